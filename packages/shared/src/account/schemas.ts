@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { emailSchema } from '../auth/schemas.ts';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+
+/**
+ * SPEC §5 account form: name, email, phone required; password optional and
+ * only sent when it is not blank after trimming.
+ */
+export const accountUpdateSchema = z.object({
+  name: z.string().trim().min(1, messages.isRequired).max(limits.nameMax),
+  email: emailSchema,
+  phone: z
+    .string()
+    .trim()
+    .min(1, messages.isRequired)
+    .max(limits.phoneMax)
+    .regex(/^\+?[0-9][0-9 -]*$/, 'Enter a valid phone number'),
+  password: z
+    .string()
+    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .optional()
+    .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
+    .pipe(z.string().min(8, 'Password should be at least 8 characters').optional()),
+  version: z.number().int().min(0),
+});
+export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
+export type AccountUpdate = z.output<typeof accountUpdateSchema>;
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  level: z.number().int(),
+  zoneId: z.string().nullable(),
+  businessId: z.string(),
+  businessName: z.string(),
+  version: z.number().int(),
+});
+export type Account = z.infer<typeof accountSchema>;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+
+const required = (schema: z.ZodString) => schema.min(1, messages.isRequired);
+
+export const emailSchema = required(z.string().trim())
+  .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
+  .pipe(z.email(messages.invalidEmail));
+
+/** SPEC §5 sign-in: email required, valid, ≤ 64; password required, ≤ 128. */
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: required(z.string()).max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const themeSchema = z.object({
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  textPrimary: z.string(),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+/** The signed-in user, as SPEC §3 lists it (the access token travels as a cookie or `token`). */
+export const userSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  level: z.number().int(),
+  zoneId: z.string().nullable(),
+  businessId: z.string(),
+});
+export type User = z.infer<typeof userSchema>;
+
+/** What the shell needs of the business: name, customer app, theme, end of service (D5). */
+export const businessSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  customerAppUrl: z.string().nullable(),
+  theme: themeSchema,
+  serviceEndsAt: z.string().nullable(),
+  serviceEnded: z.boolean(),
+});
+export type BusinessSummary = z.infer<typeof businessSummarySchema>;
+
+export const meResponseSchema = z.object({
+  user: userSchema,
+  business: businessSummarySchema,
+});
+export type MeResponse = z.infer<typeof meResponseSchema>;
+
+export const signInResponseSchema = meResponseSchema.extend({ token: z.string() });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;

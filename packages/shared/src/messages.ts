@@ -1,0 +1,21 @@
+/** Every user-facing message that SPEC.md names, written once. */
+export const messages = {
+  noPermissionToSignIn: "You don't have proper permissions to sign in",
+  badCredentials: 'Incorrect email or password',
+  unknownError: 'Unknown error occured',
+  tooManySignInAttempts: 'Too many sign-in attempts. Please try again later.',
+  serviceEnded: 'Service has reached end date. To resume service, please make payment.',
+  notFoundPage: "The page you are looking for isn't here.",
+  isRequired: 'is required',
+  invalidEmail: 'Enter a valid email address',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  forbidden: "You don't have permission to do that",
+  notFound: 'Not found',
+  staleRecord: 'This record was changed by someone else. The latest version is shown.',
+  invalidInput: 'Some fields need attention',
+  internal: 'Something went wrong on our side. Please try again.',
+  crossSite: 'Cross-site request refused',
+  tooLarge: 'The request is too large',
+  unsupportedMediaType: 'Unsupported content type',
+  emailTaken: 'This email is already in use',
+} as const;

@@ -1,0 +1,36 @@
+/**
+ * Money is held as integer paise everywhere (D11); these helpers are the only
+ * place that turns paise into rupees for people and back.
+ */
+const rupeeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatRupees(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be a safe integer, got ${paise}`);
+  const negative = paise < 0;
+  const abs = Math.abs(paise);
+  const rupees = Math.trunc(abs / 100);
+  const rest = abs % 100;
+  // Format the rupee part as an integer and add the paise ourselves, so no float ever rounds.
+  const whole = rupeeFormat.format(rupees).replace(/\.00$/, '');
+  return `${negative ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
+}
+
+/** Parses "1,234.5", "₹ 12" or "0.05" into paise; null when it is not an amount. */
+export function parseRupees(text: string): number | null {
+  const cleaned = text.replace(/[₹,\s]/g, '');
+  const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!match) return null;
+  const [, sign, whole, frac = ''] = match;
+  const paise = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return sign === '-' ? -paise : paise;
+}
+
+/** Percentage of an amount in paise, rounded half up to the paisa. */
+export function percentOf(paise: number, percent: number): number {
+  return Math.round((paise * percent) / 100);
+}
