@@ -10,3 +10,6 @@ export const limits = {
   completedOrdersLimit: 100,
   ordersTableMaxHeight: 440,
 } as const;
+
+/** Days, months and "today" are counted in the business's time zone. */
+export const businessTimeZone = 'Asia/Kolkata';

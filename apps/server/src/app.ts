@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '@storedesk/shared/messages';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { zonesRoutes } from './modules/zones/zones.routes.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import type { EventHub } from './realtime/hub.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Database;
+  hub: EventHub;
+  /** A pino logger to share with the rest of the process; without one the app logs at config.logLevel. */
+  logger?: FastifyBaseLogger;
+  /** Folder of the built console; the default is apps/console/dist. */
+  consoleDir?: string;
+};
+
+const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
+
+/** Builds the whole server without listening, so tests can call it with inject(). */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, db, hub } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandler(app);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI's emotion writes <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Map tiles come from a configurable tile server.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Storedesk API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          cookie: { type: 'apiKey', in: 'cookie', name: 'storedesk_session' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ cookie: [] }, { bearer: [] }],
+    },
+    transform: (document) => {
+      const transformed = jsonSchemaTransform(document);
+      const access = document.route.config?.access ?? 'staff';
+      return {
+        ...transformed,
+        schema: {
+          ...transformed.schema,
+          'x-access': access,
+          ...(access === 'public' ? { security: [] } : {}),
+        },
+      };
+    },
+  });
+  registerAccessControl(app, db);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { db });
+      await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
+      await api.register(accountRoutes, { db });
+      await api.register(zonesRoutes, { db });
+      await api.register(eventsRoutes, { db, hub });
+      api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+    },
+    { prefix: '/api' },
+  );
+
+  await registerConsole(app, deps.consoleDir ?? defaultConsoleDir);
+  return app;
+}
+
+/** Serves the built console, with every unknown non-API path answered by index.html. */
+async function registerConsole(app: FastifyInstance, consoleDir: string) {
+  const built = fs.existsSync(path.join(consoleDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        void reply.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+      return reply.status(404).send({ error: { code: 'not_found', message: messages.notFound } });
+    }
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The console is not built yet: run `npm run build` (npm start does this for you).');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,486 @@
+/**
+ * The whole data model of SPEC §3 and its Decisions. Every business table
+ * carries business_id (the tenant and the natural distribution key) and every
+ * mutable record an integer version for stale-write detection (D9). Money is
+ * integer paise (D11); soft-deleted records carry deleted_at (D7).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  customType,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const money = (name: string) => bigint(name, { mode: 'number' });
+const id = () => uuid('id').primaryKey().defaultRandom();
+const businessId = () =>
+  uuid('business_id')
+    .notNull()
+    .references(() => businesses.id, { onDelete: 'cascade' });
+const version = () => integer('version').notNull().default(1);
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+const deletedAt = () => ts('deleted_at');
+
+export type ThemeColours = { primaryColor: string; accentColor: string; textPrimary: string };
+
+export const businesses = pgTable('businesses', {
+  id: id(),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  type: text('type', { enum: ['single', 'multiple'] })
+    .notNull()
+    .default('multiple'),
+  mainStoreId: uuid('main_store_id'),
+  theme: jsonb('theme').$type<ThemeColours>().notNull(),
+  iconKey: text('icon_key'),
+  live: boolean('live').notNull().default(false),
+  customerAppUrl: text('customer_app_url'),
+  storefrontKey: text('storefront_key').notNull().unique(),
+  serviceEndsAt: ts('service_ends_at'),
+  version: version(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const zones = pgTable(
+  'zones',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('zones_business_idx').on(t.businessId, t.name)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    businessId: businessId(),
+    zoneId: uuid('zone_id').references(() => zones.id, { onDelete: 'set null' }),
+    level: smallint('level').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_business_level_idx').on(t.businessId, t.level, t.zoneId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: bytea('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed sign-in counters per account and per address, shared by every instance. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull(),
+  windowStartedAt: ts('window_started_at').notNull(),
+});
+
+export const stores = pgTable(
+  'stores',
+  {
+    id: id(),
+    businessId: businessId(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    phone: text('phone').notNull(),
+    featured: smallint('featured').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    geohash: text('geohash').notNull(),
+    openTime: time('open_time').notNull(),
+    closeTime: time('close_time').notNull(),
+    imageKey: text('image_key'),
+    status: smallint('status').notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('stores_business_zone_idx').on(t.businessId, t.zoneId, t.name),
+    index('stores_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    businessId: businessId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('categories_store_idx').on(t.storeId, t.name)],
+);
+
+export const items = pgTable(
+  'items',
+  {
+    id: id(),
+    businessId: businessId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    inStock: boolean('in_stock').notNull().default(true),
+    veg: boolean('veg').notNull().default(false),
+    featured: smallint('featured').notNull().default(0),
+    pricePaise: money('price_paise').notNull(),
+    imageKey: text('image_key'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('items_store_name_idx').on(t.storeId, t.name),
+    index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+export const slides = pgTable(
+  'slides',
+  {
+    id: id(),
+    businessId: businessId(),
+    title: text('title').notNull(),
+    position: smallint('position').notNull(),
+    imageKey: text('image_key'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [index('slides_business_idx').on(t.businessId, t.position)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    businessId: businessId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    validFrom: date('valid_from', { mode: 'string' }).notNull(),
+    expiresAt: date('expires_at', { mode: 'string' }).notNull(),
+    type: text('type', { enum: ['DISCOUNT', 'FREE_DELIVERY'] }).notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    maxDiscountPaise: money('max_discount_paise').notNull(),
+    minOrderValuePaise: money('min_order_value_paise').notNull(),
+    availStartTime: time('avail_start_time').notNull().default('00:00'),
+    availEndTime: time('avail_end_time').notNull().default('23:59'),
+    usageLimit: integer('usage_limit').notNull(),
+    usedCount: integer('used_count').notNull().default(0),
+    newUsersOnly: boolean('new_users_only').notNull().default(false),
+    usageType: text('usage_type', { enum: ['OPEN', 'CLOSE'] })
+      .notNull()
+      .default('OPEN'),
+    storeIds: uuid('store_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    customerIds: uuid('customer_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.businessId, t.code] }),
+    index('coupons_open_idx').on(t.businessId, t.usageType, t.updatedAt),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_phone_idx').on(t.businessId, t.phone),
+    index('customers_created_idx').on(t.businessId, t.createdAt),
+  ],
+);
+
+export type OrderItemSnapshot = {
+  itemId: string;
+  itemName: string;
+  itemQuantity: number;
+  itemPricePaise: number;
+};
+export type OrderChargeSnapshot = { chargeLabel: string; chargeAmountPaise: number };
+export type OrderOfferSnapshot = { coupon: string; discountPaise: number };
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    number: bigserial('number', { mode: 'number' }).notNull().unique(),
+    businessId: businessId(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id),
+    storeName: text('store_name').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    placedAt: ts('placed_at').notNull().defaultNow(),
+    /** -2 delivered, -1 cancelled, 0 placed, 1 confirmed, 2 picked up (SPEC §4). */
+    status: smallint('status').notNull().default(0),
+    /** 1 while open, 0 once delivered or cancelled. */
+    state: smallint('state').notNull().default(1),
+    items: jsonb('items').$type<OrderItemSnapshot[]>().notNull(),
+    charges: jsonb('charges').$type<OrderChargeSnapshot[]>().notNull(),
+    offer: jsonb('offer').$type<OrderOfferSnapshot | null>(),
+    couponCode: text('coupon_code'),
+    itemsTotalPaise: money('items_total_paise').notNull(),
+    discountPaise: money('discount_paise').notNull().default(0),
+    chargesTotalPaise: money('charges_total_paise').notNull().default(0),
+    billAmountPaise: money('bill_amount_paise').notNull(),
+    dexId: uuid('dex_id').references(() => users.id, { onDelete: 'set null' }),
+    dexName: text('dex_name'),
+    version: version(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_active_idx').on(t.businessId, t.zoneId, t.state, t.placedAt),
+    index('orders_business_placed_idx').on(t.businessId, t.placedAt),
+    index('orders_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Every status change and staff note of an order (D8, B5). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status'),
+    dexId: uuid('dex_id'),
+    dexName: text('dex_name'),
+    note: text('note'),
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/** Per-day order counters kept with every order write, so the dashboard never scans orders. */
+export const dailyStats = pgTable(
+  'daily_stats',
+  {
+    businessId: businessId(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    day: date('day', { mode: 'string' }).notNull(),
+    total: integer('total').notNull().default(0),
+    delivered: integer('delivered').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    earningsPaise: money('earnings_paise').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.zoneId, t.day] })],
+);
+
+export const orderSettings = pgTable('order_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  deliveryChargesEnabled: boolean('delivery_charges_enabled').notNull().default(false),
+  standardDeliveryChargesPaise: money('standard_delivery_charges_paise').notNull().default(0),
+  minimumOrderPaise: money('minimum_order_paise').notNull().default(0),
+  version: version(),
+  updatedAt: updatedAt(),
+});
+
+export const referralSettings = pgTable('referral_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  name: text('name').notNull().default(''),
+  type: text('type', { enum: ['DISCOUNT', 'FREE_DELIVERY'] })
+    .notNull()
+    .default('DISCOUNT'),
+  usageLimit: integer('usage_limit').notNull().default(1),
+  discountPercent: integer('discount_percent').notNull().default(0),
+  maxDiscountPaise: money('max_discount_paise').notNull().default(0),
+  minOrderValuePaise: money('min_order_value_paise').notNull().default(0),
+  validForDays: integer('valid_for_days').notNull().default(30),
+  referralMessage: text('referral_message').notNull().default(''),
+  version: version(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentModes = pgTable(
+  'payment_modes',
+  {
+    id: id(),
+    businessId: businessId(),
+    title: text('title').notNull(),
+    type: text('type').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    disableReason: text('disable_reason'),
+    upiName: text('upi_name'),
+    upiId: text('upi_id'),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payment_modes_business_idx').on(t.businessId)],
+);
+
+export const helplines = pgTable(
+  'helplines',
+  {
+    id: id(),
+    businessId: businessId(),
+    title: text('title').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('helplines_business_idx').on(t.businessId)],
+);
+
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    businessId: businessId(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_idx').on(t.businessId, t.endpoint)],
+);
+
+export const pushNotifications = pgTable(
+  'push_notifications',
+  {
+    id: id(),
+    businessId: businessId(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
+    sentByName: text('sent_by_name').notNull(),
+    delivered: integer('delivered').notNull().default(0),
+    failed: integer('failed').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_notifications_business_idx').on(t.businessId, t.createdAt)],
+);
+
+/** Live events (D10): one row per change, announced with NOTIFY and replayed by id. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessId: businessId(),
+    zoneId: uuid('zone_id'),
+    topic: text('topic').notNull(),
+    action: text('action').notNull(),
+    recordId: text('record_id'),
+    sessionId: uuid('session_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('events_business_idx').on(t.businessId, t.id), index('events_created_idx').on(t.createdAt)],
+);
+
+/** Accounts registered by the onboarding wizard before their business exists. */
+export const onboardingAccounts = pgTable(
+  'onboarding_accounts',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    verificationTokenHash: bytea('verification_token_hash'),
+    verifiedAt: ts('verified_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('onboarding_accounts_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** Server-wide key/value settings, such as the VAPID key pair created on first start. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+});

@@ -1,0 +1,85 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
+import { runMigrations } from './db/migrate.ts';
+import { EventHub } from './realtime/hub.ts';
+import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      for (const problem of error.problems) console.error(`Invalid configuration: ${problem}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino({ level: config.logLevel });
+
+  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  if (!config.databaseUrl) {
+    try {
+      embedded = await startEmbeddedPostgres(config.dataDir, {
+        info: (msg) => log.info(msg),
+        warn: (msg) => log.warn(msg),
+      });
+    } catch (error) {
+      if (error instanceof DataDirInUseError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+  const databaseUrl = config.databaseUrl ?? embedded!.url;
+  const { pool, db } = createDatabase(databaseUrl, 20);
+  const hub = new EventHub(databaseUrl, db, log);
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 45_000);
+    force.unref();
+    try {
+      await app?.close();
+      await hub.stop();
+      await pool.end();
+      await embedded?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await runMigrations(pool);
+    const seed = config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)));
+    const demo = seed ? await seedDemo(db, log) : null;
+    await hub.start();
+    app = await buildApp({ config, db, hub, logger: log });
+    await app.listen({ port: config.port, host: config.host });
+    const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
+    console.log(`\nStoredesk is running at http://${shown}:${config.port}`);
+    if (demo) {
+      console.log('Demo accounts of "Demo Fresh Mart":');
+      for (const line of demo.credentials) console.log(`  ${line}`);
+    }
+  } catch (error) {
+    log.error({ err: error }, 'the server could not start');
+    await app?.close().catch(() => undefined);
+    await hub.stop();
+    await pool.end().catch(() => undefined);
+    await embedded?.stop();
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,140 @@
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { businesses, sessions, signInThrottle, users } from '../../db/schema.ts';
+
+const sessionColumns = {
+  sessionId: sessions.id,
+  lastSeenAt: sessions.lastSeenAt,
+  user: {
+    id: users.id,
+    name: users.name,
+    email: users.email,
+    phone: users.phone,
+    level: users.level,
+    zoneId: users.zoneId,
+    businessId: users.businessId,
+  },
+  business: {
+    id: businesses.id,
+    name: businesses.name,
+    customerAppUrl: businesses.customerAppUrl,
+    theme: businesses.theme,
+    serviceEndsAt: businesses.serviceEndsAt,
+  },
+};
+
+/** Sign-in looks a person up by email alone: emails are unique across businesses. */
+export async function findUserForSignIn(db: Executor, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      businessId: users.businessId,
+      passwordHash: users.passwordHash,
+      level: users.level,
+      zoneId: users.zoneId,
+    })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: {
+    tokenHash: Buffer;
+    userId: string;
+    businessId: string;
+    expiresAt: Date;
+    ip: string;
+    userAgent: string | null;
+  },
+) {
+  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  return row!;
+}
+
+export async function findLiveSession(db: Executor, tokenHash: Buffer, idleSince: Date) {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        gt(sessions.expiresAt, sql`now()`),
+        gt(sessions.lastSeenAt, idleSince),
+        isNull(users.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export type SessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
+
+export async function findSessionById(db: Executor, sessionId: string) {
+  const [row] = await db
+    .select(sessionColumns)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
+    .where(and(eq(sessions.id, sessionId), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function touchSession(db: Executor, sessionId: string) {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
+}
+
+export async function deleteSessionByTokenHash(db: Executor, tokenHash: Buffer) {
+  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+}
+
+export async function deleteSession(db: Executor, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function deleteOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+}
+
+export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
+  await db
+    .delete(sessions)
+    .where(sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < ${idleSince}`);
+}
+
+export async function findThrottles(db: Executor, keys: string[], windowStart: Date) {
+  const rows = await db.select().from(signInThrottle).where(inArray(signInThrottle.key, keys));
+  return rows.filter((row) => row.windowStartedAt > windowStart);
+}
+
+/** Counts a failure per key, starting a new window where the old one has passed. */
+export async function recordFailures(db: Executor, keys: string[], windowStart: Date) {
+  for (const key of keys) {
+    await db
+      .insert(signInThrottle)
+      .values({ key, failures: 1, windowStartedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: signInThrottle.key,
+        set: {
+          failures: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart} THEN 1 ELSE ${signInThrottle.failures} + 1 END`,
+          windowStartedAt: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart} THEN now() ELSE ${signInThrottle.windowStartedAt} END`,
+        },
+      });
+  }
+}
+
+export async function clearThrottle(db: Executor, key: string) {
+  await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+}
+
+export async function deleteStaleThrottles(db: Executor, windowStart: Date) {
+  await db.delete(signInThrottle).where(lt(signInThrottle.windowStartedAt, windowStart));
+}

@@ -1,0 +1,123 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { BusinessSummary, MeResponse, SignInRequest, User } from '@storedesk/shared/auth/schemas';
+import { canSignIn } from '@storedesk/shared/levels';
+import { messages } from '@storedesk/shared/messages';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import * as repo from './auth.repository.ts';
+import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+
+export const sessionPolicy = {
+  /** A session unused for this long ends. */
+  idleMs: 12 * 60 * 60 * 1000,
+  /** A session ends this long after sign-in, used or not. */
+  absoluteMs: 30 * 24 * 60 * 60 * 1000,
+  /** last_seen_at is written at most this often, so reads stay reads. */
+  touchEveryMs: 60 * 1000,
+};
+
+export const throttlePolicy = {
+  windowMs: 15 * 60 * 1000,
+  perAccount: 5,
+  perAddress: 30,
+};
+
+export type AuthContext = {
+  sessionId: string;
+  user: User;
+  business: BusinessSummary;
+};
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest();
+}
+
+function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
+  const { serviceEndsAt, ...business } = row.business;
+  return {
+    sessionId: row.sessionId,
+    user: row.user,
+    business: {
+      ...business,
+      serviceEndsAt: serviceEndsAt?.toISOString() ?? null,
+      serviceEnded: serviceEndsAt !== null && serviceEndsAt.getTime() <= now.getTime(),
+    },
+  };
+}
+
+export function toMe(auth: AuthContext): MeResponse {
+  return { user: auth.user, business: auth.business };
+}
+
+export async function signIn(
+  db: Database,
+  input: SignInRequest,
+  meta: { ip: string; userAgent: string | null; previousToken: string | null },
+): Promise<{ token: string; auth: AuthContext }> {
+  const accountKey = `account:${input.email.toLowerCase()}`;
+  const addressKey = `address:${meta.ip}`;
+  const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
+  const throttles = await repo.findThrottles(db, [accountKey, addressKey], windowStart);
+  const blocking = throttles.find(
+    (t) => t.failures >= (t.key === accountKey ? throttlePolicy.perAccount : throttlePolicy.perAddress),
+  );
+  if (blocking) {
+    const retryAfter = Math.ceil(
+      (blocking.windowStartedAt.getTime() + throttlePolicy.windowMs - Date.now()) / 1000,
+    );
+    throw new AppError('rate_limited', messages.tooManySignInAttempts, {
+      headers: { 'retry-after': String(Math.max(1, retryAfter)) },
+    });
+  }
+
+  const user = await repo.findUserForSignIn(db, input.email);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await burnPasswordCheck(input.password);
+  if (!user || !passwordOk) {
+    await repo.recordFailures(db, [accountKey, addressKey], windowStart);
+    throw new AppError('unauthenticated', messages.badCredentials);
+  }
+  await repo.clearThrottle(db, accountKey);
+  if (!canSignIn(user)) throw new AppError('forbidden', messages.noPermissionToSignIn);
+
+  const token = randomBytes(32).toString('base64url');
+  const session = await db.transaction(async (tx) => {
+    // A new sign-in never reuses the session the browser came with.
+    if (meta.previousToken) await repo.deleteSessionByTokenHash(tx, hashToken(meta.previousToken));
+    const { id } = await repo.insertSession(tx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      businessId: user.businessId,
+      expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+    return (await repo.findSessionById(tx, id))!;
+  });
+  return { token, auth: toContext(session) };
+}
+
+/** The session behind a token, or null when it is unknown, expired, idle too long or no longer allowed. */
+export async function resolveSession(db: Database, token: string): Promise<AuthContext | null> {
+  const row = await repo.findLiveSession(db, hashToken(token), new Date(Date.now() - sessionPolicy.idleMs));
+  if (!row || !canSignIn(row.user)) return null;
+  if (Date.now() - row.lastSeenAt.getTime() > sessionPolicy.touchEveryMs)
+    await repo.touchSession(db, row.sessionId);
+  return toContext(row);
+}
+
+export async function signOut(db: Database, auth: AuthContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.deleteSession(tx, auth.sessionId);
+    await publishEvent(tx, {
+      businessId: auth.business.id,
+      zoneId: null,
+      topic: 'session',
+      action: 'ended',
+      recordId: auth.user.id,
+      sessionId: auth.sessionId,
+    });
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { eventTopics } from '@storedesk/shared/events/schemas';
+import { isOwner } from '@storedesk/shared/levels';
+import type { Database } from '../../db/client.ts';
+import { authOf } from '../../plugins/access.ts';
+import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
+import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
+import { sessionToken } from '../../plugins/access.ts';
+
+const HEARTBEAT_MS = 25_000;
+const topics = new Set<string>(eventTopics);
+
+function visibleTo(auth: AuthContext, event: StoredEvent): boolean {
+  if (!topics.has(event.topic)) return false;
+  return event.zone_id === null || isOwner(auth.user) || event.zone_id === auth.user.zoneId;
+}
+
+function toWire(event: StoredEvent): string {
+  const body: LiveEvent = {
+    id: String(event.id),
+    topic: event.topic as LiveEvent['topic'],
+    action: event.action,
+    recordId: event.record_id,
+    zoneId: event.zone_id,
+    at: new Date(event.created_at).toISOString(),
+  };
+  return `id: ${event.id}\ndata: ${JSON.stringify(body)}\n\n`;
+}
+
+export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }> = async (
+  app,
+  { db, hub },
+) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Live updates as Server-Sent Events; reconnect with Last-Event-ID to replay what was missed',
+        headers: z
+          .object({
+            'last-event-id': z
+              .string()
+              .regex(/^\d{1,18}$/)
+              .optional(),
+          })
+          .loose(),
+        produces: ['text/event-stream'],
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const token = sessionToken(request)!.token;
+      const lastEventId = Number(request.headers['last-event-id'] ?? 0);
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+
+      let closed = false;
+      const queue: StoredEvent[] = [];
+      let replaying = true;
+      const close = () => {
+        if (closed) return;
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        res.end();
+      };
+      const send = (event: StoredEvent) => {
+        if (event.topic === 'session' && event.session_id === auth.sessionId) return close();
+        if (visibleTo(auth, event)) res.write(toWire(event));
+      };
+      const unsubscribe = hub.subscribe(auth.business.id, (event) =>
+        replaying ? queue.push(event) : send(event),
+      );
+      const heartbeat = setInterval(async () => {
+        // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
+        const still = await resolveSession(db, token).catch(() => null);
+        if (!still) return close();
+        res.write(': ping\n\n');
+      }, HEARTBEAT_MS);
+      request.raw.on('close', close);
+
+      if (lastEventId > 0) {
+        const missed = await hub.replay(auth.business.id, lastEventId).catch(() => []);
+        for (const event of missed) send(event);
+        const sent = new Set(missed.map((e) => e.id));
+        for (const event of queue) if (!sent.has(event.id)) send(event);
+      } else {
+        for (const event of queue) send(event);
+      }
+      replaying = false;
+      queue.length = 0;
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { and, asc, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@storedesk/shared/lists';
+import type { Executor } from '../../db/client.ts';
+import { zones } from '../../db/schema.ts';
+import { likePattern } from '../../lib/search.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+export async function findZones(db: Executor, scope: Scope, query: ListQuery) {
+  const conditions: SQL[] = [eq(zones.businessId, scope.businessId), isNull(zones.deletedAt)];
+  if (query.q) conditions.push(ilike(zones.name, likePattern(query.q)));
+  const where = and(...conditions);
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ id: zones.id, name: zones.name, version: zones.version, updatedAt: zones.updatedAt })
+      .from(zones)
+      .where(where)
+      .orderBy(asc(zones.name), asc(zones.id))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    db.select({ total: count() }).from(zones).where(where),
+  ]);
+  return { items: items.map((z) => ({ ...z, updatedAt: z.updatedAt.toISOString() })), total };
+}

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isOwner } from '@storedesk/shared/levels';
+import { messages } from '@storedesk/shared/messages';
+import type { Database } from '../db/client.ts';
+import { AppError, unauthenticated } from '../lib/errors.ts';
+import { resolveSession, type AuthContext } from '../modules/auth/auth.service.ts';
+
+export type Access = 'public' | 'staff' | 'owner';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; every route is 'staff' unless it says otherwise. */
+    access?: Access;
+    /** Routes that still answer once the business's service has ended (D5). */
+    allowWhenServiceEnded?: boolean;
+    /** Routes called from other origins (the customer app), exempt from the same-origin check. */
+    crossOrigin?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export const SESSION_COOKIE = 'storedesk_session';
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export function sessionToken(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/** The caller's session on a route that requires one. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+/**
+ * Browsers say where a request comes from; a write from another site is
+ * refused whatever it carries, so a session cookie can't be ridden cross-site.
+ */
+function assertSameOrigin(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden', messages.crossSite);
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  let host: string | null = null;
+  try {
+    host = new URL(origin).host;
+  } catch {
+    host = null;
+  }
+  if (host === null || host !== request.headers.host) throw new AppError('forbidden', messages.crossSite);
+}
+
+export function registerAccessControl(app: FastifyInstance, db: Database) {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const config = request.routeOptions.config;
+    const access: Access = config?.access ?? 'staff';
+    if (UNSAFE.has(request.method) && !config?.crossOrigin) assertSameOrigin(request);
+    if (access === 'public' || request.routeOptions.url === undefined) return;
+
+    const presented = sessionToken(request);
+    const auth = presented ? await resolveSession(db, presented.token) : null;
+    if (!auth) {
+      if (presented?.via === 'cookie') void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      throw unauthenticated();
+    }
+    request.auth = auth;
+    if (auth.business.serviceEnded && !config?.allowWhenServiceEnded) {
+      throw new AppError('service_ended', messages.serviceEnded);
+    }
+    if (access === 'owner' && !isOwner(auth.user)) throw new AppError('forbidden', messages.forbidden);
+  });
+}

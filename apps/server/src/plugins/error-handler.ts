@@ -1,0 +1,58 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@storedesk/shared/errors';
+import { messages } from '@storedesk/shared/messages';
+import { AppError } from '../lib/errors.ts';
+
+const codeByStatus = Object.fromEntries(
+  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
+) as Record<number, ErrorCode>;
+
+const fastifyMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: messages.tooLarge,
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: messages.unsupportedMediaType,
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send JSON',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+};
+
+function envelope(
+  code: ErrorCode,
+  message: string,
+  extra: Omit<ErrorEnvelope['error'], 'code' | 'message'> = {},
+) {
+  return { error: { code, message, ...extra } };
+}
+
+/** One place that maps every failure to the envelope of ARCHITECTURE.md; 5xx never leak internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.extra.headers) void reply.headers(error.extra.headers);
+      const { fields, current } = error.extra;
+      return reply.status(error.status).send(
+        envelope(error.code, error.message, {
+          ...(fields ? { fields } : {}),
+          ...(current !== undefined ? { current } : {}),
+        }),
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+        fields[key] ??= issue.message ?? 'is invalid';
+      }
+      return reply.status(400).send(envelope('invalid_input', messages.invalidInput, { fields }));
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const code = codeByStatus[status] ?? 'invalid_input';
+      const message =
+        fastifyMessages[error.code] ??
+        (error instanceof SyntaxError ? fastifyMessages.FST_ERR_CTP_INVALID_JSON_BODY! : error.message);
+      return reply.status(codeByStatus[status] ? status : 400).send(envelope(code, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(envelope('internal', messages.internal));
+  });
+}

@@ -1,0 +1,139 @@
+import pg from 'pg';
+import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { EVENTS_CHANNEL } from './publish.ts';
+
+export type StoredEvent = {
+  id: number;
+  business_id: string;
+  zone_id: string | null;
+  topic: string;
+  action: string;
+  record_id: string | null;
+  session_id: string | null;
+  created_at: string;
+};
+
+type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
+
+type Log = { info: (msg: string) => void; warn: (obj: unknown, msg?: string) => void };
+
+const RECENT_IDS = 10_000;
+const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * One LISTEN connection per server instance fans events out to the streams of
+ * this instance. After a dropped connection it reconnects and replays what was
+ * committed meanwhile, so no stream misses an event.
+ */
+export class EventHub {
+  private client: pg.Client | null = null;
+  private readonly subscribers = new Set<Subscriber>();
+  private lastId = 0;
+  private readonly recent = new Set<number>();
+  private closed = false;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private pruneTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly db: Database,
+    private readonly log: Log,
+  ) {}
+
+  async start(): Promise<void> {
+    const result = await this.db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM events`);
+    this.lastId = Number(result.rows[0]?.id ?? 0);
+    await this.connect();
+    this.pruneTimer = setInterval(() => void this.prune(), 60 * 60 * 1000);
+    this.pruneTimer.unref();
+  }
+
+  subscribe(businessId: string, deliver: (event: StoredEvent) => void): () => void {
+    const subscriber = { businessId, deliver };
+    this.subscribers.add(subscriber);
+    return () => this.subscribers.delete(subscriber);
+  }
+
+  get size(): number {
+    return this.subscribers.size;
+  }
+
+  /** Events of a business after an id, for a stream that reconnects with Last-Event-ID. */
+  async replay(businessId: string, afterId: number, limit = 500): Promise<StoredEvent[]> {
+    const result = await this.db.execute<StoredEvent>(sql`
+      SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
+      FROM events WHERE business_id = ${businessId} AND id > ${afterId}
+      ORDER BY id LIMIT ${limit}`);
+    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+  }
+
+  async prune(): Promise<void> {
+    await this.db
+      .execute(sql`DELETE FROM events WHERE created_at < ${new Date(Date.now() - RETENTION_MS)}`)
+      .catch((error: unknown) => this.log.warn({ err: error }, 'pruning events failed'));
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.subscribers.clear();
+    await this.client?.end().catch(() => undefined);
+  }
+
+  /**
+   * Ids are taken at insert but transactions commit in any order, so a later
+   * id can arrive first: remember recent ids rather than trusting a watermark.
+   */
+  private dispatch(event: StoredEvent) {
+    if (this.recent.has(event.id)) return;
+    this.recent.add(event.id);
+    if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
+    this.lastId = Math.max(this.lastId, event.id);
+    for (const subscriber of this.subscribers) {
+      if (subscriber.businessId === event.business_id) subscriber.deliver(event);
+    }
+  }
+
+  private async connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.url });
+    client.on('notification', (message) => {
+      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      const event = JSON.parse(message.payload) as StoredEvent;
+      this.dispatch({ ...event, id: Number(event.id) });
+    });
+    client.on('error', (error) => {
+      this.log.warn({ err: error }, 'event listener connection lost');
+      this.scheduleReconnect();
+    });
+    client.on('end', () => this.scheduleReconnect());
+    await client.connect();
+    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    this.client = client;
+  }
+
+  private scheduleReconnect(attempt = 0) {
+    if (this.closed || this.reconnectTimer) return;
+    this.client = null;
+    const delay = Math.min(5000, 100 * 2 ** attempt);
+    this.reconnectTimer = setTimeout(async () => {
+      this.reconnectTimer = null;
+      try {
+        await this.connect();
+        await this.catchUp();
+        this.log.info('event listener reconnected');
+      } catch {
+        this.scheduleReconnect(attempt + 1);
+      }
+    }, delay);
+  }
+
+  /** Delivers what was committed while the listener was away. */
+  private async catchUp() {
+    const result = await this.db.execute<StoredEvent>(sql`
+      SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
+      FROM events WHERE id > ${this.lastId - RECENT_IDS} ORDER BY id LIMIT 20000`);
+    for (const row of result.rows) this.dispatch({ ...row, id: Number(row.id) });
+  }
+}

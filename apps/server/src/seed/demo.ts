@@ -1,0 +1,484 @@
+/**
+ * The demo business of ARCHITECTURE.md: "Demo Fresh Mart", two zones, stores
+ * with catalogues, customers and a few hundred orders over the last 60 days.
+ * Seeded from a fixed PRNG, so every fresh start shows the same business.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import ngeohash from 'ngeohash';
+import { Level } from '@storedesk/shared/levels';
+import { businessTimeZone } from '@storedesk/shared/limits';
+import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
+import { themes } from '@storedesk/shared/themes';
+import type { Database, Transaction } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { hashPassword } from '../modules/auth/passwords.ts';
+
+type Log = { info: (msg: string) => void };
+
+export const demoAccounts = {
+  owner: { email: 'owner@example.com', password: 'owner-demo-1' },
+  admin: { email: 'admin@example.com', password: 'admin-demo-1' },
+  dex: { email: 'dex@example.com', password: 'dex-demo-1' },
+} as const;
+
+/** mulberry32: small, fast and good enough to make demo data look varied. */
+function prng(seed: number) {
+  let a = seed;
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let r = Math.imul(a ^ (a >>> 15), 1 | a);
+    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
+    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM businesses`);
+  return Number(result.rows[0]?.n ?? 0) === 0;
+}
+
+const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean]>> = {
+  'Fruits & Vegetables': [
+    ['Bananas (1 dozen)', 60, true],
+    ['Tomatoes (1 kg)', 40, true],
+    ['Onions (1 kg)', 35, true],
+    ['Alphonso Mangoes (1 kg)', 320, true],
+    ['Spinach (bunch)', 25, true],
+  ],
+  'Dairy & Eggs': [
+    ['Full Cream Milk (1 L)', 68, true],
+    ['Paneer (200 g)', 95, true],
+    ['Curd (400 g)', 45, true],
+    ['Brown Eggs (6)', 72, false],
+  ],
+  Staples: [
+    ['Basmati Rice (5 kg)', 649.5, true],
+    ['Toor Dal (1 kg)', 159, true],
+    ['Atta (5 kg)', 289, true],
+    ['Sunflower Oil (1 L)', 178.75, true],
+  ],
+  'Snacks & Beverages': [
+    ['Masala Chips', 20, true],
+    ['Assam Tea (250 g)', 140, true],
+    ['Filter Coffee (200 g)', 210, true],
+    ['Chicken Samosa (2)', 60, false],
+  ],
+};
+
+const storePlan = [
+  { zone: 0, name: 'Fresh Mart Koramangala', location: 'Koramangala, Bengaluru', lat: 12.9352, lng: 77.6245 },
+  { zone: 0, name: 'Fresh Mart Indiranagar', location: 'Indiranagar, Bengaluru', lat: 12.9784, lng: 77.6408 },
+  { zone: 0, name: 'Fresh Mart Jayanagar', location: 'Jayanagar, Bengaluru', lat: 12.925, lng: 77.5938 },
+  { zone: 1, name: 'Fresh Mart Bandra', location: 'Bandra West, Mumbai', lat: 19.0596, lng: 72.8295 },
+  { zone: 1, name: 'Fresh Mart Andheri', location: 'Andheri East, Mumbai', lat: 19.1136, lng: 72.8697 },
+];
+
+const firstNames = [
+  'Aarav',
+  'Diya',
+  'Ishaan',
+  'Ananya',
+  'Kabir',
+  'Meera',
+  'Rohan',
+  'Saanvi',
+  'Vikram',
+  'Priya',
+  'Arjun',
+  'Nisha',
+];
+const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Khan', 'Das', 'Menon', 'Joshi'];
+
+export async function seedDemo(db: Database, log: Log): Promise<{ credentials: string[] }> {
+  const rand = prng(20261122);
+  const [ownerHash, adminHash, dexHash] = await Promise.all([
+    hashPassword(demoAccounts.owner.password),
+    hashPassword(demoAccounts.admin.password),
+    hashPassword(demoAccounts.dex.password),
+  ]);
+
+  await db.transaction(async (tx) => {
+    const theme = themes.find((th) => th.name === 'Indigo')!;
+    const [business] = await tx
+      .insert(t.businesses)
+      .values({
+        name: 'Demo Fresh Mart',
+        description: 'Fresh groceries and daily essentials, delivered in under an hour.',
+        type: 'multiple',
+        theme: {
+          primaryColor: theme.primaryColor,
+          accentColor: theme.accentColor,
+          textPrimary: theme.textPrimary,
+        },
+        live: true,
+        customerAppUrl: 'https://shop.demo-fresh-mart.example',
+        storefrontKey: `pk_demo_${randomBytes(12).toString('hex')}`,
+        serviceEndsAt: new Date(Date.now() + 365 * 24 * 3600 * 1000),
+      })
+      .returning();
+    const businessId = business!.id;
+
+    const zones = await tx
+      .insert(t.zones)
+      .values([
+        { businessId, name: 'Bengaluru' },
+        { businessId, name: 'Mumbai' },
+      ])
+      .returning();
+    const zoneIds = zones.map((z) => z.id);
+
+    await tx.insert(t.users).values([
+      {
+        businessId,
+        zoneId: zoneIds[0]!,
+        level: Level.Owner,
+        name: 'Olivia Owner',
+        email: demoAccounts.owner.email,
+        phone: '+91-9800000001',
+        passwordHash: ownerHash,
+      },
+      {
+        businessId,
+        zoneId: zoneIds[0]!,
+        level: Level.Admin,
+        name: 'Arun Admin',
+        email: demoAccounts.admin.email,
+        phone: '+91-9800000002',
+        passwordHash: adminHash,
+      },
+      {
+        businessId,
+        zoneId: zoneIds[1]!,
+        level: Level.Admin,
+        name: 'Mira Admin',
+        email: 'admin.mumbai@example.com',
+        phone: '+91-9800000003',
+        passwordHash: adminHash,
+      },
+    ]);
+    const dexes = await tx
+      .insert(t.users)
+      .values([
+        {
+          businessId,
+          zoneId: zoneIds[0]!,
+          level: Level.DeliveryExecutive,
+          name: 'Dev Executive',
+          email: demoAccounts.dex.email,
+          phone: '+91-9800000011',
+          passwordHash: dexHash,
+        },
+        {
+          businessId,
+          zoneId: zoneIds[0]!,
+          level: Level.DeliveryExecutive,
+          name: 'Ravi Kumar',
+          email: 'ravi.dex@example.com',
+          phone: '+91-9800000012',
+          passwordHash: dexHash,
+        },
+        {
+          businessId,
+          zoneId: zoneIds[1]!,
+          level: Level.DeliveryExecutive,
+          name: 'Sameer Shaikh',
+          email: 'sameer.dex@example.com',
+          phone: '+91-9800000013',
+          passwordHash: dexHash,
+        },
+        {
+          businessId,
+          zoneId: zoneIds[1]!,
+          level: Level.DeliveryExecutive,
+          name: 'Pooja Pawar',
+          email: 'pooja.dex@example.com',
+          phone: '+91-9800000014',
+          passwordHash: dexHash,
+        },
+      ])
+      .returning({ id: t.users.id, name: t.users.name, zoneId: t.users.zoneId });
+
+    const stores = await tx
+      .insert(t.stores)
+      .values(
+        storePlan.map((s, i) => ({
+          businessId,
+          zoneId: zoneIds[s.zone]!,
+          name: s.name,
+          description: `Neighbourhood grocery store in ${s.location}.`,
+          location: s.location,
+          phone: `+91-98450${String(10000 + i)}`,
+          featured: (i % 9) + 1,
+          latitude: s.lat,
+          longitude: s.lng,
+          geohash: ngeohash.encode(s.lat, s.lng, 9),
+          openTime: '07:00',
+          closeTime: '22:00',
+          status: i === 2 ? 0 : 1,
+        })),
+      )
+      .returning({ id: t.stores.id, name: t.stores.name, zoneId: t.stores.zoneId });
+
+    const storeItems = new Map<string, Array<{ id: string; name: string; pricePaise: number }>>();
+    for (const store of stores) {
+      const list: Array<{ id: string; name: string; pricePaise: number }> = [];
+      for (const [categoryName, products] of Object.entries(catalogue)) {
+        const [category] = await tx
+          .insert(t.categories)
+          .values({ businessId, storeId: store.id, name: categoryName })
+          .returning({ id: t.categories.id });
+        const inserted = await tx
+          .insert(t.items)
+          .values(
+            products.map(([name, rupees, veg], j) => ({
+              businessId,
+              storeId: store.id,
+              categoryId: category!.id,
+              name,
+              pricePaise: Math.round(rupees * 100),
+              veg,
+              featured: j % 4,
+              tags: veg ? ['veg'] : ['non-veg'],
+              inStock: rand.next() > 0.1,
+            })),
+          )
+          .returning({ id: t.items.id, name: t.items.name, pricePaise: t.items.pricePaise });
+        list.push(...inserted);
+      }
+      storeItems.set(store.id, list);
+    }
+
+    await tx
+      .insert(t.orderSettings)
+      .values({
+        businessId,
+        deliveryChargesEnabled: true,
+        standardDeliveryChargesPaise: 3000,
+        minimumOrderPaise: 9900,
+      });
+    await tx.insert(t.referralSettings).values({
+      businessId,
+      enabled: true,
+      name: 'Invite a friend',
+      type: 'DISCOUNT',
+      usageLimit: 1,
+      discountPercent: 10,
+      maxDiscountPaise: 10000,
+      minOrderValuePaise: 29900,
+      validForDays: 30,
+      referralMessage: 'Get 10% off your first Demo Fresh Mart order!',
+    });
+    await tx.insert(t.paymentModes).values([
+      { businessId, title: 'Cash on delivery', type: 'COD', enabled: true },
+      {
+        businessId,
+        title: 'UPI',
+        type: 'UPI',
+        enabled: true,
+        upiName: 'Demo Fresh Mart',
+        upiId: 'demofreshmart@upi',
+      },
+    ]);
+    await tx.insert(t.helplines).values([
+      { businessId, title: 'Customer care', phoneNumber: '18001234567' },
+      { businessId, title: 'Store escalations', phoneNumber: '9845000000' },
+    ]);
+    await tx.insert(t.slides).values([
+      { businessId, title: 'Mango season is here', position: 1 },
+      { businessId, title: 'Free delivery over ₹499', position: 2 },
+    ]);
+    const today = new Date().toISOString().slice(0, 10);
+    const inAMonth = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    await tx.insert(t.coupons).values([
+      {
+        businessId,
+        code: 'FRESH10',
+        name: '10% off fresh produce',
+        validFrom: today,
+        expiresAt: inAMonth,
+        type: 'DISCOUNT',
+        discountPercent: 10,
+        maxDiscountPaise: 5000,
+        minOrderValuePaise: 19900,
+        usageLimit: 500,
+      },
+      {
+        businessId,
+        code: 'FREEDEL',
+        name: 'Free delivery weekend',
+        validFrom: today,
+        expiresAt: inAMonth,
+        type: 'FREE_DELIVERY',
+        discountPercent: 0,
+        maxDiscountPaise: 0,
+        minOrderValuePaise: 49900,
+        usageLimit: 200,
+      },
+    ]);
+
+    const customers = await tx
+      .insert(t.customers)
+      .values(
+        Array.from({ length: 80 }, (_, i) => ({
+          businessId,
+          name: `${rand.pick(firstNames)} ${rand.pick(lastNames)}`,
+          phone: `9${String(700000000 + i * 7919).padStart(9, '0')}`,
+          createdAt: new Date(Date.now() - rand.int(0, 75) * 24 * 3600 * 1000),
+        })),
+      )
+      .returning({
+        id: t.customers.id,
+        name: t.customers.name,
+        phone: t.customers.phone,
+        createdAt: t.customers.createdAt,
+      });
+
+    await seedOrders(tx, { businessId, stores, storeItems, customers, dexes, rand });
+  });
+
+  log.info('Seeded the demo business "Demo Fresh Mart"');
+  return {
+    credentials: [
+      `owner: ${demoAccounts.owner.email} / ${demoAccounts.owner.password}`,
+      `admin (zone Bengaluru): ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
+      `delivery executive (sign-in refused): ${demoAccounts.dex.email} / ${demoAccounts.dex.password}`,
+    ],
+  };
+}
+
+async function seedOrders(
+  tx: Transaction,
+  input: {
+    businessId: string;
+    stores: Array<{ id: string; name: string; zoneId: string }>;
+    storeItems: Map<string, Array<{ id: string; name: string; pricePaise: number }>>;
+    customers: Array<{ id: string; name: string; phone: string; createdAt: Date }>;
+    dexes: Array<{ id: string; name: string; zoneId: string | null }>;
+    rand: ReturnType<typeof prng>;
+  },
+) {
+  const { businessId, stores, storeItems, customers, dexes, rand } = input;
+  const now = Date.now();
+  const deliveryPaise = 3000;
+  const orderRows: Array<typeof t.orders.$inferInsert> = [];
+  const count = 420;
+  for (let i = 0; i < count; i++) {
+    // More orders lately, and a handful still open from the last few hours.
+    const ageMs =
+      i < 12 ? rand.int(5, 300) * 60 * 1000 : Math.floor(rand.next() ** 1.6 * 60 * 24 * 3600 * 1000);
+    const placedAt = new Date(now - ageMs);
+    const store = rand.pick(stores);
+    const catalogueOfStore = storeItems.get(store.id)!;
+    const lines = Array.from({ length: rand.int(1, 5) }, () => rand.pick(catalogueOfStore));
+    const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
+    const items = unique.map((l) => ({
+      itemId: l.id,
+      itemName: l.name,
+      itemQuantity: rand.int(1, 4),
+      itemPricePaise: l.pricePaise,
+    }));
+    const itemsTotal = items.reduce((sum, l) => sum + l.itemQuantity * l.itemPricePaise, 0);
+    const customer = rand.pick(customers);
+    const status =
+      i < 12
+        ? rand.pick([OrderStatus.Placed, OrderStatus.Placed, OrderStatus.Confirmed, OrderStatus.PickedUp])
+        : rand.next() < 0.12
+          ? OrderStatus.Cancelled
+          : OrderStatus.Delivered;
+    const zoneDexes = dexes.filter((d) => d.zoneId === store.zoneId);
+    const dex =
+      status === OrderStatus.Placed || (status === OrderStatus.Cancelled && rand.next() < 0.5)
+        ? null
+        : rand.pick(zoneDexes);
+    const charges = [{ chargeLabel: 'Delivery charges', chargeAmountPaise: deliveryPaise }];
+    orderRows.push({
+      businessId,
+      zoneId: store.zoneId,
+      storeId: store.id,
+      storeName: store.name,
+      customerId: customer.id,
+      customerName: customer.name,
+      customerPhone: customer.phone,
+      placedAt,
+      status,
+      state: orderStateFor(status),
+      items,
+      charges,
+      itemsTotalPaise: itemsTotal,
+      chargesTotalPaise: deliveryPaise,
+      billAmountPaise: itemsTotal + deliveryPaise,
+      dexId: dex?.id ?? null,
+      dexName: dex?.name ?? null,
+      updatedAt: placedAt,
+    });
+  }
+  orderRows.sort((a, b) => (a.placedAt as Date).getTime() - (b.placedAt as Date).getTime());
+  const inserted = await tx
+    .insert(t.orders)
+    .values(orderRows)
+    .returning({
+      id: t.orders.id,
+      status: t.orders.status,
+      placedAt: t.orders.placedAt,
+      dexId: t.orders.dexId,
+      dexName: t.orders.dexName,
+    });
+
+  const timeline: Array<typeof t.orderEvents.$inferInsert> = [];
+  for (const order of inserted) {
+    const at = (minutes: number) => new Date(order.placedAt.getTime() + minutes * 60 * 1000);
+    timeline.push({
+      orderId: order.id,
+      businessId,
+      fromStatus: null,
+      toStatus: OrderStatus.Placed,
+      actorName: 'Customer app',
+      createdAt: order.placedAt,
+    });
+    const path: number[] =
+      order.status === OrderStatus.Delivered
+        ? [OrderStatus.Confirmed, OrderStatus.PickedUp, OrderStatus.Delivered]
+        : order.status === OrderStatus.Cancelled
+          ? order.dexId
+            ? [OrderStatus.Confirmed, OrderStatus.Cancelled]
+            : [OrderStatus.Cancelled]
+          : order.status === OrderStatus.PickedUp
+            ? [OrderStatus.Confirmed, OrderStatus.PickedUp]
+            : order.status === OrderStatus.Confirmed
+              ? [OrderStatus.Confirmed]
+              : [];
+    let from: number = OrderStatus.Placed;
+    path.forEach((to, step) => {
+      const withDex = to === OrderStatus.Confirmed;
+      timeline.push({
+        orderId: order.id,
+        businessId,
+        fromStatus: from,
+        toStatus: to,
+        dexId: withDex ? order.dexId : null,
+        dexName: withDex ? order.dexName : null,
+        actorName: 'Arun Admin',
+        createdAt: at((step + 1) * 8),
+      });
+      from = to;
+    });
+  }
+  for (let i = 0; i < timeline.length; i += 1000)
+    await tx.insert(t.orderEvents).values(timeline.slice(i, i + 1000));
+
+  // The dashboard's counters, derived from the orders just written.
+  await tx.execute(sql`
+    INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise)
+    SELECT business_id, zone_id, (placed_at AT TIME ZONE ${businessTimeZone})::date,
+           count(*), count(*) FILTER (WHERE status = ${OrderStatus.Delivered}),
+           count(*) FILTER (WHERE status = ${OrderStatus.Cancelled}),
+           coalesce(sum(bill_amount_paise) FILTER (WHERE status = ${OrderStatus.Delivered}), 0)
+    FROM orders WHERE business_id = ${businessId}
+    GROUP BY 1, 2, 3`);
+}
