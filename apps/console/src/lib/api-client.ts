@@ -1,0 +1,130 @@
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import { messages } from '@storedesk/shared/messages';
+import type { z } from 'zod';
+
+/** A failed API call, as the console shows it. `status` 0 means the server was not reached. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+  readonly current: unknown;
+
+  constructor(options: {
+    status: number;
+    code: string;
+    message: string;
+    fields?: Record<string, string> | undefined;
+    current?: unknown;
+  }) {
+    super(options.message);
+    this.status = options.status;
+    this.code = options.code;
+    this.fields = options.fields;
+    this.current = options.current;
+  }
+}
+
+/** Used when the server gave no message of its own. */
+const fallbackMessages: Partial<Record<number, string>> = {
+  402: messages.serviceEnded,
+  413: messages.tooLarge,
+};
+
+/**
+ * The one place that turns a failed response into an ApiError: the envelope's
+ * code, message, fields and current record when there is one, else a message
+ * that says no more than what is known.
+ */
+export async function toApiError(response: Response): Promise<ApiError> {
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    body = undefined;
+  }
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) {
+    const { code, message, fields, current } = envelope.data.error;
+    return new ApiError({
+      status: response.status,
+      code,
+      message: message || messages.unknownError,
+      fields,
+      current,
+    });
+  }
+  return new ApiError({
+    status: response.status,
+    code: `http_${response.status}`,
+    message: fallbackMessages[response.status] ?? messages.unknownError,
+  });
+}
+
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: 'network', message: messages.unknownError });
+}
+
+export type ApiRequest = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Query parameters; undefined and empty values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+export function apiUrl(path: string, query: ApiRequest['query'] = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return `/api${path}${search ? `?${search}` : ''}`;
+}
+
+/** Calls the API with the session cookie; resolves with the response only when it succeeded. */
+export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, request.query), {
+      method: request.method ?? 'GET',
+      credentials: 'same-origin',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (request.signal?.aborted) throw error;
+    throw networkError();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** Calls the API and checks the answer against the shared schema of the response. */
+export async function apiJson<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  request: ApiRequest = {},
+): Promise<z.output<S>> {
+  const response = await apiFetch(path, request);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.unknownError });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.unknownError });
+  }
+  return parsed.data;
+}
+
+export function isApiError(error: unknown, status?: number): error is ApiError {
+  return error instanceof ApiError && (status === undefined || error.status === status);
+}

@@ -1,0 +1,120 @@
+import { liveEventSchema } from '@storedesk/shared/events/schemas';
+import type { EventTopic, LiveEvent } from '@storedesk/shared/events/schemas';
+import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { sessionQueryKey } from './session.ts';
+
+/*
+ * One EventSource per tab, opened by the signed-in shell. Every query key starts
+ * with the topic of the records it shows (['stores', …], ['account']), so an
+ * event refreshes exactly the screens that show what changed.
+ */
+
+type Listener = (event: LiveEvent) => void;
+type Connection = { pause(): void; resume(): void };
+
+const listeners = new Set<Listener>();
+const connections = new Set<Connection>();
+
+/** Topics whose changes also show in the session (greeting, business name, theme, Open App). */
+const sessionTopics: ReadonlySet<EventTopic> = new Set<EventTopic>(['account', 'business']);
+
+const firstRetryDelay = 2_000;
+const maxRetryDelay = 60_000;
+
+export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
+  void queryClient.invalidateQueries({ queryKey: [event.topic] });
+  if (sessionTopics.has(event.topic)) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  for (const listener of listeners) listener(event);
+}
+
+/** Closes the stream of this tab (sign-out stops live updates before it signs out). */
+export function stopLiveEvents(): void {
+  for (const connection of connections) connection.pause();
+}
+
+/** Opens it again, e.g. when signing out failed and the user is still signed in. */
+export function resumeLiveEvents(): void {
+  for (const connection of connections) connection.resume();
+}
+
+/** Keeps the tab's live stream open while the calling component is mounted. */
+export function useLiveEvents(): void {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let retryDelay = firstRetryDelay;
+    let missedEvents = false;
+
+    const open = () => {
+      const current = new EventSource('/api/events');
+      source = current;
+      current.onopen = () => {
+        retryDelay = firstRetryDelay;
+        if (missedEvents) {
+          // A new stream does not replay what happened while there was none.
+          missedEvents = false;
+          void queryClient.invalidateQueries();
+        }
+      };
+      current.onmessage = (message: MessageEvent<string>) => {
+        let data: unknown;
+        try {
+          data = JSON.parse(message.data);
+        } catch {
+          return;
+        }
+        const event = liveEventSchema.safeParse(data);
+        if (event.success) applyLiveEvent(queryClient, event.data);
+      };
+      current.onerror = () => {
+        // While CONNECTING the browser reconnects by itself and sends Last-Event-ID.
+        if (current.readyState !== EventSource.CLOSED) return;
+        // The server refused the stream: check the session (a 401 signs out), then retry later.
+        source = null;
+        missedEvents = true;
+        void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+        retryTimer = setTimeout(open, retryDelay);
+        retryDelay = Math.min(retryDelay * 2, maxRetryDelay);
+      };
+    };
+
+    const close = () => {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      source?.close();
+      source = null;
+    };
+
+    const connection: Connection = {
+      pause: close,
+      resume: () => {
+        if (source || retryTimer !== undefined) return;
+        missedEvents = true;
+        open();
+      },
+    };
+    connections.add(connection);
+    open();
+    return () => {
+      connections.delete(connection);
+      close();
+    };
+  }, [queryClient]);
+}
+
+/** Calls `listener` for every live event while the calling component is mounted. */
+export function useLiveEvent(listener: Listener): void {
+  const onEvent = useEffectEvent(listener);
+  useEffect(() => {
+    const subscriber: Listener = (event) => onEvent(event);
+    listeners.add(subscriber);
+    return () => {
+      listeners.delete(subscriber);
+    };
+  }, []);
+}
