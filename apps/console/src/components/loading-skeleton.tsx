@@ -1,0 +1,44 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+
+/** The shape of a card of text lines while it loads. */
+export function CardSkeleton({ lines = 3, label }: { lines?: number; label: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-busy="true" aria-label={label}>
+      <Skeleton variant="text" width="40%" sx={{ fontSize: '1.5rem' }} />
+      {Array.from({ length: lines }, (_, index) => (
+        <Skeleton key={index} variant="text" width={`${85 - index * 10}%`} />
+      ))}
+    </Paper>
+  );
+}
+
+/** The shape of a form (labelled fields and a button) while its data loads. */
+export function FormSkeleton({ fields = 3, label }: { fields?: number; label: string }) {
+  return (
+    <Paper variant="outlined" sx={{ p: 3 }} role="status" aria-busy="true" aria-label={label}>
+      <Stack spacing={2}>
+        {Array.from({ length: fields }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={56} />
+        ))}
+        <Skeleton variant="rounded" width={140} height={36} />
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The whole console while the session loads: a bar and a page of grey shapes. */
+export function AppSkeleton() {
+  return (
+    <Box role="status" aria-busy="true" aria-label="Loading Storedesk">
+      <Skeleton variant="rectangular" height={64} />
+      <Stack spacing={2} sx={{ p: 3 }}>
+        <Skeleton variant="text" width={220} sx={{ fontSize: '2rem' }} />
+        <Skeleton variant="rounded" height={120} />
+        <Skeleton variant="rounded" height={240} />
+      </Stack>
+    </Box>
+  );
+}
