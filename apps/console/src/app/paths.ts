@@ -1,0 +1,84 @@
+/**
+ * Every route of the console (SPEC §2), written once: `path` is the pattern the
+ * router matches, `getHref` builds a link to it.
+ */
+const segment = encodeURIComponent;
+
+function fixed<P extends string>(path: P) {
+  return { path, getHref: (): P => path };
+}
+
+export const paths = {
+  root: fixed('/'),
+
+  signIn: fixed('/sign-in'),
+  onboarding: fixed('/onboarding'),
+  expired: fixed('/expired'),
+  notFound: fixed('/not-found'),
+
+  dashboard: fixed('/dashboard'),
+  account: fixed('/account'),
+
+  stores: {
+    list: fixed('/stores'),
+    add: fixed('/stores/add'),
+    edit: {
+      path: '/stores/:storeId/edit',
+      getHref: (storeId: string) => `/stores/${segment(storeId)}/edit`,
+    },
+    catalog: {
+      path: '/stores/:storeId/catalog',
+      getHref: (storeId: string) => `/stores/${segment(storeId)}/catalog`,
+    },
+    categoryAdd: {
+      path: '/stores/:storeId/categories/add',
+      getHref: (storeId: string) => `/stores/${segment(storeId)}/categories/add`,
+    },
+    categoryEdit: {
+      path: '/stores/:storeId/categories/:categoryId/edit',
+      getHref: (storeId: string, categoryId: string) =>
+        `/stores/${segment(storeId)}/categories/${segment(categoryId)}/edit`,
+    },
+    itemAdd: {
+      path: '/stores/:storeId/items/add',
+      getHref: (storeId: string) => `/stores/${segment(storeId)}/items/add`,
+    },
+    itemEdit: {
+      path: '/stores/:storeId/items/:itemId/edit',
+      getHref: (storeId: string, itemId: string) =>
+        `/stores/${segment(storeId)}/items/${segment(itemId)}/edit`,
+    },
+  },
+
+  orders: {
+    list: fixed('/orders'),
+    completed: fixed('/orders/completed'),
+    detail: { path: '/orders/:orderId', getHref: (orderId: string) => `/orders/${segment(orderId)}` },
+  },
+
+  dexs: {
+    list: fixed('/dexs'),
+    add: fixed('/dexs/add'),
+    edit: { path: '/dexs/:dexId/edit', getHref: (dexId: string) => `/dexs/${segment(dexId)}/edit` },
+  },
+
+  // Owner only.
+  slides: {
+    list: fixed('/slides'),
+    add: fixed('/slides/add'),
+    edit: { path: '/slides/:slideId/edit', getHref: (slideId: string) => `/slides/${segment(slideId)}/edit` },
+  },
+  admins: {
+    list: fixed('/admins'),
+    add: fixed('/admins/add'),
+    edit: { path: '/admins/:adminId/edit', getHref: (adminId: string) => `/admins/${segment(adminId)}/edit` },
+  },
+  zones: {
+    list: fixed('/zones'),
+    add: fixed('/zones/add'),
+    edit: { path: '/zones/:zoneId/edit', getHref: (zoneId: string) => `/zones/${segment(zoneId)}/edit` },
+  },
+  coupons: fixed('/coupons'),
+  settings: fixed('/settings'),
+  pushNotifications: fixed('/push-notifications'),
+} as const;

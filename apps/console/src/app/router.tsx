@@ -1,0 +1,172 @@
+import Container from '@mui/material/Container';
+import type { RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { PlaceholderPage } from '../components/placeholder-page.tsx';
+import { AccountPage } from '../features/account/pages/account-page.tsx';
+import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
+import { RequireOwner } from './guards/require-owner.tsx';
+import { RequireSession } from './guards/require-session.tsx';
+import { RequireSignedOut } from './guards/require-signed-out.tsx';
+import { SessionGate } from './guards/session-gate.tsx';
+import { PublicLayout } from './layouts/public-layout.tsx';
+import { ExpiredPage } from './pages/expired-page.tsx';
+import { NotFoundPage } from './pages/not-found-page.tsx';
+import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { paths } from './paths.ts';
+import { AppShell } from './shell/app-shell.tsx';
+
+function placeholder(path: string, title: string, description: string): RouteObject {
+  return { path, element: <PlaceholderPage title={title} description={description} /> };
+}
+
+/** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
+const staffRoutes: RouteObject[] = [
+  placeholder(
+    paths.dashboard.path,
+    'Dashboard',
+    "This month's users, orders, cancellations and earnings against last month, the last 7 days of orders and today's orders by status will be here.",
+  ),
+  placeholder(
+    paths.stores.list.path,
+    'Stores',
+    'The searchable list of stores, with each store’s status and bulk open and close, will be here.',
+  ),
+  placeholder(
+    paths.stores.add.path,
+    'Add store',
+    'The form to add a store, with its map location and image, will be here.',
+  ),
+  placeholder(paths.stores.edit.path, 'Edit store', 'The form to change this store’s details will be here.'),
+  placeholder(
+    paths.stores.catalog.path,
+    'Catalogue',
+    'This store’s categories and items, with item availability, will be here.',
+  ),
+  placeholder(
+    paths.stores.categoryAdd.path,
+    'Add category',
+    'The form to add a category to this store will be here.',
+  ),
+  placeholder(
+    paths.stores.categoryEdit.path,
+    'Edit category',
+    'The form to rename this category will be here.',
+  ),
+  placeholder(
+    paths.stores.itemAdd.path,
+    'Add item',
+    'The form to add an item with its price, category, tags and image will be here.',
+  ),
+  placeholder(paths.stores.itemEdit.path, 'Edit item', 'The form to change this item will be here.'),
+  placeholder(
+    paths.orders.list.path,
+    'Orders',
+    'Active orders, newest first, with their status and bill amount, will be here.',
+  ),
+  placeholder(
+    paths.orders.completed.path,
+    'Completed orders',
+    'The last 100 delivered and cancelled orders will be here.',
+  ),
+  placeholder(
+    paths.orders.detail.path,
+    'Order details',
+    'This order’s items, charges, bill amount, status and timeline will be here.',
+  ),
+  placeholder(
+    paths.dexs.list.path,
+    'Delivery Executives',
+    'The searchable list of delivery executives will be here.',
+  ),
+  placeholder(
+    paths.dexs.add.path,
+    'Add Delivery Executive',
+    'The form to add a delivery executive will be here.',
+  ),
+  placeholder(
+    paths.dexs.edit.path,
+    'Edit Delivery Executive',
+    'The form to change this delivery executive will be here.',
+  ),
+  { path: paths.account.path, element: <AccountPage /> },
+];
+
+/** Owner-only screens; an admin who asks for one lands on the dashboard. */
+const ownerRoutes: RouteObject[] = [
+  placeholder(
+    paths.slides.list.path,
+    'Slides',
+    'The home-page slides of the customer app, by position, will be here.',
+  ),
+  placeholder(paths.slides.add.path, 'Add slide', 'The form to add a home-page slide will be here.'),
+  placeholder(paths.slides.edit.path, 'Edit slide', 'The form to change this slide will be here.'),
+  placeholder(paths.admins.list.path, 'Admins', 'The searchable list of admins will be here.'),
+  placeholder(paths.admins.add.path, 'Add Admin', 'The form to add an admin to a zone will be here.'),
+  placeholder(paths.admins.edit.path, 'Edit Admin', 'The form to change this admin will be here.'),
+  placeholder(paths.zones.list.path, 'Zones', 'The searchable list of zones will be here.'),
+  placeholder(paths.zones.add.path, 'Add zone', 'The form to add a zone will be here.'),
+  placeholder(paths.zones.edit.path, 'Edit zone', 'The form to rename this zone will be here.'),
+  placeholder(
+    paths.coupons.path,
+    'Coupons',
+    'Open coupons, and the dialog to create a new coupon, will be here.',
+  ),
+  placeholder(
+    paths.settings.path,
+    'Settings',
+    'Business details, payment modes, order and referral settings, helplines and other settings will be here.',
+  ),
+  placeholder(
+    paths.pushNotifications.path,
+    'Push Notifications',
+    'The form to send a push notification to your customers, and the ones sent so far, will be here.',
+  ),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <SessionGate />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: paths.root.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
+      {
+        element: <PublicLayout />,
+        children: [
+          {
+            element: <RequireSignedOut />,
+            children: [
+              { path: paths.signIn.path, element: <SignInPage /> },
+              {
+                path: paths.onboarding.path,
+                element: (
+                  <Container maxWidth="md" sx={{ py: 6 }}>
+                    <PlaceholderPage
+                      title="Register your business"
+                      description="The four steps to register a business and its owner account will be here."
+                    />
+                  </Container>
+                ),
+              },
+            ],
+          },
+          { path: paths.expired.path, element: <ExpiredPage /> },
+          { path: paths.notFound.path, element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [...staffRoutes, { element: <RequireOwner />, children: ownerRoutes }],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

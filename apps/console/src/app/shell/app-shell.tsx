@@ -1,0 +1,32 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { useLiveEvents } from '../../lib/live-events.ts';
+import { Footer } from './footer.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { TopBar } from './top-bar.tsx';
+
+/** The signed-in console: top bar, sidebar, the screen, footer; and the tab's live updates. */
+export function AppShell() {
+  useLiveEvents();
+  const theme = useTheme();
+  const persistent = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const [navigationOpen, setNavigationOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <TopBar showMenuButton={!persistent} onOpenNavigation={() => setNavigationOpen(true)} />
+      <Sidebar persistent={persistent} open={navigationOpen} onClose={() => setNavigationOpen(false)} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,49 @@
+import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
+import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
+import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import { paths } from '../paths.ts';
+
+export type NavEntry = {
+  label: string;
+  path: string;
+  icon: SvgIconComponent;
+  ownerOnly: boolean;
+};
+
+/** The sidebar (SPEC §2 with D3: Delivery Executives for all staff, Push Notifications for the owner). */
+export const navEntries: readonly NavEntry[] = [
+  { label: 'Dashboard', path: paths.dashboard.path, icon: DashboardOutlined, ownerOnly: false },
+  { label: 'Stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
+  { label: 'Orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
+  {
+    label: 'Delivery Executives',
+    path: paths.dexs.list.path,
+    icon: DeliveryDiningOutlined,
+    ownerOnly: false,
+  },
+  {
+    label: 'Push Notifications',
+    path: paths.pushNotifications.path,
+    icon: NotificationsActiveOutlined,
+    ownerOnly: true,
+  },
+  { label: 'Zones', path: paths.zones.list.path, icon: MapOutlined, ownerOnly: true },
+  { label: 'Admins', path: paths.admins.list.path, icon: AdminPanelSettingsOutlined, ownerOnly: true },
+  { label: 'Coupons', path: paths.coupons.path, icon: LocalOfferOutlined, ownerOnly: true },
+  { label: 'Slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
+  { label: 'Settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
+  { label: 'Account', path: paths.account.path, icon: AccountCircleOutlined, ownerOnly: false },
+];
+
+export function navEntriesFor(owner: boolean): readonly NavEntry[] {
+  return owner ? navEntries : navEntries.filter((entry) => !entry.ownerOnly);
+}

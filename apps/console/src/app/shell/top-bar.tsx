@@ -1,0 +1,110 @@
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
+import MenuOutlined from '@mui/icons-material/MenuOutlined';
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { isOwner } from '@storedesk/shared/levels';
+import type { ReactNode } from 'react';
+import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useSignedInSession } from '../../lib/session.ts';
+import { ZoneSwitcher } from './zone-switcher.tsx';
+
+/** Only web addresses open from the top bar; anything else counts as not set. */
+function customerAppHref(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+type BarButtonProps = {
+  label: string;
+  icon: ReactNode;
+  /** Text buttons from `sm` up; icon buttons, named the same, on a phone. */
+  compact: boolean;
+  disabled?: boolean;
+  href?: string;
+  onClick?: () => void;
+};
+
+function BarButton({ label, icon, compact, disabled = false, href, onClick }: BarButtonProps) {
+  const link = href ? { href, target: '_blank', rel: 'noopener noreferrer' } : {};
+  if (compact) {
+    return (
+      <IconButton color="inherit" aria-label={label} disabled={disabled} onClick={onClick} {...link}>
+        {icon}
+      </IconButton>
+    );
+  }
+  return (
+    <Button color="inherit" startIcon={icon} disabled={disabled} onClick={onClick} {...link}>
+      {label}
+    </Button>
+  );
+}
+
+export function TopBar({
+  onOpenNavigation,
+  showMenuButton,
+}: {
+  onOpenNavigation: () => void;
+  showMenuButton: boolean;
+}) {
+  const { user, business } = useSignedInSession();
+  const signOut = useSignOut();
+  const notify = useSnackbar();
+  const theme = useTheme();
+  const compact = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const appHref = customerAppHref(business.customerAppUrl);
+
+  const openApp = appHref ? (
+    <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
+  ) : (
+    <Tooltip title="No customer app address yet: the owner sets it in Settings › Others">
+      <span>
+        <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} disabled />
+      </span>
+    </Tooltip>
+  );
+
+  return (
+    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+        {showMenuButton ? (
+          <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onOpenNavigation}>
+            <MenuOutlined />
+          </IconButton>
+        ) : null}
+        <Typography variant="h6" component="p" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
+          Storedesk
+        </Typography>
+        <Box sx={{ flexGrow: 1 }} />
+        {isOwner(user) ? <ZoneSwitcher /> : null}
+        {openApp}
+        <BarButton
+          label="Sign out"
+          icon={<LogoutOutlined />}
+          compact={compact}
+          disabled={signOut.isPending}
+          onClick={() =>
+            signOut.mutate(undefined, {
+              onError: (error) =>
+                notify({ message: `Could not sign out: ${error.message}`, severity: 'error' }),
+            })
+          }
+        />
+      </Toolbar>
+    </AppBar>
+  );
+}
