@@ -1,0 +1,132 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { signInRequestSchema } from '@storedesk/shared/auth/schemas';
+import type { SignInRequest } from '@storedesk/shared/auth/schemas';
+import { useForm } from 'react-hook-form';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useSignIn } from '../api/sign-in.ts';
+
+const highlights = [
+  'See every new order the moment it arrives, and move it along to delivery.',
+  'Open and close stores, and keep catalogues, prices and stock up to date.',
+  'Run zones, delivery executives, coupons and push notifications from one place.',
+];
+
+function Promotion() {
+  return (
+    <Box
+      sx={{
+        display: { xs: 'none', md: 'flex' },
+        flex: 1,
+        flexDirection: 'column',
+        justifyContent: 'center',
+        p: 8,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+      }}
+    >
+      <Typography variant="h3" component="p" sx={{ fontWeight: 700, mb: 3 }}>
+        Every store, every order, one desk.
+      </Typography>
+      <Stack component="ul" spacing={1.5} sx={{ pl: 2.5, m: 0 }}>
+        {highlights.map((text) => (
+          <Typography component="li" variant="h6" key={text} sx={{ fontWeight: 400 }}>
+            {text}
+          </Typography>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+/** SPEC §2 and §5: sign in with email and password. The guard moves on once the session exists. */
+export function SignInPage() {
+  const signIn = useSignIn();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isValid },
+  } = useForm<SignInRequest>({
+    resolver: zodResolver(signInRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((credentials) =>
+    signIn.mutate(credentials, {
+      onError: (error) => {
+        if (!isApiError(error)) return;
+        for (const field of ['email', 'password'] as const) {
+          const message = error.fields?.[field];
+          if (message) setError(field, { message });
+        }
+      },
+    }),
+  );
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <title>Sign in · Storedesk</title>
+      <Promotion />
+      <Box
+        sx={{
+          flex: { xs: 1, md: '0 0 480px' },
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { xs: 2, sm: 4 },
+        }}
+      >
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420 }}>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }}>
+            Storedesk
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mb: 3 }}>Sign in to manage your stores.</Typography>
+          <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+            {signIn.error ? (
+              <Alert severity="error" role="alert">
+                {signIn.error.message}
+              </Alert>
+            ) : null}
+            <TextField
+              label="Email"
+              type="email"
+              autoComplete="username"
+              autoFocus
+              fullWidth
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+              {...register('email')}
+            />
+            <TextField
+              label="Password"
+              type="password"
+              autoComplete="current-password"
+              fullWidth
+              error={Boolean(errors.password)}
+              helperText={errors.password?.message}
+              {...register('password')}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={!isValid || signIn.isPending}
+              loading={signIn.isPending}
+              loadingPosition="start"
+            >
+              {signIn.isPending ? 'Signing in…' : 'Sign in now'}
+            </Button>
+          </Stack>
+        </Paper>
+      </Box>
+    </Box>
+  );
+}
