@@ -1,0 +1,30 @@
+import { accountSchema } from '@storedesk/shared/account/schemas';
+import type { Account, AccountUpdate } from '@storedesk/shared/account/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+import { sessionQueryKey, updateSessionUser } from '../../../lib/session.ts';
+import { accountQueryKey } from './get-account.ts';
+
+/**
+ * PATCH /api/account. The password goes only when it is set: the shared schema
+ * has already turned a blank one into undefined.
+ */
+export function updateAccount(update: AccountUpdate): Promise<Account> {
+  const { name, email, phone, password, version } = update;
+  const body =
+    password === undefined ? { name, email, phone, version } : { name, email, phone, password, version };
+  return apiJson('/account', accountSchema, { method: 'PATCH', body });
+}
+
+export function useUpdateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccount,
+    onSuccess: (account) => {
+      queryClient.setQueryData(accountQueryKey, account);
+      // The greeting shows at once; the session is then read again from the server.
+      updateSessionUser(queryClient, { name: account.name, email: account.email, phone: account.phone });
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+}

@@ -1,0 +1,144 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { accountSchema, accountUpdateSchema } from '@storedesk/shared/account/schemas';
+import type { Account, AccountUpdate, AccountUpdateInput } from '@storedesk/shared/account/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { accountQueryKey } from '../api/get-account.ts';
+import { useUpdateAccount } from '../api/update-account.ts';
+
+const formFields = ['name', 'email', 'phone', 'password'] as const;
+
+function toFormValues(account: Account): AccountUpdateInput {
+  return {
+    name: account.name,
+    email: account.email,
+    phone: account.phone,
+    password: '',
+    version: account.version,
+  };
+}
+
+/** SPEC §2 and §5: name, email and phone required; the password only when one is typed. */
+export function AccountForm({ account }: { account: Account }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateAccount();
+  const notify = useSnackbar();
+  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<AccountUpdateInput, unknown, AccountUpdate>({
+    resolver: zodResolver(accountUpdateSchema),
+    mode: 'onTouched',
+    defaultValues: toFormValues(account),
+  });
+
+  // Follow changes made elsewhere until the user starts editing; after that a
+  // save based on the old version is refused (409) rather than overwriting them.
+  useEffect(() => {
+    if (!isDirty) reset(toFormValues(account));
+  }, [account, isDirty, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        reset(toFormValues(saved));
+        notify('Details saved');
+      },
+      onError: (error) => {
+        if (isApiError(error, 401)) return;
+        if (isApiError(error, 409)) {
+          const current = accountSchema.safeParse(error.current);
+          if (current.success) {
+            reset(toFormValues(current.data));
+            queryClient.setQueryData(accountQueryKey, current.data);
+          } else {
+            void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+          }
+          setDialogMessage(messages.staleRecord);
+          return;
+        }
+        if (isApiError(error)) {
+          for (const field of formFields) {
+            const message = error.fields?.[field];
+            if (message) setError(field, { message });
+          }
+        }
+        setDialogMessage(error.message);
+      },
+    }),
+  );
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="account-form-title">
+      <CardContent>
+        <Typography id="account-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
+          Edit details
+        </Typography>
+        <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+          <TextField
+            label="Name"
+            autoComplete="name"
+            fullWidth
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message}
+            {...register('name')}
+          />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            fullWidth
+            error={Boolean(errors.email)}
+            helperText={errors.email?.message}
+            {...register('email')}
+          />
+          <TextField
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            fullWidth
+            error={Boolean(errors.phone)}
+            helperText={errors.phone?.message}
+            {...register('phone')}
+          />
+          <TextField
+            label="Update password"
+            type="password"
+            autoComplete="new-password"
+            fullWidth
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message ?? 'Leave blank to keep your current password.'}
+            {...register('password')}
+          />
+          <div>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={update.isPending}
+              loading={update.isPending}
+              loadingPosition="start"
+            >
+              {update.isPending ? 'Saving…' : 'Save details'}
+            </Button>
+          </div>
+        </Stack>
+      </CardContent>
+      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+    </Card>
+  );
+}

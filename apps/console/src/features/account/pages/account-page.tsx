@@ -1,0 +1,56 @@
+import Grid from '@mui/material/Grid';
+import { LoadError } from '../../../components/load-error.tsx';
+import { CardSkeleton, FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useAccount } from '../api/get-account.ts';
+import { AccountForm } from '../components/account-form.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+
+export function AccountPage() {
+  const account = useAccount();
+
+  let content;
+  if (account.data) {
+    content = (
+      <>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <ProfileCard account={account.data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <AccountForm account={account.data} />
+        </Grid>
+      </>
+    );
+  } else if (account.isError) {
+    content = (
+      <Grid size={12}>
+        <LoadError
+          title="Could not load your account"
+          error={account.error}
+          onRetry={() => void account.refetch()}
+          retrying={account.isFetching}
+        />
+      </Grid>
+    );
+  } else {
+    content = (
+      <>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <CardSkeleton label="Loading your profile" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <FormSkeleton fields={4} label="Loading your details" />
+        </Grid>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Account" description="Your profile and sign-in details." />
+      <Grid container spacing={3}>
+        {content}
+      </Grid>
+    </>
+  );
+}
