@@ -1,0 +1,168 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
+import { json, meHandler, mockApi, noContent } from '../../testing/mock-api.ts';
+import { renderApp } from '../../testing/render-app.tsx';
+import { setViewportWidth } from '../../testing/viewport.ts';
+
+const zonesHandler = () => json(200, { items: zones, total: zones.length });
+
+function navLabels(): string[] {
+  const nav = screen.getByRole('navigation', { name: 'Main' });
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '');
+}
+
+describe('signed-in shell', () => {
+  it('shows the owner every sidebar entry', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    renderApp('/dashboard');
+
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(navLabels()).toEqual([
+      'Dashboard',
+      'Stores',
+      'Orders',
+      'Delivery Executives',
+      'Push Notifications',
+      'Zones',
+      'Admins',
+      'Coupons',
+      'Slides',
+      'Settings',
+      'Account',
+    ]);
+  });
+
+  it('hides the owner-only entries from an admin', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/dashboard');
+
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(navLabels()).toEqual(['Dashboard', 'Stores', 'Orders', 'Delivery Executives', 'Account']);
+  });
+
+  it('greets the user and names the business', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/dashboard');
+
+    expect(await screen.findByText('Hello, Arjun Admin')).toBeInTheDocument();
+    expect(screen.getByText('Demo Fresh Mart')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Storedesk');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('Demo Fresh Mart');
+  });
+
+  it('highlights the entry of the current screen', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/stores/s1/catalog');
+
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const stores = within(nav).getByRole('link', { name: 'Stores' });
+    expect(stores).toHaveAttribute('aria-current', 'page');
+    expect(stores).toHaveClass('Mui-selected');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('keeps the sidebar in a drawer on a phone, opened from the menu button', async () => {
+    setViewportWidth(375);
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    const { user, router } = renderApp('/dashboard');
+
+    const menu = await screen.findByRole('button', { name: 'Open navigation' });
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await user.click(menu);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Orders' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/orders');
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+    // The top bar's buttons keep their names as icons.
+    expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open App' })).toBeInTheDocument();
+  });
+
+  it('has no menu button where the sidebar is persistent', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/dashboard');
+
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('button', { name: 'Open navigation' })).not.toBeInTheDocument();
+  });
+
+  it("opens the business's customer app in a new tab", async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/dashboard');
+
+    const openApp = await screen.findByRole('link', { name: 'Open App' });
+    expect(openApp).toHaveAttribute('href', 'https://shop.example.com/');
+    expect(openApp).toHaveAttribute('target', '_blank');
+    expect(openApp).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('disables Open App while the business has no customer app address', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(withBusiness(adminSession, { customerAppUrl: null })) });
+    const { user } = renderApp('/dashboard');
+
+    const openApp = await screen.findByRole('button', { name: 'Open App' });
+    expect(openApp).toBeDisabled();
+    await user.hover(openApp.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Settings › Others');
+  });
+
+  it('signs out and shows the sign-in page', async () => {
+    const api = mockApi({
+      'GET /api/auth/me': meHandler(adminSession),
+      'POST /api/auth/sign-out': () => noContent(),
+    });
+    const { user, router } = renderApp('/orders');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    expect(await screen.findByRole('button', { name: 'Sign in now' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+  });
+});
+
+describe('zone switcher', () => {
+  it('lets the owner choose all zones or one, and remembers the choice', async () => {
+    const api = mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    const first = renderApp('/dashboard');
+
+    const zone = await screen.findByRole('combobox', { name: 'Zone' });
+    expect(zone).toHaveTextContent('All zones');
+    expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
+
+    await first.user.click(zone);
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All zones', 'North', 'South']);
+    await first.user.click(screen.getByRole('option', { name: 'South' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('South'));
+
+    first.unmount();
+    renderApp('/stores');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('South'));
+  });
+
+  it('falls back to all zones when the remembered zone is gone', async () => {
+    localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'deleted-zone');
+    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    renderApp('/dashboard');
+
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('All zones'),
+    );
+    expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBeNull();
+  });
+
+  it('is not there for an admin, who always sees their own zone', async () => {
+    const api = mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    renderApp('/dashboard');
+
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('combobox', { name: 'Zone' })).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/zones')).toHaveLength(0);
+  });
+});

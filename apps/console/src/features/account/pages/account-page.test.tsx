@@ -1,0 +1,226 @@
+import type { Account } from '@storedesk/shared/account/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { accountOf, adminSession } from '../../../testing/fixtures.ts';
+import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const account = accountOf(adminSession, 3);
+
+function savedFrom(call: ApiCall): Account {
+  const body = call.body as Partial<Account>;
+  return { ...account, name: body.name ?? account.name, email: body.email ?? account.email, version: 4 };
+}
+
+function renderAccount(patch: Handler) {
+  const api = mockApi({
+    'GET /api/auth/me': meHandler(adminSession),
+    'GET /api/account': () => json(200, account),
+    'PATCH /api/account': patch,
+  });
+  const view = renderApp('/account');
+  return { ...view, api };
+}
+
+async function form() {
+  const name = await screen.findByLabelText('Name');
+  return {
+    name,
+    email: screen.getByLabelText('Email'),
+    phone: screen.getByLabelText('Phone'),
+    password: screen.getByLabelText('Update password'),
+    save: screen.getByRole('button', { name: 'Save details' }),
+  };
+}
+
+describe('account page', () => {
+  it('shows the profile card and fills the form with the account', async () => {
+    renderAccount((call) => json(200, savedFrom(call)));
+
+    const profile = await screen.findByRole('region', { name: 'Profile' });
+    expect(within(profile).getByText('Arjun Admin')).toBeInTheDocument();
+    expect(within(profile).getByText('admin@example.com')).toBeInTheDocument();
+    expect(within(profile).getByText('Demo Fresh Mart')).toBeInTheDocument();
+    const fields = await form();
+    expect(fields.name).toHaveValue('Arjun Admin');
+    expect(fields.email).toHaveValue('admin@example.com');
+    expect(fields.phone).toHaveValue('+91-9876500000');
+    expect(fields.password).toHaveValue('');
+  });
+
+  it('sends no password when the field is left blank', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+
+    await user.click(fields.save);
+
+    await screen.findByText('Details saved');
+    const body = api.callsTo('PATCH /api/account')[0]?.body;
+    expect(body).toEqual({
+      name: 'Arjun Admin',
+      email: 'admin@example.com',
+      phone: '+91-9876500000',
+      version: 3,
+    });
+    expect(body).not.toHaveProperty('password');
+  });
+
+  it('sends no password when the field holds only spaces', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+
+    await user.type(fields.password, '   ');
+    await user.click(fields.save);
+
+    await screen.findByText('Details saved');
+    expect(api.callsTo('PATCH /api/account')[0]?.body).not.toHaveProperty('password');
+  });
+
+  it('sends the new password when one is typed, then clears the field', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+
+    await user.type(fields.password, 'a-new-secret');
+    await user.click(fields.save);
+
+    await screen.findByText('Details saved');
+    expect(api.callsTo('PATCH /api/account')[0]?.body).toMatchObject({
+      password: 'a-new-secret',
+      version: 3,
+    });
+    expect(fields.password).toHaveValue('');
+  });
+
+  it('updates the greeting once saved', async () => {
+    let saved = account;
+    mockApi({
+      'GET /api/auth/me': () =>
+        json(200, { ...adminSession, user: { ...adminSession.user, name: saved.name } }),
+      'GET /api/account': () => json(200, saved),
+      'PATCH /api/account': (call) => {
+        saved = savedFrom(call);
+        return json(200, saved);
+      },
+    });
+    const { user } = renderApp('/account');
+    const fields = await form();
+    expect(screen.getByText('Hello, Arjun Admin')).toBeInTheDocument();
+
+    await user.clear(fields.name);
+    await user.type(fields.name, 'Arjun Kumar');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(screen.getByText('Hello, Arjun Kumar')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Profile' })).getByText('Arjun Kumar'),
+    ).toBeInTheDocument();
+  });
+
+  it('is disabled and says so while saving', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const { user } = renderAccount(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const fields = await form();
+
+    await user.click(fields.save);
+    const busy = await screen.findByRole('button', { name: /Saving/ });
+    expect(busy).toBeDisabled();
+
+    answer(json(200, { ...account, version: 4 }));
+    expect(await screen.findByRole('button', { name: 'Save details' })).toBeEnabled();
+  });
+
+  it('checks the fields before sending anything', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+
+    await user.clear(fields.name);
+    await user.tab();
+    expect(await screen.findByText(messages.isRequired)).toBeInTheDocument();
+    await user.type(fields.password, 'short');
+    await user.click(fields.save);
+
+    expect(await screen.findByText('Password should be at least 8 characters')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/account')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal in an Error dialog", async () => {
+    const { user } = renderAccount(() => apiError(403, 'forbidden', messages.forbidden));
+    const fields = await form();
+
+    await user.click(fields.save);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent(messages.forbidden);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Details saved')).not.toBeInTheDocument();
+  });
+
+  it('shows "Unknown error occured" when the server cannot be reached', async () => {
+    const { user } = renderAccount(networkFailure);
+    const fields = await form();
+
+    await user.click(fields.save);
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.unknownError);
+  });
+
+  it("puts the server's field errors on the fields", async () => {
+    const { user } = renderAccount(() =>
+      apiError(400, 'invalid_input', messages.invalidInput, { fields: { email: messages.emailTaken } }),
+    );
+    const fields = await form();
+
+    await user.clear(fields.email);
+    await user.type(fields.email, 'owner@example.com');
+    await user.click(fields.save);
+
+    const dialog = await screen.findByRole('dialog', { name: 'Error' });
+    expect(dialog).toHaveTextContent(messages.invalidInput);
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(messages.emailTaken)).toBeInTheDocument();
+    expect(fields.email).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the record changed and shows the latest version on a 409', async () => {
+    const current: Account = { ...account, name: 'Arjun R', phone: '+91-9000000000', version: 5 };
+    const { user, api } = renderAccount(() => apiError(409, 'conflict', 'Version is stale', { current }));
+    const fields = await form();
+
+    await user.clear(fields.name);
+    await user.type(fields.name, 'My edit');
+    await user.click(fields.save);
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
+    expect(fields.name).toHaveValue('Arjun R');
+    expect(fields.phone).toHaveValue('+91-9000000000');
+
+    await user.keyboard('{Escape}');
+    await user.click(fields.save);
+    await waitFor(() => expect(api.callsTo('PATCH /api/account')).toHaveLength(2));
+    expect(api.callsTo('PATCH /api/account')[1]?.body).toMatchObject({ name: 'Arjun R', version: 5 });
+  });
+
+  it('says what failed when the account cannot be loaded, and retries', async () => {
+    let fail = true;
+    mockApi({
+      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/account': () => (fail ? apiError(500, 'internal', messages.internal) : json(200, account)),
+    });
+    const { user } = renderApp('/account');
+
+    expect(await screen.findByText('Could not load your account')).toBeInTheDocument();
+    expect(screen.getByText(messages.internal)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Arjun Admin');
+  });
+});

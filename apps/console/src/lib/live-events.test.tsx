@@ -1,0 +1,148 @@
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { accountOf, adminSession } from '../testing/fixtures.ts';
+import { json, meHandler, mockApi, noContent } from '../testing/mock-api.ts';
+import { renderApp } from '../testing/render-app.tsx';
+
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+
+  readonly url: string;
+  readyState = FakeEventSource.CONNECTING;
+  onopen: ((event: Event) => void) | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+
+  close() {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.(new Event('open'));
+  }
+
+  send(event: LiveEvent) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event), lastEventId: event.id }));
+  }
+
+  /** The server refused the stream, so the browser will not reconnect by itself. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    this.onerror?.(new Event('error'));
+  }
+}
+
+function installEventSource() {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+}
+
+function openStreams() {
+  return FakeEventSource.instances.filter((source) => source.readyState !== FakeEventSource.CLOSED);
+}
+
+const accountChanged: LiveEvent = {
+  id: '41',
+  topic: 'account',
+  action: 'updated',
+  recordId: adminSession.user.id,
+  zoneId: null,
+  at: '2025-01-01T00:00:00.000Z',
+};
+
+describe('live events', () => {
+  it('opens one stream once signed in and refreshes the queries of the event topic', async () => {
+    installEventSource();
+    let name = 'Arjun Admin';
+    const api = mockApi({
+      'GET /api/auth/me': () => json(200, { ...adminSession, user: { ...adminSession.user, name } }),
+      'GET /api/account': () => json(200, { ...accountOf(adminSession), name }),
+    });
+    renderApp('/account');
+
+    expect(await screen.findByLabelText('Name')).toHaveValue('Arjun Admin');
+    expect(openStreams()).toHaveLength(1);
+    expect(openStreams()[0]?.url).toBe('/api/events');
+    const accountReads = api.callsTo('GET /api/account').length;
+
+    name = 'Arjun Kumar';
+    act(() => openStreams()[0]?.send(accountChanged));
+
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue('Arjun Kumar'));
+    expect(api.callsTo('GET /api/account').length).toBe(accountReads + 1);
+    // The account topic also changes the session: the greeting follows.
+    expect(await screen.findByText('Hello, Arjun Kumar')).toBeInTheDocument();
+  });
+
+  it('ignores messages that are not live events', async () => {
+    installEventSource();
+    const api = mockApi({
+      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/account': () => json(200, accountOf(adminSession)),
+    });
+    renderApp('/account');
+    await screen.findByLabelText('Name');
+    const reads = api.calls.length;
+
+    act(() => {
+      const source = openStreams()[0];
+      source?.onmessage?.(new MessageEvent('message', { data: 'not json' }));
+      source?.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ topic: 'nope' }) }));
+    });
+
+    expect(api.calls.length).toBe(reads);
+  });
+
+  it('opens no stream for a signed-out user', async () => {
+    installEventSource();
+    mockApi({ 'GET /api/auth/me': meHandler(null) });
+    renderApp('/sign-in');
+
+    await screen.findByRole('button', { name: 'Sign in now' });
+    expect(FakeEventSource.instances).toHaveLength(0);
+  });
+
+  it('closes the stream before signing out', async () => {
+    installEventSource();
+    let streamOpenAtSignOut: boolean | undefined;
+    mockApi({
+      'GET /api/auth/me': meHandler(adminSession),
+      'POST /api/auth/sign-out': () => {
+        streamOpenAtSignOut = openStreams().length > 0;
+        return noContent();
+      },
+    });
+    const { user } = renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+
+    await screen.findByRole('button', { name: 'Sign in now' });
+    expect(streamOpenAtSignOut).toBe(false);
+    expect(openStreams()).toHaveLength(0);
+  });
+
+  it('checks the session when the server refuses the stream, and signs out on a 401', async () => {
+    installEventSource();
+    let signedIn = true;
+    mockApi({ 'GET /api/auth/me': (call) => meHandler(signedIn ? adminSession : null)(call) });
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Dashboard' });
+
+    signedIn = false;
+    act(() => openStreams()[0]?.refuse());
+
+    expect(await screen.findByRole('button', { name: 'Sign in now' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(openStreams()).toHaveLength(0);
+  });
+});
