@@ -4,7 +4,7 @@
  * drained. A DATA_DIR lock keeps two servers off one data directory, and a
  * postmaster orphaned by a killed server is shut down before the next start.
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -121,6 +121,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** As root, PostgreSQL runs as `postgres`, which must be able to reach the data folder. */
+function assertReachable(dataDir: string, ids: { uid?: number; gid?: number }) {
+  if (ids.uid === undefined) return;
+  fs.chmodSync(dataDir, fs.statSync(dataDir).mode | 0o011);
+  const probe = spawnSync('test', ['-x', dataDir], { uid: ids.uid, gid: ids.gid });
+  if (probe.status !== 0) {
+    throw new Error(
+      `PostgreSQL runs as the "postgres" user when the server runs as root, and that user cannot reach ${dataDir}. ` +
+        'Make its parent folders traversable (chmod o+x) or set DATA_DIR to a folder it can reach.',
+    );
+  }
+}
+
 function chownTree(dir: string, ids: { uid?: number; gid?: number }) {
   if (ids.uid === undefined || ids.gid === undefined) return;
   fs.chownSync(dir, ids.uid, ids.gid);
@@ -166,6 +179,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     const pgData = path.join(dataDir, 'postgres');
     const passwordFile = path.join(dataDir, 'postgres.password');
     const ids = runAsIds();
+    assertReachable(dataDir, ids);
     if (!fs.existsSync(path.join(pgData, 'PG_VERSION'))) {
       fs.rmSync(pgData, { recursive: true, force: true });
       await initialise(pgData, passwordFile, ids, log);
@@ -204,7 +218,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       stopping ??= (async () => {
         if (child.exitCode === null && child.pid) {
           child.kill('SIGINT');
-          const done = await Promise.race([exited.then(() => true), sleep(30_000).then(() => false)]);
+          const done = await Promise.race([exited.then(() => true), sleep(30_000, { unref: true }).then(() => false)]);
           if (!done) child.kill('SIGKILL');
         }
         releaseLock();
@@ -218,7 +232,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
   }
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number, { unref = false } = {}) =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    if (unref) timer.unref();
+  });
 
 async function waitUntilReady(port: number, password: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;

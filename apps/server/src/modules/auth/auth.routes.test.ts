@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { messages } from '@storedesk/shared/messages';
+import { createBusiness, createTestApp, errorOf, PASSWORD, signIn, type TestApp, type TestBusiness } from '../../../test/harness.ts';
+
+let ctx: TestApp;
+let biz: TestBusiness;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  biz = await createBusiness(ctx.db);
+});
+afterAll(() => ctx.close());
+
+const signInAs = (email: string, password: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, headers });
+
+describe('POST /api/auth/sign-in', () => {
+  it('answers the user, a session cookie and the token', async () => {
+    const res = await signInAs(biz.owner.email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.user).toEqual({
+      id: biz.owner.id,
+      name: biz.owner.name,
+      email: biz.owner.email,
+      phone: '+91-9000000000',
+      level: 1,
+      zoneId: biz.zones[0],
+      businessId: biz.id,
+    });
+    expect(body.token).toMatch(/^[\w-]{43}$/);
+    const cookie = res.cookies.find((c) => c.name === 'storedesk_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie!.value).toBe(body.token);
+  });
+
+  it('takes the email in any case', async () => {
+    expect((await signInAs(biz.admin.email.toUpperCase(), PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong password and an unknown email alike with 401', async () => {
+    const wrong = await signInAs(biz.owner.email, 'not-the-password');
+    const unknown = await signInAs('nobody@example.test', PASSWORD);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(errorOf(wrong)).toEqual({ code: 'unauthenticated', message: messages.badCredentials });
+    expect(errorOf(unknown)).toEqual(errorOf(wrong));
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it("refuses a delivery executive with the spec's message and no session", async () => {
+    const res = await signInAs(biz.dex.email, PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).message).toBe("You don't have proper permissions to sign in");
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('refuses an admin without a zone', async () => {
+    const other = await createBusiness(ctx.db);
+    await ctx.db.execute(sql`UPDATE users SET zone_id = NULL WHERE id = ${other.admin.id}`);
+    const res = await signInAs(other.admin.email, PASSWORD);
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res).message).toBe(messages.noPermissionToSignIn);
+  });
+});
+
+describe('sessions', () => {
+  it('a cookie and a bearer token both open /api/auth/me', async () => {
+    const session = await signIn(ctx.app, biz.owner.email);
+    const byCookie = await ctx.app.inject({ url: '/api/auth/me', headers: { cookie: session.cookie } });
+    const byBearer = await ctx.app.inject({ url: '/api/auth/me', headers: session.headers });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byBearer.json().user.id).toBe(biz.owner.id);
+    expect(byBearer.json().business).toMatchObject({ id: biz.id, serviceEnded: false });
+  });
+
+  it('sign-out ends the session on the server', async () => {
+    const session = await signIn(ctx.app, biz.owner.email);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: session.headers });
+    expect(out.statusCode).toBe(204);
+    const me = await ctx.app.inject({ url: '/api/auth/me', headers: session.headers });
+    expect(me.statusCode).toBe(401);
+    expect(errorOf(me).code).toBe('unauthenticated');
+  });
+
+  it('a new sign-in from the same browser replaces its old session', async () => {
+    const first = await signIn(ctx.app, biz.owner.email);
+    const res = await signInAs(biz.owner.email, PASSWORD, { cookie: first.cookie });
+    expect(res.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: first.headers })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } })).statusCode).toBe(200);
+  });
+
+  it('a session idle past its limit, or past its absolute end, is over', async () => {
+    const idle = await signIn(ctx.app, biz.admin.email);
+    const old = await signIn(ctx.app, biz.admin.email);
+    await ctx.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '13 hours'
+      WHERE token_hash = sha256(${idle.token}::bytea)`);
+    await ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 second'
+      WHERE token_hash = sha256(${old.token}::bytea)`);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: idle.headers })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: old.headers })).statusCode).toBe(401);
+  });
+
+  it('a made-up token is 401', async () => {
+    const res = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer made-up' } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('throttling', () => {
+  it('locks an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
+    const other = await createBusiness(ctx.db);
+    for (let i = 0; i < 5; i++) expect((await signInAs(other.admin.email, `wrong-${i}`)).statusCode).toBe(401);
+    const res = await signInAs(other.admin.email, PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(errorOf(res).message).toBe(messages.tooManySignInAttempts);
+    // Other accounts are not affected by one account's lock.
+    expect((await signInAs(other.owner.email, PASSWORD)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * Once per test run: a PostgreSQL server (the embedded one in a temporary
+ * folder, or the one DATABASE_URL names) and a template database with every
+ * migration applied, from which each test file clones its own database.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+export default async function setup(project: TestProject) {
+  const quiet = { info: () => undefined, warn: (msg: string) => console.warn(msg) };
+  let dataDir: string | undefined;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-test-'));
+    const embedded = await startEmbeddedPostgres(dataDir, quiet);
+    adminUrl = embedded.url;
+    stopEmbedded = embedded.stop;
+  }
+  const template = `storedesk_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+  await admin.query(`CREATE DATABASE ${template}`);
+  const pool = new pg.Pool({ connectionString: withDatabase(adminUrl, template), max: 1 });
+  await runMigrations(pool);
+  await pool.end();
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+
+  return async () => {
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+    await stopEmbedded?.();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

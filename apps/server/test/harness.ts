@@ -1,0 +1,151 @@
+/**
+ * What a server test file builds on: its own database cloned from the migrated
+ * template, the real app on it, and factories for businesses and their staff.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { Level } from '@storedesk/shared/levels';
+import { themes } from '@storedesk/shared/themes';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import * as t from '../src/db/schema.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { EventHub } from '../src/realtime/hub.ts';
+
+export type TestDatabase = { url: string; db: Database; pool: pg.Pool; drop: () => Promise<void> };
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const name = `storedesk_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
+  await admin.end();
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const { pool, db } = createDatabase(url, 10);
+  return {
+    url,
+    db,
+    pool,
+    drop: async () => {
+      await pool.end();
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  db: Database;
+  database: TestDatabase;
+  hub: EventHub;
+  close: () => Promise<void>;
+};
+
+/** A started app on a database of its own; `database` shares one between instances. */
+export async function createTestApp(options: { database?: TestDatabase } = {}): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-app-'));
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const silent = { info: () => undefined, warn: () => undefined };
+  const hub = new EventHub(database.url, database.db, silent);
+  await hub.start();
+  const app = await buildApp({ config, db: database.db, hub, consoleDir: path.join(dataDir, 'no-console') });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    hub,
+    close: async () => {
+      await app.close();
+      await hub.stop();
+      if (!options.database) await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = 'correct-horse-9';
+let passwordHash: Promise<string> | undefined;
+
+export type Staff = { id: string; email: string; name: string; level: number; zoneId: string | null };
+export type TestBusiness = {
+  id: string;
+  zones: [string, string];
+  owner: Staff;
+  admin: Staff;
+  otherAdmin: Staff;
+  dex: Staff;
+  storefrontKey: string;
+};
+
+/** A business with two zones, an owner, an admin per zone and a delivery executive. */
+export async function createBusiness(db: Database, overrides: Partial<typeof t.businesses.$inferInsert> = {}) {
+  passwordHash ??= hashPassword(PASSWORD);
+  const hash = await passwordHash;
+  const tag = randomBytes(4).toString('hex');
+  const theme = themes[0]!;
+  const [business] = await db
+    .insert(t.businesses)
+    .values({
+      name: `Business ${tag}`,
+      theme: { primaryColor: theme.primaryColor, accentColor: theme.accentColor, textPrimary: theme.textPrimary },
+      storefrontKey: `pk_test_${tag}_${randomUUID()}`,
+      customerAppUrl: 'https://shop.example.test',
+      ...overrides,
+    })
+    .returning();
+  const zones = await db
+    .insert(t.zones)
+    .values([
+      { businessId: business!.id, name: 'North' },
+      { businessId: business!.id, name: 'South' },
+    ])
+    .returning({ id: t.zones.id });
+  const [north, south] = [zones[0]!.id, zones[1]!.id];
+  const person = async (level: number, zoneId: string | null, role: string): Promise<Staff> => {
+    const email = `${role}.${tag}@example.test`;
+    const name = `${role[0]!.toUpperCase()}${role.slice(1)} ${tag}`;
+    const [row] = await db
+      .insert(t.users)
+      .values({ businessId: business!.id, zoneId, level, name, email, phone: '+91-9000000000', passwordHash: hash })
+      .returning({ id: t.users.id });
+    return { id: row!.id, email, name, level, zoneId };
+  };
+  return {
+    id: business!.id,
+    zones: [north, south],
+    owner: await person(Level.Owner, north, 'owner'),
+    admin: await person(Level.Admin, north, 'admin'),
+    otherAdmin: await person(Level.Admin, south, 'southadmin'),
+    dex: await person(Level.DeliveryExecutive, north, 'dex'),
+    storefrontKey: business!.storefrontKey,
+  } satisfies TestBusiness;
+}
+
+export type Session = { token: string; cookie: string; headers: { authorization: string } };
+
+export async function signIn(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+  const token = res.json<{ token: string }>().token;
+  const cookie = res.cookies.find((c) => c.name === 'storedesk_session')!;
+  return { token, cookie: `${cookie.name}=${cookie.value}`, headers: { authorization: `Bearer ${token}` } };
+}
+
+export function errorOf(res: LightMyRequestResponse) {
+  return res.json<{ error: { code: string; message: string; fields?: Record<string, string>; current?: unknown } }>()
+    .error;
+}
