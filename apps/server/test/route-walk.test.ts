@@ -1,0 +1,243 @@
+/**
+ * Walks every endpoint that /api/openapi.json documents and proves the access
+ * rules of D2 and D5 on each one, so an endpoint added later is covered too.
+ */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type * as FastifyModule from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  createBusiness,
+  createTestApp,
+  errorOf,
+  signIn,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from './harness.ts';
+
+type RegisteredRoute = { method: string; url: string; config: Record<string, unknown>; hidden: boolean };
+
+// Every route the app registers, as Fastify sees it: the documentation is checked against this list.
+const registered = vi.hoisted(() => [] as RegisteredRoute[]);
+vi.mock('fastify', async (importOriginal) => {
+  const actual = await importOriginal<typeof FastifyModule>();
+  const create = ((options?: FastifyModule.FastifyServerOptions) => {
+    const app = actual.default(options);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        registered.push({
+          method: method.toUpperCase(),
+          url: route.url,
+          config: (route.config ?? {}) as Record<string, unknown>,
+          hidden: Boolean((route.schema as { hide?: boolean } | undefined)?.hide),
+        });
+      }
+    });
+    return app;
+  }) as typeof actual.default;
+  return { ...actual, default: create, fastify: create };
+});
+
+type Operation = { method: string; path: string; url: string; access: string };
+
+const SERVICE_ENDED = 'Service has reached end date. To resume service, please make payment.';
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+let ctx: TestApp;
+let operations: Operation[];
+let liveOwner: Session;
+let liveAdmin: Session;
+let endedOwner: Session;
+let endedAdmin: Session;
+let baseUrl: string;
+let endedBusiness: TestBusiness;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const live = await createBusiness(ctx.db);
+  const ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
+  endedBusiness = ended;
+  [liveOwner, liveAdmin, endedOwner, endedAdmin] = await Promise.all([
+    signIn(ctx.app, live.owner.email),
+    signIn(ctx.app, live.admin.email),
+    signIn(ctx.app, ended.owner.email),
+    signIn(ctx.app, ended.admin.email),
+  ]);
+
+  const res = await ctx.app.inject({ url: '/api/openapi.json' });
+  expect(res.statusCode).toBe(200);
+  const paths = res.json<{ paths: Record<string, Record<string, Record<string, unknown>>> }>().paths;
+  operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => HTTP_METHODS.includes(method))
+      .map(([method, op]) => ({
+        method: method.toUpperCase(),
+        path,
+        url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
+        access: String(op['x-access']),
+      })),
+  );
+
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
+});
+afterAll(() => ctx.close());
+
+const label = (op: Operation) => `${op.method} ${op.path}`;
+const routeOf = (op: Operation) =>
+  registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);
+
+describe('the walk', () => {
+  it('covers at least the known endpoints', () => {
+    const walked = operations.map(label);
+    for (const known of [
+      'GET /api/health',
+      'POST /api/auth/sign-in',
+      'POST /api/auth/sign-out',
+      'GET /api/auth/me',
+      'GET /api/account',
+      'PATCH /api/account',
+      'GET /api/zones',
+      'GET /api/events',
+    ]) {
+      expect(walked).toContain(known);
+    }
+  });
+
+  it('finds every route the app has under /api in openapi.json, with the access it enforces', () => {
+    const apiRoutes = registered.filter((r) => r.url.startsWith('/api') && r.method !== 'HEAD' && !r.hidden);
+    expect(apiRoutes.length).toBeGreaterThanOrEqual(8);
+    const documented = new Map(operations.map((op) => [label(op), op]));
+    for (const route of apiRoutes) {
+      const key = `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`;
+      expect(documented.has(key), `${key} is missing from openapi.json`).toBe(true);
+      expect(documented.get(key)!.access, key).toBe(route.config.access ?? 'staff');
+    }
+    // The only route kept out of the documentation is the documentation itself.
+    expect(registered.filter((r) => r.url.startsWith('/api') && r.hidden).map((r) => r.url)).toEqual([
+      '/api/openapi.json',
+      '/api/openapi.json',
+    ]);
+  });
+
+  it('documents every operation with a known access level', () => {
+    for (const op of operations) expect(['public', 'staff', 'owner'], label(op)).toContain(op.access);
+  });
+});
+
+describe('without a session', () => {
+  it('every endpoint that is not public answers 401', async () => {
+    const guarded = operations.filter((op) => op.access !== 'public');
+    expect(guarded.length).toBeGreaterThanOrEqual(6);
+    for (const op of guarded) {
+      const res = await ctx.app.inject({ method: op.method as 'GET', url: op.url });
+      expect(res.statusCode, label(op)).toBe(401);
+      expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+    }
+  });
+
+  it('a made-up or ended session is no session either', async () => {
+    const guarded = operations.filter((op) => op.access !== 'public');
+    for (const op of guarded) {
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url: op.url,
+        headers: { authorization: `Bearer ${randomUUID()}` },
+      });
+      expect(res.statusCode, label(op)).toBe(401);
+    }
+  });
+});
+
+describe('a signed-in admin', () => {
+  it('gets 403 from every owner-only endpoint', async () => {
+    const ownerOnly = operations.filter((op) => op.access === 'owner');
+    expect(ownerOnly.map(label)).toContain('GET /api/zones');
+    for (const op of ownerOnly) {
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url: op.url,
+        headers: liveAdmin.headers,
+      });
+      expect(res.statusCode, label(op)).toBe(403);
+      expect(errorOf(res).code, label(op)).toBe('forbidden');
+    }
+  });
+
+  it('the owner passes the same gate', async () => {
+    for (const op of operations.filter(
+      (o) => o.access === 'owner' && o.method === 'GET' && o.path !== '/api/events',
+    )) {
+      const res = await ctx.app.inject({ method: 'GET', url: op.url, headers: liveOwner.headers });
+      expect([401, 402, 403], label(op)).not.toContain(res.statusCode);
+    }
+  });
+});
+
+describe('once the service has ended (D5)', () => {
+  /** Only the session itself outlives the end of service: a new exemption is a product decision. */
+  const mayOutliveService = new Set(['GET /api/auth/me', 'POST /api/auth/sign-out']);
+
+  it('only session endpoints are exempt', () => {
+    const exempt = operations.filter(
+      (op) => op.access !== 'public' && routeOf(op)?.config.allowWhenServiceEnded,
+    );
+    expect(exempt.map(label).sort()).toEqual([...mayOutliveService].sort());
+  });
+
+  it('every other endpoint answers 402 with the spec message, for the owner and an admin alike', async () => {
+    const refused = operations.filter((op) => op.access !== 'public' && !mayOutliveService.has(label(op)));
+    expect(refused.length).toBeGreaterThanOrEqual(4);
+    for (const session of [endedOwner, endedAdmin]) {
+      for (const op of refused) {
+        // Over real HTTP with a time limit: a stream that wrongly opened must not hang the walk.
+        const { status, body } = await fetchBriefly(op, session);
+        expect(status, label(op)).toBe(402);
+        expect(JSON.parse(body), label(op)).toEqual({
+          error: { code: 'service_ended', message: SERVICE_ENDED },
+        });
+      }
+    }
+  });
+
+  it('GET /api/auth/me still answers 200 and says the service has ended', async () => {
+    const res = await ctx.app.inject({ url: '/api/auth/me', headers: endedAdmin.headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().business.serviceEnded).toBe(true);
+    expect(Date.parse(res.json().business.serviceEndsAt)).toBeLessThan(Date.now());
+  });
+
+  it('sign-out still works', async () => {
+    const session = await signIn(ctx.app, endedBusiness.owner.email);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: session.headers });
+    expect(out.statusCode).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: session.headers })).statusCode).toBe(401);
+  });
+
+  it('a business whose service has not ended is not refused', async () => {
+    const res = await ctx.app.inject({ url: '/api/account', headers: liveAdmin.headers });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+/** A streaming endpoint over real HTTP: the status and a bounded read of the body, never a hang. */
+async function fetchBriefly(op: Operation, session: Session): Promise<{ status: number; body: string }> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 5000);
+  try {
+    const res = await fetch(`${baseUrl}${op.url}`, {
+      method: op.method,
+      headers: session.headers,
+      signal: controller.signal,
+    });
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
+      controller.abort();
+      return { status: res.status, body: 'null' };
+    }
+    return { status: res.status, body: await res.text() };
+  } finally {
+    clearTimeout(timer);
+  }
+}
