@@ -1,3 +1,5 @@
+// Types of theme.colorSchemes and theme.vars, which the CSS-variables theme has.
+import type {} from '@mui/material/themeCssVarsAugmentation';
 import type { Theme as MuiTheme } from '@mui/material/styles';
 import { createTheme } from '@mui/material/styles';
 import type { Theme as BusinessTheme } from '@storedesk/shared/auth/schemas';
@@ -9,21 +11,25 @@ function color(value: string | undefined): string | undefined {
   return trimmed && cssColor.test(trimmed) ? trimmed : undefined;
 }
 
-function palette(business: BusinessTheme | undefined) {
+function palette(business: BusinessTheme | undefined, mode: 'light' | 'dark') {
   const primary = color(business?.primaryColor);
   const accent = color(business?.accentColor);
-  const onPrimary = color(business?.textPrimary);
+  const text = color(business?.textPrimary);
   return {
-    ...(primary ? { primary: { main: primary, ...(onPrimary ? { contrastText: onPrimary } : {}) } } : {}),
+    ...(primary ? { primary: { main: primary } } : {}),
     ...(accent ? { secondary: { main: accent } } : {}),
+    // The business's text colour is chosen for light backgrounds; dark mode keeps MUI's.
+    ...(text && mode === 'light' ? { text: { primary: text } } : {}),
   };
 }
 
 function build(business: BusinessTheme | undefined): MuiTheme {
-  const colours = palette(business);
   return createTheme({
     cssVariables: { colorSchemeSelector: 'class' },
-    colorSchemes: { light: { palette: colours }, dark: { palette: colours } },
+    colorSchemes: {
+      light: { palette: palette(business, 'light') },
+      dark: { palette: palette(business, 'dark') },
+    },
     shape: { borderRadius: 8 },
     components: {
       MuiButton: { defaultProps: { disableElevation: true } },
@@ -33,8 +39,8 @@ function build(business: BusinessTheme | undefined): MuiTheme {
 
 /**
  * The console's MUI theme in the business's colours (B6): primary, accent as
- * secondary, and the text colour shown on primary. A colour MUI cannot read
- * falls back to the default rather than breaking the console.
+ * secondary, and its text colour in light mode. A colour MUI cannot read falls
+ * back to the default rather than breaking the console.
  */
 export function createAppTheme(business?: BusinessTheme): MuiTheme {
   try {
