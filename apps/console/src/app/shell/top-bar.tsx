@@ -79,7 +79,8 @@ export function TopBar({
   );
 
   return (
-    <AppBar position="fixed" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
+    // The persistent sidebar sits under the bar; the drawer of small screens covers it.
+    <AppBar position="fixed" sx={showMenuButton ? undefined : { zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
         {showMenuButton ? (
           <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onOpenNavigation}>
