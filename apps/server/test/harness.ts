@@ -92,7 +92,10 @@ export type TestBusiness = {
 };
 
 /** A business with two zones, an owner, an admin per zone and a delivery executive. */
-export async function createBusiness(db: Database, overrides: Partial<typeof t.businesses.$inferInsert> = {}) {
+export async function createBusiness(
+  db: Database,
+  overrides: Partial<typeof t.businesses.$inferInsert> = {},
+) {
   passwordHash ??= hashPassword(PASSWORD);
   const hash = await passwordHash;
   const tag = randomBytes(4).toString('hex');
@@ -101,7 +104,11 @@ export async function createBusiness(db: Database, overrides: Partial<typeof t.b
     .insert(t.businesses)
     .values({
       name: `Business ${tag}`,
-      theme: { primaryColor: theme.primaryColor, accentColor: theme.accentColor, textPrimary: theme.textPrimary },
+      theme: {
+        primaryColor: theme.primaryColor,
+        accentColor: theme.accentColor,
+        textPrimary: theme.textPrimary,
+      },
       storefrontKey: `pk_test_${tag}_${randomUUID()}`,
       customerAppUrl: 'https://shop.example.test',
       ...overrides,
@@ -120,7 +127,15 @@ export async function createBusiness(db: Database, overrides: Partial<typeof t.b
     const name = `${role[0]!.toUpperCase()}${role.slice(1)} ${tag}`;
     const [row] = await db
       .insert(t.users)
-      .values({ businessId: business!.id, zoneId, level, name, email, phone: '+91-9000000000', passwordHash: hash })
+      .values({
+        businessId: business!.id,
+        zoneId,
+        level,
+        name,
+        email,
+        phone: '+91-9000000000',
+        passwordHash: hash,
+      })
       .returning({ id: t.users.id });
     return { id: row!.id, email, name, level, zoneId };
   };
@@ -146,6 +161,7 @@ export async function signIn(app: FastifyInstance, email: string, password = PAS
 }
 
 export function errorOf(res: LightMyRequestResponse) {
-  return res.json<{ error: { code: string; message: string; fields?: Record<string, string>; current?: unknown } }>()
-    .error;
+  return res.json<{
+    error: { code: string; message: string; fields?: Record<string, string>; current?: unknown };
+  }>().error;
 }

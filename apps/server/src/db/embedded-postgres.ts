@@ -218,7 +218,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       stopping ??= (async () => {
         if (child.exitCode === null && child.pid) {
           child.kill('SIGINT');
-          const done = await Promise.race([exited.then(() => true), sleep(30_000, { unref: true }).then(() => false)]);
+          const done = await Promise.race([
+            exited.then(() => true),
+            sleep(30_000, { unref: true }).then(() => false),
+          ]);
           if (!done) child.kill('SIGKILL');
         }
         releaseLock();

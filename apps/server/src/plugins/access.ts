@@ -61,7 +61,9 @@ export function registerAccessControl(app: FastifyInstance, db: Database) {
     const config = request.routeOptions.config;
     const access: Access = config?.access ?? 'staff';
     if (UNSAFE.has(request.method) && !config?.crossOrigin) assertSameOrigin(request);
-    if (access === 'public' || request.routeOptions.url === undefined) return;
+    // Sessions guard the API; the console's own files (and unknown paths) are public.
+    const url = request.routeOptions.url;
+    if (access === 'public' || url === undefined || !url.startsWith('/api/')) return;
 
     const presented = sessionToken(request);
     const auth = presented ? await resolveSession(db, presented.token) : null;

@@ -254,14 +254,12 @@ export async function seedDemo(db: Database, log: Log): Promise<{ credentials: s
       storeItems.set(store.id, list);
     }
 
-    await tx
-      .insert(t.orderSettings)
-      .values({
-        businessId,
-        deliveryChargesEnabled: true,
-        standardDeliveryChargesPaise: 3000,
-        minimumOrderPaise: 9900,
-      });
+    await tx.insert(t.orderSettings).values({
+      businessId,
+      deliveryChargesEnabled: true,
+      standardDeliveryChargesPaise: 3000,
+      minimumOrderPaise: 9900,
+    });
     await tx.insert(t.referralSettings).values({
       businessId,
       enabled: true,
@@ -419,16 +417,13 @@ async function seedOrders(
     });
   }
   orderRows.sort((a, b) => (a.placedAt as Date).getTime() - (b.placedAt as Date).getTime());
-  const inserted = await tx
-    .insert(t.orders)
-    .values(orderRows)
-    .returning({
-      id: t.orders.id,
-      status: t.orders.status,
-      placedAt: t.orders.placedAt,
-      dexId: t.orders.dexId,
-      dexName: t.orders.dexName,
-    });
+  const inserted = await tx.insert(t.orders).values(orderRows).returning({
+    id: t.orders.id,
+    status: t.orders.status,
+    placedAt: t.orders.placedAt,
+    dexId: t.orders.dexId,
+    dexName: t.orders.dexName,
+  });
 
   const timeline: Array<typeof t.orderEvents.$inferInsert> = [];
   for (const order of inserted) {

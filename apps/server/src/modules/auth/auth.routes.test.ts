@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
-import { createBusiness, createTestApp, errorOf, PASSWORD, signIn, type TestApp, type TestBusiness } from '../../../test/harness.ts';
+import {
+  createBusiness,
+  createTestApp,
+  errorOf,
+  PASSWORD,
+  signIn,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -89,7 +97,14 @@ describe('sessions', () => {
     const res = await signInAs(biz.owner.email, PASSWORD, { cookie: first.cookie });
     expect(res.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: first.headers })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${res.json().token}` } })).statusCode).toBe(200);
+    expect(
+      (
+        await ctx.app.inject({
+          url: '/api/auth/me',
+          headers: { authorization: `Bearer ${res.json().token}` },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
   it('a session idle past its limit, or past its absolute end, is over', async () => {
@@ -112,7 +127,8 @@ describe('sessions', () => {
 describe('throttling', () => {
   it('locks an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
     const other = await createBusiness(ctx.db);
-    for (let i = 0; i < 5; i++) expect((await signInAs(other.admin.email, `wrong-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await signInAs(other.admin.email, `wrong-${i}`)).statusCode).toBe(401);
     const res = await signInAs(other.admin.email, PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);

@@ -1,0 +1,323 @@
+/**
+ * The live stream over real HTTP: a listening app, Node's fetch and a small
+ * SSE reader. Every wait has a time limit and every stream a hard cap, so a
+ * broken stream fails a test instead of hanging it.
+ */
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { publishEvent } from '../../realtime/publish.ts';
+import {
+  createBusiness,
+  createTestApp,
+  createTestDatabase,
+  signIn,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
+
+type Message = { id: string | undefined; data: LiveEvent };
+
+const WAIT_MS = 5000;
+const STREAM_CAP_MS = 20_000;
+
+class SseStream {
+  readonly messages: Message[] = [];
+  ended = false;
+  private listeners = new Set<() => void>();
+
+  constructor(
+    readonly status: number,
+    readonly contentType: string | null,
+    private readonly controller: AbortController,
+  ) {}
+
+  /** Reads blocks separated by a blank line until the server ends the stream or the cap aborts it. */
+  async pump(body: ReadableStream<Uint8Array>, cap: NodeJS.Timeout) {
+    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += value;
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
+          this.parse(buffer.slice(0, cut));
+          buffer = buffer.slice(cut + 2);
+        }
+      }
+    } catch {
+      // Aborted by close() or by the cap.
+    } finally {
+      clearTimeout(cap);
+      this.ended = true;
+      this.notify();
+    }
+  }
+
+  private parse(block: string) {
+    let id: string | undefined;
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('id: ')) id = line.slice(4);
+      else if (line.startsWith('data: ')) data.push(line.slice(6));
+    }
+    if (data.length === 0) return;
+    this.messages.push({ id, data: JSON.parse(data.join('\n')) as LiveEvent });
+    this.notify();
+  }
+
+  private notify() {
+    for (const listener of this.listeners) listener();
+  }
+
+  private until<T>(check: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const attempt = () => {
+        const found = check();
+        if (found === undefined) return false;
+        clearTimeout(timer);
+        this.listeners.delete(listener);
+        resolve(found);
+        return true;
+      };
+      const listener = () => void attempt();
+      const timer = setTimeout(() => {
+        this.listeners.delete(listener);
+        const seen = this.messages.map((m) => `${m.data.topic}/${m.data.recordId}`).join(', ');
+        reject(new Error(`timed out waiting for ${what}; received [${seen}], ended: ${this.ended}`));
+      }, timeoutMs);
+      if (!attempt()) this.listeners.add(listener);
+    });
+  }
+
+  waitFor(predicate: (m: Message) => boolean, what = 'a message', timeoutMs = WAIT_MS): Promise<Message> {
+    return this.until(() => this.messages.find(predicate), what, timeoutMs);
+  }
+
+  waitForRecord(recordId: string) {
+    return this.waitFor((m) => m.data.recordId === recordId, `record ${recordId}`);
+  }
+
+  waitForEnd(timeoutMs = WAIT_MS): Promise<true> {
+    return this.until(() => (this.ended ? true : undefined), 'the end of the stream', timeoutMs);
+  }
+
+  has(recordId: string) {
+    return this.messages.some((m) => m.data.recordId === recordId);
+  }
+
+  close() {
+    this.controller.abort();
+  }
+}
+
+const open: SseStream[] = [];
+
+async function openStream(app: FastifyInstance, headers: Record<string, string>): Promise<SseStream> {
+  const { port } = app.server.address() as AddressInfo;
+  const controller = new AbortController();
+  const cap = setTimeout(() => controller.abort(), STREAM_CAP_MS);
+  const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers, signal: controller.signal });
+  const stream = new SseStream(res.status, res.headers.get('content-type'), controller);
+  open.push(stream);
+  if (res.status === 200 && res.body) void stream.pump(res.body, cap);
+  else {
+    await res.text().catch(() => undefined);
+    clearTimeout(cap);
+    stream.ended = true;
+  }
+  return stream;
+}
+
+let ctx: TestApp;
+let biz: TestBusiness;
+let rival: TestBusiness;
+let owner: Session;
+let northAdmin: Session;
+let southAdmin: Session;
+let rivalOwner: Session;
+let counter = 0;
+
+/** A unique record id, so each test looks for its own events. */
+const tag = (name: string) => `${name}-${++counter}-${Date.now()}`;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  biz = await createBusiness(ctx.db);
+  rival = await createBusiness(ctx.db);
+  [owner, northAdmin, southAdmin, rivalOwner] = await Promise.all([
+    signIn(ctx.app, biz.owner.email),
+    signIn(ctx.app, biz.admin.email),
+    signIn(ctx.app, biz.otherAdmin.email),
+    signIn(ctx.app, rival.owner.email),
+  ]);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(() => {
+  for (const stream of open.splice(0)) stream.close();
+});
+afterAll(() => ctx.close());
+
+const publish = (businessId: string, zoneId: string | null, recordId: string, topic = 'stores') =>
+  publishEvent(ctx.db, { businessId, zoneId, topic, action: 'updated', recordId });
+
+async function updateAccount(app: FastifyInstance, session: Session, name: string) {
+  const current = (await app.inject({ url: '/api/account', headers: session.headers })).json();
+  const res = await app.inject({
+    method: 'PATCH',
+    url: '/api/account',
+    headers: session.headers,
+    payload: { name, email: current.email, phone: current.phone, version: current.version },
+  });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ id: string }>();
+}
+
+describe('GET /api/events', () => {
+  it('is a text/event-stream that delivers an account update with id and JSON data', async () => {
+    const stream = await openStream(ctx.app, owner.headers);
+    expect(stream.status).toBe(200);
+    expect(stream.contentType).toMatch(/^text\/event-stream/);
+
+    const before = Date.now();
+    await updateAccount(ctx.app, northAdmin, tag('Arun'));
+    const message = await stream.waitFor(
+      (m) => m.data.topic === 'account' && m.data.recordId === biz.admin.id,
+      'the account event',
+    );
+    expect(message.data).toEqual({
+      id: expect.stringMatching(/^\d+$/),
+      topic: 'account',
+      action: 'updated',
+      recordId: biz.admin.id,
+      zoneId: biz.zones[0],
+      at: expect.any(String),
+    });
+    expect(message.id).toBe(message.data.id);
+    expect(Date.parse(message.data.at)).toBeGreaterThanOrEqual(before - 5000);
+    expect(Date.parse(message.data.at)).toBeLessThanOrEqual(Date.now() + 5000);
+  });
+
+  it('a stream of another business gets nothing of it', async () => {
+    const theirs = await openStream(ctx.app, rivalOwner.headers);
+    const ours = await openStream(ctx.app, owner.headers);
+    const secret = tag('ours');
+    await publish(biz.id, null, secret);
+    await ours.waitForRecord(secret);
+    // Events reach every stream in commit order: once the rival's own marker is in, ours would have been too.
+    const marker = tag('theirs');
+    await publish(rival.id, null, marker);
+    await theirs.waitForRecord(marker);
+    expect(theirs.has(secret)).toBe(false);
+    expect(theirs.messages.every((m) => m.data.recordId === marker)).toBe(true);
+  });
+
+  it('a zone-south event reaches the owner and the south admin, not the north admin', async () => {
+    const [ownerStream, south, north] = await Promise.all([
+      openStream(ctx.app, owner.headers),
+      openStream(ctx.app, southAdmin.headers),
+      openStream(ctx.app, northAdmin.headers),
+    ]);
+    const southOnly = tag('south');
+    await publish(biz.id, biz.zones[1], southOnly);
+    const everyone = tag('everyone');
+    await publish(biz.id, null, everyone);
+
+    for (const stream of [ownerStream, south]) {
+      const message = await stream.waitForRecord(southOnly);
+      expect(message.data.zoneId).toBe(biz.zones[1]);
+      await stream.waitForRecord(everyone);
+    }
+    await north.waitForRecord(everyone);
+    expect(north.has(southOnly)).toBe(false);
+  });
+
+  it('reconnecting with Last-Event-ID replays the missed events in order, once each', async () => {
+    const first = await openStream(ctx.app, northAdmin.headers);
+    const seen = tag('seen');
+    await publish(biz.id, null, seen);
+    const last = await first.waitForRecord(seen);
+    first.close();
+    await first.waitForEnd();
+
+    const missed = [tag('missed-a'), tag('missed-b'), tag('missed-c')];
+    await publish(biz.id, null, missed[0]!);
+    await publish(biz.id, biz.zones[1], tag('south-only'));
+    await publish(rival.id, null, tag('rival'));
+    await publish(biz.id, biz.zones[0], missed[1]!, 'orders');
+    await publish(biz.id, null, missed[2]!);
+
+    const again = await openStream(ctx.app, { ...northAdmin.headers, 'last-event-id': last.id! });
+    expect(again.status).toBe(200);
+    await again.waitForRecord(missed[2]!);
+    const live = tag('live');
+    await publish(biz.id, null, live);
+    await again.waitForRecord(live);
+
+    expect(again.messages.map((m) => m.data.recordId)).toEqual([...missed, live]);
+    const ids = again.messages.map((m) => Number(m.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(ids[0]).toBeGreaterThan(Number(last.id));
+  });
+
+  it('refuses a Last-Event-ID that is not a number with 400', async () => {
+    const stream = await openStream(ctx.app, { ...owner.headers, 'last-event-id': 'abc' });
+    expect(stream.status).toBe(400);
+  });
+
+  it("signing out closes that session's stream and no other", async () => {
+    const session = await signIn(ctx.app, biz.owner.email);
+    const mine = await openStream(ctx.app, session.headers);
+    const other = await openStream(ctx.app, owner.headers);
+    expect(mine.status).toBe(200);
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: session.headers });
+    expect(out.statusCode).toBe(204);
+    await mine.waitForEnd();
+
+    const after = tag('after-sign-out');
+    await publish(biz.id, null, after);
+    await other.waitForRecord(after);
+    expect(other.ended).toBe(false);
+    expect(mine.has(after)).toBe(false);
+  });
+
+  it('answers 401 without a session, or with an ended one', async () => {
+    const none = await openStream(ctx.app, {});
+    expect(none.status).toBe(401);
+    const made = await openStream(ctx.app, { authorization: 'Bearer not-a-session' });
+    expect(made.status).toBe(401);
+  });
+});
+
+describe('two server instances on one database', () => {
+  it('an event written through instance A reaches a stream opened on instance B', async () => {
+    const database = await createTestDatabase();
+    const a = await createTestApp({ database });
+    const b = await createTestApp({ database });
+    try {
+      const shared = await createBusiness(database.db);
+      await b.app.listen({ port: 0, host: '127.0.0.1' });
+      const ownerOnA = await signIn(a.app, shared.owner.email);
+      const adminOnA = await signIn(a.app, shared.admin.email);
+      const stream = await openStream(b.app, ownerOnA.headers);
+      expect(stream.status).toBe(200);
+
+      await updateAccount(a.app, adminOnA, tag('Across'));
+      const message = await stream.waitFor(
+        (m) => m.data.topic === 'account' && m.data.recordId === shared.admin.id,
+        'the account event from instance A',
+      );
+      expect(message.data.zoneId).toBe(shared.zones[0]);
+      stream.close();
+      await stream.waitForEnd();
+    } finally {
+      for (const stream of open.splice(0)) stream.close();
+      await a.close();
+      await b.close();
+      await database.drop();
+    }
+  });
+});
