@@ -159,7 +159,18 @@ beforeAll(async () => {
 afterEach(() => {
   for (const stream of open.splice(0)) stream.close();
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await dropConnections(ctx);
+  await ctx.close();
+});
+
+/** Once the server has let go of every aborted stream, drop the sockets rather than wait for keep-alive. */
+async function dropConnections(test: TestApp) {
+  for (let waited = 0; test.hub.size > 0 && waited < 2000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  test.app.server.closeAllConnections();
+}
 
 const publish = (businessId: string, zoneId: string | null, recordId: string, topic = 'stores') =>
   publishEvent(ctx.db, { businessId, zoneId, topic, action: 'updated', recordId });
@@ -315,6 +326,7 @@ describe('two server instances on one database', () => {
       await stream.waitForEnd();
     } finally {
       for (const stream of open.splice(0)) stream.close();
+      await dropConnections(b);
       await a.close();
       await b.close();
       await database.drop();
