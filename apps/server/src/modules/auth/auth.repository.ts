@@ -26,14 +26,9 @@ const sessionColumns = {
 /** Sign-in looks a person up by email alone: emails are unique across businesses. */
 export async function findUserForSignIn(db: Executor, email: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      businessId: users.businessId,
-      passwordHash: users.passwordHash,
-      level: users.level,
-      zoneId: users.zoneId,
-    })
+    .select({ ...sessionColumns.user, passwordHash: users.passwordHash, business: sessionColumns.business })
     .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
     .limit(1);
   return row;
@@ -50,7 +45,10 @@ export async function insertSession(
     userAgent: string | null;
   },
 ) {
-  const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values(values)
+    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
   return row!;
 }
 
@@ -73,17 +71,6 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer, idleSince
 }
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
-
-export async function findSessionById(db: Executor, sessionId: string) {
-  const [row] = await db
-    .select(sessionColumns)
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(businesses, eq(businesses.id, sessions.businessId))
-    .where(and(eq(sessions.id, sessionId), isNull(users.deletedAt)))
-    .limit(1);
-  return row;
-}
 
 export async function touchSession(db: Executor, sessionId: string) {
   await db

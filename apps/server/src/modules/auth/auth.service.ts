@@ -71,32 +71,33 @@ export async function signIn(
     });
   }
 
-  const user = await repo.findUserForSignIn(db, input.email);
-  const passwordOk = user
-    ? await verifyPassword(user.passwordHash, input.password)
+  const found = await repo.findUserForSignIn(db, input.email);
+  const passwordOk = found
+    ? await verifyPassword(found.passwordHash, input.password)
     : await burnPasswordCheck(input.password);
-  if (!user || !passwordOk) {
+  if (!found || !passwordOk) {
     await repo.recordFailures(db, [accountKey, addressKey], windowStart);
     throw new AppError('unauthenticated', messages.badCredentials);
   }
-  await repo.clearThrottle(db, accountKey);
+  if (throttles.some((t) => t.key === accountKey)) await repo.clearThrottle(db, accountKey);
+  const { passwordHash: _, business, ...user } = found;
   if (!canSignIn(user)) throw new AppError('forbidden', messages.noPermissionToSignIn);
 
+  // A new sign-in never reuses the session the browser came with.
+  if (meta.previousToken) await repo.deleteSessionByTokenHash(db, hashToken(meta.previousToken));
   const token = randomBytes(32).toString('base64url');
-  const session = await db.transaction(async (tx) => {
-    // A new sign-in never reuses the session the browser came with.
-    if (meta.previousToken) await repo.deleteSessionByTokenHash(tx, hashToken(meta.previousToken));
-    const { id } = await repo.insertSession(tx, {
-      tokenHash: hashToken(token),
-      userId: user.id,
-      businessId: user.businessId,
-      expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
-      ip: meta.ip,
-      userAgent: meta.userAgent?.slice(0, 300) ?? null,
-    });
-    return (await repo.findSessionById(tx, id))!;
+  const session = await repo.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: user.id,
+    businessId: user.businessId,
+    expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
   });
-  return { token, auth: toContext(session) };
+  return {
+    token,
+    auth: toContext({ sessionId: session.id, lastSeenAt: session.lastSeenAt, user, business }),
+  };
 }
 
 /** The session behind a token, or null when it is unknown, expired, idle too long or no longer allowed. */

@@ -1,0 +1,92 @@
+/**
+ * Opens many SSE streams on /api/events, then makes real writes (PATCH
+ * /api/account) one after another and times, per stream, from the moment the
+ * write was sent to the moment its event arrived on that stream.
+ */
+import http from 'node:http';
+import { percentile, round1 as round } from './stats.ts';
+
+type Options = { streams: number; events: number };
+
+function openStream(baseUrl: string, token: string, onEvent: (data: { topic: string; at: string }) => void) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}/api/events`,
+      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = message.split('\n').find((line) => line.startsWith('data: '));
+            if (data) onEvent(JSON.parse(data.slice(6)));
+          }
+        });
+        resolve(req);
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+export async function measureEventLatency(baseUrl: string, token: string, options: Options) {
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  let sentAt = 0;
+  let received = 0;
+  const latencies: number[] = [];
+  const streams: http.ClientRequest[] = [];
+  for (let i = 0; i < options.streams; i += 100) {
+    const batch = Array.from({ length: Math.min(100, options.streams - i) }, () =>
+      openStream(baseUrl, token, (event) => {
+        if (event.topic !== 'account' || sentAt === 0) return;
+        received++;
+        latencies.push(performance.now() - sentAt);
+      }),
+    );
+    streams.push(...(await Promise.all(batch)));
+  }
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  const account = (await (await fetch(`${baseUrl}/api/account`, { headers: auth })).json()) as Record<
+    string,
+    unknown
+  >;
+  let version = account.version as number;
+  for (let i = 0; i < options.events; i++) {
+    sentAt = performance.now();
+    const res = await fetch(`${baseUrl}/api/account`, {
+      method: 'PATCH',
+      headers: auth,
+      body: JSON.stringify({
+        name: account.name,
+        email: account.email,
+        phone: `+91-98000${String(10000 + i)}`,
+        version,
+      }),
+    });
+    if (res.status !== 200) throw new Error(`PATCH /api/account answered ${res.status}: ${await res.text()}`);
+    version = ((await res.json()) as { version: number }).version;
+    // Wait until every stream has the event (bounded), so writes don't overlap.
+    const deadline = performance.now() + 5000;
+    while (received < (i + 1) * options.streams && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    sentAt = 0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  for (const stream of streams) stream.destroy();
+  return {
+    streams: options.streams,
+    writes: options.events,
+    expected: options.streams * options.events,
+    received,
+    p50Ms: round(percentile(latencies, 50)),
+    p95Ms: round(percentile(latencies, 95)),
+    maxMs: round(Math.max(...latencies)),
+  };
+}

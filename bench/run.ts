@@ -1,0 +1,119 @@
+/**
+ * Foundation benchmarks, against the real server on a fresh embedded database:
+ *  - GET /api/health and GET /api/auth/me at 50 connections (req/s, p99)
+ *  - POST /api/auth/sign-in at 20 concurrent (p95)
+ *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
+ * Figures are printed and written to bench/results/foundation.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startServer } from '../e2e/support/server.ts';
+import { measureEventLatency } from './event-latency.ts';
+import { percentile, round1 as round } from './stats.ts';
+
+const targets = {
+  meShareOfHealth: 0.4,
+  signInP95Ms: 300,
+  eventP95Ms: 100,
+};
+
+type Cannon = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+async function cannon(options: autocannon.Options): Promise<Cannon> {
+  const result = await autocannon({ duration: 10, ...options });
+  return {
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+/** autocannon reports p97.5 but not p95, so sign-in latency is timed request by request. */
+async function signInLatencies(baseUrl: string, concurrency: number, total: number): Promise<number[]> {
+  const latencies: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < total) {
+      next++;
+      const started = performance.now();
+      const res = await fetch(`${baseUrl}/api/auth/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-1' }),
+      });
+      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`sign-in answered ${res.status}`);
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return latencies;
+}
+
+async function main() {
+  const server = await startServer({ LOG_LEVEL: 'warn' });
+  try {
+    const { baseUrl } = server;
+    const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-1' }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+
+    // Warm up both paths so the first figures are not a cold start.
+    await cannon({ url: `${baseUrl}/api/health`, connections: 10, duration: 2 });
+    const health = await cannon({ url: `${baseUrl}/api/health`, connections: 50 });
+    const me = await cannon({
+      url: `${baseUrl}/api/auth/me`,
+      connections: 50,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const signInTimes = await signInLatencies(baseUrl, 20, 200);
+    const events = await measureEventLatency(baseUrl, token, { streams: 1000, events: 30 });
+
+    const results = {
+      at: new Date().toISOString(),
+      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+      health: { connections: 50, ...health },
+      me: { connections: 50, ...me, shareOfHealth: round(me.rps / health.rps) },
+      signIn: {
+        concurrency: 20,
+        requests: signInTimes.length,
+        p50Ms: round(percentile(signInTimes, 50)),
+        p95Ms: round(percentile(signInTimes, 95)),
+      },
+      liveEvent: events,
+      targets,
+      met: {
+        meShareOfHealth: me.rps / health.rps >= targets.meShareOfHealth,
+        signInP95: percentile(signInTimes, 95) < targets.signInP95Ms,
+        eventP95: events.p95Ms < targets.eventP95Ms,
+      },
+    };
+    const out = path.join(import.meta.dirname, 'results', 'foundation.json');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+
+    console.log(
+      `GET /api/health   ${health.rps} req/s, p99 ${health.p99} ms (50 connections, ${health.non2xx} non-2xx)`,
+    );
+    console.log(
+      `GET /api/auth/me  ${me.rps} req/s, p99 ${me.p99} ms = ${Math.round((me.rps / health.rps) * 100)}% of health (target ≥ 40%)`,
+    );
+    console.log(
+      `POST sign-in      p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms at 20 concurrent (target p95 < 300 ms)`,
+    );
+    console.log(
+      `live event        p50 ${events.p50Ms} ms, p95 ${events.p95Ms} ms commit-to-stream, ${events.streams} streams, ${events.received}/${events.expected} delivered (target p95 < 100 ms)`,
+    );
+    console.log(`results in ${path.relative(process.cwd(), out)}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();
