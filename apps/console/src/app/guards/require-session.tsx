@@ -1,14 +1,24 @@
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { SignedInSessionContext, useSession } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 import type { SignInState } from './return-path.ts';
 
-/** Signed-out users go to the sign-in page, which brings them back here afterwards. */
+/**
+ * Signed-out users go to the sign-in page, which brings them back to the page
+ * they asked for. A session that ends here (sign-out, or expiry) starts over
+ * at the dashboard: the next person to sign in may not be the same.
+ */
 export function RequireSession() {
   const { data: session } = useSession();
   const location = useLocation();
+  const [hadSession, setHadSession] = useState(false);
+  if (session && !hadSession) setHadSession(true);
+
   if (!session) {
-    const state: SignInState = { from: `${location.pathname}${location.search}${location.hash}` };
+    const state: SignInState | undefined = hadSession
+      ? undefined
+      : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={paths.signIn.getHref()} replace state={state} />;
   }
   return (

@@ -47,8 +47,9 @@ describe('signed-in shell', () => {
     mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
     renderApp('/dashboard');
 
-    expect(await screen.findByText('Hello, Arjun Admin')).toBeInTheDocument();
-    expect(screen.getByText('Demo Fresh Mart')).toBeInTheDocument();
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByText('Hello, Arjun Admin')).toBeInTheDocument();
+    expect(within(nav).getByText('Demo Fresh Mart')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Storedesk');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Demo Fresh Mart');
   });
@@ -111,10 +112,11 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Settings › Others');
   });
 
-  it('signs out and shows the sign-in page', async () => {
+  it('signs out, and the next sign-in starts at the dashboard', async () => {
     const api = mockApi({
       'GET /api/auth/me': meHandler(adminSession),
       'POST /api/auth/sign-out': () => noContent(),
+      'POST /api/auth/sign-in': () => json(200, { ...adminSession, token: 'secret' }),
     });
     const { user, router } = renderApp('/orders');
 
@@ -123,6 +125,12 @@ describe('signed-in shell', () => {
     expect(await screen.findByRole('button', { name: 'Sign in now' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(api.callsTo('POST /api/auth/sign-out')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Email'), 'admin@example.com');
+    await user.type(screen.getByLabelText('Password'), 'admin-demo-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in now' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
   });
 });
 
