@@ -22,7 +22,7 @@ describe('routes and guards', () => {
     mockApi({ 'GET /api/auth/me': meHandler(null) });
     const { router } = renderApp('/onboarding');
 
-    await expectHeading('Register your business');
+    await expectHeading('Onboarding');
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 

@@ -141,8 +141,8 @@ export const routes: RouteObject[] = [
                 element: (
                   <Container maxWidth="md" sx={{ py: 6 }}>
                     <PlaceholderPage
-                      title="Register your business"
-                      description="The four steps to register a business and its owner account will be here."
+                      title="Onboarding"
+                      description="Welcome! The four steps to register your business and its owner account will be here."
                     />
                   </Container>
                 ),

@@ -32,7 +32,7 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
 function SidebarContent({ onNavigate }: { onNavigate: () => void }) {
   const { user, business } = useSignedInSession();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Box sx={{ px: 2, py: 2 }}>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
           Hello, {user.name}
@@ -42,7 +42,7 @@ function SidebarContent({ onNavigate }: { onNavigate: () => void }) {
         </Typography>
       </Box>
       <Divider />
-      <List component="nav" aria-label="Main" sx={{ flexGrow: 1 }}>
+      <List sx={{ flexGrow: 1 }}>
         {navEntriesFor(isOwner(user)).map((entry) => (
           <NavItem key={entry.path} entry={entry} onNavigate={onNavigate} />
         ))}
