@@ -1,0 +1,150 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The problem lines a bad environment produces (what the server prints before it stops). */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be refused`);
+}
+
+describe('loadConfig', () => {
+  it('has the defaults of ARCHITECTURE.md', () => {
+    const config = loadConfig({});
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      publicUrl: undefined,
+      storage: { driver: 'local', dir: path.join(path.resolve('./data'), 'files') },
+      smtpUrl: undefined,
+      mailFrom: expect.any(String),
+      seedDemo: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every setting it is given', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/var/lib/storedesk',
+      DATABASE_URL: 'postgresql://u:p@db.example:5432/storedesk',
+      PUBLIC_URL: 'https://console.example.com',
+      SMTP_URL: 'smtps://mail.example.com',
+      MAIL_FROM: 'Shop <shop@example.com>',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/var/lib/storedesk',
+      databaseUrl: 'postgresql://u:p@db.example:5432/storedesk',
+      publicUrl: 'https://console.example.com',
+      storage: { driver: 'local', dir: '/var/lib/storedesk/files' },
+      smtpUrl: 'smtps://mail.example.com',
+      mailFrom: 'Shop <shop@example.com>',
+      seedDemo: true,
+      logLevel: 'warn',
+    });
+  });
+
+  it('takes STORAGE=s3 with its bucket and keys', () => {
+    expect(
+      loadConfig({
+        STORAGE: 's3',
+        S3_ENDPOINT: 'http://127.0.0.1:4568',
+        S3_BUCKET: 'files',
+        S3_ACCESS_KEY_ID: 'key',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      driver: 's3',
+      endpoint: 'http://127.0.0.1:4568',
+      bucket: 'files',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+  });
+
+  it('counts empty strings as unset', () => {
+    const config = loadConfig({
+      PORT: '',
+      HOST: '',
+      DATA_DIR: '',
+      DATABASE_URL: '',
+      PUBLIC_URL: '',
+      STORAGE: '',
+      S3_BUCKET: '',
+      SMTP_URL: '',
+      SEED_DEMO: '',
+      LOG_LEVEL: '',
+    });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  it('ignores variables it does not know', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root', NODE_ENV: 'production' })).toEqual(loadConfig({}));
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://u:p@localhost/db'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['PUBLIC_URL', 'console.example.com'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['STORAGE', 'ftp'],
+    ['LOG_LEVEL', 'loud'],
+    ['SEED_DEMO', 'yes'],
+  ])('a bad %s (%s) is one problem line naming it', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: \\S`));
+  });
+
+  it('says what a DATABASE_URL must look like', () => {
+    expect(problemsOf({ DATABASE_URL: 'mysql://u:p@localhost/db' })).toEqual([
+      'DATABASE_URL: must be a postgres:// or postgresql:// URL',
+    ]);
+  });
+
+  it('STORAGE=s3 without bucket and keys names each missing variable once', () => {
+    const problems = problemsOf({ STORAGE: 's3' });
+    expect(problems).toEqual([
+      'S3_BUCKET: is required when STORAGE=s3',
+      'S3_ACCESS_KEY_ID: is required when STORAGE=s3',
+      'S3_SECRET_ACCESS_KEY: is required when STORAGE=s3',
+    ]);
+    expect(problemsOf({ STORAGE: 's3', S3_BUCKET: 'files', S3_ACCESS_KEY_ID: 'key' })).toEqual([
+      'S3_SECRET_ACCESS_KEY: is required when STORAGE=s3',
+    ]);
+  });
+
+  it('reports every bad setting at once, one line each', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(problems).toHaveLength(3);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('puts the problems in the error message, one per line', () => {
+    try {
+      loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      const lines = (error as Error).message.split('\n');
+      expect(lines[0]).toBe('Invalid configuration:');
+      expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
+    }
+  });
+});
