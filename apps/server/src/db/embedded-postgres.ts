@@ -172,6 +172,20 @@ async function initialise(
   fs.writeFileSync(passwordFile, password, { mode: 0o600 });
 }
 
+/**
+ * The URL of the embedded PostgreSQL a running server has started on this data
+ * directory, read from PostgreSQL's own pid file; null when none is running.
+ */
+export function runningEmbeddedPostgresUrl(dataDir: string): string | null {
+  const pgData = path.join(dataDir, 'postgres');
+  const pid = readPid(path.join(pgData, 'postmaster.pid'));
+  if (pid === null || !isAlive(pid)) return null;
+  const lines = fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n');
+  const port = Number(lines[3]);
+  const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
+  return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
+}
+
 export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgres> {
   fs.mkdirSync(dataDir, { recursive: true });
   const releaseLock = acquireDataDirLock(dataDir);
