@@ -1,9 +1,12 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
-import { act, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { accountOf, adminSession } from '../testing/fixtures.ts';
 import { json, meHandler, mockApi, noContent } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
+import { useLiveEvent, useLiveEvents } from './live-events.ts';
+import { createQueryClient } from './query-client.ts';
 
 class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -143,6 +146,34 @@ describe('live events', () => {
 
     expect(await screen.findByRole('button', { name: 'Sign in now' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
+    expect(openStreams()).toHaveLength(0);
+  });
+
+  it('hands every event to the screens that listen for them', () => {
+    installEventSource();
+    const seen: LiveEvent[] = [];
+    function Listener() {
+      useLiveEvents();
+      useLiveEvent((event) => seen.push(event));
+      return null;
+    }
+    const view = render(
+      <QueryClientProvider client={createQueryClient({ retry: false })}>
+        <Listener />
+      </QueryClientProvider>,
+    );
+
+    const newOrder: LiveEvent = {
+      ...accountChanged,
+      id: '42',
+      topic: 'orders',
+      action: 'created',
+      recordId: 'o1',
+    };
+    act(() => openStreams()[0]?.send(newOrder));
+    expect(seen).toEqual([newOrder]);
+
+    view.unmount();
     expect(openStreams()).toHaveLength(0);
   });
 });
