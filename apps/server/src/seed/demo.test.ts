@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import {
+  createTestApp,
+  createTestDatabase,
+  errorOf,
+  type TestApp,
+  type TestDatabase,
+} from '../../test/harness.ts';
+import { isDatabaseEmpty, seedDemo } from './demo.ts';
+
+let database: TestDatabase;
+let ctx: TestApp;
+let emptyBefore: boolean;
+let credentials: string[];
+let businessId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  emptyBefore = await isDatabaseEmpty(database.db);
+  ({ credentials } = await seedDemo(database.db, { info: () => undefined }));
+  ctx = await createTestApp({ database });
+  const rows = await database.db.execute<{ id: string }>(
+    sql`SELECT id FROM businesses WHERE name = 'Demo Fresh Mart'`,
+  );
+  businessId = rows.rows[0]!.id;
+});
+afterAll(async () => {
+  await ctx.close();
+  await database.drop();
+});
+
+const signIn = (email: string, password: string) =>
+  ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });
+
+async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
+  const result = await database.db.execute<Record<string, unknown>>(query);
+  return result.rows[0] as T;
+}
+
+describe('seedDemo', () => {
+  it('fills an empty database', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(database.db)).toBe(false);
+    expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM businesses`)).n).toBe(1);
+  });
+
+  it('reports the three demo accounts it created', () => {
+    const text = credentials.join('\n');
+    for (const part of [
+      'owner@example.com',
+      'owner-demo-1',
+      'admin@example.com',
+      'admin-demo-1',
+      'dex@example.com',
+    ]) {
+      expect(text).toContain(part);
+    }
+  });
+
+  it('the owner signs in to "Demo Fresh Mart"', async () => {
+    const res = await signIn('owner@example.com', 'owner-demo-1');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ email: 'owner@example.com', level: 1, businessId });
+    expect(res.json().business).toMatchObject({ name: 'Demo Fresh Mart', serviceEnded: false });
+  });
+
+  it('has two zones, and the admin signs in to the first', async () => {
+    const owner = await signIn('owner@example.com', 'owner-demo-1');
+    const zones = await ctx.app.inject({
+      url: '/api/zones',
+      headers: { authorization: `Bearer ${owner.json().token}` },
+    });
+    expect(zones.statusCode).toBe(200);
+    expect(zones.json().total).toBe(2);
+
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    expect(admin.statusCode).toBe(200);
+    expect(admin.json().user).toMatchObject({ level: 2, businessId, zoneId: zones.json().items[0].id });
+  });
+
+  it("refuses the delivery executive with the spec's message and no session", async () => {
+    const res = await signIn('dex@example.com', 'dex-demo-1');
+    expect(res.statusCode).toBe(403);
+    expect(errorOf(res)).toEqual({
+      code: 'forbidden',
+      message: "You don't have proper permissions to sign in",
+    });
+    expect(res.cookies).toHaveLength(0);
+  });
+
+  it('the demo passwords are the only ones that work', async () => {
+    expect((await signIn('owner@example.com', 'admin-demo-1')).statusCode).toBe(401);
+    expect((await signIn('admin@example.com', 'owner-demo-1')).statusCode).toBe(401);
+  });
+
+  it('has at least 3 stores, each with a catalogue', async () => {
+    const stores = await database.db.execute<{ id: string; items: number; categories: number }>(sql`
+      SELECT s.id,
+             (SELECT count(*)::int FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL) AS items,
+             (SELECT count(*)::int FROM categories c WHERE c.store_id = s.id AND c.deleted_at IS NULL) AS categories
+      FROM stores s WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL`);
+    expect(stores.rows.length).toBeGreaterThanOrEqual(3);
+    for (const store of stores.rows) {
+      expect(store.items).toBeGreaterThan(0);
+      expect(store.categories).toBeGreaterThan(0);
+    }
+  });
+
+  it('has a few hundred orders, all within the last 60 days', async () => {
+    const orders = await one<{ n: number; oldest: string; newest: string; outside: number }>(sql`
+      SELECT count(*)::int AS n, min(placed_at)::text AS oldest, max(placed_at)::text AS newest,
+             count(*) FILTER (WHERE placed_at < now() - interval '60 days' OR placed_at > now())::int AS outside
+      FROM orders WHERE business_id = ${businessId}`);
+    expect(orders.n).toBeGreaterThanOrEqual(200);
+    expect(orders.n).toBeLessThan(1000);
+    expect(orders.outside).toBe(0);
+  });
+
+  it('every order is in a zone of its store, and its bill adds up', async () => {
+    const bad = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM orders o JOIN stores s ON s.id = o.store_id
+      WHERE o.business_id = ${businessId}
+        AND (o.zone_id <> s.zone_id
+             OR o.bill_amount_paise <> o.items_total_paise - o.discount_paise + o.charges_total_paise)`);
+    expect(bad.n).toBe(0);
+  });
+
+  it('daily_stats agree with the orders, day by day and zone by zone', async () => {
+    const mismatches = await database.db.execute(sql`
+      WITH counted AS (
+        SELECT zone_id, (placed_at AT TIME ZONE 'Asia/Kolkata')::date AS day,
+               count(*)::int AS total,
+               count(*) FILTER (WHERE status = -2)::int AS delivered,
+               count(*) FILTER (WHERE status = -1)::int AS cancelled
+        FROM orders WHERE business_id = ${businessId} GROUP BY 1, 2
+      ),
+      stats AS (
+        SELECT zone_id, day, total, delivered, cancelled FROM daily_stats WHERE business_id = ${businessId}
+      )
+      SELECT * FROM counted FULL JOIN stats USING (zone_id, day)
+      WHERE counted.total IS DISTINCT FROM stats.total
+         OR counted.delivered IS DISTINCT FROM stats.delivered
+         OR counted.cancelled IS DISTINCT FROM stats.cancelled`);
+    expect(mismatches.rows).toEqual([]);
+    const totals = await one<{ stats: number; orders: number }>(sql`
+      SELECT (SELECT sum(total)::int FROM daily_stats WHERE business_id = ${businessId}) AS stats,
+             (SELECT count(*)::int FROM orders WHERE business_id = ${businessId}) AS orders`);
+    expect(totals.stats).toBe(totals.orders);
+  });
+});
