@@ -33,6 +33,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
   app,
   { db, hub },
 ) => {
+  // Open streams would keep the server from closing: end them first, and browsers reconnect.
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+  });
+
   app.get(
     '/events',
     {
@@ -71,6 +77,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       const close = () => {
         if (closed) return;
         closed = true;
+        openStreams.delete(close);
         unsubscribe();
         clearInterval(heartbeat);
         res.end();
@@ -89,6 +96,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
         res.write(': ping\n\n');
       }, HEARTBEAT_MS);
       request.raw.on('close', close);
+      openStreams.add(close);
 
       if (lastEventId > 0) {
         const missed = await hub.replay(auth.business.id, lastEventId).catch(() => []);
