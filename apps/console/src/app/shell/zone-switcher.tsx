@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
+import { visuallyHidden } from '@mui/utils';
 import { useEffect, useId } from 'react';
 import { useZones } from '../../features/zones/api/get-zones.ts';
 import { useZoneFilter } from '../../lib/zone-filter.ts';
@@ -31,12 +32,13 @@ export function ZoneSwitcher() {
   return (
     <Stack direction="row" sx={{ alignItems: 'center' }}>
       <FormControl size="small" sx={{ width: { xs: 112, sm: 180 } }}>
-        <InputLabel id={labelId} sx={{ color: 'inherit' }}>
+        {/* Named for assistive technology; on the coloured bar a floating label would be cut by the outline. */}
+        <InputLabel id={labelId} sx={visuallyHidden}>
           Zone
         </InputLabel>
         <Select
           labelId={labelId}
-          label="Zone"
+          notched={false}
           value={value}
           onChange={(event) => setZoneId(event.target.value === allZones ? undefined : event.target.value)}
           sx={{ bgcolor: 'background.paper' }}
