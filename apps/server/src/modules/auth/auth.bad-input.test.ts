@@ -110,6 +110,15 @@ describe('POST /api/auth/sign-in with bad input', () => {
     }
   });
 
+  it('a body that tries to reach the prototype is 400', async () => {
+    for (const body of [
+      `{"__proto__":{"level":1},"email":"${biz.owner.email}","password":"${PASSWORD}"}`,
+      `{"constructor":{"prototype":{"level":1}},"email":"${biz.owner.email}","password":"${PASSWORD}"}`,
+    ]) {
+      await expectRefused(await send(body), 400, 'invalid_input');
+    }
+  });
+
   it('an email of 65 characters is 400 on the email field', async () => {
     const email = `${'a'.repeat(52)}@example.test`;
     expect(email).toHaveLength(65);
