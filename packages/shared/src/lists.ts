@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { limits } from './limits.ts';
+import { singleLine } from './text.ts';
 
 /** Query of every list endpoint: q, page (0-based), pageSize 5, 10 or 25. */
 export const listQuerySchema = z.object({
-  q: z.string().trim().max(100).optional(),
+  q: singleLine(100).optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   pageSize: z.coerce
     .number()

@@ -13,6 +13,7 @@ export const messages = {
   notFound: 'Not found',
   staleRecord: 'This record was changed by someone else. The latest version is shown.',
   invalidInput: 'Some fields need attention',
+  invalidValue: 'A value is out of range or is not valid text',
   internal: 'Something went wrong on our side. Please try again.',
   crossSite: 'Cross-site request refused',
   tooLarge: 'The request is too large',

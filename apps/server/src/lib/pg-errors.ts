@@ -6,3 +6,15 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL refused a value itself (SQLSTATE class 22: out of range,
+ * invalid text such as NUL, bad format): the client's input, never our fault.
+ */
+export function isDataException(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}

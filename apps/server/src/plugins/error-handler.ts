@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import { AppError } from '../lib/errors.ts';
+import { isDataException } from '../lib/pg-errors.ts';
 
 const codeByStatus = Object.fromEntries(
   Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
@@ -43,6 +44,10 @@ export function registerErrorHandler(app: FastifyInstance) {
         fields[key] ??= issue.message ?? 'is invalid';
       }
       return reply.status(400).send(envelope('invalid_input', messages.invalidInput, { fields }));
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'the database refused a value');
+      return reply.status(400).send(envelope('invalid_input', messages.invalidValue));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { emailSchema } from '../auth/schemas.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { singleLine, versionSchema } from '../text.ts';
 
 /**
  * SPEC §5 account form: name, email, phone required; password optional and
  * only sent when it is not blank after trimming.
  */
 export const accountUpdateSchema = z.object({
-  name: z.string().trim().min(1, messages.isRequired).max(limits.nameMax),
+  name: singleLine(limits.nameMax).pipe(z.string().min(1, messages.isRequired)),
   email: emailSchema,
   phone: z
     .string()
@@ -22,7 +23,7 @@ export const accountUpdateSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
     .pipe(z.string().min(8, 'Password should be at least 8 characters').optional()),
-  version: z.number().int().min(0),
+  version: versionSchema,
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { isDataException, isUniqueViolation } from './pg-errors.ts';
+
+const pgError = (code: string, constraint?: string) => Object.assign(new Error('pg'), { code, constraint });
+const wrapped = (cause: unknown) => Object.assign(new Error('Failed query'), { cause });
+
+describe('PostgreSQL error classification', () => {
+  it('finds a unique violation of the named constraint, also when wrapped by the ORM', () => {
+    expect(isUniqueViolation(pgError('23505', 'users_email_idx'), 'users_email_idx')).toBe(true);
+    expect(isUniqueViolation(wrapped(pgError('23505', 'users_email_idx')), 'users_email_idx')).toBe(true);
+    expect(isUniqueViolation(pgError('23505', 'other_idx'), 'users_email_idx')).toBe(false);
+    expect(isUniqueViolation(pgError('23503', 'users_email_idx'), 'users_email_idx')).toBe(false);
+  });
+
+  it('treats class 22 (values PostgreSQL refuses) as the client input, and nothing else', () => {
+    for (const code of ['22003', '22021', '22P02', '22007']) {
+      expect(isDataException(wrapped(pgError(code))), code).toBe(true);
+    }
+    for (const code of ['23505', '40001', '57P01', '08006']) {
+      expect(isDataException(wrapped(pgError(code))), code).toBe(false);
+    }
+    expect(isDataException(new Error('no code'))).toBe(false);
+    expect(isDataException(Object.assign(new Error('x'), { code: 22003 }))).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** C0 controls and DEL: never part of a name, a title or a search, and NUL is refused by PostgreSQL. */
+const controlCharacters = /[\u0000-\u001f\u007f]/;
+
+export const noControlCharacters = 'must not contain control characters';
+
+/** One line of text as people type it: trimmed, at most `max` characters, no control characters. */
+export function singleLine(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !controlCharacters.test(value), noControlCharacters);
+}
+
+/** The `version` a write is based on (D9): a PostgreSQL integer. */
+export const versionSchema = z.number().int().min(0).max(2_147_483_647);
