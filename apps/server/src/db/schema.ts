@@ -26,6 +26,8 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
+const pgSnapshot = customType<{ data: string }>({ dataType: () => 'pg_snapshot' });
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const money = (name: string) => bigint(name, { mode: 'number' });
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -460,6 +462,13 @@ export const events = pgTable(
     action: text('action').notNull(),
     recordId: text('record_id'),
     sessionId: uuid('session_id'),
+    /** The writing transaction and what it could see: transactions it could not see may commit later. */
+    tx: xid8('tx')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    snapshot: pgSnapshot('snapshot')
+      .notNull()
+      .default(sql`pg_current_snapshot()`),
     createdAt: createdAt(),
   },
   (t) => [index('events_business_idx').on(t.businessId, t.id), index('events_created_idx').on(t.createdAt)],

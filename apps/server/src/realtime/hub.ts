@@ -19,6 +19,9 @@ type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
 type Log = { info: (msg: string) => void; warn: (obj: unknown, msg?: string) => void };
 
 const RECENT_IDS = 10_000;
+
+/** bigserial ids arrive as strings from json and some drivers. */
+const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -59,13 +62,33 @@ export class EventHub {
     return this.subscribers.size;
   }
 
-  /** Events of a business after an id, for a stream that reconnects with Last-Event-ID. */
-  async replay(businessId: string, afterId: number, limit = 500): Promise<StoredEvent[]> {
-    const result = await this.db.execute<StoredEvent>(sql`
-      SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
-      FROM events WHERE business_id = ${businessId} AND id > ${afterId}
-      ORDER BY id LIMIT ${limit}`);
-    return result.rows.map((row) => ({ ...row, id: Number(row.id) }));
+  /**
+   * What a stream that reconnects with Last-Event-ID missed: every event after
+   * that id, and the earlier ones whose transactions were still running when it
+   * was written (they committed later, so the client cannot have seen them).
+   * Delivered page by page, in id order.
+   */
+  async *replay(businessId: string, afterId: number, pageSize = 500): AsyncGenerator<StoredEvent[]> {
+    const late = await this.db.execute<StoredEvent>(sql`
+      SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.created_at
+      FROM events e, events last
+      WHERE last.id = ${afterId} AND last.business_id = ${businessId}
+        AND e.business_id = ${businessId} AND e.id < ${afterId}
+        AND e.tx <> last.tx AND NOT pg_visible_in_snapshot(e.tx, last.snapshot)
+      ORDER BY e.id`);
+    if (late.rows.length > 0) yield late.rows.map(withNumericId);
+    let cursor = afterId;
+    for (;;) {
+      const page = await this.db.execute<StoredEvent>(sql`
+        SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
+        FROM events WHERE business_id = ${businessId} AND id > ${cursor}
+        ORDER BY id LIMIT ${pageSize}`);
+      if (page.rows.length === 0) return;
+      const events = page.rows.map(withNumericId);
+      yield events;
+      if (events.length < pageSize) return;
+      cursor = events[events.length - 1]!.id;
+    }
   }
 
   async prune(): Promise<void> {
@@ -101,7 +124,7 @@ export class EventHub {
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       const event = JSON.parse(message.payload) as StoredEvent;
-      this.dispatch({ ...event, id: Number(event.id) });
+      this.dispatch(withNumericId(event));
     });
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'event listener connection lost');
@@ -134,6 +157,6 @@ export class EventHub {
     const result = await this.db.execute<StoredEvent>(sql`
       SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
       FROM events WHERE id > ${this.lastId - RECENT_IDS} ORDER BY id LIMIT 20000`);
-    for (const row of result.rows) this.dispatch({ ...row, id: Number(row.id) });
+    for (const row of result.rows) this.dispatch(withNumericId(row));
   }
 }

@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import { deleteOtherSessions } from '../auth/auth.repository.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import { announceSessionEnded, type AuthContext } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import * as repo from './account.repository.ts';
 
@@ -32,7 +32,11 @@ export async function updateAccount(db: Database, auth: AuthContext, input: Acco
           }),
         () => repo.findAccount(tx, business.id, user.id),
       );
-      if (passwordHash) await deleteOtherSessions(tx, user.id, sessionId);
+      if (passwordHash) {
+        for (const ended of await deleteOtherSessions(tx, user.id, sessionId)) {
+          await announceSessionEnded(tx, auth, ended);
+        }
+      }
       for (const topic of ['account', 'staff']) {
         await publishEvent(tx, {
           businessId: business.id,

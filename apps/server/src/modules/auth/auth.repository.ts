@@ -87,8 +87,13 @@ export async function deleteSession(db: Executor, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
+/** Ends every session of a user but one; answers the ids it ended. */
 export async function deleteOtherSessions(db: Executor, userId: string, keepSessionId: string) {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id });
+  return rows.map((row) => row.id);
 }
 
 export async function deleteExpiredSessions(db: Executor, idleSince: Date) {

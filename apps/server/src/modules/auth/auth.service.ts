@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { BusinessSummary, MeResponse, SignInRequest, User } from '@storedesk/shared/auth/schemas';
 import { canSignIn } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
-import type { Database } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import * as repo from './auth.repository.ts';
@@ -109,16 +109,21 @@ export async function resolveSession(db: Database, token: string): Promise<AuthC
   return toContext(row);
 }
 
+/** Tells every instance that a session is over, so its live streams close at once. */
+export function announceSessionEnded(db: Executor, auth: AuthContext, sessionId: string) {
+  return publishEvent(db, {
+    businessId: auth.business.id,
+    zoneId: null,
+    topic: 'session',
+    action: 'ended',
+    recordId: auth.user.id,
+    sessionId,
+  });
+}
+
 export async function signOut(db: Database, auth: AuthContext): Promise<void> {
   await db.transaction(async (tx) => {
     await repo.deleteSession(tx, auth.sessionId);
-    await publishEvent(tx, {
-      businessId: auth.business.id,
-      zoneId: null,
-      topic: 'session',
-      action: 'ended',
-      recordId: auth.user.id,
-      sessionId: auth.sessionId,
-    });
+    await announceSessionEnded(tx, auth, auth.sessionId);
   });
 }

@@ -83,6 +83,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
         res.end();
       };
       const send = (event: StoredEvent) => {
+        if (closed) return;
         if (event.topic === 'session' && event.session_id === auth.sessionId) return close();
         if (visibleTo(auth, event)) res.write(toWire(event));
       };
@@ -98,14 +99,21 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       request.raw.on('close', close);
       openStreams.add(close);
 
+      const replayed = new Set<number>();
       if (lastEventId > 0) {
-        const missed = await hub.replay(auth.business.id, lastEventId).catch(() => []);
-        for (const event of missed) send(event);
-        const sent = new Set(missed.map((e) => e.id));
-        for (const event of queue) if (!sent.has(event.id)) send(event);
-      } else {
-        for (const event of queue) send(event);
+        try {
+          for await (const page of hub.replay(auth.business.id, lastEventId)) {
+            if (closed) break;
+            for (const event of page) {
+              replayed.add(event.id);
+              send(event);
+            }
+          }
+        } catch (error) {
+          request.log.warn({ err: error }, 'replaying missed events failed');
+        }
       }
+      for (const event of queue) if (!replayed.has(event.id)) send(event);
       replaying = false;
       queue.length = 0;
     },
