@@ -5,7 +5,7 @@ import { createDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { EventHub } from './realtime/hub.ts';
-import { isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
 async function main() {
   let config;
@@ -61,19 +61,25 @@ async function main() {
 
   try {
     await runMigrations(pool);
-    const seed = config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)));
-    const demo = seed ? await seedDemo(db, log) : null;
+    if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)))) await seedDemo(db, log);
+    const demo = await demoCredentials(db);
     await hub.start();
     app = await buildApp({ config, db, hub, logger: log });
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
     console.log(`\nStoredesk is running at http://${shown}:${config.port}`);
-    if (demo) {
+    if (demo.length > 0) {
       console.log('Demo accounts of "Demo Fresh Mart":');
-      for (const line of demo.credentials) console.log(`  ${line}`);
+      for (const line of demo) console.log(`  ${line}`);
     }
   } catch (error) {
-    log.error({ err: error }, 'the server could not start');
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.error(
+        `Port ${config.port} on ${config.host} is in use: stop what uses it, or set PORT to another port.`,
+      );
+    } else {
+      log.error({ err: error }, 'the server could not start');
+    }
     await app?.close().catch(() => undefined);
     await hub.stop();
     await pool.end().catch(() => undefined);

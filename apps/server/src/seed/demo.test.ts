@@ -7,7 +7,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../test/harness.ts';
-import { isDatabaseEmpty, seedDemo } from './demo.ts';
+import { demoCredentials, isDatabaseEmpty, seedDemo } from './demo.ts';
 
 let database: TestDatabase;
 let ctx: TestApp;
@@ -18,7 +18,8 @@ let businessId: string;
 beforeAll(async () => {
   database = await createTestDatabase();
   emptyBefore = await isDatabaseEmpty(database.db);
-  ({ credentials } = await seedDemo(database.db, { info: () => undefined }));
+  await seedDemo(database.db, { info: () => undefined });
+  credentials = await demoCredentials(database.db);
   ctx = await createTestApp({ database });
   const rows = await database.db.execute<{ id: string }>(
     sql`SELECT id FROM businesses WHERE name = 'Demo Fresh Mart'`,
@@ -45,7 +46,7 @@ describe('seedDemo', () => {
     expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM businesses`)).n).toBe(1);
   });
 
-  it('reports the three demo accounts it created', () => {
+  it('lists the three demo sign-in lines for the start-up banner', () => {
     const text = credentials.join('\n');
     for (const part of [
       'owner@example.com',
@@ -147,5 +148,15 @@ describe('seedDemo', () => {
       SELECT (SELECT sum(total)::int FROM daily_stats WHERE business_id = ${businessId}) AS stats,
              (SELECT count(*)::int FROM orders WHERE business_id = ${businessId}) AS orders`);
     expect(totals.stats).toBe(totals.orders);
+  });
+
+  it('leaves out a demo account whose password was changed', async () => {
+    await database.db.execute(
+      sql`UPDATE users SET password_hash = 'changed' WHERE email = 'dex@example.com'`,
+    );
+    const lines = await demoCredentials(database.db);
+    expect(lines).toHaveLength(2);
+    expect(lines.join('\n')).not.toContain('dex@example.com');
+    expect(lines.join('\n')).toContain('owner@example.com / owner-demo-1');
   });
 });

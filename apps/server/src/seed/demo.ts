@@ -12,7 +12,7 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 
 type Log = { info: (msg: string) => void };
 
@@ -95,7 +95,7 @@ const firstNames = [
 ];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Khan', 'Das', 'Menon', 'Joshi'];
 
-export async function seedDemo(db: Database, log: Log): Promise<{ credentials: string[] }> {
+export async function seedDemo(db: Database, log: Log): Promise<void> {
   const rand = prng(20261122);
   const [ownerHash, adminHash, dexHash] = await Promise.all([
     hashPassword(demoAccounts.owner.password),
@@ -341,13 +341,27 @@ export async function seedDemo(db: Database, log: Log): Promise<{ credentials: s
   });
 
   log.info('Seeded the demo business "Demo Fresh Mart"');
-  return {
-    credentials: [
-      `owner: ${demoAccounts.owner.email} / ${demoAccounts.owner.password}`,
-      `admin (zone Bengaluru): ${demoAccounts.admin.email} / ${demoAccounts.admin.password}`,
-      `delivery executive (sign-in refused): ${demoAccounts.dex.email} / ${demoAccounts.dex.password}`,
-    ],
-  };
+}
+
+const demoLines = [
+  ['owner', demoAccounts.owner],
+  ['admin (zone Bengaluru)', demoAccounts.admin],
+  ['delivery executive (sign-in refused)', demoAccounts.dex],
+] as const;
+
+/** The demo sign-in lines that still work: an account whose password was changed is left out. */
+export async function demoCredentials(db: Database): Promise<string[]> {
+  const lines: string[] = [];
+  for (const [label, account] of demoLines) {
+    const [user] = await db
+      .select({ passwordHash: t.users.passwordHash })
+      .from(t.users)
+      .where(sql`lower(${t.users.email}) = ${account.email} AND ${t.users.deletedAt} IS NULL`);
+    if (user && (await verifyPassword(user.passwordHash, account.password))) {
+      lines.push(`${label}: ${account.email} / ${account.password}`);
+    }
+  }
+  return lines;
 }
 
 async function seedOrders(
