@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { releaseAbandonedDataDir, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 
 declare module 'vitest' {
@@ -24,13 +24,27 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+const TEST_DIR_PREFIX = 'storedesk-test-';
+
+/** A run that was killed leaves its cluster behind: stop and remove those whose runner is gone. */
+async function reapAbandonedTestClusters(log: { info: (msg: string) => void; warn: (msg: string) => void }) {
+  for (const name of fs.readdirSync(os.tmpdir())) {
+    if (!name.startsWith(TEST_DIR_PREFIX)) continue;
+    const dir = path.join(os.tmpdir(), name);
+    // A concurrent run may have just created its folder and not yet locked it.
+    if (Date.now() - fs.statSync(dir).mtimeMs < 60_000) continue;
+    if (await releaseAbandonedDataDir(dir, log)) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export default async function setup(project: TestProject) {
   const quiet = { info: () => undefined, warn: (msg: string) => console.warn(msg) };
   let dataDir: string | undefined;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-test-'));
+    await reapAbandonedTestClusters(quiet);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), TEST_DIR_PREFIX));
     const embedded = await startEmbeddedPostgres(dataDir, quiet);
     adminUrl = embedded.url;
     stopEmbedded = embedded.stop;

@@ -98,6 +98,17 @@ async function recoverStalePostmaster(pgData: string, log: Log): Promise<void> {
   if (fs.existsSync(pidFile) && !isAlive(readPid(pidFile) ?? -1)) fs.rmSync(pidFile, { force: true });
 }
 
+/**
+ * Whether a data directory belongs to no living server; if so, stops any
+ * postmaster left running on it, so the folder can be reused or removed.
+ */
+export async function releaseAbandonedDataDir(dataDir: string, log: Log): Promise<boolean> {
+  const holder = readPid(path.join(dataDir, 'storedesk.pid'));
+  if (holder !== null && isAlive(holder) && commandLine(holder).includes('node')) return false;
+  await recoverStalePostmaster(path.join(dataDir, 'postgres'), log);
+  return true;
+}
+
 /** PostgreSQL refuses to run as root; run it as the `postgres` system user then. */
 function runAsIds(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
