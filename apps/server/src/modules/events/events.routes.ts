@@ -53,7 +53,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
               .optional(),
           })
           .loose(),
-        produces: ['text/event-stream'],
+        response: {
+          200: {
+            description:
+              'Messages of `id: <event id>` and `data: <LiveEvent JSON>`, and a comment every 25 s',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+        },
       },
     },
     async (request, reply) => {
