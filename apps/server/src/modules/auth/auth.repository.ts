@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
 import { businesses, sessions, signInThrottle, users } from '../../db/schema.ts';
 
 const sessionColumns = {
@@ -52,21 +52,37 @@ export async function insertSession(
   return row!;
 }
 
-export async function findLiveSession(db: Executor, tokenHash: Buffer, idleSince: Date) {
-  const [row] = await db
+/**
+ * The lookup behind every request: prepared once per database, so PostgreSQL
+ * plans the join once per connection instead of on every call.
+ */
+const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareLiveSession>>();
+
+function prepareLiveSession(db: Database) {
+  return db
     .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(businesses, eq(businesses.id, sessions.businessId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastSeenAt, idleSince),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('find_live_session');
+}
+
+export async function findLiveSession(db: Database, tokenHash: Buffer, idleSince: Date) {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSession(db);
+    liveSessionQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, idleSince });
   return row;
 }
 
