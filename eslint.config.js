@@ -23,14 +23,31 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@storedesk/server', '**/apps/server/**'], message: 'The console talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['@storedesk/server', '**/apps/server/**'],
+              message: 'The console talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ['packages/shared/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/**', '@storedesk/server', '@storedesk/console'], message: 'shared imports nothing from apps/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/**', '@storedesk/server', '@storedesk/console'],
+              message: 'shared imports nothing from apps/.',
+            },
+          ],
+        },
+      ],
     },
   },
 );
