@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 /** C0 controls and DEL: never part of a name, a title or a search, and NUL is refused by PostgreSQL. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f]/;
 
 export const noControlCharacters = 'must not contain control characters';
