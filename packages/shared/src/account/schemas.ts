@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema } from '../auth/schemas.ts';
+import { emailSchema, userSchema } from '../auth/schemas.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
@@ -28,14 +28,8 @@ export const accountUpdateSchema = z.object({
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 
-export const accountSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  level: z.number().int(),
-  zoneId: z.string().nullable(),
-  businessId: z.string(),
+/** The signed-in user as the account screen shows and edits it. */
+export const accountSchema = userSchema.extend({
   businessName: z.string(),
   version: z.number().int(),
 });

@@ -2,11 +2,8 @@
  * Edges of what a stream delivers: a password change, a long absence, and a
  * transaction that commits after a later one.
  */
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { publishEvent } from '../../realtime/publish.ts';
 import {
   createBusiness,
@@ -17,120 +14,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
-
-type Message = { id: string | undefined; data: LiveEvent };
-
-const WAIT_MS = 5000;
-const STREAM_CAP_MS = 20_000;
-
-class SseStream {
-  readonly messages: Message[] = [];
-  ended = false;
-  private listeners = new Set<() => void>();
-
-  constructor(
-    readonly status: number,
-    readonly contentType: string | null,
-    private readonly controller: AbortController,
-  ) {}
-
-  /** Reads blocks separated by a blank line until the server ends the stream or the cap aborts it. */
-  async pump(body: ReadableStream<Uint8Array>, cap: NodeJS.Timeout) {
-    const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        buffer += value;
-        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
-          this.parse(buffer.slice(0, cut));
-          buffer = buffer.slice(cut + 2);
-        }
-      }
-    } catch {
-      // Aborted by close() or by the cap.
-    } finally {
-      clearTimeout(cap);
-      this.ended = true;
-      this.notify();
-    }
-  }
-
-  private parse(block: string) {
-    let id: string | undefined;
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('id: ')) id = line.slice(4);
-      else if (line.startsWith('data: ')) data.push(line.slice(6));
-    }
-    if (data.length === 0) return;
-    this.messages.push({ id, data: JSON.parse(data.join('\n')) as LiveEvent });
-    this.notify();
-  }
-
-  private notify() {
-    for (const listener of this.listeners) listener();
-  }
-
-  private until<T>(check: () => T | undefined, what: string, timeoutMs: number): Promise<T> {
-    return new Promise((resolve, reject) => {
-      const attempt = () => {
-        const found = check();
-        if (found === undefined) return false;
-        clearTimeout(timer);
-        this.listeners.delete(listener);
-        resolve(found);
-        return true;
-      };
-      const listener = () => void attempt();
-      const timer = setTimeout(() => {
-        this.listeners.delete(listener);
-        const seen = this.messages.map((m) => `${m.data.topic}/${m.data.recordId}`).join(', ');
-        reject(new Error(`timed out waiting for ${what}; received [${seen}], ended: ${this.ended}`));
-      }, timeoutMs);
-      if (!attempt()) this.listeners.add(listener);
-    });
-  }
-
-  waitFor(predicate: (m: Message) => boolean, what = 'a message', timeoutMs = WAIT_MS): Promise<Message> {
-    return this.until(() => this.messages.find(predicate), what, timeoutMs);
-  }
-
-  waitForRecord(recordId: string) {
-    return this.waitFor((m) => m.data.recordId === recordId, `record ${recordId}`);
-  }
-
-  waitForEnd(timeoutMs = WAIT_MS): Promise<true> {
-    return this.until(() => (this.ended ? true : undefined), 'the end of the stream', timeoutMs);
-  }
-
-  has(recordId: string) {
-    return this.messages.some((m) => m.data.recordId === recordId);
-  }
-
-  close() {
-    this.controller.abort();
-  }
-}
-
-const open: SseStream[] = [];
-
-async function openStream(app: FastifyInstance, headers: Record<string, string>): Promise<SseStream> {
-  const { port } = app.server.address() as AddressInfo;
-  const controller = new AbortController();
-  const cap = setTimeout(() => controller.abort(), STREAM_CAP_MS);
-  const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers, signal: controller.signal });
-  const stream = new SseStream(res.status, res.headers.get('content-type'), controller);
-  open.push(stream);
-  if (res.status === 200 && res.body) void stream.pump(res.body, cap);
-  else {
-    await res.text().catch(() => undefined);
-    clearTimeout(cap);
-    stream.ended = true;
-  }
-  return stream;
-}
+import { closeOpenStreams, openStream } from '../../../test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -145,7 +29,7 @@ beforeAll(async () => {
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterEach(() => {
-  for (const stream of open.splice(0)) stream.close();
+  closeOpenStreams();
 });
 afterAll(async () => {
   for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
