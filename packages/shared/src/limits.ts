@@ -9,6 +9,10 @@ export const limits = {
   drawerWidth: 240,
   completedOrdersLimit: 100,
   ordersTableMaxHeight: 440,
+  /** Store, item and slide images (D6). */
+  imageMaxBytes: 15_360,
+  /** Onboarding logo (D6). */
+  logoMaxBytes: 102_400,
 } as const;
 
 /** Days, months and "today" are counted in the business's time zone. */

@@ -19,4 +19,13 @@ export const messages = {
   tooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   emailTaken: 'This email is already in use',
+  storePhone: 'Phone must contain 10 digits in a row',
+  storeLocation: 'Please click on map to select store location',
+  categoryName: 'Please specify the category name',
+  deleteItem: 'Are you sure? You want to delete this item',
+  deleteCategory: 'Are you sure? You want to delete this category',
+  imageTooLarge: 'Image size should be less then 15kb',
+  imageType: 'Only PNG or JPEG images are accepted',
+  unknownCategory: 'Choose a category of this store',
+  unknownZone: 'Choose a zone of this business',
 } as const;

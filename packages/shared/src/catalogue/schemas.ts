@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../lists.ts';
+import { messages } from '../messages.ts';
+import { singleLine, versionSchema } from '../text.ts';
+
+/** Item featured badge (SPEC §4). */
+export const ItemFeatured = { None: 0, Bestseller: 1, OnlyHere: 2, TopPick: 3 } as const;
+export const itemFeaturedLabels: Record<number, string> = {
+  0: 'None',
+  1: 'Bestseller',
+  2: 'Only Here',
+  3: 'Top Pick',
+};
+
+/** Prices are integer paise (D11), from 0 to ₹1,00,00,000. */
+export const pricePaiseSchema = z
+  .number({ error: messages.isRequired })
+  .int('must be a whole number of paise')
+  .min(0, 'must be 0 or more')
+  .max(1_000_000_000, 'must be at most ₹1,00,00,000');
+
+export const categoryInputSchema = z.object({
+  name: singleLine(100).pipe(z.string().min(1, messages.categoryName)),
+});
+export type CategoryInput = z.infer<typeof categoryInputSchema>;
+export const categoryUpdateSchema = categoryInputSchema.extend({ version: versionSchema });
+export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
+
+export const categorySchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  name: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const itemInputSchema = z.object({
+  name: singleLine(100).pipe(z.string().min(1, messages.isRequired)),
+  categoryId: z.uuid({ error: messages.isRequired }),
+  featured: z.number().int().min(0, 'must be from 0 to 3').max(3, 'must be from 0 to 3'),
+  pricePaise: pricePaiseSchema,
+  tags: z
+    .array(singleLine(30).pipe(z.string().min(1)))
+    .max(20, 'at most 20 tags')
+    .default([]),
+  veg: z.boolean().default(false),
+  inStock: z.boolean().default(true),
+});
+export type ItemInput = z.input<typeof itemInputSchema>;
+/** A partial edit: the Available toggle sends just `inStock` and `version`. */
+export const itemUpdateSchema = itemInputSchema
+  .extend({ tags: itemInputSchema.shape.tags.unwrap(), veg: z.boolean(), inStock: z.boolean() })
+  .partial()
+  .extend({ version: versionSchema });
+export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
+
+export const itemSchema = z.object({
+  id: z.string(),
+  storeId: z.string(),
+  categoryId: z.string().nullable(),
+  categoryName: z.string().nullable(),
+  name: z.string(),
+  tags: z.array(z.string()),
+  inStock: z.boolean(),
+  veg: z.boolean(),
+  featured: z.number().int(),
+  pricePaise: z.number().int(),
+  imageUrl: z.string().nullable(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Item = z.infer<typeof itemSchema>;
+
+export const catalogueListQuerySchema = listQuerySchema;

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../lists.ts';
+import { singleLine, versionSchema } from '../text.ts';
+import { messages } from '../messages.ts';
+
+/** Store status (SPEC §4): 1 Open, 0 Closed, -1 Unserviceable. A new store starts Closed. */
+export const StoreStatus = { Open: 1, Closed: 0, Unserviceable: -1 } as const;
+export type StoreStatus = (typeof StoreStatus)[keyof typeof StoreStatus];
+export const storeStatusLabels: Record<StoreStatus, string> = {
+  1: 'Open',
+  0: 'Closed',
+  [-1]: 'Unserviceable',
+};
+const storeStatus = z.union([z.literal(1), z.literal(0), z.literal(-1)], {
+  error: 'must be 1 (Open), 0 (Closed) or -1 (Unserviceable)',
+});
+
+/** Times travel as 24-hour "HH:mm"; the console shows them as hh:mm A. */
+export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 09:30');
+
+const required = (max: number) => singleLine(max).pipe(z.string().min(1, messages.isRequired));
+
+/** SPEC §5 store form. The point on the map is latitude and longitude; the server derives the geohash. */
+export const storeInputSchema = z.object({
+  name: required(100),
+  featured: z.number().int().min(1, 'must be from 1 to 9').max(9, 'must be from 1 to 9'),
+  location: required(200),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'must be at most 1000 characters')
+    .pipe(z.string().min(1, messages.isRequired)),
+  phone: required(30).pipe(z.string().regex(/\d{10}/, messages.storePhone)),
+  openTime: timeOfDaySchema,
+  closeTime: timeOfDaySchema,
+  latitude: z.number({ error: messages.storeLocation }).min(-90).max(90),
+  longitude: z.number({ error: messages.storeLocation }).min(-180).max(180),
+  /** The owner picks the zone; an admin's stores always go to their own zone. */
+  zoneId: z.uuid().optional(),
+});
+export type StoreInput = z.infer<typeof storeInputSchema>;
+
+export const storeUpdateSchema = storeInputSchema.partial().extend({ version: versionSchema });
+export type StoreUpdate = z.infer<typeof storeUpdateSchema>;
+
+export const storeStatusChangeSchema = z.object({
+  storeIds: z.array(z.uuid()).min(1, 'choose at least one store').max(100, 'at most 100 stores at once'),
+  status: storeStatus,
+});
+export type StoreStatusChange = z.infer<typeof storeStatusChangeSchema>;
+
+export const storeListQuerySchema = listQuerySchema.extend({ zoneId: z.uuid().optional() });
+export type StoreListQuery = z.infer<typeof storeListQuerySchema>;
+
+export const storeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  featured: z.number().int(),
+  location: z.string(),
+  description: z.string(),
+  phone: z.string(),
+  openTime: z.string(),
+  closeTime: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  geohash: z.string(),
+  imageUrl: z.string().nullable(),
+  status: z.number().int(),
+  zoneId: z.string(),
+  zoneName: z.string(),
+  version: z.number().int(),
+  updatedAt: z.string(),
+});
+export type Store = z.infer<typeof storeSchema>;
