@@ -38,6 +38,10 @@ export function registerErrorHandler(app: FastifyInstance) {
       );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
+      // A malformed id in the path names no record: the same answer as an unknown one.
+      if (error.validationContext === 'params') {
+        return reply.status(404).send(envelope('not_found', messages.notFound));
+      }
       const fields: Record<string, string> = {};
       for (const issue of error.validation) {
         const key = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';

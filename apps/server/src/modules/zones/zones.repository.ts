@@ -1,13 +1,13 @@
-import { and, asc, count, eq, ilike, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '../../db/client.ts';
 import { zones } from '../../db/schema.ts';
-import { likePattern } from '../../lib/search.ts';
+import { nameMatches } from '../../lib/search.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export async function findZones(db: Executor, scope: Scope, query: ListQuery) {
   const conditions: SQL[] = [eq(zones.businessId, scope.businessId), isNull(zones.deletedAt)];
-  if (query.q) conditions.push(ilike(zones.name, likePattern(query.q)));
+  if (query.q) conditions.push(nameMatches(zones.name, query.q));
   const where = and(...conditions);
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db

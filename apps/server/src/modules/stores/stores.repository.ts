@@ -1,0 +1,129 @@
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@storedesk/shared/lists';
+import type { Executor } from '../../db/client.ts';
+import { stores, zones } from '../../db/schema.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { nameMatches } from '../../lib/search.ts';
+
+export type StoreValues = {
+  name: string;
+  featured: number;
+  location: string;
+  description: string;
+  phone: string;
+  openTime: string;
+  closeTime: string;
+  latitude: number;
+  longitude: number;
+  geohash: string;
+  zoneId: string;
+};
+
+const storeColumns = {
+  id: stores.id,
+  name: stores.name,
+  featured: stores.featured,
+  location: stores.location,
+  description: stores.description,
+  phone: stores.phone,
+  openTime: sql<string>`to_char(${stores.openTime}, 'HH24:MI')`,
+  closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,
+  latitude: stores.latitude,
+  longitude: stores.longitude,
+  geohash: stores.geohash,
+  imageKey: stores.imageKey,
+  status: stores.status,
+  zoneId: stores.zoneId,
+  zoneName: zones.name,
+  version: stores.version,
+  updatedAt: stores.updatedAt,
+};
+/** Live stores the scope can see: its business, its zone when it has one. */
+function visible(scope: Scope): SQL[] {
+  const conditions = [eq(stores.businessId, scope.businessId), isNull(stores.deletedAt)];
+  if (scope.zoneId) conditions.push(eq(stores.zoneId, scope.zoneId));
+  return conditions;
+}
+
+function selectStores(db: Executor) {
+  return db.select(storeColumns).from(stores).innerJoin(zones, eq(zones.id, stores.zoneId));
+}
+
+export async function findStores(db: Executor, scope: Scope, query: ListQuery) {
+  const conditions = visible(scope);
+  if (query.q) conditions.push(nameMatches(stores.name, query.q));
+  const where = and(...conditions);
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    selectStores(db)
+      .where(where)
+      .orderBy(asc(stores.name), asc(stores.id))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    db.select({ total: count() }).from(stores).where(where),
+  ]);
+  return { items, total };
+}
+
+export async function findStore(db: Executor, scope: Scope, storeId: string) {
+  const [row] = await selectStores(db)
+    .where(and(...visible(scope), eq(stores.id, storeId)))
+    .limit(1);
+  return row;
+}
+
+/** Locks and reads the stores of `storeIds` the scope can see, for a change of them all. */
+export async function findStoresForUpdate(db: Executor, scope: Scope, storeIds: string[]) {
+  return db
+    .select({ id: stores.id, zoneId: stores.zoneId })
+    .from(stores)
+    .where(and(...visible(scope), inArray(stores.id, storeIds)))
+    .for('update');
+}
+
+export async function insertStore(db: Executor, businessId: string, values: StoreValues) {
+  const [row] = await db
+    .insert(stores)
+    .values({ businessId, ...values })
+    .returning({ id: stores.id });
+  return row!;
+}
+
+export async function updateStore(
+  db: Executor,
+  scope: Scope,
+  storeId: string,
+  version: number,
+  values: Partial<StoreValues> & { imageKey?: string | null },
+) {
+  const [row] = await db
+    .update(stores)
+    .set({ ...values, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...visible(scope), eq(stores.id, storeId), eq(stores.version, version)))
+    .returning({ id: stores.id });
+  return row;
+}
+
+export async function setStoreStatus(db: Executor, scope: Scope, storeIds: string[], status: number) {
+  return db
+    .update(stores)
+    .set({ status, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...visible(scope), inArray(stores.id, storeIds)))
+    .returning({ id: stores.id, zoneId: stores.zoneId });
+}
+
+export async function softDeleteStore(db: Executor, scope: Scope, storeId: string, version: number) {
+  const [row] = await db
+    .update(stores)
+    .set({ deletedAt: sql`now()`, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...visible(scope), eq(stores.id, storeId), eq(stores.version, version)))
+    .returning({ id: stores.id, zoneId: stores.zoneId });
+  return row;
+}
+
+export async function zoneExists(db: Executor, businessId: string, zoneId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
+  return row !== undefined;
+}

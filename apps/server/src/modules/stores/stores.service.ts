@@ -1,0 +1,159 @@
+import ngeohash from 'ngeohash';
+import { messages } from '@storedesk/shared/messages';
+import type {
+  Store,
+  StoreInput,
+  StoreListQuery,
+  StoreStatusChange,
+  StoreUpdate,
+} from '@storedesk/shared/stores/schemas';
+import type { ListResponse } from '@storedesk/shared/lists';
+import type { Database, Executor } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { writeVersioned } from '../../lib/versioned.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './stores.repository.ts';
+
+type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStore>>>;
+
+export function toStore({ imageKey, updatedAt, ...row }: StoreRow): Store {
+  return { ...row, imageUrl: imageKey ? `/files/${imageKey}` : null, updatedAt: updatedAt.toISOString() };
+}
+
+function announce(db: Executor, scope: Scope, store: { id: string; zoneId: string }, action: string) {
+  return publishEvent(db, {
+    businessId: scope.businessId,
+    zoneId: store.zoneId,
+    topic: 'stores',
+    action,
+    recordId: store.id,
+  });
+}
+
+/** The zone a new or moved store goes to: the owner's choice, checked; an admin's own. */
+async function zoneFor(
+  db: Executor,
+  auth: AuthContext,
+  requested: string | undefined,
+): Promise<string | undefined> {
+  const scope = scopeOf(auth, requested);
+  if (scope.zoneId === null) return undefined;
+  if (requested && !(await repo.zoneExists(db, scope.businessId, requested))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  return scope.zoneId;
+}
+
+export async function listStores(
+  db: Database,
+  auth: AuthContext,
+  query: StoreListQuery,
+): Promise<ListResponse<Store>> {
+  const { items, total } = await repo.findStores(db, scopeOf(auth, query.zoneId), query);
+  return { items: items.map(toStore), total };
+}
+
+/** A store the caller may see, or 404: another zone's or business's store does not exist for them. */
+export async function getStore(db: Executor, auth: AuthContext, storeId: string): Promise<Store> {
+  const row = await repo.findStore(db, scopeOf(auth), storeId);
+  if (!row) throw notFound();
+  return toStore(row);
+}
+
+export async function createStore(db: Database, auth: AuthContext, input: StoreInput): Promise<Store> {
+  const zoneId = await zoneFor(db, auth, input.zoneId);
+  if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
+  const scope = scopeOf(auth);
+  return db.transaction(async (tx) => {
+    const { zoneId: _, ...values } = input;
+    const { id } = await repo.insertStore(tx, scope.businessId, {
+      ...values,
+      zoneId,
+      geohash: ngeohash.encode(input.latitude, input.longitude, 9),
+    });
+    await announce(tx, scope, { id, zoneId }, 'created');
+    return getStore(tx, auth, id);
+  });
+}
+
+export async function updateStore(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  input: StoreUpdate,
+): Promise<Store> {
+  const scope = scopeOf(auth);
+  const { version, zoneId: requestedZone, ...values } = input;
+  const zoneId = requestedZone === undefined ? undefined : await zoneFor(db, auth, requestedZone);
+  const current = await repo.findStore(db, scope, storeId);
+  if (!current) throw notFound();
+  const latitude = values.latitude ?? current.latitude;
+  const longitude = values.longitude ?? current.longitude;
+  return db.transaction(async (tx) => {
+    await writeVersioned(
+      () =>
+        repo.updateStore(tx, scope, storeId, version, {
+          ...values,
+          ...(zoneId ? { zoneId } : {}),
+          geohash: ngeohash.encode(latitude, longitude, 9),
+        }),
+      async () => {
+        const now = await repo.findStore(tx, scope, storeId);
+        return now && toStore(now);
+      },
+    );
+    const store = await getStore(tx, auth, storeId);
+    await announce(tx, scope, store, 'updated');
+    // A store moved out of a zone is gone from that zone's lists too.
+    if (store.zoneId !== current.zoneId)
+      await announce(tx, scope, { id: storeId, zoneId: current.zoneId }, 'updated');
+    return store;
+  });
+}
+
+/** Opens, closes or marks unserviceable every store named, or none when any is out of reach. */
+export async function changeStoreStatus(
+  db: Database,
+  auth: AuthContext,
+  change: StoreStatusChange,
+): Promise<{ items: Store[] }> {
+  const scope = scopeOf(auth);
+  const ids = [...new Set(change.storeIds)];
+  return db.transaction(async (tx) => {
+    const reachable = await repo.findStoresForUpdate(tx, scope, ids);
+    if (reachable.length !== ids.length) throw notFound('One or more of these stores do not exist');
+    const changed = await repo.setStoreStatus(tx, scope, ids, change.status);
+    for (const store of changed) await announce(tx, scope, store, 'updated');
+    const items: Store[] = [];
+    for (const id of ids) items.push(await getStore(tx, auth, id));
+    return { items };
+  });
+}
+
+export async function deleteStore(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  version: number,
+): Promise<void> {
+  const scope = scopeOf(auth);
+  await db.transaction(async (tx) => {
+    const deleted = await writeVersioned(
+      () => repo.softDeleteStore(tx, scope, storeId, version),
+      async () => {
+        const now = await repo.findStore(tx, scope, storeId);
+        return now && toStore(now);
+      },
+    );
+    await announce(tx, scope, deleted, 'deleted');
+    await publishEvent(tx, {
+      businessId: scope.businessId,
+      zoneId: null,
+      topic: 'trash',
+      action: 'added',
+      recordId: storeId,
+    });
+  });
+}
