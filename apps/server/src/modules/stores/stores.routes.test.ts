@@ -47,12 +47,8 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-const call = (
-  session: Session,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-) => ctx.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function createStore(session: Session, overrides: Record<string, unknown> = {}): Promise<Store> {
   const res = await call(session, 'POST', '/api/stores', valid(overrides));

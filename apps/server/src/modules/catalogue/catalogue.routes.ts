@@ -1,0 +1,185 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  catalogueListQuerySchema,
+  categoryInputSchema,
+  categorySchema,
+  categoryUpdateSchema,
+  itemInputSchema,
+  itemSchema,
+  itemUpdateSchema,
+} from '@storedesk/shared/catalogue/schemas';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import { listResponseSchema } from '@storedesk/shared/lists';
+import type { Database } from '../../db/client.ts';
+import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
+import { authOf } from '../../plugins/access.ts';
+import * as catalogue from './catalogue.service.ts';
+
+const storeParams = z.object({ storeId: idParam });
+const categoryParams = storeParams.extend({ categoryId: idParam });
+const itemParams = storeParams.extend({ itemId: idParam });
+const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/stores/:storeId/categories',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Categories of a store, searchable and paged',
+        params: storeParams,
+        querystring: catalogueListQuerySchema,
+        response: { 200: listResponseSchema(categorySchema), 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => catalogue.listCategories(db, authOf(request), request.params.storeId, request.query),
+  );
+
+  app.post(
+    '/stores/:storeId/categories',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Add a category to a store',
+        params: storeParams,
+        body: categoryInputSchema,
+        response: { 201: categorySchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await catalogue.createCategory(db, authOf(request), request.params.storeId, request.body)),
+  );
+
+  app.get(
+    '/stores/:storeId/categories/:categoryId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One category',
+        params: categoryParams,
+        response: { 200: categorySchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) =>
+      catalogue.getCategory(db, authOf(request), request.params.storeId, request.params.categoryId),
+  );
+
+  app.patch(
+    '/stores/:storeId/categories/:categoryId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Rename a category, based on the version read',
+        params: categoryParams,
+        body: categoryUpdateSchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      catalogue.updateCategory(
+        db,
+        authOf(request),
+        request.params.storeId,
+        request.params.categoryId,
+        request.body,
+      ),
+  );
+
+  app.delete(
+    '/stores/:storeId/categories/:categoryId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Move a category to the trash; its items stay, with no category',
+        params: categoryParams,
+        querystring: deleteQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { storeId, categoryId } = request.params;
+      await catalogue.deleteCategory(db, authOf(request), storeId, categoryId, request.query.version);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/stores/:storeId/items',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Items of a store, searchable and paged',
+        params: storeParams,
+        querystring: catalogueListQuerySchema,
+        response: { 200: listResponseSchema(itemSchema), 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => catalogue.listItems(db, authOf(request), request.params.storeId, request.query),
+  );
+
+  app.post(
+    '/stores/:storeId/items',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Add an item to a store',
+        params: storeParams,
+        body: itemInputSchema,
+        response: { 201: itemSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await catalogue.createItem(db, authOf(request), request.params.storeId, request.body)),
+  );
+
+  app.get(
+    '/stores/:storeId/items/:itemId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One item',
+        params: itemParams,
+        response: { 200: itemSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => catalogue.getItem(db, authOf(request), request.params.storeId, request.params.itemId),
+  );
+
+  app.patch(
+    '/stores/:storeId/items/:itemId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Change an item (any of its fields, such as inStock), based on the version read',
+        params: itemParams,
+        body: itemUpdateSchema,
+        response: { 200: itemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      catalogue.updateItem(db, authOf(request), request.params.storeId, request.params.itemId, request.body),
+  );
+
+  app.delete(
+    '/stores/:storeId/items/:itemId',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Move an item to the trash',
+        params: itemParams,
+        querystring: deleteQuerySchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { storeId, itemId } = request.params;
+      await catalogue.deleteItem(db, authOf(request), storeId, itemId, request.query.version);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,202 @@
+import type {
+  Category,
+  CategoryInput,
+  CategoryUpdate,
+  Item,
+  ItemUpdate,
+} from '@storedesk/shared/catalogue/schemas';
+import type { itemInputSchema } from '@storedesk/shared/catalogue/schemas';
+import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
+import { messages } from '@storedesk/shared/messages';
+import type { z } from 'zod';
+import type { Database, Executor } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import { writeVersioned } from '../../lib/versioned.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { findStore } from '../stores/stores.repository.ts';
+import * as categoriesRepo from './categories.repository.ts';
+import * as itemsRepo from './items.repository.ts';
+
+type StoreContext = categoriesRepo.StoreRef & { zoneId: string };
+type ItemRow = NonNullable<Awaited<ReturnType<typeof itemsRepo.findItem>>>;
+type CategoryRow = NonNullable<Awaited<ReturnType<typeof categoriesRepo.findCategory>>>;
+
+/** The catalogue of a store the caller can see; any other store is 404, and so is all of its catalogue. */
+async function storeOf(db: Executor, auth: AuthContext, storeId: string): Promise<StoreContext> {
+  const scope = scopeOf(auth);
+  const store = await findStore(db, scope, storeId);
+  if (!store) throw notFound();
+  return { businessId: scope.businessId, storeId, zoneId: store.zoneId };
+}
+
+function announce(db: Executor, store: StoreContext, action: string) {
+  return publishEvent(db, {
+    businessId: store.businessId,
+    zoneId: store.zoneId,
+    topic: 'catalogue',
+    action,
+    recordId: store.storeId,
+  });
+}
+
+const toCategory = ({ updatedAt, ...row }: CategoryRow): Category => ({
+  ...row,
+  updatedAt: updatedAt.toISOString(),
+});
+
+const toItem = ({ imageKey, updatedAt, ...row }: ItemRow): Item => ({
+  ...row,
+  imageUrl: imageKey ? `/files/${imageKey}` : null,
+  updatedAt: updatedAt.toISOString(),
+});
+
+async function assertCategoryOf(db: Executor, store: StoreContext, categoryId: string) {
+  if (!(await categoriesRepo.findCategory(db, store, categoryId))) {
+    throw invalid({ categoryId: messages.unknownCategory });
+  }
+}
+
+export async function listCategories(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  query: ListQuery,
+): Promise<ListResponse<Category>> {
+  const store = await storeOf(db, auth, storeId);
+  const { items, total } = await categoriesRepo.findCategories(db, store, query);
+  return { items: items.map(toCategory), total };
+}
+
+export async function getCategory(db: Database, auth: AuthContext, storeId: string, categoryId: string) {
+  const row = await categoriesRepo.findCategory(db, await storeOf(db, auth, storeId), categoryId);
+  if (!row) throw notFound();
+  return toCategory(row);
+}
+
+export async function createCategory(db: Database, auth: AuthContext, storeId: string, input: CategoryInput) {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    const row = await categoriesRepo.insertCategory(tx, store, input.name);
+    await announce(tx, store, 'category.created');
+    return toCategory(row);
+  });
+}
+
+export async function updateCategory(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  categoryId: string,
+  input: CategoryUpdate,
+) {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    const row = await writeVersioned(
+      () => categoriesRepo.updateCategory(tx, store, categoryId, input.version, input.name),
+      async () => {
+        const now = await categoriesRepo.findCategory(tx, store, categoryId);
+        return now && toCategory(now);
+      },
+    );
+    await announce(tx, store, 'category.updated');
+    return toCategory(row);
+  });
+}
+
+/** The category goes to the trash; its items stay and show no category. */
+export async function deleteCategory(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  categoryId: string,
+  version: number,
+) {
+  await db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    await writeVersioned(
+      () => categoriesRepo.softDeleteCategory(tx, store, categoryId, version),
+      async () => {
+        const now = await categoriesRepo.findCategory(tx, store, categoryId);
+        return now && toCategory(now);
+      },
+    );
+    await announce(tx, store, 'category.deleted');
+  });
+}
+
+export async function listItems(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  query: ListQuery,
+): Promise<ListResponse<Item>> {
+  const store = await storeOf(db, auth, storeId);
+  const { items, total } = await itemsRepo.findItems(db, store, query);
+  return { items: items.map(toItem), total };
+}
+
+export async function getItem(db: Executor, auth: AuthContext, storeId: string, itemId: string) {
+  const row = await itemsRepo.findItem(db, await storeOf(db, auth, storeId), itemId);
+  if (!row) throw notFound();
+  return toItem(row);
+}
+
+export async function createItem(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  input: z.output<typeof itemInputSchema>,
+) {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    await assertCategoryOf(tx, store, input.categoryId);
+    const { id } = await itemsRepo.insertItem(tx, store, input);
+    await announce(tx, store, 'item.created');
+    return getItem(tx, auth, storeId, id);
+  });
+}
+
+export async function updateItem(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  itemId: string,
+  input: ItemUpdate,
+) {
+  const { version, ...values } = input;
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    if (values.categoryId !== undefined) await assertCategoryOf(tx, store, values.categoryId);
+    await writeVersioned(
+      () => itemsRepo.updateItem(tx, store, itemId, version, values),
+      async () => {
+        const now = await itemsRepo.findItem(tx, store, itemId);
+        return now && toItem(now);
+      },
+    );
+    await announce(tx, store, 'item.updated');
+    return getItem(tx, auth, storeId, itemId);
+  });
+}
+
+export async function deleteItem(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  itemId: string,
+  version: number,
+) {
+  await db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    await writeVersioned(
+      () => itemsRepo.softDeleteItem(tx, store, itemId, version),
+      async () => {
+        const now = await itemsRepo.findItem(tx, store, itemId);
+        return now && toItem(now);
+      },
+    );
+    await announce(tx, store, 'item.deleted');
+  });
+}

@@ -1,0 +1,98 @@
+import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { ListQuery } from '@storedesk/shared/lists';
+import type { Executor } from '../../db/client.ts';
+import { categories, items } from '../../db/schema.ts';
+import { nameMatches } from '../../lib/search.ts';
+import type { StoreRef } from './categories.repository.ts';
+
+export type ItemValues = {
+  name: string;
+  categoryId: string;
+  featured: number;
+  pricePaise: number;
+  tags: string[];
+  veg: boolean;
+  inStock: boolean;
+};
+
+/** An item whose category was deleted shows no category (and gets it back if the category is restored). */
+const columns = {
+  id: items.id,
+  storeId: items.storeId,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  name: items.name,
+  tags: items.tags,
+  inStock: items.inStock,
+  veg: items.veg,
+  featured: items.featured,
+  pricePaise: items.pricePaise,
+  imageKey: items.imageKey,
+  version: items.version,
+  updatedAt: items.updatedAt,
+};
+
+function live(store: StoreRef): SQL[] {
+  return [eq(items.businessId, store.businessId), eq(items.storeId, store.storeId), isNull(items.deletedAt)];
+}
+
+function selectItems(db: Executor) {
+  return db
+    .select(columns)
+    .from(items)
+    .leftJoin(categories, and(eq(categories.id, items.categoryId), isNull(categories.deletedAt)));
+}
+
+export async function findItems(db: Executor, store: StoreRef, query: ListQuery) {
+  const conditions = live(store);
+  if (query.q) conditions.push(nameMatches(items.name, query.q));
+  const where = and(...conditions);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    selectItems(db)
+      .where(where)
+      .orderBy(asc(items.name), asc(items.id))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    db.select({ total: count() }).from(items).where(where),
+  ]);
+  return { items: rows, total };
+}
+
+export async function findItem(db: Executor, store: StoreRef, itemId: string) {
+  const [row] = await selectItems(db)
+    .where(and(...live(store), eq(items.id, itemId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertItem(db: Executor, store: StoreRef, values: ItemValues) {
+  const [row] = await db
+    .insert(items)
+    .values({ ...store, ...values })
+    .returning({ id: items.id });
+  return row!;
+}
+
+export async function updateItem(
+  db: Executor,
+  store: StoreRef,
+  itemId: string,
+  version: number,
+  values: Partial<ItemValues> & { imageKey?: string | null },
+) {
+  const [row] = await db
+    .update(items)
+    .set({ ...values, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...live(store), eq(items.id, itemId), eq(items.version, version)))
+    .returning({ id: items.id });
+  return row;
+}
+
+export async function softDeleteItem(db: Executor, store: StoreRef, itemId: string, version: number) {
+  const [row] = await db
+    .update(items)
+    .set({ deletedAt: sql`now()`, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...live(store), eq(items.id, itemId), eq(items.version, version)))
+    .returning({ id: items.id });
+  return row;
+}
