@@ -22,6 +22,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
+import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(zonesRoutes, { db });
       await api.register(storesRoutes, { db });
       await api.register(catalogueRoutes, { db });
+      await api.register(trashRoutes, { db });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
