@@ -41,6 +41,17 @@ describe('apiFetch and apiJson', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json' });
   });
 
+  it('sends FormData as it is, leaving the multipart content type to the browser', async () => {
+    const api = mockApi({ 'PUT /api/things/1/image': () => json(200, { ok: true }) });
+    const form = new FormData();
+    form.set('image', new File(['png'], 'a.png', { type: 'image/png' }));
+    await apiJson('/things/1/image', z.object({ ok: z.boolean() }), { method: 'PUT', body: form });
+
+    const [, init] = api.fetchMock.mock.calls[0] ?? [];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+  });
+
   it('turns a network failure into an ApiError with status 0', async () => {
     mockApi({ 'GET /api/things': networkFailure });
     await expect(apiFetch('/things')).rejects.toMatchObject({

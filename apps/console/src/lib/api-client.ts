@@ -69,7 +69,7 @@ export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Query parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | boolean | undefined>;
-  /** Sent as JSON. */
+  /** Sent as JSON, or as multipart/form-data when it is FormData (image uploads). */
   body?: unknown;
   signal?: AbortSignal;
 };
@@ -86,14 +86,16 @@ export function apiUrl(path: string, query: ApiRequest['query'] = {}): string {
 /** Calls the API with the session cookie; resolves with the response only when it succeeded. */
 export async function apiFetch(path: string, request: ApiRequest = {}): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  const { body } = request;
+  // The browser sets the multipart content type, with its boundary, itself.
+  if (body !== undefined && !(body instanceof FormData)) headers['Content-Type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(apiUrl(path, request.query), {
       method: request.method ?? 'GET',
       credentials: 'same-origin',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       signal: request.signal,
     });
   } catch (error) {
@@ -127,4 +129,10 @@ export async function apiJson<S extends z.ZodType>(
 
 export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
+}
+
+/** What a failed mutation threw, as an ApiError (anything else becomes "Unknown error occured"). */
+export function asApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  return new ApiError({ status: 0, code: 'unknown', message: messages.unknownError });
 }

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
 
+/** `body` is the parsed JSON, or the FormData itself for an upload. */
 export type ApiCall = { method: string; path: string; query: URLSearchParams; body: unknown };
 type Answer = Response | Promise<Response>;
 export type Handler = (call: ApiCall) => Answer;
@@ -35,7 +36,12 @@ export function mockApi(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = new URL(String(input), 'http://console.test');
     const method = (init.method ?? 'GET').toUpperCase();
-    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    const body =
+      typeof init.body === 'string'
+        ? (JSON.parse(init.body) as unknown)
+        : init.body instanceof FormData
+          ? init.body
+          : undefined;
     const call: ApiCall = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
     const handler = handlers[`${method} ${url.pathname}`];

@@ -1,0 +1,24 @@
+import TablePagination from '@mui/material/TablePagination';
+import { limits } from '@storedesk/shared/limits';
+
+type ListPaginationProps = {
+  total: number;
+  page: number;
+  pageSize: number;
+  onChange: (changes: { page?: number; pageSize?: number }) => void;
+};
+
+/** Paging of a server list: pages of 5, 10 or 25 (SPEC §9). */
+export function ListPagination({ total, page, pageSize, onChange }: ListPaginationProps) {
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={page}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...limits.pageSizes]}
+      onPageChange={(_event, next) => onChange({ page: next })}
+      onRowsPerPageChange={(event) => onChange({ pageSize: Number(event.target.value), page: 0 })}
+    />
+  );
+}

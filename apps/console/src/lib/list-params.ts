@@ -1,0 +1,56 @@
+import { limits } from '@storedesk/shared/limits';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+export type ListParams = { q: string; page: number; pageSize: number };
+
+const pageSizes: readonly number[] = limits.pageSizes;
+
+function readParams(search: URLSearchParams): ListParams {
+  const page = Number(search.get('page'));
+  const pageSize = Number(search.get('pageSize'));
+  return {
+    q: search.get('q')?.trim() ?? '',
+    page: Number.isSafeInteger(page) && page > 0 ? page : 0,
+    pageSize: pageSizes.includes(pageSize) ? pageSize : limits.defaultPageSize,
+  };
+}
+
+/**
+ * Search, page (0-based) and page size of a list, kept in the URL so a reload
+ * or a shared link shows the same page. Defaults are left out of the URL; a
+ * new search or page size starts again at the first page. Other parameters
+ * (a tab, say) are kept.
+ */
+export function useListParams(): [ListParams, (changes: Partial<ListParams>) => void] {
+  const [search, setSearch] = useSearchParams();
+  const params = readParams(search);
+
+  const setParams = useCallback(
+    (changes: Partial<ListParams>) => {
+      setSearch(
+        (previous) => {
+          const next = new URLSearchParams(previous);
+          const current = readParams(previous);
+          const merged = { ...current, ...changes };
+          if (changes.q !== undefined && changes.q.trim() !== current.q) merged.page = changes.page ?? 0;
+          if (changes.pageSize !== undefined && changes.pageSize !== current.pageSize) {
+            merged.page = changes.page ?? 0;
+          }
+          const q = merged.q.trim();
+          if (q) next.set('q', q);
+          else next.delete('q');
+          if (merged.page > 0) next.set('page', String(merged.page));
+          else next.delete('page');
+          if (merged.pageSize !== limits.defaultPageSize) next.set('pageSize', String(merged.pageSize));
+          else next.delete('pageSize');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
+
+  return [params, setParams];
+}
