@@ -4,6 +4,14 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
+import { CataloguePage } from '../features/catalogue/pages/catalogue-page.tsx';
+import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.tsx';
+import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
+import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
+import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
+import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
+import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
+import { StoresPage } from '../features/stores/pages/stores-page.tsx';
 import { RequireOwner } from './guards/require-owner.tsx';
 import { RequireSession } from './guards/require-session.tsx';
 import { RequireSignedOut } from './guards/require-signed-out.tsx';
@@ -26,38 +34,14 @@ const staffRoutes: RouteObject[] = [
     'Dashboard',
     "This month's users, orders, cancellations and earnings against last month, the last 7 days of orders and today's orders by status will be here.",
   ),
-  placeholder(
-    paths.stores.list.path,
-    'Stores',
-    'The searchable list of stores, with each store’s status and bulk open and close, will be here.',
-  ),
-  placeholder(
-    paths.stores.add.path,
-    'Add store',
-    'The form to add a store, with its map location and image, will be here.',
-  ),
-  placeholder(paths.stores.edit.path, 'Edit store', 'The form to change this store’s details will be here.'),
-  placeholder(
-    paths.stores.catalog.path,
-    'Catalogue',
-    'This store’s categories and items, with item availability, will be here.',
-  ),
-  placeholder(
-    paths.stores.categoryAdd.path,
-    'Add category',
-    'The form to add a category to this store will be here.',
-  ),
-  placeholder(
-    paths.stores.categoryEdit.path,
-    'Edit category',
-    'The form to rename this category will be here.',
-  ),
-  placeholder(
-    paths.stores.itemAdd.path,
-    'Add item',
-    'The form to add an item with its price, category, tags and image will be here.',
-  ),
-  placeholder(paths.stores.itemEdit.path, 'Edit item', 'The form to change this item will be here.'),
+  { path: paths.stores.list.path, element: <StoresPage /> },
+  { path: paths.stores.add.path, element: <StoreAddPage /> },
+  { path: paths.stores.edit.path, element: <StoreEditPage /> },
+  { path: paths.stores.catalog.path, element: <CataloguePage /> },
+  { path: paths.stores.categoryAdd.path, element: <CategoryAddPage /> },
+  { path: paths.stores.categoryEdit.path, element: <CategoryEditPage /> },
+  { path: paths.stores.itemAdd.path, element: <ItemAddPage /> },
+  { path: paths.stores.itemEdit.path, element: <ItemEditPage /> },
   placeholder(
     paths.orders.list.path,
     'Orders',

@@ -1,0 +1,31 @@
+import { itemSchema } from '@storedesk/shared/catalogue/schemas';
+import type { Item } from '@storedesk/shared/catalogue/schemas';
+import { listResponseSchema } from '@storedesk/shared/lists';
+import type { ListResponse } from '@storedesk/shared/lists';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+import { catalogueKeys, storePath } from './catalogue-keys.ts';
+import type { CatalogueQuery } from './get-categories.ts';
+
+const itemsResponseSchema = listResponseSchema(itemSchema);
+
+/** GET /api/stores/:storeId/items?q&page&pageSize */
+export function getItems(
+  storeId: string,
+  query: CatalogueQuery,
+  signal?: AbortSignal,
+): Promise<ListResponse<Item>> {
+  return apiJson(`${storePath(storeId)}/items`, itemsResponseSchema, { query, signal });
+}
+
+export function itemsQueryOptions(storeId: string, query: CatalogueQuery) {
+  return queryOptions({
+    queryKey: [...catalogueKeys.itemLists(storeId), query],
+    queryFn: ({ signal }) => getItems(storeId, query, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useItems(storeId: string, query: CatalogueQuery) {
+  return useQuery(itemsQueryOptions(storeId, query));
+}

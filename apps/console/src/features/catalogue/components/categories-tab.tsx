@@ -1,0 +1,199 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import type { Category } from '@storedesk/shared/catalogue/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useListParams } from '../../../lib/list-params.ts';
+import { useDeleteCategory } from '../api/delete-category.ts';
+import { useCategories } from '../api/get-categories.ts';
+import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
+
+const columns = 3;
+
+/** SPEC §2 Categories tab: search, 'Add category', serial no, name, Edit and Delete. */
+export function CategoriesTab({ storeId }: { storeId: string }) {
+  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const categories = useCategories(storeId, { q, page, pageSize });
+  const deleteCategory = useDeleteCategory();
+  const restore = useRestoreCatalogueRecord();
+  const notify = useSnackbar();
+  const [toDelete, setToDelete] = useState<Category | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const items = categories.data?.items ?? [];
+  const total = categories.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const pageGone = categories.data !== undefined && !categories.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pageGone) setListParams({ page: lastPage });
+  }, [pageGone, lastPage, setListParams]);
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const category = toDelete;
+    deleteCategory.mutate(
+      { storeId, categoryId: category.id, version: category.version },
+      {
+        onSuccess: () => {
+          setToDelete(null);
+          notify({
+            message: `${category.name} deleted`,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                restore.mutate(
+                  { storeId, kind: 'categories', id: category.id },
+                  {
+                    onSuccess: () => notify(`${category.name} restored`),
+                    onError: (error) => setErrorMessage(asApiError(error).message),
+                  },
+                ),
+            },
+          });
+        },
+        onError: (error) => {
+          setToDelete(null);
+          if (isApiError(error, 401)) return;
+          if (isApiError(error, 404))
+            return notify({ severity: 'info', message: 'That category was already deleted' });
+          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
+        },
+      },
+    );
+  };
+
+  let body;
+  if (categories.isPending) {
+    body = <TableSkeletonRows columns={columns} />;
+  } else if (items.length === 0 && !categories.isError) {
+    body = q ? (
+      <TableMessageRow
+        columns={columns}
+        title={`No categories match “${q}”`}
+        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
+      />
+    ) : (
+      <TableMessageRow
+        columns={columns}
+        title="No categories yet"
+        action={
+          <Button variant="contained" component={RouterLink} to={paths.stores.categoryAdd.getHref(storeId)}>
+            Add category
+          </Button>
+        }
+      >
+        Categories group the items of this store in the customer app.
+      </TableMessageRow>
+    );
+  } else {
+    body = items.map((category, index) => (
+      <TableRow key={category.id} hover>
+        <TableCell align="right">{page * pageSize + index + 1}</TableCell>
+        <TableCell>{category.name}</TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <Tooltip title="Edit">
+            <IconButton
+              component={RouterLink}
+              to={paths.stores.categoryEdit.getHref(storeId, category.id)}
+              aria-label={`Edit ${category.name}`}
+            >
+              <EditOutlined />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton aria-label={`Delete ${category.name}`} onClick={() => setToDelete(category)}>
+              <DeleteOutlined />
+            </IconButton>
+          </Tooltip>
+        </TableCell>
+      </TableRow>
+    ));
+  }
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ p: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <SearchField label="Search category" value={q} onSearch={(next) => setListParams({ q: next })} />
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          component={RouterLink}
+          to={paths.stores.categoryAdd.getHref(storeId)}
+        >
+          Add category
+        </Button>
+      </Stack>
+      {categories.isError ? (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <LoadError
+            title="Could not load the categories"
+            error={categories.error}
+            onRetry={() => void categories.refetch()}
+            retrying={categories.isFetching}
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ height: 4 }}>
+        {categories.isPlaceholderData ? <LinearProgress aria-label="Loading categories" /> : null}
+      </Box>
+      <TableContainer sx={{ maxHeight: 640 }}>
+        <Table stickyHeader size="small" aria-label="Categories">
+          <TableHead>
+            <TableRow>
+              <TableCell align="right" sx={{ width: 80 }}>
+                No.
+              </TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      <ListPagination
+        total={total}
+        page={Math.min(page, lastPage)}
+        pageSize={pageSize}
+        onChange={setListParams}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete category"
+        message={messages.deleteCategory}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={deleteCategory.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
+}

@@ -1,0 +1,306 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  itemFeaturedLabels,
+  itemInputSchema,
+  itemSchema,
+  pricePaiseSchema,
+} from '@storedesk/shared/catalogue/schemas';
+import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { parseRupees } from '@storedesk/shared/money';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ImagePicker } from '../../../components/image-picker.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import type { CategoryChoice } from './category-autocomplete.tsx';
+import { CategoryAutocomplete } from './category-autocomplete.tsx';
+import { TagsField } from './tags-field.tsx';
+
+/**
+ * The shared item schema, with what the form holds instead of two fields: the
+ * chosen category (its id is sent) and the price as typed in rupees (sent as
+ * paise, D11).
+ */
+const itemFormSchema = itemInputSchema.omit({ categoryId: true, pricePaise: true }).extend({
+  category: z
+    .object({ id: z.string(), name: z.string() })
+    .nullable()
+    .refine((category) => category !== null, messages.isRequired),
+  price: z
+    .string()
+    .trim()
+    .min(1, messages.isRequired)
+    .transform((text, context) => {
+      const paise = parseRupees(text);
+      if (paise === null) {
+        context.addIssue({ code: 'custom', message: 'Enter an amount in rupees, such as 140.50' });
+        return z.NEVER;
+      }
+      return paise;
+    })
+    .pipe(pricePaiseSchema),
+});
+
+export type ItemFormValues = z.input<typeof itemFormSchema>;
+type ItemFormOutput = z.output<typeof itemFormSchema>;
+
+const featuredChoices = [0, 1, 2, 3];
+
+/** Paise as the person would type the price again: "140.50". */
+function rupeesText(paise: number): string {
+  return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+}
+
+export function toItemFormValues(item: Item): ItemFormValues {
+  return {
+    name: item.name,
+    category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
+    featured: item.featured,
+    price: rupeesText(item.pricePaise),
+    tags: item.tags,
+    veg: item.veg,
+    inStock: item.inStock,
+  };
+}
+
+export const emptyItemFormValues: ItemFormValues = {
+  name: '',
+  category: null,
+  featured: 0,
+  price: '',
+  tags: [],
+  veg: false,
+  inStock: true,
+};
+
+function toItemInput({ category, price, ...rest }: ItemFormOutput): ItemInput {
+  return { ...rest, categoryId: (category as CategoryChoice).id, pricePaise: price };
+}
+
+export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
+
+type ItemFormProps = {
+  storeId: string;
+  defaultValues: ItemFormValues;
+  /** The saved item while nobody has typed yet, so live changes show (edit only). */
+  live?: ItemFormValues;
+  imageUrl: string | null;
+  submitLabel: string;
+  onSave: (input: ItemInput, image: File | null) => Promise<ItemSaveResult>;
+};
+
+/** SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image. */
+export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, onSave }: ItemFormProps) {
+  const [image, setImage] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ItemFormValues, unknown, ItemFormOutput>({
+    resolver: zodResolver(itemFormSchema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+
+  useEffect(() => {
+    if (live && !isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const result = await onSave(toItemInput(values), image);
+      if (result.ok) return;
+      const { error } = result;
+      if (error.status === 401) return;
+      if (error.status === 409) {
+        const current = itemSchema.safeParse(error.current);
+        if (current.success) reset(toItemFormValues(current.data));
+        setDialogMessage(messages.staleRecord);
+        return;
+      }
+      const fields = error.fields ?? {};
+      if (fields.name) setError('name', { message: fields.name });
+      if (fields.categoryId) setError('category', { message: fields.categoryId });
+      if (fields.featured) setError('featured', { message: fields.featured });
+      if (fields.pricePaise) setError('price', { message: fields.pricePaise });
+      if (fields.tags) setError('tags', { message: fields.tags });
+      setDialogMessage(error.message);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const tagsError = errors.tags?.message ?? errors.tags?.find?.((tag) => tag?.message)?.message;
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Grid component="form" container spacing={2} noValidate onSubmit={onSubmit}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label="Name"
+              fullWidth
+              required
+              error={Boolean(errors.name)}
+              helperText={errors.name?.message}
+              {...register('name')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Controller
+              control={control}
+              name="category"
+              render={({ field }) => (
+                <CategoryAutocomplete
+                  storeId={storeId}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  inputRef={field.ref}
+                  error={errors.category?.message}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Controller
+              control={control}
+              name="featured"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Featured"
+                  fullWidth
+                  required
+                  name={field.name}
+                  inputRef={field.ref}
+                  value={field.value}
+                  onChange={(event) => field.onChange(Number(event.target.value))}
+                  onBlur={field.onBlur}
+                  error={Boolean(errors.featured)}
+                  helperText={errors.featured?.message ?? 'The badge customers see on the item.'}
+                >
+                  {featuredChoices.map((choice) => (
+                    <MenuItem key={choice} value={choice}>
+                      {itemFeaturedLabels[choice]}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label="Price"
+              fullWidth
+              required
+              placeholder="0.00"
+              error={Boolean(errors.price)}
+              helperText={errors.price?.message ?? 'In rupees, up to two decimals.'}
+              slotProps={{
+                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+              }}
+              {...register('price')}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
+              name="tags"
+              render={({ field }) => (
+                <TagsField
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={tagsError}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 3 }}>
+              <Controller
+                control={control}
+                name="veg"
+                render={({ field }) => (
+                  <FormControlLabel
+                    label="Pure Veg"
+                    control={
+                      <Switch
+                        name={field.name}
+                        checked={Boolean(field.value)}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                    }
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="inStock"
+                render={({ field }) => (
+                  <FormControlLabel
+                    label="In stock"
+                    control={
+                      <Switch
+                        name={field.name}
+                        checked={Boolean(field.value)}
+                        onChange={(event) => field.onChange(event.target.checked)}
+                        onBlur={field.onBlur}
+                      />
+                    }
+                  />
+                )}
+              />
+            </Stack>
+          </Grid>
+          <Grid size={12}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              Image
+            </Typography>
+            <ImagePicker
+              label="Item image"
+              imageUrl={imageUrl}
+              file={image}
+              onChange={setImage}
+              disabled={saving}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving}
+              loading={saving}
+              loadingPosition="start"
+            >
+              {saving ? 'Saving…' : submitLabel}
+            </Button>
+          </Grid>
+        </Grid>
+      </CardContent>
+      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+    </Card>
+  );
+}

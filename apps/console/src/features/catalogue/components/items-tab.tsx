@@ -1,0 +1,272 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Item } from '@storedesk/shared/catalogue/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { formatRupees } from '@storedesk/shared/money';
+import { useMutationState } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useListParams } from '../../../lib/list-params.ts';
+import { useDeleteItem } from '../api/delete-item.ts';
+import { useItems } from '../api/get-items.ts';
+import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
+import type { UpdateItem } from '../api/update-item.ts';
+import { updateItemMutationKey, useUpdateItem } from '../api/update-item.ts';
+
+const columns = 6;
+
+/** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
+export function ItemsTab({ storeId }: { storeId: string }) {
+  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const items = useItems(storeId, { q, page, pageSize });
+  const updateItem = useUpdateItem(storeId);
+  const deleteItem = useDeleteItem();
+  const restore = useRestoreCatalogueRecord();
+  const notify = useSnackbar();
+  const [toDelete, setToDelete] = useState<Item | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  // Every Available toggle still on its way: the switch shows what was asked for.
+  const pendingStock = new Map(
+    useMutationState({
+      filters: { mutationKey: updateItemMutationKey(storeId), status: 'pending' },
+      select: (mutation) => mutation.state.variables as UpdateItem | undefined,
+    })
+      .filter((variables) => variables?.update.inStock !== undefined)
+      .map((variables) => [variables?.itemId, variables?.update.inStock] as const),
+  );
+
+  const rows = items.data?.items ?? [];
+  const total = items.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const pageGone = items.data !== undefined && !items.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pageGone) setListParams({ page: lastPage });
+  }, [pageGone, lastPage, setListParams]);
+
+  const setInStock = (item: Item, inStock: boolean) => {
+    updateItem.mutate(
+      { storeId, itemId: item.id, update: { inStock, version: item.version } },
+      {
+        onSuccess: (saved) => notify(`${saved.name} is ${saved.inStock ? 'available' : 'unavailable'}`),
+        onError: (error) => {
+          if (isApiError(error, 401)) return;
+          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
+        },
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const item = toDelete;
+    deleteItem.mutate(
+      { storeId, itemId: item.id, version: item.version },
+      {
+        onSuccess: () => {
+          setToDelete(null);
+          notify({
+            message: `${item.name} deleted`,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                restore.mutate(
+                  { storeId, kind: 'items', id: item.id },
+                  {
+                    onSuccess: () => notify(`${item.name} restored`),
+                    onError: (error) => setErrorMessage(asApiError(error).message),
+                  },
+                ),
+            },
+          });
+        },
+        onError: (error) => {
+          setToDelete(null);
+          if (isApiError(error, 401)) return;
+          if (isApiError(error, 404))
+            return notify({ severity: 'info', message: 'That item was already deleted' });
+          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
+        },
+      },
+    );
+  };
+
+  let body;
+  if (items.isPending) {
+    body = <TableSkeletonRows columns={columns} />;
+  } else if (rows.length === 0 && !items.isError) {
+    body = q ? (
+      <TableMessageRow
+        columns={columns}
+        title={`No items match “${q}”`}
+        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
+      />
+    ) : (
+      <TableMessageRow
+        columns={columns}
+        title="No items yet"
+        action={
+          <Button variant="contained" component={RouterLink} to={paths.stores.itemAdd.getHref(storeId)}>
+            Add item
+          </Button>
+        }
+      >
+        Items are what customers order from this store.
+      </TableMessageRow>
+    );
+  } else {
+    body = rows.map((item) => {
+      const pending = pendingStock.get(item.id);
+      return (
+        <TableRow key={item.id} hover>
+          <TableCell sx={{ minWidth: 180 }}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar
+                variant="rounded"
+                src={item.imageUrl ?? undefined}
+                alt=""
+                sx={{ width: 36, height: 36 }}
+              >
+                <FastfoodOutlined fontSize="small" />
+              </Avatar>
+              <span>{item.name}</span>
+            </Stack>
+          </TableCell>
+          <TableCell>
+            {item.categoryName ?? (
+              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+                No category
+              </Typography>
+            )}
+          </TableCell>
+          <TableCell>
+            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+              {item.tags.map((tag) => (
+                <Chip key={tag} label={tag} size="small" />
+              ))}
+            </Stack>
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+            {formatRupees(item.pricePaise)}
+          </TableCell>
+          <TableCell>
+            <Switch
+              checked={pending ?? item.inStock}
+              disabled={pending !== undefined}
+              onChange={(event) => setInStock(item, event.target.checked)}
+              slotProps={{ input: { 'aria-label': `${item.name} available` } }}
+            />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <Tooltip title="Edit">
+              <IconButton
+                component={RouterLink}
+                to={paths.stores.itemEdit.getHref(storeId, item.id)}
+                aria-label={`Edit ${item.name}`}
+              >
+                <EditOutlined />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label={`Delete ${item.name}`} onClick={() => setToDelete(item)}>
+                <DeleteOutlined />
+              </IconButton>
+            </Tooltip>
+          </TableCell>
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ p: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
+      >
+        <SearchField label="Search item" value={q} onSearch={(next) => setListParams({ q: next })} />
+        <Button
+          variant="contained"
+          startIcon={<AddOutlined />}
+          component={RouterLink}
+          to={paths.stores.itemAdd.getHref(storeId)}
+        >
+          Add item
+        </Button>
+      </Stack>
+      {items.isError ? (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <LoadError
+            title="Could not load the items"
+            error={items.error}
+            onRetry={() => void items.refetch()}
+            retrying={items.isFetching}
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ height: 4 }}>
+        {items.isPlaceholderData ? <LinearProgress aria-label="Loading items" /> : null}
+      </Box>
+      <TableContainer sx={{ maxHeight: 640 }}>
+        <Table stickyHeader size="small" aria-label="Items">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Category</TableCell>
+              <TableCell>Tags</TableCell>
+              <TableCell align="right">Price</TableCell>
+              <TableCell>Available</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      <ListPagination
+        total={total}
+        page={Math.min(page, lastPage)}
+        pageSize={pageSize}
+        onChange={setListParams}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete item"
+        message={messages.deleteItem}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={deleteItem.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useCatalogueStore } from '../api/get-catalogue-store.ts';
+
+/** The store whose catalogue a screen shows, linking back to that catalogue. */
+export function StoreNameLine({ storeId }: { storeId: string }) {
+  const store = useCatalogueStore(storeId);
+  if (store.data) {
+    return (
+      <Link component={RouterLink} to={paths.stores.catalog.getHref(storeId)} underline="hover">
+        {store.data.name}
+      </Link>
+    );
+  }
+  if (store.isError) return null;
+  return <Skeleton variant="text" width={160} aria-label="Loading the store" />;
+}

@@ -1,0 +1,67 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useCatalogueStore } from '../api/get-catalogue-store.ts';
+import type { CatalogueTab } from '../catalogue-paths.ts';
+import { CategoriesTab } from '../components/categories-tab.tsx';
+import { ItemsTab } from '../components/items-tab.tsx';
+
+/** SPEC §2 catalogue of one store: Categories and Items, the tab kept in the URL. */
+export function CataloguePage() {
+  const { storeId = '' } = useParams();
+  const store = useCatalogueStore(storeId);
+  const [search, setSearch] = useSearchParams();
+  const tab: CatalogueTab = search.get('tab') === 'items' ? 'items' : 'categories';
+
+  if (isApiError(store.error, 404)) return <Navigate to={paths.stores.list.getHref()} replace />;
+
+  const title = store.data ? `${store.data.name}: catalogue` : 'Catalogue';
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description="The categories and items customers see for this store."
+        actions={
+          <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.stores.list.getHref()}>
+            Stores
+          </Button>
+        }
+      />
+      {store.isError ? (
+        <LoadError
+          title="Could not load the store"
+          error={store.error}
+          onRetry={() => void store.refetch()}
+          retrying={store.isFetching}
+        />
+      ) : null}
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          // A tab starts at its first page with no search.
+          onChange={(_event, next: CatalogueTab) => setSearch(next === 'items' ? { tab: next } : {})}
+          aria-label="Catalogue"
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          <Tab
+            label="Categories"
+            value="categories"
+            id="catalogue-tab-categories"
+            aria-controls="catalogue-panel"
+          />
+          <Tab label="Items" value="items" id="catalogue-tab-items" aria-controls="catalogue-panel" />
+        </Tabs>
+        <div role="tabpanel" id="catalogue-panel" aria-labelledby={`catalogue-tab-${tab}`}>
+          {tab === 'items' ? <ItemsTab storeId={storeId} /> : <CategoriesTab storeId={storeId} />}
+        </div>
+      </Paper>
+    </>
+  );
+}

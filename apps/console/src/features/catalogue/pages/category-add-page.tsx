@@ -1,0 +1,36 @@
+import type { CategoryInput } from '@storedesk/shared/catalogue/schemas';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useCreateCategory } from '../api/create-category.ts';
+import { catalogueHref } from '../catalogue-paths.ts';
+import type { SaveResult } from '../components/category-form.tsx';
+import { CategoryForm } from '../components/category-form.tsx';
+import { StoreNameLine } from '../components/store-name-line.tsx';
+
+export function CategoryAddPage() {
+  const { storeId = '' } = useParams();
+  const create = useCreateCategory();
+  const notify = useSnackbar();
+  const goBack = useGoBack(catalogueHref(storeId, 'categories'));
+
+  const save = async (input: CategoryInput): Promise<SaveResult> => {
+    try {
+      await create.mutateAsync({ storeId, input });
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    notify('Category added');
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <>
+      <PageHeader title="Add category" description={<StoreNameLine storeId={storeId} />} />
+      <CategoryForm defaultValues={{ name: '' }} submitLabel="Add category" onSave={save} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
+import { categorySchema } from '@storedesk/shared/catalogue/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
+import { useCategory } from '../api/get-category.ts';
+import { useUpdateCategory } from '../api/update-category.ts';
+import { catalogueHref } from '../catalogue-paths.ts';
+import type { SaveResult } from '../components/category-form.tsx';
+import { CategoryForm } from '../components/category-form.tsx';
+import { StoreNameLine } from '../components/store-name-line.tsx';
+
+function EditCategoryForm({ category }: { category: Category }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateCategory();
+  const notify = useSnackbar();
+  const goBack = useGoBack(catalogueHref(category.storeId, 'categories'));
+  const live = useMemo(() => ({ name: category.name }), [category.name]);
+
+  const save = async ({ name }: CategoryInput): Promise<SaveResult> => {
+    try {
+      await update.mutateAsync({
+        storeId: category.storeId,
+        categoryId: category.id,
+        update: { name, version: category.version },
+      });
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (isApiError(error, 409)) {
+        const key = catalogueKeys.category(category.storeId, category.id);
+        const current = categorySchema.safeParse(error.current);
+        if (current.success) queryClient.setQueryData(key, current.data);
+        else void queryClient.invalidateQueries({ queryKey: key });
+      }
+      return { ok: false, error };
+    }
+    notify('Category saved');
+    goBack();
+    return { ok: true };
+  };
+
+  return <CategoryForm defaultValues={live} live={live} submitLabel="Save category" onSave={save} />;
+}
+
+export function CategoryEditPage() {
+  const { storeId = '', categoryId = '' } = useParams();
+  const category = useCategory(storeId, categoryId);
+
+  // SPEC §2: an unknown category sends the user to the store's catalogue.
+  if (isApiError(category.error, 404)) return <Navigate to={catalogueHref(storeId, 'categories')} replace />;
+
+  let content;
+  if (category.data) {
+    content = <EditCategoryForm key={category.data.id} category={category.data} />;
+  } else if (category.isError) {
+    content = (
+      <LoadError
+        title="Could not load the category"
+        error={category.error}
+        onRetry={() => void category.refetch()}
+        retrying={category.isFetching}
+      />
+    );
+  } else {
+    content = <FormSkeleton fields={1} label="Loading the category" />;
+  }
+
+  return (
+    <>
+      <PageHeader title="Edit category" description={<StoreNameLine storeId={storeId} />} />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import type { ItemInput } from '@storedesk/shared/catalogue/schemas';
+import { useNavigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useCreateItem } from '../api/create-item.ts';
+import { useUploadItemImage } from '../api/upload-item-image.ts';
+import { catalogueHref } from '../catalogue-paths.ts';
+import type { ItemSaveResult } from '../components/item-form.tsx';
+import { emptyItemFormValues, ItemForm } from '../components/item-form.tsx';
+import { StoreNameLine } from '../components/store-name-line.tsx';
+
+export function ItemAddPage() {
+  const { storeId = '' } = useParams();
+  const create = useCreateItem();
+  const upload = useUploadItemImage();
+  const notify = useSnackbar();
+  const navigate = useNavigate();
+  const goBack = useGoBack(catalogueHref(storeId, 'items'));
+
+  const save = async (input: ItemInput, image: File | null): Promise<ItemSaveResult> => {
+    let itemId: string;
+    try {
+      itemId = (await create.mutateAsync({ storeId, input })).id;
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    if (image) {
+      try {
+        await upload.mutateAsync({ storeId, itemId, image });
+      } catch (error) {
+        // The item exists: go on from its edit screen rather than add it twice.
+        notify({
+          severity: 'warning',
+          message: `Item added, but its image was not saved: ${asApiError(error).message}`,
+        });
+        void navigate(paths.stores.itemEdit.getHref(storeId, itemId), { replace: true });
+        return { ok: true };
+      }
+    }
+    notify('Item added');
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <>
+      <PageHeader title="Add item" description={<StoreNameLine storeId={storeId} />} />
+      <ItemForm
+        storeId={storeId}
+        defaultValues={emptyItemFormValues}
+        imageUrl={null}
+        submitLabel="Add item"
+        onSave={save}
+      />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
+import { itemSchema } from '@storedesk/shared/catalogue/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
+import { useItem } from '../api/get-item.ts';
+import { useUpdateItem } from '../api/update-item.ts';
+import { useUploadItemImage } from '../api/upload-item-image.ts';
+import { catalogueHref } from '../catalogue-paths.ts';
+import type { ItemSaveResult } from '../components/item-form.tsx';
+import { ItemForm, toItemFormValues } from '../components/item-form.tsx';
+import { StoreNameLine } from '../components/store-name-line.tsx';
+
+function EditItemForm({ item }: { item: Item }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateItem(item.storeId);
+  const upload = useUploadItemImage();
+  const notify = useSnackbar();
+  const goBack = useGoBack(catalogueHref(item.storeId, 'items'));
+  const live = useMemo(() => toItemFormValues(item), [item]);
+
+  const save = async (input: ItemInput, image: File | null): Promise<ItemSaveResult> => {
+    try {
+      await update.mutateAsync({
+        storeId: item.storeId,
+        itemId: item.id,
+        update: {
+          ...input,
+          tags: input.tags ?? [],
+          veg: input.veg ?? false,
+          inStock: input.inStock ?? true,
+          version: item.version,
+        },
+      });
+      if (image) await upload.mutateAsync({ storeId: item.storeId, itemId: item.id, image });
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (isApiError(error, 409)) {
+        const key = catalogueKeys.item(item.storeId, item.id);
+        const current = itemSchema.safeParse(error.current);
+        if (current.success) queryClient.setQueryData(key, current.data);
+        else void queryClient.invalidateQueries({ queryKey: key });
+      }
+      return { ok: false, error };
+    }
+    notify('Item saved');
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <ItemForm
+      storeId={item.storeId}
+      defaultValues={live}
+      live={live}
+      imageUrl={item.imageUrl}
+      submitLabel="Save item"
+      onSave={save}
+    />
+  );
+}
+
+export function ItemEditPage() {
+  const { storeId = '', itemId = '' } = useParams();
+  const item = useItem(storeId, itemId);
+
+  // SPEC §2: an unknown item sends the user to the store's catalogue.
+  if (isApiError(item.error, 404)) return <Navigate to={catalogueHref(storeId, 'items')} replace />;
+
+  let content;
+  if (item.data) {
+    content = <EditItemForm key={item.data.id} item={item.data} />;
+  } else if (item.isError) {
+    content = (
+      <LoadError
+        title="Could not load the item"
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        retrying={item.isFetching}
+      />
+    );
+  } else {
+    content = <FormSkeleton fields={6} label="Loading the item" />;
+  }
+
+  return (
+    <>
+      <PageHeader title="Edit item" description={<StoreNameLine storeId={storeId} />} />
+      {content}
+    </>
+  );
+}

@@ -1,0 +1,320 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { messages } from '@storedesk/shared/messages';
+import { storeInputSchema, storeSchema, timeOfDaySchema } from '@storedesk/shared/stores/schemas';
+import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
+import type { Zone } from '@storedesk/shared/zones/schemas';
+import { useEffect, useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ImagePicker } from '../../../components/image-picker.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { StoreLocationMap } from './store-location-map.tsx';
+import { TimeSelect } from './time-select.tsx';
+
+const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+
+const timeField = z.string().min(1, messages.isRequired).pipe(timeOfDaySchema);
+const formBase = storeInputSchema.extend({
+  featured: z.number({ error: messages.isRequired }).pipe(storeInputSchema.shape.featured),
+  openTime: timeField,
+  closeTime: timeField,
+});
+/** The owner chooses the store's zone; an admin's stores always go to their own zone (D4). */
+const ownerFormSchema = formBase.extend({ zoneId: z.uuid({ error: 'Choose a zone' }) });
+const adminFormSchema = formBase.omit({ zoneId: true });
+
+export type StoreFormValues = z.input<typeof formBase>;
+
+const formFields = [
+  'name',
+  'featured',
+  'location',
+  'description',
+  'phone',
+  'openTime',
+  'closeTime',
+  'zoneId',
+] as const satisfies readonly (keyof StoreFormValues)[];
+
+export function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
+  return {
+    name: store.name,
+    featured: store.featured,
+    location: store.location,
+    description: store.description,
+    phone: store.phone,
+    openTime: store.openTime,
+    closeTime: store.closeTime,
+    latitude: store.latitude,
+    longitude: store.longitude,
+    ...(owner ? { zoneId: store.zoneId } : {}),
+  };
+}
+
+export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValues {
+  return {
+    name: '',
+    featured: undefined as unknown as number,
+    location: '',
+    description: '',
+    phone: '',
+    openTime: '',
+    closeTime: '',
+    latitude: undefined as unknown as number,
+    longitude: undefined as unknown as number,
+    ...(zoneId === undefined ? {} : { zoneId }),
+  };
+}
+
+export type StoreSaveResult =
+  | { ok: true }
+  /** The store changed since it was loaded: the form shows `current`. */
+  | { ok: false; error: ApiError; current?: Store };
+
+type StoreFormProps = {
+  /** Owner: show the zone select with these zones. */
+  zones: Zone[] | null;
+  defaultValues: StoreFormValues;
+  imageUrl: string | null;
+  submitLabel: string;
+  /** Saves the store, then the image when one was chosen. */
+  onSave: (values: StoreInput, image: File | null) => Promise<StoreSaveResult>;
+  /** The saved record while nobody has typed yet, so live changes show (edit only). */
+  live?: StoreFormValues;
+};
+
+/** SPEC §5 store form: details, zone (owner), open hours, image and the point on the map. */
+export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave, live }: StoreFormProps) {
+  const owner = zones !== null;
+  const [image, setImage] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    formState: { errors, isDirty },
+  } = useForm<StoreFormValues, unknown, StoreInput>({
+    resolver: zodResolver(owner ? ownerFormSchema : adminFormSchema),
+    mode: 'onTouched',
+    defaultValues,
+  });
+
+  useEffect(() => {
+    if (live && !isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
+  const point =
+    typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
+
+  const onInvalid = (invalid: FieldErrors<StoreFormValues>) => {
+    if (invalid.latitude || invalid.longitude) {
+      setDialog({ title: 'Store Location', message: messages.storeLocation });
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setSaving(true);
+    try {
+      const result = await onSave(values, image);
+      if (result.ok) return;
+      const { error } = result;
+      if (error.status === 401) return;
+      if (error.status === 409) {
+        const current = storeSchema.safeParse(error.current);
+        if (current.success) reset(toStoreFormValues(current.data, owner));
+        setDialog({ title: 'Error', message: messages.staleRecord });
+        return;
+      }
+      for (const field of formFields) {
+        const message = error.fields?.[field];
+        if (message) setError(field, { message });
+      }
+      setDialog({ title: 'Error', message: error.message });
+    } finally {
+      setSaving(false);
+    }
+  }, onInvalid);
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Grid component="form" container spacing={3} noValidate onSubmit={onSubmit}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              <TextField
+                label="Name"
+                fullWidth
+                required
+                error={Boolean(errors.name)}
+                helperText={errors.name?.message}
+                {...register('name')}
+              />
+              <Controller
+                control={control}
+                name="featured"
+                render={({ field }) => (
+                  <TextField
+                    select
+                    label="Featured"
+                    fullWidth
+                    required
+                    name={field.name}
+                    inputRef={field.ref}
+                    value={field.value ?? ''}
+                    onChange={(event) => field.onChange(Number(event.target.value))}
+                    onBlur={field.onBlur}
+                    error={Boolean(errors.featured)}
+                    helperText={errors.featured?.message ?? 'Featured stores are shown first, 1 before 9.'}
+                  >
+                    {featuredChoices.map((choice) => (
+                      <MenuItem key={choice} value={choice}>
+                        {choice}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              {zones ? (
+                <Controller
+                  control={control}
+                  name="zoneId"
+                  render={({ field }) => (
+                    <TextField
+                      select
+                      label="Zone"
+                      fullWidth
+                      required
+                      name={field.name}
+                      inputRef={field.ref}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      error={Boolean(errors.zoneId)}
+                      helperText={errors.zoneId?.message}
+                    >
+                      {zones.map((zone) => (
+                        <MenuItem key={zone.id} value={zone.id}>
+                          {zone.name}
+                        </MenuItem>
+                      ))}
+                    </TextField>
+                  )}
+                />
+              ) : null}
+              <TextField
+                label="Phone"
+                type="tel"
+                fullWidth
+                required
+                placeholder="+91-1234567890"
+                error={Boolean(errors.phone)}
+                helperText={errors.phone?.message}
+                {...register('phone')}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <Controller
+                  control={control}
+                  name="openTime"
+                  render={({ field }) => (
+                    <TimeSelect
+                      label="Open time"
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={errors.openTime?.message}
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="closeTime"
+                  render={({ field }) => (
+                    <TimeSelect
+                      label="Close time"
+                      name={field.name}
+                      value={field.value}
+                      onChange={field.onChange}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      error={errors.closeTime?.message}
+                    />
+                  )}
+                />
+              </Stack>
+              <TextField
+                label="Description"
+                fullWidth
+                required
+                multiline
+                minRows={3}
+                error={Boolean(errors.description)}
+                helperText={errors.description?.message}
+                {...register('description')}
+              />
+              <div>
+                <Typography variant="subtitle2" sx={{ mb: 1 }}>
+                  Image
+                </Typography>
+                <ImagePicker
+                  label="Store image"
+                  imageUrl={imageUrl}
+                  file={image}
+                  onChange={setImage}
+                  disabled={saving}
+                />
+              </div>
+            </Stack>
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <Stack spacing={2}>
+              <TextField
+                label="Location"
+                fullWidth
+                required
+                helperText={errors.location?.message ?? 'The address as customers should read it.'}
+                error={Boolean(errors.location)}
+                {...register('location')}
+              />
+              <StoreLocationMap
+                value={point}
+                onChange={({ latitude: lat, longitude: lng }) => {
+                  setValue('latitude', lat, { shouldDirty: true, shouldValidate: true });
+                  setValue('longitude', lng, { shouldDirty: true, shouldValidate: true });
+                }}
+              />
+            </Stack>
+          </Grid>
+          <Grid size={12}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={saving}
+              loading={saving}
+              loadingPosition="start"
+            >
+              {saving ? 'Saving…' : submitLabel}
+            </Button>
+          </Grid>
+        </Grid>
+      </CardContent>
+      <ErrorDialog title={dialog?.title} message={dialog?.message ?? null} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

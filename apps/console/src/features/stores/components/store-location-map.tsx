@@ -1,0 +1,144 @@
+import 'leaflet/dist/leaflet.css';
+import MyLocationOutlined from '@mui/icons-material/MyLocationOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import L from 'leaflet';
+import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
+import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
+import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import { useEffect, useEffectEvent, useRef } from 'react';
+
+export type MapPoint = { latitude: number; longitude: number };
+
+/** India, as the map first shows it (SPEC §9: zoom about 5), and how close it goes to a point. */
+const indiaCentre: L.LatLngTuple = [22.5, 79];
+const overviewZoom = 5;
+const pointZoom = 15;
+
+const tileUrl: string = import.meta.env.VITE_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+// Leaflet finds its marker images from its CSS path, which a bundler rewrites: name them.
+const markerIcon = L.icon({
+  iconUrl: markerIconUrl,
+  iconRetinaUrl: markerIconRetinaUrl,
+  shadowUrl: markerShadowUrl,
+  iconSize: [25, 41],
+  iconAnchor: [12, 41],
+  popupAnchor: [1, -34],
+  shadowSize: [41, 41],
+});
+
+type StoreLocationMapProps = {
+  value: MapPoint | null;
+  onChange: (point: MapPoint) => void;
+};
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+function toPoint(latLng: L.LatLng): MapPoint {
+  const wrapped = latLng.wrap();
+  return { latitude: round(wrapped.lat), longitude: round(wrapped.lng) };
+}
+
+/**
+ * Where the store is: a click on the map (or "Use the centre of the map", for
+ * the keyboard) sets the point, and the marker can be dragged. Without tiles
+ * (offline, blocked) the map is blank but still works.
+ */
+export function StoreLocationMap({ value, onChange }: StoreLocationMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markerRef = useRef<L.Marker | null>(null);
+  const choose = useEffectEvent((point: MapPoint) => onChange(point));
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const map = L.map(container, { center: indiaCentre, zoom: overviewZoom, worldCopyJump: true });
+    L.tileLayer(tileUrl, {
+      maxZoom: 19,
+      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    }).addTo(map);
+    map.on('click', (event: L.LeafletMouseEvent) => choose(toPoint(event.latlng)));
+    mapRef.current = map;
+    // The map may be laid out after it is made (a dialog, a grid): measure again once shown.
+    const observer =
+      typeof ResizeObserver === 'function' ? new ResizeObserver(() => map.invalidateSize()) : null;
+    observer?.observe(container);
+    return () => {
+      observer?.disconnect();
+      map.remove();
+      mapRef.current = null;
+      markerRef.current = null;
+    };
+  }, []);
+
+  const latitude = value?.latitude;
+  const longitude = value?.longitude;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (latitude === undefined || longitude === undefined) {
+      markerRef.current?.remove();
+      markerRef.current = null;
+      map.setView(indiaCentre, overviewZoom);
+      return;
+    }
+    const position: L.LatLngTuple = [latitude, longitude];
+    if (markerRef.current) {
+      markerRef.current.setLatLng(position);
+    } else {
+      const marker = L.marker(position, { icon: markerIcon, draggable: true, title: 'Store location' });
+      marker.on('dragend', () => choose(toPoint(marker.getLatLng())));
+      marker.addTo(map);
+      markerRef.current = marker;
+    }
+    if (map.getZoom() < pointZoom) map.setView(position, pointZoom);
+    else if (!map.getBounds().contains(position)) map.panTo(position);
+  }, [latitude, longitude]);
+
+  return (
+    <Stack spacing={1}>
+      <Box
+        ref={containerRef}
+        role="application"
+        aria-label="Store location map"
+        sx={{
+          height: { xs: 280, sm: 360 },
+          borderRadius: 1,
+          border: 1,
+          borderColor: 'divider',
+          bgcolor: 'action.hover',
+          // Keep the map under the app bar and dialogs.
+          zIndex: 0,
+          position: 'relative',
+        }}
+      />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
+      >
+        <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+          {value
+            ? `Location: ${value.latitude.toFixed(5)}, ${value.longitude.toFixed(5)}`
+            : 'Click on the map to set the store location.'}
+        </Typography>
+        <Button
+          size="small"
+          startIcon={<MyLocationOutlined />}
+          onClick={() => {
+            const map = mapRef.current;
+            if (map) onChange(toPoint(map.getCenter()));
+          }}
+        >
+          Use the centre of the map
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

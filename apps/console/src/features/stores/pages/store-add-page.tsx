@@ -1,0 +1,84 @@
+import type { StoreInput } from '@storedesk/shared/stores/schemas';
+import { useNavigate } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { paths } from '../../../app/paths.ts';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useIsOwner, useSignedInSession } from '../../../lib/session.ts';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import { useCreateStore } from '../api/create-store.ts';
+import { useUploadStoreImage } from '../api/upload-store-image.ts';
+import { useZoneChoices } from '../api/get-zone-choices.ts';
+import type { StoreSaveResult } from '../components/store-form.tsx';
+import { emptyStoreFormValues, StoreForm } from '../components/store-form.tsx';
+
+export function StoreAddPage() {
+  const owner = useIsOwner();
+  const { user } = useSignedInSession();
+  const { zoneId } = useZoneFilter();
+  const zones = useZoneChoices({ enabled: owner });
+  const create = useCreateStore();
+  const upload = useUploadStoreImage();
+  const notify = useSnackbar();
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.stores.list.getHref());
+
+  const save = async (values: StoreInput, image: File | null): Promise<StoreSaveResult> => {
+    let storeId: string;
+    try {
+      storeId = (await create.mutateAsync(values)).id;
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    if (image) {
+      try {
+        await upload.mutateAsync({ storeId, image });
+      } catch (error) {
+        // The store exists: go on from its edit screen rather than add it twice.
+        notify({
+          severity: 'warning',
+          message: `Store added, but its image was not saved: ${asApiError(error).message}`,
+        });
+        void navigate(paths.stores.edit.getHref(storeId), { replace: true });
+        return { ok: true };
+      }
+    }
+    notify('Store added');
+    goBack();
+    return { ok: true };
+  };
+
+  let content;
+  if (owner && zones.isError) {
+    content = (
+      <LoadError
+        title="Could not load the zones"
+        error={zones.error}
+        onRetry={() => void zones.refetch()}
+        retrying={zones.isFetching}
+      />
+    );
+  } else if (owner && !zones.data) {
+    content = <FormSkeleton fields={8} label="Loading the store form" />;
+  } else {
+    content = (
+      <StoreForm
+        zones={owner ? (zones.data?.items ?? []) : null}
+        defaultValues={emptyStoreFormValues(owner ? (zoneId ?? user.zoneId ?? undefined) : undefined)}
+        imageUrl={null}
+        submitLabel="Add store"
+        onSave={save}
+      />
+    );
+  }
+
+  return (
+    <>
+      <PageHeader title="Add store" description="A new store starts Closed; open it from the list." />
+      {content}
+    </>
+  );
+}

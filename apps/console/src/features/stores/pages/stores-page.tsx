@@ -1,0 +1,362 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { messages } from '@storedesk/shared/messages';
+import type { Store } from '@storedesk/shared/stores/schemas';
+import { StoreStatus } from '@storedesk/shared/stores/schemas';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useListParams } from '../../../lib/list-params.ts';
+import { useIsOwner } from '../../../lib/session.ts';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import { useChangeStoreStatus } from '../api/change-store-status.ts';
+import { useDeleteStore } from '../api/delete-store.ts';
+import { useStores } from '../api/get-stores.ts';
+import { useRestoreStore } from '../api/restore-store.ts';
+import { StoreStatusSelect } from '../components/store-status-select.tsx';
+
+const deleteStoreQuestion = 'Are you sure? You want to delete this store';
+
+function plural(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function StoresPage() {
+  const owner = useIsOwner();
+  const { zoneId } = useZoneFilter();
+  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const query = { zoneId, q, page, pageSize };
+  const stores = useStores(query);
+  const changeStatus = useChangeStoreStatus();
+  const deleteStore = useDeleteStore();
+  const restoreStore = useRestoreStore();
+  const notify = useSnackbar();
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [toDelete, setToDelete] = useState<Store | null>(null);
+
+  // The checked stores belong to the page they were checked on.
+  const listKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
+    listKey,
+    ids: new Set(),
+  });
+  const selected = selection.listKey === listKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ listKey, ids });
+
+  const items = stores.data?.items ?? [];
+  const total = stores.data?.total ?? 0;
+  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const pageGone = stores.data !== undefined && !stores.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    // The page emptied (deletes, a narrower search): show the last one there is.
+    if (pageGone) setListParams({ page: lastPage });
+  }, [pageGone, lastPage, setListParams]);
+
+  const columns = owner ? 9 : 8;
+  const pendingStatusIds = changeStatus.isPending ? (changeStatus.variables?.storeIds ?? []) : [];
+
+  const setStatus = (
+    storeIds: string[],
+    status: StoreStatus,
+    done: (count: number) => string,
+    options: { bulk: boolean },
+  ) => {
+    changeStatus.mutate(
+      { storeIds, status },
+      {
+        onSuccess: (changed) => {
+          // SPEC §4: after Open Selected or Close Selected the selection clears.
+          if (options.bulk) setSelected(new Set());
+          notify(done(changed.length));
+        },
+        onError: (error) => {
+          if (!isApiError(error, 401)) setErrorMessage(error.message);
+        },
+      },
+    );
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    const store = toDelete;
+    deleteStore.mutate(
+      { storeId: store.id, version: store.version },
+      {
+        onSuccess: () => {
+          setToDelete(null);
+          if (selected.has(store.id)) setSelected(new Set([...selected].filter((id) => id !== store.id)));
+          notify({
+            message: `${store.name} deleted`,
+            action: {
+              label: 'Undo',
+              onClick: () =>
+                restoreStore.mutate(store.id, {
+                  onSuccess: (restored) => notify(`${restored.name} restored`),
+                  onError: (error) => setErrorMessage(asApiError(error).message),
+                }),
+            },
+          });
+        },
+        onError: (error) => {
+          setToDelete(null);
+          if (isApiError(error, 401)) return;
+          if (isApiError(error, 404))
+            return notify({ severity: 'info', message: 'That store was already deleted' });
+          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
+        },
+      },
+    );
+  };
+
+  const allChecked = items.length > 0 && items.every((store) => selected.has(store.id));
+  const someChecked = items.some((store) => selected.has(store.id));
+
+  let body;
+  if (stores.isPending) {
+    body = <TableSkeletonRows columns={columns} />;
+  } else if (items.length === 0 && !stores.isError) {
+    body = q ? (
+      <TableMessageRow
+        columns={columns}
+        title={`No stores match “${q}”`}
+        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
+      />
+    ) : (
+      <TableMessageRow
+        columns={columns}
+        title="No stores yet"
+        action={
+          <Button variant="contained" component={RouterLink} to={paths.stores.add.getHref()}>
+            Add store
+          </Button>
+        }
+      >
+        {owner && zoneId ? 'This zone has no stores.' : 'Add the first store to start taking orders.'}
+      </TableMessageRow>
+    );
+  } else {
+    body = items.map((store) => {
+      const checked = selected.has(store.id);
+      return (
+        <TableRow key={store.id} hover selected={checked}>
+          <TableCell padding="checkbox">
+            <Checkbox
+              checked={checked}
+              onChange={(event) => {
+                const next = new Set(selected);
+                if (event.target.checked) next.add(store.id);
+                else next.delete(store.id);
+                setSelected(next);
+              }}
+              slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
+            />
+          </TableCell>
+          <TableCell>
+            <Avatar variant="rounded" src={store.imageUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+              <StorefrontOutlined fontSize="small" />
+            </Avatar>
+          </TableCell>
+          <TableCell>
+            <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
+              {store.name}
+            </Link>
+          </TableCell>
+          {owner ? <TableCell>{store.zoneName}</TableCell> : null}
+          <TableCell sx={{ minWidth: 160 }}>{store.location}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
+          <TableCell align="right">{store.featured}</TableCell>
+          <TableCell>
+            <StoreStatusSelect
+              storeName={store.name}
+              status={store.status}
+              disabled={pendingStatusIds.includes(store.id)}
+              onChange={(status) =>
+                setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })
+              }
+            />
+          </TableCell>
+          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+            <Tooltip title="Edit">
+              <IconButton
+                component={RouterLink}
+                to={paths.stores.edit.getHref(store.id)}
+                aria-label={`Edit ${store.name}`}
+              >
+                <EditOutlined />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton aria-label={`Delete ${store.name}`} onClick={() => setToDelete(store)}>
+                <DeleteOutlined />
+              </IconButton>
+            </Tooltip>
+          </TableCell>
+        </TableRow>
+      );
+    });
+  }
+
+  const checkedIds = items.filter((store) => selected.has(store.id)).map((store) => store.id);
+  const bulkBusy = changeStatus.isPending;
+
+  return (
+    <>
+      <PageHeader
+        title="Stores"
+        description="Open, close and edit the stores, and their catalogues."
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            component={RouterLink}
+            to={paths.stores.add.getHref()}
+          >
+            Add store
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Toolbar
+          sx={{
+            flexWrap: 'wrap',
+            gap: 1,
+            py: 1,
+            px: { xs: 2 },
+            ...(checkedIds.length > 0 ? { bgcolor: 'action.selected' } : {}),
+          }}
+        >
+          {checkedIds.length > 0 ? (
+            <>
+              <Typography sx={{ flexGrow: 1 }} role="status">
+                {plural(checkedIds.length, 'store', 'stores')} selected
+              </Typography>
+              <Stack direction="row" spacing={1}>
+                <Button
+                  variant="contained"
+                  disabled={bulkBusy}
+                  onClick={() =>
+                    setStatus(
+                      checkedIds,
+                      StoreStatus.Open,
+                      (count) => `${plural(count, 'store', 'stores')} opened`,
+                      {
+                        bulk: true,
+                      },
+                    )
+                  }
+                >
+                  Open Selected
+                </Button>
+                <Button
+                  variant="outlined"
+                  disabled={bulkBusy}
+                  onClick={() =>
+                    setStatus(
+                      checkedIds,
+                      StoreStatus.Closed,
+                      (count) => `${plural(count, 'store', 'stores')} closed`,
+                      {
+                        bulk: true,
+                      },
+                    )
+                  }
+                >
+                  Close Selected
+                </Button>
+              </Stack>
+            </>
+          ) : (
+            <SearchField label="Search stores" value={q} onSearch={(next) => setListParams({ q: next })} />
+          )}
+        </Toolbar>
+        {stores.isError ? (
+          <Box sx={{ px: 2, pb: 2 }}>
+            <LoadError
+              title="Could not load the stores"
+              error={stores.error}
+              onRetry={() => void stores.refetch()}
+              retrying={stores.isFetching}
+            />
+          </Box>
+        ) : null}
+        <Box sx={{ height: 4 }}>
+          {stores.isPlaceholderData ? <LinearProgress aria-label="Loading stores" /> : null}
+        </Box>
+        <TableContainer sx={{ maxHeight: 640 }}>
+          <Table stickyHeader size="small" aria-label="Stores">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={someChecked && !allChecked}
+                    disabled={items.length === 0}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(items.map((store) => store.id)) : new Set())
+                    }
+                    slotProps={{ input: { 'aria-label': 'Select all stores on this page' } }}
+                  />
+                </TableCell>
+                <TableCell>Image</TableCell>
+                <TableCell>Name</TableCell>
+                {owner ? <TableCell>Zone</TableCell> : null}
+                <TableCell>Location</TableCell>
+                <TableCell>Phone</TableCell>
+                <TableCell align="right">Featured</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>{body}</TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete store"
+        message={deleteStoreQuestion}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={deleteStore.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      />
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
+}
