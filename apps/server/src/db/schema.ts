@@ -148,7 +148,9 @@ export const stores = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    index('stores_business_zone_idx').on(t.businessId, t.zoneId, t.name),
+    // The list order (name, id) of live stores, per business and per zone.
+    index('stores_list_idx').on(t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('stores_zone_list_idx').on(t.zoneId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('stores_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
@@ -167,7 +169,7 @@ export const categories = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [index('categories_store_idx').on(t.storeId, t.name)],
+  (t) => [index('categories_list_idx').on(t.storeId, t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`)],
 );
 
 export const items = pgTable(
@@ -195,7 +197,8 @@ export const items = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    index('items_store_name_idx').on(t.storeId, t.name),
+    // The list order (name, id) of a store's live items: deep pages walk the index alone.
+    index('items_list_idx').on(t.storeId, t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );

@@ -47,12 +47,18 @@ export async function findItems(db: Executor, store: StoreRef, query: ListQuery)
   const conditions = live(store);
   if (query.q) conditions.push(nameMatches(items.name, query.q));
   const where = and(...conditions);
+  // Deferred join: the page's ids come from an index-only walk of the list order,
+  // so a deep page skips index entries, not rows and their categories.
+  const page = db
+    .select({ id: items.id })
+    .from(items)
+    .where(where)
+    .orderBy(asc(items.name), asc(items.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize)
+    .as('page');
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    selectItems(db)
-      .where(where)
-      .orderBy(asc(items.name), asc(items.id))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
+    selectItems(db).innerJoin(page, eq(page.id, items.id)).orderBy(asc(items.name), asc(items.id)),
     db.select({ total: count() }).from(items).where(where),
   ]);
   return { items: rows, total };

@@ -1,0 +1,94 @@
+/**
+ * Stores and catalogue at scale: 1,000 stores and one store of 50,000 items,
+ * then the store list and the item list searched and paged at 20 connections.
+ */
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const catalogueTargets = { storeListP95Ms: 30, itemListP95Ms: 30 };
+
+/** Fills the demo business with 1,000 stores and one store of 50,000 items, in SQL. */
+export async function seedScale(databaseUrl: string): Promise<{ bigStoreId: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ business_id: string; zone_id: string }>(
+      `SELECT business_id, id AS zone_id FROM zones WHERE deleted_at IS NULL ORDER BY created_at, name LIMIT 1`,
+    );
+    const { business_id: businessId, zone_id: zoneId } = rows[0]!;
+    await client.query(
+      `INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured, latitude, longitude, geohash, open_time, close_time, status)
+       SELECT $1, $2, 'Bench store ' || n, 'Store number ' || n, 'Area ' || (n % 50), '98450' || lpad(n::text, 5, '0'),
+              1 + n % 9, 12.9 + n / 10000.0, 77.5 + n / 10000.0, 'tdr1' || lpad(n::text, 5, '0'), '07:00', '22:00', n % 2
+       FROM generate_series(1, 1000) AS n`,
+      [businessId, zoneId],
+    );
+    const big = await client.query<{ id: string }>(
+      `INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured, latitude, longitude, geohash, open_time, close_time, status)
+       VALUES ($1, $2, 'Bench hypermarket', 'Everything', 'Whitefield', '9845099999', 9, 12.97, 77.75, 'tdr1zzzzz', '06:00', '23:00', 1)
+       RETURNING id`,
+      [businessId, zoneId],
+    );
+    const bigStoreId = big.rows[0]!.id;
+    await client.query(
+      `INSERT INTO categories (business_id, store_id, name)
+       SELECT $1, $2, 'Aisle ' || n FROM generate_series(1, 200) AS n`,
+      [businessId, bigStoreId],
+    );
+    await client.query(
+      `INSERT INTO items (business_id, store_id, category_id, name, tags, in_stock, veg, featured, price_paise)
+       SELECT $1, $2, (SELECT id FROM categories WHERE store_id = $2 ORDER BY name OFFSET (n % 200) LIMIT 1),
+              (ARRAY['Organic','Fresh','Classic','Premium','Daily'])[1 + n % 5] || ' product ' || n,
+              ARRAY['tag' || (n % 20)], n % 7 <> 0, n % 3 = 0, n % 4, 1000 + (n * 37) % 99000
+       FROM generate_series(1, 50000) AS n`,
+      [businessId, bigStoreId],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE stores; ANALYZE categories; ANALYZE items');
+    return { bigStoreId };
+  } finally {
+    await client.end();
+  }
+}
+
+async function measure(baseUrl: string, token: string, paths: string[]) {
+  let i = 0;
+  const result = await autocannon({
+    url: baseUrl,
+    connections: 20,
+    duration: 10,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      { method: 'GET', setupRequest: (request) => ({ ...request, path: paths[i++ % paths.length]! }) },
+    ],
+  });
+  const latency = result.latency as unknown as Record<string, number>;
+  return {
+    rps: Math.round(result.requests.average),
+    p50Ms: latency.p50!,
+    p97_5Ms: latency.p97_5!,
+    p99Ms: latency.p99!,
+    non2xx: result.non2xx,
+  };
+}
+
+export async function benchCatalogue(baseUrl: string, databaseUrl: string, token: string) {
+  const started = Date.now();
+  const { bigStoreId } = await seedScale(databaseUrl);
+  const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
+  const storePaths: string[] = [];
+  const itemPaths: string[] = [];
+  for (let n = 0; n < 40; n++) {
+    const pageSize = [5, 10, 25][n % 3];
+    storePaths.push(`/api/stores?page=${n % 30}&pageSize=${pageSize}`);
+    storePaths.push(`/api/stores?q=store%20${(n * 37) % 1000}&page=0&pageSize=${pageSize}`);
+    itemPaths.push(`/api/stores/${bigStoreId}/items?page=${(n * 97) % 1900}&pageSize=${pageSize}`);
+    itemPaths.push(
+      `/api/stores/${bigStoreId}/items?q=${encodeURIComponent(['organic', 'product 12', 'fresh product 4', 'premium'][n % 4]!)}&page=${n % 10}&pageSize=${pageSize}`,
+    );
+  }
+  const stores = await measure(baseUrl, token, storePaths);
+  const items = await measure(baseUrl, token, itemPaths);
+  return { seed: { stores: 1001, items: 50_000, seconds: seedSeconds }, stores, items };
+}
