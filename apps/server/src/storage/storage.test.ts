@@ -3,15 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LocalStorage } from './local-storage.ts';
-import { S3Storage, type S3StorageConfig } from './s3-storage.ts';
+import { S3Storage } from './s3-storage.ts';
+import { startTestS3Server, type TestS3Server } from './s3-test-server.ts';
 import { createStorage, InvalidStorageKeyError, type Storage } from './storage.ts';
-
-// The SDK's notice that its 2027 releases will need Node 22 says nothing about these tests.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -129,42 +125,10 @@ describe('local disk storage', () => {
   });
 });
 
-const BUCKET = 'storedesk-test';
-
-/** A local S3 protocol server on a random port of 127.0.0.1, with the test bucket made. */
-async function startS3Server() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true });
-  const { port } = await server.run();
-  const config: S3StorageConfig = {
-    driver: 's3',
-    endpoint: `http://127.0.0.1:${port}`,
-    bucket: BUCKET,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-  };
-  const admin = new S3Client({
-    endpoint: config.endpoint,
-    forcePathStyle: true,
-    region: config.region,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-  });
-  await admin.send(new CreateBucketCommand({ Bucket: BUCKET }));
-  admin.destroy();
-  return {
-    config,
-    stop: async () => {
-      await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 describe('S3-compatible storage', () => {
-  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let s3: TestS3Server;
   beforeAll(async () => {
-    s3 = await startS3Server();
+    s3 = await startTestS3Server();
   });
   afterAll(async () => {
     await s3.stop();
@@ -187,6 +151,13 @@ describe('S3-compatible storage', () => {
   it('a missing bucket is an error, not a missing file', async () => {
     const storage = createStorage({ ...s3.config, bucket: 'no-such-bucket' });
     await expect(storage.get('business/b1/a.png')).rejects.toMatchObject({ name: 'NoSuchBucket' });
+    await storage.close();
+  });
+
+  it('refused credentials are an error, not a missing file', async () => {
+    const storage = createStorage({ ...s3.config, accessKeyId: 'NOBODY' });
+    await expect(storage.get('business/b1/a.png')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
+    await expect(storage.delete('business/b1/a.png')).rejects.toMatchObject({ name: 'InvalidAccessKeyId' });
     await storage.close();
   });
 
