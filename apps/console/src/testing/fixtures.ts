@@ -1,5 +1,7 @@
 import type { Account } from '@storedesk/shared/account/schemas';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
+import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import type { Store } from '@storedesk/shared/stores/schemas';
 import type { Zone } from '@storedesk/shared/zones/schemas';
 
 const business: MeResponse['business'] = {
@@ -49,3 +51,74 @@ export const zones: Zone[] = [
   { id: 'z1', name: 'North', version: 1, updatedAt: '2025-01-01T00:00:00.000Z' },
   { id: 'z2', name: 'South', version: 1, updatedAt: '2025-01-01T00:00:00.000Z' },
 ];
+
+/** Zones with real ids, for forms whose schema checks them. */
+export const zoneNorth: Zone = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: 'North',
+  version: 1,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+export const zoneSouth: Zone = {
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'South',
+  version: 1,
+  updatedAt: '2025-01-01T00:00:00.000Z',
+};
+
+export function storeFixture(changes: Partial<Store> = {}): Store {
+  return {
+    id: 'a0000000-0000-4000-8000-000000000001',
+    name: 'Fresh Mart Indiranagar',
+    featured: 2,
+    location: '100 Feet Road, Indiranagar, Bengaluru',
+    description: 'Fruit, vegetables and daily needs.',
+    phone: '+91-9876543210',
+    openTime: '09:00',
+    closeTime: '21:30',
+    latitude: 12.9716,
+    longitude: 77.6412,
+    geohash: 'tdr1y',
+    imageUrl: null,
+    status: 1,
+    zoneId: zoneNorth.id,
+    zoneName: zoneNorth.name,
+    version: 4,
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+export function categoryFixture(changes: Partial<Category> = {}): Category {
+  return {
+    id: 'c0000000-0000-4000-8000-000000000001',
+    storeId: storeFixture().id,
+    name: 'Fruits',
+    version: 2,
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+export function itemFixture(changes: Partial<Item> = {}): Item {
+  return {
+    id: 'd0000000-0000-4000-8000-000000000001',
+    storeId: storeFixture().id,
+    categoryId: categoryFixture().id,
+    categoryName: categoryFixture().name,
+    name: 'Alphonso mango',
+    tags: ['seasonal'],
+    inStock: true,
+    veg: true,
+    featured: 1,
+    pricePaise: 12_345_050,
+    imageUrl: null,
+    version: 7,
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+export function listOf<T>(items: T[], total = items.length) {
+  return { items, total };
+}

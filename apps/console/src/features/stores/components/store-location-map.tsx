@@ -92,7 +92,12 @@ export function StoreLocationMap({ value, onChange }: StoreLocationMapProps) {
     if (markerRef.current) {
       markerRef.current.setLatLng(position);
     } else {
-      const marker = L.marker(position, { icon: markerIcon, draggable: true, title: 'Store location' });
+      const marker = L.marker(position, {
+        icon: markerIcon,
+        draggable: true,
+        title: 'Store location',
+        alt: 'Store location',
+      });
       marker.on('dragend', () => choose(toPoint(marker.getLatLng())));
       marker.addTo(map);
       markerRef.current = marker;

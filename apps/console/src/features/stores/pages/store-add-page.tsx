@@ -51,6 +51,12 @@ export function StoreAddPage() {
     return { ok: true };
   };
 
+  // The owner starts from the zone of the top bar's filter, else their own.
+  const preferredZoneId = zoneId ?? user.zoneId;
+  const defaultZoneId = zones.data?.items.some((zone) => zone.id === preferredZoneId)
+    ? (preferredZoneId ?? undefined)
+    : undefined;
+
   let content;
   if (owner && zones.isError) {
     content = (
@@ -67,7 +73,7 @@ export function StoreAddPage() {
     content = (
       <StoreForm
         zones={owner ? (zones.data?.items ?? []) : null}
-        defaultValues={emptyStoreFormValues(owner ? (zoneId ?? user.zoneId ?? undefined) : undefined)}
+        defaultValues={emptyStoreFormValues(defaultZoneId)}
         imageUrl={null}
         submitLabel="Add store"
         onSave={save}

@@ -1,0 +1,217 @@
+import { messages } from '@storedesk/shared/messages';
+import type { Store } from '@storedesk/shared/stores/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminSession, listOf, ownerSession, storeFixture, zoneSouth } from '../../../testing/fixtures.ts';
+import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const mango = storeFixture();
+const basket = storeFixture({
+  id: 'a0000000-0000-4000-8000-000000000002',
+  name: 'Green Basket',
+  status: 0,
+  zoneId: zoneSouth.id,
+  zoneName: zoneSouth.name,
+  version: 9,
+});
+const corner = storeFixture({
+  id: 'a0000000-0000-4000-8000-000000000003',
+  name: 'Corner Kirana',
+  status: -1,
+});
+
+/** A small server: the list, status changes, delete and restore all act on the same stores. */
+function storesServer(initial: Store[]) {
+  let stores = [...initial];
+  const deleted = new Map<string, Store>();
+  const handlers: Record<string, Handler> = {
+    'GET /api/stores': (call) => {
+      const q = call.query.get('q')?.toLowerCase() ?? '';
+      const page = Number(call.query.get('page') ?? 0);
+      const pageSize = Number(call.query.get('pageSize') ?? 10);
+      const matching = stores.filter((store) => store.name.toLowerCase().includes(q));
+      return json(200, listOf(matching.slice(page * pageSize, (page + 1) * pageSize), matching.length));
+    },
+    'POST /api/stores/status': (call: ApiCall) => {
+      const { storeIds, status } = call.body as { storeIds: string[]; status: number };
+      stores = stores.map((store) =>
+        storeIds.includes(store.id) ? { ...store, status, version: store.version + 1 } : store,
+      );
+      return json(200, { items: stores.filter((store) => storeIds.includes(store.id)) });
+    },
+  };
+  for (const store of initial) {
+    handlers[`DELETE /api/stores/${store.id}`] = () => {
+      deleted.set(store.id, store);
+      stores = stores.filter((each) => each.id !== store.id);
+      return noContent();
+    };
+    handlers[`POST /api/trash/stores/${store.id}/restore`] = () => {
+      stores = [...stores, store];
+      return json(200, store);
+    };
+  }
+  return handlers;
+}
+
+function renderStores(
+  session = adminSession,
+  entry = '/stores',
+  initial = [mango, basket, corner],
+  overrides: Record<string, Handler> = {},
+) {
+  const api = mockApi({ 'GET /api/auth/me': meHandler(session), ...storesServer(initial), ...overrides });
+  const view = renderApp(entry);
+  return { ...view, api };
+}
+
+function row(name: string) {
+  const cell = screen.getByRole('link', { name });
+  const found = cell.closest('tr');
+  if (!found) throw new Error(`no row for ${name}`);
+  return found;
+}
+
+describe('stores list', { timeout: 30_000 }, () => {
+  it('lists the stores with their zone (owner), phone, featured and status', async () => {
+    renderStores(ownerSession);
+
+    const table = await screen.findByRole('table', { name: 'Stores' });
+    await within(table).findByText('Green Basket');
+    expect(within(table).getByRole('columnheader', { name: 'Zone' })).toBeInTheDocument();
+    expect(within(row('Green Basket')).getByText('South')).toBeInTheDocument();
+    expect(
+      within(row('Green Basket')).getByRole('combobox', { name: 'Status of Green Basket' }),
+    ).toHaveTextContent('Closed');
+    expect(within(row('Corner Kirana')).getByRole('combobox')).toHaveTextContent('Unserviceable');
+    expect(within(row(mango.name)).getByText(mango.phone)).toBeInTheDocument();
+    expect(row(mango.name)).toHaveTextContent('Open');
+  });
+
+  it('shows no zone column to an admin', async () => {
+    renderStores(adminSession);
+    await screen.findByText('Green Basket');
+    expect(screen.queryByRole('columnheader', { name: 'Zone' })).not.toBeInTheDocument();
+  });
+
+  it('saves a status chosen in a row at once', async () => {
+    const { user, api } = renderStores();
+    await screen.findByText('Green Basket');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status of Green Basket' }));
+    await user.click(await screen.findByRole('option', { name: 'Open' }));
+
+    expect(await screen.findByText('Green Basket saved')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores/status')[0]?.body).toEqual({ storeIds: [basket.id], status: 1 });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Status of Green Basket' })).toHaveTextContent('Open'),
+    );
+  });
+
+  it('opens and closes the checked stores in bulk, then clears the selection', async () => {
+    const { user, api } = renderStores();
+    await screen.findByText('Green Basket');
+    expect(screen.queryByRole('button', { name: 'Open Selected' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Green Basket' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Corner Kirana' }));
+    expect(screen.getByText('2 stores selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open Selected' }));
+
+    expect(await screen.findByText('2 stores opened')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores/status')[0]?.body).toEqual({
+      storeIds: [basket.id, corner.id],
+      status: 1,
+    });
+    expect(screen.getByRole('checkbox', { name: 'Select Green Basket' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select Corner Kirana' })).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Open Selected' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select all stores on this page' }));
+    await user.click(screen.getByRole('button', { name: 'Close Selected' }));
+    expect(await screen.findByText('3 stores closed')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores/status')[1]?.body).toEqual({
+      storeIds: [mango.id, basket.id, corner.id],
+      status: 0,
+    });
+    expect(screen.getByRole('checkbox', { name: 'Select all stores on this page' })).not.toBeChecked();
+  });
+
+  it('asks before deleting, and Undo restores the store', async () => {
+    const { user, api } = renderStores();
+    await screen.findByText('Green Basket');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Green Basket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete store' });
+    expect(dialog).toHaveTextContent('Are you sure? You want to delete this store');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Green Basket deleted')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE /api/stores/${basket.id}`)[0]?.query.get('version')).toBe('9');
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'Green Basket' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Green Basket restored')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/trash/stores/${basket.id}/restore`)).toHaveLength(1);
+    expect(await screen.findByRole('link', { name: 'Green Basket' })).toBeInTheDocument();
+  });
+
+  it('deletes nothing when the question is cancelled', async () => {
+    const { user, api } = renderStores();
+    await screen.findByText('Green Basket');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Green Basket' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo(`DELETE /api/stores/${basket.id}`)).toHaveLength(0);
+  });
+
+  it('keeps the search, page and page size in the URL', async () => {
+    const many = Array.from({ length: 12 }, (_, index) =>
+      storeFixture({
+        id: `a0000000-0000-4000-8000-0000000001${String(index).padStart(2, '0')}`,
+        name: `Store ${index + 1}`,
+      }),
+    );
+    const { user, api, router } = renderStores(adminSession, '/stores?page=1', many);
+
+    expect(await screen.findByText('Store 11')).toBeInTheDocument();
+    expect(screen.queryByText('Store 1')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/stores').at(-1)?.query.get('page')).toBe('1');
+
+    await user.click(screen.getByRole('button', { name: 'Go to previous page' }));
+    expect(await screen.findByText('Store 1')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search stores' }), 'Store 12');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=Store+12'));
+    expect(await screen.findByText('Store 12')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/stores').at(-1)?.query.get('q')).toBe('Store 12');
+  });
+
+  it('says what is missing when there are no stores, and offers to add one', async () => {
+    renderStores(adminSession, '/stores', []);
+
+    expect(await screen.findByText('No stores yet')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByRole('link', { name: 'Add store' })).toHaveAttribute(
+      'href',
+      '/stores/add',
+    );
+  });
+
+  it('shows the error of a refused status change', async () => {
+    const { user } = renderStores(adminSession, '/stores', [mango, basket], {
+      'POST /api/stores/status': () => apiError(403, 'forbidden', messages.forbidden),
+    });
+    await screen.findByText('Green Basket');
+
+    await user.click(screen.getByRole('combobox', { name: 'Status of Green Basket' }));
+    await user.click(await screen.findByRole('option', { name: 'Open' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.forbidden);
+  });
+});
