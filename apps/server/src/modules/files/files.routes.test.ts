@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
 import { registerErrorHandler } from '../../plugins/error-handler.ts';
@@ -45,6 +46,11 @@ async function buildTestApp(storage: Storage, observe: { refusedAfter?: number; 
     });
     return { size: upload.bytes.length, extension: upload.extension };
   });
+  app.post(
+    '/test/json',
+    { config: { access: 'public' }, schema: { body: z.object({ name: z.string() }) } },
+    async (request) => ({ name: request.body.name }),
+  );
   await app.ready();
   return app;
 }
@@ -317,6 +323,20 @@ describe('wrong shape (400)', () => {
     const res = await app.inject({ method: 'PUT', url: '/test/image', headers, payload });
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, res.body).toBeLessThan(500);
+  });
+});
+
+describe('routes that take JSON', () => {
+  it('still refuse a multipart body with 415, and take their JSON', async () => {
+    const body = multipartBody([{ name: 'name', data: 'Store' }]);
+    const refused = await app.inject({ method: 'POST', url: '/test/json', ...body });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json()).toEqual({
+      error: { code: 'unsupported_media_type', message: messages.unsupportedMediaType },
+    });
+    const taken = await app.inject({ method: 'POST', url: '/test/json', payload: { name: 'Store' } });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({ name: 'Store' });
   });
 });
 

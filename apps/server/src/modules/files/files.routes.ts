@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { limits } from '@storedesk/shared/limits';
-import { notFound } from '../../lib/errors.ts';
+import { messages } from '@storedesk/shared/messages';
+import { AppError, notFound } from '../../lib/errors.ts';
 import { isValidStorageKey, type Storage } from '../../storage/storage.ts';
 
 /** Types served as they are; anything else goes out as a download of plain bytes. */
@@ -62,9 +63,17 @@ export const filesRoutes: FastifyPluginAsyncZod<{ storage: Storage }> = async (a
 
 /**
  * Registers @fastify/multipart once for the whole app, with limits that hold
- * for any multipart route; readImageUpload narrows them per upload.
+ * for any multipart route; readImageUpload narrows them per upload. A route
+ * that declares a (JSON) body schema still refuses a multipart body with 415,
+ * as it did before multipart was known: only upload routes, which declare no
+ * body, read one.
  */
 export async function registerMultipart(app: FastifyInstance): Promise<void> {
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.schema?.body && request.isMultipart()) {
+      throw new AppError('unsupported_media_type', messages.unsupportedMediaType);
+    }
+  });
   await app.register(multipart, {
     limits: {
       fieldNameSize: 100,
