@@ -75,10 +75,10 @@ describe('routes and guards', () => {
 
   it('shows a placeholder that says what a later screen will hold', async () => {
     mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
-    renderApp('/stores/s1/catalog');
+    renderApp('/orders/completed');
 
-    await expectHeading('Catalogue');
-    expect(screen.getByText(/categories and items/)).toBeInTheDocument();
+    await expectHeading('Completed orders');
+    expect(screen.getByText(/last 100 delivered and cancelled orders/)).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -1,0 +1,205 @@
+import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  adminSession,
+  categoryFixture,
+  itemFixture,
+  listOf,
+  storeFixture,
+} from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const store = storeFixture();
+const base = `/api/stores/${store.id}`;
+const fruits = categoryFixture();
+const dairy = categoryFixture({ id: 'c0000000-0000-4000-8000-000000000002', name: 'Dairy', version: 3 });
+const mango = itemFixture();
+const paneer = itemFixture({
+  id: 'd0000000-0000-4000-8000-000000000002',
+  name: 'Paneer',
+  categoryId: null,
+  categoryName: null,
+  tags: [],
+  inStock: false,
+  pricePaise: 14_050,
+  version: 2,
+});
+
+/** The store's catalogue as a small server: deletes and restores act on it. */
+function catalogueServer() {
+  let categories: Category[] = [fruits, dairy];
+  let items: Item[] = [mango, paneer];
+  const handlers: Record<string, Handler> = {
+    'GET /api/auth/me': meHandler(adminSession),
+    [`GET ${base}`]: () => json(200, store),
+    [`GET ${base}/categories`]: () => json(200, listOf(categories)),
+    [`GET ${base}/items`]: () => json(200, listOf(items)),
+  };
+  for (const category of [fruits, dairy]) {
+    handlers[`DELETE ${base}/categories/${category.id}`] = () => {
+      categories = categories.filter((each) => each.id !== category.id);
+      return noContent();
+    };
+    handlers[`POST /api/trash/categories/${category.id}/restore`] = () => {
+      categories = [...categories, category];
+      return json(200, category);
+    };
+  }
+  for (const item of [mango, paneer]) {
+    handlers[`PATCH ${base}/items/${item.id}`] = (call) => {
+      const update = call.body as Partial<Item>;
+      const saved = { ...item, ...update, version: item.version + 1 };
+      items = items.map((each) => (each.id === item.id ? saved : each));
+      return json(200, saved);
+    };
+    handlers[`DELETE ${base}/items/${item.id}`] = () => {
+      items = items.filter((each) => each.id !== item.id);
+      return noContent();
+    };
+    handlers[`POST /api/trash/items/${item.id}/restore`] = () => {
+      items = [...items, item];
+      return json(200, item);
+    };
+  }
+  return handlers;
+}
+
+function renderCatalogue(entry: string, overrides: Record<string, Handler> = {}) {
+  const api = mockApi({ ...catalogueServer(), ...overrides });
+  return { ...renderApp(entry), api };
+}
+
+function rowOf(text: string) {
+  const found = screen.getByText(text).closest('tr');
+  if (!found) throw new Error(`no row for ${text}`);
+  return found;
+}
+
+describe('catalogue', { timeout: 30_000 }, () => {
+  it('names the store and keeps the tab in the URL', async () => {
+    const { user, router } = renderCatalogue(`/stores/${store.id}/catalog`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${store.name}: catalogue` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Categories' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Dairy')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Items' }));
+    expect(router.state.location.search).toBe('?tab=items');
+    expect(await screen.findByRole('searchbox', { name: 'Search item' })).toBeInTheDocument();
+  });
+
+  it('numbers the categories, and asks before deleting one; Undo restores it', async () => {
+    const { user, api } = renderCatalogue(`/stores/${store.id}/catalog`);
+    await screen.findByText('Dairy');
+    expect(within(rowOf('Fruits')).getByText('1')).toBeInTheDocument();
+    expect(within(rowOf('Dairy')).getByText('2')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Dairy' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete category' });
+    expect(dialog).toHaveTextContent(messages.deleteCategory);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Dairy deleted')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE ${base}/categories/${dairy.id}`)[0]?.query.get('version')).toBe('3');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Dairy restored')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/trash/categories/${dairy.id}/restore`)).toHaveLength(1);
+    expect(await screen.findByRole('cell', { name: 'Dairy' })).toBeInTheDocument();
+  });
+
+  it("lists items with category or 'No category', tags, and the price in rupees", async () => {
+    renderCatalogue(`/stores/${store.id}/catalog?tab=items`);
+
+    await screen.findByText('Paneer');
+    expect(within(rowOf('Alphonso mango')).getByText('Fruits')).toBeInTheDocument();
+    expect(within(rowOf('Alphonso mango')).getByText('seasonal')).toBeInTheDocument();
+    expect(within(rowOf('Paneer')).getByText('No category')).toBeInTheDocument();
+    const price = within(rowOf('Alphonso mango')).getByText('₹1,23,450.50');
+    expect(price).toHaveClass('MuiTableCell-alignRight');
+    expect(within(rowOf('Paneer')).getByText('₹140.50')).toBeInTheDocument();
+  });
+
+  it('saves the Available switch at once with the version', async () => {
+    const { user, api } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`);
+    const available = await screen.findByRole('switch', { name: 'Paneer available' });
+    expect(available).not.toBeChecked();
+
+    await user.click(available);
+
+    expect(await screen.findByText('Paneer is available')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/items/${paneer.id}`)[0]?.body).toEqual({ inStock: true, version: 2 });
+    expect(screen.getByRole('switch', { name: 'Paneer available' })).toBeChecked();
+  });
+
+  it('says the item changed when the switch is based on an old version', async () => {
+    const { user } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`PATCH ${base}/items/${mango.id}`]: () =>
+        apiError(409, 'conflict', 'Version is stale', { current: { ...mango, version: 8 } }),
+    });
+
+    await user.click(await screen.findByRole('switch', { name: 'Alphonso mango available' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
+    expect(screen.getByRole('switch', { name: 'Alphonso mango available', hidden: true })).toBeChecked();
+  });
+
+  it('asks before deleting an item; Undo restores it', async () => {
+    const { user, api } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`);
+    await screen.findByText('Paneer');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Paneer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item' });
+    expect(dialog).toHaveTextContent('Are you sure? You want to delete this item');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Paneer deleted')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE ${base}/items/${paneer.id}`)[0]?.query.get('version')).toBe('2');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Paneer')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Paneer restored')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/trash/items/${paneer.id}/restore`)).toHaveLength(1);
+    expect(await screen.findByText('Paneer')).toBeInTheDocument();
+  });
+
+  it('offers to add the first item when there is none', async () => {
+    renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () => json(200, listOf([])),
+    });
+
+    expect(await screen.findByText('No items yet')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Items' })).getByRole('link', { name: 'Add item' }),
+    ).toHaveAttribute('href', `/stores/${store.id}/items/add`);
+  });
+
+  it('says what failed when the items cannot be loaded, and retries', async () => {
+    let fail = true;
+    const { user } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () =>
+        fail ? apiError(500, 'internal', messages.internal) : json(200, listOf([mango])),
+    });
+
+    expect(await screen.findByText('Could not load the items')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Alphonso mango')).toBeInTheDocument();
+  });
+
+  it('sends an unknown store back to the stores list', async () => {
+    const { router } = renderCatalogue('/stores/a0000000-0000-4000-8000-000000000999/catalog', {
+      'GET /api/stores/a0000000-0000-4000-8000-000000000999': () =>
+        apiError(404, 'not_found', messages.notFound),
+      'GET /api/stores': () => json(200, listOf([store])),
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stores'));
+  });
+});

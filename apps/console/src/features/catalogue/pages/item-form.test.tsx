@@ -1,0 +1,203 @@
+import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import {
+  adminSession,
+  categoryFixture,
+  itemFixture,
+  listOf,
+  storeFixture,
+} from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const store = storeFixture();
+const base = `/api/stores/${store.id}`;
+const fruits = categoryFixture();
+const dairy = categoryFixture({ id: 'c0000000-0000-4000-8000-000000000002', name: 'Dairy' });
+const item = itemFixture();
+
+function renderItemForm(entry: string, overrides: Record<string, Handler> = {}) {
+  const api = mockApi({
+    'GET /api/auth/me': meHandler(adminSession),
+    [`GET ${base}`]: () => json(200, store),
+    [`GET ${base}/categories`]: (call) => {
+      const q = call.query.get('q')?.toLowerCase() ?? '';
+      return json(200, listOf([fruits, dairy].filter((category) => category.name.toLowerCase().includes(q))));
+    },
+    [`GET ${base}/items`]: () => json(200, listOf([item])),
+    [`POST ${base}/items`]: (call) =>
+      json(
+        201,
+        itemFixture({
+          ...(call.body as ItemInput),
+          id: 'd0000000-0000-4000-8000-000000000009',
+        } as Partial<Item>),
+      ),
+    ...overrides,
+  });
+  return { ...renderApp(entry), api };
+}
+
+async function chooseCategory(user: UserEvent, typed: string, name: string) {
+  await user.type(screen.getByRole('combobox', { name: /^Category/ }), typed);
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+describe('item form', { timeout: 30_000 }, () => {
+  it('sends the price typed in rupees as paise, with the category, tags and switches', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/items/add`);
+    expect(await screen.findByRole('link', { name: store.name })).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), 'Paneer');
+    await user.type(screen.getByRole('combobox', { name: /^Category/ }), 'dai');
+    // The categories are searched on the server with what was typed: a store may have many.
+    await waitFor(() =>
+      expect(api.callsTo(`GET ${base}/categories`).some((call) => call.query.get('q') === 'dai')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dairy']),
+    );
+    await user.click(screen.getByRole('option', { name: 'Dairy' }));
+    await user.click(screen.getByRole('combobox', { name: /^Featured/ }));
+    await user.click(await screen.findByRole('option', { name: 'Top Pick' }));
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '140.50');
+    await user.type(screen.getByRole('combobox', { name: /^Tags/ }), 'fresh{Enter}protein,');
+    expect(screen.getByRole('button', { name: 'fresh' })).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Pure Veg' }));
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+
+    expect(await screen.findByText('Item added')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/items`)[0]?.body).toEqual({
+      name: 'Paneer',
+      categoryId: dairy.id,
+      featured: 3,
+      pricePaise: 14_050,
+      tags: ['fresh', 'protein'],
+      veg: true,
+      inStock: true,
+    });
+  });
+
+  it('refuses a price that is not an amount and asks for the category', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/items/add`);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Paneer');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '14.505');
+
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+
+    expect(await screen.findByText('Enter an amount in rupees, such as 140.50')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(`POST ${base}/items`)).toHaveLength(0);
+  });
+
+  it("puts the server's refusal of the category on the field", async () => {
+    const { user } = renderItemForm(`/stores/${store.id}/items/add`, {
+      [`POST ${base}/items`]: () =>
+        apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { categoryId: messages.unknownCategory },
+        }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Paneer');
+    await chooseCategory(user, 'fru', 'Fruits');
+    await user.type(screen.getByRole('textbox', { name: /^Price/ }), '99');
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.invalidInput);
+    await user.keyboard('{Escape}');
+    expect(await screen.findByText(messages.unknownCategory)).toBeInTheDocument();
+  });
+
+  it('fills the edit form with the item, the price in rupees, and saves with its version', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/items/${item.id}/edit`, {
+      [`GET ${base}/items/${item.id}`]: () => json(200, item),
+      [`PATCH ${base}/items/${item.id}`]: (call) =>
+        json(200, { ...item, ...(call.body as Partial<Item>), version: 8 }),
+    });
+
+    const price = await screen.findByRole('textbox', { name: /^Price/ });
+    expect(price).toHaveValue('123450.50');
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveValue('Fruits');
+    expect(screen.getByRole('switch', { name: 'Pure Veg' })).toBeChecked();
+    await user.clear(price);
+    await user.type(price, '1,20,000{Enter}');
+
+    expect(await screen.findByText('Item saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[0]?.body).toEqual({
+      name: item.name,
+      categoryId: fruits.id,
+      featured: 1,
+      pricePaise: 12_000_000,
+      tags: ['seasonal'],
+      veg: true,
+      inStock: true,
+      version: 7,
+    });
+  });
+
+  it('sends an unknown item back to the catalogue', async () => {
+    const { router } = renderItemForm(`/stores/${store.id}/items/d0000000-0000-4000-8000-000000000999/edit`, {
+      [`GET ${base}/items/d0000000-0000-4000-8000-000000000999`]: () =>
+        apiError(404, 'not_found', messages.notFound),
+    });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/stores/${store.id}/catalog`));
+    expect(router.state.location.search).toBe('?tab=items');
+  });
+});
+
+describe('category form', { timeout: 30_000 }, () => {
+  it('needs a name, then adds the category', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/categories/add`, {
+      [`POST ${base}/categories`]: (call) => json(201, categoryFixture(call.body as { name: string })),
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    expect(screen.getByText(messages.categoryName)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add category' }));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo(`POST ${base}/categories`)).toHaveLength(0);
+
+    await user.type(name, 'Bakery{Enter}');
+    expect(await screen.findByText('Category added')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${base}/categories`)[0]?.body).toEqual({ name: 'Bakery' });
+  });
+
+  it('sends an unknown category back to the catalogue', async () => {
+    const { router } = renderItemForm(
+      `/stores/${store.id}/categories/c0000000-0000-4000-8000-000000000999/edit`,
+      {
+        [`GET ${base}/categories/c0000000-0000-4000-8000-000000000999`]: () =>
+          apiError(404, 'not_found', messages.notFound),
+      },
+    );
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/stores/${store.id}/catalog`));
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('renames with the version and shows the latest name on a 409', async () => {
+    const current = { ...fruits, name: 'Fresh fruits', version: 5 };
+    const { user, api } = renderItemForm(`/stores/${store.id}/categories/${fruits.id}/edit`, {
+      [`GET ${base}/categories/${fruits.id}`]: () => json(200, fruits),
+      [`PATCH ${base}/categories/${fruits.id}`]: () =>
+        apiError(409, 'conflict', 'Version is stale', { current }),
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+    await waitFor(() => expect(name).toHaveValue('Fruits'));
+
+    await user.clear(name);
+    await user.type(name, 'Fruit{Enter}');
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
+    expect(api.callsTo(`PATCH ${base}/categories/${fruits.id}`)[0]?.body).toEqual({
+      name: 'Fruit',
+      version: 2,
+    });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(name).toHaveValue('Fresh fruits'));
+  });
+});
