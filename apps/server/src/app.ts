@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
@@ -27,6 +28,7 @@ import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import type { EventHub } from './realtime/hub.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
 
 export type AppDeps = {
   config: Config;
@@ -34,6 +36,8 @@ export type AppDeps = {
   hub: EventHub;
   /** A pino logger to share with the rest of the process; without one the app logs at config.logLevel. */
   logger?: FastifyBaseLogger;
+  /** Where uploaded files go; the default is the driver config.storage names. */
+  storage?: Storage;
   /** Folder of the built console; the default is apps/console/dist. */
   consoleDir?: string;
 };
@@ -43,6 +47,7 @@ const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** Builds the whole server without listening, so tests can call it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, hub } = deps;
+  const storage = deps.storage ?? createStorage(config.storage);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
     genReqId: (request) => {
@@ -53,6 +58,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  // A storage made here is closed here; one passed in belongs to the caller.
+  if (!deps.storage) app.addHook('onClose', () => storage.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.
@@ -107,6 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   registerAccessControl(app, db);
+  await registerMultipart(app);
+  await app.register(filesRoutes, { storage });
 
   await app.register(
     async (api) => {
@@ -114,8 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
       await api.register(accountRoutes, { db });
       await api.register(zonesRoutes, { db });
-      await api.register(storesRoutes, { db });
-      await api.register(catalogueRoutes, { db });
+      await api.register(storesRoutes, { db, storage });
+      await api.register(catalogueRoutes, { db, storage });
       await api.register(trashRoutes, { db });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

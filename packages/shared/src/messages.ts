@@ -28,4 +28,11 @@ export const messages = {
   imageType: 'Only PNG or JPEG images are accepted',
   unknownCategory: 'Choose a category of this store',
   unknownZone: 'Choose a zone of this business',
+  upload: {
+    notMultipart: 'Send the image as multipart/form-data, in one file part named image',
+    wrongParts: 'Send exactly one file, in a part named image',
+    missing: 'Choose an image to upload',
+    empty: 'The image file is empty',
+    malformed: 'The upload is not valid multipart form data',
+  },
 } as const;

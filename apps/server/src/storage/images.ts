@@ -41,13 +41,7 @@ const MULTIPART_OVERHEAD = 16 * 1024;
 /** How much of a refused body is read and dropped so the client can finish sending and see the answer. */
 const DRAIN_LIMIT = 32 * 1024 * 1024;
 
-const text = {
-  notMultipart: 'Send the image as multipart/form-data, in one file part named image',
-  wrongParts: 'Send exactly one file, in a part named image',
-  missing: 'Choose an image to upload',
-  empty: 'The image file is empty',
-  malformed: 'The upload is not valid multipart form data',
-};
+const text = messages.upload;
 
 const invalidUpload = (message: string, field: string) =>
   new AppError('invalid_input', message, { fields: { [IMAGE_FIELD]: field } });

@@ -11,7 +11,11 @@ import {
 } from '@storedesk/shared/catalogue/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
+import { limits } from '@storedesk/shared/limits';
 import type { Database } from '../../db/client.ts';
+import { readImageUpload } from '../../storage/images.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { imageErrors } from '../stores/stores.routes.ts';
 import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
 import { authOf } from '../../plugins/access.ts';
 import * as catalogue from './catalogue.service.ts';
@@ -21,7 +25,10 @@ const categoryParams = storeParams.extend({ categoryId: idParam });
 const itemParams = storeParams.extend({ itemId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/stores/:storeId/categories',
     {
@@ -180,6 +187,27 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
       const { storeId, itemId } = request.params;
       await catalogue.deleteItem(db, authOf(request), storeId, itemId, request.query.version);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/stores/:storeId/items/:itemId/image',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Replace the item’s image: multipart with one PNG or JPEG part named `image`, at most 15360 bytes',
+        consumes: ['multipart/form-data'],
+        params: itemParams,
+        response: { 200: itemSchema, ...imageErrors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const { storeId, itemId } = request.params;
+      await catalogue.getItem(db, auth, storeId, itemId);
+      const upload = await readImageUpload(request, { maxBytes: limits.imageMaxBytes });
+      return catalogue.setItemImage(db, storage, request.log, auth, storeId, itemId, upload);
     },
   );
 };

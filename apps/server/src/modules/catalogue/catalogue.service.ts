@@ -9,7 +9,11 @@ import type { itemInputSchema } from '@storedesk/shared/catalogue/schemas';
 import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
 import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import { replaceImage } from '../../lib/replace-image.ts';
+import { fileUrl, imageKey, type ImageUpload } from '../../storage/images.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
@@ -48,7 +52,7 @@ const toCategory = ({ updatedAt, ...row }: CategoryRow): Category => ({
 
 const toItem = ({ imageKey, updatedAt, ...row }: ItemRow): Item => ({
   ...row,
-  imageUrl: imageKey ? `/files/${imageKey}` : null,
+  imageUrl: imageKey ? fileUrl(imageKey) : null,
   updatedAt: updatedAt.toISOString(),
 });
 
@@ -199,4 +203,25 @@ export async function deleteItem(
     );
     await announce(tx, store, 'item.deleted');
   });
+}
+
+export async function setItemImage(
+  db: Database,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  auth: AuthContext,
+  storeId: string,
+  itemId: string,
+  upload: ImageUpload,
+): Promise<Item> {
+  const store = await storeOf(db, auth, storeId);
+  const key = imageKey(store.businessId, 'store', storeId, 'items', upload.extension);
+  return replaceImage(storage, log, key, upload, (newKey) =>
+    db.transaction(async (tx) => {
+      const before = await itemsRepo.setItemImage(tx, store, itemId, newKey);
+      if (!before) throw notFound();
+      await announce(tx, store, 'item.updated');
+      return { result: await getItem(tx, auth, storeId, itemId), replacedKey: before.imageKey };
+    }),
+  );
 }

@@ -102,3 +102,18 @@ export async function softDeleteItem(db: Executor, store: StoreRef, itemId: stri
     .returning({ id: items.id });
   return row;
 }
+
+/** Points an item at a new image; answers the image key it had, or undefined when there is no such item. */
+export async function setItemImage(db: Executor, store: StoreRef, itemId: string, imageKey: string) {
+  const [before] = await db
+    .select({ imageKey: items.imageKey })
+    .from(items)
+    .where(and(...live(store), eq(items.id, itemId)))
+    .for('update');
+  if (!before) return undefined;
+  await db
+    .update(items)
+    .set({ imageKey, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(items.id, itemId));
+  return before;
+}

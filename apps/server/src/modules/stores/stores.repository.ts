@@ -127,3 +127,18 @@ export async function zoneExists(db: Executor, businessId: string, zoneId: strin
     .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
   return row !== undefined;
 }
+
+/** Points a store at a new image; answers the image key it had, or undefined when out of scope. */
+export async function setStoreImage(db: Executor, scope: Scope, storeId: string, imageKey: string) {
+  const [before] = await db
+    .select({ imageKey: stores.imageKey, zoneId: stores.zoneId })
+    .from(stores)
+    .where(and(...visible(scope), eq(stores.id, storeId)))
+    .for('update');
+  if (!before) return undefined;
+  await db
+    .update(stores)
+    .set({ imageKey, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(stores.id, storeId));
+  return before;
+}

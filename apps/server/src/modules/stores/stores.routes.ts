@@ -9,15 +9,27 @@ import {
   storeStatusChangeSchema,
   storeUpdateSchema,
 } from '@storedesk/shared/stores/schemas';
+import { limits } from '@storedesk/shared/limits';
 import type { Database } from '../../db/client.ts';
+import { readImageUpload } from '../../storage/images.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
 import { authOf } from '../../plugins/access.ts';
 import * as stores from './stores.service.ts';
 
 const params = z.object({ storeId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+export const imageErrors = {
+  400: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+};
 
-export const storesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const storesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
+  app,
+  { db, storage },
+) => {
   app.get(
     '/stores',
     {
@@ -99,6 +111,27 @@ export const storesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     async (request, reply) => {
       await stores.deleteStore(db, authOf(request), request.params.storeId, request.query.version);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/stores/:storeId/image',
+    {
+      schema: {
+        tags: ['stores'],
+        summary:
+          'Replace the store’s image: multipart with one PNG or JPEG part named `image`, at most 15360 bytes',
+        consumes: ['multipart/form-data'],
+        params,
+        response: { 200: storeSchema, ...imageErrors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      // Out of scope is 404 before a byte of the upload is read.
+      await stores.getStore(db, auth, request.params.storeId);
+      const upload = await readImageUpload(request, { maxBytes: limits.imageMaxBytes });
+      return stores.setStoreImage(db, storage, request.log, auth, request.params.storeId, upload);
     },
   );
 };

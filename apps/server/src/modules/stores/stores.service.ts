@@ -8,7 +8,11 @@ import type {
   StoreUpdate,
 } from '@storedesk/shared/stores/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from '../../db/client.ts';
+import { replaceImage } from '../../lib/replace-image.ts';
+import { fileUrl, imageKey, type ImageUpload } from '../../storage/images.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
@@ -19,7 +23,7 @@ import * as repo from './stores.repository.ts';
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStore>>>;
 
 export function toStore({ imageKey, updatedAt, ...row }: StoreRow): Store {
-  return { ...row, imageUrl: imageKey ? `/files/${imageKey}` : null, updatedAt: updatedAt.toISOString() };
+  return { ...row, imageUrl: imageKey ? fileUrl(imageKey) : null, updatedAt: updatedAt.toISOString() };
 }
 
 function announce(db: Executor, scope: Scope, store: { id: string; zoneId: string }, action: string) {
@@ -156,4 +160,24 @@ export async function deleteStore(
       recordId: storeId,
     });
   });
+}
+
+export async function setStoreImage(
+  db: Database,
+  storage: Storage,
+  log: FastifyBaseLogger,
+  auth: AuthContext,
+  storeId: string,
+  upload: ImageUpload,
+): Promise<Store> {
+  const scope = scopeOf(auth);
+  const key = imageKey(scope.businessId, 'store', storeId, upload.extension);
+  return replaceImage(storage, log, key, upload, (newKey) =>
+    db.transaction(async (tx) => {
+      const before = await repo.setStoreImage(tx, scope, storeId, newKey);
+      if (!before) throw notFound();
+      await announce(tx, scope, { id: storeId, zoneId: before.zoneId }, 'updated');
+      return { result: await getStore(tx, auth, storeId), replacedKey: before.imageKey };
+    }),
+  );
 }
