@@ -149,8 +149,12 @@ export const stores = pgTable(
   },
   (t) => [
     // The list order (name, id) of live stores, per business and per zone.
-    index('stores_list_idx').on(t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
-    index('stores_zone_list_idx').on(t.zoneId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('stores_list_idx')
+      .on(t.businessId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+    index('stores_zone_list_idx')
+      .on(t.zoneId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('stores_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
@@ -169,7 +173,11 @@ export const categories = pgTable(
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
   },
-  (t) => [index('categories_list_idx').on(t.storeId, t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`)],
+  (t) => [
+    index('categories_list_idx')
+      .on(t.storeId, t.businessId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 export const items = pgTable(
@@ -198,7 +206,9 @@ export const items = pgTable(
   },
   (t) => [
     // The list order (name, id) of a store's live items: deep pages walk the index alone.
-    index('items_list_idx').on(t.storeId, t.businessId, t.name, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('items_list_idx')
+      .on(t.storeId, t.businessId, t.name, t.id)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
   ],
 );
