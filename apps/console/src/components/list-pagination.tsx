@@ -19,6 +19,8 @@ export function ListPagination({ total, page, pageSize, onChange }: ListPaginati
       rowsPerPageOptions={[...limits.pageSizes]}
       onPageChange={(_event, next) => onChange({ page: next })}
       onRowsPerPageChange={(event) => onChange({ pageSize: Number(event.target.value), page: 0 })}
+      // On a phone the page size and the page arrows go on two lines rather than off the edge.
+      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
     />
   );
 }

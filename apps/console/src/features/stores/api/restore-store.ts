@@ -1,11 +1,12 @@
-import { storeSchema } from '@storedesk/shared/stores/schemas';
-import type { Store } from '@storedesk/shared/stores/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiFetch } from '../../../lib/api-client.ts';
 
-/** POST /api/trash/stores/:storeId/restore: the Undo after a delete (D7). */
-export function restoreStore(storeId: string): Promise<Store> {
-  return apiJson(`/trash/stores/${encodeURIComponent(storeId)}/restore`, storeSchema, { method: 'POST' });
+/**
+ * POST /api/trash/stores/:storeId/restore: the Undo after a delete (D7). The
+ * list is read again afterwards, so the answer's body is not needed.
+ */
+export async function restoreStore(storeId: string): Promise<void> {
+  await apiFetch(`/trash/stores/${encodeURIComponent(storeId)}/restore`, { method: 'POST' });
 }
 
 export function useRestoreStore() {

@@ -23,7 +23,7 @@ export function StoreStatusSelect({ storeName, status, disabled, onChange }: Sto
         const next = Number(event.target.value) as StoreStatus;
         if (next !== status) onChange(next);
       }}
-      sx={{ minWidth: 160 }}
+      sx={{ minWidth: 136 }}
       slotProps={{ htmlInput: { 'aria-label': `Status of ${storeName}` } }}
     >
       {choices.map((choice) => (

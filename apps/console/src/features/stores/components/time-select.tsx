@@ -20,6 +20,7 @@ export function TimeSelect({ label, name, value, onChange, onBlur, error, inputR
     <TextField
       select
       fullWidth
+      required
       label={label}
       name={name}
       value={value}

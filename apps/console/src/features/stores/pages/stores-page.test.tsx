@@ -50,7 +50,7 @@ function storesServer(initial: Store[]) {
     };
     handlers[`POST /api/trash/stores/${store.id}/restore`] = () => {
       stores = [...stores, store];
-      return json(200, store);
+      return json(200, { kind: 'stores', id: store.id });
     };
   }
   return handlers;

@@ -81,7 +81,7 @@ export function StoresPage() {
     if (pageGone) setListParams({ page: lastPage });
   }, [pageGone, lastPage, setListParams]);
 
-  const columns = owner ? 9 : 8;
+  const columns = owner ? 8 : 7;
   const pendingStatusIds = changeStatus.isPending ? (changeStatus.variables?.storeIds ?? []) : [];
 
   const setStatus = (
@@ -120,7 +120,7 @@ export function StoresPage() {
               label: 'Undo',
               onClick: () =>
                 restoreStore.mutate(store.id, {
-                  onSuccess: (restored) => notify(`${restored.name} restored`),
+                  onSuccess: () => notify(`${store.name} restored`),
                   onError: (error) => setErrorMessage(asApiError(error).message),
                 }),
             },
@@ -180,18 +180,23 @@ export function StoresPage() {
               slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
             />
           </TableCell>
-          <TableCell>
-            <Avatar variant="rounded" src={store.imageUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
-              <StorefrontOutlined fontSize="small" />
-            </Avatar>
-          </TableCell>
-          <TableCell>
-            <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
-              {store.name}
-            </Link>
+          <TableCell sx={{ minWidth: 180 }}>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <Avatar
+                variant="rounded"
+                src={store.imageUrl ?? undefined}
+                alt=""
+                sx={{ width: 40, height: 40 }}
+              >
+                <StorefrontOutlined fontSize="small" />
+              </Avatar>
+              <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
+                {store.name}
+              </Link>
+            </Stack>
           </TableCell>
           {owner ? <TableCell>{store.zoneName}</TableCell> : null}
-          <TableCell sx={{ minWidth: 160 }}>{store.location}</TableCell>
+          <TableCell>{store.location}</TableCell>
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
           <TableCell align="right">{store.featured}</TableCell>
           <TableCell>
@@ -326,7 +331,6 @@ export function StoresPage() {
                     slotProps={{ input: { 'aria-label': 'Select all stores on this page' } }}
                   />
                 </TableCell>
-                <TableCell>Image</TableCell>
                 <TableCell>Name</TableCell>
                 {owner ? <TableCell>Zone</TableCell> : null}
                 <TableCell>Location</TableCell>
