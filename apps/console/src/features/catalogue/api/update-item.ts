@@ -28,5 +28,8 @@ export function useUpdateItem(storeId: string) {
       // Stay pending until the lists show the change, so a toggle does not flick back.
       return queryClient.invalidateQueries({ queryKey: catalogueKeys.itemLists(item.storeId) });
     },
+    // Refused (stale, deleted meanwhile): show what the server has now.
+    onError: (_error, { storeId }) =>
+      queryClient.invalidateQueries({ queryKey: catalogueKeys.itemLists(storeId) }),
   });
 }

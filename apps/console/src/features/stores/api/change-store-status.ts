@@ -22,5 +22,7 @@ export function useChangeStoreStatus() {
       for (const store of stores) queryClient.setQueryData(storeQueryKey(store.id), store);
       void queryClient.invalidateQueries({ queryKey: storesListKey });
     },
+    // Refused (a store deleted meanwhile, say): show what the server has now.
+    onError: () => queryClient.invalidateQueries({ queryKey: storesListKey }),
   });
 }
