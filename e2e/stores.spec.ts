@@ -134,4 +134,29 @@ describe('stores and their catalogue', () => {
     await page.getByLabel('Alphonso mango available').waitFor();
     await context.close();
   });
+
+  it("the owner's store list follows an admin's change live, without a reload", async () => {
+    const owner = await newPage(browser);
+    await signInThroughForm(owner.page, demo.owner);
+    await owner.page.waitForURL('**/dashboard');
+    await owner.page.goto('/stores');
+    await owner.page.getByLabel('Search stores').fill('Jayanagar');
+    const status = owner.page.getByRole('combobox', { name: 'Status of Fresh Mart Jayanagar' });
+    await status.waitFor();
+    const before = (await status.textContent())!;
+    const target = before.includes('Unserviceable') ? 'Open' : 'Unserviceable';
+
+    const admin = await newPage(browser);
+    await signInThroughForm(admin.page, demo.admin);
+    await admin.page.waitForURL('**/dashboard');
+    const found = await (await admin.page.request.get('/api/stores?q=Jayanagar')).json();
+    const change = await admin.page.request.post('/api/stores/status', {
+      data: { storeIds: [found.items[0].id], status: target === 'Open' ? 1 : -1 },
+    });
+    expect(change.status()).toBe(200);
+
+    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toContain(target);
+    await owner.context.close();
+    await admin.context.close();
+  });
 });
