@@ -1,8 +1,15 @@
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
 import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
 import Skeleton from '@mui/material/Skeleton';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { LoadError } from './load-error.tsx';
 import type { ReactNode } from 'react';
 
 /** Grey rows in the shape of the table while its first page loads. */
@@ -42,5 +49,63 @@ export function TableMessageRow({ columns, title, children, action }: TableMessa
         </Box>
       </TableCell>
     </TableRow>
+  );
+}
+
+type ListQueryState = {
+  isError: boolean;
+  error: Error | null;
+  isFetching: boolean;
+  isPlaceholderData: boolean;
+  refetch: () => unknown;
+};
+
+/**
+ * Above a table: what failed, with Retry, and a thin bar while another page or
+ * search loads over the rows already shown.
+ */
+export function ListQueryStatus({ query, noun }: { query: ListQueryState; noun: string }) {
+  return (
+    <>
+      {query.isError && query.error ? (
+        <Box sx={{ px: 2, pb: 2 }}>
+          <LoadError
+            title={`Could not load the ${noun}`}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ height: 4 }}>
+        {query.isPlaceholderData ? <LinearProgress aria-label={`Loading ${noun}`} /> : null}
+      </Box>
+    </>
+  );
+}
+
+/** The Edit and Delete buttons of a row, named after the record for assistive technology. */
+export function RowEditDelete({
+  name,
+  editTo,
+  onDelete,
+}: {
+  name: string;
+  editTo: string;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      <Tooltip title="Edit">
+        <IconButton component={RouterLink} to={editTo} aria-label={`Edit ${name}`}>
+          <EditOutlined />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title="Delete">
+        <IconButton aria-label={`Delete ${name}`} onClick={onDelete}>
+          <DeleteOutlined />
+        </IconButton>
+      </Tooltip>
+    </>
   );
 }

@@ -1,10 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -12,7 +7,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { useEffect, useState } from 'react';
@@ -21,10 +15,14 @@ import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import {
+  ListQueryStatus,
+  RowEditDelete,
+  TableMessageRow,
+  TableSkeletonRows,
+} from '../../../components/table-states.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
@@ -114,20 +112,11 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
         <TableCell align="right">{page * pageSize + index + 1}</TableCell>
         <TableCell>{category.name}</TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <Tooltip title="Edit">
-            <IconButton
-              component={RouterLink}
-              to={paths.stores.categoryEdit.getHref(storeId, category.id)}
-              aria-label={`Edit ${category.name}`}
-            >
-              <EditOutlined />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${category.name}`} onClick={() => setToDelete(category)}>
-              <DeleteOutlined />
-            </IconButton>
-          </Tooltip>
+          <RowEditDelete
+            name={category.name}
+            editTo={paths.stores.categoryEdit.getHref(storeId, category.id)}
+            onDelete={() => setToDelete(category)}
+          />
         </TableCell>
       </TableRow>
     ));
@@ -150,19 +139,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
           Add category
         </Button>
       </Stack>
-      {categories.isError ? (
-        <Box sx={{ px: 2, pb: 2 }}>
-          <LoadError
-            title="Could not load the categories"
-            error={categories.error}
-            onRetry={() => void categories.refetch()}
-            retrying={categories.isFetching}
-          />
-        </Box>
-      ) : null}
-      <Box sx={{ height: 4 }}>
-        {categories.isPlaceholderData ? <LinearProgress aria-label="Loading categories" /> : null}
-      </Box>
+      <ListQueryStatus query={categories} noun="categories" />
       <TableContainer sx={{ maxHeight: 640 }}>
         <Table stickyHeader size="small" aria-label="Categories">
           <TableHead>

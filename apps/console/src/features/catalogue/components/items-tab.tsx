@@ -1,13 +1,8 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
@@ -16,7 +11,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
@@ -28,10 +22,14 @@ import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import {
+  ListQueryStatus,
+  RowEditDelete,
+  TableMessageRow,
+  TableSkeletonRows,
+} from '../../../components/table-states.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
@@ -185,20 +183,11 @@ export function ItemsTab({ storeId }: { storeId: string }) {
             />
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <Tooltip title="Edit">
-              <IconButton
-                component={RouterLink}
-                to={paths.stores.itemEdit.getHref(storeId, item.id)}
-                aria-label={`Edit ${item.name}`}
-              >
-                <EditOutlined />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${item.name}`} onClick={() => setToDelete(item)}>
-                <DeleteOutlined />
-              </IconButton>
-            </Tooltip>
+            <RowEditDelete
+              name={item.name}
+              editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
+              onDelete={() => setToDelete(item)}
+            />
           </TableCell>
         </TableRow>
       );
@@ -222,19 +211,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
           Add item
         </Button>
       </Stack>
-      {items.isError ? (
-        <Box sx={{ px: 2, pb: 2 }}>
-          <LoadError
-            title="Could not load the items"
-            error={items.error}
-            onRetry={() => void items.refetch()}
-            retrying={items.isFetching}
-          />
-        </Box>
-      ) : null}
-      <Box sx={{ height: 4 }}>
-        {items.isPlaceholderData ? <LinearProgress aria-label="Loading items" /> : null}
-      </Box>
+      <ListQueryStatus query={items} noun="items" />
       <TableContainer sx={{ maxHeight: 640 }}>
         <Table stickyHeader size="small" aria-label="Items">
           <TableHead>

@@ -1,13 +1,8 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,7 +13,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
@@ -29,11 +23,15 @@ import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import {
+  ListQueryStatus,
+  RowEditDelete,
+  TableMessageRow,
+  TableSkeletonRows,
+} from '../../../components/table-states.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useIsOwner } from '../../../lib/session.ts';
@@ -210,20 +208,11 @@ export function StoresPage() {
             />
           </TableCell>
           <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <Tooltip title="Edit">
-              <IconButton
-                component={RouterLink}
-                to={paths.stores.edit.getHref(store.id)}
-                aria-label={`Edit ${store.name}`}
-              >
-                <EditOutlined />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title="Delete">
-              <IconButton aria-label={`Delete ${store.name}`} onClick={() => setToDelete(store)}>
-                <DeleteOutlined />
-              </IconButton>
-            </Tooltip>
+            <RowEditDelete
+              name={store.name}
+              editTo={paths.stores.edit.getHref(store.id)}
+              onDelete={() => setToDelete(store)}
+            />
           </TableCell>
         </TableRow>
       );
@@ -303,19 +292,7 @@ export function StoresPage() {
             <SearchField label="Search stores" value={q} onSearch={(next) => setListParams({ q: next })} />
           )}
         </Toolbar>
-        {stores.isError ? (
-          <Box sx={{ px: 2, pb: 2 }}>
-            <LoadError
-              title="Could not load the stores"
-              error={stores.error}
-              onRetry={() => void stores.refetch()}
-              retrying={stores.isFetching}
-            />
-          </Box>
-        ) : null}
-        <Box sx={{ height: 4 }}>
-          {stores.isPlaceholderData ? <LinearProgress aria-label="Loading stores" /> : null}
-        </Box>
+        <ListQueryStatus query={stores} noun="stores" />
         <TableContainer sx={{ maxHeight: 640 }}>
           <Table stickyHeader size="small" aria-label="Stores">
             <TableHead>
