@@ -165,3 +165,40 @@ export function errorOf(res: LightMyRequestResponse) {
     error: { code: string; message: string; fields?: Record<string, string>; current?: unknown };
   }>().error;
 }
+
+/** The cast most scope tests need: a business and a rival, with four signed-in sessions. */
+export type StaffWorld = {
+  ctx: TestApp;
+  biz: TestBusiness;
+  rival: TestBusiness;
+  owner: Session;
+  admin: Session;
+  southAdmin: Session;
+  rivalOwner: Session;
+};
+
+export async function createStaffWorld(): Promise<StaffWorld> {
+  const ctx = await createTestApp();
+  const biz = await createBusiness(ctx.db);
+  const rival = await createBusiness(ctx.db);
+  const [owner, admin, southAdmin, rivalOwner] = await Promise.all([
+    signIn(ctx.app, biz.owner.email),
+    signIn(ctx.app, biz.admin.email),
+    signIn(ctx.app, biz.otherAdmin.email),
+    signIn(ctx.app, rival.owner.email),
+  ]);
+  return { ctx, biz, rival, owner, admin, southAdmin, rivalOwner };
+}
+
+export type Call = (
+  session: Session,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => Promise<LightMyRequestResponse>;
+
+/** A JSON request as a signed-in person. */
+export function caller(app: FastifyInstance): Call {
+  return (session, method, url, payload) =>
+    app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+}

@@ -4,27 +4,24 @@ import { sql } from 'drizzle-orm';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import {
-  createBusiness,
-  createTestApp,
+  caller,
+  createStaffWorld,
+  type Call,
   errorOf,
-  signIn,
   type Session,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
 
 let ctx: TestApp;
+let call: Call;
 let biz: TestBusiness;
-let rival: TestBusiness;
 let owner: Session;
 let admin: Session;
 let southAdmin: Session;
 let rivalOwner: Session;
 let store: Store;
 let otherStore: Store;
-
-const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function created<T>(session: Session, url: string, payload: object): Promise<T> {
   const res = await call(session, 'POST', url, payload);
@@ -60,15 +57,8 @@ const count = async (table: 'categories' | 'items') =>
   );
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  biz = await createBusiness(ctx.db);
-  rival = await createBusiness(ctx.db);
-  [owner, admin, southAdmin, rivalOwner] = await Promise.all([
-    signIn(ctx.app, biz.owner.email),
-    signIn(ctx.app, biz.admin.email),
-    signIn(ctx.app, biz.otherAdmin.email),
-    signIn(ctx.app, rival.owner.email),
-  ]);
+  ({ ctx, biz, owner, admin, southAdmin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
   store = await newStore(admin);
   otherStore = await newStore(admin);
 });

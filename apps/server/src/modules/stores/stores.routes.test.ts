@@ -4,16 +4,17 @@ import { sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import {
-  createBusiness,
-  createTestApp,
+  caller,
+  createStaffWorld,
+  type Call,
   errorOf,
-  signIn,
   type Session,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
 
 let ctx: TestApp;
+let call: Call;
 let biz: TestBusiness;
 let rival: TestBusiness;
 let owner: Session;
@@ -22,15 +23,8 @@ let southAdmin: Session;
 let rivalOwner: Session;
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  biz = await createBusiness(ctx.db);
-  rival = await createBusiness(ctx.db);
-  [owner, admin, southAdmin, rivalOwner] = await Promise.all([
-    signIn(ctx.app, biz.owner.email),
-    signIn(ctx.app, biz.admin.email),
-    signIn(ctx.app, biz.otherAdmin.email),
-    signIn(ctx.app, rival.owner.email),
-  ]);
+  ({ ctx, biz, rival, owner, admin, southAdmin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
 });
 afterAll(() => ctx.close());
 
@@ -46,9 +40,6 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   longitude: 77.5946,
   ...overrides,
 });
-
-const call = (session: Session, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function createStore(session: Session, overrides: Record<string, unknown> = {}): Promise<Store> {
   const res = await call(session, 'POST', '/api/stores', valid(overrides));

@@ -5,24 +5,21 @@ import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import type { TrashEntry } from '@storedesk/shared/trash/schemas';
 import {
-  createBusiness,
-  createTestApp,
-  signIn,
+  caller,
+  createStaffWorld,
+  type Call,
   type Session,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
 
 let ctx: TestApp;
+let call: Call;
 let biz: TestBusiness;
-let rival: TestBusiness;
 let owner: Session;
 let admin: Session;
 let southAdmin: Session;
 let rivalOwner: Session;
-
-const call = (session: Session, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  ctx.app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
 
 async function created<T>(session: Session, url: string, payload: object): Promise<T> {
   const res = await call(session, 'POST', url, payload);
@@ -44,15 +41,8 @@ const newStore = (session: Session, name = `Store ${randomUUID().slice(0, 6)}`) 
   });
 
 beforeAll(async () => {
-  ctx = await createTestApp();
-  biz = await createBusiness(ctx.db);
-  rival = await createBusiness(ctx.db);
-  [owner, admin, southAdmin, rivalOwner] = await Promise.all([
-    signIn(ctx.app, biz.owner.email),
-    signIn(ctx.app, biz.admin.email),
-    signIn(ctx.app, biz.otherAdmin.email),
-    signIn(ctx.app, rival.owner.email),
-  ]);
+  ({ ctx, biz, owner, admin, southAdmin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
 });
 afterAll(() => ctx.close());
 
