@@ -16,14 +16,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
 import {
   ListQueryStatus,
   RowEditDelete,
   TableMessageRow,
   TableSkeletonRows,
 } from '../../../components/table-states.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
@@ -37,7 +36,6 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
   const categories = useCategories(storeId, { q, page, pageSize });
   const deleteCategory = useDeleteCategory();
   const restore = useRestoreCatalogueRecord();
-  const notify = useSnackbar();
   const [toDelete, setToDelete] = useState<Category | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
@@ -49,38 +47,17 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
     if (pageGone) setListParams({ page: lastPage });
   }, [pageGone, lastPage, setListParams]);
 
-  const confirmDelete = () => {
+  const deleteWithUndo = useDeleteWithUndo<Category>({
+    noun: 'category',
+    remove: (category) =>
+      deleteCategory.mutateAsync({ storeId, categoryId: category.id, version: category.version }),
+    restore: (category) => restore.mutateAsync({ storeId, kind: 'categories', id: category.id }),
+    onError: setErrorMessage,
+  });
+  const confirmDelete = async () => {
     if (!toDelete) return;
-    const category = toDelete;
-    deleteCategory.mutate(
-      { storeId, categoryId: category.id, version: category.version },
-      {
-        onSuccess: () => {
-          setToDelete(null);
-          notify({
-            message: `${category.name} deleted`,
-            action: {
-              label: 'Undo',
-              onClick: () =>
-                restore.mutate(
-                  { storeId, kind: 'categories', id: category.id },
-                  {
-                    onSuccess: () => notify(`${category.name} restored`),
-                    onError: (error) => setErrorMessage(asApiError(error).message),
-                  },
-                ),
-            },
-          });
-        },
-        onError: (error) => {
-          setToDelete(null);
-          if (isApiError(error, 401)) return;
-          if (isApiError(error, 404))
-            return notify({ severity: 'info', message: 'That category was already deleted' });
-          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
-        },
-      },
-    );
+    await deleteWithUndo(toDelete);
+    setToDelete(null);
   };
 
   let body;

@@ -23,6 +23,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import {
   ListQueryStatus,
@@ -30,7 +31,7 @@ import {
   TableMessageRow,
   TableSkeletonRows,
 } from '../../../components/table-states.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useItems } from '../api/get-items.ts';
@@ -82,38 +83,16 @@ export function ItemsTab({ storeId }: { storeId: string }) {
     );
   };
 
-  const confirmDelete = () => {
+  const deleteWithUndo = useDeleteWithUndo<Item>({
+    noun: 'item',
+    remove: (item) => deleteItem.mutateAsync({ storeId, itemId: item.id, version: item.version }),
+    restore: (item) => restore.mutateAsync({ storeId, kind: 'items', id: item.id }),
+    onError: setErrorMessage,
+  });
+  const confirmDelete = async () => {
     if (!toDelete) return;
-    const item = toDelete;
-    deleteItem.mutate(
-      { storeId, itemId: item.id, version: item.version },
-      {
-        onSuccess: () => {
-          setToDelete(null);
-          notify({
-            message: `${item.name} deleted`,
-            action: {
-              label: 'Undo',
-              onClick: () =>
-                restore.mutate(
-                  { storeId, kind: 'items', id: item.id },
-                  {
-                    onSuccess: () => notify(`${item.name} restored`),
-                    onError: (error) => setErrorMessage(asApiError(error).message),
-                  },
-                ),
-            },
-          });
-        },
-        onError: (error) => {
-          setToDelete(null);
-          if (isApiError(error, 401)) return;
-          if (isApiError(error, 404))
-            return notify({ severity: 'info', message: 'That item was already deleted' });
-          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
-        },
-      },
-    );
+    await deleteWithUndo(toDelete);
+    setToDelete(null);
   };
 
   let body;

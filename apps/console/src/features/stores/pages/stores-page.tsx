@@ -14,7 +14,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { useEffect, useState } from 'react';
@@ -25,6 +24,7 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import {
   ListQueryStatus,
@@ -32,7 +32,7 @@ import {
   TableMessageRow,
   TableSkeletonRows,
 } from '../../../components/table-states.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { useListParams } from '../../../lib/list-params.ts';
 import { useIsOwner } from '../../../lib/session.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
@@ -103,36 +103,19 @@ export function StoresPage() {
     );
   };
 
-  const confirmDelete = () => {
+  const deleteWithUndo = useDeleteWithUndo<Store>({
+    noun: 'store',
+    remove: (store) => deleteStore.mutateAsync({ storeId: store.id, version: store.version }),
+    restore: (store) => restoreStore.mutateAsync(store.id),
+    onError: setErrorMessage,
+    onDeleted: (store) => {
+      if (selected.has(store.id)) setSelected(new Set([...selected].filter((id) => id !== store.id)));
+    },
+  });
+  const confirmDelete = async () => {
     if (!toDelete) return;
-    const store = toDelete;
-    deleteStore.mutate(
-      { storeId: store.id, version: store.version },
-      {
-        onSuccess: () => {
-          setToDelete(null);
-          if (selected.has(store.id)) setSelected(new Set([...selected].filter((id) => id !== store.id)));
-          notify({
-            message: `${store.name} deleted`,
-            action: {
-              label: 'Undo',
-              onClick: () =>
-                restoreStore.mutate(store.id, {
-                  onSuccess: () => notify(`${store.name} restored`),
-                  onError: (error) => setErrorMessage(asApiError(error).message),
-                }),
-            },
-          });
-        },
-        onError: (error) => {
-          setToDelete(null);
-          if (isApiError(error, 401)) return;
-          if (isApiError(error, 404))
-            return notify({ severity: 'info', message: 'That store was already deleted' });
-          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
-        },
-      },
-    );
+    await deleteWithUndo(toDelete);
+    setToDelete(null);
   };
 
   const allChecked = items.length > 0 && items.every((store) => selected.has(store.id));
