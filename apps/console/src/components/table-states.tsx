@@ -8,6 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
 import { LoadError } from './load-error.tsx';
 import type { ReactNode } from 'react';
@@ -107,5 +108,43 @@ export function RowEditDelete({
         </IconButton>
       </Tooltip>
     </>
+  );
+}
+
+type ListRowsProps = {
+  query: { isPending: boolean; isError: boolean };
+  /** How many rows the page has. */
+  count: number;
+  columns: number;
+  /** The search in force, and how to clear it. */
+  q: string;
+  onClearSearch: () => void;
+  /** Plural, as in "No stores match …". */
+  noun: string;
+  empty: { action: ReactNode; hint: ReactNode };
+  children: ReactNode;
+};
+
+/**
+ * The body of a list table: grey rows while the first page loads, "nothing
+ * matches" with a way out of the search, "nothing yet" with the action that
+ * fills the list, or the rows themselves.
+ */
+export function ListRows({ query, count, columns, q, onClearSearch, noun, empty, children }: ListRowsProps) {
+  if (query.isPending) return <TableSkeletonRows columns={columns} />;
+  if (count > 0 || query.isError) return children;
+  if (q) {
+    return (
+      <TableMessageRow
+        columns={columns}
+        title={`No ${noun} match “${q}”`}
+        action={<Button onClick={onClearSearch}>Clear search</Button>}
+      />
+    );
+  }
+  return (
+    <TableMessageRow columns={columns} title={`No ${noun} yet`} action={empty.action}>
+      {empty.hint}
+    </TableMessageRow>
   );
 }

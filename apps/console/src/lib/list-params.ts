@@ -1,5 +1,5 @@
 import { limits } from '@storedesk/shared/limits';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type ListParams = { q: string; page: number; pageSize: number };
@@ -53,4 +53,21 @@ export function useListParams(): [ListParams, (changes: Partial<ListParams>) => 
   );
 
   return [params, setParams];
+}
+
+/**
+ * The last page a list has; when the page shown no longer exists (deletes, a
+ * narrower search), moves to that page.
+ */
+export function usePageInRange(
+  list: { data?: { total: number }; isPlaceholderData: boolean },
+  { page, pageSize }: ListParams,
+  setParams: (changes: Partial<ListParams>) => void,
+): number {
+  const lastPage = Math.max(0, Math.ceil((list.data?.total ?? 0) / pageSize) - 1);
+  const pageGone = list.data !== undefined && !list.isPlaceholderData && page > lastPage;
+  useEffect(() => {
+    if (pageGone) setParams({ page: lastPage });
+  }, [pageGone, lastPage, setParams]);
+  return lastPage;
 }

@@ -9,7 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -17,13 +17,8 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
-import {
-  ListQueryStatus,
-  RowEditDelete,
-  TableMessageRow,
-  TableSkeletonRows,
-} from '../../../components/table-states.tsx';
-import { useListParams } from '../../../lib/list-params.ts';
+import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
 import { useCategories } from '../api/get-categories.ts';
 import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
@@ -32,7 +27,8 @@ const columns = 3;
 
 /** SPEC §2 Categories tab: search, 'Add category', serial no, name, Edit and Delete. */
 export function CategoriesTab({ storeId }: { storeId: string }) {
-  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
   const categories = useCategories(storeId, { q, page, pageSize });
   const deleteCategory = useDeleteCategory();
   const restore = useRestoreCatalogueRecord();
@@ -41,11 +37,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
 
   const items = categories.data?.items ?? [];
   const total = categories.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  const pageGone = categories.data !== undefined && !categories.isPlaceholderData && page > lastPage;
-  useEffect(() => {
-    if (pageGone) setListParams({ page: lastPage });
-  }, [pageGone, lastPage, setListParams]);
+  const lastPage = usePageInRange(categories, listParams, setListParams);
 
   const deleteWithUndo = useDeleteWithUndo<Category>({
     noun: 'category',
@@ -60,44 +52,19 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
     setToDelete(null);
   };
 
-  let body;
-  if (categories.isPending) {
-    body = <TableSkeletonRows columns={columns} />;
-  } else if (items.length === 0 && !categories.isError) {
-    body = q ? (
-      <TableMessageRow
-        columns={columns}
-        title={`No categories match “${q}”`}
-        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
-      />
-    ) : (
-      <TableMessageRow
-        columns={columns}
-        title="No categories yet"
-        action={
-          <Button variant="contained" component={RouterLink} to={paths.stores.categoryAdd.getHref(storeId)}>
-            Add category
-          </Button>
-        }
-      >
-        Categories group the items of this store in the customer app.
-      </TableMessageRow>
-    );
-  } else {
-    body = items.map((category, index) => (
-      <TableRow key={category.id} hover>
-        <TableCell align="right">{page * pageSize + index + 1}</TableCell>
-        <TableCell>{category.name}</TableCell>
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <RowEditDelete
-            name={category.name}
-            editTo={paths.stores.categoryEdit.getHref(storeId, category.id)}
-            onDelete={() => setToDelete(category)}
-          />
-        </TableCell>
-      </TableRow>
-    ));
-  }
+  const rows = items.map((category, index) => (
+    <TableRow key={category.id} hover>
+      <TableCell align="right">{page * pageSize + index + 1}</TableCell>
+      <TableCell>{category.name}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowEditDelete
+          name={category.name}
+          editTo={paths.stores.categoryEdit.getHref(storeId, category.id)}
+          onDelete={() => setToDelete(category)}
+        />
+      </TableCell>
+    </TableRow>
+  ));
 
   return (
     <>
@@ -128,7 +95,30 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
               <TableCell align="right">Actions</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>{body}</TableBody>
+          <TableBody>
+            <ListRows
+              query={categories}
+              count={items.length}
+              columns={columns}
+              q={q}
+              onClearSearch={() => setListParams({ q: '' })}
+              noun="categories"
+              empty={{
+                action: (
+                  <Button
+                    variant="contained"
+                    component={RouterLink}
+                    to={paths.stores.categoryAdd.getHref(storeId)}
+                  >
+                    Add category
+                  </Button>
+                ),
+                hint: 'Categories group the items of this store in the customer app.',
+              }}
+            >
+              {rows}
+            </ListRows>
+          </TableBody>
         </Table>
       </TableContainer>
       <ListPagination

@@ -16,7 +16,7 @@ import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
 import { useMutationState } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -25,14 +25,9 @@ import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import {
-  ListQueryStatus,
-  RowEditDelete,
-  TableMessageRow,
-  TableSkeletonRows,
-} from '../../../components/table-states.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useListParams } from '../../../lib/list-params.ts';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useItems } from '../api/get-items.ts';
 import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
@@ -43,7 +38,8 @@ const columns = 6;
 
 /** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
 export function ItemsTab({ storeId }: { storeId: string }) {
-  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
   const items = useItems(storeId, { q, page, pageSize });
   const updateItem = useUpdateItem(storeId);
   const deleteItem = useDeleteItem();
@@ -64,11 +60,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
 
   const rows = items.data?.items ?? [];
   const total = items.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  const pageGone = items.data !== undefined && !items.isPlaceholderData && page > lastPage;
-  useEffect(() => {
-    if (pageGone) setListParams({ page: lastPage });
-  }, [pageGone, lastPage, setListParams]);
+  const lastPage = usePageInRange(items, listParams, setListParams);
 
   const setInStock = (item: Item, inStock: boolean) => {
     updateItem.mutate(
@@ -95,83 +87,53 @@ export function ItemsTab({ storeId }: { storeId: string }) {
     setToDelete(null);
   };
 
-  let body;
-  if (items.isPending) {
-    body = <TableSkeletonRows columns={columns} />;
-  } else if (rows.length === 0 && !items.isError) {
-    body = q ? (
-      <TableMessageRow
-        columns={columns}
-        title={`No items match “${q}”`}
-        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
-      />
-    ) : (
-      <TableMessageRow
-        columns={columns}
-        title="No items yet"
-        action={
-          <Button variant="contained" component={RouterLink} to={paths.stores.itemAdd.getHref(storeId)}>
-            Add item
-          </Button>
-        }
-      >
-        Items are what customers order from this store.
-      </TableMessageRow>
+  const tableRows = rows.map((item) => {
+    const pending = pendingStock.get(item.id);
+    return (
+      <TableRow key={item.id} hover>
+        <TableCell sx={{ minWidth: 180 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar variant="rounded" src={item.imageUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
+              <FastfoodOutlined fontSize="small" />
+            </Avatar>
+            <span>{item.name}</span>
+          </Stack>
+        </TableCell>
+        <TableCell>
+          {item.categoryName ?? (
+            <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+              No category
+            </Typography>
+          )}
+        </TableCell>
+        <TableCell>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+            {item.tags.map((tag) => (
+              <Chip key={tag} label={tag} size="small" />
+            ))}
+          </Stack>
+        </TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          {formatRupees(item.pricePaise)}
+        </TableCell>
+        <TableCell>
+          <Switch
+            checked={pending ?? item.inStock}
+            disabled={pending !== undefined}
+            onChange={(event) => setInStock(item, event.target.checked)}
+            slotProps={{ input: { 'aria-label': `${item.name} available` } }}
+          />
+        </TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <RowEditDelete
+            name={item.name}
+            editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
+            onDelete={() => setToDelete(item)}
+          />
+        </TableCell>
+      </TableRow>
     );
-  } else {
-    body = rows.map((item) => {
-      const pending = pendingStock.get(item.id);
-      return (
-        <TableRow key={item.id} hover>
-          <TableCell sx={{ minWidth: 180 }}>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              <Avatar
-                variant="rounded"
-                src={item.imageUrl ?? undefined}
-                alt=""
-                sx={{ width: 36, height: 36 }}
-              >
-                <FastfoodOutlined fontSize="small" />
-              </Avatar>
-              <span>{item.name}</span>
-            </Stack>
-          </TableCell>
-          <TableCell>
-            {item.categoryName ?? (
-              <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                No category
-              </Typography>
-            )}
-          </TableCell>
-          <TableCell>
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-              {item.tags.map((tag) => (
-                <Chip key={tag} label={tag} size="small" />
-              ))}
-            </Stack>
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-            {formatRupees(item.pricePaise)}
-          </TableCell>
-          <TableCell>
-            <Switch
-              checked={pending ?? item.inStock}
-              disabled={pending !== undefined}
-              onChange={(event) => setInStock(item, event.target.checked)}
-              slotProps={{ input: { 'aria-label': `${item.name} available` } }}
-            />
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <RowEditDelete
-              name={item.name}
-              editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
-              onDelete={() => setToDelete(item)}
-            />
-          </TableCell>
-        </TableRow>
-      );
-    });
-  }
+  });
 
   return (
     <>
@@ -203,7 +165,30 @@ export function ItemsTab({ storeId }: { storeId: string }) {
               <TableCell align="right">Actions</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>{body}</TableBody>
+          <TableBody>
+            <ListRows
+              query={items}
+              count={rows.length}
+              columns={columns}
+              q={q}
+              onClearSearch={() => setListParams({ q: '' })}
+              noun="items"
+              empty={{
+                action: (
+                  <Button
+                    variant="contained"
+                    component={RouterLink}
+                    to={paths.stores.itemAdd.getHref(storeId)}
+                  >
+                    Add item
+                  </Button>
+                ),
+                hint: 'Items are what customers order from this store.',
+              }}
+            >
+              {tableRows}
+            </ListRows>
+          </TableBody>
         </Table>
       </TableContainer>
       <ListPagination

@@ -16,7 +16,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -26,14 +26,9 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import {
-  ListQueryStatus,
-  RowEditDelete,
-  TableMessageRow,
-  TableSkeletonRows,
-} from '../../../components/table-states.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useListParams } from '../../../lib/list-params.ts';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useIsOwner } from '../../../lib/session.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import { useChangeStoreStatus } from '../api/change-store-status.ts';
@@ -51,7 +46,8 @@ function plural(count: number, one: string, many: string): string {
 export function StoresPage() {
   const owner = useIsOwner();
   const { zoneId } = useZoneFilter();
-  const [{ q, page, pageSize }, setListParams] = useListParams();
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
   const query = { zoneId, q, page, pageSize };
   const stores = useStores(query);
   const changeStatus = useChangeStoreStatus();
@@ -72,12 +68,7 @@ export function StoresPage() {
 
   const items = stores.data?.items ?? [];
   const total = stores.data?.total ?? 0;
-  const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
-  const pageGone = stores.data !== undefined && !stores.isPlaceholderData && page > lastPage;
-  useEffect(() => {
-    // The page emptied (deletes, a narrower search): show the last one there is.
-    if (pageGone) setListParams({ page: lastPage });
-  }, [pageGone, lastPage, setListParams]);
+  const lastPage = usePageInRange(stores, listParams, setListParams);
 
   const columns = owner ? 8 : 7;
   const pendingStatusIds = changeStatus.isPending ? (changeStatus.variables?.storeIds ?? []) : [];
@@ -121,86 +112,54 @@ export function StoresPage() {
   const allChecked = items.length > 0 && items.every((store) => selected.has(store.id));
   const someChecked = items.some((store) => selected.has(store.id));
 
-  let body;
-  if (stores.isPending) {
-    body = <TableSkeletonRows columns={columns} />;
-  } else if (items.length === 0 && !stores.isError) {
-    body = q ? (
-      <TableMessageRow
-        columns={columns}
-        title={`No stores match “${q}”`}
-        action={<Button onClick={() => setListParams({ q: '' })}>Clear search</Button>}
-      />
-    ) : (
-      <TableMessageRow
-        columns={columns}
-        title="No stores yet"
-        action={
-          <Button variant="contained" component={RouterLink} to={paths.stores.add.getHref()}>
-            Add store
-          </Button>
-        }
-      >
-        {owner && zoneId ? 'This zone has no stores.' : 'Add the first store to start taking orders.'}
-      </TableMessageRow>
+  const tableRows = items.map((store) => {
+    const checked = selected.has(store.id);
+    return (
+      <TableRow key={store.id} hover selected={checked}>
+        <TableCell padding="checkbox">
+          <Checkbox
+            checked={checked}
+            onChange={(event) => {
+              const next = new Set(selected);
+              if (event.target.checked) next.add(store.id);
+              else next.delete(store.id);
+              setSelected(next);
+            }}
+            slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
+          />
+        </TableCell>
+        <TableCell sx={{ minWidth: 180 }}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+            <Avatar variant="rounded" src={store.imageUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+              <StorefrontOutlined fontSize="small" />
+            </Avatar>
+            <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
+              {store.name}
+            </Link>
+          </Stack>
+        </TableCell>
+        {owner ? <TableCell>{store.zoneName}</TableCell> : null}
+        <TableCell>{store.location}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
+        <TableCell align="right">{store.featured}</TableCell>
+        <TableCell>
+          <StoreStatusSelect
+            storeName={store.name}
+            status={store.status}
+            disabled={pendingStatusIds.includes(store.id)}
+            onChange={(status) => setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })}
+          />
+        </TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+          <RowEditDelete
+            name={store.name}
+            editTo={paths.stores.edit.getHref(store.id)}
+            onDelete={() => setToDelete(store)}
+          />
+        </TableCell>
+      </TableRow>
     );
-  } else {
-    body = items.map((store) => {
-      const checked = selected.has(store.id);
-      return (
-        <TableRow key={store.id} hover selected={checked}>
-          <TableCell padding="checkbox">
-            <Checkbox
-              checked={checked}
-              onChange={(event) => {
-                const next = new Set(selected);
-                if (event.target.checked) next.add(store.id);
-                else next.delete(store.id);
-                setSelected(next);
-              }}
-              slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
-            />
-          </TableCell>
-          <TableCell sx={{ minWidth: 180 }}>
-            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-              <Avatar
-                variant="rounded"
-                src={store.imageUrl ?? undefined}
-                alt=""
-                sx={{ width: 40, height: 40 }}
-              >
-                <StorefrontOutlined fontSize="small" />
-              </Avatar>
-              <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
-                {store.name}
-              </Link>
-            </Stack>
-          </TableCell>
-          {owner ? <TableCell>{store.zoneName}</TableCell> : null}
-          <TableCell>{store.location}</TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
-          <TableCell align="right">{store.featured}</TableCell>
-          <TableCell>
-            <StoreStatusSelect
-              storeName={store.name}
-              status={store.status}
-              disabled={pendingStatusIds.includes(store.id)}
-              onChange={(status) =>
-                setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })
-              }
-            />
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            <RowEditDelete
-              name={store.name}
-              editTo={paths.stores.edit.getHref(store.id)}
-              onDelete={() => setToDelete(store)}
-            />
-          </TableCell>
-        </TableRow>
-      );
-    });
-  }
+  });
 
   const checkedIds = items.filter((store) => selected.has(store.id)).map((store) => store.id);
   const bulkBusy = changeStatus.isPending;
@@ -300,7 +259,29 @@ export function StoresPage() {
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
-            <TableBody>{body}</TableBody>
+            <TableBody>
+              <ListRows
+                query={stores}
+                count={items.length}
+                columns={columns}
+                q={q}
+                onClearSearch={() => setListParams({ q: '' })}
+                noun="stores"
+                empty={{
+                  action: (
+                    <Button variant="contained" component={RouterLink} to={paths.stores.add.getHref()}>
+                      Add store
+                    </Button>
+                  ),
+                  hint:
+                    owner && zoneId
+                      ? 'This zone has no stores.'
+                      : 'Add the first store to start taking orders.',
+                }}
+              >
+                {tableRows}
+              </ListRows>
+            </TableBody>
           </Table>
         </TableContainer>
         <ListPagination

@@ -1,0 +1,40 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useListParams, usePageInRange } from './list-params.ts';
+
+function setup(initialUrl: string, list: { data?: { total: number }; isPlaceholderData: boolean }) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[initialUrl]}>{children}</MemoryRouter>
+  );
+  return renderHook(
+    () => {
+      const [params, setParams] = useListParams();
+      const lastPage = usePageInRange(list, params, setParams);
+      return { params, lastPage, search: useLocation().search };
+    },
+    { wrapper },
+  );
+}
+
+describe('usePageInRange', () => {
+  it('moves a page that no longer exists to the last page there is, in the URL', async () => {
+    const { result } = setup('/stores?page=5&q=fresh', { data: { total: 12 }, isPlaceholderData: false });
+    expect(result.current.lastPage).toBe(1);
+    await waitFor(() => expect(result.current.params.page).toBe(1));
+    const search = new URLSearchParams(result.current.search);
+    expect([search.get('page'), search.get('q')]).toEqual(['1', 'fresh']);
+  });
+
+  it('leaves a page in range, and waits while the shown data is a placeholder or missing', async () => {
+    const inRange = setup('/stores?page=1', { data: { total: 12 }, isPlaceholderData: false });
+    const placeholder = setup('/stores?page=5', { data: { total: 12 }, isPlaceholderData: true });
+    const loading = setup('/stores?page=5', { isPlaceholderData: false });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(inRange.result.current.params.page).toBe(1);
+    expect(placeholder.result.current.params.page).toBe(5);
+    expect(loading.result.current.params.page).toBe(5);
+    expect(loading.result.current.lastPage).toBe(0);
+  });
+});
