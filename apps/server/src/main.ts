@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { startHousekeeping } from './housekeeping.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 
@@ -39,6 +40,7 @@ async function main() {
   const { pool, db } = createDatabase(databaseUrl, 20);
   const hub = new EventHub(databaseUrl, db, log);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let stopHousekeeping: (() => void) | undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -48,6 +50,7 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 45_000);
     force.unref();
     try {
+      stopHousekeeping?.();
       await app?.close();
       await hub.stop();
       await pool.end();
@@ -64,6 +67,7 @@ async function main() {
     if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)))) await seedDemo(db, log);
     const demo = await demoCredentials(db);
     await hub.start();
+    stopHousekeeping = startHousekeeping(db, hub, log);
     app = await buildApp({ config, db, hub, logger: log });
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;

@@ -14,8 +14,3 @@ export function scopeOf(auth: AuthContext, requestedZoneId?: string | null): Sco
   if (requestedZoneId && requestedZoneId !== auth.user.zoneId) throw forbidden();
   return { businessId, zoneId: auth.user.zoneId };
 }
-
-/** Whether a record in `zoneId` is inside the scope. */
-export function inScope(scope: Scope, zoneId: string | null): boolean {
-  return scope.zoneId === null || scope.zoneId === zoneId;
-}

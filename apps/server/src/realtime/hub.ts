@@ -36,7 +36,6 @@ export class EventHub {
   private readonly recent = new Set<number>();
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
-  private pruneTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly url: string,
@@ -48,8 +47,6 @@ export class EventHub {
     const result = await this.db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM events`);
     this.lastId = Number(result.rows[0]?.id ?? 0);
     await this.connect();
-    this.pruneTimer = setInterval(() => void this.prune(), 60 * 60 * 1000);
-    this.pruneTimer.unref();
   }
 
   subscribe(businessId: string, deliver: (event: StoredEvent) => void): () => void {
@@ -91,16 +88,14 @@ export class EventHub {
     }
   }
 
+  /** Deletes events past their retention (run by the housekeeping of main.ts). */
   async prune(): Promise<void> {
-    await this.db
-      .execute(sql`DELETE FROM events WHERE created_at < ${new Date(Date.now() - RETENTION_MS)}`)
-      .catch((error: unknown) => this.log.warn({ err: error }, 'pruning events failed'));
+    await this.db.execute(sql`DELETE FROM events WHERE created_at < ${new Date(Date.now() - RETENTION_MS)}`);
   }
 
   async stop(): Promise<void> {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
     this.subscribers.clear();
     await this.client?.end().catch(() => undefined);
   }

@@ -127,3 +127,9 @@ export async function signOut(db: Database, auth: AuthContext): Promise<void> {
     await announceSessionEnded(tx, auth, auth.sessionId);
   });
 }
+
+/** Deletes sessions that can no longer be used and throttle counts whose window has passed. */
+export async function pruneAuthRecords(db: Database): Promise<void> {
+  await repo.deleteExpiredSessions(db, new Date(Date.now() - sessionPolicy.idleMs));
+  await repo.deleteStaleThrottles(db, new Date(Date.now() - throttlePolicy.windowMs));
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '../test/harness.ts';
+import { runHousekeeping } from './housekeeping.ts';
+import { publishEvent } from './realtime/publish.ts';
+
+let ctx: TestApp;
+let biz: TestBusiness;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  biz = await createBusiness(ctx.db);
+});
+afterAll(() => ctx.close());
+
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await ctx.db.execute<{ n: number }>(query)).rows[0]!.n);
+
+describe('runHousekeeping', () => {
+  it('removes ended sessions, passed throttle windows and old events, and keeps what is still in use', async () => {
+    const live = await signIn(ctx.app, biz.owner.email);
+    const idle = await signIn(ctx.app, biz.owner.email);
+    const expired = await signIn(ctx.app, biz.admin.email);
+    await ctx.db.execute(sql`UPDATE sessions SET last_seen_at = now() - interval '13 hours'
+      WHERE token_hash = sha256(${idle.token}::bytea)`);
+    await ctx.db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute'
+      WHERE token_hash = sha256(${expired.token}::bytea)`);
+    await ctx.db.execute(sql`INSERT INTO sign_in_throttle (key, failures, window_started_at) VALUES
+      ('account:old@example.test', 5, now() - interval '16 minutes'),
+      ('account:recent@example.test', 3, now() - interval '1 minute')`);
+    await publishEvent(ctx.db, {
+      businessId: biz.id,
+      zoneId: null,
+      topic: 'stores',
+      action: 'old',
+      recordId: null,
+    });
+    await publishEvent(ctx.db, {
+      businessId: biz.id,
+      zoneId: null,
+      topic: 'stores',
+      action: 'new',
+      recordId: null,
+    });
+    await ctx.db.execute(sql`UPDATE events SET created_at = now() - interval '8 days' WHERE action = 'old'`);
+
+    await runHousekeeping(ctx.db, ctx.hub);
+
+    const sessionOf = (token: string) =>
+      count(sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = sha256(${token}::bytea)`);
+    expect([
+      await sessionOf(live.token),
+      await sessionOf(idle.token),
+      await sessionOf(expired.token),
+    ]).toEqual([1, 0, 0]);
+    const keys = await ctx.db.execute<{ key: string }>(sql`SELECT key FROM sign_in_throttle ORDER BY key`);
+    expect(keys.rows.map((r) => r.key)).toEqual(['account:recent@example.test']);
+    const actions = await ctx.db.execute<{ action: string }>(
+      sql`SELECT action FROM events WHERE business_id = ${biz.id} AND topic = 'stores'`,
+    );
+    expect(actions.rows.map((r) => r.action)).toEqual(['new']);
+    expect((await ctx.app.inject({ url: '/api/auth/me', headers: live.headers })).statusCode).toBe(200);
+  });
+});
