@@ -5,6 +5,7 @@
  *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
  *  - stores and catalogue at scale (bench/catalogue.ts)
  * Figures are printed and written to bench/results/foundation.json and catalogue.json.
+ * `npm run bench -- foundation` or `npm run bench -- catalogue` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,91 +57,109 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
+const parts = ['foundation', 'catalogue'] as const;
+type Part = (typeof parts)[number];
+
+async function signInToken(baseUrl: string): Promise<string> {
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-1' }),
+  });
+  return ((await signIn.json()) as { token: string }).token;
+}
+
 async function main() {
+  const only = process.argv[2];
+  if (only !== undefined && !parts.includes(only as Part)) {
+    throw new Error(`unknown part "${only}": choose one of ${parts.join(', ')}, or none for all`);
+  }
+  const runs = (part: Part) => only === undefined || only === part;
   const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
     const { baseUrl } = server;
-    const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-1' }),
-    });
-    const { token } = (await signIn.json()) as { token: string };
-
-    // Warm up both paths so the first figures are not a cold start.
-    await cannon({ url: `${baseUrl}/api/health`, connections: 10, duration: 2 });
-    const health = await cannon({ url: `${baseUrl}/api/health`, connections: 50 });
-    const me = await cannon({
-      url: `${baseUrl}/api/auth/me`,
-      connections: 50,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const signInTimes = await signInLatencies(baseUrl, 20, 200);
-    const events = await measureEventLatency(baseUrl, token, { streams: 1000, events: 30 });
-
-    const results = {
-      at: new Date().toISOString(),
-      machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
-      health: { connections: 50, ...health },
-      me: { connections: 50, ...me, shareOfHealth: round(me.rps / health.rps) },
-      signIn: {
-        concurrency: 20,
-        requests: signInTimes.length,
-        p50Ms: round(percentile(signInTimes, 50)),
-        p95Ms: round(percentile(signInTimes, 95)),
-      },
-      liveEvent: events,
-      targets,
-      met: {
-        meShareOfHealth: me.rps / health.rps >= targets.meShareOfHealth,
-        signInP95: percentile(signInTimes, 95) < targets.signInP95Ms,
-        eventP95: events.p95Ms < targets.eventP95Ms,
-      },
-    };
-    const out = path.join(import.meta.dirname, 'results', 'foundation.json');
-    fs.mkdirSync(path.dirname(out), { recursive: true });
-    fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-
-    console.log(
-      `GET /api/health   ${health.rps} req/s, p99 ${health.p99} ms (50 connections, ${health.non2xx} non-2xx)`,
-    );
-    console.log(
-      `GET /api/auth/me  ${me.rps} req/s, p99 ${me.p99} ms = ${Math.round((me.rps / health.rps) * 100)}% of health (target ≥ 40%)`,
-    );
-    console.log(
-      `POST sign-in      p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms at 20 concurrent (target p95 < 300 ms)`,
-    );
-    console.log(
-      `live event        p50 ${events.p50Ms} ms, p95 ${events.p95Ms} ms commit-to-stream, ${events.streams} streams, ${events.received}/${events.expected} delivered (target p95 < 100 ms)`,
-    );
-
+    const token = await signInToken(baseUrl);
+    if (runs('foundation')) await benchFoundation(baseUrl, token);
     // Catalogue at scale comes last: it fills the database with 1,000 stores and 50,000 items.
-    const catalogue = await benchCatalogue(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
-    const catalogueOut = path.join(import.meta.dirname, 'results', 'catalogue.json');
-    const catalogueResults = {
-      at: new Date().toISOString(),
-      ...catalogue,
-      targets: catalogueTargets,
-      // autocannon reports p97.5, not p95: p97.5 under the target means p95 is too.
-      met: {
-        storeList: catalogue.stores.p97_5Ms < catalogueTargets.storeListP95Ms,
-        itemList: catalogue.items.p97_5Ms < catalogueTargets.itemListP95Ms,
-      },
-    };
-    fs.writeFileSync(catalogueOut, `${JSON.stringify(catalogueResults, null, 2)}\n`);
-    const line = (name: string, r: typeof catalogue.stores) =>
-      `${name} ${r.rps} req/s, p50 ${r.p50Ms} ms, p97.5 ${r.p97_5Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx; target p95 < 30 ms)`;
-    console.log(
-      `seeded ${catalogue.seed.stores} stores and ${catalogue.seed.items} items in ${catalogue.seed.seconds} s`,
-    );
-    console.log(line('store list search+page   ', catalogue.stores));
-    console.log(line('item list (50k) search+page', catalogue.items));
-    console.log(
-      `results in ${path.relative(process.cwd(), out)} and ${path.relative(process.cwd(), catalogueOut)}`,
-    );
+    if (runs('catalogue')) await benchCatalogueAtScale(baseUrl, server.dataDir, token);
   } finally {
     await server.stop();
   }
+}
+
+async function benchFoundation(baseUrl: string, token: string) {
+  // Warm up both paths so the first figures are not a cold start.
+  await cannon({ url: `${baseUrl}/api/health`, connections: 10, duration: 2 });
+  const health = await cannon({ url: `${baseUrl}/api/health`, connections: 50 });
+  const me = await cannon({
+    url: `${baseUrl}/api/auth/me`,
+    connections: 50,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const signInTimes = await signInLatencies(baseUrl, 20, 200);
+  const events = await measureEventLatency(baseUrl, token, { streams: 1000, events: 30 });
+
+  const results = {
+    at: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    health: { connections: 50, ...health },
+    me: { connections: 50, ...me, shareOfHealth: round(me.rps / health.rps) },
+    signIn: {
+      concurrency: 20,
+      requests: signInTimes.length,
+      p50Ms: round(percentile(signInTimes, 50)),
+      p95Ms: round(percentile(signInTimes, 95)),
+    },
+    liveEvent: events,
+    targets,
+    met: {
+      meShareOfHealth: me.rps / health.rps >= targets.meShareOfHealth,
+      signInP95: percentile(signInTimes, 95) < targets.signInP95Ms,
+      eventP95: events.p95Ms < targets.eventP95Ms,
+    },
+  };
+  const out = path.join(import.meta.dirname, 'results', 'foundation.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log(
+    `GET /api/health   ${health.rps} req/s, p99 ${health.p99} ms (50 connections, ${health.non2xx} non-2xx)`,
+  );
+  console.log(
+    `GET /api/auth/me  ${me.rps} req/s, p99 ${me.p99} ms = ${Math.round((me.rps / health.rps) * 100)}% of health (target ≥ 40%)`,
+  );
+  console.log(
+    `POST sign-in      p50 ${results.signIn.p50Ms} ms, p95 ${results.signIn.p95Ms} ms at 20 concurrent (target p95 < 300 ms)`,
+  );
+  console.log(
+    `live event        p50 ${events.p50Ms} ms, p95 ${events.p95Ms} ms commit-to-stream, ${events.streams} streams, ${events.received}/${events.expected} delivered (target p95 < 100 ms)`,
+  );
+
+  console.log(`results in ${path.relative(process.cwd(), out)}`);
+}
+
+async function benchCatalogueAtScale(baseUrl: string, dataDir: string, token: string) {
+  const catalogue = await benchCatalogue(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token);
+  const catalogueOut = path.join(import.meta.dirname, 'results', 'catalogue.json');
+  const catalogueResults = {
+    at: new Date().toISOString(),
+    ...catalogue,
+    targets: catalogueTargets,
+    // autocannon reports p97.5, not p95: p97.5 under the target means p95 is too.
+    met: {
+      storeList: catalogue.stores.p97_5Ms < catalogueTargets.storeListP95Ms,
+      itemList: catalogue.items.p97_5Ms < catalogueTargets.itemListP95Ms,
+    },
+  };
+  fs.writeFileSync(catalogueOut, `${JSON.stringify(catalogueResults, null, 2)}\n`);
+  const line = (name: string, r: typeof catalogue.stores) =>
+    `${name} ${r.rps} req/s, p50 ${r.p50Ms} ms, p97.5 ${r.p97_5Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx; target p95 < 30 ms)`;
+  console.log(
+    `seeded ${catalogue.seed.stores} stores and ${catalogue.seed.items} items in ${catalogue.seed.seconds} s`,
+  );
+  console.log(line('store list search+page   ', catalogue.stores));
+  console.log(line('item list (50k) search+page', catalogue.items));
+  console.log(`results in ${path.relative(process.cwd(), catalogueOut)}`);
 }
 
 await main();
