@@ -56,6 +56,8 @@ export const businesses = pgTable('businesses', {
   customerAppUrl: text('customer_app_url'),
   storefrontKey: text('storefront_key').notNull().unique(),
   serviceEndsAt: ts('service_ends_at'),
+  /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
+  storeListVersion: bigint('store_list_version', { mode: 'number' }).notNull().default(0),
   version: version(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
@@ -142,6 +144,8 @@ export const stores = pgTable(
     closeTime: time('close_time').notNull(),
     imageKey: text('image_key'),
     status: smallint('status').notNull().default(0),
+    /** Bumped (by trigger) whenever one of its items is added, renamed, deleted or restored: see list-index.ts. */
+    itemListVersion: bigint('item_list_version', { mode: 'number' }).notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

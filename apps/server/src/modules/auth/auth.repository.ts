@@ -1,5 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { businesses, sessions, signInThrottle, users } from '../../db/schema.ts';
 
 const sessionColumns = {
@@ -52,14 +53,9 @@ export async function insertSession(
   return row!;
 }
 
-/**
- * The lookup behind every request: prepared once per database, so PostgreSQL
- * plans the join once per connection instead of on every call.
- */
-const liveSessionQueries = new WeakMap<Database, ReturnType<typeof prepareLiveSession>>();
-
-function prepareLiveSession(db: Database) {
-  return db
+/** The lookup behind every request, prepared (see `perDatabase`). */
+const liveSessionQuery = perDatabase((db) =>
+  db
     .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -73,16 +69,11 @@ function prepareLiveSession(db: Database) {
       ),
     )
     .limit(1)
-    .prepare('find_live_session');
-}
+    .prepare('find_live_session'),
+);
 
 export async function findLiveSession(db: Database, tokenHash: Buffer, idleSince: Date) {
-  let query = liveSessionQueries.get(db);
-  if (!query) {
-    query = prepareLiveSession(db);
-    liveSessionQueries.set(db, query);
-  }
-  const [row] = await query.execute({ tokenHash, idleSince });
+  const [row] = await liveSessionQuery(db).execute({ tokenHash, idleSince });
   return row;
 }
 

@@ -50,10 +50,21 @@ const toCategory = ({ updatedAt, ...row }: CategoryRow): Category => ({
   updatedAt: updatedAt.toISOString(),
 });
 
-const toItem = ({ imageKey, updatedAt, ...row }: ItemRow): Item => ({
-  ...row,
-  imageUrl: imageKey ? fileUrl(imageKey) : null,
-  updatedAt: updatedAt.toISOString(),
+// Field by field, as toStore: lists map many rows.
+const toItem = (row: ItemRow): Item => ({
+  id: row.id,
+  storeId: row.storeId,
+  categoryId: row.categoryId,
+  categoryName: row.categoryName,
+  name: row.name,
+  tags: row.tags,
+  inStock: row.inStock,
+  veg: row.veg,
+  featured: row.featured,
+  pricePaise: row.pricePaise,
+  imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
+  version: row.version,
+  updatedAt: row.updatedAt.toISOString(),
 });
 
 async function assertCategoryOf(db: Executor, store: StoreContext, categoryId: string) {
@@ -136,9 +147,9 @@ export async function listItems(
   storeId: string,
   query: ListQuery,
 ): Promise<ListResponse<Item>> {
-  const store = await storeOf(db, auth, storeId);
-  const { items, total } = await itemsRepo.findItems(db, store, query);
-  return { items: items.map(toItem), total };
+  const page = await itemsRepo.findItems(db, scopeOf(auth), storeId, query);
+  if (!page) throw notFound();
+  return { items: page.items.map(toItem), total: page.total };
 }
 
 export async function getItem(db: Executor, auth: AuthContext, storeId: string, itemId: string) {

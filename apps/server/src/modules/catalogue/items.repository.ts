@@ -1,8 +1,10 @@
-import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Executor } from '../../db/client.ts';
-import { categories, items } from '../../db/schema.ts';
-import { nameMatches } from '../../lib/search.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { ListIndex } from '../../lib/list-index.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { categories, items, stores } from '../../db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export type ItemValues = {
@@ -36,32 +38,91 @@ function live(store: StoreRef): SQL[] {
   return [eq(items.businessId, store.businessId), eq(items.storeId, store.storeId), isNull(items.deletedAt)];
 }
 
-function selectItems(db: Executor) {
+function selectItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select(columns)
+    .select({ ...columns, ...(extra as Extra) })
     .from(items)
     .leftJoin(categories, and(eq(categories.id, items.categoryId), isNull(categories.deletedAt)));
 }
 
-export async function findItems(db: Executor, store: StoreRef, query: ListQuery) {
-  const conditions = live(store);
-  if (query.q) conditions.push(nameMatches(items.name, query.q));
-  const where = and(...conditions);
-  // Deferred join: the page's ids come from an index-only walk of the list order,
-  // so a deep page skips index entries, not rows and their categories.
-  const page = db
-    .select({ id: items.id })
-    .from(items)
-    .where(where)
-    .orderBy(asc(items.name), asc(items.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize)
-    .as('page');
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    selectItems(db).innerJoin(page, eq(page.id, items.id)).orderBy(asc(items.name), asc(items.id)),
-    db.select({ total: count() }).from(items).where(where),
-  ]);
-  return { items: rows, total };
+/** The item list of each store, held in memory (lib/list-index.ts). */
+const itemLists = perDatabase(() => new ListIndex(250_000));
+
+const itemListQueries = perDatabase((db) => {
+  const storeVersion = (zoned: boolean) =>
+    db
+      .select({ version: stores.itemListVersion })
+      .from(stores)
+      .where(
+        and(
+          eq(stores.id, sql.placeholder('storeId')),
+          eq(stores.businessId, sql.placeholder('businessId')),
+          isNull(stores.deletedAt),
+          zoned ? eq(stores.zoneId, sql.placeholder('zoneId')) : undefined,
+        ),
+      );
+  // The version is null when the store is not (or no longer) the reader's to see.
+  const page = (zoned: boolean) =>
+    selectItems(db, { listVersion: sql<number | null>`(${storeVersion(zoned)})` })
+      .where(
+        and(
+          eq(items.businessId, sql.placeholder('businessId')),
+          eq(items.storeId, sql.placeholder('storeId')),
+          isNull(items.deletedAt),
+          sql`${items.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+        ),
+      )
+      .prepare(zoned ? 'item_list_page_zone' : 'item_list_page');
+  return {
+    page: page(false),
+    zonePage: page(true),
+    version: storeVersion(false).prepare('item_list_version'),
+    zoneVersion: storeVersion(true).prepare('item_list_version_zone'),
+    entries: db
+      .select({ id: items.id, name: sql<string>`lower(${items.name})`, group: sql<null>`null` })
+      .from(items)
+      .where(
+        and(
+          eq(items.businessId, sql.placeholder('businessId')),
+          eq(items.storeId, sql.placeholder('storeId')),
+          isNull(items.deletedAt),
+        ),
+      )
+      .orderBy(asc(items.name), asc(items.id))
+      .prepare('item_list_entries'),
+  };
+});
+
+/** A page of a store's items, or undefined when the scope may not see the store. */
+export async function findItems(db: Database, scope: Scope, storeId: string, query: ListQuery) {
+  const queries = itemListQueries(db);
+  const values = { businessId: scope.businessId, storeId, zoneId: scope.zoneId };
+  const page = await itemLists(db).page(
+    storeId,
+    { q: query.q },
+    { offset: query.page * query.pageSize, limit: query.pageSize },
+    {
+      load: async () => {
+        const [store] = await (scope.zoneId ? queries.zoneVersion : queries.version).execute(values);
+        if (!store) return undefined;
+        const entries = await queries.entries.execute(values);
+        return { version: store.version, entries };
+      },
+      fetch: async (ids) => {
+        const rows =
+          ids.length > 0
+            ? await (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids })
+            : [];
+        const version =
+          rows.length > 0
+            ? rows[0]!.listVersion
+            : (await (scope.zoneId ? queries.zoneVersion : queries.version).execute(values))[0]?.version;
+        if (version == null) return undefined;
+        return { version, rows };
+      },
+    },
+  );
+  return page && { items: page.rows, total: page.total };
 }
 
 export async function findItem(db: Executor, store: StoreRef, itemId: string) {

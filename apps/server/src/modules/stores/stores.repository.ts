@@ -1,9 +1,10 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Executor } from '../../db/client.ts';
-import { stores, zones } from '../../db/schema.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { businesses, stores, zones } from '../../db/schema.ts';
+import { ListIndex } from '../../lib/list-index.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { nameMatches } from '../../lib/search.ts';
 
 export type StoreValues = {
   name: string;
@@ -49,19 +50,67 @@ function selectStores(db: Executor) {
   return db.select(storeColumns).from(stores).innerJoin(zones, eq(zones.id, stores.zoneId));
 }
 
-export async function findStores(db: Executor, scope: Scope, query: ListQuery) {
-  const conditions = visible(scope);
-  if (query.q) conditions.push(nameMatches(stores.name, query.q));
-  const where = and(...conditions);
-  const [items, [{ total } = { total: 0 }]] = await Promise.all([
-    selectStores(db)
-      .where(where)
+/** The store list of each business, held in memory (lib/list-index.ts). */
+const storeLists = perDatabase(() => new ListIndex(100_000));
+
+const storeListQueries = perDatabase((db) => {
+  const listVersion = db
+    .select({ version: businesses.storeListVersion })
+    .from(businesses)
+    .where(eq(businesses.id, sql.placeholder('businessId')));
+  const page = (zoned: boolean) =>
+    db
+      .select({ ...storeColumns, listVersion: sql<number | null>`(${listVersion})` })
+      .from(stores)
+      .innerJoin(zones, eq(zones.id, stores.zoneId))
+      .where(
+        and(
+          eq(stores.businessId, sql.placeholder('businessId')),
+          isNull(stores.deletedAt),
+          sql`${stores.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
+          zoned ? eq(stores.zoneId, sql.placeholder('zoneId')) : undefined,
+        ),
+      )
+      .prepare(zoned ? 'store_list_page_zone' : 'store_list_page');
+  return {
+    page: page(false),
+    zonePage: page(true),
+    version: listVersion.prepare('store_list_version'),
+    entries: db
+      .select({ id: stores.id, name: sql<string>`lower(${stores.name})`, group: stores.zoneId })
+      .from(stores)
+      .where(and(eq(stores.businessId, sql.placeholder('businessId')), isNull(stores.deletedAt)))
       .orderBy(asc(stores.name), asc(stores.id))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
-    db.select({ total: count() }).from(stores).where(where),
-  ]);
-  return { items, total };
+      .prepare('store_list_entries'),
+  };
+});
+
+export async function findStores(db: Database, scope: Scope, query: ListQuery) {
+  const queries = storeListQueries(db);
+  const values = { businessId: scope.businessId, zoneId: scope.zoneId };
+  const page = await storeLists(db).page(
+    scope.businessId,
+    { group: scope.zoneId, q: query.q },
+    { offset: query.page * query.pageSize, limit: query.pageSize },
+    {
+      load: async () => {
+        const [business] = await queries.version.execute(values);
+        if (!business) return undefined;
+        const entries = await queries.entries.execute(values);
+        return { version: business.version, entries };
+      },
+      fetch: async (ids) => {
+        const rows =
+          ids.length > 0
+            ? await (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids })
+            : [];
+        const version = rows[0]?.listVersion ?? (await queries.version.execute(values))[0]?.version;
+        if (version == null) return undefined;
+        return { version, rows };
+      },
+    },
+  );
+  return { items: page?.rows ?? [], total: page?.total ?? 0 };
 }
 
 export async function findStore(db: Executor, scope: Scope, storeId: string) {

@@ -1,0 +1,140 @@
+/**
+ * Long lists (a business's stores, a store's items) held in memory in list order,
+ * as id, lower-cased name and group (the store's zone), so that any page of any
+ * search is a filter and a slice of an array: no count over tens of thousands of
+ * rows and no walk past a deep offset on every request. Only the page's rows are
+ * read from the database, by id, and that same statement answers the list's
+ * current version: a number a trigger moves in the writer's own transaction
+ * whenever an entry is added, renamed, moved, deleted or restored, whichever
+ * instance or tool wrote it. A copy whose version is behind is dropped and loaded
+ * again, so a list is never answered from a stale copy (ADR 0009).
+ */
+
+export type ListEntry = {
+  id: string;
+  /** The name as PostgreSQL's lower() gives it, which is what a search matches. */
+  name: string;
+  /** What a scoped reader is limited to (a store's zone), or null. */
+  group: string | null;
+};
+
+/** A list as loaded: its version and its entries in list order. */
+export type ListSnapshot = { version: number; entries: ListEntry[] };
+
+export type ListFilter = { group?: string | null; q?: string };
+
+type Held = ListSnapshot & { views: Map<string, ListEntry[]> };
+
+/** Filters kept per list: paging through a search reuses its matches. */
+const viewsPerList = 16;
+/** Times a page is read again when its list moved underneath it. */
+const attempts = 3;
+
+export class ListIndex {
+  private readonly held = new Map<string, Held>();
+  private readonly loading = new Map<string, Promise<Held | undefined>>();
+  private entryCount = 0;
+
+  /**
+   * @param maxEntries entries kept across all lists; the least recently read
+   *   lists are let go past it (a single longer list is still kept, alone).
+   */
+  constructor(private readonly maxEntries: number) {}
+
+  /** Entries held across all lists. */
+  get size(): number {
+    return this.entryCount;
+  }
+
+  /**
+   * One page of the list `key`, filtered, as rows read by `fetch`.
+   * `load` reads the list's version and then, in a later statement, its entries
+   * (so the copy is never labelled newer than it is); `fetch` reads the rows of
+   * the given ids and the list's current version. Either answers undefined when the
+   * reader may not see the list, and so does this.
+   */
+  async page<Row extends { id: string }>(
+    key: string,
+    filter: ListFilter,
+    range: { offset: number; limit: number },
+    source: {
+      load: () => Promise<ListSnapshot | undefined>;
+      fetch: (ids: string[]) => Promise<{ version: number; rows: Row[] } | undefined>;
+    },
+  ): Promise<{ rows: Row[]; total: number } | undefined> {
+    let held = this.touch(key);
+    for (let attempt = 1; ; attempt++) {
+      held ??= await this.load(key, source.load);
+      if (!held) return undefined;
+      const matches = this.view(held, filter);
+      const ids = matches.slice(range.offset, range.offset + range.limit).map((entry) => entry.id);
+      const fetched = await source.fetch(ids);
+      if (!fetched) return undefined;
+      // A list that keeps moving faster than it can be read gets its latest page as read.
+      if (fetched.version === held.version || attempt === attempts) {
+        const byId = new Map(fetched.rows.map((row) => [row.id, row]));
+        const rows = ids.flatMap((id) => byId.get(id) ?? []);
+        return { rows, total: matches.length };
+      }
+      this.drop(key, held);
+      held = undefined;
+    }
+  }
+
+  private touch(key: string): Held | undefined {
+    const held = this.held.get(key);
+    if (held) {
+      this.held.delete(key);
+      this.held.set(key, held);
+    }
+    return held;
+  }
+
+  /** Loads the list once, however many readers ask for it at the same time. */
+  private load(key: string, load: () => Promise<ListSnapshot | undefined>): Promise<Held | undefined> {
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = load()
+        .then((snapshot) => snapshot && this.keep(key, { ...snapshot, views: new Map() }))
+        .finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private keep(key: string, held: Held): Held {
+    const before = this.held.get(key);
+    if (before) this.drop(key, before);
+    this.held.set(key, held);
+    this.entryCount += held.entries.length;
+    for (const [otherKey, other] of this.held) {
+      if (this.entryCount <= this.maxEntries || otherKey === key) break;
+      this.drop(otherKey, other);
+    }
+    return held;
+  }
+
+  private drop(key: string, held: Held) {
+    if (this.held.get(key) !== held) return;
+    this.held.delete(key);
+    this.entryCount -= held.entries.length;
+  }
+
+  private view(held: Held, filter: ListFilter): ListEntry[] {
+    const group = filter.group ?? null;
+    const q = filter.q?.toLowerCase() ?? '';
+    if (group === null && q === '') return held.entries;
+    const viewKey = `${group ?? ''}\n${q}`;
+    let view = held.views.get(viewKey);
+    if (view) {
+      held.views.delete(viewKey);
+    } else {
+      view = held.entries.filter(
+        (entry) => (group === null || entry.group === group) && (q === '' || entry.name.includes(q)),
+      );
+      if (held.views.size >= viewsPerList) held.views.delete(held.views.keys().next().value!);
+    }
+    held.views.set(viewKey, view);
+    return view;
+  }
+}
