@@ -23,7 +23,11 @@ export type ListSnapshot = { version: number; entries: ListEntry[] };
 
 export type ListFilter = { group?: string | null; q?: string };
 
-type Held = ListSnapshot & { views: Map<string, ListEntry[]> };
+type Held = ListSnapshot & {
+  views: Map<string, ListEntry[]>;
+  /** The names joined by newlines, and where each ends in it: built for the first search. */
+  text?: { names: string; ends: Int32Array };
+};
 
 /** Filters kept per list: paging through a search reuses its matches. */
 const viewsPerList = 16;
@@ -129,12 +133,47 @@ export class ListIndex {
     if (view) {
       held.views.delete(viewKey);
     } else {
-      view = held.entries.filter(
-        (entry) => (group === null || entry.group === group) && (q === '' || entry.name.includes(q)),
-      );
+      const found = q === '' ? held.entries : search(held, q);
+      view = group === null ? found : found.filter((entry) => entry.group === group);
       if (held.views.size >= viewsPerList) held.views.delete(held.views.keys().next().value!);
     }
     held.views.set(viewKey, view);
     return view;
   }
+}
+
+/**
+ * The entries whose name contains `q`, in list order. One indexOf over all the
+ * names joined (which skips ahead rather than testing each name) is several
+ * times faster than testing each name, and a search is the one thing done per
+ * entry on a request.
+ */
+function search(held: Held, q: string): ListEntry[] {
+  const { entries } = held;
+  if (!held.text) {
+    const ends = new Int32Array(entries.length);
+    let offset = 0;
+    for (let i = 0; i < entries.length; i++) {
+      offset += entries[i]!.name.length;
+      ends[i] = offset;
+      offset += 1;
+    }
+    held.text = { names: entries.map((entry) => entry.name).join('\n'), ends };
+  }
+  const { names, ends } = held.text;
+  const found: ListEntry[] = [];
+  let i = 0;
+  let at = names.indexOf(q);
+  while (at !== -1) {
+    // The first entry that ends at or after the end of the match holds it, if it starts at or before it.
+    while (ends[i]! < at + q.length) if (++i === entries.length) return found;
+    if (at >= ends[i]! - entries[i]!.name.length) {
+      found.push(entries[i]!);
+      at = names.indexOf(q, ends[i]! + 1);
+      i++;
+    } else {
+      at = names.indexOf(q, at + 1);
+    }
+  }
+  return found;
 }
