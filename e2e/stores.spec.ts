@@ -159,4 +159,40 @@ describe('stores and their catalogue', () => {
     await owner.context.close();
     await admin.context.close();
   });
+
+  it("the owner's open item list follows an admin's new item and availability change live", async () => {
+    const admin = await newPage(browser);
+    await signInThroughForm(admin.page, demo.admin);
+    await admin.page.waitForURL('**/dashboard');
+    const found = await (await admin.page.request.get('/api/stores?q=Jayanagar')).json();
+    const storeId: string = found.items[0].id;
+    const categories = await (await admin.page.request.get(`/api/stores/${storeId}/categories`)).json();
+    const name = `Live basil ${randomUUID().slice(0, 6)}`;
+
+    const owner = await newPage(browser);
+    await signInThroughForm(owner.page, demo.owner);
+    await owner.page.waitForURL('**/dashboard');
+    await owner.page.goto(`/stores/${storeId}/catalog`);
+    await owner.page.getByRole('tab', { name: 'Items' }).click();
+    await owner.page.getByLabel('Search item').fill(name);
+    await owner.page.getByText(`No items match “${name}”`).waitFor();
+
+    const created = await admin.page.request.post(`/api/stores/${storeId}/items`, {
+      data: { name, categoryId: categories.items[0].id, featured: 0, pricePaise: 4550 },
+    });
+    expect(created.status()).toBe(201);
+    const available = owner.page.getByLabel(`${name} available`);
+    await available.waitFor({ timeout: 10_000 });
+    expect(await available.isChecked()).toBe(true);
+    await owner.page.getByText('₹45.50').waitFor();
+
+    const item = await created.json();
+    const toggled = await admin.page.request.patch(`/api/stores/${storeId}/items/${item.id}`, {
+      data: { inStock: false, version: item.version },
+    });
+    expect(toggled.status()).toBe(200);
+    await expect.poll(() => available.isChecked(), { timeout: 10_000 }).toBe(false);
+    await owner.context.close();
+    await admin.context.close();
+  });
 });
