@@ -351,6 +351,28 @@ describe('loading', () => {
     expect(fake.loads).toBe(2);
   });
 
+  it('a reader who joined a load that found nothing for its own reader loads for itself', async () => {
+    // The load checks its reader's scope: a stranger's empty answer must not become everyone's.
+    const fake = new FakeList(['Apple', 'Banana']);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stranger = {
+      load: async () => {
+        await gate;
+        return undefined;
+      },
+      fetch: async () => undefined,
+    };
+    const index = new ListIndex(100);
+    const strangerRead = index.page('k', {}, everything, stranger);
+    const ownerRead = index.page('k', {}, everything, fake.source);
+    release();
+    expect(await strangerRead).toBeUndefined();
+    const page = await ownerRead;
+    expect(page?.rows.map((row) => row.name)).toEqual(['Apple', 'Banana']);
+    expect(fake.loads).toBe(1);
+  });
+
   it('answers undefined when the fetch finds no list for the reader, even from a held copy', async () => {
     const fake = new FakeList(['Apple', 'Banana']);
     const index = new ListIndex(100);

@@ -7,7 +7,9 @@
  * current version: a number a trigger moves in the writer's own transaction
  * whenever an entry is added, renamed, moved, deleted or restored, whichever
  * instance or tool wrote it. A copy whose version is behind is dropped and loaded
- * again, so a list is never answered from a stale copy (ADR 0009).
+ * again, so a list is not answered from a stale copy (ADR 0009) — except one that
+ * moves on each of three reads in a row, which gets its latest rows in the order
+ * and with the total of the last copy loaded.
  */
 
 export type ListEntry = {
@@ -94,16 +96,24 @@ export class ListIndex {
     return held;
   }
 
-  /** Loads the list once, however many readers ask for it at the same time. */
-  private load(key: string, load: () => Promise<ListSnapshot | undefined>): Promise<Held | undefined> {
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = load()
-        .then((snapshot) => snapshot && this.keep(key, { ...snapshot, views: new Map() }))
-        .finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
+  /**
+   * Loads the list once, however many readers ask for it at the same time. A
+   * load answers undefined when its reader may not see the list, which says
+   * nothing about the others: a reader who joined such a load loads for itself.
+   */
+  private async load(key: string, load: () => Promise<ListSnapshot | undefined>): Promise<Held | undefined> {
+    const shared = this.loading.get(key);
+    if (shared) {
+      const held = await shared;
+      if (held) return held;
     }
-    return pending;
+    const own = load()
+      .then((snapshot) => snapshot && this.keep(key, { ...snapshot, views: new Map() }))
+      .finally(() => {
+        if (this.loading.get(key) === own) this.loading.delete(key);
+      });
+    this.loading.set(key, own);
+    return own;
   }
 
   private keep(key: string, held: Held): Held {

@@ -398,6 +398,22 @@ describe('a held item list and who may read it', () => {
     expect(await listItems(owner, store.id)).toEqual({ names: ['Hidden Herb', 'Secret Sauce'], total: 2 });
   });
 
+  it("a stranger's read at the same moment as the owner's first read does not make the owner's fail", async () => {
+    // Nothing is held yet for these stores: the first reads load the list, and may share one load.
+    const stores = await Promise.all([1, 2, 3, 4, 5, 6].map(() => stocked(['Shared Shallot'])));
+    for (const { store } of stores) {
+      const url = `/api/stores/${store.id}/items`;
+      const [south, rival, own] = await Promise.all([
+        call(southAdmin, 'GET', url),
+        call(rivalOwner, 'GET', url),
+        call(owner, 'GET', url),
+      ]);
+      expect([south.statusCode, rival.statusCode]).toEqual([404, 404]);
+      expect(own.statusCode, own.body).toBe(200);
+      expect(own.json<{ total: number }>().total).toBe(1);
+    }
+  });
+
   it('gives 404 for a held empty list too', async () => {
     const { store } = await stocked([]);
     expect(await listItems(owner, store.id)).toEqual({ names: [], total: 0 });
