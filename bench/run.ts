@@ -145,15 +145,14 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, token: st
     at: new Date().toISOString(),
     ...catalogue,
     targets: catalogueTargets,
-    // autocannon reports p97.5, not p95: p97.5 under the target means p95 is too.
     met: {
-      storeList: catalogue.stores.p97_5Ms < catalogueTargets.storeListP95Ms,
-      itemList: catalogue.items.p97_5Ms < catalogueTargets.itemListP95Ms,
+      storeList: catalogue.stores.p95Ms < catalogueTargets.storeListP95Ms,
+      itemList: catalogue.items.p95Ms < catalogueTargets.itemListP95Ms,
     },
   };
   fs.writeFileSync(catalogueOut, `${JSON.stringify(catalogueResults, null, 2)}\n`);
   const line = (name: string, r: typeof catalogue.stores) =>
-    `${name} ${r.rps} req/s, p50 ${r.p50Ms} ms, p97.5 ${r.p97_5Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx; target p95 < 30 ms)`;
+    `${name} ${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx; target p95 < 30 ms)`;
   console.log(
     `seeded ${catalogue.seed.stores} stores and ${catalogue.seed.items} items in ${catalogue.seed.seconds} s`,
   );
