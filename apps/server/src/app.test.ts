@@ -51,6 +51,8 @@ describe('serving the console', () => {
   it('keeps unknown API paths as JSON 404s', async () => {
     const res = await app.inject({ url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });
 
