@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ListIndex, type ListEntry, type ListFilter, type ListSnapshot } from './list-index.ts';
+import { ListIndex, listSource, type ListEntry, type ListFilter, type ListSnapshot } from './list-index.ts';
 
 type Row = { id: string; name: string };
 type Fetched = { version: number; rows: Row[] } | undefined;
@@ -472,5 +472,55 @@ describe('memory', () => {
     await index.page('k', {}, everything, fake.source);
     expect(index.size).toBe(3);
     expect(fake.loads).toBe(2);
+  });
+});
+
+describe('listSource', () => {
+  function reads(version: number | undefined, listVersion: number | null) {
+    const calls: string[] = [];
+    return {
+      calls,
+      source: listSource({
+        version: async () => {
+          calls.push('version');
+          return version;
+        },
+        entries: async () => {
+          calls.push('entries');
+          return [{ id: 'a', name: 'apple', group: null }];
+        },
+        rows: async (ids) => {
+          calls.push(`rows ${ids.join(',')}`);
+          return ids.map((id) => ({ id, listVersion }));
+        },
+      }),
+    };
+  }
+
+  it('loads the version before the entries, and no entries for a reader who may not see the list', async () => {
+    const seen = reads(7, 7);
+    expect(await seen.source.load()).toEqual({
+      version: 7,
+      entries: [{ id: 'a', name: 'apple', group: null }],
+    });
+    expect(seen.calls).toEqual(['version', 'entries']);
+    const unseen = reads(undefined, null);
+    expect(await unseen.source.load()).toBeUndefined();
+    expect(unseen.calls).toEqual(['version']);
+  });
+
+  it('takes the version from the rows, asks for it alone on an empty page, and refuses a null one', async () => {
+    const seen = reads(8, 9);
+    expect(await seen.source.fetch(['a', 'b'])).toEqual({
+      version: 9,
+      rows: [
+        { id: 'a', listVersion: 9 },
+        { id: 'b', listVersion: 9 },
+      ],
+    });
+    expect(await seen.source.fetch([])).toEqual({ version: 8, rows: [] });
+    expect(seen.calls).toEqual(['rows a,b', 'version']);
+    expect(await reads(8, null).source.fetch(['a'])).toBeUndefined();
+    expect(await reads(undefined, null).source.fetch([])).toBeUndefined();
   });
 });

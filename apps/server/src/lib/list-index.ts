@@ -36,6 +36,31 @@ const viewsPerList = 16;
 /** Times a page is read again when its list moved underneath it. */
 const attempts = 3;
 
+/**
+ * The `load` and `fetch` of `ListIndex.page` from three reads of a list: its
+ * version (undefined when the reader may not see it), its entries in list order,
+ * and the rows of some ids, each carrying the version (null when the reader may
+ * not see the list). An empty page asks for the version alone.
+ */
+export function listSource<Row extends { id: string; listVersion: number | null }>(reads: {
+  version: () => Promise<number | undefined>;
+  entries: () => Promise<ListEntry[]>;
+  rows: (ids: string[]) => Promise<Row[]>;
+}) {
+  return {
+    load: async (): Promise<ListSnapshot | undefined> => {
+      // The version first: a copy may then be newer than its label, never older.
+      const version = await reads.version();
+      return version === undefined ? undefined : { version, entries: await reads.entries() };
+    },
+    fetch: async (ids: string[]) => {
+      const rows = ids.length > 0 ? await reads.rows(ids) : [];
+      const version = rows.length > 0 ? rows[0]!.listVersion : await reads.version();
+      return version == null ? undefined : { version, rows };
+    },
+  };
+}
+
 export class ListIndex {
   private readonly held = new Map<string, Held>();
   private readonly loading = new Map<string, Promise<Held | undefined>>();

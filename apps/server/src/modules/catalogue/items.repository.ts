@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { ListIndex } from '../../lib/list-index.ts';
+import { ListIndex, listSource } from '../../lib/list-index.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { categories, items, stores } from '../../db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
@@ -101,26 +101,12 @@ export async function findItems(db: Database, scope: Scope, storeId: string, que
     storeId,
     { q: query.q },
     { offset: query.page * query.pageSize, limit: query.pageSize },
-    {
-      load: async () => {
-        const [store] = await (scope.zoneId ? queries.zoneVersion : queries.version).execute(values);
-        if (!store) return undefined;
-        const entries = await queries.entries.execute(values);
-        return { version: store.version, entries };
-      },
-      fetch: async (ids) => {
-        const rows =
-          ids.length > 0
-            ? await (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids })
-            : [];
-        const version =
-          rows.length > 0
-            ? rows[0]!.listVersion
-            : (await (scope.zoneId ? queries.zoneVersion : queries.version).execute(values))[0]?.version;
-        if (version == null) return undefined;
-        return { version, rows };
-      },
-    },
+    listSource({
+      version: async () =>
+        (await (scope.zoneId ? queries.zoneVersion : queries.version).execute(values))[0]?.version,
+      entries: () => queries.entries.execute(values),
+      rows: (ids) => (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids }),
+    }),
   );
   return page && { items: page.rows, total: page.total };
 }

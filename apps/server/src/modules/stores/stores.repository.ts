@@ -3,7 +3,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { businesses, stores, zones } from '../../db/schema.ts';
-import { ListIndex } from '../../lib/list-index.ts';
+import { ListIndex, listSource } from '../../lib/list-index.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type StoreValues = {
@@ -92,23 +92,11 @@ export async function findStores(db: Database, scope: Scope, query: ListQuery) {
     scope.businessId,
     { group: scope.zoneId, q: query.q },
     { offset: query.page * query.pageSize, limit: query.pageSize },
-    {
-      load: async () => {
-        const [business] = await queries.version.execute(values);
-        if (!business) return undefined;
-        const entries = await queries.entries.execute(values);
-        return { version: business.version, entries };
-      },
-      fetch: async (ids) => {
-        const rows =
-          ids.length > 0
-            ? await (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids })
-            : [];
-        const version = rows[0]?.listVersion ?? (await queries.version.execute(values))[0]?.version;
-        if (version == null) return undefined;
-        return { version, rows };
-      },
-    },
+    listSource({
+      version: async () => (await queries.version.execute(values))[0]?.version,
+      entries: () => queries.entries.execute(values),
+      rows: (ids) => (scope.zoneId ? queries.zonePage : queries.page).execute({ ...values, ids }),
+    }),
   );
   return { items: page?.rows ?? [], total: page?.total ?? 0 };
 }
