@@ -18,9 +18,12 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
@@ -126,6 +129,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storesRoutes, { db, storage });
       await api.register(catalogueRoutes, { db, storage });
       await api.register(trashRoutes, { db });
+      await api.register(ordersRoutes, { db });
+      await api.register(dashboardRoutes, { db });
+      await api.register(storefrontRoutes, { db });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

@@ -1,0 +1,4 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async () => {};
