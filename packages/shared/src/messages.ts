@@ -28,6 +28,9 @@ export const messages = {
   imageType: 'Only PNG or JPEG images are accepted',
   unknownCategory: 'Choose a category of this store',
   unknownZone: 'Choose a zone of this business',
+  orderClosed: 'This order is closed: a delivered or cancelled order cannot change',
+  dexRequired: 'Choose a delivery executive',
+  unknownDex: 'Choose a delivery executive of this order’s zone',
   upload: {
     notMultipart: 'Send the image as multipart/form-data, in one file part named image',
     wrongParts: 'Send exactly one file, in a part named image',

@@ -1,4 +1,75 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import {
+  orderBulkStatusChangeSchema,
+  orderDetailSchema,
+  orderListQuerySchema,
+  orderListResponseSchema,
+  orderStatusChangeSchema,
+  orderSummarySchema,
+} from '@storedesk/shared/orders/schemas';
 import type { Database } from '../../db/client.ts';
+import { idParam } from '../../lib/route-schemas.ts';
+import { authOf } from '../../plugins/access.ts';
+import * as orders from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async () => {};
+const params = z.object({ orderId: idParam });
+const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+
+export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Active (status 0, 1, 2) or completed (newest 100 closed) orders of the caller’s zone, filtered, sorted and paged, with the status tab counts',
+        querystring: orderListQuerySchema,
+        response: { 200: orderListResponseSchema },
+      },
+    },
+    async (request) => orders.listOrders(db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/orders/status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The same status change for several orders (all or none)',
+        body: orderBulkStatusChangeSchema,
+        response: { 200: z.object({ items: z.array(orderSummarySchema) }), ...errors },
+      },
+    },
+    async (request) => orders.changeOrdersStatus(db, authOf(request), request.body),
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order with its items, charges and timeline',
+        params,
+        response: { 200: orderDetailSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => orders.getOrder(db, authOf(request), request.params.orderId),
+  );
+
+  app.post(
+    '/orders/:orderId/status',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'Change an order’s status (and delivery executive, or add a note), based on the version read',
+        params,
+        body: orderStatusChangeSchema,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.changeOrderStatus(db, authOf(request), request.params.orderId, request.body),
+  );
+};

@@ -1,0 +1,204 @@
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { businessTimeZone } from '@storedesk/shared/limits';
+import { OrderStatus } from '@storedesk/shared/orders';
+import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
+import type { Executor } from '../../db/client.ts';
+import { orderEvents, orders, users } from '../../db/schema.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { likePattern, nameMatches } from '../../lib/search.ts';
+
+/** At most this many closed orders are listed (SPEC §4). */
+export const completedLimit = 100;
+
+const summaryColumns = {
+  id: orders.id,
+  number: orders.number,
+  zoneId: orders.zoneId,
+  storeId: orders.storeId,
+  storeName: orders.storeName,
+  customerName: orders.customerName,
+  placedAt: orders.placedAt,
+  status: orders.status,
+  state: orders.state,
+  billAmountPaise: orders.billAmountPaise,
+  dexId: orders.dexId,
+  dexName: orders.dexName,
+  version: orders.version,
+};
+
+const detailColumns = {
+  ...summaryColumns,
+  businessId: orders.businessId,
+  customerPhone: orders.customerPhone,
+  items: orders.items,
+  itemsTotalPaise: orders.itemsTotalPaise,
+  couponCode: orders.couponCode,
+  offer: orders.offer,
+  charges: orders.charges,
+  discountPaise: orders.discountPaise,
+  chargesTotalPaise: orders.chargesTotalPaise,
+};
+
+function visible(scope: Scope): SQL[] {
+  const conditions = [eq(orders.businessId, scope.businessId)];
+  if (scope.zoneId) conditions.push(eq(orders.zoneId, scope.zoneId));
+  return conditions;
+}
+
+/** The filters of B2 but the status tab: store, days (in the business's time zone, both included), search. */
+function filtered(scope: Scope, query: OrderListQuery): SQL[] {
+  const conditions = visible(scope);
+  if (query.storeId) conditions.push(eq(orders.storeId, query.storeId));
+  if (query.from) {
+    conditions.push(
+      sql`${orders.placedAt} >= (${query.from}::date::timestamp AT TIME ZONE ${businessTimeZone})`,
+    );
+  }
+  if (query.to) {
+    conditions.push(
+      sql`${orders.placedAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${businessTimeZone})`,
+    );
+  }
+  if (query.q) {
+    const q = query.q.replace(/^#/, '');
+    const matches = [
+      nameMatches(orders.customerName, q),
+      sql`${orders.customerPhone} LIKE ${likePattern(q)}`,
+    ];
+    if (/^\d{1,15}$/.test(q)) matches.push(eq(orders.number, Number(q)));
+    conditions.push(or(...matches)!);
+  }
+  return conditions;
+}
+
+const orderBy = {
+  newest: [desc(orders.placedAt), desc(orders.id)],
+  oldest: [asc(orders.placedAt), asc(orders.id)],
+  status: [asc(orders.status), desc(orders.placedAt), desc(orders.id)],
+  '-status': [desc(orders.status), desc(orders.placedAt), desc(orders.id)],
+} satisfies Record<OrderListQuery['sort'], SQL[]>;
+
+export async function findOrders(db: Executor, scope: Scope, query: OrderListQuery) {
+  const base = filtered(scope, query);
+  const active = query.view === 'active';
+  const listed = [...base, eq(orders.state, active ? 1 : 0)];
+  if (query.status !== undefined) listed.push(eq(orders.status, query.status));
+  const offset = query.page * query.pageSize;
+  // The completed view is the newest 100 closed orders: its pages stop there.
+  const limit = active ? query.pageSize : Math.max(0, Math.min(query.pageSize, completedLimit - offset));
+  const [rows, [total], [counts]] = await Promise.all([
+    limit === 0
+      ? Promise.resolve([])
+      : db
+          .select(summaryColumns)
+          .from(orders)
+          .where(and(...listed))
+          .orderBy(...orderBy[query.sort])
+          .limit(limit)
+          .offset(offset),
+    active
+      ? db
+          .select({ n: sql<number>`count(*)` })
+          .from(orders)
+          .where(and(...listed))
+      : db
+          .execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM (${db
+              .select({ one: sql`1` })
+              .from(orders)
+              .where(and(...listed))
+              .limit(completedLimit)}) AS capped`,
+          )
+          .then((result) => result.rows),
+    db
+      .select({
+        all: sql<number>`count(*)`,
+        placed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Placed})`,
+        confirmed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Confirmed})`,
+        pickedUp: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.PickedUp})`,
+      })
+      .from(orders)
+      .where(and(...base, eq(orders.state, 1))),
+  ]);
+  return { items: rows, total: Number(total?.n ?? 0), counts: counts! };
+}
+
+export async function findOrder(
+  db: Executor,
+  scope: Scope,
+  orderId: string,
+  options: { lock?: boolean } = {},
+) {
+  const query = db
+    .select(detailColumns)
+    .from(orders)
+    .where(and(...visible(scope), eq(orders.id, orderId)));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** Locks the orders of `orderIds` the scope can see, in a fixed order, for a change of them all. */
+export async function findOrdersForUpdate(db: Executor, scope: Scope, orderIds: string[]) {
+  return db
+    .select(detailColumns)
+    .from(orders)
+    .where(and(...visible(scope), inArray(orders.id, orderIds)))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
+export async function findTimeline(db: Executor, orderId: string) {
+  return db
+    .select({
+      id: orderEvents.id,
+      fromStatus: orderEvents.fromStatus,
+      toStatus: orderEvents.toStatus,
+      dexName: orderEvents.dexName,
+      note: orderEvents.note,
+      actorName: orderEvents.actorName,
+      at: orderEvents.createdAt,
+    })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.id));
+}
+
+/** A delivery executive of the business and zone, not deleted. */
+export async function findDex(db: Executor, businessId: string, zoneId: string, dexId: string) {
+  const [row] = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(
+      and(
+        eq(users.businessId, businessId),
+        eq(users.zoneId, zoneId),
+        eq(users.id, dexId),
+        eq(users.level, 3),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row;
+}
+
+export async function updateOrderStatus(
+  db: Executor,
+  orderId: string,
+  values: { status: number; state: number; dex?: { id: string; name: string } },
+) {
+  await db
+    .update(orders)
+    .set({
+      status: values.status,
+      state: values.state,
+      ...(values.dex ? { dexId: values.dex.id, dexName: values.dex.name } : {}),
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(orders.id, orderId));
+}
+
+export async function insertOrderEvent(db: Executor, event: typeof orderEvents.$inferInsert) {
+  await db.insert(orderEvents).values(event);
+}

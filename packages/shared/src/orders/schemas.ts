@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { listQuerySchema } from '../lists.ts';
+import { OrderStatus } from '../orders.ts';
+import { singleLine, versionSchema } from '../text.ts';
+
+/** The five statuses of SPEC §4, as the API takes them. */
+export const orderStatusSchema = z.union(
+  [
+    z.literal(OrderStatus.Placed),
+    z.literal(OrderStatus.Confirmed),
+    z.literal(OrderStatus.PickedUp),
+    z.literal(OrderStatus.Delivered),
+    z.literal(OrderStatus.Cancelled),
+  ],
+  { error: 'must be 0 (Placed), 1 (Confirmed), 2 (Picked Up), -2 (Delivered) or -1 (Cancelled)' },
+);
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-22');
+
+/**
+ * /orders (view=active: status 0, 1 or 2) and /orders/completed (view=completed:
+ * delivered or cancelled, newest first, at most 100), with the filters of B2.
+ * `from` and `to` are days in the business's time zone, both included; `q` is an
+ * order number or part of the customer's name or phone.
+ */
+export const orderListQuerySchema = listQuerySchema.extend({
+  view: z.enum(['active', 'completed']).default('active'),
+  status: z.coerce.number().pipe(orderStatusSchema).optional(),
+  storeId: z.uuid().optional(),
+  from: day.optional(),
+  to: day.optional(),
+  sort: z.enum(['newest', 'oldest', 'status', '-status']).default('newest'),
+  zoneId: z.uuid().optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const orderSummarySchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  zoneId: z.string(),
+  storeId: z.string(),
+  storeName: z.string(),
+  customerName: z.string(),
+  placedAt: z.string(),
+  status: orderStatusSchema,
+  state: z.union([z.literal(0), z.literal(1)]),
+  billAmountPaise: z.number().int(),
+  dexId: z.string().nullable(),
+  dexName: z.string().nullable(),
+  version: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Counts of the active view's status tabs (B2), under the same filters but the status. */
+export const orderCountsSchema = z.object({
+  all: z.number().int(),
+  placed: z.number().int(),
+  confirmed: z.number().int(),
+  pickedUp: z.number().int(),
+});
+export type OrderCounts = z.infer<typeof orderCountsSchema>;
+
+export const orderListResponseSchema = z.object({
+  items: z.array(orderSummarySchema),
+  total: z.number().int(),
+  counts: orderCountsSchema,
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+export const orderEventSchema = z.object({
+  id: z.number().int(),
+  fromStatus: orderStatusSchema.nullable(),
+  toStatus: orderStatusSchema.nullable(),
+  dexName: z.string().nullable(),
+  note: z.string().nullable(),
+  actorName: z.string(),
+  at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  customerPhone: z.string(),
+  items: z.array(
+    z.object({
+      itemId: z.string(),
+      itemName: z.string(),
+      itemQuantity: z.number().int(),
+      itemPricePaise: z.number().int(),
+    }),
+  ),
+  itemsTotalPaise: z.number().int(),
+  couponCode: z.string().nullable(),
+  offer: z.object({ coupon: z.string(), discountPaise: z.number().int() }).nullable(),
+  charges: z.array(z.object({ chargeLabel: z.string(), chargeAmountPaise: z.number().int() })),
+  discountPaise: z.number().int(),
+  chargesTotalPaise: z.number().int(),
+  timeline: z.array(orderEventSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+const statusChange = {
+  status: orderStatusSchema,
+  /** The delivery executive: required for Confirmed, and for Picked Up when none is assigned yet (D17). */
+  dexId: z.uuid().optional(),
+  /** A staff note for the timeline (B5). */
+  note: singleLine(500).optional(),
+};
+
+export const orderStatusChangeSchema = z.object({ ...statusChange, version: versionSchema });
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** B4: the same change for several orders, all or none. */
+export const orderBulkStatusChangeSchema = z.object({
+  ...statusChange,
+  orderIds: z.array(z.uuid()).min(1, 'choose at least one order').max(100, 'at most 100 orders at once'),
+});
+export type OrderBulkStatusChange = z.infer<typeof orderBulkStatusChangeSchema>;
