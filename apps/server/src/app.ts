@@ -23,6 +23,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes, { db, storage });
       await api.register(trashRoutes, { db });
       await api.register(ordersRoutes, { db });
+      await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(storefrontRoutes, { db });
       await api.register(eventsRoutes, { db, hub });
