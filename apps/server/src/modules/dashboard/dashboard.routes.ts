@@ -1,4 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardQuerySchema, dashboardSchema } from '@storedesk/shared/dashboard/schemas';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { authOf } from '../../plugins/access.ts';
+import { getDashboard } from './dashboard.service.ts';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async () => {};
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'This month against last, the last 7 days and today’s orders, for the caller’s zone (or the owner’s chosen zone, or all zones)',
+        querystring: dashboardQuerySchema,
+        response: { 200: dashboardSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => getDashboard(db, authOf(request), request.query, new Date()),
+  );
+};

@@ -1,0 +1,145 @@
+import type {
+  DailyOrders,
+  Dashboard,
+  DashboardQuery,
+  MonthlyFigure,
+} from '@storedesk/shared/dashboard/schemas';
+import { isOwner } from '@storedesk/shared/levels';
+import { businessTimeZone } from '@storedesk/shared/limits';
+import { messages } from '@storedesk/shared/messages';
+import type { Database, Executor } from '../../db/client.ts';
+import { invalid } from '../../lib/errors.ts';
+import { scopeOf, type Scope } from '../../lib/scope.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './dashboard.repository.ts';
+
+const OVERVIEW_DAYS = 7;
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: businessTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day of an instant in the business's time zone, as 'YYYY-MM-DD'. */
+export function businessDayOf(instant: Date): string {
+  const parts = Object.fromEntries(dayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** A calendar date moved by whole days or months; plain calendar arithmetic, no time zone. */
+function shift(day: string, by: { days?: number; months?: number }): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + (by.months ?? 0), d + (by.days ?? 0))).toISOString().slice(0, 10);
+}
+
+/**
+ * Percent change from `previous` to `current`, relative to 1 when `previous` is 0
+ * (SPEC §9), rounded to 2 decimals with halves away from zero. The numerator is an
+ * exact integer, so a quotient that ends in a half is exact too and rounds right.
+ */
+export function percentChange(current: number, previous: number): number {
+  const hundredths = ((current - previous) * 10_000) / (previous === 0 ? 1 : previous);
+  const rounded = Math.sign(hundredths) * Math.round(Math.abs(hundredths));
+  return rounded === 0 ? 0 : rounded / 100;
+}
+
+const figure = (value: number, previous: number): MonthlyFigure => ({
+  value,
+  previous,
+  changePercent: percentChange(value, previous),
+});
+
+/**
+ * The dashboard of a scope at the instant `now` (a parameter, so tests can fix it).
+ * Every figure comes from `daily_stats` (orders count on the day they were placed,
+ * in the business's time zone; ADR 0005) and from `customers`; orders are never read.
+ */
+export async function dashboardOf(db: Executor, scope: Scope, now: Date): Promise<Dashboard> {
+  const today = businessDayOf(now);
+  const monthStart = `${today.slice(0, 7)}-01`;
+  const previousMonthStart = shift(monthStart, { months: -1 });
+  // Last month always starts before the chart's first day, so one range covers both.
+  const overviewStart = shift(today, { days: -(OVERVIEW_DAYS - 1) });
+
+  const [days, users] = await Promise.all([
+    repo.findDayTotals(db, scope, previousMonthStart, today),
+    repo.countNewCustomers(db, scope.businessId, {
+      previousMonthStart,
+      monthStart,
+      dayAfterToday: shift(today, { days: 1 }),
+    }),
+  ]);
+
+  const byDay = new Map(days.map((d) => [d.day, d]));
+  const month = { total: 0, cancelled: 0, earningsPaise: 0 };
+  const previous = { total: 0, cancelled: 0 };
+  for (const d of days) {
+    if (d.day >= monthStart) {
+      month.total += d.total;
+      month.cancelled += d.cancelled;
+      month.earningsPaise += d.earningsPaise;
+    } else if (d.day >= previousMonthStart) {
+      previous.total += d.total;
+      previous.cancelled += d.cancelled;
+    }
+  }
+
+  const ordersOverview: DailyOrders[] = [];
+  for (let i = 0; i < OVERVIEW_DAYS; i++) {
+    const day = shift(overviewStart, { days: i });
+    const d = byDay.get(day);
+    ordersOverview.push({
+      day,
+      cancelled: d?.cancelled ?? 0,
+      delivered: d?.delivered ?? 0,
+      total: d?.total ?? 0,
+    });
+  }
+
+  // Today's donut from today's counters rather than from `orders`: the counters
+  // already hold "placed today" split by how those orders ended, so open ones are
+  // total − delivered − cancelled. That is the same figure as counting today's
+  // open orders, read from one row per zone, and it agrees with the chart's last
+  // bar by construction (both come from the same rows of the same statement).
+  const todays = byDay.get(today);
+  const ordersByStatus = {
+    pending: Math.max(0, (todays?.total ?? 0) - (todays?.delivered ?? 0) - (todays?.cancelled ?? 0)),
+    delivered: todays?.delivered ?? 0,
+    cancelled: todays?.cancelled ?? 0,
+  };
+
+  return {
+    zoneId: scope.zoneId,
+    today,
+    month: monthStart.slice(0, 7),
+    previousMonth: previousMonthStart.slice(0, 7),
+    cards: {
+      totalUsers: figure(users.current, users.previous),
+      totalOrders: figure(month.total, previous.total),
+      cancelledOrders: figure(month.cancelled, previous.cancelled),
+      earningsPaise: month.earningsPaise,
+    },
+    ordersOverview,
+    ordersByStatus,
+  };
+}
+
+/**
+ * The caller's dashboard. The owner may name a zone of the business; a zone that
+ * is not one (unknown, deleted, another business's) is refused with 400 on
+ * `zoneId`, as a store's zone is. An admin naming another zone gets 403 (scopeOf).
+ */
+export async function getDashboard(
+  db: Database,
+  auth: AuthContext,
+  query: DashboardQuery,
+  now: Date,
+): Promise<Dashboard> {
+  const scope = scopeOf(auth, query.zoneId);
+  if (query.zoneId && isOwner(auth.user) && !(await repo.zoneExists(db, scope.businessId, query.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  return dashboardOf(db, scope, now);
+}
