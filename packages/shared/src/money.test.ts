@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatRupees, parseRupees, percentOf } from './money.ts';
+import { formatRupees, parseRupees, percentOf, rupeesDecimal } from './money.ts';
 
 describe('formatRupees', () => {
   it('shows zero as ₹0.00', () => {
@@ -62,6 +62,23 @@ describe('parseRupees', () => {
         expect(parseRupees(formatRupees(paise))).toBe(paise);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('rupeesDecimal', () => {
+  it('writes paise as a plain decimal with two places, no symbol or grouping', () => {
+    expect(rupeesDecimal(0)).toBe('0.00');
+    expect(rupeesDecimal(5)).toBe('0.05');
+    expect(rupeesDecimal(123456789)).toBe('1234567.89');
+    expect(rupeesDecimal(-1050)).toBe('-10.50');
+  });
+
+  it('reads back to the same paise for any amount', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), (paise) => {
+        expect(parseRupees(rupeesDecimal(paise))).toBe(paise);
+      }),
     );
   });
 });

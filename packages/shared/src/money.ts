@@ -20,6 +20,13 @@ export function formatRupees(paise: number): string {
   return `${negative ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
 }
 
+/** Paise as a plain decimal, "-1234.50": for files read by machines and spreadsheets (CSV). */
+export function rupeesDecimal(paise: number): string {
+  if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be a safe integer, got ${paise}`);
+  const abs = Math.abs(paise);
+  return `${paise < 0 ? '-' : ''}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Parses "1,234.5", "₹ 12" or "0.05" into paise; null when it is not an amount. */
 export function parseRupees(text: string): number | null {
   const cleaned = text.replace(/[₹,\s]/g, '');

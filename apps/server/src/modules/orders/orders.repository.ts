@@ -123,6 +123,30 @@ export async function findOrders(db: Executor, scope: Scope, query: OrderListQue
   return { items: rows, total: Number(total?.n ?? 0), counts: counts! };
 }
 
+/** Every row of a list (its filters and sort, not its page), as the CSV export writes them. */
+export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
+  const listed = [...filtered(scope, query), eq(orders.state, query.view === 'active' ? 1 : 0)];
+  if (query.status !== undefined) listed.push(eq(orders.status, query.status));
+  const rows = db
+    .select({
+      number: orders.number,
+      placed:
+        sql<string>`to_char(${orders.placedAt} AT TIME ZONE ${businessTimeZone}, 'DD/MM/YYYY HH24:MI')`.as(
+          'placed',
+        ),
+      storeName: sql<string>`${orders.storeName}`.as('store_name'),
+      customerName: sql<string>`${orders.customerName}`.as('customer_name'),
+      customerPhone: sql<string>`${orders.customerPhone}`.as('customer_phone'),
+      status: orders.status,
+      billAmountPaise: sql<number>`${orders.billAmountPaise}`.as('bill_amount_paise'),
+      dexName: sql<string | null>`${orders.dexName}`.as('dex_name'),
+    })
+    .from(orders)
+    .where(and(...listed))
+    .orderBy(...orderBy[query.sort]);
+  return query.view === 'active' ? rows : rows.limit(completedLimit);
+}
+
 export async function findOrder(
   db: Executor,
   scope: Scope,
