@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OrderStatus } from '@storedesk/shared/orders';
+import * as t from '../../db/schema.ts';
+import {
+  caller,
+  createStaffWorld,
+  type Call,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
+import { csvField } from './orders-export.ts';
+
+let ctx: TestApp;
+let call: Call;
+let biz: TestBusiness;
+let owner: Session;
+let admin: Session;
+let rivalOwner: Session;
+let storeId: string;
+
+/** Inserts an order of the business as the customer app would have placed it. */
+async function order(values: {
+  zoneId: string;
+  customerName: string;
+  status: number;
+  placedAt: Date;
+  bill: number;
+}) {
+  const [customer] = await ctx.db
+    .insert(t.customers)
+    .values({
+      businessId: biz.id,
+      name: values.customerName,
+      phone: `9${randomUUID().replace(/\D/g, '').slice(0, 9).padEnd(9, '1')}`,
+    })
+    .returning({ id: t.customers.id, phone: t.customers.phone });
+  await ctx.db.insert(t.orders).values({
+    businessId: biz.id,
+    zoneId: values.zoneId,
+    storeId,
+    storeName: 'Export, "Central" Store',
+    customerId: customer!.id,
+    customerName: values.customerName,
+    customerPhone: customer!.phone,
+    placedAt: values.placedAt,
+    status: values.status,
+    state: values.status < 0 ? 0 : 1,
+    items: [],
+    charges: [],
+    itemsTotalPaise: values.bill,
+    billAmountPaise: values.bill,
+  });
+}
+
+beforeAll(async () => {
+  ({ ctx, biz, owner, admin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
+  const [store] = await ctx.db
+    .insert(t.stores)
+    .values({
+      businessId: biz.id,
+      zoneId: biz.zones[0],
+      name: 'Export Central',
+      description: 'd',
+      location: 'l',
+      phone: '9876543210',
+      featured: 1,
+      latitude: 12.9,
+      longitude: 77.6,
+      geohash: 'tdr1v9q7x',
+      openTime: '08:00',
+      closeTime: '21:00',
+    })
+    .returning({ id: t.stores.id });
+  storeId = store!.id;
+  const day = Date.parse('2026-10-05T06:30:00Z');
+  await order({
+    zoneId: biz.zones[0],
+    customerName: 'Asha Rao',
+    status: OrderStatus.Placed,
+    placedAt: new Date(day),
+    bill: 123456,
+  });
+  await order({
+    zoneId: biz.zones[0],
+    customerName: '=HYPERLINK("x")',
+    status: OrderStatus.Confirmed,
+    placedAt: new Date(day + 3_600_000),
+    bill: 5,
+  });
+  await order({
+    zoneId: biz.zones[1],
+    customerName: 'South Sam',
+    status: OrderStatus.Placed,
+    placedAt: new Date(day + 7_200_000),
+    bill: 1000,
+  });
+  for (let n = 0; n < 103; n++) {
+    await order({
+      zoneId: biz.zones[0],
+      customerName: `Closed ${n}`,
+      status: n % 2 ? OrderStatus.Delivered : OrderStatus.Cancelled,
+      placedAt: new Date(day - n * 60_000),
+      bill: 100 + n,
+    });
+  }
+});
+afterAll(() => ctx.close());
+
+async function csv(session: Session, query = '') {
+  const res = await call(session, 'GET', `/api/orders/export.csv${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toContain('text/csv');
+  expect(res.headers['content-disposition']).toContain('attachment');
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+}
+
+describe('GET /api/orders/export.csv', () => {
+  it('writes the active list as filtered, newest first, with rupees, IST dates and safe fields', async () => {
+    const lines = await csv(admin);
+    expect(lines[0]).toBe('Order ID,Date,Store,Customer,Phone,Status,Bill Amount,Delivery executive');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^#\d+,05\/10\/2026 13:00,"Export, ""Central"" Store","'=HYPERLINK\(""x""\)",9\d+,Confirmed,0\.05,$/,
+    );
+    expect(lines[2]).toMatch(
+      /^#\d+,05\/10\/2026 12:00,"Export, ""Central"" Store",Asha Rao,9\d+,Placed,1234\.56,$/,
+    );
+  });
+
+  it('follows the list filters: search, status, zone', async () => {
+    expect((await csv(admin, '?q=asha')).slice(1)).toEqual([
+      expect.stringMatching(/,Asha Rao,\d+,Placed,1234\.56,$/),
+    ]);
+    expect(await csv(admin, `?status=${OrderStatus.Confirmed}`)).toHaveLength(2);
+    expect((await csv(owner)).length).toBe(4);
+    expect((await csv(owner, `?zoneId=${biz.zones[1]}`)).slice(1).join()).toContain('South Sam');
+  });
+
+  it('exports the completed view as the list shows it: the newest 100 closed orders', async () => {
+    const lines = await csv(admin, '?view=completed');
+    expect(lines).toHaveLength(101);
+    expect(lines[1]).toContain('Closed 0');
+    expect(lines.join()).not.toContain('Closed 100,');
+  });
+
+  it('refuses another zone with 403 before any file, and shows another business nothing', async () => {
+    const res = await call(admin, 'GET', `/api/orders/export.csv?zoneId=${biz.zones[1]}`);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'forbidden' } });
+    expect(await csv(rivalOwner)).toHaveLength(1);
+    expect((await call(owner, 'GET', '/api/orders/export.csv?status=7')).statusCode).toBe(400);
+    expect((await call(owner, 'GET', '/api/orders/export.csv?from=yesterday')).statusCode).toBe(400);
+  });
+});
+
+describe('csvField', () => {
+  it('quotes commas, quotes and line breaks, and defuses formulas', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    for (const start of ['=', '+', '-', '@']) expect(csvField(`${start}1+1`)).toBe(`'${start}1+1`);
+  });
+});
