@@ -1,0 +1,200 @@
+/**
+ * Brings a demo to life: places orders through the customer-app API of a
+ * running server at a steady rate, and moves some of the open ones along
+ * (confirmed with a delivery executive, picked up, delivered, now and then
+ * cancelled) as staff would.
+ *
+ *   npm run simulate -- [--url http://localhost:3000] [--per-minute 6] [--minutes 10]
+ *                       [--email owner@example.com] [--password owner-demo-1] [--key <storefront key>]
+ *
+ * Staff calls are made as the owner. Without --key (or STOREFRONT_KEY) the
+ * business's storefront key is read from the server's database (DATABASE_URL,
+ * or the embedded one under DATA_DIR). Stops after --minutes, or on Ctrl-C.
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { OrderStatus } from '@storedesk/shared/orders';
+import { loadConfig } from './config.ts';
+import { createDatabase } from './db/client.ts';
+import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
+import { businesses } from './db/schema.ts';
+
+const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
+const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
+
+type Page<T> = { items: T[]; total: number };
+type StoreRow = { id: string; name: string; status: number; zoneId: string };
+type ItemRow = { id: string; inStock: boolean };
+type OrderRow = { id: string; status: number; zoneId: string; dexId: string | null; version: number };
+
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+
+class Client {
+  constructor(
+    private readonly url: string,
+    private readonly headers: Record<string, string>,
+  ) {}
+
+  async call<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: Record<string, string> = {},
+  ): Promise<T> {
+    const res = await fetch(`${this.url}${path}`, {
+      method,
+      headers: {
+        ...this.headers,
+        ...extra,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}
+
+async function storefrontKeyOf(businessId: string): Promise<string> {
+  const config = loadConfig();
+  const url = config.databaseUrl ?? runningEmbeddedPostgresUrl(config.dataDir);
+  if (!url) throw new Error('No running server database found: pass --key or STOREFRONT_KEY');
+  const { pool, db } = createDatabase(url, 1);
+  try {
+    const [row] = await db
+      .select({ key: businesses.storefrontKey })
+      .from(businesses)
+      .where(eq(businesses.id, businessId));
+    if (!row) throw new Error(`No business ${businessId} in that database`);
+    return row.key;
+  } finally {
+    await pool.end();
+  }
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: process.env.SIMULATE_URL ?? 'http://localhost:3000' },
+      'per-minute': { type: 'string', default: '6' },
+      minutes: { type: 'string', default: '60' },
+      email: { type: 'string', default: 'owner@example.com' },
+      password: { type: 'string', default: 'owner-demo-1' },
+      key: { type: 'string', default: process.env.STOREFRONT_KEY },
+    },
+  });
+  const perMinute = Number(values['per-minute']);
+  const minutes = Number(values.minutes);
+  if (!(perMinute > 0 && perMinute <= 600) || !(minutes > 0 && minutes <= 24 * 60)) {
+    console.error('--per-minute must be from 1 to 600 and --minutes from 1 to 1440');
+    process.exit(2);
+  }
+  const url = values.url.replace(/\/$/, '');
+  const signIn = await fetch(`${url}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: values.email, password: values.password }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in as ${values.email} answered ${signIn.status}`);
+  const { token, user } = (await signIn.json()) as { token: string; user: { businessId: string } };
+  const staff = new Client(url, { authorization: `Bearer ${token}` });
+  const key = values.key ?? (await storefrontKeyOf(user.businessId));
+  const storefront = new Client(url, { 'x-storefront-key': key });
+
+  const stores = (await staff.call<Page<StoreRow>>('GET', '/api/stores?pageSize=25')).items.filter(
+    (store) => store.status === 1,
+  );
+  if (stores.length === 0) throw new Error('No open store to order from: open one in the console first');
+  const menus = new Map<string, string[]>();
+  for (const store of stores) {
+    const items = await staff.call<Page<ItemRow>>('GET', `/api/stores/${store.id}/items?pageSize=25`);
+    menus.set(
+      store.id,
+      items.items.filter((item) => item.inStock).map((item) => item.id),
+    );
+  }
+  const dexes = new Map<string, string[]>();
+  const dexOf = async (zoneId: string) => {
+    if (!dexes.has(zoneId)) {
+      const page = await staff.call<Page<{ id: string }>>(
+        'GET',
+        `/api/delivery-executives?zoneId=${zoneId}&pageSize=25`,
+      );
+      dexes.set(
+        zoneId,
+        page.items.map((dex) => dex.id),
+      );
+    }
+    const ids = dexes.get(zoneId)!;
+    return ids.length > 0 ? pick(ids) : undefined;
+  };
+
+  const placeOrder = async () => {
+    const store = pick(stores.filter((s) => (menus.get(s.id)?.length ?? 0) > 0));
+    const menu = menus.get(store.id)!;
+    const lines = new Map<string, number>();
+    for (let n = 1 + Math.floor(Math.random() * 4); n > 0; n--) {
+      const itemId = pick(menu);
+      lines.set(itemId, Math.min(5, (lines.get(itemId) ?? 0) + 1 + Math.floor(Math.random() * 2)));
+    }
+    const name = `${pick(firstNames)} ${pick(lastNames)}`;
+    const order = await storefront.call<{ number: number; billAmountPaise: number }>(
+      'POST',
+      '/api/storefront/orders',
+      {
+        customer: { name, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` },
+        storeId: store.id,
+        items: [...lines].map(([itemId, quantity]) => ({ itemId, quantity })),
+      },
+    );
+    console.log(`placed #${order.number} at ${store.name} for ${name}`);
+  };
+
+  const moveOne = async () => {
+    const open = await staff.call<Page<OrderRow>>('GET', '/api/orders?view=active&sort=oldest&pageSize=25');
+    if (open.items.length === 0) return;
+    const order = pick(open.items);
+    const next =
+      Math.random() < 0.06
+        ? OrderStatus.Cancelled
+        : (
+            { 0: OrderStatus.Confirmed, 1: OrderStatus.PickedUp, 2: OrderStatus.Delivered } as Record<
+              number,
+              number
+            >
+          )[order.status]!;
+    const needsDex = next === OrderStatus.Confirmed || (next === OrderStatus.PickedUp && !order.dexId);
+    const dexId = needsDex ? await dexOf(order.zoneId) : undefined;
+    if (needsDex && !dexId) return;
+    await staff.call('POST', `/api/orders/${order.id}/status`, {
+      status: next,
+      dexId,
+      version: order.version,
+    });
+  };
+
+  let stopping = false;
+  process.once('SIGINT', () => {
+    stopping = true;
+  });
+  const deadline = Date.now() + minutes * 60_000;
+  const everyMs = 60_000 / perMinute;
+  console.log(`placing ${perMinute} orders a minute at ${url} for ${minutes} min (Ctrl-C stops)`);
+  while (!stopping && Date.now() < deadline) {
+    const started = Date.now();
+    try {
+      await placeOrder();
+      if (Math.random() < 0.9) await moveOne();
+    } catch (error) {
+      // A refused order (a store closed meanwhile, an item gone) or a lost race is part of a live demo.
+      console.warn((error as Error).message);
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started))));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).message);
+  process.exit(1);
+});
