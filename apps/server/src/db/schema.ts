@@ -334,6 +334,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_active_idx').on(t.businessId, t.zoneId, t.state, t.placedAt),
     index('orders_business_placed_idx').on(t.businessId, t.placedAt),
+    // The open orders of a whole business (the owner's /orders and its tab counts) are few among millions.
+    index('orders_open_idx')
+      .on(t.businessId, t.placedAt)
+      .where(sql`${t.state} = 1`),
     index('orders_customer_idx').on(t.customerId),
   ],
 );
