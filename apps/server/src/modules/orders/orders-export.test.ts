@@ -142,11 +142,13 @@ describe('GET /api/orders/export.csv', () => {
     expect((await csv(owner, `?zoneId=${biz.zones[1]}`)).slice(1).join()).toContain('South Sam');
   });
 
-  it('exports the completed view as the list shows it: the newest 100 closed orders', async () => {
+  it('exports every closed order the filters match, not only the newest 100 the screen shows', async () => {
     const lines = await csv(admin, '?view=completed');
-    expect(lines).toHaveLength(101);
+    expect(lines).toHaveLength(104);
     expect(lines[1]).toContain('Closed 0');
-    expect(lines.join()).not.toContain('Closed 100,');
+    expect(lines[103]).toContain('Closed 102');
+    const list = await call(admin, 'GET', '/api/orders?view=completed&pageSize=25&page=3');
+    expect(list.json()).toMatchObject({ total: 100 });
   });
 
   it('refuses another zone with 403 before any file, and shows another business nothing', async () => {

@@ -123,11 +123,15 @@ export async function findOrders(db: Executor, scope: Scope, query: OrderListQue
   return { items: rows, total: Number(total?.n ?? 0), counts: counts! };
 }
 
-/** Every row of a list (its filters and sort, not its page), as the CSV export writes them. */
+/**
+ * Every row of a list as filtered and sorted, for the CSV export. Unlike the
+ * completed screen, which shows the newest 100, the export holds every closed
+ * order the filters match (a month's deliveries, say): ADR 0010.
+ */
 export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
   const listed = [...filtered(scope, query), eq(orders.state, query.view === 'active' ? 1 : 0)];
   if (query.status !== undefined) listed.push(eq(orders.status, query.status));
-  const rows = db
+  return db
     .select({
       number: orders.number,
       placed:
@@ -144,7 +148,6 @@ export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
     .from(orders)
     .where(and(...listed))
     .orderBy(...orderBy[query.sort]);
-  return query.view === 'active' ? rows : rows.limit(completedLimit);
 }
 
 export async function findOrder(
