@@ -1,4 +1,55 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import {
+  storefrontKeyHeader,
+  storefrontOrderInputSchema,
+  storefrontOrderSchema,
+} from '@storedesk/shared/storefront/schemas';
 import type { Database } from '../../db/client.ts';
+import { businessForKey, placeOrder, type StorefrontBusiness } from './storefront.service.ts';
 
-export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async () => {};
+/**
+ * The customer app's endpoints (D12). They take no session: the caller
+ * presents the business's publishable key, and is another origin's page or an
+ * app, hence `crossOrigin`.
+ */
+export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
+  // The key is checked before the body is read: a caller without a valid key learns nothing else.
+  const resolveKey = async (request: FastifyRequest) => {
+    businesses.set(request, await businessForKey(db, request.headers[storefrontKeyHeader]));
+  };
+  const businessOf = (request: FastifyRequest) => businesses.get(request)!;
+
+  app.post(
+    '/storefront/orders',
+    {
+      config: { access: 'public', crossOrigin: true },
+      onRequest: resolveKey,
+      schema: {
+        tags: ['storefront'],
+        summary: 'Place a customer order, priced by the server from the catalogue',
+        description:
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. Client prices are never read. ' +
+          '400: malformed body, an item the store cannot sell now, a basket under the minimum order, or a refused ' +
+          'coupon (`fields` says which part and why). 401: missing or unknown key. 402: service ended. ' +
+          '404: unknown, deleted or another business’s store. 409: the store is not Open. Only 201 writes anything.',
+        headers: z.looseObject({
+          [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
+        }),
+        body: storefrontOrderInputSchema,
+        response: {
+          201: storefrontOrderSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await placeOrder(db, businessOf(request), request.body)),
+  );
+};

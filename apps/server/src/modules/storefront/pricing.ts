@@ -1,0 +1,170 @@
+/**
+ * The pure rules of a customer order: what it costs, and whether a coupon
+ * applies (SPEC §3, D11, D12). No database here: the service loads what these
+ * need and stores what they answer.
+ */
+import { businessTimeZone } from '@storedesk/shared/limits';
+import { formatRupees, percentOf } from '@storedesk/shared/money';
+import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
+import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from '../../db/schema.ts';
+
+export const deliveryChargeLabel = 'Delivery charges';
+
+/** One line of the basket with its price as the catalogue has it now. */
+export type CatalogueLine = { itemId: string; itemName: string; pricePaise: number; quantity: number };
+
+export type DeliverySettings = { deliveryChargesEnabled: boolean; standardDeliveryChargesPaise: number };
+
+export type CouponType = 'DISCOUNT' | 'FREE_DELIVERY';
+
+/** What a coupon takes off, once it is known to apply. */
+export type CouponTerms = {
+  code: string;
+  type: CouponType;
+  discountPercent: number;
+  maxDiscountPaise: number;
+};
+
+export type PricedOrder = {
+  items: OrderItemSnapshot[];
+  itemsTotalPaise: number;
+  charges: OrderChargeSnapshot[];
+  chargesTotalPaise: number;
+  discountPaise: number;
+  offer: OrderOfferSnapshot | null;
+  billAmountPaise: number;
+};
+
+/** The delivery charge line of order settings, when there is one to charge. */
+export function chargesFor(settings: DeliverySettings): OrderChargeSnapshot[] {
+  if (!settings.deliveryChargesEnabled || settings.standardDeliveryChargesPaise <= 0) return [];
+  return [{ chargeLabel: deliveryChargeLabel, chargeAmountPaise: settings.standardDeliveryChargesPaise }];
+}
+
+/**
+ * What a coupon takes off. DISCOUNT: its percent of the items total (rounded
+ * half up to the paisa by the one money helper), at most maxDiscount and never
+ * more than the items. FREE_DELIVERY: exactly the delivery charges, which stay
+ * on the bill as a charge line so the order shows what was waived.
+ */
+export function discountFor(coupon: CouponTerms, itemsTotalPaise: number, charges: OrderChargeSnapshot[]) {
+  if (coupon.type === 'FREE_DELIVERY') {
+    return charges
+      .filter((charge) => charge.chargeLabel === deliveryChargeLabel)
+      .reduce((sum, charge) => sum + charge.chargeAmountPaise, 0);
+  }
+  const percent = Math.min(100, Math.max(0, coupon.discountPercent));
+  return Math.min(percentOf(itemsTotalPaise, percent), Math.max(0, coupon.maxDiscountPaise), itemsTotalPaise);
+}
+
+/** The whole bill: itemsTotal − discount + charges, in integer paise. */
+export function priceOrder(
+  lines: CatalogueLine[],
+  settings: DeliverySettings,
+  coupon: CouponTerms | null = null,
+): PricedOrder {
+  const items = lines.map((line) => ({
+    itemId: line.itemId,
+    itemName: line.itemName,
+    itemQuantity: line.quantity,
+    itemPricePaise: line.pricePaise,
+  }));
+  const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);
+  const charges = chargesFor(settings);
+  const chargesTotalPaise = charges.reduce((sum, charge) => sum + charge.chargeAmountPaise, 0);
+  const discountPaise = coupon ? discountFor(coupon, itemsTotalPaise, charges) : 0;
+  return {
+    items,
+    itemsTotalPaise,
+    charges,
+    chargesTotalPaise,
+    discountPaise,
+    offer: coupon ? { coupon: coupon.code, discountPaise } : null,
+    billAmountPaise: itemsTotalPaise - discountPaise + chargesTotalPaise,
+  };
+}
+
+/** Everything the coupon rules of SPEC §3 look at, as stored. */
+export type CouponRules = CouponTerms & {
+  usageType: 'OPEN' | 'CLOSE';
+  /** YYYY-MM-DD, both days included, in the business's time zone. */
+  validFrom: string;
+  expiresAt: string;
+  /** HH:mm (or HH:mm:ss), both minutes included; a start after the end is a window across midnight. */
+  availStartTime: string;
+  availEndTime: string;
+  minOrderValuePaise: number;
+  usageLimit: number;
+  /** Orders already placed with the code. */
+  usedCount: number;
+  newUsersOnly: boolean;
+  /** Empty: every store, every customer. */
+  storeIds: string[];
+  customerIds: string[];
+};
+
+export type CouponContext = {
+  now: Date;
+  storeId: string;
+  customerId: string;
+  /** The customer has no earlier order with the business. */
+  firstOrder: boolean;
+  itemsTotalPaise: number;
+};
+
+const clockFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: businessTimeZone,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The business's calendar day (YYYY-MM-DD) and minute of that day at `now`. */
+export function businessClock(now: Date): { date: string; minute: number } {
+  const parts = Object.fromEntries(clockFormat.formatToParts(now).map((p) => [p.type, p.value]));
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+const hhmm = (time: string) => time.slice(0, 5);
+const ddmmyyyy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** Whether a minute of the day falls in a daily window, both ends included. */
+export function withinWindow(minute: number, start: string, end: string): boolean {
+  const from = minuteOf(start);
+  const to = minuteOf(end);
+  return from <= to ? minute >= from && minute <= to : minute >= from || minute <= to;
+}
+
+/**
+ * Why a coupon cannot be used for this order, or null when it can. The first
+ * rule broken is the one reported, in this order: closed, not yet valid,
+ * expired, outside its hours, another store, another customer, first orders
+ * only, below its minimum order, used up.
+ */
+export function couponRefusal(coupon: CouponRules, context: CouponContext): string | null {
+  const reasons = storefrontMessages.coupon;
+  if (coupon.usageType !== 'OPEN') return reasons.closed;
+  const clock = businessClock(context.now);
+  if (clock.date < coupon.validFrom) return reasons.notYetValid(ddmmyyyy(coupon.validFrom));
+  if (clock.date > coupon.expiresAt) return reasons.expired;
+  if (!withinWindow(clock.minute, coupon.availStartTime, coupon.availEndTime)) {
+    return reasons.outsideHours(hhmm(coupon.availStartTime), hhmm(coupon.availEndTime));
+  }
+  if (coupon.storeIds.length > 0 && !coupon.storeIds.includes(context.storeId)) return reasons.otherStore;
+  if (coupon.customerIds.length > 0 && !coupon.customerIds.includes(context.customerId)) {
+    return reasons.otherCustomer;
+  }
+  if (coupon.newUsersOnly && !context.firstOrder) return reasons.newUsersOnly;
+  if (context.itemsTotalPaise < coupon.minOrderValuePaise) {
+    return reasons.belowMinimum(formatRupees(coupon.minOrderValuePaise));
+  }
+  if (coupon.usedCount >= coupon.usageLimit) return reasons.usedUp;
+  return null;
+}

@@ -1,0 +1,717 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import ngeohash from 'ngeohash';
+import type { LightMyRequestResponse } from 'fastify';
+import { messages } from '@storedesk/shared/messages';
+import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
+import * as t from '../../db/schema.ts';
+import {
+  createBusiness,
+  createTestApp,
+  errorOf,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
+import { businessClock } from './pricing.ts';
+
+let ctx: TestApp;
+let biz: TestBusiness;
+let rival: TestBusiness;
+let ended: TestBusiness;
+
+/** Business A's open store in its South zone, and what else the tests order from. */
+const stores = {} as Record<
+  'main' | 'second' | 'closed' | 'unserviceable' | 'deleted' | 'rival' | 'ended',
+  string
+>;
+const items = {} as Record<
+  'milk' | 'rice' | 'oil' | 'chips' | 'odd' | 'gone' | 'soldOut' | 'secondStore' | 'rival' | 'closedStore',
+  string
+>;
+
+const today = businessClock(new Date()).date;
+const dayOffset = (days: number) =>
+  new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+async function addStore(
+  business: TestBusiness,
+  zoneId: string,
+  overrides: Partial<typeof t.stores.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(t.stores)
+    .values({
+      businessId: business.id,
+      zoneId,
+      name: `Store ${randomUUID().slice(0, 6)}`,
+      description: 'Groceries',
+      location: 'MG Road',
+      phone: '9876543210',
+      featured: 1,
+      latitude: 12.97,
+      longitude: 77.59,
+      geohash: ngeohash.encode(12.97, 77.59, 9),
+      openTime: '07:00',
+      closeTime: '22:00',
+      status: 1,
+      ...overrides,
+    })
+    .returning({ id: t.stores.id });
+  return row!.id;
+}
+
+async function addItem(
+  business: TestBusiness,
+  storeId: string,
+  name: string,
+  pricePaise: number,
+  overrides: Partial<typeof t.items.$inferInsert> = {},
+) {
+  const [row] = await ctx.db
+    .insert(t.items)
+    .values({ businessId: business.id, storeId, name, pricePaise, ...overrides })
+    .returning({ id: t.items.id });
+  return row!.id;
+}
+
+async function addCoupon(
+  business: TestBusiness,
+  code: string,
+  overrides: Partial<typeof t.coupons.$inferInsert> = {},
+) {
+  await ctx.db.insert(t.coupons).values({
+    businessId: business.id,
+    code,
+    name: code,
+    validFrom: today,
+    expiresAt: today,
+    type: 'DISCOUNT',
+    discountPercent: 15,
+    maxDiscountPaise: 5_000,
+    minOrderValuePaise: 0,
+    usageLimit: 100,
+    ...overrides,
+  });
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  biz = await createBusiness(ctx.db);
+  rival = await createBusiness(ctx.db);
+  ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
+  const [north, south] = biz.zones;
+  stores.main = await addStore(biz, south, { name: 'Fresh Mart Koramangala' });
+  stores.second = await addStore(biz, north);
+  stores.closed = await addStore(biz, north, { status: 0 });
+  stores.unserviceable = await addStore(biz, north, { status: -1 });
+  stores.deleted = await addStore(biz, north, { deletedAt: new Date() });
+  stores.rival = await addStore(rival, rival.zones[0]);
+  stores.ended = await addStore(ended, ended.zones[0]);
+
+  items.milk = await addItem(biz, stores.main, 'Full Cream Milk (1 L)', 6_800);
+  items.rice = await addItem(biz, stores.main, 'Basmati Rice (5 kg)', 64_950);
+  items.oil = await addItem(biz, stores.main, 'Sunflower Oil (1 L)', 17_875);
+  items.chips = await addItem(biz, stores.main, 'Masala Chips', 2_000);
+  items.odd = await addItem(biz, stores.main, 'Cashews (250 g)', 10_010);
+  items.gone = await addItem(biz, stores.main, 'Old Stock', 5_000, { deletedAt: new Date() });
+  items.soldOut = await addItem(biz, stores.main, 'Alphonso Mangoes (1 kg)', 32_000, { inStock: false });
+  items.secondStore = await addItem(biz, stores.second, 'Bread', 4_500);
+  items.closedStore = await addItem(biz, stores.closed, 'Butter', 5_500);
+  items.rival = await addItem(rival, stores.rival, 'Rival Rice', 50_000);
+  await addItem(ended, stores.ended, 'Ended Rice', 50_000);
+
+  await ctx.db.insert(t.orderSettings).values({
+    businessId: biz.id,
+    deliveryChargesEnabled: true,
+    standardDeliveryChargesPaise: 3_000,
+    minimumOrderPaise: 9_900,
+  });
+});
+afterAll(() => ctx.close());
+
+let phoneCounter = 0;
+/** A phone no test has used yet: a new customer. */
+const freshPhone = () => `98${String(10_000_000 + ++phoneCounter * 7).padStart(8, '0')}`;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  customer: { name: 'Asha Rao', phone: freshPhone() },
+  storeId: stores.main,
+  items: [
+    { itemId: items.milk, quantity: 2 },
+    { itemId: items.rice, quantity: 1 },
+  ],
+  ...overrides,
+});
+
+function place(key: string | undefined, payload: unknown, headers: Record<string, string> = {}) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: {
+      ...(key === undefined ? {} : { 'x-storefront-key': key }),
+      ...(typeof payload === 'string' ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
+    payload: payload as string,
+  });
+}
+
+/** Everything an order writes, or a refused one must not. */
+async function footprint() {
+  const result = await ctx.db.execute<{
+    orders: number;
+    customers: number;
+    orderEvents: number;
+    dailyRows: number;
+    dailyTotal: number;
+    events: number;
+    couponUses: number;
+  }>(sql`
+    SELECT (SELECT count(*) FROM orders)::int AS orders,
+           (SELECT count(*) FROM customers)::int AS customers,
+           (SELECT count(*) FROM order_events)::int AS "orderEvents",
+           (SELECT count(*) FROM daily_stats)::int AS "dailyRows",
+           (SELECT coalesce(sum(total), 0) FROM daily_stats)::int AS "dailyTotal",
+           (SELECT count(*) FROM events)::int AS events,
+           (SELECT coalesce(sum(used_count), 0) FROM coupons)::int AS "couponUses"`);
+  return result.rows[0]!;
+}
+
+/** The request is refused with this status (and reason), and leaves no trace. */
+async function expectRefused(
+  request: () => Promise<LightMyRequestResponse>,
+  status: number,
+  expected: { code?: string; message?: string; fields?: Record<string, string>; field?: string } = {},
+) {
+  const before = await footprint();
+  const res = await request();
+  expect(res.statusCode, res.body).toBe(status);
+  const error = errorOf(res);
+  if (expected.code) expect(error.code).toBe(expected.code);
+  if (expected.message) expect(error.message).toBe(expected.message);
+  if (expected.fields) expect(error.fields).toEqual(expected.fields);
+  if (expected.field) expect(Object.keys(error.fields ?? {}), res.body).toContain(expected.field);
+  expect(await footprint()).toEqual(before);
+  return error;
+}
+
+describe('the storefront key', () => {
+  it('is required: missing, blank or unknown keys get 401 with the envelope, whatever the body', async () => {
+    await expectRefused(() => place(undefined, body()), 401, {
+      code: 'unauthenticated',
+      message: storefrontMessages.missingKey,
+    });
+    await expectRefused(() => place('', body()), 401, { message: storefrontMessages.missingKey });
+    for (const key of [`pk_test_${randomUUID()}`, 'x'.repeat(5000), `${biz.storefrontKey} `]) {
+      await expectRefused(() => place(key, body()), 401, {
+        code: 'unauthenticated',
+        message: storefrontMessages.unknownKey,
+      });
+    }
+    // The key is checked before the body: a bad body with no key learns nothing about the body.
+    await expectRefused(() => place(undefined, 'not json'), 401);
+    await expectRefused(() => place(undefined, { items: 'x' }), 401);
+  });
+
+  it('is not a session: a staff bearer token does not stand in for it', async () => {
+    await expectRefused(() => place(undefined, body(), { authorization: `Bearer ${randomUUID()}` }), 401);
+  });
+
+  it('of a business whose service has ended gets 402 with the spec message', async () => {
+    await expectRefused(() => place(ended.storefrontKey, body({ storeId: stores.ended })), 402, {
+      code: 'service_ended',
+      message: messages.serviceEnded,
+    });
+  });
+
+  it("of business A cannot order from business B's store, nor B's items from A's store", async () => {
+    await expectRefused(
+      () =>
+        place(
+          biz.storefrontKey,
+          body({ storeId: stores.rival, items: [{ itemId: items.rival, quantity: 1 }] }),
+        ),
+      404,
+      { code: 'not_found' },
+    );
+    await expectRefused(() => place(rival.storefrontKey, body({ storeId: stores.main })), 404, {
+      code: 'not_found',
+    });
+    await expectRefused(
+      () =>
+        place(
+          biz.storefrontKey,
+          body({
+            items: [
+              { itemId: items.rice, quantity: 1 },
+              { itemId: items.rival, quantity: 1 },
+            ],
+          }),
+        ),
+      400,
+      { fields: { 'items.1.itemId': storefrontMessages.itemNotSold } },
+    );
+    await expectRefused(
+      () =>
+        place(
+          rival.storefrontKey,
+          body({ storeId: stores.rival, items: [{ itemId: items.milk, quantity: 5 }] }),
+        ),
+      400,
+      { fields: { 'items.0.itemId': storefrontMessages.itemNotSold } },
+    );
+  });
+
+  it('is accepted from another origin (the customer app), unlike a console write', async () => {
+    const res = await place(biz.storefrontKey, body(), {
+      origin: 'https://shop.example.test',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+});
+
+describe('a good order', () => {
+  it('is priced from the catalogue, ignoring prices the client sends', async () => {
+    const before = await footprint();
+    const res = await place(biz.storefrontKey, {
+      customer: { name: '  Asha Rao ', phone: '+91 98765-43210' },
+      storeId: stores.main,
+      items: [
+        { itemId: items.milk, quantity: 2, price: 1, itemPricePaise: 1, pricePaise: 1 },
+        { itemId: items.rice, quantity: 1, itemPricePaise: 0 },
+      ],
+      itemsTotalPaise: 100,
+      billAmountPaise: 100,
+      discountPaise: 99_999,
+      charges: [],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const order = res.json<StorefrontOrder>();
+    expect(order).toMatchObject({
+      storeId: stores.main,
+      storeName: 'Fresh Mart Koramangala',
+      customerName: 'Asha Rao',
+      customerPhone: '9876543210',
+      status: 0,
+      state: 1,
+      items: [
+        { itemId: items.milk, itemName: 'Full Cream Milk (1 L)', itemQuantity: 2, itemPricePaise: 6_800 },
+        { itemId: items.rice, itemName: 'Basmati Rice (5 kg)', itemQuantity: 1, itemPricePaise: 64_950 },
+      ],
+      itemsTotalPaise: 78_550,
+      couponCode: null,
+      offer: null,
+      discountPaise: 0,
+      charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 3_000 }],
+      chargesTotalPaise: 3_000,
+      billAmountPaise: 81_550,
+    });
+    expect(order.number).toBeGreaterThan(0);
+    expect(Math.abs(Date.parse(order.placedAt) - Date.now())).toBeLessThan(60_000);
+
+    const after = await footprint();
+    expect(after).toEqual({
+      ...before,
+      orders: before.orders + 1,
+      customers: before.customers + 1,
+      orderEvents: before.orderEvents + 1,
+      dailyRows: after.dailyRows,
+      dailyTotal: before.dailyTotal + 1,
+      events: before.events + 1,
+    });
+
+    // Stored as answered, in the store's zone, with its timeline row, counter and live event.
+    const [row] = await ctx.db.select().from(t.orders).where(eq(t.orders.id, order.id));
+    expect(row).toMatchObject({
+      businessId: biz.id,
+      zoneId: biz.zones[1],
+      customerId: order.customerId,
+      items: order.items,
+      charges: order.charges,
+      offer: null,
+      billAmountPaise: 81_550,
+    });
+    const timeline = await ctx.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order.id));
+    expect(timeline).toEqual([
+      expect.objectContaining({ businessId: biz.id, fromStatus: null, toStatus: 0, actorName: 'Asha Rao' }),
+    ]);
+    const [stats] = await ctx.db
+      .select()
+      .from(t.dailyStats)
+      .where(
+        and(
+          eq(t.dailyStats.businessId, biz.id),
+          eq(t.dailyStats.zoneId, biz.zones[1]),
+          eq(t.dailyStats.day, today),
+        ),
+      );
+    expect(stats!.total).toBeGreaterThanOrEqual(1);
+    const published = await ctx.db.select().from(t.events).where(eq(t.events.recordId, order.id));
+    expect(published).toEqual([
+      expect.objectContaining({
+        businessId: biz.id,
+        zoneId: biz.zones[1],
+        topic: 'orders',
+        action: 'created',
+      }),
+    ]);
+  });
+
+  it('creates the customer once: a later order with the same phone, however written, reuses them', async () => {
+    const phone = freshPhone();
+    const first = await place(biz.storefrontKey, body({ customer: { name: 'Kabir Das', phone } }));
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await footprint();
+    const again = await place(
+      biz.storefrontKey,
+      body({ customer: { name: 'Kabir D.', phone: `+91-${phone.slice(0, 5)} ${phone.slice(5)}` } }),
+    );
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.json<StorefrontOrder>().customerId).toBe(first.json<StorefrontOrder>().customerId);
+    // The order keeps the name given with it; the customer record keeps the first one.
+    expect(again.json<StorefrontOrder>().customerName).toBe('Kabir D.');
+    const after = await footprint();
+    expect(after.customers).toBe(before.customers);
+    expect(after.orders).toBe(before.orders + 1);
+    expect(after.dailyTotal).toBe(before.dailyTotal + 1);
+    const [customer] = await ctx.db
+      .select()
+      .from(t.customers)
+      .where(eq(t.customers.id, first.json<StorefrontOrder>().customerId));
+    expect(customer).toMatchObject({ businessId: biz.id, name: 'Kabir Das', phone });
+  });
+
+  it('the same phone at another business is another customer', async () => {
+    const phone = freshPhone();
+    const mine = await place(biz.storefrontKey, body({ customer: { name: 'Meera', phone } }));
+    const theirs = await place(
+      rival.storefrontKey,
+      body({
+        customer: { name: 'Meera', phone },
+        storeId: stores.rival,
+        items: [{ itemId: items.rival, quantity: 1 }],
+      }),
+    );
+    expect(mine.statusCode).toBe(201);
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect(theirs.json<StorefrontOrder>().customerId).not.toBe(mine.json<StorefrontOrder>().customerId);
+    // Business B has no order settings: no delivery charge and no minimum.
+    expect(theirs.json<StorefrontOrder>()).toMatchObject({ charges: [], billAmountPaise: 50_000 });
+  });
+});
+
+describe('refusals, each with its status and reason, writing nothing', () => {
+  it('a store that is closed or unserviceable: 409; deleted or unknown: 404', async () => {
+    for (const storeId of [stores.closed, stores.unserviceable]) {
+      await expectRefused(
+        () =>
+          place(biz.storefrontKey, body({ storeId, items: [{ itemId: items.closedStore, quantity: 20 }] })),
+        409,
+        { code: 'conflict', message: storefrontMessages.storeNotOpen },
+      );
+    }
+    for (const storeId of [stores.deleted, randomUUID()]) {
+      await expectRefused(() => place(biz.storefrontKey, body({ storeId })), 404, {
+        code: 'not_found',
+        message: messages.notFound,
+      });
+    }
+  });
+
+  it('items that this store cannot sell now, each line named with its reason', async () => {
+    await expectRefused(
+      () =>
+        place(
+          biz.storefrontKey,
+          body({
+            items: [
+              { itemId: items.rice, quantity: 1 },
+              { itemId: randomUUID(), quantity: 1 },
+              { itemId: items.secondStore, quantity: 1 },
+              { itemId: items.gone, quantity: 1 },
+              { itemId: items.soldOut, quantity: 1 },
+              { itemId: items.rival, quantity: 1 },
+            ],
+          }),
+        ),
+      400,
+      {
+        code: 'invalid_input',
+        message: storefrontMessages.itemsUnavailable,
+        fields: {
+          'items.1.itemId': storefrontMessages.itemNotSold,
+          'items.2.itemId': storefrontMessages.itemNotSold,
+          'items.3.itemId': storefrontMessages.itemDeleted,
+          'items.4.itemId': storefrontMessages.itemOutOfStock,
+          'items.5.itemId': storefrontMessages.itemNotSold,
+        },
+      },
+    );
+  });
+
+  it('an order under the minimum order value of the order settings', async () => {
+    await expectRefused(
+      () => place(biz.storefrontKey, body({ items: [{ itemId: items.milk, quantity: 1 }] })),
+      400,
+      {
+        message: 'The minimum order value is ₹99.00',
+        fields: { items: 'The minimum order value is ₹99.00' },
+      },
+    );
+    // Just over it (5 × ₹20 = ₹100 against ₹99) is taken.
+    const res = await place(biz.storefrontKey, body({ items: [{ itemId: items.chips, quantity: 5 }] }));
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('the same item on two lines', async () => {
+    await expectRefused(
+      () =>
+        place(
+          biz.storefrontKey,
+          body({
+            items: [
+              { itemId: items.rice, quantity: 1 },
+              { itemId: items.milk, quantity: 1 },
+              { itemId: items.rice, quantity: 2 },
+            ],
+          }),
+        ),
+      400,
+      { fields: { 'items.2.itemId': storefrontMessages.duplicateLine } },
+    );
+  });
+
+  it('quantities that are not whole numbers from 1 to 99', async () => {
+    for (const quantity of [0, -1, 1.5, 100, 1e9, '2', null, true, undefined]) {
+      await expectRefused(
+        () => place(biz.storefrontKey, body({ items: [{ itemId: items.rice, quantity }] })),
+        400,
+        { fields: { 'items.0.quantity': storefrontMessages.quantity } },
+      );
+    }
+  });
+
+  it('garbage bodies', async () => {
+    const ten = (n: number) => Array.from({ length: n }, () => ({ itemId: randomUUID(), quantity: 1 }));
+    const cases: Array<[unknown, string | null]> = [
+      ['not json', null],
+      ['null', null],
+      ['[]', null],
+      ['"order"', null],
+      ['{"customer":', null],
+      [{}, 'customer'],
+      [body({ customer: 'Asha' }), 'customer'],
+      [body({ customer: { name: 'Asha' } }), 'customer.phone'],
+      [body({ customer: { name: '   ', phone: freshPhone() } }), 'customer.name'],
+      [body({ customer: { name: 'A\u0000B', phone: freshPhone() } }), 'customer.name'],
+      [body({ customer: { name: 'x'.repeat(101), phone: freshPhone() } }), 'customer.name'],
+      [body({ customer: { name: 'Asha', phone: '12345' } }), 'customer.phone'],
+      [body({ customer: { name: 'Asha', phone: 'abcdefghij' } }), 'customer.phone'],
+      [body({ customer: { name: 'Asha', phone: 9876543210 } }), 'customer.phone'],
+      [body({ customer: { name: 'Asha', phone: '+1 98765 43210 1' } }), 'customer.phone'],
+      [body({ storeId: 'store-1' }), 'storeId'],
+      [body({ storeId: 42 }), 'storeId'],
+      [body({ storeId: undefined }), 'storeId'],
+      [body({ items: undefined }), 'items'],
+      [body({ items: 'rice' }), 'items'],
+      [body({ items: {} }), 'items'],
+      [body({ items: [] }), 'items'],
+      [body({ items: [{ quantity: 1 }] }), 'items.0.itemId'],
+      [body({ items: [{ itemId: 'rice', quantity: 1 }] }), 'items.0.itemId'],
+      [body({ items: [null] }), 'items.0'],
+      [body({ items: ten(101) }), 'items'],
+      [body({ items: ten(10_000) }), 'items'],
+      [body({ couponCode: 123 }), 'couponCode'],
+      [body({ couponCode: 'x'.repeat(51) }), 'couponCode'],
+      [body({ couponCode: 'FRE\u0000SH' }), 'couponCode'],
+    ];
+    for (const [payload, field] of cases) {
+      await expectRefused(() => place(biz.storefrontKey, payload), 400, {
+        code: 'invalid_input',
+        ...(field ? { field } : {}),
+      });
+    }
+    // Not JSON at all.
+    await expectRefused(
+      () => place(biz.storefrontKey, JSON.stringify(body()), { 'content-type': 'text/plain' }),
+      415,
+    );
+  });
+});
+
+describe('coupons', () => {
+  const withCoupon = (couponCode: string, overrides: Record<string, unknown> = {}) =>
+    body({
+      couponCode,
+      items: [
+        { itemId: items.milk, quantity: 1 },
+        { itemId: items.oil, quantity: 1 },
+      ],
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    await addCoupon(biz, 'SAVE15');
+    await addCoupon(biz, 'FREEDEL', { type: 'FREE_DELIVERY', discountPercent: 0, maxDiscountPaise: 0 });
+    await addCoupon(biz, 'CLOSED', { usageType: 'CLOSE' });
+    await addCoupon(biz, 'LATER', { validFrom: dayOffset(1), expiresAt: dayOffset(10) });
+    await addCoupon(biz, 'OVER', { validFrom: dayOffset(-10), expiresAt: dayOffset(-1) });
+    const minute = businessClock(new Date()).minute;
+    const hhmm = (m: number) =>
+      `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    await addCoupon(biz, 'LUNCH', {
+      availStartTime: hhmm((minute + 60) % 1440),
+      availEndTime: hhmm((minute + 120) % 1440),
+    });
+    await addCoupon(biz, 'SECONDONLY', { storeIds: [stores.second] });
+    await addCoupon(biz, 'MAINONLY', { storeIds: [stores.main, stores.second] });
+    await addCoupon(biz, 'BIGBASKET', { minOrderValuePaise: 100_000 });
+    await addCoupon(biz, 'ONCE', { usageLimit: 1 });
+    await addCoupon(biz, 'RACE', { usageLimit: 1 });
+    await addCoupon(biz, 'NEWBIE', { newUsersOnly: true });
+    await addCoupon(rival, 'RIVAL10');
+  });
+
+  const discountOf = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<StorefrontOrder>();
+  };
+
+  it('DISCOUNT: percent of the items total, rounded half up, capped at maxDiscount, counted as a use', async () => {
+    const before = await footprint();
+    // ₹68 + ₹178.75 = ₹246.75; 15% = ₹37.0125 → ₹37.01.
+    const small = discountOf(await place(biz.storefrontKey, withCoupon('SAVE15')));
+    expect(small).toMatchObject({
+      itemsTotalPaise: 24_675,
+      couponCode: 'SAVE15',
+      offer: { coupon: 'SAVE15', discountPaise: 3_701 },
+      discountPaise: 3_701,
+      chargesTotalPaise: 3_000,
+      billAmountPaise: 24_675 - 3_701 + 3_000,
+    });
+    // ₹100.10 × 15% = ₹15.015 → ₹15.02 (half up); the code matches in any case.
+    const half = discountOf(
+      await place(
+        biz.storefrontKey,
+        body({ couponCode: 'save15', items: [{ itemId: items.odd, quantity: 1 }] }),
+      ),
+    );
+    expect(half).toMatchObject({
+      couponCode: 'SAVE15',
+      discountPaise: 1_502,
+      billAmountPaise: 10_010 - 1_502 + 3_000,
+    });
+    // ₹649.50 × 2 × 15% = ₹194.85, capped at ₹50.
+    const capped = discountOf(
+      await place(
+        biz.storefrontKey,
+        body({ couponCode: ' SAVE15 ', items: [{ itemId: items.rice, quantity: 2 }] }),
+      ),
+    );
+    expect(capped).toMatchObject({ discountPaise: 5_000, billAmountPaise: 129_900 - 5_000 + 3_000 });
+    const after = await footprint();
+    expect(after.couponUses).toBe(before.couponUses + 3);
+    const [coupon] = await ctx.db
+      .select({ usedCount: t.coupons.usedCount })
+      .from(t.coupons)
+      .where(and(eq(t.coupons.businessId, biz.id), eq(t.coupons.code, 'SAVE15')));
+    const used = await ctx.db.$count(
+      t.orders,
+      and(eq(t.orders.businessId, biz.id), eq(t.orders.couponCode, 'SAVE15')),
+    );
+    expect(coupon!.usedCount).toBe(used);
+  });
+
+  it('FREE_DELIVERY: the delivery charge stays on the bill and the offer takes it off', async () => {
+    const order = discountOf(
+      await place(biz.storefrontKey, withCoupon('FREEDEL', { items: [{ itemId: items.rice, quantity: 1 }] })),
+    );
+    expect(order).toMatchObject({
+      itemsTotalPaise: 64_950,
+      charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 3_000 }],
+      offer: { coupon: 'FREEDEL', discountPaise: 3_000 },
+      discountPaise: 3_000,
+      billAmountPaise: 64_950,
+    });
+  });
+
+  it('restricted to some stores: good at those', async () => {
+    discountOf(await place(biz.storefrontKey, withCoupon('MAINONLY')));
+  });
+
+  it('each broken rule is refused with its own reason, and nothing is written', async () => {
+    const reasons = storefrontMessages.coupon;
+    const cases: Array<[string, string]> = [
+      ['NOSUCHCODE', reasons.unknown],
+      ['RIVAL10', reasons.unknown],
+      ['CLOSED', reasons.closed],
+      [
+        'LATER',
+        reasons.notYetValid(
+          `${dayOffset(1).slice(8, 10)}/${dayOffset(1).slice(5, 7)}/${dayOffset(1).slice(0, 4)}`,
+        ),
+      ],
+      ['OVER', reasons.expired],
+      ['SECONDONLY', reasons.otherStore],
+      ['BIGBASKET', reasons.belowMinimum('₹1,000.00')],
+    ];
+    for (const [code, reason] of cases) {
+      // A new customer each time: the customer made for the order must go too.
+      await expectRefused(() => place(biz.storefrontKey, withCoupon(code)), 400, {
+        code: 'invalid_input',
+        message: reason,
+        fields: { couponCode: reason },
+      });
+    }
+    const error = await expectRefused(() => place(biz.storefrontKey, withCoupon('LUNCH')), 400);
+    expect(error.fields!.couponCode).toMatch(
+      /^This coupon can be used only between \d\d:\d\d and \d\d:\d\d$/,
+    );
+  });
+
+  it('a usage limit counts the orders that used the code', async () => {
+    discountOf(await place(biz.storefrontKey, withCoupon('ONCE')));
+    await expectRefused(() => place(biz.storefrontKey, withCoupon('ONCE')), 400, {
+      fields: { couponCode: storefrontMessages.coupon.usedUp },
+    });
+  });
+
+  it('a usage limit holds when orders race for the last use', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => place(biz.storefrontKey, withCoupon('RACE'))),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
+    const used = await ctx.db.$count(
+      t.orders,
+      and(eq(t.orders.businessId, biz.id), eq(t.orders.couponCode, 'RACE')),
+    );
+    expect(used).toBe(1);
+  });
+
+  it('new users only: good on a first order (also for a known customer without orders), refused after', async () => {
+    const phone = freshPhone();
+    discountOf(await place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Nisha', phone } })));
+    await expectRefused(
+      () => place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Nisha', phone } })),
+      400,
+      { fields: { couponCode: storefrontMessages.coupon.newUsersOnly } },
+    );
+    const known = freshPhone();
+    await ctx.db.insert(t.customers).values({ businessId: biz.id, name: 'Rohan', phone: known });
+    discountOf(
+      await place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Rohan', phone: known } })),
+    );
+  });
+
+  it('restricted to some customers: good for them, refused for anyone else', async () => {
+    const phone = freshPhone();
+    const first = discountOf(await place(biz.storefrontKey, body({ customer: { name: 'Vikram', phone } })));
+    await addCoupon(biz, 'VIP', { customerIds: [first.customerId] });
+    discountOf(await place(biz.storefrontKey, withCoupon('VIP', { customer: { name: 'Vikram', phone } })));
+    await expectRefused(() => place(biz.storefrontKey, withCoupon('VIP')), 400, {
+      fields: { couponCode: storefrontMessages.coupon.otherCustomer },
+    });
+  });
+});

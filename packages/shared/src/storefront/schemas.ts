@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { singleLine } from '../text.ts';
+
+/**
+ * The customer app's API (D12): `POST /api/storefront/orders`, authenticated by
+ * the business's publishable storefront key in the `X-Storefront-Key` header.
+ *
+ * The server prices every order from the catalogue; a price sent by the client
+ * is not part of the request and is dropped unread. Answers:
+ *
+ * - 201 the order as stored (`storefrontOrderSchema`).
+ * - 400 `invalid_input`: the body is malformed, or names something this store
+ *   cannot sell, or the basket or coupon is refused. `fields` names the part of
+ *   the body at fault (`items.2.itemId`, `items`, `couponCode`, …) and says why.
+ * - 401 `unauthenticated`: the storefront key is missing or unknown.
+ * - 402 `service_ended`: the business's service has ended (D5).
+ * - 404 `not_found`: the store is unknown, deleted or another business's.
+ * - 409 `conflict`: the store is not Open right now.
+ *
+ * Nothing is written unless the answer is 201.
+ */
+
+export const storefrontKeyHeader = 'x-storefront-key';
+
+export const storefrontLimits = {
+  /** Distinct lines in one order. */
+  maxLines: 100,
+  /** Units of one item in one order. */
+  maxQuantity: 99,
+  couponCodeMax: 50,
+  storefrontKeyMax: 200,
+} as const;
+
+/** What the customer app is told when an order is refused. */
+export const storefrontMessages = {
+  missingKey: 'Send the storefront key of the business in the X-Storefront-Key header',
+  unknownKey: 'This storefront key is not valid',
+  storeNotOpen: 'This store is not taking orders right now',
+  phone: 'Please enter valid phone number',
+  quantity: `must be a whole number from 1 to ${storefrontLimits.maxQuantity}`,
+  noItems: 'Add at least one item',
+  tooManyLines: `at most ${storefrontLimits.maxLines} different items in one order`,
+  duplicateLine: 'This item is already on another line of the order; send it once with the total quantity',
+  itemsUnavailable: 'Some items of this order cannot be ordered',
+  itemNotSold: 'This item is not sold by this store',
+  itemDeleted: 'This item is no longer available',
+  itemOutOfStock: 'This item is out of stock',
+  belowMinimumOrder: (minimum: string) => `The minimum order value is ${minimum}`,
+  couponRefused: 'This coupon cannot be applied to this order',
+  coupon: {
+    unknown: 'This coupon code is not valid',
+    closed: 'This coupon is no longer available',
+    notYetValid: (from: string) => `This coupon is valid from ${from}`,
+    expired: 'This coupon has expired',
+    outsideHours: (start: string, end: string) => `This coupon can be used only between ${start} and ${end}`,
+    otherStore: 'This coupon is not valid at this store',
+    otherCustomer: 'This coupon is not available to you',
+    newUsersOnly: 'This coupon is for first orders only',
+    belowMinimum: (minimum: string) => `This coupon needs a minimum order of ${minimum}`,
+    usedUp: 'This coupon has reached its usage limit',
+  },
+} as const;
+
+/**
+ * A customer's phone: ten digits, optionally after +91, 91 or 0, with spaces,
+ * dashes, dots or brackets anywhere. It is kept as the ten digits, so
+ * "+91 98765-43210" and "9876543210" are one customer.
+ */
+export const customerPhoneSchema = z
+  .string({ error: messages.isRequired })
+  .max(limits.phoneMax, `must be at most ${limits.phoneMax} characters`)
+  .transform((value) => /^(?:\+91|91|0)?(\d{10})$/.exec(value.replace(/[\s\-().]/g, ''))?.[1] ?? '')
+  .pipe(z.string().min(1, storefrontMessages.phone));
+
+export const storefrontOrderLineSchema = z.object({
+  itemId: z.uuid({ error: 'must be the id of an item' }),
+  quantity: z
+    .number({ error: storefrontMessages.quantity })
+    .int(storefrontMessages.quantity)
+    .min(1, storefrontMessages.quantity)
+    .max(storefrontLimits.maxQuantity, storefrontMessages.quantity),
+});
+
+export const storefrontOrderInputSchema = z.object({
+  customer: z.object({
+    name: singleLine(limits.nameMax).pipe(z.string().min(1, messages.isRequired)),
+    phone: customerPhoneSchema,
+  }),
+  storeId: z.uuid({ error: 'must be the id of a store' }),
+  /** One line per item: an item named on two lines is refused rather than merged. */
+  items: z
+    .array(storefrontOrderLineSchema)
+    .min(1, storefrontMessages.noItems)
+    .max(storefrontLimits.maxLines, storefrontMessages.tooManyLines)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<string>();
+      lines.forEach((line, index) => {
+        if (seen.has(line.itemId)) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [index, 'itemId'],
+            message: storefrontMessages.duplicateLine,
+          });
+        }
+        seen.add(line.itemId);
+      });
+    }),
+  /** Absent, null or blank: no coupon. Matched to the business's codes ignoring case. */
+  couponCode: singleLine(storefrontLimits.couponCodeMax)
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
+});
+export type StorefrontOrderInput = z.input<typeof storefrontOrderInputSchema>;
+export type StorefrontOrderRequest = z.output<typeof storefrontOrderInputSchema>;
+
+export const orderItemSnapshotSchema = z.object({
+  itemId: z.string(),
+  itemName: z.string(),
+  itemQuantity: z.number().int(),
+  itemPricePaise: z.number().int(),
+});
+export const orderChargeSnapshotSchema = z.object({
+  chargeLabel: z.string(),
+  chargeAmountPaise: z.number().int(),
+});
+export const orderOfferSnapshotSchema = z.object({
+  coupon: z.string(),
+  discountPaise: z.number().int(),
+});
+
+/** The order as placed: every amount is integer paise, and billAmountPaise = itemsTotalPaise − discountPaise + chargesTotalPaise. */
+export const storefrontOrderSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  storeId: z.string(),
+  storeName: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  customerPhone: z.string(),
+  placedAt: z.string(),
+  status: z.number().int(),
+  state: z.number().int(),
+  items: z.array(orderItemSnapshotSchema),
+  itemsTotalPaise: z.number().int(),
+  couponCode: z.string().nullable(),
+  offer: orderOfferSnapshotSchema.nullable(),
+  discountPaise: z.number().int(),
+  charges: z.array(orderChargeSnapshotSchema),
+  chargesTotalPaise: z.number().int(),
+  billAmountPaise: z.number().int(),
+});
+export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
