@@ -4,8 +4,9 @@
  *  - POST /api/auth/sign-in at 20 concurrent (p95)
  *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
  *  - stores and catalogue at scale (bench/catalogue.ts)
- * Figures are printed and written to bench/results/foundation.json and catalogue.json.
- * `npm run bench -- foundation` or `npm run bench -- catalogue` runs one part only.
+ *  - orders and the dashboard at scale (bench/orders.ts)
+ * Figures are printed and written to bench/results/<part>.json.
+ * `npm run bench -- foundation|catalogue|orders` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,7 @@ import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { benchCatalogue, catalogueTargets } from './catalogue.ts';
+import { benchOrders, ordersTargets } from './orders.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { percentile, round1 as round } from './stats.ts';
 
@@ -57,7 +59,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'catalogue'] as const;
+const parts = ['foundation', 'catalogue', 'orders'] as const;
 type Part = (typeof parts)[number];
 
 async function signInToken(baseUrl: string): Promise<string> {
@@ -83,6 +85,8 @@ async function main() {
     if (runs('foundation')) await benchFoundation(baseUrl, token);
     // Catalogue at scale comes last: it fills the database with 1,000 stores and 50,000 items.
     if (runs('catalogue')) await benchCatalogueAtScale(baseUrl, server.dataDir, token);
+    // Orders at scale: 1,000,000 orders and 200,000 customers.
+    if (runs('orders')) await benchOrdersAtScale(baseUrl, server.dataDir, server.pid, token);
   } finally {
     await server.stop();
   }
@@ -163,6 +167,39 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, token: st
     `first read, loading the list: stores ${catalogue.firstReadMs.stores} ms, 50k items ${catalogue.firstReadMs.items} ms; items again after a rename ${catalogue.itemReadAfterRenameMs} ms`,
   );
   console.log(`results in ${path.relative(process.cwd(), catalogueOut)}`);
+}
+
+async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number, token: string) {
+  const orders = await benchOrders(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token, pid);
+  const results = {
+    at: new Date().toISOString(),
+    ...orders,
+    targets: ordersTargets,
+    met: {
+      list: orders.list.p95Ms < ordersTargets.listP95Ms,
+      dashboard: orders.dashboard.p95Ms < ordersTargets.dashboardP95Ms,
+      statusChanges: orders.statusChanges.rps >= ordersTargets.statusChangesPerSecond,
+      event: orders.eventLatency.p95Ms < ordersTargets.eventP95Ms,
+    },
+  };
+  const out = path.join(import.meta.dirname, 'results', 'orders.json');
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  const line = (r: typeof orders.list) =>
+    `${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx)`;
+  console.log(
+    `seeded ${orders.seed.orders} orders (${orders.seed.openOrders} open) and ${orders.seed.customers} customers in ${orders.seed.seconds} s`,
+  );
+  console.log(`GET /api/orders first page   ${line(orders.list)} (target p95 < 30 ms)`);
+  console.log(`GET /api/dashboard           ${line(orders.dashboard)} (target p95 < 50 ms)`);
+  console.log(`status changes               ${line(orders.statusChanges)} (target ≥ 500/s)`);
+  console.log(
+    `their live events            p50 ${orders.eventLatency.p50Ms} ms, p95 ${orders.eventLatency.p95Ms} ms from the change's transaction to the stream, ${orders.eventLatency.received} received (target p95 < 100 ms)`,
+  );
+  const csv = orders.csvExport;
+  console.log(
+    `CSV export                   ${csv.rows} rows, ${csv.megabytes} MB in ${csv.seconds} s; server memory ${csv.serverRssBeforeMb} MB before, ${csv.serverRssPeakMb} MB at most during`,
+  );
+  console.log(`results in ${path.relative(process.cwd(), out)}`);
 }
 
 await main();

@@ -24,6 +24,8 @@ export async function freePort(): Promise<number> {
 export type RunningServer = {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (benchmarks read its memory). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 };
@@ -68,6 +70,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     stop: async () => {
       if (child.exitCode === null) {

@@ -1,0 +1,222 @@
+/**
+ * Orders at scale: 1,000,000 orders over two years and 200,000 customers in the
+ * demo business, then the first page of /api/orders and /api/dashboard at 20
+ * connections, status changes as fast as 20 connections make them with the live
+ * event timed to an open stream, and a CSV export of 100,000 rows with the
+ * server's memory watched.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { percentile, round1 } from './stats.ts';
+
+export const ordersTargets = {
+  listP95Ms: 30,
+  dashboardP95Ms: 50,
+  statusChangesPerSecond: 500,
+  eventP95Ms: 100,
+};
+
+const ordersTotal = 1_000_000;
+const customersTotal = 200_000;
+/** The newest orders are still open: enough to change statuses for the whole run. */
+const openOrders = 20_000;
+/** Orders are placed this far apart, newest first: 1,000,000 of them span two years. */
+const spacingSeconds = 63;
+
+export async function seedOrders(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows } = await client.query<{ business_id: string }>(
+      `SELECT business_id FROM stores WHERE deleted_at IS NULL ORDER BY created_at LIMIT 1`,
+    );
+    const businessId = rows[0]!.business_id;
+    await client.query(
+      `INSERT INTO customers (business_id, name, phone, created_at)
+       SELECT $1, (ARRAY['Aarav','Diya','Kabir','Meera','Rohan','Isha'])[1 + n % 6] || ' ' || (ARRAY['Sharma','Iyer','Reddy','Khan','Nair'])[1 + n % 5] || ' ' || n,
+              '7' || lpad(n::text, 9, '0'), now() - (n * interval '5 minutes')
+       FROM generate_series(1, $2::int) AS n`,
+      [businessId, customersTotal],
+    );
+    await client.query(
+      `WITH s AS (
+         SELECT id, zone_id, name, row_number() OVER (ORDER BY name) - 1 AS k, count(*) OVER () AS m
+         FROM stores WHERE business_id = $1 AND deleted_at IS NULL AND name NOT LIKE 'Bench%'),
+       c AS (
+         SELECT id, name, phone, row_number() OVER (ORDER BY phone) - 1 AS k
+         FROM customers WHERE business_id = $1 AND phone LIKE '7%')
+       INSERT INTO orders (business_id, zone_id, store_id, store_name, customer_id, customer_name, customer_phone,
+                           placed_at, status, state, items, charges, items_total_paise, charges_total_paise, bill_amount_paise)
+       SELECT $1, s.zone_id, s.id, s.name, c.id, c.name, c.phone,
+              now() - (n * $4::int * interval '1 second'),
+              CASE WHEN n <= $3 THEN 0 WHEN n % 14 = 0 THEN -1 ELSE -2 END,
+              CASE WHEN n <= $3 THEN 1 ELSE 0 END,
+              jsonb_build_array(jsonb_build_object('itemId', gen_random_uuid(), 'itemName', 'Basmati Rice (5 kg)', 'itemQuantity', 1 + n % 3, 'itemPricePaise', 64950)),
+              jsonb_build_array(jsonb_build_object('chargeLabel', 'Delivery charges', 'chargeAmountPaise', 3000)),
+              64950 * (1 + n % 3), 3000, 64950 * (1 + n % 3) + 3000
+       FROM generate_series(1, $2::int) AS n
+       JOIN s ON s.k = n % s.m
+       JOIN c ON c.k = n % $5::int`,
+      [businessId, ordersTotal, openOrders, spacingSeconds, customersTotal],
+    );
+    await client.query(`DELETE FROM daily_stats WHERE business_id = $1`, [businessId]);
+    await client.query(
+      `INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise)
+       SELECT business_id, zone_id, (placed_at AT TIME ZONE 'Asia/Kolkata')::date, count(*),
+              count(*) FILTER (WHERE status = -2), count(*) FILTER (WHERE status = -1),
+              coalesce(sum(bill_amount_paise) FILTER (WHERE status = -2), 0)
+       FROM orders WHERE business_id = $1 GROUP BY 1, 2, 3`,
+      [businessId],
+    );
+    await client.query('COMMIT');
+    for (const table of ['customers', 'orders', 'daily_stats']) await client.query(`VACUUM ANALYZE ${table}`);
+    const open = await client.query<{ id: string; zone_id: string }>(
+      `SELECT id, zone_id FROM orders WHERE business_id = $1 AND state = 1 AND status = 0 ORDER BY placed_at`,
+      [businessId],
+    );
+    const dexes = await client.query<{ id: string; zone_id: string }>(
+      `SELECT id, zone_id FROM users WHERE business_id = $1 AND level = 3 AND deleted_at IS NULL`,
+      [businessId],
+    );
+    return { open: open.rows, dexes: dexes.rows };
+  } finally {
+    await client.end();
+  }
+}
+
+type Figures = { rps: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number };
+
+/** 20 connections for 10 s; p95 from every response time. */
+function cannon(options: autocannon.Options): Promise<Figures> {
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const run = autocannon({ connections: 20, duration: 10, ...options }, (error, result) => {
+      if (error) return reject(error);
+      resolve({
+        rps: Math.round(result.requests.average),
+        p50Ms: round1(percentile(times, 50)),
+        p95Ms: round1(percentile(times, 95)),
+        p99Ms: round1(percentile(times, 99)),
+        non2xx: result.non2xx,
+      });
+    });
+    run.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+}
+
+/** An open live stream that notes, for every orders event, how long after its transaction began it arrived. */
+function watchOrderEvents(baseUrl: string, token: string) {
+  const latencies: number[] = [];
+  let request: http.ClientRequest | undefined;
+  const ready = new Promise<void>((resolve, reject) => {
+    request = http.get(
+      `${baseUrl}/api/events`,
+      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const data = buffer
+              .slice(0, end)
+              .split('\n')
+              .find((line) => line.startsWith('data: '));
+            buffer = buffer.slice(end + 2);
+            if (!data) continue;
+            const event = JSON.parse(data.slice(6)) as { topic: string; at: string };
+            if (event.topic === 'orders') latencies.push(Date.now() - Date.parse(event.at));
+          }
+        });
+        resolve();
+      },
+    );
+    request.on('error', reject);
+  });
+  return { ready, latencies, close: () => request?.destroy() };
+}
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+}
+
+export async function benchOrders(baseUrl: string, databaseUrl: string, token: string, serverPid: number) {
+  const started = Date.now();
+  const { open, dexes } = await seedOrders(databaseUrl);
+  const seedSeconds = Math.round((Date.now() - started) / 100) / 10;
+  const headers = { authorization: `Bearer ${token}` };
+
+  const list = await cannon({ url: `${baseUrl}/api/orders?pageSize=10`, headers });
+  const dashboard = await cannon({ url: `${baseUrl}/api/dashboard`, headers });
+
+  // Status changes: each request confirms another placed order with a delivery executive of its zone.
+  const dexOfZone = new Map(dexes.map((dex) => [dex.zone_id, dex.id]));
+  const targets = open.filter((order) => dexOfZone.has(order.zone_id));
+  let next = 0;
+  const events = watchOrderEvents(baseUrl, token);
+  await events.ready;
+  const changes = await cannon({
+    url: baseUrl,
+    headers: { ...headers, 'content-type': 'application/json' },
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const order = targets[next++ % targets.length]!;
+          return {
+            ...request,
+            path: `/api/orders/${order.id}/status`,
+            body: JSON.stringify({ status: 1, dexId: dexOfZone.get(order.zone_id), version: 1 }),
+          };
+        },
+      },
+    ],
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  events.close();
+  const eventLatency = {
+    received: events.latencies.length,
+    p50Ms: round1(percentile(events.latencies, 50)),
+    p95Ms: round1(percentile(events.latencies, 95)),
+  };
+
+  // CSV export of the closed orders of a date range holding 100,000 of them, memory sampled meanwhile.
+  const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  const firstClosedDaysAgo = Math.ceil((openOrders * spacingSeconds) / 86_400) + 1;
+  const spanDays = Math.round((100_000 * spacingSeconds) / 86_400);
+  const exportUrl = `${baseUrl}/api/orders/export.csv?view=completed&from=${day(firstClosedDaysAgo + spanDays - 1)}&to=${day(firstClosedDaysAgo)}`;
+  const rssBefore = rssMb(serverPid);
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, rssMb(serverPid))), 50);
+  const exportStarted = performance.now();
+  const res = await fetch(exportUrl, { headers });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body!) {
+    bytes += chunk.length;
+    for (const byte of chunk as Uint8Array) if (byte === 10) lines++;
+  }
+  clearInterval(sampler);
+  const csvExport = {
+    status: res.status,
+    rows: lines - 1,
+    megabytes: round1(bytes / 1_048_576),
+    seconds: round1((performance.now() - exportStarted) / 1000),
+    serverRssBeforeMb: rssBefore,
+    serverRssPeakMb: rssPeak,
+  };
+
+  return {
+    seed: { orders: ordersTotal, customers: customersTotal, openOrders, seconds: seedSeconds },
+    list,
+    dashboard,
+    statusChanges: { ...changes, distinctOrders: Math.min(next, targets.length) },
+    eventLatency,
+    csvExport,
+  };
+}
