@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  or,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
@@ -71,12 +83,15 @@ function filtered(scope: Scope, query: OrderListQuery): SQL[] {
   return conditions;
 }
 
-const orderBy = {
-  newest: [desc(orders.placedAt), desc(orders.id)],
-  oldest: [asc(orders.placedAt), asc(orders.id)],
-  status: [asc(orders.status), desc(orders.placedAt), desc(orders.id)],
-  '-status': [desc(orders.status), desc(orders.placedAt), desc(orders.id)],
-} satisfies Record<OrderListQuery['sort'], SQL[]>;
+type Sortable = Record<'placedAt' | 'id' | 'status', AnyColumn | SQLWrapper>;
+
+/** The order of a list, over the orders table or a subquery of it. */
+function orderBy(sort: OrderListQuery['sort'], source: Sortable = orders): SQL[] {
+  const newest = [desc(source.placedAt), desc(source.id)];
+  if (sort === 'newest') return newest;
+  if (sort === 'oldest') return [asc(source.placedAt), asc(source.id)];
+  return [sort === 'status' ? asc(source.status) : desc(source.status), ...newest];
+}
 
 export async function findOrders(db: Executor, scope: Scope, query: OrderListQuery) {
   const base = filtered(scope, query);
@@ -89,13 +104,30 @@ export async function findOrders(db: Executor, scope: Scope, query: OrderListQue
   const [rows, [total], [counts]] = await Promise.all([
     limit === 0
       ? Promise.resolve([])
-      : db
-          .select(summaryColumns)
-          .from(orders)
-          .where(and(...listed))
-          .orderBy(...orderBy[query.sort])
-          .limit(limit)
-          .offset(offset),
+      : active
+        ? db
+            .select(summaryColumns)
+            .from(orders)
+            .where(and(...listed))
+            .orderBy(...orderBy(query.sort))
+            .limit(limit)
+            .offset(offset)
+        : // The newest 100 closed orders first, then sorted as asked: a sort never changes which 100.
+          (() => {
+            const newest = db
+              .select(summaryColumns)
+              .from(orders)
+              .where(and(...listed))
+              .orderBy(...orderBy('newest'))
+              .limit(completedLimit)
+              .as('newest');
+            return db
+              .select()
+              .from(newest)
+              .orderBy(...orderBy(query.sort, newest))
+              .limit(limit)
+              .offset(offset);
+          })(),
     active
       ? db
           .select({ n: sql<number>`count(*)` })
@@ -147,7 +179,7 @@ export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
     })
     .from(orders)
     .where(and(...listed))
-    .orderBy(...orderBy[query.sort]);
+    .orderBy(...orderBy(query.sort));
 }
 
 export async function findOrder(

@@ -287,6 +287,30 @@ describe('listing orders', () => {
     expect(active.total).toBe(1);
   });
 
+  it('sorting the completed view reorders the newest 100; it never swaps which 100', async () => {
+    const store = await makeStore(biz);
+    const base = Date.UTC(2026, 2, 1, 12);
+    const made = await makeOrders(
+      store,
+      Array.from({ length: 105 }, (_, i) => ({
+        status: i % 2 ? OrderStatus.Cancelled : OrderStatus.Delivered,
+        placedAt: new Date(base - i * 60_000),
+      })),
+    );
+    const newest100 = made.slice(0, 100).map((o) => o.id);
+    const seen: string[] = [];
+    for (let page = 0; page < 4; page++) {
+      seen.push(
+        ...ids(await list(owner, `view=completed&storeId=${store.id}&sort=oldest&pageSize=25&page=${page}`)),
+      );
+    }
+    expect(seen).toEqual([...newest100].reverse());
+    const byStatus = await list(owner, `view=completed&storeId=${store.id}&sort=status&pageSize=25&page=0`);
+    expect(byStatus.total).toBe(100);
+    // Delivered (-2) sorts before Cancelled (-1); within a status, newest first.
+    expect(ids(byStatus)).toEqual(newest100.filter((_, i) => i % 2 === 0).slice(0, 25));
+  });
+
   it('pages the active view with a total', async () => {
     const store = await makeStore(biz);
     const made = await makeOrders(
@@ -568,6 +592,22 @@ describe('one order', () => {
 });
 
 describe('changing the status of an order', () => {
+  it('a Confirmed order takes a note, or the same status, without naming its executive again', async () => {
+    const store = await makeStore(biz);
+    const order = await makeOrder(store, { status: OrderStatus.Confirmed, dex: biz.dex });
+    const same = await change(admin, order.id, { status: 1, version: 1 });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json()).toMatchObject({ version: 1, dexName: biz.dex.name, timeline: [] });
+    const noted = await change(admin, order.id, { status: 1, note: 'Gate code 4321', version: 1 });
+    expect(noted.statusCode, noted.body).toBe(200);
+    expect(noted.json()).toMatchObject({
+      status: 1,
+      version: 1,
+      dexName: biz.dex.name,
+      timeline: [{ fromStatus: 1, toStatus: null, dexName: null, note: 'Gate code 4321' }],
+    });
+  });
+
   it('Confirmed needs a delivery executive of the order’s zone and business', async () => {
     const store = await makeStore(biz);
     const order = await makeOrder(store);

@@ -97,8 +97,9 @@ async function applyChange(tx: Executor, auth: AuthContext, order: repo.OrderRow
   if (order.state === 0) {
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(tx, order) });
   }
+  // Moving to Confirmed names the executive; Picked Up needs one if none is assigned (D17).
   const needsDex =
-    change.status === OrderStatus.Confirmed ||
+    (change.status === OrderStatus.Confirmed && order.status !== OrderStatus.Confirmed) ||
     (change.status === OrderStatus.PickedUp && order.dexId === null);
   let dex: { id: string; name: string } | undefined;
   if (change.dexId || needsDex) {
