@@ -1,0 +1,41 @@
+import { dashboardSchema } from '@storedesk/shared/dashboard/schemas';
+import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+import { useLiveEvent } from '../../../lib/live-events.ts';
+
+export type DashboardQuery = { zoneId: string | undefined };
+
+/**
+ * Under the `orders` topic: a new order or a status change anywhere refreshes
+ * the figures (D10).
+ */
+export const dashboardKey = ['orders', 'dashboard'] as const;
+
+/** Asked again every minute as well, so "today" and "this month" roll over with the clock. */
+export const dashboardRefreshInterval = 60_000;
+
+/**
+ * GET /api/dashboard: this month against last, the last 7 days and today's
+ * orders, for the caller's zone; for the owner, for `zoneId` or every zone.
+ */
+export function getDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<Dashboard> {
+  return apiJson('/dashboard', dashboardSchema, { query, signal });
+}
+
+export function dashboardQueryOptions(query: DashboardQuery) {
+  return queryOptions({
+    queryKey: [...dashboardKey, query],
+    queryFn: ({ signal }) => getDashboard(query, signal),
+    refetchInterval: dashboardRefreshInterval,
+  });
+}
+
+export function useDashboard(query: DashboardQuery) {
+  const queryClient = useQueryClient();
+  // The server may also announce changes that are not orders (new customers) under `dashboard`.
+  useLiveEvent((event) => {
+    if (event.topic === 'dashboard') void queryClient.invalidateQueries({ queryKey: dashboardKey });
+  });
+  return useQuery(dashboardQueryOptions(query));
+}

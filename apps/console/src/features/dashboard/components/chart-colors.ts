@@ -1,0 +1,33 @@
+import { useTheme } from '@mui/material/styles';
+
+export type OrderSeries = 'pending' | 'delivered' | 'cancelled' | 'total';
+
+export const seriesLabels: Record<OrderSeries, string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  total: 'Total',
+};
+
+export type ChartColors = { series: Record<OrderSeries, string>; text: string; grid: string };
+
+/**
+ * The colours of both charts: one per kind of order (delivered green, cancelled
+ * red, as the order statuses are coloured), and the axes'. They are CSS
+ * variables, so they follow the colour mode; in SVG they go in `style`, where
+ * variables work, not in presentation attributes.
+ */
+export function useChartColors(): ChartColors {
+  const theme = useTheme();
+  const { palette } = theme.vars ?? theme;
+  return {
+    series: {
+      pending: palette.warning.main,
+      delivered: palette.success.main,
+      cancelled: palette.error.main,
+      total: palette.primary.main,
+    },
+    text: palette.text.secondary,
+    grid: palette.divider,
+  };
+}

@@ -1,0 +1,27 @@
+/** Counts with Indian digit grouping, as the rupee amounts are (D11). */
+const countFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const percentFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+export function formatCount(value: number): string {
+  return countFormat.format(value);
+}
+
+/** A change since last month with its sign and 2 decimals (SPEC §9): "+12.50%", "−33.33%", "0.00%". */
+export function formatChange(percent: number): string {
+  const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
+  return `${sign}${percentFormat.format(Math.abs(percent))}%`;
+}
+
+/** '2025-03-04' → '04/03', the chart's day labels. */
+export function formatDayMonth(day: string): string {
+  const [, month = '', date = ''] = day.split('-');
+  return `${date}/${month}`;
+}
+
+/** '2025-03' → 'March 2025'. The month is a calendar month of the business, not an instant. */
+export function formatMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number);
+  if (!year || !number) return month;
+  return monthFormat.format(new Date(Date.UTC(year, number - 1, 1)));
+}

@@ -1,0 +1,108 @@
+import CurrencyRupeeOutlined from '@mui/icons-material/CurrencyRupeeOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
+import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
+import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
+import Box from '@mui/material/Box';
+import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
+import { formatRupees } from '@storedesk/shared/money';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import { useDashboard } from '../api/get-dashboard.ts';
+import { formatCount, formatMonth } from '../components/dashboard-format.ts';
+import { CardGrid, ChartGrid, DashboardSkeleton } from '../components/dashboard-layout.tsx';
+import { OrdersByStatusChart } from '../components/orders-by-status-chart.tsx';
+import { OrdersOverviewChart } from '../components/orders-overview-chart.tsx';
+import { StatCard } from '../components/stat-card.tsx';
+
+/**
+ * /dashboard (SPEC §2): this month's users, orders, cancellations and earnings
+ * against last month, the last 7 days of orders and today's orders by status,
+ * for the zone of the top bar (D4). Live with every order event (D10).
+ */
+export function DashboardPage() {
+  const { zoneId } = useZoneFilter();
+  const dashboard = useDashboard({ zoneId });
+  const { data } = dashboard;
+  const retry = () => void dashboard.refetch();
+
+  return (
+    <>
+      <PageHeader
+        title="Dashboard"
+        description={
+          data
+            ? `${formatMonth(data.month)} so far, compared with ${formatMonth(data.previousMonth)}.`
+            : undefined
+        }
+      />
+      {data ? (
+        <>
+          {dashboard.isError ? (
+            // The figures on screen are the last ones that loaded.
+            <Box sx={{ mb: 2 }}>
+              <LoadError
+                title="Could not refresh the dashboard"
+                error={dashboard.error}
+                onRetry={retry}
+                retrying={dashboard.isFetching}
+              />
+            </Box>
+          ) : null}
+          <DashboardFigures dashboard={data} />
+        </>
+      ) : dashboard.isError ? (
+        <LoadError
+          title="Could not load the dashboard"
+          error={dashboard.error}
+          onRetry={retry}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <DashboardSkeleton />
+      )}
+    </>
+  );
+}
+
+function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
+  const { cards } = dashboard;
+  return (
+    <>
+      <CardGrid>
+        <StatCard
+          title="Total users"
+          value={formatCount(cards.totalUsers.value)}
+          caption="Customers who joined this month, in every zone"
+          icon={<PeopleOutlined />}
+          change={cards.totalUsers}
+        />
+        <StatCard
+          title="Total orders"
+          value={formatCount(cards.totalOrders.value)}
+          caption="Orders placed this month"
+          icon={<ShoppingCartOutlined />}
+          change={cards.totalOrders}
+        />
+        <StatCard
+          title="Cancelled orders"
+          value={formatCount(cards.cancelledOrders.value)}
+          caption="Orders placed this month and cancelled"
+          icon={<RemoveShoppingCartOutlined />}
+          change={cards.cancelledOrders}
+          rising="bad"
+        />
+        <StatCard
+          title="Total earnings"
+          value={formatRupees(cards.earningsPaise)}
+          caption="Delivered orders placed this month"
+          icon={<CurrencyRupeeOutlined />}
+        />
+      </CardGrid>
+      <ChartGrid>
+        <OrdersOverviewChart days={dashboard.ordersOverview} />
+        <OrdersByStatusChart counts={dashboard.ordersByStatus} today={dashboard.today} />
+      </ChartGrid>
+    </>
+  );
+}
