@@ -335,6 +335,7 @@ export const orders = pgTable(
     index('orders_active_idx').on(t.businessId, t.zoneId, t.state, t.placedAt),
     index('orders_business_placed_idx').on(t.businessId, t.placedAt),
     // The open orders of a whole business (the owner's /orders and its tab counts) are few among millions.
+    // The migration adds INCLUDE (status), which the builder cannot say, so the tab counts read the index alone.
     index('orders_open_idx')
       .on(t.businessId, t.placedAt)
       .where(sql`${t.state} = 1`),

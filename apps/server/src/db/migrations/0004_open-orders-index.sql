@@ -1,1 +1,1 @@
-CREATE INDEX "orders_open_idx" ON "orders" USING btree ("business_id","placed_at") WHERE "orders"."state" = 1;
+CREATE INDEX "orders_open_idx" ON "orders" USING btree ("business_id","placed_at") INCLUDE ("status") WHERE "orders"."state" = 1;
