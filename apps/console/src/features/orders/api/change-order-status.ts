@@ -1,0 +1,42 @@
+import type { OrderDetail, OrderStatusChange } from '@storedesk/shared/orders/schemas';
+import { orderDetailSchema } from '@storedesk/shared/orders/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, isApiError } from '../../../lib/api-client.ts';
+import { orderKeys, orderPath } from './order-keys.ts';
+
+export type ChangeOrderStatus = { orderId: string; change: OrderStatusChange };
+
+/**
+ * POST /api/orders/:orderId/status with the version read: a new status (with
+ * the delivery executive when one is needed) or a note at the same status.
+ * 400 with `fields.dexId` when the executive is missing or not of the order's
+ * zone; 409 with the current order when the version is stale or the order is closed.
+ */
+export function changeOrderStatus({ orderId, change }: ChangeOrderStatus): Promise<OrderDetail> {
+  return apiJson(`${orderPath(orderId)}/status`, orderDetailSchema, { method: 'POST', body: change });
+}
+
+/** The current order a 409 carries, when it is one. */
+export function currentOrderOf(error: unknown): OrderDetail | null {
+  if (!isApiError(error, 409)) return null;
+  const current = orderDetailSchema.safeParse(error.current);
+  return current.success ? current.data : null;
+}
+
+export function useChangeOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeOrderStatus,
+    onSuccess: (order) => {
+      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+    },
+    onError: (error, { orderId }) => {
+      // Refused as stale or closed: show the order the server has now.
+      const current = currentOrderOf(error);
+      if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
+      else void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import type { OrderBulkStatusChange, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { orderSummarySchema } from '@storedesk/shared/orders/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiJson } from '../../../lib/api-client.ts';
+import { orderKeys } from './order-keys.ts';
+
+const changedOrdersSchema = z.object({ items: z.array(orderSummarySchema) });
+
+/**
+ * POST /api/orders/status (B4): one status change for the checked orders, all
+ * or none, under the rules of a single change. It carries no versions.
+ */
+export async function changeOrdersStatus(change: OrderBulkStatusChange): Promise<OrderSummary[]> {
+  const { items } = await apiJson('/orders/status', changedOrdersSchema, { method: 'POST', body: change });
+  return items;
+}
+
+export function useChangeOrdersStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changeOrdersStatus,
+    // Either way the lists and any open order show what the server has now.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

@@ -1,0 +1,44 @@
+import { listResponseSchema } from '@storedesk/shared/lists';
+import type { ListResponse } from '@storedesk/shared/lists';
+import { storeSchema } from '@storedesk/shared/stores/schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+
+/** A store as the orders' store filter shows it. */
+export type StoreChoice = { id: string; name: string };
+
+const storeChoiceSchema = storeSchema.pick({ id: true, name: true });
+const storeChoicesSchema = listResponseSchema(storeChoiceSchema);
+
+export type StoreChoicesQuery = { zoneId: string | undefined; q: string };
+
+/** GET /api/stores?pageSize=25&q: the stores the filter offers, searched on the server. */
+export function getStoreChoices(
+  query: StoreChoicesQuery,
+  signal?: AbortSignal,
+): Promise<ListResponse<StoreChoice>> {
+  return apiJson('/stores', storeChoicesSchema, { query: { ...query, pageSize: 25 }, signal });
+}
+
+export function useStoreChoices(query: StoreChoicesQuery, options: { enabled: boolean }) {
+  return useQuery({
+    ...queryOptions({
+      queryKey: ['stores', 'choices', query],
+      queryFn: ({ signal }) => getStoreChoices(query, signal),
+    }),
+    enabled: options.enabled,
+  });
+}
+
+/** GET /api/stores/:storeId, for the name of the store a link filters by. */
+export function getStoreChoice(storeId: string, signal?: AbortSignal): Promise<StoreChoice> {
+  return apiJson(`/stores/${encodeURIComponent(storeId)}`, storeChoiceSchema, { signal });
+}
+
+export function useStoreChoice(storeId: string | undefined) {
+  return useQuery({
+    queryKey: ['stores', 'choice', storeId],
+    queryFn: ({ signal }) => getStoreChoice(storeId ?? '', signal),
+    enabled: storeId !== undefined,
+  });
+}

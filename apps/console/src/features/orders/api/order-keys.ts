@@ -1,0 +1,15 @@
+/**
+ * Query keys of the orders screens. They start with the live-event topic of
+ * what they show, so an `orders` event (a new order, any change) refreshes the
+ * lists, their tab counts and an open order; the pickers' stores and delivery
+ * executives follow the `stores` and `staff` topics.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  lists: ['orders', 'list'] as const,
+  detail: (orderId: string) => ['orders', 'detail', orderId] as const,
+};
+
+export function orderPath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}`;
+}
