@@ -9,6 +9,7 @@ import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.t
 import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
 import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
 import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
+import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
 import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
 import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
 import { StoresPage } from '../features/stores/pages/stores-page.tsx';
@@ -52,11 +53,7 @@ const staffRoutes: RouteObject[] = [
     'Completed orders',
     'The last 100 delivered and cancelled orders will be here.',
   ),
-  placeholder(
-    paths.orders.detail.path,
-    'Order details',
-    'This order’s items, charges, bill amount, status and timeline will be here.',
-  ),
+  { path: paths.orders.detail.path, element: <OrderDetailPage /> },
   placeholder(
     paths.dexs.list.path,
     'Delivery Executives',

@@ -1,0 +1,81 @@
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatRupees } from '@storedesk/shared/money';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+
+const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+function SumRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  const sx = strong ? { fontWeight: 600 } : {};
+  return (
+    <TableRow>
+      <TableCell colSpan={3} sx={sx}>
+        {label}
+      </TableCell>
+      <TableCell align="right" sx={{ ...amount, ...sx }}>
+        {value}
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * SPEC §2 order detail: each item with its quantity and amount (quantity ×
+ * price), the items total, the coupon when one was applied, each charge, and
+ * the bill amount, all in rupees from exact paise (D11).
+ */
+export function OrderBill({ order }: { order: OrderDetail }) {
+  return (
+    <Paper variant="outlined">
+      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+        Bill
+      </Typography>
+      <Table size="small" aria-label="Bill">
+        <TableHead>
+          <TableRow>
+            <TableCell>Item</TableCell>
+            <TableCell align="right">Quantity</TableCell>
+            <TableCell align="right">Price</TableCell>
+            <TableCell align="right">Amount</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.items.map((item, index) => (
+            <TableRow key={`${item.itemId}-${index}`}>
+              <TableCell>{item.itemName}</TableCell>
+              <TableCell align="right" sx={amount}>
+                {item.itemQuantity}
+              </TableCell>
+              <TableCell align="right" sx={amount}>
+                {formatRupees(item.itemPricePaise)}
+              </TableCell>
+              <TableCell align="right" sx={amount}>
+                {formatRupees(item.itemQuantity * item.itemPricePaise)}
+              </TableCell>
+            </TableRow>
+          ))}
+          <SumRow label="Items total" value={formatRupees(order.itemsTotalPaise)} />
+          {order.offer ? (
+            <SumRow
+              label={`Coupon ${order.offer.coupon}`}
+              value={`−${formatRupees(order.offer.discountPaise)}`}
+            />
+          ) : null}
+          {order.charges.map((charge, index) => (
+            <SumRow
+              key={`${charge.chargeLabel}-${index}`}
+              label={charge.chargeLabel}
+              value={formatRupees(charge.chargeAmountPaise)}
+            />
+          ))}
+          <SumRow label="Bill amount" value={formatRupees(order.billAmountPaise)} strong />
+        </TableBody>
+      </Table>
+    </Paper>
+  );
+}

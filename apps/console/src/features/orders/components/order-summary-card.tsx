@@ -1,0 +1,53 @@
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTime, hoursSince } from '@storedesk/shared/dates';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import type { ReactNode } from 'react';
+import { useNow } from '../elapsed.ts';
+import { OrderStatusChip } from './order-status-chip.tsx';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+      <Typography variant="body2" component="dt" sx={{ color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" component="dd" sx={{ m: 0, textAlign: 'right' }}>
+        {children}
+      </Typography>
+    </Stack>
+  );
+}
+
+function hoursText(hours: number): string {
+  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+}
+
+/** SPEC §2 order detail: store, customer, status, delivery executive and the hours since the order. */
+export function OrderSummaryCard({ order }: { order: OrderDetail }) {
+  const now = useNow();
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Order
+      </Typography>
+      <Stack component="dl" spacing={1.25} sx={{ m: 0 }}>
+        <Field label="Status">
+          <OrderStatusChip status={order.status} />
+        </Field>
+        <Field label="Store">{order.storeName}</Field>
+        <Field label="Customer">
+          {order.customerName}
+          <br />
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+            {order.customerPhone}
+          </Typography>
+        </Field>
+        <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
+        <Field label="Placed">{formatDateTime(order.placedAt)}</Field>
+        <Field label="Since the order">{hoursText(hoursSince(order.placedAt, new Date(now)))}</Field>
+      </Stack>
+    </Paper>
+  );
+}

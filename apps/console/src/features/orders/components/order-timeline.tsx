@@ -1,0 +1,133 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@storedesk/shared/dates';
+import { messages } from '@storedesk/shared/messages';
+import { orderStatusLabels } from '@storedesk/shared/orders';
+import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
+import { Fragment, useState } from 'react';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useChangeOrderStatus } from '../api/change-order-status.ts';
+
+const noteMax = 500;
+// A note is one line (the API refuses control characters): a pasted line break or tab becomes a space.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const controlCharacters = /[\u0000-\u001f\u007f]+/g;
+
+/** "Placed", "Placed → Confirmed", or "Note" for a note (or executive change) at the same status. */
+export function eventTitle(event: OrderEvent): string {
+  if (event.toStatus === null) return event.note ? 'Note' : 'Delivery executive changed';
+  const to = orderStatusLabels[event.toStatus];
+  return event.fromStatus === null ? to : `${orderStatusLabels[event.fromStatus]} → ${to}`;
+}
+
+function TimelineEntry({ event }: { event: OrderEvent }) {
+  return (
+    <ListItem disableGutters alignItems="flex-start">
+      <ListItemText
+        primary={eventTitle(event)}
+        secondary={
+          <>
+            {event.dexName ? (
+              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
+                Delivery executive: {event.dexName}
+              </Typography>
+            ) : null}
+            {event.note ? (
+              <Typography
+                component="span"
+                variant="body2"
+                sx={{ display: 'block', color: 'text.primary', whiteSpace: 'pre-wrap' }}
+              >
+                {event.note}
+              </Typography>
+            ) : null}
+            <Typography component="span" variant="caption" sx={{ display: 'block' }}>
+              {event.actorName} · {formatDateTime(event.at)}
+            </Typography>
+          </>
+        }
+      />
+    </ListItem>
+  );
+}
+
+/**
+ * D8 and B5: every status change and note of the order with who made it and
+ * when, oldest first, and a note field that records a note at the current status.
+ */
+export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const change = useChangeOrderStatus();
+  const notify = useSnackbar();
+  const [note, setNote] = useState('');
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const closed = order.state === 0;
+  const trimmed = note.trim();
+
+  const addNote = () => {
+    if (!trimmed) return;
+    change.mutate(
+      { orderId: order.id, change: { status: order.status, note: trimmed, version: order.version } },
+      {
+        onSuccess: () => {
+          setNote('');
+          notify('Note added');
+        },
+        onError: (caught) => {
+          if (isApiError(caught, 401)) return;
+          // On a 409 the order on screen is already the server's (see useChangeOrderStatus).
+          setErrorMessage(asApiError(caught).message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2">
+        Timeline
+      </Typography>
+      <List dense aria-label="Timeline">
+        {order.timeline.map((event, index) => (
+          <Fragment key={event.id}>
+            {index > 0 ? <Divider component="li" /> : null}
+            <TimelineEntry event={event} />
+          </Fragment>
+        ))}
+      </List>
+      <Stack
+        component="form"
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'flex-start' }, mt: 1 }}
+        onSubmit={(event) => {
+          event.preventDefault();
+          addNote();
+        }}
+      >
+        <TextField
+          size="small"
+          label="Add note"
+          value={note}
+          onChange={(event) => setNote(event.target.value.replace(controlCharacters, ' '))}
+          disabled={closed || change.isPending}
+          helperText={closed ? messages.orderClosed : 'Seen by every staff member on this order.'}
+          fullWidth
+          slotProps={{ htmlInput: { maxLength: noteMax } }}
+        />
+        <Button type="submit" variant="outlined" disabled={closed || change.isPending || !trimmed}>
+          {change.isPending ? 'Adding…' : 'Add note'}
+        </Button>
+      </Stack>
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </Paper>
+  );
+}

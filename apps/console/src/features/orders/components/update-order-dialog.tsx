@@ -1,0 +1,211 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import { messages } from '@storedesk/shared/messages';
+import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import { useId, useState } from 'react';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { currentOrderOf, useChangeOrderStatus } from '../api/change-order-status.ts';
+import { ExecutivePicker } from './executive-picker.tsx';
+import { OrderStatusChip } from './order-status-chip.tsx';
+
+/** SPEC §4: the dialog offers all five statuses. */
+export const statusChoices: readonly OrderStatus[] = [
+  OrderStatus.Placed,
+  OrderStatus.Confirmed,
+  OrderStatus.PickedUp,
+  OrderStatus.Delivered,
+  OrderStatus.Cancelled,
+];
+
+/** The part of an order the dialog needs; a list row and the detail both have it. */
+export type UpdatableOrder = Pick<
+  OrderSummary,
+  'id' | 'number' | 'status' | 'state' | 'zoneId' | 'dexId' | 'dexName' | 'version'
+>;
+
+/** Whether moving `order` to `status` needs a delivery executive chosen (SPEC §4, D17). */
+export function needsExecutive(order: Pick<UpdatableOrder, 'dexId'>, status: OrderStatus): boolean {
+  return status === OrderStatus.Confirmed || (status === OrderStatus.PickedUp && order.dexId === null);
+}
+
+type Step = { kind: 'status' } | { kind: 'executive'; status: OrderStatus };
+
+type UpdateOrderDialogProps = {
+  order: UpdatableOrder;
+  onClose: () => void;
+};
+
+/**
+ * Update Order (SPEC §4, D17): the current status does nothing; Confirmed, and
+ * Picked Up with nobody assigned, go through the delivery executive picker of
+ * the order's zone; any other status is written at once. A refusal as stale or
+ * closed (409) says so and shows the order as the server has it now.
+ */
+export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
+  const titleId = useId();
+  const change = useChangeOrderStatus();
+  const notify = useSnackbar();
+  const [step, setStep] = useState<Step>({ kind: 'status' });
+  const [fresh, setFresh] = useState<UpdatableOrder | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const [dexId, setDexId] = useState<string | null>(order.dexId);
+  const [dexError, setDexError] = useState<string | null>(null);
+
+  // What the server last said, unless the caller has seen something newer since.
+  const shown = fresh && fresh.version >= order.version ? fresh : order;
+  const closed = shown.state === 0;
+  const busy = change.isPending;
+
+  const save = (status: OrderStatus, chosenDexId?: string) => {
+    setMessage(null);
+    setDexError(null);
+    change.mutate(
+      { orderId: shown.id, change: { status, dexId: chosenDexId, version: shown.version } },
+      {
+        onSuccess: (saved) => {
+          notify(`Order #${saved.number} is ${orderStatusLabels[saved.status]}`);
+          onClose();
+        },
+        onError: (caught) => {
+          if (isApiError(caught, 401)) return;
+          const error = asApiError(caught);
+          const current = currentOrderOf(error);
+          if (current) {
+            setFresh(current);
+            setDexId(current.dexId);
+            setStep({ kind: 'status' });
+            setMessage(error.message);
+            return;
+          }
+          const dexField = error.status === 400 ? error.fields?.dexId : undefined;
+          if (dexField) {
+            // Someone took the executive off the order meanwhile, or the one chosen left the zone.
+            setStep({ kind: 'executive', status });
+            setDexError(dexField);
+            return;
+          }
+          setMessage(error.message);
+        },
+      },
+    );
+  };
+
+  const choose = (status: OrderStatus) => {
+    if (status === shown.status) {
+      onClose();
+      return;
+    }
+    if (needsExecutive(shown, status)) {
+      setMessage(null);
+      setDexError(null);
+      setStep({ kind: 'executive', status });
+      return;
+    }
+    save(status);
+  };
+
+  const content =
+    step.kind === 'status' ? (
+      <>
+        <DialogContent>
+          <Stack spacing={2}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <DialogContentText component="span">Current status</DialogContentText>
+              <OrderStatusChip status={shown.status} />
+            </Stack>
+            {message ? <Alert severity="warning">{message}</Alert> : null}
+            {closed ? (
+              message === messages.orderClosed ? null : (
+                <Alert severity="info">{messages.orderClosed}</Alert>
+              )
+            ) : (
+              <List aria-label="New status" dense disablePadding>
+                {statusChoices.map((status) => {
+                  const current = status === shown.status;
+                  return (
+                    <ListItemButton
+                      key={status}
+                      selected={current}
+                      disabled={busy}
+                      onClick={() => choose(status)}
+                    >
+                      <ListItemText
+                        primary={orderStatusLabels[status]}
+                        secondary={
+                          current
+                            ? 'Current status'
+                            : needsExecutive(shown, status)
+                              ? 'Choose a delivery executive next'
+                              : null
+                        }
+                      />
+                    </ListItemButton>
+                  );
+                })}
+              </List>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy}>
+            {closed ? 'Close' : 'Cancel'}
+          </Button>
+        </DialogActions>
+      </>
+    ) : (
+      <>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>
+              Who takes order #{shown.number}? It will be {orderStatusLabels[step.status]}.
+            </DialogContentText>
+            {message ? <Alert severity="error">{message}</Alert> : null}
+            <ExecutivePicker
+              zoneId={shown.zoneId}
+              value={dexId}
+              onChange={(next) => {
+                setDexId(next);
+                setDexError(null);
+              }}
+              error={dexError}
+              disabled={busy}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setStep({ kind: 'status' })} disabled={busy}>
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            disabled={busy || !dexId}
+            onClick={() => {
+              if (dexId) save(step.status, dexId);
+            }}
+          >
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </DialogActions>
+      </>
+    );
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>
+        {step.kind === 'status' ? `Update Order #${shown.number}` : 'Choose a delivery executive'}
+      </DialogTitle>
+      {content}
+    </Dialog>
+  );
+}

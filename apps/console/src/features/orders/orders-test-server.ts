@@ -1,0 +1,246 @@
+import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { orderStateFor } from '@storedesk/shared/orders';
+import type { OrderStatus } from '@storedesk/shared/orders';
+import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
+import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
+import type { ApiCall, Handler } from '../../testing/mock-api.ts';
+import { apiError, json, meHandler } from '../../testing/mock-api.ts';
+
+/*
+ * Orders, delivery executives and stores for the orders screens' tests, and a
+ * small server that lists and changes them the way the API does.
+ */
+
+export const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000 - 5_000).toISOString();
+
+export const indiranagar = storeFixture();
+export const jayanagar = storeFixture({
+  id: 'a0000000-0000-4000-8000-000000000002',
+  name: 'Fresh Mart Jayanagar',
+});
+
+export const ravi: DeliveryExecutive = {
+  id: 'e0000000-0000-4000-8000-000000000001',
+  name: 'Ravi Kumar',
+  phone: '+91-9000000001',
+  zoneId: zoneNorth.id,
+  zoneName: zoneNorth.name,
+};
+export const meena: DeliveryExecutive = {
+  id: 'e0000000-0000-4000-8000-000000000002',
+  name: 'Meena Das',
+  phone: '+91-9000000002',
+  zoneId: zoneNorth.id,
+  zoneName: zoneNorth.name,
+};
+export const suresh: DeliveryExecutive = {
+  id: 'e0000000-0000-4000-8000-000000000003',
+  name: 'Suresh Rao',
+  phone: '+91-9000000003',
+  zoneId: zoneSouth.id,
+  zoneName: zoneSouth.name,
+};
+export const executives = [ravi, meena, suresh];
+
+let nextNumber = 1001;
+
+export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
+  const number = changes.number ?? nextNumber++;
+  const status = changes.status ?? 0;
+  return {
+    id: `f0000000-0000-4000-8000-${String(number).padStart(12, '0')}`,
+    number,
+    zoneId: zoneNorth.id,
+    storeId: indiranagar.id,
+    storeName: indiranagar.name,
+    customerName: 'Asha Rao',
+    customerPhone: '+91-9812345678',
+    placedAt: minutesAgo(12),
+    status,
+    state: orderStateFor(status),
+    billAmountPaise: 31_100,
+    dexId: null,
+    dexName: null,
+    version: 1,
+    items: [
+      { itemId: 'i1', itemName: 'Alphonso mango', itemQuantity: 2, itemPricePaise: 12_050 },
+      { itemId: 'i2', itemName: 'Paneer', itemQuantity: 1, itemPricePaise: 9_000 },
+    ],
+    itemsTotalPaise: 33_100,
+    couponCode: 'FRESH20',
+    offer: { coupon: 'FRESH20', discountPaise: 4_000 },
+    charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 2_000 }],
+    discountPaise: 4_000,
+    chargesTotalPaise: 2_000,
+    timeline: [
+      {
+        id: 1,
+        fromStatus: null,
+        toStatus: 0,
+        dexName: null,
+        note: null,
+        actorName: 'Asha Rao',
+        at: minutesAgo(12),
+      },
+    ],
+    ...changes,
+  };
+}
+
+export function summaryOf(order: OrderDetail): OrderSummary {
+  const {
+    customerPhone: _phone,
+    items: _items,
+    itemsTotalPaise: _itemsTotal,
+    couponCode: _couponCode,
+    offer: _offer,
+    charges: _charges,
+    discountPaise: _discount,
+    chargesTotalPaise: _chargesTotal,
+    timeline: _timeline,
+    ...summary
+  } = order;
+  return summary;
+}
+
+type Change = { status: OrderStatus; dexId?: string; note?: string; version?: number };
+
+/**
+ * The orders API over `initial`: lists with the tab counts, detail, single and
+ * bulk status changes (with the dex, version and closed-order rules), the
+ * delivery executives of a zone and the stores of the store filter.
+ */
+export function ordersServer(initial: OrderDetail[], session = adminSession) {
+  let orders = [...initial];
+  let eventId = 100;
+
+  const apply = (order: OrderDetail, change: Change): OrderDetail => {
+    const dex = change.dexId ? executives.find((each) => each.id === change.dexId) : undefined;
+    const moves = change.status !== order.status;
+    return {
+      ...order,
+      status: change.status,
+      state: orderStateFor(change.status),
+      dexId: dex?.id ?? order.dexId,
+      dexName: dex?.name ?? order.dexName,
+      version: order.version + 1,
+      timeline: [
+        ...order.timeline,
+        {
+          id: eventId++,
+          fromStatus: order.status,
+          toStatus: moves ? change.status : null,
+          dexName: dex?.name ?? null,
+          note: change.note ?? null,
+          actorName: session.user.name,
+          at: new Date().toISOString(),
+        },
+      ],
+    };
+  };
+
+  const refusal = (order: OrderDetail, change: Change) => {
+    if (order.state === 0) {
+      return apiError(409, 'conflict', 'This order is closed: a delivered or cancelled order cannot change', {
+        current: order,
+      });
+    }
+    const needsDex = change.status === 1 || (change.status === 2 && order.dexId === null);
+    if (needsDex && !change.dexId) {
+      return apiError(400, 'invalid_input', 'Some fields need attention', {
+        fields: { dexId: 'Choose a delivery executive' },
+      });
+    }
+    return null;
+  };
+
+  const handlers: Record<string, Handler> = {
+    'GET /api/auth/me': meHandler(session),
+    'GET /api/orders': (call) => {
+      const view = call.query.get('view') ?? 'active';
+      const status = call.query.get('status');
+      const storeId = call.query.get('storeId');
+      const q = call.query.get('q')?.toLowerCase() ?? '';
+      const page = Number(call.query.get('page') ?? 0);
+      const pageSize = Number(call.query.get('pageSize') ?? 10);
+      const base = orders.filter(
+        (order) =>
+          (!storeId || order.storeId === storeId) &&
+          (!q || order.customerName.toLowerCase().includes(q) || String(order.number) === q.replace('#', '')),
+      );
+      const active = base.filter((order) => order.state === 1);
+      const listed = (view === 'active' ? active : base.filter((order) => order.state === 0)).filter(
+        (order) => status === null || order.status === Number(status),
+      );
+      return json(200, {
+        items: listed.slice(page * pageSize, (page + 1) * pageSize).map(summaryOf),
+        total: listed.length,
+        counts: {
+          all: active.length,
+          placed: active.filter((order) => order.status === 0).length,
+          confirmed: active.filter((order) => order.status === 1).length,
+          pickedUp: active.filter((order) => order.status === 2).length,
+        },
+      });
+    },
+    'POST /api/orders/status': (call: ApiCall) => {
+      const { orderIds, ...change } = call.body as Change & { orderIds: string[] };
+      const chosen = orders.filter((order) => orderIds.includes(order.id));
+      for (const order of chosen) {
+        const refused = refusal(order, change);
+        if (refused) return refused;
+      }
+      orders = orders.map((order) => (orderIds.includes(order.id) ? apply(order, change) : order));
+      return json(200, { items: orders.filter((order) => orderIds.includes(order.id)).map(summaryOf) });
+    },
+    'GET /api/delivery-executives': (call) => {
+      const zoneId = call.query.get('zoneId') ?? session.user.zoneId;
+      const q = call.query.get('q')?.toLowerCase() ?? '';
+      const found = executives.filter((dex) => dex.zoneId === zoneId && dex.name.toLowerCase().includes(q));
+      return json(200, listOf(found));
+    },
+    'GET /api/stores': (call) => {
+      const q = call.query.get('q')?.toLowerCase() ?? '';
+      return json(
+        200,
+        listOf([indiranagar, jayanagar].filter((store) => store.name.toLowerCase().includes(q))),
+      );
+    },
+    [`GET /api/stores/${indiranagar.id}`]: () => json(200, indiranagar),
+    [`GET /api/stores/${jayanagar.id}`]: () => json(200, jayanagar),
+  };
+
+  for (const { id } of initial) {
+    const find = () => orders.find((order) => order.id === id);
+    handlers[`GET /api/orders/${id}`] = () => json(200, find());
+    handlers[`POST /api/orders/${id}/status`] = (call) => {
+      const order = find()!;
+      const change = call.body as Change;
+      if (change.version !== order.version) {
+        return apiError(
+          409,
+          'conflict',
+          'This record was changed by someone else. The latest version is shown.',
+          {
+            current: order,
+          },
+        );
+      }
+      const refused = refusal(order, change);
+      if (refused) return refused;
+      const saved = apply(order, change);
+      orders = orders.map((each) => (each.id === id ? saved : each));
+      return json(200, saved);
+    };
+  }
+
+  return {
+    handlers,
+    /** What the server holds now. */
+    order: (id: string) => orders.find((order) => order.id === id),
+    /** A change made by someone else. */
+    replace: (id: string, changes: Partial<OrderDetail>) => {
+      orders = orders.map((order) => (order.id === id ? { ...order, ...changes } : order));
+    },
+  };
+}

@@ -1,0 +1,157 @@
+import { formatDateTime } from '@storedesk/shared/dates';
+import { messages } from '@storedesk/shared/messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { minutesAgo, orderFixture, ordersServer, ravi } from '../orders-test-server.ts';
+
+const firstRender = { timeout: 10_000 };
+
+function renderOrder(order: OrderDetail, overrides: Record<string, Handler> = {}) {
+  const server = ordersServer([order], adminSession);
+  const api = mockApi({ ...server.handlers, ...overrides });
+  return { ...renderApp(`/orders/${order.id}`), api, server };
+}
+
+function billRow(label: string) {
+  const row = within(screen.getByRole('table', { name: 'Bill' }))
+    .getByText(label)
+    .closest('tr');
+  if (!row) throw new Error(`no bill row for ${label}`);
+  return row;
+}
+
+describe('order detail', { timeout: 30_000 }, () => {
+  it('shows the bill in rupees: items with quantity × price, total, coupon, charges and bill amount', async () => {
+    const order = orderFixture({ placedAt: minutesAgo(3 * 60 + 10) });
+    renderOrder(order);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `Order #${order.number}` }, firstRender),
+    ).toBeInTheDocument();
+    const mango = billRow('Alphonso mango');
+    expect(within(mango).getByText('2')).toBeInTheDocument();
+    expect(within(mango).getByText('₹120.50')).toBeInTheDocument();
+    expect(within(mango).getByText('₹241.00')).toBeInTheDocument();
+    expect(within(billRow('Paneer')).getAllByText('₹90.00')).toHaveLength(2);
+    expect(within(billRow('Items total')).getByText('₹331.00')).toBeInTheDocument();
+    expect(within(billRow('Coupon FRESH20')).getByText('−₹40.00')).toBeInTheDocument();
+    expect(within(billRow('Delivery charges')).getByText('₹20.00')).toBeInTheDocument();
+    expect(within(billRow('Bill amount')).getByText('₹311.00')).toBeInTheDocument();
+
+    expect(screen.getByText(order.storeName, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Asha Rao', { exact: false, selector: 'dd' })).toHaveTextContent(
+      'Asha Rao+91-9812345678',
+    );
+    expect(screen.getByText('3 hours')).toBeInTheDocument();
+    expect(screen.getByText('Not assigned')).toBeInTheDocument();
+    expect(screen.getByText('Placed', { selector: '.MuiChip-label' })).toBeInTheDocument();
+  });
+
+  it('has no coupon row when no coupon was applied', async () => {
+    const order = orderFixture({
+      couponCode: null,
+      offer: null,
+      discountPaise: 0,
+      billAmountPaise: 35_100,
+    });
+    renderOrder(order);
+
+    await screen.findByRole('table', { name: 'Bill' }, firstRender);
+    expect(screen.queryByText(/^Coupon/)).not.toBeInTheDocument();
+    expect(within(billRow('Bill amount')).getByText('₹351.00')).toBeInTheDocument();
+  });
+
+  it('shows the timeline: status changes, the executive, notes, who and when', async () => {
+    const confirmedAt = minutesAgo(8);
+    const noteAt = minutesAgo(5);
+    const order = orderFixture({
+      status: 1,
+      dexId: ravi.id,
+      dexName: ravi.name,
+      timeline: [
+        ...orderFixture().timeline,
+        {
+          id: 2,
+          fromStatus: 0,
+          toStatus: 1,
+          dexName: ravi.name,
+          note: null,
+          actorName: 'Arjun Admin',
+          at: confirmedAt,
+        },
+        {
+          id: 3,
+          fromStatus: 1,
+          toStatus: null,
+          dexName: null,
+          note: 'Customer asked for no plastic bags',
+          actorName: 'Olivia Owner',
+          at: noteAt,
+        },
+      ],
+    });
+    renderOrder(order);
+
+    const timeline = await screen.findByRole('list', { name: 'Timeline' }, firstRender);
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^PlacedAsha Rao · /),
+      `Placed → ConfirmedDelivery executive: Ravi KumarArjun Admin · ${formatDateTime(confirmedAt)}`,
+      `NoteCustomer asked for no plastic bagsOlivia Owner · ${formatDateTime(noteAt)}`,
+    ]);
+    expect(screen.getByText(ravi.name, { selector: 'dd' })).toBeInTheDocument();
+  });
+
+  it('adds a note at the current status with the version', async () => {
+    const order = orderFixture({ status: 2, dexId: ravi.id, dexName: ravi.name, version: 4 });
+    const { user, api } = renderOrder(order);
+
+    const note = await screen.findByRole('textbox', { name: 'Add note' }, firstRender);
+    expect(screen.getByRole('button', { name: 'Add note' })).toBeDisabled();
+    await user.type(note, 'Left at the gate{Enter}');
+
+    expect(await screen.findByText('Note added')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${order.id}/status`)[0]?.body).toEqual({
+      status: 2,
+      note: 'Left at the gate',
+      version: 4,
+    });
+    expect(note).toHaveValue('');
+    expect(
+      within(screen.getByRole('list', { name: 'Timeline' })).getByText('Left at the gate'),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps a closed order from being updated, and says why', async () => {
+    const order = orderFixture({ status: -2 });
+    renderOrder(order);
+
+    const update = await screen.findByRole('button', { name: 'Update Order' }, firstRender);
+    expect(update).toBeDisabled();
+    expect(update).toHaveAccessibleDescription(messages.orderClosed);
+    expect(screen.getByRole('textbox', { name: 'Add note' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Completed orders' })).toHaveAttribute(
+      'href',
+      '/orders/completed',
+    );
+  });
+
+  it('says an unknown order is not there, with a way back to the orders', async () => {
+    const missing = 'f0000000-0000-4000-8000-000000099999';
+    const { router, user } = renderOrder(orderFixture(), {
+      [`GET /api/orders/${missing}`]: () => apiError(404, 'not_found', messages.notFound),
+    });
+    await router.navigate(`/orders/${missing}`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order not found' }, firstRender),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to orders' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+  });
+});

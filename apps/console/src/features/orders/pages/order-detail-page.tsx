@@ -1,0 +1,119 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatRupees } from '@storedesk/shared/money';
+import { messages } from '@storedesk/shared/messages';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { CardSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useOrder } from '../api/get-order.ts';
+import { OrderBill } from '../components/order-bill.tsx';
+import { OrderSummaryCard } from '../components/order-summary-card.tsx';
+import { OrderTimeline } from '../components/order-timeline.tsx';
+import { UpdateOrderDialog } from '../components/update-order-dialog.tsx';
+
+function OrderNotFound() {
+  return (
+    <>
+      <PageHeader title="Order not found" />
+      <Paper variant="outlined" sx={{ p: 3 }}>
+        <Typography>
+          There is no such order here. It may be in a zone you do not see, or the link is wrong.
+        </Typography>
+        <Link component={RouterLink} to={paths.orders.list.getHref()} sx={{ display: 'inline-block', mt: 2 }}>
+          Back to orders
+        </Link>
+      </Paper>
+    </>
+  );
+}
+
+/**
+ * /orders/:orderId (SPEC §2, D8, B5): the bill, the order's store, customer,
+ * status, delivery executive and age, its timeline with notes, and Update Order
+ * while it is open. Changes by others show up live.
+ */
+export function OrderDetailPage() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const [updating, setUpdating] = useState(false);
+  const closedId = useId();
+
+  if (isApiError(order.error, 404)) return <OrderNotFound />;
+
+  if (!order.data) {
+    return (
+      <>
+        <PageHeader title="Order" />
+        {order.isError ? (
+          <LoadError
+            title="Could not load the order"
+            error={order.error}
+            onRetry={() => void order.refetch()}
+            retrying={order.isFetching}
+          />
+        ) : (
+          <CardSkeleton lines={6} label="Loading the order" />
+        )}
+      </>
+    );
+  }
+
+  const current = order.data;
+  const closed = current.state === 0;
+  const listHref = closed ? paths.orders.completed.getHref() : paths.orders.list.getHref();
+
+  return (
+    <>
+      <PageHeader
+        title={`Order #${current.number}`}
+        description={`${current.storeName} · ${formatRupees(current.billAmountPaise)}`}
+        actions={
+          <>
+            <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={listHref}>
+              {closed ? 'Completed orders' : 'Orders'}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<EditOutlined />}
+              disabled={closed}
+              aria-describedby={closed ? closedId : undefined}
+              onClick={() => setUpdating(true)}
+            >
+              Update Order
+            </Button>
+          </>
+        }
+      />
+      <Stack spacing={3}>
+        {closed ? (
+          <Alert severity="info" id={closedId}>
+            {messages.orderClosed}
+          </Alert>
+        ) : null}
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 7 }}>
+            <OrderBill order={current} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 5 }}>
+            <Stack spacing={3}>
+              <OrderSummaryCard order={current} />
+              <OrderTimeline order={current} />
+            </Stack>
+          </Grid>
+        </Grid>
+      </Stack>
+      {updating ? <UpdateOrderDialog order={current} onClose={() => setUpdating(false)} /> : null}
+    </>
+  );
+}
