@@ -75,10 +75,10 @@ describe('routes and guards', () => {
 
   it('shows a placeholder that says what a later screen will hold', async () => {
     mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
-    renderApp('/orders/completed');
+    renderApp('/dexs');
 
-    await expectHeading('Completed orders');
-    expect(screen.getByText(/last 100 delivered and cancelled orders/)).toBeInTheDocument();
+    await expectHeading('Delivery Executives');
+    expect(screen.getByText(/searchable list of delivery executives/)).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -9,7 +9,9 @@ import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.t
 import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
 import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
 import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
+import { CompletedOrdersPage } from '../features/orders/pages/completed-orders-page.tsx';
 import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
+import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
 import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
 import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
 import { StoresPage } from '../features/stores/pages/stores-page.tsx';
@@ -43,16 +45,8 @@ const staffRoutes: RouteObject[] = [
   { path: paths.stores.categoryEdit.path, element: <CategoryEditPage /> },
   { path: paths.stores.itemAdd.path, element: <ItemAddPage /> },
   { path: paths.stores.itemEdit.path, element: <ItemEditPage /> },
-  placeholder(
-    paths.orders.list.path,
-    'Orders',
-    'Active orders, newest first, with their status and bill amount, will be here.',
-  ),
-  placeholder(
-    paths.orders.completed.path,
-    'Completed orders',
-    'The last 100 delivered and cancelled orders will be here.',
-  ),
+  { path: paths.orders.list.path, element: <OrdersPage /> },
+  { path: paths.orders.completed.path, element: <CompletedOrdersPage /> },
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
   placeholder(
     paths.dexs.list.path,

@@ -1,0 +1,147 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import { useId, useState } from 'react';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useChangeOrdersStatus } from '../api/change-orders-status.ts';
+import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
+import { statusChoices } from './update-order-dialog.tsx';
+
+function plural(count: number): string {
+  return `${count} ${count === 1 ? 'order' : 'orders'}`;
+}
+
+type BulkStatusDialogProps = {
+  /** The checked orders. */
+  orders: OrderSummary[];
+  onClose: () => void;
+  /** After the change is saved (the list then clears its selection). */
+  onDone: () => void;
+};
+
+/**
+ * B4: one status for every checked order, all or none, with the rules of a
+ * single change: Confirmed needs a delivery executive, and so does Picked Up
+ * when any of the orders has none. An executive works in one zone, so one can
+ * be given only to orders of one zone.
+ */
+export function BulkStatusDialog({ orders, onClose, onDone }: BulkStatusDialogProps) {
+  const titleId = useId();
+  const change = useChangeOrdersStatus();
+  const notify = useSnackbar();
+  const [status, setStatus] = useState<OrderStatus | null>(null);
+  const [dexId, setDexId] = useState<string | null>(null);
+  const [dexError, setDexError] = useState<string | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const zoneIds = [...new Set(orders.map((order) => order.zoneId))];
+  const oneZone = zoneIds.length === 1 ? zoneIds[0] : undefined;
+  const picksExecutive = status === OrderStatus.Confirmed || status === OrderStatus.PickedUp;
+  const executiveRequired =
+    status === OrderStatus.Confirmed ||
+    (status === OrderStatus.PickedUp && orders.some((order) => order.dexId === null));
+  const busy = change.isPending;
+  const chosenDex = picksExecutive && dexId && dexId !== keepExecutive ? dexId : undefined;
+  let complete = status !== null;
+  if (executiveRequired) complete = oneZone !== undefined && chosenDex !== undefined;
+  // Picked Up for orders that all have one: keep them, or give all the one chosen.
+  else if (picksExecutive && oneZone !== undefined) complete = dexId !== null;
+  const canSave = complete && !busy;
+
+  const save = () => {
+    if (status === null) return;
+    setMessage(null);
+    setDexError(null);
+    change.mutate(
+      { orderIds: orders.map((order) => order.id), status, dexId: chosenDex },
+      {
+        onSuccess: (changed) => {
+          notify(
+            `${plural(changed.length)} ${changed.length === 1 ? 'is' : 'are'} ${orderStatusLabels[status]}`,
+          );
+          onDone();
+          onClose();
+        },
+        onError: (caught) => {
+          if (isApiError(caught, 401)) return;
+          const error = asApiError(caught);
+          const dexField = error.status === 400 ? error.fields?.dexId : undefined;
+          if (dexField) setDexError(dexField);
+          else if (error.status === 404)
+            setMessage('Some of these orders are no longer there. Nothing was changed.');
+          else setMessage(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Change status</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          <DialogContentText>
+            The new status for {plural(orders.length)}. Either every one changes or none does.
+          </DialogContentText>
+          {message ? <Alert severity="error">{message}</Alert> : null}
+          <TextField
+            select
+            label="New status"
+            value={status ?? ''}
+            disabled={busy}
+            onChange={(event) => {
+              setStatus(Number(event.target.value) as OrderStatus);
+              setMessage(null);
+              setDexError(null);
+            }}
+            sx={{ mt: 1 }}
+          >
+            {statusChoices.map((choice) => (
+              <MenuItem key={choice} value={choice}>
+                {orderStatusLabels[choice]}
+              </MenuItem>
+            ))}
+          </TextField>
+          {picksExecutive && oneZone !== undefined ? (
+            <ExecutivePicker
+              zoneId={oneZone}
+              value={dexId}
+              onChange={(next) => {
+                setDexId(next);
+                setDexError(null);
+              }}
+              error={dexError}
+              disabled={busy}
+              allowKeep={!executiveRequired}
+            />
+          ) : null}
+          {picksExecutive && oneZone === undefined ? (
+            <Alert severity={executiveRequired ? 'warning' : 'info'}>
+              {executiveRequired
+                ? 'These orders are in more than one zone, and a delivery executive works in one. Check orders of one zone to give them an executive.'
+                : 'These orders are in more than one zone: each keeps its delivery executive.'}
+            </Alert>
+          ) : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Cancel
+        </Button>
+        <Button variant="contained" onClick={save} disabled={!canSave}>
+          {busy ? 'Saving…' : 'Save'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

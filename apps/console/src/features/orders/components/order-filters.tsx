@@ -1,0 +1,60 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { SearchField } from '../../../components/search-field.tsx';
+import type { OrderFilterChanges, OrderFilters } from '../order-list-params.ts';
+import { StoreFilter } from './store-filter.tsx';
+
+type OrderFiltersBarProps = {
+  filters: OrderFilters;
+  q: string;
+  zoneId: string | undefined;
+  onFilters: (changes: OrderFilterChanges) => void;
+  onSearch: (q: string) => void;
+};
+
+/** B2 filters: the order number or customer, the store, and the days placed (both included). */
+export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: OrderFiltersBarProps) {
+  const { storeId, from, to } = filters;
+  const rangeReversed = from !== undefined && to !== undefined && from > to;
+  const filtered = q !== '' || storeId !== undefined || from !== undefined || to !== undefined;
+
+  const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onFilters({ [key]: event.target.value || undefined })}
+      error={key === 'to' && rangeReversed}
+      helperText={key === 'to' && rangeReversed ? 'On or after From' : undefined}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+      slotProps={{
+        inputLabel: { shrink: true },
+        htmlInput: key === 'from' ? { max: to } : { min: from },
+      }}
+    />
+  );
+
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ p: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+    >
+      <SearchField label="Search order or customer" value={q} onSearch={onSearch} />
+      <StoreFilter storeId={storeId} zoneId={zoneId} onChange={(next) => onFilters({ storeId: next })} />
+      {dateField('From', from, 'from')}
+      {dateField('To', to, 'to')}
+      {filtered ? (
+        <Button
+          onClick={() => onFilters({ storeId: undefined, from: undefined, to: undefined, q: '' })}
+          sx={{ alignSelf: { sm: 'center' } }}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

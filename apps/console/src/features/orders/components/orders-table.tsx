@@ -1,0 +1,231 @@
+import MoreVertOutlined from '@mui/icons-material/MoreVertOutlined';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { visuallyHidden } from '@mui/utils';
+import { formatDate } from '@storedesk/shared/dates';
+import { limits } from '@storedesk/shared/limits';
+import { messages } from '@storedesk/shared/messages';
+import { formatRupees } from '@storedesk/shared/money';
+import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import type { OrderSort, OrderView } from '../api/get-orders.ts';
+import { formatElapsed, useNow } from '../elapsed.ts';
+import { OrderStatusChip } from './order-status-chip.tsx';
+
+type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
+
+type OrdersTableProps = {
+  view: OrderView;
+  query: { isPending: boolean; isError: boolean };
+  items: OrderSummary[];
+  sort: OrderSort;
+  onSort: (sort: OrderSort) => void;
+  /** Row checkboxes for the bulk status change (active orders only). */
+  selection?: Selection;
+  /** The More menu's Update Order (active orders only). */
+  onUpdate?: (order: OrderSummary) => void;
+  /** Whether a search, tab or filter narrows the list, and how to clear them. */
+  filtered: boolean;
+  onClearFilters: () => void;
+};
+
+const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+/**
+ * The orders table of SPEC §2: Order ID, Store, Customer, Date (sortable,
+ * newest first by default), Status (sortable), Bill Amount, and the time since
+ * the order was placed, which moves on every minute.
+ */
+export function OrdersTable({
+  view,
+  query,
+  items,
+  sort,
+  onSort,
+  selection,
+  onUpdate,
+  filtered,
+  onClearFilters,
+}: OrdersTableProps) {
+  const now = useNow();
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
+  const columns = 7 + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
+
+  const byDate = sort === 'newest' || sort === 'oldest';
+  const byStatus = sort === 'status' || sort === '-status';
+
+  const allChecked =
+    selection !== undefined && items.length > 0 && items.every((o) => selection.selected.has(o.id));
+  const someChecked = selection !== undefined && items.some((o) => selection.selected.has(o.id));
+
+  let body;
+  if (query.isPending) {
+    body = <TableSkeletonRows columns={columns} />;
+  } else if (items.length > 0 || query.isError) {
+    body = items.map((order) => {
+      const checked = selection?.selected.has(order.id) ?? false;
+      return (
+        <TableRow key={order.id} hover selected={checked}>
+          {selection ? (
+            <TableCell padding="checkbox">
+              <Checkbox
+                checked={checked}
+                onChange={(event) => {
+                  const next = new Set(selection.selected);
+                  if (event.target.checked) next.add(order.id);
+                  else next.delete(order.id);
+                  selection.onChange(next);
+                }}
+                slotProps={{ input: { 'aria-label': `Select order #${order.number}` } }}
+              />
+            </TableCell>
+          ) : null}
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>
+            <Link component={RouterLink} to={paths.orders.detail.getHref(order.id)} underline="hover">
+              #{order.number}
+            </Link>
+          </TableCell>
+          <TableCell>{order.storeName}</TableCell>
+          <TableCell>{order.customerName}</TableCell>
+          <TableCell sx={numeric}>{formatDate(order.placedAt)}</TableCell>
+          <TableCell>
+            <OrderStatusChip status={order.status} />
+          </TableCell>
+          <TableCell align="right" sx={numeric}>
+            {formatRupees(order.billAmountPaise)}
+          </TableCell>
+          <TableCell align="right" sx={numeric}>
+            {formatElapsed(order.placedAt, now)}
+          </TableCell>
+          {onUpdate ? (
+            <TableCell align="right" padding="checkbox">
+              <IconButton
+                aria-label={`More for order #${order.number}`}
+                aria-haspopup="menu"
+                onClick={(event) => setMenu({ anchor: event.currentTarget, order })}
+              >
+                <MoreVertOutlined />
+              </IconButton>
+            </TableCell>
+          ) : null}
+        </TableRow>
+      );
+    });
+  } else if (filtered) {
+    body = (
+      <TableMessageRow
+        columns={columns}
+        title="No orders match these filters"
+        action={<Button onClick={onClearFilters}>Clear filters</Button>}
+      />
+    );
+  } else if (view === 'completed') {
+    body = (
+      <TableMessageRow columns={columns} title="No completed orders yet">
+        Delivered and cancelled orders are listed here.
+      </TableMessageRow>
+    );
+  } else {
+    body = (
+      <TableMessageRow columns={columns} title="No active orders">
+        New orders from the customer app appear here as they arrive.
+      </TableMessageRow>
+    );
+  }
+
+  return (
+    <>
+      <TableContainer sx={{ maxHeight: limits.ordersTableMaxHeight }}>
+        <Table stickyHeader size="small" aria-label={view === 'completed' ? 'Completed orders' : 'Orders'}>
+          <TableHead>
+            <TableRow>
+              {selection ? (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allChecked}
+                    indeterminate={someChecked && !allChecked}
+                    disabled={items.length === 0}
+                    onChange={(event) =>
+                      selection.onChange(
+                        event.target.checked ? new Set(items.map((order) => order.id)) : new Set(),
+                      )
+                    }
+                    slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
+                  />
+                </TableCell>
+              ) : null}
+              <TableCell>Order ID</TableCell>
+              <TableCell>Store</TableCell>
+              <TableCell>Customer</TableCell>
+              <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
+                <TableSortLabel
+                  active={byDate}
+                  direction={sort === 'oldest' ? 'asc' : 'desc'}
+                  onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
+                >
+                  Date
+                </TableSortLabel>
+              </TableCell>
+              <TableCell sortDirection={byStatus ? (sort === 'status' ? 'asc' : 'desc') : false}>
+                <TableSortLabel
+                  active={byStatus}
+                  direction={sort === '-status' ? 'desc' : 'asc'}
+                  onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
+                >
+                  Status
+                </TableSortLabel>
+              </TableCell>
+              <TableCell align="right">Bill Amount</TableCell>
+              <TableCell align="right">Since placed</TableCell>
+              {onUpdate ? (
+                <TableCell align="right" padding="checkbox">
+                  <span style={visuallyHidden}>More</span>
+                </TableCell>
+              ) : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      {onUpdate ? (
+        <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
+          <MenuItem
+            component={RouterLink}
+            to={menu ? paths.orders.detail.getHref(menu.order.id) : '#'}
+            onClick={() => setMenu(null)}
+          >
+            View Order
+          </MenuItem>
+          <MenuItem
+            disabled={menu?.order.state === 0}
+            onClick={() => {
+              if (!menu) return;
+              onUpdate(menu.order);
+              setMenu(null);
+            }}
+          >
+            <ListItemText
+              primary="Update Order"
+              secondary={menu?.order.state === 0 ? messages.orderClosed : undefined}
+            />
+          </MenuItem>
+        </Menu>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,336 @@
+import { formatDate } from '@storedesk/shared/dates';
+import { messages } from '@storedesk/shared/messages';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ownerSession, zones } from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
+import { applyLiveEvent } from '../../../lib/live-events.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import {
+  jayanagar,
+  meena,
+  minutesAgo,
+  orderFixture,
+  ordersServer,
+  ravi,
+  suresh,
+} from '../orders-test-server.ts';
+
+const placed = orderFixture({ number: 1001, placedAt: minutesAgo(12), billAmountPaise: 123_450 });
+const placedEarlier = orderFixture({
+  number: 1002,
+  customerName: 'Bharat Shah',
+  storeId: jayanagar.id,
+  storeName: jayanagar.name,
+  placedAt: minutesAgo(3 * 60 + 5),
+});
+const confirmed = orderFixture({
+  number: 1003,
+  customerName: 'Chitra Iyer',
+  status: 1,
+  dexId: ravi.id,
+  dexName: ravi.name,
+  placedAt: minutesAgo(2 * 24 * 60 + 30),
+});
+const pickedUp = orderFixture({
+  number: 1004,
+  customerName: 'Dev Menon',
+  status: 2,
+  dexId: meena.id,
+  dexName: meena.name,
+});
+const delivered = orderFixture({ number: 1005, customerName: 'Esha Gupta', status: -2 });
+const cancelled = orderFixture({ number: 1006, customerName: 'Farah Khan', status: -1 });
+const all = [placed, placedEarlier, confirmed, pickedUp, delivered, cancelled];
+
+function renderOrders(entry: string, overrides: Record<string, Handler> = {}, session = ownerSession) {
+  const server = ordersServer(all, session);
+  const api = mockApi({
+    ...server.handlers,
+    'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    ...overrides,
+  });
+  return { ...renderApp(entry), api, server };
+}
+
+/** The whole console's first render in a test file can take a few seconds on a slow machine. */
+const firstRender = { timeout: 10_000 };
+
+function rowOf(text: string) {
+  const found = screen.getByText(text).closest('tr');
+  if (!found) throw new Error(`no row for ${text}`);
+  return found;
+}
+
+describe('orders', { timeout: 30_000 }, () => {
+  it('lists the active orders with the title count, tab counts, amounts and time since placed', async () => {
+    const { api } = renderOrders('/orders');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Orders (4)' }, firstRender),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'All 4' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Placed 2' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Confirmed 1' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Picked Up 1' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Completed orders' })).toHaveAttribute(
+      'href',
+      '/orders/completed',
+    );
+
+    const row = rowOf('#1001');
+    expect(within(row).getByText(placed.storeName)).toBeInTheDocument();
+    expect(within(row).getByText('Asha Rao')).toBeInTheDocument();
+    expect(within(row).getByText(formatDate(placed.placedAt))).toBeInTheDocument();
+    expect(within(row).getByText('Placed')).toHaveClass('MuiChip-label');
+    expect(within(row).getByText('₹1,234.50')).toBeInTheDocument();
+    expect(within(row).getByText('12 min')).toBeInTheDocument();
+    expect(within(rowOf('#1002')).getByText('3 h')).toBeInTheDocument();
+    expect(within(rowOf('#1003')).getByText('2 d')).toBeInTheDocument();
+    expect(within(rowOf('#1003')).getByText('Confirmed')).toBeInTheDocument();
+    expect(within(rowOf('#1004')).getByText('Picked Up')).toBeInTheDocument();
+    expect(screen.queryByText('#1005')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '#1001' })).toHaveAttribute('href', `/orders/${placed.id}`);
+
+    const request = api.callsTo('GET /api/orders')[0]?.query;
+    expect(request?.get('view')).toBe('active');
+    expect(request?.get('sort')).toBe('newest');
+    expect(request?.get('pageSize')).toBe('10');
+    expect(request?.has('zoneId')).toBe(false);
+    expect(request?.has('status')).toBe(false);
+  });
+
+  it('puts the tab, sort and search in the URL and the request', async () => {
+    const { user, router, api } = renderOrders('/orders');
+    await screen.findByText('#1001', {}, firstRender);
+    const lastRequest = () => api.callsTo('GET /api/orders').at(-1)?.query;
+
+    await user.click(screen.getByRole('tab', { name: 'Confirmed 1' }));
+    expect(router.state.location.search).toBe('?status=1');
+    await waitFor(() => expect(lastRequest()?.get('status')).toBe('1'));
+    await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
+    expect(screen.getByText('#1003')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'All 4' }));
+    expect(router.state.location.search).toBe('');
+
+    await user.click(screen.getByRole('button', { name: 'Date' }));
+    expect(router.state.location.search).toBe('?sort=oldest');
+    await waitFor(() => expect(lastRequest()?.get('sort')).toBe('oldest'));
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    expect(router.state.location.search).toBe('?sort=status');
+    await waitFor(() => expect(lastRequest()?.get('sort')).toBe('status'));
+    await user.click(screen.getByRole('button', { name: 'Status' }));
+    expect(router.state.location.search).toBe('?sort=-status');
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search order or customer' }), 'chitra{Enter}');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=-status&q=chitra'));
+    await waitFor(() => expect(lastRequest()?.get('q')).toBe('chitra'));
+    await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
+  });
+
+  it('filters by store and days, and clears the filters', async () => {
+    const { user, router, api } = renderOrders('/orders?page=1');
+    await screen.findByRole('heading', { level: 1, name: 'Orders (4)' }, firstRender);
+    const lastRequest = () => api.callsTo('GET /api/orders').at(-1)?.query;
+
+    await user.click(screen.getByRole('combobox', { name: 'Store' }));
+    await user.click(await screen.findByRole('option', { name: jayanagar.name }));
+    expect(router.state.location.search).toBe(`?storeId=${jayanagar.id}`);
+    await waitFor(() => expect(lastRequest()?.get('storeId')).toBe(jayanagar.id));
+    expect(await screen.findByText('#1002')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-07' } });
+    await waitFor(() => expect(lastRequest()?.get('to')).toBe('2025-03-07'));
+    expect(lastRequest()?.get('from')).toBe('2025-03-01');
+    expect(router.state.location.search).toBe(`?storeId=${jayanagar.id}&from=2025-03-01&to=2025-03-07`);
+
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('#1001')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Store' })).toHaveValue('');
+  });
+
+  it('names the store of a filter opened from a link', async () => {
+    renderOrders(`/orders?storeId=${jayanagar.id}`);
+    await waitFor(
+      () => expect(screen.getByRole('combobox', { name: 'Store' })).toHaveValue(jayanagar.name),
+      firstRender,
+    );
+  });
+
+  it("passes the owner's zone to the list", async () => {
+    localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'z2');
+    const { api } = renderOrders('/orders');
+
+    await screen.findByText('#1001', {}, firstRender);
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/orders').some((call) => call.query.get('zoneId') === 'z2')).toBe(true),
+    );
+  });
+
+  it('shows a change made elsewhere when the orders live event arrives', async () => {
+    const { server, queryClient } = renderOrders('/orders');
+    await screen.findByText('#1001', {}, firstRender);
+
+    server.replace(placed.id, { status: 1, dexId: ravi.id, dexName: ravi.name, version: 2 });
+    act(() =>
+      applyLiveEvent(queryClient, {
+        id: '7',
+        topic: 'orders',
+        action: 'status',
+        recordId: placed.id,
+        zoneId: placed.zoneId,
+        at: new Date().toISOString(),
+      }),
+    );
+
+    await waitFor(() => expect(within(rowOf('#1001')).getByText('Confirmed')).toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Confirmed 2' })).toBeInTheDocument();
+  });
+
+  it('pages through the list with the page and page size in the URL', async () => {
+    const { user, router, api } = renderOrders('/orders?pageSize=5');
+    await screen.findByText('#1001', {}, firstRender);
+    expect(api.callsTo('GET /api/orders')[0]?.query.get('pageSize')).toBe('5');
+
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    await user.click(await screen.findByRole('option', { name: '25' }));
+    expect(router.state.location.search).toBe('?pageSize=25');
+  });
+
+  it('opens an order from More, or its Update Order dialog', async () => {
+    const { user, router } = renderOrders('/orders');
+
+    await user.click(await screen.findByRole('button', { name: 'More for order #1003' }, firstRender));
+    await user.click(await screen.findByRole('menuitem', { name: 'Update Order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Order #1003' });
+    expect(within(dialog).getByRole('button', { name: /^Placed/ })).toBeInTheDocument();
+    expect(
+      within(dialog).getAllByRole('button', { name: /^(Placed|Confirmed|Picked Up|Delivered|Cancelled)/ }),
+    ).toHaveLength(5);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'More for order #1003' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View Order' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${confirmed.id}`));
+  });
+
+  it('changes the status of the checked orders together, then clears the selection', async () => {
+    const { user, api } = renderOrders('/orders');
+    await screen.findByText('#1001', {}, firstRender);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #1001' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #1002' }));
+    expect(screen.getByRole('status')).toHaveTextContent('2 orders selected');
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Confirmed' }));
+    // Confirmed needs a delivery executive of the orders' zone.
+    expect(save).toBeDisabled();
+    await user.click(await within(dialog).findByRole('radio', { name: /Meena Das/ }));
+    expect(within(dialog).queryByRole('radio', { name: new RegExp(suresh.name) })).not.toBeInTheDocument();
+    await user.click(save);
+
+    expect(await screen.findByText('2 orders are Confirmed')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({
+      orderIds: [placed.id, placedEarlier.id],
+      status: 1,
+      dexId: meena.id,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('2 orders selected')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Confirmed 3' })).toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select order #1001' })).not.toBeChecked();
+  });
+
+  it('moves checked orders that all have an executive to Picked Up without choosing one', async () => {
+    const { user, api } = renderOrders('/orders');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }, firstRender));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Picked Up' }));
+    await user.click(await within(dialog).findByRole('radio', { name: 'Keep each order’s executive' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('1 order is Picked Up')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({ orderIds: [confirmed.id], status: 2 });
+  });
+
+  it('says why the bulk change was refused and keeps the selection', async () => {
+    const { user } = renderOrders('/orders', {
+      'POST /api/orders/status': () => apiError(409, 'conflict', messages.orderClosed),
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }, firstRender));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivered' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByText(messages.orderClosed)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('checkbox', { name: 'Select order #1001' })).toBeChecked();
+  });
+
+  it('says when there are no active orders, and when none match', async () => {
+    const { user } = renderOrders('/orders', {
+      'GET /api/orders': () =>
+        json(200, { items: [], total: 0, counts: { all: 0, placed: 0, confirmed: 0, pickedUp: 0 } }),
+    });
+    expect(await screen.findByText('No active orders', {}, firstRender)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Orders (0)' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Placed 0' }));
+    expect(await screen.findByText('No orders match these filters')).toBeInTheDocument();
+  });
+
+  it('says what failed when the orders cannot be loaded, and retries', async () => {
+    let fail = true;
+    const server = ordersServer(all, ownerSession);
+    const { user } = renderOrders('/orders', {
+      'GET /api/orders': (call) =>
+        fail ? apiError(500, 'internal', messages.internal) : server.handlers['GET /api/orders']!(call),
+    });
+
+    expect(await screen.findByText('Could not load the orders', {}, firstRender)).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('#1001')).toBeInTheDocument();
+  });
+});
+
+describe('completed orders', { timeout: 30_000 }, () => {
+  it('lists closed orders without More or checkboxes, with Back and the same filters', async () => {
+    const { user, router, api } = renderOrders('/orders/completed');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Completed orders (2)' }, firstRender),
+    ).toBeInTheDocument();
+    expect(within(rowOf('#1005')).getByText('Delivered')).toBeInTheDocument();
+    expect(within(rowOf('#1006')).getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByText('#1001')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^More/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /api/orders')[0]?.query.get('view')).toBe('completed');
+
+    await user.click(screen.getByRole('button', { name: 'Date' }));
+    expect(router.state.location.search).toBe('?sort=oldest');
+    await waitFor(() => expect(api.callsTo('GET /api/orders').at(-1)?.query.get('sort')).toBe('oldest'));
+    expect(api.callsTo('GET /api/orders').at(-1)?.query.get('view')).toBe('completed');
+
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+  });
+});

@@ -1,0 +1,182 @@
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { OrderStatus } from '@storedesk/shared/orders';
+import type { OrderCounts, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { ListQueryStatus } from '../../../components/table-states.tsx';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import type { OrdersQuery } from '../api/get-orders.ts';
+import { useOrders } from '../api/get-orders.ts';
+import { BulkStatusDialog } from '../components/bulk-status-dialog.tsx';
+import { OrderFiltersBar } from '../components/order-filters.tsx';
+import { OrdersTable } from '../components/orders-table.tsx';
+import { UpdateOrderDialog } from '../components/update-order-dialog.tsx';
+import type { ActiveStatus } from '../order-list-params.ts';
+import { useOrderFilters } from '../order-list-params.ts';
+
+type TabValue = 'all' | `${ActiveStatus}`;
+
+const tabs: { value: TabValue; label: string; count: keyof OrderCounts }[] = [
+  { value: 'all', label: 'All', count: 'all' },
+  { value: `${OrderStatus.Placed}`, label: 'Placed', count: 'placed' },
+  { value: `${OrderStatus.Confirmed}`, label: 'Confirmed', count: 'confirmed' },
+  { value: `${OrderStatus.PickedUp}`, label: 'Picked Up', count: 'pickedUp' },
+];
+
+function plural(count: number): string {
+  return `${count} ${count === 1 ? 'order' : 'orders'}`;
+}
+
+/**
+ * /orders (SPEC §2, D8, B2, B4): active orders, newest first, by status tab
+ * with live counts, filtered by store, days and search; More opens an order or
+ * its Update Order dialog, and checked orders change status together.
+ */
+export function OrdersPage() {
+  const { zoneId } = useZoneFilter();
+  const [listParams, setListParams] = useListParams();
+  const [filters, setFilters] = useOrderFilters();
+  const { q, page, pageSize } = listParams;
+  const query: OrdersQuery = { view: 'active', ...filters, q, page, pageSize, zoneId };
+  const orders = useOrders(query);
+  const [toUpdate, setToUpdate] = useState<OrderSummary | null>(null);
+  const [bulkOpen, setBulkOpen] = useState(false);
+
+  // The checked orders belong to the list they were checked in.
+  const listKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
+    listKey,
+    ids: new Set(),
+  });
+  const selected = selection.listKey === listKey ? selection.ids : new Set<string>();
+  const setSelected = (ids: ReadonlySet<string>) => setSelection({ listKey, ids });
+
+  const items = orders.data?.items ?? [];
+  const counts = orders.data?.counts;
+  const lastPage = usePageInRange(orders, listParams, setListParams);
+  const checked = items.filter((order) => selected.has(order.id));
+  // The row as the list shows it now, so a live change reaches an open dialog.
+  const updating = toUpdate ? (items.find((order) => order.id === toUpdate.id) ?? toUpdate) : null;
+
+  const tab: TabValue = filters.status === undefined ? 'all' : `${filters.status}`;
+  const filtered =
+    q !== '' ||
+    filters.status !== undefined ||
+    filters.storeId !== undefined ||
+    filters.from !== undefined ||
+    filters.to !== undefined;
+
+  return (
+    <>
+      <PageHeader
+        title={counts ? `Orders (${counts.all})` : 'Orders'}
+        description="Active orders, newest first. New orders and changes show up as they happen."
+        actions={
+          <Button
+            startIcon={<HistoryOutlined />}
+            component={RouterLink}
+            to={paths.orders.completed.getHref()}
+          >
+            Completed orders
+          </Button>
+        }
+      />
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_event, next: TabValue) =>
+            setFilters({ status: next === 'all' ? undefined : (Number(next) as ActiveStatus) })
+          }
+          aria-label="Order status"
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
+        >
+          {tabs.map(({ value, label, count }) => (
+            <Tab
+              key={value}
+              value={value}
+              label={
+                <span>
+                  {label}{' '}
+                  <Box
+                    component="span"
+                    sx={{
+                      ml: 0.5,
+                      px: 0.75,
+                      borderRadius: 1,
+                      bgcolor: 'action.selected',
+                      fontVariantNumeric: 'tabular-nums',
+                    }}
+                  >
+                    {counts ? counts[count] : '–'}
+                  </Box>
+                </span>
+              }
+            />
+          ))}
+        </Tabs>
+        {checked.length > 0 ? (
+          <Toolbar sx={{ gap: 1, py: 1, px: { xs: 2 }, bgcolor: 'action.selected', flexWrap: 'wrap' }}>
+            <Typography sx={{ flexGrow: 1 }} role="status">
+              {plural(checked.length)} selected
+            </Typography>
+            <Button variant="contained" startIcon={<EditNoteOutlined />} onClick={() => setBulkOpen(true)}>
+              Change status
+            </Button>
+          </Toolbar>
+        ) : (
+          <OrderFiltersBar
+            filters={filters}
+            q={q}
+            zoneId={zoneId}
+            onFilters={setFilters}
+            onSearch={(next) => setListParams({ q: next })}
+          />
+        )}
+        <ListQueryStatus query={orders} noun="orders" />
+        <OrdersTable
+          view="active"
+          query={orders}
+          items={items}
+          sort={filters.sort}
+          onSort={(sort) => setFilters({ sort })}
+          selection={{ selected, onChange: setSelected }}
+          onUpdate={setToUpdate}
+          filtered={filtered}
+          onClearFilters={() =>
+            setFilters({ status: undefined, storeId: undefined, from: undefined, to: undefined, q: '' })
+          }
+        />
+        <ListPagination
+          total={orders.data?.total ?? 0}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+      {updating ? (
+        <UpdateOrderDialog key={updating.id} order={updating} onClose={() => setToUpdate(null)} />
+      ) : null}
+      {bulkOpen && checked.length > 0 ? (
+        <BulkStatusDialog
+          orders={checked}
+          onClose={() => setBulkOpen(false)}
+          onDone={() => setSelected(new Set())}
+        />
+      ) : null}
+    </>
+  );
+}
