@@ -9,6 +9,7 @@ import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.t
 import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
 import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
 import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
+import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
 import { CompletedOrdersPage } from '../features/orders/pages/completed-orders-page.tsx';
 import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
 import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
@@ -32,11 +33,7 @@ function placeholder(path: string, title: string, description: string): RouteObj
 
 /** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
 const staffRoutes: RouteObject[] = [
-  placeholder(
-    paths.dashboard.path,
-    'Dashboard',
-    "This month's users, orders, cancellations and earnings against last month, the last 7 days of orders and today's orders by status will be here.",
-  ),
+  { path: paths.dashboard.path, element: <DashboardPage /> },
   { path: paths.stores.list.path, element: <StoresPage /> },
   { path: paths.stores.add.path, element: <StoreAddPage /> },
   { path: paths.stores.edit.path, element: <StoreEditPage /> },

@@ -11,6 +11,7 @@ import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import type { OrdersQuery } from '../api/get-orders.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { ExportOrdersButton } from '../components/export-orders-button.tsx';
 import { OrderFiltersBar } from '../components/order-filters.tsx';
 import { OrdersTable } from '../components/orders-table.tsx';
 import { useOrderFilters } from '../order-list-params.ts';
@@ -39,9 +40,12 @@ export function CompletedOrdersPage() {
         title={orders.data ? `Completed orders (${orders.data.total})` : 'Completed orders'}
         description={`The newest ${limits.completedOrdersLimit} delivered and cancelled orders.`}
         actions={
-          <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.orders.list.getHref()}>
-            Back
-          </Button>
+          <>
+            <ExportOrdersButton query={query} />
+            <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.orders.list.getHref()}>
+              Back
+            </Button>
+          </>
         }
       />
       <Paper variant="outlined">

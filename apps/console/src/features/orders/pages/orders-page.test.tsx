@@ -130,6 +130,21 @@ describe('orders', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
   });
 
+  it('offers the list as filtered, every page of it, as a CSV download', async () => {
+    renderOrders(`/orders?status=1&q=chitra&storeId=${jayanagar.id}&page=2&pageSize=5`);
+    const link = await screen.findByRole('link', { name: 'Export CSV' }, firstRender);
+    const href = new URL(link.getAttribute('href')!, 'http://console.test');
+    expect(href.pathname).toBe('/api/orders/export.csv');
+    expect(Object.fromEntries(href.searchParams)).toEqual({
+      view: 'active',
+      status: '1',
+      storeId: jayanagar.id,
+      q: 'chitra',
+      sort: 'newest',
+    });
+    expect(link).toHaveAttribute('download');
+  });
+
   it('filters by store and days, and clears the filters', async () => {
     const { user, router, api } = renderOrders('/orders?page=1');
     await screen.findByRole('heading', { level: 1, name: 'Orders (4)' }, firstRender);

@@ -19,6 +19,7 @@ import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import type { OrdersQuery } from '../api/get-orders.ts';
 import { useOrders } from '../api/get-orders.ts';
+import { ExportOrdersButton } from '../components/export-orders-button.tsx';
 import { BulkStatusDialog } from '../components/bulk-status-dialog.tsx';
 import { OrderFiltersBar } from '../components/order-filters.tsx';
 import { OrdersTable } from '../components/orders-table.tsx';
@@ -84,13 +85,16 @@ export function OrdersPage() {
         title={counts ? `Orders (${counts.all})` : 'Orders'}
         description="Active orders, newest first. New orders and changes show up as they happen."
         actions={
-          <Button
-            startIcon={<HistoryOutlined />}
-            component={RouterLink}
-            to={paths.orders.completed.getHref()}
-          >
-            Completed orders
-          </Button>
+          <>
+            <ExportOrdersButton query={query} />
+            <Button
+              startIcon={<HistoryOutlined />}
+              component={RouterLink}
+              to={paths.orders.completed.getHref()}
+            >
+              Completed orders
+            </Button>
+          </>
         }
       />
       <Paper variant="outlined">
