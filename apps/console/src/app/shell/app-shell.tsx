@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { Footer } from './footer.tsx';
 import { Sidebar } from './sidebar.tsx';
@@ -27,6 +28,7 @@ export function AppShell() {
         </Box>
         <Footer />
       </Box>
+      <NewOrderAlert />
     </Box>
   );
 }

@@ -1,0 +1,100 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { zones } from '../../../testing/fixtures.ts';
+import { json, mockApi } from '../../../testing/mock-api.ts';
+import { applyLiveEvent } from '../../../lib/live-events.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { orderFixture, ordersServer } from '../orders-test-server.ts';
+import { repeatEveryMs } from './new-order-alert.tsx';
+
+const chime = vi.hoisted(() => ({ playChime: vi.fn() }));
+vi.mock('./chime.ts', () => chime);
+
+const fresh = orderFixture({ number: 2001, storeName: 'Fresh Mart Jayanagar', billAmountPaise: 45_050 });
+const other = orderFixture({ number: 2002, storeName: 'Fresh Mart Andheri' });
+const firstRender = { timeout: 10_000 };
+
+function renderShell(entry = '/stores') {
+  const server = ordersServer([fresh, other]);
+  mockApi({
+    ...server.handlers,
+    'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    'GET /api/stores': () => json(200, { items: [], total: 0 }),
+  });
+  return renderApp(entry);
+}
+
+function event(action: string, recordId: string) {
+  return {
+    id: String(Math.random()),
+    topic: 'orders' as const,
+    action,
+    recordId,
+    zoneId: null,
+    at: new Date().toISOString(),
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  chime.playChime.mockClear();
+  localStorage.clear();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the new-order alert', { timeout: 30_000 }, () => {
+  it('rings and shows a new order, and rings again until it is acknowledged', async () => {
+    const { queryClient, user } = renderShell();
+    await screen.findByRole('heading', { level: 1 }, firstRender);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('#2001 at Fresh Mart Jayanagar, ₹450.50'));
+    expect(chime.playChime).toHaveBeenCalledTimes(1);
+
+    act(() => vi.advanceTimersByTime(repeatEveryMs));
+    expect(chime.playChime).toHaveBeenCalledTimes(2);
+    act(() => applyLiveEvent(queryClient, event('created', other.id)));
+    await waitFor(() => expect(within(alert).getByText('2 new orders')).toBeInTheDocument());
+    expect(chime.playChime).toHaveBeenCalledTimes(3);
+
+    await user.click(within(alert).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    act(() => vi.advanceTimersByTime(repeatEveryMs * 2));
+    expect(chime.playChime).toHaveBeenCalledTimes(3);
+  });
+
+  it('ends when the order is opened, or when anyone moves it on', async () => {
+    const { queryClient, user, router } = renderShell();
+    await screen.findByRole('heading', { level: 1 }, firstRender);
+
+    act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
+    await user.click(await screen.findByRole('button', { name: 'View' }));
+    expect(router.state.location.pathname).toBe(`/orders/${fresh.id}`);
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+
+    act(() => applyLiveEvent(queryClient, event('created', other.id)));
+    await screen.findByRole('alert');
+    act(() => applyLiveEvent(queryClient, event('status', other.id)));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('stays silent in a browser that muted it, and remembers that', async () => {
+    const { queryClient, user } = renderShell();
+    await screen.findByRole('heading', { level: 1 }, firstRender);
+
+    act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
+    await user.click(await screen.findByRole('button', { name: 'Mute new-order sound' }));
+    expect(localStorage.getItem('storedesk.newOrderSound')).toBe('muted');
+    const rings = chime.playChime.mock.calls.length;
+    act(() => vi.advanceTimersByTime(repeatEveryMs * 3));
+    expect(chime.playChime).toHaveBeenCalledTimes(rings);
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unmute new-order sound' }));
+    act(() => vi.advanceTimersByTime(repeatEveryMs));
+    expect(chime.playChime).toHaveBeenCalledTimes(rings + 1);
+  });
+});

@@ -1,0 +1,144 @@
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import VolumeOffOutlined from '@mui/icons-material/VolumeOffOutlined';
+import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import { formatRupees } from '@storedesk/shared/money';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useLiveEvent } from '../../../lib/live-events.ts';
+import { getOrder } from '../api/get-order.ts';
+import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
+import { playChime } from './chime.ts';
+
+/** How often the sound and the browser notification come back while an order waits. */
+export const repeatEveryMs = 20_000;
+
+type Waiting = { id: string; label: string };
+
+function notificationsAllowed(): boolean {
+  return typeof Notification !== 'undefined' && Notification.permission === 'granted';
+}
+
+/**
+ * B1: a new order raises a sound and a notification that come back every
+ * 20 seconds until someone opens it, acknowledges it here, or moves it on
+ * (a status change by anyone ends its alert). The sound can be muted in this
+ * browser; the notification is the browser's own, once allowed.
+ */
+export function NewOrderAlert() {
+  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  const muted = useNewOrderSoundMuted();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [permission, setPermission] = useState(() =>
+    typeof Notification === 'undefined' ? 'denied' : Notification.permission,
+  );
+
+  useLiveEvent((event) => {
+    if (event.topic !== 'orders' || !event.recordId) return;
+    const id = event.recordId;
+    if (event.action === 'created') {
+      setWaiting((now) =>
+        now.some((order) => order.id === id) ? now : [...now, { id, label: 'New order' }],
+      );
+      getOrder(id).then(
+        (order) => {
+          const label = `#${order.number} at ${order.storeName}, ${formatRupees(order.billAmountPaise)}`;
+          setWaiting((now) => now.map((entry) => (entry.id === id ? { id, label } : entry)));
+        },
+        () => undefined,
+      );
+    } else if (event.action === 'status') {
+      setWaiting((now) => now.filter((order) => order.id !== id));
+    }
+  });
+
+  // Opening an order is seeing it (state adjusted while rendering a new location, as React advises).
+  const [seenPath, setSeenPath] = useState(location.pathname);
+  if (seenPath !== location.pathname) {
+    setSeenPath(location.pathname);
+    const left = waiting.filter((order) => location.pathname !== paths.orders.detail.getHref(order.id));
+    if (left.length !== waiting.length) setWaiting(left);
+  }
+
+  const count = waiting.length;
+  const newest = waiting.at(-1);
+  const ring = useEffectEvent(() => {
+    if (!muted) playChime();
+    if (notificationsAllowed() && newest) {
+      new Notification(count === 1 ? 'New order' : `${count} new orders`, {
+        body: newest.label,
+        tag: 'storedesk-new-order',
+      });
+    }
+  });
+  // Rings at once when another order arrives, then again and again while any waits.
+  useEffect(() => {
+    if (count === 0) return;
+    ring();
+    const timer = setInterval(ring, repeatEveryMs);
+    return () => clearInterval(timer);
+  }, [count]);
+
+  if (count === 0) return null;
+  const title = count === 1 ? 'New order' : `${count} new orders`;
+  return (
+    <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ mt: 7 }}>
+      <Alert
+        severity="info"
+        variant="filled"
+        icon={<NotificationsActiveOutlined />}
+        role="alert"
+        action={
+          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() => newest && navigate(paths.orders.detail.getHref(newest.id))}
+            >
+              View
+            </Button>
+            <Button color="inherit" size="small" onClick={() => setWaiting([])}>
+              Acknowledge
+            </Button>
+            {permission === 'default' && (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => void Notification.requestPermission().then(setPermission)}
+              >
+                Notify me
+              </Button>
+            )}
+            <Tooltip
+              title={
+                muted
+                  ? 'Unmute the new-order sound in this browser'
+                  : 'Mute the new-order sound in this browser'
+              }
+            >
+              <IconButton
+                color="inherit"
+                size="small"
+                aria-label={muted ? 'Unmute new-order sound' : 'Mute new-order sound'}
+                onClick={() => setNewOrderSoundMuted(!muted)}
+              >
+                {muted ? <VolumeOffOutlined fontSize="small" /> : <VolumeUpOutlined fontSize="small" />}
+              </IconButton>
+            </Tooltip>
+          </Stack>
+        }
+      >
+        <AlertTitle>{title}</AlertTitle>
+        {newest?.label}
+      </Alert>
+    </Snackbar>
+  );
+}
