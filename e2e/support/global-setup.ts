@@ -1,9 +1,13 @@
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { runningEmbeddedPostgresUrl } from '../../apps/server/src/db/embedded-postgres.ts';
 import { startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The demo business's customer-app key, for specs that place orders as a customer would. */
+    storefrontKey: string;
   }
 }
 
@@ -11,5 +15,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string }>(
+      `SELECT storefront_key AS key FROM businesses WHERE name = 'Demo Fresh Mart'`,
+    );
+    project.provide('storefrontKey', rows[0]!.key);
+  } finally {
+    await client.end();
+  }
   return () => server.stop();
 }

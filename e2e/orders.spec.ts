@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Listed<T> = { items: T[] };
+
+/** "Total orders" of the dashboard, as the card shows it. */
+async function totalOrders(page: Page): Promise<number> {
+  const value = page.getByRole('region', { name: 'Total orders' }).locator('p').first();
+  await expect.poll(async () => /\d/.test((await value.textContent()) ?? '')).toBe(true);
+  return Number((await value.textContent())!.replace(/\D/g, ''));
+}
+
+/** Places an order through the customer-app API at an open store, as the customer app would. */
+async function placeOrder(page: Page) {
+  const stores = await (await page.request.get('/api/stores?pageSize=25')).json();
+  const store = (stores as Listed<{ id: string; name: string; status: number }>).items.find(
+    (s) => s.status === 1,
+  )!;
+  const items = await (await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)).json();
+  const stocked = (items as Listed<{ id: string; inStock: boolean }>).items
+    .filter((i) => i.inStock)
+    .slice(0, 2);
+  const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
+    body: JSON.stringify({
+      customer: { name: 'Esha Live', phone: '9811122233' },
+      storeId: store.id,
+      items: stocked.map((item) => ({ itemId: item.id, quantity: 3 })),
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return { ...((await res.json()) as { id: string; number: number }), storeName: store.name };
+}
+
+async function updateStatus(page: Page, number: number, status: string, executive?: boolean) {
+  await page.getByRole('button', { name: `More for order #${number}` }).click();
+  await page.getByRole('menuitem', { name: 'Update Order' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('list', { name: 'New status' }).getByRole('button', { name: status }).click();
+  if (executive) {
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+  }
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('orders', () => {
+  it('a customer order appears live with its alert, goes through its statuses, and lands in completed orders and the dashboard', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, demo.admin);
+    await page.waitForURL('**/dashboard');
+    const before = await totalOrders(page);
+
+    await page.goto('/orders');
+    await page.getByRole('table', { name: 'Orders' }).waitFor();
+    const order = await placeOrder(page);
+
+    // Live: the alert and the row, without a reload.
+    const alert = page.getByRole('alert').filter({ hasText: 'New order' });
+    await expect
+      .poll(() => alert.textContent(), { timeout: 10_000 })
+      .toContain(`#${order.number} at ${order.storeName}`);
+    const row = page.getByRole('row').filter({ hasText: `#${order.number}` });
+    await row.waitFor();
+    await expect.poll(() => row.textContent()).toContain('Placed');
+
+    await updateStatus(page, order.number, 'Confirmed', true);
+    await expect.poll(() => row.textContent()).toContain('Confirmed');
+    // Moving the order on ends its alert.
+    await expect.poll(() => alert.count()).toBe(0);
+    await updateStatus(page, order.number, 'Picked Up');
+    await expect.poll(() => row.textContent()).toContain('Picked Up');
+    await updateStatus(page, order.number, 'Delivered');
+    await expect.poll(() => row.count()).toBe(0);
+
+    await page.getByRole('link', { name: 'Completed orders' }).click();
+    const done = page.getByRole('row').filter({ hasText: `#${order.number}` });
+    await done.waitFor();
+    expect(await done.textContent()).toContain('Delivered');
+
+    await page.getByRole('link', { name: `#${order.number}` }).click();
+    await page.getByText('Placed → Confirmed').waitFor();
+    await page.getByText('Picked Up → Delivered').waitFor();
+
+    await page.goto('/dashboard');
+    await expect.poll(() => totalOrders(page)).toBe(before + 1);
+    await context.close();
+  });
+});
