@@ -93,66 +93,86 @@ function orderBy(sort: OrderListQuery['sort'], source: Sortable = orders): SQL[]
   return [sort === 'status' ? asc(source.status) : desc(source.status), ...newest];
 }
 
+/** The active tabs' counts (B2) under the filters but the status tab: one pass over the open orders. */
+async function tabCounts(db: Executor, base: SQL[]) {
+  const [counts] = await db
+    .select({
+      all: sql<number>`count(*)`.mapWith(Number),
+      placed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Placed})`.mapWith(Number),
+      confirmed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Confirmed})`.mapWith(
+        Number,
+      ),
+      pickedUp: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.PickedUp})`.mapWith(
+        Number,
+      ),
+    })
+    .from(orders)
+    .where(and(...base, eq(orders.state, 1)));
+  return counts!;
+}
+
+const tabOfStatus = {
+  [OrderStatus.Placed]: 'placed',
+  [OrderStatus.Confirmed]: 'confirmed',
+  [OrderStatus.PickedUp]: 'pickedUp',
+} as const satisfies Partial<Record<number, 'placed' | 'confirmed' | 'pickedUp'>>;
+
+/** The newest 100 closed orders the filters match, then sorted as asked: a sort never changes which 100. */
+function completedPage(db: Executor, listed: SQL[], query: OrderListQuery, limit: number, offset: number) {
+  const newest = db
+    .select(summaryColumns)
+    .from(orders)
+    .where(and(...listed))
+    .orderBy(...orderBy('newest'))
+    .limit(completedLimit)
+    .as('newest');
+  return db
+    .select()
+    .from(newest)
+    .orderBy(...orderBy(query.sort, newest))
+    .limit(limit)
+    .offset(offset);
+}
+
+async function completedTotal(db: Executor, listed: SQL[]): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(...listed))
+    .limit(completedLimit);
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (${capped}) AS capped`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function findOrders(db: Executor, scope: Scope, query: OrderListQuery) {
   const base = filtered(scope, query);
-  const active = query.view === 'active';
-  const listed = [...base, eq(orders.state, active ? 1 : 0)];
-  if (query.status !== undefined) listed.push(eq(orders.status, query.status));
   const offset = query.page * query.pageSize;
-  // The completed view is the newest 100 closed orders: its pages stop there.
-  const limit = active ? query.pageSize : Math.max(0, Math.min(query.pageSize, completedLimit - offset));
-  const [rows, [total], [counts]] = await Promise.all([
-    limit === 0
-      ? Promise.resolve([])
-      : active
-        ? db
-            .select(summaryColumns)
-            .from(orders)
-            .where(and(...listed))
-            .orderBy(...orderBy(query.sort))
-            .limit(limit)
-            .offset(offset)
-        : // The newest 100 closed orders first, then sorted as asked: a sort never changes which 100.
-          (() => {
-            const newest = db
-              .select(summaryColumns)
-              .from(orders)
-              .where(and(...listed))
-              .orderBy(...orderBy('newest'))
-              .limit(completedLimit)
-              .as('newest');
-            return db
-              .select()
-              .from(newest)
-              .orderBy(...orderBy(query.sort, newest))
-              .limit(limit)
-              .offset(offset);
-          })(),
-    active
-      ? db
-          .select({ n: sql<number>`count(*)` })
-          .from(orders)
-          .where(and(...listed))
-      : db
-          .execute<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM (${db
-              .select({ one: sql`1` })
-              .from(orders)
-              .where(and(...listed))
-              .limit(completedLimit)}) AS capped`,
-          )
-          .then((result) => result.rows),
+  const byStatus = query.status === undefined ? [] : [eq(orders.status, query.status)];
+  if (query.view === 'completed') {
+    const listed = [...base, eq(orders.state, 0), ...byStatus];
+    const limit = Math.max(0, Math.min(query.pageSize, completedLimit - offset));
+    const [items, total, counts] = await Promise.all([
+      limit === 0 ? Promise.resolve([]) : completedPage(db, listed, query, limit, offset),
+      completedTotal(db, listed),
+      tabCounts(db, base),
+    ]);
+    return { items, total, counts };
+  }
+  // Closed statuses have no tab: the active view simply holds none of them.
+  const listed = [...base, eq(orders.state, 1), ...byStatus];
+  const [items, counts] = await Promise.all([
     db
-      .select({
-        all: sql<number>`count(*)`,
-        placed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Placed})`,
-        confirmed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Confirmed})`,
-        pickedUp: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.PickedUp})`,
-      })
+      .select(summaryColumns)
       .from(orders)
-      .where(and(...base, eq(orders.state, 1))),
+      .where(and(...listed))
+      .orderBy(...orderBy(query.sort))
+      .limit(query.pageSize)
+      .offset(offset),
+    tabCounts(db, base),
   ]);
-  return { items: rows, total: Number(total?.n ?? 0), counts: counts! };
+  // The tab counts are the active view's totals: no second count.
+  const tab = query.status === undefined ? 'all' : tabOfStatus[query.status as keyof typeof tabOfStatus];
+  return { items, total: tab ? counts[tab] : 0, counts };
 }
 
 /**

@@ -66,16 +66,7 @@ export async function listOrders(
   query: OrderListQuery,
 ): Promise<OrderListResponse> {
   const { items, total, counts } = await repo.findOrders(db, scopeOf(auth, query.zoneId), query);
-  return {
-    items: items.map(toSummary),
-    total,
-    counts: {
-      all: Number(counts.all),
-      placed: Number(counts.placed),
-      confirmed: Number(counts.confirmed),
-      pickedUp: Number(counts.pickedUp),
-    },
-  };
+  return { items: items.map(toSummary), total, counts };
 }
 
 export async function getOrder(db: Executor, auth: AuthContext, orderId: string): Promise<OrderDetail> {
