@@ -65,11 +65,14 @@ export async function seedOrders(databaseUrl: string) {
     );
     await client.query(`DELETE FROM daily_stats WHERE business_id = $1`, [businessId]);
     await client.query(
-      `INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise)
+      `INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
        SELECT business_id, zone_id, (placed_at AT TIME ZONE 'Asia/Kolkata')::date, count(*),
               count(*) FILTER (WHERE status = -2), count(*) FILTER (WHERE status = -1),
-              coalesce(sum(bill_amount_paise) FILTER (WHERE status = -2), 0)
-       FROM orders WHERE business_id = $1 GROUP BY 1, 2, 3`,
+              coalesce(sum(bill_amount_paise) FILTER (WHERE status = -2), 0),
+              count(*) FILTER (WHERE first_of_customer)
+       FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at) = 1 AS first_of_customer
+             FROM orders WHERE business_id = $1) AS o
+       GROUP BY 1, 2, 3`,
       [businessId],
     );
     await client.query('COMMIT');

@@ -377,6 +377,8 @@ export const dailyStats = pgTable(
     delivered: integer('delivered').notNull().default(0),
     cancelled: integer('cancelled').notNull().default(0),
     earningsPaise: money('earnings_paise').notNull().default(0),
+    /** Customers whose first order was placed that day in that zone (the dashboard's users card). */
+    newCustomers: integer('new_customers').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.zoneId, t.day] })],
 );

@@ -148,6 +148,10 @@ describe('seedDemo', () => {
       SELECT (SELECT sum(total)::int FROM daily_stats WHERE business_id = ${businessId}) AS stats,
              (SELECT count(*)::int FROM orders WHERE business_id = ${businessId}) AS orders`);
     expect(totals.stats).toBe(totals.orders);
+    const customers = await one<{ counted: number; ordering: number }>(sql`
+      SELECT (SELECT sum(new_customers)::int FROM daily_stats WHERE business_id = ${businessId}) AS counted,
+             (SELECT count(DISTINCT customer_id)::int FROM orders WHERE business_id = ${businessId}) AS ordering`);
+    expect(customers.counted).toBe(customers.ordering);
   });
 
   it('leaves out a demo account whose password was changed', async () => {

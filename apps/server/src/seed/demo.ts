@@ -483,11 +483,13 @@ async function seedOrders(
 
   // The dashboard's counters, derived from the orders just written.
   await tx.execute(sql`
-    INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise)
+    INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
     SELECT business_id, zone_id, (placed_at AT TIME ZONE ${businessTimeZone})::date,
            count(*), count(*) FILTER (WHERE status = ${OrderStatus.Delivered}),
            count(*) FILTER (WHERE status = ${OrderStatus.Cancelled}),
-           coalesce(sum(bill_amount_paise) FILTER (WHERE status = ${OrderStatus.Delivered}), 0)
-    FROM orders WHERE business_id = ${businessId}
+           coalesce(sum(bill_amount_paise) FILTER (WHERE status = ${OrderStatus.Delivered}), 0),
+           count(*) FILTER (WHERE first_of_customer)
+    FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at) = 1 AS first_of_customer
+          FROM orders WHERE business_id = ${businessId}) AS o
     GROUP BY 1, 2, 3`);
 }

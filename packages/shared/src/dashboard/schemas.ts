@@ -43,10 +43,9 @@ export const dashboardSchema = z.object({
   previousMonth: calendarMonth,
   cards: z.object({
     /**
-     * Customers who joined the business in the month. Customers belong to the
-     * business, not to a zone, so this card is the same whatever the zone filter:
-     * counting the customers who ordered in one zone would mean reading a month
-     * of orders, which the dashboard never does (ADR 0005).
+     * New customers of the month: those whose first order was placed in it (in
+     * the zone, under a zone filter). Customers come into being with their first
+     * order, so this is who joined.
      */
     totalUsers: monthlyFigureSchema,
     /** Orders placed in the month. */

@@ -1,7 +1,6 @@
 import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { businessTimeZone } from '@storedesk/shared/limits';
 import type { Executor } from '../../db/client.ts';
-import { customers, dailyStats, zones } from '../../db/schema.ts';
+import { dailyStats, zones } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type DayTotals = {
@@ -10,6 +9,7 @@ export type DayTotals = {
   delivered: number;
   cancelled: number;
   earningsPaise: number;
+  newCustomers: number;
 };
 
 /**
@@ -37,40 +37,11 @@ export async function findDayTotals(
       cancelled: sql`sum(${dailyStats.cancelled})`.mapWith(Number),
       // A sum of bigint is numeric, read as text: exact up to 2^53 paise.
       earningsPaise: sql`sum(${dailyStats.earningsPaise})`.mapWith(Number),
+      newCustomers: sql`sum(${dailyStats.newCustomers})`.mapWith(Number),
     })
     .from(dailyStats)
     .where(and(...conditions))
     .groupBy(dailyStats.day);
-}
-
-/** The start of a calendar day ('YYYY-MM-DD') in the business's time zone, as an instant. */
-const startOfDay = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${businessTimeZone})`;
-
-/**
- * Customers of the business who joined from the start of `previousMonthStart` up
- * to the end of `today`, split at `monthStart` (days in the business's time zone).
- * A range of the (business, created_at) index.
- */
-export async function countNewCustomers(
-  db: Executor,
-  businessId: string,
-  days: { previousMonthStart: string; monthStart: string; dayAfterToday: string },
-): Promise<{ current: number; previous: number }> {
-  const monthStart = startOfDay(days.monthStart);
-  const [row] = await db
-    .select({
-      current: sql`count(*) FILTER (WHERE ${customers.createdAt} >= ${monthStart})`.mapWith(Number),
-      previous: sql`count(*) FILTER (WHERE ${customers.createdAt} < ${monthStart})`.mapWith(Number),
-    })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.businessId, businessId),
-        gte(customers.createdAt, startOfDay(days.previousMonthStart)),
-        sql`${customers.createdAt} < ${startOfDay(days.dayAfterToday)}`,
-      ),
-    );
-  return { current: row?.current ?? 0, previous: row?.previous ?? 0 };
 }
 
 export async function zoneExists(db: Executor, businessId: string, zoneId: string): Promise<boolean> {

@@ -54,7 +54,8 @@ const figure = (value: number, previous: number): MonthlyFigure => ({
 /**
  * The dashboard of a scope at the instant `now` (a parameter, so tests can fix it).
  * Every figure comes from `daily_stats` (orders count on the day they were placed,
- * in the business's time zone; ADR 0005) and from `customers`; orders are never read.
+ * in the business's time zone, and customers on the day of their first order;
+ * ADR 0005): one read, and orders and customers are never scanned.
  */
 export async function dashboardOf(db: Executor, scope: Scope, now: Date): Promise<Dashboard> {
   const today = businessDayOf(now);
@@ -63,26 +64,21 @@ export async function dashboardOf(db: Executor, scope: Scope, now: Date): Promis
   // Last month always starts before the chart's first day, so one range covers both.
   const overviewStart = shift(today, { days: -(OVERVIEW_DAYS - 1) });
 
-  const [days, users] = await Promise.all([
-    repo.findDayTotals(db, scope, previousMonthStart, today),
-    repo.countNewCustomers(db, scope.businessId, {
-      previousMonthStart,
-      monthStart,
-      dayAfterToday: shift(today, { days: 1 }),
-    }),
-  ]);
+  const days = await repo.findDayTotals(db, scope, previousMonthStart, today);
 
   const byDay = new Map(days.map((d) => [d.day, d]));
-  const month = { total: 0, cancelled: 0, earningsPaise: 0 };
-  const previous = { total: 0, cancelled: 0 };
+  const month = { total: 0, cancelled: 0, earningsPaise: 0, newCustomers: 0 };
+  const previous = { total: 0, cancelled: 0, newCustomers: 0 };
   for (const d of days) {
     if (d.day >= monthStart) {
       month.total += d.total;
       month.cancelled += d.cancelled;
       month.earningsPaise += d.earningsPaise;
+      month.newCustomers += d.newCustomers;
     } else if (d.day >= previousMonthStart) {
       previous.total += d.total;
       previous.cancelled += d.cancelled;
+      previous.newCustomers += d.newCustomers;
     }
   }
 
@@ -116,7 +112,7 @@ export async function dashboardOf(db: Executor, scope: Scope, now: Date): Promis
     month: monthStart.slice(0, 7),
     previousMonth: previousMonthStart.slice(0, 7),
     cards: {
-      totalUsers: figure(users.current, users.previous),
+      totalUsers: figure(month.newCustomers, previous.newCustomers),
       totalOrders: figure(month.total, previous.total),
       cancelledOrders: figure(month.cancelled, previous.cancelled),
       earningsPaise: month.earningsPaise,

@@ -165,6 +165,7 @@ async function footprint() {
     orderEvents: number;
     dailyRows: number;
     dailyTotal: number;
+    newCustomers: number;
     events: number;
     couponUses: number;
   }>(sql`
@@ -173,6 +174,7 @@ async function footprint() {
            (SELECT count(*) FROM order_events)::int AS "orderEvents",
            (SELECT count(*) FROM daily_stats)::int AS "dailyRows",
            (SELECT coalesce(sum(total), 0) FROM daily_stats)::int AS "dailyTotal",
+           (SELECT coalesce(sum(new_customers), 0) FROM daily_stats)::int AS "newCustomers",
            (SELECT count(*) FROM events)::int AS events,
            (SELECT coalesce(sum(used_count), 0) FROM coupons)::int AS "couponUses"`);
   return result.rows[0]!;
@@ -319,6 +321,7 @@ describe('a good order', () => {
       orderEvents: before.orderEvents + 1,
       dailyRows: after.dailyRows,
       dailyTotal: before.dailyTotal + 1,
+      newCustomers: before.newCustomers + 1,
       events: before.events + 1,
     });
 
@@ -361,9 +364,12 @@ describe('a good order', () => {
 
   it('creates the customer once: a later order with the same phone, however written, reuses them', async () => {
     const phone = freshPhone();
+    const beforeFirst = await footprint();
     const first = await place(biz.storefrontKey, body({ customer: { name: 'Kabir Das', phone } }));
     expect(first.statusCode, first.body).toBe(201);
     const before = await footprint();
+    // A first order is a new customer on the dashboard; a later one is not.
+    expect(before.newCustomers).toBe(beforeFirst.newCustomers + 1);
     const again = await place(
       biz.storefrontKey,
       body({ customer: { name: 'Kabir D.', phone: `+91-${phone.slice(0, 5)} ${phone.slice(5)}` } }),
@@ -376,6 +382,7 @@ describe('a good order', () => {
     expect(after.customers).toBe(before.customers);
     expect(after.orders).toBe(before.orders + 1);
     expect(after.dailyTotal).toBe(before.dailyTotal + 1);
+    expect(after.newCustomers).toBe(before.newCustomers);
     const [customer] = await ctx.db
       .select()
       .from(t.customers)

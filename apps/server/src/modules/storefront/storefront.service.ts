@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { countOrderPlaced } from '../orders/order-stats.ts';
+import { countNewCustomer, countOrderPlaced } from '../orders/order-stats.ts';
 import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
@@ -107,6 +107,7 @@ export async function placeOrder(
       createdAt: now,
     });
     await countOrderPlaced(tx, order);
+    if (customer.created) await countNewCustomer(tx, order);
     await publishEvent(tx, {
       businessId,
       zoneId: order.zoneId,

@@ -73,7 +73,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
         <StatCard
           title="Total users"
           value={formatCount(cards.totalUsers.value)}
-          caption="Customers who joined this month, in every zone"
+          caption="New customers: first order this month"
           icon={<PeopleOutlined />}
           change={cards.totalUsers}
         />
