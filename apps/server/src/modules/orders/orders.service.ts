@@ -84,7 +84,12 @@ type Change = Omit<OrderStatusChange, 'version'>;
  * close the order and count on the dashboard. Every change (and a note alone)
  * goes on the timeline with who made it.
  */
-async function applyChange(tx: Executor, auth: AuthContext, order: repo.OrderRow, change: Change) {
+async function applyChange(
+  tx: Executor,
+  auth: AuthContext,
+  order: repo.OrderRow,
+  change: Change,
+): Promise<repo.OrderRow> {
   if (order.state === 0) {
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(tx, order) });
   }
@@ -99,9 +104,21 @@ async function applyChange(tx: Executor, auth: AuthContext, order: repo.OrderRow
     if (!dex) throw invalid({ dexId: messages.unknownDex });
   }
   const moves = change.status !== order.status;
-  if (!moves && !dex && !change.note) return;
+  if (!moves && !dex && !change.note) return order;
   const state = orderStateFor(change.status);
-  if (moves || dex) await repo.updateOrderStatus(tx, order.id, { status: change.status, state, dex });
+  // The row as the update leaves it, so the answer needs no second read.
+  const after: repo.OrderRow =
+    moves || dex
+      ? {
+          ...order,
+          status: change.status,
+          state,
+          dexId: dex?.id ?? order.dexId,
+          dexName: dex?.name ?? order.dexName,
+          version: order.version + 1,
+        }
+      : order;
+  if (after !== order) await repo.updateOrderStatus(tx, order.id, { status: change.status, state, dex });
   await repo.insertOrderEvent(tx, {
     orderId: order.id,
     businessId: order.businessId,
@@ -121,6 +138,7 @@ async function applyChange(tx: Executor, auth: AuthContext, order: repo.OrderRow
     action: 'status',
     recordId: order.id,
   });
+  return after;
 }
 
 export async function changeOrderStatus(
@@ -134,8 +152,7 @@ export async function changeOrderStatus(
     const order = await repo.findOrder(tx, scope, orderId, { lock: true });
     if (!order) throw notFound();
     if (order.version !== input.version) throw stale(await toDetail(tx, order));
-    await applyChange(tx, auth, order, input);
-    return getOrder(tx, auth, orderId);
+    return toDetail(tx, await applyChange(tx, auth, order, input));
   });
 }
 
@@ -150,9 +167,8 @@ export async function changeOrdersStatus(
     const scope: Scope = scopeOf(auth);
     const locked = await repo.findOrdersForUpdate(tx, scope, orderIds);
     if (locked.length !== orderIds.length) throw notFound();
-    for (const order of locked) await applyChange(tx, auth, order, input);
-    const after = await repo.findOrdersForUpdate(tx, scope, orderIds);
-    const byId = new Map(after.map((row) => [row.id, toSummary(row)]));
+    const byId = new Map<string, OrderSummary>();
+    for (const order of locked) byId.set(order.id, toSummary(await applyChange(tx, auth, order, input)));
     return { items: orderIds.map((id) => byId.get(id)!) };
   });
 }
