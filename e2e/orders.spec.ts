@@ -17,16 +17,29 @@ async function totalOrders(page: Page): Promise<number> {
   return Number((await value.textContent())!.replace(/\D/g, ''));
 }
 
+/** An open store of the caller's with items in stock (other specs add stores of their own), and two of them. */
+async function openStoreWithStock(page: Page) {
+  const stores = (await (await page.request.get('/api/stores?pageSize=25')).json()) as Listed<{
+    id: string;
+    name: string;
+    status: number;
+  }>;
+  for (const store of stores.items.filter((s) => s.status === 1)) {
+    const items = (await (
+      await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)
+    ).json()) as Listed<{
+      id: string;
+      inStock: boolean;
+    }>;
+    const stocked = items.items.filter((item) => item.inStock).slice(0, 2);
+    if (stocked.length > 0) return { store, stocked };
+  }
+  throw new Error('no open store with stock');
+}
+
 /** Places an order through the customer-app API at an open store, as the customer app would. */
 async function placeOrder(page: Page) {
-  const stores = await (await page.request.get('/api/stores?pageSize=25')).json();
-  const store = (stores as Listed<{ id: string; name: string; status: number }>).items.find(
-    (s) => s.status === 1,
-  )!;
-  const items = await (await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)).json();
-  const stocked = (items as Listed<{ id: string; inStock: boolean }>).items
-    .filter((i) => i.inStock)
-    .slice(0, 2);
+  const { store, stocked } = await openStoreWithStock(page);
   const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
