@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   and,
   asc,
@@ -8,16 +9,18 @@ import {
   or,
   sql,
   type AnyColumn,
+  type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
-import type { Executor } from '../../db/client.ts';
+import type { Database, Executor } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { orderEvents, orders, users } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { likePattern, nameMatches } from '../../lib/search.ts';
+import { likePattern } from '../../lib/search.ts';
 
 /** At most this many closed orders are listed (SPEC §4). */
 export const completedLimit = 100;
@@ -57,27 +60,38 @@ function visible(scope: Scope): SQL[] {
   return conditions;
 }
 
-/** The filters of B2 but the status tab: store, days (in the business's time zone, both included), search. */
-function filtered(scope: Scope, query: OrderListQuery): SQL[] {
-  const conditions = visible(scope);
-  if (query.storeId) conditions.push(eq(orders.storeId, query.storeId));
+/**
+ * How a list query carries a value: inline, or as a named placeholder of a
+ * prepared statement (recording the value for its execution).
+ */
+type Bind = <T extends string | number>(name: string, value: T) => T | Placeholder;
+const inline: Bind = (_name, value) => value;
+
+/**
+ * The scope and the filters of B2 but the status tab: store, days (in the
+ * business's time zone, both included), search.
+ */
+function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL[] {
+  const conditions = [eq(orders.businessId, bind('businessId', scope.businessId))];
+  if (scope.zoneId) conditions.push(eq(orders.zoneId, bind('zoneId', scope.zoneId)));
+  if (query.storeId) conditions.push(eq(orders.storeId, bind('storeId', query.storeId)));
   if (query.from) {
     conditions.push(
-      sql`${orders.placedAt} >= (${query.from}::date::timestamp AT TIME ZONE ${businessTimeZone})`,
+      sql`${orders.placedAt} >= (${bind('from', query.from)}::date::timestamp AT TIME ZONE ${businessTimeZone})`,
     );
   }
   if (query.to) {
     conditions.push(
-      sql`${orders.placedAt} < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${businessTimeZone})`,
+      sql`${orders.placedAt} < ((${bind('to', query.to)}::date + 1)::timestamp AT TIME ZONE ${businessTimeZone})`,
     );
   }
   if (query.q) {
     const q = query.q.replace(/^#/, '');
     const matches = [
-      nameMatches(orders.customerName, q),
-      sql`${orders.customerPhone} LIKE ${likePattern(q)}`,
+      sql`lower(${orders.customerName}) LIKE ${bind('namePattern', likePattern(q.toLowerCase()))}`,
+      sql`${orders.customerPhone} LIKE ${bind('phonePattern', likePattern(q))}`,
     ];
-    if (/^\d{1,15}$/.test(q)) matches.push(eq(orders.number, Number(q)));
+    if (/^\d{1,15}$/.test(q)) matches.push(eq(orders.number, bind('number', Number(q))));
     conditions.push(or(...matches)!);
   }
   return conditions;
@@ -94,8 +108,8 @@ function orderBy(sort: OrderListQuery['sort'], source: Sortable = orders): SQL[]
 }
 
 /** The active tabs' counts (B2) under the filters but the status tab: one pass over the open orders. */
-async function tabCounts(db: Executor, base: SQL[]) {
-  const [counts] = await db
+function tabCountsQuery(db: Executor, base: SQL[]) {
+  return db
     .select({
       all: sql<number>`count(*)`.mapWith(Number),
       placed: sql<number>`count(*) FILTER (WHERE ${orders.status} = ${OrderStatus.Placed})`.mapWith(Number),
@@ -108,6 +122,10 @@ async function tabCounts(db: Executor, base: SQL[]) {
     })
     .from(orders)
     .where(and(...base, eq(orders.state, 1)));
+}
+
+async function tabCounts(db: Executor, base: SQL[]) {
+  const [counts] = await tabCountsQuery(db, base);
   return counts!;
 }
 
@@ -144,11 +162,54 @@ async function completedTotal(db: Executor, listed: SQL[]): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function findOrders(db: Executor, scope: Scope, query: OrderListQuery) {
-  const base = filtered(scope, query);
+/**
+ * The active view's page and tab counts, prepared once per shape of query (which
+ * filters it has, zone or not, the sort) and database, so each request skips
+ * building the SQL and PostgreSQL planning it.
+ */
+const activeLists = perDatabase(() => new Map<string, ReturnType<typeof prepareActiveList>>());
+
+function prepareActiveList(db: Database, base: SQL[], query: OrderListQuery, name: string) {
+  const listed = [...base, eq(orders.state, 1)];
+  if (query.status !== undefined) listed.push(eq(orders.status, sql.placeholder('status')));
+  return {
+    rows: db
+      .select(summaryColumns)
+      .from(orders)
+      .where(and(...listed))
+      .orderBy(...orderBy(query.sort))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_rows`),
+    counts: tabCountsQuery(db, base).prepare(`${name}_counts`),
+  };
+}
+
+function activeListQueries(db: Database, scope: Scope, base: SQL[], query: OrderListQuery) {
+  const shape = [
+    query.status !== undefined,
+    Boolean(query.storeId),
+    Boolean(query.from),
+    Boolean(query.to),
+    query.q ? (/^#?\d{1,15}$/.test(query.q) ? 'number' : 'text') : 'none',
+    query.sort,
+    Boolean(scope.zoneId),
+  ].join('|');
+  const prepared = activeLists(db);
+  let queries = prepared.get(shape);
+  if (!queries) {
+    const name = `order_list_${createHash('sha1').update(shape).digest('hex').slice(0, 12)}`;
+    queries = prepareActiveList(db, base, query, name);
+    prepared.set(shape, queries);
+  }
+  return queries;
+}
+
+export async function findOrders(db: Database, scope: Scope, query: OrderListQuery) {
   const offset = query.page * query.pageSize;
-  const byStatus = query.status === undefined ? [] : [eq(orders.status, query.status)];
   if (query.view === 'completed') {
+    const base = filtered(scope, query);
+    const byStatus = query.status === undefined ? [] : [eq(orders.status, query.status)];
     const listed = [...base, eq(orders.state, 0), ...byStatus];
     const limit = Math.max(0, Math.min(query.pageSize, completedLimit - offset));
     const [items, total, counts] = await Promise.all([
@@ -159,20 +220,21 @@ export async function findOrders(db: Executor, scope: Scope, query: OrderListQue
     return { items, total, counts };
   }
   // Closed statuses have no tab: the active view simply holds none of them.
-  const listed = [...base, eq(orders.state, 1), ...byStatus];
-  const [items, counts] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(orders)
-      .where(and(...listed))
-      .orderBy(...orderBy(query.sort))
-      .limit(query.pageSize)
-      .offset(offset),
-    tabCounts(db, base),
+  const values: Record<string, string | number> = {};
+  const record: Bind = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const base = filtered(scope, query, record);
+  if (query.status !== undefined) record('status', query.status);
+  const { rows, counts: countsQuery } = activeListQueries(db, scope, base, query);
+  const [items, [counts]] = await Promise.all([
+    rows.execute({ ...values, limit: query.pageSize, offset }),
+    countsQuery.execute(values),
   ]);
   // The tab counts are the active view's totals: no second count.
   const tab = query.status === undefined ? 'all' : tabOfStatus[query.status as keyof typeof tabOfStatus];
-  return { items, total: tab ? counts[tab] : 0, counts };
+  return { items, total: tab ? counts![tab] : 0, counts: counts! };
 }
 
 /**
