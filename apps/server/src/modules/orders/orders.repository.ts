@@ -323,23 +323,30 @@ export async function findDex(db: Executor, businessId: string, zoneId: string, 
   return row;
 }
 
-export async function updateOrderStatus(
+/**
+ * Writes a change of an order and its timeline row in one statement (the update
+ * runs as a CTE), or the timeline row alone for a note.
+ */
+export async function recordOrderChange(
   db: Executor,
   orderId: string,
-  values: { status: number; state: number; dex?: { id: string; name: string } },
+  update: { status: number; state: number; dex?: { id: string; name: string } } | null,
+  event: typeof orderEvents.$inferInsert,
 ) {
-  await db
+  const timeline = db.insert(orderEvents).values(event);
+  if (!update) {
+    await timeline;
+    return;
+  }
+  const change = db
     .update(orders)
     .set({
-      status: values.status,
-      state: values.state,
-      ...(values.dex ? { dexId: values.dex.id, dexName: values.dex.name } : {}),
+      status: update.status,
+      state: update.state,
+      ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })
     .where(eq(orders.id, orderId));
-}
-
-export async function insertOrderEvent(db: Executor, event: typeof orderEvents.$inferInsert) {
-  await db.insert(orderEvents).values(event);
+  await db.execute(sql`WITH changed AS (${change.getSQL()}) ${timeline.getSQL()}`);
 }

@@ -118,8 +118,8 @@ async function applyChange(
           version: order.version + 1,
         }
       : order;
-  if (after !== order) await repo.updateOrderStatus(tx, order.id, { status: change.status, state, dex });
-  await repo.insertOrderEvent(tx, {
+  const update = after === order ? null : { status: change.status, state, dex };
+  await repo.recordOrderChange(tx, order.id, update, {
     orderId: order.id,
     businessId: order.businessId,
     fromStatus: order.status,
