@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -16,6 +15,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { accountQueryKey } from '../api/get-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
+import { SaveButton } from '../../../components/save-button.tsx';
 
 const formFields = ['name', 'email', 'phone', 'password'] as const;
 
@@ -126,15 +126,7 @@ export function AccountForm({ account }: { account: Account }) {
             {...register('password')}
           />
           <div>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={update.isPending}
-              loading={update.isPending}
-              loadingPosition="start"
-            >
-              {update.isPending ? 'Saving…' : 'Save details'}
-            </Button>
+            <SaveButton saving={update.isPending} label="Save details" />
           </div>
         </Stack>
       </CardContent>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -47,17 +48,13 @@ export function CategoryForm({ defaultValues, live, submitLabel, onSave }: Categ
     try {
       const result = await onSave(values);
       if (result.ok) return;
-      const { error } = result;
-      if (error.status === 401) return;
-      if (error.status === 409) {
-        const current = categorySchema.safeParse(error.current);
-        if (current.success) reset({ name: current.data.name });
-        setDialogMessage(messages.staleRecord);
-        return;
-      }
-      const fieldMessage = error.fields?.name;
-      if (fieldMessage) setError('name', { message: fieldMessage });
-      setDialogMessage(error.message);
+      setDialogMessage(
+        applySaveRefusal(result.error, {
+          current: categorySchema,
+          showCurrent: (category) => reset({ name: category.name }),
+          fields: { name: (message) => setError('name', { message }) },
+        }),
+      );
     } finally {
       setSaving(false);
     }
@@ -77,15 +74,7 @@ export function CategoryForm({ defaultValues, live, submitLabel, onSave }: Categ
             {...register('name')}
           />
           <div>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              loading={saving}
-              loadingPosition="start"
-            >
-              {saving ? 'Saving…' : submitLabel}
-            </Button>
+            <SaveButton saving={saving} label={submitLabel} />
           </div>
         </Stack>
       </CardContent>

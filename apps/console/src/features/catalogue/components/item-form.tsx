@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -28,6 +27,8 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import type { CategoryChoice } from './category-autocomplete.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
 import { TagsField } from './tags-field.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 
 /**
  * The shared item schema, with what the form holds instead of two fields: the
@@ -129,21 +130,20 @@ export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, 
     try {
       const result = await onSave(toItemInput(values), image);
       if (result.ok) return;
-      const { error } = result;
-      if (error.status === 401) return;
-      if (error.status === 409) {
-        const current = itemSchema.safeParse(error.current);
-        if (current.success) reset(toItemFormValues(current.data));
-        setDialogMessage(messages.staleRecord);
-        return;
-      }
-      const fields = error.fields ?? {};
-      if (fields.name) setError('name', { message: fields.name });
-      if (fields.categoryId) setError('category', { message: fields.categoryId });
-      if (fields.featured) setError('featured', { message: fields.featured });
-      if (fields.pricePaise) setError('price', { message: fields.pricePaise });
-      if (fields.tags) setError('tags', { message: fields.tags });
-      setDialogMessage(error.message);
+      setDialogMessage(
+        applySaveRefusal(result.error, {
+          current: itemSchema,
+          showCurrent: (item) => reset(toItemFormValues(item)),
+          // The server's field names, and the form fields that show them.
+          fields: {
+            name: (message) => setError('name', { message }),
+            categoryId: (message) => setError('category', { message }),
+            featured: (message) => setError('featured', { message }),
+            pricePaise: (message) => setError('price', { message }),
+            tags: (message) => setError('tags', { message }),
+          },
+        }),
+      );
     } finally {
       setSaving(false);
     }
@@ -288,15 +288,7 @@ export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, 
             />
           </Grid>
           <Grid size={12}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              loading={saving}
-              loadingPosition="start"
-            >
-              {saving ? 'Saving…' : submitLabel}
-            </Button>
+            <SaveButton saving={saving} label={submitLabel} />
           </Grid>
         </Grid>
       </CardContent>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
@@ -20,6 +19,8 @@ import { ImagePicker } from '../../../components/image-picker.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -132,19 +133,14 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
     try {
       const result = await onSave(values, image);
       if (result.ok) return;
-      const { error } = result;
-      if (error.status === 401) return;
-      if (error.status === 409) {
-        const current = storeSchema.safeParse(error.current);
-        if (current.success) reset(toStoreFormValues(current.data, owner));
-        setDialog({ title: 'Error', message: messages.staleRecord });
-        return;
-      }
-      for (const field of formFields) {
-        const message = error.fields?.[field];
-        if (message) setError(field, { message });
-      }
-      setDialog({ title: 'Error', message: error.message });
+      const message = applySaveRefusal(result.error, {
+        current: storeSchema,
+        showCurrent: (store) => reset(toStoreFormValues(store, owner)),
+        fields: Object.fromEntries(
+          formFields.map((field) => [field, (text: string) => setError(field, { message: text })]),
+        ),
+      });
+      if (message) setDialog({ title: 'Error', message });
     } finally {
       setSaving(false);
     }
@@ -302,15 +298,7 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
             </Stack>
           </Grid>
           <Grid size={12}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={saving}
-              loading={saving}
-              loadingPosition="start"
-            >
-              {saving ? 'Saving…' : submitLabel}
-            </Button>
+            <SaveButton saving={saving} label={submitLabel} />
           </Grid>
         </Grid>
       </CardContent>

@@ -1,0 +1,54 @@
+import { messages } from '@storedesk/shared/messages';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError } from './api-client.ts';
+import { applySaveRefusal } from './save-refusal.ts';
+
+const record = z.object({ name: z.string(), version: z.number() });
+
+function form() {
+  return { current: record, showCurrent: vi.fn(), fields: { name: vi.fn(), pricePaise: vi.fn() } };
+}
+
+describe('applySaveRefusal', () => {
+  it('shows the current record on a 409 and says it changed', () => {
+    const target = form();
+    const error = new ApiError({
+      status: 409,
+      code: 'conflict',
+      message: 'x',
+      current: { name: 'Fresh', version: 3 },
+    });
+    expect(applySaveRefusal(error, target)).toBe(messages.staleRecord);
+    expect(target.showCurrent).toHaveBeenCalledWith({ name: 'Fresh', version: 3 });
+    expect(target.fields.name).not.toHaveBeenCalled();
+  });
+
+  it('still says it changed when the 409 carries no usable record', () => {
+    const target = form();
+    const error = new ApiError({ status: 409, code: 'conflict', message: 'x', current: { nope: true } });
+    expect(applySaveRefusal(error, target)).toBe(messages.staleRecord);
+    expect(target.showCurrent).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's field messages on their fields and answers its message", () => {
+    const target = form();
+    const error = new ApiError({
+      status: 400,
+      code: 'invalid_input',
+      message: messages.invalidInput,
+      fields: { pricePaise: 'must be positive', other: 'ignored' },
+    });
+    expect(applySaveRefusal(error, target)).toBe(messages.invalidInput);
+    expect(target.fields.pricePaise).toHaveBeenCalledWith('must be positive');
+    expect(target.fields.name).not.toHaveBeenCalled();
+  });
+
+  it('shows nothing for a 401: the session signs out', () => {
+    const target = form();
+    expect(
+      applySaveRefusal(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }), target),
+    ).toBeNull();
+    expect(target.showCurrent).not.toHaveBeenCalled();
+  });
+});

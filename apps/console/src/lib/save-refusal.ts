@@ -1,0 +1,31 @@
+import { messages } from '@storedesk/shared/messages';
+import type { z } from 'zod';
+import type { ApiError } from './api-client.ts';
+
+/**
+ * What a record form does with a refused save: a 401 is the session's business
+ * (it signs out); a 409 puts the current record in the form and says it changed
+ * (D9); anything else puts the server's field messages on their fields. Answers
+ * the message for the form's Error dialog, or null when there is none to show.
+ */
+export function applySaveRefusal<T>(
+  error: ApiError,
+  form: {
+    current: z.ZodType<T>;
+    showCurrent: (record: T) => void;
+    /** The server's field name, and how the form shows a message on it. */
+    fields: Record<string, (message: string) => void>;
+  },
+): string | null {
+  if (error.status === 401) return null;
+  if (error.status === 409) {
+    const current = form.current.safeParse(error.current);
+    if (current.success) form.showCurrent(current.data);
+    return messages.staleRecord;
+  }
+  for (const [field, show] of Object.entries(form.fields)) {
+    const message = error.fields?.[field];
+    if (message) show(message);
+  }
+  return error.message;
+}
