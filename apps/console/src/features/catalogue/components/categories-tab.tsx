@@ -12,11 +12,10 @@ import { messages } from '@storedesk/shared/messages';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useDeleteCategory } from '../api/delete-category.ts';
@@ -32,25 +31,20 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
   const categories = useCategories(storeId, { q, page, pageSize });
   const deleteCategory = useDeleteCategory();
   const restore = useRestoreCatalogueRecord();
-  const [toDelete, setToDelete] = useState<Category | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   const items = categories.data?.items ?? [];
   const total = categories.data?.total ?? 0;
   const lastPage = usePageInRange(categories, listParams, setListParams);
 
-  const deleteWithUndo = useDeleteWithUndo<Category>({
+  const deletion = useDeleteWithUndo<Category>({
     noun: 'category',
+    question: messages.deleteCategory,
     remove: (category) =>
       deleteCategory.mutateAsync({ storeId, categoryId: category.id, version: category.version }),
     restore: (category) => restore.mutateAsync({ storeId, kind: 'categories', id: category.id }),
     onError: setErrorMessage,
   });
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    await deleteWithUndo(toDelete);
-    setToDelete(null);
-  };
 
   const rows = items.map((category, index) => (
     <TableRow key={category.id} hover>
@@ -60,7 +54,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
         <RowEditDelete
           name={category.name}
           editTo={paths.stores.categoryEdit.getHref(storeId, category.id)}
-          onDelete={() => setToDelete(category)}
+          onDelete={() => deletion.ask(category)}
         />
       </TableCell>
     </TableRow>
@@ -127,16 +121,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
         pageSize={pageSize}
         onChange={setListParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete category"
-        message={messages.deleteCategory}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={deleteCategory.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {deletion.dialog}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
   );

@@ -19,11 +19,10 @@ import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -45,7 +44,6 @@ export function ItemsTab({ storeId }: { storeId: string }) {
   const deleteItem = useDeleteItem();
   const restore = useRestoreCatalogueRecord();
   const notify = useSnackbar();
-  const [toDelete, setToDelete] = useState<Item | null>(null);
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   // Every Available toggle still on its way: the switch shows what was asked for.
@@ -75,17 +73,13 @@ export function ItemsTab({ storeId }: { storeId: string }) {
     );
   };
 
-  const deleteWithUndo = useDeleteWithUndo<Item>({
+  const deletion = useDeleteWithUndo<Item>({
     noun: 'item',
+    question: messages.deleteItem,
     remove: (item) => deleteItem.mutateAsync({ storeId, itemId: item.id, version: item.version }),
     restore: (item) => restore.mutateAsync({ storeId, kind: 'items', id: item.id }),
     onError: setErrorMessage,
   });
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    await deleteWithUndo(toDelete);
-    setToDelete(null);
-  };
 
   const tableRows = rows.map((item) => {
     const pending = pendingStock.get(item.id);
@@ -128,7 +122,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
           <RowEditDelete
             name={item.name}
             editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
-            onDelete={() => setToDelete(item)}
+            onDelete={() => deletion.ask(item)}
           />
         </TableCell>
       </TableRow>
@@ -197,16 +191,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         pageSize={pageSize}
         onChange={setListParams}
       />
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete item"
-        message={messages.deleteItem}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={deleteItem.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {deletion.dialog}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
   );

@@ -19,12 +19,11 @@ import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
-import { useDeleteWithUndo } from '../../../components/delete-with-undo.ts';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -55,7 +54,6 @@ export function StoresPage() {
   const restoreStore = useRestoreStore();
   const notify = useSnackbar();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
-  const [toDelete, setToDelete] = useState<Store | null>(null);
 
   // The checked stores belong to the page they were checked on.
   const listKey = JSON.stringify(query);
@@ -94,8 +92,9 @@ export function StoresPage() {
     );
   };
 
-  const deleteWithUndo = useDeleteWithUndo<Store>({
+  const deletion = useDeleteWithUndo<Store>({
     noun: 'store',
+    question: deleteStoreQuestion,
     remove: (store) => deleteStore.mutateAsync({ storeId: store.id, version: store.version }),
     restore: (store) => restoreStore.mutateAsync(store.id),
     onError: setErrorMessage,
@@ -103,11 +102,6 @@ export function StoresPage() {
       if (selected.has(store.id)) setSelected(new Set([...selected].filter((id) => id !== store.id)));
     },
   });
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    await deleteWithUndo(toDelete);
-    setToDelete(null);
-  };
 
   const allChecked = items.length > 0 && items.every((store) => selected.has(store.id));
   const someChecked = items.some((store) => selected.has(store.id));
@@ -154,7 +148,7 @@ export function StoresPage() {
           <RowEditDelete
             name={store.name}
             editTo={paths.stores.edit.getHref(store.id)}
-            onDelete={() => setToDelete(store)}
+            onDelete={() => deletion.ask(store)}
           />
         </TableCell>
       </TableRow>
@@ -291,16 +285,7 @@ export function StoresPage() {
           onChange={setListParams}
         />
       </Paper>
-      <ConfirmDialog
-        open={toDelete !== null}
-        title="Delete store"
-        message={deleteStoreQuestion}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={deleteStore.isPending}
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      />
+      {deletion.dialog}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
   );

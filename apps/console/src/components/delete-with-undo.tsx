@@ -1,0 +1,84 @@
+import { messages } from '@storedesk/shared/messages';
+import { useState, type ReactNode } from 'react';
+import { asApiError, isApiError } from '../lib/api-client.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useSnackbar } from './snackbar-provider.tsx';
+
+type Options<T> = {
+  /** What the record is, for "Delete store" and "That store was already deleted". */
+  noun: string;
+  /** The confirmation's question, in the spec's words. */
+  question: string;
+  remove: (record: T) => Promise<unknown>;
+  restore: (record: T) => Promise<unknown>;
+  /** Shows a failure the person must read (the Error dialog). */
+  onError: (message: string) => void;
+  onDeleted?: (record: T) => void;
+};
+
+/**
+ * Delete with a confirmation: `ask(record)` opens the dialog (render `dialog`);
+ * once confirmed, a snackbar offers Undo, which restores the record from the
+ * trash (D7). A record already gone is only noted, a stale one says so (D9),
+ * and a lost session is left to the sign-in redirect.
+ */
+export function useDeleteWithUndo<T extends { name: string }>({
+  noun,
+  question,
+  remove,
+  restore,
+  onError,
+  onDeleted,
+}: Options<T>): { ask: (record: T) => void; dialog: ReactNode } {
+  const notify = useSnackbar();
+  const [toDelete, setToDelete] = useState<T | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const deleteWithUndo = async (record: T): Promise<void> => {
+    try {
+      await remove(record);
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      if (isApiError(error, 404))
+        return notify({ severity: 'info', message: `That ${noun} was already deleted` });
+      return onError(isApiError(error, 409) ? messages.staleRecord : asApiError(error).message);
+    }
+    onDeleted?.(record);
+    notify({
+      message: `${record.name} deleted`,
+      action: {
+        label: 'Undo',
+        onClick: () =>
+          void restore(record).then(
+            () => notify(`${record.name} restored`),
+            (error: unknown) => onError(asApiError(error).message),
+          ),
+      },
+    });
+  };
+
+  const confirm = async () => {
+    if (!toDelete) return;
+    setBusy(true);
+    try {
+      await deleteWithUndo(toDelete);
+    } finally {
+      setBusy(false);
+      setToDelete(null);
+    }
+  };
+
+  const dialog = (
+    <ConfirmDialog
+      open={toDelete !== null}
+      title={`Delete ${noun}`}
+      message={question}
+      confirmLabel="Delete"
+      busyLabel="Deleting…"
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onClose={() => setToDelete(null)}
+    />
+  );
+  return { ask: setToDelete, dialog };
+}
