@@ -1,15 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import {
-  businesses,
-  coupons,
-  customers,
-  items,
-  orderEvents,
-  orderSettings,
-  orders,
-  stores,
-} from '../../db/schema.ts';
+import { businesses, coupons, customers, items, orderSettings, orders, stores } from '../../db/schema.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
@@ -136,8 +127,4 @@ export async function countCouponUse(tx: Transaction, businessId: string, code: 
 export async function insertOrder(tx: Transaction, values: typeof orders.$inferInsert) {
   const [row] = await tx.insert(orders).values(values).returning();
   return row!;
-}
-
-export async function insertOrderEvent(tx: Transaction, values: typeof orderEvents.$inferInsert) {
-  await tx.insert(orderEvents).values(values);
 }

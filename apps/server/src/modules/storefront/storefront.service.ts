@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import { countNewCustomer, countOrderPlaced } from '../orders/order-stats.ts';
+import { recordOrderChange } from '../orders/orders.repository.ts';
 import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
@@ -98,7 +99,8 @@ export async function placeOrder(
       chargesTotalPaise: priced.chargesTotalPaise,
       billAmountPaise: priced.billAmountPaise,
     });
-    await repo.insertOrderEvent(tx, {
+    // The first row of the order's timeline (D8).
+    await recordOrderChange(tx, order.id, null, {
       orderId: order.id,
       businessId,
       fromStatus: null,
