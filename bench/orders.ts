@@ -26,7 +26,10 @@ const openOrders = 1_000;
 /** Orders are placed this far apart, newest first: 1,000,000 of them span two years. */
 const spacingSeconds = 63;
 
-export async function seedOrders(databaseUrl: string) {
+export async function seedOrders(
+  databaseUrl: string,
+  sizes = { orders: ordersTotal, customers: customersTotal },
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -40,7 +43,7 @@ export async function seedOrders(databaseUrl: string) {
        SELECT $1, (ARRAY['Aarav','Diya','Kabir','Meera','Rohan','Isha'])[1 + n % 6] || ' ' || (ARRAY['Sharma','Iyer','Reddy','Khan','Nair'])[1 + n % 5] || ' ' || n,
               '7' || lpad(n::text, 9, '0'), now() - (n * interval '5 minutes')
        FROM generate_series(1, $2::int) AS n`,
-      [businessId, customersTotal],
+      [businessId, sizes.customers],
     );
     await client.query(
       `WITH s AS (
@@ -61,7 +64,7 @@ export async function seedOrders(databaseUrl: string) {
        FROM generate_series(1, $2::int) AS n
        JOIN s ON s.k = n % s.m
        JOIN c ON c.k = n % $5::int`,
-      [businessId, ordersTotal, openOrders, spacingSeconds, customersTotal],
+      [businessId, sizes.orders, openOrders, spacingSeconds, sizes.customers],
     );
     await client.query(`DELETE FROM daily_stats WHERE business_id = $1`, [businessId]);
     await client.query(
@@ -171,7 +174,7 @@ function post(agent: http.Agent, url: string, token: string, body: unknown) {
   });
 }
 
-async function changeStatuses(
+export async function changeStatuses(
   baseUrl: string,
   token: string,
   targets: Array<{ id: string; zone_id: string }>,

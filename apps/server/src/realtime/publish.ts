@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 
+/** The channel the `events_announce` trigger (migration 0006) notifies on for every event row. */
 export const EVENTS_CHANNEL = 'storedesk_events';
 
 export type EventInput = {
@@ -14,15 +15,21 @@ export type EventInput = {
 };
 
 /**
- * Records an event in the caller's transaction and announces it; PostgreSQL
- * delivers the NOTIFY only if and when that transaction commits.
+ * The insert of an event row as SQL, for a write that records its event as part
+ * of its own statement; with `source` (a CTE of that statement), one row for each
+ * row of the source, so none when the write wrote nothing. The row's trigger
+ * announces it.
+ */
+export function eventInsert(event: EventInput, source?: SQLWrapper): SQL {
+  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id)
+    SELECT ${event.businessId}::uuid, ${event.zoneId}::uuid, ${event.topic}, ${event.action}, ${event.recordId},
+           ${event.sessionId ?? null}::uuid${source ? sql` FROM ${source}` : sql``}`;
+}
+
+/**
+ * Records an event in the caller's transaction; PostgreSQL delivers its
+ * announcement only if and when that transaction commits.
  */
 export async function publishEvent(db: Executor, event: EventInput): Promise<void> {
-  await db.execute(sql`
-    WITH e AS (
-      INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id)
-      VALUES (${event.businessId}, ${event.zoneId}, ${event.topic}, ${event.action}, ${event.recordId}, ${event.sessionId ?? null})
-      RETURNING id, business_id, zone_id, topic, action, record_id, session_id, created_at
-    )
-    SELECT pg_notify(${EVENTS_CHANNEL}, row_to_json(e)::text) FROM e`);
+  await db.execute(eventInsert(event));
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
-import { countNewCustomer, countOrderClosed, countOrderPlaced } from '../orders/order-stats.ts';
+import { closedCounts, countOrder, placedCounts } from '../orders/order-stats.ts';
 import {
   caller,
   createBusiness,
@@ -43,20 +43,16 @@ async function order(
   billAmountPaise = 0,
 ) {
   const counted = { businessId: b.id, zoneId: b.zones[zone], placedAt: new Date(placedAt), billAmountPaise };
-  await countOrderPlaced(db, counted);
-  if (outcome === 'delivered') await countOrderClosed(db, counted, OrderStatus.Delivered);
-  if (outcome === 'cancelled') await countOrderClosed(db, counted, OrderStatus.Cancelled);
+  await countOrder(db, counted, placedCounts(false));
+  if (outcome === 'delivered') await countOrder(db, counted, closedCounts(counted, OrderStatus.Delivered)!);
+  if (outcome === 'cancelled') await countOrder(db, counted, closedCounts(counted, OrderStatus.Cancelled)!);
 }
 
 /** Customers whose first orders were placed at these instants, in the north zone. */
 async function customersJoined(db: Executor, b: TestBusiness, instants: string[]) {
   for (const at of instants) {
-    await countNewCustomer(db, {
-      businessId: b.id,
-      zoneId: b.zones[0],
-      placedAt: new Date(at),
-      billAmountPaise: 0,
-    });
+    const counted = { businessId: b.id, zoneId: b.zones[0], placedAt: new Date(at), billAmountPaise: 0 };
+    await countOrder(db, counted, { newCustomers: 1 });
   }
 }
 

@@ -121,4 +121,24 @@ describe('what a stream must not miss or keep', () => {
     await again.waitForRecord(marker);
     expect(again.has(slow)).toBe(true);
   });
+
+  it('an event row is announced live whatever wrote it, and only once its transaction commits', async () => {
+    const stream = await openStream(ctx.app, admin.headers);
+    const straight = tag('straight');
+    const rolledBack = tag('rolled-back');
+    await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO events (business_id, zone_id, topic, action, record_id)
+          VALUES (${biz.id}, NULL, 'stores', 'updated', ${rolledBack})`);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await ctx.db.execute(sql`
+      INSERT INTO events (business_id, zone_id, topic, action, record_id)
+      VALUES (${biz.id}, NULL, 'stores', 'updated', ${straight})`);
+    const event = await stream.waitForRecord(straight);
+    expect(event.data).toMatchObject({ topic: 'stores', action: 'updated', recordId: straight });
+    expect(stream.has(rolledBack)).toBe(false);
+  });
 });

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
@@ -10,50 +10,49 @@ import type { Executor } from '../../db/client.ts';
  * delivered (with its bill as earnings) or cancelled; a customer's first order
  * adds a new customer.
  */
-type CountedOrder = { businessId: string; zoneId: string; placedAt: Date; billAmountPaise: number };
+export type CountedOrder = { businessId: string; zoneId: string; placedAt: Date; billAmountPaise: number };
 
-function bump(
-  db: Executor,
-  order: CountedOrder,
-  deltas: {
-    total?: number;
-    delivered?: number;
-    cancelled?: number;
-    earningsPaise?: number;
-    newCustomers?: number;
-  },
-) {
-  const total = deltas.total ?? 0;
-  const delivered = deltas.delivered ?? 0;
-  const cancelled = deltas.cancelled ?? 0;
-  const earnings = deltas.earningsPaise ?? 0;
-  const newCustomers = deltas.newCustomers ?? 0;
-  return db.execute(sql`
+export type Counts = {
+  total?: number;
+  delivered?: number;
+  cancelled?: number;
+  earningsPaise?: number;
+  newCustomers?: number;
+};
+
+/** A new order: one more on its day's total, and one more new customer if it is the customer's first. */
+export function placedCounts(firstOfCustomer: boolean): Counts {
+  return { total: 1, newCustomers: firstOfCustomer ? 1 : 0 };
+}
+
+/** An order reaching Delivered or Cancelled (a closed order never changes again, D17); null for other statuses. */
+export function closedCounts(order: CountedOrder, status: OrderStatus): Counts | null {
+  if (status === OrderStatus.Delivered) return { delivered: 1, earningsPaise: order.billAmountPaise };
+  if (status === OrderStatus.Cancelled) return { cancelled: 1 };
+  return null;
+}
+
+/**
+ * The upsert that adds `counts` to the order's day and zone, as SQL a write can
+ * run as part of its own statement; with `source` (a CTE of that statement), only
+ * if the source has a row, so not when the write wrote nothing.
+ */
+export function countsUpsert(order: CountedOrder, counts: Counts, source?: SQLWrapper): SQL {
+  return sql`
     INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
-    VALUES (${order.businessId}, ${order.zoneId}, (${order.placedAt.toISOString()}::timestamptz AT TIME ZONE ${businessTimeZone})::date,
-            ${total}, ${delivered}, ${cancelled}, ${earnings}, ${newCustomers})
+    SELECT ${order.businessId}::uuid, ${order.zoneId}::uuid,
+           (${order.placedAt.toISOString()}::timestamptz AT TIME ZONE ${businessTimeZone})::date,
+           ${counts.total ?? 0}::int, ${counts.delivered ?? 0}::int, ${counts.cancelled ?? 0}::int,
+           ${counts.earningsPaise ?? 0}::bigint, ${counts.newCustomers ?? 0}::int${source ? sql` FROM ${source}` : sql``}
     ON CONFLICT (business_id, zone_id, day) DO UPDATE SET
       total = daily_stats.total + EXCLUDED.total,
       delivered = daily_stats.delivered + EXCLUDED.delivered,
       cancelled = daily_stats.cancelled + EXCLUDED.cancelled,
       earnings_paise = daily_stats.earnings_paise + EXCLUDED.earnings_paise,
-      new_customers = daily_stats.new_customers + EXCLUDED.new_customers`);
+      new_customers = daily_stats.new_customers + EXCLUDED.new_customers`;
 }
 
-/** A new order: one more on its day's total. */
-export function countOrderPlaced(db: Executor, order: CountedOrder) {
-  return bump(db, order, { total: 1 });
-}
-
-/** A customer's first order: one more new customer on its day, in its zone. */
-export function countNewCustomer(db: Executor, order: CountedOrder) {
-  return bump(db, order, { newCustomers: 1 });
-}
-
-/** An order reaching Delivered or Cancelled (a closed order never changes again, D17). */
-export function countOrderClosed(db: Executor, order: CountedOrder, status: OrderStatus) {
-  if (status === OrderStatus.Delivered)
-    return bump(db, order, { delivered: 1, earningsPaise: order.billAmountPaise });
-  if (status === OrderStatus.Cancelled) return bump(db, order, { cancelled: 1 });
-  return Promise.resolve();
+/** Adds `counts` to the order's day and zone on their own. */
+export async function countOrder(db: Executor, order: CountedOrder, counts: Counts): Promise<void> {
+  await db.execute(countsUpsert(order, counts));
 }

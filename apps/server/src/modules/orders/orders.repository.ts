@@ -5,7 +5,6 @@ import {
   desc,
   eq,
   inArray,
-  isNull,
   or,
   sql,
   type AnyColumn,
@@ -18,8 +17,10 @@ import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { orderEvents, orders, users } from '../../db/schema.ts';
+import { orderEvents, orders } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { eventInsert, type EventInput } from '../../realtime/publish.ts';
+import { countsUpsert, type CountedOrder, type Counts } from './order-stats.ts';
 import { likePattern } from '../../lib/search.ts';
 
 /** At most this many closed orders are listed (SPEC §4). */
@@ -264,89 +265,144 @@ export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
     .orderBy(...orderBy(query.sort));
 }
 
-export async function findOrder(
-  db: Executor,
-  scope: Scope,
-  orderId: string,
-  options: { lock?: boolean } = {},
-) {
+/**
+ * The name of the delivery executive `dexId` if they are one of the order's
+ * business and zone and not deleted, else null: read with the order, so naming
+ * an executive costs no round trip of its own.
+ */
+function namedDex(dexId: string | undefined) {
+  if (!dexId) return sql<string | null>`NULL::text`;
+  // Written out in full: in a single table's select, the query builder leaves column names unqualified.
+  return sql<string | null>`(
+    SELECT u.name FROM users AS u
+    WHERE u.id = ${dexId} AND u.business_id = orders.business_id AND u.zone_id = orders.zone_id
+      AND u.level = 3 AND u.deleted_at IS NULL)`;
+}
+
+type FindOptions = {
+  /** Lock the order for a change. */
+  lock?: boolean;
+  /** A delivery executive the change names: their name comes back as `namedDexName` if the order may have them. */
+  dexId?: string;
+};
+
+export async function findOrder(db: Executor, scope: Scope, orderId: string, options: FindOptions = {}) {
   const query = db
-    .select(detailColumns)
+    .select({ ...detailColumns, namedDexName: namedDex(options.dexId) })
     .from(orders)
     .where(and(...visible(scope), eq(orders.id, orderId)));
-  const [row] = options.lock ? await query.for('update') : await query;
+  const [row] = options.lock ? await query.for('update', { of: orders }) : await query;
   return row;
 }
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
 /** Locks the orders of `orderIds` the scope can see, in a fixed order, for a change of them all. */
-export async function findOrdersForUpdate(db: Executor, scope: Scope, orderIds: string[]) {
+export async function findOrdersForUpdate(db: Executor, scope: Scope, orderIds: string[], dexId?: string) {
   return db
-    .select(detailColumns)
+    .select({ ...detailColumns, namedDexName: namedDex(dexId) })
     .from(orders)
     .where(and(...visible(scope), inArray(orders.id, orderIds)))
     .orderBy(asc(orders.id))
-    .for('update');
+    .for('update', { of: orders });
 }
+
+const timelineColumns = {
+  id: orderEvents.id,
+  fromStatus: orderEvents.fromStatus,
+  toStatus: orderEvents.toStatus,
+  dexName: orderEvents.dexName,
+  note: orderEvents.note,
+  actorName: orderEvents.actorName,
+  at: orderEvents.createdAt,
+};
 
 export async function findTimeline(db: Executor, orderId: string) {
   return db
-    .select({
-      id: orderEvents.id,
-      fromStatus: orderEvents.fromStatus,
-      toStatus: orderEvents.toStatus,
-      dexName: orderEvents.dexName,
-      note: orderEvents.note,
-      actorName: orderEvents.actorName,
-      at: orderEvents.createdAt,
-    })
+    .select(timelineColumns)
     .from(orderEvents)
     .where(eq(orderEvents.orderId, orderId))
     .orderBy(asc(orderEvents.id));
 }
 
-/** A delivery executive of the business and zone, not deleted. */
-export async function findDex(db: Executor, businessId: string, zoneId: string, dexId: string) {
-  const [row] = await db
-    .select({ id: users.id, name: users.name })
-    .from(users)
-    .where(
-      and(
-        eq(users.businessId, businessId),
-        eq(users.zoneId, zoneId),
-        eq(users.id, dexId),
-        eq(users.level, 3),
-        isNull(users.deletedAt),
-      ),
-    );
-  return row;
-}
+export type TimelineRow = Awaited<ReturnType<typeof findTimeline>>[number];
+
+export type OrderChange = {
+  orderId: string;
+  /** The version the change was decided on: nothing is written unless the order is still open at this version. */
+  version: number;
+  /**
+   * The order's status, state and executive after the change (a note alone keeps
+   * them, and still moves the version); null for a new order's first row, which
+   * leaves the order as it is.
+   */
+  update: { status: number; state: number; dex?: { id: string; name: string } } | null;
+  timeline: Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'createdAt'>;
+  /** The dashboard's counters to move with it, if any. */
+  counts: Counts | null;
+  event: EventInput;
+  /** The order's business, zone and day, for its counters. */
+  order: CountedOrder;
+};
 
 /**
- * Writes a change of an order and its timeline row in one statement (the update
- * runs as a CTE), or the timeline row alone for a note.
+ * Writes a change of an order in one statement, which needs no transaction of
+ * its own: the order's update, its timeline row, the dashboard's counters and
+ * its live event, all only if the order is still open at `change.version`.
+ * That condition is checked on the order's row as the update locks it, so of
+ * two changes decided on one version, one writes and the other writes nothing.
+ *
+ * Answers the order's whole timeline, the new row last, or null when nothing
+ * was written. A timeline row only comes with a new version, so no row the
+ * statement's snapshot misses can have committed before a change it writes.
  */
-export async function recordOrderChange(
-  db: Executor,
-  orderId: string,
-  update: { status: number; state: number; dex?: { id: string; name: string } } | null,
-  event: typeof orderEvents.$inferInsert,
-) {
-  const timeline = db.insert(orderEvents).values(event);
-  if (!update) {
-    await timeline;
-    return;
+export async function recordOrderChange(db: Executor, change: OrderChange): Promise<TimelineRow[] | null> {
+  const open = and(eq(orders.id, change.orderId), eq(orders.version, change.version), eq(orders.state, 1));
+  let guard: SQL;
+  if (change.update) {
+    const { update } = change;
+    guard = db
+      .update(orders)
+      .set({
+        status: update.status,
+        state: update.state,
+        ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(open)
+      .returning({ id: orders.id })
+      .getSQL();
+  } else {
+    guard = db.select({ id: orders.id }).from(orders).where(open).for('update').getSQL();
   }
-  const change = db
-    .update(orders)
-    .set({
-      status: update.status,
-      state: update.state,
-      ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(orders.id, orderId));
-  await db.execute(sql`WITH changed AS (${change.getSQL()}) ${timeline.getSQL()}`);
+  const written = sql.identifier('written');
+  const parts = [sql`${written} AS (${guard})`];
+  if (change.counts) parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
+  parts.push(sql`announced AS (${eventInsert(change.event, written)})`);
+  const row = change.timeline;
+  parts.push(sql`added AS (
+    INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, actor_id, actor_name)
+    SELECT ${change.orderId}::uuid, ${row.businessId}::uuid, ${row.fromStatus ?? null}::smallint, ${row.toStatus ?? null}::smallint,
+           ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
+    FROM ${written}
+    RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at)`);
+  const { rows } = await db.execute<
+    Record<'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'actor_name' | 'created_at', unknown>
+  >(sql`
+    WITH ${sql.join(parts, sql`, `)}
+    SELECT id, from_status, to_status, dex_name, note, actor_name, created_at FROM order_events
+    WHERE order_id = ${change.orderId} AND EXISTS (SELECT FROM ${written})
+    UNION ALL SELECT * FROM added
+    ORDER BY id`);
+  if (rows.length === 0) return null;
+  return rows.map((r) => ({
+    id: Number(r.id),
+    fromStatus: r.from_status as number | null,
+    toStatus: r.to_status as number | null,
+    dexName: r.dex_name as string | null,
+    note: r.note as string | null,
+    actorName: r.actor_name as string,
+    at: orderEvents.createdAt.mapFromDriverValue(r.created_at as string) as Date,
+  }));
 }

@@ -571,7 +571,7 @@ describe('one order', () => {
     const times = later.timeline.map((e) => Date.parse(e.at));
     expect([...times].sort((x, y) => x - y)).toEqual(times);
     expect(times.every((ms) => Math.abs(ms - Date.now()) < 60_000)).toBe(true);
-    expect(later).toMatchObject({ status: 2, dexId: dex.id, dexName: dex.name, version: 3 });
+    expect(later).toMatchObject({ status: 2, dexId: dex.id, dexName: dex.name, version: 4 });
   });
 
   it('another zone, another business, an unknown or a malformed id answer 404', async () => {
@@ -602,7 +602,7 @@ describe('changing the status of an order', () => {
     expect(noted.statusCode, noted.body).toBe(200);
     expect(noted.json()).toMatchObject({
       status: 1,
-      version: 1,
+      version: 2,
       dexName: biz.dex.name,
       timeline: [{ fromStatus: 1, toStatus: null, dexName: null, note: 'Gate code 4321' }],
     });
@@ -660,6 +660,33 @@ describe('changing the status of an order', () => {
     });
     expect(await detail(owner, order.id)).toEqual(body);
     expect(await stored(order.id)).toMatchObject({ status: 1, version: 2, timeline: 1, events: 1 });
+  });
+
+  it('answers each change with the whole timeline as a fresh read shows it, the new row last', async () => {
+    const order = await makeOrder(await makeStore(biz));
+    const steps = [
+      { status: 1, dexId: biz.dex.id },
+      { status: 1, note: 'Rang the customer' },
+      { status: 2 },
+      { status: -2, note: 'Left at the door' },
+    ];
+    let version = 1;
+    for (const [i, step] of steps.entries()) {
+      const res = await change(admin, order.id, { ...step, version });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json<OrderDetail>();
+      expect(body.timeline).toHaveLength(i + 1);
+      expect(body).toEqual(await detail(owner, order.id));
+      version = body.version;
+    }
+    const last = (await detail(owner, order.id)).timeline;
+    expect(last.map((row) => [row.fromStatus, row.toStatus, row.note])).toEqual([
+      [0, 1, null],
+      [1, null, 'Rang the customer'],
+      [1, 2, null],
+      [2, -2, 'Left at the door'],
+    ]);
+    expect(last.every((row) => !Number.isNaN(Date.parse(row.at)) && row.at.endsWith('Z'))).toBe(true);
   });
 
   it('records a live event for each change, in the order’s zone', async () => {
@@ -828,11 +855,13 @@ describe('changing the status of an order', () => {
       });
       expect(noted.statusCode).toBe(200);
       const body = noted.json<OrderDetail>();
+      // A note is a change of the order: its version moves, so a change decided without it is stale (D9).
       expect(body).toMatchObject({
         status: spec.status,
         state: 1,
         dexId: spec.dex?.id ?? null,
         dexName: spec.dex?.name ?? null,
+        version: 2,
       });
       expect(body.timeline).toMatchObject([
         {
@@ -843,7 +872,15 @@ describe('changing the status of an order', () => {
           actorName: biz.admin.name,
         },
       ]);
-      expect(await stored(order.id)).toMatchObject({ status: spec.status, timeline: 1, events: 1 });
+      expect(await stored(order.id)).toMatchObject({
+        status: spec.status,
+        version: 2,
+        timeline: 1,
+        events: 1,
+      });
+      const unaware = await change(admin, order.id, { status: -1, version: 1 });
+      expect(unaware.statusCode).toBe(409);
+      expect(errorOf(unaware).current).toEqual(body);
     }
   });
 
@@ -1085,7 +1122,7 @@ describe('status rules under any sequence of changes', () => {
             } else {
               expect(res.statusCode, res.body).toBe(200);
               const moves = s.status !== model.status;
-              if (moves || withDex) model.version++;
+              if (moves || withDex || s.note) model.version++;
               if (moves || withDex || s.note) model.timeline++;
               model.status = s.status;
               if (withDex) model.dexId = dex.id;

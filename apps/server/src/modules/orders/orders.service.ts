@@ -11,9 +11,8 @@ import type {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { countOrderClosed } from './order-stats.ts';
+import { closedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>['items'][number];
@@ -36,8 +35,9 @@ function toSummary(row: SummaryRow): OrderSummary {
   };
 }
 
-async function toDetail(db: Executor, row: repo.OrderRow): Promise<OrderDetail> {
-  const timeline = await repo.findTimeline(db, row.id);
+/** An order with its timeline; the timeline is read unless the caller has it. */
+async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineRow[]): Promise<OrderDetail> {
+  const timeline = known ?? (await repo.findTimeline(db, row.id));
   return {
     ...toSummary(row),
     customerPhone: row.customerPhone,
@@ -78,20 +78,24 @@ export async function getOrder(db: Executor, auth: AuthContext, orderId: string)
 type Change = Omit<OrderStatusChange, 'version'>;
 
 /**
- * One order's status change under the rules of SPEC §4 and D17, on a locked row:
- * a closed order is final; Confirmed needs a delivery executive of the order's
- * zone, and so does Picked Up when none is assigned; Delivered and Cancelled
- * close the order and count on the dashboard. Every change (and a note alone)
- * goes on the timeline with who made it.
+ * One order's status change under the rules of SPEC §4 and D17, decided on the
+ * order as read with the name of the executive the change names
+ * (`namedDexName`): a closed order is final; Confirmed needs a delivery
+ * executive of the order's zone, and so does Picked Up when none is assigned;
+ * Delivered and Cancelled close the order and count on the dashboard. Every
+ * change (and a note alone) goes on the timeline with who made it, in one
+ * statement with its counters and live event, written only if the order is
+ * still as read (else 409 with the order as it is now). Answers the order as
+ * the change leaves it and, when anything was written, its timeline.
  */
 async function applyChange(
-  tx: Executor,
+  db: Executor,
   auth: AuthContext,
   order: repo.OrderRow,
   change: Change,
-): Promise<repo.OrderRow> {
+): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[] }> {
   if (order.state === 0) {
-    throw new AppError('conflict', messages.orderClosed, { current: await toDetail(tx, order) });
+    throw new AppError('conflict', messages.orderClosed, { current: await toDetail(db, order) });
   }
   // Moving to Confirmed names the executive; Picked Up needs one if none is assigned (D17).
   const needsDex =
@@ -100,60 +104,69 @@ async function applyChange(
   let dex: { id: string; name: string } | undefined;
   if (change.dexId || needsDex) {
     if (!change.dexId) throw invalid({ dexId: messages.dexRequired });
-    dex = await repo.findDex(tx, order.businessId, order.zoneId, change.dexId);
-    if (!dex) throw invalid({ dexId: messages.unknownDex });
+    if (order.namedDexName === null) throw invalid({ dexId: messages.unknownDex });
+    dex = { id: change.dexId, name: order.namedDexName };
   }
   const moves = change.status !== order.status;
-  if (!moves && !dex && !change.note) return order;
+  if (!moves && !dex && !change.note) return { order };
   const state = orderStateFor(change.status);
-  // The row as the update leaves it, so the answer needs no second read.
-  const after: repo.OrderRow =
-    moves || dex
-      ? {
-          ...order,
-          status: change.status,
-          state,
-          dexId: dex?.id ?? order.dexId,
-          dexName: dex?.name ?? order.dexName,
-          version: order.version + 1,
-        }
-      : order;
-  const update = after === order ? null : { status: change.status, state, dex };
-  await repo.recordOrderChange(tx, order.id, update, {
+  const closes = state === 0 ? closedCounts(order, change.status) : null;
+  const timeline = await repo.recordOrderChange(db, {
     orderId: order.id,
-    businessId: order.businessId,
-    fromStatus: order.status,
-    toStatus: moves ? change.status : null,
-    dexId: dex?.id ?? null,
-    dexName: dex?.name ?? null,
-    note: change.note ?? null,
-    actorId: auth.user.id,
-    actorName: auth.user.name,
+    version: order.version,
+    update: { status: change.status, state, dex },
+    timeline: {
+      businessId: order.businessId,
+      fromStatus: order.status,
+      toStatus: moves ? change.status : null,
+      dexId: dex?.id ?? null,
+      dexName: dex?.name ?? null,
+      note: change.note ?? null,
+      actorId: auth.user.id,
+      actorName: auth.user.name,
+    },
+    counts: closes,
+    event: {
+      businessId: order.businessId,
+      zoneId: order.zoneId,
+      topic: 'orders',
+      action: 'status',
+      recordId: order.id,
+    },
+    order,
   });
-  if (state === 0) await countOrderClosed(tx, order, change.status);
-  await publishEvent(tx, {
-    businessId: order.businessId,
-    zoneId: order.zoneId,
-    topic: 'orders',
-    action: 'status',
-    recordId: order.id,
-  });
-  return after;
+  if (!timeline) {
+    // Changed since it was read: the caller decided on an order that is no longer current.
+    const current = await repo.findOrder(db, { businessId: order.businessId, zoneId: null }, order.id);
+    throw stale(current ? await toDetail(db, current) : null);
+  }
+  // The row as the update leaves it, so the answer needs no second read.
+  const after: repo.OrderRow = {
+    ...order,
+    status: change.status,
+    state,
+    dexId: dex?.id ?? order.dexId,
+    dexName: dex?.name ?? order.dexName,
+    version: order.version + 1,
+  };
+  return { order: after, timeline };
 }
 
+/**
+ * One order's change (D9): decided on the order as read, written only if it is
+ * still at that version, so two staff changing one order cannot both win.
+ */
 export async function changeOrderStatus(
   db: Database,
   auth: AuthContext,
   orderId: string,
   input: OrderStatusChange,
 ): Promise<OrderDetail> {
-  return db.transaction(async (tx) => {
-    const scope = scopeOf(auth);
-    const order = await repo.findOrder(tx, scope, orderId, { lock: true });
-    if (!order) throw notFound();
-    if (order.version !== input.version) throw stale(await toDetail(tx, order));
-    return toDetail(tx, await applyChange(tx, auth, order, input));
-  });
+  const order = await repo.findOrder(db, scopeOf(auth), orderId, { dexId: input.dexId });
+  if (!order) throw notFound();
+  if (order.version !== input.version) throw stale(await toDetail(db, order));
+  const { order: after, timeline } = await applyChange(db, auth, order, input);
+  return toDetail(db, after, timeline);
 }
 
 /** B4: the same change for every order named, all or none; any order out of reach makes it 404. */
@@ -165,10 +178,11 @@ export async function changeOrdersStatus(
   const orderIds = [...new Set(input.orderIds)];
   return db.transaction(async (tx) => {
     const scope: Scope = scopeOf(auth);
-    const locked = await repo.findOrdersForUpdate(tx, scope, orderIds);
+    const locked = await repo.findOrdersForUpdate(tx, scope, orderIds, input.dexId);
     if (locked.length !== orderIds.length) throw notFound();
     const byId = new Map<string, OrderSummary>();
-    for (const order of locked) byId.set(order.id, toSummary(await applyChange(tx, auth, order, input)));
+    for (const order of locked)
+      byId.set(order.id, toSummary((await applyChange(tx, auth, order, input)).order));
     return { items: orderIds.map((id) => byId.get(id)!) };
   });
 }

@@ -10,8 +10,7 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import { countNewCustomer, countOrderPlaced } from '../orders/order-stats.ts';
+import { placedCounts } from '../orders/order-stats.ts';
 import { recordOrderChange } from '../orders/orders.repository.ts';
 import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
@@ -99,23 +98,20 @@ export async function placeOrder(
       chargesTotalPaise: priced.chargesTotalPaise,
       billAmountPaise: priced.billAmountPaise,
     });
-    // The first row of the order's timeline (D8).
-    await recordOrderChange(tx, order.id, null, {
+    // The first row of the order's timeline (D8), with the dashboard's counters and the live event.
+    await recordOrderChange(tx, {
       orderId: order.id,
-      businessId,
-      fromStatus: null,
-      toStatus: OrderStatus.Placed,
-      actorName: input.customer.name,
-      createdAt: now,
-    });
-    await countOrderPlaced(tx, order);
-    if (customer.created) await countNewCustomer(tx, order);
-    await publishEvent(tx, {
-      businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'created',
-      recordId: order.id,
+      version: order.version,
+      update: null,
+      timeline: {
+        businessId,
+        fromStatus: null,
+        toStatus: OrderStatus.Placed,
+        actorName: input.customer.name,
+      },
+      counts: placedCounts(customer.created),
+      event: { businessId, zoneId: order.zoneId, topic: 'orders', action: 'created', recordId: order.id },
+      order,
     });
     return {
       id: order.id,
