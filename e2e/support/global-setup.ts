@@ -6,6 +6,8 @@ import { startServer } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's data directory (DATA_DIR), for tools that find its embedded database there. */
+    dataDir: string;
     /** The demo business's customer-app key, for specs that place orders as a customer would. */
     storefrontKey: string;
   }
@@ -15,6 +17,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
+  project.provide('dataDir', server.dataDir);
   const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
   await client.connect();
   try {

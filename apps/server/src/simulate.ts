@@ -29,6 +29,16 @@ type OrderRow = { id: string; status: number; zoneId: string; dexId: string | nu
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
+/** A call the server refused, with its status. */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 class Client {
   constructor(
     private readonly url: string,
@@ -51,7 +61,8 @@ class Client {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    if (!res.ok)
+      throw new Refused(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
     return (text ? JSON.parse(text) : undefined) as T;
   }
 }
@@ -87,7 +98,9 @@ async function main() {
   const perMinute = Number(values['per-minute']);
   const minutes = Number(values.minutes);
   if (!(perMinute > 0 && perMinute <= 600) || !(minutes > 0 && minutes <= 24 * 60)) {
-    console.error('--per-minute must be from 1 to 600 and --minutes from 1 to 1440');
+    console.error(
+      '--per-minute must be more than 0 and at most 600, and --minutes more than 0 and at most 1440',
+    );
     process.exit(2);
   }
   const url = values.url.replace(/\/$/, '');
@@ -99,7 +112,8 @@ async function main() {
   if (!signIn.ok) throw new Error(`sign-in as ${values.email} answered ${signIn.status}`);
   const { token, user } = (await signIn.json()) as { token: string; user: { businessId: string } };
   const staff = new Client(url, { authorization: `Bearer ${token}` });
-  const key = values.key ?? (await storefrontKeyOf(user.businessId));
+  // An empty --key or STOREFRONT_KEY is no key.
+  const key = values.key || (await storefrontKeyOf(user.businessId));
   const storefront = new Client(url, { 'x-storefront-key': key });
 
   const stores = (await staff.call<Page<StoreRow>>('GET', '/api/stores?pageSize=25')).items.filter(
@@ -187,6 +201,8 @@ async function main() {
       await placeOrder();
       if (Math.random() < 0.9) await moveOne();
     } catch (error) {
+      // A wrong key, an ended session or service will not mend itself: stop.
+      if (error instanceof Refused && [401, 402, 403].includes(error.status)) throw error;
       // A refused order (a store closed meanwhile, an item gone) or a lost race is part of a live demo.
       console.warn((error as Error).message);
     }
