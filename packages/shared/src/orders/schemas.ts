@@ -109,9 +109,19 @@ const statusChange = {
 export const orderStatusChangeSchema = z.object({ ...statusChange, version: versionSchema });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
-/** B4: the same change for several orders, all or none. */
+/**
+ * B4: the same change for several orders, all or none. Each order comes with the
+ * version it was chosen at: if any has changed since, none is changed (D9).
+ */
 export const orderBulkStatusChangeSchema = z.object({
   ...statusChange,
-  orderIds: z.array(z.uuid()).min(1, 'choose at least one order').max(100, 'at most 100 orders at once'),
+  orders: z
+    .array(z.object({ id: z.uuid(), version: versionSchema }))
+    .min(1, 'choose at least one order')
+    .max(100, 'at most 100 orders at once')
+    .refine(
+      (orders) => new Set(orders.map((order) => order.id)).size === orders.length,
+      'name each order once',
+    ),
 });
 export type OrderBulkStatusChange = z.infer<typeof orderBulkStatusChangeSchema>;

@@ -1,4 +1,5 @@
 import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { messages } from '@storedesk/shared/messages';
 import { orderStateFor } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
@@ -184,8 +185,15 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
       });
     },
     'POST /api/orders/status': (call: ApiCall) => {
-      const { orderIds, ...change } = call.body as Change & { orderIds: string[] };
+      const { orders: named, ...change } = call.body as Change & {
+        orders: { id: string; version: number }[];
+      };
+      const orderIds = named.map((order) => order.id);
       const chosen = orders.filter((order) => orderIds.includes(order.id));
+      if (chosen.length !== named.length) return apiError(404, 'not_found', messages.notFound);
+      if (named.some(({ id, version }) => chosen.find((order) => order.id === id)?.version !== version)) {
+        return apiError(409, 'conflict', messages.staleRecord, { current: { items: chosen.map(summaryOf) } });
+      }
       for (const order of chosen) {
         const refused = refusal(order, change);
         if (refused) return refused;
@@ -217,14 +225,7 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
       const order = find()!;
       const change = call.body as Change;
       if (change.version !== order.version) {
-        return apiError(
-          409,
-          'conflict',
-          'This record was changed by someone else. The latest version is shown.',
-          {
-            current: order,
-          },
-        );
+        return apiError(409, 'conflict', messages.staleRecord, { current: order });
       }
       const refused = refusal(order, change);
       if (refused) return refused;

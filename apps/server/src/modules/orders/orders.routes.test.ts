@@ -950,12 +950,14 @@ describe('changing the status of an order', () => {
 
 describe('changing the status of several orders', () => {
   const bulk = (session: Session, body: object) => call(session, 'POST', '/api/orders/status', body);
+  /** Orders named at the version they were made with. */
+  const atFirst = (ids: string[]) => ids.map((id) => ({ id, version: 1 }));
 
-  it('succeeds for all, answering the summaries in the order asked, once per order', async () => {
+  it('succeeds for all, answering the summaries in the order asked', async () => {
     const store = await makeStore(biz);
     const made = await makeOrders(store, [{}, { status: 1, dex: biz.dex }, {}]);
-    const asked = [made[2]!.id, made[0]!.id, made[1]!.id, made[0]!.id];
-    const res = await bulk(admin, { orderIds: asked, status: -1, note: 'Store closed early' });
+    const asked = atFirst([made[2]!.id, made[0]!.id, made[1]!.id]);
+    const res = await bulk(admin, { orders: asked, status: -1, note: 'Store closed early' });
     expect(res.statusCode, res.body).toBe(200);
     const items = res.json<{ items: OrderSummary[] }>().items;
     expect(items.map((o) => o.id)).toEqual([made[2]!.id, made[0]!.id, made[1]!.id]);
@@ -984,7 +986,7 @@ describe('changing the status of several orders', () => {
       [admin, southOrder.id],
       [owner, randomUUID()],
     ] as const) {
-      const res = await bulk(session, { orderIds: [mine[0]!.id, outsider, mine[1]!.id], status: -1 });
+      const res = await bulk(session, { orders: atFirst([mine[0]!.id, outsider, mine[1]!.id]), status: -1 });
       expect(res.statusCode, outsider).toBe(404);
       expect(errorOf(res).code).toBe('not_found');
     }
@@ -999,7 +1001,7 @@ describe('changing the status of several orders', () => {
     const before = await Promise.all([open1, closed, open2].map((o) => stored(o!.id)));
     const day = istDay(open1!.placedAt);
     const statsBefore = await dayStats(biz.id, biz.zones[0], day);
-    const res = await bulk(owner, { orderIds: [open1!.id, closed!.id, open2!.id], status: -1 });
+    const res = await bulk(owner, { orders: atFirst([open1!.id, closed!.id, open2!.id]), status: -1 });
     expect(res.statusCode).toBe(409);
     expect(errorOf(res)).toMatchObject({ code: 'conflict', message: messages.orderClosed });
     expect(errorOf(res).current).toEqual(await detail(owner, closed!.id));
@@ -1010,21 +1012,23 @@ describe('changing the status of several orders', () => {
   it('Confirmed needs an executive that fits the zone of every order', async () => {
     const north = await makeOrder(await makeStore(biz, biz.zones[0]));
     const south = await makeOrder(await makeStore(biz, biz.zones[1]));
-    const orderIds = [north.id, south.id];
-    const missing = await bulk(owner, { orderIds, status: 1 });
+    const named = atFirst([north.id, south.id]);
+    const missing = await bulk(owner, { orders: named, status: 1 });
     expect(missing.statusCode).toBe(400);
     expect(errorOf(missing).fields).toEqual({ dexId: messages.dexRequired });
-    const halfway = await bulk(owner, { orderIds, status: 1, dexId: biz.dex.id });
+    const halfway = await bulk(owner, { orders: named, status: 1, dexId: biz.dex.id });
     expect(halfway.statusCode).toBe(400);
     expect(errorOf(halfway).fields).toEqual({ dexId: messages.unknownDex });
     expect(await stored(north.id)).toMatchObject({ status: 0, version: 1, dex_id: null, timeline: 0 });
     expect(await stored(south.id)).toMatchObject({ status: 0, version: 1, dex_id: null, timeline: 0 });
 
     const rivalDex = await makeDex(rival, rival.zones[0]);
-    expect((await bulk(owner, { orderIds: [north.id], status: 1, dexId: rivalDex.id })).statusCode).toBe(400);
+    expect(
+      (await bulk(owner, { orders: atFirst([north.id]), status: 1, dexId: rivalDex.id })).statusCode,
+    ).toBe(400);
 
     const north2 = await makeOrder(await makeStore(biz, biz.zones[0]));
-    const ok = await bulk(owner, { orderIds: [north.id, north2.id], status: 1, dexId: biz.dex.id });
+    const ok = await bulk(owner, { orders: atFirst([north.id, north2.id]), status: 1, dexId: biz.dex.id });
     expect(ok.statusCode).toBe(200);
     expect(ok.json<{ items: OrderSummary[] }>().items).toMatchObject([
       { id: north.id, status: 1, dexId: biz.dex.id, dexName: biz.dex.name, version: 2 },
@@ -1039,7 +1043,7 @@ describe('changing the status of several orders', () => {
       { placedAt: new Date('2026-05-02T05:00:00Z'), status: 2, dex: biz.dex }, // 2 May IST
     ]);
     const before = await dayStats(biz.id, biz.zones[0], '2026-05-02');
-    const res = await bulk(admin, { orderIds: [a!.id, b!.id], status: -2 });
+    const res = await bulk(admin, { orders: atFirst([a!.id, b!.id]), status: -2 });
     expect(res.statusCode).toBe(200);
     expect(await dayStats(biz.id, biz.zones[0], '2026-05-02')).toEqual({
       ...before,
@@ -1048,22 +1052,70 @@ describe('changing the status of several orders', () => {
     });
   });
 
-  it('refuses more than 100 ids, none, or ids that are not order ids', async () => {
+  it('one order changed since it was chosen makes it 409 with every order as it is now, and changes none', async () => {
+    const store = await makeStore(biz);
+    const [first, second] = await makeOrders(store, [{}, {}]);
+    const moved = await change(admin, second!.id, {
+      status: 1,
+      dexId: biz.dex.id,
+      version: 1,
+    });
+    expect(moved.statusCode).toBe(200);
+    const before = await Promise.all([first, second].map((o) => stored(o!.id)));
+
+    const res = await bulk(owner, { orders: atFirst([first!.id, second!.id]), status: -1 });
+    expect(res.statusCode).toBe(409);
+    expect(errorOf(res)).toMatchObject({ code: 'conflict', message: messages.staleRecord });
+    expect(errorOf(res).current).toEqual({
+      items: [
+        expect.objectContaining({ id: first!.id, status: 0, version: 1 }),
+        expect.objectContaining({ id: second!.id, status: 1, version: 2, dexName: biz.dex.name }),
+      ],
+    });
+    expect(await Promise.all([first, second].map((o) => stored(o!.id)))).toEqual(before);
+
+    const again = await bulk(owner, {
+      orders: [
+        { id: first!.id, version: 1 },
+        { id: second!.id, version: 2 },
+      ],
+      status: -1,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ items: OrderSummary[] }>().items.map((o) => [o.status, o.version])).toEqual([
+      [-1, 2],
+      [-1, 3],
+    ]);
+  });
+
+  it('refuses more than 100 orders, none, an order named twice, or entries that are not orders at versions', async () => {
     const order = await makeOrder(await makeStore(biz));
-    const many = Array.from({ length: 101 }, () => randomUUID());
-    for (const [orderIds, field] of [
-      [[...many.slice(1), order.id], 'orderIds'],
-      [[], 'orderIds'],
-      [['nope'], 'orderIds.0'],
+    const many = atFirst(Array.from({ length: 101 }, () => randomUUID()));
+    for (const [orders, field] of [
+      [[...many.slice(1), { id: order.id, version: 1 }], 'orders'],
+      [[], 'orders'],
+      [
+        [
+          { id: order.id, version: 1 },
+          { id: order.id, version: 1 },
+        ],
+        'orders',
+      ],
+      [[{ id: 'nope', version: 1 }], 'orders.0.id'],
+      [[{ id: order.id }], 'orders.0.version'],
+      [[{ id: order.id, version: -1 }], 'orders.0.version'],
+      [[{ id: order.id, version: 1.5 }], 'orders.0.version'],
+      [[order.id], 'orders.0'],
     ] as const) {
-      const res = await bulk(owner, { orderIds, status: -1 });
-      expect(res.statusCode).toBe(400);
+      const res = await bulk(owner, { orders, status: -1 });
+      expect(res.statusCode, JSON.stringify(orders).slice(0, 80)).toBe(400);
       expect(Object.keys(errorOf(res).fields ?? {})).toContain(field);
     }
     expect((await bulk(owner, { status: -1 })).statusCode).toBe(400);
-    expect((await bulk(owner, { orderIds: [order.id], status: 5 })).statusCode).toBe(400);
+    expect((await bulk(owner, { orderIds: [order.id], status: -1 })).statusCode).toBe(400);
+    expect((await bulk(owner, { orders: atFirst([order.id]), status: 5 })).statusCode).toBe(400);
     // Exactly 100 is allowed (and unknown ids make it 404).
-    expect((await bulk(owner, { orderIds: many.slice(1), status: -1 })).statusCode).toBe(404);
+    expect((await bulk(owner, { orders: many.slice(1), status: -1 })).statusCode).toBe(404);
     expect(await stored(order.id)).toMatchObject({ status: 0, version: 1, timeline: 0 });
   });
 });

@@ -10,7 +10,7 @@ import type {
 } from '@storedesk/shared/orders/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { closedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
@@ -169,20 +169,27 @@ export async function changeOrderStatus(
   return toDetail(db, after, timeline);
 }
 
-/** B4: the same change for every order named, all or none; any order out of reach makes it 404. */
+/**
+ * B4: the same change for every order named, all or none, under the rules of a
+ * single change. Any order out of reach makes it 404; any order no longer at the
+ * version it was chosen at makes it 409, with every order named as it is now.
+ */
 export async function changeOrdersStatus(
   db: Database,
   auth: AuthContext,
   input: OrderBulkStatusChange,
 ): Promise<{ items: OrderSummary[] }> {
-  const orderIds = [...new Set(input.orderIds)];
+  const chosenAt = new Map(input.orders.map((order) => [order.id, order.version]));
   return db.transaction(async (tx) => {
-    const scope: Scope = scopeOf(auth);
-    const locked = await repo.findOrdersForUpdate(tx, scope, orderIds, input.dexId);
-    if (locked.length !== orderIds.length) throw notFound();
-    const byId = new Map<string, OrderSummary>();
-    for (const order of locked)
-      byId.set(order.id, toSummary((await applyChange(tx, auth, order, input)).order));
-    return { items: orderIds.map((id) => byId.get(id)!) };
+    const locked = await repo.findOrdersForUpdate(tx, scopeOf(auth), [...chosenAt.keys()], input.dexId);
+    if (locked.length !== chosenAt.size) throw notFound();
+    const byId = new Map(locked.map((order) => [order.id, order]));
+    const inOrderAsked = <T>(value: (order: repo.OrderRow) => T) =>
+      input.orders.map(({ id }) => value(byId.get(id)!));
+    if (locked.some((order) => order.version !== chosenAt.get(order.id))) {
+      throw stale({ items: inOrderAsked(toSummary) });
+    }
+    for (const order of locked) byId.set(order.id, (await applyChange(tx, auth, order, input)).order);
+    return { items: inOrderAsked(toSummary) };
   });
 }

@@ -5,11 +5,13 @@ import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client.ts';
 import { orderKeys } from './order-keys.ts';
 
-const changedOrdersSchema = z.object({ items: z.array(orderSummarySchema) });
+/** The answer of a bulk change, and the `current` of its 409 when an order changed meanwhile. */
+export const changedOrdersSchema = z.object({ items: z.array(orderSummarySchema) });
 
 /**
  * POST /api/orders/status (B4): one status change for the checked orders, all
- * or none, under the rules of a single change. It carries no versions.
+ * or none, under the rules of a single change. Each order goes with the version
+ * it was chosen at: if any has changed since, none is changed (409).
  */
 export async function changeOrdersStatus(change: OrderBulkStatusChange): Promise<OrderSummary[]> {
   const { items } = await apiJson('/orders/status', changedOrdersSchema, { method: 'POST', body: change });

@@ -12,13 +12,30 @@ import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useId, useState } from 'react';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { useChangeOrdersStatus } from '../api/change-orders-status.ts';
+import { asApiError, isApiError, type ApiError } from '../../../lib/api-client.ts';
+import { changedOrdersSchema, useChangeOrdersStatus } from '../api/change-orders-status.ts';
 import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
 
 function plural(count: number): string {
   return `${count} ${count === 1 ? 'order' : 'orders'}`;
+}
+
+/** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
+function numbers(orders: OrderSummary[]): string {
+  const named = orders.map((order) => `#${order.number}`);
+  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+}
+
+/** Why a 409 refused the change: the orders that changed since they were chosen, or the server's message. */
+function conflictMessage(chosen: OrderSummary[], error: ApiError): string {
+  const now = changedOrdersSchema.safeParse(error.current);
+  if (!now.success) return error.message;
+  const versionOf = new Map(now.data.items.map((order) => [order.id, order.version]));
+  const moved = chosen.filter((order) => versionOf.get(order.id) !== order.version);
+  if (moved.length === 0) return error.message;
+  const which = moved.length === 1 ? `Order ${numbers(moved)} has` : `Orders ${numbers(moved)} have`;
+  return `${which} changed since you chose ${moved.length === 1 ? 'it' : 'them'}. Nothing was changed: check the orders again.`;
 }
 
 type BulkStatusDialogProps = {
@@ -35,8 +52,10 @@ type BulkStatusDialogProps = {
  * when any of the orders has none. An executive works in one zone, so one can
  * be given only to orders of one zone.
  */
-export function BulkStatusDialog({ orders, onClose, onDone }: BulkStatusDialogProps) {
+export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatusDialogProps) {
   const titleId = useId();
+  // The orders as they were when the dialog opened: the change is decided on them (D9).
+  const [orders] = useState(checked);
   const change = useChangeOrdersStatus();
   const notify = useSnackbar();
   const [status, setStatus] = useState<OrderStatus | null>(null);
@@ -63,7 +82,7 @@ export function BulkStatusDialog({ orders, onClose, onDone }: BulkStatusDialogPr
     setMessage(null);
     setDexError(null);
     change.mutate(
-      { orderIds: orders.map((order) => order.id), status, dexId: chosenDex },
+      { orders: orders.map(({ id, version }) => ({ id, version })), status, dexId: chosenDex },
       {
         onSuccess: (changed) => {
           notify(
@@ -79,6 +98,7 @@ export function BulkStatusDialog({ orders, onClose, onDone }: BulkStatusDialogPr
           if (dexField) setDexError(dexField);
           else if (error.status === 404)
             setMessage('Some of these orders are no longer there. Nothing was changed.');
+          else if (error.status === 409) setMessage(conflictMessage(orders, error));
           else setMessage(error.message);
         },
       },

@@ -257,7 +257,10 @@ describe('orders', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('2 orders are Confirmed')).toBeInTheDocument();
     expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({
-      orderIds: [placed.id, placedEarlier.id],
+      orders: [
+        { id: placed.id, version: placed.version },
+        { id: placedEarlier.id, version: placedEarlier.version },
+      ],
       status: 1,
       dexId: meena.id,
     });
@@ -279,7 +282,50 @@ describe('orders', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('1 order is Picked Up')).toBeInTheDocument();
-    expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({ orderIds: [confirmed.id], status: 2 });
+    expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({
+      orders: [{ id: confirmed.id, version: confirmed.version }],
+      status: 2,
+    });
+  });
+
+  it('names the orders that changed since they were chosen, and changes none', async () => {
+    const { user, server, queryClient, api } = renderOrders('/orders');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }, firstRender));
+    await user.click(screen.getByRole('checkbox', { name: 'Select order #1002' }));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    // Meanwhile a colleague cancels #1002.
+    const path = `/api/orders/${placedEarlier.id}/status`;
+    await server.handlers[`POST ${path}`]!({
+      method: 'POST',
+      path,
+      query: new URLSearchParams(),
+      body: { status: -1, version: placedEarlier.version },
+    });
+    // The list behind the dialog follows live; the dialog keeps the orders as chosen.
+    const listReads = api.callsTo('GET /api/orders').length;
+    act(() =>
+      applyLiveEvent(queryClient, {
+        id: '8',
+        topic: 'orders',
+        action: 'status',
+        recordId: placedEarlier.id,
+        zoneId: placedEarlier.zoneId,
+        at: new Date().toISOString(),
+      }),
+    );
+    await waitFor(() => expect(api.callsTo('GET /api/orders').length).toBeGreaterThan(listReads));
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Delivered' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(
+      await within(dialog).findByText(
+        'Order #1002 has changed since you chose it. Nothing was changed: check the orders again.',
+      ),
+    ).toBeInTheDocument();
+    expect(server.order(placed.id)).toMatchObject({ status: placed.status, version: placed.version });
   });
 
   it('says why the bulk change was refused and keeps the selection', async () => {
