@@ -63,7 +63,8 @@ export type OrderCounts = z.infer<typeof orderCountsSchema>;
 export const orderListResponseSchema = z.object({
   items: z.array(orderSummarySchema),
   total: z.number().int(),
-  counts: orderCountsSchema,
+  /** The active view's status tabs under the same filters but the status; the completed view has no tabs. */
+  counts: orderCountsSchema.optional(),
 });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 

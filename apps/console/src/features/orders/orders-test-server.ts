@@ -176,12 +176,17 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
       return json(200, {
         items: listed.slice(page * pageSize, (page + 1) * pageSize).map(summaryOf),
         total: listed.length,
-        counts: {
-          all: active.length,
-          placed: active.filter((order) => order.status === 0).length,
-          confirmed: active.filter((order) => order.status === 1).length,
-          pickedUp: active.filter((order) => order.status === 2).length,
-        },
+        // The completed view has no tabs, so no counts.
+        ...(view === 'active'
+          ? {
+              counts: {
+                all: active.length,
+                placed: active.filter((order) => order.status === 0).length,
+                confirmed: active.filter((order) => order.status === 1).length,
+                pickedUp: active.filter((order) => order.status === 2).length,
+              },
+            }
+          : {}),
       });
     },
     'POST /api/orders/status': (call: ApiCall) => {

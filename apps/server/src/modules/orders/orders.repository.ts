@@ -123,11 +123,6 @@ function tabCountsQuery(db: Executor, base: SQL[]) {
     .where(and(...base, eq(orders.state, 1)));
 }
 
-async function tabCounts(db: Executor, base: SQL[]) {
-  const [counts] = await tabCountsQuery(db, base);
-  return counts!;
-}
-
 const tabOfStatus = {
   [OrderStatus.Placed]: 'placed',
   [OrderStatus.Confirmed]: 'confirmed',
@@ -231,12 +226,11 @@ export async function findOrders(db: Database, scope: Scope, query: OrderListQue
     const byStatus = query.status === undefined ? [] : [eq(orders.status, query.status)];
     const listed = [...base, eq(orders.state, 0), ...byStatus];
     const limit = Math.max(0, Math.min(query.pageSize, completedLimit - offset));
-    const [items, total, counts] = await Promise.all([
+    const [items, total] = await Promise.all([
       limit === 0 ? Promise.resolve([]) : completedPage(db, listed, query, limit, offset),
       completedTotal(db, listed),
-      tabCounts(db, base),
     ]);
-    return { items, total, counts };
+    return { items, total };
   }
   // Closed statuses have no tab: the active view simply holds none of them.
   const values: Record<string, string | number> = {};
