@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -48,6 +49,13 @@ export type AppDeps = {
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
 
+/** TRUST_PROXY as Fastify takes it: a number n trusts the nearest n hops. */
+function trustedProxies(setting: Config['trustProxy']) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 /** Builds the whole server without listening, so tests can call it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, hub } = deps;
@@ -59,6 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -92,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
+  // Limits are set per route (the customer API's); nothing else is limited by it.
+  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -133,7 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { db });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });
-      await api.register(storefrontRoutes, { db });
+      await api.register(storefrontRoutes, { db, ordersPerMinute: config.storefrontOrdersPerMinute });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

@@ -27,6 +27,8 @@ describe('loadConfig', () => {
       mailFrom: expect.any(String),
       seedDemo: false,
       logLevel: 'info',
+      trustProxy: undefined,
+      storefrontOrdersPerMinute: 120,
     });
   });
 
@@ -41,6 +43,8 @@ describe('loadConfig', () => {
       MAIL_FROM: 'Shop <shop@example.com>',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
+      TRUST_PROXY: '1',
+      STOREFRONT_ORDERS_PER_MINUTE: '30',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -53,7 +57,20 @@ describe('loadConfig', () => {
       mailFrom: 'Shop <shop@example.com>',
       seedDemo: true,
       logLevel: 'warn',
+      trustProxy: 1,
+      storefrontOrdersPerMinute: 30,
     });
+  });
+
+  it('reads TRUST_PROXY as all proxies, none, a number of them, or their addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.1.0/24,::1' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.1.0/24',
+      '::1',
+    ]);
   });
 
   it('takes STORAGE=s3 with its bucket and keys', () => {
@@ -87,6 +104,8 @@ describe('loadConfig', () => {
       SMTP_URL: '',
       SEED_DEMO: '',
       LOG_LEVEL: '',
+      TRUST_PROXY: '',
+      STOREFRONT_ORDERS_PER_MINUTE: '',
     });
     expect(config).toEqual(loadConfig({}));
   });
@@ -107,6 +126,11 @@ describe('loadConfig', () => {
     ['STORAGE', 'ftp'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'yes'],
+    ['TRUST_PROXY', 'proxies; rm -rf'],
+    ['TRUST_PROXY', '10.0.0.1,,10.0.0.2'],
+    ['STOREFRONT_ORDERS_PER_MINUTE', '0'],
+    ['STOREFRONT_ORDERS_PER_MINUTE', 'many'],
+    ['STOREFRONT_ORDERS_PER_MINUTE', '1.5'],
   ])('a bad %s (%s) is one problem line naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -29,6 +29,25 @@ const configSchema = z
     MAIL_FROM: z.string().min(3).default('Storedesk <no-reply@storedesk.local>'),
     SEED_DEMO: booleanFlag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+        'must be true, false, a number of proxies, or a comma-separated list of proxy addresses',
+      )
+      .optional()
+      .transform((value): boolean | number | string[] | undefined => {
+        if (value === undefined || value === 'false') return undefined;
+        if (value === 'true') return true;
+        if (/^\d+$/.test(value)) return Number(value);
+        return value.split(',').map((address) => address.trim());
+      }),
+    STOREFRONT_ORDERS_PER_MINUTE: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(100_000, 'must be at most 100000')
+      .default(120),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3') {
@@ -58,6 +77,14 @@ export type Config = {
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
+  /**
+   * Which proxies in front of the server to believe about the client's address
+   * (X-Forwarded-For): all (true), the nearest n, or these addresses. Unset, the
+   * client is the address that connected.
+   */
+  trustProxy: boolean | number | string[] | undefined;
+  /** Customer orders accepted from one client address in a minute. */
+  storefrontOrdersPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -96,5 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    storefrontOrdersPerMinute: e.STOREFRONT_ORDERS_PER_MINUTE,
   };
 }

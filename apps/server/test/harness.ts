@@ -53,11 +53,21 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** A started app on a database of its own; `database` shares one between instances. */
-export async function createTestApp(options: { database?: TestDatabase } = {}): Promise<TestApp> {
+/**
+ * A started app on a database of its own; `database` shares one between
+ * instances, `env` adds settings to its configuration.
+ */
+export async function createTestApp(
+  options: { database?: TestDatabase; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-app-'));
-  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    ...options.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+  });
   const silent = { info: () => undefined, warn: () => undefined };
   const hub = new EventHub(database.url, database.db, silent);
   await hub.start();

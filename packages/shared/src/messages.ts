@@ -4,6 +4,7 @@ export const messages = {
   badCredentials: 'Incorrect email or password',
   unknownError: 'Unknown error occured',
   tooManySignInAttempts: 'Too many sign-in attempts. Please try again later.',
+  tooManyStorefrontOrders: 'Too many orders from one place in a short time. Please try again in a minute.',
   serviceEnded: 'Service has reached end date. To resume service, please make payment.',
   notFoundPage: "The page you are looking for isn't here.",
   isRequired: 'is required',

@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import { messages } from '@storedesk/shared/messages';
 import {
   storefrontKeyHeader,
   storefrontOrderInputSchema,
   storefrontOrderSchema,
 } from '@storedesk/shared/storefront/schemas';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
 import { businessForKey, placeOrder, type StorefrontBusiness } from './storefront.service.ts';
 
 /**
@@ -15,7 +17,10 @@ import { businessForKey, placeOrder, type StorefrontBusiness } from './storefron
  * presents the business's publishable key, and is another origin's page or an
  * app, hence `crossOrigin`.
  */
-export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMinute: number }> = async (
+  app,
+  { db, ordersPerMinute },
+) => {
   const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
   // The key is checked before the body is read: a caller without a valid key learns nothing else.
   const resolveKey = async (request: FastifyRequest) => {
@@ -26,8 +31,21 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
   app.post(
     '/storefront/orders',
     {
-      config: { access: 'public', crossOrigin: true },
-      onRequest: resolveKey,
+      config: {
+        access: 'public',
+        crossOrigin: true,
+        // A public endpoint: at most this many orders a minute from one client address (TRUST_PROXY says which).
+        rateLimit: {
+          max: ordersPerMinute,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, limit) =>
+            new AppError('rate_limited', messages.tooManyStorefrontOrders, {
+              headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
+            }),
+        },
+      },
+      // After the rate limit (an onRequest hook), before the body is read.
+      preParsing: async (request) => resolveKey(request),
       schema: {
         tags: ['storefront'],
         summary: 'Place a customer order, priced by the server from the catalogue',
@@ -35,7 +53,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. Client prices are never read. ' +
           '400: malformed body, an item the store cannot sell now, a basket under the minimum order, or a refused ' +
           'coupon (`fields` says which part and why). 401: missing or unknown key. 402: service ended. ' +
-          '404: unknown, deleted or another business’s store. 409: the store is not Open. Only 201 writes anything.',
+          '404: unknown, deleted or another business’s store. 409: the store is not Open. 429: too many orders from ' +
+          'one client address in a minute (`Retry-After` says when to try again). Only 201 writes anything.',
         headers: z.looseObject({
           [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
         }),
@@ -47,6 +66,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (
           402: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
         },
       },
     },
