@@ -56,6 +56,9 @@ describe('customer orders a minute from one address', () => {
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
+    // A customer app in a browser can read it, Retry-After included.
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(refused.headers['access-control-expose-headers']).toBe('retry-after');
     // A wrong key counts too, so keys cannot be guessed at speed.
     expect((await order(direct, 'sk_guess', from)).statusCode).toBe(429);
 

@@ -274,6 +274,51 @@ describe('the storefront key', () => {
   });
 });
 
+describe('calls from a browser on another origin (CORS)', () => {
+  it('answers the preflight for POST with the key header, from any origin, with no session', async () => {
+    const res = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/storefront/orders',
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, x-storefront-key',
+      },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(res.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type, x-storefront-key',
+      'access-control-max-age': '600',
+    });
+    expect(res.body).toBe('');
+  });
+
+  it('lets the page read every answer, orders and refusals alike', async () => {
+    const origin = { origin: 'https://shop.example.com' };
+    const placed = await place(biz.storefrontKey, body(), origin);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const refused = await place('pk_unknown', body(), origin);
+    expect(refused.statusCode).toBe(401);
+    const malformed = await place(biz.storefrontKey, { customer: {} }, origin);
+    expect(malformed.statusCode).toBe(400);
+    for (const res of [placed, refused, malformed]) {
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-expose-headers']).toBe('retry-after');
+    }
+  });
+
+  it('opens no other endpoint to other origins', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://shop.example.com' },
+    });
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
+});
+
 describe('a good order', () => {
   it('is priced from the catalogue, ignoring prices the client sends', async () => {
     const before = await footprint();

@@ -28,6 +28,24 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMi
   };
   const businessOf = (request: FastifyRequest) => businesses.get(request)!;
 
+  // CORS: a customer app in a browser on any origin may call it. No cookie or
+  // session is ever read here, only the publishable key, so `*` gives nothing away.
+  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+  app.options(
+    '/storefront/orders',
+    { config: { access: 'public', crossOrigin: true }, schema: { hide: true } },
+    async (_request, reply) =>
+      reply
+        .status(204)
+        .headers({
+          ...cors,
+          'access-control-allow-methods': 'POST',
+          'access-control-allow-headers': `content-type, ${storefrontKeyHeader}`,
+          'access-control-max-age': '600',
+        })
+        .send(),
+  );
+
   app.post(
     '/storefront/orders',
     {
@@ -46,6 +64,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMi
       },
       // After the rate limit (an onRequest hook), before the body is read.
       preParsing: async (request) => resolveKey(request),
+      // Every answer, refusals included, is readable by the calling page.
+      onSend: async (_request, reply) => {
+        void reply.headers(cors);
+      },
       schema: {
         tags: ['storefront'],
         summary: 'Place a customer order, priced by the server from the catalogue',
