@@ -43,7 +43,7 @@ vi.mock('fastify', async (importOriginal) => {
 type Operation = { method: string; path: string; url: string; access: string };
 
 const SERVICE_ENDED = 'Service has reached end date. To resume service, please make payment.';
-const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'];
 
 let ctx: TestApp;
 let operations: Operation[];

@@ -33,7 +33,16 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMi
   const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
   app.options(
     '/storefront/orders',
-    { config: { access: 'public', crossOrigin: true }, schema: { hide: true } },
+    {
+      config: { access: 'public', crossOrigin: true },
+      schema: {
+        tags: ['storefront'],
+        summary: 'The CORS preflight of placing an order from a browser on another origin',
+        response: {
+          204: z.null().describe('CORS headers allowing POST with `X-Storefront-Key` from any origin'),
+        },
+      },
+    },
     async (_request, reply) =>
       reply
         .status(204)
