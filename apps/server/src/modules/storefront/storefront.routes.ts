@@ -52,7 +52,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMi
           'access-control-allow-headers': `content-type, ${storefrontKeyHeader}`,
           'access-control-max-age': '600',
         })
-        .send(),
+        .send(null),
   );
 
   app.post(
