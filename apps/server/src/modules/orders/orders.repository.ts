@@ -293,19 +293,15 @@ function namedDex(dexId: string | undefined) {
       AND u.level = 3 AND u.deleted_at IS NULL)`;
 }
 
-type FindOptions = {
-  /** Lock the order for a change. */
-  lock?: boolean;
-  /** A delivery executive the change names: their name comes back as `namedDexName` if the order may have them. */
-  dexId?: string;
-};
-
-export async function findOrder(db: Executor, scope: Scope, orderId: string, options: FindOptions = {}) {
-  const query = db
-    .select({ ...detailColumns, namedDexName: namedDex(options.dexId) })
+/**
+ * An order the scope can see. With `dexId`, the delivery executive a change
+ * names: their name comes back as `namedDexName` if the order may have them.
+ */
+export async function findOrder(db: Executor, scope: Scope, orderId: string, dexId?: string) {
+  const [row] = await db
+    .select({ ...detailColumns, namedDexName: namedDex(dexId) })
     .from(orders)
     .where(and(...visible(scope), eq(orders.id, orderId)));
-  const [row] = options.lock ? await query.for('update', { of: orders }) : await query;
   return row;
 }
 

@@ -162,7 +162,7 @@ export async function changeOrderStatus(
   orderId: string,
   input: OrderStatusChange,
 ): Promise<OrderDetail> {
-  const order = await repo.findOrder(db, scopeOf(auth), orderId, { dexId: input.dexId });
+  const order = await repo.findOrder(db, scopeOf(auth), orderId, input.dexId);
   if (!order) throw notFound();
   if (order.version !== input.version) throw stale(await toDetail(db, order));
   const { order: after, timeline } = await applyChange(db, auth, order, input);
