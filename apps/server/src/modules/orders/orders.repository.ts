@@ -114,10 +114,10 @@ function tabCountsQuery(db: Executor, base: SQL[]) {
     sql<number>`count(*) FILTER (WHERE ${orders.status} = ${status})`.mapWith(Number);
   return db
     .select({
-      all: sql<number>`count(*)`.mapWith(Number).as('all'),
-      placed: count(OrderStatus.Placed).as('placed'),
-      confirmed: count(OrderStatus.Confirmed).as('confirmed'),
-      pickedUp: count(OrderStatus.PickedUp).as('picked_up'),
+      all: sql<number>`count(*)`.mapWith(Number),
+      placed: count(OrderStatus.Placed),
+      confirmed: count(OrderStatus.Confirmed),
+      pickedUp: count(OrderStatus.PickedUp),
     })
     .from(orders)
     .where(and(...base, eq(orders.state, 1)));
@@ -157,49 +157,30 @@ async function completedTotal(db: Executor, listed: SQL[]): Promise<number> {
 }
 
 /**
- * The active view's page and tab counts in one statement (the page joined
- * laterally to the counts, so the counts come back even for an empty page),
- * prepared once per shape of query (which filters it has, zone or not, the
- * sort) and database, so each request skips building the SQL and PostgreSQL
- * planning it.
+ * The active view's page and tab counts, prepared once per shape of query (which
+ * filters it has, zone or not, the sort) and database, so each request skips
+ * building the SQL and PostgreSQL planning it. The two run side by side on two
+ * connections: one statement joining them measured about 6% slower.
  */
 const activeLists = perDatabase(() => new Map<string, ReturnType<typeof prepareActiveList>>());
-
-/** The fields of a subquery that selected `columns`, to select them all as one nested object. */
-function fieldsOf<S extends Record<keyof C, unknown>, C extends object>(subquery: S, columns: C) {
-  return Object.fromEntries(Object.keys(columns).map((key) => [key, subquery[key as keyof C]])) as {
-    [K in keyof C]: S[K];
-  };
-}
 
 function prepareActiveList(db: Database, base: SQL[], query: OrderListQuery, name: string) {
   const listed = [...base, eq(orders.state, 1)];
   if (query.status !== undefined) listed.push(eq(orders.status, sql.placeholder('status')));
-  const counts = tabCountsQuery(db, base).as('counts');
-  const page = db
-    .select(summaryColumns)
-    .from(orders)
-    .where(and(...listed))
-    .orderBy(...orderBy(query.sort))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .as('page');
-  return db
-    .select({
-      counts: {
-        all: counts.all,
-        placed: counts.placed,
-        confirmed: counts.confirmed,
-        pickedUp: counts.pickedUp,
-      },
-      order: fieldsOf(page, summaryColumns),
-    })
-    .from(counts)
-    .leftJoinLateral(page, sql`true`)
-    .prepare(name);
+  return {
+    rows: db
+      .select(summaryColumns)
+      .from(orders)
+      .where(and(...listed))
+      .orderBy(...orderBy(query.sort))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`${name}_rows`),
+    counts: tabCountsQuery(db, base).prepare(`${name}_counts`),
+  };
 }
 
-function activeListQuery(db: Database, scope: Scope, base: SQL[], query: OrderListQuery) {
+function activeListQueries(db: Database, scope: Scope, base: SQL[], query: OrderListQuery) {
   const shape = [
     query.status !== undefined,
     Boolean(query.storeId),
@@ -240,16 +221,14 @@ export async function findOrders(db: Database, scope: Scope, query: OrderListQue
   };
   const base = filtered(scope, query, record);
   if (query.status !== undefined) record('status', query.status);
-  const rows = await activeListQuery(db, scope, base, query).execute({
-    ...values,
-    limit: query.pageSize,
-    offset,
-  });
-  const counts = rows[0]!.counts;
-  const items = rows.flatMap((row) => (row.order ? [row.order] : []));
+  const { rows, counts: countsQuery } = activeListQueries(db, scope, base, query);
+  const [items, [counts]] = await Promise.all([
+    rows.execute({ ...values, limit: query.pageSize, offset }),
+    countsQuery.execute(values),
+  ]);
   // The tab counts are the active view's totals: no second count.
   const tab = query.status === undefined ? 'all' : tabOfStatus[query.status as keyof typeof tabOfStatus];
-  return { items, total: tab ? counts[tab] : 0, counts };
+  return { items, total: tab ? counts![tab] : 0, counts: counts! };
 }
 
 /**
