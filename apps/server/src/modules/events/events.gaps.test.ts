@@ -141,4 +141,36 @@ describe('what a stream must not miss or keep', () => {
     expect(event.data).toMatchObject({ topic: 'stores', action: 'updated', recordId: straight });
     expect(stream.has(rolledBack)).toBe(false);
   });
+
+  it('sends a replayed event once, even when its notification reaches the server after the replay', async () => {
+    const stream = await openStream(ctx.app, admin.headers);
+    const before = tag('before');
+    await publish(before);
+    const last = await stream.waitForRecord(before);
+    stream.close();
+    await stream.waitForEnd();
+
+    // Written while the client is away, their notifications held back for now.
+    const late = tag('late');
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`ALTER TABLE events DISABLE TRIGGER events_announce`);
+      await tx.execute(sql`
+        INSERT INTO events (business_id, zone_id, topic, action, record_id)
+        SELECT ${biz.id}::uuid, NULL, 'stores', 'updated', ${late} || '-' || n FROM generate_series(1, 3) AS n`);
+      await tx.execute(sql`ALTER TABLE events ENABLE TRIGGER events_announce`);
+    });
+    const again = await openStream(ctx.app, { ...admin.headers, 'last-event-id': last.id! });
+    await again.waitForRecord(`${late}-3`);
+    // Now the notifications arrive, as the trigger would have sent them.
+    await ctx.db.execute(sql`
+      SELECT pg_notify('storedesk_events', json_build_object(
+        'id', id, 'business_id', business_id, 'zone_id', zone_id, 'topic', topic, 'action', action,
+        'record_id', record_id, 'session_id', session_id, 'created_at', created_at)::text)
+      FROM events WHERE record_id LIKE ${`${late}-%`} ORDER BY id`);
+    const marker = tag('marker');
+    await publish(marker);
+    await again.waitForRecord(marker);
+    const sent = again.messages.filter((m) => m.data.recordId?.startsWith(`${late}-`));
+    expect(sent.map((m) => m.data.recordId)).toEqual([`${late}-1`, `${late}-2`, `${late}-3`]);
+  });
 });

@@ -93,10 +93,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
         if (event.topic === 'session' && event.session_id === auth.sessionId) return close();
         if (visibleTo(auth, event)) res.write(toWire(event));
       };
-      const unsubscribe = hub.subscribe(auth.business.id, (event) =>
-        replaying ? queue.push(event) : send(event),
-      );
+      // What a reconnecting stream was sent from the database. The notification of
+      // such an event may still reach the hub after the replay, and is not sent
+      // twice; by the first heartbeat every one has arrived, and the set goes.
+      let replayed: Set<number> | null = new Set<number>();
+      const unsubscribe = hub.subscribe(auth.business.id, (event) => {
+        if (replaying) queue.push(event);
+        else if (!replayed?.delete(event.id)) send(event);
+      });
       const heartbeat = setInterval(async () => {
+        replayed = null;
         // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
         const still = await resolveSession(db, token).catch(() => null);
         if (!still) return close();
@@ -105,13 +111,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       request.raw.on('close', close);
       openStreams.add(close);
 
-      const replayed = new Set<number>();
       if (lastEventId > 0) {
         try {
           for await (const page of hub.replay(auth.business.id, lastEventId)) {
             if (closed) break;
             for (const event of page) {
-              replayed.add(event.id);
+              replayed?.add(event.id);
               send(event);
             }
           }
@@ -119,7 +124,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
           request.log.warn({ err: error }, 'replaying missed events failed');
         }
       }
-      for (const event of queue) if (!replayed.has(event.id)) send(event);
+      for (const event of queue) if (!replayed?.delete(event.id)) send(event);
       replaying = false;
       queue.length = 0;
     },
