@@ -1,6 +1,6 @@
-import { and, eq, gte, isNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { dailyStats, zones } from '../../db/schema.ts';
+import { dailyStats } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
 
 export type DayTotals = {
@@ -42,12 +42,4 @@ export async function findDayTotals(
     .from(dailyStats)
     .where(and(...conditions))
     .groupBy(dailyStats.day);
-}
-
-export async function zoneExists(db: Executor, businessId: string, zoneId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: zones.id })
-    .from(zones)
-    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
-  return row !== undefined;
 }

@@ -12,6 +12,7 @@ import { invalid } from '../../lib/errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './dashboard.repository.ts';
+import { zoneExists } from '../zones/zones.repository.ts';
 
 const OVERVIEW_DAYS = 7;
 
@@ -134,7 +135,7 @@ export async function getDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const scope = scopeOf(auth, query.zoneId);
-  if (query.zoneId && isOwner(auth.user) && !(await repo.zoneExists(db, scope.businessId, query.zoneId))) {
+  if (query.zoneId && isOwner(auth.user) && !(await zoneExists(db, scope.businessId, query.zoneId))) {
     throw invalid({ zoneId: messages.unknownZone });
   }
   return dashboardOf(db, scope, now);

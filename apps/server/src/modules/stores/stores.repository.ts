@@ -157,14 +157,6 @@ export async function softDeleteStore(db: Executor, scope: Scope, storeId: strin
   return row;
 }
 
-export async function zoneExists(db: Executor, businessId: string, zoneId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: zones.id })
-    .from(zones)
-    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
-  return row !== undefined;
-}
-
 /** Points a store at a new image; answers the image key it had, or undefined when out of scope. */
 export async function setStoreImage(db: Executor, scope: Scope, storeId: string, imageKey: string) {
   const [before] = await db

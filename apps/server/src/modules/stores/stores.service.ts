@@ -19,6 +19,7 @@ import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './stores.repository.ts';
+import { zoneExists } from '../zones/zones.repository.ts';
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStore>>>;
 
@@ -63,7 +64,7 @@ async function zoneFor(
 ): Promise<string | undefined> {
   const scope = scopeOf(auth, requested);
   if (scope.zoneId === null) return undefined;
-  if (requested && !(await repo.zoneExists(db, scope.businessId, requested))) {
+  if (requested && !(await zoneExists(db, scope.businessId, requested))) {
     throw invalid({ zoneId: messages.unknownZone });
   }
   return scope.zoneId;

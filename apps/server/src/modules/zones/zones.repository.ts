@@ -21,3 +21,12 @@ export async function findZones(db: Executor, scope: Scope, query: ListQuery) {
   ]);
   return { items: items.map((z) => ({ ...z, updatedAt: z.updatedAt.toISOString() })), total };
 }
+
+/** A live zone of the business. */
+export async function zoneExists(db: Executor, businessId: string, zoneId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
+  return row !== undefined;
+}
