@@ -16,10 +16,7 @@ import { asApiError, isApiError, type ApiError } from '../../../lib/api-client.t
 import { changedOrdersSchema, useChangeOrdersStatus } from '../api/change-orders-status.ts';
 import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
-
-function plural(count: number): string {
-  return `${count} ${count === 1 ? 'order' : 'orders'}`;
-}
+import { plural } from '../../../lib/plural.ts';
 
 /** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
 function numbers(orders: OrderSummary[]): string {
@@ -86,7 +83,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       {
         onSuccess: (changed) => {
           notify(
-            `${plural(changed.length)} ${changed.length === 1 ? 'is' : 'are'} ${orderStatusLabels[status]}`,
+            `${plural(changed.length, 'order', 'orders')} ${changed.length === 1 ? 'is' : 'are'} ${orderStatusLabels[status]}`,
           );
           onDone();
           onClose();
@@ -111,7 +108,8 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText>
-            The new status for {plural(orders.length)}. Either every one changes or none does.
+            The new status for {plural(orders.length, 'order', 'orders')}. Either every one changes or none
+            does.
           </DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
           <TextField

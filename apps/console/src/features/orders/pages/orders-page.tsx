@@ -26,6 +26,7 @@ import { OrdersTable } from '../components/orders-table.tsx';
 import { UpdateOrderDialog } from '../components/update-order-dialog.tsx';
 import type { ActiveStatus } from '../order-list-params.ts';
 import { useOrderFilters } from '../order-list-params.ts';
+import { plural } from '../../../lib/plural.ts';
 
 type TabValue = 'all' | `${ActiveStatus}`;
 
@@ -35,10 +36,6 @@ const tabs: { value: TabValue; label: string; count: keyof OrderCounts }[] = [
   { value: `${OrderStatus.Confirmed}`, label: 'Confirmed', count: 'confirmed' },
   { value: `${OrderStatus.PickedUp}`, label: 'Picked Up', count: 'pickedUp' },
 ];
-
-function plural(count: number): string {
-  return `${count} ${count === 1 ? 'order' : 'orders'}`;
-}
 
 /**
  * /orders (SPEC §2, D8, B2, B4): active orders, newest first, by status tab
@@ -135,7 +132,7 @@ export function OrdersPage() {
         {checked.length > 0 ? (
           <Toolbar sx={{ gap: 1, py: 1, px: { xs: 2 }, bgcolor: 'action.selected', flexWrap: 'wrap' }}>
             <Typography sx={{ flexGrow: 1 }} role="status">
-              {plural(checked.length)} selected
+              {plural(checked.length, 'order', 'orders')} selected
             </Typography>
             <Button variant="contained" startIcon={<EditNoteOutlined />} onClick={() => setBulkOpen(true)}>
               Change status

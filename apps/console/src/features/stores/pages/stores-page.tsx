@@ -35,12 +35,9 @@ import { useDeleteStore } from '../api/delete-store.ts';
 import { useStores } from '../api/get-stores.ts';
 import { useRestoreStore } from '../api/restore-store.ts';
 import { StoreStatusSelect } from '../components/store-status-select.tsx';
+import { plural } from '../../../lib/plural.ts';
 
 const deleteStoreQuestion = 'Are you sure? You want to delete this store';
-
-function plural(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 export function StoresPage() {
   const owner = useIsOwner();
