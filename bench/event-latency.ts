@@ -3,36 +3,11 @@
  * /api/account) one after another and times, per stream, from the moment the
  * write was sent to the moment its event arrived on that stream.
  */
-import http from 'node:http';
+import type http from 'node:http';
+import { openStream } from './sse.ts';
 import { percentile, round1 as round } from './stats.ts';
 
 type Options = { streams: number; events: number };
-
-function openStream(baseUrl: string, token: string, onEvent: (data: { topic: string; at: string }) => void) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const req = http.get(
-      `${baseUrl}/api/events`,
-      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
-      (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = message.split('\n').find((line) => line.startsWith('data: '));
-            if (data) onEvent(JSON.parse(data.slice(6)));
-          }
-        });
-        resolve(req);
-      },
-    );
-    req.on('error', reject);
-  });
-}
 
 export async function measureEventLatency(baseUrl: string, token: string, options: Options) {
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { openStream } from './sse.ts';
 import { percentile, round1 } from './stats.ts';
 
 export const ordersTargets = {
@@ -114,39 +115,6 @@ function cannon(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-/** An open live stream that notes, for every orders event, how long after its transaction began it arrived. */
-function watchOrderEvents(baseUrl: string, token: string) {
-  const latencies: number[] = [];
-  let request: http.ClientRequest | undefined;
-  const ready = new Promise<void>((resolve, reject) => {
-    request = http.get(
-      `${baseUrl}/api/events`,
-      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
-      (res) => {
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const data = buffer
-              .slice(0, end)
-              .split('\n')
-              .find((line) => line.startsWith('data: '));
-            buffer = buffer.slice(end + 2);
-            if (!data) continue;
-            const event = JSON.parse(data.slice(6)) as { topic: string; at: string };
-            if (event.topic === 'orders') latencies.push(Date.now() - Date.parse(event.at));
-          }
-        });
-        resolve();
-      },
-    );
-    request.on('error', reject);
-  });
-  return { ready, latencies, close: () => request?.destroy() };
-}
-
 /** One JSON POST on a kept-alive connection. */
 function post(agent: http.Agent, url: string, token: string, body: unknown) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -240,15 +208,18 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, token: s
   // Confirmed (with a delivery executive of the order's zone) and carrying the version each answer gives.
   const dexOfZone = new Map(dexes.map((dex) => [dex.zone_id, dex.id]));
   const targets = open.filter((order) => dexOfZone.has(order.zone_id));
-  const events = watchOrderEvents(baseUrl, token);
-  await events.ready;
+  // An open live stream notes, for every orders event, how long after its transaction began it arrived.
+  const latencies: number[] = [];
+  const stream = await openStream(baseUrl, token, (event) => {
+    if (event.topic === 'orders') latencies.push(Date.now() - Date.parse(event.at));
+  });
   const changes = await changeStatuses(baseUrl, token, targets, dexOfZone);
   await new Promise((resolve) => setTimeout(resolve, 500));
-  events.close();
+  stream.destroy();
   const eventLatency = {
-    received: events.latencies.length,
-    p50Ms: round1(percentile(events.latencies, 50)),
-    p95Ms: round1(percentile(events.latencies, 95)),
+    received: latencies.length,
+    p50Ms: round1(percentile(latencies, 50)),
+    p95Ms: round1(percentile(latencies, 95)),
   };
 
   // CSV export of the closed orders of a date range holding 100,000 of them, memory sampled meanwhile.

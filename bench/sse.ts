@@ -1,0 +1,32 @@
+import http from 'node:http';
+
+/** An open /api/events stream that hands every message's data to `onEvent`; resolves once the stream answers 200. */
+export function openStream(
+  baseUrl: string,
+  token: string,
+  onEvent: (data: { topic: string; at: string }) => void,
+) {
+  return new Promise<http.ClientRequest>((resolve, reject) => {
+    const req = http.get(
+      `${baseUrl}/api/events`,
+      { agent: false, headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
+        let buffer = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const message = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const data = message.split('\n').find((line) => line.startsWith('data: '));
+            if (data) onEvent(JSON.parse(data.slice(6)));
+          }
+        });
+        resolve(req);
+      },
+    );
+    req.on('error', reject);
+  });
+}
