@@ -99,7 +99,7 @@ export async function placeOrder(
       billAmountPaise: priced.billAmountPaise,
     });
     // The first row of the order's timeline (D8), with the dashboard's counters and the live event.
-    await recordOrderChange(tx, {
+    const written = await recordOrderChange(tx, {
       orderId: order.id,
       version: order.version,
       update: null,
@@ -113,6 +113,8 @@ export async function placeOrder(
       event: { businessId, zoneId: order.zoneId, topic: 'orders', action: 'created', recordId: order.id },
       order,
     });
+    // Inserted in this transaction, the order is open at its first version: anything else is a bug, not a refusal.
+    if (!written) throw new Error(`the new order ${order.id} was not open at version ${order.version}`);
     return {
       id: order.id,
       number: order.number,
