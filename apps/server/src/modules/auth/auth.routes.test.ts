@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
+import { throttlePolicy } from './auth.service.ts';
 import {
   createBusiness,
   createTestApp,
@@ -135,5 +136,62 @@ describe('throttling', () => {
     expect(errorOf(res).message).toBe(messages.tooManySignInAttempts);
     // Other accounts are not affected by one account's lock.
     expect((await signInAs(other.owner.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  /** Failed sign-ins with made-up accounts, so only the address's count grows. */
+  async function failFrom(app: TestApp['app'], from: { remoteAddress: string; forwardedFor?: () => string }) {
+    for (let i = 0; i < throttlePolicy.perAddress; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        remoteAddress: from.remoteAddress,
+        headers: from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor() } : {},
+        payload: { email: `nobody-${i}-${Date.now()}@example.com`, password: 'wrong-password' },
+      });
+      expect(res.statusCode).toBe(401);
+    }
+  }
+
+  it('locks an address after its failures, and a forged X-Forwarded-For does not get round it', async () => {
+    const other = await createBusiness(ctx.db);
+    let n = 0;
+    const from = { remoteAddress: '203.0.113.40', forwardedFor: () => `198.51.100.${++n}` };
+    await failFrom(ctx.app, from);
+    const locked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: from.remoteAddress,
+      headers: { 'x-forwarded-for': '198.51.100.200' },
+      payload: { email: other.owner.email, password: PASSWORD },
+    });
+    expect(locked.statusCode).toBe(429);
+    expect(errorOf(locked).message).toBe(messages.tooManySignInAttempts);
+    const elsewhere = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      remoteAddress: '203.0.113.41',
+      payload: { email: other.owner.email, password: PASSWORD },
+    });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('behind a proxy named in TRUST_PROXY, counts each client address on its own', async () => {
+    const proxied = await createTestApp({ database: ctx.database, env: { TRUST_PROXY: '127.0.0.1' } });
+    try {
+      const other = await createBusiness(ctx.db);
+      await failFrom(proxied.app, { remoteAddress: '127.0.0.1', forwardedFor: () => '198.51.100.70' });
+      const asClient = (client: string) =>
+        proxied.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client },
+          payload: { email: other.owner.email, password: PASSWORD },
+        });
+      expect((await asClient('198.51.100.70')).statusCode).toBe(429);
+      expect((await asClient('198.51.100.71')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
   });
 });
