@@ -180,6 +180,13 @@ async function footprint() {
   return result.rows[0]!;
 }
 
+/** An order of business A with these changes to a good one is refused so, and leaves no trace. */
+const expectOrderRefused = (
+  overrides: Record<string, unknown>,
+  status: number,
+  expected?: Parameters<typeof expectRefused>[2],
+) => expectRefused(() => place(biz.storefrontKey, body(overrides)), status, expected);
+
 /** The request is refused with this status (and reason), and leaves no trace. */
 async function expectRefused(
   request: () => Promise<LightMyRequestResponse>,
@@ -228,29 +235,19 @@ describe('the storefront key', () => {
   });
 
   it("of business A cannot order from business B's store, nor B's items from A's store", async () => {
-    await expectRefused(
-      () =>
-        place(
-          biz.storefrontKey,
-          body({ storeId: stores.rival, items: [{ itemId: items.rival, quantity: 1 }] }),
-        ),
-      404,
-      { code: 'not_found' },
-    );
+    await expectOrderRefused({ storeId: stores.rival, items: [{ itemId: items.rival, quantity: 1 }] }, 404, {
+      code: 'not_found',
+    });
     await expectRefused(() => place(rival.storefrontKey, body({ storeId: stores.main })), 404, {
       code: 'not_found',
     });
-    await expectRefused(
-      () =>
-        place(
-          biz.storefrontKey,
-          body({
-            items: [
-              { itemId: items.rice, quantity: 1 },
-              { itemId: items.rival, quantity: 1 },
-            ],
-          }),
-        ),
+    await expectOrderRefused(
+      {
+        items: [
+          { itemId: items.rice, quantity: 1 },
+          { itemId: items.rival, quantity: 1 },
+        ],
+      },
       400,
       { fields: { 'items.1.itemId': storefrontMessages.itemNotSold } },
     );
@@ -457,15 +454,13 @@ describe('a good order', () => {
 describe('refusals, each with its status and reason, writing nothing', () => {
   it('a store that is closed or unserviceable: 409; deleted or unknown: 404', async () => {
     for (const storeId of [stores.closed, stores.unserviceable]) {
-      await expectRefused(
-        () =>
-          place(biz.storefrontKey, body({ storeId, items: [{ itemId: items.closedStore, quantity: 20 }] })),
-        409,
-        { code: 'conflict', message: storefrontMessages.storeNotOpen },
-      );
+      await expectOrderRefused({ storeId, items: [{ itemId: items.closedStore, quantity: 20 }] }, 409, {
+        code: 'conflict',
+        message: storefrontMessages.storeNotOpen,
+      });
     }
     for (const storeId of [stores.deleted, randomUUID()]) {
-      await expectRefused(() => place(biz.storefrontKey, body({ storeId })), 404, {
+      await expectOrderRefused({ storeId }, 404, {
         code: 'not_found',
         message: messages.notFound,
       });
@@ -473,21 +468,17 @@ describe('refusals, each with its status and reason, writing nothing', () => {
   });
 
   it('items that this store cannot sell now, each line named with its reason', async () => {
-    await expectRefused(
-      () =>
-        place(
-          biz.storefrontKey,
-          body({
-            items: [
-              { itemId: items.rice, quantity: 1 },
-              { itemId: randomUUID(), quantity: 1 },
-              { itemId: items.secondStore, quantity: 1 },
-              { itemId: items.gone, quantity: 1 },
-              { itemId: items.soldOut, quantity: 1 },
-              { itemId: items.rival, quantity: 1 },
-            ],
-          }),
-        ),
+    await expectOrderRefused(
+      {
+        items: [
+          { itemId: items.rice, quantity: 1 },
+          { itemId: randomUUID(), quantity: 1 },
+          { itemId: items.secondStore, quantity: 1 },
+          { itemId: items.gone, quantity: 1 },
+          { itemId: items.soldOut, quantity: 1 },
+          { itemId: items.rival, quantity: 1 },
+        ],
+      },
       400,
       {
         code: 'invalid_input',
@@ -504,32 +495,24 @@ describe('refusals, each with its status and reason, writing nothing', () => {
   });
 
   it('an order under the minimum order value of the order settings', async () => {
-    await expectRefused(
-      () => place(biz.storefrontKey, body({ items: [{ itemId: items.milk, quantity: 1 }] })),
-      400,
-      {
-        message: 'The minimum order value is ₹99.00',
-        fields: { items: 'The minimum order value is ₹99.00' },
-      },
-    );
+    await expectOrderRefused({ items: [{ itemId: items.milk, quantity: 1 }] }, 400, {
+      message: 'The minimum order value is ₹99.00',
+      fields: { items: 'The minimum order value is ₹99.00' },
+    });
     // Just over it (5 × ₹20 = ₹100 against ₹99) is taken.
     const res = await place(biz.storefrontKey, body({ items: [{ itemId: items.chips, quantity: 5 }] }));
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('the same item on two lines', async () => {
-    await expectRefused(
-      () =>
-        place(
-          biz.storefrontKey,
-          body({
-            items: [
-              { itemId: items.rice, quantity: 1 },
-              { itemId: items.milk, quantity: 1 },
-              { itemId: items.rice, quantity: 2 },
-            ],
-          }),
-        ),
+    await expectOrderRefused(
+      {
+        items: [
+          { itemId: items.rice, quantity: 1 },
+          { itemId: items.milk, quantity: 1 },
+          { itemId: items.rice, quantity: 2 },
+        ],
+      },
       400,
       { fields: { 'items.2.itemId': storefrontMessages.duplicateLine } },
     );
@@ -537,11 +520,9 @@ describe('refusals, each with its status and reason, writing nothing', () => {
 
   it('quantities that are not whole numbers from 1 to 99', async () => {
     for (const quantity of [0, -1, 1.5, 100, 1e9, '2', null, true, undefined]) {
-      await expectRefused(
-        () => place(biz.storefrontKey, body({ items: [{ itemId: items.rice, quantity }] })),
-        400,
-        { fields: { 'items.0.quantity': storefrontMessages.quantity } },
-      );
+      await expectOrderRefused({ items: [{ itemId: items.rice, quantity }] }, 400, {
+        fields: { 'items.0.quantity': storefrontMessages.quantity },
+      });
     }
   });
 
