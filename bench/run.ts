@@ -71,6 +71,18 @@ async function signInToken(baseUrl: string): Promise<string> {
   return ((await signIn.json()) as { token: string }).token;
 }
 
+/** Writes a part's figures to bench/results/<part>.json, stamped with the time; answers the path to print. */
+function writeResults(part: Part, results: object): string {
+  const out = path.join(import.meta.dirname, 'results', `${part}.json`);
+  fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
+  return path.relative(process.cwd(), out);
+}
+
+/** A load's figures on one line. */
+function loadLine(r: { rps: number; p50Ms: number; p95Ms: number; p99Ms: number; non2xx: number }): string {
+  return `${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx)`;
+}
+
 async function main() {
   const only = process.argv[2];
   if (only !== undefined && !parts.includes(only as Part)) {
@@ -105,7 +117,6 @@ async function benchFoundation(baseUrl: string, token: string) {
   const events = await measureEventLatency(baseUrl, token, { streams: 1000, events: 30 });
 
   const results = {
-    at: new Date().toISOString(),
     machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
     health: { connections: 50, ...health },
     me: { connections: 50, ...me, shareOfHealth: round(me.rps / health.rps) },
@@ -123,8 +134,7 @@ async function benchFoundation(baseUrl: string, token: string) {
       eventP95: events.p95Ms < targets.eventP95Ms,
     },
   };
-  const out = path.join(import.meta.dirname, 'results', 'foundation.json');
-  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  const out = writeResults('foundation', results);
 
   console.log(
     `GET /api/health   ${health.rps} req/s, p99 ${health.p99} ms (50 connections, ${health.non2xx} non-2xx)`,
@@ -139,40 +149,34 @@ async function benchFoundation(baseUrl: string, token: string) {
     `live event        p50 ${events.p50Ms} ms, p95 ${events.p95Ms} ms commit-to-stream, ${events.streams} streams, ${events.received}/${events.expected} delivered (target p95 < 100 ms)`,
   );
 
-  console.log(`results in ${path.relative(process.cwd(), out)}`);
+  console.log(`results in ${out}`);
 }
 
 async function benchCatalogueAtScale(baseUrl: string, dataDir: string, token: string) {
   const catalogue = await benchCatalogue(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token);
-  const catalogueOut = path.join(import.meta.dirname, 'results', 'catalogue.json');
-  const catalogueResults = {
-    at: new Date().toISOString(),
+  const out = writeResults('catalogue', {
     ...catalogue,
     targets: catalogueTargets,
     met: {
       storeList: catalogue.stores.p95Ms < catalogueTargets.storeListP95Ms,
       itemList: catalogue.items.p95Ms < catalogueTargets.itemListP95Ms,
     },
-  };
-  fs.writeFileSync(catalogueOut, `${JSON.stringify(catalogueResults, null, 2)}\n`);
-  const line = (name: string, r: typeof catalogue.stores) =>
-    `${name} ${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx; target p95 < 30 ms)`;
+  });
   console.log(
     `seeded ${catalogue.seed.stores} stores and ${catalogue.seed.items} items in ${catalogue.seed.seconds} s`,
   );
-  console.log(line('store list search+page   ', catalogue.stores));
-  console.log(line('item list (50k) search+page', catalogue.items));
-  console.log(line('item list, new searches only', catalogue.itemNewSearches).replace(/; target.*\)/, ')'));
+  console.log(`store list search+page      ${loadLine(catalogue.stores)} (target p95 < 30 ms)`);
+  console.log(`item list (50k) search+page ${loadLine(catalogue.items)} (target p95 < 30 ms)`);
+  console.log(`item list, new searches only ${loadLine(catalogue.itemNewSearches)}`);
   console.log(
     `first read, loading the list: stores ${catalogue.firstReadMs.stores} ms, 50k items ${catalogue.firstReadMs.items} ms; items again after a rename ${catalogue.itemReadAfterRenameMs} ms`,
   );
-  console.log(`results in ${path.relative(process.cwd(), catalogueOut)}`);
+  console.log(`results in ${out}`);
 }
 
 async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number, token: string) {
   const orders = await benchOrders(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token, pid);
-  const results = {
-    at: new Date().toISOString(),
+  const out = writeResults('orders', {
     ...orders,
     targets: ordersTargets,
     met: {
@@ -181,17 +185,13 @@ async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number,
       statusChanges: orders.statusChanges.rps >= ordersTargets.statusChangesPerSecond,
       event: orders.eventLatency.p95Ms < ordersTargets.eventP95Ms,
     },
-  };
-  const out = path.join(import.meta.dirname, 'results', 'orders.json');
-  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-  const line = (r: typeof orders.list) =>
-    `${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx)`;
+  });
   console.log(
     `seeded ${orders.seed.orders} orders (${orders.seed.openOrders} open) and ${orders.seed.customers} customers in ${orders.seed.seconds} s`,
   );
-  console.log(`GET /api/orders first page   ${line(orders.list)} (target p95 < 30 ms)`);
-  console.log(`GET /api/dashboard           ${line(orders.dashboard)} (target p95 < 50 ms)`);
-  console.log(`status changes               ${line(orders.statusChanges)} (target ≥ 500/s)`);
+  console.log(`GET /api/orders first page   ${loadLine(orders.list)} (target p95 < 30 ms)`);
+  console.log(`GET /api/dashboard           ${loadLine(orders.dashboard)} (target p95 < 50 ms)`);
+  console.log(`status changes               ${loadLine(orders.statusChanges)} (target ≥ 500/s)`);
   console.log(
     `their live events            p50 ${orders.eventLatency.p50Ms} ms, p95 ${orders.eventLatency.p95Ms} ms from the change's transaction to the stream, ${orders.eventLatency.received} received (target p95 < 100 ms)`,
   );
@@ -199,7 +199,7 @@ async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number,
   console.log(
     `CSV export                   ${csv.rows} rows, ${csv.megabytes} MB in ${csv.seconds} s; server memory ${csv.serverRssBeforeMb} MB before, ${csv.serverRssPeakMb} MB at most during`,
   );
-  console.log(`results in ${path.relative(process.cwd(), out)}`);
+  console.log(`results in ${out}`);
 }
 
 await main();
