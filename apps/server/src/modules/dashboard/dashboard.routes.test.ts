@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
-import { closedCounts, countOrder, placedCounts } from '../orders/order-stats.ts';
+import {
+  closedCounts,
+  countsUpsert,
+  placedCounts,
+  type CountedOrder,
+  type Counts,
+} from '../orders/order-stats.ts';
 import {
   caller,
   createBusiness,
@@ -32,6 +38,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 type Outcome = 'open' | 'delivered' | 'cancelled';
+
+/** Moves the counters as the order writes do, through the same upsert. */
+const countOrder = (db: Executor, order: CountedOrder, counts: Counts) =>
+  db.execute(countsUpsert(order, counts));
 
 /** An order's effect on the counters, through the same code the order writes use. */
 async function order(

@@ -1,7 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Executor } from '../../db/client.ts';
 
 /**
  * The dashboard's counters (`daily_stats`, ADR 0005), kept in the transaction of
@@ -34,7 +33,7 @@ export function closedCounts(order: CountedOrder, status: OrderStatus): Counts |
 
 /**
  * The upsert that adds `counts` to the order's day and zone, as SQL a write can
- * run as part of its own statement; with `source` (a CTE of that statement), only
+ * run as part of its own statement (or alone); with `source` (a CTE of that statement), only
  * if the source has a row, so not when the write wrote nothing.
  */
 export function countsUpsert(order: CountedOrder, counts: Counts, source?: SQLWrapper): SQL {
@@ -50,9 +49,4 @@ export function countsUpsert(order: CountedOrder, counts: Counts, source?: SQLWr
       cancelled = daily_stats.cancelled + EXCLUDED.cancelled,
       earnings_paise = daily_stats.earnings_paise + EXCLUDED.earnings_paise,
       new_customers = daily_stats.new_customers + EXCLUDED.new_customers`;
-}
-
-/** Adds `counts` to the order's day and zone on their own. */
-export async function countOrder(db: Executor, order: CountedOrder, counts: Counts): Promise<void> {
-  await db.execute(countsUpsert(order, counts));
 }
