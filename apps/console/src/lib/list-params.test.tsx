@@ -1,8 +1,8 @@
-import { renderHook, waitFor } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useListParams, usePageInRange } from './list-params.ts';
+import { useListParams, useListSelection, usePageInRange } from './list-params.ts';
 
 function setup(initialUrl: string, list: { data?: { total: number }; isPlaceholderData: boolean }) {
   const wrapper = ({ children }: { children: ReactNode }) => (
@@ -36,5 +36,27 @@ describe('usePageInRange', () => {
     expect(placeholder.result.current.params.page).toBe(5);
     expect(loading.result.current.params.page).toBe(5);
     expect(loading.result.current.lastPage).toBe(0);
+  });
+});
+
+describe('useListSelection', () => {
+  it('keeps the rows checked in a list, and starts another list (page, filter, search) with none', () => {
+    const { result, rerender } = renderHook(({ query }) => useListSelection(query), {
+      initialProps: { query: { page: 0, q: '' } as object },
+    });
+    expect([...result.current[0]]).toEqual([]);
+    act(() => result.current[1](new Set(['a', 'b'])));
+    rerender({ query: { page: 0, q: '' } });
+    expect([...result.current[0]]).toEqual(['a', 'b']);
+
+    rerender({ query: { page: 1, q: '' } });
+    expect([...result.current[0]]).toEqual([]);
+    rerender({ query: { page: 0, q: '' } });
+    // Back on the first list, what was checked there is still checked only until another list is checked.
+    expect([...result.current[0]]).toEqual(['a', 'b']);
+    rerender({ query: { page: 0, q: 'rice' } });
+    act(() => result.current[1](new Set(['c'])));
+    rerender({ query: { page: 0, q: '' } });
+    expect([...result.current[0]]).toEqual([]);
   });
 });

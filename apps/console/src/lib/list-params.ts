@@ -1,5 +1,5 @@
 import { limits } from '@storedesk/shared/limits';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 export type ListParams = { q: string; page: number; pageSize: number };
@@ -70,4 +70,18 @@ export function usePageInRange(
     if (pageGone) setParams({ page: lastPage });
   }, [pageGone, lastPage, setParams]);
   return lastPage;
+}
+
+/**
+ * The rows checked in a list. They belong to the list they were checked in:
+ * another page, filter or search (another `query`) starts with none checked.
+ */
+export function useListSelection(query: unknown): [ReadonlySet<string>, (ids: ReadonlySet<string>) => void] {
+  const listKey = JSON.stringify(query);
+  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
+    listKey,
+    ids: new Set(),
+  });
+  const selected = selection.listKey === listKey ? selection.ids : new Set<string>();
+  return [selected, (ids) => setSelection({ listKey, ids })];
 }

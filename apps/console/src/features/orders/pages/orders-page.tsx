@@ -15,7 +15,7 @@ import { paths } from '../../../app/paths.ts';
 import { ListPagination } from '../../../components/list-pagination.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { ListQueryStatus } from '../../../components/table-states.tsx';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useListParams, useListSelection, usePageInRange } from '../../../lib/list-params.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import type { OrdersQuery } from '../api/get-orders.ts';
 import { useOrders } from '../api/get-orders.ts';
@@ -52,14 +52,7 @@ export function OrdersPage() {
   const [toUpdate, setToUpdate] = useState<OrderSummary | null>(null);
   const [bulkOpen, setBulkOpen] = useState(false);
 
-  // The checked orders belong to the list they were checked in.
-  const listKey = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
-    listKey,
-    ids: new Set(),
-  });
-  const selected = selection.listKey === listKey ? selection.ids : new Set<string>();
-  const setSelected = (ids: ReadonlySet<string>) => setSelection({ listKey, ids });
+  const [selected, setSelected] = useListSelection(query);
 
   const items = orders.data?.items ?? [];
   const counts = orders.data?.counts;

@@ -27,7 +27,7 @@ import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useListParams, useListSelection, usePageInRange } from '../../../lib/list-params.ts';
 import { useIsOwner } from '../../../lib/session.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import { useChangeStoreStatus } from '../api/change-store-status.ts';
@@ -52,14 +52,7 @@ export function StoresPage() {
   const notify = useSnackbar();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
-  // The checked stores belong to the page they were checked on.
-  const listKey = JSON.stringify(query);
-  const [selection, setSelection] = useState<{ listKey: string; ids: ReadonlySet<string> }>({
-    listKey,
-    ids: new Set(),
-  });
-  const selected = selection.listKey === listKey ? selection.ids : new Set<string>();
-  const setSelected = (ids: ReadonlySet<string>) => setSelection({ listKey, ids });
+  const [selected, setSelected] = useListSelection(query);
 
   const items = stores.data?.items ?? [];
   const total = stores.data?.total ?? 0;
