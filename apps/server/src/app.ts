@@ -24,6 +24,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { slidesRoutes } from './modules/slides/slides.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(zonesRoutes, { db });
       await api.register(storesRoutes, { db, storage });
       await api.register(catalogueRoutes, { db, storage });
+      await api.register(slidesRoutes, { db, storage });
       await api.register(trashRoutes, { db });
       await api.register(ordersRoutes, { db });
       await api.register(staffRoutes, { db });

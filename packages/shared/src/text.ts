@@ -15,5 +15,10 @@ export function singleLine(max: number) {
     .refine((value) => !controlCharacters.test(value), noControlCharacters);
 }
 
+/** A required single line: as `singleLine`, and not empty once trimmed ('is required'). */
+export function requiredLine(max: number, emptyMessage: string = 'is required') {
+  return singleLine(max).pipe(z.string().min(1, emptyMessage));
+}
+
 /** The `version` a write is based on (D9): a PostgreSQL integer. */
 export const versionSchema = z.number().int().min(0).max(2_147_483_647);

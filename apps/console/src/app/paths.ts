@@ -78,6 +78,7 @@ export const paths = {
     add: fixed('/zones/add'),
     edit: { path: '/zones/:zoneId/edit', getHref: (zoneId: string) => `/zones/${segment(zoneId)}/edit` },
   },
+  trash: fixed('/trash'),
   coupons: fixed('/coupons'),
   settings: fixed('/settings'),
   pushNotifications: fixed('/push-notifications'),

@@ -74,11 +74,11 @@ describe('routes and guards', () => {
   });
 
   it('shows a placeholder that says what a later screen will hold', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
-    renderApp('/dexs');
+    mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
+    renderApp('/coupons');
 
-    await expectHeading('Delivery Executives');
-    expect(screen.getByText(/searchable list of delivery executives/)).toBeInTheDocument();
+    await expectHeading('Coupons');
+    expect(screen.getByText(/Open coupons, and the dialog to create a new coupon/)).toBeInTheDocument();
   });
 
   it('shows the not-found page for an unknown path', async () => {

@@ -16,6 +16,16 @@ import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
 import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
 import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
 import { StoresPage } from '../features/stores/pages/stores-page.tsx';
+import { SlideAddPage } from '../features/slides/pages/slide-add-page.tsx';
+import { SlideEditPage } from '../features/slides/pages/slide-edit-page.tsx';
+import { SlidesPage } from '../features/slides/pages/slides-page.tsx';
+import { StaffAddPage } from '../features/staff/pages/staff-add-page.tsx';
+import { StaffEditPage } from '../features/staff/pages/staff-edit-page.tsx';
+import { StaffListPage } from '../features/staff/pages/staff-list-page.tsx';
+import { TrashPage } from '../features/trash/pages/trash-page.tsx';
+import { ZoneAddPage } from '../features/zones/pages/zone-add-page.tsx';
+import { ZoneEditPage } from '../features/zones/pages/zone-edit-page.tsx';
+import { ZonesPage } from '../features/zones/pages/zones-page.tsx';
 import { RequireOwner } from './guards/require-owner.tsx';
 import { RequireSession } from './guards/require-session.tsx';
 import { RequireSignedOut } from './guards/require-signed-out.tsx';
@@ -45,39 +55,24 @@ const staffRoutes: RouteObject[] = [
   { path: paths.orders.list.path, element: <OrdersPage /> },
   { path: paths.orders.completed.path, element: <CompletedOrdersPage /> },
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
-  placeholder(
-    paths.dexs.list.path,
-    'Delivery Executives',
-    'The searchable list of delivery executives will be here.',
-  ),
-  placeholder(
-    paths.dexs.add.path,
-    'Add Delivery Executive',
-    'The form to add a delivery executive will be here.',
-  ),
-  placeholder(
-    paths.dexs.edit.path,
-    'Edit Delivery Executive',
-    'The form to change this delivery executive will be here.',
-  ),
+  { path: paths.dexs.list.path, element: <StaffListPage kind="delivery-executives" /> },
+  { path: paths.dexs.add.path, element: <StaffAddPage kind="delivery-executives" /> },
+  { path: paths.dexs.edit.path, element: <StaffEditPage kind="delivery-executives" /> },
   { path: paths.account.path, element: <AccountPage /> },
 ];
 
 /** Owner-only screens; an admin who asks for one lands on the dashboard. */
 const ownerRoutes: RouteObject[] = [
-  placeholder(
-    paths.slides.list.path,
-    'Slides',
-    'The home-page slides of the customer app, by position, will be here.',
-  ),
-  placeholder(paths.slides.add.path, 'Add slide', 'The form to add a home-page slide will be here.'),
-  placeholder(paths.slides.edit.path, 'Edit slide', 'The form to change this slide will be here.'),
-  placeholder(paths.admins.list.path, 'Admins', 'The searchable list of admins will be here.'),
-  placeholder(paths.admins.add.path, 'Add Admin', 'The form to add an admin to a zone will be here.'),
-  placeholder(paths.admins.edit.path, 'Edit Admin', 'The form to change this admin will be here.'),
-  placeholder(paths.zones.list.path, 'Zones', 'The searchable list of zones will be here.'),
-  placeholder(paths.zones.add.path, 'Add zone', 'The form to add a zone will be here.'),
-  placeholder(paths.zones.edit.path, 'Edit zone', 'The form to rename this zone will be here.'),
+  { path: paths.slides.list.path, element: <SlidesPage /> },
+  { path: paths.slides.add.path, element: <SlideAddPage /> },
+  { path: paths.slides.edit.path, element: <SlideEditPage /> },
+  { path: paths.admins.list.path, element: <StaffListPage kind="admins" /> },
+  { path: paths.admins.add.path, element: <StaffAddPage kind="admins" /> },
+  { path: paths.admins.edit.path, element: <StaffEditPage kind="admins" /> },
+  { path: paths.zones.list.path, element: <ZonesPage /> },
+  { path: paths.zones.add.path, element: <ZoneAddPage /> },
+  { path: paths.zones.edit.path, element: <ZoneEditPage /> },
+  { path: paths.trash.path, element: <TrashPage /> },
   placeholder(
     paths.coupons.path,
     'Coupons',

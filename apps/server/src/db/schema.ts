@@ -39,6 +39,11 @@ const version = () => integer('version').notNull().default(1);
 const createdAt = () => ts('created_at').notNull().defaultNow();
 const updatedAt = () => ts('updated_at').notNull().defaultNow();
 const deletedAt = () => ts('deleted_at');
+/** Who moved a record to the trash (D7, B7): kept by name, so the trash still says it after they leave. */
+const deletedBy = () => ({
+  deletedById: uuid('deleted_by_id'),
+  deletedByName: text('deleted_by_name'),
+});
 
 export type ThemeColours = { primaryColor: string; accentColor: string; textPrimary: string };
 
@@ -73,8 +78,15 @@ export const zones = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    ...deletedBy(),
   },
-  (t) => [index('zones_business_idx').on(t.businessId, t.name)],
+  (t) => [
+    index('zones_business_idx').on(t.businessId, t.name),
+    // A live zone's name is unique within its business, whatever its case.
+    uniqueIndex('zones_name_idx')
+      .on(t.businessId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
 );
 
 export const users = pgTable(
@@ -94,7 +106,10 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    // One live account per e-mail; a deleted user's e-mail may be given to someone else.
+    uniqueIndex('users_email_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} IS NULL`),
     index('users_business_level_idx').on(t.businessId, t.level, t.zoneId),
   ],
 );
@@ -150,6 +165,7 @@ export const stores = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    ...deletedBy(),
   },
   (t) => [
     // The list order (name, id) of live stores, per business and per zone.
@@ -176,6 +192,7 @@ export const categories = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    ...deletedBy(),
   },
   (t) => [
     index('categories_list_idx')
@@ -207,6 +224,7 @@ export const items = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    ...deletedBy(),
   },
   (t) => [
     // The list order (name, id) of a store's live items: deep pages walk the index alone.
@@ -229,6 +247,7 @@ export const slides = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: deletedAt(),
+    ...deletedBy(),
   },
   (t) => [index('slides_business_idx').on(t.businessId, t.position)],
 );

@@ -31,6 +31,7 @@ describe('signed-in shell', () => {
       'Coupons',
       'Slides',
       'Settings',
+      'Trash',
       'Account',
     ]);
   });

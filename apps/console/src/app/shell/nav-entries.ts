@@ -6,6 +6,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
@@ -41,6 +42,7 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Coupons', path: paths.coupons.path, icon: LocalOfferOutlined, ownerOnly: true },
   { label: 'Slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
   { label: 'Settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
+  { label: 'Trash', path: paths.trash.path, icon: RestoreFromTrashOutlined, ownerOnly: true },
   { label: 'Account', path: paths.account.path, icon: AccountCircleOutlined, ownerOnly: false },
 ];
 

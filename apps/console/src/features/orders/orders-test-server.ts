@@ -23,23 +23,35 @@ export const jayanagar = storeFixture({
 export const ravi: DeliveryExecutive = {
   id: 'e0000000-0000-4000-8000-000000000001',
   name: 'Ravi Kumar',
+  email: 'ravi@example.test',
+  level: 3,
   phone: '+91-9000000001',
   zoneId: zoneNorth.id,
   zoneName: zoneNorth.name,
+  version: 1,
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };
 export const meena: DeliveryExecutive = {
   id: 'e0000000-0000-4000-8000-000000000002',
   name: 'Meena Das',
+  email: 'meena@example.test',
+  level: 3,
   phone: '+91-9000000002',
   zoneId: zoneNorth.id,
   zoneName: zoneNorth.name,
+  version: 1,
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };
 export const suresh: DeliveryExecutive = {
   id: 'e0000000-0000-4000-8000-000000000003',
   name: 'Suresh Rao',
+  email: 'suresh@example.test',
+  level: 3,
   phone: '+91-9000000003',
   zoneId: zoneSouth.id,
   zoneName: zoneSouth.name,
+  version: 1,
+  updatedAt: '2026-11-01T00:00:00.000Z',
 };
 export const executives = [ravi, meena, suresh];
 

@@ -1,0 +1,168 @@
+import Autocomplete from '@mui/material/Autocomplete';
+import CircularProgress from '@mui/material/CircularProgress';
+import TextField from '@mui/material/TextField';
+import { visuallyHidden } from '@mui/utils';
+import { listResponseSchema } from '@storedesk/shared/lists';
+import { zoneSchema } from '@storedesk/shared/zones/schemas';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type Ref } from 'react';
+import { apiJson, isApiError } from '../lib/api-client.ts';
+
+export type ZoneChoice = { id: string; name: string };
+
+const zonesResponseSchema = listResponseSchema(zoneSchema);
+const choicesShown = 25;
+const allZones: ZoneChoice = { id: '', name: 'All zones' };
+
+/** The zones whose names match what is typed (owner only); the key starts with the `zones` topic, so it stays live. */
+function useZoneSearch(q: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['zones', 'list', { q, pageSize: choicesShown }],
+    queryFn: ({ signal }) =>
+      apiJson('/zones', zonesResponseSchema, { query: { q, pageSize: choicesShown }, signal }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The chosen zone's name when the caller does not know it (a zone remembered by id). */
+function useZoneName(zoneId: string | null, enabled: boolean) {
+  return useQuery({
+    queryKey: ['zones', 'detail', zoneId],
+    queryFn: ({ signal }) => apiJson(`/zones/${encodeURIComponent(zoneId!)}`, zoneSchema, { signal }),
+    enabled: enabled && zoneId !== null,
+    retry: (count, error) => !isApiError(error, 404) && count < 2,
+  });
+}
+
+type ZonePickerProps = {
+  label?: string;
+  /** The chosen zone's id; null is none (or "All zones" with `allZonesOption`). */
+  value: string | null;
+  /** The chosen zone's name when the caller has it (an edited record's zoneName). */
+  valueName?: string;
+  onChange: (zone: ZoneChoice | null) => void;
+  /** Offer "All zones" first, as the top bar's switcher does (D4). */
+  allZonesOption?: boolean;
+  /** The chosen zone no longer exists (404). */
+  onMissing?: () => void;
+  required?: boolean;
+  disabled?: boolean;
+  error?: string;
+  helperText?: string;
+  name?: string;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
+  size?: 'small' | 'medium';
+  /** Hide the label visually (the top bar), keeping it for assistive technology. */
+  hiddenLabel?: boolean;
+};
+
+/**
+ * Choose a zone of the business, searching by name as you type, so a business
+ * with any number of zones can reach each one: the owner's top-bar switcher,
+ * the store form and the staff forms all use it.
+ */
+export function ZonePicker({
+  label = 'Zone',
+  value,
+  valueName,
+  onChange,
+  allZonesOption = false,
+  onMissing,
+  required = false,
+  disabled = false,
+  error,
+  helperText,
+  name,
+  onBlur,
+  inputRef,
+  size = 'medium',
+  hiddenLabel = false,
+}: ZonePickerProps) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const search = useZoneSearch(q, open);
+  const listed = search.data?.items.find((zone) => zone.id === value);
+  const named = useZoneName(value, valueName === undefined && listed === undefined);
+  const missing = isApiError(named.error, 404);
+
+  useEffect(() => {
+    if (missing) onMissing?.();
+  }, [missing, onMissing]);
+
+  const selected: ZoneChoice | null =
+    value === null
+      ? allZonesOption
+        ? allZones
+        : null
+      : {
+          id: value,
+          name: valueName ?? listed?.name ?? named.data?.name ?? (missing ? 'Zone removed' : '…'),
+        };
+
+  const found = (search.data?.items ?? []).map(({ id, name: zoneName }) => ({ id, name: zoneName }));
+  const options = allZonesOption && q === '' ? [allZones, ...found] : found;
+  const more = search.data && search.data.total > search.data.items.length;
+
+  return (
+    <Autocomplete<ZoneChoice, false, boolean, false>
+      open={open}
+      onOpen={() => {
+        setTyped('');
+        setQ('');
+        setOpen(true);
+      }}
+      onClose={() => setOpen(false)}
+      value={selected}
+      options={options}
+      // The server searches; every option it answers matches.
+      filterOptions={(choices) => choices}
+      isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
+      getOptionLabel={(option) => option.name}
+      onChange={(_event, next) => onChange(next === null || next.id === allZones.id ? null : next)}
+      onInputChange={(_event, text, reason) => {
+        if (reason === 'input') setTyped(text);
+      }}
+      loading={search.isFetching}
+      noOptionsText={search.isError ? 'Could not load the zones' : 'No zone matches'}
+      disableClearable={allZonesOption || required}
+      disabled={disabled}
+      size={size}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          name={name}
+          required={required}
+          error={Boolean(error)}
+          helperText={error ?? (open && more ? 'Type to search all zones' : helperText)}
+          onBlur={onBlur}
+          inputRef={inputRef}
+          slotProps={{
+            ...params.slotProps,
+            inputLabel: hiddenLabel
+              ? { ...params.slotProps?.inputLabel, sx: visuallyHidden }
+              : params.slotProps?.inputLabel,
+            input: {
+              ...params.slotProps?.input,
+              endAdornment: (
+                <>
+                  {search.isFetching && open ? <CircularProgress color="inherit" size={18} /> : null}
+                  {params.slotProps?.input?.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,6 @@
+import type { StaffKind } from '@storedesk/shared/staff/schemas';
+import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+
+export function StaffAddPage({ kind }: { kind: StaffKind }) {
+  return <PlaceholderPage title={kind} description="Being built." />;
+}
