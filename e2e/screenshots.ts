@@ -1,0 +1,144 @@
+/**
+ * Takes the README's screenshots (docs/screenshots) the way a person sees the
+ * console: starts the server on a fresh demo database, as `npm start` does,
+ * adds what the demo lacks (home-page slides, something in the trash), and
+ * photographs each screen signed in as the demo owner.
+ *
+ *   npm run screenshots              # every screen
+ *   npm run screenshots -- zones     # only the named ones
+ */
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { launchBrowser } from './support/chromium.ts';
+import { startServer } from './support/server.ts';
+
+const outDir = path.resolve(import.meta.dirname, '../docs/screenshots');
+const owner = { email: 'owner@example.com', password: 'owner-demo-1' };
+
+type Shot = { name: string; url: string | ((page: Page) => Promise<string>); heading: string };
+
+async function firstHref(page: Page, url: string, name: RegExp): Promise<string> {
+  await page.goto(url);
+  return (await page.getByRole('link', { name }).first().getAttribute('href'))!;
+}
+
+const shots: Shot[] = [
+  { name: 'shell', url: '/account', heading: 'Account' },
+  { name: 'dashboard', url: '/dashboard', heading: 'Dashboard' },
+  { name: 'stores', url: '/stores', heading: 'Stores' },
+  {
+    name: 'catalogue',
+    url: async (page) => `${await firstHref(page, '/stores', /^Fresh Mart Koramangala$/)}?tab=items`,
+    heading: 'Catalogue',
+  },
+  { name: 'orders', url: '/orders', heading: 'Orders' },
+  {
+    name: 'order',
+    url: async (page) => firstHref(page, '/orders', /^#\d+$/),
+    heading: 'Order',
+  },
+  { name: 'zones', url: '/zones', heading: 'Zones' },
+  { name: 'admins', url: '/admins', heading: 'Admins' },
+  { name: 'dexs', url: '/dexs', heading: 'Delivery Executives' },
+  { name: 'slides', url: '/slides', heading: 'Slides' },
+  { name: 'trash', url: '/trash', heading: 'Trash' },
+];
+
+/** A small JPEG drawn in the page, as a slide image (the server takes PNG or JPEG of at most 15,360 bytes). */
+async function addSlide(page: Page, title: string, position: number, colour: string) {
+  await page.evaluate(
+    async ({ title, position, colour }) => {
+      const json = (res: Response) => {
+        if (!res.ok) throw new Error(`${res.status} ${res.url}`);
+        return res.json() as Promise<{ id: string }>;
+      };
+      const slide = await fetch('/api/slides', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title, position }),
+      }).then(json);
+      const canvas = document.createElement('canvas');
+      canvas.width = 480;
+      canvas.height = 200;
+      const context = canvas.getContext('2d')!;
+      context.fillStyle = colour;
+      context.fillRect(0, 0, 480, 200);
+      context.fillStyle = '#fff';
+      context.font = 'bold 36px sans-serif';
+      context.fillText(title, 24, 110);
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.7));
+      const form = new FormData();
+      form.append('image', blob, 'slide.jpg');
+      await fetch(`/api/slides/${slide.id}/image`, { method: 'PUT', body: form }).then(json);
+    },
+    { title, position, colour },
+  );
+}
+
+/** Deletes a record through the API, as its Delete button does. */
+async function deleteFirst(page: Page, list: string, itemPath: (id: string) => string) {
+  await page.evaluate(
+    async ({ list, base }) => {
+      const { items } = (await (await fetch(list)).json()) as { items: { id: string; version: number }[] };
+      const record = items[0]!;
+      const res = await fetch(`${base.replace('{id}', record.id)}?version=${record.version}`, {
+        method: 'DELETE',
+      });
+      if (!res.ok) throw new Error(`${res.status} ${res.url}`);
+    },
+    { list, base: itemPath('{id}') },
+  );
+}
+
+async function main() {
+  const wanted = new Set(process.argv.slice(2));
+  const server = await startServer({ LOG_LEVEL: 'error' });
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1366, height: 860 },
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto('/sign-in');
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password', { exact: true }).fill(owner.password);
+    await page.getByRole('button', { name: 'Sign in now' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await addSlide(page, 'Fresh vegetables, every morning', 1, '#2e7d32');
+    await addSlide(page, 'Free delivery over ₹499', 2, '#3949ab');
+    await addSlide(page, 'Weekend fruit festival', 3, '#ef6c00');
+    await deleteFirst(page, '/api/stores?q=Jayanagar', (id) => `/api/stores/${id}`);
+    const indiranagar = await page.evaluate(
+      async () =>
+        ((await (await fetch('/api/stores?q=Indiranagar')).json()) as { items: { id: string }[] }).items[0]!
+          .id,
+    );
+    await deleteFirst(
+      page,
+      `/api/stores/${indiranagar}/items`,
+      (id) => `/api/stores/${indiranagar}/items/${id}`,
+    );
+
+    for (const shot of shots) {
+      if (wanted.size > 0 && !wanted.has(shot.name)) continue;
+      const url = typeof shot.url === 'string' ? shot.url : await shot.url(page);
+      await page.goto(url);
+      await page.getByRole('heading', { level: 1, name: new RegExp(`^${shot.heading}`) }).waitFor();
+      await page.waitForLoadState('networkidle');
+      // Skeletons and progress bars gone: the screen as it settles.
+      await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached' });
+      const file = path.join(outDir, `${shot.name}.png`);
+      await page.screenshot({ path: file });
+      console.log(`wrote ${path.relative(process.cwd(), file)}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();
