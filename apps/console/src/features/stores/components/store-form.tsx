@@ -9,15 +9,17 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import { storeInputSchema, storeSchema, timeOfDaySchema } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
-import type { Zone } from '@storedesk/shared/zones/schemas';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
+import { ZonePicker } from '../../../components/zone-picker.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
+import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
+import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 import { TimeSelect } from './time-select.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
@@ -77,29 +79,47 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
   };
 }
 
-export type StoreSaveResult =
-  | { ok: true }
-  /** The store changed since it was loaded: the form shows `current`. */
-  | { ok: false; error: ApiError; current?: Store };
+export type StoreSaveResult = { ok: true } | { ok: false; error: ApiError };
+
+/** What the stale-save alert names when a colleague's save changed it (D9). */
+const changeLabels: Partial<Record<keyof Store, string>> = {
+  name: 'Name',
+  featured: 'Featured',
+  zoneId: 'Zone',
+  phone: 'Phone',
+  openTime: 'Open time',
+  closeTime: 'Close time',
+  description: 'Description',
+  location: 'Location',
+  latitude: 'Map location',
+  longitude: 'Map location',
+  imageUrl: 'Image',
+  status: 'Status',
+};
 
 type StoreFormProps = {
-  /** Owner: show the zone select with these zones. */
-  zones: Zone[] | null;
-  defaultValues: StoreFormValues;
-  imageUrl: string | null;
+  /** The owner chooses the zone; an admin's stores stay in their zone. */
+  owner: boolean;
+  /** Edit: the store as it is now. The form follows it until the first edit (D9). */
+  store?: Store;
+  /** Add: what the form starts with. */
+  defaultValues?: StoreFormValues;
   submitLabel: string;
-  /** Saves the store, then the image when one was chosen. */
-  onSave: (values: StoreInput, image: File | null) => Promise<StoreSaveResult>;
-  /** The saved record while nobody has typed yet, so live changes show (edit only). */
-  live?: StoreFormValues;
+  /**
+   * Saves the store, then the image when one was chosen. `base` is the store
+   * the edits started from: send its version, so a colleague's save in between
+   * is refused (409) instead of undone.
+   */
+  onSave: (values: StoreInput, image: File | null, base: Store | undefined) => Promise<StoreSaveResult>;
 };
 
 /** SPEC §5 store form: details, zone (owner), open hours, image and the point on the map. */
-export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave, live }: StoreFormProps) {
-  const owner = zones !== null;
+export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: StoreFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const live = useMemo(() => (store ? toStoreFormValues(store, owner) : undefined), [store, owner]);
   const {
     register,
     control,
@@ -111,9 +131,11 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
   } = useForm<StoreFormValues, unknown, StoreInput>({
     resolver: zodResolver(owner ? ownerFormSchema : adminFormSchema),
     mode: 'onTouched',
-    defaultValues,
+    defaultValues: live ?? defaultValues,
   });
+  const base = useEditBase(store, isDirty);
 
+  // Untouched, the form shows a colleague's save as it arrives.
   useEffect(() => {
     if (live && !isDirty) reset(live);
   }, [live, isDirty, reset]);
@@ -121,6 +143,12 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
   const [latitude, longitude] = useWatch({ control, name: ['latitude', 'longitude'] });
   const point =
     typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
+
+  // A remembered zone that was deleted since: the owner chooses another.
+  const forgetMissingZone = useCallback(
+    () => setValue('zoneId', undefined, { shouldValidate: false }),
+    [setValue],
+  );
 
   const onInvalid = (invalid: FieldErrors<StoreFormValues>) => {
     if (invalid.latitude || invalid.longitude) {
@@ -130,12 +158,20 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
 
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
+    setStale(null);
+    const savedFrom = base;
     try {
-      const result = await onSave(values, image);
+      const result = await onSave(values, image, savedFrom);
       if (result.ok) return;
+      const current = storeSchema.safeParse(result.error.current);
+      if (savedFrom && result.error.status === 409 && current.success) {
+        reset(toStoreFormValues(current.data, owner));
+        setStale(staleSaveMessage('store', changedFields(savedFrom, current.data, changeLabels)));
+        return;
+      }
       const message = applySaveRefusal(result.error, {
         current: storeSchema,
-        showCurrent: (store) => reset(toStoreFormValues(store, owner)),
+        showCurrent: (shown) => reset(toStoreFormValues(shown, owner)),
         fields: Object.fromEntries(
           formFields.map((field) => [field, (text: string) => setError(field, { message: text })]),
         ),
@@ -150,6 +186,11 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
     <Card variant="outlined">
       <CardContent>
         <Grid component="form" container spacing={3} noValidate onSubmit={onSubmit}>
+          {stale ? (
+            <Grid size={12}>
+              <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
               <TextField
@@ -185,30 +226,22 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
                   </TextField>
                 )}
               />
-              {zones ? (
+              {owner ? (
                 <Controller
                   control={control}
                   name="zoneId"
                   render={({ field }) => (
-                    <TextField
-                      select
-                      label="Zone"
-                      fullWidth
+                    <ZonePicker
                       required
                       name={field.name}
                       inputRef={field.ref}
-                      value={field.value ?? ''}
-                      onChange={field.onChange}
+                      value={field.value ?? null}
+                      valueName={field.value === store?.zoneId ? store?.zoneName : undefined}
+                      onChange={(zone) => field.onChange(zone?.id)}
                       onBlur={field.onBlur}
-                      error={Boolean(errors.zoneId)}
-                      helperText={errors.zoneId?.message}
-                    >
-                      {zones.map((zone) => (
-                        <MenuItem key={zone.id} value={zone.id}>
-                          {zone.name}
-                        </MenuItem>
-                      ))}
-                    </TextField>
+                      onMissing={forgetMissingZone}
+                      error={errors.zoneId?.message}
+                    />
                   )}
                 />
               ) : null}
@@ -270,7 +303,7 @@ export function StoreForm({ zones, defaultValues, imageUrl, submitLabel, onSave,
                 </Typography>
                 <ImagePicker
                   label="Store image"
-                  imageUrl={imageUrl}
+                  imageUrl={store?.imageUrl ?? null}
                   file={image}
                   onChange={setImage}
                   disabled={saving}

@@ -1,7 +1,5 @@
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import { useNavigate } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { paths } from '../../../app/paths.ts';
@@ -11,7 +9,6 @@ import { useIsOwner, useSignedInSession } from '../../../lib/session.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import { useCreateStore } from '../api/create-store.ts';
 import { useUploadStoreImage } from '../api/upload-store-image.ts';
-import { useZoneChoices } from '../api/get-zone-choices.ts';
 import type { StoreSaveResult } from '../components/store-form.tsx';
 import { emptyStoreFormValues, StoreForm } from '../components/store-form.tsx';
 
@@ -19,7 +16,6 @@ export function StoreAddPage() {
   const owner = useIsOwner();
   const { user } = useSignedInSession();
   const { zoneId } = useZoneFilter();
-  const zones = useZoneChoices({ enabled: owner });
   const create = useCreateStore();
   const upload = useUploadStoreImage();
   const notify = useSnackbar();
@@ -52,39 +48,12 @@ export function StoreAddPage() {
   };
 
   // The owner starts from the zone of the top bar's filter, else their own.
-  const preferredZoneId = zoneId ?? user.zoneId;
-  const defaultZoneId = zones.data?.items.some((zone) => zone.id === preferredZoneId)
-    ? (preferredZoneId ?? undefined)
-    : undefined;
-
-  let content;
-  if (owner && zones.isError) {
-    content = (
-      <LoadError
-        title="Could not load the zones"
-        error={zones.error}
-        onRetry={() => void zones.refetch()}
-        retrying={zones.isFetching}
-      />
-    );
-  } else if (owner && !zones.data) {
-    content = <FormSkeleton fields={8} label="Loading the store form" />;
-  } else {
-    content = (
-      <StoreForm
-        zones={owner ? (zones.data?.items ?? []) : null}
-        defaultValues={emptyStoreFormValues(defaultZoneId)}
-        imageUrl={null}
-        submitLabel="Add store"
-        onSave={save}
-      />
-    );
-  }
+  const defaultValues = emptyStoreFormValues(owner ? (zoneId ?? user.zoneId ?? undefined) : undefined);
 
   return (
     <>
       <PageHeader title="Add store" description="A new store starts Closed; open it from the list." />
-      {content}
+      <StoreForm owner={owner} defaultValues={defaultValues} submitLabel="Add store" onSave={save} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, listOf, storeFixture } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
@@ -64,29 +64,70 @@ describe('edit store', { timeout: 30_000 }, () => {
     });
   });
 
-  it('says the store changed and shows the latest one on a 409', async () => {
-    const current = storeFixture({ name: 'Fresh Mart (renamed)', closeTime: '22:00', version: 6 });
-    const { user, api } = renderEdit({
-      [`GET ${storePath}`]: () => json(200, store),
-      [`PATCH ${storePath}`]: () => apiError(409, 'conflict', 'Version is stale', { current }),
+  it("saves with the version its edits started from, so a colleague's save in between is refused (D9)", async () => {
+    let saved = store;
+    const { user, api, queryClient } = renderEdit({
+      [`GET ${storePath}`]: () => json(200, saved),
+      [`PATCH ${storePath}`]: (call) => {
+        const { version, ...changes } = call.body as Partial<Store>;
+        if (version !== saved.version)
+          return apiError(409, 'conflict', messages.staleRecord, { current: saved });
+        saved = { ...saved, ...changes, version: saved.version + 1 };
+        return json(200, saved);
+      },
     });
+    const phone = await screen.findByRole('textbox', { name: /^Phone/ });
+    await user.clear(phone);
+    await user.type(phone, '+91-9000000009');
 
-    const name = await screen.findByRole('textbox', { name: /^Name/ });
-    await user.clear(name);
-    await user.type(name, 'My edit');
+    // A colleague saves a new name and close time; the live event brings their store.
+    saved = { ...store, name: 'Fresh Mart HAL', closeTime: '22:00', version: 5 };
+    act(() => queryClient.setQueryData(['stores', 'detail', store.id], saved));
+    expect(phone).toHaveValue('+91-9000000009');
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(store.name);
+
     await user.click(screen.getByRole('button', { name: 'Save store' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(name).toHaveValue('Fresh Mart (renamed)');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this store while you were editing: Name and Close time changed. The form now shows their version; make your changes again.',
+    );
+    expect(api.callsTo(`PATCH ${storePath}`)[0]?.body).toMatchObject({ phone: '+91-9000000009', version: 4 });
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Fresh Mart HAL');
+    expect(phone).toHaveValue(store.phone);
     expect(screen.getByRole('combobox', { name: /^Close time/ })).toHaveTextContent('10:00 PM');
+    expect(screen.queryByText('Store saved')).not.toBeInTheDocument();
+
+    // Their version is now the base: making the change again saves it.
+    await user.clear(phone);
+    await user.type(phone, '+91-9000000009');
     await user.click(screen.getByRole('button', { name: 'Save store' }));
-    await waitFor(() => expect(api.callsTo(`PATCH ${storePath}`)).toHaveLength(2));
+    expect(await screen.findByText('Store saved')).toBeInTheDocument();
     expect(api.callsTo(`PATCH ${storePath}`)[1]?.body).toMatchObject({
-      name: 'Fresh Mart (renamed)',
-      version: 6,
+      name: 'Fresh Mart HAL',
+      phone: '+91-9000000009',
+      version: 5,
     });
+  });
+
+  it("follows a colleague's save while untouched, and then saves with their version", async () => {
+    const { user, api, queryClient } = renderEdit({
+      [`GET ${storePath}`]: () => json(200, store),
+      [`PATCH ${storePath}`]: (call) => json(200, { ...store, ...(call.body as Partial<Store>), version: 7 }),
+    });
+    const name = await screen.findByRole('textbox', { name: /^Name/ });
+
+    act(() =>
+      queryClient.setQueryData(['stores', 'detail', store.id], {
+        ...store,
+        name: 'Fresh Mart HAL',
+        version: 6,
+      }),
+    );
+
+    await waitFor(() => expect(name).toHaveValue('Fresh Mart HAL'));
+    await user.click(screen.getByRole('button', { name: 'Save store' }));
+    expect(await screen.findByText('Store saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${storePath}`)[0]?.body).toMatchObject({ name: 'Fresh Mart HAL', version: 6 });
   });
 
   it("shows the server's refusal of an image in the Error dialog", async () => {

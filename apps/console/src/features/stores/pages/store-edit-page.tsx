@@ -1,7 +1,6 @@
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
 import { storeSchema } from '@storedesk/shared/stores/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
@@ -14,22 +13,22 @@ import { useIsOwner } from '../../../lib/session.ts';
 import { storeQueryKey, useStore } from '../api/get-store.ts';
 import { useUpdateStore } from '../api/update-store.ts';
 import { useUploadStoreImage } from '../api/upload-store-image.ts';
-import { useZoneChoices } from '../api/get-zone-choices.ts';
 import type { StoreSaveResult } from '../components/store-form.tsx';
-import { StoreForm, toStoreFormValues } from '../components/store-form.tsx';
+import { StoreForm } from '../components/store-form.tsx';
 
 function EditStoreForm({ store, owner }: { store: Store; owner: boolean }) {
   const queryClient = useQueryClient();
-  const zones = useZoneChoices({ enabled: owner });
   const update = useUpdateStore();
   const upload = useUploadStoreImage();
   const notify = useSnackbar();
   const goBack = useGoBack(paths.stores.list.getHref());
-  const live = useMemo(() => toStoreFormValues(store, owner), [store, owner]);
 
-  const save = async (values: StoreInput, image: File | null): Promise<StoreSaveResult> => {
+  const save = async (values: StoreInput, image: File | null, base?: Store): Promise<StoreSaveResult> => {
     try {
-      await update.mutateAsync({ storeId: store.id, update: { ...values, version: store.version } });
+      await update.mutateAsync({
+        storeId: store.id,
+        update: { ...values, version: (base ?? store).version },
+      });
       if (image) await upload.mutateAsync({ storeId: store.id, image });
     } catch (caught) {
       const error = asApiError(caught);
@@ -45,36 +44,7 @@ function EditStoreForm({ store, owner }: { store: Store; owner: boolean }) {
     return { ok: true };
   };
 
-  if (owner && zones.isError) {
-    return (
-      <LoadError
-        title="Could not load the zones"
-        error={zones.error}
-        onRetry={() => void zones.refetch()}
-        retrying={zones.isFetching}
-      />
-    );
-  }
-  if (owner && !zones.data) return <FormSkeleton fields={8} label="Loading the store" />;
-  // A store of a zone the list does not show yet is still named in the select.
-  const zoneChoices = owner
-    ? [
-        ...(zones.data?.items ?? []),
-        ...(zones.data?.items.some((zone) => zone.id === store.zoneId)
-          ? []
-          : [{ id: store.zoneId, name: store.zoneName, version: 0, updatedAt: store.updatedAt }]),
-      ]
-    : null;
-  return (
-    <StoreForm
-      zones={zoneChoices}
-      defaultValues={live}
-      live={live}
-      imageUrl={store.imageUrl}
-      submitLabel="Save store"
-      onSave={save}
-    />
-  );
+  return <StoreForm owner={owner} store={store} submitLabel="Save store" onSave={save} />;
 }
 
 export function StoreEditPage() {
