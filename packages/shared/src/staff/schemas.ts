@@ -69,3 +69,21 @@ export const staffUpdateSchema = staffInputSchema
   .extend({ version: versionSchema });
 export type StaffUpdateInput = z.input<typeof staffUpdateSchema>;
 export type StaffUpdate = z.output<typeof staffUpdateSchema>;
+
+/** How many open orders the refusal to delete an executive names before summing up the rest. */
+const openOrdersNamed = 5;
+
+/**
+ * Why a delivery executive cannot be deleted yet: the open orders (Confirmed or
+ * Picked Up) they hold, by number. The server refuses the delete with 409 and
+ * this text; the console shows it.
+ */
+export function dexHasOpenOrdersMessage(orderNumbers: readonly number[]): string {
+  const named = orderNumbers.slice(0, openOrdersNamed).map((n) => `#${n}`);
+  const more = orderNumbers.length - named.length;
+  if (more > 0) named.push(`${more} more`);
+  const list = named.length > 1 ? `${named.slice(0, -1).join(', ')} and ${named.at(-1)}` : named[0];
+  return orderNumbers.length === 1
+    ? `This delivery executive has an open order ${list}. Reassign or close it first.`
+    : `This delivery executive has open orders ${list}. Reassign or close them first.`;
+}

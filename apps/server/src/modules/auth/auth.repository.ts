@@ -103,6 +103,12 @@ export async function deleteOtherSessions(db: Executor, userId: string, keepSess
   return rows.map((row) => row.id);
 }
 
+/** Ends every session of a user; answers the ids it ended. */
+export async function deleteUserSessions(db: Executor, userId: string) {
+  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return rows.map((row) => row.id);
+}
+
 export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
   await db
     .delete(sessions)
