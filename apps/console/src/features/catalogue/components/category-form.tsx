@@ -4,29 +4,35 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { categoryInputSchema, categorySchema } from '@storedesk/shared/catalogue/schemas';
-import type { CategoryInput } from '@storedesk/shared/catalogue/schemas';
+import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 
+const changeLabels = { name: 'Name' } satisfies Partial<Record<keyof Category, string>>;
+
 type CategoryFormProps = {
-  defaultValues: CategoryInput;
-  /** The saved name while nobody has typed yet, so live changes show (edit only). */
-  live?: CategoryInput;
+  /** Edit: the category as it is now. The form follows it until the first edit (D9). */
+  category?: Category;
   submitLabel: string;
-  onSave: (values: CategoryInput) => Promise<SaveResult>;
+  /** `base` is the category the edits started from: save with its version. */
+  onSave: (values: CategoryInput, base: Category | undefined) => Promise<SaveResult>;
 };
 
 /** SPEC §5: a category needs a name. */
-export function CategoryForm({ defaultValues, live, submitLabel, onSave }: CategoryFormProps) {
+export function CategoryForm({ category, submitLabel, onSave }: CategoryFormProps) {
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const live = useMemo(() => (category ? { name: category.name } : undefined), [category]);
   const {
     register,
     handleSubmit,
@@ -36,22 +42,32 @@ export function CategoryForm({ defaultValues, live, submitLabel, onSave }: Categ
   } = useForm<CategoryInput>({
     resolver: zodResolver(categoryInputSchema),
     mode: 'onTouched',
-    defaultValues,
+    defaultValues: live ?? { name: '' },
   });
+  const base = useEditBase(category, isDirty);
 
+  // Untouched, the form shows a colleague's save as it arrives.
   useEffect(() => {
     if (live && !isDirty) reset(live);
   }, [live, isDirty, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
+    setStale(null);
+    const savedFrom = base;
     try {
-      const result = await onSave(values);
+      const result = await onSave(values, savedFrom);
       if (result.ok) return;
+      const current = categorySchema.safeParse(result.error.current);
+      if (savedFrom && result.error.status === 409 && current.success) {
+        reset({ name: current.data.name });
+        setStale(staleSaveMessage('category', changedFields(savedFrom, current.data, changeLabels)));
+        return;
+      }
       setDialogMessage(
         applySaveRefusal(result.error, {
           current: categorySchema,
-          showCurrent: (category) => reset({ name: category.name }),
+          showCurrent: (shown) => reset({ name: shown.name }),
           fields: { name: (message) => setError('name', { message }) },
         }),
       );
@@ -64,6 +80,7 @@ export function CategoryForm({ defaultValues, live, submitLabel, onSave }: Categ
     <Card variant="outlined" sx={{ maxWidth: 560 }}>
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+          <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
           <TextField
             label="Name"
             fullWidth

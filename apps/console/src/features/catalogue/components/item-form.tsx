@@ -18,7 +18,7 @@ import {
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { parseRupees } from '@storedesk/shared/money';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
@@ -28,7 +28,9 @@ import type { CategoryChoice } from './category-autocomplete.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
 import { TagsField } from './tags-field.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 
 /**
  * The shared item schema, with what the form holds instead of two fields: the
@@ -55,7 +57,7 @@ const itemFormSchema = itemInputSchema.omit({ categoryId: true, pricePaise: true
     .pipe(pricePaiseSchema),
 });
 
-export type ItemFormValues = z.input<typeof itemFormSchema>;
+type ItemFormValues = z.input<typeof itemFormSchema>;
 type ItemFormOutput = z.output<typeof itemFormSchema>;
 
 const featuredChoices = [0, 1, 2, 3];
@@ -65,7 +67,7 @@ function rupeesText(paise: number): string {
   return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
 }
 
-export function toItemFormValues(item: Item): ItemFormValues {
+function toItemFormValues(item: Item): ItemFormValues {
   return {
     name: item.name,
     category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
@@ -77,7 +79,7 @@ export function toItemFormValues(item: Item): ItemFormValues {
   };
 }
 
-export const emptyItemFormValues: ItemFormValues = {
+const emptyItemFormValues: ItemFormValues = {
   name: '',
   category: null,
   featured: 0,
@@ -93,21 +95,34 @@ function toItemInput({ category, price, ...rest }: ItemFormOutput): ItemInput {
 
 export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
 
+/** What the stale-save alert names when a colleague's save changed it (D9). */
+const changeLabels: Partial<Record<keyof Item, string>> = {
+  name: 'Name',
+  categoryId: 'Category',
+  featured: 'Featured',
+  pricePaise: 'Price',
+  tags: 'Tags',
+  veg: 'Pure Veg',
+  inStock: 'In stock',
+  imageUrl: 'Image',
+};
+
 type ItemFormProps = {
   storeId: string;
-  defaultValues: ItemFormValues;
-  /** The saved item while nobody has typed yet, so live changes show (edit only). */
-  live?: ItemFormValues;
-  imageUrl: string | null;
+  /** Edit: the item as it is now. The form follows it until the first edit (D9). */
+  item?: Item;
   submitLabel: string;
-  onSave: (input: ItemInput, image: File | null) => Promise<ItemSaveResult>;
+  /** `base` is the item the edits started from: save with its version. */
+  onSave: (input: ItemInput, image: File | null, base: Item | undefined) => Promise<ItemSaveResult>;
 };
 
 /** SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image. */
-export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, onSave }: ItemFormProps) {
+export function ItemForm({ storeId, item, submitLabel, onSave }: ItemFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const live = useMemo(() => (item ? toItemFormValues(item) : undefined), [item]);
   const {
     register,
     control,
@@ -118,22 +133,32 @@ export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, 
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver: zodResolver(itemFormSchema),
     mode: 'onTouched',
-    defaultValues,
+    defaultValues: live ?? emptyItemFormValues,
   });
+  const base = useEditBase(item, isDirty);
 
+  // Untouched, the form shows a colleague's save as it arrives.
   useEffect(() => {
     if (live && !isDirty) reset(live);
   }, [live, isDirty, reset]);
 
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
+    setStale(null);
+    const savedFrom = base;
     try {
-      const result = await onSave(toItemInput(values), image);
+      const result = await onSave(toItemInput(values), image, savedFrom);
       if (result.ok) return;
+      const current = itemSchema.safeParse(result.error.current);
+      if (savedFrom && result.error.status === 409 && current.success) {
+        reset(toItemFormValues(current.data));
+        setStale(staleSaveMessage('item', changedFields(savedFrom, current.data, changeLabels)));
+        return;
+      }
       setDialogMessage(
         applySaveRefusal(result.error, {
           current: itemSchema,
-          showCurrent: (item) => reset(toItemFormValues(item)),
+          showCurrent: (shown) => reset(toItemFormValues(shown)),
           // The server's field names, and the form fields that show them.
           fields: {
             name: (message) => setError('name', { message }),
@@ -155,6 +180,11 @@ export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, 
     <Card variant="outlined">
       <CardContent>
         <Grid component="form" container spacing={2} noValidate onSubmit={onSubmit}>
+          {stale ? (
+            <Grid size={12}>
+              <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
+            </Grid>
+          ) : null}
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField
               label="Name"
@@ -281,7 +311,7 @@ export function ItemForm({ storeId, defaultValues, live, imageUrl, submitLabel, 
             </Typography>
             <ImagePicker
               label="Item image"
-              imageUrl={imageUrl}
+              imageUrl={item?.imageUrl ?? null}
               file={image}
               onChange={setImage}
               disabled={saving}

@@ -30,7 +30,7 @@ export function CategoryAddPage() {
   return (
     <>
       <PageHeader title="Add category" description={<StoreNameLine storeId={storeId} />} />
-      <CategoryForm defaultValues={{ name: '' }} submitLabel="Add category" onSave={save} />
+      <CategoryForm submitLabel="Add category" onSave={save} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
@@ -22,14 +21,13 @@ function EditCategoryForm({ category }: { category: Category }) {
   const update = useUpdateCategory();
   const notify = useSnackbar();
   const goBack = useGoBack(catalogueHref(category.storeId, 'categories'));
-  const live = useMemo(() => ({ name: category.name }), [category.name]);
 
-  const save = async ({ name }: CategoryInput): Promise<SaveResult> => {
+  const save = async ({ name }: CategoryInput, base?: Category): Promise<SaveResult> => {
     try {
       await update.mutateAsync({
         storeId: category.storeId,
         categoryId: category.id,
-        update: { name, version: category.version },
+        update: { name, version: (base ?? category).version },
       });
     } catch (caught) {
       const error = asApiError(caught);
@@ -46,7 +44,7 @@ function EditCategoryForm({ category }: { category: Category }) {
     return { ok: true };
   };
 
-  return <CategoryForm defaultValues={live} live={live} submitLabel="Save category" onSave={save} />;
+  return <CategoryForm category={category} submitLabel="Save category" onSave={save} />;
 }
 
 export function CategoryEditPage() {

@@ -9,7 +9,7 @@ import { useCreateItem } from '../api/create-item.ts';
 import { useUploadItemImage } from '../api/upload-item-image.ts';
 import { catalogueHref } from '../catalogue-paths.ts';
 import type { ItemSaveResult } from '../components/item-form.tsx';
-import { emptyItemFormValues, ItemForm } from '../components/item-form.tsx';
+import { ItemForm } from '../components/item-form.tsx';
 import { StoreNameLine } from '../components/store-name-line.tsx';
 
 export function ItemAddPage() {
@@ -48,13 +48,7 @@ export function ItemAddPage() {
   return (
     <>
       <PageHeader title="Add item" description={<StoreNameLine storeId={storeId} />} />
-      <ItemForm
-        storeId={storeId}
-        defaultValues={emptyItemFormValues}
-        imageUrl={null}
-        submitLabel="Add item"
-        onSave={save}
-      />
+      <ItemForm storeId={storeId} submitLabel="Add item" onSave={save} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
@@ -15,7 +14,7 @@ import { useUpdateItem } from '../api/update-item.ts';
 import { useUploadItemImage } from '../api/upload-item-image.ts';
 import { catalogueHref } from '../catalogue-paths.ts';
 import type { ItemSaveResult } from '../components/item-form.tsx';
-import { ItemForm, toItemFormValues } from '../components/item-form.tsx';
+import { ItemForm } from '../components/item-form.tsx';
 import { StoreNameLine } from '../components/store-name-line.tsx';
 
 function EditItemForm({ item }: { item: Item }) {
@@ -24,9 +23,8 @@ function EditItemForm({ item }: { item: Item }) {
   const upload = useUploadItemImage();
   const notify = useSnackbar();
   const goBack = useGoBack(catalogueHref(item.storeId, 'items'));
-  const live = useMemo(() => toItemFormValues(item), [item]);
 
-  const save = async (input: ItemInput, image: File | null): Promise<ItemSaveResult> => {
+  const save = async (input: ItemInput, image: File | null, base?: Item): Promise<ItemSaveResult> => {
     try {
       await update.mutateAsync({
         storeId: item.storeId,
@@ -36,7 +34,7 @@ function EditItemForm({ item }: { item: Item }) {
           tags: input.tags ?? [],
           veg: input.veg ?? false,
           inStock: input.inStock ?? true,
-          version: item.version,
+          version: (base ?? item).version,
         },
       });
       if (image) await upload.mutateAsync({ storeId: item.storeId, itemId: item.id, image });
@@ -55,16 +53,7 @@ function EditItemForm({ item }: { item: Item }) {
     return { ok: true };
   };
 
-  return (
-    <ItemForm
-      storeId={item.storeId}
-      defaultValues={live}
-      live={live}
-      imageUrl={item.imageUrl}
-      submitLabel="Save item"
-      onSave={save}
-    />
-  );
+  return <ItemForm storeId={item.storeId} item={item} submitLabel="Save item" onSave={save} />;
 }
 
 export function ItemEditPage() {

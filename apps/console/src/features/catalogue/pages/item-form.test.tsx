@@ -1,6 +1,6 @@
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
@@ -138,6 +138,52 @@ describe('item form', { timeout: 30_000 }, () => {
     });
   });
 
+  it("saves with the version its edits started from, so a colleague's save in between is refused (D9)", async () => {
+    let saved = item;
+    const { user, api, queryClient } = renderItemForm(`/stores/${store.id}/items/${item.id}/edit`, {
+      [`GET ${base}/items/${item.id}`]: () => json(200, saved),
+      [`PATCH ${base}/items/${item.id}`]: (call) => {
+        const { version, ...changes } = call.body as Partial<Item>;
+        if (version !== saved.version)
+          return apiError(409, 'conflict', messages.staleRecord, { current: saved });
+        saved = { ...saved, ...changes, version: saved.version + 1 };
+        return json(200, saved);
+      },
+    });
+    const price = await screen.findByRole('textbox', { name: /^Price/ });
+    await user.clear(price);
+    await user.type(price, '99');
+
+    // A colleague renames it and marks it out of stock; the live event brings their item.
+    saved = { ...item, name: 'Kesar mango', inStock: false, version: 8 };
+    act(() => queryClient.setQueryData(['catalogue', store.id, 'items', 'detail', item.id], saved));
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue(item.name);
+
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this item while you were editing: Name and In stock changed. The form now shows their version; make your changes again.',
+    );
+    expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[0]?.body).toMatchObject({
+      pricePaise: 9_900,
+      inStock: true,
+      version: 7,
+    });
+    expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Kesar mango');
+    expect(price).toHaveValue('123450.50');
+    expect(screen.getByRole('switch', { name: 'In stock' })).not.toBeChecked();
+
+    await user.clear(price);
+    await user.type(price, '99{Enter}');
+    expect(await screen.findByText('Item saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[1]?.body).toMatchObject({
+      name: 'Kesar mango',
+      pricePaise: 9_900,
+      inStock: false,
+      version: 8,
+    });
+  });
+
   it('sends an unknown item back to the catalogue', async () => {
     const { router } = renderItemForm(`/stores/${store.id}/items/d0000000-0000-4000-8000-000000000999/edit`, {
       [`GET ${base}/items/d0000000-0000-4000-8000-000000000999`]: () =>
@@ -179,25 +225,41 @@ describe('category form', { timeout: 30_000 }, () => {
     expect(router.state.location.search).toBe('');
   });
 
-  it('renames with the version and shows the latest name on a 409', async () => {
+  it("renames with the version its edit started from, and shows a colleague's name on a 409 (D9)", async () => {
     const current = { ...fruits, name: 'Fresh fruits', version: 5 };
-    const { user, api } = renderItemForm(`/stores/${store.id}/categories/${fruits.id}/edit`, {
+    const { user, api, queryClient } = renderItemForm(`/stores/${store.id}/categories/${fruits.id}/edit`, {
       [`GET ${base}/categories/${fruits.id}`]: () => json(200, fruits),
-      [`PATCH ${base}/categories/${fruits.id}`]: () =>
-        apiError(409, 'conflict', 'Version is stale', { current }),
+      [`PATCH ${base}/categories/${fruits.id}`]: (call) =>
+        (call.body as { version: number }).version === current.version
+          ? json(200, { ...current, ...(call.body as object), version: 6 })
+          : apiError(409, 'conflict', messages.staleRecord, { current }),
     });
     const name = await screen.findByRole('textbox', { name: /^Name/ });
     await waitFor(() => expect(name).toHaveValue('Fruits'));
 
     await user.clear(name);
-    await user.type(name, 'Fruit{Enter}');
+    await user.type(name, 'Fruit');
+    act(() => queryClient.setQueryData(['catalogue', store.id, 'categories', 'detail', fruits.id], current));
+    await user.type(name, ' salad{Enter}');
 
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this category while you were editing: Name changed. The form now shows their version; make your changes again.',
+    );
     expect(api.callsTo(`PATCH ${base}/categories/${fruits.id}`)[0]?.body).toEqual({
-      name: 'Fruit',
+      name: 'Fruit salad',
       version: 2,
     });
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(name).toHaveValue('Fresh fruits'));
+    expect(name).toHaveValue('Fresh fruits');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Seasonal fruits{Enter}');
+    expect(await screen.findByText('Category saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/categories/${fruits.id}`)[1]?.body).toEqual({
+      name: 'Seasonal fruits',
+      version: 5,
+    });
   });
 });
