@@ -8,19 +8,33 @@ import {
   storefrontOrderInputSchema,
   storefrontOrderSchema,
 } from '@storedesk/shared/storefront/schemas';
+import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { listStorefrontSlides } from '../slides/slides.service.ts';
 import { businessForKey, placeOrder, type StorefrontBusiness } from './storefront.service.ts';
+
+/**
+ * Where this server is reached, for absolute URLs: PUBLIC_URL when it is set,
+ * otherwise the request's own protocol and host (X-Forwarded-Proto and -Host
+ * when TRUST_PROXY trusts the proxy that sent them).
+ */
+export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
 
 /**
  * The customer app's endpoints (D12). They take no session: the caller
  * presents the business's publishable key, and is another origin's page or an
  * app, hence `crossOrigin`.
  */
-export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMinute: number }> = async (
-  app,
-  { db, ordersPerMinute },
-) => {
+export const storefrontRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  ordersPerMinute: number;
+  /** PUBLIC_URL, for the absolute image URLs of the slides; without it they name the request's host. */
+  publicUrl?: string;
+}> = async (app, { db, ordersPerMinute, publicUrl }) => {
   const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
   // The key is checked before the body is read: a caller without a valid key learns nothing else.
   const resolveKey = async (request: FastifyRequest) => {
@@ -102,5 +116,59 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{ db: Database; ordersPerMi
       },
     },
     async (request, reply) => reply.status(201).send(await placeOrder(db, businessOf(request), request.body)),
+  );
+
+  app.options(
+    '/storefront/slides',
+    {
+      config: { access: 'public', crossOrigin: true },
+      schema: {
+        tags: ['storefront'],
+        summary: 'The CORS preflight of reading the slides from a browser on another origin',
+        response: {
+          204: z.null().describe('CORS headers allowing GET with `X-Storefront-Key` from any origin'),
+        },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .status(204)
+        .headers({
+          ...cors,
+          'access-control-allow-methods': 'GET',
+          'access-control-allow-headers': storefrontKeyHeader,
+          'access-control-max-age': '600',
+        })
+        .send(null),
+  );
+
+  app.get(
+    '/storefront/slides',
+    {
+      config: { access: 'public', crossOrigin: true },
+      preParsing: async (request) => resolveKey(request),
+      onSend: async (_request, reply) => {
+        void reply.headers(cors);
+      },
+      schema: {
+        tags: ['storefront'],
+        summary: 'The home-page slides of the customer app, in position order',
+        description:
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. The business’s live slides ' +
+          'that have an image, by position (then title), each with the absolute URL of its image. ' +
+          '401: missing or unknown key. 402: service ended.',
+        headers: z.looseObject({
+          [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
+        }),
+        response: {
+          200: z.object({ items: z.array(storefrontSlideSchema) }),
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      items: await listStorefrontSlides(db, businessOf(request).id, publicOrigin(request, publicUrl)),
+    }),
   );
 };

@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Slide, StorefrontSlide } from '@storedesk/shared/slides/schemas';
+import { makeJpeg, makePng } from '../../storage/image-fixtures.ts';
+import {
+  caller,
+  createBusiness,
+  createStaffWorld,
+  createTestApp,
+  errorOf,
+  type Call,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
+import { publicOrigin } from './storefront.routes.ts';
+
+let ctx: TestApp;
+let call: Call;
+let biz: TestBusiness;
+let rival: TestBusiness;
+let owner: Session;
+let rivalOwner: Session;
+
+/** Business A's slides, by what the feed should make of them. */
+const shown: Slide[] = [];
+let rivalSlide: Slide;
+
+async function addSlide(session: Session, title: string, position: number, picture?: Buffer) {
+  const res = await call(session, 'POST', '/api/slides', { title, position });
+  expect(res.statusCode, res.body).toBe(201);
+  const slide = res.json<Slide>();
+  if (!picture) return slide;
+  const boundary = `----storedesk${randomUUID()}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="s.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    picture,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const uploaded = await ctx.app.inject({
+    method: 'PUT',
+    url: `/api/slides/${slide.id}/image`,
+    payload,
+    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  return uploaded.json<Slide>();
+}
+
+beforeAll(async () => {
+  ({ ctx, biz, rival, owner, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
+  const late = await addSlide(owner, 'Weekend sale', 9, makePng(4, 4));
+  await addSlide(owner, 'No picture yet', 1);
+  const early = await addSlide(owner, 'Fresh fruit', 2, makeJpeg());
+  const twin = await addSlide(owner, 'Bakery', 9, makePng(5, 5));
+  const deleted = await addSlide(owner, 'Old offer', 1, makePng(6, 6));
+  expect((await call(owner, 'DELETE', `/api/slides/${deleted.id}?version=2`)).statusCode).toBe(204);
+  shown.push(early, twin, late);
+  rivalSlide = await addSlide(rivalOwner, 'Rival offer', 1, makePng(3, 3));
+});
+afterAll(() => ctx.close());
+
+const feed = (key: string | undefined, headers: Record<string, string> = {}, app = ctx.app) =>
+  app.inject({
+    method: 'GET',
+    url: '/api/storefront/slides',
+    headers: { ...(key === undefined ? {} : { 'x-storefront-key': key }), ...headers },
+  });
+
+const asFeed = (slide: Slide, origin: string): StorefrontSlide => ({
+  id: slide.id,
+  title: slide.title,
+  position: slide.position,
+  imageUrl: `${origin}${slide.imageUrl}`,
+});
+
+describe('GET /api/storefront/slides', () => {
+  it('answers the live slides that have an image, by position then title, with absolute image URLs', async () => {
+    const res = await feed(biz.storefrontKey, { host: 'api.shop.example.test:8443' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ items: shown.map((s) => asFeed(s, 'http://api.shop.example.test:8443')) });
+    for (const slide of res.json<{ items: StorefrontSlide[] }>().items) {
+      const url = new URL(slide.imageUrl);
+      expect(url.pathname).toMatch(
+        new RegExp(`^/files/business/${biz.id}/images/slides/[0-9a-f-]{36}\\.(png|jpg)$`),
+      );
+      expect((await ctx.app.inject({ url: url.pathname })).statusCode).toBe(200);
+    }
+  });
+
+  it("another business's key sees only that business's slides", async () => {
+    const res = await feed(rival.storefrontKey, { host: 'rival.example.test' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [asFeed(rivalSlide, 'http://rival.example.test')] });
+  });
+
+  it('follows a change at once: a new image shows, a deleted slide goes', async () => {
+    const added = await addSlide(owner, 'Brand new', 10, makePng(7, 7));
+    const withNew = (await feed(biz.storefrontKey)).json<{ items: StorefrontSlide[] }>();
+    expect(withNew.items.map((s) => s.id)).toEqual([...shown.map((s) => s.id), added.id]);
+    expect((await call(owner, 'DELETE', `/api/slides/${added.id}?version=2`)).statusCode).toBe(204);
+    const after = (await feed(biz.storefrontKey)).json<{ items: StorefrontSlide[] }>();
+    expect(after.items.map((s) => s.id)).toEqual(shown.map((s) => s.id));
+  });
+
+  it('answers an empty list to a business without slides', async () => {
+    const empty = await createBusiness(ctx.db);
+    const res = await feed(empty.storefrontKey);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ items: [] });
+  });
+
+  it('is 401 without a key or with an unknown one, and needs no session', async () => {
+    const missing = await feed(undefined, owner.headers);
+    expect(missing.statusCode).toBe(401);
+    expect(errorOf(missing)).toEqual({
+      code: 'unauthenticated',
+      message: 'Send the storefront key of the business in the X-Storefront-Key header',
+    });
+    for (const key of ['', '   ', 'pk_unknown', 'k'.repeat(500)]) {
+      const res = await feed(key);
+      expect(res.statusCode, key.slice(0, 20)).toBe(401);
+      expect(errorOf(res).code).toBe('unauthenticated');
+    }
+    expect(errorOf(await feed('pk_unknown'))).toEqual({
+      code: 'unauthenticated',
+      message: 'This storefront key is not valid',
+    });
+  });
+
+  it("is 402 once the business's service has ended", async () => {
+    const ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
+    const res = await feed(ended.storefrontKey);
+    expect(res.statusCode).toBe(402);
+    expect(errorOf(res)).toEqual({
+      code: 'service_ended',
+      message: 'Service has reached end date. To resume service, please make payment.',
+    });
+  });
+
+  it('lets a page on any origin read every answer, and answers its preflight', async () => {
+    const origin = { origin: 'https://shop.example.com' };
+    for (const res of [await feed(biz.storefrontKey, origin), await feed('pk_unknown', origin)]) {
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    }
+    const preflight = await ctx.app.inject({
+      method: 'OPTIONS',
+      url: '/api/storefront/slides',
+      headers: {
+        ...origin,
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-storefront-key',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers).toMatchObject({
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'GET',
+      'access-control-allow-headers': 'x-storefront-key',
+      'access-control-max-age': '600',
+    });
+    expect(preflight.body).toBe('');
+  });
+
+  it('believes X-Forwarded-Proto and -Host only from a proxy TRUST_PROXY names', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop-api.example.com' };
+    const direct = await feed(biz.storefrontKey, { host: 'internal:3000', ...forwarded });
+    expect(direct.json<{ items: StorefrontSlide[] }>().items[0]!.imageUrl).toBe(
+      `http://internal:3000${shown[0]!.imageUrl}`,
+    );
+    const proxied = await createTestApp({ database: ctx.database, env: { TRUST_PROXY: 'true' } });
+    try {
+      const res = await feed(biz.storefrontKey, { host: 'internal:3000', ...forwarded }, proxied.app);
+      expect(res.json()).toEqual({ items: shown.map((s) => asFeed(s, 'https://shop-api.example.com')) });
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
+describe('publicOrigin', () => {
+  const request = { protocol: 'http', host: 'internal:3000' } as FastifyRequest;
+
+  it('is PUBLIC_URL when it is set, without a trailing slash', () => {
+    expect(publicOrigin(request, 'https://console.example.com')).toBe('https://console.example.com');
+    expect(publicOrigin(request, 'https://console.example.com/')).toBe('https://console.example.com');
+  });
+
+  it("is the request's own protocol and host otherwise", () => {
+    expect(publicOrigin(request, undefined)).toBe('http://internal:3000');
+  });
+});
