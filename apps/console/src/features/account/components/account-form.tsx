@@ -5,28 +5,33 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { accountSchema, accountUpdateSchema } from '@storedesk/shared/account/schemas';
-import type { Account, AccountUpdate, AccountUpdateInput } from '@storedesk/shared/account/schemas';
-import { messages } from '@storedesk/shared/messages';
+import type { Account } from '@storedesk/shared/account/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { accountQueryKey } from '../api/get-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
+import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 
 const formFields = ['name', 'email', 'phone', 'password'] as const;
 
-function toFormValues(account: Account): AccountUpdateInput {
-  return {
-    name: account.name,
-    email: account.email,
-    phone: account.phone,
-    password: '',
-    version: account.version,
-  };
+/** The form holds the fields; the version sent is the one its edits started from (D9). */
+const accountFormSchema = accountUpdateSchema.omit({ version: true });
+type AccountFormValues = z.input<typeof accountFormSchema>;
+
+/** What the stale-save alert names when another save changed the account. */
+const changeLabels = { name: 'Name', email: 'Email', phone: 'Phone' } satisfies Partial<
+  Record<keyof Account, string>
+>;
+
+function toFormValues(account: Account): AccountFormValues {
+  return { name: account.name, email: account.email, phone: account.phone, password: '' };
 }
 
 /** SPEC §2 and §5: name, email and phone required; the password only when one is typed. */
@@ -35,17 +40,19 @@ export function AccountForm({ account }: { account: Account }) {
   const update = useUpdateAccount();
   const notify = useSnackbar();
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<AccountUpdateInput, unknown, AccountUpdate>({
-    resolver: zodResolver(accountUpdateSchema),
+  } = useForm<AccountFormValues, unknown, z.output<typeof accountFormSchema>>({
+    resolver: zodResolver(accountFormSchema),
     mode: 'onTouched',
     defaultValues: toFormValues(account),
   });
+  const base = useEditBase(account, isDirty);
 
   // Follow changes made elsewhere until the user starts editing; after that a
   // save based on the old version is refused (409) rather than overwriting them.
@@ -53,35 +60,36 @@ export function AccountForm({ account }: { account: Account }) {
     if (!isDirty) reset(toFormValues(account));
   }, [account, isDirty, reset]);
 
-  const onSubmit = handleSubmit((values) =>
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        reset(toFormValues(saved));
-        notify('Details saved');
-      },
-      onError: (error) => {
-        if (isApiError(error, 401)) return;
-        if (isApiError(error, 409)) {
-          const current = accountSchema.safeParse(error.current);
+  const onSubmit = handleSubmit((values) => {
+    setStale(null);
+    const savedFrom = base;
+    update.mutate(
+      { ...values, version: savedFrom.version },
+      {
+        onSuccess: (saved) => {
+          reset(toFormValues(saved));
+          notify('Details saved');
+        },
+        onError: (error) => {
+          if (isApiError(error, 401)) return;
+          const current = accountSchema.safeParse(isApiError(error, 409) ? error.current : undefined);
           if (current.success) {
-            reset(toFormValues(current.data));
             queryClient.setQueryData(accountQueryKey, current.data);
-          } else {
-            void queryClient.invalidateQueries({ queryKey: accountQueryKey });
+            reset(toFormValues(current.data));
+            setStale(staleSaveMessage('account', changedFields(savedFrom, current.data, changeLabels)));
+            return;
           }
-          setDialogMessage(messages.staleRecord);
-          return;
-        }
-        if (isApiError(error)) {
-          for (const field of formFields) {
-            const message = error.fields?.[field];
-            if (message) setError(field, { message });
+          if (isApiError(error)) {
+            for (const field of formFields) {
+              const message = error.fields?.[field];
+              if (message) setError(field, { message });
+            }
           }
-        }
-        setDialogMessage(error.message);
+          setDialogMessage(error.message);
+        },
       },
-    }),
-  );
+    );
+  });
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="account-form-title">
@@ -90,6 +98,7 @@ export function AccountForm({ account }: { account: Account }) {
           Edit details
         </Typography>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+          <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
           <TextField
             label="Name"
             autoComplete="name"

@@ -1,6 +1,6 @@
 import type { Account } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, adminSession } from '../../../testing/fixtures.ts';
 import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
@@ -190,23 +190,44 @@ describe('account page', () => {
     expect(fields.email).toHaveAttribute('aria-invalid', 'true');
   });
 
-  it('says the record changed and shows the latest version on a 409', async () => {
-    const current: Account = { ...account, name: 'Arjun R', phone: '+91-9000000000', version: 5 };
-    const { user, api } = renderAccount(() => apiError(409, 'conflict', 'Version is stale', { current }));
+  it('saves with the version its edits started from, so another save in between is refused (D9)', async () => {
+    let saved = account;
+    const { user, api, queryClient } = renderAccount((call) => {
+      const { version, ...changes } = call.body as Partial<Account>;
+      if (version !== saved.version)
+        return apiError(409, 'conflict', messages.staleRecord, { current: saved });
+      saved = { ...saved, ...changes, version: saved.version + 1 };
+      return json(200, saved);
+    });
     const fields = await form();
+    await user.clear(fields.name);
+    await user.type(fields.name, 'Arjun Kumar');
+
+    // The account is saved from another tab; the live event brings it.
+    saved = { ...account, phone: '+91-9000000000', version: 4 };
+    act(() => queryClient.setQueryData(['account'], saved));
+    expect(fields.phone).toHaveValue('+91-9876500000');
+
+    await user.click(fields.save);
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this account while you were editing: Phone changed. The form now shows their version; make your changes again.',
+    );
+    expect(api.callsTo('PATCH /api/account')[0]?.body).toMatchObject({ name: 'Arjun Kumar', version: 3 });
+    expect(fields.name).toHaveValue('Arjun Admin');
+    expect(fields.phone).toHaveValue('+91-9000000000');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
     await user.clear(fields.name);
-    await user.type(fields.name, 'My edit');
+    await user.type(fields.name, 'Arjun Kumar');
     await user.click(fields.save);
-
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.staleRecord);
-    expect(fields.name).toHaveValue('Arjun R');
-    expect(fields.phone).toHaveValue('+91-9000000000');
-
-    await user.keyboard('{Escape}');
-    await user.click(fields.save);
-    await waitFor(() => expect(api.callsTo('PATCH /api/account')).toHaveLength(2));
-    expect(api.callsTo('PATCH /api/account')[1]?.body).toMatchObject({ name: 'Arjun R', version: 5 });
+    expect(await screen.findByText('Details saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/account')[1]?.body).toEqual({
+      name: 'Arjun Kumar',
+      email: account.email,
+      phone: '+91-9000000000',
+      version: 4,
+    });
   });
 
   it('says what failed when the account cannot be loaded, and retries', async () => {

@@ -49,7 +49,7 @@ const formFields = [
   'zoneId',
 ] as const satisfies readonly (keyof StoreFormValues)[];
 
-export function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
+function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
   return {
     name: store.name,
     featured: store.featured,
