@@ -5,7 +5,7 @@ import { visuallyHidden } from '@mui/utils';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type Ref } from 'react';
+import { useEffect, useEffectEvent, useState, type Ref } from 'react';
 import { apiJson, isApiError } from '../lib/api-client.ts';
 
 export type ZoneChoice = { id: string; name: string };
@@ -94,9 +94,11 @@ export function ZonePicker({
   const named = useZoneName(value, valueName === undefined && listed === undefined);
   const missing = isApiError(named.error, 404);
 
+  // Callers pass a new function each render; only a zone turning out missing should call it.
+  const reportMissing = useEffectEvent(() => onMissing?.());
   useEffect(() => {
-    if (missing) onMissing?.();
-  }, [missing, onMissing]);
+    if (missing) reportMissing();
+  }, [missing]);
 
   const selected: ZoneChoice | null =
     value === null
@@ -105,7 +107,11 @@ export function ZonePicker({
         : null
       : {
           id: value,
-          name: valueName ?? listed?.name ?? named.data?.name ?? (missing ? 'Zone removed' : '…'),
+          name:
+            valueName ??
+            listed?.name ??
+            named.data?.name ??
+            (missing ? 'Zone removed' : named.isError ? 'Zone (not loaded)' : '…'),
         };
 
   const found = (search.data?.items ?? []).map(({ id, name: zoneName }) => ({ id, name: zoneName }));
@@ -153,6 +159,8 @@ export function ZonePicker({
               : params.slotProps?.inputLabel,
             input: {
               ...params.slotProps?.input,
+              // A hidden label leaves no gap in the outline.
+              ...(hiddenLabel ? { notched: false } : {}),
               endAdornment: (
                 <>
                   {search.isFetching && open ? <CircularProgress color="inherit" size={18} /> : null}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
-import { json, meHandler, mockApi, noContent } from '../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi, noContent } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setViewportWidth } from '../../testing/viewport.ts';
 
@@ -137,32 +137,80 @@ describe('signed-in shell', () => {
 
 describe('zone switcher', () => {
   it('lets the owner choose all zones or one, and remembers the choice', async () => {
-    const api = mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    const api = mockApi({
+      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/zones': zonesHandler,
+      'GET /api/zones/z2': () => json(200, zones[1]),
+    });
     const first = renderApp('/dashboard');
 
     const zone = await screen.findByRole('combobox', { name: 'Zone' });
-    expect(zone).toHaveTextContent('All zones');
-    expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
+    expect(zone).toHaveValue('All zones');
 
     await first.user.click(zone);
     const options = await screen.findAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['All zones', 'North', 'South']);
+    expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
     await first.user.click(screen.getByRole('option', { name: 'South' }));
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('South'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
+    expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBe('z2');
 
     first.unmount();
     renderApp('/stores');
-    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('South'));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
+  });
+
+  it('finds a zone by name among any number of them', async () => {
+    const many = Array.from({ length: 40 }, (_, index) => ({
+      id: `z${index + 1}`,
+      name: `Zone ${index + 1}`,
+      version: 1,
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    }));
+    const api = mockApi({
+      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/zones': (call) => {
+        const q = call.query.get('q')?.toLowerCase() ?? '';
+        const found = many.filter((each) => each.name.toLowerCase().includes(q));
+        return json(200, { items: found.slice(0, 25), total: found.length });
+      },
+    });
+    const { user } = renderApp('/dashboard');
+
+    const zone = await screen.findByRole('combobox', { name: 'Zone' });
+    await user.click(zone);
+    expect(await screen.findByText('Type to search all zones')).toBeInTheDocument();
+    // The chosen name is selected on focus, so typing replaces it.
+    await user.keyboard('Zone 37');
+    await user.click(await screen.findByRole('option', { name: 'Zone 37' }));
+
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('Zone 37'));
+    expect(api.callsTo('GET /api/zones').at(-1)?.query.get('q')).toBe('Zone 37');
+    expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBe('z37');
+  });
+
+  it('names a remembered zone without listing the zones', async () => {
+    localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'z2');
+    const api = mockApi({
+      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/zones/z2': () => json(200, zones[1]),
+    });
+    renderApp('/dashboard');
+
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
+    expect(api.callsTo('GET /api/zones')).toHaveLength(0);
   });
 
   it('falls back to all zones when the remembered zone is gone', async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'deleted-zone');
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    mockApi({
+      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/zones': zonesHandler,
+      'GET /api/zones/deleted-zone': () => apiError(404, 'not_found', 'Not found'),
+    });
     renderApp('/dashboard');
 
-    await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveTextContent('All zones'),
-    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('All zones'));
     expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBeNull();
   });
 

@@ -1,5 +1,36 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { ZoneInput } from '@storedesk/shared/zones/schemas';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useCreateZone } from '../api/create-zone.ts';
+import type { ZoneSaveResult } from '../components/zone-form.tsx';
+import { ZoneForm } from '../components/zone-form.tsx';
 
 export function ZoneAddPage() {
-  return <PlaceholderPage title="Add zone" description="Being built." />;
+  const create = useCreateZone();
+  const notify = useSnackbar();
+  const goBack = useGoBack(paths.zones.list.getHref());
+
+  const save = async (values: ZoneInput): Promise<ZoneSaveResult> => {
+    try {
+      await create.mutateAsync(values);
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    notify('Zone added');
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Add zone"
+        description="Stores, admins and delivery executives are grouped by zone."
+      />
+      <ZoneForm zone={null} submitLabel="Add zone" onSave={save} />
+    </>
+  );
 }

@@ -1,5 +1,118 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { ListQueryStatus, ListRows } from '../../../components/table-states.tsx';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useZones } from '../api/get-zones.ts';
 
+const columns = 3;
+
+function AddZoneButton() {
+  return (
+    <Button
+      variant="contained"
+      startIcon={<AddOutlined />}
+      component={RouterLink}
+      to={paths.zones.add.getHref()}
+    >
+      Add zone
+    </Button>
+  );
+}
+
+/** SPEC §2 Zones list: Serial No, Name, Edit; 'Add zone' and search. A zone is deleted from its edit screen. */
 export function ZonesPage() {
-  return <PlaceholderPage title="Zones" description="Being built." />;
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
+  const zones = useZones({ q, page, pageSize });
+
+  const items = zones.data?.items ?? [];
+  const total = zones.data?.total ?? 0;
+  const lastPage = usePageInRange(zones, listParams, setListParams);
+
+  const rows = items.map((zone, index) => (
+    <TableRow key={zone.id} hover>
+      <TableCell align="right">{page * pageSize + index + 1}</TableCell>
+      <TableCell>{zone.name}</TableCell>
+      <TableCell align="right">
+        <Tooltip title="Edit">
+          <IconButton
+            component={RouterLink}
+            to={paths.zones.edit.getHref(zone.id)}
+            aria-label={`Edit ${zone.name}`}
+          >
+            <EditOutlined />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  ));
+
+  return (
+    <>
+      <PageHeader
+        title="Zones"
+        description="The areas the business serves; each store and staff member belongs to one."
+        actions={<AddZoneButton />}
+      />
+      <Paper variant="outlined">
+        <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
+          <SearchField label="Search zones" value={q} onSearch={(next) => setListParams({ q: next })} />
+        </Toolbar>
+        <ListQueryStatus query={zones} noun="zones" />
+        <TableContainer sx={{ maxHeight: 640 }}>
+          <Table stickyHeader size="small" aria-label="Zones">
+            <TableHead>
+              <TableRow>
+                <TableCell align="right" sx={{ width: 96 }}>
+                  Serial No
+                </TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell align="right" sx={{ width: 80 }}>
+                  Edit
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <ListRows
+                query={zones}
+                count={items.length}
+                columns={columns}
+                q={q}
+                onClearSearch={() => setListParams({ q: '' })}
+                noun="zones"
+                empty={{
+                  action: <AddZoneButton />,
+                  hint: 'Add a zone to group stores, admins and delivery executives by area.',
+                }}
+              >
+                {rows}
+              </ListRows>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+    </>
+  );
 }
