@@ -146,7 +146,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { db });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });
-      await api.register(storefrontRoutes, { db, ordersPerMinute: config.storefrontOrdersPerMinute });
+      await api.register(storefrontRoutes, {
+        db,
+        ordersPerMinute: config.storefrontOrdersPerMinute,
+        publicUrl: config.publicUrl,
+      });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

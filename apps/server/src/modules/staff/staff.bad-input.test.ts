@@ -251,10 +251,12 @@ describe('what an add needs and an edit does not', () => {
 
 describe('DELETE', () => {
   it.each([
-    ['no version', '', wrongType('number', 'NaN')],
-    ['a version that is not a number', '?version=abc', wrongType('number', 'NaN')],
-    ['a negative version', '?version=-1', 'Too small: expected number to be >=0'],
-    ['a fractional version', '?version=1.5', 'Invalid input: expected int, received number'],
+    ['no version', '', 'is required'],
+    ['an empty version', '?version=', 'must be a whole number'],
+    ['a version that is not a number', '?version=abc', 'must be a whole number'],
+    ['a negative version', '?version=-1', 'must be a whole number'],
+    ['a fractional version', '?version=1.5', 'must be a whole number'],
+    ['a version past the largest', '?version=9999999999', 'Too big: expected number to be <=2147483647'],
   ])('with %s is 400 on version and deletes nothing', async (_, query, message) => {
     await expectRefused(owner, 'DELETE', `/api/admins/${anAdmin.id}${query}`, undefined, {
       version: message,
