@@ -1,17 +1,30 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '../test/harness.ts';
 import { runHousekeeping } from './housekeeping.ts';
 import { publishEvent } from './realtime/publish.ts';
+import { imageKey } from './storage/images.ts';
+import { createStorage, type Storage } from './storage/storage.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
+let dir: string;
+let storage: Storage;
+const log = { info: () => undefined, warn: () => undefined };
 
 beforeAll(async () => {
   ctx = await createTestApp();
   biz = await createBusiness(ctx.db);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-housekeeping-'));
+  storage = createStorage({ driver: 'local', dir });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const count = async (query: ReturnType<typeof sql>) =>
   Number((await ctx.db.execute<{ n: number }>(query)).rows[0]!.n);
@@ -44,7 +57,7 @@ describe('runHousekeeping', () => {
     });
     await ctx.db.execute(sql`UPDATE events SET created_at = now() - interval '8 days' WHERE action = 'old'`);
 
-    await runHousekeeping(ctx.db, ctx.hub);
+    await runHousekeeping(ctx.db, ctx.hub, storage, log);
 
     const sessionOf = (token: string) =>
       count(sql`SELECT count(*)::int AS n FROM sessions WHERE token_hash = sha256(${token}::bytea)`);
@@ -60,5 +73,23 @@ describe('runHousekeeping', () => {
     );
     expect(actions.rows.map((r) => r.action)).toEqual(['new']);
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: live.headers })).statusCode).toBe(200);
+  });
+
+  it('empties the trash of what was deleted over 30 days ago, files and all', async () => {
+    const keys = [imageKey(biz.id, 'slides', '.png'), imageKey(biz.id, 'slides', '.png')];
+    for (const key of keys) await storage.put(key, Buffer.from('image'), 'image/png');
+    await ctx.db.execute(sql`INSERT INTO slides (business_id, title, position, image_key, deleted_at) VALUES
+      (${biz.id}, 'Expired', 1, ${keys[0]}, now() - interval '31 days'),
+      (${biz.id}, 'Recent', 2, ${keys[1]}, now() - interval '29 days')`);
+
+    await runHousekeeping(ctx.db, ctx.hub, storage, log);
+
+    const titles = await ctx.db.execute<{ title: string }>(
+      sql`SELECT title FROM slides WHERE business_id = ${biz.id} ORDER BY title`,
+    );
+    expect(titles.rows.map((r) => r.title)).toEqual(['Recent']);
+    const files = await Promise.all(keys.map((key) => storage.get(key)));
+    files.forEach((file) => file?.body.destroy());
+    expect(files.map((file) => file !== null)).toEqual([false, true]);
   });
 });

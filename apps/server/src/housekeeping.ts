@@ -1,21 +1,40 @@
 import type { Database } from './db/client.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
+import { purgeTrash } from './modules/trash/trash.service.ts';
 import type { EventHub } from './realtime/hub.ts';
+import type { Storage } from './storage/storage.ts';
 
-type Log = { warn: (obj: unknown, msg?: string) => void };
+type Log = {
+  info: (obj: unknown, msg?: string) => void;
+  warn: (obj: unknown, msg?: string) => void;
+};
 
 const EVERY_MS = 60 * 60 * 1000;
 
-/** Removes what has outlived its use: ended sessions, old throttle counts, old live events. */
-export async function runHousekeeping(db: Database, hub: EventHub): Promise<void> {
+/**
+ * Removes what has outlived its use: ended sessions, old throttle counts, old
+ * live events, and what has been in the trash longer than its 30 days.
+ */
+export async function runHousekeeping(
+  db: Database,
+  hub: EventHub,
+  storage: Storage,
+  log: Log,
+): Promise<void> {
   await pruneAuthRecords(db);
   await hub.prune();
+  await purgeTrash(db, storage, log);
 }
 
-/** Runs the housekeeping once an hour; every instance may, as each step is idempotent. */
-export function startHousekeeping(db: Database, hub: EventHub, log: Log): () => void {
+/**
+ * Runs the housekeeping once an hour. Every instance may: the pruning steps are
+ * idempotent, and the purge runs on one instance at a time (the others skip it).
+ */
+export function startHousekeeping(db: Database, hub: EventHub, storage: Storage, log: Log): () => void {
   const timer = setInterval(() => {
-    runHousekeeping(db, hub).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
+    runHousekeeping(db, hub, storage, log).catch((error: unknown) =>
+      log.warn({ err: error }, 'housekeeping failed'),
+    );
   }, EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

@@ -7,6 +7,7 @@ import { runMigrations } from './db/migrate.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
+import { createStorage } from './storage/storage.ts';
 
 async function main() {
   let config;
@@ -39,6 +40,8 @@ async function main() {
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const { pool, db } = createDatabase(databaseUrl, 20);
   const hub = new EventHub(databaseUrl, db, log);
+  // Shared by the app and the housekeeping, whose purge deletes the files of what it removes.
+  const storage = createStorage(config.storage);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopHousekeeping: (() => void) | undefined;
 
@@ -53,6 +56,7 @@ async function main() {
       stopHousekeeping?.();
       await app?.close();
       await hub.stop();
+      await storage.close();
       await pool.end();
       await embedded?.stop();
     } finally {
@@ -67,8 +71,8 @@ async function main() {
     if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)))) await seedDemo(db, log);
     const demo = await demoCredentials(db);
     await hub.start();
-    stopHousekeeping = startHousekeeping(db, hub, log);
-    app = await buildApp({ config, db, hub, logger: log });
+    stopHousekeeping = startHousekeeping(db, hub, storage, log);
+    app = await buildApp({ config, db, hub, storage, logger: log });
     await app.listen({ port: config.port, host: config.host });
     const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
     console.log(`\nStoredesk is running at http://${shown}:${config.port}`);
@@ -86,6 +90,7 @@ async function main() {
     }
     await app?.close().catch(() => undefined);
     await hub.stop();
+    await storage.close().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop();
     process.exit(1);

@@ -37,3 +37,8 @@ export type TrashEntry = z.infer<typeof trashEntrySchema>;
 export function restoreParentFirstMessage(parentName: string): string {
   return `Restore the store “${parentName}” first: it is in the trash too.`;
 }
+
+/** A store whose zone is in the trash too waits for the zone (409). */
+export function restoreZoneFirstMessage(zoneName: string): string {
+  return `Restore the zone “${zoneName}” first: it is in the trash too.`;
+}

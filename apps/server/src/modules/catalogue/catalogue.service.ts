@@ -45,6 +45,19 @@ function announce(db: Executor, store: StoreContext, action: string) {
   });
 }
 
+/** The owner's trash list gains a record; the trash is the whole business's, so no zone. */
+function announceTrashed(db: Executor, store: StoreContext, recordId: string) {
+  return publishEvent(db, {
+    businessId: store.businessId,
+    zoneId: null,
+    topic: 'trash',
+    action: 'added',
+    recordId,
+  });
+}
+
+const deletedByOf = (auth: AuthContext) => ({ id: auth.user.id, name: auth.user.name });
+
 const toCategory = ({ updatedAt, ...row }: CategoryRow): Category => ({
   ...row,
   updatedAt: updatedAt.toISOString(),
@@ -131,13 +144,14 @@ export async function deleteCategory(
   await db.transaction(async (tx) => {
     const store = await storeOf(tx, auth, storeId);
     await writeVersioned(
-      () => categoriesRepo.softDeleteCategory(tx, store, categoryId, version),
+      () => categoriesRepo.softDeleteCategory(tx, store, categoryId, version, deletedByOf(auth)),
       async () => {
         const now = await categoriesRepo.findCategory(tx, store, categoryId);
         return now && toCategory(now);
       },
     );
     await announce(tx, store, 'category.deleted');
+    await announceTrashed(tx, store, categoryId);
   });
 }
 
@@ -206,13 +220,14 @@ export async function deleteItem(
   await db.transaction(async (tx) => {
     const store = await storeOf(tx, auth, storeId);
     await writeVersioned(
-      () => itemsRepo.softDeleteItem(tx, store, itemId, version),
+      () => itemsRepo.softDeleteItem(tx, store, itemId, version, deletedByOf(auth)),
       async () => {
         const now = await itemsRepo.findItem(tx, store, itemId);
         return now && toItem(now);
       },
     );
     await announce(tx, store, 'item.deleted');
+    await announceTrashed(tx, store, itemId);
   });
 }
 

@@ -71,10 +71,23 @@ export async function updateCategory(
   return row;
 }
 
-export async function softDeleteCategory(db: Executor, store: StoreRef, categoryId: string, version: number) {
+/** Moves a category to the trash, naming who did it (D7). */
+export async function softDeleteCategory(
+  db: Executor,
+  store: StoreRef,
+  categoryId: string,
+  version: number,
+  deletedBy: { id: string; name: string },
+) {
   const [row] = await db
     .update(categories)
-    .set({ deletedAt: sql`now()`, version: sql`${categories.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      deletedAt: sql`now()`,
+      deletedById: deletedBy.id,
+      deletedByName: deletedBy.name,
+      version: sql`${categories.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(and(...live(store), eq(categories.id, categoryId), eq(categories.version, version)))
     .returning(columns);
   return row;

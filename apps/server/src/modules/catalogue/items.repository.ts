@@ -141,10 +141,23 @@ export async function updateItem(
   return row;
 }
 
-export async function softDeleteItem(db: Executor, store: StoreRef, itemId: string, version: number) {
+/** Moves an item to the trash, naming who did it (D7). */
+export async function softDeleteItem(
+  db: Executor,
+  store: StoreRef,
+  itemId: string,
+  version: number,
+  deletedBy: { id: string; name: string },
+) {
   const [row] = await db
     .update(items)
-    .set({ deletedAt: sql`now()`, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      deletedAt: sql`now()`,
+      deletedById: deletedBy.id,
+      deletedByName: deletedBy.name,
+      version: sql`${items.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(and(...live(store), eq(items.id, itemId), eq(items.version, version)))
     .returning({ id: items.id });
   return row;

@@ -148,10 +148,23 @@ export async function setStoreStatus(db: Executor, scope: Scope, storeIds: strin
     .returning({ id: stores.id, zoneId: stores.zoneId });
 }
 
-export async function softDeleteStore(db: Executor, scope: Scope, storeId: string, version: number) {
+/** Moves a store to the trash, naming who did it (D7); its catalogue stays with it, hidden. */
+export async function softDeleteStore(
+  db: Executor,
+  scope: Scope,
+  storeId: string,
+  version: number,
+  deletedBy: { id: string; name: string },
+) {
   const [row] = await db
     .update(stores)
-    .set({ deletedAt: sql`now()`, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
+    .set({
+      deletedAt: sql`now()`,
+      deletedById: deletedBy.id,
+      deletedByName: deletedBy.name,
+      version: sql`${stores.version} + 1`,
+      updatedAt: sql`now()`,
+    })
     .where(and(...visible(scope), eq(stores.id, storeId), eq(stores.version, version)))
     .returning({ id: stores.id, zoneId: stores.zoneId });
   return row;

@@ -165,7 +165,7 @@ export async function deleteStore(
   const scope = scopeOf(auth);
   await db.transaction(async (tx) => {
     const deleted = await writeVersioned(
-      () => repo.softDeleteStore(tx, scope, storeId, version),
+      () => repo.softDeleteStore(tx, scope, storeId, version, { id: auth.user.id, name: auth.user.name }),
       async () => {
         const now = await repo.findStore(tx, scope, storeId);
         return now && toStore(now);

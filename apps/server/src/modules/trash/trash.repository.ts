@@ -1,37 +1,63 @@
 import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { TrashKind } from '@storedesk/shared/trash/schemas';
+import type { TrashKind, TrashListQuery } from '@storedesk/shared/trash/schemas';
 import { trashRetentionDays } from '@storedesk/shared/trash/schemas';
 import type { Executor } from '../../db/client.ts';
 import { categories, items, slides, stores, zones } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
+import { likePattern } from '../../lib/search.ts';
 
-const withinRetention = sql`now() - make_interval(days => ${trashRetentionDays})`;
+/** The moment before which a deletion has outlived the trash: newer ones are listed and restorable. */
+const retentionStart = sql`now() - make_interval(days => ${trashRetentionDays})`;
 
-/** Everything of a business deleted within the retention period, newest first. */
-export async function findTrash(db: Executor, businessId: string, page: number, pageSize: number) {
-  const result = await db.execute<{
-    kind: TrashKind;
-    id: string;
-    name: string;
-    store_id: string | null;
-    deleted_at: Date;
-    total: number;
-  }>(sql`
-    WITH trash AS (
-      SELECT 'stores' AS kind, id, name, NULL::uuid AS store_id, deleted_at FROM stores
-        WHERE business_id = ${businessId} AND deleted_at > ${withinRetention}
-      UNION ALL SELECT 'categories', id, name, store_id, deleted_at FROM categories
-        WHERE business_id = ${businessId} AND deleted_at > ${withinRetention}
-      UNION ALL SELECT 'items', id, name, store_id, deleted_at FROM items
-        WHERE business_id = ${businessId} AND deleted_at > ${withinRetention}
-      UNION ALL SELECT 'slides', id, title, NULL, deleted_at FROM slides
-        WHERE business_id = ${businessId} AND deleted_at > ${withinRetention}
-      UNION ALL SELECT 'zones', id, name, NULL, deleted_at FROM zones
-        WHERE business_id = ${businessId} AND deleted_at > ${withinRetention}
+/** Where each kind's trash lies: its table, the column that names a record and, for the catalogue, its store. */
+const trashSources: Record<TrashKind, { table: SQL; name: SQL; storeId: SQL }> = {
+  stores: { table: sql`stores`, name: sql`name`, storeId: sql`NULL::uuid` },
+  categories: { table: sql`categories`, name: sql`name`, storeId: sql`store_id` },
+  items: { table: sql`items`, name: sql`name`, storeId: sql`store_id` },
+  slides: { table: sql`slides`, name: sql`title`, storeId: sql`NULL::uuid` },
+  zones: { table: sql`zones`, name: sql`name`, storeId: sql`NULL::uuid` },
+};
+
+export type TrashRow = {
+  kind: TrashKind;
+  id: string;
+  name: string;
+  store_id: string | null;
+  store_name: string | null;
+  deleted_at: Date;
+  deleted_by_name: string | null;
+};
+
+/**
+ * A page of what a business deleted within the retention period, newest first;
+ * `q` matches names anywhere, whatever their case, its % and _ taken literally.
+ */
+export async function findTrash(
+  db: Executor,
+  businessId: string,
+  query: TrashListQuery,
+): Promise<{ rows: TrashRow[]; total: number }> {
+  const kinds = query.kind ? [query.kind] : (Object.keys(trashSources) as TrashKind[]);
+  // Each kind is filtered in its own branch, so its conditions reach its own table's scan.
+  const branches = kinds.map((kind) => {
+    const { table, name, storeId } = trashSources[kind];
+    const search = query.q ? sql` AND lower(${name}) LIKE ${likePattern(query.q.toLowerCase())}` : sql``;
+    return sql`SELECT ${kind}::text AS kind, id, ${name} AS name, ${storeId} AS store_id, deleted_at, deleted_by_name
+      FROM ${table} WHERE business_id = ${businessId} AND deleted_at > ${retentionStart}${search}`;
+  });
+  const result = await db.execute<TrashRow & { total: number }>(sql`
+    WITH trash AS (${sql.join(branches, sql` UNION ALL `)}),
+    page AS (
+      SELECT * FROM trash ORDER BY deleted_at DESC, kind, id
+      LIMIT ${query.pageSize} OFFSET ${query.page * query.pageSize}
     )
-    SELECT *, count(*) OVER ()::int AS total FROM trash
-    ORDER BY deleted_at DESC, id LIMIT ${pageSize} OFFSET ${page * pageSize}`);
-  return result.rows;
+    SELECT page.*, s.name AS store_name, counted.total
+    FROM (SELECT count(*)::int AS total FROM trash) counted
+    LEFT JOIN page ON true
+    LEFT JOIN stores s ON s.id = page.store_id
+    ORDER BY page.deleted_at DESC, page.kind, page.id`);
+  const total = result.rows[0]?.total ?? 0;
+  return { rows: result.rows.filter((row) => row.id !== null), total };
 }
 
 /** The record's store is live and the scope's: a catalogue record comes back only with its store. */
@@ -41,12 +67,22 @@ function liveStoreInScope(scope: Scope, storeId: AnyColumn): SQL {
     ${scope.zoneId ? sql`AND s.zone_id = ${scope.zoneId}` : sql``})`;
 }
 
+/** A store comes back only into a live zone. */
+const zoneIsLive = sql`EXISTS (SELECT 1 FROM ${zones} z WHERE z.id = ${stores.zoneId} AND z.deleted_at IS NULL)`;
+
 /**
  * Takes a record out of the trash when it is the scope's and was deleted within
- * the retention period; answers where it belongs (store and zone) for the event.
+ * the retention period, forgetting who deleted it; answers where it belongs
+ * (store and zone) for the event, or undefined when nothing was restored.
  */
 export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: string) {
-  const bump = { deletedAt: null, version: sql`version + 1`, updatedAt: sql`now()` };
+  const bump = {
+    deletedAt: null,
+    deletedById: null,
+    deletedByName: null,
+    version: sql`version + 1`,
+    updatedAt: sql`now()`,
+  };
   switch (kind) {
     case 'stores': {
       const [row] = await db
@@ -57,7 +93,8 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
             eq(stores.id, id),
             eq(stores.businessId, scope.businessId),
             scope.zoneId ? eq(stores.zoneId, scope.zoneId) : undefined,
-            gt(stores.deletedAt, withinRetention),
+            gt(stores.deletedAt, retentionStart),
+            zoneIsLive,
           ),
         )
         .returning({ storeId: stores.id, zoneId: stores.zoneId });
@@ -71,7 +108,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
           and(
             eq(categories.id, id),
             liveStoreInScope(scope, categories.storeId),
-            gt(categories.deletedAt, withinRetention),
+            gt(categories.deletedAt, retentionStart),
           ),
         )
         .returning({ storeId: categories.storeId });
@@ -82,7 +119,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
         .update(items)
         .set(bump)
         .where(
-          and(eq(items.id, id), liveStoreInScope(scope, items.storeId), gt(items.deletedAt, withinRetention)),
+          and(eq(items.id, id), liveStoreInScope(scope, items.storeId), gt(items.deletedAt, retentionStart)),
         )
         .returning({ storeId: items.storeId });
       return row && { ...row, zoneId: await zoneOfStore(db, row.storeId) };
@@ -95,7 +132,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
           and(
             eq(slides.id, id),
             eq(slides.businessId, scope.businessId),
-            gt(slides.deletedAt, withinRetention),
+            gt(slides.deletedAt, retentionStart),
           ),
         )
         .returning({ id: slides.id });
@@ -106,10 +143,10 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
         .update(zones)
         .set(bump)
         .where(
-          and(eq(zones.id, id), eq(zones.businessId, scope.businessId), gt(zones.deletedAt, withinRetention)),
+          and(eq(zones.id, id), eq(zones.businessId, scope.businessId), gt(zones.deletedAt, retentionStart)),
         )
         .returning({ id: zones.id });
-      return row && { storeId: null, zoneId: row.id };
+      return row && { storeId: null, zoneId: null };
     }
   }
 }
@@ -120,4 +157,118 @@ async function zoneOfStore(db: Executor, storeId: string): Promise<string> {
     .from(stores)
     .where(and(eq(stores.id, storeId), isNull(stores.deletedAt)));
   return row!.zoneId;
+}
+
+/**
+ * Why a record of the scope's trash could not be restored although it is
+ * there: the record it belongs to (a catalogue record's store, a store's zone)
+ * is in the trash too, and could itself be restored. Undefined otherwise.
+ */
+export async function findParentInTrash(
+  db: Executor,
+  scope: Scope,
+  kind: TrashKind,
+  id: string,
+): Promise<{ kind: 'stores' | 'zones'; name: string } | undefined> {
+  const inZone = scope.zoneId ? sql`AND s.zone_id = ${scope.zoneId}` : sql``;
+  let found;
+  if (kind === 'categories' || kind === 'items') {
+    const table = kind === 'categories' ? categories : items;
+    found = await db.execute<{ name: string }>(sql`
+      SELECT s.name FROM ${table} r JOIN stores s ON s.id = r.store_id
+      WHERE r.id = ${id} AND r.business_id = ${scope.businessId} AND r.deleted_at > ${retentionStart}
+        AND s.business_id = ${scope.businessId} ${inZone} AND s.deleted_at > ${retentionStart}`);
+    return found.rows[0] && { kind: 'stores', name: found.rows[0].name };
+  }
+  if (kind === 'stores') {
+    found = await db.execute<{ name: string }>(sql`
+      SELECT z.name FROM stores s JOIN zones z ON z.id = s.zone_id
+      WHERE s.id = ${id} AND s.business_id = ${scope.businessId} ${inZone} AND s.deleted_at > ${retentionStart}
+        AND z.deleted_at > ${retentionStart}`);
+    return found.rows[0] && { kind: 'zones', name: found.rows[0].name };
+  }
+  return undefined;
+}
+
+/** Any fixed number: every instance's purge competes for the same lock. */
+const PURGE_LOCK = 727_310_002;
+
+/**
+ * Takes the purge's lock for the rest of the caller's transaction, or answers
+ * false at once when another instance holds it.
+ */
+export async function tryLockPurge(db: Executor): Promise<boolean> {
+  const result = await db.execute<{ locked: boolean }>(
+    sql`SELECT pg_try_advisory_xact_lock(${PURGE_LOCK}) AS locked`,
+  );
+  return result.rows[0]!.locked;
+}
+
+/** Deleted before the retention period began: out of reach of every list and restore. */
+const expired = sql`deleted_at <= ${retentionStart}`;
+const expiredStores = sql`SELECT id FROM stores WHERE ${expired}`;
+
+const keysOf = (rows: { image_key: string | null }[]) =>
+  rows.flatMap((row) => (row.image_key ? [row.image_key] : []));
+
+export type PurgeResult = {
+  removed: Record<TrashKind, number>;
+  /** Expired stores and zones kept because orders (their history) still name them. */
+  kept: { stores: number; zones: number };
+  /** The image files of what was removed, and of kept stores, to delete once this commits. */
+  imageKeys: string[];
+};
+
+/**
+ * Removes for good, across every business, what was deleted before the
+ * retention period began (ADR 0015). The catalogue of an expired store goes
+ * first, whether or not it was deleted itself, so its image keys are collected
+ * before the store's cascade could drop them unseen. A store or zone that orders
+ * or daily statistics still name is kept, invisible, without its image.
+ */
+export async function purgeExpired(db: Executor): Promise<PurgeResult> {
+  const itemRows = await db.execute<{ image_key: string | null }>(sql`
+    DELETE FROM items WHERE ${expired} OR store_id IN (${expiredStores}) RETURNING image_key`);
+  const categoryRows = await db.execute(sql`
+    DELETE FROM categories WHERE ${expired} OR store_id IN (${expiredStores}) RETURNING id`);
+  const storeRows = await db.execute<{ image_key: string | null }>(sql`
+    DELETE FROM stores s WHERE ${expired}
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.business_id = s.business_id AND o.store_id = s.id)
+    RETURNING image_key`);
+  const keptStoreRows = await db.execute<{ image_key: string | null }>(sql`
+    WITH kept AS (SELECT id, image_key FROM stores WHERE ${expired} FOR UPDATE),
+    cleared AS (
+      UPDATE stores s SET image_key = NULL, version = s.version + 1, updated_at = now()
+      FROM kept WHERE s.id = kept.id AND kept.image_key IS NOT NULL
+    )
+    SELECT image_key FROM kept`);
+  const slideRows = await db.execute<{ image_key: string | null }>(sql`
+    DELETE FROM slides WHERE ${expired} RETURNING image_key`);
+  // After the stores: a zone is free once no store, purged or not, is in it.
+  const zoneRows = await db.execute(sql`
+    DELETE FROM zones z WHERE ${expired}
+      AND NOT EXISTS (SELECT 1 FROM stores s WHERE s.zone_id = z.id)
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.business_id = z.business_id AND o.zone_id = z.id)
+      AND NOT EXISTS (SELECT 1 FROM daily_stats d WHERE d.business_id = z.business_id AND d.zone_id = z.id)
+      AND NOT EXISTS (SELECT 1 FROM users u WHERE u.zone_id = z.id AND u.deleted_at IS NULL)
+    RETURNING id`);
+  const keptZones = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM zones WHERE ${expired}`,
+  );
+  return {
+    removed: {
+      stores: storeRows.rows.length,
+      categories: categoryRows.rows.length,
+      items: itemRows.rows.length,
+      slides: slideRows.rows.length,
+      zones: zoneRows.rows.length,
+    },
+    kept: { stores: keptStoreRows.rows.length, zones: keptZones.rows[0]!.n },
+    imageKeys: [
+      ...keysOf(itemRows.rows),
+      ...keysOf(storeRows.rows),
+      ...keysOf(keptStoreRows.rows),
+      ...keysOf(slideRows.rows),
+    ],
+  };
 }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import { listQuerySchema, listResponseSchema } from '@storedesk/shared/lists';
-import { trashEntrySchema, trashKinds } from '@storedesk/shared/trash/schemas';
+import { listResponseSchema } from '@storedesk/shared/lists';
+import { trashEntrySchema, trashKinds, trashListQuerySchema } from '@storedesk/shared/trash/schemas';
 import type { Database } from '../../db/client.ts';
 import { idParam } from '../../lib/route-schemas.ts';
 import { authOf } from '../../plugins/access.ts';
@@ -15,9 +15,13 @@ export const trashRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
       config: { access: 'owner' },
       schema: {
         tags: ['trash'],
-        summary: 'What was deleted in the last 30 days, newest first',
-        querystring: listQuerySchema,
-        response: { 200: listResponseSchema(trashEntrySchema) },
+        summary: 'What was deleted in the last 30 days, newest first; q searches names, kind keeps one kind',
+        querystring: trashListQuerySchema,
+        response: {
+          200: listResponseSchema(trashEntrySchema),
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => trash.listTrash(db, authOf(request), request.query),
@@ -34,6 +38,7 @@ export const trashRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, 
           200: z.object({ kind: z.enum(trashKinds), id: z.string() }),
           403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },

@@ -1,10 +1,19 @@
-import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
+import type { ListResponse } from '@storedesk/shared/lists';
 import { isOwner } from '@storedesk/shared/levels';
-import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
+import { messages } from '@storedesk/shared/messages';
+import {
+  restoreParentFirstMessage,
+  restoreZoneFirstMessage,
+  type TrashEntry,
+  type TrashKind,
+  type TrashListQuery,
+} from '@storedesk/shared/trash/schemas';
 import type { Database } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
+import { AppError, forbidden, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { publishEvent } from '../../realtime/publish.ts';
+import type { Storage } from '../../storage/storage.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './trash.repository.ts';
 
@@ -20,24 +29,28 @@ const topicOf: Record<TrashKind, string> = {
 export async function listTrash(
   db: Database,
   auth: AuthContext,
-  query: ListQuery,
+  query: TrashListQuery,
 ): Promise<ListResponse<TrashEntry>> {
-  const rows = await repo.findTrash(db, auth.business.id, query.page, query.pageSize);
+  const { rows, total } = await repo.findTrash(db, auth.business.id, query);
   return {
     items: rows.map((row) => ({
       kind: row.kind,
       id: row.id,
       name: row.name,
       storeId: row.store_id,
+      storeName: row.store_name,
       deletedAt: new Date(row.deleted_at).toISOString(),
+      deletedBy: row.deleted_by_name,
     })),
-    total: rows[0]?.total ?? 0,
+    total,
   };
 }
 
 /**
  * Undo of a delete (D7): anyone who may see the record may bring it back
- * within the retention period; slides and zones are the owner's.
+ * within the retention period; slides and zones are the owner's. A record
+ * whose store (or a store whose zone) is in the trash too waits for it (409),
+ * and so does a zone whose name a live zone has taken since.
  */
 export async function restoreFromTrash(
   db: Database,
@@ -47,23 +60,80 @@ export async function restoreFromTrash(
 ): Promise<{ kind: TrashKind; id: string }> {
   if ((kind === 'slides' || kind === 'zones') && !isOwner(auth.user)) throw forbidden();
   const scope = scopeOf(auth);
-  return db.transaction(async (tx) => {
-    const restored = await repo.restore(tx, scope, kind, id);
-    if (!restored) throw notFound();
-    await publishEvent(tx, {
-      businessId: scope.businessId,
-      zoneId: restored.zoneId,
-      topic: topicOf[kind],
-      action: 'restored',
-      recordId: kind === 'categories' || kind === 'items' ? restored.storeId : id,
+  try {
+    return await db.transaction(async (tx) => {
+      const restored = await repo.restore(tx, scope, kind, id);
+      if (!restored) {
+        const parent = await repo.findParentInTrash(tx, scope, kind, id);
+        if (!parent) throw notFound();
+        const message =
+          parent.kind === 'stores'
+            ? restoreParentFirstMessage(parent.name)
+            : restoreZoneFirstMessage(parent.name);
+        throw new AppError('conflict', message);
+      }
+      await publishEvent(tx, {
+        businessId: scope.businessId,
+        zoneId: restored.zoneId,
+        topic: topicOf[kind],
+        action: 'restored',
+        recordId: kind === 'categories' || kind === 'items' ? restored.storeId : id,
+      });
+      await publishEvent(tx, {
+        businessId: scope.businessId,
+        zoneId: null,
+        topic: 'trash',
+        action: 'removed',
+        recordId: id,
+      });
+      return { kind, id };
     });
-    await publishEvent(tx, {
-      businessId: scope.businessId,
-      zoneId: null,
-      topic: 'trash',
-      action: 'removed',
-      recordId: id,
-    });
-    return { kind, id };
-  });
+  } catch (error) {
+    // A live zone took the name while this one was in the trash: the unique index says so.
+    if (isUniqueViolation(error, 'zones_name_idx')) throw new AppError('conflict', messages.zoneNameTaken);
+    throw error;
+  }
+}
+
+type Log = {
+  info: (obj: unknown, msg?: string) => void;
+  warn: (obj: unknown, msg?: string) => void;
+};
+
+export type PurgeReport =
+  | { ran: false }
+  | ({ ran: true; files: { deleted: number; failed: number } } & Omit<repo.PurgeResult, 'imageKeys'>);
+
+/**
+ * Removes for good what has been in the trash longer than the retention
+ * period, with its image files (ADR 0015). One instance at a time: another
+ * that is already purging makes this one skip. The rows go in one
+ * transaction; the files after it commits, so a failed transaction leaves
+ * every file its rows still name. A file that cannot be deleted is logged and
+ * left behind, never failing the purge.
+ */
+export async function purgeTrash(db: Database, storage: Storage, log: Log): Promise<PurgeReport> {
+  const purged = await db.transaction(async (tx) =>
+    (await repo.tryLockPurge(tx)) ? repo.purgeExpired(tx) : undefined,
+  );
+  if (!purged) return { ran: false };
+  const { imageKeys, ...counts } = purged;
+  let failed = 0;
+  for (const key of imageKeys) {
+    try {
+      await storage.delete(key);
+    } catch (error) {
+      failed += 1;
+      log.warn({ err: error, key }, 'could not delete the image of a purged record');
+    }
+  }
+  const report: PurgeReport = {
+    ran: true,
+    ...counts,
+    files: { deleted: imageKeys.length - failed, failed },
+  };
+  if (imageKeys.length > 0 || Object.values(counts.removed).some((n) => n > 0)) {
+    log.info({ purge: report }, 'trash purged');
+  }
+  return report;
 }
