@@ -346,10 +346,19 @@ export type OrderChange = {
  * statement's snapshot misses can have committed before a change it writes.
  */
 export async function recordOrderChange(db: Executor, change: OrderChange): Promise<TimelineRow[] | null> {
-  const open = and(eq(orders.id, change.orderId), eq(orders.version, change.version), eq(orders.state, 1));
+  let open = and(eq(orders.id, change.orderId), eq(orders.version, change.version), eq(orders.state, 1));
   let guard: SQL;
   if (change.update) {
     const { update } = change;
+    if (update.dex) {
+      // The executive read when deciding is still a live executive of the order's zone, and stays so until
+      // this commits: a delete of them locks their row, so one of the two waits and then sees the other.
+      open = and(
+        open,
+        sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${update.dex.id} AND u.level = 3
+          AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR SHARE OF u)`,
+      );
+    }
     guard = db
       .update(orders)
       .set({

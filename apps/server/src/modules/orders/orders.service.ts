@@ -138,6 +138,8 @@ async function applyChange(
   if (!timeline) {
     // Changed since it was read: the caller decided on an order that is no longer current.
     const current = await repo.findOrder(db, { businessId: order.businessId, zoneId: null }, order.id);
+    // Unchanged: what failed was the executive, deleted or moved since the order was read.
+    if (dex && current?.version === order.version) throw invalid({ dexId: messages.unknownDex });
     throw stale(current ? await toDetail(db, current) : null);
   }
   // The row as the update leaves it, so the answer needs no second read.

@@ -149,4 +149,34 @@ describe('deleting a delivery executive with open orders', () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ dexId: messages.unknownDex });
   });
+
+  it('an executive deleted while an order is being given to them is not given it', async () => {
+    const dex = await addDex(owner);
+    const placed = await order(null, OrderStatus.Placed);
+    // A delete that has written but not committed when the order change reads the executive.
+    const deleting = await ctx.database.pool.connect();
+    try {
+      await deleting.query('BEGIN');
+      await deleting.query('UPDATE users SET deleted_at = now(), version = version + 1 WHERE id = $1', [
+        dex.id,
+      ]);
+      const change = call(owner, 'POST', `/api/orders/${placed.id}/status`, {
+        status: OrderStatus.Confirmed,
+        dexId: dex.id,
+        version: placed.version,
+      });
+      // The change waits on the executive's row; once the delete commits, it sees them gone.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await deleting.query('COMMIT');
+      const res = await change;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(errorOf(res).fields).toEqual({ dexId: messages.unknownDex });
+    } finally {
+      deleting.release();
+    }
+    const { rows } = await ctx.db.execute(
+      sql`SELECT status, dex_id, version FROM orders WHERE id = ${placed.id}`,
+    );
+    expect(rows[0]).toEqual({ status: OrderStatus.Placed, dex_id: null, version: placed.version });
+  });
 });
