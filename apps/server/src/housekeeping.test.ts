@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '../test/harness.ts';
-import { runHousekeeping } from './housekeeping.ts';
+import { runHousekeeping, startHousekeeping } from './housekeeping.ts';
 import { publishEvent } from './realtime/publish.ts';
 import { imageKey } from './storage/images.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
@@ -91,5 +91,42 @@ describe('runHousekeeping', () => {
     const files = await Promise.all(keys.map((key) => storage.get(key)));
     files.forEach((file) => file?.body.destroy());
     expect(files.map((file) => file !== null)).toEqual([false, true]);
+  });
+});
+
+describe('startHousekeeping', () => {
+  it('runs a minute after start, then hourly, until stopped', async () => {
+    const expire = () =>
+      ctx.db.execute(sql`INSERT INTO slides (business_id, title, position, deleted_at)
+        VALUES (${biz.id}, 'Timed', 1, now() - interval '40 days')`);
+    const timed = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM slides WHERE business_id = ${biz.id} AND title = 'Timed'`,
+          )
+        ).rows[0]!.n,
+      );
+    vi.useFakeTimers({ toFake: ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval'] });
+    try {
+      await expire();
+      const stop = startHousekeeping(ctx.db, ctx.hub, storage, log);
+      vi.advanceTimersByTime(59_000);
+      expect(await timed()).toBe(1);
+      vi.advanceTimersByTime(1_000);
+      await vi.waitUntil(async () => (await timed()) === 0, { timeout: 10_000 });
+
+      await expire();
+      vi.advanceTimersByTime(60 * 60 * 1000);
+      await vi.waitUntil(async () => (await timed()) === 0, { timeout: 10_000 });
+
+      stop();
+      await expire();
+      vi.advanceTimersByTime(2 * 60 * 60 * 1000);
+      expect(vi.getTimerCount()).toBe(0);
+      expect(await timed()).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -10,6 +10,8 @@ type Log = {
 };
 
 const EVERY_MS = 60 * 60 * 1000;
+/** The first run comes soon after start, so instances restarted more often than hourly still run it. */
+const FIRST_AFTER_MS = 60 * 1000;
 
 /**
  * Removes what has outlived its use: ended sessions, old throttle counts, old
@@ -27,15 +29,22 @@ export async function runHousekeeping(
 }
 
 /**
- * Runs the housekeeping once an hour. Every instance may: the pruning steps are
- * idempotent, and the purge runs on one instance at a time (the others skip it).
+ * Runs the housekeeping a minute after start, then once an hour. Every instance
+ * may: the pruning steps are idempotent, and the purge runs on one instance at
+ * a time (the others skip it).
  */
 export function startHousekeeping(db: Database, hub: EventHub, storage: Storage, log: Log): () => void {
-  const timer = setInterval(() => {
+  const run = () => {
     runHousekeeping(db, hub, storage, log).catch((error: unknown) =>
       log.warn({ err: error }, 'housekeeping failed'),
     );
-  }, EVERY_MS);
+  };
+  const first = setTimeout(run, FIRST_AFTER_MS);
+  const timer = setInterval(run, EVERY_MS);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
