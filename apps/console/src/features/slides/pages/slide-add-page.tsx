@@ -1,5 +1,51 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { SlideInput } from '@storedesk/shared/slides/schemas';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useCreateSlide } from '../api/create-slide.ts';
+import { useUploadSlideImage } from '../api/upload-slide-image.ts';
+import type { SlideSaveResult } from '../components/slide-form.tsx';
+import { SlideForm } from '../components/slide-form.tsx';
 
 export function SlideAddPage() {
-  return <PlaceholderPage title="Add slide" description="Being built." />;
+  const create = useCreateSlide();
+  const upload = useUploadSlideImage();
+  const notify = useSnackbar();
+  const navigate = useNavigate();
+  const goBack = useGoBack(paths.slides.list.getHref());
+
+  const save = async (values: SlideInput, image: File | null): Promise<SlideSaveResult> => {
+    let slideId: string;
+    try {
+      slideId = (await create.mutateAsync(values)).id;
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    if (image) {
+      try {
+        await upload.mutateAsync({ slideId, image });
+      } catch (error) {
+        // The slide exists: go on from its edit screen rather than add it twice.
+        notify({
+          severity: 'warning',
+          message: `Slide added, but its image was not saved: ${asApiError(error).message}`,
+        });
+        void navigate(paths.slides.edit.getHref(slideId), { replace: true });
+        return { ok: true };
+      }
+    }
+    notify('Slide added');
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <>
+      <PageHeader title="Add slide" description="A picture at the top of the customer app's home page." />
+      <SlideForm slide={null} submitLabel="Add slide" onSave={save} />
+    </>
+  );
 }

@@ -1,5 +1,88 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
+import { slideSchema } from '@storedesk/shared/slides/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { slideQueryKey, useSlide } from '../api/get-slide.ts';
+import { useUpdateSlide } from '../api/update-slide.ts';
+import { useUploadSlideImage } from '../api/upload-slide-image.ts';
+import type { SlideSaveResult } from '../components/slide-form.tsx';
+import { SlideForm } from '../components/slide-form.tsx';
+
+function EditSlideForm({ slide }: { slide: Slide }) {
+  const queryClient = useQueryClient();
+  const update = useUpdateSlide();
+  const upload = useUploadSlideImage();
+  const notify = useSnackbar();
+  const goBack = useGoBack(paths.slides.list.getHref());
+
+  const save = async (
+    values: SlideInput,
+    image: File | null,
+    base: Slide | null,
+  ): Promise<SlideSaveResult> => {
+    let saved: Slide;
+    try {
+      saved = await update.mutateAsync({
+        slideId: slide.id,
+        update: { ...values, version: (base ?? slide).version },
+      });
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (isApiError(error, 409)) {
+        const current = slideSchema.safeParse(error.current);
+        if (current.success) queryClient.setQueryData(slideQueryKey(slide.id), current.data);
+      }
+      return { ok: false, error };
+    }
+    if (image) {
+      try {
+        await upload.mutateAsync({ slideId: slide.id, image });
+      } catch (caught) {
+        return { ok: false, error: asApiError(caught), saved };
+      }
+    }
+    notify('Slide saved');
+    goBack();
+    return { ok: true };
+  };
+
+  return <SlideForm slide={slide} submitLabel="Save slide" onSave={save} />;
+}
 
 export function SlideEditPage() {
-  return <PlaceholderPage title="Edit slide" description="Being built." />;
+  const { slideId = '' } = useParams();
+  const slide = useSlide(slideId);
+
+  // Unknown, or deleted meanwhile (SPEC §2).
+  if (isApiError(slide.error, 404)) return <Navigate to={paths.slides.list.getHref()} replace />;
+
+  let content;
+  if (slide.data) {
+    content = <EditSlideForm key={slide.data.id} slide={slide.data} />;
+  } else if (slide.isError) {
+    content = (
+      <LoadError
+        title="Could not load the slide"
+        error={slide.error}
+        onRetry={() => void slide.refetch()}
+        retrying={slide.isFetching}
+      />
+    );
+  } else {
+    content = <FormSkeleton fields={3} label="Loading the slide" />;
+  }
+
+  return (
+    <>
+      <PageHeader title="Edit slide" description={slide.data?.title} />
+      {content}
+    </>
+  );
 }

@@ -1,5 +1,154 @@
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ImageOutlined from '@mui/icons-material/ImageOutlined';
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { messages } from '@storedesk/shared/messages';
+import type { Slide } from '@storedesk/shared/slides/schemas';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useDeleteSlide } from '../api/delete-slide.ts';
+import { useSlides } from '../api/get-slides.ts';
+import { useRestoreSlide } from '../api/restore-slide.ts';
 
+const columns = 4;
+
+/** What a delete needs of a slide; its title names it in the dialog and the snackbar. */
+type SlideToDelete = { id: string; name: string; version: number };
+
+function AddSlideButton() {
+  return (
+    <Button
+      variant="contained"
+      startIcon={<AddOutlined />}
+      component={RouterLink}
+      to={paths.slides.add.getHref()}
+    >
+      Add slide
+    </Button>
+  );
+}
+
+function SlideThumbnail({ slide }: { slide: Slide }) {
+  if (!slide.imageUrl) {
+    return (
+      <Tooltip title="No image yet">
+        <Avatar variant="rounded" aria-label={`${slide.title}: no image yet`} sx={{ width: 72, height: 40 }}>
+          <ImageOutlined fontSize="small" />
+        </Avatar>
+      </Tooltip>
+    );
+  }
+  return <Avatar variant="rounded" src={slide.imageUrl} alt={slide.title} sx={{ width: 72, height: 40 }} />;
+}
+
+/** SPEC §2 Slides list: Position, Title, Image, Action (Edit, Delete); 'Search slide' and 'Add slide'. */
 export function SlidesPage() {
-  return <PlaceholderPage title="Slides" description="Being built." />;
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
+  const slides = useSlides({ q, page, pageSize });
+  const deleteSlide = useDeleteSlide();
+  const restoreSlide = useRestoreSlide();
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const items = slides.data?.items ?? [];
+  const total = slides.data?.total ?? 0;
+  const lastPage = usePageInRange(slides, listParams, setListParams);
+
+  const deletion = useDeleteWithUndo<SlideToDelete>({
+    noun: 'slide',
+    question: messages.deleteSlide,
+    remove: (slide) => deleteSlide.mutateAsync({ slideId: slide.id, version: slide.version }),
+    restore: (slide) => restoreSlide.mutateAsync(slide.id),
+    onError: setErrorMessage,
+  });
+
+  const rows = items.map((slide) => (
+    <TableRow key={slide.id} hover>
+      <TableCell align="right">{slide.position}</TableCell>
+      <TableCell sx={{ wordBreak: 'break-word' }}>{slide.title}</TableCell>
+      <TableCell>
+        <SlideThumbnail slide={slide} />
+      </TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowEditDelete
+          name={slide.title}
+          editTo={paths.slides.edit.getHref(slide.id)}
+          onDelete={() => deletion.ask({ id: slide.id, name: slide.title, version: slide.version })}
+        />
+      </TableCell>
+    </TableRow>
+  ));
+
+  return (
+    <>
+      <PageHeader
+        title="Slides"
+        description="The pictures at the top of the customer app's home page, in position order."
+        actions={<AddSlideButton />}
+      />
+      <Paper variant="outlined">
+        <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
+          <SearchField label="Search slide" value={q} onSearch={(next) => setListParams({ q: next })} />
+        </Toolbar>
+        <ListQueryStatus query={slides} noun="slides" />
+        <TableContainer sx={{ maxHeight: 640 }}>
+          <Table stickyHeader size="small" aria-label="Slides">
+            <TableHead>
+              <TableRow>
+                <TableCell align="right" sx={{ width: 72 }}>
+                  Position
+                </TableCell>
+                <TableCell>Title</TableCell>
+                <TableCell sx={{ width: 104 }}>Image</TableCell>
+                <TableCell align="right" sx={{ width: 112 }}>
+                  Action
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <ListRows
+                query={slides}
+                count={items.length}
+                columns={columns}
+                q={q}
+                onClearSearch={() => setListParams({ q: '' })}
+                noun="slides"
+                empty={{
+                  action: <AddSlideButton />,
+                  hint: 'Add a slide to show offers and news at the top of the customer app.',
+                }}
+              >
+                {rows}
+              </ListRows>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+      {deletion.dialog}
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
 }

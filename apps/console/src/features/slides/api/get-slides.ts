@@ -1,0 +1,30 @@
+import { listResponseSchema } from '@storedesk/shared/lists';
+import type { ListResponse } from '@storedesk/shared/lists';
+import { slideSchema } from '@storedesk/shared/slides/schemas';
+import type { Slide } from '@storedesk/shared/slides/schemas';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client.ts';
+
+export type SlidesQuery = { q: string; page: number; pageSize: number };
+
+const slidesResponseSchema = listResponseSchema(slideSchema);
+
+export const slidesListKey = ['slides', 'list'] as const;
+
+/** GET /api/slides (owner only): the home-page slides, in position order. */
+export function getSlides(query: SlidesQuery, signal?: AbortSignal): Promise<ListResponse<Slide>> {
+  return apiJson('/slides', slidesResponseSchema, { query, signal });
+}
+
+export function slidesQueryOptions(query: SlidesQuery) {
+  return queryOptions({
+    queryKey: [...slidesListKey, query],
+    queryFn: ({ signal }) => getSlides(query, signal),
+    // Keep the page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSlides(query: SlidesQuery) {
+  return useQuery(slidesQueryOptions(query));
+}

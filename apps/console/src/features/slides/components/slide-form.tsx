@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { messages } from '@storedesk/shared/messages';
+import { slideInputSchema, slidePositions, slideSchema } from '@storedesk/shared/slides/schemas';
+import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ImagePicker } from '../../../components/image-picker.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import type { ApiError } from '../../../lib/api-client.ts';
+import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { EditConflictAlert } from './edit-conflict-alert.tsx';
+
+const positionChoices = Array.from(
+  { length: slidePositions.max - slidePositions.min + 1 },
+  (_, index) => slidePositions.min + index,
+);
+
+type SlideFormValues = z.input<typeof slideInputSchema>;
+
+const fieldLabels = { title: 'Title', position: 'Position', imageUrl: 'Image' } as const;
+
+function toFormValues(slide: Slide | null): SlideFormValues {
+  // An empty select until a position is chosen: 'is required' rather than a guess.
+  return { title: slide?.title ?? '', position: slide?.position ?? (undefined as unknown as number) };
+}
+
+export type SlideSaveResult =
+  | { ok: true }
+  /** `saved`: the title and position were saved, the image was refused. */
+  | { ok: false; error: ApiError; saved?: Slide };
+
+type SlideFormProps = {
+  /** The saved slide, live (edit), or null (add). */
+  slide: Slide | null;
+  submitLabel: string;
+  /**
+   * Saves the values, then the image when one was chosen; `base` is the slide
+   * the edits started from, whose version the save sends (D9).
+   */
+  onSave: (values: SlideInput, image: File | null, base: Slide | null) => Promise<SlideSaveResult>;
+};
+
+type Dialog = { title: string; message: string };
+
+/** SPEC §5 slide: title, position 1 to 10, and an image (the saved one counts on edit). */
+export function SlideForm({ slide, submitLabel, onSave }: SlideFormProps) {
+  const [image, setImage] = useState<File | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [conflict, setConflict] = useState<string[] | null>(null);
+  const live = useMemo(() => toFormValues(slide), [slide]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<SlideFormValues, unknown, SlideInput>({
+    resolver: zodResolver(slideInputSchema),
+    mode: 'onTouched',
+    defaultValues: live,
+  });
+  // A chosen picture is an edit too: from then on the form keeps its base.
+  const edited = isDirty || image !== null;
+  const base = useEditBase(slide, edited);
+
+  // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
+  useEffect(() => {
+    if (slide && !edited) reset(live);
+  }, [slide, live, edited, reset]);
+
+  const imageMissing = image === null && !slide?.imageUrl;
+  const askForImage = () => setDialog({ title: messages.slideImageTitle, message: messages.slideImage });
+
+  const showRefusal = (error: ApiError) => {
+    if (error.status === 409) {
+      const current = slideSchema.safeParse(error.current);
+      if (current.success && base) {
+        setConflict(changedFields(base, current.data, fieldLabels));
+        // Their version, untouched: the picture too is to be chosen again.
+        setImage(null);
+        reset(toFormValues(current.data));
+        return;
+      }
+    }
+    const message = applySaveRefusal(error, {
+      current: slideSchema,
+      showCurrent: (current) => reset(toFormValues(current)),
+      fields: {
+        title: (text) => setError('title', { message: text }),
+        position: (text) => setError('position', { message: text }),
+      },
+    });
+    if (message) setDialog({ title: 'Error', message });
+  };
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      if (imageMissing) {
+        askForImage();
+        return;
+      }
+      setSaving(true);
+      setConflict(null);
+      try {
+        const result = await onSave(values, image, base);
+        if (result.ok) return;
+        if (result.saved) {
+          // The form shows what was saved, so the next save starts from it; the picture is chosen again.
+          setImage(null);
+          reset(toFormValues(result.saved));
+        }
+        showRefusal(result.error);
+      } finally {
+        setSaving(false);
+      }
+    },
+    () => {
+      if (imageMissing) askForImage();
+    },
+  );
+
+  return (
+    <Card variant="outlined" sx={{ maxWidth: 640 }}>
+      <CardContent>
+        <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
+          <EditConflictAlert noun="slide" changed={conflict} onClose={() => setConflict(null)} />
+          <TextField
+            label="Title"
+            fullWidth
+            required
+            autoFocus
+            error={Boolean(errors.title)}
+            helperText={errors.title?.message}
+            {...register('title')}
+          />
+          <Controller
+            control={control}
+            name="position"
+            render={({ field }) => (
+              <TextField
+                select
+                label="Position"
+                fullWidth
+                required
+                name={field.name}
+                inputRef={field.ref}
+                value={field.value ?? ''}
+                onChange={(event) => field.onChange(Number(event.target.value))}
+                onBlur={field.onBlur}
+                error={Boolean(errors.position)}
+                helperText={errors.position?.message ?? 'Slides show in the customer app from 1 to 10.'}
+              >
+                {positionChoices.map((choice) => (
+                  <MenuItem key={choice} value={choice}>
+                    {choice}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <div>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              Image
+            </Typography>
+            <ImagePicker
+              label="Slide image"
+              imageUrl={slide?.imageUrl ?? null}
+              file={image}
+              onChange={setImage}
+              disabled={saving}
+            />
+          </div>
+          <div>
+            <SaveButton saving={saving} label={submitLabel} />
+          </div>
+        </Stack>
+      </CardContent>
+      <ErrorDialog title={dialog?.title} message={dialog?.message ?? null} onClose={() => setDialog(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,100 @@
+import { messages } from '@storedesk/shared/messages';
+import type { Slide } from '@storedesk/shared/slides/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { listOf, ownerSession } from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+function slide(n: number, changes: Partial<Slide> = {}): Slide {
+  return {
+    id: `e0000000-0000-4000-8000-00000000000${n}`,
+    title: `Slide ${n}`,
+    position: n,
+    imageUrl: `/files/slides/${n}.png`,
+    version: 2,
+    updatedAt: '2025-01-02T00:00:00.000Z',
+    ...changes,
+  };
+}
+
+const first = slide(1, { title: 'Fresh mangoes' });
+const second = slide(2, { title: 'Free delivery', imageUrl: null });
+
+/** The slides as a small server: deletes and restores act on them. */
+function slidesServer(overrides: Record<string, Handler> = {}) {
+  let slides = [first, second];
+  const api = mockApi({
+    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/slides': () => json(200, listOf(slides)),
+    [`DELETE /api/slides/${first.id}`]: () => {
+      slides = slides.filter((each) => each.id !== first.id);
+      return noContent();
+    },
+    [`POST /api/trash/slides/${first.id}/restore`]: () => {
+      slides = [first, ...slides];
+      return json(200, { kind: 'slides', id: first.id });
+    },
+    ...overrides,
+  });
+  return { ...renderApp('/slides'), api };
+}
+
+describe('slides list', { timeout: 30_000 }, () => {
+  it('shows position, title, a thumbnail named after the slide, and its actions', async () => {
+    slidesServer();
+
+    const table = await screen.findByRole('table', { name: 'Slides' });
+    await within(table).findByText('Fresh mangoes');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Position', 'Title', 'Image', 'Action']);
+    expect(within(table).getByRole('img', { name: 'Fresh mangoes' })).toHaveAttribute('src', first.imageUrl);
+    expect(within(table).getByLabelText('Free delivery: no image yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Fresh mangoes' })).toHaveAttribute(
+      'href',
+      `/slides/${first.id}/edit`,
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search slide' })).toBeInTheDocument();
+  });
+
+  it('deletes after the confirmation and brings the slide back with Undo', async () => {
+    const { user, api } = slidesServer();
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Fresh mangoes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete slide' });
+    expect(dialog).toHaveTextContent(messages.deleteSlide);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Fresh mangoes deleted')).toBeInTheDocument();
+    expect(api.callsTo(`DELETE /api/slides/${first.id}`)[0]?.query.get('version')).toBe('2');
+    await waitFor(() => expect(screen.queryByText('Fresh mangoes')).not.toBeInTheDocument());
+
+    await user.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Fresh mangoes restored')).toBeInTheDocument();
+    expect(await screen.findByText('Fresh mangoes')).toBeInTheDocument();
+  });
+
+  it('says so in the Error dialog when the delete is refused', async () => {
+    const { user } = slidesServer({
+      [`DELETE /api/slides/${first.id}`]: () => apiError(403, 'forbidden', messages.forbidden),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Fresh mangoes' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.forbidden);
+    expect(screen.getByText('Fresh mangoes')).toBeInTheDocument();
+  });
+
+  it('says there are no slides yet and offers to add one', async () => {
+    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/slides': () => json(200, listOf([])) });
+    renderApp('/slides');
+
+    expect(await screen.findByText('No slides yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Add slide' })).toHaveLength(2);
+  });
+});
