@@ -16,7 +16,7 @@ import { publishEvent } from '../../realtime/publish.ts';
 import { deleteUserSessions } from '../auth/auth.repository.ts';
 import { announceSessionEnded, type AuthContext } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { zoneExists } from '../zones/zones.repository.ts';
+import { zoneForWrite } from '../zones/zones.service.ts';
 import * as repo from './staff.repository.ts';
 
 /*
@@ -59,18 +59,6 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
     }
     throw error;
   }
-}
-
-/**
- * The zone a new or moved member goes to: the owner's choice, which must be a
- * live zone of the business; an admin's own (naming another zone is 403).
- */
-async function zoneFor(db: Executor, auth: AuthContext, requested: string | undefined) {
-  const scope = scopeOf(auth, requested);
-  if (requested && !(await zoneExists(db, scope.businessId, requested))) {
-    throw invalid({ zoneId: messages.unknownZone });
-  }
-  return scope.zoneId ?? undefined;
 }
 
 /**
@@ -121,12 +109,12 @@ export async function createStaffMember(
   level: Level,
   input: StaffInput,
 ): Promise<StaffMember> {
-  const zoneId = await zoneFor(db, auth, input.zoneId);
-  if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
-  const scope = scopeOf(auth);
+  const scope = scopeOf(auth, input.zoneId); // An admin naming another zone is 403 before the hashing.
   const passwordHash = await hashPassword(input.password);
   return withUniqueEmail(() =>
     db.transaction(async (tx) => {
+      const zoneId = await zoneForWrite(tx, auth, input.zoneId);
+      if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
       const { id } = await repo.insertStaffMember(tx, scope.businessId, level, {
         name: input.name,
         email: input.email,
@@ -153,10 +141,11 @@ export async function updateStaffMember(
 ): Promise<StaffMember> {
   const scope = scopeOf(auth);
   const { version, zoneId: requestedZone, password, ...details } = input;
-  const zoneId = requestedZone === undefined ? undefined : await zoneFor(db, auth, requestedZone);
+  scopeOf(auth, requestedZone); // An admin naming another zone is 403 before the hashing.
   const passwordHash = password === undefined ? undefined : await hashPassword(password);
   return withUniqueEmail(() =>
     db.transaction(async (tx) => {
+      const zoneId = requestedZone === undefined ? undefined : await zoneForWrite(tx, auth, requestedZone);
       const before = await repo.lockStaffMember(tx, scope, level, userId);
       if (!before) throw notFound();
       if (before.version !== version) throw stale(toStaffMember(before));

@@ -19,7 +19,7 @@ import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './stores.repository.ts';
-import { zoneExists } from '../zones/zones.repository.ts';
+import { zoneForWrite } from '../zones/zones.service.ts';
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStore>>>;
 
@@ -56,20 +56,6 @@ function announce(db: Executor, scope: Scope, store: { id: string; zoneId: strin
   });
 }
 
-/** The zone a new or moved store goes to: the owner's choice, checked; an admin's own. */
-async function zoneFor(
-  db: Executor,
-  auth: AuthContext,
-  requested: string | undefined,
-): Promise<string | undefined> {
-  const scope = scopeOf(auth, requested);
-  if (scope.zoneId === null) return undefined;
-  if (requested && !(await zoneExists(db, scope.businessId, requested))) {
-    throw invalid({ zoneId: messages.unknownZone });
-  }
-  return scope.zoneId;
-}
-
 export async function listStores(
   db: Database,
   auth: AuthContext,
@@ -87,10 +73,10 @@ export async function getStore(db: Executor, auth: AuthContext, storeId: string)
 }
 
 export async function createStore(db: Database, auth: AuthContext, input: StoreInput): Promise<Store> {
-  const zoneId = await zoneFor(db, auth, input.zoneId);
-  if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
   const scope = scopeOf(auth);
   return db.transaction(async (tx) => {
+    const zoneId = await zoneForWrite(tx, auth, input.zoneId);
+    if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
     const { zoneId: _, ...values } = input;
     const { id } = await repo.insertStore(tx, scope.businessId, {
       ...values,
@@ -110,12 +96,12 @@ export async function updateStore(
 ): Promise<Store> {
   const scope = scopeOf(auth);
   const { version, zoneId: requestedZone, ...values } = input;
-  const zoneId = requestedZone === undefined ? undefined : await zoneFor(db, auth, requestedZone);
   const current = await repo.findStore(db, scope, storeId);
   if (!current) throw notFound();
   const latitude = values.latitude ?? current.latitude;
   const longitude = values.longitude ?? current.longitude;
   return db.transaction(async (tx) => {
+    const zoneId = requestedZone === undefined ? undefined : await zoneForWrite(tx, auth, requestedZone);
     await writeVersioned(
       () =>
         repo.updateStore(tx, scope, storeId, version, {

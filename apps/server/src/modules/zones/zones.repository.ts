@@ -41,6 +41,20 @@ export async function zoneExists(db: Executor, businessId: string, zoneId: strin
   return row !== undefined;
 }
 
+/**
+ * Whether the zone is a live zone of the business, holding it so (a share lock)
+ * until the caller's transaction ends: a zone delete, which locks the zone for
+ * update, waits for the writer and then counts what it added.
+ */
+export async function lockLiveZone(db: Executor, businessId: string, zoneId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: zones.id })
+    .from(zones)
+    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)))
+    .for('share');
+  return row !== undefined;
+}
+
 export async function findZone(db: Executor, scope: Scope, zoneId: string): Promise<ZoneRow | undefined> {
   const [row] = await db
     .select(columns)

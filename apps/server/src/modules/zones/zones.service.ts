@@ -7,7 +7,7 @@ import {
   type ZoneUpdate,
 } from '@storedesk/shared/zones/schemas';
 import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound, stale } from '../../lib/errors.ts';
+import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
@@ -28,6 +28,26 @@ function announce(db: Executor, scope: Scope, zoneId: string, action: string) {
     action,
     recordId: zoneId,
   });
+}
+
+/**
+ * The zone a new or moved store or staff member goes to (D4): an admin's own
+ * (naming another is 403), the owner's choice checked to be a live zone of the
+ * business (400 on zoneId otherwise). Run it in the writer's transaction: the
+ * zone stays live until that commits, so a zone delete cannot slip in between
+ * and leave the record in a deleted zone. Undefined when the owner named none.
+ */
+export async function zoneForWrite(
+  tx: Executor,
+  auth: AuthContext,
+  requested: string | undefined,
+): Promise<string | undefined> {
+  const scope = scopeOf(auth, requested);
+  if (scope.zoneId === null) return undefined;
+  if (!(await repo.lockLiveZone(tx, scope.businessId, scope.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  return scope.zoneId;
 }
 
 const nameTaken = () =>
