@@ -1,6 +1,39 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useIsOwner } from '../../../lib/session.ts';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import { useCreateStaffMember } from '../api/create-staff-member.ts';
+import type { StaffFormOutput, StaffSaveResult } from '../components/staff-form.tsx';
+import { StaffForm } from '../components/staff-form.tsx';
+import { staffKindText } from '../staff-kinds.ts';
 
 export function StaffAddPage({ kind }: { kind: StaffKind }) {
-  return <PlaceholderPage title={kind} description="Being built." />;
+  const text = staffKindText[kind];
+  const owner = useIsOwner();
+  const { zoneId } = useZoneFilter();
+  const create = useCreateStaffMember();
+  const notify = useSnackbar();
+  const goBack = useGoBack(text.listHref);
+
+  const save = async (input: StaffFormOutput): Promise<StaffSaveResult> => {
+    try {
+      // The add form requires the password (staffInputSchema).
+      await create.mutateAsync({ kind, input: { ...input, password: input.password! } });
+    } catch (error) {
+      return { ok: false, error: asApiError(error) };
+    }
+    notify(`${input.name} added`);
+    goBack();
+    return { ok: true };
+  };
+
+  return (
+    <>
+      <PageHeader title={text.add} description={owner ? undefined : 'They join your zone.'} />
+      <StaffForm noun={text.one} owner={owner} defaultZoneId={zoneId} submitLabel={text.add} onSave={save} />
+    </>
+  );
 }

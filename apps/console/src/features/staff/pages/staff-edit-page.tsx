@@ -1,6 +1,85 @@
-import type { StaffKind } from '@storedesk/shared/staff/schemas';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
+import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
+import { useQueryClient } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useGoBack } from '../../../lib/navigation.ts';
+import { useIsOwner } from '../../../lib/session.ts';
+import { useStaffMember } from '../api/get-staff-member.ts';
+import { staffKeys } from '../api/staff-keys.ts';
+import { useUpdateStaffMember } from '../api/update-staff-member.ts';
+import type { StaffFormOutput, StaffSaveResult } from '../components/staff-form.tsx';
+import { StaffForm } from '../components/staff-form.tsx';
+import { staffKindText } from '../staff-kinds.ts';
+
+function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: StaffMember; owner: boolean }) {
+  const text = staffKindText[kind];
+  const queryClient = useQueryClient();
+  const update = useUpdateStaffMember();
+  const notify = useSnackbar();
+  const goBack = useGoBack(text.listHref);
+  const key = staffKeys.member(kind, member.id);
+
+  const save = async (values: StaffFormOutput, base?: StaffMember): Promise<StaffSaveResult> => {
+    try {
+      await update.mutateAsync({
+        kind,
+        userId: member.id,
+        update: { ...values, version: (base ?? member).version },
+      });
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (isApiError(error, 409)) {
+        const current = staffMemberSchema.safeParse(error.current);
+        if (current.success) queryClient.setQueryData(key, current.data);
+      } else if (isApiError(error, 404)) {
+        // Deleted, or moved out of the admin's zone, meanwhile: the screen goes back to the list.
+        void queryClient.invalidateQueries({ queryKey: key });
+      }
+      return { ok: false, error };
+    }
+    notify(`${values.name} saved`);
+    goBack();
+    return { ok: true };
+  };
+
+  return <StaffForm noun={text.one} owner={owner} member={member} submitLabel={text.save} onSave={save} />;
+}
 
 export function StaffEditPage({ kind }: { kind: StaffKind }) {
-  return <PlaceholderPage title={kind} description="Being built." />;
+  const text = staffKindText[kind];
+  const params = useParams();
+  const userId = (kind === 'admins' ? params.adminId : params.dexId) ?? '';
+  const owner = useIsOwner();
+  const member = useStaffMember(kind, userId);
+
+  // Unknown, of another zone, or deleted meanwhile (SPEC §2).
+  if (isApiError(member.error, 404)) return <Navigate to={text.listHref} replace />;
+
+  let content;
+  if (member.data) {
+    content = <EditStaffForm key={member.data.id} kind={kind} member={member.data} owner={owner} />;
+  } else if (member.isError) {
+    content = (
+      <LoadError
+        title={`Could not load the ${text.one}`}
+        error={member.error}
+        onRetry={() => void member.refetch()}
+        retrying={member.isFetching}
+      />
+    );
+  } else {
+    content = <FormSkeleton fields={5} label={`Loading the ${text.one}`} />;
+  }
+
+  return (
+    <>
+      <PageHeader title={text.edit} description={member.data?.name} />
+      {content}
+    </>
+  );
 }

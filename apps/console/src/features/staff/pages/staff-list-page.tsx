@@ -1,6 +1,191 @@
-import type { StaffKind } from '@storedesk/shared/staff/schemas';
-import { PlaceholderPage } from '../../../components/placeholder-page.tsx';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { messages } from '@storedesk/shared/messages';
+import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { ListPagination } from '../../../components/list-pagination.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useIsOwner } from '../../../lib/session.ts';
+import { useZoneFilter } from '../../../lib/zone-filter.ts';
+import { useDeleteStaffMember } from '../api/delete-staff-member.ts';
+import { useStaff } from '../api/get-staff.ts';
+import { staffKindText } from '../staff-kinds.ts';
 
+/** "Ravi Kumar" → "RK". */
+function initials(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  return words
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+/** Shown beside the name on a phone, where the Email, Phone and Zone columns are left out (B9). */
+const wideOnly = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const narrowOnly = { display: { xs: 'block', sm: 'none' } } as const;
+
+/**
+ * Admins and delivery executives share one layout (SPEC §2): Name with initials,
+ * Email, Phone, Edit and Delete. Executives follow the owner's zone switcher
+ * (D4); an admin always sees their own zone's.
+ */
 export function StaffListPage({ kind }: { kind: StaffKind }) {
-  return <PlaceholderPage title={kind} description="Being built." />;
+  const text = staffKindText[kind];
+  const owner = useIsOwner();
+  const { zoneId } = useZoneFilter();
+  const [listParams, setListParams] = useListParams();
+  const { q, page, pageSize } = listParams;
+  const staff = useStaff(kind, {
+    zoneId: kind === 'delivery-executives' ? zoneId : undefined,
+    q,
+    page,
+    pageSize,
+  });
+  const deleteMember = useDeleteStaffMember();
+  const notify = useSnackbar();
+  const [toDelete, setToDelete] = useState<StaffMember | null>(null);
+  const [errorMessage, setErrorMessage] = useState<string | null>(null);
+
+  const items = staff.data?.items ?? [];
+  const total = staff.data?.total ?? 0;
+  const lastPage = usePageInRange(staff, listParams, setListParams);
+  const columns = owner ? 5 : 4;
+
+  // People are not kept in the trash, so there is no Undo; a refusal (an
+  // executive still holding open orders) is the server's to explain.
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteMember.mutateAsync({ kind, userId: toDelete.id, version: toDelete.version });
+      notify(`${toDelete.name} deleted`);
+    } catch (error) {
+      if (isApiError(error, 401)) return;
+      if (isApiError(error, 404))
+        notify({ severity: 'info', message: `That ${text.one} was already deleted` });
+      else setErrorMessage(asApiError(error).message);
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  const addButton = (
+    <Button variant="contained" startIcon={<AddOutlined />} component={RouterLink} to={text.addHref}>
+      {text.add}
+    </Button>
+  );
+
+  const tableRows = items.map((member) => (
+    <TableRow key={member.id} hover>
+      <TableCell sx={{ minWidth: 0 }}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Avatar aria-hidden="true" sx={{ width: 36, height: 36, fontSize: '0.9rem' }}>
+            {initials(member.name)}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="body2">{member.name}</Typography>
+            <Box sx={{ ...narrowOnly, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+              <Typography variant="body2">{member.email}</Typography>
+              <Typography variant="body2">{member.phone}</Typography>
+              {owner ? <Typography variant="body2">{member.zoneName}</Typography> : null}
+            </Box>
+          </Box>
+        </Stack>
+      </TableCell>
+      <TableCell sx={wideOnly}>{member.email}</TableCell>
+      <TableCell sx={{ ...wideOnly, whiteSpace: 'nowrap' }}>{member.phone}</TableCell>
+      {owner ? <TableCell sx={wideOnly}>{member.zoneName}</TableCell> : null}
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowEditDelete
+          name={member.name}
+          editTo={text.editHref(member.id)}
+          onDelete={() => setToDelete(member)}
+        />
+      </TableCell>
+    </TableRow>
+  ));
+
+  return (
+    <>
+      <PageHeader title={text.title} description={text.description} actions={addButton} />
+      <Paper variant="outlined">
+        <Toolbar sx={{ flexWrap: 'wrap', gap: 1, py: 1, px: { xs: 2 } }}>
+          <SearchField
+            label={`Search ${text.title.toLowerCase()}`}
+            value={q}
+            onSearch={(next) => setListParams({ q: next })}
+          />
+        </Toolbar>
+        <ListQueryStatus query={staff} noun={text.title.toLowerCase()} />
+        <TableContainer>
+          <Table size="small" aria-label={text.title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell sx={wideOnly}>Email</TableCell>
+                <TableCell sx={wideOnly}>Phone</TableCell>
+                {owner ? <TableCell sx={wideOnly}>Zone</TableCell> : null}
+                <TableCell align="right">Action</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              <ListRows
+                query={staff}
+                count={items.length}
+                columns={columns}
+                q={q}
+                onClearSearch={() => setListParams({ q: '' })}
+                noun={text.title.toLowerCase()}
+                empty={{
+                  action: addButton,
+                  hint:
+                    owner && zoneId && kind === 'delivery-executives'
+                      ? `This zone has no ${text.title.toLowerCase()}.`
+                      : text.emptyHint,
+                }}
+              >
+                {tableRows}
+              </ListRows>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title={`Delete ${text.one}`}
+        message={messages.deleteUser}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={deleteMember.isPending}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+      />
+      <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
+    </>
+  );
 }
