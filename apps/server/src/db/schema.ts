@@ -81,6 +81,10 @@ export const zones = pgTable(
     ...deletedBy(),
   },
   (t) => [
+    // The trash and its purge read only deleted rows.
+    index('zones_trash_idx')
+      .on(t.businessId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     index('zones_business_idx').on(t.businessId, t.name),
     // A live zone's name is unique within its business, whatever its case.
     uniqueIndex('zones_name_idx')
@@ -168,6 +172,10 @@ export const stores = pgTable(
     ...deletedBy(),
   },
   (t) => [
+    // The trash and its purge read only deleted rows.
+    index('stores_trash_idx')
+      .on(t.businessId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     // The list order (name, id) of live stores, per business and per zone.
     index('stores_list_idx')
       .on(t.businessId, t.name, t.id)
@@ -195,6 +203,10 @@ export const categories = pgTable(
     ...deletedBy(),
   },
   (t) => [
+    // The trash and its purge read only deleted rows.
+    index('categories_trash_idx')
+      .on(t.businessId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     index('categories_list_idx')
       .on(t.storeId, t.businessId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
@@ -227,6 +239,10 @@ export const items = pgTable(
     ...deletedBy(),
   },
   (t) => [
+    // The trash and its purge read only deleted rows.
+    index('items_trash_idx')
+      .on(t.businessId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
     // The list order (name, id) of a store's live items: deep pages walk the index alone.
     index('items_list_idx')
       .on(t.storeId, t.businessId, t.name, t.id)
@@ -249,7 +265,13 @@ export const slides = pgTable(
     deletedAt: deletedAt(),
     ...deletedBy(),
   },
-  (t) => [index('slides_business_idx').on(t.businessId, t.position)],
+  (t) => [
+    // The trash and its purge read only deleted rows.
+    index('slides_trash_idx')
+      .on(t.businessId, t.deletedAt)
+      .where(sql`${t.deletedAt} IS NOT NULL`),
+    index('slides_business_idx').on(t.businessId, t.position),
+  ],
 );
 
 export const coupons = pgTable(
