@@ -75,7 +75,10 @@ export function ExecutivePicker({
         ) : (
           <>
             This zone has no delivery executives yet.{' '}
-            <Link component={RouterLink} to={paths.dexs.add.getHref()}>
+            <Link
+              component={RouterLink}
+              to={`${paths.dexs.add.getHref()}?zoneId=${encodeURIComponent(zoneId)}`}
+            >
               Add a delivery executive
             </Link>
           </>

@@ -1,4 +1,6 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
+import { useSearchParams } from 'react-router';
+import { z } from 'zod';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
@@ -14,6 +16,9 @@ export function StaffAddPage({ kind }: { kind: StaffKind }) {
   const text = staffKindText[kind];
   const owner = useIsOwner();
   const { zoneId } = useZoneFilter();
+  // A link may name the zone (the order screens' "Add a delivery executive"); else the top bar's.
+  const linkedZone = z.uuid().safeParse(useSearchParams()[0].get('zoneId')).data;
+  const defaultZoneId = owner ? (linkedZone ?? zoneId) : undefined;
   const create = useCreateStaffMember();
   const notify = useSnackbar();
   const goBack = useGoBack(text.listHref);
@@ -33,7 +38,13 @@ export function StaffAddPage({ kind }: { kind: StaffKind }) {
   return (
     <>
       <PageHeader title={text.add} description={owner ? undefined : 'They join your zone.'} />
-      <StaffForm noun={text.one} owner={owner} defaultZoneId={zoneId} submitLabel={text.add} onSave={save} />
+      <StaffForm
+        noun={text.one}
+        owner={owner}
+        defaultZoneId={defaultZoneId}
+        submitLabel={text.add}
+        onSave={save}
+      />
     </>
   );
 }

@@ -80,6 +80,13 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/delivery-executives')[0]?.body).toMatchObject({ zoneId: zoneSouth.id });
   });
 
+  it('starts in the zone a link names, as the order screens\' "Add a delivery executive" does', async () => {
+    localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, zoneNorth.id);
+    renderForm(`/dexs/add?zoneId=${zoneSouth.id}`, 'delivery-executives', []);
+
+    await waitFor(() => expect(zonePicker()).toHaveValue('South'));
+  });
+
   it("gives an admin no zone field: their executive joins the admin's zone", async () => {
     const { user, api } = renderForm('/dexs/add', 'delivery-executives', [], { session: adminSession });
     await fillPerson(user);
