@@ -6,6 +6,7 @@ import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { setViewportWidth } from '../../../testing/viewport.ts';
 
 function slide(n: number, changes: Partial<Slide> = {}): Slide {
   return {
@@ -88,6 +89,23 @@ describe('slides list', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.forbidden);
     expect(screen.getByText('Fresh mangoes')).toBeInTheDocument();
+  });
+
+  it('shows each slide as one row with its picture, title and position on a phone', async () => {
+    setViewportWidth(375);
+    slidesServer();
+
+    const table = await screen.findByRole('table', { name: 'Slides' });
+    await within(table).findByText('Fresh mangoes');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Slide', 'Action']);
+    const row = screen.getByText('Fresh mangoes').closest('tr')!;
+    expect(within(row).getByRole('img', { name: 'Fresh mangoes' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('Fresh mangoesPosition 1');
+    expect(within(row).getByRole('button', { name: 'Delete Fresh mangoes' })).toBeInTheDocument();
   });
 
   it('says there are no slides yet and offers to add one', async () => {

@@ -3,6 +3,7 @@ import ImageOutlined from '@mui/icons-material/ImageOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -11,6 +12,9 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { messages } from '@storedesk/shared/messages';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { useState } from 'react';
@@ -26,8 +30,6 @@ import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useDeleteSlide } from '../api/delete-slide.ts';
 import { useSlides } from '../api/get-slides.ts';
 import { useRestoreSlide } from '../api/restore-slide.ts';
-
-const columns = 4;
 
 /** What a delete needs of a slide; its title names it in the dialog and the snackbar. */
 type SlideToDelete = { id: string; name: string; version: number };
@@ -60,6 +62,9 @@ function SlideThumbnail({ slide }: { slide: Slide }) {
 
 /** SPEC §2 Slides list: Position, Title, Image, Action (Edit, Delete); 'Search slide' and 'Add slide'. */
 export function SlidesPage() {
+  const theme = useTheme();
+  // On a phone each slide is one row: its picture, title and position, then its actions (B9).
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const slides = useSlides({ q, page, pageSize });
@@ -79,13 +84,10 @@ export function SlidesPage() {
     onError: setErrorMessage,
   });
 
-  const rows = items.map((slide) => (
-    <TableRow key={slide.id} hover>
-      <TableCell align="right">{slide.position}</TableCell>
-      <TableCell sx={{ wordBreak: 'break-word' }}>{slide.title}</TableCell>
-      <TableCell>
-        <SlideThumbnail slide={slide} />
-      </TableCell>
+  const columns = compact ? 2 : 4;
+
+  const rows = items.map((slide) => {
+    const actions = (
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <RowEditDelete
           name={slide.title}
@@ -93,8 +95,38 @@ export function SlidesPage() {
           onDelete={() => deletion.ask({ id: slide.id, name: slide.title, version: slide.version })}
         />
       </TableCell>
-    </TableRow>
-  ));
+    );
+    if (compact) {
+      return (
+        <TableRow key={slide.id} hover>
+          <TableCell>
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <SlideThumbnail slide={slide} />
+              <div>
+                <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+                  {slide.title}
+                </Typography>
+                <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+                  Position {slide.position}
+                </Typography>
+              </div>
+            </Stack>
+          </TableCell>
+          {actions}
+        </TableRow>
+      );
+    }
+    return (
+      <TableRow key={slide.id} hover>
+        <TableCell align="right">{slide.position}</TableCell>
+        <TableCell sx={{ wordBreak: 'break-word' }}>{slide.title}</TableCell>
+        <TableCell>
+          <SlideThumbnail slide={slide} />
+        </TableCell>
+        {actions}
+      </TableRow>
+    );
+  });
 
   return (
     <>
@@ -111,16 +143,23 @@ export function SlidesPage() {
         <TableContainer sx={{ maxHeight: 640 }}>
           <Table stickyHeader size="small" aria-label="Slides">
             <TableHead>
-              <TableRow>
-                <TableCell align="right" sx={{ width: 72 }}>
-                  Position
-                </TableCell>
-                <TableCell>Title</TableCell>
-                <TableCell sx={{ width: 104 }}>Image</TableCell>
-                <TableCell align="right" sx={{ width: 112 }}>
-                  Action
-                </TableCell>
-              </TableRow>
+              {compact ? (
+                <TableRow>
+                  <TableCell>Slide</TableCell>
+                  <TableCell align="right">Action</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell align="right" sx={{ width: 72 }}>
+                    Position
+                  </TableCell>
+                  <TableCell>Title</TableCell>
+                  <TableCell sx={{ width: 104 }}>Image</TableCell>
+                  <TableCell align="right" sx={{ width: 112 }}>
+                    Action
+                  </TableCell>
+                </TableRow>
+              )}
             </TableHead>
             <TableBody>
               <ListRows
