@@ -18,7 +18,8 @@ export function StaleSaveAlert({ message, onClose }: { message: string | null; o
   const show = useCallback((node: HTMLDivElement | null) => node?.scrollIntoView?.({ block: 'nearest' }), []);
   if (message === null) return null;
   return (
-    <Alert ref={show} severity="warning" onClose={onClose}>
+    // The margin keeps it clear of the top bar when it is scrolled into view.
+    <Alert ref={show} severity="warning" onClose={onClose} sx={{ scrollMarginTop: 88 }}>
       {message}
     </Alert>
   );

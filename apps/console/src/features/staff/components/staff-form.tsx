@@ -147,7 +147,13 @@ export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onS
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           {notice ? (
-            <Alert ref={showNotice} severity={notice.severity} onClose={() => setNotice(null)}>
+            // The margin keeps it clear of the top bar when it is scrolled into view.
+            <Alert
+              ref={showNotice}
+              severity={notice.severity}
+              onClose={() => setNotice(null)}
+              sx={{ scrollMarginTop: 88 }}
+            >
               {notice.message}
             </Alert>
           ) : null}

@@ -119,6 +119,7 @@ describe('staff lists', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Anita Sharma deleted')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
     expect(api.callsTo(`DELETE /api/admins/${anita.id}`)[0]?.query.get('version')).toBe('3');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('No admins yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add Admin' })).toHaveLength(2);
   });

@@ -104,9 +104,17 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2">{member.name}</Typography>
             <Box sx={{ ...narrowOnly, color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              <Typography variant="body2">{member.email}</Typography>
-              <Typography variant="body2">{member.phone}</Typography>
-              {owner ? <Typography variant="body2">{member.zoneName}</Typography> : null}
+              <Typography variant="caption" component="div">
+                {member.email}
+              </Typography>
+              <Typography variant="caption" component="div">
+                {member.phone}
+              </Typography>
+              {owner ? (
+                <Typography variant="caption" component="div">
+                  {member.zoneName}
+                </Typography>
+              ) : null}
             </Box>
           </Box>
         </Stack>
