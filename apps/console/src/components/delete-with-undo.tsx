@@ -41,7 +41,11 @@ export function useDeleteWithUndo<T extends { name: string }>({
       if (isApiError(error, 401)) return;
       if (isApiError(error, 404))
         return notify({ severity: 'info', message: `That ${noun} was already deleted` });
-      return onError(isApiError(error, 409) ? messages.staleRecord : asApiError(error).message);
+      // A 409 with the current record is a stale version; any other 409 (a zone still in use) says why itself.
+      const refused = asApiError(error);
+      return onError(
+        refused.status === 409 && refused.current !== undefined ? messages.staleRecord : refused.message,
+      );
     }
     onDeleted?.(record);
     notify({

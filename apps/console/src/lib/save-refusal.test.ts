@@ -31,6 +31,19 @@ describe('applySaveRefusal', () => {
     expect(target.showCurrent).not.toHaveBeenCalled();
   });
 
+  it('puts a 409 that names a field on that field, as a value taken and not a stale version', () => {
+    const target = form();
+    const error = new ApiError({
+      status: 409,
+      code: 'conflict',
+      message: 'A zone with this name already exists',
+      fields: { name: 'A zone with this name already exists' },
+    });
+    expect(applySaveRefusal(error, target)).toBe('A zone with this name already exists');
+    expect(target.fields.name).toHaveBeenCalledWith('A zone with this name already exists');
+    expect(target.showCurrent).not.toHaveBeenCalled();
+  });
+
   it("puts the server's field messages on their fields and answers its message", () => {
     const target = form();
     const error = new ApiError({

@@ -56,6 +56,8 @@ function renderDashboard({
   const api = mockApi({
     'GET /api/auth/me': meHandler(session),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    // The zone switcher names a remembered zone by reading it.
+    ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/dashboard': dashboard ?? (() => json(200, figures)),
   });
   const queryClient = createQueryClient({ retry: false });
