@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { changedFields, useEditBase } from './edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from './edit-base.ts';
 
 const v1 = { id: 's1', phone: '111', version: 1 };
 const v2 = { id: 's1', phone: '222', version: 2 };
@@ -43,5 +43,19 @@ describe('changedFields', () => {
     expect(changedFields(v1, v2, { phone: 'Phone', id: 'Id' })).toEqual(['Phone']);
     expect(changedFields(v1, { ...v1 }, { phone: 'Phone' })).toEqual([]);
     expect(changedFields({ tags: ['a'] }, { tags: ['a', 'b'] }, { tags: 'Tags' })).toEqual(['Tags']);
+  });
+});
+
+describe('staleSaveMessage', () => {
+  it('names what changed, once each, in a readable list', () => {
+    expect(staleSaveMessage('store', ['Phone'])).toBe(
+      'Someone else saved this store while you were editing: Phone changed. The form now shows their version; make your changes again.',
+    );
+    expect(staleSaveMessage('slide', ['Title', 'Position', 'Title', 'Image'])).toContain(
+      ': Title, Position and Image changed.',
+    );
+    expect(staleSaveMessage('zone', [])).toBe(
+      'Someone else saved this zone while you were editing. The form now shows their version; make your changes again.',
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -16,8 +17,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { accountQueryKey } from '../api/get-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
-import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 
 const formFields = ['name', 'email', 'phone', 'password'] as const;
 

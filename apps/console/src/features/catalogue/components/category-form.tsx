@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -11,9 +12,8 @@ import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
-import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 

@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,9 +29,8 @@ import type { CategoryChoice } from './category-autocomplete.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
 import { TagsField } from './tags-field.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
-import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 
 /**
  * The shared item schema, with what the form holds instead of two fields: the

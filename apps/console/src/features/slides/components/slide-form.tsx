@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -15,9 +16,8 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
-import { EditConflictAlert } from './edit-conflict-alert.tsx';
 
 const positionChoices = Array.from(
   { length: slidePositions.max - slidePositions.min + 1 },
@@ -134,7 +134,10 @@ export function SlideForm({ slide, submitLabel, onSave }: SlideFormProps) {
     <Card variant="outlined" sx={{ maxWidth: 640 }}>
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-          <EditConflictAlert noun="slide" changed={conflict} onClose={() => setConflict(null)} />
+          <StaleSaveAlert
+            message={conflict && staleSaveMessage('slide', conflict)}
+            onClose={() => setConflict(null)}
+          />
           <TextField
             label="Title"
             fullWidth

@@ -106,7 +106,7 @@ describe('edit slide', { timeout: 30_000 }, () => {
       version: 3,
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Someone else saved this slide while you were editing: Position and Image changed. The form now shows their version; make your change again.',
+      'Someone else saved this slide while you were editing: Position and Image changed. The form now shows their version; make your changes again.',
     );
     expect(title).toHaveValue('Monsoon offers');
     expect(screen.getByRole('combobox', { name: /^Position/ })).toHaveTextContent('5');
@@ -127,6 +127,7 @@ describe('edit slide', { timeout: 30_000 }, () => {
 
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.imageType);
     await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument());
     expect(title).toHaveValue('Monsoon sale');
     await user.upload(
       screen.getByLabelText('Change slide image'),

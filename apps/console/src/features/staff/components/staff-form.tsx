@@ -12,8 +12,7 @@ import { z } from 'zod';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { ZonePicker } from '../../../components/zone-picker.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
-import { staleSaveMessage } from './stale-save-message.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;

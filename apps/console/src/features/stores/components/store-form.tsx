@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,9 +18,8 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
 import { ZonePicker } from '../../../components/zone-picker.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
-import { StaleSaveAlert, staleSaveMessage } from './stale-save-alert.tsx';
 import { TimeSelect } from './time-select.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';

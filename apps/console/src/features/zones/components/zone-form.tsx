@@ -1,3 +1,4 @@
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
@@ -12,9 +13,8 @@ import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, useEditBase } from '../../../lib/edit-base.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
-import { EditConflictAlert } from './edit-conflict-alert.tsx';
 
 export type ZoneSaveResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -95,7 +95,10 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete }: ZoneFormProps)
     <Card variant="outlined" sx={{ maxWidth: 560 }}>
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
-          <EditConflictAlert noun="zone" changed={conflict} onClose={() => setConflict(null)} />
+          <StaleSaveAlert
+            message={conflict && staleSaveMessage('zone', conflict)}
+            onClose={() => setConflict(null)}
+          />
           <TextField
             label="Name"
             fullWidth

@@ -86,7 +86,7 @@ describe('edit zone', { timeout: 30_000 }, () => {
 
     expect(api.callsTo(`PATCH ${zonePath}`)[0]?.body).toEqual({ name: 'North Zone', version: 1 });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Someone else saved this zone while you were editing: Name changed. The form now shows their version; make your change again.',
+      'Someone else saved this zone while you were editing: Name changed. The form now shows their version; make your changes again.',
     );
     expect(name).toHaveValue('Northern');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
