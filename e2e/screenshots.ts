@@ -1,7 +1,7 @@
 /**
  * Takes the README's screenshots (docs/screenshots) the way a person sees the
  * console: starts the server on a fresh demo database, as `npm start` does,
- * adds what the demo lacks (home-page slides, something in the trash), and
+ * adds what the demo lacks (slide pictures, something in the trash), and
  * photographs each screen signed in as the demo owner.
  *
  *   npm run screenshots              # every screen
@@ -44,19 +44,17 @@ const shots: Shot[] = [
   { name: 'trash', url: '/trash', heading: 'Trash' },
 ];
 
-/** A small JPEG drawn in the page, as a slide image (the server takes PNG or JPEG of at most 15,360 bytes). */
-async function addSlide(page: Page, title: string, position: number, colour: string) {
-  await page.evaluate(
-    async ({ title, position, colour }) => {
-      const json = (res: Response) => {
-        if (!res.ok) throw new Error(`${res.status} ${res.url}`);
-        return res.json() as Promise<{ id: string }>;
-      };
-      const slide = await fetch('/api/slides', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ title, position }),
-      }).then(json);
+/**
+ * Gives every slide of the demo a picture, and adds one: a small JPEG drawn in
+ * the page (the server takes PNG or JPEG of at most 15,360 bytes).
+ */
+async function illustrateSlides(page: Page) {
+  await page.evaluate(async () => {
+    const ok = (res: Response) => {
+      if (!res.ok) throw new Error(`${res.status} ${res.url}`);
+      return res.json() as Promise<{ id: string; title: string }>;
+    };
+    const picture = async (title: string, colour: string) => {
       const canvas = document.createElement('canvas');
       canvas.width = 480;
       canvas.height = 200;
@@ -64,15 +62,25 @@ async function addSlide(page: Page, title: string, position: number, colour: str
       context.fillStyle = colour;
       context.fillRect(0, 0, 480, 200);
       context.fillStyle = '#fff';
-      context.font = 'bold 36px sans-serif';
+      context.font = 'bold 34px sans-serif';
       context.fillText(title, 24, 110);
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.7));
+      return new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), 'image/jpeg', 0.7));
+    };
+    await fetch('/api/slides', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Weekend fruit festival', position: 3 }),
+    }).then(ok);
+    const { items } = (await (await fetch('/api/slides')).json()) as {
+      items: { id: string; title: string }[];
+    };
+    const colours = ['#2e7d32', '#3949ab', '#ef6c00', '#6a1b9a'];
+    for (const [index, slide] of items.entries()) {
       const form = new FormData();
-      form.append('image', blob, 'slide.jpg');
-      await fetch(`/api/slides/${slide.id}/image`, { method: 'PUT', body: form }).then(json);
-    },
-    { title, position, colour },
-  );
+      form.append('image', await picture(slide.title, colours[index % colours.length]!), 'slide.jpg');
+      await fetch(`/api/slides/${slide.id}/image`, { method: 'PUT', body: form }).then(ok);
+    }
+  });
 }
 
 /** Deletes a record through the API, as its Delete button does. */
@@ -100,6 +108,8 @@ async function main() {
       viewport: { width: 1366, height: 860 },
       reducedMotion: 'reduce',
     });
+    // tsx compiles this file keeping function names (`__name(…)`); functions sent to the page need that helper there.
+    await context.addInitScript('globalThis.__name = (fn) => fn');
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
     await page.goto('/sign-in');
@@ -108,9 +118,7 @@ async function main() {
     await page.getByRole('button', { name: 'Sign in now' }).click();
     await page.waitForURL('**/dashboard');
 
-    await addSlide(page, 'Fresh vegetables, every morning', 1, '#2e7d32');
-    await addSlide(page, 'Free delivery over ₹499', 2, '#3949ab');
-    await addSlide(page, 'Weekend fruit festival', 3, '#ef6c00');
+    await illustrateSlides(page);
     await deleteFirst(page, '/api/stores?q=Jayanagar', (id) => `/api/stores/${id}`);
     const indiranagar = await page.evaluate(
       async () =>
