@@ -1,3 +1,4 @@
+import { NumberSelectField } from '../../../components/number-select-field.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
@@ -5,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -212,30 +212,14 @@ export function ItemForm({ storeId, item, submitLabel, onSave }: ItemFormProps) 
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
-            <Controller
+            <NumberSelectField
               control={control}
               name="featured"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Featured"
-                  fullWidth
-                  required
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(Number(event.target.value))}
-                  onBlur={field.onBlur}
-                  error={Boolean(errors.featured)}
-                  helperText={errors.featured?.message ?? 'The badge customers see on the item.'}
-                >
-                  {featuredChoices.map((choice) => (
-                    <MenuItem key={choice} value={choice}>
-                      {itemFeaturedLabels[choice]}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
+              label="Featured"
+              choices={featuredChoices}
+              labelOf={(choice) => itemFeaturedLabels[choice]!}
+              error={errors.featured?.message}
+              helperText="The badge customers see on the item."
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>

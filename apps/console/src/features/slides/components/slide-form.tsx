@@ -1,8 +1,8 @@
+import { NumberSelectField } from '../../../components/number-select-field.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -10,7 +10,7 @@ import { messages } from '@storedesk/shared/messages';
 import { slideInputSchema, slidePositions, slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
@@ -147,30 +147,13 @@ export function SlideForm({ slide, submitLabel, onSave }: SlideFormProps) {
             helperText={errors.title?.message}
             {...register('title')}
           />
-          <Controller
+          <NumberSelectField
             control={control}
             name="position"
-            render={({ field }) => (
-              <TextField
-                select
-                label="Position"
-                fullWidth
-                required
-                name={field.name}
-                inputRef={field.ref}
-                value={field.value ?? ''}
-                onChange={(event) => field.onChange(Number(event.target.value))}
-                onBlur={field.onBlur}
-                error={Boolean(errors.position)}
-                helperText={errors.position?.message ?? 'Slides show in the customer app from 1 to 10.'}
-              >
-                {positionChoices.map((choice) => (
-                  <MenuItem key={choice} value={choice}>
-                    {choice}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label="Position"
+            choices={positionChoices}
+            error={errors.position?.message}
+            helperText="Slides show in the customer app from 1 to 10."
           />
           <div>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>

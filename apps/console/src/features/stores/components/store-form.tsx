@@ -1,9 +1,9 @@
+import { NumberSelectField } from '../../../components/number-select-field.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -201,30 +201,13 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
                 helperText={errors.name?.message}
                 {...register('name')}
               />
-              <Controller
+              <NumberSelectField
                 control={control}
                 name="featured"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label="Featured"
-                    fullWidth
-                    required
-                    name={field.name}
-                    inputRef={field.ref}
-                    value={field.value ?? ''}
-                    onChange={(event) => field.onChange(Number(event.target.value))}
-                    onBlur={field.onBlur}
-                    error={Boolean(errors.featured)}
-                    helperText={errors.featured?.message ?? 'Featured stores are shown first, 1 before 9.'}
-                  >
-                    {featuredChoices.map((choice) => (
-                      <MenuItem key={choice} value={choice}>
-                        {choice}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
+                label="Featured"
+                choices={featuredChoices}
+                error={errors.featured?.message}
+                helperText="Featured stores are shown first, 1 before 9."
               />
               {owner ? (
                 <Controller
