@@ -81,7 +81,7 @@ describe('unknown paths', () => {
       ['GET', '/api/no-such-thing'],
       ['GET', '/api'],
       ['POST', '/api/no-such-thing'],
-      ['DELETE', '/api/zones/123'],
+      ['DELETE', '/api/no-such-area/123'],
       ['GET', '/api/zones/not/here?x=1'],
     ] as const) {
       const res = await app.inject({ method, url });
