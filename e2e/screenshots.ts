@@ -1,7 +1,7 @@
 /**
  * Takes the README's screenshots (docs/screenshots) the way a person sees the
  * console: starts the server on a fresh demo database, as `npm start` does,
- * adds what the demo lacks (slide pictures, something in the trash), and
+ * adds what a screenshot wants (titled slide pictures, something in the trash), and
  * photographs each screen signed in as the demo owner.
  *
  *   npm run screenshots              # every screen
@@ -45,7 +45,7 @@ const shots: Shot[] = [
 ];
 
 /**
- * Gives every slide of the demo a picture, and adds one: a small JPEG drawn in
+ * Gives every slide of the demo a titled picture, and adds one: a small JPEG drawn in
  * the page (the server takes PNG or JPEG of at most 15,360 bytes).
  */
 async function illustrateSlides(page: Page) {

@@ -68,7 +68,8 @@ async function main() {
 
   try {
     await runMigrations(pool);
-    if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db)))) await seedDemo(db, log);
+    if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db))))
+      await seedDemo(db, storage, log);
     const demo = await demoCredentials(db);
     await hub.start();
     stopHousekeeping = startHousekeeping(db, hub, storage, log);

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
@@ -7,6 +11,8 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../../test/harness.ts';
+import { limits } from '@storedesk/shared/limits';
+import { LocalStorage } from '../storage/local-storage.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './demo.ts';
 
 let database: TestDatabase;
@@ -14,11 +20,13 @@ let ctx: TestApp;
 let emptyBefore: boolean;
 let credentials: string[];
 let businessId: string;
+const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-seed-files-'));
+const storage = new LocalStorage(filesDir);
 
 beforeAll(async () => {
   database = await createTestDatabase();
   emptyBefore = await isDatabaseEmpty(database.db);
-  await seedDemo(database.db, { info: () => undefined });
+  await seedDemo(database.db, storage, { info: () => undefined });
   credentials = await demoCredentials(database.db);
   ctx = await createTestApp({ database });
   const rows = await database.db.execute<{ id: string }>(
@@ -29,6 +37,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
   await database.drop();
+  fs.rmSync(filesDir, { recursive: true, force: true });
 });
 
 const signIn = (email: string, password: string) =>
@@ -40,6 +49,35 @@ async function one<T>(query: ReturnType<typeof sql>): Promise<T> {
 }
 
 describe('seedDemo', () => {
+  it("gives the demo's slides pictures, so the customer app's slide feed shows them", async () => {
+    const slides = await database.db.execute<{ title: string; image_key: string | null }>(
+      sql`SELECT title, image_key FROM slides WHERE business_id = ${businessId} ORDER BY position`,
+    );
+    expect(slides.rows.map((slide) => slide.title)).toEqual([
+      'Mango season is here',
+      'Free delivery over ₹499',
+    ]);
+    for (const slide of slides.rows) {
+      expect(slide.image_key).toMatch(
+        new RegExp(`^business/${businessId}/images/slides/[0-9a-f-]{36}\\.png$`),
+      );
+      const file = (await storage.get(slide.image_key!))!;
+      expect(file.contentType).toBe('image/png');
+      expect(file.size).toBeLessThanOrEqual(limits.imageMaxBytes);
+      expect((await text(file.body)).slice(1, 4)).toBe('PNG');
+    }
+    const key = (await one<{ key: string }>(sql`SELECT storefront_key AS key FROM businesses`)).key;
+    const feed = await ctx.app.inject({
+      url: '/api/storefront/slides',
+      headers: { 'x-storefront-key': key },
+    });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.json().items.map((slide: { title: string }) => slide.title)).toEqual([
+      'Mango season is here',
+      'Free delivery over ₹499',
+    ]);
+  });
+
   it('fills an empty database', async () => {
     expect(emptyBefore).toBe(true);
     expect(await isDatabaseEmpty(database.db)).toBe(false);

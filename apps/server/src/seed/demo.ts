@@ -4,7 +4,7 @@
  * Seeded from a fixed PRNG, so every fresh start shows the same business.
  */
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import { Level } from '@storedesk/shared/levels';
 import { businessTimeZone } from '@storedesk/shared/limits';
@@ -12,6 +12,9 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { imageKey } from '../storage/images.ts';
+import { makePng } from '../storage/image-fixtures.ts';
+import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 
 type Log = { info: (msg: string) => void };
@@ -95,7 +98,7 @@ const firstNames = [
 ];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Patel', 'Nair', 'Gupta', 'Khan', 'Das', 'Menon', 'Joshi'];
 
-export async function seedDemo(db: Database, log: Log): Promise<void> {
+export async function seedDemo(db: Database, storage: Storage, log: Log): Promise<void> {
   const rand = prng(20261122);
   const [ownerHash, adminHash, dexHash] = await Promise.all([
     hashPassword(demoAccounts.owner.password),
@@ -103,7 +106,7 @@ export async function seedDemo(db: Database, log: Log): Promise<void> {
     hashPassword(demoAccounts.dex.password),
   ]);
 
-  await db.transaction(async (tx) => {
+  const businessId = await db.transaction(async (tx) => {
     const theme = themes.find((th) => th.name === 'Indigo')!;
     const [business] = await tx
       .insert(t.businesses)
@@ -338,9 +341,40 @@ export async function seedDemo(db: Database, log: Log): Promise<void> {
       });
 
     await seedOrders(tx, { businessId, stores, storeItems, customers, dexes, rand });
+    return businessId;
   });
+  await pictureSlides(db, storage, businessId);
 
   log.info('Seeded the demo business "Demo Fresh Mart"');
+}
+
+/** Slide colours: green, indigo, orange. */
+const slideColours: Array<[number, number, number]> = [
+  [46, 125, 50],
+  [57, 73, 171],
+  [239, 108, 0],
+];
+
+/**
+ * A picture for each demo slide (a band of colour that lightens to the right,
+ * drawn in memory, under 15,360 bytes), so the customer app's slide feed has
+ * something to show. Files go to storage first; a slide names its file only
+ * once the file is there.
+ */
+async function pictureSlides(db: Database, storage: Storage, businessId: string): Promise<void> {
+  const slides = await db
+    .select({ id: t.slides.id })
+    .from(t.slides)
+    .where(eq(t.slides.businessId, businessId))
+    .orderBy(t.slides.position);
+  for (const [index, slide] of slides.entries()) {
+    const [r, g, b] = slideColours[index % slideColours.length]!;
+    const lighten = (channel: number, x: number) => Math.round(channel + ((255 - channel) * x) / 960);
+    const png = makePng(480, 200, { pixel: (x) => [lighten(r, x), lighten(g, x), lighten(b, x)] });
+    const key = imageKey(businessId, 'slides', '.png');
+    await storage.put(key, png, 'image/png');
+    await db.update(t.slides).set({ imageKey: key }).where(eq(t.slides.id, slide.id));
+  }
 }
 
 const demoLines = [

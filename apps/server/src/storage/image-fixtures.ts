@@ -1,6 +1,6 @@
 /**
- * Real, decodable PNG and JPEG files built in memory, for tests: no binary
- * fixtures in the repository.
+ * Real, decodable PNG and JPEG files built in memory: the tests' fixtures (no
+ * binary fixtures in the repository) and the demo's slide pictures.
  */
 import { deflateSync } from 'node:zlib';
 
