@@ -98,7 +98,17 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
     <TableRow key={member.id} hover>
       <TableCell sx={{ minWidth: 0 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <Avatar aria-hidden="true" sx={{ width: 36, height: 36, fontSize: '0.9rem' }}>
+          <Avatar
+            aria-hidden="true"
+            // The theme's own pair, so the initials stay readable in every business theme.
+            sx={{
+              width: 36,
+              height: 36,
+              fontSize: '0.9rem',
+              bgcolor: 'primary.main',
+              color: 'primary.contrastText',
+            }}
+          >
             {initials(member.name)}
           </Avatar>
           <Box sx={{ minWidth: 0 }}>
