@@ -352,11 +352,13 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     const { update } = change;
     if (update.dex) {
       // The executive read when deciding is still a live executive of the order's zone, and stays so until
-      // this commits: a delete of them locks their row, so one of the two waits and then sees the other.
+      // this commits: a delete or move of them locks their row for update first, so one of the two waits and
+      // then sees the other. A key-share lock is the one the dex_id foreign key takes anyway, so it costs
+      // nothing more and never makes concurrent changes of one executive's orders wait for each other.
       open = and(
         open,
         sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${update.dex.id} AND u.level = 3
-          AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR SHARE OF u)`,
+          AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR KEY SHARE OF u)`,
       );
     }
     guard = db

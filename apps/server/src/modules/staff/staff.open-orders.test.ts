@@ -153,10 +153,12 @@ describe('deleting a delivery executive with open orders', () => {
   it('an executive deleted while an order is being given to them is not given it', async () => {
     const dex = await addDex(owner);
     const placed = await order(null, OrderStatus.Placed);
-    // A delete that has written but not committed when the order change reads the executive.
+    // A delete as the staff service makes it (the row locked for update, then marked deleted), not yet
+    // committed when the order change reads the executive.
     const deleting = await ctx.database.pool.connect();
     try {
       await deleting.query('BEGIN');
+      await deleting.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [dex.id]);
       await deleting.query('UPDATE users SET deleted_at = now(), version = version + 1 WHERE id = $1', [
         dex.id,
       ]);
