@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, hoursSince } from './dates.ts';
+import { formatBusinessDateTime, formatDate, formatDateTime, hoursSince } from './dates.ts';
 
 describe('formatDate', () => {
   it('writes DD/MM/YYYY with leading zeros', () => {
@@ -38,5 +38,17 @@ describe('hoursSince', () => {
 
   it('measures from the current time by default', () => {
     expect(hoursSince(Date.now() - 5.5 * 3_600_000)).toBe(5);
+  });
+});
+
+describe('formatBusinessDateTime', () => {
+  it('writes DD/MM/YYYY HH:mm in the business time zone, whatever the machine’s', () => {
+    expect(formatBusinessDateTime('2025-01-02T18:40:00.000Z')).toBe('03/01/2025 00:10');
+    expect(formatBusinessDateTime('2025-11-21T08:05:09.000Z')).toBe('21/11/2025 13:35');
+  });
+
+  it('counts hours from 00 to 23', () => {
+    expect(formatBusinessDateTime('2025-06-30T18:29:00.000Z')).toBe('30/06/2025 23:59');
+    expect(formatBusinessDateTime('2025-06-30T18:30:00.000Z')).toBe('01/07/2025 00:00');
   });
 });

@@ -1,3 +1,4 @@
+import { formatBusinessDateTime } from '@storedesk/shared/dates';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -26,7 +27,6 @@ import { asApiError } from '../../../lib/api-client.ts';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useTrash } from '../api/get-trash.ts';
 import { useRestoreFromTrash } from '../api/restore-from-trash.ts';
-import { formatDeletedAt } from '../components/deleted-at.ts';
 import { kindFilterLabels, TrashKindFilter, useTrashKind } from '../components/trash-kind-filter.tsx';
 
 const keptFor = `Deleted stores, categories, items, slides and zones stay here for ${trashRetentionDays} days; restore one to bring it back.`;
@@ -135,7 +135,9 @@ export function TrashPage() {
               </Typography>
             </Stack>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-              {[store, `${formatDeletedAt(entry.deletedAt)} by ${deletedBy}`].filter(Boolean).join(' · ')}
+              {[store, `${formatBusinessDateTime(entry.deletedAt)} by ${deletedBy}`]
+                .filter(Boolean)
+                .join(' · ')}
             </Typography>
           </TableCell>
           <TableCell align="right">{restoreButton(entry)}</TableCell>
@@ -156,7 +158,7 @@ export function TrashPage() {
           ) : null}
         </TableCell>
         <TableCell>{deletedBy}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDeletedAt(entry.deletedAt)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBusinessDateTime(entry.deletedAt)}</TableCell>
         <TableCell align="right">{restoreButton(entry)}</TableCell>
       </TableRow>
     );
