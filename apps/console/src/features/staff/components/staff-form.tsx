@@ -7,10 +7,10 @@ import TextField from '@mui/material/TextField';
 import { staffInputSchema, staffMemberSchema, staffUpdateSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffMember } from '@storedesk/shared/staff/schemas';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { ZonePicker } from '../../../components/zone-picker.tsx';
+import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 
@@ -90,7 +90,6 @@ export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onS
     handleSubmit,
     reset,
     setError,
-    setValue,
     formState: { errors, isDirty },
   } = useForm<StaffFormValues, unknown, StaffFormOutput>({
     resolver: zodResolver(schema as typeof schemas.ownerEdit),
@@ -104,9 +103,6 @@ export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onS
   useEffect(() => {
     if (live && !isDirty) reset(live);
   }, [live, isDirty, reset]);
-
-  // The top bar's zone was deleted since it was chosen: the owner picks another.
-  const forgetMissingZone = useCallback(() => setValue('zoneId', undefined as unknown as string), [setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setSaving(true);
@@ -187,22 +183,11 @@ export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onS
             {...register('phone')}
           />
           {owner ? (
-            <Controller
+            <ZonePickerField
               control={control}
               name="zoneId"
-              render={({ field }) => (
-                <ZonePicker
-                  required
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value ?? null}
-                  valueName={field.value === member?.zoneId ? member?.zoneName : undefined}
-                  onChange={(zone) => field.onChange(zone?.id)}
-                  onBlur={field.onBlur}
-                  onMissing={forgetMissingZone}
-                  error={errors.zoneId?.message}
-                />
-              )}
+              recordZone={member ? { id: member.zoneId, name: member.zoneName } : undefined}
+              error={errors.zoneId?.message}
             />
           ) : null}
           <TextField

@@ -10,13 +10,13 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import { storeInputSchema, storeSchema, timeOfDaySchema } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ImagePicker } from '../../../components/image-picker.tsx';
-import { ZonePicker } from '../../../components/zone-picker.tsx';
+import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
@@ -144,12 +144,6 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
   const point =
     typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 
-  // A remembered zone that was deleted since: the owner chooses another.
-  const forgetMissingZone = useCallback(
-    () => setValue('zoneId', undefined, { shouldValidate: false }),
-    [setValue],
-  );
-
   const onInvalid = (invalid: FieldErrors<StoreFormValues>) => {
     if (invalid.latitude || invalid.longitude) {
       setDialog({ title: 'Store Location', message: messages.storeLocation });
@@ -210,22 +204,11 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
                 helperText="Featured stores are shown first, 1 before 9."
               />
               {owner ? (
-                <Controller
+                <ZonePickerField
                   control={control}
                   name="zoneId"
-                  render={({ field }) => (
-                    <ZonePicker
-                      required
-                      name={field.name}
-                      inputRef={field.ref}
-                      value={field.value ?? null}
-                      valueName={field.value === store?.zoneId ? store?.zoneName : undefined}
-                      onChange={(zone) => field.onChange(zone?.id)}
-                      onBlur={field.onBlur}
-                      onMissing={forgetMissingZone}
-                      error={errors.zoneId?.message}
-                    />
-                  )}
+                  recordZone={store ? { id: store.zoneId, name: store.zoneName } : undefined}
+                  error={errors.zoneId?.message}
                 />
               ) : null}
               <TextField
