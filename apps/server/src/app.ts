@@ -19,11 +19,14 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { slidesRoutes } from './modules/slides/slides.routes.ts';
 import { staffRoutes } from './modules/staff/staff.routes.ts';
 import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
@@ -146,6 +149,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(ordersRoutes, { db });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });
+      await api.register(settingsRoutes, { db });
+      await api.register(couponsRoutes, { db });
+      await api.register(pushRoutes, { db, config });
       await api.register(storefrontRoutes, {
         db,
         ordersPerMinute: config.storefrontOrdersPerMinute,

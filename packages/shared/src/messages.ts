@@ -41,6 +41,13 @@ export const messages = {
   orderClosed: 'This order is closed: a delivered or cancelled order cannot change',
   dexRequired: 'Choose a delivery executive',
   unknownDex: 'Choose a delivery executive of this order’s zone',
+  businessName: 'Please enter business name',
+  upiName: 'Please enter reciver name',
+  upiAddress: 'Please enter valid UPI Address',
+  helplineTitle: 'Enter helpline title',
+  helplinePhone: 'Enter valid phone number',
+  pushSent: 'Push notifications sent',
+  pushFailed: 'Failed to send. Please try again after sometime.',
   upload: {
     notMultipart: 'Send the image as multipart/form-data, in one file part named image',
     wrongParts: 'Send exactly one file, in a part named image',

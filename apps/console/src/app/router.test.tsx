@@ -73,14 +73,6 @@ describe('routes and guards', () => {
     await expectHeading('Add Delivery Executive');
   });
 
-  it('shows a placeholder that says what a later screen will hold', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
-    renderApp('/coupons');
-
-    await expectHeading('Coupons');
-    expect(screen.getByText(/Open coupons, and the dialog to create a new coupon/)).toBeInTheDocument();
-  });
-
   it('shows the not-found page for an unknown path', async () => {
     mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
     const { router } = renderApp('/no/such/page');

@@ -9,10 +9,13 @@ import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.t
 import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
 import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
 import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
+import { CouponsPage } from '../features/coupons/pages/coupons-page.tsx';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
 import { CompletedOrdersPage } from '../features/orders/pages/completed-orders-page.tsx';
 import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
 import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
+import { PushNotificationsPage } from '../features/push/pages/push-notifications-page.tsx';
+import { SettingsPage } from '../features/settings/pages/settings-page.tsx';
 import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
 import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
 import { StoresPage } from '../features/stores/pages/stores-page.tsx';
@@ -36,10 +39,6 @@ import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { paths } from './paths.ts';
 import { AppShell } from './shell/app-shell.tsx';
-
-function placeholder(path: string, title: string, description: string): RouteObject {
-  return { path, element: <PlaceholderPage title={title} description={description} /> };
-}
 
 /** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
 const staffRoutes: RouteObject[] = [
@@ -73,21 +72,9 @@ const ownerRoutes: RouteObject[] = [
   { path: paths.zones.add.path, element: <ZoneAddPage /> },
   { path: paths.zones.edit.path, element: <ZoneEditPage /> },
   { path: paths.trash.path, element: <TrashPage /> },
-  placeholder(
-    paths.coupons.path,
-    'Coupons',
-    'Open coupons, and the dialog to create a new coupon, will be here.',
-  ),
-  placeholder(
-    paths.settings.path,
-    'Settings',
-    'Business details, payment modes, order and referral settings, helplines and other settings will be here.',
-  ),
-  placeholder(
-    paths.pushNotifications.path,
-    'Push Notifications',
-    'The form to send a push notification to your customers, and the ones sent so far, will be here.',
-  ),
+  { path: paths.coupons.path, element: <CouponsPage /> },
+  { path: paths.settings.path, element: <SettingsPage /> },
+  { path: paths.pushNotifications.path, element: <PushNotificationsPage /> },
 ];
 
 export const routes: RouteObject[] = [

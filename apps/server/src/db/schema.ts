@@ -59,6 +59,8 @@ export const businesses = pgTable('businesses', {
   iconKey: text('icon_key'),
   live: boolean('live').notNull().default(false),
   customerAppUrl: text('customer_app_url'),
+  /** IANA time zone of the business's days, months and clock (D19). */
+  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   storefrontKey: text('storefront_key').notNull().unique(),
   serviceEndsAt: ts('service_ends_at'),
   /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
@@ -509,8 +511,14 @@ export const pushNotifications = pgTable(
     message: text('message').notNull(),
     sentById: uuid('sent_by_id').references(() => users.id, { onDelete: 'set null' }),
     sentByName: text('sent_by_name').notNull(),
+    /** Subscriptions the send was addressed to, counted when it started. */
+    total: integer('total').notNull().default(0),
     delivered: integer('delivered').notNull().default(0),
     failed: integer('failed').notNull().default(0),
+    status: text('status', { enum: ['sending', 'sent', 'failed'] })
+      .notNull()
+      .default('sending'),
+    finishedAt: ts('finished_at'),
     createdAt: createdAt(),
   },
   (t) => [index('push_notifications_business_idx').on(t.businessId, t.createdAt)],

@@ -34,12 +34,14 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/** What the shell needs of the business: name, customer app, theme, end of service (D5). */
+/** What the shell needs of the business: name, customer app, theme, time zone, end of service (D5). */
 export const businessSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   customerAppUrl: z.string().nullable(),
   theme: themeSchema,
+  /** IANA name of the time zone every date of the console is shown in (D19). */
+  timeZone: z.string(),
   serviceEndsAt: z.string().nullable(),
   serviceEnded: z.boolean(),
 });

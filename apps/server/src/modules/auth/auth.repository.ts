@@ -20,6 +20,7 @@ const sessionColumns = {
     name: businesses.name,
     customerAppUrl: businesses.customerAppUrl,
     theme: businesses.theme,
+    timeZone: businesses.timeZone,
     serviceEndsAt: businesses.serviceEndsAt,
   },
 };

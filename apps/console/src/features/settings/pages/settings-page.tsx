@@ -1,0 +1,67 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import type { ComponentType } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { AboutTab } from '../components/about-tab.tsx';
+import { HelplinesTab } from '../components/helplines-tab.tsx';
+import { OrderSettingsTab } from '../components/order-settings-tab.tsx';
+import { OthersTab } from '../components/others-tab.tsx';
+import { PaymentModesTab } from '../components/payment-modes-tab.tsx';
+import { ReferralSettingsTab } from '../components/referral-settings-tab.tsx';
+
+/** The six tabs of SPEC §2 /settings, in order; `key` is the tab's `?tab=` value. */
+export const settingsTabs: ReadonlyArray<{ key: string; label: string; Component: ComponentType }> = [
+  { key: 'about', label: 'About', Component: AboutTab },
+  { key: 'payment-modes', label: 'Payment Modes', Component: PaymentModesTab },
+  { key: 'order', label: 'Order Settings', Component: OrderSettingsTab },
+  { key: 'referral', label: 'Referral Settings', Component: ReferralSettingsTab },
+  { key: 'helplines', label: 'Helplines', Component: HelplinesTab },
+  { key: 'others', label: 'Others', Component: OthersTab },
+];
+
+/**
+ * /settings (owner only): each tab reads and saves its own records with their
+ * versions (D9). The open tab is in the address, so a reload or a shared link
+ * opens the same tab.
+ */
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const current = settingsTabs.find((tab) => tab.key === params.get('tab')) ?? settingsTabs[0]!;
+  const { Component } = current;
+  return (
+    <>
+      <PageHeader title="Settings" />
+      <Paper variant="outlined">
+        <Tabs
+          value={current.key}
+          onChange={(_event, key: string) => setParams({ tab: key }, { replace: true })}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Settings"
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
+        >
+          {settingsTabs.map((tab) => (
+            <Tab
+              key={tab.key}
+              value={tab.key}
+              label={tab.label}
+              id={`settings-tab-${tab.key}`}
+              aria-controls={`settings-panel-${tab.key}`}
+            />
+          ))}
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`settings-panel-${current.key}`}
+          aria-labelledby={`settings-tab-${current.key}`}
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
+          <Component />
+        </Box>
+      </Paper>
+    </>
+  );
+}

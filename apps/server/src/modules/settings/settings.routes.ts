@@ -1,0 +1,16 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Database } from '../../db/client.ts';
+import { businessSettingsRoutes } from './business.routes.ts';
+import { helplinesRoutes } from './helplines.routes.ts';
+import { orderSettingsRoutes } from './order-settings.routes.ts';
+import { paymentModesRoutes } from './payment-modes.routes.ts';
+import { referralSettingsRoutes } from './referral-settings.routes.ts';
+
+/** /settings of SPEC §2, owner only: one plugin per tab's records, each saved on its own with its version (D9). */
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  await app.register(businessSettingsRoutes, { db });
+  await app.register(paymentModesRoutes, { db });
+  await app.register(helplinesRoutes, { db });
+  await app.register(orderSettingsRoutes, { db });
+  await app.register(referralSettingsRoutes, { db });
+};
