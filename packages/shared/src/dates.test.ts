@@ -1,23 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDateTime, formatDate, formatDateTime, hoursSince } from './dates.ts';
+import { businessDay, formatDate, formatDateTime, formatDay, hoursSince, isTimeZone } from './dates.ts';
 
 describe('formatDate', () => {
-  it('writes DD/MM/YYYY with leading zeros', () => {
-    expect(formatDate(new Date(2024, 0, 5))).toBe('05/01/2024');
-    expect(formatDate(new Date(2025, 11, 31, 23, 59))).toBe('31/12/2025');
+  it('writes DD/MM/YYYY of the moment in the business time zone, whatever the machine’s', () => {
+    // 01:36 IST on 23/11 is still 22/11 in UTC: the business's day is the one shown.
+    expect(formatDate('2026-11-22T20:06:00.000Z', 'Asia/Kolkata')).toBe('23/11/2026');
+    expect(formatDate('2026-11-22T20:06:00.000Z', 'UTC')).toBe('22/11/2026');
+    expect(formatDate('2026-11-22T20:06:00.000Z', 'America/New_York')).toBe('22/11/2026');
   });
 
-  it('takes an ISO string and a timestamp alike', () => {
-    const moment = new Date(2026, 1, 28, 9, 30);
-    expect(formatDate(moment.toISOString())).toBe('28/02/2026');
-    expect(formatDate(moment.getTime())).toBe('28/02/2026');
+  it('takes an ISO string, a timestamp and a Date alike', () => {
+    const moment = new Date('2026-02-28T09:30:00.000Z');
+    expect(formatDate(moment.toISOString(), 'UTC')).toBe('28/02/2026');
+    expect(formatDate(moment.getTime(), 'UTC')).toBe('28/02/2026');
+    expect(formatDate(moment, 'UTC')).toBe('28/02/2026');
   });
 });
 
 describe('formatDateTime', () => {
-  it('adds a 12-hour clock time', () => {
-    expect(formatDateTime(new Date(2024, 6, 9, 14, 5))).toBe('09/07/2024 02:05 PM');
-    expect(formatDateTime(new Date(2024, 6, 9, 0, 0))).toBe('09/07/2024 12:00 AM');
+  it('adds a 12-hour clock time in the business time zone', () => {
+    expect(formatDateTime('2024-07-09T14:05:00.000Z', 'UTC')).toBe('09/07/2024 02:05 PM');
+    expect(formatDateTime('2024-07-09T00:00:00.000Z', 'UTC')).toBe('09/07/2024 12:00 AM');
+    expect(formatDateTime('2024-07-09T12:00:00.000Z', 'UTC')).toBe('09/07/2024 12:00 PM');
+    expect(formatDateTime('2025-01-02T18:40:00.000Z', 'Asia/Kolkata')).toBe('03/01/2025 12:10 AM');
+    expect(formatDateTime('2025-06-30T18:29:00.000Z', 'Asia/Kolkata')).toBe('30/06/2025 11:59 PM');
+  });
+});
+
+describe('businessDay', () => {
+  it('is the calendar day of the moment in the time zone', () => {
+    expect(businessDay('2025-06-30T18:29:00.000Z', 'Asia/Kolkata')).toBe('2025-06-30');
+    expect(businessDay('2025-06-30T18:30:00.000Z', 'Asia/Kolkata')).toBe('2025-07-01');
+    expect(businessDay('2025-07-01T03:00:00.000Z', 'America/Los_Angeles')).toBe('2025-06-30');
+  });
+});
+
+describe('formatDay', () => {
+  it('rewrites a YYYY-MM-DD day as DD/MM/YYYY without moving it', () => {
+    expect(formatDay('2026-11-23')).toBe('23/11/2026');
+  });
+});
+
+describe('isTimeZone', () => {
+  it('knows IANA names and refuses anything else', () => {
+    expect(isTimeZone('Asia/Kolkata')).toBe(true);
+    expect(isTimeZone('UTC')).toBe(true);
+    expect(isTimeZone('Europe/Lisbon')).toBe(true);
+    expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('')).toBe(false);
+    expect(isTimeZone('x'.repeat(65))).toBe(false);
   });
 });
 
@@ -38,17 +69,5 @@ describe('hoursSince', () => {
 
   it('measures from the current time by default', () => {
     expect(hoursSince(Date.now() - 5.5 * 3_600_000)).toBe(5);
-  });
-});
-
-describe('formatBusinessDateTime', () => {
-  it('writes DD/MM/YYYY HH:mm in the business time zone, whatever the machine’s', () => {
-    expect(formatBusinessDateTime('2025-01-02T18:40:00.000Z')).toBe('03/01/2025 00:10');
-    expect(formatBusinessDateTime('2025-11-21T08:05:09.000Z')).toBe('21/11/2025 13:35');
-  });
-
-  it('counts hours from 00 to 23', () => {
-    expect(formatBusinessDateTime('2025-06-30T18:29:00.000Z')).toBe('30/06/2025 23:59');
-    expect(formatBusinessDateTime('2025-06-30T18:30:00.000Z')).toBe('01/07/2025 00:00');
   });
 });

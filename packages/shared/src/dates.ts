@@ -1,34 +1,84 @@
-import dayjs from 'dayjs';
-import { businessTimeZone } from './limits.ts';
+/**
+ * Dates as the console shows them (SPEC §9: DD/MM/YYYY). Every moment is shown
+ * in the business's time zone, whatever the browser's or the server's (D19):
+ * each function takes that zone, an IANA name such as 'Asia/Kolkata'.
+ */
 
-/** DD/MM/YYYY, the date format of every table (SPEC §9). */
-export function formatDate(value: string | number | Date): string {
-  return dayjs(value).format('DD/MM/YYYY');
+/** The time zone of a business that has not chosen one (D19). */
+export const defaultTimeZone = 'Asia/Kolkata';
+
+type Parts = { year: string; month: string; day: string; hour: string; minute: string };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
 }
 
-export function formatDateTime(value: string | number | Date): string {
-  return dayjs(value).format('DD/MM/YYYY hh:mm A');
+/** The calendar date and clock time of a moment in a time zone. */
+export function partsIn(value: string | number | Date, timeZone: string): Parts {
+  const parts: Record<string, string> = {};
+  for (const { type, value: text } of formatterFor(timeZone).formatToParts(new Date(value)))
+    parts[type] = text;
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+  };
+}
+
+/** Whether `timeZone` is an IANA time zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  if (timeZone.trim() === '' || timeZone.length > 64) return false;
+  try {
+    formatterFor(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** DD/MM/YYYY of a moment in the business's time zone. */
+export function formatDate(value: string | number | Date, timeZone: string): string {
+  const { day, month, year } = partsIn(value, timeZone);
+  return `${day}/${month}/${year}`;
+}
+
+/** DD/MM/YYYY hh:mm AM/PM of a moment in the business's time zone. */
+export function formatDateTime(value: string | number | Date, timeZone: string): string {
+  const { day, month, year, hour, minute } = partsIn(value, timeZone);
+  const h = Number(hour);
+  const clock = `${String(h % 12 === 0 ? 12 : h % 12).padStart(2, '0')}:${minute} ${h < 12 ? 'AM' : 'PM'}`;
+  return `${day}/${month}/${year} ${clock}`;
+}
+
+/** The business's calendar day (YYYY-MM-DD) of a moment, e.g. "today" for a date filter. */
+export function businessDay(value: string | number | Date, timeZone: string): string {
+  const { day, month, year } = partsIn(value, timeZone);
+  return `${year}-${month}-${day}`;
+}
+
+/** DD/MM/YYYY of a calendar day given as YYYY-MM-DD (a day, not a moment: no time zone applies). */
+export function formatDay(day: string): string {
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
 /** Whole hours since a moment, never negative (order detail "hours since the order"). */
 export function hoursSince(value: string | number | Date, now: Date = new Date()): number {
   return Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000));
-}
-
-const businessParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: businessTimeZone,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** DD/MM/YYYY HH:mm (24-hour) in the business's time zone, whatever the browser's (D19). */
-export function formatBusinessDateTime(value: string | number | Date): string {
-  const part = Object.fromEntries(
-    businessParts.formatToParts(new Date(value)).map(({ type, value: text }) => [type, text]),
-  );
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`;
 }

@@ -90,3 +90,8 @@ export function markServiceEnded(queryClient: QueryClient): void {
     session ? { ...session, business: { ...session.business, serviceEnded: true } } : session,
   );
 }
+
+/** The business's time zone, in which every date and time is shown (D19). */
+export function useTimeZone(): string {
+  return useSignedInSession().business.timeZone;
+}

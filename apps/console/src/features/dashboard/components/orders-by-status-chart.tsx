@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
-import { formatDate } from '@storedesk/shared/dates';
+import { formatDay } from '@storedesk/shared/dates';
 import { useId } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
 import type { OrderSeries } from './chart-colors.ts';
@@ -41,7 +41,7 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
         Orders by status
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Today, {formatDate(today)}
+        Today, {formatDay(today)}
       </Typography>
       {total === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>

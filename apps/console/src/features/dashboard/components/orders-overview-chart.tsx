@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import type { DailyOrders } from '@storedesk/shared/dashboard/schemas';
-import { formatDate } from '@storedesk/shared/dates';
+import { formatDay } from '@storedesk/shared/dates';
 import { useId } from 'react';
 import { countTicks } from './chart-scale.ts';
 import { ChartLegend } from './chart-legend.tsx';
@@ -38,7 +38,7 @@ export function OrdersOverviewChart({ days }: { days: DailyOrders[] }) {
   const last = days.at(-1);
   const description =
     first && last
-      ? `Bar chart of the cancelled, delivered and total orders of each day from ${formatDate(first.day)} to ${formatDate(last.day)}. The figures are in the table that follows.`
+      ? `Bar chart of the cancelled, delivered and total orders of each day from ${formatDay(first.day)} to ${formatDay(last.day)}. The figures are in the table that follows.`
       : 'Bar chart of the orders of the last 7 days.';
 
   return (

@@ -6,6 +6,7 @@ import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
 import { useNow } from '../elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
+import { useTimeZone } from '../../../lib/session.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -27,6 +28,7 @@ function hoursText(hours: number): string {
 /** SPEC §2 order detail: store, customer, status, delivery executive and the hours since the order. */
 export function OrderSummaryCard({ order }: { order: OrderDetail }) {
   const now = useNow();
+  const timeZone = useTimeZone();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
@@ -45,7 +47,7 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
           </Typography>
         </Field>
         <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
-        <Field label="Placed">{formatDateTime(order.placedAt)}</Field>
+        <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
         <Field label="Since the order">{hoursText(hoursSince(order.placedAt, new Date(now)))}</Field>
       </Stack>
     </Paper>

@@ -15,6 +15,7 @@ import { Fragment, useState } from 'react';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
+import { useTimeZone } from '../../../lib/session.ts';
 import { useChangeOrderStatus } from '../api/change-order-status.ts';
 
 const noteMax = 500;
@@ -30,6 +31,7 @@ export function eventTitle(event: OrderEvent): string {
 }
 
 function TimelineEntry({ event }: { event: OrderEvent }) {
+  const timeZone = useTimeZone();
   return (
     <ListItem disableGutters alignItems="flex-start">
       <ListItemText
@@ -51,7 +53,7 @@ function TimelineEntry({ event }: { event: OrderEvent }) {
               </Typography>
             ) : null}
             <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-              {event.actorName} · {formatDateTime(event.at)}
+              {event.actorName} · {formatDateTime(event.at, timeZone)}
             </Typography>
           </>
         }

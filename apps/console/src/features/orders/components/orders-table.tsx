@@ -26,6 +26,7 @@ import { TableMessageRow, TableSkeletonRows } from '../../../components/table-st
 import type { OrderSort, OrderView } from '../api/get-orders.ts';
 import { formatElapsed, useNow } from '../elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
+import { useTimeZone } from '../../../lib/session.ts';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
 
@@ -63,6 +64,7 @@ export function OrdersTable({
   onClearFilters,
 }: OrdersTableProps) {
   const now = useNow();
+  const timeZone = useTimeZone();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
   const columns = 7 + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
 
@@ -102,7 +104,7 @@ export function OrdersTable({
           </TableCell>
           <TableCell>{order.storeName}</TableCell>
           <TableCell>{order.customerName}</TableCell>
-          <TableCell sx={numeric}>{formatDate(order.placedAt)}</TableCell>
+          <TableCell sx={numeric}>{formatDate(order.placedAt, timeZone)}</TableCell>
           <TableCell>
             <OrderStatusChip status={order.status} />
           </TableCell>

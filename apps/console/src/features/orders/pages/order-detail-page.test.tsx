@@ -101,8 +101,8 @@ describe('order detail', { timeout: 30_000 }, () => {
     const entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^PlacedAsha Rao · /),
-      `Placed → ConfirmedDelivery executive: Ravi KumarArjun Admin · ${formatDateTime(confirmedAt)}`,
-      `NoteCustomer asked for no plastic bagsOlivia Owner · ${formatDateTime(noteAt)}`,
+      `Placed → ConfirmedDelivery executive: Ravi KumarArjun Admin · ${formatDateTime(confirmedAt, 'Asia/Kolkata')}`,
+      `NoteCustomer asked for no plastic bagsOlivia Owner · ${formatDateTime(noteAt, 'Asia/Kolkata')}`,
     ]);
     expect(screen.getByText(ravi.name, { selector: 'dd' })).toBeInTheDocument();
   });

@@ -82,7 +82,7 @@ describe('orders', { timeout: 30_000 }, () => {
     const row = rowOf('#1001');
     expect(within(row).getByText(placed.storeName)).toBeInTheDocument();
     expect(within(row).getByText('Asha Rao')).toBeInTheDocument();
-    expect(within(row).getByText(formatDate(placed.placedAt))).toBeInTheDocument();
+    expect(within(row).getByText(formatDate(placed.placedAt, 'Asia/Kolkata'))).toBeInTheDocument();
     expect(within(row).getByText('Placed')).toHaveClass('MuiChip-label');
     expect(within(row).getByText('₹1,234.50')).toBeInTheDocument();
     expect(within(row).getByText('12 min')).toBeInTheDocument();

@@ -87,14 +87,14 @@ describe('trash', { timeout: 30_000 }, () => {
       'Item',
       'Alphonso mango in Fresh Mart Indiranagar',
       'Arjun Admin',
-      '03/01/2025 00:15',
+      '03/01/2025 12:15 AM',
       'Restore',
     ]);
     expect(cellsOf('Fresh Mart Indiranagar')).toEqual([
       'Store',
       'Fresh Mart Indiranagar',
       'Olivia Owner',
-      '03/01/2025 00:10',
+      '03/01/2025 12:10 AM',
       'Restore',
     ]);
     expect(cellsOf('Monsoon offers')[2]).toBe('Not recorded');
@@ -192,7 +192,7 @@ describe('trash', { timeout: 30_000 }, () => {
 
     await screen.findByText('Alphonso mango');
     expect(cellsOf('Alphonso mango')).toEqual([
-      'ItemAlphonso mangoin Fresh Mart Indiranagar · 03/01/2025 00:15 by Arjun Admin',
+      'ItemAlphonso mangoin Fresh Mart Indiranagar · 03/01/2025 12:15 AM by Arjun Admin',
       'Restore',
     ]);
     expect(screen.getByRole('button', { name: 'Restore Alphonso mango' })).toBeInTheDocument();

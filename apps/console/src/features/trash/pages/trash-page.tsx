@@ -1,4 +1,4 @@
-import { formatBusinessDateTime } from '@storedesk/shared/dates';
+import { formatDateTime } from '@storedesk/shared/dates';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -25,6 +25,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useTimeZone } from '../../../lib/session.ts';
 import { useTrash } from '../api/get-trash.ts';
 import { useRestoreFromTrash } from '../api/restore-from-trash.ts';
 import { kindFilterLabels, TrashKindFilter, useTrashKind } from '../components/trash-kind-filter.tsx';
@@ -75,6 +76,7 @@ function TrashRows({ query, count, columns, q, kind, onShowAll, children }: Tras
 export function TrashPage() {
   const theme = useTheme();
   const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
   const [kind, setKind] = useTrashKind();
   const { q, page, pageSize } = listParams;
@@ -135,7 +137,7 @@ export function TrashPage() {
               </Typography>
             </Stack>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-              {[store, `${formatBusinessDateTime(entry.deletedAt)} by ${deletedBy}`]
+              {[store, `${formatDateTime(entry.deletedAt, timeZone)} by ${deletedBy}`]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
@@ -158,7 +160,7 @@ export function TrashPage() {
           ) : null}
         </TableCell>
         <TableCell>{deletedBy}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatBusinessDateTime(entry.deletedAt)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.deletedAt, timeZone)}</TableCell>
         <TableCell align="right">{restoreButton(entry)}</TableCell>
       </TableRow>
     );
