@@ -310,6 +310,8 @@ export const coupons = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.businessId, t.code] }),
+    /** The customer app matches codes ignoring case, so two codes may not differ only in case. */
+    uniqueIndex('coupons_code_ci_idx').on(t.businessId, sql`lower(${t.code})`),
     index('coupons_open_idx').on(t.businessId, t.usageType, t.updatedAt),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "coupons_code_ci_idx" ON "coupons" USING btree ("business_id",lower("code"));
