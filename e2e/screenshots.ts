@@ -42,6 +42,11 @@ const shots: Shot[] = [
   { name: 'dexs', url: '/dexs', heading: 'Delivery Executives' },
   { name: 'slides', url: '/slides', heading: 'Slides' },
   { name: 'trash', url: '/trash', heading: 'Trash' },
+  { name: 'settings', url: '/settings?tab=about', heading: 'Settings' },
+  { name: 'settings-payment-modes', url: '/settings?tab=payment-modes', heading: 'Settings' },
+  { name: 'settings-others', url: '/settings?tab=others', heading: 'Settings' },
+  { name: 'coupons', url: '/coupons', heading: 'Coupons' },
+  { name: 'push-notifications', url: '/push-notifications', heading: 'Push Notifications' },
 ];
 
 /**
