@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -29,6 +30,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: undefined,
       storefrontOrdersPerMinute: 120,
+      vapidKeys: undefined,
+      vapidSubject: 'mailto:no-reply@storedesk.local',
+      pushEndpointAllowlist: [],
     });
   });
 
@@ -106,6 +110,10 @@ describe('loadConfig', () => {
       LOG_LEVEL: '',
       TRUST_PROXY: '',
       STOREFRONT_ORDERS_PER_MINUTE: '',
+      VAPID_PUBLIC_KEY: '',
+      VAPID_PRIVATE_KEY: '',
+      VAPID_SUBJECT: '',
+      PUSH_ENDPOINT_ALLOWLIST: '',
     });
     expect(config).toEqual(loadConfig({}));
   });
@@ -131,6 +139,12 @@ describe('loadConfig', () => {
     ['STOREFRONT_ORDERS_PER_MINUTE', '0'],
     ['STOREFRONT_ORDERS_PER_MINUTE', 'many'],
     ['STOREFRONT_ORDERS_PER_MINUTE', '1.5'],
+    ['VAPID_SUBJECT', 'owner@example.com'],
+    ['VAPID_SUBJECT', 'http://shop.example.com'],
+    ['VAPID_SUBJECT', 'mailto:nobody'],
+    ['PUSH_ENDPOINT_ALLOWLIST', '127.0.0.1:4010'],
+    ['PUSH_ENDPOINT_ALLOWLIST', 'http://127.0.0.1:4010/push'],
+    ['PUSH_ENDPOINT_ALLOWLIST', 'ftp://files.example.com'],
   ])('a bad %s (%s) is one problem line naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
@@ -170,5 +184,89 @@ describe('loadConfig', () => {
       expect(lines[0]).toBe('Invalid configuration:');
       expect(lines.slice(1).map((l) => l.trim().split(':')[0])).toEqual(['PORT', 'LOG_LEVEL']);
     }
+  });
+
+  describe('push (VAPID keys, subject, endpoint allow-list)', () => {
+    const pair = () => {
+      const ecdh = createECDH('prime256v1');
+      ecdh.generateKeys();
+      return {
+        VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
+      };
+    };
+
+    it('takes a VAPID key pair and subject from the environment', () => {
+      const keys = pair();
+      expect(loadConfig({ ...keys, VAPID_SUBJECT: 'mailto:owner@example.com' })).toMatchObject({
+        vapidKeys: { publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY },
+        vapidSubject: 'mailto:owner@example.com',
+      });
+      expect(loadConfig({ VAPID_SUBJECT: 'https://shop.example.com/contact' }).vapidSubject).toBe(
+        'https://shop.example.com/contact',
+      );
+    });
+
+    it('derives the subject from an https PUBLIC_URL, else from MAIL_FROM', () => {
+      expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/app' }).vapidSubject).toBe(
+        'https://console.example.com',
+      );
+      expect(loadConfig({ PUBLIC_URL: 'http://console.example.com' }).vapidSubject).toBe(
+        'mailto:no-reply@storedesk.local',
+      );
+      expect(loadConfig({ MAIL_FROM: 'Shop <shop@example.com>' }).vapidSubject).toBe(
+        'mailto:shop@example.com',
+      );
+      expect(loadConfig({ MAIL_FROM: 'shop@example.com' }).vapidSubject).toBe('mailto:shop@example.com');
+      expect(loadConfig({ MAIL_FROM: 'The shop' }).vapidSubject).toBe('mailto:no-reply@storedesk.invalid');
+    });
+
+    it('needs both keys or neither', () => {
+      const keys = pair();
+      expect(problemsOf({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY })).toEqual([
+        'VAPID_PRIVATE_KEY: is required when VAPID_PUBLIC_KEY is set',
+      ]);
+      expect(problemsOf({ VAPID_PRIVATE_KEY: keys.VAPID_PRIVATE_KEY })).toEqual([
+        'VAPID_PUBLIC_KEY: is required when VAPID_PRIVATE_KEY is set',
+      ]);
+    });
+
+    it('needs the public key to be the private key’s', () => {
+      expect(
+        problemsOf({
+          VAPID_PUBLIC_KEY: pair().VAPID_PUBLIC_KEY,
+          VAPID_PRIVATE_KEY: pair().VAPID_PRIVATE_KEY,
+        }),
+      ).toEqual(['VAPID_PUBLIC_KEY: is not the public key of VAPID_PRIVATE_KEY']);
+    });
+
+    it('refuses keys that are not base64url P-256 keys, one line each', () => {
+      const keys = pair();
+      const problems = problemsOf({
+        VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY.slice(0, 40),
+        VAPID_PRIVATE_KEY: Buffer.from(keys.VAPID_PRIVATE_KEY, 'base64url').toString('base64'),
+      });
+      expect(problems).toHaveLength(2);
+      expect(problems[0]).toMatch(/^VAPID_PUBLIC_KEY: must be a base64url P-256 public key/);
+      expect(problems[1]).toMatch(/^VAPID_PRIVATE_KEY: must be a base64url P-256 private key/);
+      // Zero is not a private key of the curve.
+      expect(problemsOf({ ...keys, VAPID_PRIVATE_KEY: Buffer.alloc(32).toString('base64url') })[0]).toMatch(
+        /^VAPID_PRIVATE_KEY: /,
+      );
+    });
+
+    it('reads the allow-list as origins, and names each entry that is not one', () => {
+      expect(
+        loadConfig({ PUSH_ENDPOINT_ALLOWLIST: 'http://127.0.0.1:4010, https://Push.Example.test:443/' })
+          .pushEndpointAllowlist,
+      ).toEqual(['http://127.0.0.1:4010', 'https://push.example.test']);
+      expect(
+        problemsOf({ PUSH_ENDPOINT_ALLOWLIST: 'http://127.0.0.1:4010,localhost:4011,,http://a:b@c.test' }),
+      ).toEqual([
+        'PUSH_ENDPOINT_ALLOWLIST: "localhost:4011" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)',
+        'PUSH_ENDPOINT_ALLOWLIST: "" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)',
+        'PUSH_ENDPOINT_ALLOWLIST: "http://a:b@c.test" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)',
+      ]);
+    });
   });
 });

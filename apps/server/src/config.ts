@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -5,6 +6,43 @@ const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
   .optional()
   .transform((value) => value === '1' || value === 'true');
+
+/** Bytes of a base64url text (as web-push prints VAPID keys), or null when it is not one. */
+function base64UrlBytes(text: string): Buffer | null {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? Buffer.from(text, 'base64url') : null;
+}
+
+/** The public key of a VAPID private key, in base64url; null when it is no P-256 private key. */
+function vapidPublicKeyOf(privateKey: string): string | null {
+  try {
+    const ecdh = createECDH('prime256v1');
+    ecdh.setPrivateKey(Buffer.from(privateKey, 'base64url'));
+    return ecdh.getPublicKey().toString('base64url');
+  } catch {
+    return null;
+  }
+}
+
+function isVapidPublicKey(value: string): boolean {
+  const bytes = base64UrlBytes(value);
+  return bytes?.length === 65 && bytes[0] === 0x04;
+}
+
+function isVapidPrivateKey(value: string): boolean {
+  return base64UrlBytes(value)?.length === 32 && vapidPublicKeyOf(value) !== null;
+}
+
+/** An origin as URL gives it (scheme, host, port), or null when the text is more or less than an origin. */
+function originOf(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  const bare = url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
+}
 
 const configSchema = z
   .object({
@@ -48,8 +86,63 @@ const configSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .default(120),
+    VAPID_PUBLIC_KEY: z
+      .string()
+      .refine(
+        isVapidPublicKey,
+        'must be a base64url P-256 public key (65 bytes), as `npx web-push generate-vapid-keys` prints it',
+      )
+      .optional(),
+    VAPID_PRIVATE_KEY: z
+      .string()
+      .refine(
+        isVapidPrivateKey,
+        'must be a base64url P-256 private key (32 bytes), as `npx web-push generate-vapid-keys` prints it',
+      )
+      .optional(),
+    VAPID_SUBJECT: z
+      .string()
+      .refine((value) => {
+        if (/^mailto:[^@\s]+@[^@\s]+$/.test(value)) return true;
+        return URL.canParse(value) && new URL(value).protocol === 'https:';
+      }, 'must be a mailto: address or an https: URL, such as mailto:owner@example.com')
+      .optional(),
+    PUSH_ENDPOINT_ALLOWLIST: z
+      .string()
+      .superRefine((value, ctx) => {
+        for (const entry of value.split(',').map((part) => part.trim())) {
+          if (originOf(entry) === null) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry}" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)`,
+            });
+          }
+        }
+      })
+      .optional()
+      .transform((value) =>
+        value === undefined ? [] : value.split(',').map((part) => originOf(part.trim())!),
+      ),
   })
   .superRefine((env, ctx) => {
+    const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
+    if ((publicKey === undefined) !== (privateKey === undefined)) {
+      const missing = publicKey === undefined ? 'VAPID_PUBLIC_KEY' : 'VAPID_PRIVATE_KEY';
+      const given = publicKey === undefined ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+      ctx.addIssue({ code: 'custom', path: [missing], message: `is required when ${given} is set` });
+    } else if (
+      publicKey !== undefined &&
+      privateKey !== undefined &&
+      isVapidPublicKey(publicKey) &&
+      isVapidPrivateKey(privateKey) &&
+      vapidPublicKeyOf(privateKey) !== publicKey
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['VAPID_PUBLIC_KEY'],
+        message: 'is not the public key of VAPID_PRIVATE_KEY',
+      });
+    }
     if (env.STORAGE === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' });
@@ -85,7 +178,24 @@ export type Config = {
   trustProxy: boolean | number | string[] | undefined;
   /** Customer orders accepted from one client address in a minute. */
   storefrontOrdersPerMinute: number;
+  /** The VAPID key pair given in the environment; without it, the one kept in the database (made at first start). */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** Who push services may contact about our pushes: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
+  vapidSubject: string;
+  /** Origins push endpoints may have besides https on a public host (for tests and a local push service). */
+  pushEndpointAllowlist: string[];
 };
+
+/** The address in a From line such as 'Shop <shop@example.com>'. */
+function mailAddressOf(from: string): string | null {
+  const address = /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ?? from.trim();
+  return /^[^@\s<>]+@[^@\s<>]+$/.test(address) ? address : null;
+}
+
+function defaultVapidSubject(publicUrl: string | undefined, mailFrom: string): string {
+  if (publicUrl?.startsWith('https:')) return new URL(publicUrl).origin;
+  return `mailto:${mailAddressOf(mailFrom) ?? 'no-reply@storedesk.invalid'}`;
+}
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -125,5 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     storefrontOrdersPerMinute: e.STOREFRONT_ORDERS_PER_MINUTE,
+    vapidKeys:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
+    pushEndpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
   };
 }
