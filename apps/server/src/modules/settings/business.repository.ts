@@ -1,0 +1,121 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { BusinessType } from '@storedesk/shared/settings/business';
+import type { Executor } from '../../db/client.ts';
+import { businesses, stores, type ThemeColours } from '../../db/schema.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+const columns = {
+  id: businesses.id,
+  name: businesses.name,
+  description: businesses.description,
+  timeZone: businesses.timeZone,
+  type: businesses.type,
+  mainStoreId: businesses.mainStoreId,
+  theme: businesses.theme,
+  live: businesses.live,
+  customerAppUrl: businesses.customerAppUrl,
+  storefrontKey: businesses.storefrontKey,
+  version: businesses.version,
+  updatedAt: businesses.updatedAt,
+};
+
+export type BusinessRow = {
+  id: string;
+  name: string;
+  description: string;
+  timeZone: string;
+  type: BusinessType;
+  mainStoreId: string | null;
+  theme: ThemeColours;
+  live: boolean;
+  customerAppUrl: string | null;
+  storefrontKey: string;
+  version: number;
+  updatedAt: Date;
+};
+
+export type BusinessChanges = Partial<
+  Pick<
+    BusinessRow,
+    | 'name'
+    | 'description'
+    | 'timeZone'
+    | 'type'
+    | 'mainStoreId'
+    | 'theme'
+    | 'live'
+    | 'customerAppUrl'
+    | 'storefrontKey'
+  >
+>;
+
+/** The scope's business with its main store's name, when that store is still live. */
+export async function findBusiness(
+  db: Executor,
+  scope: Scope,
+): Promise<(BusinessRow & { mainStoreName: string | null }) | undefined> {
+  const [row] = await db
+    .select({ ...columns, mainStoreName: stores.name })
+    .from(businesses)
+    .leftJoin(
+      stores,
+      and(
+        eq(stores.id, businesses.mainStoreId),
+        eq(stores.businessId, businesses.id),
+        isNull(stores.deletedAt),
+      ),
+    )
+    .where(eq(businesses.id, scope.businessId));
+  return row;
+}
+
+/** The scope's business, locked for update until the transaction ends, so its old values hold meanwhile. */
+export async function lockBusiness(db: Executor, scope: Scope): Promise<BusinessRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(businesses)
+    .where(eq(businesses.id, scope.businessId))
+    .for('update');
+  return row;
+}
+
+/**
+ * A live store of the business, held so (a share lock) until the caller's
+ * transaction ends: deleting it, which updates the row, waits for the save
+ * that makes it the main store.
+ */
+export async function lockLiveStore(
+  db: Executor,
+  scope: Scope,
+  storeId: string,
+): Promise<{ id: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, storeId), isNull(stores.deletedAt)))
+    .for('share');
+  return row;
+}
+
+/** Whether PostgreSQL knows the time zone by exactly this name (it counts the dashboard's days in it). */
+export async function isKnownTimeZone(db: Executor, name: string): Promise<boolean> {
+  const result = await db.execute<{ known: boolean }>(
+    sql`SELECT EXISTS (SELECT 1 FROM pg_timezone_names WHERE name = ${name}) AS known`,
+  );
+  return result.rows[0]?.known === true;
+}
+
+/** Writes the changes when the version still matches; undefined otherwise. */
+export async function updateBusiness(
+  db: Executor,
+  scope: Scope,
+  version: number,
+  changes: BusinessChanges,
+): Promise<BusinessRow | undefined> {
+  const [row] = await db
+    .update(businesses)
+    .set({ ...changes, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(businesses.id, scope.businessId), eq(businesses.version, version)))
+    .returning(columns);
+  return row;
+}

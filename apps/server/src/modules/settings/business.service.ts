@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import {
+  businessMessages,
+  type BusinessSettings,
+  type BusinessSettingsUpdate,
+  type StorefrontKeyRotation,
+} from '@storedesk/shared/settings/business';
+import type { Database, Executor } from '../../db/client.ts';
+import { invalid, notFound, stale } from '../../lib/errors.ts';
+import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { writeVersioned } from '../../lib/versioned.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { recountDailyStats } from '../orders/order-stats.ts';
+import * as repo from './business.repository.ts';
+
+export function toBusinessSettings(
+  row: repo.BusinessRow & { mainStoreName: string | null },
+): BusinessSettings {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    timeZone: row.timeZone,
+    type: row.type,
+    mainStoreId: row.mainStoreId,
+    mainStoreName: row.mainStoreName,
+    theme: row.theme,
+    live: row.live,
+    customerAppUrl: row.customerAppUrl,
+    storefrontKey: row.storefrontKey,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A new publishable storefront key: 192 random bits, in the `pk_` form of the seed's keys. */
+export function newStorefrontKey(): string {
+  return `pk_live_${randomBytes(24).toString('hex')}`;
+}
+
+async function current(db: Executor, scope: Scope): Promise<BusinessSettings | undefined> {
+  const row = await repo.findBusiness(db, scope);
+  return row && toBusinessSettings(row);
+}
+
+/**
+ * Every staff member's shell shows the business's name, theme, time zone and
+ * customer app, so its events name no zone: every open console refreshes them.
+ */
+function announce(db: Executor, scope: Scope, action: string) {
+  return publishEvent(db, {
+    businessId: scope.businessId,
+    zoneId: null,
+    topic: 'business',
+    action,
+    recordId: scope.businessId,
+  });
+}
+
+export async function getBusinessSettings(db: Executor, auth: AuthContext): Promise<BusinessSettings> {
+  const record = await current(db, scopeOf(auth));
+  if (!record) throw notFound();
+  return record;
+}
+
+/**
+ * The refusals that need the database: a time zone PostgreSQL does not know,
+ * a main store that is not a live store of this business, a single-store
+ * business left without one. The main store is checked whenever the save
+ * names it or the type; it stays live until the save commits.
+ */
+async function refusals(
+  tx: Executor,
+  scope: Scope,
+  before: repo.BusinessRow,
+  changes: repo.BusinessChanges,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  if (
+    changes.timeZone !== undefined &&
+    changes.timeZone !== before.timeZone &&
+    !(await repo.isKnownTimeZone(tx, changes.timeZone))
+  ) {
+    fields.timeZone = businessMessages.timeZone;
+  }
+  if (changes.type !== undefined || changes.mainStoreId !== undefined) {
+    const type = changes.type ?? before.type;
+    const mainStoreId = changes.mainStoreId === undefined ? before.mainStoreId : changes.mainStoreId;
+    if (mainStoreId === null) {
+      if (type === 'single') fields.mainStoreId = businessMessages.mainStoreRequired;
+    } else if (!(await repo.lockLiveStore(tx, scope, mainStoreId))) {
+      fields.mainStoreId = businessMessages.mainStoreUnknown;
+    }
+  }
+  return fields;
+}
+
+/**
+ * Saves any of the editable fields, based on the version read (D9). A new time
+ * zone counts the dashboard's days again in the same transaction, so no
+ * reader ever sees the new zone with the old days.
+ */
+export async function updateBusinessSettings(
+  db: Database,
+  auth: AuthContext,
+  input: BusinessSettingsUpdate,
+): Promise<BusinessSettings> {
+  const scope = scopeOf(auth);
+  const { version, ...changes } = input;
+  return db.transaction(async (tx) => {
+    const before = await repo.lockBusiness(tx, scope);
+    if (!before) throw notFound();
+    if (before.version !== version) throw stale(await current(tx, scope));
+    const fields = await refusals(tx, scope, before, changes);
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+
+    await writeVersioned(
+      () => repo.updateBusiness(tx, scope, version, changes),
+      () => current(tx, scope),
+    );
+    if (changes.timeZone !== undefined && changes.timeZone !== before.timeZone) {
+      await recountDailyStats(tx, scope.businessId);
+    }
+    await announce(tx, scope, 'updated');
+    return (await current(tx, scope))!;
+  });
+}
+
+/**
+ * Replaces the storefront key, based on the version read (D9). The customer
+ * app is looked up by its key on every call, so the old key is refused from
+ * the moment this commits.
+ */
+export async function rotateStorefrontKey(
+  db: Database,
+  auth: AuthContext,
+  input: StorefrontKeyRotation,
+): Promise<BusinessSettings> {
+  const scope = scopeOf(auth);
+  return db.transaction(async (tx) => {
+    await writeVersioned(
+      () => repo.updateBusiness(tx, scope, input.version, { storefrontKey: newStorefrontKey() }),
+      () => current(tx, scope),
+    );
+    await announce(tx, scope, 'storefront-key-rotated');
+    return (await current(tx, scope))!;
+  });
+}
