@@ -1,25 +1,135 @@
 // Types of theme.colorSchemes and theme.vars, which the CSS-variables theme has.
 import type {} from '@mui/material/themeCssVarsAugmentation';
-import type { Theme as MuiTheme } from '@mui/material/styles';
-import { createTheme } from '@mui/material/styles';
+import type { PaletteColor, SimplePaletteColorOptions, Theme as MuiTheme } from '@mui/material/styles';
+import { createTheme, getOverlayAlpha } from '@mui/material/styles';
 import type { Theme as BusinessTheme } from '@storedesk/shared/auth/schemas';
+import {
+  accessibleFill,
+  accessibleOn,
+  bestTextOn,
+  contrastRatio,
+  minTextContrast,
+  mix,
+  parseHex,
+  shiftLightness,
+  toHex,
+  white,
+} from '@storedesk/shared/colors';
 
-const cssColor = /^(#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(rgba?|hsla?)\([^()]*\))$/i;
-
-function color(value: string | undefined): string | undefined {
-  const trimmed = value?.trim();
-  return trimmed && cssColor.test(trimmed) ? trimmed : undefined;
+declare module '@mui/material/styles' {
+  interface Palette {
+    /** The business's primary colour as it is (adjusted only if no label reads on it), for the app bar. */
+    brand: PaletteColor;
+  }
+  interface PaletteOptions {
+    brand?: SimplePaletteColorOptions;
+  }
 }
 
-function palette(business: BusinessTheme | undefined, mode: 'light' | 'dark') {
-  const primary = color(business?.primaryColor);
-  const accent = color(business?.accentColor);
-  const text = color(business?.textPrimary);
+declare module '@mui/material/AppBar' {
+  interface AppBarPropsColorOverrides {
+    brand: true;
+  }
+}
+
+type Mode = 'light' | 'dark';
+
+/** The colours MUI also uses as text (links, text buttons, the active tab, outlined chips, helper text). */
+const tones = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
+type Tone = (typeof tones)[number];
+
+/** MUI's own palettes, the starting point for what the business does not set. */
+const muiDefaults = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: { light: true, dark: true },
+});
+
+function defaultsOf(mode: Mode) {
+  const scheme = muiDefaults.colorSchemes[mode];
+  if (!scheme) throw new Error(`MUI has no ${mode} scheme`);
+  return scheme.palette;
+}
+
+/** The most elevated paper of dark mode (a dialog): MUI lightens dark paper with a white overlay. */
+const highestElevation = 24;
+
+/**
+ * Every surface text sits on in this mode. Light paper is white at any
+ * elevation; dark paper gets lighter as it rises, up to a dialog's.
+ */
+function surfacesOf(mode: Mode): readonly string[] {
+  const { background, common } = defaultsOf(mode);
+  const base = [background.default, background.paper].map((surface) => {
+    const hex = hexOf(surface);
+    if (!hex) throw new Error(`MUI's ${mode} background is not a hex colour: ${surface}`);
+    return hex;
+  });
+  const overlay = hexOf(common.white) ?? white;
+  return mode === 'dark' ? [...base, mix(overlay, base[1]!, getOverlayAlpha(highestElevation))] : base;
+}
+
+export const surfaces: Readonly<Record<Mode, readonly string[]>> = {
+  light: surfacesOf('light'),
+  dark: surfacesOf('dark'),
+};
+
+function hexOf(value: string | undefined): string | undefined {
+  const rgb = value === undefined ? null : parseHex(value);
+  return rgb ? toHex(rgb) : undefined;
+}
+
+/** How far a hover fill moves from its colour, in HSL lightness. */
+const hoverShift = 0.08;
+
+/**
+ * One palette colour, readable both ways MUI uses it: `main` as text on every
+ * surface of the mode (which also makes it a fill its contrastText reads on),
+ * and `dark`, the hover fill, moved away from the label so it reads too.
+ */
+function tone(color: string, mode: Mode): SimplePaletteColorOptions {
+  const main = accessibleOn(color, surfaces[mode]);
+  const contrastText = bestTextOn(main);
+  const dark = shiftLightness(main, contrastText === white ? -hoverShift : hoverShift);
+  return { main, dark, contrastText };
+}
+
+function palette(business: BusinessTheme | undefined, mode: Mode) {
+  const defaults = defaultsOf(mode);
+  const chosen: Partial<Record<Tone, string | undefined>> = {
+    primary: hexOf(business?.primaryColor),
+    secondary: hexOf(business?.accentColor),
+  };
+  const colours = Object.fromEntries(
+    tones.map((name) => [name, tone(chosen[name] ?? hexOf(defaults[name].main) ?? '#000000', mode)]),
+  ) as Record<Tone, SimplePaletteColorOptions>;
+
+  const brandColour = chosen.primary ?? colours.primary.main;
+  const brand = accessibleFill(brandColour, mode);
+
+  // The business's text colour is chosen for light backgrounds: used there when it reads.
+  const text = hexOf(business?.textPrimary);
+  const textReads =
+    text !== undefined &&
+    mode === 'light' &&
+    surfaces[mode].every((surface) => contrastRatio(text, surface) >= minTextContrast);
+
+  // A filled alert (the snackbars) sits on main in light mode and on dark in dark mode (MUI's choice).
+  const alertFill = (name: Exclude<Tone, 'primary' | 'secondary'>) => {
+    const fill = mode === 'light' ? colours[name].main : colours[name].dark;
+    return fill ? bestTextOn(fill) : undefined;
+  };
+
   return {
-    ...(primary ? { primary: { main: primary } } : {}),
-    ...(accent ? { secondary: { main: accent } } : {}),
-    // The business's text colour is chosen for light backgrounds; dark mode keeps MUI's.
-    ...(text && mode === 'light' ? { text: { primary: text } } : {}),
+    ...colours,
+    brand,
+    contrastThreshold: minTextContrast,
+    ...(textReads ? { text: { primary: text } } : {}),
+    Alert: {
+      errorFilledColor: alertFill('error'),
+      warningFilledColor: alertFill('warning'),
+      infoFilledColor: alertFill('info'),
+      successFilledColor: alertFill('success'),
+    },
   };
 }
 
@@ -32,15 +142,20 @@ function build(business: BusinessTheme | undefined): MuiTheme {
     },
     shape: { borderRadius: 8 },
     components: {
+      // The bar carries the brand colour itself, in both modes.
+      MuiAppBar: { defaultProps: { color: 'brand', enableColorOnDark: true } },
       MuiButton: { defaultProps: { disableElevation: true } },
     },
   });
 }
 
 /**
- * The console's MUI theme in the business's colours (B6): primary, accent as
- * secondary, and its text colour in light mode. A colour MUI cannot read falls
- * back to the default rather than breaking the console.
+ * The console's MUI theme in the business's colours (B6), light and dark, at
+ * WCAG AA contrast (ADR 0020): the primary and accent colours, adjusted per
+ * mode until they read as text on every surface, and MUI's status colours
+ * likewise; the app bar keeps the primary colour as it is; the business's text
+ * colour is used in light mode when it reads. A colour that is not `#rgb` or
+ * `#rrggbb` falls back to MUI's.
  */
 export function createAppTheme(business?: BusinessTheme): MuiTheme {
   try {
