@@ -57,7 +57,9 @@ export const upiInfoSchema = z.object(
 );
 export type UpiInfo = z.infer<typeof upiInfoSchema>;
 
-const titleSchema = z.string({ error: messages.isRequired }).pipe(requiredLine(paymentModeLimits.titleMax));
+const titleSchema = z
+  .string({ error: requiredOr('must be text') })
+  .pipe(requiredLine(paymentModeLimits.titleMax));
 
 /** A reason, or none: blank becomes null. */
 const disableReasonSchema = z

@@ -1,0 +1,135 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import type { Executor } from '../../db/client.ts';
+import { paymentModes } from '../../db/schema.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+const columns = {
+  id: paymentModes.id,
+  title: paymentModes.title,
+  type: paymentModes.type,
+  enabled: paymentModes.enabled,
+  disableReason: paymentModes.disableReason,
+  upiName: paymentModes.upiName,
+  upiId: paymentModes.upiId,
+  version: paymentModes.version,
+  updatedAt: paymentModes.updatedAt,
+};
+
+export type PaymentModeRow = {
+  id: string;
+  title: string;
+  type: string;
+  enabled: boolean;
+  disableReason: string | null;
+  upiName: string | null;
+  upiId: string | null;
+  version: number;
+  updatedAt: Date;
+};
+
+export type PaymentModeValues = {
+  title: string;
+  enabled: boolean;
+  disableReason: string | null;
+  upiName: string | null;
+  upiId: string | null;
+};
+
+const ofBusiness = (scope: Scope) => eq(paymentModes.businessId, scope.businessId);
+
+export async function findPaymentModes(db: Executor, scope: Scope): Promise<PaymentModeRow[]> {
+  return db
+    .select(columns)
+    .from(paymentModes)
+    .where(ofBusiness(scope))
+    .orderBy(asc(paymentModes.createdAt), asc(paymentModes.id));
+}
+
+export async function findPaymentMode(
+  db: Executor,
+  scope: Scope,
+  id: string,
+): Promise<PaymentModeRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(paymentModes)
+    .where(and(ofBusiness(scope), eq(paymentModes.id, id)));
+  return row;
+}
+
+/** The mode, locked until the transaction ends, so its checks and its update see the same row. */
+export async function lockPaymentMode(
+  db: Executor,
+  scope: Scope,
+  id: string,
+): Promise<PaymentModeRow | undefined> {
+  const [row] = await db
+    .select(columns)
+    .from(paymentModes)
+    .where(and(ofBusiness(scope), eq(paymentModes.id, id)))
+    .for('update');
+  return row;
+}
+
+/**
+ * Holds the business's payment-mode additions to one at a time until the
+ * transaction ends. The table has no unique index on (business, type), so two
+ * owners adding a UPI mode at once would both find none without it.
+ */
+export async function lockPaymentModeAdditions(db: Executor, scope: Scope): Promise<void> {
+  await db.execute(
+    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-modes:${scope.businessId}`}, 0))`,
+  );
+}
+
+export async function hasModeOfType(db: Executor, scope: Scope, type: PaymentModeType): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentModes.id })
+    .from(paymentModes)
+    .where(and(ofBusiness(scope), eq(paymentModes.type, type)))
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertPaymentMode(
+  db: Executor,
+  scope: Scope,
+  type: PaymentModeType,
+  values: PaymentModeValues,
+): Promise<PaymentModeRow> {
+  const [row] = await db
+    .insert(paymentModes)
+    .values({ businessId: scope.businessId, type, ...values })
+    .returning(columns);
+  return row!;
+}
+
+/** Writes the mode's new values; the caller holds its lock and has checked its version. */
+export async function updatePaymentMode(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  values: PaymentModeValues,
+): Promise<PaymentModeRow> {
+  const [row] = await db
+    .update(paymentModes)
+    .set({ ...values, version: sql`${paymentModes.version} + 1`, updatedAt: sql`now()` })
+    .where(and(ofBusiness(scope), eq(paymentModes.id, id)))
+    .returning(columns);
+  return row!;
+}
+
+/** Deletes the mode if it is still at `version`; undefined when it is not (gone, or changed). */
+export async function deletePaymentMode(
+  db: Executor,
+  scope: Scope,
+  id: string,
+  version: number,
+): Promise<{ id: string } | undefined> {
+  const [row] = await db
+    .delete(paymentModes)
+    .where(and(ofBusiness(scope), eq(paymentModes.id, id), eq(paymentModes.version, version)))
+    .returning({ id: paymentModes.id });
+  return row;
+}

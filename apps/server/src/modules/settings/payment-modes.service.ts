@@ -1,0 +1,133 @@
+import {
+  paymentModeMessages,
+  paymentModeTypes,
+  type PaymentMode,
+  type PaymentModeCreate,
+  type PaymentModeList,
+  type PaymentModeType,
+  type PaymentModeUpdate,
+} from '@storedesk/shared/settings/payment-modes';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
+import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { writeVersioned } from '../../lib/versioned.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import * as repo from './payment-modes.repository.ts';
+
+function typeOf(row: repo.PaymentModeRow): PaymentModeType {
+  return paymentModeTypes.find((type) => type === row.type) ?? 'COD';
+}
+
+export function toPaymentMode(row: repo.PaymentModeRow): PaymentMode {
+  const type = typeOf(row);
+  return {
+    id: row.id,
+    title: row.title,
+    type,
+    enabled: row.enabled,
+    disableReason: row.enabled ? null : row.disableReason,
+    upiInfo: type === 'UPI' ? { name: row.upiName ?? '', upiId: row.upiId ?? '' } : null,
+    version: row.version,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Every open console of the business refreshes its payment modes (D10). */
+function announce(db: Executor, scope: Scope, action: string) {
+  return publishEvent(db, {
+    businessId: scope.businessId,
+    zoneId: null,
+    topic: 'settings',
+    action,
+    recordId: 'payment-modes',
+  });
+}
+
+export async function listPaymentModes(db: Database, auth: AuthContext): Promise<PaymentModeList> {
+  const rows = await repo.findPaymentModes(db, scopeOf(auth));
+  return { items: rows.map(toPaymentMode), total: rows.length };
+}
+
+/** Adds a mode of a type the business has none of yet (409 on `type` otherwise). */
+export async function createPaymentMode(
+  db: Database,
+  auth: AuthContext,
+  input: PaymentModeCreate,
+): Promise<PaymentMode> {
+  const scope = scopeOf(auth);
+  return db.transaction(async (tx) => {
+    await repo.lockPaymentModeAdditions(tx, scope);
+    if (await repo.hasModeOfType(tx, scope, input.type)) {
+      const message = paymentModeMessages.typeTaken(input.type);
+      throw new AppError('conflict', message, { fields: { type: message } });
+    }
+    const row = await repo.insertPaymentMode(tx, scope, input.type, {
+      title: input.title,
+      enabled: input.enabled,
+      disableReason: input.enabled ? null : (input.disableReason ?? null),
+      upiName: input.upiInfo?.name ?? null,
+      upiId: input.upiInfo?.upiId ?? null,
+    });
+    await announce(tx, scope, 'created');
+    return toPaymentMode(row);
+  });
+}
+
+/**
+ * Changes a mode, based on the version read (D9). A reason is for a mode that
+ * is disabled after the change; enabling a mode clears its reason. Only a UPI
+ * mode takes UPI details.
+ */
+export async function updatePaymentMode(
+  db: Database,
+  auth: AuthContext,
+  id: string,
+  input: PaymentModeUpdate,
+): Promise<PaymentMode> {
+  const scope = scopeOf(auth);
+  return db.transaction(async (tx) => {
+    const row = await repo.lockPaymentMode(tx, scope, id);
+    if (!row) throw notFound();
+    if (row.version !== input.version) throw stale(toPaymentMode(row));
+
+    const enabled = input.enabled ?? row.enabled;
+    const fields: Record<string, string> = {};
+    if (enabled && input.disableReason) fields.disableReason = paymentModeMessages.reasonWhileEnabled;
+    if (input.upiInfo && typeOf(row) !== 'UPI') fields.upiInfo = paymentModeMessages.upiInfoNotUpi;
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+
+    const updated = await repo.updatePaymentMode(tx, scope, id, {
+      title: input.title ?? row.title,
+      enabled,
+      disableReason: enabled
+        ? null
+        : input.disableReason !== undefined
+          ? input.disableReason
+          : row.disableReason,
+      upiName: input.upiInfo?.name ?? row.upiName,
+      upiId: input.upiInfo?.upiId ?? row.upiId,
+    });
+    await announce(tx, scope, 'updated');
+    return toPaymentMode(updated);
+  });
+}
+
+export async function deletePaymentMode(
+  db: Database,
+  auth: AuthContext,
+  id: string,
+  version: number,
+): Promise<void> {
+  const scope = scopeOf(auth);
+  await db.transaction(async (tx) => {
+    await writeVersioned(
+      () => repo.deletePaymentMode(tx, scope, id, version),
+      async () => {
+        const now = await repo.findPaymentMode(tx, scope, id);
+        return now && toPaymentMode(now);
+      },
+    );
+    await announce(tx, scope, 'deleted');
+  });
+}
