@@ -108,7 +108,7 @@ describe('a PushSubscription from a customer app', () => {
     const good = subscription();
     const point = Buffer.from(good.keys.p256dh, 'base64url');
     const offCurve = Buffer.from(point);
-    offCurve[64] ^= 1;
+    offCurve.writeUInt8(offCurve[64]! ^ 1, 64);
     const compressed = Buffer.concat([Buffer.from([0x02 + (point[64]! & 1)]), point.subarray(1, 33)]);
     for (const p256dh of [
       '',
@@ -164,7 +164,7 @@ describe('base64url and P-256 points', () => {
       const point = Buffer.from(key(), 'base64url');
       expect(isUncompressedP256Point(point)).toBe(true);
       const moved = Buffer.from(point);
-      moved[40] ^= 0x10;
+      moved.writeUInt8(moved[40]! ^ 0x10, 40);
       expect(isUncompressedP256Point(moved)).toBe(false);
     }
   });

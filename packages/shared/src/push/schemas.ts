@@ -35,6 +35,8 @@ export const pushMessages = {
   p256dh: 'must be the base64url encoding of an uncompressed P-256 public key (65 bytes)',
   auth: 'must be the base64url encoding of a 16-byte secret',
   unknownSubscription: 'This subscription is not registered',
+  tooManySubscriptionChanges:
+    'Too many subscription changes from one place in a short time. Please try again in a minute.',
 } as const;
 
 /** What the service worker receives in each push, as JSON. */

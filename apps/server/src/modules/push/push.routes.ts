@@ -1,6 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import {
+  pushMessages,
+  pushNotificationInputSchema,
+  pushNotificationListQuerySchema,
+  pushNotificationListSchema,
+  pushNotificationSchema,
+  pushPublicKeySchema,
+  pushSubscriptionInputSchema,
+  pushSubscriptionRemovalSchema,
+  pushSubscriptionSchema,
+} from '@storedesk/shared/push/schemas';
+import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authOf } from '../../plugins/access.ts';
+import { PushSender } from '../../push/sender.ts';
+import { loadVapidKeys } from '../../push/vapid.ts';
+import { businessForKey, type StorefrontBusiness } from '../storefront/storefront.service.ts';
+import * as push from './push.service.ts';
+import { PushSending } from './push.sending.ts';
 
-/** Push notifications to customers (D13): the console's send and history, the customer app's subscriptions. */
-export const pushRoutes: FastifyPluginAsyncZod<{ db: Database; config: Config }> = async () => {};
+const keyHeaders = z.looseObject({
+  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
+});
+
+/**
+ * Push notifications to customers (D12, D13): the console's send and history
+ * (owner only), and the customer app's subscriptions, authenticated by the
+ * storefront key like the rest of the customer API.
+ */
+export const pushRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  config: Config;
+  /** Subscription changes accepted from one client address in a minute. */
+  subscriptionChangesPerMinute?: number;
+}> = async (app, { db, config, subscriptionChangesPerMinute = 60 }) => {
+  // Made at the first start and kept in the database, unless the environment gives them.
+  const keys = await loadVapidKeys(db, config.vapidKeys);
+  const allowlist = new Set(config.pushEndpointAllowlist);
+  const sender = new PushSender({ vapid: { ...keys, subject: config.vapidSubject }, allowlist });
+  const sending = new PushSending(db, async () => sender, app.log);
+  // A send in progress finishes its pushes in flight and is recorded as stopped; nothing is left half-written.
+  app.addHook('onClose', async () => {
+    await sending.stop();
+    sender.close();
+  });
+
+  app.get(
+    '/push-notifications',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['push'],
+        summary: 'The sends to customers, newest first, and how many subscriptions a send would reach now',
+        description:
+          'A send still `sending` whose process stopped (no progress for 5 minutes) is listed as `failed`, with ' +
+          'the counts it reached.',
+        querystring: pushNotificationListQuerySchema,
+        response: { 200: pushNotificationListSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => push.listNotifications(db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/push-notifications',
+    {
+      config: { access: 'owner' },
+      schema: {
+        tags: ['push'],
+        summary: 'Send a notification to every customer app subscribed (Web Push), in the background',
+        description:
+          'Answers 202 at once with the send as recorded: `status` `sending`, `total` the subscriptions it is ' +
+          'addressed to. Delivery runs in the background; `delivered`, `failed` and finally `status` `sent` are ' +
+          'written as it goes, each announced as a live event of topic `push`. Each customer app receives the JSON ' +
+          '`{"title","body"}` (body = the message), with TTL 24 hours and urgency normal.',
+        body: pushNotificationInputSchema,
+        response: { 202: pushNotificationSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await push.sendNotification(db, sending, authOf(request), request.body)),
+  );
+
+  // The customer app's side, called from pages on any origin (CORS `*`: only the publishable key is read).
+  const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
+  const resolveKey = async (request: FastifyRequest) => {
+    businesses.set(request, await businessForKey(db, request.headers[storefrontKeyHeader]));
+  };
+  const businessOf = (request: FastifyRequest) => businesses.get(request)!;
+  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
+  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
+    void reply.headers(cors);
+  };
+  const preflight = (url: string, methods: string) =>
+    app.options(
+      url,
+      {
+        config: { access: 'public', crossOrigin: true },
+        schema: {
+          tags: ['storefront'],
+          summary: `The CORS preflight of ${methods} ${url} from a browser on another origin`,
+          response: {
+            204: z
+              .null()
+              .describe(`CORS headers allowing ${methods} with \`X-Storefront-Key\` from any origin`),
+          },
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .status(204)
+          .headers({
+            ...cors,
+            'access-control-allow-methods': methods,
+            'access-control-allow-headers': `content-type, ${storefrontKeyHeader}`,
+            'access-control-max-age': '600',
+          })
+          .send(null),
+    );
+  const rateLimit = {
+    max: subscriptionChangesPerMinute,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
+      new AppError('rate_limited', pushMessages.tooManySubscriptionChanges, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
+      }),
+  };
+
+  preflight('/storefront/push/public-key', 'GET');
+  app.get(
+    '/storefront/push/public-key',
+    {
+      config: { access: 'public', crossOrigin: true },
+      preParsing: async (request) => resolveKey(request),
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The VAPID public key, for pushManager.subscribe({ applicationServerKey })',
+        description:
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. The key is base64url, the ' +
+          'uncompressed P-256 point. 401: missing or unknown key. 402: service ended.',
+        headers: keyHeaders,
+        response: { 200: pushPublicKeySchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
+      },
+    },
+    async () => ({ publicKey: keys.publicKey }),
+  );
+
+  preflight('/storefront/push-subscriptions', 'POST, DELETE');
+  app.post(
+    '/storefront/push-subscriptions',
+    {
+      config: { access: 'public', crossOrigin: true, rateLimit },
+      preParsing: async (request) => resolveKey(request),
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'Register the PushSubscription of a customer’s browser (its toJSON()), or renew its keys',
+        description:
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. 201 when new, 200 when the ' +
+          'business already had this endpoint (its keys are replaced). 400: the endpoint is not an https URL on a ' +
+          'public host (private, loopback, link-local and local names are refused), or the keys are not a P-256 ' +
+          'public key and a 16-byte secret; `fields` says which and why. 401: missing or unknown key. 402: service ' +
+          'ended. 429: too many changes from one client address in a minute. Only 200 and 201 write anything.',
+        headers: keyHeaders,
+        body: pushSubscriptionInputSchema,
+        response: {
+          200: pushSubscriptionSchema,
+          201: pushSubscriptionSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { subscription, created } = await push.registerSubscription(
+        db,
+        businessOf(request),
+        request.body,
+        allowlist,
+      );
+      return reply.status(created ? 201 : 200).send(subscription);
+    },
+  );
+
+  app.delete(
+    '/storefront/push-subscriptions',
+    {
+      config: { access: 'public', crossOrigin: true, rateLimit },
+      preParsing: async (request) => resolveKey(request),
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'Remove a subscription, named by its endpoint in the body (after pushManager unsubscribe)',
+        description:
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. 404 when this business has no ' +
+          'subscription with that endpoint. 401: missing or unknown key. 402: service ended. 429: rate limited.',
+        headers: keyHeaders,
+        body: pushSubscriptionRemovalSchema,
+        response: {
+          204: z.null(),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await push.removeSubscription(db, businessOf(request), request.body.endpoint);
+      return reply.status(204).send(null);
+    },
+  );
+};

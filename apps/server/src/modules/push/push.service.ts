@@ -1,0 +1,117 @@
+import type {
+  PushNotification,
+  PushNotificationList,
+  PushNotificationListQuery,
+  PushNotificationRequest,
+  PushSubscriptionInput,
+  PushSubscriptionRecord,
+} from '@storedesk/shared/push/schemas';
+import { pushMessages } from '@storedesk/shared/push/schemas';
+import type { Database } from '../../db/client.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { endpointRefusal, type EndpointAllowlist } from '../../push/endpoint-rule.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import type { StorefrontBusiness } from '../storefront/storefront.service.ts';
+import * as repo from './push.repository.ts';
+import { abandonedAfterSeconds, type PushSending } from './push.sending.ts';
+
+export function toNotification(row: repo.NotificationRow): PushNotification {
+  return {
+    id: row.id,
+    title: row.title,
+    message: row.message,
+    sentByName: row.sentByName,
+    createdAt: row.createdAt.toISOString(),
+    total: row.total,
+    delivered: row.delivered,
+    failed: row.failed,
+    status: row.status,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * Registers a customer's PushSubscription, or renews its keys. The endpoint
+ * must pass the endpoint rule (400 on `endpoint` otherwise, nothing stored).
+ */
+export async function registerSubscription(
+  db: Database,
+  business: StorefrontBusiness,
+  input: PushSubscriptionInput,
+  allowlist: EndpointAllowlist,
+): Promise<{ subscription: PushSubscriptionRecord; created: boolean }> {
+  const refusal = endpointRefusal(input.endpoint, allowlist);
+  if (refusal) throw invalid({ endpoint: refusal });
+  const row = await repo.upsertSubscription(db, business.id, {
+    endpoint: input.endpoint,
+    p256dh: input.keys.p256dh,
+    auth: input.keys.auth,
+  });
+  return {
+    subscription: { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() },
+    created: row.inserted,
+  };
+}
+
+/** Removes the business's subscription with this endpoint; 404 when it has none. */
+export async function removeSubscription(db: Database, business: StorefrontBusiness, endpoint: string) {
+  if (!(await repo.deleteSubscription(db, business.id, endpoint)))
+    throw notFound(pushMessages.unknownSubscription);
+}
+
+/**
+ * Records a send to every subscription the business has now and starts
+ * delivering it in the background; answers the record at once, 'sending'.
+ */
+export async function sendNotification(
+  db: Database,
+  sending: PushSending,
+  auth: AuthContext,
+  input: PushNotificationRequest,
+): Promise<PushNotification> {
+  const businessId = auth.business.id;
+  const row = await db.transaction(async (tx) => {
+    const inserted = await repo.insertNotification(tx, {
+      businessId,
+      title: input.title,
+      message: input.message,
+      sentById: auth.user.id,
+      sentByName: auth.user.name,
+    });
+    await publishEvent(tx, {
+      businessId,
+      zoneId: null,
+      topic: 'push',
+      action: 'created',
+      recordId: inserted.id,
+    });
+    return inserted;
+  });
+  sending.start({
+    id: row.id,
+    businessId,
+    createdAt: row.createdAt,
+    payload: { title: row.title, body: row.message },
+  });
+  return toNotification(row);
+}
+
+/**
+ * The history of sends, newest first, and how many subscriptions a send
+ * would reach now. Sends whose process stopped before finishing them are
+ * ended as 'failed' first, so none stays 'sending' for ever.
+ */
+export async function listNotifications(
+  db: Database,
+  auth: AuthContext,
+  query: PushNotificationListQuery,
+): Promise<PushNotificationList> {
+  const businessId = auth.business.id;
+  await repo.failAbandonedSends(db, businessId, abandonedAfterSeconds);
+  const [{ items, total }, subscribers] = await Promise.all([
+    repo.findNotifications(db, businessId, query),
+    repo.countSubscriptions(db, businessId),
+  ]);
+  return { items: items.map(toNotification), total, subscribers };
+}
