@@ -30,15 +30,19 @@ function schemeOf(business: Parameters<typeof createAppTheme>[0], mode: Mode) {
   return scheme;
 }
 
-/** Every surface of the mode: page, paper and, in dark mode, paper at each elevation (up to a dialog's). */
+/**
+ * Every surface of the mode: page, paper, paper under the tints of selected
+ * and focused things and, in dark mode, paper at each elevation (up to a dialog's).
+ */
 function surfacesOf(business: Parameters<typeof createAppTheme>[0], mode: Mode): string[] {
   const { palette, overlays } = schemeOf(business, mode);
   const page = shown(palette.background.default, '#ffffff');
   const paper = shown(palette.background.paper, page);
+  const tinted = [palette.action.selected, palette.action.focus].map((tint) => shown(tint, paper));
   const elevated = overlays
     .filter((overlay): overlay is string => overlay !== undefined && overlay !== 'none')
     .map((overlay) => mix('#ffffff', paper, overlayAlpha(overlay)));
-  return [page, paper, ...elevated];
+  return [page, paper, ...tinted, ...elevated];
 }
 
 type Pair = { what: string; text: string; background: string };

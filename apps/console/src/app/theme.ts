@@ -54,18 +54,24 @@ function defaultsOf(mode: Mode) {
 const highestElevation = 24;
 
 /**
- * Every surface text sits on in this mode. Light paper is white at any
- * elevation; dark paper gets lighter as it rises, up to a dialog's.
+ * Every surface text sits on in this mode: the page and paper; paper under
+ * MUI's tints of selected and focused things (a grey pill in a tab, a
+ * selected row), which are black on light paper and white on dark; and in
+ * dark mode paper as it rises, which MUI lightens, up to a dialog's.
  */
 function surfacesOf(mode: Mode): readonly string[] {
-  const { background, common } = defaultsOf(mode);
-  const base = [background.default, background.paper].map((surface) => {
-    const hex = hexOf(surface);
-    if (!hex) throw new Error(`MUI's ${mode} background is not a hex colour: ${surface}`);
-    return hex;
-  });
-  const overlay = hexOf(common.white) ?? white;
-  return mode === 'dark' ? [...base, mix(overlay, base[1]!, getOverlayAlpha(highestElevation))] : base;
+  const { background, common, action } = defaultsOf(mode);
+  const hex = (colour: string) => {
+    const found = hexOf(colour);
+    if (!found) throw new Error(`MUI's ${mode} colour is not a hex colour: ${colour}`);
+    return found;
+  };
+  const page = hex(background.default);
+  const paper = hex(background.paper);
+  const tint = hex(mode === 'light' ? common.black : common.white);
+  const tinted = [action.selectedOpacity, action.focusOpacity].map((opacity) => mix(tint, paper, opacity));
+  const elevated = mode === 'dark' ? [mix(hex(common.white), paper, getOverlayAlpha(highestElevation))] : [];
+  return [page, paper, ...tinted, ...elevated];
 }
 
 export const surfaces: Readonly<Record<Mode, readonly string[]>> = {
