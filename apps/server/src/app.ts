@@ -20,6 +20,7 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(dashboardRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(couponsRoutes, { db });
+      await api.register(customersRoutes, { db });
       await api.register(pushRoutes, { db, config });
       await api.register(storefrontRoutes, {
         db,
