@@ -14,6 +14,3 @@ export const limits = {
   /** Onboarding logo (D6). */
   logoMaxBytes: 102_400,
 } as const;
-
-/** Days, months and "today" are counted in the business's time zone. */
-export const businessTimeZone = 'Asia/Kolkata';

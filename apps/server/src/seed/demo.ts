@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import { Level } from '@storedesk/shared/levels';
-import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '../db/client.ts';
@@ -16,6 +15,7 @@ import { imageKey } from '../storage/images.ts';
 import { makePng } from '../storage/image-fixtures.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
+import { recountDailyStats } from '../modules/orders/order-stats.ts';
 
 type Log = { info: (msg: string) => void };
 
@@ -515,15 +515,6 @@ async function seedOrders(
   for (let i = 0; i < timeline.length; i += 1000)
     await tx.insert(t.orderEvents).values(timeline.slice(i, i + 1000));
 
-  // The dashboard's counters, derived from the orders just written.
-  await tx.execute(sql`
-    INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
-    SELECT business_id, zone_id, (placed_at AT TIME ZONE ${businessTimeZone})::date,
-           count(*), count(*) FILTER (WHERE status = ${OrderStatus.Delivered}),
-           count(*) FILTER (WHERE status = ${OrderStatus.Cancelled}),
-           coalesce(sum(bill_amount_paise) FILTER (WHERE status = ${OrderStatus.Delivered}), 0),
-           count(*) FILTER (WHERE first_of_customer)
-    FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at) = 1 AS first_of_customer
-          FROM orders WHERE business_id = ${businessId}) AS o
-    GROUP BY 1, 2, 3`);
+  // The dashboard's counters, derived from the orders just written, by the days of the business's time zone.
+  await recountDailyStats(tx, businessId);
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@storedesk/shared/dashboard/schemas';
+import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
 import {
@@ -15,12 +17,13 @@ import {
   createBusiness,
   createStaffWorld,
   errorOf,
+  signIn,
   type Call,
   type Session,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
-import { businessDayOf, dashboardOf, percentChange } from './dashboard.service.ts';
+import { dashboardOf, percentChange } from './dashboard.service.ts';
 
 let ctx: TestApp;
 let call: Call;
@@ -89,11 +92,13 @@ describe('percent change since last month', () => {
   });
 });
 
+const kolkata = 'Asia/Kolkata';
+
 describe('days in the business’s time zone', () => {
   it('an instant belongs to its day in Asia/Kolkata (UTC+05:30)', () => {
-    expect(businessDayOf(new Date('2025-02-28T18:29:59Z'))).toBe('2025-02-28'); // 23:59:59 IST
-    expect(businessDayOf(new Date('2025-02-28T18:30:00Z'))).toBe('2025-03-01'); // 00:00 IST
-    expect(businessDayOf(new Date('2024-12-31T19:00:00Z'))).toBe('2025-01-01');
+    expect(businessDay(new Date('2025-02-28T18:29:59Z'), kolkata)).toBe('2025-02-28'); // 23:59:59 IST
+    expect(businessDay(new Date('2025-02-28T18:30:00Z'), kolkata)).toBe('2025-03-01'); // 00:00 IST
+    expect(businessDay(new Date('2024-12-31T19:00:00Z'), kolkata)).toBe('2025-01-01');
   });
 });
 
@@ -162,7 +167,7 @@ describe('the figures, at a fixed moment', () => {
   });
 
   it('for every zone: this month against last, the last 7 days and today', async () => {
-    const dashboard = await dashboardOf(ctx.db, all(b), now);
+    const dashboard = await dashboardOf(ctx.db, all(b), now, kolkata);
     expect(dashboardSchema.parse(dashboard)).toEqual(dashboard);
     expect(dashboard).toEqual({
       zoneId: null,
@@ -190,7 +195,7 @@ describe('the figures, at a fixed moment', () => {
   });
 
   it('for one zone: only that zone’s orders and new customers', async () => {
-    const north = await dashboardOf(ctx.db, zone(b, 0), now);
+    const north = await dashboardOf(ctx.db, zone(b, 0), now, kolkata);
     expect(north.zoneId).toBe(b.zones[0]);
     expect(north.cards).toEqual({
       totalUsers: { value: 5, previous: 4, changePercent: 25 },
@@ -201,7 +206,7 @@ describe('the figures, at a fixed moment', () => {
     expect(north.ordersOverview.map((d) => d.total)).toEqual([0, 0, 2, 0, 0, 0, 3]);
     expect(north.ordersByStatus).toEqual({ pending: 1, delivered: 1, cancelled: 1 });
 
-    const south = await dashboardOf(ctx.db, zone(b, 1), now);
+    const south = await dashboardOf(ctx.db, zone(b, 1), now, kolkata);
     expect(south.cards).toEqual({
       totalUsers: { value: 0, previous: 0, changePercent: 0 },
       totalOrders: { value: 4, previous: 2, changePercent: 100 },
@@ -214,7 +219,7 @@ describe('the figures, at a fixed moment', () => {
 
   it('half an hour into a month in India, that month is the current one though UTC is still in the last', async () => {
     // 00:30 IST on 1 April, 19:00 UTC on 31 March.
-    const dashboard = await dashboardOf(ctx.db, all(b), new Date('2025-03-31T19:00:00Z'));
+    const dashboard = await dashboardOf(ctx.db, all(b), new Date('2025-03-31T19:00:00Z'), kolkata);
     expect(dashboard).toMatchObject({ today: '2025-04-01', month: '2025-04', previousMonth: '2025-03' });
     expect(dashboard.cards).toEqual({
       totalUsers: { value: 0, previous: 5, changePercent: -100 },
@@ -237,7 +242,7 @@ describe('the figures, at a fixed moment', () => {
 
   it('at 23:59 IST on the last day of a month, that whole month is current', async () => {
     // 23:59 IST on 28 February is 18:29 UTC.
-    const dashboard = await dashboardOf(ctx.db, all(b), new Date('2025-02-28T18:29:00Z'));
+    const dashboard = await dashboardOf(ctx.db, all(b), new Date('2025-02-28T18:29:00Z'), kolkata);
     expect(dashboard).toMatchObject({ today: '2025-02-28', month: '2025-02', previousMonth: '2025-01' });
     expect(dashboard.cards).toEqual({
       totalUsers: { value: 4, previous: 1, changePercent: 300 },
@@ -251,7 +256,7 @@ describe('the figures, at a fixed moment', () => {
 
   it('counts nothing for a business with no orders and no customers', async () => {
     const empty = await createBusiness(ctx.db);
-    const dashboard = await dashboardOf(ctx.db, all(empty), now);
+    const dashboard = await dashboardOf(ctx.db, all(empty), now, kolkata);
     expect(dashboard.cards).toEqual({
       totalUsers: { value: 0, previous: 0, changePercent: 0 },
       totalOrders: { value: 0, previous: 0, changePercent: 0 },
@@ -266,7 +271,7 @@ describe('the figures, at a fixed moment', () => {
     await order(ctx.db, fresh, 0, '2025-03-02T05:00:00Z', 'delivered', 250);
     await order(ctx.db, fresh, 0, '2025-03-02T06:00:00Z', 'open');
     await order(ctx.db, fresh, 1, '2025-03-09T05:00:00Z', 'open');
-    const dashboard = await dashboardOf(ctx.db, all(fresh), now);
+    const dashboard = await dashboardOf(ctx.db, all(fresh), now, kolkata);
     expect(dashboard.cards.totalOrders).toEqual({ value: 3, previous: 0, changePercent: 300 });
     expect(dashboard.cards.cancelledOrders).toEqual({ value: 0, previous: 0, changePercent: 0 });
     expect(dashboard.cards.earningsPaise).toBe(250);
@@ -278,7 +283,7 @@ describe('GET /api/dashboard', () => {
 
   beforeAll(async () => {
     const placedAt = new Date().toISOString();
-    today = businessDayOf(new Date(placedAt));
+    today = businessDay(placedAt, kolkata);
     await order(ctx.db, biz, 0, placedAt, 'delivered', 1234);
     await order(ctx.db, biz, 0, placedAt, 'open');
     await order(ctx.db, biz, 1, placedAt, 'cancelled');
@@ -348,5 +353,73 @@ describe('GET /api/dashboard', () => {
     const theirs = await dashboard(rivalOwner);
     expect(theirs.ordersByStatus).toEqual({ pending: 0, delivered: 1, cancelled: 0 });
     expect(theirs.cards.earningsPaise).toBe(99_999);
+  });
+});
+
+describe('a business in another time zone (D19)', () => {
+  it('counts its orders on its own days, and its today, week and months are its own', async () => {
+    const la = await createBusiness(ctx.db, { timeZone: 'America/Los_Angeles' });
+    // 23:30 on 28 February in Los Angeles (PST, UTC−8), already 1 March in UTC and in India.
+    await order(ctx.db, la, 0, '2025-03-01T07:30:00Z', 'delivered', 500);
+    // 00:30 on 1 March in Los Angeles.
+    await order(ctx.db, la, 0, '2025-03-01T08:30:00Z', 'cancelled');
+    // 23:30 on 9 March in Los Angeles, on summer time since 02:00 that day (PDT, UTC−7).
+    await order(ctx.db, la, 1, '2025-03-10T06:30:00Z', 'open');
+    await customersJoined(ctx.db, la, ['2025-03-01T07:30:00Z']);
+
+    const { rows } = await ctx.db.execute<{ day: string; total: number }>(
+      sql`SELECT day::text AS day, sum(total)::int AS total FROM daily_stats
+          WHERE business_id = ${la.id} GROUP BY day ORDER BY day`,
+    );
+    expect(rows).toEqual([
+      { day: '2025-02-28', total: 1 },
+      { day: '2025-03-01', total: 1 },
+      { day: '2025-03-09', total: 1 },
+    ]);
+
+    // 11:00 on 10 March in Los Angeles.
+    const dashboard = await dashboardOf(
+      ctx.db,
+      all(la),
+      new Date('2025-03-10T18:00:00Z'),
+      'America/Los_Angeles',
+    );
+    expect(dashboard).toMatchObject({ today: '2025-03-10', month: '2025-03', previousMonth: '2025-02' });
+    expect(dashboard.cards).toEqual({
+      totalUsers: { value: 0, previous: 1, changePercent: -100 },
+      totalOrders: { value: 2, previous: 1, changePercent: 100 },
+      cancelledOrders: { value: 1, previous: 0, changePercent: 100 },
+      earningsPaise: 0,
+    });
+    expect(dashboard.ordersOverview.map((d) => [d.day, d.total])).toEqual([
+      ['2025-03-04', 0],
+      ['2025-03-05', 0],
+      ['2025-03-06', 0],
+      ['2025-03-07', 0],
+      ['2025-03-08', 0],
+      ['2025-03-09', 1],
+      ['2025-03-10', 0],
+    ]);
+    expect(dashboard.ordersByStatus).toEqual({ pending: 0, delivered: 0, cancelled: 0 });
+  });
+
+  it("GET /api/dashboard answers in the signed-in business's zone", async () => {
+    // UTC+14 and UTC−11: their days always differ.
+    const zones = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const seen: string[] = [];
+    for (const timeZone of zones) {
+      const b = await createBusiness(ctx.db, { timeZone });
+      const placedAt = new Date().toISOString();
+      await order(ctx.db, b, 0, placedAt, 'open');
+      const res = await call(await signIn(ctx.app, b.owner.email), 'GET', '/api/dashboard');
+      expect(res.statusCode, res.body).toBe(200);
+      const dashboard = res.json<Dashboard>();
+      const today = businessDay(placedAt, timeZone);
+      expect(dashboard.today).toBe(today);
+      expect(dashboard.ordersOverview.at(-1)).toEqual({ day: today, cancelled: 0, delivered: 0, total: 1 });
+      expect(dashboard.ordersByStatus).toEqual({ pending: 1, delivered: 0, cancelled: 0 });
+      seen.push(dashboard.today);
+    }
+    expect(seen[0]! > seen[1]!).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import type {
   MonthlyFigure,
 } from '@storedesk/shared/dashboard/schemas';
 import { isOwner } from '@storedesk/shared/levels';
-import { businessTimeZone } from '@storedesk/shared/limits';
+import { businessDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
@@ -15,19 +15,6 @@ import * as repo from './dashboard.repository.ts';
 import { zoneExists } from '../zones/zones.repository.ts';
 
 const OVERVIEW_DAYS = 7;
-
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: businessTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day of an instant in the business's time zone, as 'YYYY-MM-DD'. */
-export function businessDayOf(instant: Date): string {
-  const parts = Object.fromEntries(dayFormat.formatToParts(instant).map((p) => [p.type, p.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
-}
 
 /** A calendar date moved by whole days or months; plain calendar arithmetic, no time zone. */
 function shift(day: string, by: { days?: number; months?: number }): string {
@@ -53,13 +40,19 @@ const figure = (value: number, previous: number): MonthlyFigure => ({
 });
 
 /**
- * The dashboard of a scope at the instant `now` (a parameter, so tests can fix it).
- * Every figure comes from `daily_stats` (orders count on the day they were placed,
- * in the business's time zone, and customers on the day of their first order;
- * ADR 0005): one read, and orders and customers are never scanned.
+ * The dashboard of a scope at the instant `now` (a parameter, so tests can fix it),
+ * with today, the last 7 days and the months of the business's time zone `timeZone`
+ * (D19). Every figure comes from `daily_stats` (orders count on the day they were
+ * placed, in that zone, and customers on the day of their first order; ADR 0005,
+ * 0016): one read, and orders and customers are never scanned.
  */
-export async function dashboardOf(db: Executor, scope: Scope, now: Date): Promise<Dashboard> {
-  const today = businessDayOf(now);
+export async function dashboardOf(
+  db: Executor,
+  scope: Scope,
+  now: Date,
+  timeZone: string,
+): Promise<Dashboard> {
+  const today = businessDay(now, timeZone);
   const monthStart = `${today.slice(0, 7)}-01`;
   const previousMonthStart = shift(monthStart, { months: -1 });
   // Last month always starts before the chart's first day, so one range covers both.
@@ -138,5 +131,5 @@ export async function getDashboard(
   if (query.zoneId && isOwner(auth.user) && !(await zoneExists(db, scope.businessId, query.zoneId))) {
     throw invalid({ zoneId: messages.unknownZone });
   }
-  return dashboardOf(db, scope, now);
+  return dashboardOf(db, scope, now, auth.business.timeZone);
 }

@@ -4,7 +4,9 @@ import { OrderStatus } from '@storedesk/shared/orders';
 import * as t from '../../db/schema.ts';
 import {
   caller,
+  createBusiness,
   createStaffWorld,
+  signIn,
   type Call,
   type Session,
   type TestApp,
@@ -20,26 +22,29 @@ let admin: Session;
 let rivalOwner: Session;
 let storeId: string;
 
-/** Inserts an order of the business as the customer app would have placed it. */
-async function order(values: {
-  zoneId: string;
-  customerName: string;
-  status: number;
-  placedAt: Date;
-  bill: number;
-}) {
+/** Inserts an order of the business (`biz` unless named) as the customer app would have placed it. */
+async function order(
+  values: {
+    zoneId: string;
+    customerName: string;
+    status: number;
+    placedAt: Date;
+    bill: number;
+  },
+  business = { id: biz.id, storeId: () => storeId },
+) {
   const [customer] = await ctx.db
     .insert(t.customers)
     .values({
-      businessId: biz.id,
+      businessId: business.id,
       name: values.customerName,
       phone: `9${randomUUID().replace(/\D/g, '').slice(0, 9).padEnd(9, '1')}`,
     })
     .returning({ id: t.customers.id, phone: t.customers.phone });
   await ctx.db.insert(t.orders).values({
-    businessId: biz.id,
+    businessId: business.id,
     zoneId: values.zoneId,
-    storeId,
+    storeId: business.storeId(),
     storeName: 'Export, "Central" Store',
     customerId: customer!.id,
     customerName: values.customerName,
@@ -54,14 +59,12 @@ async function order(values: {
   });
 }
 
-beforeAll(async () => {
-  ({ ctx, biz, owner, admin, rivalOwner } = await createStaffWorld());
-  call = caller(ctx.app);
+async function addStore(business: TestBusiness) {
   const [store] = await ctx.db
     .insert(t.stores)
     .values({
-      businessId: biz.id,
-      zoneId: biz.zones[0],
+      businessId: business.id,
+      zoneId: business.zones[0],
       name: 'Export Central',
       description: 'd',
       location: 'l',
@@ -74,7 +77,13 @@ beforeAll(async () => {
       closeTime: '21:00',
     })
     .returning({ id: t.stores.id });
-  storeId = store!.id;
+  return store!.id;
+}
+
+beforeAll(async () => {
+  ({ ctx, biz, owner, admin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
+  storeId = await addStore(biz);
   const day = Date.parse('2026-10-05T06:30:00Z');
   await order({
     zoneId: biz.zones[0],
@@ -158,6 +167,52 @@ describe('GET /api/orders/export.csv', () => {
     expect(await csv(rivalOwner)).toHaveLength(1);
     expect((await call(owner, 'GET', '/api/orders/export.csv?status=7')).statusCode).toBe(400);
     expect((await call(owner, 'GET', '/api/orders/export.csv?from=yesterday')).statusCode).toBe(400);
+  });
+});
+
+describe("in the business's own time zone (D19)", () => {
+  // 01:36 on 23 November in Kolkata is 20:06 on the 22nd in UTC and 12:06 on the 22nd in Los Angeles.
+  const at = new Date('2026-11-22T20:06:00Z');
+  const zones = [
+    { timeZone: 'Asia/Kolkata', day: '2026-11-23', shown: '23/11/2026 01:36' },
+    { timeZone: 'UTC', day: '2026-11-22', shown: '22/11/2026 20:06' },
+    { timeZone: 'America/Los_Angeles', day: '2026-11-22', shown: '22/11/2026 12:06' },
+  ];
+
+  it('dates the CSV, and filters the list and the CSV by days, in that zone', async () => {
+    for (const { timeZone, day, shown } of zones) {
+      const b = await createBusiness(ctx.db, { timeZone });
+      const bStore = await addStore(b);
+      await order(
+        {
+          zoneId: b.zones[0],
+          customerName: 'Zoned Zara',
+          status: OrderStatus.Placed,
+          placedAt: at,
+          bill: 100,
+        },
+        { id: b.id, storeId: () => bStore },
+      );
+      const session = await signIn(ctx.app, b.owner.email);
+      const other = day === '2026-11-23' ? '2026-11-22' : '2026-11-23';
+
+      const lines = await csv(session, `?from=${day}&to=${day}`);
+      expect(lines, timeZone).toHaveLength(2);
+      expect(lines[1], timeZone).toMatch(new RegExp(`^#\\d+,${shown.replace(/\//g, '\\/')},`));
+      expect(await csv(session, `?from=${other}&to=${other}`), timeZone).toHaveLength(1);
+
+      const listed = await call(session, 'GET', `/api/orders?from=${day}&to=${day}`);
+      expect(listed.json(), timeZone).toMatchObject({ total: 1, items: [{ customerName: 'Zoned Zara' }] });
+      const missed = await call(session, 'GET', `/api/orders?from=${other}&to=${other}`);
+      expect(missed.json(), timeZone).toMatchObject({ total: 0, items: [] });
+      // The ends of a range: only from, only to.
+      expect((await call(session, 'GET', `/api/orders?from=${day}`)).json(), timeZone).toMatchObject({
+        total: 1,
+      });
+      expect((await call(session, 'GET', `/api/orders?to=${day}`)).json(), timeZone).toMatchObject({
+        total: 1,
+      });
+    }
   });
 });
 

@@ -12,7 +12,6 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { businessTimeZone } from '@storedesk/shared/limits';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { Database, Executor } from '../../db/client.ts';
@@ -20,7 +19,7 @@ import { perDatabase } from '../../db/per-database.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { eventInsert, type EventInput } from '../../realtime/publish.ts';
-import { countsUpsert, type CountedOrder, type Counts } from './order-stats.ts';
+import { businessTimeZoneOf, countsUpsert, type CountedOrder, type Counts } from './order-stats.ts';
 import { likePattern } from '../../lib/search.ts';
 
 /** At most this many closed orders are listed (SPEC §4). */
@@ -69,21 +68,24 @@ type Bind = <T extends string | number>(name: string, value: T) => T | Placehold
 const inline: Bind = (_name, value) => value;
 
 /**
- * The scope and the filters of B2 but the status tab: store, days (in the
- * business's time zone, both included), search.
+ * The scope and the filters of B2 but the status tab: store, days (YYYY-MM-DD
+ * of the business's time zone, D19, both included), search. A day runs from
+ * its midnight to the next one in that zone, so a day of a change to or from
+ * summer time is as long as it is there.
  */
 function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL[] {
   const conditions = [eq(orders.businessId, bind('businessId', scope.businessId))];
   if (scope.zoneId) conditions.push(eq(orders.zoneId, bind('zoneId', scope.zoneId)));
   if (query.storeId) conditions.push(eq(orders.storeId, bind('storeId', query.storeId)));
+  const timeZone = businessTimeZoneOf(sql`${bind('businessId', scope.businessId)}::uuid`);
   if (query.from) {
     conditions.push(
-      sql`${orders.placedAt} >= (${bind('from', query.from)}::date::timestamp AT TIME ZONE ${businessTimeZone})`,
+      sql`${orders.placedAt} >= (${bind('from', query.from)}::date::timestamp AT TIME ZONE ${timeZone})`,
     );
   }
   if (query.to) {
     conditions.push(
-      sql`${orders.placedAt} < ((${bind('to', query.to)}::date + 1)::timestamp AT TIME ZONE ${businessTimeZone})`,
+      sql`${orders.placedAt} < ((${bind('to', query.to)}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
     );
   }
   if (query.q) {
@@ -239,13 +241,14 @@ export async function findOrders(db: Database, scope: Scope, query: OrderListQue
 export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
   const listed = [...filtered(scope, query), eq(orders.state, query.view === 'active' ? 1 : 0)];
   if (query.status !== undefined) listed.push(eq(orders.status, query.status));
+  // The date and time in the business's time zone (D19), as the list and its filter have them.
+  const timeZone = businessTimeZoneOf(sql`${scope.businessId}::uuid`);
   return db
     .select({
       number: orders.number,
-      placed:
-        sql<string>`to_char(${orders.placedAt} AT TIME ZONE ${businessTimeZone}, 'DD/MM/YYYY HH24:MI')`.as(
-          'placed',
-        ),
+      placed: sql<string>`to_char(${orders.placedAt} AT TIME ZONE ${timeZone}, 'DD/MM/YYYY HH24:MI')`.as(
+        'placed',
+      ),
       storeName: sql<string>`${orders.storeName}`.as('store_name'),
       customerName: sql<string>`${orders.customerName}`.as('customer_name'),
       customerPhone: sql<string>`${orders.customerPhone}`.as('customer_phone'),
