@@ -121,6 +121,7 @@ export async function createBusiness(
       },
       storefrontKey: `pk_test_${tag}_${randomUUID()}`,
       customerAppUrl: 'https://shop.example.test',
+      live: true,
       ...overrides,
     })
     .returning();

@@ -17,7 +17,8 @@ import { singleLine } from '../text.ts';
  * - 401 `unauthenticated`: the storefront key is missing or unknown.
  * - 402 `service_ended`: the business's service has ended (D5).
  * - 404 `not_found`: the store is unknown, deleted or another business's.
- * - 409 `conflict`: the store is not Open right now.
+ * - 409 `conflict`: the business is not live (it takes no orders; checked
+ *   before the body is read), or the store is not Open right now.
  *
  * Nothing is written unless the answer is 201.
  */
@@ -38,6 +39,7 @@ export const storefrontMessages = {
   missingKey: 'Send the storefront key of the business in the X-Storefront-Key header',
   unknownKey: 'This storefront key is not valid',
   storeNotOpen: 'This store is not taking orders right now',
+  businessNotLive: 'This business is not taking orders right now',
   phone: 'Please enter valid phone number',
   quantity: `must be a whole number from 1 to ${storefrontLimits.maxQuantity}`,
   noItems: 'Add at least one item',

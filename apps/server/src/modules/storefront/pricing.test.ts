@@ -172,7 +172,7 @@ describe('businessClock', () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
         const shifted = new Date(ms + 330 * 60_000);
-        expect(businessClock(new Date(ms))).toEqual({
+        expect(businessClock(new Date(ms), 'Asia/Kolkata')).toEqual({
           date: shifted.toISOString().slice(0, 10),
           minute: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
         });
@@ -181,9 +181,26 @@ describe('businessClock', () => {
     );
   });
 
-  it('turns the day at 18:30 UTC', () => {
-    expect(businessClock(new Date('2026-03-09T18:29:59.999Z'))).toEqual({ date: '2026-03-09', minute: 1439 });
-    expect(businessClock(new Date('2026-03-09T18:30:00Z'))).toEqual({ date: '2026-03-10', minute: 0 });
+  it('turns the day at 18:30 UTC in Asia/Kolkata', () => {
+    const kolkata = (iso: string) => businessClock(new Date(iso), 'Asia/Kolkata');
+    expect(kolkata('2026-03-09T18:29:59.999Z')).toEqual({ date: '2026-03-09', minute: 1439 });
+    expect(kolkata('2026-03-09T18:30:00Z')).toEqual({ date: '2026-03-10', minute: 0 });
+  });
+
+  it("is the clock of the business's own zone, whatever the server's", () => {
+    const at = new Date('2026-11-22T20:06:00Z'); // 01:36 on the 23rd in Kolkata
+    expect(businessClock(at, 'Asia/Kolkata')).toEqual({ date: '2026-11-23', minute: 96 });
+    expect(businessClock(at, 'UTC')).toEqual({ date: '2026-11-22', minute: 20 * 60 + 6 });
+    expect(businessClock(at, 'America/Los_Angeles')).toEqual({ date: '2026-11-22', minute: 12 * 60 + 6 });
+    // Summer time: New York is UTC−4 on 1 July and UTC−5 on 1 December.
+    expect(businessClock(new Date('2026-07-01T03:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-06-30',
+      minute: 23 * 60 + 30,
+    });
+    expect(businessClock(new Date('2026-12-01T03:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-11-30',
+      minute: 22 * 60 + 30,
+    });
   });
 });
 
@@ -243,7 +260,14 @@ describe('couponRefusal', () => {
     customerIds: [],
     ...overrides,
   });
-  const context = { now, storeId, customerId, firstOrder: false, itemsTotalPaise: 19_900 };
+  const context = {
+    now,
+    timeZone: 'Asia/Kolkata',
+    storeId,
+    customerId,
+    firstOrder: false,
+    itemsTotalPaise: 19_900,
+  };
   const reasons = storefrontMessages.coupon;
 
   it('accepts a coupon inside every rule, on its first and last day, at its minimum', () => {
@@ -260,6 +284,21 @@ describe('couponRefusal', () => {
     expect(at('2026-03-09T18:30:00Z')).toBeNull();
     expect(at('2026-03-11T18:29:59Z')).toBeNull();
     expect(at('2026-03-11T18:30:00Z')).toBe(reasons.expired);
+  });
+
+  it("counts the days and hours in the business's own zone", () => {
+    const coupon = rules({ validFrom: '2026-03-10', expiresAt: '2026-03-10', availStartTime: '09:00' });
+    const at = (iso: string, timeZone: string) =>
+      couponRefusal(coupon, { ...context, now: new Date(iso), timeZone });
+    // 20:00 UTC on the 9th is already the 10th (01:30) in Kolkata, and still the 9th in UTC.
+    expect(at('2026-03-09T20:00:00Z', 'UTC')).toBe(reasons.notYetValid('10/03/2026'));
+    expect(at('2026-03-09T20:00:00Z', 'Asia/Kolkata')).toBe(reasons.outsideHours('09:00', '23:59'));
+    // 04:00 UTC on the 10th: 09:30 in Kolkata, 04:00 in UTC.
+    expect(at('2026-03-10T04:00:00Z', 'Asia/Kolkata')).toBeNull();
+    expect(at('2026-03-10T04:00:00Z', 'UTC')).toBe(reasons.outsideHours('09:00', '23:59'));
+    // 20:00 UTC on the 10th: the 11th in Kolkata (expired), 20:00 on the 10th in UTC.
+    expect(at('2026-03-10T20:00:00Z', 'Asia/Kolkata')).toBe(reasons.expired);
+    expect(at('2026-03-10T20:00:00Z', 'UTC')).toBeNull();
   });
 
   it('gives each broken rule its own reason', () => {

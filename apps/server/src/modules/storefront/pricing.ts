@@ -3,7 +3,7 @@
  * applies (SPEC §3, D11, D12). No database here: the service loads what these
  * need and stores what they answer.
  */
-import { businessTimeZone } from '@storedesk/shared/limits';
+import { partsIn } from '@storedesk/shared/dates';
 import { formatRupees, percentOf } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from '../../db/schema.ts';
@@ -105,6 +105,8 @@ export type CouponRules = CouponTerms & {
 
 export type CouponContext = {
   now: Date;
+  /** The business's time zone (D19): its days and hours are the coupon's. */
+  timeZone: string;
   storeId: string;
   customerId: string;
   /** The customer has no earlier order with the business. */
@@ -112,19 +114,9 @@ export type CouponContext = {
   itemsTotalPaise: number;
 };
 
-const clockFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: businessTimeZone,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The business's calendar day (YYYY-MM-DD) and minute of that day at `now`. */
-export function businessClock(now: Date): { date: string; minute: number } {
-  const parts = Object.fromEntries(clockFormat.formatToParts(now).map((p) => [p.type, p.value]));
+/** The business's calendar day (YYYY-MM-DD) and minute of that day at `now`, in its time zone `timeZone`. */
+export function businessClock(now: Date, timeZone: string): { date: string; minute: number } {
+  const parts = partsIn(now, timeZone);
   return {
     date: `${parts.year}-${parts.month}-${parts.day}`,
     minute: Number(parts.hour) * 60 + Number(parts.minute),
@@ -151,7 +143,7 @@ export function withinWindow(minute: number, start: string, end: string): boolea
 export function couponRefusal(coupon: CouponRules, context: CouponContext): string | null {
   const reasons = storefrontMessages.coupon;
   if (coupon.usageType !== 'OPEN') return reasons.closed;
-  const clock = businessClock(context.now);
+  const clock = businessClock(context.now, context.timeZone);
   if (clock.date < coupon.validFrom) return reasons.notYetValid(ddmmyyyy(coupon.validFrom));
   if (clock.date > coupon.expiresAt) return reasons.expired;
   if (!withinWindow(clock.minute, coupon.availStartTime, coupon.availEndTime)) {

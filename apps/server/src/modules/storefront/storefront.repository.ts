@@ -4,7 +4,12 @@ import { businesses, coupons, customers, items, orderSettings, orders, stores } 
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
-    .select({ id: businesses.id, serviceEndsAt: businesses.serviceEndsAt })
+    .select({
+      id: businesses.id,
+      serviceEndsAt: businesses.serviceEndsAt,
+      timeZone: businesses.timeZone,
+      live: businesses.live,
+    })
     .from(businesses)
     .where(eq(businesses.storefrontKey, key));
   return row ?? null;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import type { LightMyRequestResponse } from 'fastify';
+import { defaultTimeZone } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
@@ -30,7 +31,7 @@ const items = {} as Record<
   string
 >;
 
-const today = businessClock(new Date()).date;
+const today = businessClock(new Date(), defaultTimeZone).date;
 const dayOffset = (days: number) =>
   new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -591,7 +592,7 @@ describe('coupons', () => {
     await addCoupon(biz, 'CLOSED', { usageType: 'CLOSE' });
     await addCoupon(biz, 'LATER', { validFrom: dayOffset(1), expiresAt: dayOffset(10) });
     await addCoupon(biz, 'OVER', { validFrom: dayOffset(-10), expiresAt: dayOffset(-1) });
-    const minute = businessClock(new Date()).minute;
+    const minute = businessClock(new Date(), defaultTimeZone).minute;
     const hhmm = (m: number) =>
       `${String(Math.floor(m / 60) % 24).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
     await addCoupon(biz, 'LUNCH', {
@@ -746,5 +747,124 @@ describe('coupons', () => {
     await expectRefused(() => place(biz.storefrontKey, withCoupon('VIP')), 400, {
       fields: { couponCode: storefrontMessages.coupon.otherCustomer },
     });
+  });
+});
+
+describe('a business that is not live', () => {
+  let paused: TestBusiness;
+  let pausedStore: string;
+  let pausedItem: string;
+  beforeAll(async () => {
+    paused = await createBusiness(ctx.db, { live: false });
+    pausedStore = await addStore(paused, paused.zones[0]);
+    pausedItem = await addItem(paused, pausedStore, 'Paused Rice', 50_000);
+  });
+
+  const pausedOrder = () => ({
+    customer: { name: 'Asha Rao', phone: freshPhone() },
+    storeId: pausedStore,
+    items: [{ itemId: pausedItem, quantity: 1 }],
+  });
+
+  it('refuses every order with 409 and the reason, and writes nothing', async () => {
+    await expectRefused(() => place(paused.storefrontKey, pausedOrder()), 409, {
+      code: 'conflict',
+      message: storefrontMessages.businessNotLive,
+    });
+    expect(storefrontMessages.businessNotLive).toBe('This business is not taking orders right now');
+  });
+
+  it('refuses before reading the body: garbage gets the same 409, not a field error', async () => {
+    for (const payload of ['{"customer":', { storeId: 'nope' }, {}]) {
+      await expectRefused(() => place(paused.storefrontKey, payload), 409, {
+        code: 'conflict',
+        message: storefrontMessages.businessNotLive,
+      });
+    }
+  });
+
+  it('still shows its slides, and a missing or unknown key is still 401 before anything else', async () => {
+    const slides = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/storefront/slides',
+      headers: { 'x-storefront-key': paused.storefrontKey },
+    });
+    expect(slides.statusCode, slides.body).toBe(200);
+    expect(slides.json()).toEqual({ items: [] });
+    await expectRefused(() => place(undefined, pausedOrder()), 401, { code: 'unauthenticated' });
+  });
+
+  it('takes orders again once it is live, at once', async () => {
+    await ctx.db.update(t.businesses).set({ live: true }).where(eq(t.businesses.id, paused.id));
+    const res = await place(paused.storefrontKey, pausedOrder());
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.db.update(t.businesses).set({ live: false }).where(eq(t.businesses.id, paused.id));
+    await expectRefused(() => place(paused.storefrontKey, pausedOrder()), 409, {
+      message: storefrontMessages.businessNotLive,
+    });
+  });
+});
+
+describe("the business's time zone (D19)", () => {
+  // UTC+14 and UTC−11: at any moment their calendar days differ, by one day or two.
+  const east = 'Pacific/Kiritimati';
+  const west = 'Pacific/Pago_Pago';
+  const setUp = async (timeZone: string) => {
+    const business = await createBusiness(ctx.db, { timeZone });
+    const storeId = await addStore(business, business.zones[0]);
+    const itemId = await addItem(business, storeId, 'Zone Rice', 50_000);
+    return { business, storeId, itemId };
+  };
+  const order = (storeId: string, itemId: string, couponCode?: string) => ({
+    customer: { name: 'Asha Rao', phone: freshPhone() },
+    storeId,
+    items: [{ itemId, quantity: 1 }],
+    ...(couponCode ? { couponCode } : {}),
+  });
+
+  it("applies a coupon by the business's own day, not the server's nor another zone's", async () => {
+    const eastToday = businessClock(new Date(), east).date;
+    const westToday = businessClock(new Date(), west).date;
+    expect(eastToday > westToday).toBe(true);
+    const eastern = await setUp(east);
+    const western = await setUp(west);
+    // The same coupon at both: valid on the eastern business's today only.
+    for (const { business } of [eastern, western]) {
+      await addCoupon(business, 'EASTDAY', { validFrom: eastToday, expiresAt: eastToday });
+    }
+    const good = await place(
+      eastern.business.storefrontKey,
+      order(eastern.storeId, eastern.itemId, 'EASTDAY'),
+    );
+    expect(good.statusCode, good.body).toBe(201);
+    expect(good.json<StorefrontOrder>().discountPaise).toBe(5_000);
+    const reason = storefrontMessages.coupon.notYetValid(
+      `${eastToday.slice(8, 10)}/${eastToday.slice(5, 7)}/${eastToday.slice(0, 4)}`,
+    );
+    await expectRefused(
+      () => place(western.business.storefrontKey, order(western.storeId, western.itemId, 'EASTDAY')),
+      400,
+      { fields: { couponCode: reason } },
+    );
+  });
+
+  it("counts a placed order on the business's day in its zone", async () => {
+    const eastern = await setUp(east);
+    const western = await setUp(west);
+    for (const { business, storeId, itemId } of [eastern, western]) {
+      const res = await place(business.storefrontKey, order(storeId, itemId));
+      expect(res.statusCode, res.body).toBe(201);
+      const placedAt = new Date(res.json<StorefrontOrder>().placedAt);
+      const { rows } = await ctx.db.execute<{ day: string; total: number; new_customers: number }>(
+        sql`SELECT day::text AS day, total, new_customers FROM daily_stats WHERE business_id = ${business.id}`,
+      );
+      expect(rows).toEqual([
+        {
+          day: businessClock(placedAt, business === eastern.business ? east : west).date,
+          total: 1,
+          new_customers: 1,
+        },
+      ]);
+    }
   });
 });

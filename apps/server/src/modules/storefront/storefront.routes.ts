@@ -12,7 +12,12 @@ import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
-import { businessForKey, placeOrder, type StorefrontBusiness } from './storefront.service.ts';
+import {
+  assertTakingOrders,
+  businessForKey,
+  placeOrder,
+  type StorefrontBusiness,
+} from './storefront.service.ts';
 
 /**
  * Where this server is reached, for absolute URLs: PUBLIC_URL when it is set,
@@ -85,8 +90,12 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
             }),
         },
       },
-      // After the rate limit (an onRequest hook), before the body is read.
-      preParsing: async (request) => resolveKey(request),
+      // After the rate limit (an onRequest hook), before the body is read: a business that is not live
+      // refuses every order, whatever it holds.
+      preParsing: async (request) => {
+        await resolveKey(request);
+        assertTakingOrders(businessOf(request));
+      },
       // Every answer, refusals included, is readable by the calling page.
       onSend: async (_request, reply) => {
         void reply.headers(cors);
@@ -98,7 +107,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. Client prices are never read. ' +
           '400: malformed body, an item the store cannot sell now, a basket under the minimum order, or a refused ' +
           'coupon (`fields` says which part and why). 401: missing or unknown key. 402: service ended. ' +
-          '404: unknown, deleted or another business’s store. 409: the store is not Open. 429: too many orders from ' +
+          '404: unknown, deleted or another business’s store. 409: the business is not live (checked before the ' +
+          'body is read), or the store is not Open. 429: too many orders from ' +
           'one client address in a minute (`Retry-After` says when to try again). Only 201 writes anything.',
         headers: z.looseObject({
           [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),

@@ -16,7 +16,13 @@ import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
 /** The business a storefront key belongs to. */
-export type StorefrontBusiness = { id: string };
+export type StorefrontBusiness = {
+  id: string;
+  /** Its IANA time zone (D19): the days and hours of its coupons. */
+  timeZone: string;
+  /** Whether it takes orders (Settings > Others); the slides are shown either way. */
+  live: boolean;
+};
 
 /**
  * The business whose publishable key was presented: 401 without one, 402
@@ -30,20 +36,27 @@ export async function businessForKey(db: Executor, key: unknown): Promise<Storef
   if (business.serviceEndsAt !== null && business.serviceEndsAt.getTime() <= Date.now()) {
     throw new AppError('service_ended', messages.serviceEnded);
   }
-  return { id: business.id };
+  return { id: business.id, timeZone: business.timeZone, live: business.live };
+}
+
+/** 409 when the business is not live: it takes no orders, whatever they hold. */
+export function assertTakingOrders(business: StorefrontBusiness): void {
+  if (!business.live) throw new AppError('conflict', storefrontMessages.businessNotLive);
 }
 
 /**
- * Places a customer's order (D12): prices it from the catalogue, applies the
- * order settings and the coupon, and stores it with its timeline row, the
- * dashboard counter and the live event, all in one transaction. Any refusal
- * throws before the transaction commits, so it leaves nothing behind.
+ * Places a customer's order (D12) with a live business: prices it from the
+ * catalogue, applies the order settings and the coupon (on the business's
+ * clock), and stores it with its timeline row, the dashboard counter and the
+ * live event, all in one transaction. Any refusal throws before the
+ * transaction commits, so it leaves nothing behind.
  */
 export async function placeOrder(
   db: Database,
   business: StorefrontBusiness,
   input: StorefrontOrderRequest,
 ): Promise<StorefrontOrder> {
+  assertTakingOrders(business);
   const businessId = business.id;
   return db.transaction(async (tx) => {
     const store = await repo.findStore(tx, businessId, input.storeId);
@@ -68,6 +81,7 @@ export async function placeOrder(
       const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
       const refusal = couponRefusal(coupon, {
         now,
+        timeZone: business.timeZone,
         storeId: store.id,
         customerId: customer.id,
         firstOrder,
