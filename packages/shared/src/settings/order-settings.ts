@@ -88,3 +88,15 @@ export const defaultOrderSettings: OrderSettings = {
   version: 0,
   updatedAt: null,
 };
+
+/**
+ * The console's form: the PUT's fields (without its version), with the
+ * amounts typed in rupees and turned into paise under the server's rules.
+ */
+export const orderSettingsFormSchema = z.object({
+  deliveryChargesEnabled: z.boolean(),
+  standardDeliveryChargesPaise: rupeesTextSchema,
+  minimumOrderPaise: rupeesTextSchema,
+});
+export type OrderSettingsFormValues = z.input<typeof orderSettingsFormSchema>;
+export type OrderSettingsFormOutput = z.output<typeof orderSettingsFormSchema>;

@@ -1,6 +1,197 @@
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import {
+  orderSettingsFormSchema,
+  orderSettingsSchema,
+  rupeesText,
+} from '@storedesk/shared/settings/order-settings';
+import type {
+  OrderSettings,
+  OrderSettingsFormOutput,
+  OrderSettingsFormValues,
+} from '@storedesk/shared/settings/order-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { orderSettingsQueryKey, useOrderSettings, useSaveOrderSettings } from '../api/order-settings.ts';
 
-/** Settings > Order Settings. */
+const labels = {
+  deliveryChargesEnabled: 'Delivery charges',
+  standardDeliveryChargesPaise: 'Standard delivery charges',
+  minimumOrderPaise: 'Minimum order value',
+} as const;
+
+function toFormValues(record: OrderSettings): OrderSettingsFormValues {
+  return {
+    deliveryChargesEnabled: record.deliveryChargesEnabled,
+    standardDeliveryChargesPaise: rupeesText(record.standardDeliveryChargesPaise),
+    minimumOrderPaise: rupeesText(record.minimumOrderPaise),
+  };
+}
+
+const rupeeAdornment = {
+  input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+  htmlInput: { inputMode: 'decimal' as const },
+};
+
+function OrderSettingsForm({ record }: { record: OrderSettings }) {
+  const queryClient = useQueryClient();
+  const saveSettings = useSaveOrderSettings();
+  const notify = useSnackbar();
+  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const live = useMemo(() => toFormValues(record), [record]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<OrderSettingsFormValues, unknown, OrderSettingsFormOutput>({
+    resolver: zodResolver(orderSettingsFormSchema),
+    mode: 'onTouched',
+    defaultValues: live,
+  });
+  const base = useEditBase(record, isDirty);
+  const chargesOn = useWatch({ control, name: 'deliveryChargesEnabled' });
+
+  // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
+  useEffect(() => {
+    if (!isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  const showCurrent = (current: OrderSettings) => {
+    queryClient.setQueryData(orderSettingsQueryKey, current);
+    reset(toFormValues(current));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      const saved = await saveSettings.mutateAsync({ ...values, version: base.version });
+      reset(toFormValues(saved));
+      notify('Order settings saved');
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (error.status === 409) {
+        const current = orderSettingsSchema.safeParse(error.current);
+        if (current.success) {
+          setConflict(changedFields(base, current.data, labels));
+          showCurrent(current.data);
+          return;
+        }
+      }
+      let placed = false;
+      const on = (field: keyof OrderSettingsFormValues) => (message: string) => {
+        placed = true;
+        setError(field, { message }, { shouldFocus: true });
+      };
+      const message = applySaveRefusal(error, {
+        current: orderSettingsSchema,
+        showCurrent,
+        fields: {
+          deliveryChargesEnabled: on('deliveryChargesEnabled'),
+          standardDeliveryChargesPaise: on('standardDeliveryChargesPaise'),
+          minimumOrderPaise: on('minimumOrderPaise'),
+        },
+      });
+      setDialogMessage(placed ? null : message);
+    }
+  });
+
+  return (
+    <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
+      <StaleSaveAlert
+        message={conflict && staleSaveMessage('business’s order settings', conflict)}
+        onClose={() => setConflict(null)}
+      />
+      {record.version === 0 ? (
+        <Alert severity="info">
+          These are the starting values: no delivery charges and no minimum order. Save to change them.
+        </Alert>
+      ) : null}
+      <Controller
+        control={control}
+        name="deliveryChargesEnabled"
+        render={({ field }) => (
+          <FormControlLabel
+            label="Charge for delivery"
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+              />
+            }
+          />
+        )}
+      />
+      <TextField
+        label="Standard delivery charges"
+        required
+        fullWidth
+        error={Boolean(errors.standardDeliveryChargesPaise)}
+        helperText={
+          errors.standardDeliveryChargesPaise?.message ??
+          (chargesOn
+            ? 'Added to every order, in rupees with up to two decimals.'
+            : 'Not charged while delivery charges are off.')
+        }
+        slotProps={rupeeAdornment}
+        {...register('standardDeliveryChargesPaise')}
+      />
+      <TextField
+        label="Minimum order value"
+        required
+        fullWidth
+        error={Boolean(errors.minimumOrderPaise)}
+        helperText={
+          errors.minimumOrderPaise?.message ?? 'Orders whose items cost less are refused. 0 for no minimum.'
+        }
+        slotProps={rupeeAdornment}
+        {...register('minimumOrderPaise')}
+      />
+      <div>
+        <SaveButton saving={saveSettings.isPending} label="Save" />
+      </div>
+      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * Settings > Order Settings (SPEC §5): delivery charges on or off, the
+ * standard delivery charge and the minimum order value, in rupees with two
+ * decimals. The customer app's next order follows a save at once.
+ */
 export function OrderSettingsTab() {
-  return <Typography>Order Settings</Typography>;
+  const settings = useOrderSettings();
+  if (settings.data) return <OrderSettingsForm record={settings.data} />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Could not load the order settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  return <FormSkeleton fields={3} label="Loading the order settings" />;
 }

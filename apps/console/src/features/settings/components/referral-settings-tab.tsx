@@ -1,6 +1,274 @@
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { rupeesText } from '@storedesk/shared/settings/order-settings';
+import {
+  referralFormSchema,
+  referralLimits,
+  referralSettingsSchema,
+  referralTypeLabels,
+  referralTypes,
+} from '@storedesk/shared/settings/referral-settings';
+import type {
+  ReferralFormOutput,
+  ReferralFormValues,
+  ReferralSettings,
+} from '@storedesk/shared/settings/referral-settings';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { useSnackbar } from '../../../components/snackbar-provider.tsx';
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { asApiError } from '../../../lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import {
+  referralSettingsQueryKey,
+  useReferralSettings,
+  useSaveReferralSettings,
+} from '../api/referral-settings.ts';
 
-/** Settings > Referral Settings. */
+type Field = Exclude<keyof ReferralFormValues, 'enabled'>;
+
+const labels: Record<keyof ReferralFormValues, string> = {
+  enabled: 'Referral program',
+  name: 'Name',
+  type: 'Type',
+  usageLimit: 'Usage limit',
+  discountPercent: 'Discount percent',
+  maxDiscountPaise: 'Max discount',
+  minOrderValuePaise: 'Min order value',
+  validForDays: 'Valid for days',
+  referralMessage: 'Referral message',
+};
+
+const helpers: Record<Field, string> = {
+  name: 'What customers call the program, e.g. Invite a friend.',
+  type: 'A discount on the order, or free delivery.',
+  usageLimit: 'How many times a customer’s invitation can be used.',
+  discountPercent: 'From 1 to 100 for a discount.',
+  maxDiscountPaise: 'The most a discount takes off, in rupees.',
+  minOrderValuePaise: 'The smallest order the reward applies to, in rupees.',
+  validForDays: 'Days the reward can be used after joining.',
+  referralMessage: `What customers share with their invitation, up to ${referralLimits.messageMax} characters.`,
+};
+
+function toFormValues(record: ReferralSettings): ReferralFormValues {
+  return {
+    enabled: record.enabled,
+    name: record.name,
+    type: record.type,
+    usageLimit: String(record.usageLimit),
+    discountPercent: String(record.discountPercent),
+    maxDiscountPaise: rupeesText(record.maxDiscountPaise),
+    minOrderValuePaise: rupeesText(record.minOrderValuePaise),
+    validForDays: String(record.validForDays),
+    referralMessage: record.referralMessage,
+  };
+}
+
+const rupees = {
+  input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+  htmlInput: { inputMode: 'decimal' as const },
+};
+const wholeNumber = { htmlInput: { inputMode: 'numeric' as const } };
+
+function ReferralForm({ record }: { record: ReferralSettings }) {
+  const queryClient = useQueryClient();
+  const saveSettings = useSaveReferralSettings();
+  const notify = useSnackbar();
+  const [conflict, setConflict] = useState<string[] | null>(null);
+  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
+  const live = useMemo(() => toFormValues(record), [record]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<ReferralFormValues, unknown, ReferralFormOutput>({
+    resolver: zodResolver(referralFormSchema),
+    mode: 'onTouched',
+    defaultValues: live,
+  });
+  const base = useEditBase(record, isDirty);
+  const enabled = useWatch({ control, name: 'enabled' });
+  const message = useWatch({ control, name: 'referralMessage' });
+
+  // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
+  useEffect(() => {
+    if (!isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  const showCurrent = (current: ReferralSettings) => {
+    queryClient.setQueryData(referralSettingsQueryKey, current);
+    reset(toFormValues(current));
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setConflict(null);
+    try {
+      const saved = await saveSettings.mutateAsync({ ...values, version: base.version });
+      reset(toFormValues(saved));
+      notify('Referral settings saved');
+    } catch (caught) {
+      const error = asApiError(caught);
+      if (error.status === 409) {
+        const current = referralSettingsSchema.safeParse(error.current);
+        if (current.success) {
+          setConflict(changedFields(base, current.data, labels));
+          showCurrent(current.data);
+          return;
+        }
+      }
+      let placed = false;
+      const fields = Object.fromEntries(
+        (Object.keys(labels) as Array<keyof ReferralFormValues>).map((field) => [
+          field,
+          (text: string) => {
+            placed = true;
+            setError(field, { message: text }, { shouldFocus: true });
+          },
+        ]),
+      );
+      const shown = applySaveRefusal(error, { current: referralSettingsSchema, showCurrent, fields });
+      setDialogMessage(placed ? null : shown);
+    }
+  });
+
+  /** A text field of the program: required while it is on, greyed out while it is off. */
+  const text = (field: Exclude<Field, 'type' | 'referralMessage'>, slotProps: object) => (
+    <TextField
+      label={labels[field]}
+      required={enabled}
+      disabled={!enabled}
+      fullWidth
+      error={Boolean(errors[field])}
+      helperText={errors[field]?.message ?? helpers[field]}
+      slotProps={slotProps}
+      {...register(field)}
+    />
+  );
+
+  return (
+    <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 720 }}>
+      <StaleSaveAlert
+        message={conflict && staleSaveMessage('business’s referral program', conflict)}
+        onClose={() => setConflict(null)}
+      />
+      <Controller
+        control={control}
+        name="enabled"
+        render={({ field }) => (
+          <FormControlLabel
+            label="Referral program on"
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+              />
+            }
+          />
+        )}
+      />
+      {enabled ? null : (
+        <Alert severity="info">
+          The program is off: customers cannot invite friends. Its details are kept for when it is on again.
+        </Alert>
+      )}
+      <Grid container spacing={2.5}>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('name', {})}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={control}
+            name="type"
+            render={({ field, fieldState }) => (
+              <TextField
+                select
+                label={labels.type}
+                required={enabled}
+                disabled={!enabled}
+                fullWidth
+                name={field.name}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message ?? helpers.type}
+              >
+                {referralTypes.map((type) => (
+                  <MenuItem key={type} value={type}>
+                    {referralTypeLabels[type]}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('usageLimit', wholeNumber)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text('discountPercent', {
+            ...wholeNumber,
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+          })}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('maxDiscountPaise', rupees)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('minOrderValuePaise', rupees)}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text('validForDays', wholeNumber)}</Grid>
+      </Grid>
+      <TextField
+        label={labels.referralMessage}
+        required={enabled}
+        disabled={!enabled}
+        fullWidth
+        multiline
+        minRows={3}
+        error={Boolean(errors.referralMessage)}
+        helperText={
+          errors.referralMessage?.message ??
+          `${message?.length ?? 0} of ${referralLimits.messageMax} characters. ${helpers.referralMessage}`
+        }
+        {...register('referralMessage')}
+      />
+      <div>
+        <SaveButton saving={saveSettings.isPending} label="Save" />
+      </div>
+      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+    </Stack>
+  );
+}
+
+/**
+ * Settings > Referral Settings (SPEC §5): the reward a customer's invitation
+ * gives. Every field is required while the program is on; while it is off they
+ * are kept but greyed out.
+ */
 export function ReferralSettingsTab() {
-  return <Typography>Referral Settings</Typography>;
+  const settings = useReferralSettings();
+  if (settings.data) return <ReferralForm record={settings.data} />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Could not load the referral settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  return <FormSkeleton fields={6} label="Loading the referral settings" />;
 }
