@@ -50,8 +50,26 @@ function hkdf(ikm: Buffer, salt: Buffer, info: Buffer, length: number): Buffer {
   return Buffer.from(hkdfSync('sha256', ikm, salt, info, length));
 }
 
+type VerifiedToken = { publicKey: string; claims: { aud?: string; exp?: number; sub?: string } };
+
+/** Tokens whose signature verified, by header: a sender reuses one token for many pushes, as web-push allows. */
+const verifiedTokens = new Map<string, VerifiedToken>();
+
 /** Checks `Authorization: vapid t=<JWT>, k=<key>` for this origin; answers the key and the subject. */
 function checkVapid(header: string | undefined, origin: string): { publicKey: string; subject: string } {
+  const { publicKey, claims } = verifiedTokens.get(header ?? '') ?? verifyToken(header);
+  if (claims.aud !== origin) refuse(403, `aud is ${claims.aud}, not ${origin}`);
+  const now = Date.now() / 1000;
+  if (typeof claims.exp !== 'number' || claims.exp <= now) refuse(403, 'the JWT has expired');
+  if (claims.exp > now + 24 * 60 * 60) refuse(403, 'the JWT expires more than 24 hours ahead');
+  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) {
+    refuse(403, `sub is ${claims.sub}, not a mailto: or https: URL`);
+  }
+  return { publicKey, subject: claims.sub };
+}
+
+/** Verifies the token's ES256 signature with the key `k` names (RFC 8292 §2, §3). */
+function verifyToken(header: string | undefined): VerifiedToken {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(header ?? '');
   if (!match) refuse(401, `no VAPID Authorization header: ${header}`);
   const [, token, publicKey] = match as unknown as [string, string, string];
@@ -76,19 +94,12 @@ function checkVapid(header: string | undefined, origin: string): { publicKey: st
     Buffer.from(signature, 'base64url'),
   );
   if (!signed) refuse(403, 'the JWT signature does not verify with k');
-  const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as {
-    aud?: string;
-    exp?: number;
-    sub?: string;
+  const verified = {
+    publicKey,
+    claims: JSON.parse(Buffer.from(body, 'base64url').toString()) as VerifiedToken['claims'],
   };
-  if (claims.aud !== origin) refuse(403, `aud is ${claims.aud}, not ${origin}`);
-  const now = Date.now() / 1000;
-  if (typeof claims.exp !== 'number' || claims.exp <= now) refuse(403, 'the JWT has expired');
-  if (claims.exp > now + 24 * 60 * 60) refuse(403, 'the JWT expires more than 24 hours ahead');
-  if (typeof claims.sub !== 'string' || !/^(mailto:|https:)/.test(claims.sub)) {
-    refuse(403, `sub is ${claims.sub}, not a mailto: or https: URL`);
-  }
-  return { publicKey, subject: claims.sub };
+  verifiedTokens.set(header!, verified);
+  return verified;
 }
 
 /** Decrypts an aes128gcm push body for the subscription that holds these keys (RFC 8291 §3.4). */

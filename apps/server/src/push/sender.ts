@@ -93,6 +93,17 @@ export class PushSender {
     const secure = url.protocol === 'https:';
     const allowlisted = this.allowlist.has(url.origin);
     return new Promise((resolve, reject) => {
+      // A plain timer, cleared as soon as the push is answered: an AbortSignal.timeout would keep every
+      // finished request reachable until its deadline passed.
+      const deadline = setTimeout(
+        () => request.destroy(new Error('the push service did not answer in time')),
+        this.timeoutMs,
+      );
+      const settle = (status: number | Error) => {
+        clearTimeout(deadline);
+        if (status instanceof Error) reject(status);
+        else resolve(status);
+      };
       const request = (secure ? https : http).request(
         url,
         {
@@ -101,15 +112,14 @@ export class PushSender {
           agent: secure ? this.httpsAgent : this.httpAgent,
           // An allow-listed origin is trusted as configured; any other name must resolve to public addresses.
           ...(allowlisted ? {} : { lookup: publicOnlyLookup }),
-          signal: AbortSignal.timeout(this.timeoutMs),
         },
         (response) => {
           response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-          response.on('error', reject);
+          response.on('end', () => settle(response.statusCode ?? 0));
+          response.on('error', settle);
         },
       );
-      request.on('error', reject);
+      request.on('error', settle);
       request.end(details.body ?? undefined);
     });
   }
