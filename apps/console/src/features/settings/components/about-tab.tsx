@@ -1,6 +1,144 @@
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Autocomplete from '@mui/material/Autocomplete';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { businessAboutSchema, businessLimits, timeZoneNames } from '@storedesk/shared/settings/business';
+import type {
+  BusinessAbout,
+  BusinessAboutInput,
+  BusinessSettings,
+} from '@storedesk/shared/settings/business';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { useBusinessSettings } from '../api/business.ts';
+import { useBusinessSave } from './business-save.ts';
 
-/** Settings > About. */
+const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone' } as const;
+
+function toFormValues(record: BusinessSettings): BusinessAboutInput {
+  return { name: record.name, description: record.description, timeZone: record.timeZone };
+}
+
+const allTimeZones = timeZoneNames();
+
+function AboutForm({ record }: { record: BusinessSettings }) {
+  const live = useMemo(() => toFormValues(record), [record]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<BusinessAboutInput, unknown, BusinessAbout>({
+    resolver: zodResolver(businessAboutSchema),
+    mode: 'onTouched',
+    defaultValues: live,
+  });
+  const show = (field: keyof BusinessAboutInput) => (message: string) =>
+    setError(field, { message }, { shouldFocus: true });
+  const saving = useBusinessSave(record, isDirty, {
+    labels,
+    showCurrent: (current) => reset(toFormValues(current)),
+    fields: { name: show('name'), description: show('description'), timeZone: show('timeZone') },
+    savedMessage: 'Business details saved',
+  });
+  const description = useWatch({ control, name: 'description' });
+
+  // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
+  useEffect(() => {
+    if (!isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  // The record's own zone stays choosable even where this browser does not list it.
+  const zoneOptions = useMemo(
+    () => (allTimeZones.includes(record.timeZone) ? allTimeZones : [record.timeZone, ...allTimeZones]),
+    [record.timeZone],
+  );
+
+  const onSubmit = handleSubmit(async (values) => {
+    const saved = await saving.save(values, saving.base.version);
+    if (saved) reset(toFormValues(saved));
+  });
+
+  return (
+    <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 640 }}>
+      <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
+      <TextField
+        label="Business name"
+        required
+        fullWidth
+        error={Boolean(errors.name)}
+        helperText={errors.name?.message ?? 'Shown in the sidebar, the footer and on every account.'}
+        {...register('name')}
+      />
+      <TextField
+        label="Description"
+        fullWidth
+        multiline
+        minRows={3}
+        error={Boolean(errors.description)}
+        helperText={
+          errors.description?.message ??
+          `${description?.length ?? 0} of ${businessLimits.descriptionMax} characters`
+        }
+        {...register('description')}
+      />
+      <Controller
+        control={control}
+        name="timeZone"
+        render={({ field, fieldState }) => (
+          <Autocomplete
+            options={zoneOptions}
+            value={field.value}
+            onChange={(_event, next) => field.onChange(next)}
+            onBlur={field.onBlur}
+            disableClearable
+            autoHighlight
+            fullWidth
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                name={field.name}
+                inputRef={field.ref}
+                label="Time zone"
+                required
+                error={Boolean(fieldState.error)}
+                helperText={
+                  fieldState.error?.message ??
+                  'Every date, day and month in the console is counted in this zone. Type to search.'
+                }
+              />
+            )}
+          />
+        )}
+      />
+      <div>
+        <SaveButton saving={saving.saving} label="Save" />
+      </div>
+      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
+    </Stack>
+  );
+}
+
+/** Settings > About: the business's name, description and time zone (SPEC §5 Business info, D19). */
 export function AboutTab() {
-  return <Typography>About</Typography>;
+  const settings = useBusinessSettings();
+  if (settings.data) return <AboutForm record={settings.data} />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Could not load the business’s details"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  return <FormSkeleton fields={3} label="Loading the business’s details" />;
 }

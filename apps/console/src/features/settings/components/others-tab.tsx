@@ -1,6 +1,233 @@
-import Typography from '@mui/material/Typography';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import { businessOthersSchema } from '@storedesk/shared/settings/business';
+import type {
+  BusinessOthers,
+  BusinessOthersInput,
+  BusinessSettings,
+} from '@storedesk/shared/settings/business';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { SaveButton } from '../../../components/save-button.tsx';
+import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import type { MainStoreChoice } from '../api/business.ts';
+import { useBusinessSettings } from '../api/business.ts';
+import { MainStoreField } from './business-main-store-field.tsx';
+import { useBusinessSave } from './business-save.ts';
+import { StorefrontKey } from './business-storefront-key.tsx';
+import { ThemePicker } from './theme-picker.tsx';
 
-/** Settings > Others. */
+const labels = {
+  type: 'Multiple stores',
+  mainStoreId: 'Main store',
+  theme: 'Theme',
+  live: 'Live',
+  customerAppUrl: 'Customer app address',
+} as const;
+
+/** A main store deleted since it was chosen is no choice: the form starts without one. */
+function toFormValues(record: BusinessSettings): BusinessOthersInput {
+  return {
+    type: record.type,
+    mainStoreId: record.mainStoreName === null ? null : record.mainStoreId,
+    theme: record.theme,
+    live: record.live,
+    customerAppUrl: record.customerAppUrl ?? '',
+  };
+}
+
+function OthersForm({ record }: { record: BusinessSettings }) {
+  const live = useMemo(() => toFormValues(record), [record]);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<BusinessOthersInput, unknown, BusinessOthers>({
+    resolver: zodResolver(businessOthersSchema),
+    mode: 'onTouched',
+    defaultValues: live,
+  });
+  const show = (field: keyof BusinessOthersInput) => (message: string) =>
+    setError(field, { message }, { shouldFocus: true });
+  const saving = useBusinessSave(record, isDirty, {
+    labels,
+    showCurrent: (current) => reset(toFormValues(current)),
+    fields: {
+      type: show('type'),
+      mainStoreId: show('mainStoreId'),
+      theme: show('theme'),
+      'theme.primaryColor': show('theme'),
+      'theme.accentColor': show('theme'),
+      'theme.textPrimary': show('theme'),
+      live: show('live'),
+      customerAppUrl: show('customerAppUrl'),
+    },
+    savedMessage: 'Settings saved',
+  });
+  // The stores chosen here, so the select can name them; the saved one is named by the record.
+  const [chosenStore, setChosenStore] = useState<MainStoreChoice | null>(null);
+  // Rotating the key moves the version on without touching these fields: a save may build on it.
+  const [rotations, setRotations] = useState<ReadonlyMap<number, number>>(new Map());
+  const type = useWatch({ control, name: 'type' });
+  const typeHelpId = useId();
+  const liveHelpId = useId();
+
+  // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
+  useEffect(() => {
+    if (!isDirty) reset(live);
+  }, [live, isDirty, reset]);
+
+  const storeChoice = (id: string | null | undefined): MainStoreChoice | null => {
+    if (!id) return null;
+    if (chosenStore?.id === id) return chosenStore;
+    if (id === record.mainStoreId && record.mainStoreName !== null) return { id, name: record.mainStoreName };
+    return { id, name: 'Unknown store' };
+  };
+
+  const mainStoreHint =
+    type === 'multiple'
+      ? 'With multiple stores there is no main store to choose.'
+      : record.mainStoreId !== null && record.mainStoreName === null
+        ? 'The main store was deleted: choose another. Type to search the stores.'
+        : 'The store the customer app opens with. Type to search the stores.';
+
+  const onSubmit = handleSubmit(async (values) => {
+    let version = saving.base.version;
+    while (rotations.has(version)) version = rotations.get(version)!;
+    const saved = await saving.save(values, version);
+    if (saved) reset(toFormValues(saved));
+  });
+
+  return (
+    <Stack spacing={3} sx={{ maxWidth: 720 }}>
+      <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit}>
+        <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
+        <Controller
+          control={control}
+          name="type"
+          render={({ field }) => (
+            <div>
+              <FormControlLabel
+                label="Multiple stores"
+                control={
+                  <Switch
+                    name={field.name}
+                    checked={field.value === 'multiple'}
+                    onChange={(event) => field.onChange(event.target.checked ? 'multiple' : 'single')}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref, 'aria-describedby': typeHelpId } }}
+                  />
+                }
+              />
+              <FormHelperText id={typeHelpId} error={Boolean(errors.type)}>
+                {errors.type?.message ??
+                  'Off for a business of one store, whose customer app opens its main store.'}
+              </FormHelperText>
+            </div>
+          )}
+        />
+        <Controller
+          control={control}
+          name="mainStoreId"
+          render={({ field, fieldState }) => (
+            <MainStoreField
+              value={storeChoice(field.value)}
+              onChange={(store) => {
+                setChosenStore(store);
+                field.onChange(store?.id ?? null);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              disabled={type === 'multiple'}
+              error={fieldState.error?.message}
+              hint={mainStoreHint}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="theme"
+          render={({ field, fieldState }) => (
+            <ThemePicker
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="live"
+          render={({ field }) => (
+            <div>
+              <FormControlLabel
+                label="Live"
+                control={
+                  <Switch
+                    name={field.name}
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref, 'aria-describedby': liveHelpId } }}
+                  />
+                }
+              />
+              <FormHelperText id={liveHelpId} error={Boolean(errors.live)}>
+                {errors.live?.message ??
+                  'When off, the customer app cannot place orders: the server refuses them.'}
+              </FormHelperText>
+            </div>
+          )}
+        />
+        <TextField
+          label="Customer app address"
+          type="url"
+          fullWidth
+          placeholder="https://shop.example.com"
+          error={Boolean(errors.customerAppUrl)}
+          helperText={errors.customerAppUrl?.message ?? 'Open App in the top bar opens this address.'}
+          {...register('customerAppUrl')}
+        />
+        <div>
+          <SaveButton saving={saving.saving} label="Save" />
+        </div>
+      </Stack>
+      <Divider />
+      <StorefrontKey
+        record={record}
+        onRotated={(from, to) => setRotations((known) => new Map(known).set(from, to))}
+      />
+      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
+    </Stack>
+  );
+}
+
+/** Settings > Others: stores, theme, live, the customer app's address (D15) and the storefront key. */
 export function OthersTab() {
-  return <Typography>Others</Typography>;
+  const settings = useBusinessSettings();
+  if (settings.data) return <OthersForm record={settings.data} />;
+  if (settings.isError) {
+    return (
+      <LoadError
+        title="Could not load the settings"
+        error={settings.error}
+        onRetry={() => void settings.refetch()}
+        retrying={settings.isFetching}
+      />
+    );
+  }
+  return <FormSkeleton fields={5} label="Loading the settings" />;
 }

@@ -1,0 +1,132 @@
+import { messages } from '@storedesk/shared/messages';
+import { businessMessages } from '@storedesk/shared/settings/business';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '../../../lib/live-events.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
+
+function renderAbout(overrides: Record<string, Handler> = {}) {
+  const server = businessServer();
+  const api = mockApi({ ...server.handlers, ...overrides });
+  return { ...renderApp('/settings?tab=about'), api, server };
+}
+
+const nameField = () => screen.findByRole('textbox', { name: /^Business name/ });
+
+describe('Settings > About', { timeout: 30_000 }, () => {
+  it('shows the business’s name, description and time zone', async () => {
+    renderAbout();
+    expect(await nameField()).toHaveValue('Demo Fresh Mart');
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Fresh groceries, delivered.');
+    expect(screen.getByRole('combobox', { name: /^Time zone/ })).toHaveValue('Asia/Kolkata');
+    expect(screen.getByText('27 of 1000 characters')).toBeInTheDocument();
+  });
+
+  it('says when the record could not be loaded, and Retry loads it', async () => {
+    let fail = true;
+    const { user } = renderAbout({
+      'GET /api/settings/business': () =>
+        fail ? apiError(500, 'internal', 'Something went wrong') : json(200, businessRecord),
+    });
+    expect(await screen.findByText('Could not load the business’s details')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await nameField()).toHaveValue('Demo Fresh Mart');
+  });
+
+  it('saves the name, description and a searched time zone with the version read; the shell follows', async () => {
+    const { user, api } = renderAbout();
+    const name = await nameField();
+    await user.clear(name);
+    await user.type(name, 'Fresh Mart Express');
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.type(description, 'Open late');
+    const zone = screen.getByRole('combobox', { name: /^Time zone/ });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Lond');
+    await user.click(await screen.findByRole('option', { name: 'Europe/London' }));
+    expect(zone).toHaveValue('Europe/London');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Business details saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toEqual({
+      name: 'Fresh Mart Express',
+      description: 'Open late',
+      timeZone: 'Europe/London',
+      version: 4,
+    });
+    // The session is read again, so the sidebar shows the new name at once.
+    const sidebar = screen.getAllByRole('navigation', { name: 'Main' })[0]!;
+    await waitFor(() => expect(within(sidebar).getByText('Fresh Mart Express')).toBeInTheDocument());
+  });
+
+  it('needs a name, and refuses an overlong description, without calling the server', async () => {
+    const { user, api } = renderAbout();
+    const name = await nameField();
+    await user.clear(name);
+    await user.type(name, '   ');
+    const description = screen.getByRole('textbox', { name: 'Description' });
+    await user.clear(description);
+    await user.click(description);
+    await user.paste('d'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(messages.businessName)).toBeInTheDocument();
+    expect(screen.getByText('must be at most 1000 characters')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+  });
+
+  it('puts the server’s field reasons on their fields', async () => {
+    const { user } = renderAbout({
+      'PATCH /api/settings/business': () =>
+        apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { timeZone: businessMessages.timeZone },
+        }),
+    });
+    await user.type(await nameField(), ' Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText(businessMessages.timeZone)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Time zone/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('follows a colleague’s save while untouched; once edited, a stale save shows theirs and says what changed (D9)', async () => {
+    const { user, api, server, queryClient } = renderAbout();
+    const name = await nameField();
+
+    server.state.record = { ...businessRecord, description: 'Now open on Sundays', version: 5 };
+    act(() => applyLiveEvent(queryClient, businessChanged));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Now open on Sundays'),
+    );
+
+    await user.clear(name);
+    await user.type(name, 'Fresh Mart Prime');
+    // A colleague renames it meanwhile; the change arrives live but the edits stay.
+    server.state.record = { ...server.state.record, name: 'Fresh Mart One', version: 6 };
+    act(() => applyLiveEvent(queryClient, businessChanged));
+    await waitFor(() => expect(api.callsTo('GET /api/settings/business')).toHaveLength(3));
+    expect(name).toHaveValue('Fresh Mart Prime');
+
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this business’s settings while you were editing: Name changed. The form now shows their version; make your changes again.',
+    );
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({ version: 5 });
+    expect(name).toHaveValue('Fresh Mart One');
+
+    await user.clear(name);
+    await user.type(name, 'Fresh Mart Prime{Enter}');
+    expect(await screen.findByText('Business details saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[1]?.body).toMatchObject({
+      name: 'Fresh Mart Prime',
+      version: 6,
+    });
+  });
+});

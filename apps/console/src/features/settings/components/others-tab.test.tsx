@@ -1,0 +1,228 @@
+import { messages } from '@storedesk/shared/messages';
+import { businessMessages } from '@storedesk/shared/settings/business';
+import { themes } from '@storedesk/shared/themes';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '../../../lib/live-events.ts';
+import { listOf } from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { rotateKeyQuestion } from './business-storefront-key.tsx';
+import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
+
+const stores = [
+  { id: 'a0000000-0000-4000-8000-000000000001', name: 'Fresh Mart Indiranagar' },
+  { id: 'a0000000-0000-4000-8000-000000000002', name: 'Fresh Mart Koramangala' },
+];
+
+const colours = (name: string) => {
+  const { primaryColor, accentColor, textPrimary } = themes.find((theme) => theme.name === name)!;
+  return { primaryColor, accentColor, textPrimary };
+};
+
+function renderOthers(overrides: Record<string, Handler> = {}, record = businessRecord) {
+  const server = businessServer(record);
+  const api = mockApi({
+    ...server.handlers,
+    'GET /api/stores': (call) => {
+      const q = (call.query.get('q') ?? '').toLowerCase();
+      return json(200, listOf(stores.filter((store) => store.name.toLowerCase().includes(q))));
+    },
+    ...overrides,
+  });
+  return { ...renderApp('/settings?tab=others'), api, server };
+}
+
+const multipleSwitch = () => screen.findByRole('switch', { name: 'Multiple stores' });
+const mainStore = () => screen.getByRole('combobox', { name: /^Main store/ });
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('Settings > Others', { timeout: 30_000 }, () => {
+  it('shows the stores switch, theme, live flag, customer app and key; the main store is off for multiple stores', async () => {
+    renderOthers();
+    expect(await multipleSwitch()).toBeChecked();
+    expect(mainStore()).toBeDisabled();
+    expect(screen.getByText('With multiple stores there is no main store to choose.')).toBeInTheDocument();
+    const themeGroup = screen.getByRole('radiogroup', { name: 'Theme' });
+    expect(
+      within(themeGroup)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(themes.map((theme) => theme.name));
+    expect(within(themeGroup).getByRole('radio', { name: 'Indigo' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Live' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Live' })).toHaveAccessibleDescription(
+      'When off, the customer app cannot place orders: the server refuses them.',
+    );
+    expect(screen.getByRole('textbox', { name: 'Customer app address' })).toHaveValue(
+      'https://shop.example.com/',
+    );
+    expect(screen.getByRole('textbox', { name: 'Storefront key' })).toHaveValue('pk_live_0123456789abcdef');
+  });
+
+  it('shows a skeleton while loading and the failure with Retry', async () => {
+    let fail = true;
+    const { user } = renderOthers({
+      'GET /api/settings/business': () =>
+        fail ? apiError(500, 'internal', 'Something went wrong') : json(200, businessRecord),
+    });
+    expect(await screen.findByText('Could not load the settings')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await multipleSwitch()).toBeChecked();
+  });
+
+  it('a single store business needs its main store, searched by name', async () => {
+    const { user, api } = renderOthers();
+    await user.click(await multipleSwitch());
+    expect(mainStore()).toBeEnabled();
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.mainStoreRequired)).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+
+    await user.type(mainStore(), 'kora');
+    // The stores are searched on the server as the owner types.
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/stores').some((call) => call.query.get('q') === 'kora')).toBe(true),
+    );
+    await waitFor(() =>
+      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'Fresh Mart Koramangala',
+      ]),
+    );
+    await user.click(screen.getByRole('option', { name: 'Fresh Mart Koramangala' }));
+    await user.click(save());
+
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toEqual({
+      type: 'single',
+      mainStoreId: stores[1]!.id,
+      theme: colours('Indigo'),
+      live: true,
+      customerAppUrl: 'https://shop.example.com/',
+      version: 4,
+    });
+  });
+
+  it('picks a theme with the keyboard, turns live off and sets the customer app; an empty address clears it', async () => {
+    const { user, api } = renderOthers();
+    const indigo = await screen.findByRole('radio', { name: 'Indigo' });
+    act(() => indigo.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: 'Cyan' })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Live' }));
+    const address = screen.getByRole('textbox', { name: 'Customer app address' });
+    await user.clear(address);
+    await user.type(address, 'https://order.fresh-mart.example');
+    await user.click(save());
+
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({
+      theme: colours('Cyan'),
+      live: false,
+      customerAppUrl: 'https://order.fresh-mart.example',
+      version: 4,
+    });
+    // Open App in the top bar follows the saved address.
+    await waitFor(() =>
+      expect(screen.getAllByRole('link', { name: 'Open App' })[0]).toHaveAttribute(
+        'href',
+        'https://order.fresh-mart.example/',
+      ),
+    );
+
+    await user.clear(address);
+    await user.click(save());
+    await waitFor(() => expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(2));
+    expect(api.callsTo('PATCH /api/settings/business')[1]?.body).toMatchObject({
+      customerAppUrl: null,
+      version: 5,
+    });
+  });
+
+  it('refuses an address that is not http(s) without calling the server', async () => {
+    const { user, api } = renderOthers();
+    const address = await screen.findByRole('textbox', { name: 'Customer app address' });
+    await user.clear(address);
+    await user.type(address, 'javascript:alert(1)');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.customerAppUrl)).toBeInTheDocument();
+    expect(address).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+  });
+
+  it('puts the server’s reason on the main store when the store is gone', async () => {
+    const { user } = renderOthers(
+      {
+        'PATCH /api/settings/business': () =>
+          apiError(400, 'invalid_input', messages.invalidInput, {
+            fields: { mainStoreId: businessMessages.mainStoreUnknown },
+          }),
+      },
+      { ...businessRecord, type: 'single', mainStoreId: stores[0]!.id, mainStoreName: stores[0]!.name },
+    );
+    expect(await screen.findByRole('combobox', { name: /^Main store/ })).toHaveValue(
+      'Fresh Mart Indiranagar',
+    );
+    await user.click(screen.getByRole('switch', { name: 'Live' }));
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.mainStoreUnknown)).toBeInTheDocument();
+    expect(mainStore()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('a stale save shows the colleague’s version and what changed (D9)', async () => {
+    const { user, server, queryClient, api } = renderOthers();
+    await user.click(await screen.findByRole('radio', { name: 'Lime' }));
+    server.state.record = { ...businessRecord, live: false, version: 5 };
+    act(() => applyLiveEvent(queryClient, businessChanged));
+    await waitFor(() => expect(api.callsTo('GET /api/settings/business')).toHaveLength(2));
+    expect(screen.getByRole('radio', { name: 'Lime' })).toBeChecked();
+
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this business’s settings while you were editing: Live changed.',
+    );
+    expect(screen.getByRole('switch', { name: 'Live' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Indigo' })).toBeChecked();
+  });
+
+  it('copies the storefront key', async () => {
+    const { user } = renderOthers();
+    await user.click(await screen.findByRole('button', { name: 'Copy' }));
+    expect(await screen.findByText('Storefront key copied')).toBeInTheDocument();
+    // user-event stands in for the browser's clipboard.
+    expect(await navigator.clipboard.readText()).toBe('pk_live_0123456789abcdef');
+  });
+
+  it('rotates the key only after asking; unsaved edits still save on top of the rotation', async () => {
+    const { user, api } = renderOthers();
+    await user.click(await screen.findByRole('radio', { name: 'Orange' }));
+
+    await user.click(screen.getByRole('button', { name: 'Rotate key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the storefront key?' });
+    expect(dialog).toHaveTextContent(rotateKeyQuestion);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/settings/business/storefront-key')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Rotate key' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Rotate key' }));
+    expect(
+      await screen.findByText('Storefront key rotated: give the customer app the new key'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST /api/settings/business/storefront-key')[0]?.body).toEqual({ version: 4 });
+    expect(screen.getByRole('textbox', { name: 'Storefront key' })).toHaveValue('pk_live_rotated_4');
+    expect(screen.getByRole('radio', { name: 'Orange' })).toBeChecked();
+
+    await user.click(save());
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({
+      theme: colours('Orange'),
+      version: 5,
+    });
+    expect(screen.queryByText(/Someone else saved/)).not.toBeInTheDocument();
+  });
+});
