@@ -3,6 +3,7 @@ import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { useLiveEvent } from '../../../lib/live-events.ts';
+import { useTimeZone } from '../../../lib/session.ts';
 
 export type DashboardQuery = { zoneId: string | undefined };
 
@@ -23,9 +24,13 @@ export function getDashboard(query: DashboardQuery, signal?: AbortSignal): Promi
   return apiJson('/dashboard', dashboardSchema, { query, signal });
 }
 
-export function dashboardQueryOptions(query: DashboardQuery) {
+/**
+ * The figures' days and months are the business's time zone's (D19): the zone is
+ * part of the key, so a change of zone asks for them again.
+ */
+export function dashboardQueryOptions(query: DashboardQuery, timeZone: string) {
   return queryOptions({
-    queryKey: [...dashboardKey, query],
+    queryKey: [...dashboardKey, query, timeZone],
     queryFn: ({ signal }) => getDashboard(query, signal),
     refetchInterval: dashboardRefreshInterval,
   });
@@ -37,5 +42,5 @@ export function useDashboard(query: DashboardQuery) {
   useLiveEvent((event) => {
     if (event.topic === 'dashboard') void queryClient.invalidateQueries({ queryKey: dashboardKey });
   });
-  return useQuery(dashboardQueryOptions(query));
+  return useQuery(dashboardQueryOptions(query, useTimeZone()));
 }

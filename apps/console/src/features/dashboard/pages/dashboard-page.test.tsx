@@ -241,7 +241,7 @@ describe('dashboard', { timeout: 30_000 }, () => {
     applyLiveEvent(queryClient, liveEvent('dashboard'));
     await waitFor(() => expect(api.callsTo('GET /api/dashboard')).toHaveLength(3));
 
-    const options = dashboardQueryOptions({ zoneId: undefined });
+    const options = dashboardQueryOptions({ zoneId: undefined }, 'Asia/Kolkata');
     expect(options.queryKey[0]).toBe('orders');
     expect(options.refetchInterval).toBe(60_000);
   });

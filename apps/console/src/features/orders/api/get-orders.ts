@@ -2,6 +2,7 @@ import type { OrderListQuery, OrderListResponse } from '@storedesk/shared/orders
 import { orderListResponseSchema } from '@storedesk/shared/orders/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
+import { useTimeZone } from '../../../lib/session.ts';
 import { orderKeys } from './order-keys.ts';
 
 export type OrderSort = OrderListQuery['sort'];
@@ -30,9 +31,13 @@ export function getOrders(query: OrdersQuery, signal?: AbortSignal): Promise<Ord
   return apiJson('/orders', orderListResponseSchema, { query, signal });
 }
 
-export function ordersQueryOptions(query: OrdersQuery) {
+/**
+ * The days of `from` and `to` are the business's (D19): the zone is part of the
+ * key, so a change of zone asks for the list again.
+ */
+export function ordersQueryOptions(query: OrdersQuery, timeZone: string) {
   return queryOptions({
-    queryKey: [...orderKeys.lists, query],
+    queryKey: [...orderKeys.lists, query, timeZone],
     queryFn: ({ signal }) => getOrders(query, signal),
     // Keep the page on screen while the next one loads.
     placeholderData: keepPreviousData,
@@ -40,5 +45,5 @@ export function ordersQueryOptions(query: OrdersQuery) {
 }
 
 export function useOrders(query: OrdersQuery) {
-  return useQuery(ordersQueryOptions(query));
+  return useQuery(ordersQueryOptions(query, useTimeZone()));
 }

@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { businessDay } from '@storedesk/shared/dates';
 import { SearchField } from '../../../components/search-field.tsx';
+import { useTimeZone } from '../../../lib/session.ts';
 import type { OrderFilterChanges, OrderFilters } from '../order-list-params.ts';
 import { StoreFilter } from './store-filter.tsx';
 
@@ -13,9 +15,15 @@ type OrderFiltersBarProps = {
   onSearch: (q: string) => void;
 };
 
-/** B2 filters: the order number or customer, the store, and the days placed (both included). */
+/**
+ * B2 filters: the order number or customer, the store, and the days placed
+ * (both included). The days are the business's calendar days (D19), sent as
+ * they are picked; Today is today in the business's time zone, whatever the
+ * browser's.
+ */
 export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: OrderFiltersBarProps) {
   const { storeId, from, to } = filters;
+  const timeZone = useTimeZone();
   const rangeReversed = from !== undefined && to !== undefined && from > to;
   const filtered = q !== '' || storeId !== undefined || from !== undefined || to !== undefined;
 
@@ -47,6 +55,15 @@ export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: Ord
       <StoreFilter storeId={storeId} zoneId={zoneId} onChange={(next) => onFilters({ storeId: next })} />
       {dateField('From', from, 'from')}
       {dateField('To', to, 'to')}
+      <Button
+        onClick={() => {
+          const today = businessDay(Date.now(), timeZone);
+          onFilters({ from: today, to: today });
+        }}
+        sx={{ alignSelf: { sm: 'center' } }}
+      >
+        Today
+      </Button>
       {filtered ? (
         <Button
           onClick={() => onFilters({ storeId: undefined, from: undefined, to: undefined, q: '' })}

@@ -1,0 +1,91 @@
+import type { MeResponse } from '@storedesk/shared/auth/schemas';
+import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey } from '../../../lib/session.ts';
+import { ownerSession, zones } from '../../../testing/fixtures.ts';
+import { json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+/*
+ * D19: the dashboard's today, week and months are the business's. The server
+ * answers them in its zone; the browser here is in Los Angeles, where it is
+ * still the 22nd while the business (Kolkata) is on the 23rd.
+ */
+const browserZone = 'America/Los_Angeles';
+const now = new Date('2026-11-22T20:06:00Z'); // 01:36 on the 23rd in Kolkata
+let machineZone: string | undefined;
+
+beforeAll(() => {
+  machineZone = process.env.TZ;
+  process.env.TZ = browserZone;
+});
+afterAll(() => {
+  if (machineZone === undefined) delete process.env.TZ;
+  else process.env.TZ = machineZone;
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const days = ['17', '18', '19', '20', '21', '22', '23'].map((day) => `2026-11-${day}`);
+const inKolkata: Dashboard = {
+  zoneId: null,
+  today: '2026-11-23',
+  month: '2026-11',
+  previousMonth: '2026-10',
+  cards: {
+    totalUsers: { value: 1, previous: 0, changePercent: 100 },
+    totalOrders: { value: 1, previous: 0, changePercent: 100 },
+    cancelledOrders: { value: 0, previous: 0, changePercent: 0 },
+    earningsPaise: 0,
+  },
+  ordersOverview: days.map((day) => ({
+    day,
+    cancelled: 0,
+    delivered: 0,
+    total: day === '2026-11-23' ? 1 : 0,
+  })),
+  ordersByStatus: { pending: 1, delivered: 0, cancelled: 0 },
+};
+
+const withZone = (timeZone: string): MeResponse => ({
+  ...ownerSession,
+  business: { ...ownerSession.business, timeZone },
+});
+
+function renderDashboard() {
+  const api = mockApi({
+    'GET /api/auth/me': meHandler(withZone('Asia/Kolkata')),
+    'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
+    'GET /api/dashboard': () => json(200, inKolkata),
+  });
+  return { ...renderApp('/dashboard'), api };
+}
+
+describe("the dashboard in the business's time zone", { timeout: 30_000 }, () => {
+  it("shows the server's business day as today, not the browser's", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(now);
+    expect(new Date().getDate()).toBe(22);
+    renderDashboard();
+
+    expect(await screen.findByText('Today, 23/11/2026', {}, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByText(/22\/11\/2026/)).not.toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Orders Overview, last 7 days' });
+    const lastRow = within(table).getAllByRole('row').at(-1)!;
+    expect(within(lastRow).getByRole('rowheader')).toHaveTextContent('23/11');
+    expect(screen.getByText('November 2026 so far, compared with October 2026.')).toBeInTheDocument();
+  });
+
+  it('asks for the figures again when the business changes its time zone', async () => {
+    const { api, queryClient } = renderDashboard();
+    await screen.findByText('Today, 23/11/2026', {}, { timeout: 10_000 });
+    expect(api.callsTo('GET /api/dashboard')).toHaveLength(1);
+
+    // The session as a `business` live event refreshes it after Settings > About saves a new zone.
+    queryClient.setQueryData(sessionQueryKey, withZone('UTC'));
+    await waitFor(() => expect(api.callsTo('GET /api/dashboard')).toHaveLength(2));
+  });
+});
