@@ -98,8 +98,8 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
       }
       let placed = false;
       const on = (field: keyof OrderSettingsFormValues) => (message: string) => {
+        setError(field, { message }, { shouldFocus: !placed });
         placed = true;
-        setError(field, { message }, { shouldFocus: true });
       };
       const message = applySaveRefusal(error, {
         current: orderSettingsSchema,

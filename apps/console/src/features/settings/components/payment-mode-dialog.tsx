@@ -154,8 +154,8 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
     }
     let placed = false;
     const on = (field: Parameters<typeof setError>[0]) => (message: string) => {
+      setError(field, { message }, { shouldFocus: !placed });
       placed = true;
-      setError(field, { message }, { shouldFocus: true });
     };
     const message = applySaveRefusal(error, {
       current: paymentModeSchema,

@@ -137,8 +137,8 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
         (Object.keys(labels) as Array<keyof ReferralFormValues>).map((field) => [
           field,
           (text: string) => {
+            setError(field, { message: text }, { shouldFocus: !placed });
             placed = true;
-            setError(field, { message: text }, { shouldFocus: true });
           },
         ]),
       );

@@ -1,0 +1,170 @@
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { messages } from '@storedesk/shared/messages';
+import { amountMessages, defaultOrderSettings } from '@storedesk/shared/settings/order-settings';
+import type { OrderSettings, OrderSettingsUpdate } from '@storedesk/shared/settings/order-settings';
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '../../../lib/live-events.ts';
+import { ownerSession } from '../../../testing/fixtures.ts';
+import type { Handler } from '../../../testing/mock-api.ts';
+import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
+
+const saved: OrderSettings = {
+  deliveryChargesEnabled: true,
+  standardDeliveryChargesPaise: 3_000,
+  minimumOrderPaise: 9_950,
+  version: 4,
+  updatedAt: '2025-01-02T00:00:00.000Z',
+};
+
+const changed: LiveEvent = {
+  id: '902',
+  topic: 'settings',
+  action: 'updated',
+  recordId: 'order',
+  zoneId: null,
+  at: '2025-01-03T00:00:00.000Z',
+};
+
+function orderServer(first: OrderSettings) {
+  const state = { settings: first };
+  const handlers: Record<string, Handler> = {
+    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/settings/order': () => json(200, state.settings),
+    'PUT /api/settings/order': (call) => {
+      const { version, ...values } = call.body as OrderSettingsUpdate;
+      if (version !== state.settings.version) {
+        return apiError(409, 'conflict', messages.staleRecord, { current: state.settings });
+      }
+      state.settings = { ...values, version: version + 1, updatedAt: '2025-01-03T00:00:00.000Z' };
+      return json(200, state.settings);
+    },
+  };
+  return { state, handlers };
+}
+
+function renderTab(overrides: Record<string, Handler> = {}, first: OrderSettings = saved) {
+  const server = orderServer(first);
+  const api = mockApi({ ...server.handlers, ...overrides });
+  return { ...renderApp('/settings?tab=order'), api, server };
+}
+
+const charges = () => screen.findByRole('textbox', { name: /^Standard delivery charges/ });
+const minimum = () => screen.getByRole('textbox', { name: /^Minimum order value/ });
+const save = () => screen.getByRole('button', { name: 'Save' });
+
+describe('Settings > Order Settings', { timeout: 30_000 }, () => {
+  it('shows the amounts in rupees with two decimals', async () => {
+    renderTab();
+    expect(await charges()).toHaveValue('30.00');
+    expect(minimum()).toHaveValue('99.50');
+    expect(screen.getByRole('switch', { name: 'Charge for delivery' })).toBeChecked();
+    expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument();
+  });
+
+  it('a business that never saved them sees the starting values, and its first save is based on version 0', async () => {
+    const { user, api } = renderTab({}, defaultOrderSettings);
+    expect(await charges()).toHaveValue('0.00');
+    expect(screen.getByText(/These are the starting values/)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: 'Charge for delivery' }));
+    await user.clear(await charges());
+    await user.type(await charges(), '25');
+    await user.click(save());
+    expect(await screen.findByText('Order settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toEqual({
+      deliveryChargesEnabled: true,
+      standardDeliveryChargesPaise: 2_500,
+      minimumOrderPaise: 0,
+      version: 0,
+    });
+    await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
+  });
+
+  it('says when they could not be loaded, and Retry loads them', async () => {
+    let fail = true;
+    const { user } = renderTab({
+      'GET /api/settings/order': () =>
+        fail ? apiError(500, 'internal', 'Something went wrong') : json(200, saved),
+    });
+    expect(await screen.findByText('Could not load the order settings')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await charges()).toHaveValue('30.00');
+  });
+
+  it('saves rupees as exact paise with the version read', async () => {
+    const { user, api } = renderTab();
+    await user.clear(await charges());
+    await user.type(await charges(), '19.99');
+    await user.clear(minimum());
+    await user.type(minimum(), '₹1,499.5');
+    await user.click(save());
+
+    expect(await screen.findByText('Order settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toEqual({
+      deliveryChargesEnabled: true,
+      standardDeliveryChargesPaise: 1_999,
+      minimumOrderPaise: 149_950,
+      version: 4,
+    });
+    expect(minimum()).toHaveValue('1499.50');
+  });
+
+  it('refuses blanks, negatives and three decimals without calling the server', async () => {
+    const { user, api } = renderTab();
+    await user.clear(await charges());
+    await user.type(await charges(), '12.345');
+    await user.clear(minimum());
+    await user.click(save());
+    expect(await screen.findByText(amountMessages.rupees)).toBeInTheDocument();
+    expect(screen.getByText('is required')).toBeInTheDocument();
+
+    await user.type(minimum(), '-5');
+    await user.click(save());
+    expect(await screen.findByText(amountMessages.negative)).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')).toHaveLength(0);
+  });
+
+  it('puts the server’s field reasons on their fields', async () => {
+    const { user } = renderTab({
+      'PUT /api/settings/order': () =>
+        apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { minimumOrderPaise: amountMessages.tooLarge },
+        }),
+    });
+    await charges();
+    await user.click(save());
+    expect(await screen.findByText(amountMessages.tooLarge)).toBeInTheDocument();
+    expect(minimum()).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('follows a colleague’s save while untouched; once edited, a stale save shows theirs instead of overwriting it', async () => {
+    const { user, api, server, queryClient } = renderTab();
+    expect(await charges()).toHaveValue('30.00');
+    server.state.settings = { ...saved, minimumOrderPaise: 15_000, version: 5 };
+    act(() => applyLiveEvent(queryClient, changed));
+    await waitFor(() => expect(minimum()).toHaveValue('150.00'));
+
+    await user.clear(await charges());
+    await user.type(await charges(), '45');
+    server.state.settings = {
+      ...saved,
+      deliveryChargesEnabled: false,
+      minimumOrderPaise: 20_000,
+      version: 6,
+    };
+    act(() => applyLiveEvent(queryClient, changed));
+    await waitFor(() => expect(api.callsTo('GET /api/settings/order')).toHaveLength(3));
+    expect(await charges()).toHaveValue('45');
+
+    await user.click(save());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Someone else saved this business’s order settings while you were editing: Delivery charges and Minimum order value changed.',
+    );
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toMatchObject({ version: 5 });
+    expect(minimum()).toHaveValue('200.00');
+    expect(screen.getByRole('switch', { name: 'Charge for delivery' })).not.toBeChecked();
+  });
+});
