@@ -5,8 +5,9 @@
  *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
+ *  - one push notification to 10,000 subscriptions (bench/push.ts, on a server of its own)
  * Figures are printed and written to bench/results/<part>.json.
- * `npm run bench -- foundation|catalogue|orders` runs one part only.
+ * `npm run bench -- foundation|catalogue|orders|push` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { benchCatalogue, catalogueTargets } from './catalogue.ts';
 import { benchOrders, ordersTargets } from './orders.ts';
+import { benchPush } from './push.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { percentile, round1 as round } from './stats.ts';
 
@@ -59,7 +61,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'catalogue', 'orders'] as const;
+const parts = ['foundation', 'catalogue', 'orders', 'push'] as const;
 type Part = (typeof parts)[number];
 
 async function signInToken(baseUrl: string): Promise<string> {
@@ -89,6 +91,8 @@ async function main() {
     throw new Error(`unknown part "${only}": choose one of ${parts.join(', ')}, or none for all`);
   }
   const runs = (part: Part) => only === undefined || only === part;
+  // Push starts a server of its own, with the stand-in push service allow-listed.
+  if (only === 'push') return benchPush();
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
@@ -102,6 +106,7 @@ async function main() {
   } finally {
     await server.stop();
   }
+  if (runs('push')) await benchPush();
 }
 
 async function benchFoundation(baseUrl: string, token: string) {
