@@ -1,6 +1,10 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
-import type { PaymentMode, PaymentModeUpdateInput } from '@storedesk/shared/settings/payment-modes';
+import type {
+  PaymentMode,
+  PaymentModeInput,
+  PaymentModeUpdateInput,
+} from '@storedesk/shared/settings/payment-modes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
@@ -70,14 +74,16 @@ function modesServer(first: PaymentMode[] = [cod, upi]) {
     'GET /api/auth/me': meHandler(ownerSession),
     'GET /api/settings/payment-modes': () => json(200, listOf(state.modes)),
     'POST /api/settings/payment-modes': (call) => {
-      const body = call.body as PaymentMode;
+      const body = call.body as PaymentModeInput;
       const created: PaymentMode = {
         id: 'a1000000-0000-4000-8000-000000000009',
-        disableReason: null,
-        upiInfo: null,
+        title: body.title,
+        type: body.type,
+        enabled: body.enabled ?? true,
+        disableReason: body.disableReason ?? null,
+        upiInfo: body.upiInfo ?? null,
         version: 1,
         updatedAt: '2025-01-03T00:00:00.000Z',
-        ...body,
       };
       state.modes = [...state.modes, created];
       return json(201, created);
