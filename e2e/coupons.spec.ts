@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+
+/*
+ * Coupons (D16): the owner creates a coupon in the dialog, a second browser
+ * shows it live, the customer app applies it; Close asks first, the coupon
+ * leaves both lists, and the customer app refuses it from then on.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Listed<T> = { items: T[] };
+
+async function signInAsOwner(width?: number) {
+  const { context, page } = await newPage(browser, width ? { width } : {});
+  await signInThroughForm(page, demo.owner);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/coupons');
+  await page.getByRole('table', { name: 'Coupons' }).waitFor();
+  return { context, page };
+}
+
+/** An open store of the demo and its dearest item in stock, read through the owner's session. */
+async function openStoreWithStock(page: Page) {
+  const stores = (await (await page.request.get('/api/stores?pageSize=25')).json()) as Listed<{
+    id: string;
+    status: number;
+  }>;
+  for (const store of stores.items.filter((s) => s.status === 1)) {
+    const items = (await (
+      await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)
+    ).json()) as Listed<{
+      id: string;
+      inStock: boolean;
+      pricePaise: number;
+    }>;
+    // Five of the dearest clears the demo's ₹99.00 minimum order.
+    const stocked = items.items.filter((item) => item.inStock).sort((x, y) => y.pricePaise - x.pricePaise)[0];
+    if (stocked) return { storeId: store.id, itemId: stocked.id };
+  }
+  throw new Error('no open store with stock');
+}
+
+/** An order through the customer-app API with the demo's storefront key, as the customer app would. */
+async function orderWithCoupon(page: Page, couponCode: string) {
+  const { storeId, itemId } = await openStoreWithStock(page);
+  const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
+    body: JSON.stringify({
+      customer: { name: 'Coupon Customer', phone: '9811100077' },
+      storeId,
+      items: [{ itemId, quantity: 5 }],
+      couponCode,
+    }),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+async function seriousAxeFindings(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
+}
+
+describe('coupons', () => {
+  it('the owner creates a coupon that shows live elsewhere and applies at checkout, then closes it', async () => {
+    const a = await signInAsOwner();
+    const b = await signInAsOwner();
+    const code = `E2E${randomUUID().replace(/-/g, '').slice(0, 6).toUpperCase()}`;
+
+    // The dialog starts with a generated code, which the owner replaces with their own.
+    await a.page.getByRole('button', { name: 'Create new coupon' }).first().click();
+    const dialog = a.page.getByRole('dialog', { name: 'Create new coupon' });
+    const codeField = dialog.getByRole('textbox', { name: 'Code' });
+    await expect.poll(() => codeField.inputValue()).toMatch(/^[A-Z2-9]{8}$/);
+    expect(await seriousAxeFindings(a.page)).toEqual([]);
+    await codeField.fill(code);
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('End-to-end tenner');
+    await dialog.getByLabel('Expires at').fill('2099-12-31');
+    await dialog.getByRole('textbox', { name: 'Discount percent' }).fill('10');
+    await dialog.getByRole('textbox', { name: 'Max discount' }).fill('50');
+    await dialog.getByRole('textbox', { name: 'Min order value' }).fill('0');
+    await dialog.getByRole('textbox', { name: 'Usage limit' }).fill('100');
+    expect(await dialog.getByLabel('Start time').inputValue()).toBe('00:00');
+    expect(await dialog.getByLabel('End time').inputValue()).toBe('23:59');
+    await dialog.getByRole('button', { name: 'Create coupon' }).click();
+
+    await a.page.getByText(`Coupon ${code} created`).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const rowA = a.page.getByRole('row').filter({ hasText: code });
+    await rowA.waitFor();
+    expect(await rowA.textContent()).toContain('10% up to ₹50.00');
+    expect(await rowA.textContent()).toContain('0 / 100');
+
+    // Live in the second browser, without a reload.
+    const rowB = b.page.getByRole('row').filter({ hasText: code });
+    await rowB.waitFor({ timeout: 10_000 });
+
+    // The customer app applies it: 10% of the items, at most ₹50.00.
+    const applied = await orderWithCoupon(a.page, code.toLowerCase());
+    expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+    expect(applied.body.couponCode).toBe(code);
+    expect(applied.body.discountPaise).toBeGreaterThan(0);
+    expect(applied.body.discountPaise).toBeLessThanOrEqual(5_000);
+    await a.page.reload();
+    await expect.poll(() => rowA.textContent()).toContain('1 / 100');
+
+    // Close asks first, naming the coupon.
+    await rowA.getByRole('button', { name: `Close coupon ${code}` }).click();
+    const confirm = a.page.getByRole('dialog', { name: 'Close coupon' });
+    expect(await confirm.textContent()).toContain(
+      `Close coupon ${code}? Customers will not be able to use it any more.`,
+    );
+    await confirm.getByRole('button', { name: 'Close coupon' }).click();
+    await a.page.getByText(`Coupon ${code} closed`).waitFor();
+    await rowA.waitFor({ state: 'detached' });
+    await rowB.waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The customer app refuses it from then on.
+    const refused = await orderWithCoupon(a.page, code);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: { fields: { couponCode: 'This coupon is no longer available' } },
+    });
+
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('a code the business has already is refused on the Code field', async () => {
+    const { context, page } = await signInAsOwner();
+    await page.getByRole('button', { name: 'Create new coupon' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Create new coupon' });
+    // The demo's FRESH10, typed in another case.
+    await dialog.getByRole('textbox', { name: 'Code' }).fill('fresh10');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Copy');
+    await dialog.getByLabel('Expires at').fill('2099-12-31');
+    await dialog.getByRole('textbox', { name: 'Discount percent' }).fill('5');
+    await dialog.getByRole('textbox', { name: 'Max discount' }).fill('20');
+    await dialog.getByRole('textbox', { name: 'Min order value' }).fill('0');
+    await dialog.getByRole('textbox', { name: 'Usage limit' }).fill('10');
+    await dialog.getByRole('button', { name: 'Create coupon' }).click();
+    await dialog.getByText('A coupon with this code already exists').waitFor();
+    expect(await dialog.getByRole('textbox', { name: 'Code' }).getAttribute('aria-invalid')).toBe('true');
+    await context.close();
+  });
+
+  it('on a phone the list and the dialog fit 375 px without sideways scrolling', async () => {
+    const { context, page } = await signInAsOwner(375);
+    await page.getByRole('row').filter({ hasText: 'FREEDEL' }).waitFor();
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Create new coupon' }).first().click();
+    await page.getByRole('dialog', { name: 'Create new coupon' }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await context.close();
+  });
+});
