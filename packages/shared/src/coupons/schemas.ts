@@ -279,7 +279,7 @@ export type Coupon = z.infer<typeof couponSchema>;
 const choiceSchema = z.object({ id: z.uuid(), name: z.string() });
 
 /** A form field's text as a whole number (blank is 'is required'); then the field's own rule. */
-function wholeNumberText(schema: z.ZodType<number>) {
+function wholeNumberText(schema: z.ZodType<number, number>) {
   return z
     .string()
     .trim()
