@@ -328,6 +328,9 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_phone_idx').on(t.businessId, t.phone),
     index('customers_created_idx').on(t.businessId, t.createdAt),
+    // The coupon dialog's customer search: a part of a name, or a run of a phone's digits.
+    index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('customers_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
   ],
 );
 
