@@ -72,6 +72,8 @@ export function MainStoreField({
           inputRef={inputRef}
           error={Boolean(error)}
           helperText={error ?? hint}
+          // The hint says why the field is off, so it stays readable while the field is disabled.
+          slotProps={{ ...params.slotProps, formHelperText: { disabled: false } }}
         />
       )}
     />
