@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { themeSchema, type Theme } from '../auth/schemas.ts';
+import { defaultTimeZone, isTimeZone } from '../dates.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { requiredLine, versionSchema } from '../text.ts';
@@ -13,8 +14,6 @@ import { themes } from '../themes.ts';
 
 export const businessTypes = ['single', 'multiple'] as const;
 export type BusinessType = (typeof businessTypes)[number];
-
-export const defaultTimeZone = 'Asia/Kolkata';
 
 export const businessLimits = {
   nameMax: limits.nameMax,
@@ -37,17 +36,12 @@ export const businessMessages = {
 const zoneNamePattern = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
 
 /**
- * Whether `name` is a time zone this runtime knows by its IANA name. The
- * server also checks that PostgreSQL knows it, as it counts days in it.
+ * Whether `name` is a time zone this runtime knows by its IANA name (not an
+ * offset such as +05:30, which newer browsers also take). The server also
+ * checks that PostgreSQL knows it, as it counts the dashboard's days in it.
  */
-export function isTimeZone(name: string): boolean {
-  if (!zoneNamePattern.test(name)) return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
+export function isIanaTimeZone(name: string): boolean {
+  return zoneNamePattern.test(name) && isTimeZone(name);
 }
 
 /**
@@ -103,7 +97,7 @@ const timeZoneSchema = z
   .string({ error: businessMessages.timeZone })
   .trim()
   .max(businessLimits.timeZoneMax, businessMessages.timeZone)
-  .refine(isTimeZone, businessMessages.timeZone);
+  .refine(isIanaTimeZone, businessMessages.timeZone);
 
 const colour = z.string({ error: businessMessages.theme }).max(20, businessMessages.theme);
 
