@@ -149,7 +149,7 @@ export const paymentModeSchema = z.object({
 });
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-/** GET /api/settings/payment-modes: every mode of the business (at most one per type), oldest first. */
+/** GET /api/settings/payment-modes: every mode of the business (at most one per type), in the order COD, UPI, CARD. */
 export const paymentModeListSchema = z.object({ items: z.array(paymentModeSchema), total: z.number().int() });
 export type PaymentModeList = z.infer<typeof paymentModeListSchema>;
 

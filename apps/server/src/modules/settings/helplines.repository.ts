@@ -27,7 +27,7 @@ export async function findHelplines(db: Executor, scope: Scope): Promise<Helplin
     .select(columns)
     .from(helplines)
     .where(ofBusiness(scope))
-    .orderBy(asc(helplines.createdAt), asc(helplines.id));
+    .orderBy(asc(helplines.createdAt), asc(helplines.title), asc(helplines.id));
 }
 
 export async function findHelpline(db: Executor, scope: Scope, id: string): Promise<HelplineRow | undefined> {

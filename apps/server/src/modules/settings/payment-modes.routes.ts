@@ -23,7 +23,7 @@ export const paymentModesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       config: { access: 'owner' },
       schema: {
         tags: ['settings'],
-        summary: 'The payment modes of the business (at most one of each type), oldest first',
+        summary: 'The payment modes of the business (at most one of each type): COD, UPI, CARD',
         response: { 200: paymentModeListSchema },
       },
     },

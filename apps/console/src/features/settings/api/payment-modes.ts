@@ -11,7 +11,7 @@ import { apiFetch, apiJson } from '../../../lib/api-client.ts';
 /** Starts with the `settings` topic, so a colleague's change (a live event of that topic) refreshes it. */
 export const paymentModesQueryKey = ['settings', 'payment-modes'] as const;
 
-/** GET /api/settings/payment-modes (owner only): at most one mode of each type, oldest first. */
+/** GET /api/settings/payment-modes (owner only): at most one mode of each type, COD, UPI, CARD. */
 export function getPaymentModes(signal?: AbortSignal): Promise<PaymentModeList> {
   return apiJson('/settings/payment-modes', paymentModeListSchema, { signal });
 }

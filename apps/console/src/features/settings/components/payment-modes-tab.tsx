@@ -55,17 +55,24 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
   const enabled = pending ?? mode.enabled;
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+      {/* On a phone the actions go under the details, which keep the width for a long UPI address. */}
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
             <Typography variant="subtitle1" component="h3" sx={{ wordBreak: 'break-word' }}>
               {mode.title}
             </Typography>
-            <Chip size="small" variant="outlined" label={paymentModeTypeLabels[mode.type]} />
+            {mode.title.toLowerCase() === paymentModeTypeLabels[mode.type].toLowerCase() ? null : (
+              <Chip size="small" variant="outlined" label={paymentModeTypeLabels[mode.type]} />
+            )}
             {mode.enabled ? null : <Chip size="small" color="warning" label="Disabled" />}
           </Stack>
           {mode.upiInfo ? (
-            <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
               {mode.upiInfo.name} · {mode.upiInfo.upiId}
             </Typography>
           ) : null}
@@ -75,7 +82,10 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
             </Typography>
           )}
         </Box>
-        <Stack direction="row" sx={{ alignItems: 'center', flexShrink: 0 }}>
+        <Stack
+          direction="row"
+          sx={{ alignItems: 'center', flexShrink: 0, alignSelf: { xs: 'flex-end', sm: 'auto' } }}
+        >
           <Tooltip title={enabled ? 'Enabled' : 'Disabled'}>
             <Switch
               checked={enabled}
