@@ -47,6 +47,7 @@ describe('isTimeZone', () => {
     expect(isTimeZone('UTC')).toBe(true);
     expect(isTimeZone('Europe/Lisbon')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
+    expect(isTimeZone('+05:30')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone('x'.repeat(65))).toBe(false);
   });

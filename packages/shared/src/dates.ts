@@ -42,11 +42,18 @@ export function partsIn(value: string | number | Date, timeZone: string): Parts 
   };
 }
 
-/** Whether `timeZone` is an IANA time zone this runtime knows. */
+// IANA names are letters, digits, '/', '_', '-' and '+' (Etc/GMT+5); a bare offset such as +05:30 is not one.
+const zoneNamePattern = /^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/;
+
+/**
+ * Whether `timeZone` is a time zone this runtime knows by its IANA name (not
+ * an offset such as +05:30, which newer runtimes also take). Nothing is cached
+ * for a name that is only checked, so any number of spellings keeps no memory.
+ */
 export function isTimeZone(timeZone: string): boolean {
-  if (timeZone.trim() === '' || timeZone.length > 64) return false;
+  if (!zoneNamePattern.test(timeZone)) return false;
   try {
-    formatterFor(timeZone);
+    new Intl.DateTimeFormat('en', { timeZone });
     return true;
   } catch {
     return false;

@@ -32,18 +32,6 @@ export const businessMessages = {
   live: 'must be true or false',
 } as const;
 
-// IANA names are letters, digits, '/', '_', '-' and '+' (Etc/GMT+5); a bare offset such as +05:30 is not one.
-const zoneNamePattern = /^[A-Za-z][A-Za-z0-9_+\-/]*$/;
-
-/**
- * Whether `name` is a time zone this runtime knows by its IANA name (not an
- * offset such as +05:30, which newer browsers also take). The server also
- * checks that PostgreSQL knows it, as it counts the dashboard's days in it.
- */
-export function isIanaTimeZone(name: string): boolean {
-  return zoneNamePattern.test(name) && isTimeZone(name);
-}
-
 /**
  * The time zones to choose from, sorted: the runtime's IANA names with UTC and
  * the default (some runtimes list Asia/Kolkata under its old name only).
@@ -97,7 +85,7 @@ const timeZoneSchema = z
   .string({ error: businessMessages.timeZone })
   .trim()
   .max(businessLimits.timeZoneMax, businessMessages.timeZone)
-  .refine(isIanaTimeZone, businessMessages.timeZone);
+  .refine(isTimeZone, businessMessages.timeZone);
 
 const colour = z.string({ error: businessMessages.theme }).max(20, businessMessages.theme);
 
