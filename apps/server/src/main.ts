@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { loadVapidKeys } from './push/vapid.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
@@ -68,6 +69,7 @@ async function main() {
 
   try {
     await runMigrations(pool);
+    await loadVapidKeys(db, config.vapidKeys); // made at the first start (ADR 0017)
     if (config.seedDemo || (!config.databaseUrl && (await isDatabaseEmpty(db))))
       await seedDemo(db, storage, log);
     const demo = await demoCredentials(db);

@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authOf } from '../../plugins/access.ts';
 import { PushSender } from '../../push/sender.ts';
-import { loadVapidKeys } from '../../push/vapid.ts';
+import { loadVapidKeys, type VapidKeys } from '../../push/vapid.ts';
 import { businessForKey, type StorefrontBusiness } from '../storefront/storefront.service.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
@@ -39,15 +39,28 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   /** Subscription changes accepted from one client address in a minute. */
   subscriptionChangesPerMinute?: number;
 }> = async (app, { db, config, subscriptionChangesPerMinute = 60 }) => {
-  // Made at the first start and kept in the database, unless the environment gives them.
-  const keys = await loadVapidKeys(db, config.vapidKeys);
+  // Made at the first start and kept in the database, unless the environment gives them; read on first use,
+  // so the app builds (and answers /api/health with 503) while the database is down.
+  let keys: Promise<VapidKeys> | undefined;
+  const vapidKeys = () => {
+    keys ??= loadVapidKeys(db, config.vapidKeys).catch((error: unknown) => {
+      keys = undefined;
+      throw error;
+    });
+    return keys;
+  };
   const allowlist = new Set(config.pushEndpointAllowlist);
-  const sender = new PushSender({ vapid: { ...keys, subject: config.vapidSubject }, allowlist });
-  const sending = new PushSending(db, async () => sender, app.log);
+  let sender: PushSender | undefined;
+  const senderOf = async () => {
+    const pair = await vapidKeys();
+    sender ??= new PushSender({ vapid: { ...pair, subject: config.vapidSubject }, allowlist });
+    return sender;
+  };
+  const sending = new PushSending(db, senderOf, app.log);
   // A send in progress finishes its pushes in flight and is recorded as stopped; nothing is left half-written.
   app.addHook('onClose', async () => {
     await sending.stop();
-    sender.close();
+    sender?.close();
   });
 
   app.get(
@@ -149,7 +162,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         response: { 200: pushPublicKeySchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
-    async () => ({ publicKey: keys.publicKey }),
+    async () => ({ publicKey: (await vapidKeys()).publicKey }),
   );
 
   preflight('/storefront/push-subscriptions', 'POST, DELETE');
