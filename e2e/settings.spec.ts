@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
@@ -50,6 +51,14 @@ async function mark(page: Page): Promise<string> {
 async function fitsWidth(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Serious or critical axe findings in `selector` (the shell around it has specs of its own). */
+async function seriousFindings(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
 }
 
 describe('settings', () => {
@@ -206,6 +215,43 @@ describe('settings', () => {
     await b.getByRole('heading', { name: title }).waitFor({ state: 'detached' });
     await noReloadSince(b, marker);
   });
+
+  // The wide browser light and dark (the theme is kept per browser), the phone light.
+  it.each([
+    ['wide', false],
+    ['wide', true],
+    ['375 px', false],
+  ] as const)(
+    'the four tabs and their dialogs have no serious accessibility finding (%s, dark: %s)',
+    async (size, dark) => {
+      const page = size === 'wide' ? a : b;
+      await openTab(page, 'payment-modes');
+      if (page === a) {
+        const toggle = page.getByRole('switch', { name: 'Dark theme' });
+        if ((await toggle.isChecked()) !== dark) await toggle.click();
+      }
+      for (const tab of ['payment-modes', 'order', 'referral', 'helplines']) {
+        await openTab(page, tab);
+        await page.getByRole('tabpanel').getByRole('button').first().waitFor();
+        // Colours ease in over MUI's transitions; axe reads them once they have settled.
+        await page.waitForTimeout(400);
+        expect(await seriousFindings(page, '[role="tabpanel"]'), tab).toEqual([]);
+      }
+      await openTab(page, 'payment-modes');
+      await page.getByRole('button', { name: 'Edit UPI' }).click();
+      await page.getByRole('dialog', { name: 'Edit UPI' }).waitFor();
+      await page.waitForTimeout(400);
+      expect(await seriousFindings(page, '[role="dialog"]'), 'UPI dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      await openTab(page, 'helplines');
+      await page.getByRole('button', { name: 'Add helpline' }).click();
+      await page.getByRole('dialog', { name: 'Add helpline' }).waitFor();
+      await page.waitForTimeout(400);
+      expect(await seriousFindings(page, '[role="dialog"]'), 'helpline dialog').toEqual([]);
+      await page.keyboard.press('Escape');
+      if (dark) await page.getByRole('switch', { name: 'Dark theme' }).click();
+    },
+  );
 
   it('an admin is kept out of the settings and their endpoints', async () => {
     const { context, page } = await newPage(browser);
