@@ -3,8 +3,9 @@
  * demo business, then the first page of /api/orders and /api/dashboard at 20
  * connections, status changes as fast as 20 clients make them (each moving its
  * own open orders between Placed and Confirmed) with the live event timed to an
- * open stream, and a CSV export of 100,000 rows with the
- * server's memory watched.
+ * open stream, a CSV export of 100,000 rows with the server's memory watched,
+ * and customer orders placed through the storefront as fast as 20 clients
+ * place them.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,6 +16,7 @@ import { percentile, round1 } from './stats.ts';
 
 export const ordersTargets = {
   listP95Ms: 30,
+  placedPerSecond: 200,
   dashboardP95Ms: 50,
   statusChangesPerSecond: 500,
   eventP95Ms: 100,
@@ -67,18 +69,7 @@ export async function seedOrders(
        JOIN c ON c.k = n % $5::int`,
       [businessId, sizes.orders, openOrders, spacingSeconds, sizes.customers],
     );
-    await client.query(`DELETE FROM daily_stats WHERE business_id = $1`, [businessId]);
-    await client.query(
-      `INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
-       SELECT business_id, zone_id, (placed_at AT TIME ZONE 'Asia/Kolkata')::date, count(*),
-              count(*) FILTER (WHERE status = -2), count(*) FILTER (WHERE status = -1),
-              coalesce(sum(bill_amount_paise) FILTER (WHERE status = -2), 0),
-              count(*) FILTER (WHERE first_of_customer)
-       FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at) = 1 AS first_of_customer
-             FROM orders WHERE business_id = $1) AS o
-       GROUP BY 1, 2, 3`,
-      [businessId],
-    );
+    await recountDailyStats(client, businessId);
     await client.query('COMMIT');
     for (const table of ['customers', 'orders', 'daily_stats']) await client.query(`VACUUM ANALYZE ${table}`);
     const open = await client.query<{ id: string; zone_id: string }>(
@@ -115,8 +106,14 @@ function cannon(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-/** One JSON POST on a kept-alive connection. */
-function post(agent: http.Agent, url: string, token: string, body: unknown) {
+/** One JSON POST on a kept-alive connection, from `localAddress` if given. */
+function post(
+  agent: http.Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: unknown,
+  localAddress?: string,
+) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const payload = JSON.stringify(body);
     const req = http.request(
@@ -124,10 +121,11 @@ function post(agent: http.Agent, url: string, token: string, body: unknown) {
       {
         method: 'POST',
         agent,
+        ...(localAddress ? { localAddress } : {}),
         headers: {
-          authorization: `Bearer ${token}`,
+          ...headers,
           'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
+          'content-length': String(Buffer.byteLength(payload)),
         },
       },
       (res) => {
@@ -150,6 +148,7 @@ export async function changeStatuses(
 ): Promise<Figures> {
   const clients = 20;
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
+  const auth = { authorization: `Bearer ${token}` };
   const times: number[] = [];
   let refused = 0;
   const started = performance.now();
@@ -163,7 +162,7 @@ export async function changeStatuses(
         const order = mine[turn % mine.length]!;
         const confirm = order.status === 0;
         const sent = performance.now();
-        const res = await post(agent, `${baseUrl}/api/orders/${order.id}/status`, token, {
+        const res = await post(agent, `${baseUrl}/api/orders/${order.id}/status`, auth, {
           status: confirm ? 1 : 0,
           ...(confirm ? { dexId: dexOfZone.get(order.zone_id) } : {}),
           version: order.version,
@@ -188,6 +187,130 @@ export async function changeStatuses(
     p99Ms: round1(percentile(times, 99)),
     non2xx: refused,
   };
+}
+
+/** What a customer order of the bench names: an Open store of the demo business and three of its items in stock. */
+async function basketOf(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string; store_id: string; item_ids: string[] }>(
+      `SELECT b.storefront_key AS key, s.id AS store_id,
+              (SELECT array_agg(i.id ORDER BY i.name) FROM (
+                 SELECT id, name FROM items
+                 WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i) AS item_ids
+       FROM stores s JOIN businesses b ON b.id = s.business_id
+       WHERE s.deleted_at IS NULL AND s.status = 1 AND s.name NOT LIKE 'Bench%'
+         AND (SELECT count(*) FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock) >= 3
+       ORDER BY s.name LIMIT 1`,
+    );
+    const row = rows[0]!;
+    return { key: row.key, storeId: row.store_id, itemIds: row.item_ids };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Customer orders placed through `POST /api/storefront/orders` for 10 s by 20
+ * clients, each order by a new customer (a new customer row and a new-customer
+ * count, the heavier case). The endpoint allows each client address 120 orders
+ * a minute, so the clients send from many loopback addresses (127.0.2.1 and
+ * on, each used for at most 100 orders), as that many customers' phones would.
+ */
+export async function placeOrders(baseUrl: string, databaseUrl: string): Promise<Figures> {
+  const { key, storeId, itemIds } = await basketOf(databaseUrl);
+  const clients = 20;
+  const perAddress = 100;
+  const agent = new http.Agent({ keepAlive: true });
+  const headers = { 'x-storefront-key': key };
+  const times: number[] = [];
+  let refused = 0;
+  const started = performance.now();
+  const deadline = started + 10_000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let turn = 0; performance.now() < deadline; turn++) {
+        const address = client + clients * Math.floor(turn / perAddress);
+        const localAddress = `127.0.${2 + Math.floor(address / 250)}.${1 + (address % 250)}`;
+        const phone = `8${String(client * 1_000_000 + turn).padStart(9, '0')}`;
+        const sent = performance.now();
+        const res = await post(
+          agent,
+          `${baseUrl}/api/storefront/orders`,
+          headers,
+          {
+            customer: { name: `Bench Customer ${client}-${turn}`, phone },
+            storeId,
+            items: itemIds.map((itemId) => ({ itemId, quantity: 5 })),
+          },
+          localAddress,
+        );
+        times.push(performance.now() - sent);
+        if (res.status !== 201) refused++;
+      }
+    }),
+  );
+  agent.destroy();
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    rps: Math.round(times.length / seconds),
+    p50Ms: round1(percentile(times, 50)),
+    p95Ms: round1(percentile(times, 95)),
+    p99Ms: round1(percentile(times, 99)),
+    non2xx: refused,
+  };
+}
+
+/**
+ * The statements of `recountDailyStats` (apps/server/src/modules/orders/order-stats.ts,
+ * ADR 0016), which the bench's project cannot import: the business's counters
+ * counted again from every order, by the days of its time zone as the
+ * transaction has it.
+ */
+async function recountDailyStats(client: pg.Client, businessId: string) {
+  await client.query('LOCK TABLE daily_stats IN EXCLUSIVE MODE');
+  await client.query(`DELETE FROM daily_stats WHERE business_id = $1`, [businessId]);
+  await client.query(
+    `INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
+     SELECT o.business_id, o.zone_id, (o.placed_at AT TIME ZONE (SELECT time_zone FROM businesses WHERE id = $1))::date,
+            count(*), count(*) FILTER (WHERE o.status = -2), count(*) FILTER (WHERE o.status = -1),
+            coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = -2), 0),
+            count(*) FILTER (WHERE o.first_of_customer)
+     FROM (SELECT business_id, zone_id, placed_at, status, bill_amount_paise,
+                  row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+           FROM orders WHERE business_id = $1) AS o
+     GROUP BY 1, 2, 3`,
+    [businessId],
+  );
+}
+
+/**
+ * The demo business's time zone changed to UTC and back, each in one transaction
+ * with its counters counted again from every order, as the settings save does:
+ * seconds each.
+ */
+export async function changeTimeZone(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT business_id AS id FROM stores WHERE deleted_at IS NULL ORDER BY created_at LIMIT 1`,
+    );
+    const businessId = rows[0]!.id;
+    const seconds: number[] = [];
+    for (const timeZone of ['UTC', 'Asia/Kolkata']) {
+      const started = performance.now();
+      await client.query('BEGIN');
+      await client.query('UPDATE businesses SET time_zone = $2 WHERE id = $1', [businessId, timeZone]);
+      await recountDailyStats(client, businessId);
+      await client.query('COMMIT');
+      seconds.push(round1((performance.now() - started) / 1000));
+    }
+    return { toUtcSeconds: seconds[0]!, backSeconds: seconds[1]! };
+  } finally {
+    await client.end();
+  }
 }
 
 function rssMb(pid: number): number {
@@ -248,6 +371,17 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, token: s
     serverRssPeakMb: rssPeak,
   };
 
+  // Last, so the orders it adds change none of the figures above.
+  const placing = await placeOrders(baseUrl, databaseUrl);
+  console.log(
+    `POST /api/storefront/orders  ${placing.rps} orders/s, p50 ${placing.p50Ms} ms, p95 ${placing.p95Ms} ms, p99 ${placing.p99Ms} ms (20 clients, ${placing.non2xx} non-2xx) (target ≥ ${ordersTargets.placedPerSecond}/s)`,
+  );
+
+  const zoneChange = await changeTimeZone(databaseUrl);
+  console.log(
+    `time zone change + recount   ${zoneChange.toUtcSeconds} s to UTC, ${zoneChange.backSeconds} s back (all ${ordersTotal} orders of the business)`,
+  );
+
   return {
     seed: { orders: ordersTotal, customers: customersTotal, openOrders, seconds: seedSeconds },
     list,
@@ -255,5 +389,7 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, token: s
     statusChanges: changes,
     eventLatency,
     csvExport,
+    placing,
+    zoneChange,
   };
 }
