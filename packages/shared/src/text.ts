@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 
 /** C0 controls and DEL: never part of a name, a title or a search, and NUL is refused by PostgreSQL. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
@@ -22,3 +23,8 @@ export function requiredLine(max: number, emptyMessage: string = 'is required') 
 
 /** The `version` a write is based on (D9): a PostgreSQL integer. */
 export const versionSchema = z.number().int().min(0).max(2_147_483_647);
+
+/** 'is required' when the field is missing, else `message`. */
+export function requiredOr(message: string) {
+  return (issue: { input?: unknown }) => (issue.input === undefined ? messages.isRequired : message);
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { amountPaiseSchema } from '../money.ts';
 import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
@@ -11,13 +12,6 @@ export const itemFeaturedLabels: Record<number, string> = {
   2: 'Only Here',
   3: 'Top Pick',
 };
-
-/** Prices are integer paise (D11), from 0 to ₹1,00,00,000. */
-export const pricePaiseSchema = z
-  .number({ error: messages.isRequired })
-  .int('must be a whole number of paise')
-  .min(0, 'must be 0 or more')
-  .max(1_000_000_000, 'must be at most ₹1,00,00,000');
 
 export const categoryInputSchema = z.object({
   name: singleLine(100).pipe(z.string().min(1, messages.categoryName)),
@@ -39,7 +33,8 @@ export const itemInputSchema = z.object({
   name: singleLine(100).pipe(z.string().min(1, messages.isRequired)),
   categoryId: z.uuid({ error: messages.isRequired }),
   featured: z.number().int().min(0, 'must be from 0 to 3').max(3, 'must be from 0 to 3'),
-  pricePaise: pricePaiseSchema,
+  /** Integer paise (D11), from 0 to ₹1,00,00,000. */
+  pricePaise: amountPaiseSchema,
   tags: z
     .array(singleLine(30).pipe(z.string().min(1)))
     .max(20, 'at most 20 tags')

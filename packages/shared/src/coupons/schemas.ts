@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { listQuerySchema } from '../lists.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { amountPaiseSchema, requiredOr, rupeesTextSchema } from '../settings/order-settings.ts';
+import { amountPaiseSchema, rupeesTextSchema } from '../money.ts';
+import { requiredOr } from '../text.ts';
 import { requiredLine, versionSchema } from '../text.ts';
 
 /**

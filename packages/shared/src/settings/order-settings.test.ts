@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { amountMessages, orderSettingsUpdateSchema, rupeesText, rupeesTextSchema } from './order-settings.ts';
+import { orderSettingsUpdateSchema } from './order-settings.ts';
+import { amountMessages, rupeesTextSchema, rupeesDecimal } from '../money.ts';
 
 function fieldsOf(value: unknown): Record<string, string> {
   const result = orderSettingsUpdateSchema.safeParse(value);
@@ -75,11 +76,11 @@ describe('rupees typed in a form', () => {
   });
 
   it('come back as the person would type them', () => {
-    expect(rupeesText(3_000)).toBe('30.00');
-    expect(rupeesText(9_905)).toBe('99.05');
-    expect(rupeesText(0)).toBe('0.00');
+    expect(rupeesDecimal(3_000)).toBe('30.00');
+    expect(rupeesDecimal(9_905)).toBe('99.05');
+    expect(rupeesDecimal(0)).toBe('0.00');
     for (const paise of [0, 1, 99, 100, 12_345, 1_000_000_000]) {
-      expect(rupeesTextSchema.parse(rupeesText(paise))).toBe(paise);
+      expect(rupeesTextSchema.parse(rupeesDecimal(paise))).toBe(paise);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { requiredLine, singleLine, versionSchema } from '../text.ts';
+import { requiredLine, singleLine, versionSchema, requiredOr } from '../text.ts';
 
 /**
  * Settings > Payment Modes (SPEC §3 Business config paymentModes, §4 Payment
@@ -40,11 +40,6 @@ export const paymentModeMessages = {
   upiInfoNotUpi: 'Only a UPI mode has UPI details',
   enabled: 'must be true or false',
 } as const;
-
-/** 'is required' when the field is missing, else `message`. */
-function requiredOr(message: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined ? messages.isRequired : message);
-}
 
 export const upiInfoSchema = z.object(
   {

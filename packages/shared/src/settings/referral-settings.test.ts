@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { amountMessages } from './order-settings.ts';
+import { amountMessages } from '../money.ts';
 import { referralFormSchema, referralMessages, referralSettingsUpdateSchema } from './referral-settings.ts';
 
 function fieldsOf(schema: z.ZodType, value: unknown): Record<string, string> {

@@ -2,11 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import { messages } from '@storedesk/shared/messages';
-import {
-  amountMessages,
-  defaultOrderSettings,
-  type OrderSettings,
-} from '@storedesk/shared/settings/order-settings';
+import { defaultOrderSettings, type OrderSettings } from '@storedesk/shared/settings/order-settings';
+import { amountMessages } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
 import {

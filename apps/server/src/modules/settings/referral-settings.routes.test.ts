@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
-import { amountMessages } from '@storedesk/shared/settings/order-settings';
+import { amountMessages } from '@storedesk/shared/money';
 import {
   defaultReferralSettings,
   referralMessages,

@@ -10,15 +10,10 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import {
-  itemFeaturedLabels,
-  itemInputSchema,
-  itemSchema,
-  pricePaiseSchema,
-} from '@storedesk/shared/catalogue/schemas';
+import { itemFeaturedLabels, itemInputSchema, itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { parseRupees } from '@storedesk/shared/money';
+import { rupeesDecimal, rupeesTextSchema } from '@storedesk/shared/money';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -42,19 +37,7 @@ const itemFormSchema = itemInputSchema.omit({ categoryId: true, pricePaise: true
     .object({ id: z.string(), name: z.string() })
     .nullable()
     .refine((category) => category !== null, messages.isRequired),
-  price: z
-    .string()
-    .trim()
-    .min(1, messages.isRequired)
-    .transform((text, context) => {
-      const paise = parseRupees(text);
-      if (paise === null) {
-        context.addIssue({ code: 'custom', message: 'Enter an amount in rupees, such as 140.50' });
-        return z.NEVER;
-      }
-      return paise;
-    })
-    .pipe(pricePaiseSchema),
+  price: rupeesTextSchema,
 });
 
 type ItemFormValues = z.input<typeof itemFormSchema>;
@@ -62,17 +45,12 @@ type ItemFormOutput = z.output<typeof itemFormSchema>;
 
 const featuredChoices = [0, 1, 2, 3];
 
-/** Paise as the person would type the price again: "140.50". */
-function rupeesText(paise: number): string {
-  return `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
-}
-
 function toItemFormValues(item: Item): ItemFormValues {
   return {
     name: item.name,
     category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
     featured: item.featured,
-    price: rupeesText(item.pricePaise),
+    price: rupeesDecimal(item.pricePaise),
     tags: item.tags,
     veg: item.veg,
     inStock: item.inStock,

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { amountMessages, defaultOrderSettings } from '@storedesk/shared/settings/order-settings';
+import { amountMessages } from '@storedesk/shared/money';
+import { defaultOrderSettings } from '@storedesk/shared/settings/order-settings';
 import type { OrderSettings, OrderSettingsUpdate } from '@storedesk/shared/settings/order-settings';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

@@ -5,11 +5,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import {
-  orderSettingsFormSchema,
-  orderSettingsSchema,
-  rupeesText,
-} from '@storedesk/shared/settings/order-settings';
+import { rupeesDecimal } from '@storedesk/shared/money';
+import { orderSettingsFormSchema, orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
 import type {
   OrderSettings,
   OrderSettingsFormOutput,
@@ -38,8 +35,8 @@ const labels = {
 function toFormValues(record: OrderSettings): OrderSettingsFormValues {
   return {
     deliveryChargesEnabled: record.deliveryChargesEnabled,
-    standardDeliveryChargesPaise: rupeesText(record.standardDeliveryChargesPaise),
-    minimumOrderPaise: rupeesText(record.minimumOrderPaise),
+    standardDeliveryChargesPaise: rupeesDecimal(record.standardDeliveryChargesPaise),
+    minimumOrderPaise: rupeesDecimal(record.minimumOrderPaise),
   };
 }
 

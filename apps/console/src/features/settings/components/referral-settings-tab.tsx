@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { rupeesText } from '@storedesk/shared/settings/order-settings';
+import { rupeesDecimal } from '@storedesk/shared/money';
 import {
   referralFormSchema,
   referralLimits,
@@ -70,8 +70,8 @@ function toFormValues(record: ReferralSettings): ReferralFormValues {
     type: record.type,
     usageLimit: String(record.usageLimit),
     discountPercent: String(record.discountPercent),
-    maxDiscountPaise: rupeesText(record.maxDiscountPaise),
-    minOrderValuePaise: rupeesText(record.minOrderValuePaise),
+    maxDiscountPaise: rupeesDecimal(record.maxDiscountPaise),
+    minOrderValuePaise: rupeesDecimal(record.minOrderValuePaise),
     validForDays: String(record.validForDays),
     referralMessage: record.referralMessage,
   };
