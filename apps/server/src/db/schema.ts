@@ -476,7 +476,8 @@ export const paymentModes = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_modes_business_idx').on(t.businessId)],
+  // One mode of each type per business (COD, UPI, CARD).
+  (t) => [uniqueIndex('payment_modes_type_idx').on(t.businessId, t.type)],
 );
 
 export const helplines = pgTable(

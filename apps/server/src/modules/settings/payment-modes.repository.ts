@@ -72,26 +72,6 @@ export async function lockPaymentMode(
   return row;
 }
 
-/**
- * Holds the business's payment-mode additions to one at a time until the
- * transaction ends. The table has no unique index on (business, type), so two
- * owners adding a UPI mode at once would both find none without it.
- */
-export async function lockPaymentModeAdditions(db: Executor, scope: Scope): Promise<void> {
-  await db.execute(
-    sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-modes:${scope.businessId}`}, 0))`,
-  );
-}
-
-export async function hasModeOfType(db: Executor, scope: Scope, type: PaymentModeType): Promise<boolean> {
-  const [row] = await db
-    .select({ id: paymentModes.id })
-    .from(paymentModes)
-    .where(and(ofBusiness(scope), eq(paymentModes.type, type)))
-    .limit(1);
-  return row !== undefined;
-}
-
 export async function insertPaymentMode(
   db: Executor,
   scope: Scope,

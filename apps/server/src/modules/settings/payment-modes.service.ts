@@ -9,6 +9,7 @@ import {
 } from '@storedesk/shared/settings/payment-modes';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
@@ -56,22 +57,26 @@ export async function createPaymentMode(
   input: PaymentModeCreate,
 ): Promise<PaymentMode> {
   const scope = scopeOf(auth);
-  return db.transaction(async (tx) => {
-    await repo.lockPaymentModeAdditions(tx, scope);
-    if (await repo.hasModeOfType(tx, scope, input.type)) {
+  try {
+    return await db.transaction(async (tx) => {
+      const row = await repo.insertPaymentMode(tx, scope, input.type, {
+        title: input.title,
+        enabled: input.enabled,
+        disableReason: input.enabled ? null : (input.disableReason ?? null),
+        upiName: input.upiInfo?.name ?? null,
+        upiId: input.upiInfo?.upiId ?? null,
+      });
+      await announce(tx, scope, 'created');
+      return toPaymentMode(row);
+    });
+  } catch (error) {
+    // The unique index decides, so two owners adding one type at once get one mode and one 409.
+    if (isUniqueViolation(error, 'payment_modes_type_idx')) {
       const message = paymentModeMessages.typeTaken(input.type);
       throw new AppError('conflict', message, { fields: { type: message } });
     }
-    const row = await repo.insertPaymentMode(tx, scope, input.type, {
-      title: input.title,
-      enabled: input.enabled,
-      disableReason: input.enabled ? null : (input.disableReason ?? null),
-      upiName: input.upiInfo?.name ?? null,
-      upiId: input.upiInfo?.upiId ?? null,
-    });
-    await announce(tx, scope, 'created');
-    return toPaymentMode(row);
-  });
+    throw error;
+  }
 }
 
 /**
