@@ -69,13 +69,17 @@ export async function findBusiness(
   return row;
 }
 
-/** The scope's business, locked for update until the transaction ends, so its old values hold meanwhile. */
+/**
+ * The scope's business, locked until the transaction ends, so its old values
+ * hold meanwhile. FOR NO KEY UPDATE, as the UPDATE itself takes: new orders,
+ * stores and zones (whose foreign keys share-lock the key) are not held up.
+ */
 export async function lockBusiness(db: Executor, scope: Scope): Promise<BusinessRow | undefined> {
   const [row] = await db
     .select(columns)
     .from(businesses)
     .where(eq(businesses.id, scope.businessId))
-    .for('update');
+    .for('no key update');
   return row;
 }
 
