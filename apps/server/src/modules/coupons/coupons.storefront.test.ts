@@ -4,7 +4,7 @@
  * POST /api/storefront/orders, and once closed it is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import { businessDay } from '@storedesk/shared/dates';
@@ -160,6 +160,14 @@ describe('a coupon created through POST /api/coupons, at the storefront', () => 
       billAmountPaise: 27_200 - 2_720 + 3_000,
     });
     expect(await usedCount('FRESH10')).toBe(2);
+    // Each use is announced, so the coupons list shows the uses so far live.
+    const uses = await ctx.db
+      .select({ recordId: t.events.recordId })
+      .from(t.events)
+      .where(
+        and(eq(t.events.businessId, biz.id), eq(t.events.topic, 'coupons'), eq(t.events.action, 'used')),
+      );
+    expect(uses).toEqual([{ recordId: 'FRESH10' }, { recordId: 'FRESH10' }]);
   });
 
   it('is refused below its minimum order value', async () => {

@@ -12,6 +12,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { placedCounts } from '../orders/order-stats.ts';
 import { recordOrderChange } from '../orders/orders.repository.ts';
+import { publishEvent } from '../../realtime/publish.ts';
 import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
@@ -89,6 +90,14 @@ export async function placeOrder(
       });
       if (refusal) throw couponRefused(refusal);
       await repo.countCouponUse(tx, businessId, coupon.code);
+      // The coupons list shows the uses so far: it follows them live.
+      await publishEvent(tx, {
+        businessId,
+        zoneId: null,
+        topic: 'coupons',
+        action: 'used',
+        recordId: coupon.code,
+      });
     }
 
     const priced = priceOrder(lines, settings, coupon);
