@@ -31,6 +31,17 @@ describe('applySaveRefusal', () => {
     expect(target.showCurrent).not.toHaveBeenCalled();
   });
 
+  it("answers the server's message for a 409 without a record, a state that refuses the write", () => {
+    const target = form();
+    const error = new ApiError({
+      status: 409,
+      code: 'conflict',
+      message: 'A business can have at most 20 helplines',
+    });
+    expect(applySaveRefusal(error, target)).toBe('A business can have at most 20 helplines');
+    expect(target.showCurrent).not.toHaveBeenCalled();
+  });
+
   it('puts a 409 that names a field on that field, as a value taken and not a stale version', () => {
     const target = form();
     const error = new ApiError({

@@ -5,8 +5,9 @@ import type { ApiError } from './api-client.ts';
 /**
  * What a record form does with a refused save: a 401 is the session's business
  * (it signs out); a 409 puts the current record in the form and says it changed
- * (D9), unless it names fields (a name already taken); anything else puts the
- * server's field messages on their fields. Answers
+ * (D9), unless it names fields (a name already taken) or carries no record (a
+ * state that refuses the write, such as a limit reached: its own message is
+ * shown); anything else puts the server's field messages on their fields. Answers
  * the message for the form's Error dialog, or null when there is none to show.
  */
 export function applySaveRefusal<T>(
@@ -19,8 +20,9 @@ export function applySaveRefusal<T>(
   },
 ): string | null {
   if (error.status === 401) return null;
-  // A 409 that names fields is a conflict of values (a name or e-mail already taken), not a stale version.
-  if (error.status === 409 && !error.fields) {
+  // A 409 that names fields is a conflict of values (a name or e-mail already taken), not a stale version;
+  // one without a current record is a state that refuses the write, and says which in its message.
+  if (error.status === 409 && !error.fields && error.current !== undefined) {
     const current = form.current.safeParse(error.current);
     if (current.success) form.showCurrent(current.data);
     return messages.staleRecord;

@@ -96,6 +96,21 @@ describe('Settings > About', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('keeps every server reason in view and focuses the first field that has one', async () => {
+    const { user } = renderAbout({
+      'PATCH /api/settings/business': () =>
+        apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { name: 'must not be all spaces', timeZone: businessMessages.timeZone },
+        }),
+    });
+    await user.type(await nameField(), ' Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('must not be all spaces')).toBeInTheDocument();
+    expect(screen.getByText(businessMessages.timeZone)).toBeInTheDocument();
+    expect(await nameField()).toHaveFocus();
+  });
+
   it('follows a colleague’s save while untouched; once edited, a stale save shows theirs and says what changed (D9)', async () => {
     const { user, api, server, queryClient } = renderAbout();
     const name = await nameField();

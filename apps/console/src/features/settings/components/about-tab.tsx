@@ -40,8 +40,8 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
-  const show = (field: keyof BusinessAboutInput) => (message: string) =>
-    setError(field, { message }, { shouldFocus: true });
+  const show = (field: keyof BusinessAboutInput) => (message: string, focus: boolean) =>
+    setError(field, { message }, { shouldFocus: focus });
   const saving = useBusinessSave(record, isDirty, {
     labels,
     showCurrent: (current) => reset(toFormValues(current)),

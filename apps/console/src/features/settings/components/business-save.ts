@@ -13,8 +13,11 @@ type BusinessSaveOptions = {
   labels: Partial<Record<keyof BusinessSettings, string>>;
   /** Puts a record in the form (after a colleague's save was found to be newer). */
   showCurrent: (record: BusinessSettings) => void;
-  /** The server's field names, as its 400 names them, and how the form shows a message on each. */
-  fields: Record<string, (message: string) => void>;
+  /**
+   * The server's field names, as its 400 names them, and how the form shows a
+   * message on each; `focus` is true for the first one only, which takes the focus.
+   */
+  fields: Record<string, (message: string, focus: boolean) => void>;
   /** The snackbar after a save. */
   savedMessage: string;
 };
@@ -58,8 +61,8 @@ export function useBusinessSave(record: BusinessSettings, dirty: boolean, option
         Object.entries(options.fields).map(([name, show]) => [
           name,
           (message: string) => {
+            show(message, !placed);
             placed = true;
-            show(message);
           },
         ]),
       );

@@ -58,8 +58,8 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
-  const show = (field: keyof BusinessOthersInput) => (message: string) =>
-    setError(field, { message }, { shouldFocus: true });
+  const show = (field: keyof BusinessOthersInput) => (message: string, focus: boolean) =>
+    setError(field, { message }, { shouldFocus: focus });
   const saving = useBusinessSave(record, isDirty, {
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
