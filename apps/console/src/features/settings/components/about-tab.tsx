@@ -2,7 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Autocomplete from '@mui/material/Autocomplete';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { businessAboutSchema, businessLimits, timeZoneNames } from '@storedesk/shared/settings/business';
+import {
+  businessAboutSchema,
+  businessLimits,
+  businessSettingsSchema,
+  timeZoneNames,
+} from '@storedesk/shared/settings/business';
 import type {
   BusinessAbout,
   BusinessAboutInput,
@@ -15,8 +20,8 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { useBusinessSettings } from '../api/business.ts';
-import { useBusinessSave } from './business-save.ts';
+import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
+import { useRecordSave } from '../../../lib/record-save.ts';
 
 const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone' } as const;
 
@@ -40,9 +45,14 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
+  const update = useUpdateBusinessSettings();
   const show = (field: keyof BusinessAboutInput) => (message: string, focus: boolean) =>
     setError(field, { message }, { shouldFocus: focus });
-  const saving = useBusinessSave(record, isDirty, {
+  const saving = useRecordSave(record, isDirty, {
+    schema: businessSettingsSchema,
+    queryKey: businessSettingsQueryKey,
+    mutation: update,
+    recordName: 'business’s settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
     fields: { name: show('name'), description: show('description'), timeZone: show('timeZone') },

@@ -12,18 +12,14 @@ import type {
   OrderSettingsFormOutput,
   OrderSettingsFormValues,
 } from '@storedesk/shared/settings/order-settings';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { useRecordSave } from '../../../lib/record-save.ts';
 import { orderSettingsQueryKey, useOrderSettings, useSaveOrderSettings } from '../api/order-settings.ts';
 
 const labels = {
@@ -46,11 +42,7 @@ const rupeeAdornment = {
 };
 
 function OrderSettingsForm({ record }: { record: OrderSettings }) {
-  const queryClient = useQueryClient();
   const saveSettings = useSaveOrderSettings();
-  const notify = useSnackbar();
-  const [conflict, setConflict] = useState<string[] | null>(null);
-  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const live = useMemo(() => toFormValues(record), [record]);
   const {
     register,
@@ -64,7 +56,6 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
-  const base = useEditBase(record, isDirty);
   const chargesOn = useWatch({ control, name: 'deliveryChargesEnabled' });
 
   // Untouched, the form follows a colleague's saves; once edited it keeps the edits.
@@ -72,51 +63,31 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     if (!isDirty) reset(live);
   }, [live, isDirty, reset]);
 
-  const showCurrent = (current: OrderSettings) => {
-    queryClient.setQueryData(orderSettingsQueryKey, current);
-    reset(toFormValues(current));
-  };
+  const on = (field: keyof OrderSettingsFormValues) => (message: string, focus: boolean) =>
+    setError(field, { message }, { shouldFocus: focus });
+  const saving = useRecordSave(record, isDirty, {
+    schema: orderSettingsSchema,
+    queryKey: orderSettingsQueryKey,
+    mutation: saveSettings,
+    recordName: 'business’s order settings',
+    labels,
+    showCurrent: (current) => reset(toFormValues(current)),
+    fields: {
+      deliveryChargesEnabled: on('deliveryChargesEnabled'),
+      standardDeliveryChargesPaise: on('standardDeliveryChargesPaise'),
+      minimumOrderPaise: on('minimumOrderPaise'),
+    },
+    savedMessage: 'Order settings saved',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
-    setConflict(null);
-    try {
-      const saved = await saveSettings.mutateAsync({ ...values, version: base.version });
-      reset(toFormValues(saved));
-      notify('Order settings saved');
-    } catch (caught) {
-      const error = asApiError(caught);
-      if (error.status === 409) {
-        const current = orderSettingsSchema.safeParse(error.current);
-        if (current.success) {
-          setConflict(changedFields(base, current.data, labels));
-          showCurrent(current.data);
-          return;
-        }
-      }
-      let placed = false;
-      const on = (field: keyof OrderSettingsFormValues) => (message: string) => {
-        setError(field, { message }, { shouldFocus: !placed });
-        placed = true;
-      };
-      const message = applySaveRefusal(error, {
-        current: orderSettingsSchema,
-        showCurrent,
-        fields: {
-          deliveryChargesEnabled: on('deliveryChargesEnabled'),
-          standardDeliveryChargesPaise: on('standardDeliveryChargesPaise'),
-          minimumOrderPaise: on('minimumOrderPaise'),
-        },
-      });
-      setDialogMessage(placed ? null : message);
-    }
+    const savedRecord = await saving.save(values);
+    if (savedRecord) reset(toFormValues(savedRecord));
   });
 
   return (
     <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
-      <StaleSaveAlert
-        message={conflict && staleSaveMessage('business’s order settings', conflict)}
-        onClose={() => setConflict(null)}
-      />
+      <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
       {record.version === 0 ? (
         <Alert severity="info">
           These are the starting values: no delivery charges and no minimum order. Save to change them.
@@ -165,9 +136,9 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         {...register('minimumOrderPaise')}
       />
       <div>
-        <SaveButton saving={saveSettings.isPending} label="Save" />
+        <SaveButton saving={saving.saving} label="Save" />
       </div>
-      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>
   );
 }

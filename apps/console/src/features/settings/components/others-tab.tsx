@@ -5,7 +5,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { businessOthersSchema } from '@storedesk/shared/settings/business';
+import { businessOthersSchema, businessSettingsSchema } from '@storedesk/shared/settings/business';
 import type {
   BusinessOthers,
   BusinessOthersInput,
@@ -19,9 +19,9 @@ import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import type { MainStoreChoice } from '../api/business.ts';
-import { useBusinessSettings } from '../api/business.ts';
+import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
 import { MainStoreField } from './business-main-store-field.tsx';
-import { useBusinessSave } from './business-save.ts';
+import { useRecordSave } from '../../../lib/record-save.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
 import { ThemePicker } from './theme-picker.tsx';
 
@@ -58,9 +58,14 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
+  const update = useUpdateBusinessSettings();
   const show = (field: keyof BusinessOthersInput) => (message: string, focus: boolean) =>
     setError(field, { message }, { shouldFocus: focus });
-  const saving = useBusinessSave(record, isDirty, {
+  const saving = useRecordSave(record, isDirty, {
+    schema: businessSettingsSchema,
+    queryKey: businessSettingsQueryKey,
+    mutation: update,
+    recordName: 'business’s settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
     fields: {

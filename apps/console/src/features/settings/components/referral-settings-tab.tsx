@@ -20,18 +20,14 @@ import type {
   ReferralFormValues,
   ReferralSettings,
 } from '@storedesk/shared/settings/referral-settings';
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { useRecordSave } from '../../../lib/record-save.ts';
 import {
   referralSettingsQueryKey,
   useReferralSettings,
@@ -84,11 +80,7 @@ const rupees = {
 const wholeNumber = { htmlInput: { inputMode: 'numeric' as const } };
 
 function ReferralForm({ record }: { record: ReferralSettings }) {
-  const queryClient = useQueryClient();
   const saveSettings = useSaveReferralSettings();
-  const notify = useSnackbar();
-  const [conflict, setConflict] = useState<string[] | null>(null);
-  const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const live = useMemo(() => toFormValues(record), [record]);
   const {
     register,
@@ -102,7 +94,6 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
     mode: 'onTouched',
     defaultValues: live,
   });
-  const base = useEditBase(record, isDirty);
   const enabled = useWatch({ control, name: 'enabled' });
   const message = useWatch({ control, name: 'referralMessage' });
 
@@ -111,40 +102,25 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
     if (!isDirty) reset(live);
   }, [live, isDirty, reset]);
 
-  const showCurrent = (current: ReferralSettings) => {
-    queryClient.setQueryData(referralSettingsQueryKey, current);
-    reset(toFormValues(current));
-  };
+  const saving = useRecordSave(record, isDirty, {
+    schema: referralSettingsSchema,
+    queryKey: referralSettingsQueryKey,
+    mutation: saveSettings,
+    recordName: 'business’s referral program',
+    labels,
+    showCurrent: (current) => reset(toFormValues(current)),
+    fields: Object.fromEntries(
+      (Object.keys(labels) as Array<keyof ReferralFormValues>).map((field) => [
+        field,
+        (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
+      ]),
+    ),
+    savedMessage: 'Referral settings saved',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
-    setConflict(null);
-    try {
-      const saved = await saveSettings.mutateAsync({ ...values, version: base.version });
-      reset(toFormValues(saved));
-      notify('Referral settings saved');
-    } catch (caught) {
-      const error = asApiError(caught);
-      if (error.status === 409) {
-        const current = referralSettingsSchema.safeParse(error.current);
-        if (current.success) {
-          setConflict(changedFields(base, current.data, labels));
-          showCurrent(current.data);
-          return;
-        }
-      }
-      let placed = false;
-      const fields = Object.fromEntries(
-        (Object.keys(labels) as Array<keyof ReferralFormValues>).map((field) => [
-          field,
-          (text: string) => {
-            setError(field, { message: text }, { shouldFocus: !placed });
-            placed = true;
-          },
-        ]),
-      );
-      const shown = applySaveRefusal(error, { current: referralSettingsSchema, showCurrent, fields });
-      setDialogMessage(placed ? null : shown);
-    }
+    const saved = await saving.save(values);
+    if (saved) reset(toFormValues(saved));
   });
 
   /** A text field of the program: required while it is on, greyed out while it is off. */
@@ -163,10 +139,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
 
   return (
     <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 720 }}>
-      <StaleSaveAlert
-        message={conflict && staleSaveMessage('business’s referral program', conflict)}
-        onClose={() => setConflict(null)}
-      />
+      <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
       <Controller
         control={control}
         name="enabled"
@@ -245,9 +218,9 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
         {...register('referralMessage')}
       />
       <div>
-        <SaveButton saving={saveSettings.isPending} label="Save" />
+        <SaveButton saving={saving.saving} label="Save" />
       </div>
-      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>
   );
 }
