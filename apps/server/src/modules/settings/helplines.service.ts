@@ -6,13 +6,13 @@ import {
   type HelplineList,
   type HelplineUpdate,
 } from '@storedesk/shared/settings/helplines';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './helplines.repository.ts';
+import { announceSettings } from './settings-events.ts';
 
 export function toHelpline(row: repo.HelplineRow): Helpline {
   return {
@@ -22,17 +22,6 @@ export function toHelpline(row: repo.HelplineRow): Helpline {
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Every open console of the business refreshes its helplines (D10). */
-function announce(db: Executor, scope: Scope, action: string) {
-  return publishEvent(db, {
-    businessId: scope.businessId,
-    zoneId: null,
-    topic: 'settings',
-    action,
-    recordId: 'helplines',
-  });
 }
 
 export async function listHelplines(db: Database, auth: AuthContext): Promise<HelplineList> {
@@ -53,7 +42,7 @@ export async function createHelpline(
       throw new AppError('conflict', helplineMessages.tooMany);
     }
     const row = await repo.insertHelpline(tx, scope, input);
-    await announce(tx, scope, 'created');
+    await announceSettings(tx, scope, 'helplines', 'created');
     return toHelpline(row);
   });
 }
@@ -73,7 +62,7 @@ export async function updateHelpline(
         return now && toHelpline(now);
       },
     );
-    await announce(tx, scope, 'updated');
+    await announceSettings(tx, scope, 'helplines', 'updated');
     return toHelpline(row);
   });
 }
@@ -93,6 +82,6 @@ export async function deleteHelpline(
         return now && toHelpline(now);
       },
     );
-    await announce(tx, scope, 'deleted');
+    await announceSettings(tx, scope, 'helplines', 'deleted');
   });
 }

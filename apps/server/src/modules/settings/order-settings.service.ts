@@ -3,12 +3,12 @@ import {
   type OrderSettings,
   type OrderSettingsUpdate,
 } from '@storedesk/shared/settings/order-settings';
-import type { Database, Executor } from '../../db/client.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import type { Database } from '../../db/client.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './order-settings.repository.ts';
+import { announceSettings } from './settings-events.ts';
 
 function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings {
   if (!row) return defaultOrderSettings;
@@ -19,17 +19,6 @@ function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings 
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Every open console of the business refreshes its order settings (D10). */
-function announce(db: Executor, scope: Scope) {
-  return publishEvent(db, {
-    businessId: scope.businessId,
-    zoneId: null,
-    topic: 'settings',
-    action: 'updated',
-    recordId: 'order',
-  });
 }
 
 /** The saved settings, or the defaults (version 0) of a business that has never saved them. */
@@ -56,7 +45,7 @@ export async function saveOrderSettings(
           : repo.updateOrderSettings(tx, scope, version, values),
       async () => toOrderSettings(await repo.findOrderSettings(tx, scope)),
     );
-    await announce(tx, scope);
+    await announceSettings(tx, scope, 'order', 'updated');
     return toOrderSettings(row);
   });
 }

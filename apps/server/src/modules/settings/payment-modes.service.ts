@@ -7,14 +7,14 @@ import {
   type PaymentModeType,
   type PaymentModeUpdate,
 } from '@storedesk/shared/settings/payment-modes';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './payment-modes.repository.ts';
+import { announceSettings } from './settings-events.ts';
 
 function typeOf(row: repo.PaymentModeRow): PaymentModeType {
   return paymentModeTypes.find((type) => type === row.type) ?? 'COD';
@@ -32,17 +32,6 @@ export function toPaymentMode(row: repo.PaymentModeRow): PaymentMode {
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };
-}
-
-/** Every open console of the business refreshes its payment modes (D10). */
-function announce(db: Executor, scope: Scope, action: string) {
-  return publishEvent(db, {
-    businessId: scope.businessId,
-    zoneId: null,
-    topic: 'settings',
-    action,
-    recordId: 'payment-modes',
-  });
 }
 
 export async function listPaymentModes(db: Database, auth: AuthContext): Promise<PaymentModeList> {
@@ -66,7 +55,7 @@ export async function createPaymentMode(
         upiName: input.upiInfo?.name ?? null,
         upiId: input.upiInfo?.upiId ?? null,
       });
-      await announce(tx, scope, 'created');
+      await announceSettings(tx, scope, 'payment-modes', 'created');
       return toPaymentMode(row);
     });
   } catch (error) {
@@ -113,7 +102,7 @@ export async function updatePaymentMode(
       upiName: input.upiInfo?.name ?? row.upiName,
       upiId: input.upiInfo?.upiId ?? row.upiId,
     });
-    await announce(tx, scope, 'updated');
+    await announceSettings(tx, scope, 'payment-modes', 'updated');
     return toPaymentMode(updated);
   });
 }
@@ -133,6 +122,6 @@ export async function deletePaymentMode(
         return now && toPaymentMode(now);
       },
     );
-    await announce(tx, scope, 'deleted');
+    await announceSettings(tx, scope, 'payment-modes', 'deleted');
   });
 }

@@ -3,28 +3,17 @@ import {
   type ReferralSettings,
   type ReferralSettingsUpdate,
 } from '@storedesk/shared/settings/referral-settings';
-import type { Database, Executor } from '../../db/client.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import type { Database } from '../../db/client.ts';
+import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './referral-settings.repository.ts';
+import { announceSettings } from './settings-events.ts';
 
 function toReferralSettings(row: repo.ReferralRow | undefined): ReferralSettings {
   if (!row) return defaultReferralSettings;
   const { updatedAt, ...rest } = row;
   return { ...rest, updatedAt: updatedAt.toISOString() };
-}
-
-/** Every open console of the business refreshes its referral settings (D10). */
-function announce(db: Executor, scope: Scope) {
-  return publishEvent(db, {
-    businessId: scope.businessId,
-    zoneId: null,
-    topic: 'settings',
-    action: 'updated',
-    recordId: 'referral',
-  });
 }
 
 /** The saved settings, or the defaults (disabled, version 0) of a business that has never saved them. */
@@ -53,7 +42,7 @@ export async function saveReferralSettings(
       },
       async () => toReferralSettings(await repo.findReferralSettings(tx, scope)),
     );
-    await announce(tx, scope);
+    await announceSettings(tx, scope, 'referral', 'updated');
     return toReferralSettings(row);
   });
 }

@@ -1,0 +1,17 @@
+import type { Executor } from '../../db/client.ts';
+import type { Scope } from '../../lib/scope.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+
+/** The settings records a `settings` event names, so each tab refreshes only its own. */
+export type SettingsRecord = 'payment-modes' | 'helplines' | 'order' | 'referral';
+
+/** Every open console of the business refreshes that tab (D10); settings belong to no zone. */
+export function announceSettings(db: Executor, scope: Scope, record: SettingsRecord, action: string) {
+  return publishEvent(db, {
+    businessId: scope.businessId,
+    zoneId: null,
+    topic: 'settings',
+    action,
+    recordId: record,
+  });
+}
