@@ -81,7 +81,9 @@ describe('trash', () => {
       `${item.name} in ${store.name}`,
       'Olivia Owner',
     ]);
-    expect(await itemRow.getByRole('cell').nth(3).textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    expect(await itemRow.getByRole('cell').nth(3).textContent()).toMatch(
+      /^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/,
+    );
     expect((await storeRow.getByRole('cell').allTextContents()).slice(0, 3)).toEqual([
       'Store',
       store.name,
