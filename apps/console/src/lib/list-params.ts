@@ -1,6 +1,7 @@
 import { limits } from '@storedesk/shared/limits';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from './search-update.ts';
 
 export type ListParams = { q: string; page: number; pageSize: number };
 
@@ -23,33 +24,31 @@ function readParams(search: URLSearchParams): ListParams {
  * (a tab, say) are kept.
  */
 export function useListParams(): [ListParams, (changes: Partial<ListParams>) => void] {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const params = readParams(search);
+  const updateSearch = useSearchUpdate();
 
   const setParams = useCallback(
     (changes: Partial<ListParams>) => {
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const current = readParams(previous);
-          const merged = { ...current, ...changes };
-          if (changes.q !== undefined && changes.q.trim() !== current.q) merged.page = changes.page ?? 0;
-          if (changes.pageSize !== undefined && changes.pageSize !== current.pageSize) {
-            merged.page = changes.page ?? 0;
-          }
-          const q = merged.q.trim();
-          if (q) next.set('q', q);
-          else next.delete('q');
-          if (merged.page > 0) next.set('page', String(merged.page));
-          else next.delete('page');
-          if (merged.pageSize !== limits.defaultPageSize) next.set('pageSize', String(merged.pageSize));
-          else next.delete('pageSize');
-          return next;
-        },
-        { replace: true },
-      );
+      updateSearch((previous) => {
+        const next = new URLSearchParams(previous);
+        const current = readParams(previous);
+        const merged = { ...current, ...changes };
+        if (changes.q !== undefined && changes.q.trim() !== current.q) merged.page = changes.page ?? 0;
+        if (changes.pageSize !== undefined && changes.pageSize !== current.pageSize) {
+          merged.page = changes.page ?? 0;
+        }
+        const q = merged.q.trim();
+        if (q) next.set('q', q);
+        else next.delete('q');
+        if (merged.page > 0) next.set('page', String(merged.page));
+        else next.delete('page');
+        if (merged.pageSize !== limits.defaultPageSize) next.set('pageSize', String(merged.pageSize));
+        else next.delete('pageSize');
+        return next;
+      });
     },
-    [setSearch],
+    [updateSearch],
   );
 
   return [params, setParams];

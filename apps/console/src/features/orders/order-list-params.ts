@@ -1,6 +1,7 @@
 import { OrderStatus } from '@storedesk/shared/orders';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from '../../lib/search-update.ts';
 import type { OrderSort } from './api/get-orders.ts';
 
 /** The status tabs of the active list (B2); undefined is All. */
@@ -47,8 +48,7 @@ function readFilters(search: URLSearchParams): OrderFilters {
  * The status tab, store, days and sort of an orders list, kept in the URL next
  * to the search and page of `useListParams`, so a reload or a shared link shows
  * the same list. Defaults are left out; any change starts again at the first page.
- * React Router does not queue search updates made in one event, so a change
- * that also clears the search passes `q` here rather than to `useListParams`.
+ * A change that also clears the search passes `q` here, so it is one change of the URL.
  */
 export type OrderFilterChanges = Partial<OrderFilters> & {
   /** The search too, when the change clears everything at once. */
@@ -56,37 +56,35 @@ export type OrderFilterChanges = Partial<OrderFilters> & {
 };
 
 export function useOrderFilters(): [OrderFilters, (changes: OrderFilterChanges) => void] {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
   const filters = readFilters(search);
+  const updateSearch = useSearchUpdate();
 
   const setFilters = useCallback(
     (changes: OrderFilterChanges) => {
-      setSearch(
-        (previous) => {
-          const next = new URLSearchParams(previous);
-          const merged = { ...readFilters(previous), ...changes };
-          const entries: [string, string | undefined][] = [
-            ['status', merged.status === undefined ? undefined : String(merged.status)],
-            ['storeId', merged.storeId],
-            ['from', merged.from],
-            ['to', merged.to],
-            ['sort', merged.sort === defaultSort ? undefined : merged.sort],
-          ];
-          for (const [key, value] of entries) {
-            if (value === undefined || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          if (changes.q !== undefined) {
-            if (changes.q.trim()) next.set('q', changes.q.trim());
-            else next.delete('q');
-          }
-          next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      updateSearch((previous) => {
+        const next = new URLSearchParams(previous);
+        const merged = { ...readFilters(previous), ...changes };
+        const entries: [string, string | undefined][] = [
+          ['status', merged.status === undefined ? undefined : String(merged.status)],
+          ['storeId', merged.storeId],
+          ['from', merged.from],
+          ['to', merged.to],
+          ['sort', merged.sort === defaultSort ? undefined : merged.sort],
+        ];
+        for (const [key, value] of entries) {
+          if (value === undefined || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        if (changes.q !== undefined) {
+          if (changes.q.trim()) next.set('q', changes.q.trim());
+          else next.delete('q');
+        }
+        next.delete('page');
+        return next;
+      });
     },
-    [setSearch],
+    [updateSearch],
   );
 
   return [filters, setFilters];

@@ -4,6 +4,7 @@ import { trashKinds } from '@storedesk/shared/trash/schemas';
 import type { TrashKind } from '@storedesk/shared/trash/schemas';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from '../../../lib/search-update.ts';
 
 export const kindFilterLabels: Record<TrashKind, string> = {
   stores: 'Stores',
@@ -23,23 +24,20 @@ type SetKind = (kind: TrashKind | undefined, options?: { clearSearch?: boolean }
  * page. `clearSearch` drops the search in the same change of the URL.
  */
 export function useTrashKind(): [TrashKind | undefined, SetKind] {
-  const [search, setSearch] = useSearchParams();
+  const [search] = useSearchParams();
+  const updateSearch = useSearchUpdate();
   const raw = search.get('kind');
   const kind = trashKinds.find((each) => each === raw);
   const setKind = useCallback<SetKind>(
     (next, options = {}) =>
-      setSearch(
-        (previous) => {
-          const params = new URLSearchParams(previous);
-          if (next) params.set('kind', next);
-          else params.delete('kind');
-          if (options.clearSearch) params.delete('q');
-          params.delete('page');
-          return params;
-        },
-        { replace: true },
-      ),
-    [setSearch],
+      updateSearch((params) => {
+        if (next) params.set('kind', next);
+        else params.delete('kind');
+        if (options.clearSearch) params.delete('q');
+        params.delete('page');
+        return params;
+      }),
+    [updateSearch],
   );
   return [kind, setKind];
 }
