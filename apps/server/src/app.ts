@@ -25,6 +25,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -38,6 +39,7 @@ import { registerAccessControl } from './plugins/access.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 
 export type AppDeps = {
@@ -50,6 +52,8 @@ export type AppDeps = {
   storage?: Storage;
   /** Folder of the built console; the default is apps/console/dist. */
   consoleDir?: string;
+  /** How e-mail goes out; the default is SMTP_URL's server, or the outbox under DATA_DIR. */
+  mailer?: Mailer;
 };
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
@@ -76,8 +80,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
 
-  // A storage made here is closed here; one passed in belongs to the caller.
+  // A storage or mailer made here is closed here; one passed in belongs to the caller.
   if (!deps.storage) app.addHook('onClose', () => storage.close());
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      mailFrom: config.mailFrom,
+      dataDir: config.dataDir,
+      log: app.log,
+    });
+  if (!deps.mailer) app.addHook('onClose', () => mailer.close());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.
@@ -159,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ordersPerMinute: config.storefrontOrdersPerMinute,
         publicUrl: config.publicUrl,
       });
+      await api.register(onboardingRoutes, { db, mailer, config });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

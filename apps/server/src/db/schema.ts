@@ -106,6 +106,8 @@ export const users = pgTable(
     email: text('email').notNull(),
     phone: text('phone').notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** When the owner of `email` proved it by following a link; null until then (the console shows a banner). */
+    emailVerifiedAt: ts('email_verified_at'),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -561,10 +563,36 @@ export const onboardingAccounts = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     verificationTokenHash: bytea('verification_token_hash'),
+    verificationExpiresAt: ts('verification_expires_at'),
     verifiedAt: ts('verified_at'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('onboarding_accounts_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Single-use links mailed to a user: a password reset (30 minutes) or the
+ * proof of a new e-mail address (24 hours). Only the token's hash is kept.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['reset-password', 'verify-email'] }).notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The address the link was sent to: for verify-email, the address it proves. */
+    email: text('email').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.kind),
+  ],
 );
 
 /** Server-wide key/value settings, such as the VAPID key pair created on first start. */

@@ -145,6 +145,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         email: demoAccounts.owner.email,
         phone: '+91-9800000001',
         passwordHash: ownerHash,
+        emailVerifiedAt: new Date(),
       },
       {
         businessId,
@@ -154,6 +155,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         email: demoAccounts.admin.email,
         phone: '+91-9800000002',
         passwordHash: adminHash,
+        emailVerifiedAt: new Date(),
       },
       {
         businessId,
@@ -163,6 +165,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         email: 'admin.mumbai@example.com',
         phone: '+91-9800000003',
         passwordHash: adminHash,
+        emailVerifiedAt: new Date(),
       },
     ]);
     const dexes = await tx
@@ -176,6 +179,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           email: demoAccounts.dex.email,
           phone: '+91-9800000011',
           passwordHash: dexHash,
+          emailVerifiedAt: new Date(),
         },
         {
           businessId,
@@ -185,6 +189,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           email: 'ravi.dex@example.com',
           phone: '+91-9800000012',
           passwordHash: dexHash,
+          emailVerifiedAt: new Date(),
         },
         {
           businessId,
@@ -194,6 +199,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           email: 'sameer.dex@example.com',
           phone: '+91-9800000013',
           passwordHash: dexHash,
+          emailVerifiedAt: new Date(),
         },
         {
           businessId,
@@ -203,6 +209,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           email: 'pooja.dex@example.com',
           phone: '+91-9800000014',
           passwordHash: dexHash,
+          emailVerifiedAt: new Date(),
         },
       ])
       .returning({ id: t.users.id, name: t.users.name, zoneId: t.users.zoneId });
