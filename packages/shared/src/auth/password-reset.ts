@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { emailSchema } from './schemas.ts';
+
+/** What forgot / reset password say (B8), written once for the server and the console. */
+export const passwordResetMessages = {
+  /** The one answer to a forgot-password request, whether or not the account exists. */
+  sent: 'If an account uses this e-mail, a link to reset its password is on its way.',
+  expired: 'This link has expired. Ask for a new one.',
+  used: 'This link has already been used.',
+  invalid: 'This link is not valid.',
+  tooMany: 'Too many requests from one place. Please try again later.',
+} as const;
+
+/** How long a reset link works, and how many are mailed to one account an hour (B8). */
+export const passwordResetPolicy = {
+  linkValidMs: 30 * 60 * 1000,
+  /** Forgot-password requests per client address per window, beyond which it answers 429. */
+  perAddress: 5,
+  addressWindowMs: 15 * 60 * 1000,
+  /** Mails per account per hour; beyond that the request still answers the same but nothing is sent. */
+  mailsPerAccountPerHour: 3,
+} as const;
+
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+export const forgotPasswordResponseSchema = z.object({ message: z.string() });
+export type ForgotPasswordResponse = z.infer<typeof forgotPasswordResponseSchema>;
+
+/** A new password follows the one rule of every password: 8 to 128 characters (D18). */
+export const newPasswordSchema = z
+  .string()
+  .min(8, messages.passwordLength)
+  .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`);
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1, messages.isRequired).max(200, passwordResetMessages.invalid),
+  password: newPasswordSchema,
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
