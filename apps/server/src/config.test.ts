@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: undefined,
       storefrontOrdersPerMinute: 120,
+      trialDays: 30,
       vapidKeys: undefined,
       vapidSubject: 'mailto:no-reply@storedesk.local',
       pushEndpointAllowlist: [],
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '1',
       STOREFRONT_ORDERS_PER_MINUTE: '30',
+      TRIAL_DAYS: '14',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -63,7 +65,19 @@ describe('loadConfig', () => {
       logLevel: 'warn',
       trustProxy: 1,
       storefrontOrdersPerMinute: 30,
+      trialDays: 14,
     });
+  });
+
+  it('refuses a TRIAL_DAYS that is not a whole number of days from 1 to 3650', () => {
+    for (const [value, message] of [
+      ['0', 'TRIAL_DAYS: must be at least 1'],
+      ['3651', 'TRIAL_DAYS: must be at most 3650'],
+      ['1.5', 'TRIAL_DAYS: must be a whole number'],
+      ['soon', 'TRIAL_DAYS: must be a number'],
+    ]) {
+      expect(() => loadConfig({ TRIAL_DAYS: value }), value).toThrow(message);
+    }
   });
 
   it('reads TRUST_PROXY as all proxies, none, a number of them, or their addresses', () => {
@@ -110,6 +124,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: '',
       TRUST_PROXY: '',
       STOREFRONT_ORDERS_PER_MINUTE: '',
+      TRIAL_DAYS: '',
       VAPID_PUBLIC_KEY: '',
       VAPID_PRIVATE_KEY: '',
       VAPID_SUBJECT: '',

@@ -86,6 +86,12 @@ const configSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .default(120),
+    TRIAL_DAYS: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(3650, 'must be at most 3650')
+      .default(30),
     VAPID_PUBLIC_KEY: z
       .string()
       .refine(
@@ -178,6 +184,8 @@ export type Config = {
   trustProxy: boolean | number | string[] | undefined;
   /** Customer orders accepted from one client address in a minute. */
   storefrontOrdersPerMinute: number;
+  /** Days of service a business that signs itself up gets before its end date (D5). */
+  trialDays: number;
   /** The VAPID key pair given in the environment; without it, the one kept in the database (made at first start). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services may contact about our pushes: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
@@ -235,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     storefrontOrdersPerMinute: e.STOREFRONT_ORDERS_PER_MINUTE,
+    trialDays: e.TRIAL_DAYS,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
