@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -9,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { signInRequestSchema } from '@storedesk/shared/auth/schemas';
 import type { SignInRequest } from '@storedesk/shared/auth/schemas';
 import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
@@ -125,6 +127,12 @@ export function SignInPage() {
               {signIn.isPending ? 'Signing in…' : 'Sign in now'}
             </Button>
           </Stack>
+          <Typography variant="body2" sx={{ mt: 3 }}>
+            New business?{' '}
+            <Link component={RouterLink} to="/onboarding">
+              Sign up
+            </Link>
+          </Typography>
         </Paper>
       </Box>
     </Box>
