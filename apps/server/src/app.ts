@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { couponsRoutes } from './modules/coupons/coupons.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
+      await api.register(passwordResetRoutes, { db, mailer, config });
       await api.register(accountRoutes, { db });
       await api.register(zonesRoutes, { db });
       await api.register(storesRoutes, { db, storage });

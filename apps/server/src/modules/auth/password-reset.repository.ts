@@ -1,0 +1,110 @@
+import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { accountTokens, businesses, users } from '../../db/schema.ts';
+
+const KIND = 'reset-password';
+
+/** A live account by e-mail (unique across businesses), with what a reset mail needs. */
+export async function findAccountByEmail(db: Executor, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      level: users.level,
+      zoneId: users.zoneId,
+      businessName: businesses.name,
+    })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+/** How many reset links were made for a user since a moment. */
+export async function countResetTokensSince(db: Executor, userId: string, since: Date) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(eq(accountTokens.userId, userId), eq(accountTokens.kind, KIND), gt(accountTokens.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
+/** Ends the unused reset links of a user (but `keepId`), so only the newest one works. */
+export async function expireUnusedResetTokens(db: Executor, userId: string, keepId?: string) {
+  await db
+    .update(accountTokens)
+    .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, KIND),
+        isNull(accountTokens.usedAt),
+        ...(keepId ? [ne(accountTokens.id, keepId)] : []),
+      ),
+    );
+}
+
+export async function insertResetToken(
+  db: Executor,
+  values: { userId: string; email: string; tokenHash: Buffer; expiresAt: Date },
+) {
+  const [row] = await db
+    .insert(accountTokens)
+    .values({ ...values, kind: KIND })
+    .returning({ id: accountTokens.id });
+  return row!;
+}
+
+/** A reset link by its hash with its account, locked for the transaction when `lock` is set. */
+export async function findResetToken(db: Executor, tokenHash: Buffer, lock = false) {
+  const query = db
+    .select({
+      id: accountTokens.id,
+      userId: accountTokens.userId,
+      email: accountTokens.email,
+      expiresAt: accountTokens.expiresAt,
+      usedAt: accountTokens.usedAt,
+      expired: sql<boolean>`${accountTokens.expiresAt} <= now()`,
+    })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.kind, KIND)))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function markTokenUsed(db: Executor, tokenId: string) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(eq(accountTokens.id, tokenId));
+}
+
+/** The live account a token was made for, as long as it still has the e-mail the link went to. */
+export async function findAccountForReset(db: Executor, userId: string, email: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      level: users.level,
+      zoneId: users.zoneId,
+      businessId: users.businessId,
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), sql`lower(${users.email}) = lower(${email})`))
+    .limit(1);
+  return row;
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string) {
+  await db
+    .update(users)
+    .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  forgotPasswordRequestSchema,
+  forgotPasswordResponseSchema,
+  passwordResetMessages,
+  passwordResetPolicy,
+  resetPasswordRequestSchema,
+} from '@storedesk/shared/auth/password-reset';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/client.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { publicOrigin } from '../storefront/storefront.routes.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+
+/** Reset-password attempts per client address per window. */
+const RESETS_PER_ADDRESS = 10;
+
+const limitedTo = (max: number, timeWindow: number) => ({
+  max,
+  timeWindow,
+  errorResponseBuilder: (_request: unknown, limit: { ttl: number }) =>
+    new AppError('rate_limited', passwordResetMessages.tooMany, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
+    }),
+});
+
+/**
+ * Forgot password and reset password by e-mail (B8). Both are public and,
+ * like sign-in, same-origin only (the access plugin refuses a cross-site write).
+ */
+export const passwordResetRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+}> = async (app, { db, mailer, config }) => {
+  // The mail goes out after the answer; closing the app waits for what is still on its way.
+  const pending = new Set<Promise<unknown>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+
+  app.post(
+    '/auth/forgot-password',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limitedTo(passwordResetPolicy.perAddress, passwordResetPolicy.addressWindowMs),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ask for a password reset link by e-mail',
+        description: [
+          'Always answers 202 with the same message, whether or not an account uses the e-mail,',
+          'and answers before any lookup, so its timing tells nothing either.',
+          'A live owner or admin using the e-mail is then mailed a single-use link,',
+          `\`<console>/reset-password?token=…\`, valid ${passwordResetPolicy.linkValidMs / 60_000} minutes;`,
+          'a new link ends the unused ones before it.',
+          `At most ${passwordResetPolicy.mailsPerAccountPerHour} links are mailed to one account an hour (beyond that, nothing is sent, the answer is the same);`,
+          `at most ${passwordResetPolicy.perAddress} requests per client address per ${passwordResetPolicy.addressWindowMs / 60_000} minutes, then 429 with Retry-After.`,
+        ].join(' '),
+        body: forgotPasswordRequestSchema,
+        response: {
+          202: forgotPasswordResponseSchema,
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const origin = publicOrigin(request, config.publicUrl);
+      const work = requestPasswordReset(db, mailer, { email: request.body.email, origin })
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset request failed');
+        })
+        .finally(() => pending.delete(work));
+      pending.add(work);
+      return reply.status(202).send({ message: passwordResetMessages.sent });
+    },
+  );
+
+  app.post(
+    '/auth/reset-password',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limitedTo(RESETS_PER_ADDRESS, passwordResetPolicy.addressWindowMs),
+      },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link',
+        description: [
+          'Sets the password (8 to 128 characters), spends the link and ends every session of the account, in one transaction.',
+          `A link that is not valid answers 400 "${passwordResetMessages.invalid}";`,
+          `one already used answers 409 "${passwordResetMessages.used}";`,
+          `an expired one (or one replaced by a newer link) answers 400 "${passwordResetMessages.expired}".`,
+          `At most ${RESETS_PER_ADDRESS} attempts per client address per ${passwordResetPolicy.addressWindowMs / 60_000} minutes, then 429 with Retry-After.`,
+        ].join(' '),
+        body: resetPasswordRequestSchema,
+        response: {
+          204: z.null(),
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      await resetPassword(db, request.body);
+      return reply.status(204).send(null);
+    },
+  );
+};

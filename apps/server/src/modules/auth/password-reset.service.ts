@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import {
+  passwordResetMessages,
+  passwordResetPolicy,
+  type ResetPasswordRequest,
+} from '@storedesk/shared/auth/password-reset';
+import { canSignIn } from '@storedesk/shared/levels';
+import { sql } from 'drizzle-orm';
+import type { Database, Executor } from '../../db/client.ts';
+import { users } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
+import { composeMail, type Mailer } from '../../mail/mailer.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import { deleteUserSessions } from './auth.repository.ts';
+import { hashToken } from './auth.service.ts';
+import { hashPassword } from './passwords.ts';
+import * as repo from './password-reset.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What became of a forgot-password request; the caller never tells the client. */
+export type ResetRequestOutcome = 'sent' | 'no-account' | 'capped';
+
+/**
+ * Makes a reset link for the live owner or admin using `email` and mails it,
+ * unless the account had its hourly share of links already. A new link ends
+ * the unused ones before it, so only the newest one works.
+ */
+export async function requestPasswordReset(
+  db: Database,
+  mailer: Mailer,
+  input: { email: string; origin: string },
+): Promise<ResetRequestOutcome> {
+  const account = await repo.findAccountByEmail(db, input.email);
+  if (!account || !canSignIn(account)) return 'no-account';
+  const token = randomBytes(32).toString('base64url');
+  const made = await db.transaction(async (tx) => {
+    // One request of an account at a time, so the hourly cap holds under concurrent requests.
+    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${account.id} FOR UPDATE`);
+    const recent = await repo.countResetTokensSince(tx, account.id, new Date(Date.now() - HOUR_MS));
+    if (recent >= passwordResetPolicy.mailsPerAccountPerHour) return false;
+    await repo.expireUnusedResetTokens(tx, account.id);
+    await repo.insertResetToken(tx, {
+      userId: account.id,
+      email: account.email,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + passwordResetPolicy.linkValidMs),
+    });
+    return true;
+  });
+  if (!made) return 'capped';
+  const minutes = passwordResetPolicy.linkValidMs / 60_000;
+  await mailer.send(
+    composeMail({
+      to: account.email,
+      subject: `Reset your ${account.businessName} password`,
+      from: account.businessName,
+      greeting: `Hello ${account.name},`,
+      lines: [
+        `Someone asked to reset the password of your ${account.businessName} account (${account.email}).`,
+        `The link below sets a new password. It works once, for ${minutes} minutes.`,
+      ],
+      link: { label: 'Reset password', url: `${input.origin}/reset-password?token=${token}` },
+      footer: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
+    }),
+  );
+  return 'sent';
+}
+
+const invalidLink = () =>
+  new AppError('invalid_input', passwordResetMessages.invalid, {
+    fields: { token: passwordResetMessages.invalid },
+  });
+
+/** Refuses a link that is unknown (400), used (409) or expired (400), in that order of telling. */
+function assertUsable(
+  token: Awaited<ReturnType<typeof repo.findResetToken>>,
+): asserts token is NonNullable<typeof token> {
+  if (!token) throw invalidLink();
+  if (token.usedAt) throw new AppError('conflict', passwordResetMessages.used);
+  if (token.expired)
+    throw new AppError('invalid_input', passwordResetMessages.expired, {
+      fields: { token: passwordResetMessages.expired },
+    });
+}
+
+/** Ends every session of a user, announcing each so its live streams close. */
+async function endAllSessions(tx: Executor, user: { id: string; businessId: string }) {
+  for (const sessionId of await deleteUserSessions(tx, user.id)) {
+    await publishEvent(tx, {
+      businessId: user.businessId,
+      zoneId: null,
+      topic: 'session',
+      action: 'ended',
+      recordId: user.id,
+      sessionId,
+    });
+  }
+}
+
+/**
+ * Sets a new password through a reset link: in one transaction the password
+ * changes, the link is spent (and every other unused one of the account ends),
+ * and every session of the account ends.
+ */
+export async function resetPassword(db: Database, input: ResetPasswordRequest): Promise<void> {
+  const tokenHash = hashToken(input.token);
+  // Checked before hashing, so a forged link costs no password hashing.
+  assertUsable(await repo.findResetToken(db, tokenHash));
+  const passwordHash = await hashPassword(input.password);
+  await db.transaction(async (tx) => {
+    const token = await repo.findResetToken(tx, tokenHash, true);
+    assertUsable(token);
+    const user = await repo.findAccountForReset(tx, token.userId, token.email);
+    if (!user || !canSignIn(user)) throw invalidLink();
+    await repo.setPassword(tx, user.id, passwordHash);
+    await repo.markTokenUsed(tx, token.id);
+    await repo.expireUnusedResetTokens(tx, user.id, token.id);
+    await endAllSessions(tx, user);
+    for (const topic of ['account', 'staff']) {
+      await publishEvent(tx, {
+        businessId: user.businessId,
+        zoneId: user.zoneId,
+        topic,
+        action: 'updated',
+        recordId: user.id,
+      });
+    }
+  });
+}
