@@ -13,6 +13,8 @@ export const paths = {
 
   signIn: fixed('/sign-in'),
   onboarding: fixed('/onboarding'),
+  forgotPassword: fixed('/forgot-password'),
+  resetPassword: fixed('/reset-password'),
   expired: fixed('/expired'),
   notFound: fixed('/not-found'),
 

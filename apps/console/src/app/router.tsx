@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
+import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
+import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
 import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
 import { CataloguePage } from '../features/catalogue/pages/catalogue-page.tsx';
 import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.tsx';
@@ -90,6 +92,8 @@ export const routes: RouteObject[] = [
             element: <RequireSignedOut />,
             children: [
               { path: paths.signIn.path, element: <SignInPage /> },
+              { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
+              { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
               {
                 path: paths.onboarding.path,
                 element: (

@@ -11,6 +11,7 @@ import { signInRequestSchema } from '@storedesk/shared/auth/schemas';
 import type { SignInRequest } from '@storedesk/shared/auth/schemas';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
@@ -116,6 +117,14 @@ export function SignInPage() {
               helperText={errors.password?.message}
               {...register('password')}
             />
+            <Link
+              component={RouterLink}
+              to={paths.forgotPassword.getHref()}
+              variant="body2"
+              sx={{ alignSelf: 'flex-end' }}
+            >
+              Forgot password?
+            </Link>
             <Button
               type="submit"
               variant="contained"
