@@ -156,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
       await api.register(passwordResetRoutes, { db, mailer, config });
-      await api.register(accountRoutes, { db });
+      await api.register(accountRoutes, { db, mailer, publicUrl: config.publicUrl });
       await api.register(zonesRoutes, { db });
       await api.register(storesRoutes, { db, storage });
       await api.register(catalogueRoutes, { db, storage });

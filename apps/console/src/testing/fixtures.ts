@@ -23,6 +23,7 @@ export const ownerSession: MeResponse = {
     level: 1,
     zoneId: 'z1',
     businessId: 'b1',
+    emailVerified: true,
   },
   business,
 };
@@ -36,6 +37,7 @@ export const adminSession: MeResponse = {
     level: 2,
     zoneId: 'z1',
     businessId: 'b1',
+    emailVerified: true,
   },
   business,
 };
@@ -45,7 +47,7 @@ export function withBusiness(session: MeResponse, changes: Partial<MeResponse['b
 }
 
 export function accountOf(session: MeResponse, version = 3): Account {
-  return { ...session.user, businessName: session.business.name, version };
+  return { ...session.user, businessName: session.business.name, version, pendingEmail: null };
 }
 
 export const zones: Zone[] = [

@@ -14,7 +14,11 @@ function problems(input: unknown): Record<string, string> {
 
 describe('account form (SPEC §5)', () => {
   it('accepts name, email, phone and version without a password', () => {
-    expect(accountUpdateSchema.parse(valid)).toEqual({ ...valid, password: undefined });
+    expect(accountUpdateSchema.parse(valid)).toEqual({
+      ...valid,
+      password: undefined,
+      currentPassword: undefined,
+    });
   });
 
   it("says 'is required' for an empty or blank name, email and phone", () => {

@@ -23,6 +23,15 @@ export const accountUpdateSchema = z.object({
     .optional()
     .transform((value) => (value === undefined || value.trim() === '' ? undefined : value))
     .pipe(z.string().min(8, 'Password should be at least 8 characters').optional()),
+  /**
+   * Needed (D18) when the password or the e-mail changes; checked by the
+   * server, which alone knows whether the e-mail changed.
+   */
+  currentPassword: z
+    .string()
+    .max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`)
+    .optional()
+    .transform((value) => (value === undefined || value === '' ? undefined : value)),
   version: versionSchema,
 });
 export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
@@ -32,5 +41,25 @@ export type AccountUpdate = z.output<typeof accountUpdateSchema>;
 export const accountSchema = userSchema.extend({
   businessName: z.string(),
   version: z.number().int(),
+  /** A new e-mail waiting for its verification link to be followed; `email` stays the sign-in one until then. */
+  pendingEmail: z.string().nullable(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** What the account endpoints say, shared so the console shows the same words. */
+export const accountMessages = {
+  currentPasswordRequired: 'Enter your current password to change your password or email',
+  currentPasswordWrong: 'The current password is not correct',
+  verificationLinkInvalid: 'This verification link is not valid',
+  verificationLinkUsed: 'This verification link has already been used',
+  verificationLinkExpired: 'This verification link has expired; ask for a new one',
+  alreadyVerified: 'Your email is already verified',
+  tooManyVerificationEmails: 'A verification email was sent a moment ago; please wait before asking again',
+} as const;
+
+/** The account screen's words after an e-mail change (D18). */
+export const pendingEmailNotice = (email: string) =>
+  `We sent a link to ${email}; your sign-in e-mail changes when you follow it.`;
+
+/** GET /api/account/verify-email?token=… (the link mailed to the address to prove). */
+export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(200) });

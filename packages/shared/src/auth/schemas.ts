@@ -31,6 +31,8 @@ export const userSchema = z.object({
   level: z.number().int(),
   zoneId: z.string().nullable(),
   businessId: z.string(),
+  /** False until the user follows a verification link sent to `email`; the console shows a banner meanwhile. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -1,6 +1,14 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { businesses, users } from '../../db/schema.ts';
+import { accountTokens, businesses, users } from '../../db/schema.ts';
+
+/** The newest live link proving an address other than the sign-in one: the pending new e-mail. */
+const pendingEmail = sql<string | null>`(
+  SELECT t.email FROM account_tokens t
+  WHERE t.user_id = ${users.id} AND t.kind = 'verify-email' AND t.used_at IS NULL
+    AND t.expires_at > now() AND lower(t.email) <> lower(${users.email})
+  ORDER BY t.created_at DESC LIMIT 1
+)`;
 
 const accountColumns = {
   id: users.id,
@@ -10,8 +18,10 @@ const accountColumns = {
   level: users.level,
   zoneId: users.zoneId,
   businessId: users.businessId,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`,
   businessName: businesses.name,
   version: users.version,
+  pendingEmail,
 };
 
 export async function findAccount(db: Executor, businessId: string, userId: string) {
@@ -23,12 +33,36 @@ export async function findAccount(db: Executor, businessId: string, userId: stri
   return row;
 }
 
+export async function findPasswordHash(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.passwordHash;
+}
+
+/** Whether a live account other than `userId` signs in with the e-mail (any case). */
+export async function emailTaken(db: Executor, email: string, userId: string) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.email}) = lower(${email})`,
+        isNull(users.deletedAt),
+        sql`${users.id} <> ${userId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function updateAccount(
   db: Executor,
   businessId: string,
   userId: string,
   version: number,
-  values: { name: string; email: string; phone: string; passwordHash?: string },
+  values: { name: string; phone: string; email?: string; passwordHash?: string },
 ) {
   const [row] = await db
     .update(users)
@@ -43,4 +77,81 @@ export async function updateAccount(
     )
     .returning({ id: users.id });
   return row;
+}
+
+/** Marks the user's unused e-mail links as used, so only the newest one works; `email` narrows to one address. */
+export async function supersedeEmailTokens(db: Executor, userId: string, email?: string) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, 'verify-email'),
+        isNull(accountTokens.usedAt),
+        email === undefined ? undefined : sql`lower(${accountTokens.email}) = lower(${email})`,
+      ),
+    );
+}
+
+export async function insertEmailToken(
+  db: Executor,
+  values: { userId: string; email: string; tokenHash: Buffer; expiresAt: Date },
+) {
+  await db.insert(accountTokens).values({ kind: 'verify-email', ...values });
+}
+
+/** The e-mail links sent to a user since a moment, newest first (for the resend limit). */
+export async function emailTokensSince(db: Executor, userId: string, since: Date) {
+  return db
+    .select({ createdAt: accountTokens.createdAt })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.kind, 'verify-email'),
+        gt(accountTokens.createdAt, since),
+      ),
+    )
+    .orderBy(desc(accountTokens.createdAt));
+}
+
+/** A verify-email link by its hash, locked until the transaction ends, with its user. */
+export async function findEmailTokenForUpdate(db: Executor, tokenHash: Buffer) {
+  const [row] = await db
+    .select({
+      id: accountTokens.id,
+      email: accountTokens.email,
+      expiresAt: accountTokens.expiresAt,
+      usedAt: accountTokens.usedAt,
+      userId: users.id,
+      userEmail: users.email,
+      businessId: users.businessId,
+      zoneId: users.zoneId,
+      deletedAt: users.deletedAt,
+    })
+    .from(accountTokens)
+    .innerJoin(users, eq(users.id, accountTokens.userId))
+    .where(and(eq(accountTokens.tokenHash, tokenHash), eq(accountTokens.kind, 'verify-email')))
+    .for('update', { of: accountTokens });
+  return row;
+}
+
+export async function markTokenUsed(db: Executor, tokenId: string) {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: sql`now()` })
+    .where(eq(accountTokens.id, tokenId));
+}
+
+/** Makes `email` the user's verified sign-in e-mail. */
+export async function setVerifiedEmail(db: Executor, userId: string, email: string, changed: boolean) {
+  await db
+    .update(users)
+    .set(
+      changed
+        ? { email, emailVerifiedAt: sql`now()`, version: sql`${users.version} + 1`, updatedAt: sql`now()` }
+        : { emailVerifiedAt: sql`now()` },
+    )
+    .where(eq(users.id, userId));
 }

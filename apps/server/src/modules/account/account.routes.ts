@@ -1,11 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountSchema, accountUpdateSchema } from '@storedesk/shared/account/schemas';
+import { z } from 'zod';
+import {
+  accountSchema,
+  accountUpdateSchema,
+  verifyEmailQuerySchema,
+} from '@storedesk/shared/account/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/access.ts';
+import { publicOrigin } from '../storefront/storefront.routes.ts';
 import * as account from './account.service.ts';
 
-export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const accountRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  mailer: Mailer;
+  /** PUBLIC_URL, for the links in e-mails; without it they name the request's host. */
+  publicUrl?: string;
+}> = async (app, { db, mailer, publicUrl }) => {
   app.get(
     '/account',
     {
@@ -23,11 +35,57 @@ export const accountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     {
       schema: {
         tags: ['account'],
-        summary: "Update the signed-in user's name, email, phone and optionally password",
+        summary:
+          "Update the signed-in user's name and phone; a new password or email needs currentPassword, and a new email is mailed a link that applies it",
         body: accountUpdateSchema,
-        response: { 200: accountSchema, 400: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+        response: {
+          200: accountSchema,
+          400: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
       },
     },
-    async (request) => account.updateAccount(db, authOf(request), request.body),
+    async (request) =>
+      account.updateAccount(db, authOf(request), request.body, {
+        mailer,
+        origin: publicOrigin(request, publicUrl),
+      }),
+  );
+
+  app.post(
+    '/account/verification-email',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Mail a new verification link for the current email while it is unverified',
+        response: { 204: z.null(), 409: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.resendVerification(db, authOf(request), {
+        mailer,
+        origin: publicOrigin(request, publicUrl),
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/account/verify-email',
+    {
+      config: { access: 'public', allowWhenServiceEnded: true },
+      schema: {
+        tags: ['account'],
+        summary:
+          'The link mailed to an address: makes it the verified sign-in email, then redirects to the console',
+        querystring: verifyEmailQuerySchema,
+        response: { 303: z.null(), 400: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      await account.verifyEmail(db, request.query.token);
+      return reply.redirect('/account?email-verified=1', 303);
+    },
   );
 };

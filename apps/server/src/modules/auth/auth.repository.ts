@@ -14,6 +14,7 @@ const sessionColumns = {
     level: users.level,
     zoneId: users.zoneId,
     businessId: users.businessId,
+    emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.as('email_verified'),
   },
   business: {
     id: businesses.id,
@@ -137,8 +138,8 @@ export async function recordFailures(db: Executor, keys: string[], windowStart: 
   }
 }
 
-export async function clearThrottle(db: Executor, key: string) {
-  await db.delete(signInThrottle).where(eq(signInThrottle.key, key));
+export async function clearThrottles(db: Executor, keys: string[]) {
+  await db.delete(signInThrottle).where(inArray(signInThrottle.key, keys));
 }
 
 export async function deleteStaleThrottles(db: Executor, windowStart: Date) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
-import { throttlePolicy } from './auth.service.ts';
+import { accountDelayMs, throttlePolicy } from './auth.service.ts';
 import {
   createBusiness,
   createTestApp,
@@ -37,6 +37,7 @@ describe('POST /api/auth/sign-in', () => {
       level: 1,
       zoneId: biz.zones[0],
       businessId: biz.id,
+      emailVerified: false,
     });
     expect(body.token).toMatch(/^[\w-]{43}$/);
     const cookie = res.cookies.find((c) => c.name === 'storedesk_session');
@@ -119,6 +120,20 @@ describe('sessions', () => {
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: old.headers })).statusCode).toBe(401);
   });
 
+  it('says whether the e-mail is verified, in the sign-in answer and /me', async () => {
+    const other = await createBusiness(ctx.db);
+    await ctx.db.execute(sql`UPDATE users SET email_verified_at = now() WHERE id = ${other.admin.id}`);
+    const res = await signInAs(other.admin.email, PASSWORD);
+    expect(res.json().user.emailVerified).toBe(true);
+    const me = await ctx.app.inject({
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
+    expect(me.json().user.emailVerified).toBe(true);
+    const unverified = await signInAs(other.owner.email, PASSWORD);
+    expect(unverified.json().user.emailVerified).toBe(false);
+  });
+
   it('a made-up token is 401', async () => {
     const res = await ctx.app.inject({ url: '/api/auth/me', headers: { authorization: 'Bearer made-up' } });
     expect(res.statusCode).toBe(401);
@@ -126,16 +141,48 @@ describe('sessions', () => {
 });
 
 describe('throttling', () => {
-  it('locks an account after 5 failures with 429 and Retry-After, even for the right password', async () => {
+  const signInFrom = (remoteAddress: string, email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload: { email, password } });
+
+  it('refuses an address after 5 failures for an account (429, Retry-After); the right password from another address signs in', async () => {
     const other = await createBusiness(ctx.db);
     for (let i = 0; i < 5; i++)
-      expect((await signInAs(other.admin.email, `wrong-${i}`)).statusCode).toBe(401);
-    const res = await signInAs(other.admin.email, PASSWORD);
+      expect((await signInFrom('203.0.113.10', other.admin.email, `wrong-${i}`)).statusCode).toBe(401);
+    const res = await signInFrom('203.0.113.10', other.admin.email, PASSWORD);
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(15 * 60);
     expect(errorOf(res).message).toBe(messages.tooManySignInAttempts);
-    // Other accounts are not affected by one account's lock.
-    expect((await signInAs(other.owner.email, PASSWORD)).statusCode).toBe(200);
+    // The owner of the account, from another address, is not locked out.
+    expect((await signInFrom('203.0.113.11', other.admin.email, PASSWORD)).statusCode).toBe(200);
+    // The failing address may still sign in to other accounts.
+    expect((await signInFrom('203.0.113.10', other.owner.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('failures from many addresses only slow the account down; the right password from a fresh address still signs in', async () => {
+    const other = await createBusiness(ctx.db);
+    // 7 failures, each from its own address: no address reaches its limit.
+    for (let i = 0; i < 7; i++)
+      expect((await signInFrom(`198.51.100.${20 + i}`, other.admin.email, 'wrong-password')).statusCode).toBe(
+        401,
+      );
+    const started = Date.now();
+    const res = await signInFrom('198.51.100.99', other.admin.email, PASSWORD);
+    const took = Date.now() - started;
+    expect(res.statusCode).toBe(200);
+    // 7 failures: 1 s of delay (accountDelayMs(7)); loosely, as timing goes.
+    expect(took).toBeGreaterThanOrEqual(900);
+    // The success cleared the account's count: the next sign-in is not delayed.
+    const again = Date.now();
+    expect((await signInFrom('198.51.100.98', other.admin.email, PASSWORD)).statusCode).toBe(200);
+    expect(Date.now() - again).toBeLessThan(900);
+  });
+
+  it("the delay grows with the account's failures: none for 5, then 250 ms doubling to at most 4 s", () => {
+    expect([0, 1, 4].map((n) => accountDelayMs(n))).toEqual([0, 0, 0]);
+    expect([5, 6, 7, 8, 9, 10, 11, 50, 10_000].map((n) => accountDelayMs(n))).toEqual([
+      250, 500, 1000, 2000, 4000, 4000, 4000, 4000, 4000,
+    ]);
   });
 
   /** Failed sign-ins with made-up accounts, so only the address's count grows. */

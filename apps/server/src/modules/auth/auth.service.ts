@@ -17,11 +17,35 @@ export const sessionPolicy = {
   touchEveryMs: 60 * 1000,
 };
 
+/**
+ * Sign-in throttling. Failures are counted in a window of 15 minutes:
+ * - per client address: 30 failures, then that address is refused (429) for any account;
+ * - per account and address: 5 failures, then that address is refused (429) for that account;
+ * - per account, over every address: never refused, only slowed down. Once the
+ *   account has 5 failures, every sign-in to it (right or wrong password, from
+ *   any address) waits 250 ms, doubling with each further failure up to 4 s,
+ *   before it is answered. So failures from elsewhere never lock the owner out:
+ *   the right password from a fresh address still signs in, at most 4 s later.
+ * A successful sign-in clears the account's counts (the account's and this address's for it).
+ */
 export const throttlePolicy = {
   windowMs: 15 * 60 * 1000,
-  perAccount: 5,
+  perAccountAndAddress: 5,
   perAddress: 30,
+  /** Failures of an account (all addresses) before its sign-ins are slowed down. */
+  slowAfter: 5,
+  firstDelayMs: 250,
+  maxDelayMs: 4_000,
 };
+
+/** The wait before answering a sign-in to an account with this many recent failures (pure, see throttlePolicy). */
+export function accountDelayMs(failures: number, policy = throttlePolicy): number {
+  if (failures < policy.slowAfter) return 0;
+  const doublings = Math.min(failures - policy.slowAfter, 30);
+  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** doublings);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export type AuthContext = {
   sessionId: string;
@@ -60,13 +84,19 @@ export async function signIn(
   input: SignInRequest,
   meta: { ip: string; userAgent: string | null; previousToken: string | null },
 ): Promise<{ token: string; auth: AuthContext }> {
-  const accountKey = `account:${input.email.toLowerCase()}`;
+  const email = input.email.toLowerCase();
+  const accountKey = `account:${email}`;
+  const accountAddressKey = `account-address:${email} ${meta.ip}`;
   const addressKey = `address:${meta.ip}`;
   const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
-  const throttles = await repo.findThrottles(db, [accountKey, addressKey], windowStart);
-  const blocking = throttles.find(
-    (t) => t.failures >= (t.key === accountKey ? throttlePolicy.perAccount : throttlePolicy.perAddress),
-  );
+  const throttles = await repo.findThrottles(db, [accountKey, accountAddressKey, addressKey], windowStart);
+  const limitOf = (key: string) =>
+    key === addressKey
+      ? throttlePolicy.perAddress
+      : key === accountAddressKey
+        ? throttlePolicy.perAccountAndAddress
+        : Infinity;
+  const blocking = throttles.find((t) => t.failures >= limitOf(t.key));
   if (blocking) {
     const retryAfter = Math.ceil(
       (blocking.windowStartedAt.getTime() + throttlePolicy.windowMs - Date.now()) / 1000,
@@ -75,16 +105,19 @@ export async function signIn(
       headers: { 'retry-after': String(Math.max(1, retryAfter)) },
     });
   }
+  const delay = accountDelayMs(throttles.find((t) => t.key === accountKey)?.failures ?? 0);
+  if (delay > 0) await sleep(delay);
 
   const found = await repo.findUserForSignIn(db, input.email);
   const passwordOk = found
     ? await verifyPassword(found.passwordHash, input.password)
     : await burnPasswordCheck(input.password);
   if (!found || !passwordOk) {
-    await repo.recordFailures(db, [accountKey, addressKey], windowStart);
+    await repo.recordFailures(db, [accountKey, accountAddressKey, addressKey], windowStart);
     throw new AppError('unauthenticated', messages.badCredentials);
   }
-  if (throttles.some((t) => t.key === accountKey)) await repo.clearThrottle(db, accountKey);
+  const cleared = throttles.filter((t) => t.key !== addressKey).map((t) => t.key);
+  if (cleared.length > 0) await repo.clearThrottles(db, cleared);
   const { passwordHash: _, business, ...user } = found;
   if (!canSignIn(user)) throw new AppError('forbidden', messages.noPermissionToSignIn);
 
@@ -115,7 +148,11 @@ export async function resolveSession(db: Database, token: string): Promise<AuthC
 }
 
 /** Tells every instance that a session is over, so its live streams close at once. */
-export function announceSessionEnded(db: Executor, auth: AuthContext, sessionId: string) {
+export function announceSessionEnded(
+  db: Executor,
+  auth: { user: { id: string }; business: { id: string }; sessionId?: string },
+  sessionId: string,
+) {
   return publishEvent(db, {
     businessId: auth.business.id,
     zoneId: null,
