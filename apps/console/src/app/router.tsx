@@ -1,7 +1,5 @@
-import Container from '@mui/material/Container';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { PlaceholderPage } from '../components/placeholder-page.tsx';
 import { AccountPage } from '../features/account/pages/account-page.tsx';
 import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
 import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
@@ -13,6 +11,7 @@ import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
 import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
 import { CouponsPage } from '../features/coupons/pages/coupons-page.tsx';
 import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
+import { OnboardingPage } from '../features/onboarding/pages/onboarding-page.tsx';
 import { CompletedOrdersPage } from '../features/orders/pages/completed-orders-page.tsx';
 import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
 import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
@@ -94,17 +93,7 @@ export const routes: RouteObject[] = [
               { path: paths.signIn.path, element: <SignInPage /> },
               { path: paths.forgotPassword.path, element: <ForgotPasswordPage /> },
               { path: paths.resetPassword.path, element: <ResetPasswordPage /> },
-              {
-                path: paths.onboarding.path,
-                element: (
-                  <Container maxWidth="md" sx={{ py: 6 }}>
-                    <PlaceholderPage
-                      title="Onboarding"
-                      description="Welcome! The four steps to register your business and its owner account will be here."
-                    />
-                  </Container>
-                ),
-              },
+              { path: paths.onboarding.path, element: <OnboardingPage /> },
             ],
           },
           { path: paths.expired.path, element: <ExpiredPage /> },

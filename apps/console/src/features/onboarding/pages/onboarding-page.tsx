@@ -1,0 +1,238 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import {
+  onboardingMessages,
+  onboardingSubmitSchema,
+  onboardingVerificationMessages,
+} from '@storedesk/shared/onboarding/schemas';
+import type { OnboardingVerificationResult } from '@storedesk/shared/onboarding/schemas';
+import { useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { ErrorDialog } from '../../../components/error-dialog.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useFinishOnboarding } from '../api/finish-onboarding.ts';
+import { useRegisterAccount } from '../api/register-account.ts';
+import { useResendVerification } from '../api/resend-verification.ts';
+import { AlmostThereStep } from '../components/almost-there-step.tsx';
+import { BusinessStep } from '../components/business-step.tsx';
+import type { OnboardingFormValues } from '../components/onboarding-form.ts';
+import { emptyOnboardingForm, stepFields, userFieldNames } from '../components/onboarding-form.ts';
+import { UserStep } from '../components/user-step.tsx';
+import { WelcomeStep } from '../components/welcome-step.tsx';
+
+const stepTitles = ['Welcome', 'Business details', 'User details', 'Almost there'] as const;
+const [welcomeStep, businessStep, userStep, lastStep] = [0, 1, 2, 3] as const;
+
+type Notice = { title: string; message: string };
+
+const oops: Notice = { title: onboardingMessages.oopsTitle, message: onboardingMessages.oops };
+const emailSent: Notice = { title: onboardingMessages.emailSentTitle, message: onboardingMessages.emailSent };
+
+function verificationResultOf(value: string | null): OnboardingVerificationResult | null {
+  return value !== null && Object.hasOwn(onboardingVerificationMessages, value)
+    ? (value as OnboardingVerificationResult)
+    : null;
+}
+
+/** Where the mailed link lands: what became of it, and where to carry on. */
+function VerificationNotice({ result }: { result: OnboardingVerificationResult }) {
+  return (
+    <Alert severity={result === 'verified' ? 'success' : 'warning'} sx={{ mb: 3 }}>
+      {onboardingVerificationMessages[result]}{' '}
+      {result === 'verified' ? 'Go back to the page where you signed up and press Finish.' : null}
+    </Alert>
+  );
+}
+
+/**
+ * /onboarding (SPEC §2 Onboarding wizard, §4, §5): Welcome, Business details,
+ * User details and Almost there. One form holds every step, so Previous and
+ * Next keep what was typed; leaving User details registers the owner and mails
+ * the verification link, Finish creates the business and signs the owner in.
+ */
+export function OnboardingPage() {
+  const [step, setStep] = useState<number>(welcomeStep);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [searchParams] = useSearchParams();
+  const verification = verificationResultOf(searchParams.get('verification'));
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepChanged = useRef(false);
+  /** The User details last registered, so Next after Previous does not mail a new link for nothing. */
+  const registered = useRef<string | null>(null);
+
+  const form = useForm<OnboardingFormValues>({
+    resolver: zodResolver(onboardingSubmitSchema),
+    mode: 'onTouched',
+    defaultValues: emptyOnboardingForm,
+  });
+  const { trigger, getValues, setError, handleSubmit, setFocus } = form;
+  const registerAccount = useRegisterAccount();
+  const resend = useResendVerification();
+  const finish = useFinishOnboarding();
+  const busy = registerAccount.isPending || finish.isPending;
+
+  useEffect(() => {
+    // Screen readers hear the new step's title; the first render keeps the browser's own focus.
+    if (stepChanged.current) headingRef.current?.focus();
+  }, [step]);
+
+  const goTo = (next: number) => {
+    stepChanged.current = true;
+    setStep(next);
+  };
+
+  const leaveUserDetails = () => {
+    const user = getValues('user');
+    const key = JSON.stringify(user);
+    if (registered.current === key) {
+      goTo(lastStep);
+      return;
+    }
+    registerAccount.mutate(user, {
+      onSuccess: () => {
+        registered.current = key;
+        goTo(lastStep);
+      },
+      onError: (error) => {
+        const fields =
+          isApiError(error) && (error.status === 400 || error.status === 409) ? error.fields : undefined;
+        const refused = userFieldNames.filter((name) => fields?.[name]);
+        if (refused.length === 0) {
+          setNotice(oops);
+          return;
+        }
+        for (const name of refused) setError(`user.${name}`, { message: fields?.[name] });
+        setFocus(`user.${refused[0]!}`);
+      },
+    });
+  };
+
+  const next = async () => {
+    if (step === welcomeStep) {
+      goTo(businessStep);
+      return;
+    }
+    if (step === businessStep) {
+      if (await trigger(stepFields.business, { shouldFocus: true })) goTo(userStep);
+      return;
+    }
+    if (step === userStep) {
+      if (await trigger(stepFields.user, { shouldFocus: true })) leaveUserDetails();
+      return;
+    }
+    await handleSubmit(
+      (values) => finish.mutate(values, { onError: () => setNotice(oops) }),
+      // Every step was checked on the way here; a field that is wrong now was changed behind it.
+      () => setNotice(oops),
+    )();
+  };
+
+  const onResend = () =>
+    resend.mutate(undefined, {
+      onSuccess: () => setNotice(emailSent),
+      onError: (error) =>
+        setNotice(
+          isApiError(error, 429) ? { title: onboardingMessages.oopsTitle, message: error.message } : oops,
+        ),
+    });
+
+  const primaryLabel =
+    step === welcomeStep
+      ? 'Get started'
+      : step === lastStep
+        ? finish.isPending
+          ? 'Creating your business…'
+          : 'Finish'
+        : step === userStep && registerAccount.isPending
+          ? 'Registering…'
+          : 'Next';
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 2, sm: 6 }, px: { xs: 1, sm: 3 } }}>
+      <title>Sign up · Storedesk</title>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 } }}>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 700, mb: 3 }}>
+          Sign up your business
+        </Typography>
+        {verification ? <VerificationNotice result={verification} /> : null}
+        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }} aria-label="Sign-up steps">
+          {stepTitles.map((title, index) => (
+            <Step key={title} completed={index < step}>
+              <StepLabel aria-current={index === step ? 'step' : undefined}>{title}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+        <FormProvider {...form}>
+          <Box
+            component="form"
+            noValidate
+            aria-label={stepTitles[step]}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!busy) void next();
+            }}
+          >
+            <Typography
+              variant="h5"
+              component="h2"
+              ref={headingRef}
+              tabIndex={-1}
+              sx={{ mb: 2, outline: 'none' }}
+            >
+              {stepTitles[step]}
+            </Typography>
+            {step === welcomeStep ? <WelcomeStep /> : null}
+            {step === businessStep ? <BusinessStep /> : null}
+            {step === userStep ? <UserStep /> : null}
+            {step === lastStep ? (
+              <AlmostThereStep
+                email={getValues('user.email')}
+                onResend={onResend}
+                resending={resend.isPending}
+              />
+            ) : null}
+            <Stack direction="row" spacing={1} sx={{ mt: 4, justifyContent: 'flex-end' }}>
+              {step !== welcomeStep ? (
+                <Button onClick={() => goTo(step - 1)} disabled={busy}>
+                  Previous
+                </Button>
+              ) : null}
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={busy}
+                loading={busy}
+                loadingPosition="start"
+              >
+                {primaryLabel}
+              </Button>
+            </Stack>
+          </Box>
+        </FormProvider>
+        <Typography variant="body2" sx={{ mt: 3, color: 'text.secondary' }}>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={paths.signIn.getHref()}>
+            Sign in
+          </Link>
+        </Typography>
+      </Paper>
+      <ErrorDialog
+        title={notice?.title ?? ''}
+        message={notice?.message ?? null}
+        onClose={() => setNotice(null)}
+      />
+    </Container>
+  );
+}
