@@ -19,12 +19,15 @@ import { singleLine } from '../text.ts';
  *    uses the address. Registering again with the same e-mail replaces the pending
  *    account (new password, new link, the old token no longer works).
  * 2. `POST /api/onboarding/verification-email` (Resend link, no body) → 204 and a
- *    new mail; the link mailed before no longer works. 401 without a valid token.
+ *    new mail; the link mailed before no longer works. 401 without a valid token,
+ *    409 once the e-mail is verified.
  * 3. `GET /api/onboarding/verify?token=…` is the mailed link (24 hours, single
  *    use). A browser is redirected (303) to `/onboarding?verification=verified`,
  *    or `=expired`, `=used`, `=invalid`: `onboardingVerificationMessages` says what
  *    each means. A client that asks for JSON (Accept: application/json) gets 200
- *    `onboardingVerifyResponseSchema`, or 400 (forged) / 410 (expired or used).
+ *    `onboardingVerifyResponseSchema`, or 400 with `fields.token` saying
+ *    which (expired, used or invalid). A link followed after Finish marks the
+ *    owner's e-mail verified.
  * 4. `POST /api/onboarding` (Finish) with the token and `onboardingSubmitSchema`
  *    → 201 `onboardingSubmitResponseSchema`, exactly what sign-in answers (the
  *    session cookie is set too). `user.email` must be the pending account's
@@ -57,6 +60,8 @@ export const onboardingMessages = {
   passwordChanged: 'This is not the password registered at User details. Go back and register it again.',
   tooManyAccounts: 'Too many sign-ups from one place in a short time. Please try again later.',
   tooManyFinishes: 'Too many attempts to finish signing up. Please try again later.',
+  /** 409 of Resend link once the link has been followed. */
+  alreadyVerified: 'Your email is already verified.',
   tooManyEmails: 'Too many verification emails. Please wait a little and try again.',
   /** Resend link → dialog. */
   emailSentTitle: 'Email sent',

@@ -1,11 +1,216 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import {
+  ONBOARDING_COOKIE,
+  ONBOARDING_TOKEN_HEADER,
+  onboardingAccountInputSchema,
+  onboardingAccountResponseSchema,
+  onboardingMessages,
+  onboardingSubmitResponseSchema,
+  onboardingSubmitSchema,
+  onboardingVerifyResponseSchema,
+} from '@storedesk/shared/onboarding/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { SESSION_COOKIE } from '../../plugins/access.ts';
+import { createStorage, type Storage } from '../../storage/storage.ts';
+import { sessionPolicy } from '../auth/auth.service.ts';
+import { publicOrigin } from '../storefront/storefront.routes.ts';
+import * as onboarding from './onboarding.service.ts';
+
+/** Per client address and hour (TRUST_PROXY says which address is the client's). */
+export const onboardingRateLimits = {
+  accounts: 10,
+  verificationEmails: 10,
+  finishes: 5,
+  windowMs: 60 * 60 * 1000,
+} as const;
+
+const COOKIE_PATH = '/api/onboarding';
+const COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
+
+function limit(max: number, message: string) {
+  return {
+    max,
+    timeWindow: onboardingRateLimits.windowMs,
+    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+      new AppError('rate_limited', message, {
+        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      }),
+  };
+}
+
+function presentedToken(request: FastifyRequest): string | undefined {
+  const header = request.headers[ONBOARDING_TOKEN_HEADER];
+  if (typeof header === 'string' && header !== '') return header.trim();
+  return request.cookies[ONBOARDING_COOKIE];
+}
+
+/** Whether the caller asked for JSON rather than a page (a browser following the mailed link). */
+function wantsJson(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+const tokenDescription =
+  'The pending account is named by the httpOnly cookie `storedesk_onboarding` (set by POST /api/onboarding/account) or the header `X-Onboarding-Token` with the same value.';
 
 /** A new business signs itself up (SPEC §1, §2 Onboarding wizard, D5, D14). */
 export const onboardingRoutes: FastifyPluginAsyncZod<{
   db: Database;
   mailer: Mailer;
   config: Config;
-}> = async () => {};
+  /** Where the logo goes; without it, a storage of config.storage (the same files as the app's). */
+  storage?: Storage;
+}> = async (app, { db, mailer, config, storage: given }) => {
+  const storage = given ?? createStorage(config.storage);
+  if (!given) app.addHook('onClose', () => storage.close());
+  const secure = config.publicUrl?.startsWith('https:') ?? false;
+
+  const setOnboardingCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(ONBOARDING_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: COOKIE_MAX_AGE_S,
+    });
+
+  app.post(
+    '/onboarding/account',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limit(onboardingRateLimits.accounts, onboardingMessages.tooManyAccounts),
+      },
+      schema: {
+        tags: ['onboarding'],
+        summary: 'User details: register the pending owner and mail the verification link',
+        description: `Creates or replaces the pending account of the e-mail (409 on email when a live account uses it), mails a link valid 24 hours, sets the httpOnly cookie \`storedesk_onboarding\` and returns the same value as onboardingToken (send it as \`X-Onboarding-Token\` when not using the cookie). ${onboardingRateLimits.accounts} an hour per client address.`,
+        body: onboardingAccountInputSchema,
+        response: {
+          201: onboardingAccountResponseSchema,
+          400: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { account, token } = await onboarding.registerAccount(
+        db,
+        mailer,
+        request.body,
+        publicOrigin(request, config.publicUrl),
+      );
+      setOnboardingCookie(reply, token);
+      return reply
+        .status(201)
+        .send({ email: account.email, verified: account.verifiedAt !== null, onboardingToken: token });
+    },
+  );
+
+  app.post(
+    '/onboarding/verification-email',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limit(onboardingRateLimits.verificationEmails, onboardingMessages.tooManyEmails),
+      },
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Resend link: mail a new verification link (the old one stops working)',
+        description: `${tokenDescription} 401 without one, 409 once the e-mail is verified. ${onboardingRateLimits.verificationEmails} an hour per client address.`,
+        response: {
+          204: z.null(),
+          401: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await onboarding.pendingAccountOf(db, presentedToken(request));
+      await onboarding.resendVerification(db, mailer, account, publicOrigin(request, config.publicUrl));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/onboarding/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['onboarding'],
+        summary: 'The mailed link: mark the e-mail verified (single use, 24 hours)',
+        description:
+          'A browser is redirected (303) to /onboarding?verification=verified, or expired, used or invalid. With Accept: application/json the answer is 200 {email, verified: true} or 400 with fields.token saying why.',
+        querystring: z.object({ token: z.string().max(200).optional() }),
+        response: {
+          200: onboardingVerifyResponseSchema,
+          303: z.null(),
+          400: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const json = wantsJson(request);
+      try {
+        const { email } = await onboarding.verifyEmail(db, request.query.token ?? '');
+        if (json) return { email, verified: true as const };
+        return reply.redirect('/onboarding?verification=verified', 303);
+      } catch (error) {
+        if (!(error instanceof onboarding.VerificationRefused)) throw error;
+        if (json) throw invalid({ token: error.message }, error.message);
+        return reply.redirect(`/onboarding?verification=${error.result}`, 303);
+      }
+    },
+  );
+
+  app.post(
+    '/onboarding',
+    {
+      config: {
+        access: 'public',
+        rateLimit: limit(onboardingRateLimits.finishes, onboardingMessages.tooManyFinishes),
+      },
+      // Room for the logo's data URL (102,400 bytes in base64) and the rest.
+      bodyLimit: 256 * 1024,
+      schema: {
+        tags: ['onboarding'],
+        summary: 'Finish: create the business, its first zone, settings and owner; sign the owner in',
+        description: `${tokenDescription} In one transaction: the business (trial of TRIAL_DAYS days, not live), a first zone "Main zone", cash on delivery, no delivery charges, referral off, and the owner with the registered password; then the session cookie is set and the answer is what POST /api/auth/sign-in answers. ${onboardingRateLimits.finishes} an hour per client address.`,
+        body: onboardingSubmitSchema,
+        response: {
+          201: onboardingSubmitResponseSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const account = await onboarding.pendingAccountOf(db, presentedToken(request));
+      const { token, response } = await onboarding.finish(db, storage, request.log, account, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        trialDays: config.trialDays,
+      });
+      void reply.clearCookie(ONBOARDING_COOKIE, { path: COOKIE_PATH });
+      void reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: Math.floor(sessionPolicy.absoluteMs / 1000),
+      });
+      return reply.status(201).send(response);
+    },
+  );
+};

@@ -1,0 +1,259 @@
+import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { SignInResponse } from '@storedesk/shared/auth/schemas';
+import {
+  onboardingLimits,
+  onboardingMessages,
+  onboardingVerificationMessages,
+  type OnboardingAccount,
+  type OnboardingSubmit,
+  type OnboardingVerificationResult,
+} from '@storedesk/shared/onboarding/schemas';
+import { dataUrlBytes } from '@storedesk/shared/onboarding/schemas';
+import type { Database } from '../../db/client.ts';
+import { AppError, invalid, unauthenticated } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
+import { replaceImage } from '../../lib/replace-image.ts';
+import { composeMail, type Mailer } from '../../mail/mailer.ts';
+import { detectImageType, imageKey, type ImageUpload } from '../../storage/images.ts';
+import type { Storage } from '../../storage/storage.ts';
+import { insertSession } from '../auth/auth.repository.ts';
+import { hashToken, resolveSession, sessionPolicy, toMe } from '../auth/auth.service.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { newStorefrontKey } from '../settings/business.service.ts';
+import * as repo from './onboarding.repository.ts';
+
+const verificationMs = onboardingLimits.verificationHours * 60 * 60 * 1000;
+const PRODUCT = 'Storedesk';
+
+/**
+ * The onboarding token names the pending account and is signed with its
+ * password hash (random salt included, never shown): it needs no table of its
+ * own, and registering the e-mail again (a new hash) ends the old token.
+ */
+function signature(account: { id: string; passwordHash: string }): string {
+  return createHmac('sha256', account.passwordHash).update(`onboarding:${account.id}`).digest('base64url');
+}
+
+export function onboardingTokenOf(account: { id: string; passwordHash: string }): string {
+  return `${account.id}.${signature(account)}`;
+}
+
+/** The pending account a token names, or 401. */
+export async function pendingAccountOf(
+  db: Database,
+  token: string | undefined,
+): Promise<repo.PendingAccount> {
+  const match = token ? /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token) : null;
+  const account = match ? await repo.findPendingAccount(db, match[1]!) : undefined;
+  if (!match || !account) throw unauthenticated(onboardingMessages.noPendingAccount);
+  const expected = Buffer.from(signature(account));
+  const given = Buffer.from(match[2]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+    throw unauthenticated(onboardingMessages.noPendingAccount);
+  }
+  return account;
+}
+
+function newVerificationToken() {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token), expiresAt: new Date(Date.now() + verificationMs) };
+}
+
+function verificationMail(email: string, link: string) {
+  return composeMail({
+    to: email,
+    subject: 'Verify your email',
+    from: PRODUCT,
+    greeting: 'Hello,',
+    lines: [
+      `Please confirm that ${email} is your email address, so that you can sign in and get messages about your business.`,
+      `The link works once, for ${onboardingLimits.verificationHours} hours.`,
+    ],
+    link: { label: 'Verify email', url: link },
+  });
+}
+
+export const verifyLink = (origin: string, token: string) =>
+  `${origin}/api/onboarding/verify?token=${encodeURIComponent(token)}`;
+
+/** User details: registers (or replaces) the pending account and mails the link. */
+export async function registerAccount(
+  db: Database,
+  mailer: Mailer,
+  input: OnboardingAccount,
+  origin: string,
+): Promise<{ account: repo.PendingAccount; token: string }> {
+  if (await repo.liveUserHasEmail(db, input.email)) {
+    throw new AppError('conflict', onboardingMessages.emailTaken, {
+      fields: { email: onboardingMessages.emailTaken },
+    });
+  }
+  const verification = newVerificationToken();
+  const passwordHash = await hashPassword(input.password);
+  const account = await db.transaction((tx) =>
+    repo.replacePendingAccount(tx, {
+      email: input.email,
+      passwordHash,
+      verificationTokenHash: verification.hash,
+      verificationExpiresAt: verification.expiresAt,
+    }),
+  );
+  await mailer.send(verificationMail(account.email, verifyLink(origin, verification.token)));
+  return { account, token: onboardingTokenOf(account) };
+}
+
+/** Resend link: a new link replaces the old one. */
+export async function resendVerification(
+  db: Database,
+  mailer: Mailer,
+  account: repo.PendingAccount,
+  origin: string,
+): Promise<void> {
+  if (account.verifiedAt) {
+    throw new AppError('conflict', onboardingMessages.alreadyVerified, {
+      fields: { email: onboardingMessages.alreadyVerified },
+    });
+  }
+  const verification = newVerificationToken();
+  await repo.replaceVerificationToken(db, account.id, verification.hash, verification.expiresAt);
+  await mailer.send(verificationMail(account.email, verifyLink(origin, verification.token)));
+}
+
+export class VerificationRefused extends Error {
+  constructor(readonly result: Exclude<OnboardingVerificationResult, 'verified'>) {
+    super(onboardingVerificationMessages[result]);
+  }
+}
+
+/** The mailed link: marks the pending account (or the owner who already finished) verified, once. */
+export async function verifyEmail(db: Database, token: string): Promise<{ email: string }> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new VerificationRefused('invalid');
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const pending = await repo.findPendingAccountByTokenHash(tx, tokenHash);
+    if (pending) {
+      if (pending.verifiedAt) throw new VerificationRefused('used');
+      if (!pending.verificationExpiresAt || pending.verificationExpiresAt <= now) {
+        throw new VerificationRefused('expired');
+      }
+      await repo.markPendingVerified(tx, pending.id, now);
+      return { email: pending.email };
+    }
+    const issued = await repo.findVerifyTokenByHash(tx, tokenHash);
+    if (!issued) throw new VerificationRefused('invalid');
+    if (issued.usedAt) throw new VerificationRefused('used');
+    if (issued.expiresAt <= now) throw new VerificationRefused('expired');
+    await repo.useVerifyToken(tx, issued.id, now);
+    if (!(await repo.markUserEmailVerified(tx, issued.userId, issued.email, now))) {
+      throw new VerificationRefused('invalid');
+    }
+    return { email: issued.email };
+  });
+}
+
+/** The logo's bytes, PNG or JPEG by its bytes (the schema has checked size and signature). */
+function logoOf(iconFileData: string): ImageUpload {
+  const bytes = dataUrlBytes(iconFileData);
+  const contentType = bytes && detectImageType(bytes);
+  if (!bytes || !contentType) throw invalid({ iconFileData: onboardingMessages.logoType });
+  return {
+    bytes: Buffer.from(bytes),
+    contentType,
+    extension: contentType === 'image/png' ? '.png' : '.jpg',
+  };
+}
+
+/**
+ * Finish: the business, its first zone, default settings and its owner in one
+ * transaction, the logo stored first and removed again if that fails; then the
+ * owner's session, as sign-in makes it.
+ */
+export async function finish(
+  db: Database,
+  storage: Storage,
+  log: { warn: (obj: unknown, msg?: string) => void },
+  account: repo.PendingAccount,
+  input: OnboardingSubmit,
+  meta: { ip: string; userAgent: string | null; trialDays: number },
+): Promise<{ token: string; response: SignInResponse }> {
+  if (input.user.email.toLowerCase() !== account.email.toLowerCase()) {
+    throw invalid({ 'user.email': onboardingMessages.emailChanged });
+  }
+  const logo = logoOf(input.iconFileData);
+  if (!(await verifyPassword(account.passwordHash, input.user.password))) {
+    throw invalid({ 'user.password': onboardingMessages.passwordChanged });
+  }
+  const businessId = randomUUID();
+  const token = randomBytes(32).toString('base64url');
+  const key = imageKey(businessId, 'business', 'icon', logo.extension);
+
+  await replaceImage(storage, log, key, logo, async (iconKey) => {
+    await db.transaction(async (tx) => {
+      const locked = await repo.lockPendingAccount(tx, account.id);
+      if (!locked || locked.passwordHash !== account.passwordHash) {
+        throw unauthenticated(onboardingMessages.noPendingAccount);
+      }
+      if (await repo.liveUserHasEmail(tx, locked.email)) {
+        throw new AppError('conflict', onboardingMessages.emailTaken, {
+          fields: { 'user.email': onboardingMessages.emailTaken },
+        });
+      }
+      const { zoneId } = await repo.insertBusiness(
+        tx,
+        {
+          id: businessId,
+          name: input.business.name,
+          description: input.business.description,
+          theme: input.business.theme,
+          iconKey,
+          storefrontKey: newStorefrontKey(),
+          serviceEndsAt: new Date(Date.now() + meta.trialDays * 24 * 60 * 60 * 1000),
+        },
+        'Main zone',
+      );
+      let userId: string;
+      try {
+        userId = await repo.insertOwner(tx, {
+          businessId,
+          zoneId,
+          name: input.user.name,
+          email: locked.email,
+          phone: input.user.phone,
+          passwordHash: locked.passwordHash,
+          emailVerifiedAt: locked.verifiedAt,
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_email_idx')) {
+          throw new AppError('conflict', onboardingMessages.emailTaken, {
+            fields: { 'user.email': onboardingMessages.emailTaken },
+          });
+        }
+        throw error;
+      }
+      // A link mailed before Finish still verifies the owner afterwards.
+      if (!locked.verifiedAt && locked.verificationTokenHash && locked.verificationExpiresAt) {
+        await repo.insertVerifyToken(tx, {
+          userId,
+          email: locked.email,
+          tokenHash: locked.verificationTokenHash,
+          expiresAt: locked.verificationExpiresAt,
+        });
+      }
+      await repo.deletePendingAccount(tx, locked.id);
+      await insertSession(tx, {
+        tokenHash: hashToken(token),
+        userId,
+        businessId,
+        expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
+        ip: meta.ip,
+        userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      });
+    });
+    return { result: undefined, replacedKey: null };
+  });
+
+  const session = await resolveSession(db, token);
+  if (!session) throw new Error('the new owner has no session');
+  return { token, response: { ...toMe(session), token } };
+}
