@@ -22,7 +22,7 @@ describe('routes and guards', () => {
     mockApi({ 'GET /api/auth/me': meHandler(null) });
     const { router } = renderApp('/onboarding');
 
-    await expectHeading('Onboarding');
+    await expectHeading('Sign up your business');
     expect(router.state.location.pathname).toBe('/onboarding');
   });
 
