@@ -122,6 +122,8 @@ export function SignInPage() {
               to={paths.forgotPassword.getHref()}
               variant="body2"
               sx={{ alignSelf: 'flex-end' }}
+              // Pressing it leaves the focus where it is, so a field's blur message can't move it from under the pointer.
+              onMouseDown={(event) => event.preventDefault()}
             >
               Forgot password?
             </Link>
