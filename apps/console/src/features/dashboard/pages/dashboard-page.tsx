@@ -11,6 +11,7 @@ import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { formatCount, formatMonth } from '../components/dashboard-format.ts';
 import { CardGrid, ChartGrid, DashboardSkeleton } from '../components/dashboard-layout.tsx';
+import { FirstStoreCard } from '../components/first-store-card.tsx';
 import { OrdersByStatusChart } from '../components/orders-by-status-chart.tsx';
 import { OrdersOverviewChart } from '../components/orders-overview-chart.tsx';
 import { StatCard } from '../components/stat-card.tsx';
@@ -36,6 +37,7 @@ export function DashboardPage() {
             : undefined
         }
       />
+      <FirstStoreCard />
       {data ? (
         <>
           {dashboard.isError ? (

@@ -1,0 +1,28 @@
+import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../../app/paths.ts';
+import { useStoreTotal } from '../api/get-store-total.ts';
+
+/** A business with no store yet is told what to do first; nothing shows once it has one. */
+export function FirstStoreCard() {
+  const { data: total } = useStoreTotal();
+  if (total !== 0) return null;
+  return (
+    <Alert
+      severity="info"
+      icon={<StorefrontOutlined />}
+      sx={{ mb: 2 }}
+      action={
+        <Button component={RouterLink} to={paths.stores.add.getHref()} color="inherit" size="small">
+          Add store
+        </Button>
+      }
+    >
+      <AlertTitle>Start by adding your first store</AlertTitle>
+      Orders, catalogues and these figures all begin with a store.
+    </Alert>
+  );
+}
