@@ -174,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ordersPerMinute: config.storefrontOrdersPerMinute,
         publicUrl: config.publicUrl,
       });
-      await api.register(onboardingRoutes, { db, mailer, config });
+      await api.register(onboardingRoutes, { db, mailer, config, storage });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),

@@ -17,7 +17,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { SESSION_COOKIE } from '../../plugins/access.ts';
-import { createStorage, type Storage } from '../../storage/storage.ts';
+import type { Storage } from '../../storage/storage.ts';
 import { sessionPolicy } from '../auth/auth.service.ts';
 import { publicOrigin } from '../storefront/storefront.routes.ts';
 import * as onboarding from './onboarding.service.ts';
@@ -64,11 +64,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   db: Database;
   mailer: Mailer;
   config: Config;
-  /** Where the logo goes; without it, a storage of config.storage (the same files as the app's). */
-  storage?: Storage;
-}> = async (app, { db, mailer, config, storage: given }) => {
-  const storage = given ?? createStorage(config.storage);
-  if (!given) app.addHook('onClose', () => storage.close());
+  /** Where the logo goes: the app's file storage. */
+  storage: Storage;
+}> = async (app, { db, mailer, config, storage }) => {
   const secure = config.publicUrl?.startsWith('https:') ?? false;
 
   const setOnboardingCookie = (reply: FastifyReply, token: string) =>
