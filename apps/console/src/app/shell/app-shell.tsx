@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { Outlet } from 'react-router';
 import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
+import { EmailVerificationBanner } from './email-verification-banner.tsx';
 import { Footer } from './footer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -24,6 +25,7 @@ export function AppShell() {
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+          <EmailVerificationBanner />
           <Outlet />
         </Box>
         <Footer />

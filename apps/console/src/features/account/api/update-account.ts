@@ -6,13 +6,19 @@ import { sessionQueryKey, updateSessionUser } from '../../../lib/session.ts';
 import { accountQueryKey } from './get-account.ts';
 
 /**
- * PATCH /api/account. The password goes only when it is set: the shared schema
- * has already turned a blank one into undefined.
+ * PATCH /api/account. The password and current password go only when set: the
+ * shared schema has already turned blank ones into undefined.
  */
 export function updateAccount(update: AccountUpdate): Promise<Account> {
-  const { name, email, phone, password, version } = update;
-  const body =
-    password === undefined ? { name, email, phone, version } : { name, email, phone, password, version };
+  const { name, email, phone, password, currentPassword, version } = update;
+  const body = {
+    name,
+    email,
+    phone,
+    ...(password === undefined ? {} : { password }),
+    ...(currentPassword === undefined ? {} : { currentPassword }),
+    version,
+  };
   return apiJson('/account', accountSchema, { method: 'PATCH', body });
 }
 

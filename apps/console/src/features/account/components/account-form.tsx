@@ -5,11 +5,17 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { accountSchema, accountUpdateSchema } from '@storedesk/shared/account/schemas';
+import Alert from '@mui/material/Alert';
+import {
+  accountMessages,
+  accountSchema,
+  accountUpdateSchema,
+  pendingEmailNotice,
+} from '@storedesk/shared/account/schemas';
 import type { Account } from '@storedesk/shared/account/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
@@ -19,7 +25,7 @@ import { useUpdateAccount } from '../api/update-account.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 
-const formFields = ['name', 'email', 'phone', 'password'] as const;
+const formFields = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
 
 /** The form holds the fields; the version sent is the one its edits started from (D9). */
 const accountFormSchema = accountUpdateSchema.omit({ version: true });
@@ -31,7 +37,13 @@ const changeLabels = { name: 'Name', email: 'Email', phone: 'Phone' } satisfies 
 >;
 
 function toFormValues(account: Account): AccountFormValues {
-  return { name: account.name, email: account.email, phone: account.phone, password: '' };
+  return {
+    name: account.name,
+    email: account.email,
+    phone: account.phone,
+    password: '',
+    currentPassword: '',
+  };
 }
 
 /** SPEC §2 and §5: name, email and phone required; the password only when one is typed. */
@@ -46,6 +58,7 @@ export function AccountForm({ account }: { account: Account }) {
     handleSubmit,
     reset,
     setError,
+    control,
     formState: { errors, isDirty },
   } = useForm<AccountFormValues, unknown, z.output<typeof accountFormSchema>>({
     resolver: zodResolver(accountFormSchema),
@@ -53,6 +66,11 @@ export function AccountForm({ account }: { account: Account }) {
     defaultValues: toFormValues(account),
   });
   const base = useEditBase(account, isDirty);
+  // D18: a new password or e-mail needs the current password.
+  const typedPassword = useWatch({ control, name: 'password' }) ?? '';
+  const typedEmail = useWatch({ control, name: 'email' });
+  const needsCurrentPassword =
+    typedPassword.trim() !== '' || typedEmail.trim().toLowerCase() !== account.email.toLowerCase();
 
   // Follow changes made elsewhere until the user starts editing; after that a
   // save based on the old version is refused (409) rather than overwriting them.
@@ -62,9 +80,21 @@ export function AccountForm({ account }: { account: Account }) {
 
   const onSubmit = handleSubmit((values) => {
     setStale(null);
+    if (needsCurrentPassword && values.currentPassword === undefined) {
+      setError(
+        'currentPassword',
+        { message: accountMessages.currentPasswordRequired },
+        { shouldFocus: true },
+      );
+      return;
+    }
     const savedFrom = base;
     update.mutate(
-      { ...values, version: savedFrom.version },
+      {
+        ...values,
+        currentPassword: needsCurrentPassword ? values.currentPassword : undefined,
+        version: savedFrom.version,
+      },
       {
         onSuccess: (saved) => {
           reset(toFormValues(saved));
@@ -82,8 +112,10 @@ export function AccountForm({ account }: { account: Account }) {
           if (isApiError(error)) {
             for (const field of formFields) {
               const message = error.fields?.[field];
-              if (message) setError(field, { message });
+              if (message) setError(field, { message }, { shouldFocus: field === 'currentPassword' });
             }
+            // A missing or wrong current password is said on its field alone.
+            if (error.fields?.currentPassword) return;
           }
           setDialogMessage(error.message);
         },
@@ -99,6 +131,11 @@ export function AccountForm({ account }: { account: Account }) {
         </Typography>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
+          {account.pendingEmail && (
+            <Alert severity="info" role="status" sx={{ wordBreak: 'break-word' }}>
+              {pendingEmailNotice(account.pendingEmail)}
+            </Alert>
+          )}
           <TextField
             label="Name"
             autoComplete="name"
@@ -134,6 +171,18 @@ export function AccountForm({ account }: { account: Account }) {
             helperText={errors.password?.message ?? 'Leave blank to keep your current password.'}
             {...register('password')}
           />
+          {needsCurrentPassword && (
+            <TextField
+              label="Current password"
+              type="password"
+              autoComplete="current-password"
+              required
+              fullWidth
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword?.message ?? 'Needed to change your password or email.'}
+              {...register('currentPassword')}
+            />
+          )}
           <div>
             <SaveButton saving={update.isPending} label="Save details" />
           </div>

@@ -1,4 +1,5 @@
 import type { Account } from '@storedesk/shared/account/schemas';
+import { accountMessages } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -83,6 +84,7 @@ describe('account page', () => {
     const fields = await form();
 
     await user.type(fields.password, 'a-new-secret');
+    await user.type(screen.getByLabelText(/Current password/), 'admin-demo-1');
     await user.click(fields.save);
 
     await screen.findByText('Details saved');
@@ -91,6 +93,101 @@ describe('account page', () => {
       version: 3,
     });
     expect(fields.password).toHaveValue('');
+  });
+
+  it('asks for the current password only when the password or the email changes', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+
+    await user.type(fields.password, 'a-new-secret');
+    const current = screen.getByLabelText(/Current password/);
+    expect(current).toBeRequired();
+    await user.click(fields.save);
+    expect(await screen.findByText(accountMessages.currentPasswordRequired)).toBeInTheDocument();
+    expect(current).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /api/account')).toHaveLength(0);
+
+    await user.clear(fields.password);
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+    await user.clear(fields.email);
+    await user.type(fields.email, 'ADMIN@example.com');
+    // Only the case changed: the same address.
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+    await user.clear(fields.email);
+    await user.type(fields.email, 'arjun@example.com');
+    expect(screen.getByLabelText(/Current password/)).toBeInTheDocument();
+  });
+
+  it('sends the current password with a new password', async () => {
+    const { user, api } = renderAccount((call) => json(200, savedFrom(call)));
+    const fields = await form();
+
+    await user.type(fields.password, 'a-new-secret');
+    await user.type(screen.getByLabelText(/Current password/), 'admin-demo-1');
+    await user.click(fields.save);
+
+    await screen.findByText('Details saved');
+    expect(api.callsTo('PATCH /api/account')[0]?.body).toEqual({
+      name: 'Arjun Admin',
+      email: 'admin@example.com',
+      phone: '+91-9876500000',
+      password: 'a-new-secret',
+      currentPassword: 'admin-demo-1',
+      version: 3,
+    });
+    expect(screen.queryByLabelText(/Current password/)).not.toBeInTheDocument();
+  });
+
+  it('shows a wrong current password (403) on its field, without a dialog', async () => {
+    const { user } = renderAccount(() =>
+      apiError(403, 'forbidden', accountMessages.currentPasswordWrong, {
+        fields: { currentPassword: accountMessages.currentPasswordWrong },
+      }),
+    );
+    const fields = await form();
+
+    await user.type(fields.password, 'a-new-secret');
+    await user.type(screen.getByLabelText(/Current password/), 'not-it-at-all');
+    await user.click(fields.save);
+
+    expect(await screen.findByText(accountMessages.currentPasswordWrong)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Current password/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.queryByText('Details saved')).not.toBeInTheDocument();
+  });
+
+  it('after an email change, says a link was sent to the new address', async () => {
+    const { user, api } = renderAccount((call) =>
+      json(200, { ...account, version: 4, pendingEmail: (call.body as Account).email }),
+    );
+    const fields = await form();
+
+    await user.clear(fields.email);
+    await user.type(fields.email, 'arjun@example.com');
+    await user.type(screen.getByLabelText(/Current password/), 'admin-demo-1');
+    await user.click(fields.save);
+
+    expect(
+      await screen.findByText(
+        'We sent a link to arjun@example.com; your sign-in e-mail changes when you follow it.',
+      ),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/account')[0]?.body).toMatchObject({
+      email: 'arjun@example.com',
+      currentPassword: 'admin-demo-1',
+    });
+    // The sign-in email stays until the link is followed.
+    expect(fields.email).toHaveValue('admin@example.com');
+  });
+
+  it('says the email is verified where a followed link lands', async () => {
+    mockApi({
+      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/account': () => json(200, account),
+    });
+    renderApp('/account?email-verified=1');
+    expect(await screen.findByText('Your email is verified.')).toBeInTheDocument();
   });
 
   it('updates the greeting once saved', async () => {
@@ -175,16 +272,17 @@ describe('account page', () => {
 
   it("puts the server's field errors on the fields", async () => {
     const { user } = renderAccount(() =>
-      apiError(400, 'invalid_input', messages.invalidInput, { fields: { email: messages.emailTaken } }),
+      apiError(409, 'conflict', messages.emailTaken, { fields: { email: messages.emailTaken } }),
     );
     const fields = await form();
 
     await user.clear(fields.email);
     await user.type(fields.email, 'owner@example.com');
+    await user.type(screen.getByLabelText(/Current password/), 'admin-secret-1');
     await user.click(fields.save);
 
     const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(dialog).toHaveTextContent(messages.invalidInput);
+    expect(dialog).toHaveTextContent(messages.emailTaken);
     await user.keyboard('{Escape}');
     expect(await screen.findByText(messages.emailTaken)).toBeInTheDocument();
     expect(fields.email).toHaveAttribute('aria-invalid', 'true');

@@ -1,13 +1,25 @@
+import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { LoadError } from '../../../components/load-error.tsx';
 import { CardSkeleton, FormSkeleton } from '../../../components/loading-skeleton.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
+import { sessionQueryKey } from '../../../lib/session.ts';
 import { useAccount } from '../api/get-account.ts';
 import { AccountForm } from '../components/account-form.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 
 export function AccountPage() {
   const account = useAccount();
+  const queryClient = useQueryClient();
+  // Where a followed verification link lands: the session's e-mail and its verified mark are read again.
+  const [searchParams] = useSearchParams();
+  const emailVerified = searchParams.get('email-verified') === '1';
+  useEffect(() => {
+    if (emailVerified) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [emailVerified, queryClient]);
 
   let content;
   if (account.data) {
@@ -48,6 +60,11 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title="Account" description="Your profile and sign-in details." />
+      {emailVerified && (
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          Your email is verified.
+        </Alert>
+      )}
       <Grid container spacing={3}>
         {content}
       </Grid>
