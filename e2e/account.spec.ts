@@ -48,6 +48,7 @@ describe('/account', () => {
     const email = page.getByLabel('Email');
     await expect.poll(() => email.inputValue()).toBe(mumbaiAdmin.email);
     await email.fill('owner@example.com');
+    await page.getByLabel('Current password').fill(mumbaiAdmin.password);
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('This email is already in use').first().waitFor();
     await page.reload();
@@ -55,12 +56,18 @@ describe('/account', () => {
     await context.close();
   });
 
-  it('a new password works for the next sign-in', async () => {
+  it('a new password needs the current one, then works for the next sign-in', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, mumbaiAdmin);
     await page.waitForURL('**/dashboard');
     await page.goto('/account');
     await page.getByLabel('Update password').fill('a-brand-new-pass-7');
+    const current = page.getByLabel('Current password');
+    await current.fill('not-the-password');
+    await page.getByRole('button', { name: 'Save details' }).click();
+    await page.getByText('The current password is not correct').waitFor();
+    expect(await current.getAttribute('aria-invalid')).toBe('true');
+    await current.fill(mumbaiAdmin.password);
     await page.getByRole('button', { name: 'Save details' }).click();
     await page.getByText('Details saved').waitFor();
     await page.getByRole('button', { name: 'Sign out' }).click();

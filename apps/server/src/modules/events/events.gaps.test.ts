@@ -57,6 +57,7 @@ describe('what a stream must not miss or keep', () => {
         email: biz.owner.email,
         phone: '+91-9000000000',
         password: `${PASSWORD}-new`,
+        currentPassword: PASSWORD,
         version: 1,
       },
     });
