@@ -88,4 +88,14 @@ describe('account form (SPEC §5)', () => {
     expect(Object.keys(problems({ ...valid, version: -1 }))).toEqual(['version']);
     expect(Object.keys(problems({ ...valid, version: 1.5 }))).toEqual(['version']);
   });
+
+  it('takes a current password of at most 128 characters, and an empty one as none', () => {
+    expect(accountUpdateSchema.parse({ ...valid, currentPassword: '' }).currentPassword).toBeUndefined();
+    expect(accountUpdateSchema.parse({ ...valid, currentPassword: 'p'.repeat(128) }).currentPassword).toBe(
+      'p'.repeat(128),
+    );
+    expect(problems({ ...valid, currentPassword: 'p'.repeat(129) })).toEqual({
+      currentPassword: 'must be at most 128 characters',
+    });
+  });
 });
