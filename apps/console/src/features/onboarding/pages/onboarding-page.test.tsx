@@ -95,6 +95,11 @@ describe('onboarding wizard', () => {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(screen.getByRole('heading', { name: 'Business details' })).toBeInTheDocument();
+
+    // A choice made after the messages clears its own.
+    await user.click(screen.getByRole('radio', { name: /Cyan/ }));
+    expect(screen.getByRole('radio', { name: /Cyan/ })).toBeChecked();
+    await waitFor(() => expect(screen.queryByText(onboardingMessages.theme)).not.toBeInTheDocument());
   });
 
   it('judges the logo by its bytes: more than 102,400 bytes or not PNG or JPEG is refused', async () => {
