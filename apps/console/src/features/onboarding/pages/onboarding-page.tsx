@@ -119,17 +119,27 @@ export function OnboardingPage() {
     });
   };
 
+  /**
+   * Checks a step's fields. They then count as touched, so each re-checks as it
+   * is typed in: a message goes away while typing, not when the pointer presses
+   * Next, which would move Next from under the pointer and lose the click.
+   */
+  const checkStep = (fields: (typeof stepFields)[keyof typeof stepFields]) => {
+    for (const name of fields) form.setValue(name, getValues(name), { shouldTouch: true });
+    return trigger(fields, { shouldFocus: true });
+  };
+
   const next = async () => {
     if (step === welcomeStep) {
       goTo(businessStep);
       return;
     }
     if (step === businessStep) {
-      if (await trigger(stepFields.business, { shouldFocus: true })) goTo(userStep);
+      if (await checkStep(stepFields.business)) goTo(userStep);
       return;
     }
     if (step === userStep) {
-      if (await trigger(stepFields.user, { shouldFocus: true })) leaveUserDetails();
+      if (await checkStep(stepFields.user)) leaveUserDetails();
       return;
     }
     await handleSubmit(
