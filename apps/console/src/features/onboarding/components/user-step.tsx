@@ -7,6 +7,8 @@ import type { OnboardingFormValues } from './onboarding-form.ts';
 export function UserStep() {
   const {
     register,
+    trigger,
+    getFieldState,
     formState: { errors },
   } = useFormContext<OnboardingFormValues>();
   const fieldErrors = errors.user;
@@ -48,8 +50,12 @@ export function UserStep() {
         error={Boolean(fieldErrors?.password)}
         helperText={fieldErrors?.password?.message ?? 'At least 8 characters'}
         {...register('user.password', {
-          // A changed password is checked against its confirmation again, once that has been typed.
-          deps: ['user.confirmPassword'],
+          // A changed password is checked against its confirmation again, once that has been left:
+          // checked earlier, an empty confirmation would show its message until it is left, and its
+          // going away then would move Next from under the pointer that pressed it.
+          onChange: () => {
+            if (getFieldState('user.confirmPassword').isTouched) void trigger('user.confirmPassword');
+          },
         })}
       />
       <TextField
