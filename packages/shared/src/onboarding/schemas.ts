@@ -62,6 +62,7 @@ export const onboardingMessages = {
   tooManyFinishes: 'Too many attempts to finish signing up. Please try again later.',
   /** 409 of Resend link once the link has been followed. */
   alreadyVerified: 'Your email is already verified.',
+  alreadyVerifiedTitle: 'Email verified',
   tooManyEmails: 'Too many verification emails. Please wait a little and try again.',
   /** Resend link → dialog. */
   emailSentTitle: 'Email sent',

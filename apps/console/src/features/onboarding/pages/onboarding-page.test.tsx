@@ -240,6 +240,23 @@ describe('onboarding wizard', () => {
     expect(api.callsTo('POST /api/onboarding/verification-email')).toHaveLength(1);
   });
 
+  it('Resend link says the e-mail is already verified when its link was followed meanwhile', async () => {
+    mockApi({
+      ...signedOut,
+      'POST /api/onboarding/account': registered,
+      'POST /api/onboarding/verification-email': () =>
+        apiError(409, 'conflict', onboardingMessages.alreadyVerified, {
+          fields: { email: onboardingMessages.alreadyVerified },
+        }),
+    });
+    const { user } = renderApp('/onboarding');
+    await reachAlmostThere(user);
+
+    await user.click(screen.getByRole('button', { name: 'Resend link' }));
+    const dialog = await screen.findByRole('dialog', { name: onboardingMessages.alreadyVerifiedTitle });
+    expect(dialog).toHaveTextContent(onboardingMessages.alreadyVerified);
+  });
+
   it('Finish creates the business, starts the session and lands on the dashboard', async () => {
     const newSession = {
       ...ownerSession,

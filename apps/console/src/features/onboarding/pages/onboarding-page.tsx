@@ -154,7 +154,15 @@ export function OnboardingPage() {
       onSuccess: () => setNotice(emailSent),
       onError: (error) =>
         setNotice(
-          isApiError(error, 429) ? { title: onboardingMessages.oopsTitle, message: error.message } : oops,
+          isApiError(error, 429)
+            ? { title: onboardingMessages.oopsTitle, message: error.message }
+            : isApiError(error, 409)
+              ? // The link was followed meanwhile (in another tab): nothing to resend.
+                {
+                  title: onboardingMessages.alreadyVerifiedTitle,
+                  message: onboardingMessages.alreadyVerified,
+                }
+              : oops,
         ),
     });
 
