@@ -91,11 +91,6 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
           return;
         }
       }
-      // A 409 with no record behind it is a limit (the business has all its helplines): its message says which.
-      if (isApiError(error, 409) && error.current === undefined && !error.fields) {
-        setDialogMessage(error.message);
-        return;
-      }
       let placed = false;
       const on = (field: keyof HelplineInput) => (message: string) => {
         setError(field, { message }, { shouldFocus: !placed });
