@@ -16,8 +16,7 @@ import type {
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
@@ -138,17 +137,9 @@ function AboutForm({ record }: { record: BusinessSettings }) {
 
 /** Settings > About: the business's name, description and time zone (SPEC §5 Business info, D19). */
 export function AboutTab() {
-  const settings = useBusinessSettings();
-  if (settings.data) return <AboutForm record={settings.data} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Could not load the business’s details"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <FormSkeleton fields={3} label="Loading the business’s details" />;
+  return (
+    <RecordLoader query={useBusinessSettings()} what="the business’s details" fields={3}>
+      {(record) => <AboutForm record={record} />}
+    </RecordLoader>
+  );
 }

@@ -15,8 +15,7 @@ import type {
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
@@ -149,17 +148,9 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
  * decimals. The customer app's next order follows a save at once.
  */
 export function OrderSettingsTab() {
-  const settings = useOrderSettings();
-  if (settings.data) return <OrderSettingsForm record={settings.data} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Could not load the order settings"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <FormSkeleton fields={3} label="Loading the order settings" />;
+  return (
+    <RecordLoader query={useOrderSettings()} what="the order settings" fields={3}>
+      {(record) => <OrderSettingsForm record={record} />}
+    </RecordLoader>
+  );
 }

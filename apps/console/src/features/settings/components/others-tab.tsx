@@ -14,8 +14,7 @@ import type {
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import type { MainStoreChoice } from '../api/business.ts';
@@ -222,17 +221,9 @@ function OthersForm({ record }: { record: BusinessSettings }) {
 
 /** Settings > Others: stores, theme, live, the customer app's address (D15) and the storefront key. */
 export function OthersTab() {
-  const settings = useBusinessSettings();
-  if (settings.data) return <OthersForm record={settings.data} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Could not load the settings"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <FormSkeleton fields={5} label="Loading the settings" />;
+  return (
+    <RecordLoader query={useBusinessSettings()} what="the settings" fields={5}>
+      {(record) => <OthersForm record={record} />}
+    </RecordLoader>
+  );
 }

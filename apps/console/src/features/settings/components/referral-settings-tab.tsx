@@ -23,8 +23,7 @@ import type {
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
+import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
@@ -231,17 +230,9 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
  * are kept but greyed out.
  */
 export function ReferralSettingsTab() {
-  const settings = useReferralSettings();
-  if (settings.data) return <ReferralForm record={settings.data} />;
-  if (settings.isError) {
-    return (
-      <LoadError
-        title="Could not load the referral settings"
-        error={settings.error}
-        onRetry={() => void settings.refetch()}
-        retrying={settings.isFetching}
-      />
-    );
-  }
-  return <FormSkeleton fields={6} label="Loading the referral settings" />;
+  return (
+    <RecordLoader query={useReferralSettings()} what="the referral settings" fields={6}>
+      {(record) => <ReferralForm record={record} />}
+    </RecordLoader>
+  );
 }
