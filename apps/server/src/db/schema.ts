@@ -349,7 +349,8 @@ export const orders = pgTable(
   'orders',
   {
     id: id(),
-    number: bigserial('number', { mode: 'number' }).notNull().unique(),
+    /** The business's own order number, from 1: given by the orders_number trigger (migration 0014), never by the caller. */
+    number: bigint('number', { mode: 'number' }).notNull().default(0),
     businessId: businessId(),
     zoneId: uuid('zone_id')
       .notNull()
@@ -382,6 +383,7 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_business_number_idx').on(t.businessId, t.number),
     index('orders_active_idx').on(t.businessId, t.zoneId, t.state, t.placedAt),
     index('orders_business_placed_idx').on(t.businessId, t.placedAt),
     // The open orders of a whole business (the owner's /orders and its tab counts) are few among millions.
@@ -392,6 +394,14 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId),
   ],
 );
+
+/** The last order number each business gave out; the orders_number trigger counts on from it. */
+export const orderNumbers = pgTable('order_numbers', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+});
 
 /** Every status change and staff note of an order (D8, B5). */
 export const orderEvents = pgTable(

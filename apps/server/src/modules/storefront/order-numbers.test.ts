@@ -1,0 +1,96 @@
+/**
+ * Order numbers are each business's own, counted from 1: what the customer
+ * app answers and what the console lists never reveal another business's volume.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ngeohash from 'ngeohash';
+import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
+import * as t from '../../db/schema.ts';
+import {
+  createBusiness,
+  createTestApp,
+  signIn,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
+
+let ctx: TestApp;
+let first: TestBusiness;
+let second: TestBusiness;
+const itemOf = new Map<string, { storeId: string; itemId: string }>();
+
+async function openStoreWithItem(business: TestBusiness) {
+  const [store] = await ctx.db
+    .insert(t.stores)
+    .values({
+      businessId: business.id,
+      zoneId: business.zones[0],
+      name: 'Corner store',
+      description: 'Groceries',
+      location: 'MG Road',
+      phone: '9876543210',
+      featured: 1,
+      latitude: 12.97,
+      longitude: 77.59,
+      geohash: ngeohash.encode(12.97, 77.59, 9),
+      openTime: '00:00',
+      closeTime: '23:59',
+      status: 1,
+    })
+    .returning({ id: t.stores.id });
+  const [item] = await ctx.db
+    .insert(t.items)
+    .values({ businessId: business.id, storeId: store!.id, name: 'Milk', pricePaise: 3000 })
+    .returning({ id: t.items.id });
+  itemOf.set(business.id, { storeId: store!.id, itemId: item!.id });
+}
+
+async function place(business: TestBusiness, phone: string): Promise<number> {
+  const { storeId, itemId } = itemOf.get(business.id)!;
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: { 'x-storefront-key': business.storefrontKey },
+    payload: { customer: { name: 'Asha', phone }, storeId, items: [{ itemId, quantity: 1 }] },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<StorefrontOrder>().number;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { STOREFRONT_ORDERS_PER_MINUTE: '1000' } });
+  first = await createBusiness(ctx.db);
+  second = await createBusiness(ctx.db);
+  await openStoreWithItem(first);
+  await openStoreWithItem(second);
+});
+
+afterAll(() => ctx.close());
+
+describe('order numbers', () => {
+  it('count from 1 in each business, whatever the other places in between', async () => {
+    expect(await place(first, '9800000001')).toBe(1);
+    expect(await place(first, '9800000002')).toBe(2);
+    expect(await place(second, '9800000003')).toBe(1);
+    expect(await place(first, '9800000004')).toBe(3);
+    expect(await place(second, '9800000005')).toBe(2);
+  });
+
+  it('stay unique and without gaps when one business places orders at once', async () => {
+    const numbers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => place(second, `97000000${String(i).padStart(2, '0')}`)),
+    );
+    expect(numbers.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
+  });
+
+  it('are what the console lists and finds by number', async () => {
+    const owner = await signIn(ctx.app, first.owner.email);
+    const res = await ctx.app.inject({
+      url: '/api/orders?view=active&q=%232&pageSize=25',
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const { items } = res.json<{ items: Array<{ number: number; businessId?: string; storeId: string }> }>();
+    expect(items.map((order) => [order.number, order.storeId])).toEqual([[2, itemOf.get(first.id)!.storeId]]);
+  });
+});
