@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
+import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -37,6 +38,7 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
+import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
@@ -59,17 +61,19 @@ export type AppDeps = {
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
 
-/** TRUST_PROXY as Fastify takes it: a number n trusts the nearest n hops. */
-function trustedProxies(setting: Config['trustProxy']) {
-  if (setting === undefined) return false;
-  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
-  return setting;
+/** TRUST_PROXY as a rule on an address `hop` proxies away: all, the nearest n, these addresses, or none. */
+function trustedProxies(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
+  if (setting === undefined || setting === false) return () => false;
+  if (setting === true) return () => true;
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return proxyAddr.compile(setting);
 }
 
 /** Builds the whole server without listening, so tests can call it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, hub } = deps;
   const storage = deps.storage ?? createStorage(config.storage);
+  const isTrustedProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
     genReqId: (request) => {
@@ -77,9 +81,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: trustedProxies(config.trustProxy),
+    // A request must arrive whole, headers and body, within REQUEST_TIMEOUT, else 408 and the
+    // connection is closed; checked every second, so a client sending a byte now and then can't hold it.
+    requestTimeout: config.requestTimeoutMs,
+    http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
+    trustProxy: isTrustedProxy,
     routerOptions: { maxParamLength: 200 },
   }).withTypeProvider<ZodTypeProvider>();
+
+  limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (address) =>
+    isTrustedProxy(address, 0),
+  );
 
   // A storage or mailer made here is closed here; one passed in belongs to the caller.
   if (!deps.storage) app.addHook('onClose', () => storage.close());
@@ -147,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       };
     },
   });
-  registerAccessControl(app, db);
+  registerAccessControl(app, db, {
+    publicUrl: config.publicUrl,
+    isTrustedProxy: (address) => isTrustedProxy(address, 0),
+  });
   await registerMultipart(app);
   await app.register(filesRoutes, { storage });
 

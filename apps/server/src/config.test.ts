@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       storefrontOrdersPerMinute: 120,
       trialDays: 30,
+      requestTimeoutMs: 30_000,
+      maxConnectionsPerAddress: 256,
+      redisUrl: undefined,
       vapidKeys: undefined,
       vapidSubject: 'mailto:no-reply@storedesk.local',
       pushEndpointAllowlist: [],
@@ -51,6 +54,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       STOREFRONT_ORDERS_PER_MINUTE: '30',
       TRIAL_DAYS: '14',
+      REQUEST_TIMEOUT: '5',
+      MAX_CONNECTIONS_PER_ADDRESS: '0',
+      REDIS_URL: 'redis://cache.example:6379/2',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -66,6 +72,9 @@ describe('loadConfig', () => {
       trustProxy: 1,
       storefrontOrdersPerMinute: 30,
       trialDays: 14,
+      requestTimeoutMs: 5000,
+      maxConnectionsPerAddress: 0,
+      redisUrl: 'redis://cache.example:6379/2',
     });
   });
 
@@ -125,6 +134,9 @@ describe('loadConfig', () => {
       TRUST_PROXY: '',
       STOREFRONT_ORDERS_PER_MINUTE: '',
       TRIAL_DAYS: '',
+      REQUEST_TIMEOUT: '',
+      MAX_CONNECTIONS_PER_ADDRESS: '',
+      REDIS_URL: '',
       VAPID_PUBLIC_KEY: '',
       VAPID_PRIVATE_KEY: '',
       VAPID_SUBJECT: '',
@@ -154,6 +166,13 @@ describe('loadConfig', () => {
     ['STOREFRONT_ORDERS_PER_MINUTE', '0'],
     ['STOREFRONT_ORDERS_PER_MINUTE', 'many'],
     ['STOREFRONT_ORDERS_PER_MINUTE', '1.5'],
+    ['REQUEST_TIMEOUT', '0'],
+    ['REQUEST_TIMEOUT', '2.5'],
+    ['REQUEST_TIMEOUT', 'slow'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', '-1'],
+    ['MAX_CONNECTIONS_PER_ADDRESS', 'lots'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['REDIS_URL', 'http://cache.example:6379'],
     ['VAPID_SUBJECT', 'owner@example.com'],
     ['VAPID_SUBJECT', 'http://shop.example.com'],
     ['VAPID_SUBJECT', 'mailto:nobody'],

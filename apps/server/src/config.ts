@@ -86,6 +86,22 @@ const configSchema = z
       .min(1, 'must be at least 1')
       .max(100_000, 'must be at most 100000')
       .default(120),
+    REQUEST_TIMEOUT: z.coerce
+      .number('must be a number of seconds')
+      .int('must be a whole number of seconds')
+      .min(1, 'must be at least 1 second')
+      .max(3600, 'must be at most 3600 seconds')
+      .default(30),
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(0, 'must be 0 (no limit) or more')
+      .max(1_000_000, 'must be at most 1000000')
+      .default(256),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
+      .optional(),
     TRIAL_DAYS: z.coerce
       .number('must be a number')
       .int('must be a whole number')
@@ -186,6 +202,12 @@ export type Config = {
   storefrontOrdersPerMinute: number;
   /** Days of service a business that signs itself up gets before its end date (D5). */
   trialDays: number;
+  /** How long a client has to send a whole request, headers and body, before it is answered 408 and dropped. */
+  requestTimeoutMs: number;
+  /** Connections one client address may hold open at once; 0 for no limit (see connection-limit.ts). */
+  maxConnectionsPerAddress: number;
+  /** The Redis that rate limits are counted in, so every instance counts the same; unset, each counts its own. */
+  redisUrl: string | undefined;
   /** The VAPID key pair given in the environment; without it, the one kept in the database (made at first start). */
   vapidKeys: { publicKey: string; privateKey: string } | undefined;
   /** Who push services may contact about our pushes: VAPID_SUBJECT, else PUBLIC_URL when https, else MAIL_FROM's address. */
@@ -244,6 +266,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     storefrontOrdersPerMinute: e.STOREFRONT_ORDERS_PER_MINUTE,
     trialDays: e.TRIAL_DAYS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    maxConnectionsPerAddress: e.MAX_CONNECTIONS_PER_ADDRESS,
+    redisUrl: e.REDIS_URL,
     vapidKeys:
       e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }

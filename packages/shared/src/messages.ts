@@ -17,6 +17,8 @@ export const messages = {
   invalidValue: 'A value is out of range or is not valid text',
   internal: 'Something went wrong on our side. Please try again.',
   crossSite: 'Cross-site request refused',
+  tooManyConnections: 'Too many connections from one address. Please try again shortly.',
+  databaseUnavailable: 'The database is not answering right now. Please try again shortly.',
   tooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   emailTaken: 'This email is already in use',
