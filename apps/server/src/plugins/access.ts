@@ -40,27 +40,48 @@ export function authOf(request: FastifyRequest): AuthContext {
 /**
  * Browsers say where a request comes from; a write from another site is
  * refused whatever it carries, so a session cookie can't be ridden cross-site.
+ * The request's own origin is the address the browser used: PUBLIC_URL when
+ * set, or the Host the request names. Behind a proxy that TRUST_PROXY trusts,
+ * Fastify reads that host from X-Forwarded-Host and the scheme from
+ * X-Forwarded-Proto, so a proxy that rewrites Host (nginx's default) still works.
  */
-function assertSameOrigin(request: FastifyRequest) {
+function assertSameOrigin(
+  request: FastifyRequest,
+  publicOrigin: string | null,
+  isTrustedProxy: (address: string) => boolean,
+) {
   const site = request.headers['sec-fetch-site'];
   if (site === 'cross-site' || site === 'same-site') throw new AppError('forbidden', messages.crossSite);
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | null = null;
+  let from: URL | null = null;
   try {
-    host = new URL(origin).host;
+    from = new URL(origin);
   } catch {
-    host = null;
+    from = null;
   }
-  if (host === null || host !== request.headers.host) throw new AppError('forbidden', messages.crossSite);
+  if (from === null) throw new AppError('forbidden', messages.crossSite);
+  if (from.origin === publicOrigin) return;
+  // Without a trusted X-Forwarded-Proto the scheme is unknown (TLS may end at a proxy): the host decides.
+  const peer = request.socket?.remoteAddress;
+  const forwardedProto =
+    request.headers['x-forwarded-proto'] !== undefined && peer !== undefined && isTrustedProxy(peer);
+  const sameScheme = !forwardedProto || from.protocol === `${request.protocol}:`;
+  if (from.host !== request.host || !sameScheme) throw new AppError('forbidden', messages.crossSite);
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Database) {
+export function registerAccessControl(
+  app: FastifyInstance,
+  db: Database,
+  options: { publicUrl: string | undefined; isTrustedProxy: (address: string) => boolean },
+) {
+  const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
     const access: Access = config?.access ?? 'staff';
-    if (UNSAFE.has(request.method) && !config?.crossOrigin) assertSameOrigin(request);
+    if (UNSAFE.has(request.method) && !config?.crossOrigin)
+      assertSameOrigin(request, publicOrigin, options.isTrustedProxy);
     // Sessions guard the API; the console's own files (and unknown paths) are public.
     const url = request.routeOptions.url;
     if (access === 'public' || url === undefined || !url.startsWith('/api/')) return;
