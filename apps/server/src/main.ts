@@ -26,10 +26,12 @@ async function main() {
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   if (!config.databaseUrl) {
     try {
-      embedded = await startEmbeddedPostgres(config.dataDir, {
-        info: (msg) => log.info(msg),
-        warn: (msg) => log.warn(msg),
-      });
+      embedded = await startEmbeddedPostgres(
+        config.dataDir,
+        { info: (msg) => log.info(msg), warn: (msg) => log.warn(msg), error: (msg) => log.error(msg) },
+        // Without its database the server can do nothing: exit, so that its supervisor restarts it.
+        { onGiveUp: () => void shutdown('the embedded database is gone', 1) },
+      );
     } catch (error) {
       if (error instanceof DataDirInUseError) {
         console.error(error.message);
@@ -47,10 +49,11 @@ async function main() {
   let stopHousekeeping: (() => void) | undefined;
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  async function shutdown(reason: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    log.info(`${signal} received, shutting down`);
+    if (exitCode === 0) log.info(`${reason} received, shutting down`);
+    else log.fatal(`${reason}: shutting down`);
     const force = setTimeout(() => process.exit(1), 45_000);
     force.unref();
     try {
@@ -61,9 +64,9 @@ async function main() {
       await pool.end();
       await embedded?.stop();
     } finally {
-      process.exit(0);
+      process.exit(exitCode);
     }
-  };
+  }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

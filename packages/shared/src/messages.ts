@@ -18,7 +18,7 @@ export const messages = {
   internal: 'Something went wrong on our side. Please try again.',
   crossSite: 'Cross-site request refused',
   tooManyConnections: 'Too many connections from one address. Please try again shortly.',
-  databaseUnavailable: 'The database is not answering right now. Please try again shortly.',
+  unavailable: 'The service is unavailable right now. Please try again shortly.',
   tooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',
   emailTaken: 'This email is already in use',

@@ -136,4 +136,55 @@ describe('embedded PostgreSQL', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'after a crash, starts even when the pid the old server wrote now belongs to another node process',
+    async () => {
+      childUrl = await startChild();
+      startedPids.add(postmasterPid());
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      process.kill(child.pid!, 'SIGKILL');
+      await exited;
+      // What an older server left behind, naming a pid that some other node process now has.
+      const stranger = spawn(process.execPath, ['-e', 'setInterval(() => undefined, 1000)'], {
+        stdio: 'ignore',
+      });
+      startedPids.add(stranger.pid!);
+      fs.writeFileSync(path.join(dataDir, 'storedesk.pid'), `${stranger.pid}\n`);
+
+      recovered = await startEmbeddedPostgres(dataDir, quiet);
+      expect(await query<{ name: string }>(recovered.url, 'SELECT name FROM survivors')).toEqual([
+        { name: 'still here' },
+      ]);
+      expect(isAlive(stranger.pid!)).toBe(true);
+      startedPids.add(postmasterPid());
+      await recovered.stop();
+      recovered = undefined;
+      stranger.kill('SIGKILL');
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'leaves alone a live process that a stale postmaster.pid names, even one called postgres',
+    async () => {
+      const stranger = spawn('sleep', ['60'], { argv0: 'postgres', stdio: 'ignore' });
+      startedPids.add(stranger.pid!);
+      await waitUntil(() => fs.existsSync(`/proc/${stranger.pid}/cmdline`), 5_000, 'the stranger to start');
+      const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      fs.writeFileSync(pidFile, `${stranger.pid}\n${path.join(dataDir, 'postgres')}\n0\n5432\n`);
+
+      recovered = await startEmbeddedPostgres(dataDir, quiet);
+      expect(isAlive(stranger.pid!)).toBe(true);
+      expect(await query<{ name: string }>(recovered.url, 'SELECT name FROM survivors')).toEqual([
+        { name: 'still here' },
+      ]);
+      expect(postmasterPid()).not.toBe(stranger.pid);
+      startedPids.add(postmasterPid());
+      await recovered.stop();
+      recovered = undefined;
+      stranger.kill('SIGKILL');
+    },
+    TIMEOUT,
+  );
 });

