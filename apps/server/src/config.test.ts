@@ -34,6 +34,7 @@ describe('loadConfig', () => {
       vapidKeys: undefined,
       vapidSubject: 'mailto:no-reply@storedesk.local',
       pushEndpointAllowlist: [],
+      metricsToken: undefined,
     });
   });
 
@@ -51,6 +52,7 @@ describe('loadConfig', () => {
       TRUST_PROXY: '1',
       STOREFRONT_ORDERS_PER_MINUTE: '30',
       TRIAL_DAYS: '14',
+      METRICS_TOKEN: 'scrape-4f9c2a7e1b8d',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
       trustProxy: 1,
       storefrontOrdersPerMinute: 30,
       trialDays: 14,
+      metricsToken: 'scrape-4f9c2a7e1b8d',
     });
   });
 
@@ -78,6 +81,16 @@ describe('loadConfig', () => {
     ]) {
       expect(() => loadConfig({ TRIAL_DAYS: value }), value).toThrow(message);
     }
+  });
+
+  it('says what a METRICS_TOKEN must be', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'x'.repeat(15) })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: 'sixteen chars ok' })).toEqual([
+      'METRICS_TOKEN: must be visible ASCII characters without spaces, as a bearer token is sent',
+    ]);
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));
   });
 
   it('reads TRUST_PROXY as all proxies, none, a number of them, or their addresses', () => {
@@ -129,6 +142,7 @@ describe('loadConfig', () => {
       VAPID_PRIVATE_KEY: '',
       VAPID_SUBJECT: '',
       PUSH_ENDPOINT_ALLOWLIST: '',
+      METRICS_TOKEN: '',
     });
     expect(config).toEqual(loadConfig({}));
   });
@@ -160,6 +174,9 @@ describe('loadConfig', () => {
     ['PUSH_ENDPOINT_ALLOWLIST', '127.0.0.1:4010'],
     ['PUSH_ENDPOINT_ALLOWLIST', 'http://127.0.0.1:4010/push'],
     ['PUSH_ENDPOINT_ALLOWLIST', 'ftp://files.example.com'],
+    ['METRICS_TOKEN', 'too-short-token'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['METRICS_TOKEN', 'jeton-de-métriques-long'],
   ])('a bad %s (%s) is one problem line naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);
