@@ -27,6 +27,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
@@ -163,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     isTrustedProxy: (address) => isTrustedProxy(address, 0),
   });
+  await app.register(metricsRoutes, { db, hub, metricsToken: config.metricsToken });
   await registerMultipart(app);
   await app.register(filesRoutes, { storage });
 

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       vapidKeys: undefined,
       vapidSubject: 'mailto:no-reply@storedesk.local',
       pushEndpointAllowlist: [],
+      metricsToken: undefined,
     });
   });
 
@@ -57,6 +58,7 @@ describe('loadConfig', () => {
       REQUEST_TIMEOUT: '5',
       MAX_CONNECTIONS_PER_ADDRESS: '0',
       REDIS_URL: 'redis://cache.example:6379/2',
+      METRICS_TOKEN: 'scrape-4f9c2a7e1b8d',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -75,6 +77,7 @@ describe('loadConfig', () => {
       requestTimeoutMs: 5000,
       maxConnectionsPerAddress: 0,
       redisUrl: 'redis://cache.example:6379/2',
+      metricsToken: 'scrape-4f9c2a7e1b8d',
     });
   });
 
@@ -87,6 +90,16 @@ describe('loadConfig', () => {
     ]) {
       expect(() => loadConfig({ TRIAL_DAYS: value }), value).toThrow(message);
     }
+  });
+
+  it('says what a METRICS_TOKEN must be', () => {
+    expect(problemsOf({ METRICS_TOKEN: 'x'.repeat(15) })).toEqual([
+      'METRICS_TOKEN: must be at least 16 characters',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN: 'sixteen chars ok' })).toEqual([
+      'METRICS_TOKEN: must be visible ASCII characters without spaces, as a bearer token is sent',
+    ]);
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));
   });
 
   it('reads TRUST_PROXY as all proxies, none, a number of them, or their addresses', () => {
@@ -141,6 +154,7 @@ describe('loadConfig', () => {
       VAPID_PRIVATE_KEY: '',
       VAPID_SUBJECT: '',
       PUSH_ENDPOINT_ALLOWLIST: '',
+      METRICS_TOKEN: '',
     });
     expect(config).toEqual(loadConfig({}));
   });
@@ -179,6 +193,9 @@ describe('loadConfig', () => {
     ['PUSH_ENDPOINT_ALLOWLIST', '127.0.0.1:4010'],
     ['PUSH_ENDPOINT_ALLOWLIST', 'http://127.0.0.1:4010/push'],
     ['PUSH_ENDPOINT_ALLOWLIST', 'ftp://files.example.com'],
+    ['METRICS_TOKEN', 'too-short-token'],
+    ['METRICS_TOKEN', 'a token with spaces in it'],
+    ['METRICS_TOKEN', 'jeton-de-métriques-long'],
   ])('a bad %s (%s) is one problem line naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

@@ -145,6 +145,11 @@ const configSchema = z
       .transform((value) =>
         value === undefined ? [] : value.split(',').map((part) => originOf(part.trim())!),
       ),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces, as a bearer token is sent')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
@@ -214,6 +219,8 @@ export type Config = {
   vapidSubject: string;
   /** Origins push endpoints may have besides https on a public host (for tests and a local push service). */
   pushEndpointAllowlist: string[];
+  /** A bearer token that opens GET /api/metrics to clients beyond this machine (ADR 0022). */
+  metricsToken: string | undefined;
 };
 
 /** The address in a From line such as 'Shop <shop@example.com>'. */
@@ -275,5 +282,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
     pushEndpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

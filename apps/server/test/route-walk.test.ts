@@ -101,6 +101,7 @@ describe('the walk', () => {
       'PATCH /api/account',
       'GET /api/zones',
       'GET /api/events',
+      'GET /api/metrics',
     ]) {
       expect(walked).toContain(known);
     }

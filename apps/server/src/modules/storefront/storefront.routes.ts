@@ -125,7 +125,11 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request, reply) => reply.status(201).send(await placeOrder(db, businessOf(request), request.body)),
+    async (request, reply) => {
+      const order = await placeOrder(db, businessOf(request), request.body);
+      app.metrics.orderPlaced();
+      return reply.status(201).send(order);
+    },
   );
 
   app.options(
