@@ -1,10 +1,13 @@
 /**
  * `npm run simulate` against the running demo server, as the README tells a
- * newcomer to run it: no key given, so it reads the storefront key from the
- * server's embedded database; it places orders through the customer-app API
- * and moves some of them along as staff.
+ * newcomer to run it: no key given, so it reads the storefront key through the
+ * API as the owner; it places orders through the customer-app API and moves
+ * some of them along as staff. It runs with a DATA_DIR of its own, as it would
+ * from another folder or machine: the server's data directory is never needed.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { demo } from './support/browser.ts';
@@ -44,12 +47,15 @@ function simulate(args: string[], env: Record<string, string>) {
   });
 }
 
+/** Another folder than the server's, with no database in it. */
+const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-simulate-'));
+
 describe('npm run simulate', () => {
-  it('places orders through the customer-app API and moves some along, reading the key from the database', async () => {
+  it('places orders through the customer-app API and moves some along, reading the key as the owner', async () => {
     const baseUrl = inject('baseUrl');
     const token = await ownerToken(baseUrl);
     const run = await simulate(['--url', baseUrl, '--per-minute', '600', '--minutes', '0.1'], {
-      DATA_DIR: inject('dataDir'),
+      DATA_DIR: elsewhere,
     });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`placing 600 orders a minute at ${baseUrl}`);
@@ -84,6 +90,27 @@ describe('npm run simulate', () => {
         /^POST \/api\/storefront\/orders answered 401: .*This storefront key is not valid/,
       ),
     ]);
+  });
+
+  it('signed in as someone who cannot read the key, says how to give it', async () => {
+    const run = await simulate(
+      [
+        '--url',
+        inject('baseUrl'),
+        '--minutes',
+        '0.1',
+        '--email',
+        demo.admin.email,
+        '--password',
+        demo.admin.password,
+      ],
+      { DATA_DIR: elsewhere },
+    );
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Only the owner can read the storefront key: sign in as the owner (--email, --password), ' +
+        'or give the key with --key or STOREFRONT_KEY (Settings › Others shows it).',
+    );
   });
 
   it('refuses a rate or a duration out of range, before it does anything', async () => {

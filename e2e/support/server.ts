@@ -1,6 +1,6 @@
 /**
- * Starts the real server (`apps/server/src/main.ts`, serving the built console)
- * on a fresh data directory with the embedded PostgreSQL, as `npm start` does.
+ * Starts the real server as `npm start` does (the compiled server, serving the
+ * built console) on a fresh data directory with the embedded PostgreSQL.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,7 +34,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // As `npm start` runs it: the compiled server, built first if the build is missing or stale.
+  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', 'main'], {
     cwd: root,
     env: {
       ...process.env,

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
@@ -21,7 +22,13 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: config.logLevel });
+  // Readable lines for a person at a terminal; JSON lines, one per entry, for everything else.
+  const log = process.stdout.isTTY
+    ? pino(
+        { level: config.logLevel },
+        pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' }),
+      )
+    : pino({ level: config.logLevel });
 
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   if (!config.databaseUrl) {

@@ -8,16 +8,12 @@
  *                       [--email owner@example.com] [--password owner-demo-1] [--key <storefront key>]
  *
  * Staff calls are made as the owner. Without --key (or STOREFRONT_KEY) the
- * business's storefront key is read from the server's database (DATABASE_URL,
- * or the embedded one under DATA_DIR). Stops after --minutes, or on Ctrl-C.
+ * business's storefront key is read through the API, as the owner sees it in
+ * Settings › Others, so any server can be driven from anywhere. Stops after
+ * --minutes, or on Ctrl-C.
  */
 import { parseArgs } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
-import { loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
-import { runningEmbeddedPostgresUrl } from './db/embedded-postgres.ts';
-import { businesses } from './db/schema.ts';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
@@ -67,20 +63,18 @@ class Client {
   }
 }
 
-async function storefrontKeyOf(businessId: string): Promise<string> {
-  const config = loadConfig();
-  const url = config.databaseUrl ?? runningEmbeddedPostgresUrl(config.dataDir);
-  if (!url) throw new Error('No running server database found: pass --key or STOREFRONT_KEY');
-  const { pool, db } = createDatabase(url, 1);
+/** The business's storefront key, as Settings › Others shows it to the owner. */
+async function storefrontKeyOf(staff: Client): Promise<string> {
   try {
-    const [row] = await db
-      .select({ key: businesses.storefrontKey })
-      .from(businesses)
-      .where(eq(businesses.id, businessId));
-    if (!row) throw new Error(`No business ${businessId} in that database`);
-    return row.key;
-  } finally {
-    await pool.end();
+    return (await staff.call<{ storefrontKey: string }>('GET', '/api/settings/business')).storefrontKey;
+  } catch (error) {
+    if (error instanceof Refused && error.status === 403) {
+      throw new Error(
+        'Only the owner can read the storefront key: sign in as the owner (--email, --password), ' +
+          'or give the key with --key or STOREFRONT_KEY (Settings › Others shows it).',
+      );
+    }
+    throw error;
   }
 }
 
@@ -110,10 +104,10 @@ async function main() {
     body: JSON.stringify({ email: values.email, password: values.password }),
   });
   if (!signIn.ok) throw new Error(`sign-in as ${values.email} answered ${signIn.status}`);
-  const { token, user } = (await signIn.json()) as { token: string; user: { businessId: string } };
+  const { token } = (await signIn.json()) as { token: string };
   const staff = new Client(url, { authorization: `Bearer ${token}` });
   // An empty --key or STOREFRONT_KEY is no key.
-  const key = values.key || (await storefrontKeyOf(user.businessId));
+  const key = values.key || (await storefrontKeyOf(staff));
   const storefront = new Client(url, { 'x-storefront-key': key });
 
   const stores = (await staff.call<Page<StoreRow>>('GET', '/api/stores?pageSize=25')).items.filter(
