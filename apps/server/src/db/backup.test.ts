@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import {
+  createBusiness,
+  createTestApp,
+  createTestDatabase,
+  signIn,
+  type TestApp,
+  type TestDatabase,
+} from '../../test/harness.ts';
+import { LocalStorage } from '../storage/local-storage.ts';
+import { demoAccounts, seedDemo } from '../seed/demo.ts';
+import { backupToFile, writeBackup, type BackupHeader } from './backup.ts';
+import { committedMigrations, migrateWithinTransaction, runMigrations } from './migrate.ts';
+import { BackupReader, restoreBackup } from './restore.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-backup-test-'));
+const quiet = { info: () => undefined };
+
+type Digest = {
+  tables: Record<string, { rows: number; md5: string }>;
+  sequences: Record<string, string | null>;
+};
+
+/** Every table's row count and an md5 over its rows in text form, and every sequence's value. */
+async function digest(pool: pg.Pool): Promise<Digest> {
+  const { rows: tables } = await pool.query<{ name: string }>(
+    `SELECT format('%I.%I', schemaname, tablename) AS name FROM pg_tables
+      WHERE schemaname NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
+  const result: Digest = { tables: {}, sequences: {} };
+  for (const { name } of tables) {
+    const { rows } = await pool.query<{ rows: number; md5: string }>(
+      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5
+         FROM ${name} t`,
+    );
+    result.tables[name] = rows[0]!;
+  }
+  const { rows: sequences } = await pool.query<{ name: string; value: string | null }>(
+    `SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences`,
+  );
+  for (const sequence of sequences) result.sequences[sequence.name] = sequence.value;
+  return result;
+}
+
+/** Every column of every table with its type, default and nullability. */
+async function schemaShape(pool: pg.Pool): Promise<string[]> {
+  const { rows } = await pool.query<{ line: string }>(
+    `SELECT concat_ws(' ', table_schema, table_name, column_name, data_type, column_default, is_nullable) AS line
+       FROM information_schema.columns
+      WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1`,
+  );
+  return rows.map((row) => row.line);
+}
+
+/** Values COPY has to escape: tabs, line breaks, backslashes, a line that reads `\.`, quotes, NULs in bytes. */
+async function addAwkwardRows(pool: pg.Pool, businessId: string, userId: string) {
+  const awkward = 'Tab\there\nnew line\r\n\\.\n\\N back\\slash ₹ "double" \'single\' 🥭';
+  const store = await pool.query<{ id: string }>(
+    `INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured,
+                         latitude, longitude, geohash, open_time, close_time)
+     SELECT $1, id, $2, '', '', '', 0, 12.9716, 77.5946, 'tdr1y', '08:00', '21:30'
+       FROM zones WHERE business_id = $1 LIMIT 1
+     RETURNING id`,
+    [businessId, awkward],
+  );
+  await pool.query(`INSERT INTO categories (business_id, store_id, name) VALUES ($1, $2, $3)`, [
+    businessId,
+    store.rows[0]!.id,
+    '\\.',
+  ]);
+  await pool.query(
+    `INSERT INTO account_tokens (kind, user_id, email, token_hash, expires_at)
+     VALUES ('reset-password', $1, $2, $3, now() + interval '30 minutes')`,
+    [userId, awkward, Buffer.concat([Buffer.from([0, 0x5c, 0x0a, 0x2e, 0x0a, 0xff, 0x09]), randomBytes(8)])],
+  );
+}
+
+let source: TestApp;
+let sourceDigest: Digest;
+let header: BackupHeader;
+let backupFile: string;
+let backupSeconds: number;
+
+beforeAll(async () => {
+  source = await createTestApp();
+  await seedDemo(source.db, new LocalStorage(path.join(dir, 'files')), quiet);
+  const biz = await createBusiness(source.db);
+  await signIn(source.app, biz.owner.email);
+  await addAwkwardRows(source.database.pool, biz.id, biz.owner.id);
+  backupFile = path.join(dir, 'demo.backup.gz');
+  const started = performance.now();
+  ({ header } = await backupToFile(source.database.pool, backupFile));
+  backupSeconds = (performance.now() - started) / 1000;
+  sourceDigest = await digest(source.database.pool);
+});
+
+afterAll(async () => {
+  await source.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A database with data of its own, to restore over. */
+async function targetWithData(): Promise<TestDatabase> {
+  const target = await createTestDatabase();
+  await createBusiness(target.db);
+  return target;
+}
+
+function rewrite(file: string, change: (header: BackupHeader) => void): string {
+  const text = gunzipSync(fs.readFileSync(backupFile)).toString('utf8');
+  const end = text.indexOf('\n');
+  const edited = JSON.parse(text.slice(0, end)) as BackupHeader;
+  change(edited);
+  const out = path.join(dir, file);
+  fs.writeFileSync(out, gzipSync(`${JSON.stringify(edited)}${text.slice(end)}`));
+  return out;
+}
+
+describe('backup and restore', () => {
+  it('restores every row of every table and every sequence into another database', async () => {
+    const target = await targetWithData();
+    try {
+      const started = performance.now();
+      const restored = await restoreBackup(target.pool, backupFile);
+      const restoreSeconds = (performance.now() - started) / 1000;
+      console.log(
+        `demo database: ${restored.rows} rows in ${header.tables.length} tables; ` +
+          `backup ${backupSeconds.toFixed(2)} s, ${(fs.statSync(backupFile).size / 1024).toFixed(0)} KiB; ` +
+          `restore ${restoreSeconds.toFixed(2)} s`,
+      );
+
+      expect(await digest(target.pool)).toEqual(sourceDigest);
+      // The backup found every table by itself, drizzle's record of migrations included.
+      expect(header.tables.map((t) => `${t.schema}.${t.name}`).sort()).toEqual(
+        Object.keys(sourceDigest.tables)
+          .map((name) => name.replaceAll('"', ''))
+          .sort(),
+      );
+      expect(header.tables.find((t) => t.name === '__drizzle_migrations')?.rows).toBe(
+        committedMigrations().length,
+      );
+      expect(header.migration.tag).toBe(committedMigrations().at(-1)!.tag);
+      expect(restored.rows).toBeGreaterThan(1000);
+
+      const app = await createTestApp({ database: target });
+      try {
+        const res = await app.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in',
+          payload: demoAccounts.owner,
+        });
+        expect(res.statusCode).toBe(200);
+      } finally {
+        await app.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('reads every table back the same whatever pieces the file arrives in', async () => {
+    const content = gunzipSync(fs.readFileSync(backupFile));
+    async function tablesOf(pieceSize: () => number): Promise<string[]> {
+      async function* pieces() {
+        for (let at = 0; at < content.length;) {
+          const size = pieceSize();
+          yield content.subarray(at, at + size);
+          at += size;
+        }
+      }
+      const reader = new BackupReader('demo', pieces(), () => undefined);
+      const { tables } = await reader.header();
+      const read: string[] = [];
+      for (const _table of tables) {
+        const parts: Buffer[] = [];
+        for await (const part of reader.table()) parts.push(part);
+        read.push(Buffer.concat(parts).toString('utf8'));
+      }
+      await reader.end();
+      return read;
+    }
+    const whole = await tablesOf(() => content.length);
+    expect(whole.map((rows) => (rows.match(/\n/g) ?? []).length)).toEqual(header.tables.map((t) => t.rows));
+    // Every split of the end-of-table line, and of the rows, across two pieces.
+    for (const size of [1, 2, 3, 5]) expect(await tablesOf(() => size)).toEqual(whole);
+    expect(await tablesOf(() => 1 + Math.floor(Math.random() * 40))).toEqual(whole);
+  });
+
+  it('refuses a file that is not a backup, or is from a newer Storedesk, leaving the data as it was', async () => {
+    const target = await targetWithData();
+    try {
+      const before = await digest(target.pool);
+      const cases: Array<[name: string, content: Buffer, message: RegExp]> = [
+        ['random.bin', randomBytes(5000), /random\.bin is not a Storedesk backup\.$/],
+        ['empty.gz', Buffer.alloc(0), /empty\.gz is not a Storedesk backup\.$/],
+        ['text.gz', gzipSync('{"format":"something else"}\nrows\n'), /text\.gz is not a Storedesk backup\.$/],
+        [
+          'dump.sql',
+          Buffer.from('-- PostgreSQL database dump\nCREATE TABLE x ();\n'),
+          /is not a Storedesk backup/,
+        ],
+      ];
+      for (const [name, content, message] of cases) {
+        fs.writeFileSync(path.join(dir, name), content);
+        await expect(restoreBackup(target.pool, path.join(dir, name))).rejects.toThrow(message);
+      }
+      const newer = rewrite(
+        'newer.backup.gz',
+        (h) => (h.migration = { tag: null, when: 4102444800000, count: 99 }),
+      );
+      await expect(restoreBackup(target.pool, newer)).rejects.toThrow(
+        /comes from a newer version of Storedesk .*Update Storedesk, then restore it\./,
+      );
+      const newerFormat = rewrite('format.backup.gz', (h) => (h.version = 2));
+      await expect(restoreBackup(target.pool, newerFormat)).rejects.toThrow(
+        /was written by a newer version of Storedesk \(backup format 2\)/,
+      );
+      expect(await digest(target.pool)).toEqual(before);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('refuses a backup cut short or with rows missing part way through, leaving the data as it was', async () => {
+    const target = await targetWithData();
+    try {
+      const before = await digest(target.pool);
+      const whole = fs.readFileSync(backupFile);
+      const cut = path.join(dir, 'cut.backup.gz');
+      fs.writeFileSync(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+      await expect(restoreBackup(target.pool, cut)).rejects.toThrow(
+        /cut\.backup\.gz is incomplete: it ends before the backup does/,
+      );
+      expect(await digest(target.pool)).toEqual(before);
+
+      // The header promises more orders than the file holds: found once those rows are copied.
+      const short = rewrite('short.backup.gz', (h) => {
+        h.tables.find((t) => t.name === 'orders')!.rows += 1;
+      });
+      await expect(restoreBackup(target.pool, short)).rejects.toThrow(
+        /short\.backup\.gz is damaged: it holds \d+ rows of "public"\."orders" where its header says \d+\./,
+      );
+      expect(await digest(target.pool)).toEqual(before);
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('restores a backup of an older migration level and applies the newer migrations to it', async () => {
+    const levels = committedMigrations();
+    const older = levels.at(-2)!;
+    const adminUrl = inject('pgAdminUrl');
+    const name = `storedesk_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const old = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    // Its connections may still be closing when the database is dropped.
+    old.on('error', () => undefined);
+    const target = await targetWithData();
+    try {
+      const client = await old.connect();
+      await client.query('BEGIN');
+      await migrateWithinTransaction(client, older.when);
+      await client.query('COMMIT');
+      client.release();
+      await old.query(
+        `WITH b AS (
+           INSERT INTO businesses (name, theme, storefront_key) VALUES ('Old Mart', '{}', 'pk_old') RETURNING id)
+         INSERT INTO users (business_id, level, name, email, phone, password_hash, created_at)
+         SELECT id, 1, 'Old Owner', 'old@example.test', '+91-9000000000', 'x', '2024-01-02T03:04:05Z' FROM b`,
+      );
+      const file = path.join(dir, 'older.backup.gz');
+      const { header: olderHeader } = await backupToFile(old, file);
+      expect(olderHeader.migration.tag).toBe(older.tag);
+      const newestShape = await schemaShape(target.pool);
+
+      await restoreBackup(target.pool, file);
+
+      const { rows } = await target.pool.query(
+        `SELECT b.name AS business, u.email, u.email_verified_at = u.created_at AS verified
+           FROM users u JOIN businesses b ON b.id = u.business_id`,
+      );
+      // The newest migration's own data change (existing accounts count as verified) ran on the restored rows.
+      expect(rows).toEqual([{ business: 'Old Mart', email: 'old@example.test', verified: true }]);
+      expect(await schemaShape(target.pool)).toEqual(newestShape);
+      const restored = await digest(target.pool);
+      expect(restored.tables['drizzle.__drizzle_migrations']!.rows).toBe(levels.length);
+      await runMigrations(target.pool);
+      expect(await digest(target.pool)).toEqual(restored);
+    } finally {
+      await old.end();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+      await target.drop();
+    }
+  });
+
+  it('backs up one snapshot: what is written while a backup runs is not in it', async () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const chunks: Buffer[] = [];
+    // Takes the first piece of the file, then holds the backup back until released.
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        held();
+        void released.then(() => done());
+      },
+    });
+    const pool = source.database.pool;
+    const before = await digest(pool);
+    const backup = writeBackup(pool, sink);
+    try {
+      await holding;
+      const { rows: copying } = await pool.query<{ query: string }>(
+        `SELECT query FROM pg_stat_activity
+          WHERE datname = current_database() AND xact_start IS NOT NULL AND query LIKE 'COPY %'`,
+      );
+      // The backup's transaction is open and has not yet reached the tables the writes below touch.
+      expect(copying).toHaveLength(1);
+      expect(copying[0]!.query < 'COPY "public"."users"').toBe(true);
+      const biz = await createBusiness(source.db);
+      await addAwkwardRows(pool, biz.id, biz.owner.id);
+      await pool.query(`UPDATE businesses SET name = name || ' (renamed)'`);
+      await pool.query(`SELECT nextval('orders_number_seq')`);
+      expect(await digest(pool)).not.toEqual(before);
+    } finally {
+      release();
+      await backup;
+    }
+    const file = path.join(dir, 'snapshot.backup.gz');
+    fs.writeFileSync(file, Buffer.concat(chunks));
+    const target = await createTestDatabase();
+    try {
+      await restoreBackup(target.pool, file);
+      expect(await digest(target.pool)).toEqual(before);
+    } finally {
+      await target.drop();
+    }
+  });
+});
