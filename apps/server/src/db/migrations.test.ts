@@ -1,0 +1,109 @@
+/**
+ * Migrations that change existing data, run on data written at the level
+ * before them, as a database that was already in use meets them.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { committedMigrations, migrateWithinTransaction, runMigrations } from './migrate.ts';
+
+let admin: pg.Client;
+let name: string;
+let pool: pg.Pool;
+
+/** A fresh database brought to the level just before the migration `tag`. */
+async function databaseBefore(tag: string) {
+  const levels = committedMigrations();
+  const before = levels[levels.findIndex((level) => level.tag === tag) - 1]!;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await migrateWithinTransaction(client, before.when);
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+}
+
+beforeAll(async () => {
+  const adminUrl = inject('pgAdminUrl');
+  name = `storedesk_t_${randomBytes(6).toString('hex')}`;
+  admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+});
+
+afterAll(async () => {
+  await pool.end();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+});
+
+describe('0014: order numbers per business', () => {
+  it('renumbers the orders of each business from 1 in the order they were numbered, and counts on from there', async () => {
+    await databaseBefore('0014_order-numbers-per-business');
+    // Two businesses whose orders took turns on the one sequence they used to share.
+    await pool.query(`
+      WITH b AS (
+        INSERT INTO businesses (name, theme, storefront_key)
+        VALUES ('First', '{}', 'pk_first'), ('Second', '{}', 'pk_second') RETURNING id, name),
+      z AS (INSERT INTO zones (business_id, name) SELECT id, 'Main' FROM b RETURNING id, business_id),
+      s AS (
+        INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured, latitude, longitude,
+                            geohash, open_time, close_time)
+        SELECT business_id, id, 'Shop', '', '', '9876543210', 1, 12.9, 77.5, 'tdr1', '07:00', '22:00' FROM z
+        RETURNING id, zone_id, business_id),
+      c AS (
+        INSERT INTO customers (business_id, name, phone) SELECT id, 'Asha', '9800000000' FROM b
+        RETURNING id, business_id)
+      INSERT INTO orders (business_id, zone_id, store_id, store_name, customer_id, customer_name, customer_phone,
+                          items, charges, items_total_paise, bill_amount_paise, placed_at)
+      SELECT s.business_id, s.zone_id, s.id, 'Shop', c.id, 'Asha', '9800000000', '[]', '[]', 0, 0,
+             now() - n * interval '1 minute'
+      FROM generate_series(1, 7) AS n
+      JOIN b ON (n % 2 = 1) = (b.name = 'First')
+      JOIN s ON s.business_id = b.id
+      JOIN c ON c.business_id = b.id
+      ORDER BY n DESC`);
+    const numbered = `SELECT b.name, o.number FROM orders o JOIN businesses b ON b.id = o.business_id
+                       ORDER BY b.name, o.placed_at`;
+    expect((await pool.query(numbered)).rows).toEqual([
+      { name: 'First', number: '1' },
+      { name: 'First', number: '3' },
+      { name: 'First', number: '5' },
+      { name: 'First', number: '7' },
+      { name: 'Second', number: '2' },
+      { name: 'Second', number: '4' },
+      { name: 'Second', number: '6' },
+    ]);
+
+    await runMigrations(pool);
+
+    expect((await pool.query(numbered)).rows).toEqual([
+      { name: 'First', number: '1' },
+      { name: 'First', number: '2' },
+      { name: 'First', number: '3' },
+      { name: 'First', number: '4' },
+      { name: 'Second', number: '1' },
+      { name: 'Second', number: '2' },
+      { name: 'Second', number: '3' },
+    ]);
+    // The next order of each business carries on from its own last number.
+    await pool.query(`
+      INSERT INTO orders (business_id, zone_id, store_id, store_name, customer_id, customer_name, customer_phone,
+                          items, charges, items_total_paise, bill_amount_paise)
+      SELECT o.business_id, o.zone_id, o.store_id, 'Shop', o.customer_id, 'Asha', '9800000000', '[]', '[]', 0, 0
+      FROM (SELECT DISTINCT ON (business_id) * FROM orders) AS o`);
+    const { rows } = await pool.query(
+      `SELECT b.name, max(o.number) AS last FROM orders o JOIN businesses b ON b.id = o.business_id
+        GROUP BY b.name ORDER BY b.name`,
+    );
+    expect(rows).toEqual([
+      { name: 'First', last: '5' },
+      { name: 'Second', last: '4' },
+    ]);
+  });
+});
