@@ -40,6 +40,7 @@ import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
+import { createRedisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
@@ -133,8 +134,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(cookie);
-  // Limits are set per route (the customer API's); nothing else is limited by it.
-  await app.register(rateLimit, { global: false });
+  // Limits are set per route (the customer API's, sign-up's, password reset's); nothing else is limited
+  // by it. With REDIS_URL every instance counts in Redis, so N instances enforce the figure, not N times it.
+  const sharedCounts = config.redisUrl ? createRedisRateLimitStore(config.redisUrl, app.log) : null;
+  if (sharedCounts) app.addHook('onClose', () => sharedCounts.close());
+  await app.register(rateLimit, { global: false, ...(sharedCounts ? { store: sharedCounts.store } : {}) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
