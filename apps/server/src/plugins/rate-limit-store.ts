@@ -48,7 +48,10 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
   redis.on('error', (error: Error) => {
     if (away) return;
     away = true;
-    log.warn({ err: error }, 'Redis cannot be reached: rate limits are counted by this instance alone until it is back');
+    log.warn(
+      { err: error },
+      'Redis cannot be reached: rate limits are counted by this instance alone until it is back',
+    );
   });
   redis.on('ready', () => {
     if (!away) return;
