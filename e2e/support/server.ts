@@ -27,6 +27,8 @@ export type RunningServer = {
   /** The server's process id (benchmarks read its memory). */
   pid: number;
   output: () => string;
+  /** Kills the server at once (SIGKILL), as a crash would, and waits until it is gone. */
+  kill: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -73,12 +75,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     pid: child.pid!,
     output: () => output,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    },
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGINT');
         await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
-        if (child.exitCode === null) child.kill('SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       }
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -105,11 +105,22 @@ export class SseStream {
 
 const open: SseStream[] = [];
 
-export async function openStream(app: FastifyInstance, headers: Record<string, string>): Promise<SseStream> {
-  const { port } = app.server.address() as AddressInfo;
+/**
+ * Opens GET /api/events on a listening app, or at a base URL (another process,
+ * a load balancer), for at most `capMs`.
+ */
+export async function openStream(
+  target: FastifyInstance | string,
+  headers: Record<string, string>,
+  capMs = STREAM_CAP_MS,
+): Promise<SseStream> {
+  const baseUrl =
+    typeof target === 'string'
+      ? target
+      : `http://127.0.0.1:${(target.server.address() as AddressInfo).port}`;
   const controller = new AbortController();
-  const cap = setTimeout(() => controller.abort(), STREAM_CAP_MS);
-  const res = await fetch(`http://127.0.0.1:${port}/api/events`, { headers, signal: controller.signal });
+  const cap = setTimeout(() => controller.abort(), capMs);
+  const res = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
   const stream = new SseStream(res.status, res.headers.get('content-type'), controller);
   open.push(stream);
   if (res.status === 200 && res.body) void stream.pump(res.body, cap);
