@@ -115,9 +115,7 @@ export async function openStream(
   capMs = STREAM_CAP_MS,
 ): Promise<SseStream> {
   const baseUrl =
-    typeof target === 'string'
-      ? target
-      : `http://127.0.0.1:${(target.server.address() as AddressInfo).port}`;
+    typeof target === 'string' ? target : `http://127.0.0.1:${(target.server.address() as AddressInfo).port}`;
   const controller = new AbortController();
   const cap = setTimeout(() => controller.abort(), capMs);
   const res = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
