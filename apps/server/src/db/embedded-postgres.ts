@@ -170,6 +170,9 @@ async function recoverStalePostmaster(pgData: string, log: Log): Promise<void> {
  */
 export async function releaseAbandonedDataDir(dataDir: string, log: Log): Promise<boolean> {
   if (await isDataDirInUse(dataDir)) return false;
+  // A server of a version that locked with a pid file may still hold it: when unsure, leave it be.
+  const legacyHolder = readPid(path.join(dataDir, 'storedesk.pid'));
+  if (legacyHolder !== null && isAlive(legacyHolder)) return false;
   await recoverStalePostmaster(path.join(dataDir, 'postgres'), log);
   return true;
 }
