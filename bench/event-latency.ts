@@ -4,7 +4,7 @@
  * write was sent to the moment its event arrived on that stream.
  */
 import type http from 'node:http';
-import { openStream } from './sse.ts';
+import { openStream, streamAddress } from './sse.ts';
 import { percentile, round1 as round } from './stats.ts';
 
 type Options = { streams: number; events: number };
@@ -16,12 +16,17 @@ export async function measureEventLatency(baseUrl: string, token: string, option
   const latencies: number[] = [];
   const streams: http.ClientRequest[] = [];
   for (let i = 0; i < options.streams; i += 100) {
-    const batch = Array.from({ length: Math.min(100, options.streams - i) }, () =>
-      openStream(baseUrl, token, (event) => {
-        if (event.topic !== 'account' || sentAt === 0) return;
-        received++;
-        latencies.push(performance.now() - sentAt);
-      }),
+    const batch = Array.from({ length: Math.min(100, options.streams - i) }, (_, j) =>
+      openStream(
+        baseUrl,
+        token,
+        (event) => {
+          if (event.topic !== 'account' || sentAt === 0) return;
+          received++;
+          latencies.push(performance.now() - sentAt);
+        },
+        streamAddress(i + j),
+      ),
     );
     streams.push(...(await Promise.all(batch)));
   }

@@ -6,17 +6,21 @@
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
  *  - one push notification to 10,000 subscriptions (bench/push.ts, on a server of its own)
+ *  - a soak of 10 minutes of mixed load with 1,000 open streams (bench/soak.ts, on a server of
+ *    its own), run only when named: `npm run bench -- soak [--minutes N]` (or SOAK_MINUTES)
  * Figures are printed and written to bench/results/<part>.json.
- * `npm run bench -- foundation|catalogue|orders|push` runs one part only.
+ * `npm run bench -- foundation|catalogue|orders|push|soak` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { benchCatalogue, catalogueTargets } from './catalogue.ts';
 import { benchOrders, ordersTargets } from './orders.ts';
 import { benchPush } from './push.ts';
+import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { percentile, round1 as round } from './stats.ts';
 
@@ -61,8 +65,10 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'catalogue', 'orders', 'push'] as const;
+const parts = ['foundation', 'catalogue', 'orders', 'push', 'soak'] as const;
 type Part = (typeof parts)[number];
+/** Parts a run of every part leaves out: they take long and are run by name. */
+const onlyByName: readonly Part[] = ['soak'];
 
 async function signInToken(baseUrl: string): Promise<string> {
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
@@ -85,14 +91,32 @@ function loadLine(r: { rps: number; p50Ms: number; p95Ms: number; p99Ms: number;
   return `${r.rps} req/s, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms, p99 ${r.p99Ms} ms (20 connections, ${r.non2xx} non-2xx)`;
 }
 
+/** Minutes of the soak: --minutes, else SOAK_MINUTES, else 10. */
+function soakMinutes(option: string | undefined): number {
+  const text = option ?? process.env.SOAK_MINUTES ?? '10';
+  const minutes = Number(text);
+  if (!(minutes >= 1 && minutes <= 24 * 60)) {
+    throw new Error(`--minutes (or SOAK_MINUTES) must be a number from 1 to 1440, not "${text}"`);
+  }
+  return minutes;
+}
+
 async function main() {
-  const only = process.argv[2];
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { minutes: { type: 'string' } },
+  });
+  const only = positionals[0];
   if (only !== undefined && !parts.includes(only as Part)) {
     throw new Error(`unknown part "${only}": choose one of ${parts.join(', ')}, or none for all`);
   }
-  const runs = (part: Part) => only === undefined || only === part;
-  // Push starts a server of its own, with the stand-in push service allow-listed.
+  if (values.minutes !== undefined && only !== 'soak')
+    throw new Error('--minutes applies to the soak part only');
+  const runs = (part: Part) => (only === undefined && !onlyByName.includes(part)) || only === part;
+  // Push and the soak start a server of their own: push with the stand-in push service
+  // allow-listed, the soak with a higher limit of customer orders.
   if (only === 'push') return benchPush();
+  if (only === 'soak') return benchSoak(soakMinutes(values.minutes));
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
@@ -107,6 +131,9 @@ async function main() {
     await server.stop();
   }
   if (runs('push')) await benchPush();
+  if (only === undefined) {
+    console.log('soak left out (10 minutes of mixed load): run it with npm run bench -- soak [--minutes N]');
+  }
 }
 
 async function benchFoundation(baseUrl: string, token: string) {

@@ -19,6 +19,13 @@ type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
 type Log = { info: (msg: string) => void; warn: (obj: unknown, msg?: string) => void };
 
 const RECENT_IDS = 10_000;
+/**
+ * Deliveries (one event to one stream: a socket write) made before the hub
+ * gives the event loop a turn. A thousand streams of one business take a
+ * thousand writes per event, tens of milliseconds in one go, which would hold
+ * every other request up as long.
+ */
+const DELIVERIES_PER_TURN = 50;
 
 /** bigserial ids arrive as strings from json and some drivers. */
 const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
@@ -34,6 +41,9 @@ export class EventHub {
   private readonly subscribers = new Set<Subscriber>();
   private lastId = 0;
   private readonly recent = new Set<number>();
+  /** Events waiting to be handed to their subscribers, in order of arrival. */
+  private readonly pending: StoredEvent[] = [];
+  private fanningOut = false;
   private closed = false;
   private reconnectTimer: NodeJS.Timeout | null = null;
 
@@ -97,6 +107,7 @@ export class EventHub {
     this.closed = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.subscribers.clear();
+    this.pending.length = 0;
     await this.client?.end().catch(() => undefined);
   }
 
@@ -109,8 +120,40 @@ export class EventHub {
     this.recent.add(event.id);
     if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     this.lastId = Math.max(this.lastId, event.id);
-    for (const subscriber of this.subscribers) {
-      if (subscriber.businessId === event.business_id) subscriber.deliver(event);
+    this.pending.push(event);
+    if (!this.fanningOut) void this.fanOut();
+  }
+
+  /**
+   * Hands each pending event to the subscribers of its business, event after
+   * event in order of arrival (so every stream gets them in that order), with a
+   * turn of the event loop after every DELIVERIES_PER_TURN deliveries. An event
+   * goes to those subscribed when its turn comes, as it did when it arrived
+   * (a subscriber that leaves meanwhile is skipped).
+   */
+  private async fanOut() {
+    this.fanningOut = true;
+    try {
+      let delivered = 0;
+      while (this.pending.length > 0 && !this.closed) {
+        const event = this.pending.shift()!;
+        const audience = [...this.subscribers].filter((s) => s.businessId === event.business_id);
+        for (const subscriber of audience) {
+          if (delivered === DELIVERIES_PER_TURN) {
+            await new Promise((resolve) => setImmediate(resolve));
+            delivered = 0;
+          }
+          if (!this.subscribers.has(subscriber)) continue;
+          try {
+            subscriber.deliver(event);
+          } catch (error) {
+            this.log.warn({ err: error }, 'delivering a live event failed');
+          }
+          delivered++;
+        }
+      }
+    } finally {
+      this.fanningOut = false;
     }
   }
 

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createBusiness, createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { EventHub } from './hub.ts';
+import { publishEvent } from './publish.ts';
+
+let database: TestDatabase;
+let hub: EventHub;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  hub = new EventHub(database.url, database.db, { info: () => undefined, warn: () => undefined });
+  await hub.start();
+});
+afterAll(async () => {
+  await hub.stop();
+  await database.drop();
+});
+
+async function until(done: () => boolean) {
+  for (let waited = 0; !done(); waited += 10) {
+    if (waited > 5000) throw new Error('not delivered within 5 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the fan-out of live events', () => {
+  it('gives every subscriber of the business each event in order, letting the event loop turn meanwhile', async () => {
+    const [a, b] = [await createBusiness(database.db), await createBusiness(database.db)];
+    // The event loop's turns, counted while the events go out.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    tick();
+
+    const ofA: Array<Array<{ id: number; turn: number }>> = [];
+    const unsubscribes: Array<() => void> = [];
+    for (let n = 0; n < 300; n++) {
+      const received: Array<{ id: number; turn: number }> = [];
+      ofA.push(received);
+      unsubscribes.push(
+        hub.subscribe(a.id, (event) => {
+          received.push({ id: event.id, turn: turns });
+          // The last subscriber leaves as the first event reaches the first: it gets nothing more.
+          if (n === 0 && received.length === 1) unsubscribes[299]!();
+        }),
+      );
+    }
+    const ofB: number[] = [];
+    unsubscribes.push(hub.subscribe(b.id, (event) => ofB.push(event.id)));
+
+    await database.db.transaction(async (tx) => {
+      for (const recordId of ['first', 'second', 'third']) {
+        await publishEvent(tx, {
+          businessId: a.id,
+          zoneId: null,
+          topic: 'stores',
+          action: 'updated',
+          recordId,
+        });
+      }
+      await publishEvent(tx, {
+        businessId: b.id,
+        zoneId: null,
+        topic: 'stores',
+        action: 'updated',
+        recordId: 'b',
+      });
+    });
+    await until(() => ofA.slice(0, 299).every((received) => received.length === 3) && ofB.length === 1);
+    ticking = false;
+    for (const unsubscribe of unsubscribes) unsubscribe();
+
+    const ids = async (businessId: string) =>
+      (
+        await database.db.execute<{ id: string }>(
+          sql`SELECT id FROM events WHERE business_id = ${businessId} ORDER BY id`,
+        )
+      ).rows.map((row) => Number(row.id));
+    const published = await ids(a.id);
+    expect(published).toHaveLength(3);
+    for (const received of ofA.slice(0, 299)) expect(received.map((r) => r.id)).toEqual(published);
+    expect(ofA[299]).toEqual([]);
+    expect(ofB).toEqual(await ids(b.id));
+    // 299 deliveries of the first event did not all happen in one turn of the loop.
+    expect(ofA[298]![0]!.turn).toBeGreaterThan(ofA[0]![0]!.turn);
+  });
+});
