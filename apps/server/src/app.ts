@@ -37,7 +37,7 @@ import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -79,6 +79,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: trustedProxies(config.trustProxy),
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   // A storage or mailer made here is closed here; one passed in belongs to the caller.
