@@ -16,6 +16,7 @@ export const messages = {
   invalidInput: 'Some fields need attention',
   invalidValue: 'A value is out of range or is not valid text',
   internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is not available right now. Please try again in a moment.',
   crossSite: 'Cross-site request refused',
   tooLarge: 'The request is too large',
   unsupportedMediaType: 'Unsupported content type',

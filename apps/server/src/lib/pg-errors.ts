@@ -18,3 +18,35 @@ export function isDataException(error: unknown): boolean {
   }
   return false;
 }
+
+/** Network failures of a connection to the database. */
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** PostgreSQL shutting down or refusing connections: admin, crash and startup shutdowns, too many clients. */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres says, without a code, when a connection cannot be had or is lost. */
+const poolMessages = ['timeout exceeded when trying to connect', 'Connection terminated'];
+
+/**
+ * Whether the database could not be reached, or dropped the connection
+ * (a network error, SQLSTATE class 08 or a shutdown, the pool's connect
+ * timeout): the service is unavailable for the moment, not broken.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (networkCodes.has(code) || unavailableStates.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && poolMessages.some((start) => message.startsWith(start))) return true;
+  }
+  return false;
+}

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import { AppError } from '../lib/errors.ts';
-import { isDataException } from '../lib/pg-errors.ts';
+import { isDatabaseUnavailable, isDataException } from '../lib/pg-errors.ts';
 
 const codeByStatus = Object.fromEntries(
   Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
@@ -52,6 +52,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'the database refused a value');
       return reply.status(400).send(envelope('invalid_input', messages.invalidValue));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'the database is unavailable');
+      return reply.status(503).send(envelope('unavailable', messages.unavailable));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
