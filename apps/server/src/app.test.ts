@@ -63,3 +63,20 @@ describe('serving the console', () => {
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('paths the router cannot read', () => {
+  it('answers a broken percent-encoding or an over-long segment with the 404 envelope, as an unknown id', async () => {
+    for (const url of [
+      '/api/stores/%zz',
+      '/api/stores/%',
+      `/api/stores/${'x'.repeat(201)}`,
+      `/api/orders/${'9'.repeat(300)}/status`,
+      '/files/%E0%A4%A',
+    ]) {
+      const res = await app.inject({ method: url.endsWith('/status') ? 'POST' : 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    }
+  });
+});

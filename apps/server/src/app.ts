@@ -41,7 +41,7 @@ import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { registerAccessControl } from './plugins/access.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore } from './plugins/rate-limit-store.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -89,6 +89,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     http: { headersTimeout: config.requestTimeoutMs, connectionsCheckingInterval: 1000 },
     trustProxy: isTrustedProxy,
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (address) =>

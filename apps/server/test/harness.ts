@@ -50,15 +50,18 @@ export type TestApp = {
   db: Database;
   database: TestDatabase;
   hub: EventHub;
+  /** The app's DATA_DIR: its files, and its outbox of mail when no SMTP server is set. */
+  dataDir: string;
   close: () => Promise<void>;
 };
 
 /**
  * A started app on a database of its own; `database` shares one between
- * instances, `env` adds settings to its configuration.
+ * instances, `env` adds settings to its configuration, `consoleDir` is a
+ * built console to serve (none by default).
  */
 export async function createTestApp(
-  options: { database?: TestDatabase; env?: NodeJS.ProcessEnv } = {},
+  options: { database?: TestDatabase; env?: NodeJS.ProcessEnv; consoleDir?: string } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-app-'));
@@ -71,13 +74,19 @@ export async function createTestApp(
   const silent = { info: () => undefined, warn: () => undefined };
   const hub = new EventHub(database.url, database.db, silent);
   await hub.start();
-  const app = await buildApp({ config, db: database.db, hub, consoleDir: path.join(dataDir, 'no-console') });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    hub,
+    consoleDir: options.consoleDir ?? path.join(dataDir, 'no-console'),
+  });
   await app.ready();
   return {
     app,
     db: database.db,
     database,
     hub,
+    dataDir,
     close: async () => {
       await app.close();
       await hub.stop();

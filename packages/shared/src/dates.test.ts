@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { businessDay, formatDate, formatDateTime, formatDay, hoursSince, isTimeZone } from './dates.ts';
+import {
+  businessDay,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  hoursSince,
+  isCalendarDay,
+  isTimeZone,
+} from './dates.ts';
 
 describe('formatDate', () => {
   it('writes DD/MM/YYYY of the moment in the business time zone, whatever the machine’s', () => {
@@ -38,6 +46,23 @@ describe('businessDay', () => {
 describe('formatDay', () => {
   it('rewrites a YYYY-MM-DD day as DD/MM/YYYY without moving it', () => {
     expect(formatDay('2026-11-23')).toBe('23/11/2026');
+  });
+});
+
+describe('isCalendarDay', () => {
+  it('takes the days of the calendar, 29 February of leap years included', () => {
+    for (const day of ['2026-11-22', '2024-02-29', '2000-02-29', '1000-01-01', '9999-12-31']) {
+      expect(isCalendarDay(day), day).toBe(true);
+    }
+  });
+
+  it('refuses days that are not on it, and what is not YYYY-MM-DD', () => {
+    for (const day of ['2026-02-29', '1900-02-29', '2026-04-31', '2026-13-01', '2026-00-10', '0000-01-01']) {
+      expect(isCalendarDay(day), day).toBe(false);
+    }
+    for (const text of ['0999-12-31', '2026-1-1', '22/11/2026', '2026-11-22T00:00', '']) {
+      expect(isCalendarDay(text), text).toBe(false);
+    }
   });
 });
 

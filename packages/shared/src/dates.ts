@@ -4,6 +4,22 @@
  * each function takes that zone, an IANA name such as 'Asia/Kolkata'.
  */
 
+/**
+ * Whether YYYY-MM-DD names a real calendar day (no 31 April, no 29 February
+ * 2026) of the years 1000 to 9999.
+ */
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1000 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
 /** The time zone of a business that has not chosen one (D19). */
 export const defaultTimeZone = 'Asia/Kolkata';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDataException, isUniqueViolation } from './pg-errors.ts';
+import { isDatabaseUnavailable, isDataException, isUniqueViolation } from './pg-errors.ts';
 
 const pgError = (code: string, constraint?: string) => Object.assign(new Error('pg'), { code, constraint });
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query'), { cause });
@@ -21,5 +21,21 @@ describe('PostgreSQL error classification', () => {
     }
     expect(isDataException(new Error('no code'))).toBe(false);
     expect(isDataException(Object.assign(new Error('x'), { code: 22003 }))).toBe(false);
+  });
+
+  it('tells a database that cannot be reached, or went away, from one that refused a query', () => {
+    const refused = Object.assign(new AggregateError([], 'connect ECONNREFUSED 127.0.0.1:1'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(isDatabaseUnavailable(wrapped(refused))).toBe(true);
+    for (const code of ['08006', '08001', '57P01', '57P03', '53300', 'ETIMEDOUT']) {
+      expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    for (const code of ['23505', '22003', '40001', '28P01', '42P01']) {
+      expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(false);
+    }
+    expect(isDatabaseUnavailable(new Error('no code'))).toBe(false);
   });
 });

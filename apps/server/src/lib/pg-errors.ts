@@ -19,21 +19,34 @@ export function isDataException(error: unknown): boolean {
   return false;
 }
 
-/** Socket errors and SQLSTATEs that mean the database is not there (down, restarting, starting up). */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
-const UNREACHABLE_STATES = /^(08[0-9A-Z]{3}|57P0[1-3])$/;
+/** Network failures of a connection to the database. */
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+]);
+/** PostgreSQL shutting down or refusing connections: admin, crash and startup shutdowns, too many clients. */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+/** What node-postgres says, without a code, when a connection cannot be had or is lost. */
+const poolMessages = ['timeout exceeded when trying to connect', 'Connection terminated'];
 
 /**
- * Whether an error says the database could not be reached or went away
- * mid-query: the server is unavailable for now (503), nothing the client did.
+ * Whether the database could not be reached, or dropped the connection
+ * (a network error, SQLSTATE class 08 or a shutdown, the pool's connect
+ * timeout): the service is unavailable for the moment, not broken.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || UNREACHABLE_STATES.test(code)))
-      return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === 'string' && /^Connection terminated( unexpectedly)?$/.test(message)) return true;
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (networkCodes.has(code) || unavailableStates.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    }
+    if (typeof message === 'string' && poolMessages.some((start) => message.startsWith(start))) return true;
   }
   return false;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
@@ -69,4 +69,19 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send(envelope('internal', messages.internal));
   });
+}
+
+/**
+ * The router's own refusals, which never reach the error handler: a path
+ * segment that is not valid percent-encoding, or longer than any id, names
+ * no record (404, as a malformed id does); anything else is ours (500).
+ * Pass it to Fastify as `frameworkErrors`.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.status(404).send(envelope('not_found', messages.notFound));
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.status(500).send(envelope('internal', messages.internal));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../dates.ts';
 import { listQuerySchema } from '../lists.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
@@ -114,13 +115,6 @@ export const couponCodeSchema = z
   .regex(/^[A-Za-z0-9]*$/, couponMessages.codeAlphabet)
   .min(couponLimits.codeMin, couponMessages.codeLength)
   .max(couponLimits.codeMax, couponMessages.codeLength);
-
-/** Whether YYYY-MM-DD names a real calendar day (no 31 April). */
-function isCalendarDay(text: string): boolean {
-  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
 
 /** A calendar day as YYYY-MM-DD (a day, not a moment: the business's time zone says when it starts). */
 export const couponDateSchema = z

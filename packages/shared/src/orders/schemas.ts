@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../dates.ts';
 import { listQuerySchema } from '../lists.ts';
 import { OrderStatus } from '../orders.ts';
 import { singleLine, versionSchema } from '../text.ts';
@@ -15,7 +16,11 @@ export const orderStatusSchema = z.union(
   { error: 'must be 0 (Placed), 1 (Confirmed), 2 (Picked Up), -2 (Delivered) or -1 (Cancelled)' },
 );
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-22');
+// A real day: the database refuses 2026-02-30 or 0000-01-01 only once the CSV export has begun.
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-22')
+  .refine(isCalendarDay, 'must be a date such as 2026-11-22');
 
 /**
  * /orders (view=active: status 0, 1 or 2) and /orders/completed (view=completed:

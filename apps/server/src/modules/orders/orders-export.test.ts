@@ -170,6 +170,29 @@ describe('GET /api/orders/export.csv', () => {
   });
 });
 
+describe('a day that is not on the calendar', () => {
+  it('is 400 on its field before any file, for the CSV as for the list', async () => {
+    for (const [query, field] of [
+      ['from=2026-02-30', 'from'],
+      ['to=2026-13-01', 'to'],
+      ['to=0000-01-01', 'to'],
+      ['from=2026-11-01&to=2025-02-29', 'to'],
+    ]) {
+      for (const path of ['/api/orders/export.csv', '/api/orders']) {
+        const res = await call(owner, 'GET', `${path}?${query}`);
+        expect(res.statusCode, `${path}?${query}`).toBe(400);
+        expect(res.json(), `${path}?${query}`).toEqual({
+          error: {
+            code: 'invalid_input',
+            message: 'Some fields need attention',
+            fields: { [field!]: 'must be a date such as 2026-11-22' },
+          },
+        });
+      }
+    }
+  });
+});
+
 describe("in the business's own time zone (D19)", () => {
   // 01:36 on 23 November in Kolkata is 20:06 on the 22nd in UTC and 12:06 on the 22nd in Los Angeles.
   const at = new Date('2026-11-22T20:06:00Z');

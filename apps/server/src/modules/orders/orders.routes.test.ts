@@ -975,6 +975,29 @@ describe('changing the status of several orders', () => {
     }
   });
 
+  it('takes ids in upper case as the database does, for a change as for a stale version', async () => {
+    const store = await makeStore(biz);
+    const made = await makeOrders(store, [{}, {}]);
+    const upper = made.map((o) => o.id.toUpperCase());
+    const stale = await bulk(owner, {
+      orders: [
+        { id: upper[0], version: 7 },
+        { id: upper[1], version: 1 },
+      ],
+      status: -1,
+    });
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(errorOf(stale).current).toMatchObject({
+      items: [{ id: made[0]!.id, version: 1 }, { id: made[1]!.id }],
+    });
+    const res = await bulk(owner, { orders: atFirst([upper[1]!, upper[0]!]), status: -1 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ items: OrderSummary[] }>().items).toMatchObject([
+      { id: made[1]!.id, status: -1, version: 2 },
+      { id: made[0]!.id, status: -1, version: 2 },
+    ]);
+  });
+
   it('one order out of reach makes it 404 and changes none', async () => {
     const store = await makeStore(biz);
     const mine = await makeOrders(store, [{}, {}]);

@@ -181,13 +181,14 @@ export async function changeOrdersStatus(
   auth: AuthContext,
   input: OrderBulkStatusChange,
 ): Promise<{ items: OrderSummary[] }> {
-  const chosenAt = new Map(input.orders.map((order) => [order.id, order.version]));
+  // Ids as the database gives them back: it reads a uuid in either case, so the ones sent are matched in lower case.
+  const chosenAt = new Map(input.orders.map((order) => [order.id.toLowerCase(), order.version]));
   return db.transaction(async (tx) => {
     const locked = await repo.findOrdersForUpdate(tx, scopeOf(auth), [...chosenAt.keys()], input.dexId);
     if (locked.length !== chosenAt.size) throw notFound();
     const byId = new Map(locked.map((order) => [order.id, order]));
     const inOrderAsked = <T>(value: (order: repo.OrderRow) => T) =>
-      input.orders.map(({ id }) => value(byId.get(id)!));
+      input.orders.map(({ id }) => value(byId.get(id.toLowerCase())!));
     if (locked.some((order) => order.version !== chosenAt.get(order.id))) {
       throw stale({ items: inOrderAsked(toSummary) });
     }

@@ -1,0 +1,298 @@
+/**
+ * Fuzzes every operation that /api/openapi.json documents with requests drawn
+ * from its own schemas: valid-ish bodies, path parameters and queries built
+ * from the real records of the business (and of a rival business), mixed with
+ * garbage (wrong types, huge and odd strings, edge numbers, missing and extra
+ * fields, malformed ids, broken JSON, other media types), as the owner and as
+ * an admin. Every answer must be below 500 and, when it is an error, the API's
+ * envelope; refusals and reads must write nothing; after each operation's
+ * batch the database must still hold together (see fuzz/invariants.ts).
+ *
+ * Rate limits: every request comes from a client address of its own (inject's
+ * remoteAddress) and the customer API's limit is raised, so the limits per
+ * address never answer for a request the fuzzer wants the service to judge; a
+ * 429 from a route limited per address fails the run. The one limit per
+ * account (resending the verification of one's own e-mail) may answer 429.
+ *
+ * Reproduce a failure with the run's seed it prints: FUZZ_SEED=<seed> (and
+ * FUZZ_RUNS=<n> for more or fewer requests per operation). The batches run in
+ * a fixed order on one database, each on what the ones before it left, so a
+ * run is reproduced whole. FUZZ_REPORT=1 prints each batch's statuses, and
+ * FUZZ_DEBUG=<part of an operation's name> every answer of its batch.
+ */
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { errorStatus } from '@storedesk/shared/errors';
+import {
+  businessDigest,
+  changedTables,
+  consistencyProblems,
+  versions,
+  versionsWentBack,
+  writesSoFar,
+  writtenSince,
+} from './fuzz/invariants.ts';
+import { exemplarFor, spoiled } from './fuzz/exemplars.ts';
+import { label, planArbitrary, sender, type Operation, type Parameter, type Plan } from './fuzz/requests.ts';
+import { prepareWorld } from './fuzz/stage.ts';
+import type { Schema } from './fuzz/values.ts';
+import { createWorld } from './fuzz/world.ts';
+
+const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
+
+/** The live event stream never ends: it is a stream, covered by the events module's own tests. */
+const SKIPPED = new Set(['GET /api/events']);
+
+/** Routes whose limit counts requests per client address: here each request has an address of its own. */
+const LIMITED_PER_ADDRESS = new Set([
+  'POST /api/auth/sign-in',
+  'POST /api/auth/forgot-password',
+  'POST /api/auth/reset-password',
+  'POST /api/storefront/orders',
+  'POST /api/storefront/push-subscriptions',
+  'DELETE /api/storefront/push-subscriptions',
+  'POST /api/onboarding/account',
+  'POST /api/onboarding/verification-email',
+  'POST /api/onboarding',
+]);
+
+/** Links a person follows from an e-mail: a GET that writes when it succeeds. */
+const LINKS = new Set(['GET /api/account/verify-email', 'GET /api/onboarding/verify']);
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+const world = await createWorld();
+afterAll(() => world.close());
+
+const document = (await world.ctx.app.inject({ url: '/api/openapi.json' })).json<{
+  paths: Record<string, Record<string, Record<string, unknown>>>;
+}>();
+const operations: Operation[] = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item)
+    .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete', 'options'].includes(method))
+    .map(([method, op]) => ({
+      method: method.toUpperCase(),
+      path,
+      access: op['x-access'] as Operation['access'],
+      parameters: (op.parameters ?? []) as Parameter[],
+      body: (op.requestBody as { content?: Record<string, { schema: Schema }> } | undefined)?.content?.[
+        'application/json'
+      ]?.schema,
+      responses: Object.keys((op.responses ?? {}) as object),
+    })),
+);
+
+/** A stable seed per operation, from the run's seed and the operation's name. */
+function seedOf(op: Operation): number {
+  let hash = BASE_SEED | 0;
+  for (const char of label(op)) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
+  return hash | 0;
+}
+
+const clip = (text: string, max = 400) =>
+  text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text;
+
+function describeRequest(op: Operation, plan: Plan, url: string, payload: string | Buffer | undefined) {
+  const body =
+    payload === undefined ? '' : typeof payload === 'string' ? clip(payload) : `<${payload.length} bytes>`;
+  return `${plan.actor} ${op.method} ${clip(url, 300)} ${body}`;
+}
+
+const crossSite = (plan: Plan) =>
+  plan.headers['sec-fetch-site'] === 'cross-site' || typeof plan.headers.origin === 'string';
+
+/** What every answer must be, whatever was asked. */
+function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): string | null {
+  const status = res.statusCode;
+  if (status >= 500) return `answered ${status}: ${clip(res.body)}`;
+  if (status >= 400) {
+    if (!String(res.headers['content-type']).startsWith('application/json')) {
+      return `error ${status} is not JSON but ${res.headers['content-type']}: ${clip(res.body)}`;
+    }
+    let body: unknown;
+    try {
+      body = JSON.parse(res.body);
+    } catch {
+      return `error ${status} does not parse: ${clip(res.body)}`;
+    }
+    const error = (body as { error?: Record<string, unknown> }).error;
+    if (!error || Object.keys(body as object).length !== 1)
+      return `error ${status} is not an envelope: ${clip(res.body)}`;
+    const extra = Object.keys(error).filter((k) => !['code', 'message', 'fields', 'current'].includes(k));
+    if (
+      typeof error.code !== 'string' ||
+      typeof error.message !== 'string' ||
+      error.message === '' ||
+      extra.length
+    ) {
+      return `error ${status} envelope is malformed: ${clip(res.body)}`;
+    }
+    if (errorStatus[error.code as keyof typeof errorStatus] !== status) {
+      return `error code ${error.code} does not go with status ${status}`;
+    }
+    if (
+      error.fields !== undefined &&
+      (typeof error.fields !== 'object' ||
+        error.fields === null ||
+        Object.values(error.fields).some((v) => typeof v !== 'string'))
+    ) {
+      return `error fields are not a record of messages: ${clip(res.body)}`;
+    }
+  }
+  if (status === 429 && (!op.responses.includes('429') || LIMITED_PER_ADDRESS.has(label(op)))) {
+    return `answered 429 though each request has a client address of its own: ${clip(res.body)}`;
+  }
+  // A raw path segment (such as "..") may lead to no route, or another one, and one longer than any id to
+  // none (the router refuses it before any hook): what follows is about this route.
+  if (Object.values(plan.params).some((p) => p.raw || encodeURIComponent(p.value).length > 200)) return null;
+  if (UNSAFE.has(op.method) && crossSite(plan) && !op.path.startsWith('/api/storefront')) {
+    return status === 403 && res.json().error.code === 'forbidden'
+      ? null
+      : `a cross-site write answered ${status}`;
+  }
+  if (op.access !== 'public' && plan.actor === 'anonymous' && status !== 401) {
+    return `no session, yet ${status}`;
+  }
+  if (op.access !== 'public' && plan.actor !== 'anonymous' && (status === 401 || status === 402)) {
+    return `a live session of a live business got ${status}: ${clip(res.body)}`;
+  }
+  if (op.access === 'owner' && plan.actor === 'admin') {
+    return status === 403 && res.json().error.code === 'forbidden'
+      ? null
+      : `an admin got ${status} from an owner's route`;
+  }
+  return null;
+}
+
+/** Plans from the operation's schemas, and, where fields depend on each other, from exemplars of the world. */
+function plansFor(op: Operation): fc.Arbitrary<Plan> {
+  const generic = planArbitrary(op, world);
+  const exemplar = exemplarFor(op, world);
+  if (!exemplar) return generic;
+  const merged = fc.tuple(generic, spoiled(exemplar)).map(([plan, e]): Plan => ({
+    ...plan,
+    params: { ...plan.params, ...e.params },
+    headers: { ...plan.headers, ...e.headers },
+    body: e.body ?? plan.body,
+  }));
+  return fc.oneof({ weight: 1, arbitrary: generic }, { weight: 1, arbitrary: merged });
+}
+
+const refusedOrRead = (op: Operation, status: number) =>
+  status >= 400 || ((op.method === 'GET' || op.method === 'OPTIONS') && !LINKS.has(label(op)));
+
+/**
+ * The document's order, but deletes last, the deepest paths first (items before their store, stores
+ * before their zone), then restores from the trash: a batch of deletes leaves few live records, so
+ * the operations on live records run first, on a full catalogue.
+ */
+const depth = (op: Operation) => op.path.split('/').length;
+const batches = [
+  ...operations.filter((op) => op.method !== 'DELETE' && !op.path.startsWith('/api/trash/')),
+  ...operations.filter((op) => op.method === 'DELETE').sort((a, b) => depth(b) - depth(a)),
+  ...operations.filter((op) => op.method !== 'DELETE' && op.path.startsWith('/api/trash/')),
+].filter((op) => !SKIPPED.has(label(op)));
+
+for (const op of batches)
+  describe(label(op), () => {
+    it(`answers ${RUNS} fuzzed requests below 500, errors in the envelope, and leaves the data whole`, async () => {
+      const { db } = world.ctx;
+      await prepareWorld(world, op);
+      await world.refreshPools();
+      const versionsBefore = await versions(db);
+      const othersBefore = [
+        await businessDigest(db, world.rival.id),
+        await businessDigest(db, world.ended.id),
+      ];
+      const send = sender(world);
+      const seed = seedOf(op);
+      const statuses = new Map<number, number>();
+      let writes = await writesSoFar(db);
+
+      try {
+        await fc.assert(
+          fc.asyncProperty(plansFor(op), async (plan) => {
+            const { res, url, payload } = await send(op, plan);
+            statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+            if (process.env.FUZZ_DEBUG && label(op).includes(process.env.FUZZ_DEBUG)) {
+              console.log(
+                `${res.statusCode} ${clip(res.body, 300)}\n  ${describeRequest(op, plan, url, payload)}`,
+              );
+            }
+            let problem = checkAnswer(op, plan, res);
+            // Nothing writes to the counted tables between requests, so the count after one is the count before the next.
+            const before = writes;
+            writes = await writesSoFar(db);
+            if (!problem && refusedOrRead(op, res.statusCode) && writes !== before) {
+              problem = `answered ${res.statusCode} yet wrote to ${(await writtenSince(db, before)).join(', ')}`;
+            }
+            if (res.statusCode === 201 && label(op) === 'POST /api/onboarding/account') {
+              const token = res.json<{ onboardingToken: string }>().onboardingToken;
+              const { email, password } = JSON.parse(String(payload)) as { email: string; password: string };
+              world.pools.onboardingTokens.push(token);
+              world.pools.signUps.push({ token, email, password });
+            }
+            if (problem) throw new Error(`${problem}\n  request: ${describeRequest(op, plan, url, payload)}`);
+          }),
+          { seed, numRuns: RUNS, endOnFailure: true },
+        );
+      } catch (error) {
+        const cause =
+          (error as Error).cause instanceof Error ? `\n${((error as Error).cause as Error).message}` : '';
+        throw new Error(
+          `${label(op)} (seed ${seed}, FUZZ_SEED=${BASE_SEED}): ${(error as Error).message}${cause}`,
+        );
+      }
+
+      if (process.env.FUZZ_REPORT) {
+        const summary = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+        console.log(`${label(op)}: ${summary.join(' ')}`);
+      }
+      const run = `${label(op)} (seed ${seed}, FUZZ_SEED=${BASE_SEED})`;
+      expect(
+        [...statuses.values()].reduce((a, b) => a + b, 0),
+        run,
+      ).toBe(RUNS);
+      // Garbage alone would prove little: some requests of every batch got through to do what they ask.
+      expect(
+        [...statuses.keys()].some((status) => status < 400),
+        `${run}: no request succeeded`,
+      ).toBe(true);
+      expect(versionsWentBack(versionsBefore, await versions(db)), `${run}: versions`).toEqual([]);
+      expect(
+        changedTables(othersBefore[0]!, await businessDigest(db, world.rival.id)),
+        `${run}: the rival's tables`,
+      ).toEqual([]);
+      expect(
+        changedTables(othersBefore[1]!, await businessDigest(db, world.ended.id)),
+        `${run}: the ended business's tables`,
+      ).toEqual([]);
+      expect(await consistencyProblems(db), `${run}: consistency`).toEqual([]);
+    }, 120_000);
+  });
+
+describe('the walk', () => {
+  it('took every documented operation but the event stream', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(90);
+    expect(operations.filter((op) => SKIPPED.has(label(op))).map(label)).toEqual([...SKIPPED]);
+    expect(batches).toHaveLength(operations.length - SKIPPED.size);
+  });
+
+  it('counted the writes it made, so that a refusal that wrote would have been seen', async () => {
+    const written = await writtenSince(world.ctx.db, '0');
+    for (const table of [
+      'orders',
+      'order_events',
+      'daily_stats',
+      'stores',
+      'items',
+      'zones',
+      'users',
+      'events',
+    ]) {
+      expect(written).toContain(table);
+    }
+  });
+});

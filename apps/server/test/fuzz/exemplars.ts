@@ -1,0 +1,363 @@
+/**
+ * Requests that make sense as a whole, for the operations whose fields
+ * depend on each other (a store and its items, an order and an executive of
+ * its zone, a coupon's days and type, a sign-up's token and e-mail): drawn
+ * from the world's facts, so that a share of each batch gets past validation
+ * and exercises the writes themselves. Now and then one field is spoilt.
+ */
+import fc from 'fast-check';
+import { makePng } from '../../src/storage/image-fixtures.ts';
+import { themes } from '@storedesk/shared/themes';
+import { PASSWORD } from '../harness.ts';
+import { currentVersion, mutated } from './values.ts';
+import { label, type Operation, type Plan } from './requests.ts';
+import type { World } from './world.ts';
+
+export type Exemplar = Partial<Pick<Plan, 'params' | 'headers' | 'body'>>;
+
+const word = fc.stringMatching(/^[A-Z][a-z]{2,10}( [A-Z][a-z]{2,8})?$/);
+const mobile = fc.stringMatching(/^[6-9]\d{9}$/);
+const time = fc.stringMatching(/^([01]\d|2[0-3]):[0-5]\d$/);
+const day = (offset: fc.Arbitrary<number>) =>
+  offset.map((days) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10));
+const uniqueEmail = fc.stringMatching(/^[a-z]{3,8}$/).map((local) => `${local}.${unique()}@fuzz.test`);
+
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+const pick = <T>(values: readonly T[]): fc.Arbitrary<T> | undefined =>
+  values.length > 0 ? fc.constantFrom(...values) : undefined;
+
+const json = (value: unknown): Plan['body'] => ({ kind: 'json', value });
+const params = (values: Record<string, string>): Plan['params'] =>
+  Object.fromEntries(Object.entries(values).map(([k, value]) => [k, { value }]));
+
+/** The exemplars of one operation, or undefined when its generic requests do well enough. */
+export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar> | undefined {
+  const { facts, couponCodes, signUps } = world.pools;
+  const zone = pick(facts.liveZones);
+  const store = pick(facts.liveStores);
+  const theme = fc.constantFrom(...themes);
+  const storeBody = fc.record(
+    {
+      name: word,
+      featured: fc.integer({ min: 1, max: 9 }),
+      location: word,
+      description: word,
+      phone: mobile,
+      openTime: time,
+      closeTime: time,
+      latitude: fc.double({ min: -89, max: 89, noNaN: true }),
+      longitude: fc.double({ min: -179, max: 179, noNaN: true }),
+      zoneId: zone ?? fc.constant(undefined),
+    },
+    { requiredKeys: [] },
+  );
+  const staff = fc.record({
+    name: word,
+    email: uniqueEmail,
+    phone: mobile,
+    password: fc.constantFrom(PASSWORD, 'another-good-password'),
+    zoneId: zone ?? fc.uuid(),
+  });
+
+  switch (label(op)) {
+    case 'POST /api/stores':
+      return storeBody.map((body) => ({ body: json(body) }));
+    case 'PATCH /api/stores/{storeId}':
+      return (
+        store &&
+        fc.record({ storeId: store, body: storeBody }).map(({ storeId, body }) => ({
+          params: params({ storeId }),
+          body: json({ ...body, version: currentVersion }),
+        }))
+      );
+    case 'GET /api/stores/{storeId}/categories/{categoryId}':
+    case 'PATCH /api/stores/{storeId}/categories/{categoryId}':
+    case 'DELETE /api/stores/{storeId}/categories/{categoryId}': {
+      const pair = pick([...facts.categories.own, ...facts.categories.own, ...facts.categories.rival]);
+      return (
+        pair &&
+        fc.tuple(pair, word).map(([[storeId, categoryId], name]) => ({
+          params: params({ storeId, categoryId }),
+          ...(op.method === 'PATCH' ? { body: json({ name, version: currentVersion }) } : {}),
+        }))
+      );
+    }
+    case 'POST /api/stores/{storeId}/items':
+    case 'GET /api/stores/{storeId}/items/{itemId}':
+    case 'PATCH /api/stores/{storeId}/items/{itemId}':
+    case 'DELETE /api/stores/{storeId}/items/{itemId}':
+    case 'PUT /api/stores/{storeId}/items/{itemId}/image': {
+      const pair = pick([...facts.items.own, ...facts.items.own, ...facts.items.rival]);
+      const categoryOf = (storeId: string) =>
+        facts.categories.own.find(([s]) => s === storeId)?.[1] ??
+        facts.categories.rival.find(([s]) => s === storeId)?.[1];
+      const item = fc.record(
+        {
+          name: word,
+          featured: fc.integer({ min: 0, max: 3 }),
+          pricePaise: fc.integer({ min: 0, max: 500_000 }),
+          tags: fc.array(word, { maxLength: 3 }),
+          veg: fc.boolean(),
+          inStock: fc.boolean(),
+        },
+        { requiredKeys: op.method === 'POST' ? ['name', 'featured', 'pricePaise'] : [] },
+      );
+      return (
+        pair &&
+        fc.tuple(pair, item).map(([[storeId, itemId], body]): Exemplar => {
+          const categoryId = categoryOf(storeId);
+          if (op.method === 'POST')
+            return { params: params({ storeId }), body: json({ ...body, categoryId }) };
+          if (op.method === 'PATCH') {
+            return {
+              params: params({ storeId, itemId }),
+              body: json({ ...body, ...(categoryId ? { categoryId } : {}), version: currentVersion }),
+            };
+          }
+          return { params: params({ storeId, itemId }) };
+        })
+      );
+    }
+    case 'POST /api/trash/{kind}/{id}/restore': {
+      const entry = pick([...facts.trash.own, ...facts.trash.own, ...facts.trash.rival]);
+      return entry && entry.map(([kind, id]) => ({ params: params({ kind, id }) }));
+    }
+    case 'POST /api/coupons': {
+      const discount = fc.record({
+        type: fc.constant('DISCOUNT'),
+        discountPercent: fc.integer({ min: 1, max: 100 }),
+        maxDiscountPaise: fc.integer({ min: 1, max: 100_000 }),
+      });
+      const freeDelivery = fc.constant({ type: 'FREE_DELIVERY', discountPercent: 0, maxDiscountPaise: 0 });
+      return fc
+        .record({
+          code: fc.stringMatching(/^[A-Z]{3}[0-9]{3}$/).map((c) => `${c}${unique().slice(-4).toUpperCase()}`),
+          name: word,
+          start: fc.integer({ min: -30, max: 30 }),
+          length: fc.integer({ min: 0, max: 90 }),
+          terms: fc.oneof(discount, freeDelivery),
+          minOrderValuePaise: fc.integer({ min: 0, max: 50_000 }),
+          window: fc.constantFrom(['00:00', '23:59'], ['09:00', '21:00'], ['06:30', '11:45']),
+          usageLimit: fc.integer({ min: 1, max: 1_000 }),
+          newUsersOnly: fc.boolean(),
+          storeIds: fc.subarray([...facts.liveStores.slice(0, 6)], { maxLength: 3 }),
+          customerIds: fc.subarray(world.pools.customers.own.slice(0, 6), { maxLength: 2 }),
+        })
+        .chain(({ start, length, terms, window, ...rest }) =>
+          fc
+            .tuple(day(fc.constant(start)), day(fc.constant(start + length)))
+            .map(([validFrom, expiresAt]) => ({
+              body: json({
+                ...rest,
+                ...terms,
+                validFrom,
+                expiresAt,
+                availStartTime: window[0],
+                availEndTime: window[1],
+              }),
+            })),
+        );
+    }
+    case 'PATCH /api/coupons/{code}': {
+      const code = pick(couponCodes.own);
+      return (
+        code &&
+        code.map((c) => ({
+          params: params({ code: c }),
+          body: json({ usageType: 'CLOSE', version: currentVersion }),
+        }))
+      );
+    }
+    case 'POST /api/admins':
+    case 'POST /api/delivery-executives':
+      return staff.map((body) => ({ body: json(body) }));
+    case 'PATCH /api/admins/{userId}':
+    case 'PATCH /api/delivery-executives/{userId}': {
+      const pool = op.path.startsWith('/api/admins') ? world.pools.admins.own : world.pools.dexes.own;
+      const user = pick(pool);
+      return (
+        user &&
+        fc
+          .tuple(
+            user,
+            staff,
+            fc.subarray(['name', 'phone', 'zoneId', 'password', 'email'] as const, { minLength: 1 }),
+          )
+          .map(([userId, values, fields]) => ({
+            params: params({ userId }),
+            body: json({ ...Object.fromEntries(fields.map((f) => [f, values[f]])), version: currentVersion }),
+          }))
+      );
+    }
+    case 'PATCH /api/settings/business':
+      return fc
+        .record(
+          {
+            name: word,
+            description: word,
+            timeZone: fc.constantFrom(
+              'Asia/Kolkata',
+              'UTC',
+              'America/New_York',
+              'Pacific/Kiritimati',
+              'Asia/Kathmandu',
+            ),
+            type: fc.constant('multiple'),
+            mainStoreId: fc.oneof(fc.constant(null), store ?? fc.constant(null)),
+            theme: theme.map(({ primaryColor, accentColor, textPrimary }) => ({
+              primaryColor,
+              accentColor,
+              textPrimary,
+            })),
+            live: fc.constant(true),
+            customerAppUrl: fc.oneof(fc.constant(null), fc.constant('https://shop.example.test')),
+          },
+          { requiredKeys: [] },
+        )
+        .map((body) => ({ body: json({ ...body, version: currentVersion }) }));
+    case 'POST /api/settings/payment-modes':
+    case 'PATCH /api/settings/payment-modes/{id}': {
+      const upi = fc.record({ name: word, upiId: fc.constantFrom('shop@upi', 'fresh.mart@okbank') });
+      if (op.method === 'POST') {
+        return fc
+          .oneof(
+            fc.record({ title: word, type: fc.constantFrom('COD', 'CARD'), enabled: fc.boolean() }),
+            fc.record({ title: word, type: fc.constant('UPI'), upiInfo: upi }),
+          )
+          .map((body) => ({ body: json(body) }));
+      }
+      const mode = pick(world.pools.paymentModes.own);
+      return (
+        mode &&
+        fc
+          .record({
+            id: mode,
+            title: word,
+            enabled: fc.boolean(),
+            reason: fc.option(word, { nil: undefined }),
+          })
+          .map(({ id, title, enabled, reason }) => ({
+            params: params({ id }),
+            body: json({
+              title,
+              enabled,
+              ...(enabled ? {} : { disableReason: reason ?? 'Closed today' }),
+              version: currentVersion,
+            }),
+          }))
+      );
+    }
+    case 'POST /api/orders/{orderId}/status':
+    case 'POST /api/orders/status': {
+      const order = pick(facts.openOrders);
+      if (!order) return undefined;
+      const change = fc.record({
+        status: fc.constantFrom(-2, -1, 0, 1, 2),
+        note: fc.option(word, { nil: undefined }),
+        withDex: fc.boolean(),
+      });
+      const dexOf = (zoneId: string) => facts.dexesByZone[zoneId]?.[0];
+      if (op.method === 'POST' && op.path.endsWith('{orderId}/status')) {
+        return fc.tuple(order, change).map(([[orderId, zoneId], { status, note, withDex }]) => ({
+          params: params({ orderId }),
+          body: json({
+            status,
+            note,
+            ...(withDex || status === 1 ? { dexId: dexOf(zoneId) } : {}),
+            version: currentVersion,
+          }),
+        }));
+      }
+      return fc
+        .tuple(fc.uniqueArray(order, { minLength: 1, maxLength: 3, selector: ([id]) => id }), change)
+        .map(([orders, { status, note, withDex }]) => ({
+          body: json({
+            status,
+            note,
+            ...(withDex || status === 1 ? { dexId: dexOf(orders[0]![1]) } : {}),
+            orders: orders.map(([id]) => ({ id, version: currentVersion })),
+          }),
+        }));
+    }
+    case 'POST /api/storefront/orders': {
+      const basket = pick(facts.sellable);
+      if (!basket) return undefined;
+      return fc
+        .record({
+          basket,
+          lines: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }),
+          customer: fc.record({ name: word, phone: mobile }),
+          coupon: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(undefined) },
+            { weight: 2, arbitrary: fc.constantFrom('SAVE10', 'save10', 'FREESHIP') },
+            { weight: 1, arbitrary: fc.constantFrom(...couponCodes.own, 'NOPE') },
+          ),
+        })
+        .map(({ basket: [storeId, itemIds], lines, customer, coupon }) => ({
+          body: json({
+            customer,
+            storeId,
+            items: itemIds.slice(0, lines.length).map((itemId, i) => ({ itemId, quantity: lines[i] })),
+            ...(coupon === undefined ? {} : { couponCode: coupon }),
+          }),
+        }));
+    }
+    case 'POST /api/storefront/push-subscriptions':
+      return fc.constantFrom(...world.subscriptions).map((subscription) => ({ body: json(subscription) }));
+    case 'POST /api/onboarding/account':
+      return fc
+        .record({
+          name: word,
+          email: uniqueEmail,
+          phone: mobile,
+          password: fc.constantFrom(PASSWORD, 'sign-up-pass-1'),
+        })
+        .map((user) => ({ body: json({ ...user, confirmPassword: user.password }) }));
+    case 'POST /api/onboarding':
+    case 'POST /api/onboarding/verification-email': {
+      const signUp = pick(signUps);
+      if (!signUp) return undefined;
+      return fc
+        .record({ signUp, name: word, description: word, theme, phone: mobile })
+        .map(({ signUp: { token, email, password }, name, description, theme: t, phone }) => ({
+          headers: { 'x-onboarding-token': token },
+          ...(op.path === '/api/onboarding'
+            ? {
+                body: json({
+                  business: {
+                    name,
+                    description,
+                    theme: {
+                      primaryColor: t.primaryColor,
+                      accentColor: t.accentColor,
+                      textPrimary: t.textPrimary,
+                    },
+                  },
+                  user: { name, email, phone, password, confirmPassword: password },
+                  iconFileData: `data:image/png;base64,${makePng(6, 6).toString('base64')}`,
+                }),
+              }
+            : {}),
+        }));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** An exemplar as is, mostly, or with one or two things wrong with its body. */
+export function spoiled(exemplar: fc.Arbitrary<Exemplar>): fc.Arbitrary<Exemplar> {
+  return fc.oneof(
+    { weight: 4, arbitrary: exemplar },
+    {
+      weight: 1,
+      arbitrary: exemplar.chain((e) =>
+        e.body?.kind === 'json'
+          ? mutated(fc.constant(e.body.value)).map((value) => ({ ...e, body: json(value) }))
+          : fc.constant(e),
+      ),
+    },
+  );
+}

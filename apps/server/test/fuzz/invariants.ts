@@ -1,0 +1,258 @@
+/**
+ * What must hold of the database whatever requests came before: checked
+ * after each operation's batch of fuzzed requests. Each check answers the
+ * violations it found, as sentences naming the rows.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+
+/** Tables whose rows carry a version, and what names a row. */
+const versioned: [table: string, key: string][] = [
+  ['businesses', 'id::text'],
+  ['zones', 'id::text'],
+  ['users', 'id::text'],
+  ['stores', 'id::text'],
+  ['categories', 'id::text'],
+  ['items', 'id::text'],
+  ['slides', 'id::text'],
+  ['coupons', "business_id::text || '/' || code"],
+  ['orders', 'id::text'],
+  ['order_settings', 'business_id::text'],
+  ['referral_settings', 'business_id::text'],
+  ['payment_modes', 'id::text'],
+  ['helplines', 'id::text'],
+];
+
+/** Every business table, compared row for row for the business no request acts for. */
+const businessTables = [
+  'zones',
+  'users',
+  'stores',
+  'categories',
+  'items',
+  'slides',
+  'coupons',
+  'customers',
+  'orders',
+  'order_events',
+  'daily_stats',
+  'order_settings',
+  'referral_settings',
+  'payment_modes',
+  'helplines',
+  'push_subscriptions',
+  'push_notifications',
+];
+
+async function rows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  return (await db.execute<T>(query)).rows as T[];
+}
+
+/** `table/key` → version, for every versioned row of every business. */
+export async function versions(db: Database): Promise<Map<string, number>> {
+  const union = sql.join(
+    versioned.map(
+      ([table, key]) =>
+        sql`SELECT ${table}::text || '/' || ${sql.raw(key)} AS k, version FROM ${sql.identifier(table)}`,
+    ),
+    sql` UNION ALL `,
+  );
+  const found = await rows<{ k: string; version: number }>(db, union);
+  return new Map(found.map((r) => [r.k, Number(r.version)]));
+}
+
+export function versionsWentBack(before: Map<string, number>, after: Map<string, number>): string[] {
+  const problems: string[] = [];
+  for (const [key, version] of after) {
+    const was = before.get(key);
+    if (was !== undefined && version < was)
+      problems.push(`${key} went from version ${was} back to ${version}`);
+  }
+  return problems;
+}
+
+/** A digest of each table's rows of one business (and of its businesses row). */
+export async function businessDigest(db: Database, businessId: string): Promise<Map<string, string>> {
+  const digests = new Map<string, string>();
+  const digest = async (table: string, where: SQL) => {
+    const [row] = await rows<{ d: string; n: number }>(
+      db,
+      sql`SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS d, count(*)::int AS n
+          FROM ${sql.identifier(table)} AS t WHERE ${where}`,
+    );
+    digests.set(table, `${row!.n}:${row!.d}`);
+  };
+  await digest('businesses', sql`id = ${businessId}`);
+  for (const table of businessTables) await digest(table, sql`business_id = ${businessId}`);
+  return digests;
+}
+
+export function changedTables(before: Map<string, string>, after: Map<string, string>): string[] {
+  return [...before.keys()].filter((table) => before.get(table) !== after.get(table));
+}
+
+/**
+ * Counts, in the test's own database, every row any business table commits
+ * (live events too, but those of push sends, which run in the background):
+ * each write appends a row to `fuzz_writes`, so a transaction rolled back
+ * leaves no trace and none waits for another.
+ */
+export async function installWriteCounter(db: Database): Promise<void> {
+  await db.execute(sql`CREATE TABLE fuzz_writes (id bigserial PRIMARY KEY, at_table text NOT NULL)`);
+  await db.execute(sql`
+    CREATE FUNCTION fuzz_count_write() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO fuzz_writes (at_table) VALUES (TG_TABLE_NAME);
+      RETURN NULL;
+    END $$`);
+  for (const table of ['businesses', ...businessTables.filter((t) => !t.startsWith('push_'))]) {
+    await db.execute(sql`
+      CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON ${sql.identifier(table)}
+      FOR EACH ROW EXECUTE FUNCTION fuzz_count_write()`);
+  }
+  await db.execute(sql`
+    CREATE TRIGGER fuzz_count AFTER INSERT ON events
+    FOR EACH ROW WHEN (NEW.topic <> 'push') EXECUTE FUNCTION fuzz_count_write()`);
+}
+
+/** Where the write counter stands: a refusal or a read must leave it where it was. */
+export async function writesSoFar(db: Database): Promise<string> {
+  const [row] = await rows<{ n: string | null }>(db, sql`SELECT max(id)::text AS n FROM fuzz_writes`);
+  return row!.n ?? '0';
+}
+
+/** The tables written since the counter stood at `since`. */
+export async function writtenSince(db: Database, since: string): Promise<string[]> {
+  const found = await rows<{ t: string }>(
+    db,
+    sql`SELECT DISTINCT at_table AS t FROM fuzz_writes WHERE id > ${since}::bigint ORDER BY 1`,
+  );
+  return found.map((r) => r.t);
+}
+
+/** Orders, their timelines and totals, counters, coupons, and references across businesses. */
+export async function consistencyProblems(db: Database): Promise<string[]> {
+  const problems: string[] = [];
+  const check = async (what: string, query: SQL) => {
+    const found = await rows<{ id: string; detail?: string }>(db, query);
+    for (const row of found.slice(0, 5))
+      problems.push(`${what}: ${row.id}${row.detail ? ` (${row.detail})` : ''}`);
+    if (found.length > 5) problems.push(`${what}: and ${found.length - 5} more`);
+  };
+
+  await check(
+    'an order whose totals do not add up to its rows',
+    sql`SELECT o.id::text AS id,
+          concat_ws(' ', o.items_total_paise, o.discount_paise, o.charges_total_paise, o.bill_amount_paise) AS detail
+        FROM orders o
+        WHERE o.items_total_paise <> (SELECT coalesce(sum((i->>'itemQuantity')::bigint * (i->>'itemPricePaise')::bigint), 0)
+                                      FROM jsonb_array_elements(o.items) AS i)
+           OR o.charges_total_paise <> (SELECT coalesce(sum((c->>'chargeAmountPaise')::bigint), 0)
+                                        FROM jsonb_array_elements(o.charges) AS c)
+           OR o.bill_amount_paise <> o.items_total_paise - o.discount_paise + o.charges_total_paise
+           OR o.discount_paise <> coalesce((o.offer->>'discountPaise')::bigint, 0)
+           OR o.coupon_code IS DISTINCT FROM o.offer->>'coupon'
+           OR o.discount_paise < 0 OR o.bill_amount_paise < 0
+           OR jsonb_array_length(o.items) = 0`,
+  );
+  await check(
+    'an order whose state does not follow its status',
+    sql`SELECT id::text AS id FROM orders
+        WHERE state <> CASE WHEN status IN (-2, -1) THEN 0 ELSE 1 END OR status NOT IN (-2, -1, 0, 1, 2)`,
+  );
+  await check(
+    'an order Confirmed or Picked Up without a delivery executive',
+    sql`SELECT id::text AS id FROM orders WHERE status IN (1, 2) AND (dex_id IS NULL OR dex_name IS NULL)`,
+  );
+  await check(
+    'an order whose version is not the number of its timeline rows',
+    sql`SELECT o.id::text AS id, o.version || ' vs ' || count(e.id) AS detail
+        FROM orders o LEFT JOIN order_events e ON e.order_id = o.id
+        GROUP BY o.id HAVING o.version <> count(e.id)`,
+  );
+  await check(
+    'an order whose timeline does not lead to its status',
+    sql`WITH timeline AS (
+          SELECT e.*, row_number() OVER (PARTITION BY e.order_id ORDER BY e.id) AS n,
+                 lag(coalesce(e.to_status, e.from_status)) OVER (PARTITION BY e.order_id ORDER BY e.id) AS before,
+                 lag(e.to_status) OVER (PARTITION BY e.order_id ORDER BY e.id) AS previous_move
+          FROM order_events e)
+        SELECT DISTINCT t.order_id::text AS id, 'row ' || t.n AS detail FROM timeline t JOIN orders o ON o.id = t.order_id
+        WHERE (t.n = 1 AND (t.from_status IS NOT NULL OR t.to_status IS DISTINCT FROM 0))
+           OR (t.n > 1 AND t.from_status IS DISTINCT FROM t.before)
+           OR (t.n > 1 AND t.before IN (-2, -1))
+           OR t.business_id <> o.business_id
+        UNION
+        SELECT o.id::text, 'status ' || o.status FROM orders o
+        WHERE o.status IS DISTINCT FROM (SELECT coalesce(e.to_status, e.from_status) FROM order_events e
+                                         WHERE e.order_id = o.id ORDER BY e.id DESC LIMIT 1)`,
+  );
+  await check(
+    'a day of the dashboard whose counters are not its orders',
+    sql`WITH counted AS (
+          SELECT o.business_id, o.zone_id, (o.placed_at AT TIME ZONE b.time_zone)::date AS day,
+                 count(*)::int AS total,
+                 count(*) FILTER (WHERE o.status = -2)::int AS delivered,
+                 count(*) FILTER (WHERE o.status = -1)::int AS cancelled,
+                 coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = -2), 0)::bigint AS earnings_paise,
+                 count(*) FILTER (WHERE o.first_of_customer)::int AS new_customers
+          FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+                FROM orders) AS o
+          JOIN businesses b ON b.id = o.business_id
+          GROUP BY 1, 2, 3)
+        SELECT coalesce(c.business_id, d.business_id)::text || ' ' || coalesce(c.day, d.day)::text AS id,
+               concat_ws(' ', 'expected', c.total, c.delivered, c.cancelled, c.earnings_paise, c.new_customers,
+                         'stored', d.total, d.delivered, d.cancelled, d.earnings_paise, d.new_customers) AS detail
+        FROM counted c FULL JOIN daily_stats d
+          ON d.business_id = c.business_id AND d.zone_id = c.zone_id AND d.day = c.day
+        WHERE coalesce(c.total, 0) <> coalesce(d.total, 0)
+           OR coalesce(c.delivered, 0) <> coalesce(d.delivered, 0)
+           OR coalesce(c.cancelled, 0) <> coalesce(d.cancelled, 0)
+           OR coalesce(c.earnings_paise, 0) <> coalesce(d.earnings_paise, 0)
+           OR coalesce(c.new_customers, 0) <> coalesce(d.new_customers, 0)`,
+  );
+  await check(
+    'a coupon whose uses are not the orders placed with it',
+    sql`SELECT c.business_id::text || '/' || c.code AS id, c.used_count || ' uses, ' || count(o.id) || ' orders' AS detail
+        FROM coupons c LEFT JOIN orders o ON o.business_id = c.business_id AND o.coupon_code = c.code
+        GROUP BY c.business_id, c.code, c.used_count, c.usage_limit
+        HAVING c.used_count <> count(o.id) OR c.used_count > c.usage_limit`,
+  );
+  await check(
+    'a record that points at another business',
+    sql`SELECT 'store ' || s.id AS id FROM stores s JOIN zones z ON z.id = s.zone_id WHERE z.business_id <> s.business_id
+        UNION ALL SELECT 'category ' || c.id FROM categories c JOIN stores s ON s.id = c.store_id WHERE s.business_id <> c.business_id
+        UNION ALL SELECT 'item ' || i.id FROM items i JOIN stores s ON s.id = i.store_id WHERE s.business_id <> i.business_id
+        UNION ALL SELECT 'item ' || i.id FROM items i JOIN categories c ON c.id = i.category_id
+                  WHERE c.business_id <> i.business_id OR c.store_id <> i.store_id
+        UNION ALL SELECT 'user ' || u.id FROM users u JOIN zones z ON z.id = u.zone_id WHERE z.business_id <> u.business_id
+        UNION ALL SELECT 'order ' || o.id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.business_id <> o.business_id
+        UNION ALL SELECT 'order ' || o.id FROM orders o JOIN zones z ON z.id = o.zone_id WHERE z.business_id <> o.business_id
+        UNION ALL SELECT 'order ' || o.id FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.business_id <> o.business_id
+        UNION ALL SELECT 'order ' || o.id FROM orders o JOIN users u ON u.id = o.dex_id
+                  WHERE u.business_id <> o.business_id OR u.level <> 3
+        UNION ALL SELECT 'business ' || b.id FROM businesses b JOIN stores s ON s.id = b.main_store_id WHERE s.business_id <> b.id
+        UNION ALL SELECT 'coupon ' || c.code FROM coupons c, unnest(c.store_ids) AS sid
+                  WHERE NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = sid AND s.business_id = c.business_id)
+        UNION ALL SELECT 'coupon ' || c.code FROM coupons c, unnest(c.customer_ids) AS cid
+                  WHERE NOT EXISTS (SELECT 1 FROM customers k WHERE k.id = cid AND k.business_id = c.business_id)
+        UNION ALL SELECT 'push subscription ' || p.id FROM push_subscriptions p JOIN customers c ON c.id = p.customer_id
+                  WHERE c.business_id <> p.business_id`,
+  );
+  await check(
+    'a deleted zone still in use',
+    sql`SELECT 'store ' || s.id AS id FROM stores s JOIN zones z ON z.id = s.zone_id
+          WHERE z.deleted_at IS NOT NULL AND s.deleted_at IS NULL
+        UNION ALL SELECT 'user ' || u.id FROM users u JOIN zones z ON z.id = u.zone_id
+          WHERE z.deleted_at IS NOT NULL AND u.deleted_at IS NULL AND u.level IN (2, 3)
+        UNION ALL SELECT 'order ' || o.id FROM orders o JOIN zones z ON z.id = o.zone_id
+          WHERE z.deleted_at IS NOT NULL AND o.state = 1`,
+  );
+  await check(
+    'a business without exactly one live owner',
+    sql`SELECT b.id::text AS id, count(u.id) || ' owners' AS detail
+        FROM businesses b LEFT JOIN users u ON u.business_id = b.id AND u.level = 1 AND u.deleted_at IS NULL
+        GROUP BY b.id HAVING count(u.id) <> 1`,
+  );
+  return problems;
+}

@@ -1,0 +1,637 @@
+/**
+ * The world the fuzz suite runs in: one app, the business under test with a
+ * catalogue, staff, coupons, settings, orders and trash made through the API,
+ * a rival business made the same way, and a business whose service has ended.
+ * It keeps the pools of real ids (of both businesses) that requests draw on.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { simpleParser } from 'mailparser';
+import { businessDay } from '@storedesk/shared/dates';
+import { Level } from '@storedesk/shared/levels';
+import { hashToken } from '../../src/modules/auth/auth.service.ts';
+import { insertSession } from '../../src/modules/auth/auth.repository.ts';
+import { makeJpeg, makePng } from '../../src/storage/image-fixtures.ts';
+import {
+  createBusiness,
+  createTestApp,
+  PASSWORD,
+  signIn,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '../harness.ts';
+import { installWriteCounter } from './invariants.ts';
+import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../push-service.ts';
+
+export type Actor = 'owner' | 'admin' | 'anonymous';
+
+/** Ids of one kind of record, of the business under test and of the rival. */
+export type IdPool = { own: string[]; rival: string[] };
+
+export type Pools = {
+  zones: IdPool;
+  stores: IdPool;
+  categories: IdPool;
+  items: IdPool;
+  slides: IdPool;
+  admins: IdPool;
+  dexes: IdPool;
+  users: IdPool;
+  orders: IdPool;
+  customers: IdPool;
+  paymentModes: IdPool;
+  helplines: IdPool;
+  /** Ids of records in the trash, of every kind. */
+  trashed: IdPool;
+  couponCodes: IdPool;
+  emails: IdPool;
+  /** Keys of stored files, as the imageUrl of a record names them after /files/. */
+  fileKeys: string[];
+  /** Tokens of links mailed so far (reset password, verify e-mail, onboarding), to the business under test only. */
+  mailedTokens: string[];
+  /** Onboarding tokens that POST /api/onboarding/account answered. */
+  onboardingTokens: string[];
+  /** Pending sign-ups, as POST /api/onboarding/account registered them. */
+  signUps: { token: string; email: string; password: string }[];
+  facts: Facts;
+};
+
+/** How records of the business under test (and the rival's) go together, for requests that make sense. */
+export type Facts = {
+  liveZones: string[];
+  liveStores: string[];
+  /** [storeId, categoryId] of live categories, this business's then the rival's. */
+  categories: { own: [string, string][]; rival: [string, string][] };
+  /** [storeId, itemId, inStock] of live items. */
+  items: { own: [string, string, boolean][]; rival: [string, string, boolean][] };
+  /** Open stores with an item in stock: [storeId, itemIds]. */
+  sellable: [string, string[]][];
+  /** [orderId, zoneId] of open orders. */
+  openOrders: [string, string][];
+  /** Live delivery executives by zone. */
+  dexesByZone: Record<string, string[]>;
+  /** [kind, id] of records in the trash. */
+  trash: { own: [string, string][]; rival: [string, string][] };
+};
+
+export type World = {
+  ctx: TestApp;
+  push: PushServiceStandIn;
+  biz: TestBusiness;
+  rival: TestBusiness;
+  /** A business whose service has ended: its storefront key answers 402. */
+  ended: TestBusiness;
+  pools: Pools;
+  /** Subscriptions the stand-in push service holds keys for. */
+  subscriptions: StandInSubscription[];
+  /** A session of a fresh sign-in for `actor`: each request gets its own, so one that ends it ends no other. */
+  sessionFor: (actor: Actor) => Promise<Session | null>;
+  /** The admin who makes the admin's requests: never a target of the fuzzed staff routes. */
+  actingAdminId: string;
+  refreshPools: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+const SESSION_MS = 24 * 60 * 60 * 1000;
+
+async function expectStatus(res: LightMyRequestResponse, status: number, what: string) {
+  if (res.statusCode !== status) throw new Error(`seeding: ${what} answered ${res.statusCode}: ${res.body}`);
+  return res.body ? (res.json() as Record<string, unknown>) : {};
+}
+
+/** A seeding client for one signed-in person. */
+function seeder(ctx: TestApp, session: Session) {
+  const send = async (
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload: object | undefined,
+    status: number,
+  ) => {
+    const res = await ctx.app.inject({
+      method,
+      url,
+      headers: session.headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    return expectStatus(res, status, `${method} ${url}`);
+  };
+  const upload = async (url: string, bytes: Buffer, filename: string, contentType: string) => {
+    const boundary = `seed${randomBytes(6).toString('hex')}`;
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${filename}"\r\n` +
+          `Content-Type: ${contentType}\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await ctx.app.inject({
+      method: 'PUT',
+      url,
+      payload,
+      headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    return expectStatus(res, 200, `PUT ${url}`);
+  };
+  return { send, upload };
+}
+
+type Seeded = {
+  stores: { id: string; zoneId: string; items: string[]; categories: string[] }[];
+  dexByZone: Map<string, string>;
+};
+
+/**
+ * Fills a business through its owner's API: zones, stores with categories and
+ * items (and images), slides, coupons, payment modes, helplines, settings,
+ * staff, orders in every status, and a record of each kind in the trash.
+ */
+async function seedBusiness(
+  ctx: TestApp,
+  business: TestBusiness,
+  push: PushServiceStandIn,
+  scale: { storesPerZone: number; orders: number },
+): Promise<{ seeded: Seeded; subscriptions: StandInSubscription[] }> {
+  const owner = await signIn(ctx.app, business.owner.email);
+  const { send, upload } = seeder(ctx, owner);
+  const dayOffset = (days: number) => businessDay(new Date(Date.now() + days * 86_400_000), 'Asia/Kolkata');
+
+  await send('POST', '/api/zones', { name: 'East' }, 201);
+  const west = await send('POST', '/api/zones', { name: 'West' }, 201);
+
+  const dexByZone = new Map<string, string>([[business.zones[0], business.dex.id]]);
+  for (const [index, zoneId] of business.zones.entries()) {
+    const dex = await send(
+      'POST',
+      '/api/delivery-executives',
+      {
+        name: `Rider ${index}`,
+        email: `rider${index}.${randomBytes(4).toString('hex')}@example.test`,
+        phone: '9876500000',
+        password: 'rider-password-1',
+        zoneId,
+      },
+      201,
+    );
+    if (!dexByZone.has(zoneId)) dexByZone.set(zoneId, dex.id as string);
+  }
+  await send(
+    'POST',
+    '/api/admins',
+    {
+      name: 'Second North Admin',
+      email: `second.${randomBytes(4).toString('hex')}@example.test`,
+      phone: '9876500001',
+      password: 'admin-password-1',
+      zoneId: business.zones[0],
+    },
+    201,
+  );
+
+  const stores: Seeded['stores'] = [];
+  for (const zoneId of business.zones) {
+    for (let s = 0; s < scale.storesPerZone; s++) {
+      const store = await send(
+        'POST',
+        '/api/stores',
+        {
+          name: `Store ${s} of ${zoneId.slice(0, 4)}`,
+          featured: (s % 9) + 1,
+          location: 'MG Road',
+          description: 'Fresh produce',
+          phone: '9876543210',
+          openTime: '00:00',
+          closeTime: '23:59',
+          latitude: 12.97 + s / 100,
+          longitude: 77.59,
+          zoneId,
+        },
+        201,
+      );
+      const storeId = store.id as string;
+      const categories: string[] = [];
+      for (const name of ['Fruits', 'Dairy']) {
+        categories.push(
+          (await send('POST', `/api/stores/${storeId}/categories`, { name }, 201)).id as string,
+        );
+      }
+      const items: string[] = [];
+      for (let i = 0; i < 4; i++) {
+        const item = await send(
+          'POST',
+          `/api/stores/${storeId}/items`,
+          {
+            name: `Item ${i}`,
+            categoryId: categories[i % 2],
+            featured: i % 4,
+            pricePaise: 1_000 + i * 2_550,
+            tags: ['fresh'],
+            veg: i % 2 === 0,
+            inStock: true,
+          },
+          201,
+        );
+        items.push(item.id as string);
+      }
+      if (s === 0) await upload(`/api/stores/${storeId}/image`, makePng(3, 3), 'store.png', 'image/png');
+      if (s === 0) {
+        await upload(`/api/stores/${storeId}/items/${items[0]}/image`, makeJpeg(), 'item.jpg', 'image/jpeg');
+      }
+      stores.push({ id: storeId, zoneId, items, categories });
+    }
+  }
+  await send('POST', '/api/stores/status', { storeIds: stores.map((s) => s.id), status: 1 }, 200);
+
+  for (let position = 1; position <= 3; position++) {
+    const slide = await send('POST', '/api/slides', { title: `Slide ${position}`, position }, 201);
+    if (position < 3) await upload(`/api/slides/${slide.id}/image`, makePng(4, 2), 'slide.png', 'image/png');
+  }
+
+  const coupon = (code: string, extra: object) => ({
+    code,
+    name: `Coupon ${code}`,
+    validFrom: dayOffset(-1),
+    expiresAt: dayOffset(30),
+    type: 'DISCOUNT',
+    discountPercent: 10,
+    maxDiscountPaise: 5_000,
+    minOrderValuePaise: 0,
+    availStartTime: '00:00',
+    availEndTime: '23:59',
+    usageLimit: 1_000,
+    ...extra,
+  });
+  await send('POST', '/api/coupons', coupon('SAVE10', {}), 201);
+  await send(
+    'POST',
+    '/api/coupons',
+    coupon('FREESHIP', { type: 'FREE_DELIVERY', discountPercent: 0, maxDiscountPaise: 0 }),
+    201,
+  );
+  await send('POST', '/api/coupons', coupon('ONCE1', { usageLimit: 1 }), 201);
+  await send('POST', '/api/coupons', coupon('LATER', { validFrom: dayOffset(5) }), 201);
+  const closed = await send('POST', '/api/coupons', coupon('GONE', {}), 201);
+  await send('PATCH', '/api/coupons/GONE', { usageType: 'CLOSE', version: closed.version }, 200);
+
+  await send('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' }, 201);
+  await send(
+    'POST',
+    '/api/settings/payment-modes',
+    { title: 'UPI', type: 'UPI', upiInfo: { name: 'Shop', upiId: 'shop@upi' } },
+    201,
+  );
+  await send('POST', '/api/settings/helplines', { title: 'Support', phoneNumber: '1800123456' }, 201);
+  await send('POST', '/api/settings/helplines', { title: 'Orders', phoneNumber: '9876543210' }, 201);
+  await send(
+    'PUT',
+    '/api/settings/order',
+    { deliveryChargesEnabled: true, standardDeliveryChargesPaise: 2_500, minimumOrderPaise: 0, version: 0 },
+    200,
+  );
+  await send(
+    'PUT',
+    '/api/settings/referral',
+    {
+      enabled: true,
+      name: 'Refer a friend',
+      type: 'DISCOUNT',
+      usageLimit: 3,
+      discountPercent: 5,
+      maxDiscountPaise: 2_000,
+      minOrderValuePaise: 0,
+      validForDays: 30,
+      referralMessage: 'Shop with us',
+      version: 0,
+    },
+    200,
+  );
+
+  // Orders, placed as the customer app places them, then moved along by staff.
+  const phones = Array.from({ length: 8 }, (_, i) => `98765${String(10_000 + i * 7).padStart(5, '0')}`);
+  const orders: { id: string; zoneId: string }[] = [];
+  for (let n = 0; n < scale.orders; n++) {
+    const store = stores[n % stores.length]!;
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/orders',
+      headers: { 'x-storefront-key': business.storefrontKey },
+      remoteAddress: `192.0.2.${(n % 250) + 1}`,
+      payload: {
+        customer: { name: `Customer ${n % 8}`, phone: phones[n % 8] },
+        storeId: store.id,
+        items: store.items
+          .slice(0, 1 + (n % 3))
+          .map((itemId, i) => ({ itemId, quantity: 1 + ((n + i) % 4) })),
+        ...(n % 5 === 0 ? { couponCode: 'save10' } : n % 7 === 0 ? { couponCode: 'FREESHIP' } : {}),
+      },
+    });
+    const order = await expectStatus(res, 201, 'POST /api/storefront/orders');
+    orders.push({ id: order.id as string, zoneId: store.zoneId });
+  }
+  for (const [n, order] of orders.entries()) {
+    const dexId = dexByZone.get(order.zoneId)!;
+    const steps =
+      n % 6 === 0
+        ? []
+        : n % 6 === 1
+          ? [{ status: 1, dexId }]
+          : n % 6 === 2
+            ? [{ status: 1, dexId }, { status: 2 }]
+            : n % 6 === 3
+              ? [{ status: 1, dexId }, { status: 2 }, { status: -2 }]
+              : n % 6 === 4
+                ? [{ status: -1, note: 'Customer called to cancel' }]
+                : [{ status: 0, note: 'Asked for a call before delivery' }];
+    let version = 1;
+    for (const step of steps) {
+      const changed = await send('POST', `/api/orders/${order.id}/status`, { ...step, version }, 200);
+      version = changed.version as number;
+    }
+  }
+
+  // One of each kind in the trash.
+  const doomed = await send(
+    'POST',
+    '/api/stores',
+    {
+      name: 'Closed for good',
+      featured: 1,
+      location: 'Old market',
+      description: 'Moved away',
+      phone: '9876543210',
+      openTime: '09:00',
+      closeTime: '18:00',
+      latitude: 12.9,
+      longitude: 77.6,
+      zoneId: business.zones[1],
+    },
+    201,
+  );
+  await send('DELETE', `/api/stores/${doomed.id}?version=${doomed.version}`, undefined, 204);
+  const first = stores[0]!;
+  const category = await send('POST', `/api/stores/${first.id}/categories`, { name: 'Seasonal' }, 201);
+  await send('DELETE', `/api/stores/${first.id}/categories/${category.id}?version=1`, undefined, 204);
+  const mango = await send(
+    'POST',
+    `/api/stores/${first.id}/items`,
+    { name: 'Mango', categoryId: first.categories[0], featured: 0, pricePaise: 500 },
+    201,
+  );
+  await send('DELETE', `/api/stores/${first.id}/items/${mango.id}?version=1`, undefined, 204);
+  const slide = await send('POST', '/api/slides', { title: 'Old offer', position: 9 }, 201);
+  await send('DELETE', `/api/slides/${slide.id}?version=1`, undefined, 204);
+  await send('DELETE', `/api/zones/${west.id}?version=1`, undefined, 204);
+
+  // Customers' browsers that allowed notifications, and one send to them.
+  const subscriptions: StandInSubscription[] = [];
+  for (let i = 0; i < 3; i++) {
+    const subscription = push.subscribe();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/push-subscriptions',
+      headers: { 'x-storefront-key': business.storefrontKey },
+      payload: subscription,
+    });
+    await expectStatus(res, 201, 'POST /api/storefront/push-subscriptions');
+    subscriptions.push(subscription);
+  }
+  await send('POST', '/api/push-notifications', { title: 'Hello', message: 'Fresh mangoes today' }, 202);
+
+  return { seeded: { stores, dexByZone }, subscriptions };
+}
+
+async function idsOf(ctx: TestApp, query: ReturnType<typeof sql>, businessId: string, rivalId: string) {
+  const { rows } = await ctx.db.execute<{ id: string; business_id: string }>(query);
+  return {
+    own: rows.filter((r) => r.business_id === businessId).map((r) => String(r.id)),
+    rival: rows.filter((r) => r.business_id === rivalId).map((r) => String(r.id)),
+  };
+}
+
+/** Tokens in the links of the mails in the outbox addressed to `addresses`. */
+async function mailedTokens(outbox: string, addresses: Set<string>, seen: Map<string, string[]>) {
+  let files: string[];
+  try {
+    files = await fs.promises.readdir(outbox);
+  } catch {
+    return [];
+  }
+  for (const file of files) {
+    if (seen.has(file)) continue;
+    const mail = await simpleParser(await fs.promises.readFile(path.join(outbox, file)));
+    const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [])
+      .flatMap((a) => a.value.map((v) => v.address?.toLowerCase() ?? ''))
+      .filter(Boolean);
+    const tokens = [...(mail.text ?? '').matchAll(/[?&]token=([\w-]+)/g)].map((m) => m[1]!);
+    seen.set(
+      file,
+      to.some((address) => addresses.has(address) || address.endsWith('.fuzz.test')) ? tokens : [],
+    );
+  }
+  return [...seen.values()].flat();
+}
+
+async function factsOf(ctx: TestApp, businessId: string, rivalId: string): Promise<Facts> {
+  const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+    (await ctx.db.execute<T>(query)).rows as T[];
+  const split = <T>(rows: (T & { business_id: string })[], shape: (row: T) => unknown) => ({
+    own: rows.filter((r) => r.business_id === businessId).map(shape),
+    rival: rows.filter((r) => r.business_id === rivalId).map(shape),
+  });
+  const zones = await q<{ id: string }>(
+    sql`SELECT id FROM zones WHERE business_id = ${businessId} AND deleted_at IS NULL ORDER BY id`,
+  );
+  const stores = await q<{ id: string }>(
+    sql`SELECT id FROM stores WHERE business_id = ${businessId} AND deleted_at IS NULL ORDER BY id`,
+  );
+  const categories = await q<{ store_id: string; id: string; business_id: string }>(
+    sql`SELECT store_id, id, business_id FROM categories WHERE deleted_at IS NULL ORDER BY id`,
+  );
+  const items = await q<{ store_id: string; id: string; in_stock: boolean; business_id: string }>(
+    sql`SELECT store_id, id, in_stock, business_id FROM items WHERE deleted_at IS NULL ORDER BY id`,
+  );
+  const sellable = await q<{ store_id: string; ids: string[] }>(sql`
+    SELECT i.store_id, array_agg(i.id ORDER BY i.id) AS ids FROM items i JOIN stores s ON s.id = i.store_id
+    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL AND s.status = 1
+      AND i.deleted_at IS NULL AND i.in_stock
+    GROUP BY i.store_id ORDER BY i.store_id`);
+  const orders = await q<{ id: string; zone_id: string }>(
+    sql`SELECT id, zone_id FROM orders WHERE business_id = ${businessId} AND state = 1 ORDER BY id`,
+  );
+  const dexes = await q<{ id: string; zone_id: string }>(sql`
+    SELECT id, zone_id FROM users
+    WHERE business_id = ${businessId} AND level = ${Level.DeliveryExecutive} AND deleted_at IS NULL ORDER BY id`);
+  const trash = await q<{ kind: string; id: string; business_id: string }>(sql`
+    SELECT 'zones' AS kind, id, business_id FROM zones WHERE deleted_at IS NOT NULL
+    UNION ALL SELECT 'stores', id, business_id FROM stores WHERE deleted_at IS NOT NULL
+    UNION ALL SELECT 'categories', id, business_id FROM categories WHERE deleted_at IS NOT NULL
+    UNION ALL SELECT 'items', id, business_id FROM items WHERE deleted_at IS NOT NULL
+    UNION ALL SELECT 'slides', id, business_id FROM slides WHERE deleted_at IS NOT NULL
+    ORDER BY 2`);
+  const dexesByZone: Record<string, string[]> = {};
+  for (const dex of dexes) (dexesByZone[dex.zone_id] ??= []).push(dex.id);
+  return {
+    liveZones: zones.map((z) => z.id),
+    liveStores: stores.map((s) => s.id),
+    categories: split(categories, (r) => [r.store_id, r.id]) as Facts['categories'],
+    items: split(items, (r) => [r.store_id, r.id, r.in_stock]) as Facts['items'],
+    sellable: sellable.map((r) => [r.store_id, r.ids]),
+    openOrders: orders.map((o) => [o.id, o.zone_id]),
+    dexesByZone,
+    trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
+  };
+}
+
+export async function createWorld(): Promise<World> {
+  const push = await startPushService({ keep: false });
+  // Each fuzzed request comes from a client address of its own (see fuzz.test.ts), and the
+  // customer API's own limit is raised besides, so no limit per address ever stands in the way.
+  // A built console, as production serves one: a path that leaves /api and /files gets its page.
+  const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-fuzz-console-'));
+  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  const ctx = await createTestApp({
+    env: { STOREFRONT_ORDERS_PER_MINUTE: '100000', PUSH_ENDPOINT_ALLOWLIST: push.origin },
+    consoleDir,
+  });
+  const biz = await createBusiness(ctx.db);
+  const rival = await createBusiness(ctx.db);
+  const ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
+  const mine = await seedBusiness(ctx, biz, push, { storesPerZone: 3, orders: 48 });
+  await seedBusiness(ctx, rival, push, { storesPerZone: 2, orders: 18 });
+  // The seeds' pushes finish before anything is compared.
+  for (let wait = 0; wait < 100; wait++) {
+    const { rows } = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM push_notifications WHERE status = 'sending'`,
+    );
+    if (rows[0]!.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  // Links in the outbox from the start: a password reset for the owner, a new address for an admin.
+  const outbox = path.join(ctx.dataDir, 'outbox');
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/forgot-password',
+    payload: { email: biz.owner.email },
+  });
+  const otherAdmin = await signIn(ctx.app, biz.otherAdmin.email);
+  await expectStatus(
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: otherAdmin.headers,
+      payload: {
+        name: biz.otherAdmin.name,
+        email: `moved.${randomBytes(3).toString('hex')}@fuzz.test`,
+        phone: '9876500002',
+        currentPassword: PASSWORD,
+        version: 1,
+      },
+    }),
+    200,
+    'PATCH /api/account',
+  );
+  for (let wait = 0; wait < 100 && (await fs.promises.readdir(outbox).catch(() => [])).length < 2; wait++) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  const userOf = { owner: biz.owner, admin: biz.admin };
+  const sessionFor = async (actor: Actor): Promise<Session | null> => {
+    if (actor === 'anonymous') return null;
+    const user = userOf[actor];
+    const token = randomBytes(32).toString('base64url');
+    await insertSession(ctx.db, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      businessId: biz.id,
+      expiresAt: new Date(Date.now() + SESSION_MS),
+      ip: '127.0.0.1',
+      userAgent: 'fuzz',
+    });
+    return { token, cookie: `storedesk_session=${token}`, headers: { authorization: `Bearer ${token}` } };
+  };
+
+  const seenMail = new Map<string, string[]>();
+  const pools = {} as Pools;
+  const onboardingTokens: string[] = [];
+  const signUps: Pools['signUps'] = [];
+  const subscriptions = mine.subscriptions;
+  const refreshPools = async () => {
+    const ids = (table: string, where = sql`TRUE`) =>
+      idsOf(
+        ctx,
+        sql`SELECT id, business_id FROM ${sql.identifier(table)} WHERE ${where} ORDER BY id`,
+        biz.id,
+        rival.id,
+      );
+    pools.zones = await ids('zones');
+    pools.stores = await ids('stores');
+    pools.categories = await ids('categories');
+    pools.items = await ids('items');
+    pools.slides = await ids('slides');
+    pools.admins = await ids('users', sql`level = ${Level.Admin} AND id <> ${biz.admin.id}`);
+    pools.dexes = await ids('users', sql`level = ${Level.DeliveryExecutive}`);
+    pools.users = await ids('users', sql`id <> ${biz.admin.id}`);
+    pools.orders = await ids('orders');
+    pools.customers = await ids('customers');
+    pools.paymentModes = await ids('payment_modes');
+    pools.helplines = await ids('helplines');
+    const trashed = await Promise.all(
+      ['zones', 'stores', 'categories', 'items', 'slides'].map((t) => ids(t, sql`deleted_at IS NOT NULL`)),
+    );
+    pools.trashed = { own: trashed.flatMap((p) => p.own), rival: trashed.flatMap((p) => p.rival) };
+    pools.couponCodes = await idsOf(
+      ctx,
+      sql`SELECT code AS id, business_id FROM coupons ORDER BY code`,
+      biz.id,
+      rival.id,
+    );
+    pools.emails = await idsOf(
+      ctx,
+      sql`SELECT email AS id, business_id FROM users ORDER BY email`,
+      biz.id,
+      rival.id,
+    );
+    const { rows: files } = await ctx.db.execute<{ key: string }>(
+      sql`SELECT image_key AS key FROM stores WHERE image_key IS NOT NULL
+          UNION SELECT image_key FROM items WHERE image_key IS NOT NULL
+          UNION SELECT image_key FROM slides WHERE image_key IS NOT NULL ORDER BY 1`,
+    );
+    pools.fileKeys = files.map((f) => f.key);
+    pools.mailedTokens = await mailedTokens(
+      outbox,
+      new Set(pools.emails.own.map((e) => e.toLowerCase())),
+      seenMail,
+    );
+    pools.onboardingTokens = onboardingTokens;
+    pools.signUps = signUps;
+    pools.facts = await factsOf(ctx, biz.id, rival.id);
+    // Browsers that have not subscribed yet, for new subscriptions.
+    for (let i = 0; i < 5; i++) subscriptions.push(push.subscribe());
+  };
+  await refreshPools();
+  await installWriteCounter(ctx.db);
+
+  return {
+    ctx,
+    push,
+    biz,
+    rival,
+    ended,
+    pools,
+    subscriptions,
+    sessionFor,
+    actingAdminId: biz.admin.id,
+    refreshPools,
+    close: async () => {
+      await ctx.close();
+      await push.close();
+      fs.rmSync(consoleDir, { recursive: true, force: true });
+    },
+  };
+}
