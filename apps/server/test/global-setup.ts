@@ -51,6 +51,10 @@ export default async function setup(project: TestProject) {
   }
   const template = `storedesk_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: adminUrl });
+  // Held for the whole run: if the server goes away meanwhile, the tests say so; the runner must not crash.
+  admin.on('error', (error) =>
+    console.warn(`The test database server dropped its connection: ${error.message}`),
+  );
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);
   await admin.query(`CREATE DATABASE ${template}`);
@@ -63,7 +67,7 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
-    await admin.end();
+    await admin.end().catch(() => undefined);
     await stopEmbedded?.();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   };
