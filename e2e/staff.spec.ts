@@ -58,6 +58,8 @@ describe('admins and delivery executives', () => {
 
     // Edit: the password is optional, the name changes.
     await page.getByLabel('Search admins').fill('Neha');
+    // As a person would: the list shows the search's one row before it is clicked (it is redrawn then).
+    await expect.poll(() => page.getByRole('link', { name: /^Edit / }).count()).toBe(1);
     await page.getByRole('link', { name: 'Edit Neha Admin' }).click();
     await page.waitForURL('**/edit');
     await expect.poll(() => field(page, 'Email').inputValue()).toBe(email);
