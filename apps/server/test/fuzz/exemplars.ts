@@ -11,7 +11,7 @@ import { themes } from '@storedesk/shared/themes';
 import { PASSWORD } from '../harness.ts';
 import { currentVersion, mutated } from './values.ts';
 import { label, type Operation, type Plan } from './requests.ts';
-import type { World } from './world.ts';
+import { FUZZ_METRICS_TOKEN, type World } from './world.ts';
 
 export type Exemplar = Partial<Pick<Plan, 'params' | 'headers' | 'body'>>;
 
@@ -62,6 +62,8 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
   });
 
   switch (label(op)) {
+    case 'GET /api/metrics':
+      return fc.constant({ headers: { authorization: `Bearer ${FUZZ_METRICS_TOKEN}` } });
     case 'POST /api/stores':
       return storeBody.map((body) => ({ body: json(body) }));
     case 'PATCH /api/stores/{storeId}':

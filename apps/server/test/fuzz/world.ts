@@ -28,6 +28,8 @@ import {
 import { installWriteCounter } from './invariants.ts';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../push-service.ts';
 
+/** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
+export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 export type Actor = 'owner' | 'admin' | 'anonymous';
 
 /** Ids of one kind of record, of the business under test and of the rival. */
@@ -495,7 +497,11 @@ export async function createWorld(): Promise<World> {
   const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-fuzz-console-'));
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
   const ctx = await createTestApp({
-    env: { STOREFRONT_ORDERS_PER_MINUTE: '100000', PUSH_ENDPOINT_ALLOWLIST: push.origin },
+    env: {
+      STOREFRONT_ORDERS_PER_MINUTE: '100000',
+      PUSH_ENDPOINT_ALLOWLIST: push.origin,
+      METRICS_TOKEN: FUZZ_METRICS_TOKEN,
+    },
     consoleDir,
   });
   const biz = await createBusiness(ctx.db);
