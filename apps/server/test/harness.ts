@@ -6,6 +6,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import ngeohash from 'ngeohash';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -168,6 +169,37 @@ export async function createBusiness(
     dex: await person(Level.DeliveryExecutive, north, 'dex'),
     storefrontKey: business!.storefrontKey,
   } satisfies TestBusiness;
+}
+
+/** An open store in the business's first zone with one item in stock, for tests that place orders. */
+export async function createStoreWithItem(
+  db: Database,
+  business: TestBusiness,
+  item: { name: string; pricePaise: number } = { name: 'Milk', pricePaise: 3000 },
+): Promise<{ storeId: string; itemId: string }> {
+  const [store] = await db
+    .insert(t.stores)
+    .values({
+      businessId: business.id,
+      zoneId: business.zones[0],
+      name: `Store ${randomBytes(3).toString('hex')}`,
+      description: 'Groceries',
+      location: 'MG Road',
+      phone: '9876543210',
+      featured: 1,
+      latitude: 12.97,
+      longitude: 77.59,
+      geohash: ngeohash.encode(12.97, 77.59, 9),
+      openTime: '00:00',
+      closeTime: '23:59',
+      status: 1,
+    })
+    .returning({ id: t.stores.id });
+  const [row] = await db
+    .insert(t.items)
+    .values({ businessId: business.id, storeId: store!.id, ...item })
+    .returning({ id: t.items.id });
+  return { storeId: store!.id, itemId: row!.id };
 }
 
 export type Session = { token: string; cookie: string; headers: { authorization: string } };

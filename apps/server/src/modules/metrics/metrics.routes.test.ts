@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import ngeohash from 'ngeohash';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import * as t from '../../db/schema.ts';
 import {
   createBusiness,
+  createStoreWithItem,
   createTestApp,
   errorOf,
   signIn,
@@ -171,32 +170,14 @@ describe('HTTP requests', () => {
 
 describe('orders placed', () => {
   it('move by one for an order the customer app places, and not for a refused one', async () => {
-    const [store] = await local.db
-      .insert(t.stores)
-      .values({
-        businessId: biz.id,
-        zoneId: biz.zones[0],
-        name: 'Metrics Mart',
-        description: 'Groceries',
-        location: 'MG Road',
-        phone: '9876543210',
-        featured: 1,
-        latitude: 12.97,
-        longitude: 77.59,
-        geohash: ngeohash.encode(12.97, 77.59, 9),
-        openTime: '07:00',
-        closeTime: '22:00',
-        status: 1,
-      })
-      .returning({ id: t.stores.id });
-    const [item] = await local.db
-      .insert(t.items)
-      .values({ businessId: biz.id, storeId: store!.id, name: 'Basmati Rice (5 kg)', pricePaise: 64_950 })
-      .returning({ id: t.items.id });
+    const { storeId, itemId } = await createStoreWithItem(local.db, biz, {
+      name: 'Basmati Rice (5 kg)',
+      pricePaise: 64_950,
+    });
     const order = {
       customer: { name: 'Asha Rao', phone: '9812345678' },
-      storeId: store!.id,
-      items: [{ itemId: item!.id, quantity: 1 }],
+      storeId,
+      items: [{ itemId, quantity: 1 }],
     };
     const place = (key: string) =>
       local.app.inject({

@@ -3,11 +3,10 @@
  * app answers and what the console lists never reveal another business's volume.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import ngeohash from 'ngeohash';
 import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
 import {
   createBusiness,
+  createStoreWithItem,
   createTestApp,
   signIn,
   type TestApp,
@@ -18,32 +17,6 @@ let ctx: TestApp;
 let first: TestBusiness;
 let second: TestBusiness;
 const itemOf = new Map<string, { storeId: string; itemId: string }>();
-
-async function openStoreWithItem(business: TestBusiness) {
-  const [store] = await ctx.db
-    .insert(t.stores)
-    .values({
-      businessId: business.id,
-      zoneId: business.zones[0],
-      name: 'Corner store',
-      description: 'Groceries',
-      location: 'MG Road',
-      phone: '9876543210',
-      featured: 1,
-      latitude: 12.97,
-      longitude: 77.59,
-      geohash: ngeohash.encode(12.97, 77.59, 9),
-      openTime: '00:00',
-      closeTime: '23:59',
-      status: 1,
-    })
-    .returning({ id: t.stores.id });
-  const [item] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: business.id, storeId: store!.id, name: 'Milk', pricePaise: 3000 })
-    .returning({ id: t.items.id });
-  itemOf.set(business.id, { storeId: store!.id, itemId: item!.id });
-}
 
 async function place(business: TestBusiness, phone: string): Promise<number> {
   const { storeId, itemId } = itemOf.get(business.id)!;
@@ -61,8 +34,8 @@ beforeAll(async () => {
   ctx = await createTestApp({ env: { STOREFRONT_ORDERS_PER_MINUTE: '1000' } });
   first = await createBusiness(ctx.db);
   second = await createBusiness(ctx.db);
-  await openStoreWithItem(first);
-  await openStoreWithItem(second);
+  itemOf.set(first.id, await createStoreWithItem(ctx.db, first));
+  itemOf.set(second.id, await createStoreWithItem(ctx.db, second));
 });
 
 afterAll(() => ctx.close());
