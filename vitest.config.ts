@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default, one worker fewer than the cores, is one worker on two cores; the server
+    // tests spend much of their time waiting on PostgreSQL, so two share two cores well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {
