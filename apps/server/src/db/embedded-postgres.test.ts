@@ -5,7 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import {
+  DataDirInUseError,
+  isDataDirInUse,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded-postgres.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const fixture = path.join(serverDir, 'test/fixtures/start-embedded-postgres.ts');
@@ -95,6 +100,22 @@ afterAll(async () => {
 }, TIMEOUT);
 
 describe('embedded PostgreSQL', () => {
+  it(
+    'a server holding the lock outlives clients that ask whether it is held and hang up at once',
+    async () => {
+      // Another run's clean-up asks exactly so; the holder must not die of the reset.
+      for (let round = 0; round < 300; round++) {
+        expect(await isDataDirInUse(dataDir)).toBe(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(child.exitCode).toBeNull();
+      expect(await query<{ name: string }>(childUrl, 'SELECT name FROM survivors')).toEqual([
+        { name: 'still here' },
+      ]);
+    },
+    TIMEOUT,
+  );
+
   it(
     'a second start on a folder in use is refused with DataDirInUseError naming the folder',
     async () => {

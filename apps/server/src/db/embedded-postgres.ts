@@ -114,7 +114,11 @@ async function acquireDataDirLock(dataDir: string): Promise<() => void> {
   // Left by versions that locked with a pid file; a pid proves nothing once the process is gone.
   fs.rmSync(path.join(dataDir, 'storedesk.pid'), { force: true });
   const address = lockAddress(dataDir);
-  const server = net.createServer((socket) => socket.end(`storedesk ${process.pid}\n`));
+  const server = net.createServer((socket) => {
+    // Whoever asks may hang up before the answer is out (isDataDirInUse does): a reset is no error of ours.
+    socket.on('error', () => socket.destroy());
+    socket.end(`storedesk ${process.pid}\n`);
+  });
   let failure = await listen(server, address);
   // A socket file outlives its process where there is no abstract namespace: take it over if no one answers.
   if (failure?.code === 'EADDRINUSE' && !address.startsWith('\0') && !(await isDataDirInUse(dataDir))) {
