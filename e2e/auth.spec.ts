@@ -8,6 +8,34 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+describe('the sign-in page as a browser loads it', () => {
+  it('comes compressed, loads only its own screens, and logs no failed request or error', async () => {
+    const { context, page } = await newPage(browser);
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    const scripts: { url: string; encoding: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+      if (response.request().resourceType() === 'script') {
+        scripts.push({ url: response.url(), encoding: response.headers()['content-encoding'] });
+      }
+    });
+    await page.goto('/dashboard');
+    await page.waitForURL('**/sign-in');
+    await page.getByRole('button', { name: 'Sign in now' }).waitFor();
+    await page.waitForLoadState('networkidle');
+
+    expect(problems).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const script of scripts) expect(script.encoding, script.url).toBe('br');
+    // The signed-in console's code waits until someone signs in.
+    expect(scripts.filter((s) => /\/(app-shell|dashboard-page)-/.test(s.url))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('signing in', () => {
   it('the owner lands on the dashboard inside the shell with every owner entry', async () => {
     const { context, page } = await newPage(browser);

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
@@ -11,12 +12,17 @@ import { EventHub } from './realtime/hub.ts';
 let database: TestDatabase;
 let app: FastifyInstance;
 let hub: EventHub;
+const bigScript = `console.log(${JSON.stringify('storedesk '.repeat(500))});`;
 const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-console-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(consoleDir, 'assets'));
   fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
   fs.writeFileSync(path.join(consoleDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As the build leaves a large file: beside it, its brotli and gzip forms.
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'big-abc123.js'), bigScript);
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'big-abc123.js.br'), zlib.brotliCompressSync(bigScript));
+  fs.writeFileSync(path.join(consoleDir, 'assets', 'big-abc123.js.gz'), zlib.gzipSync(bigScript));
   database = await createTestDatabase();
   hub = new EventHub(database.url, database.db, { info: () => undefined, warn: () => undefined });
   const config = loadConfig({ DATABASE_URL: database.url, DATA_DIR: consoleDir, LOG_LEVEL: 'silent' });
@@ -61,6 +67,73 @@ describe('serving the console', () => {
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('compression', () => {
+  it("sends the build's brotli file to a browser that accepts brotli, its gzip file to one that takes gzip only", async () => {
+    const br = await app.inject({
+      url: '/assets/big-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
+
+    const gzip = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(bigScript);
+
+    const plain = await app.inject({ url: '/assets/big-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bigScript);
+  });
+
+  it('compresses a large API answer for a client that accepts it, and leaves a small one alone', async () => {
+    const spec = await app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'br' } });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(zlib.brotliDecompressSync(spec.rawPayload).toString());
+    expect(document.info.title).toBe('Storedesk API');
+
+    const health = await app.inject({ url: '/api/health', headers: { 'accept-encoding': 'br' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+  });
+
+  it('does not inflate a compressed request body: it is refused as the JSON it is not', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(JSON.stringify({ email: 'owner@example.com', password: 'owner-demo-1' })),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('invalid_input');
+  });
+});
+
+describe('what crawlers, tile servers and monitors see', () => {
+  it('keeps crawlers out with a robots.txt', async () => {
+    const res = await app.inject({ url: '/robots.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.body).toBe('User-agent: *\nDisallow: /\n');
+  });
+
+  it('answers HEAD of a console page as GET would, without a body', async () => {
+    for (const url of ['/', '/dashboard']) {
+      const res = await app.inject({ method: 'HEAD', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.body, url).toBe('');
+    }
+  });
+
+  it('sends tile servers the origin as referrer, which they require, and never a path', async () => {
+    const res = await app.inject({ url: '/dashboard' });
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
 

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import proxyAddr from '@fastify/proxy-addr';
 import rateLimit from '@fastify/rate-limit';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -29,6 +30,7 @@ import { filesRoutes, registerMultipart } from './modules/files/files.routes.ts'
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { onboardingRoutes } from './modules/onboarding/onboarding.routes.ts';
+import { mapRoutes } from './modules/map/map.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -123,8 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         scriptSrc: ["'self'"],
         // MUI's emotion writes <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from a configurable tile server.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        // Map tiles come from a configurable tile server (MAP_TILE_URL), which may be plain http on a LAN.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigin(config.map.url)],
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -133,8 +135,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // Tile servers (OpenStreetMap's among them) refuse requests without a Referer: they get the
+    // console's origin, never its paths; same-origin requests keep the whole address.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(cookie);
+  // Answers of 1 KB and more go out compressed when the client accepts it (brotli, else gzip); the
+  // console's own files come compressed from the build (registerConsole), live events never are.
+  // Request bodies are not inflated: nothing sends them compressed, and a small bomb is a big body.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
   // Limits are set per route (the customer API's, sign-up's, password reset's); nothing else is limited
   // by it. With REDIS_URL every instance counts in Redis, so N instances enforce the figure, not N times it.
   const sharedCounts = config.redisUrl ? createRedisRateLimitStore(config.redisUrl, app.log) : null;
@@ -197,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         publicUrl: config.publicUrl,
       });
       await api.register(onboardingRoutes, { db, mailer, config, storage });
+      await api.register(mapRoutes, { tiles: config.map });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
@@ -209,6 +219,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   return app;
 }
 
+/** The origin of a plain-http tile server, which the content security policy must name; https is allowed already. */
+function tileOrigin(tileUrl: string): string[] {
+  const url = new URL(tileUrl.replaceAll('{s}', 'subdomain').replace(/\{[a-z]+\}/g, '0'));
+  if (url.protocol !== 'http:') return [];
+  return [url.origin.replace('//subdomain.', '//*.')];
+}
+
 /** Serves the built console, with every unknown non-API path answered by index.html. */
 async function registerConsole(app: FastifyInstance, consoleDir: string) {
   const built = fs.existsSync(path.join(consoleDir, 'index.html'));
@@ -217,7 +234,11 @@ async function registerConsole(app: FastifyInstance, consoleDir: string) {
       root: consoleDir,
       wildcard: false,
       index: false,
+      // The build writes each file's .br and .gz beside it; the one the client accepts is sent.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
+        // The same address answers brotli, gzip or plain bytes, as the request accepts.
+        void reply.header('vary', 'Accept-Encoding');
         void reply.header(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`)
@@ -227,8 +248,13 @@ async function registerConsole(app: FastifyInstance, consoleDir: string) {
       },
     });
   }
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    // A sign-in page and an API have nothing for a search engine.
+    reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'),
+  );
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET') {
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || request.url === '/api' || !page) {
       return reply.status(404).send({ error: { code: 'not_found', message: messages.notFound } });
     }
     if (!built) {

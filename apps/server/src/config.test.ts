@@ -38,6 +38,10 @@ describe('loadConfig', () => {
       vapidSubject: 'mailto:no-reply@storedesk.local',
       pushEndpointAllowlist: [],
       metricsToken: undefined,
+      map: {
+        url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+        attribution: '© OpenStreetMap contributors',
+      },
     });
   });
 
@@ -59,6 +63,8 @@ describe('loadConfig', () => {
       MAX_CONNECTIONS_PER_ADDRESS: '0',
       REDIS_URL: 'redis://cache.example:6379/2',
       METRICS_TOKEN: 'scrape-4f9c2a7e1b8d',
+      MAP_TILE_URL: 'http://tiles.lan:8080/{z}/{x}/{y}.png',
+      MAP_ATTRIBUTION: 'Our own tiles',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -78,6 +84,7 @@ describe('loadConfig', () => {
       maxConnectionsPerAddress: 0,
       redisUrl: 'redis://cache.example:6379/2',
       metricsToken: 'scrape-4f9c2a7e1b8d',
+      map: { url: 'http://tiles.lan:8080/{z}/{x}/{y}.png', attribution: 'Our own tiles' },
     });
   });
 
@@ -196,6 +203,10 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'too-short-token'],
     ['METRICS_TOKEN', 'a token with spaces in it'],
     ['METRICS_TOKEN', 'jeton-de-métriques-long'],
+    ['MAP_TILE_URL', 'tile.openstreetmap.org/{z}/{x}/{y}.png'],
+    ['MAP_TILE_URL', 'https://tile.openstreetmap.org/{z}/{x}.png'],
+    ['MAP_TILE_URL', 'javascript:alert(1)//{z}{x}{y}'],
+    ['MAP_ATTRIBUTION', 'x'.repeat(301)],
   ])('a bad %s (%s) is one problem line naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });
     expect(problems).toHaveLength(1);

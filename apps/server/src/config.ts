@@ -150,6 +150,18 @@ const configSchema = z
       .min(16, 'must be at least 16 characters')
       .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII characters without spaces, as a bearer token is sent')
       .optional(),
+    MAP_TILE_URL: z
+      .string()
+      .regex(
+        /^https?:\/\/[^\s"'<>]+$/,
+        'must be an http(s) tile address such as https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      )
+      .refine(
+        (value) => ['{z}', '{x}', '{y}'].every((part) => value.includes(part)),
+        'must name {z}, {x} and {y}, as https://tile.openstreetmap.org/{z}/{x}/{y}.png does',
+      )
+      .optional(),
+    MAP_ATTRIBUTION: z.string().max(300).optional(),
   })
   .superRefine((env, ctx) => {
     const { VAPID_PUBLIC_KEY: publicKey, VAPID_PRIVATE_KEY: privateKey } = env;
@@ -221,6 +233,13 @@ export type Config = {
   pushEndpointAllowlist: string[];
   /** A bearer token that opens GET /api/metrics to clients beyond this machine (ADR 0022). */
   metricsToken: string | undefined;
+  /** The map tiles of the console's store location map, and the credit their server asks for. */
+  map: { url: string; attribution: string };
+};
+
+const openStreetMap = {
+  url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  attribution: '© OpenStreetMap contributors',
 };
 
 /** The address in a From line such as 'Shop <shop@example.com>'. */
@@ -283,5 +302,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     vapidSubject: e.VAPID_SUBJECT ?? defaultVapidSubject(e.PUBLIC_URL, e.MAIL_FROM),
     pushEndpointAllowlist: e.PUSH_ENDPOINT_ALLOWLIST,
     metricsToken: e.METRICS_TOKEN,
+    map: e.MAP_TILE_URL
+      ? { url: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION ?? '' }
+      : { url: openStreetMap.url, attribution: e.MAP_ATTRIBUTION ?? openStreetMap.attribution },
   };
 }

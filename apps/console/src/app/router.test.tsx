@@ -2,7 +2,7 @@ import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, adminSession, ownerSession, withBusiness } from '../testing/fixtures.ts';
-import { apiError, json, meHandler, mockApi, networkFailure } from '../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 
 async function expectHeading(name: string) {
@@ -11,7 +11,7 @@ async function expectHeading(name: string) {
 
 describe('routes and guards', () => {
   it('sends a signed-out user to the sign-in page', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(null) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(null) });
     const { router } = renderApp('/stores');
 
     expect(await screen.findByRole('button', { name: 'Sign in now' })).toBeInTheDocument();
@@ -19,7 +19,7 @@ describe('routes and guards', () => {
   });
 
   it('lets a signed-out user open onboarding', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(null) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(null) });
     const { router } = renderApp('/onboarding');
 
     await expectHeading('Sign up your business');
@@ -27,7 +27,7 @@ describe('routes and guards', () => {
   });
 
   it('sends a signed-in user from sign-in and onboarding to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession) });
     const { router } = renderApp('/onboarding');
 
     await expectHeading('Dashboard');
@@ -37,7 +37,7 @@ describe('routes and guards', () => {
   });
 
   it('redirects the root path to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     const { router } = renderApp('/');
 
     await expectHeading('Dashboard');
@@ -47,7 +47,7 @@ describe('routes and guards', () => {
   it.each(['/zones', '/slides/add', '/admins/a1/edit', '/coupons', '/settings', '/push-notifications'])(
     'sends an admin from the owner-only %s to the dashboard',
     async (path) => {
-      mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+      mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
       const { router } = renderApp(path);
 
       await expectHeading('Dashboard');
@@ -57,7 +57,7 @@ describe('routes and guards', () => {
 
   it('opens owner-only screens for the owner', async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/zones': () => json(200, { items: [], total: 0 }),
     });
     const { router } = renderApp('/zones');
@@ -67,14 +67,14 @@ describe('routes and guards', () => {
   });
 
   it('opens the delivery executives screens for an admin (D3)', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dexs/add');
 
     await expectHeading('Add Delivery Executive');
   });
 
   it('shows the not-found page for an unknown path', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession) });
     const { router } = renderApp('/no/such/page');
 
     expect(await screen.findByText(messages.notFoundPage)).toBeInTheDocument();
@@ -82,7 +82,7 @@ describe('routes and guards', () => {
   });
 
   it('shows the not-found page to a signed-out user too', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(null) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(null) });
     renderApp('/no/such/page');
 
     expect(await screen.findByText(messages.notFoundPage)).toBeInTheDocument();
@@ -90,7 +90,7 @@ describe('routes and guards', () => {
   });
 
   it('replaces every route with the expired screen once service has ended', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(withBusiness(ownerSession, { serviceEnded: true })) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(withBusiness(ownerSession, { serviceEnded: true })) });
     const { router } = renderApp('/stores');
 
     expect(await screen.findByText(messages.serviceEnded)).toBeInTheDocument();
@@ -102,7 +102,7 @@ describe('routes and guards', () => {
 
   it('shows the expired screen when the end date has passed', async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(
+      'GET /api/auth/session': sessionHandler(
         withBusiness(adminSession, { serviceEndsAt: '2020-01-01T00:00:00.000Z' }),
       ),
     });
@@ -113,7 +113,7 @@ describe('routes and guards', () => {
 
   it('shows the expired screen when a call answers 402', async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/account': () => apiError(402, 'service_ended', messages.serviceEnded),
     });
     renderApp('/account');
@@ -126,7 +126,7 @@ describe('routes and guards', () => {
 
   it('goes to the sign-in page when a call answers 401', async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/account': () => apiError(401, 'unauthenticated', messages.sessionExpired),
     });
     const { router } = renderApp('/account');
@@ -138,7 +138,7 @@ describe('routes and guards', () => {
   it('says when the server cannot be reached and retries', async () => {
     let reachable = false;
     mockApi({
-      'GET /api/auth/me': (call) => (reachable ? meHandler(ownerSession)(call) : networkFailure()),
+      'GET /api/auth/session': (call) => (reachable ? sessionHandler(ownerSession)(call) : networkFailure()),
       'GET /api/account': () => json(200, accountOf(ownerSession)),
     });
     const { user } = renderApp('/dashboard');

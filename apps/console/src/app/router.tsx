@@ -1,35 +1,5 @@
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter, Navigate } from 'react-router';
-import { AccountPage } from '../features/account/pages/account-page.tsx';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page.tsx';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page.tsx';
-import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
-import { CataloguePage } from '../features/catalogue/pages/catalogue-page.tsx';
-import { CategoryAddPage } from '../features/catalogue/pages/category-add-page.tsx';
-import { CategoryEditPage } from '../features/catalogue/pages/category-edit-page.tsx';
-import { ItemAddPage } from '../features/catalogue/pages/item-add-page.tsx';
-import { ItemEditPage } from '../features/catalogue/pages/item-edit-page.tsx';
-import { CouponsPage } from '../features/coupons/pages/coupons-page.tsx';
-import { DashboardPage } from '../features/dashboard/pages/dashboard-page.tsx';
-import { OnboardingPage } from '../features/onboarding/pages/onboarding-page.tsx';
-import { CompletedOrdersPage } from '../features/orders/pages/completed-orders-page.tsx';
-import { OrderDetailPage } from '../features/orders/pages/order-detail-page.tsx';
-import { OrdersPage } from '../features/orders/pages/orders-page.tsx';
-import { PushNotificationsPage } from '../features/push/pages/push-notifications-page.tsx';
-import { SettingsPage } from '../features/settings/pages/settings-page.tsx';
-import { StoreAddPage } from '../features/stores/pages/store-add-page.tsx';
-import { StoreEditPage } from '../features/stores/pages/store-edit-page.tsx';
-import { StoresPage } from '../features/stores/pages/stores-page.tsx';
-import { SlideAddPage } from '../features/slides/pages/slide-add-page.tsx';
-import { SlideEditPage } from '../features/slides/pages/slide-edit-page.tsx';
-import { SlidesPage } from '../features/slides/pages/slides-page.tsx';
-import { StaffAddPage } from '../features/staff/pages/staff-add-page.tsx';
-import { StaffEditPage } from '../features/staff/pages/staff-edit-page.tsx';
-import { StaffListPage } from '../features/staff/pages/staff-list-page.tsx';
-import { TrashPage } from '../features/trash/pages/trash-page.tsx';
-import { ZoneAddPage } from '../features/zones/pages/zone-add-page.tsx';
-import { ZoneEditPage } from '../features/zones/pages/zone-edit-page.tsx';
-import { ZonesPage } from '../features/zones/pages/zones-page.tsx';
 import { RequireOwner } from './guards/require-owner.tsx';
 import { RequireSession } from './guards/require-session.tsx';
 import { RequireSignedOut } from './guards/require-signed-out.tsx';
@@ -39,7 +9,73 @@ import { ExpiredPage } from './pages/expired-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
 import { RouteErrorPage } from './pages/route-error-page.tsx';
 import { paths } from './paths.ts';
-import { AppShell } from './shell/app-shell.tsx';
+import { lazyPage } from './lazy-page.tsx';
+
+/**
+ * Every screen is its own chunk, loaded when first opened: the sign-in page needs none of the
+ * signed-in console's code, and the map and the charts load with the screens that show them.
+ */
+const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  'ForgotPasswordPage',
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/pages/reset-password-page.tsx'),
+  'ResetPasswordPage',
+);
+const SignInPage = lazyPage(() => import('../features/auth/pages/sign-in-page.tsx'), 'SignInPage');
+const CataloguePage = lazyPage(
+  () => import('../features/catalogue/pages/catalogue-page.tsx'),
+  'CataloguePage',
+);
+const CategoryAddPage = lazyPage(
+  () => import('../features/catalogue/pages/category-add-page.tsx'),
+  'CategoryAddPage',
+);
+const CategoryEditPage = lazyPage(
+  () => import('../features/catalogue/pages/category-edit-page.tsx'),
+  'CategoryEditPage',
+);
+const ItemAddPage = lazyPage(() => import('../features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
+const ItemEditPage = lazyPage(() => import('../features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
+const CouponsPage = lazyPage(() => import('../features/coupons/pages/coupons-page.tsx'), 'CouponsPage');
+const DashboardPage = lazyPage(
+  () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  'DashboardPage',
+);
+const OnboardingPage = lazyPage(
+  () => import('../features/onboarding/pages/onboarding-page.tsx'),
+  'OnboardingPage',
+);
+const CompletedOrdersPage = lazyPage(
+  () => import('../features/orders/pages/completed-orders-page.tsx'),
+  'CompletedOrdersPage',
+);
+const OrderDetailPage = lazyPage(
+  () => import('../features/orders/pages/order-detail-page.tsx'),
+  'OrderDetailPage',
+);
+const OrdersPage = lazyPage(() => import('../features/orders/pages/orders-page.tsx'), 'OrdersPage');
+const PushNotificationsPage = lazyPage(
+  () => import('../features/push/pages/push-notifications-page.tsx'),
+  'PushNotificationsPage',
+);
+const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
+const StoreAddPage = lazyPage(() => import('../features/stores/pages/store-add-page.tsx'), 'StoreAddPage');
+const StoreEditPage = lazyPage(() => import('../features/stores/pages/store-edit-page.tsx'), 'StoreEditPage');
+const StoresPage = lazyPage(() => import('../features/stores/pages/stores-page.tsx'), 'StoresPage');
+const SlideAddPage = lazyPage(() => import('../features/slides/pages/slide-add-page.tsx'), 'SlideAddPage');
+const SlideEditPage = lazyPage(() => import('../features/slides/pages/slide-edit-page.tsx'), 'SlideEditPage');
+const SlidesPage = lazyPage(() => import('../features/slides/pages/slides-page.tsx'), 'SlidesPage');
+const StaffAddPage = lazyPage(() => import('../features/staff/pages/staff-add-page.tsx'), 'StaffAddPage');
+const StaffEditPage = lazyPage(() => import('../features/staff/pages/staff-edit-page.tsx'), 'StaffEditPage');
+const StaffListPage = lazyPage(() => import('../features/staff/pages/staff-list-page.tsx'), 'StaffListPage');
+const TrashPage = lazyPage(() => import('../features/trash/pages/trash-page.tsx'), 'TrashPage');
+const ZoneAddPage = lazyPage(() => import('../features/zones/pages/zone-add-page.tsx'), 'ZoneAddPage');
+const ZoneEditPage = lazyPage(() => import('../features/zones/pages/zone-edit-page.tsx'), 'ZoneEditPage');
+const ZonesPage = lazyPage(() => import('../features/zones/pages/zones-page.tsx'), 'ZonesPage');
+const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
 
 /** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
 const staffRoutes: RouteObject[] = [

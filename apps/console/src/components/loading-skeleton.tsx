@@ -42,3 +42,19 @@ export function AppSkeleton() {
     </Box>
   );
 }
+
+/** A screen whose code is still arriving: a heading and a block of grey. */
+export function PageSkeleton() {
+  return (
+    <Stack
+      spacing={2}
+      role="status"
+      aria-busy="true"
+      aria-label="Loading the page"
+      sx={{ p: { xs: 0, sm: 1 } }}
+    >
+      <Skeleton variant="text" width={220} sx={{ fontSize: '2rem' }} />
+      <Skeleton variant="rounded" height={240} />
+    </Stack>
+  );
+}

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { accountOf, adminSession } from '../testing/fixtures.ts';
-import { json, meHandler, mockApi, noContent } from '../testing/mock-api.ts';
+import { json, sessionHandler, mockApi, noContent } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { useLiveEvent, useLiveEvents } from './live-events.ts';
 import { createQueryClient } from './query-client.ts';
@@ -68,7 +68,8 @@ describe('live events', () => {
     installEventSource();
     let name = 'Arjun Admin';
     const api = mockApi({
-      'GET /api/auth/me': () => json(200, { ...adminSession, user: { ...adminSession.user, name } }),
+      'GET /api/auth/session': () =>
+        json(200, { session: { ...adminSession, user: { ...adminSession.user, name } } }),
       'GET /api/account': () => json(200, { ...accountOf(adminSession), name }),
     });
     renderApp('/account');
@@ -90,7 +91,7 @@ describe('live events', () => {
   it('ignores messages that are not live events', async () => {
     installEventSource();
     const api = mockApi({
-      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/auth/session': sessionHandler(adminSession),
       'GET /api/account': () => json(200, accountOf(adminSession)),
     });
     renderApp('/account');
@@ -108,7 +109,7 @@ describe('live events', () => {
 
   it('opens no stream for a signed-out user', async () => {
     installEventSource();
-    mockApi({ 'GET /api/auth/me': meHandler(null) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(null) });
     renderApp('/sign-in');
 
     await screen.findByRole('button', { name: 'Sign in now' });
@@ -119,7 +120,7 @@ describe('live events', () => {
     installEventSource();
     let streamOpenAtSignOut: boolean | undefined;
     mockApi({
-      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/auth/session': sessionHandler(adminSession),
       'POST /api/auth/sign-out': () => {
         streamOpenAtSignOut = openStreams().length > 0;
         return noContent();
@@ -137,7 +138,7 @@ describe('live events', () => {
   it('checks the session when the server refuses the stream, and signs out on a 401', async () => {
     installEventSource();
     let signedIn = true;
-    mockApi({ 'GET /api/auth/me': (call) => meHandler(signedIn ? adminSession : null)(call) });
+    mockApi({ 'GET /api/auth/session': (call) => sessionHandler(signedIn ? adminSession : null)(call) });
     const { router } = renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Dashboard' });
 

@@ -1,10 +1,10 @@
-import { meResponseSchema } from '@storedesk/shared/auth/schemas';
+import { sessionResponseSchema } from '@storedesk/shared/auth/schemas';
 import type { BusinessSummary, MeResponse, User } from '@storedesk/shared/auth/schemas';
 import { isOwner } from '@storedesk/shared/levels';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { createContext, use } from 'react';
-import { apiJson, isApiError } from './api-client.ts';
+import { apiJson } from './api-client.ts';
 
 export type Session = MeResponse;
 
@@ -14,14 +14,9 @@ export type Session = MeResponse;
  */
 export const sessionQueryKey = ['auth', 'session'] as const;
 
-/** The session, or null when nobody is signed in. */
+/** The session, or null when nobody is signed in (an answer, not a 401: see GET /api/auth/session). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  try {
-    return await apiJson('/auth/me', meResponseSchema, { signal });
-  } catch (error) {
-    if (isApiError(error, 401)) return null;
-    throw error;
-  }
+  return (await apiJson('/auth/session', sessionResponseSchema, { signal })).session;
 }
 
 export const sessionQueryOptions = queryOptions({

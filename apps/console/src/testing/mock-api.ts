@@ -57,7 +57,7 @@ export function mockApi(handlers: Record<string, Handler>) {
   };
 }
 
-/** GET /api/auth/me for a signed-in user, or 401 when `session` is null. */
-export function meHandler(session: unknown): Handler {
-  return () => (session === null ? apiError(401, 'unauthenticated', 'Not signed in') : json(200, session));
+/** GET /api/auth/session: the signed-in user's session, or none when `session` is null. */
+export function sessionHandler(session: unknown): Handler {
+  return () => json(200, { session });
 }

@@ -3,7 +3,7 @@ import { isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../db/client.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
-import { resolveSession, type AuthContext } from '../modules/auth/auth.service.ts';
+import { resolveSession, sessionPolicy, type AuthContext } from '../modules/auth/auth.service.ts';
 
 export type Access = 'public' | 'staff' | 'owner';
 
@@ -22,6 +22,21 @@ declare module 'fastify' {
 }
 
 export const SESSION_COOKIE = 'storedesk_session';
+
+/** The session cookie of a new session: the browser's only copy of the token, out of scripts' reach. */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  void reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(sessionPolicy.absoluteMs / 1000),
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function sessionToken(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
@@ -89,7 +104,7 @@ export function registerAccessControl(
     const presented = sessionToken(request);
     const auth = presented ? await resolveSession(db, presented.token) : null;
     if (!auth) {
-      if (presented?.via === 'cookie') void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      if (presented?.via === 'cookie') clearSessionCookie(reply);
       throw unauthenticated();
     }
     request.auth = auth;

@@ -55,5 +55,9 @@ export const meResponseSchema = z.object({
 });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** GET /api/auth/session: the caller's session, or null when nobody is signed in (never a 401). */
+export const sessionResponseSchema = z.object({ session: meResponseSchema.nullable() });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
 export const signInResponseSchema = meResponseSchema.extend({ token: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;

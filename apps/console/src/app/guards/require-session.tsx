@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppSkeleton } from '../../components/loading-skeleton.tsx';
 import { SignedInSessionContext, useSession } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 import type { SignInState } from './return-path.ts';
@@ -23,7 +24,9 @@ export function RequireSession() {
   }
   return (
     <SignedInSessionContext value={session}>
-      <Outlet />
+      <Suspense fallback={<AppSkeleton />}>
+        <Outlet />
+      </Suspense>
     </SignedInSessionContext>
   );
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setViewportWidth } from '../../testing/viewport.ts';
 
@@ -16,7 +16,7 @@ function navLabels(): string[] {
 
 describe('signed-in shell', () => {
   it('shows the owner every sidebar entry', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zonesHandler });
+    mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession), 'GET /api/zones': zonesHandler });
     renderApp('/dashboard');
 
     await screen.findByRole('navigation', { name: 'Main' });
@@ -37,7 +37,7 @@ describe('signed-in shell', () => {
   });
 
   it('hides the owner-only entries from an admin', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
 
     await screen.findByRole('navigation', { name: 'Main' });
@@ -45,7 +45,7 @@ describe('signed-in shell', () => {
   });
 
   it('greets the user and names the business', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -56,7 +56,7 @@ describe('signed-in shell', () => {
   });
 
   it('highlights the entry of the current screen', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/stores/s1/catalog');
 
     const nav = await screen.findByRole('navigation', { name: 'Main' });
@@ -68,7 +68,7 @@ describe('signed-in shell', () => {
 
   it('keeps the sidebar in a drawer on a phone, opened from the menu button', async () => {
     setViewportWidth(375);
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     const { user, router } = renderApp('/dashboard');
 
     const menu = await screen.findByRole('button', { name: 'Open navigation' });
@@ -86,7 +86,7 @@ describe('signed-in shell', () => {
   });
 
   it('has no menu button where the sidebar is persistent', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
 
     await screen.findByRole('navigation', { name: 'Main' });
@@ -94,7 +94,7 @@ describe('signed-in shell', () => {
   });
 
   it("opens the business's customer app in a new tab", async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
 
     const openApp = await screen.findByRole('link', { name: 'Open App' });
@@ -104,7 +104,9 @@ describe('signed-in shell', () => {
   });
 
   it('disables Open App while the business has no customer app address', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(withBusiness(adminSession, { customerAppUrl: null })) });
+    mockApi({
+      'GET /api/auth/session': sessionHandler(withBusiness(adminSession, { customerAppUrl: null })),
+    });
     const { user } = renderApp('/dashboard');
 
     const openApp = await screen.findByRole('button', { name: 'Open App' });
@@ -115,7 +117,7 @@ describe('signed-in shell', () => {
 
   it('signs out, and the next sign-in starts at the dashboard', async () => {
     const api = mockApi({
-      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/auth/session': sessionHandler(adminSession),
       'POST /api/auth/sign-out': () => noContent(),
       'POST /api/auth/sign-in': () => json(200, { ...adminSession, token: 'secret' }),
     });
@@ -138,7 +140,7 @@ describe('signed-in shell', () => {
 describe('zone switcher', () => {
   it('lets the owner choose all zones or one, and remembers the choice', async () => {
     const api = mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/zones': zonesHandler,
       'GET /api/zones/z2': () => json(200, zones[1]),
     });
@@ -168,7 +170,7 @@ describe('zone switcher', () => {
       updatedAt: '2025-01-01T00:00:00.000Z',
     }));
     const api = mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/zones': (call) => {
         const q = call.query.get('q')?.toLowerCase() ?? '';
         const found = many.filter((each) => each.name.toLowerCase().includes(q));
@@ -192,7 +194,7 @@ describe('zone switcher', () => {
   it('names a remembered zone without listing the zones', async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'z2');
     const api = mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/zones/z2': () => json(200, zones[1]),
     });
     renderApp('/dashboard');
@@ -204,7 +206,7 @@ describe('zone switcher', () => {
   it('falls back to all zones when the remembered zone is gone', async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'deleted-zone');
     mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/zones': zonesHandler,
       'GET /api/zones/deleted-zone': () => apiError(404, 'not_found', 'Not found'),
     });
@@ -215,7 +217,7 @@ describe('zone switcher', () => {
   });
 
   it('is not there for an admin, who always sees their own zone', async () => {
-    const api = mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    const api = mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
 
     await screen.findByRole('navigation', { name: 'Main' });

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PageSkeleton } from '../../components/loading-skeleton.tsx';
 import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
@@ -26,7 +27,9 @@ export function AppShell() {
         <Toolbar />
         <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
           <EmailVerificationBanner />
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </Box>
         <Footer />
       </Box>

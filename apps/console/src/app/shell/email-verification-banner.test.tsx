@@ -2,7 +2,7 @@ import { accountMessages } from '@storedesk/shared/account/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '../../testing/fixtures.ts';
-import { apiError, meHandler, mockApi, noContent } from '../../testing/mock-api.ts';
+import { apiError, sessionHandler, mockApi, noContent } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 
 const unverified = { ...adminSession, user: { ...adminSession.user, emailVerified: false } };
@@ -10,7 +10,7 @@ const bannerText = /Please verify your email, admin@example\.com/;
 
 describe('unverified email banner', () => {
   it('is not shown when the email is verified', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(adminSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/account');
     await screen.findByRole('navigation', { name: 'Main' });
     expect(screen.queryByText(bannerText)).not.toBeInTheDocument();
@@ -18,7 +18,7 @@ describe('unverified email banner', () => {
 
   it("resends the link and says 'Email sent'", async () => {
     const api = mockApi({
-      'GET /api/auth/me': meHandler(unverified),
+      'GET /api/auth/session': sessionHandler(unverified),
       'POST /api/account/verification-email': () => noContent(),
     });
     const { user } = renderApp('/account');
@@ -35,7 +35,7 @@ describe('unverified email banner', () => {
 
   it("shows the server's refusal, such as asking again too soon", async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(unverified),
+      'GET /api/auth/session': sessionHandler(unverified),
       'POST /api/account/verification-email': () =>
         apiError(429, 'rate_limited', accountMessages.tooManyVerificationEmails),
     });

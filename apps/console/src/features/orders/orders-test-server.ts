@@ -5,7 +5,7 @@ import type { OrderStatus } from '@storedesk/shared/orders';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
 import type { ApiCall, Handler } from '../../testing/mock-api.ts';
-import { apiError, json, meHandler } from '../../testing/mock-api.ts';
+import { apiError, json, sessionHandler } from '../../testing/mock-api.ts';
 
 /*
  * Orders, delivery executives and stores for the orders screens' tests, and a
@@ -168,7 +168,7 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
   };
 
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(session),
+    'GET /api/auth/session': sessionHandler(session),
     'GET /api/orders': (call) => {
       const view = call.query.get('view') ?? 'active';
       const status = call.query.get('status');

@@ -3,7 +3,7 @@ import { messages } from '@storedesk/shared/messages';
 import type { StaffInput, StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { listOf, ownerSession, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
 import type { Handler } from '../../testing/mock-api.ts';
-import { apiError, json, meHandler, noContent } from '../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, noContent } from '../../testing/mock-api.ts';
 
 /*
  * Admins and delivery executives for the staff screens' tests, and a small
@@ -68,7 +68,7 @@ export function staffServer(
     apiError(409, 'conflict', messages.emailTaken, { fields: { email: messages.emailTaken } });
 
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(session),
+    'GET /api/auth/session': sessionHandler(session),
     'GET /api/zones': (call) => {
       const q = call.query.get('q')?.toLowerCase() ?? '';
       return json(200, listOf(zones.filter((zone) => zone.name.toLowerCase().includes(q))));

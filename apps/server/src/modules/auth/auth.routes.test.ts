@@ -140,6 +140,39 @@ describe('sessions', () => {
   });
 });
 
+describe('GET /api/auth/session (what the console asks on every visit)', () => {
+  it('answers the signed-in user and business, as /me does, by cookie or bearer token', async () => {
+    const session = await signIn(ctx.app, biz.admin.email);
+    const me = await ctx.app.inject({ url: '/api/auth/me', headers: session.headers });
+    for (const headers of [{ cookie: session.cookie }, session.headers]) {
+      const res = await ctx.app.inject({ url: '/api/auth/session', headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ session: me.json() });
+    }
+  });
+
+  it('answers 200 with no session to a visitor who is signed out, so the browser logs no failure', async () => {
+    const res = await ctx.app.inject({ url: '/api/auth/session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ session: null });
+  });
+
+  it('answers no session for an ended or made-up session, and clears a stale cookie', async () => {
+    const session = await signIn(ctx.app, biz.admin.email);
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: session.headers });
+    const ended = await ctx.app.inject({ url: '/api/auth/session', headers: { cookie: session.cookie } });
+    expect(ended.statusCode).toBe(200);
+    expect(ended.json()).toEqual({ session: null });
+    const cleared = ended.cookies.find((c) => c.name === 'storedesk_session');
+    expect(cleared?.value).toBe('');
+    const madeUp = await ctx.app.inject({
+      url: '/api/auth/session',
+      headers: { authorization: 'Bearer made-up' },
+    });
+    expect(madeUp.json()).toEqual({ session: null });
+  });
+});
+
 describe('throttling', () => {
   const signInFrom = (remoteAddress: string, email: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in', remoteAddress, payload: { email, password } });

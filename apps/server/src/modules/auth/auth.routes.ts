@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { meResponseSchema, signInRequestSchema, signInResponseSchema } from '@storedesk/shared/auth/schemas';
+import {
+  meResponseSchema,
+  sessionResponseSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+} from '@storedesk/shared/auth/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
-import { authOf, SESSION_COOKIE, sessionToken } from '../../plugins/access.ts';
+import { authOf, clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/access.ts';
 import * as auth from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
@@ -33,13 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request)?.token ?? null,
       });
-      void reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies,
-        maxAge: Math.floor(auth.sessionPolicy.absoluteMs / 1000),
-      });
+      setSessionCookie(reply, token, secureCookies);
       return { ...auth.toMe(session), token };
     },
   );
@@ -52,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
     },
     async (request, reply) => {
       await auth.signOut(db, authOf(request));
-      void reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      clearSessionCookie(reply);
       return reply.status(204).send(null);
     },
   );
@@ -68,5 +67,25 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       },
     },
     async (request) => auth.toMe(authOf(request)),
+  );
+
+  // The console asks this first on every visit: a signed-out visitor is an answer, not an error,
+  // so the browser logs no failed request. API clients keep GET /auth/me and its 401.
+  app.get(
+    '/auth/session',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user and their business, or null when nobody is signed in',
+        response: { 200: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = sessionToken(request);
+      const session = presented ? await auth.resolveSession(db, presented.token) : null;
+      if (!session && presented?.via === 'cookie') clearSessionCookie(reply);
+      return { session: session ? auth.toMe(session) : null };
+    },
   );
 };

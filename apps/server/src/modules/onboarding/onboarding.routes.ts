@@ -16,9 +16,8 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { SESSION_COOKIE } from '../../plugins/access.ts';
+import { setSessionCookie } from '../../plugins/access.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { sessionPolicy } from '../auth/auth.service.ts';
 import { publicOrigin } from '../storefront/storefront.routes.ts';
 import * as onboarding from './onboarding.service.ts';
 
@@ -201,13 +200,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         trialDays: config.trialDays,
       });
       void reply.clearCookie(ONBOARDING_COOKIE, { path: COOKIE_PATH });
-      void reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        maxAge: Math.floor(sessionPolicy.absoluteMs / 1000),
-      });
+      setSessionCookie(reply, token, secure);
       return reply.status(201).send(response);
     },
   );

@@ -5,7 +5,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, adminSession } from '../../../testing/fixtures.ts';
 import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const account = accountOf(adminSession, 3);
@@ -17,7 +17,7 @@ function savedFrom(call: ApiCall): Account {
 
 function renderAccount(patch: Handler) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(adminSession),
+    'GET /api/auth/session': sessionHandler(adminSession),
     'GET /api/account': () => json(200, account),
     'PATCH /api/account': patch,
   });
@@ -183,7 +183,7 @@ describe('account page', () => {
 
   it('says the email is verified where a followed link lands', async () => {
     mockApi({
-      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/auth/session': sessionHandler(adminSession),
       'GET /api/account': () => json(200, account),
     });
     renderApp('/account?email-verified=1');
@@ -193,8 +193,8 @@ describe('account page', () => {
   it('updates the greeting once saved', async () => {
     let saved = account;
     mockApi({
-      'GET /api/auth/me': () =>
-        json(200, { ...adminSession, user: { ...adminSession.user, name: saved.name } }),
+      'GET /api/auth/session': () =>
+        json(200, { session: { ...adminSession, user: { ...adminSession.user, name: saved.name } } }),
       'GET /api/account': () => json(200, saved),
       'PATCH /api/account': (call) => {
         saved = savedFrom(call);
@@ -331,7 +331,7 @@ describe('account page', () => {
   it('says what failed when the account cannot be loaded, and retries', async () => {
     let fail = true;
     mockApi({
-      'GET /api/auth/me': meHandler(adminSession),
+      'GET /api/auth/session': sessionHandler(adminSession),
       'GET /api/account': () => (fail ? apiError(500, 'internal', messages.internal) : json(200, account)),
     });
     const { user } = renderApp('/account');

@@ -2,10 +2,10 @@ import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, ownerSession } from '../../../testing/fixtures.ts';
-import { apiError, json, meHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
-const signedOut = { 'GET /api/auth/me': meHandler(null) };
+const signedOut = { 'GET /api/auth/session': sessionHandler(null) };
 
 async function fillIn(user: ReturnType<typeof renderApp>['user'], email: string, password: string) {
   await user.type(await screen.findByLabelText('Email'), email);

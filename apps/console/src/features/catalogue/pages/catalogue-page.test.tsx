@@ -10,7 +10,7 @@ import {
   storeFixture,
 } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const store = storeFixture();
@@ -34,7 +34,7 @@ function catalogueServer() {
   let categories: Category[] = [fruits, dairy];
   let items: Item[] = [mango, paneer];
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(adminSession),
+    'GET /api/auth/session': sessionHandler(adminSession),
     [`GET ${base}`]: () => json(200, store),
     [`GET ${base}/categories`]: () => json(200, listOf(categories)),
     [`GET ${base}/items`]: () => json(200, listOf(items)),

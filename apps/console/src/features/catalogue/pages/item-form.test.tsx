@@ -11,7 +11,7 @@ import {
   storeFixture,
 } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const store = storeFixture();
@@ -22,7 +22,7 @@ const item = itemFixture();
 
 function renderItemForm(entry: string, overrides: Record<string, Handler> = {}) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(adminSession),
+    'GET /api/auth/session': sessionHandler(adminSession),
     [`GET ${base}`]: () => json(200, store),
     [`GET ${base}/categories`]: (call) => {
       const q = call.query.get('q')?.toLowerCase() ?? '';

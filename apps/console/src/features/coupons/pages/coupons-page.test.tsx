@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession, storeFixture } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -59,7 +59,7 @@ const customer = { id: 'c0000000-0000-4000-8000-000000000001', name: 'Asha Rao',
 function couponsServer(overrides: Record<string, Handler> = {}, entry = '/coupons') {
   let coupons = [fresh, freeDelivery];
   const api = mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/coupons': () => json(200, listOf(coupons)),
     'POST /api/coupons': (call) => {
       const created = coupon({ ...(call.body as Partial<Coupon>), usedCount: 0, version: 1 });
@@ -167,7 +167,10 @@ describe('coupons list', { timeout: 30_000 }, () => {
   });
 
   it('says there are no coupons yet and offers to create one', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/coupons': () => json(200, listOf([])) });
+    mockApi({
+      'GET /api/auth/session': sessionHandler(ownerSession),
+      'GET /api/coupons': () => json(200, listOf([])),
+    });
     const { user } = renderApp('/coupons');
 
     expect(await screen.findByText('No coupons yet')).toBeInTheDocument();
@@ -180,7 +183,7 @@ describe('coupons list', { timeout: 30_000 }, () => {
   it('says what failed and retries', async () => {
     let fail = true;
     mockApi({
-      'GET /api/auth/me': meHandler(ownerSession),
+      'GET /api/auth/session': sessionHandler(ownerSession),
       'GET /api/coupons': () =>
         fail ? apiError(500, 'internal', messages.internal) : json(200, listOf([fresh])),
     });

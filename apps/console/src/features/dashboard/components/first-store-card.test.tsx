@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ownerSession, storeFixture, zones } from '../../../testing/fixtures.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 function renderWithStores(stores: ReturnType<typeof storeFixture>[]) {
   return mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     'GET /api/dashboard': () => apiError(503, 'unavailable', 'Not in this test'),
     'GET /api/stores': () => json(200, { items: stores, total: stores.length }),

@@ -13,7 +13,7 @@ import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { adminSession, ownerSession, zones } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -54,7 +54,7 @@ function renderDashboard({
   dashboard,
 }: { session?: typeof adminSession; dashboard?: Handler } = {}) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(session),
+    'GET /api/auth/session': sessionHandler(session),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     // The zone switcher names a remembered zone by reading it.
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),

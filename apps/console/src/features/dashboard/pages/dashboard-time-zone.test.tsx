@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../../lib/session.ts';
 import { ownerSession, zones } from '../../../testing/fixtures.ts';
-import { json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 /*
@@ -56,7 +56,7 @@ const withZone = (timeZone: string): MeResponse => ({
 
 function renderDashboard() {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(withZone('Asia/Kolkata')),
+    'GET /api/auth/session': sessionHandler(withZone('Asia/Kolkata')),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/dashboard': () => json(200, inKolkata),

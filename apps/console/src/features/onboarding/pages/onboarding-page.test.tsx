@@ -4,12 +4,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 type User = ReturnType<typeof renderApp>['user'];
 
-const signedOut = { 'GET /api/auth/me': meHandler(null) };
+const signedOut = { 'GET /api/auth/session': sessionHandler(null) };
 const registered: Handler = () =>
   json(201, { email: 'new@example.com', verified: false, onboardingToken: 'pending-token' });
 
@@ -317,7 +317,7 @@ describe('onboarding wizard', () => {
   });
 
   it('sends a signed-in user to the dashboard', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession) });
+    mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession) });
     const { router } = renderApp('/onboarding');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { adminSession, ownerSession, withBusiness } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -49,7 +49,7 @@ type Server = { items: PushNotification[]; subscribers: number };
 
 function renderPush(server: Server, overrides: Record<string, Handler> = {}, session = ownerSession) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(session),
+    'GET /api/auth/session': sessionHandler(session),
     'GET /api/push-notifications': () =>
       json(200, { items: server.items, total: server.items.length, subscribers: server.subscribers }),
     'POST /api/push-notifications': (call) => {
@@ -116,7 +116,7 @@ describe('push notifications', { timeout: 30_000 }, () => {
     renderPush(
       { items: [sent], subscribers: 1 },
       {
-        'GET /api/auth/me': meHandler(withBusiness(ownerSession, { timeZone: 'America/New_York' })),
+        'GET /api/auth/session': sessionHandler(withBusiness(ownerSession, { timeZone: 'America/New_York' })),
       },
     );
     await screen.findByText('Fresh mangoes');

@@ -3,7 +3,7 @@ import { messages } from '@storedesk/shared/messages';
 import type { BusinessSettings, BusinessSettingsUpdateInput } from '@storedesk/shared/settings/business';
 import { listOf, ownerSession, withBusiness, zones } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler } from '../../../testing/mock-api.ts';
 
 /** What the tests of Settings > About and Others start from: the business record and a server that keeps it. */
 export const businessRecord: BusinessSettings = {
@@ -35,7 +35,7 @@ export const businessChanged: LiveEvent = {
 export function businessServer(first: BusinessSettings = businessRecord) {
   const state = { record: first, session: ownerSession };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': () => meHandler(state.session)({} as never),
+    'GET /api/auth/session': () => sessionHandler(state.session)({} as never),
     'GET /api/zones': () => json(200, listOf(zones)),
     'GET /api/settings/business': () => json(200, state.record),
     'PATCH /api/settings/business': (call) => {

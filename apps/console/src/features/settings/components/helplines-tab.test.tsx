@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -37,7 +37,7 @@ const changed: LiveEvent = {
 function helplinesServer(first: Helpline[]) {
   const state = { helplines: first };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/settings/helplines': () => json(200, listOf(state.helplines)),
     'POST /api/settings/helplines': (call) => {
       const created = {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const saved: OrderSettings = {
@@ -31,7 +31,7 @@ const changed: LiveEvent = {
 function orderServer(first: OrderSettings) {
   const state = { settings: first };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/settings/order': () => json(200, state.settings),
     'PUT /api/settings/order': (call) => {
       const { version, ...values } = call.body as OrderSettingsUpdate;

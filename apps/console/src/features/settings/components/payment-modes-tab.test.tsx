@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -71,7 +71,7 @@ function modesServer(first: PaymentMode[] = [cod, upi]) {
       return json(200, next);
     };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/settings/payment-modes': () => json(200, listOf(state.modes)),
     'POST /api/settings/payment-modes': (call) => {
       const body = call.body as PaymentModeInput;

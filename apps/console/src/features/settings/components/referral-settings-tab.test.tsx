@@ -9,7 +9,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const program: ReferralSettings = {
@@ -29,7 +29,7 @@ const program: ReferralSettings = {
 function referralServer(first: ReferralSettings) {
   const state = { settings: first };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/settings/referral': () => json(200, state.settings),
     'PUT /api/settings/referral': (call) => {
       const { version, ...values } = call.body as ReferralSettingsUpdateInput;

@@ -5,7 +5,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const slideId = 'e0000000-0000-4000-8000-000000000001';
@@ -16,7 +16,7 @@ function slideOf(input: SlideInput, imageUrl: string | null = null): Slide {
 
 function renderAdd(handlers: Record<string, Handler> = {}) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/slides': () => json(200, listOf([])),
     'POST /api/slides': (call) => json(201, slideOf(call.body as SlideInput)),
     [`PUT /api/slides/${slideId}/image`]: () =>

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const slide: Slide = {
@@ -31,7 +31,7 @@ const slideChanged: LiveEvent = {
 function renderEdit(handlers: Record<string, Handler> = {}) {
   const state = { slide };
   const api = mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/slides': () => json(200, listOf([state.slide])),
     [`GET ${slidePath}`]: () => json(200, state.slide),
     [`PATCH ${slidePath}`]: (call) => {

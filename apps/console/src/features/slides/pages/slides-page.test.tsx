@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -27,7 +27,7 @@ const second = slide(2, { title: 'Free delivery', imageUrl: null });
 function slidesServer(overrides: Record<string, Handler> = {}) {
   let slides = [first, second];
   const api = mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/slides': () => json(200, listOf(slides)),
     [`DELETE /api/slides/${first.id}`]: () => {
       slides = slides.filter((each) => each.id !== first.id);
@@ -109,7 +109,10 @@ describe('slides list', { timeout: 30_000 }, () => {
   });
 
   it('says there are no slides yet and offers to add one', async () => {
-    mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/slides': () => json(200, listOf([])) });
+    mockApi({
+      'GET /api/auth/session': sessionHandler(ownerSession),
+      'GET /api/slides': () => json(200, listOf([])),
+    });
     renderApp('/slides');
 
     expect(await screen.findByText('No slides yet')).toBeInTheDocument();

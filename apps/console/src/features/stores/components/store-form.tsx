@@ -21,6 +21,7 @@ import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
+import { useMapTiles } from '../api/get-map-tiles.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 
@@ -115,6 +116,7 @@ type StoreFormProps = {
 
 /** SPEC §5 store form: details, zone (owner), open hours, image and the point on the map. */
 export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: StoreFormProps) {
+  const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
@@ -289,6 +291,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
               />
               <StoreLocationMap
                 value={point}
+                tiles={mapTiles.data}
                 onChange={({ latitude: lat, longitude: lng }) => {
                   setValue('latitude', lat, { shouldDirty: true, shouldValidate: true });
                   setValue('longitude', lng, { shouldDirty: true, shouldValidate: true });

@@ -8,6 +8,7 @@ import L from 'leaflet';
 import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
 import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
+import type { MapTiles } from '@storedesk/shared/map/schemas';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 export type MapPoint = { latitude: number; longitude: number };
@@ -16,8 +17,6 @@ export type MapPoint = { latitude: number; longitude: number };
 const indiaCentre: L.LatLngTuple = [22.5, 79];
 const overviewZoom = 5;
 const pointZoom = 15;
-
-const tileUrl: string = import.meta.env.VITE_TILE_URL ?? 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
 // Leaflet finds its marker images from its CSS path, which a bundler rewrites: name them.
 const markerIcon = L.icon({
@@ -33,7 +32,14 @@ const markerIcon = L.icon({
 type StoreLocationMapProps = {
   value: MapPoint | null;
   onChange: (point: MapPoint) => void;
+  /** The tile server (GET /api/map/tiles); until it is known, or without it, the map is blank but works. */
+  tiles?: MapTiles;
 };
+
+/** Leaflet shows attribution as HTML; the configured credit is plain text. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
 
 function round(value: number): number {
   return Math.round(value * 1e6) / 1e6;
@@ -49,7 +55,7 @@ function toPoint(latLng: L.LatLng): MapPoint {
  * the keyboard) sets the point, and the marker can be dragged. Without tiles
  * (offline, blocked) the map is blank but still works.
  */
-export function StoreLocationMap({ value, onChange }: StoreLocationMapProps) {
+export function StoreLocationMap({ value, onChange, tiles }: StoreLocationMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
@@ -59,10 +65,6 @@ export function StoreLocationMap({ value, onChange }: StoreLocationMapProps) {
     const container = containerRef.current;
     if (!container) return;
     const map = L.map(container, { center: indiaCentre, zoom: overviewZoom, worldCopyJump: true });
-    L.tileLayer(tileUrl, {
-      maxZoom: 19,
-      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
-    }).addTo(map);
     map.on('click', (event: L.LeafletMouseEvent) => choose(toPoint(event.latlng)));
     mapRef.current = map;
     // The map may be laid out after it is made (a dialog, a grid): measure again once shown.
@@ -76,6 +78,19 @@ export function StoreLocationMap({ value, onChange }: StoreLocationMapProps) {
       markerRef.current = null;
     };
   }, []);
+
+  const tileUrl = tiles?.url;
+  const attribution = tiles?.attribution;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !tileUrl) return;
+    const layer = L.tileLayer(tileUrl, { maxZoom: 19, attribution: escapeHtml(attribution ?? '') }).addTo(
+      map,
+    );
+    return () => {
+      layer.remove();
+    };
+  }, [tileUrl, attribution]);
 
   const latitude = value?.latitude;
   const longitude = value?.longitude;

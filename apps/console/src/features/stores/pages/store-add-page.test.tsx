@@ -12,7 +12,7 @@ import {
   zoneSouth,
 } from '../../../testing/fixtures.ts';
 import type { ApiCall } from '../../../testing/mock-api.ts';
-import { json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 function created(call: ApiCall) {
@@ -22,7 +22,7 @@ function created(call: ApiCall) {
 
 function renderAddStore(session = adminSession) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(session),
+    'GET /api/auth/session': sessionHandler(session),
     'GET /api/zones': () => json(200, listOf([zoneNorth, zoneSouth])),
     'GET /api/stores': () => json(200, listOf([])),
     'POST /api/stores': created,

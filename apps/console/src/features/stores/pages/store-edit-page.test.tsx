@@ -4,7 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, listOf, storeFixture } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const store = storeFixture({ imageUrl: '/files/stores/front.jpg' });
@@ -12,7 +12,7 @@ const storePath = `/api/stores/${store.id}`;
 
 function renderEdit(handlers: Record<string, Handler>, entry = `/stores/${store.id}/edit`) {
   const api = mockApi({
-    'GET /api/auth/me': meHandler(adminSession),
+    'GET /api/auth/session': sessionHandler(adminSession),
     'GET /api/stores': () => json(200, listOf([store])),
     ...handlers,
   });

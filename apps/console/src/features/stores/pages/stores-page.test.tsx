@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, listOf, ownerSession, storeFixture, zoneSouth } from '../../../testing/fixtures.ts';
 import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 const mango = storeFixture();
@@ -62,7 +62,11 @@ function renderStores(
   initial = [mango, basket, corner],
   overrides: Record<string, Handler> = {},
 ) {
-  const api = mockApi({ 'GET /api/auth/me': meHandler(session), ...storesServer(initial), ...overrides });
+  const api = mockApi({
+    'GET /api/auth/session': sessionHandler(session),
+    ...storesServer(initial),
+    ...overrides,
+  });
   const view = renderApp(entry);
   return { ...view, api };
 }

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 
@@ -40,7 +40,7 @@ const slide: TrashEntry = {
 function renderTrash(entry = '/trash', overrides: Record<string, Handler> = {}) {
   let entries = [item, store, slide];
   const api = mockApi({
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/trash': (call) => {
       const kind = call.query.get('kind');
       const q = call.query.get('q')?.toLowerCase() ?? '';

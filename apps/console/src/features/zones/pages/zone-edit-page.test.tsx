@@ -6,7 +6,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession, zoneNorth, zoneSouth } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, meHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 
@@ -28,7 +28,7 @@ function zoneChanged(version: number): LiveEvent {
 function zoneServer(first: Zone = zoneNorth) {
   const state = { zone: first };
   const handlers: Record<string, Handler> = {
-    'GET /api/auth/me': meHandler(ownerSession),
+    'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/zones': () => json(200, listOf([state.zone, zoneSouth])),
     [`GET ${zonePath}`]: () => json(200, state.zone),
     [`PATCH ${zonePath}`]: (call) => {

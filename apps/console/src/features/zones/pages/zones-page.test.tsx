@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listOf, ownerSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
-import { json, meHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
+import { json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 
 function zone(n: number): Zone {
@@ -16,7 +16,7 @@ function zone(n: number): Zone {
 }
 
 function renderZones(entry: string, zones: Handler) {
-  const api = mockApi({ 'GET /api/auth/me': meHandler(ownerSession), 'GET /api/zones': zones });
+  const api = mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession), 'GET /api/zones': zones });
   return { ...renderApp(entry), api };
 }
 
