@@ -58,6 +58,11 @@ async function updateStatus(page: Page, number: number, status: string, executiv
   await page.getByRole('menuitem', { name: 'Update Order' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('list', { name: 'New status' }).getByRole('button', { name: status }).click();
+  // A final status asks first, naming the order.
+  if (status === 'Delivered')
+    await dialog.getByRole('button', { name: `Yes, mark #${number} delivered` }).click();
+  if (status === 'Cancelled')
+    await dialog.getByRole('button', { name: `Yes, cancel order #${number}` }).click();
   if (executive) {
     await dialog.getByRole('radio').first().check();
     await dialog.getByRole('button', { name: 'Save' }).click();

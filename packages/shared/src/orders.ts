@@ -10,7 +10,24 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
   [OrderStatus.Cancelled]: 'Cancelled',
 };
 
+/** Delivered and Cancelled close an order for good: it never changes status again (SPEC §4). */
+export function isFinalStatus(status: OrderStatus): boolean {
+  return status === OrderStatus.Delivered || status === OrderStatus.Cancelled;
+}
+
 /** 1 while an order is open, 0 once it is delivered or cancelled. */
 export function orderStateFor(status: OrderStatus): 0 | 1 {
-  return status === OrderStatus.Delivered || status === OrderStatus.Cancelled ? 0 : 1;
+  return isFinalStatus(status) ? 0 : 1;
+}
+
+/**
+ * Whether moving an order to `to` must name a delivery executive (SPEC §4, D17): moving to
+ * Confirmed does, and so does Picked Up while nobody is assigned. The server refuses such a
+ * change without one; the console asks for one first.
+ */
+export function needsExecutive(order: { status: number; dexId: string | null }, to: OrderStatus): boolean {
+  return (
+    (to === OrderStatus.Confirmed && order.status !== OrderStatus.Confirmed) ||
+    (to === OrderStatus.PickedUp && order.dexId === null)
+  );
 }

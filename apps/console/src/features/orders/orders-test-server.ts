@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { orderStateFor } from '@storedesk/shared/orders';
+import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
@@ -158,8 +158,8 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
         current: order,
       });
     }
-    const needsDex = change.status === 1 || (change.status === 2 && order.dexId === null);
-    if (needsDex && !change.dexId) {
+    // The server's own rule, from the shared package: the fake must refuse what the server refuses.
+    if (needsExecutive(order, change.status) && !change.dexId) {
       return apiError(400, 'invalid_input', 'Some fields need attention', {
         fields: { dexId: 'Choose a delivery executive' },
       });

@@ -1,5 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
-import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
+import type { OrderStatus } from '@storedesk/shared/orders';
+import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type {
   OrderBulkStatusChange,
   OrderDetail,
@@ -98,9 +99,7 @@ async function applyChange(
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(db, order) });
   }
   // Moving to Confirmed names the executive; Picked Up needs one if none is assigned (D17).
-  const needsDex =
-    (change.status === OrderStatus.Confirmed && order.status !== OrderStatus.Confirmed) ||
-    (change.status === OrderStatus.PickedUp && order.dexId === null);
+  const needsDex = needsExecutive(order, change.status);
   let dex: { id: string; name: string } | undefined;
   if (change.dexId || needsDex) {
     if (!change.dexId) throw invalid({ dexId: messages.dexRequired });

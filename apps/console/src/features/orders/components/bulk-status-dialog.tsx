@@ -8,9 +8,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { isFinalStatus, needsExecutive, OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError, isApiError, type ApiError } from '../../../lib/api-client.ts';
 import { changedOrdersSchema, useChangeOrdersStatus } from '../api/change-orders-status.ts';
@@ -59,13 +59,18 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
   const [dexId, setDexId] = useState<string | null>(null);
   const [dexError, setDexError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  // Delivered and Cancelled can't be undone: Save asks once more before making them.
+  const [confirming, setConfirming] = useState(false);
+  // The question starts on Back: a second key press can't make the change.
+  const backRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirming) backRef.current?.focus();
+  }, [confirming]);
 
   const zoneIds = [...new Set(orders.map((order) => order.zoneId))];
   const oneZone = zoneIds.length === 1 ? zoneIds[0] : undefined;
   const picksExecutive = status === OrderStatus.Confirmed || status === OrderStatus.PickedUp;
-  const executiveRequired =
-    status === OrderStatus.Confirmed ||
-    (status === OrderStatus.PickedUp && orders.some((order) => order.dexId === null));
+  const executiveRequired = status !== null && orders.some((order) => needsExecutive(order, status));
   const busy = change.isPending;
   const chosenDex = picksExecutive && dexId && dexId !== keepExecutive ? dexId : undefined;
   let complete = status !== null;
@@ -77,6 +82,10 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
   const save = () => {
     if (status === null) return;
     setMessage(null);
+    if (isFinalStatus(status) && !confirming) {
+      setConfirming(true);
+      return;
+    }
     setDexError(null);
     change.mutate(
       { orders: orders.map(({ id, version }) => ({ id, version })), status, dexId: chosenDex },
@@ -90,6 +99,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
         },
         onError: (caught) => {
           if (isApiError(caught, 401)) return;
+          setConfirming(false);
           const error = asApiError(caught);
           const dexField = error.status === 400 ? error.fields?.dexId : undefined;
           if (dexField) setDexError(dexField);
@@ -101,6 +111,40 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       },
     );
   };
+
+  if (confirming && status !== null) {
+    const count = plural(orders.length, 'order', 'orders');
+    return (
+      <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+        <DialogTitle id={titleId}>
+          {status === OrderStatus.Cancelled ? `Cancel ${count}?` : `Mark ${count} delivered?`}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {orders.length === 1 ? 'Order' : 'Orders'} {numbers(orders)} will be {orderStatusLabels[status]}.
+            {orders.length === 1 ? ' It is' : ' They are'} then closed for good: this can&apos;t be undone.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button ref={backRef} onClick={() => setConfirming(false)} disabled={busy}>
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            color={status === OrderStatus.Cancelled ? 'error' : 'primary'}
+            onClick={save}
+            disabled={busy}
+          >
+            {busy
+              ? 'Saving…'
+              : status === OrderStatus.Cancelled
+                ? `Yes, cancel ${count}`
+                : `Yes, mark ${count} delivered`}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -153,8 +197,9 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
         </Stack>
       </DialogContent>
       <DialogActions>
+        {/* Never "Cancel": beside the status Cancelled it reads as one. */}
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          Close
         </Button>
         <Button variant="contained" onClick={save} disabled={!canSave}>
           {busy ? 'Saving…' : 'Save'}

@@ -87,15 +87,49 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     expect(statusPosts(api, order)[0]?.body).toEqual({ status: 2, version: 1 });
   });
 
-  it('writes Delivered directly', async () => {
+  it('asks before Delivered, naming the order and saying it is final, then writes it', async () => {
     const order = orderFixture({ status: 2, dexId: ravi.id, dexName: ravi.name, version: 6 });
     const { user, api, dialog } = await openDialog(order);
 
     await user.click(within(dialog).getByRole('button', { name: /^Delivered/ }));
+    const ask = await screen.findByRole('dialog', { name: `Mark order #${order.number} delivered?` });
+    expect(ask).toHaveTextContent(
+      `Order #${order.number} will be Delivered. It is then closed for good: this can't be undone.`,
+    );
+    expect(statusPosts(api, order)).toHaveLength(0);
+    await user.click(within(ask).getByRole('button', { name: `Yes, mark #${order.number} delivered` }));
 
     expect(await screen.findByText(`Order #${order.number} is Delivered`)).toBeInTheDocument();
     expect(statusPosts(api, order)[0]?.body).toEqual({ status: -2, version: 6 });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Update Order' })).toBeDisabled());
+  });
+
+  it('a single Space on Cancelled only asks; Back (where the focus then is) returns with nothing sent', async () => {
+    const order = orderFixture({ status: 1, dexId: ravi.id, dexName: ravi.name });
+    const { user, api, dialog } = await openDialog(order);
+
+    within(dialog)
+      .getByRole('button', { name: /^Cancelled/ })
+      .focus();
+    await user.keyboard(' ');
+    const ask = await screen.findByRole('dialog', { name: `Cancel order #${order.number}?` });
+    const back = within(ask).getByRole('button', { name: 'Back' });
+    expect(back).toHaveFocus();
+    expect(
+      within(ask).getByRole('button', { name: `Yes, cancel order #${order.number}` }),
+    ).toBeInTheDocument();
+    await user.keyboard(' ');
+
+    expect(await screen.findByRole('dialog', { name: `Update Order #${order.number}` })).toBeInTheDocument();
+    expect(statusPosts(api, order)).toHaveLength(0);
+  });
+
+  it('names its dismiss button Close, never Cancel, beside the status Cancelled', async () => {
+    const order = orderFixture({ status: 0 });
+    const { dialog } = await openDialog(order);
+
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
   it('says when someone else changed the order, and shows its fresh status', async () => {
@@ -107,6 +141,7 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     });
 
     await user.click(within(dialog).getByRole('button', { name: /^Cancelled/ }));
+    await user.click(within(dialog).getByRole('button', { name: `Yes, cancel order #${order.number}` }));
 
     expect(await within(dialog).findByText(messages.staleRecord)).toBeInTheDocument();
     expect(within(dialog).getByText('Confirmed', { selector: '.MuiChip-label' })).toBeInTheDocument();
@@ -124,6 +159,7 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     });
 
     await user.click(within(dialog).getByRole('button', { name: /^Delivered/ }));
+    await user.click(within(dialog).getByRole('button', { name: `Yes, mark #${order.number} delivered` }));
 
     expect(await within(dialog).findByText(messages.orderClosed)).toBeInTheDocument();
     expect(within(dialog).getByText('Cancelled', { selector: '.MuiChip-label' })).toBeInTheDocument();

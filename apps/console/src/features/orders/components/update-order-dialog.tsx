@@ -10,9 +10,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { messages } from '@storedesk/shared/messages';
-import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { isFinalStatus, needsExecutive, OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { currentOrderOf, useChangeOrderStatus } from '../api/change-order-status.ts';
@@ -34,12 +34,15 @@ export type UpdatableOrder = Pick<
   'id' | 'number' | 'status' | 'state' | 'zoneId' | 'dexId' | 'dexName' | 'version'
 >;
 
-/** Whether moving `order` to `status` needs a delivery executive chosen (SPEC §4, D17). */
-export function needsExecutive(order: Pick<UpdatableOrder, 'dexId'>, status: OrderStatus): boolean {
-  return status === OrderStatus.Confirmed || (status === OrderStatus.PickedUp && order.dexId === null);
-}
+type Step =
+  { kind: 'status' } | { kind: 'executive'; status: OrderStatus } | { kind: 'confirm'; status: OrderStatus };
 
-type Step = { kind: 'status' } | { kind: 'executive'; status: OrderStatus };
+/** The question before a final change, and the button that makes it, naming the order. */
+function finalChangeWords(number: number, status: OrderStatus): { question: string; action: string } {
+  return status === OrderStatus.Cancelled
+    ? { question: `Cancel order #${number}?`, action: `Yes, cancel order #${number}` }
+    : { question: `Mark order #${number} delivered?`, action: `Yes, mark #${number} delivered` };
+}
 
 type UpdateOrderDialogProps = {
   order: UpdatableOrder;
@@ -61,6 +64,11 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
   const [message, setMessage] = useState<string | null>(null);
   const [dexId, setDexId] = useState<string | null>(order.dexId);
   const [dexError, setDexError] = useState<string | null>(null);
+  // The question before a final change starts on Back: a second key press can't make the change.
+  const backRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (step.kind === 'confirm') backRef.current?.focus();
+  }, [step.kind]);
 
   // What the server last said, unless the caller has seen something newer since.
   const shown = fresh && fresh.version >= order.version ? fresh : order;
@@ -106,10 +114,15 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
       onClose();
       return;
     }
+    setMessage(null);
     if (needsExecutive(shown, status)) {
-      setMessage(null);
       setDexError(null);
       setStep({ kind: 'executive', status });
+      return;
+    }
+    // Delivered and Cancelled can't be undone: one click (or one Space) must not be enough.
+    if (isFinalStatus(status)) {
+      setStep({ kind: 'confirm', status });
       return;
     }
     save(status);
@@ -158,8 +171,34 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
           </Stack>
         </DialogContent>
         <DialogActions>
+          {/* Never "Cancel": beside the status Cancelled it reads as one. */}
           <Button onClick={onClose} disabled={busy}>
-            {closed ? 'Close' : 'Cancel'}
+            Close
+          </Button>
+        </DialogActions>
+      </>
+    ) : step.kind === 'confirm' ? (
+      <>
+        <DialogContent>
+          <Stack spacing={2}>
+            <DialogContentText>
+              Order #{shown.number} will be {orderStatusLabels[step.status]}. It is then closed for good: this
+              can&apos;t be undone.
+            </DialogContentText>
+            {message ? <Alert severity="error">{message}</Alert> : null}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button ref={backRef} onClick={() => setStep({ kind: 'status' })} disabled={busy}>
+            Back
+          </Button>
+          <Button
+            variant="contained"
+            color={step.status === OrderStatus.Cancelled ? 'error' : 'primary'}
+            disabled={busy}
+            onClick={() => save(step.status)}
+          >
+            {busy ? 'Saving…' : finalChangeWords(shown.number, step.status).action}
           </Button>
         </DialogActions>
       </>
@@ -203,7 +242,11 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>
-        {step.kind === 'status' ? `Update Order #${shown.number}` : 'Choose a delivery executive'}
+        {step.kind === 'status'
+          ? `Update Order #${shown.number}`
+          : step.kind === 'confirm'
+            ? finalChangeWords(shown.number, step.status).question
+            : 'Choose a delivery executive'}
       </DialogTitle>
       {content}
     </Dialog>

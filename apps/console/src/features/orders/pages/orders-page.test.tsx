@@ -227,7 +227,7 @@ describe('orders', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getAllByRole('button', { name: /^(Placed|Confirmed|Picked Up|Delivered|Cancelled)/ }),
     ).toHaveLength(5);
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'More for order #1003' }));
@@ -288,6 +288,27 @@ describe('orders', { timeout: 30_000 }, () => {
     });
   });
 
+  it('asks before cancelling checked orders, naming them; Back keeps them as they are', async () => {
+    const { user, api } = renderOrders('/orders');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }, firstRender));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const ask = await screen.findByRole('dialog', { name: 'Cancel 1 order?' });
+    expect(ask).toHaveTextContent(
+      "Order #1003 will be Cancelled. It is then closed for good: this can't be undone.",
+    );
+    expect(within(ask).getByRole('button', { name: 'Back' })).toHaveFocus();
+    expect(within(ask).getByRole('button', { name: 'Yes, cancel 1 order' })).toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByRole('dialog', { name: 'Change status' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/status')).toHaveLength(0);
+  });
+
   it('names the orders that changed since they were chosen, and changes none', async () => {
     const { user, server, queryClient, api } = renderOrders('/orders');
     await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }, firstRender));
@@ -319,6 +340,11 @@ describe('orders', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
     await user.click(await screen.findByRole('option', { name: 'Delivered' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const ask = await screen.findByRole('dialog', { name: 'Mark 2 orders delivered?' });
+    expect(ask).toHaveTextContent(
+      "Orders #1001 and #1002 will be Delivered. They are then closed for good: this can't be undone.",
+    );
+    await user.click(within(ask).getByRole('button', { name: 'Yes, mark 2 orders delivered' }));
 
     expect(
       await within(dialog).findByText(
@@ -338,9 +364,10 @@ describe('orders', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
     await user.click(await screen.findByRole('option', { name: 'Delivered' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, mark 1 order delivered' }));
 
     expect(await within(dialog).findByText(messages.orderClosed)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('checkbox', { name: 'Select order #1001' })).toBeChecked();
   });
 
