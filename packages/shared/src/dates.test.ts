@@ -4,7 +4,7 @@ import {
   formatDate,
   formatDateTime,
   formatDay,
-  hoursSince,
+  formatElapsed,
   isCalendarDay,
   isTimeZone,
 } from './dates.ts';
@@ -78,22 +78,24 @@ describe('isTimeZone', () => {
   });
 });
 
-describe('hoursSince', () => {
-  const now = new Date('2026-03-10T12:00:00Z');
+describe('formatElapsed', () => {
+  const placed = '2025-03-01T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
 
-  it('counts whole hours, rounding down', () => {
-    expect(hoursSince('2026-03-10T12:00:00Z', now)).toBe(0);
-    expect(hoursSince('2026-03-10T11:00:01Z', now)).toBe(0);
-    expect(hoursSince('2026-03-10T11:00:00Z', now)).toBe(1);
-    expect(hoursSince('2026-03-10T08:06:00Z', now)).toBe(3);
-    expect(hoursSince(new Date('2026-03-08T12:00:00Z'), now)).toBe(48);
+  it('counts minutes under an hour, hours under a day, then days', () => {
+    expect(formatElapsed(placed, at('2025-03-01T10:00:59.000Z'))).toBe('0 min');
+    expect(formatElapsed(placed, at('2025-03-01T10:12:30.000Z'))).toBe('12 min');
+    expect(formatElapsed(placed, at('2025-03-01T10:59:59.000Z'))).toBe('59 min');
+    expect(formatElapsed(placed, at('2025-03-01T11:00:00.000Z'))).toBe('1 h');
+    expect(formatElapsed(placed, at('2025-03-02T09:59:00.000Z'))).toBe('23 h');
+    expect(formatElapsed(placed, at('2025-03-03T10:00:00.000Z'))).toBe('2 d');
   });
 
-  it('is never negative for a moment in the future', () => {
-    expect(hoursSince('2026-03-10T15:00:00Z', now)).toBe(0);
+  it('never counts backwards when the clock is behind the server', () => {
+    expect(formatElapsed(placed, at('2025-03-01T09:58:00.000Z'))).toBe('0 min');
   });
 
   it('measures from the current time by default', () => {
-    expect(hoursSince(Date.now() - 5.5 * 3_600_000)).toBe(5);
+    expect(formatElapsed(Date.now() - 35 * 60_000)).toBe('35 min');
   });
 });

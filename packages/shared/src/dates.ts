@@ -101,7 +101,14 @@ export function formatDay(day: string): string {
   return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 }
 
-/** Whole hours since a moment, never negative (order detail "hours since the order"). */
-export function hoursSince(value: string | number | Date, now: Date = new Date()): number {
-  return Math.max(0, Math.floor((now.getTime() - new Date(value).getTime()) / 3_600_000));
+/**
+ * Time since an order was placed, the same on every screen: "12 min" under an hour, "3 h" under
+ * a day, then "2 d". A moment in the future (a clock behind the server's) counts as 0.
+ */
+export function formatElapsed(since: string | number | Date, now: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
 }

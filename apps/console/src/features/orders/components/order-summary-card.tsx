@@ -1,7 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, hoursSince } from '@storedesk/shared/dates';
+import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
 import { useNow } from '../elapsed.ts';
@@ -19,10 +19,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       </Typography>
     </Stack>
   );
-}
-
-function hoursText(hours: number): string {
-  return `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
 }
 
 /** SPEC §2 order detail: store, customer, status, delivery executive and the hours since the order. */
@@ -48,7 +44,7 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         </Field>
         <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
         <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
-        <Field label="Since the order">{hoursText(hoursSince(order.placedAt, new Date(now)))}</Field>
+        <Field label="Since the order">{formatElapsed(order.placedAt, now)}</Field>
       </Stack>
     </Paper>
   );

@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { visuallyHidden } from '@mui/utils';
-import { formatDate } from '@storedesk/shared/dates';
+import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
@@ -24,7 +24,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
 import type { OrderSort, OrderView } from '../api/get-orders.ts';
-import { formatElapsed, useNow } from '../elapsed.ts';
+import { useNow } from '../elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '../../../lib/session.ts';
 
@@ -104,7 +104,7 @@ export function OrdersTable({
           </TableCell>
           <TableCell>{order.storeName}</TableCell>
           <TableCell>{order.customerName}</TableCell>
-          <TableCell sx={numeric}>{formatDate(order.placedAt, timeZone)}</TableCell>
+          <TableCell sx={numeric}>{formatDateTime(order.placedAt, timeZone)}</TableCell>
           <TableCell>
             <OrderStatusChip status={order.status} />
           </TableCell>

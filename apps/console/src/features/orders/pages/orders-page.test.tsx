@@ -1,4 +1,4 @@
-import { formatDate } from '@storedesk/shared/dates';
+import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -82,7 +82,10 @@ describe('orders', { timeout: 30_000 }, () => {
     const row = rowOf('#1001');
     expect(within(row).getByText(placed.storeName)).toBeInTheDocument();
     expect(within(row).getByText('Asha Rao')).toBeInTheDocument();
-    expect(within(row).getByText(formatDate(placed.placedAt, 'Asia/Kolkata'))).toBeInTheDocument();
+    // The date with the time of day, in the business's time zone.
+    const placedText = formatDateTime(placed.placedAt, 'Asia/Kolkata');
+    expect(placedText).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d [AP]M$/);
+    expect(within(row).getByText(placedText)).toBeInTheDocument();
     expect(within(row).getByText('Placed')).toHaveClass('MuiChip-label');
     expect(within(row).getByText('₹1,234.50')).toBeInTheDocument();
     expect(within(row).getByText('12 min')).toBeInTheDocument();

@@ -70,20 +70,20 @@ describe("the business's time zone, whatever the browser's", { timeout: 30_000 }
   it('dates the active orders by the business’s day', async () => {
     renderOrders('/orders', inZone('Asia/Kolkata'));
     await screen.findByText('#421', {}, firstRender);
-    expect(within(rowOf('#421')).getByText('23/11/2026')).toBeInTheDocument();
-    expect(screen.queryByText('22/11/2026')).not.toBeInTheDocument();
+    expect(within(rowOf('#421')).getByText('23/11/2026 01:36 AM')).toBeInTheDocument();
+    expect(screen.queryByText(/22\/11\/2026/)).not.toBeInTheDocument();
   });
 
   it('dates the completed orders by the business’s day', async () => {
     renderOrders('/orders/completed', inZone('Asia/Kolkata'));
     await screen.findByText('#422', {}, firstRender);
-    expect(within(rowOf('#422')).getByText('23/11/2026')).toBeInTheDocument();
+    expect(within(rowOf('#422')).getByText('23/11/2026 01:36 AM')).toBeInTheDocument();
   });
 
   it('follows the business’s zone, not a fixed one: a business in UTC sees the 22nd', async () => {
     renderOrders('/orders', inZone('UTC'));
     await screen.findByText('#421', {}, firstRender);
-    expect(within(rowOf('#421')).getByText('22/11/2026')).toBeInTheDocument();
+    expect(within(rowOf('#421')).getByText('22/11/2026 08:06 PM')).toBeInTheDocument();
   });
 
   it('shows the order’s date, time and timeline in the business’s zone', async () => {
