@@ -151,6 +151,22 @@ function build(business: BusinessTheme | undefined): MuiTheme {
       // The bar carries the brand colour itself, in both modes.
       MuiAppBar: { defaultProps: { color: 'brand', enableColorOnDark: true } },
       MuiButton: { defaultProps: { disableElevation: true } },
+      // A clearly visible focus ring for whoever uses the keyboard, on every control, in both modes
+      // (MUI's own is a faint ripple); the mouse shows none, as :focus-visible decides.
+      MuiCssBaseline: {
+        styleOverrides: (theme) => ({
+          ':focus-visible': {
+            outline: `3px solid ${theme.vars ? theme.vars.palette.primary.main : theme.palette.primary.main}`,
+            outlineOffset: 2,
+          },
+          // A heading or the screen focused by script (after a move, or the skip link) needs no ring.
+          'h1[tabindex="-1"]:focus-visible, main[tabindex="-1"]:focus-visible': { outline: 'none' },
+          // What the bar's own colour carries needs a ring that shows on it.
+          '.MuiAppBar-root :focus-visible': { outlineColor: 'currentColor' },
+          // A field scrolled to (a failed save focuses the first invalid one) stays clear of the fixed bar.
+          'input, textarea, [role="combobox"], [tabindex="-1"]': { scrollMarginTop: 88 },
+        }),
+      },
     },
   });
 }

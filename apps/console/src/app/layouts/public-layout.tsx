@@ -1,12 +1,15 @@
 import Box from '@mui/material/Box';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/loading-skeleton.tsx';
+import { useFocusOnNavigation } from '../shell/focus-on-navigation.ts';
 
 /** Sign-in, onboarding, expired and not-found: no shell, the page has the whole screen. */
 export function PublicLayout() {
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
   return (
-    <Box component="main" sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
+    <Box component="main" ref={mainRef} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
       <Suspense fallback={<PageSkeleton />}>
         <Outlet />
       </Suspense>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
+import { accountOf, adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
 import { apiError, json, sessionHandler, mockApi, noContent } from '../../testing/mock-api.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { setViewportWidth } from '../../testing/viewport.ts';
@@ -15,6 +15,32 @@ function navLabels(): string[] {
 }
 
 describe('signed-in shell', () => {
+  it('starts the keyboard on "Skip to content", which takes it past the bar and the menu to the screen', async () => {
+    mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
+    const { user } = renderApp('/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it("moves the focus to the new screen's heading after a move from the menu", async () => {
+    mockApi({
+      'GET /api/auth/session': sessionHandler(adminSession),
+      'GET /api/account': () => json(200, accountOf(adminSession)),
+    });
+    const { user } = renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+
+    await user.click(within(nav).getByRole('link', { name: 'Account' }));
+
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Account' });
+    await waitFor(() => expect(heading).toHaveFocus());
+  });
+
   it('shows the owner every sidebar entry', async () => {
     mockApi({ 'GET /api/auth/session': sessionHandler(ownerSession), 'GET /api/zones': zonesHandler });
     renderApp('/dashboard');

@@ -2,14 +2,16 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/loading-skeleton.tsx';
 import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
+import { useFocusOnNavigation } from './focus-on-navigation.ts';
 import { Footer } from './footer.tsx';
 import { Sidebar } from './sidebar.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The signed-in console: top bar, sidebar, the screen, footer; and the tab's live updates. */
@@ -18,14 +20,23 @@ export function AppShell() {
   const theme = useTheme();
   const persistent = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
   const [navigationOpen, setNavigationOpen] = useState(false);
+  const mainRef = useRef<HTMLElement>(null);
+  useFocusOnNavigation(mainRef);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <TopBar showMenuButton={!persistent} onOpenNavigation={() => setNavigationOpen(true)} />
       <Sidebar persistent={persistent} open={navigationOpen} onClose={() => setNavigationOpen(false)} />
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          ref={mainRef}
+          tabIndex={-1}
+          sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
+        >
           <EmailVerificationBanner />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />

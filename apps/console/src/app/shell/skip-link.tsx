@@ -1,0 +1,33 @@
+import Link from '@mui/material/Link';
+
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The first stop of the keyboard on every signed-in screen: past the bar and the menu, to the screen itself. */
+export function SkipLink() {
+  return (
+    <Link
+      href={`#${MAIN_CONTENT_ID}`}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_CONTENT_ID)?.focus();
+      }}
+      sx={{
+        position: 'fixed',
+        left: 8,
+        top: 8,
+        zIndex: (theme) => theme.zIndex.tooltip + 1,
+        px: 2,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+        color: 'text.primary',
+        boxShadow: 4,
+        // Out of sight until the keyboard reaches it.
+        transform: 'translateY(-200%)',
+        '&:focus': { transform: 'none' },
+      }}
+    >
+      Skip to content
+    </Link>
+  );
+}
