@@ -63,7 +63,7 @@ describe('slides', () => {
 
     // Delete with the spec's confirmation, then Undo.
     await page.getByRole('button', { name: `Delete ${title} sale` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete slide' });
+    const dialog = page.getByRole('dialog', { name: `Delete slide “${title} sale”?` });
     await dialog.getByText('Are you sure? You want to delete this slide').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(`No slides match “${title} sale”`).waitFor();

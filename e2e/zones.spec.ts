@@ -63,7 +63,7 @@ describe('zones', () => {
     await page.getByRole('link', { name: `Edit ${name} East` }).click();
     await page.waitForURL('**/edit');
     await page.getByRole('button', { name: 'Delete zone' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Delete zone' });
+    const dialog = page.getByRole('dialog', { name: `Delete zone “${name} East”?` });
     await dialog.getByText('Are you sure? You want to delete this zone').waitFor();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL((url) => url.pathname === '/zones');
@@ -99,7 +99,10 @@ describe('zones', () => {
     await page.goto(`/zones/${zone.id}/edit`);
     await expect.poll(() => nameField(page).inputValue()).toBe(name);
     await page.getByRole('button', { name: 'Delete zone' }).click();
-    await page.getByRole('dialog', { name: 'Delete zone' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: `Delete zone “${name}”?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
 
     const error = page.getByRole('dialog', { name: 'Error' });
     await error

@@ -16,6 +16,11 @@ type Options<T> = {
   onDeleted?: (record: T) => void;
 };
 
+/** A delete confirmation's title names what goes: “Delete store “Green Basket”?”. */
+export function deleteTitle(noun: string, name: string): string {
+  return `Delete ${noun} “${name}”?`;
+}
+
 /**
  * Delete with a confirmation: `ask(record)` opens the dialog (render `dialog`);
  * once confirmed, a snackbar offers Undo, which restores the record from the
@@ -75,7 +80,7 @@ export function useDeleteWithUndo<T extends { name: string }>({
   const dialog = (
     <ConfirmDialog
       open={toDelete !== null}
-      title={`Delete ${noun}`}
+      title={toDelete ? deleteTitle(noun, toDelete.name) : ''}
       message={question}
       confirmLabel="Delete"
       busyLabel="Deleting…"

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -19,13 +20,16 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
   // Stores stays highlighted on a store's catalogue, Orders on completed orders.
   const active = useMatch({ path: entry.path, end: false }) !== null;
   const Icon = entry.icon;
+  // Each link in an item of its own: a list holds list items, and screen readers count them.
   return (
-    <ListItemButton component={NavLink} to={entry.path} selected={active} onClick={onNavigate}>
-      <ListItemIcon>
-        <Icon />
-      </ListItemIcon>
-      <ListItemText primary={entry.label} />
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton component={NavLink} to={entry.path} selected={active} onClick={onNavigate}>
+        <ListItemIcon>
+          <Icon />
+        </ListItemIcon>
+        <ListItemText primary={entry.label} />
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -74,7 +78,13 @@ export function Sidebar({ persistent, open, onClose }: SidebarProps) {
     );
   }
   return (
-    <Drawer variant="temporary" open={open} onClose={onClose} sx={{ '& .MuiDrawer-paper': paper }}>
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      sx={{ '& .MuiDrawer-paper': paper }}
+      slotProps={{ paper: { role: 'dialog', 'aria-label': 'Navigation' } }}
+    >
       <SidebarContent onNavigate={onClose} />
     </Drawer>
   );

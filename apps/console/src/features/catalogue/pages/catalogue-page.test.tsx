@@ -101,7 +101,7 @@ describe('catalogue', { timeout: 30_000 }, () => {
     expect(within(rowOf('Dairy')).getByText('2')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Delete Dairy' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete category' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete category “Dairy”?' });
     expect(dialog).toHaveTextContent(messages.deleteCategory);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
@@ -155,7 +155,7 @@ describe('catalogue', { timeout: 30_000 }, () => {
     await screen.findByText('Paneer');
 
     await user.click(screen.getByRole('button', { name: 'Delete Paneer' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete item' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete item “Paneer”?' });
     expect(dialog).toHaveTextContent('Are you sure? You want to delete this item');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

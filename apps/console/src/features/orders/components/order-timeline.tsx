@@ -1,5 +1,4 @@
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
@@ -11,7 +10,7 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
@@ -30,10 +29,10 @@ export function eventTitle(event: OrderEvent): string {
   return event.fromStatus === null ? to : `${orderStatusLabels[event.fromStatus]} → ${to}`;
 }
 
-function TimelineEntry({ event }: { event: OrderEvent }) {
+function TimelineEntry({ event, divider }: { event: OrderEvent; divider: boolean }) {
   const timeZone = useTimeZone();
   return (
-    <ListItem disableGutters alignItems="flex-start">
+    <ListItem disableGutters alignItems="flex-start" divider={divider}>
       <ListItemText
         primary={eventTitle(event)}
         secondary={
@@ -98,11 +97,9 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
         Timeline
       </Typography>
       <List dense aria-label="Timeline">
+        {/* A line under each entry but the last, drawn by the item: a list holds list items only. */}
         {order.timeline.map((event, index) => (
-          <Fragment key={event.id}>
-            {index > 0 ? <Divider component="li" /> : null}
-            <TimelineEntry event={event} />
-          </Fragment>
+          <TimelineEntry key={event.id} event={event} divider={index < order.timeline.length - 1} />
         ))}
       </List>
       <Stack

@@ -6,6 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -147,23 +148,20 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
                 {statusChoices.map((status) => {
                   const current = status === shown.status;
                   return (
-                    <ListItemButton
-                      key={status}
-                      selected={current}
-                      disabled={busy}
-                      onClick={() => choose(status)}
-                    >
-                      <ListItemText
-                        primary={orderStatusLabels[status]}
-                        secondary={
-                          current
-                            ? 'Current status'
-                            : needsExecutive(shown, status)
-                              ? 'Choose a delivery executive next'
-                              : null
-                        }
-                      />
-                    </ListItemButton>
+                    <ListItem key={status} disablePadding>
+                      <ListItemButton selected={current} disabled={busy} onClick={() => choose(status)}>
+                        <ListItemText
+                          primary={orderStatusLabels[status]}
+                          secondary={
+                            current
+                              ? 'Current status'
+                              : needsExecutive(shown, status)
+                                ? 'Choose a delivery executive next'
+                                : null
+                          }
+                        />
+                      </ListItemButton>
+                    </ListItem>
                   );
                 })}
               </List>

@@ -66,7 +66,7 @@ describe('slides list', { timeout: 30_000 }, () => {
     const { user, api } = slidesServer();
 
     await user.click(await screen.findByRole('button', { name: 'Delete Fresh mangoes' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete slide' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete slide “Fresh mangoes”?' });
     expect(dialog).toHaveTextContent(messages.deleteSlide);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

@@ -112,7 +112,7 @@ describe('staff lists', { timeout: 30_000 }, () => {
     await screen.findByText('Anita Sharma');
 
     await user.click(screen.getByRole('button', { name: 'Delete Anita Sharma' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete admin' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete admin “Anita Sharma”?' });
     expect(dialog).toHaveTextContent(messages.deleteUser);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

@@ -16,6 +16,7 @@ import { messages } from '@storedesk/shared/messages';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { deleteTitle } from '../../../components/delete-with-undo.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { ListPagination } from '../../../components/list-pagination.tsx';
@@ -195,7 +196,7 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
       </Paper>
       <ConfirmDialog
         open={toDelete !== null}
-        title={`Delete ${text.one}`}
+        title={toDelete ? deleteTitle(text.one, toDelete.name) : ''}
         message={messages.deleteUser}
         confirmLabel="Delete"
         busyLabel="Deleting…"

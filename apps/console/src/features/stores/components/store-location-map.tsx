@@ -135,6 +135,8 @@ export function StoreLocationMap({ value, onChange, tiles }: StoreLocationMapPro
           bgcolor: 'action.hover',
           // Keep the map under the app bar and dialogs.
           zIndex: 0,
+          // Links in the credit line are underlined, not told apart by colour alone.
+          '& .leaflet-control-attribution a': { textDecoration: 'underline' },
           position: 'relative',
         }}
       />

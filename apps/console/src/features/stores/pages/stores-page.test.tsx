@@ -148,7 +148,7 @@ describe('stores list', { timeout: 30_000 }, () => {
     await screen.findByText('Green Basket');
 
     await user.click(screen.getByRole('button', { name: 'Delete Green Basket' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete store' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete store “Green Basket”?' });
     expect(dialog).toHaveTextContent('Are you sure? You want to delete this store');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

@@ -148,7 +148,7 @@ describe('edit zone', { timeout: 30_000 }, () => {
     });
 
     await user.click(await screen.findByRole('button', { name: 'Delete zone' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete zone' });
+    const dialog = await screen.findByRole('dialog', { name: `Delete zone “${zoneNorth.name}”?` });
     expect(dialog).toHaveTextContent(messages.deleteZone);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
 

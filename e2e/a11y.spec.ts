@@ -1,0 +1,162 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+
+/*
+ * B10: axe on every screen of the console, signed out and signed in as the owner (who sees them
+ * all), in light and in dark: no serious or critical finding. Each screen is opened by its
+ * address on the demo data, as a person following a link would.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+type Finding = { id: string; impact: string; help: string; targets: string[] };
+
+/** Serious and critical axe findings on the page as it is now. */
+async function seriousFindings(page: Page): Promise<Finding[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({
+      id: v.id,
+      impact: v.impact!,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+}
+
+/** Opens a screen and waits for its heading and for loading placeholders to go. */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  // MUI eases colours in; axe must read them settled.
+  await page.waitForTimeout(400);
+}
+
+async function firstId(page: Page, path: string): Promise<string> {
+  const res = await page.request.get(`/api${path}`);
+  expect(res.status(), path).toBe(200);
+  const body = (await res.json()) as { items: { id: string }[] };
+  expect(body.items.length, `${path} has records in the demo`).toBeGreaterThan(0);
+  return body.items[0]!.id;
+}
+
+/** Every signed-in screen, by its address on the demo business's records. */
+async function signedInScreens(page: Page): Promise<string[]> {
+  const store = await firstId(page, '/stores');
+  const category = await firstId(page, `/stores/${store}/categories`);
+  const item = await firstId(page, `/stores/${store}/items`);
+  const order = await firstId(page, '/orders');
+  const dex = await firstId(page, '/delivery-executives');
+  const admin = await firstId(page, '/admins');
+  const slide = await firstId(page, '/slides');
+  const zone = await firstId(page, '/zones');
+  return [
+    '/dashboard',
+    '/stores',
+    '/stores/add',
+    `/stores/${store}/edit`,
+    `/stores/${store}/catalog`,
+    `/stores/${store}/categories/add`,
+    `/stores/${store}/categories/${category}/edit`,
+    `/stores/${store}/items/add`,
+    `/stores/${store}/items/${item}/edit`,
+    '/orders',
+    '/orders/completed',
+    `/orders/${order}`,
+    '/dexs',
+    '/dexs/add',
+    `/dexs/${dex}/edit`,
+    '/account',
+    '/slides',
+    '/slides/add',
+    `/slides/${slide}/edit`,
+    '/admins',
+    '/admins/add',
+    `/admins/${admin}/edit`,
+    '/zones',
+    '/zones/add',
+    `/zones/${zone}/edit`,
+    '/trash',
+    '/coupons',
+    '/settings',
+    '/push-notifications',
+  ];
+}
+
+describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
+  it('finds nothing serious or critical on the signed-out screens', async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    const found: Record<string, Finding[]> = {};
+    for (const url of ['/sign-in', '/forgot-password', '/onboarding', '/not-found']) {
+      await open(page, url);
+      const findings = await seriousFindings(page);
+      if (findings.length > 0) found[url] = findings;
+    }
+    expect(found).toEqual({});
+    await context.close();
+  });
+
+  it('finds nothing serious or critical on any signed-in screen', { timeout: 240_000 }, async () => {
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    await signInThroughForm(page, demo.owner);
+    await page.waitForURL('**/dashboard');
+    const found: Record<string, Finding[]> = {};
+    for (const url of await signedInScreens(page)) {
+      await open(page, url);
+      const findings = await seriousFindings(page);
+      if (findings.length > 0) found[url] = findings;
+    }
+    expect(found).toEqual({});
+    await context.close();
+  });
+
+  it('finds nothing serious or critical in the dialogs and on a phone', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser, { width: 375 });
+    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    await signInThroughForm(page, demo.owner);
+    await page.waitForURL('**/dashboard');
+    const found: Record<string, Finding[]> = {};
+    const check = async (what: string) => {
+      await page.waitForTimeout(400);
+      const findings = await seriousFindings(page);
+      if (findings.length > 0) found[what] = findings;
+    };
+
+    for (const url of ['/dashboard', '/orders', '/stores', `/orders/${await firstId(page, '/orders')}`]) {
+      await open(page, url);
+      await check(`${url} at 375 px`);
+    }
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
+    await check('the navigation drawer');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize({ width: 1366, height: 860 });
+    await open(page, `/orders/${await firstId(page, '/orders')}`);
+    await page.getByRole('button', { name: 'Update Order' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('the Update Order dialog');
+    await page.getByRole('button', { name: 'Close' }).click();
+
+    await open(page, `/zones/${await firstId(page, '/zones')}/edit`);
+    await page.getByRole('button', { name: 'Delete zone' }).click();
+    await page.getByRole('dialog').waitFor();
+    await check('a delete confirmation');
+
+    expect(found).toEqual({});
+    await context.close();
+  });
+});
