@@ -12,6 +12,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
@@ -33,10 +35,11 @@ import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
 import type { UpdateItem } from '../api/update-item.ts';
 import { updateItemMutationKey, useUpdateItem } from '../api/update-item.ts';
 
-const columns = 6;
-
 /** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
 export function ItemsTab({ storeId }: { storeId: string }) {
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columns = compact ? 2 : 6;
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const items = useItems(storeId, { q, page, pageSize });
@@ -83,16 +86,58 @@ export function ItemsTab({ storeId }: { storeId: string }) {
 
   const tableRows = rows.map((item) => {
     const pending = pendingStock.get(item.id);
+    const price = formatRupees(item.pricePaise);
+    const available = (
+      <Switch
+        checked={pending ?? item.inStock}
+        disabled={pending !== undefined}
+        onChange={(event) => setInStock(item, event.target.checked)}
+        slotProps={{ input: { 'aria-label': `${item.name} available` } }}
+      />
+    );
+    const name = (
+      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+        <Avatar variant="rounded" src={item.imageUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
+          <FastfoodOutlined fontSize="small" />
+        </Avatar>
+        <span style={{ overflowWrap: 'anywhere' }}>{item.name}</span>
+      </Stack>
+    );
+    const actions = (
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <RowEditDelete
+          name={item.name}
+          editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
+          onDelete={() => deletion.ask(item)}
+        />
+      </TableCell>
+    );
+    if (compact) {
+      // On a phone: name, price and availability in one row, the actions beside them.
+      return (
+        <TableRow key={item.id} hover>
+          <TableCell>
+            {name}
+            <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mt: 0.5 }}>
+              <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                {price}
+                {item.categoryName ? (
+                  <Typography component="span" variant="caption" sx={{ color: 'text.secondary' }}>
+                    {' '}
+                    · {item.categoryName}
+                  </Typography>
+                ) : null}
+              </Typography>
+              {available}
+            </Stack>
+          </TableCell>
+          {actions}
+        </TableRow>
+      );
+    }
     return (
       <TableRow key={item.id} hover>
-        <TableCell sx={{ minWidth: 180 }}>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-            <Avatar variant="rounded" src={item.imageUrl ?? undefined} alt="" sx={{ width: 36, height: 36 }}>
-              <FastfoodOutlined fontSize="small" />
-            </Avatar>
-            <span>{item.name}</span>
-          </Stack>
-        </TableCell>
+        <TableCell sx={{ minWidth: 180 }}>{name}</TableCell>
         <TableCell>
           {item.categoryName ?? (
             <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
@@ -108,23 +153,10 @@ export function ItemsTab({ storeId }: { storeId: string }) {
           </Stack>
         </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-          {formatRupees(item.pricePaise)}
+          {price}
         </TableCell>
-        <TableCell>
-          <Switch
-            checked={pending ?? item.inStock}
-            disabled={pending !== undefined}
-            onChange={(event) => setInStock(item, event.target.checked)}
-            slotProps={{ input: { 'aria-label': `${item.name} available` } }}
-          />
-        </TableCell>
-        <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          <RowEditDelete
-            name={item.name}
-            editTo={paths.stores.itemEdit.getHref(storeId, item.id)}
-            onDelete={() => deletion.ask(item)}
-          />
-        </TableCell>
+        <TableCell>{available}</TableCell>
+        {actions}
       </TableRow>
     );
   });
@@ -147,15 +179,21 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         </Button>
       </Stack>
       <ListQueryStatus query={items} noun="items" />
-      <TableContainer sx={{ maxHeight: 640 }}>
+      <TableContainer sx={{ maxHeight: { md: 640 } }}>
         <Table stickyHeader size="small" aria-label="Items">
           <TableHead>
             <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Category</TableCell>
-              <TableCell>Tags</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell>Available</TableCell>
+              {compact ? (
+                <TableCell>Item</TableCell>
+              ) : (
+                <>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Category</TableCell>
+                  <TableCell>Tags</TableCell>
+                  <TableCell align="right">Price</TableCell>
+                  <TableCell>Available</TableCell>
+                </>
+              )}
               <TableCell align="right">Actions</TableCell>
             </TableRow>
           </TableHead>

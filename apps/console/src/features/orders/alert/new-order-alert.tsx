@@ -96,8 +96,26 @@ export function NewOrderAlert() {
         variant="filled"
         icon={<NotificationsActiveOutlined />}
         role="alert"
+        // On a phone the buttons go on a line of their own under the message, so none is cut off.
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-action': {
+            width: { xs: '100%', sm: 'auto' },
+            ml: { xs: 0, sm: 'auto' },
+            pl: { xs: 0, sm: 2 },
+          },
+        }}
         action={
-          <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+          <Stack
+            direction="row"
+            sx={{
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              gap: 0.5,
+              justifyContent: 'flex-end',
+              width: '100%',
+            }}
+          >
             <Button
               color="inherit"
               size="small"

@@ -35,7 +35,15 @@ export function OrderBill({ order }: { order: OrderDetail }) {
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
         Bill
       </Typography>
-      <Table size="small" aria-label="Bill">
+      {/* Narrower cells on a phone, so the four columns fit the card without scrolling sideways. */}
+      <Table
+        size="small"
+        aria-label="Bill"
+        sx={{
+          '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
+          '& td:first-of-type': { overflowWrap: 'anywhere' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Item</TableCell>

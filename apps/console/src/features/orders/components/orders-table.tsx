@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
+import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -13,6 +14,9 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '@mui/utils';
 import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import { limits } from '@storedesk/shared/limits';
@@ -66,7 +70,10 @@ export function OrdersTable({
   const now = useNow();
   const timeZone = useTimeZone();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
-  const columns = 7 + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
+  // On a phone each order is one compact row: number, status, amount and time, then store and customer.
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columns = (compact ? 1 : 7) + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
 
   const byDate = sort === 'newest' || sort === 'oldest';
   const byStatus = sort === 'status' || sort === '-status';
@@ -81,6 +88,28 @@ export function OrdersTable({
   } else if (items.length > 0 || query.isError) {
     body = items.map((order) => {
       const checked = selection?.selected.has(order.id) ?? false;
+      const numberLink = (
+        <Link component={RouterLink} to={paths.orders.detail.getHref(order.id)} underline="hover">
+          #{order.number}
+        </Link>
+      );
+      const wideCells = (
+        <>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{numberLink}</TableCell>
+          <TableCell>{order.storeName}</TableCell>
+          <TableCell>{order.customerName}</TableCell>
+          <TableCell sx={numeric}>{formatDateTime(order.placedAt, timeZone)}</TableCell>
+          <TableCell>
+            <OrderStatusChip status={order.status} />
+          </TableCell>
+          <TableCell align="right" sx={numeric}>
+            {formatRupees(order.billAmountPaise)}
+          </TableCell>
+          <TableCell align="right" sx={numeric}>
+            {formatElapsed(order.placedAt, now)}
+          </TableCell>
+        </>
+      );
       return (
         <TableRow key={order.id} hover selected={checked}>
           {selection ? (
@@ -97,23 +126,25 @@ export function OrdersTable({
               />
             </TableCell>
           ) : null}
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>
-            <Link component={RouterLink} to={paths.orders.detail.getHref(order.id)} underline="hover">
-              #{order.number}
-            </Link>
-          </TableCell>
-          <TableCell>{order.storeName}</TableCell>
-          <TableCell>{order.customerName}</TableCell>
-          <TableCell sx={numeric}>{formatDateTime(order.placedAt, timeZone)}</TableCell>
-          <TableCell>
-            <OrderStatusChip status={order.status} />
-          </TableCell>
-          <TableCell align="right" sx={numeric}>
-            {formatRupees(order.billAmountPaise)}
-          </TableCell>
-          <TableCell align="right" sx={numeric}>
-            {formatElapsed(order.placedAt, now)}
-          </TableCell>
+          {compact ? (
+            <TableCell>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                {numberLink}
+                <OrderStatusChip status={order.status} />
+                <Typography variant="body2" sx={{ ...numeric, ml: 'auto' }}>
+                  {formatRupees(order.billAmountPaise)}
+                </Typography>
+              </Stack>
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {order.storeName} · {order.customerName}
+              </Typography>
+              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                {formatDateTime(order.placedAt, timeZone)} · {formatElapsed(order.placedAt, now)} ago
+              </Typography>
+            </TableCell>
+          ) : (
+            wideCells
+          )}
           {onUpdate ? (
             <TableCell align="right" padding="checkbox">
               <IconButton
@@ -152,7 +183,8 @@ export function OrdersTable({
 
   return (
     <>
-      <TableContainer sx={{ maxHeight: limits.ordersTableMaxHeight }}>
+      {/* A box of its own height on large screens; on a phone the page itself scrolls. */}
+      <TableContainer sx={{ maxHeight: { md: limits.ordersTableMaxHeight } }}>
         <Table stickyHeader size="small" aria-label={view === 'completed' ? 'Completed orders' : 'Orders'}>
           <TableHead>
             <TableRow>
@@ -171,29 +203,43 @@ export function OrdersTable({
                   />
                 </TableCell>
               ) : null}
-              <TableCell>Order ID</TableCell>
-              <TableCell>Store</TableCell>
-              <TableCell>Customer</TableCell>
-              <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
-                <TableSortLabel
-                  active={byDate}
-                  direction={sort === 'oldest' ? 'asc' : 'desc'}
-                  onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
-                >
-                  Date
-                </TableSortLabel>
-              </TableCell>
-              <TableCell sortDirection={byStatus ? (sort === 'status' ? 'asc' : 'desc') : false}>
-                <TableSortLabel
-                  active={byStatus}
-                  direction={sort === '-status' ? 'desc' : 'asc'}
-                  onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
-                >
-                  Status
-                </TableSortLabel>
-              </TableCell>
-              <TableCell align="right">Bill Amount</TableCell>
-              <TableCell align="right">Since placed</TableCell>
+              {compact ? (
+                <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
+                  <TableSortLabel
+                    active={byDate}
+                    direction={sort === 'oldest' ? 'asc' : 'desc'}
+                    onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
+                  >
+                    Order, by date
+                  </TableSortLabel>
+                </TableCell>
+              ) : (
+                <>
+                  <TableCell>Order ID</TableCell>
+                  <TableCell>Store</TableCell>
+                  <TableCell>Customer</TableCell>
+                  <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
+                    <TableSortLabel
+                      active={byDate}
+                      direction={sort === 'oldest' ? 'asc' : 'desc'}
+                      onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
+                    >
+                      Date
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell sortDirection={byStatus ? (sort === 'status' ? 'asc' : 'desc') : false}>
+                    <TableSortLabel
+                      active={byStatus}
+                      direction={sort === '-status' ? 'desc' : 'asc'}
+                      onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
+                    >
+                      Status
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell align="right">Bill Amount</TableCell>
+                  <TableCell align="right">Since placed</TableCell>
+                </>
+              )}
               {onUpdate ? (
                 <TableCell align="right" padding="checkbox">
                   <span style={visuallyHidden}>More</span>

@@ -14,6 +14,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { useState } from 'react';
@@ -58,7 +60,10 @@ export function StoresPage() {
   const total = stores.data?.total ?? 0;
   const lastPage = usePageInRange(stores, listParams, setListParams);
 
-  const columns = owner ? 8 : 7;
+  // On a phone each store is one row: name, its details in a line, and the status select.
+  const theme = useTheme();
+  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const columns = compact ? 3 : owner ? 8 : 7;
   const pendingStatusIds = changeStatus.isPending ? (changeStatus.variables?.storeIds ?? []) : [];
 
   const setStatus = (
@@ -98,6 +103,14 @@ export function StoresPage() {
 
   const tableRows = items.map((store) => {
     const checked = selected.has(store.id);
+    const statusSelect = (
+      <StoreStatusSelect
+        storeName={store.name}
+        status={store.status}
+        disabled={pendingStatusIds.includes(store.id)}
+        onChange={(status) => setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })}
+      />
+    );
     return (
       <TableRow key={store.id} hover selected={checked}>
         <TableCell padding="checkbox">
@@ -112,28 +125,38 @@ export function StoresPage() {
             slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
           />
         </TableCell>
-        <TableCell sx={{ minWidth: 180 }}>
+        <TableCell sx={{ minWidth: compact ? 0 : 180 }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <Avatar variant="rounded" src={store.imageUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
               <StorefrontOutlined fontSize="small" />
             </Avatar>
-            <Link component={RouterLink} to={paths.stores.catalog.getHref(store.id)} underline="hover">
+            <Link
+              component={RouterLink}
+              to={paths.stores.catalog.getHref(store.id)}
+              underline="hover"
+              sx={{ overflowWrap: 'anywhere' }}
+            >
               {store.name}
             </Link>
           </Stack>
+          {compact ? (
+            <>
+              <Typography variant="caption" component="div" sx={{ color: 'text.secondary', my: 1 }}>
+                {[owner ? store.zoneName : null, store.location, store.phone].filter(Boolean).join(' · ')}
+              </Typography>
+              {statusSelect}
+            </>
+          ) : null}
         </TableCell>
-        {owner ? <TableCell>{store.zoneName}</TableCell> : null}
-        <TableCell>{store.location}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
-        <TableCell align="right">{store.featured}</TableCell>
-        <TableCell>
-          <StoreStatusSelect
-            storeName={store.name}
-            status={store.status}
-            disabled={pendingStatusIds.includes(store.id)}
-            onChange={(status) => setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })}
-          />
-        </TableCell>
+        {compact ? null : (
+          <>
+            {owner ? <TableCell>{store.zoneName}</TableCell> : null}
+            <TableCell>{store.location}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{store.phone}</TableCell>
+            <TableCell align="right">{store.featured}</TableCell>
+            <TableCell>{statusSelect}</TableCell>
+          </>
+        )}
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
           <RowEditDelete
             name={store.name}
@@ -219,7 +242,7 @@ export function StoresPage() {
           )}
         </Toolbar>
         <ListQueryStatus query={stores} noun="stores" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableContainer sx={{ maxHeight: { md: 640 } }}>
           <Table stickyHeader size="small" aria-label="Stores">
             <TableHead>
               <TableRow>
@@ -234,12 +257,18 @@ export function StoresPage() {
                     slotProps={{ input: { 'aria-label': 'Select all stores on this page' } }}
                   />
                 </TableCell>
-                <TableCell>Name</TableCell>
-                {owner ? <TableCell>Zone</TableCell> : null}
-                <TableCell>Location</TableCell>
-                <TableCell>Phone</TableCell>
-                <TableCell align="right">Featured</TableCell>
-                <TableCell>Status</TableCell>
+                {compact ? (
+                  <TableCell>Store</TableCell>
+                ) : (
+                  <>
+                    <TableCell>Name</TableCell>
+                    {owner ? <TableCell>Zone</TableCell> : null}
+                    <TableCell>Location</TableCell>
+                    <TableCell>Phone</TableCell>
+                    <TableCell align="right">Featured</TableCell>
+                    <TableCell>Status</TableCell>
+                  </>
+                )}
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
