@@ -6,10 +6,11 @@
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
  *  - one push notification to 10,000 subscriptions (bench/push.ts, on a server of its own)
+ *  - Lighthouse's mobile performance of /sign-in and /dashboard (bench/console.ts, likewise)
  *  - a soak of 10 minutes of mixed load with 1,000 open streams (bench/soak.ts, on a server of
  *    its own), run only when named: `npm run bench -- soak [--minutes N]` (or SOAK_MINUTES)
  * Figures are printed and written to bench/results/<part>.json.
- * `npm run bench -- foundation|catalogue|orders|push|soak` runs one part only.
+ * `npm run bench -- foundation|catalogue|orders|push|console|soak` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,7 @@ import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postg
 import { benchCatalogue, catalogueTargets } from './catalogue.ts';
 import { benchOrders, ordersTargets } from './orders.ts';
 import { benchPush } from './push.ts';
+import { benchConsole } from './console.ts';
 import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { percentile, round1 as round } from './stats.ts';
@@ -65,7 +67,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'catalogue', 'orders', 'push', 'soak'] as const;
+const parts = ['foundation', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
 type Part = (typeof parts)[number];
 /** Parts a run of every part leaves out: they take long and are run by name. */
 const onlyByName: readonly Part[] = ['soak'];
@@ -116,6 +118,7 @@ async function main() {
   // Push and the soak start a server of their own: push with the stand-in push service
   // allow-listed, the soak with a higher limit of customer orders.
   if (only === 'push') return benchPush();
+  if (only === 'console') return runConsole();
   if (only === 'soak') return benchSoak(soakMinutes(values.minutes));
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   const server = await startServer({ LOG_LEVEL: 'warn' });
@@ -131,9 +134,16 @@ async function main() {
     await server.stop();
   }
   if (runs('push')) await benchPush();
+  if (runs('console')) await runConsole();
   if (only === undefined) {
     console.log('soak left out (10 minutes of mixed load): run it with npm run bench -- soak [--minutes N]');
   }
+}
+
+/** Lighthouse on the first screens (bench/console.ts), on a server of its own. */
+async function runConsole() {
+  const results = await benchConsole();
+  console.log(`results in ${writeResults('console', results)}`);
 }
 
 async function benchFoundation(baseUrl: string, token: string) {
