@@ -22,7 +22,7 @@ import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSetting
 import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
-import { ThemePicker } from './theme-picker.tsx';
+import { ThemePicker } from '../../../components/theme-picker.tsx';
 
 const labels = {
   type: 'Multiple stores',
