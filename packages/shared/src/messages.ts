@@ -3,6 +3,8 @@ export const messages = {
   noPermissionToSignIn: "You don't have proper permissions to sign in",
   badCredentials: 'Incorrect email or password',
   unknownError: 'Unknown error occured',
+  /** Beyond the spec: a write tried without a connection. */
+  offline: "You're offline: nothing was saved. Try again once the connection is back.",
   tooManySignInAttempts: 'Too many sign-in attempts. Please try again later.',
   tooManyStorefrontOrders: 'Too many orders from one place in a short time. Please try again in a minute.',
   serviceEnded: 'Service has reached end date. To resume service, please make payment.',

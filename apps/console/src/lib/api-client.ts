@@ -61,8 +61,14 @@ export async function toApiError(response: Response): Promise<ApiError> {
   });
 }
 
+/** A request that never reached the server: offline says so, anything else is the spec's unknown error. */
 export function networkError(): ApiError {
-  return new ApiError({ status: 0, code: 'network', message: messages.unknownError });
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  return new ApiError({
+    status: 0,
+    code: 'network',
+    message: offline ? messages.offline : messages.unknownError,
+  });
 }
 
 export type ApiRequest = {

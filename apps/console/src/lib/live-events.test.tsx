@@ -7,43 +7,7 @@ import { json, sessionHandler, mockApi, noContent } from '../testing/mock-api.ts
 import { renderApp } from '../testing/render-app.tsx';
 import { useLiveEvent, useLiveEvents } from './live-events.ts';
 import { createQueryClient } from './query-client.ts';
-
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static instances: FakeEventSource[] = [];
-
-  readonly url: string;
-  readyState = FakeEventSource.CONNECTING;
-  onopen: ((event: Event) => void) | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.instances.push(this);
-  }
-
-  close() {
-    this.readyState = FakeEventSource.CLOSED;
-  }
-
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.(new Event('open'));
-  }
-
-  send(event: LiveEvent) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(event), lastEventId: event.id }));
-  }
-
-  /** The server refused the stream, so the browser will not reconnect by itself. */
-  refuse() {
-    this.readyState = FakeEventSource.CLOSED;
-    this.onerror?.(new Event('error'));
-  }
-}
+import { FakeEventSource } from '../testing/fake-event-source.ts';
 
 function installEventSource() {
   FakeEventSource.instances = [];

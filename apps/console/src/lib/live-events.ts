@@ -2,7 +2,7 @@ import { liveEventSchema } from '@storedesk/shared/events/schemas';
 import type { EventTopic, LiveEvent } from '@storedesk/shared/events/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
 import { sessionQueryKey } from './session.ts';
 
 /*
@@ -19,6 +19,27 @@ const connections = new Set<Connection>();
 
 /** Topics whose changes also show in the session (greeting, business name, theme, Open App). */
 const sessionTopics: ReadonlySet<EventTopic> = new Set<EventTopic>(['account', 'business']);
+
+/** Whether this tab's live stream is up: 'reconnecting' once it has failed, until it opens again. */
+export type LiveStatus = { state: 'connecting' | 'open' | 'reconnecting'; since: number };
+let liveStatus: LiveStatus = { state: 'connecting', since: 0 };
+const statusListeners = new Set<() => void>();
+
+function setLiveStatus(next: LiveStatus['state']): void {
+  if (liveStatus.state === next) return;
+  liveStatus = { state: next, since: Date.now() };
+  for (const listener of statusListeners) listener();
+}
+
+export function useLiveStatus(): LiveStatus {
+  return useSyncExternalStore(
+    (listener) => {
+      statusListeners.add(listener);
+      return () => statusListeners.delete(listener);
+    },
+    () => liveStatus,
+  );
+}
 
 const firstRetryDelay = 2_000;
 const maxRetryDelay = 60_000;
@@ -54,6 +75,7 @@ export function useLiveEvents(): void {
       const current = new EventSource('/api/events');
       source = current;
       current.onopen = () => {
+        setLiveStatus('open');
         retryDelay = firstRetryDelay;
         if (missedEvents) {
           // A new stream does not replay what happened while there was none.
@@ -72,6 +94,7 @@ export function useLiveEvents(): void {
         if (event.success) applyLiveEvent(queryClient, event.data);
       };
       current.onerror = () => {
+        setLiveStatus('reconnecting');
         // While CONNECTING the browser reconnects by itself and sends Last-Event-ID.
         if (current.readyState !== EventSource.CLOSED) return;
         // The server refused the stream: check the session (a 401 signs out), then retry later.
@@ -84,6 +107,7 @@ export function useLiveEvents(): void {
     };
 
     const close = () => {
+      setLiveStatus('connecting');
       clearTimeout(retryTimer);
       retryTimer = undefined;
       source?.close();

@@ -20,7 +20,9 @@ export function createQueryClient(options: { retry?: boolean } = {}): QueryClien
     mutationCache: new MutationCache({ onError: (error) => handleError(error) }),
     defaultOptions: {
       queries: { retry: options.retry === false ? false : retry, staleTime: 30_000 },
-      mutations: { retry: false },
+      // A write is tried at once, online or not: offline it fails where the person sees it, instead of
+      // waiting (TanStack's default) and landing later on top of whatever changed meanwhile.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });
 

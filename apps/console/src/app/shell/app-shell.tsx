@@ -7,6 +7,7 @@ import { Outlet } from 'react-router';
 import { PageSkeleton } from '../../components/loading-skeleton.tsx';
 import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
+import { ConnectionBanner } from './connection-banner.tsx';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
 import { useFocusOnNavigation } from './focus-on-navigation.ts';
 import { Footer } from './footer.tsx';
@@ -37,6 +38,7 @@ export function AppShell() {
           tabIndex={-1}
           sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, '&:focus': { outline: 'none' } }}
         >
+          <ConnectionBanner />
           <EmailVerificationBanner />
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />

@@ -1,0 +1,63 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLiveStatus } from '../../lib/live-events.ts';
+
+/** A stream down this long is worth saying: shorter is a reconnect nobody needs to hear about. */
+const QUIET_MS = 5_000;
+
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      window.addEventListener('online', listener);
+      window.addEventListener('offline', listener);
+      return () => {
+        window.removeEventListener('online', listener);
+        window.removeEventListener('offline', listener);
+      };
+    },
+    () => navigator.onLine,
+  );
+}
+
+/**
+ * Says when the console has lost its connection: offline (nothing can be saved; lists show what
+ * was last loaded and reload once back online), or the live stream down (lists may be out of
+ * date), with a button to reload them.
+ */
+export function ConnectionBanner() {
+  const online = useOnline();
+  const live = useLiveStatus();
+  const queryClient = useQueryClient();
+  // The time as of the last check: the stream counts as down once it has been for QUIET_MS.
+  const [checkedAt, setCheckedAt] = useState(0);
+  useEffect(() => {
+    if (live.state !== 'reconnecting') return;
+    const timer = setTimeout(() => setCheckedAt(Date.now()), live.since + QUIET_MS - Date.now());
+    return () => clearTimeout(timer);
+  }, [live]);
+  const streamDown = live.state === 'reconnecting' && checkedAt >= live.since + QUIET_MS;
+
+  const retry = (
+    <Button color="inherit" size="small" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
+      Reload lists
+    </Button>
+  );
+  if (!online) {
+    return (
+      <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+        You&apos;re offline. Nothing can be saved until the connection is back; lists show what was last
+        loaded and reload by themselves then.
+      </Alert>
+    );
+  }
+  if (streamDown) {
+    return (
+      <Alert severity="info" role="status" sx={{ mb: 2 }} action={retry}>
+        Live updates are paused while Storedesk reconnects: lists may be out of date.
+      </Alert>
+    );
+  }
+  return null;
+}
