@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../e2e/support/chromium.ts';
+import { chromiumFlags, chromiumPath } from '../e2e/support/chromium.ts';
 import { startServer } from '../e2e/support/server.ts';
 
 export const consoleTargets = { performance: 90 };
@@ -71,15 +71,7 @@ export async function benchConsole(): Promise<object> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     userDataDir,
-    chromeFlags: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+    chromeFlags: ['--headless', ...chromiumFlags],
   });
   try {
     const signIn = await fetch(`${server.baseUrl}/api/auth/sign-in`, {

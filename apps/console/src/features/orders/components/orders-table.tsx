@@ -77,6 +77,16 @@ export function OrdersTable({
 
   const byDate = sort === 'newest' || sort === 'oldest';
   const byStatus = sort === 'status' || sort === '-status';
+  const dateDirection = byDate ? (sort === 'newest' ? 'desc' : 'asc') : false;
+  const sortByDate = (label: string) => (
+    <TableSortLabel
+      active={byDate}
+      direction={sort === 'oldest' ? 'asc' : 'desc'}
+      onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
+    >
+      {label}
+    </TableSortLabel>
+  );
 
   const allChecked =
     selection !== undefined && items.length > 0 && items.every((o) => selection.selected.has(o.id));
@@ -204,29 +214,13 @@ export function OrdersTable({
                 </TableCell>
               ) : null}
               {compact ? (
-                <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
-                  <TableSortLabel
-                    active={byDate}
-                    direction={sort === 'oldest' ? 'asc' : 'desc'}
-                    onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
-                  >
-                    Order, by date
-                  </TableSortLabel>
-                </TableCell>
+                <TableCell sortDirection={dateDirection}>{sortByDate('Order, by date')}</TableCell>
               ) : (
                 <>
                   <TableCell>Order ID</TableCell>
                   <TableCell>Store</TableCell>
                   <TableCell>Customer</TableCell>
-                  <TableCell sortDirection={byDate ? (sort === 'newest' ? 'desc' : 'asc') : false}>
-                    <TableSortLabel
-                      active={byDate}
-                      direction={sort === 'oldest' ? 'asc' : 'desc'}
-                      onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
-                    >
-                      Date
-                    </TableSortLabel>
-                  </TableCell>
+                  <TableCell sortDirection={dateDirection}>{sortByDate('Date')}</TableCell>
                   <TableCell sortDirection={byStatus ? (sort === 'status' ? 'asc' : 'desc') : false}>
                     <TableSortLabel
                       active={byStatus}
