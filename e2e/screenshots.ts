@@ -15,7 +15,13 @@ import { startServer } from './support/server.ts';
 const outDir = path.resolve(import.meta.dirname, '../docs/screenshots');
 const owner = { email: 'owner@example.com', password: 'owner-demo-1' };
 
-type Shot = { name: string; url: string | ((page: Page) => Promise<string>); heading: string };
+type Shot = {
+  name: string;
+  url: string | ((page: Page) => Promise<string>);
+  heading: string;
+  /** Also taken 375 px wide, as phone-<name>.png. */
+  phone?: boolean;
+};
 
 async function firstHref(page: Page, url: string, name: RegExp): Promise<string> {
   await page.goto(url);
@@ -24,18 +30,20 @@ async function firstHref(page: Page, url: string, name: RegExp): Promise<string>
 
 const shots: Shot[] = [
   { name: 'shell', url: '/account', heading: 'Account' },
-  { name: 'dashboard', url: '/dashboard', heading: 'Dashboard' },
-  { name: 'stores', url: '/stores', heading: 'Stores' },
+  { name: 'dashboard', url: '/dashboard', heading: 'Dashboard', phone: true },
+  { name: 'stores', url: '/stores', heading: 'Stores', phone: true },
   {
     name: 'catalogue',
     url: async (page) => `${await firstHref(page, '/stores', /^Fresh Mart Koramangala$/)}?tab=items`,
-    heading: 'Catalogue',
+    heading: 'Fresh Mart Koramangala: catalogue',
+    phone: true,
   },
-  { name: 'orders', url: '/orders', heading: 'Orders' },
+  { name: 'orders', url: '/orders', heading: 'Orders', phone: true },
   {
     name: 'order',
     url: async (page) => firstHref(page, '/orders', /^#\d+$/),
     heading: 'Order',
+    phone: true,
   },
   { name: 'zones', url: '/zones', heading: 'Zones' },
   { name: 'admins', url: '/admins', heading: 'Admins' },
@@ -136,18 +144,20 @@ async function main() {
       (id) => `/api/stores/${indiranagar}/items/${id}`,
     );
 
-    for (const shot of shots) {
-      if (wanted.size > 0 && !wanted.has(shot.name)) continue;
+    const take = async (shot: Shot, file: string) => {
       const url = typeof shot.url === 'string' ? shot.url : await shot.url(page);
       await page.goto(url);
       await page.getByRole('heading', { level: 1, name: new RegExp(`^${shot.heading}`) }).waitFor();
       await page.waitForLoadState('networkidle');
       // Skeletons and progress bars gone: the screen as it settles.
       await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached' });
-      const file = path.join(outDir, `${shot.name}.png`);
-      await page.screenshot({ path: file });
-      console.log(`wrote ${path.relative(process.cwd(), file)}`);
-    }
+      await page.screenshot({ path: path.join(outDir, file) });
+      console.log(`wrote docs/screenshots/${file}`);
+    };
+    const chosen = shots.filter((shot) => wanted.size === 0 || wanted.has(shot.name));
+    for (const shot of chosen) await take(shot, `${shot.name}.png`);
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
   } finally {
     await browser.close();
     await server.stop();
