@@ -184,7 +184,12 @@ export function AccountForm({ account }: { account: Account }) {
             />
           )}
           <div>
-            <SaveButton saving={update.isPending} label="Save details" />
+            <SaveButton
+              saving={update.isPending}
+              label="Save details"
+              onCancel={() => reset(toFormValues(account))}
+              cancelDisabled={!isDirty}
+            />
           </div>
         </Stack>
       </CardContent>

@@ -190,6 +190,21 @@ describe('account page', () => {
     expect(await screen.findByText('Your email is verified.')).toBeInTheDocument();
   });
 
+  it('Cancel undoes the edits, and has nothing to undo before any', async () => {
+    const { user, api } = renderAccount(() => json(500, {}));
+    const fields = await form();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeDisabled();
+
+    await user.clear(fields.name);
+    await user.type(fields.name, 'Someone Else');
+    await user.click(cancel);
+
+    expect(fields.name).toHaveValue(account.name);
+    expect(cancel).toBeDisabled();
+    expect(api.callsTo('PATCH /api/account')).toHaveLength(0);
+  });
+
   it('updates the greeting once saved', async () => {
     let saved = account;
     mockApi({

@@ -20,6 +20,8 @@ export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 const changeLabels = { name: 'Name' } satisfies Partial<Record<keyof Category, string>>;
 
 type CategoryFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   /** Edit: the category as it is now. The form follows it until the first edit (D9). */
   category?: Category;
   submitLabel: string;
@@ -28,7 +30,7 @@ type CategoryFormProps = {
 };
 
 /** SPEC §5: a category needs a name. */
-export function CategoryForm({ category, submitLabel, onSave }: CategoryFormProps) {
+export function CategoryForm({ category, submitLabel, onSave, onCancel }: CategoryFormProps) {
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
@@ -91,7 +93,7 @@ export function CategoryForm({ category, submitLabel, onSave }: CategoryFormProp
             {...register('name')}
           />
           <div>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </div>
         </Stack>
       </CardContent>

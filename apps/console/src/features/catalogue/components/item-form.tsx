@@ -86,6 +86,8 @@ const changeLabels: Partial<Record<keyof Item, string>> = {
 };
 
 type ItemFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   storeId: string;
   /** Edit: the item as it is now. The form follows it until the first edit (D9). */
   item?: Item;
@@ -95,7 +97,7 @@ type ItemFormProps = {
 };
 
 /** SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image. */
-export function ItemForm({ storeId, item, submitLabel, onSave }: ItemFormProps) {
+export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
@@ -280,7 +282,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave }: ItemFormProps) 
             />
           </Grid>
           <Grid size={12}>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </Grid>
         </Grid>
       </CardContent>

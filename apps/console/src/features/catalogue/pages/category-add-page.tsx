@@ -30,7 +30,7 @@ export function CategoryAddPage() {
   return (
     <>
       <PageHeader title="Add category" description={<StoreNameLine storeId={storeId} />} />
-      <CategoryForm submitLabel="Add category" onSave={save} />
+      <CategoryForm onCancel={goBack} submitLabel="Add category" onSave={save} />
     </>
   );
 }

@@ -44,7 +44,7 @@ function EditCategoryForm({ category }: { category: Category }) {
     return { ok: true };
   };
 
-  return <CategoryForm category={category} submitLabel="Save category" onSave={save} />;
+  return <CategoryForm onCancel={goBack} category={category} submitLabel="Save category" onSave={save} />;
 }
 
 export function CategoryEditPage() {

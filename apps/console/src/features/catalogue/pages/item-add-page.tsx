@@ -48,7 +48,7 @@ export function ItemAddPage() {
   return (
     <>
       <PageHeader title="Add item" description={<StoreNameLine storeId={storeId} />} />
-      <ItemForm storeId={storeId} submitLabel="Add item" onSave={save} />
+      <ItemForm onCancel={goBack} storeId={storeId} submitLabel="Add item" onSave={save} />
     </>
   );
 }

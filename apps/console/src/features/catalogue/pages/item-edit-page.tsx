@@ -53,7 +53,9 @@ function EditItemForm({ item }: { item: Item }) {
     return { ok: true };
   };
 
-  return <ItemForm storeId={item.storeId} item={item} submitLabel="Save item" onSave={save} />;
+  return (
+    <ItemForm onCancel={goBack} storeId={item.storeId} item={item} submitLabel="Save item" onSave={save} />
+  );
 }
 
 export function ItemEditPage() {

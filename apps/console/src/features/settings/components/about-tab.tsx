@@ -128,7 +128,12 @@ function AboutForm({ record }: { record: BusinessSettings }) {
         )}
       />
       <div>
-        <SaveButton saving={saving.saving} label="Save" />
+        <SaveButton
+          saving={saving.saving}
+          label="Save"
+          onCancel={() => reset(live)}
+          cancelDisabled={!isDirty}
+        />
       </div>
       <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>

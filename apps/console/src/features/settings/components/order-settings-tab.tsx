@@ -135,7 +135,12 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         {...register('minimumOrderPaise')}
       />
       <div>
-        <SaveButton saving={saving.saving} label="Save" />
+        <SaveButton
+          saving={saving.saving}
+          label="Save"
+          onCancel={() => reset(live)}
+          cancelDisabled={!isDirty}
+        />
       </div>
       <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>

@@ -206,7 +206,12 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           {...register('customerAppUrl')}
         />
         <div>
-          <SaveButton saving={saving.saving} label="Save" />
+          <SaveButton
+            saving={saving.saving}
+            label="Save"
+            onCancel={() => reset(live)}
+            cancelDisabled={!isDirty}
+          />
         </div>
       </Stack>
       <Divider />

@@ -217,7 +217,12 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
         {...register('referralMessage')}
       />
       <div>
-        <SaveButton saving={saving.saving} label="Save" />
+        <SaveButton
+          saving={saving.saving}
+          label="Save"
+          onCancel={() => reset(live)}
+          cancelDisabled={!isDirty}
+        />
       </div>
       <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>

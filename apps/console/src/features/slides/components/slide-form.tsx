@@ -39,6 +39,8 @@ export type SlideSaveResult =
   | { ok: false; error: ApiError; saved?: Slide };
 
 type SlideFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   /** The saved slide, live (edit), or null (add). */
   slide: Slide | null;
   submitLabel: string;
@@ -52,7 +54,7 @@ type SlideFormProps = {
 type Dialog = { title: string; message: string };
 
 /** SPEC §5 slide: title, position 1 to 10, and an image (the saved one counts on edit). */
-export function SlideForm({ slide, submitLabel, onSave }: SlideFormProps) {
+export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -168,7 +170,7 @@ export function SlideForm({ slide, submitLabel, onSave }: SlideFormProps) {
             />
           </div>
           <div>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </div>
         </Stack>
       </CardContent>

@@ -45,7 +45,7 @@ export function SlideAddPage() {
   return (
     <>
       <PageHeader title="Add slide" description="A picture at the top of the customer app's home page." />
-      <SlideForm slide={null} submitLabel="Add slide" onSave={save} />
+      <SlideForm onCancel={goBack} slide={null} submitLabel="Add slide" onSave={save} />
     </>
   );
 }

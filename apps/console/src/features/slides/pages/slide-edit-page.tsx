@@ -53,7 +53,7 @@ function EditSlideForm({ slide }: { slide: Slide }) {
     return { ok: true };
   };
 
-  return <SlideForm slide={slide} submitLabel="Save slide" onSave={save} />;
+  return <SlideForm onCancel={goBack} slide={slide} submitLabel="Save slide" onSave={save} />;
 }
 
 export function SlideEditPage() {

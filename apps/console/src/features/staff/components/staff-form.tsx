@@ -55,6 +55,8 @@ export type StaffSaveResult = { ok: true } | { ok: false; error: ApiError };
 type Notice = { severity: 'error' | 'warning'; message: string };
 
 type StaffFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   /** "admin" or "delivery executive", for the stale-save message. */
   noun: string;
   /** The owner chooses the zone; an admin sees no zone field. */
@@ -73,7 +75,15 @@ type StaffFormProps = {
  * password, and the zone for the owner. What the server refuses shows in a
  * closable alert at the top (SPEC §8), with field messages on their fields.
  */
-export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onSave }: StaffFormProps) {
+export function StaffForm({
+  noun,
+  owner,
+  member,
+  defaultZoneId,
+  submitLabel,
+  onSave,
+  onCancel,
+}: StaffFormProps) {
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const live = useMemo(() => (member ? toFormValues(member, owner) : undefined), [member, owner]);
@@ -204,7 +214,7 @@ export function StaffForm({ noun, owner, member, defaultZoneId, submitLabel, onS
             {...register('password')}
           />
           <div>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </div>
         </Stack>
       </CardContent>

@@ -39,6 +39,7 @@ export function StaffAddPage({ kind }: { kind: StaffKind }) {
     <>
       <PageHeader title={text.add} description={owner ? undefined : 'They join your zone.'} />
       <StaffForm
+        onCancel={goBack}
         noun={text.one}
         owner={owner}
         defaultZoneId={defaultZoneId}

@@ -47,7 +47,16 @@ function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: Staff
     return { ok: true };
   };
 
-  return <StaffForm noun={text.one} owner={owner} member={member} submitLabel={text.save} onSave={save} />;
+  return (
+    <StaffForm
+      onCancel={goBack}
+      noun={text.one}
+      owner={owner}
+      member={member}
+      submitLabel={text.save}
+      onSave={save}
+    />
+  );
 }
 
 export function StaffEditPage({ kind }: { kind: StaffKind }) {

@@ -99,6 +99,8 @@ const changeLabels: Partial<Record<keyof Store, string>> = {
 };
 
 type StoreFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   /** The owner chooses the zone; an admin's stores stay in their zone. */
   owner: boolean;
   /** Edit: the store as it is now. The form follows it until the first edit (D9). */
@@ -115,7 +117,7 @@ type StoreFormProps = {
 };
 
 /** SPEC §5 store form: details, zone (owner), open hours, image and the point on the map. */
-export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: StoreFormProps) {
+export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, onCancel }: StoreFormProps) {
   const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -146,8 +148,12 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
   const point =
     typeof latitude === 'number' && typeof longitude === 'number' ? { latitude, longitude } : null;
 
+  // The spec's 'Store Location' dialog, only when the point is the one thing missing; with other
+  // fields to fix, the focus goes to the first of them and the map says so under itself.
   const onInvalid = (invalid: FieldErrors<StoreFormValues>) => {
-    if (invalid.latitude || invalid.longitude) {
+    const pointMissing = Boolean(invalid.latitude || invalid.longitude);
+    const others = Object.keys(invalid).filter((field) => field !== 'latitude' && field !== 'longitude');
+    if (pointMissing && others.length === 0) {
       setDialog({ title: 'Store Location', message: messages.storeLocation });
     }
   };
@@ -291,6 +297,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
               />
               <StoreLocationMap
                 value={point}
+                error={errors.latitude || errors.longitude ? messages.storeLocation : undefined}
                 tiles={mapTiles.data}
                 onChange={({ latitude: lat, longitude: lng }) => {
                   setValue('latitude', lat, { shouldDirty: true, shouldValidate: true });
@@ -300,7 +307,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave }: 
             </Stack>
           </Grid>
           <Grid size={12}>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </Grid>
         </Grid>
       </CardContent>

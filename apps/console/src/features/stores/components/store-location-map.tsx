@@ -34,6 +34,8 @@ type StoreLocationMapProps = {
   onChange: (point: MapPoint) => void;
   /** The tile server (GET /api/map/tiles); until it is known, or without it, the map is blank but works. */
   tiles?: MapTiles;
+  /** Why the form can't be saved yet, shown under the map. */
+  error?: string;
 };
 
 /** Leaflet shows attribution as HTML; the configured credit is plain text. */
@@ -55,7 +57,7 @@ function toPoint(latLng: L.LatLng): MapPoint {
  * the keyboard) sets the point, and the marker can be dragged. Without tiles
  * (offline, blocked) the map is blank but still works.
  */
-export function StoreLocationMap({ value, onChange, tiles }: StoreLocationMapProps) {
+export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocationMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
@@ -145,10 +147,14 @@ export function StoreLocationMap({ value, onChange, tiles }: StoreLocationMapPro
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { xs: 'flex-start', sm: 'center' } }}
       >
-        <Typography variant="body2" sx={{ color: 'text.secondary' }} aria-live="polite">
+        <Typography
+          variant="body2"
+          sx={{ color: error && !value ? 'error.main' : 'text.secondary' }}
+          aria-live="polite"
+        >
           {value
             ? `Location: ${value.latitude.toFixed(5)}, ${value.longitude.toFixed(5)}`
-            : 'Click on the map to set the store location.'}
+            : (error ?? 'Click on the map to set the store location.')}
         </Typography>
         <Button
           size="small"

@@ -107,6 +107,18 @@ describe('add store', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/stores')).toHaveLength(0);
   });
 
+  it('with other fields to fix, focuses the first of them and says under the map what is missing, without the dialog', async () => {
+    const { user, api } = renderAddStore();
+    await screen.findByRole('textbox', { name: /^Phone/ }, { timeout: 10_000 });
+
+    await user.click(screen.getByRole('button', { name: 'Add store' }));
+
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveFocus());
+    expect(screen.getByText(messages.storeLocation)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Store Location' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores')).toHaveLength(0);
+  });
+
   it('sends times as HH:mm and numbers as numbers, then goes back with a message', async () => {
     const { user, api, router } = renderAddStore();
     await fillDetails(user);

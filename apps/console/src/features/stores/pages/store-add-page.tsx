@@ -53,7 +53,13 @@ export function StoreAddPage() {
   return (
     <>
       <PageHeader title="Add store" description="A new store starts Closed; open it from the list." />
-      <StoreForm owner={owner} defaultValues={defaultValues} submitLabel="Add store" onSave={save} />
+      <StoreForm
+        onCancel={goBack}
+        owner={owner}
+        defaultValues={defaultValues}
+        submitLabel="Add store"
+        onSave={save}
+      />
     </>
   );
 }

@@ -44,7 +44,7 @@ function EditStoreForm({ store, owner }: { store: Store; owner: boolean }) {
     return { ok: true };
   };
 
-  return <StoreForm owner={owner} store={store} submitLabel="Save store" onSave={save} />;
+  return <StoreForm onCancel={goBack} owner={owner} store={store} submitLabel="Save store" onSave={save} />;
 }
 
 export function StoreEditPage() {

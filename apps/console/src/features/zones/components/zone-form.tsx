@@ -25,6 +25,8 @@ function toFormValues(zone: Zone | null): ZoneInput {
 }
 
 type ZoneFormProps = {
+  /** Leaves the form without saving (back where the person came from). */
+  onCancel: () => void;
   /** The saved zone, live (edit), or null (add). */
   zone: Zone | null;
   submitLabel: string;
@@ -35,7 +37,7 @@ type ZoneFormProps = {
 };
 
 /** SPEC §5: a zone needs a name, unique in the business whatever its case. */
-export function ZoneForm({ zone, submitLabel, onSave, onDelete }: ZoneFormProps) {
+export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: ZoneFormProps) {
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string[] | null>(null);
@@ -109,7 +111,7 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete }: ZoneFormProps)
             {...register('name')}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
-            <SaveButton saving={saving} label={submitLabel} />
+            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
             {onDelete && base ? (
               <Button
                 color="error"

@@ -29,6 +29,16 @@ describe('add zone', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
   });
 
+  it('Cancel leaves without saving, back to the list', async () => {
+    const { user, api, router } = renderAdd(() => json(500, {}));
+
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'East');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/zones'));
+    expect(api.callsTo('POST /api/zones')).toHaveLength(0);
+  });
+
   it('requires a name', async () => {
     const { user, api } = renderAdd(() => json(500, {}));
 

@@ -30,7 +30,7 @@ export function ZoneAddPage() {
         title="Add zone"
         description="Stores, admins and delivery executives are grouped by zone."
       />
-      <ZoneForm zone={null} submitLabel="Add zone" onSave={save} />
+      <ZoneForm onCancel={goBack} zone={null} submitLabel="Add zone" onSave={save} />
     </>
   );
 }

@@ -79,7 +79,7 @@ function EditZoneForm({ zone, onLeave }: { zone: Zone; onLeave: () => void }) {
 
   return (
     <>
-      <ZoneForm zone={zone} submitLabel="Save zone" onSave={save} onDelete={deletion.ask} />
+      <ZoneForm onCancel={goBack} zone={zone} submitLabel="Save zone" onSave={save} onDelete={deletion.ask} />
       {deletion.dialog}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
