@@ -67,22 +67,12 @@ export function useRecordSave<T extends { version: number }, Variables extends {
           return null;
         }
       }
-      let placed = false;
-      const fields = Object.fromEntries(
-        Object.entries(options.fields).map(([name, show]) => [
-          name,
-          (message: string) => {
-            show(message, !placed);
-            placed = true;
-          },
-        ]),
-      );
       const message = applySaveRefusal(error, {
         current: options.schema,
         showCurrent: options.showCurrent,
-        fields,
+        fields: options.fields,
       });
-      setDialogMessage(placed ? null : message);
+      setDialogMessage(message);
       return null;
     }
   };

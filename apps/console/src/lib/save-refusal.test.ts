@@ -50,21 +50,34 @@ describe('applySaveRefusal', () => {
       message: 'A zone with this name already exists',
       fields: { name: 'A zone with this name already exists' },
     });
-    expect(applySaveRefusal(error, target)).toBe('A zone with this name already exists');
-    expect(target.fields.name).toHaveBeenCalledWith('A zone with this name already exists');
+    // The field says it, and takes the focus: no dialog over it.
+    expect(applySaveRefusal(error, target)).toBeNull();
+    expect(target.fields.name).toHaveBeenCalledWith('A zone with this name already exists', true);
     expect(target.showCurrent).not.toHaveBeenCalled();
   });
 
-  it("puts the server's field messages on their fields and answers its message", () => {
+  it("puts the server's field messages on their fields, the first in the form's order focused, and leaves no dialog", () => {
     const target = form();
     const error = new ApiError({
       status: 400,
       code: 'invalid_input',
       message: messages.invalidInput,
-      fields: { pricePaise: 'must be positive', other: 'ignored' },
+      fields: { pricePaise: 'must be positive', name: 'is required', other: 'ignored' },
+    });
+    expect(applySaveRefusal(error, target)).toBeNull();
+    expect(target.fields.name).toHaveBeenCalledWith('is required', true);
+    expect(target.fields.pricePaise).toHaveBeenCalledWith('must be positive', false);
+  });
+
+  it("answers the server's message when it names no field of the form", () => {
+    const target = form();
+    const error = new ApiError({
+      status: 400,
+      code: 'invalid_input',
+      message: messages.invalidInput,
+      fields: { other: 'not on this form' },
     });
     expect(applySaveRefusal(error, target)).toBe(messages.invalidInput);
-    expect(target.fields.pricePaise).toHaveBeenCalledWith('must be positive');
     expect(target.fields.name).not.toHaveBeenCalled();
   });
 

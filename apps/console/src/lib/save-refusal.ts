@@ -7,16 +7,21 @@ import type { ApiError } from './api-client.ts';
  * (it signs out); a 409 puts the current record in the form and says it changed
  * (D9), unless it names fields (a name already taken) or carries no record (a
  * state that refuses the write, such as a limit reached: its own message is
- * shown); anything else puts the server's field messages on their fields. Answers
- * the message for the form's Error dialog, or null when there is none to show.
+ * shown); anything else puts the server's field messages on their fields, the
+ * first in the form's order taking the focus. Answers the message for the form's
+ * Error dialog, or null when there is none to show: a field that took a message
+ * says it there (and a dialog would take the focus from it).
  */
 export function applySaveRefusal<T>(
   error: ApiError,
   form: {
     current: z.ZodType<T>;
     showCurrent: (record: T) => void;
-    /** The server's field name, and how the form shows a message on it. */
-    fields: Record<string, (message: string) => void>;
+    /**
+     * The server's field name, and how the form shows a message on it; `focus` is true for the
+     * first field, in the form's order, that gets one.
+     */
+    fields: Record<string, (message: string, focus: boolean) => void>;
   },
 ): string | null {
   if (error.status === 401) return null;
@@ -27,9 +32,12 @@ export function applySaveRefusal<T>(
     if (current.success) form.showCurrent(current.data);
     return messages.staleRecord;
   }
+  let placed = false;
   for (const [field, show] of Object.entries(form.fields)) {
     const message = error.fields?.[field];
-    if (message) show(message);
+    if (!message) continue;
+    show(message, !placed);
+    placed = true;
   }
-  return error.message;
+  return placed ? null : error.message;
 }

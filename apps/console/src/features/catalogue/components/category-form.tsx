@@ -70,7 +70,7 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
         applySaveRefusal(result.error, {
           current: categorySchema,
           showCurrent: (shown) => reset({ name: shown.name }),
-          fields: { name: (message) => setError('name', { message }) },
+          fields: { name: (message, focus) => setError('name', { message }, { shouldFocus: focus }) },
         }),
       );
     } finally {

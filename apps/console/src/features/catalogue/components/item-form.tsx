@@ -141,11 +141,11 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           showCurrent: (shown) => reset(toItemFormValues(shown)),
           // The server's field names, and the form fields that show them.
           fields: {
-            name: (message) => setError('name', { message }),
-            categoryId: (message) => setError('category', { message }),
-            featured: (message) => setError('featured', { message }),
-            pricePaise: (message) => setError('price', { message }),
-            tags: (message) => setError('tags', { message }),
+            name: (message, focus) => setError('name', { message }, { shouldFocus: focus }),
+            categoryId: (message, focus) => setError('category', { message }, { shouldFocus: focus }),
+            featured: (message, focus) => setError('featured', { message }, { shouldFocus: focus }),
+            pricePaise: (message, focus) => setError('price', { message }, { shouldFocus: focus }),
+            tags: (message, focus) => setError('tags', { message }, { shouldFocus: focus }),
           },
         }),
       );

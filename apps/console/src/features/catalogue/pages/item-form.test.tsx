@@ -94,7 +94,7 @@ describe('item form', { timeout: 30_000 }, () => {
     expect(api.callsTo(`POST ${base}/items`)).toHaveLength(0);
   });
 
-  it("puts the server's refusal of the category on the field", async () => {
+  it("puts the server's refusal of the category on the field, which takes the focus, with no dialog over it", async () => {
     const { user } = renderItemForm(`/stores/${store.id}/items/add`, {
       [`POST ${base}/items`]: () =>
         apiError(400, 'invalid_input', messages.invalidInput, {
@@ -106,9 +106,9 @@ describe('item form', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: /^Price/ }), '99');
     await user.click(screen.getByRole('button', { name: 'Add item' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.invalidInput);
-    await user.keyboard('{Escape}');
     expect(await screen.findByText(messages.unknownCategory)).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
   });
 
   it('fills the edit form with the item, the price in rupees, and saves with its version', async () => {

@@ -109,14 +109,10 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
       onClose();
     } catch (caught) {
       const error = asApiError(caught);
-      let onField = false;
       const fields = Object.fromEntries(
         Object.entries(couponFormFieldOf).map(([serverField, formField]) => [
           serverField,
-          (message: string) => {
-            onField = true;
-            setError(formField, { message }, { shouldFocus: true });
-          },
+          (message: string, focus: boolean) => setError(formField, { message }, { shouldFocus: focus }),
         ]),
       );
       const message = applySaveRefusal(error, {
@@ -124,7 +120,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
         showCurrent: () => undefined,
         fields,
       });
-      setRefusal(onField ? null : message);
+      setRefusal(message);
     }
   });
 

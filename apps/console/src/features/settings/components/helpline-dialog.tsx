@@ -91,17 +91,14 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
           return;
         }
       }
-      let placed = false;
-      const on = (field: keyof HelplineInput) => (message: string) => {
-        setError(field, { message }, { shouldFocus: !placed });
-        placed = true;
-      };
+      const on = (field: keyof HelplineInput) => (message: string, focus: boolean) =>
+        setError(field, { message }, { shouldFocus: focus });
       const message = applySaveRefusal(error, {
         current: helplineSchema,
         showCurrent,
         fields: { title: on('title'), phoneNumber: on('phoneNumber') },
       });
-      setDialogMessage(placed ? null : message);
+      setDialogMessage(message);
     }
   });
 

@@ -152,11 +152,8 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
         return;
       }
     }
-    let placed = false;
-    const on = (field: Parameters<typeof setError>[0]) => (message: string) => {
-      setError(field, { message }, { shouldFocus: !placed });
-      placed = true;
-    };
+    const on = (field: Parameters<typeof setError>[0]) => (message: string, focus: boolean) =>
+      setError(field, { message }, { shouldFocus: focus });
     const message = applySaveRefusal(error, {
       current: paymentModeSchema,
       showCurrent,
@@ -171,7 +168,7 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
       },
     });
     // A 409 naming the type (a mode of it was added meanwhile) is on its field like any other.
-    setDialogMessage(placed ? null : message);
+    setDialogMessage(message);
   };
 
   const onSubmit = handleSubmit(async (body) => {

@@ -99,8 +99,8 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
       current: slideSchema,
       showCurrent: (current) => reset(toFormValues(current)),
       fields: {
-        title: (text) => setError('title', { message: text }),
-        position: (text) => setError('position', { message: text }),
+        title: (text, focus) => setError('title', { message: text }, { shouldFocus: focus }),
+        position: (text, focus) => setError('position', { message: text }, { shouldFocus: focus }),
       },
     });
     if (message) setDialog({ title: 'Error', message });

@@ -95,7 +95,7 @@ describe('add slide', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('textbox', { name: /^Title/ })).toHaveValue('Monsoon offers');
   });
 
-  it("puts the server's field reasons on their fields", async () => {
+  it("puts the server's field reasons on their fields, the first taking the focus, with no dialog over them", async () => {
     const { user } = renderAdd({
       'POST /api/slides': () =>
         apiError(400, 'invalid_input', messages.invalidInput, {
@@ -107,7 +107,8 @@ describe('add slide', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Add slide' }));
 
-    expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.invalidInput);
-    expect(screen.getByText(messages.slidePosition)).toBeInTheDocument();
+    expect(await screen.findByText(messages.slidePosition)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Position/ })).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
   });
 });

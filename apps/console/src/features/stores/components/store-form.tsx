@@ -175,7 +175,10 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
         current: storeSchema,
         showCurrent: (shown) => reset(toStoreFormValues(shown, owner)),
         fields: Object.fromEntries(
-          formFields.map((field) => [field, (text: string) => setError(field, { message: text })]),
+          formFields.map((field) => [
+            field,
+            (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
+          ]),
         ),
       });
       if (message) setDialog({ title: 'Error', message });

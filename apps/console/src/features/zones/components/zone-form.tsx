@@ -78,7 +78,7 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: Zone
     return applySaveRefusal(error, {
       current: zoneSchema,
       showCurrent: (current) => reset(toFormValues(current)),
-      fields: { name: (message) => setError('name', { message }) },
+      fields: { name: (message, focus) => setError('name', { message }, { shouldFocus: focus }) },
     });
   };
 
