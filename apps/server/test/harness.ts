@@ -9,6 +9,7 @@ import path from 'node:path';
 import ngeohash from 'ngeohash';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { dropTestDatabase } from './drop-database.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Level } from '@storedesk/shared/levels';
 import { themes } from '@storedesk/shared/themes';
@@ -18,6 +19,8 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { EventHub } from '../src/realtime/hub.ts';
+
+export { dropTestDatabase };
 
 export type TestDatabase = { url: string; db: Database; pool: pg.Pool; drop: () => Promise<void> };
 
@@ -40,7 +43,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await pool.end();
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(a, name);
       await a.end();
     },
   };

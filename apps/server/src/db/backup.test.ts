@@ -11,6 +11,7 @@ import {
   createBusiness,
   createTestApp,
   createTestDatabase,
+  dropTestDatabase,
   signIn,
   type TestApp,
   type TestDatabase,
@@ -301,7 +302,7 @@ describe('backup and restore', () => {
       expect(await digest(target.pool)).toEqual(restored);
     } finally {
       await old.end();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropTestDatabase(admin, name);
       await admin.end();
       await target.drop();
     }

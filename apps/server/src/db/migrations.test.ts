@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { dropTestDatabase } from '../../test/drop-database.ts';
 import { committedMigrations, migrateWithinTransaction, runMigrations } from './migrate.ts';
 
 let admin: pg.Client;
@@ -38,7 +39,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool.end();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await dropTestDatabase(admin, name);
   await admin.end();
 });
 
