@@ -1,6 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { accountOf, adminSession, ownerSession, withBusiness } from '../testing/fixtures.ts';
 import { apiError, json, sessionHandler, mockApi, networkFailure } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
@@ -148,5 +148,29 @@ describe('routes and guards', () => {
     reachable = true;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await expectHeading('Dashboard');
+  });
+
+  it('shows "Something went wrong" in place of a screen that throws, and the next screen again', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Broken(): never {
+      throw new Error('broken screen');
+    }
+    const { router } = renderApp('/broken', {
+      routes: [
+        { path: '/broken', element: <Broken /> },
+        { path: '/fine', element: <h1>Fine</h1> },
+      ],
+    });
+
+    await expectHeading('Something went wrong');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith(
+      expect.objectContaining({ message: 'broken screen' }),
+      expect.any(String),
+    );
+    await router.navigate('/fine');
+    await expectHeading('Fine');
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    logged.mockRestore();
   });
 });

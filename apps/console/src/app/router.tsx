@@ -1,5 +1,8 @@
 import type { RouteObject } from 'react-router';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { Navigate, useLocation, useRoutes } from 'react-router';
+// The first screen of everyone signed out comes with the console's entry, not after it: one
+// request fewer before it shows, and its code shares the entry's chunks (ADR 0028).
+import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
 import { RequireOwner } from './guards/require-owner.tsx';
 import { RequireSession } from './guards/require-session.tsx';
 import { RequireSignedOut } from './guards/require-signed-out.tsx';
@@ -7,13 +10,13 @@ import { SessionGate } from './guards/session-gate.tsx';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { ExpiredPage } from './pages/expired-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { RouteErrorPage } from './pages/route-error-page.tsx';
+import { RouteErrorBoundary } from './pages/route-error-page.tsx';
 import { paths } from './paths.ts';
 import { lazyPage } from './lazy-page.tsx';
 
 /**
- * Every screen is its own chunk, loaded when first opened: the sign-in page needs none of the
- * signed-in console's code, and the map and the charts load with the screens that show them.
+ * Every other screen is its own chunk, loaded when first opened: the sign-in page needs none of
+ * the signed-in console's code, and the map and the charts load with the screens that show them.
  */
 const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
 const ForgotPasswordPage = lazyPage(
@@ -24,7 +27,6 @@ const ResetPasswordPage = lazyPage(
   () => import('../features/auth/pages/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
-const SignInPage = lazyPage(() => import('../features/auth/pages/sign-in-page.tsx'), 'SignInPage');
 const CataloguePage = lazyPage(
   () => import('../features/catalogue/pages/catalogue-page.tsx'),
   'CataloguePage',
@@ -117,7 +119,6 @@ const ownerRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     element: <SessionGate />,
-    errorElement: <RouteErrorPage />,
     children: [
       { path: paths.root.path, element: <Navigate to={paths.dashboard.getHref()} replace /> },
       {
@@ -150,6 +151,15 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The console's screens for the location of the router around it (BrowserRouter in the browser,
+ * MemoryRouter in tests). A screen that throws shows the error page until the location changes.
+ *
+ * Declarative routing, not the data router: the console loads its data with TanStack Query, so
+ * loaders and actions would go unused, and they cost the first screen 15 KB (ADR 0028).
+ */
+export function AppRoutes({ routes: list = routes }: { routes?: RouteObject[] }) {
+  const element = useRoutes(list);
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary resetKey={pathname}>{element}</RouteErrorBoundary>;
 }

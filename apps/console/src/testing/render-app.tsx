@@ -1,19 +1,52 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { InitialEntry } from 'react-router';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { InitialEntry, Location, NavigateFunction, RouteObject, To } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
-import { routes } from '../app/router.tsx';
+import { AppRoutes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
+/** What a test reads of the router: where the console is, and a way to go elsewhere. */
+export type TestRouter = {
+  readonly state: { readonly location: Location };
+  navigate: (to: To) => Promise<void>;
+};
+
+function RouterProbe({ onRender }: { onRender: (location: Location, navigate: NavigateFunction) => void }) {
+  onRender(useLocation(), useNavigate());
+  return null;
+}
+
 /** The whole console at `entry`, as a browser would show it, with the API mocked by the test. */
-export function renderApp(entry: InitialEntry) {
+export function renderApp(entry: InitialEntry, options: { routes?: RouteObject[] } = {}) {
   const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(routes, { initialEntries: [entry] });
+  let location: Location | undefined;
+  let navigateTo: NavigateFunction | undefined;
+  const router: TestRouter = {
+    get state() {
+      if (!location) throw new Error('the router has not rendered yet');
+      return { location };
+    },
+    navigate: async (to) => {
+      if (!navigateTo) throw new Error('the router has not rendered yet');
+      const go = navigateTo;
+      await act(async () => {
+        await go(to);
+      });
+    },
+  };
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[entry]}>
+        <RouterProbe
+          onRender={(current, navigate) => {
+            location = current;
+            navigateTo = navigate;
+          }}
+        />
+        <AppRoutes routes={options.routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...view, user, router, queryClient };

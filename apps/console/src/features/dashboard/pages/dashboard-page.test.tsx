@@ -1,19 +1,16 @@
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../app/paths.ts';
-import { AppProviders } from '../../../app/providers.tsx';
 import { routes } from '../../../app/router.tsx';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
 import { adminSession, ownerSession, zones } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
+import { renderApp } from '../../../testing/render-app.tsx';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
@@ -60,17 +57,8 @@ function renderDashboard({
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/dashboard': dashboard ?? (() => json(200, figures)),
   });
-  const queryClient = createQueryClient({ retry: false });
-  const router = createMemoryRouter(withDashboardPage(routes), {
-    initialEntries: [paths.dashboard.getHref()],
-  });
-  const user = userEvent.setup();
-  const view = render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return { ...view, api, user, queryClient };
+  const view = renderApp(paths.dashboard.getHref(), { routes: withDashboardPage(routes) });
+  return { ...view, api };
 }
 
 function card(name: string) {
