@@ -40,7 +40,7 @@ vi.mock('fastify', async (importOriginal) => {
   return { ...actual, default: create, fastify: create };
 });
 
-type Operation = { method: string; path: string; url: string; access: string };
+type Operation = { method: string; path: string; url: string; access: string; answersUnchecked: boolean };
 
 const SERVICE_ENDED = 'Service has reached end date. To resume service, please make payment.';
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete', 'options'];
@@ -77,6 +77,7 @@ beforeAll(async () => {
         path,
         url: path.replace(/\{[^}]+\}/g, () => randomUUID()),
         access: String(op['x-access']),
+        answersUnchecked: answersUnchecked(op),
       })),
   );
 
@@ -84,6 +85,21 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
 });
 afterAll(() => ctx.close());
+
+/**
+ * Whether the operation may answer a body that no schema checked: it documents a 2xx answer
+ * other than 204 and no JSON schema for any of them.
+ */
+function answersUnchecked(op: Record<string, unknown>): boolean {
+  const responses = (op.responses ?? {}) as Record<
+    string,
+    { content?: Record<string, { schema?: unknown }> }
+  >;
+  const successes = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
+  if (successes.some(([, response]) => response.content?.['application/json']?.schema !== undefined))
+    return false;
+  return !successes.every(([status]) => status === '204') || successes.length === 0;
+}
 
 const label = (op: Operation) => `${op.method} ${op.path}`;
 const routeOf = (op: Operation) =>
@@ -120,6 +136,23 @@ describe('the walk', () => {
     expect(registered.filter((r) => r.url.startsWith('/api') && r.hidden).map((r) => r.url)).toEqual([
       '/api/openapi.json',
       '/api/openapi.json',
+    ]);
+  });
+
+  // The console reads answers without checking them again (ADR 0028): the serializer checks each
+  // against its route's response schema, so every route that answers JSON must declare one.
+  it('declares the schema of the success answer of every operation but the few that answer no JSON', () => {
+    expect(
+      operations
+        .filter((op) => op.answersUnchecked)
+        .map(label)
+        .sort(),
+    ).toEqual([
+      'GET /api/account/verify-email', // a page or a redirect for the link in the email
+      'GET /api/events', // text/event-stream; the console reads each event's JSON by its type
+      'GET /api/metrics', // Prometheus text
+      'GET /api/orders/export.csv',
+      'GET /files/{*}', // images
     ]);
   });
 

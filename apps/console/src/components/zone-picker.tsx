@@ -2,15 +2,14 @@ import Autocomplete from '@mui/material/Autocomplete';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { visuallyHidden } from '@mui/utils';
-import { listResponseSchema } from '@storedesk/shared/lists';
-import { zoneSchema } from '@storedesk/shared/zones/schemas';
+import type { Zone } from '@storedesk/shared/zones/schemas';
+import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState, type Ref } from 'react';
 import { apiJson, isApiError } from '../lib/api-client.ts';
 
 export type ZoneChoice = { id: string; name: string };
 
-const zonesResponseSchema = listResponseSchema(zoneSchema);
 const choicesShown = 25;
 const allZones: ZoneChoice = { id: '', name: 'All zones' };
 
@@ -19,7 +18,7 @@ function useZoneSearch(q: string, enabled: boolean) {
   return useQuery({
     queryKey: ['zones', 'list', { q, pageSize: choicesShown }],
     queryFn: ({ signal }) =>
-      apiJson('/zones', zonesResponseSchema, { query: { q, pageSize: choicesShown }, signal }),
+      apiJson<ListResponse<Zone>>('/zones', { query: { q, pageSize: choicesShown }, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -29,7 +28,7 @@ function useZoneSearch(q: string, enabled: boolean) {
 function useZoneName(zoneId: string | null, enabled: boolean) {
   return useQuery({
     queryKey: ['zones', 'detail', zoneId],
-    queryFn: ({ signal }) => apiJson(`/zones/${encodeURIComponent(zoneId!)}`, zoneSchema, { signal }),
+    queryFn: ({ signal }) => apiJson<Zone>(`/zones/${encodeURIComponent(zoneId!)}`, { signal }),
     enabled: enabled && zoneId !== null,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });

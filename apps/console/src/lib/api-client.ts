@@ -1,6 +1,5 @@
-import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import type { ErrorEnvelope } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
-import type { z } from 'zod';
 
 /** A failed API call, as the console shows it. `status` 0 means the server was not reached. */
 export class ApiError extends Error {
@@ -43,9 +42,9 @@ export async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const envelope = errorEnvelopeSchema.safeParse(body);
-  if (envelope.success) {
-    const { code, message, fields, current } = envelope.data.error;
+  const envelope = readEnvelope(body);
+  if (envelope) {
+    const { code, message, fields, current } = envelope;
     return new ApiError({
       status: response.status,
       code,
@@ -59,6 +58,23 @@ export async function toApiError(response: Response): Promise<ApiError> {
     code: `http_${response.status}`,
     message: fallbackMessages[response.status] ?? messages.unknownError,
   });
+}
+
+/**
+ * The error of an API envelope, or undefined when the body is not one (a proxy's page, say). A
+ * hand check, not errorEnvelopeSchema: the first screen loads without zod (ADR 0028).
+ */
+function readEnvelope(body: unknown): ErrorEnvelope['error'] | undefined {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
+  const error: unknown = body.error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { code, message, fields, current } = error as Record<string, unknown>;
+  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
+  const texts =
+    typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string')
+      ? (fields as Record<string, string>)
+      : undefined;
+  return { code, message, fields: texts, current };
 }
 
 /** A request that never reached the server: offline says so, anything else is the spec's unknown error. */
@@ -112,25 +128,19 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
   return response;
 }
 
-/** Calls the API and checks the answer against the shared schema of the response. */
-export async function apiJson<S extends z.ZodType>(
-  path: string,
-  schema: S,
-  request: ApiRequest = {},
-): Promise<z.output<S>> {
+/**
+ * Calls the API and reads its JSON answer as `T`, the output type of the route's shared response
+ * schema. The console does not check the answer again: the server checks every answer against
+ * that schema before sending it (its serializer), and the check would cost each screen zod's
+ * 22 KB and each answer its parse (ADR 0028).
+ */
+export async function apiJson<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const response = await apiFetch(path, request);
-  let body: unknown;
   try {
-    body = await response.json();
+    return (await response.json()) as T;
   } catch {
     throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.unknownError });
   }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) {
-    console.error(`Unexpected answer from ${path}`, parsed.error.issues);
-    throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.unknownError });
-  }
-  return parsed.data;
 }
 
 export function isApiError(error: unknown, status?: number): error is ApiError {

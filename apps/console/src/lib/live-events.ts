@@ -1,8 +1,11 @@
-import { liveEventSchema } from '@storedesk/shared/events/schemas';
-import type { EventTopic, LiveEvent } from '@storedesk/shared/events/schemas';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import type { EventTopic } from '@storedesk/shared/events/topics';
+import { isEventTopic } from '@storedesk/shared/events/topics';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import type { Connection } from './live-connections.ts';
+import { connections } from './live-connections.ts';
 import { sessionQueryKey } from './session.ts';
 
 /*
@@ -12,10 +15,8 @@ import { sessionQueryKey } from './session.ts';
  */
 
 type Listener = (event: LiveEvent) => void;
-type Connection = { pause(): void; resume(): void };
 
 const listeners = new Set<Listener>();
-const connections = new Set<Connection>();
 
 /** Topics whose changes also show in the session (greeting, business name, theme, Open App). */
 const sessionTopics: ReadonlySet<EventTopic> = new Set<EventTopic>(['account', 'business']);
@@ -50,16 +51,6 @@ export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void
   for (const listener of listeners) listener(event);
 }
 
-/** Closes the stream of this tab (sign-out stops live updates before it signs out). */
-export function stopLiveEvents(): void {
-  for (const connection of connections) connection.pause();
-}
-
-/** Opens it again, e.g. when signing out failed and the user is still signed in. */
-export function resumeLiveEvents(): void {
-  for (const connection of connections) connection.resume();
-}
-
 /** Keeps the tab's live stream open while the calling component is mounted. */
 export function useLiveEvents(): void {
   const queryClient = useQueryClient();
@@ -90,8 +81,10 @@ export function useLiveEvents(): void {
         } catch {
           return;
         }
-        const event = liveEventSchema.safeParse(data);
-        if (event.success) applyLiveEvent(queryClient, event.data);
+        // The server builds every event from its typed outbox; the topic decides what to refresh.
+        if (typeof data === 'object' && data !== null && 'topic' in data && isEventTopic(data.topic)) {
+          applyLiveEvent(queryClient, data as LiveEvent);
+        }
       };
       current.onerror = () => {
         setLiveStatus('reconnecting');

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
-import { stopLiveEvents } from './live-events.ts';
+import { stopLiveEvents } from './live-connections.ts';
 import { clearSession, markServiceEnded, sessionQueryKey } from './session.ts';
 
 function retry(failureCount: number, error: Error): boolean {

@@ -1,5 +1,4 @@
-import { sessionResponseSchema } from '@storedesk/shared/auth/schemas';
-import type { BusinessSummary, MeResponse, User } from '@storedesk/shared/auth/schemas';
+import type { BusinessSummary, MeResponse, SessionResponse, User } from '@storedesk/shared/auth/schemas';
 import { isOwner } from '@storedesk/shared/levels';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -16,7 +15,7 @@ export const sessionQueryKey = ['auth', 'session'] as const;
 
 /** The session, or null when nobody is signed in (an answer, not a 401: see GET /api/auth/session). */
 export async function getSession(signal?: AbortSignal): Promise<Session | null> {
-  return (await apiJson('/auth/session', sessionResponseSchema, { signal })).session;
+  return (await apiJson<SessionResponse>('/auth/session', { signal })).session;
 }
 
 export const sessionQueryOptions = queryOptions({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountPaiseSchema } from '../money.ts';
+import { amountPaiseSchema } from '../money-schemas.ts';
 import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';

@@ -3,7 +3,7 @@ import { isCalendarDay } from '../dates.ts';
 import { listQuerySchema } from '../lists.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { amountPaiseSchema, rupeesTextSchema } from '../money.ts';
+import { amountPaiseSchema, rupeesTextSchema } from '../money-schemas.ts';
 import { requiredOr } from '../text.ts';
 import { requiredLine, versionSchema } from '../text.ts';
 

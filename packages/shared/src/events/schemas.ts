@@ -1,26 +1,7 @@
 import { z } from 'zod';
+import { eventTopics } from './topics.ts';
 
-/**
- * Live events (D10). Each names the kind of record that changed so the console
- * can refresh what shows it; `id` is the record's id when there is one.
- */
-export const eventTopics = [
-  'account',
-  'business',
-  'zones',
-  'stores',
-  'catalogue',
-  'slides',
-  'staff',
-  'coupons',
-  'orders',
-  'dashboard',
-  'settings',
-  'push',
-  'trash',
-] as const;
-export type EventTopic = (typeof eventTopics)[number];
-
+/** A live event as the server sends it on GET /api/events (its topics: ./topics.ts). */
 export const liveEventSchema = z.object({
   id: z.string(),
   topic: z.enum(eventTopics),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderSettingsUpdateSchema } from './order-settings.ts';
-import { amountMessages, rupeesTextSchema, rupeesDecimal } from '../money.ts';
+import { rupeesTextSchema } from '../money-schemas.ts';
+import { amountMessages, rupeesDecimal } from '../money.ts';
 
 function fieldsOf(value: unknown): Record<string, string> {
   const result = orderSettingsUpdateSchema.safeParse(value);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { amountPaiseSchema, rupeesTextSchema } from '../money.ts';
+import { amountPaiseSchema, rupeesTextSchema } from '../money-schemas.ts';
 import { requiredOr, versionSchema } from '../text.ts';
 
 /**

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { parseRupees } from '../money.ts';
 import { singleLine, versionSchema } from '../text.ts';
-import { amountMessages, amountPaiseSchema } from '../money.ts';
+import { amountPaiseSchema } from '../money-schemas.ts';
+import { amountMessages } from '../money.ts';
 import { requiredOr } from '../text.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
-import { eventTopics } from '@storedesk/shared/events/schemas';
+import { eventTopics } from '@storedesk/shared/events/topics';
 import { isOwner } from '@storedesk/shared/levels';
 import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';

@@ -1,4 +1,3 @@
-import { accountSchema } from '@storedesk/shared/account/schemas';
 import type { Account } from '@storedesk/shared/account/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ export const accountQueryKey = ['account'] as const;
 
 /** GET /api/account: the signed-in user's own record. */
 export function getAccount(signal?: AbortSignal): Promise<Account> {
-  return apiJson('/account', accountSchema, { signal });
+  return apiJson<Account>('/account', { signal });
 }
 
 export const accountQueryOptions = queryOptions({

@@ -1,4 +1,3 @@
-import { accountSchema } from '@storedesk/shared/account/schemas';
 import type { Account, AccountUpdate } from '@storedesk/shared/account/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -19,7 +18,7 @@ export function updateAccount(update: AccountUpdate): Promise<Account> {
     ...(currentPassword === undefined ? {} : { currentPassword }),
     version,
   };
-  return apiJson('/account', accountSchema, { method: 'PATCH', body });
+  return apiJson<Account>('/account', { method: 'PATCH', body });
 }
 
 export function useUpdateAccount() {

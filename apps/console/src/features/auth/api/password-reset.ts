@@ -1,14 +1,13 @@
-import {
-  forgotPasswordResponseSchema,
-  type ForgotPasswordRequest,
-  type ForgotPasswordResponse,
-  type ResetPasswordRequest,
+import type {
+  ForgotPasswordRequest,
+  ForgotPasswordResponse,
+  ResetPasswordRequest,
 } from '@storedesk/shared/auth/password-reset';
 import { useMutation } from '@tanstack/react-query';
 import { apiFetch, apiJson, isApiError } from '../../../lib/api-client.ts';
 
 export function forgotPassword(input: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
-  return apiJson('/auth/forgot-password', forgotPasswordResponseSchema, { method: 'POST', body: input });
+  return apiJson<ForgotPasswordResponse>('/auth/forgot-password', { method: 'POST', body: input });
 }
 
 export async function resetPassword(input: ResetPasswordRequest): Promise<void> {

@@ -1,11 +1,10 @@
-import { signInResponseSchema } from '@storedesk/shared/auth/schemas';
 import type { SignInRequest, SignInResponse } from '@storedesk/shared/auth/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { startSession } from '../../../lib/session.ts';
 
 export function signIn(credentials: SignInRequest): Promise<SignInResponse> {
-  return apiJson('/auth/sign-in', signInResponseSchema, { method: 'POST', body: credentials });
+  return apiJson<SignInResponse>('/auth/sign-in', { method: 'POST', body: credentials });
 }
 
 /** Signs in; the session cookie carries on from here, so the token is not kept. */

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '../../../lib/api-client.ts';
-import { resumeLiveEvents, stopLiveEvents } from '../../../lib/live-events.ts';
+import { resumeLiveEvents, stopLiveEvents } from '../../../lib/live-connections.ts';
 import { clearSession } from '../../../lib/session.ts';
 
 export async function signOut(): Promise<void> {

@@ -1,4 +1,3 @@
-import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -12,7 +11,7 @@ export function createCategory({
   storeId: string;
   input: CategoryInput;
 }): Promise<Category> {
-  return apiJson(`${storePath(storeId)}/categories`, categorySchema, { method: 'POST', body: input });
+  return apiJson<Category>(`${storePath(storeId)}/categories`, { method: 'POST', body: input });
 }
 
 export function useCreateCategory() {

@@ -1,4 +1,3 @@
-import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** POST /api/stores/:storeId/items; 400 with fields.categoryId for a category not of this store. */
 export function createItem({ storeId, input }: { storeId: string; input: ItemInput }): Promise<Item> {
-  return apiJson(`${storePath(storeId)}/items`, itemSchema, { method: 'POST', body: input });
+  return apiJson<Item>(`${storePath(storeId)}/items`, { method: 'POST', body: input });
 }
 
 export function useCreateItem() {

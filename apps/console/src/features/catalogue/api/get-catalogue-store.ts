@@ -1,4 +1,3 @@
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,7 +7,7 @@ import { apiJson } from '../../../lib/api-client.ts';
  * for an unknown store. Same key as the store screens, so they share it.
  */
 export function getCatalogueStore(storeId: string, signal?: AbortSignal): Promise<Store> {
-  return apiJson(`/stores/${encodeURIComponent(storeId)}`, storeSchema, { signal });
+  return apiJson<Store>(`/stores/${encodeURIComponent(storeId)}`, { signal });
 }
 
 export function catalogueStoreQueryOptions(storeId: string) {

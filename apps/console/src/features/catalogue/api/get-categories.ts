@@ -1,6 +1,4 @@
-import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,15 +6,13 @@ import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 export type CatalogueQuery = { q: string; page: number; pageSize: number };
 
-const categoriesResponseSchema = listResponseSchema(categorySchema);
-
 /** GET /api/stores/:storeId/categories?q&page&pageSize */
 export function getCategories(
   storeId: string,
   query: CatalogueQuery,
   signal?: AbortSignal,
 ): Promise<ListResponse<Category>> {
-  return apiJson(`${storePath(storeId)}/categories`, categoriesResponseSchema, { query, signal });
+  return apiJson<ListResponse<Category>>(`${storePath(storeId)}/categories`, { query, signal });
 }
 
 export function categoriesQueryOptions(storeId: string, query: CatalogueQuery) {

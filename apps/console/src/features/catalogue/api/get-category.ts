@@ -1,4 +1,3 @@
-import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** GET /api/stores/:storeId/categories/:categoryId; 404 when unknown. */
 export function getCategory(storeId: string, categoryId: string, signal?: AbortSignal): Promise<Category> {
-  return apiJson(`${storePath(storeId)}/categories/${encodeURIComponent(categoryId)}`, categorySchema, {
+  return apiJson<Category>(`${storePath(storeId)}/categories/${encodeURIComponent(categoryId)}`, {
     signal,
   });
 }

@@ -1,4 +1,3 @@
-import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** GET /api/stores/:storeId/items/:itemId; 404 when unknown. */
 export function getItem(storeId: string, itemId: string, signal?: AbortSignal): Promise<Item> {
-  return apiJson(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}`, itemSchema, { signal });
+  return apiJson<Item>(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}`, { signal });
 }
 
 export function itemQueryOptions(storeId: string, itemId: string) {

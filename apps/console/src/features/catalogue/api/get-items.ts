@@ -1,13 +1,9 @@
-import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 import type { CatalogueQuery } from './get-categories.ts';
-
-const itemsResponseSchema = listResponseSchema(itemSchema);
 
 /** GET /api/stores/:storeId/items?q&page&pageSize */
 export function getItems(
@@ -15,7 +11,7 @@ export function getItems(
   query: CatalogueQuery,
   signal?: AbortSignal,
 ): Promise<ListResponse<Item>> {
-  return apiJson(`${storePath(storeId)}/items`, itemsResponseSchema, { query, signal });
+  return apiJson<ListResponse<Item>>(`${storePath(storeId)}/items`, { query, signal });
 }
 
 export function itemsQueryOptions(storeId: string, query: CatalogueQuery) {

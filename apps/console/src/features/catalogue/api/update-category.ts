@@ -1,4 +1,3 @@
-import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import type { Category, CategoryUpdate } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,7 +7,7 @@ type UpdateCategory = { storeId: string; categoryId: string; update: CategoryUpd
 
 /** PATCH /api/stores/:storeId/categories/:categoryId {name, version}; 409 with `current` when stale. */
 export function updateCategory({ storeId, categoryId, update }: UpdateCategory): Promise<Category> {
-  return apiJson(`${storePath(storeId)}/categories/${encodeURIComponent(categoryId)}`, categorySchema, {
+  return apiJson<Category>(`${storePath(storeId)}/categories/${encodeURIComponent(categoryId)}`, {
     method: 'PATCH',
     body: update,
   });

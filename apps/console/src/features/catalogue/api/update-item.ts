@@ -1,4 +1,3 @@
-import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemUpdate } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -12,7 +11,7 @@ export function updateItemMutationKey(storeId: string) {
 
 /** PATCH /api/stores/:storeId/items/:itemId: any fields and the version (the Available toggle sends inStock). */
 export function updateItem({ storeId, itemId, update }: UpdateItem): Promise<Item> {
-  return apiJson(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}`, itemSchema, {
+  return apiJson<Item>(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}`, {
     method: 'PATCH',
     body: update,
   });

@@ -1,4 +1,3 @@
-import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -10,7 +9,7 @@ type UploadItemImage = { storeId: string; itemId: string; image: File };
 export function uploadItemImage({ storeId, itemId, image }: UploadItemImage): Promise<Item> {
   const body = new FormData();
   body.set('image', image);
-  return apiJson(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}/image`, itemSchema, {
+  return apiJson<Item>(`${storePath(storeId)}/items/${encodeURIComponent(itemId)}/image`, {
     method: 'PUT',
     body,
   });

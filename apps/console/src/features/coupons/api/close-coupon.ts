@@ -1,4 +1,3 @@
-import { couponSchema } from '@storedesk/shared/coupons/schemas';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -9,7 +8,7 @@ import { couponsListKey } from './get-coupons.ts';
  * when the version is stale or the coupon is closed already.
  */
 export function closeCoupon({ code, version }: { code: string; version: number }): Promise<Coupon> {
-  return apiJson(`/coupons/${encodeURIComponent(code)}`, couponSchema, {
+  return apiJson<Coupon>(`/coupons/${encodeURIComponent(code)}`, {
     method: 'PATCH',
     body: { usageType: 'CLOSE', version },
   });

@@ -1,4 +1,3 @@
-import { couponSchema } from '@storedesk/shared/coupons/schemas';
 import type { Coupon, CouponInput } from '@storedesk/shared/coupons/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { couponsListKey } from './get-coupons.ts';
 
 /** POST /api/coupons; 409 with `fields.code` when the business has the code already, in any case. */
 export function createCoupon(input: CouponInput): Promise<Coupon> {
-  return apiJson('/coupons', couponSchema, { method: 'POST', body: input });
+  return apiJson<Coupon>('/coupons', { method: 'POST', body: input });
 }
 
 export function useCreateCoupon() {

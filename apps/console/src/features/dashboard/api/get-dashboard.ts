@@ -1,4 +1,3 @@
-import { dashboardSchema } from '@storedesk/shared/dashboard/schemas';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -21,7 +20,7 @@ export const dashboardRefreshInterval = 60_000;
  * orders, for the caller's zone; for the owner, for `zoneId` or every zone.
  */
 export function getDashboard(query: DashboardQuery, signal?: AbortSignal): Promise<Dashboard> {
-  return apiJson('/dashboard', dashboardSchema, { query, signal });
+  return apiJson<Dashboard>('/dashboard', { query, signal });
 }
 
 /**

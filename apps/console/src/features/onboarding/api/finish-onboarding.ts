@@ -1,4 +1,3 @@
-import { onboardingSubmitResponseSchema } from '@storedesk/shared/onboarding/schemas';
 import type { OnboardingSubmitInput, OnboardingSubmitResponse } from '@storedesk/shared/onboarding/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { startSession } from '../../../lib/session.ts';
 
 /** POST /api/onboarding (Finish): creates the business and signs its owner in, as sign-in does. */
 export function finishOnboarding(input: OnboardingSubmitInput): Promise<OnboardingSubmitResponse> {
-  return apiJson('/onboarding', onboardingSubmitResponseSchema, { method: 'POST', body: input });
+  return apiJson<OnboardingSubmitResponse>('/onboarding', { method: 'POST', body: input });
 }
 
 /** Finishes sign-up; the new session moves the signed-out guard on to the dashboard. */

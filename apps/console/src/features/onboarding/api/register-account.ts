@@ -1,4 +1,3 @@
-import { onboardingAccountResponseSchema } from '@storedesk/shared/onboarding/schemas';
 import type { OnboardingAccountInput, OnboardingAccountResponse } from '@storedesk/shared/onboarding/schemas';
 import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,7 +7,7 @@ import { apiJson } from '../../../lib/api-client.ts';
  * verification link. The answer's cookie carries the sign-up on to Finish.
  */
 export function registerAccount(account: OnboardingAccountInput): Promise<OnboardingAccountResponse> {
-  return apiJson('/onboarding/account', onboardingAccountResponseSchema, { method: 'POST', body: account });
+  return apiJson<OnboardingAccountResponse>('/onboarding/account', { method: 'POST', body: account });
 }
 
 export function useRegisterAccount() {

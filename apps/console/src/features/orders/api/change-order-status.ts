@@ -13,7 +13,7 @@ export type ChangeOrderStatus = { orderId: string; change: OrderStatusChange };
  * zone; 409 with the current order when the version is stale or the order is closed.
  */
 export function changeOrderStatus({ orderId, change }: ChangeOrderStatus): Promise<OrderDetail> {
-  return apiJson(`${orderPath(orderId)}/status`, orderDetailSchema, { method: 'POST', body: change });
+  return apiJson<OrderDetail>(`${orderPath(orderId)}/status`, { method: 'POST', body: change });
 }
 
 /** The current order a 409 carries, when it is one. */

@@ -14,7 +14,10 @@ export const changedOrdersSchema = z.object({ items: z.array(orderSummarySchema)
  * it was chosen at: if any has changed since, none is changed (409).
  */
 export async function changeOrdersStatus(change: OrderBulkStatusChange): Promise<OrderSummary[]> {
-  const { items } = await apiJson('/orders/status', changedOrdersSchema, { method: 'POST', body: change });
+  const { items } = await apiJson<{ items: OrderSummary[] }>('/orders/status', {
+    method: 'POST',
+    body: change,
+  });
   return items;
 }
 

@@ -1,13 +1,9 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
-import { deliveryExecutiveSchema } from '@storedesk/shared/staff/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export type DeliveryExecutivesQuery = { zoneId: string; q: string };
-
-const executivesResponseSchema = listResponseSchema(deliveryExecutiveSchema);
 
 /** Enough for a picker; the search narrows a longer list. */
 export const executivesPageSize = 25;
@@ -17,7 +13,7 @@ export function getDeliveryExecutives(
   query: DeliveryExecutivesQuery,
   signal?: AbortSignal,
 ): Promise<ListResponse<DeliveryExecutive>> {
-  return apiJson('/delivery-executives', executivesResponseSchema, {
+  return apiJson<ListResponse<DeliveryExecutive>>('/delivery-executives', {
     query: { ...query, pageSize: executivesPageSize },
     signal,
   });

@@ -1,5 +1,4 @@
 import type { OrderListQuery, OrderListResponse } from '@storedesk/shared/orders/schemas';
-import { orderListResponseSchema } from '@storedesk/shared/orders/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { useTimeZone } from '../../../lib/session.ts';
@@ -28,7 +27,7 @@ export type OrdersQuery = {
  * active tab counts under the same filters but the status.
  */
 export function getOrders(query: OrdersQuery, signal?: AbortSignal): Promise<OrderListResponse> {
-  return apiJson('/orders', orderListResponseSchema, { query, signal });
+  return apiJson<OrderListResponse>('/orders', { query, signal });
 }
 
 /**

@@ -1,14 +1,9 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
 /** A store as the orders' store filter shows it. */
 export type StoreChoice = { id: string; name: string };
-
-const storeChoiceSchema = storeSchema.pick({ id: true, name: true });
-const storeChoicesSchema = listResponseSchema(storeChoiceSchema);
 
 export type StoreChoicesQuery = { zoneId: string | undefined; q: string };
 
@@ -17,7 +12,7 @@ export function getStoreChoices(
   query: StoreChoicesQuery,
   signal?: AbortSignal,
 ): Promise<ListResponse<StoreChoice>> {
-  return apiJson('/stores', storeChoicesSchema, { query: { ...query, pageSize: 25 }, signal });
+  return apiJson<ListResponse<StoreChoice>>('/stores', { query: { ...query, pageSize: 25 }, signal });
 }
 
 export function useStoreChoices(query: StoreChoicesQuery, options: { enabled: boolean }) {
@@ -32,7 +27,7 @@ export function useStoreChoices(query: StoreChoicesQuery, options: { enabled: bo
 
 /** GET /api/stores/:storeId, for the name of the store a link filters by. */
 export function getStoreChoice(storeId: string, signal?: AbortSignal): Promise<StoreChoice> {
-  return apiJson(`/stores/${encodeURIComponent(storeId)}`, storeChoiceSchema, { signal });
+  return apiJson<StoreChoice>(`/stores/${encodeURIComponent(storeId)}`, { signal });
 }
 
 export function useStoreChoice(storeId: string | undefined) {

@@ -1,4 +1,3 @@
-import { pushNotificationListSchema } from '@storedesk/shared/push/schemas';
 import type { PushNotificationList, PushNotificationListQuery } from '@storedesk/shared/push/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -11,7 +10,7 @@ export function getPushNotifications(
   query: PushNotificationListQuery,
   signal?: AbortSignal,
 ): Promise<PushNotificationList> {
-  return apiJson('/push-notifications', pushNotificationListSchema, { query, signal });
+  return apiJson<PushNotificationList>('/push-notifications', { query, signal });
 }
 
 export function pushNotificationsQueryOptions(query: PushNotificationListQuery) {

@@ -1,4 +1,3 @@
-import { pushNotificationSchema } from '@storedesk/shared/push/schemas';
 import type { PushNotification, PushNotificationInput } from '@storedesk/shared/push/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -10,7 +9,7 @@ import { pushListKey } from './get-push-notifications.ts';
  * follows its progress live.
  */
 export function sendPushNotification(input: PushNotificationInput): Promise<PushNotification> {
-  return apiJson('/push-notifications', pushNotificationSchema, { method: 'POST', body: input });
+  return apiJson<PushNotification>('/push-notifications', { method: 'POST', body: input });
 }
 
 export function useSendPushNotification() {

@@ -1,12 +1,9 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { businessSettingsSchema } from '@storedesk/shared/settings/business';
 import type {
   BusinessSettings,
   BusinessSettingsUpdateInput,
   StorefrontKeyRotation,
 } from '@storedesk/shared/settings/business';
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -20,7 +17,7 @@ export const businessSettingsQueryKey = ['business', 'settings'] as const;
 
 /** GET /api/settings/business (owner only). */
 export function getBusinessSettings(signal?: AbortSignal): Promise<BusinessSettings> {
-  return apiJson('/settings/business', businessSettingsSchema, { signal });
+  return apiJson<BusinessSettings>('/settings/business', { signal });
 }
 
 export const businessSettingsQueryOptions = queryOptions({
@@ -40,7 +37,7 @@ function showSaved(queryClient: QueryClient, record: BusinessSettings) {
 
 /** PATCH /api/settings/business; 409 with the current record when `version` is stale (D9). */
 export function updateBusinessSettings(update: BusinessSettingsUpdateInput): Promise<BusinessSettings> {
-  return apiJson('/settings/business', businessSettingsSchema, { method: 'PATCH', body: update });
+  return apiJson<BusinessSettings>('/settings/business', { method: 'PATCH', body: update });
 }
 
 export function useUpdateBusinessSettings() {
@@ -53,7 +50,7 @@ export function useUpdateBusinessSettings() {
 
 /** POST /api/settings/business/storefront-key: a new key; the old one is refused from then on. */
 export function rotateStorefrontKey(rotation: StorefrontKeyRotation): Promise<BusinessSettings> {
-  return apiJson('/settings/business/storefront-key', businessSettingsSchema, {
+  return apiJson<BusinessSettings>('/settings/business/storefront-key', {
     method: 'POST',
     body: rotation,
   });
@@ -70,11 +67,9 @@ export function useRotateStorefrontKey() {
 /** A store as the main store select offers it. */
 export type MainStoreChoice = { id: string; name: string };
 
-const mainStoreChoicesSchema = listResponseSchema(storeSchema.pick({ id: true, name: true }));
-
 /** GET /api/stores?q&pageSize=25: the business's stores of every zone, searched by name on the server. */
 export function getMainStoreChoices(q: string, signal?: AbortSignal): Promise<ListResponse<MainStoreChoice>> {
-  return apiJson('/stores', mainStoreChoicesSchema, { query: { q, pageSize: 25 }, signal });
+  return apiJson<ListResponse<MainStoreChoice>>('/stores', { query: { q, pageSize: 25 }, signal });
 }
 
 export function useMainStoreChoices(q: string, options: { enabled: boolean }) {

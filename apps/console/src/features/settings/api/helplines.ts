@@ -1,4 +1,3 @@
-import { helplineListSchema, helplineSchema } from '@storedesk/shared/settings/helplines';
 import type {
   Helpline,
   HelplineInput,
@@ -13,7 +12,7 @@ export const helplinesQueryKey = ['settings', 'helplines'] as const;
 
 /** GET /api/settings/helplines (owner only): every helpline of the business, oldest first. */
 export function getHelplines(signal?: AbortSignal): Promise<HelplineList> {
-  return apiJson('/settings/helplines', helplineListSchema, { signal });
+  return apiJson<HelplineList>('/settings/helplines', { signal });
 }
 
 export const helplinesQueryOptions = queryOptions({
@@ -27,7 +26,7 @@ export function useHelplines() {
 
 /** POST /api/settings/helplines; 409 when the business has the most helplines it may. */
 export function createHelpline(input: HelplineInput): Promise<Helpline> {
-  return apiJson('/settings/helplines', helplineSchema, { method: 'POST', body: input });
+  return apiJson<Helpline>('/settings/helplines', { method: 'POST', body: input });
 }
 
 export function useCreateHelpline() {
@@ -40,7 +39,7 @@ export function useCreateHelpline() {
 
 /** PATCH /api/settings/helplines/:id; 409 with the current helpline when `version` is stale (D9). */
 export function updateHelpline({ id, update }: { id: string; update: HelplineUpdate }): Promise<Helpline> {
-  return apiJson(`/settings/helplines/${encodeURIComponent(id)}`, helplineSchema, {
+  return apiJson<Helpline>(`/settings/helplines/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: update,
   });

@@ -1,4 +1,3 @@
-import { orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
 import type { OrderSettings, OrderSettingsUpdate } from '@storedesk/shared/settings/order-settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,7 +7,7 @@ export const orderSettingsQueryKey = ['settings', 'order'] as const;
 
 /** GET /api/settings/order (owner only): the defaults with version 0 until the first save. */
 export function getOrderSettings(signal?: AbortSignal): Promise<OrderSettings> {
-  return apiJson('/settings/order', orderSettingsSchema, { signal });
+  return apiJson<OrderSettings>('/settings/order', { signal });
 }
 
 export const orderSettingsQueryOptions = queryOptions({
@@ -22,7 +21,7 @@ export function useOrderSettings() {
 
 /** PUT /api/settings/order; 409 with the current settings when `version` is stale (D9). */
 export function saveOrderSettings(update: OrderSettingsUpdate): Promise<OrderSettings> {
-  return apiJson('/settings/order', orderSettingsSchema, { method: 'PUT', body: update });
+  return apiJson<OrderSettings>('/settings/order', { method: 'PUT', body: update });
 }
 
 export function useSaveOrderSettings() {

@@ -1,4 +1,3 @@
-import { paymentModeListSchema, paymentModeSchema } from '@storedesk/shared/settings/payment-modes';
 import type {
   PaymentMode,
   PaymentModeInput,
@@ -13,7 +12,7 @@ export const paymentModesQueryKey = ['settings', 'payment-modes'] as const;
 
 /** GET /api/settings/payment-modes (owner only): at most one mode of each type, COD, UPI, CARD. */
 export function getPaymentModes(signal?: AbortSignal): Promise<PaymentModeList> {
-  return apiJson('/settings/payment-modes', paymentModeListSchema, { signal });
+  return apiJson<PaymentModeList>('/settings/payment-modes', { signal });
 }
 
 export const paymentModesQueryOptions = queryOptions({
@@ -27,7 +26,7 @@ export function usePaymentModes() {
 
 /** POST /api/settings/payment-modes; 409 with the reason on `fields.type` when the business has that type. */
 export function createPaymentMode(input: PaymentModeInput): Promise<PaymentMode> {
-  return apiJson('/settings/payment-modes', paymentModeSchema, { method: 'POST', body: input });
+  return apiJson<PaymentMode>('/settings/payment-modes', { method: 'POST', body: input });
 }
 
 export function useCreatePaymentMode() {
@@ -45,7 +44,7 @@ export const updatePaymentModeMutationKey = [...paymentModesQueryKey, 'update'] 
 
 /** PATCH /api/settings/payment-modes/:id; 409 with the current mode when `version` is stale (D9). */
 export function updatePaymentMode({ id, update }: UpdatePaymentMode): Promise<PaymentMode> {
-  return apiJson(`/settings/payment-modes/${encodeURIComponent(id)}`, paymentModeSchema, {
+  return apiJson<PaymentMode>(`/settings/payment-modes/${encodeURIComponent(id)}`, {
     method: 'PATCH',
     body: update,
   });

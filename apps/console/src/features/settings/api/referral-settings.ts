@@ -1,4 +1,3 @@
-import { referralSettingsSchema } from '@storedesk/shared/settings/referral-settings';
 import type {
   ReferralSettings,
   ReferralSettingsUpdateInput,
@@ -11,7 +10,7 @@ export const referralSettingsQueryKey = ['settings', 'referral'] as const;
 
 /** GET /api/settings/referral (owner only): a disabled program with version 0 until the first save. */
 export function getReferralSettings(signal?: AbortSignal): Promise<ReferralSettings> {
-  return apiJson('/settings/referral', referralSettingsSchema, { signal });
+  return apiJson<ReferralSettings>('/settings/referral', { signal });
 }
 
 export const referralSettingsQueryOptions = queryOptions({
@@ -25,7 +24,7 @@ export function useReferralSettings() {
 
 /** PUT /api/settings/referral; 409 with the current settings when `version` is stale (D9). */
 export function saveReferralSettings(update: ReferralSettingsUpdateInput): Promise<ReferralSettings> {
-  return apiJson('/settings/referral', referralSettingsSchema, { method: 'PUT', body: update });
+  return apiJson<ReferralSettings>('/settings/referral', { method: 'PUT', body: update });
 }
 
 export function useSaveReferralSettings() {

@@ -1,4 +1,3 @@
-import { slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { slidesListKey } from './get-slides.ts';
 
 /** POST /api/slides: title and position; the image goes up next (PUT …/image). */
 export function createSlide(input: SlideInput): Promise<Slide> {
-  return apiJson('/slides', slideSchema, { method: 'POST', body: input });
+  return apiJson<Slide>('/slides', { method: 'POST', body: input });
 }
 
 export function useCreateSlide() {

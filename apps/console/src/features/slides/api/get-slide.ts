@@ -1,4 +1,3 @@
-import { slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -9,7 +8,7 @@ export function slideQueryKey(slideId: string) {
 
 /** GET /api/slides/:slideId (owner only); 404 for an unknown or deleted slide. */
 export function getSlide(slideId: string, signal?: AbortSignal): Promise<Slide> {
-  return apiJson(`/slides/${encodeURIComponent(slideId)}`, slideSchema, { signal });
+  return apiJson<Slide>(`/slides/${encodeURIComponent(slideId)}`, { signal });
 }
 
 export function slideQueryOptions(slideId: string) {

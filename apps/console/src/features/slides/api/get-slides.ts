@@ -1,19 +1,15 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export type SlidesQuery = { q: string; page: number; pageSize: number };
 
-const slidesResponseSchema = listResponseSchema(slideSchema);
-
 export const slidesListKey = ['slides', 'list'] as const;
 
 /** GET /api/slides (owner only): the home-page slides, in position order. */
 export function getSlides(query: SlidesQuery, signal?: AbortSignal): Promise<ListResponse<Slide>> {
-  return apiJson('/slides', slidesResponseSchema, { query, signal });
+  return apiJson<ListResponse<Slide>>('/slides', { query, signal });
 }
 
 export function slidesQueryOptions(query: SlidesQuery) {

@@ -1,4 +1,3 @@
-import { slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide, SlideUpdate } from '@storedesk/shared/slides/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { slidesListKey } from './get-slides.ts';
 
 /** PATCH /api/slides/:slideId; 409 with the current slide when `version` is stale. */
 export function updateSlide({ slideId, update }: { slideId: string; update: SlideUpdate }): Promise<Slide> {
-  return apiJson(`/slides/${encodeURIComponent(slideId)}`, slideSchema, { method: 'PATCH', body: update });
+  return apiJson<Slide>(`/slides/${encodeURIComponent(slideId)}`, { method: 'PATCH', body: update });
 }
 
 export function useUpdateSlide() {

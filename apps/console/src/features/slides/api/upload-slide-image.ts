@@ -1,4 +1,3 @@
-import { slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -9,7 +8,7 @@ import { slidesListKey } from './get-slides.ts';
 export function uploadSlideImage({ slideId, image }: { slideId: string; image: File }): Promise<Slide> {
   const body = new FormData();
   body.set('image', image);
-  return apiJson(`/slides/${encodeURIComponent(slideId)}/image`, slideSchema, { method: 'PUT', body });
+  return apiJson<Slide>(`/slides/${encodeURIComponent(slideId)}/image`, { method: 'PUT', body });
 }
 
 export function useUploadSlideImage() {

@@ -1,4 +1,3 @@
-import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffInput, StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -12,7 +11,7 @@ export function createStaffMember({
   kind: StaffKind;
   input: StaffInput;
 }): Promise<StaffMember> {
-  return apiJson(staffPath(kind), staffMemberSchema, { method: 'POST', body: input });
+  return apiJson<StaffMember>(staffPath(kind), { method: 'POST', body: input });
 }
 
 export function useCreateStaffMember() {

@@ -1,4 +1,3 @@
-import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -6,7 +5,7 @@ import { staffKeys, staffPath } from './staff-keys.ts';
 
 /** GET /api/admins/:userId or /api/delivery-executives/:userId; 404 for one the caller may not see. */
 export function getStaffMember(kind: StaffKind, userId: string, signal?: AbortSignal): Promise<StaffMember> {
-  return apiJson(staffPath(kind, userId), staffMemberSchema, { signal });
+  return apiJson<StaffMember>(staffPath(kind, userId), { signal });
 }
 
 export function staffMemberQueryOptions(kind: StaffKind, userId: string) {

@@ -1,14 +1,10 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 export type StaffQuery = { zoneId: string | undefined; q: string; page: number; pageSize: number };
-
-const staffResponseSchema = listResponseSchema(staffMemberSchema);
 
 /**
  * GET /api/admins or /api/delivery-executives: searched by name, paged; the
@@ -19,7 +15,7 @@ export function getStaff(
   query: StaffQuery,
   signal?: AbortSignal,
 ): Promise<ListResponse<StaffMember>> {
-  return apiJson(staffPath(kind), staffResponseSchema, { query, signal });
+  return apiJson<ListResponse<StaffMember>>(staffPath(kind), { query, signal });
 }
 
 export function staffQueryOptions(kind: StaffKind, query: StaffQuery) {

@@ -1,4 +1,3 @@
-import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffKind, StaffMember, StaffUpdate } from '@storedesk/shared/staff/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -12,7 +11,7 @@ type UpdateStaffMember = { kind: StaffKind; userId: string; update: StaffUpdate 
  * is undefined by then (staffUpdateSchema), so none is sent.
  */
 export function updateStaffMember({ kind, userId, update }: UpdateStaffMember): Promise<StaffMember> {
-  return apiJson(staffPath(kind, userId), staffMemberSchema, { method: 'PATCH', body: update });
+  return apiJson<StaffMember>(staffPath(kind, userId), { method: 'PATCH', body: update });
 }
 
 export function useUpdateStaffMember() {

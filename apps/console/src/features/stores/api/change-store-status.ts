@@ -1,16 +1,12 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreStatusChange } from '@storedesk/shared/stores/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 import { storeQueryKey } from './get-store.ts';
 import { storesListKey } from './get-stores.ts';
 
-const changedStoresSchema = listResponseSchema(storeSchema).pick({ items: true });
-
 /** POST /api/stores/status: one store from its row, or the checked ones in bulk. */
 export async function changeStoreStatus(change: StoreStatusChange): Promise<Store[]> {
-  const { items } = await apiJson('/stores/status', changedStoresSchema, { method: 'POST', body: change });
+  const { items } = await apiJson<{ items: Store[] }>('/stores/status', { method: 'POST', body: change });
   return items;
 }
 

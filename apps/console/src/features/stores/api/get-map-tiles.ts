@@ -1,4 +1,4 @@
-import { mapTilesSchema } from '@storedesk/shared/map/schemas';
+import type { MapTiles } from '@storedesk/shared/map/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
@@ -6,7 +6,7 @@ import { apiJson } from '../../../lib/api-client.ts';
 export function useMapTiles() {
   return useQuery({
     queryKey: ['map', 'tiles'],
-    queryFn: ({ signal }) => apiJson('/map/tiles', mapTilesSchema, { signal }),
+    queryFn: ({ signal }) => apiJson<MapTiles>('/map/tiles', { signal }),
     staleTime: Infinity,
   });
 }

@@ -1,4 +1,3 @@
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -9,7 +8,7 @@ export function storeQueryKey(storeId: string) {
 
 /** GET /api/stores/:storeId; 404 for an unknown store or one of another zone. */
 export function getStore(storeId: string, signal?: AbortSignal): Promise<Store> {
-  return apiJson(`/stores/${encodeURIComponent(storeId)}`, storeSchema, { signal });
+  return apiJson<Store>(`/stores/${encodeURIComponent(storeId)}`, { signal });
 }
 
 export function storeQueryOptions(storeId: string) {

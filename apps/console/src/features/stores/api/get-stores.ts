@@ -1,19 +1,15 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export type StoresQuery = { zoneId: string | undefined; q: string; page: number; pageSize: number };
 
-const storesResponseSchema = listResponseSchema(storeSchema);
-
 export const storesListKey = ['stores', 'list'] as const;
 
 /** GET /api/stores: the stores of the caller's zone, or of `zoneId` (or all zones) for the owner. */
 export function getStores(query: StoresQuery, signal?: AbortSignal): Promise<ListResponse<Store>> {
-  return apiJson('/stores', storesResponseSchema, { query, signal });
+  return apiJson<ListResponse<Store>>('/stores', { query, signal });
 }
 
 export function storesQueryOptions(query: StoresQuery) {

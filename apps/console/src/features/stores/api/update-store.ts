@@ -1,4 +1,3 @@
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreUpdate } from '@storedesk/shared/stores/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { storesListKey } from './get-stores.ts';
 
 /** PATCH /api/stores/:storeId; 409 with the current store when `version` is stale. */
 export function updateStore({ storeId, update }: { storeId: string; update: StoreUpdate }): Promise<Store> {
-  return apiJson(`/stores/${encodeURIComponent(storeId)}`, storeSchema, { method: 'PATCH', body: update });
+  return apiJson<Store>(`/stores/${encodeURIComponent(storeId)}`, { method: 'PATCH', body: update });
 }
 
 export function useUpdateStore() {

@@ -1,4 +1,3 @@
-import { storeSchema } from '@storedesk/shared/stores/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -9,7 +8,7 @@ import { storesListKey } from './get-stores.ts';
 export function uploadStoreImage({ storeId, image }: { storeId: string; image: File }): Promise<Store> {
   const body = new FormData();
   body.set('image', image);
-  return apiJson(`/stores/${encodeURIComponent(storeId)}/image`, storeSchema, { method: 'PUT', body });
+  return apiJson<Store>(`/stores/${encodeURIComponent(storeId)}/image`, { method: 'PUT', body });
 }
 
 export function useUploadStoreImage() {

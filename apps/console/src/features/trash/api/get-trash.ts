@@ -1,6 +1,4 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
-import { trashEntrySchema } from '@storedesk/shared/trash/schemas';
 import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -8,13 +6,11 @@ import { apiJson } from '../../../lib/api-client.ts';
 /** `kind` undefined is every kind. */
 export type TrashQuery = { kind: TrashKind | undefined; q: string; page: number; pageSize: number };
 
-const trashResponseSchema = listResponseSchema(trashEntrySchema);
-
 export const trashListKey = ['trash', 'list'] as const;
 
 /** GET /api/trash (owner only): what was deleted in the last 30 days, newest first. */
 export function getTrash(query: TrashQuery, signal?: AbortSignal): Promise<ListResponse<TrashEntry>> {
-  return apiJson('/trash', trashResponseSchema, { query, signal });
+  return apiJson<ListResponse<TrashEntry>>('/trash', { query, signal });
 }
 
 export function trashQueryOptions(query: TrashQuery) {

@@ -1,4 +1,4 @@
-import type { EventTopic } from '@storedesk/shared/events/schemas';
+import type { EventTopic } from '@storedesk/shared/events/topics';
 import type { TrashKind } from '@storedesk/shared/trash/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api-client.ts';

@@ -1,4 +1,3 @@
-import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import type { Zone, ZoneInput } from '@storedesk/shared/zones/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { zonesListKey } from './get-zones.ts';
 
 /** POST /api/zones; 409 with `fields.name` when a live zone already has the name, whatever its case. */
 export function createZone(input: ZoneInput): Promise<Zone> {
-  return apiJson('/zones', zoneSchema, { method: 'POST', body: input });
+  return apiJson<Zone>('/zones', { method: 'POST', body: input });
 }
 
 export function useCreateZone() {

@@ -1,4 +1,3 @@
-import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import type { Zone } from '@storedesk/shared/zones/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -10,7 +9,7 @@ export function zoneQueryKey(zoneId: string) {
 
 /** GET /api/zones/:zoneId (owner only); 404 for an unknown or deleted zone. */
 export function getZone(zoneId: string, signal?: AbortSignal): Promise<Zone> {
-  return apiJson(`/zones/${encodeURIComponent(zoneId)}`, zoneSchema, { signal });
+  return apiJson<Zone>(`/zones/${encodeURIComponent(zoneId)}`, { signal });
 }
 
 export function zoneQueryOptions(zoneId: string) {

@@ -1,19 +1,15 @@
-import { listResponseSchema } from '@storedesk/shared/lists';
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { Zone } from '@storedesk/shared/zones/schemas';
-import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
 
 export type ZonesQuery = { q: string; page: number; pageSize: number };
 
-const zonesResponseSchema = listResponseSchema(zoneSchema);
-
 export const zonesListKey = ['zones', 'list'] as const;
 
 /** GET /api/zones (owner only): the zones of the business, by name. */
 export function getZones(query: ZonesQuery, signal?: AbortSignal): Promise<ListResponse<Zone>> {
-  return apiJson('/zones', zonesResponseSchema, { query, signal });
+  return apiJson<ListResponse<Zone>>('/zones', { query, signal });
 }
 
 export function zonesQueryOptions(query: ZonesQuery) {

@@ -1,4 +1,3 @@
-import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import type { Zone, ZoneUpdate } from '@storedesk/shared/zones/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client.ts';
@@ -7,7 +6,7 @@ import { zonesListKey } from './get-zones.ts';
 
 /** PATCH /api/zones/:zoneId; 409 with the current zone when `version` is stale, or with `fields.name` on a taken name. */
 export function updateZone({ zoneId, update }: { zoneId: string; update: ZoneUpdate }): Promise<Zone> {
-  return apiJson(`/zones/${encodeURIComponent(zoneId)}`, zoneSchema, { method: 'PATCH', body: update });
+  return apiJson<Zone>(`/zones/${encodeURIComponent(zoneId)}`, { method: 'PATCH', body: update });
 }
 
 export function useUpdateZone() {
