@@ -137,8 +137,13 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
           bgcolor: 'action.hover',
           // Keep the map under the app bar and dialogs.
           zIndex: 0,
-          // Links in the credit line are underlined, not told apart by colour alone.
-          '& .leaflet-control-attribution a': { textDecoration: 'underline' },
+          // The credit line is dark on white in either mode, whichever style sheet came first (Leaflet's
+          // is loaded with the map), and its links are underlined, not told apart by colour alone.
+          '&.leaflet-container .leaflet-control-attribution': { backgroundColor: '#fff', color: '#333' },
+          '&.leaflet-container .leaflet-control-attribution a': {
+            color: '#00587a',
+            textDecoration: 'underline',
+          },
           position: 'relative',
         }}
       />
