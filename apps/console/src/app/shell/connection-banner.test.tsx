@@ -75,7 +75,8 @@ describe('losing the connection', { timeout: 20_000 }, () => {
     const banner = await screen.findByText(
       /Live updates are paused while Storedesk reconnects/,
       {},
-      { timeout: 6000 },
+      // 5 s after the drop, with room for a loaded machine.
+      { timeout: 10_000 },
     );
     const reads = api.calls.length;
     await user.click(screen.getByRole('button', { name: 'Reload lists' }));
