@@ -57,6 +57,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lists each chunk and what it imports: scripts/bundle-budget.mjs reads it.
     manifest: true,
+    // Every browser the console supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // React changes less often than the app: its own chunk stays cached across releases. Other

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -26,20 +25,6 @@ export function FormSkeleton({ fields = 3, label }: { fields?: number; label: st
         <Skeleton variant="rounded" width={140} height={36} />
       </Stack>
     </Paper>
-  );
-}
-
-/** The whole console while the session loads: a bar and a page of grey shapes. */
-export function AppSkeleton() {
-  return (
-    <Box role="status" aria-busy="true" aria-label="Loading Storedesk">
-      <Skeleton variant="rectangular" height={64} />
-      <Stack spacing={2} sx={{ p: 3 }}>
-        <Skeleton variant="text" width={220} sx={{ fontSize: '2rem' }} />
-        <Skeleton variant="rounded" height={120} />
-        <Skeleton variant="rounded" height={240} />
-      </Stack>
-    </Box>
   );
 }
 

@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
 import type { ReactNode } from 'react';
-import { createContext, useCallback, useContext, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useState } from 'react';
+import type { SnackbarView } from './snackbar-view.tsx';
 
 export type SnackbarMessage = {
   message: string;
@@ -15,10 +13,29 @@ type Notify = (message: string | SnackbarMessage) => void;
 
 const SnackbarContext = createContext<Notify | null>(null);
 
-/** Short messages after an action ("Details saved"); the newest replaces the one showing. */
+/**
+ * Short messages after an action ("Details saved"); the newest replaces the one showing. The
+ * snackbar's code is fetched just after the console starts, not before its first screen shows;
+ * a message given before it arrives shows once it has.
+ */
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(SnackbarMessage & { key: number }) | null>(null);
   const [open, setOpen] = useState(false);
+  const [View, setView] = useState<typeof SnackbarView | null>(null);
+
+  useEffect(() => {
+    let mounted = true;
+    const load = (attempt: number) => {
+      import('./snackbar-view.tsx').then(
+        (module) => mounted && setView(() => module.SnackbarView),
+        () => mounted && attempt < 5 && setTimeout(() => load(attempt + 1), 2_000 * attempt),
+      );
+    };
+    load(1);
+    return () => {
+      mounted = false;
+    };
+  }, []);
 
   const notify = useCallback<Notify>((message) => {
     const next = typeof message === 'string' ? { message } : message;
@@ -26,43 +43,10 @@ export function SnackbarProvider({ children }: { children: ReactNode }) {
     setOpen(true);
   }, []);
 
-  const close = (_event?: unknown, reason?: string) => {
-    if (reason !== 'clickaway') setOpen(false);
-  };
-
   return (
     <SnackbarContext value={notify}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        autoHideDuration={5000}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      >
-        <Alert
-          severity={current?.severity ?? 'success'}
-          variant="filled"
-          onClose={close}
-          action={
-            current?.action ? (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => {
-                  current.action?.onClick();
-                  setOpen(false);
-                }}
-              >
-                {current.action.label}
-              </Button>
-            ) : undefined
-          }
-          sx={{ width: '100%' }}
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {View ? <View current={current} open={open} onClose={() => setOpen(false)} /> : null}
     </SnackbarContext>
   );
 }

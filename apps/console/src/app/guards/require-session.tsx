@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { AppSkeleton } from '../../components/loading-skeleton.tsx';
+import { BootSplash } from '../../components/boot-splash.tsx';
 import { SignedInSessionContext, useSession } from '../../lib/session.ts';
 import { paths } from '../paths.ts';
 import type { SignInState } from './return-path.ts';
@@ -24,7 +24,7 @@ export function RequireSession() {
   }
   return (
     <SignedInSessionContext value={session}>
-      <Suspense fallback={<AppSkeleton />}>
+      <Suspense fallback={<BootSplash />}>
         <Outlet />
       </Suspense>
     </SignedInSessionContext>

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
 import { CenteredPanel } from '../../components/centered-panel.tsx';
 import { LoadError } from '../../components/load-error.tsx';
-import { AppSkeleton } from '../../components/loading-skeleton.tsx';
+import { BootSplash } from '../../components/boot-splash.tsx';
 import { isApiError } from '../../lib/api-client.ts';
 import { isServiceEnded, useSession } from '../../lib/session.ts';
 import { ExpiredPage } from '../pages/expired-page.tsx';
@@ -14,7 +14,7 @@ import { ExpiredPage } from '../pages/expired-page.tsx';
 export function SessionGate() {
   const session = useSession();
 
-  if (session.isPending) return <AppSkeleton />;
+  if (session.isPending) return <BootSplash />;
 
   if (isApiError(session.error, 402) || (session.data && isServiceEnded(session.data.business))) {
     return (

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Suspense, useRef } from 'react';
 import { Outlet } from 'react-router';
-import { PageSkeleton } from '../../components/loading-skeleton.tsx';
+import { BootSplash } from '../../components/boot-splash.tsx';
 import { useFocusOnNavigation } from '../shell/focus-on-navigation.ts';
 
 /** Sign-in, onboarding, expired and not-found: no shell, the page has the whole screen. */
@@ -10,7 +10,7 @@ export function PublicLayout() {
   useFocusOnNavigation(mainRef);
   return (
     <Box component="main" ref={mainRef} sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <Suspense fallback={<PageSkeleton />}>
+      <Suspense fallback={<BootSplash />}>
         <Outlet />
       </Suspense>
     </Box>

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   forgotPasswordRequestSchema,
@@ -12,6 +11,7 @@ import {
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { TextInput } from '../../../components/text-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useForgotPassword } from '../api/password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -76,7 +76,7 @@ export function ForgotPasswordPage() {
             {forgot.error.message}
           </Alert>
         ) : null}
-        <TextField
+        <TextInput
           label="Email"
           type="email"
           autoComplete="username"

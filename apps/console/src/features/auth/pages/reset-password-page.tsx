@@ -3,13 +3,13 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { newPasswordSchema, passwordResetMessages } from '@storedesk/shared/auth/password-reset';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths.ts';
+import { TextInput } from '../../../components/text-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { isLinkRefusal, useResetPassword } from '../api/password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
@@ -99,7 +99,7 @@ export function ResetPasswordPage() {
             {reset.error.message}
           </Alert>
         ) : null}
-        <TextField
+        <TextInput
           label="New password"
           type="password"
           autoComplete="new-password"
@@ -109,7 +109,7 @@ export function ResetPasswordPage() {
           helperText={errors.password?.message}
           {...register('password')}
         />
-        <TextField
+        <TextInput
           label="Confirm password"
           type="password"
           autoComplete="new-password"

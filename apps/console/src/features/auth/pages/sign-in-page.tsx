@@ -1,18 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { signInRequestSchema } from '@storedesk/shared/auth/schemas';
 import type { SignInRequest } from '@storedesk/shared/auth/schemas';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
+import { TextInput } from '../../../components/text-input.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { lazyResolver } from '../../../lib/lazy-resolver.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 const highlights = [
@@ -48,6 +47,11 @@ function Promotion() {
   );
 }
 
+// The first screen most people see loads without zod: the form's check arrives just after it.
+const resolver = lazyResolver<SignInRequest>(
+  async () => (await import('./sign-in-resolver.ts')).signInResolver,
+);
+
 /** SPEC §2 and §5: sign in with email and password. The guard moves on once the session exists. */
 export function SignInPage() {
   const signIn = useSignIn();
@@ -57,7 +61,7 @@ export function SignInPage() {
     setError,
     formState: { errors, isValid },
   } = useForm<SignInRequest>({
-    resolver: zodResolver(signInRequestSchema),
+    resolver,
     mode: 'onTouched',
     defaultValues: { email: '', password: '' },
   });
@@ -98,7 +102,7 @@ export function SignInPage() {
                 {signIn.error.message}
               </Alert>
             ) : null}
-            <TextField
+            <TextInput
               label="Email"
               type="email"
               autoComplete="username"
@@ -108,7 +112,7 @@ export function SignInPage() {
               helperText={errors.email?.message}
               {...register('email')}
             />
-            <TextField
+            <TextInput
               label="Password"
               type="password"
               autoComplete="current-password"
