@@ -21,7 +21,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { eventTopics } from '@storedesk/shared/events/schemas';
+import { eventTopics } from '@storedesk/shared/events/topics';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startIdleProbe } from './idle-probe.ts';
