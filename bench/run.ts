@@ -84,6 +84,7 @@ async function signInToken(baseUrl: string): Promise<string> {
 /** Writes a part's figures to bench/results/<part>.json, stamped with the time; answers the path to print. */
 function writeResults(part: Part, results: object): string {
   const out = path.join(import.meta.dirname, 'results', `${part}.json`);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify({ at: new Date().toISOString(), ...results }, null, 2)}\n`);
   return path.relative(process.cwd(), out);
 }
