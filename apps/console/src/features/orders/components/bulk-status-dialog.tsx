@@ -17,11 +17,11 @@ import { changedOrdersSchema, useChangeOrdersStatus } from '../api/change-orders
 import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
 import { plural } from '../../../lib/plural.ts';
+import { finalChangeWords, orderNumbers } from './final-change-words.ts';
 
 /** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
 function numbers(orders: OrderSummary[]): string {
-  const named = orders.map((order) => `#${order.number}`);
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+  return orderNumbers(orders.map((order) => order.number));
 }
 
 /** Why a 409 refused the change: the orders that changed since they were chosen, or the server's message. */
@@ -113,17 +113,15 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
   };
 
   if (confirming && status !== null) {
-    const count = plural(orders.length, 'order', 'orders');
+    const words = finalChangeWords(
+      orders.map((order) => order.number),
+      status,
+    );
     return (
       <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-        <DialogTitle id={titleId}>
-          {status === OrderStatus.Cancelled ? `Cancel ${count}?` : `Mark ${count} delivered?`}
-        </DialogTitle>
+        <DialogTitle id={titleId}>{words.question}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {orders.length === 1 ? 'Order' : 'Orders'} {numbers(orders)} will be {orderStatusLabels[status]}.
-            {orders.length === 1 ? ' It is' : ' They are'} then closed for good: this can&apos;t be undone.
-          </DialogContentText>
+          <DialogContentText>{words.explanation}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button ref={backRef} onClick={() => setConfirming(false)} disabled={busy}>
@@ -135,11 +133,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
             onClick={save}
             disabled={busy}
           >
-            {busy
-              ? 'Saving…'
-              : status === OrderStatus.Cancelled
-                ? `Yes, cancel ${count}`
-                : `Yes, mark ${count} delivered`}
+            {busy ? 'Saving…' : words.action}
           </Button>
         </DialogActions>
       </Dialog>

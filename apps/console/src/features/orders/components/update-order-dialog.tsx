@@ -19,6 +19,7 @@ import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { currentOrderOf, useChangeOrderStatus } from '../api/change-order-status.ts';
 import { ExecutivePicker } from './executive-picker.tsx';
 import { OrderStatusChip } from './order-status-chip.tsx';
+import { finalChangeWords } from './final-change-words.ts';
 
 /** SPEC §4: the dialog offers all five statuses. */
 export const statusChoices: readonly OrderStatus[] = [
@@ -37,13 +38,6 @@ export type UpdatableOrder = Pick<
 
 type Step =
   { kind: 'status' } | { kind: 'executive'; status: OrderStatus } | { kind: 'confirm'; status: OrderStatus };
-
-/** The question before a final change, and the button that makes it, naming the order. */
-function finalChangeWords(number: number, status: OrderStatus): { question: string; action: string } {
-  return status === OrderStatus.Cancelled
-    ? { question: `Cancel order #${number}?`, action: `Yes, cancel order #${number}` }
-    : { question: `Mark order #${number} delivered?`, action: `Yes, mark #${number} delivered` };
-}
 
 type UpdateOrderDialogProps = {
   order: UpdatableOrder;
@@ -179,10 +173,7 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
       <>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>
-              Order #{shown.number} will be {orderStatusLabels[step.status]}. It is then closed for good: this
-              can&apos;t be undone.
-            </DialogContentText>
+            <DialogContentText>{finalChangeWords([shown.number], step.status).explanation}</DialogContentText>
             {message ? <Alert severity="error">{message}</Alert> : null}
           </Stack>
         </DialogContent>
@@ -196,7 +187,7 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
             disabled={busy}
             onClick={() => save(step.status)}
           >
-            {busy ? 'Saving…' : finalChangeWords(shown.number, step.status).action}
+            {busy ? 'Saving…' : finalChangeWords([shown.number], step.status).action}
           </Button>
         </DialogActions>
       </>
@@ -243,7 +234,7 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
         {step.kind === 'status'
           ? `Update Order #${shown.number}`
           : step.kind === 'confirm'
-            ? finalChangeWords(shown.number, step.status).question
+            ? finalChangeWords([shown.number], step.status).question
             : 'Choose a delivery executive'}
       </DialogTitle>
       {content}

@@ -300,12 +300,12 @@ describe('orders', { timeout: 30_000 }, () => {
     await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
 
-    const ask = await screen.findByRole('dialog', { name: 'Cancel 1 order?' });
+    const ask = await screen.findByRole('dialog', { name: 'Cancel order #1003?' });
     expect(ask).toHaveTextContent(
       "Order #1003 will be Cancelled. It is then closed for good: this can't be undone.",
     );
     expect(within(ask).getByRole('button', { name: 'Back' })).toHaveFocus();
-    expect(within(ask).getByRole('button', { name: 'Yes, cancel 1 order' })).toBeInTheDocument();
+    expect(within(ask).getByRole('button', { name: 'Yes, cancel order #1003' })).toBeInTheDocument();
     await user.click(within(ask).getByRole('button', { name: 'Back' }));
 
     expect(await screen.findByRole('dialog', { name: 'Change status' })).toBeInTheDocument();
@@ -367,7 +367,7 @@ describe('orders', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
     await user.click(await screen.findByRole('option', { name: 'Delivered' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Yes, mark 1 order delivered' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, mark #1001 delivered' }));
 
     expect(await within(dialog).findByText(messages.orderClosed)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
