@@ -1,4 +1,3 @@
-
 /**
  * Money is held as integer paise everywhere (D11); these helpers are the only
  * place that turns paise into rupees for people and back. The schemas of amounts
