@@ -13,6 +13,7 @@ import { SaveButton } from '../../../components/save-button.tsx';
 import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
+import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;
@@ -132,11 +133,19 @@ export function StaffForm({
         });
         return;
       }
-      for (const field of formFields) {
-        const message = error.fields?.[field];
-        if (message) setError(field, { message });
-      }
-      setNotice({ severity: 'error', message: error.message });
+      // A message the server puts on a field shows there, the first such field taking the focus;
+      // only a refusal that names no field shows in the alert.
+      const message = applySaveRefusal(error, {
+        current: staffMemberSchema,
+        showCurrent: (record) => reset(toFormValues(record, owner)),
+        fields: Object.fromEntries(
+          formFields.map((field) => [
+            field,
+            (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
+          ]),
+        ),
+      });
+      if (message) setNotice({ severity: 'error', message });
     } finally {
       setSaving(false);
     }

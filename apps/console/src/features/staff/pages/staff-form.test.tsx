@@ -118,7 +118,7 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/admins')).toHaveLength(0);
   });
 
-  it("shows the server's refusal in a closable alert at the top, and the field's message on the field", async () => {
+  it("puts the server's message on the field it names, which takes the focus, with no alert", async () => {
     const { user, api } = renderForm('/dexs/add', 'delivery-executives', [ravi], { session: adminSession });
     await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Ravi Again');
     await user.type(field('Email'), ravi.email);
@@ -127,15 +127,12 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Delivery Executive' }));
 
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.emailTaken);
+    await waitFor(() => expect(field('Email')).toHaveAccessibleDescription(messages.emailTaken));
     expect(field('Email')).toHaveAttribute('aria-invalid', 'true');
-    expect(field('Email')).toHaveAccessibleDescription(messages.emailTaken);
+    expect(field('Email')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(api.callsTo('POST /api/delivery-executives')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-
-    await user.click(within(alert).getByRole('button', { name: 'Close' }));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows a refusal that names no field (403) in the alert', async () => {
@@ -148,7 +145,10 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Add Delivery Executive' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.forbidden);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.forbidden);
+    await user.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('fills the edit form; the password is optional and a blank one is not sent', async () => {
