@@ -8,13 +8,12 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { isOwner } from '@storedesk/shared/levels';
 import type { ReactNode } from 'react';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { useSignedInSession } from '../../lib/session.ts';
+import { useCompact } from '../../lib/use-compact.ts';
 import { ZoneSwitcher } from './zone-switcher.tsx';
 
 /** Only web addresses open from the top bar; anything else counts as not set. */
@@ -64,8 +63,7 @@ export function TopBar({
   const { user, business } = useSignedInSession();
   const signOut = useSignOut();
   const notify = useSnackbar();
-  const theme = useTheme();
-  const compact = !useMediaQuery(theme.breakpoints.up('sm'), { noSsr: true });
+  const compact = useCompact();
   const appHref = customerAppHref(business.customerAppUrl);
 
   const openApp = appHref ? (

@@ -12,8 +12,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
@@ -29,6 +27,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useDeleteItem } from '../api/delete-item.ts';
 import { useItems } from '../api/get-items.ts';
 import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
@@ -37,8 +36,7 @@ import { updateItemMutationKey, useUpdateItem } from '../api/update-item.ts';
 
 /** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
 export function ItemsTab({ storeId }: { storeId: string }) {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const columns = compact ? 2 : 6;
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;

@@ -16,8 +16,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   couponFormFieldOf,
   couponFormSchema,
@@ -37,6 +35,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
 import { applySaveRefusal } from '../../../lib/save-refusal.ts';
 import { useTimeZone } from '../../../lib/session.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useCreateCoupon } from '../api/create-coupon.ts';
 import { useCouponCustomerChoices } from '../api/get-customer-choices.ts';
 import { useCouponStoreChoices } from '../api/get-store-choices.ts';
@@ -72,8 +71,7 @@ type CouponCreateDialogProps = { open: boolean; onClose: () => void };
  * Checked with the server's own rules; the server's refusals land on their fields.
  */
 export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const phone = useCompact();
   const titleId = useId();
   const timeZone = useTimeZone();
   const notify = useSnackbar();

@@ -11,8 +11,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { couponMessages, couponTypeLabels } from '@storedesk/shared/coupons/schemas';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import { formatDay } from '@storedesk/shared/dates';
@@ -27,6 +25,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows } from '../../../components/table-states.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useCloseCoupon } from '../api/close-coupon.ts';
 import { useCoupons } from '../api/get-coupons.ts';
 import { CouponCreateDialog } from '../components/coupon-create-dialog.tsx';
@@ -70,9 +69,8 @@ function CloseButton({ coupon, onClose }: { coupon: Coupon; onClose: (coupon: Co
 
 /** /coupons (owner only, D16): the open coupons, 'Create new coupon', and Close with a confirmation. */
 export function CouponsPage() {
-  const theme = useTheme();
   // On a phone each coupon is one row: its code and name with its terms on lines beneath (B9).
-  const compact = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const compact = useCompact('md');
   const notify = useSnackbar();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;

@@ -15,8 +15,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { visuallyHidden } from '@mui/utils';
 import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import { limits } from '@storedesk/shared/limits';
@@ -27,6 +25,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
 import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import { useCompact } from '../../../lib/use-compact.ts';
 import type { OrderSort, OrderView } from '../api/get-orders.ts';
 import { useNow } from '../elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
@@ -71,8 +70,7 @@ export function OrdersTable({
   const timeZone = useTimeZone();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
   // On a phone each order is one compact row: number, status, amount and time, then store and customer.
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const columns = (compact ? 1 : 7) + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
 
   const byDate = sort === 'newest' || sort === 'oldest';

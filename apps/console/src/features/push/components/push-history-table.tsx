@@ -8,11 +8,10 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { formatDateTime } from '@storedesk/shared/dates';
 import type { PushNotification, PushStatus } from '@storedesk/shared/push/schemas';
 import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
+import { useCompact } from '../../../lib/use-compact.ts';
 
 const statusChips: Record<PushStatus, { label: string; color: 'info' | 'success' | 'error'; title: string }> =
   {
@@ -57,8 +56,7 @@ type PushHistoryTableProps = {
 
 /** Each send: when (in the business's time zone), what, who sent it, how far it got, and its status. */
 export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTableProps) {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const columns = compact ? 1 : 5;
 
   const rows = sends.map((send) => {

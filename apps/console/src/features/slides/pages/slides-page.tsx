@@ -13,8 +13,6 @@ import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { messages } from '@storedesk/shared/messages';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { useState } from 'react';
@@ -27,6 +25,7 @@ import { PageHeader } from '../../../components/page-header.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useDeleteSlide } from '../api/delete-slide.ts';
 import { useSlides } from '../api/get-slides.ts';
 import { useRestoreSlide } from '../api/restore-slide.ts';
@@ -62,9 +61,8 @@ function SlideThumbnail({ slide }: { slide: Slide }) {
 
 /** SPEC §2 Slides list: Position, Title, Image, Action (Edit, Delete); 'Search slide' and 'Add slide'. */
 export function SlidesPage() {
-  const theme = useTheme();
   // On a phone each slide is one row: its picture, title and position, then its actions (B9).
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const slides = useSlides({ q, page, pageSize });

@@ -14,8 +14,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { useState } from 'react';
@@ -31,6 +29,7 @@ import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/ta
 import { isApiError } from '../../../lib/api-client.ts';
 import { useListParams, useListSelection, usePageInRange } from '../../../lib/list-params.ts';
 import { useIsOwner } from '../../../lib/session.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useZoneFilter } from '../../../lib/zone-filter.ts';
 import { useChangeStoreStatus } from '../api/change-store-status.ts';
 import { useDeleteStore } from '../api/delete-store.ts';
@@ -61,8 +60,7 @@ export function StoresPage() {
   const lastPage = usePageInRange(stores, listParams, setListParams);
 
   // On a phone each store is one row: name, its details in a line, and the status select.
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const columns = compact ? 3 : owner ? 8 : 7;
   const pendingStatusIds = changeStatus.isPending ? (changeStatus.variables?.storeIds ?? []) : [];
 

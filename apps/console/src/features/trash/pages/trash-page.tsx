@@ -11,8 +11,6 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { trashKindLabels, trashRetentionDays } from '@storedesk/shared/trash/schemas';
 import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
 import type { ReactNode } from 'react';
@@ -26,6 +24,7 @@ import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '../../../co
 import { asApiError } from '../../../lib/api-client.ts';
 import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
 import { useTimeZone } from '../../../lib/session.ts';
+import { useCompact } from '../../../lib/use-compact.ts';
 import { useTrash } from '../api/get-trash.ts';
 import { useRestoreFromTrash } from '../api/restore-from-trash.ts';
 import { kindFilterLabels, TrashKindFilter, useTrashKind } from '../components/trash-kind-filter.tsx';
@@ -74,8 +73,7 @@ function TrashRows({ query, count, columns, q, kind, onShowAll, children }: Tras
 
 /** B7: what was deleted in the last 30 days, and restoring it (D7). */
 export function TrashPage() {
-  const theme = useTheme();
-  const compact = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const compact = useCompact();
   const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
   const [kind, setKind] = useTrashKind();
