@@ -252,9 +252,13 @@ describe('loadConfig', () => {
     const pair = () => {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
+      // getPrivateKey() drops leading zero bytes (1 key in 256); web-push prints all 32, as here.
+      const privateKey = ecdh.getPrivateKey();
       return {
         VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString('base64url'),
-        VAPID_PRIVATE_KEY: ecdh.getPrivateKey().toString('base64url'),
+        VAPID_PRIVATE_KEY: Buffer.concat([Buffer.alloc(32 - privateKey.length), privateKey]).toString(
+          'base64url',
+        ),
       };
     };
 
