@@ -9,7 +9,7 @@ import { NewOrderAlert } from '../../features/orders/alert/new-order-alert.tsx';
 import { useLiveEvents } from '../../lib/live-events.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
-import { useFocusOnNavigation } from './focus-on-navigation.ts';
+import { useFocusOnNavigation, useFocusRescue } from './focus-on-navigation.ts';
 import { Footer } from './footer.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -23,6 +23,7 @@ export function AppShell() {
   const [navigationOpen, setNavigationOpen] = useState(false);
   const mainRef = useRef<HTMLElement>(null);
   useFocusOnNavigation(mainRef);
+  useFocusRescue(mainRef);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>

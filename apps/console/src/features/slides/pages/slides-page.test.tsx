@@ -79,6 +79,23 @@ describe('slides list', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Fresh mangoes')).toBeInTheDocument();
   });
 
+  it('puts the focus on the heading when the deleted row took the focused button with it, keyboard only', async () => {
+    const { user } = slidesServer();
+    const remove = await screen.findByRole('button', { name: 'Delete Fresh mangoes' });
+    remove.focus();
+
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete slide “Fresh mangoes”?' });
+    within(dialog).getByRole('button', { name: 'Delete' }).focus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Fresh mangoes' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Slides' })).toHaveFocus());
+  });
+
   it('says so in the Error dialog when the delete is refused', async () => {
     const { user } = slidesServer({
       [`DELETE /api/slides/${first.id}`]: () => apiError(403, 'forbidden', messages.forbidden),
