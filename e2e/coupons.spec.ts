@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { openStoreWithStock, sendStorefrontOrder } from './support/orders.ts';
 
 /*
  * Coupons (D16): the owner creates a coupon in the dialog, a second browser
@@ -16,8 +17,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Listed<T> = { items: T[] };
-
 async function signInAsOwner(width?: number) {
   const { context, page } = await newPage(browser, width ? { width } : {});
   await signInThroughForm(page, demo.owner);
@@ -27,41 +26,15 @@ async function signInAsOwner(width?: number) {
   return { context, page };
 }
 
-/** An open store of the demo and its dearest item in stock, read through the owner's session. */
-async function openStoreWithStock(page: Page) {
-  const stores = (await (await page.request.get('/api/stores?pageSize=25')).json()) as Listed<{
-    id: string;
-    status: number;
-  }>;
-  for (const store of stores.items.filter((s) => s.status === 1)) {
-    const items = (await (
-      await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)
-    ).json()) as Listed<{
-      id: string;
-      inStock: boolean;
-      pricePaise: number;
-    }>;
-    // Five of the dearest clears the demo's ₹99.00 minimum order.
-    const stocked = items.items.filter((item) => item.inStock).sort((x, y) => y.pricePaise - x.pricePaise)[0];
-    if (stocked) return { storeId: store.id, itemId: stocked.id };
-  }
-  throw new Error('no open store with stock');
-}
-
-/** An order through the customer-app API with the demo's storefront key, as the customer app would. */
+/** An order with a coupon through the customer-app API: five of the dearest item of an open store. */
 async function orderWithCoupon(page: Page, couponCode: string) {
-  const { storeId, itemId } = await openStoreWithStock(page);
-  const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
-    body: JSON.stringify({
-      customer: { name: 'Coupon Customer', phone: '9811100077' },
-      storeId,
-      items: [{ itemId, quantity: 5 }],
-      couponCode,
-    }),
+  const { store, stocked } = await openStoreWithStock(page);
+  return sendStorefrontOrder({
+    customer: { name: 'Coupon Customer', phone: '9811100077' },
+    storeId: store.id,
+    items: [{ itemId: stocked[0]!.id, quantity: 5 }],
+    couponCode,
   });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
 async function seriousAxeFindings(page: Page) {

@@ -142,7 +142,7 @@ describe('admins and delivery executives', () => {
     await expect.poll(() => emailField.getAttribute('aria-invalid')).toBe('true');
     await page.getByText('This email is already in use').waitFor();
     expect(await emailField.evaluate((input) => input === document.activeElement)).toBe(true);
-    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'This email is already in use' }).count()).toBe(0);
     expect(page.url()).toContain('/dexs/add');
 
     await page.goto('/admins');

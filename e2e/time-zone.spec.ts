@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { businessDay } from '@storedesk/shared/dates';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { demo, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { placeOrder } from './support/orders.ts';
 
 /*
  * D19, as the tester found it: from a browser in UTC, order #421 placed at 01:36
@@ -71,35 +72,11 @@ const ddmm = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}`;
 type Listed<T> = { items: T[] };
 
 /** A customer order at an open store with stock, through the customer-app API, by a new customer. */
-async function placeOrder(page: Page): Promise<{ id: string; number: number; zoneId: string }> {
-  const stores = (await (await page.request.get('/api/stores?pageSize=25')).json()) as Listed<{
-    id: string;
-    status: number;
-  }>;
-  for (const store of stores.items.filter((s) => s.status === 1)) {
-    const items = (await (
-      await page.request.get(`/api/stores/${store.id}/items?pageSize=25`)
-    ).json()) as Listed<{
-      id: string;
-      inStock: boolean;
-    }>;
-    const stocked = items.items.filter((item) => item.inStock).slice(0, 2);
-    if (stocked.length === 0) continue;
-    const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
-      body: JSON.stringify({
-        customer: { name: 'Zara Zone', phone: `97${String(randomInt(0, 100_000_000)).padStart(8, '0')}` },
-        storeId: store.id,
-        items: stocked.map((item) => ({ itemId: item.id, quantity: 3 })),
-      }),
-    });
-    expect(res.status, await res.clone().text()).toBe(201);
-    const { id, number } = (await res.json()) as { id: string; number: number };
-    const { rows } = await db.query<{ zone_id: string }>('SELECT zone_id FROM orders WHERE id = $1', [id]);
-    return { id, number, zoneId: rows[0]!.zone_id };
-  }
-  throw new Error('no open store with stock');
+async function placeOrderOfNewCustomer(page: Page): Promise<{ id: string; number: number; zoneId: string }> {
+  const phone = `97${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+  const { id, number } = await placeOrder(page, { name: 'Zara Zone', phone });
+  const { rows } = await db.query<{ zone_id: string }>('SELECT zone_id FROM orders WHERE id = $1', [id]);
+  return { id, number, zoneId: rows[0]!.zone_id };
 }
 
 /**
@@ -244,7 +221,7 @@ describe("dates in the business's time zone, whatever the browser's (D19)", () =
     const dayBefore = shift(day, -1);
     const placedAt = `${dayBefore}T20:06:00Z`;
 
-    const order = await placeOrder(utc);
+    const order = await placeOrderOfNewCustomer(utc);
     const before = await serverTotals(utc);
     await movePlacedAt(order, placedAt);
 
