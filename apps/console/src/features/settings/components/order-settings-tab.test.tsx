@@ -94,6 +94,23 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
     expect(await charges()).toHaveValue('30.00');
   });
 
+  it('Cancel puts back the saved values and sends nothing; it has nothing to undo before an edit', async () => {
+    const { user, api } = renderTab();
+    const field = await charges();
+    const cancel = screen.getByRole('button', { name: 'Cancel' });
+    expect(cancel).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, '45');
+    await user.click(screen.getByRole('switch', { name: 'Charge for delivery' }));
+    await user.click(cancel);
+
+    expect(await charges()).toHaveValue('30.00');
+    expect(screen.getByRole('switch', { name: 'Charge for delivery' })).toBeChecked();
+    expect(cancel).toBeDisabled();
+    expect(api.callsTo('PUT /api/settings/order')).toHaveLength(0);
+  });
+
   it('saves rupees as exact paise with the version read', async () => {
     const { user, api } = renderTab();
     await user.clear(await charges());

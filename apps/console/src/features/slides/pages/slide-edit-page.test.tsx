@@ -76,6 +76,18 @@ describe('edit slide', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: messages.slideImageTitle })).not.toBeInTheDocument();
   });
 
+  it('Cancel leaves the edits unsaved and goes back to the list', async () => {
+    const { user, api, router } = renderEdit();
+    const title = await screen.findByRole('textbox', { name: /^Title/ });
+
+    await user.clear(title);
+    await user.type(title, 'Not this');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/slides'));
+    expect(api.callsTo(`PATCH ${slidePath}`)).toHaveLength(0);
+  });
+
   it('asks for an image when the slide has none yet', async () => {
     const { user, api } = renderEdit({ [`GET ${slidePath}`]: () => json(200, { ...slide, imageUrl: null }) });
 

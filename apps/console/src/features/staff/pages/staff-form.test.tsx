@@ -135,6 +135,16 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('Cancel leaves without adding anyone, back to the list', async () => {
+    const { user, api, router } = renderForm('/admins/add', 'admins', [anita]);
+    await fillPerson(user);
+
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admins'));
+    expect(api.callsTo('POST /api/admins')).toHaveLength(0);
+  });
+
   it('shows a refusal that names no field (403) in the alert', async () => {
     const { user } = renderForm('/dexs/add', 'delivery-executives', [], {
       session: adminSession,
