@@ -2,7 +2,7 @@ import { messages } from '@storedesk/shared/messages';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from './api-client.ts';
-import { applySaveRefusal } from './save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from './save-refusal.ts';
 
 const record = z.object({ name: z.string(), version: z.number() });
 
@@ -87,5 +87,24 @@ describe('applySaveRefusal', () => {
       applySaveRefusal(new ApiError({ status: 401, code: 'unauthenticated', message: 'x' }), target),
     ).toBeNull();
     expect(target.showCurrent).not.toHaveBeenCalled();
+  });
+});
+
+describe('fieldMessages', () => {
+  it('puts each server field on the form field of its name, or the one it maps to, focusing only as told', () => {
+    const setError = vi.fn();
+    const same = fieldMessages(setError, ['name', 'phone']);
+    same.name!('Enter name', true);
+    same.phone!('Enter valid phone number', false);
+    expect(setError.mock.calls).toEqual([
+      ['name', { message: 'Enter name' }, { shouldFocus: true }],
+      ['phone', { message: 'Enter valid phone number' }, { shouldFocus: false }],
+    ]);
+
+    setError.mockClear();
+    const mapped = fieldMessages(setError, { pricePaise: 'price', 'theme.primaryColor': 'theme' });
+    expect(Object.keys(mapped)).toEqual(['pricePaise', 'theme.primaryColor']);
+    mapped['theme.primaryColor']!('Pick a colour', true);
+    expect(setError).toHaveBeenCalledWith('theme', { message: 'Pick a colour' }, { shouldFocus: true });
   });
 });

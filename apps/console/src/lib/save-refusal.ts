@@ -41,3 +41,29 @@ export function applySaveRefusal<T>(
   }
   return placed ? null : error.message;
 }
+
+type SetError<Name extends string> = (
+  name: Name,
+  error: { message: string },
+  options: { shouldFocus: boolean },
+) => void;
+
+/**
+ * The `fields` of a refusal for a react-hook-form: each server field shows its message on the
+ * form's field of the same name (a list) or on the one it maps to (server name → form name), the
+ * first to get one taking the focus.
+ */
+export function fieldMessages<Name extends string>(
+  setError: SetError<Name>,
+  names: readonly Name[] | Readonly<Record<string, Name>>,
+): Record<string, (message: string, focus: boolean) => void> {
+  const pairs: Array<[string, Name]> = Array.isArray(names)
+    ? (names as readonly Name[]).map((name) => [name, name])
+    : Object.entries(names as Readonly<Record<string, Name>>);
+  return Object.fromEntries(
+    pairs.map(([serverField, formField]) => [
+      serverField,
+      (message: string, focus: boolean) => setError(formField, { message }, { shouldFocus: focus }),
+    ]),
+  );
+}

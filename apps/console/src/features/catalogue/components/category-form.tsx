@@ -13,7 +13,7 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -70,7 +70,7 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
         applySaveRefusal(result.error, {
           current: categorySchema,
           showCurrent: (shown) => reset({ name: shown.name }),
-          fields: { name: (message, focus) => setError('name', { message }, { shouldFocus: focus }) },
+          fields: fieldMessages(setError, ['name']),
         }),
       );
     } finally {

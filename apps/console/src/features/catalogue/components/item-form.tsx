@@ -26,7 +26,7 @@ import { CategoryAutocomplete } from './category-autocomplete.tsx';
 import { TagsField } from './tags-field.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 /**
  * The shared item schema, with what the form holds instead of two fields: the
@@ -141,13 +141,13 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           current: itemSchema,
           showCurrent: (shown) => reset(toItemFormValues(shown)),
           // The server's field names, and the form fields that show them.
-          fields: {
-            name: (message, focus) => setError('name', { message }, { shouldFocus: focus }),
-            categoryId: (message, focus) => setError('category', { message }, { shouldFocus: focus }),
-            featured: (message, focus) => setError('featured', { message }, { shouldFocus: focus }),
-            pricePaise: (message, focus) => setError('price', { message }, { shouldFocus: focus }),
-            tags: (message, focus) => setError('tags', { message }, { shouldFocus: focus }),
-          },
+          fields: fieldMessages(setError, {
+            name: 'name',
+            categoryId: 'category',
+            featured: 'featured',
+            pricePaise: 'price',
+            tags: 'tags',
+          }),
         }),
       );
     } finally {

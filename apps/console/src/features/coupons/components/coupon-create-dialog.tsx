@@ -33,7 +33,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 import { useTimeZone } from '../../../lib/session.ts';
 import { useCompact } from '../../../lib/use-compact.ts';
 import { useCreateCoupon } from '../api/create-coupon.ts';
@@ -107,12 +107,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
       onClose();
     } catch (caught) {
       const error = asApiError(caught);
-      const fields = Object.fromEntries(
-        Object.entries(couponFormFieldOf).map(([serverField, formField]) => [
-          serverField,
-          (message: string, focus: boolean) => setError(formField, { message }, { shouldFocus: focus }),
-        ]),
-      );
+      const fields = fieldMessages(setError, couponFormFieldOf);
       const message = applySaveRefusal(error, {
         current: couponSchema,
         showCurrent: () => undefined,

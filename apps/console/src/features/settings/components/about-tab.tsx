@@ -21,6 +21,7 @@ import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
 import { useRecordSave } from '../../../lib/record-save.ts';
+import { fieldMessages } from '../../../lib/save-refusal.ts';
 
 const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone' } as const;
 
@@ -45,8 +46,6 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     defaultValues: live,
   });
   const update = useUpdateBusinessSettings();
-  const show = (field: keyof BusinessAboutInput) => (message: string, focus: boolean) =>
-    setError(field, { message }, { shouldFocus: focus });
   const saving = useRecordSave(record, isDirty, {
     schema: businessSettingsSchema,
     queryKey: businessSettingsQueryKey,
@@ -54,7 +53,7 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     recordName: 'business’s settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: { name: show('name'), description: show('description'), timeZone: show('timeZone') },
+    fields: fieldMessages(setError, ['name', 'description', 'timeZone']),
     savedMessage: 'Business details saved',
   });
   const description = useWatch({ control, name: 'description' });

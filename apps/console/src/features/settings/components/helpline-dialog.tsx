@@ -17,7 +17,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 import { helplinesQueryKey, useCreateHelpline, useUpdateHelpline } from '../api/helplines.ts';
 
 const labels = { title: 'Title', phoneNumber: 'Phone number' } as const;
@@ -91,12 +91,10 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
           return;
         }
       }
-      const on = (field: keyof HelplineInput) => (message: string, focus: boolean) =>
-        setError(field, { message }, { shouldFocus: focus });
       const message = applySaveRefusal(error, {
         current: helplineSchema,
         showCurrent,
-        fields: { title: on('title'), phoneNumber: on('phoneNumber') },
+        fields: fieldMessages(setError, ['title', 'phoneNumber']),
       });
       setDialogMessage(message);
     }

@@ -19,6 +19,7 @@ import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
+import { fieldMessages } from '../../../lib/save-refusal.ts';
 import { orderSettingsQueryKey, useOrderSettings, useSaveOrderSettings } from '../api/order-settings.ts';
 
 const labels = {
@@ -62,8 +63,6 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     if (!isDirty) reset(live);
   }, [live, isDirty, reset]);
 
-  const on = (field: keyof OrderSettingsFormValues) => (message: string, focus: boolean) =>
-    setError(field, { message }, { shouldFocus: focus });
   const saving = useRecordSave(record, isDirty, {
     schema: orderSettingsSchema,
     queryKey: orderSettingsQueryKey,
@@ -71,11 +70,11 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     recordName: 'business’s order settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: {
-      deliveryChargesEnabled: on('deliveryChargesEnabled'),
-      standardDeliveryChargesPaise: on('standardDeliveryChargesPaise'),
-      minimumOrderPaise: on('minimumOrderPaise'),
-    },
+    fields: fieldMessages(setError, [
+      'deliveryChargesEnabled',
+      'standardDeliveryChargesPaise',
+      'minimumOrderPaise',
+    ]),
     savedMessage: 'Order settings saved',
   });
 

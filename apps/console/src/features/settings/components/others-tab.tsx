@@ -21,6 +21,7 @@ import type { MainStoreChoice } from '../api/business.ts';
 import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
 import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
+import { fieldMessages } from '../../../lib/save-refusal.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
 import { ThemePicker } from '../../../components/theme-picker.tsx';
 
@@ -58,8 +59,6 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     defaultValues: live,
   });
   const update = useUpdateBusinessSettings();
-  const show = (field: keyof BusinessOthersInput) => (message: string, focus: boolean) =>
-    setError(field, { message }, { shouldFocus: focus });
   const saving = useRecordSave(record, isDirty, {
     schema: businessSettingsSchema,
     queryKey: businessSettingsQueryKey,
@@ -67,16 +66,16 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     recordName: 'business’s settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: {
-      type: show('type'),
-      mainStoreId: show('mainStoreId'),
-      theme: show('theme'),
-      'theme.primaryColor': show('theme'),
-      'theme.accentColor': show('theme'),
-      'theme.textPrimary': show('theme'),
-      live: show('live'),
-      customerAppUrl: show('customerAppUrl'),
-    },
+    fields: fieldMessages(setError, {
+      type: 'type',
+      mainStoreId: 'mainStoreId',
+      theme: 'theme',
+      'theme.primaryColor': 'theme',
+      'theme.accentColor': 'theme',
+      'theme.textPrimary': 'theme',
+      live: 'live',
+      customerAppUrl: 'customerAppUrl',
+    }),
     savedMessage: 'Settings saved',
   });
   // The stores chosen here, so the select can name them; the saved one is named by the record.

@@ -31,7 +31,7 @@ import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 import { paymentModesQueryKey, useCreatePaymentMode, useUpdatePaymentMode } from '../api/payment-modes.ts';
 
 export type PaymentModeFormValues = {
@@ -152,20 +152,18 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
         return;
       }
     }
-    const on = (field: Parameters<typeof setError>[0]) => (message: string, focus: boolean) =>
-      setError(field, { message }, { shouldFocus: focus });
     const message = applySaveRefusal(error, {
       current: paymentModeSchema,
       showCurrent,
-      fields: {
-        title: on('title'),
-        type: on('type'),
-        enabled: on('enabled'),
-        disableReason: on('disableReason'),
-        upiInfo: on('upiInfo.name'),
-        'upiInfo.name': on('upiInfo.name'),
-        'upiInfo.upiId': on('upiInfo.upiId'),
-      },
+      fields: fieldMessages(setError, {
+        title: 'title',
+        type: 'type',
+        enabled: 'enabled',
+        disableReason: 'disableReason',
+        upiInfo: 'upiInfo.name',
+        'upiInfo.name': 'upiInfo.name',
+        'upiInfo.upiId': 'upiInfo.upiId',
+      }),
     });
     // A 409 naming the type (a mode of it was added meanwhile) is on its field like any other.
     setDialogMessage(message);

@@ -27,6 +27,7 @@ import { RecordLoader } from '../../../components/record-loader.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
 import { useRecordSave } from '../../../lib/record-save.ts';
+import { fieldMessages } from '../../../lib/save-refusal.ts';
 import {
   referralSettingsQueryKey,
   useReferralSettings,
@@ -108,12 +109,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
     recordName: 'business’s referral program',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: Object.fromEntries(
-      (Object.keys(labels) as Array<keyof ReferralFormValues>).map((field) => [
-        field,
-        (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
-      ]),
-    ),
+    fields: fieldMessages(setError, Object.keys(labels) as Array<keyof ReferralFormValues>),
     savedMessage: 'Referral settings saved',
   });
 

@@ -17,7 +17,7 @@ import { ImagePicker } from '../../../components/image-picker.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 const positionChoices = Array.from(
   { length: slidePositions.max - slidePositions.min + 1 },
@@ -98,10 +98,7 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
     const message = applySaveRefusal(error, {
       current: slideSchema,
       showCurrent: (current) => reset(toFormValues(current)),
-      fields: {
-        title: (text, focus) => setError('title', { message: text }, { shouldFocus: focus }),
-        position: (text, focus) => setError('position', { message: text }, { shouldFocus: focus }),
-      },
+      fields: fieldMessages(setError, ['title', 'position']),
     });
     if (message) setDialog({ title: 'Error', message });
   };

@@ -13,7 +13,7 @@ import { SaveButton } from '../../../components/save-button.tsx';
 import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;
@@ -138,12 +138,7 @@ export function StaffForm({
       const message = applySaveRefusal(error, {
         current: staffMemberSchema,
         showCurrent: (record) => reset(toFormValues(record, owner)),
-        fields: Object.fromEntries(
-          formFields.map((field) => [
-            field,
-            (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
-          ]),
-        ),
+        fields: fieldMessages(setError, formFields),
       });
       if (message) setNotice({ severity: 'error', message });
     } finally {

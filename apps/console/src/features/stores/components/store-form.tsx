@@ -23,7 +23,7 @@ import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
 import { useMapTiles } from '../api/get-map-tiles.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -174,12 +174,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
       const message = applySaveRefusal(result.error, {
         current: storeSchema,
         showCurrent: (shown) => reset(toStoreFormValues(shown, owner)),
-        fields: Object.fromEntries(
-          formFields.map((field) => [
-            field,
-            (text: string, focus: boolean) => setError(field, { message: text }, { shouldFocus: focus }),
-          ]),
-        ),
+        fields: fieldMessages(setError, formFields),
       });
       if (message) setDialog({ title: 'Error', message });
     } finally {

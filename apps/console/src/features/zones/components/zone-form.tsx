@@ -14,7 +14,7 @@ import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { SaveButton } from '../../../components/save-button.tsx';
 import type { ApiError } from '../../../lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal } from '../../../lib/save-refusal.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 export type ZoneSaveResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -78,7 +78,7 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: Zone
     return applySaveRefusal(error, {
       current: zoneSchema,
       showCurrent: (current) => reset(toFormValues(current)),
-      fields: { name: (message, focus) => setError('name', { message }, { shouldFocus: focus }) },
+      fields: fieldMessages(setError, ['name']),
     });
   };
 
