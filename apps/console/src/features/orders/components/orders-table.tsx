@@ -5,8 +5,8 @@ import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
-import Stack from '@mui/material/Stack';
 import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -83,6 +83,17 @@ export function OrdersTable({
       onClick={() => onSort(sort === 'newest' ? 'oldest' : 'newest')}
     >
       {label}
+    </TableSortLabel>
+  );
+
+  const statusDirection = byStatus ? (sort === 'status' ? 'asc' : 'desc') : false;
+  const sortByStatus = (
+    <TableSortLabel
+      active={byStatus}
+      direction={sort === '-status' ? 'desc' : 'asc'}
+      onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
+    >
+      Status
     </TableSortLabel>
   );
 
@@ -212,22 +223,21 @@ export function OrdersTable({
                 </TableCell>
               ) : null}
               {compact ? (
-                <TableCell sortDirection={dateDirection}>{sortByDate('Order, by date')}</TableCell>
+                // One column holds the whole order, so its header offers both sorts.
+                <TableCell sortDirection={dateDirection || statusDirection}>
+                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
+                    <span>Sort by</span>
+                    {sortByDate('Date')}
+                    {sortByStatus}
+                  </Stack>
+                </TableCell>
               ) : (
                 <>
                   <TableCell>Order ID</TableCell>
                   <TableCell>Store</TableCell>
                   <TableCell>Customer</TableCell>
                   <TableCell sortDirection={dateDirection}>{sortByDate('Date')}</TableCell>
-                  <TableCell sortDirection={byStatus ? (sort === 'status' ? 'asc' : 'desc') : false}>
-                    <TableSortLabel
-                      active={byStatus}
-                      direction={sort === '-status' ? 'desc' : 'asc'}
-                      onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
-                    >
-                      Status
-                    </TableSortLabel>
-                  </TableCell>
+                  <TableCell sortDirection={statusDirection}>{sortByStatus}</TableCell>
                   <TableCell align="right">Bill Amount</TableCell>
                   <TableCell align="right">Since placed</TableCell>
                 </>

@@ -7,6 +7,7 @@ import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
+import { setViewportWidth } from '../../../testing/viewport.ts';
 import {
   jayanagar,
   meena,
@@ -131,6 +132,22 @@ describe('orders', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.search).toBe('?sort=-status&q=chitra'));
     await waitFor(() => expect(lastRequest()?.get('q')).toBe('chitra'));
     await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
+  });
+
+  it('sorts by date or by status on a phone too, where one column holds each order', async () => {
+    setViewportWidth(375);
+    const { user, router } = renderOrders('/orders');
+    const table = await screen.findByRole('table', { name: 'Orders' }, firstRender);
+    const header = within(table).getByRole('columnheader', { name: /Sort by/ });
+    expect(header).toHaveAttribute('aria-sort', 'descending');
+
+    await user.click(within(header).getByRole('button', { name: 'Status' }));
+    expect(router.state.location.search).toBe('?sort=status');
+    expect(header).toHaveAttribute('aria-sort', 'ascending');
+    // Newest first is the default, which the address leaves out.
+    await user.click(within(header).getByRole('button', { name: 'Date' }));
+    expect(router.state.location.search).toBe('');
+    expect(header).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('offers the list as filtered, every page of it, as a CSV download', async () => {
