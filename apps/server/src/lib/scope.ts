@@ -11,6 +11,7 @@ export type Scope = { businessId: string; zoneId: string | null };
 export function scopeOf(auth: AuthContext, requestedZoneId?: string | null): Scope {
   const businessId = auth.business.id;
   if (isOwner(auth.user)) return { businessId, zoneId: requestedZoneId ?? null };
-  if (requestedZoneId && requestedZoneId !== auth.user.zoneId) throw forbidden();
+  // A UUID's letters may come in either case: the same zone is not another one.
+  if (requestedZoneId && requestedZoneId.toLowerCase() !== auth.user.zoneId?.toLowerCase()) throw forbidden();
   return { businessId, zoneId: auth.user.zoneId };
 }

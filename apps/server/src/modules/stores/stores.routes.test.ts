@@ -80,6 +80,14 @@ describe('creating a store', () => {
     expect(await storeCount()).toBe(before);
   });
 
+  it("takes an admin's own zone id in capitals as that zone, not another (201, not 403)", async () => {
+    const res = await call(admin, 'POST', '/api/stores', valid({ zoneId: biz.zones[0]!.toUpperCase() }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Store>().zoneId).toBe(biz.zones[0]);
+    const listed = await call(admin, 'GET', `/api/stores?zoneId=${biz.zones[0]!.toUpperCase()}`);
+    expect(listed.statusCode).toBe(200);
+  });
+
   it('needs the owner to pick a zone of the business', async () => {
     const before = await storeCount();
     for (const zoneId of [undefined, rival.zones[0], randomUUID()]) {
