@@ -150,6 +150,10 @@ describe('paths the router cannot read', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.json(), url).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+      // No hook runs for these, yet they carry what every answer does.
+      expect(res.headers['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 });

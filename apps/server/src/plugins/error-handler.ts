@@ -78,6 +78,15 @@ export function registerErrorHandler(app: FastifyInstance) {
  * Pass it to Fastify as `frameworkErrors`.
  */
 export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook runs for these answers, so the ones every answer carries are set here: the request's
+  // id, and the strictest of the security headers for a body that is only JSON.
+  void reply.headers({
+    'x-request-id': request.id,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  });
   if (error.code === 'FST_ERR_BAD_URL' || error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     void reply.status(404).send(envelope('not_found', messages.notFound));
     return;
