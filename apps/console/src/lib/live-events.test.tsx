@@ -2,12 +2,12 @@ import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { FakeEventSource } from '../testing/fake-event-source.ts';
 import { accountOf, adminSession } from '../testing/fixtures.ts';
 import { json, sessionHandler, mockApi, noContent } from '../testing/mock-api.ts';
 import { renderApp } from '../testing/render-app.tsx';
 import { useLiveEvent, useLiveEvents } from './live-events.ts';
 import { createQueryClient } from './query-client.ts';
-import { FakeEventSource } from '../testing/fake-event-source.ts';
 
 function installEventSource() {
   FakeEventSource.instances = [];
@@ -60,15 +60,23 @@ describe('live events', () => {
     });
     renderApp('/account');
     await screen.findByLabelText('Name');
-    const reads = api.calls.length;
+    expect(openStreams()).toHaveLength(1);
+    const source = openStreams()[0]!;
+    const reads = () => api.callsTo('GET /api/account').length;
+    const before = reads();
 
     act(() => {
-      const source = openStreams()[0];
-      source?.onmessage?.(new MessageEvent('message', { data: 'not json' }));
-      source?.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ topic: 'nope' }) }));
+      source.onmessage?.(new MessageEvent('message', { data: 'not json' }));
+      source.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ topic: 'nope' }) }));
+      source.onmessage?.(new MessageEvent('message', { data: JSON.stringify(['account']) }));
     });
+    // Given time to refetch, nothing was asked again...
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(reads()).toBe(before);
 
-    expect(api.calls.length).toBe(reads);
+    // ...while a real event of the same stream is.
+    act(() => source.send(accountChanged));
+    await waitFor(() => expect(reads()).toBe(before + 1));
   });
 
   it('opens no stream for a signed-out user', async () => {
@@ -135,7 +143,17 @@ describe('live events', () => {
       action: 'created',
       recordId: 'o1',
     };
-    act(() => openStreams()[0]?.send(newOrder));
+    expect(openStreams()).toHaveLength(1);
+    const source = openStreams()[0]!;
+    act(() => {
+      // What is not a live event reaches no screen: not JSON, an unknown topic, no topic at all.
+      source.onmessage?.(new MessageEvent('message', { data: 'not json' }));
+      source.onmessage?.(
+        new MessageEvent('message', { data: JSON.stringify({ ...newOrder, topic: 'nope' }) }),
+      );
+      source.onmessage?.(new MessageEvent('message', { data: JSON.stringify(['orders']) }));
+      source.send(newOrder);
+    });
     expect(seen).toEqual([newOrder]);
 
     view.unmount();
