@@ -96,8 +96,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
 
 describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
   it('finds nothing serious or critical on the signed-out screens', async () => {
-    const { context, page } = await newPage(browser);
-    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    const { context, page } = await newPage(browser, { mode });
     const found: Record<string, Finding[]> = {};
     for (const url of ['/sign-in', '/forgot-password', '/onboarding', '/not-found']) {
       await open(page, url);
@@ -109,8 +108,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
   });
 
   it('finds nothing serious or critical on any signed-in screen', { timeout: 240_000 }, async () => {
-    const { context, page } = await newPage(browser);
-    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    const { context, page } = await newPage(browser, { mode });
     await signInThroughForm(page, demo.owner);
     await page.waitForURL('**/dashboard');
     const found: Record<string, Finding[]> = {};
@@ -124,8 +122,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
   });
 
   it('finds nothing serious or critical in the dialogs and on a phone', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage(browser, { width: 375 });
-    await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
+    const { context, page } = await newPage(browser, { width: 375, mode });
     await signInThroughForm(page, demo.owner);
     await page.waitForURL('**/dashboard');
     const found: Record<string, Finding[]> = {};

@@ -11,12 +11,15 @@ export const demo = {
 
 export async function newPage(
   browser: Browser,
-  options: { width?: number } = {},
+  options: { width?: number; mode?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: { width: options.width ?? 1366, height: 860 },
   });
+  // The console's own light/dark choice, as its mode switch keeps it.
+  if (options.mode)
+    await context.addInitScript((mode) => localStorage.setItem('mui-mode', mode), options.mode);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
