@@ -19,11 +19,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorDialog } from '../../../components/error-dialog.tsx';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
+import { asApiError, isApiError } from '../../../lib/api-client.ts';
 import { accountQueryKey } from '../api/get-account.ts';
 import { useUpdateAccount } from '../api/update-account.ts';
 import { SaveButton } from '../../../components/save-button.tsx';
 import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 
 const formFields = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
 
@@ -109,15 +110,14 @@ export function AccountForm({ account }: { account: Account }) {
             setStale(staleSaveMessage('account', changedFields(savedFrom, current.data, changeLabels)));
             return;
           }
-          if (isApiError(error)) {
-            for (const field of formFields) {
-              const message = error.fields?.[field];
-              if (message) setError(field, { message }, { shouldFocus: field === 'currentPassword' });
-            }
-            // A missing or wrong current password is said on its field alone.
-            if (error.fields?.currentPassword) return;
-          }
-          setDialogMessage(error.message);
+          // A message on a field (a wrong current password, an e-mail in use) is said there alone,
+          // the first such field taking the focus; the Error dialog is for the rest.
+          const message = applySaveRefusal(asApiError(error), {
+            current: accountSchema,
+            showCurrent: (record) => reset(toFormValues(record)),
+            fields: fieldMessages(setError, formFields),
+          });
+          if (message) setDialogMessage(message);
         },
       },
     );

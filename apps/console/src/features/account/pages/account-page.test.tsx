@@ -285,7 +285,7 @@ describe('account page', () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.unknownError);
   });
 
-  it("puts the server's field errors on the fields", async () => {
+  it("puts the server's field errors on the fields, the first taking the focus, with no dialog over them", async () => {
     const { user } = renderAccount(() =>
       apiError(409, 'conflict', messages.emailTaken, { fields: { email: messages.emailTaken } }),
     );
@@ -296,11 +296,10 @@ describe('account page', () => {
     await user.type(screen.getByLabelText(/Current password/), 'admin-secret-1');
     await user.click(fields.save);
 
-    const dialog = await screen.findByRole('dialog', { name: 'Error' });
-    expect(dialog).toHaveTextContent(messages.emailTaken);
-    await user.keyboard('{Escape}');
-    expect(await screen.findByText(messages.emailTaken)).toBeInTheDocument();
+    await waitFor(() => expect(fields.email).toHaveAccessibleDescription(messages.emailTaken));
     expect(fields.email).toHaveAttribute('aria-invalid', 'true');
+    expect(fields.email).toHaveFocus();
+    expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
   });
 
   it('saves with the version its edits started from, so another save in between is refused (D9)', async () => {
