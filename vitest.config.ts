@@ -28,6 +28,9 @@ export default defineConfig({
         },
       },
       './apps/console/vitest.config.ts',
+      {
+        test: { name: 'tooling', root: './eslint-rules', include: ['*.test.js'], environment: 'node' },
+      },
     ],
   },
 });
