@@ -135,6 +135,21 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 
+  it("shows the page's own splash, and nothing of a screen, while the session is being asked for", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    mockApi({
+      'GET /api/auth/session': () => new Promise<Response>((resolve) => (answer = resolve)),
+      'GET /api/account': () => json(200, accountOf(ownerSession)),
+    });
+    renderApp('/account');
+
+    expect(await screen.findByRole('status')).toHaveTextContent('StoredeskLoading the console…');
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    answer(json(200, { session: ownerSession }));
+    await expectHeading('Account');
+    expect(screen.queryByText('Loading the console…')).not.toBeInTheDocument();
+  });
+
   it('says when the server cannot be reached and retries', async () => {
     let reachable = false;
     mockApi({
