@@ -90,6 +90,20 @@ describe('applySaveRefusal', () => {
   });
 });
 
+describe('applySaveRefusal for a form that creates (no record of its own)', () => {
+  it("answers a 409's own message, as there is no record to show", () => {
+    const name = vi.fn();
+    const error = new ApiError({
+      status: 409,
+      code: 'conflict',
+      message: 'Limit reached',
+      current: { version: 2 },
+    });
+    expect(applySaveRefusal(error, { fields: { name } })).toBe('Limit reached');
+    expect(name).not.toHaveBeenCalled();
+  });
+});
+
 describe('fieldMessages', () => {
   it('puts each server field on the form field of its name, or the one it maps to, focusing only as told', () => {
     const setError = vi.fn();

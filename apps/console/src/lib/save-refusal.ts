@@ -15,8 +15,9 @@ import type { ApiError } from './api-client.ts';
 export function applySaveRefusal<T>(
   error: ApiError,
   form: {
-    current: z.ZodType<T>;
-    showCurrent: (record: T) => void;
+    /** The record as the server answers it, and how the form shows it; none for a form that creates. */
+    current?: z.ZodType<T>;
+    showCurrent?: (record: T) => void;
     /**
      * The server's field name, and how the form shows a message on it; `focus` is true for the
      * first field, in the form's order, that gets one.
@@ -27,9 +28,9 @@ export function applySaveRefusal<T>(
   if (error.status === 401) return null;
   // A 409 that names fields is a conflict of values (a name or e-mail already taken), not a stale version;
   // one without a current record is a state that refuses the write, and says which in its message.
-  if (error.status === 409 && !error.fields && error.current !== undefined) {
+  if (form.current && error.status === 409 && !error.fields && error.current !== undefined) {
     const current = form.current.safeParse(error.current);
-    if (current.success) form.showCurrent(current.data);
+    if (current.success) form.showCurrent?.(current.data);
     return messages.staleRecord;
   }
   let placed = false;

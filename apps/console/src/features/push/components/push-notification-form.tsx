@@ -13,6 +13,7 @@ import type { PushNotificationInput } from '@storedesk/shared/push/schemas';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '../../../components/snackbar-provider.tsx';
 import { asApiError } from '../../../lib/api-client.ts';
+import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
 import { useSendPushNotification } from '../api/send-push-notification.ts';
 
 const empty: PushNotificationInput = { title: '', message: '' };
@@ -57,10 +58,8 @@ export function PushNotificationForm({ subscribers }: PushNotificationFormProps)
     } catch (caught) {
       const error = asApiError(caught);
       if (error.status === 401) return;
-      for (const field of ['title', 'message'] as const) {
-        const reason = error.fields?.[field];
-        if (reason) setError(field, { message: reason }, { shouldFocus: true });
-      }
+      // The server's reasons go on their fields, the first taking the focus; the spec's message says it failed.
+      applySaveRefusal(error, { fields: fieldMessages(setError, ['title', 'message']) });
       notify({ severity: 'error', message: messages.pushFailed });
       return;
     }

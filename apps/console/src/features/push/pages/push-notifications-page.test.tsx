@@ -175,13 +175,13 @@ describe('push notifications', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveValue('Hello');
   });
 
-  it('puts the server’s field reasons on the fields', async () => {
+  it('puts the server’s field reasons on the fields, the first taking the focus', async () => {
     const { user } = renderPush(
       { items: [], subscribers: 2 },
       {
         'POST /api/push-notifications': () =>
           apiError(400, 'invalid_input', messages.invalidInput, {
-            fields: { message: 'must not contain control characters' },
+            fields: { title: 'is too long', message: 'must not contain control characters' },
           }),
       },
     );
@@ -191,6 +191,9 @@ describe('push notifications', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('must not contain control characters')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /^Message/ })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveAccessibleDescription('is too long');
+    // The first field with a reason takes the focus.
+    expect(screen.getByRole('textbox', { name: /^Title/ })).toHaveFocus();
     expect(screen.getByText(messages.pushFailed)).toBeInTheDocument();
   });
 
