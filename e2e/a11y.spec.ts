@@ -43,6 +43,11 @@ async function open(page: Page, url: string) {
   await page.waitForTimeout(400);
 }
 
+/** The console is in the mode the test asked for (MUI marks <html> with it), so axe reads that mode's colours. */
+async function expectMode(page: Page, mode: 'light' | 'dark') {
+  expect((await page.locator('html').getAttribute('class'))?.split(' ')).toContain(mode);
+}
+
 async function firstId(page: Page, path: string): Promise<string> {
   const res = await page.request.get(`/api${path}`);
   expect(res.status(), path).toBe(200);
@@ -100,6 +105,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
     const found: Record<string, Finding[]> = {};
     for (const url of ['/sign-in', '/forgot-password', '/onboarding', '/not-found']) {
       await open(page, url);
+      await expectMode(page, mode);
       const findings = await seriousFindings(page);
       if (findings.length > 0) found[url] = findings;
     }
@@ -114,6 +120,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
     const found: Record<string, Finding[]> = {};
     for (const url of await signedInScreens(page)) {
       await open(page, url);
+      await expectMode(page, mode);
       const findings = await seriousFindings(page);
       if (findings.length > 0) found[url] = findings;
     }
@@ -125,6 +132,7 @@ describe.each(['light', 'dark'] as const)('axe in %s mode', (mode) => {
     const { context, page } = await newPage(browser, { width: 375, mode });
     await signInThroughForm(page, demo.owner);
     await page.waitForURL('**/dashboard');
+    await expectMode(page, mode);
     const found: Record<string, Finding[]> = {};
     const check = async (what: string) => {
       await page.waitForTimeout(400);
