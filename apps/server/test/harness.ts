@@ -20,8 +20,6 @@ import * as t from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { EventHub } from '../src/realtime/hub.ts';
 
-export { dropTestDatabase };
-
 export type TestDatabase = { url: string; db: Database; pool: pg.Pool; drop: () => Promise<void> };
 
 export async function createTestDatabase(): Promise<TestDatabase> {

@@ -11,11 +11,11 @@ import {
   createBusiness,
   createTestApp,
   createTestDatabase,
-  dropTestDatabase,
   signIn,
   type TestApp,
   type TestDatabase,
 } from '../../test/harness.ts';
+import { dropTestDatabase } from '../../test/drop-database.ts';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { demoAccounts, seedDemo } from '../seed/demo.ts';
 import { backupToFile, writeBackup, type BackupHeader } from './backup.ts';
