@@ -34,7 +34,15 @@ import {
   writtenSince,
 } from './fuzz/invariants.ts';
 import { exemplarFor, spoiled } from './fuzz/exemplars.ts';
-import { label, planArbitrary, sender, type Operation, type Parameter, type Plan } from './fuzz/requests.ts';
+import {
+  encode,
+  label,
+  planArbitrary,
+  sender,
+  type Operation,
+  type Parameter,
+  type Plan,
+} from './fuzz/requests.ts';
 import { prepareWorld } from './fuzz/stage.ts';
 import type { Schema } from './fuzz/values.ts';
 import { createWorld } from './fuzz/world.ts';
@@ -146,7 +154,7 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
   }
   // A raw path segment (such as "..") may lead to no route, or another one, and one longer than any id to
   // none (the router refuses it before any hook): what follows is about this route.
-  if (Object.values(plan.params).some((p) => p.raw || encodeURIComponent(p.value).length > 200)) return null;
+  if (Object.values(plan.params).some((p) => p.raw || encode(p.value).length > 200)) return null;
   if (UNSAFE.has(op.method) && crossSite(plan) && !op.path.startsWith('/api/storefront')) {
     return status === 403 && res.json().error.code === 'forbidden'
       ? null

@@ -735,7 +735,7 @@ export function planArbitrary(op: Operation, world: World): fc.Arbitrary<Plan> {
 }
 
 /** Percent-encodes every byte but the unreserved ones (a lone surrogate goes as the UTF-8 of U+FFFD). */
-function encode(text: string): string {
+export function encode(text: string): string {
   try {
     return encodeURIComponent(text).replace(
       /[!'()*]/g,
