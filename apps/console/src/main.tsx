@@ -1,20 +1,42 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { preloadScreens } from './app/lazy-page.tsx';
+import { AppRoutes, routes } from './app/router.tsx';
 import { createQueryClient } from './lib/query-client.ts';
+import { sessionQueryOptions } from './lib/session.ts';
 
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
+/**
+ * What the first render waits for, while index.html's splash shows: the session, and for someone
+ * signed in the code of the screen asked for (the shell and its page, side by side, the page's
+ * first data set off as it arrives). The screen then renders whole, once, instead of the splash
+ * first and each part as its code arrives. Whatever fails here, the render goes on, and the
+ * session gate or the screen shows the failure and asks again.
+ */
+async function firstScreen(): Promise<void> {
+  try {
+    const session = await queryClient.fetchQuery(sessionQueryOptions);
+    if (session) await preloadScreens(routes, window.location.pathname, { queryClient, session });
+  } catch {
+    // The gate shows that the session could not be had.
+  }
+}
+
+void firstScreen().then(() =>
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <BrowserRouter>
+            <AppRoutes />
+          </BrowserRouter>
+        </AppProviders>
+      </StrictMode>,
+    ),
+  ),
 );

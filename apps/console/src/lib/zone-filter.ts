@@ -1,6 +1,6 @@
 import { isOwner } from '@storedesk/shared/levels';
 import { use, useCallback, useSyncExternalStore } from 'react';
-import { SignedInSessionContext } from './session.ts';
+import { SignedInSessionContext, type Session } from './session.ts';
 
 /*
  * The owner's zone filter of the top bar (D4): "All zones" or one zone, kept
@@ -54,11 +54,16 @@ export type ZoneFilter = {
   setZoneId: (zoneId: string | undefined) => void;
 };
 
+/** The zone the owner chose in this browser, or undefined for all zones (and always for an admin). */
+export function chosenZoneId(session: Session | null): string | undefined {
+  return session && isOwner(session.user) ? (readZone(session.user.id) ?? undefined) : undefined;
+}
+
 export function useZoneFilter(): ZoneFilter {
   const session = use(SignedInSessionContext);
   const owner = session ? isOwner(session.user) : false;
   const userId = owner && session ? session.user.id : null;
-  const stored = useSyncExternalStore(subscribe, () => (userId ? readZone(userId) : null));
+  const stored = useSyncExternalStore(subscribe, () => chosenZoneId(session) ?? null);
   const setZoneId = useCallback(
     (zoneId: string | undefined) => {
       if (userId) writeZone(userId, zoneId);

@@ -12,6 +12,11 @@ export async function getStoreTotal(signal?: AbortSignal): Promise<number> {
   return total;
 }
 
+export const storeTotalQueryOptions = queryOptions({
+  queryKey: storeTotalKey,
+  queryFn: ({ signal }) => getStoreTotal(signal),
+});
+
 export function useStoreTotal() {
-  return useQuery(queryOptions({ queryKey: storeTotalKey, queryFn: ({ signal }) => getStoreTotal(signal) }));
+  return useQuery(storeTotalQueryOptions);
 }

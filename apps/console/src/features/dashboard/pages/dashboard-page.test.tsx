@@ -12,7 +12,7 @@ import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { dashboardQueryOptions } from '../api/get-dashboard.ts';
-import { DashboardPage } from './dashboard-page.tsx';
+import { DashboardPage, prefetch } from './dashboard-page.tsx';
 
 const figures: Dashboard = {
   zoneId: 'z1',
@@ -49,13 +49,15 @@ function withDashboardPage(list: RouteObject[]): RouteObject[] {
 function renderDashboard({
   session = adminSession,
   dashboard,
-}: { session?: typeof adminSession; dashboard?: Handler } = {}) {
+  stores,
+}: { session?: typeof adminSession; dashboard?: Handler; stores?: Handler } = {}) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(session),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     // The zone switcher names a remembered zone by reading it.
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/dashboard': dashboard ?? (() => json(200, figures)),
+    ...(stores ? { 'GET /api/stores': stores } : {}),
   });
   const view = renderApp(paths.dashboard.getHref(), { routes: withDashboardPage(routes) });
   return { ...view, api };
@@ -70,6 +72,21 @@ function liveEvent(topic: LiveEvent['topic']): LiveEvent {
 }
 
 describe('dashboard', { timeout: 30_000 }, () => {
+  it('its prefetch asks for what the page shows, under the same keys, so the page asks nothing again', async () => {
+    const [zone] = zones;
+    localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, zone!.id);
+    const { api, queryClient } = renderDashboard({
+      session: ownerSession,
+      stores: () => json(200, { items: [], total: 3 }),
+    });
+    prefetch({ queryClient, session: ownerSession, params: {} });
+
+    expect(await screen.findByRole('region', { name: 'Total users' })).toBeInTheDocument();
+    const asked = api.callsTo('GET /api/dashboard');
+    expect(asked.map((call) => call.query.get('zoneId'))).toEqual([zone!.id]);
+    expect(api.callsTo('GET /api/stores')).toHaveLength(1);
+  });
+
   it("shows this month's cards with the change since last month, and earnings in rupees", async () => {
     renderDashboard();
 

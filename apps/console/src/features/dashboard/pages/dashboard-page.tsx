@@ -5,16 +5,26 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatRupees } from '@storedesk/shared/money';
+import { useDeferredValue } from 'react';
+import type { ScreenPrefetch } from '../../../app/lazy-page.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
-import { useZoneFilter } from '../../../lib/zone-filter.ts';
-import { useDashboard } from '../api/get-dashboard.ts';
+import { chosenZoneId, useZoneFilter } from '../../../lib/zone-filter.ts';
+import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
+import { storeTotalQueryOptions } from '../api/get-store-total.ts';
 import { formatCount, formatMonth } from '../components/dashboard-format.ts';
 import { CardGrid, ChartGrid, DashboardSkeleton } from '../components/dashboard-layout.tsx';
 import { FirstStoreCard } from '../components/first-store-card.tsx';
 import { OrdersByStatusChart } from '../components/orders-by-status-chart.tsx';
 import { OrdersOverviewChart } from '../components/orders-overview-chart.tsx';
 import { StatCard } from '../components/stat-card.tsx';
+
+/** The figures and the store count, asked for while the console's code still renders (see preloadScreens). */
+export const prefetch: ScreenPrefetch = ({ queryClient, session }) => {
+  const zoneId = chosenZoneId(session);
+  void queryClient.prefetchQuery(dashboardQueryOptions({ zoneId }, session.business.timeZone));
+  void queryClient.prefetchQuery(storeTotalQueryOptions);
+};
 
 /**
  * /dashboard (SPEC §2): this month's users, orders, cancellations and earnings
@@ -24,7 +34,9 @@ import { StatCard } from '../components/stat-card.tsx';
 export function DashboardPage() {
   const { zoneId } = useZoneFilter();
   const dashboard = useDashboard({ zoneId });
-  const { data } = dashboard;
+  // The figures render in the background once they arrive (React yields between components), so
+  // a slow phone stays responsive while the cards and charts are built; the skeleton shows till then.
+  const data = useDeferredValue(dashboard.data);
   const retry = () => void dashboard.refetch();
 
   return (
