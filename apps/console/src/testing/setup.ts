@@ -3,8 +3,9 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setViewportWidth } from './viewport.ts';
 
-// Screens render after their first fetch; on a loaded CI machine that can take longer than the default 1 s.
-configure({ asyncUtilTimeout: 4000 });
+// Screens render after their first fetch, and the first test of a file waits for its lazily loaded
+// screens to be transformed and imported: on a loaded 2-core CI machine that once took over 4 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 beforeEach(() => {
   setViewportWidth(1440);
