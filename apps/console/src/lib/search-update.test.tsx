@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useOrderFilters } from '../features/orders/order-list-params.ts';
 import { useListParams } from './list-params.ts';
@@ -20,6 +20,27 @@ function setup(initialUrl: string) {
 }
 
 describe('changes of the list parameters in the URL', () => {
+  it('drops a change asked for after the browser has gone to another path, rather than taking it back', () => {
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <MemoryRouter initialEntries={['/zones']}>{children}</MemoryRouter>
+    );
+    const { result } = renderHook(
+      () => {
+        const [, setParams] = useListParams();
+        const location = useLocation();
+        return { setParams, navigate: useNavigate(), where: `${location.pathname}${location.search}` };
+      },
+      { wrapper },
+    );
+    const { setParams, navigate } = result.current;
+    act(() => {
+      // A click on a row's Edit, then the search box's debounce firing before the edit screen renders.
+      void navigate('/zones/z1/edit');
+      setParams({ q: 'pune' });
+    });
+    expect(result.current.where).toBe('/zones/z1/edit');
+  });
+
   it('keeps every change made before the first has rendered (From, then To, then a search)', () => {
     const { result } = setup('/orders?status=1&page=2');
     const { setFilters, setParams } = result.current;

@@ -18,13 +18,21 @@ const pendingByRouter = new WeakMap<object, Pending>();
 /**
  * Changes the list parameters in the URL without adding to the history, each
  * change building on the one before even when it has not rendered yet.
+ *
+ * A change asked for once the browser has gone to another path (a search's
+ * debounce firing after a click on a row's Edit, while the next screen's code
+ * still loads and this one is still shown) is dropped: applied, it would
+ * replace the new path with this list's and take the person back.
  */
 export function useSearchUpdate(): (update: (search: URLSearchParams) => URLSearchParams) => void {
   const [, setSearch] = useSearchParams();
-  const { key } = useLocation();
+  const { key, pathname } = useLocation();
   const { navigator } = use(UNSAFE_NavigationContext);
   return useCallback(
-    (update) =>
+    (update) => {
+      // BrowserRouter's and MemoryRouter's navigators are histories, which know where they are now.
+      const now = (navigator as { location?: { pathname: string } }).location?.pathname;
+      if (now !== undefined && now !== pathname) return;
       setSearch(
         (rendered) => {
           const from = rendered.toString();
@@ -35,7 +43,8 @@ export function useSearchUpdate(): (update: (search: URLSearchParams) => URLSear
           return next;
         },
         { replace: true },
-      ),
-    [setSearch, key, navigator],
+      );
+    },
+    [setSearch, key, pathname, navigator],
   );
 }
