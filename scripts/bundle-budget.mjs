@@ -1,7 +1,7 @@
 // @ts-check
 /**
- * What the console's first screens cost a browser: from the Vite manifest of the
- * build, the JavaScript each needs (its chunk and every chunk that chunk imports,
+ * What the console's first screens cost a browser: from the build's map of its
+ * chunks, the JavaScript each needs (its chunk and every chunk that chunk imports,
  * statically, down to the entry), counted as the brotli bytes the server sends.
  *
  *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist
@@ -27,27 +27,32 @@ export const screens = [
   },
 ];
 
-/** @typedef {{ file: string, imports?: string[], isEntry?: boolean }} Chunk */
+/** @typedef {{ file: string, imports: string[], modules: string[], isEntry: boolean }} Chunk */
 
-/** @param {Record<string, Chunk>} manifest @param {string[]} modules */
-function chunksOf(manifest, modules) {
-  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
-  if (!entry) throw new Error('the manifest has no entry');
-  const seen = new Set();
-  const stack = [entry, ...modules];
-  while (stack.length > 0) {
-    const key = /** @type {string} */ (stack.pop());
-    if (seen.has(key)) continue;
-    if (!manifest[key]) {
-      // A module the entry imports statically has no chunk of its own: the entry's chunks hold it.
-      if (!fs.existsSync(path.join(root, 'apps/console', key)))
-        throw new Error(`${key} does not exist: was it renamed?`);
-      continue;
-    }
-    seen.add(key);
-    stack.push(...(manifest[key].imports ?? []));
+/**
+ * The chunks a screen loads: those holding its modules and the entry, and every chunk they import
+ * statically. Read from the build's `.vite/chunks.json` (see vite.config.ts), which says which chunk
+ * holds each source module, grouped ones included.
+ * @param {Chunk[]} chunks @param {string[]} modules
+ */
+export function chunksOf(chunks, modules) {
+  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+  const start = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
+  if (start.length === 0) throw new Error('the build has no entry chunk');
+  for (const module of modules) {
+    const holder = chunks.find((chunk) => chunk.modules.includes(module));
+    if (!holder) throw new Error(`no chunk holds ${module}: was it renamed?`);
+    start.push(holder.file);
   }
-  return [...seen].map((key) => manifest[key].file);
+  const seen = new Set();
+  const stack = [...start];
+  while (stack.length > 0) {
+    const file = /** @type {string} */ (stack.pop());
+    if (seen.has(file)) continue;
+    seen.add(file);
+    stack.push(...(byFile.get(file)?.imports ?? []));
+  }
+  return [...seen];
 }
 
 /** The bytes a browser that accepts brotli receives for a built file. */
@@ -60,16 +65,16 @@ function brotliSize(/** @type {string} */ file) {
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
 function main() {
-  const manifestFile = path.join(dist, '.vite/manifest.json');
-  if (!fs.existsSync(manifestFile)) {
+  const chunksFile = path.join(dist, '.vite/chunks.json');
+  if (!fs.existsSync(chunksFile)) {
     console.error('No console build: run `npm run build` first.');
     process.exit(1);
   }
-  /** @type {Record<string, Chunk>} */
-  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+  /** @type {{ chunks: Chunk[] }} */
+  const { chunks } = JSON.parse(fs.readFileSync(chunksFile, 'utf8'));
   let over = 0;
   for (const screen of screens) {
-    const files = chunksOf(manifest, screen.modules).map((file) => ({
+    const files = chunksOf(chunks, screen.modules).map((file) => ({
       file,
       raw: fs.statSync(path.join(dist, file)).size,
       sent: brotliSize(file),

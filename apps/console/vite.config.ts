@@ -39,13 +39,65 @@ function precompress(): Plugin {
   };
 }
 
+/** The module the signed-in shell starts from: a signed-in page load preloads its chunks. */
+const shellModule = 'src/app/shell/app-shell.tsx';
+
+/**
+ * Writes `.vite/chunks.json`: every JavaScript chunk with the chunks it imports statically and the
+ * source modules it holds, and `signedIn`, the chunks the shell needs beyond the entry's. Vite's
+ * manifest names only the chunks a module starts; grouped modules (see `codeSplitting`) are found
+ * here. The budget script counts from it, and the server adds `signedIn` as modulepreload links to
+ * a page it serves to someone signed in.
+ */
+function chunkMap(): Plugin {
+  let root = '';
+  return {
+    name: 'storedesk:chunk-map',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    async writeBundle(options, bundle) {
+      const chunks = Object.values(bundle)
+        .filter((output) => output.type === 'chunk')
+        .map((chunk) => ({
+          file: chunk.fileName,
+          isEntry: chunk.isEntry,
+          imports: chunk.imports,
+          modules: chunk.moduleIds
+            .filter((id) => id.startsWith(root) && !id.includes('node_modules'))
+            .map((id) => path.relative(root, id).split(path.sep).join('/')),
+        }));
+      const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
+      const closure = (files: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...files];
+        while (stack.length > 0) {
+          const file = stack.pop()!;
+          if (seen.has(file)) continue;
+          seen.add(file);
+          stack.push(...(byFile.get(file)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file));
+      const shell = chunks.find((chunk) => chunk.modules.includes(shellModule));
+      if (!shell) throw new Error(`no chunk holds ${shellModule}`);
+      const signedIn = [...closure([shell.file])].filter((file) => !entry.has(file)).sort();
+      const dir = path.join(options.dir ?? '', '.vite');
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(path.join(dir, 'chunks.json'), `${JSON.stringify({ chunks, signedIn }, null, 2)}\n`);
+    },
+  };
+}
+
 // The console's own directory, so the build works from any working directory.
 const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 const server = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkMap()],
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },
@@ -55,8 +107,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The manifest lists each chunk and what it imports: scripts/bundle-budget.mjs reads it.
-    manifest: true,
     // Every browser the console supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -69,6 +119,17 @@ export default defineConfig({
             {
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+              priority: 30,
+            },
+            {
+              name: 'boot',
+              test: /src[\\/](app[\\/](providers|router|lazy-page)\.tsx|lib[\\/](query-client|session)\.ts)$/,
+              priority: 25,
+            },
+            {
+              name: 'shell',
+              test: /src[\\/](app[\\/]shell[\\/]app-shell|features[\\/]dashboard[\\/]pages[\\/]dashboard-page)\.tsx$/,
+              priority: 10,
             },
           ],
         },
