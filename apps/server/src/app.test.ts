@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestDatabase, type TestDatabase } from '../test/harness.ts';
+import { createBusiness, createTestDatabase, signIn, type TestDatabase } from '../test/harness.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { EventHub } from './realtime/hub.ts';
@@ -17,7 +17,16 @@ const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-console-'));
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(consoleDir, 'assets'));
-  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  fs.writeFileSync(
+    path.join(consoleDir, 'index.html'),
+    '<!doctype html><html><head><title>Storedesk</title></head><body><div id="root"></div></body></html>',
+  );
+  // As the build leaves its chunk map: the shell's chunk, preloaded for someone signed in.
+  fs.mkdirSync(path.join(consoleDir, '.vite'));
+  fs.writeFileSync(
+    path.join(consoleDir, '.vite', 'chunks.json'),
+    JSON.stringify({ chunks: [], signedIn: ['assets/shell-abc123.js'] }),
+  );
   fs.writeFileSync(path.join(consoleDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   // As the build leaves a large file: beside it, its brotli and gzip forms.
   fs.writeFileSync(path.join(consoleDir, 'assets', 'big-abc123.js'), bigScript);
@@ -67,6 +76,60 @@ describe('serving the console', () => {
     expect(given.headers['x-request-id']).toBe('abc-123');
     const made = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
     expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('the page carries the session', () => {
+  /** The JSON in the page's session element, which the console reads instead of asking. */
+  function carried(html: string): unknown {
+    const match = /<script type="application\/json" id="storedesk-session">(.*?)<\/script>/s.exec(html);
+    if (!match) throw new Error(`the page carries no session: ${html}`);
+    return JSON.parse(match[1]!);
+  }
+  const preload = '<link rel="modulepreload" crossorigin href="/assets/shell-abc123.js">';
+
+  it('carries null to someone signed out, with no shell code preloaded', async () => {
+    const res = await app.inject({ url: '/sign-in' });
+    expect(res.statusCode).toBe(200);
+    expect(carried(res.body)).toEqual({ session: null });
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it("carries a signed-in person's session, as GET /api/auth/session answers it, and preloads the shell", async () => {
+    const business = await createBusiness(database.db);
+    const session = await signIn(app, business.owner.email);
+    const res = await app.inject({ url: '/dashboard', headers: { cookie: session.cookie } });
+    expect(res.statusCode).toBe(200);
+    const api = await app.inject({ url: '/api/auth/session', headers: { cookie: session.cookie } });
+    expect(carried(res.body)).toEqual(api.json());
+    expect(carried(res.body)).toMatchObject({ session: { user: { email: business.owner.email } } });
+    expect(res.body).toContain(preload);
+    expect(res.body.indexOf(preload)).toBeLessThan(res.body.indexOf('</head>'));
+  });
+
+  it('carries null for a session that has ended, and clears its cookie', async () => {
+    const res = await app.inject({
+      url: '/dashboard',
+      headers: { cookie: 'storedesk_session=no-such-token' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(carried(res.body)).toEqual({ session: null });
+    expect(res.body).not.toContain('modulepreload');
+    const cleared = res.cookies.find((cookie) => cookie.name === 'storedesk_session');
+    expect(cleared?.value).toBe('');
+  });
+
+  it('keeps whatever a business is named inside the data, where no script can break out', async () => {
+    const name = '</script><script>alert(1)</script><!-- \u2028 & >';
+    const business = await createBusiness(database.db, { name });
+    const session = await signIn(app, business.owner.email);
+    const res = await app.inject({ url: '/', headers: { cookie: session.cookie } });
+    expect(res.body.match(/<\/script>/g)).toHaveLength(1);
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<!--');
+    expect(carried(res.body)).toMatchObject({ session: { business: { name } } });
   });
 });
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
@@ -17,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '@storedesk/shared/messages';
 import type { Config } from './config.ts';
+import { loadConsolePage, renderConsolePage } from './console-page.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -40,7 +40,7 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
-import { registerAccessControl } from './plugins/access.ts';
+import { presentedSession, registerAccessControl } from './plugins/access.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registerConsole(app, deps.consoleDir ?? defaultConsoleDir);
+  await registerConsole(app, db, deps.consoleDir ?? defaultConsoleDir);
   return app;
 }
 
@@ -226,10 +226,13 @@ function tileOrigin(tileUrl: string): string[] {
   return [url.origin.replace('//subdomain.', '//*.')];
 }
 
-/** Serves the built console, with every unknown non-API path answered by index.html. */
-async function registerConsole(app: FastifyInstance, consoleDir: string) {
-  const built = fs.existsSync(path.join(consoleDir, 'index.html'));
-  if (built) {
+/**
+ * Serves the built console, with every unknown non-API path answered by its page: index.html with
+ * the visitor's session in it (and, for someone signed in, the shell's code preloaded).
+ */
+async function registerConsole(app: FastifyInstance, db: Database, consoleDir: string) {
+  const page = loadConsolePage(consoleDir);
+  if (page) {
     await app.register(fastifyStatic, {
       root: consoleDir,
       wildcard: false,
@@ -253,16 +256,23 @@ async function registerConsole(app: FastifyInstance, consoleDir: string) {
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'),
   );
   app.setNotFoundHandler(async (request, reply) => {
-    const page = request.method === 'GET' || request.method === 'HEAD';
-    if (request.url.startsWith('/api/') || request.url === '/api' || !page) {
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
+    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
       return reply.status(404).send({ error: { code: 'not_found', message: messages.notFound } });
     }
-    if (!built) {
+    if (!page) {
       return reply
         .status(503)
         .type('text/plain')
         .send('The console is not built yet: run `npm run build` (npm start does this for you).');
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const body = renderConsolePage(page, await presentedSession(db, request, reply));
+    // The page carries this visitor's session: never shared by a cache, never reused for another cookie.
+    void reply
+      .header('cache-control', 'private, no-cache')
+      .header('vary', 'Cookie')
+      .type('text/html; charset=utf-8');
+    if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(body)).send();
+    return reply.send(body);
   });
 }

@@ -18,6 +18,29 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   return (await apiJson<SessionResponse>('/auth/session', { signal })).session;
 }
 
+/** The id of the element the server puts the session in when it serves the page (see the server's console-page.ts). */
+const SESSION_ELEMENT_ID = 'storedesk-session';
+
+/**
+ * The session the server put in the page it served, taken out of the page: null when nobody was
+ * signed in, undefined when the page carries none (a page from Vite's dev server, or one read
+ * already), and the console then asks `GET /api/auth/session` as before.
+ */
+export function takeEmbeddedSession(doc: Document = document): Session | null | undefined {
+  const element = doc.getElementById(SESSION_ELEMENT_ID);
+  if (!element) return undefined;
+  element.remove();
+  try {
+    const data: unknown = JSON.parse(element.textContent ?? '');
+    if (typeof data !== 'object' || data === null || !('session' in data)) return undefined;
+    const { session } = data as SessionResponse;
+    if (session === null) return null;
+    return typeof session === 'object' && 'user' in session && 'business' in session ? session : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => getSession(signal),

@@ -3,7 +3,8 @@ import { isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../db/client.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
-import { resolveSession, sessionPolicy, type AuthContext } from '../modules/auth/auth.service.ts';
+import type { MeResponse } from '@storedesk/shared/auth/schemas';
+import { resolveSession, sessionPolicy, toMe, type AuthContext } from '../modules/auth/auth.service.ts';
 
 export type Access = 'public' | 'staff' | 'owner';
 
@@ -44,6 +45,21 @@ export function sessionToken(request: FastifyRequest): { token: string; via: 'co
   if (header?.startsWith('Bearer ')) return { token: header.slice(7).trim(), via: 'bearer' };
   const cookie = request.cookies[SESSION_COOKIE];
   return cookie ? { token: cookie, via: 'cookie' } : null;
+}
+
+/**
+ * The session a request presents, or null: what `GET /api/auth/session` answers and what the
+ * console's page carries. A session cookie that no longer names a live session is cleared.
+ */
+export async function presentedSession(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<MeResponse | null> {
+  const presented = sessionToken(request);
+  const session = presented ? await resolveSession(db, presented.token) : null;
+  if (!session && presented?.via === 'cookie') clearSessionCookie(reply);
+  return session ? toMe(session) : null;
 }
 
 /** The caller's session on a route that requires one. */

@@ -8,7 +8,13 @@ import {
 } from '@storedesk/shared/auth/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
-import { authOf, clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/access.ts';
+import {
+  authOf,
+  clearSessionCookie,
+  presentedSession,
+  sessionToken,
+  setSessionCookie,
+} from '../../plugins/access.ts';
 import * as auth from './auth.service.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
@@ -81,11 +87,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request, reply) => {
-      const presented = sessionToken(request);
-      const session = presented ? await auth.resolveSession(db, presented.token) : null;
-      if (!session && presented?.via === 'cookie') clearSessionCookie(reply);
-      return { session: session ? auth.toMe(session) : null };
-    },
+    async (request, reply) => ({ session: await presentedSession(db, request, reply) }),
   );
 };
