@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
 import { preloadScreens } from './app/lazy-page.tsx';
 import { AppRoutes, routes } from './app/router.tsx';
+import { createAppTheme } from './app/theme.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { sessionQueryKey, sessionQueryOptions, takeEmbeddedSession } from './lib/session.ts';
 
@@ -24,7 +25,14 @@ async function firstScreen(): Promise<void> {
   if (embedded !== undefined) queryClient.setQueryData(sessionQueryKey, embedded);
   try {
     const session = await queryClient.fetchQuery(sessionQueryOptions);
-    if (session) await preloadScreens(routes, window.location.pathname, { queryClient, session });
+    const screens = session
+      ? preloadScreens(routes, window.location.pathname, { queryClient, session })
+      : undefined;
+    // The theme in the business's colours, in a task of its own while the screen's code arrives,
+    // instead of inside the first render's.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    createAppTheme(session?.business.theme);
+    await screens;
   } catch {
     // The gate shows that the session could not be had.
   }

@@ -115,6 +115,18 @@ describe('createAppTheme meets WCAG AA contrast (4.5:1)', () => {
 });
 
 describe('createAppTheme', () => {
+  it('makes a theme once for the same colours, so the first render finds the one made while the code loaded', () => {
+    const indigo = themes.find((theme) => theme.name === 'Indigo')!;
+    const amber = themes.find((theme) => theme.name === 'Amber')!;
+    const made = createAppTheme({ ...indigo });
+    expect(createAppTheme({ ...indigo })).toBe(made);
+    const other = createAppTheme(amber);
+    expect(other).not.toBe(made);
+    expect(other.colorSchemes.light?.palette.brand.main).not.toBe(
+      made.colorSchemes.light?.palette.brand.main,
+    );
+  });
+
   it("keeps the business's colours where they read, and darkens or lightens them where they do not", () => {
     const indigo = themes.find((theme) => theme.name === 'Indigo')!;
     const light = schemeOf(indigo, 'light').palette;

@@ -38,16 +38,18 @@ type Mode = 'light' | 'dark';
 const tones = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
 type Tone = (typeof tones)[number];
 
-/** MUI's own palettes, the starting point for what the business does not set. */
-const muiDefaults = createTheme({
-  cssVariables: { colorSchemeSelector: 'class' },
-  colorSchemes: { light: true, dark: true },
-});
+/**
+ * MUI's own palettes, the starting point for what the business does not set: those of its light
+ * and dark schemes, made without the CSS variables a whole scheme theme would also compute (which
+ * cost the first screen several times as much on a phone).
+ */
+const muiDefaults: Readonly<Record<Mode, MuiTheme['palette']>> = {
+  light: createTheme({ palette: { mode: 'light' } }).palette,
+  dark: createTheme({ palette: { mode: 'dark' } }).palette,
+};
 
 function defaultsOf(mode: Mode) {
-  const scheme = muiDefaults.colorSchemes[mode];
-  if (!scheme) throw new Error(`MUI has no ${mode} scheme`);
-  return scheme.palette;
+  return muiDefaults[mode];
 }
 
 /** The most elevated paper of dark mode (a dialog): MUI lightens dark paper with a white overlay. */
@@ -180,9 +182,21 @@ function build(business: BusinessTheme | undefined): MuiTheme {
  * `#rrggbb` falls back to MUI's.
  */
 export function createAppTheme(business?: BusinessTheme): MuiTheme {
+  const key = JSON.stringify(business ?? null);
+  if (lastMade?.key === key) return lastMade.theme;
+  let theme: MuiTheme;
   try {
-    return build(business);
+    theme = build(business);
   } catch {
-    return build(undefined);
+    theme = build(undefined);
   }
+  lastMade = { key, theme };
+  return theme;
 }
+
+/**
+ * The theme made last, and for which colours: making one takes a phone a good part of the first
+ * render, so the console makes the first screen's while its code arrives (see main.tsx), and the
+ * provider's render then finds it made.
+ */
+let lastMade: { key: string; theme: MuiTheme } | undefined;

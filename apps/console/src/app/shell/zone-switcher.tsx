@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useDeferredValue } from 'react';
 import { ZonePicker } from '../../components/zone-picker.tsx';
 import { useZoneFilter } from '../../lib/zone-filter.ts';
 
@@ -9,6 +10,9 @@ import { useZoneFilter } from '../../lib/zone-filter.ts';
  */
 export function ZoneSwitcher() {
   const { zoneId, setZoneId } = useZoneFilter();
+  // The search field is among the costliest parts of the shell to build: the first screen keeps
+  // its place and builds it in the background right after, so that a phone shows the page sooner.
+  const built = useDeferredValue(true, false);
   return (
     <Box
       sx={{
@@ -18,14 +22,19 @@ export function ZoneSwitcher() {
         '& .MuiInputBase-root': { bgcolor: 'background.paper', color: 'text.primary' },
       }}
     >
-      <ZonePicker
-        allZonesOption
-        hiddenLabel
-        size="small"
-        value={zoneId ?? null}
-        onChange={(zone) => setZoneId(zone?.id)}
-        onMissing={() => setZoneId(undefined)}
-      />
+      {built ? (
+        <ZonePicker
+          allZonesOption
+          hiddenLabel
+          size="small"
+          value={zoneId ?? null}
+          onChange={(zone) => setZoneId(zone?.id)}
+          onMissing={() => setZoneId(undefined)}
+        />
+      ) : (
+        // A small outlined field's height, so nothing moves when the field arrives.
+        <Box sx={{ height: 40 }} />
+      )}
     </Box>
   );
 }
