@@ -119,7 +119,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
-        // Three groups, so that a first screen comes in a few requests instead of dozens of small
+        // Four groups, so that a first screen comes in a few requests instead of dozens of small
         // ones (ADR 0030); a group takes the modules its test names and all they import that a
         // group before it has not taken. Everything else is split as screens share it, so a screen
         // opened later loads only what it shows (the map, the settings, the catalogue…).
@@ -145,6 +145,12 @@ export default defineConfig({
                 'packages/shared/src/limits.ts',
               ),
               priority: 25,
+            },
+            // The snackbar, which every screen fetches once it shows, the sign-in page among them.
+            {
+              name: 'snackbar',
+              test: oneOf('src/components/snackbar-view.tsx'),
+              priority: 20,
             },
             // The signed-in shell and the dashboard it opens on, with all they use beyond the boot.
             {
