@@ -19,7 +19,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(consoleDir, 'assets'));
   fs.writeFileSync(
     path.join(consoleDir, 'index.html'),
-    '<!doctype html><html><head><title>Storedesk</title></head><body><div id="root"></div></body></html>',
+    // As the built page: over 1 KB, with its own styles for the splash.
+    `<!doctype html><html><head><title>Storedesk</title><style>${'.boot { display: flex; }\n'.repeat(60)}</style></head><body><div id="root"></div></body></html>`,
   );
   // As the build leaves its chunk map: the shell's chunk, preloaded for someone signed in.
   fs.mkdirSync(path.join(consoleDir, '.vite'));
@@ -95,6 +96,15 @@ describe('the page carries the session', () => {
     expect(res.body).not.toContain('modulepreload');
     expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers.vary).toContain('Cookie');
+  });
+
+  it('sends the page compressed to a browser that accepts it, varying by both', async () => {
+    const res = await app.inject({ url: '/sign-in', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toMatch(/Cookie/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(carried(zlib.brotliDecompressSync(res.rawPayload).toString())).toEqual({ session: null });
   });
 
   it("carries a signed-in person's session, as GET /api/auth/session answers it, and preloads the shell", async () => {
@@ -205,7 +215,6 @@ describe('paths the router cannot read', () => {
     for (const url of [
       '/api/stores/%zz',
       '/api/stores/%',
-      `/api/stores/${'x'.repeat(201)}`,
       `/api/orders/${'9'.repeat(300)}/status`,
       '/files/%E0%A4%A',
     ]) {
@@ -218,5 +227,14 @@ describe('paths the router cannot read', () => {
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
     }
+  });
+
+  it('answers a GET of an API path with an over-long segment as any unknown API path, not with the page', async () => {
+    const res = await app.inject({ url: `/api/stores/${'x'.repeat(201)}`, headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   });
 });

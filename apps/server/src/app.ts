@@ -227,7 +227,7 @@ function tileOrigin(tileUrl: string): string[] {
 }
 
 /**
- * Serves the built console, with every unknown non-API path answered by its page: index.html with
+ * Serves the built console, with every other non-API GET answered by its page: index.html with
  * the visitor's session in it (and, for someone signed in, the shell's code preloaded).
  */
 async function registerConsole(app: FastifyInstance, db: Database, consoleDir: string) {
@@ -255,11 +255,11 @@ async function registerConsole(app: FastifyInstance, db: Database, consoleDir: s
     // A sign-in page and an API have nothing for a search engine.
     reply.type('text/plain; charset=utf-8').send('User-agent: *\nDisallow: /\n'),
   );
-  app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (request.url.startsWith('/api/') || request.url === '/api' || !isPage) {
-      return reply.status(404).send({ error: { code: 'not_found', message: messages.notFound } });
-    }
+  // Every other GET is a console page (a reload of a deep link included): a route of its own, so
+  // the answer is compressed as routes' answers are, and HEAD is answered as GET without a body.
+  app.get('/*', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0]!;
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     if (!page) {
       return reply
         .status(503)
@@ -268,11 +268,13 @@ async function registerConsole(app: FastifyInstance, db: Database, consoleDir: s
     }
     const body = renderConsolePage(page, await presentedSession(db, request, reply));
     // The page carries this visitor's session: never shared by a cache, never reused for another cookie.
-    void reply
+    return reply
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Cookie')
-      .type('text/html; charset=utf-8');
-    if (request.method === 'HEAD') return reply.header('content-length', Buffer.byteLength(body)).send();
-    return reply.send(body);
+      .type('text/html; charset=utf-8')
+      .send(body);
   });
+  app.setNotFoundHandler(async (_request, reply) =>
+    reply.status(404).send({ error: { code: 'not_found', message: messages.notFound } }),
+  );
 }
