@@ -16,8 +16,9 @@ if (!root) throw new Error('index.html has no #root element');
  * What the first render waits for, while index.html's splash shows: the session (carried by the
  * page the server sends, else asked for), and for someone signed in the code of the screen asked
  * for (the shell and its page, side by side, the page's first data set off as it arrives). The
- * screen then renders whole, once, instead of the splash first and each part as its code arrives. Whatever fails here, the render goes on, and the
- * session gate or the screen shows the failure and asks again.
+ * screen then renders whole, once, instead of the splash first and each part as its code arrives.
+ * Whatever fails here, the render goes on, and the session gate or the screen shows the failure
+ * and asks again.
  */
 async function firstScreen(): Promise<void> {
   // The server's page carries the session, so the console need not ask for it before anything else.

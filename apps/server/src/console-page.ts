@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sessionElementId } from '@storedesk/shared/auth/page';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
-
-/** The id of the element that carries the session into the console's page (see the console's lib/session.ts). */
-export const SESSION_ELEMENT_ID = 'storedesk-session';
 
 export type ConsolePage = {
   /** The built index.html. */
@@ -52,7 +50,7 @@ export function renderConsolePage(page: ConsolePage, session: MeResponse | null)
   const links = session
     ? page.signedIn.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     : [];
-  const data = `<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptSafeJson({ session })}</script>`;
+  const data = `<script type="application/json" id="${sessionElementId}">${scriptSafeJson({ session })}</script>`;
   const head = [...links, data].join('\n    ');
   const at = page.html.indexOf('</head>');
   if (at === -1) return page.html;

@@ -1,3 +1,4 @@
+import { sessionElementId } from '@storedesk/shared/auth/page';
 import type { BusinessSummary, MeResponse, SessionResponse, User } from '@storedesk/shared/auth/schemas';
 import { isOwner } from '@storedesk/shared/levels';
 import type { QueryClient } from '@tanstack/react-query';
@@ -18,16 +19,13 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   return (await apiJson<SessionResponse>('/auth/session', { signal })).session;
 }
 
-/** The id of the element the server puts the session in when it serves the page (see the server's console-page.ts). */
-const SESSION_ELEMENT_ID = 'storedesk-session';
-
 /**
  * The session the server put in the page it served, taken out of the page: null when nobody was
  * signed in, undefined when the page carries none (a page from Vite's dev server, or one read
  * already), and the console then asks `GET /api/auth/session` as before.
  */
-export function takeEmbeddedSession(doc: Document = document): Session | null | undefined {
-  const element = doc.getElementById(SESSION_ELEMENT_ID);
+export function takeEmbeddedSession(): Session | null | undefined {
+  const element = document.getElementById(sessionElementId);
   if (!element) return undefined;
   element.remove();
   try {
