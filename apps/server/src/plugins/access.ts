@@ -56,10 +56,20 @@ export async function presentedSession(
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<MeResponse | null> {
+  const auth = await presentedAuth(db, request, reply);
+  return auth ? toMe(auth) : null;
+}
+
+/** The live session behind the token a request presents, or null; a dead session's cookie is cleared. */
+async function presentedAuth(
+  db: Database,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<AuthContext | null> {
   const presented = sessionToken(request);
-  const session = presented ? await resolveSession(db, presented.token) : null;
-  if (!session && presented?.via === 'cookie') clearSessionCookie(reply);
-  return session ? toMe(session) : null;
+  const auth = presented ? await resolveSession(db, presented.token) : null;
+  if (!auth && presented?.via === 'cookie') clearSessionCookie(reply);
+  return auth;
 }
 
 /** The caller's session on a route that requires one. */
@@ -117,12 +127,8 @@ export function registerAccessControl(
     const url = request.routeOptions.url;
     if (access === 'public' || url === undefined || !url.startsWith('/api/')) return;
 
-    const presented = sessionToken(request);
-    const auth = presented ? await resolveSession(db, presented.token) : null;
-    if (!auth) {
-      if (presented?.via === 'cookie') clearSessionCookie(reply);
-      throw unauthenticated();
-    }
+    const auth = await presentedAuth(db, request, reply);
+    if (!auth) throw unauthenticated();
     request.auth = auth;
     if (auth.business.serviceEnded && !config?.allowWhenServiceEnded) {
       throw new AppError('service_ended', messages.serviceEnded);
