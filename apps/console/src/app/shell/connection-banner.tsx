@@ -30,14 +30,15 @@ export function ConnectionBanner() {
   const online = useOnline();
   const live = useLiveStatus();
   const queryClient = useQueryClient();
-  // The time as of the last check: the stream counts as down once it has been for QUIET_MS.
-  const [checkedAt, setCheckedAt] = useState(0);
+  // The outage (by when it began) that has lasted QUIET_MS. The timer says so itself rather than
+  // comparing clocks: a timer may fire a millisecond before Date.now() shows its delay passed.
+  const [quietPassed, setQuietPassed] = useState<number | null>(null);
   useEffect(() => {
     if (live.state !== 'reconnecting') return;
-    const timer = setTimeout(() => setCheckedAt(Date.now()), live.since + QUIET_MS - Date.now());
+    const timer = setTimeout(() => setQuietPassed(live.since), live.since + QUIET_MS - Date.now());
     return () => clearTimeout(timer);
   }, [live]);
-  const streamDown = live.state === 'reconnecting' && checkedAt >= live.since + QUIET_MS;
+  const streamDown = live.state === 'reconnecting' && quietPassed === live.since;
 
   const retry = (
     <Button color="inherit" size="small" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
