@@ -75,19 +75,37 @@ export class SseStream {
       const listener = () => void attempt();
       const timer = setTimeout(() => {
         this.listeners.delete(listener);
-        const seen = this.messages.map((m) => `${m.data.topic}/${m.data.recordId}`).join(', ');
-        reject(new Error(`timed out waiting for ${what}; received [${seen}], ended: ${this.ended}`));
+        const seen = this.messages
+          .slice(-20)
+          .map((m) => `${m.data.topic}/${m.data.recordId}`)
+          .join(', ');
+        reject(
+          new Error(
+            `timed out waiting for ${what}; received ${this.messages.length}, the last [${seen}], ended: ${this.ended}`,
+          ),
+        );
       }, timeoutMs);
       if (!attempt()) this.listeners.add(listener);
     });
   }
 
   waitFor(predicate: (m: Message) => boolean, what = 'a message', timeoutMs = WAIT_MS): Promise<Message> {
-    return this.until(() => this.messages.find(predicate), what, timeoutMs);
+    // Each message is looked at once, however many arrive while waiting.
+    let scanned = 0;
+    return this.until(
+      () => {
+        for (; scanned < this.messages.length; scanned++) {
+          if (predicate(this.messages[scanned]!)) return this.messages[scanned];
+        }
+        return undefined;
+      },
+      what,
+      timeoutMs,
+    );
   }
 
-  waitForRecord(recordId: string) {
-    return this.waitFor((m) => m.data.recordId === recordId, `record ${recordId}`);
+  waitForRecord(recordId: string, timeoutMs = WAIT_MS) {
+    return this.waitFor((m) => m.data.recordId === recordId, `record ${recordId}`, timeoutMs);
   }
 
   waitForEnd(timeoutMs = WAIT_MS): Promise<true> {

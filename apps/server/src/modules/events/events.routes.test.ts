@@ -3,9 +3,11 @@
  * SSE reader. Every wait has a time limit and every stream a hard cap, so a
  * broken stream fails a test instead of hanging it.
  */
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { publishEvent } from '../../realtime/publish.ts';
+import { eventInsert, publishEvent } from '../../realtime/publish.ts';
 import {
   createBusiness,
   createTestApp,
@@ -55,6 +57,33 @@ async function dropConnections(test: TestApp) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   test.app.server.closeAllConnections();
+}
+
+/** `count` events of one record in one statement, as a bulk change would write them. */
+const publishMany = (businessId: string, recordId: string, count: number) =>
+  ctx.db.execute(
+    eventInsert(
+      { businessId, zoneId: null, topic: 'stores', action: 'updated', recordId },
+      sql`generate_series(1, ${count})`,
+    ),
+  );
+
+/** A live stream whose client reads the response head, then nothing more. */
+async function openUnreadStream(headers: Record<string, string>): Promise<Socket> {
+  const { port } = ctx.app.server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+  socket.write(`GET /api/events HTTP/1.1\r\nhost: 127.0.0.1\r\n${head.join('')}\r\n`);
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no response head within 5 s')), 5000);
+    socket.once('data', (chunk) => {
+      clearTimeout(timer);
+      resolve(chunk.toString());
+    });
+  });
+  expect(first).toMatch(/^HTTP\/1\.1 200 /);
+  socket.pause();
+  return socket;
 }
 
 const publish = (businessId: string, zoneId: string | null, recordId: string, topic = 'stores') =>
@@ -159,6 +188,30 @@ describe('GET /api/events', () => {
     expect(ids[0]).toBeGreaterThan(Number(last.id));
   });
 
+  it('replays a long absence page by page, every event once and in order', async () => {
+    const first = await openStream(ctx.app, owner.headers);
+    const seen = tag('seen');
+    await publish(biz.id, null, seen);
+    const last = await first.waitForRecord(seen);
+    first.close();
+    await first.waitForEnd();
+
+    // More than two of the replay's pages of 500.
+    const missed = tag('missed-many');
+    await publishMany(biz.id, missed, 1_234);
+    const again = await openStream(ctx.app, { ...owner.headers, 'last-event-id': last.id! });
+    const live = tag('live');
+    await publish(biz.id, null, live);
+    await again.waitForRecord(live);
+
+    const replayed = again.messages.filter((m) => m.data.recordId === missed);
+    expect(replayed).toHaveLength(1_234);
+    expect(again.messages.at(-1)!.data.recordId).toBe(live);
+    const ids = again.messages.map((m) => Number(m.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+  });
+
   it('refuses a Last-Event-ID that is not a number with 400', async () => {
     const stream = await openStream(ctx.app, { ...owner.headers, 'last-event-id': 'abc' });
     expect(stream.status).toBe(400);
@@ -178,6 +231,63 @@ describe('GET /api/events', () => {
     await other.waitForRecord(after);
     expect(other.ended).toBe(false);
     expect(mine.has(after)).toBe(false);
+  });
+
+  it('lets go of a client that stops reading; reconnecting, it is sent all it missed, page by page', async () => {
+    // The streams of earlier tests, closed by their clients, gone from the server too.
+    for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const stalled = await openUnreadStream(owner.headers);
+    try {
+      expect(ctx.hub.size).toBe(1);
+      const before = await ctx.db.execute<{ id: string }>(sql`SELECT max(id)::text AS id FROM events`);
+      // About 15 MB of events in one go: more than a socket's buffers and the 1 MiB a stream may hold.
+      const many = tag('many');
+      const count = 60_000;
+      await publishMany(biz.id, many, count);
+      for (let waited = 0; ctx.hub.size > 0 && waited < 10_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(ctx.hub.size, 'streams the server still holds').toBe(0);
+
+      const again = await openStream(ctx.app, { ...owner.headers, 'last-event-id': before.rows[0]!.id });
+      const live = tag('live');
+      await publish(biz.id, null, live);
+      await again.waitForRecord(live, 20_000);
+      expect(again.messages.filter((m) => m.data.recordId === many)).toHaveLength(count);
+      expect(again.messages.at(-1)!.data.recordId).toBe(live);
+    } finally {
+      stalled.destroy();
+    }
+  });
+
+  it('replays to a client as fast as it reads, holding it rather than dropping it', async () => {
+    const before = await ctx.db.execute<{ id: string }>(sql`SELECT max(id)::text AS id FROM events`);
+    const missed = tag('missed-while-away');
+    const count = 60_000;
+    await publishMany(biz.id, missed, count);
+    for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const slow = await openUnreadStream({ ...owner.headers, 'last-event-id': before.rows[0]!.id });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(ctx.hub.size, 'streams the server holds').toBe(1);
+
+      let text = '';
+      slow.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      slow.resume();
+      const live = tag('live');
+      await publish(biz.id, null, live);
+      for (let waited = 0; !text.includes(`"recordId":"${live}"`) && waited < 15_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(text.split(`"recordId":"${missed}"`)).toHaveLength(count + 1);
+      expect(text).toContain(`"recordId":"${live}"`);
+    } finally {
+      slow.destroy();
+    }
   });
 
   it('answers 401 without a session, or with an ended one', async () => {

@@ -5,6 +5,7 @@ import { eventTopics } from '@storedesk/shared/events/topics';
 import { isOwner } from '@storedesk/shared/levels';
 import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';
+import { drained, writeOrDrop } from '../../realtime/backpressure.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
 import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
 import { sessionToken } from '../../plugins/access.ts';
@@ -91,7 +92,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       const send = (event: StoredEvent) => {
         if (closed) return;
         if (event.topic === 'session' && event.session_id === auth.sessionId) return close();
-        if (visibleTo(auth, event)) res.write(toWire(event));
+        if (visibleTo(auth, event) && !writeOrDrop(res, toWire(event))) close();
       };
       // What a reconnecting stream was sent from the database. The notification of
       // such an event may still reach the hub after the replay, and is not sent
@@ -106,7 +107,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
         // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
         const still = await resolveSession(db, token).catch(() => null);
         if (!still) return close();
-        res.write(': ping\n\n');
+        if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
       }, HEARTBEAT_MS);
       request.raw.on('close', close);
       openStreams.add(close);
@@ -119,6 +120,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
               replayed?.add(event.id);
               send(event);
             }
+            // A page at a time, as fast as the client reads: a long absence is not held in memory.
+            if (!(await drained(res))) break;
           }
         } catch (error) {
           request.log.warn({ err: error }, 'replaying missed events failed');
