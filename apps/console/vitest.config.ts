@@ -12,5 +12,8 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
+    // A test that types into a few fields in jsdom takes 2–5 s on two busy cores, Vitest's default
+    // limit: the limit is there to stop a hung test, not to time one.
+    testTimeout: 20_000,
   },
 });

@@ -22,7 +22,7 @@ afterEach(() => {
 
 const firstRender = { timeout: 10_000 };
 
-describe('losing the connection', { timeout: 20_000 }, () => {
+describe('losing the connection', () => {
   it('says so while offline, and once the connection is back goes and reloads what the screen shows', async () => {
     const api = mockApi({ 'GET /api/auth/session': sessionHandler(adminSession) });
     renderApp('/dashboard');
