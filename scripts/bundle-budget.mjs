@@ -37,32 +37,23 @@ export const screens = [
  */
 export const signedOut = ['src/components/snackbar-view.tsx', 'src/features/auth/pages/sign-in-resolver.ts'];
 
-/** @typedef {{ file: string, imports: string[], modules: string[], isEntry: boolean }} Chunk */
+/** @typedef {{ file: string, imports: string[], loads: string[], modules: string[], isEntry: boolean }} Chunk */
 
 /**
- * The chunks a screen loads: those holding its modules and the entry, and every chunk they import
- * statically. Read from the build's `.vite/chunks.json` (see vite.config.ts), which says which chunk
- * holds each source module, grouped ones included.
+ * The chunks a screen loads: what loading the entry and the chunks holding its modules fetches.
+ * Read from the build's `.vite/chunks.json` (see vite.config.ts), which says which chunk holds
+ * each source module, grouped ones included, and what each chunk loads.
  * @param {Chunk[]} chunks @param {string[]} modules
  */
 export function chunksOf(chunks, modules) {
-  const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
-  const start = chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file);
+  const start = chunks.filter((chunk) => chunk.isEntry);
   if (start.length === 0) throw new Error('the build has no entry chunk');
   for (const module of modules) {
     const holder = chunks.find((chunk) => chunk.modules.includes(module));
     if (!holder) throw new Error(`no chunk holds ${module}: was it renamed?`);
-    start.push(holder.file);
+    start.push(holder);
   }
-  const seen = new Set();
-  const stack = [...start];
-  while (stack.length > 0) {
-    const file = /** @type {string} */ (stack.pop());
-    if (seen.has(file)) continue;
-    seen.add(file);
-    stack.push(...(byFile.get(file)?.imports ?? []));
-  }
-  return [...seen];
+  return [...new Set(start.flatMap((chunk) => chunk.loads))];
 }
 
 /** The bytes a browser that accepts brotli receives for a built file. */

@@ -43,8 +43,9 @@ function precompress(): Plugin {
 const shellModule = 'src/app/shell/app-shell.tsx';
 
 /**
- * Writes `.vite/chunks.json`: every JavaScript chunk with the chunks it imports statically and the
- * source modules it holds, and `signedIn`, the chunks the shell needs beyond the entry's. Vite's
+ * Writes `.vite/chunks.json`: every JavaScript chunk with the chunks it imports statically, all
+ * that loading it fetches (`loads`: itself and those imports' imports, down to the bottom) and the
+ * source modules it holds; and `signedIn`, the chunks the shell needs beyond the entry's. Vite's
  * manifest names only the chunks a module starts; grouped modules (see `codeSplitting`) are found
  * here. The budget script counts from it, and the server adds `signedIn` as modulepreload links to
  * a page it serves to someone signed in.
@@ -58,7 +59,7 @@ function chunkMap(): Plugin {
       root = config.root;
     },
     async writeBundle(options, bundle) {
-      const chunks = Object.values(bundle)
+      const built = Object.values(bundle)
         .filter((output) => output.type === 'chunk')
         .map((chunk) => ({
           file: chunk.fileName,
@@ -68,22 +69,24 @@ function chunkMap(): Plugin {
             .filter((id) => id.startsWith(root) && !id.includes('node_modules'))
             .map((id) => path.relative(root, id).split(path.sep).join('/')),
         }));
-      const byFile = new Map(chunks.map((chunk) => [chunk.file, chunk]));
-      const closure = (files: string[]) => {
+      const byFile = new Map(built.map((chunk) => [chunk.file, chunk]));
+      /** The chunk and every chunk it imports statically, down to the bottom: what loading it fetches. */
+      const loadsOf = (file: string) => {
         const seen = new Set<string>();
-        const stack = [...files];
+        const stack = [file];
         while (stack.length > 0) {
-          const file = stack.pop()!;
-          if (seen.has(file)) continue;
-          seen.add(file);
-          stack.push(...(byFile.get(file)?.imports ?? []));
+          const next = stack.pop()!;
+          if (seen.has(next)) continue;
+          seen.add(next);
+          stack.push(...(byFile.get(next)?.imports ?? []));
         }
-        return seen;
+        return [...seen].sort();
       };
-      const entry = closure(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.file));
+      const chunks = built.map((chunk) => ({ ...chunk, loads: loadsOf(chunk.file) }));
+      const entry = new Set(chunks.filter((chunk) => chunk.isEntry).flatMap((chunk) => chunk.loads));
       const shell = chunks.find((chunk) => chunk.modules.includes(shellModule));
       if (!shell) throw new Error(`no chunk holds ${shellModule}`);
-      const signedIn = [...closure([shell.file])].filter((file) => !entry.has(file)).sort();
+      const signedIn = shell.loads.filter((file) => !entry.has(file));
       const dir = path.join(options.dir ?? '', '.vite');
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(path.join(dir, 'chunks.json'), `${JSON.stringify({ chunks, signedIn }, null, 2)}\n`);
