@@ -204,7 +204,8 @@ export type RestoreSummary = { header: BackupHeader; rows: number };
  * Replaces everything in the database with the backup in `file`: drops every
  * schema, applies the committed migrations up to the backup's level, copies
  * the rows back (triggers and foreign keys off, so the order of tables does
- * not matter), sets the sequences, then applies the newer migrations. One
+ * not matter), sets the sequences, then applies the newer migrations; the
+ * restored events then count as written by the restore (see below). One
  * transaction: on any failure the database is left as it was.
  */
 export async function restoreBackup(pool: pg.Pool, file: string): Promise<RestoreSummary> {
@@ -255,6 +256,12 @@ export async function restoreBackup(pool: pg.Pool, file: string): Promise<Restor
     }
     await client.query('SET LOCAL session_replication_role = origin');
     await migrateWithinTransaction(client);
+    // An event row names the transaction that wrote it and what that transaction could see, for the
+    // replay of events that committed late (ADR 0004). Restored ones name transactions of the
+    // database they came from, which may be numbered far ahead of this one's, so that every later
+    // event would find them "not yet committed" and replay them again. Here they were all written
+    // before anything that follows: by this transaction, as far as the replay can tell.
+    await client.query(`UPDATE events SET tx = pg_current_xact_id(), snapshot = pg_current_snapshot()`);
     await client.query('COMMIT');
     return { header, rows: header.tables.reduce((sum, table) => sum + table.rows, 0) };
   } catch (error) {
