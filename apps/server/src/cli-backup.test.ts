@@ -25,8 +25,8 @@ const service = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   });
 
 /** A stand-in for a running server: it holds DATA_DIR and runs its embedded PostgreSQL. */
-function startServer(): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir], {
+function startServer(...args: string[]): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fixture, dataDir, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   server = child;
@@ -113,6 +113,23 @@ describe('npm run service -- backup and restore', () => {
       expect(await businessNames(embedded.url)).toEqual(['Kept Mart']);
     } finally {
       await embedded.stop();
+    }
+  }, 90_000);
+
+  it('waits for a server whose database is starting again after a crash, then backs it up', async () => {
+    // The stand-in starts its PostgreSQL again 4 s after it dies: the command starts within that time.
+    serverUrl = await startServer('4000');
+    try {
+      const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+      process.kill(Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]), 'SIGKILL');
+      const file = path.join(dir, 'during-restart.backup.gz');
+      const backup = await service(['backup', file]);
+      expect(backup.stdout).toMatch(/^Backed up \d+ tables/);
+      expect((await readBackupHeader(file)).tables.find((t) => t.name === 'businesses')?.rows).toBe(1);
+      const status = await service(['status']);
+      expect(status.stdout).toContain('Kept Mart');
+    } finally {
+      await stopServer();
     }
   }, 90_000);
 

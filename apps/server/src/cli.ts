@@ -11,6 +11,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
@@ -19,6 +21,7 @@ import { backupToFile } from './db/backup.ts';
 import { createDatabase } from './db/client.ts';
 import {
   DataDirInUseError,
+  isDataDirInUse,
   runningEmbeddedPostgresUrl,
   startEmbeddedPostgres,
 } from './db/embedded-postgres.ts';
@@ -45,10 +48,45 @@ function fileSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.ceil(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
 
+/** How long a command waits for a server's database that is starting, or starting again after a crash. */
+const SERVER_START_WAIT_MS = 60_000;
+
+async function acceptsConnections(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The database of the server running on DATA_DIR, or null when no server runs there. A server that
+ * holds DATA_DIR while its database is not up yet (starting, or starting it again after a crash) is
+ * waited for, rather than taken for a second server.
+ */
+async function runningServerDatabase(dataDir: string): Promise<string | null> {
+  for (let waited = 0; ; waited += 250) {
+    const url = runningEmbeddedPostgresUrl(dataDir);
+    if (url && (await acceptsConnections(url))) return url;
+    if (!url && !(await isDataDirInUse(dataDir))) return null;
+    if (waited >= SERVER_START_WAIT_MS) {
+      throw new Error(
+        `The Storedesk server using ${dataDir} has not had its database running for a minute. ` +
+          'Run the command again once the server has started, or stop the server.',
+      );
+    }
+    await sleep(250);
+  }
+}
+
 async function backup(config: Config, file: string) {
   const target = path.resolve(file);
   if (!fs.existsSync(path.dirname(target))) throw new Error(`There is no folder ${path.dirname(target)}.`);
-  const running = runningEmbeddedPostgresUrl(config.dataDir);
+  const running = await runningServerDatabase(config.dataDir);
   if (!running && !fs.existsSync(path.join(config.dataDir, 'postgres', 'PG_VERSION'))) {
     throw new Error(
       `There is no embedded database in ${config.dataDir} to back up: set DATA_DIR to the server's data folder.`,
@@ -157,7 +195,7 @@ async function main() {
     else await restore(config, file!, values.yes === true);
     return;
   }
-  const running = config.databaseUrl ? null : runningEmbeddedPostgresUrl(config.dataDir);
+  const running = config.databaseUrl ? null : await runningServerDatabase(config.dataDir);
   const embedded = config.databaseUrl || running ? null : await startEmbeddedPostgres(config.dataDir, quiet);
   const { pool, db } = createDatabase(config.databaseUrl ?? running ?? embedded!.url, 2);
   try {
