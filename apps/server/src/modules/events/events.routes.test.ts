@@ -51,12 +51,28 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Once the server has let go of every aborted stream, drop the sockets rather than wait for keep-alive. */
-async function dropConnections(test: TestApp) {
-  for (let waited = 0; test.hub.size > 0 && waited < 2000; waited += 20) {
+/** Waits, up to `ms`, until the app holds no stream: those its clients closed are let go. */
+async function untilNoStreams(test: TestApp, ms = 2000) {
+  for (let waited = 0; test.hub.size > 0 && waited < ms; waited += 20) {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** Once the server has let go of every aborted stream, drop the sockets rather than wait for keep-alive. */
+async function dropConnections(test: TestApp) {
+  await untilNoStreams(test);
   test.app.server.closeAllConnections();
+}
+
+/** The id of an event that a stream of these headers saw before it closed: where a reconnect starts. */
+async function lastSeenId(headers: Record<string, string>): Promise<string> {
+  const first = await openStream(ctx.app, headers);
+  const seen = tag('seen');
+  await publish(biz.id, null, seen);
+  const last = await first.waitForRecord(seen);
+  first.close();
+  await first.waitForEnd();
+  return last.id!;
 }
 
 /** `count` events of one record in one statement, as a bulk change would write them. */
@@ -161,12 +177,7 @@ describe('GET /api/events', () => {
   });
 
   it('reconnecting with Last-Event-ID replays the missed events in order, once each', async () => {
-    const first = await openStream(ctx.app, northAdmin.headers);
-    const seen = tag('seen');
-    await publish(biz.id, null, seen);
-    const last = await first.waitForRecord(seen);
-    first.close();
-    await first.waitForEnd();
+    const last = await lastSeenId(northAdmin.headers);
 
     const missed = [tag('missed-a'), tag('missed-b'), tag('missed-c')];
     await publish(biz.id, null, missed[0]!);
@@ -175,7 +186,7 @@ describe('GET /api/events', () => {
     await publish(biz.id, biz.zones[0], missed[1]!, 'orders');
     await publish(biz.id, null, missed[2]!);
 
-    const again = await openStream(ctx.app, { ...northAdmin.headers, 'last-event-id': last.id! });
+    const again = await openStream(ctx.app, { ...northAdmin.headers, 'last-event-id': last });
     expect(again.status).toBe(200);
     await again.waitForRecord(missed[2]!);
     const live = tag('live');
@@ -185,21 +196,16 @@ describe('GET /api/events', () => {
     expect(again.messages.map((m) => m.data.recordId)).toEqual([...missed, live]);
     const ids = again.messages.map((m) => Number(m.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(ids[0]).toBeGreaterThan(Number(last.id));
+    expect(ids[0]).toBeGreaterThan(Number(last));
   });
 
   it('replays a long absence page by page, every event once and in order', async () => {
-    const first = await openStream(ctx.app, owner.headers);
-    const seen = tag('seen');
-    await publish(biz.id, null, seen);
-    const last = await first.waitForRecord(seen);
-    first.close();
-    await first.waitForEnd();
+    const last = await lastSeenId(owner.headers);
 
     // More than two of the replay's pages of 500.
     const missed = tag('missed-many');
     await publishMany(biz.id, missed, 1_234);
-    const again = await openStream(ctx.app, { ...owner.headers, 'last-event-id': last.id! });
+    const again = await openStream(ctx.app, { ...owner.headers, 'last-event-id': last });
     const live = tag('live');
     await publish(biz.id, null, live);
     await again.waitForRecord(live);
@@ -235,9 +241,7 @@ describe('GET /api/events', () => {
 
   it('lets go of a client that stops reading; reconnecting, it is sent all it missed, page by page', async () => {
     // The streams of earlier tests, closed by their clients, gone from the server too.
-    for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilNoStreams(ctx);
     const stalled = await openUnreadStream(owner.headers);
     try {
       expect(ctx.hub.size).toBe(1);
@@ -246,9 +250,7 @@ describe('GET /api/events', () => {
       const many = tag('many');
       const count = 60_000;
       await publishMany(biz.id, many, count);
-      for (let waited = 0; ctx.hub.size > 0 && waited < 10_000; waited += 50) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await untilNoStreams(ctx, 10_000);
       expect(ctx.hub.size, 'streams the server still holds').toBe(0);
 
       const again = await openStream(ctx.app, { ...owner.headers, 'last-event-id': before.rows[0]!.id });
@@ -267,9 +269,7 @@ describe('GET /api/events', () => {
     const missed = tag('missed-while-away');
     const count = 60_000;
     await publishMany(biz.id, missed, count);
-    for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await untilNoStreams(ctx);
     const slow = await openUnreadStream({ ...owner.headers, 'last-event-id': before.rows[0]!.id });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1500));
