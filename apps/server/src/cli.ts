@@ -11,11 +11,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import { createInterface } from 'node:readline/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { loadConfig, type Config } from './config.ts';
 import { backupToFile } from './db/backup.ts';
 import { createDatabase } from './db/client.ts';
@@ -69,11 +69,12 @@ async function acceptsConnections(url: string): Promise<boolean> {
  * waited for, rather than taken for a second server.
  */
 async function runningServerDatabase(dataDir: string): Promise<string | null> {
-  for (let waited = 0; ; waited += 250) {
+  const deadline = Date.now() + SERVER_START_WAIT_MS;
+  for (;;) {
     const url = runningEmbeddedPostgresUrl(dataDir);
     if (url && (await acceptsConnections(url))) return url;
     if (!url && !(await isDataDirInUse(dataDir))) return null;
-    if (waited >= SERVER_START_WAIT_MS) {
+    if (Date.now() >= deadline) {
       throw new Error(
         `The Storedesk server using ${dataDir} has not had its database running for a minute. ` +
           'Run the command again once the server has started, or stop the server.',
