@@ -25,6 +25,11 @@ type Run = {
   speedIndexMs: number;
   scriptKb: number;
   totalKb: number;
+  /**
+   * Lighthouse's measure of this machine's CPU speed. The 4x slowdown is applied to this machine,
+   * so the same pages score lower on a slower host: compare scores only at similar figures.
+   */
+  hostBenchmarkIndex: number;
 };
 
 async function measure(url: string, port: number, cookie?: string): Promise<Run> {
@@ -58,6 +63,7 @@ async function measure(url: string, port: number, cookie?: string): Promise<Run>
     speedIndexMs: Math.round(audit('speed-index')),
     scriptKb: Math.round(bytes((type) => type === 'Script') / 102.4) / 10,
     totalKb: Math.round(bytes(() => true) / 102.4) / 10,
+    hostBenchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -94,7 +100,8 @@ export async function benchConsole(): Promise<object> {
         `${r.score >= consoleTargets.performance ? 'PASS' : 'FAIL'} ${new URL(page.url).pathname.padEnd(11)} ` +
           `performance ${r.score} (runs ${r.runs.join(', ')}; target ≥ ${consoleTargets.performance}): ` +
           `LCP ${r.lcpMs} ms, FCP ${r.fcpMs} ms, TBT ${r.tbtMs} ms, CLS ${r.cls}, speed index ${r.speedIndexMs} ms; ` +
-          `${r.scriptKb} KB of script, ${r.totalKb} KB in all over the wire`,
+          `${r.scriptKb} KB of script, ${r.totalKb} KB in all over the wire; ` +
+          `host benchmark index ${r.hostBenchmarkIndex} (runs ${runs.map((run) => run.hostBenchmarkIndex).join(', ')})`,
       );
     }
     return {
