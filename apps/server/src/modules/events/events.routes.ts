@@ -5,7 +5,7 @@ import { eventTopics } from '@storedesk/shared/events/topics';
 import { isOwner } from '@storedesk/shared/levels';
 import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';
-import { drained, writeOrDrop } from '../../realtime/backpressure.ts';
+import { drained, writeOrDrop } from '../../lib/backpressure.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
 import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
 import { sessionToken } from '../../plugins/access.ts';

@@ -1,10 +1,10 @@
-import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { orderStatusLabels, type OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { Database } from '../../db/client.ts';
+import { drained } from '../../lib/backpressure.ts';
 import type { Scope } from '../../lib/scope.ts';
 import { exportQuery } from './orders.repository.ts';
 
@@ -56,8 +56,10 @@ export async function exportOrders(db: Database, scope: Scope, query: OrderListQ
   out.once('close', () => {
     gone = true;
   });
+  // As fast as the client takes it: the file is never held in memory.
   const write = async (chunk: string) => {
-    if (!out.write(chunk)) await Promise.race([once(out, 'drain'), once(out, 'close')]);
+    out.write(chunk);
+    await drained(out);
   };
   await write(`\uFEFF${csvLine(header)}`);
   await db.transaction(

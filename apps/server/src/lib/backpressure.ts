@@ -1,5 +1,10 @@
 import type { Writable } from 'node:stream';
 
+/*
+ * Writing to a client at the pace it reads: the live stream (events.routes.ts) and the orders CSV
+ * (orders-export.ts).
+ */
+
 /**
  * What a live stream may hold in memory for a client that is not reading it. Past this the
  * stream is dropped rather than grown: the browser reconnects with Last-Event-ID and the
