@@ -58,6 +58,29 @@ describe('relativeLuminance and contrastRatio (WCAG 2.x)', () => {
     expect(contrastRatio('#3949ab', '#121212')).toBeCloseTo(2.42, 2);
   });
 
+  it("gives WCAG's formula for every colour, as a string or as channels, whole or not, asked once or again", () => {
+    const linear = (channel: number) => {
+      const c = channel / 255;
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    const formula = ({ r, g, b }: { r: number; g: number; b: number }) =>
+      0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+    const channel = fc.oneof(fc.integer({ min: 0, max: 255 }), fc.double({ min: 0, max: 255, noNaN: true }));
+    fc.assert(
+      fc.property(channel, channel, channel, (r, g, b) => {
+        const rgb = { r, g, b };
+        const hex = toHex(rgb);
+        return (
+          relativeLuminance(rgb) === formula(rgb) &&
+          relativeLuminance(hex) === formula(parseHex(hex)!) &&
+          relativeLuminance(hex) === formula(parseHex(hex)!)
+        );
+      }),
+    );
+    // The same colour written two ways is one luminance.
+    expect(relativeLuminance('#FFF')).toBe(relativeLuminance('#ffffff'));
+  });
+
   it('is symmetric and between 1 and 21', () => {
     fc.assert(
       fc.property(hexColour, hexColour, (a, b) => {

@@ -50,14 +50,41 @@ function rgbOf(color: string | Rgb): Rgb {
   return parsed;
 }
 
+/** An sRGB channel value (0–255) made linear, as WCAG 2.x defines it. */
+function linearOf(channel: number): number {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+}
+
+/**
+ * Every whole channel value, made linear once: the searches for a readable colour below ask for
+ * thousands of luminances while the console's theme is made, on a phone, before its first screen.
+ */
+const linearChannel = Float64Array.from({ length: 256 }, (_, channel) => linearOf(channel));
+
+function linear(channel: number): number {
+  return Number.isInteger(channel) && channel >= 0 && channel <= 255
+    ? linearChannel[channel]!
+    : linearOf(channel);
+}
+
+/** Luminances of the colour strings already asked for (a palette asks for the same surfaces again and again). */
+const luminanceOfHex = new Map<string, number>();
+const luminanceCacheLimit = 1024;
+
 /** WCAG 2.x relative luminance, 0 (black) to 1 (white). */
 export function relativeLuminance(color: string | Rgb): number {
+  if (typeof color === 'string') {
+    const known = luminanceOfHex.get(color);
+    if (known !== undefined) return known;
+  }
   const { r, g, b } = rgbOf(color);
-  const linear = (channel: number) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  const luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+  if (typeof color === 'string') {
+    if (luminanceOfHex.size >= luminanceCacheLimit) luminanceOfHex.clear();
+    luminanceOfHex.set(color, luminance);
+  }
+  return luminance;
 }
 
 /** WCAG 2.x contrast ratio of two colours, 1 to 21, in either order. */
