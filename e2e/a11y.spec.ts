@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { demo, inBothModes, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 
 /*
  * B10: axe on every screen of the console, signed out and signed in as the owner (who sees them
@@ -99,22 +99,6 @@ async function signedInScreens(page: Page): Promise<string[]> {
   ];
 }
 
-/**
- * What `check` finds in light mode and in dark, each in a browser context of its own, side by side:
- * the checks only read the demo business, and the two modes together take half the time. Each
- * finding is named by its mode.
- */
-async function inBothModes(
-  check: (mode: 'light' | 'dark') => Promise<Record<string, Finding[]>>,
-): Promise<Record<string, Finding[]>> {
-  const byMode = await Promise.all(
-    (['light', 'dark'] as const).map(async (mode) =>
-      Object.entries(await check(mode)).map(([what, findings]) => [`${mode}: ${what}`, findings] as const),
-    ),
-  );
-  return Object.fromEntries(byMode.flat());
-}
-
 describe('axe in light and dark mode', () => {
   it('finds nothing serious or critical on the signed-out screens', async () => {
     const found = await inBothModes(async (mode) => {
@@ -129,7 +113,7 @@ describe('axe in light and dark mode', () => {
       await context.close();
       return inMode;
     });
-    expect(found).toEqual({});
+    expect(found).toEqual({ light: {}, dark: {} });
   });
 
   it('finds nothing serious or critical on any signed-in screen', { timeout: 240_000 }, async () => {
@@ -147,7 +131,7 @@ describe('axe in light and dark mode', () => {
       await context.close();
       return inMode;
     });
-    expect(found).toEqual({});
+    expect(found).toEqual({ light: {}, dark: {} });
   });
 
   it('finds nothing serious or critical in the dialogs and on a phone', { timeout: 120_000 }, async () => {
@@ -187,6 +171,6 @@ describe('axe in light and dark mode', () => {
       await context.close();
       return inMode;
     });
-    expect(found).toEqual({});
+    expect(found).toEqual({ light: {}, dark: {} });
   });
 });
