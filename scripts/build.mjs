@@ -38,6 +38,7 @@ export const parts = {
       'apps/console/src',
       'apps/console/public',
       'apps/console/index.html',
+      'apps/console/scripts',
       'apps/console/vite.config.ts',
       'apps/console/package.json',
       'packages/shared',

@@ -1,9 +1,9 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers.tsx';
+import { consoleApp } from './app/console-app.tsx';
 import { preloadScreens } from './app/lazy-page.tsx';
-import { AppRoutes, routes } from './app/router.tsx';
+import { routes } from './app/router.tsx';
 import { createAppTheme } from './app/theme.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { sessionQueryKey, sessionQueryOptions, takeEmbeddedSession } from './lib/session.ts';
@@ -39,16 +39,20 @@ async function firstScreen(): Promise<void> {
   }
 }
 
-void firstScreen().then(() =>
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
-    ),
-  ),
-);
+/**
+ * The page the server sent carries a screen made at build time (prerender.tsx) when it was asked for
+ * by someone signed out at that screen's address: the console then hydrates that markup, keeping
+ * whatever was typed into it, instead of building the screen again.
+ */
+function carriesScreen(container: HTMLElement, session: unknown): boolean {
+  return session === null && container.dataset.prerendered === window.location.pathname;
+}
+
+void firstScreen().then(() => {
+  const app = consoleApp(queryClient, (screens) => <BrowserRouter>{screens}</BrowserRouter>);
+  if (carriesScreen(root, queryClient.getQueryData(sessionQueryKey))) {
+    hydrateRoot(root, app);
+    return;
+  }
+  startTransition(() => createRoot(root).render(app));
+});

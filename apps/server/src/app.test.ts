@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +14,10 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let hub: EventHub;
 const bigScript = `console.log(${JSON.stringify('storedesk '.repeat(500))});`;
+/** The inline script of the page made at build time, which the CSP must let run by its hash. */
+const colourScript = "document.documentElement.classList.add('light')";
+// Over 1 KB, as the built one is (its styles are in it).
+const signInPage = `<!doctype html><html><head><title>Sign in · Storedesk</title><script>${colourScript}</script><style>${'.css-1 { display: flex; }\n'.repeat(60)}</style></head><body><div id="root" data-prerendered="/sign-in"><form>made at build time</form></div></body></html>`;
 const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-console-'));
 
 beforeAll(async () => {
@@ -27,6 +32,18 @@ beforeAll(async () => {
   fs.writeFileSync(
     path.join(consoleDir, '.vite', 'chunks.json'),
     JSON.stringify({ chunks: [], signedIn: ['assets/shell-abc123.js'] }),
+  );
+  // As the build leaves the pages it made, with entries no build writes, which are left out.
+  fs.writeFileSync(
+    path.join(consoleDir, '.vite', 'prerendered.json'),
+    JSON.stringify({
+      pages: {
+        '/sign-in': signInPage,
+        'sign-in': '<script>alert(1)</script>',
+        '/onboarding': 42,
+        '/forgot-password"><script>alert(2)</script>': '<script>alert(2)</script>',
+      },
+    }),
   );
   fs.writeFileSync(path.join(consoleDir, 'assets', 'index-abc123.js'), 'console.log(1)');
   // As the build leaves a large file: beside it, its brotli and gzip forms.
@@ -140,6 +157,45 @@ describe('the page carries the session', () => {
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<!--');
     expect(carried(res.body)).toMatchObject({ session: { business: { name } } });
+  });
+});
+
+describe('the page made at build time (ADR 0031)', () => {
+  const made = 'data-prerendered="/sign-in"';
+
+  it('goes to someone signed out at its address, query or not, carrying null', async () => {
+    for (const url of ['/sign-in', '/sign-in?from=%2Forders']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain(made);
+      expect(res.body).toContain('<form>made at build time</form>');
+      expect(res.body).toContain(
+        '<script type="application/json" id="storedesk-session">{"session":null}</script>',
+      );
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    }
+  });
+
+  it('lets its inline script run by its hash, and no other inline script', async () => {
+    const res = await app.inject({ url: '/sign-in' });
+    const hash = createHash('sha256').update(colourScript).digest('base64');
+    const scriptSrc = /script-src ([^;]*)/.exec(String(res.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${hash}'`);
+  });
+
+  it('does not go to someone signed in, nor to other addresses, nor for entries no build writes', async () => {
+    const business = await createBusiness(database.db);
+    const session = await signIn(app, business.owner.email);
+    const signedIn = await app.inject({ url: '/sign-in', headers: { cookie: session.cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.body).not.toContain(made);
+    expect(signedIn.body).toContain('<div id="root"></div>');
+    for (const url of ['/forgot-password', '/onboarding', '/sign-in/', '/Sign-in', '/']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.body, url).not.toContain('alert');
+    }
   });
 });
 

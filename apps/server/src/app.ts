@@ -16,7 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { messages } from '@storedesk/shared/messages';
 import type { Config } from './config.ts';
-import { loadConsolePage, renderConsolePage } from './console-page.ts';
+import { type ConsolePage, loadConsolePage, renderConsolePage } from './console-page.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -118,11 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerErrorHandler(app);
+  const consoleDir = deps.consoleDir ?? defaultConsoleDir;
+  const consolePage = loadConsolePage(consoleDir);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The console's own scripts, and the inline one a page made at build time sets light or dark with.
+        scriptSrc: ["'self'", ...(consolePage?.scriptHashes ?? [])],
         // MUI's emotion writes <style> tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         // Map tiles come from a configurable tile server (MAP_TILE_URL), which may be plain http on a LAN.
@@ -215,7 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
-  await registerConsole(app, db, deps.consoleDir ?? defaultConsoleDir);
+  await registerConsole(app, db, consoleDir, consolePage);
   return app;
 }
 
@@ -230,8 +233,12 @@ function tileOrigin(tileUrl: string): string[] {
  * Serves the built console, with every other non-API GET answered by its page: index.html with
  * the visitor's session in it (and, for someone signed in, the shell's code preloaded).
  */
-async function registerConsole(app: FastifyInstance, db: Database, consoleDir: string) {
-  const page = loadConsolePage(consoleDir);
+async function registerConsole(
+  app: FastifyInstance,
+  db: Database,
+  consoleDir: string,
+  page: ConsolePage | null,
+) {
   if (page) {
     await app.register(fastifyStatic, {
       root: consoleDir,
@@ -266,7 +273,7 @@ async function registerConsole(app: FastifyInstance, db: Database, consoleDir: s
         .type('text/plain')
         .send('The console is not built yet: run `npm run build` (npm start does this for you).');
     }
-    const body = renderConsolePage(page, await presentedSession(db, request, reply));
+    const body = renderConsolePage(page, await presentedSession(db, request, reply), pathname);
     // The page carries this visitor's session: never shared by a cache, never reused for another cookie.
     return reply
       .header('cache-control', 'private, no-cache')

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sessionElementId } from '@storedesk/shared/auth/page';
@@ -8,7 +9,37 @@ export type ConsolePage = {
   html: string;
   /** Addresses of the chunks the signed-in shell needs beyond the entry's, from the build's chunk map. */
   signedIn: string[];
+  /**
+   * Pages made at build time with a screen in them (ADR 0031), by the path they are for: what someone
+   * signed out gets there instead of index.html.
+   */
+  prerendered: Map<string, string>;
+  /** CSP sources (`'sha256-…'`) of the inline scripts those pages carry, so the browser runs them. */
+  scriptHashes: string[];
 };
+
+/** `dist/.vite/prerendered.json`: `{ pages: { [path]: html } }`; anything else in it is left out. */
+function readPrerendered(file: string): Map<string, string> {
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(file)) return pages;
+  const data = JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: unknown };
+  if (typeof data.pages !== 'object' || data.pages === null) return pages;
+  for (const [url, html] of Object.entries(data.pages)) {
+    if (/^\/[\w/-]*$/.test(url) && typeof html === 'string') pages.set(url, html);
+  }
+  return pages;
+}
+
+/** The CSP source of each inline <script> (no src, not data) in the pages: its content's SHA-256. */
+function inlineScriptHashes(pages: Iterable<string>): string[] {
+  const hashes = new Set<string>();
+  for (const html of pages) {
+    for (const [, code] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+      hashes.add(`'sha256-${createHash('sha256').update(code!).digest('base64')}'`);
+    }
+  }
+  return [...hashes].sort();
+}
 
 /** Reads the built page and the chunks a signed-in visit preloads; null when the console is not built. */
 export function loadConsolePage(consoleDir: string): ConsolePage | null {
@@ -25,7 +56,8 @@ export function loadConsolePage(consoleDir: string): ConsolePage | null {
         .map((file) => `/${file}`);
     }
   }
-  return { html, signedIn };
+  const prerendered = readPrerendered(path.join(consoleDir, '.vite', 'prerendered.json'));
+  return { html, signedIn, prerendered, scriptHashes: inlineScriptHashes(prerendered.values()) };
 }
 
 /**
@@ -42,17 +74,19 @@ function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * The page as this visitor gets it: the session the console would otherwise ask for first
- * (`GET /api/auth/session`'s answer), and for someone signed in `modulepreload` links that start
- * the shell's code with the entry's, so neither waits on a round trip of its own.
+ * The page as this visitor gets it at `pathname`: the session the console would otherwise ask for
+ * first (`GET /api/auth/session`'s answer), and for someone signed in `modulepreload` links that
+ * start the shell's code with the entry's, so neither waits on a round trip of its own. Someone
+ * signed out gets the page made at build time for that path, where there is one.
  */
-export function renderConsolePage(page: ConsolePage, session: MeResponse | null): string {
+export function renderConsolePage(page: ConsolePage, session: MeResponse | null, pathname: string): string {
+  const html = (session === null ? page.prerendered.get(pathname) : undefined) ?? page.html;
   const links = session
     ? page.signedIn.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
     : [];
   const data = `<script type="application/json" id="${sessionElementId}">${scriptSafeJson({ session })}</script>`;
   const head = [...links, data].join('\n    ');
-  const at = page.html.indexOf('</head>');
-  if (at === -1) return page.html;
-  return `${page.html.slice(0, at)}  ${head}\n  ${page.html.slice(at)}`;
+  const at = html.indexOf('</head>');
+  if (at === -1) return html;
+  return `${html.slice(0, at)}  ${head}\n  ${html.slice(at)}`;
 }

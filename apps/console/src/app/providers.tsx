@@ -6,14 +6,14 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { SnackbarProvider } from '../components/snackbar-provider.tsx';
 import { useSession } from '../lib/session.ts';
-import { createAppTheme } from './theme.ts';
+import { colorSchemeOptions, createAppTheme } from './theme.ts';
 
 function AppThemeProvider({ children }: { children: ReactNode }) {
   const { data: session } = useSession();
   const businessTheme = session?.business.theme;
   const theme = useMemo(() => createAppTheme(businessTheme), [businessTheme]);
   return (
-    <ThemeProvider theme={theme} defaultMode="light" noSsr>
+    <ThemeProvider theme={theme} defaultMode={colorSchemeOptions.defaultMode} noSsr>
       <CssBaseline enableColorScheme />
       {children}
     </ThemeProvider>

@@ -34,6 +34,13 @@ declare module '@mui/material/AppBar' {
 
 type Mode = 'light' | 'dark';
 
+/**
+ * How the console marks light or dark: a class on <html>, light unless this browser chose dark
+ * (the mode switch keeps the choice). The provider and the script of the page made at build time
+ * (prerender.tsx) both read it here, so the page paints in the mode the console will show.
+ */
+export const colorSchemeOptions = { attribute: 'class', defaultMode: 'light' } as const;
+
 /** The colours MUI also uses as text (links, text buttons, the active tab, outlined chips, helper text). */
 const tones = ['primary', 'secondary', 'error', 'warning', 'info', 'success'] as const;
 type Tone = (typeof tones)[number];
@@ -143,7 +150,7 @@ function palette(business: BusinessTheme | undefined, mode: Mode) {
 
 function build(business: BusinessTheme | undefined): MuiTheme {
   return createTheme({
-    cssVariables: { colorSchemeSelector: 'class' },
+    cssVariables: { colorSchemeSelector: colorSchemeOptions.attribute },
     colorSchemes: {
       light: { palette: palette(business, 'light') },
       dark: { palette: palette(business, 'dark') },

@@ -7,13 +7,16 @@ import { setViewportWidth } from './viewport.ts';
 // screens to be transformed and imported: on a loaded 2-core CI machine that once took over 4 s.
 configure({ asyncUtilTimeout: 10_000 });
 
+// A file may run in Node instead (`@vitest-environment node`), as the page made at build time is.
+const inBrowser = typeof window !== 'undefined';
+
 beforeEach(() => {
-  setViewportWidth(1440);
+  if (inBrowser) setViewportWidth(1440);
 });
 
 afterEach(() => {
-  cleanup();
+  if (inBrowser) cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
-  localStorage.clear();
+  if (inBrowser) localStorage.clear();
 });
