@@ -80,35 +80,38 @@ describe('the sign-in page before its code arrives', () => {
     });
   });
 
-  it('keeps what was typed and where the focus was when the code arrives, then signs in', async () => {
-    const { context, page } = await newPage(browser, { width: 375 });
-    const problems = consoleProblems(page);
-    const { release } = await holdScripts(page);
-    // Not 'domcontentloaded': that waits for the module scripts, which are held back.
-    await page.goto('/sign-in', { waitUntil: 'commit' });
-    await page.getByLabel('Email').waitFor();
-    await page.keyboard.type(demo.owner.email);
-    await page.keyboard.press('Tab');
-    await page.keyboard.type(demo.owner.password.slice(0, -1));
+  it.each([375, 1366])(
+    'keeps what was typed and where the focus was when the code arrives, then signs in (%i px)',
+    async (width) => {
+      const { context, page } = await newPage(browser, { width });
+      const problems = consoleProblems(page);
+      const { release } = await holdScripts(page);
+      // Not 'domcontentloaded': that waits for the module scripts, which are held back.
+      await page.goto('/sign-in', { waitUntil: 'commit' });
+      await page.getByLabel('Email').waitFor();
+      await page.keyboard.type(demo.owner.email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(demo.owner.password.slice(0, -1));
 
-    release();
-    // Hydrated: React has taken over the button it found in the page.
-    await expect
-      .poll(() =>
-        page
-          .getByRole('button', { name: 'Sign in now' })
-          .evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps'))),
-      )
-      .toBe(true);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
-    await page.keyboard.type(demo.owner.password.slice(-1));
-    expect(await page.getByLabel('Email').inputValue()).toBe(demo.owner.email);
-    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(demo.owner.password);
-    await expect.poll(() => page.getByRole('button', { name: 'Sign in now' }).isEnabled()).toBe(true);
-    await page.keyboard.press('Enter');
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-    expect(problems).toEqual([]);
-    await context.close();
-  });
+      release();
+      // Hydrated: React has taken over the button it found in the page.
+      await expect
+        .poll(() =>
+          page
+            .getByRole('button', { name: 'Sign in now' })
+            .evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactProps'))),
+        )
+        .toBe(true);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+      await page.keyboard.type(demo.owner.password.slice(-1));
+      expect(await page.getByLabel('Email').inputValue()).toBe(demo.owner.email);
+      expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe(demo.owner.password);
+      await expect.poll(() => page.getByRole('button', { name: 'Sign in now' }).isEnabled()).toBe(true);
+      await page.keyboard.press('Enter');
+      await page.waitForURL('**/dashboard');
+      await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
 });
