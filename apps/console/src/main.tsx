@@ -6,7 +6,13 @@ import { preloadScreens } from './app/lazy-page.tsx';
 import { routes } from './app/router.tsx';
 import { createAppTheme } from './app/theme.ts';
 import { createQueryClient } from './lib/query-client.ts';
-import { sessionQueryKey, sessionQueryOptions, takeEmbeddedSession } from './lib/session.ts';
+import {
+  carriesPrerenderedScreen,
+  type Session,
+  sessionQueryKey,
+  sessionQueryOptions,
+  takeEmbeddedSession,
+} from './lib/session.ts';
 
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
@@ -39,18 +45,11 @@ async function firstScreen(): Promise<void> {
   }
 }
 
-/**
- * The page the server sent carries a screen made at build time (prerender.tsx) when it was asked for
- * by someone signed out at that screen's address: the console then hydrates that markup, keeping
- * whatever was typed into it, instead of building the screen again.
- */
-function carriesScreen(container: HTMLElement, session: unknown): boolean {
-  return session === null && container.dataset.prerendered === window.location.pathname;
-}
-
 void firstScreen().then(() => {
   const app = consoleApp(queryClient, (screens) => <BrowserRouter>{screens}</BrowserRouter>);
-  if (carriesScreen(root, queryClient.getQueryData(sessionQueryKey))) {
+  // The sign-in page arrives made (ADR 0031): React adopts its markup, keeping what was typed into it.
+  const session = queryClient.getQueryData<Session | null>(sessionQueryKey);
+  if (carriesPrerenderedScreen(root, session, window.location.pathname)) {
     hydrateRoot(root, app);
     return;
   }

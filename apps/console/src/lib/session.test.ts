@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ownerSession } from '../testing/fixtures.ts';
-import { takeEmbeddedSession } from './session.ts';
+import { carriesPrerenderedScreen, takeEmbeddedSession } from './session.ts';
 
 /** The page as the server sends it: the session in a JSON element of the head. */
 function carry(text: string) {
@@ -40,5 +40,24 @@ describe('the session the page carries', () => {
       carry(text);
       expect(takeEmbeddedSession(), text).toBeUndefined();
     }
+  });
+});
+
+describe('a page that carries a screen made at build time', () => {
+  const root = (prerendered?: string) => {
+    const element = document.createElement('div');
+    if (prerendered !== undefined) element.dataset.prerendered = prerendered;
+    return element;
+  };
+
+  it('is hydrated at the address it was made for, when the page says nobody is signed in', () => {
+    expect(carriesPrerenderedScreen(root('/sign-in'), null, '/sign-in')).toBe(true);
+  });
+
+  it('is built anew anywhere else, for someone signed in, or when the page carried no session', () => {
+    expect(carriesPrerenderedScreen(root('/sign-in'), null, '/forgot-password')).toBe(false);
+    expect(carriesPrerenderedScreen(root('/sign-in'), ownerSession, '/sign-in')).toBe(false);
+    expect(carriesPrerenderedScreen(root('/sign-in'), undefined, '/sign-in')).toBe(false);
+    expect(carriesPrerenderedScreen(root(), null, '/sign-in')).toBe(false);
   });
 });

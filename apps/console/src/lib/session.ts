@@ -39,6 +39,19 @@ export function takeEmbeddedSession(): Session | null | undefined {
   }
 }
 
+/**
+ * Whether the page the server sent carries a screen made at build time for this address (ADR
+ * 0031): its root is marked with the address, and the page says nobody is signed in, as only then
+ * does the server send one. The console then hydrates that markup instead of building it again.
+ */
+export function carriesPrerenderedScreen(
+  container: HTMLElement,
+  session: Session | null | undefined,
+  pathname: string,
+): boolean {
+  return session === null && container.dataset.prerendered === pathname;
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: sessionQueryKey,
   queryFn: ({ signal }) => getSession(signal),
