@@ -14,22 +14,19 @@ const titlePattern = /<title>[^<]*<\/title>/;
  */
 export function withScreen(template: string, url: string, screen: PrerenderedScreen): string {
   const title = titlePattern.exec(screen.body)?.[0];
-  if (title !== undefined) {
-    if (!titlePattern.test(template)) throw new Error('index.html has no <title>');
-    template = template.replace(titlePattern, () => title);
-    screen = { ...screen, body: screen.body.replace(title, '') };
-  }
-  const headEnd = template.indexOf('</head>');
-  const rootTag = '<div id="root">';
-  const rootStart = template.indexOf(rootTag);
-  const rootEnd = template.lastIndexOf('</div>', template.indexOf('</body>'));
+  if (title !== undefined && !titlePattern.test(template)) throw new Error('index.html has no <title>');
+  const page = title === undefined ? template : template.replace(titlePattern, () => title);
+  const body = title === undefined ? screen.body : screen.body.replace(title, '');
+  const headEnd = page.indexOf('</head>');
+  const rootStart = page.indexOf('<div id="root">');
+  const rootEnd = page.lastIndexOf('</div>', page.indexOf('</body>'));
   if (headEnd === -1 || rootStart === -1 || rootEnd < rootStart)
     throw new Error('index.html has no head, or no <div id="root"> closing before </body>');
   return [
-    template.slice(0, headEnd),
+    page.slice(0, headEnd),
     `  ${screen.head}\n  `,
-    template.slice(headEnd, rootStart),
-    `<div id="root" data-prerendered="${url}">${screen.body}`,
-    template.slice(rootEnd),
+    page.slice(headEnd, rootStart),
+    `<div id="root" data-prerendered="${url}">${body}`,
+    page.slice(rootEnd),
   ].join('');
 }
