@@ -1,7 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demo, inBothModes, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
+import {
+  demo,
+  expectMode,
+  inBothModes,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+  type Mode,
+} from './support/browser.ts';
 
 /*
  * B10: axe on every screen of the console, signed out and signed in as the owner (who sees them
@@ -15,20 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Finding = { id: string; impact: string; help: string; targets: string[] };
-
-/** Serious and critical axe findings on the page as it is now. */
-async function seriousFindings(page: Page): Promise<Finding[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({
-      id: v.id,
-      impact: v.impact!,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((node) => node.target.join(' ')),
-    }));
-}
+type Findings = Record<string, string[]>;
 
 /** Opens a screen and waits for its heading and for loading placeholders to go. */
 async function open(page: Page, url: string) {
@@ -43,9 +38,16 @@ async function open(page: Page, url: string) {
   await page.waitForTimeout(400);
 }
 
-/** The console is in the mode the test asked for (MUI marks <html> with it), so axe reads that mode's colours. */
-async function expectMode(page: Page, mode: 'light' | 'dark') {
-  expect((await page.locator('html').getAttribute('class'))?.split(' ')).toContain(mode);
+/** What axe finds on each screen in turn, in the mode the page was opened in, by address. */
+async function findingsOnScreens(page: Page, mode: Mode, urls: string[]): Promise<Findings> {
+  const found: Findings = {};
+  for (const url of urls) {
+    await open(page, url);
+    await expectMode(page, mode);
+    const findings = await seriousFindings(page);
+    if (findings.length > 0) found[url] = findings;
+  }
+  return found;
 }
 
 async function firstId(page: Page, path: string): Promise<string> {
@@ -103,13 +105,12 @@ describe('axe in light and dark mode', () => {
   it('finds nothing serious or critical on the signed-out screens', async () => {
     const found = await inBothModes(async (mode) => {
       const { context, page } = await newPage(browser, { mode });
-      const inMode: Record<string, Finding[]> = {};
-      for (const url of ['/sign-in', '/forgot-password', '/onboarding', '/not-found']) {
-        await open(page, url);
-        await expectMode(page, mode);
-        const findings = await seriousFindings(page);
-        if (findings.length > 0) inMode[url] = findings;
-      }
+      const inMode = await findingsOnScreens(page, mode, [
+        '/sign-in',
+        '/forgot-password',
+        '/onboarding',
+        '/not-found',
+      ]);
       await context.close();
       return inMode;
     });
@@ -121,13 +122,7 @@ describe('axe in light and dark mode', () => {
       const { context, page } = await newPage(browser, { mode });
       await signInThroughForm(page, demo.owner);
       await page.waitForURL('**/dashboard');
-      const inMode: Record<string, Finding[]> = {};
-      for (const url of await signedInScreens(page)) {
-        await open(page, url);
-        await expectMode(page, mode);
-        const findings = await seriousFindings(page);
-        if (findings.length > 0) inMode[url] = findings;
-      }
+      const inMode = await findingsOnScreens(page, mode, await signedInScreens(page));
       await context.close();
       return inMode;
     });
@@ -140,7 +135,7 @@ describe('axe in light and dark mode', () => {
       await signInThroughForm(page, demo.owner);
       await page.waitForURL('**/dashboard');
       await expectMode(page, mode);
-      const inMode: Record<string, Finding[]> = {};
+      const inMode: Findings = {};
       const check = async (what: string) => {
         await page.waitForTimeout(400);
         const findings = await seriousFindings(page);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
 import { openStoreWithStock, sendStorefrontOrder } from './support/orders.ts';
 
 /*
@@ -37,13 +37,6 @@ async function orderWithCoupon(page: Page, couponCode: string) {
   });
 }
 
-async function seriousAxeFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
-}
-
 describe('coupons', () => {
   it('the owner creates a coupon that shows live elsewhere and applies at checkout, then closes it', async () => {
     const a = await signInAsOwner();
@@ -55,7 +48,7 @@ describe('coupons', () => {
     const dialog = a.page.getByRole('dialog', { name: 'Create new coupon' });
     const codeField = dialog.getByRole('textbox', { name: 'Code' });
     await expect.poll(() => codeField.inputValue()).toMatch(/^[A-Z2-9]{8}$/);
-    expect(await seriousAxeFindings(a.page)).toEqual([]);
+    expect(await seriousFindings(a.page)).toEqual([]);
     await codeField.fill(code);
     await dialog.getByRole('textbox', { name: 'Name' }).fill('End-to-end tenner');
     await dialog.getByLabel('Expires at').fill('2099-12-31');
@@ -132,7 +125,7 @@ describe('coupons', () => {
     await page.getByRole('row').filter({ hasText: 'FREEDEL' }).waitFor();
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    expect(await seriousAxeFindings(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Create new coupon' }).first().click();
     await page.getByRole('dialog', { name: 'Create new coupon' }).waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);

@@ -4,13 +4,13 @@
  * decrypts the push. The server is one of this spec's own, started with the
  * stand-in's origin in PUSH_ENDPOINT_ALLOWLIST.
  */
-import AxeBuilder from '@axe-core/playwright';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startPushService, type PushServiceStandIn } from '../apps/server/test/push-service.ts';
 import { demo, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 
 let browser: Browser;
@@ -120,11 +120,7 @@ describe('push notifications', () => {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
-    expect(serious).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
     await context.close();
   });
 });

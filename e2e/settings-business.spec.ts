@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { themes } from '@storedesk/shared/themes';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
 
 /*
  * Settings > About and Others: the owner saves in one browser, a second one
@@ -101,12 +101,7 @@ function placeOrder(key: string) {
 }
 
 /** Serious or critical axe findings in the open tab's panel (the shell around it has specs of its own). */
-async function seriousFindings(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[role="tabpanel"]').analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
-}
+const panelFindings = (page: Page) => seriousFindings(page, '[role="tabpanel"]');
 
 const rgb = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16));
@@ -197,7 +192,7 @@ describe('Settings > About and Others', () => {
         ),
         tab,
       ).toBe(true);
-      expect(await seriousFindings(page), tab).toEqual([]);
+      expect(await panelFindings(page), tab).toEqual([]);
     }
     await context.close();
 
@@ -208,7 +203,7 @@ describe('Settings > About and Others', () => {
       await openTab(wide.page, tab);
       // Colours ease in over MUI's transitions; axe reads them once they have settled.
       await wide.page.waitForTimeout(400);
-      expect(await seriousFindings(wide.page), `dark ${tab}`).toEqual([]);
+      expect(await panelFindings(wide.page), `dark ${tab}`).toEqual([]);
     }
     await wide.context.close();
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
 
 let browser: Browser;
 let contexts: BrowserContext[] = [];
@@ -51,14 +51,6 @@ async function mark(page: Page): Promise<string> {
 async function fitsWidth(page: Page) {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-}
-
-/** Serious or critical axe findings in `selector` (the shell around it has specs of its own). */
-async function seriousFindings(page: Page, selector: string) {
-  const results = await new AxeBuilder({ page }).include(selector).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
 }
 
 describe('settings', () => {

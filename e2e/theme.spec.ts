@@ -5,7 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
-import { demo, inBothModes, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import {
+  demo,
+  expectMode,
+  inBothModes,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+} from './support/browser.ts';
 
 /*
  * B6 at WCAG AA: every palette, light and dark, on the main screens, measured
@@ -84,11 +91,6 @@ async function contrastViolations(page: Page) {
   return results.violations.flatMap((violation) =>
     violation.nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
   );
-}
-
-/** The console shows the mode the page was opened in (MUI marks <html> with it). */
-async function expectMode(page: Page, mode: 'light' | 'dark') {
-  await expect.poll(() => page.evaluate(() => document.documentElement.className)).toContain(mode);
 }
 
 describe('colour contrast of the business theme (WCAG AA)', () => {

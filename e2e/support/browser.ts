@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 export { chromiumPath, launchBrowser } from './chromium.ts';
 
@@ -9,7 +9,7 @@ export const demo = {
   dex: { email: 'dex@example.com', password: 'dex-demo-1' },
 } as const;
 
-type Mode = 'light' | 'dark';
+export type Mode = 'light' | 'dark';
 
 export async function newPage(
   browser: Browser,
@@ -34,6 +34,13 @@ export async function newPage(
 export async function inBothModes<T>(check: (mode: Mode) => Promise<T>): Promise<Record<Mode, T>> {
   const [light, dark] = await Promise.all([check('light'), check('dark')]);
   return { light, dark };
+}
+
+/** The console shows the mode the test asked for (MUI marks <html> with it), so a check reads that mode's colours. */
+export async function expectMode(page: Page, mode: Mode) {
+  await expect
+    .poll(async () => (await page.locator('html').getAttribute('class'))?.split(' '))
+    .toContain(mode);
 }
 
 export async function signInThroughForm(page: Page, account: { email: string; password: string }) {
