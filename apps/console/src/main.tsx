@@ -24,9 +24,9 @@ if (!root) throw new Error('index.html has no #root element');
  * for (the shell and its page, side by side, the page's first data set off as it arrives). The
  * screen then renders whole, once, instead of the splash first and each part as its code arrives.
  * Whatever fails here, the render goes on, and the session gate or the screen shows the failure
- * and asks again.
+ * and asks again. Resolves to the session, or undefined when it could not be had.
  */
-async function firstScreen(): Promise<void> {
+async function firstScreen(): Promise<Session | null | undefined> {
   // The server's page carries the session, so the console need not ask for it before anything else.
   const embedded = takeEmbeddedSession();
   if (embedded !== undefined) queryClient.setQueryData(sessionQueryKey, embedded);
@@ -40,15 +40,16 @@ async function firstScreen(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 0));
     createAppTheme(session?.business.theme);
     await screens;
+    return session;
   } catch {
     // The gate shows that the session could not be had.
+    return undefined;
   }
 }
 
-void firstScreen().then(() => {
+void firstScreen().then((session) => {
   const app = consoleApp(queryClient, (screens) => <BrowserRouter>{screens}</BrowserRouter>);
   // The sign-in page arrives made (ADR 0031): React adopts its markup, keeping what was typed into it.
-  const session = queryClient.getQueryData<Session | null>(sessionQueryKey);
   if (carriesPrerenderedScreen(root, session, window.location.pathname)) {
     hydrateRoot(root, app);
     return;
