@@ -36,6 +36,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-e2e-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   // As `npm start` runs it: the compiled server, built first if the build is missing or stale.
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', 'main'], {
     cwd: root,
@@ -44,6 +45,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
+      // The address the browser uses, as production sets it: links in mail point there.
+      PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -55,7 +58,6 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);

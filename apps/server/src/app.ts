@@ -48,6 +48,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
+import { publicOriginOf } from './lib/public-origin.ts';
 
 export type AppDeps = {
   config: Config;
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     isTrustedProxy: (address) => isTrustedProxy(address, 0),
   });
+  // Where links in messages and absolute URLs point: never where a request's headers say (ADR 0032).
+  const originOf = publicOriginOf(config, (address) => isTrustedProxy(address, 0));
   await app.register(metricsRoutes, { db, hub, metricsToken: config.metricsToken });
   await registerMultipart(app);
   await app.register(filesRoutes, { storage });
@@ -189,8 +192,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(healthRoutes, { db });
       await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
-      await api.register(passwordResetRoutes, { db, mailer, config });
-      await api.register(accountRoutes, { db, mailer, publicUrl: config.publicUrl });
+      await api.register(passwordResetRoutes, { db, mailer, originOf });
+      await api.register(accountRoutes, { db, mailer, originOf });
       await api.register(zonesRoutes, { db });
       await api.register(storesRoutes, { db, storage });
       await api.register(catalogueRoutes, { db, storage });
@@ -206,9 +209,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storefrontRoutes, {
         db,
         ordersPerMinute: config.storefrontOrdersPerMinute,
-        publicUrl: config.publicUrl,
+        originOf,
       });
-      await api.register(onboardingRoutes, { db, mailer, config, storage });
+      await api.register(onboardingRoutes, { db, mailer, config, storage, originOf });
       await api.register(mapRoutes, { tiles: config.map });
       await api.register(eventsRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

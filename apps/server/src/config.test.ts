@@ -23,6 +23,7 @@ describe('loadConfig', () => {
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
       publicUrl: undefined,
+      publicHosts: [],
       storage: { driver: 'local', dir: path.join(path.resolve('./data'), 'files') },
       smtpUrl: undefined,
       mailFrom: expect.any(String),
@@ -107,6 +108,33 @@ describe('loadConfig', () => {
       'METRICS_TOKEN: must be visible ASCII characters without spaces, as a bearer token is sent',
     ]);
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(16) }).metricsToken).toBe('x'.repeat(16));
+  });
+
+  it('reads PUBLIC_HOSTS as host names in lower case, and only with TRUST_PROXY and without PUBLIC_URL', () => {
+    expect(
+      loadConfig({
+        TRUST_PROXY: '10.0.0.1',
+        PUBLIC_HOSTS: 'Console.Example.com, shop.example.com:8443,[fd00::1]',
+      }).publicHosts,
+    ).toEqual(['console.example.com', 'shop.example.com:8443', '[fd00::1]']);
+    expect(
+      problemsOf({ TRUST_PROXY: '1', PUBLIC_HOSTS: 'console.example.com,https://x.example,a b' }),
+    ).toEqual([
+      'PUBLIC_HOSTS: "https://x.example" is not a host name such as console.example.com (a :port may follow)',
+      'PUBLIC_HOSTS: "a b" is not a host name such as console.example.com (a :port may follow)',
+    ]);
+    expect(problemsOf({ PUBLIC_HOSTS: 'console.example.com' })).toEqual([
+      'PUBLIC_HOSTS: needs TRUST_PROXY: it names the hosts a trusted proxy may give in X-Forwarded-Host',
+    ]);
+    expect(
+      problemsOf({
+        TRUST_PROXY: '1',
+        PUBLIC_URL: 'https://console.example.com',
+        PUBLIC_HOSTS: 'console.example.com',
+      }),
+    ).toEqual([
+      'PUBLIC_HOSTS: has no effect with PUBLIC_URL set: links always use PUBLIC_URL; set one or the other',
+    ]);
   });
 
   it('reads TRUST_PROXY as all proxies, none, a number of them, or their addresses', () => {

@@ -44,6 +44,10 @@ function originOf(text: string): string | null {
   return bare && (url.protocol === 'http:' || url.protocol === 'https:') ? url.origin : null;
 }
 
+/** A host as X-Forwarded-Host names it: a DNS name or an address, and perhaps a port. */
+const hostPattern =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 const configSchema = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -54,6 +58,22 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
+    PUBLIC_HOSTS: z
+      .string()
+      .superRefine((value, ctx) => {
+        for (const entry of value.split(',').map((part) => part.trim())) {
+          if (!hostPattern.test(entry)) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${entry}" is not a host name such as console.example.com (a :port may follow)`,
+            });
+          }
+        }
+      })
+      .optional()
+      .transform((value) =>
+        value === undefined ? [] : value.split(',').map((part) => part.trim().toLowerCase()),
+      ),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url('must be a URL').optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -182,6 +202,21 @@ const configSchema = z
         message: 'is not the public key of VAPID_PRIVATE_KEY',
       });
     }
+    if (env.PUBLIC_HOSTS.length > 0) {
+      if (env.PUBLIC_URL !== undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_HOSTS'],
+          message: 'has no effect with PUBLIC_URL set: links always use PUBLIC_URL; set one or the other',
+        });
+      } else if (env.TRUST_PROXY === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PUBLIC_HOSTS'],
+          message: 'needs TRUST_PROXY: it names the hosts a trusted proxy may give in X-Forwarded-Host',
+        });
+      }
+    }
     if (env.STORAGE === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' });
@@ -195,6 +230,8 @@ export type Config = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string | undefined;
+  /** Hosts a trusted proxy's X-Forwarded-Host may name for links, when PUBLIC_URL is unset (lower case). */
+  publicHosts: string[];
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -274,6 +311,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL,
+    publicHosts: e.PUBLIC_HOSTS,
     storage:
       e.STORAGE === 's3'
         ? {

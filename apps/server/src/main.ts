@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
+import { isLoopback, listeningOrigin } from './lib/public-origin.ts';
 import { loadVapidKeys } from './push/vapid.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { EventHub } from './realtime/hub.ts';
@@ -87,8 +88,13 @@ async function main() {
     stopHousekeeping = startHousekeeping(db, hub, storage, log);
     app = await buildApp({ config, db, hub, storage, logger: log });
     await app.listen({ port: config.port, host: config.host });
-    const shown = config.host === '127.0.0.1' || config.host === '0.0.0.0' ? 'localhost' : config.host;
-    console.log(`\nStoredesk is running at http://${shown}:${config.port}`);
+    const local = listeningOrigin(config.host, config.port);
+    if (!config.publicUrl && !isLoopback(config.host)) {
+      log.warn(
+        `PUBLIC_URL is not set: links in e-mails point at ${local}${config.publicHosts.length > 0 ? ' (or a host of PUBLIC_HOSTS)' : ''}. Set PUBLIC_URL to the address people use.`,
+      );
+    }
+    console.log(`\nStoredesk is running at ${local}`);
     if (demo.length > 0) {
       console.log('Demo accounts of "Demo Fresh Mart":');
       for (const line of demo) console.log(`  ${line}`);

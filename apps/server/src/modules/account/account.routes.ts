@@ -9,15 +9,15 @@ import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/access.ts';
-import { publicOrigin } from '../storefront/storefront.routes.ts';
+import type { OriginOf } from '../../lib/public-origin.ts';
 import * as account from './account.service.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   db: Database;
   mailer: Mailer;
-  /** PUBLIC_URL, for the links in e-mails; without it they name the request's host. */
-  publicUrl?: string;
-}> = async (app, { db, mailer, publicUrl }) => {
+  /** Where the links in e-mails point. */
+  originOf: OriginOf;
+}> = async (app, { db, mailer, originOf }) => {
   app.get(
     '/account',
     {
@@ -49,7 +49,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       account.updateAccount(db, authOf(request), request.body, {
         mailer,
-        origin: publicOrigin(request, publicUrl),
+        origin: originOf(request),
       }),
   );
 
@@ -65,7 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       await account.resendVerification(db, authOf(request), {
         mailer,
-        origin: publicOrigin(request, publicUrl),
+        origin: originOf(request),
       });
       return reply.status(204).send(null);
     },

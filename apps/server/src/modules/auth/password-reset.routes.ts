@@ -8,11 +8,10 @@ import {
   resetPasswordRequestSchema,
 } from '@storedesk/shared/auth/password-reset';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { publicOrigin } from '../storefront/storefront.routes.ts';
+import type { OriginOf } from '../../lib/public-origin.ts';
 import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
 
 /** Reset-password attempts per client address per window. */
@@ -34,8 +33,9 @@ const limitedTo = (max: number, timeWindow: number) => ({
 export const passwordResetRoutes: FastifyPluginAsyncZod<{
   db: Database;
   mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
-}> = async (app, { db, mailer, config }) => {
+  /** Where the mailed link points. */
+  originOf: OriginOf;
+}> = async (app, { db, mailer, originOf }) => {
   // The mail goes out after the answer; closing the app waits for what is still on its way.
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -71,7 +71,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const origin = publicOrigin(request, config.publicUrl);
+      const origin = originOf(request);
       const work = requestPasswordReset(db, mailer, { email: request.body.email, origin })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'password reset request failed');

@@ -15,10 +15,10 @@ import {
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid } from '../../lib/errors.ts';
+import type { OriginOf } from '../../lib/public-origin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { setSessionCookie } from '../../plugins/access.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { publicOrigin } from '../storefront/storefront.routes.ts';
 import * as onboarding from './onboarding.service.ts';
 
 /** Per client address and hour (TRUST_PROXY says which address is the client's). */
@@ -65,7 +65,9 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
   config: Config;
   /** Where the logo goes: the app's file storage. */
   storage: Storage;
-}> = async (app, { db, mailer, config, storage }) => {
+  /** Where the verification link points. */
+  originOf: OriginOf;
+}> = async (app, { db, mailer, config, storage, originOf }) => {
   const secure = config.publicUrl?.startsWith('https:') ?? false;
 
   const setOnboardingCookie = (reply: FastifyReply, token: string) =>
@@ -102,7 +104,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         db,
         mailer,
         request.body,
-        publicOrigin(request, config.publicUrl),
+        originOf(request),
       );
       setOnboardingCookie(reply, token);
       return reply
@@ -132,7 +134,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const account = await onboarding.pendingAccountOf(db, presentedToken(request));
-      await onboarding.resendVerification(db, mailer, account, publicOrigin(request, config.publicUrl));
+      await onboarding.resendVerification(db, mailer, account, originOf(request));
       return reply.status(204).send(null);
     },
   );

@@ -11,6 +11,7 @@ import {
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
 import {
   assertTakingOrders,
@@ -20,16 +21,6 @@ import {
 } from './storefront.service.ts';
 
 /**
- * Where this server is reached, for absolute URLs: PUBLIC_URL when it is set,
- * otherwise the request's own protocol and host (X-Forwarded-Proto and -Host
- * when TRUST_PROXY trusts the proxy that sent them).
- */
-export function publicOrigin(request: FastifyRequest, publicUrl: string | undefined): string {
-  if (publicUrl) return publicUrl.replace(/\/+$/, '');
-  return `${request.protocol}://${request.host}`;
-}
-
-/**
  * The customer app's endpoints (D12). They take no session: the caller
  * presents the business's publishable key, and is another origin's page or an
  * app, hence `crossOrigin`.
@@ -37,9 +28,9 @@ export function publicOrigin(request: FastifyRequest, publicUrl: string | undefi
 export const storefrontRoutes: FastifyPluginAsyncZod<{
   db: Database;
   ordersPerMinute: number;
-  /** PUBLIC_URL, for the absolute image URLs of the slides; without it they name the request's host. */
-  publicUrl?: string;
-}> = async (app, { db, ordersPerMinute, publicUrl }) => {
+  /** Where the absolute image URLs of the slides point. */
+  originOf: OriginOf;
+}> = async (app, { db, ordersPerMinute, originOf }) => {
   const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
   // The key is checked before the body is read: a caller without a valid key learns nothing else.
   const resolveKey = async (request: FastifyRequest) => {
@@ -182,7 +173,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      items: await listStorefrontSlides(db, businessOf(request).id, publicOrigin(request, publicUrl)),
+      items: await listStorefrontSlides(db, businessOf(request).id, originOf(request)),
     }),
   );
 };

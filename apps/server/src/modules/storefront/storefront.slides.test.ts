@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Slide, StorefrontSlide } from '@storedesk/shared/slides/schemas';
 import { makeJpeg, makePng } from '../../storage/image-fixtures.ts';
@@ -14,7 +13,6 @@ import {
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
-import { publicOrigin } from './storefront.routes.ts';
 
 let ctx: TestApp;
 let call: Call;
@@ -65,10 +63,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const feed = (key: string | undefined, headers: Record<string, string> = {}, app = ctx.app) =>
+const feed = (
+  key: string | undefined,
+  headers: Record<string, string> = {},
+  app = ctx.app,
+  remoteAddress = '127.0.0.1',
+) =>
   app.inject({
     method: 'GET',
     url: '/api/storefront/slides',
+    remoteAddress,
     headers: { ...(key === undefined ? {} : { 'x-storefront-key': key }), ...headers },
   });
 
@@ -81,9 +85,10 @@ const asFeed = (slide: Slide, origin: string): StorefrontSlide => ({
 
 describe('GET /api/storefront/slides', () => {
   it('answers the live slides that have an image, by position then title, with absolute image URLs', async () => {
+    // Without PUBLIC_URL the URLs name the address the server listens on, whatever Host says.
     const res = await feed(biz.storefrontKey, { host: 'api.shop.example.test:8443' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ items: shown.map((s) => asFeed(s, 'http://api.shop.example.test:8443')) });
+    expect(res.json()).toEqual({ items: shown.map((s) => asFeed(s, 'http://localhost:3000')) });
     for (const slide of res.json<{ items: StorefrontSlide[] }>().items) {
       const url = new URL(slide.imageUrl);
       expect(url.pathname).toMatch(
@@ -96,7 +101,7 @@ describe('GET /api/storefront/slides', () => {
   it("another business's key sees only that business's slides", async () => {
     const res = await feed(rival.storefrontKey, { host: 'rival.example.test' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ items: [asFeed(rivalSlide, 'http://rival.example.test')] });
+    expect(res.json()).toEqual({ items: [asFeed(rivalSlide, 'http://localhost:3000')] });
   });
 
   it('follows a change at once: a new image shows, a deleted slide goes', async () => {
@@ -167,31 +172,51 @@ describe('GET /api/storefront/slides', () => {
     expect(preflight.body).toBe('');
   });
 
-  it('believes X-Forwarded-Proto and -Host only from a proxy TRUST_PROXY names', async () => {
-    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop-api.example.com' };
-    const direct = await feed(biz.storefrontKey, { host: 'internal:3000', ...forwarded });
-    expect(direct.json<{ items: StorefrontSlide[] }>().items[0]!.imageUrl).toBe(
-      `http://internal:3000${shown[0]!.imageUrl}`,
-    );
-    const proxied = await createTestApp({ database: ctx.database, env: { TRUST_PROXY: 'true' } });
+  it('names PUBLIC_URL in the URLs when it is set', async () => {
+    const configured = await createTestApp({
+      database: ctx.database,
+      env: { PUBLIC_URL: 'https://shop-api.example.com/' },
+    });
     try {
-      const res = await feed(biz.storefrontKey, { host: 'internal:3000', ...forwarded }, proxied.app);
+      const res = await feed(biz.storefrontKey, { host: 'evil.example' }, configured.app);
       expect(res.json()).toEqual({ items: shown.map((s) => asFeed(s, 'https://shop-api.example.com')) });
+    } finally {
+      await configured.close();
+    }
+  });
+
+  it('believes X-Forwarded-Proto and -Host only from a proxy TRUST_PROXY names, for a host of PUBLIC_HOSTS', async () => {
+    const forwarded = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'shop-api.example.com' };
+    const proxied = await createTestApp({
+      database: ctx.database,
+      env: { TRUST_PROXY: '10.0.0.1', PUBLIC_HOSTS: 'shop-api.example.com' },
+    });
+    try {
+      const fromProxy = await feed(
+        biz.storefrontKey,
+        { host: 'internal:3000', ...forwarded },
+        proxied.app,
+        '10.0.0.1',
+      );
+      expect(fromProxy.json()).toEqual({
+        items: shown.map((s) => asFeed(s, 'https://shop-api.example.com')),
+      });
+      const direct = await feed(
+        biz.storefrontKey,
+        { host: 'internal:3000', ...forwarded },
+        proxied.app,
+        '10.0.0.2',
+      );
+      expect(direct.json()).toEqual({ items: shown.map((s) => asFeed(s, 'http://localhost:3000')) });
+      const unlisted = await feed(
+        biz.storefrontKey,
+        { ...forwarded, 'x-forwarded-host': 'evil.example' },
+        proxied.app,
+        '10.0.0.1',
+      );
+      expect(unlisted.json()).toEqual({ items: shown.map((s) => asFeed(s, 'http://localhost:3000')) });
     } finally {
       await proxied.close();
     }
-  });
-});
-
-describe('publicOrigin', () => {
-  const request = { protocol: 'http', host: 'internal:3000' } as FastifyRequest;
-
-  it('is PUBLIC_URL when it is set, without a trailing slash', () => {
-    expect(publicOrigin(request, 'https://console.example.com')).toBe('https://console.example.com');
-    expect(publicOrigin(request, 'https://console.example.com/')).toBe('https://console.example.com');
-  });
-
-  it("is the request's own protocol and host otherwise", () => {
-    expect(publicOrigin(request, undefined)).toBe('http://internal:3000');
   });
 });
