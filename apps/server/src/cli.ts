@@ -53,6 +53,8 @@ const SERVER_START_WAIT_MS = 60_000;
 
 async function acceptsConnections(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  // A database that dies after connecting must fail the probe, not the process.
+  client.on('error', () => undefined);
   try {
     await client.connect();
     return true;

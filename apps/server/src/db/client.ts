@@ -16,5 +16,38 @@ export function createDatabase(url: string, max = 10): { pool: pg.Pool; db: Data
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  return { pool, db: drizzle(pool, { schema }) };
+  // A client checked out of the pool (a transaction between two statements, an export waiting for
+  // its reader) has no listener of the pool's: without one of its own, the database dying would
+  // throw its error out of the process. Its holder's next statement fails instead (answered 503),
+  // and the pool drops it when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return { pool, db: withReleasingTransactions(drizzle(pool, { schema }), pool) };
+}
+
+/**
+ * The ORM's transaction takes a client from the pool and sends BEGIN before
+ * its try block: when the connection is lost during BEGIN, that client is
+ * never given back, and each such loss shrinks the pool for good until
+ * requests wait for ever. Here the client is taken and given back around the
+ * whole transaction, whatever fails; the ORM's per-client handle is made once.
+ */
+function withReleasingTransactions(db: Database, pool: pg.Pool): Database {
+  const handles = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
+  const transaction: Database['transaction'] = async (run, config) => {
+    const client = await pool.connect();
+    try {
+      let handle = handles.get(client);
+      if (!handle) {
+        handle = drizzle(client, { schema });
+        handles.set(client, handle);
+      }
+      return await handle.transaction(run, config);
+    } finally {
+      // A client whose connection was lost is dropped by the pool, not reused.
+      client.release();
+    }
+  };
+  return Object.assign(db, { transaction });
 }

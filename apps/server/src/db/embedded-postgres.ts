@@ -399,6 +399,8 @@ async function waitUntilReady(port: number, password: string, child: ChildProces
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`PostgreSQL did not start:\n${output()}`);
     const client = new pg.Client({ host: '127.0.0.1', port, user: DB_USER, password, database: 'postgres' });
+    // A database that dies while starting fails this try (and the next is made), not the process.
+    client.on('error', () => undefined);
     try {
       await client.connect();
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);

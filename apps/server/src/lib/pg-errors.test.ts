@@ -33,6 +33,11 @@ describe('PostgreSQL error classification', () => {
     }
     expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
     expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(
+      isDatabaseUnavailable(
+        wrapped(new Error('Client has encountered a connection error and is not queryable')),
+      ),
+    ).toBe(true);
     for (const code of ['23505', '22003', '40001', '28P01', '42P01']) {
       expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(false);
     }

@@ -33,7 +33,12 @@ const networkCodes = new Set([
 /** PostgreSQL shutting down or refusing connections: admin, crash and startup shutdowns, too many clients. */
 const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
 /** What node-postgres says, without a code, when a connection cannot be had or is lost. */
-const poolMessages = ['timeout exceeded when trying to connect', 'Connection terminated'];
+const poolMessages = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  // A statement on a client whose connection had already been lost.
+  'Client has encountered a connection error and is not queryable',
+];
 
 /**
  * Whether the database could not be reached, or dropped the connection
