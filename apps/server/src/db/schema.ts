@@ -114,8 +114,12 @@ export const users = pgTable(
     deletedAt: deletedAt(),
   },
   (t) => [
-    // One live account per e-mail; a deleted user's e-mail may be given to someone else.
+    // One live account per e-mail in a business (ADR 0033); a deleted user's e-mail may be given to someone else.
     uniqueIndex('users_email_idx')
+      .on(t.businessId, sql`lower(${t.email})`)
+      .where(sql`${t.deletedAt} IS NULL`),
+    // Sign-in and forgot password find every live account of an address, whatever its business.
+    index('users_email_lookup_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.deletedAt} IS NULL`),
     index('users_business_level_idx').on(t.businessId, t.level, t.zoneId),

@@ -8,10 +8,15 @@ export const emailSchema = required(z.string().trim())
   .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
   .pipe(z.email(messages.invalidEmail));
 
-/** SPEC §5 sign-in: email required, valid, ≤ 64; password required, ≤ 128. */
+/**
+ * SPEC §5 sign-in: email required, valid, ≤ 64; password required, ≤ 128.
+ * `businessId` chooses among the businesses an address signs in to (ADR 0033),
+ * once the server has answered `chooseBusiness`.
+ */
 export const signInRequestSchema = z.object({
   email: emailSchema,
   password: required(z.string()).max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`),
+  businessId: z.uuid().optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
@@ -61,3 +66,12 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 export const signInResponseSchema = meResponseSchema.extend({ token: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+/**
+ * The answer, with no session, when the e-mail and password open accounts in
+ * several businesses and the request named none: sign in again with one's id.
+ */
+export const chooseBusinessResponseSchema = z.object({
+  chooseBusiness: z.array(z.object({ id: z.string(), name: z.string() })).min(2),
+});
+export type ChooseBusinessResponse = z.infer<typeof chooseBusinessResponseSchema>;

@@ -50,7 +50,6 @@ export const onboardingMessages = {
   passwordTooLong: `Password should be at most ${limits.passwordMax} characters`,
   confirmPassword: 'Confirm password should be same as password',
   /** 409 on `email` at User details. */
-  emailTaken: 'An account with this email already exists. Sign in instead, or use another email.',
   /** 400 on `user.email` at Finish when it is not the address registered at User details. */
   emailChanged: 'This is not the email registered at User details. Go back and register it again.',
   /** 401: no pending account behind the cookie or token (never registered, replaced or finished). */

@@ -181,6 +181,47 @@ describe('a new e-mail', () => {
     expect((await storedUser(biz.admin.id)).email).toBe(target);
   });
 
+  it("another business's address is taken as any new one: mailed a link, then each account signs in with its own password (ADR 0033)", async () => {
+    const biz = await createBusiness(ctx.db);
+    const elsewhere = await createBusiness(ctx.db);
+    const session = await signIn(ctx.app, biz.admin.email);
+    // The admin's own password, so the two accounts of the address differ by password.
+    const own = 'admins-own-pass-1';
+    const changed = await patchAccount(session, {
+      ...detailsOf(biz.admin),
+      password: own,
+      currentPassword: PASSWORD,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const since = smtp.messages.length;
+    const target = elsewhere.owner.email.toUpperCase();
+    const res = await patchAccount(session, {
+      ...detailsOf(biz.admin, 2),
+      email: target,
+      currentPassword: own,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ email: biz.admin.email, pendingEmail: target });
+    const followed = await follow(smtp.linkOf(await smtp.waitFor(elsewhere.owner.email, since)));
+    expect(followed.statusCode).toBe(303);
+    expect(followed.headers.location).toBe('/account?email-verified=1');
+
+    const signInAs = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: elsewhere.owner.email, password },
+      });
+    expect((await signInAs(own)).json()).toMatchObject({
+      user: { id: biz.admin.id },
+      business: { id: biz.id },
+    });
+    expect((await signInAs(PASSWORD)).json()).toMatchObject({
+      user: { id: elsewhere.owner.id },
+      business: { id: elsewhere.id },
+    });
+  });
+
   it('an expired, a forged or a superseded link is refused and changes nothing', async () => {
     const biz = await createBusiness(ctx.db);
     const session = await signIn(ctx.app, biz.admin.email);

@@ -41,13 +41,14 @@ export async function findPasswordHash(db: Executor, userId: string) {
   return row?.passwordHash;
 }
 
-/** Whether a live account other than `userId` signs in with the e-mail (any case). */
-export async function emailTaken(db: Executor, email: string, userId: string) {
+/** Whether a live account of the business other than `userId` has the e-mail (any case; ADR 0033). */
+export async function emailTaken(db: Executor, businessId: string, email: string, userId: string) {
   const [row] = await db
     .select({ id: users.id })
     .from(users)
     .where(
       and(
+        eq(users.businessId, businessId),
         sql`lower(${users.email}) = lower(${email})`,
         isNull(users.deletedAt),
         sql`${users.id} <> ${userId}`,

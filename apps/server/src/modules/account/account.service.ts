@@ -102,7 +102,7 @@ export async function updateAccount(
         fields: { currentPassword: accountMessages.currentPasswordWrong },
       });
   }
-  if (emailChanged && (await repo.emailTaken(db, input.email, user.id))) throw emailTakenError();
+  if (emailChanged && (await repo.emailTaken(db, business.id, input.email, user.id))) throw emailTakenError();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   try {
     return await db.transaction(async (tx) => {
@@ -183,7 +183,8 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
       if (link.usedAt !== null) throw linkRefused(accountMessages.verificationLinkUsed);
       if (link.expiresAt.getTime() <= Date.now()) throw linkRefused(accountMessages.verificationLinkExpired);
       const changed = link.email.toLowerCase() !== link.userEmail.toLowerCase();
-      if (changed && (await repo.emailTaken(tx, link.email, link.userId))) throw emailTakenError();
+      if (changed && (await repo.emailTaken(tx, link.businessId, link.email, link.userId)))
+        throw emailTakenError();
       await repo.setVerifiedEmail(tx, link.userId, link.email, changed);
       await repo.markTokenUsed(tx, link.id);
       await announceAccount(tx, { businessId: link.businessId, zoneId: link.zoneId, id: link.userId });

@@ -26,15 +26,18 @@ const sessionColumns = {
   },
 };
 
-/** Sign-in looks a person up by email alone: emails are unique across businesses. */
-export async function findUserForSignIn(db: Executor, email: string) {
-  const [row] = await db
+/** Accounts a sign-in checks at most: an address has one in each business that uses it (ADR 0033). */
+export const SIGN_IN_CANDIDATES = 20;
+
+/** Every live account of an e-mail, in any business (ADR 0033), by business name. */
+export async function findUsersForSignIn(db: Executor, email: string) {
+  return db
     .select({ ...sessionColumns.user, passwordHash: users.passwordHash, business: sessionColumns.business })
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+    .orderBy(businesses.name, businesses.id)
+    .limit(SIGN_IN_CANDIDATES);
 }
 
 export async function insertSession(

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
+import { Level } from '@storedesk/shared/levels';
+import * as t from '../../db/schema.ts';
 import { accountDelayMs, throttlePolicy } from './auth.service.ts';
+import { hashPassword } from './passwords.ts';
 import {
   createBusiness,
   createTestApp,
@@ -72,6 +75,106 @@ describe('POST /api/auth/sign-in', () => {
     const res = await signInAs(other.admin.email, PASSWORD);
     expect(res.statusCode).toBe(403);
     expect(errorOf(res).message).toBe(messages.noPermissionToSignIn);
+  });
+});
+
+describe('one address in several businesses (ADR 0033)', () => {
+  /** Gives the address `email` another account, in a new business named `name`, with this password and level. */
+  async function accountElsewhere(email: string, name: string, level: number, password = PASSWORD) {
+    const other = await createBusiness(ctx.db, { name });
+    const passwordHash = await hashPassword(password);
+    const [row] = await ctx.db
+      .insert(t.users)
+      .values({
+        businessId: other.id,
+        zoneId: other.zones[0],
+        level,
+        name: 'Twin',
+        email,
+        phone: '9000000000',
+        passwordHash,
+      })
+      .returning({ id: t.users.id });
+    return { business: other, userId: row!.id };
+  }
+  const sessionCount = async () =>
+    (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM sessions`)).rows[0]!.n;
+
+  it('signs in to the one account whose password it is', async () => {
+    const home = await createBusiness(ctx.db);
+    const other = await accountElsewhere(
+      home.admin.email.toUpperCase(),
+      'Elsewhere Mart',
+      1,
+      'another-pass-1',
+    );
+    const mine = await signInAs(home.admin.email, PASSWORD);
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toMatchObject({ user: { id: home.admin.id }, business: { id: home.id } });
+    const theirs = await signInAs(home.admin.email, 'another-pass-1');
+    expect(theirs.json()).toMatchObject({ user: { id: other.userId }, business: { id: other.business.id } });
+  });
+
+  it('asks which business when the password opens several, and signs in to the one chosen', async () => {
+    const home = await createBusiness(ctx.db, { name: 'Zeta Foods' });
+    const other = await accountElsewhere(home.owner.email, 'Alpha Grocers', 2);
+    const before = await sessionCount();
+    const asked = await signInAs(home.owner.email, PASSWORD);
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toEqual({
+      chooseBusiness: [
+        { id: other.business.id, name: 'Alpha Grocers' },
+        { id: home.id, name: 'Zeta Foods' },
+      ],
+    });
+    expect(asked.cookies).toHaveLength(0);
+    expect(await sessionCount()).toBe(before);
+
+    for (const [businessId, userId] of [
+      [home.id, home.owner.id],
+      [other.business.id, other.userId],
+    ]) {
+      const chosen = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: home.owner.email, password: PASSWORD, businessId },
+      });
+      expect(chosen.statusCode, chosen.body).toBe(200);
+      expect(chosen.json()).toMatchObject({ user: { id: userId }, business: { id: businessId } });
+    }
+  });
+
+  it("refuses a business the password does not open, or that isn't the address's, with the usual 401", async () => {
+    const home = await createBusiness(ctx.db);
+    const other = await accountElsewhere(home.admin.email, 'Other Shop', 2, 'another-pass-2');
+    const stranger = await createBusiness(ctx.db);
+    for (const businessId of [other.business.id, stranger.id]) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: home.admin.email, password: PASSWORD, businessId },
+      });
+      expect(res.statusCode, businessId).toBe(401);
+      expect(errorOf(res)).toEqual({ code: 'unauthenticated', message: messages.badCredentials });
+    }
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: home.admin.email, password: PASSWORD, businessId: 'not-an-id' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(errorOf(malformed).fields).toEqual({ businessId: expect.any(String) });
+  });
+
+  it("counts only accounts that may use the console: an executive's account of the address is passed over", async () => {
+    const home = await createBusiness(ctx.db);
+    await accountElsewhere(home.admin.email, 'Riders Co', Level.DeliveryExecutive);
+    const res = await signInAs(home.admin.email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { id: home.admin.id }, business: { id: home.id } });
+    // And an executive who has no console account is refused as before.
+    const rider = await signInAs(home.dex.email, PASSWORD);
+    expect(rider.statusCode).toBe(403);
   });
 });
 

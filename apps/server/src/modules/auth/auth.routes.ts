@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  chooseBusinessResponseSchema,
   meResponseSchema,
   sessionResponseSchema,
   signInRequestSchema,
@@ -28,9 +29,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password; sets the session cookie and returns the token',
+        description:
+          'An e-mail may have an account in several businesses (ADR 0033). When the password opens more than one ' +
+          'that may use the console and the request names no `businessId`, the answer is `{chooseBusiness: [{id, name}]}` ' +
+          'with no session: sign in again with the chosen `businessId`.',
         body: signInRequestSchema,
         response: {
-          200: signInResponseSchema,
+          200: z.union([signInResponseSchema, chooseBusinessResponseSchema]),
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
@@ -39,11 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
       },
     },
     async (request, reply) => {
-      const { token, auth: session } = await auth.signIn(db, request.body, {
+      const signedIn = await auth.signIn(db, request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request)?.token ?? null,
       });
+      if ('chooseBusiness' in signedIn) return signedIn;
+      const { token, auth: session } = signedIn;
       setSessionCookie(reply, token, secureCookies);
       return { ...auth.toMe(session), token };
     },

@@ -1,5 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { BusinessSummary, MeResponse, SignInRequest, User } from '@storedesk/shared/auth/schemas';
+import type {
+  BusinessSummary,
+  ChooseBusinessResponse,
+  MeResponse,
+  SignInRequest,
+  User,
+} from '@storedesk/shared/auth/schemas';
 import { canSignIn } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
@@ -79,11 +85,31 @@ export function toMe(auth: AuthContext): MeResponse {
   return { user: auth.user, business: auth.business };
 }
 
+/**
+ * The accounts of the e-mail whose password this is (in the business the
+ * request names, if it names one). Every account is checked, all at once, so
+ * that an address with accounts in several businesses answers in about the
+ * time of one; an address with none costs a check all the same (ADR 0033).
+ */
+async function accountsOpenedBy(db: Database, input: SignInRequest) {
+  const accounts = (await repo.findUsersForSignIn(db, input.email)).filter(
+    (account) => input.businessId === undefined || account.businessId === input.businessId,
+  );
+  if (accounts.length === 0) {
+    await burnPasswordCheck(input.password);
+    return [];
+  }
+  const checks = await Promise.all(
+    accounts.map((account) => verifyPassword(account.passwordHash, input.password)),
+  );
+  return accounts.filter((_, index) => checks[index]);
+}
+
 export async function signIn(
   db: Database,
   input: SignInRequest,
   meta: { ip: string; userAgent: string | null; previousToken: string | null },
-): Promise<{ token: string; auth: AuthContext }> {
+): Promise<{ token: string; auth: AuthContext } | ChooseBusinessResponse> {
   const email = input.email.toLowerCase();
   const accountKey = `account:${email}`;
   const accountAddressKey = `account-address:${email} ${meta.ip}`;
@@ -108,18 +134,19 @@ export async function signIn(
   const delay = accountDelayMs(throttles.find((t) => t.key === accountKey)?.failures ?? 0);
   if (delay > 0) await sleep(delay);
 
-  const found = await repo.findUserForSignIn(db, input.email);
-  const passwordOk = found
-    ? await verifyPassword(found.passwordHash, input.password)
-    : await burnPasswordCheck(input.password);
-  if (!found || !passwordOk) {
+  const opened = await accountsOpenedBy(db, input);
+  if (opened.length === 0) {
     await repo.recordFailures(db, [accountKey, accountAddressKey, addressKey], windowStart);
     throw new AppError('unauthenticated', messages.badCredentials);
   }
   const cleared = throttles.filter((t) => t.key !== addressKey).map((t) => t.key);
   if (cleared.length > 0) await repo.clearThrottles(db, cleared);
-  const { passwordHash: _, business, ...user } = found;
-  if (!canSignIn(user)) throw new AppError('forbidden', messages.noPermissionToSignIn);
+  const allowed = opened.filter((account) => canSignIn(account));
+  if (allowed.length === 0) throw new AppError('forbidden', messages.noPermissionToSignIn);
+  if (allowed.length > 1) {
+    return { chooseBusiness: allowed.map(({ business }) => ({ id: business.id, name: business.name })) };
+  }
+  const { passwordHash: _, business, ...user } = allowed[0]!;
 
   // A new sign-in never reuses the session the browser came with.
   if (meta.previousToken) await repo.deleteSessionByTokenHash(db, hashToken(meta.previousToken));

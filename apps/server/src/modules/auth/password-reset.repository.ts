@@ -1,12 +1,19 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { accountTokens, businesses, users } from '../../db/schema.ts';
+import { accountTokens, businesses, sessions, users } from '../../db/schema.ts';
 
 const KIND = 'reset-password';
 
-/** A live account by e-mail (unique across businesses), with what a reset mail needs. */
-export async function findAccountByEmail(db: Executor, email: string) {
-  const [row] = await db
+/** Accounts of one address a forgot-password request mails at most (ADR 0033). */
+export const RESET_ACCOUNTS_PER_REQUEST = 5;
+
+/**
+ * The live accounts of an e-mail, one per business that uses it (ADR 0033),
+ * the most recently used first, with what a reset mail needs.
+ */
+export async function findAccountsByEmail(db: Executor, email: string) {
+  const lastUsed = sql`(SELECT max(${sessions.lastSeenAt}) FROM ${sessions} WHERE ${sessions.userId} = ${users.id})`;
+  return db
     .select({
       id: users.id,
       email: users.email,
@@ -18,8 +25,8 @@ export async function findAccountByEmail(db: Executor, email: string) {
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return row;
+    .orderBy(sql`${lastUsed} DESC NULLS LAST`, users.createdAt)
+    .limit(RESET_ACCOUNTS_PER_REQUEST);
 }
 
 /** How many reset links were made for a user since a moment. */

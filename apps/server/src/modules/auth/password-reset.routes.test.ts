@@ -103,6 +103,36 @@ describe('forgot password → mail → reset (B8)', () => {
     expect((await signInAs(account.admin.email, 'admin-new-pass')).statusCode).toBe(200);
   });
 
+  it('mails each business account of an address its own link, naming its business; each resets only its own (ADR 0033)', async () => {
+    const home = await createBusiness(ctx.db, { name: 'Home Mart' });
+    const other = await createBusiness(ctx.db, { name: 'Other Mart' });
+    const riders = await createBusiness(ctx.db, { name: 'Riders Mart' });
+    // The address also owns Other Mart, and rides for Riders Mart (an executive, who cannot sign in: no link).
+    await ctx.db.update(users).set({ email: home.admin.email }).where(eq(users.id, other.owner.id));
+    await ctx.db
+      .update(users)
+      .set({ email: home.admin.email.toUpperCase() })
+      .where(eq(users.id, riders.dex.id));
+    const since = smtp.messages.length;
+    expect((await forgot(home.admin.email)).statusCode).toBe(202);
+    await smtp.waitFor(home.admin.email, since);
+    await settle();
+    const mails = smtp.messages.slice(since).filter((m) => m.to.includes(home.admin.email));
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Reset your Home Mart password',
+      'Reset your Other Mart password',
+    ]);
+    const tokenFor = (name: string) => tokenOf(smtp.linkOf(mails.find((m) => m.subject.includes(name))!));
+
+    expect((await reset({ token: tokenFor('Other Mart'), password: 'other-new-pass' })).statusCode).toBe(204);
+    expect(await passwordHashOf(home.admin.id)).toBe(await passwordHashOf(home.owner.id));
+    const signedIn = await signInAs(home.admin.email, 'other-new-pass');
+    expect(signedIn.json()).toMatchObject({ user: { id: other.owner.id }, business: { id: other.id } });
+    expect((await signInAs(home.admin.email, PASSWORD)).json()).toMatchObject({
+      user: { id: home.admin.id },
+    });
+  });
+
   it('answers an unknown e-mail with the same 202 and body, and mails nothing', async () => {
     const known = await forgot(biz.otherAdmin.email);
     const since = smtp.messages.length;

@@ -55,7 +55,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
         description: [
           'Always answers 202 with the same message, whether or not an account uses the e-mail,',
           'and answers before any lookup, so its timing tells nothing either.',
-          'A live owner or admin using the e-mail is then mailed a single-use link,',
+          'Each live owner or admin account using the e-mail (one per business that uses it, at most five) is then mailed a single-use link of its own,',
           `\`<console>/reset-password?token=…\`, valid ${passwordResetPolicy.linkValidMs / 60_000} minutes;`,
           'a new link ends the unused ones before it.',
           `At most ${passwordResetPolicy.mailsPerAccountPerHour} links are mailed to one account an hour (beyond that, nothing is sent, the answer is the same);`,

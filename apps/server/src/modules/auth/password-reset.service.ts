@@ -18,21 +18,32 @@ import * as repo from './password-reset.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What became of a forgot-password request; the caller never tells the client. */
-export type ResetRequestOutcome = 'sent' | 'no-account' | 'capped';
+/** What became of a forgot-password request for one account; the caller never tells the client. */
+export type ResetRequestOutcome = 'sent' | 'capped';
 
 /**
- * Makes a reset link for the live owner or admin using `email` and mails it,
- * unless the account had its hourly share of links already. A new link ends
- * the unused ones before it, so only the newest one works.
+ * Mails a reset link to each live owner or admin account using `email` (one
+ * per business that uses the address, ADR 0033), unless the account had its
+ * hourly share of links already. A new link ends the unused ones before it,
+ * so only the newest one works.
  */
 export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
   input: { email: string; origin: string },
+): Promise<ResetRequestOutcome[]> {
+  const accounts = (await repo.findAccountsByEmail(db, input.email)).filter((account) => canSignIn(account));
+  const outcomes: ResetRequestOutcome[] = [];
+  for (const account of accounts) outcomes.push(await mailResetLink(db, mailer, account, input.origin));
+  return outcomes;
+}
+
+async function mailResetLink(
+  db: Database,
+  mailer: Mailer,
+  account: Awaited<ReturnType<typeof repo.findAccountsByEmail>>[number],
+  origin: string,
 ): Promise<ResetRequestOutcome> {
-  const account = await repo.findAccountByEmail(db, input.email);
-  if (!account || !canSignIn(account)) return 'no-account';
   const token = randomBytes(32).toString('base64url');
   const made = await db.transaction(async (tx) => {
     // One request of an account at a time, so the hourly cap holds under concurrent requests.
@@ -60,7 +71,7 @@ export async function requestPasswordReset(
         `Someone asked to reset the password of your ${account.businessName} account (${account.email}).`,
         `The link below sets a new password. It works once, for ${minutes} minutes.`,
       ],
-      link: { label: 'Reset password', url: `${input.origin}/reset-password?token=${token}` },
+      link: { label: 'Reset password', url: `${origin}/reset-password?token=${token}` },
       footer: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
     }),
   );

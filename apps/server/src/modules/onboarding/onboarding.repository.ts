@@ -13,16 +13,6 @@ import {
 
 export type PendingAccount = typeof onboardingAccounts.$inferSelect;
 
-/** Whether a live user (of any business) signs in with this e-mail. */
-export async function liveUserHasEmail(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Creates the pending account of an e-mail, replacing the one there was (password, link, verification). */
 export async function replacePendingAccount(
   db: Executor,

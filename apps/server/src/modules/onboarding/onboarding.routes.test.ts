@@ -12,6 +12,7 @@ import {
   createBusiness,
   createTestApp,
   errorOf,
+  PASSWORD,
   signIn,
   type TestApp,
   type TestBusiness,
@@ -302,19 +303,6 @@ describe('the whole sign-up, with the real SMTP server', () => {
 });
 
 describe('refusals: exact 4xx, nothing created', () => {
-  it('an e-mail a live account uses (whatever its case) → 409 on email, no mail', async () => {
-    const before = await counts();
-    const since = smtp.messages.length;
-    const res = await client().post('/api/onboarding/account', {
-      ...newUser(),
-      email: demo.admin.email.toUpperCase(),
-    });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toMatchObject({ message: m.emailTaken, fields: { email: m.emailTaken } });
-    expect(await counts()).toEqual(before);
-    expect(smtp.messages.length).toBe(since);
-  });
-
   it('bad User details → 400 naming the field', async () => {
     const c = client();
     const before = await counts();
@@ -399,17 +387,60 @@ describe('refusals: exact 4xx, nothing created', () => {
     stale.token = first;
     expect((await stale.post('/api/onboarding/verification-email')).statusCode).toBe(401);
   });
+});
 
-  it('a live account taking the e-mail between User details and Finish → 409, nothing created', async () => {
+describe('an address with accounts in other businesses (ADR 0033)', () => {
+  it('registers exactly as a new address does, whatever its case: nobody learns that it has an account', async () => {
+    const fresh = await register(client());
+    const used = { ...newUser(), email: demo.admin.email.toUpperCase() };
+    const taken = await register(client(), used);
+    expect(taken.res.statusCode).toBe(fresh.res.statusCode);
+    expect(Object.keys(taken.res.json()).sort()).toEqual(Object.keys(fresh.res.json()).sort());
+    expect(taken.res.json()).toMatchObject({ email: used.email, verified: false });
+    expect(taken.mail.subject).toBe(fresh.mail.subject);
+    expect(taken.link).toMatch(/\/api\/onboarding\/verify\?token=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('Finish makes a business of its own; each account signs in with its own password, in its own business', async () => {
+    const c = client();
+    const used = { ...newUser(), email: demo.admin.email };
+    await register(c, used);
+    const res = await c.post('/api/onboarding', { business, user: used, iconFileData: pngData() });
+    expect(res.statusCode, res.body).toBe(201);
+    const created = res.json<{ user: { id: string; email: string }; business: { id: string } }>();
+    expect(created.user.email).toBe(demo.admin.email);
+    expect(created.business.id).not.toBe(demo.id);
+
+    const signInAs = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: demo.admin.email, password },
+      });
+    const asNewOwner = await signInAs(used.password);
+    expect(asNewOwner.statusCode, asNewOwner.body).toBe(200);
+    expect(asNewOwner.json()).toMatchObject({
+      user: { id: created.user.id, level: 1 },
+      business: { id: created.business.id },
+    });
+    const asAdmin = await signInAs(PASSWORD);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.json()).toMatchObject({
+      user: { id: demo.admin.id, level: 2 },
+      business: { id: demo.id },
+    });
+  });
+
+  it('an account of another business taking the address between User details and Finish does not stop Finish', async () => {
     const c = client();
     const { user } = await register(c);
     await ctx.db.update(t.users).set({ email: user.email }).where(eq(t.users.id, demo.dex.id));
-    const before = await counts();
-    const res = await c.post('/api/onboarding', { business, user, iconFileData: pngData() });
-    expect(res.statusCode).toBe(409);
-    expect(errorOf(res).fields).toEqual({ 'user.email': m.emailTaken });
-    expect(await counts()).toEqual(before);
-    await ctx.db.update(t.users).set({ email: demo.dex.email }).where(eq(t.users.id, demo.dex.id));
+    try {
+      const res = await c.post('/api/onboarding', { business, user, iconFileData: pngData() });
+      expect(res.statusCode, res.body).toBe(201);
+    } finally {
+      await ctx.db.update(t.users).set({ email: demo.dex.email }).where(eq(t.users.id, demo.dex.id));
+    }
   });
 });
 

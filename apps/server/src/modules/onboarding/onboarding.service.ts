@@ -11,7 +11,6 @@ import {
 import { dataUrlBytes } from '@storedesk/shared/onboarding/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid, unauthenticated } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { replaceImage } from '../../lib/replace-image.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { detectImageType, imageKey, type ImageUpload } from '../../storage/images.ts';
@@ -83,11 +82,8 @@ export async function registerAccount(
   input: OnboardingAccount,
   origin: string,
 ): Promise<{ account: repo.PendingAccount; token: string }> {
-  if (await repo.liveUserHasEmail(db, input.email)) {
-    throw new AppError('conflict', onboardingMessages.emailTaken, {
-      fields: { email: onboardingMessages.emailTaken },
-    });
-  }
+  // No refusal for an address with accounts elsewhere: the new business is a business of its own,
+  // and an answer that told would tell anyone which addresses have accounts (ADR 0033).
   const verification = newVerificationToken();
   const passwordHash = await hashPassword(input.password);
   const account = await db.transaction((tx) =>
@@ -194,11 +190,6 @@ export async function finish(
       if (!locked || locked.passwordHash !== account.passwordHash) {
         throw unauthenticated(onboardingMessages.noPendingAccount);
       }
-      if (await repo.liveUserHasEmail(tx, locked.email)) {
-        throw new AppError('conflict', onboardingMessages.emailTaken, {
-          fields: { 'user.email': onboardingMessages.emailTaken },
-        });
-      }
       const { zoneId } = await repo.insertBusiness(
         tx,
         {
@@ -212,25 +203,15 @@ export async function finish(
         },
         'Main zone',
       );
-      let userId: string;
-      try {
-        userId = await repo.insertOwner(tx, {
-          businessId,
-          zoneId,
-          name: input.user.name,
-          email: locked.email,
-          phone: input.user.phone,
-          passwordHash: locked.passwordHash,
-          emailVerifiedAt: locked.verifiedAt,
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, 'users_email_idx')) {
-          throw new AppError('conflict', onboardingMessages.emailTaken, {
-            fields: { 'user.email': onboardingMessages.emailTaken },
-          });
-        }
-        throw error;
-      }
+      const userId = await repo.insertOwner(tx, {
+        businessId,
+        zoneId,
+        name: input.user.name,
+        email: locked.email,
+        phone: input.user.phone,
+        passwordHash: locked.passwordHash,
+        emailVerifiedAt: locked.verifiedAt,
+      });
       // A link mailed before Finish still verifies the owner afterwards.
       if (!locked.verifiedAt && locked.verificationTokenHash && locked.verificationExpiresAt) {
         await repo.insertVerifyToken(tx, {

@@ -377,19 +377,19 @@ describe('an admin manages the delivery executives of their own zone only (D3)',
   });
 });
 
-describe('e-mail is unique among live accounts', () => {
+describe('e-mail is unique among the live accounts of a business (ADR 0033)', () => {
   const conflict = {
     code: 'conflict',
     message: messages.emailTaken,
     fields: { email: messages.emailTaken },
   };
 
-  it("an add with anyone's live e-mail, in any case, is 409 on the field, and nothing is written", async () => {
+  it('an add with the live e-mail of anyone in the business, in any case, is 409 on the field, and nothing is written', async () => {
     const before = await snapshot();
     for (const email of [
       biz.owner.email,
       biz.admin.email.toUpperCase(),
-      rival.dex.email,
+      biz.dex.email,
       'Suresh.South.' + biz.id.slice(0, 6) + '@EXAMPLE.test',
     ]) {
       const res = await call(
@@ -402,6 +402,32 @@ describe('e-mail is unique among live accounts', () => {
       expect(errorOf(res), email).toEqual(conflict);
     }
     expect(await snapshot()).toEqual(before);
+  });
+
+  it("another business's addresses are added as new ones are: nothing tells one business who works for another", async () => {
+    for (const [kind, email] of [
+      ['delivery-executives', rival.dex.email],
+      ['admins', rival.owner.email.toUpperCase()],
+    ] as const) {
+      const res = await call(owner, 'POST', `/api/${kind}`, valid({ email, zoneId: biz.zones[0] }));
+      expect(res.statusCode, `${kind} ${email}: ${res.body}`).toBe(201);
+      expect(res.json<StaffMember>().email).toBe(email);
+    }
+    // Each account of the address signs in with its own password, to its own business.
+    const signInAs = (password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        payload: { email: rival.owner.email, password },
+      });
+    expect((await signInAs('rider-secret-1')).json()).toMatchObject({
+      business: { id: biz.id },
+      user: { level: 2 },
+    });
+    expect((await signInAs(PASSWORD)).json()).toMatchObject({
+      business: { id: rival.id },
+      user: { level: 1 },
+    });
   });
 
   it("a deleted user's e-mail can be given to someone new", async () => {

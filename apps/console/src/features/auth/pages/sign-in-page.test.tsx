@@ -136,4 +136,55 @@ describe('sign-in page', () => {
     expect(within(profile).getByText('Olivia Owner')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/account');
   });
+
+  describe('an e-mail that signs in to several businesses (ADR 0033)', () => {
+    const choice = {
+      chooseBusiness: [
+        { id: '0b6c3c1e-59d0-4a43-9d70-0f7d4f0c2a11', name: 'Alpha Grocers' },
+        { id: ownerSession.business.id, name: ownerSession.business.name },
+      ],
+    };
+
+    it('asks which one, and signs in to the one chosen with the same e-mail and password', async () => {
+      const api = mockApi({
+        ...signedOut,
+        'POST /api/auth/sign-in': (request) =>
+          (request.body as { businessId?: string }).businessId
+            ? json(200, { ...ownerSession, token: 'secret' })
+            : json(200, choice),
+      });
+      const { user, router } = renderApp('/sign-in');
+
+      await fillIn(user, 'owner@example.com', 'owner-demo-1');
+      await user.keyboard('{Enter}');
+
+      const chooser = await screen.findByRole('region', { name: 'Choose a business' });
+      const first = within(chooser).getByRole('button', { name: 'Alpha Grocers' });
+      await waitFor(() => expect(first).toHaveFocus());
+      expect(screen.queryByRole('button', { name: 'Sign in now' })).not.toBeInTheDocument();
+      await user.click(within(chooser).getByRole('button', { name: ownerSession.business.name }));
+
+      expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(api.callsTo('POST /api/auth/sign-in').map((call) => call.body)).toEqual([
+        { email: 'owner@example.com', password: 'owner-demo-1' },
+        { email: 'owner@example.com', password: 'owner-demo-1', businessId: ownerSession.business.id },
+      ]);
+    });
+
+    it('Back returns to the form with what was typed', async () => {
+      mockApi({ ...signedOut, 'POST /api/auth/sign-in': () => json(200, choice) });
+      const { user } = renderApp('/sign-in');
+
+      await fillIn(user, 'owner@example.com', 'owner-demo-1');
+      await user.keyboard('{Enter}');
+      const chooser = await screen.findByRole('region', { name: 'Choose a business' });
+      await user.click(within(chooser).getByRole('button', { name: 'Back' }));
+
+      expect(screen.queryByRole('region', { name: 'Choose a business' })).not.toBeInTheDocument();
+      expect(screen.getByLabelText('Email')).toHaveValue('owner@example.com');
+      expect(screen.getByLabelText('Password')).toHaveValue('owner-demo-1');
+      expect(screen.getByRole('button', { name: 'Sign in now' })).toBeEnabled();
+    });
+  });
 });

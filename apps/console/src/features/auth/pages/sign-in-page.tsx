@@ -5,7 +5,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { SignInRequest } from '@storedesk/shared/auth/schemas';
+import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../app/paths.ts';
@@ -52,12 +53,58 @@ const resolver = lazyResolver<SignInRequest>(
   async () => (await import('./sign-in-resolver.ts')).signInResolver,
 );
 
+type Businesses = ChooseBusinessResponse['chooseBusiness'];
+
+/**
+ * When the e-mail and password open accounts in several businesses (ADR 0033):
+ * one button per business, the first focused; Back returns to the form.
+ */
+function ChooseBusiness({
+  businesses,
+  busy,
+  onChoose,
+  onBack,
+}: {
+  businesses: Businesses;
+  busy: boolean;
+  onChoose: (businessId: string) => void;
+  onBack: () => void;
+}) {
+  return (
+    <Stack spacing={2} component="section" aria-labelledby="choose-business">
+      <Typography id="choose-business" variant="h6" component="h2">
+        Choose a business
+      </Typography>
+      <Typography sx={{ color: 'text.secondary' }}>
+        This e-mail and password sign in to more than one business. Which one do you want to manage?
+      </Typography>
+      {businesses.map((business, index) => (
+        <Button
+          key={business.id}
+          variant="outlined"
+          size="large"
+          autoFocus={index === 0}
+          disabled={busy}
+          onClick={() => onChoose(business.id)}
+        >
+          {business.name}
+        </Button>
+      ))}
+      <Button onClick={onBack} disabled={busy}>
+        Back
+      </Button>
+    </Stack>
+  );
+}
+
 /** SPEC §2 and §5: sign in with email and password. The guard moves on once the session exists. */
 export function SignInPage() {
   const signIn = useSignIn();
+  const [businesses, setBusinesses] = useState<Businesses | null>(null);
   const {
     register,
     handleSubmit,
+    getValues,
     setError,
     formState: { errors, isValid },
   } = useForm<SignInRequest>({
@@ -66,17 +113,19 @@ export function SignInPage() {
     defaultValues: { email: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((credentials) =>
+  const send = (credentials: SignInRequest) =>
     signIn.mutate(credentials, {
+      onSuccess: (answer) => setBusinesses('chooseBusiness' in answer ? answer.chooseBusiness : null),
       onError: (error) => {
+        setBusinesses(null);
         if (!isApiError(error)) return;
         for (const field of ['email', 'password'] as const) {
           const message = error.fields?.[field];
           if (message) setError(field, { message });
         }
       },
-    }),
-  );
+    });
+  const onSubmit = handleSubmit(send);
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -96,8 +145,26 @@ export function SignInPage() {
             Storedesk
           </Typography>
           <Typography sx={{ color: 'text.secondary', mb: 3 }}>Sign in to manage your stores.</Typography>
+          {businesses ? (
+            <ChooseBusiness
+              businesses={businesses}
+              busy={signIn.isPending}
+              onChoose={(businessId) => send({ ...getValues(), businessId })}
+              onBack={() => {
+                signIn.reset();
+                setBusinesses(null);
+              }}
+            />
+          ) : null}
           {/* POST: if the form were ever sent before its code arrives, the password stays out of the address. */}
-          <Stack component="form" method="post" spacing={2} noValidate onSubmit={onSubmit}>
+          <Stack
+            component="form"
+            method="post"
+            spacing={2}
+            noValidate
+            onSubmit={onSubmit}
+            sx={businesses ? { display: 'none' } : undefined}
+          >
             {signIn.error ? (
               <Alert severity="error" role="alert">
                 {signIn.error.message}

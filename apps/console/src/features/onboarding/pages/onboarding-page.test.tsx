@@ -185,12 +185,12 @@ describe('onboarding wizard', () => {
     expect(api.callsTo('POST /api/onboarding/account')).toHaveLength(1);
   });
 
-  it('shows an e-mail already in use on the e-mail field and stays on User details', async () => {
+  it("shows the server's refusal of the e-mail on the e-mail field and stays on User details", async () => {
     mockApi({
       ...signedOut,
       'POST /api/onboarding/account': () =>
-        apiError(409, 'conflict', onboardingMessages.emailTaken, {
-          fields: { email: onboardingMessages.emailTaken },
+        apiError(400, 'invalid_input', onboardingMessages.emailInvalid, {
+          fields: { email: onboardingMessages.emailInvalid },
         }),
     });
     const { user } = renderApp('/onboarding');
@@ -199,7 +199,7 @@ describe('onboarding wizard', () => {
     await next(user);
 
     const email = screen.getByLabelText('Email');
-    await waitFor(() => expect(email).toHaveAccessibleDescription(onboardingMessages.emailTaken));
+    await waitFor(() => expect(email).toHaveAccessibleDescription(onboardingMessages.emailInvalid));
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveFocus();
     expect(screen.getByRole('heading', { name: 'User details' })).toBeInTheDocument();
