@@ -1,50 +1,58 @@
 /**
- * The server as `npm run dev` runs it (src/main.ts through tsx), in a process
- * of its own, for tests of what happens to the process itself: a crash is an
- * exit here, not an error inside the test runner.
+ * The real server in a process of its own, on a fresh data directory with the
+ * embedded PostgreSQL (unless `env` names a DATABASE_URL) and a free port:
+ * - `build`: as `npm start` runs it, the compiled server serving the built
+ *   console, built first if the build is missing or stale (the browser suite,
+ *   the benchmarks);
+ * - `source`: src/main.ts through tsx, as `npm run dev` does, needing no build
+ *   (server tests of what happens to the process itself: a crash is an exit).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { releaseAbandonedDataDir } from '../src/db/embedded-postgres.ts';
+import { freePort } from '../src/lib/free-port.ts';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
+const root = path.resolve(import.meta.dirname, '../../..');
+const entries = {
+  build: ['scripts/start.mjs', 'main'],
+  source: ['--import', 'tsx', 'apps/server/src/main.ts'],
+};
 
 export type ServerProcess = {
-  url: string;
+  baseUrl: string;
   dataDir: string;
+  /** The server's process id (benchmarks read its memory). */
+  pid: number;
   /** What the process printed, the last 50 KB of it. */
   output: () => string;
   /** How the process ended, or null while it runs. */
   exit: () => { code: number | null; signal: NodeJS.Signals | null } | null;
+  /** Kills the server at once (SIGKILL), as a crash would, and waits until it is gone. */
+  kill: () => Promise<void>;
+  /** Stops it as Ctrl-C does (killing it after 30 s), and removes its data directory. */
   stop: () => Promise<void>;
 };
 
-/** Starts src/main.ts on a fresh DATA_DIR with `env`, and waits until /api/health answers 200 (at most 120 s). */
-export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-process-'));
+/** Starts the server and waits until /api/health answers 200 (at most 120 s). */
+export async function startServerProcess(
+  entry: keyof typeof entries,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-server-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, entries[entry], {
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
       DATA_DIR: dataDir,
       PORT: String(port),
+      // The address the client uses, as production sets it: links in mail point there.
+      PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -63,7 +71,6 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       resolve();
     }),
   );
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (ended) throw new Error(`the server exited early:\n${output}`);
@@ -71,26 +78,30 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /api/health within 120 s:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/health`).then(
+    const ok = await fetch(`${baseUrl}/api/health`).then(
       (res) => res.ok,
       () => false,
     );
     if (ok) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  const kill = async () => {
+    if (ended) return;
+    child.kill('SIGKILL');
+    await exited;
+  };
   return {
-    url,
+    baseUrl,
     dataDir,
+    pid: child.pid!,
     output: () => output,
     exit: () => ended,
+    kill,
     stop: async () => {
       if (!ended) {
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 60_000).unref())]);
-        if (!ended) {
-          child.kill('SIGKILL');
-          await exited;
-        }
+        child.kill('SIGINT');
+        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);
+        await kill();
       }
       // A server killed before it stopped its embedded database leaves the database running.
       await releaseAbandonedDataDir(dataDir, { info: () => undefined, warn: () => undefined });

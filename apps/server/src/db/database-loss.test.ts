@@ -61,7 +61,7 @@ async function query<T extends pg.QueryResultRow>(url: string, text: string, val
 async function health(server: ServerProcess): Promise<number> {
   const exit = server.exit();
   if (exit) throw new Error(`the server exited (${JSON.stringify(exit)}):\n${server.output().slice(-3000)}`);
-  return fetch(`${server.url}/api/health`).then(
+  return fetch(`${server.baseUrl}/api/health`).then(
     (res) => res.status,
     () => 0,
   );
@@ -76,7 +76,7 @@ async function json<T>(res: Response): Promise<T> {
 /** The demo owner's token and business, the storefront key, and an open store with items in stock. */
 async function demoBusiness(server: ServerProcess) {
   const signIn = await json<{ token: string; user: { businessId: string } }>(
-    await fetch(`${server.url}/api/auth/sign-in`, {
+    await fetch(`${server.baseUrl}/api/auth/sign-in`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(OWNER),
@@ -84,14 +84,14 @@ async function demoBusiness(server: ServerProcess) {
   );
   const auth = { authorization: `Bearer ${signIn.token}` };
   const { storefrontKey } = await json<{ storefrontKey: string }>(
-    await fetch(`${server.url}/api/settings/business`, { headers: auth }),
+    await fetch(`${server.baseUrl}/api/settings/business`, { headers: auth }),
   );
   const stores = await json<{ items: Array<{ id: string; status: number }> }>(
-    await fetch(`${server.url}/api/stores?pageSize=25`, { headers: auth }),
+    await fetch(`${server.baseUrl}/api/stores?pageSize=25`, { headers: auth }),
   );
   const store = stores.items.find((s) => s.status === 1)!;
   const items = await json<{ items: Array<{ id: string; inStock: boolean }> }>(
-    await fetch(`${server.url}/api/stores/${store.id}/items?pageSize=25`, { headers: auth }),
+    await fetch(`${server.baseUrl}/api/stores/${store.id}/items?pageSize=25`, { headers: auth }),
   );
   const menu: Menu = { storeId: store.id, itemIds: items.items.filter((i) => i.inStock).map((i) => i.id) };
   expect(menu.itemIds.length).toBeGreaterThan(0);
@@ -139,7 +139,7 @@ async function padCompletedOrders(url: string, businessId: string) {
 
 type Metrics = { clients: number; idle: number };
 async function poolMetrics(server: ServerProcess): Promise<Metrics> {
-  const text = await (await fetch(`${server.url}/api/metrics`)).text();
+  const text = await (await fetch(`${server.baseUrl}/api/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
   return { clients: value('storedesk_db_pool_clients'), idle: value('storedesk_db_pool_idle_clients') };
 }
@@ -157,10 +157,10 @@ async function survivesLosingItsDatabase(
 ) {
   const demo = await demoBusiness(server);
   await padCompletedOrders(databaseUrl(), demo.businessId);
-  const exportUrl = `${server.url}/api/orders/export.csv?view=completed`;
+  const exportUrl = `${server.baseUrl}/api/orders/export.csv?view=completed`;
 
-  const stream = new LiveStream(server.url, demo.token);
-  const load = new WriteLoad(server.url, demo.token, demo.storefrontKey, demo.menu);
+  const stream = new LiveStream(server.baseUrl, demo.token);
+  const load = new WriteLoad(server.baseUrl, demo.token, demo.storefrontKey, demo.menu);
   cleanups.push(
     () => stream.stop(),
     () => load.stop(),
@@ -304,7 +304,7 @@ describe('losing the database under load', () => {
   it(
     'the embedded PostgreSQL killed (-9): the server answers 503, starts it again, and loses nothing it acknowledged',
     async () => {
-      const server = await startServerProcess({ STOREFRONT_ORDERS_PER_MINUTE: '100000' });
+      const server = await startServerProcess('source', { STOREFRONT_ORDERS_PER_MINUTE: '100000' });
       cleanups.push(() => server.stop());
       await survivesLosingItsDatabase(
         server,
@@ -320,7 +320,7 @@ describe('losing the database under load', () => {
     'a DATABASE_URL PostgreSQL that crashes and is started again by its host: the same',
     async () => {
       const database = await startSupervisedPostgres(2000);
-      const server = await startServerProcess({
+      const server = await startServerProcess('source', {
         DATABASE_URL: database.url,
         SEED_DEMO: '1',
         STOREFRONT_ORDERS_PER_MINUTE: '100000',
@@ -341,7 +341,7 @@ describe('losing the database under load', () => {
     async () => {
       const database = await createTestDatabase();
       cleanups.push(() => database.drop());
-      const server = await startServerProcess({
+      const server = await startServerProcess('source', {
         DATABASE_URL: database.url,
         SEED_DEMO: '1',
         STOREFRONT_ORDERS_PER_MINUTE: '100000',

@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '../lib/free-port.ts';
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error?: (msg: string) => void };
 
@@ -191,17 +192,6 @@ function runAsIds(): { uid?: number; gid?: number } {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     return { uid: id('-u'), gid: id('-g') };
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** As root, PostgreSQL runs as `postgres`, which must be able to reach the data folder. */

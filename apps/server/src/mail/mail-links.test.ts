@@ -40,6 +40,29 @@ afterAll(async () => {
 
 const fresh = () => `someone.${randomBytes(4).toString('hex')}@example.test`;
 
+/** Sign-up's User details for `email`; answers the onboarding token. */
+async function register({ app }: TestApp, email: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/onboarding/account',
+    payload: { name: 'New Owner', email, phone: '9876543210', password: PASSWORD, confirmPassword: PASSWORD },
+    headers,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ onboardingToken: string }>().onboardingToken;
+}
+
+/** A signed-in owner or admin of a new business, whose requests carry their session and any `headers` given. */
+async function asStaffOfNewBusiness({ app, db }: TestApp, role: 'owner' | 'admin') {
+  const biz = await createBusiness(db);
+  const session = await signIn(app, biz[role].email);
+  return {
+    email: biz[role].email,
+    inject: (request: { method: 'GET' | 'POST' | 'PATCH'; url: string; payload?: object }, headers = {}) =>
+      app.inject({ ...request, headers: { ...headers, ...session.headers } }),
+  };
+}
+
 /** Every message kind that carries a link: how to ask for it, and where its link leads. */
 type Kind = {
   name: string;
@@ -71,46 +94,22 @@ const kinds: Kind[] = [
   {
     name: 'sign-up verification',
     path: /^\/api\/onboarding\/verify\?token=[\w-]{43}$/,
-    ask: async ({ app }, headers) => {
+    ask: async (app, headers) => {
       const since = smtp.messages.length;
       const email = fresh();
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/onboarding/account',
-        payload: {
-          name: 'New Owner',
-          email,
-          phone: '9876543210',
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-        },
-        headers,
-      });
-      expect(res.statusCode, res.body).toBe(201);
+      await register(app, email, headers);
       return { to: email, since };
     },
   },
   {
     name: 'sign-up verification, sent again',
     path: /^\/api\/onboarding\/verify\?token=[\w-]{43}$/,
-    ask: async ({ app }, headers) => {
+    ask: async (app, headers) => {
       const email = fresh();
-      const registered = await app.inject({
-        method: 'POST',
-        url: '/api/onboarding/account',
-        payload: {
-          name: 'New Owner',
-          email,
-          phone: '9876543210',
-          password: PASSWORD,
-          confirmPassword: PASSWORD,
-        },
-      });
-      expect(registered.statusCode, registered.body).toBe(201);
+      const token = await register(app, email);
       await smtp.waitFor(email);
-      const token = registered.json<{ onboardingToken: string }>().onboardingToken;
       const since = smtp.messages.length;
-      const res = await app.inject({
+      const res = await app.app.inject({
         method: 'POST',
         url: '/api/onboarding/verification-email',
         headers: { ...headers, 'x-onboarding-token': token },
@@ -122,19 +121,14 @@ const kinds: Kind[] = [
   {
     name: 'a changed e-mail’s confirmation',
     path: /^\/api\/account\/verify-email\?token=[\w-]{43}$/,
-    ask: async ({ app, db }, headers) => {
+    ask: async (app, headers) => {
       const since = smtp.messages.length;
-      const biz = await createBusiness(db);
-      const session = await signIn(app, biz.admin.email);
-      const account = await app.inject({ url: '/api/account', headers: session.headers });
+      const admin = await asStaffOfNewBusiness(app, 'admin');
+      const account = await admin.inject({ method: 'GET', url: '/api/account' });
       const { name, phone, version } = account.json<{ name: string; phone: string; version: number }>();
       const email = fresh();
-      const res = await app.inject({
-        method: 'PATCH',
-        url: '/api/account',
-        payload: { name, phone, email, currentPassword: PASSWORD, version },
-        headers: { ...headers, ...session.headers },
-      });
+      const payload = { name, phone, email, currentPassword: PASSWORD, version };
+      const res = await admin.inject({ method: 'PATCH', url: '/api/account', payload }, headers);
       expect(res.statusCode, res.body).toBe(200);
       return { to: email, since };
     },
@@ -142,17 +136,12 @@ const kinds: Kind[] = [
   {
     name: 'an unverified e-mail’s verification, sent again',
     path: /^\/api\/account\/verify-email\?token=[\w-]{43}$/,
-    ask: async ({ app, db }, headers) => {
+    ask: async (app, headers) => {
       const since = smtp.messages.length;
-      const biz = await createBusiness(db);
-      const session = await signIn(app, biz.owner.email);
-      const res = await app.inject({
-        method: 'POST',
-        url: '/api/account/verification-email',
-        headers: { ...headers, ...session.headers },
-      });
+      const owner = await asStaffOfNewBusiness(app, 'owner');
+      const res = await owner.inject({ method: 'POST', url: '/api/account/verification-email' }, headers);
       expect(res.statusCode, res.body).toBe(204);
-      return { to: biz.owner.email, since };
+      return { to: owner.email, since };
     },
   },
 ];
