@@ -98,3 +98,19 @@ describe('behind a proxy that rewrites Host', () => {
     expect(elsewhere.statusCode).toBe(403);
   });
 });
+
+describe('what the browser says of where a write comes from (Sec-Fetch-Site)', () => {
+  it('refuses a write from another site, and from a sibling of the same site, whatever its Origin says', async () => {
+    const ctx = await appWith({ PUBLIC_URL: 'https://console.example.com' });
+    // A page of shop.example.com is "same-site" with console.example.com: still another origin.
+    for (const site of ['same-site', 'cross-site']) {
+      const res = await signIn(ctx, { ...browser, 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(403);
+      expect(errorOf(res)).toEqual({ code: 'forbidden', message: 'Cross-site request refused' });
+    }
+    // The console's own page, and a request typed in the address bar or sent by a client with no browser.
+    for (const site of ['same-origin', 'none']) {
+      expect((await signIn(ctx, { ...browser, 'sec-fetch-site': site })).statusCode, site).toBe(200);
+    }
+  });
+});

@@ -89,3 +89,51 @@ describe('the fan-out of live events', () => {
     expect(ofA[298]![0]!.turn).toBeGreaterThan(ofA[0]![0]!.turn);
   });
 });
+
+describe('a listener connection lost and made again', () => {
+  it('delivers what was committed meanwhile, and what it had delivered already, once', async () => {
+    const biz = await createBusiness(database.db);
+    const logged: string[] = [];
+    const own = new EventHub(database.url, database.db, {
+      info: (msg) => logged.push(msg),
+      warn: () => undefined,
+    });
+    await own.start();
+    try {
+      const received: number[] = [];
+      own.subscribe(biz.id, (event) => received.push(event.id));
+      const publish = (recordId: string) =>
+        publishEvent(database.db, {
+          businessId: biz.id,
+          zoneId: null,
+          topic: 'stores',
+          action: 'updated',
+          recordId,
+        });
+      await publish('before');
+      await until(() => received.length === 1);
+
+      // Its connection cut, the hub connects again and catches up from its recent past, which holds
+      // the event it has delivered already.
+      const ownListener = await database.db.execute<{ pid: number }>(
+        sql`SELECT pid FROM pg_stat_activity
+            WHERE datname = current_database() AND query LIKE 'LISTEN %' ORDER BY backend_start DESC LIMIT 1`,
+      );
+      await database.db.execute(sql`SELECT pg_terminate_backend(${ownListener.rows[0]!.pid}::int)`);
+      await publish('while away');
+      await until(() => logged.includes('event listener reconnected'));
+      await publish('after');
+      const published = (
+        await database.db.execute<{ id: string }>(
+          sql`SELECT id FROM events WHERE business_id = ${biz.id} ORDER BY id`,
+        )
+      ).rows.map((row) => Number(row.id));
+      expect(published).toHaveLength(3);
+      // The last event arriving is the signal that everything before it has been handed out.
+      await until(() => received.includes(published[2]!));
+      expect([...received].sort((x, y) => x - y)).toEqual(published);
+    } finally {
+      await own.stop();
+    }
+  });
+});
