@@ -1,5 +1,5 @@
 /**
- * Beyond one machine, as ARCHITECTURE.md says it runs: two compiled server
+ * Beyond one machine, as docs/architecture.md says it runs: two compiled server
  * instances on one PostgreSQL, files on an S3 server, rate limits counted in
  * Redis, behind HAProxy. Proves that nothing needs sticky sessions (sessions,
  * live events, replays and files cross instances), that limits are shared,

@@ -15,7 +15,7 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('loadConfig', () => {
-  it('has the defaults of ARCHITECTURE.md', () => {
+  it('has the defaults of docs/architecture.md', () => {
     const config = loadConfig({});
     expect(config).toEqual({
       port: 3000,

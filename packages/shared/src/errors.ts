@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Error codes of the API envelope and the HTTP status each maps to (ARCHITECTURE.md). */
+/** Error codes of the API envelope and the HTTP status each maps to (docs/architecture.md). */
 export const errorStatus = {
   invalid_input: 400,
   unauthenticated: 401,

@@ -5,7 +5,7 @@ import { versionSchema } from '@storedesk/shared/text';
 /** Path ids are UUIDs; anything else is answered 404 by the error handler. */
 export const idParam = z.uuid();
 
-/** DELETE carries the version it was based on in the query (ARCHITECTURE.md). */
+/** DELETE carries the version it was based on in the query (docs/architecture.md). */
 export const deleteQuerySchema = z.object({
   // Digits only: coercing would read an empty `?version=` as 0 and answer a stale-write 409 instead of 400.
   version: z

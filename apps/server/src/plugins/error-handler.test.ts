@@ -101,7 +101,7 @@ describe('AppError', () => {
     },
   );
 
-  it('maps the codes of ARCHITECTURE.md to their statuses', () => {
+  it('maps the codes of docs/architecture.md to their statuses', () => {
     expect(errorStatus).toMatchObject({
       invalid_input: 400,
       unauthenticated: 401,

@@ -24,7 +24,7 @@ function envelope(
   return { error: { code, message, ...extra } };
 }
 
-/** One place that maps every failure to the envelope of ARCHITECTURE.md; 5xx never leak internals. */
+/** One place that maps every failure to the envelope of docs/architecture.md; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,5 +1,5 @@
 /**
- * The demo business of ARCHITECTURE.md: "Demo Fresh Mart", two zones, stores
+ * The demo business of docs/architecture.md: "Demo Fresh Mart", two zones, stores
  * with catalogues, customers and a few hundred orders over the last 60 days.
  * Seeded from a fixed PRNG, so every fresh start shows the same business.
  */

@@ -6,7 +6,7 @@ import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { requiredLine, versionSchema } from '../text.ts';
 
-/** The two kinds of staff the console manages, by their endpoint (ARCHITECTURE.md). */
+/** The two kinds of staff the console manages, by their endpoint (docs/architecture.md). */
 export const staffKinds = { admins: Level.Admin, 'delivery-executives': Level.DeliveryExecutive } as const;
 export type StaffKind = keyof typeof staffKinds;
 
