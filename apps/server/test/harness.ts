@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ngeohash from 'ngeohash';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { dropTestDatabase } from './drop-database.ts';
@@ -254,4 +255,24 @@ export type Call = (
 export function caller(app: FastifyInstance): Call {
   return (session, method, url, payload) =>
     app.inject({ method, url, headers: session.headers, ...(payload === undefined ? {} : { payload }) });
+}
+
+/**
+ * Waits until another connection is blocked by a lock `holder` holds (at most
+ * 10 s): what a race test needs before it lets the holder go, rather than a
+ * sleep that a loaded machine may outlast.
+ */
+export async function waitUntilBlockedBy(db: Database, holder: pg.ClientBase): Promise<void> {
+  const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+  const pid = rows[0]!.pid;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const blocked = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`,
+    );
+    if (blocked.rows[0]!.n > 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`no connection waited on a lock of backend ${pid} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

@@ -14,6 +14,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
+  waitUntilBlockedBy,
 } from '../../../test/harness.ts';
 
 let ctx: TestApp;
@@ -168,7 +169,7 @@ describe('deleting a delivery executive with open orders', () => {
         version: placed.version,
       });
       // The change waits on the executive's row; once the delete commits, it sees them gone.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitUntilBlockedBy(ctx.db, deleting);
       await deleting.query('COMMIT');
       const res = await change;
       expect(res.statusCode, res.body).toBe(400);

@@ -15,6 +15,7 @@ import {
   type Call,
   type Session,
   type TestApp,
+  waitUntilBlockedBy,
 } from '../../../test/harness.ts';
 
 let ctx: TestApp;
@@ -57,7 +58,7 @@ async function addDuringDelete(zoneId: string, add: () => Promise<LightMyRequest
     ]);
     const adding = add();
     // The add waits on the zone's row; once the delete commits, it finds the zone gone.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitUntilBlockedBy(ctx.db, deleting);
     await deleting.query('COMMIT');
     return await adding;
   } finally {
@@ -108,7 +109,7 @@ describe('adding to a zone that is being deleted', () => {
         [zone.id],
       );
       const deleting = call(owner, 'DELETE', `/api/zones/${zone.id}?version=${zone.version}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await waitUntilBlockedBy(ctx.db, adding);
       await adding.query('COMMIT');
       const res = await deleting;
       expect(res.statusCode, res.body).toBe(409);
