@@ -1,0 +1,627 @@
+/**
+ * Walks every endpoint that /api/openapi.json documents as another tenant
+ * would, and as an admin of another zone would (D2, D4). With the ids of
+ * business A's records, business B's owner and admin are refused by every
+ * route that names a record (404, or 403 where the route is the owner's), and
+ * an admin of A's North zone is refused the South zone's stores, catalogue,
+ * orders and executives. Every answer to them is searched for A's (or the
+ * South zone's) ids and names, and A's rows are compared before and after:
+ * nothing of A's is read or written.
+ *
+ * Each documented operation needs an entry in `walk` below, or the walk fails:
+ * an endpoint is covered the day it is written.
+ */
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessDay } from '@storedesk/shared/dates';
+import { makePng } from '../src/storage/image-fixtures.ts';
+import {
+  createBusiness,
+  createTestApp,
+  signIn,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from './harness.ts';
+
+type Ref = { id: string; version: number };
+/** The records a walked request names: A's North ones (for B), or the South zone's (for the North admin). */
+type Records = {
+  zone: string;
+  store: Ref;
+  category: Ref;
+  item: Ref;
+  slide: Ref;
+  deletedSlide: string;
+  admin: Ref;
+  dex: Ref;
+  order: Ref;
+  coupon: { code: string; version: number };
+  paymentMode: Ref;
+  helpline: Ref;
+};
+type Request = { url: string; payload?: object; image?: true };
+
+/**
+ * What an operation is to the walk:
+ * - `names`: it names records of A, in its path, body or query, and each caller gets the answer
+ *   given: B's owner, B's admin (on a route of the owner's, the role gate's 403 comes first), and
+ *   the North admin naming the South zone's (null where that names nothing zoned);
+ * - `reads`: a read that names nothing, whose answer must hold nothing of A's;
+ * - `own`: an operation that can only touch the caller's own account or business (the reason says why);
+ * - `public`: no session decides what it does (sign-in, the customer app's key, a link's token).
+ */
+type Answers = { owner: number; admin: number; zone: number | null };
+type Entry =
+  | ({ kind: 'names'; request: (records: Records) => Request } & Answers)
+  | { kind: 'reads'; request?: (records: Records) => Request }
+  | { kind: 'own'; reason: string }
+  | { kind: 'public' };
+
+const version = (ref: { version: number }) => ({ version: ref.version });
+/** A record named in the path (or a body's list of ids): unknown to anyone outside its business or zone. */
+const record = (request: (r: Records) => Request, zoned = true): Entry => ({
+  kind: 'names',
+  request,
+  owner: 404,
+  admin: 404,
+  zone: zoned ? 404 : null,
+});
+/** A list filtered by A's zone (or store): B's owner gets their own, empty of A's; an admin naming a zone not theirs is refused (D4). */
+const filtered = (request: (r: Records) => Request, owner = 200): Entry => ({
+  kind: 'names',
+  request,
+  owner,
+  admin: 403,
+  zone: 403,
+});
+/** A new record placed in A's zone: B's owner is told the zone is unknown; an admin naming another zone is refused. */
+const placedIn = (request: (r: Records) => Request, zoned = true): Entry => ({
+  kind: 'names',
+  request,
+  owner: 400,
+  admin: 403,
+  zone: zoned ? 403 : null,
+});
+
+const walk: Record<string, Entry> = {
+  'GET /api/metrics': { kind: 'public' },
+  'GET /files/{*}': { kind: 'public' },
+  'GET /api/health': { kind: 'public' },
+  'POST /api/auth/sign-in': { kind: 'public' },
+  'POST /api/auth/sign-out': { kind: 'own', reason: 'ends the session it is sent with' },
+  'GET /api/auth/me': { kind: 'reads' },
+  'GET /api/auth/session': { kind: 'public' },
+  'POST /api/auth/forgot-password': { kind: 'public' },
+  'POST /api/auth/reset-password': { kind: 'public' },
+  'GET /api/account': { kind: 'reads' },
+  'PATCH /api/account': { kind: 'own', reason: 'changes the account signed in' },
+  'POST /api/account/verification-email': { kind: 'own', reason: 'mails the account signed in' },
+  'GET /api/account/verify-email': { kind: 'public' },
+  'GET /api/zones': { kind: 'reads' },
+  'POST /api/zones': { kind: 'own', reason: "adds a zone to the caller's business" },
+  'GET /api/zones/{zoneId}': record((r) => ({ url: `/api/zones/${r.zone}` }), false),
+  'PATCH /api/zones/{zoneId}': record(
+    (r) => ({
+      url: `/api/zones/${r.zone}`,
+      payload: { name: 'Taken over', version: 1 },
+    }),
+    false,
+  ),
+  'DELETE /api/zones/{zoneId}': record((r) => ({ url: `/api/zones/${r.zone}?version=1` }), false),
+  'GET /api/stores': filtered((r) => ({ url: `/api/stores?zoneId=${r.zone}&pageSize=25` })),
+  'POST /api/stores': placedIn((r) => ({
+    url: '/api/stores',
+    payload: {
+      name: 'Planted store',
+      featured: 1,
+      location: 'Ring Road',
+      description: 'Groceries',
+      phone: '9876543210',
+      openTime: '08:00',
+      closeTime: '21:00',
+      latitude: 12.9,
+      longitude: 77.6,
+      zoneId: r.zone,
+    },
+  })),
+  'POST /api/stores/status': record((r) => ({
+    url: '/api/stores/status',
+    payload: { storeIds: [r.store.id], status: -1 },
+  })),
+  'GET /api/stores/{storeId}': record((r) => ({ url: `/api/stores/${r.store.id}` })),
+  'PATCH /api/stores/{storeId}': record((r) => ({
+    url: `/api/stores/${r.store.id}`,
+    payload: { name: 'Taken over', ...version(r.store) },
+  })),
+  'DELETE /api/stores/{storeId}': record((r) => ({
+    url: `/api/stores/${r.store.id}?version=${r.store.version}`,
+  })),
+  'PUT /api/stores/{storeId}/image': record((r) => ({ url: `/api/stores/${r.store.id}/image`, image: true })),
+  'GET /api/stores/{storeId}/categories': record((r) => ({ url: `/api/stores/${r.store.id}/categories` })),
+  'POST /api/stores/{storeId}/categories': record((r) => ({
+    url: `/api/stores/${r.store.id}/categories`,
+    payload: { name: 'Planted category' },
+  })),
+  'GET /api/stores/{storeId}/categories/{categoryId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/categories/${r.category.id}`,
+  })),
+  'PATCH /api/stores/{storeId}/categories/{categoryId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/categories/${r.category.id}`,
+    payload: { name: 'Taken over', ...version(r.category) },
+  })),
+  'DELETE /api/stores/{storeId}/categories/{categoryId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/categories/${r.category.id}?version=${r.category.version}`,
+  })),
+  'GET /api/stores/{storeId}/items': record((r) => ({ url: `/api/stores/${r.store.id}/items` })),
+  'POST /api/stores/{storeId}/items': record((r) => ({
+    url: `/api/stores/${r.store.id}/items`,
+    payload: { name: 'Planted item', categoryId: r.category.id, featured: 0, pricePaise: 100 },
+  })),
+  'GET /api/stores/{storeId}/items/{itemId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}`,
+  })),
+  'PATCH /api/stores/{storeId}/items/{itemId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}`,
+    payload: { inStock: false, ...version(r.item) },
+  })),
+  'DELETE /api/stores/{storeId}/items/{itemId}': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}?version=${r.item.version}`,
+  })),
+  'PUT /api/stores/{storeId}/items/{itemId}/image': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}/image`,
+    image: true,
+  })),
+  'GET /api/slides': { kind: 'reads' },
+  'POST /api/slides': { kind: 'own', reason: "adds a slide to the caller's business" },
+  'GET /api/slides/{slideId}': record((r) => ({ url: `/api/slides/${r.slide.id}` }), false),
+  'PATCH /api/slides/{slideId}': record(
+    (r) => ({
+      url: `/api/slides/${r.slide.id}`,
+      payload: { title: 'Taken over', ...version(r.slide) },
+    }),
+    false,
+  ),
+  'DELETE /api/slides/{slideId}': record(
+    (r) => ({
+      url: `/api/slides/${r.slide.id}?version=${r.slide.version}`,
+    }),
+    false,
+  ),
+  'PUT /api/slides/{slideId}/image': record(
+    (r) => ({
+      url: `/api/slides/${r.slide.id}/image`,
+      image: true,
+    }),
+    false,
+  ),
+  'GET /api/trash': { kind: 'reads' },
+  // Restoring is the owner's: an admin is refused before the record is looked for.
+  'POST /api/trash/{kind}/{id}/restore': {
+    kind: 'names',
+    request: (r) => ({ url: `/api/trash/slides/${r.deletedSlide}/restore` }),
+    owner: 404,
+    admin: 403,
+    zone: null,
+  },
+  'GET /api/orders': filtered((r) => ({ url: `/api/orders?zoneId=${r.zone}&storeId=${r.store.id}` })),
+  'GET /api/orders/export.csv': filtered((r) => ({ url: `/api/orders/export.csv?zoneId=${r.zone}` })),
+  'POST /api/orders/status': record((r) => ({
+    url: '/api/orders/status',
+    payload: { orders: [{ id: r.order.id, version: r.order.version }], status: -1 },
+  })),
+  'GET /api/orders/{orderId}': record((r) => ({ url: `/api/orders/${r.order.id}` })),
+  'POST /api/orders/{orderId}/status': record((r) => ({
+    url: `/api/orders/${r.order.id}/status`,
+    payload: { status: -1, ...version(r.order) },
+  })),
+  'GET /api/admins': filtered((r) => ({ url: `/api/admins?zoneId=${r.zone}` })),
+  'POST /api/admins': placedIn((r) => ({
+    url: '/api/admins',
+    payload: {
+      name: 'Planted Admin',
+      email: `planted.${randomBytes(3).toString('hex')}@example.test`,
+      phone: '+91-9000000009',
+      password: 'planted-admin-1',
+      zoneId: r.zone,
+    },
+  })),
+  'GET /api/admins/{userId}': record((r) => ({ url: `/api/admins/${r.admin.id}` })),
+  'PATCH /api/admins/{userId}': record((r) => ({
+    url: `/api/admins/${r.admin.id}`,
+    payload: { name: 'Taken over', ...version(r.admin) },
+  })),
+  'DELETE /api/admins/{userId}': record((r) => ({
+    url: `/api/admins/${r.admin.id}?version=${r.admin.version}`,
+  })),
+  'GET /api/delivery-executives': filtered((r) => ({ url: `/api/delivery-executives?zoneId=${r.zone}` })),
+  'POST /api/delivery-executives': placedIn((r) => ({
+    url: '/api/delivery-executives',
+    payload: {
+      name: 'Planted Rider',
+      email: `rider.${randomBytes(3).toString('hex')}@example.test`,
+      phone: '+91-9000000008',
+      password: 'planted-rider-1',
+      zoneId: r.zone,
+    },
+  })),
+  'GET /api/delivery-executives/{userId}': record((r) => ({ url: `/api/delivery-executives/${r.dex.id}` })),
+  'PATCH /api/delivery-executives/{userId}': record((r) => ({
+    url: `/api/delivery-executives/${r.dex.id}`,
+    payload: { name: 'Taken over', ...version(r.dex) },
+  })),
+  'DELETE /api/delivery-executives/{userId}': record((r) => ({
+    url: `/api/delivery-executives/${r.dex.id}?version=${r.dex.version}`,
+  })),
+  // The dashboard checks the zone it is asked for against the business's own.
+  'GET /api/dashboard': filtered((r) => ({ url: `/api/dashboard?zoneId=${r.zone}` }), 400),
+  'GET /api/settings/business': { kind: 'reads' },
+  'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
+  'POST /api/settings/business/storefront-key': {
+    kind: 'own',
+    reason: "replaces the caller's business's key",
+  },
+  'GET /api/settings/payment-modes': { kind: 'reads' },
+  'POST /api/settings/payment-modes': { kind: 'own', reason: "adds a mode to the caller's business" },
+  'PATCH /api/settings/payment-modes/{id}': record(
+    (r) => ({
+      url: `/api/settings/payment-modes/${r.paymentMode.id}`,
+      payload: { title: 'Taken over', ...version(r.paymentMode) },
+    }),
+    false,
+  ),
+  'DELETE /api/settings/payment-modes/{id}': record(
+    (r) => ({
+      url: `/api/settings/payment-modes/${r.paymentMode.id}?version=${r.paymentMode.version}`,
+    }),
+    false,
+  ),
+  'GET /api/settings/helplines': { kind: 'reads' },
+  'POST /api/settings/helplines': { kind: 'own', reason: "adds a helpline to the caller's business" },
+  'PATCH /api/settings/helplines/{id}': record(
+    (r) => ({
+      url: `/api/settings/helplines/${r.helpline.id}`,
+      payload: { title: 'Taken over', phoneNumber: '1800123456', ...version(r.helpline) },
+    }),
+    false,
+  ),
+  'DELETE /api/settings/helplines/{id}': record(
+    (r) => ({
+      url: `/api/settings/helplines/${r.helpline.id}?version=${r.helpline.version}`,
+    }),
+    false,
+  ),
+  'GET /api/settings/order': { kind: 'reads' },
+  'PUT /api/settings/order': { kind: 'own', reason: "changes the caller's business's settings" },
+  'GET /api/settings/referral': { kind: 'reads' },
+  'PUT /api/settings/referral': { kind: 'own', reason: "changes the caller's business's settings" },
+  'GET /api/coupons': { kind: 'reads' },
+  // A coupon limited to A's store names a store the business does not have.
+  'POST /api/coupons': placedIn(
+    (r) => ({
+      url: '/api/coupons',
+      payload: {
+        code: `PLANT${randomBytes(2).toString('hex').toUpperCase()}`,
+        name: 'Planted',
+        validFrom: today(),
+        expiresAt: today(),
+        type: 'DISCOUNT',
+        discountPercent: 10,
+        maxDiscountPaise: 5_000,
+        minOrderValuePaise: 0,
+        availStartTime: '00:00',
+        availEndTime: '23:59',
+        usageLimit: 5,
+        storeIds: [r.store.id],
+      },
+    }),
+    false,
+  ),
+  'PATCH /api/coupons/{code}': record(
+    (r) => ({
+      url: `/api/coupons/${r.coupon.code}`,
+      payload: { usageType: 'CLOSE', ...version(r.coupon) },
+    }),
+    false,
+  ),
+  'GET /api/customers': { kind: 'reads', request: () => ({ url: '/api/customers?pageSize=25' }) },
+  'GET /api/push-notifications': { kind: 'reads' },
+  'POST /api/push-notifications': { kind: 'own', reason: "sends to the caller's business's customers" },
+  'GET /api/storefront/push/public-key': { kind: 'public' },
+  'POST /api/storefront/push-subscriptions': { kind: 'public' },
+  'DELETE /api/storefront/push-subscriptions': { kind: 'public' },
+  'POST /api/storefront/orders': { kind: 'public' },
+  'GET /api/storefront/slides': { kind: 'public' },
+  'POST /api/onboarding/account': { kind: 'public' },
+  'POST /api/onboarding/verification-email': { kind: 'public' },
+  'GET /api/onboarding/verify': { kind: 'public' },
+  'POST /api/onboarding': { kind: 'public' },
+  'GET /api/map/tiles': { kind: 'reads' },
+  // Its scope is proved by the events tests: a stream hears only its business's events, and an
+  // admin only their zone's (events.routes.test.ts).
+  'GET /api/events': { kind: 'own', reason: "streams the caller's business's events" },
+};
+
+let ctx: TestApp;
+let a: TestBusiness;
+let b: TestBusiness;
+let aOwner: Session;
+let northAdmin: Session;
+let bOwner: Session;
+let bAdmin: Session;
+let operations: Array<{ method: string; path: string; access: string }>;
+let north: Records;
+let south: Records;
+/** Every id and name of A's records: none may be in an answer to B. */
+const markersOfA = new Set<string>();
+/** The South zone's: none may be in an answer to the North admin. */
+const markersOfSouth = new Set<string>();
+
+const tag = randomBytes(3).toString('hex');
+const today = () => businessDay(new Date(), 'Asia/Kolkata');
+
+function send(session: Session, method: string, request: Request) {
+  if (!request.image) {
+    return ctx.app.inject({
+      method: method as 'GET',
+      url: request.url,
+      headers: session.headers,
+      ...(request.payload ? { payload: request.payload } : {}),
+    });
+  }
+  const boundary = `----walk${tag}`;
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    makePng(4, 4),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return ctx.app.inject({
+    method: method as 'PUT',
+    url: request.url,
+    payload,
+    headers: { ...session.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+}
+
+async function made<T>(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object): Promise<T> {
+  const res = await send(aOwner, method, { url, ...(payload ? { payload } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return (res.statusCode === 204 ? undefined : res.json()) as T;
+}
+
+/** A store of A in `zoneId`, open, with a category, an item, an order and an executive. */
+async function zoneRecords(zoneId: string, label: string, markers: Set<string>) {
+  const name = `${label} ${tag}`;
+  const store = await made<Ref>('POST', '/api/stores', {
+    name: `${name} Store`,
+    featured: 1,
+    location: 'Ring Road',
+    description: 'Groceries',
+    phone: '9876543210',
+    openTime: '00:00',
+    closeTime: '23:59',
+    latitude: 12.9,
+    longitude: 77.6,
+    zoneId,
+  });
+  await made('POST', '/api/stores/status', { storeIds: [store.id], status: 1 });
+  const category = await made<Ref>('POST', `/api/stores/${store.id}/categories`, { name: `${name} Greens` });
+  const item = await made<Ref>('POST', `/api/stores/${store.id}/items`, {
+    name: `${name} Spinach`,
+    categoryId: category.id,
+    featured: 0,
+    pricePaise: 20_000,
+  });
+  const placed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: { 'x-storefront-key': a.storefrontKey },
+    payload: {
+      customer: { name: `${name} Customer`, phone: `98${String(markers.size).padStart(8, '0')}` },
+      storeId: store.id,
+      items: [{ itemId: item.id, quantity: 1 }],
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  const order = placed.json<{ id: string }>();
+  const dex = await made<Ref>('POST', '/api/delivery-executives', {
+    name: `${name} Rider`,
+    email: `rider.${label.toLowerCase()}.${tag}@example.test`,
+    phone: '+91-9000000001',
+    password: 'rider-secret-1',
+    zoneId,
+  });
+  for (const marker of [store.id, category.id, item.id, order.id, dex.id, name]) markers.add(marker);
+  return { store: store.id, category: category.id, item: item.id, order: order.id, dex: dex.id };
+}
+
+/** A's records as they are now, with their current versions: a write that slipped through would succeed. */
+async function current(
+  ids: Record<string, string>,
+  base: Omit<Records, 'store' | 'category' | 'item' | 'order' | 'dex' | 'admin'>,
+  adminId: string,
+): Promise<Records> {
+  const versionOf = async (url: string) => {
+    const res = await send(aOwner, 'GET', { url });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<{ version: number }>().version;
+  };
+  return {
+    ...base,
+    store: { id: ids.store!, version: await versionOf(`/api/stores/${ids.store}`) },
+    category: {
+      id: ids.category!,
+      version: await versionOf(`/api/stores/${ids.store}/categories/${ids.category}`),
+    },
+    item: { id: ids.item!, version: await versionOf(`/api/stores/${ids.store}/items/${ids.item}`) },
+    order: { id: ids.order!, version: await versionOf(`/api/orders/${ids.order}`) },
+    dex: { id: ids.dex!, version: await versionOf(`/api/delivery-executives/${ids.dex}`) },
+    admin: { id: adminId, version: await versionOf(`/api/admins/${adminId}`) },
+  };
+}
+
+/** A digest of every row of A's in the tables the API writes. */
+async function footprintOfA(): Promise<Record<string, string | null>> {
+  const tables = [
+    'zones',
+    'stores',
+    'categories',
+    'items',
+    'slides',
+    'users',
+    'orders',
+    'coupons',
+    'payment_modes',
+    'helplines',
+  ];
+  const digests: Record<string, string | null> = {};
+  for (const table of tables) {
+    const { rows } = await ctx.db.execute<{ digest: string | null }>(
+      sql.raw(
+        `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t WHERE business_id = '${a.id}'`,
+      ),
+    );
+    digests[table] = rows[0]!.digest;
+  }
+  return digests;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  a = await createBusiness(ctx.db, { name: `Alpha ${tag}` });
+  b = await createBusiness(ctx.db, { name: `Beta ${tag}` });
+  [aOwner, northAdmin, bOwner, bAdmin] = await Promise.all([
+    signIn(ctx.app, a.owner.email),
+    signIn(ctx.app, a.admin.email),
+    signIn(ctx.app, b.owner.email),
+    signIn(ctx.app, b.admin.email),
+  ]);
+  const res = await ctx.app.inject({ url: '/api/openapi.json' });
+  const paths = res.json<{ paths: Record<string, Record<string, { 'x-access': string }>> }>().paths;
+  operations = Object.entries(paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })),
+  );
+
+  const [northZone, southZone] = a.zones;
+  const northIds = await zoneRecords(northZone, 'North', markersOfA);
+  const southIds = await zoneRecords(southZone, 'South', markersOfSouth);
+  for (const marker of markersOfSouth) markersOfA.add(marker);
+  const slide = await made<Ref>('POST', '/api/slides', { title: `Slide ${tag}`, position: 1 });
+  const gone = await made<Ref>('POST', '/api/slides', { title: `Gone ${tag}`, position: 2 });
+  await made('DELETE', `/api/slides/${gone.id}?version=${gone.version}`);
+  const coupon = await made<{ code: string; version: number }>('POST', '/api/coupons', {
+    code: `ALPHA${tag.toUpperCase()}`,
+    name: `Coupon ${tag}`,
+    validFrom: today(),
+    expiresAt: today(),
+    type: 'DISCOUNT',
+    discountPercent: 10,
+    maxDiscountPaise: 5_000,
+    minOrderValuePaise: 0,
+    availStartTime: '00:00',
+    availEndTime: '23:59',
+    usageLimit: 5,
+  });
+  const paymentMode = await made<Ref>('POST', '/api/settings/payment-modes', {
+    title: `Cash ${tag}`,
+    type: 'COD',
+  });
+  const helpline = await made<Ref>('POST', '/api/settings/helplines', {
+    title: `Care ${tag}`,
+    phoneNumber: '1800123456',
+  });
+  for (const marker of [
+    northZone,
+    southZone,
+    slide.id,
+    gone.id,
+    coupon.code,
+    paymentMode.id,
+    helpline.id,
+    a.admin.id,
+    a.otherAdmin.id,
+    a.owner.id,
+    a.admin.email,
+    a.owner.email,
+    a.storefrontKey,
+    `Slide ${tag}`,
+    `Alpha ${tag}`,
+  ]) {
+    markersOfA.add(marker);
+  }
+  markersOfSouth.add(southZone).add(a.otherAdmin.id);
+  const shared = { slide, deletedSlide: gone.id, coupon, paymentMode, helpline };
+  north = await current(northIds, { zone: northZone, ...shared }, a.admin.id);
+  south = await current(southIds, { zone: southZone, ...shared }, a.otherAdmin.id);
+});
+afterAll(() => ctx?.close());
+
+const label = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
+
+/** Says which of `markers` an answer holds. */
+function leaked(res: LightMyRequestResponse, markers: Set<string>): string[] {
+  return [...markers].filter((marker) => res.body.includes(marker));
+}
+
+describe('the tenant and zone walk', () => {
+  it('has an entry for every documented operation, and none for one that is gone', () => {
+    const documented = operations.map(label).sort();
+    expect(documented.filter((op) => !(op in walk))).toEqual([]);
+    expect(Object.keys(walk).filter((op) => !documented.includes(op))).toEqual([]);
+    for (const op of operations) {
+      if (op.access === 'public') expect(walk[label(op)]!.kind, label(op)).toBe('public');
+    }
+  });
+
+  it("refuses another business's owner and admin every record of A, shows them nothing of A's, and writes nothing", async () => {
+    const before = await footprintOfA();
+    const seen: string[] = [];
+    for (const op of operations) {
+      const entry = walk[label(op)]!;
+      if (entry.kind === 'public' || entry.kind === 'own') continue;
+      for (const session of [bOwner, bAdmin]) {
+        const who = session === bOwner ? 'B owner' : 'B admin';
+        const request = entry.request ? entry.request(north) : { url: op.path };
+        const res = await send(session, op.method, request);
+        const expected =
+          entry.kind === 'reads'
+            ? op.access === 'owner' && session === bAdmin
+              ? 403
+              : 200
+            : session === bOwner
+              ? entry.owner
+              : op.access === 'owner'
+                ? 403
+                : entry.admin;
+        seen.push(`${who} ${label(op)} ${res.statusCode}`);
+        expect(res.statusCode, `${who} ${label(op)}: ${res.body.slice(0, 300)}`).toBe(expected);
+        expect(leaked(res, markersOfA), `${who} ${label(op)}`).toEqual([]);
+      }
+    }
+    expect(seen.length).toBeGreaterThan(100);
+    expect(await footprintOfA()).toEqual(before);
+  });
+
+  it("refuses an admin of another zone the South zone's stores, catalogue, orders and executives, and shows them none", async () => {
+    const before = await footprintOfA();
+    for (const op of operations) {
+      const entry = walk[label(op)]!;
+      // The route walk proves 403 for every route of the owner's.
+      if (op.access === 'owner') continue;
+      if (entry.kind === 'names' && entry.zone === null) continue;
+      if (entry.kind !== 'names' && entry.kind !== 'reads') continue;
+      const request = entry.request ? entry.request(south) : { url: op.path };
+      const res = await send(northAdmin, op.method, request);
+      const expected = entry.kind === 'reads' ? 200 : entry.zone;
+      expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(expected);
+      expect(leaked(res, markersOfSouth), label(op)).toEqual([]);
+    }
+    expect(await footprintOfA()).toEqual(before);
+  });
+});
