@@ -278,7 +278,7 @@ export async function placeOrders(baseUrl: string, databaseUrl: string): Promise
 }
 
 /**
- * The statements of `recountDailyStats` (apps/server/src/modules/orders/order-stats.ts,
+ * The statements of `recountDailyStats` (apps/server/src/modules/dashboard/daily-stats.repository.ts,
  * ADR 0016), which the bench's project cannot import: the business's counters
  * counted again from every order, by the days of its time zone as the
  * transaction has it.

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig, type Config } from './config.ts';
 import { backupToFile } from './db/backup.ts';
@@ -27,8 +26,7 @@ import {
 } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { readBackupHeader, restoreBackup } from './db/restore.ts';
-import { businesses } from './db/schema.ts';
-import { publishEvent } from './realtime/publish.ts';
+import { changeServiceEnd, listServicePeriods } from './modules/settings/business.service.ts';
 
 const usage = `Usage:
   npm run service -- status                              list businesses and when their service ends
@@ -203,38 +201,25 @@ async function main() {
   const { pool, db } = createDatabase(config.databaseUrl ?? running ?? embedded!.url, 2);
   try {
     await runMigrations(pool);
-    const all = await db.select().from(businesses).orderBy(businesses.createdAt);
+    const all = await listServicePeriods(db);
     const chosen = values.business ? all.filter((b) => b.id === values.business) : all;
     if (values.business && chosen.length === 0) throw new Error(`No business with id ${values.business}`);
     for (const business of chosen) {
-      if (command !== 'status') {
-        const endsAt =
-          command === 'end'
-            ? sql`now()`
-            : sql`greatest(now(), coalesce(${businesses.serviceEndsAt}, now())) + make_interval(days => ${days})`;
-        await db.transaction(async (tx) => {
-          await tx
-            .update(businesses)
-            .set({ serviceEndsAt: endsAt, updatedAt: sql`now()` })
-            .where(eq(businesses.id, business.id));
-          await publishEvent(tx, {
-            businessId: business.id,
-            zoneId: null,
-            topic: 'business',
-            action: 'updated',
-            recordId: business.id,
-          });
-        });
-      }
-      const [row] = await db.select().from(businesses).where(eq(businesses.id, business.id));
-      const ends = row!.serviceEndsAt;
+      const ends =
+        command === 'status'
+          ? business.serviceEndsAt
+          : await changeServiceEnd(
+              db,
+              business.id,
+              command === 'end' ? { end: true } : { extendByDays: days },
+            );
       const state =
         ends === null
           ? 'no end date'
           : ends <= new Date()
             ? `ended ${ends.toISOString()}`
             : `ends ${ends.toISOString()}`;
-      console.log(`${row!.id}  ${row!.name}: service ${state}`);
+      console.log(`${business.id}  ${business.name}: service ${state}`);
     }
     if (chosen.length === 0) console.log('No businesses yet.');
   } finally {

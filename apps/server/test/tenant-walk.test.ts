@@ -51,13 +51,16 @@ type Request = { url: string; payload?: object; image?: true };
  *   the North admin naming the South zone's (null where that names nothing zoned);
  * - `reads`: a read that names nothing, whose answer must hold nothing of A's;
  * - `own`: an operation that can only touch the caller's own account or business (the reason says why);
- * - `public`: no session decides what it does (sign-in, the customer app's key, a link's token).
+ * - `key`: the customer app's route, called with B's key, naming A's records where it can (`status`
+ *   is what B's key gets), or naming nothing (`own`);
+ * - `public`: no session or key decides what it does (sign-in, a link's token).
  */
 type Answers = { owner: number; admin: number; zone: number | null };
 type Entry =
   | ({ kind: 'names'; request: (records: Records) => Request } & Answers)
   | { kind: 'reads'; request?: (records: Records) => Request }
   | { kind: 'own'; reason: string }
+  | { kind: 'key'; request: (records: Records) => Request; status: number }
   | { kind: 'public' };
 
 const version = (ref: { version: number }) => ({ version: ref.version });
@@ -329,11 +332,34 @@ const walk: Record<string, Entry> = {
   'GET /api/customers': { kind: 'reads', request: () => ({ url: '/api/customers?pageSize=25' }) },
   'GET /api/push-notifications': { kind: 'reads' },
   'POST /api/push-notifications': { kind: 'own', reason: "sends to the caller's business's customers" },
-  'GET /api/storefront/push/public-key': { kind: 'public' },
-  'POST /api/storefront/push-subscriptions': { kind: 'public' },
-  'DELETE /api/storefront/push-subscriptions': { kind: 'public' },
-  'POST /api/storefront/orders': { kind: 'public' },
-  'GET /api/storefront/slides': { kind: 'public' },
+  'GET /api/storefront/push/public-key': {
+    kind: 'key',
+    request: () => ({ url: '/api/storefront/push/public-key' }),
+    status: 200,
+  },
+  // A subscription is the key's business's own: another business's endpoint is another subscription.
+  'POST /api/storefront/push-subscriptions': { kind: 'own', reason: "subscribes to the key's business" },
+  'DELETE /api/storefront/push-subscriptions': {
+    kind: 'own',
+    reason: "unsubscribes from the key's business",
+  },
+  'POST /api/storefront/orders': {
+    kind: 'key',
+    request: (r) => ({
+      url: '/api/storefront/orders',
+      payload: {
+        customer: { name: 'Planted Customer', phone: '9822222222' },
+        storeId: r.store.id,
+        items: [{ itemId: r.item.id, quantity: 1 }],
+      },
+    }),
+    status: 404,
+  },
+  'GET /api/storefront/slides': {
+    kind: 'key',
+    request: () => ({ url: '/api/storefront/slides' }),
+    status: 200,
+  },
   'POST /api/onboarding/account': { kind: 'public' },
   'POST /api/onboarding/verification-email': { kind: 'public' },
   'GET /api/onboarding/verify': { kind: 'public' },
@@ -570,12 +596,32 @@ function leaked(res: LightMyRequestResponse, markers: Set<string>): string[] {
 }
 
 describe('the tenant and zone walk', () => {
+  it("gives another business's key nothing of A's: its records are unknown to it, and no answer holds them", async () => {
+    const before = await footprintOfA();
+    for (const op of operations) {
+      const entry = walk[label(op)]!;
+      if (entry.kind !== 'key') continue;
+      const request = entry.request(north);
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url: request.url,
+        headers: { 'x-storefront-key': b.storefrontKey },
+        ...(request.payload ? { payload: request.payload } : {}),
+      });
+      expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(entry.status);
+      expect(leaked(res, markersOfA), label(op)).toEqual([]);
+    }
+    expect(await footprintOfA()).toEqual(before);
+  });
+
   it('has an entry for every documented operation, and none for one that is gone', () => {
     const documented = operations.map(label).sort();
     expect(documented.filter((op) => !(op in walk))).toEqual([]);
     expect(Object.keys(walk).filter((op) => !documented.includes(op))).toEqual([]);
     for (const op of operations) {
-      if (op.access === 'public') expect(walk[label(op)]!.kind, label(op)).toBe('public');
+      const kind = walk[label(op)]!.kind;
+      if (op.access === 'public') expect(kind, label(op)).toBe('public');
+      if (op.access === 'storefront') expect(['key', 'own'], label(op)).toContain(kind);
     }
   });
 
@@ -584,7 +630,7 @@ describe('the tenant and zone walk', () => {
     const seen: string[] = [];
     for (const op of operations) {
       const entry = walk[label(op)]!;
-      if (entry.kind === 'public' || entry.kind === 'own') continue;
+      if (entry.kind === 'public' || entry.kind === 'own' || entry.kind === 'key') continue;
       for (const session of [bOwner, bAdmin]) {
         const who = session === bOwner ? 'B owner' : 'B admin';
         const request = entry.request ? entry.request(north) : { url: op.path };

@@ -1,6 +1,7 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import type { EventTopic } from '@storedesk/shared/events/topics';
 import { isEventTopic } from '@storedesk/shared/events/topics';
+import { backoffMs } from '@storedesk/shared/retry';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
@@ -42,8 +43,8 @@ export function useLiveStatus(): LiveStatus {
   );
 }
 
-const firstRetryDelay = 2_000;
-const maxRetryDelay = 60_000;
+/** The waits between tries to open the stream again: 2 s, doubling up to a minute. */
+const retryWaits = { firstMs: 2_000, maxMs: 60_000 };
 
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   void queryClient.invalidateQueries({ queryKey: [event.topic] });
@@ -59,7 +60,7 @@ export function useLiveEvents(): void {
     if (typeof EventSource === 'undefined') return;
     let source: EventSource | null = null;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
-    let retryDelay = firstRetryDelay;
+    let failedTries = 0;
     let missedEvents = false;
 
     const open = () => {
@@ -67,7 +68,7 @@ export function useLiveEvents(): void {
       source = current;
       current.onopen = () => {
         setLiveStatus('open');
-        retryDelay = firstRetryDelay;
+        failedTries = 0;
         if (missedEvents) {
           // A new stream does not replay what happened while there was none.
           missedEvents = false;
@@ -94,8 +95,7 @@ export function useLiveEvents(): void {
         source = null;
         missedEvents = true;
         void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-        retryTimer = setTimeout(open, retryDelay);
-        retryDelay = Math.min(retryDelay * 2, maxRetryDelay);
+        retryTimer = setTimeout(open, backoffMs(failedTries++, retryWaits));
       };
     };
 

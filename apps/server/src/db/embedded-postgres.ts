@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { retry } from '@storedesk/shared/retry';
 import { freePort } from '../lib/free-port.ts';
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error?: (msg: string) => void };
@@ -290,29 +291,41 @@ export async function startEmbeddedPostgres(
     log.info(`Embedded PostgreSQL is running on 127.0.0.1:${port} (data in ${pgData})`);
 
     let stopping: Promise<void> | undefined;
+    /** Aborted by stop(): a restart waiting for its next try gives up at once. */
+    const stopped = new AbortController();
     const delays = supervision.restartDelaysMs ?? DEFAULT_RESTART_DELAYS_MS;
+    const announce = (how: string, delay: number, tryNumber: number) =>
+      log.warn(
+        `Embedded PostgreSQL ${how}; starting it again in ${delay} ms (try ${tryNumber} of ${delays.length})`,
+      );
     const restart = async (how: string) => {
-      let lastError = new Error(`PostgreSQL ${how}`);
-      for (const [index, delay] of delays.entries()) {
-        log.warn(
-          `Embedded PostgreSQL ${how}; starting it again in ${delay} ms (try ${index + 1} of ${delays.length})`,
+      try {
+        announce(how, delays[0]!, 1);
+        await retry(
+          async () => {
+            await recoverStalePostmaster(pgData, log);
+            running = await launchPostgres(pgData, port, password, ids);
+          },
+          {
+            firstWaitMs: delays[0]!,
+            waitsMs: delays.slice(1),
+            signal: stopped.signal,
+            onFailure: (error, failed, nextWait) => {
+              log.warn(`Embedded PostgreSQL did not start again: ${(error as Error).message.split('\n')[0]}`);
+              if (nextWait !== null) announce(how, nextWait, failed + 1);
+            },
+          },
         );
-        await sleep(delay, { unref: true });
-        if (stopping) return;
-        try {
-          await recoverStalePostmaster(pgData, log);
-          running = await launchPostgres(pgData, port, password, ids);
-          log.info(`Embedded PostgreSQL is running again on 127.0.0.1:${port}`);
-          watch();
-          return;
-        } catch (error) {
-          lastError = error as Error;
-          log.warn(`Embedded PostgreSQL did not start again: ${lastError.message.split('\n')[0]}`);
-        }
+      } catch (error) {
+        if (stopped.signal.aborted) return;
+        (log.error ?? log.warn)(
+          `Embedded PostgreSQL could not be started again after ${delays.length} tries`,
+        );
+        supervision.onGiveUp?.(error as Error);
+        return;
       }
-      if (stopping) return;
-      (log.error ?? log.warn)(`Embedded PostgreSQL could not be started again after ${delays.length} tries`);
-      supervision.onGiveUp?.(lastError);
+      log.info(`Embedded PostgreSQL is running again on 127.0.0.1:${port}`);
+      watch();
     };
     const watch = () => {
       const { child } = running;
@@ -323,6 +336,7 @@ export async function startEmbeddedPostgres(
     watch();
 
     const stop = () => {
+      stopped.abort();
       stopping ??= (async () => {
         const { child, exited } = running;
         if (child.exitCode === null && child.signalCode === null && child.pid) {

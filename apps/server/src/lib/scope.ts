@@ -1,12 +1,16 @@
+import { and, eq, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { isOwner } from '@storedesk/shared/levels';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
 import { forbidden } from './errors.ts';
 
 /**
- * What a caller may see: always one business; an admin exactly their zone, the
- * owner every zone or the one their zone switcher names (D4).
+ * What a caller may see and change: always one business (D2). The customer
+ * app's key gives exactly that; staff have a zone besides (D4), below.
  */
-export type Scope = { businessId: string; zoneId: string | null };
+export type BusinessScope = { businessId: string };
+
+/** Staff's: an admin exactly their zone, the owner every zone (null) or the one their zone switcher names (D4). */
+export type Scope = BusinessScope & { zoneId: string | null };
 
 export function scopeOf(auth: AuthContext, requestedZoneId?: string | null): Scope {
   const businessId = auth.business.id;
@@ -14,4 +18,32 @@ export function scopeOf(auth: AuthContext, requestedZoneId?: string | null): Sco
   // A UUID's letters may come in either case: the same zone is not another one.
   if (requestedZoneId && requestedZoneId.toLowerCase() !== auth.user.zoneId?.toLowerCase()) throw forbidden();
   return { businessId, zoneId: auth.user.zoneId };
+}
+
+/** A table whose every row belongs to one business. */
+type OfBusiness = { businessId: AnyColumn };
+/** A table whose every row belongs to one business and one of its zones. */
+type OfZone = OfBusiness & { zoneId: AnyColumn };
+
+/**
+ * The one condition every repository reads and writes a business's rows
+ * under: the rows of the scope's business. A prepared statement passes the
+ * business as a placeholder.
+ */
+export function ofBusiness(table: OfBusiness, scope: { businessId: string | Placeholder }): SQL {
+  return eq(table.businessId, scope.businessId);
+}
+
+/**
+ * The rows of a zoned table (stores, orders, staff) a staff scope sees: its
+ * business's, and of those its zone's when it names one. A prepared statement
+ * passes placeholders.
+ */
+export function inScope(
+  table: OfZone,
+  scope: { businessId: string | Placeholder; zoneId: string | Placeholder | null },
+): SQL {
+  return scope.zoneId === null
+    ? ofBusiness(table, scope)
+    : and(ofBusiness(table, scope), eq(table.zoneId, scope.zoneId))!;
 }

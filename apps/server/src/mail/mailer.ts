@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { backoffMs, retry } from '@storedesk/shared/retry';
 
 /** One e-mail: a plain-text and an HTML part, in the business's name (D14). */
 export type MailMessage = {
@@ -87,22 +88,20 @@ export function createMailer(options: MailerOptions): Mailer {
 
   return {
     async send(message) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await sendOnce(message);
-          return;
-        } catch (error) {
-          const last = attempt >= tries;
+      await retry(() => sendOnce(message), {
+        waitsMs: Array.from({ length: tries - 1 }, (_, attempt) =>
+          backoffMs(attempt, { firstMs: retryDelayMs, maxMs: Infinity }),
+        ),
+        onFailure: (error, attempt, nextWait) => {
+          const last = nextWait === null;
           log[last ? 'error' : 'warn'](
             { err: error, to: message.to, attempt, tries },
             last
               ? `e-mail not sent after ${tries} tries: ${message.subject}`
               : `e-mail send failed, trying again: ${message.subject}`,
           );
-          if (last) throw error;
-          await new Promise((resolve) => setTimeout(resolve, retryDelayMs * 2 ** (attempt - 1)));
-        }
-      }
+        },
+      });
     },
     async close() {
       transport.close();

@@ -4,9 +4,15 @@ import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../db/client.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
+import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import { resolveSession, sessionPolicy, toMe, type AuthContext } from '../modules/auth/auth.service.ts';
+import { businessForKey, type StorefrontBusiness } from '../modules/storefront/storefront.service.ts';
 
-export type Access = 'public' | 'staff' | 'owner';
+/**
+ * Who may call a route: anyone, staff with a session, the owner, or the customer app with its
+ * business's publishable key (`storefront`, ADR 0034).
+ */
+export type Access = 'public' | 'staff' | 'owner' | 'storefront';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +25,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    storefront: StorefrontBusiness | null;
   }
 }
 
@@ -72,6 +79,12 @@ async function presentedAuth(
   return auth;
 }
 
+/** The business whose key the customer app presented, on a route of the customer app's. */
+export function storefrontOf(request: FastifyRequest): StorefrontBusiness {
+  if (!request.storefront) throw unauthenticated();
+  return request.storefront;
+}
+
 /** The caller's session on a route that requires one. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -118,6 +131,13 @@ export function registerAccessControl(
 ) {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   app.decorateRequest('auth', null);
+  app.decorateRequest('storefront', null);
+  // The customer app's key is read after the route's own limits (onRequest) and before its body:
+  // a caller without a valid key learns nothing else, and its requests count against the limits.
+  app.addHook('preParsing', async (request) => {
+    if (request.routeOptions.config?.access !== 'storefront') return;
+    request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
+  });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
     const access: Access = config?.access ?? 'staff';
@@ -125,7 +145,8 @@ export function registerAccessControl(
       assertSameOrigin(request, publicOrigin, options.isTrustedProxy);
     // Sessions guard the API; the console's own files (and unknown paths) are public.
     const url = request.routeOptions.url;
-    if (access === 'public' || url === undefined || !url.startsWith('/api/')) return;
+    if (access === 'public' || access === 'storefront' || url === undefined || !url.startsWith('/api/'))
+      return;
 
     const auth = await presentedAuth(db, request, reply);
     if (!auth) throw unauthenticated();

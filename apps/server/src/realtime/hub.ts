@@ -1,18 +1,10 @@
 import pg from 'pg';
 import type { Database } from '../db/client.ts';
-import { sql } from 'drizzle-orm';
+import * as events from './events.repository.ts';
+import { backoffMs, retry } from '@storedesk/shared/retry';
 import { EVENTS_CHANNEL } from './publish.ts';
 
-export type StoredEvent = {
-  id: number;
-  business_id: string;
-  zone_id: string | null;
-  topic: string;
-  action: string;
-  record_id: string | null;
-  session_id: string | null;
-  created_at: string;
-};
+export type StoredEvent = events.StoredEvent;
 
 type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
 
@@ -27,8 +19,6 @@ const RECENT_IDS = 10_000;
  */
 const DELIVERIES_PER_TURN = 50;
 
-/** bigserial ids arrive as strings from json and some drivers. */
-const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
 const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
@@ -45,7 +35,9 @@ export class EventHub {
   private readonly pending: StoredEvent[] = [];
   private fanningOut = false;
   private closed = false;
-  private reconnectTimer: NodeJS.Timeout | null = null;
+  private reconnecting = false;
+  /** Aborted by stop(): a reconnect waiting for its next try gives up at once. */
+  private readonly stopped = new AbortController();
 
   constructor(
     private readonly url: string,
@@ -54,8 +46,7 @@ export class EventHub {
   ) {}
 
   async start(): Promise<void> {
-    const result = await this.db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM events`);
-    this.lastId = Number(result.rows[0]?.id ?? 0);
+    this.lastId = await events.findLastEventId(this.db);
     await this.connect();
   }
 
@@ -76,36 +67,26 @@ export class EventHub {
    * Delivered page by page, in id order.
    */
   async *replay(businessId: string, afterId: number, pageSize = 500): AsyncGenerator<StoredEvent[]> {
-    const late = await this.db.execute<StoredEvent>(sql`
-      SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.created_at
-      FROM events e, events last
-      WHERE last.id = ${afterId} AND last.business_id = ${businessId}
-        AND e.business_id = ${businessId} AND e.id < ${afterId}
-        AND e.tx <> last.tx AND NOT pg_visible_in_snapshot(e.tx, last.snapshot)
-      ORDER BY e.id`);
-    if (late.rows.length > 0) yield late.rows.map(withNumericId);
+    const late = await events.findLateEvents(this.db, businessId, afterId);
+    if (late.length > 0) yield late;
     let cursor = afterId;
     for (;;) {
-      const page = await this.db.execute<StoredEvent>(sql`
-        SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
-        FROM events WHERE business_id = ${businessId} AND id > ${cursor}
-        ORDER BY id LIMIT ${pageSize}`);
-      if (page.rows.length === 0) return;
-      const events = page.rows.map(withNumericId);
-      yield events;
-      if (events.length < pageSize) return;
-      cursor = events[events.length - 1]!.id;
+      const page = await events.findEventsAfter(this.db, businessId, cursor, pageSize);
+      if (page.length === 0) return;
+      yield page;
+      if (page.length < pageSize) return;
+      cursor = page[page.length - 1]!.id;
     }
   }
 
   /** Deletes events past their retention (run by the housekeeping of main.ts). */
   async prune(): Promise<void> {
-    await this.db.execute(sql`DELETE FROM events WHERE created_at < ${new Date(Date.now() - RETENTION_MS)}`);
+    await events.deleteEventsBefore(this.db, new Date(Date.now() - RETENTION_MS));
   }
 
   async stop(): Promise<void> {
     this.closed = true;
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.stopped.abort();
     this.subscribers.clear();
     this.pending.length = 0;
     await this.client?.end().catch(() => undefined);
@@ -157,44 +138,79 @@ export class EventHub {
     }
   }
 
-  private async connect(): Promise<void> {
+  /** A new listening connection, made the hub's once it listens. */
+  private async connect(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
       const event = JSON.parse(message.payload) as StoredEvent;
-      this.dispatch(withNumericId(event));
+      this.dispatch(events.withNumericId(event));
     });
+    // Only the hub's listening connection matters: a try that failed is the reconnect's to handle.
+    const lost = () => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.scheduleReconnect();
+    };
     client.on('error', (error) => {
       this.log.warn({ err: error }, 'event listener connection lost');
-      this.scheduleReconnect();
+      lost();
     });
-    client.on('end', () => this.scheduleReconnect());
-    await client.connect();
-    await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    client.on('end', lost);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     this.client = client;
+    return client;
   }
 
-  private scheduleReconnect(attempt = 0) {
-    if (this.closed || this.reconnectTimer) return;
-    this.client = null;
-    const delay = Math.min(5000, 100 * 2 ** attempt);
-    this.reconnectTimer = setTimeout(async () => {
-      this.reconnectTimer = null;
-      try {
-        await this.connect();
-        await this.catchUp();
-        this.log.info('event listener reconnected');
-      } catch {
-        this.scheduleReconnect(attempt + 1);
-      }
-    }, delay);
+  /**
+   * Connects again after the listener's connection was lost, waiting 100 ms
+   * before the first try and doubling up to 5 s between tries, for as long as
+   * the hub runs, and delivers what was committed meanwhile.
+   */
+  private scheduleReconnect() {
+    if (this.closed || this.reconnecting) return;
+    this.reconnecting = true;
+    const waits = { firstMs: 100, maxMs: 5000 };
+    void retry(
+      async () => {
+        const client = await this.connect();
+        try {
+          await this.catchUp();
+        } catch (error) {
+          // Tried again whole: a listener that missed the catch-up would miss those events.
+          this.client = null;
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+      },
+      {
+        firstWaitMs: waits.firstMs,
+        waitsMs: (failed) => backoffMs(failed, waits),
+        signal: this.stopped.signal,
+      },
+    ).then(
+      () => {
+        this.reconnecting = false;
+        // Lost again while catching up: once more.
+        if (this.client === null) this.scheduleReconnect();
+        else this.log.info('event listener reconnected');
+      },
+      () => {
+        // Aborted by stop(): nothing more to do.
+      },
+    );
   }
 
   /** Delivers what was committed while the listener was away. */
   private async catchUp() {
-    const result = await this.db.execute<StoredEvent>(sql`
-      SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
-      FROM events WHERE id > ${this.lastId - RECENT_IDS} ORDER BY id LIMIT 20000`);
-    for (const row of result.rows) this.dispatch(withNumericId(row));
+    for (const event of await events.findAllEventsAfter(this.db, this.lastId - RECENT_IDS, 20_000)) {
+      this.dispatch(event);
+    }
   }
 }

@@ -15,7 +15,7 @@ import { imageKey } from '../storage/images.ts';
 import { makePng } from '../storage/image-fixtures.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
-import { recountDailyStats } from '../modules/orders/order-stats.ts';
+import { recountDailyStats } from '../modules/dashboard/daily-stats.repository.ts';
 
 type Log = { info: (msg: string) => void };
 

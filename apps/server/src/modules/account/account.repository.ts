@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { accountTokens, businesses, users } from '../../db/schema.ts';
+import { ofBusiness } from '../../lib/scope.ts';
 
 /** The newest live link proving an address other than the sign-in one: the pending new e-mail. */
 const pendingEmail = sql<string | null>`(
@@ -29,7 +30,7 @@ export async function findAccount(db: Executor, businessId: string, userId: stri
     .select(accountColumns)
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
-    .where(and(eq(users.businessId, businessId), eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(ofBusiness(users, { businessId }), eq(users.id, userId), isNull(users.deletedAt)));
   return row;
 }
 
@@ -48,7 +49,7 @@ export async function emailTaken(db: Executor, businessId: string, email: string
     .from(users)
     .where(
       and(
-        eq(users.businessId, businessId),
+        ofBusiness(users, { businessId }),
         sql`lower(${users.email}) = lower(${email})`,
         isNull(users.deletedAt),
         sql`${users.id} <> ${userId}`,
@@ -70,7 +71,7 @@ export async function updateAccount(
     .set({ ...values, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
     .where(
       and(
-        eq(users.businessId, businessId),
+        ofBusiness(users, { businessId }),
         eq(users.id, userId),
         eq(users.version, version),
         isNull(users.deletedAt),

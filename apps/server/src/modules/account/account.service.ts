@@ -7,8 +7,7 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { deleteOtherSessions } from '../auth/auth.repository.ts';
-import { announceSessionEnded, hashToken, type AuthContext } from '../auth/auth.service.ts';
+import { endSessionsOf, hashToken, type AuthContext } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import * as repo from './account.repository.ts';
 
@@ -118,9 +117,7 @@ export async function updateAccount(
         () => repo.findAccount(tx, business.id, user.id),
       );
       if (passwordHash) {
-        for (const ended of await deleteOtherSessions(tx, user.id, sessionId)) {
-          await announceSessionEnded(tx, auth, ended);
-        }
+        await endSessionsOf(tx, { id: user.id, businessId: business.id }, sessionId);
       }
       await announceAccount(tx, user);
       if (emailChanged) {

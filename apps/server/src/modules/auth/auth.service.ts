@@ -150,18 +150,15 @@ export async function signIn(
 
   // A new sign-in never reuses the session the browser came with.
   if (meta.previousToken) await repo.deleteSessionByTokenHash(db, hashToken(meta.previousToken));
-  const token = randomBytes(32).toString('base64url');
-  const session = await repo.insertSession(db, {
-    tokenHash: hashToken(token),
+  const session = await startSession(db, {
     userId: user.id,
     businessId: user.businessId,
-    expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
     ip: meta.ip,
-    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    userAgent: meta.userAgent,
   });
   return {
-    token,
-    auth: toContext({ sessionId: session.id, lastSeenAt: session.lastSeenAt, user, business }),
+    token: session.token,
+    auth: toContext({ sessionId: session.sessionId, lastSeenAt: session.lastSeenAt, user, business }),
   };
 }
 
@@ -188,6 +185,40 @@ export function announceSessionEnded(
     recordId: auth.user.id,
     sessionId,
   });
+}
+
+/**
+ * Ends every session of a user but `keep`, in the caller's transaction, and
+ * announces each, so its live streams close at once (ADR 0014).
+ */
+export async function endSessionsOf(
+  db: Executor,
+  user: { id: string; businessId: string },
+  keep?: string,
+): Promise<void> {
+  const ended = keep
+    ? await repo.deleteOtherSessions(db, user.id, keep)
+    : await repo.deleteUserSessions(db, user.id);
+  for (const sessionId of ended) {
+    await announceSessionEnded(db, { user, business: { id: user.businessId } }, sessionId);
+  }
+}
+
+/** A new session of a user: a random token, kept hashed, that ends at the absolute limit. */
+export async function startSession(
+  db: Executor,
+  who: { userId: string; businessId: string; ip: string; userAgent: string | null },
+): Promise<{ token: string; sessionId: string; lastSeenAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const session = await repo.insertSession(db, {
+    tokenHash: hashToken(token),
+    userId: who.userId,
+    businessId: who.businessId,
+    expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
+    ip: who.ip,
+    userAgent: who.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, sessionId: session.id, lastSeenAt: session.lastSeenAt };
 }
 
 export async function signOut(db: Database, auth: AuthContext): Promise<void> {

@@ -29,6 +29,11 @@ export async function findAccountsByEmail(db: Executor, email: string) {
     .limit(RESET_ACCOUNTS_PER_REQUEST);
 }
 
+/** Holds the account's row until the caller's transaction ends: one reset request of an account at a time. */
+export async function lockAccount(db: Executor, userId: string) {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
 /** How many reset links were made for a user since a moment. */
 export async function countResetTokensSince(db: Executor, userId: string, since: Date) {
   const [row] = await db

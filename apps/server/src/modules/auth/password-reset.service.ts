@@ -5,14 +5,11 @@ import {
   type ResetPasswordRequest,
 } from '@storedesk/shared/auth/password-reset';
 import { canSignIn } from '@storedesk/shared/levels';
-import { sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { deleteUserSessions } from './auth.repository.ts';
-import { hashToken } from './auth.service.ts';
+import { endSessionsOf, hashToken } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import * as repo from './password-reset.repository.ts';
 
@@ -47,7 +44,7 @@ async function mailResetLink(
   const token = randomBytes(32).toString('base64url');
   const made = await db.transaction(async (tx) => {
     // One request of an account at a time, so the hourly cap holds under concurrent requests.
-    await tx.execute(sql`SELECT 1 FROM ${users} WHERE ${users.id} = ${account.id} FOR UPDATE`);
+    await repo.lockAccount(tx, account.id);
     const recent = await repo.countResetTokensSince(tx, account.id, new Date(Date.now() - HOUR_MS));
     if (recent >= passwordResetPolicy.mailsPerAccountPerHour) return false;
     await repo.expireUnusedResetTokens(tx, account.id);
@@ -95,20 +92,6 @@ function assertUsable(
     });
 }
 
-/** Ends every session of a user, announcing each so its live streams close. */
-async function endAllSessions(tx: Executor, user: { id: string; businessId: string }) {
-  for (const sessionId of await deleteUserSessions(tx, user.id)) {
-    await publishEvent(tx, {
-      businessId: user.businessId,
-      zoneId: null,
-      topic: 'session',
-      action: 'ended',
-      recordId: user.id,
-      sessionId,
-    });
-  }
-}
-
 /**
  * Sets a new password through a reset link: in one transaction the password
  * changes, the link is spent (and every other unused one of the account ends),
@@ -127,7 +110,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
     await repo.setPassword(tx, user.id, passwordHash);
     await repo.markTokenUsed(tx, token.id);
     await repo.expireUnusedResetTokens(tx, user.id, token.id);
-    await endAllSessions(tx, user);
+    await endSessionsOf(tx, user);
     for (const topic of ['account', 'staff']) {
       await publishEvent(tx, {
         businessId: user.businessId,

@@ -19,7 +19,7 @@ import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { findStore } from '../stores/stores.repository.ts';
+import { getStore } from '../stores/stores.service.ts';
 import * as categoriesRepo from './categories.repository.ts';
 import * as itemsRepo from './items.repository.ts';
 
@@ -29,10 +29,8 @@ type CategoryRow = NonNullable<Awaited<ReturnType<typeof categoriesRepo.findCate
 
 /** The catalogue of a store the caller can see; any other store is 404, and so is all of its catalogue. */
 async function storeOf(db: Executor, auth: AuthContext, storeId: string): Promise<StoreContext> {
-  const scope = scopeOf(auth);
-  const store = await findStore(db, scope, storeId);
-  if (!store) throw notFound();
-  return { businessId: scope.businessId, storeId, zoneId: store.zoneId };
+  const store = await getStore(db, auth, storeId);
+  return { businessId: auth.business.id, storeId, zoneId: store.zoneId };
 }
 
 function announce(db: Executor, store: StoreContext, action: string) {

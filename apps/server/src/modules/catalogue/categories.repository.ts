@@ -3,6 +3,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/search.ts';
+import { ofBusiness } from '../../lib/scope.ts';
 
 /** Every function takes the store (already checked to be in the caller's scope) and its business. */
 export type StoreRef = { businessId: string; storeId: string };
@@ -16,11 +17,7 @@ const columns = {
 };
 
 function live(store: StoreRef): SQL[] {
-  return [
-    eq(categories.businessId, store.businessId),
-    eq(categories.storeId, store.storeId),
-    isNull(categories.deletedAt),
-  ];
+  return [ofBusiness(categories, store), eq(categories.storeId, store.storeId), isNull(categories.deletedAt)];
 }
 
 export async function findCategories(db: Executor, store: StoreRef, query: ListQuery) {

@@ -3,7 +3,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { ListIndex, listSource } from '../../lib/list-index.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
 import { categories, items, stores } from '../../db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
@@ -35,7 +35,7 @@ const columns = {
 };
 
 function live(store: StoreRef): SQL[] {
-  return [eq(items.businessId, store.businessId), eq(items.storeId, store.storeId), isNull(items.deletedAt)];
+  return [ofBusiness(items, store), eq(items.storeId, store.storeId), isNull(items.deletedAt)];
 }
 
 function selectItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
@@ -56,9 +56,11 @@ const itemListQueries = perDatabase((db) => {
       .where(
         and(
           eq(stores.id, sql.placeholder('storeId')),
-          eq(stores.businessId, sql.placeholder('businessId')),
+          inScope(stores, {
+            businessId: sql.placeholder('businessId'),
+            zoneId: zoned ? sql.placeholder('zoneId') : null,
+          }),
           isNull(stores.deletedAt),
-          zoned ? eq(stores.zoneId, sql.placeholder('zoneId')) : undefined,
         ),
       );
   // The version is null when the store is not (or no longer) the reader's to see.
@@ -66,7 +68,7 @@ const itemListQueries = perDatabase((db) => {
     selectItems(db, { listVersion: sql<number | null>`(${storeVersion(zoned)})` })
       .where(
         and(
-          eq(items.businessId, sql.placeholder('businessId')),
+          ofBusiness(items, { businessId: sql.placeholder('businessId') }),
           eq(items.storeId, sql.placeholder('storeId')),
           isNull(items.deletedAt),
           sql`${items.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
@@ -83,7 +85,7 @@ const itemListQueries = perDatabase((db) => {
       .from(items)
       .where(
         and(
-          eq(items.businessId, sql.placeholder('businessId')),
+          ofBusiness(items, { businessId: sql.placeholder('businessId') }),
           eq(items.storeId, sql.placeholder('storeId')),
           isNull(items.deletedAt),
         ),

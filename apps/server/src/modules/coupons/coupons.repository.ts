@@ -4,7 +4,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '../../db/client.ts';
 import { coupons, customers, stores } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/search.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   code: coupons.code,
@@ -50,12 +50,12 @@ export type CouponRow = {
 
 /** The business's coupon with this code, whatever its case: codes are unique in a business ignoring case. */
 function byCode(scope: Scope, code: string): SQL {
-  return and(eq(coupons.businessId, scope.businessId), sql`lower(${coupons.code}) = lower(${code})`)!;
+  return and(ofBusiness(coupons, scope), sql`lower(${coupons.code}) = lower(${code})`)!;
 }
 
 /** The open coupons of the business, newest first; `q` finds a code or a name. */
 export async function findOpenCoupons(db: Executor, scope: Scope, query: ListQuery) {
-  const conditions: SQL[] = [eq(coupons.businessId, scope.businessId), eq(coupons.usageType, 'OPEN')];
+  const conditions: SQL[] = [ofBusiness(coupons, scope), eq(coupons.usageType, 'OPEN')];
   if (query.q) conditions.push(or(nameMatches(coupons.code, query.q), nameMatches(coupons.name, query.q))!);
   const where = and(...conditions);
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
@@ -105,7 +105,7 @@ export async function lockLiveStores(db: Executor, scope: Scope, ids: string[]):
   const rows = await db
     .select({ id: stores.id })
     .from(stores)
-    .where(and(eq(stores.businessId, scope.businessId), inArray(stores.id, ids), isNull(stores.deletedAt)))
+    .where(and(ofBusiness(stores, scope), inArray(stores.id, ids), isNull(stores.deletedAt)))
     .for('share');
   return new Set(rows.map((row) => row.id));
 }
@@ -116,6 +116,6 @@ export async function findCustomerIds(db: Executor, scope: Scope, ids: string[])
   const rows = await db
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.businessId, scope.businessId), inArray(customers.id, ids)));
+    .where(and(ofBusiness(customers, scope), inArray(customers.id, ids)));
   return new Set(rows.map((row) => row.id));
 }

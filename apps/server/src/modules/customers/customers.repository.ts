@@ -1,9 +1,9 @@
-import { and, asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery } from '@storedesk/shared/customers/schemas';
 import type { Executor } from '../../db/client.ts';
 import { customers } from '../../db/schema.ts';
 import { likePattern, nameMatches } from '../../lib/search.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = { id: customers.id, name: customers.name, phone: customers.phone };
 
@@ -20,7 +20,7 @@ function matches(q: string): SQL {
 
 /** The business's customers by name. */
 export async function findCustomers(db: Executor, scope: Scope, query: CustomerListQuery) {
-  const conditions: SQL[] = [eq(customers.businessId, scope.businessId)];
+  const conditions: SQL[] = [ofBusiness(customers, scope)];
   if (query.q) conditions.push(matches(query.q));
   const where = and(...conditions);
   const [items, [{ total } = { total: 0 }]] = await Promise.all([

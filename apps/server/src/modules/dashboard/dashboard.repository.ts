@@ -1,7 +1,7 @@
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { dailyStats } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, type Scope } from '../../lib/scope.ts';
 
 export type DayTotals = {
   day: string;
@@ -23,12 +23,7 @@ export async function findDayTotals(
   from: string,
   to: string,
 ): Promise<DayTotals[]> {
-  const conditions: SQL[] = [
-    eq(dailyStats.businessId, scope.businessId),
-    gte(dailyStats.day, from),
-    lte(dailyStats.day, to),
-  ];
-  if (scope.zoneId) conditions.push(eq(dailyStats.zoneId, scope.zoneId));
+  const conditions: SQL[] = [inScope(dailyStats, scope), gte(dailyStats.day, from), lte(dailyStats.day, to)];
   return db
     .select({
       day: dailyStats.day,

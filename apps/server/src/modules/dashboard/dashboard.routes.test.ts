@@ -5,13 +5,8 @@ import { dashboardSchema, type Dashboard } from '@storedesk/shared/dashboard/sch
 import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
-import {
-  closedCounts,
-  countsUpsert,
-  placedCounts,
-  type CountedOrder,
-  type Counts,
-} from '../orders/order-stats.ts';
+import { closedCounts, placedCounts } from '../orders/order-stats.ts';
+import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
 import {
   caller,
   createBusiness,

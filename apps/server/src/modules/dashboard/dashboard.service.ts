@@ -11,8 +11,9 @@ import type { Database, Executor } from '../../db/client.ts';
 import { invalid } from '../../lib/errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import { recountDailyStats } from './daily-stats.repository.ts';
 import * as repo from './dashboard.repository.ts';
-import { zoneExists } from '../zones/zones.repository.ts';
+import { isZoneOf } from '../zones/zones.service.ts';
 
 const OVERVIEW_DAYS = 7;
 
@@ -128,8 +129,16 @@ export async function getDashboard(
   now: Date,
 ): Promise<Dashboard> {
   const scope = scopeOf(auth, query.zoneId);
-  if (query.zoneId && isOwner(auth.user) && !(await zoneExists(db, scope.businessId, query.zoneId))) {
+  if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
     throw invalid({ zoneId: messages.unknownZone });
   }
   return dashboardOf(db, scope, now, auth.business.timeZone);
+}
+
+/**
+ * Counts the business's dashboard days again from its orders, by its time zone
+ * as the caller's transaction now has it (a change of time zone, ADR 0016).
+ */
+export function recountDays(tx: Executor, businessId: string): Promise<void> {
+  return recountDailyStats(tx, businessId);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { pingDatabase } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -19,7 +19,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (_request, reply) => {
       const ok = await Promise.race([
-        db.execute(sql`SELECT 1`).then(
+        pingDatabase(db).then(
           () => true,
           () => false,
         ),

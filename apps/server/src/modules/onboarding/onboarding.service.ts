@@ -15,8 +15,7 @@ import { replaceImage } from '../../lib/replace-image.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { detectImageType, imageKey, type ImageUpload } from '../../storage/images.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { insertSession } from '../auth/auth.repository.ts';
-import { hashToken, resolveSession, sessionPolicy, toMe } from '../auth/auth.service.ts';
+import { hashToken, resolveSession, startSession, toMe } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { newStorefrontKey } from '../settings/business.service.ts';
 import * as repo from './onboarding.repository.ts';
@@ -181,7 +180,7 @@ export async function finish(
     throw invalid({ 'user.password': onboardingMessages.passwordChanged });
   }
   const businessId = randomUUID();
-  const token = randomBytes(32).toString('base64url');
+  let token = '';
   const key = imageKey(businessId, 'business', 'icon', logo.extension);
 
   await replaceImage(storage, log, key, logo, async (iconKey) => {
@@ -222,14 +221,7 @@ export async function finish(
         });
       }
       await repo.deletePendingAccount(tx, locked.id);
-      await insertSession(tx, {
-        tokenHash: hashToken(token),
-        userId,
-        businessId,
-        expiresAt: new Date(Date.now() + sessionPolicy.absoluteMs),
-        ip: meta.ip,
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-      });
+      ({ token } = await startSession(tx, { userId, businessId, ip: meta.ip, userAgent: meta.userAgent }));
     });
     return { result: undefined, replacedKey: null };
   });

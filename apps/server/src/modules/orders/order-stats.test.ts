@@ -5,7 +5,8 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import type { Executor, Transaction } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { createBusiness, createTestApp, type TestApp, type TestBusiness } from '../../../test/harness.ts';
-import { closedCounts, countsUpsert, placedCounts, recountDailyStats } from './order-stats.ts';
+import { countsUpsert, recountDailyStats } from '../dashboard/daily-stats.repository.ts';
+import { closedCounts, placedCounts } from './order-stats.ts';
 
 let ctx: TestApp;
 beforeAll(async () => {

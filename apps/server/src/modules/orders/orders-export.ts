@@ -1,12 +1,11 @@
 import type { Writable } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { orderStatusLabels, type OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { Database } from '../../db/client.ts';
 import { drained } from '../../lib/backpressure.ts';
 import type { Scope } from '../../lib/scope.ts';
-import { exportQuery } from './orders.repository.ts';
+import { forEachExportBatch } from './orders.repository.ts';
 
 const header = [
   'Order ID',
@@ -20,17 +19,6 @@ const header = [
 ];
 /** Rows fetched from the cursor at a time: memory stays flat however many rows there are. */
 const batchSize = 1000;
-
-type ExportRow = {
-  number: number;
-  placed: string;
-  store_name: string;
-  customer_name: string;
-  customer_phone: string;
-  status: number;
-  bill_amount_paise: number | string;
-  dex_name: string | null;
-};
 
 /**
  * One CSV field: quoted when it holds a comma, quote or line break, and with a
@@ -62,29 +50,22 @@ export async function exportOrders(db: Database, scope: Scope, query: OrderListQ
     await drained(out);
   };
   await write(`\uFEFF${csvLine(header)}`);
-  await db.transaction(
-    async (tx) => {
-      await tx.execute(sql`DECLARE order_export NO SCROLL CURSOR FOR ${exportQuery(tx, scope, query)}`);
-      while (!gone) {
-        const { rows } = await tx.execute<ExportRow>(sql.raw(`FETCH ${batchSize} FROM order_export`));
-        if (rows.length === 0) break;
-        let chunk = '';
-        for (const row of rows) {
-          chunk += csvLine([
-            `#${row.number}`,
-            row.placed,
-            row.store_name,
-            row.customer_name,
-            row.customer_phone,
-            orderStatusLabels[row.status as OrderStatus] ?? String(row.status),
-            rupeesDecimal(Number(row.bill_amount_paise)),
-            row.dex_name ?? '',
-          ]);
-        }
-        await write(chunk);
-      }
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  await forEachExportBatch(db, scope, query, batchSize, async (rows) => {
+    let chunk = '';
+    for (const row of rows) {
+      chunk += csvLine([
+        `#${row.number}`,
+        row.placed,
+        row.store_name,
+        row.customer_name,
+        row.customer_phone,
+        orderStatusLabels[row.status as OrderStatus] ?? String(row.status),
+        rupeesDecimal(Number(row.bill_amount_paise)),
+        row.dex_name ?? '',
+      ]);
+    }
+    await write(chunk);
+    return !gone;
+  });
   out.end();
 }

@@ -17,9 +17,14 @@ import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
 import { eventInsert, type EventInput } from '../../realtime/publish.ts';
-import { businessTimeZoneOf, countsUpsert, type CountedOrder, type Counts } from './order-stats.ts';
+import {
+  businessTimeZoneOf,
+  countsUpsert,
+  type CountedOrder,
+  type Counts,
+} from '../dashboard/daily-stats.repository.ts';
 import { likePattern } from '../../lib/search.ts';
 
 /** At most this many closed orders are listed (SPEC §4). */
@@ -55,9 +60,7 @@ const detailColumns = {
 };
 
 function visible(scope: Scope): SQL[] {
-  const conditions = [eq(orders.businessId, scope.businessId)];
-  if (scope.zoneId) conditions.push(eq(orders.zoneId, scope.zoneId));
-  return conditions;
+  return [inScope(orders, scope)];
 }
 
 /**
@@ -74,8 +77,12 @@ const inline: Bind = (_name, value) => value;
  * summer time is as long as it is there.
  */
 function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL[] {
-  const conditions = [eq(orders.businessId, bind('businessId', scope.businessId))];
-  if (scope.zoneId) conditions.push(eq(orders.zoneId, bind('zoneId', scope.zoneId)));
+  const conditions = [
+    inScope(orders, {
+      businessId: bind('businessId', scope.businessId),
+      zoneId: scope.zoneId === null ? null : bind('zoneId', scope.zoneId),
+    }),
+  ];
   if (query.storeId) conditions.push(eq(orders.storeId, bind('storeId', query.storeId)));
   const timeZone = businessTimeZoneOf(sql`${bind('businessId', scope.businessId)}::uuid`);
   if (query.from) {
@@ -233,12 +240,23 @@ export async function findOrders(db: Database, scope: Scope, query: OrderListQue
   return { items, total: tab ? counts![tab] : 0, counts: counts! };
 }
 
+export type ExportRow = {
+  number: number;
+  placed: string;
+  store_name: string;
+  customer_name: string;
+  customer_phone: string;
+  status: number;
+  bill_amount_paise: number | string;
+  dex_name: string | null;
+};
+
 /**
  * Every row of a list as filtered and sorted, for the CSV export. Unlike the
  * completed screen, which shows the newest 100, the export holds every closed
  * order the filters match (a month's deliveries, say): ADR 0010.
  */
-export function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
+function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
   const listed = [...filtered(scope, query), eq(orders.state, query.view === 'active' ? 1 : 0)];
   if (query.status !== undefined) listed.push(eq(orders.status, query.status));
   // The date and time in the business's time zone (D19), as the list and its filter have them.
@@ -349,7 +367,12 @@ export type OrderChange = {
  * statement's snapshot misses can have committed before a change it writes.
  */
 export async function recordOrderChange(db: Executor, change: OrderChange): Promise<TimelineRow[] | null> {
-  let open = and(eq(orders.id, change.orderId), eq(orders.version, change.version), eq(orders.state, 1));
+  let open = and(
+    ofBusiness(orders, change.order),
+    eq(orders.id, change.orderId),
+    eq(orders.version, change.version),
+    eq(orders.state, 1),
+  );
   let guard: SQL;
   if (change.update) {
     const { update } = change;
@@ -408,4 +431,28 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     actorName: r.actor_name as string,
     at: orderEvents.createdAt.mapFromDriverValue(r.created_at as string) as Date,
   }));
+}
+
+/**
+ * The rows of the list as filtered (every page of it), from a server-side
+ * cursor in one read-only snapshot, `batchSize` at a time, for as long as
+ * `onBatch` answers true: memory stays flat however many rows there are.
+ */
+export async function forEachExportBatch(
+  db: Database,
+  scope: Scope,
+  query: OrderListQuery,
+  batchSize: number,
+  onBatch: (rows: ExportRow[]) => Promise<boolean>,
+): Promise<void> {
+  await db.transaction(
+    async (tx) => {
+      await tx.execute(sql`DECLARE order_export NO SCROLL CURSOR FOR ${exportQuery(tx, scope, query)}`);
+      for (;;) {
+        const { rows } = await tx.execute<ExportRow>(sql.raw(`FETCH ${batchSize} FROM order_export`));
+        if (rows.length === 0 || !(await onBatch(rows))) return;
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }

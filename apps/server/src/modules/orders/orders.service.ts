@@ -1,5 +1,5 @@
 import { messages } from '@storedesk/shared/messages';
-import type { OrderStatus } from '@storedesk/shared/orders';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type {
   OrderBulkStatusChange,
@@ -13,7 +13,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { closedCounts } from './order-stats.ts';
+import type { CountedOrder } from '../dashboard/daily-stats.repository.ts';
+import { closedCounts, placedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>['items'][number];
@@ -59,6 +60,39 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
       at: event.at.toISOString(),
     })),
   };
+}
+
+/**
+ * The first row of a new order's timeline (D8), with the dashboard's counters
+ * and the live event, in the transaction that inserted the order.
+ */
+export async function recordPlacedOrder(
+  tx: Executor,
+  order: CountedOrder & { id: string; version: number },
+  how: { placedBy: string; firstOfCustomer: boolean },
+): Promise<void> {
+  const written = await repo.recordOrderChange(tx, {
+    orderId: order.id,
+    version: order.version,
+    update: null,
+    timeline: {
+      businessId: order.businessId,
+      fromStatus: null,
+      toStatus: OrderStatus.Placed,
+      actorName: how.placedBy,
+    },
+    counts: placedCounts(how.firstOfCustomer),
+    event: {
+      businessId: order.businessId,
+      zoneId: order.zoneId,
+      topic: 'orders',
+      action: 'created',
+      recordId: order.id,
+    },
+    order,
+  });
+  // Inserted in this transaction, the order is open at its first version: anything else is a bug, not a refusal.
+  if (!written) throw new Error(`the new order ${order.id} was not open at version ${order.version}`);
 }
 
 export async function listOrders(

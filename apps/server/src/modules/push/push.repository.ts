@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/push/schemas';
 import type { Executor } from '../../db/client.ts';
 import { pushNotifications, pushSubscriptions, serverSettings } from '../../db/schema.ts';
 import { eventInsert, type EventInput } from '../../realtime/publish.ts';
+import { ofBusiness } from '../../lib/scope.ts';
 
 /** A server-wide setting (server_settings), such as the VAPID key pair. */
 export async function findServerSetting(db: Executor, key: string): Promise<unknown> {
@@ -45,7 +47,7 @@ export async function deleteSubscription(
 ): Promise<boolean> {
   const rows = await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.businessId, businessId), eq(pushSubscriptions.endpoint, endpoint)))
+    .where(and(ofBusiness(pushSubscriptions, { businessId }), eq(pushSubscriptions.endpoint, endpoint)))
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
 }
@@ -54,7 +56,7 @@ export async function countSubscriptions(db: Executor, businessId: string): Prom
   const [row] = await db
     .select({ n: count() })
     .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.businessId, businessId));
+    .where(ofBusiness(pushSubscriptions, { businessId }));
   return row?.n ?? 0;
 }
 
@@ -72,7 +74,10 @@ export async function findSubscriptionPage(
   after: string | null,
   limit: number,
 ): Promise<SubscriptionRow[]> {
-  const conditions = [eq(pushSubscriptions.businessId, businessId), lte(pushSubscriptions.createdAt, madeBy)];
+  const conditions = [
+    ofBusiness(pushSubscriptions, { businessId }),
+    lte(pushSubscriptions.createdAt, madeBy),
+  ];
   if (after !== null) conditions.push(gt(pushSubscriptions.endpoint, after));
   return db
     .select({
@@ -96,7 +101,7 @@ export async function deleteSubscriptionsById(
   if (ids.length === 0) return;
   await db
     .delete(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.businessId, businessId), inArray(pushSubscriptions.id, ids)));
+    .where(and(ofBusiness(pushSubscriptions, { businessId }), inArray(pushSubscriptions.id, ids)));
 }
 
 const notificationColumns = {
@@ -142,7 +147,7 @@ export async function insertNotification(
 }
 
 export async function findNotifications(db: Executor, businessId: string, query: PushNotificationListQuery) {
-  const where = eq(pushNotifications.businessId, businessId);
+  const where = ofBusiness(pushNotifications, { businessId });
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(notificationColumns)
@@ -204,11 +209,12 @@ export async function failAbandonedSends(
 ): Promise<number> {
   const ended = sql.identifier('ended');
   const quiet = sql`now() - make_interval(secs => ${quietSeconds})`;
+  const p = alias(pushNotifications, 'p');
   const { rows } = await db.execute(sql`
     WITH ${ended} AS (
       UPDATE ${pushNotifications} AS p
       SET status = 'failed', finished_at = now()
-      WHERE p.business_id = ${businessId} AND p.status = 'sending' AND p.created_at < ${quiet}
+      WHERE ${ofBusiness(p, { businessId })} AND p.status = 'sending' AND p.created_at < ${quiet}
         AND NOT EXISTS (
           SELECT 1 FROM events e
           WHERE e.business_id = p.business_id AND e.topic = 'push' AND e.record_id = p.id::text

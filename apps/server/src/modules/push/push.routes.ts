@@ -17,10 +17,9 @@ import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { authOf } from '../../plugins/access.ts';
+import { authOf, storefrontOf } from '../../plugins/access.ts';
 import { PushSender } from '../../push/sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../../push/vapid.ts';
-import { businessForKey, type StorefrontBusiness } from '../storefront/storefront.service.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
 
@@ -101,11 +100,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   );
 
   // The customer app's side, called from pages on any origin (CORS `*`: only the publishable key is read).
-  const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
-  const resolveKey = async (request: FastifyRequest) => {
-    businesses.set(request, await businessForKey(db, request.headers[storefrontKeyHeader]));
-  };
-  const businessOf = (request: FastifyRequest) => businesses.get(request)!;
   const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
   const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
     void reply.headers(cors);
@@ -149,8 +143,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/storefront/push/public-key',
     {
-      config: { access: 'public', crossOrigin: true },
-      preParsing: async (request) => resolveKey(request),
+      config: { access: 'storefront', crossOrigin: true },
       onSend: withCors,
       schema: {
         tags: ['storefront'],
@@ -169,8 +162,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/storefront/push-subscriptions',
     {
-      config: { access: 'public', crossOrigin: true, rateLimit },
-      preParsing: async (request) => resolveKey(request),
+      config: { access: 'storefront', crossOrigin: true, rateLimit },
       onSend: withCors,
       schema: {
         tags: ['storefront'],
@@ -196,7 +188,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { subscription, created } = await push.registerSubscription(
         db,
-        businessOf(request),
+        storefrontOf(request),
         request.body,
         allowlist,
       );
@@ -207,8 +199,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/storefront/push-subscriptions',
     {
-      config: { access: 'public', crossOrigin: true, rateLimit },
-      preParsing: async (request) => resolveKey(request),
+      config: { access: 'storefront', crossOrigin: true, rateLimit },
       onSend: withCors,
       schema: {
         tags: ['storefront'],
@@ -229,7 +220,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await push.removeSubscription(db, businessOf(request), request.body.endpoint);
+      await push.removeSubscription(db, storefrontOf(request), request.body.endpoint);
       return reply.status(204).send(null);
     },
   );

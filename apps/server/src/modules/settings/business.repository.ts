@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BusinessType } from '@storedesk/shared/settings/business';
 import type { Executor } from '../../db/client.ts';
 import { businesses, stores, type ThemeColours } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type BusinessScope, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   id: businesses.id,
@@ -96,7 +96,7 @@ export async function lockLiveStore(
   const [row] = await db
     .select({ id: stores.id, name: stores.name })
     .from(stores)
-    .where(and(eq(stores.businessId, scope.businessId), eq(stores.id, storeId), isNull(stores.deletedAt)))
+    .where(and(ofBusiness(stores, scope), eq(stores.id, storeId), isNull(stores.deletedAt)))
     .for('share');
   return row;
 }
@@ -122,4 +122,33 @@ export async function updateBusiness(
     .where(and(eq(businesses.id, scope.businessId), eq(businesses.version, version)))
     .returning(columns);
   return row;
+}
+
+/** Every business with its service end date (D5), oldest first: what `npm run service` lists. */
+export async function findServicePeriods(db: Executor) {
+  return db
+    .select({ id: businesses.id, name: businesses.name, serviceEndsAt: businesses.serviceEndsAt })
+    .from(businesses)
+    .orderBy(businesses.createdAt);
+}
+
+/**
+ * Moves a business's end of service (D5): to now, or `days` after the later of
+ * now and its current end. Answers the new end.
+ */
+export async function setServiceEnd(
+  db: Executor,
+  scope: BusinessScope,
+  change: { end: true } | { extendByDays: number },
+): Promise<Date | null> {
+  const endsAt =
+    'end' in change
+      ? sql`now()`
+      : sql`greatest(now(), coalesce(${businesses.serviceEndsAt}, now())) + make_interval(days => ${change.extendByDays})`;
+  const [row] = await db
+    .update(businesses)
+    .set({ serviceEndsAt: endsAt, updatedAt: sql`now()` })
+    .where(eq(businesses.id, scope.businessId))
+    .returning({ serviceEndsAt: businesses.serviceEndsAt });
+  return row?.serviceEndsAt ?? null;
 }

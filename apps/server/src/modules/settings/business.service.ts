@@ -11,7 +11,7 @@ import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
-import { recountDailyStats } from '../orders/order-stats.ts';
+import { recountDays } from '../dashboard/dashboard.service.ts';
 import * as repo from './business.repository.ts';
 
 export function toBusinessSettings(
@@ -120,7 +120,7 @@ export async function updateBusinessSettings(
       () => current(tx, scope),
     );
     if (changes.timeZone !== undefined && changes.timeZone !== before.timeZone) {
-      await recountDailyStats(tx, scope.businessId);
+      await recountDays(tx, scope.businessId);
     }
     await announce(tx, scope, 'updated');
     return (await current(tx, scope))!;
@@ -145,5 +145,32 @@ export async function rotateStorefrontKey(
     );
     await announce(tx, scope, 'storefront-key-rotated');
     return (await current(tx, scope))!;
+  });
+}
+
+/** The businesses and their service end dates (D5), for the operators' command. */
+export function listServicePeriods(db: Executor) {
+  return repo.findServicePeriods(db);
+}
+
+/**
+ * Ends a business's service now, or extends it by `days` from the later of now
+ * and its current end (D5); every open console hears of it. Answers the new end.
+ */
+export async function changeServiceEnd(
+  db: Database,
+  businessId: string,
+  change: { end: true } | { extendByDays: number },
+): Promise<Date | null> {
+  return db.transaction(async (tx) => {
+    const endsAt = await repo.setServiceEnd(tx, { businessId }, change);
+    await publishEvent(tx, {
+      businessId,
+      zoneId: null,
+      topic: 'business',
+      action: 'updated',
+      recordId: businessId,
+    });
+    return endsAt;
   });
 }

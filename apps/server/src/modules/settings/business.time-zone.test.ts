@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import type * as OrderStats from '../orders/order-stats.ts';
+import type * as DailyStats from '../dashboard/daily-stats.repository.ts';
 import {
   caller,
   createBusiness,
@@ -21,8 +21,8 @@ const recount = vi.hoisted(() => ({
 }));
 let ctx: TestApp;
 
-vi.mock('../orders/order-stats.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof OrderStats>();
+vi.mock('../dashboard/daily-stats.repository.ts', async (importOriginal) => {
+  const actual = await importOriginal<typeof DailyStats>();
   return {
     ...actual,
     recountDailyStats: async (tx: Executor, businessId: string) => {

@@ -2,7 +2,7 @@ import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { HelplineInput } from '@storedesk/shared/settings/helplines';
 import type { Executor } from '../../db/client.ts';
 import { helplines } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   id: helplines.id,
@@ -20,13 +20,11 @@ export type HelplineRow = {
   updatedAt: Date;
 };
 
-const ofBusiness = (scope: Scope) => eq(helplines.businessId, scope.businessId);
-
 export async function findHelplines(db: Executor, scope: Scope): Promise<HelplineRow[]> {
   return db
     .select(columns)
     .from(helplines)
-    .where(ofBusiness(scope))
+    .where(ofBusiness(helplines, scope))
     .orderBy(asc(helplines.createdAt), asc(helplines.title), asc(helplines.id));
 }
 
@@ -34,7 +32,7 @@ export async function findHelpline(db: Executor, scope: Scope, id: string): Prom
   const [row] = await db
     .select(columns)
     .from(helplines)
-    .where(and(ofBusiness(scope), eq(helplines.id, id)));
+    .where(and(ofBusiness(helplines, scope), eq(helplines.id, id)));
   return row;
 }
 
@@ -46,7 +44,7 @@ export async function lockHelplineAdditions(db: Executor, scope: Scope): Promise
 }
 
 export async function countHelplines(db: Executor, scope: Scope): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(helplines).where(ofBusiness(scope));
+  const [row] = await db.select({ total: count() }).from(helplines).where(ofBusiness(helplines, scope));
   return row?.total ?? 0;
 }
 
@@ -69,7 +67,7 @@ export async function updateHelpline(
   const [row] = await db
     .update(helplines)
     .set({ ...input, version: sql`${helplines.version} + 1`, updatedAt: sql`now()` })
-    .where(and(ofBusiness(scope), eq(helplines.id, id), eq(helplines.version, version)))
+    .where(and(ofBusiness(helplines, scope), eq(helplines.id, id), eq(helplines.version, version)))
     .returning(columns);
   return row;
 }
@@ -83,7 +81,7 @@ export async function deleteHelpline(
 ): Promise<{ id: string } | undefined> {
   const [row] = await db
     .delete(helplines)
-    .where(and(ofBusiness(scope), eq(helplines.id, id), eq(helplines.version, version)))
+    .where(and(ofBusiness(helplines, scope), eq(helplines.id, id), eq(helplines.version, version)))
     .returning({ id: helplines.id });
   return row;
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { orderSettings } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,
@@ -20,10 +20,7 @@ export type OrderSettingsRow = OrderSettingsValues & { version: number; updatedA
 
 /** The business's saved order settings; undefined while it has never saved them. */
 export async function findOrderSettings(db: Executor, scope: Scope): Promise<OrderSettingsRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(orderSettings)
-    .where(eq(orderSettings.businessId, scope.businessId));
+  const [row] = await db.select(columns).from(orderSettings).where(ofBusiness(orderSettings, scope));
   return row;
 }
 
@@ -51,7 +48,7 @@ export async function updateOrderSettings(
   const [row] = await db
     .update(orderSettings)
     .set({ ...values, version: sql`${orderSettings.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(orderSettings.businessId, scope.businessId), eq(orderSettings.version, version)))
+    .where(and(ofBusiness(orderSettings, scope), eq(orderSettings.version, version)))
     .returning(columns);
   return row;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import type { Executor } from '../../db/client.ts';
 import { paymentModes } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   id: paymentModes.id,
@@ -36,13 +36,11 @@ export type PaymentModeValues = {
   upiId: string | null;
 };
 
-const ofBusiness = (scope: Scope) => eq(paymentModes.businessId, scope.businessId);
-
 export async function findPaymentModes(db: Executor, scope: Scope): Promise<PaymentModeRow[]> {
   return db
     .select(columns)
     .from(paymentModes)
-    .where(ofBusiness(scope))
+    .where(ofBusiness(paymentModes, scope))
     .orderBy(sql`array_position(ARRAY['COD', 'UPI', 'CARD'], ${paymentModes.type})`, asc(paymentModes.id));
 }
 
@@ -54,7 +52,7 @@ export async function findPaymentMode(
   const [row] = await db
     .select(columns)
     .from(paymentModes)
-    .where(and(ofBusiness(scope), eq(paymentModes.id, id)));
+    .where(and(ofBusiness(paymentModes, scope), eq(paymentModes.id, id)));
   return row;
 }
 
@@ -67,7 +65,7 @@ export async function lockPaymentMode(
   const [row] = await db
     .select(columns)
     .from(paymentModes)
-    .where(and(ofBusiness(scope), eq(paymentModes.id, id)))
+    .where(and(ofBusiness(paymentModes, scope), eq(paymentModes.id, id)))
     .for('update');
   return row;
 }
@@ -95,7 +93,7 @@ export async function updatePaymentMode(
   const [row] = await db
     .update(paymentModes)
     .set({ ...values, version: sql`${paymentModes.version} + 1`, updatedAt: sql`now()` })
-    .where(and(ofBusiness(scope), eq(paymentModes.id, id)))
+    .where(and(ofBusiness(paymentModes, scope), eq(paymentModes.id, id)))
     .returning(columns);
   return row!;
 }
@@ -109,7 +107,7 @@ export async function deletePaymentMode(
 ): Promise<{ id: string } | undefined> {
   const [row] = await db
     .delete(paymentModes)
-    .where(and(ofBusiness(scope), eq(paymentModes.id, id), eq(paymentModes.version, version)))
+    .where(and(ofBusiness(paymentModes, scope), eq(paymentModes.id, id), eq(paymentModes.version, version)))
     .returning({ id: paymentModes.id });
   return row;
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ReferralType } from '@storedesk/shared/settings/referral-settings';
 import type { Executor } from '../../db/client.ts';
 import { referralSettings } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = {
   enabled: referralSettings.enabled,
@@ -33,10 +33,7 @@ export type ReferralRow = ReferralValues & { version: number; updatedAt: Date };
 
 /** The business's saved referral settings; undefined while it has never saved them. */
 export async function findReferralSettings(db: Executor, scope: Scope): Promise<ReferralRow | undefined> {
-  const [row] = await db
-    .select(columns)
-    .from(referralSettings)
-    .where(eq(referralSettings.businessId, scope.businessId));
+  const [row] = await db.select(columns).from(referralSettings).where(ofBusiness(referralSettings, scope));
   return row;
 }
 
@@ -67,7 +64,7 @@ export async function updateReferralSettings(
   const [row] = await db
     .update(referralSettings)
     .set({ ...values, version: sql`${referralSettings.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(referralSettings.businessId, scope.businessId), eq(referralSettings.version, version)))
+    .where(and(ofBusiness(referralSettings, scope), eq(referralSettings.version, version)))
     .returning(columns);
   return row;
 }

@@ -3,7 +3,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '../../db/client.ts';
 import { slides } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/search.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 export type SlideValues = { title: string; position: number };
 
@@ -27,7 +27,7 @@ export type SlideRow = {
 
 /** Slides belong to the whole business: the scope's zone does not narrow them. */
 function live(scope: Scope): SQL[] {
-  return [eq(slides.businessId, scope.businessId), isNull(slides.deletedAt)];
+  return [ofBusiness(slides, scope), isNull(slides.deletedAt)];
 }
 
 /** Positions may repeat: slides of one position are in title order, then id. */
@@ -55,7 +55,7 @@ export async function findSlidesWithImages(db: Executor, businessId: string) {
   return db
     .select({ id: slides.id, title: slides.title, position: slides.position, imageKey: slides.imageKey })
     .from(slides)
-    .where(and(eq(slides.businessId, businessId), isNull(slides.deletedAt), isNotNull(slides.imageKey)))
+    .where(and(ofBusiness(slides, { businessId }), isNull(slides.deletedAt), isNotNull(slides.imageKey)))
     .orderBy(...slideOrder);
 }
 

@@ -3,7 +3,7 @@ import type { StaffListQuery } from '@storedesk/shared/staff/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
 import { orders, users, zones } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
 import { nameMatches } from '../../lib/search.ts';
 
 export type StaffValues = {
@@ -29,13 +29,7 @@ const staffColumns = {
 
 /** Live staff of one level that the scope can see: its business, its zone when it has one. */
 function visible(scope: Scope, level: number): SQL[] {
-  const conditions = [
-    eq(users.businessId, scope.businessId),
-    eq(users.level, level),
-    isNull(users.deletedAt),
-  ];
-  if (scope.zoneId) conditions.push(eq(users.zoneId, scope.zoneId));
-  return conditions;
+  return [inScope(users, scope), eq(users.level, level), isNull(users.deletedAt)];
 }
 
 function selectStaff(db: Executor) {
@@ -128,7 +122,7 @@ export async function findOpenOrderNumbers(db: Executor, businessId: string, dex
     .from(orders)
     .where(
       and(
-        eq(orders.businessId, businessId),
+        ofBusiness(orders, { businessId }),
         eq(orders.dexId, dexId),
         eq(orders.state, 1),
         inArray(orders.status, [OrderStatus.Confirmed, OrderStatus.PickedUp]),

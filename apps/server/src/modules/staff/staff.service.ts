@@ -13,8 +13,7 @@ import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { deleteUserSessions } from '../auth/auth.repository.ts';
-import { announceSessionEnded, type AuthContext } from '../auth/auth.service.ts';
+import { endSessionsOf, type AuthContext } from '../auth/auth.service.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { zoneForWrite } from '../zones/zones.service.ts';
 import * as repo from './staff.repository.ts';
@@ -58,26 +57,6 @@ async function withUniqueEmail<T>(write: () => Promise<T>): Promise<T> {
       throw new AppError('conflict', messages.emailTaken, { fields: { email: messages.emailTaken } });
     }
     throw error;
-  }
-}
-
-/**
- * Signs the member out everywhere at once: their session rows go, and each
- * ended session is announced so its live streams close, all in the writer's
- * transaction.
- */
-async function endSessionsOf(db: Executor, auth: AuthContext, member: repo.StaffRow) {
-  const user = {
-    id: member.id,
-    name: member.name,
-    email: member.email,
-    phone: member.phone,
-    level: member.level,
-    zoneId: member.zoneId,
-    businessId: member.businessId,
-  };
-  for (const sessionId of await deleteUserSessions(db, member.id)) {
-    await announceSessionEnded(db, { sessionId, user, business: auth.business }, sessionId);
   }
 }
 
@@ -156,7 +135,7 @@ export async function updateStaffMember(
       });
       const after = (await repo.findStaffMember(tx, scope, level, userId))!;
       const moved = after.zoneId !== before.zoneId;
-      if (moved || passwordHash) await endSessionsOf(tx, auth, after);
+      if (moved || passwordHash) await endSessionsOf(tx, after);
       await announce(tx, scope, after, 'updated');
       // Someone moved out of a zone is gone from that zone's lists too.
       if (moved) await announce(tx, scope, before, 'updated');
@@ -189,7 +168,7 @@ export async function deleteStaffMember(
       if (open.length > 0) throw new AppError('conflict', dexHasOpenOrdersMessage(open));
     }
     await repo.softDeleteStaffMember(tx, scope, level, userId, version);
-    await endSessionsOf(tx, auth, member);
+    await endSessionsOf(tx, member);
     await announce(tx, scope, member, 'deleted');
   });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import { businesses, coupons, customers, items, orderSettings, orders, stores } from '../../db/schema.ts';
+import { ofBusiness } from '../../lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
@@ -26,7 +27,7 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
   const [row] = await db
     .select({ id: stores.id, name: stores.name, zoneId: stores.zoneId, status: stores.status })
     .from(stores)
-    .where(and(eq(stores.id, storeId), eq(stores.businessId, businessId), isNull(stores.deletedAt)));
+    .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
   return row ?? null;
 }
 
@@ -41,7 +42,7 @@ export function findStoreItems(db: Executor, businessId: string, storeId: string
       deleted: sql<boolean>`${items.deletedAt} IS NOT NULL`,
     })
     .from(items)
-    .where(and(eq(items.businessId, businessId), eq(items.storeId, storeId), inArray(items.id, ids)));
+    .where(and(ofBusiness(items, { businessId }), eq(items.storeId, storeId), inArray(items.id, ids)));
 }
 
 export async function findOrderSettings(db: Executor, businessId: string) {
@@ -52,7 +53,7 @@ export async function findOrderSettings(db: Executor, businessId: string) {
       minimumOrderPaise: orderSettings.minimumOrderPaise,
     })
     .from(orderSettings)
-    .where(eq(orderSettings.businessId, businessId));
+    .where(ofBusiness(orderSettings, { businessId }));
   return row ?? { deliveryChargesEnabled: false, standardDeliveryChargesPaise: 0, minimumOrderPaise: 0 };
 }
 
@@ -75,7 +76,7 @@ export async function lockCustomer(
   const [existing] = await tx
     .select({ id: customers.id })
     .from(customers)
-    .where(and(eq(customers.businessId, businessId), eq(customers.phone, customer.phone)))
+    .where(and(ofBusiness(customers, { businessId }), eq(customers.phone, customer.phone)))
     .for('update');
   return { id: existing!.id, created: false };
 }
@@ -84,7 +85,7 @@ export async function customerHasOrders(db: Executor, businessId: string, custom
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), eq(orders.businessId, businessId)))
+    .where(and(eq(orders.customerId, customerId), ofBusiness(orders, { businessId })))
     .limit(1);
   return row !== undefined;
 }
@@ -114,7 +115,7 @@ export async function lockCoupon(tx: Transaction, businessId: string, code: stri
       customerIds: coupons.customerIds,
     })
     .from(coupons)
-    .where(and(eq(coupons.businessId, businessId), sql`lower(${coupons.code}) = lower(${code})`))
+    .where(and(ofBusiness(coupons, { businessId }), sql`lower(${coupons.code}) = lower(${code})`))
     .orderBy(sql`${coupons.code} = ${code} DESC`)
     .limit(1)
     .for('update');
@@ -126,7 +127,7 @@ export async function countCouponUse(tx: Transaction, businessId: string, code: 
   await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
-    .where(and(eq(coupons.businessId, businessId), eq(coupons.code, code)));
+    .where(and(ofBusiness(coupons, { businessId }), eq(coupons.code, code)));
 }
 
 export async function insertOrder(tx: Transaction, values: typeof orders.$inferInsert) {

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
@@ -11,14 +10,10 @@ import {
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { storefrontOf } from '../../plugins/access.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
-import {
-  assertTakingOrders,
-  businessForKey,
-  placeOrder,
-  type StorefrontBusiness,
-} from './storefront.service.ts';
+import { assertTakingOrders, placeOrder } from './storefront.service.ts';
 
 /**
  * The customer app's endpoints (D12). They take no session: the caller
@@ -31,13 +26,6 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
   /** Where the absolute image URLs of the slides point. */
   originOf: OriginOf;
 }> = async (app, { db, ordersPerMinute, originOf }) => {
-  const businesses = new WeakMap<FastifyRequest, StorefrontBusiness>();
-  // The key is checked before the body is read: a caller without a valid key learns nothing else.
-  const resolveKey = async (request: FastifyRequest) => {
-    businesses.set(request, await businessForKey(db, request.headers[storefrontKeyHeader]));
-  };
-  const businessOf = (request: FastifyRequest) => businesses.get(request)!;
-
   // CORS: a customer app in a browser on any origin may call it. No cookie or
   // session is ever read here, only the publishable key, so `*` gives nothing away.
   const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
@@ -69,7 +57,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     '/storefront/orders',
     {
       config: {
-        access: 'public',
+        access: 'storefront',
         crossOrigin: true,
         // A public endpoint: at most this many orders a minute from one client address (TRUST_PROXY says which).
         rateLimit: {
@@ -81,11 +69,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
             }),
         },
       },
-      // After the rate limit (an onRequest hook), before the body is read: a business that is not live
-      // refuses every order, whatever it holds.
+      // After the rate limit (an onRequest hook) and the key, before the body is read: a business that is
+      // not live refuses every order, whatever it holds.
       preParsing: async (request) => {
-        await resolveKey(request);
-        assertTakingOrders(businessOf(request));
+        assertTakingOrders(storefrontOf(request));
       },
       // Every answer, refusals included, is readable by the calling page.
       onSend: async (_request, reply) => {
@@ -117,7 +104,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, businessOf(request), request.body);
+      const order = await placeOrder(db, storefrontOf(request), request.body);
       app.metrics.orderPlaced();
       return reply.status(201).send(order);
     },
@@ -150,8 +137,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/storefront/slides',
     {
-      config: { access: 'public', crossOrigin: true },
-      preParsing: async (request) => resolveKey(request),
+      config: { access: 'storefront', crossOrigin: true },
       onSend: async (_request, reply) => {
         void reply.headers(cors);
       },
@@ -173,7 +159,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      items: await listStorefrontSlides(db, businessOf(request).id, originOf(request)),
+      items: await listStorefrontSlides(db, storefrontOf(request).id, originOf(request)),
     }),
   );
 };

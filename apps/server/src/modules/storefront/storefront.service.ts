@@ -10,8 +10,7 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import { placedCounts } from '../orders/order-stats.ts';
-import { recordOrderChange } from '../orders/orders.repository.ts';
+import { recordPlacedOrder } from '../orders/orders.service.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
@@ -121,23 +120,7 @@ export async function placeOrder(
       chargesTotalPaise: priced.chargesTotalPaise,
       billAmountPaise: priced.billAmountPaise,
     });
-    // The first row of the order's timeline (D8), with the dashboard's counters and the live event.
-    const written = await recordOrderChange(tx, {
-      orderId: order.id,
-      version: order.version,
-      update: null,
-      timeline: {
-        businessId,
-        fromStatus: null,
-        toStatus: OrderStatus.Placed,
-        actorName: input.customer.name,
-      },
-      counts: placedCounts(customer.created),
-      event: { businessId, zoneId: order.zoneId, topic: 'orders', action: 'created', recordId: order.id },
-      order,
-    });
-    // Inserted in this transaction, the order is open at its first version: anything else is a bug, not a refusal.
-    if (!written) throw new Error(`the new order ${order.id} was not open at version ${order.version}`);
+    await recordPlacedOrder(tx, order, { placedBy: input.customer.name, firstOfCustomer: customer.created });
     return {
       id: order.id,
       number: order.number,

@@ -4,7 +4,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { businesses, stores, zones } from '../../db/schema.ts';
 import { ListIndex, listSource } from '../../lib/list-index.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
 
 export type StoreValues = {
   name: string;
@@ -41,9 +41,7 @@ const storeColumns = {
 };
 /** Live stores the scope can see: its business, its zone when it has one. */
 function visible(scope: Scope): SQL[] {
-  const conditions = [eq(stores.businessId, scope.businessId), isNull(stores.deletedAt)];
-  if (scope.zoneId) conditions.push(eq(stores.zoneId, scope.zoneId));
-  return conditions;
+  return [inScope(stores, scope), isNull(stores.deletedAt)];
 }
 
 function selectStores(db: Executor) {
@@ -65,10 +63,12 @@ const storeListQueries = perDatabase((db) => {
       .innerJoin(zones, eq(zones.id, stores.zoneId))
       .where(
         and(
-          eq(stores.businessId, sql.placeholder('businessId')),
+          inScope(stores, {
+            businessId: sql.placeholder('businessId'),
+            zoneId: zoned ? sql.placeholder('zoneId') : null,
+          }),
           isNull(stores.deletedAt),
           sql`${stores.id} = ANY(${sql.placeholder('ids')}::uuid[])`,
-          zoned ? eq(stores.zoneId, sql.placeholder('zoneId')) : undefined,
         ),
       )
       .prepare(zoned ? 'store_list_page_zone' : 'store_list_page');
@@ -79,7 +79,7 @@ const storeListQueries = perDatabase((db) => {
     entries: db
       .select({ id: stores.id, name: sql<string>`lower(${stores.name})`, group: stores.zoneId })
       .from(stores)
-      .where(and(eq(stores.businessId, sql.placeholder('businessId')), isNull(stores.deletedAt)))
+      .where(and(ofBusiness(stores, { businessId: sql.placeholder('businessId') }), isNull(stores.deletedAt)))
       .orderBy(asc(stores.name), asc(stores.id))
       .prepare('store_list_entries'),
   };

@@ -1,21 +1,24 @@
 import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { TrashKind, TrashListQuery } from '@storedesk/shared/trash/schemas';
 import { trashRetentionDays } from '@storedesk/shared/trash/schemas';
 import type { Executor } from '../../db/client.ts';
 import { categories, items, slides, stores, zones } from '../../db/schema.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
 import { likePattern } from '../../lib/search.ts';
 
 /** The moment before which a deletion has outlived the trash: newer ones are listed and restorable. */
 const retentionStart = sql`now() - make_interval(days => ${trashRetentionDays})`;
 
+type TrashTable = typeof stores | typeof categories | typeof items | typeof slides | typeof zones;
+
 /** Where each kind's trash lies: its table, the column that names a record and, for the catalogue, its store. */
-const trashSources: Record<TrashKind, { table: SQL; name: SQL; storeId: SQL }> = {
-  stores: { table: sql`stores`, name: sql`name`, storeId: sql`NULL::uuid` },
-  categories: { table: sql`categories`, name: sql`name`, storeId: sql`store_id` },
-  items: { table: sql`items`, name: sql`name`, storeId: sql`store_id` },
-  slides: { table: sql`slides`, name: sql`title`, storeId: sql`NULL::uuid` },
-  zones: { table: sql`zones`, name: sql`name`, storeId: sql`NULL::uuid` },
+const trashSources: Record<TrashKind, { table: TrashTable; name: AnyColumn; storeId: SQL | AnyColumn }> = {
+  stores: { table: stores, name: stores.name, storeId: sql`NULL::uuid` },
+  categories: { table: categories, name: categories.name, storeId: categories.storeId },
+  items: { table: items, name: items.name, storeId: items.storeId },
+  slides: { table: slides, name: slides.title, storeId: sql`NULL::uuid` },
+  zones: { table: zones, name: zones.name, storeId: sql`NULL::uuid` },
 };
 
 export type TrashRow = {
@@ -42,8 +45,9 @@ export async function findTrash(
   const branches = kinds.map((kind) => {
     const { table, name, storeId } = trashSources[kind];
     const search = query.q ? sql` AND lower(${name}) LIKE ${likePattern(query.q.toLowerCase())}` : sql``;
-    return sql`SELECT ${kind}::text AS kind, id, ${name} AS name, ${storeId} AS store_id, deleted_at, deleted_by_name
-      FROM ${table} WHERE business_id = ${businessId} AND deleted_at > ${retentionStart}${search}`;
+    return sql`SELECT ${kind}::text AS kind, ${table.id} AS id, ${name} AS name, ${storeId} AS store_id,
+        ${table.deletedAt} AS deleted_at, ${table.deletedByName} AS deleted_by_name
+      FROM ${table} WHERE ${ofBusiness(table, { businessId })} AND ${table.deletedAt} > ${retentionStart}${search}`;
   });
   const result = await db.execute<TrashRow & { total: number }>(sql`
     WITH trash AS (${sql.join(branches, sql` UNION ALL `)}),
@@ -60,11 +64,14 @@ export async function findTrash(
   return { rows: result.rows.filter((row) => row.id !== null), total };
 }
 
+/** The record's store, in the queries that look at it beside the record. */
+const STORE_OF = 's';
+const storeOf = alias(stores, STORE_OF);
+
 /** The record's store is live and the scope's: a catalogue record comes back only with its store. */
 function liveStoreInScope(scope: Scope, storeId: AnyColumn): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${stores} s WHERE s.id = ${storeId}
-    AND s.business_id = ${scope.businessId} AND s.deleted_at IS NULL
-    ${scope.zoneId ? sql`AND s.zone_id = ${scope.zoneId}` : sql``})`;
+  return sql`EXISTS (SELECT 1 FROM ${stores} AS ${sql.identifier(STORE_OF)} WHERE ${storeOf.id} = ${storeId}
+    AND ${inScope(storeOf, scope)} AND ${storeOf.deletedAt} IS NULL)`;
 }
 
 /** A store comes back only into a live zone. */
@@ -89,13 +96,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
         .update(stores)
         .set(bump)
         .where(
-          and(
-            eq(stores.id, id),
-            eq(stores.businessId, scope.businessId),
-            scope.zoneId ? eq(stores.zoneId, scope.zoneId) : undefined,
-            gt(stores.deletedAt, retentionStart),
-            zoneIsLive,
-          ),
+          and(eq(stores.id, id), inScope(stores, scope), gt(stores.deletedAt, retentionStart), zoneIsLive),
         )
         .returning({ storeId: stores.id, zoneId: stores.zoneId });
       return row;
@@ -128,13 +129,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
       const [row] = await db
         .update(slides)
         .set(bump)
-        .where(
-          and(
-            eq(slides.id, id),
-            eq(slides.businessId, scope.businessId),
-            gt(slides.deletedAt, retentionStart),
-          ),
-        )
+        .where(and(eq(slides.id, id), ofBusiness(slides, scope), gt(slides.deletedAt, retentionStart)))
         .returning({ id: slides.id });
       return row && { storeId: null, zoneId: null };
     }
@@ -142,9 +137,7 @@ export async function restore(db: Executor, scope: Scope, kind: TrashKind, id: s
       const [row] = await db
         .update(zones)
         .set(bump)
-        .where(
-          and(eq(zones.id, id), eq(zones.businessId, scope.businessId), gt(zones.deletedAt, retentionStart)),
-        )
+        .where(and(eq(zones.id, id), ofBusiness(zones, scope), gt(zones.deletedAt, retentionStart)))
         .returning({ id: zones.id });
       return row && { storeId: null, zoneId: null };
     }
@@ -170,22 +163,37 @@ export async function findParentInTrash(
   kind: TrashKind,
   id: string,
 ): Promise<{ kind: 'stores' | 'zones'; name: string } | undefined> {
-  const inZone = scope.zoneId ? sql`AND s.zone_id = ${scope.zoneId}` : sql``;
-  let found;
   if (kind === 'categories' || kind === 'items') {
-    const table = kind === 'categories' ? categories : items;
-    found = await db.execute<{ name: string }>(sql`
-      SELECT s.name FROM ${table} r JOIN stores s ON s.id = r.store_id
-      WHERE r.id = ${id} AND r.business_id = ${scope.businessId} AND r.deleted_at > ${retentionStart}
-        AND s.business_id = ${scope.businessId} ${inZone} AND s.deleted_at > ${retentionStart}`);
-    return found.rows[0] && { kind: 'stores', name: found.rows[0].name };
+    const record = kind === 'categories' ? categories : items;
+    const [found] = await db
+      .select({ name: storeOf.name })
+      .from(record)
+      .innerJoin(storeOf, eq(storeOf.id, record.storeId))
+      .where(
+        and(
+          eq(record.id, id),
+          ofBusiness(record, scope),
+          gt(record.deletedAt, retentionStart),
+          inScope(storeOf, scope),
+          gt(storeOf.deletedAt, retentionStart),
+        ),
+      );
+    return found && { kind: 'stores', name: found.name };
   }
   if (kind === 'stores') {
-    found = await db.execute<{ name: string }>(sql`
-      SELECT z.name FROM stores s JOIN zones z ON z.id = s.zone_id
-      WHERE s.id = ${id} AND s.business_id = ${scope.businessId} ${inZone} AND s.deleted_at > ${retentionStart}
-        AND z.deleted_at > ${retentionStart}`);
-    return found.rows[0] && { kind: 'zones', name: found.rows[0].name };
+    const [found] = await db
+      .select({ name: zones.name })
+      .from(stores)
+      .innerJoin(zones, eq(zones.id, stores.zoneId))
+      .where(
+        and(
+          eq(stores.id, id),
+          inScope(stores, scope),
+          gt(stores.deletedAt, retentionStart),
+          gt(zones.deletedAt, retentionStart),
+        ),
+      );
+    return found && { kind: 'zones', name: found.name };
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import type { ZoneUsage } from '@storedesk/shared/zones/schemas';
 import type { Executor } from '../../db/client.ts';
 import { orders, stores, users, zones } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/search.ts';
-import type { Scope } from '../../lib/scope.ts';
+import { ofBusiness, type Scope } from '../../lib/scope.ts';
 
 const columns = { id: zones.id, name: zones.name, version: zones.version, updatedAt: zones.updatedAt };
 
@@ -12,7 +12,7 @@ export type ZoneRow = { id: string; name: string; version: number; updatedAt: Da
 
 /** Live zones of the scope's business (zones are the whole business's, whatever zone the scope names). */
 function live(scope: Scope): SQL[] {
-  return [eq(zones.businessId, scope.businessId), isNull(zones.deletedAt)];
+  return [ofBusiness(zones, scope), isNull(zones.deletedAt)];
 }
 
 export async function findZones(db: Executor, scope: Scope, query: ListQuery) {
@@ -37,7 +37,7 @@ export async function zoneExists(db: Executor, businessId: string, zoneId: strin
   const [row] = await db
     .select({ id: zones.id })
     .from(zones)
-    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)));
+    .where(and(ofBusiness(zones, { businessId }), eq(zones.id, zoneId), isNull(zones.deletedAt)));
   return row !== undefined;
 }
 
@@ -50,7 +50,7 @@ export async function lockLiveZone(db: Executor, businessId: string, zoneId: str
   const [row] = await db
     .select({ id: zones.id })
     .from(zones)
-    .where(and(eq(zones.businessId, businessId), eq(zones.id, zoneId), isNull(zones.deletedAt)))
+    .where(and(ofBusiness(zones, { businessId }), eq(zones.id, zoneId), isNull(zones.deletedAt)))
     .for('share');
   return row !== undefined;
 }
@@ -100,17 +100,17 @@ export async function updateZone(
 export async function zoneUsage(db: Executor, scope: Scope, zoneId: string): Promise<ZoneUsage> {
   const result = await db.execute<ZoneUsage>(sql`SELECT
     (SELECT count(*)::int FROM ${stores} WHERE ${and(
-      eq(stores.businessId, scope.businessId),
+      ofBusiness(stores, scope),
       eq(stores.zoneId, zoneId),
       isNull(stores.deletedAt),
     )}) AS "stores",
     (SELECT count(*)::int FROM ${users} WHERE ${and(
-      eq(users.businessId, scope.businessId),
+      ofBusiness(users, scope),
       eq(users.zoneId, zoneId),
       isNull(users.deletedAt),
     )}) AS "staff",
     (SELECT count(*)::int FROM ${orders} WHERE ${and(
-      eq(orders.businessId, scope.businessId),
+      ofBusiness(orders, scope),
       eq(orders.zoneId, zoneId),
       eq(orders.state, 1),
     )}) AS "openOrders"`);

@@ -9,7 +9,7 @@ import {
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
+import { scopeOf, type BusinessScope, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
@@ -65,6 +65,11 @@ async function withUniqueName<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error, 'zones_name_idx')) throw nameTaken();
     throw error;
   }
+}
+
+/** Whether `zoneId` is a live zone of the scope's business. */
+export function isZoneOf(db: Executor, scope: BusinessScope, zoneId: string): Promise<boolean> {
+  return repo.zoneExists(db, scope.businessId, zoneId);
 }
 
 export async function listZones(

@@ -1,0 +1,7 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+
+/** Resolves once the database answers a query; rejects when it cannot be reached. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

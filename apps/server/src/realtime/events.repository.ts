@@ -1,0 +1,72 @@
+/** The events table as the live hub reads it (writes are publish.ts's, in the writer's transaction). */
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+
+export type StoredEvent = {
+  id: number;
+  business_id: string;
+  zone_id: string | null;
+  topic: string;
+  action: string;
+  record_id: string | null;
+  session_id: string | null;
+  created_at: string;
+};
+
+/** bigserial ids arrive as strings from json and some drivers. */
+export const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
+
+export async function findLastEventId(db: Executor): Promise<number> {
+  const result = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM events`);
+  return Number(result.rows[0]?.id ?? 0);
+}
+
+/**
+ * The business's events before `afterId` whose transactions were still running
+ * when that event was written: they committed later, so a client that saw
+ * `afterId` cannot have seen them.
+ */
+export async function findLateEvents(
+  db: Executor,
+  businessId: string,
+  afterId: number,
+): Promise<StoredEvent[]> {
+  const late = await db.execute<StoredEvent>(sql`
+    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.created_at
+    FROM events e, events last
+    WHERE last.id = ${afterId} AND last.business_id = ${businessId}
+      AND e.business_id = ${businessId} AND e.id < ${afterId}
+      AND e.tx <> last.tx AND NOT pg_visible_in_snapshot(e.tx, last.snapshot)
+    ORDER BY e.id`);
+  return late.rows.map(withNumericId);
+}
+
+/** A page of the business's events after `afterId`, in id order. */
+export async function findEventsAfter(
+  db: Executor,
+  businessId: string,
+  afterId: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  const page = await db.execute<StoredEvent>(sql`
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
+    FROM events WHERE business_id = ${businessId} AND id > ${afterId}
+    ORDER BY id LIMIT ${limit}`);
+  return page.rows.map(withNumericId);
+}
+
+/** Every business's events after `afterId`, at most `limit`: what a listener catches up with. */
+export async function findAllEventsAfter(
+  db: Executor,
+  afterId: number,
+  limit: number,
+): Promise<StoredEvent[]> {
+  const result = await db.execute<StoredEvent>(sql`
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, created_at
+    FROM events WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`);
+  return result.rows.map(withNumericId);
+}
+
+export async function deleteEventsBefore(db: Executor, before: Date): Promise<void> {
+  await db.execute(sql`DELETE FROM events WHERE created_at < ${before}`);
+}
