@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { InitialEntry, Location, NavigateFunction, RouteObject, To } from 'react-router';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { AppProviders } from '../app/providers.tsx';
-import { AppRoutes } from '../app/router.tsx';
+import { preloadScreens } from '../app/lazy-page.tsx';
+import { AppRoutes, routes } from '../app/router.tsx';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** What a test reads of the router: where the console is, and a way to go elsewhere. */
@@ -51,3 +52,15 @@ export function renderApp(entry: InitialEntry, options: { routes?: RouteObject[]
   );
   return { ...view, user, router, queryClient };
 }
+
+/**
+ * Loads the code of the screens these paths show (the shell and the pages), so that a test's
+ * first render waits for rendering only, not for its modules to be transformed: run it in
+ * `beforeAll`, whose own time limit covers a loaded machine.
+ */
+export async function loadScreensOf(...pathnames: string[]): Promise<void> {
+  await Promise.all(pathnames.map((pathname) => preloadScreens(routes, pathname)));
+}
+
+/** The time a `beforeAll` that loads screens may take on a loaded machine. */
+export const LOADING_SCREENS_MS = 120_000;

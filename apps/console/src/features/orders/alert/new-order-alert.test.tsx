@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zones } from '../../../testing/fixtures.ts';
 import { json, mockApi } from '../../../testing/mock-api.ts';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
 import { orderFixture, ordersServer } from '../orders-test-server.ts';
 import { repeatEveryMs } from './new-order-alert.tsx';
 
@@ -12,7 +12,7 @@ vi.mock('./chime.ts', () => chime);
 
 const fresh = orderFixture({ number: 2001, storeName: 'Fresh Mart Jayanagar', billAmountPaise: 45_050 });
 const other = orderFixture({ number: 2002, storeName: 'Fresh Mart Andheri' });
-const firstRender = { timeout: 10_000 };
+beforeAll(() => loadScreensOf('/stores', '/orders', '/orders/any'), LOADING_SCREENS_MS);
 
 function renderShell(entry = '/stores') {
   const server = ordersServer([fresh, other]);
@@ -47,7 +47,7 @@ afterEach(() => {
 describe('the new-order alert', { timeout: 30_000 }, () => {
   it('rings and shows a new order, and rings again until it is acknowledged', async () => {
     const { queryClient, user } = renderShell();
-    await screen.findByRole('heading', { level: 1 }, firstRender);
+    await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
@@ -69,7 +69,7 @@ describe('the new-order alert', { timeout: 30_000 }, () => {
 
   it('ends when the order is opened, or when anyone moves it on', async () => {
     const { queryClient, user, router } = renderShell();
-    await screen.findByRole('heading', { level: 1 }, firstRender);
+    await screen.findByRole('heading', { level: 1 });
 
     act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
     await user.click(await screen.findByRole('button', { name: 'View' }));
@@ -84,7 +84,7 @@ describe('the new-order alert', { timeout: 30_000 }, () => {
 
   it('stays silent in a browser that muted it, and remembers that', async () => {
     const { queryClient, user } = renderShell();
-    await screen.findByRole('heading', { level: 1 }, firstRender);
+    await screen.findByRole('heading', { level: 1 });
 
     act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
     await user.click(await screen.findByRole('button', { name: 'Mute new-order sound' }));

@@ -1,21 +1,21 @@
 import { messages } from '@storedesk/shared/messages';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
 import { meena, orderFixture, ordersServer, ravi } from '../orders-test-server.ts';
 
-const firstRender = { timeout: 10_000 };
+beforeAll(() => loadScreensOf('/orders/any'), LOADING_SCREENS_MS);
 
 /** The order's page with its Update Order dialog open. */
 async function openDialog(order: OrderDetail, overrides: Record<string, Handler> = {}) {
   const server = ordersServer([order], adminSession);
   const api = mockApi({ ...server.handlers, ...overrides });
   const view = renderApp(`/orders/${order.id}`);
-  await view.user.click(await screen.findByRole('button', { name: 'Update Order' }, firstRender));
+  await view.user.click(await screen.findByRole('button', { name: 'Update Order' }));
   const dialog = await screen.findByRole('dialog', { name: `Update Order #${order.number}` });
   return { ...view, api, server, dialog };
 }

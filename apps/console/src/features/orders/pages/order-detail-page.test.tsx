@@ -1,15 +1,15 @@
 import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { minutesAgo, orderFixture, ordersServer, ravi } from '../orders-test-server.ts';
 
-const firstRender = { timeout: 10_000 };
+beforeAll(() => loadScreensOf('/orders/any'), LOADING_SCREENS_MS);
 
 function renderOrder(order: OrderDetail, overrides: Record<string, Handler> = {}) {
   const server = ordersServer([order], adminSession);
@@ -31,7 +31,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     renderOrder(order);
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: `Order #${order.number}` }, firstRender),
+      await screen.findByRole('heading', { level: 1, name: `Order #${order.number}` }),
     ).toBeInTheDocument();
     const mango = billRow('Alphonso mango');
     expect(within(mango).getByText('2')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     });
     renderOrder(order);
 
-    await screen.findByRole('table', { name: 'Bill' }, firstRender);
+    await screen.findByRole('table', { name: 'Bill' });
     expect(screen.queryByText(/^Coupon/)).not.toBeInTheDocument();
     expect(within(billRow('Bill amount')).getByText('₹351.00')).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     });
     renderOrder(order);
 
-    const timeline = await screen.findByRole('list', { name: 'Timeline' }, firstRender);
+    const timeline = await screen.findByRole('list', { name: 'Timeline' });
     const entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.textContent)).toEqual([
       expect.stringMatching(/^PlacedAsha Rao · /),
@@ -112,7 +112,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     const order = orderFixture({ status: 2, dexId: ravi.id, dexName: ravi.name, version: 4 });
     const { user, api } = renderOrder(order);
 
-    const note = await screen.findByRole('textbox', { name: 'Add note' }, firstRender);
+    const note = await screen.findByRole('textbox', { name: 'Add note' });
     expect(screen.getByRole('button', { name: 'Add note' })).toBeDisabled();
     await user.type(note, 'Left at the gate{Enter}');
 
@@ -132,7 +132,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     const order = orderFixture({ status: -2 });
     renderOrder(order);
 
-    const update = await screen.findByRole('button', { name: 'Update Order' }, firstRender);
+    const update = await screen.findByRole('button', { name: 'Update Order' });
     expect(update).toBeDisabled();
     expect(update).toHaveAccessibleDescription(messages.orderClosed);
     expect(screen.getByRole('textbox', { name: 'Add note' })).toBeDisabled();
@@ -149,9 +149,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     });
     await router.navigate(`/orders/${missing}`);
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Order not found' }, firstRender),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Back to orders' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
   });

@@ -1,12 +1,12 @@
 import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerSession, zones } from '../../../testing/fixtures.ts';
 import type { Handler } from '../../../testing/mock-api.ts';
 import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
 import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
 import { setViewportWidth } from '../../../testing/viewport.ts';
 import {
   jayanagar,
@@ -56,7 +56,7 @@ function renderOrders(entry: string, overrides: Record<string, Handler> = {}, se
 }
 
 /** The whole console's first render in a test file can take a few seconds on a slow machine. */
-const firstRender = { timeout: 10_000 };
+beforeAll(() => loadScreensOf('/orders', '/orders/completed', '/orders/any'), LOADING_SCREENS_MS);
 
 function rowOf(text: string) {
   const found = screen.getByText(text).closest('tr');
@@ -68,9 +68,7 @@ describe('orders', { timeout: 30_000 }, () => {
   it('lists the active orders with the title count, tab counts, amounts and time since placed', async () => {
     const { api } = renderOrders('/orders');
 
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Orders (4)' }, firstRender),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders (4)' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'All 4' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'Placed 2' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Confirmed 1' })).toBeInTheDocument();
@@ -107,7 +105,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('puts the tab, sort and search in the URL and the request', async () => {
     const { user, router, api } = renderOrders('/orders');
-    await screen.findByText('#1001', {}, firstRender);
+    await screen.findByText('#1001', {});
     const lastRequest = () => api.callsTo('GET /api/orders').at(-1)?.query;
 
     await user.click(screen.getByRole('tab', { name: 'Confirmed 1' }));
@@ -137,7 +135,7 @@ describe('orders', { timeout: 30_000 }, () => {
   it('sorts by date or by status on a phone too, where one column holds each order', async () => {
     setViewportWidth(375);
     const { user, router } = renderOrders('/orders');
-    const table = await screen.findByRole('table', { name: 'Orders' }, firstRender);
+    const table = await screen.findByRole('table', { name: 'Orders' });
     const header = within(table).getByRole('columnheader', { name: /Sort by/ });
     expect(header).toHaveAttribute('aria-sort', 'descending');
 
@@ -152,7 +150,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('offers the list as filtered, every page of it, as a CSV download', async () => {
     renderOrders(`/orders?status=1&q=chitra&storeId=${jayanagar.id}&page=2&pageSize=5`);
-    const link = await screen.findByRole('link', { name: 'Export CSV' }, firstRender);
+    const link = await screen.findByRole('link', { name: 'Export CSV' });
     const href = new URL(link.getAttribute('href')!, 'http://console.test');
     expect(href.pathname).toBe('/api/orders/export.csv');
     expect(Object.fromEntries(href.searchParams)).toEqual({
@@ -167,7 +165,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('filters by store and days, and clears the filters', async () => {
     const { user, router, api } = renderOrders('/orders?page=1');
-    await screen.findByRole('heading', { level: 1, name: 'Orders (4)' }, firstRender);
+    await screen.findByRole('heading', { level: 1, name: 'Orders (4)' });
     const lastRequest = () => api.callsTo('GET /api/orders').at(-1)?.query;
 
     await user.click(screen.getByRole('combobox', { name: 'Store' }));
@@ -191,17 +189,14 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('names the store of a filter opened from a link', async () => {
     renderOrders(`/orders?storeId=${jayanagar.id}`);
-    await waitFor(
-      () => expect(screen.getByRole('combobox', { name: 'Store' })).toHaveValue(jayanagar.name),
-      firstRender,
-    );
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Store' })).toHaveValue(jayanagar.name));
   });
 
   it("passes the owner's zone to the list", async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'z2');
     const { api } = renderOrders('/orders');
 
-    await screen.findByText('#1001', {}, firstRender);
+    await screen.findByText('#1001', {});
     await waitFor(() =>
       expect(api.callsTo('GET /api/orders').some((call) => call.query.get('zoneId') === 'z2')).toBe(true),
     );
@@ -209,7 +204,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('shows a change made elsewhere when the orders live event arrives', async () => {
     const { server, queryClient } = renderOrders('/orders');
-    await screen.findByText('#1001', {}, firstRender);
+    await screen.findByText('#1001', {});
 
     server.replace(placed.id, { status: 1, dexId: ravi.id, dexName: ravi.name, version: 2 });
     act(() =>
@@ -229,7 +224,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('pages through the list with the page and page size in the URL', async () => {
     const { user, router, api } = renderOrders('/orders?pageSize=5');
-    await screen.findByText('#1001', {}, firstRender);
+    await screen.findByText('#1001', {});
     expect(api.callsTo('GET /api/orders')[0]?.query.get('pageSize')).toBe('5');
 
     await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
@@ -240,7 +235,7 @@ describe('orders', { timeout: 30_000 }, () => {
   it('opens an order from More, or its Update Order dialog', async () => {
     const { user, router } = renderOrders('/orders');
 
-    await user.click(await screen.findByRole('button', { name: 'More for order #1003' }, firstRender));
+    await user.click(await screen.findByRole('button', { name: 'More for order #1003' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Update Order' }));
     const dialog = await screen.findByRole('dialog', { name: 'Update Order #1003' });
     expect(within(dialog).getByRole('button', { name: /^Placed/ })).toBeInTheDocument();
@@ -257,7 +252,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('changes the status of the checked orders together, then clears the selection', async () => {
     const { user, api } = renderOrders('/orders');
-    await screen.findByText('#1001', {}, firstRender);
+    await screen.findByText('#1001', {});
 
     await user.click(screen.getByRole('checkbox', { name: 'Select order #1001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select order #1002' }));
@@ -292,7 +287,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('moves checked orders that all have an executive to Picked Up without choosing one', async () => {
     const { user, api } = renderOrders('/orders');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }, firstRender));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
     await user.click(screen.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
 
@@ -310,7 +305,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('asks before cancelling checked orders, naming them; Back keeps them as they are', async () => {
     const { user, api } = renderOrders('/orders');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }, firstRender));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
     await user.click(screen.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
     await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
@@ -331,7 +326,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('names the orders that changed since they were chosen, and changes none', async () => {
     const { user, server, queryClient, api } = renderOrders('/orders');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }, firstRender));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select order #1002' }));
     await user.click(screen.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
@@ -378,7 +373,7 @@ describe('orders', { timeout: 30_000 }, () => {
     const { user } = renderOrders('/orders', {
       'POST /api/orders/status': () => apiError(409, 'conflict', messages.orderClosed),
     });
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }, firstRender));
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }));
     await user.click(screen.getByRole('button', { name: 'Change status' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change status' });
     await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
@@ -396,7 +391,7 @@ describe('orders', { timeout: 30_000 }, () => {
       'GET /api/orders': () =>
         json(200, { items: [], total: 0, counts: { all: 0, placed: 0, confirmed: 0, pickedUp: 0 } }),
     });
-    expect(await screen.findByText('No active orders', {}, firstRender)).toBeInTheDocument();
+    expect(await screen.findByText('No active orders', {})).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Orders (0)' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Placed 0' }));
@@ -411,7 +406,7 @@ describe('orders', { timeout: 30_000 }, () => {
         fail ? apiError(500, 'internal', messages.internal) : server.handlers['GET /api/orders']!(call),
     });
 
-    expect(await screen.findByText('Could not load the orders', {}, firstRender)).toBeInTheDocument();
+    expect(await screen.findByText('Could not load the orders', {})).toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('#1001')).toBeInTheDocument();
@@ -423,7 +418,7 @@ describe('completed orders', { timeout: 30_000 }, () => {
     const { user, router, api } = renderOrders('/orders/completed');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Completed orders (2)' }, firstRender),
+      await screen.findByRole('heading', { level: 1, name: 'Completed orders (2)' }),
     ).toBeInTheDocument();
     expect(within(rowOf('#1005')).getByText('Delivered')).toBeInTheDocument();
     expect(within(rowOf('#1006')).getByText('Cancelled')).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ownerSession, zones } from '../../../testing/fixtures.ts';
 import { json, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
 import { orderFixture, ordersServer } from '../orders-test-server.ts';
 
 /*
@@ -52,7 +52,7 @@ function renderOrders(entry: string, session: MeResponse) {
   return { ...renderApp(entry), api };
 }
 
-const firstRender = { timeout: 10_000 };
+beforeAll(() => loadScreensOf('/orders', '/orders/completed'), LOADING_SCREENS_MS);
 
 function rowOf(text: string) {
   const found = screen.getByText(text).closest('tr');
@@ -69,26 +69,26 @@ describe("the business's time zone, whatever the browser's", { timeout: 30_000 }
 
   it('dates the active orders by the business’s day', async () => {
     renderOrders('/orders', inZone('Asia/Kolkata'));
-    await screen.findByText('#421', {}, firstRender);
+    await screen.findByText('#421', {});
     expect(within(rowOf('#421')).getByText('23/11/2026 01:36 AM')).toBeInTheDocument();
     expect(screen.queryByText(/22\/11\/2026/)).not.toBeInTheDocument();
   });
 
   it('dates the completed orders by the business’s day', async () => {
     renderOrders('/orders/completed', inZone('Asia/Kolkata'));
-    await screen.findByText('#422', {}, firstRender);
+    await screen.findByText('#422', {});
     expect(within(rowOf('#422')).getByText('23/11/2026 01:36 AM')).toBeInTheDocument();
   });
 
   it('follows the business’s zone, not a fixed one: a business in UTC sees the 22nd', async () => {
     renderOrders('/orders', inZone('UTC'));
-    await screen.findByText('#421', {}, firstRender);
+    await screen.findByText('#421', {});
     expect(within(rowOf('#421')).getByText('22/11/2026 08:06 PM')).toBeInTheDocument();
   });
 
   it('shows the order’s date, time and timeline in the business’s zone', async () => {
     renderOrders(`/orders/${order421.id}`, inZone('Asia/Kolkata'));
-    await screen.findByRole('heading', { level: 1, name: 'Order #421' }, firstRender);
+    await screen.findByRole('heading', { level: 1, name: 'Order #421' });
     expect(screen.getByText('23/11/2026 01:36 AM', { selector: 'dd' })).toBeInTheDocument();
     expect(screen.getByText(/Zara Zone · 23\/11\/2026 01:36 AM/)).toBeInTheDocument();
   });
@@ -98,7 +98,7 @@ describe("the business's time zone, whatever the browser's", { timeout: 30_000 }
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(placedAt));
     const { user, router, api } = renderOrders('/orders', inZone('Asia/Kolkata'));
-    await screen.findByText('#421', {}, firstRender);
+    await screen.findByText('#421', {});
 
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(router.state.location.search).toBe('?from=2026-11-23&to=2026-11-23');
@@ -118,7 +118,7 @@ describe("the business's time zone, whatever the browser's", { timeout: 30_000 }
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2026-11-23T09:00:00Z'));
     const { user, router } = renderOrders('/orders', inZone('Pacific/Honolulu'));
-    await screen.findByText('#421', {}, firstRender);
+    await screen.findByText('#421', {});
     await user.click(screen.getByRole('button', { name: 'Today' }));
     expect(router.state.location.search).toBe('?from=2026-11-22&to=2026-11-22');
   });
