@@ -109,6 +109,8 @@ const server = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   plugins: [react(), precompress(), chunkMap()],
+  // Imports of the console's own modules start at src/: `@/lib/session.ts`.
+  resolve: { alias: [{ find: /^@\//, replacement: `${root}src/` }] },
   server: {
     proxy: {
       '/api': { target: server, changeOrigin: false },
@@ -142,7 +144,7 @@ export default defineConfig({
               test: oneOf(
                 'src/app/providers.tsx',
                 'src/app/router.tsx',
-                'src/app/lazy-page.tsx',
+                'src/lib/lazy-page.tsx',
                 'src/lib/query-client.ts',
                 'src/lib/session.ts',
                 'packages/shared/src/limits.ts',

@@ -7,6 +7,8 @@ const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
 export default defineProject({
   root,
   plugins: [react()],
+  // `@/` is the console's src/, as in vite.config.ts.
+  resolve: { alias: [{ find: /^@\//, replacement: `${root}src/` }] },
   test: {
     name: 'console',
     environment: 'jsdom',

@@ -1,18 +1,18 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { consoleApp } from './app/console-app.tsx';
-import { preloadScreens } from './app/lazy-page.tsx';
-import { routes } from './app/router.tsx';
-import { createAppTheme } from './app/theme.ts';
-import { createQueryClient } from './lib/query-client.ts';
+import { consoleApp } from '@/app/console-app.tsx';
+import { preloadScreens } from '@/lib/lazy-page.tsx';
+import { routes } from '@/app/router.tsx';
+import { createAppTheme } from '@/app/theme.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import {
   carriesPrerenderedScreen,
   type Session,
   sessionQueryKey,
   sessionQueryOptions,
   takeEmbeddedSession,
-} from './lib/session.ts';
+} from '@/lib/session.ts';
 
 const queryClient = createQueryClient();
 const root = document.getElementById('root');

@@ -11,10 +11,10 @@ import InitColorSchemeScript from '@mui/material/InitColorSchemeScript';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { consoleApp } from './app/console-app.tsx';
-import { colorSchemeOptions } from './app/theme.ts';
-import { createQueryClient } from './lib/query-client.ts';
-import { sessionQueryKey } from './lib/session.ts';
+import { consoleApp } from '@/app/console-app.tsx';
+import { colorSchemeOptions } from '@/app/theme.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { sessionQueryKey } from '@/lib/session.ts';
 
 export type PrerenderedScreen = {
   /** For the page's head: the screen's styles, and the script that sets light or dark before the first paint. */

@@ -4,8 +4,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { SnackbarProvider } from '../components/snackbar-provider.tsx';
-import { useSession } from '../lib/session.ts';
+import { SnackbarProvider } from '@/components/snackbar-provider.tsx';
+import { useSession } from '@/lib/session.ts';
 import { colorSchemeOptions, createAppTheme } from './theme.ts';
 
 function AppThemeProvider({ children }: { children: ReactNode }) {

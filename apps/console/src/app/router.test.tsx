@@ -1,9 +1,9 @@
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { accountOf, adminSession, ownerSession, withBusiness } from '../testing/fixtures.ts';
-import { apiError, json, sessionHandler, mockApi, networkFailure } from '../testing/mock-api.ts';
-import { renderApp } from '../testing/render-app.tsx';
+import { accountOf, adminSession, ownerSession, withBusiness } from '@/testing/fixtures.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 async function expectHeading(name: string) {
   expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();

@@ -2,82 +2,82 @@ import type { RouteObject } from 'react-router';
 import { Navigate, useLocation, useRoutes } from 'react-router';
 // The first screen of everyone signed out comes with the console's entry, not after it: one
 // request fewer before it shows, and its code shares the entry's chunks (ADR 0028).
-import { SignInPage } from '../features/auth/pages/sign-in-page.tsx';
-import { RequireOwner } from './guards/require-owner.tsx';
-import { RequireSession } from './guards/require-session.tsx';
-import { RequireSignedOut } from './guards/require-signed-out.tsx';
-import { SessionGate } from './guards/session-gate.tsx';
-import { PublicLayout } from './layouts/public-layout.tsx';
-import { ExpiredPage } from './pages/expired-page.tsx';
-import { NotFoundPage } from './pages/not-found-page.tsx';
-import { RouteErrorBoundary } from './pages/route-error-page.tsx';
-import { paths } from './paths.ts';
-import { lazyPage } from './lazy-page.tsx';
+import { SignInPage } from '@/features/auth/pages/sign-in-page.tsx';
+import { RequireOwner } from '@/app/guards/require-owner.tsx';
+import { RequireSession } from '@/app/guards/require-session.tsx';
+import { RequireSignedOut } from '@/app/guards/require-signed-out.tsx';
+import { SessionGate } from '@/app/guards/session-gate.tsx';
+import { PublicLayout } from '@/app/layouts/public-layout.tsx';
+import { ExpiredPage } from '@/app/pages/expired-page.tsx';
+import { NotFoundPage } from '@/app/pages/not-found-page.tsx';
+import { RouteErrorBoundary } from '@/app/pages/route-error-page.tsx';
+import { paths } from '@/config/paths.ts';
+import { lazyPage } from '@/lib/lazy-page.tsx';
 
 /**
  * Every other screen is its own chunk, loaded when first opened: the sign-in page needs none of
  * the signed-in console's code, and the map and the charts load with the screens that show them.
  */
-const AccountPage = lazyPage(() => import('../features/account/pages/account-page.tsx'), 'AccountPage');
+const AccountPage = lazyPage(() => import('@/features/account/pages/account-page.tsx'), 'AccountPage');
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/pages/forgot-password-page.tsx'),
+  () => import('@/features/auth/pages/forgot-password-page.tsx'),
   'ForgotPasswordPage',
 );
 const ResetPasswordPage = lazyPage(
-  () => import('../features/auth/pages/reset-password-page.tsx'),
+  () => import('@/features/auth/pages/reset-password-page.tsx'),
   'ResetPasswordPage',
 );
 const CataloguePage = lazyPage(
-  () => import('../features/catalogue/pages/catalogue-page.tsx'),
+  () => import('@/features/catalogue/pages/catalogue-page.tsx'),
   'CataloguePage',
 );
 const CategoryAddPage = lazyPage(
-  () => import('../features/catalogue/pages/category-add-page.tsx'),
+  () => import('@/features/catalogue/pages/category-add-page.tsx'),
   'CategoryAddPage',
 );
 const CategoryEditPage = lazyPage(
-  () => import('../features/catalogue/pages/category-edit-page.tsx'),
+  () => import('@/features/catalogue/pages/category-edit-page.tsx'),
   'CategoryEditPage',
 );
-const ItemAddPage = lazyPage(() => import('../features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
-const ItemEditPage = lazyPage(() => import('../features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
-const CouponsPage = lazyPage(() => import('../features/coupons/pages/coupons-page.tsx'), 'CouponsPage');
+const ItemAddPage = lazyPage(() => import('@/features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
+const ItemEditPage = lazyPage(() => import('@/features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
+const CouponsPage = lazyPage(() => import('@/features/coupons/pages/coupons-page.tsx'), 'CouponsPage');
 const DashboardPage = lazyPage(
-  () => import('../features/dashboard/pages/dashboard-page.tsx'),
+  () => import('@/features/dashboard/pages/dashboard-page.tsx'),
   'DashboardPage',
 );
 const OnboardingPage = lazyPage(
-  () => import('../features/onboarding/pages/onboarding-page.tsx'),
+  () => import('@/features/onboarding/pages/onboarding-page.tsx'),
   'OnboardingPage',
 );
 const CompletedOrdersPage = lazyPage(
-  () => import('../features/orders/pages/completed-orders-page.tsx'),
+  () => import('@/features/orders/pages/completed-orders-page.tsx'),
   'CompletedOrdersPage',
 );
 const OrderDetailPage = lazyPage(
-  () => import('../features/orders/pages/order-detail-page.tsx'),
+  () => import('@/features/orders/pages/order-detail-page.tsx'),
   'OrderDetailPage',
 );
-const OrdersPage = lazyPage(() => import('../features/orders/pages/orders-page.tsx'), 'OrdersPage');
+const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page.tsx'), 'OrdersPage');
 const PushNotificationsPage = lazyPage(
-  () => import('../features/push/pages/push-notifications-page.tsx'),
+  () => import('@/features/push/pages/push-notifications-page.tsx'),
   'PushNotificationsPage',
 );
-const SettingsPage = lazyPage(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
-const StoreAddPage = lazyPage(() => import('../features/stores/pages/store-add-page.tsx'), 'StoreAddPage');
-const StoreEditPage = lazyPage(() => import('../features/stores/pages/store-edit-page.tsx'), 'StoreEditPage');
-const StoresPage = lazyPage(() => import('../features/stores/pages/stores-page.tsx'), 'StoresPage');
-const SlideAddPage = lazyPage(() => import('../features/slides/pages/slide-add-page.tsx'), 'SlideAddPage');
-const SlideEditPage = lazyPage(() => import('../features/slides/pages/slide-edit-page.tsx'), 'SlideEditPage');
-const SlidesPage = lazyPage(() => import('../features/slides/pages/slides-page.tsx'), 'SlidesPage');
-const StaffAddPage = lazyPage(() => import('../features/staff/pages/staff-add-page.tsx'), 'StaffAddPage');
-const StaffEditPage = lazyPage(() => import('../features/staff/pages/staff-edit-page.tsx'), 'StaffEditPage');
-const StaffListPage = lazyPage(() => import('../features/staff/pages/staff-list-page.tsx'), 'StaffListPage');
-const TrashPage = lazyPage(() => import('../features/trash/pages/trash-page.tsx'), 'TrashPage');
-const ZoneAddPage = lazyPage(() => import('../features/zones/pages/zone-add-page.tsx'), 'ZoneAddPage');
-const ZoneEditPage = lazyPage(() => import('../features/zones/pages/zone-edit-page.tsx'), 'ZoneEditPage');
-const ZonesPage = lazyPage(() => import('../features/zones/pages/zones-page.tsx'), 'ZonesPage');
-const AppShell = lazyPage(() => import('./shell/app-shell.tsx'), 'AppShell');
+const SettingsPage = lazyPage(() => import('@/features/settings/pages/settings-page.tsx'), 'SettingsPage');
+const StoreAddPage = lazyPage(() => import('@/features/stores/pages/store-add-page.tsx'), 'StoreAddPage');
+const StoreEditPage = lazyPage(() => import('@/features/stores/pages/store-edit-page.tsx'), 'StoreEditPage');
+const StoresPage = lazyPage(() => import('@/features/stores/pages/stores-page.tsx'), 'StoresPage');
+const SlideAddPage = lazyPage(() => import('@/features/slides/pages/slide-add-page.tsx'), 'SlideAddPage');
+const SlideEditPage = lazyPage(() => import('@/features/slides/pages/slide-edit-page.tsx'), 'SlideEditPage');
+const SlidesPage = lazyPage(() => import('@/features/slides/pages/slides-page.tsx'), 'SlidesPage');
+const StaffAddPage = lazyPage(() => import('@/features/staff/pages/staff-add-page.tsx'), 'StaffAddPage');
+const StaffEditPage = lazyPage(() => import('@/features/staff/pages/staff-edit-page.tsx'), 'StaffEditPage');
+const StaffListPage = lazyPage(() => import('@/features/staff/pages/staff-list-page.tsx'), 'StaffListPage');
+const TrashPage = lazyPage(() => import('@/features/trash/pages/trash-page.tsx'), 'TrashPage');
+const ZoneAddPage = lazyPage(() => import('@/features/zones/pages/zone-add-page.tsx'), 'ZoneAddPage');
+const ZoneEditPage = lazyPage(() => import('@/features/zones/pages/zone-edit-page.tsx'), 'ZoneEditPage');
+const ZonesPage = lazyPage(() => import('@/features/zones/pages/zones-page.tsx'), 'ZonesPage');
+const AppShell = lazyPage(() => import('@/app/shell/app-shell.tsx'), 'AppShell');
 
 /** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
 const staffRoutes: RouteObject[] = [

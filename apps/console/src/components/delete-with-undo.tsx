@@ -1,6 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
 import { useState, type ReactNode } from 'react';
-import { asApiError, isApiError } from '../lib/api-client.ts';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useSnackbar } from './snackbar-provider.tsx';
 

@@ -7,7 +7,7 @@ import { visuallyHidden } from '@mui/utils';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
 import { useEffect, useId, useState } from 'react';
-import { shrinkImage } from '../lib/shrink-image.ts';
+import { shrinkImage } from '@/lib/shrink-image.ts';
 import { ErrorDialog } from './error-dialog.tsx';
 
 const acceptedTypes = ['image/png', 'image/jpeg'];

@@ -6,7 +6,7 @@ import type { Zone } from '@storedesk/shared/zones/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState, type Ref } from 'react';
-import { apiJson, isApiError } from '../lib/api-client.ts';
+import { apiJson, isApiError } from '@/lib/api-client.ts';
 
 export type ZoneChoice = { id: string; name: string };
 

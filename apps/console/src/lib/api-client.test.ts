@@ -1,6 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
 import { describe, expect, it } from 'vitest';
-import { apiError, json, mockApi, networkFailure } from '../testing/mock-api.ts';
+import { apiError, json, mockApi, networkFailure } from '@/testing/mock-api.ts';
 import { ApiError, apiFetch, apiJson, apiUrl, toApiError } from './api-client.ts';
 
 describe('toApiError', () => {

@@ -2,10 +2,10 @@ import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { FakeEventSource } from '../testing/fake-event-source.ts';
-import { accountOf, adminSession } from '../testing/fixtures.ts';
-import { json, sessionHandler, mockApi, noContent } from '../testing/mock-api.ts';
-import { renderApp } from '../testing/render-app.tsx';
+import { FakeEventSource } from '@/testing/fake-event-source.ts';
+import { accountOf, adminSession } from '@/testing/fixtures.ts';
+import { json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 import { useLiveEvent, useLiveEvents } from './live-events.ts';
 import { createQueryClient } from './query-client.ts';
 

@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useOrderFilters } from '../features/orders/order-list-params.ts';
+import { useOrderFilters } from '@/features/orders/order-list-params.ts';
 import { useListParams } from './list-params.ts';
 
 function setup(initialUrl: string) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownerSession } from '../testing/fixtures.ts';
+import { ownerSession } from '@/testing/fixtures.ts';
 import { carriesPrerenderedScreen, takeEmbeddedSession } from './session.ts';
 
 /** The page as the server sends it: the session in a JSON element of the head. */

@@ -2,10 +2,10 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { InitialEntry, Location, NavigateFunction, RouteObject, To } from 'react-router';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
-import { AppProviders } from '../app/providers.tsx';
-import { preloadScreens } from '../app/lazy-page.tsx';
-import { AppRoutes, routes } from '../app/router.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
+import { AppProviders } from '@/app/providers.tsx';
+import { preloadScreens } from '@/lib/lazy-page.tsx';
+import { AppRoutes, routes } from '@/app/router.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
 
 /** What a test reads of the router: where the console is, and a way to go elsewhere. */
 export type TestRouter = {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { useIsOwner } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
+import { useIsOwner } from '@/lib/session.ts';
+import { paths } from '@/config/paths.ts';
 
 /** Owner-only routes send an admin to the dashboard (SPEC §2, D3). */
 export function RequireOwner() {

@@ -1,8 +1,8 @@
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { BootSplash } from '../../components/boot-splash.tsx';
-import { SignedInSessionContext, useSession } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
+import { BootSplash } from '@/components/boot-splash.tsx';
+import { SignedInSessionContext, useSession } from '@/lib/session.ts';
+import { paths } from '@/config/paths.ts';
 import type { SignInState } from './return-path.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { paths } from '../paths.ts';
+import { paths } from '@/config/paths.ts';
 
 /** Router state that the signed-in guard leaves when it sends someone to sign in. */
 export type SignInState = { from: string };

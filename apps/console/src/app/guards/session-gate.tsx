@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
-import { CenteredPanel } from '../../components/centered-panel.tsx';
-import { LoadError } from '../../components/load-error.tsx';
-import { BootSplash } from '../../components/boot-splash.tsx';
-import { isApiError } from '../../lib/api-client.ts';
-import { isServiceEnded, useSession } from '../../lib/session.ts';
-import { ExpiredPage } from '../pages/expired-page.tsx';
+import { CenteredPanel } from '@/components/centered-panel.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { BootSplash } from '@/components/boot-splash.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { isServiceEnded, useSession } from '@/lib/session.ts';
+import { ExpiredPage } from '@/app/pages/expired-page.tsx';
 
 /**
  * The root of every route: waits for the session, and once the business's

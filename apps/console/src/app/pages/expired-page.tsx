@@ -1,9 +1,9 @@
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
-import { CenteredPanel } from '../../components/centered-panel.tsx';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { useSession } from '../../lib/session.ts';
+import { CenteredPanel } from '@/components/centered-panel.tsx';
+import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { useSession } from '@/lib/session.ts';
 
 /** D5: once the service has ended this replaces every route; signing out is all that is left to do. */
 export function ExpiredPage() {

@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import { Link } from 'react-router';
-import { CenteredPanel } from '../../components/centered-panel.tsx';
-import { useSession } from '../../lib/session.ts';
-import { paths } from '../paths.ts';
+import { CenteredPanel } from '@/components/centered-panel.tsx';
+import { useSession } from '@/lib/session.ts';
+import { paths } from '@/config/paths.ts';
 
 export function NotFoundPage() {
   const { data: session } = useSession();

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { ErrorInfo, ReactNode } from 'react';
 import { Component } from 'react';
-import { CenteredPanel } from '../../components/centered-panel.tsx';
+import { CenteredPanel } from '@/components/centered-panel.tsx';
 
 /** A screen that broke while rendering: say so and offer a reload instead of a blank page. */
 export function RouteErrorPage() {

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOf, adminSession, ownerSession, withBusiness, zones } from '../../testing/fixtures.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../testing/mock-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
-import { setViewportWidth } from '../../testing/viewport.ts';
+import { accountOf, adminSession, ownerSession, withBusiness, zones } from '@/testing/fixtures.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 
 const zonesHandler = () => json(200, { items: zones, total: zones.length });
 

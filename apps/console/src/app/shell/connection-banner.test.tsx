@@ -1,10 +1,10 @@
 import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountOf, adminSession } from '../../testing/fixtures.ts';
-import { json, mockApi, networkFailure, sessionHandler } from '../../testing/mock-api.ts';
-import { FakeEventSource } from '../../testing/fake-event-source.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../testing/render-app.tsx';
+import { accountOf, adminSession } from '@/testing/fixtures.ts';
+import { json, mockApi, networkFailure, sessionHandler } from '@/testing/mock-api.ts';
+import { FakeEventSource } from '@/testing/fake-event-source.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
 /** The browser going offline or back online, as it tells the page. */
 function goOnline(online: boolean) {

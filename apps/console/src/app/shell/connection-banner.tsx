@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLiveStatus } from '../../lib/live-events.ts';
+import { useLiveStatus } from '@/lib/live-events.ts';
 
 /** A stream down this long is worth saying: shorter is a reconnect nobody needs to hear about. */
 const QUIET_MS = 5_000;

@@ -1,9 +1,9 @@
 import { accountMessages } from '@storedesk/shared/account/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession } from '../../testing/fixtures.ts';
-import { apiError, sessionHandler, mockApi, noContent } from '../../testing/mock-api.ts';
-import { renderApp } from '../../testing/render-app.tsx';
+import { adminSession } from '@/testing/fixtures.ts';
+import { apiError, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const unverified = { ...adminSession, user: { ...adminSession.user, emailVerified: false } };
 const bannerText = /Please verify your email, admin@example\.com/;

@@ -2,9 +2,9 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorDialog } from '../../components/error-dialog.tsx';
-import { apiFetch, asApiError } from '../../lib/api-client.ts';
-import { useSignedInSession } from '../../lib/session.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { apiFetch, asApiError } from '@/lib/api-client.ts';
+import { useSignedInSession } from '@/lib/session.ts';
 
 /** While the signed-in user's e-mail is unverified: a banner saying so, with Resend (issue 11). */
 export function EmailVerificationBanner() {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useSignedInSession } from '../../lib/session.ts';
+import { useSignedInSession } from '@/lib/session.ts';
 
 export function Footer() {
   const { business } = useSignedInSession();

@@ -11,7 +11,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import { paths } from '../paths.ts';
+import { paths } from '@/config/paths.ts';
 
 export type NavEntry = {
   label: string;

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
 import { limits } from '@storedesk/shared/limits';
 import { NavLink, useMatch } from 'react-router';
-import { useSignedInSession } from '../../lib/session.ts';
+import { useSignedInSession } from '@/lib/session.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
 import type { NavEntry } from './nav-entries.ts';
 import { navEntriesFor } from './nav-entries.ts';

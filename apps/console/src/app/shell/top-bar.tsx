@@ -10,10 +10,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
 import type { ReactNode } from 'react';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { useSignOut } from '../../features/auth/api/sign-out.ts';
-import { useSignedInSession } from '../../lib/session.ts';
-import { useCompact } from '../../lib/use-compact.ts';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { useSignedInSession } from '@/lib/session.ts';
+import { useCompact } from '@/lib/use-compact.ts';
 import { ZoneSwitcher } from './zone-switcher.tsx';
 
 /** Only web addresses open from the top bar; anything else counts as not set. */

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useDeferredValue } from 'react';
-import { ZonePicker } from '../../components/zone-picker.tsx';
-import { useZoneFilter } from '../../lib/zone-filter.ts';
+import { ZonePicker } from '@/components/zone-picker.tsx';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
 
 /**
  * D4: the owner filters stores, orders, delivery executives and the dashboard

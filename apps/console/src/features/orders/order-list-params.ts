@@ -1,8 +1,8 @@
 import { OrderStatus } from '@storedesk/shared/orders';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSearchUpdate } from '../../lib/search-update.ts';
-import type { OrderSort } from './api/get-orders.ts';
+import { useSearchUpdate } from '@/lib/search-update.ts';
+import type { OrderSort } from '@/features/orders/api/get-orders.ts';
 
 /** The status tabs of the active list (B2); undefined is All. */
 export type ActiveStatus =

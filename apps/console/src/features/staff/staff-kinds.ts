@@ -1,5 +1,5 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
-import { paths } from '../../app/paths.ts';
+import { paths } from '@/config/paths.ts';
 
 type StaffKindText = {
   /** The list's title and the sidebar's entry. */

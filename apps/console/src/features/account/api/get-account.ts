@@ -1,6 +1,6 @@
 import type { Account } from '@storedesk/shared/account/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export const accountQueryKey = ['account'] as const;
 

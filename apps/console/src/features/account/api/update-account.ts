@@ -1,7 +1,7 @@
 import type { Account, AccountUpdate } from '@storedesk/shared/account/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { sessionQueryKey, updateSessionUser } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { sessionQueryKey, updateSessionUser } from '@/lib/session.ts';
 import { accountQueryKey } from './get-account.ts';
 
 /**

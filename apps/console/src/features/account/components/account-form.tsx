@@ -1,4 +1,4 @@
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -17,14 +17,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { accountQueryKey } from '../api/get-account.ts';
-import { useUpdateAccount } from '../api/update-account.ts';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { accountQueryKey } from '@/features/account/api/get-account.ts';
+import { useUpdateAccount } from '@/features/account/api/update-account.ts';
+import { SaveButton } from '@/components/save-button.tsx';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const formFields = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
 

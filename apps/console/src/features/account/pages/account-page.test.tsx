@@ -3,10 +3,10 @@ import { accountMessages } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOf, adminSession } from '../../../testing/fixtures.ts';
-import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { accountOf, adminSession } from '@/testing/fixtures.ts';
+import type { ApiCall, Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const account = accountOf(adminSession, 3);
 

@@ -3,13 +3,13 @@ import Grid from '@mui/material/Grid';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { CardSkeleton, FormSkeleton } from '../../../components/loading-skeleton.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { sessionQueryKey } from '../../../lib/session.ts';
-import { useAccount } from '../api/get-account.ts';
-import { AccountForm } from '../components/account-form.tsx';
-import { ProfileCard } from '../components/profile-card.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { CardSkeleton, FormSkeleton } from '@/components/loading-skeleton.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { sessionQueryKey } from '@/lib/session.ts';
+import { useAccount } from '@/features/account/api/get-account.ts';
+import { AccountForm } from '@/features/account/components/account-form.tsx';
+import { ProfileCard } from '@/features/account/components/profile-card.tsx';
 
 export function AccountPage() {
   const account = useAccount();

@@ -4,7 +4,7 @@ import type {
   ResetPasswordRequest,
 } from '@storedesk/shared/auth/password-reset';
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch, apiJson, isApiError } from '../../../lib/api-client.ts';
+import { apiFetch, apiJson, isApiError } from '@/lib/api-client.ts';
 
 export function forgotPassword(input: ForgotPasswordRequest): Promise<ForgotPasswordResponse> {
   return apiJson<ForgotPasswordResponse>('/auth/forgot-password', { method: 'POST', body: input });

@@ -1,7 +1,7 @@
 import type { ChooseBusinessResponse, SignInRequest, SignInResponse } from '@storedesk/shared/auth/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { startSession } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { startSession } from '@/lib/session.ts';
 
 /** A session, or the businesses to choose from when the address signs in to several (ADR 0033). */
 export function signIn(credentials: SignInRequest): Promise<SignInResponse | ChooseBusinessResponse> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '../../../lib/api-client.ts';
-import { resumeLiveEvents, stopLiveEvents } from '../../../lib/live-connections.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { apiFetch, isApiError } from '@/lib/api-client.ts';
+import { resumeLiveEvents, stopLiveEvents } from '@/lib/live-connections.ts';
+import { clearSession } from '@/lib/session.ts';
 
 export async function signOut(): Promise<void> {
   try {

@@ -10,10 +10,10 @@ import {
 } from '@storedesk/shared/auth/password-reset';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { TextInput } from '../../../components/text-input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useForgotPassword } from '../api/password-reset.ts';
+import { paths } from '@/config/paths.ts';
+import { TextInput } from '@/components/text-input.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useForgotPassword } from '@/features/auth/api/password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
 
 /** B8: ask for a link to reset the password; the answer never says whether the account exists. */

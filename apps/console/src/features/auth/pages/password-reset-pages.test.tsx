@@ -2,15 +2,8 @@ import { passwordResetMessages } from '@storedesk/shared/auth/password-reset';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  apiError,
-  json,
-  sessionHandler,
-  mockApi,
-  networkFailure,
-  noContent,
-} from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { apiError, json, sessionHandler, mockApi, networkFailure, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const signedOut = { 'GET /api/auth/session': sessionHandler(null) };
 const sent = () => json(202, { message: passwordResetMessages.sent });

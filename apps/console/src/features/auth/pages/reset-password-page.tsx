@@ -8,10 +8,10 @@ import { newPasswordSchema, passwordResetMessages } from '@storedesk/shared/auth
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths.ts';
-import { TextInput } from '../../../components/text-input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { isLinkRefusal, useResetPassword } from '../api/password-reset.ts';
+import { paths } from '@/config/paths.ts';
+import { TextInput } from '@/components/text-input.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { isLinkRefusal, useResetPassword } from '@/features/auth/api/password-reset.ts';
 import { AuthCard } from './auth-card.tsx';
 
 export const confirmMismatch = 'Confirm password should be same as password';

@@ -1,9 +1,9 @@
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { accountOf, ownerSession } from '../../../testing/fixtures.ts';
-import { apiError, json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { accountOf, ownerSession } from '@/testing/fixtures.ts';
+import { apiError, json, sessionHandler, mockApi, networkFailure } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const signedOut = { 'GET /api/auth/session': sessionHandler(null) };
 

@@ -9,11 +9,11 @@ import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/au
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { TextInput } from '../../../components/text-input.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { lazyResolver } from '../../../lib/lazy-resolver.ts';
-import { useSignIn } from '../api/sign-in.ts';
+import { paths } from '@/config/paths.ts';
+import { TextInput } from '@/components/text-input.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { lazyResolver } from '@/lib/lazy-resolver.ts';
+import { useSignIn } from '@/features/auth/api/sign-in.ts';
 
 const highlights = [
   'See every new order the moment it arrives, and move it along to delivery.',

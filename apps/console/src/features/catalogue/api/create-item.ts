@@ -1,6 +1,6 @@
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** POST /api/stores/:storeId/items; 400 with fields.categoryId for a category not of this store. */

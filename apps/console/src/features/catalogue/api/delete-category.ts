@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 type DeleteCategory = { storeId: string; categoryId: string; version: number };

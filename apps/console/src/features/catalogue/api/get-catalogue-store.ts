@@ -1,6 +1,6 @@
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /**
  * GET /api/stores/:storeId for the catalogue's header (the store's name); 404

@@ -1,7 +1,7 @@
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 export type CatalogueQuery = { q: string; page: number; pageSize: number };

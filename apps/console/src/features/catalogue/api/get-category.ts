@@ -1,6 +1,6 @@
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** GET /api/stores/:storeId/categories/:categoryId; 404 when unknown. */

@@ -1,6 +1,6 @@
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 /** GET /api/stores/:storeId/items/:itemId; 404 when unknown. */

@@ -1,7 +1,7 @@
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 import type { CatalogueQuery } from './get-categories.ts';
 

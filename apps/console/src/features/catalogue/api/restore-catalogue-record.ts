@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 
 type RestoreRecord = { storeId: string; kind: 'categories' | 'items'; id: string };

@@ -1,6 +1,6 @@
 import type { Category, CategoryUpdate } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 type UpdateCategory = { storeId: string; categoryId: string; update: CategoryUpdate };

@@ -1,6 +1,6 @@
 import type { Item, ItemUpdate } from '@storedesk/shared/catalogue/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { catalogueKeys, storePath } from './catalogue-keys.ts';
 
 export type UpdateItem = { storeId: string; itemId: string; update: ItemUpdate };

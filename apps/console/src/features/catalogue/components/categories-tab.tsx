@@ -11,16 +11,16 @@ import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
-import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useDeleteCategory } from '../api/delete-category.ts';
-import { useCategories } from '../api/get-categories.ts';
-import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
+import { paths } from '@/config/paths.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { useDeleteWithUndo } from '@/components/delete-with-undo.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-states.tsx';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useDeleteCategory } from '@/features/catalogue/api/delete-category.ts';
+import { useCategories } from '@/features/catalogue/api/get-categories.ts';
+import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
 
 const columns = 3;
 

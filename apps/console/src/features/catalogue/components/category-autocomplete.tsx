@@ -2,7 +2,7 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
 import type { Ref } from 'react';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '@/features/catalogue/api/get-categories.ts';
 
 export type CategoryChoice = { id: string; name: string };
 

@@ -1,4 +1,4 @@
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -9,11 +9,11 @@ import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schema
 import { messages } from '@storedesk/shared/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
+import { SaveButton } from '@/components/save-button.tsx';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 

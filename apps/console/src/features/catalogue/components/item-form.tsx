@@ -1,5 +1,5 @@
-import { NumberSelectField } from '../../../components/number-select-field.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { NumberSelectField } from '@/components/number-select-field.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -18,15 +18,15 @@ import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ImagePicker } from '@/components/image-picker.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
 import type { CategoryChoice } from './category-autocomplete.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
 import { TagsField } from './tags-field.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { SaveButton } from '@/components/save-button.tsx';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 /**
  * The shared item schema, with what the form holds instead of two fields: the

@@ -18,21 +18,21 @@ import { formatRupees } from '@storedesk/shared/money';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useDeleteWithUndo } from '../../../components/delete-with-undo.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useCompact } from '../../../lib/use-compact.ts';
-import { useDeleteItem } from '../api/delete-item.ts';
-import { useItems } from '../api/get-items.ts';
-import { useRestoreCatalogueRecord } from '../api/restore-catalogue-record.ts';
-import type { UpdateItem } from '../api/update-item.ts';
-import { updateItemMutationKey, useUpdateItem } from '../api/update-item.ts';
+import { paths } from '@/config/paths.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { useDeleteWithUndo } from '@/components/delete-with-undo.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-states.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useDeleteItem } from '@/features/catalogue/api/delete-item.ts';
+import { useItems } from '@/features/catalogue/api/get-items.ts';
+import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
+import type { UpdateItem } from '@/features/catalogue/api/update-item.ts';
+import { updateItemMutationKey, useUpdateItem } from '@/features/catalogue/api/update-item.ts';
 
 /** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
 export function ItemsTab({ storeId }: { storeId: string }) {

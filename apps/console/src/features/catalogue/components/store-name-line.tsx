@@ -1,8 +1,8 @@
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useCatalogueStore } from '../api/get-catalogue-store.ts';
+import { paths } from '@/config/paths.ts';
+import { useCatalogueStore } from '@/features/catalogue/api/get-catalogue-store.ts';
 
 /** The store whose catalogue a screen shows, linking back to that catalogue. */
 export function StoreNameLine({ storeId }: { storeId: string }) {

@@ -2,16 +2,10 @@ import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  categoryFixture,
-  itemFixture,
-  listOf,
-  storeFixture,
-} from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { adminSession, categoryFixture, itemFixture, listOf, storeFixture } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const store = storeFixture();
 const base = `/api/stores/${store.id}`;

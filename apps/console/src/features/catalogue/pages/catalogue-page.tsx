@@ -4,14 +4,14 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useCatalogueStore } from '../api/get-catalogue-store.ts';
-import type { CatalogueTab } from '../catalogue-paths.ts';
-import { CategoriesTab } from '../components/categories-tab.tsx';
-import { ItemsTab } from '../components/items-tab.tsx';
+import { paths } from '@/config/paths.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useCatalogueStore } from '@/features/catalogue/api/get-catalogue-store.ts';
+import type { CatalogueTab } from '@/features/catalogue/catalogue-paths.ts';
+import { CategoriesTab } from '@/features/catalogue/components/categories-tab.tsx';
+import { ItemsTab } from '@/features/catalogue/components/items-tab.tsx';
 
 /** SPEC §2 catalogue of one store: Categories and Items, the tab kept in the URL. */
 export function CataloguePage() {

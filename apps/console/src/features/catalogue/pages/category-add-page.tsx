@@ -1,14 +1,14 @@
 import type { CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { useParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useCreateCategory } from '../api/create-category.ts';
-import { catalogueHref } from '../catalogue-paths.ts';
-import type { SaveResult } from '../components/category-form.tsx';
-import { CategoryForm } from '../components/category-form.tsx';
-import { StoreNameLine } from '../components/store-name-line.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useCreateCategory } from '@/features/catalogue/api/create-category.ts';
+import { catalogueHref } from '@/features/catalogue/catalogue-paths.ts';
+import type { SaveResult } from '@/features/catalogue/components/category-form.tsx';
+import { CategoryForm } from '@/features/catalogue/components/category-form.tsx';
+import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 export function CategoryAddPage() {
   const { storeId = '' } = useParams();

@@ -2,19 +2,19 @@ import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schema
 import { categorySchema } from '@storedesk/shared/catalogue/schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
-import { LoadError } from '../../../components/load-error.tsx';
-import { FormSkeleton } from '../../../components/loading-skeleton.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { catalogueKeys } from '../api/catalogue-keys.ts';
-import { useCategory } from '../api/get-category.ts';
-import { useUpdateCategory } from '../api/update-category.ts';
-import { catalogueHref } from '../catalogue-paths.ts';
-import type { SaveResult } from '../components/category-form.tsx';
-import { CategoryForm } from '../components/category-form.tsx';
-import { StoreNameLine } from '../components/store-name-line.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { FormSkeleton } from '@/components/loading-skeleton.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { catalogueKeys } from '@/features/catalogue/api/catalogue-keys.ts';
+import { useCategory } from '@/features/catalogue/api/get-category.ts';
+import { useUpdateCategory } from '@/features/catalogue/api/update-category.ts';
+import { catalogueHref } from '@/features/catalogue/catalogue-paths.ts';
+import type { SaveResult } from '@/features/catalogue/components/category-form.tsx';
+import { CategoryForm } from '@/features/catalogue/components/category-form.tsx';
+import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 function EditCategoryForm({ category }: { category: Category }) {
   const queryClient = useQueryClient();

@@ -1,16 +1,16 @@
 import type { ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useCreateItem } from '../api/create-item.ts';
-import { useUploadItemImage } from '../api/upload-item-image.ts';
-import { catalogueHref } from '../catalogue-paths.ts';
-import type { ItemSaveResult } from '../components/item-form.tsx';
-import { ItemForm } from '../components/item-form.tsx';
-import { StoreNameLine } from '../components/store-name-line.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useCreateItem } from '@/features/catalogue/api/create-item.ts';
+import { useUploadItemImage } from '@/features/catalogue/api/upload-item-image.ts';
+import { catalogueHref } from '@/features/catalogue/catalogue-paths.ts';
+import type { ItemSaveResult } from '@/features/catalogue/components/item-form.tsx';
+import { ItemForm } from '@/features/catalogue/components/item-form.tsx';
+import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 export function ItemAddPage() {
   const { storeId = '' } = useParams();

@@ -3,16 +3,10 @@ import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  adminSession,
-  categoryFixture,
-  itemFixture,
-  listOf,
-  storeFixture,
-} from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { adminSession, categoryFixture, itemFixture, listOf, storeFixture } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const store = storeFixture();
 const base = `/api/stores/${store.id}`;

@@ -1,7 +1,7 @@
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export type CouponsQuery = { q: string; page: number; pageSize: number };
 

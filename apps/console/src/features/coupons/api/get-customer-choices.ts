@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { Customer } from '@storedesk/shared/customers/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** GET /api/customers?q&pageSize=25: customers by name or phone, each named with their phone. */
 export function getCouponCustomerChoices(

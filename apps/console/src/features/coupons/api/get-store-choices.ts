@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** GET /api/stores?q&pageSize=25: the stores a coupon may be limited to, searched on the server. */
 export function getCouponStoreChoices(

@@ -31,14 +31,14 @@ import type { CouponFormOutput, CouponFormValues, CouponType } from '@storedesk/
 import { businessDay } from '@storedesk/shared/dates';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
-import { useTimeZone } from '../../../lib/session.ts';
-import { useCompact } from '../../../lib/use-compact.ts';
-import { useCreateCoupon } from '../api/create-coupon.ts';
-import { useCouponCustomerChoices } from '../api/get-customer-choices.ts';
-import { useCouponStoreChoices } from '../api/get-store-choices.ts';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useCreateCoupon } from '@/features/coupons/api/create-coupon.ts';
+import { useCouponCustomerChoices } from '@/features/coupons/api/get-customer-choices.ts';
+import { useCouponStoreChoices } from '@/features/coupons/api/get-store-choices.ts';
 import { ChoicesField } from './choices-field.tsx';
 
 function emptyCoupon(today: string): CouponFormValues {

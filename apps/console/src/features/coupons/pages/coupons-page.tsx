@@ -16,19 +16,19 @@ import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import { formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { ListQueryStatus, ListRows } from '../../../components/table-states.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useCompact } from '../../../lib/use-compact.ts';
-import { useCloseCoupon } from '../api/close-coupon.ts';
-import { useCoupons } from '../api/get-coupons.ts';
-import { CouponCreateDialog } from '../components/coupon-create-dialog.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { ListQueryStatus, ListRows } from '@/components/table-states.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useCloseCoupon } from '@/features/coupons/api/close-coupon.ts';
+import { useCoupons } from '@/features/coupons/api/get-coupons.ts';
+import { CouponCreateDialog } from '@/features/coupons/components/coupon-create-dialog.tsx';
 
 /** What the coupon takes off, in a few words. */
 function discountText(coupon: Coupon): string {

@@ -1,8 +1,8 @@
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { useLiveEvent } from '../../../lib/live-events.ts';
-import { useTimeZone } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { useLiveEvent } from '@/lib/live-events.ts';
+import { useTimeZone } from '@/lib/session.ts';
 
 export type DashboardQuery = { zoneId: string | undefined };
 

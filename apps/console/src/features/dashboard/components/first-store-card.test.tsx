@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ownerSession, storeFixture, zones } from '../../../testing/fixtures.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { ownerSession, storeFixture, zones } from '@/testing/fixtures.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 function renderWithStores(stores: ReturnType<typeof storeFixture>[]) {
   return mockApi({

@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useStoreTotal } from '../api/get-store-total.ts';
+import { paths } from '@/config/paths.ts';
+import { useStoreTotal } from '@/features/dashboard/api/get-store-total.ts';
 
 /** A business with no store yet is told what to do first; nothing shows once it has one. */
 export function FirstStoreCard() {

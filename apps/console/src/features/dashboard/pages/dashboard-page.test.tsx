@@ -4,14 +4,14 @@ import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../../app/paths.ts';
-import { routes } from '../../../app/router.tsx';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { adminSession, ownerSession, zones } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { dashboardQueryOptions } from '../api/get-dashboard.ts';
+import { paths } from '@/config/paths.ts';
+import { routes } from '@/app/router.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { adminSession, ownerSession, zones } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts';
 import { DashboardPage, prefetch } from './dashboard-page.tsx';
 
 const figures: Dashboard = {

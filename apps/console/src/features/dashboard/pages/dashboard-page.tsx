@@ -6,18 +6,18 @@ import Box from '@mui/material/Box';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatRupees } from '@storedesk/shared/money';
 import { useDeferredValue } from 'react';
-import type { ScreenPrefetch } from '../../../app/lazy-page.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { chosenZoneId, useZoneFilter } from '../../../lib/zone-filter.ts';
-import { dashboardQueryOptions, useDashboard } from '../api/get-dashboard.ts';
-import { storeTotalQueryOptions } from '../api/get-store-total.ts';
-import { formatCount, formatMonth } from '../components/dashboard-format.ts';
-import { CardGrid, ChartGrid, DashboardSkeleton } from '../components/dashboard-layout.tsx';
-import { FirstStoreCard } from '../components/first-store-card.tsx';
-import { OrdersByStatusChart } from '../components/orders-by-status-chart.tsx';
-import { OrdersOverviewChart } from '../components/orders-overview-chart.tsx';
-import { StatCard } from '../components/stat-card.tsx';
+import type { ScreenPrefetch } from '@/lib/lazy-page.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { chosenZoneId, useZoneFilter } from '@/lib/zone-filter.ts';
+import { dashboardQueryOptions, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
+import { storeTotalQueryOptions } from '@/features/dashboard/api/get-store-total.ts';
+import { formatCount, formatMonth } from '@/features/dashboard/components/dashboard-format.ts';
+import { CardGrid, ChartGrid, DashboardSkeleton } from '@/features/dashboard/components/dashboard-layout.tsx';
+import { FirstStoreCard } from '@/features/dashboard/components/first-store-card.tsx';
+import { OrdersByStatusChart } from '@/features/dashboard/components/orders-by-status-chart.tsx';
+import { OrdersOverviewChart } from '@/features/dashboard/components/orders-overview-chart.tsx';
+import { StatCard } from '@/features/dashboard/components/stat-card.tsx';
 
 /** The figures and the store count, asked for while the console's code still renders (see preloadScreens). */
 export const prefetch: ScreenPrefetch = ({ queryClient, session }) => {

@@ -2,10 +2,10 @@ import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '../../../lib/session.ts';
-import { ownerSession, zones } from '../../../testing/fixtures.ts';
-import { json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { sessionQueryKey } from '@/lib/session.ts';
+import { ownerSession, zones } from '@/testing/fixtures.ts';
+import { json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 /*
  * D19: the dashboard's today, week and months are the business's. The server

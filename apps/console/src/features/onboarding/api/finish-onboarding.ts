@@ -1,7 +1,7 @@
 import type { OnboardingSubmitInput, OnboardingSubmitResponse } from '@storedesk/shared/onboarding/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { startSession } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { startSession } from '@/lib/session.ts';
 
 /** POST /api/onboarding (Finish): creates the business and signs its owner in, as sign-in does. */
 export function finishOnboarding(input: OnboardingSubmitInput): Promise<OnboardingSubmitResponse> {

@@ -1,6 +1,6 @@
 import type { OnboardingAccountInput, OnboardingAccountResponse } from '@storedesk/shared/onboarding/schemas';
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /**
  * POST /api/onboarding/account: registers the pending owner and mails the

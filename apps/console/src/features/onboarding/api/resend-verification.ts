@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** POST /api/onboarding/verification-email: mails a new link; the one before stops working. */
 export async function resendVerification(): Promise<void> {

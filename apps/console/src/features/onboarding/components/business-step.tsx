@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
-import { ThemePicker } from '../../../components/theme-picker.tsx';
+import { ThemePicker } from '@/components/theme-picker.tsx';
 import { LogoPicker } from './logo-picker.tsx';
 import type { OnboardingFormValues } from './onboarding-form.ts';
 

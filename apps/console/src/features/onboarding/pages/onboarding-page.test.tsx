@@ -2,10 +2,10 @@ import { messages } from '@storedesk/shared/messages';
 import { onboardingMessages, onboardingVerificationMessages } from '@storedesk/shared/onboarding/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 type User = ReturnType<typeof renderApp>['user'];
 

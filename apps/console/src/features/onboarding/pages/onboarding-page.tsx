@@ -19,18 +19,22 @@ import type { OnboardingVerificationResult } from '@storedesk/shared/onboarding/
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useFinishOnboarding } from '../api/finish-onboarding.ts';
-import { useRegisterAccount } from '../api/register-account.ts';
-import { useResendVerification } from '../api/resend-verification.ts';
-import { AlmostThereStep } from '../components/almost-there-step.tsx';
-import { BusinessStep } from '../components/business-step.tsx';
-import type { OnboardingFormValues } from '../components/onboarding-form.ts';
-import { emptyOnboardingForm, stepFields, userFieldNames } from '../components/onboarding-form.ts';
-import { UserStep } from '../components/user-step.tsx';
-import { WelcomeStep } from '../components/welcome-step.tsx';
+import { paths } from '@/config/paths.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useFinishOnboarding } from '@/features/onboarding/api/finish-onboarding.ts';
+import { useRegisterAccount } from '@/features/onboarding/api/register-account.ts';
+import { useResendVerification } from '@/features/onboarding/api/resend-verification.ts';
+import { AlmostThereStep } from '@/features/onboarding/components/almost-there-step.tsx';
+import { BusinessStep } from '@/features/onboarding/components/business-step.tsx';
+import type { OnboardingFormValues } from '@/features/onboarding/components/onboarding-form.ts';
+import {
+  emptyOnboardingForm,
+  stepFields,
+  userFieldNames,
+} from '@/features/onboarding/components/onboarding-form.ts';
+import { UserStep } from '@/features/onboarding/components/user-step.tsx';
+import { WelcomeStep } from '@/features/onboarding/components/welcome-step.tsx';
 
 const stepTitles = ['Welcome', 'Business details', 'User details', 'Almost there'] as const;
 const [welcomeStep, businessStep, userStep, lastStep] = [0, 1, 2, 3] as const;

@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { zones } from '../../../testing/fixtures.ts';
-import { json, mockApi } from '../../../testing/mock-api.ts';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
-import { orderFixture, ordersServer } from '../orders-test-server.ts';
+import { zones } from '@/testing/fixtures.ts';
+import { json, mockApi } from '@/testing/mock-api.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
+import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
 import { repeatEveryMs } from './new-order-alert.tsx';
 
 const chime = vi.hoisted(() => ({ playChime: vi.fn() }));

@@ -11,9 +11,9 @@ import Tooltip from '@mui/material/Tooltip';
 import { formatRupees } from '@storedesk/shared/money';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { useLiveEvent } from '../../../lib/live-events.ts';
-import { getOrder } from '../api/get-order.ts';
+import { paths } from '@/config/paths.ts';
+import { useLiveEvent } from '@/lib/live-events.ts';
+import { getOrder } from '@/features/orders/api/get-order.ts';
 import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
 import { playChime } from './chime.ts';
 

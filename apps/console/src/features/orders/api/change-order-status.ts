@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderStatusChange } from '@storedesk/shared/orders/schemas';
 import { orderDetailSchema } from '@storedesk/shared/orders/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, isApiError } from '../../../lib/api-client.ts';
+import { apiJson, isApiError } from '@/lib/api-client.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 export type ChangeOrderStatus = { orderId: string; change: OrderStatusChange };

@@ -2,7 +2,7 @@ import type { OrderBulkStatusChange, OrderSummary } from '@storedesk/shared/orde
 import { orderSummarySchema } from '@storedesk/shared/orders/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { orderKeys } from './order-keys.ts';
 
 /** The answer of a bulk change, and the `current` of its 409 when an order changed meanwhile. */

@@ -1,4 +1,4 @@
-import { apiUrl } from '../../../lib/api-client.ts';
+import { apiUrl } from '@/lib/api-client.ts';
 import type { OrdersQuery } from './get-orders.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export type DeliveryExecutivesQuery = { zoneId: string; q: string };
 

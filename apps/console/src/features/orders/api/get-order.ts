@@ -1,6 +1,6 @@
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 /** GET /api/orders/:orderId: items, charges, bill and timeline; 404 for an unknown order or one of another zone. */

@@ -1,7 +1,7 @@
 import type { OrderListQuery, OrderListResponse } from '@storedesk/shared/orders/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { useTimeZone } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { useTimeZone } from '@/lib/session.ts';
 import { orderKeys } from './order-keys.ts';
 
 export type OrderSort = OrderListQuery['sort'];

@@ -1,6 +1,6 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** A store as the orders' store filter shows it. */
 export type StoreChoice = { id: string; name: string };

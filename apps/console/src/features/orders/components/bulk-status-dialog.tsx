@@ -11,12 +11,12 @@ import TextField from '@mui/material/TextField';
 import { isFinalStatus, needsExecutive, OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError, type ApiError } from '../../../lib/api-client.ts';
-import { changedOrdersSchema, useChangeOrdersStatus } from '../api/change-orders-status.ts';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError, type ApiError } from '@/lib/api-client.ts';
+import { changedOrdersSchema, useChangeOrdersStatus } from '@/features/orders/api/change-orders-status.ts';
 import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
-import { plural } from '../../../lib/plural.ts';
+import { plural } from '@/lib/plural.ts';
 import { finalChangeWords, orderNumbers } from './final-change-words.ts';
 
 /** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */

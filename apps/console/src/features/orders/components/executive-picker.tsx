@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { executivesPageSize, useDeliveryExecutives } from '../api/get-delivery-executives.ts';
+import { paths } from '@/config/paths.ts';
+import { executivesPageSize, useDeliveryExecutives } from '@/features/orders/api/get-delivery-executives.ts';
 
 /** The value of the choice that keeps each order's executive (bulk Picked Up only). */
 export const keepExecutive = '';

@@ -1,7 +1,7 @@
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Button from '@mui/material/Button';
-import type { OrdersQuery } from '../api/get-orders.ts';
-import { exportOrdersHref } from '../api/export-orders.ts';
+import type { OrdersQuery } from '@/features/orders/api/get-orders.ts';
+import { exportOrdersHref } from '@/features/orders/api/export-orders.ts';
 
 /** Downloads the list as filtered, every page of it, as CSV. */
 export function ExportOrdersButton({ query }: { query: OrdersQuery }) {

@@ -1,5 +1,5 @@
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
-import { plural } from '../../../lib/plural.ts';
+import { plural } from '@/lib/plural.ts';
 
 /** "#12", "#12 and #13", "#12, #13 and #14". */
 export function orderNumbers(numbers: number[]): string {

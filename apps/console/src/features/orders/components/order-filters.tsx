@@ -2,9 +2,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { businessDay } from '@storedesk/shared/dates';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useTimeZone } from '../../../lib/session.ts';
-import type { OrderFilterChanges, OrderFilters } from '../order-list-params.ts';
+import { SearchField } from '@/components/search-field.tsx';
+import { useTimeZone } from '@/lib/session.ts';
+import type { OrderFilterChanges, OrderFilters } from '@/features/orders/order-list-params.ts';
 import { StoreFilter } from './store-filter.tsx';
 
 type OrderFiltersBarProps = {

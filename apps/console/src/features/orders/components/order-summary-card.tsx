@@ -4,9 +4,9 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
-import { useNow } from '../elapsed.ts';
+import { useNow } from '@/features/orders/elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
-import { useTimeZone } from '../../../lib/session.ts';
+import { useTimeZone } from '@/lib/session.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

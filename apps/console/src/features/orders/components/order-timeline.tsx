@@ -11,11 +11,11 @@ import { messages } from '@storedesk/shared/messages';
 import { orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
 import { useState } from 'react';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { useTimeZone } from '../../../lib/session.ts';
-import { useChangeOrderStatus } from '../api/change-order-status.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useChangeOrderStatus } from '@/features/orders/api/change-order-status.ts';
 
 const noteMax = 500;
 // A note is one line (the API refuses control characters): a pasted line break or tab becomes a space.

@@ -23,13 +23,13 @@ import { formatRupees } from '@storedesk/shared/money';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
-import { useCompact } from '../../../lib/use-compact.ts';
-import type { OrderSort, OrderView } from '../api/get-orders.ts';
-import { useNow } from '../elapsed.ts';
+import { paths } from '@/config/paths.ts';
+import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { useCompact } from '@/lib/use-compact.ts';
+import type { OrderSort, OrderView } from '@/features/orders/api/get-orders.ts';
+import { useNow } from '@/features/orders/elapsed.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
-import { useTimeZone } from '../../../lib/session.ts';
+import { useTimeZone } from '@/lib/session.ts';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
 

@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { StoreChoice } from '../api/get-store-choices.ts';
-import { useStoreChoice, useStoreChoices } from '../api/get-store-choices.ts';
+import type { StoreChoice } from '@/features/orders/api/get-store-choices.ts';
+import { useStoreChoice, useStoreChoices } from '@/features/orders/api/get-store-choices.ts';
 
 type StoreFilterProps = {
   storeId: string | undefined;

@@ -2,11 +2,11 @@ import { messages } from '@storedesk/shared/messages';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
-import { meena, orderFixture, ordersServer, ravi } from '../orders-test-server.ts';
+import { adminSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, mockApi } from '@/testing/mock-api.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
+import { meena, orderFixture, ordersServer, ravi } from '@/testing/orders-test-server.ts';
 
 beforeAll(() => loadScreensOf('/orders/any'), LOADING_SCREENS_MS);
 

@@ -3,18 +3,18 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { limits } from '@storedesk/shared/limits';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ListQueryStatus } from '../../../components/table-states.tsx';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useZoneFilter } from '../../../lib/zone-filter.ts';
-import type { OrdersQuery } from '../api/get-orders.ts';
-import { useOrders } from '../api/get-orders.ts';
-import { ExportOrdersButton } from '../components/export-orders-button.tsx';
-import { OrderFiltersBar } from '../components/order-filters.tsx';
-import { OrdersTable } from '../components/orders-table.tsx';
-import { useOrderFilters } from '../order-list-params.ts';
+import { paths } from '@/config/paths.ts';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ListQueryStatus } from '@/components/table-states.tsx';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import type { OrdersQuery } from '@/features/orders/api/get-orders.ts';
+import { useOrders } from '@/features/orders/api/get-orders.ts';
+import { ExportOrdersButton } from '@/features/orders/components/export-orders-button.tsx';
+import { OrderFiltersBar } from '@/features/orders/components/order-filters.tsx';
+import { OrdersTable } from '@/features/orders/components/orders-table.tsx';
+import { useOrderFilters } from '@/features/orders/order-list-params.ts';
 
 /**
  * /orders/completed (SPEC §2, D8): the newest 100 delivered and cancelled

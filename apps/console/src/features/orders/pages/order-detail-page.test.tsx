@@ -2,12 +2,12 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
+import { adminSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, mockApi } from '@/testing/mock-api.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
-import { minutesAgo, orderFixture, ordersServer, ravi } from '../orders-test-server.ts';
+import { minutesAgo, orderFixture, ordersServer, ravi } from '@/testing/orders-test-server.ts';
 
 beforeAll(() => loadScreensOf('/orders/any'), LOADING_SCREENS_MS);
 

@@ -11,16 +11,16 @@ import { formatRupees } from '@storedesk/shared/money';
 import { messages } from '@storedesk/shared/messages';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { LoadError } from '../../../components/load-error.tsx';
-import { CardSkeleton } from '../../../components/loading-skeleton.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useOrder } from '../api/get-order.ts';
-import { OrderBill } from '../components/order-bill.tsx';
-import { OrderSummaryCard } from '../components/order-summary-card.tsx';
-import { OrderTimeline } from '../components/order-timeline.tsx';
-import { UpdateOrderDialog } from '../components/update-order-dialog.tsx';
+import { paths } from '@/config/paths.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { CardSkeleton } from '@/components/loading-skeleton.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useOrder } from '@/features/orders/api/get-order.ts';
+import { OrderBill } from '@/features/orders/components/order-bill.tsx';
+import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
+import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
+import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
 
 function OrderNotFound() {
   return (

@@ -2,12 +2,12 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ownerSession, zones } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
-import { setViewportWidth } from '../../../testing/viewport.ts';
+import { ownerSession, zones } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, mockApi } from '@/testing/mock-api.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 import {
   jayanagar,
   meena,
@@ -16,7 +16,7 @@ import {
   ordersServer,
   ravi,
   suresh,
-} from '../orders-test-server.ts';
+} from '@/testing/orders-test-server.ts';
 
 const placed = orderFixture({ number: 1001, placedAt: minutesAgo(12), billAmountPaise: 123_450 });
 const placedEarlier = orderFixture({

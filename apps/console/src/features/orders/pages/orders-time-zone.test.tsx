@@ -1,10 +1,10 @@
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ownerSession, zones } from '../../../testing/fixtures.ts';
-import { json, mockApi } from '../../../testing/mock-api.ts';
-import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '../../../testing/render-app.tsx';
-import { orderFixture, ordersServer } from '../orders-test-server.ts';
+import { ownerSession, zones } from '@/testing/fixtures.ts';
+import { json, mockApi } from '@/testing/mock-api.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
+import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
 
 /*
  * D19: the console shows, filters and exports the business's days, whatever the

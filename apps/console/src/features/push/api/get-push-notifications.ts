@@ -1,6 +1,6 @@
 import type { PushNotificationList, PushNotificationListQuery } from '@storedesk/shared/push/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** Under the `push` topic: a live event of a send (started, progress, ended) refreshes the history. */
 export const pushListKey = ['push', 'list'] as const;

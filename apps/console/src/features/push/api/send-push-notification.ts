@@ -1,6 +1,6 @@
 import type { PushNotification, PushNotificationInput } from '@storedesk/shared/push/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { pushListKey } from './get-push-notifications.ts';
 
 /**

@@ -10,8 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@storedesk/shared/dates';
 import type { PushNotification, PushStatus } from '@storedesk/shared/push/schemas';
-import { TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
-import { useCompact } from '../../../lib/use-compact.ts';
+import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { useCompact } from '@/lib/use-compact.ts';
 
 const statusChips: Record<PushStatus, { label: string; color: 'info' | 'success' | 'error'; title: string }> =
   {

@@ -11,10 +11,10 @@ import { messages } from '@storedesk/shared/messages';
 import { pushLimits, pushMessages, pushNotificationInputSchema } from '@storedesk/shared/push/schemas';
 import type { PushNotificationInput } from '@storedesk/shared/push/schemas';
 import { useForm, useWatch } from 'react-hook-form';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
-import { useSendPushNotification } from '../api/send-push-notification.ts';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import { useSendPushNotification } from '@/features/push/api/send-push-notification.ts';
 
 const empty: PushNotificationInput = { title: '', message: '' };
 

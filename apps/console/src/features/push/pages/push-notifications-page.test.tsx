@@ -3,12 +3,12 @@ import type { PushNotification, PushNotificationInput } from '@storedesk/shared/
 import { pushMessages } from '@storedesk/shared/push/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { adminSession, ownerSession, withBusiness } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { setViewportWidth } from '../../../testing/viewport.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { adminSession, ownerSession, withBusiness } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 
 const sent: PushNotification = {
   id: 'a0000000-0000-4000-8000-000000000001',

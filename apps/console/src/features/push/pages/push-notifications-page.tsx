@@ -1,14 +1,14 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { ListQueryStatus } from '../../../components/table-states.tsx';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useSignedInSession } from '../../../lib/session.ts';
-import { usePushNotifications } from '../api/get-push-notifications.ts';
-import { PushHistoryTable } from '../components/push-history-table.tsx';
-import { PushNotificationForm } from '../components/push-notification-form.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ListQueryStatus } from '@/components/table-states.tsx';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useSignedInSession } from '@/lib/session.ts';
+import { usePushNotifications } from '@/features/push/api/get-push-notifications.ts';
+import { PushHistoryTable } from '@/features/push/components/push-history-table.tsx';
+import { PushNotificationForm } from '@/features/push/components/push-notification-form.tsx';
 
 /** /push-notifications (owner only, D13): send a notification to the customers, and the history of sends. */
 export function PushNotificationsPage() {

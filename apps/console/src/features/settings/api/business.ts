@@ -6,8 +6,8 @@ import type {
 } from '@storedesk/shared/settings/business';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
-import { sessionQueryKey } from '../../../lib/session.ts';
+import { apiJson } from '@/lib/api-client.ts';
+import { sessionQueryKey } from '@/lib/session.ts';
 
 /**
  * Starts with the `business` topic, so a colleague's save (a live event of that

@@ -5,7 +5,7 @@ import type {
   HelplineUpdate,
 } from '@storedesk/shared/settings/helplines';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, apiJson } from '../../../lib/api-client.ts';
+import { apiFetch, apiJson } from '@/lib/api-client.ts';
 
 /** Starts with the `settings` topic, so a colleague's change (a live event of that topic) refreshes it. */
 export const helplinesQueryKey = ['settings', 'helplines'] as const;

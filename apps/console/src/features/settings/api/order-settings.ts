@@ -1,6 +1,6 @@
 import type { OrderSettings, OrderSettingsUpdate } from '@storedesk/shared/settings/order-settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** Starts with the `settings` topic, so a colleague's save (a live event of that topic) refreshes it. */
 export const orderSettingsQueryKey = ['settings', 'order'] as const;

@@ -3,7 +3,7 @@ import type {
   ReferralSettingsUpdateInput,
 } from '@storedesk/shared/settings/referral-settings';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** Starts with the `settings` topic, so a colleague's save (a live event of that topic) refreshes it. */
 export const referralSettingsQueryKey = ['settings', 'referral'] as const;

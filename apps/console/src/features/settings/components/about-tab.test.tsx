@@ -2,10 +2,10 @@ import { messages } from '@storedesk/shared/messages';
 import { businessMessages } from '@storedesk/shared/settings/business';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
 
 function renderAbout(overrides: Record<string, Handler> = {}) {

@@ -15,13 +15,17 @@ import type {
 } from '@storedesk/shared/settings/business';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { RecordLoader } from '../../../components/record-loader.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
-import { useRecordSave } from '../../../lib/record-save.ts';
-import { fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import {
+  businessSettingsQueryKey,
+  useBusinessSettings,
+  useUpdateBusinessSettings,
+} from '@/features/settings/api/business.ts';
+import { useRecordSave } from '@/components/record-save.ts';
+import { fieldMessages } from '@/lib/save-refusal.ts';
 
 const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone' } as const;
 

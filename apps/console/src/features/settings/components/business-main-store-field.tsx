@@ -2,8 +2,8 @@ import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
 import { useEffect, useState } from 'react';
-import type { MainStoreChoice } from '../api/business.ts';
-import { useMainStoreChoices } from '../api/business.ts';
+import type { MainStoreChoice } from '@/features/settings/api/business.ts';
+import { useMainStoreChoices } from '@/features/settings/api/business.ts';
 
 type MainStoreFieldProps = {
   value: MainStoreChoice | null;

@@ -8,10 +8,10 @@ import type { BusinessSettings } from '@storedesk/shared/settings/business';
 import { businessSettingsSchema } from '@storedesk/shared/settings/business';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { businessSettingsQueryKey, useRotateStorefrontKey } from '../api/business.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { businessSettingsQueryKey, useRotateStorefrontKey } from '@/features/settings/api/business.ts';
 
 export const rotateKeyQuestion =
   'The customer app stops working with the current key at once: every order it sends with the old key is ' +

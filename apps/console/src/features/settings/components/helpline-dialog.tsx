@@ -11,14 +11,18 @@ import type { Helpline, HelplineInput, HelplineList } from '@storedesk/shared/se
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
-import { helplinesQueryKey, useCreateHelpline, useUpdateHelpline } from '../api/helplines.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import {
+  helplinesQueryKey,
+  useCreateHelpline,
+  useUpdateHelpline,
+} from '@/features/settings/api/helplines.ts';
 
 const labels = { title: 'Title', phoneNumber: 'Phone number' } as const;
 

@@ -3,12 +3,12 @@ import { messages } from '@storedesk/shared/messages';
 import type { Helpline, HelplineUpdate } from '@storedesk/shared/settings/helplines';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { listOf, ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { setViewportWidth } from '../../../testing/viewport.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { listOf, ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 
 const care: Helpline = {
   id: 'b1000000-0000-4000-8000-000000000001',

@@ -15,12 +15,12 @@ import { messages } from '@storedesk/shared/messages';
 import { helplineLimits } from '@storedesk/shared/settings/helplines';
 import type { Helpline } from '@storedesk/shared/settings/helplines';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { useDeleteHelpline, useHelplines } from '../api/helplines.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { useDeleteHelpline, useHelplines } from '@/features/settings/api/helplines.ts';
 import { HelplineDialog } from './helpline-dialog.tsx';
 
 type DialogState = { kind: 'add' } | { kind: 'edit'; id: string } | null;

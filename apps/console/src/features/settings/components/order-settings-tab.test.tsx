@@ -5,11 +5,11 @@ import { defaultOrderSettings } from '@storedesk/shared/settings/order-settings'
 import type { OrderSettings, OrderSettingsUpdate } from '@storedesk/shared/settings/order-settings';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const saved: OrderSettings = {
   deliveryChargesEnabled: true,

@@ -14,13 +14,17 @@ import type {
 } from '@storedesk/shared/settings/order-settings';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { RecordLoader } from '../../../components/record-loader.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { useRecordSave } from '../../../lib/record-save.ts';
-import { fieldMessages } from '../../../lib/save-refusal.ts';
-import { orderSettingsQueryKey, useOrderSettings, useSaveOrderSettings } from '../api/order-settings.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import { useRecordSave } from '@/components/record-save.ts';
+import { fieldMessages } from '@/lib/save-refusal.ts';
+import {
+  orderSettingsQueryKey,
+  useOrderSettings,
+  useSaveOrderSettings,
+} from '@/features/settings/api/order-settings.ts';
 
 const labels = {
   deliveryChargesEnabled: 'Delivery charges',

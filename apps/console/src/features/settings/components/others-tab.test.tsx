@@ -3,11 +3,11 @@ import { businessMessages } from '@storedesk/shared/settings/business';
 import { themes } from '@storedesk/shared/themes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { listOf } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { listOf } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 import { rotateKeyQuestion } from './business-storefront-key.tsx';
 import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
 

@@ -13,17 +13,21 @@ import type {
 } from '@storedesk/shared/settings/business';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { RecordLoader } from '../../../components/record-loader.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import type { MainStoreChoice } from '../api/business.ts';
-import { businessSettingsQueryKey, useBusinessSettings, useUpdateBusinessSettings } from '../api/business.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import type { MainStoreChoice } from '@/features/settings/api/business.ts';
+import {
+  businessSettingsQueryKey,
+  useBusinessSettings,
+  useUpdateBusinessSettings,
+} from '@/features/settings/api/business.ts';
 import { MainStoreField } from './business-main-store-field.tsx';
-import { useRecordSave } from '../../../lib/record-save.ts';
-import { fieldMessages } from '../../../lib/save-refusal.ts';
+import { useRecordSave } from '@/components/record-save.ts';
+import { fieldMessages } from '@/lib/save-refusal.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
-import { ThemePicker } from '../../../components/theme-picker.tsx';
+import { ThemePicker } from '@/components/theme-picker.tsx';
 
 const labels = {
   type: 'Multiple stores',

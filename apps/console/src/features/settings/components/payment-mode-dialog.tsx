@@ -25,14 +25,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
-import { paymentModesQueryKey, useCreatePaymentMode, useUpdatePaymentMode } from '../api/payment-modes.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import {
+  paymentModesQueryKey,
+  useCreatePaymentMode,
+  useUpdatePaymentMode,
+} from '@/features/settings/api/payment-modes.ts';
 
 export type PaymentModeFormValues = {
   type: PaymentModeType | '';

@@ -7,12 +7,12 @@ import type {
 } from '@storedesk/shared/settings/payment-modes';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { listOf, ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { setViewportWidth } from '../../../testing/viewport.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { listOf, ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 
 const cod: PaymentMode = {
   id: 'a1000000-0000-4000-8000-000000000001',

@@ -16,18 +16,18 @@ import { paymentModeTypeLabels, typesToAdd } from '@storedesk/shared/settings/pa
 import type { PaymentMode } from '@storedesk/shared/settings/payment-modes';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import type { UpdatePaymentMode } from '../api/payment-modes.ts';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { LoadError } from '@/components/load-error.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import type { UpdatePaymentMode } from '@/features/settings/api/payment-modes.ts';
 import {
   updatePaymentModeMutationKey,
   useDeletePaymentMode,
   usePaymentModes,
   useUpdatePaymentMode,
-} from '../api/payment-modes.ts';
+} from '@/features/settings/api/payment-modes.ts';
 import { PaymentModeDialog } from './payment-mode-dialog.tsx';
 
 type DialogState = { kind: 'add' } | { kind: 'edit'; id: string } | null;

@@ -7,10 +7,10 @@ import {
 } from '@storedesk/shared/settings/referral-settings';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const program: ReferralSettings = {
   enabled: true,

@@ -22,17 +22,17 @@ import type {
 } from '@storedesk/shared/settings/referral-settings';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { RecordLoader } from '../../../components/record-loader.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
-import { useRecordSave } from '../../../lib/record-save.ts';
-import { fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import { useRecordSave } from '@/components/record-save.ts';
+import { fieldMessages } from '@/lib/save-refusal.ts';
 import {
   referralSettingsQueryKey,
   useReferralSettings,
   useSaveReferralSettings,
-} from '../api/referral-settings.ts';
+} from '@/features/settings/api/referral-settings.ts';
 
 type Field = Exclude<keyof ReferralFormValues, 'enabled'>;
 

@@ -4,13 +4,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { AboutTab } from '../components/about-tab.tsx';
-import { HelplinesTab } from '../components/helplines-tab.tsx';
-import { OrderSettingsTab } from '../components/order-settings-tab.tsx';
-import { OthersTab } from '../components/others-tab.tsx';
-import { PaymentModesTab } from '../components/payment-modes-tab.tsx';
-import { ReferralSettingsTab } from '../components/referral-settings-tab.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { AboutTab } from '@/features/settings/components/about-tab.tsx';
+import { HelplinesTab } from '@/features/settings/components/helplines-tab.tsx';
+import { OrderSettingsTab } from '@/features/settings/components/order-settings-tab.tsx';
+import { OthersTab } from '@/features/settings/components/others-tab.tsx';
+import { PaymentModesTab } from '@/features/settings/components/payment-modes-tab.tsx';
+import { ReferralSettingsTab } from '@/features/settings/components/referral-settings-tab.tsx';
 
 /** The six tabs of SPEC §2 /settings, in order; `key` is the tab's `?tab=` value. */
 export const settingsTabs: ReadonlyArray<{ key: string; label: string; Component: ComponentType }> = [

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { slidesListKey } from './get-slides.ts';
 
 /** DELETE /api/slides/:slideId?version=N: a soft delete, undone from the trash. */

@@ -1,6 +1,6 @@
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export function slideQueryKey(slideId: string) {
   return ['slides', 'detail', slideId] as const;

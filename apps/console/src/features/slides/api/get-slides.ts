@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export type SlidesQuery = { q: string; page: number; pageSize: number };
 

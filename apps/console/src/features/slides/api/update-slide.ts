@@ -1,6 +1,6 @@
 import type { Slide, SlideUpdate } from '@storedesk/shared/slides/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { slideQueryKey } from './get-slide.ts';
 import { slidesListKey } from './get-slides.ts';
 

@@ -1,5 +1,5 @@
-import { NumberSelectField } from '../../../components/number-select-field.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { NumberSelectField } from '@/components/number-select-field.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -12,12 +12,12 @@ import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ImagePicker } from '@/components/image-picker.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const positionChoices = Array.from(
   { length: slidePositions.max - slidePositions.min + 1 },

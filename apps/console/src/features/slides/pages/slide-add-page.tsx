@@ -1,14 +1,14 @@
 import type { SlideInput } from '@storedesk/shared/slides/schemas';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useCreateSlide } from '../api/create-slide.ts';
-import { useUploadSlideImage } from '../api/upload-slide-image.ts';
-import type { SlideSaveResult } from '../components/slide-form.tsx';
-import { SlideForm } from '../components/slide-form.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useCreateSlide } from '@/features/slides/api/create-slide.ts';
+import { useUploadSlideImage } from '@/features/slides/api/upload-slide-image.ts';
+import type { SlideSaveResult } from '@/features/slides/components/slide-form.tsx';
+import { SlideForm } from '@/features/slides/components/slide-form.tsx';
 
 export function SlideAddPage() {
   const create = useCreateSlide();

@@ -3,11 +3,11 @@ import { messages } from '@storedesk/shared/messages';
 import type { Slide, SlideUpdate } from '@storedesk/shared/slides/schemas';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
-import { listOf, ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
+import { listOf, ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const slide: Slide = {
   id: 'e0000000-0000-4000-8000-000000000001',

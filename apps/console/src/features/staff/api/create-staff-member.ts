@@ -1,6 +1,6 @@
 import type { StaffInput, StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 /** POST /api/admins or /api/delivery-executives; 409 with fields.email when the e-mail is taken. */

@@ -1,6 +1,6 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 type DeleteStaffMember = { kind: StaffKind; userId: string; version: number };

@@ -1,6 +1,6 @@
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 /** GET /api/admins/:userId or /api/delivery-executives/:userId; 404 for one the caller may not see. */

@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 export type StaffQuery = { zoneId: string | undefined; q: string; page: number; pageSize: number };

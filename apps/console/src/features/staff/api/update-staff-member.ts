@@ -1,6 +1,6 @@
 import type { StaffKind, StaffMember, StaffUpdate } from '@storedesk/shared/staff/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { staffKeys, staffPath } from './staff-keys.ts';
 
 type UpdateStaffMember = { kind: StaffKind; userId: string; update: StaffUpdate };

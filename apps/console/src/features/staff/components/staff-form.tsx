@@ -9,11 +9,11 @@ import type { StaffMember } from '@storedesk/shared/staff/schemas';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { SaveButton } from '@/components/save-button.tsx';
+import { ZonePickerField } from '@/components/zone-picker-field.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;

@@ -1,16 +1,16 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useIsOwner } from '../../../lib/session.ts';
-import { useZoneFilter } from '../../../lib/zone-filter.ts';
-import { useCreateStaffMember } from '../api/create-staff-member.ts';
-import type { StaffFormOutput, StaffSaveResult } from '../components/staff-form.tsx';
-import { StaffForm } from '../components/staff-form.tsx';
-import { staffKindText } from '../staff-kinds.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useIsOwner } from '@/lib/session.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { useCreateStaffMember } from '@/features/staff/api/create-staff-member.ts';
+import type { StaffFormOutput, StaffSaveResult } from '@/features/staff/components/staff-form.tsx';
+import { StaffForm } from '@/features/staff/components/staff-form.tsx';
+import { staffKindText } from '@/features/staff/staff-kinds.ts';
 
 export function StaffAddPage({ kind }: { kind: StaffKind }) {
   const text = staffKindText[kind];

@@ -4,11 +4,11 @@ import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { adminSession, ownerSession, zoneNorth, zoneSouth } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { anita, meena, ravi, staffServer } from '../staff-test-server.ts';
+import { adminSession, ownerSession, zoneNorth, zoneSouth } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { anita, meena, ravi, staffServer } from '@/testing/staff-test-server.ts';
 
 function renderForm(
   entry: string,

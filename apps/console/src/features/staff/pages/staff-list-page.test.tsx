@@ -4,11 +4,11 @@ import { dexHasOpenOrdersMessage } from '@storedesk/shared/staff/schemas';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession, ownerSession, zoneNorth } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { anita, meena, ravi, staffServer, suresh } from '../staff-test-server.ts';
+import { adminSession, ownerSession, zoneNorth } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { anita, meena, ravi, staffServer, suresh } from '@/testing/staff-test-server.ts';
 
 function renderList(
   entry: string,

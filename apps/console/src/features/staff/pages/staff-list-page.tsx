@@ -16,21 +16,21 @@ import { messages } from '@storedesk/shared/messages';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { deleteTitle } from '../../../components/delete-with-undo.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { ListQueryStatus, ListRows, RowEditDelete } from '../../../components/table-states.tsx';
-import { asApiError, isApiError } from '../../../lib/api-client.ts';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useIsOwner } from '../../../lib/session.ts';
-import { useZoneFilter } from '../../../lib/zone-filter.ts';
-import { useDeleteStaffMember } from '../api/delete-staff-member.ts';
-import { useStaff } from '../api/get-staff.ts';
-import { staffKindText } from '../staff-kinds.ts';
+import { deleteTitle } from '@/components/delete-with-undo.tsx';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-states.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useIsOwner } from '@/lib/session.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { useDeleteStaffMember } from '@/features/staff/api/delete-staff-member.ts';
+import { useStaff } from '@/features/staff/api/get-staff.ts';
+import { staffKindText } from '@/features/staff/staff-kinds.ts';
 
 /** "Ravi Kumar" → "RK". */
 function initials(name: string): string {

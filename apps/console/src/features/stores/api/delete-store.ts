@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** DELETE /api/stores/:storeId?version=N: a soft delete, undone from the trash. */
 export async function deleteStore({ storeId, version }: { storeId: string; version: number }): Promise<void> {

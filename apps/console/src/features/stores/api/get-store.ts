@@ -1,6 +1,6 @@
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export function storeQueryKey(storeId: string) {
   return ['stores', 'detail', storeId] as const;

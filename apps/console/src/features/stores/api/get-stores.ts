@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 export type StoresQuery = { zoneId: string | undefined; q: string; page: number; pageSize: number };
 

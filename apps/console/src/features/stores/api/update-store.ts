@@ -1,6 +1,6 @@
 import type { Store, StoreUpdate } from '@storedesk/shared/stores/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { storeQueryKey } from './get-store.ts';
 import { storesListKey } from './get-stores.ts';
 

@@ -1,5 +1,5 @@
-import { NumberSelectField } from '../../../components/number-select-field.tsx';
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { NumberSelectField } from '@/components/number-select-field.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -14,16 +14,16 @@ import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ImagePicker } from '../../../components/image-picker.tsx';
-import { ZonePickerField } from '../../../components/zone-picker-field.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ImagePicker } from '@/components/image-picker.tsx';
+import { ZonePickerField } from '@/components/zone-picker-field.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
-import { useMapTiles } from '../api/get-map-tiles.ts';
-import { SaveButton } from '../../../components/save-button.tsx';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { useMapTiles } from '@/features/stores/api/get-map-tiles.ts';
+import { SaveButton } from '@/components/save-button.tsx';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 

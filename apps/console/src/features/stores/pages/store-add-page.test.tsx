@@ -10,10 +10,10 @@ import {
   storeFixture,
   zoneNorth,
   zoneSouth,
-} from '../../../testing/fixtures.ts';
-import type { ApiCall } from '../../../testing/mock-api.ts';
-import { json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+} from '@/testing/fixtures.ts';
+import type { ApiCall } from '@/testing/mock-api.ts';
+import { json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 function created(call: ApiCall) {
   const input = call.body as StoreInput;

@@ -1,16 +1,16 @@
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import { useNavigate } from 'react-router';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { paths } from '../../../app/paths.ts';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useIsOwner, useSignedInSession } from '../../../lib/session.ts';
-import { useZoneFilter } from '../../../lib/zone-filter.ts';
-import { useCreateStore } from '../api/create-store.ts';
-import { useUploadStoreImage } from '../api/upload-store-image.ts';
-import type { StoreSaveResult } from '../components/store-form.tsx';
-import { emptyStoreFormValues, StoreForm } from '../components/store-form.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { paths } from '@/config/paths.ts';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useIsOwner, useSignedInSession } from '@/lib/session.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { useCreateStore } from '@/features/stores/api/create-store.ts';
+import { useUploadStoreImage } from '@/features/stores/api/upload-store-image.ts';
+import type { StoreSaveResult } from '@/features/stores/components/store-form.tsx';
+import { emptyStoreFormValues, StoreForm } from '@/features/stores/components/store-form.tsx';
 
 export function StoreAddPage() {
   const owner = useIsOwner();

@@ -2,10 +2,10 @@ import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession, listOf, ownerSession, storeFixture, zoneSouth } from '../../../testing/fixtures.ts';
-import type { ApiCall, Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { adminSession, listOf, ownerSession, storeFixture, zoneSouth } from '@/testing/fixtures.ts';
+import type { ApiCall, Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 const mango = storeFixture();
 const basket = storeFixture({

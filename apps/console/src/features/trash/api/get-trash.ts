@@ -1,7 +1,7 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** `kind` undefined is every kind. */
 export type TrashQuery = { kind: TrashKind | undefined; q: string; page: number; pageSize: number };

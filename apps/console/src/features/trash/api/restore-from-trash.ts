@@ -1,7 +1,7 @@
 import type { EventTopic } from '@storedesk/shared/events/topics';
 import type { TrashKind } from '@storedesk/shared/trash/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api-client.ts';
+import { apiFetch } from '@/lib/api-client.ts';
 
 /** The screens that show a restored record, by the live-event topic their query keys start with. */
 const topicOfKind: Record<TrashKind, EventTopic> = {

@@ -4,7 +4,7 @@ import { trashKinds } from '@storedesk/shared/trash/schemas';
 import type { TrashKind } from '@storedesk/shared/trash/schemas';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSearchUpdate } from '../../../lib/search-update.ts';
+import { useSearchUpdate } from '@/lib/search-update.ts';
 
 export const kindFilterLabels: Record<TrashKind, string> = {
   stores: 'Stores',

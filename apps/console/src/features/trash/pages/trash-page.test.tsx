@@ -2,11 +2,11 @@ import type { TrashEntry } from '@storedesk/shared/trash/schemas';
 import { restoreParentFirstMessage } from '@storedesk/shared/trash/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listOf, ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { setViewportWidth } from '../../../testing/viewport.ts';
+import { listOf, ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
 
 const store: TrashEntry = {
   kind: 'stores',

@@ -15,19 +15,23 @@ import { trashKindLabels, trashRetentionDays } from '@storedesk/shared/trash/sch
 import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '../../../components/table-states.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useTimeZone } from '../../../lib/session.ts';
-import { useCompact } from '../../../lib/use-compact.ts';
-import { useTrash } from '../api/get-trash.ts';
-import { useRestoreFromTrash } from '../api/restore-from-trash.ts';
-import { kindFilterLabels, TrashKindFilter, useTrashKind } from '../components/trash-kind-filter.tsx';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useTrash } from '@/features/trash/api/get-trash.ts';
+import { useRestoreFromTrash } from '@/features/trash/api/restore-from-trash.ts';
+import {
+  kindFilterLabels,
+  TrashKindFilter,
+  useTrashKind,
+} from '@/features/trash/components/trash-kind-filter.tsx';
 
 const keptFor = `Deleted stores, categories, items, slides and zones stay here for ${trashRetentionDays} days; restore one to bring it back.`;
 

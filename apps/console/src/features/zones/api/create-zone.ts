@@ -1,6 +1,6 @@
 import type { Zone, ZoneInput } from '@storedesk/shared/zones/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 import { zoneQueryKey } from './get-zone.ts';
 import { zonesListKey } from './get-zones.ts';
 

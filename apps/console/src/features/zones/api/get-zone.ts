@@ -1,6 +1,6 @@
 import type { Zone } from '@storedesk/shared/zones/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client.ts';
+import { apiJson } from '@/lib/api-client.ts';
 
 /** The same key as the zone picker's name lookup, so both share one answer. */
 export function zoneQueryKey(zoneId: string) {

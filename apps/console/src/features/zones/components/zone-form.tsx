@@ -1,4 +1,4 @@
-import { StaleSaveAlert } from '../../../components/stale-save-alert.tsx';
+import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import Button from '@mui/material/Button';
@@ -10,11 +10,11 @@ import { zoneInputSchema, zoneSchema } from '@storedesk/shared/zones/schemas';
 import type { Zone, ZoneInput } from '@storedesk/shared/zones/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ErrorDialog } from '../../../components/error-dialog.tsx';
-import { SaveButton } from '../../../components/save-button.tsx';
-import type { ApiError } from '../../../lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '../../../lib/edit-base.ts';
-import { applySaveRefusal, fieldMessages } from '../../../lib/save-refusal.ts';
+import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { SaveButton } from '@/components/save-button.tsx';
+import type { ApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type ZoneSaveResult = { ok: true } | { ok: false; error: ApiError };
 

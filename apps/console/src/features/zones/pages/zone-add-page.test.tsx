@@ -2,10 +2,10 @@ import { messages } from '@storedesk/shared/messages';
 import type { ZoneInput } from '@storedesk/shared/zones/schemas';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listOf, ownerSession, zoneSouth } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { listOf, ownerSession, zoneSouth } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 function renderAdd(create: Handler) {
   const api = mockApi({

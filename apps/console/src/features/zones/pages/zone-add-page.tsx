@@ -1,12 +1,12 @@
 import type { ZoneInput } from '@storedesk/shared/zones/schemas';
-import { paths } from '../../../app/paths.ts';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { useSnackbar } from '../../../components/snackbar-provider.tsx';
-import { asApiError } from '../../../lib/api-client.ts';
-import { useGoBack } from '../../../lib/navigation.ts';
-import { useCreateZone } from '../api/create-zone.ts';
-import type { ZoneSaveResult } from '../components/zone-form.tsx';
-import { ZoneForm } from '../components/zone-form.tsx';
+import { paths } from '@/config/paths.ts';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { useGoBack } from '@/lib/navigation.ts';
+import { useCreateZone } from '@/features/zones/api/create-zone.ts';
+import type { ZoneSaveResult } from '@/features/zones/components/zone-form.tsx';
+import { ZoneForm } from '@/features/zones/components/zone-form.tsx';
 
 export function ZoneAddPage() {
   const create = useCreateZone();

@@ -4,11 +4,11 @@ import type { Zone, ZoneUpdate } from '@storedesk/shared/zones/schemas';
 import { zoneInUseMessage } from '@storedesk/shared/zones/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listOf, ownerSession, zoneNorth, zoneSouth } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, mockApi, noContent } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
-import { applyLiveEvent } from '../../../lib/live-events.ts';
+import { listOf, ownerSession, zoneNorth, zoneSouth } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+import { applyLiveEvent } from '@/lib/live-events.ts';
 
 const zonePath = `/api/zones/${zoneNorth.id}`;
 const editPath = `/zones/${zoneNorth.id}/edit`;

@@ -1,10 +1,10 @@
 import type { Zone } from '@storedesk/shared/zones/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { listOf, ownerSession } from '../../../testing/fixtures.ts';
-import type { Handler } from '../../../testing/mock-api.ts';
-import { json, sessionHandler, mockApi, networkFailure } from '../../../testing/mock-api.ts';
-import { renderApp } from '../../../testing/render-app.tsx';
+import { listOf, ownerSession } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { json, sessionHandler, mockApi, networkFailure } from '@/testing/mock-api.ts';
+import { renderApp } from '@/testing/render-app.tsx';
 
 function zone(n: number): Zone {
   return {

@@ -12,13 +12,13 @@ import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../../app/paths.ts';
-import { ListPagination } from '../../../components/list-pagination.tsx';
-import { PageHeader } from '../../../components/page-header.tsx';
-import { SearchField } from '../../../components/search-field.tsx';
-import { ListQueryStatus, ListRows } from '../../../components/table-states.tsx';
-import { useListParams, usePageInRange } from '../../../lib/list-params.ts';
-import { useZones } from '../api/get-zones.ts';
+import { paths } from '@/config/paths.ts';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { SearchField } from '@/components/search-field.tsx';
+import { ListQueryStatus, ListRows } from '@/components/table-states.tsx';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useZones } from '@/features/zones/api/get-zones.ts';
 
 const columns = 3;
 

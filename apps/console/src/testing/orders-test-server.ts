@@ -3,9 +3,9 @@ import { messages } from '@storedesk/shared/messages';
 import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
-import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
-import type { ApiCall, Handler } from '../../testing/mock-api.ts';
-import { apiError, json, sessionHandler } from '../../testing/mock-api.ts';
+import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from './fixtures.ts';
+import type { ApiCall, Handler } from './mock-api.ts';
+import { apiError, json, sessionHandler } from './mock-api.ts';
 
 /*
  * Orders, delivery executives and stores for the orders screens' tests, and a

@@ -2,10 +2,10 @@ import type { QueryKey, UseMutationResult } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { useSnackbar } from '../components/snackbar-provider.tsx';
-import { asApiError } from './api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from './edit-base.ts';
-import { applySaveRefusal } from './save-refusal.ts';
+import { useSnackbar } from './snackbar-provider.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { applySaveRefusal } from '@/lib/save-refusal.ts';
 
 type RecordSaveOptions<T, Variables> = {
   /** The record as the server answers it: a 409's `current` is read with it. */

@@ -3,7 +3,7 @@ import { Suspense, type ComponentType } from 'react';
 import { MemoryRouter, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { ownerSession } from '../testing/fixtures.ts';
+import { ownerSession } from '@/testing/fixtures.ts';
 import { lazyPage, preloadScreens } from './lazy-page.tsx';
 
 function Shell() {

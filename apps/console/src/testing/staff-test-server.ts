@@ -1,9 +1,9 @@
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { messages } from '@storedesk/shared/messages';
 import type { StaffInput, StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
-import { listOf, ownerSession, zoneNorth, zoneSouth } from '../../testing/fixtures.ts';
-import type { Handler } from '../../testing/mock-api.ts';
-import { apiError, json, sessionHandler, noContent } from '../../testing/mock-api.ts';
+import { listOf, ownerSession, zoneNorth, zoneSouth } from './fixtures.ts';
+import type { Handler } from './mock-api.ts';
+import { apiError, json, sessionHandler, noContent } from './mock-api.ts';
 
 /*
  * Admins and delivery executives for the staff screens' tests, and a small

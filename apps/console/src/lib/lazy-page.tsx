@@ -3,7 +3,7 @@ import { lazy, useState } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import type { Params, RouteObject } from 'react-router';
 import { matchRoutes } from 'react-router';
-import type { Session } from '../lib/session.ts';
+import type { Session } from './session.ts';
 
 /**
  * What a screen's module may export as `prefetch`: starts asking for the data the screen will
