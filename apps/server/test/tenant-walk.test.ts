@@ -360,6 +360,30 @@ const walk: Record<string, Entry> = {
     request: () => ({ url: '/api/storefront/slides' }),
     status: 200,
   },
+  'GET /api/storefront/business': {
+    kind: 'key',
+    request: () => ({ url: '/api/storefront/business' }),
+    status: 200,
+  },
+  // At A's stores' very point: B's key must find none of them.
+  'GET /api/storefront/stores': {
+    kind: 'key',
+    request: () => ({ url: '/api/storefront/stores?lat=12.9&lng=77.6' }),
+    status: 200,
+  },
+  'GET /api/storefront/stores/{storeId}/catalogue': {
+    kind: 'key',
+    request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/catalogue` }),
+    status: 404,
+  },
+  'POST /api/storefront/quote': {
+    kind: 'key',
+    request: (r) => ({
+      url: '/api/storefront/quote',
+      payload: { storeId: r.store.id, items: [{ itemId: r.item.id, quantity: 1 }] },
+    }),
+    status: 404,
+  },
   'POST /api/onboarding/account': { kind: 'public' },
   'POST /api/onboarding/verification-email': { kind: 'public' },
   'GET /api/onboarding/verify': { kind: 'public' },

@@ -1,12 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  businessClock,
   businessDay,
   formatDate,
   formatDateTime,
   formatDay,
   formatElapsed,
+  formatTimeOfDay,
   isCalendarDay,
   isTimeZone,
+  withinWindow,
 } from './dates.ts';
 
 describe('formatDate', () => {
@@ -97,5 +101,94 @@ describe('formatElapsed', () => {
 
   it('measures from the current time by default', () => {
     expect(formatElapsed(Date.now() - 35 * 60_000)).toBe('35 min');
+  });
+});
+
+const runs = { numRuns: 2000, seed: 20260105 };
+
+describe('businessClock', () => {
+  it('is the Asia/Kolkata day and minute (UTC+05:30) of any instant', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2100, 0, 1) }), (ms) => {
+        const shifted = new Date(ms + 330 * 60_000);
+        expect(businessClock(new Date(ms), 'Asia/Kolkata')).toEqual({
+          date: shifted.toISOString().slice(0, 10),
+          minute: shifted.getUTCHours() * 60 + shifted.getUTCMinutes(),
+        });
+      }),
+      runs,
+    );
+  });
+
+  it('turns the day at 18:30 UTC in Asia/Kolkata', () => {
+    const kolkata = (iso: string) => businessClock(new Date(iso), 'Asia/Kolkata');
+    expect(kolkata('2026-03-09T18:29:59.999Z')).toEqual({ date: '2026-03-09', minute: 1439 });
+    expect(kolkata('2026-03-09T18:30:00Z')).toEqual({ date: '2026-03-10', minute: 0 });
+  });
+
+  it("is the clock of the business's own zone, whatever the server's", () => {
+    const at = new Date('2026-11-22T20:06:00Z'); // 01:36 on the 23rd in Kolkata
+    expect(businessClock(at, 'Asia/Kolkata')).toEqual({ date: '2026-11-23', minute: 96 });
+    expect(businessClock(at, 'UTC')).toEqual({ date: '2026-11-22', minute: 20 * 60 + 6 });
+    expect(businessClock(at, 'America/Los_Angeles')).toEqual({ date: '2026-11-22', minute: 12 * 60 + 6 });
+    // Summer time: New York is UTC−4 on 1 July and UTC−5 on 1 December.
+    expect(businessClock(new Date('2026-07-01T03:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-06-30',
+      minute: 23 * 60 + 30,
+    });
+    expect(businessClock(new Date('2026-12-01T03:30:00Z'), 'America/New_York')).toEqual({
+      date: '2026-11-30',
+      minute: 22 * 60 + 30,
+    });
+  });
+});
+
+describe('withinWindow', () => {
+  it('includes both ends, and reads a start after the end as a window across midnight', () => {
+    expect(withinWindow(0, '00:00', '23:59')).toBe(true);
+    expect(withinWindow(1439, '00:00', '23:59')).toBe(true);
+    expect(withinWindow(600, '10:00', '14:00')).toBe(true);
+    expect(withinWindow(840, '10:00', '14:00')).toBe(true);
+    expect(withinWindow(841, '10:00', '14:00')).toBe(false);
+    expect(withinWindow(599, '10:00', '14:00')).toBe(false);
+    expect(withinWindow(23 * 60, '22:00', '02:00')).toBe(true);
+    expect(withinWindow(60, '22:00', '02:00')).toBe(true);
+    expect(withinWindow(12 * 60, '22:00', '02:00')).toBe(false);
+    expect(withinWindow(600, '10:00:00', '10:00:00')).toBe(true);
+  });
+
+  it('for any window and minute, agrees with walking the window minute by minute', () => {
+    const time = fc
+      .integer({ min: 0, max: 1439 })
+      .map((m) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`);
+    fc.assert(
+      fc.property(time, time, fc.integer({ min: 0, max: 1439 }), (start, end, minute) => {
+        const toMinute = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
+        const inside = new Set<number>();
+        for (let m = toMinute(start); ; m = (m + 1) % 1440) {
+          inside.add(m);
+          if (m === toMinute(end)) break;
+        }
+        expect(withinWindow(minute, start, end)).toBe(inside.has(minute));
+      }),
+      { numRuns: 300, seed: 7 },
+    );
+  });
+});
+
+describe('formatTimeOfDay', () => {
+  it.each([
+    ['00:00', '12:00 AM'],
+    ['09:05', '09:05 AM'],
+    ['12:00', '12:00 PM'],
+    ['13:30', '01:30 PM'],
+    ['23:59', '11:59 PM'],
+    ['22:00:00', '10:00 PM'],
+  ])('shows %s as %s', (value, shown) => {
+    expect(formatTimeOfDay(value)).toBe(shown);
+  });
+
+  it('leaves what is not a time as it is', () => {
+    expect(formatTimeOfDay('soon')).toBe('soon');
   });
 });

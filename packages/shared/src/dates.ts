@@ -76,6 +76,38 @@ export function isTimeZone(timeZone: string): boolean {
   }
 }
 
+/** The business's calendar day (YYYY-MM-DD) and minute of that day at `now`, in its time zone `timeZone`. */
+export function businessClock(now: Date, timeZone: string): { date: string; minute: number } {
+  const parts = partsIn(now, timeZone);
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * Whether a minute of the day falls in a daily window given as HH:mm (or
+ * HH:mm:ss), both ends included; a start after the end is a window across
+ * midnight (22:00–02:00).
+ */
+export function withinWindow(minute: number, start: string, end: string): boolean {
+  const from = minuteOf(start);
+  const to = minuteOf(end);
+  return from <= to ? minute >= from && minute <= to : minute >= from || minute <= to;
+}
+
+/** A time of day that travels as 24-hour "HH:mm", shown as hh:mm A (SPEC §3); anything else as it is. */
+export function formatTimeOfDay(value: string): string {
+  const match = /^(\d{2}):(\d{2})/.exec(value);
+  if (!match) return value;
+  const hours = Number(match[1]);
+  const suffix = hours < 12 ? 'AM' : 'PM';
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  return `${String(twelve).padStart(2, '0')}:${match[2]} ${suffix}`;
+}
+
 /** DD/MM/YYYY of a moment in the business's time zone. */
 export function formatDate(value: string | number | Date, timeZone: string): string {
   const { day, month, year } = partsIn(value, timeZone);

@@ -81,6 +81,7 @@ export function storeFixture(changes: Partial<Store> = {}): Store {
     closeTime: '21:30',
     latitude: 12.9716,
     longitude: 77.6412,
+    deliveryRadiusKm: 5,
     geohash: 'tdr1y',
     imageUrl: null,
     status: 1,

@@ -9,6 +9,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -169,6 +170,8 @@ export const stores = pgTable(
     geohash: text('geohash').notNull(),
     openTime: time('open_time').notNull(),
     closeTime: time('close_time').notNull(),
+    /** The customers it delivers to are those within this many km (ADR 0037). */
+    deliveryRadiusKm: doublePrecision('delivery_radius_km').notNull().default(5),
     imageKey: text('image_key'),
     status: smallint('status').notNull().default(0),
     /** Bumped (by trigger) whenever one of its items is added, renamed, deleted or restored: see list-index.ts. */
@@ -192,6 +195,11 @@ export const stores = pgTable(
       .on(t.zoneId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('stores_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    // The customer app's stores near a point narrow by latitude first (ADR 0037).
+    index('stores_point_idx')
+      .on(t.businessId, t.latitude)
+      .where(sql`${t.deletedAt} IS NULL`),
+    check('stores_delivery_radius_check', sql`${t.deliveryRadiusKm} >= 0.5 AND ${t.deliveryRadiusKm} <= 50`),
   ],
 );
 

@@ -228,8 +228,11 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           latitude: s.lat,
           longitude: s.lng,
           geohash: ngeohash.encode(s.lat, s.lng, 9),
-          openTime: '07:00',
-          closeTime: '22:00',
+          // The open stores deliver round the clock, so the demo takes orders whatever the hour it is
+          // tried; the Closed one keeps a day's hours, which the customer app shows.
+          openTime: i === 2 ? '07:00' : '00:00',
+          closeTime: i === 2 ? '22:00' : '23:59',
+          deliveryRadiusKm: i === 0 ? 6 : 5,
           status: i === 2 ? 0 : 1,
         })),
       )

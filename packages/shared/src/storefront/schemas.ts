@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { themeSchema } from '../auth/schemas.ts';
+import { paymentModeTypes } from '../settings/payment-modes.ts';
 import { singleLine } from '../text.ts';
+import { serviceabilityMessages } from './serviceability.ts';
 
 /**
  * The customer app's API (D12): `POST /api/storefront/orders`, authenticated by
@@ -18,7 +21,9 @@ import { singleLine } from '../text.ts';
  * - 402 `service_ended`: the business's service has ended (D5).
  * - 404 `not_found`: the store is unknown, deleted or another business's.
  * - 409 `conflict`: the business is not live (it takes no orders; checked
- *   before the body is read), or the store is not Open right now.
+ *   before the body is read), or the store takes no orders now: it is not
+ *   Open, or it is outside its hours on the business's clock
+ *   (`fields.storeId` says which).
  *
  * Nothing is written unless the answer is 201.
  */
@@ -38,7 +43,7 @@ export const storefrontLimits = {
 export const storefrontMessages = {
   missingKey: 'Send the storefront key of the business in the X-Storefront-Key header',
   unknownKey: 'This storefront key is not valid',
-  storeNotOpen: 'This store is not taking orders right now',
+  storeNotOpen: serviceabilityMessages.storeNotOpen,
   businessNotLive: 'This business is not taking orders right now',
   phone: 'Please enter valid phone number',
   quantity: `must be a whole number from 1 to ${storefrontLimits.maxQuantity}`,
@@ -154,3 +159,141 @@ export const storefrontOrderSchema = z.object({
   billAmountPaise: z.number().int(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
+
+/* ---- What a customer sees before ordering (ADR 0037) ---- */
+
+/** `GET /storefront/business`: the business as its customers see it. */
+export const storefrontBusinessSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The absolute URL of its logo, or null. */
+  logoUrl: z.string().nullable(),
+  theme: themeSchema,
+  /** Whether it takes orders now (Settings › Others); browsing works either way. */
+  live: z.boolean(),
+  /** Its IANA time zone: store hours and dates are on this clock. */
+  timeZone: z.string(),
+  /** The enabled payment modes; UPI carries where the money goes. */
+  paymentModes: z.array(
+    z.object({
+      type: z.enum(paymentModeTypes),
+      title: z.string(),
+      upiName: z.string().nullable(),
+      upiId: z.string().nullable(),
+    }),
+  ),
+  helplines: z.array(z.object({ title: z.string(), phoneNumber: z.string() })),
+  orderSettings: z.object({
+    /** The delivery charge every order carries (0 when charges are off). */
+    deliveryChargePaise: z.number().int(),
+    minimumOrderPaise: z.number().int(),
+  }),
+  /** The referral programme while it is on, else null. */
+  referral: z
+    .object({
+      name: z.string(),
+      type: z.enum(['DISCOUNT', 'FREE_DELIVERY']),
+      discountPercent: z.number().int(),
+      maxDiscountPaise: z.number().int(),
+      minOrderValuePaise: z.number().int(),
+      validForDays: z.number().int(),
+      usageLimit: z.number().int(),
+      message: z.string(),
+    })
+    .nullable(),
+});
+export type StorefrontBusinessProfile = z.infer<typeof storefrontBusinessSchema>;
+
+/** A point on the map, as query parameters: `?lat=12.93&lng=77.62`. */
+export const storefrontPointQuerySchema = z.object({
+  lat: z.coerce
+    .number({ error: 'must be a latitude from -90 to 90' })
+    .min(-90, 'must be a latitude from -90 to 90')
+    .max(90, 'must be a latitude from -90 to 90'),
+  lng: z.coerce
+    .number({ error: 'must be a longitude from -180 to 180' })
+    .min(-180, 'must be a longitude from -180 to 180')
+    .max(180, 'must be a longitude from -180 to 180'),
+});
+
+/** A store as the customer app lists and shows it. */
+export const storefrontStoreSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  description: z.string(),
+  phone: z.string(),
+  imageUrl: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  deliveryRadiusKm: z.number(),
+  /** Daily hours, "HH:mm" on the business's clock. */
+  openTime: z.string(),
+  closeTime: z.string(),
+  /** Whether it takes orders now: Open, and inside its hours. */
+  openNow: z.boolean(),
+  /** Why it takes no orders now (its hours, or that it is not taking orders), else null. */
+  notice: z.string().nullable(),
+  featured: z.number().int(),
+});
+export type StorefrontStore = z.infer<typeof storefrontStoreSchema>;
+
+/** `GET /storefront/stores?lat=&lng=`: the stores delivering to the point, nearest first. */
+export const storefrontStoreListSchema = z.object({
+  items: z.array(storefrontStoreSchema.extend({ distanceKm: z.number() })),
+});
+
+export const storefrontCatalogueQuerySchema = z.object({
+  /** Part of an item's name, any case. */
+  q: singleLine(100).optional(),
+  categoryId: z.uuid({ error: 'must be the id of a category' }).optional(),
+});
+
+/** At most this many items in one catalogue answer; `q` and `categoryId` narrow it. */
+export const storefrontCatalogueLimit = 1000;
+
+/** `GET /storefront/stores/:storeId/catalogue`. */
+export const storefrontCatalogueSchema = z.object({
+  store: storefrontStoreSchema,
+  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  items: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      categoryId: z.string().nullable(),
+      pricePaise: z.number().int(),
+      veg: z.boolean(),
+      /** 0 not featured; 1–9 shown first, 1 before 9. */
+      featured: z.number().int(),
+      imageUrl: z.string().nullable(),
+      inStock: z.boolean(),
+    }),
+  ),
+  /** More items matched than one answer holds (`storefrontCatalogueLimit`): narrow by `q` or `categoryId`. */
+  truncated: z.boolean(),
+});
+export type StorefrontCatalogue = z.infer<typeof storefrontCatalogueSchema>;
+
+/** `POST /storefront/quote`: a cart, priced as an order of it would be. */
+export const storefrontQuoteInputSchema = storefrontOrderInputSchema.pick({
+  storeId: true,
+  items: true,
+  couponCode: true,
+});
+export type StorefrontQuoteRequest = z.output<typeof storefrontQuoteInputSchema>;
+
+/** The bill an order of the cart would have now. Nothing is stored. */
+export const storefrontQuoteSchema = z.object({
+  storeId: z.string(),
+  storeName: z.string(),
+  items: z.array(orderItemSnapshotSchema),
+  itemsTotalPaise: z.number().int(),
+  couponCode: z.string().nullable(),
+  offer: orderOfferSnapshotSchema.nullable(),
+  discountPaise: z.number().int(),
+  charges: z.array(orderChargeSnapshotSchema),
+  chargesTotalPaise: z.number().int(),
+  billAmountPaise: z.number().int(),
+});
+export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;

@@ -18,6 +18,13 @@ const storeStatus = z.union([z.literal(1), z.literal(0), z.literal(-1)], {
 /** Times travel as 24-hour "HH:mm"; the console shows them as hh:mm A. */
 export const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 09:30');
 
+/** A store's delivery radius, in km, as the store form takes it (ADR 0037). */
+export const deliveryRadius = { defaultKm: 5, minKm: 0.5, maxKm: 50 } as const;
+
+export const storeMessages = {
+  deliveryRadius: `must be from ${deliveryRadius.minKm} to ${deliveryRadius.maxKm} km`,
+} as const;
+
 const required = (max: number) => singleLine(max).pipe(z.string().min(1, messages.isRequired));
 
 /** SPEC §5 store form. The point on the map is latitude and longitude; the server derives the geohash. */
@@ -35,6 +42,12 @@ export const storeInputSchema = z.object({
   closeTime: timeOfDaySchema,
   latitude: z.number({ error: messages.storeLocation }).min(-90).max(90),
   longitude: z.number({ error: messages.storeLocation }).min(-180).max(180),
+  /** The customers it delivers to are those within this many km (ADR 0037); a new store delivers within 5 km. */
+  deliveryRadiusKm: z
+    .number({ error: storeMessages.deliveryRadius })
+    .min(deliveryRadius.minKm, storeMessages.deliveryRadius)
+    .max(deliveryRadius.maxKm, storeMessages.deliveryRadius)
+    .optional(),
   /** The owner picks the zone; an admin's stores always go to their own zone. */
   zoneId: z.uuid().optional(),
 });
@@ -63,6 +76,7 @@ export const storeSchema = z.object({
   closeTime: z.string(),
   latitude: z.number(),
   longitude: z.number(),
+  deliveryRadiusKm: z.number(),
   geohash: z.string(),
   imageUrl: z.string().nullable(),
   status: z.number().int(),

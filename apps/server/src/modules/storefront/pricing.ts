@@ -3,7 +3,7 @@
  * applies (SPEC §3, D11, D12). No database here: the service loads what these
  * need and stores what they answer.
  */
-import { partsIn } from '@storedesk/shared/dates';
+import { businessClock, withinWindow } from '@storedesk/shared/dates';
 import { formatRupees, percentOf } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from '../../db/schema.ts';
@@ -114,25 +114,8 @@ export type CouponContext = {
   itemsTotalPaise: number;
 };
 
-/** The business's calendar day (YYYY-MM-DD) and minute of that day at `now`, in its time zone `timeZone`. */
-export function businessClock(now: Date, timeZone: string): { date: string; minute: number } {
-  const parts = partsIn(now, timeZone);
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minute: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-const minuteOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const hhmm = (time: string) => time.slice(0, 5);
 const ddmmyyyy = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
-
-/** Whether a minute of the day falls in a daily window, both ends included. */
-export function withinWindow(minute: number, start: string, end: string): boolean {
-  const from = minuteOf(start);
-  const to = minuteOf(end);
-  return from <= to ? minute >= from && minute <= to : minute >= from || minute <= to;
-}
 
 /**
  * Why a coupon cannot be used for this order, or null when it can. The first

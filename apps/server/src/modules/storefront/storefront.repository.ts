@@ -1,6 +1,19 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
-import { businesses, coupons, customers, items, orderSettings, orders, stores } from '../../db/schema.ts';
+import {
+  businesses,
+  categories,
+  coupons,
+  customers,
+  helplines,
+  items,
+  orderSettings,
+  orders,
+  paymentModes,
+  referralSettings,
+  stores,
+} from '../../db/schema.ts';
+import { nameMatches } from '../../lib/search.ts';
 import { ofBusiness } from '../../lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
@@ -22,12 +35,156 @@ export async function transactionTime(tx: Transaction): Promise<Date> {
   return new Date(result.rows[0]!.now);
 }
 
+/** What the customer app is shown of a store, and what its rules of ordering read. */
+const storeColumns = {
+  id: stores.id,
+  name: stores.name,
+  zoneId: stores.zoneId,
+  status: stores.status,
+  location: stores.location,
+  description: stores.description,
+  phone: stores.phone,
+  imageKey: stores.imageKey,
+  latitude: stores.latitude,
+  longitude: stores.longitude,
+  deliveryRadiusKm: stores.deliveryRadiusKm,
+  openTime: sql<string>`to_char(${stores.openTime}, 'HH24:MI')`,
+  closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,
+  featured: stores.featured,
+};
+export type StorefrontStoreRow = Awaited<ReturnType<typeof findStore>> & {};
+
 /** A live store of the business, or null. */
 export async function findStore(db: Executor, businessId: string, storeId: string) {
   const [row] = await db
-    .select({ id: stores.id, name: stores.name, zoneId: stores.zoneId, status: stores.status })
+    .select(storeColumns)
     .from(stores)
     .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * The business's live stores that are not Unserviceable inside a box of
+ * latitudes and longitudes: the candidates, which the service measures.
+ */
+export function findStoresInBox(
+  db: Executor,
+  businessId: string,
+  box: { minLat: number; maxLat: number; minLng: number; maxLng: number },
+) {
+  return db
+    .select(storeColumns)
+    .from(stores)
+    .where(
+      and(
+        ofBusiness(stores, { businessId }),
+        isNull(stores.deletedAt),
+        ne(stores.status, -1),
+        between(stores.latitude, box.minLat, box.maxLat),
+        between(stores.longitude, box.minLng, box.maxLng),
+      ),
+    );
+}
+
+/** The store's live categories, by name. */
+export function findCategories(db: Executor, businessId: string, storeId: string) {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(ofBusiness(categories, { businessId }), eq(categories.storeId, storeId), isNull(categories.deletedAt)))
+    .orderBy(asc(categories.name), asc(categories.id));
+}
+
+/**
+ * The store's live items, featured first (1 before 9), then by name; narrowed
+ * to a part of the name and to a category when asked; at most `limit`.
+ */
+export function findCatalogueItems(
+  db: Executor,
+  businessId: string,
+  storeId: string,
+  filter: { q?: string; categoryId?: string },
+  limit: number,
+) {
+  return db
+    .select({
+      id: items.id,
+      name: items.name,
+      categoryId: items.categoryId,
+      pricePaise: items.pricePaise,
+      veg: items.veg,
+      featured: items.featured,
+      imageKey: items.imageKey,
+      inStock: items.inStock,
+    })
+    .from(items)
+    .where(
+      and(
+        ofBusiness(items, { businessId }),
+        eq(items.storeId, storeId),
+        isNull(items.deletedAt),
+        filter.q ? nameMatches(items.name, filter.q) : undefined,
+        filter.categoryId ? eq(items.categoryId, filter.categoryId) : undefined,
+      ),
+    )
+    .orderBy(sql`${items.featured} = 0`, asc(items.featured), asc(items.name), asc(items.id))
+    .limit(limit);
+}
+
+/** What the customer app shows of the business. */
+export async function findBusinessProfile(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({
+      id: businesses.id,
+      name: businesses.name,
+      description: businesses.description,
+      iconKey: businesses.iconKey,
+      theme: businesses.theme,
+      live: businesses.live,
+      timeZone: businesses.timeZone,
+    })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row ?? null;
+}
+
+/** The enabled payment modes, COD first, then UPI, then CARD. */
+export function findEnabledPaymentModes(db: Executor, businessId: string) {
+  return db
+    .select({
+      type: paymentModes.type,
+      title: paymentModes.title,
+      upiName: paymentModes.upiName,
+      upiId: paymentModes.upiId,
+    })
+    .from(paymentModes)
+    .where(and(ofBusiness(paymentModes, { businessId }), eq(paymentModes.enabled, true)))
+    .orderBy(sql`array_position(ARRAY['COD','UPI','CARD'], ${paymentModes.type})`);
+}
+
+export function findHelplines(db: Executor, businessId: string) {
+  return db
+    .select({ title: helplines.title, phoneNumber: helplines.phoneNumber })
+    .from(helplines)
+    .where(ofBusiness(helplines, { businessId }))
+    .orderBy(asc(helplines.createdAt), asc(helplines.id));
+}
+
+export async function findReferralProgramme(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({
+      enabled: referralSettings.enabled,
+      name: referralSettings.name,
+      type: referralSettings.type,
+      discountPercent: referralSettings.discountPercent,
+      maxDiscountPaise: referralSettings.maxDiscountPaise,
+      minOrderValuePaise: referralSettings.minOrderValuePaise,
+      validForDays: referralSettings.validForDays,
+      usageLimit: referralSettings.usageLimit,
+      message: referralSettings.referralMessage,
+    })
+    .from(referralSettings)
+    .where(ofBusiness(referralSettings, { businessId }));
   return row ?? null;
 }
 
@@ -96,7 +253,12 @@ export async function customerHasOrders(db: Executor, businessId: string, custom
  * usage count is read and raised by one order at a time.
  */
 export async function lockCoupon(tx: Transaction, businessId: string, code: string) {
-  const [row] = await tx
+  return findCoupon(tx, businessId, code, true);
+}
+
+/** The business's coupon with this code, as lockCoupon finds it; read without a lock unless `lock`. */
+export async function findCoupon(db: Executor, businessId: string, code: string, lock = false) {
+  const query = db
     .select({
       code: coupons.code,
       type: coupons.type,
@@ -117,8 +279,8 @@ export async function lockCoupon(tx: Transaction, businessId: string, code: stri
     .from(coupons)
     .where(and(ofBusiness(coupons, { businessId }), sql`lower(${coupons.code}) = lower(${code})`))
     .orderBy(sql`${coupons.code} = ${code} DESC`)
-    .limit(1)
-    .for('update');
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 

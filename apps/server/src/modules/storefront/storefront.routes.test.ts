@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import type { LightMyRequestResponse } from 'fastify';
-import { defaultTimeZone } from '@storedesk/shared/dates';
+import { businessClock, defaultTimeZone } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
@@ -14,7 +14,6 @@ import {
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
-import { businessClock } from './pricing.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -53,8 +52,9 @@ async function addStore(
       latitude: 12.97,
       longitude: 77.59,
       geohash: ngeohash.encode(12.97, 77.59, 9),
-      openTime: '07:00',
-      closeTime: '22:00',
+      // Open all day, so orders are taken whatever the hour the suite runs.
+      openTime: '00:00',
+      closeTime: '23:59',
       status: 1,
       ...overrides,
     })

@@ -1,19 +1,39 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import {
+  storefrontBusinessSchema,
+  storefrontCatalogueQuerySchema,
+  storefrontCatalogueSchema,
   storefrontKeyHeader,
   storefrontOrderInputSchema,
   storefrontOrderSchema,
+  storefrontPointQuerySchema,
+  storefrontQuoteInputSchema,
+  storefrontQuoteSchema,
+  storefrontStoreListSchema,
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { idParam } from '../../lib/route-schemas.ts';
 import { storefrontOf } from '../../plugins/access.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
-import { assertTakingOrders, placeOrder } from './storefront.service.ts';
+import {
+  assertTakingOrders,
+  businessProfile,
+  catalogueOf,
+  placeOrder,
+  quoteOrder,
+  storesNear,
+} from './storefront.service.ts';
+
+const keyHeaders = z.looseObject({
+  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
+});
 
 /**
  * The customer app's endpoints (D12). They take no session: the caller
@@ -29,30 +49,37 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
   // CORS: a customer app in a browser on any origin may call it. No cookie or
   // session is ever read here, only the publishable key, so `*` gives nothing away.
   const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-  app.options(
-    '/storefront/orders',
-    {
-      config: { access: 'public', crossOrigin: true },
-      schema: {
-        tags: ['storefront'],
-        summary: 'The CORS preflight of placing an order from a browser on another origin',
-        response: {
-          204: z.null().describe('CORS headers allowing POST with `X-Storefront-Key` from any origin'),
+  /** The CORS preflight of an endpoint, for a customer app in a browser on another origin. */
+  const preflight = (url: string, method: 'GET' | 'POST', what: string) =>
+    app.options(
+      url,
+      {
+        config: { access: 'public', crossOrigin: true },
+        schema: {
+          tags: ['storefront'],
+          summary: `The CORS preflight of ${what} from a browser on another origin`,
+          response: {
+            204: z.null().describe(`CORS headers allowing ${method} with \`X-Storefront-Key\` from any origin`),
+          },
         },
       },
-    },
-    async (_request, reply) =>
-      reply
-        .status(204)
-        .headers({
-          ...cors,
-          'access-control-allow-methods': 'POST',
-          'access-control-allow-headers': `content-type, ${storefrontKeyHeader}`,
-          'access-control-max-age': '600',
-        })
-        .send(null),
-  );
+      async (_request, reply) =>
+        reply
+          .status(204)
+          .headers({
+            ...cors,
+            'access-control-allow-methods': method,
+            'access-control-allow-headers': method === 'POST' ? `content-type, ${storefrontKeyHeader}` : storefrontKeyHeader,
+            'access-control-max-age': '600',
+          })
+          .send(null),
+    );
+  // Every answer, refusals included, is readable by the calling page.
+  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
+    void reply.headers(cors);
+  };
 
+  preflight('/storefront/orders', 'POST', 'placing an order');
   app.post(
     '/storefront/orders',
     {
@@ -75,9 +102,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         assertTakingOrders(storefrontOf(request));
       },
       // Every answer, refusals included, is readable by the calling page.
-      onSend: async (_request, reply) => {
-        void reply.headers(cors);
-      },
+      onSend: withCors,
       schema: {
         tags: ['storefront'],
         summary: 'Place a customer order, priced by the server from the catalogue',
@@ -86,11 +111,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           '400: malformed body, an item the store cannot sell now, a basket under the minimum order, or a refused ' +
           'coupon (`fields` says which part and why). 401: missing or unknown key. 402: service ended. ' +
           '404: unknown, deleted or another business’s store. 409: the business is not live (checked before the ' +
-          'body is read), or the store is not Open. 429: too many orders from ' +
+          'body is read), or the store takes no orders now: not Open, or outside its hours on the business’s ' +
+          'clock (`fields.storeId` says which). 429: too many orders from ' +
           'one client address in a minute (`Retry-After` says when to try again). Only 201 writes anything.',
-        headers: z.looseObject({
-          [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
-        }),
+        headers: keyHeaders,
         body: storefrontOrderInputSchema,
         response: {
           201: storefrontOrderSchema,
@@ -110,37 +134,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.options(
-    '/storefront/slides',
-    {
-      config: { access: 'public', crossOrigin: true },
-      schema: {
-        tags: ['storefront'],
-        summary: 'The CORS preflight of reading the slides from a browser on another origin',
-        response: {
-          204: z.null().describe('CORS headers allowing GET with `X-Storefront-Key` from any origin'),
-        },
-      },
-    },
-    async (_request, reply) =>
-      reply
-        .status(204)
-        .headers({
-          ...cors,
-          'access-control-allow-methods': 'GET',
-          'access-control-allow-headers': storefrontKeyHeader,
-          'access-control-max-age': '600',
-        })
-        .send(null),
-  );
+  preflight('/storefront/slides', 'GET', 'reading the slides');
 
   app.get(
     '/storefront/slides',
     {
       config: { access: 'storefront', crossOrigin: true },
-      onSend: async (_request, reply) => {
-        void reply.headers(cors);
-      },
+      onSend: withCors,
       schema: {
         tags: ['storefront'],
         summary: 'The home-page slides of the customer app, in position order',
@@ -148,9 +148,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. The business’s live slides ' +
           'that have an image, by position (then title), each with the absolute URL of its image. ' +
           '401: missing or unknown key. 402: service ended.',
-        headers: z.looseObject({
-          [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
-        }),
+        headers: keyHeaders,
         response: {
           200: z.object({ items: z.array(storefrontSlideSchema) }),
           401: errorEnvelopeSchema,
@@ -161,5 +159,119 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     async (request) => ({
       items: await listStorefrontSlides(db, storefrontOf(request).id, originOf(request)),
     }),
+  );
+
+  preflight('/storefront/business', 'GET', 'reading the business');
+  app.get(
+    '/storefront/business',
+    {
+      config: { access: 'storefront', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The business as its customers see it',
+        description:
+          'Name, logo, theme, whether it takes orders (`live`), its time zone, the enabled payment modes (UPI ' +
+          'with its receiver), helplines, the delivery charge and minimum order, and the referral programme while ' +
+          'it is on. 401: missing or unknown key. 402: service ended.',
+        headers: keyHeaders,
+        response: { 200: storefrontBusinessSchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
+      },
+    },
+    async (request) => businessProfile(db, storefrontOf(request), originOf(request)),
+  );
+
+  preflight('/storefront/stores', 'GET', 'finding the stores near a point');
+  app.get(
+    '/storefront/stores',
+    {
+      config: { access: 'storefront', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The stores that deliver to a point, nearest first',
+        description:
+          'Every live store whose delivery radius covers the point (`lat`, `lng`), nearest first, with its ' +
+          'distance in km (one decimal) and whether it takes orders now (`openNow`: Open and inside its hours on ' +
+          'the business’s clock; `notice` says why not). Unserviceable stores are left out. ' +
+          '400: a missing or impossible point. 401: missing or unknown key. 402: service ended.',
+        headers: keyHeaders,
+        querystring: storefrontPointQuerySchema,
+        response: {
+          200: storefrontStoreListSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      items: await storesNear(db, storefrontOf(request), request.query, originOf(request)),
+    }),
+  );
+
+  preflight('/storefront/stores/:storeId/catalogue', 'GET', 'reading a store’s catalogue');
+  app.get(
+    '/storefront/stores/:storeId/catalogue',
+    {
+      config: { access: 'storefront', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'A store’s categories and items',
+        description:
+          'The store (as the store list shows it), its categories by name, and its live items, featured first ' +
+          'and then by name, out-of-stock ones flagged (`inStock: false`). `q` keeps the items whose name holds ' +
+          'it (any case), `categoryId` one category’s. At most 1,000 items: `truncated` says there were more. ' +
+          'A Closed store’s catalogue can be browsed. 400: a malformed query. 401: missing or unknown key. ' +
+          '402: service ended. 404: unknown (or malformed), deleted or another business’s store.',
+        headers: keyHeaders,
+        params: z.object({ storeId: idParam }),
+        querystring: storefrontCatalogueQuerySchema,
+        response: {
+          200: storefrontCatalogueSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) =>
+      catalogueOf(db, storefrontOf(request), request.params.storeId, request.query, originOf(request)),
+  );
+
+  preflight('/storefront/quote', 'POST', 'pricing a cart');
+  app.post(
+    '/storefront/quote',
+    {
+      config: { access: 'storefront', crossOrigin: true },
+      preParsing: async (request) => {
+        assertTakingOrders(storefrontOf(request));
+      },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'Price a cart exactly as an order of it would be priced; nothing is stored',
+        description:
+          'The bill an order of these items (and coupon) at this store would have now, with the refusals ' +
+          'placing it would meet: 400 for an item the store cannot sell, a basket under the minimum order or a ' +
+          'refused coupon (`fields` says which part and why); 404 for an unknown store; 409 when the business ' +
+          'is not live or the store takes no orders now (`fields.storeId` says why: not Open, or its hours). ' +
+          'Before sign-in a coupon for first orders is priced as if this were the first; the order decides. ' +
+          '401: missing or unknown key. 402: service ended.',
+        headers: keyHeaders,
+        body: storefrontQuoteInputSchema,
+        response: {
+          200: storefrontQuoteSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => quoteOrder(db, storefrontOf(request), request.body),
   );
 };

@@ -1,18 +1,34 @@
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
-import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import {
+  storefrontCatalogueLimit,
   storefrontLimits,
   storefrontMessages,
+  type StorefrontBusinessProfile,
+  type StorefrontCatalogue,
   type StorefrontOrder,
   type StorefrontOrderRequest,
+  type StorefrontQuote,
+  type StorefrontQuoteRequest,
+  type StorefrontStore,
 } from '@storedesk/shared/storefront/schemas';
-import type { Database, Executor } from '../../db/client.ts';
+import {
+  boundingBox,
+  deliversTo,
+  distanceKm,
+  orderingRefusal,
+  roundKm,
+  type GeoPoint,
+} from '@storedesk/shared/storefront/serviceability';
+import { deliveryRadius } from '@storedesk/shared/stores/schemas';
+import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import { fileUrl } from '../../storage/images.ts';
 import { recordPlacedOrder } from '../orders/orders.service.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { couponRefusal, priceOrder, type CatalogueLine } from './pricing.ts';
+import { chargesFor, couponRefusal, priceOrder, type CatalogueLine, type PricedOrder } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
 /** The business a storefront key belongs to. */
@@ -45,6 +61,76 @@ export function assertTakingOrders(business: StorefrontBusiness): void {
 }
 
 /**
+ * The store of an order or a quote, able to take it at `now`: 404 when it is
+ * not a live store of the business, 409 (naming `storeId`) when it is not Open
+ * or outside its hours on the business's clock.
+ */
+async function storeTakingOrders(tx: Executor, business: StorefrontBusiness, storeId: string, now: Date) {
+  const store = await repo.findStore(tx, business.id, storeId);
+  if (!store) throw notFound();
+  const refusal = orderingRefusal(store, now, business.timeZone);
+  if (refusal) throw new AppError('conflict', refusal, { fields: { storeId: refusal } });
+  return store;
+}
+
+type Basket = Pick<StorefrontOrderRequest, 'items' | 'couponCode'>;
+
+/**
+ * The bill of a basket at a store, as an order of it would have it now: the
+ * catalogue's prices, the minimum order, the delivery charge and the coupon
+ * (on the business's clock, for this customer when one is known). With
+ * `forOrder` the coupon is locked and its use counted; without, nothing is
+ * written.
+ */
+async function billFor(
+  tx: Transaction,
+  business: StorefrontBusiness,
+  store: { id: string },
+  basket: Basket,
+  now: Date,
+  customer: { id: string; firstOrder: boolean } | null,
+  forOrder: boolean,
+): Promise<{ priced: PricedOrder; couponCode: string | null }> {
+  const businessId = business.id;
+  const lines = await catalogueLines(tx, businessId, store.id, basket.items);
+  const settings = await repo.findOrderSettings(tx, businessId);
+  const itemsTotalPaise = priceOrder(lines, settings).itemsTotalPaise;
+  if (itemsTotalPaise < settings.minimumOrderPaise) {
+    const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
+    throw invalid({ items: message }, message);
+  }
+  if (basket.couponCode === undefined) return { priced: priceOrder(lines, settings), couponCode: null };
+
+  const coupon = forOrder
+    ? await repo.lockCoupon(tx, businessId, basket.couponCode)
+    : await repo.findCoupon(tx, businessId, basket.couponCode);
+  if (!coupon) throw couponRefused(storefrontMessages.coupon.unknown);
+  const refusal = couponRefusal(coupon, {
+    now,
+    timeZone: business.timeZone,
+    storeId: store.id,
+    // Before sign-in a quote knows no customer: a coupon for named customers is not theirs yet,
+    // and one for first orders is priced as if this were theirs (the order decides).
+    customerId: customer?.id ?? '',
+    firstOrder: customer?.firstOrder ?? true,
+    itemsTotalPaise,
+  });
+  if (refusal) throw couponRefused(refusal);
+  if (forOrder) {
+    await repo.countCouponUse(tx, businessId, coupon.code);
+    // The coupons list shows the uses so far: it follows them live.
+    await publishEvent(tx, {
+      businessId,
+      zoneId: null,
+      topic: 'coupons',
+      action: 'used',
+      recordId: coupon.code,
+    });
+  }
+  return { priced: priceOrder(lines, settings, coupon), couponCode: coupon.code };
+}
+
+/**
  * Places a customer's order (D12) with a live business: prices it from the
  * catalogue, applies the order settings and the coupon (on the business's
  * clock), and stores it with its timeline row, the dashboard counter and the
@@ -59,47 +145,19 @@ export async function placeOrder(
   assertTakingOrders(business);
   const businessId = business.id;
   return db.transaction(async (tx) => {
-    const store = await repo.findStore(tx, businessId, input.storeId);
-    if (!store) throw notFound();
-    if (store.status !== StoreStatus.Open) throw new AppError('conflict', storefrontMessages.storeNotOpen);
-
-    const lines = await catalogueLines(tx, businessId, store.id, input.items);
-    const settings = await repo.findOrderSettings(tx, businessId);
-    const itemsTotalPaise = priceOrder(lines, settings).itemsTotalPaise;
-    if (itemsTotalPaise < settings.minimumOrderPaise) {
-      const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
-      throw invalid({ items: message }, message);
-    }
-
     const now = await repo.transactionTime(tx);
+    const store = await storeTakingOrders(tx, business, input.storeId, now);
     const customer = await repo.lockCustomer(tx, businessId, input.customer);
-
-    let coupon: Awaited<ReturnType<typeof repo.lockCoupon>> = null;
-    if (input.couponCode !== undefined) {
-      coupon = await repo.lockCoupon(tx, businessId, input.couponCode);
-      if (!coupon) throw couponRefused(storefrontMessages.coupon.unknown);
-      const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
-      const refusal = couponRefusal(coupon, {
-        now,
-        timeZone: business.timeZone,
-        storeId: store.id,
-        customerId: customer.id,
-        firstOrder,
-        itemsTotalPaise,
-      });
-      if (refusal) throw couponRefused(refusal);
-      await repo.countCouponUse(tx, businessId, coupon.code);
-      // The coupons list shows the uses so far: it follows them live.
-      await publishEvent(tx, {
-        businessId,
-        zoneId: null,
-        topic: 'coupons',
-        action: 'used',
-        recordId: coupon.code,
-      });
-    }
-
-    const priced = priceOrder(lines, settings, coupon);
+    const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
+    const { priced, couponCode } = await billFor(
+      tx,
+      business,
+      store,
+      input,
+      now,
+      { id: customer.id, firstOrder },
+      true,
+    );
     const order = await repo.insertOrder(tx, {
       businessId,
       zoneId: store.zoneId,
@@ -114,7 +172,7 @@ export async function placeOrder(
       items: priced.items,
       charges: priced.charges,
       offer: priced.offer,
-      couponCode: coupon?.code ?? null,
+      couponCode,
       itemsTotalPaise: priced.itemsTotalPaise,
       discountPaise: priced.discountPaise,
       chargesTotalPaise: priced.chargesTotalPaise,
@@ -142,6 +200,163 @@ export async function placeOrder(
       billAmountPaise: order.billAmountPaise,
     };
   });
+}
+
+/**
+ * The bill an order of this cart would have now (ADR 0037): the same store,
+ * item, minimum-order and coupon rules as placing it, with the same refusals,
+ * in a transaction that writes nothing and locks nothing.
+ */
+export async function quoteOrder(
+  db: Database,
+  business: StorefrontBusiness,
+  input: StorefrontQuoteRequest,
+): Promise<StorefrontQuote> {
+  assertTakingOrders(business);
+  return db.transaction(async (tx) => {
+    const now = await repo.transactionTime(tx);
+    const store = await storeTakingOrders(tx, business, input.storeId, now);
+    const { priced, couponCode } = await billFor(tx, business, store, input, now, null, false);
+    return {
+      storeId: store.id,
+      storeName: store.name,
+      items: priced.items,
+      itemsTotalPaise: priced.itemsTotalPaise,
+      couponCode,
+      offer: priced.offer,
+      discountPaise: priced.discountPaise,
+      charges: priced.charges,
+      chargesTotalPaise: priced.chargesTotalPaise,
+      billAmountPaise: priced.billAmountPaise,
+    };
+  });
+}
+
+/** A store as the customer app shows it, with whether it takes orders at `now`. */
+function toStorefrontStore(
+  row: repo.StorefrontStoreRow,
+  business: StorefrontBusiness,
+  now: Date,
+  origin: string,
+): StorefrontStore {
+  const notice = orderingRefusal(row, now, business.timeZone);
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    description: row.description,
+    phone: row.phone,
+    imageUrl: row.imageKey ? `${origin}${fileUrl(row.imageKey)}` : null,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    deliveryRadiusKm: row.deliveryRadiusKm,
+    openTime: row.openTime,
+    closeTime: row.closeTime,
+    openNow: notice === null,
+    notice,
+    featured: row.featured,
+  };
+}
+
+/**
+ * The stores whose delivery radius covers the point, nearest first (ADR 0037):
+ * the database narrows to the box of the largest radius a store may have, and
+ * the shared rule measures each candidate. Unserviceable stores are left out;
+ * Closed ones are listed with why they take no orders now.
+ */
+export async function storesNear(
+  db: Executor,
+  business: StorefrontBusiness,
+  point: GeoPoint,
+  origin: string,
+): Promise<Array<StorefrontStore & { distanceKm: number }>> {
+  const rows = await repo.findStoresInBox(db, business.id, boundingBox(point, deliveryRadius.maxKm));
+  const now = new Date();
+  return rows
+    .map((row) => ({ row, km: distanceKm({ lat: row.latitude, lng: row.longitude }, point) }))
+    .filter(({ row }) => deliversTo({ lat: row.latitude, lng: row.longitude, deliveryRadiusKm: row.deliveryRadiusKm }, point))
+    .sort((a, b) => a.km - b.km || a.row.name.localeCompare(b.row.name))
+    .map(({ row, km }) => ({ ...toStorefrontStore(row, business, now, origin), distanceKm: roundKm(km) }));
+}
+
+/** A live store's categories and live items (out of stock ones flagged), or 404. */
+export async function catalogueOf(
+  db: Executor,
+  business: StorefrontBusiness,
+  storeId: string,
+  filter: { q?: string; categoryId?: string },
+  origin: string,
+): Promise<StorefrontCatalogue> {
+  const store = await repo.findStore(db, business.id, storeId);
+  if (!store) throw notFound();
+  const [categories, rows] = await Promise.all([
+    repo.findCategories(db, business.id, storeId),
+    repo.findCatalogueItems(db, business.id, storeId, filter, storefrontCatalogueLimit + 1),
+  ]);
+  return {
+    store: toStorefrontStore(store, business, new Date(), origin),
+    categories,
+    items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
+      id: row.id,
+      name: row.name,
+      categoryId: row.categoryId,
+      pricePaise: row.pricePaise,
+      veg: row.veg,
+      featured: row.featured,
+      imageUrl: row.imageKey ? `${origin}${fileUrl(row.imageKey)}` : null,
+      inStock: row.inStock,
+    })),
+    truncated: rows.length > storefrontCatalogueLimit,
+  };
+}
+
+/** The business as its customers see it: the customer app's first read. */
+export async function businessProfile(
+  db: Executor,
+  business: StorefrontBusiness,
+  origin: string,
+): Promise<StorefrontBusinessProfile> {
+  const [profile, modes, lines, settings, referral] = await Promise.all([
+    repo.findBusinessProfile(db, business.id),
+    repo.findEnabledPaymentModes(db, business.id),
+    repo.findHelplines(db, business.id),
+    repo.findOrderSettings(db, business.id),
+    repo.findReferralProgramme(db, business.id),
+  ]);
+  if (!profile) throw notFound();
+  return {
+    id: profile.id,
+    name: profile.name,
+    description: profile.description,
+    logoUrl: profile.iconKey ? `${origin}${fileUrl(profile.iconKey)}` : null,
+    theme: profile.theme,
+    live: profile.live,
+    timeZone: profile.timeZone,
+    paymentModes: modes.map((mode) => ({
+      type: mode.type as PaymentModeType,
+      title: mode.title,
+      upiName: mode.type === 'UPI' ? mode.upiName : null,
+      upiId: mode.type === 'UPI' ? mode.upiId : null,
+    })),
+    helplines: lines,
+    orderSettings: {
+      deliveryChargePaise: chargesFor(settings).reduce((sum, charge) => sum + charge.chargeAmountPaise, 0),
+      minimumOrderPaise: settings.minimumOrderPaise,
+    },
+    referral:
+      referral && referral.enabled
+        ? {
+            name: referral.name,
+            type: referral.type,
+            discountPercent: referral.discountPercent,
+            maxDiscountPaise: referral.maxDiscountPaise,
+            minOrderValuePaise: referral.minOrderValuePaise,
+            validForDays: referral.validForDays,
+            usageLimit: referral.usageLimit,
+            message: referral.message,
+          }
+        : null,
+  };
 }
 
 function couponRefused(reason: string) {

@@ -16,6 +16,7 @@ export type StoreValues = {
   closeTime: string;
   latitude: number;
   longitude: number;
+  deliveryRadiusKm?: number;
   geohash: string;
   zoneId: string;
 };
@@ -31,6 +32,7 @@ const storeColumns = {
   closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,
   latitude: stores.latitude,
   longitude: stores.longitude,
+  deliveryRadiusKm: stores.deliveryRadiusKm,
   geohash: stores.geohash,
   imageKey: stores.imageKey,
   status: stores.status,

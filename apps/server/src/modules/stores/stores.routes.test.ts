@@ -61,6 +61,7 @@ describe('creating a store', () => {
       zoneId: biz.zones[1],
       zoneName: 'South',
       imageUrl: null,
+      deliveryRadiusKm: 5,
       version: 1,
     });
     const point = ngeohash.decode(store.geohash);
@@ -112,6 +113,10 @@ describe('creating a store', () => {
       [{ openTime: '7:00 AM' }, 'openTime', 'must be a time such as 09:30'],
       [{ closeTime: '24:00' }, 'closeTime', 'must be a time such as 09:30'],
       [{ description: 'x'.repeat(1001) }, 'description', 'must be at most 1000 characters'],
+      [{ deliveryRadiusKm: 0.4 }, 'deliveryRadiusKm', 'must be from 0.5 to 50 km'],
+      [{ deliveryRadiusKm: 50.1 }, 'deliveryRadiusKm', 'must be from 0.5 to 50 km'],
+      [{ deliveryRadiusKm: '5' }, 'deliveryRadiusKm', 'must be from 0.5 to 50 km'],
+      [{ deliveryRadiusKm: null }, 'deliveryRadiusKm', 'must be from 0.5 to 50 km'],
     ];
     for (const [overrides, field, message] of cases) {
       const res = await call(admin, 'POST', '/api/stores', valid(overrides));
@@ -179,6 +184,15 @@ describe('reading and changing one store', () => {
     }
     expect((await call(owner, 'GET', `/api/stores/${store.id}`)).json()).toEqual(store);
     expect((await call(owner, 'GET', '/api/stores/not-a-uuid')).statusCode).toBe(404);
+  });
+
+  it('keeps the delivery radius it was given, and a patch that does not name it leaves it', async () => {
+    const store = await createStore(admin, { deliveryRadiusKm: 7.5 });
+    expect(store.deliveryRadiusKm).toBe(7.5);
+    const renamed = await call(admin, 'PATCH', `/api/stores/${store.id}`, { name: 'Wider', version: 1 });
+    expect(renamed.json()).toMatchObject({ name: 'Wider', deliveryRadiusKm: 7.5, version: 2 });
+    const widened = await call(admin, 'PATCH', `/api/stores/${store.id}`, { deliveryRadiusKm: 50, version: 2 });
+    expect(widened.json()).toMatchObject({ deliveryRadiusKm: 50, version: 3 });
   });
 
   it('a patch changes what it names, moves the geohash with the point, and bumps the version', async () => {

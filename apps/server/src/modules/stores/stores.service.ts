@@ -36,6 +36,7 @@ export function toStore(row: StoreRow): Store {
     closeTime: row.closeTime,
     latitude: row.latitude,
     longitude: row.longitude,
+    deliveryRadiusKm: row.deliveryRadiusKm,
     geohash: row.geohash,
     imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
     status: row.status,

@@ -8,7 +8,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
-import { storeInputSchema, storeSchema, timeOfDaySchema } from '@storedesk/shared/stores/schemas';
+import {
+  deliveryRadius,
+  storeInputSchema,
+  storeMessages,
+  storeSchema,
+  timeOfDaySchema,
+} from '@storedesk/shared/stores/schemas';
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
@@ -32,6 +38,10 @@ const formBase = storeInputSchema.extend({
   featured: z.number({ error: messages.isRequired }).pipe(storeInputSchema.shape.featured),
   openTime: timeField,
   closeTime: timeField,
+  deliveryRadiusKm: z
+    .number({ error: storeMessages.deliveryRadius })
+    .min(deliveryRadius.minKm, storeMessages.deliveryRadius)
+    .max(deliveryRadius.maxKm, storeMessages.deliveryRadius),
 });
 /** The owner chooses the store's zone; an admin's stores always go to their own zone (D4). */
 const ownerFormSchema = formBase.extend({ zoneId: z.uuid({ error: 'Choose a zone' }) });
@@ -47,6 +57,7 @@ const formFields = [
   'phone',
   'openTime',
   'closeTime',
+  'deliveryRadiusKm',
   'zoneId',
 ] as const satisfies readonly (keyof StoreFormValues)[];
 
@@ -61,6 +72,7 @@ function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
     closeTime: store.closeTime,
     latitude: store.latitude,
     longitude: store.longitude,
+    deliveryRadiusKm: store.deliveryRadiusKm,
     ...(owner ? { zoneId: store.zoneId } : {}),
   };
 }
@@ -76,6 +88,7 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
     closeTime: '',
     latitude: undefined as unknown as number,
     longitude: undefined as unknown as number,
+    deliveryRadiusKm: deliveryRadius.defaultKm,
     ...(zoneId === undefined ? {} : { zoneId }),
   };
 }
@@ -94,6 +107,7 @@ const changeLabels: Partial<Record<keyof Store, string>> = {
   location: 'Location',
   latitude: 'Map location',
   longitude: 'Map location',
+  deliveryRadiusKm: 'Delivery radius',
   imageUrl: 'Image',
   status: 'Status',
 };
@@ -301,6 +315,19 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                   setValue('latitude', lat, { shouldDirty: true, shouldValidate: true });
                   setValue('longitude', lng, { shouldDirty: true, shouldValidate: true });
                 }}
+              />
+              <TextField
+                label="Delivery radius (km)"
+                type="number"
+                fullWidth
+                required
+                slotProps={{ htmlInput: { min: deliveryRadius.minKm, max: deliveryRadius.maxKm, step: 0.5, inputMode: 'decimal' } }}
+                error={Boolean(errors.deliveryRadiusKm)}
+                helperText={
+                  errors.deliveryRadiusKm?.message ??
+                  'The customer app offers this store to customers within this distance of the map location.'
+                }
+                {...register('deliveryRadiusKm', { valueAsNumber: true })}
               />
             </Stack>
           </Grid>

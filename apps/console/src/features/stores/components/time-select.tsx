@@ -1,7 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import { formatTimeOfDay, quarterHours } from './time-of-day.ts';
+import { formatTimeOfDay } from '@storedesk/shared/dates';
+import { quarterHours } from './time-of-day.ts';
 
 type TimeSelectProps = {
   label: string;
