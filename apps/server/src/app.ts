@@ -47,6 +47,8 @@ import { answerFrameworkError, registerErrorHandler } from './plugins/error-hand
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import { storefrontCustomerRoutes } from './modules/storefront/customers.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
 
@@ -62,6 +64,8 @@ export type AppDeps = {
   consoleDir?: string;
   /** How e-mail goes out; the default is SMTP_URL's server, or the outbox under DATA_DIR. */
   mailer?: Mailer;
+  /** How customers' sign-in codes go out; the default is SMS_URL's provider, or the outbox under DATA_DIR. */
+  sms?: SmsSender;
 };
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
@@ -110,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     });
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  const sms = deps.sms ?? createSmsSender({ smsUrl: config.smsUrl, dataDir: config.dataDir, log: app.log });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.
@@ -211,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         ordersPerMinute: config.storefrontOrdersPerMinute,
         originOf,
       });
+      await api.register(storefrontCustomerRoutes, { db, sms });
       await api.register(onboardingRoutes, { db, mailer, config, storage, originOf });
       await api.register(mapRoutes, { tiles: config.map });
       await api.register(eventsRoutes, { db, hub });

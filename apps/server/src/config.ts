@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { twilioSettings } from './sms/sms-url.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -85,6 +86,13 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Storedesk <no-reply@storedesk.local>'),
+    SMS_URL: z
+      .string()
+      .superRefine((value, ctx) => {
+        const settings = twilioSettings(value);
+        if (typeof settings === 'string') ctx.addIssue({ code: 'custom', message: settings });
+      })
+      .optional(),
     SEED_DEMO: booleanFlag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: z
@@ -243,6 +251,8 @@ export type Config = {
         secretAccessKey: string;
       };
   smtpUrl: string | undefined;
+  /** Where customers' sign-in codes go: Twilio, or the outbox under DATA_DIR (ADR 0038). */
+  smsUrl: string | undefined;
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
@@ -324,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'local', dir: path.join(dataDir, 'files') },
     smtpUrl: e.SMTP_URL,
+    smsUrl: e.SMS_URL,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

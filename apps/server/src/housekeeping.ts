@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
+import { pruneCustomerRecords } from './modules/storefront/customers.service.ts';
 import { purgeTrash } from './modules/trash/trash.service.ts';
 import type { EventHub } from './realtime/hub.ts';
 import type { Storage } from './storage/storage.ts';
@@ -24,6 +25,7 @@ export async function runHousekeeping(
   log: Log,
 ): Promise<void> {
   await pruneAuthRecords(db);
+  await pruneCustomerRecords(db);
   await hub.prune();
   await purgeTrash(db, storage, log);
 }

@@ -348,6 +348,69 @@ export const customers = pgTable(
   ],
 );
 
+/** One-time sign-in codes sent to customers' phones (ADR 0038): stored hashed, good once for 10 minutes. */
+export const customerCodes = pgTable(
+  'customer_codes',
+  {
+    id: id(),
+    businessId: businessId(),
+    phone: text('phone').notNull(),
+    /** SHA-256 of the row's id and the code: the code itself is never stored. */
+    codeHash: bytea('code_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('customer_codes_phone_idx').on(t.businessId, t.phone, t.createdAt)],
+);
+
+/** A signed-in customer's session: a bearer token, stored hashed, in the customer app. */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: id(),
+    tokenHash: bytea('token_hash').notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    createdAt: createdAt(),
+    lastSeenAt: ts('last_seen_at').notNull().defaultNow(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('customer_sessions_token_idx').on(t.tokenHash),
+    index('customer_sessions_customer_idx').on(t.customerId),
+  ],
+);
+
+/** A customer's saved delivery addresses, each with its point on the map. */
+export const customerAddresses = pgTable(
+  'customer_addresses',
+  {
+    id: id(),
+    businessId: businessId(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    text: text('text').notNull(),
+    landmark: text('landmark').notNull().default(''),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    createdAt: createdAt(),
+    deletedAt: deletedAt(),
+  },
+  (t) => [
+    index('customer_addresses_customer_idx')
+      .on(t.customerId, t.createdAt)
+      .where(sql`${t.deletedAt} IS NULL`),
+  ],
+);
+
+/** The delivery address an order was placed to, copied as it was then (ADR 0038). */
+export type OrderAddressSnapshot = { label: string; text: string; landmark: string; lat: number; lng: number };
+
 export type OrderItemSnapshot = {
   itemId: string;
   itemName: string;
@@ -391,6 +454,18 @@ export const orders = pgTable(
     billAmountPaise: money('bill_amount_paise').notNull(),
     dexId: uuid('dex_id').references(() => users.id, { onDelete: 'set null' }),
     dexName: text('dex_name'),
+    /** Where to deliver, as the customer's saved address was when the order was placed; null for API orders without one. */
+    deliveryAddress: jsonb('delivery_address').$type<OrderAddressSnapshot | null>(),
+    /** COD, UPI or CARD; null for API orders that named none. */
+    paymentMode: text('payment_mode'),
+    /** When staff marked the payment received, and who. */
+    paidAt: ts('paid_at'),
+    paidById: uuid('paid_by_id'),
+    paidByName: text('paid_by_name'),
+    /** The customer's note to the store. */
+    note: text('note'),
+    /** The 4 digits the customer gives the executive at the door. */
+    deliveryCode: text('delivery_code'),
     version: version(),
     updatedAt: updatedAt(),
   },

@@ -47,3 +47,14 @@ export function inScope(
     ? ofBusiness(table, scope)
     : and(ofBusiness(table, scope), eq(table.zoneId, scope.zoneId))!;
 }
+
+/** A signed-in customer's: their business, and of its rows only their own (ADR 0038). */
+export type CustomerScope = BusinessScope & { customerId: string };
+
+/** A table whose rows each belong to one customer of one business (addresses, orders, sessions). */
+type OfCustomer = OfBusiness & { customerId: AnyColumn };
+
+/** The rows of a customer table a customer sees: their business's, and of those their own. */
+export function ofCustomer(table: OfCustomer, scope: CustomerScope): SQL {
+  return and(ofBusiness(table, scope), eq(table.customerId, scope.customerId))!;
+}

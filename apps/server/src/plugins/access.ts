@@ -7,12 +7,15 @@ import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import { resolveSession, sessionPolicy, toMe, type AuthContext } from '../modules/auth/auth.service.ts';
 import { businessForKey, type StorefrontBusiness } from '../modules/storefront/storefront.service.ts';
+import { resolveCustomer, type CustomerContext } from '../modules/storefront/customers.service.ts';
+import { customerMessages } from '@storedesk/shared/storefront/customers';
 
 /**
- * Who may call a route: anyone, staff with a session, the owner, or the customer app with its
- * business's publishable key (`storefront`, ADR 0034).
+ * Who may call a route: anyone, staff with a session, the owner, the customer app with its
+ * business's publishable key (`storefront`, ADR 0034), or a customer signed in to that app
+ * (`customer`: the key and the customer's bearer token, ADR 0038).
  */
-export type Access = 'public' | 'staff' | 'owner' | 'storefront';
+export type Access = 'public' | 'staff' | 'owner' | 'storefront' | 'customer';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -26,6 +29,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     auth: AuthContext | null;
     storefront: StorefrontBusiness | null;
+    /** The signed-in customer, on the customer app's routes, when a bearer token came. */
+    customer: CustomerContext | null;
   }
 }
 
@@ -85,6 +90,12 @@ export function storefrontOf(request: FastifyRequest): StorefrontBusiness {
   return request.storefront;
 }
 
+/** The signed-in customer on a route of the customer app's that needs one. */
+export function customerOf(request: FastifyRequest): CustomerContext {
+  if (!request.customer) throw unauthenticated(customerMessages.signIn);
+  return request.customer;
+}
+
 /** The caller's session on a route that requires one. */
 export function authOf(request: FastifyRequest): AuthContext {
   if (!request.auth) throw unauthenticated();
@@ -132,11 +143,21 @@ export function registerAccessControl(
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
   app.decorateRequest('auth', null);
   app.decorateRequest('storefront', null);
+  app.decorateRequest('customer', null);
   // The customer app's key is read after the route's own limits (onRequest) and before its body:
   // a caller without a valid key learns nothing else, and its requests count against the limits.
+  // A customer's bearer token is read within the key's business only; one that names no live
+  // session there is 401 wherever it is presented, so the app signs in again.
   app.addHook('preParsing', async (request) => {
-    if (request.routeOptions.config?.access !== 'storefront') return;
+    const access = request.routeOptions.config?.access;
+    if (access !== 'storefront' && access !== 'customer') return;
     request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
+    const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    if (bearer !== undefined) {
+      request.customer = await resolveCustomer(db, request.storefront, bearer);
+      if (!request.customer) throw unauthenticated(customerMessages.signIn);
+    }
+    if (access === 'customer' && !request.customer) throw unauthenticated(customerMessages.signIn);
   });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
@@ -145,7 +166,13 @@ export function registerAccessControl(
       assertSameOrigin(request, publicOrigin, options.isTrustedProxy);
     // Sessions guard the API; the console's own files (and unknown paths) are public.
     const url = request.routeOptions.url;
-    if (access === 'public' || access === 'storefront' || url === undefined || !url.startsWith('/api/'))
+    if (
+      access === 'public' ||
+      access === 'storefront' ||
+      access === 'customer' ||
+      url === undefined ||
+      !url.startsWith('/api/')
+    )
       return;
 
     const auth = await presentedAuth(db, request, reply);

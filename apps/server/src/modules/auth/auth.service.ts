@@ -44,6 +44,22 @@ export const throttlePolicy = {
   maxDelayMs: 4_000,
 };
 
+/**
+ * Counters of the throttle table, for other modules' limits (the customer
+ * app's sign-in codes): each key's count within the current window, shared by
+ * every instance, kept no longer than `throttlePolicy.windowMs`.
+ */
+export const throttleCounts = {
+  read: (db: Executor, keys: string[]) =>
+    repo.findThrottles(db, keys, new Date(Date.now() - throttlePolicy.windowMs)),
+  add: (db: Executor, keys: string[]) =>
+    repo.recordFailures(db, keys, new Date(Date.now() - throttlePolicy.windowMs)),
+  clear: (db: Executor, keys: string[]) => repo.clearThrottles(db, keys),
+  /** Seconds until a count that started at `windowStartedAt` is forgotten. */
+  retryAfter: (windowStartedAt: Date) =>
+    Math.max(1, Math.ceil((windowStartedAt.getTime() + throttlePolicy.windowMs - Date.now()) / 1000)),
+};
+
 /** The wait before answering a sign-in to an account with this many recent failures (pure, see throttlePolicy). */
 export function accountDelayMs(failures: number, policy = throttlePolicy): number {
   if (failures < policy.slowAfter) return 0;

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
@@ -17,6 +17,7 @@ import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
 import { authOf, storefrontOf } from '../../plugins/access.ts';
 import { PushSender } from '../../push/sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../../push/vapid.ts';
@@ -100,36 +101,6 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   );
 
   // The customer app's side, called from pages on any origin (CORS `*`: only the publishable key is read).
-  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
-    void reply.headers(cors);
-  };
-  const preflight = (url: string, methods: string) =>
-    app.options(
-      url,
-      {
-        config: { access: 'public', crossOrigin: true },
-        schema: {
-          tags: ['storefront'],
-          summary: `The CORS preflight of ${methods} ${url} from a browser on another origin`,
-          response: {
-            204: z
-              .null()
-              .describe(`CORS headers allowing ${methods} with \`X-Storefront-Key\` from any origin`),
-          },
-        },
-      },
-      async (_request, reply) =>
-        reply
-          .status(204)
-          .headers({
-            ...cors,
-            'access-control-allow-methods': methods,
-            'access-control-allow-headers': `content-type, ${storefrontKeyHeader}`,
-            'access-control-max-age': '600',
-          })
-          .send(null),
-    );
   const rateLimit = {
     max: subscriptionChangesPerMinute,
     timeWindow: 60_000,
@@ -139,7 +110,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
       }),
   };
 
-  preflight('/storefront/push/public-key', 'GET');
+  registerPreflight(app, '/storefront/push/public-key', 'GET', 'reading the push public key');
   app.get(
     '/storefront/push/public-key',
     {
@@ -158,7 +129,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     async () => ({ publicKey: (await vapidKeys()).publicKey }),
   );
 
-  preflight('/storefront/push-subscriptions', 'POST, DELETE');
+  registerPreflight(app, '/storefront/push-subscriptions', 'POST, DELETE', 'subscribing to push or unsubscribing');
   app.post(
     '/storefront/push-subscriptions',
     {

@@ -20,6 +20,7 @@ export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
     .select({
       id: businesses.id,
+      name: businesses.name,
       serviceEndsAt: businesses.serviceEndsAt,
       timeZone: businesses.timeZone,
       live: businesses.live,

@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
@@ -20,6 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idParam } from '../../lib/route-schemas.ts';
 import { storefrontOf } from '../../plugins/access.ts';
+import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
 import {
@@ -46,38 +46,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
   /** Where the absolute image URLs of the slides point. */
   originOf: OriginOf;
 }> = async (app, { db, ordersPerMinute, originOf }) => {
-  // CORS: a customer app in a browser on any origin may call it. No cookie or
-  // session is ever read here, only the publishable key, so `*` gives nothing away.
-  const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
-  /** The CORS preflight of an endpoint, for a customer app in a browser on another origin. */
-  const preflight = (url: string, method: 'GET' | 'POST', what: string) =>
-    app.options(
-      url,
-      {
-        config: { access: 'public', crossOrigin: true },
-        schema: {
-          tags: ['storefront'],
-          summary: `The CORS preflight of ${what} from a browser on another origin`,
-          response: {
-            204: z.null().describe(`CORS headers allowing ${method} with \`X-Storefront-Key\` from any origin`),
-          },
-        },
-      },
-      async (_request, reply) =>
-        reply
-          .status(204)
-          .headers({
-            ...cors,
-            'access-control-allow-methods': method,
-            'access-control-allow-headers': method === 'POST' ? `content-type, ${storefrontKeyHeader}` : storefrontKeyHeader,
-            'access-control-max-age': '600',
-          })
-          .send(null),
-    );
-  // Every answer, refusals included, is readable by the calling page.
-  const withCors = async (_request: FastifyRequest, reply: FastifyReply) => {
-    void reply.headers(cors);
-  };
+  const preflight = (url: string, methods: string, what: string) => registerPreflight(app, url, methods, what);
 
   preflight('/storefront/orders', 'POST', 'placing an order');
   app.post(

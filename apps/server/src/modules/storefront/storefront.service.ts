@@ -34,6 +34,8 @@ import * as repo from './storefront.repository.ts';
 /** The business a storefront key belongs to. */
 export type StorefrontBusiness = {
   id: string;
+  /** What its customers know it by: the sender of their sign-in codes. */
+  name: string;
   /** Its IANA time zone (D19): the days and hours of its coupons. */
   timeZone: string;
   /** Whether it takes orders (Settings > Others); the slides are shown either way. */
@@ -52,7 +54,7 @@ export async function businessForKey(db: Executor, key: unknown): Promise<Storef
   if (business.serviceEndsAt !== null && business.serviceEndsAt.getTime() <= Date.now()) {
     throw new AppError('service_ended', messages.serviceEnded);
   }
-  return { id: business.id, timeZone: business.timeZone, live: business.live };
+  return { id: business.id, name: business.name, timeZone: business.timeZone, live: business.live };
 }
 
 /** 409 when the business is not live: it takes no orders, whatever they hold. */

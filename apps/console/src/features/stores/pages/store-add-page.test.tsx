@@ -137,9 +137,31 @@ describe('add store', { timeout: 30_000 }, () => {
       location: 'MG Road, Pune',
       latitude: 22.5,
       longitude: 79,
+      deliveryRadiusKm: 5,
     });
     expect(api.callsTo('PUT /api/stores/a0000000-0000-4000-8000-000000000001/image')).toHaveLength(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/stores'));
+  });
+
+  it('takes a delivery radius from 0.5 to 50 km, 5 unless changed, and says so when it is out of range', async () => {
+    const { user, api } = renderAddStore();
+    await fillDetails(user);
+    await setPoint(user);
+    const radius = screen.getByRole('spinbutton', { name: /^Delivery radius \(km\)/ });
+    expect(radius).toHaveValue(5);
+
+    await user.clear(radius);
+    await user.type(radius, '60');
+    await user.click(screen.getByRole('button', { name: 'Add store' }));
+    expect(await screen.findByText('must be from 0.5 to 50 km')).toBeInTheDocument();
+    expect(radius).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/stores')).toHaveLength(0);
+
+    await user.clear(radius);
+    await user.type(radius, '7.5');
+    await user.click(screen.getByRole('button', { name: 'Add store' }));
+    expect(await screen.findByText('Store added')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores')[0]?.body).toMatchObject({ deliveryRadiusKm: 7.5 });
   });
 
   it("lets the owner choose the store's zone and sends it", async () => {

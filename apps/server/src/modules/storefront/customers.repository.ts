@@ -1,0 +1,191 @@
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { customerAddresses, customerCodes, customerSessions, customers } from '../../db/schema.ts';
+import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
+
+export async function insertCode(
+  db: Executor,
+  values: { id: string; businessId: string; phone: string; codeHash: Buffer; expiresAt: Date },
+) {
+  await db.insert(customerCodes).values(values);
+}
+
+/** The phone's codes that are neither used nor expired, newest first. */
+export function findLiveCodes(db: Executor, businessId: string, phone: string) {
+  return db
+    .select({ id: customerCodes.id, codeHash: customerCodes.codeHash })
+    .from(customerCodes)
+    .where(
+      and(
+        ofBusiness(customerCodes, { businessId }),
+        eq(customerCodes.phone, phone),
+        isNull(customerCodes.usedAt),
+        gt(customerCodes.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(sql`${customerCodes.createdAt} DESC`)
+    .limit(20);
+}
+
+/** Uses the code, if nobody used it first; then voids the phone's other codes. Answers whether it was this call's. */
+export async function useCode(db: Executor, businessId: string, phone: string, codeId: string) {
+  const [used] = await db
+    .update(customerCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(ofBusiness(customerCodes, { businessId }), eq(customerCodes.id, codeId), isNull(customerCodes.usedAt)))
+    .returning({ id: customerCodes.id });
+  if (!used) return false;
+  await db
+    .update(customerCodes)
+    .set({ usedAt: sql`now()` })
+    .where(and(ofBusiness(customerCodes, { businessId }), eq(customerCodes.phone, phone), isNull(customerCodes.usedAt)));
+  return true;
+}
+
+/** Codes past their use: kept a day for the record, then deleted. */
+export async function deleteOldCodes(db: Executor) {
+  await db.delete(customerCodes).where(sql`${customerCodes.expiresAt} < now() - interval '1 day'`);
+}
+
+const customerColumns = { id: customers.id, name: customers.name, phone: customers.phone };
+
+/** The customer of this phone, created at their first sign-in; a name given replaces the one kept. */
+export async function upsertCustomer(db: Executor, businessId: string, phone: string, name: string | undefined) {
+  const [row] = await db
+    .insert(customers)
+    .values({ businessId, phone, name: name ?? '' })
+    .onConflictDoUpdate({
+      target: [customers.businessId, customers.phone],
+      set: { name: name ? name : sql`${customers.name}` },
+    })
+    .returning(customerColumns);
+  return row!;
+}
+
+export async function findCustomer(db: Executor, scope: CustomerScope) {
+  const [row] = await db
+    .select(customerColumns)
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
+  return row ?? null;
+}
+
+export async function renameCustomer(db: Executor, scope: CustomerScope, name: string) {
+  const [row] = await db
+    .update(customers)
+    .set({ name })
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)))
+    .returning(customerColumns);
+  return row ?? null;
+}
+
+export async function insertSession(
+  db: Executor,
+  values: { tokenHash: Buffer; customerId: string; businessId: string; expiresAt: Date },
+) {
+  await db.insert(customerSessions).values(values);
+}
+
+/** The live session of a token within the business, with its customer. */
+export async function findSession(db: Executor, businessId: string, tokenHash: Buffer, idleSince: Date) {
+  const [row] = await db
+    .select({
+      sessionId: customerSessions.id,
+      lastSeenAt: customerSessions.lastSeenAt,
+      customer: customerColumns,
+    })
+    .from(customerSessions)
+    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
+    .where(
+      and(
+        eq(customerSessions.tokenHash, tokenHash),
+        ofBusiness(customerSessions, { businessId }),
+        gt(customerSessions.expiresAt, sql`now()`),
+        gt(customerSessions.lastSeenAt, idleSince),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function touchSession(db: Executor, sessionId: string) {
+  await db.update(customerSessions).set({ lastSeenAt: sql`now()` }).where(eq(customerSessions.id, sessionId));
+}
+
+export async function deleteSession(db: Executor, businessId: string, sessionId: string) {
+  await db
+    .delete(customerSessions)
+    .where(and(ofBusiness(customerSessions, { businessId }), eq(customerSessions.id, sessionId)));
+}
+
+export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
+  await db
+    .delete(customerSessions)
+    .where(sql`${customerSessions.expiresAt} < now() OR ${customerSessions.lastSeenAt} < ${idleSince}`);
+}
+
+/* ---- Saved addresses: only ever the customer's own ---- */
+
+const addressColumns = {
+  id: customerAddresses.id,
+  label: customerAddresses.label,
+  text: customerAddresses.text,
+  landmark: customerAddresses.landmark,
+  lat: customerAddresses.latitude,
+  lng: customerAddresses.longitude,
+  createdAt: customerAddresses.createdAt,
+};
+
+function ownAddresses(scope: CustomerScope) {
+  return and(ofCustomer(customerAddresses, scope), isNull(customerAddresses.deletedAt));
+}
+
+export function findAddresses(db: Executor, scope: CustomerScope) {
+  return db
+    .select(addressColumns)
+    .from(customerAddresses)
+    .where(ownAddresses(scope))
+    .orderBy(asc(customerAddresses.createdAt), asc(customerAddresses.id));
+}
+
+export async function findAddress(db: Executor, scope: CustomerScope, addressId: string) {
+  const [row] = await db
+    .select(addressColumns)
+    .from(customerAddresses)
+    .where(and(ownAddresses(scope), eq(customerAddresses.id, addressId)));
+  return row ?? null;
+}
+
+export async function countAddresses(db: Executor, scope: CustomerScope) {
+  const [row] = await db.select({ n: count() }).from(customerAddresses).where(ownAddresses(scope));
+  return row?.n ?? 0;
+}
+
+export async function insertAddress(
+  db: Executor,
+  scope: CustomerScope,
+  values: { label: string; text: string; landmark: string; latitude: number; longitude: number },
+) {
+  const [row] = await db
+    .insert(customerAddresses)
+    .values({ businessId: scope.businessId, customerId: scope.customerId, ...values })
+    .returning(addressColumns);
+  return row!;
+}
+
+export async function deleteAddress(db: Executor, scope: CustomerScope, addressId: string) {
+  const [row] = await db
+    .update(customerAddresses)
+    .set({ deletedAt: sql`now()` })
+    .where(and(ownAddresses(scope), eq(customerAddresses.id, addressId)))
+    .returning({ id: customerAddresses.id });
+  return row !== undefined;
+}
+
+/** Locks the customer's row, so their addresses are counted and added one at a time. */
+export async function lockCustomerRow(db: Executor, scope: CustomerScope) {
+  await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)))
+    .for('update');
+}

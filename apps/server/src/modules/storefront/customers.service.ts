@@ -1,0 +1,220 @@
+import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import {
+  addressLimit,
+  addressMessages,
+  customerCodePolicy,
+  customerMessages,
+  customerSessionPolicy,
+  type Address,
+  type AddressInput,
+  type Customer,
+  type CustomerVerifyRequest,
+} from '@storedesk/shared/storefront/customers';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
+import type { CustomerScope } from '../../lib/scope.ts';
+import type { SmsSender } from '../../sms/sms.ts';
+import { throttleCounts } from '../auth/auth.service.ts';
+import * as repo from './customers.repository.ts';
+import type { StorefrontBusiness } from './storefront.service.ts';
+
+/** A signed-in customer of the business whose key was presented. */
+export type CustomerContext = { sessionId: string; customer: Customer; scope: CustomerScope };
+
+const sha256 = (...parts: string[]) => createHash('sha256').update(parts.join(':')).digest();
+
+/** A code is kept as the hash of its row's id and its digits: the digits are never stored. */
+const codeHash = (codeId: string, code: string) => sha256('customer-code', codeId, code);
+
+/** The throttle keys of sending codes and of guessing them (ADR 0038). */
+function keysOf(businessId: string, phone: string, address: string) {
+  return {
+    sendsToPhone: `sms-phone:${businessId}:${phone}`,
+    sendsFromAddress: `sms-address:${address}`,
+    guessesAtPhoneFromAddress: `code-phone-address:${businessId}:${phone} ${address}`,
+    guessesFromAddress: `code-address:${address}`,
+    guessesAtPhone: `code-phone:${businessId}:${phone}`,
+  };
+}
+
+function refuse(message: string, windowStartedAt: Date) {
+  return new AppError('rate_limited', message, {
+    headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
+  });
+}
+
+/**
+ * Sends a sign-in code to the phone (ADR 0038). At most `sendsPerPhone` codes
+ * to one phone and `sendsPerAddress` from one client address per window; a
+ * phone past its limit still signs in with any code already sent to it, so
+ * asking for codes to someone else's phone cannot lock them out.
+ */
+export async function sendCode(
+  db: Database,
+  sms: SmsSender,
+  business: StorefrontBusiness,
+  phone: string,
+  address: string,
+): Promise<{ expiresInSeconds: number }> {
+  const keys = keysOf(business.id, phone, address);
+  const counts = await throttleCounts.read(db, [keys.sendsToPhone, keys.sendsFromAddress]);
+  const limitOf = (key: string) =>
+    key === keys.sendsFromAddress ? customerCodePolicy.sendsPerAddress : customerCodePolicy.sendsPerPhone;
+  const blocking = counts.find((count) => count.failures >= limitOf(count.key));
+  if (blocking) throw refuse(customerMessages.tooManyCodes, blocking.windowStartedAt);
+
+  const code = String(randomInt(0, 10 ** customerCodePolicy.digits)).padStart(customerCodePolicy.digits, '0');
+  const id = randomUUID();
+  await repo.insertCode(db, {
+    id,
+    businessId: business.id,
+    phone,
+    codeHash: codeHash(id, code),
+    expiresAt: new Date(Date.now() + customerCodePolicy.ttlMs),
+  });
+  await throttleCounts.add(db, [keys.sendsToPhone, keys.sendsFromAddress]);
+  try {
+    await sms.send({
+      to: phone,
+      text: `${code} is your ${business.name} sign-in code. It expires in 10 minutes. Never share it.`,
+    });
+  } catch {
+    throw new AppError('unavailable', 'The code could not be sent just now. Try again in a minute');
+  }
+  return { expiresInSeconds: customerCodePolicy.ttlMs / 1000 };
+}
+
+/**
+ * Signs a customer in with a code sent to their phone: any of the phone's
+ * unexpired, unused codes, compared in constant time. A wrong code counts
+ * against the phone from this address (5), this address (30) and the phone
+ * from every address (100) per window; the first two only slow one attacker,
+ * the third voids guessing for everyone until the window passes, which takes
+ * many addresses to reach. The code is used once, the phone's other codes
+ * with it; a new phone becomes a customer.
+ */
+export async function verifyCode(
+  db: Database,
+  business: StorefrontBusiness,
+  input: CustomerVerifyRequest,
+  address: string,
+): Promise<{ token: string; customer: Customer }> {
+  const keys = keysOf(business.id, input.phone, address);
+  const guessKeys = [keys.guessesAtPhoneFromAddress, keys.guessesFromAddress, keys.guessesAtPhone];
+  const counts = await throttleCounts.read(db, guessKeys);
+  const limitOf = (key: string) =>
+    key === keys.guessesFromAddress
+      ? customerCodePolicy.guessesPerAddress
+      : key === keys.guessesAtPhone
+        ? customerCodePolicy.guessesPerPhone
+        : customerCodePolicy.guessesPerPhoneAndAddress;
+  const blocking = counts.find((count) => count.failures >= limitOf(count.key));
+  if (blocking) throw refuse(customerMessages.tooManyGuesses, blocking.windowStartedAt);
+
+  const codes = await repo.findLiveCodes(db, business.id, input.phone);
+  const match = codes.find((row) => {
+    const expected = codeHash(row.id, input.code);
+    return row.codeHash.length === expected.length && timingSafeEqual(row.codeHash, expected);
+  });
+  const signedIn = match
+    ? await db.transaction(async (tx) => {
+        if (!(await repo.useCode(tx, business.id, input.phone, match.id))) return null;
+        const customer = await repo.upsertCustomer(tx, business.id, input.phone, input.name);
+        const token = randomBytes(32).toString('base64url');
+        await repo.insertSession(tx, {
+          tokenHash: sha256('customer-session', token),
+          customerId: customer.id,
+          businessId: business.id,
+          expiresAt: new Date(Date.now() + customerSessionPolicy.absoluteMs),
+        });
+        return { token, customer };
+      })
+    : null;
+  if (!signedIn) {
+    await throttleCounts.add(db, guessKeys);
+    throw invalid({ code: customerMessages.wrongCode }, customerMessages.wrongCode);
+  }
+  await throttleCounts.clear(db, [keys.guessesAtPhoneFromAddress]);
+  return signedIn;
+}
+
+/** The signed-in customer a bearer token names within this business, or null. */
+export async function resolveCustomer(
+  db: Executor,
+  business: StorefrontBusiness,
+  token: string,
+): Promise<CustomerContext | null> {
+  if (token.length > 200) return null;
+  const idleSince = new Date(Date.now() - customerSessionPolicy.idleMs);
+  const row = await repo.findSession(db, business.id, sha256('customer-session', token), idleSince);
+  if (!row) return null;
+  // Seen at most once a minute: a busy app does not write on every read.
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, row.sessionId);
+  return {
+    sessionId: row.sessionId,
+    customer: row.customer,
+    scope: { businessId: business.id, customerId: row.customer.id },
+  };
+}
+
+export async function signOutCustomer(db: Executor, context: CustomerContext): Promise<void> {
+  await repo.deleteSession(db, context.scope.businessId, context.sessionId);
+}
+
+export async function renameCustomer(db: Executor, context: CustomerContext, name: string): Promise<Customer> {
+  const customer = await repo.renameCustomer(db, context.scope, name);
+  if (!customer) throw unauthenticated(customerMessages.signIn);
+  return customer;
+}
+
+/** Deletes sessions that can no longer be used and codes a day past their expiry. */
+export async function pruneCustomerRecords(db: Database): Promise<void> {
+  await repo.deleteExpiredSessions(db, new Date(Date.now() - customerSessionPolicy.idleMs));
+  await repo.deleteOldCodes(db);
+}
+
+/* ---- Saved addresses ---- */
+
+function toAddress(row: Awaited<ReturnType<typeof repo.findAddresses>>[number]): Address {
+  return {
+    id: row.id,
+    label: row.label,
+    text: row.text,
+    landmark: row.landmark,
+    lat: row.lat,
+    lng: row.lng,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listAddresses(db: Executor, scope: CustomerScope): Promise<Address[]> {
+  return (await repo.findAddresses(db, scope)).map(toAddress);
+}
+
+/** One of the customer's own saved addresses, or 404 (another customer's does not exist for them). */
+export async function getAddress(db: Executor, scope: CustomerScope, addressId: string): Promise<Address> {
+  const row = await repo.findAddress(db, scope, addressId);
+  if (!row) throw notFound();
+  return toAddress(row);
+}
+
+export async function addAddress(db: Database, scope: CustomerScope, input: AddressInput): Promise<Address> {
+  return db.transaction(async (tx) => {
+    await repo.lockCustomerRow(tx, scope);
+    if ((await repo.countAddresses(tx, scope)) >= addressLimit) {
+      throw new AppError('conflict', addressMessages.tooMany);
+    }
+    const row = await repo.insertAddress(tx, scope, {
+      label: input.label,
+      text: input.text,
+      landmark: input.landmark,
+      latitude: input.lat,
+      longitude: input.lng,
+    });
+    return toAddress(row);
+  });
+}
+
+export async function removeAddress(db: Executor, scope: CustomerScope, addressId: string): Promise<void> {
+  if (!(await repo.deleteAddress(db, scope, addressId))) throw notFound();
+}

@@ -1,0 +1,114 @@
+/**
+ * The customer as the customer app knows them (ADR 0038): signed in by phone
+ * with a one-time code, with saved addresses.
+ */
+import { z } from 'zod';
+import { limits } from '../limits.ts';
+import { singleLine } from '../text.ts';
+import { customerPhoneSchema } from './schemas.ts';
+
+export const customerCodePolicy = {
+  /** Digits of a code. */
+  digits: 6,
+  /** A code is good for this long after it is sent, once. */
+  ttlMs: 10 * 60 * 1000,
+  /** The window every count below is kept over. */
+  windowMs: 15 * 60 * 1000,
+  /** Codes sent to one phone per window: past it, the codes already sent still work. */
+  sendsPerPhone: 5,
+  /** Codes asked for from one client address per window, whatever the phones. */
+  sendsPerAddress: 20,
+  /** Wrong codes for one phone from one client address per window. */
+  guessesPerPhoneAndAddress: 5,
+  /** Wrong codes from one client address per window, whatever the phones. */
+  guessesPerAddress: 30,
+  /** Wrong codes for one phone from every address together per window: then its codes are void until it passes. */
+  guessesPerPhone: 100,
+} as const;
+
+/** A customer's signed-in session lasts this long from its last use, and at most `absoluteMs`. */
+export const customerSessionPolicy = {
+  idleMs: 90 * 24 * 60 * 60 * 1000,
+  absoluteMs: 365 * 24 * 60 * 60 * 1000,
+} as const;
+
+export const customerMessages = {
+  code: 'Enter the 6-digit code we sent you',
+  wrongCode: 'This code is not right, or it has expired. Check the latest SMS, or ask for a new code',
+  tooManyCodes: 'Too many codes asked for. Use a code already sent to you, or try again later',
+  tooManyGuesses: 'Too many wrong codes. Try again later',
+  signIn: 'Sign in with your phone number to continue',
+  nameNeeded: 'Tell us your name',
+  addressLabel: 'Give the address a label, such as Home or Work',
+  addressText: 'Enter the address',
+  addressPoint: 'Pick the address on the map',
+} as const;
+
+export const customerCodeRequestSchema = z.object({ phone: customerPhoneSchema });
+export type CustomerCodeRequest = z.output<typeof customerCodeRequestSchema>;
+
+export const customerVerifyRequestSchema = z.object({
+  phone: customerPhoneSchema,
+  code: z
+    .string({ error: customerMessages.code })
+    .trim()
+    .regex(/^\d{6}$/, customerMessages.code),
+  /** The name a new customer goes by; a known customer's stays unless they give one. */
+  name: singleLine(limits.nameMax).optional(),
+});
+export type CustomerVerifyRequest = z.output<typeof customerVerifyRequestSchema>;
+
+export const customerSchema = z.object({
+  id: z.string(),
+  /** Empty until the customer gives it. */
+  name: z.string(),
+  phone: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerVerifyResponseSchema = z.object({
+  /** Send as `Authorization: Bearer <token>`, with the storefront key, where a customer is needed. */
+  token: z.string(),
+  customer: customerSchema,
+});
+
+export const customerUpdateSchema = z.object({
+  name: singleLine(limits.nameMax).pipe(z.string().min(1, customerMessages.nameNeeded)),
+});
+
+export const addressInputSchema = z.object({
+  label: singleLine(40).pipe(z.string().min(1, customerMessages.addressLabel)),
+  text: z
+    .string({ error: customerMessages.addressText })
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .pipe(z.string().min(1, customerMessages.addressText)),
+  landmark: singleLine(200).optional().default(''),
+  lat: z
+    .number({ error: customerMessages.addressPoint })
+    .min(-90, customerMessages.addressPoint)
+    .max(90, customerMessages.addressPoint),
+  lng: z
+    .number({ error: customerMessages.addressPoint })
+    .min(-180, customerMessages.addressPoint)
+    .max(180, customerMessages.addressPoint),
+});
+export type AddressInput = z.output<typeof addressInputSchema>;
+
+export const addressSchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  text: z.string(),
+  landmark: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  createdAt: z.string(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** At most this many saved addresses per customer. */
+export const addressLimit = 20;
+
+export const addressMessages = {
+  tooMany: `At most ${addressLimit} saved addresses: delete one first`,
+} as const;
