@@ -17,9 +17,31 @@ import { OrderStatus } from '@storedesk/shared/orders';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
+const streets = [
+  '1st Main Road',
+  '4th Cross',
+  '80 Feet Road',
+  'Church Street',
+  'Lake View Road',
+  'Temple Street',
+];
+const landmarks = ['Near the bus stop', 'Opposite the park', 'Above the pharmacy', 'Behind the school'];
+const notes = [
+  'Please ring the bell twice',
+  'Leave it with the security guard',
+  'Call when you reach the gate',
+];
 
 type Page<T> = { items: T[]; total: number };
-type StoreRow = { id: string; name: string; status: number; zoneId: string };
+type StoreRow = {
+  id: string;
+  name: string;
+  status: number;
+  zoneId: string;
+  location: string;
+  latitude: number;
+  longitude: number;
+};
 type ItemRow = { id: string; inStock: boolean };
 type OrderRow = { id: string; status: number; zoneId: string; dexId: string | null; version: number };
 
@@ -138,6 +160,19 @@ async function main() {
     return ids.length > 0 ? pick(ids) : undefined;
   };
 
+  /** A made-up address within 2 km of the store: inside every store's delivery radius. */
+  const addressNear = (store: StoreRow) => {
+    const km = Math.random() * 2;
+    const bearing = Math.random() * 2 * Math.PI;
+    return {
+      label: pick(['Home', 'Work', 'Home', 'Parents']),
+      text: `${1 + Math.floor(Math.random() * 200)}, ${pick(streets)}, ${store.location}`,
+      landmark: Math.random() < 0.5 ? pick(landmarks) : '',
+      lat: store.latitude + (km / 111.2) * Math.cos(bearing),
+      lng: store.longitude + (km / (111.2 * Math.cos((store.latitude * Math.PI) / 180))) * Math.sin(bearing),
+    };
+  };
+
   const placeOrder = async () => {
     const store = pick(stores.filter((s) => (menus.get(s.id)?.length ?? 0) > 0));
     const menu = menus.get(store.id)!;
@@ -154,6 +189,9 @@ async function main() {
         customer: { name, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` },
         storeId: store.id,
         items: [...lines].map(([itemId, quantity]) => ({ itemId, quantity })),
+        deliveryAddress: addressNear(store),
+        paymentMode: Math.random() < 0.7 ? 'COD' : 'UPI',
+        ...(Math.random() < 0.3 ? { note: pick(notes) } : {}),
       },
     );
     console.log(`placed #${order.number} at ${store.name} for ${name}`);

@@ -276,3 +276,50 @@ export async function waitUntilBlockedBy(db: Database, holder: pg.ClientBase): P
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The texts the app's SMS outbox holds for a phone, oldest first (ADR 0038). */
+export function textsTo(dataDir: string, phone: string): Array<{ file: string; body: string }> {
+  const outbox = path.join(dataDir, 'outbox');
+  if (!fs.existsSync(outbox)) return [];
+  return fs
+    .readdirSync(outbox)
+    .filter((file) => file.endsWith(`-${phone}.sms`))
+    .sort()
+    .map((file) => ({ file, body: fs.readFileSync(path.join(outbox, file), 'utf8') }));
+}
+
+/** The sign-in code of the newest text to a phone. */
+export function latestCode(dataDir: string, phone: string): string {
+  const text = textsTo(dataDir, phone).at(-1);
+  const code = text && /(\d{6}) is your/.exec(text.body)?.[1];
+  if (!code) throw new Error(`no sign-in code was texted to ${phone}`);
+  return code;
+}
+
+export type CustomerSession = { token: string; customer: { id: string; name: string; phone: string } };
+
+/** Signs a customer of the key's business in by the code texted to their phone, as the customer app does. */
+export async function signInCustomer(
+  ctx: Pick<TestApp, 'app' | 'dataDir'>,
+  storefrontKey: string,
+  phone: string,
+  name?: string,
+): Promise<CustomerSession> {
+  const headers = { 'x-storefront-key': storefrontKey, 'content-type': 'application/json' };
+  const sent = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/auth/code',
+    headers,
+    payload: JSON.stringify({ phone }),
+  });
+  if (sent.statusCode !== 202) throw new Error(`asking for a code answered ${sent.statusCode}: ${sent.body}`);
+  const verified = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/auth/verify',
+    headers,
+    payload: JSON.stringify({ phone, code: latestCode(ctx.dataDir, phone), name }),
+  });
+  if (verified.statusCode !== 200)
+    throw new Error(`verifying answered ${verified.statusCode}: ${verified.body}`);
+  return verified.json<CustomerSession>();
+}

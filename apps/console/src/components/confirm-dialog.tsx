@@ -15,11 +15,13 @@ type ConfirmDialogProps = {
   /** While the action runs: the button is disabled and says so. */
   busy?: boolean;
   busyLabel?: string;
+  /** A destructive action's button is red; another's takes the primary colour. */
+  tone?: 'error' | 'primary';
   onConfirm: () => void;
   onClose: () => void;
 };
 
-/** Asks before a destructive action. Esc or Cancel closes it; the focus starts on Cancel. */
+/** Asks before a destructive or final action. Esc or Cancel closes it; the focus starts on Cancel. */
 export function ConfirmDialog({
   open,
   title,
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy = false,
   busyLabel = 'Working…',
+  tone = 'error',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -49,7 +52,7 @@ export function ConfirmDialog({
         <Button onClick={onClose} disabled={busy} autoFocus>
           Cancel
         </Button>
-        <Button color="error" variant="contained" onClick={onConfirm} disabled={busy} loading={busy}>
+        <Button color={tone} variant="contained" onClick={onConfirm} disabled={busy} loading={busy}>
           {busy ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>

@@ -1,4 +1,5 @@
 import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
@@ -85,6 +86,17 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 2_000 }],
     discountPaise: 4_000,
     chargesTotalPaise: 2_000,
+    deliveryAddress: {
+      label: 'Home',
+      text: '42, 12th Main, HAL 2nd Stage, Indiranagar',
+      landmark: 'Opposite the metro pillar 120',
+      lat: 12.9719,
+      lng: 77.6412,
+    },
+    paymentMode: 'UPI',
+    paidAt: null,
+    paidByName: null,
+    note: 'Please ring the bell twice',
     timeline: [
       {
         id: 1,
@@ -110,6 +122,11 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     charges: _charges,
     discountPaise: _discount,
     chargesTotalPaise: _chargesTotal,
+    deliveryAddress: _address,
+    paymentMode: _paymentMode,
+    paidAt: _paidAt,
+    paidByName: _paidByName,
+    note: _note,
     timeline: _timeline,
     ...summary
   } = order;
@@ -247,6 +264,21 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
       const refused = refusal(order, change);
       if (refused) return refused;
       const saved = apply(order, change);
+      orders = orders.map((each) => (each.id === id ? saved : each));
+      return json(200, saved);
+    };
+    handlers[`POST /api/orders/${id}/payment`] = (call) => {
+      const order = find()!;
+      if ((call.body as { version: number }).version !== order.version) {
+        return apiError(409, 'conflict', messages.staleRecord, { current: order });
+      }
+      if (order.paidAt) return apiError(409, 'conflict', orderPaymentMessages.alreadyPaid);
+      const saved: OrderDetail = {
+        ...order,
+        paidAt: new Date().toISOString(),
+        paidByName: session.user.name,
+        version: order.version + 1,
+      };
       orders = orders.map((each) => (each.id === id ? saved : each));
       return json(200, saved);
     };

@@ -148,9 +148,9 @@ export function registerAccessControl(
   // a caller without a valid key learns nothing else, and its requests count against the limits.
   // A customer's bearer token is read within the key's business only; one that names no live
   // session there is 401 wherever it is presented, so the app signs in again.
-  app.addHook('preParsing', async (request) => {
+  // Only the customer app's routes get the hook: every other request pays nothing for it.
+  const resolveCaller = async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
-    if (access !== 'storefront' && access !== 'customer') return;
     request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
     const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     if (bearer !== undefined) {
@@ -158,6 +158,13 @@ export function registerAccessControl(
       if (!request.customer) throw unauthenticated(customerMessages.signIn);
     }
     if (access === 'customer' && !request.customer) throw unauthenticated(customerMessages.signIn);
+  };
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (access !== 'storefront' && access !== 'customer') return;
+    // First of the route's own preParsing hooks, which may read what it resolves.
+    const own = route.preParsing === undefined ? [] : [route.preParsing].flat();
+    route.preParsing = [resolveCaller, ...own];
   });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;

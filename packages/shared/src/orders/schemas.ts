@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { isCalendarDay } from '../dates.ts';
 import { listQuerySchema } from '../lists.ts';
 import { OrderStatus } from '../orders.ts';
+import { paymentModeTypes } from '../settings/payment-modes.ts';
+import { orderAddressSchema } from '../storefront/addresses.ts';
 import { singleLine, versionSchema } from '../text.ts';
 
 /** The five statuses of SPEC §4, as the API takes them. */
@@ -100,9 +102,28 @@ export const orderDetailSchema = orderSummarySchema.extend({
   charges: z.array(z.object({ chargeLabel: z.string(), chargeAmountPaise: z.number().int() })),
   discountPaise: z.number().int(),
   chargesTotalPaise: z.number().int(),
+  /** Where it goes, as the customer's address was when it was placed; null for an API order without one. */
+  deliveryAddress: orderAddressSchema.nullable(),
+  /** COD, UPI or CARD; null for an API order that named none. */
+  paymentMode: z.enum(paymentModeTypes).nullable(),
+  /** When staff marked the payment received, and who; null until then. */
+  paidAt: z.string().nullable(),
+  paidByName: z.string().nullable(),
+  /** The customer's note to the store. */
+  note: z.string().nullable(),
   timeline: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** `POST /api/orders/:orderId/payment`: the payment was received (ADR 0038). */
+export const orderPaymentSchema = z.object({ version: versionSchema });
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+export const orderPaymentMessages = {
+  alreadyPaid: 'This order’s payment is already marked received',
+  cancelled: 'A cancelled order’s payment cannot be marked received',
+  received: (mode: string | null) => (mode ? `Payment received (${mode})` : 'Payment received'),
+} as const;
 
 const statusChange = {
   status: orderStatusSchema,

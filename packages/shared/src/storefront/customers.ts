@@ -39,9 +39,6 @@ export const customerMessages = {
   tooManyGuesses: 'Too many wrong codes. Try again later',
   signIn: 'Sign in with your phone number to continue',
   nameNeeded: 'Tell us your name',
-  addressLabel: 'Give the address a label, such as Home or Work',
-  addressText: 'Enter the address',
-  addressPoint: 'Pick the address on the map',
 } as const;
 
 export const customerCodeRequestSchema = z.object({ phone: customerPhoneSchema });
@@ -75,40 +72,3 @@ export const customerVerifyResponseSchema = z.object({
 export const customerUpdateSchema = z.object({
   name: singleLine(limits.nameMax).pipe(z.string().min(1, customerMessages.nameNeeded)),
 });
-
-export const addressInputSchema = z.object({
-  label: singleLine(40).pipe(z.string().min(1, customerMessages.addressLabel)),
-  text: z
-    .string({ error: customerMessages.addressText })
-    .trim()
-    .max(500, 'must be at most 500 characters')
-    .pipe(z.string().min(1, customerMessages.addressText)),
-  landmark: singleLine(200).optional().default(''),
-  lat: z
-    .number({ error: customerMessages.addressPoint })
-    .min(-90, customerMessages.addressPoint)
-    .max(90, customerMessages.addressPoint),
-  lng: z
-    .number({ error: customerMessages.addressPoint })
-    .min(-180, customerMessages.addressPoint)
-    .max(180, customerMessages.addressPoint),
-});
-export type AddressInput = z.output<typeof addressInputSchema>;
-
-export const addressSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  text: z.string(),
-  landmark: z.string(),
-  lat: z.number(),
-  lng: z.number(),
-  createdAt: z.string(),
-});
-export type Address = z.infer<typeof addressSchema>;
-
-/** At most this many saved addresses per customer. */
-export const addressLimit = 20;
-
-export const addressMessages = {
-  tooMany: `At most ${addressLimit} saved addresses: delete one first`,
-} as const;

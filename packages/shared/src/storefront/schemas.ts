@@ -3,6 +3,8 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { themeSchema } from '../auth/schemas.ts';
 import { paymentModeTypes } from '../settings/payment-modes.ts';
+import { addressInputSchema, orderAddressSchema } from './addresses.ts';
+import { listQuerySchema } from '../lists.ts';
 import { singleLine } from '../text.ts';
 import { serviceabilityMessages } from './serviceability.ts';
 
@@ -55,6 +57,11 @@ export const storefrontMessages = {
   itemDeleted: 'This item is no longer available',
   itemOutOfStock: 'This item is out of stock',
   belowMinimumOrder: (minimum: string) => `The minimum order value is ${minimum}`,
+  customerNeeded: 'Sign in, or name the customer (name and phone)',
+  addressNeeded: 'Choose where to deliver',
+  paymentModeNeeded: 'Choose how to pay',
+  paymentModeOff: (label: string) => `This business does not take ${label} payments right now`,
+  cardUnavailable: 'Card payments are not available yet: pay by cash on delivery or UPI',
   couponRefused: 'This coupon cannot be applied to this order',
   coupon: {
     unknown: 'This coupon code is not valid',
@@ -90,11 +97,30 @@ export const storefrontOrderLineSchema = z.object({
     .max(storefrontLimits.maxQuantity, storefrontMessages.quantity),
 });
 
+/** Most characters of a customer's note to the store. */
+export const orderNoteMax = 500;
+
 export const storefrontOrderInputSchema = z.object({
-  customer: z.object({
-    name: singleLine(limits.nameMax).pipe(z.string().min(1, messages.isRequired)),
-    phone: customerPhoneSchema,
-  }),
+  /** Who orders: an API client's order names them; a signed-in customer's comes from their token. */
+  customer: z
+    .object({
+      name: singleLine(limits.nameMax).pipe(z.string().min(1, messages.isRequired)),
+      phone: customerPhoneSchema,
+    })
+    .optional(),
+  /** A signed-in customer's saved address to deliver to. */
+  addressId: z.uuid({ error: 'must be the id of one of your addresses' }).optional(),
+  /** An API client's address to deliver to, given in full. */
+  deliveryAddress: addressInputSchema.optional(),
+  /** How the customer pays: one of the business's enabled modes. A signed-in customer must choose. */
+  paymentMode: z.enum(paymentModeTypes, { error: 'must be COD, UPI or CARD' }).optional(),
+  /** The customer's note to the store; blank is none. */
+  note: z
+    .string()
+    .trim()
+    .max(orderNoteMax, `must be at most ${orderNoteMax} characters`)
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
   storeId: z.uuid({ error: 'must be the id of a store' }),
   /** One line per item: an item named on two lines is refused rather than merged. */
   items: z
@@ -157,8 +183,31 @@ export const storefrontOrderSchema = z.object({
   charges: z.array(orderChargeSnapshotSchema),
   chargesTotalPaise: z.number().int(),
   billAmountPaise: z.number().int(),
+  /** Where it goes, as the address was when the order was placed (null: an API order without one). */
+  deliveryAddress: orderAddressSchema.nullable(),
+  paymentMode: z.enum(paymentModeTypes).nullable(),
+  /** Whether staff have marked the payment received. */
+  paid: z.boolean(),
+  note: z.string().nullable(),
+  /** The 4 digits the customer gives the delivery executive at the door; null once the order is closed. */
+  deliveryCode: z.string().nullable(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
+
+/** A customer's order as the customer app follows it: the order, its store's phone, and its status changes. */
+export const customerOrderSchema = storefrontOrderSchema.extend({
+  storePhone: z.string(),
+  timeline: z.array(z.object({ status: z.number().int(), at: z.string() })),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+/** A customer's orders, newest first, a page at a time. */
+export const customerOrderListQuerySchema = listQuerySchema.pick({ page: true, pageSize: true });
+
+export const customerOrderListSchema = z.object({
+  items: z.array(storefrontOrderSchema),
+  total: z.number().int(),
+});
 
 /* ---- What a customer sees before ordering (ADR 0037) ---- */
 

@@ -30,6 +30,7 @@ async function order(
     status: number;
     placedAt: Date;
     bill: number;
+    more?: Partial<typeof t.orders.$inferInsert>;
   },
   business = { id: biz.id, storeId: () => storeId },
 ) {
@@ -56,6 +57,7 @@ async function order(
     charges: [],
     itemsTotalPaise: values.bill,
     billAmountPaise: values.bill,
+    ...values.more,
   });
 }
 
@@ -91,6 +93,18 @@ beforeAll(async () => {
     status: OrderStatus.Placed,
     placedAt: new Date(day),
     bill: 123456,
+    more: {
+      deliveryAddress: {
+        label: 'Home',
+        text: '12, 4th Cross',
+        landmark: 'By the park',
+        lat: 12.9,
+        lng: 77.6,
+      },
+      paymentMode: 'UPI',
+      paidAt: new Date(day + 60_000),
+      note: 'Ring twice,\nthen wait',
+    },
   });
   await order({
     zoneId: biz.zones[0],
@@ -132,19 +146,22 @@ async function csv(session: Session, query = '') {
 describe('GET /api/orders/export.csv', () => {
   it('writes the active list as filtered, newest first, with rupees, IST dates and safe fields', async () => {
     const lines = await csv(admin);
-    expect(lines[0]).toBe('Order ID,Date,Store,Customer,Phone,Status,Bill Amount,Delivery executive');
+    expect(lines[0]).toBe(
+      'Order ID,Date,Store,Customer,Phone,Status,Bill Amount,Delivery executive,Delivery address,Payment mode,Paid,Note',
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
-      /^#\d+,05\/10\/2026 13:00,"Export, ""Central"" Store","'=HYPERLINK\(""x""\)",9\d+,Confirmed,0\.05,$/,
+      /^#\d+,05\/10\/2026 13:00,"Export, ""Central"" Store","'=HYPERLINK\(""x""\)",9\d+,Confirmed,0\.05,,,,,$/,
     );
+    // The note's line break stays inside its quotes.
     expect(lines[2]).toMatch(
-      /^#\d+,05\/10\/2026 12:00,"Export, ""Central"" Store",Asha Rao,9\d+,Placed,1234\.56,$/,
+      /^#\d+,05\/10\/2026 12:00,"Export, ""Central"" Store",Asha Rao,9\d+,Placed,1234\.56,,"12, 4th Cross, By the park",UPI,Yes,"Ring twice,\nthen wait"$/,
     );
   });
 
   it('follows the list filters: search, status, zone', async () => {
     expect((await csv(admin, '?q=asha')).slice(1)).toEqual([
-      expect.stringMatching(/,Asha Rao,\d+,Placed,1234\.56,$/),
+      expect.stringMatching(/,Asha Rao,\d+,Placed,1234\.56,/),
     ]);
     expect(await csv(admin, `?status=${OrderStatus.Confirmed}`)).toHaveLength(2);
     expect((await csv(owner)).length).toBe(4);

@@ -16,6 +16,10 @@ const header = [
   'Status',
   'Bill Amount',
   'Delivery executive',
+  'Delivery address',
+  'Payment mode',
+  'Paid',
+  'Note',
 ];
 /** Rows fetched from the cursor at a time: memory stays flat however many rows there are. */
 const batchSize = 1000;
@@ -62,6 +66,10 @@ export async function exportOrders(db: Database, scope: Scope, query: OrderListQ
         orderStatusLabels[row.status as OrderStatus] ?? String(row.status),
         rupeesDecimal(Number(row.bill_amount_paise)),
         row.dex_name ?? '',
+        row.address ?? '',
+        row.payment_mode ?? '',
+        row.payment_mode ? (row.paid ? 'Yes' : 'No') : '',
+        row.note ?? '',
       ]);
     }
     await write(chunk);

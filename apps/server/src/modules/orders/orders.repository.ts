@@ -5,6 +5,8 @@ import {
   desc,
   eq,
   inArray,
+  isNull,
+  ne,
   or,
   sql,
   type AnyColumn,
@@ -57,6 +59,11 @@ const detailColumns = {
   charges: orders.charges,
   discountPaise: orders.discountPaise,
   chargesTotalPaise: orders.chargesTotalPaise,
+  deliveryAddress: orders.deliveryAddress,
+  paymentMode: orders.paymentMode,
+  paidAt: orders.paidAt,
+  paidByName: orders.paidByName,
+  note: orders.note,
 };
 
 function visible(scope: Scope): SQL[] {
@@ -249,6 +256,10 @@ export type ExportRow = {
   status: number;
   bill_amount_paise: number | string;
   dex_name: string | null;
+  address: string | null;
+  payment_mode: string | null;
+  paid: boolean;
+  note: string | null;
 };
 
 /**
@@ -273,6 +284,15 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
       status: orders.status,
       billAmountPaise: sql<number>`${orders.billAmountPaise}`.as('bill_amount_paise'),
       dexName: sql<string | null>`${orders.dexName}`.as('dex_name'),
+      // The address as one line: its text, then the landmark when there is one.
+      address: sql<
+        string | null
+      >`concat_ws(', ', ${orders.deliveryAddress}->>'text', nullif(${orders.deliveryAddress}->>'landmark', ''))`.as(
+        'address',
+      ),
+      paymentMode: sql<string | null>`${orders.paymentMode}`.as('payment_mode'),
+      paid: sql<boolean>`${orders.paidAt} IS NOT NULL`.as('paid'),
+      note: sql<string | null>`${orders.note}`.as('note'),
     })
     .from(orders)
     .where(and(...listed))
@@ -455,4 +475,46 @@ export async function forEachExportBatch(
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
+}
+
+/**
+ * Marks an order's payment received by `actor` (ADR 0038), with a timeline row
+ * and the live event, if it is still at `version`, not paid and not
+ * cancelled. Answers whether it was written.
+ */
+export async function markPaid(
+  tx: Executor,
+  scope: Scope,
+  order: { id: string; zoneId: string; version: number },
+  actor: { id: string; name: string },
+  note: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      paidAt: sql`now()`,
+      paidById: actor.id,
+      paidByName: actor.name,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        ...visible(scope),
+        eq(orders.id, order.id),
+        eq(orders.version, order.version),
+        isNull(orders.paidAt),
+        ne(orders.status, -1),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await tx.insert(orderEvents).values({
+    orderId: order.id,
+    businessId: scope.businessId,
+    note,
+    actorId: actor.id,
+    actorName: actor.name,
+  });
+  return true;
 }

@@ -542,6 +542,12 @@ describe('one order', () => {
       charges,
       discountPaise: 1000,
       chargesTotalPaise: 3500,
+      // An order placed without them by an API client.
+      deliveryAddress: null,
+      paymentMode: null,
+      paidAt: null,
+      paidByName: null,
+      note: null,
       timeline: [],
     });
 

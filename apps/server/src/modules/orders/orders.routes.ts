@@ -5,6 +5,7 @@ import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import {
   orderBulkStatusChangeSchema,
   orderDetailSchema,
+  orderPaymentSchema,
   orderListQuerySchema,
   orderListResponseSchema,
   orderStatusChangeSchema,
@@ -101,5 +102,22 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (request) => orders.changeOrderStatus(db, authOf(request), request.params.orderId, request.body),
+  );
+
+  app.post(
+    '/orders/:orderId/payment',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Mark an order’s payment received (who and when go on its timeline)',
+        description:
+          '409: the order changed since `version` was read (with the order as it is now), its payment is ' +
+          'already marked received, or it was cancelled. 404: not an order the caller can see.',
+        params,
+        body: orderPaymentSchema,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => orders.markOrderPaid(db, authOf(request), request.params.orderId, request.body),
   );
 };

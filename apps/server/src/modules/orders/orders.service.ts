@@ -6,12 +6,16 @@ import type {
   OrderDetail,
   OrderListQuery,
   OrderListResponse,
+  OrderPayment,
   OrderStatusChange,
   OrderSummary,
 } from '@storedesk/shared/orders/schemas';
+import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
+import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
+import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { CountedOrder } from '../dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
@@ -50,6 +54,11 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
     charges: row.charges,
     discountPaise: row.discountPaise,
     chargesTotalPaise: row.chargesTotalPaise,
+    deliveryAddress: row.deliveryAddress,
+    paymentMode: row.paymentMode as PaymentModeType | null,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    paidByName: row.paidByName,
+    note: row.note,
     timeline: timeline.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as OrderStatus | null,
@@ -227,5 +236,43 @@ export async function changeOrdersStatus(
     }
     for (const order of locked) byId.set(order.id, (await applyChange(tx, auth, order, input)).order);
     return { items: inOrderAsked(toSummary) };
+  });
+}
+
+/**
+ * Staff mark an order's payment received (ADR 0038): who and when, on the
+ * timeline, announced live. 409 when it changed since it was read (with the
+ * order as it is now), is already paid, or was cancelled.
+ */
+export async function markOrderPaid(
+  db: Database,
+  auth: AuthContext,
+  orderId: string,
+  input: OrderPayment,
+): Promise<OrderDetail> {
+  const scope = scopeOf(auth);
+  return db.transaction(async (tx) => {
+    const order = await repo.findOrder(tx, scope, orderId);
+    if (!order) throw notFound();
+    if (order.version !== input.version) throw stale(await toDetail(tx, order));
+    if (order.paidAt) throw new AppError('conflict', orderPaymentMessages.alreadyPaid);
+    if (order.status === OrderStatus.Cancelled)
+      throw new AppError('conflict', orderPaymentMessages.cancelled);
+    const written = await repo.markPaid(
+      tx,
+      scope,
+      order,
+      { id: auth.user.id, name: auth.user.name },
+      orderPaymentMessages.received(order.paymentMode),
+    );
+    if (!written) throw stale(await toDetail(tx, (await repo.findOrder(tx, scope, orderId))!));
+    await publishEvent(tx, {
+      businessId: scope.businessId,
+      zoneId: order.zoneId,
+      topic: 'orders',
+      action: 'updated',
+      recordId: order.id,
+    });
+    return toDetail(tx, (await repo.findOrder(tx, scope, orderId))!);
   });
 }

@@ -4,15 +4,23 @@
  * limited per phone and per address in ways one attacker cannot turn into a
  * lock-out; a customer sees only their own records.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { customerCodePolicy, customerMessages, type Address } from '@storedesk/shared/storefront/customers';
+import { addressMessages, type Address } from '@storedesk/shared/storefront/addresses';
+import { customerCodePolicy, customerMessages } from '@storedesk/shared/storefront/customers';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
-import { createBusiness, createTestApp, errorOf, type TestApp, type TestBusiness } from '../../../test/harness.ts';
+import {
+  createBusiness,
+  createTestApp,
+  errorOf,
+  latestCode,
+  signInCustomer,
+  textsTo,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -50,32 +58,17 @@ function refusalOf(res: LightMyRequestResponse) {
   return { status: res.statusCode, ...errorOf(res) };
 }
 
-const outbox = () => path.join(ctx.dataDir, 'outbox');
-
-/** The texts the outbox holds for a phone, oldest first. */
-function textsTo(phone: string): Array<{ file: string; body: string }> {
-  if (!fs.existsSync(outbox())) return [];
-  return fs
-    .readdirSync(outbox())
-    .filter((file) => file.endsWith(`-${phone}.sms`))
-    .sort()
-    .map((file) => ({ file, body: fs.readFileSync(path.join(outbox(), file), 'utf8') }));
-}
+const texts = (phone: string) => textsTo(ctx.dataDir, phone);
 
 /** Asks for a code and reads it from the newest text to the phone. */
 async function codeFor(phone: string, options: { key?: string; from?: string } = {}): Promise<string> {
   const res = await send('POST', '/api/storefront/auth/code', { body: { phone }, ...options });
   expect(res.statusCode, res.body).toBe(202);
-  const texts = textsTo(phone);
-  return /(\d{6}) is your/.exec(texts.at(-1)!.body)![1]!;
+  return latestCode(ctx.dataDir, phone);
 }
 
-async function signIn(phone = freshPhone(), name?: string, key?: string) {
-  const code = await codeFor(phone, { key });
-  const res = await send('POST', '/api/storefront/auth/verify', { body: { phone, code, name }, key });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ token: string; customer: { id: string; name: string; phone: string } }>();
-}
+const signIn = (phone = freshPhone(), name?: string, key = biz.storefrontKey) =>
+  signInCustomer(ctx, key, phone, name);
 
 /** A code that is not the one sent: the next number round. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -93,14 +86,20 @@ describe('sign-in by phone code', () => {
     const res = await send('POST', '/api/storefront/auth/code', { body: { phone: `+91 ${phone}` } });
     expect(res.statusCode).toBe(202);
     expect(res.json()).toEqual({ expiresInSeconds: 600 });
-    const [text] = textsTo(phone);
-    expect(text!.file).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${phone}\\.sms$`));
+    const [text] = texts(phone);
+    expect(text!.file).toMatch(
+      new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z-${phone}\\.sms$`),
+    );
     expect(text!.body).toMatch(
-      new RegExp(`^To: \\+91${phone}\\n\\n\\d{6} is your Fresh Mart sign-in code\\. It expires in 10 minutes\\.`),
+      new RegExp(
+        `^To: \\+91${phone}\\n\\n\\d{6} is your Fresh Mart sign-in code\\. It expires in 10 minutes\\.`,
+      ),
     );
     const code = /(\d{6}) is your/.exec(text!.body)![1]!;
 
-    const verified = await send('POST', '/api/storefront/auth/verify', { body: { phone, code, name: 'Asha' } });
+    const verified = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone, code, name: 'Asha' },
+    });
     expect(verified.statusCode, verified.body).toBe(200);
     const { token, customer } = verified.json<{ token: string; customer: { id: string } }>();
     expect(customer).toEqual({ id: expect.any(String), name: 'Asha', phone });
@@ -157,7 +156,9 @@ describe('sign-in by phone code', () => {
       body: { phone, code: theirs === mine ? otherThan(mine) : theirs },
     });
     expect(crossed.statusCode).toBe(400);
-    const otherPhone = await send('POST', '/api/storefront/auth/verify', { body: { phone: freshPhone(), code: mine } });
+    const otherPhone = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone: freshPhone(), code: mine },
+    });
     expect(otherPhone.statusCode).toBe(400);
     // Each business's customer is its own: the same phone is two customers.
     const a = await send('POST', '/api/storefront/auth/verify', { body: { phone, code: mine } });
@@ -167,7 +168,9 @@ describe('sign-in by phone code', () => {
     });
     expect(a.statusCode).toBe(200);
     expect(b.statusCode).toBe(200);
-    expect(a.json<{ customer: { id: string } }>().customer.id).not.toBe(b.json<{ customer: { id: string } }>().customer.id);
+    expect(a.json<{ customer: { id: string } }>().customer.id).not.toBe(
+      b.json<{ customer: { id: string } }>().customer.id,
+    );
   });
 
   it('refuses malformed phones and codes with the field at fault, sending nothing', async () => {
@@ -202,7 +205,7 @@ describe('limits that slow an attacker and never lock a customer out', () => {
     const sixth = await send('POST', '/api/storefront/auth/code', { body: { phone }, from: '10.9.0.99' });
     expect(refusalOf(sixth)).toMatchObject({ status: 429, message: customerMessages.tooManyCodes });
     expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
-    expect(textsTo(phone)).toHaveLength(customerCodePolicy.sendsPerPhone);
+    expect(texts(phone)).toHaveLength(customerCodePolicy.sendsPerPhone);
     // Whoever asked for them, every code went to the phone, and the phone's owner signs in with one.
     const res = await send('POST', '/api/storefront/auth/verify', { body: { phone, code: codes[0]! } });
     expect(res.statusCode, res.body).toBe(200);
@@ -217,7 +220,10 @@ describe('limits that slow an attacker and never lock a customer out', () => {
     const next = await send('POST', '/api/storefront/auth/code', { body: { phone: freshPhone() }, from });
     expect(refusalOf(next)).toMatchObject({ status: 429, message: customerMessages.tooManyCodes });
     // Another address is not held back by it.
-    const elsewhere = await send('POST', '/api/storefront/auth/code', { body: { phone: freshPhone() }, from: '10.8.0.2' });
+    const elsewhere = await send('POST', '/api/storefront/auth/code', {
+      body: { phone: freshPhone() },
+      from: '10.8.0.2',
+    });
     expect(elsewhere.statusCode).toBe(202);
   });
 
@@ -233,9 +239,15 @@ describe('limits that slow an attacker and never lock a customer out', () => {
       expect(res.statusCode).toBe(400);
     }
     // Now even the right code from that address is refused: guessing from it has stopped.
-    const blocked = await send('POST', '/api/storefront/auth/verify', { body: { phone, code }, from: attacker });
+    const blocked = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone, code },
+      from: attacker,
+    });
     expect(refusalOf(blocked)).toMatchObject({ status: 429, message: customerMessages.tooManyGuesses });
-    const customer = await send('POST', '/api/storefront/auth/verify', { body: { phone, code }, from: '10.7.0.2' });
+    const customer = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone, code },
+      from: '10.7.0.2',
+    });
     expect(customer.statusCode, customer.body).toBe(200);
   });
 
@@ -289,7 +301,13 @@ describe('the signed-in customer', () => {
 });
 
 describe('saved addresses', () => {
-  const home = { label: 'Home', text: '12, 4th Cross, Koramangala', landmark: 'Near the park', lat: 12.93, lng: 77.62 };
+  const home = {
+    label: 'Home',
+    text: '12, 4th Cross, Koramangala',
+    landmark: 'Near the park',
+    lat: 12.93,
+    lng: 77.62,
+  };
 
   it('saves, lists and deletes the customer’s own addresses', async () => {
     const { token } = await signIn();
@@ -313,8 +331,12 @@ describe('saved addresses', () => {
   it("never shows or deletes another customer's address: 404, and it stays", async () => {
     const owner = await signIn();
     const other = await signIn();
-    const saved = (await send('POST', '/api/storefront/addresses', { token: owner.token, body: home })).json<Address>();
-    expect((await send('GET', '/api/storefront/addresses', { token: other.token })).json()).toEqual({ items: [] });
+    const saved = (
+      await send('POST', '/api/storefront/addresses', { token: owner.token, body: home })
+    ).json<Address>();
+    expect((await send('GET', '/api/storefront/addresses', { token: other.token })).json()).toEqual({
+      items: [],
+    });
     const res = await send('DELETE', `/api/storefront/addresses/${saved.id}`, { token: other.token });
     expect(refusalOf(res)).toMatchObject({ status: 404, code: 'not_found' });
     const still = await send('GET', '/api/storefront/addresses', { token: owner.token });
@@ -324,12 +346,12 @@ describe('saved addresses', () => {
   it('refuses bad addresses with the field at fault, saving nothing', async () => {
     const { token } = await signIn();
     const cases: Array<[Record<string, unknown>, string, string]> = [
-      [{ ...home, label: ' ' }, 'label', customerMessages.addressLabel],
-      [{ ...home, text: '' }, 'text', customerMessages.addressText],
+      [{ ...home, label: ' ' }, 'label', addressMessages.label],
+      [{ ...home, text: '' }, 'text', addressMessages.text],
       [{ ...home, text: 'x'.repeat(501) }, 'text', 'must be at most 500 characters'],
-      [{ ...home, lat: 91 }, 'lat', customerMessages.addressPoint],
-      [{ ...home, lng: '77.6' }, 'lng', customerMessages.addressPoint],
-      [{ ...home, lat: undefined }, 'lat', customerMessages.addressPoint],
+      [{ ...home, lat: 91 }, 'lat', addressMessages.point],
+      [{ ...home, lng: '77.6' }, 'lng', addressMessages.point],
+      [{ ...home, lat: undefined }, 'lat', addressMessages.point],
       [{ ...home, label: 'Home\u0000' }, 'label', 'must not contain control characters'],
     ];
     for (const [body, field, message] of cases) {
@@ -350,6 +372,9 @@ describe('saved addresses', () => {
     const listed = await send('GET', '/api/storefront/addresses', { token });
     expect(listed.json<{ items: Address[] }>().items).toHaveLength(20);
     const more = await send('POST', '/api/storefront/addresses', { token, body: home });
-    expect(refusalOf(more)).toMatchObject({ status: 409, message: 'At most 20 saved addresses: delete one first' });
+    expect(refusalOf(more)).toMatchObject({
+      status: 409,
+      message: 'At most 20 saved addresses: delete one first',
+    });
   });
 });

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import { addressInputSchema, addressSchema } from '@storedesk/shared/storefront/addresses';
 import {
-  addressInputSchema,
-  addressSchema,
   customerCodeRequestSchema,
   customerSchema,
   customerUpdateSchema,
@@ -63,7 +62,9 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await customers.sendCode(db, sms, storefrontOf(request), request.body.phone, request.ip)),
+      reply
+        .status(202)
+        .send(await customers.sendCode(db, sms, storefrontOf(request), request.body.phone, request.ip)),
   );
 
   registerPreflight(app, '/storefront/auth/verify', 'POST', 'signing in with a code');
@@ -210,7 +211,12 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
           'Orders placed to it keep their copy of it. 401: no signed-in customer. 404: not one of this customer’s.',
         headers: keyHeaders,
         params: z.object({ addressId: idParam }),
-        response: { 204: z.null(), 401: errorEnvelopeSchema, 402: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+        response: {
+          204: z.null(),
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
       },
     },
     async (request, reply) => {

@@ -2,11 +2,13 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import {
   addressLimit,
   addressMessages,
+  type Address,
+  type AddressInput,
+} from '@storedesk/shared/storefront/addresses';
+import {
   customerCodePolicy,
   customerMessages,
   customerSessionPolicy,
-  type Address,
-  type AddressInput,
   type Customer,
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
@@ -161,7 +163,11 @@ export async function signOutCustomer(db: Executor, context: CustomerContext): P
   await repo.deleteSession(db, context.scope.businessId, context.sessionId);
 }
 
-export async function renameCustomer(db: Executor, context: CustomerContext, name: string): Promise<Customer> {
+export async function renameCustomer(
+  db: Executor,
+  context: CustomerContext,
+  name: string,
+): Promise<Customer> {
   const customer = await repo.renameCustomer(db, context.scope, name);
   if (!customer) throw unauthenticated(customerMessages.signIn);
   return customer;

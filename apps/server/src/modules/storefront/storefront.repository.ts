@@ -1,8 +1,9 @@
-import { and, asc, between, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   businesses,
   categories,
+  orderEvents,
   coupons,
   customers,
   helplines,
@@ -14,7 +15,7 @@ import {
   stores,
 } from '../../db/schema.ts';
 import { nameMatches } from '../../lib/search.ts';
-import { ofBusiness } from '../../lib/scope.ts';
+import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
@@ -92,7 +93,13 @@ export function findCategories(db: Executor, businessId: string, storeId: string
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
-    .where(and(ofBusiness(categories, { businessId }), eq(categories.storeId, storeId), isNull(categories.deletedAt)))
+    .where(
+      and(
+        ofBusiness(categories, { businessId }),
+        eq(categories.storeId, storeId),
+        isNull(categories.deletedAt),
+      ),
+    )
     .orderBy(asc(categories.name), asc(categories.id));
 }
 
@@ -296,4 +303,42 @@ export async function countCouponUse(tx: Transaction, businessId: string, code: 
 export async function insertOrder(tx: Transaction, values: typeof orders.$inferInsert) {
   const [row] = await tx.insert(orders).values(values).returning();
   return row!;
+}
+
+/* ---- A signed-in customer's own orders (ADR 0038) ---- */
+
+export function findCustomerOrders(db: Executor, scope: CustomerScope, offset: number, limit: number) {
+  return db
+    .select()
+    .from(orders)
+    .where(ofCustomer(orders, scope))
+    .orderBy(desc(orders.placedAt), desc(orders.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countCustomerOrders(db: Executor, scope: CustomerScope) {
+  const [row] = await db.select({ n: count() }).from(orders).where(ofCustomer(orders, scope));
+  return row?.n ?? 0;
+}
+
+/** One of the customer's orders, with its store's phone; null for anyone else's. */
+export async function findCustomerOrder(db: Executor, scope: CustomerScope, orderId: string) {
+  const [row] = await db
+    .select({ order: orders, storePhone: stores.phone })
+    .from(orders)
+    .innerJoin(stores, eq(stores.id, orders.storeId))
+    .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)));
+  return row ?? null;
+}
+
+/** The order's status changes, oldest first (staff notes left out). */
+export function findStatusChanges(db: Executor, scope: CustomerScope, orderId: string) {
+  return db
+    .select({ status: sql<number>`${orderEvents.toStatus}`, at: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(
+      and(ofBusiness(orderEvents, scope), eq(orderEvents.orderId, orderId), isNotNull(orderEvents.toStatus)),
+    )
+    .orderBy(asc(orderEvents.id));
 }

@@ -3,6 +3,9 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import {
+  customerOrderListQuerySchema,
+  customerOrderListSchema,
+  customerOrderSchema,
   storefrontBusinessSchema,
   storefrontCatalogueQuerySchema,
   storefrontCatalogueSchema,
@@ -18,7 +21,7 @@ import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idParam } from '../../lib/route-schemas.ts';
-import { storefrontOf } from '../../plugins/access.ts';
+import { customerOf, storefrontOf } from '../../plugins/access.ts';
 import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
@@ -26,6 +29,8 @@ import {
   assertTakingOrders,
   businessProfile,
   catalogueOf,
+  getCustomerOrder,
+  listCustomerOrders,
   placeOrder,
   quoteOrder,
   storesNear,
@@ -46,9 +51,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
   /** Where the absolute image URLs of the slides point. */
   originOf: OriginOf;
 }> = async (app, { db, ordersPerMinute, originOf }) => {
-  const preflight = (url: string, methods: string, what: string) => registerPreflight(app, url, methods, what);
+  const preflight = (url: string, methods: string, what: string) =>
+    registerPreflight(app, url, methods, what);
 
-  preflight('/storefront/orders', 'POST', 'placing an order');
+  preflight('/storefront/orders', 'GET, POST', 'placing an order or reading the customer’s orders');
   app.post(
     '/storefront/orders',
     {
@@ -77,9 +83,15 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         summary: 'Place a customer order, priced by the server from the catalogue',
         description:
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. Client prices are never read. ' +
-          '400: malformed body, an item the store cannot sell now, a basket under the minimum order, or a refused ' +
-          'coupon (`fields` says which part and why). 401: missing or unknown key. 402: service ended. ' +
-          '404: unknown, deleted or another business’s store. 409: the business is not live (checked before the ' +
+          'A signed-in customer (their bearer token) orders to one of their saved addresses (`addressId`) and ' +
+          'chooses one of the business’s enabled payment modes (`paymentMode`); an API client without a token ' +
+          'names the `customer`, and may give a `deliveryAddress` and `paymentMode`. CARD is refused until a ' +
+          'payment gateway is integrated. The address must be within the store’s delivery radius. ' +
+          '400: malformed body, an item the store cannot sell now, a basket under the minimum order, a refused ' +
+          'coupon, a payment mode the business does not take, an address the store does not deliver to ' +
+          '(`fields` says which part and why). 401: missing or unknown key, or a token that is not a signed-in ' +
+          'customer’s. 402: service ended. 404: unknown, deleted or another business’s store, or an address ' +
+          'that is not the customer’s. 409: the business is not live (checked before the ' +
           'body is read), or the store takes no orders now: not Open, or outside its hours on the business’s ' +
           'clock (`fields.storeId` says which). 429: too many orders from ' +
           'one client address in a minute (`Retry-After` says when to try again). Only 201 writes anything.',
@@ -97,7 +109,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, storefrontOf(request), request.body);
+      const order = await placeOrder(db, storefrontOf(request), request.body, request.customer);
       app.metrics.orderPlaced();
       return reply.status(201).send(order);
     },
@@ -242,5 +254,58 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => quoteOrder(db, storefrontOf(request), request.body),
+  );
+
+  const customerHeaders = keyHeaders.extend({
+    authorization: z.string().optional().describe('`Bearer <token>` of the signed-in customer'),
+  });
+
+  app.get(
+    '/storefront/orders',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The signed-in customer’s orders, newest first',
+        description:
+          'Only the customer’s own orders, each with its status and bill, and its `deliveryCode` while open. ' +
+          '401: no signed-in customer. 402: service ended.',
+        headers: customerHeaders,
+        querystring: customerOrderListQuerySchema,
+        response: {
+          200: customerOrderListSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => listCustomerOrders(db, customerOf(request).scope, request.query),
+  );
+
+  preflight('/storefront/orders/:orderId', 'GET', 'following an order');
+  app.get(
+    '/storefront/orders/:orderId',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'One of the signed-in customer’s orders, to follow it',
+        description:
+          'The order with its store’s phone and its status changes, oldest first, and its `deliveryCode` while ' +
+          'open. 401: no signed-in customer. 402: service ended. 404: unknown, or another customer’s.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        response: {
+          200: customerOrderSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => getCustomerOrder(db, customerOf(request).scope, request.params.orderId),
   );
 };

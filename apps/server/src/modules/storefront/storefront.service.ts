@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
@@ -5,6 +6,7 @@ import {
   storefrontCatalogueLimit,
   storefrontLimits,
   storefrontMessages,
+  type CustomerOrder,
   type StorefrontBusinessProfile,
   type StorefrontCatalogue,
   type StorefrontOrder,
@@ -19,11 +21,16 @@ import {
   distanceKm,
   orderingRefusal,
   roundKm,
+  serviceabilityMessages,
   type GeoPoint,
 } from '@storedesk/shared/storefront/serviceability';
 import { deliveryRadius } from '@storedesk/shared/stores/schemas';
-import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import { customerMessages } from '@storedesk/shared/storefront/customers';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import type { OrderAddressSnapshot, orders } from '../../db/schema.ts';
+import type { CustomerScope } from '../../lib/scope.ts';
+import { getAddress, type CustomerContext } from './customers.service.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { fileUrl } from '../../storage/images.ts';
 import { recordPlacedOrder } from '../orders/orders.service.ts';
@@ -132,24 +139,129 @@ async function billFor(
   return { priced: priceOrder(lines, settings, coupon), couponCode: coupon.code };
 }
 
+/** Who an order is for, and where it goes and how it is paid, as the request and the token say. */
+async function orderParties(
+  tx: Transaction,
+  business: StorefrontBusiness,
+  input: StorefrontOrderRequest,
+  signedIn: CustomerContext | null,
+): Promise<{
+  customer: { name: string; phone: string };
+  address: OrderAddressSnapshot | null;
+  addressField: 'addressId' | 'deliveryAddress';
+  paymentMode: PaymentModeType | null;
+}> {
+  const fields: Record<string, string> = {};
+  let customer: { name: string; phone: string } | null = null;
+  let address: OrderAddressSnapshot | null = null;
+  if (signedIn) {
+    if (!signedIn.customer.name) fields.name = customerMessages.nameNeeded;
+    customer = { name: signedIn.customer.name, phone: signedIn.customer.phone };
+    if (input.addressId === undefined) fields.addressId = storefrontMessages.addressNeeded;
+    if (input.paymentMode === undefined) fields.paymentMode = storefrontMessages.paymentModeNeeded;
+  } else {
+    if (input.customer === undefined) fields.customer = storefrontMessages.customerNeeded;
+    if (input.addressId !== undefined) fields.addressId = storefrontMessages.customerNeeded;
+    customer = input.customer ?? null;
+    if (input.deliveryAddress) address = { ...input.deliveryAddress };
+  }
+  if (Object.keys(fields).length > 0) throw invalid(fields, Object.values(fields)[0]);
+  if (signedIn && input.addressId !== undefined) {
+    const saved = await getAddress(tx, signedIn.scope, input.addressId);
+    address = {
+      label: saved.label,
+      text: saved.text,
+      landmark: saved.landmark,
+      lat: saved.lat,
+      lng: saved.lng,
+    };
+  }
+
+  const paymentMode = input.paymentMode ?? null;
+  if (paymentMode !== null) {
+    const enabled = await repo.findEnabledPaymentModes(tx, business.id);
+    const refusal = !enabled.some((mode) => mode.type === paymentMode)
+      ? storefrontMessages.paymentModeOff(paymentModeTypeLabels[paymentMode])
+      : paymentMode === 'CARD'
+        ? storefrontMessages.cardUnavailable
+        : null;
+    if (refusal) throw invalid({ paymentMode: refusal }, refusal);
+  }
+  return {
+    customer: customer!,
+    address,
+    addressField: signedIn ? 'addressId' : 'deliveryAddress',
+    paymentMode,
+  };
+}
+
+/** The 4 digits the customer gives the executive at the door. */
+const newDeliveryCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
+
+/** An order as the customer app and API clients see it. */
+export function toStorefrontOrder(order: typeof orders.$inferSelect): StorefrontOrder {
+  return {
+    id: order.id,
+    number: order.number,
+    storeId: order.storeId,
+    storeName: order.storeName,
+    customerId: order.customerId,
+    customerName: order.customerName,
+    customerPhone: order.customerPhone,
+    placedAt: order.placedAt.toISOString(),
+    status: order.status,
+    state: order.state,
+    items: order.items,
+    itemsTotalPaise: order.itemsTotalPaise,
+    couponCode: order.couponCode,
+    offer: order.offer,
+    discountPaise: order.discountPaise,
+    charges: order.charges,
+    chargesTotalPaise: order.chargesTotalPaise,
+    billAmountPaise: order.billAmountPaise,
+    deliveryAddress: order.deliveryAddress,
+    paymentMode: order.paymentMode as PaymentModeType | null,
+    paid: order.paidAt !== null,
+    note: order.note,
+    deliveryCode: order.state === orderStateFor(OrderStatus.Placed) ? order.deliveryCode : null,
+  };
+}
+
 /**
  * Places a customer's order (D12) with a live business: prices it from the
  * catalogue, applies the order settings and the coupon (on the business's
  * clock), and stores it with its timeline row, the dashboard counter and the
- * live event, all in one transaction. Any refusal throws before the
- * transaction commits, so it leaves nothing behind.
+ * live event, all in one transaction. A signed-in customer's order goes to one
+ * of their saved addresses, copied into the order, which the store must
+ * deliver to, and is paid by one of the business's enabled modes (ADR 0038).
+ * Any refusal throws before the transaction commits, so it leaves nothing
+ * behind.
  */
 export async function placeOrder(
   db: Database,
   business: StorefrontBusiness,
   input: StorefrontOrderRequest,
+  signedIn: CustomerContext | null = null,
 ): Promise<StorefrontOrder> {
   assertTakingOrders(business);
   const businessId = business.id;
   return db.transaction(async (tx) => {
+    const parties = await orderParties(tx, business, input, signedIn);
     const now = await repo.transactionTime(tx);
     const store = await storeTakingOrders(tx, business, input.storeId, now);
-    const customer = await repo.lockCustomer(tx, businessId, input.customer);
+    if (
+      parties.address &&
+      !deliversTo(
+        { lat: store.latitude, lng: store.longitude, deliveryRadiusKm: store.deliveryRadiusKm },
+        parties.address,
+      )
+    ) {
+      throw invalid(
+        { [parties.addressField]: serviceabilityMessages.outsideRadius },
+        serviceabilityMessages.outsideRadius,
+      );
+    }
+    const customer = await repo.lockCustomer(tx, businessId, parties.customer);
     const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
     const { priced, couponCode } = await billFor(
       tx,
@@ -166,8 +278,8 @@ export async function placeOrder(
       storeId: store.id,
       storeName: store.name,
       customerId: customer.id,
-      customerName: input.customer.name,
-      customerPhone: input.customer.phone,
+      customerName: parties.customer.name,
+      customerPhone: parties.customer.phone,
       placedAt: now,
       status: OrderStatus.Placed,
       state: orderStateFor(OrderStatus.Placed),
@@ -179,29 +291,46 @@ export async function placeOrder(
       discountPaise: priced.discountPaise,
       chargesTotalPaise: priced.chargesTotalPaise,
       billAmountPaise: priced.billAmountPaise,
+      deliveryAddress: parties.address,
+      paymentMode: parties.paymentMode,
+      note: input.note ?? null,
+      deliveryCode: newDeliveryCode(),
     });
-    await recordPlacedOrder(tx, order, { placedBy: input.customer.name, firstOfCustomer: customer.created });
-    return {
-      id: order.id,
-      number: order.number,
-      storeId: order.storeId,
-      storeName: order.storeName,
-      customerId: order.customerId,
-      customerName: order.customerName,
-      customerPhone: order.customerPhone,
-      placedAt: order.placedAt.toISOString(),
-      status: order.status,
-      state: order.state,
-      items: order.items,
-      itemsTotalPaise: order.itemsTotalPaise,
-      couponCode: order.couponCode,
-      offer: order.offer,
-      discountPaise: order.discountPaise,
-      charges: order.charges,
-      chargesTotalPaise: order.chargesTotalPaise,
-      billAmountPaise: order.billAmountPaise,
-    };
+    await recordPlacedOrder(tx, order, {
+      placedBy: parties.customer.name,
+      firstOfCustomer: customer.created,
+    });
+    return toStorefrontOrder(order);
   });
+}
+
+/** The signed-in customer's orders, newest first. */
+export async function listCustomerOrders(
+  db: Executor,
+  scope: CustomerScope,
+  page: { page: number; pageSize: number },
+): Promise<{ items: StorefrontOrder[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    repo.findCustomerOrders(db, scope, page.page * page.pageSize, page.pageSize),
+    repo.countCustomerOrders(db, scope),
+  ]);
+  return { items: rows.map(toStorefrontOrder), total };
+}
+
+/** One of the signed-in customer's orders with its store's phone and status changes; another's is 404. */
+export async function getCustomerOrder(
+  db: Executor,
+  scope: CustomerScope,
+  orderId: string,
+): Promise<CustomerOrder> {
+  const row = await repo.findCustomerOrder(db, scope, orderId);
+  if (!row) throw notFound();
+  const timeline = await repo.findStatusChanges(db, scope, row.order.id);
+  return {
+    ...toStorefrontOrder(row.order),
+    storePhone: row.storePhone,
+    timeline: timeline.map((change) => ({ status: change.status, at: change.at.toISOString() })),
+  };
 }
 
 /**
@@ -276,7 +405,9 @@ export async function storesNear(
   const now = new Date();
   return rows
     .map((row) => ({ row, km: distanceKm({ lat: row.latitude, lng: row.longitude }, point) }))
-    .filter(({ row }) => deliversTo({ lat: row.latitude, lng: row.longitude, deliveryRadiusKm: row.deliveryRadiusKm }, point))
+    .filter(({ row }) =>
+      deliversTo({ lat: row.latitude, lng: row.longitude, deliveryRadiusKm: row.deliveryRadiusKm }, point),
+    )
     .sort((a, b) => a.km - b.km || a.row.name.localeCompare(b.row.name))
     .map(({ row, km }) => ({ ...toStorefrontStore(row, business, now, origin), distanceKm: roundKm(km) }));
 }

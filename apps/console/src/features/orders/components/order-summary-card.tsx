@@ -1,3 +1,4 @@
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -38,9 +39,13 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         <Field label="Customer">
           {order.customerName}
           <br />
-          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+          <Link
+            href={`tel:${order.customerPhone}`}
+            variant="body2"
+            aria-label={`Call ${order.customerName}, ${order.customerPhone}`}
+          >
             {order.customerPhone}
-          </Typography>
+          </Link>
         </Field>
         <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
         <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>

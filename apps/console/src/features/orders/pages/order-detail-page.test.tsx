@@ -53,6 +53,50 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('Placed', { selector: '.MuiChip-label' })).toBeInTheDocument();
   });
 
+  it('shows where the order goes, how it is paid and the note, with the phone to call and the map to open', async () => {
+    const order = orderFixture();
+    renderOrder(order);
+
+    const card = (await screen.findByRole('heading', { name: 'Delivery and payment' })).closest('div')!;
+    expect(
+      within(card).getByText('42, 12th Main, HAL 2nd Stage, Indiranagar', { exact: false }),
+    ).toBeInTheDocument();
+    expect(within(card).getByText('Landmark: Opposite the metro pillar 120')).toBeInTheDocument();
+    const maps = within(card).getByRole('link', { name: 'Open in maps (opens in a new tab)' });
+    expect(maps).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=12.9719,77.6412');
+    expect(maps).toHaveAttribute('target', '_blank');
+    expect(within(card).getByText('UPI')).toBeInTheDocument();
+    expect(within(card).getByText('Not paid yet')).toBeInTheDocument();
+    expect(within(card).getByText('Please ring the bell twice')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Call Asha Rao, +91-9812345678' })).toHaveAttribute(
+      'href',
+      'tel:+91-9812345678',
+    );
+  });
+
+  it('marks the payment received with the version read, after asking, and shows who received it', async () => {
+    const order = orderFixture({ version: 3 });
+    const { user, api } = renderOrder(order);
+
+    await user.click(await screen.findByRole('button', { name: 'Mark payment received' }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark payment received' });
+    expect(dialog).toHaveTextContent(`Record that ₹311.00 for order #${order.number} was received by UPI?`);
+    await user.click(within(dialog).getByRole('button', { name: 'Mark received' }));
+
+    expect(await screen.findByText('Paid')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${order.id}/payment`)[0]?.body).toEqual({ version: 3 });
+    expect(screen.getByText(`Received by ${adminSession.user.name}`, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark payment received' })).not.toBeInTheDocument();
+  });
+
+  it('says when an order came without an address or payment mode, and offers no payment to mark', async () => {
+    const order = orderFixture({ deliveryAddress: null, paymentMode: null, note: null });
+    renderOrder(order);
+    expect(await screen.findByText('No address was given with this order.')).toBeInTheDocument();
+    expect(screen.getByText('Not named with this order')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark payment received' })).not.toBeInTheDocument();
+  });
+
   it('has no coupon row when no coupon was applied', async () => {
     const order = orderFixture({
       couponCode: null,

@@ -18,6 +18,7 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { OrderBill } from '@/features/orders/components/order-bill.tsx';
+import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-card.tsx';
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
 import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
 import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
@@ -108,6 +109,7 @@ export function OrderDetailPage() {
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3}>
               <OrderSummaryCard order={current} />
+              <OrderDeliveryCard order={current} />
               <OrderTimeline order={current} />
             </Stack>
           </Grid>

@@ -60,6 +60,7 @@ describe('edit store', { timeout: 30_000 }, () => {
       closeTime: '21:30',
       latitude: store.latitude,
       longitude: store.longitude,
+      deliveryRadiusKm: 5,
       version: 4,
     });
   });

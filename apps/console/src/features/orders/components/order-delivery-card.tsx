@@ -1,0 +1,150 @@
+import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@storedesk/shared/dates';
+import { formatRupees } from '@storedesk/shared/money';
+import { OrderStatus } from '@storedesk/shared/orders';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
+import { visuallyHidden } from '@mui/utils';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { useMarkOrderPaid } from '@/features/orders/api/mark-order-paid.ts';
+import { useTimeZone } from '@/lib/session.ts';
+
+/** Opens the point in the phone's or computer's maps (an https link every maps app takes). */
+export function mapsLink(lat: number, lng: number): string {
+  return `https://www.google.com/maps/search/?api=1&query=${lat},${lng}`;
+}
+
+/**
+ * Where the order goes and how it is paid (ADR 0038): the address the customer
+ * chose, with a link to open its point in a maps app; the payment mode, and
+ * whether it was received, with "Mark payment received" for staff; the
+ * customer's note. An API order without these says so.
+ */
+export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
+  const timeZone = useTimeZone();
+  const notify = useSnackbar();
+  const markPaid = useMarkOrderPaid();
+  const [confirming, setConfirming] = useState(false);
+  const address = order.deliveryAddress;
+  const mode = order.paymentMode ? paymentModeTypeLabels[order.paymentMode] : null;
+  const canMarkPaid =
+    order.paymentMode !== null && order.paidAt === null && order.status !== OrderStatus.Cancelled;
+
+  const confirm = () => {
+    markPaid.mutate(
+      { orderId: order.id, version: order.version },
+      {
+        onSuccess: (saved) => {
+          setConfirming(false);
+          notify(`Order #${saved.number}: payment received`);
+        },
+        onError: (error) => {
+          setConfirming(false);
+          notify(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Delivery and payment
+      </Typography>
+      <Stack spacing={2}>
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            Deliver to
+          </Typography>
+          {address ? (
+            <>
+              <Typography variant="body2">
+                <strong>{address.label}</strong>: {address.text}
+              </Typography>
+              {address.landmark ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  Landmark: {address.landmark}
+                </Typography>
+              ) : null}
+              <Link
+                href={mapsLink(address.lat, address.lng)}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="body2"
+                sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
+              >
+                Open in maps
+                <OpenInNewOutlined fontSize="inherit" aria-hidden />
+                <Box component="span" sx={visuallyHidden}>
+                  {' '}
+                  (opens in a new tab)
+                </Box>
+              </Link>
+            </>
+          ) : (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              No address was given with this order.
+            </Typography>
+          )}
+        </div>
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            Payment
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2">{mode ?? 'Not named with this order'}</Typography>
+            {mode ? (
+              <Chip
+                size="small"
+                color={order.paidAt ? 'success' : 'default'}
+                label={order.paidAt ? 'Paid' : 'Not paid yet'}
+              />
+            ) : null}
+          </Stack>
+          {order.paidAt ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              Received by {order.paidByName} on {formatDateTime(order.paidAt, timeZone)}
+            </Typography>
+          ) : null}
+          {canMarkPaid ? (
+            <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setConfirming(true)}>
+              Mark payment received
+            </Button>
+          ) : null}
+        </div>
+        {order.note ? (
+          <div>
+            <Typography variant="subtitle2" component="h3">
+              Customer’s note
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {order.note}
+            </Typography>
+          </div>
+        ) : null}
+      </Stack>
+      <ConfirmDialog
+        open={confirming}
+        title="Mark payment received"
+        message={`Record that ${formatRupees(order.billAmountPaise)} for order #${order.number} was received${
+          mode ? ` by ${mode}` : ''
+        }? This cannot be undone.`}
+        confirmLabel="Mark received"
+        busy={markPaid.isPending}
+        busyLabel="Saving…"
+        tone="primary"
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
+    </Paper>
+  );
+}
