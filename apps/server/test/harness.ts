@@ -132,6 +132,7 @@ export async function createBusiness(
         textPrimary: theme.textPrimary,
       },
       storefrontKey: `pk_test_${tag}_${randomUUID()}`,
+      slug: `business-${tag}-${randomBytes(3).toString('hex')}`,
       customerAppUrl: 'https://shop.example.test',
       live: true,
       ...overrides,

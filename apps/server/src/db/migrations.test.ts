@@ -108,3 +108,49 @@ describe('0014: order numbers per business', () => {
     ]);
   });
 });
+
+describe('0018: a slug for every business', () => {
+  it('makes one from each name, the later of two alike with the start of its id, and keeps them unique', async () => {
+    const slugDb = `storedesk_t_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${slugDb}`);
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${slugDb}`;
+    const slugPool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    try {
+      const levels = committedMigrations();
+      const before = levels[levels.findIndex((level) => level.tag === '0018_business-slug') - 1]!;
+      const client = await slugPool.connect();
+      try {
+        await client.query('BEGIN');
+        await migrateWithinTransaction(client, before.when);
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+      await slugPool.query(`
+        INSERT INTO businesses (id, name, theme, storefront_key, created_at) VALUES
+          ('00000000-0000-4000-8000-000000000001', 'Demo Fresh Mart', '{}', 'pk_1', '2026-01-01'),
+          ('aaaaaaaa-0000-4000-8000-000000000002', 'Demo  Fresh-Mart!', '{}', 'pk_2', '2026-02-01'),
+          ('00000000-0000-4000-8000-000000000003', 'Café Crème', '{}', 'pk_3', '2026-03-01'),
+          ('00000000-0000-4000-8000-000000000004', 'AB', '{}', 'pk_4', '2026-04-01'),
+          ('00000000-0000-4000-8000-000000000005', 'सब्ज़ी', '{}', 'pk_5', '2026-05-01')`);
+
+      await runMigrations(slugPool);
+
+      const { rows } = await slugPool.query(`SELECT name, slug FROM businesses ORDER BY created_at`);
+      expect(rows).toEqual([
+        { name: 'Demo Fresh Mart', slug: 'demo-fresh-mart' },
+        { name: 'Demo  Fresh-Mart!', slug: 'demo-fresh-mart-aaaaaaaa' },
+        { name: 'Café Crème', slug: 'caf-cr-me' },
+        { name: 'AB', slug: 'shop-ab' },
+        { name: 'सब्ज़ी', slug: 'shop' },
+      ]);
+      await expect(slugPool.query(`UPDATE businesses SET slug = 'shop' WHERE name = 'AB'`)).rejects.toThrow(
+        /businesses_slug_key/,
+      );
+    } finally {
+      await slugPool.end();
+      await dropTestDatabase(admin, slugDb);
+    }
+  });
+});

@@ -63,6 +63,8 @@ export const businesses = pgTable('businesses', {
   /** IANA time zone of the business's days, months and clock (D19). */
   timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
   storefrontKey: text('storefront_key').notNull().unique(),
+  /** The customer app's address is /shop/<slug> (Settings › Others; ADR 0037). */
+  slug: text('slug').notNull().unique('businesses_slug_key'),
   serviceEndsAt: ts('service_ends_at'),
   /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
   storeListVersion: bigint('store_list_version', { mode: 'number' }).notNull().default(0),
@@ -409,7 +411,13 @@ export const customerAddresses = pgTable(
 );
 
 /** The delivery address an order was placed to, copied as it was then (ADR 0038). */
-export type OrderAddressSnapshot = { label: string; text: string; landmark: string; lat: number; lng: number };
+export type OrderAddressSnapshot = {
+  label: string;
+  text: string;
+  landmark: string;
+  lat: number;
+  lng: number;
+};
 
 export type OrderItemSnapshot = {
   itemId: string;

@@ -16,6 +16,7 @@ import { makePng } from '../storage/image-fixtures.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 import { recountDailyStats } from '../modules/dashboard/daily-stats.repository.ts';
+import { freeSlugFor } from '../modules/settings/business.service.ts';
 
 type Log = { info: (msg: string) => void };
 
@@ -122,6 +123,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         live: true,
         customerAppUrl: 'https://shop.demo-fresh-mart.example',
         storefrontKey: `pk_demo_${randomBytes(12).toString('hex')}`,
+        // demo-fresh-mart, unless a demo seeded before holds it.
+        slug: await freeSlugFor(tx, 'Demo Fresh Mart'),
         serviceEndsAt: new Date(Date.now() + 365 * 24 * 3600 * 1000),
       })
       .returning();

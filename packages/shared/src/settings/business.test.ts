@@ -9,6 +9,7 @@ import {
   businessSettingsUpdateSchema,
   isWebAddress,
   paletteOf,
+  slugify,
   timeZoneNames,
 } from './business.ts';
 
@@ -134,6 +135,7 @@ describe('Settings > Others', () => {
     theme: indigoColours,
     live: true,
     customerAppUrl: 'https://shop.example.com',
+    slug: 'fresh-mart',
   };
 
   it('stores the palette’s spelling of a theme and no address for an empty one', () => {
@@ -153,6 +155,7 @@ describe('Settings > Others', () => {
       theme: { ...indigoColours, primaryColor: '#123456' },
       live: 'yes',
       customerAppUrl: 'javascript:alert(1)',
+      slug: 'Fresh Mart!',
     });
     expect(fieldsOf(bad)).toEqual({
       type: businessMessages.type,
@@ -160,7 +163,28 @@ describe('Settings > Others', () => {
       theme: businessMessages.theme,
       live: businessMessages.live,
       customerAppUrl: businessMessages.customerAppUrl,
+      slug: businessMessages.slug,
     });
+  });
+
+  it('takes a slug of lowercase words joined by single hyphens, in any case given', () => {
+    const slugOf = (slug: unknown) => businessOthersSchema.safeParse({ ...others, slug });
+    expect(businessOthersSchema.parse({ ...others, slug: '  Demo-Fresh-Mart ' }).slug).toBe(
+      'demo-fresh-mart',
+    );
+    for (const bad of [
+      'ab',
+      'a'.repeat(61),
+      '-mart',
+      'mart-',
+      'fresh--mart',
+      'fresh mart',
+      'frésh',
+      '../x',
+      42,
+    ]) {
+      expect(fieldsOf(slugOf(bad)), String(bad)).toEqual({ slug: businessMessages.slug });
+    }
   });
 
   it('a single-store business names its main store', () => {
@@ -190,5 +214,18 @@ describe('PATCH /api/settings/business body', () => {
     ).toEqual({
       mainStoreId: businessMessages.mainStoreRequired,
     });
+  });
+});
+
+describe('slugify', () => {
+  it.each([
+    ['Demo Fresh Mart', 'demo-fresh-mart'],
+    ['  Café  Crème & Co.  ', 'cafe-creme-co'],
+    ['24x7 Kirana', '24x7-kirana'],
+    ['AB', 'shop-ab'],
+    ['सब्ज़ी मंडी', 'shop'],
+    ['x'.repeat(80), 'x'.repeat(60)],
+  ])('makes %s into %s', (name, slug) => {
+    expect(slugify(name)).toBe(slug);
   });
 });

@@ -20,6 +20,8 @@ export const businessLimits = {
   descriptionMax: 1000,
   timeZoneMax: 64,
   customerAppUrlMax: 2048,
+  slugMin: 3,
+  slugMax: 60,
 } as const;
 
 export const businessMessages = {
@@ -30,7 +32,28 @@ export const businessMessages = {
   mainStoreUnknown: 'Choose a store of this business',
   customerAppUrl: 'Enter a web address that starts with http:// or https://',
   live: 'must be true or false',
+  slug: 'Use 3 to 60 lowercase letters, digits and hyphens, such as fresh-mart',
+  slugTaken: 'Another business already has this address',
 } as const;
+
+/**
+ * The customer app's address of a business is `/shop/<slug>` (B12): lowercase
+ * letters and digits in words joined by single hyphens.
+ */
+export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** A slug made from a business's name: "Demo Fresh Mart" → "demo-fresh-mart"; "shop" when nothing is left. */
+export function slugify(name: string): string {
+  const words = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, businessLimits.slugMax)
+    .replace(/-+$/, '');
+  return words.length >= businessLimits.slugMin ? words : `shop${words ? `-${words}` : ''}`;
+}
 
 /**
  * The time zones to choose from, sorted: the runtime's IANA names with UTC and
@@ -126,6 +149,13 @@ export const businessOthersFieldsSchema = z.object({
   theme: paletteThemeSchema,
   live: z.boolean({ error: businessMessages.live }),
   customerAppUrl: customerAppUrlSchema,
+  slug: z
+    .string({ error: businessMessages.slug })
+    .trim()
+    .toLowerCase()
+    .min(businessLimits.slugMin, businessMessages.slug)
+    .max(businessLimits.slugMax, businessMessages.slug)
+    .regex(slugPattern, businessMessages.slug),
 });
 
 /** A single-store business names its main store (SPEC §4: with multiple stores the selector is off). */
@@ -170,6 +200,8 @@ export const businessSettingsSchema = z.object({
   theme: themeSchema,
   live: z.boolean(),
   customerAppUrl: z.string().nullable(),
+  /** The customer app's address is /shop/<slug>. */
+  slug: z.string(),
   /** The publishable key the customer app sends as X-Storefront-Key. */
   storefrontKey: z.string(),
   version: z.number().int(),

@@ -104,6 +104,7 @@ export type NewBusiness = {
   theme: { primaryColor: string; accentColor: string; textPrimary: string };
   iconKey: string;
   storefrontKey: string;
+  slug: string;
   serviceEndsAt: Date;
 };
 

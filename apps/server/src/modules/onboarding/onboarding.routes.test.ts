@@ -169,6 +169,8 @@ describe('the whole sign-up, with the real SMTP server', () => {
     expect(row).toMatchObject({ live: false, description: business.description });
     expect(row!.iconKey).toMatch(new RegExp(`^business/${row!.id}/images/business/icon/.+\\.png$`));
     expect(row!.storefrontKey).toMatch(/^pk_live_[0-9a-f]{48}$/);
+    // Its customer app's address, from its name: the first Fresh Basket gets fresh-basket, the next fresh-basket-2.
+    expect(row!.slug).toMatch(/^fresh-basket(-\d+)?$/);
     const logo = await ctx.app.inject({ method: 'GET', url: `/files/${row!.iconKey}` });
     expect(logo.statusCode).toBe(200);
     expect(logo.rawPayload.equals(pngOfSize(2_000))).toBe(true);

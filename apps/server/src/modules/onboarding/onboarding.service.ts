@@ -17,7 +17,7 @@ import { detectImageType, imageKey, type ImageUpload } from '../../storage/image
 import type { Storage } from '../../storage/storage.ts';
 import { hashToken, resolveSession, startSession, toMe } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { newStorefrontKey } from '../settings/business.service.ts';
+import { freeSlugFor, newStorefrontKey } from '../settings/business.service.ts';
 import * as repo from './onboarding.repository.ts';
 
 const verificationMs = onboardingLimits.verificationHours * 60 * 60 * 1000;
@@ -198,6 +198,7 @@ export async function finish(
           theme: input.business.theme,
           iconKey,
           storefrontKey: newStorefrontKey(),
+          slug: await freeSlugFor(tx, input.business.name),
           serviceEndsAt: new Date(Date.now() + meta.trialDays * 24 * 60 * 60 * 1000),
         },
         'Main zone',

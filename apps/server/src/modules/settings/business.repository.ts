@@ -14,6 +14,7 @@ const columns = {
   theme: businesses.theme,
   live: businesses.live,
   customerAppUrl: businesses.customerAppUrl,
+  slug: businesses.slug,
   storefrontKey: businesses.storefrontKey,
   version: businesses.version,
   updatedAt: businesses.updatedAt,
@@ -29,6 +30,7 @@ export type BusinessRow = {
   theme: ThemeColours;
   live: boolean;
   customerAppUrl: string | null;
+  slug: string;
   storefrontKey: string;
   version: number;
   updatedAt: Date;
@@ -45,6 +47,7 @@ export type BusinessChanges = Partial<
     | 'theme'
     | 'live'
     | 'customerAppUrl'
+    | 'slug'
     | 'storefrontKey'
   >
 >;
@@ -151,4 +154,18 @@ export async function setServiceEnd(
     .where(eq(businesses.id, scope.businessId))
     .returning({ serviceEndsAt: businesses.serviceEndsAt });
   return row?.serviceEndsAt ?? null;
+}
+
+/** The slugs in use that are `base` or `base-<something>`: what a new business's slug must avoid. */
+export async function findSlugsLike(db: Executor, base: string): Promise<string[]> {
+  const rows = await db
+    .select({ slug: businesses.slug })
+    .from(businesses)
+    .where(sql`${businesses.slug} = ${base} OR ${businesses.slug} LIKE ${`${base}-%`}`);
+  return rows.map((row) => row.slug);
+}
+
+/** Holds the choosing of slugs made from `base` until the transaction ends: two sign-ups never take one. */
+export async function lockSlugChoice(db: Executor, base: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`slug:${base}`}))`);
 }

@@ -142,6 +142,7 @@ describe('GET /api/settings/business', () => {
       theme: palette('Amber'),
       live: true,
       customerAppUrl: 'https://shop.example.test',
+      slug: expect.stringMatching(/^business-[a-f0-9]{8}-[a-f0-9]{6}$/),
       storefrontKey: biz.storefrontKey,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -252,6 +253,35 @@ describe('PATCH /api/settings/business', () => {
       customerAppUrl: 'https://shop.example.test',
     });
     expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('changes the slug of the customer app’s address, in lower case; one another business has is 409', async () => {
+    const before = await read();
+    const res = await call(owner, 'PATCH', url, {
+      version: before.version,
+      slug: '  Fresh-Mart-Indiranagar ',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ slug: 'fresh-mart-indiranagar', version: before.version + 1 });
+
+    const theirs = (await read(rivalOwner)).slug;
+    const taken = await call(owner, 'PATCH', url, {
+      version: before.version + 1,
+      slug: theirs.toUpperCase(),
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(errorOf(taken)).toEqual({
+      code: 'conflict',
+      message: businessMessages.slugTaken,
+      fields: { slug: businessMessages.slugTaken },
+    });
+    expect((await read()).slug).toBe('fresh-mart-indiranagar');
+    for (const slug of ['ab', 'fresh mart', '-fresh', 'fresh--mart', 'x'.repeat(61), 7]) {
+      const bad = await call(owner, 'PATCH', url, { version: before.version + 1, slug });
+      expect(bad.statusCode, String(slug)).toBe(400);
+      expect(errorOf(bad).fields, String(slug)).toEqual({ slug: businessMessages.slug });
+    }
+    expect((await read()).version).toBe(before.version + 1);
   });
 
   it('refuses garbage in every field with 400 and its reason, writing nothing', async () => {

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import {
+  businessLimits,
   businessMessages,
+  slugify,
   type BusinessSettings,
   type BusinessSettingsUpdate,
   type StorefrontKeyRotation,
 } from '@storedesk/shared/settings/business';
 import type { Database, Executor } from '../../db/client.ts';
-import { invalid, notFound, stale } from '../../lib/errors.ts';
+import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
@@ -28,6 +31,7 @@ export function toBusinessSettings(
     theme: row.theme,
     live: row.live,
     customerAppUrl: row.customerAppUrl,
+    slug: row.slug,
     storefrontKey: row.storefrontKey,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
@@ -115,10 +119,19 @@ export async function updateBusinessSettings(
     const fields = await refusals(tx, scope, before, changes);
     if (Object.keys(fields).length > 0) throw invalid(fields);
 
-    await writeVersioned(
-      () => repo.updateBusiness(tx, scope, version, changes),
-      () => current(tx, scope),
-    );
+    try {
+      await writeVersioned(
+        () => repo.updateBusiness(tx, scope, version, changes),
+        () => current(tx, scope),
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, 'businesses_slug_key')) {
+        throw new AppError('conflict', businessMessages.slugTaken, {
+          fields: { slug: businessMessages.slugTaken },
+        });
+      }
+      throw error;
+    }
     if (changes.timeZone !== undefined && changes.timeZone !== before.timeZone) {
       await recountDays(tx, scope.businessId);
     }
@@ -173,4 +186,19 @@ export async function changeServiceEnd(
     });
     return endsAt;
   });
+}
+
+/**
+ * A slug for a new business (its customer app's address, /shop/<slug>): the
+ * one its name makes, or with the first free number after it. Call it in the
+ * transaction that inserts the business: it holds the choice until then.
+ */
+export async function freeSlugFor(db: Executor, name: string): Promise<string> {
+  const base = slugify(name)
+    .slice(0, businessLimits.slugMax - 4)
+    .replace(/-+$/, '');
+  await repo.lockSlugChoice(db, base);
+  const taken = new Set(await repo.findSlugsLike(db, base));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }

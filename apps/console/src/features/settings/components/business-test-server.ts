@@ -17,6 +17,7 @@ export const businessRecord: BusinessSettings = {
   theme: { primaryColor: '#3949ab', accentColor: '#7986cb', textPrimary: '#1a237e' },
   live: true,
   customerAppUrl: 'https://shop.example.com/',
+  slug: 'fresh-mart',
   storefrontKey: 'pk_live_0123456789abcdef',
   version: 4,
   updatedAt: '2025-01-01T00:00:00.000Z',

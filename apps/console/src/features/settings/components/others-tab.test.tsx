@@ -101,6 +101,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
       theme: colours('Indigo'),
       live: true,
       customerAppUrl: 'https://shop.example.com/',
+      slug: 'fresh-mart',
       version: 4,
     });
   });
@@ -150,6 +151,32 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
     expect(await screen.findByText(businessMessages.customerAppUrl)).toBeInTheDocument();
     expect(address).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+  });
+
+  it('changes the shop address in lower case, refuses a malformed one here and a taken one from the server', async () => {
+    const { user, api } = renderOthers({
+      'PATCH /api/settings/business': (call) =>
+        (call.body as { slug: string }).slug === 'taken-mart'
+          ? apiError(409, 'conflict', businessMessages.slugTaken, {
+              fields: { slug: businessMessages.slugTaken },
+            })
+          : json(200, { ...businessRecord, slug: (call.body as { slug: string }).slug, version: 5 }),
+    });
+    const slug = await screen.findByRole('textbox', { name: /^Shop address/ });
+    expect(slug).toHaveValue('fresh-mart');
+
+    await user.clear(slug);
+    await user.type(slug, 'fresh mart');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.slug)).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+
+    await user.clear(slug);
+    await user.type(slug, 'Taken-Mart');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.slugTaken)).toBeInTheDocument();
+    expect(slug).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({ slug: 'taken-mart' });
   });
 
   it('puts the server’s reason on the main store when the store is gone', async () => {

@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { businessOthersSchema, businessSettingsSchema } from '@storedesk/shared/settings/business';
 import type {
@@ -35,6 +36,7 @@ const labels = {
   theme: 'Theme',
   live: 'Live',
   customerAppUrl: 'Customer app address',
+  slug: 'Shop address',
 } as const;
 
 /** A main store deleted since it was chosen is no choice: the form starts without one. */
@@ -45,6 +47,7 @@ function toFormValues(record: BusinessSettings): BusinessOthersInput {
     theme: record.theme,
     live: record.live,
     customerAppUrl: record.customerAppUrl ?? '',
+    slug: record.slug,
   };
 }
 
@@ -79,6 +82,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
       'theme.textPrimary': 'theme',
       live: 'live',
       customerAppUrl: 'customerAppUrl',
+      slug: 'slug',
     }),
     savedMessage: 'Settings saved',
   });
@@ -207,6 +211,21 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           error={Boolean(errors.customerAppUrl)}
           helperText={errors.customerAppUrl?.message ?? 'Open App in the top bar opens this address.'}
           {...register('customerAppUrl')}
+        />
+        <TextField
+          label="Shop address"
+          fullWidth
+          required
+          slotProps={{
+            htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
+            input: { startAdornment: <InputAdornment position="start">/shop/</InputAdornment> },
+          }}
+          error={Boolean(errors.slug)}
+          helperText={
+            errors.slug?.message ??
+            'The customer app of this business is served at this address: lowercase letters, digits and hyphens.'
+          }
+          {...register('slug')}
         />
         <div>
           <SaveButton
