@@ -12,6 +12,7 @@ import {
   type TestDatabase,
 } from '../../test/harness.ts';
 import { limits } from '@storedesk/shared/limits';
+import { deliversTo } from '@storedesk/shared/storefront/serviceability';
 import { LocalStorage } from '../storage/local-storage.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './demo.ts';
 
@@ -163,6 +164,49 @@ describe('seedDemo', () => {
         AND (o.zone_id <> s.zone_id
              OR o.bill_amount_paise <> o.items_total_paise - o.discount_paise + o.charges_total_paise)`);
     expect(bad.n).toBe(0);
+  });
+
+  it('every order goes to an address its store delivers to, paid by an enabled mode, delivered ones paid', async () => {
+    const orders = (
+      await database.db.execute<{
+        address: { lat: number; lng: number; text: string };
+        mode: string;
+        paid: boolean;
+        status: number;
+        code: string;
+        lat: number;
+        lng: number;
+        radius: number;
+      }>(sql`
+        SELECT o.delivery_address AS address, o.payment_mode AS mode, o.paid_at IS NOT NULL AS paid,
+               o.status, o.delivery_code AS code, s.latitude AS lat, s.longitude AS lng,
+               s.delivery_radius_km AS radius
+        FROM orders o JOIN stores s ON s.id = o.store_id WHERE o.business_id = ${businessId}`)
+    ).rows;
+    const enabled = (
+      await database.db.execute<{ type: string }>(
+        sql`SELECT type FROM payment_modes WHERE business_id = ${businessId} AND enabled`,
+      )
+    ).rows.map((row) => row.type);
+    expect(orders.length).toBeGreaterThan(0);
+    for (const order of orders) {
+      expect(order.address.text).not.toBe('');
+      expect(
+        deliversTo({ lat: order.lat, lng: order.lng, deliveryRadiusKm: order.radius }, order.address),
+      ).toBe(true);
+      expect(enabled).toContain(order.mode);
+      expect(order.code).toMatch(/^\d{4}$/);
+      if (order.status === -2) expect(order.paid).toBe(true);
+    }
+    // Both modes are used, and some open orders are still unpaid, for staff to mark.
+    expect(new Set(orders.map((order) => order.mode))).toEqual(new Set(['COD', 'UPI']));
+    expect(orders.some((order) => order.status >= 0 && !order.paid)).toBe(true);
+  });
+
+  it("the demo business's shop is at /shop/demo-fresh-mart", async () => {
+    expect(await one<{ slug: string }>(sql`SELECT slug FROM businesses WHERE id = ${businessId}`)).toEqual({
+      slug: 'demo-fresh-mart',
+    });
   });
 
   it('daily_stats agree with the orders, day by day and zone by zone', async () => {

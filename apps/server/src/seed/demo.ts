@@ -83,6 +83,21 @@ const storePlan = [
   { zone: 1, name: 'Fresh Mart Andheri', location: 'Andheri East, Mumbai', lat: 19.1136, lng: 72.8697 },
 ];
 
+const demoStreets = [
+  '1st Main Road',
+  '4th Cross',
+  '80 Feet Road',
+  'Church Street',
+  'Lake View Road',
+  'Temple Street',
+];
+const demoLandmarks = ['Near the bus stop', 'Opposite the park', 'Above the pharmacy', 'Behind the school'];
+const demoNotes = [
+  'Please ring the bell twice',
+  'Leave it with the security guard',
+  'Call when you reach the gate',
+];
+
 const firstNames = [
   'Aarav',
   'Diya',
@@ -456,6 +471,14 @@ async function seedOrders(
         ? null
         : rand.pick(zoneDexes);
     const charges = [{ chargeLabel: 'Delivery charges', chargeAmountPaise: deliveryPaise }];
+    // Delivered to somewhere within 2 km of the store, paid by cash or UPI (received once delivered).
+    const plan = storePlan.find((p) => p.name === store.name)!;
+    const km = rand.next() * 2;
+    const bearing = rand.next() * 2 * Math.PI;
+    const paymentMode = rand.next() < 0.65 ? 'COD' : 'UPI';
+    const paid =
+      status === OrderStatus.Delivered ||
+      (paymentMode === 'UPI' && status !== OrderStatus.Cancelled && rand.next() < 0.5);
     orderRows.push({
       businessId,
       zoneId: store.zoneId,
@@ -474,6 +497,21 @@ async function seedOrders(
       billAmountPaise: itemsTotal + deliveryPaise,
       dexId: dex?.id ?? null,
       dexName: dex?.name ?? null,
+      deliveryAddress: {
+        label: rand.pick(['Home', 'Home', 'Work', 'Parents']),
+        text: `${rand.int(1, 240)}, ${rand.pick(demoStreets)}, ${plan.location}`,
+        landmark: rand.next() < 0.5 ? rand.pick(demoLandmarks) : '',
+        lat: Math.round((plan.lat + (km / 111.2) * Math.cos(bearing)) * 1e6) / 1e6,
+        lng:
+          Math.round(
+            (plan.lng + (km / (111.2 * Math.cos((plan.lat * Math.PI) / 180))) * Math.sin(bearing)) * 1e6,
+          ) / 1e6,
+      },
+      paymentMode,
+      paidAt: paid ? new Date(placedAt.getTime() + rand.int(20, 55) * 60 * 1000) : null,
+      paidByName: paid ? (dex?.name ?? 'Olivia Owner') : null,
+      note: rand.next() < 0.2 ? rand.pick(demoNotes) : null,
+      deliveryCode: String(rand.int(0, 9999)).padStart(4, '0'),
       updatedAt: placedAt,
     });
   }
