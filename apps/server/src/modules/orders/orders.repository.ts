@@ -29,6 +29,18 @@ import {
 } from '../dashboard/daily-stats.repository.ts';
 import { likePattern } from '../../lib/search.ts';
 
+/**
+ * A search as it may match a customer's phone, kept as ten digits: a phone
+ * typed with spaces, dashes, brackets or +91 is its digits without the 91;
+ * anything else is itself.
+ */
+export function phoneQuery(q: string): string {
+  const typed = q.trim();
+  if (!/^\+?[\d\s\-().]+$/.test(typed) || !/\d/.test(typed)) return typed;
+  const digits = typed.replace(/\D/g, '');
+  return typed.startsWith('+91') ? digits.slice(2) : digits;
+}
+
 /** At most this many closed orders are listed (SPEC §4). */
 export const completedLimit = 100;
 
@@ -106,7 +118,7 @@ function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL
     const q = query.q.replace(/^#/, '');
     const matches = [
       sql`lower(${orders.customerName}) LIKE ${bind('namePattern', likePattern(q.toLowerCase()))}`,
-      sql`${orders.customerPhone} LIKE ${bind('phonePattern', likePattern(q))}`,
+      sql`${orders.customerPhone} LIKE ${bind('phonePattern', likePattern(phoneQuery(q)))}`,
     ];
     if (/^\d{1,15}$/.test(q)) matches.push(eq(orders.number, bind('number', Number(q))));
     conditions.push(or(...matches)!);

@@ -437,6 +437,10 @@ describe('listing orders', () => {
     expect(await search('r')).toEqual(ids({ items: made }).sort());
     expect(await search('9845012345')).toEqual([priya!.id]);
     expect(await search('2209876')).toEqual([rahul!.id]);
+    // A phone as people write it: with +91, spaces, dashes or brackets.
+    expect(await search('+91 98450-12345')).toEqual([priya!.id]);
+    expect(await search('(702) 209 8765')).toEqual([rahul!.id]);
+    expect(await search('63000 55501')).toEqual([meera!.id]);
     expect(await search('nobody')).toEqual([]);
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);
