@@ -4,8 +4,10 @@
  * from the real records of the business (and of a rival business), mixed with
  * garbage (wrong types, huge and odd strings, edge numbers, missing and extra
  * fields, malformed ids, broken JSON, other media types), as the owner and as
- * an admin. Every answer must be below 500 and, when it is an error, the API's
- * envelope; refusals and reads must write nothing; after each operation's
+ * an admin, and the customer app's routes as a signed-in customer (a bearer
+ * token of the customer app) or nobody. Every answer must be below 500 and,
+ * when it is an error, the API's envelope; a signed-in customer is answered
+ * only their own records; refusals and reads must write nothing; after each operation's
  * batch the database must still hold together (see fuzz/invariants.ts).
  *
  * Rate limits: every request comes from a client address of its own (inject's
@@ -13,6 +15,10 @@
  * address never answer for a request the fuzzer wants the service to judge; a
  * 429 from a route limited per address fails the run. The one limit per
  * account (resending the verification of one's own e-mail) may answer 429.
+ * The customer app's sign-in codes are limited per phone as well: every phone
+ * the fuzz asks a code for or guesses at is new (fuzz/requests.ts), and the
+ * codes staged for the sign-in batch each go to a phone of their own, so a
+ * 429 from those routes fails the run too.
  *
  * Reproduce a failure with the run's seed it prints: FUZZ_SEED=<seed> (and
  * FUZZ_RUNS=<n> for more or fewer requests per operation). The batches run in
@@ -20,6 +26,7 @@
  * run is reproduced whole. FUZZ_REPORT=1 prints each batch's statuses, and
  * FUZZ_DEBUG=<part of an operation's name> every answer of its batch.
  */
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,6 +46,7 @@ import {
   label,
   planArbitrary,
   sender,
+  StorefrontKey,
   type Operation,
   type Parameter,
   type Plan,
@@ -59,6 +67,8 @@ const LIMITED_PER_ADDRESS = new Set([
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/storefront/orders',
+  'POST /api/storefront/auth/code',
+  'POST /api/storefront/auth/verify',
   'POST /api/storefront/push-subscriptions',
   'DELETE /api/storefront/push-subscriptions',
   'POST /api/onboarding/account',
@@ -160,7 +170,31 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
       ? null
       : `a cross-site write answered ${status}`;
   }
-  // What a session decides, on the routes a session opens (the customer app's are opened by its key).
+  // What the key and a customer's token decide, on the customer app's routes (ADR 0034, 0038): the
+  // ended business's key is 402 before anything else; no key or an unknown one 401; a bearer token
+  // that is not a live customer's of the key's business (a staff session's, or the business's
+  // customer's with the rival's key) 401 wherever it comes; a route of the signed-in customer's
+  // without a token 401; the customer's live token with the business's own key never 401 or 402.
+  if (op.access === 'storefront' || op.access === 'customer') {
+    const key = plan.headers['x-storefront-key'];
+    const keyOf = key instanceof StorefrontKey ? key.of : null;
+    const bearer = plan.actor !== 'anonymous';
+    const liveCustomer = plan.actor === 'customer' && keyOf === 'business';
+    const expected =
+      keyOf === 'ended'
+        ? 402
+        : keyOf === null || (bearer && !liveCustomer) || (op.access === 'customer' && !bearer)
+          ? 401
+          : null;
+    if (expected !== null && status !== expected) {
+      return `${keyOf ?? 'no or an unknown'} key, ${plan.actor}, yet ${status} (not ${expected}): ${clip(res.body)}`;
+    }
+    if (expected === null && (status === 401 || status === 402)) {
+      return `the business's key${liveCustomer ? " and its customer's live token" : ''} got ${status}: ${clip(res.body)}`;
+    }
+    return null;
+  }
+  // What a session decides, on the routes a session opens.
   const bySession = op.access === 'staff' || op.access === 'owner';
   if (bySession && plan.actor === 'anonymous' && status !== 401) {
     return `no session, yet ${status}`;
@@ -176,6 +210,57 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
   return null;
 }
 
+/**
+ * What a signed-in customer is answered is their own (ADR 0038): their account, their orders, their
+ * saved addresses, and only those; an address they deleted was theirs.
+ */
+async function customerProblem(
+  op: Operation,
+  plan: Plan,
+  res: LightMyRequestResponse,
+): Promise<string | null> {
+  if (plan.actor !== 'customer' || res.statusCode >= 300) return null;
+  const mine = world.customer.id;
+  const addressesNotMine = async (ids: string[]) => {
+    if (ids.length === 0) return null;
+    const named = sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    );
+    const { rows } = await world.ctx.db.execute<{ id: string }>(
+      sql`SELECT id FROM customer_addresses WHERE id IN (${named}) AND customer_id <> ${mine}`,
+    );
+    const { rows: known } = await world.ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM customer_addresses WHERE id IN (${named})`,
+    );
+    if (rows.length > 0) return `holds another customer's address ${rows[0]!.id}`;
+    return known[0]!.n === ids.length ? null : `names an address that does not exist: ${ids.join(', ')}`;
+  };
+  const body = res.statusCode === 204 ? null : res.json<Record<string, unknown>>();
+  switch (label(op)) {
+    case 'GET /api/storefront/account':
+    case 'PATCH /api/storefront/account':
+      return body!.id === mine ? null : `answered the account ${String(body!.id)}, not the customer's own`;
+    case 'GET /api/storefront/orders': {
+      const others = (body!.items as { id: string; customerId: string }[]).filter(
+        (o) => o.customerId !== mine,
+      );
+      return others.length === 0 ? null : `listed another customer's order ${others[0]!.id}`;
+    }
+    case 'GET /api/storefront/orders/{orderId}':
+    case 'POST /api/storefront/orders':
+      return body!.customerId === mine ? null : `answered an order of customer ${String(body!.customerId)}`;
+    case 'GET /api/storefront/addresses':
+      return addressesNotMine((body!.items as { id: string }[]).map((a) => a.id));
+    case 'POST /api/storefront/addresses':
+      return addressesNotMine([String(body!.id)]);
+    case 'DELETE /api/storefront/addresses/{addressId}':
+      return addressesNotMine([plan.params.addressId!.value.toLowerCase()]);
+    default:
+      return null;
+  }
+}
+
 /** Plans from the operation's schemas, and, where fields depend on each other, from exemplars of the world. */
 function plansFor(op: Operation): fc.Arbitrary<Plan> {
   const generic = planArbitrary(op, world);
@@ -183,6 +268,7 @@ function plansFor(op: Operation): fc.Arbitrary<Plan> {
   if (!exemplar) return generic;
   const merged = fc.tuple(generic, spoiled(exemplar)).map(([plan, e]): Plan => ({
     ...plan,
+    actor: e.actor ?? plan.actor,
     params: { ...plan.params, ...e.params },
     headers: { ...plan.headers, ...e.headers },
     body: e.body ?? plan.body,
@@ -209,7 +295,7 @@ for (const op of batches)
   describe(label(op), () => {
     it(`answers ${RUNS} fuzzed requests below 500, errors in the envelope, and leaves the data whole`, async () => {
       const { db } = world.ctx;
-      await prepareWorld(world, op);
+      await prepareWorld(world, op, { runs: RUNS });
       await world.refreshPools();
       const versionsBefore = await versions(db);
       const othersBefore = [
@@ -231,7 +317,7 @@ for (const op of batches)
                 `${res.statusCode} ${clip(res.body, 300)}\n  ${describeRequest(op, plan, url, payload)}`,
               );
             }
-            let problem = checkAnswer(op, plan, res);
+            let problem = checkAnswer(op, plan, res) ?? (await customerProblem(op, plan, res));
             // Nothing writes to the counted tables between requests, so the count after one is the count before the next.
             const before = writes;
             writes = await writesSoFar(db);

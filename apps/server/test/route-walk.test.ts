@@ -6,11 +6,14 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { customerMessages } from '@storedesk/shared/storefront/customers';
 import {
   createBusiness,
   createTestApp,
   errorOf,
   signIn,
+  signInCustomer,
+  type CustomerSession,
   type Session,
   type TestApp,
   type TestBusiness,
@@ -52,12 +55,16 @@ let liveAdmin: Session;
 let endedOwner: Session;
 let endedAdmin: Session;
 let baseUrl: string;
+let liveBusiness: TestBusiness;
 let endedBusiness: TestBusiness;
+/** A customer of the live business, signed in to its customer app. */
+let liveCustomer: CustomerSession;
 
 beforeAll(async () => {
   ctx = await createTestApp();
   const live = await createBusiness(ctx.db);
   const ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
+  liveBusiness = live;
   endedBusiness = ended;
   [liveOwner, liveAdmin, endedOwner, endedAdmin] = await Promise.all([
     signIn(ctx.app, live.owner.email),
@@ -65,6 +72,7 @@ beforeAll(async () => {
     signIn(ctx.app, ended.owner.email),
     signIn(ctx.app, ended.admin.email),
   ]);
+  liveCustomer = await signInCustomer(ctx, live.storefrontKey, '9812345678', 'Walk Customer');
 
   const res = await ctx.app.inject({ url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
@@ -158,7 +166,23 @@ describe('the walk', () => {
 
   it('documents every operation with a known access level', () => {
     for (const op of operations) {
-      expect(['public', 'staff', 'owner', 'storefront'], label(op)).toContain(op.access);
+      expect(['public', 'staff', 'owner', 'storefront', 'customer'], label(op)).toContain(op.access);
+    }
+  });
+
+  it("covers the signed-in customer's routes of the customer app", () => {
+    const customerRoutes = operations.filter((op) => op.access === 'customer').map(label);
+    for (const known of [
+      'POST /api/storefront/auth/sign-out',
+      'GET /api/storefront/account',
+      'PATCH /api/storefront/account',
+      'GET /api/storefront/addresses',
+      'POST /api/storefront/addresses',
+      'DELETE /api/storefront/addresses/{addressId}',
+      'GET /api/storefront/orders',
+      'GET /api/storefront/orders/{orderId}',
+    ]) {
+      expect(customerRoutes).toContain(known);
     }
   });
 });
@@ -234,6 +258,115 @@ describe('signed in, with no query and made-up ids', () => {
   });
 });
 
+/** A request of the customer app: the key (when given), a bearer token (when given), no body. */
+function asCustomerApp(op: Operation, key: string | undefined, token: string | undefined) {
+  return ctx.app.inject({
+    method: op.method as 'GET',
+    url: op.url,
+    headers: {
+      ...(key === undefined ? {} : { 'x-storefront-key': key }),
+      ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+    },
+  });
+}
+
+const signInFirst = { error: { code: 'unauthenticated', message: customerMessages.signIn } };
+
+describe('the customer app (storefront and customer access)', () => {
+  const customerOps = () => operations.filter((op) => op.access === 'customer');
+  const keyedOps = () => operations.filter((op) => op.access === 'storefront' || op.access === 'customer');
+
+  it("with the business's key but no customer signed in, every customer route answers 401 and asks to sign in", async () => {
+    expect(customerOps().length).toBeGreaterThanOrEqual(8);
+    for (const op of customerOps()) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, undefined);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(res.json(), label(op)).toEqual(signInFirst);
+    }
+  });
+
+  it('a made-up customer token is refused on every route of the customer app, even those a key alone opens', async () => {
+    for (const op of keyedOps()) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, randomUUID());
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(res.json(), label(op)).toEqual(signInFirst);
+    }
+  });
+
+  it("a staff session is no customer's: the owner's token is refused on every route of the customer app", async () => {
+    for (const op of keyedOps()) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveOwner.token);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(res.json(), label(op)).toEqual(signInFirst);
+    }
+  });
+
+  it("a customer's token is no staff session: every staff and owner route answers 401", async () => {
+    const staffOps = operations.filter((op) => op.access === 'staff' || op.access === 'owner');
+    expect(staffOps.length).toBeGreaterThanOrEqual(10);
+    for (const op of staffOps) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+    }
+  });
+
+  it("a customer's token is good only with its own business's key: with another's, or none, 401", async () => {
+    for (const op of customerOps()) {
+      for (const key of [undefined, `pk_test_unknown_${randomUUID()}`]) {
+        const res = await asCustomerApp(op, key, liveCustomer.token);
+        expect(res.statusCode, `${label(op)} with key ${key}: ${res.body}`).toBe(401);
+        expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+      }
+    }
+  });
+
+  it('a signed-in customer: every read answers 200, or 404 where the path names a record', async () => {
+    const reads = customerOps().filter((op) => op.method === 'GET');
+    expect(reads.length).toBeGreaterThanOrEqual(4);
+    for (const op of reads) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);
+      const names = op.url !== op.path;
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(names ? 404 : 200);
+      if (names) expect(errorOf(res).code, label(op)).toBe('not_found');
+    }
+    const me = await ctx.app.inject({
+      url: '/api/storefront/account',
+      headers: {
+        'x-storefront-key': liveBusiness.storefrontKey,
+        authorization: `Bearer ${liveCustomer.token}`,
+      },
+    });
+    expect(me.json()).toEqual(liveCustomer.customer);
+  });
+
+  it("a signed-in customer's made-up ids are unknown to every customer route that names a record", async () => {
+    const naming = customerOps().filter((op) => op.url !== op.path);
+    expect(naming.map(label).sort()).toEqual([
+      'DELETE /api/storefront/addresses/{addressId}',
+      'GET /api/storefront/orders/{orderId}',
+    ]);
+    for (const op of naming) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(404);
+      expect(errorOf(res).code, label(op)).toBe('not_found');
+    }
+  });
+
+  it("signing out ends the customer's session: its token is 401 after", async () => {
+    const customer = await signInCustomer(ctx, liveBusiness.storefrontKey, '9812345679', 'Leaving Customer');
+    const headers = {
+      'x-storefront-key': liveBusiness.storefrontKey,
+      authorization: `Bearer ${customer.token}`,
+    };
+    const out = await ctx.app.inject({ method: 'POST', url: '/api/storefront/auth/sign-out', headers });
+    expect(out.statusCode, out.body).toBe(204);
+    const after = await ctx.app.inject({ url: '/api/storefront/account', headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual(signInFirst);
+  });
+});
+
 describe('once the service has ended (D5)', () => {
   /** Only the session itself outlives the end of service: a new exemption is a product decision. */
   const mayOutliveService = new Set(['GET /api/auth/me', 'POST /api/auth/sign-out']);
@@ -256,6 +389,18 @@ describe('once the service has ended (D5)', () => {
         expect(JSON.parse(body), label(op)).toEqual({
           error: { code: 'service_ended', message: SERVICE_ENDED },
         });
+      }
+    }
+  });
+
+  it("the customer app's routes answer 402 to the ended business's key before asking who the customer is", async () => {
+    const keyed = operations.filter((op) => op.access === 'storefront' || op.access === 'customer');
+    expect(keyed.filter((op) => op.access === 'customer').length).toBeGreaterThanOrEqual(8);
+    for (const op of keyed) {
+      for (const token of [undefined, randomUUID()]) {
+        const res = await asCustomerApp(op, endedBusiness.storefrontKey, token);
+        expect(res.statusCode, `${label(op)} (token: ${token !== undefined}): ${res.body}`).toBe(402);
+        expect(res.json(), label(op)).toEqual({ error: { code: 'service_ended', message: SERVICE_ENDED } });
       }
     }
   });
@@ -285,9 +430,12 @@ async function fetchBriefly(op: Operation, session: Session): Promise<{ status: 
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 5000);
   try {
-    // The customer app's routes are called with the business's key, not a session.
+    // The customer app's routes are called with the business's key, not a session: its service
+    // ended, the key is refused before any customer is asked for (402, not 401).
     const headers =
-      op.access === 'storefront' ? { 'x-storefront-key': endedBusiness.storefrontKey } : session.headers;
+      op.access === 'storefront' || op.access === 'customer'
+        ? { 'x-storefront-key': endedBusiness.storefrontKey }
+        : session.headers;
     const res = await fetch(`${baseUrl}${op.url}`, { method: op.method, headers, signal: controller.signal });
     if (res.headers.get('content-type')?.startsWith('text/event-stream')) {
       controller.abort();

@@ -8,10 +8,16 @@
  * South zone's) ids and names, and A's rows are compared before and after:
  * nothing of A's is read or written.
  *
+ * The customer app's routes are walked the same way: B's key (alone, or with
+ * a signed-in B customer's token) naming A's records and A's customer's
+ * address and order is refused them (404) and shown none of them; and a
+ * second customer of A, with A's key and their own token, is refused the
+ * first customer's address and orders and shown none of them.
+ *
  * Each documented operation needs an entry in `walk` below, or the walk fails:
  * an endpoint is covered the day it is written.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +26,10 @@ import { makePng } from '../src/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
+  latestCode,
   signIn,
+  signInCustomer,
+  type CustomerSession,
   type Session,
   type TestApp,
   type TestBusiness,
@@ -41,6 +50,12 @@ type Records = {
   coupon: { code: string; version: number };
   paymentMode: Ref;
   helpline: Ref;
+  /** A's signed-in customer's phone, a saved address of theirs and the order they placed to it. */
+  customerPhone: string;
+  address: string;
+  customerOrder: string;
+  /** A sign-in code A texted to that phone, not used yet. */
+  liveCode: string;
 };
 type Request = { url: string; payload?: object; image?: true };
 
@@ -52,7 +67,12 @@ type Request = { url: string; payload?: object; image?: true };
  * - `reads`: a read that names nothing, whose answer must hold nothing of A's;
  * - `own`: an operation that can only touch the caller's own account or business (the reason says why);
  * - `key`: the customer app's route, called with B's key, naming A's records where it can (`status`
- *   is what B's key gets), or naming nothing (`own`);
+ *   is what B's key gets), or naming nothing (`own`); `signedIn` is the same route called with a
+ *   customer's token as well, naming A's customer's records (`status` for B's customer and for another
+ *   customer of A alike);
+ * - `customer`: a route of the signed-in customer's, called by B's customer (B's key and token) and by
+ *   another customer of A (A's key, their own token), each request naming A's customer's records (or
+ *   nothing, for a list): both get `status`, and no answer holds those records;
  * - `public`: no session or key decides what it does (sign-in, a link's token).
  */
 type Answers = { owner: number; admin: number; zone: number | null };
@@ -60,7 +80,13 @@ type Entry =
   | ({ kind: 'names'; request: (records: Records) => Request } & Answers)
   | { kind: 'reads'; request?: (records: Records) => Request }
   | { kind: 'own'; reason: string }
-  | { kind: 'key'; request: (records: Records) => Request; status: number }
+  | {
+      kind: 'key';
+      request: (records: Records) => Request;
+      status: number;
+      signedIn?: { request: (records: Records) => Request; status: number };
+    }
+  | { kind: 'customer'; requests: (records: Records) => Request[]; status: number }
   | { kind: 'public' };
 
 const version = (ref: { version: number }) => ({ version: ref.version });
@@ -220,6 +246,10 @@ const walk: Record<string, Entry> = {
     url: `/api/orders/${r.order.id}/status`,
     payload: { status: -1, ...version(r.order) },
   })),
+  'POST /api/orders/{orderId}/payment': record((r) => ({
+    url: `/api/orders/${r.order.id}/payment`,
+    payload: version(r.order),
+  })),
   'GET /api/admins': filtered((r) => ({ url: `/api/admins?zoneId=${r.zone}` })),
   'POST /api/admins': placedIn((r) => ({
     url: '/api/admins',
@@ -354,6 +384,66 @@ const walk: Record<string, Entry> = {
       },
     }),
     status: 404,
+    // A signed-in customer ordering to A's customer's saved address: not theirs, whoever they are.
+    signedIn: {
+      request: (r) => ({
+        url: '/api/storefront/orders',
+        payload: {
+          storeId: r.store.id,
+          items: [{ itemId: r.item.id, quantity: 1 }],
+          addressId: r.address,
+          paymentMode: 'COD',
+        },
+      }),
+      status: 404,
+    },
+  },
+  // A code for A's customer's phone asked for with B's key is B's code: nothing of A's is written.
+  'POST /api/storefront/auth/code': {
+    kind: 'key',
+    request: (r) => ({ url: '/api/storefront/auth/code', payload: { phone: r.customerPhone } }),
+    status: 202,
+  },
+  // A's live code for A's customer's phone does not sign in with B's key (and stays unused for A).
+  'POST /api/storefront/auth/verify': {
+    kind: 'key',
+    request: (r) => ({
+      url: '/api/storefront/auth/verify',
+      payload: { phone: r.customerPhone, code: r.liveCode },
+    }),
+    status: 400,
+  },
+  'POST /api/storefront/auth/sign-out': { kind: 'own', reason: 'ends the session it is sent with' },
+  'GET /api/storefront/account': {
+    kind: 'customer',
+    requests: () => [{ url: '/api/storefront/account' }],
+    status: 200,
+  },
+  'PATCH /api/storefront/account': { kind: 'own', reason: 'renames the customer signed in' },
+  'GET /api/storefront/addresses': {
+    kind: 'customer',
+    requests: () => [{ url: '/api/storefront/addresses' }],
+    status: 200,
+  },
+  'POST /api/storefront/addresses': { kind: 'own', reason: 'saves an address for the customer signed in' },
+  'DELETE /api/storefront/addresses/{addressId}': {
+    kind: 'customer',
+    requests: (r) => [{ url: `/api/storefront/addresses/${r.address}` }],
+    status: 404,
+  },
+  'GET /api/storefront/orders': {
+    kind: 'customer',
+    requests: () => [{ url: '/api/storefront/orders' }, { url: '/api/storefront/orders?page=0&pageSize=25' }],
+    status: 200,
+  },
+  // A's customer's order, and an order of A placed without a token.
+  'GET /api/storefront/orders/{orderId}': {
+    kind: 'customer',
+    requests: (r) => [
+      { url: `/api/storefront/orders/${r.customerOrder}` },
+      { url: `/api/storefront/orders/${r.order.id}` },
+    ],
+    status: 404,
   },
   'GET /api/storefront/slides': {
     kind: 'key',
@@ -401,6 +491,12 @@ let aOwner: Session;
 let northAdmin: Session;
 let bOwner: Session;
 let bAdmin: Session;
+/** A's customer whose records are named; another customer of A; a customer of B. */
+let aCustomer: CustomerSession;
+let aOtherCustomer: CustomerSession;
+let bCustomer: CustomerSession;
+/** What the other customer of A and B's customer have of their own: their lists must show exactly these. */
+const ownOf = new Map<CustomerSession, { addresses: string[]; orders: string[] }>();
 let operations: Array<{ method: string; path: string; access: string }>;
 let north: Records;
 let south: Records;
@@ -408,6 +504,8 @@ let south: Records;
 const markersOfA = new Set<string>();
 /** The South zone's: none may be in an answer to the North admin. */
 const markersOfSouth = new Set<string>();
+/** A's customer's, and A's orders placed without a token: none may be in an answer to another customer of A. */
+const markersOfCustomer = new Set<string>();
 
 const tag = randomBytes(3).toString('hex');
 const today = () => businessDay(new Date(), 'Asia/Kolkata');
@@ -514,8 +612,11 @@ async function current(
   };
 }
 
-/** A digest of every row of A's in the tables the API writes. */
-async function footprintOfA(): Promise<Record<string, string | null>> {
+/**
+ * A digest of every row of A's in the tables the API writes. `caller` is a customer of A whose own
+ * sessions are left out: using a session may note when it was last seen, which is the caller's own.
+ */
+async function footprintOfA(caller?: CustomerSession): Promise<Record<string, string | null>> {
   const tables = [
     'zones',
     'stores',
@@ -524,15 +625,23 @@ async function footprintOfA(): Promise<Record<string, string | null>> {
     'slides',
     'users',
     'orders',
+    'order_events',
+    'daily_stats',
     'coupons',
     'payment_modes',
     'helplines',
+    'customers',
+    'customer_addresses',
+    'customer_sessions',
+    'customer_codes',
   ];
   const digests: Record<string, string | null> = {};
   for (const table of tables) {
+    const others =
+      caller && table === 'customer_sessions' ? ` AND customer_id <> '${caller.customer.id}'` : '';
     const { rows } = await ctx.db.execute<{ digest: string | null }>(
       sql.raw(
-        `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t WHERE business_id = '${a.id}'`,
+        `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest FROM ${table} t WHERE business_id = '${a.id}'${others}`,
       ),
     );
     digests[table] = rows[0]!.digest;
@@ -606,7 +715,90 @@ beforeAll(async () => {
     markersOfA.add(marker);
   }
   markersOfSouth.add(southZone).add(a.otherAdmin.id);
-  const shared = { slide, deletedSlide: gone.id, coupon, paymentMode, helpline };
+
+  // A's customer signs in, saves an address near A's stores and orders to it; another customer of A
+  // and a customer of B do the same with their own.
+  const digits = () => String(randomInt(10_000_000, 100_000_000));
+  const customerPhone = `97${digits()}`;
+  aCustomer = await signInCustomer(ctx, a.storefrontKey, customerPhone, `Asha ${tag}`);
+  aOtherCustomer = await signInCustomer(ctx, a.storefrontKey, `96${digits()}`, `Ravi ${tag}`);
+  bCustomer = await signInCustomer(ctx, b.storefrontKey, `95${digits()}`, `Meera ${tag}`);
+  const asCustomer = async <T>(key: string, customer: CustomerSession, url: string, payload: object) => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'x-storefront-key': key, authorization: `Bearer ${customer.token}` },
+      payload,
+    });
+    expect(res.statusCode, `POST ${url}: ${res.body}`).toBe(201);
+    return res.json<T>();
+  };
+  const orderTo = (customer: CustomerSession, addressId: string) =>
+    asCustomer<{ id: string }>(a.storefrontKey, customer, '/api/storefront/orders', {
+      storeId: northIds.store,
+      items: [{ itemId: northIds.item, quantity: 1 }],
+      addressId,
+      paymentMode: 'COD',
+    });
+  const address = await asCustomer<{ id: string }>(a.storefrontKey, aCustomer, '/api/storefront/addresses', {
+    label: 'Home',
+    text: `12 Alpha Lane ${tag}`,
+    lat: 12.905,
+    lng: 77.6,
+  });
+  const customerOrder = await orderTo(aCustomer, address.id);
+  const otherAddress = await asCustomer<{ id: string }>(
+    a.storefrontKey,
+    aOtherCustomer,
+    '/api/storefront/addresses',
+    { label: 'Home', text: `7 Other Street ${tag}`, lat: 12.9, lng: 77.605 },
+  );
+  ownOf.set(aOtherCustomer, {
+    addresses: [otherAddress.id],
+    orders: [(await orderTo(aOtherCustomer, otherAddress.id)).id],
+  });
+  const bAddress = await asCustomer<{ id: string }>(b.storefrontKey, bCustomer, '/api/storefront/addresses', {
+    label: 'Home',
+    text: `9 Beta Road ${tag}`,
+    lat: 12.9,
+    lng: 77.6,
+  });
+  ownOf.set(bCustomer, { addresses: [bAddress.id], orders: [] });
+  // A code A texts to its customer's phone, left unused: only A's key may take it.
+  const asked = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/auth/code',
+    headers: { 'x-storefront-key': a.storefrontKey },
+    payload: { phone: customerPhone },
+  });
+  expect(asked.statusCode, asked.body).toBe(202);
+  const liveCode = latestCode(ctx.dataDir, customerPhone);
+  for (const marker of [
+    aCustomer.customer.id,
+    `Asha ${tag}`,
+    customerPhone,
+    address.id,
+    `12 Alpha Lane ${tag}`,
+    customerOrder.id,
+    northIds.order,
+    southIds.order,
+  ]) {
+    markersOfCustomer.add(marker);
+    markersOfA.add(marker);
+  }
+  for (const marker of [aOtherCustomer.customer.id, `Ravi ${tag}`, otherAddress.id]) markersOfA.add(marker);
+
+  const shared = {
+    slide,
+    deletedSlide: gone.id,
+    coupon,
+    paymentMode,
+    helpline,
+    customerPhone,
+    address: address.id,
+    customerOrder: customerOrder.id,
+    liveCode,
+  };
   north = await current(northIds, { zone: northZone, ...shared }, a.admin.id);
   south = await current(southIds, { zone: southZone, ...shared }, a.otherAdmin.id);
 });
@@ -638,6 +830,79 @@ describe('the tenant and zone walk', () => {
     expect(await footprintOfA()).toEqual(before);
   });
 
+  for (const [who, caller] of [
+    [
+      "B's customer, with B's key,",
+      () => ({ session: bCustomer, key: b.storefrontKey, markers: markersOfA }),
+    ],
+    [
+      "another customer of A, with A's key,",
+      () => ({ session: aOtherCustomer, key: a.storefrontKey, markers: markersOfCustomer }),
+    ],
+  ] as const) {
+    it(`refuses ${who} A's customer's address and orders, shows them none, and writes nothing of A's`, async () => {
+      const { session, key, markers } = caller();
+      const before = await footprintOfA(session);
+      const seen: string[] = [];
+      for (const op of operations) {
+        const entry = walk[label(op)]!;
+        const walked =
+          entry.kind === 'customer'
+            ? { requests: entry.requests(north), status: entry.status }
+            : entry.kind === 'key' && entry.signedIn
+              ? { requests: [entry.signedIn.request(north)], status: entry.signedIn.status }
+              : null;
+        if (!walked) continue;
+        for (const request of walked.requests) {
+          const res = await ctx.app.inject({
+            method: op.method as 'GET',
+            url: request.url,
+            headers: { 'x-storefront-key': key, authorization: `Bearer ${session.token}` },
+            ...(request.payload ? { payload: request.payload } : {}),
+          });
+          seen.push(`${op.method} ${request.url} ${res.statusCode}`);
+          expect(res.statusCode, `${label(op)} ${request.url}: ${res.body.slice(0, 300)}`).toBe(
+            walked.status,
+          );
+          if (res.statusCode === 404) expect(res.json().error.code, label(op)).toBe('not_found');
+          expect(leaked(res, markers), label(op)).toEqual([]);
+        }
+      }
+      expect(seen.length).toBeGreaterThanOrEqual(8);
+      expect(await footprintOfA(session)).toEqual(before);
+
+      // Their own lists answer their own records, and only those: the walk's empty answers were the scope's doing.
+      const headers = { 'x-storefront-key': key, authorization: `Bearer ${session.token}` };
+      const own = ownOf.get(session)!;
+      const addresses = await ctx.app.inject({ url: '/api/storefront/addresses', headers });
+      expect(addresses.json<{ items: { id: string }[] }>().items.map((x) => x.id)).toEqual(own.addresses);
+      const orders = await ctx.app.inject({ url: '/api/storefront/orders', headers });
+      expect(orders.json<{ items: { id: string }[]; total: number }>()).toMatchObject({
+        total: own.orders.length,
+      });
+      expect(orders.json<{ items: { id: string }[] }>().items.map((x) => x.id)).toEqual(own.orders);
+      const me = await ctx.app.inject({ url: '/api/storefront/account', headers });
+      expect(me.json()).toEqual(session.customer);
+    });
+  }
+
+  it("keeps A's customer's records theirs: A's code still signs them in with A's key, and they see their own", async () => {
+    const headers = { 'x-storefront-key': a.storefrontKey, authorization: `Bearer ${aCustomer.token}` };
+    const addresses = await ctx.app.inject({ url: '/api/storefront/addresses', headers });
+    expect(addresses.json<{ items: { id: string }[] }>().items.map((x) => x.id)).toEqual([north.address]);
+    const order = await ctx.app.inject({ url: `/api/storefront/orders/${north.customerOrder}`, headers });
+    expect(order.statusCode, order.body).toBe(200);
+    // The code B's key was refused is still good for A: B's refusal was the business's, not the code's.
+    const verified = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/auth/verify',
+      headers: { 'x-storefront-key': a.storefrontKey },
+      payload: { phone: north.customerPhone, code: north.liveCode },
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().customer).toEqual(aCustomer.customer);
+  });
+
   it('has an entry for every documented operation, and none for one that is gone', () => {
     const documented = operations.map(label).sort();
     expect(documented.filter((op) => !(op in walk))).toEqual([]);
@@ -646,6 +911,8 @@ describe('the tenant and zone walk', () => {
       const kind = walk[label(op)]!.kind;
       if (op.access === 'public') expect(kind, label(op)).toBe('public');
       if (op.access === 'storefront') expect(['key', 'own'], label(op)).toContain(kind);
+      if (op.access === 'customer') expect(['customer', 'own'], label(op)).toContain(kind);
+      if (kind === 'customer') expect(op.access, label(op)).toBe('customer');
     }
   });
 
@@ -654,7 +921,13 @@ describe('the tenant and zone walk', () => {
     const seen: string[] = [];
     for (const op of operations) {
       const entry = walk[label(op)]!;
-      if (entry.kind === 'public' || entry.kind === 'own' || entry.kind === 'key') continue;
+      if (
+        entry.kind === 'public' ||
+        entry.kind === 'own' ||
+        entry.kind === 'key' ||
+        entry.kind === 'customer'
+      )
+        continue;
       for (const session of [bOwner, bAdmin]) {
         const who = session === bOwner ? 'B owner' : 'B admin';
         const request = entry.request ? entry.request(north) : { url: op.path };

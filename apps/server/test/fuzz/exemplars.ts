@@ -13,7 +13,8 @@ import { currentVersion, mutated } from './values.ts';
 import { label, type Operation, type Plan } from './requests.ts';
 import { FUZZ_METRICS_TOKEN, type World } from './world.ts';
 
-export type Exemplar = Partial<Pick<Plan, 'params' | 'headers' | 'body'>>;
+/** What an exemplar sets of a plan; `actor` where who sends it decides what the request means. */
+export type Exemplar = Partial<Pick<Plan, 'actor' | 'params' | 'headers' | 'body'>>;
 
 const word = fc.stringMatching(/^[A-Z][a-z]{2,10}( [A-Z][a-z]{2,8})?$/);
 const mobile = fc.stringMatching(/^[6-9]\d{9}$/);
@@ -303,26 +304,132 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
     case 'POST /api/storefront/orders': {
       const basket = pick(facts.sellable);
       if (!basket) return undefined;
+      const lines = fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 });
+      const coupon = fc.oneof(
+        { weight: 6, arbitrary: fc.constant(undefined) },
+        { weight: 2, arbitrary: fc.constantFrom('SAVE10', 'save10', 'FREESHIP') },
+        { weight: 1, arbitrary: fc.constantFrom(...couponCodes.own, 'NOPE') },
+      );
+      const note = fc.option(word, { nil: undefined });
+      // How the customer pays: mostly a mode the business takes, now and then one it does not (or CARD).
+      const paymentMode = fc.oneof(
+        ...(facts.paymentModes.length > 0
+          ? [{ weight: 5, arbitrary: fc.constantFrom(...facts.paymentModes) }]
+          : []),
+        { weight: 1, arbitrary: fc.constantFrom('COD', 'UPI', 'CARD') },
+      );
+      const linesOf = (itemIds: string[], quantities: number[]) =>
+        itemIds.slice(0, quantities.length).map((itemId, i) => ({ itemId, quantity: quantities[i] }));
+      // An API client's order: it names the customer, and may give the address in full and the mode.
+      const guest = fc
+        .record({
+          basket,
+          lines,
+          customer: fc.record({ name: word, phone: mobile }),
+          coupon,
+          address: fc.option(
+            fc.record({
+              label: word,
+              text: word,
+              lat: fc.double({ min: 12.9, max: 13.05, noNaN: true }),
+              lng: fc.double({ min: 77.55, max: 77.65, noNaN: true }),
+            }),
+            { nil: undefined, freq: 3 },
+          ),
+          paymentMode: fc.option(paymentMode, { nil: undefined, freq: 3 }),
+          note,
+        })
+        .map(
+          ({
+            basket: [storeId, itemIds],
+            lines: quantities,
+            customer,
+            coupon: code,
+            address,
+            paymentMode: mode,
+            note: text,
+          }): Exemplar => ({
+            actor: 'anonymous',
+            body: json({
+              customer,
+              storeId,
+              items: linesOf(itemIds, quantities),
+              ...(code === undefined ? {} : { couponCode: code }),
+              ...(address === undefined ? {} : { deliveryAddress: address }),
+              ...(mode === undefined ? {} : { paymentMode: mode }),
+              ...(text === undefined ? {} : { note: text }),
+            }),
+          }),
+        );
+      // A signed-in customer's: to one of their saved addresses that the store delivers to, paid by a mode.
+      const delivered = pick(facts.deliverable);
+      if (!delivered) return guest;
+      const signedIn = fc
+        .record({ delivered, lines, coupon, paymentMode, note })
+        .map(
+          ({
+            delivered: [storeId, itemIds, addressId],
+            lines: quantities,
+            coupon: code,
+            paymentMode: mode,
+            note: text,
+          }): Exemplar => ({
+            actor: 'customer',
+            body: json({
+              storeId,
+              items: linesOf(itemIds, quantities),
+              addressId,
+              paymentMode: mode,
+              ...(code === undefined ? {} : { couponCode: code }),
+              ...(text === undefined ? {} : { note: text }),
+            }),
+          }),
+        );
+      return fc.oneof(guest, signedIn);
+    }
+    case 'POST /api/storefront/quote': {
+      const basket = pick(facts.orderable.length > 0 ? facts.orderable : facts.sellable);
+      if (!basket) return undefined;
       return fc
         .record({
           basket,
           lines: fc.array(fc.integer({ min: 1, max: 5 }), { minLength: 1, maxLength: 4 }),
-          customer: fc.record({ name: word, phone: mobile }),
-          coupon: fc.oneof(
-            { weight: 6, arbitrary: fc.constant(undefined) },
-            { weight: 2, arbitrary: fc.constantFrom('SAVE10', 'save10', 'FREESHIP') },
-            { weight: 1, arbitrary: fc.constantFrom(...couponCodes.own, 'NOPE') },
-          ),
+          coupon: fc.option(fc.constantFrom('SAVE10', 'save10', 'FREESHIP', 'NOPE', ...couponCodes.own), {
+            nil: undefined,
+          }),
         })
-        .map(({ basket: [storeId, itemIds], lines, customer, coupon }) => ({
+        .map(({ basket: [storeId, itemIds], lines, coupon }) => ({
           body: json({
-            customer,
             storeId,
             items: itemIds.slice(0, lines.length).map((itemId, i) => ({ itemId, quantity: lines[i] })),
             ...(coupon === undefined ? {} : { couponCode: coupon }),
           }),
         }));
     }
+    case 'POST /api/storefront/auth/verify': {
+      // The codes staged for this batch: each signs in once, then it (and its phone's others) is used up.
+      const staged = pick(world.pools.signInCodes);
+      if (!staged) return undefined;
+      return fc
+        .record({ staged, name: fc.option(word, { nil: undefined }) })
+        .map(({ staged: { phone, code }, name }) => ({
+          actor: 'anonymous' as const,
+          body: json({ phone, code, ...(name === undefined ? {} : { name }) }),
+        }));
+    }
+    case 'POST /api/storefront/addresses':
+      return fc
+        .record(
+          {
+            label: fc.constantFrom('Home', 'Work', 'Parents', 'Gym'),
+            text: word,
+            landmark: word,
+            lat: fc.double({ min: 12.9, max: 13.05, noNaN: true }),
+            lng: fc.double({ min: 77.55, max: 77.65, noNaN: true }),
+          },
+          { requiredKeys: ['label', 'text', 'lat', 'lng'] },
+        )
+        .map((body) => ({ actor: 'customer' as const, body: json(body) }));
     case 'POST /api/storefront/push-subscriptions':
       return fc.constantFrom(...world.subscriptions).map((subscription) => ({ body: json(subscription) }));
     case 'POST /api/onboarding/account':

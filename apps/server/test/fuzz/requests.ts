@@ -31,7 +31,7 @@ export type Operation = {
   method: string;
   /** The path as documented, e.g. /api/stores/{storeId}. */
   path: string;
-  access: 'public' | 'staff' | 'owner' | 'storefront';
+  access: 'public' | 'staff' | 'owner' | 'storefront' | 'customer';
   parameters: Parameter[];
   body: Schema | undefined;
   /** Statuses the operation documents. */
@@ -120,6 +120,20 @@ const dates = fc.oneof(
   },
   { weight: 1, arbitrary: fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
 );
+
+let phoneCounter = 0;
+/**
+ * A phone number no request of the run has used, written as a person might: the customer app's sign-in
+ * limits count codes and wrong guesses per phone, and a new phone is counted from nothing.
+ */
+const newPhones = fc
+  .constantFrom(
+    (n: string) => n,
+    (n: string) => `+91 ${n.slice(0, 5)} ${n.slice(5)}`,
+    (n: string) => `0${n.slice(0, 5)}-${n.slice(5)}`,
+    (n: string) => `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}`,
+  )
+  .map((format) => format(`6${String(++phoneCounter).padStart(9, '0')}`));
 
 const phones = fc.oneof(
   fc.stringMatching(/^[6-9]\d{9}$/),
@@ -250,7 +264,10 @@ function hints(op: Operation, world: World): Hint {
       case 'dexId':
         return ids(pools.dexes);
       case 'orderId':
-        return ids(pools.orders);
+        // The customer app names the signed-in customer's orders (others' are theirs, or staff's).
+        return ids(op.path.startsWith('/api/storefront') ? pools.customerOrders : pools.orders);
+      case 'addressId':
+        return ids(pools.addresses);
       case 'customerIds':
         return schema.type === 'array' ? undefined : ids(pools.customers);
       case 'userId':
@@ -263,6 +280,18 @@ function hints(op: Operation, world: World): Hint {
         return undefined;
       case 'code':
       case 'couponCode':
+        if (name === 'code' && op.path === '/api/storefront/auth/verify') {
+          const staged = pools.signInCodes.map((c) => c.code);
+          return mostly(
+            { weight: 4, arbitrary: fc.stringMatching(/^\d{6}$/) },
+            ...(staged.length > 0 ? [{ weight: 1, arbitrary: fc.constantFrom<unknown>(...staged) }] : []),
+            {
+              weight: 1,
+              arbitrary: fc.constantFrom<unknown>('12345', '1234567', ' 123456 ', 'abcdef', '12 34 56'),
+            },
+            { weight: 1, arbitrary: fc.constantFrom<unknown>(...nastyStrings) },
+          );
+        }
         if (op.method === 'POST' && op.path === '/api/coupons') {
           return mostly(
             { weight: 4, arbitrary: fc.stringMatching(/^[A-Z0-9]{4,12}$/) },
@@ -336,6 +365,7 @@ function hints(op: Operation, world: World): Hint {
         );
       case 'phone':
       case 'phoneNumber':
+        if (op.path.startsWith('/api/storefront/auth/')) return withNasty(newPhones);
         return withNasty(
           schema.pattern ? fc.oneof(fc.stringMatching(new RegExp(schema.pattern)), phones) : phones,
         );
@@ -710,10 +740,27 @@ function headersArbitrary(op: Operation): fc.Arbitrary<Plan['headers']> {
 }
 
 function actorArbitrary(op: Operation): fc.Arbitrary<Actor> {
-  // No session decides a public route, nor the customer app's (its key does).
-  if (op.access === 'public' || op.access === 'storefront') {
+  // No session decides a public route.
+  if (op.access === 'public') {
     return fc.oneof(
       { weight: 4, arbitrary: fc.constant<Actor>('anonymous') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
+    );
+  }
+  // The customer app's key opens its routes; a customer's token, when one comes, must be a live one
+  // (a staff session's is not), and says who orders.
+  if (op.access === 'storefront') {
+    return fc.oneof(
+      { weight: 4, arbitrary: fc.constant<Actor>('anonymous') },
+      { weight: 1, arbitrary: fc.constant<Actor>('customer') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
+    );
+  }
+  // A signed-in customer's routes: mostly the customer, now and then nobody or staff.
+  if (op.access === 'customer') {
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant<Actor>('customer') },
+      { weight: 1, arbitrary: fc.constant<Actor>('anonymous') },
       { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
     );
   }
@@ -762,6 +809,7 @@ function queryValue(value: unknown): string {
 
 /** Routes that end the session a request comes with, or every session of its account. */
 const SESSION_ENDING = new Set([
+  'POST /api/storefront/auth/sign-out',
   'POST /api/auth/sign-in',
   'POST /api/auth/sign-out',
   'POST /api/auth/reset-password',

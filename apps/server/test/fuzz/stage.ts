@@ -6,18 +6,23 @@
  */
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
+import { addressLimit } from '@storedesk/shared/storefront/addresses';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
-import { PASSWORD } from '../harness.ts';
+import { latestCode, PASSWORD } from '../harness.ts';
 import type { Operation } from './requests.ts';
 import type { World } from './world.ts';
 
 const OPEN_ORDERS = 12;
 
-export async function prepareWorld(world: World, op: Operation): Promise<void> {
+/** Phones the staged sign-in codes go to: new ones each time, none a request of the fuzz uses. */
+let stagedPhones = 0;
+
+export async function prepareWorld(world: World, op: Operation, options: { runs: number }): Promise<void> {
   const { db } = world.ctx;
   const businessId = world.biz.id;
   const owner = await world.sessionFor('owner');
-  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => {
+  const call = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) => {
     const res = await world.ctx.app.inject({
       method,
       url,
@@ -48,7 +53,32 @@ export async function prepareWorld(world: World, op: Operation): Promise<void> {
       WHERE kind = 'verify-email' AND user_id IN (${world.biz.owner.id}, ${world.biz.admin.id})`);
   }
 
-  const needsTrade = op.path.startsWith('/api/orders') || op.path.startsWith('/api/storefront/orders');
+  // Sign-in codes texted to new phones, each from an address of its own (the limits per address and
+  // per phone stay far off), for the sign-in batch to use: about one phone for each 20 requests, so
+  // that no phone sees the 100 wrong codes that void its codes however large the batch.
+  if (op.method === 'POST' && op.path === '/api/storefront/auth/verify') {
+    world.signInCodes.length = 0;
+    const key = await keyOf(world);
+    for (let n = 0; n < Math.max(10, Math.ceil(options.runs / 20)); n++) {
+      stagedPhones += 1;
+      const phone = `55${String(stagedPhones).padStart(8, '0')}`;
+      const res = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/storefront/auth/code',
+        headers: { 'x-storefront-key': key },
+        remoteAddress: `203.0.113.${stagedPhones % 250}`,
+        payload: { phone },
+      });
+      if (res.statusCode !== 202) throw new Error(`staging: a code answered ${res.statusCode}: ${res.body}`);
+      world.signInCodes.push({ phone, code: latestCode(world.ctx.dataDir, phone) });
+    }
+  }
+
+  // Orders, and quotes of them, need a store taking orders and no minimum order in the way.
+  const needsTrade =
+    op.path.startsWith('/api/orders') ||
+    op.path.startsWith('/api/storefront/orders') ||
+    op.path === '/api/storefront/quote';
   if (!needsTrade) return;
 
   const settings = await call('GET', '/api/settings/order');
@@ -56,14 +86,29 @@ export async function prepareWorld(world: World, op: Operation): Promise<void> {
     await call('PUT', '/api/settings/order', { ...settings, minimumOrderPaise: 0 });
   }
 
-  // An open store of the North zone with items in stock, made afresh when none is left.
+  // A store of the North zone taking orders now (Open, inside its hours on the business's clock) with
+  // items in stock, made afresh when none is left.
   const [north] = world.biz.zones;
-  const { rows: sellable } = await db.execute<{ id: string }>(sql`
-    SELECT s.id FROM stores s
+  const { rows: sellable } = await db.execute<{
+    id: string;
+    status: number;
+    open_time: string;
+    close_time: string;
+    time_zone: string;
+  }>(sql`
+    SELECT s.id, s.status, s.open_time, s.close_time, b.time_zone FROM stores s JOIN businesses b ON b.id = s.business_id
     WHERE s.business_id = ${businessId} AND s.zone_id = ${north} AND s.deleted_at IS NULL AND s.status = 1
       AND EXISTS (SELECT 1 FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL AND i.in_stock)
-    ORDER BY s.id LIMIT 1`);
-  let storeId = sellable[0]?.id;
+    ORDER BY s.id`);
+  const now = new Date();
+  let storeId = sellable.find(
+    (s) =>
+      orderingRefusal(
+        { status: s.status, openTime: s.open_time, closeTime: s.close_time },
+        now,
+        s.time_zone,
+      ) === null,
+  )?.id;
   if (!storeId) {
     const store = await call('POST', '/api/stores', {
       name: `Restocked ${randomBytes(2).toString('hex')}`,
@@ -109,6 +154,52 @@ export async function prepareWorld(world: World, op: Operation): Promise<void> {
       },
     });
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
+  }
+
+  // The signed-in customer's orders: a saved address that store delivers to, and a mode of payment on.
+  if (!op.path.startsWith('/api/storefront/orders')) return;
+  const customer = await world.sessionFor('customer');
+  const asCustomer = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
+    const res = await world.ctx.app.inject({
+      method,
+      url,
+      headers: { 'x-storefront-key': await keyOf(world), ...customer!.headers },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (res.statusCode >= 300)
+      throw new Error(`staging: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
+    return res.statusCode === 204 ? {} : res.json<Record<string, unknown>>();
+  };
+  const { rows: place } = await db.execute<{
+    latitude: number;
+    longitude: number;
+    delivery_radius_km: number;
+  }>(sql`SELECT latitude, longitude, delivery_radius_km FROM stores WHERE id = ${storeId}`);
+  const store = {
+    lat: place[0]!.latitude,
+    lng: place[0]!.longitude,
+    deliveryRadiusKm: place[0]!.delivery_radius_km,
+  };
+  const { items: saved } = (await asCustomer('GET', '/api/storefront/addresses')) as {
+    items: { id: string; lat: number; lng: number }[];
+  };
+  if (!saved.some((address) => deliversTo(store, address))) {
+    if (saved.length >= addressLimit) await asCustomer('DELETE', `/api/storefront/addresses/${saved[0]!.id}`);
+    await asCustomer('POST', '/api/storefront/addresses', {
+      label: 'Next door',
+      text: 'By the store',
+      lat: store.lat,
+      lng: store.lng,
+    });
+  }
+  const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
+    items: { id: string; type: string; enabled: boolean; version: number }[];
+  };
+  if (!modes.some((mode) => mode.enabled && mode.type !== 'CARD')) {
+    const cash = modes.find((mode) => mode.type === 'COD');
+    if (cash)
+      await call('PATCH', `/api/settings/payment-modes/${cash.id}`, { enabled: true, version: cash.version });
+    else await call('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' });
   }
 }
 

@@ -1,10 +1,12 @@
 /**
  * The world the fuzz suite runs in: one app, the business under test with a
  * catalogue, staff, coupons, settings, orders and trash made through the API,
- * a rival business made the same way, and a business whose service has ended.
- * It keeps the pools of real ids (of both businesses) that requests draw on.
+ * a rival business made the same way, and a business whose service has ended;
+ * customers signed in to the customer app (through its API), with saved
+ * addresses and orders of their own. It keeps the pools of real ids (of both
+ * businesses) that requests draw on.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,14 +15,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { businessDay } from '@storedesk/shared/dates';
 import { Level } from '@storedesk/shared/levels';
+import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { hashToken } from '../../src/modules/auth/auth.service.ts';
 import { insertSession } from '../../src/modules/auth/auth.repository.ts';
+import { insertSession as insertCustomerSession } from '../../src/modules/storefront/customers.repository.ts';
 import { makeJpeg, makePng } from '../../src/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
   PASSWORD,
   signIn,
+  signInCustomer,
+  type CustomerSession,
   type Session,
   type TestApp,
   type TestBusiness,
@@ -30,7 +36,8 @@ import { startPushService, type PushServiceStandIn, type StandInSubscription } f
 
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
-export type Actor = 'owner' | 'admin' | 'anonymous';
+/** Who sends a request: staff with a session, a customer signed in to the customer app, or nobody. */
+export type Actor = 'owner' | 'admin' | 'customer' | 'anonymous';
 
 /** Ids of one kind of record, of the business under test and of the rival. */
 export type IdPool = { own: string[]; rival: string[] };
@@ -46,6 +53,12 @@ export type Pools = {
   users: IdPool;
   orders: IdPool;
   customers: IdPool;
+  /** Saved addresses: the fuzz customer's (own), and other customers' of both businesses (rival). */
+  addresses: IdPool;
+  /** Orders: the fuzz customer's (own), and every other order of both businesses (rival). */
+  customerOrders: IdPool;
+  /** Sign-in codes the business texted, not used yet when staged (a use voids the phone's others). */
+  signInCodes: { phone: string; code: string }[];
   paymentModes: IdPool;
   helplines: IdPool;
   /** Ids of records in the trash, of every kind. */
@@ -73,6 +86,12 @@ export type Facts = {
   items: { own: [string, string, boolean][]; rival: [string, string, boolean][] };
   /** Open stores with an item in stock: [storeId, itemIds]. */
   sellable: [string, string[]][];
+  /** Of those, the ones taking orders now (inside their hours on the business's clock). */
+  orderable: [string, string[]][];
+  /** [storeId, itemIds, addressId]: a store taking orders now and a live address of the fuzz customer it delivers to. */
+  deliverable: [string, string[], string][];
+  /** The types of the business's enabled payment modes. */
+  paymentModes: string[];
   /** [orderId, zoneId] of open orders. */
   openOrders: [string, string][];
   /** Live delivery executives by zone. */
@@ -88,11 +107,18 @@ export type World = {
   rival: TestBusiness;
   /** A business whose service has ended: its storefront key answers 402. */
   ended: TestBusiness;
+  /** The customer of the business under test whose token the `customer` actor presents. */
+  customer: CustomerSession['customer'];
   pools: Pools;
   /** Subscriptions the stand-in push service holds keys for. */
   subscriptions: StandInSubscription[];
-  /** A session of a fresh sign-in for `actor`: each request gets its own, so one that ends it ends no other. */
+  /**
+   * A session of a fresh sign-in for `actor` (the customer's a customer app's bearer token): each
+   * request gets its own, so one that ends it ends no other.
+   */
   sessionFor: (actor: Actor) => Promise<Session | null>;
+  /** Codes staged for the sign-in batch (see stage.ts). */
+  signInCodes: { phone: string; code: string }[];
   /** The admin who makes the admin's requests: never a target of the fuzzed staff routes. */
   actingAdminId: string;
   refreshPools: () => Promise<void>;
@@ -438,7 +464,12 @@ async function mailedTokens(outbox: string, addresses: Set<string>, seen: Map<st
   return [...seen.values()].flat();
 }
 
-async function factsOf(ctx: TestApp, businessId: string, rivalId: string): Promise<Facts> {
+async function factsOf(
+  ctx: TestApp,
+  businessId: string,
+  rivalId: string,
+  customerId: string | null,
+): Promise<Facts> {
   const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await ctx.db.execute<T>(query)).rows as T[];
   const split = <T>(rows: (T & { business_id: string })[], shape: (row: T) => unknown) => ({
@@ -465,6 +496,48 @@ async function factsOf(ctx: TestApp, businessId: string, rivalId: string): Promi
   const orders = await q<{ id: string; zone_id: string }>(
     sql`SELECT id, zone_id FROM orders WHERE business_id = ${businessId} AND state = 1 ORDER BY id`,
   );
+  // Where the open stores are and their hours, on the business's clock now.
+  const places = await q<{
+    id: string;
+    latitude: number;
+    longitude: number;
+    delivery_radius_km: number;
+    status: number;
+    open_time: string;
+    close_time: string;
+    time_zone: string;
+  }>(sql`
+    SELECT s.id, s.latitude, s.longitude, s.delivery_radius_km, s.status, s.open_time, s.close_time, b.time_zone
+    FROM stores s JOIN businesses b ON b.id = s.business_id
+    WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL AND s.status = 1`);
+  const now = new Date();
+  const placeOf = new Map(places.map((p) => [p.id, p]));
+  const orderable = sellable.filter((r) => {
+    const place = placeOf.get(r.store_id);
+    return (
+      place !== undefined &&
+      orderingRefusal(
+        { status: place.status, openTime: place.open_time, closeTime: place.close_time },
+        now,
+        place.time_zone,
+      ) === null
+    );
+  });
+  const addresses = customerId
+    ? await q<{ id: string; latitude: number; longitude: number }>(sql`
+        SELECT id, latitude, longitude FROM customer_addresses
+        WHERE customer_id = ${customerId} AND deleted_at IS NULL ORDER BY id`)
+    : [];
+  const deliverable = orderable.flatMap((r) => {
+    const place = placeOf.get(r.store_id)!;
+    const store = { lat: place.latitude, lng: place.longitude, deliveryRadiusKm: place.delivery_radius_km };
+    return addresses
+      .filter((a) => deliversTo(store, { lat: a.latitude, lng: a.longitude }))
+      .map((a): [string, string[], string] => [r.store_id, r.ids, a.id]);
+  });
+  const modes = await q<{ type: string }>(
+    sql`SELECT DISTINCT type FROM payment_modes WHERE business_id = ${businessId} AND enabled ORDER BY type`,
+  );
   const dexes = await q<{ id: string; zone_id: string }>(sql`
     SELECT id, zone_id FROM users
     WHERE business_id = ${businessId} AND level = ${Level.DeliveryExecutive} AND deleted_at IS NULL ORDER BY id`);
@@ -483,6 +556,9 @@ async function factsOf(ctx: TestApp, businessId: string, rivalId: string): Promi
     categories: split(categories, (r) => [r.store_id, r.id]) as Facts['categories'],
     items: split(items, (r) => [r.store_id, r.id, r.in_stock]) as Facts['items'],
     sellable: sellable.map((r) => [r.store_id, r.ids]),
+    orderable: orderable.map((r) => [r.store_id, r.ids]),
+    deliverable,
+    paymentModes: modes.map((m) => m.type),
     openOrders: orders.map((o) => [o.id, o.zone_id]),
     dexesByZone,
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
@@ -546,9 +622,78 @@ export async function createWorld(): Promise<World> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 
+  // Customers of the customer app, signed in through its API: the one the `customer` actor is, with a
+  // home by the first store (and an office no store delivers to) and orders placed there; another
+  // customer of the business and one of the rival, whose addresses and orders are not the actor's.
+  const customer = await signInCustomer(ctx, biz.storefrontKey, '9700000001', 'Fuzz Customer');
+  const other = await signInCustomer(ctx, biz.storefrontKey, '9700000002', 'Other Customer');
+  const rivals = await signInCustomer(ctx, rival.storefrontKey, '9700000003', 'Rival Customer');
+  const asCustomer = async (key: string, who: CustomerSession, url: string, payload: object) =>
+    expectStatus(
+      await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { 'x-storefront-key': key, authorization: `Bearer ${who.token}` },
+        payload,
+      }),
+      201,
+      `POST ${url}`,
+    );
+  const shop = mine.seeded.stores[0]!;
+  const home = await asCustomer(biz.storefrontKey, customer, '/api/storefront/addresses', {
+    label: 'Home',
+    text: '1 MG Road',
+    lat: 12.971,
+    lng: 77.591,
+  });
+  await asCustomer(biz.storefrontKey, customer, '/api/storefront/addresses', {
+    label: 'Office',
+    text: 'Connaught Place, New Delhi',
+    lat: 28.63,
+    lng: 77.22,
+  });
+  for (let n = 0; n < 3; n++) {
+    await asCustomer(biz.storefrontKey, customer, '/api/storefront/orders', {
+      storeId: shop.id,
+      items: [{ itemId: shop.items[n % shop.items.length], quantity: 1 + n }],
+      addressId: home.id,
+      paymentMode: 'COD',
+      ...(n === 0 ? { note: 'Ring twice' } : {}),
+    });
+  }
+  const otherHome = await asCustomer(biz.storefrontKey, other, '/api/storefront/addresses', {
+    label: 'Home',
+    text: '2 MG Road',
+    lat: 12.972,
+    lng: 77.592,
+  });
+  await asCustomer(biz.storefrontKey, other, '/api/storefront/orders', {
+    storeId: shop.id,
+    items: [{ itemId: shop.items[0], quantity: 2 }],
+    addressId: otherHome.id,
+    paymentMode: 'UPI',
+  });
+  await asCustomer(rival.storefrontKey, rivals, '/api/storefront/addresses', {
+    label: 'Home',
+    text: '3 MG Road',
+    lat: 12.97,
+    lng: 77.59,
+  });
+
   const userOf = { owner: biz.owner, admin: biz.admin };
   const sessionFor = async (actor: Actor): Promise<Session | null> => {
     if (actor === 'anonymous') return null;
+    if (actor === 'customer') {
+      // As a sign-in by code makes one (customers.service.ts), without texting a code for each.
+      const token = randomBytes(32).toString('base64url');
+      await insertCustomerSession(ctx.db, {
+        tokenHash: createHash('sha256').update(`customer-session:${token}`).digest(),
+        customerId: customer.customer.id,
+        businessId: biz.id,
+        expiresAt: new Date(Date.now() + SESSION_MS),
+      });
+      return { token, cookie: '', headers: { authorization: `Bearer ${token}` } };
+    }
     const user = userOf[actor];
     const token = randomBytes(32).toString('base64url');
     await insertSession(ctx.db, {
@@ -562,7 +707,19 @@ export async function createWorld(): Promise<World> {
     return { token, cookie: `storedesk_session=${token}`, headers: { authorization: `Bearer ${token}` } };
   };
 
+  // A session made so must be one the app knows, or every customer request would be refused.
+  const probe = await sessionFor('customer');
+  await expectStatus(
+    await ctx.app.inject({
+      url: '/api/storefront/account',
+      headers: { 'x-storefront-key': biz.storefrontKey, ...probe!.headers },
+    }),
+    200,
+    'GET /api/storefront/account with a made session',
+  );
+
   const seenMail = new Map<string, string[]>();
+  const signInCodes: Pools['signInCodes'] = [];
   const pools = {} as Pools;
   const onboardingTokens: string[] = [];
   const signUps: Pools['signUps'] = [];
@@ -585,6 +742,22 @@ export async function createWorld(): Promise<World> {
     pools.users = await ids('users', sql`id <> ${biz.admin.id}`);
     pools.orders = await ids('orders');
     pools.customers = await ids('customers');
+    const mineOrNot = async (query: ReturnType<typeof sql>) => {
+      const { rows } = await ctx.db.execute<{ id: string; mine: boolean }>(query);
+      return {
+        own: rows.filter((r) => r.mine).map((r) => r.id),
+        rival: rows.filter((r) => !r.mine).map((r) => r.id),
+      };
+    };
+    pools.addresses = await mineOrNot(
+      sql`SELECT id, customer_id = ${customer.customer.id} AS mine FROM customer_addresses
+          WHERE deleted_at IS NULL AND business_id IN (${biz.id}, ${rival.id}) ORDER BY id`,
+    );
+    pools.customerOrders = await mineOrNot(
+      sql`SELECT id, customer_id = ${customer.customer.id} AS mine FROM orders
+          WHERE business_id IN (${biz.id}, ${rival.id}) ORDER BY id`,
+    );
+    pools.signInCodes = signInCodes;
     pools.paymentModes = await ids('payment_modes');
     pools.helplines = await ids('helplines');
     const trashed = await Promise.all(
@@ -616,7 +789,7 @@ export async function createWorld(): Promise<World> {
     );
     pools.onboardingTokens = onboardingTokens;
     pools.signUps = signUps;
-    pools.facts = await factsOf(ctx, biz.id, rival.id);
+    pools.facts = await factsOf(ctx, biz.id, rival.id, customer.customer.id);
     // Browsers that have not subscribed yet, for new subscriptions.
     for (let i = 0; i < 5; i++) subscriptions.push(push.subscribe());
   };
@@ -629,9 +802,11 @@ export async function createWorld(): Promise<World> {
     biz,
     rival,
     ended,
+    customer: customer.customer,
     pools,
     subscriptions,
     sessionFor,
+    signInCodes,
     actingAdminId: biz.admin.id,
     refreshPools,
     close: async () => {

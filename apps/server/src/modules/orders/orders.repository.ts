@@ -521,6 +521,7 @@ export async function markPaid(
     )
     .returning({ id: orders.id });
   if (!row) return false;
+  // Not a status row nor a note at a status: a payment row names no status (from and to are null).
   await tx.insert(orderEvents).values({
     orderId: order.id,
     businessId: scope.businessId,

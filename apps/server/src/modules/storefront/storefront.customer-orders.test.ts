@@ -248,6 +248,34 @@ describe('placing an order as a signed-in customer', () => {
   });
 });
 
+describe("the dashboard's new customers", () => {
+  it("counts a signed-in customer's first order as a new customer's, and their second not", async () => {
+    const newCustomers = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: string }>(
+            sql`SELECT coalesce(sum(new_customers), 0) AS n FROM daily_stats WHERE business_id = ${biz.id}`,
+          )
+        ).rows[0]!.n,
+      );
+    const meena = await signInCustomer(ctx, biz.storefrontKey, '9877777777', 'Meena');
+    const home = await saveAddress(meena, { label: 'Home', text: 'Ejipura', lat: 12.938, lng: 77.628 });
+    const before = await newCustomers();
+    const first = await call('POST', '/api/storefront/orders', {
+      token: meena.token,
+      body: order({ addressId: home.id }),
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(await newCustomers()).toBe(before + 1);
+    const second = await call('POST', '/api/storefront/orders', {
+      token: meena.token,
+      body: order({ addressId: home.id }),
+    });
+    expect(second.statusCode).toBe(201);
+    expect(await newCustomers()).toBe(before + 1);
+  });
+});
+
 describe('an API client without a token', () => {
   it('names the customer, and may give the address in full and the payment mode', async () => {
     const res = await call('POST', '/api/storefront/orders', {

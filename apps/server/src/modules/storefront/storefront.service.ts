@@ -298,7 +298,7 @@ export async function placeOrder(
     });
     await recordPlacedOrder(tx, order, {
       placedBy: parties.customer.name,
-      firstOfCustomer: customer.created,
+      firstOfCustomer: firstOrder,
     });
     return toStorefrontOrder(order);
   });
