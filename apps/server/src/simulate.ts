@@ -14,6 +14,7 @@
  */
 import { parseArgs } from 'node:util';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
@@ -166,8 +167,8 @@ async function main() {
     const bearing = Math.random() * 2 * Math.PI;
     return {
       label: pick(['Home', 'Work', 'Home', 'Parents']),
-      text: `${1 + Math.floor(Math.random() * 200)}, ${pick(streets)}, ${store.location}`,
-      landmark: Math.random() < 0.5 ? pick(landmarks) : '',
+      text: `${1 + Math.floor(Math.random() * 200)}, ${pick(demoStreets)}, ${store.location}`,
+      landmark: Math.random() < 0.5 ? pick(demoLandmarks) : '',
       lat: store.latitude + (km / 111.2) * Math.cos(bearing),
       lng: store.longitude + (km / (111.2 * Math.cos((store.latitude * Math.PI) / 180))) * Math.sin(bearing),
     };
@@ -191,7 +192,7 @@ async function main() {
         items: [...lines].map(([itemId, quantity]) => ({ itemId, quantity })),
         deliveryAddress: addressNear(store),
         paymentMode: Math.random() < 0.7 ? 'COD' : 'UPI',
-        ...(Math.random() < 0.3 ? { note: pick(notes) } : {}),
+        ...(Math.random() < 0.3 ? { note: pick(demoNotes) } : {}),
       },
     );
     console.log(`placed #${order.number} at ${store.name} for ${name}`);

@@ -12,11 +12,11 @@ let admin: pg.Client;
 let name: string;
 let pool: pg.Pool;
 
-/** A fresh database brought to the level just before the migration `tag`. */
-async function databaseBefore(tag: string) {
+/** A fresh database (the suite's, unless `on` names another) brought to the level just before the migration `tag`. */
+async function databaseBefore(tag: string, on: pg.Pool = pool) {
   const levels = committedMigrations();
   const before = levels[levels.findIndex((level) => level.tag === tag) - 1]!;
-  const client = await pool.connect();
+  const client = await on.connect();
   try {
     await client.query('BEGIN');
     await migrateWithinTransaction(client, before.when);
@@ -117,16 +117,7 @@ describe('0018: a slug for every business', () => {
     url.pathname = `/${slugDb}`;
     const slugPool = new pg.Pool({ connectionString: url.toString(), max: 2 });
     try {
-      const levels = committedMigrations();
-      const before = levels[levels.findIndex((level) => level.tag === '0018_business-slug') - 1]!;
-      const client = await slugPool.connect();
-      try {
-        await client.query('BEGIN');
-        await migrateWithinTransaction(client, before.when);
-        await client.query('COMMIT');
-      } finally {
-        client.release();
-      }
+      await databaseBefore('0018_business-slug', slugPool);
       await slugPool.query(`
         INSERT INTO businesses (id, name, theme, storefront_key, created_at) VALUES
           ('00000000-0000-4000-8000-000000000001', 'Demo Fresh Mart', '{}', 'pk_1', '2026-01-01'),

@@ -17,6 +17,7 @@ import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 import { recountDailyStats } from '../modules/dashboard/daily-stats.repository.ts';
 import { freeSlugFor } from '../modules/settings/business.service.ts';
+import { demoLandmarks, demoNotes, demoStreets } from './demo-words.ts';
 
 type Log = { info: (msg: string) => void };
 
@@ -81,21 +82,6 @@ const storePlan = [
   { zone: 0, name: 'Fresh Mart Jayanagar', location: 'Jayanagar, Bengaluru', lat: 12.925, lng: 77.5938 },
   { zone: 1, name: 'Fresh Mart Bandra', location: 'Bandra West, Mumbai', lat: 19.0596, lng: 72.8295 },
   { zone: 1, name: 'Fresh Mart Andheri', location: 'Andheri East, Mumbai', lat: 19.1136, lng: 72.8697 },
-];
-
-const demoStreets = [
-  '1st Main Road',
-  '4th Cross',
-  '80 Feet Road',
-  'Church Street',
-  'Lake View Road',
-  'Temple Street',
-];
-const demoLandmarks = ['Near the bus stop', 'Opposite the park', 'Above the pharmacy', 'Behind the school'];
-const demoNotes = [
-  'Please ring the bell twice',
-  'Leave it with the security guard',
-  'Call when you reach the gate',
 ];
 
 const firstNames = [

@@ -332,17 +332,17 @@ export const storefrontQuoteInputSchema = storefrontOrderInputSchema.pick({
 });
 export type StorefrontQuoteRequest = z.output<typeof storefrontQuoteInputSchema>;
 
-/** The bill an order of the cart would have now. Nothing is stored. */
-export const storefrontQuoteSchema = z.object({
-  storeId: z.string(),
-  storeName: z.string(),
-  items: z.array(orderItemSnapshotSchema),
-  itemsTotalPaise: z.number().int(),
-  couponCode: z.string().nullable(),
-  offer: orderOfferSnapshotSchema.nullable(),
-  discountPaise: z.number().int(),
-  charges: z.array(orderChargeSnapshotSchema),
-  chargesTotalPaise: z.number().int(),
-  billAmountPaise: z.number().int(),
+/** The bill an order of the cart would have now, as the order would carry it. Nothing is stored. */
+export const storefrontQuoteSchema = storefrontOrderSchema.pick({
+  storeId: true,
+  storeName: true,
+  items: true,
+  itemsTotalPaise: true,
+  couponCode: true,
+  offer: true,
+  discountPaise: true,
+  charges: true,
+  chargesTotalPaise: true,
+  billAmountPaise: true,
 });
 export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;
