@@ -18,20 +18,6 @@ import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
-const streets = [
-  '1st Main Road',
-  '4th Cross',
-  '80 Feet Road',
-  'Church Street',
-  'Lake View Road',
-  'Temple Street',
-];
-const landmarks = ['Near the bus stop', 'Opposite the park', 'Above the pharmacy', 'Behind the school'];
-const notes = [
-  'Please ring the bell twice',
-  'Leave it with the security guard',
-  'Call when you reach the gate',
-];
 
 type Page<T> = { items: T[]; total: number };
 type StoreRow = {
