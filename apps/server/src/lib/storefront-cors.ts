@@ -29,7 +29,9 @@ export function registerPreflight(
         tags: ['storefront'],
         summary: `The CORS preflight of ${what} from a browser on another origin`,
         response: {
-          204: z.null().describe(`CORS headers allowing ${methods} with \`X-Storefront-Key\` from any origin`),
+          204: z
+            .null()
+            .describe(`CORS headers allowing ${methods} with \`X-Storefront-Key\` from any origin`),
         },
       },
     },

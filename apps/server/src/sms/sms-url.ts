@@ -4,7 +4,9 @@
  */
 export function twilioSettings(
   smsUrl: string,
-): { accountSid: string; authToken: string; from: string | null; messagingServiceSid: string | null } | string {
+):
+  | { accountSid: string; authToken: string; from: string | null; messagingServiceSid: string | null }
+  | string {
   let url: URL;
   try {
     url = new URL(smsUrl);
@@ -20,7 +22,8 @@ export function twilioSettings(
   const messagingServiceSid = url.searchParams.get('messagingServiceSid');
   if (from !== null && !/^\+?\d{6,15}$/.test(from.trim()))
     return 'from= must be the sending number in E.164 form, e.g. %2B14155550100';
-  if (from === null && messagingServiceSid === null) return 'must name the sender: from= or messagingServiceSid=';
+  if (from === null && messagingServiceSid === null)
+    return 'must name the sender: from= or messagingServiceSid=';
   return {
     accountSid,
     authToken,

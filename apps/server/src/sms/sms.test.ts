@@ -56,7 +56,10 @@ describe('the outbox', () => {
     expect(files).toHaveLength(2);
     for (const file of files) expect(file).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z-9876543210\.sms$/);
     const bodies = files.map((file) => fs.readFileSync(path.join(dataDir, 'outbox', file), 'utf8')).sort();
-    expect(bodies).toEqual(['To: +919876543210\n\n123456 is your code\n', 'To: +919876543210\n\n654321 is your code\n']);
+    expect(bodies).toEqual([
+      'To: +919876543210\n\n123456 is your code\n',
+      'To: +919876543210\n\n654321 is your code\n',
+    ]);
     expect(logged.sort()).toEqual([
       'SMS written to the outbox: 123456 is your code',
       'SMS written to the outbox: 654321 is your code',
@@ -118,7 +121,10 @@ describe('SMS_URL', () => {
     ['twilio://someone:t@api.twilio.com?from=1415', 'must carry the Twilio account SID (AC…) as its user'],
     [`twilio://${sid}@api.twilio.com?from=14155550100`, 'must carry the Twilio auth token as its password'],
     [`twilio://${sid}:t@api.twilio.com`, 'must name the sender: from= or messagingServiceSid='],
-    [`twilio://${sid}:t@api.twilio.com?from=call-me`, 'from= must be the sending number in E.164 form, e.g. %2B14155550100'],
+    [
+      `twilio://${sid}:t@api.twilio.com?from=call-me`,
+      'from= must be the sending number in E.164 form, e.g. %2B14155550100',
+    ],
   ])('refuses %s', (url, reason) => {
     expect(twilioSettings(url)).toBe(reason);
   });

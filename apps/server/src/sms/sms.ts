@@ -42,7 +42,10 @@ function outboxSender(dataDir: string, log: SmsLog): SmsSender {
       // `<time>-<phone>.sms`, never overwriting: a second text to the phone in the same
       // millisecond takes the next millisecond's name.
       for (let at = Date.now(); ; at++) {
-        const file = path.join(outbox, `${new Date(at).toISOString().replace(/[:.]/g, '-')}-${message.to}.sms`);
+        const file = path.join(
+          outbox,
+          `${new Date(at).toISOString().replace(/[:.]/g, '-')}-${message.to}.sms`,
+        );
         try {
           await fs.writeFile(file, body, { flag: 'wx' });
           log.info({ to: message.to, file }, `SMS written to the outbox: ${message.text}`);

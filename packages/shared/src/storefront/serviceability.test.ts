@@ -56,11 +56,16 @@ describe('boundingBox', () => {
           const d = (km * share) / 6371.0088;
           const lat1 = (center.lat * Math.PI) / 180;
           const lng1 = (center.lng * Math.PI) / 180;
-          const lat2 = Math.asin(Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing));
+          const lat2 = Math.asin(
+            Math.sin(lat1) * Math.cos(d) + Math.cos(lat1) * Math.sin(d) * Math.cos(bearing),
+          );
           const lng2 =
             lng1 +
-            Math.atan2(Math.sin(bearing) * Math.sin(d) * Math.cos(lat1), Math.cos(d) - Math.sin(lat1) * Math.sin(lat2));
-          const inside = { lat: (lat2 * 180) / Math.PI, lng: ((((lng2 * 180) / Math.PI + 540) % 360) - 180) };
+            Math.atan2(
+              Math.sin(bearing) * Math.sin(d) * Math.cos(lat1),
+              Math.cos(d) - Math.sin(lat1) * Math.sin(lat2),
+            );
+          const inside = { lat: (lat2 * 180) / Math.PI, lng: (((lng2 * 180) / Math.PI + 540) % 360) - 180 };
           const box = boundingBox(center, km);
           expect(inside.lat).toBeGreaterThanOrEqual(box.minLat - 1e-9);
           expect(inside.lat).toBeLessThanOrEqual(box.maxLat + 1e-9);
@@ -97,8 +102,12 @@ describe('orderingRefusal', () => {
   });
 
   it('refuses a Closed or Unserviceable store whatever the hour', () => {
-    expect(orderingRefusal({ ...open, status: 0 }, morning, kolkata)).toBe(serviceabilityMessages.storeNotOpen);
-    expect(orderingRefusal({ ...open, status: -1 }, morning, kolkata)).toBe(serviceabilityMessages.storeNotOpen);
+    expect(orderingRefusal({ ...open, status: 0 }, morning, kolkata)).toBe(
+      serviceabilityMessages.storeNotOpen,
+    );
+    expect(orderingRefusal({ ...open, status: -1 }, morning, kolkata)).toBe(
+      serviceabilityMessages.storeNotOpen,
+    );
   });
 
   it('says the hours when the store is closed for the night', () => {

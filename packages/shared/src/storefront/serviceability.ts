@@ -16,7 +16,8 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export function distanceKm(a: GeoPoint, b: GeoPoint): number {
   const dLat = radians(b.lat - a.lat);
   const dLng = radians(b.lng - a.lng);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
+  const h =
+    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.lat)) * Math.cos(radians(b.lat)) * Math.sin(dLng / 2) ** 2;
   return 2 * earthRadiusKm * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -35,7 +36,8 @@ export function boundingBox(center: GeoPoint, km: number) {
   const maxLat = Math.min(90, center.lat + dLat);
   const widest = Math.max(Math.abs(minLat), Math.abs(maxLat));
   const cos = Math.cos(radians(widest));
-  const dLng = cos <= 1e-9 ? 180 : Math.asin(Math.min(1, Math.sin(km / earthRadiusKm) / cos)) * (180 / Math.PI);
+  const dLng =
+    cos <= 1e-9 ? 180 : Math.asin(Math.min(1, Math.sin(km / earthRadiusKm) / cos)) * (180 / Math.PI);
   const wraps = dLng >= 180 || center.lng - dLng < -180 || center.lng + dLng > 180;
   return {
     minLat,

@@ -206,7 +206,9 @@ describe('the VAPID public key', () => {
       expect(res.statusCode, url).toBe(204);
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toBe(methods);
-      expect(res.headers['access-control-allow-headers']).toBe('content-type, authorization, x-storefront-key');
+      expect(res.headers['access-control-allow-headers']).toBe(
+        'content-type, authorization, x-storefront-key',
+      );
     }
   });
 

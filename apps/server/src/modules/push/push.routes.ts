@@ -129,7 +129,12 @@ export const pushRoutes: FastifyPluginAsyncZod<{
     async () => ({ publicKey: (await vapidKeys()).publicKey }),
   );
 
-  registerPreflight(app, '/storefront/push-subscriptions', 'POST, DELETE', 'subscribing to push or unsubscribing');
+  registerPreflight(
+    app,
+    '/storefront/push-subscriptions',
+    'POST, DELETE',
+    'subscribing to push or unsubscribing',
+  );
   app.post(
     '/storefront/push-subscriptions',
     {

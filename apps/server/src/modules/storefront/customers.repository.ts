@@ -32,13 +32,25 @@ export async function useCode(db: Executor, businessId: string, phone: string, c
   const [used] = await db
     .update(customerCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(ofBusiness(customerCodes, { businessId }), eq(customerCodes.id, codeId), isNull(customerCodes.usedAt)))
+    .where(
+      and(
+        ofBusiness(customerCodes, { businessId }),
+        eq(customerCodes.id, codeId),
+        isNull(customerCodes.usedAt),
+      ),
+    )
     .returning({ id: customerCodes.id });
   if (!used) return false;
   await db
     .update(customerCodes)
     .set({ usedAt: sql`now()` })
-    .where(and(ofBusiness(customerCodes, { businessId }), eq(customerCodes.phone, phone), isNull(customerCodes.usedAt)));
+    .where(
+      and(
+        ofBusiness(customerCodes, { businessId }),
+        eq(customerCodes.phone, phone),
+        isNull(customerCodes.usedAt),
+      ),
+    );
   return true;
 }
 
@@ -50,7 +62,12 @@ export async function deleteOldCodes(db: Executor) {
 const customerColumns = { id: customers.id, name: customers.name, phone: customers.phone };
 
 /** The customer of this phone, created at their first sign-in; a name given replaces the one kept. */
-export async function upsertCustomer(db: Executor, businessId: string, phone: string, name: string | undefined) {
+export async function upsertCustomer(
+  db: Executor,
+  businessId: string,
+  phone: string,
+  name: string | undefined,
+) {
   const [row] = await db
     .insert(customers)
     .values({ businessId, phone, name: name ?? '' })
@@ -108,7 +125,10 @@ export async function findSession(db: Executor, businessId: string, tokenHash: B
 }
 
 export async function touchSession(db: Executor, sessionId: string) {
-  await db.update(customerSessions).set({ lastSeenAt: sql`now()` }).where(eq(customerSessions.id, sessionId));
+  await db
+    .update(customerSessions)
+    .set({ lastSeenAt: sql`now()` })
+    .where(eq(customerSessions.id, sessionId));
 }
 
 export async function deleteSession(db: Executor, businessId: string, sessionId: string) {

@@ -19,7 +19,13 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import { distanceKm } from '@storedesk/shared/storefront/serviceability';
 import * as t from '../../db/schema.ts';
-import { createBusiness, createTestApp, errorOf, type TestApp, type TestBusiness } from '../../../test/harness.ts';
+import {
+  createBusiness,
+  createTestApp,
+  errorOf,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -42,7 +48,10 @@ const stores = {} as Record<
   'near' | 'middle' | 'far' | 'wide' | 'closed' | 'asleep' | 'unserviceable' | 'deleted' | 'rival',
   string
 >;
-const items = {} as Record<'milk' | 'rice' | 'soldOut' | 'gone' | 'wideItem' | 'asleepItem' | 'rivalItem', string>;
+const items = {} as Record<
+  'milk' | 'rice' | 'soldOut' | 'gone' | 'wideItem' | 'asleepItem' | 'rivalItem',
+  string
+>;
 const categories = {} as Record<'dairy' | 'grains', string>;
 
 async function addStore(
@@ -129,7 +138,10 @@ beforeAll(async () => {
   stores.wide = await addStore(biz, 'Wide Mart', north(20), { deliveryRadiusKm: 25 });
   stores.closed = await addStore(biz, 'Shut Mart', north(1), { status: 0 });
   // Open, but its hours begin two hours from now.
-  stores.asleep = await addStore(biz, 'Sleepy Mart', north(2), { openTime: clockIn(120), closeTime: clockIn(180) });
+  stores.asleep = await addStore(biz, 'Sleepy Mart', north(2), {
+    openTime: clockIn(120),
+    closeTime: clockIn(180),
+  });
   stores.unserviceable = await addStore(biz, 'Gone Quiet Mart', north(1.5), { status: -1 });
   stores.deleted = await addStore(biz, 'Old Mart', north(0.7), { deletedAt: new Date() });
   stores.rival = await addStore(rival, 'Rival Mart', north(0.2));
@@ -169,7 +181,13 @@ beforeAll(async () => {
     minimumOrderPaise: 10_000,
   });
   await ctx.db.insert(t.paymentModes).values([
-    { businessId: biz.id, title: 'Pay by UPI', type: 'UPI', upiName: 'Fresh Mart', upiId: 'freshmart@okbank' },
+    {
+      businessId: biz.id,
+      title: 'Pay by UPI',
+      type: 'UPI',
+      upiName: 'Fresh Mart',
+      upiId: 'freshmart@okbank',
+    },
     { businessId: biz.id, title: 'Cash on delivery', type: 'COD' },
     { businessId: biz.id, title: 'Card', type: 'CARD', enabled: false, disableReason: 'No gateway yet' },
   ]);
@@ -238,7 +256,10 @@ describe('GET /api/storefront/business', () => {
       validForDays: 14,
       referralMessage: 'Get 20% off your first order',
     });
-    await ctx.db.update(t.businesses).set({ iconKey: 'logos/rival.png' }).where(eq(t.businesses.id, rival.id));
+    await ctx.db
+      .update(t.businesses)
+      .set({ iconKey: 'logos/rival.png' })
+      .where(eq(t.businesses.id, rival.id));
     const res = await get('/api/storefront/business', rival.storefrontKey);
     expect(res.statusCode, res.body).toBe(200);
     const business = res.json<StorefrontBusinessProfile>();
@@ -283,13 +304,15 @@ describe('GET /api/storefront/business', () => {
 });
 
 describe('GET /api/storefront/stores', () => {
-  const near = (point = customer, key?: string) => get(`/api/storefront/stores?lat=${point.lat}&lng=${point.lng}`, key);
+  const near = (point = customer, key?: string) =>
+    get(`/api/storefront/stores?lat=${point.lat}&lng=${point.lng}`, key);
 
   it('lists the stores whose radius covers the point, nearest first, with distance and whether open now', async () => {
     const res = await near();
     expect(res.statusCode, res.body).toBe(200);
-    const listed = res.json<{ items: Array<{ id: string; distanceKm: number; openNow: boolean; notice: string | null }> }>()
-      .items;
+    const listed = res.json<{
+      items: Array<{ id: string; distanceKm: number; openNow: boolean; notice: string | null }>;
+    }>().items;
     expect(listed.map((store) => store.id)).toEqual([
       stores.near,
       stores.closed,
@@ -300,9 +323,14 @@ describe('GET /api/storefront/stores', () => {
     expect(listed.map((store) => store.distanceKm)).toEqual([0.5, 1, 2, 3, 20]);
     const byId = new Map(listed.map((store) => [store.id, store]));
     expect(byId.get(stores.near)).toMatchObject({ openNow: true, notice: null });
-    expect(byId.get(stores.closed)).toMatchObject({ openNow: false, notice: storefrontMessages.storeNotOpen });
+    expect(byId.get(stores.closed)).toMatchObject({
+      openNow: false,
+      notice: storefrontMessages.storeNotOpen,
+    });
     expect(byId.get(stores.asleep)!.openNow).toBe(false);
-    expect(byId.get(stores.asleep)!.notice).toMatch(/^This store is closed now\. It takes orders from \d\d:\d\d [AP]M to/);
+    expect(byId.get(stores.asleep)!.notice).toMatch(
+      /^This store is closed now\. It takes orders from \d\d:\d\d [AP]M to/,
+    );
   });
 
   it('answers each store as the app shows it', async () => {
@@ -334,7 +362,9 @@ describe('GET /api/storefront/stores', () => {
     const ids = inside.json<{ items: Array<{ id: string }> }>().items.map((store) => store.id);
     expect(ids).toContain(stores.far);
     expect(distanceKm(far, customer)).toBeGreaterThan(5);
-    expect((await near()).json<{ items: Array<{ id: string }> }>().items.map((s) => s.id)).not.toContain(stores.far);
+    expect((await near()).json<{ items: Array<{ id: string }> }>().items.map((s) => s.id)).not.toContain(
+      stores.far,
+    );
   });
 
   it("lists nothing where no store delivers, and never another business's stores", async () => {
@@ -342,7 +372,9 @@ describe('GET /api/storefront/stores', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ items: [] });
     const theirs = await near(customer, rival.storefrontKey);
-    expect(theirs.json<{ items: Array<{ id: string }> }>().items.map((store) => store.id)).toEqual([stores.rival]);
+    expect(theirs.json<{ items: Array<{ id: string }> }>().items.map((store) => store.id)).toEqual([
+      stores.rival,
+    ]);
   });
 
   it('refuses a missing or impossible point with the field at fault', async () => {
@@ -523,8 +555,16 @@ describe('POST /api/storefront/quote', () => {
     const refusals: Array<[Record<string, unknown>, number, Record<string, string>]> = [
       [cart({ couponCode: 'EXPIRED' }), 400, { couponCode: storefrontMessages.coupon.expired }],
       [cart({ couponCode: 'NOSUCH' }), 400, { couponCode: storefrontMessages.coupon.unknown }],
-      [cart({ items: [{ itemId: items.milk, quantity: 1 }] }), 400, { items: storefrontMessages.belowMinimumOrder(formatRupees(10_000)) }],
-      [cart({ items: [{ itemId: items.milk, quantity: 0 }] }), 400, { 'items.0.quantity': storefrontMessages.quantity }],
+      [
+        cart({ items: [{ itemId: items.milk, quantity: 1 }] }),
+        400,
+        { items: storefrontMessages.belowMinimumOrder(formatRupees(10_000)) },
+      ],
+      [
+        cart({ items: [{ itemId: items.milk, quantity: 0 }] }),
+        400,
+        { 'items.0.quantity': storefrontMessages.quantity },
+      ],
       [
         cart({ items: [{ itemId: items.milk, quantity: 100 }] }),
         400,
@@ -536,9 +576,17 @@ describe('POST /api/storefront/quote', () => {
         { 'items.0.itemId': storefrontMessages.itemNotSold },
       ],
       [
-        cart({ items: [{ itemId: items.soldOut, quantity: 1 }, { itemId: items.gone, quantity: 1 }] }),
+        cart({
+          items: [
+            { itemId: items.soldOut, quantity: 1 },
+            { itemId: items.gone, quantity: 1 },
+          ],
+        }),
         400,
-        { 'items.0.itemId': storefrontMessages.itemOutOfStock, 'items.1.itemId': storefrontMessages.itemDeleted },
+        {
+          'items.0.itemId': storefrontMessages.itemOutOfStock,
+          'items.1.itemId': storefrontMessages.itemDeleted,
+        },
       ],
       [cart({ items: [] }), 400, { items: storefrontMessages.noItems }],
       [
@@ -562,11 +610,16 @@ describe('POST /api/storefront/quote', () => {
     const before = await footprint();
     const basket = { storeId: stores.asleep, items: [{ itemId: items.asleepItem, quantity: 2 }] };
     const quote = await post('/api/storefront/quote', basket);
-    const order = await post('/api/storefront/orders', { ...basket, customer: { name: 'Ravi', phone: '9822222222' } });
+    const order = await post('/api/storefront/orders', {
+      ...basket,
+      customer: { name: 'Ravi', phone: '9822222222' },
+    });
     for (const res of [quote, order]) {
       expect(res.statusCode, res.body).toBe(409);
       const error = res.json<{ error: { message: string; fields: { storeId: string } } }>().error;
-      expect(error.message).toMatch(/^This store is closed now\. It takes orders from \d\d:\d\d [AP]M to \d\d:\d\d [AP]M$/);
+      expect(error.message).toMatch(
+        /^This store is closed now\. It takes orders from \d\d:\d\d [AP]M to \d\d:\d\d [AP]M$/,
+      );
       expect(error.fields.storeId).toBe(error.message);
     }
     expect(await footprint()).toBe(before);
@@ -574,6 +627,10 @@ describe('POST /api/storefront/quote', () => {
 
   it('refuses every quote while the business is not live', async () => {
     const res = await post('/api/storefront/quote', cart(), dark.storefrontKey);
-    expect(refusalOf(res)).toEqual({ status: 409, code: 'conflict', message: storefrontMessages.businessNotLive });
+    expect(refusalOf(res)).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: storefrontMessages.businessNotLive,
+    });
   });
 });

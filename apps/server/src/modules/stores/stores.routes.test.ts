@@ -191,7 +191,10 @@ describe('reading and changing one store', () => {
     expect(store.deliveryRadiusKm).toBe(7.5);
     const renamed = await call(admin, 'PATCH', `/api/stores/${store.id}`, { name: 'Wider', version: 1 });
     expect(renamed.json()).toMatchObject({ name: 'Wider', deliveryRadiusKm: 7.5, version: 2 });
-    const widened = await call(admin, 'PATCH', `/api/stores/${store.id}`, { deliveryRadiusKm: 50, version: 2 });
+    const widened = await call(admin, 'PATCH', `/api/stores/${store.id}`, {
+      deliveryRadiusKm: 50,
+      version: 2,
+    });
     expect(widened.json()).toMatchObject({ deliveryRadiusKm: 50, version: 3 });
   });
 

@@ -321,7 +321,14 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 type="number"
                 fullWidth
                 required
-                slotProps={{ htmlInput: { min: deliveryRadius.minKm, max: deliveryRadius.maxKm, step: 0.5, inputMode: 'decimal' } }}
+                slotProps={{
+                  htmlInput: {
+                    min: deliveryRadius.minKm,
+                    max: deliveryRadius.maxKm,
+                    step: 0.5,
+                    inputMode: 'decimal',
+                  },
+                }}
                 error={Boolean(errors.deliveryRadiusKm)}
                 helperText={
                   errors.deliveryRadiusKm?.message ??
