@@ -22,14 +22,23 @@ export async function insertServerSettingIfAbsent(db: Executor, key: string, val
 
 export type SubscriptionValues = { endpoint: string; p256dh: string; auth: string };
 
-/** Registers a subscription, or renews the keys of the business's subscription with this endpoint. */
-export async function upsertSubscription(db: Executor, businessId: string, values: SubscriptionValues) {
+/**
+ * Registers a subscription, or renews the keys of the business's subscription
+ * with this endpoint. A signed-in customer's (`customerId`) becomes theirs; an
+ * anonymous renewal leaves whose it is.
+ */
+export async function upsertSubscription(
+  db: Executor,
+  businessId: string,
+  values: SubscriptionValues,
+  customerId: string | null,
+) {
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ businessId, ...values })
+    .values({ businessId, ...values, customerId })
     .onConflictDoUpdate({
       target: [pushSubscriptions.businessId, pushSubscriptions.endpoint],
-      set: { p256dh: values.p256dh, auth: values.auth },
+      set: { p256dh: values.p256dh, auth: values.auth, ...(customerId ? { customerId } : {}) },
     })
     .returning({
       endpoint: pushSubscriptions.endpoint,

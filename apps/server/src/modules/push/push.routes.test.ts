@@ -20,6 +20,7 @@ import {
   createTestApp,
   errorOf,
   signIn,
+  signInCustomer,
   type Call,
   type Session,
   type TestApp,
@@ -256,6 +257,49 @@ describe('a customer app subscribing', () => {
     const again = await unsubscribe(biz.storefrontKey, { endpoint: subscription.endpoint });
     expect(again.statusCode).toBe(404);
     expect(errorOf(again)).toEqual({ code: 'not_found', message: pushMessages.unknownSubscription });
+  });
+
+  it("makes a subscription sent with a signed-in customer's token theirs; an anonymous renewal keeps it theirs", async () => {
+    const asha = await signInCustomer(ctx, biz.storefrontKey, '9812121212', 'Asha');
+    const subscription = standIn.subscribe();
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/push-subscriptions',
+      remoteAddress: freshAddress(),
+      headers: { 'x-storefront-key': biz.storefrontKey, authorization: `Bearer ${asha.token}` },
+      payload: subscription,
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(201);
+    const ownerOf = async () =>
+      (
+        await ctx.db
+          .select({ customerId: t.pushSubscriptions.customerId })
+          .from(t.pushSubscriptions)
+          .where(eq(t.pushSubscriptions.endpoint, subscription.endpoint))
+      )[0]?.customerId;
+    expect(await ownerOf()).toBe(asha.customer.id);
+    expect((await subscribe(biz.storefrontKey, subscription)).statusCode).toBe(200);
+    expect(await ownerOf()).toBe(asha.customer.id);
+    // Anonymous from the start, a subscription is nobody's.
+    const anonymous = standIn.subscribe();
+    expect((await subscribe(biz.storefrontKey, anonymous)).statusCode).toBe(201);
+    const [row] = await ctx.db
+      .select({ customerId: t.pushSubscriptions.customerId })
+      .from(t.pushSubscriptions)
+      .where(eq(t.pushSubscriptions.endpoint, anonymous.endpoint));
+    expect(row!.customerId).toBeNull();
+    // A token of nobody is refused, and subscribes nothing.
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/push-subscriptions',
+      remoteAddress: freshAddress(),
+      headers: { 'x-storefront-key': biz.storefrontKey, authorization: 'Bearer forged' },
+      payload: standIn.subscribe(),
+    });
+    expect(forged.statusCode).toBe(401);
+    for (const endpoint of [subscription.endpoint, anonymous.endpoint]) {
+      await unsubscribe(biz.storefrontKey, { endpoint });
+    }
   });
 
   it('needs the storefront key, checked before the body', async () => {

@@ -144,7 +144,9 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         tags: ['storefront'],
         summary: 'Register the PushSubscription of a customer’s browser (its toJSON()), or renew its keys',
         description:
-          'Authenticated by the business’s publishable key in `X-Storefront-Key`. 201 when new, 200 when the ' +
+          'Authenticated by the business’s publishable key in `X-Storefront-Key`. Sent with a signed-in ' +
+          'customer’s bearer token as well, the subscription is that customer’s (an anonymous renewal keeps it ' +
+          'theirs); a token that is not a signed-in customer’s is 401. 201 when new, 200 when the ' +
           'business already had this endpoint (its keys are replaced). 400: the endpoint is not an https URL on a ' +
           'public host (private, loopback, link-local and local names are refused), or the keys are not a P-256 ' +
           'public key and a 16-byte secret; `fields` says which and why. 401: missing or unknown key. 402: service ' +
@@ -167,6 +169,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         storefrontOf(request),
         request.body,
         allowlist,
+        request.customer,
       );
       return reply.status(created ? 201 : 200).send(subscription);
     },

@@ -12,6 +12,7 @@ import { invalid, notFound } from '../../lib/errors.ts';
 import { endpointRefusal, type EndpointAllowlist } from '../../push/endpoint-rule.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import type { CustomerContext } from '../storefront/customers.service.ts';
 import type { StorefrontBusiness } from '../storefront/storefront.service.ts';
 import * as repo from './push.repository.ts';
 import { abandonedAfterSeconds, type PushSending } from './push.sending.ts';
@@ -34,20 +35,24 @@ export function toNotification(row: repo.NotificationRow): PushNotification {
 /**
  * Registers a customer's PushSubscription, or renews its keys. The endpoint
  * must pass the endpoint rule (400 on `endpoint` otherwise, nothing stored).
+ * Sent with a signed-in customer's token, the subscription is theirs: their
+ * orders' news will go to it (ADR 0038).
  */
 export async function registerSubscription(
   db: Database,
   business: StorefrontBusiness,
   input: PushSubscriptionInput,
   allowlist: EndpointAllowlist,
+  customer: CustomerContext | null = null,
 ): Promise<{ subscription: PushSubscriptionRecord; created: boolean }> {
   const refusal = endpointRefusal(input.endpoint, allowlist);
   if (refusal) throw invalid({ endpoint: refusal });
-  const row = await repo.upsertSubscription(db, business.id, {
-    endpoint: input.endpoint,
-    p256dh: input.keys.p256dh,
-    auth: input.keys.auth,
-  });
+  const row = await repo.upsertSubscription(
+    db,
+    business.id,
+    { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
+    customer?.customer.id ?? null,
+  );
   return {
     subscription: { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() },
     created: row.inserted,
