@@ -6,7 +6,7 @@ import { applyLiveEvent } from '@/lib/live-events.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
+import { businessChanged, businessRecord, businessServer } from '@/testing/business-test-server.ts';
 
 function renderAbout(overrides: Record<string, Handler> = {}) {
   const server = businessServer();

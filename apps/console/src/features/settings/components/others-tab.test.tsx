@@ -9,7 +9,7 @@ import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { rotateKeyQuestion } from './business-storefront-key.tsx';
-import { businessChanged, businessRecord, businessServer } from './business-test-server.ts';
+import { businessChanged, businessRecord, businessServer } from '@/testing/business-test-server.ts';
 
 const stores = [
   { id: 'a0000000-0000-4000-8000-000000000001', name: 'Fresh Mart Indiranagar' },

@@ -1,9 +1,9 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
 import type { BusinessSettings, BusinessSettingsUpdateInput } from '@storedesk/shared/settings/business';
-import { listOf, ownerSession, withBusiness, zones } from '@/testing/fixtures.ts';
-import type { Handler } from '@/testing/mock-api.ts';
-import { apiError, json, sessionHandler } from '@/testing/mock-api.ts';
+import { listOf, ownerSession, withBusiness, zones } from './fixtures.ts';
+import type { Handler } from './mock-api.ts';
+import { apiError, json, sessionHandler } from './mock-api.ts';
 
 /** What the tests of Settings > About and Others start from: the business record and a server that keeps it. */
 export const businessRecord: BusinessSettings = {
