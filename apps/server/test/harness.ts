@@ -221,6 +221,11 @@ export function errorOf(res: LightMyRequestResponse) {
   }>().error;
 }
 
+/** A refusal's status with its error envelope, to compare whole. */
+export function refusalOf(res: LightMyRequestResponse) {
+  return { status: res.statusCode, ...errorOf(res) };
+}
+
 /** The cast most scope tests need: a business and a rival, with four signed-in sessions. */
 export type StaffWorld = {
   ctx: TestApp;

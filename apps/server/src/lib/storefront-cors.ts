@@ -52,3 +52,11 @@ export function registerPreflight(
 export async function withCors(_request: FastifyRequest, reply: FastifyReply) {
   void reply.headers(cors);
 }
+
+/** The headers of the customer API: the business's key, and a customer's token where one is needed. */
+export const storefrontHeaders = z.looseObject({
+  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
+});
+export const customerHeaders = storefrontHeaders.extend({
+  authorization: z.string().optional().describe('`Bearer <token>` of the signed-in customer'),
+});

@@ -13,20 +13,20 @@ import {
   pushSubscriptionRemovalSchema,
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
-import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
+import {
+  customerHeaders,
+  registerPreflight,
+  storefrontHeaders,
+  withCors,
+} from '../../lib/storefront-cors.ts';
 import { authOf, storefrontOf } from '../../plugins/access.ts';
 import { PushSender } from '../../push/sender.ts';
 import { loadVapidKeys, type VapidKeys } from '../../push/vapid.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
-
-const keyHeaders = z.looseObject({
-  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
-});
 
 /**
  * Push notifications to customers (D12, D13): the console's send and history
@@ -122,7 +122,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         description:
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. The key is base64url, the ' +
           'uncompressed P-256 point. 401: missing or unknown key. 402: service ended.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         response: { 200: pushPublicKeySchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
@@ -151,7 +151,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
           'public host (private, loopback, link-local and local names are refused), or the keys are not a P-256 ' +
           'public key and a 16-byte secret; `fields` says which and why. 401: missing or unknown key. 402: service ' +
           'ended. 429: too many changes from one client address in a minute. Only 200 and 201 write anything.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         body: pushSubscriptionInputSchema,
         response: {
           200: pushSubscriptionSchema,
@@ -186,7 +186,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{
         description:
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. 404 when this business has no ' +
           'subscription with that endpoint. 401: missing or unknown key. 402: service ended. 429: rate limited.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         body: pushSubscriptionRemovalSchema,
         response: {
           204: z.null(),

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { addressMessages, type Address } from '@storedesk/shared/storefront/addresses';
 import { customerCodePolicy, customerMessages } from '@storedesk/shared/storefront/customers';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
@@ -15,6 +14,7 @@ import {
   createBusiness,
   createTestApp,
   errorOf,
+  refusalOf,
   latestCode,
   signInCustomer,
   textsTo,
@@ -52,10 +52,6 @@ function send(
     },
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
-}
-
-function refusalOf(res: LightMyRequestResponse) {
-  return { status: res.statusCode, ...errorOf(res) };
 }
 
 const texts = (phone: string) => textsTo(ctx.dataDir, phone);

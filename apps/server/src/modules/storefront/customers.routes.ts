@@ -9,18 +9,17 @@ import {
   customerVerifyRequestSchema,
   customerVerifyResponseSchema,
 } from '@storedesk/shared/storefront/customers';
-import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import type { Database } from '../../db/client.ts';
 import { idParam } from '../../lib/route-schemas.ts';
-import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
+import {
+  customerHeaders,
+  registerPreflight,
+  storefrontHeaders,
+  withCors,
+} from '../../lib/storefront-cors.ts';
 import { customerOf, storefrontOf } from '../../plugins/access.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import * as customers from './customers.service.ts';
-
-const keyHeaders = z.looseObject({
-  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
-  authorization: z.string().optional().describe('`Bearer <token>` of the signed-in customer'),
-});
 
 const signedIn = { access: 'customer' as const, crossOrigin: true };
 
@@ -49,7 +48,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
           '400: not a phone number. 401: missing or unknown key. 402: service ended. 429: five codes to this ' +
           'phone, or twenty from this address, in 15 minutes (`Retry-After`): a code already sent still works. ' +
           '503: the SMS provider did not take it.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         body: customerCodeRequestSchema,
         response: {
           202: z.object({ expiresInSeconds: z.number().int() }),
@@ -82,7 +81,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
           '400: a malformed phone, or a code that is wrong, used or expired (`fields.code`). 401: missing or ' +
           'unknown key. 402: service ended. 429: five wrong codes for this phone from this address, thirty from ' +
           'this address, or a hundred for this phone in 15 minutes (`Retry-After`).',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         body: customerVerifyRequestSchema,
         response: {
           200: customerVerifyResponseSchema,
@@ -106,7 +105,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
         tags: ['storefront'],
         summary: 'End the customer’s session',
         description: '401: no signed-in customer.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         response: { 204: z.null(), 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
@@ -125,7 +124,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
       schema: {
         tags: ['storefront'],
         summary: 'The signed-in customer',
-        headers: keyHeaders,
+        headers: customerHeaders,
         response: { 200: customerSchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
@@ -140,7 +139,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
         tags: ['storefront'],
         summary: 'Change the name the signed-in customer goes by',
         description: '400: an empty or overlong name (`fields.name`). 401: no signed-in customer.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         body: customerUpdateSchema,
         response: {
           200: customerSchema,
@@ -162,7 +161,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
       schema: {
         tags: ['storefront'],
         summary: 'The signed-in customer’s saved addresses, oldest first',
-        headers: keyHeaders,
+        headers: customerHeaders,
         response: {
           200: z.object({ items: z.array(addressSchema) }),
           401: errorEnvelopeSchema,
@@ -183,7 +182,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
         description:
           '400: a missing label, text or point (`fields` says which). 401: no signed-in customer. 409: twenty ' +
           'addresses saved already.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         body: addressInputSchema,
         response: {
           201: addressSchema,
@@ -209,7 +208,7 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
         summary: 'Delete one of the customer’s saved addresses',
         description:
           'Orders placed to it keep their copy of it. 401: no signed-in customer. 404: not one of this customer’s.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         params: z.object({ addressId: idParam }),
         response: {
           204: z.null(),

@@ -5,7 +5,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import ngeohash from 'ngeohash';
 import { businessClock, defaultTimeZone } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
@@ -22,7 +21,7 @@ import * as t from '../../db/schema.ts';
 import {
   createBusiness,
   createTestApp,
-  errorOf,
+  refusalOf,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
@@ -95,11 +94,6 @@ async function addItem(
     .values({ businessId: business.id, storeId, name, pricePaise, ...overrides })
     .returning({ id: t.items.id });
   return row!.id;
-}
-
-/** The status and error envelope of a refusal. */
-function refusalOf(res: LightMyRequestResponse) {
-  return { status: res.statusCode, ...errorOf(res) };
 }
 
 function get(url: string, key: string | null = biz.storefrontKey) {

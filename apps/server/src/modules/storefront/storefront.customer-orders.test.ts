@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
-import type { LightMyRequestResponse } from 'fastify';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import {
@@ -21,6 +20,7 @@ import {
   createBusiness,
   createTestApp,
   errorOf,
+  refusalOf,
   signInCustomer,
   type CustomerSession,
   type TestApp,
@@ -56,8 +56,6 @@ function call(
     ...(options.body === undefined ? {} : { payload: JSON.stringify(options.body) }),
   });
 }
-
-const refusalOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, ...errorOf(res) });
 
 async function saveAddress(session: CustomerSession, body: Record<string, unknown>) {
   const res = await call('POST', '/api/storefront/addresses', { token: session.token, body });

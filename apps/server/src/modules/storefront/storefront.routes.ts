@@ -9,7 +9,6 @@ import {
   storefrontBusinessSchema,
   storefrontCatalogueQuerySchema,
   storefrontCatalogueSchema,
-  storefrontKeyHeader,
   storefrontOrderInputSchema,
   storefrontOrderSchema,
   storefrontPointQuerySchema,
@@ -22,7 +21,12 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { idParam } from '../../lib/route-schemas.ts';
 import { customerOf, storefrontOf } from '../../plugins/access.ts';
-import { registerPreflight, withCors } from '../../lib/storefront-cors.ts';
+import {
+  customerHeaders,
+  registerPreflight,
+  storefrontHeaders,
+  withCors,
+} from '../../lib/storefront-cors.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
 import {
@@ -35,10 +39,6 @@ import {
   quoteOrder,
   storesNear,
 } from './storefront.service.ts';
-
-const keyHeaders = z.looseObject({
-  [storefrontKeyHeader]: z.string().optional().describe('The business’s publishable storefront key'),
-});
 
 /**
  * The customer app's endpoints (D12). They take no session: the caller
@@ -95,7 +95,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'body is read), or the store takes no orders now: not Open, or outside its hours on the business’s ' +
           'clock (`fields.storeId` says which). 429: too many orders from ' +
           'one client address in a minute (`Retry-After` says when to try again). Only 201 writes anything.',
-        headers: keyHeaders,
+        headers: customerHeaders,
         body: storefrontOrderInputSchema,
         response: {
           201: storefrontOrderSchema,
@@ -129,7 +129,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'Authenticated by the business’s publishable key in `X-Storefront-Key`. The business’s live slides ' +
           'that have an image, by position (then title), each with the absolute URL of its image. ' +
           '401: missing or unknown key. 402: service ended.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         response: {
           200: z.object({ items: z.array(storefrontSlideSchema) }),
           401: errorEnvelopeSchema,
@@ -155,7 +155,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'Name, logo, theme, whether it takes orders (`live`), its time zone, the enabled payment modes (UPI ' +
           'with its receiver), helplines, the delivery charge and minimum order, and the referral programme while ' +
           'it is on. 401: missing or unknown key. 402: service ended.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         response: { 200: storefrontBusinessSchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
@@ -176,7 +176,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'distance in km (one decimal) and whether it takes orders now (`openNow`: Open and inside its hours on ' +
           'the business’s clock; `notice` says why not). Unserviceable stores are left out. ' +
           '400: a missing or impossible point. 401: missing or unknown key. 402: service ended.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         querystring: storefrontPointQuerySchema,
         response: {
           200: storefrontStoreListSchema,
@@ -206,7 +206,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'it (any case), `categoryId` one category’s. At most 1,000 items: `truncated` says there were more. ' +
           'A Closed store’s catalogue can be browsed. 400: a malformed query. 401: missing or unknown key. ' +
           '402: service ended. 404: unknown (or malformed), deleted or another business’s store.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         params: z.object({ storeId: idParam }),
         querystring: storefrontCatalogueQuerySchema,
         response: {
@@ -241,7 +241,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'is not live or the store takes no orders now (`fields.storeId` says why: not Open, or its hours). ' +
           'Before sign-in a coupon for first orders is priced as if this were the first; the order decides. ' +
           '401: missing or unknown key. 402: service ended.',
-        headers: keyHeaders,
+        headers: storefrontHeaders,
         body: storefrontQuoteInputSchema,
         response: {
           200: storefrontQuoteSchema,
@@ -255,10 +255,6 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => quoteOrder(db, storefrontOf(request), request.body),
   );
-
-  const customerHeaders = keyHeaders.extend({
-    authorization: z.string().optional().describe('`Bearer <token>` of the signed-in customer'),
-  });
 
   app.get(
     '/storefront/orders',

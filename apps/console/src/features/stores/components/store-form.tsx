@@ -11,7 +11,6 @@ import { messages } from '@storedesk/shared/messages';
 import {
   deliveryRadius,
   storeInputSchema,
-  storeMessages,
   storeSchema,
   timeOfDaySchema,
 } from '@storedesk/shared/stores/schemas';
@@ -38,10 +37,8 @@ const formBase = storeInputSchema.extend({
   featured: z.number({ error: messages.isRequired }).pipe(storeInputSchema.shape.featured),
   openTime: timeField,
   closeTime: timeField,
-  deliveryRadiusKm: z
-    .number({ error: storeMessages.deliveryRadius })
-    .min(deliveryRadius.minKm, storeMessages.deliveryRadius)
-    .max(deliveryRadius.maxKm, storeMessages.deliveryRadius),
+  // Required here: the API keeps a store's radius when a save leaves it out.
+  deliveryRadiusKm: storeInputSchema.shape.deliveryRadiusKm.unwrap(),
 });
 /** The owner chooses the store's zone; an admin's stores always go to their own zone (D4). */
 const ownerFormSchema = formBase.extend({ zoneId: z.uuid({ error: 'Choose a zone' }) });
