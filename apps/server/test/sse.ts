@@ -21,6 +21,7 @@ export class SseStream {
     readonly status: number,
     readonly contentType: string | null,
     private readonly controller: AbortController,
+    readonly headers: Headers = new Headers(),
   ) {}
 
   /** Reads blocks separated by a blank line until the server ends the stream or the cap aborts it. */
@@ -124,20 +125,22 @@ export class SseStream {
 const open: SseStream[] = [];
 
 /**
- * Opens GET /api/events on a listening app, or at a base URL (another process,
- * a load balancer), for at most `capMs`.
+ * Opens GET /api/events (or another stream's path, e.g. a customer's
+ * /api/storefront/events) on a listening app, or at a base URL (another
+ * process, a load balancer), for at most `capMs`.
  */
 export async function openStream(
   target: FastifyInstance | string,
   headers: Record<string, string>,
   capMs = STREAM_CAP_MS,
+  path = '/api/events',
 ): Promise<SseStream> {
   const baseUrl =
     typeof target === 'string' ? target : `http://127.0.0.1:${(target.server.address() as AddressInfo).port}`;
   const controller = new AbortController();
   const cap = setTimeout(() => controller.abort(), capMs);
-  const res = await fetch(`${baseUrl}/api/events`, { headers, signal: controller.signal });
-  const stream = new SseStream(res.status, res.headers.get('content-type'), controller);
+  const res = await fetch(`${baseUrl}${path}`, { headers, signal: controller.signal });
+  const stream = new SseStream(res.status, res.headers.get('content-type'), controller, res.headers);
   open.push(stream);
   if (res.status === 200 && res.body) void stream.pump(res.body, cap);
   else {

@@ -482,6 +482,9 @@ const walk: Record<string, Entry> = {
   // Its scope is proved by the events tests: a stream hears only its business's events, and an
   // admin only their zone's (events.routes.test.ts).
   'GET /api/events': { kind: 'own', reason: "streams the caller's business's events" },
+  // Its scope is proved by customer-events.test.ts: a customer's stream carries their own orders'
+  // events only, and another business's customer is refused.
+  'GET /api/storefront/events': { kind: 'own', reason: "streams the signed-in customer's own orders" },
 };
 
 let ctx: TestApp;

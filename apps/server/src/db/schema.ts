@@ -648,6 +648,8 @@ export const events = pgTable(
     action: text('action').notNull(),
     recordId: text('record_id'),
     sessionId: uuid('session_id'),
+    /** The customer whose order it is, for their own live stream (ADR 0039); null for everything else. */
+    customerId: uuid('customer_id'),
     /** The writing transaction and what it could see: transactions it could not see may commit later. */
     tx: xid8('tx')
       .notNull()

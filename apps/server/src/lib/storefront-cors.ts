@@ -11,7 +11,7 @@ import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 export const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
 
 /** The headers a customer app's request may carry. */
-const allowedHeaders = `content-type, authorization, ${storefrontKeyHeader}`;
+const allowedHeaders = `content-type, authorization, last-event-id, ${storefrontKeyHeader}`;
 
 /** The CORS preflight of an endpoint of the customer API. */
 export function registerPreflight(

@@ -91,6 +91,10 @@ export function storefrontOf(request: FastifyRequest): StorefrontBusiness {
 }
 
 /** The signed-in customer on a route of the customer app's that needs one. */
+/** The bearer token a customer app's request carries, if any. */
+export const customerBearer = (request: FastifyRequest): string | undefined =>
+  /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+
 export function customerOf(request: FastifyRequest): CustomerContext {
   if (!request.customer) throw unauthenticated(customerMessages.signIn);
   return request.customer;
@@ -152,7 +156,7 @@ export function registerAccessControl(
   const resolveCaller = async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
     request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
-    const bearer = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const bearer = customerBearer(request);
     if (bearer !== undefined) {
       request.customer = await resolveCustomer(db, request.storefront, bearer);
       if (!request.customer) throw unauthenticated(customerMessages.signIn);

@@ -12,6 +12,8 @@ export type EventInput = {
   action: string;
   recordId: string | null;
   sessionId?: string | null;
+  /** The customer whose order it is, so their own live stream carries it. */
+  customerId?: string | null;
 };
 
 /**
@@ -21,9 +23,9 @@ export type EventInput = {
  * announces it.
  */
 export function eventInsert(event: EventInput, source?: SQLWrapper): SQL {
-  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id)
+  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id, customer_id)
     SELECT ${event.businessId}::uuid, ${event.zoneId}::uuid, ${event.topic}, ${event.action}, ${event.recordId},
-           ${event.sessionId ?? null}::uuid${source ? sql` FROM ${source}` : sql``}`;
+           ${event.sessionId ?? null}::uuid, ${event.customerId ?? null}::uuid${source ? sql` FROM ${source}` : sql``}`;
 }
 
 /**

@@ -11,3 +11,14 @@ export const liveEventSchema = z.object({
   at: z.string(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** An event of a signed-in customer's own stream (GET /api/storefront/events): one of their orders changed. */
+export type CustomerEvent = {
+  id: string;
+  topic: 'orders';
+  /** `created`, `status` (its status moved) or `updated` (e.g. its payment was marked received). */
+  action: string;
+  /** The order's id. */
+  recordId: string | null;
+  at: string;
+};

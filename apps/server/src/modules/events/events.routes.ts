@@ -5,12 +5,15 @@ import { eventTopics } from '@storedesk/shared/events/topics';
 import { isOwner } from '@storedesk/shared/levels';
 import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';
-import { drained, writeOrDrop } from '../../lib/backpressure.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
+import { sseMessage, streamEvents } from '../../realtime/stream.ts';
 import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
-import { sessionToken } from '../../plugins/access.ts';
+import { customerBearer, customerOf, sessionToken, storefrontOf } from '../../plugins/access.ts';
+import { cors, customerHeaders, registerPreflight } from '../../lib/storefront-cors.ts';
+import { resolveCustomer } from '../storefront/customers.service.ts';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import type { CustomerEvent } from '@storedesk/shared/events/schemas';
 
-const HEARTBEAT_MS = 25_000;
 const topics = new Set<string>(eventTopics);
 
 function visibleTo(auth: AuthContext, event: StoredEvent): boolean {
@@ -27,7 +30,7 @@ function toWire(event: StoredEvent): string {
     zoneId: event.zone_id,
     at: new Date(event.created_at).toISOString(),
   };
-  return `id: ${event.id}\ndata: ${JSON.stringify(body)}\n\n`;
+  return sseMessage(event.id, body);
 }
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }> = async (
@@ -66,70 +69,68 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
     async (request, reply) => {
       const auth = authOf(request);
       const token = sessionToken(request)!.token;
-      const lastEventId = Number(request.headers['last-event-id'] ?? 0);
-
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
+      await streamEvents(request, reply, hub, {
+        businessId: auth.business.id,
+        lastEventId: Number(request.headers['last-event-id'] ?? 0),
+        toWire: (event) => (visibleTo(auth, event) ? toWire(event) : null),
+        ends: (event) => event.topic === 'session' && event.session_id === auth.sessionId,
+        stillValid: async () => (await resolveSession(db, token)) !== null,
+        openStreams,
       });
-      res.write('retry: 3000\n\n');
+    },
+  );
 
-      let closed = false;
-      const queue: StoredEvent[] = [];
-      let replaying = true;
-      const close = () => {
-        if (closed) return;
-        closed = true;
-        openStreams.delete(close);
-        unsubscribe();
-        clearInterval(heartbeat);
-        res.end();
-      };
-      const send = (event: StoredEvent) => {
-        if (closed) return;
-        if (event.topic === 'session' && event.session_id === auth.sessionId) return close();
-        if (visibleTo(auth, event) && !writeOrDrop(res, toWire(event))) close();
-      };
-      // What a reconnecting stream was sent from the database. The notification of
-      // such an event may still reach the hub after the replay, and is not sent
-      // twice; by the first heartbeat every one has arrived, and the set goes.
-      let replayed: Set<number> | null = new Set<number>();
-      const unsubscribe = hub.subscribe(auth.business.id, (event) => {
-        if (replaying) queue.push(event);
-        else if (!replayed?.delete(event.id)) send(event);
+  // A signed-in customer's own stream (ADR 0039): their orders' news and nothing else.
+  registerPreflight(app, '/storefront/events', 'GET', 'a customer’s live stream');
+  app.get(
+    '/storefront/events',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'The signed-in customer’s live updates as Server-Sent Events: each change of one of their orders',
+        description:
+          'Messages of `id: <event id>` and `data: {id, topic: "orders", action, recordId, at}` (`action`: ' +
+          '`created`, `status` or `updated`; `recordId`: the order), and a comment every 25 s. Reconnect with ' +
+          '`Last-Event-ID` to have what was missed. The stream ends when the customer’s session does. ' +
+          '401: missing key, or no signed-in customer.',
+        headers: customerHeaders.extend({
+          'last-event-id': z
+            .string()
+            .regex(/^\d{1,18}$/)
+            .optional(),
+        }),
+        response: {
+          200: {
+            description: 'The customer’s order events',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const storefront = storefrontOf(request);
+      const { customer } = customerOf(request);
+      const token = customerBearer(request)!;
+      await streamEvents(request, reply, hub, {
+        businessId: storefront.id,
+        lastEventId: Number(request.headers['last-event-id'] ?? 0),
+        toWire: (event) =>
+          event.topic === 'orders' && event.customer_id === customer.id
+            ? sseMessage(event.id, {
+                id: String(event.id),
+                topic: 'orders',
+                action: event.action,
+                recordId: event.record_id,
+                at: new Date(event.created_at).toISOString(),
+              } satisfies CustomerEvent)
+            : null,
+        stillValid: async () => (await resolveCustomer(db, storefront, token)) !== null,
+        headers: cors,
+        openStreams,
       });
-      const heartbeat = setInterval(async () => {
-        replayed = null;
-        // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
-        const still = await resolveSession(db, token).catch(() => null);
-        if (!still) return close();
-        if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
-      }, HEARTBEAT_MS);
-      request.raw.on('close', close);
-      openStreams.add(close);
-
-      if (lastEventId > 0) {
-        try {
-          for await (const page of hub.replay(auth.business.id, lastEventId)) {
-            if (closed) break;
-            for (const event of page) {
-              replayed?.add(event.id);
-              send(event);
-            }
-            // A page at a time, as fast as the client reads: a long absence is not held in memory.
-            if (!(await drained(res))) break;
-          }
-        } catch (error) {
-          request.log.warn({ err: error }, 'replaying missed events failed');
-        }
-      }
-      for (const event of queue) if (!replayed?.delete(event.id)) send(event);
-      replaying = false;
-      queue.length = 0;
     },
   );
 };

@@ -63,6 +63,7 @@ const summaryColumns = {
 const detailColumns = {
   ...summaryColumns,
   businessId: orders.businessId,
+  customerId: orders.customerId,
   customerPhone: orders.customerPhone,
   items: orders.items,
   itemsTotalPaise: orders.itemsTotalPaise,

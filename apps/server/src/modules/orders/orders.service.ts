@@ -77,7 +77,7 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
  */
 export async function recordPlacedOrder(
   tx: Executor,
-  order: CountedOrder & { id: string; version: number },
+  order: CountedOrder & { id: string; version: number; customerId: string },
   how: { placedBy: string; firstOfCustomer: boolean },
 ): Promise<void> {
   const written = await repo.recordOrderChange(tx, {
@@ -97,6 +97,7 @@ export async function recordPlacedOrder(
       topic: 'orders',
       action: 'created',
       recordId: order.id,
+      customerId: order.customerId,
     },
     order,
   });
@@ -174,6 +175,7 @@ async function applyChange(
       topic: 'orders',
       action: 'status',
       recordId: order.id,
+      customerId: order.customerId,
     },
     order,
   });
@@ -272,6 +274,7 @@ export async function markOrderPaid(
       topic: 'orders',
       action: 'updated',
       recordId: order.id,
+      customerId: order.customerId,
     });
     return toDetail(tx, (await repo.findOrder(tx, scope, orderId))!);
   });

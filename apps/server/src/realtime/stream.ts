@@ -1,0 +1,103 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { drained, writeOrDrop } from '../lib/backpressure.ts';
+import type { EventHub, StoredEvent } from './hub.ts';
+
+const HEARTBEAT_MS = 25_000;
+
+export type EventStream = {
+  businessId: string;
+  /** The Last-Event-ID the client reconnected with, or 0. */
+  lastEventId: number;
+  /** The wire form of an event this reader may see, or null (it is not theirs). */
+  toWire: (event: StoredEvent) => string | null;
+  /** Whether the event ends this stream (its session was signed out). */
+  ends?: (event: StoredEvent) => boolean;
+  /** Whether the reader's session still lives: asked at every heartbeat, and the stream ends when not. */
+  stillValid: () => Promise<boolean>;
+  /** Headers beyond the stream's own (CORS, for the customer app). */
+  headers?: Record<string, string>;
+  /** The set of open streams' closers, which the server ends before it closes. */
+  openStreams: Set<() => void>;
+  heartbeatMs?: number;
+};
+
+/** An event as a Server-Sent Events message. */
+export const sseMessage = (id: number, body: unknown) => `id: ${id}\ndata: ${JSON.stringify(body)}\n\n`;
+
+/**
+ * Answers the request with a live stream of the business's events that the reader may see
+ * (`toWire`), as Server-Sent Events: first what it missed since `lastEventId` (from the
+ * database, a page at a time as fast as it reads), then each new event as the hub delivers it,
+ * and a comment every 25 s. A reader who stops reading is dropped rather than buffered; one
+ * whose session ends is closed.
+ */
+export async function streamEvents(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  stream: EventStream,
+): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    ...stream.headers,
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 3000\n\n');
+
+  let closed = false;
+  const queue: StoredEvent[] = [];
+  let replaying = true;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stream.openStreams.delete(close);
+    unsubscribe();
+    clearInterval(heartbeat);
+    res.end();
+  };
+  const send = (event: StoredEvent) => {
+    if (closed) return;
+    if (stream.ends?.(event)) return close();
+    const wire = stream.toWire(event);
+    if (wire !== null && !writeOrDrop(res, wire)) close();
+  };
+  // What a reconnecting stream was sent from the database. The notification of
+  // such an event may still reach the hub after the replay, and is not sent
+  // twice; by the first heartbeat every one has arrived, and the set goes.
+  let replayed: Set<number> | null = new Set<number>();
+  const unsubscribe = hub.subscribe(stream.businessId, (event) => {
+    if (replaying) queue.push(event);
+    else if (!replayed?.delete(event.id)) send(event);
+  });
+  const heartbeat = setInterval(async () => {
+    replayed = null;
+    // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
+    if (!(await stream.stillValid().catch(() => false))) return close();
+    if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
+  }, stream.heartbeatMs ?? HEARTBEAT_MS);
+  request.raw.on('close', close);
+  stream.openStreams.add(close);
+
+  if (stream.lastEventId > 0) {
+    try {
+      for await (const page of hub.replay(stream.businessId, stream.lastEventId)) {
+        if (closed) break;
+        for (const event of page) {
+          replayed?.add(event.id);
+          send(event);
+        }
+        // A page at a time, as fast as the client reads: a long absence is not held in memory.
+        if (!(await drained(res))) break;
+      }
+    } catch (error) {
+      request.log.warn({ err: error }, 'replaying missed events failed');
+    }
+  }
+  for (const event of queue) if (!replayed?.delete(event.id)) send(event);
+  replaying = false;
+  queue.length = 0;
+}
