@@ -37,6 +37,26 @@ export default tseslint.config(
     },
   },
   {
+    // The customer app and what the browser apps share: React's rules, and the server only over HTTP.
+    files: ['apps/storefront/**/*.{ts,tsx}', 'packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@storedesk/server', '**/apps/server/**', '@storedesk/console', '**/apps/console/**'],
+              message: 'The apps talk to the server over HTTP only, and share code through packages/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/shared/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * Builds what production runs: the console (Vite, into apps/console/dist) and
- * the server compiled to JavaScript (apps/server/dist). Each build records a
+ * Builds what production runs: the console (Vite, into apps/console/dist), the
+ * customer app (Vite, into apps/storefront/dist) and the server compiled to
+ * JavaScript (apps/server/dist). Each build records a
  * digest of the sources it was made from, so a start can tell whether it is
  * current without trusting file times (a copied tree may not keep them).
  *
@@ -22,7 +23,7 @@ const STAMP = 'build-info.json';
 
 /** @typedef {{ name: string, outDir: string, sources: string[], tools: string[], command: string[] }} Part */
 
-/** @type {Record<'server' | 'console', Part>} */
+/** @type {Record<'server' | 'console' | 'storefront', Part>} */
 export const parts = {
   server: {
     name: 'server',
@@ -42,9 +43,24 @@ export const parts = {
       'apps/console/vite.config.ts',
       'apps/console/package.json',
       'packages/shared',
+      'packages/web',
     ],
     tools: ['vite'],
     command: ['npm', 'run', 'build', '--silent', '--workspace', '@storedesk/console'],
+  },
+  storefront: {
+    name: 'customer app',
+    outDir: 'apps/storefront/dist',
+    sources: [
+      'apps/storefront/src',
+      'apps/storefront/index.html',
+      'apps/storefront/vite.config.ts',
+      'apps/storefront/package.json',
+      'packages/shared',
+      'packages/web',
+    ],
+    tools: ['vite'],
+    command: ['npm', 'run', 'build', '--silent', '--workspace', '@storedesk/storefront'],
   },
 };
 

@@ -3,7 +3,7 @@
  * Runs a compiled entry point of the server, building first only what is
  * missing or older than its sources:
  *
- *   node scripts/start.mjs main [args]        the server (npm start): needs the server and the console
+ *   node scripts/start.mjs main [args]        the server (npm start): needs the server, the console and the customer app
  *   node scripts/start.mjs cli [args]         operator tasks (npm run service)
  *   node scripts/start.mjs simulate [args]    the live demo (npm run simulate)
  *
@@ -16,7 +16,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildPart, buildState, canBuild, parts } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const needs = { main: [parts.server, parts.console], cli: [parts.server], simulate: [parts.server] };
+const needs = {
+  main: [parts.server, parts.console, parts.storefront],
+  cli: [parts.server],
+  simulate: [parts.server],
+};
 
 const entry = process.argv[2];
 if (entry !== 'main' && entry !== 'cli' && entry !== 'simulate') {

@@ -17,6 +17,7 @@ import {
 import { messages } from '@storedesk/shared/messages';
 import type { Config } from './config.ts';
 import { type ConsolePage, loadConsolePage, renderConsolePage } from './console-page.ts';
+import { loadStorefrontApp, registerStorefrontApp } from './storefront-page.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -62,6 +63,8 @@ export type AppDeps = {
   storage?: Storage;
   /** Folder of the built console; the default is apps/console/dist. */
   consoleDir?: string;
+  /** Folder of the built customer app; the default is apps/storefront/dist. */
+  storefrontDir?: string;
   /** How e-mail goes out; the default is SMTP_URL's server, or the outbox under DATA_DIR. */
   mailer?: Mailer;
   /** How customers' sign-in codes go out; the default is SMS_URL's provider, or the outbox under DATA_DIR. */
@@ -69,6 +72,10 @@ export type AppDeps = {
 };
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
+const defaultStorefrontDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../storefront/dist',
+);
 
 /** TRUST_PROXY as a rule on an address `hop` proxies away: all, the nearest n, these addresses, or none. */
 function trustedProxies(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
@@ -227,6 +234,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
 
+  await registerStorefrontApp(
+    app,
+    db,
+    loadStorefrontApp(deps.storefrontDir ?? defaultStorefrontDir),
+    config.map,
+  );
   await registerConsole(app, db, consoleDir, consolePage);
   return app;
 }

@@ -64,7 +64,7 @@ export function loadConsolePage(consoleDir: string): ConsolePage | null {
  * JSON that is safe inside a <script> element: no `<` (so no `</script>` or `<!--`), and no line
  * separators that older parsers choke on, whatever a user named their business.
  */
-function scriptSafeJson(value: unknown): string {
+export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('>', '\\u003e')

@@ -122,7 +122,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           textPrimary: theme.textPrimary,
         },
         live: true,
-        customerAppUrl: 'https://shop.demo-fresh-mart.example',
+        // None: Open App opens the customer app this server serves, /shop/demo-fresh-mart.
+        customerAppUrl: null,
         storefrontKey: `pk_demo_${randomBytes(12).toString('hex')}`,
         // demo-fresh-mart, unless a demo seeded before holds it.
         slug: await freeSlugFor(tx, 'Demo Fresh Mart'),

@@ -46,6 +46,8 @@ export const businessSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   customerAppUrl: z.string().nullable(),
+  /** Its customer app is served at /shop/<slug>, which Open App opens unless customerAppUrl is set. */
+  slug: z.string(),
   theme: themeSchema,
   /** IANA name of the time zone every date of the console is shown in (D19). */
   timeZone: z.string(),

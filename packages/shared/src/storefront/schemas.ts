@@ -30,7 +30,7 @@ import { serviceabilityMessages } from './serviceability.ts';
  * Nothing is written unless the answer is 201.
  */
 
-export const storefrontKeyHeader = 'x-storefront-key';
+export { storefrontKeyHeader } from './page.ts';
 
 export const storefrontLimits = {
   /** Distinct lines in one order. */

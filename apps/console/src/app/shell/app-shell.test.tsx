@@ -129,16 +129,15 @@ describe('signed-in shell', () => {
     expect(openApp).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('disables Open App while the business has no customer app address', async () => {
+  it('opens the customer app this server serves at /shop/<slug> while the business has no address of its own', async () => {
     mockApi({
       'GET /api/auth/session': sessionHandler(withBusiness(adminSession, { customerAppUrl: null })),
     });
-    const { user } = renderApp('/dashboard');
+    renderApp('/dashboard');
 
-    const openApp = await screen.findByRole('button', { name: 'Open App' });
-    expect(openApp).toBeDisabled();
-    await user.hover(openApp.parentElement as HTMLElement);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Settings › Others');
+    const openApp = await screen.findByRole('link', { name: 'Open App' });
+    expect(openApp).toHaveAttribute('href', '/shop/demo-fresh-mart');
+    expect(openApp).toHaveAttribute('target', '_blank');
   });
 
   it('signs out, and the next sign-in starts at the dashboard', async () => {

@@ -12,13 +12,17 @@ import { isOwner } from '@storedesk/shared/levels';
 import type { ReactNode } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { shopPath } from '@storedesk/shared/storefront/page';
 import { useSignedInSession } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { ZoneSwitcher } from './zone-switcher.tsx';
 
-/** Only web addresses open from the top bar; anything else counts as not set. */
-function customerAppHref(url: string | null): string | null {
-  if (!url) return null;
+/**
+ * Where Open App goes: the address the owner set (Settings › Others), else the customer app this
+ * server serves for the business. Only web addresses open from the top bar.
+ */
+function customerAppHref(url: string | null, slug: string): string | null {
+  if (!url) return shopPath(slug);
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
@@ -64,12 +68,12 @@ export function TopBar({
   const signOut = useSignOut();
   const notify = useSnackbar();
   const compact = useCompact();
-  const appHref = customerAppHref(business.customerAppUrl);
+  const appHref = customerAppHref(business.customerAppUrl, business.slug);
 
   const openApp = appHref ? (
     <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
   ) : (
-    <Tooltip title="No customer app address yet: the owner sets it in Settings › Others">
+    <Tooltip title="The customer app address is not a web address: the owner changes it in Settings › Others">
       <span>
         <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} disabled />
       </span>

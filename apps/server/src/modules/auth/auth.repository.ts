@@ -20,6 +20,7 @@ const sessionColumns = {
     id: businesses.id,
     name: businesses.name,
     customerAppUrl: businesses.customerAppUrl,
+    slug: businesses.slug,
     theme: businesses.theme,
     timeZone: businesses.timeZone,
     serviceEndsAt: businesses.serviceEndsAt,

@@ -89,6 +89,7 @@ function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
       id: row.business.id,
       name: row.business.name,
       customerAppUrl: row.business.customerAppUrl,
+      slug: row.business.slug,
       theme: row.business.theme,
       timeZone: row.business.timeZone,
       serviceEndsAt: serviceEndsAt?.toISOString() ?? null,

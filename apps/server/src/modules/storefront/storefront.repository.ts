@@ -31,6 +31,22 @@ export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   return row ?? null;
 }
 
+/** What the customer app's page is made with: the business whose slug it is, or null. */
+export async function findBusinessBySlug(db: Executor, slug: string) {
+  const [row] = await db
+    .select({
+      name: businesses.name,
+      slug: businesses.slug,
+      description: businesses.description,
+      storefrontKey: businesses.storefrontKey,
+      theme: businesses.theme,
+      iconKey: businesses.iconKey,
+    })
+    .from(businesses)
+    .where(eq(businesses.slug, slug));
+  return row ?? null;
+}
+
 /** The database's clock for this transaction: the moment the order is placed. */
 export async function transactionTime(tx: Transaction): Promise<Date> {
   const result = await tx.execute<{ now: Date | string }>(sql`SELECT now() AS now`);

@@ -209,7 +209,10 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           fullWidth
           placeholder="https://shop.example.com"
           error={Boolean(errors.customerAppUrl)}
-          helperText={errors.customerAppUrl?.message ?? 'Open App in the top bar opens this address.'}
+          helperText={
+            errors.customerAppUrl?.message ??
+            'Only if your customers use an app of your own: Open App opens this address instead of the shop address below.'
+          }
           {...register('customerAppUrl')}
         />
         <TextField

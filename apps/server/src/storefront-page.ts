@@ -1,0 +1,176 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { slugPattern } from '@storedesk/shared/settings/business';
+import {
+  shopAssetsPath,
+  shopPath,
+  storefrontConfigElementId,
+  type StorefrontPageConfig,
+} from '@storedesk/shared/storefront/page';
+import type { MapTiles } from '@storedesk/shared/map/schemas';
+import type { Database } from './db/client.ts';
+import { findBusinessBySlug } from './modules/storefront/storefront.repository.ts';
+import { fileUrl } from './storage/images.ts';
+import { scriptSafeJson } from './console-page.ts';
+
+/** The built customer app: its page, and its service worker. */
+export type StorefrontApp = { dir: string; html: string; serviceWorker: string };
+
+/** Reads the built customer app; null when it is not built. */
+export function loadStorefrontApp(dir: string): StorefrontApp | null {
+  const indexFile = path.join(dir, 'index.html');
+  const workerFile = path.join(dir, 'sw.js');
+  if (!fs.existsSync(indexFile) || !fs.existsSync(workerFile)) return null;
+  return {
+    dir,
+    html: fs.readFileSync(indexFile, 'utf8'),
+    serviceWorker: fs.readFileSync(workerFile, 'utf8'),
+  };
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+const defaultIcon = `${shopAssetsPath}icon.svg`;
+
+/** The page of one business's app: its name, colour, manifest and config in the head. */
+export function renderStorefrontPage(app: StorefrontApp, config: StorefrontPageConfig): string {
+  const base = shopPath(config.slug);
+  const head = [
+    `<title>${escapeHtml(config.name)}</title>`,
+    `<meta name="theme-color" content="${escapeHtml(config.theme.primaryColor)}">`,
+    `<meta name="description" content="Order from ${escapeHtml(config.name)}">`,
+    `<link rel="manifest" href="${base}/manifest.webmanifest">`,
+    `<link rel="icon" href="${escapeHtml(config.logoUrl ?? defaultIcon)}">`,
+    `<link rel="apple-touch-icon" href="${escapeHtml(config.logoUrl ?? defaultIcon)}">`,
+    `<script type="application/json" id="${storefrontConfigElementId}">${scriptSafeJson(config)}</script>`,
+  ].join('\n    ');
+  const at = app.html.indexOf('</head>');
+  return `${app.html.slice(0, at)}  ${head}\n  ${app.html.slice(at)}`;
+}
+
+/** The web app manifest: installs as the business's own app, in its colours, scoped to its address. */
+export function storefrontManifest(config: StorefrontPageConfig) {
+  const base = shopPath(config.slug);
+  const icon = config.logoUrl
+    ? {
+        src: config.logoUrl,
+        sizes: 'any',
+        type: config.logoUrl.endsWith('.png') ? 'image/png' : 'image/jpeg',
+      }
+    : { src: defaultIcon, sizes: 'any', type: 'image/svg+xml' };
+  return {
+    name: config.name,
+    short_name: config.name.length > 12 ? config.name.slice(0, 12).trim() : config.name,
+    description: `Order from ${config.name}`,
+    id: `${base}/`,
+    start_url: `${base}/`,
+    scope: `${base}/`,
+    display: 'standalone',
+    orientation: 'portrait',
+    background_color: '#ffffff',
+    theme_color: config.theme.primaryColor,
+    icons: [{ ...icon, purpose: 'any' }],
+  };
+}
+
+const notFoundPage = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>No shop here</title></head><body style="font-family:system-ui,sans-serif;margin:2rem"><h1>No shop at this address</h1><p>Check the link the shop gave you.</p></body></html>`;
+
+/**
+ * Serves the customer app (ADR 0040): its files once for every business under /shop/_app/, and
+ * at /shop/<slug> (and any path below it, the app's own pages) the page of the business whose
+ * slug it is, with its manifest and service worker beside it. An unknown slug is a 404 page.
+ */
+export async function registerStorefrontApp(
+  app: FastifyInstance,
+  db: Database,
+  built: StorefrontApp | null,
+  tiles: MapTiles,
+) {
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: path.join(built.dir, 'assets'),
+      prefix: `${shopAssetsPath}assets/`,
+      decorateReply: false,
+      wildcard: true,
+      index: false,
+      preCompressed: true,
+      setHeaders: (reply) => {
+        void reply.header('vary', 'Accept-Encoding');
+        void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  const hidden = { config: { access: 'public' as const }, schema: { hide: true } };
+
+  const configFor = async (slug: string): Promise<StorefrontPageConfig | null> => {
+    if (!slugPattern.test(slug) || slug.length > 60) return null;
+    const business = await findBusinessBySlug(db, slug);
+    if (!business) return null;
+    return {
+      key: business.storefrontKey,
+      slug: business.slug,
+      name: business.name,
+      theme: business.theme,
+      logoUrl: business.iconKey ? fileUrl(business.iconKey) : null,
+      tiles,
+    };
+  };
+
+  app.get(`${shopAssetsPath}icon.svg`, hidden, async (_request, reply) =>
+    reply
+      .header('cache-control', 'public, max-age=86400')
+      .type('image/svg+xml')
+      .send(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2e7d32"/><path d="M18 24h28l-3 24H21z" fill="#fff"/><path d="M25 24c0-5 3-9 7-9s7 4 7 9" stroke="#fff" stroke-width="4" fill="none"/></svg>',
+      ),
+  );
+
+  const page = async (slug: string, reply: FastifyReply) => {
+    const config = await configFor(slug);
+    if (!config) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage);
+    if (!built) {
+      return reply
+        .status(503)
+        .type('text/plain')
+        .send('The customer app is not built yet: run `npm run build` (npm start does this for you).');
+    }
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(renderStorefrontPage(built, config));
+  };
+  app.get<{ Params: { slug: string } }>('/shop/:slug', hidden, async (request, reply) =>
+    page(request.params.slug, reply),
+  );
+  app.get<{ Params: { slug: string } }>('/shop/:slug/*', hidden, async (request, reply) =>
+    page(request.params.slug, reply),
+  );
+  app.get<{ Params: { slug: string } }>(
+    '/shop/:slug/manifest.webmanifest',
+    hidden,
+    async (request, reply) => {
+      const config = await configFor(request.params.slug);
+      if (!config) return reply.callNotFound();
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('application/manifest+json')
+        .send(JSON.stringify(storefrontManifest(config)));
+    },
+  );
+  // The worker lives beside the page so that its scope is the business's app and nothing else.
+  app.get<{ Params: { slug: string } }>('/shop/:slug/sw.js', hidden, async (request, reply) => {
+    if (!built || !(await configFor(request.params.slug))) return reply.callNotFound();
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/javascript; charset=utf-8')
+      .send(built.serviceWorker);
+  });
+}

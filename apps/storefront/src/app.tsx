@@ -1,0 +1,120 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { StorefrontBusinessProfile } from '@storedesk/shared/storefront/schemas';
+import { BusinessContext } from './business.ts';
+import { config } from './config.ts';
+import { api } from './lib/api.ts';
+import { Link, useLocation } from './lib/router.tsx';
+import { cart, cartCount, session } from './lib/state.ts';
+import { useData } from './lib/use-data.ts';
+import { HomePage } from './pages/home.tsx';
+import { ErrorPanel, Spinner } from './components/states.tsx';
+
+// The first screen is the home page; the rest load when they are opened.
+const StorePage = lazy(() => import('./pages/store.tsx'));
+const CartPage = lazy(() => import('./pages/cart.tsx'));
+const SignInPage = lazy(() => import('./pages/sign-in.tsx'));
+const OrdersPage = lazy(() => import('./pages/orders.tsx'));
+const OrderPage = lazy(() => import('./pages/order.tsx'));
+
+function Page({ path }: { path: string }) {
+  const store = /^\/stores\/([\w-]+)$/.exec(path);
+  if (store) return <StorePage storeId={store[1]!} />;
+  const order = /^\/orders\/([\w-]+)$/.exec(path);
+  if (order) return <OrderPage orderId={order[1]!} />;
+  switch (path) {
+    case '/':
+      return <HomePage />;
+    case '/cart':
+      return <CartPage />;
+    case '/sign-in':
+      return <SignInPage />;
+    case '/orders':
+      return <OrdersPage />;
+    default:
+      return (
+        <section className="panel">
+          <h1>Page not found</h1>
+          <p>
+            <Link to="/">Go to the shop</Link>
+          </p>
+        </section>
+      );
+  }
+}
+
+function Header({ business }: { business: StorefrontBusinessProfile }) {
+  const count = cartCount(cart.use());
+  const signedIn = session.use();
+  return (
+    <header className="bar">
+      <Link to="/" className="brand">
+        {business.logoUrl ? <img src={business.logoUrl} alt="" width={32} height={32} /> : null}
+        <span>{business.name}</span>
+      </Link>
+      <nav className="bar-actions" aria-label="Your shopping">
+        <Link to={signedIn ? '/orders' : '/sign-in?next=/orders'} className="bar-link">
+          Orders
+        </Link>
+        <Link
+          to="/cart"
+          className="bar-link cart-link"
+          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        >
+          Cart{count > 0 ? <span className="badge">{count}</span> : null}
+        </Link>
+      </nav>
+    </header>
+  );
+}
+
+export function App() {
+  const { path } = useLocation();
+  const business = useData(config ? 'business' : null, () =>
+    api<StorefrontBusinessProfile>('GET', '/business'),
+  );
+  const main = useRef<HTMLElement>(null);
+  // A new page moves focus to its content, so a screen reader starts there.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [path]);
+
+  if (!config) {
+    return (
+      <main className="panel">
+        <h1>This shop could not start</h1>
+        <p>Open the shop from the link the business gave you.</p>
+      </main>
+    );
+  }
+  if (!business.data) {
+    return (
+      <main className="panel" aria-busy={business.loading}>
+        {business.error ? (
+          <ErrorPanel error={business.error} onRetry={business.reload} />
+        ) : (
+          <Spinner label="Loading the shop…" />
+        )}
+      </main>
+    );
+  }
+  return (
+    <BusinessContext.Provider value={business.data}>
+      <Header business={business.data} />
+      {business.data.live ? null : (
+        <div className="notice" role="status">
+          <strong>Not taking orders right now.</strong> You can look around; ordering opens again soon.
+        </div>
+      )}
+      <main ref={main} tabIndex={-1} className="content">
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          <Page path={path} />
+        </Suspense>
+      </main>
+    </BusinessContext.Provider>
+  );
+}

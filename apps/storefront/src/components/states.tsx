@@ -1,0 +1,23 @@
+import type { ApiError } from '@storedesk/web/api';
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="spinner" role="status">
+      <span className="spinner-dot" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}
+
+export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
+  return (
+    <div className="error-panel" role="alert">
+      <p>{error.message}</p>
+      {onRetry ? (
+        <button type="button" className="button" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A value kept in localStorage under the business's own key (a phone may hold several shops),
+ * that every component reading it sees change at once, and other tabs too.
+ */
+export type Persisted<T> = {
+  get: () => T;
+  set: (value: T) => void;
+  use: () => T;
+};
+
+export function persisted<T>(name: string, initial: T, slug: string): Persisted<T> {
+  const key = `storedesk:${slug}:${name}`;
+  const listeners = new Set<() => void>();
+  let cached: { raw: string | null; value: T } | null = null;
+  const get = (): T => {
+    let raw: string | null = null;
+    try {
+      raw = localStorage.getItem(key);
+    } catch {
+      // Storage off (private mode): nothing is kept.
+    }
+    if (cached && cached.raw === raw) return cached.value;
+    let value = initial;
+    try {
+      if (raw !== null) value = JSON.parse(raw) as T;
+    } catch {
+      // A damaged value is the initial one.
+    }
+    cached = { raw, value };
+    return value;
+  };
+  const set = (value: T) => {
+    try {
+      localStorage.setItem(key, JSON.stringify(value));
+    } catch {
+      cached = { raw: null, value };
+    }
+    for (const listener of listeners) listener();
+  };
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  };
+  return { get, set, use: () => useSyncExternalStore(subscribe, get, get) };
+}

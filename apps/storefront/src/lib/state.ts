@@ -1,0 +1,47 @@
+import type { Customer } from '@storedesk/shared/storefront/customers';
+import { config } from '../config.ts';
+import { persisted } from './persisted.ts';
+
+const slug = config?.slug ?? new URLSearchParams(window.location.search).get('slug') ?? 'dev';
+
+/** The signed-in customer and their token, or null. */
+export const session = persisted<{ token: string; customer: Customer } | null>('session', null, slug);
+
+/** Where the customer wants things delivered: a point and what to call it. */
+export type Place = { lat: number; lng: number; label: string; addressId?: string };
+export const place = persisted<Place | null>('place', null, slug);
+
+/** A line of the cart: `veg` is unknown for a line copied from an old order. */
+export type CartLine = { itemId: string; name: string; pricePaise: number; veg?: boolean; quantity: number };
+/** One store's cart: a cart holds what one store sells. */
+export type Cart = { storeId: string; storeName: string; lines: CartLine[]; couponCode: string };
+export const cart = persisted<Cart | null>('cart', null, slug);
+
+export const emptyCart = (storeId: string, storeName: string): Cart => ({
+  storeId,
+  storeName,
+  lines: [],
+  couponCode: '',
+});
+
+/** The cart with `quantity` of the item (0 removes it); a cart of another store is replaced. */
+export function withQuantity(
+  current: Cart | null,
+  store: { id: string; name: string },
+  item: Omit<CartLine, 'quantity'>,
+  quantity: number,
+): Cart | null {
+  const base = current && current.storeId === store.id ? current : emptyCart(store.id, store.name);
+  const others = base.lines.filter((line) => line.itemId !== item.itemId);
+  const at = base.lines.findIndex((line) => line.itemId === item.itemId);
+  const lines =
+    quantity <= 0
+      ? others
+      : at === -1
+        ? [...base.lines, { ...item, quantity }]
+        : base.lines.map((line) => (line.itemId === item.itemId ? { ...line, quantity } : line));
+  return lines.length === 0 ? null : { ...base, lines };
+}
+
+export const cartCount = (value: Cart | null) =>
+  value?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;

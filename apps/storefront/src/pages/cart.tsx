@@ -1,0 +1,450 @@
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { formatRupees } from '@storedesk/shared/money';
+import type { Address } from '@storedesk/shared/storefront/addresses';
+import type { Customer } from '@storedesk/shared/storefront/customers';
+import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
+import type { ApiError } from '@storedesk/web/api';
+import { useBusiness } from '../business.ts';
+import { Bill } from '../components/bill.tsx';
+import { QuantityControl, VegMark } from '../components/quantity.tsx';
+import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { config } from '../config.ts';
+import { api } from '../lib/api.ts';
+import { Link, navigate } from '../lib/router.tsx';
+import { cart, place, session, withQuantity, type Cart } from '../lib/state.ts';
+import { asApiError, useData } from '../lib/use-data.ts';
+
+const MapPicker = lazy(() => import('@storedesk/web/map-picker').then((m) => ({ default: m.MapPicker })));
+
+/** The server's word on a line of the cart (`items.2.itemId`), by the line's item. */
+function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {
+  const problems = new Map<string, string>();
+  if (!error) return problems;
+  for (const [field, message] of Object.entries(error.fields)) {
+    const index = /^items\.(\d+)/.exec(field)?.[1];
+    const line = index === undefined ? undefined : cartNow.lines[Number(index)];
+    if (line) problems.set(line.itemId, message);
+  }
+  return problems;
+}
+
+const requestOf = (value: Cart) => ({
+  storeId: value.storeId,
+  items: value.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
+  ...(value.couponCode ? { couponCode: value.couponCode } : {}),
+});
+
+/**
+ * The bill the order would have now: asked again whenever the cart or its coupon changes. A
+ * refused coupon is said (`couponError`) and the bill shown without it.
+ */
+function useQuote(value: Cart | null) {
+  type Answer = {
+    key: string;
+    quote: StorefrontQuote | null;
+    error: ApiError | null;
+    couponError: string | null;
+  };
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const key = value ? JSON.stringify(requestOf(value)) : null;
+  useEffect(() => {
+    if (!key) return;
+    let current = true;
+    const request = JSON.parse(key) as ReturnType<typeof requestOf>;
+    const ask = async (): Promise<Answer> => {
+      try {
+        return {
+          key,
+          quote: await api<StorefrontQuote>('POST', '/quote', request),
+          error: null,
+          couponError: null,
+        };
+      } catch (failure) {
+        const error = asApiError(failure);
+        const couponError = error.fields.couponCode;
+        if (!couponError || !request.couponCode) return { key, quote: null, error, couponError: null };
+        const { couponCode: _refused, ...without } = request;
+        try {
+          return {
+            key,
+            quote: await api<StorefrontQuote>('POST', '/quote', without),
+            error: null,
+            couponError,
+          };
+        } catch (again) {
+          return { key, quote: null, error: asApiError(again), couponError };
+        }
+      }
+    };
+    void ask().then((next) => current && setAnswer(next));
+    return () => {
+      current = false;
+    };
+  }, [key]);
+  const busy = key !== null && answer?.key !== key;
+  // While the next bill is asked for, the last one stays on screen.
+  return {
+    quote: answer?.quote ?? null,
+    error: busy ? null : (answer?.error ?? null),
+    couponError: answer?.couponError ?? null,
+    busy,
+  };
+}
+
+function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
+  const chosen = place.use();
+  const [point, setPoint] = useState(chosen ? { lat: chosen.lat, lng: chosen.lng } : null);
+  const [label, setLabel] = useState('Home');
+  const [text, setText] = useState('');
+  const [landmark, setLandmark] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!point) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const saved = await api<Address>('POST', '/addresses', {
+        label,
+        text,
+        ...(landmark.trim() ? { landmark } : {}),
+        lat: point.lat,
+        lng: point.lng,
+      });
+      onSaved(saved);
+    } catch (failure) {
+      setError(failure as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = (name: string) =>
+    error?.fields[name] ? (
+      <p className="field-error" id={`address-${name}-error`}>
+        {error.fields[name]}
+      </p>
+    ) : null;
+
+  if (!point) {
+    return (
+      <p className="hint">
+        Choose where to deliver on the home page first: <Link to="/">choose a place</Link>.
+      </p>
+    );
+  }
+  return (
+    <form className="address-form" onSubmit={save} noValidate>
+      {config ? (
+        <div className="map-box">
+          <Suspense fallback={<Spinner label="Loading the map…" />}>
+            <MapPicker
+              value={point}
+              onChange={setPoint}
+              tiles={config.tiles}
+              label="Delivery point: tap the map or drag the pin"
+            />
+          </Suspense>
+          <p className="hint">Drag the pin to your door.</p>
+        </div>
+      ) : null}
+      {fieldError('lat')}
+      <label htmlFor="address-text">House, street and area</label>
+      <textarea
+        id="address-text"
+        rows={2}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        aria-invalid={error?.fields.text ? true : undefined}
+        aria-describedby={error?.fields.text ? 'address-text-error' : undefined}
+        required
+      />
+      {fieldError('text')}
+      <label htmlFor="address-landmark">Landmark (optional)</label>
+      <input id="address-landmark" value={landmark} onChange={(event) => setLandmark(event.target.value)} />
+      {fieldError('landmark')}
+      <label htmlFor="address-label">Save as</label>
+      <select id="address-label" value={label} onChange={(event) => setLabel(event.target.value)}>
+        <option>Home</option>
+        <option>Work</option>
+        <option>Other</option>
+      </select>
+      {fieldError('label')}
+      {error && Object.keys(error.fields).length === 0 ? (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={busy || text.trim() === ''}>
+        {busy ? 'Saving…' : 'Save address'}
+      </button>
+    </form>
+  );
+}
+
+function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
+  const business = useBusiness();
+  const signedIn = session.use()!;
+  const chosen = place.use();
+  const addresses = useData(`addresses:${signedIn.customer.id}`, () =>
+    api<{ items: Address[] }>('GET', '/addresses'),
+  );
+  const [addressId, setAddressId] = useState<string | null>(chosen?.addressId ?? null);
+  const [adding, setAdding] = useState(false);
+  const modes = business.paymentModes;
+  const [paymentMode, setPaymentMode] = useState(modes.find((mode) => mode.type !== 'CARD')?.type ?? '');
+  const [note, setNote] = useState('');
+  const [name, setName] = useState(signedIn.customer.name);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const items = addresses.data?.items ?? [];
+  const selected = addressId ?? (items.length === 1 ? items[0]!.id : null);
+  const showForm = adding || (addresses.data !== undefined && items.length === 0);
+
+  const place_ = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      if (!signedIn.customer.name || name.trim() !== signedIn.customer.name) {
+        const customer = await api<Customer>('PATCH', '/account', { name: name.trim() });
+        session.set({ ...signedIn, customer });
+      }
+      // A coupon the bill went without is not sent: the order is what the bill shows.
+      const order = await api<StorefrontOrder>('POST', '/orders', {
+        ...requestOf({ ...value, couponCode: quote.couponCode ?? '' }),
+        addressId: selected,
+        paymentMode,
+        ...(note.trim() ? { note: note.trim() } : {}),
+      });
+      cart.set(null);
+      navigate(`/orders/${order.id}`, { replace: true });
+    } catch (failure) {
+      setError(failure as ApiError);
+      setBusy(false);
+    }
+  };
+  const fieldError = (field: string) =>
+    error?.fields[field] ? (
+      <p className="field-error" role="alert">
+        {error.fields[field]}
+      </p>
+    ) : null;
+  const general =
+    error && !['addressId', 'paymentMode', 'note', 'name'].some((field) => error.fields[field])
+      ? error.message
+      : null;
+
+  return (
+    <form onSubmit={place_} noValidate>
+      <section className="panel">
+        <h2 className="section-title">Your name</h2>
+        <label htmlFor="customer-name" className="visually-hidden">
+          Your name
+        </label>
+        <input
+          id="customer-name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        {fieldError('name')}
+      </section>
+      <section className="panel">
+        <fieldset>
+          <legend className="section-title">Deliver to</legend>
+          {addresses.loading && !addresses.data ? <Spinner label="Loading your addresses…" /> : null}
+          {items.map((address) => (
+            <label key={address.id} className="choice">
+              <input
+                type="radio"
+                name="address"
+                checked={selected === address.id}
+                onChange={() => setAddressId(address.id)}
+              />
+              <span>
+                <strong>{address.label}</strong> {address.text}
+                {address.landmark ? <span className="muted"> · {address.landmark}</span> : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        {fieldError('addressId')}
+        {showForm ? (
+          <NewAddress
+            onSaved={(address) => {
+              setAdding(false);
+              setAddressId(address.id);
+              addresses.reload();
+            }}
+          />
+        ) : (
+          <button type="button" className="text-button" onClick={() => setAdding(true)}>
+            Add a new address
+          </button>
+        )}
+      </section>
+      <section className="panel">
+        <fieldset>
+          <legend className="section-title">Pay by</legend>
+          {modes.map((mode) => (
+            <label key={mode.type} className="choice">
+              <input
+                type="radio"
+                name="payment"
+                value={mode.type}
+                checked={paymentMode === mode.type}
+                disabled={mode.type === 'CARD'}
+                onChange={() => setPaymentMode(mode.type)}
+              />
+              <span>
+                {mode.title}
+                {mode.type === 'CARD' ? <span className="muted"> · not available yet</span> : null}
+                {mode.type === 'UPI' ? (
+                  <span className="muted"> · pay after placing, in your UPI app</span>
+                ) : null}
+              </span>
+            </label>
+          ))}
+          {modes.length === 0 ? <p className="muted">This shop has no way to pay set up yet.</p> : null}
+        </fieldset>
+        {fieldError('paymentMode')}
+      </section>
+      <section className="panel">
+        <label htmlFor="note" className="section-title">
+          Note for the store (optional)
+        </label>
+        <textarea
+          id="note"
+          rows={2}
+          maxLength={500}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {fieldError('note')}
+      </section>
+      {general ? (
+        <p className="field-error pad" role="alert">
+          {general}
+        </p>
+      ) : null}
+      <div className="cart-bar">
+        <button
+          type="submit"
+          className="button block"
+          disabled={busy || !business.live || !selected || !paymentMode || name.trim() === ''}
+        >
+          {busy ? 'Placing your order…' : `Place order · ${formatRupees(quote.billAmountPaise)}`}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function CartPage() {
+  const value = cart.use();
+  const signedIn = session.use();
+  const quote = useQuote(value);
+  const [coupon, setCoupon] = useState(value?.couponCode ?? '');
+
+  if (!value) {
+    return (
+      <section className="panel empty">
+        <h1>Your cart is empty</h1>
+        <p>
+          <Link to="/">Find a store near you</Link>
+        </p>
+      </section>
+    );
+  }
+  const problems = lineProblems(value, quote.error);
+  const couponError = quote.couponError;
+  const setQuantity = (line: Cart['lines'][number], quantity: number) =>
+    cart.set(withQuantity(value, { id: value.storeId, name: value.storeName }, line, quantity));
+  const applyCoupon = (event: FormEvent) => {
+    event.preventDefault();
+    cart.set({ ...value, couponCode: coupon.trim() });
+  };
+  const blocking = quote.error;
+
+  return (
+    <>
+      <section className="panel">
+        <h1>Cart</h1>
+        <p className="muted">
+          From <Link to={`/stores/${value.storeId}`}>{value.storeName}</Link>
+        </p>
+        <ul className="list">
+          {value.lines.map((line) => (
+            <li key={line.itemId} className="cart-line">
+              <span className="item-name">
+                {line.veg === undefined ? null : <VegMark veg={line.veg} />} {line.name}
+              </span>
+              <QuantityControl
+                name={line.name}
+                quantity={line.quantity}
+                onChange={(n) => setQuantity(line, n)}
+              />
+              <span className="price">{formatRupees(line.pricePaise * line.quantity)}</span>
+              {problems.get(line.itemId) ? (
+                <p className="field-error full">{problems.get(line.itemId)}</p>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <form className="panel coupon" onSubmit={applyCoupon} noValidate>
+        <label htmlFor="coupon">Coupon</label>
+        <div className="inline-field">
+          <input
+            id="coupon"
+            value={coupon}
+            autoCapitalize="characters"
+            onChange={(event) => setCoupon(event.target.value)}
+            aria-invalid={couponError ? true : undefined}
+            aria-describedby={couponError ? 'coupon-error' : undefined}
+          />
+          <button type="submit" className="button secondary">
+            Apply
+          </button>
+          {value.couponCode ? (
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => {
+                setCoupon('');
+                cart.set({ ...value, couponCode: '' });
+              }}
+            >
+              Remove
+            </button>
+          ) : null}
+        </div>
+        {couponError ? (
+          <p id="coupon-error" className="field-error" role="alert">
+            {couponError}
+          </p>
+        ) : null}
+      </form>
+      {blocking ? <ErrorPanel error={blocking} /> : null}
+      {quote.quote ? (
+        <Bill bill={quote.quote} />
+      ) : quote.busy ? (
+        <Spinner label="Working out the bill…" />
+      ) : null}
+      {quote.quote && !blocking ? (
+        signedIn ? (
+          <Checkout value={value} quote={quote.quote} />
+        ) : (
+          <div className="cart-bar">
+            <Link to="/sign-in?next=/cart" className="button block">
+              Sign in to place your order
+            </Link>
+          </div>
+        )
+      ) : null}
+    </>
+  );
+}

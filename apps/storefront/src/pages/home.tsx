@@ -1,0 +1,123 @@
+import { useEffect, useState } from 'react';
+import type { StorefrontSlide } from '@storedesk/shared/slides/schemas';
+import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
+import { formatTimeOfDay } from '@storedesk/shared/dates';
+import { PlacePicker } from '../components/place-picker.tsx';
+import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { api } from '../lib/api.ts';
+import { Link } from '../lib/router.tsx';
+import { place } from '../lib/state.ts';
+import { useData } from '../lib/use-data.ts';
+
+type NearbyStore = StorefrontStore & { distanceKm: number };
+
+/** The slides, one at a time: swipe or scroll sideways, and they move on by themselves. */
+function Slides() {
+  const slides = useData('slides', () => api<{ items: StorefrontSlide[] }>('GET', '/slides'));
+  const items = slides.data?.items ?? [];
+  const [at, setAt] = useState(0);
+  useEffect(() => {
+    if (items.length < 2 || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = setInterval(() => setAt((n) => (n + 1) % items.length), 5000);
+    return () => clearInterval(timer);
+  }, [items.length]);
+  if (items.length === 0) return null;
+  const shown = items[at % items.length]!;
+  return (
+    <section className="slides" aria-roledescription="carousel" aria-label="Offers">
+      <img src={shown.imageUrl} alt={shown.title} width={720} height={300} fetchPriority="high" />
+      {items.length > 1 ? (
+        <div className="slide-dots">
+          {items.map((slide, index) => (
+            <button
+              key={slide.id}
+              type="button"
+              aria-label={`Show ${slide.title}`}
+              aria-current={index === at % items.length}
+              onClick={() => setAt(index)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function StoreCard({ store }: { store: NearbyStore }) {
+  return (
+    <li>
+      <Link to={`/stores/${store.id}`} className="card store-card">
+        {store.imageUrl ? <img src={store.imageUrl} alt="" width={64} height={64} loading="lazy" /> : null}
+        <span className="store-text">
+          <strong>{store.name}</strong>
+          <span className="muted">
+            {store.location} · {store.distanceKm} km
+          </span>
+          {store.openNow ? (
+            <span className="pill open">Open now</span>
+          ) : (
+            <span className="pill closed">{store.notice ?? `Opens ${formatTimeOfDay(store.openTime)}`}</span>
+          )}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function NearbyStores({ lat, lng }: { lat: number; lng: number }) {
+  const stores = useData(`stores:${lat},${lng}`, () =>
+    api<{ items: NearbyStore[] }>('GET', `/stores?lat=${lat}&lng=${lng}`),
+  );
+  if (stores.error) return <ErrorPanel error={stores.error} onRetry={stores.reload} />;
+  if (!stores.data) return <Spinner label="Finding stores near you…" />;
+  if (stores.data.items.length === 0) {
+    return (
+      <div className="empty">
+        <p>
+          <strong>No store delivers here yet.</strong>
+        </p>
+        <p className="muted">Try another address, or pick a point nearer the city.</p>
+      </div>
+    );
+  }
+  return (
+    <ul className="list" aria-label="Stores that deliver here">
+      {stores.data.items.map((store) => (
+        <StoreCard key={store.id} store={store} />
+      ))}
+    </ul>
+  );
+}
+
+export function HomePage() {
+  const current = place.use();
+  const [changing, setChanging] = useState(false);
+  return (
+    <>
+      <Slides />
+      <section className="panel" aria-labelledby="deliver-to">
+        <h1 id="deliver-to" className="section-title">
+          {current ? 'Delivering to' : 'Where should we deliver?'}
+        </h1>
+        {current && !changing ? (
+          <div className="place-line">
+            <span>{current.label}</span>
+            <button type="button" className="text-button" onClick={() => setChanging(true)}>
+              Change
+            </button>
+          </div>
+        ) : (
+          <PlacePicker onDone={() => setChanging(false)} />
+        )}
+      </section>
+      {current ? (
+        <section aria-labelledby="stores-near">
+          <h2 id="stores-near" className="section-title pad">
+            Stores near you
+          </h2>
+          <NearbyStores lat={current.lat} lng={current.lng} />
+        </section>
+      ) : null}
+    </>
+  );
+}

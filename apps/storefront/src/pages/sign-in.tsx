@@ -1,0 +1,154 @@
+import { useState, type FormEvent } from 'react';
+import type { Customer } from '@storedesk/shared/storefront/customers';
+import type { ApiError } from '@storedesk/web/api';
+import { api } from '../lib/api.ts';
+import { navigate, useLocation } from '../lib/router.tsx';
+import { session } from '../lib/state.ts';
+
+/** Where to go after signing in: a page of this app only. */
+function safeNext(next: string | null): string {
+  return next && /^\/[\w/-]*$/.test(next) ? next : '/';
+}
+
+/**
+ * Sign-in by phone: a 6-digit code goes to it by SMS, and the code signs in. Asked for only when
+ * something needs the customer (checkout, their orders), never to browse.
+ */
+export default function SignInPage() {
+  const { query } = useLocation();
+  const next = safeNext(query.get('next'));
+  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [phone, setPhone] = useState('');
+  const [code, setCode] = useState('');
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [sentNote, setSentNote] = useState<string | null>(null);
+
+  const sendCode = async (event?: FormEvent) => {
+    event?.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      await api('POST', '/auth/code', { phone });
+      setStep('code');
+      setSentNote(`We sent a 6-digit code to ${phone}. It works for 10 minutes.`);
+    } catch (failure) {
+      setError(failure as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const verify = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const signedIn = await api<{ token: string; customer: Customer }>('POST', '/auth/verify', {
+        phone,
+        code,
+        ...(name.trim() ? { name: name.trim() } : {}),
+      });
+      session.set(signedIn);
+      navigate(next, { replace: true });
+    } catch (failure) {
+      setError(failure as ApiError);
+      setBusy(false);
+    }
+  };
+
+  const fieldError = (field: string) => error?.fields[field];
+  const general = error && Object.keys(error.fields).length === 0 ? error.message : null;
+
+  return (
+    <section className="panel narrow">
+      <h1>Sign in</h1>
+      {step === 'phone' ? (
+        <form onSubmit={sendCode} noValidate>
+          <p className="muted">We will text you a code. No password needed.</p>
+          <label htmlFor="phone">Phone number</label>
+          <input
+            id="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={phone}
+            onChange={(event) => setPhone(event.target.value)}
+            aria-invalid={fieldError('phone') ? true : undefined}
+            aria-describedby={fieldError('phone') ? 'phone-error' : undefined}
+            required
+          />
+          {fieldError('phone') ? (
+            <p id="phone-error" className="field-error">
+              {fieldError('phone')}
+            </p>
+          ) : null}
+          {general ? (
+            <p className="field-error" role="alert">
+              {general}
+            </p>
+          ) : null}
+          <button type="submit" className="button block" disabled={busy || phone.trim() === ''}>
+            {busy ? 'Sending…' : 'Send code'}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={verify} noValidate>
+          <p className="muted" role="status">
+            {sentNote}
+          </p>
+          <label htmlFor="code">Code</label>
+          <input
+            id="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            maxLength={6}
+            value={code}
+            onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+            aria-invalid={fieldError('code') ? true : undefined}
+            aria-describedby={fieldError('code') ? 'code-error' : undefined}
+            required
+          />
+          {fieldError('code') ? (
+            <p id="code-error" className="field-error">
+              {fieldError('code')}
+            </p>
+          ) : null}
+          <label htmlFor="name">Your name (if you are new here)</label>
+          <input
+            id="name"
+            autoComplete="name"
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+          {general ? (
+            <p className="field-error" role="alert">
+              {general}
+            </p>
+          ) : null}
+          <button type="submit" className="button block" disabled={busy || code.length !== 6}>
+            {busy ? 'Signing in…' : 'Sign in'}
+          </button>
+          <div className="row-buttons">
+            <button type="button" className="text-button" disabled={busy} onClick={() => void sendCode()}>
+              Send a new code
+            </button>
+            <button
+              type="button"
+              className="text-button"
+              onClick={() => {
+                setStep('phone');
+                setCode('');
+                setError(null);
+              }}
+            >
+              Change number
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Theme } from '../auth/schemas.ts';
+import type { MapTiles } from '../map/schemas.ts';
+
+/** The header the customer app sends the business's publishable key in (no zod here: the app loads none). */
+export const storefrontKeyHeader = 'x-storefront-key';
+
+/**
+ * The customer app's page (`GET /shop/<slug>`) carries the business it is for in a
+ * `<script type="application/json">` of this id, so the app's first request is for
+ * what it shows, never for who it is.
+ */
+export const storefrontConfigElementId = 'storefront-config';
+
+export type StorefrontPageConfig = {
+  /** The business's publishable storefront key, which the app sends with every request. */
+  key: string;
+  slug: string;
+  name: string;
+  theme: Theme;
+  /** Same-origin address of its logo, or null. */
+  logoUrl: string | null;
+  /** The map's tile server (MAP_TILE_URL), for picking a delivery point. */
+  tiles: MapTiles;
+};
+
+/** Where the customer app of a business is served: its address below the server's origin. */
+export const shopPath = (slug: string) => `/shop/${slug}`;
+
+/** The folder below /shop the app's own files are served from: no slug can be it (slugs have no `_`). */
+export const shopAssetsPath = '/shop/_app/';
