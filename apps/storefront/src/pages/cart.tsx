@@ -100,8 +100,7 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async () => {
     if (!point) return;
     setBusy(true);
     setError(null);
@@ -135,7 +134,8 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
     );
   }
   return (
-    <form className="address-form" onSubmit={save} noValidate>
+    // Inside the checkout's form: a group of its own, saved by its button (forms do not nest).
+    <div className="address-form" role="group" aria-label="New address">
       {config ? (
         <div className="map-box">
           <Suspense fallback={<Spinner label="Loading the map…" />}>
@@ -176,10 +176,15 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
           {error.message}
         </p>
       ) : null}
-      <button type="submit" className="button" disabled={busy || text.trim() === ''}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy || text.trim() === ''}
+        onClick={() => void save()}
+      >
         {busy ? 'Saving…' : 'Save address'}
       </button>
-    </form>
+    </div>
   );
 }
 

@@ -31,7 +31,7 @@ export default function OrdersPage() {
   const business = useBusiness();
   const signedIn = session.use();
   const orders = useData(signedIn ? `orders:${signedIn.customer.id}` : null, () =>
-    api<{ items: StorefrontOrder[]; total: number }>('GET', '/orders?pageSize=50'),
+    api<{ items: StorefrontOrder[]; total: number }>('GET', '/orders?pageSize=25'),
   );
   useOrderNews(orders.reload);
 
@@ -89,6 +89,11 @@ export default function OrdersPage() {
             </li>
           ))}
         </ul>
+      ) : null}
+      {orders.data && orders.data.total > orders.data.items.length ? (
+        <p className="hint pad">
+          Your latest {orders.data.items.length} of {orders.data.total} orders.
+        </p>
       ) : null}
     </>
   );

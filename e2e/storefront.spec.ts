@@ -1,0 +1,211 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { messages } from '@storedesk/shared/messages';
+import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings } from './support/axe.ts';
+
+/*
+ * The whole loop on a phone: the customer opens the business's app from the console's Open App,
+ * picks their location near a demo store, fills a cart, signs in with the code from the outbox,
+ * places a cash-on-delivery order to an address, and watches it go from Placed to Delivered as
+ * staff move it in the console, without a reload. Another customer cannot see it.
+ */
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** Fresh Mart Koramangala, of the demo, and a point a street away from it. */
+const nearKoramangala = { latitude: 12.9361, longitude: 77.6259 };
+
+/** A phone: 375 px, touch, the browser's location near the store, in light or dark. */
+async function phone(
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: nearKoramangala,
+    permissions: ['geolocation'],
+    colorScheme,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The newest sign-in code texted to the phone: the outbox holds one file per text. */
+async function codeTextedTo(phoneNumber: string): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  let code: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const texts = fs.existsSync(outbox)
+          ? fs
+              .readdirSync(outbox)
+              .filter((name) => name.endsWith(`-${phoneNumber}.sms`))
+              .sort()
+          : [];
+        const latest = texts.at(-1);
+        code = latest
+          ? /\b(\d{6})\b/.exec(fs.readFileSync(path.join(outbox, latest), 'utf8'))?.[1]
+          : undefined;
+        return code;
+      },
+      { timeout: 10_000 },
+    )
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** Signs in on the app's sign-in page, as a customer reading their SMS would. */
+async function signInWithCode(page: Page, phoneNumber: string, name: string) {
+  await page.getByLabel('Phone number').fill(phoneNumber);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Code').fill(await codeTextedTo(phoneNumber));
+  await page.getByLabel('Your name (if you are new here)').fill(name);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A phone number no other run used: ten digits starting with 9. */
+const newPhone = () => `9${String(Date.now()).slice(-9)}`;
+
+async function moveOrder(console_: Page, orderId: string, status: string, executive = false) {
+  await console_.goto(`/orders/${orderId}`);
+  await console_.getByRole('button', { name: 'Update Order' }).click();
+  const dialog = console_.getByRole('dialog');
+  await dialog.getByRole('list', { name: 'New status' }).getByRole('button', { name: status }).click();
+  if (status === 'Delivered')
+    await dialog.getByRole('button', { name: /^Yes, mark #\d+ delivered$/ }).click();
+  if (executive) {
+    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+  }
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+describe('the customer app', () => {
+  it('takes a phone from Open App to a delivered order, live, and shows it to no other customer', async () => {
+    const staff = await newPage(browser);
+    await signInThroughForm(staff.page, demo.owner);
+    await staff.page.waitForURL('**/dashboard');
+    const openApp = staff.page.getByRole('link', { name: 'Open App' });
+    expect(await openApp.getAttribute('href')).toBe('/shop/demo-fresh-mart');
+
+    const { context, page } = await phone();
+    await page.goto((await openApp.getAttribute('href'))!);
+    expect(await page.title()).toBe('Demo Fresh Mart');
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(
+      '/shop/demo-fresh-mart/manifest.webmanifest',
+    );
+
+    // Home: where to deliver, then the stores that deliver there, nearest first.
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const stores = page.getByRole('list', { name: 'Stores that deliver here' });
+    await stores.waitFor();
+    expect(await stores.getByRole('link').first().textContent()).toContain('Fresh Mart Koramangala');
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // Store: two items into the cart.
+    await stores.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
+    const items = page.getByRole('list', { name: 'Items' });
+    await items.waitFor();
+    await items.getByRole('button', { name: /^Add / }).first().click();
+    await items
+      .getByRole('button', { name: /^One more / })
+      .first()
+      .click();
+    await items.getByRole('button', { name: /^Add / }).first().click();
+    expect(await page.getByRole('link', { name: 'Cart, 3 items' }).count()).toBe(1);
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // Cart: the server's bill; signing in only now.
+    await page.getByRole('link', { name: /^View cart · 3 items/ }).click();
+    await page.getByText('To pay').waitFor();
+    const toPay = await page.locator('.bill .total dd').textContent();
+    await page.getByRole('link', { name: 'Sign in to place your order' }).click();
+    const mine = newPhone();
+    await signInWithCode(page, mine, 'Meera Nair');
+    await page.waitForURL('**/shop/demo-fresh-mart/cart');
+
+    // Checkout: a new address at the chosen point, cash on delivery, a note.
+    await page.getByLabel('House, street and area').fill('14, 5th Cross, Koramangala 4th Block');
+    await page.getByLabel('Landmark (optional)').fill('Near the water tank');
+    await page.getByRole('button', { name: 'Save address' }).click();
+    await page.getByRole('radio', { name: /14, 5th Cross/ }).waitFor();
+    expect(await page.getByRole('radio', { name: /14, 5th Cross/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: 'Cash on delivery' }).isChecked()).toBe(true);
+    await page.getByLabel('Note for the store (optional)').fill('Please ring twice');
+    expect(await seriousFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: `Place order · ${toPay}` }).click();
+
+    // The order page, followed live from here on: no reload happens below.
+    await page.waitForURL(/\/shop\/demo-fresh-mart\/orders\/[\w-]+$/);
+    const orderId = page.url().split('/').at(-1)!;
+    const status = page.getByTestId('order-status');
+    await expect.poll(() => status.textContent()).toBe('Placed');
+    expect(await page.getByText(/^Delivery code/).textContent()).toMatch(/\d{4}/);
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    expect(await seriousFindings(page)).toEqual([]);
+
+    // The console shows what the app sent.
+    await staff.page.goto(`/orders/${orderId}`);
+    await staff.page.getByText('14, 5th Cross, Koramangala 4th Block', { exact: false }).waitFor();
+    await staff.page.getByText('Please ring twice').waitFor();
+    expect(
+      await staff.page.getByRole('link', { name: `Call Meera Nair, ${mine}` }).getAttribute('href'),
+    ).toBe(`tel:${mine}`);
+
+    for (const [next, needsExecutive] of [
+      ['Confirmed', true],
+      ['Picked Up', false],
+      ['Delivered', false],
+    ] as const) {
+      await moveOrder(staff.page, orderId, next, needsExecutive);
+      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe(next);
+    }
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    // Delivered closes the order: its code is gone.
+    await expect.poll(() => page.getByText(/^Delivery code/).count()).toBe(0);
+
+    // Another customer, on another phone, cannot see it.
+    const other = await phone();
+    await other.page.goto('/shop/demo-fresh-mart/sign-in?next=/orders');
+    await signInWithCode(other.page, newPhone(), 'Someone Else');
+    await other.page.getByRole('heading', { name: 'Your orders' }).waitFor();
+    await other.page.getByText('No orders yet.').waitFor();
+    await other.page.goto(`/shop/demo-fresh-mart/orders/${orderId}`);
+    await other.page.getByRole('alert').filter({ hasText: messages.notFound }).waitFor();
+
+    await other.context.close();
+    await context.close();
+    await staff.context.close();
+  });
+
+  it('in dark, shows a closed store’s hours and says it takes no orders now', async () => {
+    const { context, page } = await phone('dark');
+    await page.goto('/shop/demo-fresh-mart');
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const stores = page.getByRole('list', { name: 'Stores that deliver here' });
+    await stores.waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+    // Fresh Mart Jayanagar, 3.6 km away, is Closed in the demo.
+    await stores.getByRole('link', { name: /Fresh Mart Jayanagar/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Hours: 07:00 AM to 10:00 PM' }).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+    await context.close();
+  });
+
+  it('answers an unknown shop address with a page that says so', async () => {
+    const res = await fetch(`${inject('baseUrl')}/shop/no-such-shop`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('No shop at this address');
+  });
+});
