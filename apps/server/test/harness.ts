@@ -64,7 +64,12 @@ export type TestApp = {
  * built console to serve (none by default).
  */
 export async function createTestApp(
-  options: { database?: TestDatabase; env?: NodeJS.ProcessEnv; consoleDir?: string } = {},
+  options: {
+    database?: TestDatabase;
+    env?: NodeJS.ProcessEnv;
+    consoleDir?: string;
+    storefrontDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-app-'));
@@ -82,6 +87,7 @@ export async function createTestApp(
     db: database.db,
     hub,
     consoleDir: options.consoleDir ?? path.join(dataDir, 'no-console'),
+    storefrontDir: options.storefrontDir ?? path.join(dataDir, 'no-storefront'),
   });
   await app.ready();
   return {
