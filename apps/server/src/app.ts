@@ -18,6 +18,8 @@ import { messages } from '@storedesk/shared/messages';
 import type { Config } from './config.ts';
 import { type ConsolePage, loadConsolePage, renderConsolePage } from './console-page.ts';
 import { loadStorefrontApp, registerStorefrontApp } from './storefront-page.ts';
+import { createPushDelivery } from './push/delivery.ts';
+import { OrderNews } from './push/order-news.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -121,6 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       log: app.log,
     });
   if (!deps.mailer) app.addHook('onClose', () => mailer.close());
+  const push = createPushDelivery(db, config);
+  const orderNews = new OrderNews(db, push.senderOf, app.log);
+  app.addHook('onClose', async () => {
+    await orderNews.stop();
+    push.close();
+  });
   const sms = deps.sms ?? createSmsSender({ smsUrl: config.smsUrl, dataDir: config.dataDir, log: app.log });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -211,13 +219,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes, { db, storage });
       await api.register(slidesRoutes, { db, storage });
       await api.register(trashRoutes, { db });
-      await api.register(ordersRoutes, { db });
+      await api.register(ordersRoutes, { db, news: orderNews });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });
       await api.register(settingsRoutes, { db });
       await api.register(couponsRoutes, { db });
       await api.register(customersRoutes, { db });
-      await api.register(pushRoutes, { db, config });
+      await api.register(pushRoutes, { db, delivery: push });
       await api.register(storefrontRoutes, {
         db,
         ordersPerMinute: config.storefrontOrdersPerMinute,

@@ -2,6 +2,8 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
+import { orderNews } from '@storedesk/shared/storefront/order-news';
+import { OrderAlerts } from '../components/order-alerts.tsx';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
 import { ErrorPanel, Spinner } from '../components/states.tsx';
@@ -17,12 +19,6 @@ const steps = [
   OrderStatus.PickedUp,
   OrderStatus.Delivered,
 ] as const;
-const stepNotes: Record<number, string> = {
-  [OrderStatus.Placed]: 'The store has your order.',
-  [OrderStatus.Confirmed]: 'The store is packing it, and a delivery partner is assigned.',
-  [OrderStatus.PickedUp]: 'On its way to you.',
-  [OrderStatus.Delivered]: 'Delivered. Enjoy!',
-};
 
 /** The standard UPI payment link: the business's UPI address, the bill, and the order's number. */
 function upiLink(upiId: string, name: string, paise: number, number: number): string {
@@ -40,7 +36,7 @@ function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string 
   if (order.status === OrderStatus.Cancelled) {
     return (
       <p className="notice inline" role="status">
-        This order was cancelled. Call the store if you have questions.
+        {orderNews(order).body}
       </p>
     );
   }
@@ -60,7 +56,7 @@ function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string 
             {index <= reached && at ? (
               <span className="muted small"> · {formatDateTime(at, timeZone)}</span>
             ) : null}
-            {index === reached ? <span className="step-note">{stepNotes[status]}</span> : null}
+            {index === reached ? <span className="step-note">{orderNews(order).body}</span> : null}
           </li>
         );
       })}
@@ -103,6 +99,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           Status: <strong data-testid="order-status">{statusLabel}</strong>
         </p>
         <Progress order={o} timeZone={business.timeZone} />
+        {o.state === 1 ? <OrderAlerts /> : null}
         {o.deliveryCode ? (
           <p className="code-box">
             Delivery code <strong>{o.deliveryCode}</strong>

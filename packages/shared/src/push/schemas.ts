@@ -40,7 +40,12 @@ export const pushMessages = {
 } as const;
 
 /** What the service worker receives in each push, as JSON. */
-export type PushPayload = { title: string; body: string };
+export type PushPayload = {
+  title: string;
+  body: string;
+  /** The customer app's page it is about (an order's news), opened when the notification is tapped. */
+  url?: string;
+};
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlExceptLineBreaksAndTabs = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;

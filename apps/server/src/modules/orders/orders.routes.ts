@@ -15,13 +15,17 @@ import type { Database } from '../../db/client.ts';
 import { idParam } from '../../lib/route-schemas.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { authOf } from '../../plugins/access.ts';
+import type { OrderNews } from '../../push/order-news.ts';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 
 const params = z.object({ orderId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews }> = async (
+  app,
+  { db, news },
+) => {
   app.get(
     '/orders',
     {
@@ -73,7 +77,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: z.object({ items: z.array(orderSummarySchema) }), ...errors },
       },
     },
-    async (request) => orders.changeOrdersStatus(db, authOf(request), request.body),
+    async (request) => {
+      const auth = authOf(request);
+      return orders.changeOrdersStatus(db, auth, request.body, (orderId) =>
+        news.orderChanged(auth.business.id, orderId),
+      );
+    },
   );
 
   app.get(
@@ -101,7 +110,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         response: { 200: orderDetailSchema, ...errors },
       },
     },
-    async (request) => orders.changeOrderStatus(db, authOf(request), request.params.orderId, request.body),
+    async (request) => {
+      const auth = authOf(request);
+      // The customer hears of a move of status; a note alone is the store's own.
+      return orders.changeOrderStatus(db, auth, request.params.orderId, request.body, (orderId) =>
+        news.orderChanged(auth.business.id, orderId),
+      );
+    },
   );
 
   app.post(

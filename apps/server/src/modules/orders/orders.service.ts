@@ -138,7 +138,7 @@ async function applyChange(
   auth: AuthContext,
   order: repo.OrderRow,
   change: Change,
-): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[] }> {
+): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[]; moved: boolean }> {
   if (order.state === 0) {
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(db, order) });
   }
@@ -151,7 +151,7 @@ async function applyChange(
     dex = { id: change.dexId, name: order.namedDexName };
   }
   const moves = change.status !== order.status;
-  if (!moves && !dex && !change.note) return { order };
+  if (!moves && !dex && !change.note) return { order, moved: false };
   const state = orderStateFor(change.status);
   const closes = state === 0 ? closedCounts(order, change.status) : null;
   const timeline = await repo.recordOrderChange(db, {
@@ -195,7 +195,7 @@ async function applyChange(
     dexName: dex?.name ?? order.dexName,
     version: order.version + 1,
   };
-  return { order: after, timeline };
+  return { order: after, timeline, moved: moves };
 }
 
 /**
@@ -207,12 +207,15 @@ export async function changeOrderStatus(
   auth: AuthContext,
   orderId: string,
   input: OrderStatusChange,
+  /** Told, once the change is written, if it moved the order's status (the customer hears of it). */
+  moved?: (orderId: string) => void,
 ): Promise<OrderDetail> {
   const order = await repo.findOrder(db, scopeOf(auth), orderId, input.dexId);
   if (!order) throw notFound();
   if (order.version !== input.version) throw stale(await toDetail(db, order));
-  const { order: after, timeline } = await applyChange(db, auth, order, input);
-  return toDetail(db, after, timeline);
+  const change = await applyChange(db, auth, order, input);
+  if (change.moved) moved?.(order.id);
+  return toDetail(db, change.order, change.timeline);
 }
 
 /**
@@ -224,10 +227,13 @@ export async function changeOrdersStatus(
   db: Database,
   auth: AuthContext,
   input: OrderBulkStatusChange,
+  /** Told, once the changes are committed, of the orders whose status they moved. */
+  moved?: (orderId: string) => void,
 ): Promise<{ items: OrderSummary[] }> {
+  const movedIds: string[] = [];
   // Ids as the database gives them back: it reads a uuid in either case, so the ones sent are matched in lower case.
   const chosenAt = new Map(input.orders.map((order) => [order.id.toLowerCase(), order.version]));
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const locked = await repo.findOrdersForUpdate(tx, scopeOf(auth), [...chosenAt.keys()], input.dexId);
     if (locked.length !== chosenAt.size) throw notFound();
     const byId = new Map(locked.map((order) => [order.id, order]));
@@ -236,9 +242,15 @@ export async function changeOrdersStatus(
     if (locked.some((order) => order.version !== chosenAt.get(order.id))) {
       throw stale({ items: inOrderAsked(toSummary) });
     }
-    for (const order of locked) byId.set(order.id, (await applyChange(tx, auth, order, input)).order);
+    for (const order of locked) {
+      const change = await applyChange(tx, auth, order, input);
+      byId.set(order.id, change.order);
+      if (change.moved) movedIds.push(order.id);
+    }
     return { items: inOrderAsked(toSummary) };
   });
+  for (const id of movedIds) moved?.(id);
+  return changed;
 }
 
 /**

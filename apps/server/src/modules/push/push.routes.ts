@@ -13,7 +13,6 @@ import {
   pushSubscriptionRemovalSchema,
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
-import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
@@ -23,8 +22,7 @@ import {
   withCors,
 } from '../../lib/storefront-cors.ts';
 import { authOf, storefrontOf } from '../../plugins/access.ts';
-import { PushSender } from '../../push/sender.ts';
-import { loadVapidKeys, type VapidKeys } from '../../push/vapid.ts';
+import type { PushDelivery } from '../../push/delivery.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
 
@@ -35,32 +33,15 @@ import { PushSending } from './push.sending.ts';
  */
 export const pushRoutes: FastifyPluginAsyncZod<{
   db: Database;
-  config: Config;
+  delivery: PushDelivery;
   /** Subscription changes accepted from one client address in a minute. */
   subscriptionChangesPerMinute?: number;
-}> = async (app, { db, config, subscriptionChangesPerMinute = 60 }) => {
-  // Made at the first start and kept in the database, unless the environment gives them; read on first use,
-  // so the app builds (and answers /api/health with 503) while the database is down.
-  let keys: Promise<VapidKeys> | undefined;
-  const vapidKeys = () => {
-    keys ??= loadVapidKeys(db, config.vapidKeys).catch((error: unknown) => {
-      keys = undefined;
-      throw error;
-    });
-    return keys;
-  };
-  const allowlist = new Set(config.pushEndpointAllowlist);
-  let sender: PushSender | undefined;
-  const senderOf = async () => {
-    const pair = await vapidKeys();
-    sender ??= new PushSender({ vapid: { ...pair, subject: config.vapidSubject }, allowlist });
-    return sender;
-  };
+}> = async (app, { db, delivery, subscriptionChangesPerMinute = 60 }) => {
+  const { vapidKeys, senderOf, allowlist } = delivery;
   const sending = new PushSending(db, senderOf, app.log);
   // A send in progress finishes its pushes in flight and is recorded as stopped; nothing is left half-written.
   app.addHook('onClose', async () => {
     await sending.stop();
-    sender?.close();
   });
 
   app.get(

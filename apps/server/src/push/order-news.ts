@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import type { PushPayload } from '@storedesk/shared/push/schemas';
+import { shopPath } from '@storedesk/shared/storefront/page';
+import { orderNews } from '@storedesk/shared/storefront/order-news';
+import type { Database } from '../db/client.ts';
+import { deleteSubscriptionsById } from '../modules/push/push.repository.ts';
+import type { PushSender } from './sender.ts';
+
+type Log = { error: (obj: unknown, msg?: string) => void };
+
+/** Devices of one customer a change notifies at most (a customer has a phone or two). */
+const DEVICES_MAX = 10;
+
+/**
+ * A push to the customer's own devices when their order changes status (ADR 0039): what the
+ * order's page says of it, opening that page when tapped. Sent after the change is committed, by
+ * the process that made it, in the background; a push that fails is not tried again (the app
+ * shows the status live, and on its next opening).
+ */
+export class OrderNews {
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly sender: () => Promise<PushSender>,
+    private readonly log: Log,
+  ) {}
+
+  /** Tells the order's customer of its status as it is now; returns at once. */
+  orderChanged(businessId: string, orderId: string): void {
+    const run = this.deliver(businessId, orderId)
+      .catch((error: unknown) => this.log.error({ err: error, orderId }, 'order news not pushed'))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
+  /** Waits for the pushes in flight. */
+  async stop(): Promise<void> {
+    await Promise.allSettled([...this.running]);
+  }
+
+  private async deliver(businessId: string, orderId: string): Promise<void> {
+    const { rows } = await this.db.execute<{
+      number: number;
+      status: number;
+      store_name: string;
+      slug: string;
+      id: string;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+    }>(sql`
+      SELECT o.number, o.status, o.store_name, b.slug, s.id, s.endpoint, s.p256dh, s.auth
+      FROM orders o
+      JOIN businesses b ON b.id = o.business_id
+      JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
+      WHERE o.business_id = ${businessId} AND o.id = ${orderId}
+      ORDER BY s.created_at DESC
+      LIMIT ${DEVICES_MAX}`);
+    const first = rows[0];
+    if (!first) return;
+    const news = orderNews({ number: first.number, status: first.status, storeName: first.store_name });
+    const payload = JSON.stringify({
+      ...news,
+      url: `${shopPath(first.slug)}/orders/${orderId}`,
+    } satisfies PushPayload);
+    const sender = await this.sender();
+    const results = await Promise.all(rows.map((device) => sender.send(device, payload)));
+    const gone = rows.filter((_, index) => results[index] === 'gone').map((device) => device.id);
+    if (gone.length > 0) await deleteSubscriptionsById(this.db, businessId, gone);
+  }
+}
