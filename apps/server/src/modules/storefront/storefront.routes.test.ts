@@ -287,7 +287,7 @@ describe('calls from a browser on another origin (CORS)', () => {
     expect(res.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'content-type, authorization, x-storefront-key',
+      'access-control-allow-headers': 'content-type, authorization, last-event-id, x-storefront-key',
       'access-control-max-age': '600',
     });
     expect(res.body).toBe('');

@@ -166,7 +166,7 @@ describe('GET /api/storefront/slides', () => {
     expect(preflight.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET',
-      'access-control-allow-headers': 'content-type, authorization, x-storefront-key',
+      'access-control-allow-headers': 'content-type, authorization, last-event-id, x-storefront-key',
       'access-control-max-age': '600',
     });
     expect(preflight.body).toBe('');
