@@ -2,14 +2,17 @@
  * Takes the README's screenshots (docs/screenshots) the way a person sees the
  * console: starts the server on a fresh demo database, as `npm start` does,
  * adds what a screenshot wants (titled slide pictures, something in the trash), and
- * photographs each screen signed in as the demo owner.
+ * photographs each screen signed in as the demo owner; then the customer app on a phone, as a
+ * customer near a demo store goes from its home to a placed order.
  *
  *   npm run screenshots              # every screen
  *   npm run screenshots -- zones     # only the named ones
+ *   npm run screenshots -- shop      # only the customer app's
  */
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/chromium.ts';
+import { customerPhone, newPhone, signInWithCode } from './support/customer.ts';
 import { startServer } from './support/server.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../docs/screenshots');
@@ -111,6 +114,38 @@ async function deleteFirst(page: Page, list: string, itemPath: (id: string) => s
   );
 }
 
+/** The customer app at 375 px: home, a store, the cart's bill, the placed order (shop-*.png). */
+async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
+  const { context, page } = await customerPhone(browser, baseUrl);
+  const shoot = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(outDir, `shop-${name}.png`) });
+    console.log(`wrote docs/screenshots/shop-${name}.png`);
+  };
+  await page.goto('/shop/demo-fresh-mart');
+  await page.getByRole('button', { name: 'Use my location' }).click();
+  await page.getByRole('list', { name: 'Stores that deliver here' }).waitFor();
+  await shoot('home');
+  await page.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
+  const items = page.getByRole('list', { name: 'Items' });
+  await items.waitFor();
+  await items.getByRole('button', { name: /^Add / }).first().click();
+  await items.getByRole('button', { name: /^Add / }).first().click();
+  await shoot('store');
+  await page.getByRole('link', { name: /^View cart/ }).click();
+  await page.getByText('To pay').waitFor();
+  await shoot('cart');
+  await page.getByRole('link', { name: 'Sign in to place your order' }).click();
+  await signInWithCode(page, dataDir, newPhone(), 'Meera Nair');
+  await page.getByLabel('House, street and area').fill('14, 5th Cross, Koramangala 4th Block');
+  await page.getByRole('button', { name: 'Save address' }).click();
+  await page.getByRole('radio', { name: /14, 5th Cross/ }).waitFor();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  await page.getByTestId('order-status').waitFor();
+  await shoot('order');
+  await context.close();
+}
+
 async function main() {
   const wanted = new Set(process.argv.slice(2));
   const server = await startServer({ LOG_LEVEL: 'error' });
@@ -158,6 +193,7 @@ async function main() {
     for (const shot of chosen) await take(shot, `${shot.name}.png`);
     await page.setViewportSize({ width: 375, height: 812 });
     for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
+    if (wanted.size === 0 || wanted.has('shop')) await shopShots(browser, server.baseUrl, server.dataDir);
   } finally {
     await browser.close();
     await server.stop();

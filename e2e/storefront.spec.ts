@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { seriousFindings } from './support/axe.ts';
+import { customerPhone, newPhone, signInWithCode as signIn } from './support/customer.ts';
 
 /*
  * The whole loop on a phone: the customer opens the business's app from the console's Open App,
@@ -19,63 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** Fresh Mart Koramangala, of the demo, and a point a street away from it. */
-const nearKoramangala = { latitude: 12.9361, longitude: 77.6259 };
-
-/** A phone: 375 px, touch, the browser's location near the store, in light or dark. */
-async function phone(
-  colorScheme: 'light' | 'dark' = 'light',
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: inject('baseUrl'),
-    viewport: { width: 375, height: 812 },
-    isMobile: true,
-    hasTouch: true,
-    geolocation: nearKoramangala,
-    permissions: ['geolocation'],
-    colorScheme,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
-
-/** The newest sign-in code texted to the phone: the outbox holds one file per text. */
-async function codeTextedTo(phoneNumber: string): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const texts = fs.existsSync(outbox)
-          ? fs
-              .readdirSync(outbox)
-              .filter((name) => name.endsWith(`-${phoneNumber}.sms`))
-              .sort()
-          : [];
-        const latest = texts.at(-1);
-        code = latest
-          ? /\b(\d{6})\b/.exec(fs.readFileSync(path.join(outbox, latest), 'utf8'))?.[1]
-          : undefined;
-        return code;
-      },
-      { timeout: 10_000 },
-    )
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
-
-/** Signs in on the app's sign-in page, as a customer reading their SMS would. */
-async function signInWithCode(page: Page, phoneNumber: string, name: string) {
-  await page.getByLabel('Phone number').fill(phoneNumber);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Code').fill(await codeTextedTo(phoneNumber));
-  await page.getByLabel('Your name (if you are new here)').fill(name);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-/** A phone number no other run used: ten digits starting with 9. */
-const newPhone = () => `9${String(Date.now()).slice(-9)}`;
+const phone = (colorScheme: 'light' | 'dark' = 'light') =>
+  customerPhone(browser, inject('baseUrl'), colorScheme);
+const signInWithCode = (page: Page, phoneNumber: string, name: string) =>
+  signIn(page, inject('dataDir'), phoneNumber, name);
 
 async function moveOrder(console_: Page, orderId: string, status: string, executive = false) {
   await console_.goto(`/orders/${orderId}`);

@@ -4,9 +4,10 @@
  * chunks, the JavaScript each needs (its chunk and every chunk that chunk imports,
  * statically, down to the entry), counted as the brotli bytes the server sends.
  *
- *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist
+ *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist and apps/storefront/dist
  *
- * Exits 1 when a screen is over its budget (ISSUE 13's figures).
+ * Exits 1 when a screen is over its budget (ISSUE 13's figures; the customer app's first screen,
+ * ISSUE 23's).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,6 +66,30 @@ function brotliSize(/** @type {string} */ file) {
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
+const storefrontDist = path.join(root, 'apps/storefront/dist');
+/** The customer app's first screen (its home): at most this much JavaScript, compressed. */
+export const storefrontBudget = 120 * KB;
+
+/**
+ * The JavaScript of the customer app's first screen: the page's module script and the chunks the
+ * build preloads with it (Vite names every static import of the entry so); the other screens and
+ * the map load when they are opened. Answers the files, or null without a build.
+ */
+export function storefrontFirstScreen() {
+  const page = path.join(storefrontDist, 'index.html');
+  if (!fs.existsSync(page)) return null;
+  const html = fs.readFileSync(page, 'utf8');
+  return [...html.matchAll(/(?:src|href)="\/shop\/_app\/(assets\/[\w.-]+\.js)"/g)].map((match) => {
+    const file = path.join(storefrontDist, match[1]);
+    const br = `${file}.br`;
+    return {
+      file: match[1],
+      raw: fs.statSync(file).size,
+      sent: fs.existsSync(br) ? fs.statSync(br).size : zlib.brotliCompressSync(fs.readFileSync(file)).length,
+    };
+  });
+}
+
 function main() {
   const chunksFile = path.join(dist, '.vite/chunks.json');
   if (!fs.existsSync(chunksFile)) {
@@ -105,6 +130,20 @@ function main() {
         : `PASS ${module} does not load the signed-in shell's chunk`,
     );
   }
+  const files = storefrontFirstScreen();
+  if (!files) {
+    console.error('No customer app build: run `npm run build` first.');
+    process.exit(1);
+  }
+  const sent = files.reduce((sum, f) => sum + f.sent, 0);
+  const raw = files.reduce((sum, f) => sum + f.raw, 0);
+  const ok = sent <= storefrontBudget && files.length > 0;
+  if (!ok) over++;
+  console.log(
+    `${ok ? 'PASS' : 'FAIL'} customer app, first screen: ${kb(sent)} of JavaScript sent (brotli; ${kb(raw)} ` +
+      `unpacked) in ${files.length} files; budget ${kb(storefrontBudget)}`,
+  );
+  for (const f of files.sort((a, b) => b.sent - a.sent)) console.log(`       ${kb(f.sent).padStart(9)}  ${f.file}`);
   if (over > 0) process.exit(1);
 }
 

@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+/*
+ * A customer of the demo business on a phone: the customer app's own sign-in, with the code read
+ * from the outbox the server writes texts to without an SMS provider.
+ */
+
+/** A street away from Fresh Mart Koramangala, of the demo. */
+export const nearKoramangala = { latitude: 12.9361, longitude: 77.6259 };
+
+/** A phone: 375 px, touch, the browser's location near the store, in light or dark. */
+export async function customerPhone(
+  browser: Browser,
+  baseURL: string,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    geolocation: nearKoramangala,
+    permissions: ['geolocation'],
+    colorScheme,
+    reducedMotion: 'reduce',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+/** The newest sign-in code texted to the phone (one outbox file per text), waiting up to 10 s for it. */
+export async function codeTextedTo(dataDir: string, phoneNumber: string): Promise<string> {
+  const outbox = path.join(dataDir, 'outbox');
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    const texts = fs.existsSync(outbox)
+      ? fs
+          .readdirSync(outbox)
+          .filter((name) => name.endsWith(`-${phoneNumber}.sms`))
+          .sort()
+      : [];
+    const latest = texts.at(-1);
+    const code = latest
+      ? /\b(\d{6})\b/.exec(fs.readFileSync(path.join(outbox, latest), 'utf8'))?.[1]
+      : undefined;
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code was texted to ${phoneNumber} within 10 s`);
+}
+
+/** Signs in on the app's sign-in page, as a customer reading their SMS would. */
+export async function signInWithCode(page: Page, dataDir: string, phoneNumber: string, name: string) {
+  await page.getByLabel('Phone number').fill(phoneNumber);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByLabel('Code').fill(await codeTextedTo(dataDir, phoneNumber));
+  await page.getByLabel('Your name (if you are new here)').fill(name);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** A phone number no other run used: ten digits starting with 9. */
+export const newPhone = () => `9${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-9)}`;
