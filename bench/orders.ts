@@ -204,13 +204,22 @@ export async function changeStatuses(
   };
 }
 
+/** Where the rush's customers live: by the bench's store (the demo's stores deliver 5 km around). */
+let rushPoint = { lat: 0, lng: 0 };
+
 /** What a customer order of the bench names: an Open store of the demo business and three of its items in stock. */
 async function basketOf(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ key: string; store_id: string; item_ids: string[] }>(
-      `SELECT b.storefront_key AS key, s.id AS store_id,
+    const { rows } = await client.query<{
+      key: string;
+      store_id: string;
+      item_ids: string[];
+      lat: number;
+      lng: number;
+    }>(
+      `SELECT b.storefront_key AS key, s.id AS store_id, s.latitude AS lat, s.longitude AS lng,
               (SELECT array_agg(i.id ORDER BY i.name) FROM (
                  SELECT id, name FROM items
                  WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i) AS item_ids
@@ -220,6 +229,7 @@ async function basketOf(databaseUrl: string) {
        ORDER BY s.name LIMIT 1`,
     );
     const row = rows[0]!;
+    rushPoint = { lat: row.lat, lng: row.lng };
     return { key: row.key, storeId: row.store_id, itemIds: row.item_ids };
   } finally {
     await client.end();
@@ -233,8 +243,19 @@ async function basketOf(databaseUrl: string) {
  * a minute, so the clients send from many loopback addresses (127.0.2.1 and
  * on, each used for at most 100 orders), as that many customers' phones would.
  */
-export async function placeOrders(baseUrl: string, databaseUrl: string): Promise<Figures> {
+export async function placeOrders(
+  baseUrl: string,
+  databaseUrl: string,
+  options: {
+    /**
+     * A lunch rush as the customer app makes it: each order priced first (`POST /storefront/quote`,
+     * timed into `quoteTimes`), and sent with a delivery address by the store and cash on delivery.
+     */
+    rush?: { quoteTimes: number[]; onPlaced: (orderId: string, sentAt: number) => void };
+  } = {},
+): Promise<Figures> {
   const { key, storeId, itemIds } = await basketOf(databaseUrl);
+  const rush = options.rush;
   const clients = 20;
   const perAddress = 100;
   const agent = new http.Agent({ keepAlive: true });
@@ -249,6 +270,19 @@ export async function placeOrders(baseUrl: string, databaseUrl: string): Promise
         const address = client + clients * Math.floor(turn / perAddress);
         const localAddress = `127.0.${2 + Math.floor(address / 250)}.${1 + (address % 250)}`;
         const phone = `8${String(client * 1_000_000 + turn).padStart(9, '0')}`;
+        const items = itemIds.map((itemId) => ({ itemId, quantity: 5 }));
+        if (rush) {
+          const asked = performance.now();
+          const quote = await post(
+            agent,
+            `${baseUrl}/api/storefront/quote`,
+            headers,
+            { storeId, items },
+            localAddress,
+          );
+          rush.quoteTimes.push(performance.now() - asked);
+          if (quote.status !== 200) refused++;
+        }
         const sent = performance.now();
         const res = await post(
           agent,
@@ -257,12 +291,24 @@ export async function placeOrders(baseUrl: string, databaseUrl: string): Promise
           {
             customer: { name: `Bench Customer ${client}-${turn}`, phone },
             storeId,
-            items: itemIds.map((itemId) => ({ itemId, quantity: 5 })),
+            items,
+            ...(rush
+              ? {
+                  deliveryAddress: {
+                    label: 'Home',
+                    text: `${turn}, Bench Road`,
+                    lat: rushPoint.lat,
+                    lng: rushPoint.lng,
+                  },
+                  paymentMode: 'COD',
+                }
+              : {}),
           },
           localAddress,
         );
         times.push(performance.now() - sent);
         if (res.status !== 201) refused++;
+        else if (rush) rush.onPlaced((JSON.parse(res.body) as { id: string }).id, sent);
       }
     }),
   );

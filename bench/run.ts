@@ -24,6 +24,7 @@ import { benchPush } from './push.ts';
 import { benchConsole } from './console.ts';
 import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
+import { benchRush } from './rush.ts';
 import { percentile, round1 as round } from './stats.ts';
 
 const targets = {
@@ -67,7 +68,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
+const parts = ['foundation', 'rush', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
 type Part = (typeof parts)[number];
 /** Parts a run of every part leaves out: they take long and are run by name. */
 const onlyByName: readonly Part[] = ['soak'];
@@ -127,6 +128,10 @@ async function main() {
     const { baseUrl } = server;
     const token = await signInToken(baseUrl);
     if (runs('foundation')) await benchFoundation(baseUrl, token);
+    if (runs('rush')) {
+      const rush = await benchRush(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
+      console.log(`results in ${writeResults('rush', rush)}`);
+    }
     // Catalogue at scale comes last: it fills the database with 1,000 stores and 50,000 items.
     if (runs('catalogue')) await benchCatalogueAtScale(baseUrl, server.dataDir, token);
     // Orders at scale: 1,000,000 orders and 200,000 customers.

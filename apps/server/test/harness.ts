@@ -2,6 +2,7 @@
  * What a server test file builds on: its own database cloned from the migrated
  * template, the real app on it, and factories for businesses and their staff.
  */
+import type { Customer } from '@storedesk/shared/storefront/customers';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -308,7 +309,7 @@ export function latestCode(dataDir: string, phone: string): string {
   return code;
 }
 
-export type CustomerSession = { token: string; customer: { id: string; name: string; phone: string } };
+export type CustomerSession = { token: string; customer: Customer };
 
 /** Signs a customer of the key's business in by the code texted to their phone, as the customer app does. */
 export async function signInCustomer(

@@ -24,6 +24,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -339,10 +340,21 @@ export const customers = pgTable(
     businessId: businessId(),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
+    /** The code this customer shares with friends (ADR 0041): 10 letters and digits, unique in the business. */
+    referralCode: text('referral_code')
+      .notNull()
+      .default(sql`new_referral_code()`),
+    /** The customer whose code they gave before their first order, and when; null when none. */
+    referredById: uuid('referred_by_id').references((): AnyPgColumn => customers.id, {
+      onDelete: 'set null',
+    }),
+    referredAt: ts('referred_at'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('customers_phone_idx').on(t.businessId, t.phone),
+    uniqueIndex('customers_referral_code_idx').on(t.businessId, t.referralCode),
+    index('customers_referred_by_idx').on(t.referredById),
     index('customers_created_idx').on(t.businessId, t.createdAt),
     // The coupon dialog's customer search: a part of a name, or a run of a phone's digits.
     index('customers_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),

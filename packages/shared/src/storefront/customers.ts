@@ -39,6 +39,18 @@ export const customerMessages = {
   tooManyGuesses: 'Too many wrong codes. Try again later',
   signIn: 'Sign in with your phone number to continue',
   nameNeeded: 'Tell us your name',
+  changeNeeded: 'Send a name or a referral code',
+} as const;
+
+/** Why a referral code was refused (ADR 0041). */
+export const referralMessages = {
+  code: 'Enter the referral code your friend shared: 10 letters and digits',
+  unknown: 'This referral code is not valid',
+  own: 'This is your own referral code: share it with a friend',
+  usedUp: 'This referral code has been used as many times as it can be',
+  off: 'The referral programme is not running right now',
+  afterFirstOrder: 'A referral code can be given only before your first order',
+  alreadyGiven: 'You have already given a referral code',
 } as const;
 
 export const customerCodeRequestSchema = z.object({ phone: customerPhoneSchema });
@@ -60,6 +72,10 @@ export const customerSchema = z.object({
   /** Empty until the customer gives it. */
   name: z.string(),
   phone: z.string(),
+  /** Their own code, to share with friends while the business runs a referral programme. */
+  referralCode: z.string(),
+  /** Whether they gave a friend's code (the programme's offer then applies to their first order). */
+  referred: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -69,6 +85,21 @@ export const customerVerifyResponseSchema = z.object({
   customer: customerSchema,
 });
 
-export const customerUpdateSchema = z.object({
-  name: singleLine(limits.nameMax).pipe(z.string().min(1, customerMessages.nameNeeded)),
-});
+/** A referral code as typed: any case, spaces and dashes ignored. */
+export const referralCodeSchema = z
+  .string({ error: referralMessages.code })
+  .max(40, referralMessages.code)
+  .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]{10}$/, referralMessages.code));
+
+/** `PATCH /storefront/account`: a new name, a friend's referral code (before the first order), or both. */
+export const customerUpdateSchema = z
+  .object({
+    name: singleLine(limits.nameMax).pipe(z.string().min(1, customerMessages.nameNeeded)).optional(),
+    referralCode: referralCodeSchema.optional(),
+  })
+  .refine((body) => body.name !== undefined || body.referralCode !== undefined, {
+    message: customerMessages.changeNeeded,
+    path: ['name'],
+  });
+export type CustomerUpdate = z.output<typeof customerUpdateSchema>;

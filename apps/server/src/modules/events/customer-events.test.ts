@@ -175,6 +175,22 @@ describe('a customer’s live stream', () => {
     expect(keyless.statusCode).toBe(401);
   });
 
+  it('refuses a Last-Event-ID that is no event id', async () => {
+    for (const bad of ['abc', '-1', '1'.repeat(19)]) {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/storefront/events',
+        headers: {
+          'x-storefront-key': biz.storefrontKey,
+          authorization: `Bearer ${asha.token}`,
+          'last-event-id': bad,
+        },
+      });
+      expect(res.statusCode, bad).toBe(400);
+      expect(errorOf(res).code).toBe('invalid_input');
+    }
+  });
+
   it('answers the browser’s preflight for a token and Last-Event-ID', async () => {
     const res = await ctx.app.inject({ method: 'OPTIONS', url: '/api/storefront/events' });
     expect(res.statusCode).toBe(204);

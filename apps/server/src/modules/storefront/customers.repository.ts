@@ -59,7 +59,13 @@ export async function deleteOldCodes(db: Executor) {
   await db.delete(customerCodes).where(sql`${customerCodes.expiresAt} < now() - interval '1 day'`);
 }
 
-const customerColumns = { id: customers.id, name: customers.name, phone: customers.phone };
+const customerColumns = {
+  id: customers.id,
+  name: customers.name,
+  phone: customers.phone,
+  referralCode: customers.referralCode,
+  referred: sql<boolean>`${customers.referredById} IS NOT NULL`,
+};
 
 /** The customer of this phone, created at their first sign-in; a name given replaces the one kept. */
 export async function upsertCustomer(
@@ -85,6 +91,42 @@ export async function findCustomer(db: Executor, scope: CustomerScope) {
     .from(customers)
     .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
   return row ?? null;
+}
+
+/** The customer, locked until the transaction ends, with whether they have ordered and whom they gave. */
+export async function lockCustomerForReferral(tx: Executor, scope: CustomerScope) {
+  const [row] = await tx
+    .select({
+      id: customers.id,
+      referredById: customers.referredById,
+      hasOrders: sql<boolean>`EXISTS (SELECT 1 FROM orders o WHERE o.business_id = customers.business_id AND o.customer_id = customers.id)`,
+    })
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)))
+    .for('update');
+  return row ?? null;
+}
+
+/** The business's customer whose referral code this is, with how many customers gave it; locked. */
+export async function lockReferrer(tx: Executor, businessId: string, code: string) {
+  const [row] = await tx
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(ofBusiness(customers, { businessId }), eq(customers.referralCode, code)))
+    .for('update');
+  if (!row) return null;
+  const [count] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(customers)
+    .where(and(ofBusiness(customers, { businessId }), eq(customers.referredById, row.id)));
+  return { id: row.id, referred: count!.n };
+}
+
+export async function setReferrer(tx: Executor, scope: CustomerScope, referrerId: string) {
+  await tx
+    .update(customers)
+    .set({ referredById: referrerId, referredAt: sql`now()` })
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
 }
 
 export async function renameCustomer(db: Executor, scope: CustomerScope, name: string) {

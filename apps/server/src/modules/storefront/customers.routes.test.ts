@@ -98,7 +98,13 @@ describe('sign-in by phone code', () => {
     });
     expect(verified.statusCode, verified.body).toBe(200);
     const { token, customer } = verified.json<{ token: string; customer: { id: string } }>();
-    expect(customer).toEqual({ id: expect.any(String), name: 'Asha', phone });
+    expect(customer).toEqual({
+      id: expect.any(String),
+      name: 'Asha',
+      phone,
+      referralCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{10}$/),
+      referred: false,
+    });
     expect(token).toMatch(/^[\w-]{43}$/);
     const me = await send('GET', '/api/storefront/account', { token });
     expect(me.json()).toEqual(customer);

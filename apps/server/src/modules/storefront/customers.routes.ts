@@ -137,8 +137,13 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
       onSend: withCors,
       schema: {
         tags: ['storefront'],
-        summary: 'Change the name the signed-in customer goes by',
-        description: '400: an empty or overlong name (`fields.name`). 401: no signed-in customer.',
+        summary: 'Change the name the signed-in customer goes by, or give a friend’s referral code',
+        description:
+          'A referral code (ADR 0041) is taken once, before the customer’s first order, while the referral ' +
+          'programme is on; their first order then gets the programme’s offer. 400: an empty or overlong name ' +
+          '(`fields.name`), or a code that is malformed, unknown, their own or used up (`fields.referralCode`). ' +
+          '401: no signed-in customer. 409: a code was given already, the customer has ordered, or the ' +
+          'programme is off. Nothing is changed unless the answer is 200.',
         headers: customerHeaders,
         body: customerUpdateSchema,
         response: {
@@ -146,10 +151,11 @@ export const storefrontCustomerRoutes: FastifyPluginAsyncZod<{ db: Database; sms
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           402: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
         },
       },
     },
-    async (request) => customers.renameCustomer(db, customerOf(request), request.body.name),
+    async (request) => customers.updateCustomer(db, customerOf(request), request.body),
   );
 
   registerPreflight(app, '/storefront/addresses', 'GET, POST', 'reading or saving addresses');

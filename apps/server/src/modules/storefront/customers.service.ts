@@ -9,15 +9,18 @@ import {
   customerCodePolicy,
   customerMessages,
   customerSessionPolicy,
+  referralMessages,
   type Customer,
+  type CustomerUpdate,
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
-import type { Database, Executor } from '../../db/client.ts';
+import type { Database, Executor, Transaction } from '../../db/client.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CustomerScope } from '../../lib/scope.ts';
 import type { SmsSender } from '../../sms/sms.ts';
 import { throttleCounts } from '../auth/auth.service.ts';
 import * as repo from './customers.repository.ts';
+import { findReferralProgramme } from './storefront.repository.ts';
 import type { StorefrontBusiness } from './storefront.service.ts';
 
 /** A signed-in customer of the business whose key was presented. */
@@ -163,14 +166,40 @@ export async function signOutCustomer(db: Executor, context: CustomerContext): P
   await repo.deleteSession(db, context.scope.businessId, context.sessionId);
 }
 
-export async function renameCustomer(
-  db: Executor,
+/**
+ * The customer's name, and a friend's referral code (ADR 0041): given once, before the first
+ * order, while the programme runs; not their own, and not one given by as many customers as
+ * the programme's usage limit. All or nothing.
+ */
+export async function updateCustomer(
+  db: Database,
   context: CustomerContext,
-  name: string,
+  input: CustomerUpdate,
 ): Promise<Customer> {
-  const customer = await repo.renameCustomer(db, context.scope, name);
-  if (!customer) throw unauthenticated(customerMessages.signIn);
-  return customer;
+  return db.transaction(async (tx) => {
+    if (input.referralCode !== undefined) await giveReferralCode(tx, context.scope, input.referralCode);
+    const customer =
+      input.name !== undefined
+        ? await repo.renameCustomer(tx, context.scope, input.name)
+        : await repo.findCustomer(tx, context.scope);
+    if (!customer) throw unauthenticated(customerMessages.signIn);
+    return customer;
+  });
+}
+
+async function giveReferralCode(tx: Transaction, scope: CustomerScope, code: string) {
+  const refuse = (message: string) => invalid({ referralCode: message }, message);
+  const self = await repo.lockCustomerForReferral(tx, scope);
+  if (!self) throw unauthenticated(customerMessages.signIn);
+  if (self.referredById !== null) throw new AppError('conflict', referralMessages.alreadyGiven);
+  if (self.hasOrders) throw new AppError('conflict', referralMessages.afterFirstOrder);
+  const programme = await findReferralProgramme(tx, scope.businessId);
+  if (!programme?.enabled) throw new AppError('conflict', referralMessages.off);
+  const referrer = await repo.lockReferrer(tx, scope.businessId, code);
+  if (!referrer) throw refuse(referralMessages.unknown);
+  if (referrer.id === self.id) throw refuse(referralMessages.own);
+  if (referrer.referred >= programme.usageLimit) throw refuse(referralMessages.usedUp);
+  await repo.setReferrer(tx, scope, referrer.id);
 }
 
 /** Deletes sessions that can no longer be used and codes a day past their expiry. */

@@ -84,6 +84,41 @@ export function priceOrder(
   };
 }
 
+/** The referral programme as its settings say (ADR 0041). */
+export type ReferralProgramme = {
+  enabled: boolean;
+  name: string;
+  type: CouponType;
+  discountPercent: number;
+  maxDiscountPaise: number;
+  minOrderValuePaise: number;
+  validForDays: number;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The programme's offer on a referred customer's order, as the terms of a coupon, or null: only
+ * while the programme is on, on their first order, within `validForDays` of giving the code, and
+ * from its minimum order value. The order shows it as it shows a coupon, by the programme's name.
+ */
+export function referralOffer(
+  programme: ReferralProgramme | null,
+  customer: { firstOrder: boolean; referredAt: Date | null },
+  now: Date,
+  itemsTotalPaise: number,
+): CouponTerms | null {
+  if (!programme?.enabled || !customer.firstOrder || customer.referredAt === null) return null;
+  if (now.getTime() > customer.referredAt.getTime() + programme.validForDays * DAY_MS) return null;
+  if (itemsTotalPaise < programme.minOrderValuePaise) return null;
+  return {
+    code: `Referral: ${programme.name || 'Refer a friend'}`,
+    type: programme.type,
+    discountPercent: programme.discountPercent,
+    maxDiscountPaise: programme.maxDiscountPaise,
+  };
+}
+
 /** Everything the coupon rules of SPEC §3 look at, as stored. */
 export type CouponRules = CouponTerms & {
   usageType: 'OPEN' | 'CLOSE';

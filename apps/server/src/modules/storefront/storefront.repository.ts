@@ -247,19 +247,32 @@ export async function lockCustomer(
   tx: Transaction,
   businessId: string,
   customer: { name: string; phone: string },
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; referredAt: Date | null }> {
   const [created] = await tx
     .insert(customers)
     .values({ businessId, name: customer.name, phone: customer.phone })
     .onConflictDoNothing({ target: [customers.businessId, customers.phone] })
     .returning({ id: customers.id });
-  if (created) return { id: created.id, created: true };
+  if (created) return { id: created.id, created: true, referredAt: null };
   const [existing] = await tx
-    .select({ id: customers.id })
+    .select({ id: customers.id, referredAt: customers.referredAt })
     .from(customers)
     .where(and(ofBusiness(customers, { businessId }), eq(customers.phone, customer.phone)))
     .for('update');
-  return { id: existing!.id, created: false };
+  return { id: existing!.id, created: false, referredAt: existing!.referredAt };
+}
+
+/** A signed-in customer as a quote prices for them: whether this would be their first order, and their referral. */
+export async function findOrderingCustomer(db: Executor, scope: CustomerScope) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      referredAt: customers.referredAt,
+      firstOrder: sql<boolean>`NOT EXISTS (SELECT 1 FROM orders o WHERE o.business_id = customers.business_id AND o.customer_id = customers.id)`,
+    })
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
+  return row ?? null;
 }
 
 export async function customerHasOrders(db: Executor, businessId: string, customerId: string) {

@@ -240,8 +240,10 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'refused coupon (`fields` says which part and why); 404 for an unknown store; 409 when the business ' +
           'is not live or the store takes no orders now (`fields.storeId` says why: not Open, or its hours). ' +
           'Before sign-in a coupon for first orders is priced as if this were the first; the order decides. ' +
-          '401: missing or unknown key. 402: service ended.',
-        headers: storefrontHeaders,
+          'With a signed-in customer’s token the bill is theirs: their coupons, and without a coupon the ' +
+          'referral programme’s offer on a referred customer’s first order (ADR 0041). ' +
+          '401: missing or unknown key, or a token that names no customer. 402: service ended.',
+        headers: customerHeaders,
         body: storefrontQuoteInputSchema,
         response: {
           200: storefrontQuoteSchema,
@@ -253,7 +255,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => quoteOrder(db, storefrontOf(request), request.body),
+    async (request) => quoteOrder(db, storefrontOf(request), request.body, request.customer),
   );
 
   app.get(

@@ -35,7 +35,14 @@ import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.t
 import { fileUrl } from '../../storage/images.ts';
 import { recordPlacedOrder } from '../orders/orders.service.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { chargesFor, couponRefusal, priceOrder, type CatalogueLine, type PricedOrder } from './pricing.ts';
+import {
+  chargesFor,
+  couponRefusal,
+  priceOrder,
+  referralOffer,
+  type CatalogueLine,
+  type PricedOrder,
+} from './pricing.ts';
 import * as repo from './storefront.repository.ts';
 
 /** The business a storefront key belongs to. */
@@ -97,7 +104,7 @@ async function billFor(
   store: { id: string },
   basket: Basket,
   now: Date,
-  customer: { id: string; firstOrder: boolean } | null,
+  customer: { id: string; firstOrder: boolean; referredAt: Date | null } | null,
   forOrder: boolean,
 ): Promise<{ priced: PricedOrder; couponCode: string | null }> {
   const businessId = business.id;
@@ -108,7 +115,14 @@ async function billFor(
     const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
     throw invalid({ items: message }, message);
   }
-  if (basket.couponCode === undefined) return { priced: priceOrder(lines, settings), couponCode: null };
+  if (basket.couponCode === undefined) {
+    // Without a coupon, a referred customer's first order gets the referral programme's offer (ADR 0041).
+    const referral =
+      customer?.referredAt && customer.firstOrder
+        ? referralOffer(await repo.findReferralProgramme(tx, businessId), customer, now, itemsTotalPaise)
+        : null;
+    return { priced: priceOrder(lines, settings, referral), couponCode: null };
+  }
 
   const coupon = forOrder
     ? await repo.lockCoupon(tx, businessId, basket.couponCode)
@@ -269,7 +283,7 @@ export async function placeOrder(
       store,
       input,
       now,
-      { id: customer.id, firstOrder },
+      { id: customer.id, firstOrder, referredAt: customer.referredAt },
       true,
     );
     const order = await repo.insertOrder(tx, {
@@ -342,12 +356,15 @@ export async function quoteOrder(
   db: Database,
   business: StorefrontBusiness,
   input: StorefrontQuoteRequest,
+  /** A signed-in customer's quote is theirs: their coupons, their first order, their referral offer. */
+  signedIn: CustomerContext | null = null,
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
   return db.transaction(async (tx) => {
     const now = await repo.transactionTime(tx);
     const store = await storeTakingOrders(tx, business, input.storeId, now);
-    const { priced, couponCode } = await billFor(tx, business, store, input, now, null, false);
+    const customer = signedIn ? await repo.findOrderingCustomer(tx, signedIn.scope) : null;
+    const { priced, couponCode } = await billFor(tx, business, store, input, now, customer, false);
     return {
       storeId: store.id,
       storeName: store.name,
