@@ -62,6 +62,18 @@ export default function OrdersPage() {
           </button>
         </p>
       </section>
+      {business.referral ? (
+        <section className="panel" aria-labelledby="refer">
+          <h2 id="refer" className="section-title">
+            {business.referral.name || 'Refer a friend'}
+          </h2>
+          {business.referral.message ? <p>{business.referral.message}</p> : null}
+          <p>
+            Your code: <strong className="referral-code">{signedIn.customer.referralCode}</strong>
+          </p>
+          <p className="hint">A friend who signs in with it gets the offer on their first order.</p>
+        </section>
+      ) : null}
       {orders.error ? <ErrorPanel error={orders.error} onRetry={orders.reload} /> : null}
       {!orders.data && !orders.error ? <Spinner label="Loading your orders…" /> : null}
       {orders.data && orders.data.items.length === 0 ? (

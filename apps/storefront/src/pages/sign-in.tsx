@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { ApiError } from '@storedesk/web/api';
+import { useBusiness } from '../business.ts';
 import { api } from '../lib/api.ts';
 import { navigate, useLocation } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
@@ -17,10 +18,12 @@ function safeNext(next: string | null): string {
 export default function SignInPage() {
   const { query } = useLocation();
   const next = safeNext(query.get('next'));
-  const [step, setStep] = useState<'phone' | 'code'>('phone');
+  const [step, setStep] = useState<'phone' | 'code' | 'referral'>('phone');
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
   const [name, setName] = useState('');
+  const [referralCode, setReferralCode] = useState('');
+  const business = useBusiness();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [sentNote, setSentNote] = useState<string | null>(null);
@@ -51,6 +54,18 @@ export default function SignInPage() {
         ...(name.trim() ? { name: name.trim() } : {}),
       });
       session.set(signedIn);
+      // A friend's code counts only before the first order: given now, or not at all.
+      if (referralCode.trim() && business.referral && !signedIn.customer.referred) {
+        try {
+          const customer = await api<Customer>('PATCH', '/account', { referralCode });
+          session.set({ ...signedIn, customer });
+        } catch (failure) {
+          setStep('referral');
+          setError(failure as ApiError);
+          setBusy(false);
+          return;
+        }
+      }
       navigate(next, { replace: true });
     } catch (failure) {
       setError(failure as ApiError);
@@ -64,7 +79,17 @@ export default function SignInPage() {
   return (
     <section className="panel narrow">
       <h1>Sign in</h1>
-      {step === 'phone' ? (
+      {step === 'referral' ? (
+        <div>
+          <p>You are signed in.</p>
+          <p className="field-error" role="alert">
+            {error?.fields.referralCode ?? error?.message}
+          </p>
+          <button type="button" className="button block" onClick={() => navigate(next, { replace: true })}>
+            Continue without it
+          </button>
+        </div>
+      ) : step === 'phone' ? (
         <form onSubmit={sendCode} noValidate>
           <p className="muted">We will text you a code. No password needed.</p>
           <label htmlFor="phone">Phone number</label>
@@ -123,6 +148,18 @@ export default function SignInPage() {
             value={name}
             onChange={(event) => setName(event.target.value)}
           />
+          {business.referral ? (
+            <>
+              <label htmlFor="referral-code">Referral code from a friend (optional)</label>
+              <input
+                id="referral-code"
+                autoCapitalize="characters"
+                autoComplete="off"
+                value={referralCode}
+                onChange={(event) => setReferralCode(event.target.value)}
+              />
+            </>
+          ) : null}
           {general ? (
             <p className="field-error" role="alert">
               {general}
