@@ -55,7 +55,7 @@ export async function codeTextedTo(dataDir: string, phoneNumber: string): Promis
 export async function signInWithCode(page: Page, dataDir: string, phoneNumber: string, name: string) {
   await page.getByLabel('Phone number').fill(phoneNumber);
   await page.getByRole('button', { name: 'Send code' }).click();
-  await page.getByLabel('Code').fill(await codeTextedTo(dataDir, phoneNumber));
+  await page.getByLabel('Code', { exact: true }).fill(await codeTextedTo(dataDir, phoneNumber));
   await page.getByLabel('Your name (if you are new here)').fill(name);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
