@@ -28,7 +28,7 @@ let phones = 9_700_000_000;
 const programme = {
   enabled: true,
   name: 'Refer a friend',
-  type: 'DISCOUNT' as const,
+  type: 'DISCOUNT' as 'DISCOUNT' | 'FREE_DELIVERY',
   usageLimit: 2,
   discountPercent: 20,
   maxDiscountPaise: 5_000,

@@ -47,8 +47,8 @@ export async function findBusinessBySlug(db: Executor, slug: string) {
   return row ?? null;
 }
 
-/** The database's clock for this transaction: the moment the order is placed. */
-export async function transactionTime(tx: Transaction): Promise<Date> {
+/** The database's clock: within a transaction, its start (the moment an order is placed). */
+export async function transactionTime(tx: Executor): Promise<Date> {
   const result = await tx.execute<{ now: Date | string }>(sql`SELECT now() AS now`);
   return new Date(result.rows[0]!.now);
 }

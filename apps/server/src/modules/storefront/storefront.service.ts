@@ -99,13 +99,14 @@ type Basket = Pick<StorefrontOrderRequest, 'items' | 'couponCode'>;
  * written.
  */
 async function billFor(
-  tx: Transaction,
+  tx: Executor,
   business: StorefrontBusiness,
   store: { id: string },
   basket: Basket,
   now: Date,
   customer: { id: string; firstOrder: boolean; referredAt: Date | null } | null,
-  forOrder: boolean,
+  /** The order's transaction, for an order: the coupon is locked and its use counted in it. */
+  forOrder: Transaction | null,
 ): Promise<{ priced: PricedOrder; couponCode: string | null }> {
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
@@ -125,7 +126,7 @@ async function billFor(
   }
 
   const coupon = forOrder
-    ? await repo.lockCoupon(tx, businessId, basket.couponCode)
+    ? await repo.lockCoupon(forOrder, businessId, basket.couponCode)
     : await repo.findCoupon(tx, businessId, basket.couponCode);
   if (!coupon) throw couponRefused(storefrontMessages.coupon.unknown);
   const refusal = couponRefusal(coupon, {
@@ -140,9 +141,9 @@ async function billFor(
   });
   if (refusal) throw couponRefused(refusal);
   if (forOrder) {
-    await repo.countCouponUse(tx, businessId, coupon.code);
+    await repo.countCouponUse(forOrder, businessId, coupon.code);
     // The coupons list shows the uses so far: it follows them live.
-    await publishEvent(tx, {
+    await publishEvent(forOrder, {
       businessId,
       zoneId: null,
       topic: 'coupons',
@@ -284,7 +285,7 @@ export async function placeOrder(
       input,
       now,
       { id: customer.id, firstOrder, referredAt: customer.referredAt },
-      true,
+      tx,
     );
     const order = await repo.insertOrder(tx, {
       businessId,
@@ -360,24 +361,23 @@ export async function quoteOrder(
   signedIn: CustomerContext | null = null,
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
-  return db.transaction(async (tx) => {
-    const now = await repo.transactionTime(tx);
-    const store = await storeTakingOrders(tx, business, input.storeId, now);
-    const customer = signedIn ? await repo.findOrderingCustomer(tx, signedIn.scope) : null;
-    const { priced, couponCode } = await billFor(tx, business, store, input, now, customer, false);
-    return {
-      storeId: store.id,
-      storeName: store.name,
-      items: priced.items,
-      itemsTotalPaise: priced.itemsTotalPaise,
-      couponCode,
-      offer: priced.offer,
-      discountPaise: priced.discountPaise,
-      charges: priced.charges,
-      chargesTotalPaise: priced.chargesTotalPaise,
-      billAmountPaise: priced.billAmountPaise,
-    };
-  });
+  // No transaction: a quote writes and locks nothing, and a cart priced a moment apart is as good.
+  const now = await repo.transactionTime(db);
+  const store = await storeTakingOrders(db, business, input.storeId, now);
+  const customer = signedIn ? await repo.findOrderingCustomer(db, signedIn.scope) : null;
+  const { priced, couponCode } = await billFor(db, business, store, input, now, customer, null);
+  return {
+    storeId: store.id,
+    storeName: store.name,
+    items: priced.items,
+    itemsTotalPaise: priced.itemsTotalPaise,
+    couponCode,
+    offer: priced.offer,
+    discountPaise: priced.discountPaise,
+    charges: priced.charges,
+    chargesTotalPaise: priced.chargesTotalPaise,
+    billAmountPaise: priced.billAmountPaise,
+  };
 }
 
 /** A store as the customer app shows it, with whether it takes orders at `now`. */
