@@ -143,7 +143,8 @@ function main() {
     `${ok ? 'PASS' : 'FAIL'} customer app, first screen: ${kb(sent)} of JavaScript sent (brotli; ${kb(raw)} ` +
       `unpacked) in ${files.length} files; budget ${kb(storefrontBudget)}`,
   );
-  for (const f of files.sort((a, b) => b.sent - a.sent)) console.log(`       ${kb(f.sent).padStart(9)}  ${f.file}`);
+  for (const f of files.sort((a, b) => b.sent - a.sent))
+    console.log(`       ${kb(f.sent).padStart(9)}  ${f.file}`);
   if (over > 0) process.exit(1);
 }
 
