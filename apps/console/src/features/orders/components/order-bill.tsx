@@ -70,7 +70,8 @@ export function OrderBill({ order }: { order: OrderDetail }) {
           <SumRow label="Items total" value={formatRupees(order.itemsTotalPaise)} />
           {order.offer ? (
             <SumRow
-              label={`Coupon ${order.offer.coupon}`}
+              // A coupon by its code; the referral programme's offer by its own name (ADR 0041).
+              label={order.couponCode ? `Coupon ${order.offer.coupon}` : order.offer.coupon}
               value={`−${formatRupees(order.offer.discountPaise)}`}
             />
           ) : null}

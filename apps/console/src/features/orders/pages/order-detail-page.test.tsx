@@ -89,6 +89,18 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Mark payment received' })).not.toBeInTheDocument();
   });
 
+  it('shows the referral programme’s offer by its own name, as it shows a coupon', async () => {
+    const order = orderFixture({
+      couponCode: null,
+      offer: { coupon: 'Referral: Refer a friend', discountPaise: 5_000 },
+      discountPaise: 5_000,
+    });
+    renderOrder(order);
+    await screen.findByRole('heading', { level: 1, name: `Order #${order.number}` });
+    expect(within(billRow('Referral: Refer a friend')).getByText('−₹50.00')).toBeInTheDocument();
+    expect(screen.queryByText(/^Coupon /)).not.toBeInTheDocument();
+  });
+
   it('says when an order came without an address or payment mode, and offers no payment to mark', async () => {
     const order = orderFixture({ deliveryAddress: null, paymentMode: null, note: null });
     renderOrder(order);
