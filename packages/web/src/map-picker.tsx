@@ -1,23 +1,10 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
-import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { MapTiles } from '@storedesk/shared/map/schemas';
+import { pinIcon } from './map-pin.ts';
 
 export type LatLng = { lat: number; lng: number };
-
-// Leaflet finds its marker images from its CSS path, which a bundler rewrites: name them.
-const markerIcon = L.icon({
-  iconUrl: markerIconUrl,
-  iconRetinaUrl: markerIconRetinaUrl,
-  shadowUrl: markerShadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
@@ -52,7 +39,7 @@ export function MapPicker({
     const map = L.map(container, { center: [value.lat, value.lng], zoom, worldCopyJump: true });
     L.tileLayer(tiles.url, { maxZoom: 19, attribution: escapeHtml(tiles.attribution) }).addTo(map);
     const marker = L.marker([value.lat, value.lng], {
-      icon: markerIcon,
+      icon: pinIcon,
       draggable: true,
       title: label,
       alt: label,

@@ -12,11 +12,27 @@ import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
 import { visuallyHidden } from '@mui/utils';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useMarkOrderPaid } from '@/features/orders/api/mark-order-paid.ts';
+import { useMapTiles } from '@/lib/map-tiles.ts';
 import { useTimeZone } from '@/lib/session.ts';
+
+// Leaflet loads with the first order that has an address to show, not with the orders list.
+const MapView = lazy(() => import('@storedesk/web/map-view').then((m) => ({ default: m.MapView })));
+
+/** A small map of the delivery point, its pin where the customer put it. */
+function DeliveryPointMap({ point }: { point: { lat: number; lng: number } }) {
+  const tiles = useMapTiles();
+  return (
+    <Box sx={{ height: 180, mt: 1, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+      <Suspense fallback={null}>
+        <MapView point={point} tiles={tiles.data} label="Map of the delivery point" />
+      </Suspense>
+    </Box>
+  );
+}
 
 /** Opens the point in the phone's or computer's maps (an https link every maps app takes). */
 export function mapsLink(lat: number, lng: number): string {
@@ -89,6 +105,7 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
                   (opens in a new tab)
                 </Box>
               </Link>
+              <DeliveryPointMap point={address} />
             </>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

@@ -26,7 +26,7 @@ import type { ApiError } from '@/lib/api-client.ts';
 import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
-import { useMapTiles } from '@/features/stores/api/get-map-tiles.ts';
+import { useMapTiles } from '@/lib/map-tiles.ts';
 import { SaveButton } from '@/components/save-button.tsx';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 

@@ -5,10 +5,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import L from 'leaflet';
-import markerIconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIconUrl from 'leaflet/dist/images/marker-icon.png';
-import markerShadowUrl from 'leaflet/dist/images/marker-shadow.png';
 import type { MapTiles } from '@storedesk/shared/map/schemas';
+import { pinIcon } from '@storedesk/web/map-pin';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 export type MapPoint = { latitude: number; longitude: number };
@@ -17,17 +15,6 @@ export type MapPoint = { latitude: number; longitude: number };
 const indiaCentre: L.LatLngTuple = [22.5, 79];
 const overviewZoom = 5;
 const pointZoom = 15;
-
-// Leaflet finds its marker images from its CSS path, which a bundler rewrites: name them.
-const markerIcon = L.icon({
-  iconUrl: markerIconUrl,
-  iconRetinaUrl: markerIconRetinaUrl,
-  shadowUrl: markerShadowUrl,
-  iconSize: [25, 41],
-  iconAnchor: [12, 41],
-  popupAnchor: [1, -34],
-  shadowSize: [41, 41],
-});
 
 type StoreLocationMapProps = {
   value: MapPoint | null;
@@ -110,7 +97,7 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
       markerRef.current.setLatLng(position);
     } else {
       const marker = L.marker(position, {
-        icon: markerIcon,
+        icon: pinIcon,
         draggable: true,
         title: 'Store location',
         alt: 'Store location',
