@@ -1,91 +1,11 @@
-import type { ErrorEnvelope } from '@storedesk/shared/errors';
+/**
+ * The console's calls to the API: with the session cookie, JSON or an image upload. What a failed
+ * call becomes is packages/web's, shared with the apps.
+ */
+import { ApiError, networkError, toApiError } from '@storedesk/web/api';
 import { messages } from '@storedesk/shared/messages';
 
-/** A failed API call, as the console shows it. `status` 0 means the server was not reached. */
-export class ApiError extends Error {
-  override readonly name = 'ApiError';
-  readonly status: number;
-  readonly code: string;
-  readonly fields: Record<string, string> | undefined;
-  readonly current: unknown;
-
-  constructor(options: {
-    status: number;
-    code: string;
-    message: string;
-    fields?: Record<string, string> | undefined;
-    current?: unknown;
-  }) {
-    super(options.message);
-    this.status = options.status;
-    this.code = options.code;
-    this.fields = options.fields;
-    this.current = options.current;
-  }
-}
-
-/** Used when the server gave no message of its own. */
-const fallbackMessages: Partial<Record<number, string>> = {
-  402: messages.serviceEnded,
-  413: messages.tooLarge,
-};
-
-/**
- * The one place that turns a failed response into an ApiError: the envelope's
- * code, message, fields and current record when there is one, else a message
- * that says no more than what is known.
- */
-export async function toApiError(response: Response): Promise<ApiError> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const envelope = readEnvelope(body);
-  if (envelope) {
-    const { code, message, fields, current } = envelope;
-    return new ApiError({
-      status: response.status,
-      code,
-      message: message || messages.unknownError,
-      fields,
-      current,
-    });
-  }
-  return new ApiError({
-    status: response.status,
-    code: `http_${response.status}`,
-    message: fallbackMessages[response.status] ?? messages.unknownError,
-  });
-}
-
-/**
- * The error of an API envelope, or undefined when the body is not one (a proxy's page, say). A
- * hand check, not errorEnvelopeSchema: the first screen loads without zod (ADR 0028).
- */
-function readEnvelope(body: unknown): ErrorEnvelope['error'] | undefined {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return undefined;
-  const error: unknown = body.error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const { code, message, fields, current } = error as Record<string, unknown>;
-  if (typeof code !== 'string' || typeof message !== 'string') return undefined;
-  const texts =
-    typeof fields === 'object' && fields !== null && Object.values(fields).every((v) => typeof v === 'string')
-      ? (fields as Record<string, string>)
-      : undefined;
-  return { code, message, fields: texts, current };
-}
-
-/** A request that never reached the server: offline says so, anything else is the spec's unknown error. */
-export function networkError(): ApiError {
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  return new ApiError({
-    status: 0,
-    code: 'network',
-    message: offline ? messages.offline : messages.unknownError,
-  });
-}
+export { ApiError, asApiError, isApiError, networkError, toApiError } from '@storedesk/web/api';
 
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
@@ -141,14 +61,4 @@ export async function apiJson<T>(path: string, request: ApiRequest = {}): Promis
   } catch {
     throw new ApiError({ status: response.status, code: 'invalid_response', message: messages.unknownError });
   }
-}
-
-export function isApiError(error: unknown, status?: number): error is ApiError {
-  return error instanceof ApiError && (status === undefined || error.status === status);
-}
-
-/** What a failed mutation threw, as an ApiError (anything else becomes "Unknown error occured"). */
-export function asApiError(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  return new ApiError({ status: 0, code: 'unknown', message: messages.unknownError });
 }

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { ApiError } from '@storedesk/web/api';
+import { asApiError, type ApiError } from '@storedesk/web/api';
+
+export { asApiError };
 
 /** Answers already had, by key: a page opened again shows them at once while it asks anew. */
 const cache = new Map<string, unknown>();
@@ -10,9 +12,6 @@ export type Data<T> = {
   loading: boolean;
   reload: () => void;
 };
-
-export const asApiError = (error: unknown) =>
-  error instanceof ApiError ? error : new ApiError(0, 'failed', 'Something went wrong. Try again.');
 
 /** What `load` answers for `key` (null: nothing to load yet), loaded again when the key changes. */
 export function useData<T>(key: string | null, load: () => Promise<T>): Data<T> {

@@ -20,7 +20,7 @@ const MapPicker = lazy(() => import('@storedesk/web/map-picker').then((m) => ({ 
 function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {
   const problems = new Map<string, string>();
   if (!error) return problems;
-  for (const [field, message] of Object.entries(error.fields)) {
+  for (const [field, message] of Object.entries(error.fields ?? {})) {
     const index = /^items\.(\d+)/.exec(field)?.[1];
     const line = index === undefined ? undefined : cartNow.lines[Number(index)];
     if (line) problems.set(line.itemId, message);
@@ -61,7 +61,7 @@ function useQuote(value: Cart | null) {
         };
       } catch (failure) {
         const error = asApiError(failure);
-        const couponError = error.fields.couponCode;
+        const couponError = error.fields?.couponCode;
         if (!couponError || !request.couponCode) return { key, quote: null, error, couponError: null };
         const { couponCode: _refused, ...without } = request;
         try {
@@ -120,9 +120,9 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
     }
   };
   const fieldError = (name: string) =>
-    error?.fields[name] ? (
+    error?.fields?.[name] ? (
       <p className="field-error" id={`address-${name}-error`}>
-        {error.fields[name]}
+        {error.fields?.[name]}
       </p>
     ) : null;
 
@@ -156,8 +156,8 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
         rows={2}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        aria-invalid={error?.fields.text ? true : undefined}
-        aria-describedby={error?.fields.text ? 'address-text-error' : undefined}
+        aria-invalid={error?.fields?.text ? true : undefined}
+        aria-describedby={error?.fields?.text ? 'address-text-error' : undefined}
         required
       />
       {fieldError('text')}
@@ -171,7 +171,7 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
         <option>Other</option>
       </select>
       {fieldError('label')}
-      {error && Object.keys(error.fields).length === 0 ? (
+      {error && Object.keys(error.fields ?? {}).length === 0 ? (
         <p className="field-error" role="alert">
           {error.message}
         </p>
@@ -232,13 +232,13 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
     }
   };
   const fieldError = (field: string) =>
-    error?.fields[field] ? (
+    error?.fields?.[field] ? (
       <p className="field-error" role="alert">
-        {error.fields[field]}
+        {error.fields?.[field]}
       </p>
     ) : null;
   const general =
-    error && !['addressId', 'paymentMode', 'note', 'name'].some((field) => error.fields[field])
+    error && !['addressId', 'paymentMode', 'note', 'name'].some((field) => error.fields?.[field])
       ? error.message
       : null;
 

@@ -73,8 +73,8 @@ export default function SignInPage() {
     }
   };
 
-  const fieldError = (field: string) => error?.fields[field];
-  const general = error && Object.keys(error.fields).length === 0 ? error.message : null;
+  const fieldError = (field: string) => error?.fields?.[field];
+  const general = error && Object.keys(error.fields ?? {}).length === 0 ? error.message : null;
 
   return (
     <section className="panel narrow">
@@ -83,7 +83,7 @@ export default function SignInPage() {
         <div>
           <p>You are signed in.</p>
           <p className="field-error" role="alert">
-            {error?.fields.referralCode ?? error?.message}
+            {error?.fields?.referralCode ?? error?.message}
           </p>
           <button type="button" className="button block" onClick={() => navigate(next, { replace: true })}>
             Continue without it
