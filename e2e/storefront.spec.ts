@@ -77,6 +77,8 @@ describe('the customer app', () => {
     await page.getByText('To pay').waitFor();
     const toPay = await page.locator('.bill .total dd').textContent();
     await page.getByRole('link', { name: 'Sign in to place your order' }).click();
+    await page.getByLabel('Phone number').waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
     const mine = newPhone();
     await signInWithCode(page, mine, 'Meera Nair');
     await page.waitForURL('**/shop/demo-fresh-mart/cart');
@@ -127,6 +129,7 @@ describe('the customer app', () => {
     await signInWithCode(other.page, newPhone(), 'Someone Else');
     await other.page.getByRole('heading', { name: 'Your orders' }).waitFor();
     await other.page.getByText('No orders yet.').waitFor();
+    expect(await seriousFindings(other.page)).toEqual([]);
     await other.page.goto(`/shop/demo-fresh-mart/orders/${orderId}`);
     await other.page.getByRole('alert').filter({ hasText: messages.notFound }).waitFor();
 

@@ -619,6 +619,46 @@ describe('POST /api/storefront/quote', () => {
     expect(await footprint()).toBe(before);
   });
 
+  it('binds no order to a stale quote: the order is priced, and refused, as the catalogue is when it is placed', async () => {
+    const quoted = await post('/api/storefront/quote', cart());
+    expect(quoted.json<StorefrontQuote>().itemsTotalPaise).toBe(78_550);
+    // Staff change the rice's price after the cart was priced: the order has the new one.
+    await ctx.db.update(t.items).set({ pricePaise: 70_000 }).where(eq(t.items.id, items.rice));
+    try {
+      const placed = await post(
+        '/api/storefront/orders',
+        cart({ customer: { name: 'Asha', phone: '9811111111' } }),
+      );
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(placed.json<StorefrontOrder>()).toMatchObject({
+        items: [
+          { itemId: items.milk, itemPricePaise: 6_800 },
+          { itemId: items.rice, itemPricePaise: 70_000 },
+        ],
+        itemsTotalPaise: 83_600,
+        billAmountPaise: 86_600,
+      });
+      // And the milk runs out after the next quote: the order is refused at that line, writing nothing.
+      expect((await post('/api/storefront/quote', cart())).statusCode).toBe(200);
+      await ctx.db.update(t.items).set({ inStock: false }).where(eq(t.items.id, items.milk));
+      const before = await footprint();
+      const refused = await post(
+        '/api/storefront/orders',
+        cart({ customer: { name: 'Asha', phone: '9811111111' } }),
+      );
+      expect(refusalOf(refused)).toEqual({
+        status: 400,
+        code: 'invalid_input',
+        message: storefrontMessages.itemsUnavailable,
+        fields: { 'items.0.itemId': storefrontMessages.itemOutOfStock },
+      });
+      expect(await footprint()).toBe(before);
+    } finally {
+      await ctx.db.update(t.items).set({ pricePaise: 64_950 }).where(eq(t.items.id, items.rice));
+      await ctx.db.update(t.items).set({ inStock: true }).where(eq(t.items.id, items.milk));
+    }
+  });
+
   it('refuses every quote while the business is not live', async () => {
     const res = await post('/api/storefront/quote', cart(), dark.storefrontKey);
     expect(refusalOf(res)).toEqual({
