@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { seriousFindings } from './support/axe.ts';
 import { customerPhone, newPhone, signInWithCode as signIn } from './support/customer.ts';
 
@@ -150,6 +152,24 @@ describe('the customer app', () => {
     await page.getByRole('status').filter({ hasText: 'Hours: 07:00 AM to 10:00 PM' }).waitFor();
     expect(await seriousFindings(page)).toEqual([]);
     await context.close();
+  });
+
+  it('says it is not taking orders while the business’s live flag is off, and lets the customer look around', async () => {
+    const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(inject('dataDir'))! });
+    await client.connect();
+    const { context, page } = await phone();
+    try {
+      await client.query(`UPDATE businesses SET live = false WHERE slug = 'demo-fresh-mart'`);
+      await page.goto('/shop/demo-fresh-mart');
+      await page.getByRole('status').filter({ hasText: 'Not taking orders right now.' }).waitFor();
+      await page.getByRole('button', { name: 'Use my location' }).click();
+      await page.getByRole('list', { name: 'Stores that deliver here' }).waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+    } finally {
+      await client.query(`UPDATE businesses SET live = true WHERE slug = 'demo-fresh-mart'`);
+      await client.end();
+      await context.close();
+    }
   });
 
   it('answers an unknown shop address with a page that says so', async () => {
