@@ -45,7 +45,7 @@ describe('the customer app', () => {
     await signInThroughForm(staff.page, demo.owner);
     await staff.page.waitForURL('**/dashboard');
     const openApp = staff.page.getByRole('link', { name: 'Open App' });
-    expect(await openApp.getAttribute('href')).toBe('/shop/demo-fresh-mart');
+    expect(await openApp.getAttribute('href')).toBe('/shop/demo-fresh-mart/');
 
     const { context, page } = await phone();
     await page.goto((await openApp.getAttribute('href'))!);
@@ -168,6 +168,30 @@ describe('the customer app', () => {
     } finally {
       await client.query(`UPDATE businesses SET live = true WHERE slug = 'demo-fresh-mart'`);
       await client.end();
+      await context.close();
+    }
+  });
+
+  it('opens without a network once it has been opened, from its service worker', async () => {
+    const { context, page } = await phone();
+    try {
+      await page.goto('/shop/demo-fresh-mart');
+      await page.getByRole('button', { name: 'Use my location' }).waitFor();
+      // The worker is installed and controls the page once it has claimed it.
+      await expect
+        .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), {
+          timeout: 10_000,
+        })
+        .toBe('activated');
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await context.setOffline(true);
+      await page.reload();
+      // The shell and its code come from the cache; what it asks the API for says it is offline.
+      await page.getByRole('banner').getByText('Demo Fresh Mart').waitFor();
+      expect(await page.title()).toBe('Demo Fresh Mart');
+    } finally {
+      await context.setOffline(false);
       await context.close();
     }
   });

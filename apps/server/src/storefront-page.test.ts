@@ -47,7 +47,7 @@ function configIn(html: string): StorefrontPageConfig {
 
 describe('GET /shop/<slug>', () => {
   it('is the app’s page with the business in its head, at the address and at any page below it', async () => {
-    for (const url of ['/shop/fresh-and-co', '/shop/fresh-and-co/', '/shop/fresh-and-co/orders/123']) {
+    for (const url of ['/shop/fresh-and-co/', '/shop/fresh-and-co/orders/123']) {
       const res = await ctx.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -65,8 +65,14 @@ describe('GET /shop/<slug>', () => {
     }
   });
 
+  it('sends /shop/<slug> on to /shop/<slug>/, the folder its service worker controls, keeping the query', async () => {
+    const res = await ctx.app.inject({ url: '/shop/fresh-and-co?utm=poster' });
+    expect(res.statusCode).toBe(308);
+    expect(res.headers.location).toBe('/shop/fresh-and-co/?utm=poster');
+  });
+
   it('keeps a hostile business name text: no markup of it reaches the page', async () => {
-    const res = await ctx.app.inject({ url: '/shop/hostile-name' });
+    const res = await ctx.app.inject({ url: '/shop/hostile-name/' });
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toContain('<script>alert(1)</script>');
     expect(res.body).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
@@ -85,7 +91,7 @@ describe('GET /shop/<slug>', () => {
   });
 
   it('says the app is not built yet, with how to build it, when it is not', async () => {
-    const res = await unbuilt.app.inject({ url: '/shop/fresh-and-co' });
+    const res = await unbuilt.app.inject({ url: '/shop/fresh-and-co/' });
     expect(res.statusCode).toBe(503);
     expect(res.body).toContain('npm run build');
   });

@@ -147,9 +147,14 @@ export async function registerStorefrontApp(
       .type('text/html; charset=utf-8')
       .send(renderStorefrontPage(built, config));
   };
-  app.get<{ Params: { slug: string } }>('/shop/:slug', hidden, async (request, reply) =>
-    page(request.params.slug, reply),
-  );
+  // The app's address ends in a slash: its service worker's scope is the folder, and a page at
+  // /shop/<slug> would be outside it (never controlled, so never offline).
+  app.get<{ Params: { slug: string } }>('/shop/:slug', hidden, async (request, reply) => {
+    const config = await configFor(request.params.slug);
+    if (!config) return page(request.params.slug, reply);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    return reply.redirect(`${shopPath(config.slug)}/${query}`, 308);
+  });
   app.get<{ Params: { slug: string } }>('/shop/:slug/*', hidden, async (request, reply) =>
     page(request.params.slug, reply),
   );

@@ -44,6 +44,22 @@ self.addEventListener('fetch', (event) => {
     );
     return;
   }
+  // What the shell shows, the same for every customer (the business, its slides): the network
+  // first, the last answer when offline. Nothing personal (addresses, orders) is kept.
+  if (/^\/api\/storefront\/(business|slides)$/.test(url.pathname)) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            void caches.open(CACHE).then((cache) => cache.put(request, copy));
+          }
+          return response;
+        })
+        .catch(async () => (await caches.match(request)) ?? Response.error()),
+    );
+    return;
+  }
   // The app's files never change at an address: the cached copy, else the network (and keep it).
   if (url.pathname.startsWith('/shop/_app/')) {
     event.respondWith(

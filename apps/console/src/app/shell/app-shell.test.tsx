@@ -136,7 +136,7 @@ describe('signed-in shell', () => {
     renderApp('/dashboard');
 
     const openApp = await screen.findByRole('link', { name: 'Open App' });
-    expect(openApp).toHaveAttribute('href', '/shop/demo-fresh-mart');
+    expect(openApp).toHaveAttribute('href', '/shop/demo-fresh-mart/');
     expect(openApp).toHaveAttribute('target', '_blank');
   });
 

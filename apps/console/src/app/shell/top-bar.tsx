@@ -22,7 +22,7 @@ import { ZoneSwitcher } from './zone-switcher.tsx';
  * server serves for the business. Only web addresses open from the top bar.
  */
 function customerAppHref(url: string | null, slug: string): string | null {
-  if (!url) return shopPath(slug);
+  if (!url) return `${shopPath(slug)}/`;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
