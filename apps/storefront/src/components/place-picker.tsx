@@ -1,12 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import type { Address } from '@storedesk/shared/storefront/addresses';
-import { config } from '../config.ts';
 import { api } from '../lib/api.ts';
 import { place, session, type Place } from '../lib/state.ts';
 import { useData } from '../lib/use-data.ts';
-import { Spinner } from './states.tsx';
-
-const MapPicker = lazy(() => import('@storedesk/web/map-picker').then((m) => ({ default: m.MapPicker })));
+import { PointMap } from './point-map.tsx';
 
 /** India, where a map with nothing to go on opens. */
 const india = { lat: 22.5, lng: 79 };
@@ -79,18 +76,14 @@ export function PlacePicker({ onDone }: { onDone?: () => void }) {
           {problem}
         </p>
       ) : null}
-      {picking && config ? (
-        <div className="map-box">
-          <Suspense fallback={<Spinner label="Loading the map…" />}>
-            <MapPicker
-              value={picking}
-              onChange={setPicking}
-              tiles={config.tiles}
-              label="Delivery point: tap the map or drag the pin"
-              zoom={picking === india ? 5 : 15}
-            />
-          </Suspense>
-          <p className="hint">Tap the map or drag the pin to where you are.</p>
+      {picking ? (
+        <div>
+          <PointMap
+            value={picking}
+            onChange={setPicking}
+            hint="Tap the map or drag the pin to where you are."
+            zoom={picking === india ? 5 : 15}
+          />
           <button
             type="button"
             className="button"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import type { Customer } from '@storedesk/shared/storefront/customers';
@@ -7,14 +7,12 @@ import type { ApiError } from '@storedesk/web/api';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
+import { PointMap } from '../components/point-map.tsx';
 import { ErrorPanel, Spinner } from '../components/states.tsx';
-import { config } from '../config.ts';
 import { api } from '../lib/api.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, place, session, withQuantity, type Cart } from '../lib/state.ts';
 import { asApiError, useData } from '../lib/use-data.ts';
-
-const MapPicker = lazy(() => import('@storedesk/web/map-picker').then((m) => ({ default: m.MapPicker })));
 
 /** The server's word on a line of the cart (`items.2.itemId`), by the line's item. */
 function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {
@@ -136,19 +134,7 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
   return (
     // Inside the checkout's form: a group of its own, saved by its button (forms do not nest).
     <div className="address-form" role="group" aria-label="New address">
-      {config ? (
-        <div className="map-box">
-          <Suspense fallback={<Spinner label="Loading the map…" />}>
-            <MapPicker
-              value={point}
-              onChange={setPoint}
-              tiles={config.tiles}
-              label="Delivery point: tap the map or drag the pin"
-            />
-          </Suspense>
-          <p className="hint">Drag the pin to your door.</p>
-        </div>
-      ) : null}
+      <PointMap value={point} onChange={setPoint} hint="Drag the pin to your door." />
       {fieldError('lat')}
       <label htmlFor="address-text">House, street and area</label>
       <textarea

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { ApiError } from '@storedesk/web/api';
 import { useBusiness } from '../business.ts';
+import { TextField } from '../components/text-field.tsx';
 import { api } from '../lib/api.ts';
 import { navigate, useLocation } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
@@ -92,23 +93,17 @@ export default function SignInPage() {
       ) : step === 'phone' ? (
         <form onSubmit={sendCode} noValidate>
           <p className="muted">We will text you a code. No password needed.</p>
-          <label htmlFor="phone">Phone number</label>
-          <input
+          <TextField
             id="phone"
+            label="Phone number"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             value={phone}
             onChange={(event) => setPhone(event.target.value)}
-            aria-invalid={fieldError('phone') ? true : undefined}
-            aria-describedby={fieldError('phone') ? 'phone-error' : undefined}
+            error={fieldError('phone')}
             required
           />
-          {fieldError('phone') ? (
-            <p id="phone-error" className="field-error">
-              {fieldError('phone')}
-            </p>
-          ) : null}
           {general ? (
             <p className="field-error" role="alert">
               {general}
@@ -123,24 +118,18 @@ export default function SignInPage() {
           <p className="muted" role="status">
             {sentNote}
           </p>
-          <label htmlFor="code">Code</label>
-          <input
+          <TextField
             id="code"
+            label="Code"
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
             maxLength={6}
             value={code}
             onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-            aria-invalid={fieldError('code') ? true : undefined}
-            aria-describedby={fieldError('code') ? 'code-error' : undefined}
+            error={fieldError('code')}
             required
           />
-          {fieldError('code') ? (
-            <p id="code-error" className="field-error">
-              {fieldError('code')}
-            </p>
-          ) : null}
           <label htmlFor="name">Your name (if you are new here)</label>
           <input
             id="name"
