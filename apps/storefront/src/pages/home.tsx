@@ -21,6 +21,9 @@ function Slides() {
     const timer = setInterval(() => setAt((n) => (n + 1) % items.length), 5000);
     return () => clearInterval(timer);
   }, [items.length]);
+  // While the slides are asked for, their room is kept, so the page does not jump when they come.
+  if (slides.data === undefined && !slides.error)
+    return <div className="slides slides-pending" aria-hidden="true" />;
   if (items.length === 0) return null;
   const shown = items[at % items.length]!;
   return (
