@@ -178,6 +178,13 @@ describe('the customer app', () => {
       const stores = page.getByRole('list', { name: 'Stores that deliver here' });
       await stores.waitFor();
       expect(await seriousFindings(page)).toEqual([]);
+      // The map to pick a point on, with its credit line.
+      await page.getByRole('button', { name: 'Change' }).click();
+      await page.getByRole('button', { name: 'Pick on the map' }).click();
+      await page.getByRole('application', { name: /^Delivery point/ }).waitFor();
+      await page.locator('.leaflet-control-attribution').waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Deliver here' }).click();
       await stores.getByRole('link', { name: new RegExp(name) }).click();
       await page.getByRole('status').filter({ hasText: 'Hours: 07:00 AM to 10:00 PM' }).waitFor();
       expect(await seriousFindings(page)).toEqual([]);

@@ -1,4 +1,5 @@
 import 'leaflet/dist/leaflet.css';
+import './map.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import type { MapTiles } from '@storedesk/shared/map/schemas';
