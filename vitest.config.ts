@@ -29,6 +29,15 @@ export default defineConfig({
       },
       './apps/console/vitest.config.ts',
       {
+        // The customer app's rules of its own (the cart, the UPI link), in a browser-like setting.
+        test: {
+          name: 'storefront',
+          root: './apps/storefront',
+          include: ['src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
         test: { name: 'tooling', root: './eslint-rules', include: ['*.test.js'], environment: 'node' },
       },
     ],

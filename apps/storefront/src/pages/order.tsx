@@ -21,7 +21,7 @@ const steps = [
 ] as const;
 
 /** The standard UPI payment link: the business's UPI address, the bill, and the order's number. */
-function upiLink(upiId: string, name: string, paise: number, number: number): string {
+export function upiLink(upiId: string, name: string, paise: number, number: number): string {
   const query = new URLSearchParams({
     pa: upiId,
     pn: name,
