@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import type { StorefrontBusinessProfile } from '@storedesk/shared/storefront/schemas';
+import { useData } from '@storedesk/web/use-data';
 import { BusinessContext } from './business.ts';
 import { config } from './config.ts';
 import { api } from './lib/api.ts';
 import { Link, useLocation } from './lib/router.tsx';
 import { cart, cartCount, session } from './lib/state.ts';
-import { useData } from './lib/use-data.ts';
 import { HomePage } from './pages/home.tsx';
-import { ErrorPanel, Spinner } from './components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 
 // The first screen is the home page; the rest load when they are opened.
 const StorePage = lazy(() => import('./pages/store.tsx'));

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Address } from '@storedesk/shared/storefront/addresses';
+import { useData } from '@storedesk/web/use-data';
 import { api } from '../lib/api.ts';
 import { place, session, type Place } from '../lib/state.ts';
-import { useData } from '../lib/use-data.ts';
 import { PointMap } from './point-map.tsx';
 
 /** India, where a map with nothing to go on opens. */

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { LatLng } from '@storedesk/web/map-picker';
 import { config } from '../config.ts';
-import { Spinner } from './states.tsx';
+import { Spinner } from '@storedesk/web/states';
 
 // Leaflet loads with the first map a customer opens, not with the app.
 const MapPicker = lazy(() => import('@storedesk/web/map-picker').then((m) => ({ default: m.MapPicker })));

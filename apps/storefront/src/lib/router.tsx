@@ -1,52 +1,5 @@
-import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import { createRouter } from '@storedesk/web/router';
 import { base } from '../config.ts';
 
-/**
- * The app's few pages need no router library: the path below the app's address, links that
- * change it without a reload, and Back that works.
- */
-const listeners = new Set<() => void>();
-const notify = () => {
-  for (const listener of listeners) listener();
-};
-window.addEventListener('popstate', notify);
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
-
-/** The path below the app's address ("/", "/stores/…") and the query. */
-function current(): string {
-  const path = window.location.pathname.startsWith(base)
-    ? window.location.pathname.slice(base.length) || '/'
-    : '/';
-  return `${path}${window.location.search}`;
-}
-
-export function useLocation(): { path: string; query: URLSearchParams } {
-  const at = useSyncExternalStore(subscribe, current, current);
-  const [path = '/', search = ''] = at.split('?');
-  return { path, query: new URLSearchParams(search) };
-}
-
-export const href = (to: string) => `${base}${to}`;
-
-export function navigate(to: string, options: { replace?: boolean } = {}) {
-  const url = href(to);
-  if (options.replace) window.history.replaceState(null, '', url);
-  else window.history.pushState(null, '', url);
-  window.scrollTo(0, 0);
-  notify();
-}
-
-export function Link({ to, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey)
-      return;
-    event.preventDefault();
-    navigate(to);
-  };
-  return <a href={href(to)} onClick={follow} {...rest} />;
-}
+/** The customer app's pages, below the business's address. */
+export const { useLocation, href, navigate, Link } = createRouter(base);

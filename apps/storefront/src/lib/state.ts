@@ -1,21 +1,23 @@
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import { config } from '../config.ts';
-import { persisted } from './persisted.ts';
+import { persisted } from '@storedesk/web/persisted';
 
 const slug = config?.slug ?? new URLSearchParams(window.location.search).get('slug') ?? 'dev';
+/** Each business's values under its own keys: a phone may hold several shops. */
+const key = (name: string) => `storedesk:${slug}:${name}`;
 
 /** The signed-in customer and their token, or null. */
-export const session = persisted<{ token: string; customer: Customer } | null>('session', null, slug);
+export const session = persisted<{ token: string; customer: Customer } | null>(key('session'), null);
 
 /** Where the customer wants things delivered: a point and what to call it. */
 export type Place = { lat: number; lng: number; label: string; addressId?: string };
-export const place = persisted<Place | null>('place', null, slug);
+export const place = persisted<Place | null>(key('place'), null);
 
 /** A line of the cart: `veg` is unknown for a line copied from an old order. */
 export type CartLine = { itemId: string; name: string; pricePaise: number; veg?: boolean; quantity: number };
 /** One store's cart: a cart holds what one store sells. */
 export type Cart = { storeId: string; storeName: string; lines: CartLine[]; couponCode: string };
-export const cart = persisted<Cart | null>('cart', null, slug);
+export const cart = persisted<Cart | null>(key('cart'), null);
 
 export const emptyCart = (storeId: string, storeName: string): Cart => ({
   storeId,

@@ -3,16 +3,16 @@ import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
-import type { ApiError } from '@storedesk/web/api';
+import { asApiError, type ApiError } from '@storedesk/web/api';
+import { useData } from '@storedesk/web/use-data';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { PointMap } from '../components/point-map.tsx';
-import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, place, session, withQuantity, type Cart } from '../lib/state.ts';
-import { asApiError, useData } from '../lib/use-data.ts';
 
 /** The server's word on a line of the cart (`items.2.itemId`), by the line's item. */
 function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {

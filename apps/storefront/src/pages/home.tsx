@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import type { StorefrontSlide } from '@storedesk/shared/slides/schemas';
 import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
 import { formatTimeOfDay } from '@storedesk/shared/dates';
+import { useData } from '@storedesk/web/use-data';
 import { PlacePicker } from '../components/place-picker.tsx';
-import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { Link } from '../lib/router.tsx';
 import { place } from '../lib/state.ts';
-import { useData } from '../lib/use-data.ts';
 
 type NearbyStore = StorefrontStore & { distanceKm: number };
 

@@ -3,15 +3,15 @@ import { rupeesDecimal } from '@storedesk/shared/money';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
+import { useData } from '@storedesk/web/use-data';
 import { OrderAlerts } from '../components/order-alerts.tsx';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
-import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
-import { useData } from '../lib/use-data.ts';
 
 const steps = [
   OrderStatus.Placed,

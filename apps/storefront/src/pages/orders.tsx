@@ -3,13 +3,13 @@ import { formatRupees } from '@storedesk/shared/money';
 import type { OrderStatus } from '@storedesk/shared/orders';
 import { orderStatusLabels } from '@storedesk/shared/orders';
 import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
+import { useData } from '@storedesk/web/use-data';
 import { useBusiness } from '../business.ts';
-import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, session } from '../lib/state.ts';
-import { useData } from '../lib/use-data.ts';
 
 /** The order's items in a new cart: the cart prices them anew, and says what is no longer sold. */
 function reorder(order: StorefrontOrder) {

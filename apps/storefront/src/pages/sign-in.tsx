@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { ApiError } from '@storedesk/web/api';
 import { useBusiness } from '../business.ts';
-import { TextField } from '../components/text-field.tsx';
+import { TextField } from '@storedesk/web/text-field';
 import { api } from '../lib/api.ts';
 import { navigate, useLocation } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';

@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { formatRupees } from '@storedesk/shared/money';
 import { formatTimeOfDay } from '@storedesk/shared/dates';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import { useData } from '@storedesk/web/use-data';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
-import { ErrorPanel, Spinner } from '../components/states.tsx';
+import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { Link } from '../lib/router.tsx';
 import { cart, cartCount, withQuantity } from '../lib/state.ts';
-import { useData } from '../lib/use-data.ts';
 
 type Item = StorefrontCatalogue['items'][number];
 

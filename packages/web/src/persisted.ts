@@ -1,8 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A value kept in localStorage under the business's own key (a phone may hold several shops),
- * that every component reading it sees change at once, and other tabs too.
+ * A value kept in localStorage under `key`, that every component reading it sees change at once,
+ * and other tabs too. Each app names its keys (the customer app per business, as a phone may hold
+ * several shops).
  */
 export type Persisted<T> = {
   get: () => T;
@@ -10,8 +11,7 @@ export type Persisted<T> = {
   use: () => T;
 };
 
-export function persisted<T>(name: string, initial: T, slug: string): Persisted<T> {
-  const key = `storedesk:${slug}:${name}`;
+export function persisted<T>(key: string, initial: T): Persisted<T> {
   const listeners = new Set<() => void>();
   let cached: { raw: string | null; value: T } | null = null;
   const get = (): T => {

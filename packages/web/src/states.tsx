@@ -1,4 +1,6 @@
-import type { ApiError } from '@storedesk/web/api';
+import type { ApiError } from './api.ts';
+
+/* What a screen of the apps shows while it loads, and when loading failed (with a retry). */
 
 export function Spinner({ label }: { label: string }) {
   return (

@@ -1,7 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { asApiError, type ApiError } from '@storedesk/web/api';
-
-export { asApiError };
+import { asApiError, type ApiError } from './api.ts';
 
 /** Answers already had, by key: a page opened again shows them at once while it asks anew. */
 const cache = new Map<string, unknown>();
