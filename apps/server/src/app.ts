@@ -52,6 +52,8 @@ import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
 import { storefrontCustomerRoutes } from './modules/storefront/customers.routes.ts';
+import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
 
@@ -235,6 +237,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(onboardingRoutes, { db, mailer, config, storage, originOf });
       await api.register(mapRoutes, { tiles: config.map });
       await api.register(eventsRoutes, { db, hub });
+      await api.register(deliveryRoutes, { db, hub, news: orderNews, push });
+      await api.register(passwordResetRoutes, { db, mailer, originOf, audience: 'executives' });
+      await api.register(dispatchRoutes, { db, hub });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

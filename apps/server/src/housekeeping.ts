@@ -1,6 +1,8 @@
 import type { Database } from './db/client.ts';
+import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
 import { pruneCustomerRecords } from './modules/storefront/customers.service.ts';
+import { prunePositions } from './modules/delivery/delivery.repository.ts';
 import { purgeTrash } from './modules/trash/trash.service.ts';
 import type { EventHub } from './realtime/hub.ts';
 import type { Storage } from './storage/storage.ts';
@@ -26,6 +28,7 @@ export async function runHousekeeping(
 ): Promise<void> {
   await pruneAuthRecords(db);
   await pruneCustomerRecords(db);
+  await prunePositions(db, new Date(Date.now() - positionPolicy.retentionDays * 24 * 60 * 60 * 1000));
   await hub.prune();
   await purgeTrash(db, storage, log);
 }

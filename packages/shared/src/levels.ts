@@ -16,3 +16,11 @@ export function canSignIn(user: { level: number; zoneId: string | null }): boole
 export function isOwner(user: { level: number }): boolean {
   return user.level === Level.Owner;
 }
+
+/** Only delivery executives that have a zone may sign in to the delivery app (B13). */
+export function canUseDeliveryApp(user: { level: number; zoneId: string | null }): boolean {
+  return user.level === Level.DeliveryExecutive && user.zoneId !== null;
+}
+
+/** Who may hold a session, by where it is used: the console's staff, or the delivery app's executives. */
+export type SessionGate = (user: { level: number; zoneId: string | null }) => boolean;

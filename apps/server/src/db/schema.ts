@@ -486,6 +486,9 @@ export const orders = pgTable(
     note: text('note'),
     /** The 4 digits the customer gives the executive at the door. */
     deliveryCode: text('delivery_code'),
+    /** When it was delivered; with a COD order, the cash its executive collected then (ADR 0042). */
+    deliveredAt: ts('delivered_at'),
+    cashCollectedPaise: money('cash_collected_paise'),
     version: version(),
     updatedAt: updatedAt(),
   },
@@ -499,6 +502,14 @@ export const orders = pgTable(
       .on(t.businessId, t.placedAt)
       .where(sql`${t.state} = 1`),
     index('orders_customer_idx').on(t.customerId),
+    // An executive's open orders: the delivery app's list, the picker's load and the limit per executive.
+    index('orders_dex_open_idx')
+      .on(t.dexId, t.placedAt)
+      .where(sql`${t.state} = 1`),
+    // Cash collected per executive and day (B14).
+    index('orders_cash_idx')
+      .on(t.businessId, t.deliveredAt)
+      .where(sql`${t.cashCollectedPaise} IS NOT NULL`),
   ],
 );
 
@@ -557,6 +568,10 @@ export const orderSettings = pgTable('order_settings', {
   deliveryChargesEnabled: boolean('delivery_charges_enabled').notNull().default(false),
   standardDeliveryChargesPaise: money('standard_delivery_charges_paise').notNull().default(0),
   minimumOrderPaise: money('minimum_order_paise').notNull().default(0),
+  /** Open orders one delivery executive may carry at once (B14). */
+  maxOpenOrdersPerExecutive: integer('max_open_orders_per_executive').notNull().default(5),
+  /** Minutes an order may wait without an executive before Dispatch highlights it. */
+  dispatchWaitMinutes: integer('dispatch_wait_minutes').notNull().default(10),
   version: version(),
   updatedAt: updatedAt(),
 });
@@ -619,6 +634,8 @@ export const pushSubscriptions = pgTable(
     id: id(),
     businessId: businessId(),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    /** A delivery executive's device, told of their new assignments (ADR 0042); null for customers'. */
+    executiveId: uuid('executive_id').references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -662,6 +679,8 @@ export const events = pgTable(
     sessionId: uuid('session_id'),
     /** The customer whose order it is, for their own live stream (ADR 0039); null for everything else. */
     customerId: uuid('customer_id'),
+    /** The delivery executives an order's change concerns (the one it has, and one it was taken from), for theirs (ADR 0042). */
+    executiveIds: uuid('executive_ids').array(),
     /** The writing transaction and what it could see: transactions it could not see may commit later. */
     tx: xid8('tx')
       .notNull()
@@ -672,6 +691,60 @@ export const events = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('events_business_idx').on(t.businessId, t.id), index('events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A delivery executive's duty and last position (B13, ADR 0042): one row each,
+ * written often, so kept apart from their account (whose version staff edit by).
+ */
+export const executivePresence = pgTable('executive_presence', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessId: businessId(),
+  onDuty: boolean('on_duty').notNull().default(false),
+  dutySince: ts('duty_since').notNull().defaultNow(),
+  lat: doublePrecision('lat'),
+  lng: doublePrecision('lng'),
+  accuracy: doublePrecision('accuracy'),
+  seenAt: ts('seen_at'),
+});
+
+/** Positions of executives while they carry open orders: their trips, kept 7 days (ADR 0042). */
+export const executiveTrail = pgTable(
+  'executive_trail',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessId: businessId(),
+    executiveId: uuid('executive_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lng: doublePrecision('lng').notNull(),
+    at: ts('at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('executive_trail_executive_idx').on(t.executiveId, t.at),
+    index('executive_trail_at_idx').on(t.at),
+  ],
+);
+
+/** Cash on delivery handed over by an executive for a day, recorded by staff (B14). */
+export const cashSettlements = pgTable(
+  'cash_settlements',
+  {
+    businessId: businessId(),
+    executiveId: uuid('executive_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The business's day (its time zone) the cash was collected on. */
+    day: date('day', { mode: 'string' }).notNull(),
+    amountPaise: money('amount_paise').notNull(),
+    settledById: uuid('settled_by_id'),
+    settledByName: text('settled_by_name').notNull(),
+    settledAt: ts('settled_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.executiveId, t.day] })],
 );
 
 /** Accounts registered by the onboarding wizard before their business exists. */

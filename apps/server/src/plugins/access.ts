@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isOwner } from '@storedesk/shared/levels';
+import { canUseDeliveryApp, isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../db/client.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
@@ -13,9 +13,10 @@ import { customerMessages } from '@storedesk/shared/storefront/customers';
 /**
  * Who may call a route: anyone, staff with a session, the owner, the customer app with its
  * business's publishable key (`storefront`, ADR 0034), or a customer signed in to that app
- * (`customer`: the key and the customer's bearer token, ADR 0038).
+ * (`customer`: the key and the customer's bearer token, ADR 0038), or a delivery executive signed
+ * in to the delivery app (`executive`: their bearer token, never a cookie, ADR 0042).
  */
-export type Access = 'public' | 'staff' | 'owner' | 'storefront' | 'customer';
+export type Access = 'public' | 'staff' | 'owner' | 'storefront' | 'customer' | 'executive';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -82,6 +83,13 @@ async function presentedAuth(
   const auth = presented ? await resolveSession(db, presented.token) : null;
   if (!auth && presented?.via === 'cookie') clearSessionCookie(reply);
   return auth;
+}
+
+/** The delivery executive behind the bearer token a delivery app's request carries, or null. */
+async function executiveAuth(db: Database, request: FastifyRequest): Promise<AuthContext | null> {
+  const presented = sessionToken(request);
+  if (presented?.via !== 'bearer') return null;
+  return resolveSession(db, presented.token, canUseDeliveryApp);
 }
 
 /** The business whose key the customer app presented, on a route of the customer app's. */
@@ -186,7 +194,11 @@ export function registerAccessControl(
     )
       return;
 
-    const auth = await presentedAuth(db, request, reply);
+    // An executive's session opens the delivery app's routes only, and a staff session never does.
+    const auth =
+      access === 'executive'
+        ? await executiveAuth(db, request)
+        : await presentedAuth(db, request, reply);
     if (!auth) throw unauthenticated();
     request.auth = auth;
     if (auth.business.serviceEnded && !config?.allowWhenServiceEnded) {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@storedesk/shared/push/schemas';
 import { shopPath } from '@storedesk/shared/storefront/page';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
+import { deliverPath } from '@storedesk/shared/delivery/rules';
+import { formatRupees } from '@storedesk/shared/money';
 import type { Database } from '../db/client.ts';
 import { deleteSubscriptionsById } from '../modules/push/push.repository.ts';
 import type { PushSender } from './sender.ts';
@@ -34,6 +36,14 @@ export class OrderNews {
     this.running.add(run);
   }
 
+  /** Tells a delivery executive that an order was given to them (ADR 0042); returns at once. */
+  executiveAssigned(businessId: string, orderId: string, executiveId: string): void {
+    const run = this.tellExecutive(businessId, orderId, executiveId)
+      .catch((error: unknown) => this.log.error({ err: error, orderId }, 'assignment not pushed'))
+      .finally(() => this.running.delete(run));
+    this.running.add(run);
+  }
+
   /** Waits for the pushes in flight. */
   async stop(): Promise<void> {
     await Promise.allSettled([...this.running]);
@@ -60,13 +70,47 @@ export class OrderNews {
     const first = rows[0];
     if (!first) return;
     const news = orderNews({ number: first.number, status: first.status, storeName: first.store_name });
-    const payload = JSON.stringify({
-      ...news,
-      url: `${shopPath(first.slug)}/orders/${orderId}`,
-    } satisfies PushPayload);
+    await this.push(businessId, rows, { ...news, url: `${shopPath(first.slug)}/orders/${orderId}` });
+  }
+
+  private async tellExecutive(businessId: string, orderId: string, executiveId: string): Promise<void> {
+    const { rows } = await this.db.execute<{
+      number: number;
+      store_name: string;
+      payment_mode: string | null;
+      bill_amount_paise: string;
+      id: string;
+      endpoint: string;
+      p256dh: string;
+      auth: string;
+    }>(sql`
+      SELECT o.number, o.store_name, o.payment_mode, o.bill_amount_paise, s.id, s.endpoint, s.p256dh, s.auth
+      FROM orders o
+      JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
+      WHERE o.business_id = ${businessId} AND o.id = ${orderId} AND o.dex_id = ${executiveId} AND o.state = 1
+      ORDER BY s.created_at DESC
+      LIMIT ${DEVICES_MAX}`);
+    const first = rows[0];
+    if (!first) return;
+    const cash =
+      first.payment_mode === 'COD' ? ` Collect ${formatRupees(Number(first.bill_amount_paise))} in cash.` : '';
+    await this.push(businessId, rows, {
+      title: `New order #${first.number}`,
+      body: `Pick it up at ${first.store_name}.${cash}`,
+      url: `${deliverPath}/orders/${orderId}`,
+    });
+  }
+
+  /** Sends one payload to some devices, and forgets those their push service says are gone. */
+  private async push(
+    businessId: string,
+    devices: { id: string; endpoint: string; p256dh: string; auth: string }[],
+    payload: PushPayload & { url: string },
+  ): Promise<void> {
     const sender = await this.sender();
-    const results = await Promise.all(rows.map((device) => sender.send(device, payload)));
-    const gone = rows.filter((_, index) => results[index] === 'gone').map((device) => device.id);
+    const body = JSON.stringify(payload);
+    const results = await Promise.all(devices.map((device) => sender.send(device, body)));
+    const gone = devices.filter((_, index) => results[index] === 'gone').map((device) => device.id);
     if (gone.length > 0) await deleteSubscriptionsById(this.db, businessId, gone);
   }
 }

@@ -12,6 +12,8 @@ export type StoredEvent = {
   session_id: string | null;
   /** The customer whose order it is (orders' events only). */
   customer_id: string | null;
+  /** The delivery executives an order's change concerns (orders' events only). */
+  executive_ids: string[] | null;
   created_at: string;
 };
 
@@ -34,7 +36,7 @@ export async function findLateEvents(
   afterId: number,
 ): Promise<StoredEvent[]> {
   const late = await db.execute<StoredEvent>(sql`
-    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.created_at
+    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.created_at
     FROM events e, events last
     WHERE last.id = ${afterId} AND last.business_id = ${businessId}
       AND e.business_id = ${businessId} AND e.id < ${afterId}
@@ -51,7 +53,7 @@ export async function findEventsAfter(
   limit: number,
 ): Promise<StoredEvent[]> {
   const page = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, created_at
     FROM events WHERE business_id = ${businessId} AND id > ${afterId}
     ORDER BY id LIMIT ${limit}`);
   return page.rows.map(withNumericId);
@@ -64,7 +66,7 @@ export async function findAllEventsAfter(
   limit: number,
 ): Promise<StoredEvent[]> {
   const result = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, created_at
     FROM events WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`);
   return result.rows.map(withNumericId);
 }

@@ -2,9 +2,33 @@ import pg from 'pg';
 import type { Database } from '../db/client.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
-import { EVENTS_CHANNEL } from './publish.ts';
+import { EVENTS_CHANNEL, POSITIONS_CHANNEL } from './publish.ts';
 
 export type StoredEvent = events.StoredEvent;
+
+/** An executive's position as announced on POSITIONS_CHANNEL (ADR 0042): short keys, it goes often. */
+export type PositionNote = {
+  /** business, zone and executive */
+  b: string;
+  z: string | null;
+  id: string;
+  lat: number;
+  lng: number;
+  /** accuracy in metres, or null */
+  a: number | null;
+  /** when, ISO */
+  t: string;
+};
+
+type PositionSubscriber = {
+  businessId: string;
+  /** The zone the reader sees, or null for every zone. */
+  zoneId: string | null;
+  deliver: (wire: string) => void;
+};
+
+/** Positions are handed on in batches this often: the map moves smoothly and a stream gets 2 writes a second. */
+const POSITION_BATCH_MS = 500;
 
 type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
 
@@ -29,6 +53,10 @@ const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 export class EventHub {
   private client: pg.Client | null = null;
   private readonly subscribers = new Set<Subscriber>();
+  private readonly positionSubscribers = new Set<PositionSubscriber>();
+  /** Positions waiting for the next batch, the latest per executive, per business. */
+  private readonly positions = new Map<string, Map<string, PositionNote>>();
+  private positionTimer: NodeJS.Timeout | null = null;
   private lastId = 0;
   private readonly recent = new Set<number>();
   /** Events waiting to be handed to their subscribers, in order of arrival. */
@@ -54,6 +82,16 @@ export class EventHub {
     const subscriber = { businessId, deliver };
     this.subscribers.add(subscriber);
     return () => this.subscribers.delete(subscriber);
+  }
+
+  /**
+   * Batches of the business's executives' positions (of `zoneId`'s, when not null), as the
+   * `data:` line of a Server-Sent Event, every POSITION_BATCH_MS while any arrive.
+   */
+  subscribePositions(businessId: string, zoneId: string | null, deliver: (wire: string) => void): () => void {
+    const subscriber = { businessId, zoneId, deliver };
+    this.positionSubscribers.add(subscriber);
+    return () => this.positionSubscribers.delete(subscriber);
   }
 
   get size(): number {
@@ -88,6 +126,8 @@ export class EventHub {
     this.closed = true;
     this.stopped.abort();
     this.subscribers.clear();
+    this.positionSubscribers.clear();
+    if (this.positionTimer) clearTimeout(this.positionTimer);
     this.pending.length = 0;
     await this.client?.end().catch(() => undefined);
   }
@@ -138,11 +178,50 @@ export class EventHub {
     }
   }
 
+  private notePosition(note: PositionNote) {
+    if (this.closed) return;
+    let batch = this.positions.get(note.b);
+    if (!batch) this.positions.set(note.b, (batch = new Map()));
+    batch.set(note.id, note);
+    this.positionTimer ??= setTimeout(() => this.flushPositions(), POSITION_BATCH_MS);
+  }
+
+  /** Hands each business's batch to its readers, each batch serialised once per zone seen. */
+  private flushPositions() {
+    this.positionTimer = null;
+    const batches = [...this.positions];
+    this.positions.clear();
+    for (const [businessId, batch] of batches) {
+      const wires = new Map<string | null, string | null>();
+      const wireFor = (zoneId: string | null) => {
+        if (!wires.has(zoneId)) {
+          const positions = [...batch.values()]
+            .filter((note) => zoneId === null || note.z === zoneId)
+            .map((note) => ({ id: note.id, lat: note.lat, lng: note.lng, accuracy: note.a, seenAt: note.t }));
+          wires.set(zoneId, positions.length === 0 ? null : `data: ${JSON.stringify({ positions })}\n\n`);
+        }
+        return wires.get(zoneId)!;
+      };
+      for (const subscriber of this.positionSubscribers) {
+        if (subscriber.businessId !== businessId) continue;
+        const wire = wireFor(subscriber.zoneId);
+        if (wire === null) continue;
+        try {
+          subscriber.deliver(wire);
+        } catch (error) {
+          this.log.warn({ err: error }, 'delivering positions failed');
+        }
+      }
+    }
+  }
+
   /** A new listening connection, made the hub's once it listens. */
   private async connect(): Promise<pg.Client> {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
-      if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
+      if (!message.payload) return;
+      if (message.channel === POSITIONS_CHANNEL) return this.notePosition(JSON.parse(message.payload) as PositionNote);
+      if (message.channel !== EVENTS_CHANNEL) return;
       const event = JSON.parse(message.payload) as StoredEvent;
       this.dispatch(events.withNumericId(event));
     });
@@ -159,7 +238,7 @@ export class EventHub {
     client.on('end', lost);
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${POSITIONS_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -4,6 +4,9 @@ import type { Executor } from '../db/client.ts';
 /** The channel the `events_announce` trigger (migration 0006) notifies on for every event row. */
 export const EVENTS_CHANNEL = 'storedesk_events';
 
+/** The channel executives' positions are announced on: not events, nothing replays them (ADR 0042). */
+export const POSITIONS_CHANNEL = 'storedesk_positions';
+
 export type EventInput = {
   businessId: string;
   /** The zone the record belongs to; null when every zone of the business may see it. */
@@ -14,6 +17,8 @@ export type EventInput = {
   sessionId?: string | null;
   /** The customer whose order it is, so their own live stream carries it. */
   customerId?: string | null;
+  /** The delivery executives it concerns (the order's, and one it was taken from), for theirs. */
+  executiveIds?: readonly string[] | null;
 };
 
 /**
@@ -23,9 +28,11 @@ export type EventInput = {
  * announces it.
  */
 export function eventInsert(event: EventInput, source?: SQLWrapper): SQL {
-  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id, customer_id)
+  const executives = event.executiveIds?.length ? `{${event.executiveIds.join(',')}}` : null;
+  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids)
     SELECT ${event.businessId}::uuid, ${event.zoneId}::uuid, ${event.topic}, ${event.action}, ${event.recordId},
-           ${event.sessionId ?? null}::uuid, ${event.customerId ?? null}::uuid${source ? sql` FROM ${source}` : sql``}`;
+           ${event.sessionId ?? null}::uuid, ${event.customerId ?? null}::uuid,
+           ${executives}::uuid[]${source ? sql` FROM ${source}` : sql``}`;
 }
 
 /**

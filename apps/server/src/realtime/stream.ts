@@ -101,3 +101,46 @@ export async function streamEvents(
   replaying = false;
   queue.length = 0;
 }
+
+/**
+ * Answers the request with the live positions of the business's executives (of `zoneId`'s when
+ * not null) as Server-Sent Events without ids (ADR 0042): nothing replays them, a reader that
+ * reconnects reads the whole picture again. A comment every 25 s; a reader who stops reading is
+ * dropped; the stream ends with the reader's session.
+ */
+export function streamPositions(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  stream: Pick<EventStream, 'businessId' | 'stillValid' | 'openStreams' | 'heartbeatMs'> & {
+    zoneId: string | null;
+  },
+): void {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write('retry: 3000\n\n');
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stream.openStreams.delete(close);
+    unsubscribe();
+    clearInterval(heartbeat);
+    res.end();
+  };
+  const unsubscribe = hub.subscribePositions(stream.businessId, stream.zoneId, (wire) => {
+    if (!closed && !writeOrDrop(res, wire)) close();
+  });
+  const heartbeat = setInterval(async () => {
+    if (!(await stream.stillValid().catch(() => false))) return close();
+    if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
+  }, stream.heartbeatMs ?? HEARTBEAT_MS);
+  request.raw.on('close', close);
+  stream.openStreams.add(close);
+}

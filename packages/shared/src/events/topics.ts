@@ -16,6 +16,8 @@ export const eventTopics = [
   'settings',
   'push',
   'trash',
+  /** A delivery executive went on or off duty (ADR 0042). */
+  'dispatch',
 ] as const;
 export type EventTopic = (typeof eventTopics)[number];
 

@@ -19,7 +19,7 @@ export const orderStatusSchema = z.union(
 );
 
 // A real day: the database refuses 2026-02-30 or 0000-01-01 only once the CSV export has begun.
-const day = z
+export const daySchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date such as 2026-11-22')
   .refine(isCalendarDay, 'must be a date such as 2026-11-22');
@@ -34,8 +34,8 @@ export const orderListQuerySchema = listQuerySchema.extend({
   view: z.enum(['active', 'completed']).default('active'),
   status: z.coerce.number().pipe(orderStatusSchema).optional(),
   storeId: z.uuid().optional(),
-  from: day.optional(),
-  to: day.optional(),
+  from: daySchema.optional(),
+  to: daySchema.optional(),
   sort: z.enum(['newest', 'oldest', 'status', '-status']).default('newest'),
   zoneId: z.uuid().optional(),
 });

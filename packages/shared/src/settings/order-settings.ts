@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { amountPaiseSchema, rupeesTextSchema } from '../money-schemas.ts';
 import { requiredOr, versionSchema } from '../text.ts';
+import { defaultDispatchWaitMinutes, defaultMaxOpenOrdersPerExecutive } from '../delivery/rules.ts';
 
 /**
  * Settings > Order Settings (SPEC §3 Order settings, §5 Order settings, D11,
@@ -13,11 +14,29 @@ import { requiredOr, versionSchema } from '../text.ts';
  * version 0; the first PUT, based on version 0, creates its row (version 1).
  */
 
-/** PUT /api/settings/order: every field, with the `version` it is based on (0 while never saved). */
+/** Open orders one executive may carry at once (B14): 1 to 50. */
+export const maxOpenOrdersPerExecutiveSchema = z
+  .number({ error: requiredOr('must be a whole number') })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(50, 'must be at most 50');
+/** Minutes an order may wait without an executive before Dispatch highlights it: 1 to 240. */
+export const dispatchWaitMinutesSchema = z
+  .number({ error: requiredOr('must be a whole number') })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(240, 'must be at most 240');
+
+/**
+ * PUT /api/settings/order: every field, with the `version` it is based on (0 while never saved).
+ * The dispatch fields (B14) may be left out, which keeps them as they are.
+ */
 export const orderSettingsUpdateSchema = z.object({
   deliveryChargesEnabled: z.boolean({ error: requiredOr('must be true or false') }),
   standardDeliveryChargesPaise: amountPaiseSchema,
   minimumOrderPaise: amountPaiseSchema,
+  maxOpenOrdersPerExecutive: maxOpenOrdersPerExecutiveSchema.optional(),
+  dispatchWaitMinutes: dispatchWaitMinutesSchema.optional(),
   version: versionSchema,
 });
 export type OrderSettingsUpdate = z.infer<typeof orderSettingsUpdateSchema>;
@@ -26,6 +45,8 @@ export const orderSettingsSchema = z.object({
   deliveryChargesEnabled: z.boolean(),
   standardDeliveryChargesPaise: z.number().int(),
   minimumOrderPaise: z.number().int(),
+  maxOpenOrdersPerExecutive: z.number().int(),
+  dispatchWaitMinutes: z.number().int(),
   /** 0 while the business has never saved its order settings. */
   version: z.number().int(),
   /** When they were last saved; null while never. */
@@ -38,6 +59,8 @@ export const defaultOrderSettings: OrderSettings = {
   deliveryChargesEnabled: false,
   standardDeliveryChargesPaise: 0,
   minimumOrderPaise: 0,
+  maxOpenOrdersPerExecutive: defaultMaxOpenOrdersPerExecutive,
+  dispatchWaitMinutes: defaultDispatchWaitMinutes,
   version: 0,
   updatedAt: null,
 };

@@ -6,7 +6,7 @@ import type {
   SignInRequest,
   User,
 } from '@storedesk/shared/auth/schemas';
-import { canSignIn } from '@storedesk/shared/levels';
+import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -126,6 +126,8 @@ export async function signIn(
   db: Database,
   input: SignInRequest,
   meta: { ip: string; userAgent: string | null; previousToken: string | null },
+  /** Who may sign in here: the console's staff, or the delivery app's executives (ADR 0042). */
+  gate: SessionGate = canSignIn,
 ): Promise<{ token: string; auth: AuthContext } | ChooseBusinessResponse> {
   const email = input.email.toLowerCase();
   const accountKey = `account:${email}`;
@@ -158,7 +160,7 @@ export async function signIn(
   }
   const cleared = throttles.filter((t) => t.key !== addressKey).map((t) => t.key);
   if (cleared.length > 0) await repo.clearThrottles(db, cleared);
-  const allowed = opened.filter((account) => canSignIn(account));
+  const allowed = opened.filter((account) => gate(account));
   if (allowed.length === 0) throw new AppError('forbidden', messages.noPermissionToSignIn);
   if (allowed.length > 1) {
     return { chooseBusiness: allowed.map(({ business }) => ({ id: business.id, name: business.name })) };
@@ -179,10 +181,17 @@ export async function signIn(
   };
 }
 
-/** The session behind a token, or null when it is unknown, expired, idle too long or no longer allowed. */
-export async function resolveSession(db: Database, token: string): Promise<AuthContext | null> {
+/**
+ * The session behind a token, or null when it is unknown, expired, idle too long or not allowed
+ * where it is presented (`gate`: the console's staff by default, ADR 0042).
+ */
+export async function resolveSession(
+  db: Database,
+  token: string,
+  gate: SessionGate = canSignIn,
+): Promise<AuthContext | null> {
   const row = await repo.findLiveSession(db, hashToken(token), new Date(Date.now() - sessionPolicy.idleMs));
-  if (!row || !canSignIn(row.user)) return null;
+  if (!row || !gate(row.user)) return null;
   if (Date.now() - row.lastSeenAt.getTime() > sessionPolicy.touchEveryMs)
     await repo.touchSession(db, row.sessionId);
   return toContext(row);

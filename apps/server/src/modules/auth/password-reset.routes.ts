@@ -12,7 +12,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
-import { requestPasswordReset, resetPassword } from './password-reset.service.ts';
+import { requestPasswordReset, resetAudiences, resetPassword } from './password-reset.service.ts';
 
 /** Reset-password attempts per client address per window. */
 const RESETS_PER_ADDRESS = 10;
@@ -35,7 +35,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   mailer: Mailer;
   /** Where the mailed link points. */
   originOf: OriginOf;
-}> = async (app, { db, mailer, originOf }) => {
+  /** Whose passwords: the console's staff (`/auth/…`, the default) or the delivery app's executives (`/delivery/…`). */
+  audience?: keyof typeof resetAudiences;
+}> = async (app, { db, mailer, originOf, audience: who = 'staff' }) => {
+  const audience = resetAudiences[who];
+  const prefix = who === 'staff' ? '/auth' : '/delivery';
+  const tag = who === 'staff' ? 'auth' : 'delivery';
+  const page = who === 'staff' ? '<console>/reset-password' : '<server>/deliver/reset-password';
+  const owners = who === 'staff' ? 'owner or admin' : 'delivery executive';
   // The mail goes out after the answer; closing the app waits for what is still on its way.
   const pending = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -43,20 +50,20 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   });
 
   app.post(
-    '/auth/forgot-password',
+    `${prefix}/forgot-password`,
     {
       config: {
         access: 'public',
         rateLimit: limitedTo(passwordResetPolicy.perAddress, passwordResetPolicy.addressWindowMs),
       },
       schema: {
-        tags: ['auth'],
+        tags: [tag],
         summary: 'Ask for a password reset link by e-mail',
         description: [
           'Always answers 202 with the same message, whether or not an account uses the e-mail,',
           'and answers before any lookup, so its timing tells nothing either.',
-          'Each live owner or admin account using the e-mail (one per business that uses it, at most five) is then mailed a single-use link of its own,',
-          `\`<console>/reset-password?token=…\`, valid ${passwordResetPolicy.linkValidMs / 60_000} minutes;`,
+          `Each live ${owners} account using the e-mail (one per business that uses it, at most five) is then mailed a single-use link of its own,`,
+          `\`${page}?token=…\`, valid ${passwordResetPolicy.linkValidMs / 60_000} minutes;`,
           'a new link ends the unused ones before it.',
           `At most ${passwordResetPolicy.mailsPerAccountPerHour} links are mailed to one account an hour (beyond that, nothing is sent, the answer is the same);`,
           `at most ${passwordResetPolicy.perAddress} requests per client address per ${passwordResetPolicy.addressWindowMs / 60_000} minutes, then 429 with Retry-After.`,
@@ -72,7 +79,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const origin = originOf(request);
-      const work = requestPasswordReset(db, mailer, { email: request.body.email, origin })
+      const work = requestPasswordReset(db, mailer, { email: request.body.email, origin }, audience)
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'password reset request failed');
         })
@@ -83,14 +90,14 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
   );
 
   app.post(
-    '/auth/reset-password',
+    `${prefix}/reset-password`,
     {
       config: {
         access: 'public',
         rateLimit: limitedTo(RESETS_PER_ADDRESS, passwordResetPolicy.addressWindowMs),
       },
       schema: {
-        tags: ['auth'],
+        tags: [tag],
         summary: 'Set a new password with a reset link',
         description: [
           'Sets the password (8 to 128 characters), spends the link and ends every session of the account, in one transaction.',
@@ -110,7 +117,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await resetPassword(db, request.body);
+      await resetPassword(db, request.body, audience);
       return reply.status(204).send(null);
     },
   );

@@ -4,7 +4,8 @@ import {
   passwordResetPolicy,
   type ResetPasswordRequest,
 } from '@storedesk/shared/auth/password-reset';
-import { canSignIn } from '@storedesk/shared/levels';
+import { canSignIn, canUseDeliveryApp, type SessionGate } from '@storedesk/shared/levels';
+import { deliverPath } from '@storedesk/shared/delivery/rules';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
@@ -14,6 +15,13 @@ import { hashPassword } from './passwords.ts';
 import * as repo from './password-reset.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/** Whose passwords a reset serves, and where its link opens: the console's staff, or the delivery app's executives. */
+export type ResetAudience = { gate: SessionGate; linkPath: string };
+export const resetAudiences = {
+  staff: { gate: canSignIn, linkPath: '/reset-password' },
+  executives: { gate: canUseDeliveryApp, linkPath: `${deliverPath}/reset-password` },
+} satisfies Record<string, ResetAudience>;
 
 /** What became of a forgot-password request for one account; the caller never tells the client. */
 export type ResetRequestOutcome = 'sent' | 'capped';
@@ -28,10 +36,12 @@ export async function requestPasswordReset(
   db: Database,
   mailer: Mailer,
   input: { email: string; origin: string },
+  audience: ResetAudience = resetAudiences.staff,
 ): Promise<ResetRequestOutcome[]> {
-  const accounts = (await repo.findAccountsByEmail(db, input.email)).filter((account) => canSignIn(account));
+  const accounts = (await repo.findAccountsByEmail(db, input.email)).filter((account) => audience.gate(account));
   const outcomes: ResetRequestOutcome[] = [];
-  for (const account of accounts) outcomes.push(await mailResetLink(db, mailer, account, input.origin));
+  for (const account of accounts)
+    outcomes.push(await mailResetLink(db, mailer, account, `${input.origin}${audience.linkPath}`));
   return outcomes;
 }
 
@@ -39,7 +49,8 @@ async function mailResetLink(
   db: Database,
   mailer: Mailer,
   account: Awaited<ReturnType<typeof repo.findAccountsByEmail>>[number],
-  origin: string,
+  /** The reset page's address, without the token. */
+  page: string,
 ): Promise<ResetRequestOutcome> {
   const token = randomBytes(32).toString('base64url');
   const made = await db.transaction(async (tx) => {
@@ -68,7 +79,7 @@ async function mailResetLink(
         `Someone asked to reset the password of your ${account.businessName} account (${account.email}).`,
         `The link below sets a new password. It works once, for ${minutes} minutes.`,
       ],
-      link: { label: 'Reset password', url: `${origin}/reset-password?token=${token}` },
+      link: { label: 'Reset password', url: `${page}?token=${token}` },
       footer: "If you didn't ask for this, you can ignore this e-mail: your password stays as it is.",
     }),
   );
@@ -97,7 +108,11 @@ function assertUsable(
  * changes, the link is spent (and every other unused one of the account ends),
  * and every session of the account ends.
  */
-export async function resetPassword(db: Database, input: ResetPasswordRequest): Promise<void> {
+export async function resetPassword(
+  db: Database,
+  input: ResetPasswordRequest,
+  audience: ResetAudience = resetAudiences.staff,
+): Promise<void> {
   const tokenHash = hashToken(input.token);
   // Checked before hashing, so a forged link costs no password hashing.
   assertUsable(await repo.findResetToken(db, tokenHash));
@@ -106,7 +121,7 @@ export async function resetPassword(db: Database, input: ResetPasswordRequest): 
     const token = await repo.findResetToken(tx, tokenHash, true);
     assertUsable(token);
     const user = await repo.findAccountForReset(tx, token.userId, token.email);
-    if (!user || !canSignIn(user)) throw invalidLink();
+    if (!user || !audience.gate(user)) throw invalidLink();
     await repo.setPassword(tx, user.id, passwordHash);
     await repo.markTokenUsed(tx, token.id);
     await repo.expireUnusedResetTokens(tx, user.id, token.id);

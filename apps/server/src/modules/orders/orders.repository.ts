@@ -313,6 +313,19 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
 }
 
 /**
+ * Locks a delivery executive's row against a concurrent assignment (ADR 0042) and counts their
+ * open orders as committed now: of two assignments that would pass the limit together, the second
+ * waits for the first and then counts its order.
+ */
+export async function lockAndCountOpenOrders(tx: Executor, businessId: string, dexId: string) {
+  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${dexId} AND business_id = ${businessId} FOR NO KEY UPDATE`);
+  const { rows } = await tx.execute<{ open: number; limit: number | null }>(sql`
+    SELECT (SELECT count(*) FROM orders WHERE dex_id = ${dexId} AND state = 1)::int AS open,
+      (SELECT max_open_orders_per_executive FROM order_settings WHERE business_id = ${businessId}) AS limit`);
+  return { open: rows[0]!.open, limit: rows[0]!.limit };
+}
+
+/**
  * The name of the delivery executive `dexId` if they are one of the order's
  * business and zone and not deleted, else null: read with the order, so naming
  * an executive costs no round trip of its own.
@@ -379,7 +392,13 @@ export type OrderChange = {
    * them, and still moves the version); null for a new order's first row, which
    * leaves the order as it is.
    */
-  update: { status: number; state: number; dex?: { id: string; name: string } } | null;
+  update: {
+    status: number;
+    state: number;
+    dex?: { id: string; name: string };
+    /** Cash collected at the door by the executive delivering it: the order is paid by them (ADR 0042). */
+    cash?: { paise: number; by: { id: string; name: string } };
+  } | null;
   timeline: Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'createdAt'>;
   /** The dashboard's counters to move with it, if any. */
   counts: Counts | null;
@@ -426,6 +445,15 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
         status: update.status,
         state: update.state,
         ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
+        ...(update.status === OrderStatus.Delivered ? { deliveredAt: sql`now()` } : {}),
+        ...(update.cash
+          ? {
+              cashCollectedPaise: update.cash.paise,
+              paidAt: sql`coalesce(${orders.paidAt}, now())`,
+              paidById: sql`coalesce(${orders.paidById}, ${update.cash.by.id}::uuid)`,
+              paidByName: sql`coalesce(${orders.paidByName}, ${update.cash.by.name})`,
+            }
+          : {}),
         version: sql`${orders.version} + 1`,
         updatedAt: sql`now()`,
       })

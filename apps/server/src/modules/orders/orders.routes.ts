@@ -79,8 +79,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews
     },
     async (request) => {
       const auth = authOf(request);
-      return orders.changeOrdersStatus(db, auth, request.body, (orderId) =>
-        news.orderChanged(auth.business.id, orderId),
+      return orders.changeOrdersStatus(
+        db,
+        auth,
+        request.body,
+        (orderId) => news.orderChanged(auth.business.id, orderId),
+        (orderId, dexId) => news.executiveAssigned(auth.business.id, orderId, dexId),
       );
     },
   );
@@ -113,8 +117,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews
     async (request) => {
       const auth = authOf(request);
       // The customer hears of a move of status; a note alone is the store's own.
-      return orders.changeOrderStatus(db, auth, request.params.orderId, request.body, (orderId) =>
-        news.orderChanged(auth.business.id, orderId),
+      // The executive given the order hears of it too (ADR 0042).
+      return orders.changeOrderStatus(
+        db,
+        auth,
+        request.params.orderId,
+        request.body,
+        (orderId) => news.orderChanged(auth.business.id, orderId),
+        (orderId, dexId) => news.executiveAssigned(auth.business.id, orderId, dexId.toLowerCase()),
       );
     },
   );

@@ -1,6 +1,7 @@
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
-import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
+import { isFinalStatus, needsExecutive, orderStateFor } from '@storedesk/shared/orders';
+import { defaultMaxOpenOrdersPerExecutive, deliveryMessages } from '@storedesk/shared/delivery/rules';
 import type {
   OrderBulkStatusChange,
   OrderDetail,
@@ -122,6 +123,35 @@ export async function getOrder(db: Executor, auth: AuthContext, orderId: string)
 
 type Change = Omit<OrderStatusChange, 'version'>;
 
+/** The executives an order's change concerns, for their live stream: the one it has after, and one it was taken from. */
+function concernedExecutives(before: string | null, after: string | undefined): string[] {
+  const ids = new Set<string>();
+  if (after) ids.add(after.toLowerCase());
+  else if (before) ids.add(before);
+  if (before && after && before !== after.toLowerCase()) ids.add(before);
+  return [...ids];
+}
+
+/** Whether a change gives an open order to an executive it does not have yet (and leaves it open). */
+function assignsNewExecutive(order: repo.OrderRow, change: Change): boolean {
+  return (
+    change.dexId !== undefined &&
+    order.state === 1 &&
+    !isFinalStatus(change.status) &&
+    change.dexId.toLowerCase() !== order.dexId
+  );
+}
+
+/**
+ * B14: an executive carries at most the business's limit of open orders. Called in the
+ * transaction that assigns `adding` more to them, it locks their row first (ADR 0042).
+ */
+async function assertRoomFor(tx: Executor, businessId: string, dexId: string, adding: number): Promise<void> {
+  const { open, limit } = await repo.lockAndCountOpenOrders(tx, businessId, dexId);
+  const max = limit ?? defaultMaxOpenOrdersPerExecutive;
+  if (open + adding > max) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
+}
+
 /**
  * One order's status change under the rules of SPEC §4 and D17, decided on the
  * order as read with the name of the executive the change names
@@ -176,6 +206,7 @@ async function applyChange(
       action: 'status',
       recordId: order.id,
       customerId: order.customerId,
+      executiveIds: concernedExecutives(order.dexId, dex?.id),
     },
     order,
   });
@@ -209,12 +240,21 @@ export async function changeOrderStatus(
   input: OrderStatusChange,
   /** Told, once the change is written, if it moved the order's status (the customer hears of it). */
   moved?: (orderId: string) => void,
+  /** Told, once the change is written, if it gave the order to an executive (who hears of it). */
+  assigned?: (orderId: string, dexId: string) => void,
 ): Promise<OrderDetail> {
   const order = await repo.findOrder(db, scopeOf(auth), orderId, input.dexId);
   if (!order) throw notFound();
   if (order.version !== input.version) throw stale(await toDetail(db, order));
-  const change = await applyChange(db, auth, order, input);
+  const assigns = assignsNewExecutive(order, input) && order.namedDexName !== null;
+  const change = assigns
+    ? await db.transaction(async (tx) => {
+        await assertRoomFor(tx, order.businessId, input.dexId!, 1);
+        return applyChange(tx, auth, order, input);
+      })
+    : await applyChange(db, auth, order, input);
   if (change.moved) moved?.(order.id);
+  if (assigns && change.timeline) assigned?.(order.id, change.order.dexId!);
   return toDetail(db, change.order, change.timeline);
 }
 
@@ -229,8 +269,11 @@ export async function changeOrdersStatus(
   input: OrderBulkStatusChange,
   /** Told, once the changes are committed, of the orders whose status they moved. */
   moved?: (orderId: string) => void,
+  /** Told, once the changes are committed, of the orders they gave to an executive. */
+  assigned?: (orderId: string, dexId: string) => void,
 ): Promise<{ items: OrderSummary[] }> {
   const movedIds: string[] = [];
+  const assignedIds: string[] = [];
   // Ids as the database gives them back: it reads a uuid in either case, so the ones sent are matched in lower case.
   const chosenAt = new Map(input.orders.map((order) => [order.id.toLowerCase(), order.version]));
   const changed = await db.transaction(async (tx) => {
@@ -242,14 +285,18 @@ export async function changeOrdersStatus(
     if (locked.some((order) => order.version !== chosenAt.get(order.id))) {
       throw stale({ items: inOrderAsked(toSummary) });
     }
+    const assigning = locked.filter((order) => assignsNewExecutive(order, input) && order.namedDexName !== null);
+    if (assigning.length > 0) await assertRoomFor(tx, auth.business.id, input.dexId!, assigning.length);
     for (const order of locked) {
       const change = await applyChange(tx, auth, order, input);
       byId.set(order.id, change.order);
       if (change.moved) movedIds.push(order.id);
+      if (assigning.includes(order)) assignedIds.push(order.id);
     }
     return { items: inOrderAsked(toSummary) };
   });
   for (const id of movedIds) moved?.(id);
+  for (const id of assignedIds) assigned?.(id, input.dexId!.toLowerCase());
   return changed;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/push/schemas';
 import type { Executor } from '../../db/client.ts';
@@ -31,14 +31,21 @@ export async function upsertSubscription(
   db: Executor,
   businessId: string,
   values: SubscriptionValues,
-  customerId: string | null,
+  /** Whose device: a signed-in customer's, a delivery executive's (ADR 0042), or nobody's yet. */
+  owner: { customerId: string | null } | { executiveId: string },
 ) {
+  const whose =
+    'executiveId' in owner
+      ? { executiveId: owner.executiveId, customerId: null }
+      : owner.customerId
+        ? { customerId: owner.customerId, executiveId: null }
+        : {};
   const [row] = await db
     .insert(pushSubscriptions)
-    .values({ businessId, ...values, customerId })
+    .values({ businessId, ...values, ...whose })
     .onConflictDoUpdate({
       target: [pushSubscriptions.businessId, pushSubscriptions.endpoint],
-      set: { p256dh: values.p256dh, auth: values.auth, ...(customerId ? { customerId } : {}) },
+      set: { p256dh: values.p256dh, auth: values.auth, ...whose },
     })
     .returning({
       endpoint: pushSubscriptions.endpoint,
@@ -53,19 +60,26 @@ export async function deleteSubscription(
   db: Executor,
   businessId: string,
   endpoint: string,
+  /** Only this executive's device (the delivery app's unsubscribe). */
+  executiveId?: string,
 ): Promise<boolean> {
+  const conditions = [ofBusiness(pushSubscriptions, { businessId }), eq(pushSubscriptions.endpoint, endpoint)];
+  if (executiveId) conditions.push(eq(pushSubscriptions.executiveId, executiveId));
   const rows = await db
     .delete(pushSubscriptions)
-    .where(and(ofBusiness(pushSubscriptions, { businessId }), eq(pushSubscriptions.endpoint, endpoint)))
+    .where(and(...conditions))
     .returning({ id: pushSubscriptions.id });
   return rows.length > 0;
 }
+
+/** The business's notifications go to its customers' devices, never its delivery executives' (ADR 0042). */
+const customersDevice = isNull(pushSubscriptions.executiveId);
 
 export async function countSubscriptions(db: Executor, businessId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(pushSubscriptions)
-    .where(ofBusiness(pushSubscriptions, { businessId }));
+    .where(and(ofBusiness(pushSubscriptions, { businessId }), customersDevice));
   return row?.n ?? 0;
 }
 
@@ -86,6 +100,7 @@ export async function findSubscriptionPage(
   const conditions = [
     ofBusiness(pushSubscriptions, { businessId }),
     lte(pushSubscriptions.createdAt, madeBy),
+    customersDevice,
   ];
   if (after !== null) conditions.push(gt(pushSubscriptions.endpoint, after));
   return db

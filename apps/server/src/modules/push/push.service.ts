@@ -13,7 +13,6 @@ import { endpointRefusal, type EndpointAllowlist } from '../../push/endpoint-rul
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { CustomerContext } from '../storefront/customers.service.ts';
-import type { StorefrontBusiness } from '../storefront/storefront.service.ts';
 import * as repo from './push.repository.ts';
 import { abandonedAfterSeconds, type PushSending } from './push.sending.ts';
 
@@ -40,10 +39,12 @@ export function toNotification(row: repo.NotificationRow): PushNotification {
  */
 export async function registerSubscription(
   db: Database,
-  business: StorefrontBusiness,
+  business: { id: string },
   input: PushSubscriptionInput,
   allowlist: EndpointAllowlist,
   customer: CustomerContext | null = null,
+  /** The delivery executive whose device it is, instead of a customer's (ADR 0042). */
+  executiveId?: string,
 ): Promise<{ subscription: PushSubscriptionRecord; created: boolean }> {
   const refusal = endpointRefusal(input.endpoint, allowlist);
   if (refusal) throw invalid({ endpoint: refusal });
@@ -51,7 +52,7 @@ export async function registerSubscription(
     db,
     business.id,
     { endpoint: input.endpoint, p256dh: input.keys.p256dh, auth: input.keys.auth },
-    customer?.customer.id ?? null,
+    executiveId ? { executiveId } : { customerId: customer?.customer.id ?? null },
   );
   return {
     subscription: { endpoint: row.endpoint, createdAt: row.createdAt.toISOString() },
@@ -60,8 +61,13 @@ export async function registerSubscription(
 }
 
 /** Removes the business's subscription with this endpoint; 404 when it has none. */
-export async function removeSubscription(db: Database, business: StorefrontBusiness, endpoint: string) {
-  if (!(await repo.deleteSubscription(db, business.id, endpoint)))
+export async function removeSubscription(
+  db: Database,
+  business: { id: string },
+  endpoint: string,
+  executiveId?: string,
+) {
+  if (!(await repo.deleteSubscription(db, business.id, endpoint, executiveId)))
     throw notFound(pushMessages.unknownSubscription);
 }
 

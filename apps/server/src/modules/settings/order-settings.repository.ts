@@ -7,6 +7,8 @@ const columns = {
   deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,
   standardDeliveryChargesPaise: orderSettings.standardDeliveryChargesPaise,
   minimumOrderPaise: orderSettings.minimumOrderPaise,
+  maxOpenOrdersPerExecutive: orderSettings.maxOpenOrdersPerExecutive,
+  dispatchWaitMinutes: orderSettings.dispatchWaitMinutes,
   version: orderSettings.version,
   updatedAt: orderSettings.updatedAt,
 };
@@ -15,8 +17,15 @@ export type OrderSettingsValues = {
   deliveryChargesEnabled: boolean;
   standardDeliveryChargesPaise: number;
   minimumOrderPaise: number;
+  /** Left out: kept as they are (the column defaults on a first save). */
+  maxOpenOrdersPerExecutive?: number | undefined;
+  dispatchWaitMinutes?: number | undefined;
 };
-export type OrderSettingsRow = OrderSettingsValues & { version: number; updatedAt: Date };
+export type OrderSettingsRow = Required<OrderSettingsValues> & { version: number; updatedAt: Date };
+
+/** The values given: a field left out is not written. */
+const defined = (values: OrderSettingsValues) =>
+  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as OrderSettingsValues;
 
 /** The business's saved order settings; undefined while it has never saved them. */
 export async function findOrderSettings(db: Executor, scope: Scope): Promise<OrderSettingsRow | undefined> {
@@ -32,7 +41,7 @@ export async function insertOrderSettings(
 ): Promise<OrderSettingsRow | undefined> {
   const [row] = await db
     .insert(orderSettings)
-    .values({ businessId: scope.businessId, ...values })
+    .values({ businessId: scope.businessId, ...defined(values) })
     .onConflictDoNothing({ target: orderSettings.businessId })
     .returning(columns);
   return row;
@@ -47,7 +56,7 @@ export async function updateOrderSettings(
 ): Promise<OrderSettingsRow | undefined> {
   const [row] = await db
     .update(orderSettings)
-    .set({ ...values, version: sql`${orderSettings.version} + 1`, updatedAt: sql`now()` })
+    .set({ ...defined(values), version: sql`${orderSettings.version} + 1`, updatedAt: sql`now()` })
     .where(and(ofBusiness(orderSettings, scope), eq(orderSettings.version, version)))
     .returning(columns);
   return row;

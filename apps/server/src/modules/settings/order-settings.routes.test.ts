@@ -2,7 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import { messages } from '@storedesk/shared/messages';
-import { defaultOrderSettings, type OrderSettings } from '@storedesk/shared/settings/order-settings';
+import {
+  defaultOrderSettings,
+  type OrderSettings,
+  type OrderSettingsUpdate,
+} from '@storedesk/shared/settings/order-settings';
 import { amountMessages } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
@@ -276,7 +280,7 @@ describe('saving order settings', () => {
 
 describe('the storefront', () => {
   it('charges the next order the delivery charge and minimum saved a moment before', async () => {
-    const save = async (values: Omit<OrderSettings, 'version' | 'updatedAt'>) => {
+    const save = async (values: Omit<OrderSettingsUpdate, 'version'>) => {
       const { version } = await read();
       const res = await call(owner, 'PUT', path, { ...values, version });
       expect(res.statusCode, res.body).toBe(200);

@@ -16,6 +16,8 @@ function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings 
     deliveryChargesEnabled: row.deliveryChargesEnabled,
     standardDeliveryChargesPaise: row.standardDeliveryChargesPaise,
     minimumOrderPaise: row.minimumOrderPaise,
+    maxOpenOrdersPerExecutive: row.maxOpenOrdersPerExecutive,
+    dispatchWaitMinutes: row.dispatchWaitMinutes,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cashListSchema,
+  cashQuerySchema,
+  cashRowSchema,
+  cashSettlementInputSchema,
+  dispatchQuerySchema,
+  dispatchSchema,
+  executiveChoiceListSchema,
+  executiveChoiceQuerySchema,
+} from '@storedesk/shared/delivery/schemas';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import type { Database } from '../../db/client.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import { authOf, sessionToken } from '../../plugins/access.ts';
+import type { EventHub } from '../../realtime/hub.ts';
+import { streamPositions } from '../../realtime/stream.ts';
+import { resolveSession } from '../auth/auth.service.ts';
+import * as dispatch from './dispatch.service.ts';
+
+const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+
+/** Dispatch (B14, ADR 0042): the console's live map, the executive picker's choices, and cash to settle. */
+export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }> = async (
+  app,
+  { db, hub },
+) => {
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+  });
+
+  app.get(
+    '/dispatch',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'The zone’s delivery executives (duty, last position, open orders), stores and open orders',
+        description:
+          'Zone-scoped like the order list. With `waitMinutes` (an order without an executive waiting longer is ' +
+          'highlighted) and the limit of open orders per executive. Positions then move on `/dispatch/positions`.',
+        querystring: dispatchQuerySchema,
+        response: { 200: dispatchSchema, ...errors },
+      },
+    },
+    async (request) => dispatch.getDispatch(db, authOf(request), request.query.zoneId),
+  );
+
+  app.get(
+    '/dispatch/positions',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Executives’ positions as they arrive, as Server-Sent Events, in batches every 500 ms',
+        description:
+          'Messages of `data: {"positions":[{id, lat, lng, accuracy, seenAt}]}` (no ids: nothing is replayed; ' +
+          'read `/dispatch` again after reconnecting), and a comment every 25 s.',
+        querystring: dispatchQuerySchema,
+        response: {
+          200: {
+            description: 'Batches of positions',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          403: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const scope = scopeOf(auth, request.query.zoneId);
+      const token = sessionToken(request)!.token;
+      streamPositions(request, reply, hub, {
+        businessId: scope.businessId,
+        zoneId: scope.zoneId,
+        stillValid: async () => (await resolveSession(db, token)) !== null,
+        openStreams,
+      });
+    },
+  );
+
+  app.get(
+    '/dispatch/executives',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'The executives an order of this store may go to: duty, open orders and distance, nearest first',
+        description: 'On-duty executives first, then by distance from the store (unknown last). 404: not a store the caller can see.',
+        querystring: executiveChoiceQuerySchema,
+        response: { 200: executiveChoiceListSchema, ...errors },
+      },
+    },
+    async (request) => dispatch.executiveChoices(db, authOf(request), request.query.storeId),
+  );
+
+  app.get(
+    '/dispatch/cash',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Cash collected on delivery per executive and day (the business’s days, both included), with settlements',
+        querystring: cashQuerySchema,
+        response: { 200: cashListSchema, ...errors },
+      },
+    },
+    async (request) => dispatch.listCash(db, authOf(request), request.query),
+  );
+
+  app.get(
+    '/dispatch/cash.csv',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'The cash list as CSV',
+        querystring: cashQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const csv = await dispatch.cashCsv(db, authOf(request), request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="cash-${request.query.from}-${request.query.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/dispatch/cash/settlements',
+    {
+      schema: {
+        tags: ['dispatch'],
+        summary: 'Record an executive’s cash of a day as handed over (who and when)',
+        description:
+          '`collectedPaise` is what the caller’s screen showed: 409 with the row as it is now when more was ' +
+          'collected since, or when it is settled at that amount already. 400 when there is no cash that day.',
+        body: cashSettlementInputSchema,
+        response: { 200: cashRowSchema, ...errors, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => dispatch.settleCash(db, authOf(request), request.body),
+  );
+};
