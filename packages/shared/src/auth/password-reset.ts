@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { passwordResetMessages } from './password-reset-messages.ts';
 import { emailSchema } from './schemas.ts';
 
-/** What forgot / reset password say (B8), written once for the server and the console. */
-export const passwordResetMessages = {
-  /** The one answer to a forgot-password request, whether or not the account exists. */
-  sent: 'If an account uses this e-mail, a link to reset its password is on its way.',
-  expired: 'This link has expired. Ask for a new one.',
-  used: 'This link has already been used.',
-  invalid: 'This link is not valid.',
-  tooMany: 'Too many requests from one place. Please try again later.',
-} as const;
+export { passwordResetMessages };
 
 /** How long a reset link works, and how many are mailed to one account an hour (B8). */
 export const passwordResetPolicy = {
