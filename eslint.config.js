@@ -37,8 +37,8 @@ export default tseslint.config(
     },
   },
   {
-    // The customer app and what the browser apps share: React's rules, and the server only over HTTP.
-    files: ['apps/storefront/**/*.{ts,tsx}', 'packages/web/**/*.{ts,tsx}'],
+    // The customer app, the delivery app and what the browser apps share: React's rules, and the server only over HTTP.
+    files: ['apps/storefront/**/*.{ts,tsx}', 'apps/delivery/**/*.{ts,tsx}', 'packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: {

@@ -38,6 +38,15 @@ export default defineConfig({
         },
       },
       {
+        // The delivery app's own rules (the queue of status changes made offline), in a browser-like setting.
+        test: {
+          name: 'delivery',
+          root: './apps/delivery',
+          include: ['src/**/*.test.ts'],
+          environment: 'jsdom',
+        },
+      },
+      {
         test: { name: 'tooling', root: './eslint-rules', include: ['*.test.js'], environment: 'node' },
       },
     ],

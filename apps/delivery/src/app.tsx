@@ -1,0 +1,105 @@
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import type { DeliverySession } from '@storedesk/shared/delivery/schemas';
+import { Spinner } from '@storedesk/web/states';
+import { DutySwitch } from './components/duty-switch.tsx';
+import { api } from './lib/api.ts';
+import { useBusinessColours } from './lib/colours.ts';
+import { useLiveOrders } from './lib/live.ts';
+import { useOnline } from './lib/online.ts';
+import { Link, useLocation } from './lib/router.tsx';
+import { session, updateSession, type Session } from './lib/session.ts';
+import { HomePage } from './pages/home.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+
+// The first screens are the list and the sign-in; the rest load when they are opened.
+const OrderPage = lazy(() => import('./pages/order.tsx'));
+const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
+const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
+
+function NotFound() {
+  return (
+    <section className="panel">
+      <h1>Page not found</h1>
+      <p>
+        <Link to="/">Go to my orders</Link>
+      </p>
+    </section>
+  );
+}
+
+function SignedInPage({ path }: { path: string }) {
+  const order = /^\/orders\/([\w-]+)$/.exec(path);
+  if (order) return <OrderPage orderId={order[1]!} />;
+  if (path === '/') return <HomePage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
+  return <NotFound />;
+}
+
+function SignedOutPage({ path }: { path: string }) {
+  if (path === '/forgot-password') return <ForgotPasswordPage />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
+  // Any other address asks for sign-in first, and opens once signed in (a notification's order).
+  return <SignInPage />;
+}
+
+function Header({ signedIn }: { signedIn: Session }) {
+  return (
+    <header className="bar">
+      <Link to="/" className="brand">
+        {signedIn.business.name}
+      </Link>
+      <DutySwitch onDuty={signedIn.onDuty} />
+    </header>
+  );
+}
+
+/** What the server says of the session now (duty set elsewhere, the business renamed or recoloured). */
+function useSessionCheck(token: string | null) {
+  useEffect(() => {
+    if (!token) return;
+    api<DeliverySession>('GET', '/session').then(
+      ({ user, business, onDuty }) => updateSession({ user, business, onDuty }),
+      () => {
+        // A 401 has signed the executive out already; anything else keeps what the phone knows.
+      },
+    );
+  }, [token]);
+}
+
+export function App() {
+  const { path } = useLocation();
+  const signedIn = session.use();
+  const token = signedIn?.token ?? null;
+  const online = useOnline();
+  useBusinessColours(signedIn?.business.theme);
+  useSessionCheck(token);
+  useLiveOrders(token);
+
+  const main = useRef<HTMLElement>(null);
+  // A new page moves focus to its content, so a screen reader starts there.
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    main.current?.focus();
+  }, [path, token]);
+
+  return (
+    <>
+      {signedIn ? <Header signedIn={signedIn} /> : null}
+      {online ? null : (
+        <div className="notice offline" role="status">
+          <strong>You are offline.</strong> Changes you make wait on this phone and are sent when the
+          connection is back.
+        </div>
+      )}
+      <main ref={main} tabIndex={-1} className="content">
+        <Suspense fallback={<Spinner label="Loading…" />}>
+          {signedIn ? <SignedInPage path={path} /> : <SignedOutPage path={path} />}
+        </Suspense>
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import { createRoot } from 'react-dom/client';
+import { deliverPath } from '@storedesk/shared/delivery/rules';
+import { App } from './app.tsx';
+import { config } from './config.ts';
+import './styles.css';
+
+// The app's address ends in a slash, the folder its service worker controls, so a reload opens offline.
+if (config && window.location.pathname === deliverPath) {
+  window.history.replaceState(null, '', `${deliverPath}/${window.location.search}`);
+}
+
+createRoot(document.getElementById('root')!).render(<App />);
+
+// The worker keeps the app opening offline and shows new orders' notifications.
+if (config && 'serviceWorker' in navigator && window.isSecureContext) {
+  window.addEventListener('load', () => {
+    void navigator.serviceWorker.register(`${deliverPath}/sw.js`, { scope: `${deliverPath}/` }).catch(() => {
+      // Without it the app still works online.
+    });
+  });
+}
