@@ -15,6 +15,8 @@ const saved: OrderSettings = {
   deliveryChargesEnabled: true,
   standardDeliveryChargesPaise: 3_000,
   minimumOrderPaise: 9_950,
+  maxOpenOrdersPerExecutive: 6,
+  dispatchWaitMinutes: 15,
   version: 4,
   updatedAt: '2025-01-02T00:00:00.000Z',
 };
@@ -38,7 +40,12 @@ function orderServer(first: OrderSettings) {
       if (version !== state.settings.version) {
         return apiError(409, 'conflict', messages.staleRecord, { current: state.settings });
       }
-      state.settings = { ...values, version: version + 1, updatedAt: '2025-01-03T00:00:00.000Z' };
+      state.settings = {
+        ...state.settings,
+        ...values,
+        version: version + 1,
+        updatedAt: '2025-01-03T00:00:00.000Z',
+      };
       return json(200, state.settings);
     },
   };
@@ -54,6 +61,9 @@ function renderTab(overrides: Record<string, Handler> = {}, first: OrderSettings
 const charges = () => screen.findByRole('textbox', { name: /^Standard delivery charges/ });
 const minimum = () => screen.getByRole('textbox', { name: /^Minimum order value/ });
 const save = () => screen.getByRole('button', { name: 'Save' });
+const perExecutive = () => screen.getByRole('textbox', { name: /^Open orders per executive/ });
+const waitMinutes = () =>
+  screen.getByRole('textbox', { name: /^Highlight unassigned orders after \(minutes\)/ });
 
 describe('Settings > Order Settings', { timeout: 30_000 }, () => {
   it('shows the amounts in rupees with two decimals', async () => {
@@ -77,6 +87,8 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       deliveryChargesEnabled: true,
       standardDeliveryChargesPaise: 2_500,
       minimumOrderPaise: 0,
+      maxOpenOrdersPerExecutive: 5,
+      dispatchWaitMinutes: 10,
       version: 0,
     });
     await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
@@ -124,9 +136,42 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       deliveryChargesEnabled: true,
       standardDeliveryChargesPaise: 1_999,
       minimumOrderPaise: 149_950,
+      maxOpenOrdersPerExecutive: 6,
+      dispatchWaitMinutes: 15,
       version: 4,
     });
     expect(minimum()).toHaveValue('1499.50');
+  });
+
+  it('saves dispatch’s limit per executive and its wait, within the shared schema’s bounds', async () => {
+    const { user, api } = renderTab({}, defaultOrderSettings);
+    await charges();
+    expect(perExecutive()).toHaveValue('5');
+    expect(waitMinutes()).toHaveValue('10');
+
+    await user.clear(perExecutive());
+    await user.type(perExecutive(), '51');
+    await user.clear(waitMinutes());
+    await user.click(save());
+    expect(await screen.findByText('must be at most 50')).toBeInTheDocument();
+    expect(screen.getByText('is required')).toBeInTheDocument();
+    await user.clear(waitMinutes());
+    await user.type(waitMinutes(), '2.5');
+    await user.click(save());
+    expect(await screen.findByText('must be a whole number')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')).toHaveLength(0);
+
+    await user.clear(perExecutive());
+    await user.type(perExecutive(), '8');
+    await user.clear(waitMinutes());
+    await user.type(waitMinutes(), '20');
+    await user.click(save());
+    expect(await screen.findByText('Order settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toMatchObject({
+      maxOpenOrdersPerExecutive: 8,
+      dispatchWaitMinutes: 20,
+      version: 0,
+    });
   });
 
   it('refuses blanks, negatives and three decimals without calling the server', async () => {

@@ -6,12 +6,9 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { rupeesDecimal } from '@storedesk/shared/money';
-import { orderSettingsFormSchema, orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
-import type {
-  OrderSettings,
-  OrderSettingsFormOutput,
-  OrderSettingsFormValues,
-} from '@storedesk/shared/settings/order-settings';
+import { orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
+import type { OrderSettings } from '@storedesk/shared/settings/order-settings';
+import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -25,20 +22,28 @@ import {
   useOrderSettings,
   useSaveOrderSettings,
 } from '@/features/settings/api/order-settings.ts';
+import type { OrderSettingsFieldOutput, OrderSettingsFieldValues } from './order-settings-form.ts';
+import { orderSettingsFieldsSchema } from './order-settings-form.ts';
 
 const labels = {
   deliveryChargesEnabled: 'Delivery charges',
   standardDeliveryChargesPaise: 'Standard delivery charges',
   minimumOrderPaise: 'Minimum order value',
+  maxOpenOrdersPerExecutive: 'Open orders per executive',
+  dispatchWaitMinutes: 'Highlight unassigned orders after (minutes)',
 } as const;
 
-function toFormValues(record: OrderSettings): OrderSettingsFormValues {
+function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
   return {
     deliveryChargesEnabled: record.deliveryChargesEnabled,
     standardDeliveryChargesPaise: rupeesDecimal(record.standardDeliveryChargesPaise),
     minimumOrderPaise: rupeesDecimal(record.minimumOrderPaise),
+    maxOpenOrdersPerExecutive: String(record.maxOpenOrdersPerExecutive),
+    dispatchWaitMinutes: String(record.dispatchWaitMinutes),
   };
 }
+
+const wholeNumber = { htmlInput: { inputMode: 'numeric' as const } };
 
 const rupeeAdornment = {
   input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
@@ -55,8 +60,8 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<OrderSettingsFormValues, unknown, OrderSettingsFormOutput>({
-    resolver: zodResolver(orderSettingsFormSchema),
+  } = useForm<OrderSettingsFieldValues, unknown, OrderSettingsFieldOutput>({
+    resolver: zodResolver(orderSettingsFieldsSchema),
     mode: 'onTouched',
     defaultValues: live,
   });
@@ -78,6 +83,8 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
       'deliveryChargesEnabled',
       'standardDeliveryChargesPaise',
       'minimumOrderPaise',
+      'maxOpenOrdersPerExecutive',
+      'dispatchWaitMinutes',
     ]),
     savedMessage: 'Order settings saved',
   });
@@ -137,6 +144,33 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         slotProps={rupeeAdornment}
         {...register('minimumOrderPaise')}
       />
+      <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
+        Dispatch
+      </Typography>
+      <TextField
+        label={labels.maxOpenOrdersPerExecutive}
+        required
+        fullWidth
+        error={Boolean(errors.maxOpenOrdersPerExecutive)}
+        helperText={
+          errors.maxOpenOrdersPerExecutive?.message ??
+          'An executive carrying this many open orders cannot be given another. 1 to 50.'
+        }
+        slotProps={wholeNumber}
+        {...register('maxOpenOrdersPerExecutive')}
+      />
+      <TextField
+        label={labels.dispatchWaitMinutes}
+        required
+        fullWidth
+        error={Boolean(errors.dispatchWaitMinutes)}
+        helperText={
+          errors.dispatchWaitMinutes?.message ??
+          'Dispatch marks an order that has waited this long without an executive. 1 to 240.'
+        }
+        slotProps={wholeNumber}
+        {...register('dispatchWaitMinutes')}
+      />
       <div>
         <SaveButton
           saving={saving.saving}
@@ -153,11 +187,13 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
 /**
  * Settings > Order Settings (SPEC §5): delivery charges on or off, the
  * standard delivery charge and the minimum order value, in rupees with two
- * decimals. The customer app's next order follows a save at once.
+ * decimals; and dispatch's limit of open orders per executive and the minutes
+ * after which an unassigned order is highlighted (B14). The customer app's next
+ * order follows a save at once.
  */
 export function OrderSettingsTab() {
   return (
-    <RecordLoader query={useOrderSettings()} what="the order settings" fields={3}>
+    <RecordLoader query={useOrderSettings()} what="the order settings" fields={5}>
       {(record) => <OrderSettingsForm record={record} />}
     </RecordLoader>
   );
