@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
-import { useNow } from '@/features/orders/elapsed.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 

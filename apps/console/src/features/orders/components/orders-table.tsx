@@ -27,7 +27,7 @@ import { paths } from '@/config/paths.ts';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { useCompact } from '@/lib/use-compact.ts';
 import type { OrderSort, OrderView } from '@/features/orders/api/get-orders.ts';
-import { useNow } from '@/features/orders/elapsed.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 
