@@ -18,6 +18,7 @@ import { messages } from '@storedesk/shared/messages';
 import type { Config } from './config.ts';
 import { type ConsolePage, loadConsolePage, renderConsolePage } from './console-page.ts';
 import { loadStorefrontApp, registerStorefrontApp } from './storefront-page.ts';
+import { loadDeliverApp, registerDeliverApp } from './deliver-page.ts';
 import { createPushDelivery } from './push/delivery.ts';
 import { OrderNews } from './push/order-news.ts';
 import type { Database } from './db/client.ts';
@@ -69,6 +70,8 @@ export type AppDeps = {
   consoleDir?: string;
   /** Folder of the built customer app; the default is apps/storefront/dist. */
   storefrontDir?: string;
+  /** Folder of the built delivery app; the default is apps/delivery/dist. */
+  deliverDir?: string;
   /** How e-mail goes out; the default is SMTP_URL's server, or the outbox under DATA_DIR. */
   mailer?: Mailer;
   /** How customers' sign-in codes go out; the default is SMS_URL's provider, or the outbox under DATA_DIR. */
@@ -80,6 +83,7 @@ const defaultStorefrontDir = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../storefront/dist',
 );
+const defaultDeliverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../delivery/dist');
 
 /** TRUST_PROXY as a rule on an address `hop` proxies away: all, the nearest n, these addresses, or none. */
 function trustedProxies(setting: Config['trustProxy']): (address: string, hop: number) => boolean {
@@ -253,6 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     loadStorefrontApp(deps.storefrontDir ?? defaultStorefrontDir),
     config.map,
   );
+  await registerDeliverApp(app, loadDeliverApp(deps.deliverDir ?? defaultDeliverDir), config.map);
   await registerConsole(app, db, consoleDir, consolePage);
   return app;
 }

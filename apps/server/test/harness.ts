@@ -70,6 +70,7 @@ export async function createTestApp(
     env?: NodeJS.ProcessEnv;
     consoleDir?: string;
     storefrontDir?: string;
+    deliverDir?: string;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -89,6 +90,7 @@ export async function createTestApp(
     hub,
     consoleDir: options.consoleDir ?? path.join(dataDir, 'no-console'),
     storefrontDir: options.storefrontDir ?? path.join(dataDir, 'no-storefront'),
+    deliverDir: options.deliverDir ?? path.join(dataDir, 'no-deliver'),
   });
   await app.ready();
   return {
