@@ -1,12 +1,12 @@
 // @ts-check
 /**
  * Builds what production runs: the console (Vite, into apps/console/dist), the
- * customer app (Vite, into apps/storefront/dist) and the server compiled to
- * JavaScript (apps/server/dist). Each build records a
+ * customer app (Vite, into apps/storefront/dist), the delivery app (Vite, into
+ * apps/delivery/dist) and the server compiled to JavaScript (apps/server/dist). Each build records a
  * digest of the sources it was made from, so a start can tell whether it is
  * current without trusting file times (a copied tree may not keep them).
  *
- *   node scripts/build.mjs              build both (npm run build)
+ *   node scripts/build.mjs              build them all (npm run build)
  *   node scripts/build.mjs server       build one part
  *
  * Plain JavaScript with no dependencies: it must run where only production
@@ -23,7 +23,7 @@ const STAMP = 'build-info.json';
 
 /** @typedef {{ name: string, outDir: string, sources: string[], tools: string[], command: string[] }} Part */
 
-/** @type {Record<'server' | 'console' | 'storefront', Part>} */
+/** @type {Record<'server' | 'console' | 'storefront' | 'delivery', Part>} */
 export const parts = {
   server: {
     name: 'server',
@@ -61,6 +61,20 @@ export const parts = {
     ],
     tools: ['vite'],
     command: ['npm', 'run', 'build', '--silent', '--workspace', '@storedesk/storefront'],
+  },
+  delivery: {
+    name: 'delivery app',
+    outDir: 'apps/delivery/dist',
+    sources: [
+      'apps/delivery/src',
+      'apps/delivery/index.html',
+      'apps/delivery/vite.config.ts',
+      'apps/delivery/package.json',
+      'packages/shared',
+      'packages/web',
+    ],
+    tools: ['vite'],
+    command: ['npm', 'run', 'build', '--silent', '--workspace', '@storedesk/delivery'],
   },
 };
 

@@ -4,10 +4,10 @@
  * chunks, the JavaScript each needs (its chunk and every chunk that chunk imports,
  * statically, down to the entry), counted as the brotli bytes the server sends.
  *
- *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist and apps/storefront/dist
+ *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist, apps/storefront/dist and apps/delivery/dist
  *
  * Exits 1 when a screen is over its budget (ISSUE 13's figures; the customer app's first screen,
- * ISSUE 23's).
+ * ISSUE 23's; the delivery app's first screen, the same as the customer app's).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -66,28 +66,38 @@ function brotliSize(/** @type {string} */ file) {
 
 const kb = (/** @type {number} */ bytes) => `${(bytes / KB).toFixed(1)} KB`;
 
-const storefrontDist = path.join(root, 'apps/storefront/dist');
-/** The customer app's first screen (its home): at most this much JavaScript, compressed. */
-export const storefrontBudget = 120 * KB;
+/** The apps' first screens (the customer app's home, the delivery app's sign-in or list): at most this much JavaScript, compressed. */
+export const appBudget = 120 * KB;
+
+/** The browser apps: where each is built, and the address its files are served under. */
+export const apps = [
+  { name: 'customer app', dist: path.join(root, 'apps/storefront/dist'), assets: '/shop/_app/' },
+  { name: 'delivery app', dist: path.join(root, 'apps/delivery/dist'), assets: '/deliver/_app/' },
+];
 
 /**
- * The JavaScript of the customer app's first screen: the page's module script and the chunks the
- * build preloads with it (Vite names every static import of the entry so); the other screens and
- * the map load when they are opened. Answers the files, or null without a build.
+ * The JavaScript of an app's first screen: the page's module script and the chunks the build
+ * preloads with it (Vite names every static import of the entry so); the other screens and the map
+ * load when they are opened. Answers the files, or null without a build.
+ * @param {{ dist: string, assets: string }} app
  */
-export function storefrontFirstScreen() {
-  const page = path.join(storefrontDist, 'index.html');
+export function firstScreen(app) {
+  const page = path.join(app.dist, 'index.html');
   if (!fs.existsSync(page)) return null;
   const html = fs.readFileSync(page, 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/shop\/_app\/(assets\/[\w.-]+\.js)"/g)].map((match) => {
-    const file = path.join(storefrontDist, match[1]);
-    const br = `${file}.br`;
-    return {
-      file: match[1],
-      raw: fs.statSync(file).size,
-      sent: fs.existsSync(br) ? fs.statSync(br).size : zlib.brotliCompressSync(fs.readFileSync(file)).length,
-    };
-  });
+  return [...html.matchAll(new RegExp(`(?:src|href)="${app.assets}(assets/[\\w.-]+\\.js)"`, 'g'))].map(
+    (match) => {
+      const file = path.join(app.dist, match[1]);
+      const br = `${file}.br`;
+      return {
+        file: match[1],
+        raw: fs.statSync(file).size,
+        sent: fs.existsSync(br)
+          ? fs.statSync(br).size
+          : zlib.brotliCompressSync(fs.readFileSync(file)).length,
+      };
+    },
+  );
 }
 
 function main() {
@@ -130,21 +140,23 @@ function main() {
         : `PASS ${module} does not load the signed-in shell's chunk`,
     );
   }
-  const files = storefrontFirstScreen();
-  if (!files) {
-    console.error('No customer app build: run `npm run build` first.');
-    process.exit(1);
+  for (const browserApp of apps) {
+    const files = firstScreen(browserApp);
+    if (!files) {
+      console.error(`No ${browserApp.name} build: run \`npm run build\` first.`);
+      process.exit(1);
+    }
+    const sent = files.reduce((sum, f) => sum + f.sent, 0);
+    const raw = files.reduce((sum, f) => sum + f.raw, 0);
+    const ok = sent <= appBudget && files.length > 0;
+    if (!ok) over++;
+    console.log(
+      `${ok ? 'PASS' : 'FAIL'} ${browserApp.name}, first screen: ${kb(sent)} of JavaScript sent (brotli; ${kb(raw)} ` +
+        `unpacked) in ${files.length} files; budget ${kb(appBudget)}`,
+    );
+    for (const f of files.sort((a, b) => b.sent - a.sent))
+      console.log(`       ${kb(f.sent).padStart(9)}  ${f.file}`);
   }
-  const sent = files.reduce((sum, f) => sum + f.sent, 0);
-  const raw = files.reduce((sum, f) => sum + f.raw, 0);
-  const ok = sent <= storefrontBudget && files.length > 0;
-  if (!ok) over++;
-  console.log(
-    `${ok ? 'PASS' : 'FAIL'} customer app, first screen: ${kb(sent)} of JavaScript sent (brotli; ${kb(raw)} ` +
-      `unpacked) in ${files.length} files; budget ${kb(storefrontBudget)}`,
-  );
-  for (const f of files.sort((a, b) => b.sent - a.sent))
-    console.log(`       ${kb(f.sent).padStart(9)}  ${f.file}`);
   if (over > 0) process.exit(1);
 }
 

@@ -3,7 +3,7 @@
  * Runs a compiled entry point of the server, building first only what is
  * missing or older than its sources:
  *
- *   node scripts/start.mjs main [args]        the server (npm start): needs the server, the console and the customer app
+ *   node scripts/start.mjs main [args]        the server (npm start): needs the server, the console and both apps
  *   node scripts/start.mjs cli [args]         operator tasks (npm run service)
  *   node scripts/start.mjs simulate [args]    the live demo (npm run simulate)
  *
@@ -17,7 +17,7 @@ import { buildPart, buildState, canBuild, parts } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const needs = {
-  main: [parts.server, parts.console, parts.storefront],
+  main: [parts.server, parts.console, parts.storefront, parts.delivery],
   cli: [parts.server],
   simulate: [parts.server],
 };
