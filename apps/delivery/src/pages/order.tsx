@@ -9,7 +9,15 @@ import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
 import { config } from '../config.ts';
 import { useOnline } from '../lib/online.ts';
-import { changeStatus, deliveredHere, notices, queue, refreshOrders, useOrders } from '../lib/orders.ts';
+import {
+  changeStatus,
+  deliveredHere,
+  dismissNotice,
+  notices,
+  queue,
+  refreshOrders,
+  useOrders,
+} from '../lib/orders.ts';
 import { pendingFor, shownStatus } from '../lib/queue.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/session.ts';
@@ -156,7 +164,9 @@ function DeliverStep({
 /** The one move the executive makes next: Picked up, or Delivered (with the code). */
 function NextAction({ order, status }: { order: DeliveryOrder; status: number }) {
   const refused = notices.use().find((notice) => notice.orderId === order.id);
-  const [delivering, setDelivering] = useState(refused?.field === 'code');
+  // A wrong or missing code reopens the step, with the server's word at the field.
+  const codeRefused = refused?.field === 'code' ? refused.message : undefined;
+  const [delivering, setDelivering] = useState(false);
   const [busy, setBusy] = useState(false);
   const next = executiveNextStatus(status);
 
@@ -180,11 +190,14 @@ function NextAction({ order, status }: { order: DeliveryOrder; status: number })
       </button>
     );
   }
-  return delivering ? (
+  return delivering || codeRefused ? (
     <DeliverStep
       order={order}
-      codeError={refused?.field === 'code' ? refused.message : undefined}
-      onCancel={() => setDelivering(false)}
+      codeError={codeRefused}
+      onCancel={() => {
+        setDelivering(false);
+        dismissNotice(order.id);
+      }}
     />
   ) : (
     <button type="button" className="button block big" onClick={() => setDelivering(true)}>
@@ -304,21 +317,21 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           <StatusBadge status={status} waiting={pending} />
         </div>
         <p className="muted small">Placed {formatDateTime(order.placedAt, timeZone)}</p>
-        <NoticeList items={refused} withNumbers={false} />
+        <NoticeList items={refused.filter((notice) => notice.field !== 'code')} withNumbers={false} />
         {pending ? (
           <p className="notice inline" role="status">
             Waiting for connection: {pending.status === OrderStatus.Delivered ? 'Delivered' : 'Picked up'} is
             sent when {online ? 'the server answers' : 'the phone is back online'}.
           </p>
         ) : null}
-        <NextAction key={`${order.id}:${status}`} order={order} status={status} />
+        <NextAction key={order.id} order={order} status={status} />
       </section>
       <Place
         title="Pick up from"
         name={order.store.name}
-        lines={[order.store.address]}
+        lines={[order.store.address, order.store.phone]}
         phone={order.store.phone}
-        callLabel={`Call the store (${order.store.phone})`}
+        callLabel="Call the store"
         point={{ lat: order.store.lat, lng: order.store.lng }}
         directionsLabel="Directions to the store"
       />
@@ -330,11 +343,12 @@ export default function OrderPage({ orderId }: { orderId: string }) {
             ? [
                 `${address.label ? `${address.label}: ` : ''}${address.text}`,
                 ...(address.landmark ? [`Landmark: ${address.landmark}`] : []),
+                order.customerPhone,
               ]
-            : ['No address given: call the customer.']
+            : ['No address given: call the customer.', order.customerPhone]
         }
         phone={order.customerPhone}
-        callLabel={`Call ${order.customerName || 'the customer'} (${order.customerPhone})`}
+        callLabel="Call the customer"
         point={address ? { lat: address.lat, lng: address.lng } : null}
         directionsLabel="Directions to the customer"
       />
@@ -345,6 +359,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
               point={{ lat: address.lat, lng: address.lng }}
               tiles={config.tiles}
               label={`Map of the delivery point: ${address.text}`}
+              role="group"
             />
           </Suspense>
         </div>
