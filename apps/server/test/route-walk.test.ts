@@ -13,6 +13,7 @@ import {
   errorOf,
   signIn,
   signInCustomer,
+  signInExecutive,
   type CustomerSession,
   type Session,
   type TestApp,
@@ -59,6 +60,9 @@ let liveBusiness: TestBusiness;
 let endedBusiness: TestBusiness;
 /** A customer of the live business, signed in to its customer app. */
 let liveCustomer: CustomerSession;
+/** The live business's delivery executive, and the ended one's, signed in to the delivery app. */
+let liveExecutive: Session;
+let endedExecutive: Session;
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -73,6 +77,10 @@ beforeAll(async () => {
     signIn(ctx.app, ended.admin.email),
   ]);
   liveCustomer = await signInCustomer(ctx, live.storefrontKey, '9812345678', 'Walk Customer');
+  [liveExecutive, endedExecutive] = await Promise.all([
+    signInExecutive(ctx.app, live.dex.email),
+    signInExecutive(ctx.app, ended.dex.email),
+  ]);
 
   const res = await ctx.app.inject({ url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
@@ -110,6 +118,26 @@ function answersUnchecked(op: Record<string, unknown>): boolean {
 }
 
 const label = (op: Operation) => `${op.method} ${op.path}`;
+
+/**
+ * The live streams answer 200 and stay open: a read walk with inject would wait on them forever.
+ * Their own tests read them (events.routes.test.ts, customer-events.test.ts, the delivery and
+ * dispatch modules' tests); here they are walked over real HTTP with a time limit only.
+ */
+const STREAMS = new Set([
+  'GET /api/events',
+  'GET /api/storefront/events',
+  'GET /api/delivery/events',
+  'GET /api/dispatch/positions',
+]);
+const isStream = (op: Operation) => STREAMS.has(label(op));
+
+/** Staff reads that must be asked something (a store, a period): with no query they answer 400. */
+const NEED_A_QUERY = new Set([
+  'GET /api/dispatch/executives', // ?storeId=
+  'GET /api/dispatch/cash', // ?from=&to=
+  'GET /api/dispatch/cash.csv', // ?from=&to=
+]);
 const routeOf = (op: Operation) =>
   registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);
 
@@ -157,6 +185,9 @@ describe('the walk', () => {
         .sort(),
     ).toEqual([
       'GET /api/account/verify-email', // a page or a redirect for the link in the email
+      'GET /api/delivery/events', // text/event-stream of an executive's order events
+      'GET /api/dispatch/cash.csv',
+      'GET /api/dispatch/positions', // text/event-stream of batches of positions
       'GET /api/events', // text/event-stream; the console reads each event's JSON by its type
       'GET /api/metrics', // Prometheus text
       'GET /api/orders/export.csv',
@@ -167,7 +198,9 @@ describe('the walk', () => {
 
   it('documents every operation with a known access level', () => {
     for (const op of operations) {
-      expect(['public', 'staff', 'owner', 'storefront', 'customer'], label(op)).toContain(op.access);
+      expect(['public', 'staff', 'owner', 'storefront', 'customer', 'executive'], label(op)).toContain(
+        op.access,
+      );
     }
   });
 
@@ -229,9 +262,7 @@ describe('a signed-in admin', () => {
   });
 
   it('the owner passes the same gate: a list or setting answers 200, a made-up id 404', async () => {
-    const reads = operations.filter(
-      (o) => o.access === 'owner' && o.method === 'GET' && o.path !== '/api/events',
-    );
+    const reads = operations.filter((o) => o.access === 'owner' && o.method === 'GET' && !isStream(o));
     expect(reads.length).toBeGreaterThanOrEqual(10);
     for (const op of reads) {
       const res = await ctx.app.inject({ method: 'GET', url: op.url, headers: liveOwner.headers });
@@ -246,7 +277,7 @@ describe('a signed-in admin', () => {
 describe('signed in, with no query and made-up ids', () => {
   it('every staff read answers 200, or 404 where the path names a record, for the owner and an admin alike', async () => {
     const reads = operations.filter(
-      (o) => o.access === 'staff' && o.method === 'GET' && o.path !== '/api/events',
+      (o) => o.access === 'staff' && o.method === 'GET' && !isStream(o) && !NEED_A_QUERY.has(label(o)),
     );
     expect(reads.length).toBeGreaterThanOrEqual(10);
     for (const session of [liveOwner, liveAdmin]) {
@@ -255,6 +286,19 @@ describe('signed in, with no query and made-up ids', () => {
         const names = op.url !== op.path;
         expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(names ? 404 : 200);
         if (names) expect(errorOf(res).code, label(op)).toBe('not_found');
+      }
+    }
+  });
+
+  it('the staff reads that must be asked something answer 400 with no query, for the owner and an admin alike', async () => {
+    const staffReads = operations.filter((o) => o.access === 'staff' && o.method === 'GET').map(label);
+    for (const needy of NEED_A_QUERY) expect(staffReads).toContain(needy);
+    for (const session of [liveOwner, liveAdmin]) {
+      for (const needy of NEED_A_QUERY) {
+        const op = operations.find((o) => label(o) === needy)!;
+        const res = await ctx.app.inject({ method: 'GET', url: op.url, headers: session.headers });
+        expect(res.statusCode, `${needy}: ${res.body}`).toBe(400);
+        expect(errorOf(res).code, needy).toBe('invalid_input');
       }
     }
   });
@@ -370,9 +414,133 @@ describe('the customer app (storefront and customer access)', () => {
   });
 });
 
+describe('the delivery app (executive access, ADR 0042)', () => {
+  const executiveOps = () => operations.filter((op) => op.access === 'executive');
+
+  it("covers the delivery executive's routes", () => {
+    const routes = executiveOps().map(label);
+    for (const known of [
+      'POST /api/delivery/sign-out',
+      'GET /api/delivery/session',
+      'PUT /api/delivery/duty',
+      'GET /api/delivery/orders',
+      'POST /api/delivery/orders/{orderId}/status',
+      'POST /api/delivery/location',
+      'GET /api/delivery/events',
+      'GET /api/delivery/push/public-key',
+      'POST /api/delivery/push-subscriptions',
+      'DELETE /api/delivery/push-subscriptions',
+    ]) {
+      expect(routes).toContain(known);
+    }
+    // Signing in and the password's reset are the app's too, before anyone is signed in.
+    for (const open of [
+      'POST /api/delivery/sign-in',
+      'POST /api/delivery/forgot-password',
+      'POST /api/delivery/reset-password',
+    ]) {
+      expect(operations.find((op) => label(op) === open)?.access, open).toBe('public');
+    }
+  });
+
+  it("with an executive's token every read answers 200, or 404 where the path names a record", async () => {
+    const reads = executiveOps().filter((op) => op.method === 'GET' && !isStream(op));
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    for (const op of reads) {
+      const res = await ctx.app.inject({ method: 'GET', url: op.url, headers: liveExecutive.headers });
+      const names = op.url !== op.path;
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(names ? 404 : 200);
+      if (names) expect(errorOf(res).code, label(op)).toBe('not_found');
+    }
+    const me = await ctx.app.inject({ url: '/api/delivery/session', headers: liveExecutive.headers });
+    expect(me.json()).toMatchObject({ user: { id: liveBusiness.dex.id }, business: { id: liveBusiness.id } });
+  });
+
+  it("an executive's made-up order is unknown to them: 404", async () => {
+    const naming = executiveOps().filter((op) => op.url !== op.path);
+    expect(naming.map(label)).toEqual(['POST /api/delivery/orders/{orderId}/status']);
+    for (const op of naming) {
+      const res = await ctx.app.inject({
+        method: op.method as 'POST',
+        url: op.url,
+        headers: liveExecutive.headers,
+        payload: { status: 2, version: 1 },
+      });
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(404);
+      expect(errorOf(res).code, label(op)).toBe('not_found');
+    }
+  });
+
+  it("a staff session is no executive's: the owner's and an admin's tokens (or cookies) are 401 on every route of the app", async () => {
+    expect(executiveOps().length).toBeGreaterThanOrEqual(10);
+    for (const session of [liveOwner, liveAdmin]) {
+      for (const headers of [session.headers, { cookie: session.cookie }]) {
+        for (const op of executiveOps()) {
+          const res = await ctx.app.inject({ method: op.method as 'GET', url: op.url, headers });
+          expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+          expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+        }
+      }
+    }
+  });
+
+  it("a customer's token is no executive's: 401 on every route of the app, with the business's key or without", async () => {
+    for (const op of executiveOps()) {
+      for (const key of [liveBusiness.storefrontKey, undefined]) {
+        const res = await asCustomerApp(op, key, liveCustomer.token);
+        expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+        expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+      }
+    }
+  });
+
+  it("an executive's token is no staff session: every staff and owner route answers 401", async () => {
+    const staffOps = operations.filter((op) => op.access === 'staff' || op.access === 'owner');
+    expect(staffOps.length).toBeGreaterThanOrEqual(10);
+    for (const op of staffOps) {
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url: op.url,
+        headers: liveExecutive.headers,
+      });
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+    }
+  });
+
+  it("an executive's token is no customer's: every route of the customer app answers 401 with the business's key", async () => {
+    const keyed = operations.filter((op) => op.access === 'storefront' || op.access === 'customer');
+    for (const op of keyed) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveExecutive.token);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(res.json(), label(op)).toEqual(signInFirst);
+    }
+  });
+
+  it("signing out ends the executive's session: its token is 401 after", async () => {
+    const executive = await signInExecutive(ctx.app, liveBusiness.dex.email);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/delivery/sign-out',
+      headers: executive.headers,
+    });
+    expect(out.statusCode, out.body).toBe(204);
+    const after = await ctx.app.inject({ url: '/api/delivery/session', headers: executive.headers });
+    expect(after.statusCode).toBe(401);
+    // The other session of the same executive is untouched.
+    const other = await ctx.app.inject({ url: '/api/delivery/session', headers: liveExecutive.headers });
+    expect(other.statusCode).toBe(200);
+  });
+});
+
 describe('once the service has ended (D5)', () => {
   /** Only the session itself outlives the end of service: a new exemption is a product decision. */
-  const mayOutliveService = new Set(['GET /api/auth/me', 'POST /api/auth/sign-out']);
+  const mayOutliveService = new Set([
+    'GET /api/auth/me',
+    'POST /api/auth/sign-out',
+    'GET /api/delivery/session',
+    'POST /api/delivery/sign-out',
+  ]);
 
   it('only session endpoints are exempt', () => {
     const exempt = operations.filter(
@@ -382,7 +550,10 @@ describe('once the service has ended (D5)', () => {
   });
 
   it('every other endpoint answers 402 with the spec message, for the owner and an admin alike', async () => {
-    const refused = operations.filter((op) => op.access !== 'public' && !mayOutliveService.has(label(op)));
+    // The delivery app's routes open to an executive's session only: the next test walks them.
+    const refused = operations.filter(
+      (op) => op.access !== 'public' && op.access !== 'executive' && !mayOutliveService.has(label(op)),
+    );
     expect(refused.length).toBeGreaterThanOrEqual(4);
     for (const session of [endedOwner, endedAdmin]) {
       for (const op of refused) {
@@ -394,6 +565,35 @@ describe('once the service has ended (D5)', () => {
         });
       }
     }
+  });
+
+  it("every other route of the delivery app answers 402 with the spec message to the ended business's executive", async () => {
+    const refused = operations.filter((op) => op.access === 'executive' && !mayOutliveService.has(label(op)));
+    expect(refused.length).toBeGreaterThanOrEqual(8);
+    expect(refused.map(label)).toContain('GET /api/delivery/events');
+    for (const op of refused) {
+      // Over real HTTP with a time limit: the stream that wrongly opened must not hang the walk.
+      const { status, body } = await fetchBriefly(op, endedExecutive);
+      expect(status, label(op)).toBe(402);
+      expect(JSON.parse(body), label(op)).toEqual({
+        error: { code: 'service_ended', message: SERVICE_ENDED },
+      });
+    }
+  });
+
+  it("the ended business's executive still has their session, and can sign out", async () => {
+    const me = await ctx.app.inject({ url: '/api/delivery/session', headers: endedExecutive.headers });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json().business.serviceEnded).toBe(true);
+    const executive = await signInExecutive(ctx.app, endedBusiness.dex.email);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/delivery/sign-out',
+      headers: executive.headers,
+    });
+    expect(out.statusCode, out.body).toBe(204);
+    const after = await ctx.app.inject({ url: '/api/delivery/session', headers: executive.headers });
+    expect(after.statusCode).toBe(401);
   });
 
   it("the customer app's routes answer 402 to the ended business's key before asking who the customer is", async () => {

@@ -14,10 +14,17 @@
  * second customer of A, with A's key and their own token, is refused the
  * first customer's address and orders and shown none of them.
  *
+ * The delivery app's routes are walked by B's executive and by another
+ * executive of A: neither may move an order assigned to A's executive (404)
+ * nor see it, and nothing of A's is written. The live streams of Dispatch and
+ * of the delivery app are read over HTTP: none carries another business's, or
+ * another zone's, or another executive's news.
+ *
  * Each documented operation needs an entry in `walk` below, or the walk fails:
  * an endpoint is covered the day it is written.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +36,7 @@ import {
   latestCode,
   signIn,
   signInCustomer,
+  signInExecutive,
   type CustomerSession,
   type Session,
   type TestApp,
@@ -56,6 +64,10 @@ type Records = {
   customerOrder: string;
   /** A sign-in code A texted to that phone, not used yet. */
   liveCode: string;
+  /** The zone's executive's cash of a delivered COD order: the business's day and the amount. */
+  cash: { day: string; collectedPaise: number };
+  /** The code of `order` (assigned to `dex`, Confirmed) the customer would give at the door. */
+  deliveryCode: string;
 };
 type Request = { url: string; payload?: object; image?: true };
 
@@ -73,11 +85,25 @@ type Request = { url: string; payload?: object; image?: true };
  * - `customer`: a route of the signed-in customer's, called by B's customer (B's key and token) and by
  *   another customer of A (A's key, their own token), each request naming A's customer's records (or
  *   nothing, for a list): both get `status`, and no answer holds those records;
+ * - `executive`: a route of the delivery app's, called by B's executive and by another executive
+ *   of A, each request naming the records of A's North executive (their order) or nothing (a list):
+ *   both get `status`, no answer holds those records, and nothing of A's is written;
+ * - `stream`: a live stream, named like `names` (a zone) and read over HTTP for a moment: a refusal
+ *   is the status given, and what an open stream carries holds nothing of A's (the streams' own
+ *   test below makes A's news happen while they are open);
  * - `public`: no session or key decides what it does (sign-in, a link's token).
+ *
+ * A `names` entry's `bare` request reads the caller's whole scope (no zone named): 200 to every
+ * caller of the route, holding nothing of A's (or, for the North admin, of the South zone's).
  */
 type Answers = { owner: number; admin: number; zone: number | null };
 type Entry =
-  | ({ kind: 'names'; request: (records: Records) => Request } & Answers)
+  | ({
+      kind: 'names';
+      request: (records: Records) => Request;
+      bare?: (records: Records) => Request;
+    } & Answers)
+  | ({ kind: 'stream'; request: (records: Records) => Request } & Answers)
   | { kind: 'reads'; request?: (records: Records) => Request }
   | { kind: 'own'; reason: string }
   | {
@@ -87,6 +113,7 @@ type Entry =
       signedIn?: { request: (records: Records) => Request; status: number };
     }
   | { kind: 'customer'; requests: (records: Records) => Request[]; status: number }
+  | { kind: 'executive'; requests: (records: Records) => Request[]; status: number }
   | { kind: 'public' };
 
 const version = (ref: { version: number }) => ({ version: ref.version });
@@ -99,12 +126,13 @@ const record = (request: (r: Records) => Request, zoned = true): Entry => ({
   zone: zoned ? 404 : null,
 });
 /** A list filtered by A's zone (or store): B's owner gets their own, empty of A's; an admin naming a zone not theirs is refused (D4). */
-const filtered = (request: (r: Records) => Request, owner = 200): Entry => ({
+const filtered = (request: (r: Records) => Request, owner = 200, bare?: (r: Records) => Request): Entry => ({
   kind: 'names',
   request,
   owner,
   admin: 403,
   zone: 403,
+  ...(bare ? { bare } : {}),
 });
 /** A new record placed in A's zone: B's owner is told the zone is unknown; an admin naming another zone is refused. */
 const placedIn = (request: (r: Records) => Request, zoned = true): Entry => ({
@@ -485,6 +513,88 @@ const walk: Record<string, Entry> = {
   // Its scope is proved by customer-events.test.ts: a customer's stream carries their own orders'
   // events only, and another business's customer is refused.
   'GET /api/storefront/events': { kind: 'own', reason: "streams the signed-in customer's own orders" },
+
+  // The delivery app (ADR 0042).
+  'POST /api/delivery/sign-in': { kind: 'public' },
+  'POST /api/delivery/forgot-password': { kind: 'public' },
+  'POST /api/delivery/reset-password': { kind: 'public' },
+  'POST /api/delivery/sign-out': { kind: 'own', reason: 'ends the session it is sent with' },
+  'GET /api/delivery/session': {
+    kind: 'executive',
+    requests: () => [{ url: '/api/delivery/session' }],
+    status: 200,
+  },
+  'PUT /api/delivery/duty': { kind: 'own', reason: 'puts the executive signed in on or off duty' },
+  'POST /api/delivery/location': { kind: 'own', reason: "records the signed-in executive's position" },
+  'GET /api/delivery/orders': {
+    kind: 'executive',
+    requests: () => [{ url: '/api/delivery/orders' }],
+    status: 200,
+  },
+  // A's executive's Confirmed order, picked up, and delivered with its real code and the cash.
+  'POST /api/delivery/orders/{orderId}/status': {
+    kind: 'executive',
+    requests: (r) => [
+      { url: `/api/delivery/orders/${r.order.id}/status`, payload: { status: 2, ...version(r.order) } },
+      {
+        url: `/api/delivery/orders/${r.order.id}/status`,
+        payload: { status: -2, code: r.deliveryCode, cashCollected: true, ...version(r.order) },
+      },
+    ],
+    status: 404,
+  },
+  // The streams' own test below: another executive's stream carries none of A's executive's orders.
+  'GET /api/delivery/events': { kind: 'own', reason: "streams the signed-in executive's own orders" },
+  'GET /api/delivery/push/public-key': {
+    kind: 'executive',
+    requests: () => [{ url: '/api/delivery/push/public-key' }],
+    status: 200,
+  },
+  'POST /api/delivery/push-subscriptions': {
+    kind: 'own',
+    reason: "registers a device of the executive signed in, in the executive's business",
+  },
+  'DELETE /api/delivery/push-subscriptions': {
+    kind: 'own',
+    reason: "removes a device of the executive signed in, in the executive's business",
+  },
+
+  // Dispatch (ADR 0042): zone-scoped like the order list.
+  'GET /api/dispatch': filtered(
+    (r) => ({ url: `/api/dispatch?zoneId=${r.zone}` }),
+    200,
+    () => ({ url: '/api/dispatch' }),
+  ),
+  'GET /api/dispatch/positions': {
+    kind: 'stream',
+    request: (r) => ({ url: `/api/dispatch/positions?zoneId=${r.zone}` }),
+    owner: 200,
+    admin: 403,
+    zone: 403,
+  },
+  // A's store: unknown outside A, and outside its zone.
+  'GET /api/dispatch/executives': record((r) => ({ url: `/api/dispatch/executives?storeId=${r.store.id}` })),
+  'GET /api/dispatch/cash': filtered(
+    (r) => ({ url: `/api/dispatch/cash?from=${r.cash.day}&to=${r.cash.day}&zoneId=${r.zone}` }),
+    200,
+    (r) => ({ url: `/api/dispatch/cash?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  'GET /api/dispatch/cash.csv': filtered(
+    (r) => ({ url: `/api/dispatch/cash.csv?from=${r.cash.day}&to=${r.cash.day}&zoneId=${r.zone}` }),
+    200,
+    (r) => ({ url: `/api/dispatch/cash.csv?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  // A's executive's cash of the day, as A's screen shows it: the caller has no such cash to settle.
+  'POST /api/dispatch/cash/settlements': {
+    kind: 'names',
+    request: (r) => ({
+      url: '/api/dispatch/cash/settlements',
+      payload: { executiveId: r.dex.id, day: r.cash.day, collectedPaise: r.cash.collectedPaise },
+    }),
+    owner: 400,
+    admin: 400,
+    zone: 400,
+  },
 };
 
 let ctx: TestApp;
@@ -494,6 +604,13 @@ let aOwner: Session;
 let northAdmin: Session;
 let bOwner: Session;
 let bAdmin: Session;
+/** A's North executive (whose order is named), another executive of A's North zone, B's executive. */
+let aExecutive: Session;
+let aOtherExecutive: Session;
+let bExecutive: Session;
+/** The order assigned to the other executive of A: their own list must show exactly it. */
+let aOtherExecutiveOrder: string;
+let baseUrl: string;
 /** A's customer whose records are named; another customer of A; a customer of B. */
 let aCustomer: CustomerSession;
 let aOtherCustomer: CustomerSession;
@@ -509,6 +626,8 @@ const markersOfA = new Set<string>();
 const markersOfSouth = new Set<string>();
 /** A's customer's, and A's orders placed without a token: none may be in an answer to another customer of A. */
 const markersOfCustomer = new Set<string>();
+/** A's North executive's orders: none may be in an answer to another executive of A. */
+const markersOfExecutive = new Set<string>();
 
 const tag = randomBytes(3).toString('hex');
 const today = () => businessDay(new Date(), 'Asia/Kolkata');
@@ -542,6 +661,139 @@ async function made<T>(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload
   const res = await send(aOwner, method, { url, ...(payload ? { payload } : {}) });
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return (res.statusCode === 204 ? undefined : res.json()) as T;
+}
+
+/** A cash-on-delivery order of A's store, placed with A's key as a customer without the app would. */
+async function placeCod(storeId: string, itemId: string, customerName: string, phone: string) {
+  const placed = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: { 'x-storefront-key': a.storefrontKey },
+    payload: {
+      customer: { name: customerName, phone },
+      storeId,
+      items: [{ itemId, quantity: 1 }],
+      paymentMode: 'COD',
+    },
+  });
+  expect(placed.statusCode, placed.body).toBe(201);
+  return placed.json<{ id: string }>().id;
+}
+
+const orderVersion = async (orderId: string) => {
+  const res = await send(aOwner, 'GET', { url: `/api/orders/${orderId}` });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ version: number }>().version;
+};
+
+/** A's owner confirms an order with an executive, as the console's picker does. */
+async function assign(orderId: string, dexId: string) {
+  await made('POST', `/api/orders/${orderId}/status`, {
+    status: 1,
+    dexId,
+    version: await orderVersion(orderId),
+  });
+}
+
+/** The 4 digits an order's customer would give its executive at the door. */
+async function deliveryCodeOf(orderId: string): Promise<string> {
+  const { rows } = await ctx.db.execute<{ code: string }>(
+    sql`SELECT delivery_code AS code FROM orders WHERE id = ${orderId}`,
+  );
+  expect(rows[0]?.code, `the delivery code of ${orderId}`).toMatch(/^\d{4}$/);
+  return rows[0]!.code;
+}
+
+/** The executive picks up their order and delivers it with the customer's code, collecting the cash. */
+async function deliver(executive: Session, orderId: string) {
+  const url = `/api/delivery/orders/${orderId}/status`;
+  const picked = await send(executive, 'POST', {
+    url,
+    payload: { status: 2, version: await orderVersion(orderId) },
+  });
+  expect(picked.statusCode, picked.body).toBe(200);
+  const delivered = await send(executive, 'POST', {
+    url,
+    payload: {
+      status: -2,
+      version: picked.json<{ version: number }>().version,
+      code: await deliveryCodeOf(orderId),
+      cashCollected: true,
+    },
+  });
+  expect(delivered.statusCode, delivered.body).toBe(200);
+}
+
+/** The executive's cash of the day it was collected, as A's owner's Dispatch shows it. */
+async function cashOf(dexId: string): Promise<Records['cash']> {
+  const around = (days: number) => businessDay(new Date(Date.now() + days * 86_400_000), 'Asia/Kolkata');
+  const res = await send(aOwner, 'GET', { url: `/api/dispatch/cash?from=${around(-1)}&to=${around(1)}` });
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = res
+    .json<{ items: { executiveId: string; day: string; collectedPaise: number }[] }>()
+    .items.filter((row) => row.executiveId === dexId);
+  expect(rows, `the cash of ${dexId}`).toHaveLength(1);
+  expect(rows[0]!.collectedPaise).toBeGreaterThan(0);
+  return { day: rows[0]!.day, collectedPaise: rows[0]!.collectedPaise };
+}
+
+/** An executive of A's zone signed in to the delivery app (zoneRecords gave them this password). */
+const signInRider = (label: 'North' | 'South') =>
+  signInExecutive(ctx.app, `rider.${label.toLowerCase()}.${tag}@example.test`, 'rider-secret-1');
+
+type OpenStream = {
+  status: number;
+  /** What arrived so far (a refusal's whole body). */
+  body: () => string;
+  /** Whether `needle` arrives within `ms`. */
+  until: (needle: string, ms: number) => Promise<boolean>;
+  close: () => void;
+};
+
+/** A live stream over real HTTP (inject would wait for its end): its status, and what it carries. */
+async function openStream(session: Session, url: string): Promise<OpenStream> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), 5000);
+  const res = await fetch(`${baseUrl}${url}`, { headers: session.headers, signal: controller.signal });
+  clearTimeout(timer);
+  let text = '';
+  if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    void (async () => {
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+        }
+      } catch {
+        // Closed by the test.
+      }
+    })();
+  } else {
+    text = await res.text();
+  }
+  return {
+    status: res.status,
+    body: () => text,
+    until: async (needle, ms) => {
+      const deadline = Date.now() + ms;
+      while (!text.includes(needle) && Date.now() < deadline) await pause(50);
+      return text.includes(needle);
+    },
+    close: () => controller.abort(),
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stream's status and what it carried in its first moments (a refusal's body). */
+async function streamBriefly(session: Session, request: Request) {
+  const stream = await openStream(session, request.url);
+  if (stream.status === 200) await pause(300);
+  stream.close();
+  return { statusCode: stream.status, body: stream.body() };
 }
 
 /** A store of A in `zoneId`, open, with a category, an item, an order and an executive. */
@@ -593,7 +845,7 @@ async function zoneRecords(zoneId: string, label: string, markers: Set<string>) 
 /** A's records as they are now, with their current versions: a write that slipped through would succeed. */
 async function current(
   ids: Record<string, string>,
-  base: Omit<Records, 'store' | 'category' | 'item' | 'order' | 'dex' | 'admin'>,
+  base: Omit<Records, 'store' | 'category' | 'item' | 'order' | 'dex' | 'admin' | 'deliveryCode'>,
   adminId: string,
 ): Promise<Records> {
   const versionOf = async (url: string) => {
@@ -610,6 +862,7 @@ async function current(
     },
     item: { id: ids.item!, version: await versionOf(`/api/stores/${ids.store}/items/${ids.item}`) },
     order: { id: ids.order!, version: await versionOf(`/api/orders/${ids.order}`) },
+    deliveryCode: await deliveryCodeOf(ids.order!),
     dex: { id: ids.dex!, version: await versionOf(`/api/delivery-executives/${ids.dex}`) },
     admin: { id: adminId, version: await versionOf(`/api/admins/${adminId}`) },
   };
@@ -637,6 +890,9 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
     'customer_addresses',
     'customer_sessions',
     'customer_codes',
+    'executive_presence',
+    'executive_trail',
+    'cash_settlements',
   ];
   const digests: Record<string, string | null> = {};
   for (const table of tables) {
@@ -656,12 +912,16 @@ beforeAll(async () => {
   ctx = await createTestApp();
   a = await createBusiness(ctx.db, { name: `Alpha ${tag}` });
   b = await createBusiness(ctx.db, { name: `Beta ${tag}` });
-  [aOwner, northAdmin, bOwner, bAdmin] = await Promise.all([
+  [aOwner, northAdmin, bOwner, bAdmin, aOtherExecutive, bExecutive] = await Promise.all([
     signIn(ctx.app, a.owner.email),
     signIn(ctx.app, a.admin.email),
     signIn(ctx.app, b.owner.email),
     signIn(ctx.app, b.admin.email),
+    signInExecutive(ctx.app, a.dex.email),
+    signInExecutive(ctx.app, b.dex.email),
   ]);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  baseUrl = `http://127.0.0.1:${(ctx.app.server.address() as AddressInfo).port}`;
   const res = await ctx.app.inject({ url: '/api/openapi.json' });
   const paths = res.json<{ paths: Record<string, Record<string, { 'x-access': string }>> }>().paths;
   operations = Object.entries(paths).flatMap(([path, item]) =>
@@ -791,6 +1051,29 @@ beforeAll(async () => {
   }
   for (const marker of [aOtherCustomer.customer.id, `Ravi ${tag}`, otherAddress.id]) markersOfA.add(marker);
 
+  // Each zone's executive is given the zone's order (Confirmed), as the console's picker does, and
+  // has delivered a cash-on-delivery order of the zone's store: Dispatch has orders and cash to show.
+  // Another executive of A's North zone has an order of their own.
+  aExecutive = await signInRider('North');
+  const southExecutive = await signInRider('South');
+  const cashOrders: Record<'North' | 'South', string> = { North: '', South: '' };
+  for (const [label, ids, executive] of [
+    ['North', northIds, aExecutive],
+    ['South', southIds, southExecutive],
+  ] as const) {
+    await assign(ids.order, ids.dex);
+    cashOrders[label] = await placeCod(ids.store, ids.item, `${label} ${tag} Cash`, `93${digits()}`);
+    await assign(cashOrders[label], ids.dex);
+    await deliver(executive, cashOrders[label]);
+  }
+  aOtherExecutiveOrder = await placeCod(northIds.store, northIds.item, `Kiran ${tag}`, `92${digits()}`);
+  await assign(aOtherExecutiveOrder, a.dex.id);
+  markersOfA.add(cashOrders.North).add(cashOrders.South).add(aOtherExecutiveOrder).add(`Kiran ${tag}`);
+  markersOfSouth.add(cashOrders.South);
+  for (const marker of [northIds.order, cashOrders.North, `North ${tag} Customer`, `North ${tag} Cash`]) {
+    markersOfExecutive.add(marker);
+  }
+
   const shared = {
     slide,
     deletedSlide: gone.id,
@@ -802,15 +1085,23 @@ beforeAll(async () => {
     customerOrder: customerOrder.id,
     liveCode,
   };
-  north = await current(northIds, { zone: northZone, ...shared }, a.admin.id);
-  south = await current(southIds, { zone: southZone, ...shared }, a.otherAdmin.id);
+  north = await current(
+    northIds,
+    { zone: northZone, ...shared, cash: await cashOf(northIds.dex) },
+    a.admin.id,
+  );
+  south = await current(
+    southIds,
+    { zone: southZone, ...shared, cash: await cashOf(southIds.dex) },
+    a.otherAdmin.id,
+  );
 });
 afterAll(() => ctx?.close());
 
 const label = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 
 /** Says which of `markers` an answer holds. */
-function leaked(res: LightMyRequestResponse, markers: Set<string>): string[] {
+function leaked(res: Pick<LightMyRequestResponse, 'body'>, markers: Set<string>): string[] {
   return [...markers].filter((marker) => res.body.includes(marker));
 }
 
@@ -916,6 +1207,9 @@ describe('the tenant and zone walk', () => {
       if (op.access === 'storefront') expect(['key', 'own'], label(op)).toContain(kind);
       if (op.access === 'customer') expect(['customer', 'own'], label(op)).toContain(kind);
       if (kind === 'customer') expect(op.access, label(op)).toBe('customer');
+      if (op.access === 'executive') expect(['executive', 'own'], label(op)).toContain(kind);
+      if (kind === 'executive') expect(op.access, label(op)).toBe('executive');
+      if (kind === 'stream') expect(['staff', 'owner'], label(op)).toContain(op.access);
     }
   });
 
@@ -928,13 +1222,17 @@ describe('the tenant and zone walk', () => {
         entry.kind === 'public' ||
         entry.kind === 'own' ||
         entry.kind === 'key' ||
-        entry.kind === 'customer'
+        entry.kind === 'customer' ||
+        entry.kind === 'executive'
       )
         continue;
       for (const session of [bOwner, bAdmin]) {
         const who = session === bOwner ? 'B owner' : 'B admin';
         const request = entry.request ? entry.request(north) : { url: op.path };
-        const res = await send(session, op.method, request);
+        const res =
+          entry.kind === 'stream'
+            ? await streamBriefly(session, request)
+            : await send(session, op.method, request);
         const expected =
           entry.kind === 'reads'
             ? op.access === 'owner' && session === bAdmin
@@ -948,6 +1246,14 @@ describe('the tenant and zone walk', () => {
         seen.push(`${who} ${label(op)} ${res.statusCode}`);
         expect(res.statusCode, `${who} ${label(op)}: ${res.body.slice(0, 300)}`).toBe(expected);
         expect(leaked(res, markersOfA), `${who} ${label(op)}`).toEqual([]);
+        // The caller's whole scope, no zone named: their own business's, nothing of A's.
+        if (entry.kind === 'names' && entry.bare) {
+          const bare = await send(session, op.method, entry.bare(north));
+          const allowed = op.access === 'owner' && session === bAdmin ? 403 : 200;
+          seen.push(`${who} ${label(op)} (bare) ${bare.statusCode}`);
+          expect(bare.statusCode, `${who} ${label(op)} bare: ${bare.body.slice(0, 300)}`).toBe(allowed);
+          expect(leaked(bare, markersOfA), `${who} ${label(op)} bare`).toEqual([]);
+        }
       }
     }
     expect(seen.length).toBeGreaterThan(100);
@@ -960,14 +1266,128 @@ describe('the tenant and zone walk', () => {
       const entry = walk[label(op)]!;
       // The route walk proves 403 for every route of the owner's.
       if (op.access === 'owner') continue;
-      if (entry.kind === 'names' && entry.zone === null) continue;
-      if (entry.kind !== 'names' && entry.kind !== 'reads') continue;
+      if ((entry.kind === 'names' || entry.kind === 'stream') && entry.zone === null) continue;
+      if (entry.kind !== 'names' && entry.kind !== 'reads' && entry.kind !== 'stream') continue;
       const request = entry.request ? entry.request(south) : { url: op.path };
-      const res = await send(northAdmin, op.method, request);
+      const res =
+        entry.kind === 'stream'
+          ? await streamBriefly(northAdmin, request)
+          : await send(northAdmin, op.method, request);
       const expected = entry.kind === 'reads' ? 200 : entry.zone;
       expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(expected);
       expect(leaked(res, markersOfSouth), label(op)).toEqual([]);
+      // Their own zone, none named: nothing of the South zone's.
+      if (entry.kind === 'names' && entry.bare) {
+        const bare = await send(northAdmin, op.method, entry.bare(south));
+        expect(bare.statusCode, `${label(op)} bare: ${bare.body.slice(0, 300)}`).toBe(200);
+        expect(leaked(bare, markersOfSouth), `${label(op)} bare`).toEqual([]);
+      }
     }
     expect(await footprintOfA()).toEqual(before);
+  });
+
+  for (const [who, caller] of [
+    ["B's executive", () => ({ session: bExecutive, markers: markersOfA, own: [] as string[] })],
+    [
+      'another executive of A (same zone)',
+      () => ({ session: aOtherExecutive, markers: markersOfExecutive, own: [aOtherExecutiveOrder] }),
+    ],
+  ] as const) {
+    it(`refuses ${who} the order of A's executive, shows them none of theirs, and writes nothing of A's`, async () => {
+      const { session, markers, own } = caller();
+      const before = await footprintOfA();
+      const seen: string[] = [];
+      for (const op of operations) {
+        const entry = walk[label(op)]!;
+        if (entry.kind !== 'executive') continue;
+        for (const request of entry.requests(north)) {
+          const res = await send(session, op.method, request);
+          seen.push(`${op.method} ${request.url} ${res.statusCode}`);
+          expect(res.statusCode, `${label(op)} ${JSON.stringify(request)}: ${res.body.slice(0, 300)}`).toBe(
+            entry.status,
+          );
+          if (res.statusCode === 404) expect(res.json().error.code, label(op)).toBe('not_found');
+          expect(leaked(res, markers), label(op)).toEqual([]);
+        }
+      }
+      expect(seen.length).toBeGreaterThanOrEqual(4);
+      expect(await footprintOfA()).toEqual(before);
+
+      // Their own list is their own orders, exactly: the walk's empty answers were the scope's doing.
+      const mine = await send(session, 'GET', { url: '/api/delivery/orders' });
+      expect(mine.json<{ items: { id: string }[] }>().items.map((o) => o.id)).toEqual(own);
+      // And A's executive still has their order, as it was.
+      const theirs = await send(aExecutive, 'GET', { url: '/api/delivery/orders' });
+      expect(theirs.json<{ items: { id: string; version: number }[] }>().items).toEqual([
+        expect.objectContaining({ id: north.order.id, version: north.order.version }),
+      ]);
+    });
+  }
+
+  // Last: these make A's news happen (positions, an order picked up), which the walks above would see as writes.
+  it("carries no other business's, zone's or executive's news on the live streams of Dispatch and the delivery app", async () => {
+    const southExecutive = await signInRider('South');
+    const northDex = north.dex.id;
+    const southDex = south.dex.id;
+    const positions = {
+      aOwner: await openStream(aOwner, '/api/dispatch/positions'),
+      northAdmin: await openStream(northAdmin, '/api/dispatch/positions'),
+      bOwnerNamingA: await openStream(bOwner, `/api/dispatch/positions?zoneId=${north.zone}`),
+      bOwner: await openStream(bOwner, '/api/dispatch/positions'),
+      bAdmin: await openStream(bAdmin, '/api/dispatch/positions'),
+    };
+    const events = {
+      aExecutive: await openStream(aExecutive, '/api/delivery/events'),
+      aOtherExecutive: await openStream(aOtherExecutive, '/api/delivery/events'),
+      bExecutive: await openStream(bExecutive, '/api/delivery/events'),
+    };
+    try {
+      for (const [name, stream] of Object.entries({ ...positions, ...events })) {
+        expect(stream.status, `${name}: ${stream.body().slice(0, 300)}`).toBe(200);
+      }
+      // Both of A's zones' executives go on duty and share a position; A's executive picks up their order.
+      for (const executive of [aExecutive, southExecutive]) {
+        const duty = await send(executive, 'PUT', { url: '/api/delivery/duty', payload: { onDuty: true } });
+        expect(duty.statusCode, duty.body).toBe(200);
+        const at = await send(executive, 'POST', {
+          url: '/api/delivery/location',
+          payload: { lat: 12.9, lng: 77.6, accuracy: 10 },
+        });
+        expect(at.statusCode, at.body).toBe(204);
+      }
+      const picked = await send(aExecutive, 'POST', {
+        url: `/api/delivery/orders/${north.order.id}/status`,
+        payload: { status: 2, version: north.order.version },
+      });
+      expect(picked.statusCode, picked.body).toBe(200);
+
+      // Those who should hear of it do: the streams were open and carrying.
+      expect(await positions.aOwner.until(northDex, 5000), 'A owner hears the North executive').toBe(true);
+      expect(await positions.aOwner.until(southDex, 5000), 'A owner hears the South executive').toBe(true);
+      expect(await positions.northAdmin.until(northDex, 5000), 'the North admin hears theirs').toBe(true);
+      expect(await events.aExecutive.until(north.order.id, 5000), "A's executive hears of their order").toBe(
+        true,
+      );
+      // Two more batches' time for anything that would wrongly follow.
+      await pause(1200);
+      for (const [name, stream] of Object.entries(positions)) {
+        if (name === 'aOwner' || name === 'northAdmin') continue;
+        expect(
+          [...markersOfA].filter((m) => stream.body().includes(m)),
+          name,
+        ).toEqual([]);
+      }
+      expect(positions.northAdmin.body(), 'the North admin hears no South executive').not.toContain(southDex);
+      expect(
+        [...markersOfA].filter((m) => events.bExecutive.body().includes(m)),
+        "B's executive",
+      ).toEqual([]);
+      expect(
+        [...markersOfExecutive].filter((m) => events.aOtherExecutive.body().includes(m)),
+        'another executive of A',
+      ).toEqual([]);
+    } finally {
+      for (const stream of [...Object.values(positions), ...Object.values(events)]) stream.close();
+    }
   });
 });
