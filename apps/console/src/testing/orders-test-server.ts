@@ -1,8 +1,10 @@
 import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
+import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { messages } from '@storedesk/shared/messages';
 import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
+import type { ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from './fixtures.ts';
 import type { ApiCall, Handler } from './mock-api.ts';
@@ -55,6 +57,10 @@ export const suresh: DeliveryExecutive = {
   updatedAt: '2026-11-01T00:00:00.000Z',
 };
 export const executives = [ravi, meena, suresh];
+
+/** How the picker sees each executive (GET /api/dispatch/executives): all on duty and free by default. */
+export type ExecutiveState = Pick<ExecutiveChoice, 'onDuty' | 'openOrders' | 'distanceKm' | 'seenAt'>;
+const freeOnDuty: ExecutiveState = { onDuty: true, openOrders: 0, distanceKm: null, seenAt: null };
 
 let nextNumber = 1001;
 
@@ -140,8 +146,14 @@ type Change = { status: OrderStatus; dexId?: string; note?: string; version?: nu
  * bulk status changes (with the dex, version and closed-order rules), the
  * delivery executives of a zone and the stores of the store filter.
  */
-export function ordersServer(initial: OrderDetail[], session = adminSession) {
+export function ordersServer(
+  initial: OrderDetail[],
+  session = adminSession,
+  dispatch: { states?: Record<string, ExecutiveState>; limit?: number } = {},
+) {
   let orders = [...initial];
+  const stateOf = (dexId: string) => dispatch.states?.[dexId] ?? freeOnDuty;
+  const limit = dispatch.limit ?? 5;
   let eventId = 100;
 
   const apply = (order: OrderDetail, change: Change): OrderDetail => {
@@ -179,6 +191,11 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
     if (needsExecutive(order, change.status) && !change.dexId) {
       return apiError(400, 'invalid_input', 'Some fields need attention', {
         fields: { dexId: 'Choose a delivery executive' },
+      });
+    }
+    if (change.dexId && change.dexId !== order.dexId && stateOf(change.dexId).openOrders >= limit) {
+      return apiError(400, 'invalid_input', 'Some fields need attention', {
+        fields: { dexId: deliveryMessages.executiveFull(limit) },
       });
     }
     return null;
@@ -235,11 +252,18 @@ export function ordersServer(initial: OrderDetail[], session = adminSession) {
       orders = orders.map((order) => (orderIds.includes(order.id) ? apply(order, change) : order));
       return json(200, { items: orders.filter((order) => orderIds.includes(order.id)).map(summaryOf) });
     },
-    'GET /api/delivery-executives': (call) => {
-      const zoneId = call.query.get('zoneId') ?? session.user.zoneId;
-      const q = call.query.get('q')?.toLowerCase() ?? '';
-      const found = executives.filter((dex) => dex.zoneId === zoneId && dex.name.toLowerCase().includes(q));
-      return json(200, listOf(found));
+    // On duty first, then nearest first (unknown last), as the server orders them.
+    'GET /api/dispatch/executives': (call) => {
+      const store = [indiranagar, jayanagar].find((each) => each.id === call.query.get('storeId'));
+      if (!store) return apiError(404, 'not_found', messages.notFound);
+      const items = executives
+        .filter((dex) => dex.zoneId === store.zoneId)
+        .map((dex): ExecutiveChoice => ({ id: dex.id, name: dex.name, ...stateOf(dex.id) }))
+        .sort(
+          (a, b) =>
+            Number(b.onDuty) - Number(a.onDuty) || (a.distanceKm ?? Infinity) - (b.distanceKm ?? Infinity),
+        );
+      return json(200, { items, maxOpenOrdersPerExecutive: limit });
     },
     'GET /api/stores': (call) => {
       const q = call.query.get('q')?.toLowerCase() ?? '';

@@ -69,6 +69,8 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
 
   const zoneIds = [...new Set(orders.map((order) => order.zoneId))];
   const oneZone = zoneIds.length === 1 ? zoneIds[0] : undefined;
+  // An executive's distance is from one store: shown only when the orders all come from one.
+  const storeIds = [...new Set(orders.map((order) => order.storeId))];
   const picksExecutive = status === OrderStatus.Confirmed || status === OrderStatus.PickedUp;
   const executiveRequired = status !== null && orders.some((order) => needsExecutive(order, status));
   const busy = change.isPending;
@@ -170,7 +172,10 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
           </TextField>
           {picksExecutive && oneZone !== undefined ? (
             <ExecutivePicker
+              storeId={storeIds[0]!}
               zoneId={oneZone}
+              orders={orders}
+              showDistance={storeIds.length === 1}
               value={dexId}
               onChange={(next) => {
                 setDexId(next);

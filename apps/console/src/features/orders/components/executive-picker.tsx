@@ -8,19 +8,27 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import TextField from '@mui/material/TextField';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import type { ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
+import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
+import { deliveryMessages } from '@storedesk/shared/delivery/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
-import { executivesPageSize, useDeliveryExecutives } from '@/features/orders/api/get-delivery-executives.ts';
+import { executiveChoicesKey, useExecutiveChoices } from '@/features/orders/api/get-executive-choices.ts';
 
 /** The value of the choice that keeps each order's executive (bulk Picked Up only). */
 export const keepExecutive = '';
 
 type ExecutivePickerProps = {
-  /** The order's zone: only its executives may take it. */
+  /** The store the orders go out from: its zone's executives, and their distance from it. */
+  storeId: string;
+  /** The orders' zone, for the link that adds an executive to it. */
   zoneId: string;
+  /** The orders to be given: an executive takes them only within the business's limit. */
+  orders: ReadonlyArray<{ dexId: string | null }>;
   /** The chosen executive's id, or `keepExecutive`, or null for none yet. */
   value: string | null;
   onChange: (dexId: string) => void;
@@ -29,95 +37,129 @@ type ExecutivePickerProps = {
   disabled?: boolean;
   /** Offers "Keep each order's executive" first. */
   allowKeep?: boolean;
+  /** False when the orders come from several stores: the distances are from one of them only. */
+  showDistance?: boolean;
 };
 
-const searchDelayMs = 250;
+function choiceDetails(choice: ExecutiveChoice, limit: number, full: boolean, showDistance: boolean): string {
+  const parts = [
+    choice.onDuty ? 'On duty' : 'Off duty',
+    full ? `${choice.openOrders} of ${limit} open: at the limit` : `${choice.openOrders} of ${limit} open`,
+  ];
+  if (showDistance) {
+    parts.push(
+      choice.distanceKm === null ? 'Location unknown' : `${choice.distanceKm.toFixed(1)} km from store`,
+    );
+  }
+  return parts.join(' · ');
+}
 
 /**
- * The delivery executives of one zone, searched on the server, as radio
- * choices: an order is confirmed with one, and never picked up without one (D17).
+ * The delivery executives of the store's zone as radio choices, as the server orders them (on
+ * duty first, nearest to the store first) (B14): each with duty, open orders of the limit and
+ * distance. Only those on duty show until "Show off-duty executives"; choosing one off duty warns
+ * that they may not see the order. Those at the limit are shown but cannot be chosen.
  */
 export function ExecutivePicker({
+  storeId,
   zoneId,
+  orders,
   value,
   onChange,
   error,
   disabled = false,
   allowKeep = false,
+  showDistance = true,
 }: ExecutivePickerProps) {
   const labelId = useId();
   const errorId = useId();
-  const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(text.trim()), searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const warningId = useId();
+  const queryClient = useQueryClient();
+  const choices = useExecutiveChoices(storeId);
+  const [showOffDuty, setShowOffDuty] = useState(false);
 
-  const executives = useDeliveryExecutives({ zoneId, q }, { enabled: true });
-  const items = executives.data?.items ?? [];
-  const total = executives.data?.total ?? 0;
+  // A refusal on the executive (at the limit meanwhile, gone off the zone): read the loads again.
+  useEffect(() => {
+    if (error) void queryClient.invalidateQueries({ queryKey: executiveChoicesKey(storeId) });
+  }, [error, queryClient, storeId]);
+
+  const items = choices.data?.items ?? [];
+  const limit = choices.data?.maxOpenOrdersPerExecutive ?? 0;
+  const chosen = items.find((choice) => choice.id === value);
+  const offDuty = items.filter((choice) => !choice.onDuty);
+  // One chosen before (the order's own executive) stays in sight even while off duty.
+  const offDutyShown = showOffDuty || (chosen !== undefined && !chosen.onDuty);
+  const shown = offDutyShown ? items : items.filter((choice) => choice.onDuty);
+  const adding = (dexId: string) => orders.filter((order) => order.dexId !== dexId).length;
+  const warning = chosen && !chosen.onDuty ? deliveryMessages.offDutyWarning : null;
+  const describedBy = [error ? errorId : null, warning ? warningId : null].filter(Boolean).join(' ');
 
   let list;
-  if (executives.isPending) {
+  if (choices.isPending) {
     list = <LinearProgress aria-label="Loading delivery executives" sx={{ my: 2 }} />;
-  } else if (executives.isError) {
+  } else if (choices.isError) {
     list = (
       <Alert severity="error" sx={{ my: 1 }}>
-        Could not load the delivery executives: {executives.error.message}
+        Could not load the delivery executives: {choices.error.message}
       </Alert>
     );
   } else if (items.length === 0 && !allowKeep) {
     list = (
       <Typography variant="body2" sx={{ color: 'text.secondary', my: 2 }}>
-        {q ? (
-          `No delivery executives match “${q}”.`
-        ) : (
-          <>
-            This zone has no delivery executives yet.{' '}
-            <Link
-              component={RouterLink}
-              to={`${paths.dexs.add.getHref()}?zoneId=${encodeURIComponent(zoneId)}`}
-            >
-              Add a delivery executive
-            </Link>
-          </>
-        )}
+        This zone has no delivery executives yet.{' '}
+        <Link component={RouterLink} to={`${paths.dexs.add.getHref()}?zoneId=${encodeURIComponent(zoneId)}`}>
+          Add a delivery executive
+        </Link>
       </Typography>
     );
   } else {
     list = (
-      <RadioGroup
-        aria-labelledby={labelId}
-        aria-describedby={error ? errorId : undefined}
-        value={value ?? null}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {allowKeep ? (
-          <FormControlLabel
-            value={keepExecutive}
-            control={<Radio />}
-            label="Keep each order’s executive"
-            disabled={disabled}
-          />
+      <>
+        {shown.length === 0 && !allowKeep ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary', my: 1 }}>
+            No one is on duty in this zone. Show the executives off duty to choose one of them.
+          </Typography>
         ) : null}
-        {items.map((dex) => (
-          <FormControlLabel
-            key={dex.id}
-            value={dex.id}
-            control={<Radio />}
-            disabled={disabled}
-            label={
-              <span>
-                {dex.name}{' '}
-                <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-                  {dex.phone}
-                </Typography>
-              </span>
-            }
-          />
-        ))}
-      </RadioGroup>
+        <RadioGroup
+          aria-labelledby={labelId}
+          aria-describedby={describedBy || undefined}
+          value={value ?? null}
+          onChange={(event) => onChange(event.target.value)}
+        >
+          {allowKeep ? (
+            <FormControlLabel
+              value={keepExecutive}
+              control={<Radio />}
+              label="Keep each order’s executive"
+              disabled={disabled}
+            />
+          ) : null}
+          {shown.map((choice) => {
+            const full = !canTakeOrders(choice.openOrders, limit, adding(choice.id));
+            return (
+              <FormControlLabel
+                key={choice.id}
+                value={choice.id}
+                control={<Radio />}
+                disabled={disabled || full}
+                sx={{ alignItems: 'flex-start', py: 0.5, '& .MuiRadio-root': { pt: 0.5 } }}
+                label={
+                  <span>
+                    {choice.name}
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      sx={{ display: 'block', color: full ? 'text.primary' : 'text.secondary' }}
+                    >
+                      {choiceDetails(choice, limit, full, showDistance)}
+                    </Typography>
+                  </span>
+                }
+              />
+            );
+          })}
+        </RadioGroup>
+      </>
     );
   }
 
@@ -126,22 +168,30 @@ export function ExecutivePicker({
       <FormLabel id={labelId} component="legend" sx={{ mb: 1 }}>
         Delivery executive
       </FormLabel>
-      <TextField
-        type="search"
-        size="small"
-        label="Search executives"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        disabled={disabled}
-        slotProps={{ htmlInput: { maxLength: 100 } }}
-      />
-      <Box sx={{ maxHeight: 280, overflowY: 'auto', mt: 1 }}>{list}</Box>
-      {total > items.length ? (
-        <FormHelperText>
-          Showing {executivesPageSize} of {total}; search to find the others.
-        </FormHelperText>
+      {offDuty.length > 0 ? (
+        <FormControlLabel
+          label={`Show off-duty executives (${offDuty.length})`}
+          control={
+            <Switch
+              checked={offDutyShown}
+              disabled={disabled || (chosen !== undefined && !chosen.onDuty)}
+              onChange={(event) => setShowOffDuty(event.target.checked)}
+            />
+          }
+        />
+      ) : null}
+      <Box sx={{ maxHeight: 320, overflowY: 'auto', mt: 1 }}>{list}</Box>
+      {warning ? (
+        <Alert id={warningId} severity="warning" sx={{ mt: 1 }}>
+          {warning}
+        </Alert>
       ) : null}
       {error ? <FormHelperText id={errorId}>{error}</FormHelperText> : null}
+      {!showDistance && items.length > 0 ? (
+        <FormHelperText>
+          These orders come from more than one store, so no distances are shown.
+        </FormHelperText>
+      ) : null}
     </FormControl>
   );
 }

@@ -51,7 +51,7 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     const save = within(picker).getByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     await user.click(await within(picker).findByRole('radio', { name: /Meena Das/ }));
-    expect(api.callsTo('GET /api/delivery-executives')[0]?.query.get('zoneId')).toBe(order.zoneId);
+    expect(api.callsTo('GET /api/dispatch/executives')[0]?.query.get('storeId')).toBe(order.storeId);
     expect(statusPosts(api, order)).toHaveLength(0);
     await user.click(save);
 

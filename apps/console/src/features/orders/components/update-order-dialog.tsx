@@ -33,7 +33,7 @@ export const statusChoices: readonly OrderStatus[] = [
 /** The part of an order the dialog needs; a list row and the detail both have it. */
 export type UpdatableOrder = Pick<
   OrderSummary,
-  'id' | 'number' | 'status' | 'state' | 'zoneId' | 'dexId' | 'dexName' | 'version'
+  'id' | 'number' | 'status' | 'state' | 'zoneId' | 'storeId' | 'dexId' | 'dexName' | 'version'
 >;
 
 type Step =
@@ -200,7 +200,9 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
             </DialogContentText>
             {message ? <Alert severity="error">{message}</Alert> : null}
             <ExecutivePicker
+              storeId={shown.storeId}
               zoneId={shown.zoneId}
+              orders={[shown]}
               value={dexId}
               onChange={(next) => {
                 setDexId(next);
