@@ -7,12 +7,11 @@
  * and customer orders placed through the storefront as fast as 20 clients
  * place them.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openStream } from './sse.ts';
-import { percentile, round1 } from './stats.ts';
+import { percentile, round1, rssMb } from './stats.ts';
 
 export const ordersTargets = {
   listP95Ms: 30,
@@ -372,11 +371,6 @@ export async function changeTimeZone(databaseUrl: string) {
   } finally {
     await client.end();
   }
-}
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
 }
 
 export async function benchOrders(baseUrl: string, databaseUrl: string, token: string, serverPid: number) {

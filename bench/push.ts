@@ -12,16 +12,11 @@ import pg from 'pg';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { startPushService } from '../apps/server/test/push-service.ts';
-import { round1 } from './stats.ts';
+import { rssMb, round1 } from './stats.ts';
 
 export const pushTargets = { deliveriesPerSecond: 500, memoryGrowthMb: 50 };
 
 const subscriptions = 10_000;
-
-function rssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-}
 
 type Send = {
   id: string;

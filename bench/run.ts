@@ -3,6 +3,7 @@
  *  - GET /api/health and GET /api/auth/me at 50 connections (req/s, p99)
  *  - POST /api/auth/sign-in at 20 concurrent (p95)
  *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
+ *  - a lunch rush of orders (bench/rush.ts) and dispatch at a city's scale (bench/dispatch.ts)
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
  *  - one push notification to 10,000 subscriptions (bench/push.ts, on a server of its own)
@@ -25,6 +26,7 @@ import { benchConsole } from './console.ts';
 import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { benchRush } from './rush.ts';
+import { benchDispatch } from './dispatch.ts';
 import { percentile, round1 as round } from './stats.ts';
 
 const targets = {
@@ -68,7 +70,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'rush', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
+const parts = ['foundation', 'rush', 'dispatch', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
 type Part = (typeof parts)[number];
 /** Parts a run of every part leaves out: they take long and are run by name. */
 const onlyByName: readonly Part[] = ['soak'];
@@ -131,6 +133,15 @@ async function main() {
     if (runs('rush')) {
       const rush = await benchRush(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
       console.log(`results in ${writeResults('rush', rush)}`);
+    }
+    if (runs('dispatch')) {
+      const dispatch = await benchDispatch(
+        baseUrl,
+        runningEmbeddedPostgresUrl(server.dataDir)!,
+        server.pid,
+        token,
+      );
+      console.log(`results in ${writeResults('dispatch', dispatch)}`);
     }
     // Catalogue at scale comes last: it fills the database with 1,000 stores and 50,000 items.
     if (runs('catalogue')) await benchCatalogueAtScale(baseUrl, server.dataDir, token);

@@ -340,9 +340,18 @@ export async function signInCustomer(
 }
 
 /** Signs a delivery executive in to the delivery app (ADR 0042): their bearer token, no cookie. */
-export async function signInExecutive(app: FastifyInstance, email: string, password = PASSWORD): Promise<Session> {
-  const res = await app.inject({ method: 'POST', url: '/api/delivery/sign-in', payload: { email, password } });
-  if (res.statusCode !== 200) throw new Error(`delivery sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
+export async function signInExecutive(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<Session> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/delivery/sign-in',
+    payload: { email, password },
+  });
+  if (res.statusCode !== 200)
+    throw new Error(`delivery sign-in of ${email} failed: ${res.statusCode} ${res.body}`);
   const token = res.json<{ token: string }>().token;
   return { token, cookie: '', headers: { authorization: `Bearer ${token}` } };
 }

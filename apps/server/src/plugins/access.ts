@@ -196,9 +196,7 @@ export function registerAccessControl(
 
     // An executive's session opens the delivery app's routes only, and a staff session never does.
     const auth =
-      access === 'executive'
-        ? await executiveAuth(db, request)
-        : await presentedAuth(db, request, reply);
+      access === 'executive' ? await executiveAuth(db, request) : await presentedAuth(db, request, reply);
     if (!auth) throw unauthenticated();
     request.auth = auth;
     if (auth.business.serviceEnded && !config?.allowWhenServiceEnded) {

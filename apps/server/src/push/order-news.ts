@@ -93,7 +93,9 @@ export class OrderNews {
     const first = rows[0];
     if (!first) return;
     const cash =
-      first.payment_mode === 'COD' ? ` Collect ${formatRupees(Number(first.bill_amount_paise))} in cash.` : '';
+      first.payment_mode === 'COD'
+        ? ` Collect ${formatRupees(Number(first.bill_amount_paise))} in cash.`
+        : '';
     await this.push(businessId, rows, {
       title: `New order #${first.number}`,
       body: `Pick it up at ${first.store_name}.${cash}`,

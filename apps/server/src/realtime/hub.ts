@@ -220,7 +220,8 @@ export class EventHub {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (!message.payload) return;
-      if (message.channel === POSITIONS_CHANNEL) return this.notePosition(JSON.parse(message.payload) as PositionNote);
+      if (message.channel === POSITIONS_CHANNEL)
+        return this.notePosition(JSON.parse(message.payload) as PositionNote);
       if (message.channel !== EVENTS_CHANNEL) return;
       const event = JSON.parse(message.payload) as StoredEvent;
       this.dispatch(events.withNumericId(event));

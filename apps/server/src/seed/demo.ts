@@ -356,6 +356,25 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       });
 
     await seedOrders(tx, { businessId, stores, storeItems, customers, dexes, rand });
+    // Two executives on duty near a store of their zone, so Dispatch shows someone; Dev Executive
+    // (the demo's sign-in) starts off duty, as anyone does before their first shift.
+    const onDuty = [
+      { name: 'Ravi Kumar', near: storePlan[1]! },
+      { name: 'Sameer Shaikh', near: storePlan[3]! },
+    ];
+    await tx.insert(t.executivePresence).values(
+      dexes.map((dex) => {
+        const shift = onDuty.find((d) => d.name === dex.name);
+        return {
+          userId: dex.id,
+          businessId,
+          onDuty: shift !== undefined,
+          ...(shift
+            ? { lat: shift.near.lat + 0.004, lng: shift.near.lng - 0.003, accuracy: 12, seenAt: new Date() }
+            : {}),
+        };
+      }),
+    );
     return businessId;
   });
   await pictureSlides(db, storage, businessId);
@@ -466,6 +485,7 @@ async function seedOrders(
     const paid =
       status === OrderStatus.Delivered ||
       (paymentMode === 'UPI' && status !== OrderStatus.Cancelled && rand.next() < 0.5);
+    const paidAt = paid ? new Date(placedAt.getTime() + rand.int(20, 55) * 60 * 1000) : null;
     orderRows.push({
       businessId,
       zoneId: store.zoneId,
@@ -495,8 +515,15 @@ async function seedOrders(
           ) / 1e6,
       },
       paymentMode,
-      paidAt: paid ? new Date(placedAt.getTime() + rand.int(20, 55) * 60 * 1000) : null,
+      paidAt,
       paidByName: paid ? (dex?.name ?? 'Olivia Owner') : null,
+      // Delivered when paid; cash on delivery collected by its executive.
+      ...(status === OrderStatus.Delivered
+        ? {
+            deliveredAt: paidAt,
+            cashCollectedPaise: paymentMode === 'COD' ? itemsTotal + deliveryPaise : null,
+          }
+        : {}),
       note: rand.next() < 0.2 ? rand.pick(demoNotes) : null,
       deliveryCode: String(rand.int(0, 9999)).padStart(4, '0'),
       updatedAt: placedAt,

@@ -38,7 +38,9 @@ export async function requestPasswordReset(
   input: { email: string; origin: string },
   audience: ResetAudience = resetAudiences.staff,
 ): Promise<ResetRequestOutcome[]> {
-  const accounts = (await repo.findAccountsByEmail(db, input.email)).filter((account) => audience.gate(account));
+  const accounts = (await repo.findAccountsByEmail(db, input.email)).filter((account) =>
+    audience.gate(account),
+  );
   const outcomes: ResetRequestOutcome[] = [];
   for (const account of accounts)
     outcomes.push(await mailResetLink(db, mailer, account, `${input.origin}${audience.linkPath}`));

@@ -13,10 +13,7 @@ export async function findDuty(db: Executor, executive: Executive) {
     .select({ onDuty: executivePresence.onDuty, since: executivePresence.dutySince })
     .from(executivePresence)
     .where(
-      and(
-        eq(executivePresence.userId, executive.id),
-        eq(executivePresence.businessId, executive.businessId),
-      ),
+      and(eq(executivePresence.userId, executive.id), eq(executivePresence.businessId, executive.businessId)),
     );
   return row ?? null;
 }

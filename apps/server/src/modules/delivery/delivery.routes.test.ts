@@ -148,7 +148,11 @@ describe('signing in to the delivery app', () => {
       url: '/api/auth/sign-in',
       payload: { email: world.biz.dex.email, password: PASSWORD },
     });
-    expect(refusalOf(console)).toEqual({ status: 403, code: 'forbidden', message: messages.noPermissionToSignIn });
+    expect(refusalOf(console)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: messages.noPermissionToSignIn,
+    });
   });
 
   it('answers a wrong password with 401 and no session', async () => {
@@ -157,7 +161,11 @@ describe('signing in to the delivery app', () => {
       url: '/api/delivery/sign-in',
       payload: { email: world.biz.dex.email, password: 'not-the-password' },
     });
-    expect(refusalOf(res)).toEqual({ status: 401, code: 'unauthenticated', message: messages.badCredentials });
+    expect(refusalOf(res)).toEqual({
+      status: 401,
+      code: 'unauthenticated',
+      message: messages.badCredentials,
+    });
   });
 
   it('keeps each token to its own side: an executive’s is 401 on the console, staff’s on the app', async () => {
@@ -188,7 +196,9 @@ describe('duty and position', () => {
     const duty = await call(rider.session, 'PUT', '/api/delivery/duty', { onDuty: true });
     expect(duty.statusCode, duty.body).toBe(200);
     expect(duty.json()).toMatchObject({ onDuty: true });
-    expect((await call(rider.session, 'GET', '/api/delivery/session')).json()).toMatchObject({ onDuty: true });
+    expect((await call(rider.session, 'GET', '/api/delivery/session')).json()).toMatchObject({
+      onDuty: true,
+    });
 
     const first = await call(rider.session, 'POST', '/api/delivery/location', {
       lat: 12.95,
@@ -197,7 +207,11 @@ describe('duty and position', () => {
     });
     expect(first.statusCode, first.body).toBe(204);
     const second = await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.96, lng: 77.6 });
-    expect(refusalOf(second)).toEqual({ status: 429, code: 'rate_limited', message: deliveryMessages.tooSoon });
+    expect(refusalOf(second)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: deliveryMessages.tooSoon,
+    });
 
     const map = (await call(world.admin, 'GET', '/api/dispatch')).json<Dispatch>();
     expect(map.executives.find((e) => e.id === rider.id)).toMatchObject({
@@ -222,7 +236,13 @@ describe('duty and position', () => {
 
   it('refuses positions and duty that are not positions and duty, writing nothing', async () => {
     await call(dex, 'PUT', '/api/delivery/duty', { onDuty: true });
-    for (const body of [{}, { lat: 'north', lng: 77 }, { lat: 91, lng: 77 }, { lat: 12, lng: 181 }, { lat: 12, lng: 77, accuracy: -1 }]) {
+    for (const body of [
+      {},
+      { lat: 'north', lng: 77 },
+      { lat: 91, lng: 77 },
+      { lat: 12, lng: 181 },
+      { lat: 12, lng: 77, accuracy: -1 },
+    ]) {
       const res = await call(dex, 'POST', '/api/delivery/location', body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(res).code).toBe('invalid_input');
@@ -241,12 +261,16 @@ describe('duty and position', () => {
   it('keeps a trail only while the executive carries open orders', async () => {
     const rider = await addExecutive(world.biz.id, world.biz.zones[0], 'Trail Rider');
     await call(rider.session, 'PUT', '/api/delivery/duty', { onDuty: true });
-    expect((await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.9, lng: 77.5 })).statusCode).toBe(204);
+    expect(
+      (await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.9, lng: 77.5 })).statusCode,
+    ).toBe(204);
     await assigned(rider.id);
     await world.ctx.db.execute(
       sql`UPDATE executive_presence SET seen_at = now() - interval '1 minute' WHERE user_id = ${rider.id}`,
     );
-    expect((await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.91, lng: 77.5 })).statusCode).toBe(204);
+    expect(
+      (await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.91, lng: 77.5 })).statusCode,
+    ).toBe(204);
     const trail = await world.ctx.db
       .select({ lat: t.executiveTrail.lat })
       .from(t.executiveTrail)
@@ -295,7 +319,10 @@ describe('an executive’s orders', () => {
     const refused = async (body: object, message: string) =>
       expect(refusalOf(await move(dex, order.id, body))).toEqual({ status: 403, code: 'forbidden', message });
     await refused({ status: OrderStatus.Cancelled, version: order.version }, deliveryMessages.cannotCancel);
-    await refused({ status: OrderStatus.Delivered, version: order.version, code: '4821' }, deliveryMessages.forwardOnly);
+    await refused(
+      { status: OrderStatus.Delivered, version: order.version, code: '4821' },
+      deliveryMessages.forwardOnly,
+    );
     await refused({ status: OrderStatus.Placed, version: order.version }, deliveryMessages.forwardOnly);
     await refused({ status: OrderStatus.Confirmed, version: order.version }, deliveryMessages.forwardOnly);
 
@@ -303,7 +330,11 @@ describe('an executive’s orders', () => {
     expect(picked.statusCode, picked.body).toBe(200);
     expect(picked.json()).toMatchObject({ status: OrderStatus.PickedUp, version: order.version + 1 });
     const back = await move(dex, order.id, { status: OrderStatus.Confirmed, version: order.version + 1 });
-    expect(refusalOf(back)).toEqual({ status: 403, code: 'forbidden', message: deliveryMessages.forwardOnly });
+    expect(refusalOf(back)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: deliveryMessages.forwardOnly,
+    });
 
     // The timeline says who, and staff see it.
     const detail = (await call(world.admin, 'GET', `/api/orders/${order.id}`)).json<OrderDetail>();
@@ -318,23 +349,40 @@ describe('an executive’s orders', () => {
     const order = await assigned(world.biz.dex.id);
     const res = await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version - 1 });
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res).current).toMatchObject({ id: order.id, status: OrderStatus.Confirmed, version: order.version });
+    expect(errorOf(res).current).toMatchObject({
+      id: order.id,
+      status: OrderStatus.Confirmed,
+      version: order.version,
+    });
   });
 
   it('delivers with the customer’s code, collecting the cash of a COD order', async () => {
     const order = await assigned(world.biz.dex.id, 'COD');
-    const picked = (await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version })).json<DeliveryOrder>();
+    const picked = (
+      await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version })
+    ).json<DeliveryOrder>();
     const missing = await move(dex, order.id, { status: OrderStatus.Delivered, version: picked.version });
-    expect(refusalOf(missing)).toMatchObject({ status: 400, fields: { code: deliveryMessages.codeRequired } });
+    expect(refusalOf(missing)).toMatchObject({
+      status: 400,
+      fields: { code: deliveryMessages.codeRequired },
+    });
     const notCollected = await move(dex, order.id, {
       status: OrderStatus.Delivered,
       version: picked.version,
       code: '4821',
       cashCollected: false,
     });
-    expect(refusalOf(notCollected)).toMatchObject({ status: 400, fields: { cashCollected: deliveryMessages.cashNotCollected } });
+    expect(refusalOf(notCollected)).toMatchObject({
+      status: 400,
+      fields: { cashCollected: deliveryMessages.cashNotCollected },
+    });
 
-    const done = await move(dex, order.id, { status: OrderStatus.Delivered, version: picked.version, code: '4821', cashCollected: true });
+    const done = await move(dex, order.id, {
+      status: OrderStatus.Delivered,
+      version: picked.version,
+      code: '4821',
+      cashCollected: true,
+    });
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toMatchObject({ status: OrderStatus.Delivered, paid: true, cashToCollectPaise: 0 });
     const [row] = await world.ctx.db
@@ -351,25 +399,44 @@ describe('an executive’s orders', () => {
     const list = (await call(dex, 'GET', '/api/delivery/orders')).json<{ items: DeliveryOrder[] }>();
     expect(list.items.map((o) => o.id)).not.toContain(order.id);
     // Closed: nothing more.
-    const again = await move(dex, order.id, { status: OrderStatus.Delivered, version: picked.version + 1, code: '4821' });
+    const again = await move(dex, order.id, {
+      status: OrderStatus.Delivered,
+      version: picked.version + 1,
+      code: '4821',
+    });
     expect(refusalOf(again)).toMatchObject({ status: 409, message: messages.orderClosed });
   });
 
   it('refuses wrong codes, then every try for that order with 429 once 5 were wrong', async () => {
     const order = await assigned(world.biz.dex.id, 'UPI');
-    const picked = (await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version })).json<DeliveryOrder>();
+    const picked = (
+      await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version })
+    ).json<DeliveryOrder>();
     const deliver = (code: unknown) =>
       move(dex, order.id, { status: OrderStatus.Delivered, version: picked.version, code });
     for (const code of ['12', 'abcd', '12345']) {
-      expect(refusalOf(await deliver(code))).toMatchObject({ status: 400, fields: { code: deliveryMessages.codeRequired } });
+      expect(refusalOf(await deliver(code))).toMatchObject({
+        status: 400,
+        fields: { code: deliveryMessages.codeRequired },
+      });
     }
     for (let i = 0; i < 5; i++) {
-      expect(refusalOf(await deliver(`000${i}`))).toMatchObject({ status: 400, fields: { code: deliveryMessages.wrongCode } });
+      expect(refusalOf(await deliver(`000${i}`))).toMatchObject({
+        status: 400,
+        fields: { code: deliveryMessages.wrongCode },
+      });
     }
     const blocked = await deliver('4821');
-    expect(refusalOf(blocked)).toEqual({ status: 429, code: 'rate_limited', message: deliveryMessages.tooManyCodes });
+    expect(refusalOf(blocked)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: deliveryMessages.tooManyCodes,
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const [row] = await world.ctx.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, order.id));
+    const [row] = await world.ctx.db
+      .select({ status: t.orders.status })
+      .from(t.orders)
+      .where(eq(t.orders.id, order.id));
     expect(row!.status).toBe(OrderStatus.PickedUp);
 
     // The window passes: the right code delivers.
@@ -403,7 +470,9 @@ describe('the limit of open orders per executive', () => {
 
   it('lets exactly one of two concurrent assignments take the last place', async () => {
     const rider = await addExecutive(world.biz.id, world.biz.zones[0], 'Racing Rider');
-    const { maxOpenOrdersPerExecutive: limit } = (await call(world.owner, 'GET', '/api/settings/order')).json<{
+    const { maxOpenOrdersPerExecutive: limit } = (
+      await call(world.owner, 'GET', '/api/settings/order')
+    ).json<{
       maxOpenOrdersPerExecutive: number;
     }>();
     for (let i = 0; i < limit - 1; i++) await assigned(rider.id);

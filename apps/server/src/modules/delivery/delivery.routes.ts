@@ -152,7 +152,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
       config: executive,
       schema: {
         tags: ['delivery'],
-        summary: 'Move one of the executive’s orders forward: Picked Up (2), then Delivered (-2) with the code',
+        summary:
+          'Move one of the executive’s orders forward: Picked Up (2), then Delivered (-2) with the code',
         description:
           'An order not assigned to the caller is 404. Any move but Confirmed → Picked Up → Delivered is 403 ' +
           '(an executive never cancels). Delivered needs `code`, the 4 digits the customer’s app shows: missing ' +
@@ -165,8 +166,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
         response: { 200: deliveryOrderSchema, ...errors },
       },
     },
-    async (request) =>
-      delivery.changeStatus(db, authOf(request), request.params.orderId, request.body, news),
+    async (request) => delivery.changeStatus(db, authOf(request), request.params.orderId, request.body, news),
   );
 
   app.post(
@@ -196,7 +196,8 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
       config: executive,
       schema: {
         tags: ['delivery'],
-        summary: 'The executive’s live updates as Server-Sent Events: each change of an order given to or taken from them',
+        summary:
+          'The executive’s live updates as Server-Sent Events: each change of an order given to or taken from them',
         description:
           'Messages of `id: <event id>` and `data: {id, topic: "orders", action, recordId, at}`, and a comment ' +
           'every 25 s. Reconnect with `Last-Event-ID` to have what was missed. Ends with the session.',

@@ -73,7 +73,11 @@ export async function setDuty(db: Database, context: AuthContext, onDuty: boolea
 }
 
 /** A position from the app: taken on duty only (409), at most every 5 s (429). */
-export async function recordLocation(db: Database, context: AuthContext, input: LocationInput): Promise<void> {
+export async function recordLocation(
+  db: Database,
+  context: AuthContext,
+  input: LocationInput,
+): Promise<void> {
   const { taken, onDuty } = await repo.recordPosition(db, executiveOf(context), input);
   if (taken) return;
   if (!onDuty) throw new AppError('conflict', deliveryMessages.offDuty);
@@ -218,4 +222,3 @@ export async function changeStatus(
     paidAt: cash && order.paidAt === null ? new Date() : order.paidAt,
   });
 }
-

@@ -35,7 +35,13 @@ export async function findExecutives(db: Executor, scope: Scope): Promise<Execut
 
 /** The scope's stores (not in the trash) and where they are. */
 export async function findStores(db: Executor, scope: Scope) {
-  const { rows } = await db.execute<{ id: string; name: string; zone_id: string; lat: number; lng: number }>(sql`
+  const { rows } = await db.execute<{
+    id: string;
+    name: string;
+    zone_id: string;
+    lat: number;
+    lng: number;
+  }>(sql`
     SELECT s.id, s.name, s.zone_id, s.latitude AS lat, s.longitude AS lng FROM stores s
     WHERE s.business_id = ${scope.businessId} AND s.deleted_at IS NULL${inZone('s', scope)}
     ORDER BY s.name, s.id`);

@@ -84,8 +84,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
     {
       schema: {
         tags: ['dispatch'],
-        summary: 'The executives an order of this store may go to: duty, open orders and distance, nearest first',
-        description: 'On-duty executives first, then by distance from the store (unknown last). 404: not a store the caller can see.',
+        summary:
+          'The executives an order of this store may go to: duty, open orders and distance, nearest first',
+        description:
+          'On-duty executives first, then by distance from the store (unknown last). 404: not a store the caller can see.',
         querystring: executiveChoiceQuerySchema,
         response: { 200: executiveChoiceListSchema, ...errors },
       },
@@ -98,7 +100,8 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
     {
       schema: {
         tags: ['dispatch'],
-        summary: 'Cash collected on delivery per executive and day (the business’s days, both included), with settlements',
+        summary:
+          'Cash collected on delivery per executive and day (the business’s days, both included), with settlements',
         querystring: cashQuerySchema,
         response: { 200: cashListSchema, ...errors },
       },
@@ -120,7 +123,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
       const csv = await dispatch.cashCsv(db, authOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="cash-${request.query.from}-${request.query.to}.csv"`)
+        .header(
+          'content-disposition',
+          `attachment; filename="cash-${request.query.from}-${request.query.to}.csv"`,
+        )
         .header('cache-control', 'no-store')
         .send(csv);
     },

@@ -53,7 +53,13 @@ export async function getDispatch(db: Database, auth: AuthContext, zoneId?: stri
       seenAt: row.seen_at === null ? null : iso(row.seen_at),
       openOrders: row.open_orders,
     })),
-    stores: stores.map((row) => ({ id: row.id, name: row.name, zoneId: row.zone_id, lat: row.lat, lng: row.lng })),
+    stores: stores.map((row) => ({
+      id: row.id,
+      name: row.name,
+      zoneId: row.zone_id,
+      lat: row.lat,
+      lng: row.lng,
+    })),
     orders: orders.map((row) => ({
       id: row.id,
       number: num(row.number),
@@ -96,7 +102,9 @@ export async function executiveChoices(
     onDuty: row.on_duty === true,
     openOrders: row.open_orders,
     distanceKm:
-      row.lat === null || row.lng === null ? null : roundKm(distanceKm(store, { lat: row.lat, lng: row.lng })),
+      row.lat === null || row.lng === null
+        ? null
+        : roundKm(distanceKm(store, { lat: row.lat, lng: row.lng })),
     seenAt: row.seen_at === null ? null : iso(row.seen_at),
   }));
   items.sort(
@@ -146,7 +154,11 @@ export async function listCash(db: Database, auth: AuthContext, query: CashQuery
  * (`collectedPaise`): 409 with the row as it is now when more was collected since, or when it is
  * settled at that amount already. Announced to every console (`dispatch`, `cash`).
  */
-export async function settleCash(db: Database, auth: AuthContext, input: CashSettlementInput): Promise<CashRow> {
+export async function settleCash(
+  db: Database,
+  auth: AuthContext,
+  input: CashSettlementInput,
+): Promise<CashRow> {
   const scope = scopeOf(auth);
   const one = { executiveId: input.executiveId.toLowerCase(), day: input.day };
   return db.transaction(async (tx) => {
@@ -154,9 +166,13 @@ export async function settleCash(db: Database, auth: AuthContext, input: CashSet
     if (!row) throw invalid({ executiveId: deliveryMessages.nothingToSettle });
     const current = toCashRow(row);
     if (current.collectedPaise !== input.collectedPaise)
-      throw new AppError('conflict', `${current.executiveName} collected ₹${rupeesDecimal(current.collectedPaise)} that day`, {
-        current,
-      });
+      throw new AppError(
+        'conflict',
+        `${current.executiveName} collected ₹${rupeesDecimal(current.collectedPaise)} that day`,
+        {
+          current,
+        },
+      );
     const written = await repo.insertSettlement(tx, {
       businessId: scope.businessId,
       ...one,
@@ -176,7 +192,15 @@ export async function settleCash(db: Database, auth: AuthContext, input: CashSet
   });
 }
 
-const cashHeader = ['Day', 'Delivery executive', 'Orders', 'Cash collected', 'Settled', 'Settled by', 'Settled at'];
+const cashHeader = [
+  'Day',
+  'Delivery executive',
+  'Orders',
+  'Cash collected',
+  'Settled',
+  'Settled by',
+  'Settled at',
+];
 
 /** The cash list as CSV (amounts in rupees; times in the business's time zone). */
 export async function cashCsv(db: Database, auth: AuthContext, query: CashQuery): Promise<string> {

@@ -313,12 +313,18 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
 }
 
 /**
- * Locks a delivery executive's row against a concurrent assignment (ADR 0042) and counts their
- * open orders as committed now: of two assignments that would pass the limit together, the second
- * waits for the first and then counts its order.
+ * Locks a delivery executive's row against a concurrent assignment (ADR 0042), so their open
+ * orders counted after it are as committed now: of two assignments that would pass the limit
+ * together, the second waits for the first and then counts its order.
  */
-export async function lockAndCountOpenOrders(tx: Executor, businessId: string, dexId: string) {
-  await tx.execute(sql`SELECT 1 FROM users WHERE id = ${dexId} AND business_id = ${businessId} FOR NO KEY UPDATE`);
+export async function lockExecutive(tx: Executor, businessId: string, dexId: string): Promise<void> {
+  await tx.execute(
+    sql`SELECT 1 FROM users WHERE id = ${dexId} AND business_id = ${businessId} FOR NO KEY UPDATE`,
+  );
+}
+
+/** An executive's open orders as this statement sees them, and the business's limit (null: the default). */
+export async function countOpenOrders(tx: Executor, businessId: string, dexId: string) {
   const { rows } = await tx.execute<{ open: number; limit: number | null }>(sql`
     SELECT (SELECT count(*) FROM orders WHERE dex_id = ${dexId} AND state = 1)::int AS open,
       (SELECT max_open_orders_per_executive FROM order_settings WHERE business_id = ${businessId}) AS limit`);

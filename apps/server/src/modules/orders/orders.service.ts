@@ -144,10 +144,12 @@ function assignsNewExecutive(order: repo.OrderRow, change: Change): boolean {
 
 /**
  * B14: an executive carries at most the business's limit of open orders. Called in the
- * transaction that assigns `adding` more to them, it locks their row first (ADR 0042).
+ * transaction that assigns `adding` more to them (or has assigned them already: 0), it locks
+ * their row first (ADR 0042).
  */
 async function assertRoomFor(tx: Executor, businessId: string, dexId: string, adding: number): Promise<void> {
-  const { open, limit } = await repo.lockAndCountOpenOrders(tx, businessId, dexId);
+  await repo.lockExecutive(tx, businessId, dexId);
+  const { open, limit } = await repo.countOpenOrders(tx, businessId, dexId);
   const max = limit ?? defaultMaxOpenOrdersPerExecutive;
   if (open + adding > max) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
 }
@@ -285,14 +287,19 @@ export async function changeOrdersStatus(
     if (locked.some((order) => order.version !== chosenAt.get(order.id))) {
       throw stale({ items: inOrderAsked(toSummary) });
     }
-    const assigning = locked.filter((order) => assignsNewExecutive(order, input) && order.namedDexName !== null);
-    if (assigning.length > 0) await assertRoomFor(tx, auth.business.id, input.dexId!, assigning.length);
+    // Every order's own rules first (a wrong zone's executive is the answer to give), then the limit,
+    // counted with this change's orders written, under the executive's lock.
+    const assigning = locked.filter(
+      (order) => assignsNewExecutive(order, input) && order.namedDexName !== null,
+    );
+    if (assigning.length > 0) await repo.lockExecutive(tx, auth.business.id, input.dexId!);
     for (const order of locked) {
       const change = await applyChange(tx, auth, order, input);
       byId.set(order.id, change.order);
       if (change.moved) movedIds.push(order.id);
       if (assigning.includes(order)) assignedIds.push(order.id);
     }
+    if (assigning.length > 0) await assertRoomFor(tx, auth.business.id, input.dexId!, 0);
     return { items: inOrderAsked(toSummary) };
   });
   for (const id of movedIds) moved?.(id);

@@ -117,6 +117,8 @@ describe('order settings of a business that never saved them', () => {
       deliveryChargesEnabled: false,
       standardDeliveryChargesPaise: 0,
       minimumOrderPaise: 0,
+      maxOpenOrdersPerExecutive: 5,
+      dispatchWaitMinutes: 10,
       version: 0,
       updatedAt: null,
     });
@@ -149,6 +151,9 @@ describe('order settings of a business that never saved them', () => {
       deliveryChargesEnabled: true,
       standardDeliveryChargesPaise: 2_550,
       minimumOrderPaise: 9_999,
+      // Left out of the save: the defaults (B14).
+      maxOpenOrdersPerExecutive: 5,
+      dispatchWaitMinutes: 10,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -275,6 +280,46 @@ describe('saving order settings', () => {
       expect((await expectRefused(request, 403)).code).toBe('forbidden');
     }
     expect((await read(rivalOwner)).standardDeliveryChargesPaise).toBe(10);
+  });
+});
+
+describe('dispatch settings', () => {
+  it('keep the dispatch fields a later save leaves out, and take them when given (B14)', async () => {
+    const first = await read();
+    const given = await call(owner, 'PUT', path, {
+      ...first,
+      updatedAt: undefined,
+      maxOpenOrdersPerExecutive: 3,
+      dispatchWaitMinutes: 25,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json()).toMatchObject({ maxOpenOrdersPerExecutive: 3, dispatchWaitMinutes: 25 });
+    const left = await call(owner, 'PUT', path, {
+      deliveryChargesEnabled: true,
+      standardDeliveryChargesPaise: 2_550,
+      minimumOrderPaise: 9_999,
+      version: given.json<{ version: number }>().version,
+    });
+    expect(left.json()).toMatchObject({ maxOpenOrdersPerExecutive: 3, dispatchWaitMinutes: 25 });
+    for (const [field, value, message] of [
+      ['maxOpenOrdersPerExecutive', 0, 'must be at least 1'],
+      ['maxOpenOrdersPerExecutive', 51, 'must be at most 50'],
+      ['maxOpenOrdersPerExecutive', 2.5, 'must be a whole number'],
+      ['dispatchWaitMinutes', 0, 'must be at least 1'],
+      ['dispatchWaitMinutes', 241, 'must be at most 240'],
+      ['dispatchWaitMinutes', 'ten', 'must be a whole number'],
+    ] as const) {
+      const res = await call(owner, 'PUT', path, {
+        deliveryChargesEnabled: true,
+        standardDeliveryChargesPaise: 2_550,
+        minimumOrderPaise: 9_999,
+        [field]: value,
+        version: left.json<{ version: number }>().version,
+      });
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(errorOf(res).fields, `${field} ${value}`).toEqual({ [field]: message });
+    }
+    expect(await read()).toMatchObject({ maxOpenOrdersPerExecutive: 3, dispatchWaitMinutes: 25 });
   });
 });
 
