@@ -10,6 +10,7 @@ import {
   errorOf,
   PASSWORD,
   signIn,
+  signInExecutive,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
@@ -326,5 +327,52 @@ describe('rate limits', () => {
     const refused = await reset({ token: 'forged', password: 'whatever-1' }, address);
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
+
+describe('a delivery executive’s forgotten password (ADR 0042)', () => {
+  const forgotInApp = (email: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/delivery/forgot-password',
+      payload: { email },
+      remoteAddress: nextAddress(),
+    });
+
+  it('mails a link to the delivery app that sets a new password there, and ends their sessions', async () => {
+    const account = await createBusiness(ctx.db);
+    const before = await signInExecutive(ctx.app, account.dex.email);
+    const since = smtp.messages.length;
+    const asked = await forgotInApp(account.dex.email);
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ message: passwordResetMessages.sent });
+    const mail = await smtp.waitFor(account.dex.email, since);
+    const link = smtp.linkOf(mail);
+    expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/deliver\/reset-password\?token=[\w-]{43}$/);
+
+    // The console's reset does not take an executive's link; the app's does.
+    expect((await reset({ token: tokenOf(link), password: 'rider-new-pass' })).statusCode).toBe(400);
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/delivery/reset-password',
+      payload: { token: tokenOf(link), password: 'rider-new-pass' },
+      remoteAddress: nextAddress(),
+    });
+    expect(done.statusCode, done.body).toBe(204);
+    expect((await ctx.app.inject({ url: '/api/delivery/session', headers: before.headers })).statusCode).toBe(
+      401,
+    );
+    await signInExecutive(ctx.app, account.dex.email, 'rider-new-pass');
+  });
+
+  it('mails staff nothing from the delivery app, and executives nothing from the console', async () => {
+    const account = await createBusiness(ctx.db);
+    const since = smtp.messages.length;
+    expect((await forgotInApp(account.admin.email)).statusCode).toBe(202);
+    expect((await forgot(account.dex.email)).statusCode).toBe(202);
+    // A mail that would come has come by the time a later one to someone else arrives.
+    expect((await forgot(account.owner.email)).statusCode).toBe(202);
+    await smtp.waitFor(account.owner.email, since);
+    expect(smtp.messages.slice(since).map((m) => m.to)).toEqual([[account.owner.email]]);
   });
 });
