@@ -46,6 +46,8 @@ const DashboardPage = lazyPage(
   () => import('@/features/dashboard/pages/dashboard-page.tsx'),
   'DashboardPage',
 );
+const DispatchPage = lazyPage(() => import('@/features/dispatch/pages/dispatch-page.tsx'), 'DispatchPage');
+const CashPage = lazyPage(() => import('@/features/dispatch/pages/cash-page.tsx'), 'CashPage');
 const OnboardingPage = lazyPage(
   () => import('@/features/onboarding/pages/onboarding-page.tsx'),
   'OnboardingPage',
@@ -79,7 +81,7 @@ const ZoneEditPage = lazyPage(() => import('@/features/zones/pages/zone-edit-pag
 const ZonesPage = lazyPage(() => import('@/features/zones/pages/zones-page.tsx'), 'ZonesPage');
 const AppShell = lazyPage(() => import('@/app/shell/app-shell.tsx'), 'AppShell');
 
-/** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3). */
+/** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3; dispatch, B14). */
 const staffRoutes: RouteObject[] = [
   { path: paths.dashboard.path, element: <DashboardPage /> },
   { path: paths.stores.list.path, element: <StoresPage /> },
@@ -93,6 +95,8 @@ const staffRoutes: RouteObject[] = [
   { path: paths.orders.list.path, element: <OrdersPage /> },
   { path: paths.orders.completed.path, element: <CompletedOrdersPage /> },
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
+  { path: paths.dispatch.map.path, element: <DispatchPage /> },
+  { path: paths.dispatch.cash.path, element: <CashPage /> },
   { path: paths.dexs.list.path, element: <StaffListPage kind="delivery-executives" /> },
   { path: paths.dexs.add.path, element: <StaffAddPage kind="delivery-executives" /> },
   { path: paths.dexs.edit.path, element: <StaffEditPage kind="delivery-executives" /> },

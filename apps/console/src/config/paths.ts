@@ -58,6 +58,11 @@ export const paths = {
     detail: { path: '/orders/:orderId', getHref: (orderId: string) => `/orders/${segment(orderId)}` },
   },
 
+  dispatch: {
+    map: fixed('/dispatch'),
+    cash: fixed('/dispatch/cash'),
+  },
+
   dexs: {
     list: fixed('/dexs'),
     add: fixed('/dexs/add'),

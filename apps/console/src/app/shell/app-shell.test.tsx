@@ -50,6 +50,7 @@ describe('signed-in shell', () => {
       'Dashboard',
       'Stores',
       'Orders',
+      'Dispatch',
       'Delivery Executives',
       'Push Notifications',
       'Zones',
@@ -67,7 +68,14 @@ describe('signed-in shell', () => {
     renderApp('/dashboard');
 
     await screen.findByRole('navigation', { name: 'Main' });
-    expect(navLabels()).toEqual(['Dashboard', 'Stores', 'Orders', 'Delivery Executives', 'Account']);
+    expect(navLabels()).toEqual([
+      'Dashboard',
+      'Stores',
+      'Orders',
+      'Dispatch',
+      'Delivery Executives',
+      'Account',
+    ]);
   });
 
   it('greets the user and names the business', async () => {

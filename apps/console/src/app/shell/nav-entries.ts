@@ -4,6 +4,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
+import ShareLocationOutlined from '@mui/icons-material/ShareLocationOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
@@ -20,11 +21,15 @@ export type NavEntry = {
   ownerOnly: boolean;
 };
 
-/** The sidebar (SPEC §2 with D3: Delivery Executives for all staff, Push Notifications for the owner). */
+/**
+ * The sidebar (SPEC §2 with D3: Delivery Executives for all staff, Push Notifications for the
+ * owner; B14: Dispatch for all staff).
+ */
 export const navEntries: readonly NavEntry[] = [
   { label: 'Dashboard', path: paths.dashboard.path, icon: DashboardOutlined, ownerOnly: false },
   { label: 'Stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
   { label: 'Orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
+  { label: 'Dispatch', path: paths.dispatch.map.path, icon: ShareLocationOutlined, ownerOnly: false },
   {
     label: 'Delivery Executives',
     path: paths.dexs.list.path,

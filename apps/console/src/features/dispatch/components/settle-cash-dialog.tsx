@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { formatDay } from '@storedesk/shared/dates';
+import type { CashRow } from '@storedesk/shared/delivery/schemas';
+import { deliveryMessages } from '@storedesk/shared/delivery/rules';
+import { formatRupees } from '@storedesk/shared/money';
+import { useId, useState } from 'react';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { currentCashRowOf, useSettleCash } from '@/features/dispatch/api/settle-cash.ts';
+
+type SettleCashDialogProps = {
+  row: CashRow;
+  onClose: () => void;
+};
+
+/**
+ * Asks before recording that an executive handed over a day's cash, naming them, the day and the
+ * amount. When more was collected since the row was read (409), it shows the new amount and asks
+ * again; when someone settled it meanwhile, it says so.
+ */
+export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps) {
+  const titleId = useId();
+  const textId = useId();
+  const settle = useSettleCash();
+  const notify = useSnackbar();
+  const [row, setRow] = useState(first);
+  const [message, setMessage] = useState<{ severity: 'warning' | 'error'; text: string } | null>(null);
+  const busy = settle.isPending;
+  const amount = formatRupees(row.collectedPaise);
+  const day = formatDay(row.day);
+  const settledAlready = row.settledPaise !== null;
+
+  const confirm = () => {
+    setMessage(null);
+    settle.mutate(
+      { executiveId: row.executiveId, day: row.day, collectedPaise: row.collectedPaise },
+      {
+        onSuccess: (saved) => {
+          notify(
+            `Settled ${formatRupees(saved.settledPaise ?? saved.collectedPaise)} from ${saved.executiveName} for ${formatDay(saved.day)}`,
+          );
+          onClose();
+        },
+        onError: (caught) => {
+          if (isApiError(caught, 401)) return;
+          const error = asApiError(caught);
+          const current = currentCashRowOf(error);
+          if (current && current.settledPaise !== null) {
+            setRow(current);
+            setMessage({ severity: 'error', text: deliveryMessages.settledAlready });
+          } else if (current) {
+            setRow(current);
+            setMessage({
+              severity: 'warning',
+              text: `More cash was collected since you looked: ${formatRupees(current.collectedPaise)} in all now (was ${formatRupees(row.collectedPaise)}).`,
+            });
+          } else {
+            setMessage({ severity: 'error', text: error.message });
+          }
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>Settle cash</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2}>
+          {message ? (
+            <Alert severity={message.severity} role="alert">
+              {message.text}
+            </Alert>
+          ) : null}
+          <DialogContentText id={textId}>
+            {settledAlready
+              ? `${row.executiveName}’s cash for ${day} was settled by ${row.settledByName ?? 'a colleague'}.`
+              : `Record that ${row.executiveName} handed over ${amount} collected on ${day} (${row.orders} ${row.orders === 1 ? 'order' : 'orders'})?`}
+          </DialogContentText>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} autoFocus>
+          {settledAlready ? 'Close' : 'Cancel'}
+        </Button>
+        {settledAlready ? null : (
+          <Button variant="contained" onClick={confirm} disabled={busy} loading={busy}>
+            {busy ? 'Settling…' : `Settle ${amount}`}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,133 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import ShareLocationOutlined from '@mui/icons-material/ShareLocationOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { formatDay, isCalendarDay } from '@storedesk/shared/dates';
+import type { CashQuery, CashRow } from '@storedesk/shared/delivery/schemas';
+import { lastSevenDays } from '@storedesk/shared/delivery/dispatch';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useTimeZone } from '@/lib/session.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { cashCsvHref, useCash } from '@/features/dispatch/api/get-cash.ts';
+import { CashTable } from '@/features/dispatch/components/cash-table.tsx';
+import { SettleCashDialog } from '@/features/dispatch/components/settle-cash-dialog.tsx';
+
+/** The range in the address (so a reload or a shared link shows the same days), else the last 7 days. */
+function useCashRange(timeZone: string) {
+  const [params, setParams] = useSearchParams();
+  const [fallback] = useState(() => lastSevenDays(Date.now(), timeZone));
+  const from = params.get('from') ?? fallback.from;
+  const to = params.get('to') ?? fallback.to;
+  const setRange = (changes: { from?: string; to?: string }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('from', changes.from ?? from);
+        next.set('to', changes.to ?? to);
+        return next;
+      },
+      { replace: true },
+    );
+  };
+  return { from, to, setRange };
+}
+
+/**
+ * /dispatch/cash (B14): cash collected on delivery per executive and business day (D19) in a range
+ * of days, what was settled, by whom and when, and the totals; Settle records that an executive
+ * handed a day's cash over; the same rows download as CSV.
+ */
+export function CashPage() {
+  const timeZone = useTimeZone();
+  const { zoneId } = useZoneFilter();
+  const { from, to, setRange } = useCashRange(timeZone);
+  const valid = isCalendarDay(from) && isCalendarDay(to) && from <= to;
+  const query: CashQuery = { from, to, zoneId };
+  const cash = useCash(query, timeZone, { enabled: valid });
+  const [settling, setSettling] = useState<CashRow | null>(null);
+
+  const dateField = (label: string, key: 'from' | 'to', value: string) => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => {
+        if (event.target.value) setRange({ [key]: event.target.value });
+      }}
+      error={key === 'to' && !valid}
+      helperText={key === 'to' && !valid ? 'On or after From' : undefined}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: key === 'from' ? { max: to } : { min: from } }}
+    />
+  );
+
+  return (
+    <>
+      <PageHeader
+        title="Cash to settle"
+        description="Cash on delivery collected by each executive per day, and what they have handed over."
+        actions={
+          <Button
+            startIcon={<ShareLocationOutlined />}
+            component={RouterLink}
+            to={paths.dispatch.map.getHref()}
+          >
+            Dispatch map
+          </Button>
+        }
+      />
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        useFlexGap
+        sx={{ mb: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        {dateField('From', 'from', from)}
+        {dateField('To', 'to', to)}
+        {valid ? (
+          <Button
+            startIcon={<DownloadOutlined />}
+            href={cashCsvHref(query)}
+            download
+            sx={{ alignSelf: { sm: 'center' } }}
+          >
+            Download CSV
+          </Button>
+        ) : null}
+      </Stack>
+      {cash.isError ? (
+        <Box sx={{ mb: 2 }}>
+          <LoadError
+            title="Could not load the cash to settle"
+            error={cash.error}
+            onRetry={() => void cash.refetch()}
+            retrying={cash.isFetching}
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ height: 4 }}>
+        {cash.isPlaceholderData ? <LinearProgress aria-label="Loading the cash to settle" /> : null}
+      </Box>
+      <CashTable
+        list={cash.data}
+        pending={valid && cash.isPending && !cash.isError}
+        timeZone={timeZone}
+        onSettle={setSettling}
+        empty={
+          valid
+            ? `No cash-on-delivery orders were delivered from ${formatDay(from)} to ${formatDay(to)}.`
+            : 'Choose a From day on or before the To day.'
+        }
+      />
+      {settling ? <SettleCashDialog row={settling} onClose={() => setSettling(null)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,173 @@
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatElapsed } from '@storedesk/shared/dates';
+import type { Dispatch } from '@storedesk/shared/delivery/schemas';
+import { isWaitingTooLong } from '@storedesk/shared/delivery/dispatch';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useMapTiles } from '@/lib/map-tiles.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useNow } from '@/lib/use-now.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { useDispatch } from '@/features/dispatch/api/get-dispatch.ts';
+import { usePositions } from '@/features/dispatch/api/use-positions.ts';
+import type { ListedOrder } from '@/features/dispatch/components/dispatch-lists.tsx';
+import { ExecutivesList, OpenOrdersList } from '@/features/dispatch/components/dispatch-lists.tsx';
+import type { MapExecutive, MapOrder, MapStore } from '@/features/dispatch/components/dispatch-map.tsx';
+
+// Leaflet loads with this screen's map, not with the lists around it.
+const DispatchMap = lazy(() =>
+  import('@/features/dispatch/components/dispatch-map.tsx').then((m) => ({ default: m.DispatchMap })),
+);
+
+const mapHeight = { xs: 360, md: 600 };
+
+/** What the map and the lists show of the board at `now`. */
+function useShown(board: Dispatch | undefined, now: number) {
+  return useMemo(() => {
+    if (!board) return null;
+    const orders: ListedOrder[] = board.orders.map((order) => ({
+      ...order,
+      waiting: isWaitingTooLong(order, board.waitMinutes, now)
+        ? `Waiting ${formatElapsed(order.placedAt, now)}`
+        : null,
+    }));
+    const executives: MapExecutive[] = board.executives.flatMap((executive) =>
+      executive.onDuty && executive.lat !== null && executive.lng !== null
+        ? [{ ...executive, lat: executive.lat, lng: executive.lng }]
+        : [],
+    );
+    const stores: MapStore[] = board.stores;
+    const points: MapOrder[] = orders.flatMap((order) =>
+      order.lat !== null && order.lng !== null ? [{ ...order, lat: order.lat, lng: order.lng }] : [],
+    );
+    return { orders, executives, stores, points };
+  }, [board, now]);
+}
+
+function MapLegend() {
+  const swatch = (colour: string, radius: string) => (
+    <Box
+      component="span"
+      aria-hidden
+      sx={{ display: 'inline-block', width: 12, height: 12, borderRadius: radius, bgcolor: colour, mr: 0.75 }}
+    />
+  );
+  return (
+    <Stack
+      direction="row"
+      spacing={2}
+      useFlexGap
+      sx={{ flexWrap: 'wrap', px: 1.5, py: 1, color: 'text.secondary', typography: 'body2' }}
+    >
+      <span>{swatch('primary.main', '50%')}Executive on duty</span>
+      <span>{swatch('secondary.main', '2px')}Store</span>
+      <span>{swatch('info.main', '50% 50% 50% 0')}Delivery point</span>
+      <span>{swatch('warning.main', '50% 50% 50% 0')}“!” waiting for an executive</span>
+    </Stack>
+  );
+}
+
+/**
+ * /dispatch (B14): a live map of on-duty executives, the stores and open orders' delivery points,
+ * and beside it (below it on a phone) the executives and the open orders, those that have waited
+ * too long for an executive marked. Positions stream in and move the markers; duty and order
+ * changes refresh the board (D10).
+ */
+export function DispatchPage() {
+  const { zoneId } = useZoneFilter();
+  const timeZone = useTimeZone();
+  const board = useDispatch(zoneId);
+  usePositions(zoneId);
+  const tiles = useMapTiles();
+  const now = useNow();
+  const shown = useShown(board.data, now);
+
+  let content;
+  if (board.isError && !board.data) {
+    content = (
+      <LoadError
+        title="Could not load dispatch"
+        error={board.error}
+        onRetry={() => void board.refetch()}
+        retrying={board.isFetching}
+      />
+    );
+  } else if (!board.data || !shown) {
+    content = (
+      <Grid container spacing={2} role="status" aria-busy="true" aria-label="Loading dispatch">
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Skeleton variant="rounded" sx={{ height: mapHeight }} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2}>
+            <Skeleton variant="rounded" height={160} />
+            <Skeleton variant="rounded" height={240} />
+          </Stack>
+        </Grid>
+      </Grid>
+    );
+  } else {
+    const onDuty = board.data.executives.filter((executive) => executive.onDuty).length;
+    content = (
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+            <Box role="region" aria-label="Dispatch map" sx={{ height: mapHeight }}>
+              <Suspense fallback={<Skeleton variant="rectangular" sx={{ height: '100%' }} />}>
+                <DispatchMap
+                  executives={shown.executives}
+                  stores={shown.stores}
+                  orders={shown.points}
+                  tiles={tiles.data}
+                  timeZone={timeZone}
+                />
+              </Suspense>
+            </Box>
+            <MapLegend />
+          </Paper>
+          <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mt: 1 }}>
+            {onDuty === 0
+              ? 'No one is on duty right now.'
+              : `${onDuty} on duty, ${shown.executives.length} on the map.`}{' '}
+            Orders without an executive for over {board.data.waitMinutes} min are marked “Waiting”.
+          </Typography>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={2} sx={{ maxHeight: { md: 640 }, overflowY: { md: 'auto' } }}>
+            <OpenOrdersList orders={shown.orders} />
+            <ExecutivesList
+              executives={board.data.executives}
+              limit={board.data.maxOpenOrdersPerExecutive}
+              timeZone={timeZone}
+            />
+          </Stack>
+        </Grid>
+      </Grid>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Dispatch"
+        description="Where the delivery executives on duty are, and the open orders, as it happens."
+        actions={
+          <Button startIcon={<PaymentsOutlined />} component={RouterLink} to={paths.dispatch.cash.getHref()}>
+            Cash to settle
+          </Button>
+        }
+      />
+      {content}
+    </>
+  );
+}
