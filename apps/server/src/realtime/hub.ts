@@ -28,7 +28,7 @@ type PositionSubscriber = {
 };
 
 /** Positions are handed on in batches this often: the map moves smoothly and a stream gets 2 writes a second. */
-const POSITION_BATCH_MS = 500;
+const POSITION_BATCH_MS = 250;
 
 type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
 

@@ -414,7 +414,7 @@ async function pictureSlides(db: Database, storage: Storage, businessId: string)
 const demoLines = [
   ['owner', demoAccounts.owner],
   ['admin (zone Bengaluru)', demoAccounts.admin],
-  ['delivery executive (sign-in refused)', demoAccounts.dex],
+  ['delivery executive (the delivery app, /deliver)', demoAccounts.dex],
 ] as const;
 
 /** The demo sign-in lines that still work: an account whose password was changed is left out. */

@@ -52,7 +52,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
     {
       schema: {
         tags: ['dispatch'],
-        summary: 'Executives’ positions as they arrive, as Server-Sent Events, in batches every 500 ms',
+        summary: 'Executives’ positions as they arrive, as Server-Sent Events, in batches every 250 ms',
         description:
           'Messages of `data: {"positions":[{id, lat, lng, accuracy, seenAt}]}` (no ids: nothing is replayed; ' +
           'read `/dispatch` again after reconnecting), and a comment every 25 s.',
