@@ -114,7 +114,10 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
           )}
           <TableBody>{body}</TableBody>
           {list && items.length > 0 ? (
-            <TableFooter>
+            <TableFooter
+              // The totals stay in sight under a long list, as the header does above it.
+              sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper' }}
+            >
               <TableRow>
                 {compact ? (
                   <TableCell sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
