@@ -81,6 +81,8 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/orders',
     '/orders/completed',
     `/orders/${order}`,
+    '/dispatch',
+    '/dispatch/cash',
     '/dexs',
     '/dexs/add',
     `/dexs/${dex}/edit`,
@@ -142,7 +144,14 @@ describe('axe in light and dark mode', () => {
         if (findings.length > 0) inMode[what] = findings;
       };
 
-      for (const url of ['/dashboard', '/orders', '/stores', `/orders/${await firstId(page, '/orders')}`]) {
+      for (const url of [
+        '/dashboard',
+        '/orders',
+        '/stores',
+        `/orders/${await firstId(page, '/orders')}`,
+        '/dispatch',
+        '/dispatch/cash',
+      ]) {
         await open(page, url);
         await check(`${url} at 375 px`);
       }

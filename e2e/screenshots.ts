@@ -8,6 +8,7 @@
  *   npm run screenshots              # every screen
  *   npm run screenshots -- zones     # only the named ones
  *   npm run screenshots -- shop      # only the customer app's
+ *   npm run screenshots -- deliver   # only the delivery app's
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -146,6 +147,55 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
   await context.close();
 }
 
+/**
+ * The delivery app at 375 px (deliver-*.png): the demo executive on duty with an order the owner
+ * gave them (the owner's `page` confirms the oldest Placed order of their zone with them), then
+ * that order's page.
+ */
+async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) {
+  await ownerPage.evaluate(async () => {
+    const { items } = (await (await fetch('/api/orders?status=0&sort=oldest')).json()) as {
+      items: { id: string; version: number; zoneId: string }[];
+    };
+    const executives = (await (await fetch('/api/delivery-executives')).json()) as {
+      items: { id: string; name: string; zoneId: string }[];
+    };
+    const dev = executives.items.find((e) => e.name === 'Dev Executive')!;
+    const order = items.find((o) => o.zoneId === dev.zoneId)!;
+    const res = await fetch(`/api/orders/${order.id}/status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ status: 1, dexId: dev.id, version: order.version }),
+    });
+    if (!res.ok) throw new Error(`assigning answered ${res.status}: ${await res.text()}`);
+  });
+  const { context, page } = await customerPhone(browser, baseUrl);
+  const shoot = async (name: string) => {
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(outDir, `deliver-${name}.png`) });
+    console.log(`wrote docs/screenshots/deliver-${name}.png`);
+  };
+  await page.goto('/deliver');
+  await page.getByLabel('Email').fill('dex@example.com');
+  await page.getByLabel('Password', { exact: true }).fill('dex-demo-1');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'My orders' }).waitFor();
+  const duty = page.getByRole('switch');
+  if ((await duty.getAttribute('aria-checked')) !== 'true') await duty.click();
+  await page
+    .getByRole('link', { name: /^Order #\d+/ })
+    .first()
+    .waitFor();
+  await shoot('home');
+  await page
+    .getByRole('link', { name: /^Order #\d+/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Picked up' }).waitFor();
+  await shoot('order');
+  await context.close();
+}
+
 async function main() {
   const wanted = new Set(process.argv.slice(2));
   const server = await startServer({ LOG_LEVEL: 'error' });
@@ -194,6 +244,7 @@ async function main() {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
     if (wanted.size === 0 || wanted.has('shop')) await shopShots(browser, server.baseUrl, server.dataDir);
+    if (wanted.size === 0 || wanted.has('deliver')) await deliverShots(browser, server.baseUrl, page);
   } finally {
     await browser.close();
     await server.stop();

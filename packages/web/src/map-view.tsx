@@ -17,18 +17,15 @@ export function MapView({
   tiles,
   label,
   zoom = 15,
-  role = 'img',
 }: {
   point: { lat: number; lng: number };
   tiles: MapTiles | undefined;
-  /** What the map shows, said to screen readers (the map itself is a picture to them). */
+  /**
+   * What the map shows, said to screen readers. The map is a labelled group, not an image: it
+   * holds the zoom buttons and the credit's links, which an image may not.
+   */
   label: string;
   zoom?: number;
-  /**
-   * How screen readers take the map: an image, or a labelled group, which may hold the zoom buttons
-   * and the credit's links that axe finds nested in an image.
-   */
-  role?: 'img' | 'group';
 }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const { lat, lng } = point;
@@ -51,6 +48,6 @@ export function MapView({
   }, [lat, lng, zoom, tileUrl, attribution]);
 
   return (
-    <div ref={containerRef} className="map-view" role={role} aria-label={label} style={{ height: '100%' }} />
+    <div ref={containerRef} className="map-view" role="group" aria-label={label} style={{ height: '100%' }} />
   );
 }

@@ -359,7 +359,6 @@ export default function OrderPage({ orderId }: { orderId: string }) {
               point={{ lat: address.lat, lng: address.lng }}
               tiles={config.tiles}
               label={`Map of the delivery point: ${address.text}`}
-              role="group"
             />
           </Suspense>
         </div>

@@ -66,7 +66,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(maps).toHaveAttribute('href', 'https://www.google.com/maps/search/?api=1&query=12.9719,77.6412');
     expect(maps).toHaveAttribute('target', '_blank');
     // And a small map of the point, loaded with the first order that has one.
-    expect(await within(card).findByRole('img', { name: 'Map of the delivery point' })).toBeInTheDocument();
+    expect(await within(card).findByRole('group', { name: 'Map of the delivery point' })).toBeInTheDocument();
     expect(within(card).getByText('UPI')).toBeInTheDocument();
     expect(within(card).getByText('Not paid yet')).toBeInTheDocument();
     expect(within(card).getByText('Please ring the bell twice')).toBeInTheDocument();
