@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import type { LocationInput } from '@storedesk/shared/delivery/schemas';
 import type { Executor } from '../../db/client.ts';
-import { executivePresence, orders, stores } from '../../db/schema.ts';
+import { executivePresence, orderEvents, orders, stores } from '../../db/schema.ts';
 import { POSITIONS_CHANNEL } from '../../realtime/publish.ts';
 
 export type Executive = { id: string; businessId: string; zoneId: string | null; name: string };
@@ -114,6 +114,27 @@ export async function findOpenOrders(db: Executor, executive: Executive) {
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .where(and(assignedTo(executive), eq(orders.state, 1)))
     .orderBy(asc(orders.placedAt), asc(orders.id));
+}
+
+/**
+ * The payment row of cash collected at the door, as staff's marking of a payment writes one (ADR 0038):
+ * no status, the executive's name, after the Delivered row, with a version of its own.
+ */
+export async function insertCashPayment(
+  db: Executor,
+  row: { orderId: string; businessId: string; note: string; actor: { id: string; name: string } },
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, row.orderId));
+  await db.insert(orderEvents).values({
+    orderId: row.orderId,
+    businessId: row.businessId,
+    note: row.note,
+    actorId: row.actor.id,
+    actorName: row.actor.name,
+  });
 }
 
 /** One order of the executive's (open or closed), or undefined when it is not theirs. */

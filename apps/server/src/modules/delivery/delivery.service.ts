@@ -15,6 +15,7 @@ import type {
 import { canUseDeliveryApp } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
+import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database, Executor } from '../../db/client.ts';
@@ -184,28 +185,40 @@ export async function changeStatus(
     }
   }
   const state = orderStateFor(input.status);
-  const timeline = await orders.recordOrderChange(db, {
-    orderId: order.id,
-    version: order.version,
-    update: { status: input.status, state, ...(cash ? { cash } : {}) },
-    timeline: {
-      businessId: order.businessId,
-      fromStatus: order.status,
-      toStatus: input.status,
-      actorId: executive.id,
-      actorName: executive.name,
-    },
-    counts: state === 0 ? closedCounts(order, input.status) : null,
-    event: {
-      businessId: order.businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'status',
-      recordId: order.id,
-      customerId: order.customerId,
-      executiveIds: [executive.id],
-    },
-    order,
+  // With cash, the order is paid by the executive: its payment row goes on the timeline with the move.
+  const timeline = await db.transaction(async (tx) => {
+    const written = await orders.recordOrderChange(tx, {
+      orderId: order.id,
+      version: order.version,
+      update: { status: input.status, state, ...(cash ? { cash } : {}) },
+      timeline: {
+        businessId: order.businessId,
+        fromStatus: order.status,
+        toStatus: input.status,
+        actorId: executive.id,
+        actorName: executive.name,
+      },
+      counts: state === 0 ? closedCounts(order, input.status) : null,
+      event: {
+        businessId: order.businessId,
+        zoneId: order.zoneId,
+        topic: 'orders',
+        action: 'status',
+        recordId: order.id,
+        customerId: order.customerId,
+        executiveIds: [executive.id],
+      },
+      order,
+    });
+    if (written && cash) {
+      await repo.insertCashPayment(tx, {
+        orderId: order.id,
+        businessId: order.businessId,
+        note: orderPaymentMessages.received(order.paymentMode),
+        actor: cash.by,
+      });
+    }
+    return written;
   });
   if (!timeline) {
     // Changed (or taken from them) since it was read.
@@ -218,7 +231,7 @@ export async function changeStatus(
     ...order,
     status: input.status,
     state,
-    version: order.version + 1,
+    version: order.version + (cash ? 2 : 1),
     paidAt: cash && order.paidAt === null ? new Date() : order.paidAt,
   });
 }
