@@ -4,8 +4,10 @@
  * from the real records of the business (and of a rival business), mixed with
  * garbage (wrong types, huge and odd strings, edge numbers, missing and extra
  * fields, malformed ids, broken JSON, other media types), as the owner and as
- * an admin, and the customer app's routes as a signed-in customer (a bearer
- * token of the customer app) or nobody. Every answer must be below 500 and,
+ * an admin, the customer app's routes as a signed-in customer (a bearer
+ * token of the customer app) or nobody, and the delivery app's routes as a
+ * signed-in delivery executive (ADR 0042), whose token opens nothing else.
+ * An executive is answered only their own orders. Every answer must be below 500 and,
  * when it is an error, the API's envelope; a signed-in customer is answered
  * only their own records; refusals and reads must write nothing; after each operation's
  * batch the database must still hold together (see fuzz/invariants.ts).
@@ -60,15 +62,24 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 
 /**
  * The live event streams never end: they are streams, covered by the events module's own tests
- * (events.routes.test.ts, customer-events.test.ts, which also send them bad input).
+ * (events.routes.test.ts, customer-events.test.ts, which also send them bad input), and, for the
+ * delivery app's and Dispatch's, by the route and tenant walks (route-walk.test.ts, tenant-walk.test.ts).
  */
-const SKIPPED = new Set(['GET /api/events', 'GET /api/storefront/events']);
+const SKIPPED = new Set([
+  'GET /api/events',
+  'GET /api/storefront/events',
+  'GET /api/delivery/events',
+  'GET /api/dispatch/positions',
+]);
 
 /** Routes whose limit counts requests per client address: here each request has an address of its own. */
 const LIMITED_PER_ADDRESS = new Set([
   'POST /api/auth/sign-in',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
+  'POST /api/delivery/sign-in',
+  'POST /api/delivery/forgot-password',
+  'POST /api/delivery/reset-password',
   'POST /api/storefront/orders',
   'POST /api/storefront/auth/code',
   'POST /api/storefront/auth/verify',
@@ -197,11 +208,22 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
     }
     return null;
   }
-  // What a session decides, on the routes a session opens.
-  const bySession = op.access === 'staff' || op.access === 'owner';
-  if (bySession && plan.actor === 'anonymous' && status !== 401) {
-    return `no session, yet ${status}`;
+  // The delivery app's routes open to a delivery executive's session only (ADR 0042): nobody, staff's
+  // sessions and customers' tokens are 401 there; the executive's live session is never 401 or 402.
+  if (op.access === 'executive') {
+    if (plan.actor !== 'executive') {
+      return status === 401 ? null : `${plan.actor} on a route of the delivery app, yet ${status}`;
+    }
+    return status === 401 || status === 402
+      ? `the executive's live session of a live business got ${status}: ${clip(res.body)}`
+      : null;
   }
+  // What a session decides, on the routes a session opens; an executive's is no staff session.
+  const bySession = op.access === 'staff' || op.access === 'owner';
+  if (bySession && (plan.actor === 'anonymous' || plan.actor === 'executive') && status !== 401) {
+    return `${plan.actor === 'anonymous' ? 'no session' : "an executive's session"}, yet ${status}`;
+  }
+  if (bySession && plan.actor === 'executive') return null;
   if (bySession && plan.actor !== 'anonymous' && (status === 401 || status === 402)) {
     return `a live session of a live business got ${status}: ${clip(res.body)}`;
   }
@@ -264,6 +286,30 @@ async function customerProblem(
   }
 }
 
+/** What a signed-in executive is answered is theirs (ADR 0042): their orders, and only those. */
+async function executiveProblem(
+  op: Operation,
+  plan: Plan,
+  res: LightMyRequestResponse,
+): Promise<string | null> {
+  if (plan.actor !== 'executive' || res.statusCode >= 300) return null;
+  const ids =
+    label(op) === 'GET /api/delivery/orders'
+      ? res.json<{ items: { id: string }[] }>().items.map((o) => o.id)
+      : label(op) === 'POST /api/delivery/orders/{orderId}/status'
+        ? [res.json<{ id: string }>().id]
+        : [];
+  if (ids.length === 0) return null;
+  const named = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const { rows } = await world.ctx.db.execute<{ id: string }>(
+    sql`SELECT id FROM orders WHERE id IN (${named}) AND dex_id IS DISTINCT FROM ${world.actingExecutiveId}`,
+  );
+  return rows.length === 0 ? null : `answered the order ${rows[0]!.id}, not the executive's own`;
+}
+
 /** Plans from the operation's schemas, and, where fields depend on each other, from exemplars of the world. */
 function plansFor(op: Operation): fc.Arbitrary<Plan> {
   const generic = planArbitrary(op, world);
@@ -320,7 +366,10 @@ for (const op of batches)
                 `${res.statusCode} ${clip(res.body, 300)}\n  ${describeRequest(op, plan, url, payload)}`,
               );
             }
-            let problem = checkAnswer(op, plan, res) ?? (await customerProblem(op, plan, res));
+            let problem =
+              checkAnswer(op, plan, res) ??
+              (await customerProblem(op, plan, res)) ??
+              (await executiveProblem(op, plan, res));
             // Nothing writes to the counted tables between requests, so the count after one is the count before the next.
             const before = writes;
             writes = await writesSoFar(db);
@@ -373,7 +422,7 @@ for (const op of batches)
   });
 
 describe('the walk', () => {
-  it('took every documented operation but the event stream', () => {
+  it('took every documented operation but the event streams', () => {
     expect(operations.length).toBeGreaterThanOrEqual(90);
     expect(operations.filter((op) => SKIPPED.has(label(op))).map(label)).toEqual([...SKIPPED]);
     expect(batches).toHaveLength(operations.length - SKIPPED.size);

@@ -431,7 +431,62 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
         )
         .map((body) => ({ actor: 'customer' as const, body: json(body) }));
     case 'POST /api/storefront/push-subscriptions':
+    case 'POST /api/delivery/push-subscriptions':
       return fc.constantFrom(...world.subscriptions).map((subscription) => ({ body: json(subscription) }));
+    // The acting executive's own open orders, moved on (mostly) the one step they may take, with the
+    // customer's code (mostly right) and the cash; now and then another move, or a wrong code.
+    case 'POST /api/delivery/orders/{orderId}/status': {
+      const order = pick(facts.executiveOrders);
+      if (!order) return undefined;
+      return fc
+        .record({
+          order,
+          next: fc.oneof(
+            { weight: 6, arbitrary: fc.constant<number | null>(null) },
+            { weight: 1, arbitrary: fc.constantFrom<number | null>(-2, -1, 0, 1, 2) },
+          ),
+          rightCode: fc.oneof(
+            { weight: 6, arbitrary: fc.constant(true) },
+            { weight: 1, arbitrary: fc.constant(false) },
+          ),
+          cashCollected: fc.oneof(
+            { weight: 6, arbitrary: fc.constant<boolean | undefined>(true) },
+            { weight: 1, arbitrary: fc.constantFrom<boolean | undefined>(false, undefined) },
+          ),
+        })
+        .map(({ order: [orderId, status, code], next, rightCode, cashCollected }) => {
+          const to = next ?? (status === 1 ? 2 : -2);
+          return {
+            actor: 'executive' as const,
+            params: params({ orderId }),
+            body: json({
+              status: to,
+              version: currentVersion,
+              ...(to === -2 ? { code: rightCode ? (code ?? '0000') : '0000', cashCollected } : {}),
+            }),
+          };
+        });
+    }
+    // Cash collected and not settled yet, mostly at the amount collected.
+    case 'POST /api/dispatch/cash/settlements': {
+      const cash = pick(facts.unsettledCash);
+      if (!cash) return undefined;
+      return fc
+        .tuple(
+          cash,
+          fc.oneof(
+            { weight: 5, arbitrary: fc.constant(0) },
+            { weight: 1, arbitrary: fc.integer({ min: -1_000, max: 1_000 }) },
+          ),
+        )
+        .map(([[executiveId, day, collectedPaise], off]) => ({
+          body: json({ executiveId, day, collectedPaise: collectedPaise + off }),
+        }));
+    }
+    case 'POST /api/delivery/sign-in':
+      // The acting executive with their password: staff's accounts and wrong passwords come from the
+      // generic plans (each failure makes the account's next try wait, so they stay few).
+      return fc.constant({ body: json({ email: world.biz.dex.email, password: PASSWORD }) });
     case 'POST /api/onboarding/account':
       return fc
         .record({

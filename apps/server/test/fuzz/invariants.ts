@@ -45,6 +45,9 @@ const businessTables = [
   'customer_addresses',
   'customer_codes',
   'customer_sessions',
+  'executive_presence',
+  'executive_trail',
+  'cash_settlements',
 ];
 
 /**

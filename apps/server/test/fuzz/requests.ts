@@ -31,7 +31,7 @@ export type Operation = {
   method: string;
   /** The path as documented, e.g. /api/stores/{storeId}. */
   path: string;
-  access: 'public' | 'staff' | 'owner' | 'storefront' | 'customer';
+  access: 'public' | 'staff' | 'owner' | 'storefront' | 'customer' | 'executive';
   parameters: Parameter[];
   body: Schema | undefined;
   /** Statuses the operation documents. */
@@ -280,6 +280,14 @@ function hints(op: Operation, world: World): Hint {
         return undefined;
       case 'code':
       case 'couponCode':
+        // The 4 digits a customer gives the executive at the door (ADR 0042).
+        if (name === 'code' && op.path.startsWith('/api/delivery/orders')) {
+          return mostly(
+            { weight: 4, arbitrary: fc.stringMatching(/^\d{4}$/) },
+            { weight: 1, arbitrary: fc.constantFrom<unknown>('123', '12345', ' 1234 ', 'abcd', '') },
+            { weight: 1, arbitrary: fc.constantFrom<unknown>(...nastyStrings) },
+          );
+        }
         if (name === 'code' && op.path === '/api/storefront/auth/verify') {
           const staged = pools.signInCodes.map((c) => c.code);
           return mostly(
@@ -756,17 +764,28 @@ function actorArbitrary(op: Operation): fc.Arbitrary<Actor> {
       { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
     );
   }
-  // A signed-in customer's routes: mostly the customer, now and then nobody or staff.
+  // A signed-in customer's routes: mostly the customer, now and then nobody, staff or an executive.
   if (op.access === 'customer') {
     return fc.oneof(
       { weight: 6, arbitrary: fc.constant<Actor>('customer') },
       { weight: 1, arbitrary: fc.constant<Actor>('anonymous') },
-      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'executive') },
     );
   }
+  // The delivery app's routes (ADR 0042): mostly the executive, now and then nobody, staff or a
+  // customer, whose tokens are no executive's.
+  if (op.access === 'executive') {
+    return fc.oneof(
+      { weight: 6, arbitrary: fc.constant<Actor>('executive') },
+      { weight: 1, arbitrary: fc.constant<Actor>('anonymous') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'customer') },
+    );
+  }
+  // Staff's routes; now and then an executive, whose token is no staff session.
   return fc.oneof(
-    { weight: op.access === 'owner' ? 4 : 3, arbitrary: fc.constant<Actor>('owner') },
-    { weight: op.access === 'owner' ? 1 : 2, arbitrary: fc.constant<Actor>('admin') },
+    { weight: op.access === 'owner' ? 8 : 6, arbitrary: fc.constant<Actor>('owner') },
+    { weight: op.access === 'owner' ? 2 : 4, arbitrary: fc.constant<Actor>('admin') },
+    { weight: 1, arbitrary: fc.constant<Actor>('executive') },
   );
 }
 
@@ -814,6 +833,9 @@ const SESSION_ENDING = new Set([
   'POST /api/auth/sign-out',
   'POST /api/auth/reset-password',
   'PATCH /api/account',
+  'POST /api/delivery/sign-in',
+  'POST /api/delivery/sign-out',
+  'POST /api/delivery/reset-password',
 ]);
 
 /** Sends plans for one world; each request from a client address of its own. */
@@ -922,7 +944,13 @@ export function sender(world: World) {
     address += 1;
     const session = await sessionFor(op, plan.actor);
     const actorId =
-      plan.actor === 'owner' ? world.biz.owner.id : plan.actor === 'admin' ? world.biz.admin.id : null;
+      plan.actor === 'owner'
+        ? world.biz.owner.id
+        : plan.actor === 'admin'
+          ? world.biz.admin.id
+          : plan.actor === 'executive'
+            ? world.actingExecutiveId
+            : null;
 
     let url = op.path;
     for (const [name, { value, raw }] of Object.entries(plan.params)) {

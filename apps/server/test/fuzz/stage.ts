@@ -14,6 +14,8 @@ import type { Operation } from './requests.ts';
 import type { World } from './world.ts';
 
 const OPEN_ORDERS = 12;
+/** Orders staged for the acting executive to move, before the batch of their moves. */
+const EXECUTIVE_ORDERS = 4;
 
 /** Phones the staged sign-in codes go to: new ones each time, none a request of the fuzz uses. */
 let stagedPhones = 0;
@@ -74,10 +76,31 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     }
   }
 
+  // The delivery app's sign-in shares the console's throttle, whose batch counted failures against the
+  // same accounts (each makes a further try wait): the delivery app's batch starts from none.
+  if (op.method === 'POST' && op.path === '/api/delivery/sign-in') {
+    await db.execute(sql`DELETE FROM sign_in_throttle`);
+  }
+
+  // The delivery app's positions are taken on duty only (ADR 0042): the acting executive goes on duty.
+  if (op.path === '/api/delivery/location') {
+    const executive = await world.sessionFor('executive');
+    const res = await world.ctx.app.inject({
+      method: 'PUT',
+      url: '/api/delivery/duty',
+      headers: executive!.headers,
+      payload: { onDuty: true },
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`staging: going on duty answered ${res.statusCode}: ${res.body}`);
+  }
+
   // Orders, and quotes of them, need a store taking orders and no minimum order in the way.
   const needsTrade =
     op.path.startsWith('/api/orders') ||
     op.path.startsWith('/api/storefront/orders') ||
+    op.path.startsWith('/api/delivery/orders') ||
+    op.path === '/api/dispatch/cash/settlements' ||
     op.path === '/api/storefront/quote';
   if (!needsTrade) return;
 
@@ -154,6 +177,88 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       },
     });
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
+  }
+
+  // Cash to settle: a cash-on-delivery order, confirmed with the acting executive and delivered by them
+  // with the customer's code and the cash (ADR 0042).
+  const executiveId = world.actingExecutiveId;
+  if (op.path === '/api/dispatch/cash/settlements') {
+    const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
+      items: { id: string; type: string; enabled: boolean; version: number }[];
+    };
+    const cod = modes.find((mode) => mode.type === 'COD');
+    if (!cod) await call('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' });
+    else if (!cod.enabled)
+      await call('PATCH', `/api/settings/payment-modes/${cod.id}`, { enabled: true, version: cod.version });
+    const orderSettings = await call('GET', '/api/settings/order');
+    if (Number(orderSettings.maxOpenOrdersPerExecutive) < 50) {
+      const { updatedAt: _, ...rest } = orderSettings;
+      await call('PUT', '/api/settings/order', { ...rest, maxOpenOrdersPerExecutive: 50 });
+    }
+    const placed = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/orders',
+      headers: { 'x-storefront-key': await keyOf(world) },
+      remoteAddress: '198.51.100.8',
+      payload: {
+        customer: { name: 'Cash Customer', phone: '9000099999' },
+        storeId,
+        items: [{ itemId: items[0]!.id, quantity: 1 }],
+        paymentMode: 'COD',
+      },
+    });
+    if (placed.statusCode !== 201)
+      throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
+    const orderId = placed.json<{ id: string }>().id;
+    const confirmed = await call('POST', `/api/orders/${orderId}/status`, {
+      status: 1,
+      dexId: executiveId,
+      version: 1,
+    });
+    const executive = await world.sessionFor('executive');
+    const move = async (payload: object) => {
+      const res = await world.ctx.app.inject({
+        method: 'POST',
+        url: `/api/delivery/orders/${orderId}/status`,
+        headers: executive!.headers,
+        payload,
+      });
+      if (res.statusCode !== 200)
+        throw new Error(`staging: a delivery move answered ${res.statusCode}: ${res.body}`);
+      return res.json<{ version: number }>();
+    };
+    const picked = await move({ status: 2, version: confirmed.version });
+    const { rows: code } = await db.execute<{ code: string }>(
+      sql`SELECT delivery_code AS code FROM orders WHERE id = ${orderId}`,
+    );
+    await move({ status: -2, version: picked.version, code: code[0]!.code, cashCollected: true });
+    return;
+  }
+
+  // The acting executive's orders: a few of the North zone's Placed ones confirmed with them, as the
+  // console's picker does, within the business's limit of open orders (raised when a batch lowered it).
+  if (op.path.startsWith('/api/delivery/orders')) {
+    const { rows: carried } = await db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM orders WHERE dex_id = ${executiveId} AND state = 1`,
+    );
+    const wanted = carried[0]!.n + EXECUTIVE_ORDERS;
+    const orderSettings = await call('GET', '/api/settings/order');
+    if (Number(orderSettings.maxOpenOrdersPerExecutive) < wanted) {
+      const { updatedAt: _, ...rest } = orderSettings;
+      await call('PUT', '/api/settings/order', { ...rest, maxOpenOrdersPerExecutive: Math.min(50, wanted) });
+    }
+    const { rows: placed } = await db.execute<{ id: string; version: number }>(sql`
+      SELECT id, version FROM orders
+      WHERE business_id = ${businessId} AND zone_id = ${north} AND state = 1 AND status = 0 AND dex_id IS NULL
+      ORDER BY placed_at DESC LIMIT ${EXECUTIVE_ORDERS}`);
+    for (const order of placed) {
+      await call('POST', `/api/orders/${order.id}/status`, {
+        status: 1,
+        dexId: executiveId,
+        version: order.version,
+      });
+    }
+    return;
   }
 
   // The signed-in customer's orders: a saved address that store delivers to, and a mode of payment on.

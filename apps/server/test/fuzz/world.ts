@@ -36,8 +36,11 @@ import { startPushService, type PushServiceStandIn, type StandInSubscription } f
 
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
-/** Who sends a request: staff with a session, a customer signed in to the customer app, or nobody. */
-export type Actor = 'owner' | 'admin' | 'customer' | 'anonymous';
+/**
+ * Who sends a request: staff with a session, a customer signed in to the customer app, a delivery
+ * executive signed in to the delivery app (ADR 0042), or nobody.
+ */
+export type Actor = 'owner' | 'admin' | 'customer' | 'executive' | 'anonymous';
 
 /** Ids of one kind of record, of the business under test and of the rival. */
 export type IdPool = { own: string[]; rival: string[] };
@@ -96,6 +99,10 @@ export type Facts = {
   openOrders: [string, string][];
   /** Live delivery executives by zone. */
   dexesByZone: Record<string, string[]>;
+  /** [orderId, status, deliveryCode] of the acting executive's open orders. */
+  executiveOrders: [string, number, string | null][];
+  /** [executiveId, day, collectedPaise] of cash collected on delivery and not settled yet. */
+  unsettledCash: [string, string, number][];
   /** [kind, id] of records in the trash. */
   trash: { own: [string, string][]; rival: [string, string][] };
 };
@@ -121,6 +128,8 @@ export type World = {
   signInCodes: { phone: string; code: string }[];
   /** The admin who makes the admin's requests: never a target of the fuzzed staff routes. */
   actingAdminId: string;
+  /** The executive who makes the executive's requests: never a target of the fuzzed staff routes either. */
+  actingExecutiveId: string;
   refreshPools: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -315,10 +324,17 @@ async function seedBusiness(
   );
   await send('POST', '/api/settings/helplines', { title: 'Support', phoneNumber: '1800123456' }, 201);
   await send('POST', '/api/settings/helplines', { title: 'Orders', phoneNumber: '9876543210' }, 201);
+  // Room for the seeded orders' executives (one per zone carries every open order of it).
   await send(
     'PUT',
     '/api/settings/order',
-    { deliveryChargesEnabled: true, standardDeliveryChargesPaise: 2_500, minimumOrderPaise: 0, version: 0 },
+    {
+      deliveryChargesEnabled: true,
+      standardDeliveryChargesPaise: 2_500,
+      minimumOrderPaise: 0,
+      maxOpenOrdersPerExecutive: 50,
+      version: 0,
+    },
     200,
   );
   await send(
@@ -469,6 +485,7 @@ async function factsOf(
   businessId: string,
   rivalId: string,
   customerId: string | null,
+  executiveId: string,
 ): Promise<Facts> {
   const q = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) =>
     (await ctx.db.execute<T>(query)).rows as T[];
@@ -550,6 +567,17 @@ async function factsOf(
     ORDER BY 2`);
   const dexesByZone: Record<string, string[]> = {};
   for (const dex of dexes) (dexesByZone[dex.zone_id] ??= []).push(dex.id);
+  const executiveOrders = await q<{ id: string; status: number; delivery_code: string | null }>(sql`
+    SELECT id, status, delivery_code FROM orders
+    WHERE business_id = ${businessId} AND dex_id = ${executiveId} AND state = 1 ORDER BY id`);
+  const unsettledCash = await q<{ executive_id: string; day: string; paise: number }>(sql`
+    SELECT o.dex_id AS executive_id, to_char(o.delivered_at AT TIME ZONE b.time_zone, 'YYYY-MM-DD') AS day,
+           sum(o.cash_collected_paise)::int AS paise
+    FROM orders o JOIN businesses b ON b.id = o.business_id
+    WHERE o.business_id = ${businessId} AND o.cash_collected_paise IS NOT NULL AND o.dex_id IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM cash_settlements c WHERE c.business_id = o.business_id
+        AND c.executive_id = o.dex_id AND c.day = (o.delivered_at AT TIME ZONE b.time_zone)::date)
+    GROUP BY 1, 2 ORDER BY 1, 2`);
   return {
     liveZones: zones.map((z) => z.id),
     liveStores: stores.map((s) => s.id),
@@ -561,6 +589,8 @@ async function factsOf(
     paymentModes: modes.map((m) => m.type),
     openOrders: orders.map((o) => [o.id, o.zone_id]),
     dexesByZone,
+    executiveOrders: executiveOrders.map((o) => [o.id, o.status, o.delivery_code]),
+    unsettledCash: unsettledCash.map((c) => [c.executive_id, c.day, c.paise]),
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
   };
 }
@@ -680,7 +710,8 @@ export async function createWorld(): Promise<World> {
     lng: 77.59,
   });
 
-  const userOf = { owner: biz.owner, admin: biz.admin };
+  // The executive's session is one of the delivery app's: a bearer token, as its sign-in gives.
+  const userOf = { owner: biz.owner, admin: biz.admin, executive: biz.dex };
   const sessionFor = async (actor: Actor): Promise<Session | null> => {
     if (actor === 'anonymous') return null;
     if (actor === 'customer') {
@@ -738,8 +769,8 @@ export async function createWorld(): Promise<World> {
     pools.items = await ids('items');
     pools.slides = await ids('slides');
     pools.admins = await ids('users', sql`level = ${Level.Admin} AND id <> ${biz.admin.id}`);
-    pools.dexes = await ids('users', sql`level = ${Level.DeliveryExecutive}`);
-    pools.users = await ids('users', sql`id <> ${biz.admin.id}`);
+    pools.dexes = await ids('users', sql`level = ${Level.DeliveryExecutive} AND id <> ${biz.dex.id}`);
+    pools.users = await ids('users', sql`id NOT IN (${biz.admin.id}, ${biz.dex.id})`);
     pools.orders = await ids('orders');
     pools.customers = await ids('customers');
     const mineOrNot = async (query: ReturnType<typeof sql>) => {
@@ -789,7 +820,7 @@ export async function createWorld(): Promise<World> {
     );
     pools.onboardingTokens = onboardingTokens;
     pools.signUps = signUps;
-    pools.facts = await factsOf(ctx, biz.id, rival.id, customer.customer.id);
+    pools.facts = await factsOf(ctx, biz.id, rival.id, customer.customer.id, biz.dex.id);
     // Browsers that have not subscribed yet, for new subscriptions.
     for (let i = 0; i < 5; i++) subscriptions.push(push.subscribe());
   };
@@ -808,6 +839,7 @@ export async function createWorld(): Promise<World> {
     sessionFor,
     signInCodes,
     actingAdminId: biz.admin.id,
+    actingExecutiveId: biz.dex.id,
     refreshPools,
     close: async () => {
       await ctx.close();
