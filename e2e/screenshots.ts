@@ -49,6 +49,8 @@ const shots: Shot[] = [
     heading: 'Order',
     phone: true,
   },
+  { name: 'dispatch', url: '/dispatch', heading: 'Dispatch', phone: true },
+  { name: 'dispatch-cash', url: '/dispatch/cash', heading: 'Cash to settle' },
   { name: 'zones', url: '/zones', heading: 'Zones' },
   { name: 'admins', url: '/admins', heading: 'Admins' },
   { name: 'dexs', url: '/dexs', heading: 'Delivery Executives' },
@@ -171,7 +173,8 @@ async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) 
   });
   const { context, page } = await customerPhone(browser, baseUrl);
   const shoot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
+    // The app's live stream never goes idle: the screen is taken once its content is in and settled.
+    await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(outDir, `deliver-${name}.png`) });
     console.log(`wrote docs/screenshots/deliver-${name}.png`);
   };
@@ -187,9 +190,10 @@ async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) 
     .first()
     .waitFor();
   await shoot('home');
+  // The order just given to them: the newest of the list (oldest first).
   await page
     .getByRole('link', { name: /^Order #\d+/ })
-    .first()
+    .last()
     .click();
   await page.getByRole('button', { name: 'Picked up' }).waitFor();
   await shoot('order');
