@@ -63,7 +63,10 @@ export async function deleteSubscription(
   /** Only this executive's device (the delivery app's unsubscribe). */
   executiveId?: string,
 ): Promise<boolean> {
-  const conditions = [ofBusiness(pushSubscriptions, { businessId }), eq(pushSubscriptions.endpoint, endpoint)];
+  const conditions = [
+    ofBusiness(pushSubscriptions, { businessId }),
+    eq(pushSubscriptions.endpoint, endpoint),
+  ];
   if (executiveId) conditions.push(eq(pushSubscriptions.executiveId, executiveId));
   const rows = await db
     .delete(pushSubscriptions)

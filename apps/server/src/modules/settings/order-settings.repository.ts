@@ -25,7 +25,9 @@ export type OrderSettingsRow = Required<OrderSettingsValues> & { version: number
 
 /** The values given: a field left out is not written. */
 const defined = (values: OrderSettingsValues) =>
-  Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as OrderSettingsValues;
+  Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== undefined),
+  ) as OrderSettingsValues;
 
 /** The business's saved order settings; undefined while it has never saved them. */
 export async function findOrderSettings(db: Executor, scope: Scope): Promise<OrderSettingsRow | undefined> {
