@@ -1,7 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { slugPattern } from '@storedesk/shared/settings/business';
 import {
   shopAssetsPath,
@@ -14,21 +11,22 @@ import type { Database } from './db/client.ts';
 import { findBusinessBySlug } from './modules/storefront/storefront.repository.ts';
 import { fileUrl } from './storage/images.ts';
 import { scriptSafeJson } from './console-page.ts';
+import {
+  hiddenRoute,
+  loadPhoneApp,
+  registerAppFiles,
+  sendManifest,
+  sendPage,
+  sendWorker,
+  withHead,
+  type PhoneApp,
+} from './phone-app.ts';
 
 /** The built customer app: its page, and its service worker. */
-export type StorefrontApp = { dir: string; html: string; serviceWorker: string };
+export type StorefrontApp = PhoneApp;
 
 /** Reads the built customer app; null when it is not built. */
-export function loadStorefrontApp(dir: string): StorefrontApp | null {
-  const indexFile = path.join(dir, 'index.html');
-  const workerFile = path.join(dir, 'sw.js');
-  if (!fs.existsSync(indexFile) || !fs.existsSync(workerFile)) return null;
-  return {
-    dir,
-    html: fs.readFileSync(indexFile, 'utf8'),
-    serviceWorker: fs.readFileSync(workerFile, 'utf8'),
-  };
-}
+export const loadStorefrontApp = loadPhoneApp;
 
 const escapeHtml = (text: string) =>
   text
@@ -39,11 +37,13 @@ const escapeHtml = (text: string) =>
     .replaceAll("'", '&#39;');
 
 const defaultIcon = `${shopAssetsPath}icon.svg`;
+const iconSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2e7d32"/><path d="M18 24h28l-3 24H21z" fill="#fff"/><path d="M25 24c0-5 3-9 7-9s7 4 7 9" stroke="#fff" stroke-width="4" fill="none"/></svg>';
 
 /** The page of one business's app: its name, colour, manifest and config in the head. */
 export function renderStorefrontPage(app: StorefrontApp, config: StorefrontPageConfig): string {
   const base = shopPath(config.slug);
-  const head = [
+  return withHead(app, [
     `<title>${escapeHtml(config.name)}</title>`,
     `<meta name="theme-color" content="${escapeHtml(config.theme.primaryColor)}">`,
     `<meta name="description" content="Order from ${escapeHtml(config.name)}">`,
@@ -51,9 +51,7 @@ export function renderStorefrontPage(app: StorefrontApp, config: StorefrontPageC
     `<link rel="icon" href="${escapeHtml(config.logoUrl ?? defaultIcon)}">`,
     `<link rel="apple-touch-icon" href="${escapeHtml(config.logoUrl ?? defaultIcon)}">`,
     `<script type="application/json" id="${storefrontConfigElementId}">${scriptSafeJson(config)}</script>`,
-  ].join('\n    ');
-  const at = app.html.indexOf('</head>');
-  return `${app.html.slice(0, at)}  ${head}\n  ${app.html.slice(at)}`;
+  ]);
 }
 
 /** The web app manifest: installs as the business's own app, in its colours, scoped to its address. */
@@ -94,21 +92,8 @@ export async function registerStorefrontApp(
   built: StorefrontApp | null,
   tiles: MapTiles,
 ) {
-  if (built) {
-    await app.register(fastifyStatic, {
-      root: path.join(built.dir, 'assets'),
-      prefix: `${shopAssetsPath}assets/`,
-      decorateReply: false,
-      wildcard: true,
-      index: false,
-      preCompressed: true,
-      setHeaders: (reply) => {
-        void reply.header('vary', 'Accept-Encoding');
-        void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  const hidden = { config: { access: 'public' as const }, schema: { hide: true } };
+  await registerAppFiles(app, built, shopAssetsPath, iconSvg);
+  const hidden = hiddenRoute;
 
   const configFor = async (slug: string): Promise<StorefrontPageConfig | null> => {
     if (!slugPattern.test(slug) || slug.length > 60) return null;
@@ -124,28 +109,10 @@ export async function registerStorefrontApp(
     };
   };
 
-  app.get(`${shopAssetsPath}icon.svg`, hidden, async (_request, reply) =>
-    reply
-      .header('cache-control', 'public, max-age=86400')
-      .type('image/svg+xml')
-      .send(
-        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#2e7d32"/><path d="M18 24h28l-3 24H21z" fill="#fff"/><path d="M25 24c0-5 3-9 7-9s7 4 7 9" stroke="#fff" stroke-width="4" fill="none"/></svg>',
-      ),
-  );
-
   const page = async (slug: string, reply: FastifyReply) => {
     const config = await configFor(slug);
     if (!config) return reply.status(404).type('text/html; charset=utf-8').send(notFoundPage);
-    if (!built) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The customer app is not built yet: run `npm run build` (npm start does this for you).');
-    }
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(renderStorefrontPage(built, config));
+    return sendPage(reply, built, 'customer app', (ready) => renderStorefrontPage(ready, config));
   };
   // The app's address ends in a slash: its service worker's scope is the folder, and a page at
   // /shop/<slug> would be outside it (never controlled, so never offline).
@@ -164,18 +131,12 @@ export async function registerStorefrontApp(
     async (request, reply) => {
       const config = await configFor(request.params.slug);
       if (!config) return reply.callNotFound();
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('application/manifest+json')
-        .send(JSON.stringify(storefrontManifest(config)));
+      return sendManifest(reply, storefrontManifest(config));
     },
   );
   // The worker lives beside the page so that its scope is the business's app and nothing else.
   app.get<{ Params: { slug: string } }>('/shop/:slug/sw.js', hidden, async (request, reply) => {
     if (!built || !(await configFor(request.params.slug))) return reply.callNotFound();
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/javascript; charset=utf-8')
-      .send(built.serviceWorker);
+    return sendWorker(reply, built);
   });
 }

@@ -355,3 +355,25 @@ export async function signInExecutive(
   const token = res.json<{ token: string }>().token;
   return { token, cookie: '', headers: { authorization: `Bearer ${token}` } };
 }
+
+/** A delivery executive of a business's zone, signed in to the delivery app. */
+export async function createExecutive(
+  ctx: Pick<TestApp, 'app' | 'db'>,
+  who: { businessId: string; zoneId: string; name: string },
+): Promise<{ id: string; name: string; email: string; session: Session }> {
+  passwordHash ??= hashPassword(PASSWORD);
+  const email = `rider.${randomBytes(4).toString('hex')}@example.test`;
+  const [row] = await ctx.db
+    .insert(t.users)
+    .values({
+      businessId: who.businessId,
+      zoneId: who.zoneId,
+      level: Level.DeliveryExecutive,
+      name: who.name,
+      email,
+      phone: '+91-9000000001',
+      passwordHash: await passwordHash,
+    })
+    .returning({ id: t.users.id });
+  return { id: row!.id, name: who.name, email, session: await signInExecutive(ctx.app, email) };
+}

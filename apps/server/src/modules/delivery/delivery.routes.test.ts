@@ -3,7 +3,6 @@
  * their own orders and only forward, deliver with the customer's code (guesses limited), collect
  * cash on delivery, and share their position only on duty. Staff assign within a limit per executive.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { DeliveryOrder, DeliverySignInResponse, Dispatch } from '@storedesk/shared/delivery/schemas';
@@ -13,10 +12,10 @@ import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { Level } from '@storedesk/shared/levels';
 import * as t from '../../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import {
   PASSWORD,
   caller,
+  createExecutive,
   createStaffWorld,
   createStoreWithItem,
   errorOf,
@@ -35,22 +34,8 @@ let dex: Session;
 let otherDex: { id: string; name: string; session: Session };
 let rivalDex: Session;
 
-async function addExecutive(businessId: string, zoneId: string, name: string) {
-  const email = `${name.toLowerCase().replace(/\W/g, '.')}.${randomBytes(3).toString('hex')}@example.test`;
-  const [row] = await world.ctx.db
-    .insert(t.users)
-    .values({
-      businessId,
-      zoneId,
-      level: Level.DeliveryExecutive,
-      name,
-      email,
-      phone: '+91-9000000001',
-      passwordHash: await hashPassword(PASSWORD),
-    })
-    .returning({ id: t.users.id });
-  return { id: row!.id, name, session: await signInExecutive(world.ctx.app, email) };
-}
+const addExecutive = (businessId: string, zoneId: string, name: string) =>
+  createExecutive(world.ctx, { businessId, zoneId, name });
 
 /** A new order of the store, Placed, with a known delivery code. */
 async function placeOrder(paymentMode: 'COD' | 'UPI' = 'COD', billAmountPaise = 45_000) {

@@ -4,24 +4,20 @@
  * orders given to and taken from them; the picker orders executives on duty and nearest first;
  * cash collected at the door is listed per executive and day and settled once, by whom and when.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { CashRow, Dispatch, ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
-import { Level } from '@storedesk/shared/levels';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { businessDay } from '@storedesk/shared/dates';
 import * as t from '../../db/schema.ts';
-import { hashPassword } from '../auth/passwords.ts';
 import {
-  PASSWORD,
   caller,
+  createExecutive,
   createStaffWorld,
   createStoreWithItem,
   errorOf,
   refusalOf,
-  signInExecutive,
   type Call,
   type Session,
   type StaffWorld,
@@ -34,22 +30,8 @@ let storeId: string;
 let customerId: string;
 
 type Rider = { id: string; name: string; session: Session };
-async function addExecutive(zoneId: string, name: string, businessId = world.biz.id): Promise<Rider> {
-  const email = `rider.${randomBytes(4).toString('hex')}@example.test`;
-  const [row] = await world.ctx.db
-    .insert(t.users)
-    .values({
-      businessId,
-      zoneId,
-      level: Level.DeliveryExecutive,
-      name,
-      email,
-      phone: '+91-9000000002',
-      passwordHash: await hashPassword(PASSWORD),
-    })
-    .returning({ id: t.users.id });
-  return { id: row!.id, name, session: await signInExecutive(world.ctx.app, email) };
-}
+const addExecutive = (zoneId: string, name: string, businessId = world.biz.id): Promise<Rider> =>
+  createExecutive(world.ctx, { businessId, zoneId, name });
 
 async function placeOrder(billAmountPaise = 30_000) {
   const [row] = await world.ctx.db
