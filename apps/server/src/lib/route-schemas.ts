@@ -14,3 +14,15 @@ export const deleteQuerySchema = z.object({
     .transform(Number)
     .pipe(versionSchema),
 });
+
+/** A live stream's `Last-Event-ID`: the id of the last event the client had, to replay what followed. */
+export const lastEventIdSchema = z
+  .string()
+  .regex(/^\d{1,18}$/)
+  .optional();
+
+/** The 200 answer of a live stream (Server-Sent Events), described. */
+export const eventStreamAnswer = (description: string) => ({
+  description,
+  content: { 'text/event-stream': { schema: z.string() } },
+});

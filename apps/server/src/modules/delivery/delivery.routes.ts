@@ -21,7 +21,7 @@ import {
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
 import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
+import { idParam, lastEventIdSchema, eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { authOf, sessionToken } from '../../plugins/access.ts';
 import type { PushDelivery } from '../../push/delivery.ts';
 import type { OrderNews } from '../../push/order-news.ts';
@@ -202,16 +202,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
           'Messages of `id: <event id>` and `data: {id, topic: "orders", action, recordId, at}`, and a comment ' +
           'every 25 s. Reconnect with `Last-Event-ID` to have what was missed. Ends with the session.',
         headers: bearer.extend({
-          'last-event-id': z
-            .string()
-            .regex(/^\d{1,18}$/)
-            .optional(),
+          'last-event-id': lastEventIdSchema,
         }),
         response: {
-          200: {
-            description: 'The executive’s order events',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
+          200: eventStreamAnswer('The executive’s order events'),
           401: errorEnvelopeSchema,
         },
       },

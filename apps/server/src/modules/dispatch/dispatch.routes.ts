@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   cashListSchema,
   cashQuerySchema,
@@ -12,6 +11,7 @@ import {
 } from '@storedesk/shared/delivery/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
+import { eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { authOf, sessionToken } from '../../plugins/access.ts';
 import type { EventHub } from '../../realtime/hub.ts';
@@ -58,10 +58,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
           'read `/dispatch` again after reconnecting), and a comment every 25 s.',
         querystring: dispatchQuerySchema,
         response: {
-          200: {
-            description: 'Batches of positions',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
+          200: eventStreamAnswer('Batches of positions'),
           403: errorEnvelopeSchema,
         },
       },

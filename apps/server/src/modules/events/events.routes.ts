@@ -4,6 +4,7 @@ import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { eventTopics } from '@storedesk/shared/events/topics';
 import { isOwner } from '@storedesk/shared/levels';
 import type { Database } from '../../db/client.ts';
+import { lastEventIdSchema, eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { authOf } from '../../plugins/access.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
 import { sseMessage, streamEvents } from '../../realtime/stream.ts';
@@ -51,18 +52,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
         summary: 'Live updates as Server-Sent Events; reconnect with Last-Event-ID to replay what was missed',
         headers: z
           .object({
-            'last-event-id': z
-              .string()
-              .regex(/^\d{1,18}$/)
-              .optional(),
+            'last-event-id': lastEventIdSchema,
           })
           .loose(),
         response: {
-          200: {
-            description:
-              'Messages of `id: <event id>` and `data: <LiveEvent JSON>`, and a comment every 25 s',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
+          200: eventStreamAnswer(
+            'Messages of `id: <event id>` and `data: <LiveEvent JSON>`, and a comment every 25 s',
+          ),
         },
       },
     },
@@ -96,16 +92,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
           '`Last-Event-ID` to have what was missed. The stream ends when the customer’s session does. ' +
           '401: missing key, or no signed-in customer.',
         headers: customerHeaders.extend({
-          'last-event-id': z
-            .string()
-            .regex(/^\d{1,18}$/)
-            .optional(),
+          'last-event-id': lastEventIdSchema,
         }),
         response: {
-          200: {
-            description: 'The customer’s order events',
-            content: { 'text/event-stream': { schema: z.string() } },
-          },
+          200: eventStreamAnswer('The customer’s order events'),
           401: errorEnvelopeSchema,
         },
       },
