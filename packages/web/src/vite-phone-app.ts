@@ -1,0 +1,49 @@
+import type { PluginOption, UserConfig } from 'vite';
+import { precompress } from './vite-precompress.ts';
+
+/** The server Vite's dev server passes the API and the uploaded files to. */
+const server = 'http://127.0.0.1:3000';
+
+/**
+ * The Vite config of a phone app (the customer app, the delivery app): its files served under
+ * `base`, a page and a service worker built from `root` (index.html, src/sw.ts). The worker keeps
+ * the fixed name sw.js, which the server serves at the app's address; the rest is hashed. In
+ * development, /api and /files go to a server on 3000. `react` is the app's own React plugin.
+ */
+export function phoneAppConfig({
+  root,
+  base,
+  react,
+}: {
+  root: string;
+  base: string;
+  react: PluginOption;
+}): UserConfig {
+  return {
+    root,
+    base,
+    plugins: [react, precompress()],
+    server: {
+      proxy: {
+        '/api': { target: server, changeOrigin: false },
+        '/files': { target: server, changeOrigin: false },
+      },
+    },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        input: { app: `${root}index.html`, sw: `${root}src/sw.ts` },
+        output: {
+          entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
+  };
+}
