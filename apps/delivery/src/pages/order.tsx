@@ -4,6 +4,7 @@ import { deliveryCodePattern, directionsUrl, executiveNextStatus } from '@stored
 import type { DeliveryOrder } from '@storedesk/shared/delivery/schemas';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { BillLines } from '@storedesk/web/bill';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
@@ -33,36 +34,13 @@ function Bill({ order }: { order: DeliveryOrder }) {
       <h2 id="bill-title" className="section-title">
         Items and bill
       </h2>
-      <dl className="bill">
-        {order.items.map((line) => (
-          <div key={line.itemId}>
-            <dt>
-              {line.itemName} × {line.itemQuantity}
-            </dt>
-            <dd>{formatRupees(line.itemPricePaise * line.itemQuantity)}</dd>
-          </div>
-        ))}
-        <div className="subtotal">
-          <dt>Items</dt>
-          <dd>{formatRupees(order.itemsTotalPaise)}</dd>
-        </div>
-        {order.discountPaise > 0 ? (
-          <div>
-            <dt>Discount</dt>
-            <dd>−{formatRupees(order.discountPaise)}</dd>
-          </div>
-        ) : null}
-        {order.charges.map((charge) => (
-          <div key={charge.chargeLabel}>
-            <dt>{charge.chargeLabel}</dt>
-            <dd>{formatRupees(charge.chargeAmountPaise)}</dd>
-          </div>
-        ))}
-        <div className="total">
-          <dt>Bill</dt>
-          <dd>{formatRupees(order.billAmountPaise)}</dd>
-        </div>
-      </dl>
+      <BillLines
+        items={order.items}
+        itemsTotalPaise={order.itemsTotalPaise}
+        discount={order.discountPaise > 0 ? { label: 'Discount', paise: order.discountPaise } : null}
+        charges={order.charges}
+        total={{ label: 'Bill', paise: order.billAmountPaise }}
+      />
       <p>
         Payment: {order.paymentMode ? (paymentLabels[order.paymentMode] ?? order.paymentMode) : 'Not chosen'}
         {order.paid ? ' · Paid' : ''}

@@ -1,0 +1,58 @@
+import { formatRupees } from '@storedesk/shared/money';
+
+/** A line of a bill: an item, its price and how many. */
+type BillItem = { itemId: string; itemName: string; itemQuantity: number; itemPricePaise: number };
+/** A charge added to the items (delivery, packing…). */
+type BillCharge = { chargeLabel: string; chargeAmountPaise: number };
+
+/**
+ * A bill as the server priced it, as a list of terms: each item, the items' total, the discount (if
+ * any), the charges and what is to pay. The app names the discount and the total, and puts the list
+ * in its own section.
+ */
+export function BillLines({
+  items,
+  itemsTotalPaise,
+  discount,
+  charges,
+  total,
+}: {
+  items: readonly BillItem[];
+  itemsTotalPaise: number;
+  discount: { label: string; paise: number; className?: string } | null;
+  charges: readonly BillCharge[];
+  total: { label: string; paise: number };
+}) {
+  return (
+    <dl className="bill">
+      {items.map((line) => (
+        <div key={line.itemId}>
+          <dt>
+            {line.itemName} × {line.itemQuantity}
+          </dt>
+          <dd>{formatRupees(line.itemPricePaise * line.itemQuantity)}</dd>
+        </div>
+      ))}
+      <div className="subtotal">
+        <dt>Items</dt>
+        <dd>{formatRupees(itemsTotalPaise)}</dd>
+      </div>
+      {discount ? (
+        <div className={discount.className}>
+          <dt>{discount.label}</dt>
+          <dd>−{formatRupees(discount.paise)}</dd>
+        </div>
+      ) : null}
+      {charges.map((charge) => (
+        <div key={charge.chargeLabel}>
+          <dt>{charge.chargeLabel}</dt>
+          <dd>{formatRupees(charge.chargeAmountPaise)}</dd>
+        </div>
+      ))}
+      <div className="total">
+        <dt>{total.label}</dt>
+        <dd>{formatRupees(total.paise)}</dd>
+      </div>
+    </dl>
+  );
+}
