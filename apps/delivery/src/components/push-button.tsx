@@ -1,43 +1,10 @@
-import { useEffect, useState } from 'react';
-import { isPushOn, pushSupported, turnOffPush, turnOnPush } from '@storedesk/web/push';
+import { usePush } from '@storedesk/web/use-push';
 import { api } from '../lib/api.ts';
-
-type State = 'checking' | 'off' | 'working' | 'on' | 'refused' | 'failed';
 
 /** "Notify me of new orders": a new assignment rings this phone even when the app is closed. */
 export function PushButton() {
-  const [state, setState] = useState<State>(() =>
-    pushSupported() && Notification.permission === 'denied' ? 'refused' : 'checking',
-  );
-  useEffect(() => {
-    if (!pushSupported()) return;
-    let current = true;
-    void isPushOn().then((on) => {
-      if (current) setState((now) => (now === 'checking' ? (on ? 'on' : 'off') : now));
-    });
-    return () => {
-      current = false;
-    };
-  }, []);
-  if (!pushSupported() || state === 'checking') return null;
-
-  const turnOn = async () => {
-    setState('working');
-    try {
-      setState(await turnOnPush(api));
-    } catch {
-      setState('failed');
-    }
-  };
-  const turnOff = async () => {
-    setState('working');
-    try {
-      await turnOffPush(api);
-      setState('off');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { supported, state, turnOn, turnOff } = usePush(api, { check: true });
+  if (!supported || state === 'checking') return null;
 
   if (state === 'refused')
     return (

@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { pushSupported, turnOnPush } from '@storedesk/web/push';
+import { usePush } from '@storedesk/web/use-push';
 import { api } from '../lib/api.ts';
 
 /**
@@ -7,19 +6,8 @@ import { api } from '../lib/api.ts';
  * customer's order news (sent with their token, so the news of their orders reaches it).
  */
 export function OrderAlerts() {
-  const [state, setState] = useState<'idle' | 'working' | 'on' | 'refused' | 'failed'>(() =>
-    pushSupported() && Notification.permission === 'denied' ? 'refused' : 'idle',
-  );
-  if (!pushSupported()) return null;
-
-  const turnOn = async () => {
-    setState('working');
-    try {
-      setState(await turnOnPush(api));
-    } catch {
-      setState('failed');
-    }
-  };
+  const { supported, state, turnOn } = usePush(api, { check: false });
+  if (!supported) return null;
 
   if (state === 'on') return <p className="hint">This phone will tell you when your order moves.</p>;
   if (state === 'refused')
