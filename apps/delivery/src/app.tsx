@@ -1,6 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, useEffect } from 'react';
 import type { DeliverySession } from '@storedesk/shared/delivery/schemas';
-import { Spinner } from '@storedesk/web/states';
+import { Content } from '@storedesk/web/content';
 import { DutySwitch } from './components/duty-switch.tsx';
 import { api } from './lib/api.ts';
 import { useBusinessColours } from './lib/colours.ts';
@@ -75,17 +75,6 @@ export function App() {
   useSessionCheck(token);
   useLiveOrders(token);
 
-  const main = useRef<HTMLElement>(null);
-  // A new page moves focus to its content, so a screen reader starts there.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus();
-  }, [path, token]);
-
   return (
     <>
       {signedIn ? <Header signedIn={signedIn} /> : null}
@@ -95,11 +84,9 @@ export function App() {
           connection is back.
         </div>
       )}
-      <main ref={main} tabIndex={-1} className="content">
-        <Suspense fallback={<Spinner label="Loading…" />}>
-          {signedIn ? <SignedInPage path={path} /> : <SignedOutPage path={path} />}
-        </Suspense>
-      </main>
+      <Content path={path} token={token}>
+        {signedIn ? <SignedInPage path={path} /> : <SignedOutPage path={path} />}
+      </Content>
     </>
   );
 }

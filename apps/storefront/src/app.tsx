@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy } from 'react';
 import type { StorefrontBusinessProfile } from '@storedesk/shared/storefront/schemas';
+import { Content } from '@storedesk/web/content';
 import { useData } from '@storedesk/web/use-data';
 import { BusinessContext } from './business.ts';
 import { config } from './config.ts';
@@ -72,17 +73,6 @@ export function App() {
   const business = useData(config ? 'business' : null, () =>
     api<StorefrontBusinessProfile>('GET', '/business'),
   );
-  const main = useRef<HTMLElement>(null);
-  // A new page moves focus to its content, so a screen reader starts there.
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    main.current?.focus();
-  }, [path]);
-
   if (!config) {
     return (
       <main className="panel">
@@ -110,11 +100,9 @@ export function App() {
           <strong>Not taking orders right now.</strong> You can look around; ordering opens again soon.
         </div>
       )}
-      <main ref={main} tabIndex={-1} className="content">
-        <Suspense fallback={<Spinner label="Loading…" />}>
-          <Page path={path} />
-        </Suspense>
-      </main>
+      <Content path={path}>
+        <Page path={path} />
+      </Content>
     </BusinessContext.Provider>
   );
 }
