@@ -23,3 +23,18 @@ export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () =
     </div>
   );
 }
+
+/** A form's error that is no one field's, announced when it shows; nothing without one. */
+export function FormAlert({
+  message,
+  className = 'field-error',
+}: {
+  message: string | null | undefined;
+  className?: string;
+}) {
+  return message ? (
+    <p className={className} role="alert">
+      {message}
+    </p>
+  ) : null;
+}

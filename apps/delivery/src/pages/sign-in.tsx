@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { DeliverySignInResponse } from '@storedesk/shared/delivery/schemas';
 import { asApiError, type ApiError } from '@storedesk/web/api';
 import { TextField } from '@storedesk/web/text-field';
+import { FormAlert } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { forgetOrders } from '../lib/orders.ts';
 import { Link } from '../lib/router.tsx';
@@ -77,11 +78,7 @@ export function SignInPage() {
             </li>
           ))}
         </ul>
-        {general ? (
-          <p className="field-error" role="alert">
-            {general}
-          </p>
-        ) : null}
+        <FormAlert message={general} />
         <button
           type="button"
           className="text-button"
@@ -122,11 +119,7 @@ export function SignInPage() {
           error={fieldError('password')}
           required
         />
-        {general ? (
-          <p className="field-error" role="alert">
-            {general}
-          </p>
-        ) : null}
+        <FormAlert message={general} />
         <button type="submit" className="button block" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

@@ -9,7 +9,7 @@ import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { PointMap } from '../components/point-map.tsx';
-import { ErrorPanel, Spinner } from '@storedesk/web/states';
+import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, place, session, withQuantity, type Cart } from '../lib/state.ts';
@@ -316,11 +316,7 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
         />
         {fieldError('note')}
       </section>
-      {general ? (
-        <p className="field-error pad" role="alert">
-          {general}
-        </p>
-      ) : null}
+      <FormAlert message={general} className="field-error pad" />
       <div className="cart-bar">
         <button
           type="submit"

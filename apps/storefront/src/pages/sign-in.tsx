@@ -3,6 +3,7 @@ import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { ApiError } from '@storedesk/web/api';
 import { useBusiness } from '../business.ts';
 import { TextField } from '@storedesk/web/text-field';
+import { FormAlert } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { navigate, useLocation } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
@@ -104,11 +105,7 @@ export default function SignInPage() {
             error={fieldError('phone')}
             required
           />
-          {general ? (
-            <p className="field-error" role="alert">
-              {general}
-            </p>
-          ) : null}
+          <FormAlert message={general} />
           <button type="submit" className="button block" disabled={busy || phone.trim() === ''}>
             {busy ? 'Sending…' : 'Send code'}
           </button>
@@ -149,11 +146,7 @@ export default function SignInPage() {
               />
             </>
           ) : null}
-          {general ? (
-            <p className="field-error" role="alert">
-              {general}
-            </p>
-          ) : null}
+          <FormAlert message={general} />
           <button type="submit" className="button block" disabled={busy || code.length !== 6}>
             {busy ? 'Signing in…' : 'Sign in'}
           </button>
