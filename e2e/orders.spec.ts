@@ -27,7 +27,7 @@ async function updateStatus(page: Page, number: number, status: string, executiv
   if (status === 'Cancelled')
     await dialog.getByRole('button', { name: `Yes, cancel order #${number}` }).click();
   if (executive) {
-    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('radio', { disabled: false }).first().check();
     await dialog.getByRole('button', { name: 'Save' }).click();
   }
   await dialog.waitFor({ state: 'hidden' });

@@ -45,7 +45,7 @@ async function moveOrder(console_: Page, orderId: string, status: string, execut
   if (status === 'Delivered')
     await dialog.getByRole('button', { name: /^Yes, mark #\d+ delivered$/ }).click();
   if (executive) {
-    await dialog.getByRole('radio').first().check();
+    await dialog.getByRole('radio', { disabled: false }).first().check();
     await dialog.getByRole('button', { name: 'Save' }).click();
   }
   await dialog.waitFor({ state: 'hidden' });
@@ -226,6 +226,26 @@ describe('the customer app', () => {
         .toBe('activated');
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      // The worker keeps each file as it passes through, without holding the page up: wait until
+      // the page's scripts and styles, and the business it shows, are in its cache.
+      await expect
+        .poll(() =>
+          page.evaluate(async () => {
+            const scripts = Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]'));
+            const links = Array.from(
+              document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"], link[rel="modulepreload"]'),
+            );
+            // And the business as the shell shows it, which the worker keeps as the page asks for it.
+            const files = [
+              ...scripts.map((s) => s.src),
+              ...links.map((l) => l.href),
+              `${location.origin}/api/storefront/business`,
+            ];
+            const kept = await Promise.all(files.map((file) => caches.match(file)));
+            return files.length > 0 && kept.every(Boolean);
+          }),
+        )
+        .toBe(true);
       await context.setOffline(true);
       await page.reload();
       // The shell and its code come from the cache; what it asks the API for says it is offline.
