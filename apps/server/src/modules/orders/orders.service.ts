@@ -2,6 +2,7 @@ import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { isFinalStatus, needsExecutive, orderStateFor } from '@storedesk/shared/orders';
 import { defaultMaxOpenOrdersPerExecutive, deliveryMessages } from '@storedesk/shared/delivery/rules';
+import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
 import type {
   OrderBulkStatusChange,
   OrderDetail,
@@ -151,7 +152,7 @@ async function assertRoomFor(tx: Executor, businessId: string, dexId: string, ad
   await repo.lockExecutive(tx, businessId, dexId);
   const { open, limit } = await repo.countOpenOrders(tx, businessId, dexId);
   const max = limit ?? defaultMaxOpenOrdersPerExecutive;
-  if (open + adding > max) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
+  if (!canTakeOrders(open, max, adding)) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
 }
 
 /**
