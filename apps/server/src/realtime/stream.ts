@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { drained, writeOrDrop } from '../lib/backpressure.ts';
 import type { EventHub, StoredEvent } from './hub.ts';
 
@@ -20,6 +20,18 @@ export type EventStream = {
   openStreams: Set<() => void>;
   heartbeatMs?: number;
 };
+
+/**
+ * The closers of the streams a plugin opens, ended before the server closes: open streams would
+ * keep it from closing, and browsers reconnect (to another instance, or to this one restarted).
+ */
+export function streamsClosedOnShutdown(app: FastifyInstance): Set<() => void> {
+  const openStreams = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const close of openStreams) close();
+  });
+  return openStreams;
+}
 
 /** An event as a Server-Sent Events message. */
 export const sseMessage = (id: number, body: unknown) => `id: ${id}\ndata: ${JSON.stringify(body)}\n\n`;

@@ -26,7 +26,7 @@ import { authOf, sessionToken } from '../../plugins/access.ts';
 import type { PushDelivery } from '../../push/delivery.ts';
 import type { OrderNews } from '../../push/order-news.ts';
 import type { EventHub } from '../../realtime/hub.ts';
-import { sseMessage, streamEvents } from '../../realtime/stream.ts';
+import { sseMessage, streamEvents, streamsClosedOnShutdown } from '../../realtime/stream.ts';
 import { canUseDeliveryApp } from '@storedesk/shared/levels';
 import * as auth from '../auth/auth.service.ts';
 import * as push from '../push/push.service.ts';
@@ -54,10 +54,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
   news: OrderNews;
   push: PushDelivery;
 }> = async (app, { db, hub, news, push: pushDelivery }) => {
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of openStreams) close();
-  });
+  const openStreams = streamsClosedOnShutdown(app);
 
   app.post(
     '/delivery/sign-in',

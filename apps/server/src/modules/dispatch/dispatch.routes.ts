@@ -15,7 +15,7 @@ import { eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { authOf, sessionToken } from '../../plugins/access.ts';
 import type { EventHub } from '../../realtime/hub.ts';
-import { streamPositions } from '../../realtime/stream.ts';
+import { streamPositions, streamsClosedOnShutdown } from '../../realtime/stream.ts';
 import { resolveSession } from '../auth/auth.service.ts';
 import * as dispatch from './dispatch.service.ts';
 
@@ -26,10 +26,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
   app,
   { db, hub },
 ) => {
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of openStreams) close();
-  });
+  const openStreams = streamsClosedOnShutdown(app);
 
   app.get(
     '/dispatch',

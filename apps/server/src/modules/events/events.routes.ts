@@ -7,7 +7,7 @@ import type { Database } from '../../db/client.ts';
 import { lastEventIdSchema, eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { authOf } from '../../plugins/access.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
-import { sseMessage, streamEvents } from '../../realtime/stream.ts';
+import { sseMessage, streamEvents, streamsClosedOnShutdown } from '../../realtime/stream.ts';
 import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
 import { customerBearer, customerOf, sessionToken, storefrontOf } from '../../plugins/access.ts';
 import { cors, customerHeaders, registerPreflight } from '../../lib/storefront-cors.ts';
@@ -38,11 +38,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
   app,
   { db, hub },
 ) => {
-  // Open streams would keep the server from closing: end them first, and browsers reconnect.
-  const openStreams = new Set<() => void>();
-  app.addHook('preClose', async () => {
-    for (const close of openStreams) close();
-  });
+  const openStreams = streamsClosedOnShutdown(app);
 
   app.get(
     '/events',
