@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ngeohash from 'ngeohash';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { dropTestDatabase } from './drop-database.ts';
@@ -376,4 +376,36 @@ export async function createExecutive(
     })
     .returning({ id: t.users.id });
   return { id: row!.id, name: who.name, email, session: await signInExecutive(ctx.app, email) };
+}
+
+/**
+ * An order of a store as the customer app leaves it (Placed, with a delivery code and address),
+ * written straight to the database; `values` names what a test needs otherwise.
+ */
+export async function insertOrder(
+  db: Database,
+  at: { businessId: string; zoneId: string; storeId: string; customerId: string },
+  values: Partial<typeof t.orders.$inferInsert> & { billAmountPaise: number },
+): Promise<{ id: string; version: number }> {
+  const [row] = await db
+    .insert(t.orders)
+    .values({
+      ...at,
+      storeName: 'Store',
+      customerName: 'Asha',
+      customerPhone: '9811111111',
+      items: [],
+      charges: [],
+      itemsTotalPaise: values.billAmountPaise,
+      paymentMode: 'COD',
+      ...values,
+    })
+    .returning({ id: t.orders.id, version: t.orders.version });
+  return row!;
+}
+
+/** An order's version as stored now. */
+export async function orderVersion(db: Database, orderId: string): Promise<number> {
+  const [row] = await db.select({ version: t.orders.version }).from(t.orders).where(eq(t.orders.id, orderId));
+  return row!.version;
 }

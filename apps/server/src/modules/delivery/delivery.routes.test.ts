@@ -17,6 +17,8 @@ import {
   caller,
   createExecutive,
   createStaffWorld,
+  insertOrder,
+  orderVersion,
   createStoreWithItem,
   errorOf,
   refusalOf,
@@ -38,41 +40,28 @@ const addExecutive = (businessId: string, zoneId: string, name: string) =>
   createExecutive(world.ctx, { businessId, zoneId, name });
 
 /** A new order of the store, Placed, with a known delivery code. */
-async function placeOrder(paymentMode: 'COD' | 'UPI' = 'COD', billAmountPaise = 45_000) {
-  const [row] = await world.ctx.db
-    .insert(t.orders)
-    .values({
-      businessId: world.biz.id,
-      zoneId: world.biz.zones[0],
-      storeId,
-      storeName: 'Store',
-      customerId,
-      customerName: 'Asha',
-      customerPhone: '9811111111',
-      items: [{ itemId: storeId, itemName: 'Milk', itemQuantity: 1, itemPricePaise: billAmountPaise }],
-      charges: [],
-      itemsTotalPaise: billAmountPaise,
-      billAmountPaise,
-      paymentMode,
-      deliveryCode: '4821',
-      deliveryAddress: { label: 'Home', text: '12, 4th Cross', landmark: 'Park', lat: 12.94, lng: 77.62 },
-    })
-    .returning({ id: t.orders.id });
-  return row!.id;
-}
+const placeOrder = async (paymentMode: 'COD' | 'UPI' = 'COD', billAmountPaise = 45_000) =>
+  (
+    await insertOrder(
+      world.ctx.db,
+      { businessId: world.biz.id, zoneId: world.biz.zones[0], storeId, customerId },
+      {
+        items: [{ itemId: storeId, itemName: 'Milk', itemQuantity: 1, itemPricePaise: billAmountPaise }],
+        billAmountPaise,
+        paymentMode,
+        deliveryCode: '4821',
+        deliveryAddress: { label: 'Home', text: '12, 4th Cross', landmark: 'Park', lat: 12.94, lng: 77.62 },
+      },
+    )
+  ).id;
 
 /** Staff confirm an order with an executive, as the console's picker does. */
-async function assign(orderId: string, dexId: string, session = world.admin) {
-  const [row] = await world.ctx.db
-    .select({ version: t.orders.version })
-    .from(t.orders)
-    .where(eq(t.orders.id, orderId));
-  return call(session, 'POST', `/api/orders/${orderId}/status`, {
+const assign = async (orderId: string, dexId: string, session = world.admin) =>
+  call(session, 'POST', `/api/orders/${orderId}/status`, {
     status: OrderStatus.Confirmed,
     dexId,
-    version: row!.version,
+    version: await orderVersion(world.ctx.db, orderId),
   });
-}
 
 async function assigned(dexId: string, paymentMode: 'COD' | 'UPI' = 'COD') {
   const orderId = await placeOrder(paymentMode);

@@ -5,7 +5,7 @@
  * cash collected at the door is listed per executive and day and settled once, by whom and when.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CashRow, Dispatch, ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { OrderStatus } from '@storedesk/shared/orders';
@@ -15,6 +15,8 @@ import {
   caller,
   createExecutive,
   createStaffWorld,
+  insertOrder,
+  orderVersion,
   createStoreWithItem,
   errorOf,
   refusalOf,
@@ -33,31 +35,18 @@ type Rider = { id: string; name: string; session: Session };
 const addExecutive = (zoneId: string, name: string, businessId = world.biz.id): Promise<Rider> =>
   createExecutive(world.ctx, { businessId, zoneId, name });
 
-async function placeOrder(billAmountPaise = 30_000) {
-  const [row] = await world.ctx.db
-    .insert(t.orders)
-    .values({
-      businessId: world.biz.id,
-      zoneId: world.biz.zones[0],
-      storeId,
-      storeName: 'Store',
-      customerId,
-      customerName: 'Asha',
-      customerPhone: '9811111111',
-      items: [],
-      charges: [],
-      itemsTotalPaise: billAmountPaise,
+const placeOrder = (billAmountPaise = 30_000) =>
+  insertOrder(
+    world.ctx.db,
+    { businessId: world.biz.id, zoneId: world.biz.zones[0], storeId, customerId },
+    {
       billAmountPaise,
-      paymentMode: 'COD',
       deliveryCode: '1234',
       deliveryAddress: { label: 'Home', text: '1, Main Road', landmark: '', lat: 12.95, lng: 77.6 },
-    })
-    .returning({ id: t.orders.id, version: t.orders.version });
-  return row!;
-}
+    },
+  );
 
-const versionOf = async (orderId: string) =>
-  (await world.ctx.db.select({ v: t.orders.version }).from(t.orders).where(eq(t.orders.id, orderId)))[0]!.v;
+const versionOf = (orderId: string) => orderVersion(world.ctx.db, orderId);
 
 async function give(orderId: string, dexId: string) {
   const res = await call(world.owner, 'POST', `/api/orders/${orderId}/status`, {
