@@ -1,8 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { withDatabase } from './support/database.ts';
 import { seriousFindings } from './support/axe.ts';
 import { codeTextedTo, customerPhone, nearKoramangala, newPhone } from './support/customer.ts';
 
@@ -19,16 +18,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(inject('dataDir'))! });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
 async function customerWithOrder() {

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { themes } from '@storedesk/shared/themes';
 import type { Browser, Page } from 'playwright-core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { withDatabase } from './support/database.ts';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { seriousFindings } from './support/axe.ts';
 
@@ -27,16 +26,6 @@ const editable = [
   'type',
   'main_store_id',
 ];
-
-async function withDatabase<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(inject('dataDir'))! });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();

@@ -1,10 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import ngeohash from 'ngeohash';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { withDatabase } from './support/database.ts';
 import { seriousFindings } from './support/axe.ts';
 import { customerPhone, nearKoramangala, newPhone, signInWithCode as signIn } from './support/customer.ts';
 
@@ -20,17 +19,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-/** Runs `work` on the suite's database: a spec prepares what it needs there and puts it back. */
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(inject('dataDir'))! });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const phone = (colorScheme: 'light' | 'dark' = 'light') =>
   customerPhone(browser, inject('baseUrl'), colorScheme);
