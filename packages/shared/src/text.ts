@@ -28,3 +28,26 @@ export const versionSchema = z.number().int().min(0).max(2_147_483_647);
 export function requiredOr(message: string) {
   return (issue: { input?: unknown }) => (issue.input === undefined ? messages.isRequired : message);
 }
+
+/**
+ * A form field's text as a whole number, checked by `schema` (the server's own rule for the
+ * field); blank is none (`schema` says whether that is allowed), anything else not whole says
+ * `message`.
+ */
+export function wholeNumberText<T extends z.ZodType<unknown, number | undefined>>(
+  schema: T,
+  message: string,
+) {
+  return z
+    .string()
+    .trim()
+    .transform((text, context) => {
+      if (text === '') return undefined;
+      if (!/^-?\d+$/.test(text)) {
+        context.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return Number(text);
+    })
+    .pipe(schema);
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountPaiseSchema, rupeesTextSchema } from '../money-schemas.ts';
-import { requiredOr, versionSchema } from '../text.ts';
+import { requiredOr, versionSchema, wholeNumberText } from '../text.ts';
 import { defaultDispatchWaitMinutes, defaultMaxOpenOrdersPerExecutive } from '../delivery/rules.ts';
 
 /**
@@ -76,3 +76,14 @@ export const orderSettingsFormSchema = z.object({
 });
 export type OrderSettingsFormValues = z.input<typeof orderSettingsFormSchema>;
 export type OrderSettingsFormOutput = z.output<typeof orderSettingsFormSchema>;
+
+/**
+ * The console's form with B14's dispatch fields as typed: each checked by the schema the server
+ * applies (1–50 open orders, 1–240 minutes); blank is refused.
+ */
+export const orderSettingsFieldsSchema = orderSettingsFormSchema.extend({
+  maxOpenOrdersPerExecutive: wholeNumberText(maxOpenOrdersPerExecutiveSchema, 'must be a whole number'),
+  dispatchWaitMinutes: wholeNumberText(dispatchWaitMinutesSchema, 'must be a whole number'),
+});
+export type OrderSettingsFieldValues = z.input<typeof orderSettingsFieldsSchema>;
+export type OrderSettingsFieldOutput = z.output<typeof orderSettingsFieldsSchema>;

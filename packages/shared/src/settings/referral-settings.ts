@@ -4,7 +4,7 @@ import { parseRupees } from '../money.ts';
 import { singleLine, versionSchema } from '../text.ts';
 import { amountPaiseSchema } from '../money-schemas.ts';
 import { amountMessages } from '../money.ts';
-import { requiredOr } from '../text.ts';
+import { requiredOr, wholeNumberText } from '../text.ts';
 
 /**
  * Settings > Referral Settings (SPEC §3 Referral settings, §5 Referral
@@ -152,20 +152,7 @@ export const defaultReferralSettings: ReferralSettings = {
 };
 
 /** A form field's text as a whole number; blank is none (required or not by `referralRules`). */
-function wholeNumberText(schema: z.ZodNumber) {
-  return z
-    .string()
-    .trim()
-    .transform((text, context) => {
-      if (text === '') return undefined;
-      if (!/^-?\d+$/.test(text)) {
-        context.addIssue({ code: 'custom', message: 'Enter a whole number' });
-        return z.NEVER;
-      }
-      return Number(text);
-    })
-    .pipe(schema.optional());
-}
+const wholeNumberField = (schema: z.ZodNumber) => wholeNumberText(schema.optional(), 'Enter a whole number');
 
 /** A form field's text in rupees as paise; blank is none. */
 const rupeesText = z
@@ -192,11 +179,11 @@ export const referralFormSchema = z
     enabled: z.boolean(),
     name: referralFieldSchemas.name,
     type: referralFieldSchemas.type,
-    usageLimit: wholeNumberText(referralFieldSchemas.usageLimit),
-    discountPercent: wholeNumberText(referralFieldSchemas.discountPercent),
+    usageLimit: wholeNumberField(referralFieldSchemas.usageLimit),
+    discountPercent: wholeNumberField(referralFieldSchemas.discountPercent),
     maxDiscountPaise: rupeesText,
     minOrderValuePaise: rupeesText,
-    validForDays: wholeNumberText(referralFieldSchemas.validForDays),
+    validForDays: wholeNumberField(referralFieldSchemas.validForDays),
     referralMessage: referralFieldSchemas.referralMessage,
   })
   .superRefine(referralRules, always);

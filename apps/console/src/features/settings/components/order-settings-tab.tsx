@@ -6,8 +6,12 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { rupeesDecimal } from '@storedesk/shared/money';
-import { orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
-import type { OrderSettings } from '@storedesk/shared/settings/order-settings';
+import { orderSettingsFieldsSchema, orderSettingsSchema } from '@storedesk/shared/settings/order-settings';
+import type {
+  OrderSettings,
+  OrderSettingsFieldOutput,
+  OrderSettingsFieldValues,
+} from '@storedesk/shared/settings/order-settings';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -22,8 +26,6 @@ import {
   useOrderSettings,
   useSaveOrderSettings,
 } from '@/features/settings/api/order-settings.ts';
-import type { OrderSettingsFieldOutput, OrderSettingsFieldValues } from './order-settings-form.ts';
-import { orderSettingsFieldsSchema } from './order-settings-form.ts';
 
 const labels = {
   deliveryChargesEnabled: 'Delivery charges',
