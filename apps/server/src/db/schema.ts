@@ -67,6 +67,10 @@ export const businesses = pgTable('businesses', {
   /** The customer app's address is /shop/<slug> (Settings › Others; ADR 0037). */
   slug: text('slug').notNull().unique('businesses_slug_key'),
   serviceEndsAt: ts('service_ends_at'),
+  /** The business's GSTIN (Settings › About): with it, bills are GST tax invoices (B15). */
+  gstin: text('gstin'),
+  /** The owner requires two-step sign-in of every staff member (B15). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
   storeListVersion: bigint('store_list_version', { mode: 'number' }).notNull().default(0),
   version: version(),
@@ -112,6 +116,11 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** When the owner of `email` proved it by following a link; null until then (the console shows a banner). */
     emailVerifiedAt: ts('email_verified_at'),
+    /** Two-step sign-in (B15): the confirmed TOTP secret (base32), one being enrolled, and the last step used (no replay). */
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -229,6 +238,10 @@ export const categories = pgTable(
     index('categories_list_idx')
       .on(t.storeId, t.businessId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
+    // A live category's name is unique within its store, whatever its case.
+    uniqueIndex('categories_name_idx')
+      .on(t.storeId, sql`lower(${t.name})`)
+      .where(sql`${t.deletedAt} IS NULL`),
   ],
 );
 
@@ -250,6 +263,10 @@ export const items = pgTable(
     veg: boolean('veg').notNull().default(false),
     featured: smallint('featured').notNull().default(0),
     pricePaise: money('price_paise').notNull(),
+    /** GST rate in percent (0, 5, 12, 18 or 28); prices include it (B15). */
+    gstRate: smallint('gst_rate').notNull().default(0),
+    /** HSN code for the tax invoice, when the business gives one. */
+    hsn: text('hsn'),
     imageKey: text('image_key'),
     version: version(),
     createdAt: createdAt(),
@@ -267,6 +284,7 @@ export const items = pgTable(
       .on(t.storeId, t.businessId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    check('items_gst_rate_check', sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
   ],
 );
 
@@ -349,6 +367,10 @@ export const customers = pgTable(
       onDelete: 'set null',
     }),
     referredAt: ts('referred_at'),
+    /** When the owner blocked this customer, and who; their orders are refused while set (B15). */
+    blockedAt: ts('blocked_at'),
+    blockedById: uuid('blocked_by_id'),
+    blockedByName: text('blocked_by_name'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -436,6 +458,9 @@ export type OrderItemSnapshot = {
   itemName: string;
   itemQuantity: number;
   itemPricePaise: number;
+  /** The item's GST rate and HSN code when the order was placed (absent on orders placed before B15: 0%). */
+  gstRate?: number;
+  hsn?: string | null;
 };
 export type OrderChargeSnapshot = { chargeLabel: string; chargeAmountPaise: number };
 export type OrderOfferSnapshot = { coupon: string; discountPaise: number };
@@ -489,11 +514,16 @@ export const orders = pgTable(
     /** When it was delivered; with a COD order, the cash its executive collected then (ADR 0042). */
     deliveredAt: ts('delivered_at'),
     cashCollectedPaise: money('cash_collected_paise'),
+    /** The business's gap-free tax invoice number, given when its bill is first printed with a GSTIN (B15). */
+    invoiceNumber: bigint('invoice_number', { mode: 'number' }),
     version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_business_number_idx').on(t.businessId, t.number),
+    uniqueIndex('orders_invoice_number_idx')
+      .on(t.businessId, t.invoiceNumber)
+      .where(sql`${t.invoiceNumber} IS NOT NULL`),
     index('orders_active_idx').on(t.businessId, t.zoneId, t.state, t.placedAt),
     index('orders_business_placed_idx').on(t.businessId, t.placedAt),
     // The open orders of a whole business (the owner's /orders and its tab counts) are few among millions.
@@ -515,6 +545,14 @@ export const orders = pgTable(
 
 /** The last order number each business gave out; the orders_number trigger counts on from it. */
 export const orderNumbers = pgTable('order_numbers', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+});
+
+/** The last tax invoice number each business gave out (B15): taken under the row's lock, so numbers have no gaps. */
+export const invoiceNumbers = pgTable('invoice_numbers', {
   businessId: uuid('business_id')
     .primaryKey()
     .references(() => businesses.id, { onDelete: 'cascade' }),
@@ -572,6 +610,8 @@ export const orderSettings = pgTable('order_settings', {
   maxOpenOrdersPerExecutive: integer('max_open_orders_per_executive').notNull().default(5),
   /** Minutes an order may wait without an executive before Dispatch highlights it. */
   dispatchWaitMinutes: integer('dispatch_wait_minutes').notNull().default(10),
+  /** Print the kitchen ticket when an order is confirmed on the order's screen (B15). */
+  printKitchenOnConfirm: boolean('print_kitchen_on_confirm').notNull().default(false),
   version: version(),
   updatedAt: updatedAt(),
 });
@@ -792,3 +832,91 @@ export const serverSettings = pgTable('server_settings', {
   key: text('key').primaryKey(),
   value: jsonb('value').notNull(),
 });
+
+/** Who changed what (B15): every staff write, recorded in the change's own transaction; kept one year. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    businessId: businessId(),
+    at: ts('at').notNull().defaultNow(),
+    /** The staff member; null for an unknown address's failed sign-in. Kept by name, so the log still says it after they leave. */
+    actorId: uuid('actor_id'),
+    actorName: text('actor_name').notNull(),
+    ip: text('ip'),
+    /** create, edit, delete, restore, status, settings, key-rotation, sign-in, sign-in-failed, … */
+    action: text('action').notNull(),
+    /** The kind of record: store, category, item, slide, zone, coupon, admin, delivery-executive, order, settings, … */
+    kind: text('kind').notNull(),
+    recordId: text('record_id'),
+    /** Each changed field's { from, to }; never a password, a secret or a token. */
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>().notNull().default({}),
+  },
+  (t) => [
+    index('audit_log_business_idx').on(t.businessId, t.at, t.id),
+    index('audit_log_actor_idx').on(t.businessId, t.actorId, t.at),
+    index('audit_log_kind_idx').on(t.businessId, t.kind, t.at),
+    index('audit_log_at_idx').on(t.at),
+  ],
+);
+
+/** Single-use recovery codes of two-step sign-in (B15), stored hashed. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: bytea('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/** A password accepted, the second step awaited (B15): short-lived, hashed, with its failed guesses counted. */
+export const twoFactorChallenges = pgTable(
+  'two_factor_challenges',
+  {
+    id: id(),
+    tokenHash: bytea('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    /** The WebAuthn challenge offered with it, base64url; null when none. */
+    webauthnChallenge: text('webauthn_challenge'),
+    failures: integer('failures').notNull().default(0),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('two_factor_challenges_token_idx').on(t.tokenHash),
+    index('two_factor_challenges_expiry_idx').on(t.expiresAt),
+  ],
+);
+
+/** Passkeys (WebAuthn credentials) of staff (B15), a second step or the way in. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessId: businessId(),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_idx').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
