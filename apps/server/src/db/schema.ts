@@ -599,6 +599,34 @@ export const dailyStats = pgTable(
   (t) => [primaryKey({ columns: [t.businessId, t.zoneId, t.day] })],
 );
 
+/**
+ * The sales reports' rollup (B15, ADR 0046), kept in the statement of every order
+ * write that closes an order: per business, zone, day the order was placed (in
+ * the business's time zone), dimension and key, the closed orders' figures.
+ * `dimension` is store, paymentMode, coupon, executive (the order's, '' for
+ * none) or item (the item's id; its quantities and gross only).
+ */
+export const salesStats = pgTable(
+  'sales_stats',
+  {
+    businessId: businessId(),
+    dimension: text('dimension').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    zoneId: uuid('zone_id')
+      .notNull()
+      .references(() => zones.id),
+    key: text('key').notNull(),
+    orders: integer('orders').notNull().default(0),
+    itemsSold: bigint('items_sold', { mode: 'number' }).notNull().default(0),
+    grossPaise: money('gross_paise').notNull().default(0),
+    discountPaise: money('discount_paise').notNull().default(0),
+    chargesPaise: money('charges_paise').notNull().default(0),
+    netPaise: money('net_paise').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.dimension, t.day, t.zoneId, t.key] })],
+);
+
 export const orderSettings = pgTable('order_settings', {
   businessId: uuid('business_id')
     .primaryKey()
