@@ -7,6 +7,8 @@ export const messages = {
   offline: "You're offline: nothing was saved. Try again once the connection is back.",
   tooManySignInAttempts: 'Too many sign-in attempts. Please try again later.',
   tooManyStorefrontOrders: 'Too many orders from one place in a short time. Please try again in a minute.',
+  /** Beyond the spec: the answer to a customer the owner blocked (B15), which does not say so. */
+  customerRefused: "We can't take orders from this account right now. Please contact the store.",
   serviceEnded: 'Service has reached end date. To resume service, please make payment.',
   notFoundPage: "The page you are looking for isn't here.",
   isRequired: 'is required',
@@ -27,6 +29,7 @@ export const messages = {
   storePhone: 'Phone must contain 10 digits in a row',
   storeLocation: 'Please click on map to select store location',
   categoryName: 'Please specify the category name',
+  categoryNameTaken: 'A category with this name already exists in this store',
   deleteItem: 'Are you sure? You want to delete this item',
   deleteCategory: 'Are you sure? You want to delete this category',
   imageTooLarge: 'Image size should be less then 15kb',
