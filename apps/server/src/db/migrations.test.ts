@@ -145,3 +145,61 @@ describe('0018: a slug for every business', () => {
     }
   });
 });
+
+describe('0022: one live category per name in a store', () => {
+  it('keeps the first of each name and calls the later ones “(2)”, “(3)”, leaving other stores and the trash alone', async () => {
+    const categoriesDb = `storedesk_t_${randomBytes(6).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${categoriesDb}`);
+    const url = new URL(inject('pgAdminUrl'));
+    url.pathname = `/${categoriesDb}`;
+    const categoriesPool = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    try {
+      await databaseBefore('0022_shop-floor', categoriesPool);
+      await categoriesPool.query(`
+        WITH b AS (
+          INSERT INTO businesses (name, theme, storefront_key, slug) VALUES ('Fresh', '{}', 'pk_fresh', 'fresh') RETURNING id),
+        z AS (INSERT INTO zones (business_id, name) SELECT id, 'Main' FROM b RETURNING id, business_id),
+        s AS (
+          INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured, latitude, longitude,
+                              geohash, open_time, close_time)
+          SELECT business_id, id, shop, '', '', '9876543210', 1, 12.9, 77.5, 'tdr1', '07:00', '22:00'
+          FROM z, (VALUES ('One'), ('Two')) AS shops (shop)
+          RETURNING id, business_id, name)
+        INSERT INTO categories (business_id, store_id, name, created_at, deleted_at)
+        SELECT s.business_id, s.id, c.name, c.created_at::timestamptz, c.deleted_at::timestamptz
+        FROM s JOIN (VALUES
+          ('One', 'Fruits', '2026-01-01', NULL),
+          ('One', 'FRUITS', '2026-01-02', NULL),
+          ('One', 'fruits', '2026-01-03', NULL),
+          ('One', 'Fruits', '2026-01-04', '2026-02-01'),
+          ('One', 'Dairy', '2026-01-05', NULL),
+          ('Two', 'Fruits', '2026-01-06', NULL)
+        ) AS c (shop, name, created_at, deleted_at) ON c.shop = s.name`);
+
+      await runMigrations(categoriesPool);
+
+      const { rows } = await categoriesPool.query(
+        `SELECT s.name AS store, c.name, c.version, c.deleted_at IS NOT NULL AS trashed
+           FROM categories c JOIN stores s ON s.id = c.store_id ORDER BY c.created_at`,
+      );
+      expect(rows).toEqual([
+        { store: 'One', name: 'Fruits', version: 1, trashed: false },
+        { store: 'One', name: 'FRUITS (2)', version: 2, trashed: false },
+        { store: 'One', name: 'fruits (3)', version: 2, trashed: false },
+        { store: 'One', name: 'Fruits', version: 1, trashed: true },
+        { store: 'One', name: 'Dairy', version: 1, trashed: false },
+        { store: 'Two', name: 'Fruits', version: 1, trashed: false },
+      ]);
+      // From here on the database itself refuses a second live category of a name in a store.
+      await expect(
+        categoriesPool.query(
+          `INSERT INTO categories (business_id, store_id, name)
+           SELECT business_id, store_id, 'dairy' FROM categories WHERE name = 'Dairy'`,
+        ),
+      ).rejects.toThrow(/categories_name_idx/);
+    } finally {
+      await categoriesPool.end();
+      await dropTestDatabase(admin, categoriesDb);
+    }
+  });
+});

@@ -92,6 +92,51 @@ describe('categories', () => {
     }
     expect(await count('categories')).toBe(before);
   });
+
+  it('are one per name in a store, whatever its case, as zones are: 409 on name when adding, renaming or restoring', async () => {
+    const shop = await newStore(admin);
+    const base = `/api/stores/${shop.id}/categories`;
+    const fruits = await created<Category>(admin, base, { name: 'Fruits' });
+    const taken = {
+      code: 'conflict',
+      message: 'A category with this name already exists in this store',
+      fields: { name: 'A category with this name already exists in this store' },
+    };
+    const before = await count('categories');
+
+    const added = await call(admin, 'POST', base, { name: ' fruits ' });
+    expect(added.statusCode).toBe(409);
+    expect(errorOf(added)).toEqual(taken);
+    expect(await count('categories')).toBe(before);
+
+    const vegetables = await created<Category>(admin, base, { name: 'Vegetables' });
+    const renamed = await call(admin, 'PATCH', `${base}/${vegetables.id}`, { name: 'FRUITS', version: 1 });
+    expect(renamed.statusCode).toBe(409);
+    expect(errorOf(renamed)).toEqual(taken);
+    expect((await call(admin, 'GET', `${base}/${vegetables.id}`)).json()).toMatchObject({
+      name: 'Vegetables',
+      version: 1,
+    });
+
+    // Another store may have its own Fruits, and a category may change the case of its own name.
+    expect(
+      (await call(admin, 'POST', `/api/stores/${otherStore.id}/categories`, { name: 'Fruits' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await call(admin, 'PATCH', `${base}/${fruits.id}`, { name: 'FRUITS', version: 1 })).json(),
+    ).toMatchObject({ name: 'FRUITS', version: 2 });
+
+    // A deleted category's name is free again; the deleted one comes back only once it is free.
+    expect((await call(admin, 'DELETE', `${base}/${fruits.id}?version=2`)).statusCode).toBe(204);
+    const again = await created<Category>(admin, base, { name: 'Fruits' });
+    const restore = await call(owner, 'POST', `/api/trash/categories/${fruits.id}/restore`);
+    expect(restore.statusCode).toBe(409);
+    expect(errorOf(restore)).toEqual({ code: 'conflict', message: taken.message });
+    expect((await call(admin, 'GET', `${base}/${fruits.id}`)).statusCode).toBe(404);
+    expect((await call(admin, 'DELETE', `${base}/${again.id}?version=1`)).statusCode).toBe(204);
+    expect((await call(owner, 'POST', `/api/trash/categories/${fruits.id}/restore`)).statusCode).toBe(200);
+    expect((await call(admin, 'GET', `${base}/${fruits.id}`)).json()).toMatchObject({ name: 'FRUITS' });
+  });
 });
 
 describe('items', () => {

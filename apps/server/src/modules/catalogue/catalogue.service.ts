@@ -14,7 +14,8 @@ import type { Database, Executor } from '../../db/client.ts';
 import { replaceImage } from '../../lib/replace-image.ts';
 import { fileUrl, imageKey, type ImageUpload } from '../../storage/images.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
+import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { publishEvent } from '../../realtime/publish.ts';
@@ -101,13 +102,32 @@ export async function getCategory(db: Database, auth: AuthContext, storeId: stri
   return toCategory(row);
 }
 
+const categoryNameTaken = () =>
+  new AppError('conflict', messages.categoryNameTaken, { fields: { name: messages.categoryNameTaken } });
+
+/**
+ * Runs a write that names a category; a live category of the store already
+ * called that (in any case) is 409 on name. The unique index decides, so two
+ * people adding one name at once get one category and one 409.
+ */
+async function withUniqueCategoryName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'categories_name_idx')) throw categoryNameTaken();
+    throw error;
+  }
+}
+
 export async function createCategory(db: Database, auth: AuthContext, storeId: string, input: CategoryInput) {
-  return db.transaction(async (tx) => {
-    const store = await storeOf(tx, auth, storeId);
-    const row = await categoriesRepo.insertCategory(tx, store, input.name);
-    await announce(tx, store, 'category.created');
-    return toCategory(row);
-  });
+  return withUniqueCategoryName(() =>
+    db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth, storeId);
+      const row = await categoriesRepo.insertCategory(tx, store, input.name);
+      await announce(tx, store, 'category.created');
+      return toCategory(row);
+    }),
+  );
 }
 
 export async function updateCategory(
@@ -117,18 +137,20 @@ export async function updateCategory(
   categoryId: string,
   input: CategoryUpdate,
 ) {
-  return db.transaction(async (tx) => {
-    const store = await storeOf(tx, auth, storeId);
-    const row = await writeVersioned(
-      () => categoriesRepo.updateCategory(tx, store, categoryId, input.version, input.name),
-      async () => {
-        const now = await categoriesRepo.findCategory(tx, store, categoryId);
-        return now && toCategory(now);
-      },
-    );
-    await announce(tx, store, 'category.updated');
-    return toCategory(row);
-  });
+  return withUniqueCategoryName(() =>
+    db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth, storeId);
+      const row = await writeVersioned(
+        () => categoriesRepo.updateCategory(tx, store, categoryId, input.version, input.name),
+        async () => {
+          const now = await categoriesRepo.findCategory(tx, store, categoryId);
+          return now && toCategory(now);
+        },
+      );
+      await announce(tx, store, 'category.updated');
+      return toCategory(row);
+    }),
+  );
 }
 
 /** The category goes to the trash; its items stay and show no category. */

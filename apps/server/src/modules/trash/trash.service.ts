@@ -91,6 +91,10 @@ export async function restoreFromTrash(
   } catch (error) {
     // A live zone took the name while this one was in the trash: the unique index says so.
     if (isUniqueViolation(error, 'zones_name_idx')) throw new AppError('conflict', messages.zoneNameTaken);
+    // So did a live category of its store.
+    if (isUniqueViolation(error, 'categories_name_idx')) {
+      throw new AppError('conflict', messages.categoryNameTaken);
+    }
     throw error;
   }
 }
