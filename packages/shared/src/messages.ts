@@ -30,7 +30,6 @@ export const messages = {
   storeLocation: 'Please click on map to select store location',
   categoryName: 'Please specify the category name',
   categoryNameTaken: 'A category with this name already exists in this store',
-  categoryNameTaken: 'A category with this name already exists in this store',
   deleteItem: 'Are you sure? You want to delete this item',
   deleteCategory: 'Are you sure? You want to delete this category',
   imageTooLarge: 'Image size should be less then 15kb',
