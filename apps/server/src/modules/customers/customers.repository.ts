@@ -1,11 +1,29 @@
-import { and, asc, count, or, sql, type SQL } from 'drizzle-orm';
-import type { CustomerListQuery } from '@storedesk/shared/customers/schemas';
+import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import type { CustomerListQuery, CustomerOrdersQuery } from '@storedesk/shared/customers/schemas';
+import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
-import { customers } from '../../db/schema.ts';
+import { customers, orders } from '../../db/schema.ts';
 import { likePattern, nameMatches } from '../../lib/search.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
 
-const columns = { id: customers.id, name: customers.name, phone: customers.phone };
+const columns = {
+  id: customers.id,
+  name: customers.name,
+  phone: customers.phone,
+  blockedAt: customers.blockedAt,
+  blockedByName: customers.blockedByName,
+  createdAt: customers.createdAt,
+};
+export type CustomerRecord = {
+  id: string;
+  name: string;
+  phone: string;
+  blockedAt: Date | null;
+  blockedByName: string | null;
+  createdAt: Date;
+};
+export type CustomerFigures = { ordersCount: number; totalSpentPaise: number; lastOrderAt: Date | null };
+const none: CustomerFigures = { ordersCount: 0, totalSpentPaise: 0, lastOrderAt: null };
 
 /**
  * What a search names: a part of a name, or, when it looks like a phone
@@ -18,8 +36,14 @@ function matches(q: string): SQL {
   return or(byName, sql`${customers.phone} LIKE ${likePattern(digits)}`)!;
 }
 
-/** The business's customers by name. */
-export async function findCustomers(db: Executor, scope: Scope, query: CustomerListQuery) {
+const orderings = {
+  name: [asc(customers.name), asc(customers.id)],
+  newest: [desc(customers.createdAt), desc(customers.id)],
+  oldest: [asc(customers.createdAt), asc(customers.id)],
+} as const;
+
+/** A page of the business's customers, by name or by when they became customers. */
+export async function findCustomers(db: Executor, scope: BusinessScope, query: CustomerListQuery) {
   const conditions: SQL[] = [ofBusiness(customers, scope)];
   if (query.q) conditions.push(matches(query.q));
   const where = and(...conditions);
@@ -28,10 +52,121 @@ export async function findCustomers(db: Executor, scope: Scope, query: CustomerL
       .select(columns)
       .from(customers)
       .where(where)
-      .orderBy(asc(customers.name), asc(customers.id))
+      .orderBy(...orderings[query.sort])
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ total: count() }).from(customers).where(where),
   ]);
+  return { items: items as CustomerRecord[], total };
+}
+
+export async function findCustomer(db: Executor, scope: BusinessScope, customerId: string) {
+  const [row] = await db
+    .select(columns)
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId)));
+  return (row as CustomerRecord | undefined) ?? null;
+}
+
+/**
+ * The figures of some customers of the business, read from their own orders
+ * only (orders_customer_idx), so a page costs the same with a million orders:
+ * how many orders, the bill amounts of the delivered ones, and the latest.
+ */
+export async function findFigures(
+  db: Executor,
+  scope: BusinessScope,
+  customerIds: string[],
+): Promise<Map<string, CustomerFigures>> {
+  const figures = new Map<string, CustomerFigures>(customerIds.map((id) => [id, none]));
+  if (customerIds.length === 0) return figures;
+  const rows = await db
+    .select({
+      customerId: orders.customerId,
+      ordersCount: count(),
+      totalSpentPaise: sql<string>`coalesce(sum(${orders.billAmountPaise}) FILTER (WHERE ${orders.status} = ${OrderStatus.Delivered}), 0)`,
+      lastOrderAt: max(orders.placedAt),
+    })
+    .from(orders)
+    .where(and(inArray(orders.customerId, customerIds), ofBusiness(orders, scope)))
+    .groupBy(orders.customerId);
+  for (const row of rows) {
+    figures.set(row.customerId, {
+      ordersCount: row.ordersCount,
+      totalSpentPaise: Number(row.totalSpentPaise),
+      lastOrderAt: row.lastOrderAt,
+    });
+  }
+  return figures;
+}
+
+const orderColumns = {
+  id: orders.id,
+  number: orders.number,
+  zoneId: orders.zoneId,
+  storeId: orders.storeId,
+  storeName: orders.storeName,
+  customerName: orders.customerName,
+  placedAt: orders.placedAt,
+  status: orders.status,
+  state: orders.state,
+  billAmountPaise: orders.billAmountPaise,
+  dexId: orders.dexId,
+  dexName: orders.dexName,
+  version: orders.version,
+};
+
+/** A customer's orders, newest first, as the orders list's rows, with their number. */
+export async function findCustomerOrders(
+  db: Executor,
+  scope: BusinessScope,
+  customerId: string,
+  page: CustomerOrdersQuery,
+) {
+  const where = and(eq(orders.customerId, customerId), ofBusiness(orders, scope));
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(orderColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(page.pageSize)
+      .offset(page.page * page.pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
   return { items, total };
+}
+
+/**
+ * Blocks a customer, noting who and when, or unblocks them. Blocking one who
+ * is blocked already keeps the first who and when: the answer is the same.
+ */
+export async function setBlocked(
+  db: Executor,
+  scope: BusinessScope,
+  customerId: string,
+  by: { id: string; name: string } | null,
+) {
+  const set = by
+    ? {
+        blockedAt: sql`coalesce(${customers.blockedAt}, now())`,
+        blockedById: sql`CASE WHEN ${customers.blockedAt} IS NULL THEN ${by.id}::uuid ELSE ${customers.blockedById} END`,
+        blockedByName: sql`CASE WHEN ${customers.blockedAt} IS NULL THEN ${by.name} ELSE ${customers.blockedByName} END`,
+      }
+    : { blockedAt: null, blockedById: null, blockedByName: null };
+  const [row] = await db
+    .update(customers)
+    .set(set)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId)))
+    .returning(columns);
+  return (row as CustomerRecord | undefined) ?? null;
+}
+
+/** Whether the business's customer is blocked now; null when there is no such customer. */
+export async function findBlockedAt(db: Executor, scope: BusinessScope, customerId: string) {
+  const [row] = await db
+    .select({ blockedAt: customers.blockedAt })
+    .from(customers)
+    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId)));
+  return row ?? null;
 }

@@ -1,14 +1,119 @@
-import type { Customer, CustomerListQuery } from '@storedesk/shared/customers/schemas';
+import type {
+  CustomerBlock,
+  CustomerDetail,
+  CustomerListQuery,
+  CustomerOrdersQuery,
+  CustomerRow,
+} from '@storedesk/shared/customers/schemas';
+import { mayOrder } from '@storedesk/shared/customers/ordering';
 import type { ListResponse } from '@storedesk/shared/lists';
-import type { Database } from '../../db/client.ts';
-import { scopeOf } from '../../lib/scope.ts';
+import { messages } from '@storedesk/shared/messages';
+import type { OrderStatus } from '@storedesk/shared/orders';
+import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import type { Database, Executor } from '../../db/client.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { scopeOf, type BusinessScope } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
+import { findAddresses } from '../storefront/customers.repository.ts';
 import * as repo from './customers.repository.ts';
 
+function toRow(record: repo.CustomerRecord, figures: repo.CustomerFigures): CustomerRow {
+  return {
+    id: record.id,
+    name: record.name,
+    phone: record.phone,
+    ordersCount: figures.ordersCount,
+    totalSpentPaise: figures.totalSpentPaise,
+    lastOrderAt: figures.lastOrderAt?.toISOString() ?? null,
+    blockedAt: record.blockedAt?.toISOString() ?? null,
+    createdAt: record.createdAt.toISOString(),
+  };
+}
+
+/** The business's customers with their figures, which are read for the page's customers only. */
 export async function listCustomers(
   db: Database,
   auth: AuthContext,
   query: CustomerListQuery,
-): Promise<ListResponse<Customer>> {
-  return repo.findCustomers(db, scopeOf(auth), query);
+): Promise<ListResponse<CustomerRow>> {
+  const scope = scopeOf(auth);
+  const { items, total } = await repo.findCustomers(db, scope, query);
+  const figures = await repo.findFigures(
+    db,
+    scope,
+    items.map((c) => c.id),
+  );
+  return { items: items.map((c) => toRow(c, figures.get(c.id)!)), total };
+}
+
+async function toDetail(
+  db: Executor,
+  scope: BusinessScope,
+  record: repo.CustomerRecord,
+): Promise<CustomerDetail> {
+  const [figures, addresses] = await Promise.all([
+    repo.findFigures(db, scope, [record.id]),
+    findAddresses(db, { businessId: scope.businessId, customerId: record.id }),
+  ]);
+  return {
+    ...toRow(record, figures.get(record.id)!),
+    blockedByName: record.blockedByName,
+    addresses: addresses.map((a) => ({ ...a, createdAt: a.createdAt.toISOString() })),
+  };
+}
+
+/** One customer with their figures and saved addresses; another business's is 404. */
+export async function getCustomer(
+  db: Database,
+  auth: AuthContext,
+  customerId: string,
+): Promise<CustomerDetail> {
+  const scope = scopeOf(auth);
+  const record = await repo.findCustomer(db, scope, customerId);
+  if (!record) throw notFound();
+  return toDetail(db, scope, record);
+}
+
+/** A customer's orders, newest first, as the orders list shows them. */
+export async function listCustomerOrders(
+  db: Database,
+  auth: AuthContext,
+  customerId: string,
+  query: CustomerOrdersQuery,
+): Promise<ListResponse<OrderSummary>> {
+  const scope = scopeOf(auth);
+  if (!(await repo.findCustomer(db, scope, customerId))) throw notFound();
+  const { items, total } = await repo.findCustomerOrders(db, scope, customerId, query);
+  return {
+    items: items.map((row) => ({
+      ...row,
+      placedAt: row.placedAt.toISOString(),
+      status: row.status as OrderStatus,
+      state: row.state as 0 | 1,
+    })),
+    total,
+  };
+}
+
+/** Blocks (noting who and when) or unblocks a customer; the same change twice is answered the same. */
+export async function setCustomerBlocked(
+  db: Database,
+  auth: AuthContext,
+  customerId: string,
+  change: CustomerBlock,
+): Promise<CustomerDetail> {
+  const scope = scopeOf(auth);
+  const by = change.blocked ? { id: auth.user.id, name: auth.user.name } : null;
+  const record = await repo.setBlocked(db, scope, customerId, by);
+  if (!record) throw notFound();
+  return toDetail(db, scope, record);
+}
+
+/**
+ * The one check the customer app's ordering makes (B15): a blocked customer's
+ * order is refused with a message that does not say why.
+ */
+export async function assertMayOrder(db: Executor, scope: BusinessScope, customerId: string): Promise<void> {
+  const customer = await repo.findBlockedAt(db, scope, customerId);
+  if (customer && !mayOrder(customer)) throw forbidden(messages.customerRefused);
 }
