@@ -90,7 +90,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           '400: malformed body, an item the store cannot sell now, a basket under the minimum order, a refused ' +
           'coupon, a payment mode the business does not take, an address the store does not deliver to ' +
           '(`fields` says which part and why). 401: missing or unknown key, or a token that is not a signed-in ' +
-          'customer’s. 402: service ended. 404: unknown, deleted or another business’s store, or an address ' +
+          'customer’s. 402: service ended. 403: the customer may not order now (the message says only that). ' +
+          '404: unknown, deleted or another business’s store, or an address ' +
           'that is not the customer’s. 409: the business is not live (checked before the ' +
           'body is read), or the store takes no orders now: not Open, or outside its hours on the business’s ' +
           'clock (`fields.storeId` says which). 429: too many orders from ' +
@@ -102,6 +103,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           402: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
           404: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
           429: errorEnvelopeSchema,

@@ -34,6 +34,7 @@ import { getAddress, type CustomerContext } from './customers.service.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { fileUrl } from '../../storage/images.ts';
 import { recordPlacedOrder } from '../orders/orders.service.ts';
+import { assertMayOrder } from '../customers/customers.service.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import {
   chargesFor,
@@ -277,6 +278,7 @@ export async function placeOrder(
       );
     }
     const customer = await repo.lockCustomer(tx, businessId, parties.customer);
+    await assertMayOrder(tx, { businessId }, customer.id);
     const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
     const { priced, couponCode } = await billFor(
       tx,
