@@ -55,6 +55,7 @@ import { createSmsSender, type SmsSender } from './sms/sms.ts';
 import { storefrontCustomerRoutes } from './modules/storefront/customers.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
 
@@ -244,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(deliveryRoutes, { db, hub, news: orderNews, push });
       await api.register(passwordResetRoutes, { db, mailer, originOf, audience: 'executives' });
       await api.register(dispatchRoutes, { db, hub });
+      await api.register(reportsRoutes, { db });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

@@ -16,6 +16,7 @@ import { makePng } from '../storage/image-fixtures.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 import { recountDailyStats } from '../modules/dashboard/daily-stats.repository.ts';
+import { recountSalesStats } from '../modules/reports/sales-stats.repository.ts';
 import { freeSlugFor } from '../modules/settings/business.service.ts';
 import { demoLandmarks, demoNotes, demoStreets } from './demo-words.ts';
 
@@ -582,4 +583,5 @@ async function seedOrders(
 
   // The dashboard's counters, derived from the orders just written, by the days of the business's time zone.
   await recountDailyStats(tx, businessId);
+  await recountSalesStats(tx, businessId);
 }

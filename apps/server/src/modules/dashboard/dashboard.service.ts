@@ -12,6 +12,7 @@ import { invalid } from '../../lib/errors.ts';
 import { scopeOf, type Scope } from '../../lib/scope.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
+import { recountSalesStats } from '../reports/sales-stats.repository.ts';
 import * as repo from './dashboard.repository.ts';
 import { isZoneOf } from '../zones/zones.service.ts';
 
@@ -136,9 +137,10 @@ export async function getDashboard(
 }
 
 /**
- * Counts the business's dashboard days again from its orders, by its time zone
+ * Counts the business's dashboard days and sales rollup again from its orders, by its time zone
  * as the caller's transaction now has it (a change of time zone, ADR 0016).
  */
-export function recountDays(tx: Executor, businessId: string): Promise<void> {
-  return recountDailyStats(tx, businessId);
+export async function recountDays(tx: Executor, businessId: string): Promise<void> {
+  await recountDailyStats(tx, businessId);
+  await recountSalesStats(tx, businessId);
 }

@@ -28,6 +28,7 @@ import {
   type Counts,
 } from '../dashboard/daily-stats.repository.ts';
 import { likePattern } from '../../lib/search.ts';
+import { salesUpsert } from '../reports/sales-stats.repository.ts';
 
 /**
  * A search as it may match a customer's phone, kept as ten digits: a phone
@@ -472,6 +473,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
   const written = sql.identifier('written');
   const parts = [sql`${written} AS (${guard})`];
   if (change.counts) parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
+  if (change.counts && change.update) parts.push(sql`sold AS (${salesUpsert(change.orderId, change.update, written)})`);
   parts.push(sql`announced AS (${eventInsert(change.event, written)})`);
   const row = change.timeline;
   parts.push(sql`added AS (

@@ -1,0 +1,131 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
+import type { Executor } from '../../db/client.ts';
+import type { Scope } from '../../lib/scope.ts';
+
+/** One group's sums as read from the rollup, with the name its key has now (null when it names none). */
+export type GroupRow = {
+  key: string;
+  name: string | null;
+  orders: number;
+  itemsSold: number;
+  grossPaise: number;
+  discountPaise: number;
+  chargesPaise: number;
+  netPaise: number;
+  cancelled: number;
+};
+
+/** The dimension of the rollup each grouping reads: days sum the stores' rows, categories the items'. */
+const dimensionOf: Record<SalesGrouping, string> = {
+  day: 'store',
+  store: 'store',
+  category: 'item',
+  item: 'item',
+  paymentMode: 'paymentMode',
+  coupon: 'coupon',
+  executive: 'executive',
+};
+
+const sums = sql`coalesce(sum(s.orders), 0) AS orders, coalesce(sum(s.items_sold), 0) AS items_sold,
+  coalesce(sum(s.gross_paise), 0) AS gross_paise, coalesce(sum(s.discount_paise), 0) AS discount_paise,
+  coalesce(sum(s.charges_paise), 0) AS charges_paise, coalesce(sum(s.net_paise), 0) AS net_paise,
+  coalesce(sum(s.cancelled), 0) AS cancelled`;
+
+/** The rollup's rows of the scope, the dimension and the period (in a join's ON, or a WHERE). */
+function rowsIn(scope: Scope, dimension: string, query: SalesReportQuery): SQL {
+  return sql`s.business_id = ${scope.businessId}::uuid AND s.dimension = ${dimension}
+    AND s.day BETWEEN ${query.from}::date AND ${query.to}::date
+    ${scope.zoneId === null ? sql`` : sql`AND s.zone_id = ${scope.zoneId}::uuid`}`;
+}
+
+type Raw = Record<
+  | 'key'
+  | 'name'
+  | 'orders'
+  | 'items_sold'
+  | 'gross_paise'
+  | 'discount_paise'
+  | 'charges_paise'
+  | 'net_paise'
+  | 'cancelled',
+  unknown
+>;
+
+function toGroup(row: Raw): GroupRow {
+  return {
+    key: row.key as string,
+    name: (row.name as string | null) ?? null,
+    orders: Number(row.orders),
+    itemsSold: Number(row.items_sold),
+    grossPaise: Number(row.gross_paise),
+    discountPaise: Number(row.discount_paise),
+    chargesPaise: Number(row.charges_paise),
+    netPaise: Number(row.net_paise),
+    cancelled: Number(row.cancelled),
+  };
+}
+
+/** A key as the id it is, or null ('' or anything not an id: an item id of an order's snapshot is kept as sent). */
+function idOf(key: SQL): SQL {
+  return sql`(CASE WHEN ${key} ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN ${key}::uuid END)`;
+}
+
+/** The name a key has now: a store's, item's, category's or executive's (ids of the business). */
+function namesOf(grouping: SalesGrouping, scope: Scope): SQL {
+  const business = sql`${scope.businessId}::uuid`;
+  switch (grouping) {
+    case 'store':
+      return sql`(SELECT st.name FROM stores st WHERE st.id = ${idOf(sql`g.key`)} AND st.business_id = ${business})`;
+    case 'item':
+      return sql`(SELECT it.name FROM items it WHERE it.id = ${idOf(sql`g.key`)} AND it.business_id = ${business})`;
+    case 'category':
+      return sql`(SELECT c.name FROM categories c WHERE c.id = ${idOf(sql`g.key`)} AND c.business_id = ${business})`;
+    case 'executive':
+      return sql`(SELECT u.name FROM users u WHERE u.id = ${idOf(sql`g.key`)} AND u.business_id = ${business})`;
+    default:
+      return sql`NULL::text`;
+  }
+}
+
+/**
+ * The period's groups (`query.groupBy`) from the rollup: every day of the
+ * period, oldest first (days without orders as zeros), or each key with closed
+ * orders in the period. Items group by their category now: an item that no
+ * longer exists, or has none, goes under ''.
+ */
+export async function salesGroups(db: Executor, scope: Scope, query: SalesReportQuery): Promise<GroupRow[]> {
+  const grouping = query.groupBy;
+  const dimension = dimensionOf[grouping];
+  let groups: SQL;
+  if (grouping === 'day') {
+    const { rows } = await db.execute<Raw>(sql`
+      SELECT g.day::date::text AS key, NULL AS name, ${sums}
+      FROM generate_series(${query.from}::date, ${query.to}::date, interval '1 day') AS g(day)
+      LEFT JOIN sales_stats s ON s.day = g.day::date AND ${rowsIn(scope, dimension, query)}
+      GROUP BY g.day ORDER BY g.day`);
+    return rows.map(toGroup);
+  }
+  if (grouping === 'category') {
+    // Summed by item first, then each item's sums go to its category (one lookup per item, not per day).
+    groups = sql`
+      SELECT coalesce(it.category_id::text, '') AS key, sum(s.orders) AS orders, sum(s.items_sold) AS items_sold,
+             sum(s.gross_paise) AS gross_paise, sum(s.discount_paise) AS discount_paise,
+             sum(s.charges_paise) AS charges_paise, sum(s.net_paise) AS net_paise, sum(s.cancelled) AS cancelled
+      FROM (SELECT s.key, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.key) AS s
+      LEFT JOIN items it ON it.id = ${idOf(sql`s.key`)} AND it.business_id = ${scope.businessId}::uuid
+      GROUP BY 1`;
+  } else {
+    groups = sql`SELECT s.key, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.key`;
+  }
+  const { rows } = await db.execute<Raw>(sql`
+    SELECT g.*, ${namesOf(grouping, scope)} AS name FROM (${groups}) AS g`);
+  return rows.map(toGroup);
+}
+
+/** The period's totals: every closed order of the scope placed in it, each once (the stores' rows). */
+export async function salesTotals(db: Executor, scope: Scope, query: SalesReportQuery): Promise<GroupRow> {
+  const { rows } = await db.execute<Raw>(sql`
+    SELECT '' AS key, NULL AS name, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, 'store', query)}`);
+  return toGroup(rows[0]!);
+}

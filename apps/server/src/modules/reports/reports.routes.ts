@@ -1,0 +1,57 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import { salesReportQuerySchema, salesReportSchema } from '@storedesk/shared/reports/schemas';
+import type { Database } from '../../db/client.ts';
+import { authOf } from '../../plugins/access.ts';
+import { getSalesReport, salesCsv } from './reports.service.ts';
+
+const figures =
+  'Per group: orders = orders placed in the period (days in the business’s time zone, both included) that were delivered; ' +
+  'itemsSold = their items’ quantities; grossPaise = their items’ total; discountPaise = their discounts; ' +
+  'chargesPaise = their charges; netPaise = their bills (gross − discount + charges); cancelled = orders placed in the period ' +
+  'that were cancelled. Grouped by item, discount, charges and net are null (an order’s, not an item’s); grouped by ' +
+  'category (each item’s category now), orders and cancelled are null too. totals count each order of the period once. ' +
+  'The owner may name a zone (zoneId); an admin always gets their own zone, and naming another is 403. At most 366 days.';
+
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  app.get(
+    '/reports/sales',
+    {
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Sales of a period, grouped by day, store, category, item, payment mode, coupon or executive',
+        description: figures,
+        querystring: salesReportQuerySchema,
+        response: { 200: salesReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => getSalesReport(db, authOf(request), request.query),
+  );
+
+  app.get(
+    '/reports/sales.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        summary:
+          'The same report as CSV: the rows and columns the console shows, then the totals; money in rupees',
+        description: figures,
+        querystring: salesReportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const report = await getSalesReport(db, authOf(request), query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="sales-${query.groupBy}-${query.from}-${query.to}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(salesCsv(query, report));
+    },
+  );
+};

@@ -1,0 +1,111 @@
+import { formatDay } from '@storedesk/shared/dates';
+import { isOwner } from '@storedesk/shared/levels';
+import { messages } from '@storedesk/shared/messages';
+import { rupeesDecimal } from '@storedesk/shared/money';
+import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
+import {
+  reportMessages,
+  type SalesFigures,
+  type SalesReport,
+  type SalesReportQuery,
+  type SalesRow,
+} from '@storedesk/shared/reports/schemas';
+import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import type { Database } from '../../db/client.ts';
+import { invalid } from '../../lib/errors.ts';
+import { scopeOf } from '../../lib/scope.ts';
+import type { AuthContext } from '../auth/auth.service.ts';
+import { csvField } from '../orders/orders-export.ts';
+import { isZoneOf } from '../zones/zones.service.ts';
+import * as repo from './reports.repository.ts';
+
+/** What the console shows for a group's key. */
+function labelOf(query: SalesReportQuery, row: repo.GroupRow): string {
+  switch (query.groupBy) {
+    case 'day':
+      return formatDay(row.key);
+    case 'paymentMode':
+      return row.key === ''
+        ? reportMessages.noPaymentMode
+        : (paymentModeTypeLabels[row.key as PaymentModeType] ?? row.key);
+    case 'coupon':
+      return row.key === '' ? reportMessages.noCoupon : row.key;
+    case 'executive':
+      return row.name ?? (row.key === '' ? reportMessages.noExecutive : reportMessages.removed);
+    case 'category':
+      return row.name ?? reportMessages.noCategory;
+    default:
+      return row.name ?? reportMessages.removed;
+  }
+}
+
+/** A group's figures as the report gives them: an item's or category's have no discount, charges or net (ADR 0046). */
+function rowOf(query: SalesReportQuery, group: repo.GroupRow): SalesRow {
+  const byItem = query.groupBy === 'item' || query.groupBy === 'category';
+  const perOrder = query.groupBy !== 'category';
+  return {
+    key: group.key,
+    label: labelOf(query, group),
+    orders: perOrder ? group.orders : null,
+    itemsSold: group.itemsSold,
+    grossPaise: group.grossPaise,
+    discountPaise: byItem ? null : group.discountPaise,
+    chargesPaise: byItem ? null : group.chargesPaise,
+    netPaise: byItem ? null : group.netPaise,
+    cancelled: perOrder ? group.cancelled : null,
+  };
+}
+
+/**
+ * B15: the sales of a period, grouped one way, for the caller's zone (or the
+ * owner's chosen zone, or every zone), from the rollup kept with the orders.
+ * Days come oldest first; other groups by gross, largest first, then by label.
+ */
+export async function getSalesReport(
+  db: Database,
+  auth: AuthContext,
+  query: SalesReportQuery,
+): Promise<SalesReport> {
+  const scope = scopeOf(auth, query.zoneId);
+  if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  // One snapshot for both reads, so the rows add up to the totals even while orders close.
+  const [groups, totals] = await db.transaction(
+    async (tx) =>
+      [await repo.salesGroups(tx, scope, query), await repo.salesTotals(tx, scope, query)] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const rows = groups.map((group) => rowOf(query, group));
+  if (query.groupBy !== 'day') {
+    rows.sort(
+      (a, b) => b.grossPaise - a.grossPaise || a.label.localeCompare(b.label) || a.key.localeCompare(b.key),
+    );
+  }
+  const { key: _key, name: _name, ...figures } = totals;
+  return { rows, totals: figures };
+}
+
+function csvLine(fields: string[]): string {
+  return `${fields.map(csvField).join(',')}\r\n`;
+}
+
+function figureFields(figures: SalesFigures): string[] {
+  return figureColumns.map(({ key, money }) => {
+    const value = figures[key];
+    if (value === null) return '';
+    return money ? rupeesDecimal(value) : String(value);
+  });
+}
+
+/**
+ * The report as CSV, exactly as the console's table shows it: the group's
+ * column and the figures (money in rupees with two decimals, none as empty),
+ * one line per row, then the totals.
+ */
+export function salesCsv(query: SalesReportQuery, report: SalesReport): string {
+  let out = `\uFEFF${csvLine([groupingLabels[query.groupBy], ...figureColumns.map((column) => column.header)])}`;
+  for (const row of report.rows) out += csvLine([row.label, ...figureFields(row)]);
+  out += csvLine([totalsLabel, ...figureFields(report.totals)]);
+  return out;
+}
