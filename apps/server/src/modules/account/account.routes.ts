@@ -11,6 +11,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/access.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import * as account from './account.service.ts';
+import { twoFactorAccountRoutes } from './two-factor.routes.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
   db: Database;
@@ -18,6 +19,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   /** Where the links in e-mails point. */
   originOf: OriginOf;
 }> = async (app, { db, mailer, originOf }) => {
+  await app.register(twoFactorAccountRoutes, { db });
+
   app.get(
     '/account',
     {

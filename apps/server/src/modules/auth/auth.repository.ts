@@ -41,6 +41,24 @@ export async function findUsersForSignIn(db: Executor, email: string) {
     .limit(SIGN_IN_CANDIDATES);
 }
 
+/** A live user with their business, as a new session carries them. */
+export async function findUserForSession(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ user: sessionColumns.user, business: sessionColumns.business })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function findPasswordHashOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.passwordHash;
+}
+
 export async function insertSession(
   db: Executor,
   values: {

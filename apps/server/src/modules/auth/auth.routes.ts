@@ -7,6 +7,7 @@ import {
   signInRequestSchema,
   signInResponseSchema,
 } from '@storedesk/shared/auth/schemas';
+import { twoFactorEnrolmentRequiredSchema, twoFactorRequiredSchema } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
 import {
@@ -17,11 +18,14 @@ import {
   setSessionCookie,
 } from '../../plugins/access.ts';
 import * as auth from './auth.service.ts';
+import { twoFactorSignInRoutes } from './two-factor.routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
   app,
   { db, secureCookies },
 ) => {
+  await app.register(twoFactorSignInRoutes, { db, secureCookies });
+
   app.post(
     '/auth/sign-in',
     {
@@ -32,10 +36,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
         description:
           'An e-mail may have an account in several businesses (ADR 0033). When the password opens more than one ' +
           'that may use the console and the request names no `businessId`, the answer is `{chooseBusiness: [{id, name}]}` ' +
-          'with no session: sign in again with the chosen `businessId`.',
+          'with no session: sign in again with the chosen `businessId`. A person with two-step sign-in gets ' +
+          '`{twoFactorRequired: true, challenge}` and no session: `POST /auth/two-factor` completes it; staff of a ' +
+          'business that requires it who have not set it up get `{twoFactorEnrolmentRequired: true, challenge}` (ADR 0044).',
         body: signInRequestSchema,
         response: {
-          200: z.union([signInResponseSchema, chooseBusinessResponseSchema]),
+          200: z.union([
+            signInResponseSchema,
+            chooseBusinessResponseSchema,
+            twoFactorRequiredSchema,
+            twoFactorEnrolmentRequiredSchema,
+          ]),
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
@@ -49,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: bo
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: sessionToken(request)?.token ?? null,
       });
-      if ('chooseBusiness' in signedIn) return signedIn;
+      if (!('token' in signedIn)) return signedIn;
       const { token, auth: session } = signedIn;
       setSessionCookie(reply, token, secureCookies);
       return { ...auth.toMe(session), token };

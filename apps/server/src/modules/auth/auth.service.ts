@@ -8,11 +8,18 @@ import type {
 } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
+import {
+  twoFactorRules,
+  type TwoFactorEnrolmentRequired,
+  type TwoFactorRequired,
+} from '@storedesk/shared/auth/two-factor';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
+import { recordFailedSignIn, recordSignIn } from '../audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import * as twoFactorRepo from './two-factor.repository.ts';
 
 export const sessionPolicy = {
   /** A session unused for this long ends. */
@@ -122,17 +129,26 @@ async function accountsOpenedBy(db: Database, input: SignInRequest) {
   return accounts.filter((_, index) => checks[index]);
 }
 
-export async function signIn(
-  db: Database,
-  input: SignInRequest,
-  meta: { ip: string; userAgent: string | null; previousToken: string | null },
-  /** Who may sign in here: the console's staff, or the delivery app's executives (ADR 0042). */
-  gate: SessionGate = canSignIn,
-): Promise<{ token: string; auth: AuthContext } | ChooseBusinessResponse> {
-  const email = input.email.toLowerCase();
-  const accountKey = `account:${email}`;
-  const accountAddressKey = `account-address:${email} ${meta.ip}`;
-  const addressKey = `address:${meta.ip}`;
+type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
+type SignedIn = { token: string; auth: AuthContext };
+
+/** The sign-in throttle's keys of an e-mail from an address (see throttlePolicy). */
+export function throttleKeysOf(email: string, ip: string) {
+  const lower = email.toLowerCase();
+  return {
+    accountKey: `account:${lower}`,
+    accountAddressKey: `account-address:${lower} ${ip}`,
+    addressKey: `address:${ip}`,
+  };
+}
+
+/**
+ * The throttle's word on a sign-in attempt, before any secret is checked: 429
+ * when the address, or the account from this address, has failed too often;
+ * otherwise the account's delay is waited out. Answers the counts it read.
+ */
+export async function awaitThrottle(db: Executor, keys: ReturnType<typeof throttleKeysOf>) {
+  const { accountKey, accountAddressKey, addressKey } = keys;
   const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
   const throttles = await repo.findThrottles(db, [accountKey, accountAddressKey, addressKey], windowStart);
   const limitOf = (key: string) =>
@@ -152,19 +168,54 @@ export async function signIn(
   }
   const delay = accountDelayMs(throttles.find((t) => t.key === accountKey)?.failures ?? 0);
   if (delay > 0) await sleep(delay);
+  return throttles;
+}
+
+/**
+ * Signs in with e-mail and password. At the console (no `gate`), a person
+ * with two-step sign-in gets a challenge instead of a session, and staff of a
+ * business that requires it who have not set it up get an enrolment challenge
+ * (ADR 0044); the delivery app's executives sign in with their password alone.
+ */
+export async function signIn(
+  db: Database,
+  input: SignInRequest,
+  meta: SignInMeta,
+): Promise<SignedIn | ChooseBusinessResponse | TwoFactorRequired | TwoFactorEnrolmentRequired>;
+export async function signIn(
+  db: Database,
+  input: SignInRequest,
+  meta: SignInMeta,
+  /** Who may sign in here: the console's staff, or the delivery app's executives (ADR 0042). */
+  gate: SessionGate,
+): Promise<SignedIn | ChooseBusinessResponse>;
+export async function signIn(
+  db: Database,
+  input: SignInRequest,
+  meta: SignInMeta,
+  gate?: SessionGate,
+): Promise<SignedIn | ChooseBusinessResponse | TwoFactorRequired | TwoFactorEnrolmentRequired> {
+  const keys = throttleKeysOf(input.email, meta.ip);
+  const { accountKey, accountAddressKey, addressKey } = keys;
+  const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
+  const throttles = await awaitThrottle(db, keys);
 
   const opened = await accountsOpenedBy(db, input);
   if (opened.length === 0) {
     await repo.recordFailures(db, [accountKey, accountAddressKey, addressKey], windowStart);
+    await recordFailedSignIn(db, input.email, meta.ip);
     throw new AppError('unauthenticated', messages.badCredentials);
   }
+  const allowed = opened.filter((account) => (gate ?? canSignIn)(account));
+  // Failed guesses of a second step stay counted until it succeeds (ADR 0044).
+  const secondStep = gate === undefined && allowed.length === 1 ? await secondStepOf(db, allowed[0]!) : null;
   const cleared = throttles.filter((t) => t.key !== addressKey).map((t) => t.key);
-  if (cleared.length > 0) await repo.clearThrottles(db, cleared);
-  const allowed = opened.filter((account) => gate(account));
+  if (cleared.length > 0 && !secondStep) await repo.clearThrottles(db, cleared);
   if (allowed.length === 0) throw new AppError('forbidden', messages.noPermissionToSignIn);
   if (allowed.length > 1) {
     return { chooseBusiness: allowed.map(({ business }) => ({ id: business.id, name: business.name })) };
   }
+  if (secondStep) return secondStep;
   const { passwordHash: _, business, ...user } = allowed[0]!;
 
   // A new sign-in never reuses the session the browser came with.
@@ -178,6 +229,48 @@ export async function signIn(
   return {
     token: session.token,
     auth: toContext({ sessionId: session.sessionId, lastSeenAt: session.lastSeenAt, user, business }),
+  };
+}
+
+/**
+ * What must follow the password for a console account, or null: its second
+ * step when two-step sign-in is on; setting it up when the business requires it.
+ */
+async function secondStepOf(
+  db: Executor,
+  account: { id: string; businessId: string },
+): Promise<TwoFactorRequired | TwoFactorEnrolmentRequired | null> {
+  const state = await twoFactorRepo.findTwoFactorState(db, {
+    businessId: account.businessId,
+    userId: account.id,
+  });
+  if (!state || (state.totpEnabledAt === null && !state.required)) return null;
+  const challenge = randomBytes(32).toString('base64url');
+  await twoFactorRepo.insertChallenge(db, {
+    tokenHash: hashToken(challenge),
+    userId: account.id,
+    businessId: account.businessId,
+    expiresAt: new Date(Date.now() + twoFactorRules.challengeMs),
+  });
+  return state.totpEnabledAt !== null
+    ? { twoFactorRequired: true, challenge }
+    : { twoFactorEnrolmentRequired: true, challenge };
+}
+
+/** Starts the session of a person whose sign-in is complete, in place of the one the browser came with. */
+export async function openSession(db: Database, userId: string, meta: SignInMeta): Promise<SignedIn | null> {
+  const row = await repo.findUserForSession(db, userId);
+  if (!row || !canSignIn(row.user)) return null;
+  if (meta.previousToken) await repo.deleteSessionByTokenHash(db, hashToken(meta.previousToken));
+  const session = await startSession(db, {
+    userId,
+    businessId: row.user.businessId,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
+  });
+  return {
+    token: session.token,
+    auth: toContext({ sessionId: session.sessionId, lastSeenAt: session.lastSeenAt, ...row }),
   };
 }
 
@@ -244,6 +337,7 @@ export async function startSession(
     ip: who.ip,
     userAgent: who.userAgent?.slice(0, 300) ?? null,
   });
+  await recordSignIn(db, who);
   return { token, sessionId: session.id, lastSeenAt: session.lastSeenAt };
 }
 
@@ -258,4 +352,5 @@ export async function signOut(db: Database, auth: AuthContext): Promise<void> {
 export async function pruneAuthRecords(db: Database): Promise<void> {
   await repo.deleteExpiredSessions(db, new Date(Date.now() - sessionPolicy.idleMs));
   await repo.deleteStaleThrottles(db, new Date(Date.now() - throttlePolicy.windowMs));
+  await twoFactorRepo.deleteExpiredChallenges(db);
 }

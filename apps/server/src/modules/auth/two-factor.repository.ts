@@ -1,0 +1,185 @@
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { businesses, recoveryCodes, twoFactorChallenges, users } from '../../db/schema.ts';
+
+/** A user's two-step state, scoped to their business. */
+export async function findTwoFactorState(db: Executor, scope: { businessId: string; userId: string }) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      businessName: businesses.name,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpEnabledAt: users.totpEnabledAt,
+      required: businesses.requireTwoFactor,
+      recoveryCodesLeft: sql<number>`(SELECT count(*)::int FROM ${recoveryCodes} WHERE ${recoveryCodes.userId} = ${users.id} AND ${recoveryCodes.usedAt} IS NULL)`,
+    })
+    .from(users)
+    .innerJoin(businesses, eq(businesses.id, users.businessId))
+    .where(and(eq(users.businessId, scope.businessId), eq(users.id, scope.userId), isNull(users.deletedAt)));
+  return row;
+}
+
+export async function setPendingSecret(
+  db: Executor,
+  scope: { businessId: string; userId: string },
+  secret: string,
+) {
+  await db
+    .update(users)
+    .set({ totpPendingSecret: secret })
+    .where(and(eq(users.businessId, scope.businessId), eq(users.id, scope.userId)));
+}
+
+/** Makes the pending secret the user's, with the step its confirming code used (no replay of it). */
+export async function activatePendingSecret(
+  db: Executor,
+  scope: { businessId: string; userId: string },
+  secret: string,
+  step: number,
+) {
+  const rows = await db
+    .update(users)
+    .set({ totpSecret: secret, totpPendingSecret: null, totpEnabledAt: sql`now()`, totpLastStep: step })
+    .where(
+      and(
+        eq(users.businessId, scope.businessId),
+        eq(users.id, scope.userId),
+        eq(users.totpPendingSecret, secret),
+        isNull(users.totpEnabledAt),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Turns TOTP off and removes the recovery codes. */
+export async function clearTotp(db: Executor, scope: { businessId: string; userId: string }) {
+  await db
+    .update(users)
+    .set({ totpSecret: null, totpPendingSecret: null, totpEnabledAt: null, totpLastStep: null })
+    .where(and(eq(users.businessId, scope.businessId), eq(users.id, scope.userId)));
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, scope.userId));
+}
+
+/** Replaces the user's recovery codes with these (hashed). */
+export async function replaceRecoveryCodes(db: Executor, userId: string, hashes: Buffer[]) {
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db.insert(recoveryCodes).values(hashes.map((codeHash) => ({ userId, codeHash })));
+}
+
+/** Uses a recovery code once: true when it was the user's and unused (atomically, so two requests cannot both use it). */
+export async function useRecoveryCode(db: Executor, userId: string, codeHash: Buffer) {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, codeHash),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
+}
+
+/** Takes a TOTP step for the user if it is later than the last one taken (atomically: a code works once). */
+export async function takeTotpStep(db: Executor, userId: string, step: number) {
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`${users.totpEnabledAt} IS NOT NULL`,
+        or(isNull(users.totpLastStep), lt(users.totpLastStep, step)),
+      ),
+    )
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+export async function insertChallenge(
+  db: Executor,
+  values: { tokenHash: Buffer; userId: string; businessId: string; expiresAt: Date },
+) {
+  await db.insert(twoFactorChallenges).values(values);
+}
+
+/** A live challenge with its user's e-mail and TOTP secret. */
+export async function findLiveChallenge(db: Executor, tokenHash: Buffer) {
+  const [row] = await db
+    .select({
+      id: twoFactorChallenges.id,
+      userId: twoFactorChallenges.userId,
+      businessId: twoFactorChallenges.businessId,
+      failures: twoFactorChallenges.failures,
+      expiresAt: twoFactorChallenges.expiresAt,
+      email: users.email,
+      totpSecret: users.totpSecret,
+      totpPendingSecret: users.totpPendingSecret,
+      totpEnabledAt: users.totpEnabledAt,
+    })
+    .from(twoFactorChallenges)
+    .innerJoin(users, eq(users.id, twoFactorChallenges.userId))
+    .where(
+      and(
+        eq(twoFactorChallenges.tokenHash, tokenHash),
+        gt(twoFactorChallenges.expiresAt, sql`now()`),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row;
+}
+
+/** Counts a wrong code on a challenge; answers the count. */
+export async function addChallengeFailure(db: Executor, id: string) {
+  const [row] = await db
+    .update(twoFactorChallenges)
+    .set({ failures: sql`${twoFactorChallenges.failures} + 1` })
+    .where(eq(twoFactorChallenges.id, id))
+    .returning({ failures: twoFactorChallenges.failures });
+  return row?.failures ?? Infinity;
+}
+
+/** Uses a challenge up: true when this request was the one that did. */
+export async function deleteChallenge(db: Executor, id: string) {
+  const rows = await db
+    .delete(twoFactorChallenges)
+    .where(eq(twoFactorChallenges.id, id))
+    .returning({ id: twoFactorChallenges.id });
+  return rows.length === 1;
+}
+
+export async function deleteChallengesOf(db: Executor, userId: string) {
+  await db.delete(twoFactorChallenges).where(eq(twoFactorChallenges.userId, userId));
+}
+
+export async function deleteExpiredChallenges(db: Executor) {
+  await db.delete(twoFactorChallenges).where(lt(twoFactorChallenges.expiresAt, sql`now()`));
+}
+
+export async function findRequirement(db: Executor, businessId: string) {
+  const [row] = await db
+    .select({ required: businesses.requireTwoFactor, version: businesses.version })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row!;
+}
+
+export async function updateRequirement(
+  db: Executor,
+  businessId: string,
+  required: boolean,
+  version: number | undefined,
+) {
+  const rows = await db
+    .update(businesses)
+    .set({ requireTwoFactor: required, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(eq(businesses.id, businessId), version === undefined ? undefined : eq(businesses.version, version)),
+    )
+    .returning({ required: businesses.requireTwoFactor, version: businesses.version });
+  return rows[0];
+}

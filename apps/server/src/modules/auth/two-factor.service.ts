@@ -1,0 +1,247 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { accountMessages } from '@storedesk/shared/account/schemas';
+import {
+  twoFactorMessages,
+  twoFactorRules,
+  type CurrentPassword,
+  type RecoveryCodes,
+  type TotpEnrolment,
+  type TwoFactorSetting,
+  type TwoFactorSettingUpdate,
+  type TwoFactorStatus,
+} from '@storedesk/shared/auth/two-factor';
+import { messages } from '@storedesk/shared/messages';
+import type { Database, Executor } from '../../db/client.ts';
+import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
+import * as authRepo from './auth.repository.ts';
+import {
+  awaitThrottle,
+  hashToken,
+  openSession,
+  throttleCounts,
+  throttleKeysOf,
+  type AuthContext,
+} from './auth.service.ts';
+import { verifyPassword } from './passwords.ts';
+import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from './totp.ts';
+import * as repo from './two-factor.repository.ts';
+
+type Scope = { businessId: string; userId: string };
+const scopeOf = (auth: AuthContext): Scope => ({ businessId: auth.business.id, userId: auth.user.id });
+
+/** A recovery code as stored: SHA-256 of its letters and digits (50 random bits each, used once). */
+export const hashRecoveryCode = (code: string) =>
+  createHash('sha256').update(code.replace(/[\s-]/g, '').toLowerCase()).digest();
+
+/** Ten new recovery codes, shown as `xxxxx-xxxxx`. */
+function newRecoveryCodes(): string[] {
+  return Array.from({ length: twoFactorRules.recoveryCodeCount }, () => {
+    const code = base32Encode(randomBytes(7)).slice(0, 10).toLowerCase();
+    return `${code.slice(0, 5)}-${code.slice(5)}`;
+  });
+}
+
+async function saveRecoveryCodes(tx: Executor, userId: string): Promise<RecoveryCodes> {
+  const recoveryCodes = newRecoveryCodes();
+  await repo.replaceRecoveryCodes(tx, userId, recoveryCodes.map(hashRecoveryCode));
+  return { recoveryCodes };
+}
+
+async function stateOf(db: Executor, scope: Scope) {
+  const state = await repo.findTwoFactorState(db, scope);
+  if (!state) throw notFound();
+  return state;
+}
+
+/** The current password, as the account's other changes ask for it (D18): 403 on the field when wrong. */
+async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string) {
+  const hash = await authRepo.findPasswordHashOf(db, userId);
+  if (!hash || !(await verifyPassword(hash, currentPassword)))
+    throw new AppError('forbidden', accountMessages.currentPasswordWrong, {
+      fields: { currentPassword: accountMessages.currentPasswordWrong },
+    });
+}
+
+export async function getStatus(db: Executor, auth: AuthContext): Promise<TwoFactorStatus> {
+  const state = await stateOf(db, scopeOf(auth));
+  return {
+    totpEnabled: state.totpEnabledAt !== null,
+    enabledAt: state.totpEnabledAt?.toISOString() ?? null,
+    recoveryCodesLeft: state.totpEnabledAt === null ? 0 : state.recoveryCodesLeft,
+    required: state.required,
+  };
+}
+
+/** A new secret, pending until a code of it is confirmed; any earlier pending one is replaced. */
+async function beginTotp(db: Executor, scope: Scope): Promise<TotpEnrolment> {
+  const state = await stateOf(db, scope);
+  if (state.totpEnabledAt !== null) throw new AppError('conflict', twoFactorMessages.alreadyOn);
+  const secret = newTotpSecret();
+  await repo.setPendingSecret(db, scope, secret);
+  return { secret, otpauthUrl: otpauthUrl(secret, state.businessName, state.email) };
+}
+
+/** Turns TOTP on with the pending secret when the code is one of it, and answers the recovery codes. */
+async function finishTotp(db: Database, scope: Scope, code: string): Promise<RecoveryCodes> {
+  const state = await stateOf(db, scope);
+  if (state.totpEnabledAt !== null) throw new AppError('conflict', twoFactorMessages.alreadyOn);
+  const secret = state.totpPendingSecret;
+  if (secret === null) throw new AppError('conflict', twoFactorMessages.noPendingSecret);
+  const step = matchingStep(secret, code);
+  if (step === null) throw invalid({ code: twoFactorMessages.codeWrong }, twoFactorMessages.codeWrong);
+  return db.transaction(async (tx) => {
+    if (!(await repo.activatePendingSecret(tx, scope, secret, step)))
+      throw new AppError('conflict', twoFactorMessages.noPendingSecret);
+    return saveRecoveryCodes(tx, scope.userId);
+  });
+}
+
+export async function startTotp(db: Database, auth: AuthContext, input: CurrentPassword) {
+  await checkCurrentPassword(db, auth.user.id, input.currentPassword);
+  return beginTotp(db, scopeOf(auth));
+}
+
+export const confirmTotp = (db: Database, auth: AuthContext, code: string) =>
+  finishTotp(db, scopeOf(auth), code);
+
+export async function renewRecoveryCodes(
+  db: Database,
+  auth: AuthContext,
+  input: CurrentPassword,
+): Promise<RecoveryCodes> {
+  await checkCurrentPassword(db, auth.user.id, input.currentPassword);
+  const state = await stateOf(db, scopeOf(auth));
+  if (state.totpEnabledAt === null) throw new AppError('conflict', twoFactorMessages.notOn);
+  return db.transaction((tx) => saveRecoveryCodes(tx, auth.user.id));
+}
+
+/** Turns TOTP off and removes the recovery codes; refused while the business requires two-step sign-in. */
+export async function turnOff(db: Database, auth: AuthContext, input: CurrentPassword): Promise<void> {
+  await checkCurrentPassword(db, auth.user.id, input.currentPassword);
+  const state = await stateOf(db, scopeOf(auth));
+  if (state.totpEnabledAt === null) throw new AppError('conflict', twoFactorMessages.notOn);
+  if (state.required) throw new AppError('conflict', twoFactorMessages.requiredByBusiness);
+  await db.transaction(async (tx) => {
+    await repo.clearTotp(tx, scopeOf(auth));
+    await repo.deleteChallengesOf(tx, auth.user.id);
+  });
+}
+
+type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
+
+const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages.challengeExpired);
+
+/**
+ * A live challenge, once the throttle allows another guess for its account
+ * from this address (429 otherwise, as sign-in answers), and while it has
+ * wrong guesses left.
+ */
+async function liveChallenge(db: Database, token: string, ip: string) {
+  const challenge = await repo.findLiveChallenge(db, hashToken(token));
+  if (!challenge) throw challengeExpired();
+  const keys = throttleKeysOf(challenge.email, ip);
+  const throttles = await awaitThrottle(db, keys);
+  if (challenge.failures >= twoFactorRules.challengeFailures) {
+    const started = throttles.find((t) => t.key === keys.accountAddressKey)?.windowStartedAt ?? new Date();
+    throw tooManyGuesses(started);
+  }
+  return { challenge, keys };
+}
+
+const tooManyGuesses = (windowStartedAt: Date) =>
+  new AppError('rate_limited', messages.tooManySignInAttempts, {
+    headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
+  });
+
+/** A wrong code: counted on the challenge and in the sign-in throttle, so a new challenge does not reset it. */
+async function wrongGuess(
+  db: Database,
+  challengeId: string,
+  keys: ReturnType<typeof throttleKeysOf>,
+): Promise<never> {
+  const failures = await repo.addChallengeFailure(db, challengeId);
+  await throttleCounts.add(db, [keys.accountKey, keys.accountAddressKey, keys.addressKey]);
+  if (failures >= twoFactorRules.challengeFailures) {
+    const [count] = await throttleCounts.read(db, [keys.accountAddressKey]);
+    throw tooManyGuesses(count?.windowStartedAt ?? new Date());
+  }
+  throw new AppError('unauthenticated', twoFactorMessages.codeWrong);
+}
+
+/** A right code ends the challenge, clears the account's failures and opens the session. */
+async function completeSignIn(
+  db: Database,
+  challenge: { id: string; userId: string },
+  keys: ReturnType<typeof throttleKeysOf>,
+  meta: SignInMeta,
+) {
+  if (!(await repo.deleteChallenge(db, challenge.id))) throw challengeExpired();
+  await throttleCounts.clear(db, [keys.accountKey, keys.accountAddressKey]);
+  const signedIn = await openSession(db, challenge.userId, meta);
+  if (!signedIn) throw new AppError('forbidden', messages.noPermissionToSignIn);
+  return signedIn;
+}
+
+/**
+ * The second step (ADR 0044): an authenticator code whose time step is later
+ * than the last one used, or an unused recovery code, which is then used up.
+ */
+export async function signInWithCode(
+  db: Database,
+  input: { challenge: string; code: string },
+  meta: SignInMeta,
+) {
+  const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
+  if (challenge.totpEnabledAt === null || challenge.totpSecret === null) throw challengeExpired();
+  const accepted = /^\d{6}$/.test(input.code)
+    ? await acceptTotp(db, challenge.userId, challenge.totpSecret, input.code)
+    : await repo.useRecoveryCode(db, challenge.userId, hashRecoveryCode(input.code));
+  if (!accepted) return wrongGuess(db, challenge.id, keys);
+  return completeSignIn(db, challenge, keys, meta);
+}
+
+async function acceptTotp(db: Executor, userId: string, secret: string, code: string) {
+  const step = matchingStep(secret, code);
+  return step !== null && (await repo.takeTotpStep(db, userId, step));
+}
+
+/** For staff who must set up two-step sign-in before their first session (the business requires it). */
+export async function startEnrolment(db: Database, token: string, ip: string): Promise<TotpEnrolment> {
+  const { challenge } = await liveChallenge(db, token, ip);
+  if (challenge.totpEnabledAt !== null) throw challengeExpired();
+  return beginTotp(db, { businessId: challenge.businessId, userId: challenge.userId });
+}
+
+/** Confirms the app's first code: two-step sign-in is on, the session opens and the recovery codes are shown. */
+export async function confirmEnrolment(
+  db: Database,
+  input: { challenge: string; code: string },
+  meta: SignInMeta,
+) {
+  const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
+  if (challenge.totpEnabledAt !== null) throw challengeExpired();
+  const scope = { businessId: challenge.businessId, userId: challenge.userId };
+  let codes: RecoveryCodes;
+  try {
+    codes = await finishTotp(db, scope, input.code);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'invalid_input')
+      return wrongGuess(db, challenge.id, keys);
+    throw error;
+  }
+  return { ...(await completeSignIn(db, challenge, keys, meta)), ...codes };
+}
+
+export async function getSetting(db: Executor, auth: AuthContext): Promise<TwoFactorSetting> {
+  return repo.findRequirement(db, auth.business.id);
+}
+
+export async function updateSetting(
+  db: Database,
+  auth: AuthContext,
+  input: TwoFactorSettingUpdate,
+): Promise<TwoFactorSetting> {
+  const updated = await repo.updateRequirement(db, auth.business.id, input.required, input.version);
+  if (!updated) throw stale(await repo.findRequirement(db, auth.business.id));
+  return updated;
+}
