@@ -191,6 +191,7 @@ describe('the walk', () => {
       'GET /api/events', // text/event-stream; the console reads each event's JSON by its type
       'GET /api/metrics', // Prometheus text
       'GET /api/orders/export.csv',
+      'GET /api/reports/sales.csv',
       'GET /api/storefront/events', // text/event-stream of a customer's order events
       'GET /files/{*}', // images
     ]);

@@ -318,6 +318,15 @@ const walk: Record<string, Entry> = {
   })),
   // The dashboard checks the zone it is asked for against the business's own.
   'GET /api/dashboard': filtered((r) => ({ url: `/api/dashboard?zoneId=${r.zone}` }), 400),
+  // Reports check the zone as the dashboard does.
+  'GET /api/reports/sales': filtered(
+    (r) => ({ url: `/api/reports/sales?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+  ),
+  'GET /api/reports/sales.csv': filtered(
+    (r) => ({ url: `/api/reports/sales.csv?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+  ),
   'GET /api/settings/business': { kind: 'reads' },
   'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
   'POST /api/settings/business/storefront-key': {
