@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { amountPaiseSchema } from '../money-schemas.ts';
+import { gstRateSchema, hsnSchema } from '../orders/invoice.ts';
 import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
@@ -35,6 +36,10 @@ export const itemInputSchema = z.object({
   featured: z.number().int().min(0, 'must be from 0 to 3').max(3, 'must be from 0 to 3'),
   /** Integer paise (D11), from 0 to ₹1,00,00,000. */
   pricePaise: amountPaiseSchema,
+  /** GST in percent, included in the price (B15); shown on the tax invoice. */
+  gstRate: gstRateSchema.default(0),
+  /** The HSN code on the tax invoice: 4, 6 or 8 digits, or null. */
+  hsn: hsnSchema.nullable().default(null),
   tags: z
     .array(singleLine(30).pipe(z.string().min(1)))
     .max(20, 'at most 20 tags')
@@ -45,7 +50,13 @@ export const itemInputSchema = z.object({
 export type ItemInput = z.input<typeof itemInputSchema>;
 /** A partial edit: the Available toggle sends just `inStock` and `version`. */
 export const itemUpdateSchema = itemInputSchema
-  .extend({ tags: itemInputSchema.shape.tags.unwrap(), veg: z.boolean(), inStock: z.boolean() })
+  .extend({
+    tags: itemInputSchema.shape.tags.unwrap(),
+    veg: z.boolean(),
+    inStock: z.boolean(),
+    gstRate: gstRateSchema,
+    hsn: hsnSchema.nullable(),
+  })
   .partial()
   .extend({ version: versionSchema });
 export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
@@ -61,6 +72,8 @@ export const itemSchema = z.object({
   veg: z.boolean(),
   featured: z.number().int(),
   pricePaise: z.number().int(),
+  gstRate: z.number().int(),
+  hsn: z.string().nullable(),
   imageUrl: z.string().nullable(),
   version: z.number().int(),
   updatedAt: z.string(),

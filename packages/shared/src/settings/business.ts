@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { themeSchema, type Theme } from '../auth/schemas.ts';
 import { defaultTimeZone, isTimeZone } from '../dates.ts';
 import { limits } from '../limits.ts';
+import { optionalGstinSchema } from '../orders/invoice.ts';
 import { messages } from '../messages.ts';
 import { requiredLine, versionSchema } from '../text.ts';
 import { themes } from '../themes.ts';
@@ -133,11 +134,12 @@ const customerAppUrlSchema = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
-/** Settings > About: name required ('Please enter business name'), description, time zone. */
+/** Settings > About: name required ('Please enter business name'), description, time zone, GSTIN (B15). */
 export const businessAboutSchema = z.object({
   name: nameSchema,
   description: descriptionSchema,
   timeZone: timeZoneSchema,
+  gstin: optionalGstinSchema,
 });
 export type BusinessAboutInput = z.input<typeof businessAboutSchema>;
 export type BusinessAbout = z.output<typeof businessAboutSchema>;
@@ -193,6 +195,8 @@ export const businessSettingsSchema = z.object({
   name: z.string(),
   description: z.string(),
   timeZone: z.string(),
+  /** With it, the bill is a GST tax invoice (B15). */
+  gstin: z.string().nullable(),
   type: z.enum(businessTypes),
   mainStoreId: z.string().nullable(),
   /** The main store's name; null when there is none or it has been deleted since. */

@@ -74,6 +74,8 @@ const toItem = (row: ItemRow): Item => ({
   veg: row.veg,
   featured: row.featured,
   pricePaise: row.pricePaise,
+  gstRate: row.gstRate,
+  hsn: row.hsn,
   imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
   version: row.version,
   updatedAt: row.updatedAt.toISOString(),

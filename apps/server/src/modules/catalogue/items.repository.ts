@@ -12,6 +12,8 @@ export type ItemValues = {
   categoryId: string;
   featured: number;
   pricePaise: number;
+  gstRate: number;
+  hsn: string | null;
   tags: string[];
   veg: boolean;
   inStock: boolean;
@@ -29,6 +31,8 @@ const columns = {
   veg: items.veg,
   featured: items.featured,
   pricePaise: items.pricePaise,
+  gstRate: items.gstRate,
+  hsn: items.hsn,
   imageKey: items.imageKey,
   version: items.version,
   updatedAt: items.updatedAt,

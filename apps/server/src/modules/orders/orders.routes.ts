@@ -16,6 +16,8 @@ import { idParam } from '../../lib/route-schemas.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { authOf } from '../../plugins/access.ts';
 import type { OrderNews } from '../../push/order-news.ts';
+import { orderBillSchema } from '@storedesk/shared/orders/invoice';
+import { issueBill } from './bill.ts';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 
@@ -127,6 +129,24 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews
         (orderId, dexId) => news.executiveAssigned(auth.business.id, orderId, dexId.toLowerCase()),
       );
     },
+  );
+
+  app.post(
+    '/orders/:orderId/bill',
+    {
+      schema: {
+        tags: ['orders'],
+        summary:
+          'What the order’s printed bill shows; a business with a GSTIN gives it its tax invoice number',
+        description:
+          'POST because printing the bill of a business with a GSTIN gives the order the next tax invoice ' +
+          'number (gap-free, per business) the first time; later prints show the same number. A cancelled ' +
+          'order without a number gets none (`invoice` null), as does every order of a business without a GSTIN.',
+        params,
+        response: { 200: orderBillSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => issueBill(db, authOf(request), request.params.orderId),
   );
 
   app.post(

@@ -9,6 +9,7 @@ const columns = {
   name: businesses.name,
   description: businesses.description,
   timeZone: businesses.timeZone,
+  gstin: businesses.gstin,
   type: businesses.type,
   mainStoreId: businesses.mainStoreId,
   theme: businesses.theme,
@@ -25,6 +26,7 @@ export type BusinessRow = {
   name: string;
   description: string;
   timeZone: string;
+  gstin: string | null;
   type: BusinessType;
   mainStoreId: string | null;
   theme: ThemeColours;
@@ -42,6 +44,7 @@ export type BusinessChanges = Partial<
     | 'name'
     | 'description'
     | 'timeZone'
+    | 'gstin'
     | 'type'
     | 'mainStoreId'
     | 'theme'

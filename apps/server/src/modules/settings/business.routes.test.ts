@@ -136,6 +136,7 @@ describe('GET /api/settings/business', () => {
       name: expect.stringMatching(/^Business /),
       description: 'Groceries at your door',
       timeZone: 'Asia/Kolkata',
+      gstin: null,
       type: 'multiple',
       mainStoreId: null,
       mainStoreName: null,

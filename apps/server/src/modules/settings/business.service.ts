@@ -25,6 +25,7 @@ export function toBusinessSettings(
     name: row.name,
     description: row.description,
     timeZone: row.timeZone,
+    gstin: row.gstin,
     type: row.type,
     mainStoreId: row.mainStoreId,
     mainStoreName: row.mainStoreName,

@@ -9,6 +9,7 @@ const columns = {
   minimumOrderPaise: orderSettings.minimumOrderPaise,
   maxOpenOrdersPerExecutive: orderSettings.maxOpenOrdersPerExecutive,
   dispatchWaitMinutes: orderSettings.dispatchWaitMinutes,
+  printKitchenOnConfirm: orderSettings.printKitchenOnConfirm,
   version: orderSettings.version,
   updatedAt: orderSettings.updatedAt,
 };
@@ -20,6 +21,7 @@ export type OrderSettingsValues = {
   /** Left out: kept as they are (the column defaults on a first save). */
   maxOpenOrdersPerExecutive?: number | undefined;
   dispatchWaitMinutes?: number | undefined;
+  printKitchenOnConfirm?: boolean | undefined;
 };
 export type OrderSettingsRow = Required<OrderSettingsValues> & { version: number; updatedAt: Date };
 

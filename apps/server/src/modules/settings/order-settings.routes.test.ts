@@ -119,6 +119,7 @@ describe('order settings of a business that never saved them', () => {
       minimumOrderPaise: 0,
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
+      printKitchenOnConfirm: false,
       version: 0,
       updatedAt: null,
     });
@@ -154,6 +155,7 @@ describe('order settings of a business that never saved them', () => {
       // Left out of the save: the defaults (B14).
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
+      printKitchenOnConfirm: false,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -371,5 +373,37 @@ describe('the storefront', () => {
     res = await order(5);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ itemsTotalPaise: 60_000, charges: [], billAmountPaise: 60_000 });
+  });
+});
+
+describe('printing the kitchen ticket on confirming (B15)', () => {
+  it('is off until saved on, kept when a later save leaves it out, and refuses anything but true or false', async () => {
+    const on = await call(owner, 'PUT', path, {
+      ...(await read()),
+      updatedAt: undefined,
+      printKitchenOnConfirm: true,
+    });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ printKitchenOnConfirm: true });
+    const left = await call(owner, 'PUT', path, {
+      deliveryChargesEnabled: false,
+      standardDeliveryChargesPaise: 0,
+      minimumOrderPaise: 0,
+      version: on.json<{ version: number }>().version,
+    });
+    expect(left.json()).toMatchObject({ printKitchenOnConfirm: true });
+    const garbage = await call(owner, 'PUT', path, {
+      deliveryChargesEnabled: false,
+      standardDeliveryChargesPaise: 0,
+      minimumOrderPaise: 0,
+      printKitchenOnConfirm: 'yes',
+      version: left.json<{ version: number }>().version,
+    });
+    expect(garbage.statusCode).toBe(400);
+    expect(errorOf(garbage).fields).toEqual({ printKitchenOnConfirm: 'must be true or false' });
+    expect(await read()).toMatchObject({
+      printKitchenOnConfirm: true,
+      version: left.json<{ version: number }>().version,
+    });
   });
 });

@@ -18,6 +18,7 @@ function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings 
     minimumOrderPaise: row.minimumOrderPaise,
     maxOpenOrdersPerExecutive: row.maxOpenOrdersPerExecutive,
     dispatchWaitMinutes: row.dispatchWaitMinutes,
+    printKitchenOnConfirm: row.printKitchenOnConfirm,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -130,9 +130,9 @@ describe('saving referral settings', () => {
   it('refuses bad input on every field with a reason each, and writes nothing', async () => {
     const { version } = await read();
     const cases: Array<[object, Record<string, string>]> = [
-      [{ discountPercent: 101 }, { discountPercent: referralMessages.percent }],
+      [{ discountPercent: 101 }, { discountPercent: referralMessages.discountPercent }],
       [{ discountPercent: 0 }, { discountPercent: referralMessages.discountPercent }],
-      [{ discountPercent: -5 }, { discountPercent: referralMessages.percent }],
+      [{ discountPercent: -5 }, { discountPercent: referralMessages.discountPercent }],
       [{ discountPercent: 12.5 }, { discountPercent: referralMessages.whole }],
       [{ maxDiscountPaise: -100 }, { maxDiscountPaise: amountMessages.negative }],
       [{ minOrderValuePaise: 29_900.5 }, { minOrderValuePaise: amountMessages.wholePaise }],
@@ -200,7 +200,7 @@ describe('saving referral settings', () => {
           version: before.version + 2,
         }),
       400,
-      { discountPercent: referralMessages.percent, validForDays: referralMessages.notANumber },
+      { discountPercent: referralMessages.discountPercent, validForDays: referralMessages.notANumber },
     );
     // Switched on again, every field must be there.
     await expectRefused(

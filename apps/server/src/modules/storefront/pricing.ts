@@ -11,7 +11,15 @@ import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from 
 export const deliveryChargeLabel = 'Delivery charges';
 
 /** One line of the basket with its price as the catalogue has it now. */
-export type CatalogueLine = { itemId: string; itemName: string; pricePaise: number; quantity: number };
+export type CatalogueLine = {
+  itemId: string;
+  itemName: string;
+  pricePaise: number;
+  quantity: number;
+  /** The item's GST rate and HSN code, copied into the order for its tax invoice (B15). */
+  gstRate?: number;
+  hsn?: string | null;
+};
 
 export type DeliverySettings = { deliveryChargesEnabled: boolean; standardDeliveryChargesPaise: number };
 
@@ -68,6 +76,7 @@ export function priceOrder(
     itemName: line.itemName,
     itemQuantity: line.quantity,
     itemPricePaise: line.pricePaise,
+    ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
   }));
   const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);
   const charges = chargesFor(settings);

@@ -219,6 +219,8 @@ export function findStoreItems(db: Executor, businessId: string, storeId: string
       id: items.id,
       name: items.name,
       pricePaise: items.pricePaise,
+      gstRate: items.gstRate,
+      hsn: items.hsn,
       inStock: items.inStock,
       deleted: sql<boolean>`${items.deletedAt} IS NOT NULL`,
     })

@@ -550,6 +550,8 @@ async function catalogueLines(
       itemName: item.name,
       pricePaise: item.pricePaise,
       quantity: line.quantity,
+      gstRate: item.gstRate,
+      hsn: item.hsn,
     });
   });
   if (Object.keys(fields).length > 0) throw invalid(fields, storefrontMessages.itemsUnavailable);
