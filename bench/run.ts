@@ -11,7 +11,8 @@
  *  - a soak of 10 minutes of mixed load with 1,000 open streams (bench/soak.ts, on a server of
  *    its own), run only when named: `npm run bench -- soak [--minutes N]` (or SOAK_MINUTES)
  * Figures are printed and written to bench/results/<part>.json.
- * `npm run bench -- foundation|catalogue|orders|push|console|soak` runs one part only.
+ *  - a year's sales reports over 1,000,000 orders (bench/reports.ts)
+ * `npm run bench -- foundation|catalogue|orders|reports|push|console|soak` runs one part only.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,7 @@ import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { benchRush } from './rush.ts';
 import { benchDispatch } from './dispatch.ts';
+import { benchReports } from './reports.ts';
 import { percentile, round1 as round } from './stats.ts';
 
 const targets = {
@@ -70,7 +72,17 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
   return latencies;
 }
 
-const parts = ['foundation', 'rush', 'dispatch', 'catalogue', 'orders', 'push', 'console', 'soak'] as const;
+const parts = [
+  'foundation',
+  'rush',
+  'dispatch',
+  'catalogue',
+  'orders',
+  'reports',
+  'push',
+  'console',
+  'soak',
+] as const;
 type Part = (typeof parts)[number];
 /** Parts a run of every part leaves out: they take long and are run by name. */
 const onlyByName: readonly Part[] = ['soak'];
@@ -147,6 +159,10 @@ async function main() {
     if (runs('catalogue')) await benchCatalogueAtScale(baseUrl, server.dataDir, token);
     // Orders at scale: 1,000,000 orders and 200,000 customers.
     if (runs('orders')) await benchOrdersAtScale(baseUrl, server.dataDir, server.pid, token);
+    if (runs('reports')) {
+      const reports = await benchReports(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
+      console.log(`results in ${writeResults('reports', reports)}`);
+    }
   } finally {
     await server.stop();
   }
