@@ -23,6 +23,7 @@ import { createPushDelivery } from './push/delivery.ts';
 import { OrderNews } from './push/order-news.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(catalogueRoutes, { db, storage });
       await api.register(slidesRoutes, { db, storage });
       await api.register(trashRoutes, { db });
+      await api.register(auditRoutes, { db });
       await api.register(ordersRoutes, { db, news: orderNews });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db });

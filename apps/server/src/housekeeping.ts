@@ -1,5 +1,6 @@
 import type { Database } from './db/client.ts';
 import { positionPolicy } from '@storedesk/shared/delivery/rules';
+import { purgeAuditLog } from './modules/audit/audit.service.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
 import { pruneCustomerRecords } from './modules/storefront/customers.service.ts';
 import { prunePositions } from './modules/delivery/delivery.repository.ts';
@@ -18,7 +19,8 @@ const FIRST_AFTER_MS = 60 * 1000;
 
 /**
  * Removes what has outlived its use: ended sessions, old throttle counts, old
- * live events, and what has been in the trash longer than its 30 days.
+ * live events, what has been in the trash longer than its 30 days, and audit
+ * log entries older than their year.
  */
 export async function runHousekeeping(
   db: Database,
@@ -31,6 +33,7 @@ export async function runHousekeeping(
   await prunePositions(db, new Date(Date.now() - positionPolicy.retentionDays * 24 * 60 * 60 * 1000));
   await hub.prune();
   await purgeTrash(db, storage, log);
+  await purgeAuditLog(db);
 }
 
 /**

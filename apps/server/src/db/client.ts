@@ -1,5 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { currentActor } from './actor.ts';
 import * as schema from './schema.ts';
 
 /** Drizzle over a pg pool; `$client` is that pool (its use is reported by GET /api/metrics). */
@@ -32,6 +33,7 @@ export function createDatabase(url: string, max = 10): { pool: pg.Pool; db: Data
  * never given back, and each such loss shrinks the pool for good until
  * requests wait for ever. Here the client is taken and given back around the
  * whole transaction, whatever fails; the ORM's per-client handle is made once.
+ * A transaction opened for a staff request also names who acts, for the audit log.
  */
 function withReleasingTransactions(db: Database, pool: pg.Pool): Database {
   const handles = new WeakMap<pg.PoolClient, NodePgDatabase<typeof schema>>();
@@ -43,7 +45,14 @@ function withReleasingTransactions(db: Database, pool: pg.Pool): Database {
         handle = drizzle(client, { schema });
         handles.set(client, handle);
       }
-      return await handle.transaction(run, config);
+      // A staff request's transaction names its actor first, so the audit log's triggers record
+      // its writes in it (ADR 0047); other transactions name none and record nothing.
+      const actor = currentActor();
+      if (!actor) return await handle.transaction(run, config);
+      return await handle.transaction(async (tx) => {
+        await client.query("SELECT set_config('storedesk.actor', $1, true)", [JSON.stringify(actor)]);
+        return run(tx);
+      }, config);
     } finally {
       // A client whose connection was lost is dropped by the pool, not reused.
       client.release();

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canUseDeliveryApp, isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
+import { setRequestActor, withRequestContext } from '../db/actor.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
@@ -178,6 +179,8 @@ export function registerAccessControl(
     const own = route.preParsing === undefined ? [] : [route.preParsing].flat();
     route.preParsing = [resolveCaller, ...own];
   });
+  // Each request runs in a context of its own, whose actor is named below once the session is known.
+  app.addHook('onRequest', (_request, _reply, done) => withRequestContext(done));
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const config = request.routeOptions.config;
     const access: Access = config?.access ?? 'staff';
@@ -199,6 +202,7 @@ export function registerAccessControl(
       access === 'executive' ? await executiveAuth(db, request) : await presentedAuth(db, request, reply);
     if (!auth) throw unauthenticated();
     request.auth = auth;
+    setRequestActor({ id: auth.user.id, name: auth.user.name, ip: request.ip });
     if (auth.business.serviceEnded && !config?.allowWhenServiceEnded) {
       throw new AppError('service_ended', messages.serviceEnded);
     }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from 'driz
 import type { CustomerListQuery, CustomerOrdersQuery } from '@storedesk/shared/customers/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '../../db/client.ts';
+import { namesActor } from '../../db/actor.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { likePattern, nameMatches } from '../../lib/search.ts';
 import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
@@ -157,7 +158,7 @@ export async function setBlocked(
   const [row] = await db
     .update(customers)
     .set(set)
-    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId)))
+    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId), namesActor()))
     .returning(columns);
   return (row as CustomerRecord | undefined) ?? null;
 }

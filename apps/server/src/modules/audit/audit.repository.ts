@@ -1,0 +1,79 @@
+import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditLogQuery } from '@storedesk/shared/audit/schemas';
+import type { Executor } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema.ts';
+import type { BusinessScope } from '../../lib/scope.ts';
+
+export type AuditRow = typeof auditLog.$inferSelect;
+
+/** A page of a business's log, newest first, under the query's filters (days in `timeZone`). */
+export async function findEntries(
+  db: Executor,
+  scope: BusinessScope,
+  timeZone: string,
+  query: AuditLogQuery,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const where: SQL[] = [eq(auditLog.businessId, scope.businessId)];
+  if (query.actorId) where.push(eq(auditLog.actorId, query.actorId));
+  if (query.kind) where.push(eq(auditLog.kind, query.kind));
+  if (query.from)
+    where.push(gte(auditLog.at, sql`(${query.from}::date::timestamp AT TIME ZONE ${timeZone})`));
+  if (query.to)
+    where.push(lt(auditLog.at, sql`((${query.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})`));
+  const filter = and(...where);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .where(filter)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
+    db.select({ n: count() }).from(auditLog).where(filter),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** Everyone the business's log names as an actor, by the name of their latest entry. */
+export async function findActors(
+  db: Executor,
+  scope: BusinessScope,
+): Promise<{ id: string; name: string }[]> {
+  const rows = await db
+    .selectDistinctOn([auditLog.actorId], { id: auditLog.actorId, name: auditLog.actorName })
+    .from(auditLog)
+    .where(and(eq(auditLog.businessId, scope.businessId), isNotNull(auditLog.actorId)))
+    .orderBy(auditLog.actorId, desc(auditLog.at));
+  return rows.map((row) => ({ id: row.id!, name: row.name })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export type NewEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
+
+export async function insertEntries(db: Executor, entries: NewEntry[]): Promise<void> {
+  if (entries.length > 0) await db.insert(auditLog).values(entries);
+}
+
+/** A sign-in, under the name its person has now. */
+export async function insertSignIn(
+  db: Executor,
+  who: { userId: string; businessId: string; ip: string },
+): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO audit_log (business_id, actor_id, actor_name, ip, action, kind, record_id)
+    SELECT ${who.businessId}, id, name, ${who.ip}, 'sign-in', 'session', id::text
+    FROM users WHERE id = ${who.userId} AND business_id = ${who.businessId}`);
+}
+
+/** The live accounts of an e-mail, in any business: whose a failed sign-in was. */
+export function findAccountsOfEmail(db: Executor, email: string) {
+  return db
+    .select({ id: users.id, businessId: users.businessId })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = lower(${email})`, sql`${users.deletedAt} IS NULL`));
+}
+
+/** Removes entries older than `before`; answers how many. */
+export async function deleteEntriesBefore(db: Executor, before: Date): Promise<number> {
+  const rows = await db.delete(auditLog).where(lt(auditLog.at, before)).returning({ id: auditLog.id });
+  return rows.length;
+}
