@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
+import { namesActor } from '../../db/actor.ts';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { orderEvents, orders } from '../../db/schema.ts';
@@ -431,6 +432,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     eq(orders.id, change.orderId),
     eq(orders.version, change.version),
     eq(orders.state, 1),
+    namesActor(),
   );
   let guard: SQL;
   if (change.update) {
