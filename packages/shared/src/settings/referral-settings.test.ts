@@ -60,7 +60,7 @@ describe('referral settings, enabled', () => {
       }),
     ).toEqual({
       usageLimit: referralMessages.notANumber,
-      discountPercent: referralMessages.percent,
+      discountPercent: referralMessages.discountPercent,
       maxDiscountPaise: amountMessages.negative,
       minOrderValuePaise: amountMessages.wholePaise,
       validForDays: referralMessages.validForDays,
@@ -116,7 +116,7 @@ describe('referral settings, disabled', () => {
         discountPercent: 101,
         version: 0,
       }),
-    ).toEqual({ usageLimit: referralMessages.notANumber, discountPercent: referralMessages.percent });
+    ).toEqual({ usageLimit: referralMessages.notANumber, discountPercent: referralMessages.discountPercent });
     expect(fieldsOf(referralSettingsUpdateSchema, { enabled: 'false', version: 0 })).toEqual({
       enabled: referralMessages.enabled,
     });

@@ -17,7 +17,8 @@ import { requiredOr, wholeNumberText } from '../text.ts';
  *   'must be a number' on its field (no coercion). Amounts are integer paise,
  *   as in order settings and item prices.
  * - A DISCOUNT program gives 1 to 100 percent once enabled; FREE_DELIVERY
- *   takes any percent from 0 to 100 (it is not used).
+ *   also takes 0 (it does not use the percent). One range, one message and one
+ *   hint (`referralDiscountPercent`) say so wherever the percent is checked.
  *
  * A business that has never saved them reads `defaultReferralSettings` with
  * version 0; the first PUT, based on version 0, creates its row (version 1).
@@ -38,13 +39,20 @@ export const referralLimits = {
   validForDaysMax: 3650,
 } as const;
 
+/** A discount's percent: its range, the refusal of any other, and the form's hint, from one rule. */
+export const referralDiscountPercent = {
+  min: 1,
+  max: 100,
+  message: 'must be from 1 to 100 for a discount',
+  hint: 'From 1 to 100 for a discount.',
+} as const;
+
 export const referralMessages = {
   type: 'must be DISCOUNT or FREE_DELIVERY',
   notANumber: 'must be a number',
   whole: 'must be a whole number',
   usageLimit: `must be from 1 to ${referralLimits.usageLimitMax.toLocaleString('en-IN')}`,
-  percent: 'must be from 0 to 100',
-  discountPercent: 'must be from 1 to 100 for a discount',
+  discountPercent: referralDiscountPercent.message,
   validForDays: `must be from 1 to ${referralLimits.validForDaysMax} days`,
   enabled: 'must be true or false',
 } as const;
@@ -66,7 +74,8 @@ export const referralFieldSchemas = {
   name: z.string({ error: requiredOr('must be text') }).pipe(singleLine(referralLimits.nameMax)),
   type: z.enum(referralTypes, { error: requiredOr(referralMessages.type) }),
   usageLimit: wholeNumber(1, referralLimits.usageLimitMax, referralMessages.usageLimit),
-  discountPercent: wholeNumber(0, 100, referralMessages.percent),
+  // 0 passes here for free delivery, which does not use it; `referralRules` asks a discount for the minimum.
+  discountPercent: wholeNumber(0, referralDiscountPercent.max, referralDiscountPercent.message),
   maxDiscountPaise: amountPaiseSchema,
   minOrderValuePaise: amountPaiseSchema,
   validForDays: wholeNumber(1, referralLimits.validForDaysMax, referralMessages.validForDays),
@@ -94,8 +103,12 @@ export function referralRules(value: Record<string, unknown>, ctx: z.RefinementC
       ctx.addIssue({ code: 'custom', path: [field], message: messages.isRequired });
     }
   }
-  if (value.type === 'DISCOUNT' && typeof value.discountPercent === 'number' && value.discountPercent < 1) {
-    ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: referralMessages.discountPercent });
+  if (
+    value.type === 'DISCOUNT' &&
+    typeof value.discountPercent === 'number' &&
+    value.discountPercent < referralDiscountPercent.min
+  ) {
+    ctx.addIssue({ code: 'custom', path: ['discountPercent'], message: referralDiscountPercent.message });
   }
 }
 

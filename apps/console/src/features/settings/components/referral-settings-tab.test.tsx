@@ -146,8 +146,23 @@ describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
     await user.click(save());
 
     expect(await screen.findByText('Enter a whole number')).toBeInTheDocument();
-    expect(screen.getByText(referralMessages.percent)).toBeInTheDocument();
+    expect(screen.getByText(referralMessages.discountPercent)).toBeInTheDocument();
     expect(screen.getByText('Enter an amount in rupees, such as 140.50')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/referral')).toHaveLength(0);
+  });
+
+  it('says the discount percent’s one range in its hint and in every refusal, above it or below', async () => {
+    const { user, api } = renderTab();
+    await toggle();
+    const percent = field('Discount percent');
+    const described = () => document.getElementById(percent.getAttribute('aria-describedby') ?? '');
+    expect(described()).toHaveTextContent('From 1 to 100 for a discount.');
+    for (const typed of ['150', '0', '-5']) {
+      await user.clear(percent);
+      await user.type(percent, typed);
+      await user.click(save());
+      expect(described()).toHaveTextContent('must be from 1 to 100 for a discount');
+    }
     expect(api.callsTo('PUT /api/settings/referral')).toHaveLength(0);
   });
 

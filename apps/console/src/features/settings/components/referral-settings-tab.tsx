@@ -9,6 +9,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import {
+  referralDiscountPercent,
   referralFormSchema,
   referralLimits,
   referralSettingsSchema,
@@ -52,7 +53,7 @@ const helpers: Record<Field, string> = {
   name: 'What customers call the program, e.g. Invite a friend.',
   type: 'A discount on the order, or free delivery.',
   usageLimit: 'How many times a customer’s invitation can be used.',
-  discountPercent: 'From 1 to 100 for a discount.',
+  discountPercent: referralDiscountPercent.hint,
   maxDiscountPaise: 'The most a discount takes off, in rupees.',
   minOrderValuePaise: 'The smallest order the reward applies to, in rupees.',
   validForDays: 'Days the reward can be used after joining.',
