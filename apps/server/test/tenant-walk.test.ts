@@ -255,6 +255,9 @@ const walk: Record<string, Entry> = {
     false,
   ),
   'GET /api/trash': { kind: 'reads' },
+  // Filtered by A's admin, B's log answers empty: a filter never reaches another business.
+  'GET /api/audit-log': { kind: 'reads', request: (r) => ({ url: `/api/audit-log?actorId=${r.admin.id}` }) },
+  'GET /api/audit-log/actors': { kind: 'reads' },
   // Restoring is the owner's: an admin is refused before the record is looked for.
   'POST /api/trash/{kind}/{id}/restore': {
     kind: 'names',

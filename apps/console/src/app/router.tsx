@@ -76,6 +76,7 @@ const StaffAddPage = lazyPage(() => import('@/features/staff/pages/staff-add-pag
 const StaffEditPage = lazyPage(() => import('@/features/staff/pages/staff-edit-page.tsx'), 'StaffEditPage');
 const StaffListPage = lazyPage(() => import('@/features/staff/pages/staff-list-page.tsx'), 'StaffListPage');
 const TrashPage = lazyPage(() => import('@/features/trash/pages/trash-page.tsx'), 'TrashPage');
+const AuditLogPage = lazyPage(() => import('@/features/audit/pages/audit-log-page.tsx'), 'AuditLogPage');
 const ZoneAddPage = lazyPage(() => import('@/features/zones/pages/zone-add-page.tsx'), 'ZoneAddPage');
 const ZoneEditPage = lazyPage(() => import('@/features/zones/pages/zone-edit-page.tsx'), 'ZoneEditPage');
 const ZonesPage = lazyPage(() => import('@/features/zones/pages/zones-page.tsx'), 'ZonesPage');
@@ -115,6 +116,7 @@ const ownerRoutes: RouteObject[] = [
   { path: paths.zones.add.path, element: <ZoneAddPage /> },
   { path: paths.zones.edit.path, element: <ZoneEditPage /> },
   { path: paths.trash.path, element: <TrashPage /> },
+  { path: paths.auditLog.path, element: <AuditLogPage /> },
   { path: paths.coupons.path, element: <CouponsPage /> },
   { path: paths.settings.path, element: <SettingsPage /> },
   { path: paths.pushNotifications.path, element: <PushNotificationsPage /> },

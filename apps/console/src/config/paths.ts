@@ -86,6 +86,7 @@ export const paths = {
     edit: { path: '/zones/:zoneId/edit', getHref: (zoneId: string) => `/zones/${segment(zoneId)}/edit` },
   },
   trash: fixed('/trash'),
+  auditLog: fixed('/audit-log'),
   coupons: fixed('/coupons'),
   settings: fixed('/settings'),
   pushNotifications: fixed('/push-notifications'),

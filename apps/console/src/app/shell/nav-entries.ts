@@ -2,6 +2,7 @@ import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import ShareLocationOutlined from '@mui/icons-material/ShareLocationOutlined';
@@ -48,6 +49,7 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
   { label: 'Settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
   { label: 'Trash', path: paths.trash.path, icon: RestoreFromTrashOutlined, ownerOnly: true },
+  { label: 'Audit log', path: paths.auditLog.path, icon: HistoryOutlined, ownerOnly: true },
   { label: 'Account', path: paths.account.path, icon: AccountCircleOutlined, ownerOnly: false },
 ];
 
