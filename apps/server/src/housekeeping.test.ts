@@ -92,6 +92,20 @@ describe('runHousekeeping', () => {
     files.forEach((file) => file?.body.destroy());
     expect(files.map((file) => file !== null)).toEqual([false, true]);
   });
+
+  it('purges audit log entries over a year old, and keeps the newer', async () => {
+    await ctx.db
+      .execute(sql`INSERT INTO audit_log (business_id, at, actor_name, action, kind, record_id) VALUES
+      (${biz.id}, now() - interval '366 days', 'Owner', 'edit', 'store', 'old'),
+      (${biz.id}, now() - interval '364 days', 'Owner', 'edit', 'store', 'kept')`);
+
+    await runHousekeeping(ctx.db, ctx.hub, storage, log);
+
+    const kept = await ctx.db.execute<{ record_id: string }>(
+      sql`SELECT record_id FROM audit_log WHERE business_id = ${biz.id} AND record_id IN ('old', 'kept')`,
+    );
+    expect(kept.rows.map((r) => r.record_id)).toEqual(['kept']);
+  });
 });
 
 describe('startHousekeeping', () => {

@@ -1,0 +1,137 @@
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { auditKindLabels, auditKinds, type AuditKind } from '@storedesk/shared/audit/schemas';
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from '@/lib/search-update.ts';
+import { useAuditActors } from '@/features/audit/api/get-audit-actors.ts';
+
+export type AuditFilters = {
+  actorId: string | undefined;
+  kind: AuditKind | undefined;
+  from: string | undefined;
+  to: string | undefined;
+};
+
+const filterKeys = ['actorId', 'kind', 'from', 'to'] as const;
+const day = /^\d{4}-\d{2}-\d{2}$/;
+const any = 'any';
+
+/**
+ * The filters, kept in the URL beside the page, so a reload or a shared link shows the same;
+ * a change of filter starts at the first page.
+ */
+export function useAuditFilters(): [AuditFilters, (changes: Partial<AuditFilters>) => void] {
+  const [search] = useSearchParams();
+  const updateSearch = useSearchUpdate();
+  const dayOf = (key: 'from' | 'to') => {
+    const value = search.get(key) ?? '';
+    return day.test(value) ? value : undefined;
+  };
+  const filters: AuditFilters = {
+    actorId: search.get('actorId') || undefined,
+    kind: auditKinds.find((each) => each === search.get('kind')),
+    from: dayOf('from'),
+    to: dayOf('to'),
+  };
+  const setFilters = useCallback(
+    (changes: Partial<AuditFilters>) =>
+      updateSearch((params) => {
+        for (const key of filterKeys) {
+          if (!(key in changes)) continue;
+          const value = changes[key];
+          if (value) params.set(key, value);
+          else params.delete(key);
+        }
+        params.delete('page');
+        return params;
+      }),
+    [updateSearch],
+  );
+  return [filters, setFilters];
+}
+
+export function AuditFiltersBar({
+  filters,
+  onChange,
+}: {
+  filters: AuditFilters;
+  onChange: (changes: Partial<AuditFilters>) => void;
+}) {
+  const actors = useAuditActors();
+  const { actorId, kind, from, to } = filters;
+  const reversed = from !== undefined && to !== undefined && from > to;
+  const filtered = actorId !== undefined || kind !== undefined || from !== undefined || to !== undefined;
+  const people = actors.data?.items ?? [];
+  // A person named by a link but not (yet) in the list still shows as chosen.
+  const knownActor = actorId === undefined || people.some((each) => each.id === actorId);
+
+  const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
+    <TextField
+      type="date"
+      size="small"
+      label={label}
+      value={value ?? ''}
+      onChange={(event) => onChange({ [key]: event.target.value || undefined })}
+      error={key === 'to' && reversed}
+      helperText={key === 'to' && reversed ? 'On or after From' : undefined}
+      sx={{ width: { xs: '100%', sm: 170 } }}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: key === 'from' ? { max: to } : { min: from } }}
+    />
+  );
+
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={1}
+      useFlexGap
+      sx={{ p: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+    >
+      <TextField
+        select
+        size="small"
+        label="Person"
+        value={actorId ?? any}
+        onChange={(event) =>
+          onChange({ actorId: event.target.value === any ? undefined : event.target.value })
+        }
+        helperText={actors.isError ? 'Could not load the people' : undefined}
+        sx={{ width: { xs: '100%', sm: 220 } }}
+      >
+        <MenuItem value={any}>Everyone</MenuItem>
+        {knownActor ? null : <MenuItem value={actorId}>Someone else</MenuItem>}
+        {people.map((each) => (
+          <MenuItem key={each.id} value={each.id}>
+            {each.name}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        size="small"
+        label="Kind"
+        value={kind ?? any}
+        onChange={(event) => onChange({ kind: auditKinds.find((each) => each === event.target.value) })}
+        sx={{ width: { xs: '100%', sm: 200 } }}
+      >
+        <MenuItem value={any}>Everything</MenuItem>
+        {auditKinds.map((each) => (
+          <MenuItem key={each} value={each}>
+            {auditKindLabels[each]}
+          </MenuItem>
+        ))}
+      </TextField>
+      {dateField('From', from, 'from')}
+      {dateField('To', to, 'to')}
+      {filtered ? (
+        <Button
+          onClick={() => onChange({ actorId: undefined, kind: undefined, from: undefined, to: undefined })}
+        >
+          Clear filters
+        </Button>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,218 @@
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import {
+  auditActionLabels,
+  auditKindLabels,
+  auditRetentionDays,
+  type AuditEntry,
+} from '@storedesk/shared/audit/schemas';
+import { formatDateTime } from '@storedesk/shared/dates';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { paths } from '@/config/paths.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useAuditLog } from '@/features/audit/api/get-audit-log.ts';
+import { AuditChanges } from '@/features/audit/components/audit-changes.tsx';
+import { AuditFiltersBar, useAuditFilters } from '@/features/audit/components/audit-filters.tsx';
+
+const about = `Every change staff make, and every sign-in, with who, when and from which address; kept for ${auditRetentionDays} days.`;
+
+/** The console page of an entry's record, where it has one. */
+function recordHref(entry: AuditEntry): string | null {
+  const id = entry.recordId;
+  if (id === null || entry.action === 'sign-in' || entry.action === 'sign-in-failed') return null;
+  switch (entry.kind) {
+    case 'store':
+      return paths.stores.edit.getHref(id);
+    case 'slide':
+      return paths.slides.edit.getHref(id);
+    case 'zone':
+      return paths.zones.edit.getHref(id);
+    case 'admin':
+      return paths.admins.edit.getHref(id);
+    case 'delivery-executive':
+      return paths.dexs.edit.getHref(id);
+    case 'order':
+      return paths.orders.detail.getHref(id);
+    case 'customer':
+      return paths.customers.detail.getHref(id);
+    case 'coupon':
+      return paths.coupons.getHref();
+    case 'business':
+    case 'order-settings':
+    case 'referral-settings':
+    case 'payment-mode':
+    case 'helpline':
+      return paths.settings.getHref();
+    default:
+      return null;
+  }
+}
+
+/** The record as a short name: a coupon's code, else the start of its id, linked where it has a page. */
+function RecordCell({ entry }: { entry: AuditEntry }) {
+  const kind = auditKindLabels[entry.kind];
+  const shown =
+    entry.recordId === null ? '' : entry.kind === 'coupon' ? entry.recordId : entry.recordId.slice(0, 8);
+  const href = recordHref(entry);
+  return (
+    <>
+      {kind}
+      {shown ? ' ' : null}
+      {href && shown ? (
+        <Link component={RouterLink} to={href} aria-label={`Open ${kind.toLowerCase()} ${shown}`}>
+          {shown}
+        </Link>
+      ) : (
+        shown
+      )}
+    </>
+  );
+}
+
+function who(entry: AuditEntry): string {
+  return entry.actor.ip ? `${entry.actor.name} · ${entry.actor.ip}` : entry.actor.name;
+}
+
+type RowsProps = {
+  query: { isPending: boolean; isError: boolean };
+  count: number;
+  columns: number;
+  filtered: boolean;
+  onClear: () => void;
+  children: ReactNode;
+};
+
+function AuditRows({ query, count, columns, filtered, onClear, children }: RowsProps) {
+  if (query.isPending) return <TableSkeletonRows columns={columns} />;
+  if (count > 0 || query.isError) return children;
+  if (filtered) {
+    return (
+      <TableMessageRow
+        columns={columns}
+        title="Nothing in the audit log matches these filters"
+        action={<Button onClick={onClear}>Clear filters</Button>}
+      />
+    );
+  }
+  return (
+    <TableMessageRow columns={columns} title="Nothing recorded yet">
+      {about}
+    </TableMessageRow>
+  );
+}
+
+/** B15: the audit log of staff writes and sign-ins, filtered by person, kind and period (owner only). */
+export function AuditLogPage() {
+  const compact = useCompact();
+  const timeZone = useTimeZone();
+  const [listParams, setListParams] = useListParams();
+  const [filters, setFilters] = useAuditFilters();
+  const { page, pageSize } = listParams;
+  const log = useAuditLog({ ...filters, page, pageSize });
+  const items = log.data?.items ?? [];
+  const total = log.data?.total ?? 0;
+  const lastPage = usePageInRange(log, listParams, setListParams);
+  const columns = compact ? 1 : 5;
+  const filtered = Object.values(filters).some((value) => value !== undefined);
+  const clear = () => setFilters({ actorId: undefined, kind: undefined, from: undefined, to: undefined });
+
+  const rows = items.map((entry) => {
+    const when = formatDateTime(entry.at, timeZone);
+    const action = auditActionLabels[entry.action];
+    if (compact) {
+      return (
+        <TableRow key={entry.id}>
+          <TableCell sx={{ wordBreak: 'break-word' }}>
+            <Typography variant="body2" sx={{ fontWeight: 500 }}>
+              {action} · <RecordCell entry={entry} />
+            </Typography>
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mb: 0.5 }}>
+              {`${when} · ${who(entry)}`}
+            </Typography>
+            <AuditChanges changes={entry.changes} timeZone={timeZone} />
+          </TableCell>
+        </TableRow>
+      );
+    }
+    return (
+      <TableRow key={entry.id}>
+        <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{when}</TableCell>
+        <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }}>
+          {entry.actor.name}
+          {entry.actor.ip ? (
+            <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
+              {entry.actor.ip}
+            </Typography>
+          ) : null}
+        </TableCell>
+        <TableCell sx={{ verticalAlign: 'top' }}>{action}</TableCell>
+        <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
+          <RecordCell entry={entry} />
+        </TableCell>
+        <TableCell sx={{ verticalAlign: 'top' }}>
+          <AuditChanges changes={entry.changes} timeZone={timeZone} />
+        </TableCell>
+      </TableRow>
+    );
+  });
+
+  return (
+    <>
+      <PageHeader title="Audit log" description={about} />
+      <Paper variant="outlined">
+        <AuditFiltersBar filters={filters} onChange={setFilters} />
+        <ListQueryStatus query={log} noun="audit log" />
+        <TableContainer sx={{ maxHeight: 640 }}>
+          <Table stickyHeader size="small" aria-label="Audit log">
+            <TableHead>
+              {compact ? (
+                <TableRow>
+                  <TableCell>Change</TableCell>
+                </TableRow>
+              ) : (
+                <TableRow>
+                  <TableCell>When</TableCell>
+                  <TableCell>Who</TableCell>
+                  <TableCell>Action</TableCell>
+                  <TableCell>Record</TableCell>
+                  <TableCell>Changes</TableCell>
+                </TableRow>
+              )}
+            </TableHead>
+            <TableBody>
+              <AuditRows
+                query={log}
+                count={items.length}
+                columns={columns}
+                filtered={filtered}
+                onClear={clear}
+              >
+                {rows}
+              </AuditRows>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+    </>
+  );
+}
