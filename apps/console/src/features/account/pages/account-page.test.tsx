@@ -9,6 +9,7 @@ import { apiError, json, sessionHandler, mockApi, networkFailure } from '@/testi
 import { renderApp } from '@/testing/render-app.tsx';
 
 const account = accountOf(adminSession, 3);
+const twoFactorOff = { totpEnabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false };
 
 function savedFrom(call: ApiCall): Account {
   const body = call.body as Partial<Account>;
@@ -19,6 +20,7 @@ function renderAccount(patch: Handler) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(adminSession),
     'GET /api/account': () => json(200, account),
+    'GET /api/account/two-factor': () => json(200, twoFactorOff),
     'PATCH /api/account': patch,
   });
   const view = renderApp('/account');

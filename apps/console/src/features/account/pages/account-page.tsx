@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,6 +11,7 @@ import { sessionQueryKey } from '@/lib/session.ts';
 import { useAccount } from '@/features/account/api/get-account.ts';
 import { AccountForm } from '@/features/account/components/account-form.tsx';
 import { ProfileCard } from '@/features/account/components/profile-card.tsx';
+import { TwoFactorCard } from '@/features/account/components/two-factor-card.tsx';
 
 export function AccountPage() {
   const account = useAccount();
@@ -29,7 +31,10 @@ export function AccountPage() {
           <ProfileCard account={account.data} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <AccountForm account={account.data} />
+          <Stack spacing={3}>
+            <AccountForm account={account.data} />
+            <TwoFactorCard />
+          </Stack>
         </Grid>
       </>
     );

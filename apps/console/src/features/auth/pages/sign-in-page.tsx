@@ -3,10 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -55,6 +56,25 @@ const resolver = lazyResolver<SignInRequest>(
 
 type Businesses = ChooseBusinessResponse['chooseBusiness'];
 
+// Only people with two-step sign-in need its step: it loads when the password asks for it.
+const TwoStepSignIn = lazy(async () => ({ default: (await import('./two-step-sign-in.tsx')).TwoStepSignIn }));
+const TwoStepEnrolment = lazy(async () => ({
+  default: (await import('./two-step-sign-in.tsx')).TwoStepEnrolment,
+}));
+
+/** What follows an accepted password with no session yet (ADR 0044). */
+type SecondStep = { kind: 'code' | 'enrol'; challenge: string };
+
+function SecondStepLoading() {
+  return (
+    <Stack spacing={2} role="status" aria-busy="true" aria-label="Loading the second step">
+      <Skeleton variant="text" width="60%" sx={{ fontSize: '1.25rem' }} />
+      <Skeleton variant="rounded" height={56} />
+      <Skeleton variant="rounded" height={42} />
+    </Stack>
+  );
+}
+
 /**
  * When the e-mail and password open accounts in several businesses (ADR 0033):
  * one button per business, the first focused; Back returns to the form.
@@ -101,6 +121,7 @@ function ChooseBusiness({
 export function SignInPage() {
   const signIn = useSignIn();
   const [businesses, setBusinesses] = useState<Businesses | null>(null);
+  const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
     register,
     handleSubmit,
@@ -115,7 +136,12 @@ export function SignInPage() {
 
   const send = (credentials: SignInRequest) =>
     signIn.mutate(credentials, {
-      onSuccess: (answer) => setBusinesses('chooseBusiness' in answer ? answer.chooseBusiness : null),
+      onSuccess: (answer) => {
+        setBusinesses('chooseBusiness' in answer ? answer.chooseBusiness : null);
+        if ('twoFactorRequired' in answer) setSecondStep({ kind: 'code', challenge: answer.challenge });
+        else if ('twoFactorEnrolmentRequired' in answer)
+          setSecondStep({ kind: 'enrol', challenge: answer.challenge });
+      },
       onError: (error) => {
         setBusinesses(null);
         if (!isApiError(error)) return;
@@ -126,6 +152,11 @@ export function SignInPage() {
       },
     });
   const onSubmit = handleSubmit(send);
+  const restart = () => {
+    signIn.reset();
+    setSecondStep(null);
+    setBusinesses(null);
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -145,7 +176,15 @@ export function SignInPage() {
             Storedesk
           </Typography>
           <Typography sx={{ color: 'text.secondary', mb: 3 }}>Sign in to manage your stores.</Typography>
-          {businesses ? (
+          {secondStep ? (
+            <Suspense fallback={<SecondStepLoading />}>
+              {secondStep.kind === 'code' ? (
+                <TwoStepSignIn challenge={secondStep.challenge} onBack={restart} />
+              ) : (
+                <TwoStepEnrolment challenge={secondStep.challenge} onBack={restart} />
+              )}
+            </Suspense>
+          ) : businesses ? (
             <ChooseBusiness
               businesses={businesses}
               busy={signIn.isPending}
@@ -163,7 +202,7 @@ export function SignInPage() {
             spacing={2}
             noValidate
             onSubmit={onSubmit}
-            sx={businesses ? { display: 'none' } : undefined}
+            sx={businesses || secondStep ? { display: 'none' } : undefined}
           >
             {signIn.error ? (
               <Alert severity="error" role="alert">
