@@ -9,3 +9,29 @@ export const themes: ReadonlyArray<{ name: string } & Theme> = [
   { name: 'Yellow', primaryColor: '#f9a825', accentColor: '#fff176', textPrimary: '#212121' },
   { name: 'Lime', primaryColor: '#827717', accentColor: '#d4e157', textPrimary: '#33691e' },
 ];
+
+/** A colour as a JSON-schema pattern that takes it in any case (JSON-schema patterns have no flags). */
+function anyCase(colour: string): string {
+  const letters = [...colour].map((c) =>
+    c.toLowerCase() === c.toUpperCase() ? c : `[${c.toLowerCase()}${c.toUpperCase()}]`,
+  );
+  return `^${letters.join('')}$`;
+}
+
+/**
+ * How the API document describes a theme a client sends: one of the palettes, each colour in any
+ * case, as the server takes it. Attached with `.meta()` to the schemas that check it with a refine,
+ * which a JSON schema cannot show.
+ */
+export const paletteJsonSchema = {
+  anyOf: themes.map((theme) => ({
+    title: theme.name,
+    type: 'object',
+    properties: {
+      primaryColor: { type: 'string', pattern: anyCase(theme.primaryColor) },
+      accentColor: { type: 'string', pattern: anyCase(theme.accentColor) },
+      textPrimary: { type: 'string', pattern: anyCase(theme.textPrimary) },
+    },
+    required: ['primaryColor', 'accentColor', 'textPrimary'],
+  })),
+};

@@ -6,7 +6,8 @@ const required = (schema: z.ZodString) => schema.min(1, messages.isRequired);
 
 export const emailSchema = required(z.string().trim())
   .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-  .pipe(z.email(messages.invalidEmail));
+  .pipe(z.email(messages.invalidEmail))
+  .meta({ format: 'email' });
 
 /**
  * SPEC §5 sign-in: email required, valid, ≤ 64; password required, ≤ 128.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { signInResponseSchema, type Theme } from '../auth/schemas.ts';
 import { paletteOf } from '../settings/business.ts';
+import { paletteJsonSchema } from '../themes.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { singleLine } from '../text.ts';
@@ -103,7 +104,8 @@ export const onboardingEmailSchema = text(onboardingMessages.emailRequired)
   .trim()
   .min(1, onboardingMessages.emailRequired)
   .max(onboardingLimits.emailMax, onboardingMessages.emailTooLong)
-  .pipe(z.email(onboardingMessages.emailInvalid));
+  .pipe(z.email(onboardingMessages.emailInvalid))
+  .meta({ format: 'email' });
 
 export const onboardingPasswordSchema = text(onboardingMessages.passwordLength)
   .min(onboardingLimits.passwordMin, onboardingMessages.passwordLength)
@@ -150,7 +152,8 @@ export const onboardingThemeSchema = z
   .transform((theme): Theme => {
     const { primaryColor, accentColor, textPrimary } = paletteOf(theme)!;
     return { primaryColor, accentColor, textPrimary };
-  });
+  })
+  .meta(paletteJsonSchema);
 
 /** Business details: name, description and a theme of the palette (the logo travels as iconFileData). */
 export const onboardingBusinessInputSchema = z.object({

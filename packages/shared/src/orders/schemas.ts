@@ -32,7 +32,12 @@ export const daySchema = z
  */
 export const orderListQuerySchema = listQuerySchema.extend({
   view: z.enum(['active', 'completed']).default('active'),
-  status: z.coerce.number().pipe(orderStatusSchema).optional(),
+  // A union of literals read from a query's text: the document lists the five.
+  status: z.coerce
+    .number()
+    .pipe(orderStatusSchema)
+    .meta({ enum: Object.values(OrderStatus) })
+    .optional(),
   storeId: z.uuid().optional(),
   from: daySchema.optional(),
   to: daySchema.optional(),

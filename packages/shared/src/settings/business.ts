@@ -5,7 +5,7 @@ import { limits } from '../limits.ts';
 import { optionalGstinSchema } from '../orders/invoice.ts';
 import { messages } from '../messages.ts';
 import { requiredLine, versionSchema } from '../text.ts';
-import { themes } from '../themes.ts';
+import { paletteJsonSchema, themes } from '../themes.ts';
 
 /**
  * Settings > About and Settings > Others: the business's own record (SPEC §3
@@ -123,7 +123,8 @@ const paletteThemeSchema = z
   .transform((theme): Theme => {
     const { primaryColor, accentColor, textPrimary } = paletteOf(theme)!;
     return { primaryColor, accentColor, textPrimary };
-  });
+  })
+  .meta(paletteJsonSchema);
 
 /** The customer app's address (D15): an http(s) address, or none ('' or null). */
 const customerAppUrlSchema = z

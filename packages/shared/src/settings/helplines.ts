@@ -31,7 +31,9 @@ export const helplineInputSchema = z.object({
     .string({ error: messages.helplinePhone })
     .trim()
     .max(helplineLimits.phoneMax, messages.helplinePhone)
-    .refine(isHelplinePhone, messages.helplinePhone),
+    .refine(isHelplinePhone, messages.helplinePhone)
+    // The same rule for the API document, with the spaces and dashes allowed anywhere.
+    .meta({ pattern: '^[\\s-]*\\+?[\\s-]*(?:\\d[\\s-]*){3,15}$' }),
 });
 export type HelplineInput = z.infer<typeof helplineInputSchema>;
 

@@ -33,9 +33,10 @@ export const deliveryExecutiveSchema = staffMemberSchema;
 export type DeliveryExecutive = StaffMember;
 
 /** Phone as people write it: digits with an optional leading + and spaces or dashes (+91-1234567890). */
-export const staffPhoneSchema = requiredLine(limits.phoneMax).pipe(
-  z.string().regex(/^\+?[0-9][0-9 -]*$/, messages.staffPhone),
-);
+export const staffPhoneSchema = requiredLine(limits.phoneMax)
+  .pipe(z.string().regex(/^\+?[0-9][0-9 -]*$/, messages.staffPhone))
+  // The document says it of the text as sent, before the trim.
+  .meta({ pattern: '^\\s*\\+?[0-9][0-9 -]*\\s*$' });
 
 /** Every password is 8 to 128 characters (D18). */
 export const passwordSchema = z

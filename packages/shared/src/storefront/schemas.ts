@@ -86,7 +86,12 @@ export const customerPhoneSchema = z
   .string({ error: messages.isRequired })
   .max(limits.phoneMax, `must be at most ${limits.phoneMax} characters`)
   .transform((value) => /^(?:\+91|91|0)?(\d{10})$/.exec(value.replace(/[\s\-().]/g, ''))?.[1] ?? '')
-  .pipe(z.string().min(1, storefrontMessages.phone));
+  .pipe(z.string().min(1, storefrontMessages.phone))
+  // The same rule for the API document, with the spaces, dashes, dots and brackets allowed anywhere.
+  .meta({
+    pattern:
+      '^[\\s\\-().]*(?:(?:\\+[\\s\\-().]*9[\\s\\-().]*1|9[\\s\\-().]*1|0)[\\s\\-().]*)?(?:\\d[\\s\\-().]*){10}$',
+  });
 
 export const storefrontOrderLineSchema = z.object({
   itemId: z.uuid({ error: 'must be the id of an item' }),

@@ -37,7 +37,10 @@ export const storeInputSchema = z.object({
     .trim()
     .max(1000, 'must be at most 1000 characters')
     .pipe(z.string().min(1, messages.isRequired)),
-  phone: required(30).pipe(z.string().regex(/\d{10}/, messages.storePhone)),
+  // The document says the rule the trimmed text meets (ten digits in a row, anywhere in it).
+  phone: required(30)
+    .pipe(z.string().regex(/\d{10}/, messages.storePhone))
+    .meta({ pattern: '\\d{10}' }),
   openTime: timeOfDaySchema,
   closeTime: timeOfDaySchema,
   latitude: z.number({ error: messages.storeLocation }).min(-90).max(90),
