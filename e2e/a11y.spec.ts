@@ -97,6 +97,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/zones/add',
     `/zones/${zone}/edit`,
     '/trash',
+    '/audit-log',
     '/coupons',
     '/settings',
     '/push-notifications',
