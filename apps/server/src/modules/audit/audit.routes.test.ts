@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, AuditLogResponse } from '@storedesk/shared/audit/schemas';
 import { messages } from '@storedesk/shared/messages';
+import { setRequestActor, withRequestContext } from '../../db/actor.ts';
+import type { Executor } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import {
   caller,
@@ -372,6 +374,33 @@ describe('what the audit log records', () => {
     });
     expect(garbage.statusCode).toBe(400);
     expect(await count()).toBe(before);
+  });
+
+  it('a transaction that fails after its write leaves no entry, as one that commits does', async () => {
+    const { itemId } = await createStoreWithItem(world.ctx.db, world.biz);
+    const actor = { id: world.biz.owner.id, name: world.biz.owner.name, ip: ADDRESS };
+    const priceIn = (paise: number) => (tx: Executor) =>
+      tx.execute(sql`UPDATE items SET price_paise = ${paise} WHERE id = ${itemId}`);
+    const asOwner = <T>(run: () => Promise<T>) =>
+      new Promise<T>((resolve, reject) =>
+        withRequestContext(() => {
+          setRequestActor(actor);
+          run().then(resolve, reject);
+        }),
+      );
+    await expect(
+      asOwner(() =>
+        world.ctx.db.transaction(async (tx) => {
+          await priceIn(5000)(tx);
+          throw new Error('refused after the write');
+        }),
+      ),
+    ).rejects.toThrow('refused after the write');
+    expect(await entriesOf(itemId)).toEqual([]);
+    await asOwner(() => world.ctx.db.transaction(priceIn(6000)));
+    expect((await entriesOf(itemId)).map((e) => [e.action, e.changes])).toEqual([
+      ['edit', { pricePaise: { from: 3000, to: 6000 } }],
+    ]);
   });
 
   it('writes by no staff member (customers, jobs) record nothing', async () => {
