@@ -46,6 +46,7 @@ const DashboardPage = lazyPage(
   () => import('@/features/dashboard/pages/dashboard-page.tsx'),
   'DashboardPage',
 );
+const ReportsPage = lazyPage(() => import('@/features/reports/pages/reports-page.tsx'), 'ReportsPage');
 const DispatchPage = lazyPage(() => import('@/features/dispatch/pages/dispatch-page.tsx'), 'DispatchPage');
 const CashPage = lazyPage(() => import('@/features/dispatch/pages/cash-page.tsx'), 'CashPage');
 const OnboardingPage = lazyPage(
@@ -98,6 +99,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
   { path: paths.dispatch.map.path, element: <DispatchPage /> },
   { path: paths.dispatch.cash.path, element: <CashPage /> },
+  { path: paths.reports.path, element: <ReportsPage /> },
   { path: paths.dexs.list.path, element: <StaffListPage kind="delivery-executives" /> },
   { path: paths.dexs.add.path, element: <StaffAddPage kind="delivery-executives" /> },
   { path: paths.dexs.edit.path, element: <StaffEditPage kind="delivery-executives" /> },

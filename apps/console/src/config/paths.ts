@@ -19,6 +19,7 @@ export const paths = {
   notFound: fixed('/not-found'),
 
   dashboard: fixed('/dashboard'),
+  reports: fixed('/reports'),
   account: fixed('/account'),
 
   stores: {

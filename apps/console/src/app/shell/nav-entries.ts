@@ -1,5 +1,6 @@
 import AccountCircleOutlined from '@mui/icons-material/AccountCircleOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
@@ -31,6 +32,7 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
   { label: 'Orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
   { label: 'Dispatch', path: paths.dispatch.map.path, icon: ShareLocationOutlined, ownerOnly: false },
+  { label: 'Reports', path: paths.reports.path, icon: AssessmentOutlined, ownerOnly: false },
   {
     label: 'Delivery Executives',
     path: paths.dexs.list.path,

@@ -1,11 +1,7 @@
-/** Counts with Indian digit grouping, as the rupee amounts are (D11). */
-const countFormat = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+export { formatCount } from '@/lib/counts.ts';
+
 const percentFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-export function formatCount(value: number): string {
-  return countFormat.format(value);
-}
 
 /** A change since last month with its sign and 2 decimals (SPEC §9): "+12.50%", "−33.33%", "0.00%". */
 export function formatChange(percent: number): string {

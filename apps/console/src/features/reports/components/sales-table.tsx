@@ -1,0 +1,96 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatRupees } from '@storedesk/shared/money';
+import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
+import type { SalesFigures, SalesGrouping, SalesReport } from '@storedesk/shared/reports/schemas';
+import type { ReactNode } from 'react';
+import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { formatCount } from '@/lib/counts.ts';
+
+const columnCount = figureColumns.length + 1;
+
+/** One figure as shown: rupees or a count; none (an item's discount, say) as a dash read out as "none". */
+function figureCell(figures: SalesFigures, key: keyof SalesFigures, money: boolean): ReactNode {
+  const value = figures[key];
+  if (value === null) return <span aria-label="none">—</span>;
+  return money ? formatRupees(value) : formatCount(value);
+}
+
+type SalesTableProps = {
+  groupBy: SalesGrouping;
+  report: SalesReport | undefined;
+  pending: boolean;
+  /** The period as the page names it, for the caption. */
+  period: string;
+};
+
+/**
+ * The report's rows and its totals, in the columns the CSV export writes
+ * (packages/shared/src/reports/columns.ts): what is shown is what is exported.
+ */
+export function SalesTable({ groupBy, report, pending, period }: SalesTableProps) {
+  return (
+    <TableContainer>
+      <Table size="small" aria-label={`Sales by ${groupingLabels[groupBy].toLowerCase()}, ${period}`}>
+        <TableHead>
+          <TableRow>
+            <TableCell component="th" scope="col">
+              {groupingLabels[groupBy]}
+            </TableCell>
+            {figureColumns.map((column) => (
+              <TableCell key={column.key} component="th" scope="col" align="right">
+                {column.header}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {pending || !report ? (
+            <TableSkeletonRows columns={columnCount} />
+          ) : report.rows.length === 0 ? (
+            <TableMessageRow columns={columnCount} title="No sales in this period">
+              Orders count here once they are delivered or cancelled, on the day they were placed.
+            </TableMessageRow>
+          ) : (
+            report.rows.map((row) => (
+              <TableRow key={row.key} hover>
+                <TableCell component="th" scope="row">
+                  {row.label}
+                </TableCell>
+                {figureColumns.map((column) => (
+                  <TableCell key={column.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    {figureCell(row, column.key, column.money)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            ))
+          )}
+        </TableBody>
+        {report && !pending ? (
+          <TableFooter>
+            <TableRow>
+              <TableCell component="th" scope="row" sx={{ fontWeight: 600, color: 'text.primary' }}>
+                {totalsLabel}
+              </TableCell>
+              {figureColumns.map((column) => (
+                <TableCell
+                  key={column.key}
+                  align="right"
+                  data-total={column.key}
+                  sx={{ fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap' }}
+                >
+                  {figureCell(report.totals, column.key, column.money)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableFooter>
+        ) : null}
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,173 @@
+import type { SalesReport } from '@storedesk/shared/reports/schemas';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminSession, ownerSession, zones } from '@/testing/fixtures.ts';
+import type { Handler } from '@/testing/mock-api.ts';
+import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
+import { setViewportWidth } from '@/testing/viewport.ts';
+
+const zero = {
+  orders: 0,
+  itemsSold: 0,
+  grossPaise: 0,
+  discountPaise: 0,
+  chargesPaise: 0,
+  netPaise: 0,
+  cancelled: 0,
+};
+
+const byDay: SalesReport = {
+  rows: [
+    {
+      key: '2026-03-09',
+      label: '09/03/2026',
+      ...{ orders: 1, itemsSold: 2, grossPaise: 6000, discountPaise: 0, chargesPaise: 2000, netPaise: 8000 },
+      cancelled: 0,
+    },
+    {
+      key: '2026-03-10',
+      label: '10/03/2026',
+      ...{
+        orders: 2,
+        itemsSold: 8,
+        grossPaise: 28646,
+        discountPaise: 1665,
+        chargesPaise: 1500,
+        netPaise: 28481,
+      },
+      cancelled: 2,
+    },
+  ],
+  totals: {
+    orders: 3,
+    itemsSold: 10,
+    grossPaise: 34646,
+    discountPaise: 1665,
+    chargesPaise: 3500,
+    netPaise: 36481,
+    cancelled: 2,
+  },
+};
+
+const byItem: SalesReport = {
+  rows: [
+    {
+      key: 'i1',
+      label: 'Bread',
+      ...{
+        orders: 1,
+        itemsSold: 3,
+        grossPaise: 13650,
+        discountPaise: null,
+        chargesPaise: null,
+        netPaise: null,
+      },
+      cancelled: 1,
+    },
+  ],
+  totals: byDay.totals,
+};
+
+function renderReports(
+  report: Handler,
+  { session = ownerSession, entry = '/reports?from=2026-03-09&to=2026-03-10&groupBy=day' } = {},
+) {
+  const api = mockApi({
+    'GET /api/auth/session': sessionHandler(session),
+    'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
+    'GET /api/reports/sales': report,
+  });
+  return { ...renderApp(entry), api };
+}
+
+beforeAll(() => loadScreensOf('/reports'), LOADING_SCREENS_MS);
+beforeEach(() => {
+  // jsdom draws no canvas: the chart's context is none, as in a browser that refuses canvas.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+describe('reports', { timeout: 30_000 }, () => {
+  it('shows the period’s rows and totals, and exports exactly that as CSV', async () => {
+    const { api } = renderReports(({ query }) => json(200, query.get('groupBy') === 'item' ? byItem : byDay));
+    const table = await screen.findByRole('table', { name: 'Sales by day, 09/03/2026 to 10/03/2026' });
+    await within(table).findByRole('rowheader', { name: 'Total' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'DayOrdersItems soldGrossDiscountsChargesNetCancelled',
+      '09/03/2026'.concat('12₹60.00₹0.00₹20.00₹80.000'),
+      '10/03/2026'.concat('28₹286.46₹16.65₹15.00₹284.812'),
+      'Total'.concat('310₹346.46₹16.65₹35.00₹364.812'),
+    ]);
+    expect(api.callsTo('GET /api/reports/sales').at(-1)!.query.toString()).toBe(
+      'from=2026-03-09&to=2026-03-10&groupBy=day',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/sales.csv?from=2026-03-09&to=2026-03-10&groupBy=day',
+    );
+    expect(screen.getByRole('img', { name: /^Line chart of net sales by day/ })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'Group by' }));
+    await user.click(await screen.findByRole('option', { name: 'Item' }));
+    const items = await screen.findByRole('table', { name: 'Sales by item, 09/03/2026 to 10/03/2026' });
+    await waitFor(() => expect(within(items).getByRole('rowheader', { name: 'Bread' })).toBeInTheDocument());
+    const bread = within(items).getByRole('rowheader', { name: 'Bread' }).closest('tr')!;
+    // An item's discount, charges and net are the order's, not the item's: none.
+    expect(within(bread).getAllByLabelText('none')).toHaveLength(3);
+    expect(screen.getByRole('img', { name: /^Bar chart of gross sales by item/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/sales.csv?from=2026-03-09&to=2026-03-10&groupBy=item',
+    );
+  });
+
+  it('moves the period with a preset, counted from the business’s today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-31T20:00:00Z') }); // 01/04/2026 01:30 in Kolkata
+    try {
+      const { api } = renderReports(() => json(200, { rows: [], totals: zero }));
+      await screen.findByRole('table', { name: /^Sales by day/ });
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('combobox', { name: 'Period' }));
+      await user.click(await screen.findByRole('option', { name: 'Last month' }));
+      await screen.findByRole('table', { name: 'Sales by day, 01/03/2026 to 31/03/2026' });
+      expect(api.callsTo('GET /api/reports/sales').at(-1)!.query.get('from')).toBe('2026-03-01');
+      await user.click(screen.getByRole('combobox', { name: 'Period' }));
+      await user.click(await screen.findByRole('option', { name: 'Today' }));
+      await screen.findByRole('table', { name: 'Sales by day, 01/04/2026' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says when the period has no sales, and draws no chart', async () => {
+    renderReports(() => json(200, { rows: [], totals: zero }), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&groupBy=store',
+    });
+    expect(await screen.findByText('No sales in this period')).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /chart/ })).toBeNull();
+  });
+
+  it('says what failed, and retries', async () => {
+    let fail = true;
+    renderReports(() => (fail ? apiError(500, 'internal', 'Something went wrong') : json(200, byDay)));
+    expect(await screen.findByText('Could not load the report')).toBeInTheDocument();
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: /^Sales by day/ })).toBeInTheDocument();
+  });
+
+  it('refuses a reversed period before asking, on a phone', async () => {
+    setViewportWidth(375);
+    const { api } = renderReports(() => json(200, byDay), {
+      session: adminSession,
+      entry: '/reports?from=2026-03-10&to=2026-03-09&groupBy=day',
+    });
+    expect(await screen.findByText('On or after From')).toBeInTheDocument();
+    expect(api.callsTo('GET /api/reports/sales')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});

@@ -1,0 +1,149 @@
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { businessDay, formatDay, isCalendarDay } from '@storedesk/shared/dates';
+import { groupingLabels } from '@storedesk/shared/reports/columns';
+import {
+  daysInPeriod,
+  maxReportDays,
+  salesGroupings,
+  type SalesGrouping,
+} from '@storedesk/shared/reports/schemas';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { useNow } from '@/lib/use-now.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import {
+  salesCsvHref,
+  useSalesReport,
+  type SalesReportQuery,
+} from '@/features/reports/api/get-sales-report.ts';
+import { PeriodPicker } from '@/features/reports/components/period-picker.tsx';
+import { SalesChart } from '@/features/reports/components/sales-chart.tsx';
+import { SalesTable } from '@/features/reports/components/sales-table.tsx';
+import { presetPeriod } from '@/features/reports/period.ts';
+
+/** The report in the address (from, to, groupBy), so it can be shared and comes back on reload; this month by default. */
+function useReportParams(today: string) {
+  const [params, setParams] = useSearchParams();
+  const from = params.get('from');
+  const to = params.get('to');
+  const groupBy = params.get('groupBy');
+  const fallback = presetPeriod('thisMonth', today)!;
+  const period = from && to && isCalendarDay(from) && isCalendarDay(to) ? { from, to } : fallback;
+  const grouping = salesGroupings.includes(groupBy as SalesGrouping) ? (groupBy as SalesGrouping) : 'day';
+  const change = (next: { from?: string; to?: string; groupBy?: SalesGrouping }) =>
+    setParams(
+      (current) => {
+        const merged = new URLSearchParams(current);
+        merged.set('from', next.from ?? period.from);
+        merged.set('to', next.to ?? period.to);
+        merged.set('groupBy', next.groupBy ?? grouping);
+        return merged;
+      },
+      { replace: true },
+    );
+  return { period, groupBy: grouping, change };
+}
+
+/**
+ * /reports (B15): the sales of a period, grouped by day, store, category, item,
+ * payment mode, coupon or executive, as a chart and a table with its totals,
+ * for the zone of the top bar (D4); the CSV is the table as shown.
+ */
+export function ReportsPage() {
+  const timeZone = useTimeZone();
+  const today = businessDay(useNow(), timeZone);
+  const { period, groupBy, change } = useReportParams(today);
+  const { zoneId } = useZoneFilter();
+  const days = daysInPeriod(period.from, period.to);
+  const valid = days >= 1 && days <= maxReportDays;
+  const query: SalesReportQuery = { ...period, groupBy, zoneId };
+  const report = useSalesReport(query, valid);
+  const shownPeriod =
+    period.from === period.to
+      ? formatDay(period.from)
+      : `${formatDay(period.from)} to ${formatDay(period.to)}`;
+  const data = valid ? report.data : undefined;
+  const hasSales = data !== undefined && (data.totals.orders > 0 || data.totals.cancelled > 0);
+
+  return (
+    <>
+      <PageHeader
+        title="Reports"
+        description={`Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`}
+        actions={
+          <Button
+            startIcon={<DownloadOutlined />}
+            href={salesCsvHref(query)}
+            download
+            disabled={!valid || !report.data || report.isPlaceholderData}
+          >
+            Export CSV
+          </Button>
+        }
+      />
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+          <PeriodPicker period={period} today={today} onChange={(next) => change(next)} />
+          <TextField
+            select
+            label="Group by"
+            size="small"
+            value={groupBy}
+            onChange={(event) => change({ groupBy: event.target.value as SalesGrouping })}
+            sx={{ minWidth: 180 }}
+          >
+            {salesGroupings.map((key) => (
+              <MenuItem key={key} value={key}>
+                {groupingLabels[key]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Stack>
+      </Paper>
+      {valid && report.isError ? (
+        <Box sx={{ mb: 2 }}>
+          <LoadError
+            title="Could not load the report"
+            error={report.error}
+            onRetry={() => void report.refetch()}
+            retrying={report.isFetching}
+          />
+        </Box>
+      ) : null}
+      <Box sx={{ height: 4 }}>
+        {valid && report.isFetching && report.data ? (
+          <LinearProgress aria-label="Loading the report" />
+        ) : null}
+      </Box>
+      {hasSales ? (
+        <Paper
+          component="section"
+          variant="outlined"
+          aria-labelledby="sales-chart-title"
+          sx={{ p: 2, mb: 2 }}
+        >
+          <Typography id="sales-chart-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+            {groupBy === 'item' || groupBy === 'category' ? 'Gross' : 'Net'} sales by{' '}
+            {groupingLabels[groupBy].toLowerCase()}
+          </Typography>
+          <SalesChart rows={data.rows} groupBy={groupBy} />
+        </Paper>
+      ) : null}
+      {valid && !(report.isError && !report.data) ? (
+        <Paper variant="outlined">
+          <SalesTable groupBy={groupBy} report={data} pending={report.isPending} period={shownPeriod} />
+        </Paper>
+      ) : null}
+    </>
+  );
+}
