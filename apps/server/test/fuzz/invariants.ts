@@ -277,6 +277,11 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                   WHERE c.business_id <> s.business_id`,
   );
   await check(
+    'an audit log entry that shows a secret, a token or a key (ADR 0047)',
+    sql`SELECT id::text AS id FROM audit_log
+        WHERE changes ?| array['password', 'passwordHash', 'totpSecret', 'totpPendingSecret', 'storefrontKey', 'deliveryCode']`,
+  );
+  await check(
     'a customer with more saved addresses than the limit',
     sql`SELECT customer_id::text AS id, count(*) || ' addresses' AS detail FROM customer_addresses
         WHERE deleted_at IS NULL GROUP BY customer_id HAVING count(*) > 20`,
