@@ -85,17 +85,28 @@ describe('seedDemo', () => {
     expect((await one<{ n: number }>(sql`SELECT count(*)::int AS n FROM businesses`)).n).toBe(1);
   });
 
-  it('lists the three demo sign-in lines for the start-up banner', () => {
-    const text = credentials.join('\n');
-    for (const part of [
-      'owner@example.com',
-      'owner-demo-1',
-      'admin@example.com',
-      'admin-demo-1',
-      'dex@example.com',
-    ]) {
-      expect(text).toContain(part);
-    }
+  it('lists every demo account for the start-up banner, as the README’s table of demo accounts does', () => {
+    expect(credentials).toEqual([
+      'owner (every zone): owner@example.com / owner-demo-1',
+      'admin of the Bengaluru zone: admin@example.com / admin-demo-1',
+      'admin of the Mumbai zone: admin.mumbai@example.com / admin-demo-1',
+      'delivery executive (signs in at /deliver only): dex@example.com / dex-demo-1',
+    ]);
+    const readme = fs.readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
+    const lines = readme.slice(readme.indexOf('| demo account')).split('\n');
+    const rows = lines
+      .slice(
+        2,
+        lines.findIndex((line) => !line.startsWith('|')),
+      )
+      .map((line) => {
+        const [label, email, password] = line
+          .split('|')
+          .slice(1, 4)
+          .map((cell) => cell.trim().replaceAll('`', ''));
+        return `${label}: ${email} / ${password}`;
+      });
+    expect(rows).toEqual(credentials);
   });
 
   it('the owner signs in to "Demo Fresh Mart"', async () => {
@@ -241,7 +252,7 @@ describe('seedDemo', () => {
       sql`UPDATE users SET password_hash = 'changed' WHERE email = 'dex@example.com'`,
     );
     const lines = await demoCredentials(database.db);
-    expect(lines).toHaveLength(2);
+    expect(lines).toHaveLength(3);
     expect(lines.join('\n')).not.toContain('dex@example.com');
     expect(lines.join('\n')).toContain('owner@example.com / owner-demo-1');
   });

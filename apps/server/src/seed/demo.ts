@@ -22,10 +22,23 @@ import { demoLandmarks, demoNotes, demoStreets } from './demo-words.ts';
 
 type Log = { info: (msg: string) => void };
 
+/**
+ * The demo's sign-in accounts, each with what it is: the start-up lines list them from here, and
+ * the README's table of demo accounts says the same (a test compares them).
+ */
 export const demoAccounts = {
-  owner: { email: 'owner@example.com', password: 'owner-demo-1' },
-  admin: { email: 'admin@example.com', password: 'admin-demo-1' },
-  dex: { email: 'dex@example.com', password: 'dex-demo-1' },
+  owner: { label: 'owner (every zone)', email: 'owner@example.com', password: 'owner-demo-1' },
+  admin: { label: 'admin of the Bengaluru zone', email: 'admin@example.com', password: 'admin-demo-1' },
+  mumbaiAdmin: {
+    label: 'admin of the Mumbai zone',
+    email: 'admin.mumbai@example.com',
+    password: 'admin-demo-1',
+  },
+  dex: {
+    label: 'delivery executive (signs in at /deliver only)',
+    email: 'dex@example.com',
+    password: 'dex-demo-1',
+  },
 } as const;
 
 /** mulberry32: small, fast and good enough to make demo data look varied. */
@@ -168,7 +181,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         zoneId: zoneIds[1]!,
         level: Level.Admin,
         name: 'Mira Admin',
-        email: 'admin.mumbai@example.com',
+        email: demoAccounts.mumbaiAdmin.email,
         phone: '+91-9800000003',
         passwordHash: adminHash,
         emailVerifiedAt: new Date(),
@@ -412,22 +425,16 @@ async function pictureSlides(db: Database, storage: Storage, businessId: string)
   }
 }
 
-const demoLines = [
-  ['owner', demoAccounts.owner],
-  ['admin (zone Bengaluru)', demoAccounts.admin],
-  ['delivery executive (the delivery app, /deliver)', demoAccounts.dex],
-] as const;
-
 /** The demo sign-in lines that still work: an account whose password was changed is left out. */
 export async function demoCredentials(db: Database): Promise<string[]> {
   const lines: string[] = [];
-  for (const [label, account] of demoLines) {
+  for (const account of Object.values(demoAccounts)) {
     const [user] = await db
       .select({ passwordHash: t.users.passwordHash })
       .from(t.users)
       .where(sql`lower(${t.users.email}) = ${account.email} AND ${t.users.deletedAt} IS NULL`);
     if (user && (await verifyPassword(user.passwordHash, account.password))) {
-      lines.push(`${label}: ${account.email} / ${account.password}`);
+      lines.push(`${account.label}: ${account.email} / ${account.password}`);
     }
   }
   return lines;
