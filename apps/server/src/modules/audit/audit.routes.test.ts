@@ -265,6 +265,33 @@ describe('what the audit log records', () => {
     expect(everything).not.toContain(rotated.json<{ storefrontKey: string }>().storefrontKey);
   });
 
+  it('requiring two-step sign-in is a settings change of the business', async () => {
+    const before = await call(owner, 'GET', '/api/settings/two-factor');
+    const res = await write(owner, 'PUT', '/api/settings/two-factor', {
+      required: true,
+      version: before.json<{ version: number }>().version,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = (await entriesOf(world.biz.id)).filter(
+      (e) => e.kind === 'business' && e.action === 'settings',
+    );
+    expect(entries.map(shape)).toEqual([
+      {
+        actor: byOwner(),
+        action: 'settings',
+        kind: 'business',
+        recordId: world.biz.id,
+        changes: { requireTwoFactor: { from: false, to: true } },
+      },
+    ]);
+    // Back as it was, so the others here sign in with a password alone.
+    const back = await write(owner, 'PUT', '/api/settings/two-factor', {
+      required: false,
+      version: res.json<{ version: number }>().version,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+  });
+
   it('a staff member added and deleted, never with a password', async () => {
     const email = `audit.${randomUUID().slice(0, 6)}@example.test`;
     const created = await write(owner, 'POST', '/api/admins', {

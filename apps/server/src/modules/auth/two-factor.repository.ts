@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { namesActor } from '../../db/actor.ts';
 import type { Executor } from '../../db/client.ts';
 import { businesses, recoveryCodes, twoFactorChallenges, users } from '../../db/schema.ts';
 
@@ -178,7 +179,11 @@ export async function updateRequirement(
     .update(businesses)
     .set({ requireTwoFactor: required, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
     .where(
-      and(eq(businesses.id, businessId), version === undefined ? undefined : eq(businesses.version, version)),
+      and(
+        eq(businesses.id, businessId),
+        version === undefined ? undefined : eq(businesses.version, version),
+        namesActor(),
+      ),
     )
     .returning({ required: businesses.requireTwoFactor, version: businesses.version });
   return rows[0];
