@@ -42,6 +42,14 @@ const CategoryEditPage = lazyPage(
 const ItemAddPage = lazyPage(() => import('@/features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
 const ItemEditPage = lazyPage(() => import('@/features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
 const CouponsPage = lazyPage(() => import('@/features/coupons/pages/coupons-page.tsx'), 'CouponsPage');
+const CustomersPage = lazyPage(
+  () => import('@/features/customers/pages/customers-page.tsx'),
+  'CustomersPage',
+);
+const CustomerDetailPage = lazyPage(
+  () => import('@/features/customers/pages/customer-detail-page.tsx'),
+  'CustomerDetailPage',
+);
 const DashboardPage = lazyPage(
   () => import('@/features/dashboard/pages/dashboard-page.tsx'),
   'DashboardPage',
@@ -120,6 +128,8 @@ const ownerRoutes: RouteObject[] = [
   { path: paths.trash.path, element: <TrashPage /> },
   { path: paths.auditLog.path, element: <AuditLogPage /> },
   { path: paths.coupons.path, element: <CouponsPage /> },
+  { path: paths.customers.list.path, element: <CustomersPage /> },
+  { path: paths.customers.detail.path, element: <CustomerDetailPage /> },
   { path: paths.settings.path, element: <SettingsPage /> },
   { path: paths.pushNotifications.path, element: <PushNotificationsPage /> },
 ];

@@ -89,6 +89,13 @@ export const paths = {
   trash: fixed('/trash'),
   auditLog: fixed('/audit-log'),
   coupons: fixed('/coupons'),
+  customers: {
+    list: fixed('/customers'),
+    detail: {
+      path: '/customers/:customerId',
+      getHref: (customerId: string) => `/customers/${segment(customerId)}`,
+    },
+  },
   settings: fixed('/settings'),
   pushNotifications: fixed('/push-notifications'),
 } as const;

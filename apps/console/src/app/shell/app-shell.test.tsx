@@ -56,6 +56,7 @@ describe('signed-in shell', () => {
       'Zones',
       'Admins',
       'Coupons',
+      'Customers',
       'Slides',
       'Settings',
       'Trash',

@@ -6,6 +6,7 @@ import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import ShareLocationOutlined from '@mui/icons-material/ShareLocationOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -48,6 +49,7 @@ export const navEntries: readonly NavEntry[] = [
   { label: 'Zones', path: paths.zones.list.path, icon: MapOutlined, ownerOnly: true },
   { label: 'Admins', path: paths.admins.list.path, icon: AdminPanelSettingsOutlined, ownerOnly: true },
   { label: 'Coupons', path: paths.coupons.path, icon: LocalOfferOutlined, ownerOnly: true },
+  { label: 'Customers', path: paths.customers.list.path, icon: PeopleOutlined, ownerOnly: true },
   { label: 'Slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
   { label: 'Settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
   { label: 'Trash', path: paths.trash.path, icon: RestoreFromTrashOutlined, ownerOnly: true },
