@@ -115,6 +115,11 @@ const orderColumns = {
   dexId: orders.dexId,
   dexName: orders.dexName,
   version: orders.version,
+  /** As the orders list has it: when a closed order was delivered or cancelled; null while open. */
+  closedAt:
+    sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`.mapWith(
+      orders.updatedAt,
+    ),
 };
 
 /** A customer's orders, newest first, as the orders list's rows, with their number. */

@@ -88,6 +88,7 @@ export async function listCustomerOrders(
     items: items.map((row) => ({
       ...row,
       placedAt: row.placedAt.toISOString(),
+      closedAt: row.closedAt?.toISOString() ?? null,
       status: row.status as OrderStatus,
       state: row.state as 0 | 1,
     })),
