@@ -400,6 +400,18 @@ const walk: Record<string, Entry> = {
     false,
   ),
   'GET /api/customers': { kind: 'reads', request: () => ({ url: '/api/customers?pageSize=25' }) },
+  'GET /api/customers/{customerId}': record(
+    () => ({ url: `/api/customers/${aCustomer.customer.id}` }),
+    false,
+  ),
+  'GET /api/customers/{customerId}/orders': record(
+    () => ({ url: `/api/customers/${aCustomer.customer.id}/orders` }),
+    false,
+  ),
+  'PATCH /api/customers/{customerId}': record(
+    () => ({ url: `/api/customers/${aCustomer.customer.id}`, payload: { blocked: true } }),
+    false,
+  ),
   'GET /api/push-notifications': { kind: 'reads' },
   'POST /api/push-notifications': { kind: 'own', reason: "sends to the caller's business's customers" },
   'GET /api/storefront/push/public-key': {

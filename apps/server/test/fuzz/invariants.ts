@@ -282,6 +282,13 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
         WHERE changes ?| array['password', 'passwordHash', 'totpSecret', 'totpPendingSecret', 'storefrontKey', 'deliveryCode']`,
   );
   await check(
+    'a blocked customer without who blocked them, or with an order placed while blocked',
+    sql`SELECT c.id::text AS id, 'blocked by nobody' AS detail FROM customers c
+          WHERE c.blocked_at IS NOT NULL AND (c.blocked_by_id IS NULL OR c.blocked_by_name IS NULL)
+        UNION ALL SELECT c.id::text, 'order ' || o.id FROM customers c JOIN orders o ON o.customer_id = c.id
+          WHERE c.blocked_at IS NOT NULL AND o.placed_at > c.blocked_at`,
+  );
+  await check(
     'a customer with more saved addresses than the limit',
     sql`SELECT customer_id::text AS id, count(*) || ' addresses' AS detail FROM customer_addresses
         WHERE deleted_at IS NULL GROUP BY customer_id HAVING count(*) > 20`,

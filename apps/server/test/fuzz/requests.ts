@@ -268,6 +268,7 @@ function hints(op: Operation, world: World): Hint {
         return ids(op.path.startsWith('/api/storefront') ? pools.customerOrders : pools.orders);
       case 'addressId':
         return ids(pools.addresses);
+      case 'customerId':
       case 'customerIds':
         return schema.type === 'array' ? undefined : ids(pools.customers);
       case 'userId':

@@ -39,6 +39,13 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   // The customer app only orders from a live business.
   await db.execute(sql`UPDATE businesses SET live = true WHERE id = ${businessId} AND NOT live`);
 
+  // The customers batch blocks some customers; the customer app's batches need them ordering again.
+  if (op.path.startsWith('/api/storefront')) {
+    await db.execute(sql`
+      UPDATE customers SET blocked_at = NULL, blocked_by_id = NULL, blocked_by_name = NULL
+      WHERE business_id = ${businessId} AND blocked_at IS NOT NULL`);
+  }
+
   // A generic account update that succeeded may have changed the admin's password; the account's
   // exemplars name PASSWORD as the current one. (The owner's is left as the reset batch left it:
   // the owner's updates that succeed would mail links that the verification batches then count.)
