@@ -11,9 +11,16 @@
  * business's storefront key is read through the API, as the owner sees it in
  * Settings › Others, so any server can be driven from anywhere. Stops after
  * --minutes, or on Ctrl-C.
+ *
+ * Its orders are ones the server takes: each reaches the business's minimum
+ * order value and goes to an address within its store's delivery radius. What
+ * the server still refuses (a store that closed, an item gone, more orders a
+ * minute than it takes from one place) is part of a live demo: it is counted
+ * and told in the summary line at the end, not printed as a failure.
  */
 import { parseArgs } from 'node:util';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
 import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
@@ -28,20 +35,33 @@ type StoreRow = {
   location: string;
   latitude: number;
   longitude: number;
+  deliveryRadiusKm: number;
 };
-type ItemRow = { id: string; inStock: boolean };
+type ItemRow = { id: string; inStock: boolean; pricePaise: number };
 type OrderRow = { id: string; status: number; zoneId: string; dexId: string | null; version: number };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
-/** A call the server refused, with its status. */
+/** A call the server refused, with its status and the reason it gave. */
 class Refused extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly reason: string,
   ) {
     super(message);
   }
+}
+
+/** The message of the server's error envelope, else the start of what it answered. */
+function reasonOf(text: string): string {
+  try {
+    const { error } = JSON.parse(text) as { error?: { message?: unknown } };
+    if (typeof error?.message === 'string') return error.message;
+  } catch {
+    // Not JSON: a proxy's page, say.
+  }
+  return text.slice(0, 100);
 }
 
 class Client {
@@ -66,8 +86,13 @@ class Client {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    if (!res.ok)
-      throw new Refused(res.status, `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
+    if (!res.ok) {
+      throw new Refused(
+        res.status,
+        `${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`,
+        reasonOf(text),
+      );
+    }
     return (text ? JSON.parse(text) : undefined) as T;
   }
 }
@@ -123,14 +148,18 @@ async function main() {
     (store) => store.status === 1,
   );
   if (stores.length === 0) throw new Error('No open store to order from: open one in the console first');
-  const menus = new Map<string, string[]>();
+  const menus = new Map<string, ItemRow[]>();
   for (const store of stores) {
     const items = await staff.call<Page<ItemRow>>('GET', `/api/stores/${store.id}/items?pageSize=25`);
     menus.set(
       store.id,
-      items.items.filter((item) => item.inStock).map((item) => item.id),
+      items.items.filter((item) => item.inStock),
     );
   }
+  // The customer app's own figure: an order's items must come to at least this much.
+  const { minimumOrderPaise } = (
+    await storefront.call<{ orderSettings: { minimumOrderPaise: number } }>('GET', '/api/storefront/business')
+  ).orderSettings;
   const dexes = new Map<string, string[]>();
   const dexOf = async (zoneId: string) => {
     if (!dexes.has(zoneId)) {
@@ -147,9 +176,9 @@ async function main() {
     return ids.length > 0 ? pick(ids) : undefined;
   };
 
-  /** A made-up address within 2 km of the store: inside every store's delivery radius. */
+  /** A made-up address within 2 km of the store, and well inside its delivery radius. */
   const addressNear = (store: StoreRow) => {
-    const km = Math.random() * 2;
+    const km = Math.random() * Math.min(2, store.deliveryRadiusKm * 0.9);
     const bearing = Math.random() * 2 * Math.PI;
     return {
       label: pick(['Home', 'Work', 'Home', 'Parents']),
@@ -160,13 +189,29 @@ async function main() {
     };
   };
 
+  let placed = 0;
+  let moved = 0;
+  /** What the server refused, by status and reason, with how often. */
+  const refused = new Map<string, number>();
+
   const placeOrder = async () => {
     const store = pick(stores.filter((s) => (menus.get(s.id)?.length ?? 0) > 0));
     const menu = menus.get(store.id)!;
-    const lines = new Map<string, number>();
-    for (let n = 1 + Math.floor(Math.random() * 4); n > 0; n--) {
-      const itemId = pick(menu);
-      lines.set(itemId, Math.min(5, (lines.get(itemId) ?? 0) + 1 + Math.floor(Math.random() * 2)));
+    const lines = new Map<ItemRow, number>();
+    let totalPaise = 0;
+    const add = (item: ItemRow, quantity: number) => {
+      const now = lines.get(item) ?? 0;
+      const next = Math.min(storefrontLimits.maxQuantity, now + quantity);
+      lines.set(item, next);
+      totalPaise += (next - now) * item.pricePaise;
+    };
+    for (let n = 1 + Math.floor(Math.random() * 4); n > 0; n--)
+      add(pick(menu), 1 + Math.floor(Math.random() * 2));
+    // Then more of what the basket holds until it reaches the minimum order value, as a customer would.
+    const dearest = [...menu].sort((a, b) => b.pricePaise - a.pricePaise);
+    for (const item of dearest) {
+      if (totalPaise >= minimumOrderPaise || item.pricePaise <= 0) break;
+      add(item, Math.ceil((minimumOrderPaise - totalPaise) / item.pricePaise));
     }
     const name = `${pick(firstNames)} ${pick(lastNames)}`;
     const order = await storefront.call<{ number: number; billAmountPaise: number }>(
@@ -175,12 +220,13 @@ async function main() {
       {
         customer: { name, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` },
         storeId: store.id,
-        items: [...lines].map(([itemId, quantity]) => ({ itemId, quantity })),
+        items: [...lines].map(([item, quantity]) => ({ itemId: item.id, quantity })),
         deliveryAddress: addressNear(store),
         paymentMode: Math.random() < 0.7 ? 'COD' : 'UPI',
         ...(Math.random() < 0.3 ? { note: pick(demoNotes) } : {}),
       },
     );
+    placed += 1;
     console.log(`placed #${order.number} at ${store.name} for ${name}`);
   };
 
@@ -205,6 +251,7 @@ async function main() {
       dexId,
       version: order.version,
     });
+    moved += 1;
   };
 
   let stopping = false;
@@ -223,10 +270,25 @@ async function main() {
       // A wrong key, an ended session or service will not mend itself: stop.
       if (error instanceof Refused && [401, 402, 403].includes(error.status)) throw error;
       // A refused order (a store closed meanwhile, an item gone) or a lost race is part of a live demo.
-      console.warn((error as Error).message);
+      if (error instanceof Refused) {
+        const key = `${error.status} ${error.reason}`;
+        refused.set(key, (refused.get(key) ?? 0) + 1);
+      } else {
+        console.warn((error as Error).message);
+      }
     }
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started))));
   }
+  console.log(summaryOf(placed, moved, refused));
+}
+
+/** The run in one line: orders placed and moved along, and what the server refused, as a live demo has. */
+function summaryOf(placed: number, moved: number, refused: Map<string, number>): string {
+  const done = `placed ${placed} orders, moved ${moved} along`;
+  if (refused.size === 0) return `${done}; the server refused none`;
+  const count = [...refused.values()].reduce((sum, n) => sum + n, 0);
+  const reasons = [...refused].map(([reason, n]) => `${n} × ${reason}`).join('; ');
+  return `${done}; the server refused ${count} (expected in a live demo): ${reasons}`;
 }
 
 main().catch((error: unknown) => {
