@@ -23,8 +23,11 @@ function resolverFor(element: Element): ResolveColor {
 type ChartCanvasProps = {
   /** The chart as Chart.js draws it, with the theme's colours resolved; drawn again when it changes. */
   config: (color: ResolveColor) => ChartConfiguration;
-  /** What the chart shows, for assistive technology; its figures are in a table beside it. */
-  label: string;
+  /** What the chart shows, for assistive technology (or `labelledBy`, the id of its title); its figures are in a table beside it. */
+  label?: string;
+  labelledBy?: string;
+  /** The id of a longer description. */
+  describedBy?: string;
   height: number;
 };
 
@@ -33,7 +36,7 @@ type ChartCanvasProps = {
  * again when its figures or the colour mode change. The module that builds the
  * chart registers the Chart.js parts it uses, so only those are in its chunk.
  */
-export function ChartCanvas({ config, label, height }: ChartCanvasProps) {
+export function ChartCanvas({ config, label, labelledBy, describedBy, height }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const { mode, systemMode } = useColorScheme();
   useEffect(() => {
@@ -46,7 +49,13 @@ export function ChartCanvas({ config, label, height }: ChartCanvasProps) {
   }, [config, mode, systemMode]);
   return (
     <Box sx={{ position: 'relative', height, width: '100%' }}>
-      <canvas ref={canvas} role="img" aria-label={label} />
+      <canvas
+        ref={canvas}
+        role="img"
+        aria-label={label}
+        aria-labelledby={labelledBy}
+        aria-describedby={describedBy}
+      />
     </Box>
   );
 }

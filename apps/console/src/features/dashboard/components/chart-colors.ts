@@ -1,4 +1,5 @@
 import { useTheme } from '@mui/material/styles';
+import { useMemo } from 'react';
 
 export type OrderSeries = 'pending' | 'delivered' | 'cancelled' | 'total';
 
@@ -14,20 +15,24 @@ export type ChartColors = { series: Record<OrderSeries, string>; text: string; g
 /**
  * The colours of both charts: one per kind of order (delivered green, cancelled
  * red, as the order statuses are coloured), and the axes'. They are CSS
- * variables, so they follow the colour mode; in SVG they go in `style`, where
- * variables work, not in presentation attributes.
+ * variables, so they follow the colour mode: the legend uses them as they are,
+ * and the charts' canvas reads their values (ChartCanvas).
  */
 export function useChartColors(): ChartColors {
   const theme = useTheme();
   const { palette } = theme.vars ?? theme;
-  return {
-    series: {
-      pending: palette.warning.main,
-      delivered: palette.success.main,
-      cancelled: palette.error.main,
-      total: palette.primary.main,
-    },
-    text: palette.text.secondary,
-    grid: palette.divider,
-  };
+  // The same object while the palette is, so a chart is drawn again only when its colours change.
+  return useMemo(
+    () => ({
+      series: {
+        pending: palette.warning.main,
+        delivered: palette.success.main,
+        cancelled: palette.error.main,
+        total: palette.primary.main,
+      },
+      text: palette.text.secondary,
+      grid: palette.divider,
+    }),
+    [palette],
+  );
 }

@@ -56,22 +56,29 @@ export function DashboardSkeleton() {
           </Paper>
         ))}
       </CardGrid>
-      <ChartGrid>
-        <Paper variant="outlined" sx={{ p: 2.5 }}>
-          <Skeleton variant="text" width="35%" sx={{ fontSize: '1.25rem' }} />
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 260, mt: 2 }}>
-            {[55, 80, 40, 95, 65, 30, 75].map((percent, index) => (
-              <Skeleton key={index} variant="rounded" sx={{ flex: 1, height: `${percent}%` }} />
-            ))}
-          </Stack>
-        </Paper>
-        <Paper variant="outlined" sx={{ p: 2.5 }}>
-          <Skeleton variant="text" width="45%" sx={{ fontSize: '1.25rem' }} />
-          <Stack sx={{ alignItems: 'center', mt: 2 }}>
-            <Skeleton variant="circular" width={200} height={200} />
-          </Stack>
-        </Paper>
-      </ChartGrid>
+      <ChartsSkeleton />
     </Box>
+  );
+}
+
+/** The two charts in grey, while the figures or the charts' code load. */
+export function ChartsSkeleton() {
+  return (
+    <ChartGrid>
+      <Paper variant="outlined" sx={{ p: 2.5 }}>
+        <Skeleton variant="text" width="35%" sx={{ fontSize: '1.25rem' }} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 260, mt: 2 }}>
+          {[55, 80, 40, 95, 65, 30, 75].map((percent, index) => (
+            <Skeleton key={index} variant="rounded" sx={{ flex: 1, height: `${percent}%` }} />
+          ))}
+        </Stack>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: 2.5 }}>
+        <Skeleton variant="text" width="45%" sx={{ fontSize: '1.25rem' }} />
+        <Stack sx={{ alignItems: 'center', mt: 2 }}>
+          <Skeleton variant="circular" width={200} height={200} />
+        </Stack>
+      </Paper>
+    </ChartGrid>
   );
 }

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerSession, storeFixture, zones } from '@/testing/fixtures.ts';
 import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
-import { renderApp } from '@/testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
 function renderWithStores(stores: ReturnType<typeof storeFixture>[]) {
   return mockApi({
@@ -12,6 +12,8 @@ function renderWithStores(stores: ReturnType<typeof storeFixture>[]) {
     'GET /api/stores': () => json(200, { items: stores, total: stores.length }),
   });
 }
+
+beforeAll(() => loadScreensOf('/dashboard'), LOADING_SCREENS_MS);
 
 describe('dashboard of a business with no store', () => {
   it('says to add a store first, with a link to the store form', async () => {

@@ -5,7 +5,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatRupees } from '@storedesk/shared/money';
-import { useDeferredValue } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import type { ScreenPrefetch } from '@/lib/lazy-page.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -13,11 +13,18 @@ import { chosenZoneId, useZoneFilter } from '@/lib/zone-filter.ts';
 import { dashboardQueryOptions, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
 import { storeTotalQueryOptions } from '@/features/dashboard/api/get-store-total.ts';
 import { formatCount, formatMonth } from '@/features/dashboard/components/dashboard-format.ts';
-import { CardGrid, ChartGrid, DashboardSkeleton } from '@/features/dashboard/components/dashboard-layout.tsx';
+import {
+  CardGrid,
+  ChartsSkeleton,
+  DashboardSkeleton,
+} from '@/features/dashboard/components/dashboard-layout.tsx';
 import { FirstStoreCard } from '@/features/dashboard/components/first-store-card.tsx';
-import { OrdersByStatusChart } from '@/features/dashboard/components/orders-by-status-chart.tsx';
-import { OrdersOverviewChart } from '@/features/dashboard/components/orders-overview-chart.tsx';
 import { StatCard } from '@/features/dashboard/components/stat-card.tsx';
+
+// The charts and Chart.js load after the cards, outside the first screen's bytes (ADR 0045).
+const DashboardCharts = lazy(async () => ({
+  default: (await import('@/features/dashboard/components/dashboard-charts.tsx')).DashboardCharts,
+}));
 
 /** The figures and the store count, asked for while the console's code still renders (see preloadScreens). */
 export const prefetch: ScreenPrefetch = ({ queryClient, session }) => {
@@ -113,10 +120,9 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           icon={<CurrencyRupeeOutlined />}
         />
       </CardGrid>
-      <ChartGrid>
-        <OrdersOverviewChart days={dashboard.ordersOverview} />
-        <OrdersByStatusChart counts={dashboard.ordersByStatus} today={dashboard.today} />
-      </ChartGrid>
+      <Suspense fallback={<ChartsSkeleton />}>
+        <DashboardCharts dashboard={dashboard} />
+      </Suspense>
     </>
   );
 }

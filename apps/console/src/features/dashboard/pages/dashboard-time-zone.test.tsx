@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sessionQueryKey } from '@/lib/session.ts';
 import { ownerSession, zones } from '@/testing/fixtures.ts';
 import { json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
-import { renderApp } from '@/testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
 /*
  * D19: the dashboard's today, week and months are the business's. The server
@@ -20,6 +20,11 @@ beforeAll(() => {
   machineZone = process.env.TZ;
   process.env.TZ = browserZone;
 });
+// The screen's code, and its charts' that load after its cards, before the first test's clock starts.
+beforeAll(async () => {
+  await loadScreensOf('/dashboard');
+  await import('@/features/dashboard/components/dashboard-charts.tsx');
+}, LOADING_SCREENS_MS);
 afterAll(() => {
   if (machineZone === undefined) delete process.env.TZ;
   else process.env.TZ = machineZone;
