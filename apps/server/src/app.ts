@@ -49,7 +49,7 @@ import { presentedSession, registerAccessControl } from './plugins/access.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
-import { logRequests } from './plugins/request-log.ts';
+import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -103,8 +103,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isTrustedProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
-    // One line per request, at debug (logRequests), in place of Fastify's two at info.
-    disableRequestLogging: true,
+    // One line per request, at debug, in place of Fastify's two at info.
+    logController: new RequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
