@@ -119,7 +119,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
-  logRequests(app);
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (address) =>
     isTrustedProxy(address, 0),
   );
