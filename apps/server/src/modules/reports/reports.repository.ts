@@ -16,6 +16,24 @@ export type GroupRow = {
   cancelled: number;
 };
 
+const noSales: GroupRow = {
+  key: '',
+  name: null,
+  orders: 0,
+  itemsSold: 0,
+  grossPaise: 0,
+  discountPaise: 0,
+  chargesPaise: 0,
+  netPaise: 0,
+  cancelled: 0,
+};
+
+/** The calendar day after `day` (YYYY-MM-DD; no time zone involved). */
+function nextDay(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date! + 1)).toISOString().slice(0, 10);
+}
+
 /** The dimension of the rollup each grouping reads: days sum the stores' rows, categories the items'. */
 const dimensionOf: Record<SalesGrouping, string> = {
   day: 'store',
@@ -99,12 +117,16 @@ export async function salesGroups(db: Executor, scope: Scope, query: SalesReport
   const dimension = dimensionOf[grouping];
   let groups: SQL;
   if (grouping === 'day') {
+    // Summed by day from the index's range, then every day of the period in order, none as zeros.
     const { rows } = await db.execute<Raw>(sql`
-      SELECT g.day::date::text AS key, NULL AS name, ${sums}
-      FROM generate_series(${query.from}::date, ${query.to}::date, interval '1 day') AS g(day)
-      LEFT JOIN sales_stats s ON s.day = g.day::date AND ${rowsIn(scope, dimension, query)}
-      GROUP BY g.day ORDER BY g.day`);
-    return rows.map(toGroup);
+      SELECT s.day::text AS key, NULL AS name, ${sums}
+      FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.day`);
+    const byDay = new Map(rows.map((row) => [row.key as string, toGroup(row)]));
+    const days: GroupRow[] = [];
+    for (let day = query.from; day <= query.to; day = nextDay(day)) {
+      days.push(byDay.get(day) ?? { ...noSales, key: day });
+    }
+    return days;
   }
   if (grouping === 'category') {
     // Summed by item first, then each item's sums go to its category (one lookup per item, not per day).
