@@ -83,6 +83,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     `/orders/${order}`,
     '/dispatch',
     '/dispatch/cash',
+    '/reports',
     '/dexs',
     '/dexs/add',
     `/dexs/${dex}/edit`,
@@ -152,6 +153,7 @@ describe('axe in light and dark mode', () => {
         `/orders/${await firstId(page, '/orders')}`,
         '/dispatch',
         '/dispatch/cash',
+        '/reports',
       ]) {
         await open(page, url);
         await check(`${url} at 375 px`);
