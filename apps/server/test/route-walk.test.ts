@@ -137,6 +137,8 @@ const NEED_A_QUERY = new Set([
   'GET /api/dispatch/executives', // ?storeId=
   'GET /api/dispatch/cash', // ?from=&to=
   'GET /api/dispatch/cash.csv', // ?from=&to=
+  'GET /api/reports/sales', // ?from=&to=
+  'GET /api/reports/sales.csv', // ?from=&to=
 ]);
 const routeOf = (op: Operation) =>
   registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);
