@@ -1,4 +1,5 @@
 import { messages } from '@storedesk/shared/messages';
+import axe from 'axe-core';
 import type { Slide } from '@storedesk/shared/slides/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -43,6 +44,20 @@ function slidesServer(overrides: Record<string, Handler> = {}) {
 }
 
 describe('slides list', { timeout: 30_000 }, () => {
+  it('names a slide without a picture in a way assistive technology may read (axe: no prohibited ARIA)', async () => {
+    slidesServer();
+    const table = await screen.findByRole('table', { name: 'Slides' });
+    expect(
+      await within(table).findByRole('img', { name: 'Free delivery: no image yet' }),
+    ).toBeInTheDocument();
+    const { violations } = await axe.run(document.body, {
+      runOnly: ['aria-prohibited-attr', 'aria-allowed-attr'],
+    });
+    expect(
+      violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' ')}`),
+    ).toEqual([]);
+  });
+
   it('shows position, title, a thumbnail named after the slide, and its actions', async () => {
     slidesServer();
 
