@@ -245,6 +245,41 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
            OR coalesce(c.new_customers, 0) <> coalesce(d.new_customers, 0)`,
   );
   await check(
+    'a day of the sales rollup whose figures are not its closed orders (by store, and by item)',
+    sql`WITH closed AS (
+          SELECT o.*, (o.placed_at AT TIME ZONE b.time_zone)::date AS day, (o.status = -2) AS delivered
+          FROM orders o JOIN businesses b ON b.id = o.business_id WHERE o.status IN (-2, -1)),
+        counted AS (
+          SELECT business_id, 'store' AS dimension, day, zone_id, store_id::text AS key,
+                 count(*) FILTER (WHERE delivered)::bigint AS orders,
+                 coalesce(sum((SELECT sum((e ->> 'itemQuantity')::bigint) FROM jsonb_array_elements(items) e))
+                          FILTER (WHERE delivered), 0)::bigint AS items_sold,
+                 coalesce(sum(items_total_paise) FILTER (WHERE delivered), 0)::bigint AS gross_paise,
+                 coalesce(sum(bill_amount_paise) FILTER (WHERE delivered), 0)::bigint AS net_paise,
+                 count(*) FILTER (WHERE NOT delivered)::bigint AS cancelled
+          FROM closed GROUP BY 1, 2, 3, 4, 5
+          UNION ALL
+          SELECT c.business_id, 'item', c.day, c.zone_id, coalesce(e ->> 'itemId', ''),
+                 count(DISTINCT c.id) FILTER (WHERE c.delivered),
+                 coalesce(sum((e ->> 'itemQuantity')::bigint) FILTER (WHERE c.delivered), 0),
+                 coalesce(sum((e ->> 'itemQuantity')::bigint * (e ->> 'itemPricePaise')::bigint) FILTER (WHERE c.delivered), 0),
+                 0, count(DISTINCT c.id) FILTER (WHERE NOT c.delivered)
+          FROM closed c CROSS JOIN LATERAL jsonb_array_elements(c.items) e GROUP BY 1, 2, 3, 4, 5),
+        stored AS (SELECT * FROM sales_stats WHERE dimension IN ('store', 'item'))
+        SELECT concat_ws(' ', coalesce(c.business_id, s.business_id), coalesce(c.dimension, s.dimension),
+                         coalesce(c.day, s.day), coalesce(c.key, s.key)) AS id,
+               concat_ws(' ', 'expected', c.orders, c.items_sold, c.gross_paise, c.net_paise, c.cancelled,
+                         'stored', s.orders, s.items_sold, s.gross_paise, s.net_paise, s.cancelled) AS detail
+        FROM counted c FULL JOIN stored s
+          ON s.business_id = c.business_id AND s.dimension = c.dimension AND s.day = c.day
+         AND s.zone_id = c.zone_id AND s.key = c.key
+        WHERE coalesce(c.orders, 0) <> coalesce(s.orders, 0)
+           OR coalesce(c.items_sold, 0) <> coalesce(s.items_sold, 0)
+           OR coalesce(c.gross_paise, 0) <> coalesce(s.gross_paise, 0)
+           OR coalesce(c.net_paise, 0) <> coalesce(s.net_paise, 0)
+           OR coalesce(c.cancelled, 0) <> coalesce(s.cancelled, 0)`,
+  );
+  await check(
     'a coupon whose uses are not the orders placed with it',
     sql`SELECT c.business_id::text || '/' || c.code AS id, c.used_count || ' uses, ' || count(o.id) || ' orders' AS detail
         FROM coupons c LEFT JOIN orders o ON o.business_id = c.business_id AND o.coupon_code = c.code
