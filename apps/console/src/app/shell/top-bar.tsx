@@ -83,13 +83,19 @@ export function TopBar({
   return (
     // The persistent sidebar sits under the bar; the drawer of small screens covers it.
     <AppBar position="fixed" sx={showMenuButton ? undefined : { zIndex: (t) => t.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+      <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1.5, sm: 3 } }}>
         {showMenuButton ? (
           <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onOpenNavigation}>
             <MenuOutlined />
           </IconButton>
         ) : null}
-        <Typography variant="h6" component="p" noWrap sx={{ fontWeight: 700, minWidth: 0 }}>
+        {/* On a phone the name takes a smaller size, so that it stays whole beside the owner's zone switcher. */}
+        <Typography
+          variant="h6"
+          component="p"
+          noWrap
+          sx={{ fontWeight: 700, minWidth: 0, fontSize: { xs: '1.0625rem', sm: '1.25rem' } }}
+        >
           Storedesk
         </Typography>
         <Box sx={{ flexGrow: 1 }} />

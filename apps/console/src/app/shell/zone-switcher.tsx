@@ -16,7 +16,7 @@ export function ZoneSwitcher() {
   return (
     <Box
       sx={{
-        width: { xs: 136, sm: 220 },
+        width: { xs: 128, sm: 220 },
         flexShrink: 0,
         // Readable on the coloured bar: the field keeps the paper colour of the theme.
         '& .MuiInputBase-root': { bgcolor: 'background.paper', color: 'text.primary' },
