@@ -19,8 +19,11 @@ export function ListPagination({ total, page, pageSize, onChange }: ListPaginati
       rowsPerPageOptions={[...limits.pageSizes]}
       onPageChange={(_event, next) => onChange({ page: next })}
       onRowsPerPageChange={(event) => onChange({ pageSize: Number(event.target.value), page: 0 })}
-      // On a phone the page size and the page arrows go on two lines rather than off the edge.
-      sx={{ '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end' } }}
+      // On a phone the page size and the page arrows go on two lines rather than off the edge; the
+      // text ("1–2 of 2") keeps the card's padding on its right, which MUI's 2 px would not.
+      sx={{
+        '& .MuiTablePagination-toolbar': { flexWrap: 'wrap', justifyContent: 'flex-end', pr: 2 },
+      }}
     />
   );
 }
