@@ -189,7 +189,18 @@ export function OnboardingPage() {
           Sign up your business
         </Typography>
         {verification ? <VerificationNotice result={verification} /> : null}
-        <Stepper activeStep={step} alternativeLabel sx={{ mb: 4 }} aria-label="Sign-up steps">
+        <Stepper
+          activeStep={step}
+          alternativeLabel
+          aria-label="Sign-up steps"
+          // On a phone the labels take a smaller size and keep 4 px inside their column each side,
+          // so that two neighbours never run together into one phrase.
+          sx={{
+            mb: 4,
+            '& .MuiStepLabel-labelContainer': { px: 0.5 },
+            '& .MuiStepLabel-label': { fontSize: { xs: '0.75rem', sm: '0.875rem' } },
+          }}
+        >
           {stepTitles.map((title, index) => (
             <Step key={title} completed={index < step}>
               <StepLabel aria-current={index === step ? 'step' : undefined}>{title}</StepLabel>
