@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { zones } from '@/testing/fixtures.ts';
 import { json, mockApi } from '@/testing/mock-api.ts';
@@ -12,10 +12,12 @@ vi.mock('./chime.ts', () => chime);
 
 const fresh = orderFixture({ number: 2001, storeName: 'Fresh Mart Jayanagar', billAmountPaise: 45_050 });
 const other = orderFixture({ number: 2002, storeName: 'Fresh Mart Andheri' });
+// Confirmed by a colleague while this console was being reloaded.
+const movedOn = orderFixture({ number: 2003, storeName: 'Fresh Mart Andheri', status: 1 });
 beforeAll(() => loadScreensOf('/stores', '/orders', '/orders/any'), LOADING_SCREENS_MS);
 
 function renderShell(entry = '/stores') {
-  const server = ordersServer([fresh, other]);
+  const server = ordersServer([fresh, other, movedOn]);
   mockApi({
     ...server.handlers,
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
@@ -39,6 +41,7 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   chime.playChime.mockClear();
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -80,6 +83,34 @@ describe('the new-order alert', { timeout: 30_000 }, () => {
     await screen.findByRole('alert');
     act(() => applyLiveEvent(queryClient, event('status', other.id)));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('after a reload, shows the orders still waiting at once, without waiting for another new order', async () => {
+    // The tab's alert as it was when the page was reloaded: two orders waiting.
+    const { queryClient, user } = renderShell();
+    await screen.findByRole('heading', { level: 1 });
+    act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
+    act(() => applyLiveEvent(queryClient, event('created', movedOn.id)));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('2 new orders'));
+    cleanup();
+    chime.playChime.mockClear();
+
+    renderShell();
+    // No live event this time: the alert is there as soon as the console is.
+    const alert = await screen.findByRole('alert');
+    expect(chime.playChime).toHaveBeenCalled();
+    // The server says #2003 was confirmed meanwhile: only #2001 still waits.
+    await waitFor(() => expect(within(alert).getByText('New order')).toBeInTheDocument());
+    expect(alert).toHaveTextContent('#2001 at Fresh Mart Jayanagar, ₹450.50');
+
+    // Acknowledged, it stays gone after the next reload.
+    await user.click(within(alert).getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    cleanup();
+    renderShell();
+    await screen.findByRole('heading', { level: 1 });
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('stays silent in a browser that muted it, and remembers that', async () => {

@@ -9,6 +9,7 @@ import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { formatRupees } from '@storedesk/shared/money';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -22,6 +23,40 @@ export const repeatEveryMs = 20_000;
 
 type Waiting = { id: string; label: string };
 
+/**
+ * The orders waiting in this tab, kept across a reload: they live only in memory otherwise, and
+ * a reloaded console showed them again only with the next new order's live event (seconds later).
+ */
+const waitingKey = 'storedesk-new-orders';
+
+function storedWaiting(): Waiting[] {
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(waitingKey) ?? '[]');
+    if (!Array.isArray(stored)) return [];
+    return stored.filter(
+      (entry): entry is Waiting =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        typeof (entry as Waiting).id === 'string' &&
+        typeof (entry as Waiting).label === 'string',
+    );
+  } catch {
+    return [];
+  }
+}
+
+function storeWaiting(waiting: Waiting[]): void {
+  try {
+    if (waiting.length === 0) sessionStorage.removeItem(waitingKey);
+    else sessionStorage.setItem(waitingKey, JSON.stringify(waiting));
+  } catch {
+    // Storage full or refused: the alert still works until the next reload.
+  }
+}
+
+const labelOf = (order: { number: number; storeName: string; billAmountPaise: number }) =>
+  `#${order.number} at ${order.storeName}, ${formatRupees(order.billAmountPaise)}`;
+
 function notificationsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
@@ -33,7 +68,8 @@ function notificationsAllowed(): boolean {
  * browser; the notification is the browser's own, once allowed.
  */
 export function NewOrderAlert() {
-  const [waiting, setWaiting] = useState<Waiting[]>([]);
+  // What waited before a reload shows at once, then each is checked with the server below.
+  const [waiting, setWaiting] = useState<Waiting[]>(storedWaiting);
   const muted = useNewOrderSoundMuted();
   const location = useLocation();
   const navigate = useNavigate();
@@ -50,7 +86,7 @@ export function NewOrderAlert() {
       );
       getOrder(id).then(
         (order) => {
-          const label = `#${order.number} at ${order.storeName}, ${formatRupees(order.billAmountPaise)}`;
+          const label = labelOf(order);
           setWaiting((now) => now.map((entry) => (entry.id === id ? { id, label } : entry)));
         },
         () => undefined,
@@ -59,6 +95,24 @@ export function NewOrderAlert() {
       setWaiting((now) => now.filter((order) => order.id !== id));
     }
   });
+
+  useEffect(() => storeWaiting(waiting), [waiting]);
+
+  // An order kept from before a reload may have moved on, or be another business's (another
+  // sign-in in this tab) meanwhile: it waits on only while the server says it is still placed.
+  useEffect(() => {
+    for (const { id } of storedWaiting()) {
+      getOrder(id).then(
+        (order) =>
+          setWaiting((now) =>
+            order.status === OrderStatus.Placed
+              ? now.map((entry) => (entry.id === id ? { id, label: labelOf(order) } : entry))
+              : now.filter((entry) => entry.id !== id),
+          ),
+        () => setWaiting((now) => now.filter((entry) => entry.id !== id)),
+      );
+    }
+  }, []);
 
   // Opening an order is seeing it (state adjusted while rendering a new location, as React advises).
   const [seenPath, setSeenPath] = useState(location.pathname);
@@ -90,7 +144,9 @@ export function NewOrderAlert() {
   if (count === 0) return null;
   const title = count === 1 ? 'New order' : `${count} new orders`;
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ mt: 7 }}>
+    // Bottom right, clear of every page's title and actions, and above the console's own
+    // snackbars (bottom centre), which stay readable under it.
+    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} sx={{ mb: 8 }}>
       <Alert
         severity="info"
         variant="filled"
