@@ -9,7 +9,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
-import type { ReactNode } from 'react';
+import { visuallyHidden } from '@mui/utils';
+import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useSignOut } from '@/features/auth/api/sign-out.ts';
 import { shopPath } from '@storedesk/shared/storefront/page';
@@ -57,6 +58,44 @@ function BarButton({ label, icon, compact, disabled = false, href, onClick }: Ba
   );
 }
 
+/**
+ * Open App when it cannot open: greyed out, yet reachable by keyboard (aria-disabled, not
+ * disabled, which would take it out of the tab order), with the reason as its description for a
+ * screen reader and as a tooltip on hover or focus.
+ */
+function UnavailableBarButton({
+  label,
+  icon,
+  compact,
+  reason,
+}: Omit<BarButtonProps, 'disabled' | 'href' | 'onClick'> & { reason: string }) {
+  const reasonId = useId();
+  const unavailable = {
+    'aria-disabled': true,
+    'aria-describedby': reasonId,
+    onClick: (event: MouseEvent) => event.preventDefault(),
+    sx: { opacity: 0.6, cursor: 'not-allowed' },
+  } as const;
+  return (
+    <Tooltip title={reason} describeChild>
+      <span>
+        {compact ? (
+          <IconButton color="inherit" aria-label={label} {...unavailable}>
+            {icon}
+          </IconButton>
+        ) : (
+          <Button color="inherit" startIcon={icon} {...unavailable}>
+            {label}
+          </Button>
+        )}
+        <Box component="span" id={reasonId} sx={visuallyHidden}>
+          {reason}
+        </Box>
+      </span>
+    </Tooltip>
+  );
+}
+
 export function TopBar({
   onOpenNavigation,
   showMenuButton,
@@ -73,11 +112,12 @@ export function TopBar({
   const openApp = appHref ? (
     <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
   ) : (
-    <Tooltip title="The customer app address is not a web address: the owner changes it in Settings › Others">
-      <span>
-        <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} disabled />
-      </span>
-    </Tooltip>
+    <UnavailableBarButton
+      label="Open App"
+      icon={<OpenInNewOutlined />}
+      compact={compact}
+      reason="The customer app address is not a web address: the owner changes it in Settings › Others"
+    />
   );
 
   return (
