@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   businessClock,
   businessDay,
+  dayFromText,
   formatDate,
   formatDateTime,
   formatDay,
@@ -190,5 +191,17 @@ describe('formatTimeOfDay', () => {
 
   it('leaves what is not a time as it is', () => {
     expect(formatTimeOfDay('soon')).toBe('soon');
+  });
+});
+
+describe('a day typed as DD/MM/YYYY', () => {
+  it('is the calendar day it names, and null when it names none', () => {
+    expect(dayFromText('31/12/2026')).toBe('2026-12-31');
+    expect(dayFromText(' 1/3/2025 ')).toBe('2025-03-01');
+    expect(dayFromText('01-03-2025')).toBe('2025-03-01');
+    expect(dayFromText('29/02/2026')).toBeNull();
+    expect(dayFromText('12/31/2026')).toBeNull();
+    expect(dayFromText('2026-12-31')).toBeNull();
+    expect(dayFromText('')).toBeNull();
   });
 });

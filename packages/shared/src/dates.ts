@@ -134,6 +134,17 @@ export function formatDay(day: string): string {
 }
 
 /**
+ * The calendar day (YYYY-MM-DD) a person typed as DD/MM/YYYY (also D/M/YYYY, with `/`, `-` or `.`
+ * between), or null when it is not a real day.
+ */
+export function dayFromText(text: string): string | null {
+  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  if (!match) return null;
+  const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+  return isCalendarDay(day) ? day : null;
+}
+
+/**
  * Time since an order was placed, the same on every screen: "12 min" under an hour, "3 h" under
  * a day, then "2 d". A moment in the future (a clock behind the server's) counts as 0.
  */

@@ -69,6 +69,11 @@ const OrderDetailPage = lazyPage(
   () => import('@/features/orders/pages/order-detail-page.tsx'),
   'OrderDetailPage',
 );
+const KitchenTicketPage = lazyPage(
+  () => import('@/features/orders/print/print-pages.tsx'),
+  'KitchenTicketPage',
+);
+const BillPage = lazyPage(() => import('@/features/orders/print/print-pages.tsx'), 'BillPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page.tsx'), 'OrdersPage');
 const PushNotificationsPage = lazyPage(
   () => import('@/features/push/pages/push-notifications-page.tsx'),
@@ -162,6 +167,9 @@ export const routes: RouteObject[] = [
             element: <AppShell />,
             children: [...staffRoutes, { element: <RequireOwner />, children: ownerRoutes }],
           },
+          // Printed documents carry none of the console's chrome (B15).
+          { path: paths.orders.printKitchen.path, element: <KitchenTicketPage /> },
+          { path: paths.orders.printBill.path, element: <BillPage /> },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },

@@ -57,6 +57,15 @@ export const paths = {
     list: fixed('/orders'),
     completed: fixed('/orders/completed'),
     detail: { path: '/orders/:orderId', getHref: (orderId: string) => `/orders/${segment(orderId)}` },
+    /** The printable documents (B15): outside the console's chrome. */
+    printKitchen: {
+      path: '/orders/:orderId/print/kitchen',
+      getHref: (orderId: string) => `/orders/${segment(orderId)}/print/kitchen`,
+    },
+    printBill: {
+      path: '/orders/:orderId/print/bill',
+      getHref: (orderId: string) => `/orders/${segment(orderId)}/print/bill`,
+    },
   },
 
   dispatch: {

@@ -11,6 +11,7 @@ export const businessRecord: BusinessSettings = {
   name: 'Demo Fresh Mart',
   description: 'Fresh groceries, delivered.',
   timeZone: 'Asia/Kolkata',
+  gstin: null,
   type: 'multiple',
   mainStoreId: null,
   mainStoreName: null,

@@ -117,6 +117,8 @@ export function itemFixture(changes: Partial<Item> = {}): Item {
     veg: true,
     featured: 1,
     pricePaise: 12_345_050,
+    gstRate: 5,
+    hsn: '0804',
     imageUrl: null,
     version: 7,
     updatedAt: '2025-01-02T00:00:00.000Z',

@@ -82,6 +82,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     dexId: null,
     dexName: null,
     version: 1,
+    closedAt: orderStateFor(status) === 0 ? minutesAgo(2) : null,
     items: [
       { itemId: 'i1', itemName: 'Alphonso mango', itemQuantity: 2, itemPricePaise: 12_050 },
       { itemId: 'i2', itemName: 'Paneer', itemQuantity: 1, itemPricePaise: 9_000 },

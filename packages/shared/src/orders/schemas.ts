@@ -60,6 +60,8 @@ export const orderSummarySchema = z.object({
   dexId: z.string().nullable(),
   dexName: z.string().nullable(),
   version: z.number().int(),
+  /** When it was delivered or cancelled; null while open. */
+  closedAt: z.string().nullable(),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -60,6 +60,11 @@ const summaryColumns = {
   dexId: orders.dexId,
   dexName: orders.dexName,
   version: orders.version,
+  /** When a closed order was delivered or cancelled (its last write); null while open. */
+  closedAt:
+    sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`.mapWith(
+      orders.updatedAt,
+    ),
 };
 
 const detailColumns = {
@@ -475,7 +480,8 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
   const written = sql.identifier('written');
   const parts = [sql`${written} AS (${guard})`];
   if (change.counts) parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
-  if (change.counts && change.update) parts.push(sql`sold AS (${salesUpsert(change.orderId, change.update, written)})`);
+  if (change.counts && change.update)
+    parts.push(sql`sold AS (${salesUpsert(change.orderId, change.update, written)})`);
   parts.push(sql`announced AS (${eventInsert(change.event, written)})`);
   const row = change.timeline;
   parts.push(sql`added AS (

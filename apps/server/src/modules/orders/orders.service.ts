@@ -40,6 +40,7 @@ function toSummary(row: SummaryRow): OrderSummary {
     dexId: row.dexId,
     dexName: row.dexName,
     version: row.version,
+    closedAt: row.closedAt?.toISOString() ?? null,
   };
 }
 

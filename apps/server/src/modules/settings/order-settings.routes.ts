@@ -5,15 +5,18 @@ import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';
 import * as orderSettings from './order-settings.service.ts';
 
-/** Settings > Order Settings (SPEC §5, D12), the owner's only; an admin gets 403 from each. */
+/**
+ * Settings > Order Settings (SPEC §5, D12): the owner's to change (an admin's PUT is 403). Every
+ * staff member reads them: the order's screen follows "print the kitchen ticket on confirming"
+ * (B15), and the customer app publishes the rest anyway.
+ */
 export const orderSettingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
     '/settings/order',
     {
-      config: { access: 'owner' },
       schema: {
         tags: ['settings'],
-        summary: 'Delivery charges and minimum order value, in paise',
+        summary: 'Delivery charges and minimum order value, in paise, and the dispatch and printing settings',
         description:
           'A business that has never saved them reads the defaults (charges off, 0, 0) with version 0.',
         response: { 200: orderSettingsSchema },

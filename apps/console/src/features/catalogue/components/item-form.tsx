@@ -15,6 +15,7 @@ import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
+import { gstRates, hsnSchema, type GstRate } from '@storedesk/shared/orders/invoice';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -39,12 +40,19 @@ const itemFormSchema = itemInputSchema.omit({ categoryId: true, pricePaise: true
     .nullable()
     .refine((category) => category !== null, messages.isRequired),
   price: rupeesTextSchema,
+  // The HSN code as typed: empty is none.
+  hsn: z
+    .string()
+    .trim()
+    .transform((value) => (value === '' ? null : value))
+    .pipe(hsnSchema.nullable()),
 });
 
 type ItemFormValues = z.input<typeof itemFormSchema>;
 type ItemFormOutput = z.output<typeof itemFormSchema>;
 
 const featuredChoices = [0, 1, 2, 3];
+const gstRateLabel = (rate: number) => (rate === 0 ? '0% (exempt or nil)' : `${rate}%`);
 
 function toItemFormValues(item: Item): ItemFormValues {
   return {
@@ -52,6 +60,8 @@ function toItemFormValues(item: Item): ItemFormValues {
     category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
     featured: item.featured,
     price: rupeesDecimal(item.pricePaise),
+    gstRate: item.gstRate as GstRate,
+    hsn: item.hsn ?? '',
     tags: item.tags,
     veg: item.veg,
     inStock: item.inStock,
@@ -63,6 +73,8 @@ const emptyItemFormValues: ItemFormValues = {
   category: null,
   featured: 0,
   price: '',
+  gstRate: 0,
+  hsn: '',
   tags: [],
   veg: false,
   inStock: true,
@@ -80,6 +92,8 @@ const changeLabels: Partial<Record<keyof Item, string>> = {
   categoryId: 'Category',
   featured: 'Featured',
   pricePaise: 'Price',
+  gstRate: 'GST rate',
+  hsn: 'HSN code',
   tags: 'Tags',
   veg: 'Pure Veg',
   inStock: 'In stock',
@@ -146,6 +160,8 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
             categoryId: 'category',
             featured: 'featured',
             pricePaise: 'price',
+            gstRate: 'gstRate',
+            hsn: 'hsn',
             tags: 'tags',
           }),
         }),
@@ -216,6 +232,27 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
                 input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
               }}
               {...register('price')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <NumberSelectField
+              control={control}
+              name="gstRate"
+              label="GST rate"
+              choices={gstRates}
+              labelOf={gstRateLabel}
+              error={errors.gstRate?.message}
+              helperText="Included in the price; shown on tax invoices."
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <TextField
+              label="HSN code"
+              fullWidth
+              error={Boolean(errors.hsn)}
+              helperText={errors.hsn?.message ?? 'Optional: 4, 6 or 8 digits, printed on tax invoices.'}
+              slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
+              {...register('hsn')}
             />
           </Grid>
           <Grid size={12}>

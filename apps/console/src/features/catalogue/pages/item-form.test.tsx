@@ -59,6 +59,9 @@ describe('item form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: /^Featured/ }));
     await user.click(await screen.findByRole('option', { name: 'Top Pick' }));
     await user.type(screen.getByRole('textbox', { name: /^Price/ }), '140.50');
+    await user.click(screen.getByRole('combobox', { name: /^GST rate/ }));
+    await user.click(await screen.findByRole('option', { name: '5%' }));
+    await user.type(screen.getByRole('textbox', { name: /^HSN code/ }), '0406');
     await user.type(screen.getByRole('combobox', { name: /^Tags/ }), 'fresh{Enter}protein,');
     expect(screen.getByRole('button', { name: 'fresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Pure Veg' }));
@@ -70,10 +73,23 @@ describe('item form', { timeout: 30_000 }, () => {
       categoryId: dairy.id,
       featured: 3,
       pricePaise: 14_050,
+      gstRate: 5,
+      hsn: '0406',
       tags: ['fresh', 'protein'],
       veg: true,
       inStock: true,
     });
+  });
+
+  it('refuses an HSN code that is not 4, 6 or 8 digits without calling the server', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/items/${itemFixture().id}/edit`);
+    const hsn = await screen.findByRole('textbox', { name: /^HSN code/ });
+    expect(hsn).toHaveValue('0804');
+    await user.clear(hsn);
+    await user.type(hsn, '12345');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(await screen.findByText('must be 4, 6 or 8 digits')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/items/${itemFixture().id}`)).toHaveLength(0);
   });
 
   it('refuses a price that is not an amount and asks for the category', async () => {
@@ -125,6 +141,8 @@ describe('item form', { timeout: 30_000 }, () => {
       categoryId: fruits.id,
       featured: 1,
       pricePaise: 12_000_000,
+      gstRate: 5,
+      hsn: '0804',
       tags: ['seasonal'],
       veg: true,
       inStock: true,

@@ -1,7 +1,7 @@
 import type { CashRow, CashSettlementInput } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { addDays } from '@storedesk/shared/delivery/dispatch';
-import { businessDay, formatDateTime } from '@storedesk/shared/dates';
+import { businessDay, formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession } from '@/testing/fixtures.ts';
@@ -76,7 +76,7 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     await within(table).findByText('Ravi Kumar');
     const query = api.callsTo('GET /api/dispatch/cash')[0]!.query;
     expect([query.get('from'), query.get('to')]).toEqual([addDays(today, -6), today]);
-    expect(screen.getByLabelText('From')).toHaveValue(addDays(today, -6));
+    expect(screen.getByLabelText('From')).toHaveValue(formatDay(addDays(today, -6)));
 
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([

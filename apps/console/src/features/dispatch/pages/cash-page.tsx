@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { formatDay, isCalendarDay } from '@storedesk/shared/dates';
 import type { CashQuery, CashRow } from '@storedesk/shared/delivery/schemas';
 import { lastSevenDays } from '@storedesk/shared/delivery/dispatch';
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/load-error.tsx';
+import { DayField } from '@/components/day-field.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
@@ -54,18 +54,18 @@ export function CashPage() {
   const [settling, setSettling] = useState<CashRow | null>(null);
 
   const dateField = (label: string, key: 'from' | 'to', value: string) => (
-    <TextField
-      type="date"
-      size="small"
+    <DayField
       label={label}
       value={value}
-      onChange={(event) => {
-        if (event.target.value) setRange({ [key]: event.target.value });
+      clearable={false}
+      onChange={(day) => {
+        if (day) setRange({ [key]: day });
       }}
+      min={key === 'to' ? from : undefined}
+      max={key === 'from' ? to : undefined}
       error={key === 'to' && !valid}
       helperText={key === 'to' && !valid ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 170 } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: key === 'from' ? { max: to } : { min: from } }}
+      sx={{ width: { xs: '100%', sm: 180 } }}
     />
   );
 

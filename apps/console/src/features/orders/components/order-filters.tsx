@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { businessDay } from '@storedesk/shared/dates';
+import { DayField } from '@/components/day-field.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import type { OrderFilterChanges, OrderFilters } from '@/features/orders/order-list-params.ts';
@@ -28,19 +28,15 @@ export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: Ord
   const filtered = q !== '' || storeId !== undefined || from !== undefined || to !== undefined;
 
   const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
-    <TextField
-      type="date"
-      size="small"
+    <DayField
       label={label}
-      value={value ?? ''}
-      onChange={(event) => onFilters({ [key]: event.target.value || undefined })}
+      value={value}
+      onChange={(day) => onFilters({ [key]: day })}
+      min={key === 'to' ? from : undefined}
+      max={key === 'from' ? to : undefined}
       error={key === 'to' && rangeReversed}
       helperText={key === 'to' && rangeReversed ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 170 } }}
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: key === 'from' ? { max: to } : { min: from },
-      }}
+      sx={{ width: { xs: '100%', sm: 180 } }}
     />
   );
 

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
+import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
 import { useNow } from '@/lib/use-now.ts';
@@ -49,7 +50,14 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         </Field>
         <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
         <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
-        <Field label="Since the order">{formatElapsed(order.placedAt, now)}</Field>
+        {order.state === 0 ? (
+          // Once closed, the time since it was placed means nothing: when it closed does.
+          <Field label={order.status === OrderStatus.Cancelled ? 'Cancelled' : 'Delivered'}>
+            {order.closedAt ? formatDateTime(order.closedAt, timeZone) : '—'}
+          </Field>
+        ) : (
+          <Field label="Since the order">{formatElapsed(order.placedAt, now)}</Field>
+        )}
       </Stack>
     </Paper>
   );

@@ -55,6 +55,11 @@ const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as 
  * newest first by default), Status (sortable), Bill Amount, and the time since
  * the order was placed, which moves on every minute.
  */
+/** When a closed order was delivered or cancelled, in the business's time zone. */
+function closedAtText(closedAt: string | null, timeZone: string): string {
+  return closedAt ? formatDateTime(closedAt, timeZone) : '—';
+}
+
 export function OrdersTable({
   view,
   query,
@@ -71,7 +76,9 @@ export function OrdersTable({
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
   // On a phone each order is one compact row: number, status, amount and time, then store and customer.
   const compact = useCompact();
-  const columns = (compact ? 1 : 7) + (selection ? 1 : 0) + (onUpdate ? 1 : 0);
+  // The last column is each row's menu (view, print, and update where the list offers it).
+  const columns = (compact ? 1 : 7) + (selection ? 1 : 0) + 1;
+  const completed = view === 'completed';
 
   const byDate = sort === 'newest' || sort === 'oldest';
   const byStatus = sort === 'status' || sort === '-status';
@@ -125,7 +132,7 @@ export function OrdersTable({
             {formatRupees(order.billAmountPaise)}
           </TableCell>
           <TableCell align="right" sx={numeric}>
-            {formatElapsed(order.placedAt, now)}
+            {completed ? closedAtText(order.closedAt, timeZone) : formatElapsed(order.placedAt, now)}
           </TableCell>
         </>
       );
@@ -158,13 +165,16 @@ export function OrdersTable({
                 {order.storeName} · {order.customerName}
               </Typography>
               <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {formatDateTime(order.placedAt, timeZone)} · {formatElapsed(order.placedAt, now)} ago
+                {formatDateTime(order.placedAt, timeZone)} ·{' '}
+                {completed
+                  ? `closed ${closedAtText(order.closedAt, timeZone)}`
+                  : `${formatElapsed(order.placedAt, now)} ago`}
               </Typography>
             </TableCell>
           ) : (
             wideCells
           )}
-          {onUpdate ? (
+          {
             <TableCell align="right" padding="checkbox">
               <IconButton
                 aria-label={`More for order #${order.number}`}
@@ -174,7 +184,7 @@ export function OrdersTable({
                 <MoreVertOutlined />
               </IconButton>
             </TableCell>
-          ) : null}
+          }
         </TableRow>
       );
     });
@@ -205,7 +215,7 @@ export function OrdersTable({
       {/* A box of its own height on large screens; on a phone the page itself scrolls. */}
       <TableContainer sx={{ maxHeight: { md: limits.ordersTableMaxHeight } }}>
         <Table stickyHeader size="small" aria-label={view === 'completed' ? 'Completed orders' : 'Orders'}>
-          <TableHead>
+          <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableRow>
               {selection ? (
                 <TableCell padding="checkbox">
@@ -239,20 +249,18 @@ export function OrdersTable({
                   <TableCell sortDirection={dateDirection}>{sortByDate('Date')}</TableCell>
                   <TableCell sortDirection={statusDirection}>{sortByStatus}</TableCell>
                   <TableCell align="right">Bill Amount</TableCell>
-                  <TableCell align="right">Since placed</TableCell>
+                  <TableCell align="right">{completed ? 'Closed' : 'Since placed'}</TableCell>
                 </>
               )}
-              {onUpdate ? (
-                <TableCell align="right" padding="checkbox">
-                  <span style={visuallyHidden}>More</span>
-                </TableCell>
-              ) : null}
+              <TableCell align="right" padding="checkbox">
+                <span style={visuallyHidden}>More</span>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {onUpdate ? (
+      {
         <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
           <MenuItem
             component={RouterLink}
@@ -262,20 +270,38 @@ export function OrdersTable({
             View Order
           </MenuItem>
           <MenuItem
-            disabled={menu?.order.state === 0}
-            onClick={() => {
-              if (!menu) return;
-              onUpdate(menu.order);
-              setMenu(null);
-            }}
+            component={RouterLink}
+            to={menu ? `${paths.orders.printKitchen.getHref(menu.order.id)}?print=1` : '#'}
+            target="_blank"
+            onClick={() => setMenu(null)}
           >
-            <ListItemText
-              primary="Update Order"
-              secondary={menu?.order.state === 0 ? messages.orderClosed : undefined}
-            />
+            Print kitchen ticket
           </MenuItem>
+          <MenuItem
+            component={RouterLink}
+            to={menu ? `${paths.orders.printBill.getHref(menu.order.id)}?print=1` : '#'}
+            target="_blank"
+            onClick={() => setMenu(null)}
+          >
+            Print bill
+          </MenuItem>
+          {onUpdate ? (
+            <MenuItem
+              disabled={menu?.order.state === 0}
+              onClick={() => {
+                if (!menu) return;
+                onUpdate(menu.order);
+                setMenu(null);
+              }}
+            >
+              <ListItemText
+                primary="Update Order"
+                secondary={menu?.order.state === 0 ? messages.orderClosed : undefined}
+              />
+            </MenuItem>
+          ) : null}
         </Menu>
-      ) : null}
+      }
     </>
   );
 }

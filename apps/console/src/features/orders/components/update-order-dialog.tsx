@@ -42,6 +42,8 @@ type Step =
 type UpdateOrderDialogProps = {
   order: UpdatableOrder;
   onClose: () => void;
+  /** The order as saved, after a change of status. */
+  onSaved?: (saved: UpdatableOrder) => void;
 };
 
 /**
@@ -50,7 +52,7 @@ type UpdateOrderDialogProps = {
  * the order's zone; any other status is written at once. A refusal as stale or
  * closed (409) says so and shows the order as the server has it now.
  */
-export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
+export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialogProps) {
   const titleId = useId();
   const change = useChangeOrderStatus();
   const notify = useSnackbar();
@@ -78,6 +80,7 @@ export function UpdateOrderDialog({ order, onClose }: UpdateOrderDialogProps) {
       {
         onSuccess: (saved) => {
           notify(`Order #${saved.number} is ${orderStatusLabels[saved.status]}`);
+          onSaved?.(saved);
           onClose();
         },
         onError: (caught) => {

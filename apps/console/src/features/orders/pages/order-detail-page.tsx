@@ -1,5 +1,7 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
@@ -9,6 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatRupees } from '@storedesk/shared/money';
 import { messages } from '@storedesk/shared/messages';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -17,6 +20,7 @@ import { CardSkeleton } from '@/components/loading-skeleton.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useOrder } from '@/features/orders/api/get-order.ts';
+import { usePrintOnConfirm } from '@/features/orders/api/get-print-on-confirm.ts';
 import { OrderBill } from '@/features/orders/components/order-bill.tsx';
 import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-card.tsx';
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
@@ -48,6 +52,9 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const [updating, setUpdating] = useState(false);
+  const printOnConfirm = usePrintOnConfirm();
+  // Each confirmation on this page that prints loads the ticket's frame anew.
+  const [printing, setPrinting] = useState(0);
   const closedId = useId();
 
   if (isApiError(order.error, 404)) return <OrderNotFound />;
@@ -85,6 +92,22 @@ export function OrderDetailPage() {
               {closed ? 'Completed orders' : 'Orders'}
             </Button>
             <Button
+              startIcon={<PrintOutlined />}
+              component={RouterLink}
+              to={`${paths.orders.printKitchen.getHref(current.id)}?print=1`}
+              target="_blank"
+            >
+              Print kitchen ticket
+            </Button>
+            <Button
+              startIcon={<ReceiptLongOutlined />}
+              component={RouterLink}
+              to={`${paths.orders.printBill.getHref(current.id)}?print=1`}
+              target="_blank"
+            >
+              Print bill
+            </Button>
+            <Button
               variant="contained"
               startIcon={<EditOutlined />}
               disabled={closed}
@@ -115,7 +138,33 @@ export function OrderDetailPage() {
           </Grid>
         </Grid>
       </Stack>
-      {updating ? <UpdateOrderDialog order={current} onClose={() => setUpdating(false)} /> : null}
+      {updating ? (
+        <UpdateOrderDialog
+          order={current}
+          onClose={() => setUpdating(false)}
+          onSaved={(saved) => {
+            if (
+              printOnConfirm &&
+              saved.status === OrderStatus.Confirmed &&
+              current.status !== OrderStatus.Confirmed
+            ) {
+              setPrinting((count) => count + 1);
+            }
+          }}
+        />
+      ) : null}
+      {printing > 0 ? (
+        // Prints the kitchen ticket without leaving the page (no pop-up to block): the frame opens the
+        // browser's print dialog for its own document once loaded.
+        <iframe
+          key={printing}
+          title="Kitchen ticket being printed"
+          src={`${paths.orders.printKitchen.getHref(current.id)}?print=1`}
+          aria-hidden="true"
+          tabIndex={-1}
+          style={{ position: 'fixed', right: 0, bottom: 0, width: 0, height: 0, border: 0 }}
+        />
+      ) : null}
     </>
   );
 }

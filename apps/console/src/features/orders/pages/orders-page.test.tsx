@@ -1,6 +1,6 @@
 import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ownerSession, zones } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
@@ -175,8 +175,10 @@ describe('orders', { timeout: 30_000 }, () => {
     expect(await screen.findByText('#1002')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('#1001')).not.toBeInTheDocument());
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-07' } });
+    // Days are typed as the console shows them, DD/MM/YYYY.
+    await user.type(screen.getByLabelText('From'), '01/03/2025');
+    await user.type(screen.getByLabelText('To'), '7/3/2025');
+    expect(screen.getByLabelText('From')).toHaveValue('01/03/2025');
     await waitFor(() => expect(lastRequest()?.get('to')).toBe('2025-03-07'));
     expect(lastRequest()?.get('from')).toBe('2025-03-01');
     expect(router.state.location.search).toBe(`?storeId=${jayanagar.id}&from=2025-03-01&to=2025-03-07`);
@@ -414,7 +416,7 @@ describe('orders', { timeout: 30_000 }, () => {
 });
 
 describe('completed orders', { timeout: 30_000 }, () => {
-  it('lists closed orders without More or checkboxes, with Back and the same filters', async () => {
+  it('lists closed orders with when they closed, without checkboxes or Update Order, with Back and the same filters', async () => {
     const { user, router, api } = renderOrders('/orders/completed');
 
     expect(
@@ -424,8 +426,23 @@ describe('completed orders', { timeout: 30_000 }, () => {
     expect(within(rowOf('#1006')).getByText('Cancelled')).toBeInTheDocument();
     expect(screen.queryByText('#1001')).not.toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^More/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    // A closed order shows when it closed, not the time since it was placed.
+    expect(screen.getByRole('columnheader', { name: 'Closed' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'Since placed' })).not.toBeInTheDocument();
+    // Its More offers the order and its printouts, not Update Order.
+    await user.click(within(rowOf('#1005')).getByRole('button', { name: 'More for order #1005' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['View Order', 'Print kitchen ticket', 'Print bill']);
+    expect(within(menu).getByRole('menuitem', { name: 'Print bill' })).toHaveAttribute(
+      'href',
+      `/orders/${rowOf('#1005').querySelector('a')!.getAttribute('href')!.split('/')[2]}/print/bill?print=1`,
+    );
+    await user.keyboard('{Escape}');
     expect(api.callsTo('GET /api/orders')[0]?.query.get('view')).toBe('completed');
 
     await user.click(screen.getByRole('button', { name: 'Date' }));

@@ -104,8 +104,8 @@ describe("the business's time zone, whatever the browser's", { timeout: 30_000 }
     expect(router.state.location.search).toBe('?from=2026-11-23&to=2026-11-23');
     await waitFor(() => expect(api.callsTo('GET /api/orders').at(-1)?.query.get('from')).toBe('2026-11-23'));
     expect(api.callsTo('GET /api/orders').at(-1)?.query.get('to')).toBe('2026-11-23');
-    expect(screen.getByLabelText('From')).toHaveValue('2026-11-23');
-    expect(screen.getByLabelText('To')).toHaveValue('2026-11-23');
+    expect(screen.getByLabelText('From')).toHaveValue('23/11/2026');
+    expect(screen.getByLabelText('To')).toHaveValue('23/11/2026');
 
     const link = screen.getByRole('link', { name: 'Export CSV' });
     const href = new URL(link.getAttribute('href')!, 'http://console.test');

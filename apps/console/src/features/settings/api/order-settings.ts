@@ -5,7 +5,7 @@ import { apiJson } from '@/lib/api-client.ts';
 /** Starts with the `settings` topic, so a colleague's save (a live event of that topic) refreshes it. */
 export const orderSettingsQueryKey = ['settings', 'order'] as const;
 
-/** GET /api/settings/order (owner only): the defaults with version 0 until the first save. */
+/** GET /api/settings/order (every staff member reads; the owner saves): the defaults with version 0 until the first save. */
 export function getOrderSettings(signal?: AbortSignal): Promise<OrderSettings> {
   return apiJson<OrderSettings>('/settings/order', { signal });
 }

@@ -25,6 +25,24 @@ describe('Settings > About', { timeout: 30_000 }, () => {
     expect(screen.getByText('27 of 1000 characters')).toBeInTheDocument();
   });
 
+  it('takes a GSTIN as typed, in capitals without spaces, and refuses one whose check character is wrong', async () => {
+    const { user, api } = renderAbout();
+    await nameField();
+    const gstin = screen.getByRole('textbox', { name: 'GSTIN' });
+    await user.type(gstin, '27aapfu0939f1za');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('is not a valid GSTIN: its last character does not match'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+
+    await user.clear(gstin);
+    await user.type(gstin, '27 aapfu0939f1zv');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Business details saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({ gstin: '27AAPFU0939F1ZV' });
+  });
+
   it('says when the record could not be loaded, and Retry loads it', async () => {
     let fail = true;
     const { user } = renderAbout({
@@ -57,6 +75,7 @@ describe('Settings > About', { timeout: 30_000 }, () => {
       name: 'Fresh Mart Express',
       description: 'Open late',
       timeZone: 'Europe/London',
+      gstin: null,
       version: 4,
     });
     // The session is read again, so the sidebar shows the new name at once.

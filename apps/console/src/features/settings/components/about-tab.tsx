@@ -27,10 +27,15 @@ import {
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 
-const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone' } as const;
+const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone', gstin: 'GSTIN' } as const;
 
 function toFormValues(record: BusinessSettings): BusinessAboutInput {
-  return { name: record.name, description: record.description, timeZone: record.timeZone };
+  return {
+    name: record.name,
+    description: record.description,
+    timeZone: record.timeZone,
+    gstin: record.gstin ?? '',
+  };
 }
 
 const allTimeZones = timeZoneNames();
@@ -57,7 +62,7 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     recordName: 'business’s settings',
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: fieldMessages(setError, ['name', 'description', 'timeZone']),
+    fields: fieldMessages(setError, ['name', 'description', 'timeZone', 'gstin']),
     savedMessage: 'Business details saved',
   });
   const description = useWatch({ control, name: 'description' });
@@ -129,6 +134,19 @@ function AboutForm({ record }: { record: BusinessSettings }) {
             )}
           />
         )}
+      />
+      <TextField
+        label="GSTIN"
+        fullWidth
+        error={Boolean(errors.gstin)}
+        helperText={
+          errors.gstin?.message ??
+          'With your GSTIN, every printed bill is a GST tax invoice with its own number. Leave empty if not registered.'
+        }
+        slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
+        {...register('gstin', {
+          setValueAs: (value: string | null) => (value ?? '').replace(/\s+/g, '').toUpperCase(),
+        })}
       />
       <div>
         <SaveButton

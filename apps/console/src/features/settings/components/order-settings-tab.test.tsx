@@ -17,6 +17,7 @@ const saved: OrderSettings = {
   minimumOrderPaise: 9_950,
   maxOpenOrdersPerExecutive: 6,
   dispatchWaitMinutes: 15,
+  printKitchenOnConfirm: false,
   version: 4,
   updatedAt: '2025-01-02T00:00:00.000Z',
 };
@@ -89,6 +90,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       minimumOrderPaise: 0,
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
+      printKitchenOnConfirm: false,
       version: 0,
     });
     await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
@@ -138,6 +140,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       minimumOrderPaise: 149_950,
       maxOpenOrdersPerExecutive: 6,
       dispatchWaitMinutes: 15,
+      printKitchenOnConfirm: false,
       version: 4,
     });
     expect(minimum()).toHaveValue('1499.50');
@@ -229,5 +232,21 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
     expect(api.callsTo('PUT /api/settings/order')[0]?.body).toMatchObject({ version: 5 });
     expect(minimum()).toHaveValue('200.00');
     expect(screen.getByRole('switch', { name: 'Charge for delivery' })).not.toBeChecked();
+  });
+
+  it('sends printing the kitchen ticket on confirming when switched on', async () => {
+    const { user, api } = renderTab();
+    const toggle = await screen.findByRole('switch', { name: 'Print the kitchen ticket on confirming' });
+    expect(toggle).not.toBeChecked();
+    expect(toggle).toHaveAccessibleDescription(
+      'When an order is confirmed on its page, this browser prints its kitchen ticket at once.',
+    );
+    await user.click(toggle);
+    await user.click(save());
+    expect(await screen.findByText('Order settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toMatchObject({
+      printKitchenOnConfirm: true,
+      version: 4,
+    });
   });
 });

@@ -33,6 +33,7 @@ const labels = {
   minimumOrderPaise: 'Minimum order value',
   maxOpenOrdersPerExecutive: 'Open orders per executive',
   dispatchWaitMinutes: 'Highlight unassigned orders after (minutes)',
+  printKitchenOnConfirm: 'Print the kitchen ticket on confirming',
 } as const;
 
 function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
@@ -42,6 +43,7 @@ function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
     minimumOrderPaise: rupeesDecimal(record.minimumOrderPaise),
     maxOpenOrdersPerExecutive: String(record.maxOpenOrdersPerExecutive),
     dispatchWaitMinutes: String(record.dispatchWaitMinutes),
+    printKitchenOnConfirm: record.printKitchenOnConfirm,
   };
 }
 
@@ -173,6 +175,34 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         slotProps={wholeNumber}
         {...register('dispatchWaitMinutes')}
       />
+      <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
+        Printing
+      </Typography>
+      <Controller
+        control={control}
+        name="printKitchenOnConfirm"
+        render={({ field }) => (
+          <FormControlLabel
+            label={labels.printKitchenOnConfirm}
+            control={
+              <Switch
+                name={field.name}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+                slotProps={{ input: { 'aria-describedby': 'print-on-confirm-hint' } }}
+              />
+            }
+          />
+        )}
+      />
+      <Typography
+        id="print-on-confirm-hint"
+        variant="body2"
+        sx={{ color: 'text.secondary', mt: '-12px !important' }}
+      >
+        When an order is confirmed on its page, this browser prints its kitchen ticket at once.
+      </Typography>
       <div>
         <SaveButton
           saving={saving.saving}

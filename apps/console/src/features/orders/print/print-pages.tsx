@@ -1,0 +1,268 @@
+import Alert from '@mui/material/Alert';
+import { formatDateTime } from '@storedesk/shared/dates';
+import { formatRupees } from '@storedesk/shared/money';
+import { orderStatusLabels, OrderStatus } from '@storedesk/shared/orders';
+import type { OrderBill } from '@storedesk/shared/orders/invoice';
+import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
+import { useParams } from 'react-router';
+import { LoadError } from '@/components/load-error.tsx';
+import { CardSkeleton } from '@/components/loading-skeleton.tsx';
+import { isApiError } from '@/lib/api-client.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useOrder } from '@/features/orders/api/get-order.ts';
+import { useOrderBill } from '@/features/orders/api/get-order-bill.ts';
+import { PrintSheet } from './print-sheet.tsx';
+
+function Loading({
+  query,
+  what,
+}: {
+  query: { isError: boolean; error: Error | null; refetch: () => unknown; isFetching: boolean };
+  what: string;
+}) {
+  if (isApiError(query.error, 404)) {
+    return (
+      <Alert severity="warning">
+        There is no such order here. It may be in a zone you do not see, or the link is wrong.
+      </Alert>
+    );
+  }
+  return query.isError ? (
+    <LoadError
+      title={`Could not load the ${what}`}
+      error={query.error}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
+  ) : (
+    <CardSkeleton lines={8} label={`Loading the ${what}`} />
+  );
+}
+
+/**
+ * /orders/:orderId/print/kitchen (B15): the ticket the kitchen or packing counter works from —
+ * order number, time, store, items and quantities, the customer's note; no prices.
+ */
+export function KitchenTicketPage() {
+  const { orderId = '' } = useParams();
+  const order = useOrder(orderId);
+  const timeZone = useTimeZone();
+  const current = order.data;
+  return (
+    <PrintSheet
+      title={current ? `Kitchen ticket #${current.number}` : 'Kitchen ticket'}
+      orderId={orderId}
+      ready={Boolean(current)}
+    >
+      {current ? (
+        <article aria-label="Kitchen ticket">
+          <h1>Kitchen ticket</h1>
+          <p className="centre big">#{current.number}</p>
+          <p className="centre">{formatDateTime(current.placedAt, timeZone)}</p>
+          <p className="centre">{current.storeName}</p>
+          {current.status === OrderStatus.Cancelled ? <p className="centre big">CANCELLED</p> : null}
+          <hr className="rule" />
+          <table>
+            <thead>
+              <tr>
+                <th className="num" scope="col">
+                  Qty
+                </th>
+                <th scope="col">Item</th>
+              </tr>
+            </thead>
+            <tbody>
+              {current.items.map((line, index) => (
+                <tr key={`${line.itemId}-${index}`}>
+                  <td className="num big">{line.itemQuantity} ×</td>
+                  <td className="big">{line.itemName}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <hr className="rule" />
+          <p>
+            {current.items.reduce((sum, line) => sum + line.itemQuantity, 0)} items · {current.customerName}
+          </p>
+          {current.note ? (
+            <>
+              <h2>Note</h2>
+              <p>{current.note}</p>
+            </>
+          ) : null}
+        </article>
+      ) : (
+        <Loading query={order} what="order" />
+      )}
+    </PrintSheet>
+  );
+}
+
+function percent(rate: number) {
+  return `${rate}%`;
+}
+
+/** The bill's body: a GST tax invoice when the business has a GSTIN and the order a number. */
+export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: string }) {
+  const { business, store, order, invoice } = bill;
+  const address = order.deliveryAddress;
+  return (
+    <article aria-label={invoice ? 'Tax invoice' : 'Bill'}>
+      {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
+      <h1>{business.name}</h1>
+      <p className="centre">{store.name}</p>
+      {store.address ? <p className="centre">{store.address}</p> : null}
+      {store.phone ? <p className="centre">Phone {store.phone}</p> : null}
+      {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
+      <hr className="rule" />
+      <p className="centre big">{invoice ? 'TAX INVOICE' : 'BILL'}</p>
+      {invoice ? <p>Invoice no. {invoice.number}</p> : null}
+      <p>Order #{order.number}</p>
+      <p>{formatDateTime(order.placedAt, timeZone)}</p>
+      {order.status === OrderStatus.Cancelled ? <p className="big">CANCELLED</p> : null}
+      <hr className="rule" />
+      <p>
+        {order.customerName} · {order.customerPhone}
+      </p>
+      {address ? (
+        <p>
+          {address.text}
+          {address.landmark ? ` (${address.landmark})` : ''}
+        </p>
+      ) : null}
+      <hr className="rule" />
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th className="num" scope="col">
+              Qty
+            </th>
+            <th className="num" scope="col">
+              Price
+            </th>
+            <th className="num" scope="col">
+              Amount
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((line, index) => (
+            <tr key={`${line.itemId}-${index}`}>
+              <td>
+                {line.itemName}
+                {invoice ? (
+                  <span className="muted">
+                    {' '}
+                    · GST {percent(line.gstRate)}
+                    {line.hsn ? ` · HSN ${line.hsn}` : ''}
+                  </span>
+                ) : null}
+              </td>
+              <td className="num">{line.itemQuantity}</td>
+              <td className="num">{formatRupees(line.itemPricePaise)}</td>
+              <td className="num">{formatRupees(line.itemQuantity * line.itemPricePaise)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <hr className="rule" />
+      <table>
+        <tbody>
+          <tr>
+            <td>Items total</td>
+            <td className="num">{formatRupees(order.itemsTotalPaise)}</td>
+          </tr>
+          {order.discountPaise > 0 ? (
+            <tr>
+              <td>Discount{order.offer ? ` (${order.offer.coupon})` : ''}</td>
+              <td className="num">−{formatRupees(order.discountPaise)}</td>
+            </tr>
+          ) : null}
+          {order.charges.map((charge) => (
+            <tr key={charge.chargeLabel}>
+              <td>{charge.chargeLabel}</td>
+              <td className="num">{formatRupees(charge.chargeAmountPaise)}</td>
+            </tr>
+          ))}
+          <tr className="total">
+            <td>Bill amount</td>
+            <td className="num">{formatRupees(order.billAmountPaise)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>
+        Payment: {order.paymentMode ? paymentModeTypeLabels[order.paymentMode] : 'Not given'}
+        {order.paidAt ? ' · paid' : ''}
+      </p>
+      {invoice ? (
+        <>
+          <h2>GST (included in the prices)</h2>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Rate</th>
+                <th className="num" scope="col">
+                  Taxable
+                </th>
+                <th className="num" scope="col">
+                  CGST
+                </th>
+                <th className="num" scope="col">
+                  SGST
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {invoice.slabs.map((slab) => (
+                <tr key={slab.rate}>
+                  <td>{percent(slab.rate)}</td>
+                  <td className="num">{formatRupees(slab.taxablePaise)}</td>
+                  <td className="num">{formatRupees(slab.cgstPaise)}</td>
+                  <td className="num">{formatRupees(slab.sgstPaise)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <td>Total</td>
+                <td className="num">
+                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.taxablePaise, 0))}
+                </td>
+                <td className="num">
+                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.cgstPaise, 0))}
+                </td>
+                <td className="num">
+                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.sgstPaise, 0))}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+          {order.charges.length > 0 ? <p className="muted">Charges are taxed at 18%.</p> : null}
+        </>
+      ) : null}
+      <hr className="rule" />
+      <p className="centre">Thank you · {orderStatusLabels[order.status]}</p>
+    </article>
+  );
+}
+
+/**
+ * /orders/:orderId/print/bill (B15): the bill that goes in the bag — a GST tax invoice when the
+ * business has entered its GSTIN.
+ */
+export function BillPage() {
+  const { orderId = '' } = useParams();
+  const bill = useOrderBill(orderId);
+  const timeZone = useTimeZone();
+  const current = bill.data;
+  return (
+    <PrintSheet
+      title={current ? `${current.invoice ? 'Tax invoice' : 'Bill'} #${current.order.number}` : 'Bill'}
+      orderId={orderId}
+      ready={Boolean(current)}
+    >
+      {current ? <BillDocument bill={current} timeZone={timeZone} /> : <Loading query={bill} what="bill" />}
+    </PrintSheet>
+  );
+}
