@@ -3,32 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { versionSchema } from '../text.ts';
 import { signInResponseSchema } from './schemas.ts';
-
-/** Two-step sign-in (B15, ADR 0044): the rules both sides share. */
-export const twoFactorRules = {
-  /** Digits of an authenticator app's code (RFC 6238). */
-  codeDigits: 6,
-  /** Seconds one code stands for. */
-  stepSeconds: 30,
-  /** Recovery codes made at a time, each usable once. */
-  recoveryCodeCount: 10,
-  /** A second step must follow the password within this long. */
-  challengeMs: 5 * 60 * 1000,
-  /** Wrong codes one challenge takes before it is dead. */
-  challengeFailures: 5,
-} as const;
-
-/** What the two-step endpoints say, shared so the console shows the same words. */
-export const twoFactorMessages = {
-  codeWrong: 'That code is not correct',
-  codeRequired: 'Enter the 6-digit code from your authenticator app',
-  challengeExpired: 'Your sign-in has expired. Please sign in again.',
-  alreadyOn: 'Two-step sign-in is already on',
-  notOn: 'Two-step sign-in is not on',
-  noPendingSecret: 'Start again: set up two-step sign-in to get a new secret',
-  enrolmentRequired: 'Your business requires two-step sign-in. Set it up to continue.',
-  requiredByBusiness: 'Your business requires two-step sign-in, so it cannot be turned off',
-} as const;
+import { twoFactorMessages } from './two-factor-messages.ts';
 
 const passwordSchema = z
   .string()

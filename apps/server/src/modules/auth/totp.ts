@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { twoFactorRules } from '@storedesk/shared/auth/two-factor';
+import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 

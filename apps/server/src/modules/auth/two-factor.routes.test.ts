@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { accountMessages } from '@storedesk/shared/account/schemas';
-import { twoFactorMessages, type TwoFactorStatus } from '@storedesk/shared/auth/two-factor';
+import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
+import { type TwoFactorStatus } from '@storedesk/shared/auth/two-factor';
 import { messages } from '@storedesk/shared/messages';
 import {
   createBusiness,
@@ -24,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-type Inject = Parameters<TestApp['app']['inject']>[0];
-const send = (options: Exclude<Inject, string>) => ctx.app.inject(options);
+const send = (options: InjectOptions) => ctx.app.inject(options);
 const post = (url: string, payload: unknown, session?: Session, remoteAddress = '127.0.0.1') =>
   send({ method: 'POST', url, payload: payload as object, headers: session?.headers ?? {}, remoteAddress });
 

@@ -1,8 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { accountMessages } from '@storedesk/shared/account/schemas';
+import { twoFactorMessages, twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import {
-  twoFactorMessages,
-  twoFactorRules,
   type CurrentPassword,
   type RecoveryCodes,
   type TotpEnrolment,

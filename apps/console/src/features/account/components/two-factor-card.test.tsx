@@ -1,5 +1,6 @@
 import { accountMessages } from '@storedesk/shared/account/schemas';
-import { twoFactorMessages, type TwoFactorStatus } from '@storedesk/shared/auth/two-factor';
+import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
+import { type TwoFactorStatus } from '@storedesk/shared/auth/two-factor';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, adminSession, ownerSession } from '@/testing/fixtures.ts';
@@ -41,7 +42,7 @@ describe('the Account page’s two-step sign-in', () => {
               otpauthUrl: 'otpauth://totp/Demo:a?secret=JBSWY3DPEHPK3PXP',
             })
           : apiError(403, 'forbidden', accountMessages.currentPasswordWrong, {
-              currentPassword: accountMessages.currentPasswordWrong,
+              fields: { currentPassword: accountMessages.currentPasswordWrong },
             }),
       'POST /api/account/two-factor/totp/confirm': () => {
         status = { ...on, recoveryCodesLeft: 10 };
@@ -114,7 +115,7 @@ describe('the Account page’s two-step sign-in', () => {
       currentPassword: 'right-password',
     });
     expect(await within(await card()).findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
-  });
+  }, 40_000);
 
   it('gives the owner the switch that requires it of all staff', async () => {
     let required = false;

@@ -1,4 +1,4 @@
-import { twoFactorMessages } from '@storedesk/shared/auth/two-factor';
+import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';

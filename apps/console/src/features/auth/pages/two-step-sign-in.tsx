@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { twoFactorMessages } from '@storedesk/shared/auth/two-factor';
+import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import type { EnrolledSignInResponse } from '@storedesk/shared/auth/two-factor';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
