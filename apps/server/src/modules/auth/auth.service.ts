@@ -8,11 +8,8 @@ import type {
 } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
-import {
-  twoFactorRules,
-  type TwoFactorEnrolmentRequired,
-  type TwoFactorRequired,
-} from '@storedesk/shared/auth/two-factor';
+import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
+import type { TwoFactorEnrolmentRequired, TwoFactorRequired } from '@storedesk/shared/auth/two-factor';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
