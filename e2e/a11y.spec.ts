@@ -68,6 +68,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
   const admin = await firstId(page, '/admins');
   const slide = await firstId(page, '/slides');
   const zone = await firstId(page, '/zones');
+  const customer = await firstId(page, '/customers');
   return [
     '/dashboard',
     '/stores',
@@ -100,6 +101,8 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/trash',
     '/audit-log',
     '/coupons',
+    '/customers',
+    `/customers/${customer}`,
     '/settings',
     '/push-notifications',
   ];
