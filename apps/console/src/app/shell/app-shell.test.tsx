@@ -60,6 +60,7 @@ describe('signed-in shell', () => {
       'Slides',
       'Settings',
       'Trash',
+      'Audit log',
       'Account',
     ]);
   });
