@@ -62,9 +62,9 @@ const summaryColumns = {
   version: orders.version,
   /** When a closed order was delivered or cancelled (its last write); null while open. */
   closedAt:
-    sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`.mapWith(
-      orders.updatedAt,
-    ),
+    sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`
+      .mapWith(orders.updatedAt)
+      .as('closed_at'),
 };
 
 const detailColumns = {

@@ -542,6 +542,7 @@ describe('one order', () => {
       dexId: null,
       dexName: null,
       version: 1,
+      closedAt: null,
       items,
       itemsTotalPaise: 21900,
       couponCode: 'SAVE10',

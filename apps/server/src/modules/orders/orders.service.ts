@@ -229,6 +229,8 @@ async function applyChange(
     dexId: dex?.id ?? order.dexId,
     dexName: dex?.name ?? order.dexName,
     version: order.version + 1,
+    // Closed now: the write's time, which its new timeline row carries too.
+    closedAt: state === 0 ? (timeline.at(-1)?.at ?? new Date()) : null,
   };
   return { order: after, timeline, moved: moves };
 }
