@@ -47,13 +47,14 @@ export const gstinMessages = {
 export const gstinSchema = z
   .string({ error: gstinMessages.format })
   .regex(gstinPattern, gstinMessages.format)
-  .refine((value) => isValidGstin(value), gstinMessages.check);
+  // Only a well-formed GSTIN is told its check character is wrong.
+  .refine((value) => !gstinPattern.test(value) || isValidGstin(value), gstinMessages.check);
 
 /** Settings › About's GSTIN: one, or none ('' or null, stored as null). */
 export const optionalGstinSchema = z
   .string({ error: gstinMessages.format })
   .regex(new RegExp(`^$|${gstinPattern.source}`), gstinMessages.format)
-  .refine((value) => value === '' || isValidGstin(value), gstinMessages.check)
+  .refine((value) => !gstinPattern.test(value) || isValidGstin(value), gstinMessages.check)
   .nullable()
   .transform((value) => (value === '' ? null : value));
 

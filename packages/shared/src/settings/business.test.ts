@@ -105,6 +105,18 @@ describe('Settings > About', () => {
     ).toEqual({ name: 'Fresh Mart', description: 'Line one\nLine two', timeZone: 'UTC' });
   });
 
+  it('takes a GSTIN whose check character is right, or none', () => {
+    const about = { name: 'Fresh Mart', description: '', timeZone: 'UTC' };
+    expect(businessAboutSchema.parse({ ...about, gstin: '27AAPFU0939F1ZV' }).gstin).toBe('27AAPFU0939F1ZV');
+    expect(businessAboutSchema.parse({ ...about, gstin: '' }).gstin).toBeNull();
+    expect(fieldsOf(businessAboutSchema.safeParse({ ...about, gstin: '27AAPFU0939F1ZA' }))).toEqual({
+      gstin: 'is not a valid GSTIN: its last character does not match',
+    });
+    expect(fieldsOf(businessAboutSchema.safeParse({ ...about, gstin: 'GST123' }))).toEqual({
+      gstin: 'must be a 15-character GSTIN, e.g. 27AAPFU0939F1ZV',
+    });
+  });
+
   it('needs a name, and refuses long text, control characters and unknown zones', () => {
     const bad = businessAboutSchema.safeParse({
       name: '   ',

@@ -140,7 +140,7 @@ export const businessAboutSchema = z.object({
   name: nameSchema,
   description: descriptionSchema,
   timeZone: timeZoneSchema,
-  gstin: optionalGstinSchema,
+  gstin: optionalGstinSchema.optional(),
 });
 export type BusinessAboutInput = z.input<typeof businessAboutSchema>;
 export type BusinessAbout = z.output<typeof businessAboutSchema>;
