@@ -34,9 +34,11 @@ type SalesTableProps = {
  * (packages/shared/src/reports/columns.ts): what is shown is what is exported.
  */
 export function SalesTable({ groupBy, report, pending, period }: SalesTableProps) {
+  const name = `Sales by ${groupingLabels[groupBy].toLowerCase()}, ${period}`;
   return (
-    <TableContainer>
-      <Table size="small" aria-label={`Sales by ${groupingLabels[groupBy].toLowerCase()}, ${period}`}>
+    // On a phone the table scrolls sideways: the keyboard can reach it to scroll it.
+    <TableContainer tabIndex={0} role="region" aria-label={`${name}, table`}>
+      <Table size="small" aria-label={name}>
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
