@@ -72,6 +72,20 @@ const SKIPPED = new Set([
   'GET /api/dispatch/positions',
 ]);
 
+/**
+ * Routes whose success needs what a batch cannot stage (ADR 0044): a live sign-in challenge with a code of
+ * the current 30-second step, each usable once, or two-step sign-in already on. They are fuzzed all the same
+ * (no 5xx, the envelope, nothing half-written); two-factor.routes.test.ts proves their successes.
+ */
+const SUCCESS_NEEDS_STATE = new Set([
+  'POST /api/auth/two-factor',
+  'POST /api/auth/two-factor/enrolment',
+  'POST /api/auth/two-factor/enrolment/confirm',
+  'POST /api/account/two-factor/totp/confirm',
+  'POST /api/account/two-factor/recovery-codes',
+  'DELETE /api/account/two-factor',
+]);
+
 /** Routes whose limit counts requests per client address: here each request has an address of its own. */
 const LIMITED_PER_ADDRESS = new Set([
   'POST /api/auth/sign-in',
@@ -404,10 +418,11 @@ for (const op of batches)
         run,
       ).toBe(RUNS);
       // Garbage alone would prove little: some requests of every batch got through to do what they ask.
-      expect(
-        [...statuses.keys()].some((status) => status < 400),
-        `${run}: no request succeeded`,
-      ).toBe(true);
+      if (!SUCCESS_NEEDS_STATE.has(label(op)))
+        expect(
+          [...statuses.keys()].some((status) => status < 400),
+          `${run}: no request succeeded`,
+        ).toBe(true);
       expect(versionsWentBack(versionsBefore, await versions(db)), `${run}: versions`).toEqual([]);
       expect(
         changedTables(othersBefore[0]!, await businessDigest(db, world.rival.id)),

@@ -831,6 +831,8 @@ function queryValue(value: unknown): string {
 const SESSION_ENDING = new Set([
   'POST /api/storefront/auth/sign-out',
   'POST /api/auth/sign-in',
+  'POST /api/auth/two-factor',
+  'POST /api/auth/two-factor/enrolment/confirm',
   'POST /api/auth/sign-out',
   'POST /api/auth/reset-password',
   'PATCH /api/account',
@@ -870,7 +872,7 @@ export function sender(world: World) {
     let found: number | null = null;
     if (op.path === '/api/account') {
       found = actorId ? await versionIn(sql`SELECT version FROM users WHERE id = ${actorId}`) : null;
-    } else if (op.path.startsWith('/api/settings/business')) {
+    } else if (op.path.startsWith('/api/settings/business') || op.path === '/api/settings/two-factor') {
       found = await versionIn(sql`SELECT version FROM businesses WHERE id = ${businessId}`);
     } else if (op.path === '/api/settings/order') {
       found =
