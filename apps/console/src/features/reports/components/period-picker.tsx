@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { maxReportDays, daysInPeriod } from '@storedesk/shared/reports/schemas';
+import { DayField } from '@/components/day-field.tsx';
 import { presetLabels, presetOf, presetPeriod, type PeriodPreset } from '@/features/reports/period.ts';
 
 type Period = { from: string; to: string };
@@ -25,14 +26,15 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
     if (range) onChange(range);
   };
   const dateField = (label: string, key: 'from' | 'to') => (
-    <TextField
-      type="date"
+    <DayField
       label={label}
-      size="small"
       value={period[key]}
-      onChange={(event) => {
-        if (event.target.value) onChange({ ...period, [key]: event.target.value });
+      onChange={(day) => {
+        if (day) onChange({ ...period, [key]: day });
       }}
+      clearable={false}
+      min={key === 'to' ? period.from : undefined}
+      max={key === 'from' ? period.to : undefined}
       error={key === 'to' && (reversed || tooLong)}
       helperText={
         key === 'to' && reversed
@@ -41,11 +43,7 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
             ? `At most ${maxReportDays} days`
             : undefined
       }
-      slotProps={{
-        inputLabel: { shrink: true },
-        htmlInput: key === 'from' ? { max: period.to } : { min: period.from },
-      }}
-      sx={{ minWidth: 160 }}
+      sx={{ minWidth: 170 }}
     />
   );
   return (

@@ -109,6 +109,9 @@ describe('reports', { timeout: 30_000 }, () => {
       '/api/reports/sales.csv?from=2026-03-09&to=2026-03-10&groupBy=day',
     );
     expect(screen.getByRole('img', { name: /^Line chart of net sales by day/ })).toBeInTheDocument();
+    // The period's days as the console shows dates; a typed day is a custom period.
+    expect(screen.getByRole('textbox', { name: 'From' })).toHaveValue('09/03/2026');
+    expect(screen.getByRole('textbox', { name: 'To' })).toHaveValue('10/03/2026');
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('combobox', { name: 'Group by' }));
@@ -141,6 +144,19 @@ describe('reports', { timeout: 30_000 }, () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+
+  it('takes a period typed as DD/MM/YYYY', async () => {
+    const { api } = renderReports(() => json(200, byDay));
+    await screen.findByRole('table', { name: 'Sales by day, 09/03/2026 to 10/03/2026' });
+    const user = userEvent.setup();
+    const from = screen.getByRole('textbox', { name: 'From' });
+    await user.clear(from);
+    await user.type(from, '01/03/2026');
+    await user.tab();
+    await screen.findByRole('table', { name: 'Sales by day, 01/03/2026 to 10/03/2026' });
+    expect(api.callsTo('GET /api/reports/sales').at(-1)!.query.get('from')).toBe('2026-03-01');
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Custom');
   });
 
   it('says when the period has no sales, and draws no chart', async () => {
