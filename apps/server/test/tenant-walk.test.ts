@@ -287,6 +287,8 @@ const walk: Record<string, Entry> = {
     url: `/api/orders/${r.order.id}/status`,
     payload: { status: -1, ...version(r.order) },
   })),
+  // Printing another's bill would give their order an invoice number: it is not found before anything is written.
+  'POST /api/orders/{orderId}/bill': record((r) => ({ url: `/api/orders/${r.order.id}/bill` })),
   'POST /api/orders/{orderId}/payment': record((r) => ({
     url: `/api/orders/${r.order.id}/payment`,
     payload: version(r.order),
