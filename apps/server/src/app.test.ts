@@ -73,11 +73,20 @@ describe('serving the console', () => {
   });
 
   it('answers every console route with index.html, so a reload of a deep link works', async () => {
-    for (const url of ['/', '/dashboard', '/stores/123/catalog', '/no/such/page']) {
+    for (const url of [
+      '/',
+      '/dashboard',
+      '/stores/123/catalog',
+      '/orders/123/print/kitchen',
+      '/no/such/page',
+    ]) {
       const res = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
       expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      // Framed by the console's own pages only (the kitchen ticket printed from the order page).
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
   });
 
@@ -85,7 +94,7 @@ describe('serving the console', () => {
     const res = await app.inject({ url: '/api/no-such-thing' });
     expect(res.statusCode).toBe(404);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
   });
 
@@ -291,6 +300,6 @@ describe('paths the router cannot read', () => {
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     expect(res.json()).toEqual({ error: { code: 'not_found', message: 'Not found' } });
     expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'self'");
   });
 });

@@ -165,7 +165,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+        // Only the console itself may frame its pages: the order page prints a kitchen ticket from a
+        // frame of its own (ADR 0048); every other site is refused, as clickjacking needs.
+        frameAncestors: ["'self'"],
         upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
       },
     },

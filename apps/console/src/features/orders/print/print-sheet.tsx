@@ -3,12 +3,13 @@ import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Button from '@mui/material/Button';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 
 export type Paper = 'roll' | 'a4';
 const PAPER_KEY = 'storedesk.printPaper';
+const ROLL_MARGIN_MM = 3;
 
 function savedPaper(): Paper {
   try {
@@ -36,6 +37,15 @@ export function PrintSheet({
   children: ReactNode;
 }) {
   const [paper, setPaper] = useState<Paper>(savedPaper);
+  const doc = useRef<HTMLElement>(null);
+  // A roll is one page as long as the document: a page size needs both lengths.
+  const [rollMm, setRollMm] = useState(200);
+  useLayoutEffect(() => {
+    if (!ready || !doc.current) return;
+    const contentPx = doc.current.scrollHeight;
+    // With a little room, so rounding never spills a last line onto a second page.
+    setRollMm(Math.ceil((contentPx * 25.4) / 96) + 2 * ROLL_MARGIN_MM + 4);
+  }, [ready, paper, children]);
   const [search] = useSearchParams();
   const autoPrint = search.get('print') === '1';
 
@@ -63,7 +73,7 @@ export function PrintSheet({
   return (
     <div className={`print-page print-${paper}`}>
       <style>{`
-        @page { size: ${paper === 'a4' ? 'A4' : '80mm auto'}; margin: ${paper === 'a4' ? '14mm' : '3mm'}; }
+        @page { size: ${paper === 'a4' ? 'A4' : `80mm ${rollMm}mm`}; margin: ${paper === 'a4' ? '14mm' : `${ROLL_MARGIN_MM}mm`}; }
         .print-page { min-height: 100vh; padding: 16px; }
         .print-toolbar { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; justify-content: center; margin: 0 auto 16px; max-width: 210mm; }
         .print-doc { background: #fff; color: #000; margin: 0 auto; box-shadow: 0 1px 4px rgba(0,0,0,.2); font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; }
@@ -84,6 +94,7 @@ export function PrintSheet({
         .print-doc .logo { display: block; margin: 0 auto 4px; max-height: 48px; max-width: 60%; }
         .print-a4 .print-doc .logo { max-height: 64px; }
         @media print {
+          html, body, #root { min-height: 0 !important; height: auto !important; }
           .print-page { background: none; padding: 0; min-height: 0; }
           .print-toolbar { display: none; }
           .print-doc { box-shadow: none; margin: 0; width: auto; padding: 0; }
@@ -116,7 +127,9 @@ export function PrintSheet({
           Print
         </Button>
       </div>
-      <main className="print-doc">{children}</main>
+      <main className="print-doc" ref={doc}>
+        {children}
+      </main>
     </div>
   );
 }
