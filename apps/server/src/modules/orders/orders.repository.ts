@@ -63,7 +63,7 @@ const summaryColumns = {
   /** When a closed order was delivered or cancelled (its last write); null while open. */
   closedAt:
     sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`
-      .mapWith(orders.updatedAt)
+      .mapWith((value: string | Date | null) => (value === null ? null : new Date(value)))
       .as('closed_at'),
 };
 
