@@ -97,7 +97,7 @@ export function PrintSheet({
           html, body, #root { min-height: 0 !important; height: auto !important; }
           .print-page { background: none; padding: 0; min-height: 0; }
           .print-toolbar { display: none; }
-          .print-doc { box-shadow: none; margin: 0; width: auto; padding: 0; }
+          .print-page .print-doc { box-shadow: none; margin: 0; width: auto; max-width: none; padding: 0; }
         }
       `}</style>
       <div className="print-toolbar" role="toolbar" aria-label="Printing">
