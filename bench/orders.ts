@@ -84,6 +84,13 @@ export async function seedOrders(
     );
     await client.query('ALTER TABLE orders ENABLE TRIGGER orders_number');
     await recountDailyStats(client, businessId);
+    // Every status change confirms an order with its zone's one executive: lift the limit of open orders per
+    // executive (B14), or after the fifth every change is refused and the bench measures refusals.
+    await client.query(
+      `INSERT INTO order_settings (business_id, max_open_orders_per_executive) VALUES ($1, 1000000)
+       ON CONFLICT (business_id) DO UPDATE SET max_open_orders_per_executive = excluded.max_open_orders_per_executive`,
+      [businessId],
+    );
     await client.query('COMMIT');
     for (const table of ['customers', 'orders', 'daily_stats']) await client.query(`VACUUM ANALYZE ${table}`);
     const open = await client.query<{ id: string; zone_id: string }>(
