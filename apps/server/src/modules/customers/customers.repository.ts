@@ -6,6 +6,7 @@ import { namesActor } from '../../db/actor.ts';
 import { customers, orders } from '../../db/schema.ts';
 import { likePattern, nameMatches } from '../../lib/search.ts';
 import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
+import { summaryColumns as orderSummaryColumns } from '../orders/orders.repository.ts';
 
 const columns = {
   id: customers.id,
@@ -101,27 +102,6 @@ export async function findFigures(
   return figures;
 }
 
-const orderColumns = {
-  id: orders.id,
-  number: orders.number,
-  zoneId: orders.zoneId,
-  storeId: orders.storeId,
-  storeName: orders.storeName,
-  customerName: orders.customerName,
-  placedAt: orders.placedAt,
-  status: orders.status,
-  state: orders.state,
-  billAmountPaise: orders.billAmountPaise,
-  dexId: orders.dexId,
-  dexName: orders.dexName,
-  version: orders.version,
-  /** As the orders list has it: when a closed order was delivered or cancelled; null while open. */
-  closedAt:
-    sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`.mapWith(
-      orders.updatedAt,
-    ),
-};
-
 /** A customer's orders, newest first, as the orders list's rows, with their number. */
 export async function findCustomerOrders(
   db: Executor,
@@ -132,7 +112,7 @@ export async function findCustomerOrders(
   const where = and(eq(orders.customerId, customerId), ofBusiness(orders, scope));
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db
-      .select(orderColumns)
+      .select(orderSummaryColumns)
       .from(orders)
       .where(where)
       .orderBy(desc(orders.placedAt), desc(orders.id))

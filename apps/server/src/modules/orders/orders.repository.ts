@@ -46,7 +46,8 @@ export function phoneQuery(q: string): string {
 /** At most this many closed orders are listed (SPEC §4). */
 export const completedLimit = 100;
 
-const summaryColumns = {
+/** An order as the lists show it: the orders lists, and a customer's orders on their page. */
+export const summaryColumns = {
   id: orders.id,
   number: orders.number,
   zoneId: orders.zoneId,
