@@ -61,7 +61,33 @@ const shots: Shot[] = [
   { name: 'settings-others', url: '/settings?tab=others', heading: 'Settings' },
   { name: 'coupons', url: '/coupons', heading: 'Coupons' },
   { name: 'push-notifications', url: '/push-notifications', heading: 'Push Notifications' },
+  { name: 'reports', url: '/reports?groupBy=store', heading: 'Reports', phone: true },
+  { name: 'customers', url: '/customers', heading: 'Customers', phone: true },
+  { name: 'audit-log', url: '/audit-log', heading: 'Audit log' },
+  {
+    name: 'bill',
+    url: async (page) => `${await firstHref(page, '/orders/completed', /^#\d+$/)}/print/bill`,
+    heading: 'Demo Fresh Mart',
+  },
+  {
+    name: 'kitchen-ticket',
+    url: async (page) => `${await firstHref(page, '/orders', /^#\d+$/)}/print/kitchen`,
+    heading: 'Kitchen ticket',
+  },
 ];
+
+/** The demo business registered for GST, so its bills print as tax invoices. */
+async function registerForGst(page: Page) {
+  await page.evaluate(async () => {
+    const current = (await (await fetch('/api/settings/business')).json()) as { version: number };
+    const res = await fetch('/api/settings/business', {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ gstin: '27AAPFU0939F1ZV', version: current.version }),
+    });
+    if (!res.ok) throw new Error(`${res.status} ${res.url}`);
+  });
+}
 
 /**
  * Gives every slide of the demo a titled picture, and adds one: a small JPEG drawn in
@@ -221,6 +247,7 @@ async function main() {
     await page.waitForURL('**/dashboard');
 
     await illustrateSlides(page);
+    await registerForGst(page);
     await deleteFirst(page, '/api/stores?q=Jayanagar', (id) => `/api/stores/${id}`);
     const indiranagar = await page.evaluate(
       async () =>

@@ -62,6 +62,16 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return Number(result.rows[0]?.n ?? 0) === 0;
 }
 
+/** Each category's GST rate and HSN code, for the tax invoice a business with a GSTIN prints (B15). */
+const categoryTax: Record<string, { gstRate: number; hsn: string }> = {
+  'Fruits & Vegetables': { gstRate: 0, hsn: '0709' },
+  'Dairy & Eggs': { gstRate: 5, hsn: '0406' },
+  Staples: { gstRate: 5, hsn: '1006' },
+  'Snacks & Beverages': { gstRate: 18, hsn: '2106' },
+};
+
+type SeededItem = { id: string; name: string; pricePaise: number; gstRate: number; hsn: string | null };
+
 const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean]>> = {
   'Fruits & Vegetables': [
     ['Bananas (1 dozen)', 60, true],
@@ -257,9 +267,9 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       )
       .returning({ id: t.stores.id, name: t.stores.name, zoneId: t.stores.zoneId });
 
-    const storeItems = new Map<string, Array<{ id: string; name: string; pricePaise: number }>>();
+    const storeItems = new Map<string, Array<SeededItem>>();
     for (const store of stores) {
-      const list: Array<{ id: string; name: string; pricePaise: number }> = [];
+      const list: Array<SeededItem> = [];
       for (const [categoryName, products] of Object.entries(catalogue)) {
         const [category] = await tx
           .insert(t.categories)
@@ -274,13 +284,21 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               categoryId: category!.id,
               name,
               pricePaise: Math.round(rupees * 100),
+              gstRate: categoryTax[categoryName]?.gstRate ?? 0,
+              hsn: categoryTax[categoryName]?.hsn ?? null,
               veg,
               featured: j % 4,
               tags: veg ? ['veg'] : ['non-veg'],
               inStock: rand.next() > 0.1,
             })),
           )
-          .returning({ id: t.items.id, name: t.items.name, pricePaise: t.items.pricePaise });
+          .returning({
+            id: t.items.id,
+            name: t.items.name,
+            pricePaise: t.items.pricePaise,
+            gstRate: t.items.gstRate,
+            hsn: t.items.hsn,
+          });
         list.push(...inserted);
       }
       storeItems.set(store.id, list);
@@ -445,7 +463,7 @@ async function seedOrders(
   input: {
     businessId: string;
     stores: Array<{ id: string; name: string; zoneId: string }>;
-    storeItems: Map<string, Array<{ id: string; name: string; pricePaise: number }>>;
+    storeItems: Map<string, Array<SeededItem>>;
     customers: Array<{ id: string; name: string; phone: string; createdAt: Date }>;
     dexes: Array<{ id: string; name: string; zoneId: string | null }>;
     rand: ReturnType<typeof prng>;
@@ -470,6 +488,8 @@ async function seedOrders(
       itemName: l.name,
       itemQuantity: rand.int(1, 4),
       itemPricePaise: l.pricePaise,
+      gstRate: l.gstRate,
+      hsn: l.hsn,
     }));
     const itemsTotal = items.reduce((sum, l) => sum + l.itemQuantity * l.itemPricePaise, 0);
     const customer = rand.pick(customers);
