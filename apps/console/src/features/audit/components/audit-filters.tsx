@@ -7,6 +7,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearchUpdate } from '@/lib/search-update.ts';
 import { useAuditActors } from '@/features/audit/api/get-audit-actors.ts';
+import { DayField } from '@/components/day-field.tsx';
 
 export type AuditFilters = {
   actorId: string | undefined;
@@ -69,16 +70,15 @@ export function AuditFiltersBar({
   const knownActor = actorId === undefined || people.some((each) => each.id === actorId);
 
   const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
-    <TextField
-      type="date"
-      size="small"
+    <DayField
       label={label}
-      value={value ?? ''}
-      onChange={(event) => onChange({ [key]: event.target.value || undefined })}
+      value={value}
+      onChange={(day) => onChange({ [key]: day })}
+      min={key === 'to' ? from : undefined}
+      max={key === 'from' ? to : undefined}
       error={key === 'to' && reversed}
       helperText={key === 'to' && reversed ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 170 } }}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: key === 'from' ? { max: to } : { min: from } }}
+      sx={{ width: { xs: '100%', sm: 180 } }}
     />
   );
 

@@ -40,6 +40,7 @@ import { useCreateCoupon } from '@/features/coupons/api/create-coupon.ts';
 import { useCouponCustomerChoices } from '@/features/coupons/api/get-customer-choices.ts';
 import { useCouponStoreChoices } from '@/features/coupons/api/get-store-choices.ts';
 import { ChoicesField } from './choices-field.tsx';
+import { DayField } from '@/components/day-field.tsx';
 
 function emptyCoupon(today: string): CouponFormValues {
   return {
@@ -182,21 +183,39 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
               <TextField label="Name" {...text('name')} {...register('name')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label="Valid from"
-                type="date"
-                slotProps={shrunk}
-                {...text('validFrom')}
-                {...register('validFrom')}
+              <Controller
+                control={control}
+                name="validFrom"
+                render={({ field }) => (
+                  <DayField
+                    label="Valid from"
+                    size="medium"
+                    required
+                    value={field.value || undefined}
+                    onChange={(day) => field.onChange(day ?? '')}
+                    error={text('validFrom').error}
+                    helperText={text('validFrom').helperText}
+                    sx={{ width: '100%' }}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField
-                label="Expires at"
-                type="date"
-                slotProps={shrunk}
-                {...text('expiresAt', 'The last day it can be used.')}
-                {...register('expiresAt')}
+              <Controller
+                control={control}
+                name="expiresAt"
+                render={({ field }) => (
+                  <DayField
+                    label="Expires at"
+                    size="medium"
+                    required
+                    value={field.value || undefined}
+                    onChange={(day) => field.onChange(day ?? '')}
+                    error={text('expiresAt').error}
+                    helperText={text('expiresAt', 'The last day it can be used.').helperText}
+                    sx={{ width: '100%' }}
+                  />
+                )}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,6 +1,6 @@
 import { couponCodeAlphabet, couponMessages } from '@storedesk/shared/coupons/schemas';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
-import { businessDay } from '@storedesk/shared/dates';
+import { businessDay, formatDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -96,7 +96,7 @@ async function fillRequired(user: ReturnType<typeof renderApp>['user'], dialog: 
     await user.paste(text);
   };
   await fill('Name', 'Monsoon sale');
-  fireEvent.change(within(dialog).getByLabelText(/Expires at/), { target: { value: '2099-12-31' } });
+  fireEvent.change(within(dialog).getByLabelText(/Expires at/), { target: { value: '31/12/2099' } });
   await fill('Discount percent', '15');
   await fill('Max discount', '75.50');
   await fill('Min order value', '299');
@@ -253,7 +253,7 @@ describe('Create new coupon', { timeout: 30_000 }, () => {
     expect((code as HTMLInputElement).value).toMatch(new RegExp(`^[${couponCodeAlphabet}]{8}$`));
     expect((code as HTMLInputElement).value).not.toBe(first);
 
-    expect(within(dialog).getByLabelText(/Valid from/)).toHaveValue(today);
+    expect(within(dialog).getByLabelText(/Valid from/)).toHaveValue(formatDay(today));
     expect(within(dialog).getByLabelText(/Expires at/)).toHaveValue('');
     expect(within(dialog).getByLabelText(/Start time/)).toHaveValue('00:00');
     expect(within(dialog).getByLabelText(/End time/)).toHaveValue('23:59');
@@ -309,7 +309,7 @@ describe('Create new coupon', { timeout: 30_000 }, () => {
 
     await user.clear(field(dialog, 'Code'));
     await user.type(field(dialog, 'Code'), 'SAVE-20');
-    fireEvent.change(within(dialog).getByLabelText(/Expires at/), { target: { value: '2020-01-01' } });
+    fireEvent.change(within(dialog).getByLabelText(/Expires at/), { target: { value: '01/01/2020' } });
     fireEvent.change(within(dialog).getByLabelText(/End time/), { target: { value: '00:00' } });
     await user.type(field(dialog, 'Discount percent'), '0');
     await user.click(within(dialog).getByRole('button', { name: 'Create coupon' }));

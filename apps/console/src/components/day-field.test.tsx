@@ -1,0 +1,49 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { DayField } from './day-field.tsx';
+
+function Field({ initial, onDay }: { initial?: string; onDay: (day: string | undefined) => void }) {
+  const [value, setValue] = useState<string | undefined>(initial);
+  return (
+    <DayField
+      label="From"
+      value={value}
+      onChange={(day) => {
+        onDay(day);
+        setValue(day);
+      }}
+    />
+  );
+}
+
+describe('DayField', () => {
+  it('shows a day as DD/MM/YYYY and takes one typed so, sent as YYYY-MM-DD', async () => {
+    const onDay = vi.fn();
+    render(<Field initial="2026-11-27" onDay={onDay} />);
+    const field = screen.getByRole('textbox', { name: 'From' });
+    expect(field).toHaveValue('27/11/2026');
+    await userEvent.clear(field);
+    expect(onDay).toHaveBeenLastCalledWith(undefined);
+    await userEvent.type(field, '1/3/2025');
+    expect(onDay).toHaveBeenLastCalledWith('2025-03-01');
+    expect(field).toHaveValue('01/03/2025');
+  });
+
+  it('says how to type a date that is not one, when the field is left, and sends nothing', async () => {
+    const onDay = vi.fn();
+    render(<Field onDay={onDay} />);
+    const field = screen.getByRole('textbox', { name: 'From' });
+    await userEvent.type(field, '31/02/2026');
+    await userEvent.tab();
+    expect(field).toHaveAccessibleDescription('Enter a date as DD/MM/YYYY');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(onDay).not.toHaveBeenCalled();
+  });
+
+  it('offers the browser’s calendar by a named button', () => {
+    render(<Field onDay={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Choose from on a calendar' })).toBeInTheDocument();
+  });
+});
