@@ -51,6 +51,7 @@ describe('signed-in shell', () => {
       'Stores',
       'Orders',
       'Dispatch',
+      'Reports',
       'Delivery Executives',
       'Push Notifications',
       'Zones',
@@ -75,6 +76,7 @@ describe('signed-in shell', () => {
       'Stores',
       'Orders',
       'Dispatch',
+      'Reports',
       'Delivery Executives',
       'Account',
     ]);
