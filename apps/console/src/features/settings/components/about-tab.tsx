@@ -143,7 +143,7 @@ function AboutForm({ record }: { record: BusinessSettings }) {
           errors.gstin?.message ??
           'With your GSTIN, every printed bill is a GST tax invoice with its own number. Leave empty if not registered.'
         }
-        slotProps={{ htmlInput: { maxLength: 15, autoCapitalize: 'characters', spellCheck: false } }}
+        slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false } }}
         {...register('gstin', {
           setValueAs: (value: string | null) => (value ?? '').replace(/\s+/g, '').toUpperCase(),
         })}
