@@ -151,7 +151,8 @@ export function AuditLogPage() {
     return (
       <TableRow key={entry.id}>
         <TableCell sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>{when}</TableCell>
-        <TableCell sx={{ verticalAlign: 'top', wordBreak: 'break-word' }}>
+        {/* A name breaks between words only; a long changed value gives way instead (below). */}
+        <TableCell sx={{ verticalAlign: 'top', minWidth: 150, overflowWrap: 'break-word' }}>
           {entry.actor.name}
           {entry.actor.ip ? (
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
@@ -163,7 +164,7 @@ export function AuditLogPage() {
         <TableCell sx={{ verticalAlign: 'top', whiteSpace: 'nowrap' }}>
           <RecordCell entry={entry} />
         </TableCell>
-        <TableCell sx={{ verticalAlign: 'top' }}>
+        <TableCell sx={{ verticalAlign: 'top', minWidth: 240, overflowWrap: 'anywhere' }}>
           <AuditChanges changes={entry.changes} timeZone={timeZone} />
         </TableCell>
       </TableRow>

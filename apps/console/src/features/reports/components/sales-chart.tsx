@@ -29,6 +29,11 @@ Chart.register(
   Tooltip,
 );
 
+/** Amounts on the value axis as a phone has room for them: 20K, 1.5L. */
+const compactAmount = new Intl.NumberFormat('en-IN', { notation: 'compact', maximumFractionDigits: 1 });
+/** A group's name on the chart, short enough for a phone; the tooltip and the table have it whole. */
+const shortLabel = (label: string) => (label.length > 18 ? `${label.slice(0, 17)}…` : label);
+
 /** At most this many groups are drawn (the largest first); the table has them all. */
 export const chartedGroups = 20;
 
@@ -48,7 +53,7 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
       return {
         type: byDay ? 'line' : 'bar',
         data: {
-          labels: shown.map((row) => (byDay ? row.label.slice(0, 5) : row.label)),
+          labels: shown.map((row) => (byDay ? row.label.slice(0, 5) : shortLabel(row.label))),
           datasets: [
             {
               label: seriesLabel,
@@ -67,14 +72,27 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
           plugins: {
             tooltip: {
               callbacks: {
+                title: (items) => shown[items[0]?.dataIndex ?? 0]?.label ?? '',
                 label: (item) =>
                   `${seriesLabel} ${formatRupees(Math.round(item.parsed[byDay ? 'y' : 'x']! * 100))}`,
               },
             },
           },
           scales: {
-            x: { ticks: { color: text, autoSkip: true, maxRotation: 0 }, grid: { color: grid } },
-            y: { ticks: { color: text, autoSkip: byDay }, grid: { color: grid }, beginAtZero: true },
+            x: {
+              ticks: byDay
+                ? { color: text, autoSkip: true, maxRotation: 0 }
+                : { color: text, maxTicksLimit: 5, callback: (value) => compactAmount.format(Number(value)) },
+              grid: { color: grid },
+              beginAtZero: true,
+            },
+            y: {
+              ticks: byDay
+                ? { color: text, maxTicksLimit: 6, callback: (value) => compactAmount.format(Number(value)) }
+                : { color: text, autoSkip: false },
+              grid: { color: grid },
+              beginAtZero: true,
+            },
           },
         },
       };
