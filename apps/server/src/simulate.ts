@@ -22,6 +22,9 @@ import { parseArgs } from 'node:util';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
 import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
+import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
+import type { executiveChoiceListSchema } from '@storedesk/shared/delivery/schemas';
+import type { z } from 'zod';
 
 const firstNames = ['Aarav', 'Diya', 'Kabir', 'Meera', 'Rohan', 'Isha', 'Vikram', 'Ananya', 'Arjun', 'Nisha'];
 const lastNames = ['Sharma', 'Iyer', 'Reddy', 'Khan', 'Nair', 'Gupta', 'Menon', 'Das', 'Patel', 'Rao'];
@@ -38,7 +41,7 @@ type StoreRow = {
   deliveryRadiusKm: number;
 };
 type ItemRow = { id: string; inStock: boolean; pricePaise: number };
-type OrderRow = { id: string; status: number; zoneId: string; dexId: string | null; version: number };
+type OrderRow = { id: string; status: number; storeId: string; dexId: string | null; version: number };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
 
@@ -160,20 +163,16 @@ async function main() {
   const { minimumOrderPaise } = (
     await storefront.call<{ orderSettings: { minimumOrderPaise: number } }>('GET', '/api/storefront/business')
   ).orderSettings;
-  const dexes = new Map<string, string[]>();
-  const dexOf = async (zoneId: string) => {
-    if (!dexes.has(zoneId)) {
-      const page = await staff.call<Page<{ id: string }>>(
-        'GET',
-        `/api/delivery-executives?zoneId=${zoneId}&pageSize=25`,
-      );
-      dexes.set(
-        zoneId,
-        page.items.map((dex) => dex.id),
-      );
-    }
-    const ids = dexes.get(zoneId)!;
-    return ids.length > 0 ? pick(ids) : undefined;
+  /** An executive of the order's zone who can take one more order (B14's limit), as the console's picker offers them; none when all are full. */
+  const dexFor = async (order: OrderRow) => {
+    const choices = await staff.call<z.infer<typeof executiveChoiceListSchema>>(
+      'GET',
+      `/api/dispatch/executives?storeId=${order.storeId}`,
+    );
+    const free = choices.items.filter((dex) =>
+      canTakeOrders(dex.openOrders, choices.maxOpenOrdersPerExecutive),
+    );
+    return free.length > 0 ? pick(free).id : undefined;
   };
 
   /** A made-up address within 2 km of the store, and well inside its delivery radius. */
@@ -244,7 +243,7 @@ async function main() {
             >
           )[order.status]!;
     const needsDex = next === OrderStatus.Confirmed || (next === OrderStatus.PickedUp && !order.dexId);
-    const dexId = needsDex ? await dexOf(order.zoneId) : undefined;
+    const dexId = needsDex ? await dexFor(order) : undefined;
     if (needsDex && !dexId) return;
     await staff.call('POST', `/api/orders/${order.id}/status`, {
       status: next,
