@@ -252,8 +252,14 @@ describe('settings', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/settings?tab=payment-modes');
     await page.waitForURL('**/dashboard');
-    for (const path of ['payment-modes', 'helplines', 'order', 'referral']) {
+    for (const path of ['payment-modes', 'helplines', 'referral']) {
       expect((await page.request.get(`/api/settings/${path}`)).status(), path).toBe(403);
     }
+    // Order settings are read by every staff member (the order page prints on confirming by them, ADR 0048),
+    // and changed by the owner only.
+    expect((await page.request.get('/api/settings/order')).status()).toBe(200);
+    const saved = (await (await page.request.get('/api/settings/order')).json()) as Record<string, unknown>;
+    const { updatedAt: _updatedAt, ...values } = saved;
+    expect((await page.request.put('/api/settings/order', { data: values })).status()).toBe(403);
   });
 });
