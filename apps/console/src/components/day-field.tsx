@@ -108,6 +108,7 @@ export function DayField({
                 type="date"
                 tabIndex={-1}
                 aria-hidden="true"
+                aria-label="Calendar"
                 value={value ?? ''}
                 min={min}
                 max={max}
