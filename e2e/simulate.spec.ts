@@ -87,7 +87,8 @@ describe('npm run simulate', () => {
     expect(run.stdout).not.toContain('placed #');
     expect(run.stderr.trim().split('\n')).toEqual([
       expect.stringMatching(
-        /^POST \/api\/storefront\/orders answered 401: .*This storefront key is not valid/,
+        // Its first call with the key reads the business's minimum order value.
+        /^GET \/api\/storefront\/business answered 401: .*This storefront key is not valid/,
       ),
     ]);
   });
