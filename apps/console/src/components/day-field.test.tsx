@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DayField } from './day-field.tsx';
+import { DayRangeFields } from './day-range-fields.tsx';
 
 function Field({ initial, onDay }: { initial?: string; onDay: (day: string | undefined) => void }) {
   const [value, setValue] = useState<string | undefined>(initial);
@@ -45,5 +46,25 @@ describe('DayField', () => {
   it('offers the browser’s calendar by a named button', () => {
     render(<Field onDay={() => {}} />);
     expect(screen.getByRole('button', { name: 'Choose from on a calendar' })).toBeInTheDocument();
+  });
+});
+
+describe('DayRangeFields', () => {
+  it('says on To when it is before From, before any reason of the caller’s, and sends each day by its name', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <DayRangeFields from="2026-11-20" to="2026-11-10" onChange={onChange} toError="At most 366 days" />,
+    );
+    const to = screen.getByRole('textbox', { name: 'To' });
+    expect(to).toHaveAccessibleDescription('On or after From');
+    rerender(
+      <DayRangeFields from="2026-11-01" to="2026-11-10" onChange={onChange} toError="At most 366 days" />,
+    );
+    expect(to).toHaveAccessibleDescription('At most 366 days');
+    rerender(<DayRangeFields from="2026-11-01" to="2026-11-10" onChange={onChange} />);
+    expect(to).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.clear(screen.getByRole('textbox', { name: 'From' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'From' }), '02/11/2026');
+    expect(onChange).toHaveBeenLastCalledWith({ from: '2026-11-02' });
   });
 });

@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearchUpdate } from '@/lib/search-update.ts';
 import { useAuditActors } from '@/features/audit/api/get-audit-actors.ts';
-import { DayField } from '@/components/day-field.tsx';
+import { DayRangeFields } from '@/components/day-range-fields.tsx';
 
 export type AuditFilters = {
   actorId: string | undefined;
@@ -63,24 +63,10 @@ export function AuditFiltersBar({
 }) {
   const actors = useAuditActors();
   const { actorId, kind, from, to } = filters;
-  const reversed = from !== undefined && to !== undefined && from > to;
   const filtered = actorId !== undefined || kind !== undefined || from !== undefined || to !== undefined;
   const people = actors.data?.items ?? [];
   // A person named by a link but not (yet) in the list still shows as chosen.
   const knownActor = actorId === undefined || people.some((each) => each.id === actorId);
-
-  const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
-    <DayField
-      label={label}
-      value={value}
-      onChange={(day) => onChange({ [key]: day })}
-      min={key === 'to' ? from : undefined}
-      max={key === 'from' ? to : undefined}
-      error={key === 'to' && reversed}
-      helperText={key === 'to' && reversed ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 180 } }}
-    />
-  );
 
   return (
     <Stack
@@ -123,8 +109,7 @@ export function AuditFiltersBar({
           </MenuItem>
         ))}
       </TextField>
-      {dateField('From', from, 'from')}
-      {dateField('To', to, 'to')}
+      <DayRangeFields from={from} to={to} onChange={onChange} />
       {filtered ? (
         <Button
           onClick={() => onChange({ actorId: undefined, kind: undefined, from: undefined, to: undefined })}

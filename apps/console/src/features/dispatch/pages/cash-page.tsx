@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/load-error.tsx';
-import { DayField } from '@/components/day-field.tsx';
+import { DayRangeFields } from '@/components/day-range-fields.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
@@ -53,22 +53,6 @@ export function CashPage() {
   const cash = useCash(query, timeZone, { enabled: valid });
   const [settling, setSettling] = useState<CashRow | null>(null);
 
-  const dateField = (label: string, key: 'from' | 'to', value: string) => (
-    <DayField
-      label={label}
-      value={value}
-      clearable={false}
-      onChange={(day) => {
-        if (day) setRange({ [key]: day });
-      }}
-      min={key === 'to' ? from : undefined}
-      max={key === 'from' ? to : undefined}
-      error={key === 'to' && !valid}
-      helperText={key === 'to' && !valid ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 180 } }}
-    />
-  );
-
   return (
     <>
       <PageHeader
@@ -90,8 +74,15 @@ export function CashPage() {
         useFlexGap
         sx={{ mb: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
       >
-        {dateField('From', 'from', from)}
-        {dateField('To', 'to', to)}
+        <DayRangeFields
+          from={from}
+          to={to}
+          clearable={false}
+          onChange={(changes) => {
+            // Each field keeps a day: a change always names one.
+            if (Object.values(changes).every((day) => day !== undefined)) setRange(changes);
+          }}
+        />
         {valid ? (
           <Button
             startIcon={<DownloadOutlined />}

@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { businessDay } from '@storedesk/shared/dates';
-import { DayField } from '@/components/day-field.tsx';
+import { DayRangeFields } from '@/components/day-range-fields.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import type { OrderFilterChanges, OrderFilters } from '@/features/orders/order-list-params.ts';
@@ -24,21 +24,7 @@ type OrderFiltersBarProps = {
 export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: OrderFiltersBarProps) {
   const { storeId, from, to } = filters;
   const timeZone = useTimeZone();
-  const rangeReversed = from !== undefined && to !== undefined && from > to;
   const filtered = q !== '' || storeId !== undefined || from !== undefined || to !== undefined;
-
-  const dateField = (label: string, value: string | undefined, key: 'from' | 'to') => (
-    <DayField
-      label={label}
-      value={value}
-      onChange={(day) => onFilters({ [key]: day })}
-      min={key === 'to' ? from : undefined}
-      max={key === 'from' ? to : undefined}
-      error={key === 'to' && rangeReversed}
-      helperText={key === 'to' && rangeReversed ? 'On or after From' : undefined}
-      sx={{ width: { xs: '100%', sm: 180 } }}
-    />
-  );
 
   return (
     <Stack
@@ -49,8 +35,7 @@ export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: Ord
     >
       <SearchField label="Search order or customer" value={q} onSearch={onSearch} />
       <StoreFilter storeId={storeId} zoneId={zoneId} onChange={(next) => onFilters({ storeId: next })} />
-      {dateField('From', from, 'from')}
-      {dateField('To', to, 'to')}
+      <DayRangeFields from={from} to={to} onChange={onFilters} />
       <Button
         onClick={() => {
           const today = businessDay(Date.now(), timeZone);

@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { maxReportDays, daysInPeriod } from '@storedesk/shared/reports/schemas';
-import { DayField } from '@/components/day-field.tsx';
+import { DayRangeFields } from '@/components/day-range-fields.tsx';
 import { presetLabels, presetOf, presetPeriod, type PeriodPreset } from '@/features/reports/period.ts';
 
 type Period = { from: string; to: string };
@@ -18,34 +18,12 @@ type PeriodPickerProps = {
 export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
   const preset = presetOf(period, today);
   const days = daysInPeriod(period.from, period.to);
-  const reversed = days < 1;
   const tooLong = days > maxReportDays;
   const choose = (next: PeriodPreset) => {
     // Custom starts from the period shown, for the person to change.
     const range = presetPeriod(next, today);
     if (range) onChange(range);
   };
-  const dateField = (label: string, key: 'from' | 'to') => (
-    <DayField
-      label={label}
-      value={period[key]}
-      onChange={(day) => {
-        if (day) onChange({ ...period, [key]: day });
-      }}
-      clearable={false}
-      min={key === 'to' ? period.from : undefined}
-      max={key === 'from' ? period.to : undefined}
-      error={key === 'to' && (reversed || tooLong)}
-      helperText={
-        key === 'to' && reversed
-          ? 'On or after From'
-          : key === 'to' && tooLong
-            ? `At most ${maxReportDays} days`
-            : undefined
-      }
-      sx={{ minWidth: 170 }}
-    />
-  );
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
       <TextField
@@ -62,8 +40,16 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
           </MenuItem>
         ))}
       </TextField>
-      {dateField('From', 'from')}
-      {dateField('To', 'to')}
+      <DayRangeFields
+        from={period.from}
+        to={period.to}
+        clearable={false}
+        toError={tooLong ? `At most ${maxReportDays} days` : undefined}
+        onChange={(changes) => {
+          if (Object.values(changes).every((day) => day !== undefined)) onChange({ ...period, ...changes });
+        }}
+        sx={{ minWidth: 170 }}
+      />
     </Stack>
   );
 }
