@@ -26,15 +26,14 @@ import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-c
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
 import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
 import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
+import { orderNotFoundText } from '@/features/orders/order-words.ts';
 
 function OrderNotFound() {
   return (
     <>
       <PageHeader title="Order not found" />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography>
-          There is no such order here. It may be in a zone you do not see, or the link is wrong.
-        </Typography>
+        <Typography>{orderNotFoundText}</Typography>
         <Link component={RouterLink} to={paths.orders.list.getHref()} sx={{ display: 'inline-block', mt: 2 }}>
           Back to orders
         </Link>

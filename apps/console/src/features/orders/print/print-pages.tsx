@@ -12,6 +12,7 @@ import { useTimeZone } from '@/lib/session.ts';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { useOrderBill } from '@/features/orders/api/get-order-bill.ts';
 import { PrintSheet } from './print-sheet.tsx';
+import { orderNotFoundText } from '@/features/orders/order-words.ts';
 
 function Loading({
   query,
@@ -21,11 +22,7 @@ function Loading({
   what: string;
 }) {
   if (isApiError(query.error, 404)) {
-    return (
-      <Alert severity="warning">
-        There is no such order here. It may be in a zone you do not see, or the link is wrong.
-      </Alert>
-    );
+    return <Alert severity="warning">{orderNotFoundText}</Alert>;
   }
   return query.isError ? (
     <LoadError
