@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /**
@@ -61,24 +62,47 @@ export function DashboardSkeleton() {
   );
 }
 
-/** The two charts in grey, while the figures or the charts' code load. */
+/**
+ * The two charts in grey, while the figures or the charts' code load: line for line the cards they
+ * stand for (a heading, the subtitle, the legend, then the chart's own height), so the page below
+ * does not move when the charts come in.
+ */
 export function ChartsSkeleton() {
   return (
     <ChartGrid>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
-        <Skeleton variant="text" width="35%" sx={{ fontSize: '1.25rem' }} />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 260, mt: 2 }}>
-          {[55, 80, 40, 95, 65, 30, 75].map((percent, index) => (
-            <Skeleton key={index} variant="rounded" sx={{ flex: 1, height: `${percent}%` }} />
-          ))}
-        </Stack>
+        <ChartHeadingSkeleton width="35%" />
+        <Typography variant="body2" component="div">
+          <Skeleton width="45%" />
+        </Typography>
+        <Box sx={{ mt: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-end', height: 260 }}>
+            {[55, 80, 40, 95, 65, 30, 75].map((percent, index) => (
+              <Skeleton key={index} variant="rounded" sx={{ flex: 1, height: `${percent}%` }} />
+            ))}
+          </Stack>
+        </Box>
       </Paper>
       <Paper variant="outlined" sx={{ p: 2.5 }}>
-        <Skeleton variant="text" width="45%" sx={{ fontSize: '1.25rem' }} />
-        <Stack sx={{ alignItems: 'center', mt: 2 }}>
+        <ChartHeadingSkeleton width="45%" />
+        <Stack sx={{ alignItems: 'center', py: 1 }}>
           <Skeleton variant="circular" width={200} height={200} />
         </Stack>
       </Paper>
     </ChartGrid>
+  );
+}
+
+/** A chart card's heading and subtitle in grey, at the height of their type. */
+function ChartHeadingSkeleton({ width }: { width: string }) {
+  return (
+    <>
+      <Typography variant="h6" component="div">
+        <Skeleton width={width} />
+      </Typography>
+      <Typography variant="body2" component="div" sx={{ mb: 1.5 }}>
+        <Skeleton width="25%" />
+      </Typography>
+    </>
   );
 }
