@@ -224,7 +224,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { db });
-      await api.register(authRoutes, { db, secureCookies: config.publicUrl?.startsWith('https:') ?? false });
+      await api.register(authRoutes, {
+        db,
+        secureCookies: config.publicUrl?.startsWith('https:') ?? false,
+        originOf,
+      });
       await api.register(passwordResetRoutes, { db, mailer, originOf });
       await api.register(accountRoutes, { db, mailer, originOf });
       await api.register(zonesRoutes, { db });

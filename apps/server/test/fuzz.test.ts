@@ -84,11 +84,20 @@ const SUCCESS_NEEDS_STATE = new Set([
   'POST /api/account/two-factor/totp/confirm',
   'POST /api/account/two-factor/recovery-codes',
   'DELETE /api/account/two-factor',
+  // A passkey's answer is a signature over a challenge the server made: garbage never has one
+  // (passkeys.routes.test.ts signs with a software authenticator), and no fuzzed account has a passkey
+  // to remove or to use after its password.
+  'POST /api/account/passkeys',
+  'DELETE /api/account/passkeys/{passkeyId}',
+  'POST /api/auth/passkey',
+  'POST /api/auth/two-factor/passkey/options',
+  'POST /api/auth/two-factor/passkey',
 ]);
 
 /** Routes whose limit counts requests per client address: here each request has an address of its own. */
 const LIMITED_PER_ADDRESS = new Set([
   'POST /api/auth/sign-in',
+  'POST /api/auth/passkey',
   'POST /api/auth/forgot-password',
   'POST /api/auth/reset-password',
   'POST /api/delivery/sign-in',

@@ -34,6 +34,7 @@ import {
   createBusiness,
   createTestApp,
   latestCode,
+  PASSWORD,
   signIn,
   signInCustomer,
   signInExecutive,
@@ -58,6 +59,8 @@ type Records = {
   coupon: { code: string; version: number };
   paymentMode: Ref;
   helpline: Ref;
+  /** A passkey of the zone's admin. */
+  passkey: string;
   /** A's signed-in customer's phone, a saved address of theirs and the order they placed to it. */
   customerPhone: string;
   address: string;
@@ -166,6 +169,17 @@ const walk: Record<string, Entry> = {
   'POST /api/account/two-factor/recovery-codes': { kind: 'own', reason: 'renews the account signed in' },
   'DELETE /api/account/two-factor': { kind: 'own', reason: 'turns off the account signed in' },
   'GET /api/settings/two-factor': { kind: 'reads' },
+  'GET /api/account/passkeys': { kind: 'reads' },
+  'POST /api/account/passkeys/options': { kind: 'own', reason: 'offers a passkey to the account signed in' },
+  'POST /api/account/passkeys': { kind: 'own', reason: 'adds a passkey to the account signed in' },
+  'DELETE /api/account/passkeys/{passkeyId}': record((r) => ({
+    url: `/api/account/passkeys/${r.passkey}`,
+    payload: { currentPassword: PASSWORD },
+  })),
+  'POST /api/auth/passkey/options': { kind: 'public' },
+  'POST /api/auth/passkey': { kind: 'public' },
+  'POST /api/auth/two-factor/passkey/options': { kind: 'public' },
+  'POST /api/auth/two-factor/passkey': { kind: 'public' },
   'PUT /api/settings/two-factor': { kind: 'own', reason: "changes the caller's business's requirement" },
   'GET /api/zones': { kind: 'reads' },
   'POST /api/zones': { kind: 'own', reason: "adds a zone to the caller's business" },
@@ -929,6 +943,7 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
     'executive_presence',
     'executive_trail',
     'cash_settlements',
+    'passkeys',
   ];
   const digests: Record<string, string | null> = {};
   for (const table of tables) {
@@ -1121,16 +1136,26 @@ beforeAll(async () => {
     customerOrder: customerOrder.id,
     liveCode,
   };
+  const passkeyOf = async (user: { id: string }) => {
+    const result = await ctx.db.execute<{ id: string }>(
+      sql`INSERT INTO passkeys (user_id, business_id, credential_id, public_key, name)
+          VALUES (${user.id}, ${a.id}, ${randomBytes(16).toString('base64url')}, ${randomBytes(77)}, ${`Key ${tag}`})
+          RETURNING id`,
+    );
+    markersOfA.add(result.rows[0]!.id);
+    return result.rows[0]!.id;
+  };
   north = await current(
     northIds,
-    { zone: northZone, ...shared, cash: await cashOf(northIds.dex) },
+    { zone: northZone, ...shared, passkey: await passkeyOf(a.admin), cash: await cashOf(northIds.dex) },
     a.admin.id,
   );
   south = await current(
     southIds,
-    { zone: southZone, ...shared, cash: await cashOf(southIds.dex) },
+    { zone: southZone, ...shared, passkey: await passkeyOf(a.otherAdmin), cash: await cashOf(southIds.dex) },
     a.otherAdmin.id,
   );
+  markersOfSouth.add(south.passkey);
 });
 afterAll(() => ctx?.close());
 

@@ -925,6 +925,23 @@ export const twoFactorChallenges = pgTable(
   ],
 );
 
+/**
+ * WebAuthn challenges offered to a browser (ADR 0049): to register a passkey (for `user_id`), or to
+ * sign in with one (no user yet: the passkey says whose it is). Each is used once and lasts minutes.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    /** The challenge itself, base64url: 256 random bits. */
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'sign-in'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expiry_idx').on(t.expiresAt)],
+);
+
 /** Passkeys (WebAuthn credentials) of staff (B15), a second step or the way in. */
 export const passkeys = pgTable(
   'passkeys',

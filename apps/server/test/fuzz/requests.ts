@@ -833,6 +833,8 @@ const SESSION_ENDING = new Set([
   'POST /api/auth/sign-in',
   'POST /api/auth/two-factor',
   'POST /api/auth/two-factor/enrolment/confirm',
+  'POST /api/auth/two-factor/passkey',
+  'POST /api/auth/passkey',
   'POST /api/auth/sign-out',
   'POST /api/auth/reset-password',
   'PATCH /api/account',

@@ -50,6 +50,7 @@ export const auditKinds = [
   'customer',
   'cash-settlement',
   'session',
+  'passkey',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -72,6 +73,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   customer: 'Customer',
   'cash-settlement': 'Cash settlement',
   session: 'Sign-in',
+  passkey: 'Passkey',
 };
 
 /** How long an entry is kept; the housekeeping purges older ones. */

@@ -15,6 +15,10 @@ export const twoFactorRules = {
   challengeMs: 5 * 60 * 1000,
   /** Wrong codes one challenge takes before it is dead. */
   challengeFailures: 5,
+  /** Passkeys one person may have (ADR 0049). */
+  passkeysMax: 10,
+  /** Characters of a passkey's name. */
+  passkeyNameMax: 60,
 } as const;
 
 /** What the two-step endpoints say, shared so the console shows the same words. */
@@ -27,4 +31,11 @@ export const twoFactorMessages = {
   noPendingSecret: 'Start again: set up two-step sign-in to get a new secret',
   enrolmentRequired: 'Your business requires two-step sign-in. Set it up to continue.',
   requiredByBusiness: 'Your business requires two-step sign-in, so it cannot be turned off',
+  passkeyNotAccepted: 'That passkey was not accepted. Try again, or sign in with your password.',
+  passkeyNotAdded: 'The passkey could not be added. Please try again.',
+  passkeyAddedAlready: 'That passkey is added already',
+  passkeysFull: 'You have 10 passkeys. Remove one to add another.',
+  passkeyCancelled: 'No passkey was used. Try again when you are ready.',
+  passkeyUnsupported: 'This browser cannot use passkeys',
+  noPasskeys: 'You have no passkeys. Use a code instead.',
 } as const;

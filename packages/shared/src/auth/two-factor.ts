@@ -63,6 +63,8 @@ const challengeSchema = z.string().min(1, messages.isRequired).max(200, 'must be
 export const twoFactorRequiredSchema = z.object({
   twoFactorRequired: z.literal(true),
   challenge: z.string(),
+  /** Whether the person has a passkey to use in place of a code (ADR 0049). */
+  passkey: z.boolean(),
 });
 export type TwoFactorRequired = z.infer<typeof twoFactorRequiredSchema>;
 

@@ -11,6 +11,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { authOf } from '../../plugins/access.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import * as account from './account.service.ts';
+import { passkeyAccountRoutes } from './passkeys.routes.ts';
 import { twoFactorAccountRoutes } from './two-factor.routes.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod<{
@@ -20,6 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   originOf: OriginOf;
 }> = async (app, { db, mailer, originOf }) => {
   await app.register(twoFactorAccountRoutes, { db });
+  await app.register(passkeyAccountRoutes, { db, originOf });
 
   app.get(
     '/account',

@@ -17,14 +17,19 @@ import {
   sessionToken,
   setSessionCookie,
 } from '../../plugins/access.ts';
+import type { OriginOf } from '../../lib/public-origin.ts';
 import * as auth from './auth.service.ts';
+import { passkeySignInRoutes } from './passkeys.routes.ts';
 import { twoFactorSignInRoutes } from './two-factor.routes.ts';
 
-export const authRoutes: FastifyPluginAsyncZod<{ db: Database; secureCookies: boolean }> = async (
-  app,
-  { db, secureCookies },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  secureCookies: boolean;
+  /** The console's public address: passkeys are made for it (ADR 0049). */
+  originOf: OriginOf;
+}> = async (app, { db, secureCookies, originOf }) => {
   await app.register(twoFactorSignInRoutes, { db, secureCookies });
+  await app.register(passkeySignInRoutes, { db, secureCookies, originOf });
 
   app.post(
     '/auth/sign-in',

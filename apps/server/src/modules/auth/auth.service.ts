@@ -16,6 +16,7 @@ import { publishEvent } from '../../realtime/publish.ts';
 import { recordFailedSignIn, recordSignIn } from '../audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import * as passkeysRepo from './passkeys.repository.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 
 export const sessionPolicy = {
@@ -250,7 +251,7 @@ async function secondStepOf(
     expiresAt: new Date(Date.now() + twoFactorRules.challengeMs),
   });
   return state.totpEnabledAt !== null
-    ? { twoFactorRequired: true, challenge }
+    ? { twoFactorRequired: true, challenge, passkey: state.hasPasskey }
     : { twoFactorEnrolmentRequired: true, challenge };
 }
 
@@ -350,4 +351,5 @@ export async function pruneAuthRecords(db: Database): Promise<void> {
   await repo.deleteExpiredSessions(db, new Date(Date.now() - sessionPolicy.idleMs));
   await repo.deleteStaleThrottles(db, new Date(Date.now() - throttlePolicy.windowMs));
   await twoFactorRepo.deleteExpiredChallenges(db);
+  await passkeysRepo.deleteExpiredWebauthnChallenges(db);
 }

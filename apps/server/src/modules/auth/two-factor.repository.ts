@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { namesActor } from '../../db/actor.ts';
 import type { Executor } from '../../db/client.ts';
-import { businesses, recoveryCodes, twoFactorChallenges, users } from '../../db/schema.ts';
+import { businesses, passkeys, recoveryCodes, twoFactorChallenges, users } from '../../db/schema.ts';
 
 /** A user's two-step state, scoped to their business. */
 export async function findTwoFactorState(db: Executor, scope: { businessId: string; userId: string }) {
@@ -14,6 +14,7 @@ export async function findTwoFactorState(db: Executor, scope: { businessId: stri
       totpEnabledAt: users.totpEnabledAt,
       required: businesses.requireTwoFactor,
       recoveryCodesLeft: sql<number>`(SELECT count(*)::int FROM ${recoveryCodes} WHERE ${recoveryCodes.userId} = ${users.id} AND ${recoveryCodes.usedAt} IS NULL)`,
+      hasPasskey: sql<boolean>`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${users.id})`,
     })
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
@@ -121,6 +122,7 @@ export async function findLiveChallenge(db: Executor, tokenHash: Buffer) {
       totpSecret: users.totpSecret,
       totpPendingSecret: users.totpPendingSecret,
       totpEnabledAt: users.totpEnabledAt,
+      webauthnChallenge: twoFactorChallenges.webauthnChallenge,
     })
     .from(twoFactorChallenges)
     .innerJoin(users, eq(users.id, twoFactorChallenges.userId))

@@ -225,8 +225,9 @@ describe('signing in with two-step sign-in on', () => {
     const res = await signInBody(biz.owner.email);
     expect(res.statusCode).toBe(200);
     const body = res.json<Record<string, unknown>>();
-    expect(Object.keys(body).sort()).toEqual(['challenge', 'twoFactorRequired']);
+    expect(Object.keys(body).sort()).toEqual(['challenge', 'passkey', 'twoFactorRequired']);
     expect(body.twoFactorRequired).toBe(true);
+    expect(body.passkey).toBe(false);
     expect(body.challenge).toMatch(/^[\w-]{43}$/);
     expect(res.headers['set-cookie']).toBeUndefined();
     // The challenge is no session.

@@ -53,7 +53,7 @@ async function stateOf(db: Executor, scope: Scope) {
 }
 
 /** The current password, as the account's other changes ask for it (D18): 403 on the field when wrong. */
-async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string) {
+export async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string) {
   const hash = await authRepo.findPasswordHashOf(db, userId);
   if (!hash || !(await verifyPassword(hash, currentPassword)))
     throw new AppError('forbidden', accountMessages.currentPasswordWrong, {
@@ -126,7 +126,7 @@ export async function turnOff(db: Database, auth: AuthContext, input: CurrentPas
   });
 }
 
-type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
+export type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
 
 const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages.challengeExpired);
 
@@ -135,7 +135,7 @@ const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages
  * from this address (429 otherwise, as sign-in answers), and while it has
  * wrong guesses left.
  */
-async function liveChallenge(db: Database, token: string, ip: string) {
+export async function liveChallenge(db: Database, token: string, ip: string) {
   const challenge = await repo.findLiveChallenge(db, hashToken(token));
   if (!challenge) throw challengeExpired();
   const keys = throttleKeysOf(challenge.email, ip);
@@ -152,11 +152,12 @@ const tooManyGuesses = (windowStartedAt: Date) =>
     headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
   });
 
-/** A wrong code: counted on the challenge and in the sign-in throttle, so a new challenge does not reset it. */
-async function wrongGuess(
+/** A wrong code (or a refused passkey): counted on the challenge and in the sign-in throttle, so a new challenge does not reset it. */
+export async function wrongGuess(
   db: Database,
   challengeId: string,
   keys: ReturnType<typeof throttleKeysOf>,
+  message: string = twoFactorMessages.codeWrong,
 ): Promise<never> {
   const failures = await repo.addChallengeFailure(db, challengeId);
   await throttleCounts.add(db, [keys.accountKey, keys.accountAddressKey, keys.addressKey]);
@@ -164,11 +165,11 @@ async function wrongGuess(
     const [count] = await throttleCounts.read(db, [keys.accountAddressKey]);
     throw tooManyGuesses(count?.windowStartedAt ?? new Date());
   }
-  throw new AppError('unauthenticated', twoFactorMessages.codeWrong);
+  throw new AppError('unauthenticated', message);
 }
 
 /** A right code ends the challenge, clears the account's failures and opens the session. */
-async function completeSignIn(
+export async function completeSignIn(
   db: Database,
   challenge: { id: string; userId: string },
   keys: ReturnType<typeof throttleKeysOf>,
