@@ -11,6 +11,7 @@ import { sessionQueryKey } from '@/lib/session.ts';
 import { useAccount } from '@/features/account/api/get-account.ts';
 import { AccountForm } from '@/features/account/components/account-form.tsx';
 import { ProfileCard } from '@/features/account/components/profile-card.tsx';
+import { PasskeysCard } from '@/features/account/components/passkeys-card.tsx';
 import { TwoFactorCard } from '@/features/account/components/two-factor-card.tsx';
 
 export function AccountPage() {
@@ -34,6 +35,7 @@ export function AccountPage() {
           <Stack spacing={3}>
             <AccountForm account={account.data} />
             <TwoFactorCard />
+            <PasskeysCard />
           </Stack>
         </Grid>
       </>

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -13,6 +14,8 @@ import { paths } from '@/config/paths.ts';
 import { TextInput } from '@/components/text-input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { lazyResolver } from '@/lib/lazy-resolver.ts';
+import { startSession } from '@/lib/session.ts';
+import { passkeysSupported } from '@/lib/webauthn.ts';
 import { useSignIn } from '@/features/auth/api/sign-in.ts';
 
 const highlights = [
@@ -61,8 +64,17 @@ const TwoStepEnrolment = lazy(async () => ({
   default: (await import('./two-step-sign-in.tsx')).TwoStepEnrolment,
 }));
 
-/** What follows an accepted password with no session yet (ADR 0044). */
-type SecondStep = { kind: 'code' | 'enrol'; challenge: string };
+/** What follows an accepted password with no session yet (ADR 0044); `passkey`: the person has one to use. */
+type SecondStep = { kind: 'code' | 'enrol'; challenge: string; passkey?: boolean };
+
+/** Signing in with a passkey alone (ADR 0049): its code loads when it is asked for. */
+function usePasskeyWayIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await import('@/features/auth/api/passkey.ts')).signInWithPasskey(),
+    onSuccess: (answer) => startSession(queryClient, { user: answer.user, business: answer.business }),
+  });
+}
 
 function SecondStepLoading() {
   return (
@@ -117,6 +129,8 @@ function ChooseBusiness({
 /** SPEC §2 and §5: sign in with email and password. The guard moves on once the session exists. */
 export function SignInPage() {
   const signIn = useSignIn();
+  const passkey = usePasskeyWayIn();
+  const [canUsePasskeys] = useState(passkeysSupported);
   const [businesses, setBusinesses] = useState<Businesses | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
@@ -135,7 +149,8 @@ export function SignInPage() {
     signIn.mutate(credentials, {
       onSuccess: (answer) => {
         setBusinesses('chooseBusiness' in answer ? answer.chooseBusiness : null);
-        if ('twoFactorRequired' in answer) setSecondStep({ kind: 'code', challenge: answer.challenge });
+        if ('twoFactorRequired' in answer)
+          setSecondStep({ kind: 'code', challenge: answer.challenge, passkey: answer.passkey });
         else if ('twoFactorEnrolmentRequired' in answer)
           setSecondStep({ kind: 'enrol', challenge: answer.challenge });
       },
@@ -176,7 +191,11 @@ export function SignInPage() {
           {secondStep ? (
             <Suspense fallback={<SecondStepLoading />}>
               {secondStep.kind === 'code' ? (
-                <TwoStepSignIn challenge={secondStep.challenge} onBack={restart} />
+                <TwoStepSignIn
+                  challenge={secondStep.challenge}
+                  passkey={Boolean(secondStep.passkey) && canUsePasskeys}
+                  onBack={restart}
+                />
               ) : (
                 <TwoStepEnrolment challenge={secondStep.challenge} onBack={restart} />
               )}
@@ -201,9 +220,9 @@ export function SignInPage() {
             onSubmit={onSubmit}
             sx={businesses || secondStep ? { display: 'none' } : undefined}
           >
-            {signIn.error ? (
+            {signIn.error || passkey.error ? (
               <Alert severity="error" role="alert">
-                {signIn.error.message}
+                {(signIn.error ?? passkey.error)!.message}
               </Alert>
             ) : null}
             <TextInput
@@ -245,6 +264,21 @@ export function SignInPage() {
             >
               {signIn.isPending ? 'Signing in…' : 'Sign in now'}
             </Button>
+            {canUsePasskeys ? (
+              <Button
+                variant="outlined"
+                size="large"
+                disabled={passkey.isPending || signIn.isPending}
+                loading={passkey.isPending}
+                loadingPosition="start"
+                onClick={() => {
+                  signIn.reset();
+                  passkey.mutate();
+                }}
+              >
+                {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+              </Button>
+            ) : null}
           </Stack>
           <Typography variant="body2" sx={{ mt: 3 }}>
             New business?{' '}

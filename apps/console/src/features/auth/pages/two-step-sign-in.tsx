@@ -12,6 +12,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { RecoveryCodes } from '@/components/recovery-codes.tsx';
 import { TextInput } from '@/components/text-input.tsx';
 import { startSession } from '@/lib/session.ts';
+import { usePasskeySignIn } from '@/features/auth/api/passkey.ts';
 import { startEnrolment, useConfirmEnrolment, useSignInWithCode } from '@/features/auth/api/two-factor.ts';
 
 /** A code as typed, without the spaces an app groups its digits with. */
@@ -26,8 +27,20 @@ function checkAppCode(value: string): string | null {
  * The second step of signing in (ADR 0044): the authenticator app's code, or
  * a recovery code instead. "Back" starts the sign-in again.
  */
-export function TwoStepSignIn({ challenge, onBack }: { challenge: string; onBack: () => void }) {
+export function TwoStepSignIn({
+  challenge,
+  passkey = false,
+  onBack,
+}: {
+  challenge: string;
+  /** The person has a passkey this browser may use in place of a code (ADR 0049). */
+  passkey?: boolean;
+  onBack: () => void;
+}) {
   const verify = useSignInWithCode();
+  const withPasskey = usePasskeySignIn();
+  const busy = verify.isPending || withPasskey.isPending;
+  const failure = verify.error ?? withPasskey.error;
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -41,6 +54,7 @@ export function TwoStepSignIn({ challenge, onBack }: { challenge: string; onBack
       : checkAppCode(code);
     setFieldError(problem);
     if (problem) return;
+    withPasskey.reset();
     verify.mutate({ challenge, code: recovery ? code.trim() : digitsOf(code) });
   };
 
@@ -54,9 +68,9 @@ export function TwoStepSignIn({ challenge, onBack }: { challenge: string; onBack
           ? 'Enter one of your recovery codes. Each code works once.'
           : 'Enter the 6-digit code from your authenticator app.'}
       </Typography>
-      {verify.error ? (
+      {failure ? (
         <Alert severity="error" role="alert">
-          {verify.error.message}
+          {failure.message}
         </Alert>
       ) : null}
       <TextInput
@@ -80,24 +94,39 @@ export function TwoStepSignIn({ challenge, onBack }: { challenge: string; onBack
         type="submit"
         variant="contained"
         size="large"
-        disabled={verify.isPending}
+        disabled={busy}
         loading={verify.isPending}
         loadingPosition="start"
       >
         {verify.isPending ? 'Verifying…' : 'Verify'}
       </Button>
+      {passkey ? (
+        <Button
+          variant="outlined"
+          disabled={busy}
+          loading={withPasskey.isPending}
+          loadingPosition="start"
+          onClick={() => {
+            verify.reset();
+            withPasskey.mutate(challenge);
+          }}
+        >
+          {withPasskey.isPending ? 'Waiting for your passkey…' : 'Use a passkey'}
+        </Button>
+      ) : null}
       <Button
         onClick={() => {
           setRecovery(!recovery);
           setCode('');
           setFieldError(null);
           verify.reset();
+          withPasskey.reset();
         }}
-        disabled={verify.isPending}
+        disabled={busy}
       >
         {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
       </Button>
-      <Button onClick={onBack} disabled={verify.isPending}>
+      <Button onClick={onBack} disabled={busy}>
         Back
       </Button>
     </Stack>
