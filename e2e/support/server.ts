@@ -6,6 +6,9 @@ import { startServerProcess, type ServerProcess } from '../../apps/server/test/s
 
 export type RunningServer = ServerProcess;
 
-export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  return startServerProcess('build', env);
+export function startServer(
+  env: Record<string, string> = {},
+  hostName: '127.0.0.1' | 'localhost' = '127.0.0.1',
+): Promise<RunningServer> {
+  return startServerProcess('build', env, hostName);
 }

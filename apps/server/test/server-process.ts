@@ -39,11 +39,16 @@ export type ServerProcess = {
 export async function startServerProcess(
   entry: keyof typeof entries,
   env: Record<string, string> = {},
+  /**
+   * The name the client reaches it by: the loopback address, or `localhost` where the address must be
+   * a domain (a passkey's relying party cannot be an IP address).
+   */
+  hostName: '127.0.0.1' | 'localhost' = '127.0.0.1',
 ): Promise<ServerProcess> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-server-'));
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostName}:${port}`;
   const child: ChildProcess = spawn(process.execPath, entries[entry], {
     cwd: root,
     env: {
@@ -78,7 +83,7 @@ export async function startServerProcess(
       child.kill('SIGKILL');
       throw new Error(`the server did not answer /api/health within 120 s:\n${output}`);
     }
-    const ok = await fetch(`${baseUrl}/api/health`).then(
+    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
       (res) => res.ok,
       () => false,
     );
