@@ -8,10 +8,10 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
-import { stepAt, totpAt } from '../apps/server/src/modules/auth/totp.ts';
 import { seriousFindings } from './support/axe.ts';
 import { demo, launchBrowser, signInThroughForm } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
+import { totp } from './support/totp.ts';
 
 let browser: Browser;
 let server: RunningServer;
@@ -87,7 +87,7 @@ describe('passkeys (B15)', () => {
     });
     const { secret } = (await started.json()) as { secret: string };
     const confirmed = await page.request.post('/api/account/two-factor/totp/confirm', {
-      data: { code: totpAt(secret, stepAt(Date.now())) },
+      data: { code: totp(secret) },
     });
     expect(confirmed.status()).toBe(200);
     await signOut(context, page);
