@@ -40,8 +40,9 @@ function explain(error: unknown): never {
   if (name === 'NotAllowedError' || name === 'AbortError')
     throw new PasskeyError(twoFactorMessages.passkeyCancelled);
   if (name === 'InvalidStateError') throw new PasskeyError(twoFactorMessages.passkeyAddedAlready);
-  if (name === 'NotSupportedError' || name === 'SecurityError')
-    throw new PasskeyError(twoFactorMessages.passkeyUnsupported);
+  if (name === 'NotSupportedError') throw new PasskeyError(twoFactorMessages.passkeyUnsupported);
+  // The relying party does not match the page: opened by IP address, or by a name other than PUBLIC_URL's.
+  if (name === 'SecurityError') throw new PasskeyError(twoFactorMessages.passkeyWrongAddress);
   throw error;
 }
 

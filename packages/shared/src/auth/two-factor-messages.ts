@@ -37,5 +37,7 @@ export const twoFactorMessages = {
   passkeysFull: 'You have 10 passkeys. Remove one to add another.',
   passkeyCancelled: 'No passkey was used. Try again when you are ready.',
   passkeyUnsupported: 'This browser cannot use passkeys',
+  passkeyWrongAddress:
+    'Passkeys work only at the console’s own address. Open the console by its name, not an IP address.',
   noPasskeys: 'You have no passkeys. Use a code instead.',
 } as const;

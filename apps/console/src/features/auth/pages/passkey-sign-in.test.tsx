@@ -104,6 +104,16 @@ describe('signing in with a passkey', () => {
     expect(router.state.location.pathname).toBe('/sign-in');
   });
 
+  it('says to open the console by its name when the browser refuses the address (an IP address)', async () => {
+    fakeBrowser(new DOMException('This is an invalid domain.', 'SecurityError'));
+    const { user } = render({
+      'POST /api/auth/passkey/options': () =>
+        json(200, { options: { ...requestOptions, rpId: '127.0.0.1' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(twoFactorMessages.passkeyWrongAddress);
+  });
+
   it('offers a passkey at the second step only to a person who has one, with the challenge', async () => {
     fakeBrowser();
     const { user, api, router } = render({
