@@ -67,6 +67,7 @@ export async function measureEventLatency(baseUrl: string, token: string, option
     received,
     p50Ms: round(percentile(latencies, 50)),
     p95Ms: round(percentile(latencies, 95)),
-    maxMs: round(Math.max(...latencies)),
+    // Not Math.max(...latencies): 200,000 figures as arguments overflow the stack.
+    maxMs: round(percentile(latencies, 100)),
   };
 }
