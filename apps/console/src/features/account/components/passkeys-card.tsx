@@ -216,7 +216,9 @@ export function PasskeysCard() {
               Add a passkey
             </Button>
           ) : (
-            <Alert severity="info">This browser cannot make passkeys.</Alert>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              This browser cannot make passkeys.
+            </Typography>
           )}
           {full ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>

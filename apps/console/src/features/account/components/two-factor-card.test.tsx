@@ -23,6 +23,7 @@ function renderCard(session: MeResponse, handlers: Record<string, Handler>) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(session),
     'GET /api/account': () => json(200, accountOf(session)),
+    'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
     ...handlers,
   });
   return { ...renderApp('/account'), api };

@@ -20,6 +20,7 @@ function renderAccount(patch: Handler) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(adminSession),
     'GET /api/account': () => json(200, account),
+    'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
     'GET /api/account/two-factor': () => json(200, twoFactorOff),
     'PATCH /api/account': patch,
   });
@@ -187,6 +188,7 @@ describe('account page', () => {
     mockApi({
       'GET /api/auth/session': sessionHandler(adminSession),
       'GET /api/account': () => json(200, account),
+      'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
     });
     renderApp('/account?email-verified=1');
     expect(await screen.findByText('Your email is verified.')).toBeInTheDocument();
@@ -213,6 +215,7 @@ describe('account page', () => {
       'GET /api/auth/session': () =>
         json(200, { session: { ...adminSession, user: { ...adminSession.user, name: saved.name } } }),
       'GET /api/account': () => json(200, saved),
+      'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
       'PATCH /api/account': (call) => {
         saved = savedFrom(call);
         return json(200, saved);
@@ -349,6 +352,7 @@ describe('account page', () => {
     mockApi({
       'GET /api/auth/session': sessionHandler(adminSession),
       'GET /api/account': () => (fail ? apiError(500, 'internal', messages.internal) : json(200, account)),
+      'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
     });
     const { user } = renderApp('/account');
 
