@@ -114,6 +114,14 @@ describe('signing in with a passkey', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(twoFactorMessages.passkeyWrongAddress);
   });
 
+  it('says so in a browser without passkeys', async () => {
+    const { user } = render({
+      'POST /api/auth/passkey/options': () => json(200, { options: requestOptions }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(twoFactorMessages.passkeyUnsupported);
+  });
+
   it('offers a passkey at the second step only to a person who has one, with the challenge', async () => {
     fakeBrowser();
     const { user, api, router } = render({

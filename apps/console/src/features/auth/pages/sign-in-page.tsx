@@ -15,7 +15,6 @@ import { TextInput } from '@/components/text-input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { lazyResolver } from '@/lib/lazy-resolver.ts';
 import { startSession } from '@/lib/session.ts';
-import { passkeysSupported } from '@/lib/webauthn.ts';
 import { useSignIn } from '@/features/auth/api/sign-in.ts';
 
 const highlights = [
@@ -130,7 +129,6 @@ function ChooseBusiness({
 export function SignInPage() {
   const signIn = useSignIn();
   const passkey = usePasskeyWayIn();
-  const [canUsePasskeys] = useState(passkeysSupported);
   const [businesses, setBusinesses] = useState<Businesses | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
@@ -193,7 +191,7 @@ export function SignInPage() {
               {secondStep.kind === 'code' ? (
                 <TwoStepSignIn
                   challenge={secondStep.challenge}
-                  passkey={Boolean(secondStep.passkey) && canUsePasskeys}
+                  passkey={Boolean(secondStep.passkey)}
                   onBack={restart}
                 />
               ) : (
@@ -264,21 +262,23 @@ export function SignInPage() {
             >
               {signIn.isPending ? 'Signing in…' : 'Sign in now'}
             </Button>
-            {canUsePasskeys ? (
-              <Button
-                variant="outlined"
-                size="large"
-                disabled={passkey.isPending || signIn.isPending}
-                loading={passkey.isPending}
-                loadingPosition="start"
-                onClick={() => {
-                  signIn.reset();
-                  passkey.mutate();
-                }}
-              >
-                {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
-              </Button>
-            ) : null}
+            {/*
+              Always there, as the page is prerendered: a browser without passkeys is told so when
+              it presses it (every current browser has them).
+            */}
+            <Button
+              variant="outlined"
+              size="large"
+              disabled={passkey.isPending || signIn.isPending}
+              loading={passkey.isPending}
+              loadingPosition="start"
+              onClick={() => {
+                signIn.reset();
+                passkey.mutate();
+              }}
+            >
+              {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
+            </Button>
           </Stack>
           <Typography variant="body2" sx={{ mt: 3 }}>
             New business?{' '}
