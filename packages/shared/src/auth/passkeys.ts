@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { requiredLine } from '../text.ts';
 import { twoFactorRules } from './two-factor-messages.ts';
-import { currentPasswordSchema } from './two-factor.ts';
 
 /*
  * Passkeys (WebAuthn) of staff (B15, ADR 0049): registered on the Account page, then a second step
@@ -55,9 +54,6 @@ export const webauthnOptionsSchema = z.object({ options: z.record(z.string(), z.
 export type WebauthnOptions = z.infer<typeof webauthnOptionsSchema>;
 
 export const passkeyNameSchema = requiredLine(twoFactorRules.passkeyNameMax);
-
-/** POST /api/account/passkeys/options: the current password, as every change of a way in asks. */
-export const passkeyOptionsRequestSchema = currentPasswordSchema;
 
 /** POST /api/account/passkeys: the name the person gives it, and the browser's new credential. */
 export const addPasskeySchema = z.object({

@@ -34,7 +34,7 @@ export const twoFactorMessages = {
   passkeyNotAccepted: 'That passkey was not accepted. Try again, or sign in with your password.',
   passkeyNotAdded: 'The passkey could not be added. Please try again.',
   passkeyAddedAlready: 'That passkey is added already',
-  passkeysFull: 'You have 10 passkeys. Remove one to add another.',
+  passkeysFull: `You have ${twoFactorRules.passkeysMax} passkeys. Remove one to add another.`,
   passkeyCancelled: 'No passkey was used. Try again when you are ready.',
   passkeyUnsupported: 'This browser cannot use passkeys',
   passkeyWrongAddress:

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   addPasskeySchema,
   passkeyListSchema,
-  passkeyOptionsRequestSchema,
   passkeySchema,
   webauthnOptionsSchema,
 } from '@storedesk/shared/auth/passkeys';
@@ -44,7 +43,7 @@ export const passkeyAccountRoutes: FastifyPluginAsyncZod<{ db: Database; originO
           'Needs the current password (403 on the field when wrong). The relying party is the console’s public ' +
           'address (its host is the RP ID); the passkey must be discoverable and verify its user. The challenge ' +
           'lasts 5 minutes and works once. 409 when the person has 10 passkeys.',
-        body: passkeyOptionsRequestSchema,
+        body: currentPasswordSchema,
         response: { 200: webauthnOptionsSchema, ...refusals },
       },
     },

@@ -10,16 +10,11 @@ import {
 import { twoFactorEnrolmentRequiredSchema, twoFactorRequiredSchema } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
-import {
-  authOf,
-  clearSessionCookie,
-  presentedSession,
-  sessionToken,
-  setSessionCookie,
-} from '../../plugins/access.ts';
+import { authOf, clearSessionCookie, presentedSession } from '../../plugins/access.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import * as auth from './auth.service.ts';
 import { passkeySignInRoutes } from './passkeys.routes.ts';
+import { answerSignedIn, signInMetaOf } from './sign-in-answer.ts';
 import { twoFactorSignInRoutes } from './two-factor.routes.ts';
 
 export const authRoutes: FastifyPluginAsyncZod<{
@@ -60,15 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const signedIn = await auth.signIn(db, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        previousToken: sessionToken(request)?.token ?? null,
-      });
+      const signedIn = await auth.signIn(db, request.body, signInMetaOf(request));
       if (!('token' in signedIn)) return signedIn;
-      const { token, auth: session } = signedIn;
-      setSessionCookie(reply, token, secureCookies);
-      return { ...auth.toMe(session), token };
+      return answerSignedIn(reply, signedIn, secureCookies);
     },
   );
 

@@ -130,13 +130,16 @@ async function accountsOpenedBy(db: Database, input: SignInRequest) {
 type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
 type SignedIn = { token: string; auth: AuthContext };
 
+/** The sign-in throttle's key of a client address, whatever account it tries (see throttlePolicy). */
+export const addressKeyOf = (ip: string) => `address:${ip}`;
+
 /** The sign-in throttle's keys of an e-mail from an address (see throttlePolicy). */
 export function throttleKeysOf(email: string, ip: string) {
   const lower = email.toLowerCase();
   return {
     accountKey: `account:${lower}`,
     accountAddressKey: `account-address:${lower} ${ip}`,
-    addressKey: `address:${ip}`,
+    addressKey: addressKeyOf(ip),
   };
 }
 

@@ -7,27 +7,11 @@ import {
   twoFactorPasskeySignInSchema,
   webauthnOptionsSchema,
 } from '@storedesk/shared/auth/passkeys';
-import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
-import { sessionToken, setSessionCookie } from '../../plugins/access.ts';
-import * as auth from './auth.service.ts';
 import * as passkeys from './passkeys.service.ts';
-
-const refusals = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  429: errorEnvelopeSchema,
-};
-
-const metaOf = (request: FastifyRequest) => ({
-  ip: request.ip,
-  userAgent: request.headers['user-agent'] ?? null,
-  previousToken: sessionToken(request)?.token ?? null,
-});
+import { answerSignedIn, signInMetaOf, signInRefusals } from './sign-in-answer.ts';
 
 /** Signing in to the console with a passkey (B15, ADR 0049): alone, or as the second step after the password. */
 export const passkeySignInRoutes: FastifyPluginAsyncZod<{
@@ -66,18 +50,12 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{
           '(counted on the address as a wrong password is: 429 after 30 in 15 minutes); 401 when the challenge ' +
           'is unknown, used or expired; 403 when the person may not sign in to the console.',
         body: passkeySignInSchema,
-        response: { 200: signInResponseSchema, ...refusals },
+        response: { 200: signInResponseSchema, ...signInRefusals },
       },
     },
     async (request, reply) => {
-      const { token, auth: session } = await passkeys.signIn(
-        db,
-        request.body,
-        metaOf(request),
-        rpOf(request),
-      );
-      setSessionCookie(reply, token, secureCookies);
-      return { ...auth.toMe(session), token };
+      const signedIn = await passkeys.signIn(db, request.body, signInMetaOf(request), rpOf(request));
+      return answerSignedIn(reply, signedIn, secureCookies);
     },
   );
 
@@ -92,7 +70,7 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{
           'With the challenge `POST /auth/sign-in` answered (`passkey: true` says the person has one). 409 when ' +
           'they have none.',
         body: twoFactorPasskeyOptionsSchema,
-        response: { 200: webauthnOptionsSchema, ...refusals },
+        response: { 200: webauthnOptionsSchema, ...signInRefusals },
       },
     },
     async (request) => passkeys.startSecondStep(db, request.body.challenge, request.ip, rpOf(request)),
@@ -109,18 +87,17 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{
           'A refused passkey counts as a wrong code: on the challenge (the fifth ends it with 429) and in the ' +
           'sign-in throttle.',
         body: twoFactorPasskeySignInSchema,
-        response: { 200: signInResponseSchema, ...refusals },
+        response: { 200: signInResponseSchema, ...signInRefusals },
       },
     },
     async (request, reply) => {
-      const { token, auth: session } = await passkeys.signInSecondStep(
+      const signedIn = await passkeys.signInSecondStep(
         db,
         request.body,
-        metaOf(request),
+        signInMetaOf(request),
         rpOf(request),
       );
-      setSessionCookie(reply, token, secureCookies);
-      return { ...auth.toMe(session), token };
+      return answerSignedIn(reply, signedIn, secureCookies);
     },
   );
 };

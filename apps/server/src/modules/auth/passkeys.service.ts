@@ -20,6 +20,7 @@ import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
+  addressKeyOf,
   openSession,
   throttleCounts,
   throttleKeysOf,
@@ -28,9 +29,11 @@ import {
 } from './auth.service.ts';
 import * as repo from './passkeys.repository.ts';
 import {
+  challengeExpired,
   checkCurrentPassword,
   completeSignIn,
   liveChallenge,
+  tooManyGuesses,
   wrongGuess,
   type SignInMeta,
 } from './two-factor.service.ts';
@@ -235,19 +238,16 @@ export async function signIn(
   meta: SignInMeta,
   rp: RelyingParty,
 ) {
-  const addressKey = `address:${meta.ip}`;
+  const addressKey = addressKeyOf(meta.ip);
   const [count] = await throttleCounts.read(db, [addressKey]);
-  if (count && count.failures >= throttlePolicy.perAddress)
-    throw new AppError('rate_limited', messages.tooManySignInAttempts, {
-      headers: { 'retry-after': String(throttleCounts.retryAfter(count.windowStartedAt)) },
-    });
+  if (count && count.failures >= throttlePolicy.perAddress) throw tooManyGuesses(count.windowStartedAt);
   const refuse = async (): Promise<never> => {
     await throttleCounts.add(db, [addressKey]);
     throw notAccepted();
   };
   const challenge = challengeOf(input.credential);
   if (!challenge || !(await repo.takeWebauthnChallenge(db, challenge, 'sign-in', null)))
-    throw new AppError('unauthenticated', twoFactorMessages.challengeExpired);
+    throw challengeExpired();
   const passkey = await repo.findByCredential(db, input.credential.id);
   if (!passkey) return refuse();
   const { userHandle } = input.credential.response;
@@ -264,8 +264,7 @@ export async function signIn(
 /** After the password: options for the person's own passkeys, offered with the second step's challenge. */
 export async function startSecondStep(db: Database, token: string, ip: string, rp: RelyingParty) {
   const { challenge } = await liveChallenge(db, token, ip);
-  if (challenge.totpEnabledAt === null)
-    throw new AppError('unauthenticated', twoFactorMessages.challengeExpired);
+  if (challenge.totpEnabledAt === null) throw challengeExpired();
   const credentials = await repo.credentialsOf(db, challenge.userId);
   if (credentials.length === 0) throw new AppError('conflict', twoFactorMessages.noPasskeys);
   const options = await generateAuthenticationOptions({
@@ -286,8 +285,7 @@ export async function signInSecondStep(
   rp: RelyingParty,
 ) {
   const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
-  if (challenge.totpEnabledAt === null || challenge.webauthnChallenge === null)
-    throw new AppError('unauthenticated', twoFactorMessages.challengeExpired);
+  if (challenge.totpEnabledAt === null || challenge.webauthnChallenge === null) throw challengeExpired();
   const passkey = await repo.findByCredential(db, input.credential.id);
   const holds =
     passkey !== undefined &&

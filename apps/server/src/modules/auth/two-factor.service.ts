@@ -128,7 +128,7 @@ export async function turnOff(db: Database, auth: AuthContext, input: CurrentPas
 
 export type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
 
-const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages.challengeExpired);
+export const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages.challengeExpired);
 
 /**
  * A live challenge, once the throttle allows another guess for its account
@@ -147,7 +147,8 @@ export async function liveChallenge(db: Database, token: string, ip: string) {
   return { challenge, keys };
 }
 
-const tooManyGuesses = (windowStartedAt: Date) =>
+/** 429 as sign-in answers it, with the seconds until the count that started at `windowStartedAt` is forgotten. */
+export const tooManyGuesses = (windowStartedAt: Date) =>
   new AppError('rate_limited', messages.tooManySignInAttempts, {
     headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
   });
