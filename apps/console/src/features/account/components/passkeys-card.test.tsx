@@ -3,7 +3,8 @@ import type { Passkey } from '@storedesk/shared/auth/passkeys';
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakePasskeyBrowser, removeFakePasskeyBrowser } from '@/testing/fake-webauthn.ts';
 import { accountOf, adminSession } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi, noContent, sessionHandler } from '@/testing/mock-api.ts';
@@ -17,7 +18,6 @@ const phone: Passkey = {
   lastUsedAt: '2026-11-26T04:15:00.000Z',
 };
 
-const bytes = (...values: number[]) => new Uint8Array(values).buffer;
 const creationOptions = {
   challenge: 'AQID',
   rp: { id: 'localhost', name: 'Demo' },
@@ -26,35 +26,7 @@ const creationOptions = {
   excludeCredentials: [{ id: 'BAUG', type: 'public-key' }],
 };
 
-/** A browser with passkeys: `create` answers as a platform authenticator would, or throws `refusal`. */
-function fakeBrowser(refusal?: DOMException) {
-  const create = vi.fn(async () => {
-    if (refusal) throw refusal;
-    return {
-      id: 'CgsM',
-      rawId: bytes(10, 11, 12),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      getClientExtensionResults: () => ({}),
-      response: {
-        clientDataJSON: bytes(123, 125),
-        attestationObject: bytes(255, 254),
-        getTransports: () => ['internal'],
-      },
-    };
-  });
-  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-  Object.defineProperty(navigator, 'credentials', { value: { create }, configurable: true });
-  return create;
-}
-
-beforeEach(() => {
-  vi.unstubAllGlobals();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'credentials');
-});
+afterEach(removeFakePasskeyBrowser);
 
 function renderCard(session: MeResponse, handlers: Record<string, Handler>) {
   const api = mockApi({
@@ -71,7 +43,7 @@ const card = async () => screen.findByRole('region', { name: 'Passkeys' });
 
 describe('the Account page’s passkeys', () => {
   it('lists each passkey with when it was added and last used, in the business’s time zone', async () => {
-    fakeBrowser();
+    fakePasskeyBrowser();
     renderCard(adminSession, { 'GET /api/account/passkeys': () => json(200, { passkeys: [phone] }) });
     const section = await card();
     const item = within(section).getByRole('listitem');
@@ -88,7 +60,7 @@ describe('the Account page’s passkeys', () => {
   });
 
   it('adds one: name and password, the browser’s prompt with the server’s options, then the credential as JSON', async () => {
-    const create = fakeBrowser();
+    const { create } = fakePasskeyBrowser();
     let list: Passkey[] = [];
     const { user, api } = renderCard(adminSession, {
       'GET /api/account/passkeys': () => json(200, { passkeys: list }),
@@ -144,7 +116,9 @@ describe('the Account page’s passkeys', () => {
   });
 
   it('says so when the person cancels the browser’s prompt, and adds nothing', async () => {
-    fakeBrowser(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'));
+    fakePasskeyBrowser(
+      new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'),
+    );
     const { user, api } = renderCard(adminSession, {
       'GET /api/account/passkeys': () => json(200, { passkeys: [] }),
       'POST /api/account/passkeys/options': () => json(200, { options: creationOptions }),
@@ -159,7 +133,7 @@ describe('the Account page’s passkeys', () => {
   });
 
   it('removes one after the password, naming it', async () => {
-    fakeBrowser();
+    fakePasskeyBrowser();
     let list = [phone];
     const { user, api } = renderCard(adminSession, {
       'GET /api/account/passkeys': () => json(200, { passkeys: list }),

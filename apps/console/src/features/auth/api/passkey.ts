@@ -3,7 +3,6 @@ import type { WebauthnOptions } from '@storedesk/shared/auth/passkeys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
 import { startSession } from '@/lib/session.ts';
-import { getPasskey } from '@/lib/webauthn.ts';
 
 /**
  * Signs in with a passkey (ADR 0049): alone (POST /api/auth/passkey/options, then /auth/passkey),
@@ -12,7 +11,11 @@ import { getPasskey } from '@/lib/webauthn.ts';
 export async function signInWithPasskey(challenge?: string): Promise<SignInResponse> {
   const base = challenge ? '/auth/two-factor/passkey' : '/auth/passkey';
   const body = challenge ? { challenge } : {};
-  const { options } = await apiJson<WebauthnOptions>(`${base}/options`, { method: 'POST', body });
+  // The browser's side loads when it is asked for: the sign-in page sends it to no one who does not.
+  const [{ options }, { getPasskey }] = await Promise.all([
+    apiJson<WebauthnOptions>(`${base}/options`, { method: 'POST', body }),
+    import('@/lib/webauthn.ts'),
+  ]);
   const credential = await getPasskey(options);
   return apiJson<SignInResponse>(base, { method: 'POST', body: { ...body, credential } });
 }

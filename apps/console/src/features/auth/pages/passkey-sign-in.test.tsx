@@ -1,7 +1,8 @@
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakePasskeyBrowser, removeFakePasskeyBrowser } from '@/testing/fake-webauthn.ts';
 import { ownerSession } from '@/testing/fixtures.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
 import type { Handler } from '@/testing/mock-api.ts';
@@ -12,7 +13,6 @@ import { renderApp } from '@/testing/render-app.tsx';
  * `navigator.credentials.get` answers as a phone's passkey would, or is cancelled.
  */
 
-const bytes = (...values: number[]) => new Uint8Array(values).buffer;
 const requestOptions = {
   challenge: 'AQID',
   rpId: 'localhost',
@@ -20,32 +20,7 @@ const requestOptions = {
   allowCredentials: [{ id: 'BAUG', type: 'public-key' }],
 };
 
-function fakeBrowser(refusal?: DOMException) {
-  const get = vi.fn(async () => {
-    if (refusal) throw refusal;
-    return {
-      id: 'CgsM',
-      rawId: bytes(10, 11, 12),
-      type: 'public-key',
-      authenticatorAttachment: 'platform',
-      getClientExtensionResults: () => ({}),
-      response: {
-        clientDataJSON: bytes(123, 125),
-        authenticatorData: bytes(1, 2),
-        signature: bytes(3),
-        userHandle: bytes(117),
-      },
-    };
-  });
-  vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-  Object.defineProperty(navigator, 'credentials', { value: { get }, configurable: true });
-  return get;
-}
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'credentials');
-});
+afterEach(removeFakePasskeyBrowser);
 
 function render(handlers: Record<string, Handler>) {
   const api = mockApi({
@@ -68,7 +43,7 @@ const expectedCredential = {
 
 describe('signing in with a passkey', () => {
   it('asks the browser with the server’s options and signs in with its answer, no e-mail or password typed', async () => {
-    const get = fakeBrowser();
+    const { get } = fakePasskeyBrowser();
     const { user, api, router } = render({
       'POST /api/auth/passkey/options': () => json(200, { options: requestOptions }),
       'POST /api/auth/passkey': signedIn,
@@ -86,7 +61,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('says so when the prompt is cancelled, and when the server refuses the passkey, staying on the page', async () => {
-    fakeBrowser(new DOMException('Not allowed', 'NotAllowedError'));
+    fakePasskeyBrowser(new DOMException('Not allowed', 'NotAllowedError'));
     const { user, api, router } = render({
       'POST /api/auth/passkey/options': () => json(200, { options: requestOptions }),
       'POST /api/auth/passkey': () => apiError(401, 'unauthenticated', twoFactorMessages.passkeyNotAccepted),
@@ -96,7 +71,7 @@ describe('signing in with a passkey', () => {
     expect(api.callsTo('POST /api/auth/passkey')).toHaveLength(0);
     expect(router.state.location.pathname).toBe('/sign-in');
 
-    fakeBrowser();
+    fakePasskeyBrowser();
     await user.click(screen.getByRole('button', { name: 'Sign in with a passkey' }));
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(twoFactorMessages.passkeyNotAccepted),
@@ -105,7 +80,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('says to open the console by its name when the browser refuses the address (an IP address)', async () => {
-    fakeBrowser(new DOMException('This is an invalid domain.', 'SecurityError'));
+    fakePasskeyBrowser(new DOMException('This is an invalid domain.', 'SecurityError'));
     const { user } = render({
       'POST /api/auth/passkey/options': () =>
         json(200, { options: { ...requestOptions, rpId: '127.0.0.1' } }),
@@ -123,7 +98,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('offers a passkey at the second step only to a person who has one, with the challenge', async () => {
-    fakeBrowser();
+    fakePasskeyBrowser();
     const { user, api, router } = render({
       'POST /api/auth/sign-in': () =>
         json(200, { twoFactorRequired: true, challenge: 'the-challenge', passkey: true }),
@@ -144,7 +119,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('offers none at the second step to a person without one', async () => {
-    fakeBrowser();
+    fakePasskeyBrowser();
     const { user } = render({
       'POST /api/auth/sign-in': () => json(200, { twoFactorRequired: true, challenge: 'c', passkey: false }),
     });

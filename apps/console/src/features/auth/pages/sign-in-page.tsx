@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -14,7 +13,7 @@ import { paths } from '@/config/paths.ts';
 import { TextInput } from '@/components/text-input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { lazyResolver } from '@/lib/lazy-resolver.ts';
-import { startSession } from '@/lib/session.ts';
+import { usePasskeySignIn } from '@/features/auth/api/passkey.ts';
 import { useSignIn } from '@/features/auth/api/sign-in.ts';
 
 const highlights = [
@@ -65,15 +64,6 @@ const TwoStepEnrolment = lazy(async () => ({
 
 /** What follows an accepted password with no session yet (ADR 0044); `passkey`: the person has one to use. */
 type SecondStep = { kind: 'code' | 'enrol'; challenge: string; passkey?: boolean };
-
-/** Signing in with a passkey alone (ADR 0049): its code loads when it is asked for. */
-function usePasskeyWayIn() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async () => (await import('@/features/auth/api/passkey.ts')).signInWithPasskey(),
-    onSuccess: (answer) => startSession(queryClient, { user: answer.user, business: answer.business }),
-  });
-}
 
 function SecondStepLoading() {
   return (
@@ -128,7 +118,7 @@ function ChooseBusiness({
 /** SPEC §2 and §5: sign in with email and password. The guard moves on once the session exists. */
 export function SignInPage() {
   const signIn = useSignIn();
-  const passkey = usePasskeyWayIn();
+  const passkey = usePasskeySignIn();
   const [businesses, setBusinesses] = useState<Businesses | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
   const {
@@ -274,7 +264,7 @@ export function SignInPage() {
               loadingPosition="start"
               onClick={() => {
                 signIn.reset();
-                passkey.mutate();
+                passkey.mutate(undefined);
               }}
             >
               {passkey.isPending ? 'Waiting for your passkey…' : 'Sign in with a passkey'}
