@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import { seriousFindings } from './support/axe.ts';
-import { demo, launchBrowser, signInThroughForm } from './support/browser.ts';
+import { demo, expectMode, launchBrowser, signInThroughForm, type Mode } from './support/browser.ts';
 import { startServer, type RunningServer } from './support/server.ts';
 import { totp } from './support/totp.ts';
 
@@ -27,8 +27,11 @@ afterAll(async () => {
 /** A page with a platform authenticator that keeps discoverable passkeys and verifies its user. */
 async function pageWithAuthenticator(
   width = 1366,
+  mode: Mode = 'light',
 ): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
   const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height: 900 } });
+  // The console's own light/dark choice, as its mode switch keeps it.
+  await context.addInitScript((chosen) => localStorage.setItem('mui-mode', chosen), mode);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const cdp = await context.newCDPSession(page);
@@ -114,21 +117,26 @@ describe('passkeys (B15)', () => {
     await context.close();
   });
 
-  it('fits the sign-in page and the passkeys card at 375 px with nothing serious for axe', async () => {
-    const { context, page } = await pageWithAuthenticator(375);
-    await page.goto('/sign-in');
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousFindings(page)).toEqual([]);
-    await signInThroughForm(page, demo.owner);
-    await page.waitForURL('**/dashboard');
-    await page.goto('/account');
-    await page
-      .getByRole('region', { name: 'Passkeys' })
-      .getByRole('button', { name: 'Add a passkey' })
-      .waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    expect(await seriousFindings(page, 'main')).toEqual([]);
-    await context.close();
-  });
+  it.each(['light', 'dark'] as const)(
+    'fits the sign-in page and the passkeys card at 375 px with nothing serious for axe, in %s',
+    async (mode) => {
+      const { context, page } = await pageWithAuthenticator(375, mode);
+      await page.goto('/sign-in');
+      await expectMode(page, mode);
+      await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      expect(await seriousFindings(page)).toEqual([]);
+      await signInThroughForm(page, demo.owner);
+      await page.waitForURL('**/dashboard');
+      await page.goto('/account');
+      await page
+        .getByRole('region', { name: 'Passkeys' })
+        .getByRole('button', { name: 'Add a passkey' })
+        .waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      await expectMode(page, mode);
+      expect(await seriousFindings(page, 'main')).toEqual([]);
+      await context.close();
+    },
+  );
 });
