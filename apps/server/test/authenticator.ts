@@ -47,6 +47,16 @@ export type StoredCredential = {
   counter: number;
 };
 
+/** A credential's answer as the browser's `toJSON()` gives it. */
+const asJson = <R>(credential: StoredCredential, response: R) => ({
+  id: b64url(credential.id),
+  rawId: b64url(credential.id),
+  type: 'public-key' as const,
+  clientExtensionResults: {},
+  authenticatorAttachment: 'platform' as const,
+  response,
+});
+
 export class Authenticator {
   readonly credentials: StoredCredential[] = [];
 
@@ -99,18 +109,11 @@ export class Authenticator {
       origin: this.origin,
     });
     this.credentials.push(credential);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: {
-        clientDataJSON: b64url(clientData),
-        attestationObject: b64url(attestationObject),
-        transports: ['internal'],
-      },
-    };
+    return asJson(credential, {
+      clientDataJSON: b64url(clientData),
+      attestationObject: b64url(attestationObject),
+      transports: ['internal'],
+    });
   }
 
   /**
@@ -136,18 +139,11 @@ export class Authenticator {
     ]);
     const clientData = JSON.stringify({ type: 'webauthn.get', challenge, origin });
     const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), credential.privateKey);
-    return {
-      id: b64url(credential.id),
-      rawId: b64url(credential.id),
-      type: 'public-key' as const,
-      clientExtensionResults: {},
-      authenticatorAttachment: 'platform' as const,
-      response: {
-        clientDataJSON: b64url(clientData),
-        authenticatorData: b64url(authData),
-        signature: b64url(signature),
-        userHandle: b64url(credential.userHandle),
-      },
-    };
+    return asJson(credential, {
+      clientDataJSON: b64url(clientData),
+      authenticatorData: b64url(authData),
+      signature: b64url(signature),
+      userHandle: b64url(credential.userHandle),
+    });
   }
 }
