@@ -749,6 +749,11 @@ export const events = pgTable(
     customerId: uuid('customer_id'),
     /** The delivery executives an order's change concerns (the one it has, and one it was taken from), for theirs (ADR 0042). */
     executiveIds: uuid('executive_ids').array(),
+    /**
+     * What a reader needs to update what it shows without asking again (ADR 0051): for an order's
+     * change, the order as the lists show it after the change and the timeline entry it added.
+     */
+    data: jsonb('data'),
     /** The writing transaction and what it could see: transactions it could not see may commit later. */
     tx: xid8('tx')
       .notNull()

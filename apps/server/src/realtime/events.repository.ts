@@ -14,6 +14,8 @@ export type StoredEvent = {
   customer_id: string | null;
   /** The delivery executives an order's change concerns (orders' events only). */
   executive_ids: string[] | null;
+  /** What a reader needs to update what it shows in place (ADR 0051), or null. */
+  data: unknown;
   created_at: string;
 };
 
@@ -36,7 +38,7 @@ export async function findLateEvents(
   afterId: number,
 ): Promise<StoredEvent[]> {
   const late = await db.execute<StoredEvent>(sql`
-    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.created_at
+    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.data, e.created_at
     FROM events e, events last
     WHERE last.id = ${afterId} AND last.business_id = ${businessId}
       AND e.business_id = ${businessId} AND e.id < ${afterId}
@@ -53,7 +55,7 @@ export async function findEventsAfter(
   limit: number,
 ): Promise<StoredEvent[]> {
   const page = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
     FROM events WHERE business_id = ${businessId} AND id > ${afterId}
     ORDER BY id LIMIT ${limit}`);
   return page.rows.map(withNumericId);
@@ -66,7 +68,7 @@ export async function findAllEventsAfter(
   limit: number,
 ): Promise<StoredEvent[]> {
   const result = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
     FROM events WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`);
   return result.rows.map(withNumericId);
 }

@@ -19,20 +19,24 @@ export type EventInput = {
   customerId?: string | null;
   /** The delivery executives it concerns (the order's, and one it was taken from), for theirs. */
   executiveIds?: readonly string[] | null;
+  /** What readers need to update what they show in place (ADR 0051): a value known before the write. */
+  data?: unknown;
 };
 
 /**
  * The insert of an event row as SQL, for a write that records its event as part
- * of its own statement; with `source` (a CTE of that statement), one row for each
- * row of the source, so none when the write wrote nothing. The row's trigger
+ * of its own statement; with `source` (CTEs of that statement), one row for each
+ * row of the source, so none when the write wrote nothing, and `data` may be an
+ * expression over the source's rows (what the write wrote). The row's trigger
  * announces it.
  */
-export function eventInsert(event: EventInput, source?: SQLWrapper): SQL {
+export function eventInsert(event: EventInput, source?: SQLWrapper, data?: SQL): SQL {
   const executives = event.executiveIds?.length ? `{${event.executiveIds.join(',')}}` : null;
-  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids)
+  const value = data ?? (event.data === undefined ? sql`NULL` : sql`${JSON.stringify(event.data)}`);
+  return sql`INSERT INTO events (business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data)
     SELECT ${event.businessId}::uuid, ${event.zoneId}::uuid, ${event.topic}, ${event.action}, ${event.recordId},
            ${event.sessionId ?? null}::uuid, ${event.customerId ?? null}::uuid,
-           ${executives}::uuid[]${source ? sql` FROM ${source}` : sql``}`;
+           ${executives}::uuid[], (${value})::jsonb${source ? sql` FROM ${source}` : sql``}`;
 }
 
 /**

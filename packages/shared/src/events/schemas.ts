@@ -1,5 +1,17 @@
 import { z } from 'zod';
+import { orderEventSchema, orderSummarySchema, type OrderDetail } from '../orders/schemas.ts';
 import { eventTopics } from './topics.ts';
+
+/**
+ * What an order's event carries (ADR 0051): the order as the lists show it after the change, with
+ * its payment, and the entry the change added to its timeline, so a console updates an open list
+ * or order page in place instead of asking again.
+ */
+export const orderChangeSchema = z.object({
+  order: orderSummarySchema.extend({ paidAt: z.string().nullable(), paidByName: z.string().nullable() }),
+  timelineEntry: orderEventSchema,
+});
+export type OrderChange = z.infer<typeof orderChangeSchema>;
 
 /** A live event as the server sends it on GET /api/events (its topics: ./topics.ts). */
 export const liveEventSchema = z.object({
@@ -9,6 +21,8 @@ export const liveEventSchema = z.object({
   recordId: z.string().nullable(),
   zoneId: z.string().nullable(),
   at: z.string(),
+  /** On `orders` events of a change to one order: what it changed to (absent: ask for the order). */
+  change: orderChangeSchema.optional(),
 });
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
@@ -22,3 +36,30 @@ export type CustomerEvent = {
   recordId: string | null;
   at: string;
 };
+
+/** An order's change as its event carries it, from the order as its page shows it after the change. */
+export function orderChangeOf(order: OrderDetail): OrderChange {
+  const entry = order.timeline.at(-1);
+  if (!entry) throw new Error(`order ${order.id} has no timeline`);
+  return {
+    order: {
+      id: order.id,
+      number: order.number,
+      zoneId: order.zoneId,
+      storeId: order.storeId,
+      storeName: order.storeName,
+      customerName: order.customerName,
+      placedAt: order.placedAt,
+      status: order.status,
+      state: order.state,
+      billAmountPaise: order.billAmountPaise,
+      dexId: order.dexId,
+      dexName: order.dexName,
+      version: order.version,
+      closedAt: order.closedAt,
+      paidAt: order.paidAt,
+      paidByName: order.paidByName,
+    },
+    timelineEntry: entry,
+  };
+}

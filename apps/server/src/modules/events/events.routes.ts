@@ -13,7 +13,7 @@ import { customerBearer, customerOf, sessionToken, storefrontOf } from '../../pl
 import { cors, customerHeaders, registerPreflight } from '../../lib/storefront-cors.ts';
 import { resolveCustomer } from '../storefront/customers.service.ts';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { CustomerEvent } from '@storedesk/shared/events/schemas';
+import type { CustomerEvent, OrderChange } from '@storedesk/shared/events/schemas';
 
 const topics = new Set<string>(eventTopics);
 
@@ -22,16 +22,26 @@ function visibleTo(auth: AuthContext, event: StoredEvent): boolean {
   return event.zone_id === null || isOwner(auth.user) || event.zone_id === auth.user.zoneId;
 }
 
+/** Each event's wire form, made once however many staff streams send it: every reader who may see it reads the same. */
+const wires = new WeakMap<StoredEvent, string>();
+
 function toWire(event: StoredEvent): string {
-  const body: LiveEvent = {
-    id: String(event.id),
-    topic: event.topic as LiveEvent['topic'],
-    action: event.action,
-    recordId: event.record_id,
-    zoneId: event.zone_id,
-    at: new Date(event.created_at).toISOString(),
-  };
-  return sseMessage(event.id, body);
+  let wire = wires.get(event);
+  if (wire === undefined) {
+    const body: LiveEvent = {
+      id: String(event.id),
+      topic: event.topic as LiveEvent['topic'],
+      action: event.action,
+      recordId: event.record_id,
+      zoneId: event.zone_id,
+      at: new Date(event.created_at).toISOString(),
+      // What an order's change made of it (ADR 0051): the order is of the zone the reader sees.
+      ...(event.topic === 'orders' && event.data ? { change: event.data as OrderChange } : {}),
+    };
+    wire = sseMessage(event.id, body);
+    wires.set(event, wire);
+  }
+  return wire;
 }
 
 export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }> = async (

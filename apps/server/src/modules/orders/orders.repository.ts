@@ -397,6 +397,26 @@ export async function findTimeline(db: Executor, orderId: string) {
 
 export type TimelineRow = Awaited<ReturnType<typeof findTimeline>>[number];
 
+/** What a change of an order returns of its row: the order as the lists show it, with its payment. */
+const changedColumns = { ...summaryColumns, paidAt: orders.paidAt, paidByName: orders.paidByName };
+
+/** A time as the API writes it (`Date#toISOString`), in SQL. */
+const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The data of an order's change event (ADR 0051, `OrderChange` of packages/shared), built in the
+ * writing statement from the order's row as written (`w`, of changedColumns) and the timeline row
+ * the change added (`a`).
+ */
+const orderChangeData = sql.raw(`json_build_object(
+  'order', json_build_object('id', w.id, 'number', w.number, 'zoneId', w.zone_id, 'storeId', w.store_id,
+    'storeName', w.store_name, 'customerName', w.customer_name, 'placedAt', ${isoTime('w.placed_at')},
+    'status', w.status, 'state', w.state, 'billAmountPaise', w.bill_amount_paise, 'dexId', w.dex_id,
+    'dexName', w.dex_name, 'version', w.version, 'closedAt', ${isoTime('w.closed_at')},
+    'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name),
+  'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
+    'dexName', a.dex_name, 'note', a.note, 'actorName', a.actor_name, 'at', ${isoTime('a.created_at')}))`);
+
 export type OrderChange = {
   orderId: string;
   /** The version the change was decided on: nothing is written unless the order is still open at this version. */
@@ -424,7 +444,7 @@ export type OrderChange = {
 /**
  * Writes a change of an order in one statement, which needs no transaction of
  * its own: the order's update, its timeline row, the dashboard's counters and
- * its live event, all only if the order is still open at `change.version`.
+ * its live event (carrying the order as written and that row), all only if the order is still open at `change.version`.
  * That condition is checked on the order's row as the update locks it, so of
  * two changes decided on one version, one writes and the other writes nothing.
  *
@@ -473,17 +493,16 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
         updatedAt: sql`now()`,
       })
       .where(open)
-      .returning({ id: orders.id })
+      .returning(changedColumns)
       .getSQL();
   } else {
-    guard = db.select({ id: orders.id }).from(orders).where(open).for('update').getSQL();
+    guard = db.select(changedColumns).from(orders).where(open).for('update').getSQL();
   }
   const written = sql.identifier('written');
   const parts = [sql`${written} AS (${guard})`];
   if (change.counts) parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
   if (change.counts && change.update)
     parts.push(sql`sold AS (${salesUpsert(change.orderId, change.update, written)})`);
-  parts.push(sql`announced AS (${eventInsert(change.event, written)})`);
   const row = change.timeline;
   parts.push(sql`added AS (
     INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, actor_id, actor_name)
@@ -491,6 +510,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
            ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
     FROM ${written}
     RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at)`);
+  parts.push(sql`announced AS (${eventInsert(change.event, sql`${written} w CROSS JOIN added a`, orderChangeData)})`);
   const { rows } = await db.execute<
     Record<'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'actor_name' | 'created_at', unknown>
   >(sql`

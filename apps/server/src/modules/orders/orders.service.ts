@@ -18,6 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { publishEvent } from '../../realtime/publish.ts';
+import { orderChangeOf } from '@storedesk/shared/events/schemas';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { CountedOrder } from '../dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
@@ -338,6 +339,7 @@ export async function markOrderPaid(
       orderPaymentMessages.received(order.paymentMode),
     );
     if (!written) throw stale(await toDetail(tx, (await repo.findOrder(tx, scope, orderId))!));
+    const paid = await toDetail(tx, (await repo.findOrder(tx, scope, orderId))!);
     await publishEvent(tx, {
       businessId: scope.businessId,
       zoneId: order.zoneId,
@@ -345,7 +347,8 @@ export async function markOrderPaid(
       action: 'updated',
       recordId: order.id,
       customerId: order.customerId,
+      data: orderChangeOf(paid),
     });
-    return toDetail(tx, (await repo.findOrder(tx, scope, orderId))!);
+    return paid;
   });
 }
