@@ -24,6 +24,14 @@ function envelope(
   return { error: { code, message, ...extra } };
 }
 
+/**
+ * The Retry-After (seconds) of the 503 answered while the database does not
+ * answer: long enough for a restarted or failed-over PostgreSQL to come back
+ * (a Patroni failover takes about ten seconds, ADR 0050), short enough that a
+ * client that honours it is not kept waiting long after it has.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One place that maps every failure to the envelope of docs/architecture.md; 5xx never leak internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -55,7 +63,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'the database is unavailable');
-      void reply.header('retry-after', '5');
+      void reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
       return reply.status(503).send(envelope('unavailable', messages.unavailable));
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createDatabase } from '../../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.ts';
 import { EventHub } from '../../realtime/hub.ts';
 import { createTestApp } from '../../../test/harness.ts';
 
@@ -72,10 +73,12 @@ describe('GET /api/health', () => {
     for (const socket of sockets) socket.destroy();
   });
 
-  it('other endpoints of an app without a database answer 503 in the envelope, not a hang or a leak', async () => {
+  it('other endpoints of an app without a database answer 503 in the envelope with Retry-After, not a hang or a leak', async () => {
     const app = await appOver('postgres://x:y@127.0.0.1:1/none');
     const res = await app.inject({ url: '/api/account', headers: { authorization: 'Bearer some-token' } });
     expect(res.statusCode).toBe(503);
+    // When to try again: a client (or a proxy) waits that long rather than hammering a lost database.
+    expect(res.headers['retry-after']).toBe(String(DATABASE_RETRY_AFTER_SECONDS));
     expect(res.json()).toEqual({
       error: {
         code: 'unavailable',
