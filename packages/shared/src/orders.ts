@@ -21,6 +21,14 @@ export function orderStateFor(status: OrderStatus): 0 | 1 {
 }
 
 /**
+ * Whether an order at `status` is listed by a view of the orders screens (B2): the active view
+ * holds the open orders, the completed view the closed ones; a status tab, only its status.
+ */
+export function inOrdersView(status: OrderStatus, view: 'active' | 'completed', tab?: OrderStatus): boolean {
+  return orderStateFor(status) === (view === 'active' ? 1 : 0) && (tab === undefined || status === tab);
+}
+
+/**
  * Whether moving an order to `to` must name a delivery executive (SPEC §4, D17): moving to
  * Confirmed does, and so does Picked Up while nobody is assigned. The server refuses such a
  * change without one; the console asks for one first.

@@ -12,10 +12,27 @@ import { sessionQueryKey } from './session.ts';
 /*
  * One EventSource per tab, opened by the signed-in shell. Every query key starts
  * with the topic of the records it shows (['stores', …], ['account']), so an
- * event refreshes exactly the screens that show what changed.
+ * event reaches exactly the screens that show what changed. A query that can
+ * update itself from what an event carries says how in its options' meta
+ * (`followLive`, ADR 0051); every other query of the topic is asked again.
  */
 
 type Listener = (event: LiveEvent) => void;
+
+/**
+ * What a query does with an event of its topic: take `data` as its new data (updated in place),
+ * stay as it is, be asked again at once, or be asked again at most once a second.
+ */
+export type LiveOutcome = { data: unknown } | 'unchanged' | 'refetch' | 'refetch-soon';
+
+/** How a query follows its topic's events, from the event and the data it holds (ADR 0051). */
+export type LiveFollower = (event: LiveEvent, data: unknown) => LiveOutcome;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: { followLive?: LiveFollower };
+  }
+}
 
 const listeners = new Set<Listener>();
 
@@ -46,10 +63,79 @@ export function useLiveStatus(): LiveStatus {
 /** The waits between tries to open the stream again: 2 s, doubling up to a minute. */
 const retryWaits = { firstMs: 2_000, maxMs: 60_000 };
 
+/** How often at most a query is asked again for events it cannot follow in place. */
+export const REFETCH_SOON_MS = 1000;
+
+type ClientState = {
+  /** Per query (its hash): when it was last asked again by refetchSoon, and a later ask waiting. */
+  refetches: Map<string, { at: number; timer?: ReturnType<typeof setTimeout> }>;
+  /** The changes this tab applied itself (`record@version`), whose events then change nothing. */
+  applied: Set<string>;
+};
+const clientStates = new WeakMap<QueryClient, ClientState>();
+function stateOf(queryClient: QueryClient): ClientState {
+  let state = clientStates.get(queryClient);
+  if (!state) clientStates.set(queryClient, (state = { refetches: new Map(), applied: new Set() }));
+  return state;
+}
+
+/**
+ * Asks for the query again (or, `exact: false`, every query under the key), at most once every
+ * REFETCH_SOON_MS: at once when it was not asked within that time, else once at its end, however
+ * many events come meanwhile.
+ */
+export function refetchSoon(queryClient: QueryClient, queryKey: readonly unknown[], exact = true): void {
+  const { refetches } = stateOf(queryClient);
+  const hash = JSON.stringify([exact, queryKey]);
+  const entry = refetches.get(hash) ?? { at: -Infinity };
+  refetches.set(hash, entry);
+  if (entry.timer !== undefined) return;
+  const ask = () => {
+    entry.at = Date.now();
+    entry.timer = undefined;
+    void queryClient.invalidateQueries({ queryKey, exact });
+  };
+  const wait = entry.at + REFETCH_SOON_MS - Date.now();
+  if (wait <= 0) ask();
+  else entry.timer = setTimeout(ask, wait);
+}
+
+/** The key of the change an event carries, for telling one this tab applied itself. */
+const changeKeyOf = (event: LiveEvent) =>
+  event.change ? `${event.recordId}@${event.change.order.version}` : null;
+
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
-  void queryClient.invalidateQueries({ queryKey: [event.topic] });
+  const changeKey = changeKeyOf(event);
+  // This tab made the change and has applied what its answer said: its event brings nothing new.
+  if (changeKey && stateOf(queryClient).applied.delete(changeKey)) return;
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: [event.topic] })) {
+    const follow = query.meta?.followLive;
+    // A read under way may have started before the change: its answer would undo an update.
+    const outcome: LiveOutcome =
+      follow && query.state.data !== undefined && query.state.fetchStatus !== 'fetching'
+        ? follow(event, query.state.data)
+        : 'refetch';
+    if (outcome === 'unchanged') continue;
+    if (outcome === 'refetch') void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    else if (outcome === 'refetch-soon') refetchSoon(queryClient, query.queryKey);
+    else queryClient.setQueryData(query.queryKey, outcome.data);
+  }
   if (sessionTopics.has(event.topic)) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   for (const listener of listeners) listener(event);
+}
+
+/**
+ * Applies a change this tab made, from the server's answer, as its live event would be
+ * (`event.change` set): the screens show it at once, and the event, when it comes, is passed over.
+ */
+export function applyOwnChange(queryClient: QueryClient, event: LiveEvent): void {
+  applyLiveEvent(queryClient, event);
+  const changeKey = changeKeyOf(event);
+  if (!changeKey) return;
+  const { applied } = stateOf(queryClient);
+  applied.add(changeKey);
+  // Bounded: an event that never comes (the stream was down) is not remembered for ever.
+  if (applied.size > 200) applied.delete(applied.values().next().value!);
 }
 
 /** Keeps the tab's live stream open while the calling component is mounted. */

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { useLiveEvent } from '@/lib/live-events.ts';
+import { useLiveEvent, type LiveFollower } from '@/lib/live-events.ts';
 import { useTimeZone } from '@/lib/session.ts';
 
 export type DashboardQuery = { zoneId: string | undefined };
@@ -32,7 +32,23 @@ export function dashboardQueryOptions(query: DashboardQuery, timeZone: string) {
     queryKey: [...dashboardKey, query, timeZone],
     queryFn: ({ signal }) => getDashboard(query, signal),
     refetchInterval: dashboardRefreshInterval,
+    meta: { followLive: followDashboard(query) },
   });
+}
+
+/**
+ * The figures count orders placed and orders closed (delivered or cancelled): those events ask
+ * for them again, at most once a second however busy the business (ADR 0051); a move between open
+ * statuses, a note, a payment or another zone's order leaves them as they are.
+ */
+export function followDashboard(query: DashboardQuery): LiveFollower {
+  return (event) => {
+    const change = event.change;
+    if (!change) return 'refetch-soon';
+    if (query.zoneId && change.order.zoneId !== query.zoneId) return 'unchanged';
+    const closes = change.order.state === 0 && change.timelineEntry.toStatus !== null;
+    return event.action === 'created' || closes ? 'refetch-soon' : 'unchanged';
+  };
 }
 
 export function useDashboard(query: DashboardQuery) {

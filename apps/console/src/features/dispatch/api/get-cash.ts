@@ -2,7 +2,8 @@ import type { CashQuery, cashListSchema } from '@storedesk/shared/delivery/schem
 import type { z } from 'zod';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiUrl } from '@/lib/api-client.ts';
-import { useLiveEvent } from '@/lib/live-events.ts';
+import { refetchSoon, useLiveEvent } from '@/lib/live-events.ts';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { dispatchKeys } from './dispatch-keys.ts';
 
 export type CashList = z.infer<typeof cashListSchema>;
@@ -24,11 +25,17 @@ export function cashQueryOptions(query: CashQuery, timeZone: string) {
   });
 }
 
-/** Refreshed by order changes too: a delivery collects cash. */
+/**
+ * Refreshed by deliveries (which collect cash) at most once a second (ADR 0051); other changes of
+ * orders leave it, and an order's event that does not say what changed refreshes it too.
+ */
 export function useCash(query: CashQuery, timeZone: string, options: { enabled: boolean }) {
   const queryClient = useQueryClient();
   useLiveEvent((event) => {
-    if (event.topic === 'orders') void queryClient.invalidateQueries({ queryKey: dispatchKeys.cash });
+    if (event.topic !== 'orders') return;
+    if (!event.change || event.change.order.status === OrderStatus.Delivered) {
+      refetchSoon(queryClient, dispatchKeys.cash, false);
+    }
   });
   return useQuery({ ...cashQueryOptions(query, timeZone), enabled: options.enabled });
 }

@@ -1,7 +1,7 @@
 import type { Dispatch } from '@storedesk/shared/delivery/schemas';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { useLiveEvent } from '@/lib/live-events.ts';
+import { refetchSoon, useLiveEvent } from '@/lib/live-events.ts';
 import { dispatchKeys } from './dispatch-keys.ts';
 
 /**
@@ -19,13 +19,14 @@ export function dispatchQueryOptions(zoneId: string | undefined) {
   });
 }
 
-/** The board, refreshed by `dispatch` events (duty) and by order and staff changes too (D10). */
+/**
+ * The board, refreshed by `dispatch` events (duty) and by order and staff changes too (D10): at
+ * most once a second, however busy the business (ADR 0051).
+ */
 export function useDispatch(zoneId: string | undefined) {
   const queryClient = useQueryClient();
   useLiveEvent((event) => {
-    if (event.topic === 'orders' || event.topic === 'staff') {
-      void queryClient.invalidateQueries({ queryKey: dispatchKeys.all });
-    }
+    if (event.topic === 'orders' || event.topic === 'staff') refetchSoon(queryClient, dispatchKeys.all, false);
   });
   return useQuery(dispatchQueryOptions(zoneId));
 }

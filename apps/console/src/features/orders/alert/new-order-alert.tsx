@@ -81,9 +81,14 @@ export function NewOrderAlert() {
     if (event.topic !== 'orders' || !event.recordId) return;
     const id = event.recordId;
     if (event.action === 'created') {
+      // The event says what the order is; one that does not is asked for.
+      const known = event.change?.order;
       setWaiting((now) =>
-        now.some((order) => order.id === id) ? now : [...now, { id, label: 'New order' }],
+        now.some((order) => order.id === id)
+          ? now
+          : [...now, { id, label: known ? labelOf(known) : 'New order' }],
       );
+      if (known) return;
       getOrder(id).then(
         (order) => {
           const label = labelOf(order);

@@ -1,6 +1,7 @@
 import type { OrderBill } from '@storedesk/shared/orders/invoice';
 import { useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
+import { followOrderOnly } from './live-orders.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 /**
@@ -13,5 +14,6 @@ export function useOrderBill(orderId: string) {
     queryKey: [...orderKeys.detail(orderId), 'bill'] as const,
     queryFn: ({ signal }) => apiJson<OrderBill>(`${orderPath(orderId)}/bill`, { method: 'POST', signal }),
     staleTime: Infinity,
+    meta: { followLive: followOrderOnly(orderId) },
   });
 }

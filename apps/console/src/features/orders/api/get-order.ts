@@ -1,6 +1,7 @@
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
+import { followOrder } from './live-orders.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 /** GET /api/orders/:orderId: items, charges, bill and timeline; 404 for an unknown order or one of another zone. */
@@ -12,6 +13,7 @@ export function orderQueryOptions(orderId: string) {
   return queryOptions({
     queryKey: orderKeys.detail(orderId),
     queryFn: ({ signal }) => getOrder(orderId, signal),
+    meta: { followLive: followOrder(orderId) },
   });
 }
 

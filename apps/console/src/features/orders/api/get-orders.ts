@@ -2,6 +2,7 @@ import type { OrderListQuery, OrderListResponse } from '@storedesk/shared/orders
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
 import { useTimeZone } from '@/lib/session.ts';
+import { followOrdersList } from './live-orders.ts';
 import { orderKeys } from './order-keys.ts';
 
 export type OrderSort = OrderListQuery['sort'];
@@ -38,6 +39,7 @@ export function ordersQueryOptions(query: OrdersQuery, timeZone: string) {
   return queryOptions({
     queryKey: [...orderKeys.lists, query, timeZone],
     queryFn: ({ signal }) => getOrders(query, signal),
+    meta: { followLive: followOrdersList(query, timeZone) },
     // Keep the page on screen while the next one loads.
     placeholderData: keepPreviousData,
   });
