@@ -69,7 +69,10 @@ export const REFETCH_SOON_MS = 1000;
 type ClientState = {
   /** Per query (its hash): when it was last asked again by refetchSoon, and a later ask waiting. */
   refetches: Map<string, { at: number; timer?: ReturnType<typeof setTimeout> }>;
-  /** The changes this tab applied itself (`record@version`), whose events then change nothing. */
+  /**
+   * The latest changes this tab has taken (`record@version`), from its own answers and from
+   * events: the same change again (its event after the answer, a replay) changes nothing.
+   */
   applied: Set<string>;
 };
 const clientStates = new WeakMap<QueryClient, ClientState>();
@@ -104,38 +107,37 @@ export function refetchSoon(queryClient: QueryClient, queryKey: readonly unknown
 const changeKeyOf = (event: LiveEvent) =>
   event.change ? `${event.recordId}@${event.change.order.version}` : null;
 
+/** How many changes taken are remembered: far more than arrive between a change and its event. */
+const REMEMBERED_CHANGES = 1000;
+
+/**
+ * Brings the tab's queries up to date with an event of their topic. A change this tab made is
+ * applied the same way from the server's answer (as the event that will follow carries it), so
+ * the screens show it at once and the event, when it comes, is passed over.
+ */
 export function applyLiveEvent(queryClient: QueryClient, event: LiveEvent): void {
   const changeKey = changeKeyOf(event);
-  // This tab made the change and has applied what its answer said: its event brings nothing new.
-  if (changeKey && stateOf(queryClient).applied.delete(changeKey)) return;
+  if (changeKey) {
+    const { applied } = stateOf(queryClient);
+    // Taken already, from this tab's own answer or an earlier delivery: nothing new.
+    if (applied.has(changeKey)) return;
+    applied.add(changeKey);
+    if (applied.size > REMEMBERED_CHANGES) applied.delete(applied.values().next().value!);
+  }
   for (const query of queryClient.getQueryCache().findAll({ queryKey: [event.topic] })) {
     const follow = query.meta?.followLive;
-    // A read under way may have started before the change: its answer would undo an update.
-    const outcome: LiveOutcome =
-      follow && query.state.data !== undefined && query.state.fetchStatus !== 'fetching'
-        ? follow(event, query.state.data)
-        : 'refetch';
+    let outcome: LiveOutcome =
+      follow && query.state.data !== undefined ? follow(event, query.state.data) : 'refetch';
     if (outcome === 'unchanged') continue;
+    // A read under way may have begun before the change, and its answer would undo an update:
+    // the query is read again after it, at most once a second however many changes come.
+    if (follow && query.state.fetchStatus === 'fetching') outcome = 'refetch-soon';
     if (outcome === 'refetch') void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
     else if (outcome === 'refetch-soon') refetchSoon(queryClient, query.queryKey);
     else queryClient.setQueryData(query.queryKey, outcome.data);
   }
   if (sessionTopics.has(event.topic)) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
   for (const listener of listeners) listener(event);
-}
-
-/**
- * Applies a change this tab made, from the server's answer, as its live event would be
- * (`event.change` set): the screens show it at once, and the event, when it comes, is passed over.
- */
-export function applyOwnChange(queryClient: QueryClient, event: LiveEvent): void {
-  applyLiveEvent(queryClient, event);
-  const changeKey = changeKeyOf(event);
-  if (!changeKey) return;
-  const { applied } = stateOf(queryClient);
-  applied.add(changeKey);
-  // Bounded: an event that never comes (the stream was down) is not remembered for ever.
-  if (applied.size > 200) applied.delete(applied.values().next().value!);
 }
 
 /** Keeps the tab's live stream open while the calling component is mounted. */

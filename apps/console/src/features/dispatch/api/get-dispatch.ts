@@ -26,7 +26,8 @@ export function dispatchQueryOptions(zoneId: string | undefined) {
 export function useDispatch(zoneId: string | undefined) {
   const queryClient = useQueryClient();
   useLiveEvent((event) => {
-    if (event.topic === 'orders' || event.topic === 'staff') refetchSoon(queryClient, dispatchKeys.all, false);
+    if (event.topic === 'orders' || event.topic === 'staff')
+      refetchSoon(queryClient, dispatchKeys.all, false);
   });
   return useQuery(dispatchQueryOptions(zoneId));
 }

@@ -2,7 +2,7 @@ import type { OrderDetail, OrderStatusChange } from '@storedesk/shared/orders/sc
 import { orderDetailSchema } from '@storedesk/shared/orders/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
-import { applyOwnChange } from '@/lib/live-events.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
 import { ownOrderChange } from './live-orders.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
@@ -32,7 +32,7 @@ export function useChangeOrderStatus() {
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
       // The lists and the dashboard take it as its live event would bring it; the event changes nothing then.
-      applyOwnChange(queryClient, ownOrderChange('status', order));
+      applyLiveEvent(queryClient, ownOrderChange('status', order));
     },
     onError: (error, { orderId }) => {
       // Refused as stale or closed: show the order the server has now.

@@ -1,7 +1,7 @@
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { applyOwnChange } from '@/lib/live-events.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
 import { currentOrderOf } from './change-order-status.ts';
 import { ownOrderChange } from './live-orders.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
@@ -27,7 +27,7 @@ export function useMarkOrderPaid() {
     mutationFn: markOrderPaid,
     onSuccess: (order) => {
       queryClient.setQueryData(orderKeys.detail(order.id), order);
-      applyOwnChange(queryClient, ownOrderChange('updated', order));
+      applyLiveEvent(queryClient, ownOrderChange('updated', order));
     },
     onError: (error, { orderId }) => {
       const current = currentOrderOf(error);
