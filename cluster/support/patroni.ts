@@ -236,10 +236,17 @@ export class PatroniNode {
     await this.service?.stop(15_000);
     const pid = this.postmasterPid();
     if (pid === null) return;
-    process.kill(pid, 'SIGINT');
+    const signal = (name: NodeJS.Signals) => {
+      try {
+        process.kill(pid, name);
+      } catch {
+        // Gone meanwhile.
+      }
+    };
+    signal('SIGINT');
     const deadline = Date.now() + 10_000;
     while (isAlive(pid) && Date.now() < deadline) await pause(100);
-    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    if (isAlive(pid)) signal('SIGKILL');
     const last = Date.now() + 5000;
     while (isAlive(pid) && Date.now() < last) await pause(100);
   }
@@ -367,8 +374,11 @@ export class PatroniCluster {
     return null;
   }
 
-  /** Waits until one node is the primary and the other streams to it as its synchronous standby. */
-  async waitForSyncStandby(timeoutMs: number): Promise<[PatroniNode, PatroniNode]> {
+  /**
+   * Waits until one node is the primary and the other streams to it as its synchronous standby,
+   * and, with `caughtUp`, has replayed everything (not to be expected under a write load).
+   */
+  async waitForSyncStandby(timeoutMs: number, { caughtUp = true } = {}): Promise<[PatroniNode, PatroniNode]> {
     return waitFor(
       'the cluster did not get a primary with a synchronous standby',
       timeoutMs,
@@ -383,7 +393,7 @@ export class PatroniCluster {
           (member) =>
             member.role === 'sync_standby' &&
             (member.state === 'running' || member.state === 'streaming') &&
-            (member.lag === 0 || member.lag === '0'),
+            (!caughtUp || member.lag === 0 || member.lag === '0'),
         );
         const standby = this.nodes.find((node) => node.name === sync?.name);
         return standby ? ([primary, standby] as [PatroniNode, PatroniNode]) : null;
