@@ -3,6 +3,8 @@
  *  - GET /api/health and GET /api/auth/me at 50 connections (req/s, p99)
  *  - POST /api/auth/sign-in at 20 concurrent (p95)
  *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
+ *  - reads per change of an order with 100 consoles open, before and after events carried the
+ *    change (bench/console-reads.ts, on a server of its own)
  *  - a lunch rush of orders (bench/rush.ts) and dispatch at a city's scale (bench/dispatch.ts)
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
@@ -12,7 +14,7 @@
  *    its own), run only when named: `npm run bench -- soak [--minutes N]` (or SOAK_MINUTES)
  * Figures are printed and written to bench/results/<part>.json.
  *  - a year's sales reports over 1,000,000 orders (bench/reports.ts)
- * `npm run bench -- foundation|catalogue|orders|reports|push|console|soak` runs one part only.
+ * `npm run bench -- <part>` runs one part only (the parts: `parts` below).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +29,7 @@ import { benchConsole } from './console.ts';
 import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
 import { benchRush } from './rush.ts';
+import { benchConsoleReads } from './console-reads.ts';
 import { benchDispatch } from './dispatch.ts';
 import { benchReports } from './reports.ts';
 import { percentile, round1 as round } from './stats.ts';
@@ -74,6 +77,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
 
 const parts = [
   'foundation',
+  'console-reads',
   'rush',
   'dispatch',
   'catalogue',
@@ -134,6 +138,7 @@ async function main() {
   // Push and the soak start a server of their own: push with the stand-in push service
   // allow-listed, the soak with a higher limit of customer orders.
   if (only === 'push') return benchPush();
+  if (only === 'console-reads') return runConsoleReads();
   if (only === 'console') return runConsole();
   if (only === 'soak') return benchSoak(soakMinutes(values.minutes));
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
@@ -167,10 +172,17 @@ async function main() {
     await server.stop();
   }
   if (runs('push')) await benchPush();
+  if (runs('console-reads')) await runConsoleReads();
   if (runs('console')) await runConsole();
   if (only === undefined) {
     console.log('soak left out (10 minutes of mixed load): run it with npm run bench -- soak [--minutes N]');
   }
+}
+
+/** Reads per change of an order with 100 consoles open (bench/console-reads.ts), on a server of its own. */
+async function runConsoleReads() {
+  const results = await benchConsoleReads();
+  console.log(`results in ${writeResults('console-reads', results)}`);
 }
 
 /** Lighthouse on the first screens (bench/console.ts), on a server of its own. */
