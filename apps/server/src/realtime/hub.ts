@@ -3,6 +3,7 @@ import type { Database } from '../db/client.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
 import { EVENTS_CHANNEL, POSITIONS_CHANNEL } from './publish.ts';
+import { SessionWatch } from './session-watch.ts';
 
 export type StoredEvent = events.StoredEvent;
 
@@ -67,15 +68,21 @@ export class EventHub {
   /** Aborted by stop(): a reconnect waiting for its next try gives up at once. */
   private readonly stopped = new AbortController();
 
+  /** The sessions of this instance's open streams, closed when they end (ADR 0051). */
+  readonly sessions: SessionWatch;
+
   constructor(
     private readonly url: string,
     private readonly db: Database,
     private readonly log: Log,
-  ) {}
+  ) {
+    this.sessions = new SessionWatch(log);
+  }
 
   async start(): Promise<void> {
     this.lastId = await events.findLastEventId(this.db);
     await this.connect();
+    this.sessions.start();
   }
 
   subscribe(businessId: string, deliver: (event: StoredEvent) => void): () => void {
@@ -125,6 +132,7 @@ export class EventHub {
   async stop(): Promise<void> {
     this.closed = true;
     this.stopped.abort();
+    this.sessions.stop();
     this.subscribers.clear();
     this.positionSubscribers.clear();
     if (this.positionTimer) clearTimeout(this.positionTimer);
@@ -141,6 +149,7 @@ export class EventHub {
     this.recent.add(event.id);
     if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     this.lastId = Math.max(this.lastId, event.id);
+    this.sessions.noteEvent(event);
     this.pending.push(event);
     if (!this.fanningOut) void this.fanOut();
   }

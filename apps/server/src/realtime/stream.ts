@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { drained, writeOrDrop } from '../lib/backpressure.ts';
 import type { EventHub, StoredEvent } from './hub.ts';
+import type { WatchedSession } from './session-watch.ts';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -10,10 +11,8 @@ export type EventStream = {
   lastEventId: number;
   /** The wire form of an event this reader may see, or null (it is not theirs). */
   toWire: (event: StoredEvent) => string | null;
-  /** Whether the event ends this stream (its session was signed out). */
-  ends?: (event: StoredEvent) => boolean;
-  /** Whether the reader's session still lives: asked at every heartbeat, and the stream ends when not. */
-  stillValid: () => Promise<boolean>;
+  /** The reader's session: the stream ends with it (the hub's SessionWatch, ADR 0051). */
+  session: WatchedSession;
   /** Headers beyond the stream's own (CORS, for the customer app). */
   headers?: Record<string, string>;
   /** The set of open streams' closers, which the server ends before it closes. */
@@ -41,7 +40,7 @@ export const sseMessage = (id: number, body: unknown) => `id: ${id}\ndata: ${JSO
  * (`toWire`), as Server-Sent Events: first what it missed since `lastEventId` (from the
  * database, a page at a time as fast as it reads), then each new event as the hub delivers it,
  * and a comment every 25 s. A reader who stops reading is dropped rather than buffered; one
- * whose session ends is closed.
+ * whose session ends is closed (`hub.sessions`).
  */
 export async function streamEvents(
   request: FastifyRequest,
@@ -68,12 +67,12 @@ export async function streamEvents(
     closed = true;
     stream.openStreams.delete(close);
     unsubscribe();
+    unwatch();
     clearInterval(heartbeat);
     res.end();
   };
   const send = (event: StoredEvent) => {
     if (closed) return;
-    if (stream.ends?.(event)) return close();
     const wire = stream.toWire(event);
     if (wire !== null && !writeOrDrop(res, wire)) close();
   };
@@ -85,10 +84,10 @@ export async function streamEvents(
     if (replaying) queue.push(event);
     else if (!replayed?.delete(event.id)) send(event);
   });
-  const heartbeat = setInterval(async () => {
+  // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
+  const unwatch = hub.sessions.watch(stream.session, close);
+  const heartbeat = setInterval(() => {
     replayed = null;
-    // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
-    if (!(await stream.stillValid().catch(() => false))) return close();
     if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
   }, stream.heartbeatMs ?? HEARTBEAT_MS);
   request.raw.on('close', close);
@@ -124,7 +123,7 @@ export function streamPositions(
   request: FastifyRequest,
   reply: FastifyReply,
   hub: EventHub,
-  stream: Pick<EventStream, 'businessId' | 'stillValid' | 'openStreams' | 'heartbeatMs'> & {
+  stream: Pick<EventStream, 'businessId' | 'session' | 'openStreams' | 'heartbeatMs'> & {
     zoneId: string | null;
   },
 ): void {
@@ -143,14 +142,15 @@ export function streamPositions(
     closed = true;
     stream.openStreams.delete(close);
     unsubscribe();
+    unwatch();
     clearInterval(heartbeat);
     res.end();
   };
   const unsubscribe = hub.subscribePositions(stream.businessId, stream.zoneId, (wire) => {
     if (!closed && !writeOrDrop(res, wire)) close();
   });
-  const heartbeat = setInterval(async () => {
-    if (!(await stream.stillValid().catch(() => false))) return close();
+  const unwatch = hub.sessions.watch(stream.session, close);
+  const heartbeat = setInterval(() => {
     if (!closed && !writeOrDrop(res, ': ping\n\n')) close();
   }, stream.heartbeatMs ?? HEARTBEAT_MS);
   request.raw.on('close', close);

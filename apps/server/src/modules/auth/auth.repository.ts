@@ -103,6 +103,29 @@ export async function findLiveSession(db: Database, tokenHash: Buffer, idleSince
 
 export type SessionRow = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
+/**
+ * Of `ids`, the sessions still live (as findLiveSession has them) with their person's level and
+ * zone, in one statement that marks those not marked for `touchEverySeconds` as used now: the
+ * sessions of open live streams (ADR 0051).
+ */
+export async function touchLiveSessions(
+  db: Executor,
+  ids: string[],
+  idleSince: Date,
+  touchEverySeconds: number,
+) {
+  const { rows } = await db.execute<{ id: string; level: number; zone_id: string | null }>(sql`
+    WITH live AS (
+      SELECT s.id, u.level, u.zone_id FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND s.expires_at > now()
+        AND s.last_seen_at > ${idleSince} AND u.deleted_at IS NULL),
+    touched AS (
+      UPDATE sessions SET last_seen_at = now() FROM live
+      WHERE sessions.id = live.id AND sessions.last_seen_at < now() - make_interval(secs => ${touchEverySeconds}))
+    SELECT id, level, zone_id FROM live`);
+  return rows.map((row) => ({ id: row.id, level: Number(row.level), zoneId: row.zone_id }));
+}
+
 export async function touchSession(db: Executor, sessionId: string) {
   await db
     .update(sessions)

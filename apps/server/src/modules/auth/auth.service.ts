@@ -11,6 +11,8 @@ import { messages } from '@storedesk/shared/messages';
 import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import type { TwoFactorEnrolmentRequired, TwoFactorRequired } from '@storedesk/shared/auth/two-factor';
 import type { Database, Executor } from '../../db/client.ts';
+import type { SessionCheck } from '../../realtime/session-watch.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { AppError } from '../../lib/errors.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import { recordFailedSignIn, recordSignIn } from '../audit/audit.service.ts';
@@ -290,6 +292,26 @@ export async function resolveSession(
     await repo.touchSession(db, row.sessionId);
   return toContext(row);
 }
+
+/**
+ * How the sessions of open live streams are checked (ADR 0051): of some sessions, those still
+ * live and allowed where they are used (`gate`), each marked as used. One statement for all.
+ */
+export function liveSessionCheck(db: Database, gate: SessionGate = canSignIn): SessionCheck {
+  // One check per database and gate, so a sweep asks once for every stream of the kind.
+  const checks = sessionChecks(db);
+  let check = checks.get(gate);
+  if (!check) {
+    check = async (ids) => {
+      const idleSince = new Date(Date.now() - sessionPolicy.idleMs);
+      const live = await repo.touchLiveSessions(db, ids, idleSince, sessionPolicy.touchEveryMs / 1000);
+      return new Set(live.filter((row) => gate(row)).map((row) => row.id));
+    };
+    checks.set(gate, check);
+  }
+  return check;
+}
+const sessionChecks = perDatabase(() => new Map<SessionGate, SessionCheck>());
 
 /** Tells every instance that a session is over, so its live streams close at once. */
 export function announceSessionEnded(

@@ -209,7 +209,6 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const context = authOf(request);
-      const token = sessionToken(request)!.token;
       const me = context.user.id;
       await streamEvents(request, reply, hub, {
         businessId: context.business.id,
@@ -224,8 +223,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
                 at: new Date(event.created_at).toISOString(),
               } satisfies CustomerEvent)
             : null,
-        ends: (event) => event.topic === 'session' && event.session_id === context.sessionId,
-        stillValid: async () => (await auth.resolveSession(db, token, canUseDeliveryApp)) !== null,
+        session: { id: context.sessionId, check: auth.liveSessionCheck(db, canUseDeliveryApp) },
         openStreams,
       });
     },

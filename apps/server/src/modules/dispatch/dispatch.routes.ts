@@ -13,10 +13,10 @@ import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
 import { eventStreamAnswer } from '../../lib/route-schemas.ts';
 import { scopeOf } from '../../lib/scope.ts';
-import { authOf, sessionToken } from '../../plugins/access.ts';
+import { authOf } from '../../plugins/access.ts';
 import type { EventHub } from '../../realtime/hub.ts';
 import { streamPositions, streamsClosedOnShutdown } from '../../realtime/stream.ts';
-import { resolveSession } from '../auth/auth.service.ts';
+import { liveSessionCheck } from '../auth/auth.service.ts';
 import * as dispatch from './dispatch.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
@@ -63,11 +63,10 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
     async (request, reply) => {
       const auth = authOf(request);
       const scope = scopeOf(auth, request.query.zoneId);
-      const token = sessionToken(request)!.token;
       streamPositions(request, reply, hub, {
         businessId: scope.businessId,
         zoneId: scope.zoneId,
-        stillValid: async () => (await resolveSession(db, token)) !== null,
+        session: { id: auth.sessionId, check: liveSessionCheck(db) },
         openStreams,
       });
     },

@@ -8,10 +8,10 @@ import { lastEventIdSchema, eventStreamAnswer } from '../../lib/route-schemas.ts
 import { authOf } from '../../plugins/access.ts';
 import type { EventHub, StoredEvent } from '../../realtime/hub.ts';
 import { sseMessage, streamEvents, streamsClosedOnShutdown } from '../../realtime/stream.ts';
-import { resolveSession, type AuthContext } from '../auth/auth.service.ts';
-import { customerBearer, customerOf, sessionToken, storefrontOf } from '../../plugins/access.ts';
+import { liveSessionCheck, type AuthContext } from '../auth/auth.service.ts';
+import { customerOf, storefrontOf } from '../../plugins/access.ts';
 import { cors, customerHeaders, registerPreflight } from '../../lib/storefront-cors.ts';
-import { resolveCustomer } from '../storefront/customers.service.ts';
+import { liveCustomerSessionCheck } from '../storefront/customers.service.ts';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { CustomerEvent, OrderChange } from '@storedesk/shared/events/schemas';
 
@@ -70,13 +70,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const token = sessionToken(request)!.token;
       await streamEvents(request, reply, hub, {
         businessId: auth.business.id,
         lastEventId: Number(request.headers['last-event-id'] ?? 0),
         toWire: (event) => (visibleTo(auth, event) ? toWire(event) : null),
-        ends: (event) => event.topic === 'session' && event.session_id === auth.sessionId,
-        stillValid: async () => (await resolveSession(db, token)) !== null,
+        session: { id: auth.sessionId, check: liveSessionCheck(db) },
         openStreams,
       });
     },
@@ -109,7 +107,6 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
     async (request, reply) => {
       const storefront = storefrontOf(request);
       const { customer } = customerOf(request);
-      const token = customerBearer(request)!;
       await streamEvents(request, reply, hub, {
         businessId: storefront.id,
         lastEventId: Number(request.headers['last-event-id'] ?? 0),
@@ -123,7 +120,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
                 at: new Date(event.created_at).toISOString(),
               } satisfies CustomerEvent)
             : null,
-        stillValid: async () => (await resolveCustomer(db, storefront, token)) !== null,
+        session: { id: customerOf(request).sessionId, check: liveCustomerSessionCheck(db) },
         headers: cors,
         openStreams,
       });

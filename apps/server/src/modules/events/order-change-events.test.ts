@@ -82,7 +82,7 @@ async function orderNow(orderId: string): Promise<OrderDetail> {
   return res.json<OrderDetail>();
 }
 
-async function post(url: string, payload: unknown): Promise<OrderDetail> {
+async function post(url: string, payload: Record<string, unknown>): Promise<OrderDetail> {
   const res = await ctx.app.inject({ method: 'POST', url, headers: owner.headers, payload });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<OrderDetail>();

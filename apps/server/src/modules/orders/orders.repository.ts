@@ -510,7 +510,9 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
            ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
     FROM ${written}
     RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at)`);
-  parts.push(sql`announced AS (${eventInsert(change.event, sql`${written} w CROSS JOIN added a`, orderChangeData)})`);
+  parts.push(
+    sql`announced AS (${eventInsert(change.event, sql`${written} w CROSS JOIN added a`, orderChangeData)})`,
+  );
   const { rows } = await db.execute<
     Record<'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'actor_name' | 'created_at', unknown>
   >(sql`

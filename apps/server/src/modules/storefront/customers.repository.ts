@@ -166,6 +166,22 @@ export async function findSession(db: Executor, businessId: string, tokenHash: B
   return row ?? null;
 }
 
+/**
+ * Of `ids`, the customer sessions still live, in one statement that marks those not marked for
+ * a minute as used now: the sessions of open live streams (ADR 0051).
+ */
+export async function touchLiveSessions(db: Executor, ids: string[], idleSince: Date): Promise<string[]> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    WITH live AS (
+      SELECT id FROM customer_sessions
+      WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND expires_at > now() AND last_seen_at > ${idleSince}),
+    touched AS (
+      UPDATE customer_sessions SET last_seen_at = now() FROM live
+      WHERE customer_sessions.id = live.id AND customer_sessions.last_seen_at < now() - interval '1 minute')
+    SELECT id FROM live`);
+  return rows.map((row) => row.id);
+}
+
 export async function touchSession(db: Executor, sessionId: string) {
   await db
     .update(customerSessions)

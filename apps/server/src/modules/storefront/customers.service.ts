@@ -15,6 +15,9 @@ import {
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
 import type { Database, Executor, Transaction } from '../../db/client.ts';
+import { publishEvent } from '../../realtime/publish.ts';
+import type { SessionCheck } from '../../realtime/session-watch.ts';
+import { perDatabase } from '../../db/per-database.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CustomerScope } from '../../lib/scope.ts';
 import type { SmsSender } from '../../sms/sms.ts';
@@ -162,8 +165,25 @@ export async function resolveCustomer(
   };
 }
 
-export async function signOutCustomer(db: Executor, context: CustomerContext): Promise<void> {
-  await repo.deleteSession(db, context.scope.businessId, context.sessionId);
+/** How the sessions of customers' open live streams are checked (ADR 0051): one statement for all. */
+export const liveCustomerSessionCheck = perDatabase((db): SessionCheck => async (ids) => {
+  const idleSince = new Date(Date.now() - customerSessionPolicy.idleMs);
+  return new Set(await repo.touchLiveSessions(db, ids, idleSince));
+});
+
+/** Ends the session, and announces it so its live streams close at once. */
+export async function signOutCustomer(db: Database, context: CustomerContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await repo.deleteSession(tx, context.scope.businessId, context.sessionId);
+    await publishEvent(tx, {
+      businessId: context.scope.businessId,
+      zoneId: null,
+      topic: 'session',
+      action: 'ended',
+      recordId: context.customer.id,
+      sessionId: context.sessionId,
+    });
+  });
 }
 
 /**
