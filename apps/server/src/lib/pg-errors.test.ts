@@ -28,7 +28,7 @@ describe('PostgreSQL error classification', () => {
       code: 'ECONNREFUSED',
     });
     expect(isDatabaseUnavailable(wrapped(refused))).toBe(true);
-    for (const code of ['08006', '08001', '57P01', '57P03', '53300', 'ETIMEDOUT']) {
+    for (const code of ['08006', '08001', '57P01', '57P03', '53300', '25006', 'ETIMEDOUT']) {
       expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(true);
     }
     expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);

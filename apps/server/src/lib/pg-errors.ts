@@ -30,8 +30,12 @@ const networkCodes = new Set([
   'EAI_AGAIN',
   'EPIPE',
 ]);
-/** PostgreSQL shutting down or refusing connections: admin, crash and startup shutdowns, too many clients. */
-const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * PostgreSQL shutting down or refusing connections (admin, crash and startup shutdowns, too many
+ * clients), or a write reaching a node that is no longer, or not yet, the primary (25006, during a
+ * failover: ADR 0050).
+ */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
 /** What node-postgres says, without a code, when a connection cannot be had or is lost. */
 const poolMessages = [
   'timeout exceeded when trying to connect',
