@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dataDir: path.resolve('./data'),
       databaseUrl: undefined,
+      databaseReadUrl: undefined,
       publicUrl: undefined,
       publicHosts: [],
       storage: { driver: 'local', dir: path.join(path.resolve('./data'), 'files') },
@@ -53,6 +54,7 @@ describe('loadConfig', () => {
       HOST: '0.0.0.0',
       DATA_DIR: '/var/lib/storedesk',
       DATABASE_URL: 'postgresql://u:p@db.example:5432/storedesk',
+      DATABASE_READ_URL: 'postgresql://u:p@standby.example:5432/storedesk',
       PUBLIC_URL: 'https://console.example.com',
       SMTP_URL: 'smtps://mail.example.com',
       SMS_URL: 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com?from=%2B14155550100',
@@ -74,6 +76,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       dataDir: '/var/lib/storedesk',
       databaseUrl: 'postgresql://u:p@db.example:5432/storedesk',
+      databaseReadUrl: 'postgresql://u:p@standby.example:5432/storedesk',
       publicUrl: 'https://console.example.com',
       storage: { driver: 'local', dir: '/var/lib/storedesk/files' },
       smtpUrl: 'smtps://mail.example.com',
@@ -176,6 +179,7 @@ describe('loadConfig', () => {
       HOST: '',
       DATA_DIR: '',
       DATABASE_URL: '',
+      DATABASE_READ_URL: '',
       PUBLIC_URL: '',
       STORAGE: '',
       S3_BUCKET: '',
@@ -251,6 +255,16 @@ describe('loadConfig', () => {
     expect(problemsOf({ DATABASE_URL: 'mysql://u:p@localhost/db' })).toEqual([
       'DATABASE_URL: must be a postgres:// or postgresql:// URL',
     ]);
+  });
+
+  it('takes DATABASE_READ_URL only beside DATABASE_URL, as a PostgreSQL URL', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://db/x', DATABASE_READ_URL: 'mysql://standby/x' })).toEqual([
+      'DATABASE_READ_URL: must be a postgres:// or postgresql:// URL',
+    ]);
+    expect(problemsOf({ DATABASE_READ_URL: 'postgres://standby/x' })).toEqual([
+      'DATABASE_READ_URL: needs DATABASE_URL: it names a standby of that database, not of the embedded one',
+    ]);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/x' }).databaseReadUrl).toBeUndefined();
   });
 
   it('STORAGE=s3 without bucket and keys names each missing variable once', () => {

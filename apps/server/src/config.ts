@@ -58,6 +58,10 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_READ_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
     PUBLIC_HOSTS: z
       .string()
@@ -210,6 +214,13 @@ const configSchema = z
         message: 'is not the public key of VAPID_PRIVATE_KEY',
       });
     }
+    if (env.DATABASE_READ_URL !== undefined && env.DATABASE_URL === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_READ_URL'],
+        message: 'needs DATABASE_URL: it names a standby of that database, not of the embedded one',
+      });
+    }
     if (env.PUBLIC_HOSTS.length > 0) {
       if (env.PUBLIC_URL !== undefined) {
         ctx.addIssue({
@@ -237,6 +248,11 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A standby of DATABASE_URL's database that reports, exports and the dashboard read from
+   * (ADR 0052); unset, they read DATABASE_URL's as everything else does.
+   */
+  databaseReadUrl: string | undefined;
   publicUrl: string | undefined;
   /** Hosts a trusted proxy's X-Forwarded-Host may name for links, when PUBLIC_URL is unset (lower case). */
   publicHosts: string[];
@@ -320,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     publicUrl: e.PUBLIC_URL,
     publicHosts: e.PUBLIC_HOSTS,
     storage:
