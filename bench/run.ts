@@ -2,7 +2,8 @@
  * Foundation benchmarks, against the real server on a fresh embedded database:
  *  - GET /api/health and GET /api/auth/me at 50 connections (req/s, p99)
  *  - POST /api/auth/sign-in at 20 concurrent (p95)
- *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95)
+ *  - commit-to-stream latency of a live event with 1,000 open SSE streams (p50, p95), and with
+ *    10,000 on the instance (the `streams` part)
  *  - reads per change of an order with 100 consoles open, before and after events carried the
  *    change (bench/console-reads.ts, on a server of its own)
  *  - a lunch rush of orders (bench/rush.ts) and dispatch at a city's scale (bench/dispatch.ts)
@@ -32,7 +33,7 @@ import { benchRush } from './rush.ts';
 import { benchConsoleReads } from './console-reads.ts';
 import { benchDispatch } from './dispatch.ts';
 import { benchReports } from './reports.ts';
-import { percentile, round1 as round } from './stats.ts';
+import { cpuSeconds, percentile, round1 as round, rssMb } from './stats.ts';
 
 const targets = {
   meShareOfHealth: 0.4,
@@ -77,6 +78,7 @@ async function signInLatencies(baseUrl: string, concurrency: number, total: numb
 
 const parts = [
   'foundation',
+  'streams',
   'console-reads',
   'rush',
   'dispatch',
@@ -147,6 +149,7 @@ async function main() {
     const { baseUrl } = server;
     const token = await signInToken(baseUrl);
     if (runs('foundation')) await benchFoundation(baseUrl, token);
+    if (runs('streams')) await benchStreams(baseUrl, server.pid, token);
     if (runs('rush')) {
       const rush = await benchRush(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
       console.log(`results in ${writeResults('rush', rush)}`);
@@ -189,6 +192,27 @@ async function runConsoleReads() {
 async function runConsole() {
   const results = await benchConsole();
   console.log(`results in ${writeResults('console', results)}`);
+}
+
+/** Commit-to-stream latency with 10,000 streams open on one instance (target p95 < 100 ms). */
+async function benchStreams(baseUrl: string, pid: number, token: string) {
+  const rssBefore = rssMb(pid);
+  const cpuBefore = cpuSeconds(pid);
+  const started = performance.now();
+  const events = await measureEventLatency(baseUrl, token, { streams: 10_000, events: 20 });
+  const cpuShare = round((cpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000));
+  const met = events.received === events.expected && events.p95Ms < targets.eventP95Ms;
+  const out = writeResults('streams', {
+    ...events,
+    serverRssMb: { before: rssBefore, after: rssMb(pid) },
+    serverCpuCores: cpuShare,
+    targets: { eventP95Ms: targets.eventP95Ms },
+    met: { eventP95: met },
+  });
+  console.log(
+    `${met ? 'PASS' : 'FAIL'} live event at ${events.streams} streams: p50 ${events.p50Ms} ms, p95 ${events.p95Ms} ms, max ${events.maxMs} ms commit-to-stream, ${events.received}/${events.expected} delivered; server ${rssBefore} → ${rssMb(pid)} MB, ${cpuShare} cores (target p95 < ${targets.eventP95Ms} ms)`,
+  );
+  console.log(`results in ${out}`);
 }
 
 async function benchFoundation(baseUrl: string, token: string) {

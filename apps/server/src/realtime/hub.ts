@@ -31,16 +31,16 @@ type PositionSubscriber = {
 /** Positions are handed on in batches this often: the map moves smoothly and a stream gets 2 writes a second. */
 const POSITION_BATCH_MS = 250;
 
-type Subscriber = { businessId: string; deliver: (event: StoredEvent) => void };
+type Subscriber = { businessId: string; deliver: (events: readonly StoredEvent[]) => void };
 
 type Log = { info: (msg: string) => void; warn: (obj: unknown, msg?: string) => void };
 
 const RECENT_IDS = 10_000;
 /**
- * Deliveries (one event to one stream: a socket write) made before the hub
- * gives the event loop a turn. A thousand streams of one business take a
- * thousand writes per event, tens of milliseconds in one go, which would hold
- * every other request up as long.
+ * Deliveries (what has arrived to one stream: a socket write) made before the
+ * hub gives the event loop a turn. A thousand streams of one business take a
+ * thousand writes, tens of milliseconds in one go, which would hold every
+ * other request up as long.
  */
 const DELIVERIES_PER_TURN = 50;
 
@@ -53,7 +53,9 @@ const RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export class EventHub {
   private client: pg.Client | null = null;
-  private readonly subscribers = new Set<Subscriber>();
+  /** The streams of each business. */
+  private readonly subscribers = new Map<string, Set<Subscriber>>();
+  private subscriberCount = 0;
   private readonly positionSubscribers = new Set<PositionSubscriber>();
   /** Positions waiting for the next batch, the latest per executive, per business. */
   private readonly positions = new Map<string, Map<string, PositionNote>>();
@@ -85,10 +87,22 @@ export class EventHub {
     this.sessions.start();
   }
 
-  subscribe(businessId: string, deliver: (event: StoredEvent) => void): () => void {
+  /**
+   * Hands the business's events to `deliver` as they arrive, in order: those that arrive together
+   * (or while the last ones were going out) in one call, so a stream writes them at once.
+   */
+  subscribe(businessId: string, deliver: (events: readonly StoredEvent[]) => void): () => void {
     const subscriber = { businessId, deliver };
-    this.subscribers.add(subscriber);
-    return () => this.subscribers.delete(subscriber);
+    let ofBusiness = this.subscribers.get(businessId);
+    if (!ofBusiness) this.subscribers.set(businessId, (ofBusiness = new Set()));
+    ofBusiness.add(subscriber);
+    this.subscriberCount++;
+    return () => {
+      const current = this.subscribers.get(businessId);
+      if (!current?.delete(subscriber)) return;
+      this.subscriberCount--;
+      if (current.size === 0) this.subscribers.delete(businessId);
+    };
   }
 
   /**
@@ -102,7 +116,7 @@ export class EventHub {
   }
 
   get size(): number {
-    return this.subscribers.size;
+    return this.subscriberCount;
   }
 
   /**
@@ -134,6 +148,7 @@ export class EventHub {
     this.stopped.abort();
     this.sessions.stop();
     this.subscribers.clear();
+    this.subscriberCount = 0;
     this.positionSubscribers.clear();
     if (this.positionTimer) clearTimeout(this.positionTimer);
     this.pending.length = 0;
@@ -155,31 +170,40 @@ export class EventHub {
   }
 
   /**
-   * Hands each pending event to the subscribers of its business, event after
-   * event in order of arrival (so every stream gets them in that order), with a
-   * turn of the event loop after every DELIVERIES_PER_TURN deliveries. An event
-   * goes to those subscribed when its turn comes, as it did when it arrived
-   * (a subscriber that leaves meanwhile is skipped).
+   * Hands what is pending to the subscribers of each event's business: every event that has
+   * arrived goes out together, each subscriber getting its business's in order of arrival in one
+   * call, with a turn of the event loop after every DELIVERIES_PER_TURN subscribers. What arrives
+   * meanwhile goes out next, in the same way, so every stream gets the events in that order, and
+   * a busy moment costs each stream a write per round rather than one per event. Events go to
+   * those subscribed when their round comes (a subscriber that leaves meanwhile is skipped).
    */
   private async fanOut() {
     this.fanningOut = true;
     try {
-      let delivered = 0;
       while (this.pending.length > 0 && !this.closed) {
-        const event = this.pending.shift()!;
-        const audience = [...this.subscribers].filter((s) => s.businessId === event.business_id);
-        for (const subscriber of audience) {
-          if (delivered === DELIVERIES_PER_TURN) {
-            await new Promise((resolve) => setImmediate(resolve));
-            delivered = 0;
+        const byBusiness = new Map<string, StoredEvent[]>();
+        for (const event of this.pending.splice(0)) {
+          const events = byBusiness.get(event.business_id);
+          if (events) events.push(event);
+          else byBusiness.set(event.business_id, [event]);
+        }
+        let delivered = 0;
+        for (const [businessId, events] of byBusiness) {
+          const ofBusiness = this.subscribers.get(businessId);
+          if (!ofBusiness) continue;
+          for (const subscriber of [...ofBusiness]) {
+            if (delivered === DELIVERIES_PER_TURN) {
+              await new Promise((resolve) => setImmediate(resolve));
+              delivered = 0;
+            }
+            if (!ofBusiness.has(subscriber)) continue;
+            try {
+              subscriber.deliver(events);
+            } catch (error) {
+              this.log.warn({ err: error }, 'delivering a live event failed');
+            }
+            delivered++;
           }
-          if (!this.subscribers.has(subscriber)) continue;
-          try {
-            subscriber.deliver(event);
-          } catch (error) {
-            this.log.warn({ err: error }, 'delivering a live event failed');
-          }
-          delivered++;
         }
       }
     } finally {

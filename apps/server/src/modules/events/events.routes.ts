@@ -22,10 +22,13 @@ function visibleTo(auth: AuthContext, event: StoredEvent): boolean {
   return event.zone_id === null || isOwner(auth.user) || event.zone_id === auth.user.zoneId;
 }
 
-/** Each event's wire form, made once however many staff streams send it: every reader who may see it reads the same. */
-const wires = new WeakMap<StoredEvent, string>();
+/**
+ * Each event's wire form, made once however many staff streams send it: every reader who may see
+ * it reads the same bytes, written to each socket as they are.
+ */
+const wires = new WeakMap<StoredEvent, Uint8Array>();
 
-function toWire(event: StoredEvent): string {
+function toWire(event: StoredEvent): Uint8Array {
   let wire = wires.get(event);
   if (wire === undefined) {
     const body: LiveEvent = {
@@ -38,7 +41,7 @@ function toWire(event: StoredEvent): string {
       // What an order's change made of it (ADR 0051): the order is of the zone the reader sees.
       ...(event.topic === 'orders' && event.data ? { change: event.data as OrderChange } : {}),
     };
-    wire = sseMessage(event.id, body);
+    wire = Buffer.from(sseMessage(event.id, body));
     wires.set(event, wire);
   }
   return wire;
