@@ -64,6 +64,11 @@ import { publicOriginOf } from './lib/public-origin.ts';
 export type AppDeps = {
   config: Config;
   db: Database;
+  /**
+   * What reports, exports and the dashboard read: a standby's pool with DATABASE_READ_URL
+   * (ADR 0052); the default, and the caller's choice without it, is `db` itself.
+   */
+  readDb?: Database;
   hub: EventHub;
   /** A pino logger to share with the rest of the process; without one the app logs at config.logLevel. */
   logger?: FastifyBaseLogger;
@@ -99,6 +104,7 @@ function trustedProxies(setting: Config['trustProxy']): (address: string, hop: n
 /** Builds the whole server without listening, so tests can call it with inject(). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, db, hub } = deps;
+  const readDb = deps.readDb ?? db;
   const storage = deps.storage ?? createStorage(config.storage);
   const isTrustedProxy = trustedProxies(config.trustProxy);
   const app = Fastify({
@@ -237,9 +243,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(slidesRoutes, { db, storage });
       await api.register(trashRoutes, { db });
       await api.register(auditRoutes, { db });
-      await api.register(ordersRoutes, { db, news: orderNews });
+      await api.register(ordersRoutes, { db, readDb, news: orderNews });
       await api.register(staffRoutes, { db });
-      await api.register(dashboardRoutes, { db });
+      await api.register(dashboardRoutes, { db, readDb });
       await api.register(settingsRoutes, { db });
       await api.register(couponsRoutes, { db });
       await api.register(customersRoutes, { db });
@@ -255,8 +261,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes, { db, hub });
       await api.register(deliveryRoutes, { db, hub, news: orderNews, push });
       await api.register(passwordResetRoutes, { db, mailer, originOf, audience: 'executives' });
-      await api.register(dispatchRoutes, { db, hub });
-      await api.register(reportsRoutes, { db });
+      await api.register(dispatchRoutes, { db, readDb, hub });
+      await api.register(reportsRoutes, { db, readDb });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

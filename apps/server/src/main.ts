@@ -2,7 +2,7 @@ import pino from 'pino';
 import pretty from 'pino-pretty';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/client.ts';
+import { createDatabase, createReadDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isLoopback, listeningOrigin } from './lib/public-origin.ts';
@@ -50,6 +50,8 @@ async function main() {
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
   const { pool, db } = createDatabase(databaseUrl, 20);
+  // Reports, exports and the dashboard read a standby when DATABASE_READ_URL names one (ADR 0052).
+  const reads = createReadDatabase(config.databaseReadUrl, { pool, db }, 20);
   const hub = new EventHub(databaseUrl, db, log);
   // Shared by the app and the housekeeping, whose purge deletes the files of what it removes.
   const storage = createStorage(config.storage);
@@ -69,6 +71,7 @@ async function main() {
       await app?.close();
       await hub.stop();
       await storage.close();
+      await reads.end();
       await pool.end();
       await embedded?.stop();
     } finally {
@@ -86,7 +89,8 @@ async function main() {
     const demo = await demoCredentials(db);
     await hub.start();
     stopHousekeeping = startHousekeeping(db, hub, storage, log);
-    app = await buildApp({ config, db, hub, storage, logger: log });
+    app = await buildApp({ config, db, readDb: reads.db, hub, storage, logger: log });
+    if (config.databaseReadUrl) log.info('reports, exports and the dashboard read from DATABASE_READ_URL');
     await app.listen({ port: config.port, host: config.host });
     const local = listeningOrigin(config.host, config.port);
     if (!config.publicUrl && !isLoopback(config.host)) {
@@ -110,6 +114,7 @@ async function main() {
     await app?.close().catch(() => undefined);
     await hub.stop();
     await storage.close().catch(() => undefined);
+    await reads.end().catch(() => undefined);
     await pool.end().catch(() => undefined);
     await embedded?.stop();
     process.exit(1);

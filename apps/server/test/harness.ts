@@ -17,7 +17,7 @@ import { Level } from '@storedesk/shared/levels';
 import { themes } from '@storedesk/shared/themes';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { createDatabase, type Database } from '../src/db/client.ts';
+import { createDatabase, createReadDatabase, type Database } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { EventHub } from '../src/realtime/hub.ts';
@@ -52,6 +52,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  /** What reports, exports and the dashboard read: a pool of DATABASE_READ_URL's when `env` names one, else `db`. */
+  readDb: Database;
   database: TestDatabase;
   hub: EventHub;
   /** The app's DATA_DIR: its files, and its outbox of mail when no SMTP server is set. */
@@ -61,8 +63,9 @@ export type TestApp = {
 
 /**
  * A started app on a database of its own; `database` shares one between
- * instances, `env` adds settings to its configuration, `consoleDir` is a
- * built console to serve (none by default).
+ * instances, `env` adds settings to its configuration (DATABASE_READ_URL among
+ * them: the app then reads reports, exports and the dashboard there), `consoleDir`
+ * is a built console to serve (none by default).
  */
 export async function createTestApp(
   options: {
@@ -82,11 +85,13 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
   });
   const silent = { info: () => undefined, warn: () => undefined };
+  const reads = createReadDatabase(config.databaseReadUrl, database, 10);
   const hub = new EventHub(database.url, database.db, silent);
   await hub.start();
   const app = await buildApp({
     config,
     db: database.db,
+    readDb: reads.db,
     hub,
     consoleDir: options.consoleDir ?? path.join(dataDir, 'no-console'),
     storefrontDir: options.storefrontDir ?? path.join(dataDir, 'no-storefront'),
@@ -96,12 +101,14 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
+    readDb: reads.db,
     database,
     hub,
     dataDir,
     close: async () => {
       await app.close();
       await hub.stop();
+      await reads.end();
       if (!options.database) await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -28,6 +28,22 @@ export function createDatabase(url: string, max = 10): { pool: pg.Pool; db: Data
 }
 
 /**
+ * The database that reports, exports and the dashboard read (ADR 0052): with `url` (DATABASE_READ_URL)
+ * a pool of its own on the standby, made as the primary's is (size, idle time, an error handler on
+ * every connection); without it the primary itself, the same object, so nothing changes. `end`
+ * closes only a pool made here.
+ */
+export function createReadDatabase(
+  url: string | undefined,
+  primary: { pool: pg.Pool; db: Database },
+  max = 10,
+): { pool: pg.Pool; db: Database; end: () => Promise<void> } {
+  if (url === undefined) return { ...primary, end: async () => undefined };
+  const { pool, db } = createDatabase(url, max);
+  return { pool, db, end: () => pool.end() };
+}
+
+/**
  * The ORM's transaction takes a client from the pool and sends BEGIN before
  * its try block: when the connection is lost during BEGIN, that client is
  * never given back, and each such loss shrinks the pool for good until

@@ -5,7 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { authOf } from '../../plugins/access.ts';
 import { getDashboard } from './dashboard.service.ts';
 
-export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** `readDb` is the standby with DATABASE_READ_URL, else `db` itself (ADR 0052). */
+export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Database }> = async (
+  app,
+  { db, readDb },
+) => {
   app.get(
     '/dashboard',
     {
@@ -17,6 +21,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (a
         response: { 200: dashboardSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
       },
     },
-    async (request) => getDashboard(db, authOf(request), request.query, new Date()),
+    async (request) => getDashboard(db, readDb, authOf(request), request.query, new Date()),
   );
 };

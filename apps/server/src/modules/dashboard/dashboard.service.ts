@@ -122,9 +122,12 @@ export async function dashboardOf(
  * The caller's dashboard. The owner may name a zone of the business; a zone that
  * is not one (unknown, deleted, another business's) is refused with 400 on
  * `zoneId`, as a store's zone is. An admin naming another zone gets 403 (scopeOf).
+ * The zone is looked up in `db`, the primary, so one just made is never refused;
+ * the figures come from `reads`, which may be a standby a moment behind (ADR 0052).
  */
 export async function getDashboard(
   db: Database,
+  reads: Database,
   auth: AuthContext,
   query: DashboardQuery,
   now: Date,
@@ -133,7 +136,7 @@ export async function getDashboard(
   if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
     throw invalid({ zoneId: messages.unknownZone });
   }
-  return dashboardOf(db, scope, now, auth.business.timeZone);
+  return dashboardOf(reads, scope, now, auth.business.timeZone);
 }
 
 /**

@@ -21,11 +21,16 @@ import * as dispatch from './dispatch.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };
 
-/** Dispatch (B14, ADR 0042): the console's live map, the executive picker's choices, and cash to settle. */
-export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }> = async (
-  app,
-  { db, hub },
-) => {
+/**
+ * Dispatch (B14, ADR 0042): the console's live map, the executive picker's choices, and cash to settle.
+ * Only the cash CSV reads `readDb`, the standby with DATABASE_READ_URL (else `db` itself, ADR 0052):
+ * the cash list on screen is what a settlement is checked against, so it reads the primary.
+ */
+export const dispatchRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  readDb: Database;
+  hub: EventHub;
+}> = async (app, { db, readDb, hub }) => {
   const openStreams = streamsClosedOnShutdown(app);
 
   app.get(
@@ -113,7 +118,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub
       },
     },
     async (request, reply) => {
-      const csv = await dispatch.cashCsv(db, authOf(request), request.query);
+      const csv = await dispatch.cashCsv(readDb, authOf(request), request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -42,8 +42,17 @@ function csvLine(fields: string[]): string {
  * B3: the rows of the list as filtered (every page of it), written to `out` as
  * CSV from a server-side cursor in one read-only snapshot, waiting for the
  * client whenever `out` is full. Stops early if the client goes away.
+ * `started` is called once the database has answered (with the first rows, or
+ * with none), before anything is written: until then a failure can still be
+ * answered with a status of its own, a 503 when the database is unreachable.
  */
-export async function exportOrders(db: Database, scope: Scope, query: OrderListQuery, out: Writable) {
+export async function exportOrders(
+  db: Database,
+  scope: Scope,
+  query: OrderListQuery,
+  out: Writable,
+  started: () => void = () => undefined,
+) {
   let gone = false;
   out.once('close', () => {
     gone = true;
@@ -53,8 +62,15 @@ export async function exportOrders(db: Database, scope: Scope, query: OrderListQ
     out.write(chunk);
     await drained(out);
   };
-  await write(`\uFEFF${csvLine(header)}`);
+  let begun = false;
+  const begin = async () => {
+    if (begun) return;
+    begun = true;
+    started();
+    await write(`\uFEFF${csvLine(header)}`);
+  };
   await forEachExportBatch(db, scope, query, batchSize, async (rows) => {
+    await begin();
     let chunk = '';
     for (const row of rows) {
       chunk += csvLine([
@@ -75,5 +91,6 @@ export async function exportOrders(db: Database, scope: Scope, query: OrderListQ
     await write(chunk);
     return !gone;
   });
+  await begin();
   out.end();
 }

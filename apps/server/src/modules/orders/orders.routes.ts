@@ -24,10 +24,15 @@ import * as orders from './orders.service.ts';
 const params = z.object({ orderId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
-export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews }> = async (
-  app,
-  { db, news },
-) => {
+/**
+ * `readDb`, the standby with DATABASE_READ_URL (else `db` itself), serves the export alone: the
+ * list and the order page read the primary, so a change is there the moment it is answered (ADR 0052).
+ */
+export const ordersRoutes: FastifyPluginAsyncZod<{
+  db: Database;
+  readDb: Database;
+  news: OrderNews;
+}> = async (app, { db, readDb, news }) => {
   app.get(
     '/orders',
     {
@@ -56,16 +61,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ db: Database; news: OrderNews
       // A 403 for another zone comes before the first byte of the file.
       const scope = scopeOf(authOf(request), request.query.zoneId);
       const out = new PassThrough();
-      void reply
+      // The file is sent once the database has answered: one that cannot be reached (the standby
+      // too, ADR 0052) is answered 503 with Retry-After by the error handler, not a cut-off 200.
+      let begun = false;
+      await new Promise<void>((resolve, reject) => {
+        const start = () => {
+          begun = true;
+          resolve();
+        };
+        exportOrders(readDb, scope, request.query, out, start).catch((error: unknown) => {
+          if (!begun) return reject(error);
+          request.log.error({ err: error }, 'order export failed');
+          out.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+      });
+      return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="orders-${request.query.view}.csv"`)
         .header('cache-control', 'no-store')
         .send(out);
-      exportOrders(db, scope, request.query, out).catch((error: unknown) => {
-        request.log.error({ err: error }, 'order export failed');
-        out.destroy(error instanceof Error ? error : new Error(String(error)));
-      });
-      return reply;
     },
   );
 

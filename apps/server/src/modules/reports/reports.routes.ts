@@ -13,7 +13,11 @@ const figures =
   'category (each item’s category now), orders and cancelled are null too. totals count each order of the period once. ' +
   'The owner may name a zone (zoneId); an admin always gets their own zone, and naming another is 403. At most 366 days.';
 
-export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+/** `readDb` is the standby with DATABASE_READ_URL, else `db` itself (ADR 0052). */
+export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Database }> = async (
+  app,
+  { db, readDb },
+) => {
   app.get(
     '/reports/sales',
     {
@@ -26,7 +30,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
         response: { 200: salesReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
       },
     },
-    async (request) => getSalesReport(db, authOf(request), request.query),
+    async (request) => getSalesReport(db, readDb, authOf(request), request.query),
   );
 
   app.get(
@@ -43,7 +47,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     },
     async (request, reply) => {
       const { query } = request;
-      const report = await getSalesReport(db, authOf(request), query);
+      const report = await getSalesReport(db, readDb, authOf(request), query);
       return reply
         .type('text/csv; charset=utf-8')
         .header(

@@ -60,9 +60,12 @@ function rowOf(query: SalesReportQuery, group: repo.GroupRow): SalesRow {
  * B15: the sales of a period, grouped one way, for the caller's zone (or the
  * owner's chosen zone, or every zone), from the rollup kept with the orders.
  * Days come oldest first; other groups by gross, largest first, then by label.
+ * The zone is looked up in `db`, the primary, so one just made is never refused;
+ * the figures come from `reads`, which may be a standby a moment behind (ADR 0052).
  */
 export async function getSalesReport(
   db: Database,
+  reads: Database,
   auth: AuthContext,
   query: SalesReportQuery,
 ): Promise<SalesReport> {
@@ -71,7 +74,7 @@ export async function getSalesReport(
     throw invalid({ zoneId: messages.unknownZone });
   }
   // One snapshot for both reads, so the rows add up to the totals even while orders close.
-  const [groups, totals] = await db.transaction(
+  const [groups, totals] = await reads.transaction(
     async (tx) =>
       [await repo.salesGroups(tx, scope, query), await repo.salesTotals(tx, scope, query)] as const,
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
