@@ -65,6 +65,9 @@ export class EventHub {
   /** Events waiting to be handed to their subscribers, in order of arrival. */
   private readonly pending: StoredEvent[] = [];
   private fanningOut = false;
+  /** When the oldest event waiting to go out arrived. */
+  private pendingSince = 0;
+  private readonly fanOutListeners = new Set<(seconds: number) => void>();
   private closed = false;
   private reconnecting = false;
   /** Aborted by stop(): a reconnect waiting for its next try gives up at once. */
@@ -113,6 +116,11 @@ export class EventHub {
     const subscriber = { businessId, zoneId, deliver };
     this.positionSubscribers.add(subscriber);
     return () => this.positionSubscribers.delete(subscriber);
+  }
+
+  /** Tells `listener` how long each round of events took to go out, from the arrival of its first (metrics). */
+  onFanOut(listener: (seconds: number) => void): void {
+    this.fanOutListeners.add(listener);
   }
 
   get size(): number {
@@ -165,8 +173,13 @@ export class EventHub {
     if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     this.lastId = Math.max(this.lastId, event.id);
     this.sessions.noteEvent(event);
+    if (this.pending.length === 0) this.pendingSince = performance.now();
     this.pending.push(event);
-    if (!this.fanningOut) void this.fanOut();
+    // Once the notifications that came in together are all pending: they go out as one round.
+    if (!this.fanningOut) {
+      this.fanningOut = true;
+      queueMicrotask(() => void this.fanOut());
+    }
   }
 
   /**
@@ -181,6 +194,7 @@ export class EventHub {
     this.fanningOut = true;
     try {
       while (this.pending.length > 0 && !this.closed) {
+        const since = this.pendingSince;
         const byBusiness = new Map<string, StoredEvent[]>();
         for (const event of this.pending.splice(0)) {
           const events = byBusiness.get(event.business_id);
@@ -205,6 +219,8 @@ export class EventHub {
             delivered++;
           }
         }
+        const seconds = (performance.now() - since) / 1000;
+        for (const listener of this.fanOutListeners) listener(seconds);
       }
     } finally {
       this.fanningOut = false;

@@ -72,6 +72,7 @@ describe('GET /api/metrics', () => {
       storedesk_http_request_duration_seconds: 'histogram',
       storedesk_orders_placed_total: 'counter',
       storedesk_sse_streams_open: 'gauge',
+      storedesk_live_fanout_seconds: 'histogram',
       storedesk_db_pool_clients: 'gauge',
       storedesk_db_pool_idle_clients: 'gauge',
       storedesk_db_pool_waiting_requests: 'gauge',
@@ -208,6 +209,29 @@ describe('gauges', () => {
     await until(async () => (await open()) === 1, 'the stream to count');
     stream.close();
     await until(async () => (await open()) === 0, 'the closed stream to stop counting');
+  });
+
+  it('time each round of live events going out to the streams', async () => {
+    await local.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => undefined);
+    const rounds = async () => sampleValue(await scrape(), 'storedesk_live_fanout_seconds_count') ?? 0;
+    const before = await rounds();
+    const stream = await openStream(local.app, owner.headers);
+    const account = (await local.app.inject({ url: '/api/account', headers: owner.headers })).json<{
+      email: string;
+      phone: string;
+      version: number;
+    }>();
+    const saved = await local.app.inject({
+      method: 'PATCH',
+      url: '/api/account',
+      headers: owner.headers,
+      payload: { name: 'Owen Owner', email: account.email, phone: account.phone, version: account.version },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await stream.waitFor((m) => m.data.topic === 'account', 'the account event');
+    // The write's events (its account and staff) arrive together: one round, one write to the stream.
+    await until(async () => (await rounds()) === before + 1, 'the round to be timed');
+    stream.close();
   });
 
   it('show the database pool with plausible values', async () => {

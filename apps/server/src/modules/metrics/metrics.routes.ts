@@ -19,7 +19,11 @@ const plugin: FastifyPluginAsyncZod<{
   hub: EventHub;
   metricsToken: string | undefined;
 }> = async (app, { db, hub, metricsToken }) => {
-  const metrics = createMetrics({ pool: db.$client, openStreams: () => hub.size });
+  const metrics = createMetrics({
+    pool: db.$client,
+    openStreams: () => hub.size,
+    onFanOut: (listener) => hub.onFanOut(listener),
+  });
   app.decorate('metrics', metrics);
 
   app.addHook('onResponse', async (request, reply) => {

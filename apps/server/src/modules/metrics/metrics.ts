@@ -12,6 +12,8 @@ export type MetricSources = {
   pool: pg.Pool;
   /** Live-event streams open on this process right now. */
   openStreams: () => number;
+  /** Calls the listener with the seconds of each round of live events going out to the streams. */
+  onFanOut: (listener: (seconds: number) => void) => void;
 };
 
 export type AppMetrics = {
@@ -26,7 +28,7 @@ export type AppMetrics = {
  * The metrics of one app, on a registry of its own: two apps in one process
  * (as in tests) never share or clash. Gauges read their source when scraped.
  */
-export function createMetrics({ pool, openStreams }: MetricSources): AppMetrics {
+export function createMetrics({ pool, openStreams, onFanOut }: MetricSources): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -50,6 +52,14 @@ export function createMetrics({ pool, openStreams }: MetricSources): AppMetrics 
     help: 'Orders placed through the customer app API (POST /api/storefront/orders) by this process.',
     registers,
   });
+
+  const fanOut = new Histogram({
+    name: 'storedesk_live_fanout_seconds',
+    help: 'Time from live events reaching this process to their last write to its open streams, per round of events.',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1],
+    registers,
+  });
+  onFanOut((seconds) => fanOut.observe(seconds));
 
   new Gauge({
     name: 'storedesk_sse_streams_open',
