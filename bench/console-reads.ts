@@ -20,7 +20,7 @@ import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { limits } from '@storedesk/shared/limits';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
-import { seedOrders } from './orders.ts';
+import { post, seedOrders } from './orders.ts';
 import { openStream, streamAddress } from './sse.ts';
 import { round1 } from './stats.ts';
 
@@ -175,35 +175,10 @@ async function targetsOf(databaseUrl: string) {
   }
 }
 
-function post(agent: http.Agent, url: string, token: string, body: unknown) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-          'content-length': Buffer.byteLength(payload),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
 /** CHANGES_PER_SECOND moves a second for SECONDS s, each the next order's, with the version it has. */
 async function moveOrders(baseUrl: string, token: string, targets: Target[], dexOfZone: Map<string, string>) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+  const auth = { authorization: `Bearer ${token}` };
   let made = 0;
   let refused = 0;
   const started = performance.now();
@@ -213,7 +188,7 @@ async function moveOrders(baseUrl: string, token: string, targets: Target[], dex
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const order = targets[n % targets.length]!;
     const confirm = order.status === 0;
-    const res = await post(agent, `${baseUrl}/api/orders/${order.id}/status`, token, {
+    const res = await post(agent, `${baseUrl}/api/orders/${order.id}/status`, auth, {
       status: confirm ? 1 : 0,
       ...(confirm ? { dexId: dexOfZone.get(order.zoneId) } : {}),
       version: order.version,

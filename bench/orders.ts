@@ -128,7 +128,7 @@ function cannon(options: autocannon.Options): Promise<Figures> {
 }
 
 /** One JSON POST on a kept-alive connection, from `localAddress` if given. */
-function post(
+export function post(
   agent: http.Agent,
   url: string,
   headers: Record<string, string>,

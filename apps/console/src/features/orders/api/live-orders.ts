@@ -20,22 +20,8 @@ import type { OrdersQuery } from './get-orders.ts';
 
 /** The list row of a changed order: its summary without the payment. */
 function rowOf(order: OrderChange['order']): OrderSummary {
-  return {
-    id: order.id,
-    number: order.number,
-    zoneId: order.zoneId,
-    storeId: order.storeId,
-    storeName: order.storeName,
-    customerName: order.customerName,
-    placedAt: order.placedAt,
-    status: order.status,
-    state: order.state,
-    billAmountPaise: order.billAmountPaise,
-    dexId: order.dexId,
-    dexName: order.dexName,
-    version: order.version,
-    closedAt: order.closedAt,
-  };
+  const { paidAt: _paidAt, paidByName: _paidByName, ...row } = order;
+  return row;
 }
 
 const tabOf: Partial<Record<OrderStatus, keyof Omit<OrderCounts, 'all'>>> = {
