@@ -6,13 +6,18 @@
  *    10,000 on the instance (the `streams` part)
  *  - reads per change of an order with 100 consoles open, before and after events carried the
  *    change (bench/console-reads.ts, on a server of its own)
- *  - a lunch rush of orders (bench/rush.ts) and dispatch at a city's scale (bench/dispatch.ts)
+ *  - dispatch at a city's scale (bench/dispatch.ts)
  *  - stores and catalogue at scale (bench/catalogue.ts)
  *  - orders and the dashboard at scale (bench/orders.ts)
  *  - one push notification to 10,000 subscriptions (bench/push.ts, on a server of its own)
  *  - Lighthouse's mobile performance of /sign-in and /dashboard (bench/console.ts, likewise)
  *  - a soak of 10 minutes of mixed load with 1,000 open streams (bench/soak.ts, on a server of
  *    its own), run only when named: `npm run bench -- soak [--minutes N]` (or SOAK_MINUTES)
+ *  - the lunch rush at scale (bench/rush.ts, on a server of its own), run only when named:
+ *    1,000 businesses and 10,000,000 orders written with SQL, then 5 minutes of 200 customer
+ *    orders/s and 500 status changes/s with 2,000 open streams, once with a tenth of the orders
+ *    written and once with all: `npm run bench -- rush [--businesses N] [--orders M]
+ *    [--minutes K] [--streams S]` (fractions of a minute allowed)
  * Figures are printed and written to bench/results/<part>.json.
  *  - a year's sales reports over 1,000,000 orders (bench/reports.ts)
  * `npm run bench -- <part>` runs one part only (the parts: `parts` below).
@@ -29,7 +34,7 @@ import { benchPush } from './push.ts';
 import { benchConsole } from './console.ts';
 import { benchSoak } from './soak.ts';
 import { measureEventLatency } from './event-latency.ts';
-import { benchRush } from './rush.ts';
+import { benchRush, rushDefaults, type RushOptions } from './rush.ts';
 import { benchConsoleReads } from './console-reads.ts';
 import { benchDispatch } from './dispatch.ts';
 import { benchReports } from './reports.ts';
@@ -91,7 +96,7 @@ const parts = [
 ] as const;
 type Part = (typeof parts)[number];
 /** Parts a run of every part leaves out: they take long and are run by name. */
-const onlyByName: readonly Part[] = ['soak'];
+const onlyByName: readonly Part[] = ['soak', 'rush'];
 
 async function signInToken(baseUrl: string): Promise<string> {
   const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, {
@@ -128,14 +133,23 @@ function soakMinutes(option: string | undefined): number {
 async function main() {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { minutes: { type: 'string' } },
+    options: {
+      minutes: { type: 'string' },
+      businesses: { type: 'string' },
+      orders: { type: 'string' },
+      streams: { type: 'string' },
+    },
   });
   const only = positionals[0];
   if (only !== undefined && !parts.includes(only as Part)) {
     throw new Error(`unknown part "${only}": choose one of ${parts.join(', ')}, or none for all`);
   }
-  if (values.minutes !== undefined && only !== 'soak')
-    throw new Error('--minutes applies to the soak part only');
+  if (values.minutes !== undefined && only !== 'soak' && only !== 'rush')
+    throw new Error('--minutes applies to the soak and rush parts only');
+  for (const option of ['businesses', 'orders', 'streams'] as const) {
+    if (values[option] !== undefined && only !== 'rush')
+      throw new Error(`--${option} applies to the rush part only`);
+  }
   const runs = (part: Part) => (only === undefined && !onlyByName.includes(part)) || only === part;
   // Push and the soak start a server of their own: push with the stand-in push service
   // allow-listed, the soak with a higher limit of customer orders.
@@ -143,6 +157,7 @@ async function main() {
   if (only === 'console-reads') return runConsoleReads();
   if (only === 'console') return runConsole();
   if (only === 'soak') return benchSoak(soakMinutes(values.minutes));
+  if (only === 'rush') return runRush(rushOptions(values));
   fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
   const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
@@ -150,10 +165,6 @@ async function main() {
     const token = await signInToken(baseUrl);
     if (runs('foundation')) await benchFoundation(baseUrl, token);
     if (runs('streams')) await benchStreams(baseUrl, server.pid, token);
-    if (runs('rush')) {
-      const rush = await benchRush(baseUrl, runningEmbeddedPostgresUrl(server.dataDir)!, token);
-      console.log(`results in ${writeResults('rush', rush)}`);
-    }
     if (runs('dispatch')) {
       const dispatch = await benchDispatch(
         baseUrl,
@@ -179,7 +190,41 @@ async function main() {
   if (runs('console')) await runConsole();
   if (only === undefined) {
     console.log('soak left out (10 minutes of mixed load): run it with npm run bench -- soak [--minutes N]');
+    console.log(
+      'rush left out (10,000,000 orders, twice 5 minutes of load): run it with npm run bench -- rush [--businesses N] [--orders M] [--minutes K]',
+    );
   }
+}
+
+/** The rush's sizes: each option if given, else its default; whole numbers but for minutes. */
+function rushOptions(values: Partial<Record<keyof RushOptions, string>>): RushOptions {
+  const limits: Record<keyof RushOptions, [min: number, max: number, whole: boolean]> = {
+    businesses: [2, 100_000, true],
+    orders: [1000, 100_000_000, true],
+    minutes: [0.05, 24 * 60, false],
+    streams: [1, 20_000, true],
+  };
+  const options = { ...rushDefaults };
+  for (const [name, [min, max, whole]] of Object.entries(limits) as Array<
+    [keyof RushOptions, [number, number, boolean]]
+  >) {
+    const text = values[name];
+    if (text === undefined) continue;
+    const value = Number(text);
+    if (!(value >= min && value <= max) || (whole && !Number.isInteger(value))) {
+      throw new Error(
+        `--${name} must be a ${whole ? 'whole ' : ''}number from ${min} to ${max}, not "${text}"`,
+      );
+    }
+    options[name] = value;
+  }
+  return options;
+}
+
+/** The lunch rush at scale (bench/rush.ts), on a server of its own. */
+async function runRush(options: RushOptions) {
+  const results = await benchRush(options);
+  console.log(`results in ${writeResults('rush', results)}`);
 }
 
 /** Reads per change of an order with 100 consoles open (bench/console-reads.ts), on a server of its own. */
