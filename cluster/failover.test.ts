@@ -6,8 +6,13 @@
  * customer orders and staff status changes are written, the primary's
  * postmaster and then its Patroni are killed (kill -9). The standby takes
  * over; meanwhile the instances answer 503 with Retry-After and come back by
- * themselves; no write they acknowledged is lost.
+ * themselves; no write they acknowledged is lost. The second instance reads
+ * reports, exports and the dashboard through HAProxy's port for reads
+ * (DATABASE_READ_URL, ADR 0052): the standby, then the primary once it has
+ * none; its dashboard answers after the failover, and its order page shows a
+ * change made through it.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
 import { PatroniCluster } from './support/patroni.ts';
@@ -46,6 +51,29 @@ async function call(baseUrl: string, method: string, url: string, body?: unknown
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether a connection to `url` reaches a PostgreSQL in recovery (a standby). */
+async function inRecovery(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return (await client.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby')).rows[0]!
+      .standby;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** An answer of `instance` other than a 503, asked again for at most 15 s while it is one. */
+async function settled(instance: string, method: string, url: string, body?: unknown, headers = {}) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await call(instance, method, url, body, headers);
+    if (res.status !== 503 || Date.now() > deadline) return res;
+    await pause(500);
+  }
+}
+
 /** The error lines (pino level 50 and up) the two instances printed, the last few of each. */
 function errorsLogged(): string {
   return [a, b]
@@ -71,7 +99,7 @@ beforeAll(async () => {
   };
   // The first instance migrates and seeds the demo business; the second starts on what it made.
   a = await startServer({ ...env, SEED_DEMO: '1' });
-  b = await startServer(env);
+  b = await startServer({ ...env, DATABASE_READ_URL: cluster.readUrl });
 
   const session = await call(a.baseUrl, 'POST', '/api/auth/sign-in', OWNER);
   expect(session.status).toBe(200);
@@ -206,6 +234,10 @@ describe('the primary PostgreSQL and its Patroni killed mid-load', () => {
       statusWorker(),
     ];
     try {
+      // The second instance reads its dashboard from the standby.
+      expect(await inRecovery(db.readUrl)).toBe(true);
+      expect((await call(b!.baseUrl, 'GET', '/api/dashboard', undefined, owner)).status).toBe(200);
+
       // Writes flow before the kill.
       const warm = Date.now() + 20_000;
       while ((acks.length < 50 || changes.length < 10) && Date.now() < warm) await pause(100);
@@ -299,6 +331,38 @@ describe('the primary PostgreSQL and its Patroni killed mid-load', () => {
       for (const instance of instances) {
         expect(afterResuming.filter((ack) => ack.instance === instance).length).toBeGreaterThan(0);
       }
+
+      // With no standby left, the reads' port reaches the new primary: the dashboard answers, and
+      // a change made through the instance that reads there shows on its order page at once.
+      expect(await inRecovery(db.readUrl)).toBe(false);
+      expect((await settled(b!.baseUrl, 'GET', '/api/dashboard', undefined, owner)).status).toBe(200);
+      const placed = await settled(
+        b!.baseUrl,
+        'POST',
+        '/api/storefront/orders',
+        {
+          customer: { name: 'Asha Rao', phone: '9800000001' },
+          storeId: menu.storeId,
+          items: [{ itemId: menu.itemId, quantity: 1 }],
+        },
+        { 'x-storefront-key': storefrontKey },
+      );
+      expect(placed.status).toBe(201);
+      const orderUrl = `/api/orders/${placed.body.id as string}`;
+      const before = await call(b!.baseUrl, 'GET', orderUrl, undefined, owner);
+      const changed = await call(
+        b!.baseUrl,
+        'POST',
+        `${orderUrl}/status`,
+        { status: -1, version: before.body.version, note: 'after the failover' },
+        owner,
+      );
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      const after = await call(b!.baseUrl, 'GET', orderUrl, undefined, owner);
+      expect(after.body).toMatchObject({ status: -1, version: (before.body.version as number) + 1 });
+      expect((after.body.timeline as Array<{ note: string | null }>).map((entry) => entry.note)).toContain(
+        'after the failover',
+      );
     } finally {
       running = false;
       await Promise.all(workers);

@@ -264,6 +264,9 @@ export class PatroniCluster {
   port = 0;
   /** postgres:// URL of the application's database and user, through HAProxy. */
   url = '';
+  /** The same through HAProxy's port for reads: the standby, or the primary when there is none (ADR 0052). */
+  readUrl = '';
+  private readPort = 0;
   private root = '';
   private etcd: Service | null = null;
   private haproxy: { stop: () => Promise<void> } | null = null;
@@ -336,7 +339,11 @@ export class PatroniCluster {
     const [primary] = await this.waitForSyncStandby(120_000);
 
     this.port = await freePort();
-    this.haproxy = await startHaproxy(haproxyConfig(this.port, this.nodes), [this.port]);
+    this.readPort = await freePort();
+    this.haproxy = await startHaproxy(haproxyConfig(this.port, this.readPort, this.nodes), [
+      this.port,
+      this.readPort,
+    ]);
 
     // The application's own user and database, as an operator would make them (the owner may
     // create the extensions the first migration needs).
@@ -356,6 +363,7 @@ export class PatroniCluster {
       await admin.end();
     }
     this.url = `postgres://${user}:${password}@127.0.0.1:${this.port}/${database}`;
+    this.readUrl = `postgres://${user}:${password}@127.0.0.1:${this.readPort}/${database}`;
   }
 
   /** The members as the Patroni REST API of `node` lists them (GET /cluster); null if it does not answer. */
@@ -481,8 +489,13 @@ function patroniConfig(options: {
  * client goes on talking to a PostgreSQL that is no longer the primary. Patroni 3.0 answers 200
  * as soon as it holds the leader key, before its PostgreSQL has left recovery: the role it
  * reports must say so too, or writes meet a read-only standby (SQLSTATE 25006, a 500).
+ * `readPort` (DATABASE_READ_URL, ADR 0052) goes to a node that answers GET /replica, cut when
+ * it stops being one (promoted), and to the primary while no node is a replica.
  */
-function haproxyConfig(port: number, nodes: PatroniNode[]): string {
+function haproxyConfig(port: number, readPort: number, nodes: PatroniNode[]): string {
+  const servers = nodes
+    .map((node) => `  server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`)
+    .join('\n');
   return `
 global
   maxconn 1000
@@ -501,6 +514,18 @@ listen postgres
   http-check expect status 200
   http-check expect rstring '"role": ?"(master|primary)"'
   default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
-${nodes.map((node) => `  server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`).join('\n')}
+${servers}
+
+frontend postgres-reads
+  bind 127.0.0.1:${readPort}
+  use_backend replicas if { nbsrv(replicas) gt 0 }
+  default_backend postgres
+
+backend replicas
+  option httpchk
+  http-check send meth GET uri /replica
+  http-check expect status 200
+  default-server inter 500ms fastinter 250ms downinter 500ms fall 2 rise 1 on-marked-down shutdown-sessions
+${servers}
 `;
 }
