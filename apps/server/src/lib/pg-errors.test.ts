@@ -41,6 +41,11 @@ describe('PostgreSQL error classification', () => {
     for (const code of ['23505', '22003', '40001', '28P01', '42P01']) {
       expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(false);
     }
+    // A standby's cancellation of a read in the way of its replay; not a serialization failure.
+    const cancelled = Object.assign(pgError('40001'), {
+      message: 'canceling statement due to conflict with recovery',
+    });
+    expect(isDatabaseUnavailable(wrapped(cancelled))).toBe(true);
     expect(isDatabaseUnavailable(new Error('no code'))).toBe(false);
   });
 });

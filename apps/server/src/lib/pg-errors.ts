@@ -54,6 +54,9 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const { code, message } = e as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {
       if (networkCodes.has(code) || unavailableStates.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+      // A standby cancelled a read that its replay needed out of the way (ADR 0052): asked again, it reads.
+      if (code === '40001' && typeof message === 'string' && message.includes('conflict with recovery'))
+        return true;
     }
     if (typeof message === 'string' && poolMessages.some((start) => message.startsWith(start))) return true;
   }
