@@ -176,7 +176,7 @@ export async function seedBusinessOrders(
               jsonb_build_array(jsonb_build_object('itemId', gen_random_uuid(), 'itemName', 'Basmati Rice (5 kg)', 'itemQuantity', 1 + g.n % 3, 'itemPricePaise', 64950)),
               jsonb_build_array(jsonb_build_object('chargeLabel', 'Delivery charges', 'chargeAmountPaise', 3000)),
               64950 * (1 + g.n % 3), 3000, 64950 * (1 + g.n % 3) + 3000,
-              jsonb_build_object('label', 'Home', 'text', g.n || ', Rush Road', 'lat', 12.9352, 'lng', 77.6245),
+              jsonb_build_object('label', 'Home', 'text', g.n || ', Rush Road', 'landmark', '', 'lat', 12.9352, 'lng', 77.6245),
               'COD'
        FROM unnest($1::uuid[]) AS b(id)
        CROSS JOIN generate_series($2::int, $3::int) AS g(n)

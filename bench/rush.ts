@@ -126,6 +126,7 @@ export async function benchRush(options: RushOptions) {
       });
     console.log(`load for ${minutes} min with ${firstOrders} orders …`);
     const first = await phase(0);
+    showServerErrors(first, server.output());
 
     // The second phase's database: every business's orders.
     started = performance.now();
@@ -147,6 +148,7 @@ export async function benchRush(options: RushOptions) {
     );
     console.log(`load for ${minutes} min with ${secondOrders} orders …`);
     const second = await phase(100_000_000);
+    showServerErrors(second, server.output());
 
     const results = {
       options,
@@ -169,6 +171,14 @@ export async function benchRush(options: RushOptions) {
     await db.end().catch(() => undefined);
     await server.stop();
   }
+}
+
+/** A phase with answers of 500 and more: what the server last printed, which says why. */
+function showServerErrors(phase: PhaseFigures, output: string) {
+  const failed = [phase.orders, phase.statusChanges].some((kind) =>
+    Object.keys(kind.byStatus).some((status) => status.startsWith('5')),
+  );
+  if (failed) console.log(`the server answered 5xx; the end of its output:\n${output.slice(-3000)}`);
 }
 
 type Verdict = { pass: boolean; line: string };
