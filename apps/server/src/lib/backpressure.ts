@@ -13,7 +13,11 @@ import type { Writable } from 'node:stream';
 export const MAX_UNSENT_BYTES = 1024 * 1024;
 
 /** Writes `chunk`, or drops the connection if the client has left too much unread. False once dropped. */
-export function writeOrDrop(out: Writable, chunk: string | Uint8Array, maxUnsent = MAX_UNSENT_BYTES): boolean {
+export function writeOrDrop(
+  out: Writable,
+  chunk: string | Uint8Array,
+  maxUnsent = MAX_UNSENT_BYTES,
+): boolean {
   if (out.destroyed) return false;
   out.write(chunk);
   if (out.writableLength <= maxUnsent) return true;
