@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { orderEventSchema, orderSummarySchema, type OrderDetail } from '../orders/schemas.ts';
+import { orderEventSchema, orderSummarySchema } from '../orders/schemas.ts';
 import { eventTopics } from './topics.ts';
 
 /**
@@ -36,30 +36,3 @@ export type CustomerEvent = {
   recordId: string | null;
   at: string;
 };
-
-/** An order's change as its event carries it, from the order as its page shows it after the change. */
-export function orderChangeOf(order: OrderDetail): OrderChange {
-  const entry = order.timeline.at(-1);
-  if (!entry) throw new Error(`order ${order.id} has no timeline`);
-  return {
-    order: {
-      id: order.id,
-      number: order.number,
-      zoneId: order.zoneId,
-      storeId: order.storeId,
-      storeName: order.storeName,
-      customerName: order.customerName,
-      placedAt: order.placedAt,
-      status: order.status,
-      state: order.state,
-      billAmountPaise: order.billAmountPaise,
-      dexId: order.dexId,
-      dexName: order.dexName,
-      version: order.version,
-      closedAt: order.closedAt,
-      paidAt: order.paidAt,
-      paidByName: order.paidByName,
-    },
-    timelineEntry: entry,
-  };
-}

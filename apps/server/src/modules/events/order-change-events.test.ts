@@ -6,7 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orderChangeOf, type OrderChange } from '@storedesk/shared/events/schemas';
+import type { OrderChange } from '@storedesk/shared/events/schemas';
+import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';

@@ -18,7 +18,7 @@ import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
 import { scopeOf } from '../../lib/scope.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { orderChangeOf } from '@storedesk/shared/events/schemas';
+import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { CountedOrder } from '../dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';

@@ -1,4 +1,5 @@
-import { orderChangeOf, type LiveEvent } from '@storedesk/shared/events/schemas';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail, OrderListResponse } from '@storedesk/shared/orders/schemas';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,6 @@
 import { businessDay } from '@storedesk/shared/dates';
-import { orderChangeOf, type LiveEvent, type OrderChange } from '@storedesk/shared/events/schemas';
+import type { LiveEvent, OrderChange } from '@storedesk/shared/events/schemas';
+import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import { inOrdersView, OrderStatus } from '@storedesk/shared/orders';
 import type {
   OrderCounts,

@@ -3,7 +3,8 @@
  * place without asking the server; a page whose membership it changes is asked once; a change
  * this tab made is not fetched again when its event comes.
  */
-import { orderChangeOf, type LiveEvent } from '@storedesk/shared/events/schemas';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { act, screen, waitFor, within } from '@testing-library/react';
