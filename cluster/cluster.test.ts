@@ -16,6 +16,7 @@ import { pngOfSize } from '../apps/server/src/storage/image-fixtures.ts';
 import { startTestS3Server, type TestS3Server } from '../apps/server/src/storage/s3-test-server.ts';
 import { openStream, type SseStream } from '../apps/server/test/sse.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { call, demoMenu } from './support/api.ts';
 import { freePort, startHaproxy, startRedis, type Running } from './support/processes.ts';
 
 const OWNER = { email: 'owner@example.com', password: 'owner-demo-1' };
@@ -34,16 +35,6 @@ const proxy = { main: '', rewriting: '', rewritingUntrusted: '' };
 let owner: { authorization: string };
 let storefrontKey: string;
 let menu: { storeId: string; itemId: string };
-
-async function call(baseUrl: string, method: string, url: string, body?: unknown, headers = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
 
 async function signIn(baseUrl: string, email = OWNER.email, password = OWNER.password) {
   return call(baseUrl, 'POST', '/api/auth/sign-in', { email, password });
@@ -154,17 +145,7 @@ beforeAll(async () => {
   const session = await signIn(a.baseUrl);
   expect(session.status).toBe(200);
   owner = { authorization: `Bearer ${session.body.token as string}` };
-  storefrontKey = (await call(a.baseUrl, 'GET', '/api/settings/business', undefined, owner)).body
-    .storefrontKey as string;
-  const stores = (await call(a.baseUrl, 'GET', '/api/stores?pageSize=25', undefined, owner)).body
-    .items as Array<{
-    id: string;
-    status: number;
-  }>;
-  const storeId = stores.find((store) => store.status === 1)!.id;
-  const items = (await call(a.baseUrl, 'GET', `/api/stores/${storeId}/items?pageSize=25`, undefined, owner))
-    .body.items as Array<{ id: string; inStock: boolean }>;
-  menu = { storeId, itemId: items.find((item) => item.inStock)!.id };
+  ({ storefrontKey, menu } = await demoMenu(a.baseUrl, owner));
 }, 240_000);
 
 afterAll(async () => {

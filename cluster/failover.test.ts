@@ -15,6 +15,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
+import { call, demoMenu, type Answer } from './support/api.ts';
 import { PatroniCluster } from './support/patroni.ts';
 
 const OWNER = { email: 'owner@example.com', password: 'owner-demo-1' };
@@ -29,25 +30,6 @@ let b: RunningServer | undefined;
 let owner: { authorization: string };
 let storefrontKey: string;
 let menu: { storeId: string; itemId: string };
-
-type Answer = { status: number; body: Record<string, unknown>; retryAfter: string | null };
-
-async function call(baseUrl: string, method: string, url: string, body?: unknown, headers = {}) {
-  const res = await fetch(`${baseUrl}${url}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const text = await res.text();
-  let parsed: Record<string, unknown> = {};
-  try {
-    parsed = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  } catch {
-    parsed = { text: text.slice(0, 200) };
-  }
-  return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') } satisfies Answer;
-}
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -104,17 +86,7 @@ beforeAll(async () => {
   const session = await call(a.baseUrl, 'POST', '/api/auth/sign-in', OWNER);
   expect(session.status).toBe(200);
   owner = { authorization: `Bearer ${session.body.token as string}` };
-  storefrontKey = (await call(a.baseUrl, 'GET', '/api/settings/business', undefined, owner)).body
-    .storefrontKey as string;
-  const stores = (await call(a.baseUrl, 'GET', '/api/stores?pageSize=25', undefined, owner)).body
-    .items as Array<{
-    id: string;
-    status: number;
-  }>;
-  const storeId = stores.find((store) => store.status === 1)!.id;
-  const items = (await call(a.baseUrl, 'GET', `/api/stores/${storeId}/items?pageSize=25`, undefined, owner))
-    .body.items as Array<{ id: string; inStock: boolean }>;
-  menu = { storeId, itemId: items.find((item) => item.inStock)!.id };
+  ({ storefrontKey, menu } = await demoMenu(a.baseUrl, owner));
 }, 240_000);
 
 afterAll(async () => {
