@@ -55,7 +55,6 @@ export class EventHub {
   private client: pg.Client | null = null;
   /** The streams of each business. */
   private readonly subscribers = new Map<string, Set<Subscriber>>();
-  private subscriberCount = 0;
   private readonly positionSubscribers = new Set<PositionSubscriber>();
   /** Positions waiting for the next batch, the latest per executive, per business. */
   private readonly positions = new Map<string, Map<string, PositionNote>>();
@@ -99,12 +98,9 @@ export class EventHub {
     let ofBusiness = this.subscribers.get(businessId);
     if (!ofBusiness) this.subscribers.set(businessId, (ofBusiness = new Set()));
     ofBusiness.add(subscriber);
-    this.subscriberCount++;
     return () => {
       const current = this.subscribers.get(businessId);
-      if (!current?.delete(subscriber)) return;
-      this.subscriberCount--;
-      if (current.size === 0) this.subscribers.delete(businessId);
+      if (current?.delete(subscriber) && current.size === 0) this.subscribers.delete(businessId);
     };
   }
 
@@ -124,7 +120,9 @@ export class EventHub {
   }
 
   get size(): number {
-    return this.subscriberCount;
+    let size = 0;
+    for (const ofBusiness of this.subscribers.values()) size += ofBusiness.size;
+    return size;
   }
 
   /**
@@ -156,7 +154,6 @@ export class EventHub {
     this.stopped.abort();
     this.sessions.stop();
     this.subscribers.clear();
-    this.subscriberCount = 0;
     this.positionSubscribers.clear();
     if (this.positionTimer) clearTimeout(this.positionTimer);
     this.pending.length = 0;

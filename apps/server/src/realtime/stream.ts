@@ -58,6 +58,54 @@ function openEventStream(res: FastifyReply['raw'], headers: Record<string, strin
   return out;
 }
 
+/** An open live stream: what the events and positions streams share. */
+type LiveStream = {
+  out: Writable;
+  isClosed: () => boolean;
+  /** Writes `chunk`, or closes the stream when its reader has left too much unread. */
+  write: (chunk: string | Uint8Array) => void;
+  /** Runs `cleanup` when the stream closes. */
+  onClose: (cleanup: () => void) => void;
+};
+
+/**
+ * Answers the request with an event stream that lives as long as its reader and its session
+ * (`hub.sessions`), with a comment every 25 s (`onPing` told first), and is ended before the
+ * server closes (`openStreams`).
+ */
+function openLiveStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  stream: Pick<EventStream, 'session' | 'openStreams' | 'heartbeatMs' | 'headers'>,
+  onPing?: () => void,
+): LiveStream {
+  reply.hijack();
+  const res = reply.raw;
+  const out = openEventStream(res, stream.headers);
+  let closed = false;
+  const cleanups: Array<() => void> = [];
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    stream.openStreams.delete(close);
+    clearInterval(heartbeat);
+    for (const cleanup of cleanups) cleanup();
+    res.end();
+  };
+  const write = (chunk: string | Uint8Array) => {
+    if (!closed && !writeOrDrop(out, chunk)) close();
+  };
+  const heartbeat = setInterval(() => {
+    onPing?.();
+    write(': ping\n\n');
+  }, stream.heartbeatMs ?? HEARTBEAT_MS);
+  cleanups.push(hub.sessions.watch(stream.session, close));
+  request.raw.on('close', close);
+  stream.openStreams.add(close);
+  return { out, isClosed: () => closed, write, onClose: (cleanup) => cleanups.push(cleanup) };
+}
+
 /**
  * Answers the request with a live stream of the business's events that the reader may see
  * (`toWire`), as Server-Sent Events: first what it missed since `lastEventId` (from the
@@ -71,62 +119,45 @@ export async function streamEvents(
   hub: EventHub,
   stream: EventStream,
 ): Promise<void> {
-  reply.hijack();
-  const res = reply.raw;
-  const out = openEventStream(res, stream.headers);
-
-  let closed = false;
+  // What a reconnecting stream was sent from the database. The notification of
+  // such an event may still reach the hub after the replay, and is not sent
+  // twice; by the first heartbeat every one has arrived, and the set goes.
+  let replayed: Set<number> | null = new Set<number>();
+  const live = openLiveStream(request, reply, hub, stream, () => {
+    replayed = null;
+  });
   const queue: StoredEvent[] = [];
   let replaying = true;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    stream.openStreams.delete(close);
-    unsubscribe();
-    unwatch();
-    clearInterval(heartbeat);
-    res.end();
-  };
   /** Writes the events this reader may see, at once. */
   const send = (events: readonly StoredEvent[]) => {
-    if (closed) return;
+    if (live.isClosed()) return;
     const wires: Array<string | Uint8Array> = [];
     for (const event of events) {
       const wire = stream.toWire(event);
       if (wire !== null) wires.push(wire);
     }
     if (wires.length === 0) return;
-    const chunk =
+    live.write(
       wires.length === 1
         ? wires[0]!
-        : Buffer.concat(wires.map((wire) => (typeof wire === 'string' ? Buffer.from(wire) : wire)));
-    if (!writeOrDrop(out, chunk)) close();
+        : Buffer.concat(wires.map((wire) => (typeof wire === 'string' ? Buffer.from(wire) : wire))),
+    );
   };
-  // What a reconnecting stream was sent from the database. The notification of
-  // such an event may still reach the hub after the replay, and is not sent
-  // twice; by the first heartbeat every one has arrived, and the set goes.
-  let replayed: Set<number> | null = new Set<number>();
-  const unsubscribe = hub.subscribe(stream.businessId, (events) => {
-    if (replaying) queue.push(...events);
-    else send(replayed ? events.filter((event) => !replayed?.delete(event.id)) : events);
-  });
-  // A stream lives no longer than its session: sign-out elsewhere or expiry ends it.
-  const unwatch = hub.sessions.watch(stream.session, close);
-  const heartbeat = setInterval(() => {
-    replayed = null;
-    if (!closed && !writeOrDrop(out, ': ping\n\n')) close();
-  }, stream.heartbeatMs ?? HEARTBEAT_MS);
-  request.raw.on('close', close);
-  stream.openStreams.add(close);
+  live.onClose(
+    hub.subscribe(stream.businessId, (events) => {
+      if (replaying) queue.push(...events);
+      else send(replayed ? events.filter((event) => !replayed?.delete(event.id)) : events);
+    }),
+  );
 
   if (stream.lastEventId > 0) {
     try {
       for await (const page of hub.replay(stream.businessId, stream.lastEventId)) {
-        if (closed) break;
+        if (live.isClosed()) break;
         for (const event of page) replayed?.add(event.id);
         send(page);
         // A page at a time, as fast as the client reads: a long absence is not held in memory.
-        if (!(await drained(out))) break;
+        if (!(await drained(live.out))) break;
       }
     } catch (error) {
       request.log.warn({ err: error }, 'replaying missed events failed');
@@ -151,26 +182,6 @@ export function streamPositions(
     zoneId: string | null;
   },
 ): void {
-  reply.hijack();
-  const res = reply.raw;
-  const out = openEventStream(res);
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
-    stream.openStreams.delete(close);
-    unsubscribe();
-    unwatch();
-    clearInterval(heartbeat);
-    res.end();
-  };
-  const unsubscribe = hub.subscribePositions(stream.businessId, stream.zoneId, (wire) => {
-    if (!closed && !writeOrDrop(out, wire)) close();
-  });
-  const unwatch = hub.sessions.watch(stream.session, close);
-  const heartbeat = setInterval(() => {
-    if (!closed && !writeOrDrop(out, ': ping\n\n')) close();
-  }, stream.heartbeatMs ?? HEARTBEAT_MS);
-  request.raw.on('close', close);
-  stream.openStreams.add(close);
+  const live = openLiveStream(request, reply, hub, stream);
+  live.onClose(hub.subscribePositions(stream.businessId, stream.zoneId, (wire) => live.write(wire)));
 }
