@@ -39,6 +39,22 @@ async function box(locator: Locator): Promise<Box> {
   return { left: found.x, right: found.x + found.width, top: found.y, bottom: found.y + found.height };
 }
 
+/** The element's box once it has stopped moving (e.g. after a slide-in): its animations are done and two frames apart it is where it was. */
+async function settledBox(locator: Locator): Promise<Box> {
+  await expect
+    .poll(() =>
+      locator.evaluate(async (element) => {
+        await Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished));
+        const before = element.getBoundingClientRect();
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        const after = element.getBoundingClientRect();
+        return before.top === after.top && before.left === after.left;
+      }),
+    )
+    .toBe(true);
+  return box(locator);
+}
+
 function overlap(a: Box, b: Box): boolean {
   return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 }
@@ -100,9 +116,7 @@ describe('faults found by review', () => {
     await placeOrder(page, { name: 'Nia Review', phone: '9811122299' });
     const alert = page.getByRole('alert').filter({ hasText: 'New order' });
     await alert.waitFor();
-    // The alert's arrival has settled (it slides in).
-    await expect.poll(async () => (await box(alert)).top).toBe((await box(alert)).top);
-    expect(overlap(await box(alert), await box(title))).toBe(false);
+    expect(overlap(await settledBox(alert), await box(title))).toBe(false);
     await alert.getByRole('button', { name: 'Acknowledge' }).click();
     await context.close();
   });
