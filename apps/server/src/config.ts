@@ -62,6 +62,12 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    DATABASE_POOL_SIZE: z.coerce
+      .number('must be a number')
+      .int('must be a whole number')
+      .min(2, 'must be at least 2')
+      .max(500, 'must be at most 500')
+      .default(20),
     PUBLIC_URL: z.url('must be a URL such as https://console.example.com').optional(),
     PUBLIC_HOSTS: z
       .string()
@@ -253,6 +259,8 @@ export type Config = {
    * (ADR 0052); unset, they read DATABASE_URL's as everything else does.
    */
   databaseReadUrl: string | undefined;
+  /** Connections each pool (primary, and read when set) holds at most. */
+  databasePoolSize: number;
   publicUrl: string | undefined;
   /** Hosts a trusted proxy's X-Forwarded-Host may name for links, when PUBLIC_URL is unset (lower case). */
   publicHosts: string[];
@@ -337,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseReadUrl: e.DATABASE_READ_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: e.PUBLIC_URL,
     publicHosts: e.PUBLIC_HOSTS,
     storage:

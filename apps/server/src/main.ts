@@ -49,9 +49,9 @@ async function main() {
     }
   }
   const databaseUrl = config.databaseUrl ?? embedded!.url;
-  const { pool, db } = createDatabase(databaseUrl, 20);
+  const { pool, db } = createDatabase(databaseUrl, config.databasePoolSize);
   // Reports, exports and the dashboard read a standby when DATABASE_READ_URL names one (ADR 0052).
-  const reads = createReadDatabase(config.databaseReadUrl, { pool, db }, 20);
+  const reads = createReadDatabase(config.databaseReadUrl, { pool, db }, config.databasePoolSize);
   const hub = new EventHub(databaseUrl, db, log);
   // Shared by the app and the housekeeping, whose purge deletes the files of what it removes.
   const storage = createStorage(config.storage);
