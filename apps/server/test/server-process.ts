@@ -49,7 +49,10 @@ export async function startServerProcess(
   fs.chmodSync(dataDir, 0o755);
   const port = await freePort();
   const baseUrl = `http://${hostName}:${port}`;
-  const child: ChildProcess = spawn(process.execPath, entries[entry], {
+  // SERVER_CPU_PROFILE_DIR=<dir> profiles every server a test or bench starts (node --cpu-prof).
+  const profileDir = process.env.SERVER_CPU_PROFILE_DIR;
+  const nodeArgs = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, ...entries[entry]], {
     cwd: root,
     env: {
       ...process.env,
