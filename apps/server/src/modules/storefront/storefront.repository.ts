@@ -48,11 +48,6 @@ export async function findBusinessBySlug(db: Executor, slug: string) {
 }
 
 /** The database's clock: within a transaction, its start (the moment an order is placed). */
-export async function transactionTime(tx: Executor): Promise<Date> {
-  const result = await tx.execute<{ now: Date | string }>(sql`SELECT now() AS now`);
-  return new Date(result.rows[0]!.now);
-}
-
 /** What the customer app is shown of a store, and what its rules of ordering read. */
 const storeColumns = {
   id: stores.id,
@@ -70,12 +65,15 @@ const storeColumns = {
   closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,
   featured: stores.featured,
 };
-export type StorefrontStoreRow = Awaited<ReturnType<typeof findStore>> & {};
+export type StorefrontStoreRow = Omit<NonNullable<Awaited<ReturnType<typeof findStore>>>, 'now'>;
 
-/** A live store of the business, or null. */
+/**
+ * A live store of the business (or null), with the transaction's time (`now()`, fixed for the whole
+ * transaction) read in the same statement: the clock its ordering rules are judged on.
+ */
 export async function findStore(db: Executor, businessId: string, storeId: string) {
   const [row] = await db
-    .select(storeColumns)
+    .select({ ...storeColumns, now: sql<Date>`now()`.mapWith((value: Date | string) => new Date(value)) })
     .from(stores)
     .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
   return row ?? null;

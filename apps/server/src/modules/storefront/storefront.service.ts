@@ -78,16 +78,18 @@ export function assertTakingOrders(business: StorefrontBusiness): void {
 }
 
 /**
- * The store of an order or a quote, able to take it at `now`: 404 when it is
- * not a live store of the business, 409 (naming `storeId`) when it is not Open
- * or outside its hours on the business's clock.
+ * The store of an order or a quote, able to take it now, and that moment (the
+ * transaction's time, read with the store): 404 when it is not a live store of
+ * the business, 409 (naming `storeId`) when it is not Open or outside its hours
+ * on the business's clock.
  */
-async function storeTakingOrders(tx: Executor, business: StorefrontBusiness, storeId: string, now: Date) {
-  const store = await repo.findStore(tx, business.id, storeId);
-  if (!store) throw notFound();
+async function storeTakingOrders(tx: Executor, business: StorefrontBusiness, storeId: string) {
+  const found = await repo.findStore(tx, business.id, storeId);
+  if (!found) throw notFound();
+  const { now, ...store } = found;
   const refusal = orderingRefusal(store, now, business.timeZone);
   if (refusal) throw new AppError('conflict', refusal, { fields: { storeId: refusal } });
-  return store;
+  return { store, now };
 }
 
 type Basket = Pick<StorefrontOrderRequest, 'items' | 'couponCode'>;
@@ -263,8 +265,7 @@ export async function placeOrder(
   const businessId = business.id;
   return db.transaction(async (tx) => {
     const parties = await orderParties(tx, business, input, signedIn);
-    const now = await repo.transactionTime(tx);
-    const store = await storeTakingOrders(tx, business, input.storeId, now);
+    const { store, now } = await storeTakingOrders(tx, business, input.storeId);
     if (
       parties.address &&
       !deliversTo(
@@ -278,7 +279,8 @@ export async function placeOrder(
       );
     }
     const customer = await repo.lockCustomer(tx, businessId, parties.customer);
-    await assertMayOrder(tx, { businessId }, customer.id);
+    // A customer this order creates has not been blocked; an existing one may have been.
+    if (!customer.created) await assertMayOrder(tx, { businessId }, customer.id);
     const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
     const { priced, couponCode } = await billFor(
       tx,
@@ -364,8 +366,7 @@ export async function quoteOrder(
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
   // No transaction: a quote writes and locks nothing, and a cart priced a moment apart is as good.
-  const now = await repo.transactionTime(db);
-  const store = await storeTakingOrders(db, business, input.storeId, now);
+  const { store, now } = await storeTakingOrders(db, business, input.storeId);
   const customer = signedIn ? await repo.findOrderingCustomer(db, signedIn.scope) : null;
   const { priced, couponCode } = await billFor(db, business, store, input, now, customer, null);
   return {
@@ -446,7 +447,7 @@ export async function catalogueOf(
     repo.findCatalogueItems(db, business.id, storeId, filter, storefrontCatalogueLimit + 1),
   ]);
   return {
-    store: toStorefrontStore(store, business, new Date(), origin),
+    store: toStorefrontStore(store, business, store.now, origin),
     categories,
     items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
       id: row.id,
