@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Where links in messages and absolute URLs point: never where a request's headers say (ADR 0032).
   const originOf = publicOriginOf(config, (address) => isTrustedProxy(address, 0));
-  await app.register(metricsRoutes, { db, hub, metricsToken: config.metricsToken });
+  await app.register(metricsRoutes, { db, readDb, hub, metricsToken: config.metricsToken });
   await registerMultipart(app);
   await app.register(filesRoutes, { storage });
 

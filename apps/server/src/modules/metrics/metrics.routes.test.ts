@@ -238,7 +238,7 @@ describe('gauges', () => {
     // A query through the pool, so that it holds a connection (idle ones close after 30 s).
     expect((await local.app.inject({ url: '/api/health' })).statusCode).toBe(200);
     const exposition = await scrape();
-    const value = (name: string) => sampleValue(exposition, name)!;
+    const value = (name: string) => sampleValue(exposition, name, { pool: 'primary' })!;
     const [total, idle, waiting, max] = [
       value('storedesk_db_pool_clients'),
       value('storedesk_db_pool_idle_clients'),
@@ -251,6 +251,39 @@ describe('gauges', () => {
     expect(total).toBeLessThanOrEqual(max);
     expect(idle).toBe(total);
     expect(waiting).toBe(0);
+    // Without DATABASE_READ_URL there is no pool of its own to show.
+    expect(exposition.samples.filter((sample) => sample.labels.pool === 'read')).toEqual([]);
+  });
+
+  it('show the read pool beside the primary when DATABASE_READ_URL is set, each as it is used', async () => {
+    // A second pool on the same database stands for the standby: what is measured is the pool.
+    const reading = await createTestApp({
+      database: local.database,
+      env: { DATABASE_READ_URL: local.database.url },
+    });
+    try {
+      const pool = reading.readDb.$client;
+      const held = await Promise.all(Array.from({ length: 10 }, () => pool.connect()));
+      const waiting = pool.query('SELECT 1');
+      try {
+        const exposition = await scrape(reading.app);
+        const read = (name: string) => sampleValue(exposition, name, { pool: 'read' });
+        expect([
+          read('storedesk_db_pool_clients'),
+          read('storedesk_db_pool_idle_clients'),
+          read('storedesk_db_pool_waiting_requests'),
+          read('storedesk_db_pool_max_clients'),
+        ]).toEqual([10, 0, 1, 10]);
+        // The primary's connections are its own: none of them is held, and nothing waits for one.
+        expect(sampleValue(exposition, 'storedesk_db_pool_waiting_requests', { pool: 'primary' })).toBe(0);
+        expect(sampleValue(exposition, 'storedesk_db_pool_max_clients', { pool: 'primary' })).toBe(10);
+      } finally {
+        for (const client of held) client.release();
+        await waiting;
+      }
+    } finally {
+      await reading.close();
+    }
   });
 
   it('show the pool busy while queries hold its connections', async () => {
@@ -259,9 +292,10 @@ describe('gauges', () => {
     const waiting = pool.query('SELECT 1');
     try {
       const exposition = await scrape();
-      expect(sampleValue(exposition, 'storedesk_db_pool_clients')).toBe(10);
-      expect(sampleValue(exposition, 'storedesk_db_pool_idle_clients')).toBe(0);
-      expect(sampleValue(exposition, 'storedesk_db_pool_waiting_requests')).toBe(1);
+      const primary = { pool: 'primary' };
+      expect(sampleValue(exposition, 'storedesk_db_pool_clients', primary)).toBe(10);
+      expect(sampleValue(exposition, 'storedesk_db_pool_idle_clients', primary)).toBe(0);
+      expect(sampleValue(exposition, 'storedesk_db_pool_waiting_requests', primary)).toBe(1);
     } finally {
       for (const client of held) client.release();
       await waiting;

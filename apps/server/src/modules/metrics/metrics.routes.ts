@@ -16,11 +16,13 @@ declare module 'fastify' {
 
 const plugin: FastifyPluginAsyncZod<{
   db: Database;
+  /** What reports, exports and the dashboard read: `db` itself unless DATABASE_READ_URL names a standby. */
+  readDb: Database;
   hub: EventHub;
   metricsToken: string | undefined;
-}> = async (app, { db, hub, metricsToken }) => {
+}> = async (app, { db, readDb, hub, metricsToken }) => {
   const metrics = createMetrics({
-    pool: db.$client,
+    pools: { primary: db.$client, read: readDb === db ? null : readDb.$client },
     openStreams: () => hub.size,
     onFanOut: (listener) => hub.onFanOut(listener),
   });

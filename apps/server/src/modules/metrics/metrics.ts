@@ -8,8 +8,8 @@ export const UNMATCHED_ROUTE = 'unmatched';
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export type MetricSources = {
-  /** The pool behind the app's database. */
-  pool: pg.Pool;
+  /** The pools behind the app's databases: the primary, and the read database's when it has its own (ADR 0052). */
+  pools: { primary: pg.Pool; read: pg.Pool | null };
   /** Live-event streams open on this process right now. */
   openStreams: () => number;
   /** Calls the listener with the seconds of each round of live events going out to the streams. */
@@ -28,7 +28,7 @@ export type AppMetrics = {
  * The metrics of one app, on a registry of its own: two apps in one process
  * (as in tests) never share or clash. Gauges read their source when scraped.
  */
-export function createMetrics({ pool, openStreams, onFanOut }: MetricSources): AppMetrics {
+export function createMetrics({ pools, openStreams, onFanOut }: MetricSources): AppMetrics {
   const registry = new Registry();
   const registers = [registry];
   collectDefaultMetrics({ register: registry });
@@ -69,39 +69,39 @@ export function createMetrics({ pool, openStreams, onFanOut }: MetricSources): A
       this.set(openStreams());
     },
   });
-  new Gauge({
-    name: 'storedesk_db_pool_clients',
-    help: 'Connections the database pool holds, busy or idle.',
-    registers,
-    collect() {
-      this.set(pool.totalCount);
-    },
-  });
-  new Gauge({
-    name: 'storedesk_db_pool_idle_clients',
-    help: 'Connections of the database pool that are idle.',
-    registers,
-    collect() {
-      this.set(pool.idleCount);
-    },
-  });
-  new Gauge({
-    name: 'storedesk_db_pool_waiting_requests',
-    help: 'Queries waiting for a connection of the database pool.',
-    registers,
-    collect() {
-      this.set(pool.waitingCount);
-    },
-  });
-  new Gauge({
-    name: 'storedesk_db_pool_max_clients',
-    help: 'Connections the database pool may hold at most.',
-    registers,
-    collect() {
-      // pg-pool fills in its default of 10 when none is given.
-      this.set(pool.options.max ?? 10);
-    },
-  });
+  // Each pool's gauges carry its name in the `pool` label: `primary`, and `read` when DATABASE_READ_URL is set.
+  const named = Object.entries(pools).filter((entry): entry is [string, pg.Pool] => entry[1] !== null);
+  const poolGauge = (name: string, help: string, read: (pool: pg.Pool) => number) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['pool'],
+      registers,
+      collect() {
+        for (const [label, pool] of named) this.set({ pool: label }, read(pool));
+      },
+    });
+  poolGauge(
+    'storedesk_db_pool_clients',
+    'Connections the database pool holds, busy or idle.',
+    (pool) => pool.totalCount,
+  );
+  poolGauge(
+    'storedesk_db_pool_idle_clients',
+    'Connections of the database pool that are idle.',
+    (pool) => pool.idleCount,
+  );
+  poolGauge(
+    'storedesk_db_pool_waiting_requests',
+    'Queries waiting for a connection of the database pool.',
+    (pool) => pool.waitingCount,
+  );
+  // pg-pool fills in its default of 10 when none is given.
+  poolGauge(
+    'storedesk_db_pool_max_clients',
+    'Connections the database pool may hold at most.',
+    (pool) => pool.options.max ?? 10,
+  );
 
   return {
     registry,
