@@ -9,7 +9,7 @@ import {
 } from '@storedesk/shared/auth/password-reset';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { perAddressLimit } from '../../lib/rate-limit.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import { requestPasswordReset, resetAudiences, resetPassword } from './password-reset.service.ts';
@@ -17,14 +17,8 @@ import { requestPasswordReset, resetAudiences, resetPassword } from './password-
 /** Reset-password attempts per client address per window. */
 const RESETS_PER_ADDRESS = 10;
 
-const limitedTo = (max: number, timeWindow: number) => ({
-  max,
-  timeWindow,
-  errorResponseBuilder: (_request: unknown, limit: { ttl: number }) =>
-    new AppError('rate_limited', passwordResetMessages.tooMany, {
-      headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
-    }),
-});
+const limitedTo = (max: number, windowMs: number) =>
+  perAddressLimit(max, windowMs, passwordResetMessages.tooMany);
 
 /**
  * Forgot password and reset password by e-mail (B8). Both are public and,

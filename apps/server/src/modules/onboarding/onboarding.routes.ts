@@ -14,7 +14,8 @@ import {
 } from '@storedesk/shared/onboarding/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
+import { invalid } from '../../lib/errors.ts';
+import { perAddressLimit } from '../../lib/rate-limit.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { setSessionCookie } from '../../plugins/access.ts';
@@ -33,14 +34,7 @@ const COOKIE_PATH = '/api/onboarding';
 const COOKIE_MAX_AGE_S = 7 * 24 * 60 * 60;
 
 function limit(max: number, message: string) {
-  return {
-    max,
-    timeWindow: onboardingRateLimits.windowMs,
-    errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-      new AppError('rate_limited', message, {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
-      }),
-  };
+  return perAddressLimit(max, onboardingRateLimits.windowMs, message);
 }
 
 function presentedToken(request: FastifyRequest): string | undefined {

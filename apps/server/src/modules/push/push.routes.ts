@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
@@ -14,7 +13,7 @@ import {
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { perAddressLimit } from '../../lib/rate-limit.ts';
 import {
   customerHeaders,
   registerPreflight,
@@ -82,14 +81,11 @@ export const pushRoutes: FastifyPluginAsyncZod<{
   );
 
   // The customer app's side, called from pages on any origin (CORS `*`: only the publishable key is read).
-  const rateLimit = {
-    max: subscriptionChangesPerMinute,
-    timeWindow: 60_000,
-    errorResponseBuilder: (_request: FastifyRequest, limit: { ttl: number }) =>
-      new AppError('rate_limited', pushMessages.tooManySubscriptionChanges, {
-        headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
-      }),
-  };
+  const rateLimit = perAddressLimit(
+    subscriptionChangesPerMinute,
+    60_000,
+    pushMessages.tooManySubscriptionChanges,
+  );
 
   registerPreflight(app, '/storefront/push/public-key', 'GET', 'reading the push public key');
   app.get(

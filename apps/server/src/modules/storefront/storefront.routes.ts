@@ -18,7 +18,7 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import { perAddressLimit } from '../../lib/rate-limit.ts';
 import { idParam } from '../../lib/route-schemas.ts';
 import { customerOf, storefrontOf } from '../../plugins/access.ts';
 import {
@@ -62,14 +62,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         access: 'storefront',
         crossOrigin: true,
         // A public endpoint: at most this many orders a minute from one client address (TRUST_PROXY says which).
-        rateLimit: {
-          max: ordersPerMinute,
-          timeWindow: 60_000,
-          errorResponseBuilder: (_request, limit) =>
-            new AppError('rate_limited', messages.tooManyStorefrontOrders, {
-              headers: { 'retry-after': String(Math.max(1, Math.ceil(limit.ttl / 1000))) },
-            }),
-        },
+        rateLimit: perAddressLimit(ordersPerMinute, 60_000, messages.tooManyStorefrontOrders),
       },
       // After the rate limit (an onRequest hook) and the key, before the body is read: a business that is
       // not live refuses every order, whatever it holds.
