@@ -18,6 +18,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
+import { passkeyOptionsLimit } from './passkeys.routes.ts';
 import { stepAt, totpAt } from './totp.ts';
 
 /*
@@ -477,6 +478,29 @@ describe('signing in with a passkey alone', () => {
       headers: { authorization: `Bearer ${executive.token}` },
     });
     expect(options.statusCode).toBe(401);
+  });
+
+  it('hands out 100 challenges to one address in 15 minutes, then 429 with Retry-After, storing none more', async () => {
+    const ip = nextAddress();
+    const challenges = async () =>
+      Number(
+        (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM webauthn_challenges`))
+          .rows[0]!.n,
+      );
+    for (let n = 0; n < passkeyOptionsLimit.perAddress; n += 1) {
+      expect((await post('/api/auth/passkey/options', {}, undefined, ip)).statusCode).toBe(200);
+    }
+    const before = await challenges();
+    const refused = await post('/api/auth/passkey/options', {}, undefined, ip);
+    expect(refusalOf(refused)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: messages.tooManySignInAttempts,
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(await challenges()).toBe(before);
+    // Another address is not held back.
+    expect((await post('/api/auth/passkey/options', {}, undefined, nextAddress())).statusCode).toBe(200);
   });
 
   it('answers garbage with 400 and opens nothing', async () => {

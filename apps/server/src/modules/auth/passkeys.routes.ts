@@ -8,10 +8,18 @@ import {
   webauthnOptionsSchema,
 } from '@storedesk/shared/auth/passkeys';
 import type { FastifyRequest } from 'fastify';
+import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../../db/client.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
+import { perAddressLimit } from '../../lib/rate-limit.ts';
 import * as passkeys from './passkeys.service.ts';
 import { answerSignedIn, signInMetaOf, signInRefusals } from './sign-in-answer.ts';
+
+/**
+ * Challenges handed out per client address in a window: each is a row kept for its 5 minutes, so a
+ * client asking for them without end is refused rather than left to fill the table.
+ */
+export const passkeyOptionsLimit = { perAddress: 100, windowMs: 15 * 60 * 1000 };
 
 /** Signing in to the console with a passkey (B15, ADR 0049): alone, or as the second step after the password. */
 export const passkeySignInRoutes: FastifyPluginAsyncZod<{
@@ -20,16 +28,22 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{
   originOf: OriginOf;
 }> = async (app, { db, secureCookies, originOf }) => {
   const rpOf = (request: FastifyRequest) => passkeys.relyingPartyOf(originOf(request));
+  const optionsLimit = perAddressLimit(
+    passkeyOptionsLimit.perAddress,
+    passkeyOptionsLimit.windowMs,
+    messages.tooManySignInAttempts,
+  );
 
   app.post(
     '/auth/passkey/options',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: optionsLimit },
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a passkey: the options for the browser’s navigator.credentials.get()',
         description:
-          'The browser offers the person’s passkeys for this site. The challenge lasts 5 minutes and works once.',
+          'The browser offers the person’s passkeys for this site. The challenge lasts 5 minutes and works once. ' +
+          '429 with Retry-After past 100 challenges from one address in 15 minutes.',
         body: z.object({}).optional(),
         response: { 200: webauthnOptionsSchema },
       },
