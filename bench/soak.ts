@@ -81,7 +81,8 @@ function parseMetrics(text: string) {
     if (name.startsWith('storedesk_http_requests_total{')) {
       const status = /status="(\d)/.exec(name)?.[1] ?? '?';
       requestsByClass[`${status}xx`] = (requestsByClass[`${status}xx`] ?? 0) + value;
-    } else if (!name.includes('{')) {
+    } else {
+      // A labelled sample is kept under its whole name, labels included.
       values.set(name, value);
     }
   }
@@ -188,7 +189,7 @@ export async function benchSoak(minutes: number) {
           idleLagP99Ms: round1(idle.p99),
           serverCpuPercent: Math.round(((cpu - lastCpu) / (SAMPLE_EVERY_MS / 1000)) * 100),
           streamsOpen: v('storedesk_sse_streams_open'),
-          poolWaiting: v('storedesk_db_pool_waiting_requests'),
+          poolWaiting: v('storedesk_db_pool_waiting_requests{pool="primary"}'),
           requests: tally.requests,
           errors: tally.errors,
         };

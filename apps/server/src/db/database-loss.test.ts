@@ -140,7 +140,8 @@ async function padCompletedOrders(url: string, businessId: string) {
 type Metrics = { clients: number; idle: number };
 async function poolMetrics(server: ServerProcess): Promise<Metrics> {
   const text = await (await fetch(`${server.baseUrl}/api/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+  const value = (name: string) =>
+    Number(new RegExp(`^${name}\\{pool="primary"\\} (\\S+)$`, 'm').exec(text)?.[1]);
   return { clients: value('storedesk_db_pool_clients'), idle: value('storedesk_db_pool_idle_clients') };
 }
 
