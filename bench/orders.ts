@@ -127,13 +127,17 @@ function cannon(options: autocannon.Options): Promise<Figures> {
   });
 }
 
-/** One JSON POST on a kept-alive connection, from `localAddress` if given. */
+/**
+ * One JSON POST on a kept-alive connection, from `localAddress` if given; with `timeoutMs`, one
+ * that has not answered by then fails. Rejects when no whole answer comes.
+ */
 export function post(
   agent: http.Agent,
   url: string,
   headers: Record<string, string>,
   body: unknown,
   localAddress?: string,
+  timeoutMs?: number,
 ) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const payload = JSON.stringify(body);
@@ -154,8 +158,10 @@ export function post(
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => (text += chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        res.on('error', reject);
       },
     );
+    if (timeoutMs !== undefined) req.setTimeout(timeoutMs, () => req.destroy(new Error('timed out')));
     req.on('error', reject);
     req.end(payload);
   });
@@ -213,6 +219,16 @@ export async function changeStatuses(
 /** Where the rush's customers live: by the bench's store (the demo's stores deliver 5 km around). */
 let rushPoint = { lat: 0, lng: 0 };
 
+/**
+ * A bench's basket at a store `s`: its first three items in stock by name (`itemIds`), and the
+ * condition that it has three (`hasItems`).
+ */
+export const basketSql = {
+  itemIds: `(SELECT array_agg(i.id ORDER BY i.name) FROM (
+      SELECT id, name FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i)`,
+  hasItems: '(SELECT count(*) FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock) >= 3',
+};
+
 /** What a customer order of the bench names: an Open store of the demo business and three of its items in stock. */
 async function basketOf(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -226,12 +242,10 @@ async function basketOf(databaseUrl: string) {
       lng: number;
     }>(
       `SELECT b.storefront_key AS key, s.id AS store_id, s.latitude AS lat, s.longitude AS lng,
-              (SELECT array_agg(i.id ORDER BY i.name) FROM (
-                 SELECT id, name FROM items
-                 WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i) AS item_ids
+              ${basketSql.itemIds} AS item_ids
        FROM stores s JOIN businesses b ON b.id = s.business_id
        WHERE s.deleted_at IS NULL AND s.status = 1 AND s.name NOT LIKE 'Bench%'
-         AND (SELECT count(*) FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock) >= 3
+         AND ${basketSql.hasItems}
        ORDER BY s.name LIMIT 1`,
     );
     const row = rows[0]!;

@@ -20,7 +20,8 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { OpenOrder, RushBusiness } from './rush-seed.ts';
-import { streamAddress } from './sse.ts';
+import { post } from './orders.ts';
+import { eachMessage, openEventsResponse, streamAddress } from './sse.ts';
 import { cpuSeconds, percentile, round1 } from './stats.ts';
 
 /** Requests in flight per kind, at most: under the server's 256 connections per client address. */
@@ -59,41 +60,9 @@ export type PhaseFigures = {
   cpu: { serverCores: number; postgresCores: number; benchCores: number };
 };
 
-/** One JSON POST on a kept-alive connection, answering status and body (status 0: no answer). */
-function post(
-  agent: http.Agent,
-  url: string,
-  headers: Record<string, string>,
-  body: unknown,
-  localAddress: string,
-) {
-  return new Promise<{ status: number; body: string }>((resolve) => {
-    const payload = JSON.stringify(body);
-    const req = http.request(
-      url,
-      {
-        method: 'POST',
-        agent,
-        localAddress,
-        headers: {
-          ...headers,
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(payload)),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
-        res.on('error', () => resolve({ status: 0, body: '' }));
-      },
-    );
-    req.setTimeout(REQUEST_TIMEOUT_MS, () => req.destroy(new Error('timed out')));
-    req.on('error', () => resolve({ status: 0, body: '' }));
-    req.end(payload);
-  });
-}
+/** One JSON POST (bench/orders.ts) answering status and body, or status 0 when no answer came in time. */
+const postOrNothing = (...args: Parameters<typeof post>) =>
+  post(...args).catch(() => ({ status: 0, body: '' }));
 
 /** The pids of the embedded PostgreSQL of `dataDir`: its postmaster (by its command line) and its children. */
 function postgresPids(dataDir: string): { postmasters: number[]; children: number[] } {
@@ -142,73 +111,39 @@ export function postgresCpuSeconds(dataDir: string): number {
 }
 
 /** A live stream of one business; `onStatusEvent` set: it reads the order id of each status event. */
-function openRushStream(
+async function openRushStream(
   baseUrl: string,
   token: string,
   localAddress: string,
   onStatusEvent: ((orderId: string) => void) | null,
   tally: { bytes: number; open: number },
 ) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const request = http.get(
-      `${baseUrl}/api/events`,
-      {
-        agent: false,
-        localAddress,
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return reject(new Error(`stream answered ${res.statusCode}`));
-        }
-        tally.open++;
-        let closed = false;
-        const close = () => {
-          if (!closed) tally.open--;
-          closed = true;
-        };
-        res.on('end', close);
-        res.on('close', close);
-        res.on('error', close);
-        if (onStatusEvent === null) {
-          res.on('data', (chunk: Buffer) => (tally.bytes += chunk.length));
-        } else {
-          let buffer = '';
-          const marker = '"action":"status","recordId":"';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => {
-            tally.bytes += chunk.length;
-            buffer += chunk;
-            let end: number;
-            while ((end = buffer.indexOf('\n\n')) >= 0) {
-              const at = buffer.indexOf(marker);
-              if (at >= 0 && at < end)
-                onStatusEvent(buffer.slice(at + marker.length, at + marker.length + 36));
-              buffer = buffer.slice(end + 2);
-            }
-          });
-        }
-        resolve(request);
-      },
-    );
-    request.setTimeout(15_000, () => request.destroy(new Error('the stream did not answer within 15 s')));
-    request.on('response', () => request.setTimeout(0));
-    request.on('error', reject);
-  });
+  const { request, res } = await openEventsResponse(baseUrl, token, localAddress, 15_000);
+  tally.open++;
+  let closed = false;
+  const close = () => {
+    if (!closed) tally.open--;
+    closed = true;
+  };
+  res.on('end', close);
+  res.on('close', close);
+  res.on('error', close);
+  // Bytes of the stream's chunks (characters, on the stream that reads its text).
+  res.on('data', (chunk: Buffer | string) => (tally.bytes += chunk.length));
+  if (onStatusEvent !== null) {
+    const marker = '"action":"status","recordId":"';
+    eachMessage(res, (message) => {
+      const at = message.indexOf(marker);
+      if (at >= 0) onStatusEvent(message.slice(at + marker.length, at + marker.length + 36));
+    });
+  }
+  return request;
 }
 
 function figuresOf(
   target: number,
   seconds: number,
-  k: {
-    scheduled: number;
-    sent: number;
-    ok: number;
-    byStatus: Record<string, number>;
-    dropped: number;
-    late: number;
-  },
+  k: Pick<KindFigures, 'scheduled' | 'sent' | 'ok' | 'byStatus' | 'dropped' | 'late'>,
   times: number[],
 ): KindFigures {
   return {
@@ -328,7 +263,7 @@ export async function runPhase(input: {
       orders.sent++;
       const sent = performance.now();
       track(
-        post(
+        postOrNothing(
           orderAgent,
           `${baseUrl}/api/storefront/orders`,
           { 'x-storefront-key': business.key },
@@ -340,6 +275,7 @@ export async function runPhase(input: {
             paymentMode: 'COD',
           },
           '127.0.3.1',
+          REQUEST_TIMEOUT_MS,
         ).then((res) => {
           ordersInFlight--;
           if (res.status !== 0) orderTimes.push(performance.now() - sent);
@@ -359,7 +295,7 @@ export async function runPhase(input: {
       target.sentAt = performance.now();
       waiting.set(target.id, target);
       track(
-        post(
+        postOrNothing(
           changeAgent,
           `${baseUrl}/api/orders/${target.id}/status`,
           { authorization: `Bearer ${business.token}` },
@@ -369,6 +305,7 @@ export async function runPhase(input: {
             version: target.version,
           },
           '127.0.4.1',
+          REQUEST_TIMEOUT_MS,
         ).then((res) => {
           changesInFlight--;
           if (res.status !== 0) changeTimes.push(performance.now() - target.sentAt);

@@ -16,6 +16,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { basketSql } from './orders.ts';
 
 /** What the load needs of one business. */
 export type RushBusiness = {
@@ -237,12 +238,10 @@ export async function loadBusinesses(client: pg.Client, ids: string[]): Promise<
   }>(
     `SELECT DISTINCT ON (s.business_id) s.business_id, b.storefront_key AS key, s.id AS store_id,
             s.latitude AS lat, s.longitude AS lng,
-            (SELECT array_agg(i.id ORDER BY i.name) FROM (
-               SELECT id, name FROM items
-               WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i) AS item_ids
+            ${basketSql.itemIds} AS item_ids
      FROM stores s JOIN businesses b ON b.id = s.business_id
      WHERE s.business_id = ANY($1::uuid[]) AND s.deleted_at IS NULL AND s.status = 1
-       AND (SELECT count(*) FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock) >= 3
+       AND ${basketSql.hasItems}
      ORDER BY s.business_id, s.name`,
     [ids],
   );

@@ -78,6 +78,15 @@ export async function benchRush(options: RushOptions) {
     let started = performance.now();
     const ids = await createBusinesses(db, demoId, others);
     const createdSeconds = seconds(started);
+    /** Writes orders `from` to `to` of every other business, as many businesses a statement as fit; then the orders in all. */
+    const seedOthers = async (from: number, to: number) => {
+      const batch = Math.max(1, Math.floor(ROWS_PER_STATEMENT / (to - from + 1)));
+      for (let i = 0; i < ids.length; i += batch) {
+        await seedBusinessOrders(db, ids.slice(i, i + batch), { from, to, total: perOther, open, base: 0 });
+      }
+      await vacuumAnalyze(db);
+      return countOrders(db);
+    };
     await seedBusinessOrders(db, [demoId], {
       from: 1,
       to: demoOrders,
@@ -85,18 +94,8 @@ export async function benchRush(options: RushOptions) {
       open,
       base: Number(demo.rows[0]!.last ?? 0),
     });
-    for (let i = 0; i < ids.length; i += 200) {
-      await seedBusinessOrders(db, ids.slice(i, i + 200), {
-        from: 1,
-        to: open,
-        total: perOther,
-        open,
-        base: 0,
-      });
-    }
-    await vacuumAnalyze(db);
+    const firstOrders = await seedOthers(1, open);
     const firstSeedSeconds = seconds(started);
-    const firstOrders = await countOrders(db);
     console.log(
       `seeded ${others} businesses in ${createdSeconds} s, then ${firstOrders} orders (the demo's ${demoOrders}, ${open} open in each other one) in ${firstSeedSeconds} s all told`,
     );
@@ -130,19 +129,8 @@ export async function benchRush(options: RushOptions) {
 
     // The second phase's database: every business's orders.
     started = performance.now();
-    const batch = Math.max(1, Math.floor(ROWS_PER_STATEMENT / perOther));
-    for (let i = 0; i < ids.length; i += batch) {
-      await seedBusinessOrders(db, ids.slice(i, i + batch), {
-        from: open + 1,
-        to: perOther,
-        total: perOther,
-        open,
-        base: 0,
-      });
-    }
-    await vacuumAnalyze(db);
+    const secondOrders = await seedOthers(open + 1, perOther);
     const secondSeedSeconds = seconds(started);
-    const secondOrders = await countOrders(db);
     console.log(
       `seeded the other businesses' orders in ${secondSeedSeconds} s: ${secondOrders} orders in all`,
     );

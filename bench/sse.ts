@@ -1,19 +1,19 @@
 import http from 'node:http';
 
 /**
- * An open /api/events stream that hands every message's data to `onEvent`;
- * resolves once the stream answers 200. `localAddress` (another loopback
- * address, see streamAddress) keeps many streams under the server's limit of
- * connections per client address.
+ * A GET /api/events as the bearer of `token`, on a connection of its own, from `localAddress`
+ * if given (another loopback address, see streamAddress, keeps many streams under the server's
+ * limit of connections per client address); resolves with the response once it answers 200.
+ * With `answerWithinMs`, a stream that has not answered by then fails.
  */
-export function openStream(
+export function openEventsResponse(
   baseUrl: string,
   token: string,
-  onEvent: (data: { topic: string; at: string }) => void,
   localAddress?: string,
+  answerWithinMs?: number,
 ) {
-  return new Promise<http.ClientRequest>((resolve, reject) => {
-    const req = http.get(
+  return new Promise<{ request: http.ClientRequest; res: http.IncomingMessage }>((resolve, reject) => {
+    const request = http.get(
       `${baseUrl}/api/events`,
       {
         agent: false,
@@ -21,24 +21,51 @@ export function openStream(
         headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
       },
       (res) => {
-        if (res.statusCode !== 200) return reject(new Error(`stream answered ${res.statusCode}`));
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = message.split('\n').find((line) => line.startsWith('data: '));
-            if (data) onEvent(JSON.parse(data.slice(6)));
-          }
-        });
-        resolve(req);
+        if (res.statusCode !== 200) {
+          res.resume();
+          return reject(new Error(`stream answered ${res.statusCode}`));
+        }
+        resolve({ request, res });
       },
     );
-    req.on('error', reject);
+    if (answerWithinMs !== undefined) {
+      request.setTimeout(answerWithinMs, () =>
+        request.destroy(new Error(`the stream did not answer within ${answerWithinMs} ms`)),
+      );
+      request.on('response', () => request.setTimeout(0));
+    }
+    request.on('error', reject);
   });
+}
+
+/** Hands each whole message of the stream (the text before its blank line) to `onMessage`. */
+export function eachMessage(res: http.IncomingMessage, onMessage: (message: string) => void) {
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const message = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      onMessage(message);
+    }
+  });
+}
+
+/** An open /api/events stream that hands every message's data to `onEvent`; resolves once it answers 200. */
+export async function openStream(
+  baseUrl: string,
+  token: string,
+  onEvent: (data: { topic: string; at: string }) => void,
+  localAddress?: string,
+) {
+  const { request, res } = await openEventsResponse(baseUrl, token, localAddress);
+  eachMessage(res, (message) => {
+    const data = message.split('\n').find((line) => line.startsWith('data: '));
+    if (data) onEvent(JSON.parse(data.slice(6)));
+  });
+  return request;
 }
 
 /**
@@ -59,7 +86,7 @@ export type StreamTally = { count: number; idSum: number; open: boolean; ended: 
  * and for each id past `since()` adds to its tally and tells `onId`. A stream
  * that ends or fails is marked closed with the reason; it is not reopened.
  */
-export function openCountingStream(
+export async function openCountingStream(
   baseUrl: string,
   token: string,
   localAddress: string,
@@ -72,43 +99,20 @@ export function openCountingStream(
     tally.open = false;
     tally.ended = reason;
   };
-  return new Promise<{ tally: StreamTally; request: http.ClientRequest }>((resolve, reject) => {
-    const request = http.get(
-      `${baseUrl}/api/events`,
-      {
-        agent: false,
-        localAddress,
-        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          return reject(new Error(`stream answered ${res.statusCode}`));
-        }
-        let buffer = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const message = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            if (!message.startsWith('id: ')) continue;
-            const id = Number(message.slice(4, message.indexOf('\n')));
-            if (id <= since()) continue;
-            tally.count++;
-            tally.idSum += id;
-            onId(id);
-          }
-        });
-        res.on('end', () => end('the server ended the stream'));
-        res.on('error', (error) => end(error.message));
-        resolve({ tally, request });
-      },
-    );
-    request.on('error', (error) => {
-      end(error.message);
-      reject(error);
-    });
+  const { request, res } = await openEventsResponse(baseUrl, token, localAddress).catch((error: Error) => {
+    end(error.message);
+    throw error;
   });
+  request.on('error', (error) => end(error.message));
+  eachMessage(res, (message) => {
+    if (!message.startsWith('id: ')) return;
+    const id = Number(message.slice(4, message.indexOf('\n')));
+    if (id <= since()) return;
+    tally.count++;
+    tally.idSum += id;
+    onId(id);
+  });
+  res.on('end', () => end('the server ended the stream'));
+  res.on('error', (error) => end(error.message));
+  return { tally, request };
 }
