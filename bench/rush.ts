@@ -65,6 +65,8 @@ export async function benchRush(options: RushOptions) {
 
   const server = await startServer({ LOG_LEVEL: 'warn', STOREFRONT_ORDERS_PER_MINUTE: '100000' });
   const db = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
+  // A lost connection fails the next query, which ends the run saying why, rather than the process.
+  db.on('error', () => undefined);
   try {
     await db.connect();
     const { baseUrl, pid, dataDir } = server;

@@ -355,6 +355,7 @@ export class PatroniCluster {
       password: this.superuserPassword,
       database: 'postgres',
     });
+    admin.on('error', () => undefined);
     await admin.connect();
     try {
       await admin.query(`CREATE ROLE ${user} LOGIN PASSWORD '${password}'`);
