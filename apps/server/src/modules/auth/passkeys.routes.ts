@@ -28,22 +28,25 @@ export const passkeySignInRoutes: FastifyPluginAsyncZod<{
   originOf: OriginOf;
 }> = async (app, { db, secureCookies, originOf }) => {
   const rpOf = (request: FastifyRequest) => passkeys.relyingPartyOf(originOf(request));
-  const optionsLimit = perAddressLimit(
-    passkeyOptionsLimit.perAddress,
-    passkeyOptionsLimit.windowMs,
-    messages.tooManySignInAttempts,
-  );
 
   app.post(
     '/auth/passkey/options',
     {
-      config: { access: 'public', rateLimit: optionsLimit },
+      config: {
+        access: 'public',
+        rateLimit: perAddressLimit(
+          passkeyOptionsLimit.perAddress,
+          passkeyOptionsLimit.windowMs,
+          messages.tooManySignInAttempts,
+        ),
+      },
       schema: {
         tags: ['auth'],
         summary: 'Start signing in with a passkey: the options for the browser’s navigator.credentials.get()',
         description:
           'The browser offers the person’s passkeys for this site. The challenge lasts 5 minutes and works once. ' +
-          '429 with Retry-After past 100 challenges from one address in 15 minutes.',
+          `429 with Retry-After past ${passkeyOptionsLimit.perAddress} challenges from one address in ` +
+          `${passkeyOptionsLimit.windowMs / 60_000} minutes.`,
         body: z.object({}).optional(),
         response: { 200: webauthnOptionsSchema },
       },
