@@ -49,34 +49,77 @@ const deletedBy = () => ({
 
 export type ThemeColours = { primaryColor: string; accentColor: string; textPrimary: string };
 
-export const businesses = pgTable('businesses', {
-  id: id(),
-  name: text('name').notNull(),
-  description: text('description').notNull().default(''),
-  type: text('type', { enum: ['single', 'multiple'] })
-    .notNull()
-    .default('multiple'),
-  mainStoreId: uuid('main_store_id'),
-  theme: jsonb('theme').$type<ThemeColours>().notNull(),
-  iconKey: text('icon_key'),
-  live: boolean('live').notNull().default(false),
-  customerAppUrl: text('customer_app_url'),
-  /** IANA time zone of the business's days, months and clock (D19). */
-  timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
-  storefrontKey: text('storefront_key').notNull().unique(),
-  /** The customer app's address is /shop/<slug> (Settings › Others; ADR 0037). */
-  slug: text('slug').notNull().unique('businesses_slug_key'),
-  serviceEndsAt: ts('service_ends_at'),
-  /** The business's GSTIN (Settings › About): with it, bills are GST tax invoices (B15). */
-  gstin: text('gstin'),
-  /** The owner requires two-step sign-in of every staff member (B15). */
-  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-  /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
-  storeListVersion: bigint('store_list_version', { mode: 'number' }).notNull().default(0),
-  version: version(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['single', 'multiple'] })
+      .notNull()
+      .default('multiple'),
+    mainStoreId: uuid('main_store_id'),
+    theme: jsonb('theme').$type<ThemeColours>().notNull(),
+    iconKey: text('icon_key'),
+    live: boolean('live').notNull().default(false),
+    customerAppUrl: text('customer_app_url'),
+    /** IANA time zone of the business's days, months and clock (D19). */
+    timeZone: text('time_zone').notNull().default('Asia/Kolkata'),
+    storefrontKey: text('storefront_key').notNull().unique(),
+    /** The customer app's address is /shop/<slug> (Settings › Others; ADR 0037). */
+    slug: text('slug').notNull().unique('businesses_slug_key'),
+    serviceEndsAt: ts('service_ends_at'),
+    /** The business's GSTIN (Settings › About): with it, bills are GST tax invoices (B15). */
+    gstin: text('gstin'),
+    /** The owner requires two-step sign-in of every staff member (B15). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** A host name of the business's own (Settings › Others) that serves its customer app beside SHOP_URL's (B16). */
+    shopDomain: text('shop_domain'),
+    /** Texts the business may send a day, on its own clock (Settings › Others): past it, 429 (B16). */
+    smsDailyLimit: integer('sms_daily_limit').notNull().default(500),
+    /** Bumped (by trigger) whenever a store is added, renamed, moved, deleted or restored: see list-index.ts. */
+    storeListVersion: bigint('store_list_version', { mode: 'number' }).notNull().default(0),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('businesses_shop_domain_idx').on(sql`lower(${t.shopDomain})`)],
+);
+
+/** Texts sent per business and day (its own clock), counted before each is sent (B16). */
+export const smsUsage = pgTable(
+  'sms_usage',
+  {
+    businessId: businessId(),
+    day: date('day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.day] })],
+);
+
+/**
+ * The business's secret API keys (`sk_…`, Settings › Others): its own systems place orders with
+ * one (B16). Shown once when made; only the hash of the whole key is kept, and its last four characters.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    businessId: businessId(),
+    name: text('name').notNull(),
+    tokenHash: bytea('token_hash').notNull(),
+    lastFour: text('last_four').notNull(),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: ts('last_used_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('api_keys_token_idx').on(t.tokenHash),
+    index('api_keys_business_idx').on(t.businessId, t.createdAt),
+  ],
+);
 
 export const zones = pgTable(
   'zones',
@@ -479,9 +522,8 @@ export const orders = pgTable(
       .notNull()
       .references(() => stores.id),
     storeName: text('store_name').notNull(),
-    customerId: uuid('customer_id')
-      .notNull()
-      .references(() => customers.id),
+    /** The customer's account; null for an order the business's own systems placed with a secret key (B16). */
+    customerId: uuid('customer_id').references(() => customers.id),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
     placedAt: ts('placed_at').notNull().defaultNow(),
@@ -663,6 +705,25 @@ export const referralSettings = pgTable('referral_settings', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * What a referral programme's first-order offer was given to (ADR 0058): the delivery address and
+ * the device of each order that got one, as hashes; a later order from either gets none.
+ */
+export const referralClaims = pgTable(
+  'referral_claims',
+  {
+    businessId: businessId(),
+    /** address-text, address-point or device. */
+    signal: text('signal').notNull(),
+    valueHash: bytea('value_hash').notNull(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.signal, t.valueHash] })],
+);
+
 export const paymentModes = pgTable(
   'payment_modes',
   {
@@ -832,7 +893,8 @@ export const onboardingAccounts = pgTable(
     verifiedAt: ts('verified_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('onboarding_accounts_email_idx').on(sql`lower(${t.email})`)],
+  // Several registrations may wait for one e-mail: none replaces another (B16).
+  (t) => [index('onboarding_accounts_email_idx').on(sql`lower(${t.email})`)],
 );
 
 /**

@@ -51,6 +51,7 @@ export const auditKinds = [
   'cash-settlement',
   'session',
   'passkey',
+  'api-key',
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -74,6 +75,7 @@ export const auditKindLabels: Record<AuditKind, string> = {
   'cash-settlement': 'Cash settlement',
   session: 'Sign-in',
   passkey: 'Passkey',
+  'api-key': 'Secret API key',
 };
 
 /** How long an entry is kept; the housekeeping purges older ones. */

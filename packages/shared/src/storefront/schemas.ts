@@ -174,7 +174,8 @@ export const storefrontOrderSchema = z.object({
   number: z.number().int(),
   storeId: z.string(),
   storeName: z.string(),
-  customerId: z.string(),
+  /** The customer's account; null for an order placed with a secret API key (B16). */
+  customerId: z.string().nullable(),
   customerName: z.string(),
   customerPhone: z.string(),
   placedAt: z.string(),

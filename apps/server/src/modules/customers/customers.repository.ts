@@ -93,7 +93,8 @@ export async function findFigures(
     .where(and(inArray(orders.customerId, customerIds), ofBusiness(orders, scope)))
     .groupBy(orders.customerId);
   for (const row of rows) {
-    figures.set(row.customerId, {
+    // Only these customers' orders were read: none without a customer.
+    figures.set(row.customerId!, {
       ordersCount: row.ordersCount,
       totalSpentPaise: Number(row.totalSpentPaise),
       lastOrderAt: row.lastOrderAt,

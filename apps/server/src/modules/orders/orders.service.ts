@@ -81,7 +81,7 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
  */
 export async function recordPlacedOrder(
   tx: Executor,
-  order: CountedOrder & { id: string; version: number; customerId: string },
+  order: CountedOrder & { id: string; version: number; customerId: string | null },
   how: { placedBy: string; firstOfCustomer: boolean },
 ): Promise<void> {
   const written = await repo.recordOrderChange(tx, {

@@ -429,7 +429,7 @@ describe('a good order', () => {
     const [customer] = await ctx.db
       .select()
       .from(t.customers)
-      .where(eq(t.customers.id, first.json<StorefrontOrder>().customerId));
+      .where(eq(t.customers.id, first.json<StorefrontOrder>().customerId!));
     expect(customer).toMatchObject({ businessId: biz.id, name: 'Kabir Das', phone });
   });
 
@@ -743,7 +743,7 @@ describe('coupons', () => {
   it('restricted to some customers: good for them, refused for anyone else', async () => {
     const phone = freshPhone();
     const first = discountOf(await place(biz.storefrontKey, body({ customer: { name: 'Vikram', phone } })));
-    await addCoupon(biz, 'VIP', { customerIds: [first.customerId] });
+    await addCoupon(biz, 'VIP', { customerIds: [first.customerId!] });
     discountOf(await place(biz.storefrontKey, withCoupon('VIP', { customer: { name: 'Vikram', phone } })));
     await expectRefused(() => place(biz.storefrontKey, withCoupon('VIP')), 400, {
       fields: { couponCode: storefrontMessages.coupon.otherCustomer },
