@@ -42,10 +42,11 @@ describe('GET /api/health', () => {
     expect(res.body).toBe('{"status":"ok"}');
   });
 
-  it('answers 503 when nothing listens where the database should be', async () => {
+  it('answers 503 with the Retry-After of every other 503 when nothing listens where the database should be', async () => {
     const app = await appOver('postgres://x:y@127.0.0.1:1/none');
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ status: 'unavailable' });
   });
 
@@ -68,6 +69,7 @@ describe('GET /api/health', () => {
     const started = Date.now();
     const res = await app.inject({ url: '/api/health' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ status: 'unavailable' });
     expect(Date.now() - started).toBeLessThan(5000);
     for (const socket of sockets) socket.destroy();

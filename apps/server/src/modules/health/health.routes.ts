@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.ts';
 import { pingDatabase } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -11,6 +12,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       schema: {
         tags: ['health'],
         summary: 'Whether the server and its database answer',
+        description: `503 with \`Retry-After: ${DATABASE_RETRY_AFTER_SECONDS}\`, as every answer while the database does not.`,
         response: {
           200: z.object({ status: z.literal('ok') }),
           503: z.object({ status: z.literal('unavailable') }),
@@ -25,7 +27,11 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
         ),
         new Promise<boolean>((resolve) => setTimeout(resolve, 2000, false).unref()),
       ]);
-      return ok ? { status: 'ok' as const } : reply.status(503).send({ status: 'unavailable' as const });
+      if (ok) return { status: 'ok' as const };
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send({ status: 'unavailable' as const });
     },
   );
 };
