@@ -46,6 +46,34 @@ function killPostmaster(dataDir: string): number {
   return pid;
 }
 
+/** The processes whose parent is `pid` (a postmaster's backends and helpers), from /proc. */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue;
+    }
+    // "pid (command) state ppid …": the command may hold spaces and parentheses.
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === pid) children.push(Number(entry));
+  }
+  return children;
+}
+
+/** The postmaster's pid and status ("starting", "ready", …) as its pid file says, or null without one. */
+function postmasterState(dataDir: string): { pid: number; status: string } | null {
+  try {
+    const lines = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    return { pid: Number(lines[0]), status: (lines[7] ?? '').trim() };
+  } catch {
+    return null;
+  }
+}
+
 /** Polls until `check` holds, at most `timeoutMs`. */
 async function waitFor<T>(probe: () => Promise<T>, check: (value: T) => boolean, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -139,6 +167,61 @@ describe('when the embedded PostgreSQL dies', () => {
         (seen) => seen.some((line) => again.test(line)),
         5_000,
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'notices at once when the PostgreSQL it is starting again dies before it is ready, and tries the next',
+    async () => {
+      const dataDir = freshDataDir();
+      const { lines, log } = recorder();
+      const embedded = await startEmbeddedPostgres(dataDir, log, { restartDelaysMs: [200, 200, 200] });
+      cleanups.push(() => embedded.stop());
+      // The next start answers no connection for 30 s after authenticating it: the supervisor's
+      // readiness check is held in flight for as long, and that start cannot become ready first.
+      const conf = path.join(dataDir, 'postgres', 'postgresql.conf');
+      const original = fs.readFileSync(conf, 'utf8');
+      fs.appendFileSync(conf, '\npost_auth_delay = 30\n');
+      const first = killPostmaster(dataDir);
+      expect(
+        await waitFor(
+          async () =>
+            lines.includes(
+              'warn Embedded PostgreSQL was stopped by SIGKILL; starting it again in 200 ms (try 1 of 3)',
+            ),
+          (announced) => announced,
+          10_000,
+        ),
+      ).toBe(true);
+      const restarted = await waitFor(
+        async () => postmasterState(dataDir),
+        (state) => state !== null && state.pid !== first && state.status === 'ready',
+        20_000,
+      );
+      fs.writeFileSync(conf, original);
+      // The new postmaster dies while starting, with its backends, the supervisor's check among them.
+      for (const pid of [restarted!.pid, ...childrenOf(restarted!.pid)]) process.kill(pid, 'SIGKILL');
+
+      // Long before the 60 s a start may take: the exit ends the wait and the next try follows.
+      await waitFor(
+        async () => lines,
+        (seen) =>
+          seen.includes(
+            'warn Embedded PostgreSQL was stopped by SIGKILL; starting it again in 200 ms (try 2 of 3)',
+          ),
+        15_000,
+      );
+      expect(lines.filter((line) => line.startsWith('warn Embedded PostgreSQL did not start again'))).toEqual(
+        ['warn Embedded PostgreSQL did not start again: PostgreSQL did not start:'],
+      );
+      const again = /^info Embedded PostgreSQL is running again on 127\.0\.0\.1:\d+$/;
+      await waitFor(
+        async () => lines,
+        (seen) => seen.some((line) => again.test(line)),
+        30_000,
+      );
+      expect(lines.filter((line) => line.includes('starting it again'))).toHaveLength(2);
     },
     TIMEOUT,
   );

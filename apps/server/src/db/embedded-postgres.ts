@@ -388,7 +388,7 @@ async function launchPostgres(
     output = (output + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitUntilReady(port, password, child, () => output);
+  await waitUntilReady(port, password, child, exited, () => output);
   return { child, exited };
 }
 
@@ -398,24 +398,44 @@ const sleep = (ms: number, { unref = false } = {}) =>
     if (unref) timer.unref();
   });
 
-async function waitUntilReady(port: number, password: string, child: ChildProcess, output: () => string) {
+/**
+ * Waits, at most 60 s, until the postmaster takes connections and has the database. A postmaster
+ * that exits meanwhile (it crashed, or was killed while starting) ends the wait at once, even with
+ * a try in flight: a connection to one of its orphaned backends could otherwise hang until that
+ * backend noticed, and the next start would wait behind it.
+ */
+async function waitUntilReady(
+  port: number,
+  password: string,
+  child: ChildProcess,
+  exited: Promise<void>,
+  output: () => string,
+) {
+  let gone = false;
+  const died = exited.then(() => {
+    gone = true;
+    return false;
+  });
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL did not start:\n${output()}`);
+  while (!gone && Date.now() < deadline) {
     const client = new pg.Client({ host: '127.0.0.1', port, user: DB_USER, password, database: 'postgres' });
     // A database that dies while starting fails this try (and the next is made), not the process.
     client.on('error', () => undefined);
-    try {
+    const ready = (async () => {
       await client.connect();
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DB_NAME]);
       if (!rowCount) await client.query(`CREATE DATABASE ${DB_NAME}`);
+      return true;
+    })().catch(() => false);
+    const done = await Promise.race([ready, died]);
+    const closed = client.end().catch(() => undefined);
+    if (done) {
+      await closed;
       return;
-    } catch {
-      await sleep(200);
-    } finally {
-      await client.end().catch(() => undefined);
     }
+    if (!gone) await Promise.race([sleep(200), died]);
   }
+  if (gone) throw new Error(`PostgreSQL did not start:\n${output()}`);
   child.kill('SIGKILL');
   throw new Error(`PostgreSQL did not become ready within 60 s:\n${output()}`);
 }
