@@ -50,6 +50,7 @@ export type Account = z.infer<typeof accountSchema>;
 export const accountMessages = {
   currentPasswordRequired: 'Enter your current password to change your password or email',
   currentPasswordWrong: 'The current password is not correct',
+  currentPasswordTooMany: 'Too many wrong passwords. Please try again in 15 minutes',
   verificationLinkInvalid: 'This verification link is not valid',
   verificationLinkUsed: 'This verification link has already been used',
   verificationLinkExpired: 'This verification link has expired; ask for a new one',

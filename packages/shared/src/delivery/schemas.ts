@@ -80,7 +80,7 @@ export const deliveryStatusChangeSchema = z.object({
   status: orderStatusSchema,
   version: versionSchema,
   code: z.string().trim().regex(deliveryCodePattern, deliveryMessages.codeRequired).optional(),
-  /** For a cash-on-delivery order: that the executive holds the cash (false is refused). */
+  /** For an unpaid cash-on-delivery order: `true`, that the executive holds the cash (false or left out is refused). */
   cashCollected: z.boolean().optional(),
 });
 export type DeliveryStatusChange = z.infer<typeof deliveryStatusChangeSchema>;

@@ -34,14 +34,6 @@ export async function findAccount(db: Executor, businessId: string, userId: stri
   return row;
 }
 
-export async function findPasswordHash(db: Executor, userId: string) {
-  const [row] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row?.passwordHash;
-}
-
 /** Whether a live account of the business other than `userId` has the e-mail (any case; ADR 0033). */
 export async function emailTaken(db: Executor, businessId: string, email: string, userId: string) {
   const [row] = await db

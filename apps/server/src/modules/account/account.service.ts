@@ -7,8 +7,8 @@ import { isUniqueViolation } from '../../lib/pg-errors.ts';
 import { writeVersioned } from '../../lib/versioned.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { publishEvent } from '../../realtime/publish.ts';
-import { endSessionsOf, hashToken, type AuthContext } from '../auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { checkCurrentPassword, endSessionsOf, hashToken, type AuthContext } from '../auth/auth.service.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import * as repo from './account.repository.ts';
 
 export const emailLinkPolicy = {
@@ -95,11 +95,7 @@ export async function updateAccount(
   if (input.password !== undefined || emailChanged) {
     if (input.currentPassword === undefined)
       throw invalid({ currentPassword: accountMessages.currentPasswordRequired });
-    const hash = await repo.findPasswordHash(db, user.id);
-    if (!hash || !(await verifyPassword(hash, input.currentPassword)))
-      throw new AppError('forbidden', accountMessages.currentPasswordWrong, {
-        fields: { currentPassword: accountMessages.currentPasswordWrong },
-      });
+    await checkCurrentPassword(db, user.id, input.currentPassword);
   }
   if (emailChanged && (await repo.emailTaken(db, business.id, input.email, user.id))) throw emailTakenError();
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);

@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
-import { businesses, sessions, signInThrottle, users } from '../../db/schema.ts';
+import { businesses, sessions, users } from '../../db/schema.ts';
 
 const sessionColumns = {
   sessionId: sessions.id,
@@ -160,33 +160,4 @@ export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
   await db
     .delete(sessions)
     .where(sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < ${idleSince}`);
-}
-
-export async function findThrottles(db: Executor, keys: string[], windowStart: Date) {
-  const rows = await db.select().from(signInThrottle).where(inArray(signInThrottle.key, keys));
-  return rows.filter((row) => row.windowStartedAt > windowStart);
-}
-
-/** Counts a failure per key, starting a new window where the old one has passed. */
-export async function recordFailures(db: Executor, keys: string[], windowStart: Date) {
-  for (const key of keys) {
-    await db
-      .insert(signInThrottle)
-      .values({ key, failures: 1, windowStartedAt: sql`now()` })
-      .onConflictDoUpdate({
-        target: signInThrottle.key,
-        set: {
-          failures: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart} THEN 1 ELSE ${signInThrottle.failures} + 1 END`,
-          windowStartedAt: sql`CASE WHEN ${signInThrottle.windowStartedAt} <= ${windowStart} THEN now() ELSE ${signInThrottle.windowStartedAt} END`,
-        },
-      });
-  }
-}
-
-export async function clearThrottles(db: Executor, keys: string[]) {
-  await db.delete(signInThrottle).where(inArray(signInThrottle.key, keys));
-}
-
-export async function deleteStaleThrottles(db: Executor, windowStart: Date) {
-  await db.delete(signInThrottle).where(lt(signInThrottle.windowStartedAt, windowStart));
 }

@@ -7,6 +7,7 @@ import type {
   User,
 } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
+import { accountMessages } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import type { TwoFactorEnrolmentRequired, TwoFactorRequired } from '@storedesk/shared/auth/two-factor';
@@ -20,6 +21,13 @@ import * as repo from './auth.repository.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
+import {
+  clearCounts,
+  limitWindowMs,
+  pruneCounts,
+  reserveAttempt,
+  type Attempt,
+} from '../limits/limits.service.ts';
 
 export const sessionPolicy = {
   /** A session unused for this long ends. */
@@ -42,29 +50,13 @@ export const sessionPolicy = {
  * A successful sign-in clears the account's counts (the account's and this address's for it).
  */
 export const throttlePolicy = {
-  windowMs: 15 * 60 * 1000,
+  windowMs: limitWindowMs,
   perAccountAndAddress: 5,
   perAddress: 30,
   /** Failures of an account (all addresses) before its sign-ins are slowed down. */
   slowAfter: 5,
   firstDelayMs: 250,
   maxDelayMs: 4_000,
-};
-
-/**
- * Counters of the throttle table, for other modules' limits (the customer
- * app's sign-in codes): each key's count within the current window, shared by
- * every instance, kept no longer than `throttlePolicy.windowMs`.
- */
-export const throttleCounts = {
-  read: (db: Executor, keys: string[]) =>
-    repo.findThrottles(db, keys, new Date(Date.now() - throttlePolicy.windowMs)),
-  add: (db: Executor, keys: string[]) =>
-    repo.recordFailures(db, keys, new Date(Date.now() - throttlePolicy.windowMs)),
-  clear: (db: Executor, keys: string[]) => repo.clearThrottles(db, keys),
-  /** Seconds until a count that started at `windowStartedAt` is forgotten. */
-  retryAfter: (windowStartedAt: Date) =>
-    Math.max(1, Math.ceil((windowStartedAt.getTime() + throttlePolicy.windowMs - Date.now()) / 1000)),
 };
 
 /** The wait before answering a sign-in to an account with this many recent failures (pure, see throttlePolicy). */
@@ -146,32 +138,33 @@ export function throttleKeysOf(email: string, ip: string) {
 }
 
 /**
- * The throttle's word on a sign-in attempt, before any secret is checked: 429
- * when the address, or the account from this address, has failed too often;
- * otherwise the account's delay is waited out. Answers the counts it read.
+ * Counts a sign-in attempt before any secret is checked (ADR 0054): 429 when the address, or the
+ * account from this address, is past its limit; otherwise the account's delay for the failures
+ * counted before this one is waited out. The attempt counts as a failure until `signInSucceeded`.
  */
-export async function awaitThrottle(db: Executor, keys: ReturnType<typeof throttleKeysOf>) {
-  const { accountKey, accountAddressKey, addressKey } = keys;
-  const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
-  const throttles = await repo.findThrottles(db, [accountKey, accountAddressKey, addressKey], windowStart);
-  const limitOf = (key: string) =>
-    key === addressKey
-      ? throttlePolicy.perAddress
-      : key === accountAddressKey
-        ? throttlePolicy.perAccountAndAddress
-        : Infinity;
-  const blocking = throttles.find((t) => t.failures >= limitOf(t.key));
-  if (blocking) {
-    const retryAfter = Math.ceil(
-      (blocking.windowStartedAt.getTime() + throttlePolicy.windowMs - Date.now()) / 1000,
-    );
-    throw new AppError('rate_limited', messages.tooManySignInAttempts, {
-      headers: { 'retry-after': String(Math.max(1, retryAfter)) },
-    });
-  }
-  const delay = accountDelayMs(throttles.find((t) => t.key === accountKey)?.failures ?? 0);
+export async function reserveSignIn(db: Executor, keys: ReturnType<typeof throttleKeysOf>): Promise<Attempt> {
+  const attempt = await reserveAttempt(
+    db,
+    [
+      { key: keys.accountKey, max: Infinity },
+      { key: keys.accountAddressKey, max: throttlePolicy.perAccountAndAddress },
+      { key: keys.addressKey, max: throttlePolicy.perAddress },
+    ],
+    messages.tooManySignInAttempts,
+  );
+  const delay = accountDelayMs(attempt.countOf(keys.accountKey) - 1);
   if (delay > 0) await sleep(delay);
-  return throttles;
+  return attempt;
+}
+
+/** A right secret: the attempt no longer counts on the address, and the account's failures are forgotten. */
+export async function signInSucceeded(
+  db: Executor,
+  attempt: Attempt,
+  keys: ReturnType<typeof throttleKeysOf>,
+): Promise<void> {
+  await attempt.release([keys.addressKey]);
+  await clearCounts(db, [keys.accountKey, keys.accountAddressKey]);
 }
 
 /**
@@ -199,21 +192,19 @@ export async function signIn(
   gate?: SessionGate,
 ): Promise<SignedIn | ChooseBusinessResponse | TwoFactorRequired | TwoFactorEnrolmentRequired> {
   const keys = throttleKeysOf(input.email, meta.ip);
-  const { accountKey, accountAddressKey, addressKey } = keys;
-  const windowStart = new Date(Date.now() - throttlePolicy.windowMs);
-  const throttles = await awaitThrottle(db, keys);
+  const attempt = await reserveSignIn(db, keys);
 
   const opened = await accountsOpenedBy(db, input);
   if (opened.length === 0) {
-    await repo.recordFailures(db, [accountKey, accountAddressKey, addressKey], windowStart);
     await recordFailedSignIn(db, input.email, meta.ip);
     throw new AppError('unauthenticated', messages.badCredentials);
   }
   const allowed = opened.filter((account) => (gate ?? canSignIn)(account));
-  // Failed guesses of a second step stay counted until it succeeds (ADR 0044).
+  // Failed guesses of a second step stay counted until it succeeds (ADR 0044): the password only
+  // takes its own attempt back.
   const secondStep = gate === undefined && allowed.length === 1 ? await secondStepOf(db, allowed[0]!) : null;
-  const cleared = throttles.filter((t) => t.key !== addressKey).map((t) => t.key);
-  if (cleared.length > 0 && !secondStep) await repo.clearThrottles(db, cleared);
+  if (secondStep) await attempt.release();
+  else await signInSucceeded(db, attempt, keys);
   if (allowed.length === 0) throw new AppError('forbidden', messages.noPermissionToSignIn);
   if (allowed.length > 1) {
     return { chooseBusiness: allowed.map(({ business }) => ({ id: business.id, name: business.name })) };
@@ -258,6 +249,26 @@ async function secondStepOf(
   return state.totpEnabledAt !== null
     ? { twoFactorRequired: true, challenge, passkey: state.hasPasskey }
     : { twoFactorEnrolmentRequired: true, challenge };
+}
+
+/**
+ * The current password, as changes to one's own account ask for it (D18): 403 on the field when
+ * wrong. Each try is counted before it is judged (ADR 0054), so a stolen session cannot guess it:
+ * past `perAccountAndAddress` tries in the window, 429; the right one clears the count.
+ */
+export async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string) {
+  const key = `current-password:${userId}`;
+  await reserveAttempt(
+    db,
+    [{ key, max: throttlePolicy.perAccountAndAddress }],
+    accountMessages.currentPasswordTooMany,
+  );
+  const hash = await repo.findPasswordHashOf(db, userId);
+  if (!hash || !(await verifyPassword(hash, currentPassword)))
+    throw new AppError('forbidden', accountMessages.currentPasswordWrong, {
+      fields: { currentPassword: accountMessages.currentPasswordWrong },
+    });
+  await clearCounts(db, [key]);
 }
 
 /** Starts the session of a person whose sign-in is complete, in place of the one the browser came with. */
@@ -374,7 +385,7 @@ export async function signOut(db: Database, auth: AuthContext): Promise<void> {
 /** Deletes sessions that can no longer be used and throttle counts whose window has passed. */
 export async function pruneAuthRecords(db: Database): Promise<void> {
   await repo.deleteExpiredSessions(db, new Date(Date.now() - sessionPolicy.idleMs));
-  await repo.deleteStaleThrottles(db, new Date(Date.now() - throttlePolicy.windowMs));
+  await pruneCounts(db);
   await twoFactorRepo.deleteExpiredChallenges(db);
   await passkeysRepo.deleteExpiredWebauthnChallenges(db);
 }

@@ -20,20 +20,21 @@ import { messages } from '@storedesk/shared/messages';
 import type { Database } from '../../db/client.ts';
 import { AppError, invalid, notFound } from '../../lib/errors.ts';
 import {
+  checkCurrentPassword,
   addressKeyOf,
   openSession,
-  throttleCounts,
+  signInSucceeded,
   throttleKeysOf,
   throttlePolicy,
   type AuthContext,
 } from './auth.service.ts';
+import { reserveAttempt } from '../limits/limits.service.ts';
 import * as repo from './passkeys.repository.ts';
 import {
   challengeExpired,
-  checkCurrentPassword,
   completeSignIn,
   liveChallenge,
-  tooManyGuesses,
+  reserveChallengeGuess,
   wrongGuess,
   type SignInMeta,
 } from './two-factor.service.ts';
@@ -239,10 +240,13 @@ export async function signIn(
   rp: RelyingParty,
 ) {
   const addressKey = addressKeyOf(meta.ip);
-  const [count] = await throttleCounts.read(db, [addressKey]);
-  if (count && count.failures >= throttlePolicy.perAddress) throw tooManyGuesses(count.windowStartedAt);
-  const refuse = async (): Promise<never> => {
-    await throttleCounts.add(db, [addressKey]);
+  const attempt = await reserveAttempt(
+    db,
+    [{ key: addressKey, max: throttlePolicy.perAddress }],
+    messages.tooManySignInAttempts,
+  );
+  // A refusal stays counted, as a wrong password does.
+  const refuse = (): never => {
     throw notAccepted();
   };
   const challenge = challengeOf(input.credential);
@@ -254,8 +258,7 @@ export async function signIn(
   if (userHandle !== undefined && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.userId)
     return refuse();
   if (!(await signatureHolds(db, passkey, input.credential, challenge, rp))) return refuse();
-  const keys = throttleKeysOf(passkey.email, meta.ip);
-  await throttleCounts.clear(db, [keys.accountKey, keys.accountAddressKey]);
+  await signInSucceeded(db, attempt, throttleKeysOf(passkey.email, meta.ip));
   const signedIn = await openSession(db, passkey.userId, meta);
   if (!signedIn) throw new AppError('forbidden', messages.noPermissionToSignIn);
   return signedIn;
@@ -284,7 +287,8 @@ export async function signInSecondStep(
   meta: SignInMeta,
   rp: RelyingParty,
 ) {
-  const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
+  const guess = await reserveChallengeGuess(db, input.challenge, meta.ip);
+  const { challenge } = guess;
   if (challenge.totpEnabledAt === null || challenge.webauthnChallenge === null) throw challengeExpired();
   const passkey = await repo.findByCredential(db, input.credential.id);
   const holds =
@@ -292,6 +296,6 @@ export async function signInSecondStep(
     passkey.userId === challenge.userId &&
     challengeOf(input.credential) === challenge.webauthnChallenge &&
     (await signatureHolds(db, passkey, input.credential, challenge.webauthnChallenge, rp));
-  if (!holds) return wrongGuess(db, challenge.id, keys, twoFactorMessages.passkeyNotAccepted);
-  return completeSignIn(db, challenge, keys, meta);
+  if (!holds) return wrongGuess(guess, twoFactorMessages.passkeyNotAccepted);
+  return completeSignIn(db, guess, meta);
 }

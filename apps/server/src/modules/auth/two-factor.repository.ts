@@ -136,14 +136,14 @@ export async function findLiveChallenge(db: Executor, tokenHash: Buffer) {
   return row;
 }
 
-/** Counts a wrong code on a challenge; answers the count. */
-export async function addChallengeFailure(db: Executor, id: string) {
+/** Counts a guess on a live challenge before it is judged; answers the count, itself included, or null once it is gone. */
+export async function countChallengeGuess(db: Executor, id: string): Promise<number | null> {
   const [row] = await db
     .update(twoFactorChallenges)
     .set({ failures: sql`${twoFactorChallenges.failures} + 1` })
-    .where(eq(twoFactorChallenges.id, id))
+    .where(and(eq(twoFactorChallenges.id, id), gt(twoFactorChallenges.expiresAt, sql`now()`)))
     .returning({ failures: twoFactorChallenges.failures });
-  return row?.failures ?? Infinity;
+  return row?.failures ?? null;
 }
 
 /** Uses a challenge up: true when this request was the one that did. */

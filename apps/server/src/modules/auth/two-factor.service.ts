@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { accountMessages } from '@storedesk/shared/account/schemas';
 import { twoFactorMessages, twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import {
   type CurrentPassword,
@@ -12,16 +11,16 @@ import {
 import { messages } from '@storedesk/shared/messages';
 import type { Database, Executor } from '../../db/client.ts';
 import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import * as authRepo from './auth.repository.ts';
 import {
-  awaitThrottle,
+  checkCurrentPassword,
   hashToken,
   openSession,
-  throttleCounts,
+  reserveSignIn,
+  signInSucceeded,
   throttleKeysOf,
   type AuthContext,
 } from './auth.service.ts';
-import { verifyPassword } from './passwords.ts';
+import { tooMany, type Attempt } from '../limits/limits.service.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
 
@@ -50,15 +49,6 @@ async function stateOf(db: Executor, scope: Scope) {
   const state = await repo.findTwoFactorState(db, scope);
   if (!state) throw notFound();
   return state;
-}
-
-/** The current password, as the account's other changes ask for it (D18): 403 on the field when wrong. */
-export async function checkCurrentPassword(db: Executor, userId: string, currentPassword: string) {
-  const hash = await authRepo.findPasswordHashOf(db, userId);
-  if (!hash || !(await verifyPassword(hash, currentPassword)))
-    throw new AppError('forbidden', accountMessages.currentPasswordWrong, {
-      fields: { currentPassword: accountMessages.currentPasswordWrong },
-    });
 }
 
 export async function getStatus(db: Executor, auth: AuthContext): Promise<TwoFactorStatus> {
@@ -131,54 +121,59 @@ export type SignInMeta = { ip: string; userAgent: string | null; previousToken: 
 export const challengeExpired = () => new AppError('unauthenticated', twoFactorMessages.challengeExpired);
 
 /**
- * A live challenge, once the throttle allows another guess for its account
- * from this address (429 otherwise, as sign-in answers), and while it has
- * wrong guesses left.
+ * A live challenge (401 once it has expired or was used; 429 once its guesses are spent), with the
+ * sign-in limits' keys of its account from this address.
  */
 export async function liveChallenge(db: Database, token: string, ip: string) {
   const challenge = await repo.findLiveChallenge(db, hashToken(token));
   if (!challenge) throw challengeExpired();
-  const keys = throttleKeysOf(challenge.email, ip);
-  const throttles = await awaitThrottle(db, keys);
-  if (challenge.failures >= twoFactorRules.challengeFailures) {
-    const started = throttles.find((t) => t.key === keys.accountAddressKey)?.windowStartedAt ?? new Date();
-    throw tooManyGuesses(started);
-  }
-  return { challenge, keys };
+  // Spent for good: a new one takes the password again, under its own limits.
+  if (challenge.failures >= twoFactorRules.challengeFailures) throw tooManyGuesses(new Date());
+  return { challenge, keys: throttleKeysOf(challenge.email, ip) };
+}
+
+/**
+ * A guess at a live challenge, counted before it is judged (ADR 0054): on the challenge, which
+ * takes `challengeFailures` guesses, and in the sign-in limits as a password is, so a new
+ * challenge does not reset them. 429 once either is past its limit.
+ */
+export async function reserveChallengeGuess(db: Database, token: string, ip: string) {
+  const { challenge, keys } = await liveChallenge(db, token, ip);
+  const guesses = await repo.countChallengeGuess(db, challenge.id);
+  if (guesses === null) throw challengeExpired();
+  const attempt = await reserveSignIn(db, keys);
+  if (guesses > twoFactorRules.challengeFailures)
+    throw tooManyGuesses(attempt.windowOf(keys.accountAddressKey));
+  return { challenge, keys, attempt, guesses };
 }
 
 /** 429 as sign-in answers it, with the seconds until the count that started at `windowStartedAt` is forgotten. */
 export const tooManyGuesses = (windowStartedAt: Date) =>
-  new AppError('rate_limited', messages.tooManySignInAttempts, {
-    headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
-  });
+  tooMany(messages.tooManySignInAttempts, windowStartedAt);
 
-/** A wrong code (or a refused passkey): counted on the challenge and in the sign-in throttle, so a new challenge does not reset it. */
-export async function wrongGuess(
-  db: Database,
-  challengeId: string,
-  keys: ReturnType<typeof throttleKeysOf>,
+/** A wrong code (or a refused passkey), already counted: the last guess a challenge takes ends it with 429. */
+export function wrongGuess(
+  guess: { guesses: number; attempt: Attempt; keys: ReturnType<typeof throttleKeysOf> },
   message: string = twoFactorMessages.codeWrong,
-): Promise<never> {
-  const failures = await repo.addChallengeFailure(db, challengeId);
-  await throttleCounts.add(db, [keys.accountKey, keys.accountAddressKey, keys.addressKey]);
-  if (failures >= twoFactorRules.challengeFailures) {
-    const [count] = await throttleCounts.read(db, [keys.accountAddressKey]);
-    throw tooManyGuesses(count?.windowStartedAt ?? new Date());
-  }
+): never {
+  if (guess.guesses >= twoFactorRules.challengeFailures)
+    throw tooManyGuesses(guess.attempt.windowOf(guess.keys.accountAddressKey));
   throw new AppError('unauthenticated', message);
 }
 
 /** A right code ends the challenge, clears the account's failures and opens the session. */
 export async function completeSignIn(
   db: Database,
-  challenge: { id: string; userId: string },
-  keys: ReturnType<typeof throttleKeysOf>,
+  guess: {
+    challenge: { id: string; userId: string };
+    attempt: Attempt;
+    keys: ReturnType<typeof throttleKeysOf>;
+  },
   meta: SignInMeta,
 ) {
-  if (!(await repo.deleteChallenge(db, challenge.id))) throw challengeExpired();
-  await throttleCounts.clear(db, [keys.accountKey, keys.accountAddressKey]);
-  const signedIn = await openSession(db, challenge.userId, meta);
+  if (!(await repo.deleteChallenge(db, guess.challenge.id))) throw challengeExpired();
+  await signInSucceeded(db, guess.attempt, guess.keys);
+  const signedIn = await openSession(db, guess.challenge.userId, meta);
   if (!signedIn) throw new AppError('forbidden', messages.noPermissionToSignIn);
   return signedIn;
 }
@@ -192,13 +187,14 @@ export async function signInWithCode(
   input: { challenge: string; code: string },
   meta: SignInMeta,
 ) {
-  const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
+  const guess = await reserveChallengeGuess(db, input.challenge, meta.ip);
+  const { challenge } = guess;
   if (challenge.totpEnabledAt === null || challenge.totpSecret === null) throw challengeExpired();
   const accepted = /^\d{6}$/.test(input.code)
     ? await acceptTotp(db, challenge.userId, challenge.totpSecret, input.code)
     : await repo.useRecoveryCode(db, challenge.userId, hashRecoveryCode(input.code));
-  if (!accepted) return wrongGuess(db, challenge.id, keys);
-  return completeSignIn(db, challenge, keys, meta);
+  if (!accepted) return wrongGuess(guess);
+  return completeSignIn(db, guess, meta);
 }
 
 async function acceptTotp(db: Executor, userId: string, secret: string, code: string) {
@@ -219,18 +215,18 @@ export async function confirmEnrolment(
   input: { challenge: string; code: string },
   meta: SignInMeta,
 ) {
-  const { challenge, keys } = await liveChallenge(db, input.challenge, meta.ip);
+  const guess = await reserveChallengeGuess(db, input.challenge, meta.ip);
+  const { challenge } = guess;
   if (challenge.totpEnabledAt !== null) throw challengeExpired();
   const scope = { businessId: challenge.businessId, userId: challenge.userId };
   let codes: RecoveryCodes;
   try {
     codes = await finishTotp(db, scope, input.code);
   } catch (error) {
-    if (error instanceof AppError && error.code === 'invalid_input')
-      return wrongGuess(db, challenge.id, keys);
+    if (error instanceof AppError && error.code === 'invalid_input') return wrongGuess(guess);
     throw error;
   }
-  return { ...(await completeSignIn(db, challenge, keys, meta)), ...codes };
+  return { ...(await completeSignIn(db, guess, meta)), ...codes };
 }
 
 export async function getSetting(db: Executor, auth: AuthContext): Promise<TwoFactorSetting> {

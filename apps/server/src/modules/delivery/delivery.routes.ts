@@ -154,8 +154,9 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
         description:
           'An order not assigned to the caller is 404. Any move but Confirmed → Picked Up → Delivered is 403 ' +
           '(an executive never cancels). Delivered needs `code`, the 4 digits the customer’s app shows: missing ' +
-          `or wrong is 400 on \`code\`; after ${deliveryCodeAttempts} wrong codes for one order in 15 minutes, ` +
-          '429 with Retry-After. For an unpaid cash-on-delivery order `cashCollected: false` is 400; otherwise ' +
+          `or wrong is 400 on \`code\`; past ${deliveryCodeAttempts} codes tried for one order in 15 minutes (each counted ` +
+          'before it is judged), 429 with Retry-After. For an unpaid cash-on-delivery order `cashCollected` must be ' +
+          '`true` (400 on `cashCollected` otherwise); then ' +
           'the bill is recorded as collected by the executive and the order paid. 409: the order changed since ' +
           '`version` (with `current`, the order as it is now) or is closed.',
         params: z.object({ orderId: idParam }),

@@ -27,6 +27,7 @@ import type { AuthContext } from '../auth/auth.service.ts';
 import { closedCounts } from '../orders/order-stats.ts';
 import * as orders from '../orders/orders.repository.ts';
 import * as repo from './delivery.repository.ts';
+import { clearCounts, reserveAttempt } from '../limits/limits.service.ts';
 
 /** The signed-in executive as the repository takes them. */
 export const executiveOf = (context: AuthContext): repo.Executive => ({
@@ -130,24 +131,17 @@ const sameCode = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Delivered needs the customer's 4 digits (ADR 0042): a wrong code is 400,
- * counted per order; once `deliveryCodeAttempts` are wrong within the
- * throttle's window every try is 429 until it passes. A right code clears the count.
+ * Delivered needs the customer's 4 digits (ADR 0042): each try is counted per order before it is
+ * judged (ADR 0054), a wrong code is 400, and past `deliveryCodeAttempts` tries within the limits'
+ * window every try is 429 until it passes. A right code clears the count.
  */
-async function checkDeliveryCode(db: Database, order: repo.ExecutiveOrderRow, code: string | undefined) {
-  if (code === undefined) throw invalid({ code: deliveryMessages.codeRequired });
+async function checkDeliveryCode(db: Database, order: repo.ExecutiveOrderRow, code: string) {
   const key = `delivery-code:${order.id}`;
-  const [count] = await auth.throttleCounts.read(db, [key]);
-  if (count && count.failures >= deliveryCodeAttempts) {
-    throw new AppError('rate_limited', deliveryMessages.tooManyCodes, {
-      headers: { 'retry-after': String(auth.throttleCounts.retryAfter(count.windowStartedAt)) },
-    });
-  }
+  await reserveAttempt(db, [{ key, max: deliveryCodeAttempts }], deliveryMessages.tooManyCodes);
   if (order.deliveryCode === null || !sameCode(order.deliveryCode, code)) {
-    await auth.throttleCounts.add(db, [key]);
     throw invalid({ code: deliveryMessages.wrongCode });
   }
-  if (count) await auth.throttleCounts.clear(db, [key]);
+  await clearCounts(db, [key]);
 }
 
 /**
@@ -177,12 +171,13 @@ export async function changeStatus(
 
   let cash: { paise: number; by: { id: string; name: string } } | undefined;
   if (input.status === OrderStatus.Delivered) {
-    await checkDeliveryCode(db, order, input.code);
+    if (input.code === undefined) throw invalid({ code: deliveryMessages.codeRequired });
     const toCollect = toDeliveryOrder(order).cashToCollectPaise;
-    if (toCollect > 0) {
-      if (input.cashCollected === false) throw invalid({ cashCollected: deliveryMessages.cashNotCollected });
-      cash = { paise: toCollect, by: { id: executive.id, name: executive.name } };
-    }
+    // The cash is said in so many words: a client that leaves it out has not collected it.
+    if (toCollect > 0 && input.cashCollected !== true)
+      throw invalid({ cashCollected: deliveryMessages.cashNotCollected });
+    await checkDeliveryCode(db, order, input.code);
+    if (toCollect > 0) cash = { paise: toCollect, by: { id: executive.id, name: executive.name } };
   }
   const state = orderStateFor(input.status);
   // With cash, the order is paid by the executive: its payment row goes on the timeline with the move.

@@ -21,7 +21,7 @@ import { perDatabase } from '../../db/per-database.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import type { CustomerScope } from '../../lib/scope.ts';
 import type { SmsSender } from '../../sms/sms.ts';
-import { throttleCounts } from '../auth/auth.service.ts';
+import { clearCounts, reserveAttempt, reserveText } from '../limits/limits.service.ts';
 import * as repo from './customers.repository.ts';
 import { findReferralProgramme } from './storefront.repository.ts';
 import type { StorefrontBusiness } from './storefront.service.ts';
@@ -45,17 +45,11 @@ function keysOf(businessId: string, phone: string, address: string) {
   };
 }
 
-function refuse(message: string, windowStartedAt: Date) {
-  return new AppError('rate_limited', message, {
-    headers: { 'retry-after': String(throttleCounts.retryAfter(windowStartedAt)) },
-  });
-}
-
 /**
- * Sends a sign-in code to the phone (ADR 0038). At most `sendsPerPhone` codes
- * to one phone and `sendsPerAddress` from one client address per window; a
- * phone past its limit still signs in with any code already sent to it, so
- * asking for codes to someone else's phone cannot lock them out.
+ * Sends a sign-in code to the phone (ADR 0038). Each send is counted before it goes (ADR 0054): at
+ * most `sendsPerPhone` codes to one phone and `sendsPerAddress` from one client address per window,
+ * and the business's texts a day (Settings › Others); a phone past its limit still signs in with
+ * any code already sent to it, so asking for codes to someone else's phone cannot lock them out.
  */
 export async function sendCode(
   db: Database,
@@ -65,11 +59,15 @@ export async function sendCode(
   address: string,
 ): Promise<{ expiresInSeconds: number }> {
   const keys = keysOf(business.id, phone, address);
-  const counts = await throttleCounts.read(db, [keys.sendsToPhone, keys.sendsFromAddress]);
-  const limitOf = (key: string) =>
-    key === keys.sendsFromAddress ? customerCodePolicy.sendsPerAddress : customerCodePolicy.sendsPerPhone;
-  const blocking = counts.find((count) => count.failures >= limitOf(count.key));
-  if (blocking) throw refuse(customerMessages.tooManyCodes, blocking.windowStartedAt);
+  await reserveAttempt(
+    db,
+    [
+      { key: keys.sendsToPhone, max: customerCodePolicy.sendsPerPhone },
+      { key: keys.sendsFromAddress, max: customerCodePolicy.sendsPerAddress },
+    ],
+    customerMessages.tooManyCodes,
+  );
+  const text = await reserveText(db, business, customerMessages.textsUsedUp);
 
   const code = String(randomInt(0, 10 ** customerCodePolicy.digits)).padStart(customerCodePolicy.digits, '0');
   const id = randomUUID();
@@ -80,13 +78,13 @@ export async function sendCode(
     codeHash: codeHash(id, code),
     expiresAt: new Date(Date.now() + customerCodePolicy.ttlMs),
   });
-  await throttleCounts.add(db, [keys.sendsToPhone, keys.sendsFromAddress]);
   try {
     await sms.send({
       to: phone,
       text: `${code} is your ${business.name} sign-in code. It expires in 10 minutes. Never share it.`,
     });
   } catch {
+    await text.release();
     throw new AppError('unavailable', 'The code could not be sent just now. Try again in a minute');
   }
   return { expiresInSeconds: customerCodePolicy.ttlMs / 1000 };
@@ -94,12 +92,13 @@ export async function sendCode(
 
 /**
  * Signs a customer in with a code sent to their phone: any of the phone's
- * unexpired, unused codes, compared in constant time. A wrong code counts
- * against the phone from this address (5), this address (30) and the phone
- * from every address (100) per window; the first two only slow one attacker,
- * the third voids guessing for everyone until the window passes, which takes
- * many addresses to reach. The code is used once, the phone's other codes
- * with it; a new phone becomes a customer.
+ * unexpired, unused codes, compared in constant time. Each try is counted
+ * before it is judged (ADR 0054) against the phone from this address (5),
+ * this address (30) and the phone from every address (100) per window; the
+ * first two only slow one attacker, the third voids guessing for everyone
+ * until the window passes, which takes many addresses to reach. A right code
+ * takes its try back. The code is used once, the phone's other codes with it;
+ * a new phone becomes a customer.
  */
 export async function verifyCode(
   db: Database,
@@ -108,16 +107,15 @@ export async function verifyCode(
   address: string,
 ): Promise<{ token: string; customer: Customer }> {
   const keys = keysOf(business.id, input.phone, address);
-  const guessKeys = [keys.guessesAtPhoneFromAddress, keys.guessesFromAddress, keys.guessesAtPhone];
-  const counts = await throttleCounts.read(db, guessKeys);
-  const limitOf = (key: string) =>
-    key === keys.guessesFromAddress
-      ? customerCodePolicy.guessesPerAddress
-      : key === keys.guessesAtPhone
-        ? customerCodePolicy.guessesPerPhone
-        : customerCodePolicy.guessesPerPhoneAndAddress;
-  const blocking = counts.find((count) => count.failures >= limitOf(count.key));
-  if (blocking) throw refuse(customerMessages.tooManyGuesses, blocking.windowStartedAt);
+  const attempt = await reserveAttempt(
+    db,
+    [
+      { key: keys.guessesAtPhoneFromAddress, max: customerCodePolicy.guessesPerPhoneAndAddress },
+      { key: keys.guessesFromAddress, max: customerCodePolicy.guessesPerAddress },
+      { key: keys.guessesAtPhone, max: customerCodePolicy.guessesPerPhone },
+    ],
+    customerMessages.tooManyGuesses,
+  );
 
   const codes = await repo.findLiveCodes(db, business.id, input.phone);
   const match = codes.find((row) => {
@@ -138,11 +136,9 @@ export async function verifyCode(
         return { token, customer };
       })
     : null;
-  if (!signedIn) {
-    await throttleCounts.add(db, guessKeys);
-    throw invalid({ code: customerMessages.wrongCode }, customerMessages.wrongCode);
-  }
-  await throttleCounts.clear(db, [keys.guessesAtPhoneFromAddress]);
+  if (!signedIn) throw invalid({ code: customerMessages.wrongCode }, customerMessages.wrongCode);
+  await attempt.release([keys.guessesFromAddress, keys.guessesAtPhone]);
+  await clearCounts(db, [keys.guessesAtPhoneFromAddress]);
   return signedIn;
 }
 
