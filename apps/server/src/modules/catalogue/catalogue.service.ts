@@ -44,11 +44,11 @@ function announce(db: Executor, store: StoreContext, action: string) {
   });
 }
 
-/** The owner's trash list gains a record; the trash is the whole business's, so no zone. */
+/** The owner's trash list gains a record, told in its store's zone as the record's other events are. */
 function announceTrashed(db: Executor, store: StoreContext, recordId: string) {
   return publishEvent(db, {
     businessId: store.businessId,
-    zoneId: null,
+    zoneId: store.zoneId,
     topic: 'trash',
     action: 'added',
     recordId,

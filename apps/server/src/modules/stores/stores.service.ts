@@ -159,9 +159,10 @@ export async function deleteStore(
       },
     );
     await announce(tx, scope, deleted, 'deleted');
+    // The store's zone, as its other events: staff of another zone never hear of it.
     await publishEvent(tx, {
       businessId: scope.businessId,
-      zoneId: null,
+      zoneId: deleted.zoneId,
       topic: 'trash',
       action: 'added',
       recordId: storeId,

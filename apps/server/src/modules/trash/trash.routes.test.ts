@@ -9,6 +9,7 @@ import {
   restoreZoneFirstMessage,
   type TrashEntry,
 } from '@storedesk/shared/trash/schemas';
+import { closeOpenStreams, openStream } from '../../../test/sse.ts';
 import {
   caller,
   createStaffWorld,
@@ -49,8 +50,16 @@ const newStore = (session: Session, name = `Store ${randomUUID().slice(0, 6)}`) 
 beforeAll(async () => {
   ({ ctx, biz, owner, admin, southAdmin, rivalOwner } = await createStaffWorld());
   call = caller(ctx.app);
+  await ctx.app.listen({ port: 0, host: '127.0.0.1' });
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  closeOpenStreams();
+  for (let waited = 0; ctx.hub.size > 0 && waited < 2000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  ctx.app.server.closeAllConnections();
+  await ctx.close();
+});
 
 describe('undo of a delete', () => {
   it('brings a store back into its lists, with a new version', async () => {
@@ -477,5 +486,57 @@ describe('who deleted it', () => {
       ['catalogue', 'category.deleted', store.id],
       ['trash', 'added', category.id],
     ]);
+  });
+});
+
+describe('who hears of it', () => {
+  it("tells a store's, category's and item's trash to its zone's staff and the owner, never to another zone's", async () => {
+    const [ownerStream, northStream, southStream] = await Promise.all([
+      openStream(ctx.app, owner.headers),
+      openStream(ctx.app, admin.headers),
+      openStream(ctx.app, southAdmin.headers),
+    ]);
+    const store = await newStore(admin);
+    const category = await created<Category>(admin, `/api/stores/${store.id}/categories`, { name: 'Dal' });
+    const item = await created<Item>(admin, `/api/stores/${store.id}/items`, {
+      name: 'Toor dal',
+      categoryId: category.id,
+      featured: 0,
+      pricePaise: 14000,
+    });
+    for (const [method, url] of [
+      ['DELETE', `/api/stores/${store.id}/items/${item.id}?version=1`],
+      ['DELETE', `/api/stores/${store.id}/categories/${category.id}?version=1`],
+      ['DELETE', `/api/stores/${store.id}?version=1`],
+      ['POST', `/api/trash/stores/${store.id}/restore`],
+      ['POST', `/api/trash/categories/${category.id}/restore`],
+      ['POST', `/api/trash/items/${item.id}/restore`],
+    ] as const) {
+      expect((await call(admin, method, url)).statusCode).toBeLessThan(300);
+    }
+    // A zone is the whole business's: its trash still reaches every admin, and marks the end.
+    const zoneId = await trashedZone(`${tagged()} Marker`);
+    expect((await call(owner, 'POST', `/api/trash/zones/${zoneId}/restore`)).statusCode).toBe(200);
+
+    const trashOf = (messages: typeof ownerStream.messages) =>
+      messages
+        .filter((m) => m.data.topic === 'trash')
+        .map((m) => [m.data.action, m.data.recordId, m.data.zoneId]);
+    const north = biz.zones[0];
+    const expected = [
+      ['added', item.id, north],
+      ['added', category.id, north],
+      ['added', store.id, north],
+      ['removed', store.id, north],
+      ['removed', category.id, north],
+      ['removed', item.id, north],
+      ['removed', zoneId, null],
+    ];
+    for (const stream of [ownerStream, northStream, southStream]) await stream.waitForRecord(zoneId);
+    expect(trashOf(ownerStream.messages)).toEqual(expected);
+    expect(trashOf(northStream.messages)).toEqual(expected);
+    expect(trashOf(southStream.messages)).toEqual([['removed', zoneId, null]]);
+    const northRecords = new Set([store.id, category.id, item.id]);
+    expect(southStream.messages.filter((m) => northRecords.has(m.data.recordId ?? ''))).toEqual([]);
   });
 });

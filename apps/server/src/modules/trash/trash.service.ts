@@ -79,9 +79,10 @@ export async function restoreFromTrash(
         action: 'restored',
         recordId: kind === 'categories' || kind === 'items' ? restored.storeId : id,
       });
+      // In the record's zone, as its restore: slides and zones have none and go to the whole business.
       await publishEvent(tx, {
         businessId: scope.businessId,
-        zoneId: null,
+        zoneId: restored.zoneId,
         topic: 'trash',
         action: 'removed',
         recordId: id,
