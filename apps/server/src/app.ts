@@ -47,7 +47,7 @@ import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
 import { presentedSession, registerAccessControl } from './plugins/access.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
-import { createRedisRateLimitStore } from './plugins/rate-limit-store.ts';
+import { createRedisRateLimitStore, localRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { RequestLog } from './plugins/request-log.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // by it. With REDIS_URL every instance counts in Redis, so N instances enforce the figure, not N times it.
   const sharedCounts = config.redisUrl ? createRedisRateLimitStore(config.redisUrl, app.log) : null;
   if (sharedCounts) app.addHook('onClose', () => sharedCounts.close());
-  await app.register(rateLimit, { global: false, ...(sharedCounts ? { store: sharedCounts.store } : {}) });
+  await app.register(rateLimit, { global: false, store: sharedCounts?.store ?? localRateLimitStore });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',

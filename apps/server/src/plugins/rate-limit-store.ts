@@ -35,6 +35,33 @@ export type RateLimitCounter = {
   close: () => Promise<void>;
 };
 
+/**
+ * Counts in this instance's memory. @fastify/rate-limit's own LocalStore hands every request of a
+ * key the same counter object, which the plugin reads only after an await: requests arriving
+ * together all read the last of their counts, so a burst is refused whole, its first requests
+ * included. This one hands each request the count it made.
+ */
+export class LocalCountStore {
+  private readonly store = new LocalStore(false, false);
+
+  incr(key: string, cb: Callback, windowMs: number, max: number) {
+    this.store.incr(
+      key,
+      (error: Error | null, counted: Counted | null) =>
+        cb(error, counted && { current: counted.current, ttl: counted.ttl }),
+      windowMs,
+      max,
+    );
+  }
+
+  child() {
+    return new LocalCountStore();
+  }
+}
+
+/** The store class @fastify/rate-limit builds its counters from when nothing is shared. */
+export const localRateLimitStore = LocalCountStore as unknown as FastifyRateLimitStoreCtor;
+
 export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): RateLimitCounter {
   const redis = new Redis(url, {
     // A command while Redis is away fails at once (and is counted here) rather than waiting in a queue.
@@ -60,7 +87,7 @@ export function createRedisRateLimitStore(url: string, log: FastifyBaseLogger): 
   });
 
   class SharedStore {
-    private readonly local = new LocalStore(false, false);
+    private readonly local = new LocalCountStore();
 
     constructor(private readonly prefix = 'storedesk:rate-limit:') {}
 
