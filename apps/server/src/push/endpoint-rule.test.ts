@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pushMessages } from '@storedesk/shared/push/schemas';
-import { endpointRefusal, isPublicAddress, publicOnlyLookup } from './endpoint-rule.ts';
+import {
+  endpointRefusal,
+  isPublicAddress,
+  publicOnlyLookup,
+  registrationRefusal,
+  systemResolver,
+  type ResolveHost,
+} from './endpoint-rule.ts';
 
 const none = new Set<string>();
 
@@ -114,6 +121,77 @@ describe('the push endpoint rule', () => {
     expect(endpointRefusal('https://127.0.0.1:4010/push/1', allowlist)).toBe(
       pushMessages.endpointPrivateHost,
     );
+  });
+});
+
+describe('the rule at registration, where the host name points now', () => {
+  /** A resolver that knows `push.example.com` only, and records what it was asked. */
+  function resolverOf(addresses: string[]) {
+    const asked: string[] = [];
+    const resolve: ResolveHost = async (hostname) => {
+      asked.push(hostname);
+      if (hostname !== 'push.example.com') throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      return addresses;
+    };
+    return { asked, resolve };
+  }
+  const endpoint = 'https://push.example.com/send/abc';
+
+  it('refuses a name resolving to loopback, as the system resolves a name of its hosts file', async () => {
+    // localhost is in every hosts file; a public-looking name pointed where it points is refused.
+    const local = await systemResolver('localhost');
+    expect(local.length).toBeGreaterThan(0);
+    expect(local.filter((address) => address !== '127.0.0.1' && address !== '::1')).toEqual([]);
+    const aliased: ResolveHost = (hostname) =>
+      systemResolver(hostname === 'push.example.com' ? 'localhost' : hostname);
+    expect(await registrationRefusal(endpoint, none, aliased)).toBe(pushMessages.endpointPrivateHost);
+  });
+
+  it('refuses a name when any of its addresses is not public', async () => {
+    for (const addresses of [
+      ['127.0.0.1'],
+      ['::1'],
+      ['10.0.0.7'],
+      ['169.254.169.254'],
+      ['0.0.0.0'],
+      ['::'],
+      ['fe80::1'],
+      ['::ffff:127.0.0.1'],
+      ['8.8.8.8', '192.168.1.20'],
+      ['2606:4700:4700::1111', 'fd00::1'],
+    ]) {
+      const { resolve } = resolverOf(addresses);
+      expect(await registrationRefusal(endpoint, none, resolve), addresses.join()).toBe(
+        pushMessages.endpointPrivateHost,
+      );
+    }
+  });
+
+  it('takes a name whose every address is public, and one that does not resolve', async () => {
+    const { asked, resolve } = resolverOf(['8.8.8.8', '2606:4700:4700::1111']);
+    expect(await registrationRefusal(endpoint, none, resolve)).toBeNull();
+    expect(await registrationRefusal('https://fcm.googleapis.com/fcm/send/x', none, resolve)).toBeNull();
+    expect(asked).toEqual(['push.example.com', 'fcm.googleapis.com']);
+  });
+
+  it('looks up no IP literal and no allow-listed origin, and answers the shape rule first', async () => {
+    const { asked, resolve } = resolverOf(['127.0.0.1']);
+    expect(await registrationRefusal('https://8.8.8.8/push', none, resolve)).toBeNull();
+    expect(await registrationRefusal('https://[2606:4700:4700::1111]/push', none, resolve)).toBeNull();
+    expect(await registrationRefusal('https://127.0.0.1/push', none, resolve)).toBe(
+      pushMessages.endpointPrivateHost,
+    );
+    expect(await registrationRefusal('http://push.example.com/send', none, resolve)).toBe(
+      pushMessages.endpointNotHttps,
+    );
+    expect(
+      await registrationRefusal(
+        'http://push.example.com:4010/x',
+        new Set(['http://push.example.com:4010']),
+        resolve,
+      ),
+    ).toBeNull();
+    expect(asked).toEqual([]);
   });
 });
 

@@ -92,6 +92,37 @@ export function endpointRefusal(endpoint: string, allowlist: EndpointAllowlist):
   return null;
 }
 
+/** Every address a host name resolves to. */
+export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
+
+/** The system's resolver (hosts file included), as the sender's sockets use it. */
+export const systemResolver: ResolveHost = async (hostname) =>
+  (await dns.promises.lookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
+
+/**
+ * Why the server will not take this endpoint when it is registered, or null: the rule of
+ * endpointRefusal, and then where its host name points now, which must be public addresses only
+ * (ADR 0059). A name that does not resolve is taken: it reaches nothing now, and the sender's lookup
+ * judges it again at every connection. Allow-listed origins and IP literals are not looked up.
+ */
+export async function registrationRefusal(
+  endpoint: string,
+  allowlist: EndpointAllowlist,
+  resolve: ResolveHost = systemResolver,
+): Promise<string | null> {
+  const refusal = endpointRefusal(endpoint, allowlist);
+  if (refusal !== null) return refusal;
+  const { origin, hostname } = new URL(endpoint);
+  if (allowlist.has(origin) || hostname.startsWith('[') || net.isIP(hostname) !== 0) return null;
+  let addresses: readonly string[];
+  try {
+    addresses = await resolve(hostname);
+  } catch {
+    return null;
+  }
+  return addresses.every(isPublicAddress) ? null : pushMessages.endpointPrivateHost;
+}
+
 type LookupCallback = (
   error: NodeJS.ErrnoException | null,
   address: string | dns.LookupAddress[],

@@ -4,7 +4,8 @@
  * 127.0.0.1 (allow-listed) checks every push's VAPID signature and decrypts it.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import dns from 'node:dns';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { messages } from '@storedesk/shared/messages';
@@ -17,6 +18,7 @@ import * as t from '../../db/schema.ts';
 import {
   caller,
   createBusiness,
+  createExecutive,
   createTestApp,
   errorOf,
   signIn,
@@ -377,6 +379,38 @@ describe('a customer app subscribing', () => {
       keys,
     });
     expect(real.statusCode).toBe(201);
+  });
+
+  it('refuses an endpoint whose host name resolves to a loopback address, from the customer and the delivery app', async () => {
+    // What the name resolves to when it is registered, as a record pointed at 127.0.0.1 would make it.
+    const lookup = vi
+      .spyOn(dns.promises, 'lookup')
+      .mockImplementation((async (hostname: string) =>
+        hostname === 'push.example.com'
+          ? [{ address: '127.0.0.1', family: 4 }]
+          : Promise.reject(Object.assign(new Error(hostname), { code: 'ENOTFOUND' }))) as never);
+    try {
+      const body = {
+        endpoint: `https://push.example.com/send/${randomUUID()}`,
+        keys: standIn.subscribe().keys,
+      };
+      expectRefused(await subscribe(biz.storefrontKey, body), { endpoint: pushMessages.endpointPrivateHost });
+      const rider = await createExecutive(ctx, { businessId: biz.id, zoneId: biz.zones[0], name: 'Ravi' });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/delivery/push-subscriptions',
+        headers: rider.session.headers,
+        payload: body,
+      });
+      expectRefused(res, { endpoint: pushMessages.endpointPrivateHost });
+      expect(lookup.mock.calls.map(([hostname]) => hostname)).toEqual([
+        'push.example.com',
+        'push.example.com',
+      ]);
+      expect(await storedSubscriptions()).toEqual([]);
+    } finally {
+      lookup.mockRestore();
+    }
   });
 
   it('refuses a removal without an endpoint', async () => {

@@ -125,9 +125,10 @@ export const pushRoutes: FastifyPluginAsyncZod<{
           'customer’s bearer token as well, the subscription is that customer’s (an anonymous renewal keeps it ' +
           'theirs); a token that is not a signed-in customer’s is 401. 201 when new, 200 when the ' +
           'business already had this endpoint (its keys are replaced). 400: the endpoint is not an https URL on a ' +
-          'public host (private, loopback, link-local and local names are refused), or the keys are not a P-256 ' +
-          'public key and a 16-byte secret; `fields` says which and why. 401: missing or unknown key. 402: service ' +
-          'ended. 429: too many changes from one client address in a minute. Only 200 and 201 write anything.',
+          'public host (private, loopback, link-local and local names are refused, and so is a name that resolves ' +
+          'to such an address), or the keys are not a P-256 public key and a 16-byte secret; `fields` says which ' +
+          'and why. 401: missing or unknown key. 402: service ended. 429: too many changes from one client ' +
+          'address in a minute. Only 200 and 201 write anything.',
         headers: customerHeaders,
         body: pushSubscriptionInputSchema,
         response: {

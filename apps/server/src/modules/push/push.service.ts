@@ -9,7 +9,7 @@ import type {
 import { pushMessages } from '@storedesk/shared/push/schemas';
 import type { Database } from '../../db/client.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
-import { endpointRefusal, type EndpointAllowlist } from '../../push/endpoint-rule.ts';
+import { registrationRefusal, type EndpointAllowlist } from '../../push/endpoint-rule.ts';
 import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import type { CustomerContext } from '../storefront/customers.service.ts';
@@ -33,7 +33,8 @@ export function toNotification(row: repo.NotificationRow): PushNotification {
 
 /**
  * Registers a customer's PushSubscription, or renews its keys. The endpoint
- * must pass the endpoint rule (400 on `endpoint` otherwise, nothing stored).
+ * must pass the endpoint rule, its host name resolving to public addresses
+ * only (400 on `endpoint` otherwise, nothing stored).
  * Sent with a signed-in customer's token, the subscription is theirs: their
  * orders' news will go to it (ADR 0038).
  */
@@ -46,7 +47,7 @@ export async function registerSubscription(
   /** The delivery executive whose device it is, instead of a customer's (ADR 0042). */
   executiveId?: string,
 ): Promise<{ subscription: PushSubscriptionRecord; created: boolean }> {
-  const refusal = endpointRefusal(input.endpoint, allowlist);
+  const refusal = await registrationRefusal(input.endpoint, allowlist);
   if (refusal) throw invalid({ endpoint: refusal });
   const row = await repo.upsertSubscription(
     db,
