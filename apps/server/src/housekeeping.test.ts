@@ -75,6 +75,21 @@ describe('runHousekeeping', () => {
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: live.headers })).statusCode).toBe(200);
   });
 
+  it('removes sign-ups whose link expired unused, and keeps those still waiting and those verified', async () => {
+    await ctx.db.execute(sql`INSERT INTO onboarding_accounts
+      (email, password_hash, verification_token_hash, verification_expires_at, verified_at) VALUES
+      ('expired@sign-up.test', 'hash', sha256('expired'::bytea), now() - interval '1 minute', NULL),
+      ('waiting@sign-up.test', 'hash', sha256('waiting'::bytea), now() + interval '1 hour', NULL),
+      ('verified@sign-up.test', 'hash', sha256('verified'::bytea), now() - interval '1 hour', now() - interval '2 hours')`);
+
+    await runHousekeeping(ctx.db, ctx.hub, storage, log);
+
+    const left = await ctx.db.execute<{ email: string }>(
+      sql`SELECT email FROM onboarding_accounts WHERE email LIKE '%@sign-up.test' ORDER BY email`,
+    );
+    expect(left.rows.map((r) => r.email)).toEqual(['verified@sign-up.test', 'waiting@sign-up.test']);
+  });
+
   it('empties the trash of what was deleted over 30 days ago, files and all', async () => {
     const keys = [imageKey(biz.id, 'slides', '.png'), imageKey(biz.id, 'slides', '.png')];
     for (const key of keys) await storage.put(key, Buffer.from('image'), 'image/png');

@@ -16,23 +16,26 @@ import { singleLine } from '../text.ts';
  *    User details) → 201 `onboardingAccountResponseSchema`. The answer sets the
  *    httpOnly cookie `storedesk_onboarding` (path /api/onboarding) and returns the
  *    same value as `onboardingToken`; the next calls present either the cookie or
- *    the header `X-Onboarding-Token`. 409 on `email` when a live account already
- *    uses the address. Registering again with the same e-mail replaces the pending
- *    account (new password, new link, the old token no longer works).
+ *    the header `X-Onboarding-Token`. Registering the same e-mail again makes
+ *    another registration with its own link and token; none replaces another
+ *    (ADR 0057). 429 past the limit per client address, or per e-mail from one
+ *    client address.
  * 2. `POST /api/onboarding/verification-email` (Resend link, no body) → 204 and a
- *    new mail; the link mailed before no longer works. 401 without a valid token,
- *    409 once the e-mail is verified.
+ *    new mail for this registration; its link mailed before no longer works. 401
+ *    without a valid token, 409 once the e-mail is verified.
  * 3. `GET /api/onboarding/verify?token=…` is the mailed link (24 hours, single
- *    use). A browser is redirected (303) to `/onboarding?verification=verified`,
- *    or `=expired`, `=used`, `=invalid`: `onboardingVerificationMessages` says what
- *    each means. A client that asks for JSON (Accept: application/json) gets 200
+ *    use); it verifies the registration it was mailed for and no other. A browser
+ *    is redirected (303) to `/onboarding?verification=verified`, or `=expired`,
+ *    `=used`, `=invalid`: `onboardingVerificationMessages` says what each means. A
+ *    client that asks for JSON (Accept: application/json) gets 200
  *    `onboardingVerifyResponseSchema`, or 400 with `fields.token` saying
- *    which (expired, used or invalid). A link followed after Finish marks the
- *    owner's e-mail verified.
- * 4. `POST /api/onboarding` (Finish) with the token and `onboardingSubmitSchema`
- *    → 201 `onboardingSubmitResponseSchema`, exactly what sign-in answers (the
- *    session cookie is set too). `user.email` must be the pending account's
- *    e-mail (400 on `user.email` otherwise); the password is the one registered.
+ *    which (expired, used or invalid).
+ * 4. `POST /api/onboarding` (Finish) with the token of a verified registration
+ *    and `onboardingSubmitSchema` → 201 `onboardingSubmitResponseSchema`, exactly
+ *    what sign-in answers (the session cookie is set too); 403 while the link has
+ *    not been followed. `user.email` must be the registration's e-mail (400 on
+ *    `user.email` otherwise); the password is the one registered. Finishing
+ *    removes the e-mail's other registrations, so none of them finishes later.
  */
 
 export const onboardingMessages = {
@@ -50,15 +53,22 @@ export const onboardingMessages = {
   passwordLength: 'Password should be atleast 8 characters',
   passwordTooLong: `Password should be at most ${limits.passwordMax} characters`,
   confirmPassword: 'Confirm password should be same as password',
-  /** 409 on `email` at User details. */
   /** 400 on `user.email` at Finish when it is not the address registered at User details. */
   emailChanged: 'This is not the email registered at User details. Go back and register it again.',
-  /** 401: no pending account behind the cookie or token (never registered, replaced or finished). */
+  /**
+   * 401: no pending registration behind the cookie or token (never made, its link expired unused,
+   * or a sign-up of the e-mail finished).
+   */
   noPendingAccount:
     'Your sign-up has not started or has already finished. Please fill in User details again.',
   /** 401 at Finish: the password is not the one registered at User details. */
   passwordChanged: 'This is not the password registered at User details. Go back and register it again.',
   tooManyAccounts: 'Too many sign-ups from one place in a short time. Please try again later.',
+  /** 429 at User details: this e-mail has been signed up from this address too often today (ADR 0057). */
+  tooManyForEmail: 'This email has been signed up from here too many times today. Please try again later.',
+  /** 403 at Finish: the registration's mailed link has not been followed yet. */
+  notVerified:
+    'Please verify your email first: open the link we sent you, or use Resend link for a new one, then press Finish.',
   tooManyFinishes: 'Too many attempts to finish signing up. Please try again later.',
   /** 409 of Resend link once the link has been followed. */
   alreadyVerified: 'Your email is already verified.',
@@ -77,7 +87,8 @@ export const onboardingVerificationMessages = {
   verified: 'Your email is verified.',
   expired: 'This verification link has expired. Use Resend link to get a new one.',
   used: 'This verification link has already been used.',
-  invalid: 'This verification link is not valid. Use the link in the latest email, or Resend link.',
+  // Not "the latest e-mail": with several sign-ups of one address, the latest may be someone else's.
+  invalid: 'This verification link is not valid. Use Resend link where you signed up to get a new one.',
 } as const;
 export type OnboardingVerificationResult = keyof typeof onboardingVerificationMessages;
 

@@ -1,7 +1,6 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import {
-  accountTokens,
   businesses,
   onboardingAccounts,
   orderSettings,
@@ -13,12 +12,11 @@ import {
 
 export type PendingAccount = typeof onboardingAccounts.$inferSelect;
 
-/** Creates the pending account of an e-mail, replacing the one there was (password, link, verification). */
-export async function replacePendingAccount(
+/** A new pending registration of an e-mail: the e-mail's other registrations stay as they are (ADR 0057). */
+export async function insertPendingAccount(
   db: Executor,
   values: { email: string; passwordHash: string; verificationTokenHash: Buffer; verificationExpiresAt: Date },
 ): Promise<PendingAccount> {
-  await db.delete(onboardingAccounts).where(sql`lower(${onboardingAccounts.email}) = lower(${values.email})`);
   const [row] = await db.insert(onboardingAccounts).values(values).returning();
   return row!;
 }
@@ -28,10 +26,17 @@ export async function findPendingAccount(db: Executor, id: string): Promise<Pend
   return row;
 }
 
-/** Locks the pending account for the transaction that acts on it. */
-export async function lockPendingAccount(db: Executor, id: string): Promise<PendingAccount | undefined> {
-  const [row] = await db.select().from(onboardingAccounts).where(eq(onboardingAccounts.id, id)).for('update');
-  return row;
+/**
+ * Locks every pending registration of the e-mail, in one order, so that two of them finishing at
+ * once wait on each other instead of deadlocking, and the second finds itself gone.
+ */
+export async function lockPendingAccountsOf(db: Executor, email: string): Promise<PendingAccount[]> {
+  return db
+    .select()
+    .from(onboardingAccounts)
+    .where(sql`lower(${onboardingAccounts.email}) = lower(${email})`)
+    .orderBy(onboardingAccounts.id)
+    .for('update');
 }
 
 export async function findPendingAccountByTokenHash(
@@ -46,55 +51,42 @@ export async function findPendingAccountByTokenHash(
   return row;
 }
 
+/** A new link for a registration still waiting for its e-mail to be verified; false when none is. */
 export async function replaceVerificationToken(
   db: Executor,
   id: string,
   tokenHash: Buffer,
   expiresAt: Date,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(onboardingAccounts)
     .set({ verificationTokenHash: tokenHash, verificationExpiresAt: expiresAt })
-    .where(eq(onboardingAccounts.id, id));
+    .where(and(eq(onboardingAccounts.id, id), isNull(onboardingAccounts.verifiedAt)))
+    .returning({ id: onboardingAccounts.id });
+  return rows.length > 0;
 }
 
 export async function markPendingVerified(db: Executor, id: string, at: Date): Promise<void> {
   await db.update(onboardingAccounts).set({ verifiedAt: at }).where(eq(onboardingAccounts.id, id));
 }
 
-export async function deletePendingAccount(db: Executor, id: string): Promise<void> {
-  await db.delete(onboardingAccounts).where(eq(onboardingAccounts.id, id));
+export async function deletePendingAccounts(db: Executor, ids: string[]): Promise<void> {
+  await db.delete(onboardingAccounts).where(inArray(onboardingAccounts.id, ids));
 }
 
-/** The mailed link of an owner who finished before verifying. */
-export async function findVerifyTokenByHash(db: Executor, tokenHash: Buffer) {
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(and(eq(accountTokens.kind, 'verify-email'), eq(accountTokens.tokenHash, tokenHash)))
-    .for('update');
-  return row;
-}
-
-export async function insertVerifyToken(
-  db: Executor,
-  values: { userId: string; email: string; tokenHash: Buffer; expiresAt: Date },
-): Promise<void> {
-  await db.insert(accountTokens).values({ kind: 'verify-email', ...values });
-}
-
-export async function useVerifyToken(db: Executor, id: string, at: Date): Promise<void> {
-  await db.update(accountTokens).set({ usedAt: at }).where(eq(accountTokens.id, id));
-}
-
-/** Marks the user's e-mail verified when it is still the address the link proves. */
-export async function markUserEmailVerified(db: Executor, userId: string, email: string, at: Date) {
-  const rows = await db
-    .update(users)
-    .set({ emailVerifiedAt: at })
-    .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+/** Registrations whose link expired before anyone followed it. */
+export async function deleteExpiredPendingAccounts(db: Executor, now: Date): Promise<void> {
+  await db
+    .delete(onboardingAccounts)
+    .where(
+      and(
+        isNull(onboardingAccounts.verifiedAt),
+        or(
+          isNull(onboardingAccounts.verificationExpiresAt),
+          lte(onboardingAccounts.verificationExpiresAt, now),
+        ),
+      ),
+    );
 }
 
 export type NewBusiness = {

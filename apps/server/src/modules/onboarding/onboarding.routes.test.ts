@@ -13,6 +13,7 @@ import {
   createTestApp,
   errorOf,
   PASSWORD,
+  refusalOf,
   signIn,
   type TestApp,
   type TestBusiness,
@@ -91,6 +92,29 @@ const follow = (link: string, accept = 'text/html') => {
   const url = new URL(link);
   return ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}`, headers: { accept } });
 };
+
+/** Registers, then follows the mailed link as the mailbox's owner would. */
+async function registerVerified(c: Client, user = newUser()) {
+  const registered = await register(c, user);
+  expect((await follow(registered.link)).headers.location).toBe('/onboarding?verification=verified');
+  return registered;
+}
+
+/** The registration an onboarding token names (its id comes before the signature). */
+async function registrationOf(token: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(t.onboardingAccounts)
+    .where(eq(t.onboardingAccounts.id, token.split('.')[0]!));
+  return row;
+}
+
+async function registrationsOf(email: string) {
+  return ctx.db
+    .select()
+    .from(t.onboardingAccounts)
+    .where(sql`lower(${t.onboardingAccounts.email}) = lower(${email})`);
+}
 
 async function counts() {
   const [[b], [u], [p]] = await Promise.all([
@@ -259,19 +283,23 @@ describe('the whole sign-up, with the real SMTP server', () => {
     expect(row!.iconKey).toMatch(/\.jpg$/);
   });
 
-  it('an owner who finishes before verifying is verified by the link afterwards, once', async () => {
+  it('Finish waits for the mailed link: 403 before it is followed, and nothing is made', async () => {
     const c = client();
     const { user, link } = await register(c);
+    const before = await counts();
+    const early = await c.post('/api/onboarding', { business, user, iconFileData: pngData() });
+    expect(refusalOf(early)).toEqual({ status: 403, code: 'forbidden', message: m.notVerified });
+    expect(await counts()).toEqual(before);
+
+    expect((await follow(link)).headers.location).toBe('/onboarding?verification=verified');
     const done = await c.post('/api/onboarding', { business, user, iconFileData: pngData() });
     expect(done.statusCode, done.body).toBe(201);
-    const userId = done.json<{ user: { id: string } }>().user.id;
-    const verifiedAt = async () =>
-      (await ctx.db.select().from(t.users).where(eq(t.users.id, userId)))[0]!.emailVerifiedAt;
-    expect(await verifiedAt()).toBeNull();
-    const res = await follow(link);
-    expect(res.headers.location).toBe('/onboarding?verification=verified');
-    expect(await verifiedAt()).not.toBeNull();
-    expect((await follow(link)).headers.location).toBe('/onboarding?verification=used');
+    const [owner] = await ctx.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.id, done.json<{ user: { id: string } }>().user.id));
+    expect(owner!.emailVerifiedAt).not.toBeNull();
+    expect((await follow(link)).headers.location).toBe('/onboarding?verification=invalid');
   });
 
   it('an expired link says so and verifies nothing', async () => {
@@ -314,6 +342,7 @@ describe('refusals: exact 4xx, nothing created', () => {
       [{ email: `${'a'.repeat(53)}@example.com` }, { email: m.emailTooLong }],
       [{ email: 'nina@' }, { email: m.emailInvalid }],
       [{ email: '' }, { email: m.emailRequired }],
+      [{ email: 42 }, { email: m.emailRequired }],
       [{ name: '' }, { name: m.name }],
       [{ password: 'short77', confirmPassword: 'short77' }, { password: m.passwordLength }],
     ];
@@ -382,12 +411,203 @@ describe('refusals: exact 4xx, nothing created', () => {
       expect(done.statusCode).toBe(401);
       expect(errorOf(done).message).toBe(m.noPendingAccount);
     }
-    // Registering the e-mail again ends the first token.
+    // Registering the e-mail again makes another registration; the first token still names the first.
     const first = c.token!;
     await register(c, user);
-    const stale = client(c.ip);
-    stale.token = first;
-    expect((await stale.post('/api/onboarding/verification-email')).statusCode).toBe(401);
+    expect(c.token).not.toBe(first);
+    const earlier = client(c.ip);
+    earlier.token = first;
+    expect((await earlier.post('/api/onboarding/verification-email')).statusCode).toBe(204);
+  });
+});
+
+describe('several registrations of one e-mail: none takes over another (B16, ADR 0057)', () => {
+  it('a second registration from elsewhere, with another password, does not take over the first', async () => {
+    const victim = client();
+    const a = await register(victim);
+    const attacker = client();
+    const intruder = { ...a.user, password: 'attackers-pass-1', confirmPassword: 'attackers-pass-1' };
+    const b = await register(attacker, intruder);
+    expect(b.link).not.toBe(a.link);
+
+    // The link mailed first still verifies the first registration, and only it.
+    const verified = await follow(a.link);
+    expect(verified.statusCode).toBe(303);
+    expect(verified.headers.location).toBe('/onboarding?verification=verified');
+    expect((await registrationOf(victim.token!))!.verifiedAt).not.toBeNull();
+    expect((await registrationOf(attacker.token!))!.verifiedAt).toBeNull();
+
+    const before = await counts();
+    const early = await attacker.post('/api/onboarding', {
+      business,
+      user: intruder,
+      iconFileData: pngData(),
+    });
+    expect(refusalOf(early)).toEqual({ status: 403, code: 'forbidden', message: m.notVerified });
+    expect(await counts()).toEqual(before);
+
+    const done = await victim.post('/api/onboarding', { business, user: a.user, iconFileData: pngData() });
+    expect(done.statusCode, done.body).toBe(201);
+    await signIn(ctx.app, a.user.email, a.user.password);
+    const asIntruder = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: a.user.email, password: intruder.password },
+    });
+    expect(asIntruder.statusCode).toBe(401);
+
+    // The other registration is gone: its link and its token name nothing.
+    const late = await follow(b.link, 'application/json');
+    expect(refusalOf(late)).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      message: v.invalid,
+      fields: { token: v.invalid },
+    });
+    expect((await follow(b.link)).headers.location).toBe('/onboarding?verification=invalid');
+    const resend = await attacker.post('/api/onboarding/verification-email');
+    expect(refusalOf(resend)).toEqual({ status: 401, code: 'unauthenticated', message: m.noPendingAccount });
+    const after = await attacker.post('/api/onboarding', {
+      business,
+      user: intruder,
+      iconFileData: pngData(),
+    });
+    expect(refusalOf(after)).toEqual({ status: 401, code: 'unauthenticated', message: m.noPendingAccount });
+    expect(await registrationsOf(a.user.email)).toEqual([]);
+  });
+
+  it('a link verifies only the registration it was mailed for; Resend replaces only its own link', async () => {
+    const first = client();
+    const a = await register(first);
+    const second = client();
+    const b = await register(second, a.user);
+
+    const since = smtp.messages.length;
+    expect((await second.post('/api/onboarding/verification-email')).statusCode).toBe(204);
+    const resent = smtp.linkOf(await smtp.waitFor(a.user.email, since));
+    const replaced = await follow(b.link, 'application/json');
+    expect(refusalOf(replaced)).toMatchObject({ status: 400, fields: { token: v.invalid } });
+
+    const ok = await follow(resent, 'application/json');
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ email: a.user.email, verified: true });
+    expect((await registrationOf(second.token!))!.verifiedAt).not.toBeNull();
+    expect((await registrationOf(first.token!))!.verifiedAt).toBeNull();
+    const unverified = await first.post('/api/onboarding', {
+      business,
+      user: a.user,
+      iconFileData: pngData(),
+    });
+    expect(refusalOf(unverified)).toEqual({ status: 403, code: 'forbidden', message: m.notVerified });
+
+    // The first registration's link, mailed before the other's Resend, still works for it.
+    const own = await follow(a.link, 'application/json');
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await registrationOf(first.token!))!.verifiedAt).not.toBeNull();
+  });
+
+  it('of two verified registrations either may finish; then the other is gone', async () => {
+    const first = client();
+    const { user } = await registerVerified(first);
+    const second = client();
+    await registerVerified(second, user);
+
+    const done = await second.post('/api/onboarding', { business, user, iconFileData: pngData() });
+    expect(done.statusCode, done.body).toBe(201);
+    const late = await first.post('/api/onboarding', { business, user, iconFileData: pngData() });
+    expect(refusalOf(late)).toEqual({ status: 401, code: 'unauthenticated', message: m.noPendingAccount });
+    const owners = await ctx.db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(sql`lower(${t.users.email}) = lower(${user.email})`);
+    expect(owners).toHaveLength(1);
+  });
+
+  it('two verified registrations finishing at the same moment make one business', async () => {
+    const first = client();
+    const { user } = await registerVerified(first);
+    const second = client();
+    await registerVerified(second, user);
+    const before = await counts();
+
+    const answers = await Promise.all(
+      [first, second].map((c) => c.post('/api/onboarding', { business, user, iconFileData: pngData() })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 401]);
+    const refused = answers.find((res) => res.statusCode === 401)!;
+    expect(errorOf(refused).message).toBe(m.noPendingAccount);
+    expect(await counts()).toEqual({
+      businesses: before.businesses + 1,
+      users: before.users + 1,
+      pending: before.pending - 2,
+    });
+  });
+
+  it("Finish removes every other registration of the e-mail, whatever its case, and no other e-mail's", async () => {
+    const owner = client();
+    const { user } = await registerVerified(owner);
+    await register(client(), { ...user, email: user.email.toUpperCase() });
+    await registerVerified(client(), {
+      ...user,
+      password: 'another-pass-1',
+      confirmPassword: 'another-pass-1',
+    });
+    const other = client();
+    const { user: neighbour } = await register(other);
+    expect(await registrationsOf(user.email)).toHaveLength(3);
+
+    const done = await owner.post('/api/onboarding', { business, user, iconFileData: pngData() });
+    expect(done.statusCode, done.body).toBe(201);
+    expect(await registrationsOf(user.email)).toEqual([]);
+    expect(await registrationsOf(neighbour.email)).toHaveLength(1);
+    expect((await other.post('/api/onboarding/verification-email')).statusCode).toBe(204);
+  });
+
+  it(`${onboardingRateLimits.accountsPerEmail} registrations of one e-mail from one address a day, then 429; the links mailed still work, and another address is not held up`, async () => {
+    const c = client();
+    const user = newUser();
+    // A refused body does not count against the e-mail.
+    const bad = await c.post('/api/onboarding/account', { ...user, phone: '123' });
+    expect(refusalOf(bad)).toMatchObject({ status: 400, fields: { phone: m.phone } });
+    const links: string[] = [];
+    for (let i = 0; i < onboardingRateLimits.accountsPerEmail; i++) {
+      links.push((await register(c, user)).link);
+    }
+    const sent = smtp.messages.length;
+    const limited = await c.post('/api/onboarding/account', { ...user, email: user.email.toUpperCase() });
+    expect(refusalOf(limited)).toEqual({ status: 429, code: 'rate_limited', message: m.tooManyForEmail });
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(onboardingRateLimits.perEmailWindowMs / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(onboardingRateLimits.perEmailWindowMs / 1000);
+    expect(await registrationsOf(user.email)).toHaveLength(onboardingRateLimits.accountsPerEmail);
+
+    // The mailbox's owner, elsewhere, still signs up; this address still signs up other e-mails.
+    const owner = client();
+    await register(owner, user);
+    await register(client(c.ip));
+    expect(smtp.messages.length).toBe(sent + 2);
+
+    for (const link of links) {
+      const res = await follow(link, 'application/json');
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
+  it('registrations of one e-mail sent at once from one address: no more than the limit get through', async () => {
+    const ip = nextAddress();
+    const user = newUser();
+    const extra = 3;
+    const answers = await Promise.all(
+      Array.from({ length: onboardingRateLimits.accountsPerEmail + extra }, () =>
+        client(ip).post('/api/onboarding/account', user),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(onboardingRateLimits.accountsPerEmail).fill(201),
+      ...Array<number>(extra).fill(429),
+    ]);
+    expect(await registrationsOf(user.email)).toHaveLength(onboardingRateLimits.accountsPerEmail);
   });
 });
 
@@ -406,7 +626,7 @@ describe('an address with accounts in other businesses (ADR 0033)', () => {
   it('Finish makes a business of its own; each account signs in with its own password, in its own business', async () => {
     const c = client();
     const used = { ...newUser(), email: demo.admin.email };
-    await register(c, used);
+    await registerVerified(c, used);
     const res = await c.post('/api/onboarding', { business, user: used, iconFileData: pngData() });
     expect(res.statusCode, res.body).toBe(201);
     const created = res.json<{ user: { id: string; email: string }; business: { id: string } }>();
@@ -435,7 +655,7 @@ describe('an address with accounts in other businesses (ADR 0033)', () => {
 
   it('an account of another business taking the address between User details and Finish does not stop Finish', async () => {
     const c = client();
-    const { user } = await register(c);
+    const { user } = await registerVerified(c);
     await ctx.db.update(t.users).set({ email: user.email }).where(eq(t.users.id, demo.dex.id));
     try {
       const res = await c.post('/api/onboarding', { business, user, iconFileData: pngData() });

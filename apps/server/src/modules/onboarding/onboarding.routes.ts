@@ -7,6 +7,7 @@ import {
   ONBOARDING_TOKEN_HEADER,
   onboardingAccountInputSchema,
   onboardingAccountResponseSchema,
+  onboardingLimits,
   onboardingMessages,
   onboardingSubmitResponseSchema,
   onboardingSubmitSchema,
@@ -14,7 +15,7 @@ import {
 } from '@storedesk/shared/onboarding/schemas';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
+import { AppError, invalid } from '../../lib/errors.ts';
 import { perAddressLimit } from '../../lib/rate-limit.ts';
 import type { OriginOf } from '../../lib/public-origin.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -28,6 +29,12 @@ export const onboardingRateLimits = {
   verificationEmails: 10,
   finishes: 5,
   windowMs: 60 * 60 * 1000,
+  /**
+   * Sign-ups of one e-mail from one client address while a link lives (ADR 0057). Not a cap per
+   * e-mail over every address: whoever filled that would keep the mailbox's owner from signing up.
+   */
+  accountsPerEmail: 5,
+  perEmailWindowMs: onboardingLimits.verificationHours * 60 * 60 * 1000,
 } as const;
 
 const COOKIE_PATH = '/api/onboarding';
@@ -64,6 +71,22 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { db, mailer, config, storage, originOf }) => {
   const secure = config.publicUrl?.startsWith('https:') ?? false;
 
+  // Counted after the body is validated, so a refused body does not count against the e-mail.
+  const countSignUpOfEmail = app.createRateLimit({
+    max: onboardingRateLimits.accountsPerEmail,
+    timeWindow: onboardingRateLimits.perEmailWindowMs,
+    keyGenerator: (request) =>
+      `onboarding-email:${request.ip} ${(request.body as { email: string }).email.toLowerCase()}`,
+  });
+  const limitSignUpsOfEmail = async (request: FastifyRequest) => {
+    const counted = await countSignUpOfEmail(request);
+    if (!counted.isAllowed && counted.isExceeded) {
+      throw new AppError('rate_limited', onboardingMessages.tooManyForEmail, {
+        headers: { 'retry-after': String(Math.max(1, counted.ttlInSeconds)) },
+      });
+    }
+  };
+
   const setOnboardingCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(ONBOARDING_COOKIE, token, {
       path: COOKIE_PATH,
@@ -80,10 +103,11 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         access: 'public',
         rateLimit: limit(onboardingRateLimits.accounts, onboardingMessages.tooManyAccounts),
       },
+      preHandler: limitSignUpsOfEmail,
       schema: {
         tags: ['onboarding'],
         summary: 'User details: register the pending owner and mail the verification link',
-        description: `Creates or replaces the pending account of the e-mail (409 on email when a live account uses it), mails a link valid 24 hours, sets the httpOnly cookie \`storedesk_onboarding\` and returns the same value as onboardingToken (send it as \`X-Onboarding-Token\` when not using the cookie). ${onboardingRateLimits.accounts} an hour per client address.`,
+        description: `Makes a new pending registration of the e-mail and mails it a link of its own, valid 24 hours; registrations of the same e-mail made before stay as they are, and none replaces another. Sets the httpOnly cookie \`storedesk_onboarding\` and returns the same value as onboardingToken (send it as \`X-Onboarding-Token\` when not using the cookie). ${onboardingRateLimits.accounts} an hour per client address, and ${onboardingRateLimits.accountsPerEmail} of one e-mail from one client address in 24 hours (429 with Retry-After).`,
         body: onboardingAccountInputSchema,
         response: {
           201: onboardingAccountResponseSchema,
@@ -116,7 +140,8 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       },
       schema: {
         tags: ['onboarding'],
-        summary: 'Resend link: mail a new verification link (the old one stops working)',
+        summary:
+          "Resend link: mail this registration a new link (its old one stops working, other registrations' links do not)",
         description: `${tokenDescription} 401 without one, 409 once the e-mail is verified. ${onboardingRateLimits.verificationEmails} an hour per client address.`,
         response: {
           204: z.null(),
@@ -139,7 +164,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       config: { access: 'public' },
       schema: {
         tags: ['onboarding'],
-        summary: 'The mailed link: mark the e-mail verified (single use, 24 hours)',
+        summary: 'The mailed link: mark the registration it was mailed for verified (single use, 24 hours)',
         description:
           'A browser is redirected (303) to /onboarding?verification=verified, or expired, used or invalid. With Accept: application/json the answer is 200 {email, verified: true} or 400 with fields.token saying why.',
         querystring: z.object({ token: z.string().max(200).optional() }),
@@ -176,12 +201,13 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['onboarding'],
         summary: 'Finish: create the business, its first zone, settings and owner; sign the owner in',
-        description: `${tokenDescription} In one transaction: the business (trial of TRIAL_DAYS days, not live), a first zone "Main zone", cash on delivery, no delivery charges, referral off, and the owner with the registered password; then the session cookie is set and the answer is what POST /api/auth/sign-in answers. ${onboardingRateLimits.finishes} an hour per client address.`,
+        description: `${tokenDescription} The registration's mailed link must have been followed (403 before). In one transaction: the business (trial of TRIAL_DAYS days, not live), a first zone "Main zone", cash on delivery, no delivery charges, referral off, and the owner with the registered password, and every pending registration of the e-mail removed, so no other finishes later; then the session cookie is set and the answer is what POST /api/auth/sign-in answers. ${onboardingRateLimits.finishes} an hour per client address.`,
         body: onboardingSubmitSchema,
         response: {
           201: onboardingSubmitResponseSchema,
           400: errorEnvelopeSchema,
           401: errorEnvelopeSchema,
+          403: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
           413: errorEnvelopeSchema,
           429: errorEnvelopeSchema,

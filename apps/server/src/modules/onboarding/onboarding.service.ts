@@ -24,9 +24,9 @@ const verificationMs = onboardingLimits.verificationHours * 60 * 60 * 1000;
 const PRODUCT = 'Storedesk';
 
 /**
- * The onboarding token names the pending account and is signed with its
+ * The onboarding token names the pending registration and is signed with its
  * password hash (random salt included, never shown): it needs no table of its
- * own, and registering the e-mail again (a new hash) ends the old token.
+ * own, and it ends with its registration (finished, or removed by housekeeping).
  */
 function signature(account: { id: string; passwordHash: string }): string {
   return createHmac('sha256', account.passwordHash).update(`onboarding:${account.id}`).digest('base64url');
@@ -68,13 +68,19 @@ function verificationMail(email: string, link: string) {
       `The link works once, for ${onboardingLimits.verificationHours} hours.`,
     ],
     link: { label: 'Verify email', url: link },
+    // Following the link of someone else's sign-up is the one way it can finish with this address.
+    footer: `If you did not sign up for ${PRODUCT} just now, ignore this e-mail and do not open the link: someone else typed your address, and without the link their sign-up cannot finish.`,
   });
 }
 
 export const verifyLink = (origin: string, token: string) =>
   `${origin}/api/onboarding/verify?token=${encodeURIComponent(token)}`;
 
-/** User details: registers (or replaces) the pending account and mails the link. */
+/**
+ * User details: a new registration of the e-mail with its own link, mailed. Registrations of the
+ * same e-mail made before, by this client or another, stay as they were: each link verifies only
+ * its own registration, so nobody takes over a sign-up by registering its e-mail again (ADR 0057).
+ */
 export async function registerAccount(
   db: Database,
   mailer: Mailer,
@@ -85,32 +91,35 @@ export async function registerAccount(
   // and an answer that told would tell anyone which addresses have accounts (ADR 0033).
   const verification = newVerificationToken();
   const passwordHash = await hashPassword(input.password);
-  const account = await db.transaction((tx) =>
-    repo.replacePendingAccount(tx, {
-      email: input.email,
-      passwordHash,
-      verificationTokenHash: verification.hash,
-      verificationExpiresAt: verification.expiresAt,
-    }),
-  );
+  const account = await repo.insertPendingAccount(db, {
+    email: input.email,
+    passwordHash,
+    verificationTokenHash: verification.hash,
+    verificationExpiresAt: verification.expiresAt,
+  });
   await mailer.send(verificationMail(account.email, verifyLink(origin, verification.token)));
   return { account, token: onboardingTokenOf(account) };
 }
 
-/** Resend link: a new link replaces the old one. */
+const alreadyVerified = () =>
+  new AppError('conflict', onboardingMessages.alreadyVerified, {
+    fields: { email: onboardingMessages.alreadyVerified },
+  });
+
+/** Resend link: a new link for this registration replaces its old one; other registrations keep theirs. */
 export async function resendVerification(
   db: Database,
   mailer: Mailer,
   account: repo.PendingAccount,
   origin: string,
 ): Promise<void> {
-  if (account.verifiedAt) {
-    throw new AppError('conflict', onboardingMessages.alreadyVerified, {
-      fields: { email: onboardingMessages.alreadyVerified },
-    });
-  }
+  if (account.verifiedAt) throw alreadyVerified();
   const verification = newVerificationToken();
-  await repo.replaceVerificationToken(db, account.id, verification.hash, verification.expiresAt);
+  if (!(await repo.replaceVerificationToken(db, account.id, verification.hash, verification.expiresAt))) {
+    // Verified, or removed by a finished sign-up of the e-mail, since the token was read.
+    if (await repo.findPendingAccount(db, account.id)) throw alreadyVerified();
+    throw unauthenticated(onboardingMessages.noPendingAccount);
+  }
   await mailer.send(verificationMail(account.email, verifyLink(origin, verification.token)));
 }
 
@@ -120,31 +129,26 @@ export class VerificationRefused extends Error {
   }
 }
 
-/** The mailed link: marks the pending account (or the owner who already finished) verified, once. */
+/** The mailed link: marks the registration it was mailed for verified, once. */
 export async function verifyEmail(db: Database, token: string): Promise<{ email: string }> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new VerificationRefused('invalid');
   const tokenHash = hashToken(token);
   const now = new Date();
   return db.transaction(async (tx) => {
     const pending = await repo.findPendingAccountByTokenHash(tx, tokenHash);
-    if (pending) {
-      if (pending.verifiedAt) throw new VerificationRefused('used');
-      if (!pending.verificationExpiresAt || pending.verificationExpiresAt <= now) {
-        throw new VerificationRefused('expired');
-      }
-      await repo.markPendingVerified(tx, pending.id, now);
-      return { email: pending.email };
+    if (!pending) throw new VerificationRefused('invalid');
+    if (pending.verifiedAt) throw new VerificationRefused('used');
+    if (!pending.verificationExpiresAt || pending.verificationExpiresAt <= now) {
+      throw new VerificationRefused('expired');
     }
-    const issued = await repo.findVerifyTokenByHash(tx, tokenHash);
-    if (!issued) throw new VerificationRefused('invalid');
-    if (issued.usedAt) throw new VerificationRefused('used');
-    if (issued.expiresAt <= now) throw new VerificationRefused('expired');
-    await repo.useVerifyToken(tx, issued.id, now);
-    if (!(await repo.markUserEmailVerified(tx, issued.userId, issued.email, now))) {
-      throw new VerificationRefused('invalid');
-    }
-    return { email: issued.email };
+    await repo.markPendingVerified(tx, pending.id, now);
+    return { email: pending.email };
   });
+}
+
+/** Removes registrations whose link expired unused (housekeeping). */
+export async function pruneOnboardingAccounts(db: Database): Promise<void> {
+  await repo.deleteExpiredPendingAccounts(db, new Date());
 }
 
 /** The logo's bytes, PNG or JPEG by its bytes (the schema has checked size and signature). */
@@ -160,8 +164,9 @@ function logoOf(iconFileData: string): ImageUpload {
 }
 
 /**
- * Finish: the business, its first zone, default settings and its owner in one
- * transaction, the logo stored first and removed again if that fails; then the
+ * Finish, for a verified registration only: the business, its first zone, default settings and its
+ * owner in one transaction, which also removes every other registration of the e-mail, so that no
+ * other finishes later (ADR 0057); the logo stored first and removed again if that fails; then the
  * owner's session, as sign-in makes it.
  */
 export async function finish(
@@ -179,16 +184,18 @@ export async function finish(
   if (!(await verifyPassword(account.passwordHash, input.user.password))) {
     throw invalid({ 'user.password': onboardingMessages.passwordChanged });
   }
+  // Anyone may register any e-mail; only its mailbox's owner can follow the link. A registration
+  // once verified stays so, so the row read with the token is enough to tell.
+  if (!account.verifiedAt) throw new AppError('forbidden', onboardingMessages.notVerified);
   const businessId = randomUUID();
   let token = '';
   const key = imageKey(businessId, 'business', 'icon', logo.extension);
 
   await replaceImage(storage, log, key, logo, async (iconKey) => {
     await db.transaction(async (tx) => {
-      const locked = await repo.lockPendingAccount(tx, account.id);
-      if (!locked || locked.passwordHash !== account.passwordHash) {
-        throw unauthenticated(onboardingMessages.noPendingAccount);
-      }
+      const registrations = await repo.lockPendingAccountsOf(tx, account.email);
+      const locked = registrations.find((registration) => registration.id === account.id);
+      if (!locked) throw unauthenticated(onboardingMessages.noPendingAccount);
       const { zoneId } = await repo.insertBusiness(
         tx,
         {
@@ -212,16 +219,10 @@ export async function finish(
         passwordHash: locked.passwordHash,
         emailVerifiedAt: locked.verifiedAt,
       });
-      // A link mailed before Finish still verifies the owner afterwards.
-      if (!locked.verifiedAt && locked.verificationTokenHash && locked.verificationExpiresAt) {
-        await repo.insertVerifyToken(tx, {
-          userId,
-          email: locked.email,
-          tokenHash: locked.verificationTokenHash,
-          expiresAt: locked.verificationExpiresAt,
-        });
-      }
-      await repo.deletePendingAccount(tx, locked.id);
+      await repo.deletePendingAccounts(
+        tx,
+        registrations.map((registration) => registration.id),
+      );
       ({ token } = await startSession(tx, { userId, businessId, ip: meta.ip, userAgent: meta.userAgent }));
     });
     return { result: undefined, replacedKey: null };

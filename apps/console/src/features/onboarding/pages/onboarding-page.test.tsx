@@ -183,6 +183,38 @@ describe('onboarding wizard', () => {
     await next(user);
     await screen.findByRole('heading', { name: 'Almost there' });
     expect(api.callsTo('POST /api/onboarding/account')).toHaveLength(1);
+
+    // Nor does a new name or phone, which go with Finish; a new password registers again.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.type(await screen.findByLabelText('Name'), ' Rao');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '9876500000');
+    await next(user);
+    await screen.findByRole('heading', { name: 'Almost there' });
+    expect(api.callsTo('POST /api/onboarding/account')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await user.type(await screen.findByLabelText('Password'), '2');
+    await user.type(screen.getByLabelText('Confirm password'), '2');
+    await next(user);
+    await screen.findByRole('heading', { name: 'Almost there' });
+    expect(api.callsTo('POST /api/onboarding/account')).toHaveLength(2);
+  });
+
+  it('says why User details was refused with 429, as the server words it', async () => {
+    mockApi({
+      ...signedOut,
+      'POST /api/onboarding/account': () => apiError(429, 'rate_limited', onboardingMessages.tooManyForEmail),
+    });
+    const { user } = renderApp('/onboarding');
+    await reachUserDetails(user);
+    await fillUser(user);
+    await next(user);
+
+    const dialog = await screen.findByRole('dialog', { name: onboardingMessages.oopsTitle });
+    expect(dialog).toHaveTextContent(onboardingMessages.tooManyForEmail);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('heading', { name: 'User details' })).toBeInTheDocument();
   });
 
   it("shows the server's refusal of the e-mail on the e-mail field and stays on User details", async () => {
@@ -308,6 +340,24 @@ describe('onboarding wizard', () => {
 
     await user.click(screen.getByRole('button', { name: 'Previous' }));
     expect(await screen.findByLabelText('Email')).toHaveValue('new@example.com');
+  });
+
+  it('Finish before the link is followed says to verify first, and stays on Almost there', async () => {
+    mockApi({
+      ...signedOut,
+      'POST /api/onboarding/account': registered,
+      'POST /api/onboarding': () => apiError(403, 'forbidden', onboardingMessages.notVerified),
+    });
+    const { user, router } = renderApp('/onboarding');
+    await reachAlmostThere(user);
+
+    await user.click(screen.getByRole('button', { name: 'Finish' }));
+    const dialog = await screen.findByRole('dialog', { name: onboardingMessages.oopsTitle });
+    expect(dialog).toHaveTextContent(onboardingMessages.notVerified);
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/onboarding');
+    expect(screen.getByRole('heading', { name: 'Almost there' })).toBeInTheDocument();
   });
 
   it('says what became of a followed verification link', async () => {

@@ -42,6 +42,23 @@ const [welcomeStep, businessStep, userStep, lastStep] = [0, 1, 2, 3] as const;
 type Notice = { title: string; message: string };
 
 const oops: Notice = { title: onboardingMessages.oopsTitle, message: onboardingMessages.oops };
+
+/**
+ * Refusals whose message says what to do (verify first, start again, wait) are shown as the
+ * server words them; anything else is the spec's "Oops...".
+ */
+function noticeOf(error: unknown): Notice {
+  return isApiError(error) && [401, 403, 429].includes(error.status)
+    ? { title: onboardingMessages.oopsTitle, message: error.message }
+    : oops;
+}
+
+/**
+ * What a registration keeps: the name and phone go with Finish. Only a change of these registers
+ * again, since each registration mails a link of its own, and Finish needs the latest one's.
+ */
+const registrationKeyOf = (user: { email: string; password: string }) =>
+  JSON.stringify([user.email.trim().toLowerCase(), user.password]);
 const emailSent: Notice = { title: onboardingMessages.emailSentTitle, message: onboardingMessages.emailSent };
 
 function verificationResultOf(value: string | null): OnboardingVerificationResult | null {
@@ -73,7 +90,7 @@ export function OnboardingPage() {
   const verification = verificationResultOf(searchParams.get('verification'));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepChanged = useRef(false);
-  /** The User details last registered, so Next after Previous does not mail a new link for nothing. */
+  /** The registration last made (registrationKeyOf), so Next after Previous does not mail a new link for nothing. */
   const registered = useRef<string | null>(null);
 
   const form = useForm<OnboardingFormValues>({
@@ -99,7 +116,7 @@ export function OnboardingPage() {
 
   const leaveUserDetails = () => {
     const user = getValues('user');
-    const key = JSON.stringify(user);
+    const key = registrationKeyOf(user);
     if (registered.current === key) {
       goTo(lastStep);
       return;
@@ -114,7 +131,7 @@ export function OnboardingPage() {
           isApiError(error) && (error.status === 400 || error.status === 409) ? error.fields : undefined;
         const refused = userFieldNames.filter((name) => fields?.[name]);
         if (refused.length === 0) {
-          setNotice(oops);
+          setNotice(noticeOf(error));
           return;
         }
         for (const name of refused) setError(`user.${name}`, { message: fields?.[name] });
@@ -147,7 +164,7 @@ export function OnboardingPage() {
       return;
     }
     await handleSubmit(
-      (values) => finish.mutate(values, { onError: () => setNotice(oops) }),
+      (values) => finish.mutate(values, { onError: (error) => setNotice(noticeOf(error)) }),
       // Every step was checked on the way here; a field that is wrong now was changed behind it.
       () => setNotice(oops),
     )();
@@ -158,15 +175,13 @@ export function OnboardingPage() {
       onSuccess: () => setNotice(emailSent),
       onError: (error) =>
         setNotice(
-          isApiError(error, 429)
-            ? { title: onboardingMessages.oopsTitle, message: error.message }
-            : isApiError(error, 409)
-              ? // The link was followed meanwhile (in another tab): nothing to resend.
-                {
-                  title: onboardingMessages.alreadyVerifiedTitle,
-                  message: onboardingMessages.alreadyVerified,
-                }
-              : oops,
+          isApiError(error, 409)
+            ? // The link was followed meanwhile (in another tab): nothing to resend.
+              {
+                title: onboardingMessages.alreadyVerifiedTitle,
+                message: onboardingMessages.alreadyVerified,
+              }
+            : noticeOf(error),
         ),
     });
 
