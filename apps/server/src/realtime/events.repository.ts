@@ -22,9 +22,16 @@ export type StoredEvent = {
 /** bigserial ids arrive as strings from json and some drivers. */
 export const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
 
-export async function findLastEventId(db: Executor): Promise<number> {
-  const result = await db.execute<{ id: number | null }>(sql`SELECT max(id) AS id FROM events`);
-  return Number(result.rows[0]?.id ?? 0);
+/**
+ * The newest event id and a snapshot of what has committed (pg_snapshot as text), read in one
+ * statement: a listener that listened before it hears of every event committed after it.
+ */
+export async function findEventsHorizon(db: Executor): Promise<{ lastId: number; snapshot: string }> {
+  const result = await db.execute<{ id: number | null; snapshot: string }>(
+    sql`SELECT (SELECT max(id) FROM events) AS id, pg_current_snapshot()::text AS snapshot`,
+  );
+  const row = result.rows[0]!;
+  return { lastId: Number(row.id ?? 0), snapshot: row.snapshot };
 }
 
 /**
@@ -61,15 +68,20 @@ export async function findEventsAfter(
   return page.rows.map(withNumericId);
 }
 
-/** Every business's events after `afterId`, at most `limit`: what a listener catches up with. */
-export async function findAllEventsAfter(
+/**
+ * Every business's events after `afterId` that had not committed in `seen` (a snapshot of
+ * findEventsHorizon) and have now, at most `limit`, in id order: what a listener missed while away.
+ */
+export async function findEventsCommittedSince(
   db: Executor,
+  seen: string,
   afterId: number,
   limit: number,
 ): Promise<StoredEvent[]> {
   const result = await db.execute<StoredEvent>(sql`
     SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
-    FROM events WHERE id > ${afterId} ORDER BY id LIMIT ${limit}`);
+    FROM events WHERE id > ${afterId} AND NOT pg_visible_in_snapshot(tx, ${seen}::pg_snapshot)
+    ORDER BY id LIMIT ${limit}`);
   return result.rows.map(withNumericId);
 }
 

@@ -137,3 +137,58 @@ describe('a listener connection lost and made again', () => {
     }
   });
 });
+
+describe('a listener connection lost while a transaction is open', () => {
+  /** The pids of this database's listening connections: one per hub. */
+  const listeners = async () =>
+    (
+      await database.db.execute<{ pid: number }>(
+        sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+      )
+    ).rows.map((row) => row.pid);
+
+  it('delivers what commits while it is away under an older id, and nothing committed before the hub started', async () => {
+    const biz = await createBusiness(database.db);
+    const publish = (db: Parameters<typeof publishEvent>[0], recordId: string) =>
+      publishEvent(db, { businessId: biz.id, zoneId: null, topic: 'stores', action: 'updated', recordId });
+
+    // A transaction takes its event's id, then others commit theirs, all before this hub starts.
+    let commit!: () => void;
+    let inserted!: () => void;
+    const written = new Promise<void>((resolve) => (inserted = resolve));
+    const late = database.db.transaction(async (tx) => {
+      await publish(tx, 'late');
+      inserted();
+      await new Promise<void>((resolve) => (commit = resolve));
+    });
+    await written;
+    for (let n = 1; n <= 20; n++) await publish(database.db, `before-start-${n}`);
+
+    const others = await listeners();
+    const own = new EventHub(database.url, database.db, { info: () => undefined, warn: () => undefined });
+    await own.start();
+    try {
+      const received: string[] = [];
+      own.subscribe(biz.id, (events) => received.push(...events.map((event) => event.record_id!)));
+      await publish(database.db, 'seen');
+      await until(() => received.includes('seen'));
+
+      const [lost] = (await listeners()).filter((pid) => !others.includes(pid));
+      await database.db.execute(sql`SELECT pg_terminate_backend(${lost}::int)`);
+      commit();
+      await late;
+      for (let waited = 0; ; waited += 20) {
+        const mine = (await listeners()).filter((pid) => !others.includes(pid));
+        if (mine.length === 1 && mine[0] !== lost) break;
+        if (waited > 5000) throw new Error('the hub did not listen again within 5 s');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      // Written once the hub listens again: what arrives before it is all that arrives.
+      await publish(database.db, 'marker');
+      await until(() => received.includes('marker'));
+      expect(received).toEqual(['seen', 'late', 'marker']);
+    } finally {
+      await own.stop();
+    }
+  });
+});

@@ -35,7 +35,13 @@ type Subscriber = { businessId: string; deliver: (events: readonly StoredEvent[]
 
 type Log = { info: (msg: string) => void; warn: (obj: unknown, msg?: string) => void };
 
+/**
+ * Ids of the events handed out lately, kept to hand none out twice. Also how far below the newest
+ * id the catch-up after a reconnect looks for transactions that committed late.
+ */
 const RECENT_IDS = 10_000;
+/** Events read at a time when catching up after a reconnect. */
+const CATCH_UP_PAGE = 5_000;
 /**
  * Deliveries (what has arrived to one stream: a socket write) made before the
  * hub gives the event loop a turn. A thousand streams of one business take a
@@ -60,7 +66,20 @@ export class EventHub {
   private readonly positions = new Map<string, Map<string, PositionNote>>();
   private positionTimer: NodeJS.Timeout | null = null;
   private lastId = 0;
+  /**
+   * A snapshot of the database (pg_snapshot, as text) taken while the listener listened: every event
+   * committed in it has been handed out, or was committed before the hub started, before any stream
+   * opened. A catch-up hands out only what committed since, so no stream is sent what it predates.
+   */
+  private seen = '';
   private readonly recent = new Set<number>();
+  /**
+   * Set from a lost connection until the catch-up after it is done: notifications of the new
+   * connection wait in `held`, so that streams get what was committed while away before what
+   * committed after.
+   */
+  private catchingUp = false;
+  private readonly held: StoredEvent[] = [];
   /** Events waiting to be handed to their subscribers, in order of arrival. */
   private readonly pending: StoredEvent[] = [];
   private fanningOut = false;
@@ -84,8 +103,10 @@ export class EventHub {
   }
 
   async start(): Promise<void> {
-    this.lastId = await events.findLastEventId(this.db);
     await this.connect();
+    const horizon = await events.findEventsHorizon(this.db);
+    this.lastId = Math.max(this.lastId, horizon.lastId);
+    this.seen = horizon.snapshot;
     this.sessions.start();
   }
 
@@ -157,6 +178,7 @@ export class EventHub {
     this.positionSubscribers.clear();
     if (this.positionTimer) clearTimeout(this.positionTimer);
     this.pending.length = 0;
+    this.held.length = 0;
     await this.client?.end().catch(() => undefined);
   }
 
@@ -269,8 +291,9 @@ export class EventHub {
       if (message.channel === POSITIONS_CHANNEL)
         return this.notePosition(JSON.parse(message.payload) as PositionNote);
       if (message.channel !== EVENTS_CHANNEL) return;
-      const event = JSON.parse(message.payload) as StoredEvent;
-      this.dispatch(events.withNumericId(event));
+      const event = events.withNumericId(JSON.parse(message.payload) as StoredEvent);
+      if (this.catchingUp) this.held.push(event);
+      else this.dispatch(event);
     });
     // Only the hub's listening connection matters: a try that failed is the reconnect's to handle.
     const lost = () => {
@@ -302,6 +325,7 @@ export class EventHub {
   private scheduleReconnect() {
     if (this.closed || this.reconnecting) return;
     this.reconnecting = true;
+    this.catchingUp = true;
     const waits = { firstMs: 100, maxMs: 5000 };
     void retry(
       async () => {
@@ -322,6 +346,8 @@ export class EventHub {
       },
     ).then(
       () => {
+        this.catchingUp = false;
+        for (const event of this.held.splice(0)) this.dispatch(event);
         this.reconnecting = false;
         // Lost again while catching up: once more.
         if (this.client === null) this.scheduleReconnect();
@@ -333,10 +359,21 @@ export class EventHub {
     );
   }
 
-  /** Delivers what was committed while the listener was away. */
+  /**
+   * Delivers what was committed while the listener was away: the events that had not committed in
+   * the last snapshot taken while it listened and have now, and not those it has handed out
+   * already. Ids are taken at insert, not at commit, so a transaction that committed while it was
+   * away may hold ids up to RECENT_IDS below the newest it saw. The snapshot taken here, after the
+   * new connection listens, is the next catch-up's start: what commits after it is announced.
+   */
   private async catchUp() {
-    for (const event of await events.findAllEventsAfter(this.db, this.lastId - RECENT_IDS, 20_000)) {
-      this.dispatch(event);
+    const horizon = await events.findEventsHorizon(this.db);
+    for (let cursor = this.lastId - RECENT_IDS; ;) {
+      const page = await events.findEventsCommittedSince(this.db, this.seen, cursor, CATCH_UP_PAGE);
+      for (const event of page) this.dispatch(event);
+      if (page.length < CATCH_UP_PAGE) break;
+      cursor = page.at(-1)!.id;
     }
+    this.seen = horizon.snapshot;
   }
 }
