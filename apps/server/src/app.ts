@@ -60,6 +60,9 @@ import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
+import { parseShopUrl } from './lib/shop-origin.ts';
+import { ShopSites } from './modules/storefront/shop-sites.ts';
+import { registerShopGuard, shopRewrite, shopSlugOf } from './plugins/shop-site.ts';
 
 export type AppDeps = {
   config: Config;
@@ -107,6 +110,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readDb = deps.readDb ?? db;
   const storage = deps.storage ?? createStorage(config.storage);
   const isTrustedProxy = trustedProxies(config.trustProxy);
+  const shopUrl = parseShopUrl(config.shopUrl);
+  if (typeof shopUrl === 'string') throw new Error(`SHOP_URL ${shopUrl}`);
+  const sites = new ShopSites(db, shopUrl, consoleNamesOf(config), {
+    warn: (object, message) => app.log.warn(object, message),
+    info: (message) => app.log.info(message),
+  });
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: { level: config.logLevel } }),
     // One line per request, at debug, in place of Fastify's two at info.
@@ -123,7 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: isTrustedProxy,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors: answerFrameworkError,
+    // A business's shop origin is its customer app's (ADR 0055): routed below /shop/<slug>.
+    rewriteUrl: shopRewrite(sites, (address) => isTrustedProxy(address, 0)),
   }).withTypeProvider<ZodTypeProvider>();
+  await sites.start();
+  app.addHook('onClose', () => sites.stop());
+  app.decorate('shops', sites);
+  registerShopGuard(app);
 
   limitConnectionsPerAddress(app.server, config.maxConnectionsPerAddress, (address) =>
     isTrustedProxy(address, 0),
@@ -158,30 +173,63 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   const consoleDir = deps.consoleDir ?? defaultConsoleDir;
   const consolePage = loadConsolePage(consoleDir);
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The console's own scripts, and the inline one a page made at build time sets light or dark with.
-        scriptSrc: ["'self'", ...(consolePage?.scriptHashes ?? [])],
-        // MUI's emotion writes <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Map tiles come from a configurable tile server (MAP_TILE_URL), which may be plain http on a LAN.
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigin(config.map.url)],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        // Only the console itself may frame its pages: the order page prints a kitchen ticket from a
-        // frame of its own (ADR 0048); every other site is refused, as clickjacking needs.
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+  // Tile servers (OpenStreetMap's among them) refuse requests without a Referer: they get the
+  // page's origin, never its paths; same-origin requests keep the whole address.
+  const referrerPolicy = { policy: 'strict-origin-when-cross-origin' as const };
+  registerSecurityHeaders(
+    app,
+    {
+      console: {
+        contentSecurityPolicy: {
+          directives: {
+            defaultSrc: ["'self'"],
+            // The console's own scripts, and the inline one a page made at build time sets light or dark with.
+            scriptSrc: ["'self'", ...(consolePage?.scriptHashes ?? [])],
+            // MUI's emotion writes <style> tags at run time.
+            styleSrc: ["'self'", "'unsafe-inline'"],
+            // Map tiles come from a configurable tile server (MAP_TILE_URL), which may be plain http on a LAN.
+            imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...tileOrigin(config.map.url)],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            objectSrc: ["'none'"],
+            // Only the console itself may frame its pages: the order page prints a kitchen ticket from a
+            // frame of its own (ADR 0048); every other site is refused, as clickjacking needs.
+            frameAncestors: ["'self'"],
+            upgradeInsecureRequests: config.publicUrl?.startsWith('https:') ? [] : null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy,
+      },
+      // A shop's pages run nothing but the customer app's own files, style it with its own sheets (its
+      // brand colours are set through the CSS object model), and reach nothing but their own origin
+      // and the map's tiles (ADR 0055).
+      shop: {
+        contentSecurityPolicy: {
+          useDefaults: false,
+          directives: {
+            defaultSrc: ["'self'"],
+            scriptSrc: ["'self'"],
+            styleSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.map.url)],
+            connectSrc: ["'self'"],
+            fontSrc: ["'self'", 'data:'],
+            manifestSrc: ["'self'"],
+            workerSrc: ["'self'"],
+            objectSrc: ["'none'"],
+            baseUri: ["'none'"],
+            formAction: ["'self'"],
+            frameAncestors: ["'none'"],
+            scriptSrcAttr: ["'none'"],
+            upgradeInsecureRequests: shopUrl.protocol === 'https:' ? [] : null,
+          },
+        },
+        crossOriginEmbedderPolicy: false,
+        referrerPolicy,
       },
     },
-    crossOriginEmbedderPolicy: false,
-    // Tile servers (OpenStreetMap's among them) refuse requests without a Referer: they get the
-    // console's origin, never its paths; same-origin requests keep the whole address.
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+    (request) => shopSlugOf(request) !== null,
+  );
   await app.register(cookie);
   // Answers of 1 KB and more go out compressed when the client accepts it (brotli, else gzip); the
   // console's own files come compressed from the build (registerConsole), live events never are.
@@ -275,18 +323,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db,
     loadStorefrontApp(deps.storefrontDir ?? defaultStorefrontDir),
     config.map,
+    sites,
   );
   await registerDeliverApp(app, loadDeliverApp(deps.deliverDir ?? defaultDeliverDir), config.map);
   await registerConsole(app, db, consoleDir, consolePage);
   return app;
 }
 
-/** The origin of a plain-http tile server, which the content security policy must name; https is allowed already. */
-function tileOrigin(tileUrl: string): string[] {
+/** The console's own host names, which no business may take for its shop. */
+function consoleNamesOf(config: Config): Set<string> {
+  const hostName = (host: string) => host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const names = new Set(['localhost', hostName(config.host)]);
+  if (config.publicUrl) names.add(new URL(config.publicUrl).hostname.toLowerCase());
+  for (const host of config.publicHosts) names.add(hostName(host));
+  return names;
+}
+
+/** The origin of the tile server (`*.` for its `{s}` subdomains), which a page's security policy names. */
+function tileSources(tileUrl: string): string[] {
   const url = new URL(tileUrl.replaceAll('{s}', 'subdomain').replace(/\{[a-z]+\}/g, '0'));
-  if (url.protocol !== 'http:') return [];
   return [url.origin.replace('//subdomain.', '//*.')];
 }
+
+/** The console allows any https image already: only a plain-http tile server needs naming. */
+const tileOrigin = (tileUrl: string) => (tileUrl.startsWith('http:') ? tileSources(tileUrl) : []);
 
 /**
  * Serves the built console, with every other non-API GET answered by its page: index.html with

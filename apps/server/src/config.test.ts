@@ -26,6 +26,7 @@ describe('loadConfig', () => {
       databasePoolSize: 20,
       publicUrl: undefined,
       publicHosts: [],
+      shopUrl: 'http://{slug}.localhost:3000',
       storage: { driver: 'local', dir: path.join(path.resolve('./data'), 'files') },
       smtpUrl: undefined,
       smsUrl: undefined,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
       DATABASE_READ_URL: 'postgresql://u:p@standby.example:5432/storedesk',
       DATABASE_POOL_SIZE: '60',
       PUBLIC_URL: 'https://console.example.com',
+      SHOP_URL: 'https://{slug}.shop.example.com',
       SMTP_URL: 'smtps://mail.example.com',
       SMS_URL: 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com?from=%2B14155550100',
       MAIL_FROM: 'Shop <shop@example.com>',
@@ -81,6 +83,7 @@ describe('loadConfig', () => {
       databaseReadUrl: 'postgresql://u:p@standby.example:5432/storedesk',
       databasePoolSize: 60,
       publicUrl: 'https://console.example.com',
+      shopUrl: 'https://{slug}.shop.example.com',
       storage: { driver: 'local', dir: '/var/lib/storedesk/files' },
       smtpUrl: 'smtps://mail.example.com',
       smsUrl: 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com?from=%2B14155550100',
@@ -96,6 +99,21 @@ describe('loadConfig', () => {
       metricsToken: 'scrape-4f9c2a7e1b8d',
       map: { url: 'http://tiles.lan:8080/{z}/{x}/{y}.png', attribution: 'Our own tiles' },
     });
+  });
+
+  it('takes SHOP_URL on the listening port by default, and names what a bad one lacks', () => {
+    expect(loadConfig({ PORT: '8080' }).shopUrl).toBe('http://{slug}.localhost:8080');
+    expect(problemsOf({ SHOP_URL: 'https://shop.example.com' })).toEqual([
+      'SHOP_URL: must name {slug} once, as http://{slug}.localhost:3000 does',
+    ]);
+    expect(problemsOf({ SHOP_URL: 'https://example.com/{slug}' })).toEqual([
+      'SHOP_URL: must have {slug} in its host name, not its path',
+    ]);
+    expect(
+      problemsOf({ SHOP_URL: 'https://{slug}.example.com', PUBLIC_URL: 'https://console.example.com' }),
+    ).toEqual([
+      "SHOP_URL: names PUBLIC_URL's host as a shop: the console and the shops need origins of their own",
+    ]);
   });
 
   it('refuses a TRIAL_DAYS that is not a whole number of days from 1 to 3650', () => {

@@ -1,6 +1,7 @@
 import { createECDH } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { defaultShopUrl, parseShopUrl } from './lib/shop-origin.ts';
 import { twilioSettings } from './sms/sms-url.ts';
 
 const booleanFlag = z
@@ -85,6 +86,13 @@ const configSchema = z
       .transform((value) =>
         value === undefined ? [] : value.split(',').map((part) => part.trim().toLowerCase()),
       ),
+    SHOP_URL: z
+      .string()
+      .superRefine((value, ctx) => {
+        const parsed = parseShopUrl(value);
+        if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      })
+      .optional(),
     STORAGE: z.enum(['local', 's3']).default('local'),
     S3_ENDPOINT: z.url('must be a URL').optional(),
     S3_BUCKET: z.string().min(1).optional(),
@@ -242,6 +250,16 @@ const configSchema = z
         });
       }
     }
+    if (env.SHOP_URL !== undefined && env.PUBLIC_URL !== undefined) {
+      const shops = parseShopUrl(env.SHOP_URL);
+      if (typeof shops !== 'string' && shops.slugOfHost(new URL(env.PUBLIC_URL).host) !== null) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['SHOP_URL'],
+          message: "names PUBLIC_URL's host as a shop: the console and the shops need origins of their own",
+        });
+      }
+    }
     if (env.STORAGE === 's3') {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'is required when STORAGE=s3' });
@@ -264,6 +282,8 @@ export type Config = {
   publicUrl: string | undefined;
   /** Hosts a trusted proxy's X-Forwarded-Host may name for links, when PUBLIC_URL is unset (lower case). */
   publicHosts: string[];
+  /** Where each business's customer app lives, with `{slug}` in its host (ADR 0055). */
+  shopUrl: string;
   storage:
     | { driver: 'local'; dir: string }
     | {
@@ -348,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: e.DATABASE_POOL_SIZE,
     publicUrl: e.PUBLIC_URL,
     publicHosts: e.PUBLIC_HOSTS,
+    shopUrl: e.SHOP_URL ?? defaultShopUrl(e.PORT),
     storage:
       e.STORAGE === 's3'
         ? {

@@ -1,8 +1,4 @@
-import {
-  shopPath,
-  storefrontConfigElementId,
-  type StorefrontPageConfig,
-} from '@storedesk/shared/storefront/page';
+import { storefrontConfigElementId, type StorefrontPageConfig } from '@storedesk/shared/storefront/page';
 
 /**
  * The business this page is for, as the server wrote it into the page. Vite's dev server has no
@@ -20,5 +16,5 @@ function readConfig(): StorefrontPageConfig | null {
 
 export const config = readConfig();
 
-/** The app's own address: every link and the router work below it. */
-export const base = config ? shopPath(config.slug) : '';
+/** The app's own address below its origin: each business's app has an origin of its own (ADR 0055). */
+export const base = '';

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The customer app's service worker, served at /shop/<slug>/sw.js for each business: it keeps the
+ * The customer app's service worker, served at /sw.js of each business's shop origin: it keeps the
  * app opening without a network (its page and files, as last fetched) and shows the shop's push
  * notifications, opening the order or page a notification is about when tapped. It imports only
  * what the apps' workers share, which the build puts into it: it runs as a classic script.

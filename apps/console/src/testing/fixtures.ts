@@ -9,6 +9,7 @@ const business: MeResponse['business'] = {
   name: 'Demo Fresh Mart',
   customerAppUrl: 'https://shop.example.com/',
   slug: 'demo-fresh-mart',
+  shopUrl: 'http://demo-fresh-mart.localhost:3000',
   theme: { primaryColor: '#3f51b5', accentColor: '#ff4081', textPrimary: '#ffffff' },
   timeZone: 'Asia/Kolkata',
   serviceEndsAt: '2999-01-01T00:00:00.000Z',

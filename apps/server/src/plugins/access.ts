@@ -71,7 +71,7 @@ export async function presentedSession(
   reply: FastifyReply,
 ): Promise<MeResponse | null> {
   const auth = await presentedAuth(db, request, reply);
-  return auth ? toMe(auth) : null;
+  return auth ? toMe(auth, request.server.shops.originOf) : null;
 }
 
 /** The live session behind the token a request presents, or null; a dead session's cookie is cleared. */

@@ -31,7 +31,6 @@ let owner: Session;
 let asha: CustomerSession;
 let ravi: CustomerSession;
 let store: { storeId: string; itemId: string };
-let slug: string;
 const devices: Record<'ashaPhone' | 'ashaTablet' | 'ravi' | 'anonymous', StandInSubscription> = {} as never;
 
 const headers = (token?: string) => ({
@@ -94,8 +93,6 @@ beforeAll(async () => {
   await ctx.db.execute(
     sql`INSERT INTO payment_modes (business_id, title, type) VALUES (${biz.id}, 'Cash', 'COD')`,
   );
-  slug = (await ctx.db.execute<{ slug: string }>(sql`SELECT slug FROM businesses WHERE id = ${biz.id}`))
-    .rows[0]!.slug;
   owner = await signIn(ctx.app, biz.owner.email);
   asha = await signInCustomer(ctx, biz.storefrontKey, '9811111111', 'Asha');
   ravi = await signInCustomer(ctx, biz.storefrontKey, '9822222222', 'Ravi');
@@ -127,7 +124,7 @@ describe('an order’s news', () => {
     expect(payloads()[0]).toEqual({
       title: `Order #${order.number}: Cancelled`,
       body: `${order.storeName} cancelled it. Call the store if you have questions.`,
-      url: `/shop/${slug}/orders/${order.id}`,
+      url: `/orders/${order.id}`,
     });
     expect(standIn.refused).toEqual([]);
   });
@@ -161,7 +158,7 @@ describe('an order’s news', () => {
       payloads()
         .map((payload) => payload.url)
         .sort(),
-    ).toEqual([`/shop/${slug}/orders/${first.id}`, `/shop/${slug}/orders/${second.id}`].sort());
+    ).toEqual([`/orders/${first.id}`, `/orders/${second.id}`].sort());
   });
 
   it('forgets a device its push service says is gone', async () => {

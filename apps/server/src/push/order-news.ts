@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@storedesk/shared/push/schemas';
-import { shopPath } from '@storedesk/shared/storefront/page';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
 import { deliverPath } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
@@ -54,15 +53,13 @@ export class OrderNews {
       number: number;
       status: number;
       store_name: string;
-      slug: string;
       id: string;
       endpoint: string;
       p256dh: string;
       auth: string;
     }>(sql`
-      SELECT o.number, o.status, o.store_name, b.slug, s.id, s.endpoint, s.p256dh, s.auth
+      SELECT o.number, o.status, o.store_name, s.id, s.endpoint, s.p256dh, s.auth
       FROM orders o
-      JOIN businesses b ON b.id = o.business_id
       JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
       WHERE o.business_id = ${businessId} AND o.id = ${orderId}
       ORDER BY s.created_at DESC
@@ -70,7 +67,8 @@ export class OrderNews {
     const first = rows[0];
     if (!first) return;
     const news = orderNews({ number: first.number, status: first.status, storeName: first.store_name });
-    await this.push(businessId, rows, { ...news, url: `${shopPath(first.slug)}/orders/${orderId}` });
+    // A path of the shop's own origin, where its worker opens it (ADR 0055).
+    await this.push(businessId, rows, { ...news, url: `/orders/${orderId}` });
   }
 
   private async tellExecutive(businessId: string, orderId: string, executiveId: string): Promise<void> {

@@ -47,8 +47,12 @@ export const businessSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   customerAppUrl: z.string().nullable(),
-  /** Its customer app is served at /shop/<slug>, which Open App opens unless customerAppUrl is set. */
   slug: z.string(),
+  /**
+   * Where the server serves its customer app, on an origin of its own (ADR 0055): its own domain, or
+   * SHOP_URL's address for its slug. Open App opens it unless customerAppUrl is set.
+   */
+  shopUrl: z.string(),
   theme: themeSchema,
   /** IANA name of the time zone every date of the console is shown in (D19). */
   timeZone: z.string(),

@@ -5,7 +5,7 @@ import type { MapTiles } from '../map/schemas.ts';
 export const storefrontKeyHeader = 'x-storefront-key';
 
 /**
- * The customer app's page (`GET /shop/<slug>`) carries the business it is for in a
+ * The customer app's page (at every path of the business's shop origin) carries the business it is for in a
  * `<script type="application/json">` of this id, so the app's first request is for
  * what it shows, never for who it is.
  */
@@ -23,8 +23,8 @@ export type StorefrontPageConfig = {
   tiles: MapTiles;
 };
 
-/** Where the customer app of a business is served: its address below the server's origin. */
-export const shopPath = (slug: string) => `/shop/${slug}`;
-
-/** The folder below /shop the app's own files are served from: no slug can be it (slugs have no `_`). */
+/**
+ * The folder the app's own files are served from, on every shop's origin (ADR 0055); below /shop,
+ * where no slug can be it (slugs have no `_`).
+ */
 export const shopAssetsPath = '/shop/_app/';

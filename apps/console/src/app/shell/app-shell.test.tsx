@@ -141,14 +141,14 @@ describe('signed-in shell', () => {
     expect(openApp).toHaveAttribute('rel', 'noopener noreferrer');
   });
 
-  it('opens the customer app this server serves at /shop/<slug> while the business has no address of its own', async () => {
+  it('opens the customer app this server serves on its own origin while the business has no address of its own', async () => {
     mockApi({
       'GET /api/auth/session': sessionHandler(withBusiness(adminSession, { customerAppUrl: null })),
     });
     renderApp('/dashboard');
 
     const openApp = await screen.findByRole('link', { name: 'Open App' });
-    expect(openApp).toHaveAttribute('href', '/shop/demo-fresh-mart/');
+    expect(openApp).toHaveAttribute('href', 'http://demo-fresh-mart.localhost:3000/');
     expect(openApp).toHaveAttribute('target', '_blank');
   });
 

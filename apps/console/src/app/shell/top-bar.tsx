@@ -13,17 +13,16 @@ import { visuallyHidden } from '@mui/utils';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useSignOut } from '@/features/auth/api/sign-out.ts';
-import { shopPath } from '@storedesk/shared/storefront/page';
 import { useSignedInSession } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { ZoneSwitcher } from './zone-switcher.tsx';
 
 /**
  * Where Open App goes: the address the owner set (Settings › Others), else the customer app this
- * server serves for the business. Only web addresses open from the top bar.
+ * server serves for the business on its own origin. Only web addresses open from the top bar.
  */
-function customerAppHref(url: string | null, slug: string): string | null {
-  if (!url) return `${shopPath(slug)}/`;
+function customerAppHref(url: string | null, shopUrl: string): string | null {
+  if (!url) return `${shopUrl}/`;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
@@ -107,7 +106,7 @@ export function TopBar({
   const signOut = useSignOut();
   const notify = useSnackbar();
   const compact = useCompact();
-  const appHref = customerAppHref(business.customerAppUrl, business.slug);
+  const appHref = customerAppHref(business.customerAppUrl, business.shopUrl);
 
   const openApp = appHref ? (
     <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} href={appHref} />

@@ -21,6 +21,7 @@ const sessionColumns = {
     name: businesses.name,
     customerAppUrl: businesses.customerAppUrl,
     slug: businesses.slug,
+    shopDomain: businesses.shopDomain,
     theme: businesses.theme,
     timeZone: businesses.timeZone,
     serviceEndsAt: businesses.serviceEndsAt,

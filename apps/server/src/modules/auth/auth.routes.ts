@@ -84,7 +84,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: meResponseSchema },
       },
     },
-    async (request) => auth.toMe(authOf(request)),
+    async (request) => auth.toMe(authOf(request), request.server.shops.originOf),
   );
 
   // The console asks this first on every visit: a signed-out visitor is an answer, not an error,

@@ -68,11 +68,17 @@ export function accountDelayMs(failures: number, policy = throttlePolicy): numbe
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The business as a session carries it: its summary, with its own shop domain in place of the address made of it. */
+export type SessionBusiness = Omit<BusinessSummary, 'shopUrl'> & { shopDomain: string | null };
+
 export type AuthContext = {
   sessionId: string;
   user: User;
-  business: BusinessSummary;
+  business: SessionBusiness;
 };
+
+/** Where a business's customer app lives (ShopSites.originOf). */
+export type ShopUrlOf = (business: { slug: string; shopDomain: string | null }) => string;
 
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();
@@ -89,6 +95,7 @@ function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
       name: row.business.name,
       customerAppUrl: row.business.customerAppUrl,
       slug: row.business.slug,
+      shopDomain: row.business.shopDomain,
       theme: row.business.theme,
       timeZone: row.business.timeZone,
       serviceEndsAt: serviceEndsAt?.toISOString() ?? null,
@@ -97,8 +104,9 @@ function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
   };
 }
 
-export function toMe(auth: AuthContext): MeResponse {
-  return { user: auth.user, business: auth.business };
+export function toMe(auth: AuthContext, shopUrlOf: ShopUrlOf): MeResponse {
+  const { shopDomain: _, ...business } = auth.business;
+  return { user: auth.user, business: { ...business, shopUrl: shopUrlOf(auth.business) } };
 }
 
 /**

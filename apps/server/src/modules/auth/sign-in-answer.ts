@@ -26,5 +26,5 @@ export function answerSignedIn(
   secureCookies: boolean,
 ) {
   setSessionCookie(reply, signedIn.token, secureCookies);
-  return { ...toMe(signedIn.auth), token: signedIn.token };
+  return { ...toMe(signedIn.auth, reply.server.shops.originOf), token: signedIn.token };
 }

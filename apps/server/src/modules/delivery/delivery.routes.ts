@@ -79,11 +79,16 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const presented = sessionToken(request);
-      return delivery.signIn(db, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
-        previousToken: presented?.via === 'bearer' ? presented.token : null,
-      });
+      return delivery.signIn(
+        db,
+        request.body,
+        {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          previousToken: presented?.via === 'bearer' ? presented.token : null,
+        },
+        request.server.shops.originOf,
+      );
     },
   );
 
@@ -110,7 +115,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
         response: { 200: deliverySessionSchema, 401: errorEnvelopeSchema },
       },
     },
-    async (request) => delivery.session(db, authOf(request)),
+    async (request) => delivery.session(db, authOf(request), request.server.shops.originOf),
   );
 
   app.put(

@@ -37,9 +37,13 @@ export const executiveOf = (context: AuthContext): repo.Executive => ({
   name: context.user.name,
 });
 
-async function sessionOf(db: Executor, context: AuthContext): Promise<DeliverySession> {
+async function sessionOf(
+  db: Executor,
+  context: AuthContext,
+  shopUrlOf: auth.ShopUrlOf,
+): Promise<DeliverySession> {
   const duty = await repo.findDuty(db, executiveOf(context));
-  return { ...auth.toMe(context), onDuty: duty?.onDuty ?? false };
+  return { ...auth.toMe(context, shopUrlOf), onDuty: duty?.onDuty ?? false };
 }
 
 /**
@@ -50,13 +54,15 @@ export async function signIn(
   db: Database,
   input: SignInRequest,
   meta: { ip: string; userAgent: string | null; previousToken: string | null },
+  shopUrlOf: auth.ShopUrlOf,
 ) {
   const signedIn = await auth.signIn(db, input, meta, canUseDeliveryApp);
   if ('chooseBusiness' in signedIn) return signedIn;
-  return { ...(await sessionOf(db, signedIn.auth)), token: signedIn.token };
+  return { ...(await sessionOf(db, signedIn.auth, shopUrlOf)), token: signedIn.token };
 }
 
-export const session = (db: Database, context: AuthContext) => sessionOf(db, context);
+export const session = (db: Database, context: AuthContext, shopUrlOf: auth.ShopUrlOf) =>
+  sessionOf(db, context, shopUrlOf);
 
 /** On or off duty; staff's Dispatch hears of it (a `dispatch` event of the executive's zone). */
 export async function setDuty(db: Database, context: AuthContext, onDuty: boolean): Promise<Duty> {

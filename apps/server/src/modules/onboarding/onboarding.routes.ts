@@ -220,6 +220,7 @@ export const onboardingRoutes: FastifyPluginAsyncZod<{
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         trialDays: config.trialDays,
+        shopUrlOf: app.shops.originOf,
       });
       void reply.clearCookie(ONBOARDING_COOKIE, { path: COOKIE_PATH });
       setSessionCookie(reply, token, secure);

@@ -15,7 +15,7 @@ import { replaceImage } from '../../lib/replace-image.ts';
 import { composeMail, type Mailer } from '../../mail/mailer.ts';
 import { detectImageType, imageKey, type ImageUpload } from '../../storage/images.ts';
 import type { Storage } from '../../storage/storage.ts';
-import { hashToken, resolveSession, startSession, toMe } from '../auth/auth.service.ts';
+import { hashToken, resolveSession, startSession, toMe, type ShopUrlOf } from '../auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { freeSlugFor, newStorefrontKey } from '../settings/business.service.ts';
 import * as repo from './onboarding.repository.ts';
@@ -175,7 +175,7 @@ export async function finish(
   log: { warn: (obj: unknown, msg?: string) => void },
   account: repo.PendingAccount,
   input: OnboardingSubmit,
-  meta: { ip: string; userAgent: string | null; trialDays: number },
+  meta: { ip: string; userAgent: string | null; trialDays: number; shopUrlOf: ShopUrlOf },
 ): Promise<{ token: string; response: SignInResponse }> {
   if (input.user.email.toLowerCase() !== account.email.toLowerCase()) {
     throw invalid({ 'user.email': onboardingMessages.emailChanged });
@@ -230,5 +230,5 @@ export async function finish(
 
   const session = await resolveSession(db, token);
   if (!session) throw new Error('the new owner has no session');
-  return { token, response: { ...toMe(session), token } };
+  return { token, response: { ...toMe(session, meta.shopUrlOf), token } };
 }

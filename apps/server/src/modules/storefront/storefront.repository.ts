@@ -41,10 +41,19 @@ export async function findBusinessBySlug(db: Executor, slug: string) {
       storefrontKey: businesses.storefrontKey,
       theme: businesses.theme,
       iconKey: businesses.iconKey,
+      shopDomain: businesses.shopDomain,
     })
     .from(businesses)
     .where(eq(businesses.slug, slug));
   return row ?? null;
+}
+
+/** Every business's own shop domain (lower case), with its slug. */
+export async function findShopDomains(db: Executor) {
+  return db
+    .select({ domain: sql<string>`lower(${businesses.shopDomain})`, slug: businesses.slug })
+    .from(businesses)
+    .where(isNotNull(businesses.shopDomain));
 }
 
 /** The database's clock: within a transaction, its start (the moment an order is placed). */
