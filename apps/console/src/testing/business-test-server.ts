@@ -19,6 +19,9 @@ export const businessRecord: BusinessSettings = {
   live: true,
   customerAppUrl: 'https://shop.example.com/',
   slug: 'fresh-mart',
+  shopDomain: null,
+  shopUrl: 'http://fresh-mart.localhost:3000',
+  smsDailyLimit: 500,
   storefrontKey: 'pk_live_0123456789abcdef',
   version: 4,
   updatedAt: '2025-01-01T00:00:00.000Z',
@@ -40,6 +43,8 @@ export function businessServer(first: BusinessSettings = businessRecord) {
     'GET /api/auth/session': () => sessionHandler(state.session)({} as never),
     'GET /api/zones': () => json(200, listOf(zones)),
     'GET /api/settings/business': () => json(200, state.record),
+    'GET /api/settings/sms-usage': () =>
+      json(200, { day: '2025-01-01', sent: 12, limit: state.record.smsDailyLimit }),
     'PATCH /api/settings/business': (call) => {
       const { version, ...changes } = call.body as BusinessSettingsUpdateInput;
       if (version !== state.record.version) {

@@ -23,6 +23,10 @@ export const businessLimits = {
   customerAppUrlMax: 2048,
   slugMin: 3,
   slugMax: 60,
+  shopDomainMax: 253,
+  /** Texts a business may send a day (Settings › Others): its default is more than a small business sends. */
+  smsDailyLimitDefault: 500,
+  smsDailyLimitMax: 100_000,
 } as const;
 
 export const businessMessages = {
@@ -35,7 +39,17 @@ export const businessMessages = {
   live: 'must be true or false',
   slug: 'Use 3 to 60 lowercase letters, digits and hyphens, such as fresh-mart',
   slugTaken: 'Another business already has this address',
+  shopDomain: 'Enter a domain name such as shop.freshmart.in, without http:// or a path',
+  shopDomainTaken: 'Another business already uses this domain',
+  shopDomainReserved: 'This name is one of this server’s own addresses: choose a domain of your own',
+  smsDailyLimit: 'Enter a whole number from 0 to 1,00,000',
 } as const;
+
+/** A DNS name of two labels or more (shop.freshmart.in), lower case; not an address. */
+const domainPattern = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** Whether a text is a domain name a shop may be served at (not an IP address: its last label has a letter). */
+export const isShopDomain = (value: string) => domainPattern.test(value);
 
 /**
  * The customer app's address of a business is `/shop/<slug>` (B12): lowercase
@@ -145,6 +159,16 @@ export const businessAboutSchema = z.object({
 export type BusinessAboutInput = z.input<typeof businessAboutSchema>;
 export type BusinessAbout = z.output<typeof businessAboutSchema>;
 
+/** A business's own domain for its customer app (ADR 0055), or none ('' or null). */
+const shopDomainSchema = z
+  .string({ error: businessMessages.shopDomain })
+  .trim()
+  .toLowerCase()
+  .max(businessLimits.shopDomainMax, businessMessages.shopDomain)
+  .refine((value) => value === '' || isShopDomain(value), businessMessages.shopDomain)
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
+
 /** Settings > Others, field by field; `businessOthersSchema` adds the rule between type and main store. */
 export const businessOthersFieldsSchema = z.object({
   type: z.enum(businessTypes, { error: businessMessages.type }),
@@ -159,6 +183,12 @@ export const businessOthersFieldsSchema = z.object({
     .min(businessLimits.slugMin, businessMessages.slug)
     .max(businessLimits.slugMax, businessMessages.slug)
     .regex(slugPattern, businessMessages.slug),
+  shopDomain: shopDomainSchema,
+  smsDailyLimit: z
+    .number({ error: businessMessages.smsDailyLimit })
+    .int(businessMessages.smsDailyLimit)
+    .min(0, businessMessages.smsDailyLimit)
+    .max(businessLimits.smsDailyLimitMax, businessMessages.smsDailyLimit),
 });
 
 /** A single-store business names its main store (SPEC §4: with multiple stores the selector is off). */
@@ -205,11 +235,25 @@ export const businessSettingsSchema = z.object({
   theme: themeSchema,
   live: z.boolean(),
   customerAppUrl: z.string().nullable(),
-  /** The customer app's address is /shop/<slug>. */
   slug: z.string(),
+  /** The business's own domain for its customer app, beside SHOP_URL's address for its slug. */
+  shopDomain: z.string().nullable(),
+  /** Where its customer app is served: its own domain, or SHOP_URL's address for its slug (ADR 0055). */
+  shopUrl: z.string(),
+  /** Texts it may send a day, on its own clock. */
+  smsDailyLimit: z.number().int(),
   /** The publishable key the customer app sends as X-Storefront-Key. */
   storefrontKey: z.string(),
   version: z.number().int(),
   updatedAt: z.string(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
+
+/** GET /api/settings/sms-usage: the texts the business has sent today, on its own clock, and its ceiling. */
+export const smsUsageSchema = z.object({
+  /** Today, YYYY-MM-DD in the business's time zone. */
+  day: z.string(),
+  sent: z.number().int(),
+  limit: z.number().int(),
+});
+export type SmsUsage = z.infer<typeof smsUsageSchema>;

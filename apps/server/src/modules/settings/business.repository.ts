@@ -16,6 +16,8 @@ const columns = {
   live: businesses.live,
   customerAppUrl: businesses.customerAppUrl,
   slug: businesses.slug,
+  shopDomain: businesses.shopDomain,
+  smsDailyLimit: businesses.smsDailyLimit,
   storefrontKey: businesses.storefrontKey,
   version: businesses.version,
   updatedAt: businesses.updatedAt,
@@ -33,6 +35,8 @@ export type BusinessRow = {
   live: boolean;
   customerAppUrl: string | null;
   slug: string;
+  shopDomain: string | null;
+  smsDailyLimit: number;
   storefrontKey: string;
   version: number;
   updatedAt: Date;
@@ -51,6 +55,8 @@ export type BusinessChanges = Partial<
     | 'live'
     | 'customerAppUrl'
     | 'slug'
+    | 'shopDomain'
+    | 'smsDailyLimit'
     | 'storefrontKey'
   >
 >;

@@ -16,9 +16,15 @@ import { publishEvent } from '../../realtime/publish.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import { recountDays } from '../dashboard/dashboard.service.ts';
 import * as repo from './business.repository.ts';
+import { textsToday } from '../limits/limits.service.ts';
+import type { ShopSites } from '../storefront/shop-sites.ts';
+
+/** What the business settings need of the shops' origins (ADR 0055). */
+export type Shops = Pick<ShopSites, 'originOf' | 'isReserved' | 'refresh'>;
 
 export function toBusinessSettings(
   row: repo.BusinessRow & { mainStoreName: string | null },
+  shops: Pick<Shops, 'originOf'>,
 ): BusinessSettings {
   return {
     id: row.id,
@@ -33,6 +39,9 @@ export function toBusinessSettings(
     live: row.live,
     customerAppUrl: row.customerAppUrl,
     slug: row.slug,
+    shopDomain: row.shopDomain,
+    shopUrl: shops.originOf(row),
+    smsDailyLimit: row.smsDailyLimit,
     storefrontKey: row.storefrontKey,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
@@ -44,9 +53,9 @@ export function newStorefrontKey(): string {
   return `pk_live_${randomBytes(24).toString('hex')}`;
 }
 
-async function current(db: Executor, scope: Scope): Promise<BusinessSettings | undefined> {
+async function current(db: Executor, scope: Scope, shops: Shops): Promise<BusinessSettings | undefined> {
   const row = await repo.findBusiness(db, scope);
-  return row && toBusinessSettings(row);
+  return row && toBusinessSettings(row, shops);
 }
 
 /**
@@ -63,8 +72,12 @@ function announce(db: Executor, scope: Scope, action: string) {
   });
 }
 
-export async function getBusinessSettings(db: Executor, auth: AuthContext): Promise<BusinessSettings> {
-  const record = await current(db, scopeOf(auth));
+export async function getBusinessSettings(
+  db: Executor,
+  auth: AuthContext,
+  shops: Shops,
+): Promise<BusinessSettings> {
+  const record = await current(db, scopeOf(auth), shops);
   if (!record) throw notFound();
   return record;
 }
@@ -80,8 +93,12 @@ async function refusals(
   scope: Scope,
   before: repo.BusinessRow,
   changes: repo.BusinessChanges,
+  shops: Shops,
 ): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
+  if (changes.shopDomain && shops.isReserved(changes.shopDomain)) {
+    fields.shopDomain = businessMessages.shopDomainReserved;
+  }
   if (
     changes.timeZone !== undefined &&
     changes.timeZone !== before.timeZone &&
@@ -110,25 +127,31 @@ export async function updateBusinessSettings(
   db: Database,
   auth: AuthContext,
   input: BusinessSettingsUpdate,
+  shops: Shops,
 ): Promise<BusinessSettings> {
   const scope = scopeOf(auth);
   const { version, ...changes } = input;
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const before = await repo.lockBusiness(tx, scope);
     if (!before) throw notFound();
-    if (before.version !== version) throw stale(await current(tx, scope));
-    const fields = await refusals(tx, scope, before, changes);
+    if (before.version !== version) throw stale(await current(tx, scope, shops));
+    const fields = await refusals(tx, scope, before, changes, shops);
     if (Object.keys(fields).length > 0) throw invalid(fields);
 
     try {
       await writeVersioned(
         () => repo.updateBusiness(tx, scope, version, changes),
-        () => current(tx, scope),
+        () => current(tx, scope, shops),
       );
     } catch (error) {
       if (isUniqueViolation(error, 'businesses_slug_key')) {
         throw new AppError('conflict', businessMessages.slugTaken, {
           fields: { slug: businessMessages.slugTaken },
+        });
+      }
+      if (isUniqueViolation(error, 'businesses_shop_domain_idx')) {
+        throw new AppError('conflict', businessMessages.shopDomainTaken, {
+          fields: { shopDomain: businessMessages.shopDomainTaken },
         });
       }
       throw error;
@@ -137,8 +160,11 @@ export async function updateBusinessSettings(
       await recountDays(tx, scope.businessId);
     }
     await announce(tx, scope, 'updated');
-    return (await current(tx, scope))!;
+    return (await current(tx, scope, shops))!;
   });
+  // This instance serves a new domain at once; the others within their next reading.
+  if (changes.shopDomain !== undefined) await shops.refresh();
+  return saved;
 }
 
 /**
@@ -150,17 +176,21 @@ export async function rotateStorefrontKey(
   db: Database,
   auth: AuthContext,
   input: StorefrontKeyRotation,
+  shops: Shops,
 ): Promise<BusinessSettings> {
   const scope = scopeOf(auth);
   return db.transaction(async (tx) => {
     await writeVersioned(
       () => repo.updateBusiness(tx, scope, input.version, { storefrontKey: newStorefrontKey() }),
-      () => current(tx, scope),
+      () => current(tx, scope, shops),
     );
     await announce(tx, scope, 'storefront-key-rotated');
-    return (await current(tx, scope))!;
+    return (await current(tx, scope, shops))!;
   });
 }
+
+/** The business's texts today, on its own clock, and its ceiling (Settings › Others). */
+export const smsUsage = (db: Executor, auth: AuthContext) => textsToday(db, scopeOf(auth).businessId);
 
 /** The businesses and their service end dates (D5), for the operators' command. */
 export function listServicePeriods(db: Executor) {

@@ -102,6 +102,8 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
       live: true,
       customerAppUrl: 'https://shop.example.com/',
       slug: 'fresh-mart',
+      shopDomain: null,
+      smsDailyLimit: 500,
       version: 4,
     });
   });
@@ -162,7 +164,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
             })
           : json(200, { ...businessRecord, slug: (call.body as { slug: string }).slug, version: 5 }),
     });
-    const slug = await screen.findByRole('textbox', { name: /^Shop address/ });
+    const slug = await screen.findByRole('textbox', { name: /^Shop name in its address/ });
     expect(slug).toHaveValue('fresh-mart');
 
     await user.clear(slug);
@@ -177,6 +179,60 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
     expect(await screen.findByText(businessMessages.slugTaken)).toBeInTheDocument();
     expect(slug).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({ slug: 'taken-mart' });
+  });
+
+  it('shows where customers open the shop, sets a domain of its own and the texts a day, with the server’s refusals', async () => {
+    const { user, api } = renderOthers({
+      'PATCH /api/settings/business': (call) => {
+        const body = call.body as { shopDomain?: string; smsDailyLimit?: number };
+        if (body.shopDomain === 'shop.taken.in')
+          return apiError(409, 'conflict', businessMessages.shopDomainTaken, {
+            fields: { shopDomain: businessMessages.shopDomainTaken },
+          });
+        return json(200, {
+          ...businessRecord,
+          shopDomain: body.shopDomain,
+          shopUrl: `http://${body.shopDomain}:3000`,
+          smsDailyLimit: body.smsDailyLimit,
+          version: 5,
+        });
+      },
+    });
+    expect(await screen.findByRole('link', { name: 'http://fresh-mart.localhost:3000' })).toHaveAttribute(
+      'href',
+      'http://fresh-mart.localhost:3000/',
+    );
+    const limit = screen.getByRole('spinbutton', { name: /^Texts a day/ });
+    expect(limit).toHaveValue(500);
+    await waitFor(() => expect(limit).toHaveAccessibleDescription(/Sent today: 12 of 500\.$/));
+
+    const domain = screen.getByRole('textbox', { name: 'Your own domain' });
+    await user.type(domain, 'https://shop.freshmart.in/');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.shopDomain)).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business')).toHaveLength(0);
+
+    await user.clear(domain);
+    await user.type(domain, 'Shop.Taken.in');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.shopDomainTaken)).toBeInTheDocument();
+    expect(domain).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(domain);
+    await user.type(domain, 'shop.freshmart.in');
+    await user.clear(limit);
+    await user.type(limit, '-1');
+    await user.click(save());
+    expect(await screen.findByText(businessMessages.smsDailyLimit)).toBeInTheDocument();
+    await user.clear(limit);
+    await user.type(limit, '2000');
+    await user.click(save());
+    expect(await screen.findByText('Settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PATCH /api/settings/business').at(-1)?.body).toMatchObject({
+      shopDomain: 'shop.freshmart.in',
+      smsDailyLimit: 2000,
+    });
+    expect(await screen.findByRole('link', { name: 'http://shop.freshmart.in:3000' })).toBeInTheDocument();
   });
 
   it('puts the server’s reason on the main store when the store is gone', async () => {

@@ -4,8 +4,9 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { businessOthersSchema, businessSettingsSchema } from '@storedesk/shared/settings/business';
 import type {
   BusinessOthers,
@@ -28,6 +29,7 @@ import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
+import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
 import { ThemePicker } from '@/components/theme-picker.tsx';
 
 const labels = {
@@ -36,7 +38,9 @@ const labels = {
   theme: 'Theme',
   live: 'Live',
   customerAppUrl: 'Customer app address',
-  slug: 'Shop address',
+  slug: 'Shop name in its address',
+  shopDomain: 'Your own domain',
+  smsDailyLimit: 'Texts a day',
 } as const;
 
 /** A main store deleted since it was chosen is no choice: the form starts without one. */
@@ -48,7 +52,22 @@ function toFormValues(record: BusinessSettings): BusinessOthersInput {
     live: record.live,
     customerAppUrl: record.customerAppUrl ?? '',
     slug: record.slug,
+    shopDomain: record.shopDomain ?? '',
+    smsDailyLimit: record.smsDailyLimit,
   };
+}
+
+/** The texts sent today against the ceiling, as the server counts them. */
+function TextsToday() {
+  const usage = useSmsUsage();
+  const what = 'Sign-in codes the shop may text a day; past it, customers are asked to try tomorrow.';
+  if (!usage.data) return <>{what}</>;
+  const { sent, limit } = usage.data;
+  return (
+    <>
+      {what} Sent today: {sent.toLocaleString('en-IN')} of {limit.toLocaleString('en-IN')}.
+    </>
+  );
 }
 
 function OthersForm({ record }: { record: BusinessSettings }) {
@@ -83,6 +102,8 @@ function OthersForm({ record }: { record: BusinessSettings }) {
       live: 'live',
       customerAppUrl: 'customerAppUrl',
       slug: 'slug',
+      shopDomain: 'shopDomain',
+      smsDailyLimit: 'smsDailyLimit',
     }),
     savedMessage: 'Settings saved',
   });
@@ -216,19 +237,44 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           {...register('customerAppUrl')}
         />
         <TextField
-          label="Shop address"
+          label={labels.slug}
           fullWidth
           required
-          slotProps={{
-            htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false },
-            input: { startAdornment: <InputAdornment position="start">/shop/</InputAdornment> },
-          }}
+          slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
           error={Boolean(errors.slug)}
           helperText={
             errors.slug?.message ??
-            'The customer app of this business is served at this address: lowercase letters, digits and hyphens.'
+            'Lowercase letters, digits and hyphens: the shop address below is made of it.'
           }
           {...register('slug')}
+        />
+        <TextField
+          label={labels.shopDomain}
+          fullWidth
+          placeholder="shop.freshmart.in"
+          slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
+          error={Boolean(errors.shopDomain)}
+          helperText={
+            errors.shopDomain?.message ??
+            'Optional. Point this name at this server (and give it a certificate for https): your shop then opens there, and Open App and every link use it.'
+          }
+          {...register('shopDomain')}
+        />
+        <Typography variant="body2">
+          Customers open your shop at{' '}
+          <Link href={`${record.shopUrl}/`} target="_blank" rel="noopener noreferrer">
+            {record.shopUrl}
+          </Link>
+        </Typography>
+        <TextField
+          label={labels.smsDailyLimit}
+          type="number"
+          fullWidth
+          required
+          slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+          error={Boolean(errors.smsDailyLimit)}
+          helperText={errors.smsDailyLimit?.message ?? <TextsToday />}
+          {...register('smsDailyLimit', { valueAsNumber: true })}
         />
         <div>
           <SaveButton
