@@ -23,6 +23,7 @@ import { createPushDelivery } from './push/delivery.ts';
 import { OrderNews } from './push/order-news.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.routes.ts';
@@ -295,13 +296,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db, readDb });
       await api.register(settingsRoutes, { db });
+      await api.register(apiKeysRoutes, { db });
       await api.register(couponsRoutes, { db });
       await api.register(customersRoutes, { db });
       await api.register(pushRoutes, { db, delivery: push });
       await api.register(storefrontRoutes, {
         db,
         ordersPerMinute: config.storefrontOrdersPerMinute,
-        originOf,
       });
       await api.register(storefrontCustomerRoutes, { db, sms });
       await api.register(onboardingRoutes, { db, mailer, config, storage, originOf });

@@ -3,7 +3,7 @@
  * template, the real app on it, and factories for businesses and their staff.
  */
 import type { Customer } from '@storedesk/shared/storefront/customers';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -127,6 +127,8 @@ export type TestBusiness = {
   otherAdmin: Staff;
   dex: Staff;
   storefrontKey: string;
+  /** A secret API key of the business (ADR 0056): what its own systems place orders with. */
+  apiKey: string;
 };
 
 /** A business with two zones, an owner, an admin per zone and a delivery executive. */
@@ -162,6 +164,14 @@ export async function createBusiness(
     ])
     .returning({ id: t.zones.id });
   const [north, south] = [zones[0]!.id, zones[1]!.id];
+  const apiKey = `sk_test_${randomBytes(24).toString('base64url')}`;
+  await db.insert(t.apiKeys).values({
+    businessId: business!.id,
+    name: 'Tests',
+    tokenHash: createHash('sha256').update(apiKey).digest(),
+    lastFour: apiKey.slice(-4),
+    createdByName: 'Tests',
+  });
   const person = async (level: number, zoneId: string | null, role: string): Promise<Staff> => {
     const email = `${role}.${tag}@example.test`;
     const name = `${role[0]!.toUpperCase()}${role.slice(1)} ${tag}`;
@@ -187,6 +197,7 @@ export async function createBusiness(
     otherAdmin: await person(Level.Admin, south, 'southadmin'),
     dex: await person(Level.DeliveryExecutive, north, 'dex'),
     storefrontKey: business!.storefrontKey,
+    apiKey,
   } satisfies TestBusiness;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
+import { deviceIdHeader } from '@storedesk/shared/storefront/page';
 
 /**
  * CORS of the customer API: a customer app in a browser on any origin may
@@ -11,7 +12,7 @@ import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 export const cors = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' };
 
 /** The headers a customer app's request may carry. */
-const allowedHeaders = `content-type, authorization, last-event-id, ${storefrontKeyHeader}`;
+const allowedHeaders = `content-type, authorization, last-event-id, ${storefrontKeyHeader}, ${deviceIdHeader}`;
 
 /** The CORS preflight of an endpoint of the customer API. */
 export function registerPreflight(

@@ -10,6 +10,8 @@ import { resolveSession, sessionPolicy, toMe, type AuthContext } from '../module
 import { businessForKey, type StorefrontBusiness } from '../modules/storefront/storefront.service.ts';
 import { resolveCustomer, type CustomerContext } from '../modules/storefront/customers.service.ts';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
+import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
+import { isSecretKey, resolveKey, type ApiKeyCaller } from '../modules/api-keys/api-keys.service.ts';
 
 /**
  * Who may call a route: anyone, staff with a session, the owner, the customer app with its
@@ -33,6 +35,8 @@ declare module 'fastify' {
     storefront: StorefrontBusiness | null;
     /** The signed-in customer, on the customer app's routes, when a bearer token came. */
     customer: CustomerContext | null;
+    /** The business's own system, on the customer app's routes, when one of its secret keys came. */
+    apiKey: ApiKeyCaller | null;
   }
 }
 
@@ -157,6 +161,7 @@ export function registerAccessControl(
   app.decorateRequest('auth', null);
   app.decorateRequest('storefront', null);
   app.decorateRequest('customer', null);
+  app.decorateRequest('apiKey', null);
   // The customer app's key is read after the route's own limits (onRequest) and before its body:
   // a caller without a valid key learns nothing else, and its requests count against the limits.
   // A customer's bearer token is read within the key's business only; one that names no live
@@ -166,7 +171,11 @@ export function registerAccessControl(
     const access = request.routeOptions.config?.access;
     request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
     const bearer = customerBearer(request);
-    if (bearer !== undefined) {
+    if (bearer !== undefined && isSecretKey(bearer)) {
+      // The business's own system (ADR 0056): one of its live secret keys, never a customer.
+      request.apiKey = await resolveKey(db, { businessId: request.storefront.id }, bearer);
+      if (!request.apiKey) throw unauthenticated(apiKeyMessages.unknown);
+    } else if (bearer !== undefined) {
       request.customer = await resolveCustomer(db, request.storefront, bearer);
       if (!request.customer) throw unauthenticated(customerMessages.signIn);
     }

@@ -1,13 +1,14 @@
-import { storefrontKeyHeader } from '@storedesk/shared/storefront/page';
+import { deviceIdHeader, storefrontKeyHeader } from '@storedesk/shared/storefront/page';
 import { createApiClient } from '@storedesk/web/api';
 import { config } from '../config.ts';
-import { session } from './state.ts';
+import { deviceId, session } from './state.ts';
 
-/** The headers of every request: the business's key, and the customer's token once signed in. */
+/** The headers of every request: the business's key, the device's id, and the customer's token once signed in. */
 export function apiHeaders(): Record<string, string> {
   const token = session.get()?.token;
   return {
     [storefrontKeyHeader]: config?.key ?? '',
+    [deviceIdHeader]: deviceId(),
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
 }

@@ -6,6 +6,22 @@ const slug = config?.slug ?? new URLSearchParams(window.location.search).get('sl
 /** Each business's values under its own keys: a phone may hold several shops. */
 const key = (name: string) => `storedesk:${slug}:${name}`;
 
+/** The app's own random id of this device, made once (ADR 0058): a first-order offer is given once a device. */
+const device = persisted<string | null>(key('device'), null);
+export function deviceId(): string {
+  let id = device.get();
+  if (!id) {
+    // randomUUID needs a secure context; getRandomValues does not (a shop on plain http on a LAN).
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+    bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+    const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+    id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+    device.set(id);
+  }
+  return id;
+}
+
 /** The signed-in customer and their token, or null. */
 export const session = persisted<{ token: string; customer: Customer } | null>(key('session'), null);
 

@@ -4,6 +4,9 @@ import type { MapTiles } from '../map/schemas.ts';
 /** The header the customer app sends the business's publishable key in (no zod here: the app loads none). */
 export const storefrontKeyHeader = 'x-storefront-key';
 
+/** The header the customer app sends its own random id of the device in (ADR 0058). */
+export const deviceIdHeader = 'x-device-id';
+
 /**
  * The customer app's page (at every path of the business's shop origin) carries the business it is for in a
  * `<script type="application/json">` of this id, so the app's first request is for

@@ -91,7 +91,9 @@ export async function recountDailyStats(tx: Executor, businessId: string): Promi
            coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = ${OrderStatus.Delivered}), 0),
            count(*) FILTER (WHERE o.first_of_customer)
     FROM (SELECT business_id, zone_id, placed_at, status, bill_amount_paise,
-                 row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+                 -- An order placed with a secret API key has no customer account, so it is nobody's first.
+                 customer_id IS NOT NULL
+                   AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
           FROM orders WHERE business_id = ${businessId}::uuid) AS o
     GROUP BY 1, 2, 3`);
 }

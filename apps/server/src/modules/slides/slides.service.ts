@@ -131,16 +131,13 @@ export async function setSlideImage(
  * position order, each image as an absolute URL under `origin` (the app runs
  * on another origin, so a path alone would point at the app's own server).
  */
-export async function listStorefrontSlides(
-  db: Executor,
-  businessId: string,
-  origin: string,
-): Promise<StorefrontSlide[]> {
+export async function listStorefrontSlides(db: Executor, businessId: string): Promise<StorefrontSlide[]> {
   const rows = await repo.findSlidesWithImages(db, businessId);
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
     position: row.position,
-    imageUrl: `${origin}${fileUrl(row.imageKey!)}`,
+    // Below the origin the app was loaded from: its own shop origin, whose policy allows no other (ADR 0055).
+    imageUrl: fileUrl(row.imageKey!),
   }));
 }

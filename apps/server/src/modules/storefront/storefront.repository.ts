@@ -1,4 +1,4 @@
-import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Transaction } from '../../db/client.ts';
 import {
   businesses,
@@ -11,9 +11,11 @@ import {
   orderSettings,
   orders,
   paymentModes,
+  referralClaims,
   referralSettings,
   stores,
 } from '../../db/schema.ts';
+import type { ReferralSignal } from './referral-signals.ts';
 import { nameMatches } from '../../lib/search.ts';
 import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
 
@@ -46,6 +48,48 @@ export async function findBusinessBySlug(db: Executor, slug: string) {
     .from(businesses)
     .where(eq(businesses.slug, slug));
   return row ?? null;
+}
+
+/**
+ * Holds the referral signals of an order until its transaction ends (ADR 0058), one at a time in
+ * one order, so two orders claiming the same address or device wait on each other, never in a cycle.
+ */
+export async function lockReferralSignals(tx: Transaction, businessId: string, signals: ReferralSignal[]) {
+  const keys = signals
+    .map(({ signal, hash }) => `referral:${businessId}:${signal}:${hash.toString('hex')}`)
+    .sort();
+  for (const key of keys) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+/** Whether an offer went to any of these signals already. */
+export async function anyReferralClaimed(db: Executor, businessId: string, signals: ReferralSignal[]) {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(referralClaims)
+    .where(
+      and(
+        ofBusiness(referralClaims, { businessId }),
+        or(
+          ...signals.map(({ signal, hash }) =>
+            and(eq(referralClaims.signal, signal), eq(referralClaims.valueHash, hash)),
+          ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertReferralClaims(
+  tx: Executor,
+  businessId: string,
+  orderId: string,
+  signals: ReferralSignal[],
+) {
+  await tx
+    .insert(referralClaims)
+    .values(signals.map(({ signal, hash }) => ({ businessId, signal, valueHash: hash, orderId })))
+    .onConflictDoNothing();
 }
 
 /** Every business's own shop domain (lower case), with its slug. */

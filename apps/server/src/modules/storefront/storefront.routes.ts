@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { deviceIdHeader } from '@storedesk/shared/storefront/page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
@@ -27,9 +29,9 @@ import {
   storefrontHeaders,
   withCors,
 } from '../../lib/storefront-cors.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
 import { listStorefrontSlides } from '../slides/slides.service.ts';
 import {
+  assertMayPlaceOrders,
   assertTakingOrders,
   businessProfile,
   catalogueOf,
@@ -45,12 +47,16 @@ import {
  * presents the business's publishable key, and is another origin's page or an
  * app, hence `crossOrigin`.
  */
+/** The customer app's id of the device it runs on, when it sent one (ADR 0058). */
+const deviceIdOf = (request: FastifyRequest) => {
+  const value = request.headers[deviceIdHeader];
+  return typeof value === 'string' ? value : null;
+};
+
 export const storefrontRoutes: FastifyPluginAsyncZod<{
   db: Database;
   ordersPerMinute: number;
-  /** Where the absolute image URLs of the slides point. */
-  originOf: OriginOf;
-}> = async (app, { db, ordersPerMinute, originOf }) => {
+}> = async (app, { db, ordersPerMinute }) => {
   const preflight = (url: string, methods: string, what: string) =>
     registerPreflight(app, url, methods, what);
 
@@ -68,6 +74,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       // not live refuses every order, whatever it holds.
       preParsing: async (request) => {
         assertTakingOrders(storefrontOf(request));
+        assertMayPlaceOrders(request);
       },
       // Every answer, refusals included, is readable by the calling page.
       onSend: withCors,
@@ -75,15 +82,17 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         tags: ['storefront'],
         summary: 'Place a customer order, priced by the server from the catalogue',
         description:
-          'Authenticated by the business’s publishable key in `X-Storefront-Key`. Client prices are never read. ' +
-          'A signed-in customer (their bearer token) orders to one of their saved addresses (`addressId`) and ' +
-          'chooses one of the business’s enabled payment modes (`paymentMode`); an API client without a token ' +
-          'names the `customer`, and may give a `deliveryAddress` and `paymentMode`. CARD is refused until a ' +
-          'payment gateway is integrated. The address must be within the store’s delivery radius. ' +
+          'With the business’s publishable key in `X-Storefront-Key`, and as `Authorization: Bearer` either a ' +
+          'signed-in customer’s token or one of the business’s secret API keys (`sk_…`, Settings › Others). ' +
+          'Client prices are never read. A signed-in customer orders to one of their saved addresses ' +
+          '(`addressId`) and chooses one of the business’s enabled payment modes (`paymentMode`). The business’s ' +
+          'own system names the `customer` and gives `deliveryAddress` and `paymentMode`; its order joins no ' +
+          'customer’s account, and no coupon for named customers or first orders applies to it. CARD is refused ' +
+          'until a payment gateway is integrated. The address must be within the store’s delivery radius. ' +
           '400: malformed body, an item the store cannot sell now, a basket under the minimum order, a refused ' +
           'coupon, a payment mode the business does not take, an address the store does not deliver to ' +
-          '(`fields` says which part and why). 401: missing or unknown key, or a token that is not a signed-in ' +
-          'customer’s. 402: service ended. 403: the customer may not order now (the message says only that). ' +
+          '(`fields` says which part and why). 401: missing or unknown key, no token, a token that is not a ' +
+          'signed-in customer’s, or a secret key that is not the business’s or was revoked. 402: service ended. 403: the customer may not order now (the message says only that). ' +
           '404: unknown, deleted or another business’s store, or an address ' +
           'that is not the customer’s. 409: the business is not live (checked before the ' +
           'body is read), or the store takes no orders now: not Open, or outside its hours on the business’s ' +
@@ -104,7 +113,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, storefrontOf(request), request.body, request.customer);
+      const order = await placeOrder(db, storefrontOf(request), request.body, request, deviceIdOf(request));
       app.metrics.orderPlaced();
       return reply.status(201).send(order);
     },
@@ -133,7 +142,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      items: await listStorefrontSlides(db, storefrontOf(request).id, originOf(request)),
+      items: await listStorefrontSlides(db, storefrontOf(request).id),
     }),
   );
 
@@ -154,7 +163,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         response: { 200: storefrontBusinessSchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
-    async (request) => businessProfile(db, storefrontOf(request), originOf(request)),
+    async (request) => businessProfile(db, storefrontOf(request)),
   );
 
   preflight('/storefront/stores', 'GET', 'finding the stores near a point');
@@ -182,7 +191,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ({
-      items: await storesNear(db, storefrontOf(request), request.query, originOf(request)),
+      items: await storesNear(db, storefrontOf(request), request.query),
     }),
   );
 
@@ -213,8 +222,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) =>
-      catalogueOf(db, storefrontOf(request), request.params.storeId, request.query, originOf(request)),
+    async (request) => catalogueOf(db, storefrontOf(request), request.params.storeId, request.query),
   );
 
   preflight('/storefront/quote', 'POST', 'pricing a cart');
@@ -250,7 +258,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => quoteOrder(db, storefrontOf(request), request.body, request.customer),
+    async (request) =>
+      quoteOrder(db, storefrontOf(request), request.body, request.customer, deviceIdOf(request)),
   );
 
   app.get(

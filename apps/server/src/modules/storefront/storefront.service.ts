@@ -31,6 +31,7 @@ import type { Database, Executor, Transaction } from '../../db/client.ts';
 import type { OrderAddressSnapshot, orders } from '../../db/schema.ts';
 import type { CustomerScope } from '../../lib/scope.ts';
 import { getAddress, type CustomerContext } from './customers.service.ts';
+import type { ApiKeyCaller } from '../api-keys/api-keys.service.ts';
 import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
 import { fileUrl } from '../../storage/images.ts';
 import { recordPlacedOrder } from '../orders/orders.service.ts';
@@ -45,6 +46,7 @@ import {
   type PricedOrder,
 } from './pricing.ts';
 import * as repo from './storefront.repository.ts';
+import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
 /** The business a storefront key belongs to. */
 export type StorefrontBusiness = {
@@ -70,6 +72,14 @@ export async function businessForKey(db: Executor, key: unknown): Promise<Storef
     throw new AppError('service_ended', messages.serviceEnded);
   }
   return { id: business.id, name: business.name, timeZone: business.timeZone, live: business.live };
+}
+
+/**
+ * 401 for an order that comes from neither a signed-in customer nor one of the business's secret
+ * keys (ADR 0056): the publishable key is in every shop page, so it alone places nothing.
+ */
+export function assertMayPlaceOrders(caller: OrderCaller): void {
+  if (!caller.customer && !caller.apiKey) throw unauthenticated(customerMessages.signIn);
 }
 
 /** 409 when the business is not live: it takes no orders, whatever they hold. */
@@ -107,10 +117,13 @@ async function billFor(
   store: { id: string },
   basket: Basket,
   now: Date,
-  customer: { id: string; firstOrder: boolean; referredAt: Date | null } | null,
+  /** Null before sign-in; an order from the business's own systems has no account (`id` null). */
+  customer: { id: string | null; firstOrder: boolean; referredAt: Date | null } | null,
   /** The order's transaction, for an order: the coupon is locked and its use counted in it. */
   forOrder: Transaction | null,
-): Promise<{ priced: PricedOrder; couponCode: string | null }> {
+  /** What a referral offer is given once to: the order's address and device (ADR 0058). */
+  signals: ReferralSignal[] = [],
+): Promise<{ priced: PricedOrder; couponCode: string | null; referralClaims: ReferralSignal[] }> {
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
   const settings = await repo.findOrderSettings(tx, businessId);
@@ -121,11 +134,21 @@ async function billFor(
   }
   if (basket.couponCode === undefined) {
     // Without a coupon, a referred customer's first order gets the referral programme's offer (ADR 0041).
-    const referral =
+    // Only once per address and device, whatever the phone (ADR 0058): an order holds its signals
+    // until it commits, so two at once cannot both take the offer.
+    let referral =
       customer?.referredAt && customer.firstOrder
         ? referralOffer(await repo.findReferralProgramme(tx, businessId), customer, now, itemsTotalPaise)
         : null;
-    return { priced: priceOrder(lines, settings, referral), couponCode: null };
+    if (referral && signals.length > 0) {
+      if (forOrder) await repo.lockReferralSignals(forOrder, businessId, signals);
+      if (await repo.anyReferralClaimed(tx, businessId, signals)) referral = null;
+    }
+    return {
+      priced: priceOrder(lines, settings, referral),
+      couponCode: null,
+      referralClaims: referral ? signals : [],
+    };
   }
 
   const coupon = forOrder
@@ -154,8 +177,11 @@ async function billFor(
       recordId: coupon.code,
     });
   }
-  return { priced: priceOrder(lines, settings, coupon), couponCode: coupon.code };
+  return { priced: priceOrder(lines, settings, coupon), couponCode: coupon.code, referralClaims: [] };
 }
+
+/** Who places an order: a signed-in customer, or the business's own system with a secret key (ADR 0056). */
+export type OrderCaller = { customer: CustomerContext | null; apiKey: ApiKeyCaller | null };
 
 /** Who an order is for, and where it goes and how it is paid, as the request and the token say. */
 async function orderParties(
@@ -178,8 +204,11 @@ async function orderParties(
     if (input.addressId === undefined) fields.addressId = storefrontMessages.addressNeeded;
     if (input.paymentMode === undefined) fields.paymentMode = storefrontMessages.paymentModeNeeded;
   } else {
+    // The business's own system names the customer and gives the address in full.
     if (input.customer === undefined) fields.customer = storefrontMessages.customerNeeded;
     if (input.addressId !== undefined) fields.addressId = storefrontMessages.customerNeeded;
+    if (input.deliveryAddress === undefined) fields.deliveryAddress = storefrontMessages.addressNeeded;
+    if (input.paymentMode === undefined) fields.paymentMode = storefrontMessages.paymentModeNeeded;
     customer = input.customer ?? null;
     if (input.deliveryAddress) address = { ...input.deliveryAddress };
   }
@@ -259,9 +288,13 @@ export async function placeOrder(
   db: Database,
   business: StorefrontBusiness,
   input: StorefrontOrderRequest,
-  signedIn: CustomerContext | null = null,
+  caller: OrderCaller,
+  /** The customer app's id of the device it runs on, when it sent one (ADR 0058). */
+  deviceId: string | null = null,
 ): Promise<StorefrontOrder> {
   assertTakingOrders(business);
+  assertMayPlaceOrders(caller);
+  const signedIn = caller.customer;
   const businessId = business.id;
   return db.transaction(async (tx) => {
     const parties = await orderParties(tx, business, input, signedIn);
@@ -278,25 +311,28 @@ export async function placeOrder(
         serviceabilityMessages.outsideRadius,
       );
     }
-    const customer = await repo.lockCustomer(tx, businessId, parties.customer);
+    // A signed-in customer's order is theirs; one from the business's own system joins no account.
+    const customer = signedIn ? await repo.lockCustomer(tx, businessId, parties.customer) : null;
     // A customer this order creates has not been blocked; an existing one may have been.
-    if (!customer.created) await assertMayOrder(tx, { businessId }, customer.id);
-    const firstOrder = customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id));
-    const { priced, couponCode } = await billFor(
+    if (customer && !customer.created) await assertMayOrder(tx, { businessId }, customer.id);
+    const firstOrder =
+      customer !== null && (customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id)));
+    const { priced, couponCode, referralClaims } = await billFor(
       tx,
       business,
       store,
       input,
       now,
-      { id: customer.id, firstOrder, referredAt: customer.referredAt },
+      { id: customer?.id ?? null, firstOrder, referredAt: customer?.referredAt ?? null },
       tx,
+      referralSignals(parties.address, deviceId),
     );
     const order = await repo.insertOrder(tx, {
       businessId,
       zoneId: store.zoneId,
       storeId: store.id,
       storeName: store.name,
-      customerId: customer.id,
+      customerId: customer?.id ?? null,
       customerName: parties.customer.name,
       customerPhone: parties.customer.phone,
       placedAt: now,
@@ -315,6 +351,7 @@ export async function placeOrder(
       note: input.note ?? null,
       deliveryCode: newDeliveryCode(),
     });
+    if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
     await recordPlacedOrder(tx, order, {
       placedBy: parties.customer.name,
       firstOfCustomer: firstOrder,
@@ -363,12 +400,22 @@ export async function quoteOrder(
   input: StorefrontQuoteRequest,
   /** A signed-in customer's quote is theirs: their coupons, their first order, their referral offer. */
   signedIn: CustomerContext | null = null,
+  deviceId: string | null = null,
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
   // No transaction: a quote writes and locks nothing, and a cart priced a moment apart is as good.
   const { store, now } = await storeTakingOrders(db, business, input.storeId);
   const customer = signedIn ? await repo.findOrderingCustomer(db, signedIn.scope) : null;
-  const { priced, couponCode } = await billFor(db, business, store, input, now, customer, null);
+  const { priced, couponCode } = await billFor(
+    db,
+    business,
+    store,
+    input,
+    now,
+    customer,
+    null,
+    referralSignals(null, deviceId),
+  );
   return {
     storeId: store.id,
     storeName: store.name,
@@ -388,7 +435,6 @@ function toStorefrontStore(
   row: repo.StorefrontStoreRow,
   business: StorefrontBusiness,
   now: Date,
-  origin: string,
 ): StorefrontStore {
   const notice = orderingRefusal(row, now, business.timeZone);
   return {
@@ -397,7 +443,7 @@ function toStorefrontStore(
     location: row.location,
     description: row.description,
     phone: row.phone,
-    imageUrl: row.imageKey ? `${origin}${fileUrl(row.imageKey)}` : null,
+    imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
     latitude: row.latitude,
     longitude: row.longitude,
     deliveryRadiusKm: row.deliveryRadiusKm,
@@ -419,7 +465,6 @@ export async function storesNear(
   db: Executor,
   business: StorefrontBusiness,
   point: GeoPoint,
-  origin: string,
 ): Promise<Array<StorefrontStore & { distanceKm: number }>> {
   const rows = await repo.findStoresInBox(db, business.id, boundingBox(point, deliveryRadius.maxKm));
   const now = new Date();
@@ -429,7 +474,7 @@ export async function storesNear(
       deliversTo({ lat: row.latitude, lng: row.longitude, deliveryRadiusKm: row.deliveryRadiusKm }, point),
     )
     .sort((a, b) => a.km - b.km || a.row.name.localeCompare(b.row.name))
-    .map(({ row, km }) => ({ ...toStorefrontStore(row, business, now, origin), distanceKm: roundKm(km) }));
+    .map(({ row, km }) => ({ ...toStorefrontStore(row, business, now), distanceKm: roundKm(km) }));
 }
 
 /** A live store's categories and live items (out of stock ones flagged), or 404. */
@@ -438,7 +483,6 @@ export async function catalogueOf(
   business: StorefrontBusiness,
   storeId: string,
   filter: { q?: string; categoryId?: string },
-  origin: string,
 ): Promise<StorefrontCatalogue> {
   const store = await repo.findStore(db, business.id, storeId);
   if (!store) throw notFound();
@@ -447,7 +491,7 @@ export async function catalogueOf(
     repo.findCatalogueItems(db, business.id, storeId, filter, storefrontCatalogueLimit + 1),
   ]);
   return {
-    store: toStorefrontStore(store, business, store.now, origin),
+    store: toStorefrontStore(store, business, store.now),
     categories,
     items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
       id: row.id,
@@ -456,7 +500,7 @@ export async function catalogueOf(
       pricePaise: row.pricePaise,
       veg: row.veg,
       featured: row.featured,
-      imageUrl: row.imageKey ? `${origin}${fileUrl(row.imageKey)}` : null,
+      imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
       inStock: row.inStock,
     })),
     truncated: rows.length > storefrontCatalogueLimit,
@@ -467,7 +511,6 @@ export async function catalogueOf(
 export async function businessProfile(
   db: Executor,
   business: StorefrontBusiness,
-  origin: string,
 ): Promise<StorefrontBusinessProfile> {
   const [profile, modes, lines, settings, referral] = await Promise.all([
     repo.findBusinessProfile(db, business.id),
@@ -481,7 +524,7 @@ export async function businessProfile(
     id: profile.id,
     name: profile.name,
     description: profile.description,
-    logoUrl: profile.iconKey ? `${origin}${fileUrl(profile.iconKey)}` : null,
+    logoUrl: profile.iconKey ? fileUrl(profile.iconKey) : null,
     theme: profile.theme,
     live: profile.live,
     timeZone: profile.timeZone,
