@@ -29,6 +29,7 @@ import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 import { StorefrontKey } from './business-storefront-key.tsx';
+import { ApiKeys } from './api-keys.tsx';
 import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
 import { ThemePicker } from '@/components/theme-picker.tsx';
 
@@ -290,12 +291,14 @@ function OthersForm({ record }: { record: BusinessSettings }) {
         record={record}
         onRotated={(from, to) => setRotations((known) => new Map(known).set(from, to))}
       />
+      <Divider />
+      <ApiKeys />
       <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>
   );
 }
 
-/** Settings > Others: stores, theme, live, the customer app's address (D15) and the storefront key. */
+/** Settings > Others: stores, theme, live, the customer app's address (D15), the keys and the texts a day. */
 export function OthersTab() {
   return (
     <RecordLoader query={useBusinessSettings()} what="the settings" fields={5}>
