@@ -1,5 +1,6 @@
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
+import type { ApiKey } from '@storedesk/shared/settings/api-keys';
 import type { BusinessSettings, BusinessSettingsUpdateInput } from '@storedesk/shared/settings/business';
 import { listOf, ownerSession, withBusiness, zones } from './fixtures.ts';
 import type { Handler } from './mock-api.ts';
@@ -38,11 +39,40 @@ export const businessChanged: LiveEvent = {
 
 /** The business as the server has it; PATCH applies the changes when the version matches. */
 export function businessServer(first: BusinessSettings = businessRecord) {
-  const state = { record: first, session: ownerSession };
+  const state = { record: first, session: ownerSession, keys: [] as ApiKey[] };
   const handlers: Record<string, Handler> = {
     'GET /api/auth/session': () => sessionHandler(state.session)({} as never),
     'GET /api/zones': () => json(200, listOf(zones)),
     'GET /api/settings/business': () => json(200, state.record),
+    'GET /api/settings/api-keys': () => json(200, { items: state.keys }),
+    'POST /api/settings/api-keys': (call) => {
+      const { name } = call.body as { name: string };
+      const secret = `sk_live_${'k'.repeat(39)}${state.keys.length.toString().padStart(4, '0')}`;
+      const key: ApiKey = {
+        id: `key-${state.keys.length + 1}`,
+        name,
+        lastFour: secret.slice(-4),
+        createdAt: '2025-01-02T04:30:00.000Z',
+        createdByName: 'Olivia Owner',
+        lastUsedAt: null,
+        revokedAt: null,
+      };
+      state.keys = [key, ...state.keys];
+      return json(201, { ...key, secret });
+    },
+    // The keys a test makes are key-1, key-2, …: the mock matches whole paths.
+    ...Object.fromEntries(
+      [1, 2, 3].map((n) => [
+        `DELETE /api/settings/api-keys/key-${n}`,
+        () => {
+          const key = state.keys.find((k) => k.id === `key-${n}`);
+          if (!key) return apiError(404, 'not_found', messages.notFound);
+          const revoked = { ...key, revokedAt: '2025-01-03T06:00:00.000Z' };
+          state.keys = state.keys.map((k) => (k.id === key.id ? revoked : k));
+          return json(200, revoked);
+        },
+      ]),
+    ),
     'GET /api/settings/sms-usage': () =>
       json(200, { day: '2025-01-01', sent: 12, limit: state.record.smsDailyLimit }),
     'PATCH /api/settings/business': (call) => {

@@ -111,7 +111,11 @@ function NewKeyDialog({ made, onClose }: { made: ApiKeyCreated; onClose: () => v
             value={made.secret}
             fullWidth
             slotProps={{
-              htmlInput: { readOnly: true, spellCheck: false, onFocus: (event: FocusEvent<HTMLInputElement>) => event.target.select() },
+              htmlInput: {
+                readOnly: true,
+                spellCheck: false,
+                onFocus: (event: FocusEvent<HTMLInputElement>) => event.target.select(),
+              },
               input: { sx: { fontFamily: 'monospace' } },
             }}
           />
