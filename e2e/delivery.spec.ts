@@ -110,12 +110,13 @@ describe('the delivery app and dispatch', () => {
 
     // A customer's order, followed on their phone.
     const { session, order } = await customerWithOrder();
-    const customer = await customerPhone(browser, inject('baseUrl'));
+    // The customer app lives on the business's own origin (ADR 0055), where its session is kept.
+    const customer = await customerPhone(browser, inject('shopUrl'));
     await customer.context.addInitScript(
       (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
       JSON.stringify(session),
     );
-    await customer.page.goto(`/shop/demo-fresh-mart/orders/${order.id}`);
+    await customer.page.goto(`/orders/${order.id}`);
     const status = customer.page.getByTestId('order-status');
     await expect.poll(() => status.textContent()).toBe('Placed');
     const code = /(\d{4})/.exec((await customer.page.getByText(/^Delivery code/).textContent())!)![1]!;

@@ -145,13 +145,17 @@ async function deleteFirst(page: Page, list: string, itemPath: (id: string) => s
 
 /** The customer app at 375 px: home, a store, the cart's bill, the placed order (shop-*.png). */
 async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
-  const { context, page } = await customerPhone(browser, baseUrl);
+  // The demo business's customer app, on its own origin (ADR 0055).
+  const { context, page } = await customerPhone(
+    browser,
+    `http://demo-fresh-mart.localhost:${new URL(baseUrl).port}`,
+  );
   const shoot = async (name: string) => {
     await page.waitForLoadState('networkidle');
     await page.screenshot({ path: path.join(outDir, `shop-${name}.png`) });
     console.log(`wrote docs/screenshots/shop-${name}.png`);
   };
-  await page.goto('/shop/demo-fresh-mart');
+  await page.goto('/');
   await page.getByRole('button', { name: 'Use my location' }).click();
   await page.getByRole('list', { name: 'Stores that deliver here' }).waitFor();
   await shoot('home');

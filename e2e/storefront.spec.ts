@@ -20,8 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+/** A phone at the demo business's own origin, where its customer app lives (ADR 0055). */
 const phone = (colorScheme: 'light' | 'dark' = 'light') =>
-  customerPhone(browser, inject('baseUrl'), colorScheme);
+  customerPhone(browser, inject('shopUrl'), colorScheme);
 const signInWithCode = (page: Page, phoneNumber: string, name: string) =>
   signIn(page, inject('dataDir'), phoneNumber, name);
 
@@ -45,14 +46,12 @@ describe('the customer app', () => {
     await signInThroughForm(staff.page, demo.owner);
     await staff.page.waitForURL('**/dashboard');
     const openApp = staff.page.getByRole('link', { name: 'Open App' });
-    expect(await openApp.getAttribute('href')).toBe('/shop/demo-fresh-mart/');
+    expect(await openApp.getAttribute('href')).toBe(`${inject('shopUrl')}/`);
 
     const { context, page } = await phone();
     await page.goto((await openApp.getAttribute('href'))!);
     expect(await page.title()).toBe('Demo Fresh Mart');
-    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe(
-      '/shop/demo-fresh-mart/manifest.webmanifest',
-    );
+    expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
 
     // Home: where to deliver, then the stores that deliver there, nearest first.
     await page.getByRole('button', { name: 'Use my location' }).click();
@@ -83,7 +82,7 @@ describe('the customer app', () => {
     expect(await seriousFindings(page)).toEqual([]);
     const mine = newPhone();
     await signInWithCode(page, mine, 'Meera Nair');
-    await page.waitForURL('**/shop/demo-fresh-mart/cart');
+    await page.waitForURL(`${inject('shopUrl')}/cart`);
 
     // Checkout: a new address at the chosen point, cash on delivery, a note.
     await page.getByLabel('House, street and area').fill('14, 5th Cross, Koramangala 4th Block');
@@ -97,7 +96,7 @@ describe('the customer app', () => {
     await page.getByRole('button', { name: `Place order · ${toPay}` }).click();
 
     // The order page, followed live from here on: no reload happens below.
-    await page.waitForURL(/\/shop\/demo-fresh-mart\/orders\/[\w-]+$/);
+    await page.waitForURL(new RegExp(`^${inject('shopUrl')}/orders/[\\w-]+$`));
     const orderId = page.url().split('/').at(-1)!;
     const status = page.getByTestId('order-status');
     await expect.poll(() => status.textContent()).toBe('Placed');
@@ -127,12 +126,12 @@ describe('the customer app', () => {
 
     // Another customer, on another phone, cannot see it.
     const other = await phone();
-    await other.page.goto('/shop/demo-fresh-mart/sign-in?next=/orders');
+    await other.page.goto('/sign-in?next=/orders');
     await signInWithCode(other.page, newPhone(), 'Someone Else');
     await other.page.getByRole('heading', { name: 'Your orders' }).waitFor();
     await other.page.getByText('No orders yet.').waitFor();
     expect(await seriousFindings(other.page)).toEqual([]);
-    await other.page.goto(`/shop/demo-fresh-mart/orders/${orderId}`);
+    await other.page.goto(`/orders/${orderId}`);
     await other.page.getByRole('alert').filter({ hasText: messages.notFound }).waitFor();
 
     await other.context.close();
@@ -161,7 +160,7 @@ describe('the customer app', () => {
     );
     const { context, page } = await phone('dark');
     try {
-      await page.goto('/shop/demo-fresh-mart/');
+      await page.goto('/');
       await page.getByRole('button', { name: 'Use my location' }).click();
       const stores = page.getByRole('list', { name: 'Stores that deliver here' });
       await stores.waitFor();
@@ -188,7 +187,7 @@ describe('the customer app', () => {
       await withDatabase((client) =>
         client.query(`UPDATE businesses SET live = false WHERE slug = 'demo-fresh-mart'`),
       );
-      await page.goto('/shop/demo-fresh-mart');
+      await page.goto('/');
       await page.getByRole('status').filter({ hasText: 'Not taking orders right now.' }).waitFor();
       await page.getByRole('button', { name: 'Use my location' }).click();
       await page.getByRole('list', { name: 'Stores that deliver here' }).waitFor();
@@ -204,7 +203,7 @@ describe('the customer app', () => {
   it('opens without a network once it has been opened, from its service worker', async () => {
     const { context, page } = await phone();
     try {
-      await page.goto('/shop/demo-fresh-mart');
+      await page.goto('/');
       await page.getByRole('button', { name: 'Use my location' }).waitFor();
       // The worker is installed and controls the page once it has claimed it.
       await expect

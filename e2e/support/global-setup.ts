@@ -10,6 +10,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The demo business's customer-app key, for specs that place orders as a customer would. */
     storefrontKey: string;
+    /** The demo business's customer app, on its own origin (SHOP_URL's default, ADR 0055). */
+    shopUrl: string;
   }
 }
 
@@ -18,6 +20,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer();
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
+  project.provide('shopUrl', `http://demo-fresh-mart.localhost:${new URL(server.baseUrl).port}`);
   const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
   await client.connect();
   try {

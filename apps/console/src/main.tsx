@@ -14,6 +14,12 @@ import {
   takeEmbeddedSession,
 } from '@/lib/session.ts';
 
+// zod compiles its object checks with `new Function` unless told not to, and its probe for that is
+// reported as a violation by the console's security policy (no 'unsafe-eval') on every page that
+// validates a form. Its settings live on this global, which it takes over whenever it loads.
+const zodSettings = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+(zodSettings.__zod_globalConfig ??= {}).jitless = true;
+
 const queryClient = createQueryClient();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

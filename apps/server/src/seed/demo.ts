@@ -146,7 +146,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           textPrimary: theme.textPrimary,
         },
         live: true,
-        // None: Open App opens the customer app this server serves, /shop/demo-fresh-mart.
+        // None: Open App opens the customer app this server serves on its own origin (ADR 0055).
         customerAppUrl: null,
         storefrontKey: `pk_demo_${randomBytes(12).toString('hex')}`,
         // demo-fresh-mart, unless a demo seeded before holds it.
