@@ -4,6 +4,12 @@ import { findShopDomains } from './storefront.repository.ts';
 
 /** How often each instance reads the businesses' own domains again: a new one is served within this. */
 const refreshMs = 10_000;
+/**
+ * How long the start waits for the first read: a database that accepts connections but never
+ * answers must not hold the server's start for ever (its health answers 503 meanwhile); the
+ * domains are served from the first read that does come back.
+ */
+const firstReadMs = 2_000;
 
 type Log = { warn: (object: object, message: string) => void; info: (message: string) => void };
 
@@ -16,6 +22,7 @@ export class ShopSites {
   private domains = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private failing = false;
+  private reading: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -26,10 +33,21 @@ export class ShopSites {
   ) {}
 
   async start(): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => void this.refresh(), refreshMs);
+    this.timer = setInterval(this.readAgain, refreshMs);
     this.timer.unref();
+    this.readAgain();
+    await Promise.race([
+      this.reading,
+      new Promise<void>((resolve) => setTimeout(resolve, firstReadMs).unref()),
+    ]);
   }
+
+  /** The timer's read: while the database does not answer, one read waits, not one more every tick. */
+  private readonly readAgain = () => {
+    this.reading ??= this.refresh().finally(() => {
+      this.reading = undefined;
+    });
+  };
 
   stop(): void {
     clearInterval(this.timer);
