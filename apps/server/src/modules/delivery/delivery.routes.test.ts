@@ -340,16 +340,19 @@ describe('an executive’s orders', () => {
       status: 400,
       fields: { code: deliveryMessages.codeRequired },
     });
-    const notCollected = await move(dex, order.id, {
-      status: OrderStatus.Delivered,
-      version: picked.version,
-      code: '4821',
-      cashCollected: false,
-    });
-    expect(refusalOf(notCollected)).toMatchObject({
-      status: 400,
-      fields: { cashCollected: deliveryMessages.cashNotCollected },
-    });
+    // The cash is said in so many words: false, or nothing at all, is not collected.
+    for (const cashCollected of [false, undefined]) {
+      const notCollected = await move(dex, order.id, {
+        status: OrderStatus.Delivered,
+        version: picked.version,
+        code: '4821',
+        ...(cashCollected === undefined ? {} : { cashCollected }),
+      });
+      expect(refusalOf(notCollected), String(cashCollected)).toMatchObject({
+        status: 400,
+        fields: { cashCollected: deliveryMessages.cashNotCollected },
+      });
+    }
 
     const done = await move(dex, order.id, {
       status: OrderStatus.Delivered,
