@@ -30,7 +30,7 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number((await ctx.db.execute<{ n: number }>(query)).rows[0]!.n);
 
 describe('runHousekeeping', () => {
-  it('removes ended sessions, passed throttle windows and old events, and keeps what is still in use', async () => {
+  it('removes ended sessions, throttle counts whose window has passed and old events, and keeps what is still in use', async () => {
     const live = await signIn(ctx.app, biz.owner.email);
     const idle = await signIn(ctx.app, biz.owner.email);
     const expired = await signIn(ctx.app, biz.admin.email);
@@ -40,6 +40,7 @@ describe('runHousekeeping', () => {
       WHERE token_hash = sha256(${expired.token}::bytea)`);
     await ctx.db.execute(sql`INSERT INTO sign_in_throttle (key, failures, window_started_at) VALUES
       ('account:old@example.test', 5, now() - interval '16 minutes'),
+      ('address:192.0.2.1', 0, now() - interval '16 minutes'),
       ('account:recent@example.test', 3, now() - interval '1 minute')`);
     await publishEvent(ctx.db, {
       businessId: biz.id,
@@ -66,13 +67,37 @@ describe('runHousekeeping', () => {
       await sessionOf(idle.token),
       await sessionOf(expired.token),
     ]).toEqual([1, 0, 0]);
-    const keys = await ctx.db.execute<{ key: string }>(sql`SELECT key FROM sign_in_throttle ORDER BY key`);
-    expect(keys.rows.map((r) => r.key)).toEqual(['account:recent@example.test']);
+    // A count is kept for its window, whatever it holds: the three sign-ins each counted an attempt
+    // on their address and took it back (ADR 0054), and that window goes on from the first of them.
+    const counts = await ctx.db.execute<{ key: string; failures: number }>(
+      sql`SELECT key, failures FROM sign_in_throttle ORDER BY key`,
+    );
+    expect(counts.rows).toEqual([
+      { key: 'account:recent@example.test', failures: 3 },
+      { key: 'address:127.0.0.1', failures: 0 },
+    ]);
     const actions = await ctx.db.execute<{ action: string }>(
       sql`SELECT action FROM events WHERE business_id = ${biz.id} AND topic = 'stores'`,
     );
     expect(actions.rows.map((r) => r.action)).toEqual(['new']);
     expect((await ctx.app.inject({ url: '/api/auth/me', headers: live.headers })).statusCode).toBe(200);
+  });
+
+  it("removes the counts of texts of days over 35 days ago, and keeps the month's", async () => {
+    const other = await createBusiness(ctx.db);
+    await ctx.db.execute(sql`INSERT INTO sms_usage (business_id, day, sent) VALUES
+      (${biz.id}, current_date - 36, 7),
+      (${biz.id}, current_date - 34, 8),
+      (${biz.id}, current_date, 9),
+      (${other.id}, current_date - 40, 10),
+      (${other.id}, current_date - 1, 11)`);
+
+    await runHousekeeping(ctx.db, ctx.hub, storage, log);
+
+    const left = await ctx.db.execute<{ sent: number }>(
+      sql`SELECT sent FROM sms_usage WHERE business_id IN (${biz.id}, ${other.id}) ORDER BY sent`,
+    );
+    expect(left.rows.map((r) => r.sent)).toEqual([8, 9, 11]);
   });
 
   it('removes sign-ups whose link expired unused, and keeps those still waiting and those verified', async () => {

@@ -2,6 +2,7 @@ import type { Database } from './db/client.ts';
 import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import { purgeAuditLog } from './modules/audit/audit.service.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
+import { pruneTextCounts } from './modules/limits/limits.service.ts';
 import { pruneOnboardingAccounts } from './modules/onboarding/onboarding.service.ts';
 import { pruneCustomerRecords } from './modules/storefront/customers.service.ts';
 import { prunePositions } from './modules/delivery/delivery.repository.ts';
@@ -19,9 +20,10 @@ const EVERY_MS = 60 * 60 * 1000;
 const FIRST_AFTER_MS = 60 * 1000;
 
 /**
- * Removes what has outlived its use: ended sessions, old throttle counts,
- * sign-ups whose link expired unused, old live events, what has been in the
- * trash longer than its 30 days, and audit log entries older than their year.
+ * Removes what has outlived its use: ended sessions, throttle counts whose
+ * window has passed, the counts of texts of days over 35 days ago, sign-ups
+ * whose link expired unused, old live events, what has been in the trash longer
+ * than its 30 days, and audit log entries older than their year.
  */
 export async function runHousekeeping(
   db: Database,
@@ -31,6 +33,7 @@ export async function runHousekeeping(
 ): Promise<void> {
   await pruneAuthRecords(db);
   await pruneCustomerRecords(db);
+  await pruneTextCounts(db);
   await pruneOnboardingAccounts(db);
   await prunePositions(db, new Date(Date.now() - positionPolicy.retentionDays * 24 * 60 * 60 * 1000));
   await hub.prune();

@@ -68,6 +68,11 @@ export async function uncountText(db: Executor, businessId: string) {
       AND u.day = (now() AT TIME ZONE b.time_zone)::date AND u.sent > 0`);
 }
 
+/** Deletes every business's counts of the days before `day` (YYYY-MM-DD). */
+export async function deleteTextCountsBefore(db: Executor, day: string) {
+  await db.delete(smsUsage).where(lt(smsUsage.day, day));
+}
+
 /** The business's texts today (its own clock) and its ceiling. */
 export async function findTextsToday(db: Executor, businessId: string) {
   const rows = await db.execute<{ day: string; sent: number; limit: number }>(sql`

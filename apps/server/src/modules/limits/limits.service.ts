@@ -85,6 +85,16 @@ export async function reserveText(db: Executor, business: { id: string; timeZone
   return { release: () => repo.uncountText(db, businessId) };
 }
 
+/** Days a business's count of texts is kept: today's is the one judged; the month before stays to look back on. */
+export const textCountRetentionDays = 35;
+
+/** Deletes the counts of texts of days over `textCountRetentionDays` ago. */
+export const pruneTextCounts = (db: Database, now = new Date()) =>
+  repo.deleteTextCountsBefore(
+    db,
+    new Date(now.getTime() - textCountRetentionDays * 24 * 60 * 60 * 1000).toISOString().slice(0, 10),
+  );
+
 /** The business's texts today, on its own clock, and its daily ceiling. */
 export async function textsToday(db: Executor, businessId: string) {
   const row = await repo.findTextsToday(db, businessId);
