@@ -46,7 +46,8 @@ export const businessMessages = {
 } as const;
 
 /** A DNS name of two labels or more (shop.freshmart.in), lower case; not an address. */
-const domainPattern = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const domainPattern =
+  /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Whether a text is a domain name a shop may be served at (not an IP address: its last label has a letter). */
 export const isShopDomain = (value: string) => domainPattern.test(value);
