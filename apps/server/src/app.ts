@@ -333,7 +333,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
 /** The console's own host names, which no business may take for its shop. */
 function consoleNamesOf(config: Config): Set<string> {
-  const hostName = (host: string) => host.replace(/:\d+$/, '').replace(/^\[|\]$/g, '').toLowerCase();
+  const hostName = (host: string) =>
+    host
+      .replace(/:\d+$/, '')
+      .replace(/^\[|\]$/g, '')
+      .toLowerCase();
   const names = new Set(['localhost', hostName(config.host)]);
   if (config.publicUrl) names.add(new URL(config.publicUrl).hostname.toLowerCase());
   for (const host of config.publicHosts) names.add(hostName(host));
