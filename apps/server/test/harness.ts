@@ -201,6 +201,29 @@ export async function createBusiness(
   } satisfies TestBusiness;
 }
 
+/**
+ * A delivery address a few steps from where the harness's stores stand (12.97, 77.59), well within
+ * their delivery radius: what an order from the business's own system names in full.
+ */
+export const deliveryAddressNear = {
+  label: 'Home',
+  text: '12 MG Road',
+  landmark: 'Near the park',
+  lat: 12.9705,
+  lng: 77.5905,
+};
+
+/** The headers of an order from the business's own system (ADR 0056): its storefront key and its secret key. */
+export const keyedOrderHeaders = (business: Pick<TestBusiness, 'storefrontKey' | 'apiKey'>) => ({
+  'x-storefront-key': business.storefrontKey,
+  authorization: `Bearer ${business.apiKey}`,
+});
+
+/** Cash on delivery, enabled: a payment mode every order must name one of. */
+export async function enableCashOnDelivery(db: Database, business: Pick<TestBusiness, 'id'>) {
+  await db.insert(t.paymentModes).values({ businessId: business.id, title: 'Cash', type: 'COD' });
+}
+
 /** An open store in the business's first zone with one item in stock, for tests that place orders. */
 export async function createStoreWithItem(
   db: Database,
@@ -355,6 +378,30 @@ export async function signInCustomer(
   if (verified.statusCode !== 200)
     throw new Error(`verifying answered ${verified.statusCode}: ${verified.body}`);
   return verified.json<CustomerSession>();
+}
+
+/**
+ * A customer signed in (as signInCustomer) with one address saved, by default `deliveryAddressNear`:
+ * their order names it (`addressId`) and a payment mode, with their token as bearer (ADR 0038).
+ */
+export async function signInCustomerWithAddress(
+  ctx: Pick<TestApp, 'app' | 'dataDir'>,
+  storefrontKey: string,
+  phone: string,
+  name: string,
+  address: { label: string; text: string; landmark?: string; lat: number; lng: number } = deliveryAddressNear,
+): Promise<CustomerSession & { addressId: string; headers: Record<string, string> }> {
+  const session = await signInCustomer(ctx, storefrontKey, phone, name);
+  const headers = { 'x-storefront-key': storefrontKey, authorization: `Bearer ${session.token}` };
+  const saved = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/addresses',
+    headers,
+    payload: address,
+  });
+  if (saved.statusCode !== 201)
+    throw new Error(`saving an address answered ${saved.statusCode}: ${saved.body}`);
+  return { ...session, addressId: saved.json<{ id: string }>().id, headers };
 }
 
 /** Signs a delivery executive in to the delivery app (ADR 0042): their bearer token, no cookie. */

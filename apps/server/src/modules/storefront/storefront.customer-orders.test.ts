@@ -1,7 +1,9 @@
 /**
  * A signed-in customer's orders (ADR 0038): placed to a saved address the
  * store delivers to, paid by an enabled mode, with a note; the order keeps a
- * copy of the address; the customer sees only their own orders.
+ * copy of the address; the customer sees only their own orders. An order of
+ * the business's own system carries a secret API key (ADR 0056) and names the
+ * customer, the address and the payment mode; with neither, nothing is ordered.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -274,9 +276,10 @@ describe("the dashboard's new customers", () => {
   });
 });
 
-describe('an API client without a token', () => {
-  it('names the customer, and may give the address in full and the payment mode', async () => {
+describe("an order of the business's own system, with a secret API key", () => {
+  it('names the customer, the address in full and the payment mode, and joins no account', async () => {
     const res = await call('POST', '/api/storefront/orders', {
+      token: biz.apiKey,
       body: {
         storeId,
         items: [{ itemId, quantity: 1 }],
@@ -287,6 +290,7 @@ describe('an API client without a token', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json<StorefrontOrder>()).toMatchObject({
+      customerId: null,
       customerName: 'Walk-in',
       deliveryAddress: { label: 'Shop', text: '1 MG Road', landmark: '', lat: 12.936, lng: 77.624 },
       paymentMode: 'COD',
@@ -295,35 +299,45 @@ describe('an API client without a token', () => {
     });
   });
 
-  it('keeps today’s shape working: no address, no payment mode', async () => {
+  it('is refused without the address and the payment mode, writing nothing', async () => {
+    const before = await footprint();
     const res = await call('POST', '/api/storefront/orders', {
+      token: biz.apiKey,
       body: {
         storeId,
         items: [{ itemId, quantity: 1 }],
         customer: { name: 'Simulator', phone: '9855555555' },
       },
     });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json<StorefrontOrder>()).toMatchObject({ deliveryAddress: null, paymentMode: null });
+    expect(refusalOf(res)).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      message: storefrontMessages.addressNeeded,
+      fields: {
+        deliveryAddress: storefrontMessages.addressNeeded,
+        paymentMode: storefrontMessages.paymentModeNeeded,
+      },
+    });
+    expect(await footprint()).toBe(before);
   });
 
   it('must name the customer, may not name a saved address, and is held to the radius', async () => {
     const before = await footprint();
+    const given = {
+      storeId,
+      items: [{ itemId, quantity: 1 }],
+      deliveryAddress: { label: 'Shop', text: '1 MG Road', lat: 12.936, lng: 77.624 },
+      paymentMode: 'COD',
+    };
     const cases: Array<[Record<string, unknown>, Record<string, string>]> = [
-      [{ storeId, items: [{ itemId, quantity: 1 }] }, { customer: storefrontMessages.customerNeeded }],
+      [given, { customer: storefrontMessages.customerNeeded }],
       [
-        {
-          storeId,
-          items: [{ itemId, quantity: 1 }],
-          customer: { name: 'A', phone: '9866666666' },
-          addressId: addresses.home.id,
-        },
+        { ...given, customer: { name: 'A', phone: '9866666666' }, addressId: addresses.home.id },
         { addressId: storefrontMessages.customerNeeded },
       ],
       [
         {
-          storeId,
-          items: [{ itemId, quantity: 1 }],
+          ...given,
           customer: { name: 'A', phone: '9866666666' },
           deliveryAddress: { label: 'Far', text: 'Mysuru', lat: 12.2958, lng: 76.6394 },
         },
@@ -331,9 +345,31 @@ describe('an API client without a token', () => {
       ],
     ];
     for (const [body, fields] of cases) {
-      const res = await call('POST', '/api/storefront/orders', { body });
+      const res = await call('POST', '/api/storefront/orders', { token: biz.apiKey, body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(errorOf(res).fields).toEqual(fields);
+    }
+    expect(await footprint()).toBe(before);
+  });
+});
+
+describe('an order with neither a signed-in customer nor a secret API key', () => {
+  it('is refused with 401 before its body is read, writing nothing', async () => {
+    const before = await footprint();
+    const good = {
+      storeId,
+      items: [{ itemId, quantity: 1 }],
+      customer: { name: 'Asha', phone: '9811111111' },
+      deliveryAddress: { label: 'Home', text: '1 MG Road', lat: 12.936, lng: 77.624 },
+      paymentMode: 'COD',
+    };
+    for (const body of [good, { garbage: true }]) {
+      const res = await call('POST', '/api/storefront/orders', { body });
+      expect(refusalOf(res), JSON.stringify(body)).toEqual({
+        status: 401,
+        code: 'unauthenticated',
+        message: customerMessages.signIn,
+      });
     }
     expect(await footprint()).toBe(before);
   });

@@ -10,7 +10,12 @@ import * as t from '../../db/schema.ts';
 import {
   createBusiness,
   createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
   errorOf,
+  keyedOrderHeaders,
+  signInCustomer,
+  signInCustomerWithAddress,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
@@ -121,6 +126,8 @@ beforeAll(async () => {
   items.closedStore = await addItem(biz, stores.closed, 'Butter', 5_500);
   items.rival = await addItem(rival, stores.rival, 'Rival Rice', 50_000);
   await addItem(ended, stores.ended, 'Ended Rice', 50_000);
+  await enableCashOnDelivery(ctx.db, biz);
+  await enableCashOnDelivery(ctx.db, rival);
 
   await ctx.db.insert(t.orderSettings).values({
     businessId: biz.id,
@@ -132,9 +139,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 let phoneCounter = 0;
-/** A phone no test has used yet: a new customer. */
+/** A phone no test has used yet. */
 const freshPhone = () => `98${String(10_000_000 + ++phoneCounter * 7).padStart(8, '0')}`;
 
+/** An order as the business's own system sends it: the customer named, the address in full, cash on delivery. */
 const body = (overrides: Record<string, unknown> = {}) => ({
   customer: { name: 'Asha Rao', phone: freshPhone() },
   storeId: stores.main,
@@ -142,10 +150,17 @@ const body = (overrides: Record<string, unknown> = {}) => ({
     { itemId: items.milk, quantity: 2 },
     { itemId: items.rice, quantity: 1 },
   ],
+  deliveryAddress: deliveryAddressNear,
+  paymentMode: 'COD',
   ...overrides,
 });
 
-function place(key: string | undefined, payload: unknown, headers: Record<string, string> = {}) {
+/** An order of the business's own system, with its storefront key and its secret key (ADR 0056). */
+const place = (business: TestBusiness, payload: unknown, headers: Record<string, string> = {}) =>
+  placeWithKey(business.storefrontKey, payload, { ...keyedOrderHeaders(business), ...headers });
+
+/** An order with this storefront key (or none), and no other credential unless `headers` has one. */
+function placeWithKey(key: string | undefined, payload: unknown, headers: Record<string, string> = {}) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
@@ -157,6 +172,27 @@ function place(key: string | undefined, payload: unknown, headers: Record<string
     payload: payload as string,
   });
 }
+
+/** A signed-in customer's order (milk and oil unless `overrides` say otherwise) to their saved address. */
+const placeAsCustomer = (
+  customer: { addressId: string; headers: Record<string, string> },
+  overrides: Record<string, unknown> = {},
+) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: customer.headers,
+    payload: {
+      storeId: stores.main,
+      items: [
+        { itemId: items.milk, quantity: 1 },
+        { itemId: items.oil, quantity: 1 },
+      ],
+      addressId: customer.addressId,
+      paymentMode: 'COD',
+      ...overrides,
+    },
+  });
 
 /** Everything an order writes, or a refused one must not. */
 async function footprint() {
@@ -186,7 +222,7 @@ const expectOrderRefused = (
   overrides: Record<string, unknown>,
   status: number,
   expected?: Parameters<typeof expectRefused>[2],
-) => expectRefused(() => place(biz.storefrontKey, body(overrides)), status, expected);
+) => expectRefused(() => place(biz, body(overrides)), status, expected);
 
 /** The request is refused with this status (and reason), and leaves no trace. */
 async function expectRefused(
@@ -208,28 +244,34 @@ async function expectRefused(
 
 describe('the storefront key', () => {
   it('is required: missing, blank or unknown keys get 401 with the envelope, whatever the body', async () => {
-    await expectRefused(() => place(undefined, body()), 401, {
+    const secret = { authorization: `Bearer ${biz.apiKey}` };
+    await expectRefused(() => placeWithKey(undefined, body(), secret), 401, {
       code: 'unauthenticated',
       message: storefrontMessages.missingKey,
     });
-    await expectRefused(() => place('', body()), 401, { message: storefrontMessages.missingKey });
+    await expectRefused(() => placeWithKey('', body(), secret), 401, {
+      message: storefrontMessages.missingKey,
+    });
     for (const key of [`pk_test_${randomUUID()}`, 'x'.repeat(5000), `${biz.storefrontKey} `]) {
-      await expectRefused(() => place(key, body()), 401, {
+      await expectRefused(() => placeWithKey(key, body(), secret), 401, {
         code: 'unauthenticated',
         message: storefrontMessages.unknownKey,
       });
     }
     // The key is checked before the body: a bad body with no key learns nothing about the body.
-    await expectRefused(() => place(undefined, 'not json'), 401);
-    await expectRefused(() => place(undefined, { items: 'x' }), 401);
+    await expectRefused(() => placeWithKey(undefined, 'not json'), 401);
+    await expectRefused(() => placeWithKey(undefined, { items: 'x' }), 401);
   });
 
   it('is not a session: a staff bearer token does not stand in for it', async () => {
-    await expectRefused(() => place(undefined, body(), { authorization: `Bearer ${randomUUID()}` }), 401);
+    await expectRefused(
+      () => placeWithKey(undefined, body(), { authorization: `Bearer ${randomUUID()}` }),
+      401,
+    );
   });
 
   it('of a business whose service has ended gets 402 with the spec message', async () => {
-    await expectRefused(() => place(ended.storefrontKey, body({ storeId: stores.ended })), 402, {
+    await expectRefused(() => place(ended, body({ storeId: stores.ended })), 402, {
       code: 'service_ended',
       message: messages.serviceEnded,
     });
@@ -239,7 +281,7 @@ describe('the storefront key', () => {
     await expectOrderRefused({ storeId: stores.rival, items: [{ itemId: items.rival, quantity: 1 }] }, 404, {
       code: 'not_found',
     });
-    await expectRefused(() => place(rival.storefrontKey, body({ storeId: stores.main })), 404, {
+    await expectRefused(() => place(rival, body({ storeId: stores.main })), 404, {
       code: 'not_found',
     });
     await expectOrderRefused(
@@ -253,18 +295,14 @@ describe('the storefront key', () => {
       { fields: { 'items.1.itemId': storefrontMessages.itemNotSold } },
     );
     await expectRefused(
-      () =>
-        place(
-          rival.storefrontKey,
-          body({ storeId: stores.rival, items: [{ itemId: items.milk, quantity: 5 }] }),
-        ),
+      () => place(rival, body({ storeId: stores.rival, items: [{ itemId: items.milk, quantity: 5 }] })),
       400,
       { fields: { 'items.0.itemId': storefrontMessages.itemNotSold } },
     );
   });
 
   it('is accepted from another origin (the customer app), unlike a console write', async () => {
-    const res = await place(biz.storefrontKey, body(), {
+    const res = await place(biz, body(), {
       origin: 'https://shop.example.test',
       'sec-fetch-site': 'cross-site',
     });
@@ -287,7 +325,8 @@ describe('calls from a browser on another origin (CORS)', () => {
     expect(res.headers).toMatchObject({
       'access-control-allow-origin': '*',
       'access-control-allow-methods': 'GET, POST',
-      'access-control-allow-headers': 'content-type, authorization, last-event-id, x-storefront-key',
+      'access-control-allow-headers':
+        'content-type, authorization, last-event-id, x-storefront-key, x-device-id',
       'access-control-max-age': '600',
     });
     expect(res.body).toBe('');
@@ -295,11 +334,11 @@ describe('calls from a browser on another origin (CORS)', () => {
 
   it('lets the page read every answer, orders and refusals alike', async () => {
     const origin = { origin: 'https://shop.example.com' };
-    const placed = await place(biz.storefrontKey, body(), origin);
+    const placed = await place(biz, body(), origin);
     expect(placed.statusCode, placed.body).toBe(201);
-    const refused = await place('pk_unknown', body(), origin);
+    const refused = await placeWithKey('pk_unknown', body(), origin);
     expect(refused.statusCode).toBe(401);
-    const malformed = await place(biz.storefrontKey, { customer: {} }, origin);
+    const malformed = await place(biz, { customer: {} }, origin);
     expect(malformed.statusCode).toBe(400);
     for (const res of [placed, refused, malformed]) {
       expect(res.headers['access-control-allow-origin']).toBe('*');
@@ -320,13 +359,15 @@ describe('calls from a browser on another origin (CORS)', () => {
 describe('a good order', () => {
   it('is priced from the catalogue, ignoring prices the client sends', async () => {
     const before = await footprint();
-    const res = await place(biz.storefrontKey, {
+    const res = await place(biz, {
       customer: { name: '  Asha Rao ', phone: '+91 98765-43210' },
       storeId: stores.main,
       items: [
         { itemId: items.milk, quantity: 2, price: 1, itemPricePaise: 1, pricePaise: 1 },
         { itemId: items.rice, quantity: 1, itemPricePaise: 0 },
       ],
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
       itemsTotalPaise: 100,
       billAmountPaise: 100,
       discountPaise: 99_999,
@@ -337,6 +378,7 @@ describe('a good order', () => {
     expect(order).toMatchObject({
       storeId: stores.main,
       storeName: 'Fresh Mart Koramangala',
+      customerId: null,
       customerName: 'Asha Rao',
       customerPhone: '9876543210',
       status: 0,
@@ -352,19 +394,20 @@ describe('a good order', () => {
       charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 3_000 }],
       chargesTotalPaise: 3_000,
       billAmountPaise: 81_550,
+      deliveryAddress: { ...deliveryAddressNear },
+      paymentMode: 'COD',
     });
     expect(order.number).toBeGreaterThan(0);
     expect(Math.abs(Date.parse(order.placedAt) - Date.now())).toBeLessThan(60_000);
 
+    // It joins no customer's account: no customer is made, and it is nobody's first order.
     const after = await footprint();
     expect(after).toEqual({
       ...before,
       orders: before.orders + 1,
-      customers: before.customers + 1,
       orderEvents: before.orderEvents + 1,
       dailyRows: after.dailyRows,
       dailyTotal: before.dailyTotal + 1,
-      newCustomers: before.newCustomers + 1,
       events: before.events + 1,
     });
 
@@ -373,7 +416,7 @@ describe('a good order', () => {
     expect(row).toMatchObject({
       businessId: biz.id,
       zoneId: biz.zones[1],
-      customerId: order.customerId,
+      customerId: null,
       items: order.items,
       charges: order.charges,
       offer: null,
@@ -405,50 +448,48 @@ describe('a good order', () => {
     ]);
   });
 
-  it('creates the customer once: a later order with the same phone, however written, reuses them', async () => {
+  it("joins no customer's account, not even the one of the phone it names, and is nobody's first order", async () => {
     const phone = freshPhone();
-    const beforeFirst = await footprint();
-    const first = await place(biz.storefrontKey, body({ customer: { name: 'Kabir Das', phone } }));
-    expect(first.statusCode, first.body).toBe(201);
+    const kabir = await signInCustomer(ctx, biz.storefrontKey, phone, 'Kabir Das');
     const before = await footprint();
-    // A first order is a new customer on the dashboard; a later one is not.
-    expect(before.newCustomers).toBe(beforeFirst.newCustomers + 1);
-    const again = await place(
-      biz.storefrontKey,
-      body({ customer: { name: 'Kabir D.', phone: `+91-${phone.slice(0, 5)} ${phone.slice(5)}` } }),
-    );
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json<StorefrontOrder>().customerId).toBe(first.json<StorefrontOrder>().customerId);
-    // The order keeps the name given with it; the customer record keeps the first one.
-    expect(again.json<StorefrontOrder>().customerName).toBe('Kabir D.');
+    for (const written of [phone, `+91-${phone.slice(0, 5)} ${phone.slice(5)}`]) {
+      const res = await place(biz, body({ customer: { name: 'Kabir D.', phone: written } }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<StorefrontOrder>()).toMatchObject({
+        customerId: null,
+        customerName: 'Kabir D.',
+        customerPhone: phone,
+      });
+    }
     const after = await footprint();
     expect(after.customers).toBe(before.customers);
-    expect(after.orders).toBe(before.orders + 1);
-    expect(after.dailyTotal).toBe(before.dailyTotal + 1);
+    expect(after.orders).toBe(before.orders + 2);
+    expect(after.dailyTotal).toBe(before.dailyTotal + 2);
     expect(after.newCustomers).toBe(before.newCustomers);
-    const [customer] = await ctx.db
-      .select()
-      .from(t.customers)
-      .where(eq(t.customers.id, first.json<StorefrontOrder>().customerId!));
-    expect(customer).toMatchObject({ businessId: biz.id, name: 'Kabir Das', phone });
+    // Nor does either show in the customer's app.
+    const theirs = await ctx.app.inject({
+      url: '/api/storefront/orders',
+      headers: { 'x-storefront-key': biz.storefrontKey, authorization: `Bearer ${kabir.token}` },
+    });
+    expect(theirs.json()).toEqual({ items: [], total: 0 });
   });
 
   it('the same phone at another business is another customer', async () => {
     const phone = freshPhone();
-    const mine = await place(biz.storefrontKey, body({ customer: { name: 'Meera', phone } }));
-    const theirs = await place(
-      rival.storefrontKey,
-      body({
-        customer: { name: 'Meera', phone },
-        storeId: stores.rival,
-        items: [{ itemId: items.rival, quantity: 1 }],
-      }),
-    );
-    expect(mine.statusCode).toBe(201);
-    expect(theirs.statusCode, theirs.body).toBe(201);
-    expect(theirs.json<StorefrontOrder>().customerId).not.toBe(mine.json<StorefrontOrder>().customerId);
+    const mine = await signInCustomerWithAddress(ctx, biz.storefrontKey, phone, 'Meera');
+    const theirs = await signInCustomerWithAddress(ctx, rival.storefrontKey, phone, 'Meera');
+    expect(theirs.customer.id).not.toBe(mine.customer.id);
+    const placedHere = await placeAsCustomer(mine);
+    const placedThere = await placeAsCustomer(theirs, {
+      storeId: stores.rival,
+      items: [{ itemId: items.rival, quantity: 1 }],
+    });
+    expect(placedHere.statusCode, placedHere.body).toBe(201);
+    expect(placedThere.statusCode, placedThere.body).toBe(201);
+    expect(placedHere.json<StorefrontOrder>().customerId).toBe(mine.customer.id);
+    expect(placedThere.json<StorefrontOrder>().customerId).toBe(theirs.customer.id);
     // Business B has no order settings: no delivery charge and no minimum.
-    expect(theirs.json<StorefrontOrder>()).toMatchObject({ charges: [], billAmountPaise: 50_000 });
+    expect(placedThere.json<StorefrontOrder>()).toMatchObject({ charges: [], billAmountPaise: 50_000 });
   });
 });
 
@@ -501,7 +542,7 @@ describe('refusals, each with its status and reason, writing nothing', () => {
       fields: { items: 'The minimum order value is ₹99.00' },
     });
     // Just over it (5 × ₹20 = ₹100 against ₹99) is taken.
-    const res = await place(biz.storefrontKey, body({ items: [{ itemId: items.chips, quantity: 5 }] }));
+    const res = await place(biz, body({ items: [{ itemId: items.chips, quantity: 5 }] }));
     expect(res.statusCode, res.body).toBe(201);
   });
 
@@ -563,16 +604,13 @@ describe('refusals, each with its status and reason, writing nothing', () => {
       [body({ couponCode: 'FRE\u0000SH' }), 'couponCode'],
     ];
     for (const [payload, field] of cases) {
-      await expectRefused(() => place(biz.storefrontKey, payload), 400, {
+      await expectRefused(() => place(biz, payload), 400, {
         code: 'invalid_input',
         ...(field ? { field } : {}),
       });
     }
     // Not JSON at all.
-    await expectRefused(
-      () => place(biz.storefrontKey, JSON.stringify(body()), { 'content-type': 'text/plain' }),
-      415,
-    );
+    await expectRefused(() => place(biz, JSON.stringify(body()), { 'content-type': 'text/plain' }), 415);
   });
 });
 
@@ -617,7 +655,7 @@ describe('coupons', () => {
   it('DISCOUNT: percent of the items total, rounded half up, capped at maxDiscount, counted as a use', async () => {
     const before = await footprint();
     // ₹68 + ₹178.75 = ₹246.75; 15% = ₹37.0125 → ₹37.01.
-    const small = discountOf(await place(biz.storefrontKey, withCoupon('SAVE15')));
+    const small = discountOf(await place(biz, withCoupon('SAVE15')));
     expect(small).toMatchObject({
       itemsTotalPaise: 24_675,
       couponCode: 'SAVE15',
@@ -628,10 +666,7 @@ describe('coupons', () => {
     });
     // ₹100.10 × 15% = ₹15.015 → ₹15.02 (half up); the code matches in any case.
     const half = discountOf(
-      await place(
-        biz.storefrontKey,
-        body({ couponCode: 'save15', items: [{ itemId: items.odd, quantity: 1 }] }),
-      ),
+      await place(biz, body({ couponCode: 'save15', items: [{ itemId: items.odd, quantity: 1 }] })),
     );
     expect(half).toMatchObject({
       couponCode: 'SAVE15',
@@ -640,10 +675,7 @@ describe('coupons', () => {
     });
     // ₹649.50 × 2 × 15% = ₹194.85, capped at ₹50.
     const capped = discountOf(
-      await place(
-        biz.storefrontKey,
-        body({ couponCode: ' SAVE15 ', items: [{ itemId: items.rice, quantity: 2 }] }),
-      ),
+      await place(biz, body({ couponCode: ' SAVE15 ', items: [{ itemId: items.rice, quantity: 2 }] })),
     );
     expect(capped).toMatchObject({ discountPaise: 5_000, billAmountPaise: 129_900 - 5_000 + 3_000 });
     const after = await footprint();
@@ -661,7 +693,7 @@ describe('coupons', () => {
 
   it('FREE_DELIVERY: the delivery charge stays on the bill and the offer takes it off', async () => {
     const order = discountOf(
-      await place(biz.storefrontKey, withCoupon('FREEDEL', { items: [{ itemId: items.rice, quantity: 1 }] })),
+      await place(biz, withCoupon('FREEDEL', { items: [{ itemId: items.rice, quantity: 1 }] })),
     );
     expect(order).toMatchObject({
       itemsTotalPaise: 64_950,
@@ -673,7 +705,7 @@ describe('coupons', () => {
   });
 
   it('restricted to some stores: good at those', async () => {
-    discountOf(await place(biz.storefrontKey, withCoupon('MAINONLY')));
+    discountOf(await place(biz, withCoupon('MAINONLY')));
   });
 
   it('each broken rule is refused with its own reason, and nothing is written', async () => {
@@ -693,30 +725,27 @@ describe('coupons', () => {
       ['BIGBASKET', reasons.belowMinimum('₹1,000.00')],
     ];
     for (const [code, reason] of cases) {
-      // A new customer each time: the customer made for the order must go too.
-      await expectRefused(() => place(biz.storefrontKey, withCoupon(code)), 400, {
+      await expectRefused(() => place(biz, withCoupon(code)), 400, {
         code: 'invalid_input',
         message: reason,
         fields: { couponCode: reason },
       });
     }
-    const error = await expectRefused(() => place(biz.storefrontKey, withCoupon('LUNCH')), 400);
+    const error = await expectRefused(() => place(biz, withCoupon('LUNCH')), 400);
     expect(error.fields!.couponCode).toMatch(
       /^This coupon can be used only between \d\d:\d\d and \d\d:\d\d$/,
     );
   });
 
   it('a usage limit counts the orders that used the code', async () => {
-    discountOf(await place(biz.storefrontKey, withCoupon('ONCE')));
-    await expectRefused(() => place(biz.storefrontKey, withCoupon('ONCE')), 400, {
+    discountOf(await place(biz, withCoupon('ONCE')));
+    await expectRefused(() => place(biz, withCoupon('ONCE')), 400, {
       fields: { couponCode: storefrontMessages.coupon.usedUp },
     });
   });
 
   it('a usage limit holds when orders race for the last use', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 4 }, () => place(biz.storefrontKey, withCoupon('RACE'))),
-    );
+    const results = await Promise.all(Array.from({ length: 4 }, () => place(biz, withCoupon('RACE'))));
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400, 400]);
     const used = await ctx.db.$count(
       t.orders,
@@ -725,27 +754,28 @@ describe('coupons', () => {
     expect(used).toBe(1);
   });
 
-  it('new users only: good on a first order (also for a known customer without orders), refused after', async () => {
-    const phone = freshPhone();
-    discountOf(await place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Nisha', phone } })));
-    await expectRefused(
-      () => place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Nisha', phone } })),
-      400,
-      { fields: { couponCode: storefrontMessages.coupon.newUsersOnly } },
-    );
-    const known = freshPhone();
-    await ctx.db.insert(t.customers).values({ businessId: biz.id, name: 'Rohan', phone: known });
-    discountOf(
-      await place(biz.storefrontKey, withCoupon('NEWBIE', { customer: { name: 'Rohan', phone: known } })),
-    );
+  it('new users only: good on a customer’s first order, refused after, and on an order of the business’s own system', async () => {
+    const nisha = await signInCustomerWithAddress(ctx, biz.storefrontKey, freshPhone(), 'Nisha');
+    discountOf(await placeAsCustomer(nisha, { couponCode: 'NEWBIE' }));
+    await expectRefused(() => placeAsCustomer(nisha, { couponCode: 'NEWBIE' }), 400, {
+      fields: { couponCode: storefrontMessages.coupon.newUsersOnly },
+    });
+    // A keyed order is nobody's first, whatever phone it names.
+    await expectRefused(() => place(biz, withCoupon('NEWBIE')), 400, {
+      fields: { couponCode: storefrontMessages.coupon.newUsersOnly },
+    });
   });
 
-  it('restricted to some customers: good for them, refused for anyone else', async () => {
+  it('restricted to some customers: good for them, refused for anyone else, and on a keyed order in their name', async () => {
     const phone = freshPhone();
-    const first = discountOf(await place(biz.storefrontKey, body({ customer: { name: 'Vikram', phone } })));
-    await addCoupon(biz, 'VIP', { customerIds: [first.customerId!] });
-    discountOf(await place(biz.storefrontKey, withCoupon('VIP', { customer: { name: 'Vikram', phone } })));
-    await expectRefused(() => place(biz.storefrontKey, withCoupon('VIP')), 400, {
+    const vikram = await signInCustomerWithAddress(ctx, biz.storefrontKey, phone, 'Vikram');
+    await addCoupon(biz, 'VIP', { customerIds: [vikram.customer.id] });
+    discountOf(await placeAsCustomer(vikram, { couponCode: 'VIP' }));
+    const someoneElse = await signInCustomerWithAddress(ctx, biz.storefrontKey, freshPhone(), 'Ravi');
+    await expectRefused(() => placeAsCustomer(someoneElse, { couponCode: 'VIP' }), 400, {
+      fields: { couponCode: storefrontMessages.coupon.otherCustomer },
+    });
+    await expectRefused(() => place(biz, withCoupon('VIP', { customer: { name: 'Vikram', phone } })), 400, {
       fields: { couponCode: storefrontMessages.coupon.otherCustomer },
     });
   });
@@ -759,16 +789,13 @@ describe('a business that is not live', () => {
     paused = await createBusiness(ctx.db, { live: false });
     pausedStore = await addStore(paused, paused.zones[0]);
     pausedItem = await addItem(paused, pausedStore, 'Paused Rice', 50_000);
+    await enableCashOnDelivery(ctx.db, paused);
   });
 
-  const pausedOrder = () => ({
-    customer: { name: 'Asha Rao', phone: freshPhone() },
-    storeId: pausedStore,
-    items: [{ itemId: pausedItem, quantity: 1 }],
-  });
+  const pausedOrder = () => body({ storeId: pausedStore, items: [{ itemId: pausedItem, quantity: 1 }] });
 
   it('refuses every order with 409 and the reason, and writes nothing', async () => {
-    await expectRefused(() => place(paused.storefrontKey, pausedOrder()), 409, {
+    await expectRefused(() => place(paused, pausedOrder()), 409, {
       code: 'conflict',
       message: storefrontMessages.businessNotLive,
     });
@@ -777,7 +804,7 @@ describe('a business that is not live', () => {
 
   it('refuses before reading the body: garbage gets the same 409, not a field error', async () => {
     for (const payload of ['{"customer":', { storeId: 'nope' }, {}]) {
-      await expectRefused(() => place(paused.storefrontKey, payload), 409, {
+      await expectRefused(() => place(paused, payload), 409, {
         code: 'conflict',
         message: storefrontMessages.businessNotLive,
       });
@@ -792,15 +819,19 @@ describe('a business that is not live', () => {
     });
     expect(slides.statusCode, slides.body).toBe(200);
     expect(slides.json()).toEqual({ items: [] });
-    await expectRefused(() => place(undefined, pausedOrder()), 401, { code: 'unauthenticated' });
+    await expectRefused(
+      () => placeWithKey(undefined, pausedOrder(), { authorization: `Bearer ${paused.apiKey}` }),
+      401,
+      { code: 'unauthenticated', message: storefrontMessages.missingKey },
+    );
   });
 
   it('takes orders again once it is live, at once', async () => {
     await ctx.db.update(t.businesses).set({ live: true }).where(eq(t.businesses.id, paused.id));
-    const res = await place(paused.storefrontKey, pausedOrder());
+    const res = await place(paused, pausedOrder());
     expect(res.statusCode, res.body).toBe(201);
     await ctx.db.update(t.businesses).set({ live: false }).where(eq(t.businesses.id, paused.id));
-    await expectRefused(() => place(paused.storefrontKey, pausedOrder()), 409, {
+    await expectRefused(() => place(paused, pausedOrder()), 409, {
       message: storefrontMessages.businessNotLive,
     });
   });
@@ -814,14 +845,11 @@ describe("the business's time zone (D19)", () => {
     const business = await createBusiness(ctx.db, { timeZone });
     const storeId = await addStore(business, business.zones[0]);
     const itemId = await addItem(business, storeId, 'Zone Rice', 50_000);
+    await enableCashOnDelivery(ctx.db, business);
     return { business, storeId, itemId };
   };
-  const order = (storeId: string, itemId: string, couponCode?: string) => ({
-    customer: { name: 'Asha Rao', phone: freshPhone() },
-    storeId,
-    items: [{ itemId, quantity: 1 }],
-    ...(couponCode ? { couponCode } : {}),
-  });
+  const order = (storeId: string, itemId: string, couponCode?: string) =>
+    body({ storeId, items: [{ itemId, quantity: 1 }], ...(couponCode ? { couponCode } : {}) });
 
   it("applies a coupon by the business's own day, not the server's nor another zone's", async () => {
     const eastToday = businessClock(new Date(), east).date;
@@ -833,17 +861,14 @@ describe("the business's time zone (D19)", () => {
     for (const { business } of [eastern, western]) {
       await addCoupon(business, 'EASTDAY', { validFrom: eastToday, expiresAt: eastToday });
     }
-    const good = await place(
-      eastern.business.storefrontKey,
-      order(eastern.storeId, eastern.itemId, 'EASTDAY'),
-    );
+    const good = await place(eastern.business, order(eastern.storeId, eastern.itemId, 'EASTDAY'));
     expect(good.statusCode, good.body).toBe(201);
     expect(good.json<StorefrontOrder>().discountPaise).toBe(5_000);
     const reason = storefrontMessages.coupon.notYetValid(
       `${eastToday.slice(8, 10)}/${eastToday.slice(5, 7)}/${eastToday.slice(0, 4)}`,
     );
     await expectRefused(
-      () => place(western.business.storefrontKey, order(western.storeId, western.itemId, 'EASTDAY')),
+      () => place(western.business, order(western.storeId, western.itemId, 'EASTDAY')),
       400,
       { fields: { couponCode: reason } },
     );
@@ -853,7 +878,7 @@ describe("the business's time zone (D19)", () => {
     const eastern = await setUp(east);
     const western = await setUp(west);
     for (const { business, storeId, itemId } of [eastern, western]) {
-      const res = await place(business.storefrontKey, order(storeId, itemId));
+      const res = await place(business, order(storeId, itemId));
       expect(res.statusCode, res.body).toBe(201);
       const placedAt = new Date(res.json<StorefrontOrder>().placedAt);
       const { rows } = await ctx.db.execute<{ day: string; total: number; new_customers: number }>(
@@ -863,7 +888,8 @@ describe("the business's time zone (D19)", () => {
         {
           day: businessClock(placedAt, business === eastern.business ? east : west).date,
           total: 1,
-          new_customers: 1,
+          // An order of the business's own system is nobody's first: no new customer.
+          new_customers: 0,
         },
       ]);
     }
