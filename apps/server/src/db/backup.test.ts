@@ -98,6 +98,40 @@ async function addAwkwardRows(pool: pg.Pool, businessId: string, userId: string)
   );
 }
 
+/**
+ * Rows in the tables the demo data leaves empty that came with secret API keys, the daily ceiling of
+ * texts and referral claims (migration 0027), and an order of no customer's account (a keyed one).
+ */
+async function addKeysTextsAndClaims(pool: pg.Pool, userId: string) {
+  const { rows } = await pool.query<{ id: string; business_id: string }>(
+    `UPDATE orders SET customer_id = NULL
+      WHERE id = (SELECT id FROM orders ORDER BY id LIMIT 1)
+      RETURNING id, business_id`,
+  );
+  const order = rows[0]!;
+  await pool.query(
+    `INSERT INTO api_keys (business_id, name, token_hash, last_four, created_by_id, created_by_name,
+                           last_used_at, revoked_at) VALUES
+       ($1, $2, $3, 'x\\.y', $4, 'Owner', now(), NULL),
+       ($1, 'Revoked', $5, 'abcd', NULL, 'Gone owner', NULL, now())`,
+    [
+      order.business_id,
+      'Till\tin the back\n\\.',
+      Buffer.from([0, 0x5c, 0x0a, 0x2e, 0x0a, 0xff, 0x09]),
+      userId,
+      randomBytes(32),
+    ],
+  );
+  await pool.query(
+    `INSERT INTO sms_usage (business_id, day, sent) VALUES ($1, current_date, 12), ($1, current_date - 1, 500)`,
+    [order.business_id],
+  );
+  await pool.query(
+    `INSERT INTO referral_claims (business_id, signal, value_hash, order_id) VALUES ($1, 'device', $2, $3)`,
+    [order.business_id, Buffer.from([0x5c, 0x2e, 0x0a, 0x00, 0x09]), order.id],
+  );
+}
+
 let source: TestApp;
 let sourceDigest: Digest;
 let header: BackupHeader;
@@ -110,6 +144,7 @@ beforeAll(async () => {
   const biz = await createBusiness(source.db);
   await signIn(source.app, biz.owner.email);
   await addAwkwardRows(source.database.pool, biz.id, biz.owner.id);
+  await addKeysTextsAndClaims(source.database.pool, biz.owner.id);
   backupFile = path.join(dir, 'demo.backup.gz');
   const started = performance.now();
   ({ header } = await backupToFile(source.database.pool, backupFile));
@@ -203,7 +238,16 @@ describe('backup and restore', () => {
       return read;
     }
     const whole = await tablesOf(() => content.length);
-    expect(whole.map((rows) => (rows.match(/\n/g) ?? []).length)).toEqual(header.tables.map((t) => t.rows));
+    const lines = whole.map((rows) => (rows.match(/\n/g) ?? []).length);
+    expect(lines).toEqual(header.tables.map((t) => t.rows));
+    // The tables of migration 0027 are read with rows in them, as the others are: the one key every
+    // business is made with, and the rows added above.
+    const readOf = (name: string) => lines[header.tables.findIndex((t) => t.name === name)];
+    expect({
+      apiKeys: readOf('api_keys'),
+      smsUsage: readOf('sms_usage'),
+      referralClaims: readOf('referral_claims'),
+    }).toEqual({ apiKeys: 3, smsUsage: 2, referralClaims: 1 });
     // Every split of the end-of-table line, and of the rows, across two pieces.
     for (const size of [1, 2, 3, 5]) expect(await tablesOf(() => size)).toEqual(whole);
     expect(await tablesOf(() => 1 + Math.floor(Math.random() * 40))).toEqual(whole);
