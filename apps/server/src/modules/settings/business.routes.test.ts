@@ -2,16 +2,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
+import { businessClock } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
-import { businessMessages, type BusinessSettings } from '@storedesk/shared/settings/business';
+import { businessMessages, type BusinessSettings, type SmsUsage } from '@storedesk/shared/settings/business';
+import { customerMessages } from '@storedesk/shared/storefront/customers';
 import { themes } from '@storedesk/shared/themes';
 import * as t from '../../db/schema.ts';
 import {
   caller,
   createBusiness,
   createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
   errorOf,
   signIn,
+  textsTo,
   type Call,
   type Session,
   type TestApp,
@@ -70,6 +75,7 @@ beforeAll(async () => {
     .values({ businessId: biz.id, storeId: stores.main, name: 'Milk', pricePaise: 6_800 })
     .returning({ id: t.items.id });
   milk = item!.id;
+  await enableCashOnDelivery(ctx.db, biz);
   [owner, admin, rivalOwner] = await Promise.all([
     signIn(ctx.app, biz.owner.email),
     signIn(ctx.app, biz.admin.email),
@@ -92,6 +98,7 @@ afterAll(async () => {
 
 const url = '/api/settings/business';
 const keyUrl = '/api/settings/business/storefront-key';
+const usageUrl = '/api/settings/sms-usage';
 
 const read = async (session: Session = owner) => {
   const res = await call(session, 'GET', url);
@@ -116,22 +123,26 @@ const businessEvents = async (businessId: string) =>
     )
   ).rows;
 
+/** An order from the business's own system, with its secret API key, under the storefront key given. */
 function placeOrder(key: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
-    headers: { 'x-storefront-key': key },
+    headers: { 'x-storefront-key': key, authorization: `Bearer ${biz.apiKey}` },
     payload: {
       customer: { name: 'Asha Rao', phone: `98${String(Date.now()).slice(-8)}` },
       storeId: stores.main,
       items: [{ itemId: milk, quantity: 2 }],
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
     },
   });
 }
 
 describe('GET /api/settings/business', () => {
   it('answers the owner with the whole record', async () => {
-    expect(await read()).toEqual({
+    const record = await read();
+    expect(record).toEqual({
       id: biz.id,
       name: expect.stringMatching(/^Business /),
       description: 'Groceries at your door',
@@ -144,6 +155,10 @@ describe('GET /api/settings/business', () => {
       live: true,
       customerAppUrl: 'https://shop.example.test',
       slug: expect.stringMatching(/^business-[a-f0-9]{8}-[a-f0-9]{6}$/),
+      shopDomain: null,
+      // SHOP_URL's default for the tests' port: the business's own origin, named by its slug.
+      shopUrl: `http://${record.slug}.localhost:3000`,
+      smsDailyLimit: 500,
       storefrontKey: biz.storefrontKey,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -155,7 +170,9 @@ describe('GET /api/settings/business', () => {
     for (const [method, path, body] of [
       ['GET', url, undefined],
       ['PATCH', url, { version: 1, name: 'Taken over' }],
+      ['PATCH', url, { version: 1, smsDailyLimit: 100_000 }],
       ['POST', keyUrl, { version: 1 }],
+      ['GET', usageUrl, undefined],
     ] as const) {
       const res = await call(admin, method, path, body);
       expect(res.statusCode, `${method} ${path}`).toBe(403);
@@ -329,6 +346,11 @@ describe('PATCH /api/settings/business', () => {
         { customerAppUrl: `https://shop.example.com/${'a'.repeat(2048)}` },
         { customerAppUrl: 'must be at most 2048 characters' },
       ],
+      [{ smsDailyLimit: -1 }, { smsDailyLimit: businessMessages.smsDailyLimit }],
+      [{ smsDailyLimit: 100_001 }, { smsDailyLimit: businessMessages.smsDailyLimit }],
+      [{ smsDailyLimit: 1.5 }, { smsDailyLimit: businessMessages.smsDailyLimit }],
+      [{ smsDailyLimit: '10' }, { smsDailyLimit: businessMessages.smsDailyLimit }],
+      [{ smsDailyLimit: null }, { smsDailyLimit: businessMessages.smsDailyLimit }],
       [{ version: undefined }, { version: expect.any(String) }],
       [{ version: -1 }, { version: expect.any(String) }],
       [{ version: 'one' }, { version: expect.any(String) }],
@@ -348,6 +370,24 @@ describe('PATCH /api/settings/business', () => {
     });
     expect(notJson.statusCode).toBe(400);
     expect(await footprint()).toEqual(before);
+  });
+
+  it('saves the texts a day from 0 to 100,000, and the session keeps the shop’s address', async () => {
+    let record = await read();
+    for (const smsDailyLimit of [0, 100_000, 500]) {
+      const res = await call(owner, 'PATCH', url, { version: record.version, smsDailyLimit });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({
+        ...record,
+        smsDailyLimit,
+        version: record.version + 1,
+        updatedAt: expect.any(String),
+      });
+      record = res.json();
+      expect(await read()).toEqual(record);
+    }
+    const me = (await call(owner, 'GET', '/api/auth/me')).json().business;
+    expect(me.shopUrl).toBe(record.shopUrl);
   });
 
   it('refuses a time zone the database does not know by that exact name', async () => {
@@ -502,6 +542,57 @@ describe('POST /api/settings/business/storefront-key', () => {
     const res = await call(rivalOwner, 'POST', keyUrl, { version: theirs.version });
     expect(res.statusCode).toBe(200);
     expect((await read()).storefrontKey).toBe(mine.storefrontKey);
+  });
+});
+
+describe('GET /api/settings/sms-usage', () => {
+  /** Asks for a sign-in code for a phone of the business's customer app, from an address of its own. */
+  const askForCode = (business: TestBusiness, phone: string, from: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/auth/code',
+      headers: { 'x-storefront-key': business.storefrontKey },
+      payload: { phone },
+      remoteAddress: from,
+    });
+
+  it('answers the owner with the texts sent today on the business’s clock and its ceiling, which a save changes', async () => {
+    // Fourteen hours ahead of UTC: its day is not the server's for most of the day.
+    const shop = await createBusiness(ctx.db, { timeZone: 'Pacific/Kiritimati' });
+    const shopOwner = await signIn(ctx.app, shop.owner.email);
+    const today = () => businessClock(new Date(), 'Pacific/Kiritimati').date;
+    const usage = async () => {
+      const res = await call(shopOwner, 'GET', usageUrl);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SmsUsage>();
+    };
+    expect(await usage()).toEqual({ day: today(), sent: 0, limit: 500 });
+
+    const phones = ['9811100001', '9811100002', '9811100003'];
+    for (const [i, phone] of phones.entries()) {
+      const res = await askForCode(shop, phone, `10.71.0.${i + 1}`);
+      expect(res.statusCode, res.body).toBe(202);
+    }
+    expect(phones.map((phone) => textsTo(ctx.dataDir, phone).length)).toEqual([1, 1, 1]);
+    expect(await usage()).toEqual({ day: today(), sent: 3, limit: 500 });
+
+    // Another business's texts are its own; its owner sees none of these.
+    const theirs = await call(rivalOwner, 'GET', usageUrl);
+    expect(theirs.json()).toEqual({
+      day: businessClock(new Date(), 'Asia/Kolkata').date,
+      sent: 0,
+      limit: 500,
+    });
+
+    const settings = (await call(shopOwner, 'GET', url)).json<BusinessSettings>();
+    const saved = await call(shopOwner, 'PATCH', url, { version: settings.version, smsDailyLimit: 3 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await usage()).toEqual({ day: today(), sent: 3, limit: 3 });
+    const refused = await askForCode(shop, '9811100004', '10.71.0.4');
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).message).toBe(customerMessages.textsUsedUp);
+    expect(textsTo(ctx.dataDir, '9811100004')).toEqual([]);
+    expect(await usage()).toEqual({ day: today(), sent: 3, limit: 3 });
   });
 });
 
