@@ -314,11 +314,15 @@ export function caller(app: FastifyInstance): Call {
 }
 
 /**
- * Waits until another connection is blocked by a lock `holder` holds (at most
- * 10 s): what a race test needs before it lets the holder go, rather than a
- * sleep that a loaded machine may outlast.
+ * Waits until another connection (or `connections` of them) is blocked by a lock `holder` holds
+ * (at most 10 s): what a race test needs before it lets the holder go, rather than a sleep that a
+ * loaded machine may outlast.
  */
-export async function waitUntilBlockedBy(db: Database, holder: pg.ClientBase): Promise<void> {
+export async function waitUntilBlockedBy(
+  db: Database,
+  holder: pg.ClientBase,
+  connections = 1,
+): Promise<void> {
   const { rows } = await holder.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
   const pid = rows[0]!.pid;
   const deadline = Date.now() + 10_000;
@@ -326,9 +330,9 @@ export async function waitUntilBlockedBy(db: Database, holder: pg.ClientBase): P
     const blocked = await db.execute<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE ${pid}::int = ANY(pg_blocking_pids(pid))`,
     );
-    if (blocked.rows[0]!.n > 0) return;
+    if (blocked.rows[0]!.n >= connections) return;
     if (Date.now() > deadline)
-      throw new Error(`no connection waited on a lock of backend ${pid} within 10 s`);
+      throw new Error(`${connections} connection(s) did not wait on a lock of backend ${pid} within 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
@@ -354,12 +358,16 @@ export function latestCode(dataDir: string, phone: string): string {
 
 export type CustomerSession = { token: string; customer: Customer };
 
-/** Signs a customer of the key's business in by the code texted to their phone, as the customer app does. */
+/**
+ * Signs a customer of the key's business in by the code texted to their phone, as the customer app
+ * does; from `remoteAddress` when given (codes a client address may ask for are limited).
+ */
 export async function signInCustomer(
   ctx: Pick<TestApp, 'app' | 'dataDir'>,
   storefrontKey: string,
   phone: string,
   name?: string,
+  remoteAddress?: string,
 ): Promise<CustomerSession> {
   const headers = { 'x-storefront-key': storefrontKey, 'content-type': 'application/json' };
   const sent = await ctx.app.inject({
@@ -367,6 +375,7 @@ export async function signInCustomer(
     url: '/api/storefront/auth/code',
     headers,
     payload: JSON.stringify({ phone }),
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   if (sent.statusCode !== 202) throw new Error(`asking for a code answered ${sent.statusCode}: ${sent.body}`);
   const verified = await ctx.app.inject({

@@ -1,10 +1,15 @@
 /**
  * The referral programme (ADR 0041): each customer's code, given once by a new customer before
- * their first order, and the programme's offer on that first order, within its limits.
+ * their first order, and the programme's offer on that first order, within its limits; the offer
+ * goes once to a delivery address and once to a device, whatever the phone (ADR 0058).
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import ngeohash from 'ngeohash';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerMessages, referralMessages, type Customer } from '@storedesk/shared/storefront/customers';
+import { deviceIdHeader } from '@storedesk/shared/storefront/page';
 import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
 import * as t from '../../db/schema.ts';
 import {
@@ -13,10 +18,12 @@ import {
   createTestApp,
   refusalOf,
   signInCustomer,
+  waitUntilBlockedBy,
   type CustomerSession,
   type TestApp,
   type TestBusiness,
 } from '../../../test/harness.ts';
+import { referralSignals } from './referral-signals.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -42,20 +49,25 @@ function call(
   url: string,
   token: string | null,
   body?: unknown,
-  key?: string,
+  extra: { key?: string; deviceId?: string } = {},
 ) {
   return ctx.app.inject({
     method,
     url,
     headers: {
-      'x-storefront-key': key ?? biz.storefrontKey,
+      'x-storefront-key': extra.key ?? biz.storefrontKey,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(extra.deviceId ? { [deviceIdHeader]: extra.deviceId } : {}),
     },
     ...(body === undefined ? {} : { payload: body as object }),
   });
 }
 
-const newCustomer = (name = 'New Customer') => signInCustomer(ctx, biz.storefrontKey, String(phones++), name);
+/** A new customer, signed in from a network of their phone's own: one address asks for only so many codes. */
+const newCustomer = (name = 'New Customer') => {
+  const phone = phones++;
+  return signInCustomer(ctx, biz.storefrontKey, String(phone), name, `198.51.100.${phone % 250}`);
+};
 const give = (session: CustomerSession, referralCode: string, extra: object = {}) =>
   call('PATCH', '/api/storefront/account', session.token, { referralCode, ...extra });
 
@@ -66,18 +78,44 @@ const basket = (quantity = 10, couponCode?: string) => ({
   ...(couponCode ? { couponCode } : {}),
 });
 
-async function order(session: CustomerSession, quantity = 10, couponCode?: string) {
-  const address = await call('POST', '/api/storefront/addresses', session.token, {
-    label: 'Home',
-    text: '1 MG Road',
-    lat: 12.971,
-    lng: 77.591,
-  });
-  const res = await call('POST', '/api/storefront/orders', session.token, {
-    ...basket(quantity, couponCode),
-    addressId: address.json<{ id: string }>().id,
-    paymentMode: 'COD',
-  });
+type AddressInput = { label: string; text: string; lat: number; lng: number };
+
+/** A home of the customer's own, down the road from the store: no one else's offer went there. */
+const homeOf = (session: CustomerSession): AddressInput => ({
+  label: 'Home',
+  text: `${session.customer.phone.slice(-4)}, 1st Cross, MG Road`,
+  lat: 12.971,
+  lng: 77.591,
+});
+
+async function saveAddress(session: CustomerSession, address: AddressInput) {
+  const res = await call('POST', '/api/storefront/addresses', session.token, address);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<{ id: string }>().id;
+}
+
+const placeTo = (session: CustomerSession, addressId: string, deviceId?: string) =>
+  call(
+    'POST',
+    '/api/storefront/orders',
+    session.token,
+    { ...basket(), addressId, paymentMode: 'COD' },
+    { deviceId },
+  );
+
+/** The customer's order, to their own home unless `options` name another address, from a device if named. */
+async function order(
+  session: CustomerSession,
+  options: { quantity?: number; address?: AddressInput; deviceId?: string } = {},
+) {
+  const addressId = await saveAddress(session, options.address ?? homeOf(session));
+  const res = await call(
+    'POST',
+    '/api/storefront/orders',
+    session.token,
+    { ...basket(options.quantity), addressId, paymentMode: 'COD' },
+    { deviceId: options.deviceId },
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StorefrontOrder>();
 }
@@ -194,7 +232,7 @@ describe('giving a friend’s code', () => {
     });
 
     const ordered = await newCustomer();
-    await order(ordered, 1);
+    await order(ordered, { quantity: 1 });
     expect(refusalOf(await give(ordered, code))).toMatchObject({
       status: 409,
       message: referralMessages.afterFirstOrder,
@@ -283,5 +321,95 @@ describe('the offer', () => {
       discountPaise: 3_000,
       billAmountPaise: 30_000,
     });
+  });
+});
+
+describe('the offer, once to a delivery address and once to a device (ADR 0058)', () => {
+  const offer = { coupon: 'Referral: Refer a friend', discountPaise: 5_000 };
+  /** The middle of a cell of about 150 m: points a few metres apart around it are one neighbourhood. */
+  const centre = ngeohash.decode(ngeohash.encode(12.9716, 77.5946, 7));
+  /** A flat as each of one person's phones might type it (`typed`, in turn) and put it on the map, metres apart. */
+  const flat = (typed: string[], n: number): AddressInput => ({
+    label: 'Home',
+    text: typed[n % typed.length]!,
+    lat: centre.latitude + ((n % 3) - 1) * 0.0001,
+    lng: centre.longitude - ((n % 2) - 0.5) * 0.0002,
+  });
+  const flat4B = [
+    'Flat 4-B, 12th Main, Indiranagar',
+    'flat 4b 12th main indiranagar',
+    'FLAT 4B 12TH MAIN, INDIRANAGAR',
+  ];
+  const flat7C = ['Flat 7-C, 12th Main, Indiranagar', 'flat 7c, 12th main, indiranagar'];
+  /** A new customer who has given a referral code, ready for their first order. */
+  async function referredBy(referrer: CustomerSession, name = 'Kiran') {
+    const friend = await newCustomer(name);
+    expect((await give(friend, referrer.customer.referralCode)).statusCode).toBe(200);
+    return friend;
+  }
+
+  it('goes once to one person with six new phones, each giving the previous one’s code, ordering to one flat from one device', async () => {
+    const device = randomUUID();
+    let previous = await newCustomer('Kiran');
+    const offers: Array<StorefrontOrder['offer']> = [];
+    for (let n = 0; n < 6; n++) {
+      const phone = await referredBy(previous);
+      offers.push((await order(phone, { address: flat(flat4B, n), deviceId: device })).offer);
+      previous = phone;
+    }
+    expect(offers).toEqual([offer, null, null, null, null, null]);
+  });
+
+  it('is not given again to the same flat from another device, nor to the same device at another address; both new get it', async () => {
+    const device = randomUUID();
+    const referrer = await newCustomer('Referrer');
+    const first = await referredBy(referrer);
+    expect((await order(first, { address: flat(flat7C, 0), deviceId: device })).offer).toEqual(offer);
+
+    const sameFlat = await referredBy(referrer);
+    expect((await order(sameFlat, { address: flat(flat7C, 1), deviceId: randomUUID() })).offer).toBeNull();
+
+    const sameDevice = await referredBy(first);
+    // The cart on that device already says so.
+    const quoted = await call('POST', '/api/storefront/quote', sameDevice.token, basket(), {
+      deviceId: device,
+    });
+    expect(quoted.json<StorefrontQuote>()).toMatchObject({ offer: null, discountPaise: 0 });
+    expect((await order(sameDevice, { deviceId: device })).offer).toBeNull();
+
+    const elsewhere = await referredBy(first);
+    const otherDevice = randomUUID();
+    const cart = await call('POST', '/api/storefront/quote', elsewhere.token, basket(), {
+      deviceId: otherDevice,
+    });
+    expect(cart.json<StorefrontQuote>()).toMatchObject({ offer, discountPaise: 5_000 });
+    expect((await order(elsewhere, { deviceId: otherDevice })).offer).toEqual(offer);
+  });
+
+  it('goes to one of two first orders placed to one flat at the same moment', async () => {
+    const referrer = await newCustomer('Referrer');
+    const twins = [await referredBy(referrer, 'Twin'), await referredBy(referrer, 'Twin')];
+    const flat9 = flat(['Flat 9, 12th Main, Indiranagar'], 0);
+    const addressIds = await Promise.all(twins.map((twin) => saveAddress(twin, flat9)));
+    // Held here, the flat's lock keeps both orders waiting inside their transactions, past their
+    // look for an earlier claim, until it is let go: they meet as two at once would.
+    const [signal] = referralSignals({ ...flat9, landmark: '' }, null);
+    const holder = new pg.Client({ connectionString: ctx.database.url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+        `referral:${biz.id}:${signal!.signal}:${signal!.hash.toString('hex')}`,
+      ]);
+      const placing = Promise.all(twins.map((twin, i) => placeTo(twin, addressIds[i]!)));
+      await waitUntilBlockedBy(ctx.db, holder, 2);
+      await holder.query('COMMIT');
+      const placed = await placing;
+      expect(placed.map((res) => res.statusCode)).toEqual([201, 201]);
+      const offers = placed.map((res) => res.json<StorefrontOrder>().offer);
+      expect(offers.filter((given) => given !== null)).toEqual([offer]);
+    } finally {
+      await holder.end();
+    }
   });
 });
