@@ -8,6 +8,9 @@ import {
   createBusiness,
   createStoreWithItem,
   createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
+  keyedOrderHeaders,
   signIn,
   type TestApp,
   type TestBusiness,
@@ -23,10 +26,16 @@ async function place(business: TestBusiness, phone: string): Promise<number> {
   const res = await ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
-    headers: { 'x-storefront-key': business.storefrontKey },
-    payload: { customer: { name: 'Asha', phone }, storeId, items: [{ itemId, quantity: 1 }] },
+    headers: keyedOrderHeaders(business),
+    payload: {
+      customer: { name: 'Asha', phone },
+      storeId,
+      items: [{ itemId, quantity: 1 }],
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
+    },
   });
-  expect(res.statusCode).toBe(201);
+  expect(res.statusCode, res.body).toBe(201);
   return res.json<StorefrontOrder>().number;
 }
 
@@ -36,6 +45,7 @@ beforeAll(async () => {
   second = await createBusiness(ctx.db);
   itemOf.set(first.id, await createStoreWithItem(ctx.db, first));
   itemOf.set(second.id, await createStoreWithItem(ctx.db, second));
+  for (const business of [first, second]) await enableCashOnDelivery(ctx.db, business);
 });
 
 afterAll(() => ctx.close());

@@ -5,12 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
-import { createBusiness, createTestApp, errorOf, type TestApp } from '../../../test/harness.ts';
+import {
+  createBusiness,
+  createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
+  errorOf,
+  keyedOrderHeaders,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
 
 const perMinute = 3;
 let direct: TestApp;
 let proxied: TestApp;
-let keys: { direct: string; proxied: string };
+let keys: { direct: TestBusiness; proxied: TestBusiness };
 
 beforeAll(async () => {
   direct = await createTestApp({ env: { STOREFRONT_ORDERS_PER_MINUTE: String(perMinute) } });
@@ -18,30 +27,37 @@ beforeAll(async () => {
     database: direct.database,
     env: { STOREFRONT_ORDERS_PER_MINUTE: String(perMinute), TRUST_PROXY: '127.0.0.1' },
   });
-  keys = {
-    direct: (await createBusiness(direct.db)).storefrontKey,
-    proxied: (await createBusiness(direct.db)).storefrontKey,
-  };
+  keys = { direct: await createBusiness(direct.db), proxied: await createBusiness(direct.db) };
+  for (const business of Object.values(keys)) await enableCashOnDelivery(direct.db, business);
 });
 afterAll(async () => {
   await proxied?.close();
   await direct?.close();
 });
 
-/** An order for a store that does not exist: a 404 that still counts against the limit. */
-function order(ctx: TestApp, key: string, from: { remoteAddress: string; forwardedFor?: string }) {
+/**
+ * An order of the business's own system for a store that does not exist: a 404 that still counts
+ * against the limit.
+ */
+function order(
+  ctx: TestApp,
+  business: Pick<TestBusiness, 'storefrontKey' | 'apiKey'>,
+  from: { remoteAddress: string; forwardedFor?: string },
+) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
     remoteAddress: from.remoteAddress,
     headers: {
-      'x-storefront-key': key,
+      ...keyedOrderHeaders(business),
       ...(from.forwardedFor ? { 'x-forwarded-for': from.forwardedFor } : {}),
     },
     payload: {
       customer: { name: 'Asha Rao', phone: '9876543210' },
       storeId: randomUUID(),
       items: [{ itemId: randomUUID(), quantity: 1 }],
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
     },
   });
 }
@@ -59,8 +75,9 @@ describe('customer orders a minute from one address', () => {
     // A customer app in a browser can read it, Retry-After included.
     expect(refused.headers['access-control-allow-origin']).toBe('*');
     expect(refused.headers['access-control-expose-headers']).toBe('retry-after');
-    // A wrong key counts too, so keys cannot be guessed at speed.
-    expect((await order(direct, 'sk_guess', from)).statusCode).toBe(429);
+    // A wrong key counts too, storefront or secret, so keys cannot be guessed at speed.
+    expect((await order(direct, { ...keys.direct, storefrontKey: 'pk_guess' }, from)).statusCode).toBe(429);
+    expect((await order(direct, { ...keys.direct, apiKey: 'sk_guess' }, from)).statusCode).toBe(429);
 
     expect((await order(direct, keys.direct, { remoteAddress: '203.0.113.11' })).statusCode).toBe(404);
     // Staff endpoints are not limited by it.
