@@ -4,6 +4,7 @@ import type { CustomerDetail, CustomerRow } from '@storedesk/shared/customers/sc
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import { customerMessages } from '@storedesk/shared/storefront/customers';
 import * as t from '../../db/schema.ts';
 import {
   caller,
@@ -385,9 +386,16 @@ describe('PATCH /api/customers/:customerId: blocking', () => {
       .values({ businessId: world.biz.id, title: 'Cash', type: 'COD' });
   });
 
-  it('refuses the blocked customer’s orders, by phone or signed in, with the neutral message, until unblocked', async () => {
-    const byPhone = { ...orderBody(), customer: { name: 'Meera Iyer', phone: '9811122233' } };
-    expect((await storefront(byPhone)).statusCode).toBe(201);
+  it('refuses the blocked customer’s orders with the neutral message, until unblocked; their phone alone orders nothing', async () => {
+    const address = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/addresses',
+      headers: { 'x-storefront-key': world.biz.storefrontKey, authorization: `Bearer ${customer.token}` },
+      payload: { label: 'Home', text: 'MG Road', lat: 12.97, lng: 77.59 },
+    });
+    expect(address.statusCode).toBe(201);
+    const signedIn = { ...orderBody(), addressId: address.json<{ id: string }>().id, paymentMode: 'COD' };
+    expect((await storefront(signedIn, customer.token)).statusCode).toBe(201);
     const res = await block(true);
     expect(res.statusCode).toBe(200);
     const blocked = res.json<CustomerDetail>();
@@ -405,21 +413,24 @@ describe('PATCH /api/customers/:customerId: blocking', () => {
       .then((r) => r.rows);
     expect(row!.blocked_by_id).toBe(world.biz.owner.id);
 
-    const refused = { status: 403, code: 'forbidden', message: messages.customerRefused };
-    expect(refusalOf(await storefront(byPhone))).toEqual(refused);
-    expect(
-      refusalOf(await storefront({ ...byPhone, customer: { name: 'Someone', phone: '+91 98111 22233' } })),
-    ).toEqual(refused);
-    const address = await world.ctx.app.inject({
-      method: 'POST',
-      url: '/api/storefront/addresses',
-      headers: { 'x-storefront-key': world.biz.storefrontKey, authorization: `Bearer ${customer.token}` },
-      payload: { label: 'Home', text: 'MG Road', lat: 12.97, lng: 77.59 },
+    expect(refusalOf(await storefront(signedIn, customer.token))).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: messages.customerRefused,
     });
-    expect(address.statusCode).toBe(201);
-    const signedIn = { ...orderBody(), addressId: address.json<{ id: string }>().id, paymentMode: 'COD' };
-    expect(refusalOf(await storefront(signedIn, customer.token))).toEqual(refused);
     expect(messages.customerRefused).not.toMatch(/block/i);
+    // Naming the phone, without signing in, places nothing in anyone's name (ADR 0056).
+    const byPhone = {
+      ...orderBody(),
+      customer: { name: 'Someone', phone: '+91 98111 22233' },
+      deliveryAddress: { label: 'Home', text: 'MG Road', lat: 12.97, lng: 77.59 },
+      paymentMode: 'COD',
+    };
+    expect(refusalOf(await storefront(byPhone))).toEqual({
+      status: 401,
+      code: 'unauthenticated',
+      message: customerMessages.signIn,
+    });
     expect(await orderCount()).toBe(1);
     const listed = (await list('?q=Meera')).json<CustomerList>().items[0]!;
     expect(listed.blockedAt).toBe(blocked.blockedAt);
@@ -428,8 +439,7 @@ describe('PATCH /api/customers/:customerId: blocking', () => {
     expect(unblocked.statusCode).toBe(200);
     expect(unblocked.json<CustomerDetail>()).toMatchObject({ blockedAt: null, blockedByName: null });
     expect((await storefront(signedIn, customer.token)).statusCode).toBe(201);
-    expect((await storefront(byPhone)).statusCode).toBe(201);
-    expect(await orderCount()).toBe(3);
+    expect(await orderCount()).toBe(2);
   });
 
   it('blocks once: blocking again keeps who and when, and unblocking twice is the same answer', async () => {

@@ -196,7 +196,7 @@ describe('a customer’s live stream', () => {
     expect(res.statusCode).toBe(204);
     expect(res.headers['access-control-allow-methods']).toBe('GET');
     expect(res.headers['access-control-allow-headers']).toBe(
-      'content-type, authorization, last-event-id, x-storefront-key',
+      'content-type, authorization, last-event-id, x-storefront-key, x-device-id',
     );
   });
 });

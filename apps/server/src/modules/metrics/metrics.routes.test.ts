@@ -5,7 +5,10 @@ import {
   createBusiness,
   createStoreWithItem,
   createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
   errorOf,
+  keyedOrderHeaders,
   signIn,
   type Session,
   type TestApp,
@@ -170,21 +173,24 @@ describe('HTTP requests', () => {
 });
 
 describe('orders placed', () => {
-  it('move by one for an order the customer app places, and not for a refused one', async () => {
+  it('move by one for an order placed through the customer API, and not for a refused one', async () => {
     const { storeId, itemId } = await createStoreWithItem(local.db, biz, {
       name: 'Basmati Rice (5 kg)',
       pricePaise: 64_950,
     });
+    await enableCashOnDelivery(local.db, biz);
     const order = {
       customer: { name: 'Asha Rao', phone: '9812345678' },
       storeId,
       items: [{ itemId, quantity: 1 }],
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
     };
     const place = (key: string) =>
       local.app.inject({
         method: 'POST',
         url: '/api/storefront/orders',
-        headers: { 'x-storefront-key': key },
+        headers: keyedOrderHeaders({ storefrontKey: key, apiKey: biz.apiKey }),
         payload: order,
       });
     const placed = async () => sampleValue(await scrape(), 'storedesk_orders_placed_total');

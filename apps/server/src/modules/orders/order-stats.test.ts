@@ -4,7 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import type { Executor, Transaction } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { createBusiness, createTestApp, type TestApp, type TestBusiness } from '../../../test/harness.ts';
+import {
+  createBusiness,
+  createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
+  keyedOrderHeaders,
+  signInCustomerWithAddress,
+  type TestApp,
+  type TestBusiness,
+} from '../../../test/harness.ts';
 import { countsUpsert, recountDailyStats } from '../dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 
@@ -358,27 +367,37 @@ describe('recountDailyStats', () => {
     expect(await countersOf(ctx.db, w.b)).toEqual(expected);
   });
 
-  it("counts what the storefront's order writes count", async () => {
+  it("counts what the storefront's order writes count: a customer's first order is a new customer, a keyed order nobody's", async () => {
     const w = await world('Asia/Kolkata');
     const [item] = await ctx.db
       .insert(t.items)
       .values({ businessId: w.b.id, storeId: w.storeId, name: 'Rice', pricePaise: 50_000 })
       .returning({ id: t.items.id });
-    for (const phone of ['9876500001', '9876500002', '9876500001']) {
-      const res = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/storefront/orders',
-        headers: { 'x-storefront-key': w.b.storefrontKey },
+    await enableCashOnDelivery(ctx.db, w.b);
+    const basket = { storeId: w.storeId, items: [{ itemId: item!.id, quantity: 1 }], paymentMode: 'COD' };
+    const asha = await signInCustomerWithAddress(ctx, w.b.storefrontKey, '9876500001', 'Asha');
+    const ravi = await signInCustomerWithAddress(ctx, w.b.storefrontKey, '9876500002', 'Ravi');
+    const orders = [
+      ...[asha, ravi, asha].map((customer) => ({
+        headers: customer.headers,
+        payload: { ...basket, addressId: customer.addressId },
+      })),
+      // From the business's own system, naming a phone that is a customer's: it joins no account.
+      {
+        headers: keyedOrderHeaders(w.b),
         payload: {
-          customer: { name: 'Asha', phone },
-          storeId: w.storeId,
-          items: [{ itemId: item!.id, quantity: 1 }],
+          ...basket,
+          customer: { name: 'Asha', phone: '9876500001' },
+          deliveryAddress: deliveryAddressNear,
         },
-      });
+      },
+    ];
+    for (const { headers, payload } of orders) {
+      const res = await ctx.app.inject({ method: 'POST', url: '/api/storefront/orders', headers, payload });
       expect(res.statusCode, res.body).toBe(201);
     }
     const counted = await countersOf(ctx.db, w.b);
-    expect(counted.reduce((sum, r) => sum + r.total, 0)).toBe(3);
+    expect(counted.reduce((sum, r) => sum + r.total, 0)).toBe(4);
     expect(counted.reduce((sum, r) => sum + r.newCustomers, 0)).toBe(2);
     await ctx.db.transaction((tx) => recountDailyStats(tx, w.b.id));
     expect(await countersOf(ctx.db, w.b)).toEqual(counted);

@@ -14,7 +14,9 @@ import {
   caller,
   createBusiness,
   createTestApp,
+  enableCashOnDelivery,
   errorOf,
+  keyedOrderHeaders,
   signIn,
   type Call,
   type Session,
@@ -66,6 +68,7 @@ beforeAll(async () => {
     .values({ businessId: biz.id, storeId, name: 'Basmati Rice (1 kg)', pricePaise: 12_000 })
     .returning({ id: t.items.id });
   riceId = rice!.id;
+  await enableCashOnDelivery(ctx.db, biz);
 });
 afterAll(() => ctx.close());
 
@@ -93,17 +96,19 @@ async function expectRefused(
 
 const read = async (session = owner) => (await call(session, 'GET', path)).json<OrderSettings>();
 
-/** A customer's order of `quantity` kilos of rice through the storefront. */
+/** An order of `quantity` kilos of rice through the storefront, from the business's own system, to the store's street. */
 let phone = 9_800_000_000;
 function order(quantity: number) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
-    headers: { 'x-storefront-key': biz.storefrontKey },
+    headers: keyedOrderHeaders(biz),
     payload: {
       customer: { name: 'Asha Rao', phone: String(++phone) },
       storeId,
       items: [{ itemId: riceId, quantity }],
+      deliveryAddress: { label: 'Home', text: '3, 1st Cross, Koramangala', lat: 12.93, lng: 77.62 },
+      paymentMode: 'COD',
     },
   });
 }
