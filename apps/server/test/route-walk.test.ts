@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type * as FastifyModule from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import {
   createBusiness,
@@ -156,6 +157,11 @@ describe('the walk', () => {
       'GET /api/zones',
       'GET /api/events',
       'GET /api/metrics',
+      'GET /api/settings/api-keys',
+      'POST /api/settings/api-keys',
+      'DELETE /api/settings/api-keys/{keyId}',
+      'GET /api/settings/sms-usage',
+      'POST /api/storefront/orders',
     ]) {
       expect(walked).toContain(known);
     }
@@ -197,6 +203,17 @@ describe('the walk', () => {
       'GET /api/storefront/events', // text/event-stream of a customer's order events
       'GET /files/{*}', // images
     ]);
+  });
+
+  it("gives the secret API keys and the texts of the day to the owner alone, and orders to the customer app's key", () => {
+    const accessOf = (known: string) => operations.find((op) => label(op) === known)?.access;
+    expect({
+      list: accessOf('GET /api/settings/api-keys'),
+      make: accessOf('POST /api/settings/api-keys'),
+      revoke: accessOf('DELETE /api/settings/api-keys/{keyId}'),
+      texts: accessOf('GET /api/settings/sms-usage'),
+      order: accessOf('POST /api/storefront/orders'),
+    }).toEqual({ list: 'owner', make: 'owner', revoke: 'owner', texts: 'owner', order: 'storefront' });
   });
 
   it('documents every operation with a known access level', () => {
@@ -414,6 +431,74 @@ describe('the customer app (storefront and customer access)', () => {
     const after = await ctx.app.inject({ url: '/api/storefront/account', headers });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual(signInFirst);
+  });
+});
+
+describe('a secret API key (ADR 0056)', () => {
+  const keyedOps = () => operations.filter((op) => op.access === 'storefront' || op.access === 'customer');
+  const order = () => operations.find((op) => label(op) === 'POST /api/storefront/orders')!;
+  const keyUnknown = { error: { code: 'unauthenticated', message: apiKeyMessages.unknown } };
+
+  it("is no staff session or executive's: every staff, owner and delivery route answers 401, with the business's key or without", async () => {
+    const others = operations.filter(
+      (op) => op.access === 'staff' || op.access === 'owner' || op.access === 'executive',
+    );
+    expect(others.length).toBeGreaterThanOrEqual(20);
+    for (const op of others) {
+      for (const key of [liveBusiness.storefrontKey, undefined]) {
+        const res = await asCustomerApp(op, key, liveBusiness.apiKey);
+        expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+        expect(errorOf(res).code, label(op)).toBe('unauthenticated');
+      }
+    }
+  });
+
+  it("is no customer: with the business's key, every signed-in customer's route answers 401 and asks to sign in", async () => {
+    for (const op of operations.filter((o) => o.access === 'customer')) {
+      const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveBusiness.apiKey);
+      expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(401);
+      expect(res.json(), label(op)).toEqual(signInFirst);
+    }
+  });
+
+  it("a made-up, revoked or another business's secret key is refused on every route of the customer app", async () => {
+    const made = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/settings/api-keys',
+      headers: liveOwner.headers,
+      payload: { name: 'Walked and revoked' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, secret } = made.json<{ id: string; secret: string }>();
+    const revoked = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/settings/api-keys/${id}`,
+      headers: liveOwner.headers,
+    });
+    expect(revoked.statusCode, revoked.body).toBe(200);
+    for (const op of keyedOps()) {
+      for (const [which, token] of [
+        ['made up', `sk_live_${randomUUID()}`],
+        ['revoked', secret],
+        ["another business's", endedBusiness.apiKey],
+      ]) {
+        const res = await asCustomerApp(op, liveBusiness.storefrontKey, token);
+        expect(res.statusCode, `${label(op)} with a ${which} key: ${res.body}`).toBe(401);
+        expect(res.json(), `${label(op)} with a ${which} key`).toEqual(keyUnknown);
+      }
+    }
+  });
+
+  it("an order needs a signed-in customer or a secret key: with the business's key alone it answers 401 and asks to sign in", async () => {
+    const res = await asCustomerApp(order(), liveBusiness.storefrontKey, undefined);
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toEqual(signInFirst);
+  });
+
+  it("with the business's key and its secret key, an order is read: an empty body is 400, not a refusal of the caller", async () => {
+    const res = await asCustomerApp(order(), liveBusiness.storefrontKey, liveBusiness.apiKey);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).code).toBe('invalid_input');
   });
 });
 

@@ -8,11 +8,12 @@
  * South zone's) ids and names, and A's rows are compared before and after:
  * nothing of A's is read or written.
  *
- * The customer app's routes are walked the same way: B's key (alone, or with
- * a signed-in B customer's token) naming A's records and A's customer's
- * address and order is refused them (404) and shown none of them; and a
- * second customer of A, with A's key and their own token, is refused the
- * first customer's address and orders and shown none of them.
+ * The customer app's routes are walked the same way: B's key (alone, with
+ * B's secret API key, or with a signed-in B customer's token) naming A's
+ * records and A's customer's address and order is refused them (401 or 404)
+ * and shown none of them; a second customer of A, with A's key and their own
+ * token, is refused the first customer's address and orders and shown none of
+ * them; and a secret API key is good with its own business's key only.
  *
  * The delivery app's routes are walked by B's executive and by another
  * executive of A: neither may move an order assigned to A's executive (404)
@@ -29,10 +30,12 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '@storedesk/shared/dates';
+import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
 import { makePng } from '../src/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
+  enableCashOnDelivery,
   latestCode,
   PASSWORD,
   signIn,
@@ -59,6 +62,8 @@ type Records = {
   coupon: { code: string; version: number };
   paymentMode: Ref;
   helpline: Ref;
+  /** A secret API key of A's (its id), made by A's owner. */
+  apiKey: string;
   /** A passkey of the zone's admin. */
   passkey: string;
   /** A's signed-in customer's phone, a saved address of theirs and the order they placed to it. */
@@ -82,7 +87,8 @@ type Request = { url: string; payload?: object; image?: true };
  * - `reads`: a read that names nothing, whose answer must hold nothing of A's;
  * - `own`: an operation that can only touch the caller's own account or business (the reason says why);
  * - `key`: the customer app's route, called with B's key, naming A's records where it can (`status`
- *   is what B's key gets), or naming nothing (`own`); `signedIn` is the same route called with a
+ *   is what B's key gets), or naming nothing (`own`); `keyed` is the same route called with B's secret
+ *   API key as well, as B's own system would (ADR 0056); `signedIn` is the same route called with a
  *   customer's token as well, naming A's customer's records (`status` for B's customer and for another
  *   customer of A alike);
  * - `customer`: a route of the signed-in customer's, called by B's customer (B's key and token) and by
@@ -113,6 +119,7 @@ type Entry =
       kind: 'key';
       request: (records: Records) => Request;
       status: number;
+      keyed?: { request: (records: Records) => Request; status: number };
       signedIn?: { request: (records: Records) => Request; status: number };
     }
   | { kind: 'customer'; requests: (records: Records) => Request[]; status: number }
@@ -396,6 +403,16 @@ const walk: Record<string, Entry> = {
   'PUT /api/settings/order': { kind: 'own', reason: "changes the caller's business's settings" },
   'GET /api/settings/referral': { kind: 'reads' },
   'PUT /api/settings/referral': { kind: 'own', reason: "changes the caller's business's settings" },
+  // B's list is B's keys: none of A's names, ids or secrets.
+  'GET /api/settings/api-keys': { kind: 'reads' },
+  'POST /api/settings/api-keys': { kind: 'own', reason: "makes a key of the caller's business" },
+  // A's key is unknown to B's owner and stays live; an admin is refused before it is looked for.
+  'DELETE /api/settings/api-keys/{keyId}': record(
+    (r) => ({ url: `/api/settings/api-keys/${r.apiKey}` }),
+    false,
+  ),
+  // The caller's business's texts of the day: its own test below tells A's from B's.
+  'GET /api/settings/sms-usage': { kind: 'reads' },
   'GET /api/coupons': { kind: 'reads' },
   // A coupon limited to A's store names a store the business does not have.
   'POST /api/coupons': placedIn(
@@ -451,17 +468,16 @@ const walk: Record<string, Entry> = {
     kind: 'own',
     reason: "unsubscribes from the key's business",
   },
+  // B's key alone places no order (neither a customer nor a secret key came: 401); with B's secret
+  // key, A's store is unknown to B's own system.
   'POST /api/storefront/orders': {
     kind: 'key',
-    request: (r) => ({
-      url: '/api/storefront/orders',
-      payload: {
-        customer: { name: 'Planted Customer', phone: '9822222222' },
-        storeId: r.store.id,
-        items: [{ itemId: r.item.id, quantity: 1 }],
-      },
-    }),
-    status: 404,
+    request: (r) => ({ url: '/api/storefront/orders', payload: keyedOrderOf(r.store.id, r.item.id) }),
+    status: 401,
+    keyed: {
+      request: (r) => ({ url: '/api/storefront/orders', payload: keyedOrderOf(r.store.id, r.item.id) }),
+      status: 404,
+    },
     // A signed-in customer ordering to A's customer's saved address: not theirs, whoever they are.
     signedIn: {
       request: (r) => ({
@@ -514,7 +530,7 @@ const walk: Record<string, Entry> = {
     requests: () => [{ url: '/api/storefront/orders' }, { url: '/api/storefront/orders?page=0&pageSize=25' }],
     status: 200,
   },
-  // A's customer's order, and an order of A placed without a token.
+  // A's customer's order, and an order of A's own system (its secret key), on no customer's account.
   'GET /api/storefront/orders/{orderId}': {
     kind: 'customer',
     requests: (r) => [
@@ -647,6 +663,17 @@ const walk: Record<string, Entry> = {
   },
 };
 
+/** An order as a business's own system places it: the customer, the address and the payment mode named. */
+function keyedOrderOf(storeId: string, itemId: string) {
+  return {
+    customer: { name: 'Planted Customer', phone: '9822222222' },
+    storeId,
+    items: [{ itemId, quantity: 1 }],
+    deliveryAddress: { label: 'Shop', text: '1 Ring Road', lat: 12.9, lng: 77.6 },
+    paymentMode: 'COD',
+  };
+}
+
 let ctx: TestApp;
 let a: TestBusiness;
 let b: TestBusiness;
@@ -674,12 +701,14 @@ let south: Records;
 const markersOfA = new Set<string>();
 /** The South zone's: none may be in an answer to the North admin. */
 const markersOfSouth = new Set<string>();
-/** A's customer's, and A's orders placed without a token: none may be in an answer to another customer of A. */
+/** A's customer's, and the orders of A's own system: none may be in an answer to another customer of A. */
 const markersOfCustomer = new Set<string>();
 /** A's North executive's orders: none may be in an answer to another executive of A. */
 const markersOfExecutive = new Set<string>();
 
 const tag = randomBytes(3).toString('hex');
+/** A's ceiling of texts a day, not the default B keeps: an answer of B's with it would be A's. */
+const aTextsADay = 321;
 const today = () => businessDay(new Date(), 'Asia/Kolkata');
 
 function send(session: Session, method: string, request: Request) {
@@ -713,18 +742,13 @@ async function made<T>(method: 'POST' | 'PATCH' | 'DELETE', url: string, payload
   return (res.statusCode === 204 ? undefined : res.json()) as T;
 }
 
-/** A cash-on-delivery order of A's store, placed with A's key as a customer without the app would. */
+/** A cash-on-delivery order of A's store, placed by A's own system with its secret key. */
 async function placeCod(storeId: string, itemId: string, customerName: string, phone: string) {
   const placed = await ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
-    headers: { 'x-storefront-key': a.storefrontKey },
-    payload: {
-      customer: { name: customerName, phone },
-      storeId,
-      items: [{ itemId, quantity: 1 }],
-      paymentMode: 'COD',
-    },
+    headers: { 'x-storefront-key': a.storefrontKey, authorization: `Bearer ${a.apiKey}` },
+    payload: { ...keyedOrderOf(storeId, itemId), customer: { name: customerName, phone } },
   });
   expect(placed.statusCode, placed.body).toBe(201);
   return placed.json<{ id: string }>().id;
@@ -869,18 +893,9 @@ async function zoneRecords(zoneId: string, label: string, markers: Set<string>) 
     featured: 0,
     pricePaise: 20_000,
   });
-  const placed = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/storefront/orders',
-    headers: { 'x-storefront-key': a.storefrontKey },
-    payload: {
-      customer: { name: `${name} Customer`, phone: `98${String(markers.size).padStart(8, '0')}` },
-      storeId: store.id,
-      items: [{ itemId: item.id, quantity: 1 }],
-    },
-  });
-  expect(placed.statusCode, placed.body).toBe(201);
-  const order = placed.json<{ id: string }>();
+  const order = {
+    id: await placeCod(store.id, item.id, `${name} Customer`, `98${String(markers.size).padStart(8, '0')}`),
+  };
   const dex = await made<Ref>('POST', '/api/delivery-executives', {
     name: `${name} Rider`,
     email: `rider.${label.toLowerCase()}.${tag}@example.test`,
@@ -944,6 +959,9 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
     'executive_trail',
     'cash_settlements',
     'passkeys',
+    'api_keys',
+    'sms_usage',
+    'referral_claims',
   ];
   const digests: Record<string, string | null> = {};
   for (const table of tables) {
@@ -981,6 +999,22 @@ beforeAll(async () => {
       .map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })),
   );
 
+  // Orders name a payment mode the business takes: B's too, so that B's own system's order for A's
+  // store is refused for the store, not for the mode.
+  const paymentMode = await made<Ref>('POST', '/api/settings/payment-modes', {
+    title: `Cash ${tag}`,
+    type: 'COD',
+  });
+  await enableCashOnDelivery(ctx.db, b);
+  const apiKey = await made<{ id: string; name: string; secret: string }>('POST', '/api/settings/api-keys', {
+    name: `Till ${tag}`,
+  });
+  const settings = await send(aOwner, 'GET', { url: '/api/settings/business' });
+  await made('PATCH', '/api/settings/business', {
+    version: settings.json<{ version: number }>().version,
+    smsDailyLimit: aTextsADay,
+  });
+
   const [northZone, southZone] = a.zones;
   const northIds = await zoneRecords(northZone, 'North', markersOfA);
   const southIds = await zoneRecords(southZone, 'South', markersOfSouth);
@@ -1001,10 +1035,6 @@ beforeAll(async () => {
     availEndTime: '23:59',
     usageLimit: 5,
   });
-  const paymentMode = await made<Ref>('POST', '/api/settings/payment-modes', {
-    title: `Cash ${tag}`,
-    type: 'COD',
-  });
   const helpline = await made<Ref>('POST', '/api/settings/helplines', {
     title: `Care ${tag}`,
     phoneNumber: '1800123456',
@@ -1017,6 +1047,10 @@ beforeAll(async () => {
     coupon.code,
     paymentMode.id,
     helpline.id,
+    apiKey.id,
+    apiKey.name,
+    apiKey.secret,
+    a.apiKey,
     a.admin.id,
     a.otherAdmin.id,
     a.owner.id,
@@ -1126,6 +1160,7 @@ beforeAll(async () => {
   }
 
   const shared = {
+    apiKey: apiKey.id,
     slide,
     deletedSlide: gone.id,
     coupon,
@@ -1169,20 +1204,94 @@ function leaked(res: Pick<LightMyRequestResponse, 'body'>, markers: Set<string>)
 describe('the tenant and zone walk', () => {
   it("gives another business's key nothing of A's: its records are unknown to it, and no answer holds them", async () => {
     const before = await footprintOfA();
+    const seen: string[] = [];
     for (const op of operations) {
       const entry = walk[label(op)]!;
       if (entry.kind !== 'key') continue;
-      const request = entry.request(north);
-      const res = await ctx.app.inject({
-        method: op.method as 'GET',
-        url: request.url,
-        headers: { 'x-storefront-key': b.storefrontKey },
-        ...(request.payload ? { payload: request.payload } : {}),
-      });
-      expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(entry.status);
-      expect(leaked(res, markersOfA), label(op)).toEqual([]);
+      const calls = [
+        { request: entry.request(north), status: entry.status, headers: {} },
+        ...(entry.keyed
+          ? [
+              {
+                request: entry.keyed.request(north),
+                status: entry.keyed.status,
+                headers: { authorization: `Bearer ${b.apiKey}` },
+              },
+            ]
+          : []),
+      ];
+      for (const { request, status, headers } of calls) {
+        const res = await ctx.app.inject({
+          method: op.method as 'GET',
+          url: request.url,
+          headers: { 'x-storefront-key': b.storefrontKey, ...headers },
+          ...(request.payload ? { payload: request.payload } : {}),
+        });
+        const who = 'authorization' in headers ? `${label(op)} with B's secret key` : label(op);
+        seen.push(`${who} ${res.statusCode}`);
+        expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(status);
+        expect(leaked(res, markersOfA), who).toEqual([]);
+      }
     }
+    expect(seen).toContain("POST /api/storefront/orders with B's secret key 404");
     expect(await footprintOfA()).toEqual(before);
+  });
+
+  it("takes a secret API key with its own business's key only: A's key with B's secret, or B's key with A's, is refused everywhere in the customer app", async () => {
+    const before = await footprintOfA();
+    const seen: string[] = [];
+    for (const op of operations) {
+      if (op.access !== 'storefront' && op.access !== 'customer') continue;
+      const entry = walk[label(op)]!;
+      // What each route names of A's, its body included; a route of the caller's own names nothing.
+      const requests =
+        entry.kind === 'key'
+          ? [(entry.keyed ?? entry).request(north)]
+          : entry.kind === 'customer'
+            ? entry.requests(north)
+            : [{ url: op.path }];
+      for (const [storefrontKey, secret] of [
+        [a.storefrontKey, b.apiKey],
+        [b.storefrontKey, a.apiKey],
+      ] as const) {
+        for (const request of requests) {
+          const who = `${label(op)} ${request.url} (${storefrontKey === a.storefrontKey ? "A's key, B's secret" : "B's key, A's secret"})`;
+          expect(request.url, who).not.toContain('{');
+          const res = await ctx.app.inject({
+            method: op.method as 'GET',
+            url: request.url,
+            headers: { 'x-storefront-key': storefrontKey, authorization: `Bearer ${secret}` },
+            ...(request.payload ? { payload: request.payload } : {}),
+          });
+          seen.push(who);
+          expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(401);
+          expect(res.json(), who).toEqual({
+            error: { code: 'unauthenticated', message: apiKeyMessages.unknown },
+          });
+        }
+      }
+    }
+    expect(seen.length).toBeGreaterThanOrEqual(30);
+    expect(await footprintOfA()).toEqual(before);
+  });
+
+  it("answers each owner their own business's texts of the day and ceiling, never another's", async () => {
+    const textsToday = async (business: TestBusiness) => {
+      const { rows } = await ctx.db.execute<{ sent: number }>(
+        sql`SELECT sent FROM sms_usage WHERE business_id = ${business.id} AND day = ${today()}::date`,
+      );
+      return rows[0]?.sent ?? 0;
+    };
+    for (const [session, business, limit] of [
+      [aOwner, a, aTextsADay],
+      [bOwner, b, 500],
+    ] as const) {
+      const res = await send(session, 'GET', { url: '/api/settings/sms-usage' });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ day: today(), sent: await textsToday(business), limit });
+    }
+    // A texted its two customers' codes and the live one; no code asked with B's key counted as A's.
+    expect(await textsToday(a)).toBe(3);
   });
 
   for (const [who, caller] of [
