@@ -6,11 +6,17 @@
  *
  *   npm run simulate -- [--url http://localhost:3000] [--per-minute 6] [--minutes 10]
  *                       [--email owner@example.com] [--password owner-demo-1] [--key <storefront key>]
+ *                       [--api-key <secret API key>]
  *
  * Staff calls are made as the owner. Without --key (or STOREFRONT_KEY) the
  * business's storefront key is read through the API, as the owner sees it in
  * Settings › Others, so any server can be driven from anywhere. Stops after
  * --minutes, or on Ctrl-C.
+ *
+ * Its orders come from the business's own system (ADR 0056): they carry a
+ * secret API key, which it makes as the owner when it starts (Settings › Others
+ * lists it as Simulator) and revokes when it stops, on Ctrl-C too; or the one
+ * given with --api-key (or STOREDESK_API_KEY), which it leaves as it was.
  *
  * Its orders are ones the server takes: each reaches the business's minimum
  * order value and goes to an address within its store's delivery radius. What
@@ -100,6 +106,23 @@ class Client {
   }
 }
 
+/** A secret API key made as the owner makes one in Settings › Others: its id, to revoke it, and the key. */
+async function makeApiKey(staff: Client): Promise<{ id: string; secret: string }> {
+  try {
+    return await staff.call<{ id: string; secret: string }>('POST', '/api/settings/api-keys', {
+      name: 'Simulator',
+    });
+  } catch (error) {
+    if (error instanceof Refused && error.status === 403) {
+      throw new Error(
+        'Only the owner can make a secret API key: sign in as the owner (--email, --password), ' +
+          'or give a key with --api-key or STOREDESK_API_KEY (Settings › Others makes one).',
+      );
+    }
+    throw error;
+  }
+}
+
 /** The business's storefront key, as Settings › Others shows it to the owner. */
 async function storefrontKeyOf(staff: Client): Promise<string> {
   try {
@@ -124,6 +147,7 @@ async function main() {
       email: { type: 'string', default: 'owner@example.com' },
       password: { type: 'string', default: 'owner-demo-1' },
       key: { type: 'string', default: process.env.STOREFRONT_KEY },
+      'api-key': { type: 'string', default: process.env.STOREDESK_API_KEY },
     },
   });
   const perMinute = Number(values['per-minute']);
@@ -143,9 +167,54 @@ async function main() {
   if (!signIn.ok) throw new Error(`sign-in as ${values.email} answered ${signIn.status}`);
   const { token } = (await signIn.json()) as { token: string };
   const staff = new Client(url, { authorization: `Bearer ${token}` });
-  // An empty --key or STOREFRONT_KEY is no key.
+  // An empty --key or STOREFRONT_KEY is no key; likewise --api-key and STOREDESK_API_KEY.
   const key = values.key || (await storefrontKeyOf(staff));
-  const storefront = new Client(url, { 'x-storefront-key': key });
+  const stop = stopOnSignal();
+  const made = values['api-key'] ? null : await makeApiKey(staff);
+  try {
+    await simulate(url, staff, key, values['api-key'] || made!.secret, { perMinute, minutes, stop });
+  } finally {
+    if (made) await revokeApiKey(staff, made.id);
+  }
+}
+
+type Stop = { requested: boolean; wake: () => void };
+
+/** Ctrl-C (or a TERM) ends the run at once, between two orders, so the key it made is revoked. */
+function stopOnSignal(): Stop {
+  const stop: Stop = { requested: false, wake: () => undefined };
+  const request = () => {
+    stop.requested = true;
+    stop.wake();
+  };
+  process.once('SIGINT', request);
+  process.once('SIGTERM', request);
+  return stop;
+}
+
+/** Revokes the key the run made; one it could not is told, to revoke by hand. */
+async function revokeApiKey(staff: Client, id: string) {
+  try {
+    await staff.call('DELETE', `/api/settings/api-keys/${id}`);
+  } catch (error) {
+    console.warn(
+      `The secret API key Simulator could not be revoked (${(error as Error).message}): revoke it in Settings › Others.`,
+    );
+  }
+}
+
+/** Places orders and moves them along until `minutes` are over, or it is stopped. */
+async function simulate(
+  url: string,
+  staff: Client,
+  storefrontKey: string,
+  apiKey: string,
+  { perMinute, minutes, stop }: { perMinute: number; minutes: number; stop: Stop },
+) {
+  const storefront = new Client(url, {
+    'x-storefront-key': storefrontKey,
+    authorization: `Bearer ${apiKey}`,
+  });
 
   const stores = (await staff.call<Page<StoreRow>>('GET', '/api/stores?pageSize=25')).items.filter(
     (store) => store.status === 1,
@@ -253,14 +322,10 @@ async function main() {
     moved += 1;
   };
 
-  let stopping = false;
-  process.once('SIGINT', () => {
-    stopping = true;
-  });
   const deadline = Date.now() + minutes * 60_000;
   const everyMs = 60_000 / perMinute;
   console.log(`placing ${perMinute} orders a minute at ${url} for ${minutes} min (Ctrl-C stops)`);
-  while (!stopping && Date.now() < deadline) {
+  while (!stop.requested && Date.now() < deadline) {
     const started = Date.now();
     try {
       await placeOrder();
@@ -276,7 +341,14 @@ async function main() {
         console.warn((error as Error).message);
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started))));
+    if (stop.requested) break;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started)));
+      stop.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   }
   console.log(summaryOf(placed, moved, refused));
 }
