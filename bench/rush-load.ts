@@ -3,9 +3,9 @@
  * whatever the answers, up to a cap of requests in flight per kind (one due
  * while the cap is reached is dropped and counted; one sent more than 50 ms
  * after its time is counted late).
- * - customer orders: `POST /api/storefront/orders` across the businesses in
- *   turn, each by a new customer, with an address by the store and cash on
- *   delivery;
+ * - orders: `POST /api/storefront/orders` across the businesses in turn, as
+ *   each business's own system places them (its secret key), each naming a
+ *   new customer, with an address by the store and cash on delivery;
  * - status changes: `POST /api/orders/:id/status` as each business's owner,
  *   moving its Placed orders to Confirmed (with an executive of the order's
  *   zone) and back, with the version each answer gives. An order is changed
@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { OpenOrder, RushBusiness } from './rush-seed.ts';
-import { post } from './orders.ts';
+import { keyedOrderHeaders, post } from './orders.ts';
 import { eachMessage, openEventsResponse, streamAddress } from './sse.ts';
 import { cpuSeconds, percentile, round1 } from './stats.ts';
 
@@ -266,7 +266,7 @@ export async function runPhase(input: {
         postOrNothing(
           orderAgent,
           `${baseUrl}/api/storefront/orders`,
-          { 'x-storefront-key': business.key },
+          keyedOrderHeaders(business.key, business.apiKey),
           {
             customer: { name: `Rush Customer ${input.phoneBase + n}`, phone },
             storeId: business.storeId,

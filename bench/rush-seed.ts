@@ -12,7 +12,10 @@
  *   its open orders (n ≤ open) can be written first and its history later
  *   without either renumbering the other.
  * Every business's limit of open orders per executive is lifted (the rush
- * confirms many orders with each zone's one executive).
+ * confirms many orders with each zone's one executive). `loadBusinesses` gives
+ * each business a session of its owner and a secret API key, both written as
+ * the server keeps them (SHA-256), since its orders come from the business's
+ * own system (ADR 0056).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type pg from 'pg';
@@ -28,6 +31,8 @@ export type RushBusiness = {
   lng: number;
   /** A session of its owner, made in the database (sign-in is deliberately slow). */
   token: string;
+  /** A secret API key of the business, made in the database: what its orders carry. */
+  apiKey: string;
   /** One delivery executive of each zone. */
   dexOfZone: Map<string, string>;
 };
@@ -226,7 +231,7 @@ export async function vacuumAnalyze(client: pg.Client) {
   for (const table of ['customers', 'orders', 'daily_stats']) await client.query(`VACUUM ANALYZE ${table}`);
 }
 
-/** What the load needs of each business of `ids`, with a new session of its owner each. */
+/** What the load needs of each business of `ids`, with a new session of its owner and a new secret key each. */
 export async function loadBusinesses(client: pg.Client, ids: string[]): Promise<RushBusiness[]> {
   const baskets = await client.query<{
     business_id: string;
@@ -269,6 +274,18 @@ export async function loadBusinesses(client: pg.Client, ids: string[]): Promise<
       owners.rows.map((o) => o.business_id),
     ],
   );
+  // A key as createKey (api-keys.service.ts) makes one: `sk_live_` and 256 random bits, kept as its SHA-256.
+  const apiKeys = new Map(ids.map((id) => [id, `sk_live_${randomBytes(32).toString('base64url')}`]));
+  await client.query(
+    `INSERT INTO api_keys (business_id, name, token_hash, last_four, created_by_name)
+     SELECT b, 'Rush bench', decode(h, 'hex'), f, 'Rush bench'
+     FROM unnest($1::uuid[], $2::text[], $3::text[]) AS x(b, h, f)`,
+    [
+      ids,
+      ids.map((id) => createHash('sha256').update(apiKeys.get(id)!).digest('hex')),
+      ids.map((id) => apiKeys.get(id)!.slice(-4)),
+    ],
+  );
   const basketOf = new Map(baskets.rows.map((row) => [row.business_id, row]));
   return ids.map((id) => {
     const basket = basketOf.get(id);
@@ -284,6 +301,7 @@ export async function loadBusinesses(client: pg.Client, ids: string[]): Promise<
       lat: basket.lat,
       lng: basket.lng,
       token,
+      apiKey: apiKeys.get(id)!,
       dexOfZone: new Map(dexes.rows.filter((d) => d.business_id === id).map((d) => [d.zone_id, d.id])),
     };
   });

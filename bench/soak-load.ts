@@ -10,6 +10,7 @@
  * an error like every other unexpected answer.
  */
 import http from 'node:http';
+import { createApiKey, keyedOrderHeaders } from './orders.ts';
 import { percentile, round1 } from './stats.ts';
 
 /** Requests per second of each kind. Status changes are offered a little more than orders need. */
@@ -176,6 +177,8 @@ type StoreRow = {
   status: number;
   zoneId: string;
   description: string;
+  latitude: number;
+  longitude: number;
   version: number;
 };
 type ItemRow = { id: string; inStock: boolean; pricePaise: number; version: number };
@@ -193,10 +196,15 @@ export type LoadSetup = {
   baseUrl: string;
   ownerToken: string;
   adminToken: string;
-  storefrontKey: string;
+  /** What an order of the business's own system carries: its storefront key and a secret key (ADR 0056). */
+  orderHeaders: Record<string, string>;
   stores: StoreRow[];
-  /** An Open store and the lines of its basket: what customers order. */
-  baskets: Array<{ storeId: string; items: Array<{ itemId: string; quantity: number }> }>;
+  /** An Open store, the lines of its basket and an address by it: what is ordered. */
+  baskets: Array<{
+    storeId: string;
+    items: Array<{ itemId: string; quantity: number }>;
+    deliveryAddress: { label: string; text: string; lat: number; lng: number };
+  }>;
   /** Items in no basket, toggled between available and not. */
   toggled: Array<{ storeId: string; itemId: string; inStock: boolean; version: number }>;
   dexesOfZone: Map<string, string[]>;
@@ -210,7 +218,10 @@ async function get<T>(baseUrl: string, token: string, path: string): Promise<T> 
   return (await res.json()) as T;
 }
 
-/** Reads the stores, baskets, items to toggle, delivery executives and some orders of the demo business. */
+/**
+ * Reads the stores, baskets, items to toggle, delivery executives and some orders of the demo
+ * business, and makes a secret key as its owner for the orders.
+ */
 export async function prepareLoad(
   baseUrl: string,
   owner: { token: string },
@@ -218,6 +229,7 @@ export async function prepareLoad(
 ): Promise<LoadSetup> {
   const token = owner.token;
   const { storefrontKey } = await get<{ storefrontKey: string }>(baseUrl, token, '/api/settings/business');
+  const orderHeaders = keyedOrderHeaders(storefrontKey, await createApiKey(baseUrl, token));
   const stores = (await get<Page<StoreRow>>(baseUrl, token, '/api/stores?pageSize=25')).items;
   const baskets: LoadSetup['baskets'] = [];
   const toggled: LoadSetup['toggled'] = [];
@@ -233,7 +245,11 @@ export async function prepareLoad(
         99,
         Math.ceil(20_000 / lines.reduce((sum, item) => sum + Math.max(1, item.pricePaise), 0)),
       );
-      baskets.push({ storeId: store.id, items: lines.map((item) => ({ itemId: item.id, quantity })) });
+      baskets.push({
+        storeId: store.id,
+        items: lines.map((item) => ({ itemId: item.id, quantity })),
+        deliveryAddress: { label: 'Home', text: '1, Soak Road', lat: store.latitude, lng: store.longitude },
+      });
       rest = items.filter((item) => !lines.includes(item));
     }
     for (const item of rest.slice(0, 2)) {
@@ -262,7 +278,7 @@ export async function prepareLoad(
     baseUrl,
     ownerToken: token,
     adminToken: admin.token,
-    storefrontKey,
+    orderHeaders,
     stores,
     baskets,
     toggled,
@@ -345,7 +361,6 @@ export async function runLoad(setup: LoadSetup, stopAt: number, tally: LoadTally
   ];
   const placed: string[] = [];
   let orderCount = 0;
-  const returning = Array.from({ length: 40 }, (_, n) => `50000${String(n).padStart(5, '0')}`);
   /** Placed orders waiting for their next step, oldest first; an order is in here at most once. */
   const moving: string[] = [];
   let toggleTurn = 0;
@@ -378,13 +393,18 @@ export async function runLoad(setup: LoadSetup, stopAt: number, tally: LoadTally
     storefrontOrder: async () => {
       const basket = pick(setup.baskets);
       const n = orderCount++;
-      const phone = n % 3 === 0 ? pick(returning) : `6${String(n).padStart(9, '0')}`;
       const order = await call<{ id: string }>(
         'storefrontOrder',
         'POST',
         '/api/storefront/orders',
-        { 'x-storefront-key': setup.storefrontKey },
-        { customer: { name: `Soak Customer ${n}`, phone }, storeId: basket.storeId, items: basket.items },
+        setup.orderHeaders,
+        {
+          customer: { name: `Soak Customer ${n}`, phone: `6${String(n).padStart(9, '0')}` },
+          storeId: basket.storeId,
+          items: basket.items,
+          deliveryAddress: basket.deliveryAddress,
+          paymentMode: 'COD',
+        },
         201,
       );
       if (!order) return;
