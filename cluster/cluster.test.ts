@@ -16,7 +16,7 @@ import { pngOfSize } from '../apps/server/src/storage/image-fixtures.ts';
 import { startTestS3Server, type TestS3Server } from '../apps/server/src/storage/s3-test-server.ts';
 import { openStream, type SseStream } from '../apps/server/test/sse.ts';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
-import { call, demoMenu } from './support/api.ts';
+import { call, demoMenu, orderOf, type DemoMenu } from './support/api.ts';
 import { freePort, startHaproxy, startRedis, type Running } from './support/processes.ts';
 
 const OWNER = { email: 'owner@example.com', password: 'owner-demo-1' };
@@ -33,25 +33,24 @@ let haproxy: { stop: () => Promise<void> };
 /** HAProxy in front of a and b; one that rewrites Host in front of them; one that rewrites Host in front of `untrusted`. */
 const proxy = { main: '', rewriting: '', rewritingUntrusted: '' };
 let owner: { authorization: string };
-let storefrontKey: string;
-let menu: { storeId: string; itemId: string };
+let orderHeaders: Record<string, string>;
+let menu: DemoMenu;
 
 async function signIn(baseUrl: string, email = OWNER.email, password = OWNER.password) {
   return call(baseUrl, 'POST', '/api/auth/sign-in', { email, password });
 }
 
-/** One customer order through the customer-app API, from `address` as the proxy reports it. */
+/** One order through the customer-app API, as the business's own system sends it, from `address` as the proxy reports it. */
 function placeOrder(baseUrl: string, address?: string) {
   return call(
     baseUrl,
     'POST',
     '/api/storefront/orders',
-    {
-      customer: { name: 'Asha Rao', phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` },
-      storeId: menu.storeId,
-      items: [{ itemId: menu.itemId, quantity: 1 }],
-    },
-    { 'x-storefront-key': storefrontKey, ...(address ? { 'x-forwarded-for': address } : {}) },
+    orderOf(menu, {
+      name: 'Asha Rao',
+      phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+    }),
+    { ...orderHeaders, ...(address ? { 'x-forwarded-for': address } : {}) },
   );
 }
 
@@ -145,7 +144,7 @@ beforeAll(async () => {
   const session = await signIn(a.baseUrl);
   expect(session.status).toBe(200);
   owner = { authorization: `Bearer ${session.body.token as string}` };
-  ({ storefrontKey, menu } = await demoMenu(a.baseUrl, owner));
+  ({ orderHeaders, menu } = await demoMenu(a.baseUrl, owner));
 }, 240_000);
 
 afterAll(async () => {

@@ -15,7 +15,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../e2e/support/server.ts';
-import { call, demoMenu, type Answer } from './support/api.ts';
+import { call, demoMenu, orderOf, type Answer, type DemoMenu } from './support/api.ts';
 import { PatroniCluster } from './support/patroni.ts';
 
 const OWNER = { email: 'owner@example.com', password: 'owner-demo-1' };
@@ -28,8 +28,8 @@ let cluster: PatroniCluster | undefined;
 let a: RunningServer | undefined;
 let b: RunningServer | undefined;
 let owner: { authorization: string };
-let storefrontKey: string;
-let menu: { storeId: string; itemId: string };
+let orderHeaders: Record<string, string>;
+let menu: DemoMenu;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -86,7 +86,7 @@ beforeAll(async () => {
   const session = await call(a.baseUrl, 'POST', '/api/auth/sign-in', OWNER);
   expect(session.status).toBe(200);
   owner = { authorization: `Bearer ${session.body.token as string}` };
-  ({ storefrontKey, menu } = await demoMenu(a.baseUrl, owner));
+  ({ orderHeaders, menu } = await demoMenu(a.baseUrl, owner));
 }, 240_000);
 
 afterAll(async () => {
@@ -140,15 +140,11 @@ describe('the primary PostgreSQL and its Patroni killed mid-load', () => {
           instance,
           'POST',
           '/api/storefront/orders',
-          {
-            customer: {
-              name: 'Asha Rao',
-              phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
-            },
-            storeId: menu.storeId,
-            items: [{ itemId: menu.itemId, quantity: 1 }],
-          },
-          { 'x-storefront-key': storefrontKey },
+          orderOf(menu, {
+            name: 'Asha Rao',
+            phone: `98${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`,
+          }),
+          orderHeaders,
         ).catch((error: Error) => error);
         if (!(res instanceof Error) && res.status === 201) {
           acks.push({ at: Date.now(), sentAt, instance });
@@ -312,12 +308,8 @@ describe('the primary PostgreSQL and its Patroni killed mid-load', () => {
         b!.baseUrl,
         'POST',
         '/api/storefront/orders',
-        {
-          customer: { name: 'Asha Rao', phone: '9800000001' },
-          storeId: menu.storeId,
-          items: [{ itemId: menu.itemId, quantity: 1 }],
-        },
-        { 'x-storefront-key': storefrontKey },
+        orderOf(menu, { name: 'Asha Rao', phone: '9800000001' }),
+        orderHeaders,
       );
       expect(placed.status).toBe(201);
       const orderUrl = `/api/orders/${placed.body.id as string}`;

@@ -26,17 +26,46 @@ export async function call(
   return { status: res.status, body: parsed, retryAfter: res.headers.get('retry-after') };
 }
 
-/** The demo business's storefront key, and an open store with an item in stock, as its owner reads them. */
+/** An open store's item in stock, and an address by the store: what the suites' orders name. */
+export type DemoMenu = {
+  storeId: string;
+  itemId: string;
+  deliveryAddress: { label: string; text: string; lat: number; lng: number };
+};
+
+/**
+ * What the demo business's own system orders with (ADR 0056): its storefront key and a secret key
+ * its owner makes, as headers; and an open store with an item in stock, as its owner reads them.
+ */
 export async function demoMenu(baseUrl: string, owner: Record<string, string>) {
   const storefrontKey = (await call(baseUrl, 'GET', '/api/settings/business', undefined, owner)).body
     .storefrontKey as string;
+  const made = await call(baseUrl, 'POST', '/api/settings/api-keys', { name: 'Cluster suite' }, owner);
+  if (made.status !== 201) throw new Error(`making a secret API key answered ${made.status}`);
+  const orderHeaders = {
+    'x-storefront-key': storefrontKey,
+    authorization: `Bearer ${made.body.secret as string}`,
+  };
   const stores = (await call(baseUrl, 'GET', '/api/stores?pageSize=25', undefined, owner)).body
-    .items as Array<{
-    id: string;
-    status: number;
-  }>;
-  const storeId = stores.find((store) => store.status === 1)!.id;
-  const items = (await call(baseUrl, 'GET', `/api/stores/${storeId}/items?pageSize=25`, undefined, owner))
+    .items as Array<{ id: string; status: number; latitude: number; longitude: number }>;
+  const store = stores.find((candidate) => candidate.status === 1)!;
+  const items = (await call(baseUrl, 'GET', `/api/stores/${store.id}/items?pageSize=25`, undefined, owner))
     .body.items as Array<{ id: string; inStock: boolean }>;
-  return { storefrontKey, menu: { storeId, itemId: items.find((item) => item.inStock)!.id } };
+  const menu: DemoMenu = {
+    storeId: store.id,
+    itemId: items.find((item) => item.inStock)!.id,
+    deliveryAddress: { label: 'Home', text: '1, Cluster Road', lat: store.latitude, lng: store.longitude },
+  };
+  return { orderHeaders, menu };
+}
+
+/** An order of one of the menu's item for `customer`, as the business's own system sends it. */
+export function orderOf(menu: DemoMenu, customer: { name: string; phone: string }) {
+  return {
+    customer,
+    storeId: menu.storeId,
+    items: [{ itemId: menu.itemId, quantity: 1 }],
+    deliveryAddress: menu.deliveryAddress,
+    paymentMode: 'COD',
+  };
 }
