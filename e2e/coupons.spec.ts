@@ -26,13 +26,17 @@ async function signInAsOwner(width?: number) {
   return { context, page };
 }
 
-/** An order with a coupon through the customer-app API: five of the dearest item of an open store. */
+/**
+ * An order with a coupon through the customer-app API, from the business's own system: five of the
+ * dearest item of an open store.
+ */
 async function orderWithCoupon(page: Page, couponCode: string) {
-  const { store, stocked } = await openStoreWithStock(page);
+  const { store, stocked, deliveryAddress } = await openStoreWithStock(page);
   return sendStorefrontOrder({
     customer: { name: 'Coupon Customer', phone: '9811100077' },
     storeId: store.id,
     items: [{ itemId: stocked[0]!.id, quantity: 5 }],
+    deliveryAddress,
     couponCode,
   });
 }

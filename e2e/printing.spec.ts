@@ -57,7 +57,7 @@ async function setOrderSettings(changes: Record<string, unknown>) {
 
 /** An order of two of the first stocked item (taxed at 5%, HSN 0406) and one of the second, by API. */
 async function orderWithGst(customer: { name: string; phone: string }) {
-  const { store, stocked } = await openStoreWithStock(page);
+  const { store, stocked, deliveryAddress } = await openStoreWithStock(page);
   const first = stocked[0]!;
   const item = (await (await page.request.get(`/api/stores/${store.id}/items/${first.id}`)).json()) as {
     name: string;
@@ -71,6 +71,7 @@ async function orderWithGst(customer: { name: string; phone: string }) {
     customer,
     storeId: store.id,
     items: stocked.map((line, index) => ({ itemId: line.id, quantity: index === 0 ? 2 : 1 })),
+    deliveryAddress,
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return { ...(body as { id: string; number: number }), storeName: store.name, itemName: item.name };

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from './support/database.ts';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { seriousFindings } from './support/axe.ts';
+import { keyedOrderHeaders } from './support/orders.ts';
 
 /*
  * Settings > About and Others: the owner saves in one browser, a second one
@@ -81,10 +82,11 @@ async function openTab(page: Page, tab: 'about' | 'others') {
   await page.getByRole('button', { name: 'Save' }).waitFor();
 }
 
-function placeOrder(key: string) {
+/** An empty order of the business's own system (its secret key) with the storefront key `key`. */
+async function placeOrder(key: string) {
   return fetch(`${inject('baseUrl')}/api/storefront/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-storefront-key': key },
+    headers: { ...(await keyedOrderHeaders()), 'content-type': 'application/json', 'x-storefront-key': key },
     body: JSON.stringify({}),
   });
 }

@@ -1,18 +1,27 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { demo } from './browser.ts';
+import { codeTextedTo } from './customer.ts';
 
 type Listed<T> = { items: T[] };
 type Customer = { name: string; phone: string };
+type Line = { itemId: string; quantity: number };
+export type DeliveryAddress = { label: string; text: string; lat: number; lng: number };
 
 /**
- * An open store of the caller's with items in stock (other specs add stores of their own), and up
- * to two of those items, dearest first (five of the dearest clear the demo's ₹99.00 minimum order).
+ * An open store of the caller's with items in stock (other specs add stores of their own), up to
+ * two of those items, dearest first (five of the dearest clear the demo's ₹99.00 minimum order),
+ * and an address by the store that it delivers to.
  */
 export async function openStoreWithStock(page: Page) {
   const stores = (await (await page.request.get('/api/stores?pageSize=25')).json()) as Listed<{
     id: string;
     name: string;
     status: number;
+    latitude: number;
+    longitude: number;
   }>;
   for (const store of stores.items.filter((s) => s.status === 1)) {
     const items = (await (
@@ -26,24 +35,114 @@ export async function openStoreWithStock(page: Page) {
       .filter((item) => item.inStock)
       .sort((x, y) => y.pricePaise - x.pricePaise)
       .slice(0, 2);
-    if (stocked.length > 0) return { store, stocked };
+    const deliveryAddress: DeliveryAddress = {
+      label: 'Home',
+      text: '2, Shop Street',
+      lat: store.latitude,
+      lng: store.longitude,
+    };
+    if (stocked.length > 0) return { store, stocked, deliveryAddress };
   }
   throw new Error('no open store with stock');
 }
 
-/** Sends an order to the customer-app API with the demo's storefront key, as the customer app would. */
-export async function sendStorefrontOrder(order: {
-  customer: Customer;
-  storeId: string;
-  items: { itemId: string; quantity: number }[];
-  couponCode?: string;
-}): Promise<{ status: number; body: Record<string, unknown> }> {
+/**
+ * A secret API key of the demo business (ADR 0056), made once per server as its owner makes one in
+ * Settings › Others. It is kept in the server's data directory, so each spec file after the first
+ * uses it rather than making another (a business holds at most 20).
+ */
+async function demoApiKey(): Promise<string> {
+  const kept = path.join(inject('dataDir'), 'browser-tests-api-key');
+  if (fs.existsSync(kept)) return fs.readFileSync(kept, 'utf8');
+  const base = inject('baseUrl');
+  const signedIn = await fetch(`${base}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demo.owner.email, password: demo.owner.password }),
+  });
+  expect(signedIn.status).toBe(200);
+  const { token } = (await signedIn.json()) as { token: string };
+  const made = await fetch(`${base}/api/settings/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Browser tests' }),
+  });
+  expect(made.status).toBe(201);
+  const { secret } = (await made.json()) as { secret: string };
+  fs.writeFileSync(kept, secret);
+  return secret;
+}
+
+/** The headers of an order of the demo business's own system: its storefront key and its secret key. */
+export async function keyedOrderHeaders(): Promise<Record<string, string>> {
+  return { 'x-storefront-key': inject('storefrontKey'), authorization: `Bearer ${await demoApiKey()}` };
+}
+
+async function postOrder(headers: Record<string, string>, order: object) {
   const res = await fetch(`${inject('baseUrl')}/api/storefront/orders`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(order),
   });
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * Sends an order to the customer-app API as the demo business's own system does (a till, a phone
+ * desk): with a secret API key, naming the customer and the address, cash on delivery. It joins no
+ * customer's account.
+ */
+export async function sendStorefrontOrder(order: {
+  customer: Customer;
+  storeId: string;
+  items: Line[];
+  deliveryAddress: DeliveryAddress;
+  couponCode?: string;
+}): Promise<{ status: number; body: Record<string, unknown> }> {
+  return postOrder(await keyedOrderHeaders(), { ...order, paymentMode: 'COD' });
+}
+
+/**
+ * A customer of the demo signed in through the customer-app API by the code texted to them, as the
+ * app signs them in, with an address saved: their orders are theirs (their account, their list).
+ */
+export async function signInCustomer(customer: Customer, address: DeliveryAddress) {
+  const base = inject('baseUrl');
+  const headers = { 'content-type': 'application/json', 'x-storefront-key': inject('storefrontKey') };
+  const asked = await fetch(`${base}/api/storefront/auth/code`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone: customer.phone }),
+  });
+  expect(asked.status).toBe(202);
+  const verified = await fetch(`${base}/api/storefront/auth/verify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      phone: customer.phone,
+      code: await codeTextedTo(inject('dataDir'), customer.phone),
+      name: customer.name,
+    }),
+  });
+  expect(verified.status).toBe(200);
+  const { token } = (await verified.json()) as { token: string };
+  const asCustomer = { ...headers, authorization: `Bearer ${token}` };
+  const saved = await fetch(`${base}/api/storefront/addresses`, {
+    method: 'POST',
+    headers: asCustomer,
+    body: JSON.stringify(address),
+  });
+  expect(saved.status).toBe(201);
+  const { id: addressId } = (await saved.json()) as { id: string };
+  return { headers: asCustomer, addressId };
+}
+
+/** A signed-in customer's order to their saved address, cash on delivery. */
+export function sendCustomerOrder(
+  customer: { headers: Record<string, string>; addressId: string },
+  order: { storeId: string; items: Line[] },
+) {
+  return postOrder(customer.headers, { ...order, addressId: customer.addressId, paymentMode: 'COD' });
 }
 
 /** Places an order of three of each stocked item at an open store, and expects it taken (201). */
@@ -51,11 +150,12 @@ export async function placeOrder(
   page: Page,
   customer: Customer = { name: 'Esha Live', phone: '9811122233' },
 ) {
-  const { store, stocked } = await openStoreWithStock(page);
+  const { store, stocked, deliveryAddress } = await openStoreWithStock(page);
   const { status, body } = await sendStorefrontOrder({
     customer,
     storeId: store.id,
     items: stocked.map((item) => ({ itemId: item.id, quantity: 3 })),
+    deliveryAddress,
   });
   expect(status, JSON.stringify(body)).toBe(201);
   return { ...(body as { id: string; number: number }), storeName: store.name };
