@@ -48,6 +48,8 @@ export const accountRoutes: FastifyPluginAsyncZod<{
           400: errorEnvelopeSchema,
           403: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
+          // The current password's tries (ADR 0054).
+          429: errorEnvelopeSchema,
         },
       },
     },

@@ -15,6 +15,8 @@ import { authOf } from '../../plugins/access.ts';
 import * as passkeys from '../auth/passkeys.service.ts';
 
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+/** What a change that needs the current password may answer: 429 past its tries (ADR 0054). */
+const passwordRefusals = { ...refusals, 429: errorEnvelopeSchema };
 
 /** The signed-in person's passkeys (B15, ADR 0049): listed, added and removed on the Account page. */
 export const passkeyAccountRoutes: FastifyPluginAsyncZod<{ db: Database; originOf: OriginOf }> = async (
@@ -40,11 +42,11 @@ export const passkeyAccountRoutes: FastifyPluginAsyncZod<{ db: Database; originO
         tags: ['account'],
         summary: 'Start adding a passkey: the options for the browser’s navigator.credentials.create()',
         description:
-          'Needs the current password (403 on the field when wrong). The relying party is the console’s public ' +
-          'address (its host is the RP ID); the passkey must be discoverable and verify its user. The challenge ' +
-          'lasts 5 minutes and works once. 409 when the person has 10 passkeys.',
+          'Needs the current password (403 on the field when wrong, 429 after too many tries). The relying ' +
+          'party is the console’s public address (its host is the RP ID); the passkey must be discoverable and ' +
+          'verify its user. The challenge lasts 5 minutes and works once. 409 when the person has 10 passkeys.',
         body: currentPasswordSchema,
-        response: { 200: webauthnOptionsSchema, ...refusals },
+        response: { 200: webauthnOptionsSchema, ...passwordRefusals },
       },
     },
     async (request) =>
@@ -86,10 +88,11 @@ export const passkeyAccountRoutes: FastifyPluginAsyncZod<{ db: Database; originO
       schema: {
         tags: ['account'],
         summary: 'Remove one of the signed-in person’s passkeys',
-        description: 'Needs the current password. 404: not a passkey of the signed-in person.',
+        description:
+          'Needs the current password (429 after too many tries). 404: not a passkey of the signed-in person.',
         params: z.object({ passkeyId: idParam }),
         body: currentPasswordSchema,
-        response: { 204: z.null(), ...refusals, 404: errorEnvelopeSchema },
+        response: { 204: z.null(), ...passwordRefusals, 404: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {

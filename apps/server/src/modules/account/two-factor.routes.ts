@@ -15,6 +15,8 @@ import { authOf } from '../../plugins/access.ts';
 import * as twoFactor from '../auth/two-factor.service.ts';
 
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema };
+/** What a change that needs the current password may answer: 429 past its tries (ADR 0054). */
+const passwordRefusals = { ...refusals, 429: errorEnvelopeSchema };
 
 /** The signed-in person's two-step sign-in (B15, ADR 0044), and the owner's requirement of it. */
 export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
@@ -38,7 +40,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         summary:
           'Start setting up an authenticator app: answers its secret, pending until a code confirms it',
         body: currentPasswordSchema,
-        response: { 200: totpEnrolmentSchema, ...refusals },
+        response: { 200: totpEnrolmentSchema, ...passwordRefusals },
       },
     },
     async (request) => twoFactor.startTotp(db, authOf(request), request.body),
@@ -65,7 +67,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         tags: ['account'],
         summary: 'Ten new recovery codes in place of the old ones',
         body: currentPasswordSchema,
-        response: { 200: recoveryCodesSchema, ...refusals },
+        response: { 200: recoveryCodesSchema, ...passwordRefusals },
       },
     },
     async (request) => twoFactor.renewRecoveryCodes(db, authOf(request), request.body),
@@ -78,7 +80,7 @@ export const twoFactorAccountRoutes: FastifyPluginAsyncZod<{ db: Database }> = a
         tags: ['account'],
         summary: 'Turn two-step sign-in off: removes the authenticator secret and the recovery codes',
         body: currentPasswordSchema,
-        response: { 204: z.null(), ...refusals },
+        response: { 204: z.null(), ...passwordRefusals },
       },
     },
     async (request, reply) => {
