@@ -5,11 +5,13 @@
  * garbage (wrong types, huge and odd strings, edge numbers, missing and extra
  * fields, malformed ids, broken JSON, other media types), as the owner and as
  * an admin, the customer app's routes as a signed-in customer (a bearer
- * token of the customer app) or nobody, and the delivery app's routes as a
+ * token of the customer app), as the business's own system (one of its secret
+ * API keys, ADR 0056) or nobody, and the delivery app's routes as a
  * signed-in delivery executive (ADR 0042), whose token opens nothing else.
  * An executive is answered only their own orders. Every answer must be below 500 and,
  * when it is an error, the API's envelope; a signed-in customer is answered
- * only their own records; refusals and reads must write nothing; after each operation's
+ * only their own records, and an order of the business's own system joins no
+ * customer's account; refusals and reads must write nothing; after each operation's
  * batch the database must still hold together (see fuzz/invariants.ts).
  *
  * Rate limits: every request comes from a client address of its own (inject's
@@ -20,7 +22,10 @@
  * The customer app's sign-in codes are limited per phone as well: every phone
  * the fuzz asks a code for or guesses at is new (fuzz/requests.ts), and the
  * codes staged for the sign-in batch each go to a phone of their own, so a
- * 429 from those routes fails the run too.
+ * 429 from those routes fails the run too, and those batches start under the
+ * highest ceiling of texts a day. A person's tries at their current password
+ * are forgotten before each request that checks it, and a 429 there fails the
+ * run as well.
  *
  * Reproduce a failure with the run's seed it prints: FUZZ_SEED=<seed> (and
  * FUZZ_RUNS=<n> for more or fewer requests per operation). The batches run in
@@ -113,6 +118,24 @@ const LIMITED_PER_ADDRESS = new Set([
   'POST /api/onboarding',
 ]);
 
+/** Routes of the customer app's that need a caller: a signed-in customer or a secret API key (ADR 0056). */
+const NEEDS_A_CALLER = new Set(['POST /api/storefront/orders']);
+
+/**
+ * Changes to one's own account that check the current password, whose tries are limited per person
+ * (ADR 0054, 5 in 15 minutes): the fuzz sends many wrong ones. As each request has a client address
+ * of its own, each is judged as the person's first try: their count is forgotten before it, so a
+ * 429 from these routes fails the run; bursts.test.ts proves the limit itself.
+ */
+const CHECKS_CURRENT_PASSWORD = new Set([
+  'PATCH /api/account',
+  'POST /api/account/two-factor/totp',
+  'POST /api/account/two-factor/recovery-codes',
+  'DELETE /api/account/two-factor',
+  'POST /api/account/passkeys/options',
+  'DELETE /api/account/passkeys/{passkeyId}',
+]);
+
 /** Links a person follows from an e-mail: a GET that writes when it succeeds. */
 const LINKS = new Set(['GET /api/account/verify-email', 'GET /api/onboarding/verify']);
 
@@ -196,6 +219,9 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
       return `error fields are not a record of messages: ${clip(res.body)}`;
     }
   }
+  if (status === 429 && CHECKS_CURRENT_PASSWORD.has(label(op))) {
+    return `answered 429 though the person's tries at their current password were forgotten: ${clip(res.body)}`;
+  }
   if (status === 429 && (!op.responses.includes('429') || LIMITED_PER_ADDRESS.has(label(op)))) {
     return `answered 429 though each request has a client address of its own: ${clip(res.body)}`;
   }
@@ -207,27 +233,34 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
       ? null
       : `a cross-site write answered ${status}`;
   }
-  // What the key and a customer's token decide, on the customer app's routes (ADR 0034, 0038): the
+  // What the key and a bearer token decide, on the customer app's routes (ADR 0034, 0038, 0056): the
   // ended business's key is 402 before anything else; no key or an unknown one 401; a bearer token
-  // that is not a live customer's of the key's business (a staff session's, or the business's
-  // customer's with the rival's key) 401 wherever it comes; a route of the signed-in customer's
-  // without a token 401; the customer's live token with the business's own key never 401 or 402.
+  // that is neither a live customer's of the key's business nor one of its secret API keys (a staff
+  // session's, or the business's customer's or secret key with the rival's key) 401 wherever it
+  // comes; a route of the signed-in customer's without a customer's token 401; an order with
+  // neither 401; the customer's live token, or the secret key, with the business's own key never
+  // 401 or 402 where they open the route.
   if (op.access === 'storefront' || op.access === 'customer') {
     const key = plan.headers['x-storefront-key'];
     const keyOf = key instanceof StorefrontKey ? key.of : null;
     const bearer = plan.actor !== 'anonymous';
     const liveCustomer = plan.actor === 'customer' && keyOf === 'business';
+    const liveSystem = plan.actor === 'system' && keyOf === 'business';
     const expected =
       keyOf === 'ended'
         ? 402
-        : keyOf === null || (bearer && !liveCustomer) || (op.access === 'customer' && !bearer)
+        : keyOf === null ||
+            (bearer && !liveCustomer && !liveSystem) ||
+            (op.access === 'customer' && !liveCustomer) ||
+            (NEEDS_A_CALLER.has(label(op)) && !bearer)
           ? 401
           : null;
     if (expected !== null && status !== expected) {
       return `${keyOf ?? 'no or an unknown'} key, ${plan.actor}, yet ${status} (not ${expected}): ${clip(res.body)}`;
     }
     if (expected === null && (status === 401 || status === 402)) {
-      return `the business's key${liveCustomer ? " and its customer's live token" : ''} got ${status}: ${clip(res.body)}`;
+      const with_ = liveCustomer ? " and its customer's live token" : liveSystem ? ' and its secret key' : '';
+      return `the business's key${with_} got ${status}: ${clip(res.body)}`;
     }
     return null;
   }
@@ -241,12 +274,15 @@ function checkAnswer(op: Operation, plan: Plan, res: LightMyRequestResponse): st
       ? `the executive's live session of a live business got ${status}: ${clip(res.body)}`
       : null;
   }
-  // What a session decides, on the routes a session opens; an executive's is no staff session.
+  // What a session decides, on the routes a session opens; an executive's is no staff session, nor
+  // is a secret API key.
   const bySession = op.access === 'staff' || op.access === 'owner';
-  if (bySession && (plan.actor === 'anonymous' || plan.actor === 'executive') && status !== 401) {
-    return `${plan.actor === 'anonymous' ? 'no session' : "an executive's session"}, yet ${status}`;
+  const noStaff = plan.actor === 'anonymous' || plan.actor === 'executive' || plan.actor === 'system';
+  if (bySession && noStaff && status !== 401) {
+    const who = { anonymous: 'no session', executive: "an executive's session", system: 'a secret API key' };
+    return `${who[plan.actor as keyof typeof who]}, yet ${status}`;
   }
-  if (bySession && plan.actor === 'executive') return null;
+  if (bySession && noStaff) return null;
   if (bySession && plan.actor !== 'anonymous' && (status === 401 || status === 402)) {
     return `a live session of a live business got ${status}: ${clip(res.body)}`;
   }
@@ -307,6 +343,14 @@ async function customerProblem(
     default:
       return null;
   }
+}
+
+/** An order of the business's own system (its secret API key) joins no customer's account (ADR 0056). */
+function systemProblem(op: Operation, plan: Plan, res: LightMyRequestResponse): string | null {
+  if (plan.actor !== 'system' || res.statusCode !== 201 || label(op) !== 'POST /api/storefront/orders')
+    return null;
+  const { customerId } = res.json<{ customerId: string | null }>();
+  return customerId === null ? null : `placed a keyed order on the account of customer ${customerId}`;
 }
 
 /** What a signed-in executive is answered is theirs (ADR 0042): their orders, and only those. */
@@ -382,6 +426,7 @@ for (const op of batches)
       try {
         await fc.assert(
           fc.asyncProperty(plansFor(op), async (plan) => {
+            if (CHECKS_CURRENT_PASSWORD.has(label(op))) await world.forgetCurrentPasswordTries();
             const { res, url, payload } = await send(op, plan);
             statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
             if (process.env.FUZZ_DEBUG && label(op).includes(process.env.FUZZ_DEBUG)) {
@@ -392,6 +437,7 @@ for (const op of batches)
             let problem =
               checkAnswer(op, plan, res) ??
               (await customerProblem(op, plan, res)) ??
+              systemProblem(op, plan, res) ??
               (await executiveProblem(op, plan, res));
             // Nothing writes to the counted tables between requests, so the count after one is the count before the next.
             const before = writes;

@@ -233,6 +233,23 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
             })),
             live: fc.constant(true),
             customerAppUrl: fc.oneof(fc.constant(null), fc.constant('https://shop.example.test')),
+            // A domain of its own (now and then the rival's, 409, or one of this server's, 400), or none.
+            shopDomain: fc.oneof(
+              { weight: 4, arbitrary: fc.constant(null) },
+              {
+                weight: 4,
+                arbitrary: fc.stringMatching(/^[a-z]{3,8}$/).map((l) => `${l}.${unique()}.shop.test`),
+              },
+              {
+                weight: 1,
+                arbitrary: fc.constantFrom(world.rivalShopDomain, world.rivalShopDomain.toUpperCase()),
+              },
+              { weight: 1, arbitrary: fc.constantFrom('demo.localhost', 'localhost', '127.0.0.1', '') },
+            ),
+            smsDailyLimit: fc.oneof(
+              fc.integer({ min: 0, max: 100_000 }),
+              fc.constantFrom(0, 1, 500, 100_000),
+            ),
           },
           { requiredKeys: [] },
         )
@@ -320,8 +337,11 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
       );
       const linesOf = (itemIds: string[], quantities: number[]) =>
         itemIds.slice(0, quantities.length).map((itemId, i) => ({ itemId, quantity: quantities[i] }));
-      // An API client's order: it names the customer, and may give the address in full and the mode.
-      const guest = fc
+      // The business's own system's order (its secret API key, ADR 0056): it names the customer, the
+      // address in full (mostly at the store's door, now and then anywhere near) and the mode, and now
+      // and then leaves one of them out (400).
+      const at = (storeId: string) => facts.places[storeId];
+      const keyed = fc
         .record({
           basket,
           lines,
@@ -331,12 +351,13 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
             fc.record({
               label: word,
               text: word,
+              nearby: fc.boolean(),
               lat: fc.double({ min: 12.9, max: 13.05, noNaN: true }),
               lng: fc.double({ min: 77.55, max: 77.65, noNaN: true }),
             }),
-            { nil: undefined, freq: 3 },
+            { nil: undefined, freq: 8 },
           ),
-          paymentMode: fc.option(paymentMode, { nil: undefined, freq: 3 }),
+          paymentMode: fc.option(paymentMode, { nil: undefined, freq: 8 }),
           note,
         })
         .map(
@@ -345,25 +366,36 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
             lines: quantities,
             customer,
             coupon: code,
-            address,
+            address: where,
             paymentMode: mode,
             note: text,
-          }): Exemplar => ({
-            actor: 'anonymous',
-            body: json({
-              customer,
-              storeId,
-              items: linesOf(itemIds, quantities),
-              ...(code === undefined ? {} : { couponCode: code }),
-              ...(address === undefined ? {} : { deliveryAddress: address }),
-              ...(mode === undefined ? {} : { paymentMode: mode }),
-              ...(text === undefined ? {} : { note: text }),
-            }),
-          }),
+          }): Exemplar => {
+            const door = at(storeId);
+            const address =
+              where === undefined
+                ? undefined
+                : {
+                    label: where.label,
+                    text: where.text,
+                    ...(where.nearby && door ? door : { lat: where.lat, lng: where.lng }),
+                  };
+            return {
+              actor: 'system',
+              body: json({
+                customer,
+                storeId,
+                items: linesOf(itemIds, quantities),
+                ...(code === undefined ? {} : { couponCode: code }),
+                ...(address === undefined ? {} : { deliveryAddress: address }),
+                ...(mode === undefined ? {} : { paymentMode: mode }),
+                ...(text === undefined ? {} : { note: text }),
+              }),
+            };
+          },
         );
       // A signed-in customer's: to one of their saved addresses that the store delivers to, paid by a mode.
       const delivered = pick(facts.deliverable);
-      if (!delivered) return guest;
+      if (!delivered) return keyed;
       const signedIn = fc
         .record({ delivered, lines, coupon, paymentMode, note })
         .map(
@@ -385,7 +417,7 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
             }),
           }),
         );
-      return fc.oneof(guest, signedIn);
+      return fc.oneof(keyed, signedIn);
     }
     case 'POST /api/storefront/quote': {
       const basket = pick(facts.orderable.length > 0 ? facts.orderable : facts.sellable);

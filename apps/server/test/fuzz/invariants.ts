@@ -4,6 +4,7 @@
  * violations it found, as sentences naming the rows.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { apiKeyLimits } from '@storedesk/shared/settings/api-keys';
 import type { Database } from '../../src/db/client.ts';
 
 /** Tables whose rows carry a version, and what names a row. */
@@ -48,13 +49,18 @@ const businessTables = [
   'executive_presence',
   'executive_trail',
   'cash_settlements',
+  'api_keys',
+  'sms_usage',
+  'referral_claims',
 ];
 
 /**
- * Tables whose writes are not counted: pushes are sent in the background, and a customer's session
- * notes when it was last seen (at most once a minute) on any request it comes with, reads included.
+ * Tables whose writes are not counted: pushes are sent in the background, and a customer's session,
+ * like a secret API key, notes when it was last used (at most once a minute) on any request it comes
+ * with, reads included.
  */
-const uncounted = (table: string) => table.startsWith('push_') || table === 'customer_sessions';
+const uncounted = (table: string) =>
+  table.startsWith('push_') || table === 'customer_sessions' || table === 'api_keys';
 
 async function rows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
   return (await db.execute<T>(query)).rows as T[];
@@ -229,7 +235,9 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                  count(*) FILTER (WHERE o.status = -1)::int AS cancelled,
                  coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = -2), 0)::bigint AS earnings_paise,
                  count(*) FILTER (WHERE o.first_of_customer)::int AS new_customers
-          FROM (SELECT *, row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+          -- An order of no customer's account (a secret API key's) is nobody's first.
+          FROM (SELECT *, customer_id IS NOT NULL
+                          AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
                 FROM orders) AS o
           JOIN businesses b ON b.id = o.business_id
           GROUP BY 1, 2, 3)
@@ -309,12 +317,35 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
         UNION ALL SELECT 'customer address ' || a.id FROM customer_addresses a JOIN customers c ON c.id = a.customer_id
                   WHERE c.business_id <> a.business_id
         UNION ALL SELECT 'customer session ' || s.id FROM customer_sessions s JOIN customers c ON c.id = s.customer_id
-                  WHERE c.business_id <> s.business_id`,
+                  WHERE c.business_id <> s.business_id
+        UNION ALL SELECT 'referral claim of order ' || r.order_id FROM referral_claims r JOIN orders o ON o.id = r.order_id
+                  WHERE o.business_id <> r.business_id`,
+  );
+  // An order of the business's own system (its secret API key, ADR 0056) belongs to no customer's
+  // account: it named its address and payment mode, and no coupon for named customers or first orders
+  // applied to it (a coupon's customers and first-order rule are set when it is made).
+  await check(
+    'an order of no customer without its address or payment mode, or with a coupon for customers',
+    sql`SELECT o.id::text AS id, concat_ws(' ', 'coupon', o.coupon_code) AS detail FROM orders o
+        LEFT JOIN coupons c ON c.business_id = o.business_id AND c.code = o.coupon_code
+        WHERE o.customer_id IS NULL
+          AND (o.delivery_address IS NULL OR o.payment_mode IS NULL
+               OR c.new_users_only OR cardinality(c.customer_ids) > 0)`,
+  );
+  await check(
+    'a business with more secret API keys not revoked than it may hold',
+    sql`SELECT business_id::text AS id, count(*) || ' live keys' AS detail FROM api_keys
+        WHERE revoked_at IS NULL GROUP BY business_id HAVING count(*) > ${apiKeyLimits.liveMax}`,
+  );
+  await check(
+    "a day's count of texts below nothing",
+    sql`SELECT business_id::text || ' ' || day AS id, sent::text AS detail FROM sms_usage WHERE sent < 0`,
   );
   await check(
     'an audit log entry that shows a secret, a token or a key (ADR 0047)',
     sql`SELECT id::text AS id FROM audit_log
-        WHERE changes ?| array['password', 'passwordHash', 'totpSecret', 'totpPendingSecret', 'storefrontKey', 'deliveryCode']`,
+        WHERE changes ?| array['password', 'passwordHash', 'totpSecret', 'totpPendingSecret', 'storefrontKey', 'deliveryCode',
+                               'tokenHash', 'secret']`,
   );
   await check(
     'a blocked customer without who blocked them, or with an order placed while blocked',

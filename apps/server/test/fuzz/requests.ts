@@ -268,6 +268,8 @@ function hints(op: Operation, world: World): Hint {
         return ids(op.path.startsWith('/api/storefront') ? pools.customerOrders : pools.orders);
       case 'addressId':
         return ids(pools.addresses);
+      case 'keyId':
+        return ids(pools.apiKeys);
       case 'customerId':
       case 'customerIds':
         return schema.type === 'array' ? undefined : ids(pools.customers);
@@ -756,37 +758,40 @@ function actorArbitrary(op: Operation): fc.Arbitrary<Actor> {
       { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
     );
   }
-  // The customer app's key opens its routes; a customer's token, when one comes, must be a live one
-  // (a staff session's is not), and says who orders.
+  // The customer app's key opens its routes; a bearer token, when one comes, must be a live
+  // customer's (a staff session's is not) or one of the business's secret API keys, and says who
+  // orders: an order needs one or the other.
   if (op.access === 'storefront') {
     return fc.oneof(
       { weight: 4, arbitrary: fc.constant<Actor>('anonymous') },
-      { weight: 1, arbitrary: fc.constant<Actor>('customer') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('customer', 'system') },
       { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin') },
     );
   }
-  // A signed-in customer's routes: mostly the customer, now and then nobody, staff or an executive.
+  // A signed-in customer's routes: mostly the customer, now and then nobody, staff, the business's
+  // own system or an executive.
   if (op.access === 'customer') {
     return fc.oneof(
       { weight: 6, arbitrary: fc.constant<Actor>('customer') },
       { weight: 1, arbitrary: fc.constant<Actor>('anonymous') },
-      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'executive') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'system', 'executive') },
     );
   }
-  // The delivery app's routes (ADR 0042): mostly the executive, now and then nobody, staff or a
-  // customer, whose tokens are no executive's.
+  // The delivery app's routes (ADR 0042): mostly the executive, now and then nobody, staff, a
+  // customer or the business's own system, whose tokens are no executive's.
   if (op.access === 'executive') {
     return fc.oneof(
       { weight: 6, arbitrary: fc.constant<Actor>('executive') },
       { weight: 1, arbitrary: fc.constant<Actor>('anonymous') },
-      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'customer') },
+      { weight: 1, arbitrary: fc.constantFrom<Actor>('owner', 'admin', 'customer', 'system') },
     );
   }
-  // Staff's routes; now and then an executive, whose token is no staff session.
+  // Staff's routes; now and then an executive or the business's own system, whose tokens are no
+  // staff session.
   return fc.oneof(
     { weight: op.access === 'owner' ? 8 : 6, arbitrary: fc.constant<Actor>('owner') },
     { weight: op.access === 'owner' ? 2 : 4, arbitrary: fc.constant<Actor>('admin') },
-    { weight: 1, arbitrary: fc.constant<Actor>('executive') },
+    { weight: 1, arbitrary: fc.constantFrom<Actor>('executive', 'system') },
   );
 }
 

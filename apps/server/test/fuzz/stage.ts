@@ -5,7 +5,11 @@
  * through the API where the API can, and only before a batch, never during.
  */
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
+import { businessLimits } from '@storedesk/shared/settings/business';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { addressLimit } from '@storedesk/shared/storefront/addresses';
 import { hashPassword } from '../../src/modules/auth/passwords.ts';
@@ -60,6 +64,36 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     await db.execute(sql`
       UPDATE account_tokens SET created_at = created_at - interval '1 hour'
       WHERE kind = 'verify-email' AND user_id IN (${world.biz.owner.id}, ${world.biz.admin.id})`);
+  }
+
+  // The texts a day (Settings › Others) a batch of business settings may have lowered, to nothing even:
+  // the batches that text codes start under the highest ceiling, so that a 429 of theirs is a fault.
+  if (op.path.startsWith('/api/storefront/auth/')) {
+    const settings = await call('GET', '/api/settings/business');
+    if (Number(settings.smsDailyLimit) < businessLimits.smsDailyLimitMax) {
+      await call('PATCH', '/api/settings/business', {
+        version: settings.version,
+        smsDailyLimit: businessLimits.smsDailyLimitMax,
+      });
+    }
+  }
+
+  // Finishing a sign-up needs its mailed link followed (ADR 0057): every other registration the
+  // sign-up batch made has its newest link followed, as its owner would from the mailbox, and the
+  // others stay unverified, to be refused.
+  if (op.method === 'POST' && op.path === '/api/onboarding') {
+    const links = await newestLinks(world.ctx.dataDir);
+    for (const [n, signUp] of world.pools.signUps.entries()) {
+      const token = links.get(signUp.email.toLowerCase());
+      if (n % 2 === 1 || token === undefined) continue;
+      const res = await world.ctx.app.inject({
+        url: `/api/onboarding/verify?token=${encodeURIComponent(token)}`,
+        headers: { accept: 'application/json' },
+      });
+      // A registration a batch before finished, or whose link it used, is no longer waiting.
+      if (res.statusCode !== 200 && res.statusCode !== 400)
+        throw new Error(`staging: a sign-up's link answered ${res.statusCode}: ${res.body}`);
+    }
   }
 
   // Sign-in codes texted to new phones, each from an address of its own (the limits per address and
@@ -165,6 +199,38 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     await call('POST', '/api/stores/status', { storeIds: [storeId], status: 1 });
   }
 
+  // The staged orders come from the business's own system (its secret API key, ADR 0056), to the
+  // store's own door, paid in cash on delivery, which is turned on again when a batch turned it off.
+  const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
+    items: { id: string; type: string; enabled: boolean; version: number }[];
+  };
+  const cod = modes.find((mode) => mode.type === 'COD');
+  if (!cod) await call('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' });
+  else if (!cod.enabled)
+    await call('PATCH', `/api/settings/payment-modes/${cod.id}`, { enabled: true, version: cod.version });
+  const { rows: place } = await db.execute<{
+    latitude: number;
+    longitude: number;
+    delivery_radius_km: number;
+  }>(sql`SELECT latitude, longitude, delivery_radius_km FROM stores WHERE id = ${storeId}`);
+  const store = {
+    lat: place[0]!.latitude,
+    lng: place[0]!.longitude,
+    deliveryRadiusKm: place[0]!.delivery_radius_km,
+  };
+  const placeKeyed = async (remoteAddress: string, payload: object) =>
+    world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/orders',
+      headers: { 'x-storefront-key': await keyOf(world), authorization: `Bearer ${world.biz.apiKey}` },
+      remoteAddress,
+      payload: {
+        deliveryAddress: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
+        paymentMode: 'COD',
+        ...payload,
+      },
+    });
+
   const { rows: open } = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM orders WHERE business_id = ${businessId} AND state = 1 AND zone_id = ${north}`,
   );
@@ -172,16 +238,10 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     sql`SELECT id FROM items WHERE store_id = ${storeId} AND deleted_at IS NULL AND in_stock ORDER BY id LIMIT 3`,
   );
   for (let n = open[0]!.n; n < OPEN_ORDERS; n++) {
-    const res = await world.ctx.app.inject({
-      method: 'POST',
-      url: '/api/storefront/orders',
-      headers: { 'x-storefront-key': await keyOf(world) },
-      remoteAddress: '198.51.100.7',
-      payload: {
-        customer: { name: `Walk-in ${n}`, phone: `90000${String(n).padStart(5, '0')}` },
-        storeId,
-        items: items.map((item, i) => ({ itemId: item.id, quantity: 1 + i })),
-      },
+    const res = await placeKeyed('198.51.100.7', {
+      customer: { name: `Walk-in ${n}`, phone: `90000${String(n).padStart(5, '0')}` },
+      storeId,
+      items: items.map((item, i) => ({ itemId: item.id, quantity: 1 + i })),
     });
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
   }
@@ -190,29 +250,15 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   // with the customer's code and the cash (ADR 0042).
   const executiveId = world.actingExecutiveId;
   if (op.path === '/api/dispatch/cash/settlements') {
-    const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
-      items: { id: string; type: string; enabled: boolean; version: number }[];
-    };
-    const cod = modes.find((mode) => mode.type === 'COD');
-    if (!cod) await call('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' });
-    else if (!cod.enabled)
-      await call('PATCH', `/api/settings/payment-modes/${cod.id}`, { enabled: true, version: cod.version });
     const orderSettings = await call('GET', '/api/settings/order');
     if (Number(orderSettings.maxOpenOrdersPerExecutive) < 50) {
       const { updatedAt: _, ...rest } = orderSettings;
       await call('PUT', '/api/settings/order', { ...rest, maxOpenOrdersPerExecutive: 50 });
     }
-    const placed = await world.ctx.app.inject({
-      method: 'POST',
-      url: '/api/storefront/orders',
-      headers: { 'x-storefront-key': await keyOf(world) },
-      remoteAddress: '198.51.100.8',
-      payload: {
-        customer: { name: 'Cash Customer', phone: '9000099999' },
-        storeId,
-        items: [{ itemId: items[0]!.id, quantity: 1 }],
-        paymentMode: 'COD',
-      },
+    const placed = await placeKeyed('198.51.100.8', {
+      customer: { name: 'Cash Customer', phone: '9000099999' },
+      storeId,
+      items: [{ itemId: items[0]!.id, quantity: 1 }],
     });
     if (placed.statusCode !== 201)
       throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
@@ -268,7 +314,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     return;
   }
 
-  // The signed-in customer's orders: a saved address that store delivers to, and a mode of payment on.
+  // The signed-in customer's orders: a saved address that store delivers to (cash is on, above).
   if (!op.path.startsWith('/api/storefront/orders')) return;
   const customer = await world.sessionFor('customer');
   const asCustomer = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) => {
@@ -282,16 +328,6 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       throw new Error(`staging: ${method} ${url} answered ${res.statusCode}: ${res.body}`);
     return res.statusCode === 204 ? {} : res.json<Record<string, unknown>>();
   };
-  const { rows: place } = await db.execute<{
-    latitude: number;
-    longitude: number;
-    delivery_radius_km: number;
-  }>(sql`SELECT latitude, longitude, delivery_radius_km FROM stores WHERE id = ${storeId}`);
-  const store = {
-    lat: place[0]!.latitude,
-    lng: place[0]!.longitude,
-    deliveryRadiusKm: place[0]!.delivery_radius_km,
-  };
   const { items: saved } = (await asCustomer('GET', '/api/storefront/addresses')) as {
     items: { id: string; lat: number; lng: number }[];
   };
@@ -304,15 +340,25 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       lng: store.lng,
     });
   }
-  const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
-    items: { id: string; type: string; enabled: boolean; version: number }[];
-  };
-  if (!modes.some((mode) => mode.enabled && mode.type !== 'CARD')) {
-    const cash = modes.find((mode) => mode.type === 'COD');
-    if (cash)
-      await call('PATCH', `/api/settings/payment-modes/${cash.id}`, { enabled: true, version: cash.version });
-    else await call('POST', '/api/settings/payment-modes', { title: 'Cash', type: 'COD' });
+}
+
+/** The token of the newest sign-up link mailed to each address in the outbox. */
+async function newestLinks(dataDir: string): Promise<Map<string, string>> {
+  const outbox = path.join(dataDir, 'outbox');
+  const files = (await fs.promises.readdir(outbox).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.eml'))
+    .sort();
+  const links = new Map<string, string>();
+  for (const file of files) {
+    const mail = await simpleParser(await fs.promises.readFile(path.join(outbox, file)));
+    const token = /\/api\/onboarding\/verify\?token=([\w-]+)/.exec(mail.text ?? '')?.[1];
+    if (token === undefined) continue;
+    const to = Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : [];
+    for (const address of to.flatMap((a) => a.value)) {
+      if (address.address) links.set(address.address.toLowerCase(), token);
+    }
   }
+  return links;
 }
 
 async function keyOf(world: World): Promise<string> {

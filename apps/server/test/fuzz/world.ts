@@ -3,8 +3,9 @@
  * catalogue, staff, coupons, settings, orders and trash made through the API,
  * a rival business made the same way, and a business whose service has ended;
  * customers signed in to the customer app (through its API), with saved
- * addresses and orders of their own. It keeps the pools of real ids (of both
- * businesses) that requests draw on.
+ * addresses and orders of their own, and orders of the business's own system
+ * (its secret API key). It keeps the pools of real ids (of both businesses)
+ * that requests draw on.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -18,6 +19,7 @@ import { Level } from '@storedesk/shared/levels';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { hashToken } from '../../src/modules/auth/auth.service.ts';
 import { insertSession } from '../../src/modules/auth/auth.repository.ts';
+import { clearCounts } from '../../src/modules/limits/limits.service.ts';
 import { insertSession as insertCustomerSession } from '../../src/modules/storefront/customers.repository.ts';
 import { makeJpeg, makePng } from '../../src/storage/image-fixtures.ts';
 import {
@@ -37,10 +39,11 @@ import { startPushService, type PushServiceStandIn, type StandInSubscription } f
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
 /**
- * Who sends a request: staff with a session, a customer signed in to the customer app, a delivery
- * executive signed in to the delivery app (ADR 0042), or nobody.
+ * Who sends a request: staff with a session, a customer signed in to the customer app, the
+ * business's own system with one of its secret API keys (`system`, ADR 0056), a delivery executive
+ * signed in to the delivery app (ADR 0042), or nobody.
  */
-export type Actor = 'owner' | 'admin' | 'customer' | 'executive' | 'anonymous';
+export type Actor = 'owner' | 'admin' | 'customer' | 'system' | 'executive' | 'anonymous';
 
 /** Ids of one kind of record, of the business under test and of the rival. */
 export type IdPool = { own: string[]; rival: string[] };
@@ -64,6 +67,8 @@ export type Pools = {
   signInCodes: { phone: string; code: string }[];
   paymentModes: IdPool;
   helplines: IdPool;
+  /** Secret API keys (their ids), but the one the `system` actor and the staging place orders with. */
+  apiKeys: IdPool;
   /** Ids of records in the trash, of every kind. */
   trashed: IdPool;
   couponCodes: IdPool;
@@ -93,6 +98,8 @@ export type Facts = {
   orderable: [string, string[]][];
   /** [storeId, itemIds, addressId]: a store taking orders now and a live address of the fuzz customer it delivers to. */
   deliverable: [string, string[], string][];
+  /** Where each store of the business taking orders now stands: an address there is within its reach. */
+  places: Record<string, { lat: number; lng: number }>;
   /** The types of the business's enabled payment modes. */
   paymentModes: string[];
   /** [orderId, zoneId] of open orders. */
@@ -114,6 +121,8 @@ export type World = {
   rival: TestBusiness;
   /** A business whose service has ended: its storefront key answers 402. */
   ended: TestBusiness;
+  /** The rival's own domain for its shop: another business's, so 409 to the business under test. */
+  rivalShopDomain: string;
   /** The customer of the business under test whose token the `customer` actor presents. */
   customer: CustomerSession['customer'];
   pools: Pools;
@@ -130,6 +139,8 @@ export type World = {
   actingAdminId: string;
   /** The executive who makes the executive's requests: never a target of the fuzzed staff routes either. */
   actingExecutiveId: string;
+  /** Forgets the owner's and the admin's tries at their current password (ADR 0054). */
+  forgetCurrentPasswordTries: () => Promise<void>;
   refreshPools: () => Promise<void>;
   close: () => Promise<void>;
 };
@@ -179,7 +190,7 @@ function seeder(ctx: TestApp, session: Session) {
 }
 
 type Seeded = {
-  stores: { id: string; zoneId: string; items: string[]; categories: string[] }[];
+  stores: { id: string; zoneId: string; items: string[]; categories: string[]; lat: number; lng: number }[];
   dexByZone: Map<string, string>;
 };
 
@@ -279,7 +290,7 @@ async function seedBusiness(
       if (s === 0) {
         await upload(`/api/stores/${storeId}/items/${items[0]}/image`, makeJpeg(), 'item.jpg', 'image/jpeg');
       }
-      stores.push({ id: storeId, zoneId, items, categories });
+      stores.push({ id: storeId, zoneId, items, categories, lat: store.latitude as number, lng: 77.59 });
     }
   }
   await send('POST', '/api/stores/status', { storeIds: stores.map((s) => s.id), status: 1 }, 200);
@@ -355,7 +366,8 @@ async function seedBusiness(
     200,
   );
 
-  // Orders, placed as the customer app places them, then moved along by staff.
+  // Orders, placed as the business's own system places them (its secret API key, ADR 0056), then
+  // moved along by staff.
   const phones = Array.from({ length: 8 }, (_, i) => `98765${String(10_000 + i * 7).padStart(5, '0')}`);
   const orders: { id: string; zoneId: string }[] = [];
   for (let n = 0; n < scale.orders; n++) {
@@ -363,7 +375,7 @@ async function seedBusiness(
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/storefront/orders',
-      headers: { 'x-storefront-key': business.storefrontKey },
+      headers: { 'x-storefront-key': business.storefrontKey, authorization: `Bearer ${business.apiKey}` },
       remoteAddress: `192.0.2.${(n % 250) + 1}`,
       payload: {
         customer: { name: `Customer ${n % 8}`, phone: phones[n % 8] },
@@ -371,6 +383,8 @@ async function seedBusiness(
         items: store.items
           .slice(0, 1 + (n % 3))
           .map((itemId, i) => ({ itemId, quantity: 1 + ((n + i) % 4) })),
+        deliveryAddress: { label: 'Home', text: `${n} MG Road`, lat: store.lat, lng: store.lng },
+        paymentMode: n % 2 === 0 ? 'COD' : 'UPI',
         ...(n % 5 === 0 ? { couponCode: 'save10' } : n % 7 === 0 ? { couponCode: 'FREESHIP' } : {}),
       },
     });
@@ -602,6 +616,12 @@ async function factsOf(
     sellable: sellable.map((r) => [r.store_id, r.ids]),
     orderable: orderable.map((r) => [r.store_id, r.ids]),
     deliverable,
+    places: Object.fromEntries(
+      orderable.map((r) => {
+        const place = placeOf.get(r.store_id)!;
+        return [r.store_id, { lat: place.latitude, lng: place.longitude }];
+      }),
+    ),
     paymentModes: modes.map((m) => m.type),
     openOrders: orders.map((o) => [o.id, o.zone_id]),
     dexesByZone,
@@ -631,6 +651,24 @@ export async function createWorld(): Promise<World> {
   const ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
   const mine = await seedBusiness(ctx, biz, push, { storesPerZone: 3, orders: 48 });
   await seedBusiness(ctx, rival, push, { storesPerZone: 2, orders: 18 });
+  // The rival serves its shop at a domain of its own, which the business under test cannot take.
+  const rivalShopDomain = `shop-${randomBytes(3).toString('hex')}.rival.test`;
+  const rivalOwner = await signIn(ctx.app, rival.owner.email);
+  const rivalSettings = await expectStatus(
+    await ctx.app.inject({ url: '/api/settings/business', headers: rivalOwner.headers }),
+    200,
+    'GET /api/settings/business',
+  );
+  await expectStatus(
+    await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/settings/business',
+      headers: rivalOwner.headers,
+      payload: { version: rivalSettings.version, shopDomain: rivalShopDomain },
+    }),
+    200,
+    'PATCH /api/settings/business',
+  );
   // The seeds' pushes finish before anything is compared.
   for (let wait = 0; wait < 100; wait++) {
     const { rows } = await ctx.db.execute<{ n: number }>(
@@ -730,6 +768,9 @@ export async function createWorld(): Promise<World> {
   const userOf = { owner: biz.owner, admin: biz.admin, executive: biz.dex };
   const sessionFor = async (actor: Actor): Promise<Session | null> => {
     if (actor === 'anonymous') return null;
+    if (actor === 'system') {
+      return { token: biz.apiKey, cookie: '', headers: { authorization: `Bearer ${biz.apiKey}` } };
+    }
     if (actor === 'customer') {
       // As a sign-in by code makes one (customers.service.ts), without texting a code for each.
       const token = randomBytes(32).toString('base64url');
@@ -807,6 +848,11 @@ export async function createWorld(): Promise<World> {
     pools.signInCodes = signInCodes;
     pools.paymentModes = await ids('payment_modes');
     pools.helplines = await ids('helplines');
+    // The key the `system` actor and the staging order with is no target: revoking it would refuse them.
+    pools.apiKeys = await ids(
+      'api_keys',
+      sql`token_hash <> ${createHash('sha256').update(biz.apiKey).digest()}`,
+    );
     const trashed = await Promise.all(
       ['zones', 'stores', 'categories', 'items', 'slides'].map((t) => ids(t, sql`deleted_at IS NOT NULL`)),
     );
@@ -849,6 +895,7 @@ export async function createWorld(): Promise<World> {
     biz,
     rival,
     ended,
+    rivalShopDomain,
     customer: customer.customer,
     pools,
     subscriptions,
@@ -856,6 +903,11 @@ export async function createWorld(): Promise<World> {
     signInCodes,
     actingAdminId: biz.admin.id,
     actingExecutiveId: biz.dex.id,
+    forgetCurrentPasswordTries: () =>
+      clearCounts(
+        ctx.db,
+        [biz.owner.id, biz.admin.id].map((id) => `current-password:${id}`),
+      ),
     refreshPools,
     close: async () => {
       await ctx.close();
