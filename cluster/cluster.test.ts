@@ -260,6 +260,45 @@ describe('limits shared through Redis and PostgreSQL', () => {
     }
   });
 
+  /** How many of the answers had each status. */
+  const tally = (statuses: number[]) =>
+    statuses.reduce<Record<number, number>>(
+      (counts, status) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }),
+      {},
+    );
+
+  it('a burst of password resets from one address at both instances at once is judged 10 times, as one at a time', async () => {
+    const address = { 'x-forwarded-for': '203.0.113.60' };
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        call(
+          [a, b][i % 2]!.baseUrl,
+          'POST',
+          '/api/auth/reset-password',
+          { token: 'x'.repeat(43), password: 'a-new-password-1' },
+          address,
+        ).then((res) => res.status),
+      ),
+    );
+    expect(tally(statuses)).toEqual({ 400: 10, 429: 30 });
+  });
+
+  it('a burst of wrong passwords for one account from one address at both instances at once is judged 5 times', async () => {
+    const address = { 'x-forwarded-for': '203.0.113.61' };
+    const statuses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(
+          [a, b][i % 2]!.baseUrl,
+          'POST',
+          '/api/auth/sign-in',
+          { email: 'admin.mumbai@example.com', password: 'not-the-password' },
+          address,
+        ).then((res) => res.status),
+      ),
+    );
+    expect(tally(statuses)).toEqual({ 401: 5, 429: 45 });
+  });
+
   it('failed sign-ins of one account from one address are counted across instances', async () => {
     const account = { email: 'admin@example.com', wrong: 'not-the-password' };
     const statuses: number[] = [];
