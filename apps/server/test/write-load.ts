@@ -1,6 +1,7 @@
 /**
  * What a busy business puts on a server, as its clients do it over HTTP:
- * customer orders and staff status changes in parallel, a live stream that
+ * orders from its own system (with a secret API key, ADR 0056) and staff
+ * status changes in parallel, a live stream that
  * reconnects with Last-Event-ID as a browser does, and a CSV export read by a
  * client that stops reading. Each records what the server acknowledged and
  * every answer that was neither a success nor the 503 of a lost database.
@@ -14,7 +15,15 @@ const unavailableBody = JSON.stringify({
   error: { code: 'unavailable', message: 'The service is unavailable right now. Please try again shortly.' },
 });
 
-export type Menu = { storeId: string; itemIds: string[] };
+export type Menu = {
+  storeId: string;
+  itemIds: string[];
+  /** Where the orders go: an address the store delivers to. */
+  deliveryAddress: { label: string; text: string; lat: number; lng: number };
+};
+
+/** What an order of the business's own system carries: its storefront key and one of its secret keys. */
+export type OrderKeys = { storefrontKey: string; apiKey: string };
 
 export class WriteLoad {
   /** Orders the server answered 201 for. */
@@ -32,7 +41,7 @@ export class WriteLoad {
   constructor(
     private readonly url: string,
     private readonly staffToken: string,
-    private readonly storefrontKey: string,
+    private readonly keys: OrderKeys,
     private readonly menu: Menu,
   ) {}
 
@@ -75,7 +84,11 @@ export class WriteLoad {
       n++;
       const res = await fetch(`${this.url}/api/storefront/orders`, {
         method: 'POST',
-        headers: { 'x-storefront-key': this.storefrontKey, 'content-type': 'application/json' },
+        headers: {
+          'x-storefront-key': this.keys.storefrontKey,
+          authorization: `Bearer ${this.keys.apiKey}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({
           customer: {
             name: `Load ${worker}-${n}`,
@@ -83,6 +96,8 @@ export class WriteLoad {
           },
           storeId: this.menu.storeId,
           items: [{ itemId: this.menu.itemIds[n % this.menu.itemIds.length], quantity: 20 + (n % 3) }],
+          deliveryAddress: this.menu.deliveryAddress,
+          paymentMode: 'COD',
         }),
       }).catch((error: Error) => error);
       const body = await this.judge('order', res, 201);

@@ -73,7 +73,10 @@ async function json<T>(res: Response): Promise<T> {
   return JSON.parse(body) as T;
 }
 
-/** The demo owner's token and business, the storefront key, and an open store with items in stock. */
+/**
+ * The demo owner's token and business, the keys of an order of the business's own system (a secret
+ * key made as the owner makes one), and an open store with items in stock.
+ */
 async function demoBusiness(server: ServerProcess) {
   const signIn = await json<{ token: string; user: { businessId: string } }>(
     await fetch(`${server.baseUrl}/api/auth/sign-in`, {
@@ -86,16 +89,27 @@ async function demoBusiness(server: ServerProcess) {
   const { storefrontKey } = await json<{ storefrontKey: string }>(
     await fetch(`${server.baseUrl}/api/settings/business`, { headers: auth }),
   );
-  const stores = await json<{ items: Array<{ id: string; status: number }> }>(
-    await fetch(`${server.baseUrl}/api/stores?pageSize=25`, { headers: auth }),
+  const { secret: apiKey } = await json<{ secret: string }>(
+    await fetch(`${server.baseUrl}/api/settings/api-keys`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Write load' }),
+    }),
   );
+  const stores = await json<{
+    items: Array<{ id: string; status: number; latitude: number; longitude: number }>;
+  }>(await fetch(`${server.baseUrl}/api/stores?pageSize=25`, { headers: auth }));
   const store = stores.items.find((s) => s.status === 1)!;
   const items = await json<{ items: Array<{ id: string; inStock: boolean }> }>(
     await fetch(`${server.baseUrl}/api/stores/${store.id}/items?pageSize=25`, { headers: auth }),
   );
-  const menu: Menu = { storeId: store.id, itemIds: items.items.filter((i) => i.inStock).map((i) => i.id) };
+  const menu: Menu = {
+    storeId: store.id,
+    itemIds: items.items.filter((i) => i.inStock).map((i) => i.id),
+    deliveryAddress: { label: 'Home', text: '1, Load Road', lat: store.latitude, lng: store.longitude },
+  };
   expect(menu.itemIds.length).toBeGreaterThan(0);
-  return { token: signIn.token, businessId: signIn.user.businessId, storefrontKey, menu };
+  return { token: signIn.token, businessId: signIn.user.businessId, keys: { storefrontKey, apiKey }, menu };
 }
 
 /** Copies the business's completed orders until it has about EXPORT_ROWS of them, numbered after its last. */
@@ -161,7 +175,7 @@ async function survivesLosingItsDatabase(
   const exportUrl = `${server.baseUrl}/api/orders/export.csv?view=completed`;
 
   const stream = new LiveStream(server.baseUrl, demo.token);
-  const load = new WriteLoad(server.baseUrl, demo.token, demo.storefrontKey, demo.menu);
+  const load = new WriteLoad(server.baseUrl, demo.token, demo.keys, demo.menu);
   cleanups.push(
     () => stream.stop(),
     () => load.stop(),
