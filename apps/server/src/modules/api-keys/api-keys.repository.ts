@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { apiKeys, businesses } from '../../db/schema.ts';
 import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
@@ -83,26 +83,19 @@ export async function findKey(
 }
 
 /**
- * The live key of the business with this hash, marked as used (at most once a minute, so a busy
- * till does not write on every order); undefined when there is none.
+ * The live key of the business with this hash, in one statement that also marks it used (at most
+ * once a minute, so a busy till does not write on every order); undefined when there is none.
  */
 export async function useLiveKey(db: Executor, scope: BusinessScope, tokenHash: Buffer) {
-  const [used] = await db
-    .update(apiKeys)
-    .set({ lastUsedAt: sql`now()` })
-    .where(
-      and(
-        ofBusiness(apiKeys, scope),
-        eq(apiKeys.tokenHash, tokenHash),
-        isNull(apiKeys.revokedAt),
-        or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
-      ),
+  const result = await db.execute<{ id: string; name: string }>(sql`
+    WITH live AS (
+      SELECT id, name, last_used_at FROM ${apiKeys}
+      WHERE business_id = ${scope.businessId} AND token_hash = ${tokenHash} AND revoked_at IS NULL
+    ), used AS (
+      UPDATE ${apiKeys} SET last_used_at = now()
+      FROM live WHERE ${apiKeys}.id = live.id
+        AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute')
     )
-    .returning({ id: apiKeys.id, name: apiKeys.name });
-  if (used) return used;
-  const [live] = await db
-    .select({ id: apiKeys.id, name: apiKeys.name })
-    .from(apiKeys)
-    .where(and(ofBusiness(apiKeys, scope), eq(apiKeys.tokenHash, tokenHash), isNull(apiKeys.revokedAt)));
-  return live;
+    SELECT id, name FROM live`);
+  return result.rows[0];
 }
