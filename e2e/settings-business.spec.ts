@@ -86,7 +86,7 @@ async function openTab(page: Page, tab: 'about' | 'others') {
 async function placeOrder(key: string) {
   return fetch(`${inject('baseUrl')}/api/storefront/orders`, {
     method: 'POST',
-    headers: { ...(await keyedOrderHeaders()), 'content-type': 'application/json', 'x-storefront-key': key },
+    headers: { ...keyedOrderHeaders(), 'content-type': 'application/json', 'x-storefront-key': key },
     body: JSON.stringify({}),
   });
 }

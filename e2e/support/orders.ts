@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { demo } from './browser.ts';
 import { codeTextedTo } from './customer.ts';
 
 type Listed<T> = { items: T[] };
@@ -46,36 +43,9 @@ export async function openStoreWithStock(page: Page) {
   throw new Error('no open store with stock');
 }
 
-/**
- * A secret API key of the demo business (ADR 0056), made once per server as its owner makes one in
- * Settings › Others. It is kept in the server's data directory, so each spec file after the first
- * uses it rather than making another (a business holds at most 20).
- */
-async function demoApiKey(): Promise<string> {
-  const kept = path.join(inject('dataDir'), 'browser-tests-api-key');
-  if (fs.existsSync(kept)) return fs.readFileSync(kept, 'utf8');
-  const base = inject('baseUrl');
-  const signedIn = await fetch(`${base}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: demo.owner.email, password: demo.owner.password }),
-  });
-  expect(signedIn.status).toBe(200);
-  const { token } = (await signedIn.json()) as { token: string };
-  const made = await fetch(`${base}/api/settings/api-keys`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Browser tests' }),
-  });
-  expect(made.status).toBe(201);
-  const { secret } = (await made.json()) as { secret: string };
-  fs.writeFileSync(kept, secret);
-  return secret;
-}
-
 /** The headers of an order of the demo business's own system: its storefront key and its secret key. */
-export async function keyedOrderHeaders(): Promise<Record<string, string>> {
-  return { 'x-storefront-key': inject('storefrontKey'), authorization: `Bearer ${await demoApiKey()}` };
+export function keyedOrderHeaders(): Record<string, string> {
+  return { 'x-storefront-key': inject('storefrontKey'), authorization: `Bearer ${inject('apiKey')}` };
 }
 
 async function postOrder(headers: Record<string, string>, order: object) {
@@ -99,7 +69,7 @@ export async function sendStorefrontOrder(order: {
   deliveryAddress: DeliveryAddress;
   couponCode?: string;
 }): Promise<{ status: number; body: Record<string, unknown> }> {
-  return postOrder(await keyedOrderHeaders(), { ...order, paymentMode: 'COD' });
+  return postOrder(keyedOrderHeaders(), { ...order, paymentMode: 'COD' });
 }
 
 /**
