@@ -34,7 +34,7 @@ export const apiKeySchema = z.object({
   lastFour: z.string(),
   createdAt: z.string(),
   createdByName: z.string(),
-  /** When an order last came with it (to the minute); null when none has. */
+  /** When a request last came with it (to the minute); null when none has. */
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });

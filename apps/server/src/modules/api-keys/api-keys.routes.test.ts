@@ -236,6 +236,14 @@ describe('an order from the business’s own system', () => {
     });
     const [stored] = await ctx.db.select().from(t.apiKeys).where(eq(t.apiKeys.id, made.id));
     expect(stored!.lastUsedAt).not.toBeNull();
+    // Staff see which of the business's systems placed it.
+    const staffView = await ctx.app.inject({
+      url: `/api/orders/${res.json<StorefrontOrder>().id}`,
+      headers: owner.headers,
+    });
+    expect(
+      staffView.json<{ timeline: Array<{ actorName: string }> }>().timeline.map((e) => e.actorName),
+    ).toEqual(['Counter (secret key)']);
   });
 
   it('never joins a customer’s account with their phone, and gets none of their coupons or first-order offers', async () => {

@@ -100,7 +100,6 @@ export async function findShopDomains(db: Executor) {
     .where(isNotNull(businesses.shopDomain));
 }
 
-/** The database's clock: within a transaction, its start (the moment an order is placed). */
 /** What the customer app is shown of a store, and what its rules of ordering read. */
 const storeColumns = {
   id: stores.id,

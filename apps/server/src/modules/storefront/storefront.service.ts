@@ -353,7 +353,8 @@ export async function placeOrder(
     });
     if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
     await recordPlacedOrder(tx, order, {
-      placedBy: parties.customer.name,
+      // The timeline says which of the business's systems placed a keyed order.
+      placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
       firstOfCustomer: firstOrder,
     });
     return toStorefrontOrder(order);
