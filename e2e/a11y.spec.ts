@@ -104,6 +104,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/customers',
     `/customers/${customer}`,
     '/settings',
+    '/settings?tab=others',
     '/push-notifications',
   ];
 }
