@@ -210,7 +210,7 @@ describe('the VAPID public key', () => {
       expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-methods']).toBe(methods);
       expect(res.headers['access-control-allow-headers']).toBe(
-        'content-type, authorization, last-event-id, x-storefront-key',
+        'content-type, authorization, last-event-id, x-storefront-key, x-device-id',
       );
     }
   });
