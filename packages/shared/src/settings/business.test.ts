@@ -148,6 +148,8 @@ describe('Settings > Others', () => {
     live: true,
     customerAppUrl: 'https://shop.example.com',
     slug: 'fresh-mart',
+    shopDomain: null,
+    smsDailyLimit: 500,
   };
 
   it('stores the palette’s spelling of a theme and no address for an empty one', () => {
@@ -168,6 +170,8 @@ describe('Settings > Others', () => {
       live: 'yes',
       customerAppUrl: 'javascript:alert(1)',
       slug: 'Fresh Mart!',
+      shopDomain: 'https://shop.example.in/',
+      smsDailyLimit: -1,
     });
     expect(fieldsOf(bad)).toEqual({
       type: businessMessages.type,
@@ -176,7 +180,28 @@ describe('Settings > Others', () => {
       live: businessMessages.live,
       customerAppUrl: businessMessages.customerAppUrl,
       slug: businessMessages.slug,
+      shopDomain: businessMessages.shopDomain,
+      smsDailyLimit: businessMessages.smsDailyLimit,
     });
+  });
+
+  it('takes a domain of the business’s own in lower case, or none, and a whole number of texts a day', () => {
+    const parse = (change: object) => businessOthersSchema.safeParse({ ...others, ...change });
+    expect(businessOthersSchema.parse({ ...others, shopDomain: ' Shop.FreshMart.in ' }).shopDomain).toBe(
+      'shop.freshmart.in',
+    );
+    expect(businessOthersSchema.parse({ ...others, shopDomain: '' }).shopDomain).toBeNull();
+    for (const bad of ['localhost', 'shop', '10.0.0.1', 'shop.example.in:8443', 'shop..in', '-shop.in', 7]) {
+      expect(fieldsOf(parse({ shopDomain: bad })), String(bad)).toEqual({
+        shopDomain: businessMessages.shopDomain,
+      });
+    }
+    for (const good of [0, 100_000]) expect(parse({ smsDailyLimit: good }).success, String(good)).toBe(true);
+    for (const bad of [-1, 100_001, 1.5, '10', null]) {
+      expect(fieldsOf(parse({ smsDailyLimit: bad })), String(bad)).toEqual({
+        smsDailyLimit: businessMessages.smsDailyLimit,
+      });
+    }
   });
 
   it('takes a slug of lowercase words joined by single hyphens, in any case given', () => {
