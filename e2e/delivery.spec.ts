@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { withDatabase } from './support/database.ts';
 import { seriousFindings } from './support/axe.ts';
-import { codeTextedTo, customerPhone, nearKoramangala, newPhone } from './support/customer.ts';
+import { customerPhone, customerWithOrder, nearKoramangala } from './support/customer.ts';
 
 /*
  * The delivery loop (B13, B14): the executive goes on duty in the delivery app on a phone, and
@@ -19,61 +19,15 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
-async function customerWithOrder() {
-  const base = inject('baseUrl');
-  const { key, storeId, itemId } = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ key: string; store_id: string; item_id: string }>(
-      `SELECT b.storefront_key AS key, s.id AS store_id, i.id AS item_id
-       FROM businesses b JOIN stores s ON s.business_id = b.id JOIN items i ON i.store_id = s.id
-       WHERE b.slug = 'demo-fresh-mart' AND s.name = 'Fresh Mart Koramangala' AND s.deleted_at IS NULL
-         AND i.deleted_at IS NULL AND i.in_stock
-       ORDER BY i.price_paise DESC LIMIT 1`,
+/** Where the server has the demo's executive now. */
+async function executiveLatitude(): Promise<number | null> {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{ lat: number | null }>(
+      `SELECT p.lat FROM executive_presence p JOIN users u ON u.id = p.user_id WHERE u.email = $1`,
+      [demo.dex.email],
     );
-    return { key: rows[0]!.key, storeId: rows[0]!.store_id, itemId: rows[0]!.item_id };
+    return rows[0]?.lat ?? null;
   });
-  const headers = { 'content-type': 'application/json', 'x-storefront-key': key };
-  const phone = newPhone();
-  const asked = await fetch(`${base}/api/storefront/auth/code`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone }),
-  });
-  expect(asked.status).toBe(202);
-  const verified = await fetch(`${base}/api/storefront/auth/verify`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ phone, code: await codeTextedTo(inject('dataDir'), phone), name: 'Kiran Rao' }),
-  });
-  expect(verified.status).toBe(200);
-  const session = (await verified.json()) as { token: string; customer: unknown };
-  const asCustomer = { ...headers, authorization: `Bearer ${session.token}` };
-  const saved = await fetch(`${base}/api/storefront/addresses`, {
-    method: 'POST',
-    headers: asCustomer,
-    body: JSON.stringify({
-      label: 'Home',
-      text: '7, 6th Main, Koramangala 4th Block',
-      landmark: '',
-      lat: nearKoramangala.latitude,
-      lng: nearKoramangala.longitude,
-    }),
-  });
-  expect(saved.status).toBe(201);
-  const address = (await saved.json()) as { id: string };
-  const placed = await fetch(`${base}/api/storefront/orders`, {
-    method: 'POST',
-    headers: asCustomer,
-    body: JSON.stringify({
-      storeId,
-      items: [{ itemId, quantity: 1 }],
-      paymentMode: 'COD',
-      addressId: address.id,
-    }),
-  });
-  expect(placed.status, await placed.clone().text()).toBe(201);
-  const order = (await placed.json()) as { id: string; number: number; billAmountPaise: number };
-  return { session, order };
 }
 
 async function signInToDeliveryApp(page: Page) {
@@ -109,7 +63,7 @@ describe('the delivery app and dispatch', () => {
     await staff.page.locator('[title="Dev Executive"]').first().waitFor({ timeout: 20_000 });
 
     // A customer's order, followed on their phone.
-    const { session, order } = await customerWithOrder();
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
     // The customer app lives on the business's own origin (ADR 0055), where its session is kept.
     const customer = await customerPhone(browser, inject('shopUrl'));
     await customer.context.addInitScript(
@@ -141,6 +95,13 @@ describe('the delivery app and dispatch', () => {
     expect(await rider.page.getByText(/Collect ₹/).count()).toBeGreaterThan(0);
     expect(await seriousFindings(rider.page)).toEqual([]);
 
+    // On the order's page the position keeps flowing: 1.3 km on, the store sees where they are.
+    const moved = { latitude: nearKoramangala.latitude + 0.0117, longitude: nearKoramangala.longitude };
+    await rider.context.setGeolocation(moved);
+    await expect
+      .poll(() => executiveLatitude(), { timeout: 30_000, interval: 500 })
+      .toBeCloseTo(moved.latitude, 5);
+
     // Picked Up: the customer and the console follow.
     await rider.page.getByRole('button', { name: 'Picked up' }).click();
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Picked Up');
@@ -155,6 +116,9 @@ describe('the delivery app and dispatch', () => {
     await rider.page.getByText('That is not this order’s delivery code').waitFor();
     expect(await seriousFindings(rider.page)).toEqual([]);
     await rider.page.getByLabel('Delivery code').fill(code);
+    // The refusal was of the wrong code: the right one typed over it stands alone.
+    expect(await rider.page.getByText('That is not this order’s delivery code').count()).toBe(0);
+    expect(await rider.page.getByLabel('Delivery code').getAttribute('aria-invalid')).toBeNull();
     await rider.page.getByRole('checkbox', { name: /^I have collected/ }).check();
     await rider.page.getByRole('button', { name: 'Confirm delivery' }).click();
     await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Delivered');

@@ -5,7 +5,13 @@ import { messages } from '@storedesk/shared/messages';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { withDatabase } from './support/database.ts';
 import { seriousFindings } from './support/axe.ts';
-import { customerPhone, nearKoramangala, newPhone, signInWithCode as signIn } from './support/customer.ts';
+import {
+  customerPhone,
+  customerWithOrder,
+  nearKoramangala,
+  newPhone,
+  signInWithCode as signIn,
+} from './support/customer.ts';
 
 /*
  * The whole loop on a phone: the customer opens the business's app from the console's Open App,
@@ -139,31 +145,38 @@ describe('the customer app', () => {
     await staff.context.close();
   });
 
-  it('in dark, shows a closed store’s hours and says it takes no orders now', async () => {
-    // A store of its own, Closed, 07:00 to 22:00, a street from the phone: the demo's may have
-    // been changed by the specs before this one.
-    const name = `Closed Mart ${Date.now()}`;
-    await withDatabase((client) =>
-      client.query(
+  it('in dark, follows a store the business closes without a reload, and offers nothing to add while it is closed', async () => {
+    // A store of its own, open all day, a street from the phone, with an item featured "Only Here":
+    // the demo's may have been changed by the specs before this one.
+    const name = `Corner Mart ${Date.now()}`;
+    await withDatabase(async (client) => {
+      const { rows } = await client.query<{ id: string; business_id: string }>(
         `INSERT INTO stores (business_id, zone_id, name, description, location, phone, featured, latitude, longitude,
                              geohash, open_time, close_time, status)
-         SELECT b.id, z.id, $1, 'Groceries', 'Koramangala', '9876543210', 0, $2, $3, $4, '07:00', '22:00', 0
+         SELECT b.id, z.id, $1, 'Groceries', 'Koramangala', '9876543210', 0, $2, $3, $4, '00:00', '23:59', 1
          FROM businesses b JOIN zones z ON z.business_id = b.id
-         WHERE b.slug = 'demo-fresh-mart' AND z.deleted_at IS NULL ORDER BY z.created_at LIMIT 1`,
+         WHERE b.slug = 'demo-fresh-mart' AND z.deleted_at IS NULL ORDER BY z.created_at LIMIT 1
+         RETURNING id, business_id`,
         [
           name,
           nearKoramangala.latitude + 0.002,
           nearKoramangala.longitude,
           ngeohash.encode(nearKoramangala.latitude + 0.002, nearKoramangala.longitude, 9),
         ],
-      ),
-    );
+      );
+      await client.query(
+        `INSERT INTO items (business_id, store_id, name, price_paise, featured) VALUES ($1, $2, 'Corner Rice', 9900, 2)`,
+        [rows[0]!.business_id, rows[0]!.id],
+      );
+    });
     const { context, page } = await phone('dark');
     try {
       await page.goto('/');
       await page.getByRole('button', { name: 'Use my location' }).click();
       const stores = page.getByRole('list', { name: 'Stores that deliver here' });
       await stores.waitFor();
+      const card = stores.getByRole('link', { name: new RegExp(name) });
+      expect(await card.textContent()).toContain('Open now');
       expect(await seriousFindings(page)).toEqual([]);
       // The map to pick a point on, with its credit line.
       await page.getByRole('button', { name: 'Change' }).click();
@@ -172,12 +185,41 @@ describe('the customer app', () => {
       await page.locator('.leaflet-control-attribution').waitFor();
       expect(await seriousFindings(page)).toEqual([]);
       await page.getByRole('button', { name: 'Deliver here' }).click();
-      await stores.getByRole('link', { name: new RegExp(name) }).click();
-      await page.getByRole('status').filter({ hasText: 'Hours: 07:00 AM to 10:00 PM' }).waitFor();
+      await card.waitFor();
+
+      // The business closes the store: the list says so by itself.
+      await withDatabase((client) =>
+        client.query('UPDATE stores SET status = 0, version = version + 1 WHERE name = $1', [name]),
+      );
+      await expect
+        .poll(() => card.textContent(), { timeout: 40_000, interval: 500 })
+        .toContain('This store is not taking orders right now');
+      await card.click();
+      const notice = page.getByRole('status').filter({ hasText: 'not taking orders' });
+      expect(await notice.textContent()).toBe(
+        'This store is not taking orders right now. You can look around; ordering opens when the store does.',
+      );
+      // The item with its own badge, and nothing to add while the store is closed.
+      const items = page.getByRole('list', { name: 'Items' });
+      await items.getByText('Corner Rice').waitFor();
+      expect(await items.locator('.pill.featured').allTextContents()).toEqual(['Only Here']);
+      expect(await page.getByRole('button', { name: 'Add Corner Rice' }).count()).toBe(0);
       expect(await seriousFindings(page)).toEqual([]);
+
+      // Open again: Add comes back without a reload.
+      await withDatabase((client) =>
+        client.query('UPDATE stores SET status = 1, version = version + 1 WHERE name = $1', [name]),
+      );
+      await page.getByRole('button', { name: 'Add Corner Rice' }).waitFor({ timeout: 40_000 });
+      expect(await notice.count()).toBe(0);
     } finally {
       await context.close();
-      await withDatabase((client) => client.query('DELETE FROM stores WHERE name = $1', [name]));
+      await withDatabase(async (client) => {
+        await client.query('DELETE FROM items WHERE store_id IN (SELECT id FROM stores WHERE name = $1)', [
+          name,
+        ]);
+        await client.query('DELETE FROM stores WHERE name = $1', [name]);
+      });
     }
   });
 
@@ -238,6 +280,68 @@ describe('the customer app', () => {
       // The shell and its code come from the cache; what it asks the API for says it is offline.
       await page.getByRole('banner').getByText('Demo Fresh Mart').waitFor();
       expect(await page.title()).toBe('Demo Fresh Mart');
+    } finally {
+      await context.setOffline(false);
+      await context.close();
+    }
+  });
+
+  it('offline after a first visit: opens any screen, shows the business and the customer’s last orders, says so, and recovers by itself', async () => {
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
+    const { context, page } = await phone();
+    try {
+      await context.addInitScript(
+        (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
+        JSON.stringify(session),
+      );
+      // One visit: the worker installs and takes the page over while the customer looks around.
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Use my location' }).waitFor();
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+        .toBe(true);
+      await page.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('link', { name: new RegExp(`#${order.number}\\b`) }).waitFor();
+      // What the worker keeps as it passes: the business (asked again once it took over) and the orders.
+      await expect
+        .poll(() =>
+          page.evaluate(async () =>
+            Promise.all(
+              ['/api/storefront/business', '/api/storefront/orders?pageSize=25'].map(
+                async (path) => (await caches.match(`${location.origin}${path}`)) !== undefined,
+              ),
+            ),
+          ),
+        )
+        .toEqual([true, true]);
+
+      // Offline, the Cart opens (its code was kept on install, not only what was opened).
+      await context.setOffline(true);
+      const offline = page.getByRole('status').filter({ hasText: 'You’re offline.' });
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+      await offline.waitFor();
+
+      // A reload offline: the shell, the business and the customer's last orders.
+      await page.goto('/orders');
+      await page.getByRole('banner').getByText('Demo Fresh Mart').waitFor();
+      await offline.waitFor();
+      await page.getByRole('link', { name: new RegExp(`#${order.number}\\b`) }).waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+
+      // A store never opened says it shows once the connection is back, and does so by itself.
+      const storeId = await withDatabase(async (client) => {
+        const { rows } = await client.query<{ id: string }>(
+          `SELECT s.id FROM stores s JOIN businesses b ON b.id = s.business_id
+           WHERE b.slug = 'demo-fresh-mart' AND s.name = 'Fresh Mart Koramangala'`,
+        );
+        return rows[0]!.id;
+      });
+      await page.goto(`/stores/${storeId}`);
+      await page.getByRole('alert').filter({ hasText: messages.offlineRead }).waitFor();
+      await context.setOffline(false);
+      await page.getByRole('heading', { level: 1, name: 'Fresh Mart Koramangala' }).waitFor();
+      await expect.poll(() => offline.count()).toBe(0);
     } finally {
       await context.setOffline(false);
       await context.close();

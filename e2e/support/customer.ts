@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { withDatabase } from './database.ts';
 
 /*
  * A customer of the demo business on a phone: the customer app's own sign-in, with the code read
@@ -62,3 +64,59 @@ export async function signInWithCode(page: Page, dataDir: string, phoneNumber: s
 
 /** A phone number no other run used: ten digits starting with 9. */
 export const newPhone = () => `9${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-9)}`;
+
+/** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
+export async function customerWithOrder(base: string, dataDir: string) {
+  const { key, storeId, itemId } = await withDatabase(async (client) => {
+    const { rows } = await client.query<{ key: string; store_id: string; item_id: string }>(
+      `SELECT b.storefront_key AS key, s.id AS store_id, i.id AS item_id
+       FROM businesses b JOIN stores s ON s.business_id = b.id JOIN items i ON i.store_id = s.id
+       WHERE b.slug = 'demo-fresh-mart' AND s.name = 'Fresh Mart Koramangala' AND s.deleted_at IS NULL
+         AND i.deleted_at IS NULL AND i.in_stock
+       ORDER BY i.price_paise DESC LIMIT 1`,
+    );
+    return { key: rows[0]!.key, storeId: rows[0]!.store_id, itemId: rows[0]!.item_id };
+  });
+  const headers = { 'content-type': 'application/json', 'x-storefront-key': key };
+  const phone = newPhone();
+  const asked = await fetch(`${base}/api/storefront/auth/code`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone }),
+  });
+  expect(asked.status).toBe(202);
+  const verified = await fetch(`${base}/api/storefront/auth/verify`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ phone, code: await codeTextedTo(dataDir, phone), name: 'Kiran Rao' }),
+  });
+  expect(verified.status).toBe(200);
+  const session = (await verified.json()) as { token: string; customer: unknown };
+  const asCustomer = { ...headers, authorization: `Bearer ${session.token}` };
+  const saved = await fetch(`${base}/api/storefront/addresses`, {
+    method: 'POST',
+    headers: asCustomer,
+    body: JSON.stringify({
+      label: 'Home',
+      text: '7, 6th Main, Koramangala 4th Block',
+      landmark: '',
+      lat: nearKoramangala.latitude,
+      lng: nearKoramangala.longitude,
+    }),
+  });
+  expect(saved.status).toBe(201);
+  const address = (await saved.json()) as { id: string };
+  const placed = await fetch(`${base}/api/storefront/orders`, {
+    method: 'POST',
+    headers: asCustomer,
+    body: JSON.stringify({
+      storeId,
+      items: [{ itemId, quantity: 1 }],
+      paymentMode: 'COD',
+      addressId: address.id,
+    }),
+  });
+  expect(placed.status, await placed.clone().text()).toBe(201);
+  const order = (await placed.json()) as { id: string; number: number; billAmountPaise: number };
+  return { session, order };
+}

@@ -5,7 +5,8 @@ import { DutySwitch } from './components/duty-switch.tsx';
 import { api } from './lib/api.ts';
 import { useBusinessColours } from './lib/colours.ts';
 import { useLiveOrders } from './lib/live.ts';
-import { useOnline } from './lib/online.ts';
+import { useLocationSharing } from './lib/location.ts';
+import { useOnline } from '@storedesk/web/online';
 import { Link, useLocation } from './lib/router.tsx';
 import { session, updateSession, type Session } from './lib/session.ts';
 import { HomePage } from './pages/home.tsx';
@@ -74,6 +75,8 @@ export function App() {
   useBusinessColours(signedIn?.business.theme);
   useSessionCheck(token);
   useLiveOrders(token);
+  // On every screen while on duty: the order's page is where the position matters most.
+  useLocationSharing(signedIn?.onDuty ?? false, token);
 
   return (
     <>

@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 /**
  * The delivery app's service worker, served at /deliver/sw.js: it keeps the app opening without a
- * network (its page and files, as last fetched; never the executive's orders, which are personal)
+ * network (its page and every file of its build; never the executive's orders, which are personal)
  * and shows the notifications of new orders, opening the order a notification is about when tapped.
  * It imports only what the apps' workers share, which the build puts into it: it runs as a classic
  * script.
  */
-import { keepAppOffline, showNotifications } from '@storedesk/web/service-worker';
+import { builtFiles, keepAppOffline, showNotifications } from '@storedesk/web/service-worker';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,5 +26,5 @@ function pageOf(url: string | undefined): string {
   return `${page}/`;
 }
 
-keepAppOffline(self, { cache: 'storedesk-deliver-v1', page, files });
+keepAppOffline(self, { cache: 'storedesk-deliver-v1', page, files, precache: builtFiles(self) });
 showNotifications(self, { page, title: 'New order', icon: `${files}icon.svg`, target: pageOf });

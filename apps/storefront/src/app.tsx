@@ -1,10 +1,12 @@
 import { lazy } from 'react';
 import type { StorefrontBusinessProfile } from '@storedesk/shared/storefront/schemas';
 import { Content } from '@storedesk/web/content';
+import { useOnline } from '@storedesk/web/online';
 import { useData } from '@storedesk/web/use-data';
 import { BusinessContext } from './business.ts';
 import { config } from './config.ts';
 import { api } from './lib/api.ts';
+import { useOfflineKeptFor } from './lib/offline.ts';
 import { Link, useLocation } from './lib/router.tsx';
 import { cart, cartCount, session } from './lib/state.ts';
 import { HomePage } from './pages/home.tsx';
@@ -68,8 +70,21 @@ function Header({ business }: { business: StorefrontBusinessProfile }) {
   );
 }
 
+/** Said on every screen while the phone is offline: what shows is what was kept from before. */
+function OfflineNotice() {
+  return (
+    <div className="notice offline" role="status">
+      <strong>You’re offline.</strong> This is what the shop showed when you were last online; ordering works
+      again once the connection is back.
+    </div>
+  );
+}
+
 export function App() {
   const { path } = useLocation();
+  const online = useOnline();
+  const customerId = session.use()?.customer.id ?? null;
+  useOfflineKeptFor(customerId);
   const business = useData(config ? 'business' : null, () =>
     api<StorefrontBusinessProfile>('GET', '/business'),
   );
@@ -84,6 +99,7 @@ export function App() {
   if (!business.data) {
     return (
       <main className="panel" aria-busy={business.loading}>
+        {online ? null : <OfflineNotice />}
         {business.error ? (
           <ErrorPanel error={business.error} onRetry={business.reload} />
         ) : (
@@ -95,6 +111,7 @@ export function App() {
   return (
     <BusinessContext.Provider value={business.data}>
       <Header business={business.data} />
+      {online ? null : <OfflineNotice />}
       {business.data.live ? null : (
         <div className="notice" role="status">
           <strong>Not taking orders right now.</strong> You can look around; ordering opens again soon.

@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { brandVariables } from '@storedesk/web/brand';
 import { App } from './app.tsx';
 import { config } from './config.ts';
+import { api } from './lib/api.ts';
 import './styles.css';
 
 // The business's colours, light and dark, as the style sheet's variables: a sheet made through the
@@ -25,4 +26,15 @@ if (config && 'serviceWorker' in navigator && window.isSecureContext) {
       // Without it the app still works online.
     });
   });
+  // On the first visit the worker takes the page over after the shell was loaded: the shell's
+  // answers are asked again through it, so the app opens offline with the business from then on.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        for (const path of ['/business', '/slides']) void api('GET', path).catch(() => undefined);
+      },
+      { once: true },
+    );
+  }
 }

@@ -1,11 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The customer app's service worker, served at /sw.js of each business's shop origin: it keeps the
- * app opening without a network (its page and files, as last fetched) and shows the shop's push
- * notifications, opening the order or page a notification is about when tapped. It imports only
- * what the apps' workers share, which the build puts into it: it runs as a classic script.
+ * app opening without a network (its page and every file of its build, the business and what the
+ * customer last saw of stores and their own orders) and shows the shop's push notifications,
+ * opening the order or page a notification is about when tapped. It imports only what the apps'
+ * workers share, which the build puts into it: it runs as a classic script.
  */
-import { keepAppOffline, showNotifications } from '@storedesk/web/service-worker';
+import { builtFiles, keepAppOffline, showNotifications } from '@storedesk/web/service-worker';
+import { keptOffline, shopCacheName } from '@storedesk/shared/storefront/page';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -14,12 +16,14 @@ const page = scope.pathname.replace(/\/$/, '');
 const files = '/shop/_app/';
 
 keepAppOffline(self, {
-  cache: 'storedesk-shop-v1',
+  cache: shopCacheName,
   page,
   files,
-  // What the shell shows, the same for every customer (the business, its slides): the network
-  // first, the last answer when offline. Nothing personal (addresses, orders) is kept.
-  alsoKeep: (url) => /^\/api\/storefront\/(business|slides)$/.test(url.pathname),
+  precache: builtFiles(self),
+  // The network first, the last answer when offline: the shell's business and slides, the stores
+  // and catalogues last looked at, and the customer's own orders, which the app lets go when the
+  // customer signs out or another signs in (lib/offline.ts).
+  alsoKeep: (url) => keptOffline(url.pathname) !== null,
 });
 showNotifications(self, {
   page,

@@ -6,6 +6,7 @@ import {
   dayFromText,
   formatDate,
   formatDateTime,
+  formatAge,
   formatDay,
   formatElapsed,
   formatTimeOfDay,
@@ -80,6 +81,20 @@ describe('isTimeZone', () => {
     expect(isTimeZone('+05:30')).toBe(false);
     expect(isTimeZone('')).toBe(false);
     expect(isTimeZone('x'.repeat(65))).toBe(false);
+  });
+});
+
+describe('formatAge', () => {
+  const read = '2025-03-01T10:00:00.000Z';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('counts seconds under a minute, then as elapsed times, and a reading from ahead is just now', () => {
+    expect(formatAge(read, at('2025-03-01T09:59:58.000Z'))).toBe('just now');
+    expect(formatAge(read, at('2025-03-01T10:00:00.400Z'))).toBe('just now');
+    expect(formatAge(read, at('2025-03-01T10:00:08.900Z'))).toBe('8 s ago');
+    expect(formatAge(read, at('2025-03-01T10:00:59.999Z'))).toBe('59 s ago');
+    expect(formatAge(read, at('2025-03-01T10:01:00.000Z'))).toBe('1 min ago');
+    expect(formatAge(read, at('2025-03-01T12:30:00.000Z'))).toBe('2 h ago');
   });
 });
 

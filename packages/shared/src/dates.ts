@@ -148,6 +148,17 @@ export function dayFromText(text: string): string | null {
  * Time since an order was placed, the same on every screen: "12 min" under an hour, "3 h" under
  * a day, then "2 d". A moment in the future (a clock behind the server's) counts as 0.
  */
+/**
+ * How old a reading is, to the second under a minute and then as formatElapsed: "8 s ago",
+ * "3 min ago". A reading from a clock slightly ahead of this one is "just now".
+ */
+export function formatAge(since: string | number | Date, now: number = Date.now()): string {
+  const seconds = Math.floor((now - new Date(since).getTime()) / 1000);
+  if (seconds < 1) return 'just now';
+  if (seconds < 60) return `${seconds} s ago`;
+  return `${formatElapsed(since, now)} ago`;
+}
+
 export function formatElapsed(since: string | number | Date, now: number = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
   if (minutes < 60) return `${minutes} min`;

@@ -5,6 +5,8 @@ export const messages = {
   unknownError: 'Unknown error occured',
   /** Beyond the spec: a write tried without a connection. */
   offline: "You're offline: nothing was saved. Try again once the connection is back.",
+  /** Beyond the spec: a read tried without a connection (it is tried again once the connection is back). */
+  offlineRead: "You're offline. This shows once the connection is back.",
   tooManySignInAttempts: 'Too many sign-in attempts. Please try again later.',
   tooManyStorefrontOrders: 'Too many orders from one place in a short time. Please try again in a minute.',
   /** Beyond the spec: the answer to a customer the owner blocked (B15), which does not say so. */

@@ -82,13 +82,17 @@ function readEnvelope(body: unknown): ErrorEnvelope['error'] | undefined {
   return { code, message, fields: texts, current };
 }
 
-/** A request that never reached the server: offline says so, anything else is the spec's unknown error. */
-export function networkError(): ApiError {
+/**
+ * A request that never reached the server: offline says so (a read, that it shows once the
+ * connection is back; a write, that nothing was saved), anything else is the spec's unknown error.
+ */
+export function networkError(method = 'POST'): ApiError {
   const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  const read = method === 'GET' || method === 'HEAD';
   return new ApiError({
     status: 0,
     code: 'network',
-    message: offline ? messages.offline : messages.unknownError,
+    message: offline ? (read ? messages.offlineRead : messages.offline) : messages.unknownError,
   });
 }
 
@@ -132,7 +136,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch {
-      throw networkError();
+      throw networkError(method);
     }
     if (!response.ok) {
       const error = await toApiError(response);

@@ -1,8 +1,57 @@
-import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Spinner } from './states.tsx';
 
 /**
- * The phone apps' main content: the page, with a spinner while its code loads. A new page (another
+ * A page whose code could not be fetched (offline before the worker kept it, or a new version
+ * deployed meanwhile): says so instead of a blank screen, and tries again once the connection is
+ * back or when asked. `path` opens another page afresh.
+ */
+class PageLoadBoundary extends Component<{ path: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(before: { path: string }) {
+    if (before.path !== this.props.path && this.state.failed) this.setState({ failed: false });
+  }
+
+  override componentDidMount() {
+    window.addEventListener('online', this.retry);
+  }
+
+  override componentWillUnmount() {
+    window.removeEventListener('online', this.retry);
+  }
+
+  retry = () => {
+    if (!this.state.failed) return;
+    // A failed import() is remembered by the browser: a new page load asks for the code again.
+    if (navigator.onLine) window.location.reload();
+  };
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    return (
+      <div className="error-panel" role="alert">
+        <p>
+          {offline
+            ? 'You’re offline, and this page has not been opened on this phone before. It opens once the connection is back.'
+            : 'This page could not load.'}
+        </p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+}
+
+/**
+ * The phone apps' main content: the page, with a spinner while its code loads (and a word, not a
+ * blank screen, when it cannot load). A new page (another
  * `path`, or signing in or out: another `token`) moves focus to it, so a screen reader starts there;
  * the first page does not.
  */
@@ -27,7 +76,9 @@ export function Content({
 
   return (
     <main ref={main} tabIndex={-1} className="content">
-      <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>
+      <PageLoadBoundary path={path}>
+        <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>
+      </PageLoadBoundary>
     </main>
   );
 }

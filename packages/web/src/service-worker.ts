@@ -39,26 +39,64 @@ function cacheFirst(cacheName: string, request: Request): Promise<Response> {
 }
 
 /**
- * Keeps the app opening offline: its page (`page`, with no trailing slash) fetched on install and
- * network first after, its files (below `files`) cache first, and the requests `alsoKeep` picks
- * network first. Nothing else is cached.
+ * Every file of the app's build (but the worker and the page), as the build wrote them into the
+ * worker (packages/web/src/vite-phone-app.ts); none in development.
+ */
+export function builtFiles(worker: ServiceWorkerGlobalScope): readonly string[] {
+  const files = (worker as unknown as { __APP_FILES__?: unknown }).__APP_FILES__;
+  return Array.isArray(files) ? files.filter((file): file is string => typeof file === 'string') : [];
+}
+
+/**
+ * Keeps the app opening offline: its page (`page`, with no trailing slash) and every file of its
+ * build (`precache`: each screen then opens offline, not only those opened before) fetched on
+ * install; the page network first after, its files (below `files`) cache first, and the requests
+ * `alsoKeep` picks network first. Files of an older build are let go once a new one is in place.
+ * Nothing else is cached.
  */
 export function keepAppOffline(
   worker: ServiceWorkerGlobalScope,
-  app: { cache: string; page: string; files: string; alsoKeep?: (url: URL) => boolean },
+  app: {
+    cache: string;
+    page: string;
+    files: string;
+    precache?: readonly string[];
+    alsoKeep?: (url: URL) => boolean;
+  },
 ): void {
   const { cache: cacheName, page, files } = app;
+  const precache = app.precache ?? [];
   worker.addEventListener('install', (event) => {
     event.waitUntil(
       caches
         .open(cacheName)
-        .then((cache) => cache.add(new Request(`${page}/`, { cache: 'reload' })))
+        .then((cache) =>
+          Promise.all([
+            cache.add(new Request(`${page}/`, { cache: 'reload' })),
+            // Hashed names: a file already kept is the same file.
+            ...precache.map(async (file) => {
+              if (!(await cache.match(file))) await cache.add(file);
+            }),
+          ]),
+        )
         .then(() => worker.skipWaiting()),
     );
   });
 
   worker.addEventListener('activate', (event) => {
-    event.waitUntil(worker.clients.claim());
+    event.waitUntil(
+      (async () => {
+        if (precache.length > 0) {
+          const current = new Set(precache.map((file) => new URL(file, worker.location.origin).href));
+          const cache = await caches.open(cacheName);
+          for (const request of await cache.keys()) {
+            const url = new URL(request.url);
+            if (url.pathname.startsWith(files) && !current.has(url.href)) await cache.delete(request);
+          }
+        }
+        await worker.clients.claim();
+      })(),
+    );
   });
 
   worker.addEventListener('fetch', (event) => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { ApiError } from './api.ts';
 
 /* What a screen of the apps shows while it loads, and when loading failed (with a retry). */
@@ -11,7 +12,13 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
+/** A failure to load, with Try again; one for want of a connection is tried again once it is back. */
 export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
+  useEffect(() => {
+    if (!onRetry || error.status !== 0) return;
+    window.addEventListener('online', onRetry);
+    return () => window.removeEventListener('online', onRetry);
+  }, [error, onRetry]);
   return (
     <div className="error-panel" role="alert">
       <p>{error.message}</p>

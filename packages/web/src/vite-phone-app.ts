@@ -1,5 +1,27 @@
-import type { PluginOption, UserConfig } from 'vite';
+import type { Plugin, PluginOption, UserConfig } from 'vite';
 import { precompress } from './vite-precompress.ts';
+
+/**
+ * Writes the list of the build's files (each at its address below `base`) into the service worker,
+ * as `self.__APP_FILES__`, for it to keep them all on install (packages/web/src/service-worker.ts):
+ * a screen never opened before then opens offline too. The worker's own bytes change with the
+ * list, so a new build installs a new worker.
+ */
+function precacheList(base: string): Plugin {
+  return {
+    name: 'storedesk:precache-list',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const worker = bundle['sw.js'];
+      if (!worker || worker.type !== 'chunk') return;
+      const files = Object.keys(bundle)
+        .filter((name) => name !== 'sw.js' && !/\.(html|map)$/.test(name) && !name.startsWith('.vite/'))
+        .sort()
+        .map((name) => `${base}${name}`);
+      worker.code = `self.__APP_FILES__ = ${JSON.stringify(files)};\n${worker.code}`;
+    },
+  };
+}
 
 /** The server Vite's dev server passes the API and the uploaded files to. */
 const server = 'http://127.0.0.1:3000';
@@ -22,7 +44,7 @@ export function phoneAppConfig({
   return {
     root,
     base,
-    plugins: [react, precompress()],
+    plugins: [react, precacheList(base), precompress()],
     server: {
       proxy: {
         '/api': { target: server, changeOrigin: false },

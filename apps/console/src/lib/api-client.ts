@@ -42,7 +42,7 @@ export async function apiFetch(path: string, request: ApiRequest = {}): Promise<
     });
   } catch (error) {
     if (request.signal?.aborted) throw error;
-    throw networkError();
+    throw networkError(request.method ?? 'GET');
   }
   if (!response.ok) throw await toApiError(response);
   return response;

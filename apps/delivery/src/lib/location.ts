@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { positionPolicy, shouldSendPosition, type Position } from '@storedesk/shared/delivery/rules';
 import { asApiError } from '@storedesk/web/api';
 import { api } from './api.ts';
@@ -6,10 +6,31 @@ import { updateSession } from './session.ts';
 
 export type Sharing = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
 
+/** Where sharing stands, for whichever screen says so: the app shares on every screen. */
+let current: Sharing = 'off';
+const listeners = new Set<() => void>();
+function publish(sharing: Sharing) {
+  if (sharing === current) return;
+  current = sharing;
+  for (const listener of listeners) listener();
+}
+
+/** Where the app's location sharing stands now (useLocationSharing, in the app's shell, shares). */
+export function useSharing(): Sharing {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => current,
+  );
+}
+
 /**
  * Shares the phone's position while the executive is on duty (B13, ADR 0042), and only then: a fix
  * goes to the server once the phone has moved about 50 m and 10 s have passed since the last one
- * sent. Going off duty or signing out stops the watch.
+ * sent. Going off duty or signing out stops the watch. It runs in the app's shell, so the position
+ * keeps flowing on every screen (an order's page above all); useSharing reads where it stands.
  */
 export function useLocationSharing(onDuty: boolean, token: string | null): Sharing {
   const [sharing, setSharing] = useState<Exclude<Sharing, 'off'>>('starting');
@@ -62,5 +83,7 @@ export function useLocationSharing(onDuty: boolean, token: string | null): Shari
     };
   }, [active]);
 
-  return active ? sharing : 'off';
+  const shown = active ? sharing : 'off';
+  useEffect(() => publish(shown), [shown]);
+  return shown;
 }

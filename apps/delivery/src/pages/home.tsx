@@ -6,7 +6,7 @@ import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
 import { PushButton } from '../components/push-button.tsx';
 import { api } from '../lib/api.ts';
-import { useLocationSharing, type Sharing } from '../lib/location.ts';
+import { useSharing, type Sharing } from '../lib/location.ts';
 import { forgetOrders, notices, queue, refreshOrders, useOrders } from '../lib/orders.ts';
 import { pendingFor, shownStatus, type StatusChange } from '../lib/queue.ts';
 import { Link } from '../lib/router.tsx';
@@ -62,7 +62,7 @@ export function HomePage() {
   const waiting = queue.use();
   const refused = notices.use();
   const onDuty = signedIn?.onDuty ?? false;
-  const sharing = useLocationSharing(onDuty, signedIn?.token ?? null);
+  const sharing = useSharing();
   if (!signedIn) return null;
 
   const signOut = async () => {

@@ -9,7 +9,7 @@ import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
 import { config } from '../config.ts';
-import { useOnline } from '../lib/online.ts';
+import { useOnline } from '@storedesk/web/online';
 import {
   changeStatus,
   deliveredHere,
@@ -66,13 +66,16 @@ function DeliverStep({
   const [cash, setCash] = useState(false);
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The code the server last judged from here: its refusal is about that code, not one typed since.
+  const [sent, setSent] = useState<string | null>(null);
   const id = useId();
   const cashDue = order.cashToCollectPaise > 0;
 
+  const refusal = codeError !== undefined && code === (sent ?? '') ? codeError : undefined;
   const codeProblem =
     (checked && !deliveryCodePattern.test(code)
       ? 'Enter the 4 digits the customer’s app shows'
-      : undefined) ?? codeError;
+      : undefined) ?? refusal;
   const cashProblem = checked && cashDue && !cash ? 'Collect the cash first, then tick this' : undefined;
 
   const submit = async (event: FormEvent) => {
@@ -80,6 +83,7 @@ function DeliverStep({
     setChecked(true);
     if (!deliveryCodePattern.test(code) || (cashDue && !cash)) return;
     setBusy(true);
+    setSent(code);
     await changeStatus(order, OrderStatus.Delivered, { code, ...(cashDue ? { cashCollected: true } : {}) });
     setBusy(false);
     setChecked(false);

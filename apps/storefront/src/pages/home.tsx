@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { StorefrontSlide } from '@storedesk/shared/slides/schemas';
 import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
+import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
 import { formatTimeOfDay } from '@storedesk/shared/dates';
 import { useData } from '@storedesk/web/use-data';
+import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { PlacePicker } from '../components/place-picker.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
@@ -71,7 +73,9 @@ function NearbyStores({ lat, lng }: { lat: number; lng: number }) {
   const stores = useData(`stores:${lat},${lng}`, () =>
     api<{ items: NearbyStore[] }>('GET', `/stores?lat=${lat}&lng=${lng}`),
   );
-  if (stores.error) return <ErrorPanel error={stores.error} onRetry={stores.reload} />;
+  // A store the business opens or closes shows so without a reload.
+  useFreshWhileShown(stores.reload, storefrontRefreshMs);
+  if (stores.error && !stores.data) return <ErrorPanel error={stores.error} onRetry={stores.reload} />;
   if (!stores.data) return <Spinner label="Finding stores near you…" />;
   if (stores.data.items.length === 0) {
     return (

@@ -3,6 +3,9 @@ import { formatRupees } from '@storedesk/shared/money';
 import { formatTimeOfDay } from '@storedesk/shared/dates';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
 import { useData } from '@storedesk/web/use-data';
+import { useFreshWhileShown } from '@storedesk/web/use-fresh';
+import { featuredBadge } from '@storedesk/shared/catalogue/featured';
+import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
@@ -15,6 +18,8 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const catalogue = useData(`catalogue:${storeId}`, () =>
     api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue`),
   );
+  // The store opening or closing, an item selling out: shown without a reload.
+  useFreshWhileShown(catalogue.reload, storefrontRefreshMs);
   const current = cart.use();
   const [search, setSearch] = useState('');
   const [categoryId, setCategoryId] = useState<string | null>(null);
@@ -27,7 +32,8 @@ export default function StorePage({ storeId }: { storeId: string }) {
       .sort((a, b) => (a.featured || 10) - (b.featured || 10));
   }, [catalogue.data, search, categoryId]);
 
-  if (catalogue.error) return <ErrorPanel error={catalogue.error} onRetry={catalogue.reload} />;
+  if (catalogue.error && !catalogue.data)
+    return <ErrorPanel error={catalogue.error} onRetry={catalogue.reload} />;
   if (!catalogue.data) return <Spinner label="Loading the store…" />;
   const { store, categories } = catalogue.data;
   const quantityOf = (item: Item) =>
@@ -56,9 +62,9 @@ export default function StorePage({ storeId }: { storeId: string }) {
             Open · {formatTimeOfDay(store.openTime)} to {formatTimeOfDay(store.closeTime)}
           </p>
         ) : (
+          // The server's reason says it all: the hours when closed by them, else that it takes none.
           <p className="notice inline" role="status">
-            {store.notice ?? 'This store is not taking orders now.'} Hours: {formatTimeOfDay(store.openTime)}{' '}
-            to {formatTimeOfDay(store.closeTime)}.
+            {`${store.notice ?? 'This store is not taking orders right now'}. You can look around; ordering opens when the store does.`}
           </p>
         )}
         {otherStoreCart ? (
@@ -112,10 +118,12 @@ export default function StorePage({ storeId }: { storeId: string }) {
                 <span className="item-name">
                   <VegMark veg={item.veg} /> {item.name}
                 </span>
-                {item.featured > 0 ? <span className="pill featured">Bestseller</span> : null}
+                {featuredBadge(item.featured) ? (
+                  <span className="pill featured">{featuredBadge(item.featured)}</span>
+                ) : null}
                 <span className="price">{formatRupees(item.pricePaise)}</span>
               </span>
-              {item.inStock ? (
+              {!store.openNow ? null : item.inStock ? (
                 <QuantityControl
                   name={item.name}
                   quantity={quantityOf(item)}

@@ -5,14 +5,7 @@ import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
 
-/** Item featured badge (SPEC §4). */
-export const ItemFeatured = { None: 0, Bestseller: 1, OnlyHere: 2, TopPick: 3 } as const;
-export const itemFeaturedLabels: Record<number, string> = {
-  0: 'None',
-  1: 'Bestseller',
-  2: 'Only Here',
-  3: 'Top Pick',
-};
+export { ItemFeatured, itemFeaturedLabels } from './featured.ts';
 
 export const categoryInputSchema = z.object({
   name: singleLine(100).pipe(z.string().min(1, messages.categoryName)),

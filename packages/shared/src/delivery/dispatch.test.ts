@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../orders.ts';
-import { addDays, canTakeOrders, isWaitingTooLong, lastSevenDays, minutesWaiting } from './dispatch.ts';
+import {
+  addDays,
+  canTakeOrders,
+  cashToSettlePaise,
+  isWaitingTooLong,
+  lastSevenDays,
+  minutesWaiting,
+} from './dispatch.ts';
 
 const now = Date.parse('2026-11-30T10:00:00.000Z');
 const placed = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
@@ -32,6 +39,13 @@ describe('dispatch rules', () => {
     expect(canTakeOrders(5, 5)).toBe(false);
     expect(canTakeOrders(3, 5, 2)).toBe(true);
     expect(canTakeOrders(3, 5, 3)).toBe(false);
+  });
+
+  it('leaves to settle what was collected beyond what was settled, never below nothing', () => {
+    expect(cashToSettlePaise({ collectedPaise: 274_900, settledPaise: null })).toBe(274_900);
+    expect(cashToSettlePaise({ collectedPaise: 274_900, settledPaise: 255_700 })).toBe(19_200);
+    expect(cashToSettlePaise({ collectedPaise: 274_900, settledPaise: 274_900 })).toBe(0);
+    expect(cashToSettlePaise({ collectedPaise: 0, settledPaise: null })).toBe(0);
   });
 
   it('moves calendar days across months and leap years', () => {

@@ -35,6 +35,15 @@ export function canTakeOrders(openOrders: number, limit: number, adding = 1): bo
   return openOrders + adding <= limit;
 }
 
+/**
+ * The cash of an executive's day still to settle: what they collected less what staff recorded as
+ * handed over. A day settled at mid-day and collected on after it has the rest to settle, as often
+ * as that happens (the server records the settled amount up to what was collected).
+ */
+export function cashToSettlePaise(row: { collectedPaise: number; settledPaise: number | null }): number {
+  return Math.max(0, row.collectedPaise - (row.settledPaise ?? 0));
+}
+
 /** The calendar day `days` after (or, negative, before) a YYYY-MM-DD day. */
 export function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -1,25 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useOnline } from '@storedesk/web/online';
+import { useEffect, useState } from 'react';
 import { useLiveStatus } from '@/lib/live-events.ts';
 
 /** A stream down this long is worth saying: shorter is a reconnect nobody needs to hear about. */
 const QUIET_MS = 5_000;
-
-function useOnline(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      window.addEventListener('online', listener);
-      window.addEventListener('offline', listener);
-      return () => {
-        window.removeEventListener('online', listener);
-        window.removeEventListener('offline', listener);
-      };
-    },
-    () => navigator.onLine,
-  );
-}
 
 /**
  * Says when the console has lost its connection: offline (nothing can be saved; lists show what

@@ -319,6 +319,38 @@ describe('cash to settle', () => {
     }
   });
 
+  it('settles again what was collected after a settlement the same day, as often as it comes in', async () => {
+    const rider = await addExecutive(world.biz.zones[0], 'Late Rider');
+    const today = businessDay(new Date(), 'Asia/Kolkata');
+    const settle = (collectedPaise: number) =>
+      call(world.admin, 'POST', '/api/dispatch/cash/settlements', {
+        executiveId: rider.id,
+        day: today,
+        collectedPaise,
+      });
+    await deliverCash(rider, 255_700);
+    expect((await settle(255_700)).json()).toMatchObject({ settledPaise: 255_700 });
+
+    // One more cash delivery after the mid-day settlement: ₹192 more to settle.
+    await deliverCash(rider, 19_200);
+    const row = async () =>
+      (await call(world.owner, 'GET', `/api/dispatch/cash?from=${today}&to=${today}`))
+        .json<{ items: CashRow[] }>()
+        .items.find((r) => r.executiveId === rider.id);
+    expect(await row()).toMatchObject({ orders: 2, collectedPaise: 274_900, settledPaise: 255_700 });
+    const second = await settle(274_900);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json()).toMatchObject({ settledPaise: 274_900, settledByName: world.biz.admin.name });
+
+    await deliverCash(rider, 5_000);
+    expect((await settle(279_900)).json()).toMatchObject({ settledPaise: 279_900 });
+    expect(refusalOf(await settle(279_900))).toMatchObject({
+      status: 409,
+      message: deliveryMessages.settledAlready,
+    });
+    expect(await row()).toMatchObject({ orders: 3, collectedPaise: 279_900, settledPaise: 279_900 });
+  });
+
   it('refuses periods and settlements that are not ones, writing nothing', async () => {
     for (const query of [
       '',

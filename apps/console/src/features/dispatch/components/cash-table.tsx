@@ -9,6 +9,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatDateTime, formatDay } from '@storedesk/shared/dates';
+import { cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import type { CashRow } from '@storedesk/shared/delivery/schemas';
 import { formatRupees } from '@storedesk/shared/money';
 import type { ReactNode } from 'react';
@@ -27,22 +28,25 @@ type CashTableProps = {
 
 const money = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
+/** What was settled (last by whom, when), and what is left to settle when cash came in after. */
 function settledText(row: CashRow, timeZone: string): string {
   if (row.settledPaise === null) return 'Not settled';
   const when = row.settledAt ? ` on ${formatDateTime(row.settledAt, timeZone)}` : '';
-  return `${formatRupees(row.settledPaise)} by ${row.settledByName ?? 'staff'}${when}`;
+  const left = cashToSettlePaise(row);
+  return `${formatRupees(row.settledPaise)} by ${row.settledByName ?? 'staff'}${when}${left > 0 ? `; ${formatRupees(left)} to settle` : ''}`;
 }
 
 function SettleButton({ row, onSettle }: { row: CashRow; onSettle: (row: CashRow) => void }) {
-  if (row.settledPaise !== null || row.collectedPaise === 0) return null;
+  const left = cashToSettlePaise(row);
+  if (left === 0) return null;
   return (
     <Button
       size="small"
       variant="outlined"
       onClick={() => onSettle(row)}
-      aria-label={`Settle ${row.executiveName}, ${formatDay(row.day)}`}
+      aria-label={`Settle ${formatRupees(left)} of ${row.executiveName}, ${formatDay(row.day)}`}
     >
-      Settle
+      Settle {formatRupees(left)}
     </Button>
   );
 }
@@ -114,10 +118,8 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
           )}
           <TableBody>{body}</TableBody>
           {list && items.length > 0 ? (
-            <TableFooter
-              // The totals stay in sight under a long list, as the header does above it.
-              sx={{ position: 'sticky', bottom: 0, bgcolor: 'background.paper' }}
-            >
+            // The totals follow the last row; kept in sight they covered its Settle button.
+            <TableFooter>
               <TableRow>
                 {compact ? (
                   <TableCell sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>

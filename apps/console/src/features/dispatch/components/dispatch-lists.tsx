@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { formatAge, formatDateTime } from '@storedesk/shared/dates';
 import type { DispatchExecutive, DispatchOrder } from '@storedesk/shared/delivery/schemas';
 import { orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
@@ -47,10 +47,15 @@ type ExecutivesListProps = {
   executives: DispatchExecutive[];
   limit: number;
   timeZone: string;
+  /** The time the ages are counted to. */
+  now: number;
 };
 
-/** The zone's executives, on duty first: duty, when last seen, and their open orders of the limit. */
-export function ExecutivesList({ executives, limit, timeZone }: ExecutivesListProps) {
+/**
+ * The zone's executives, on duty first: duty, how old their position is (and when it was read, in
+ * the business's time zone), and their open orders of the limit.
+ */
+export function ExecutivesList({ executives, limit, timeZone, now }: ExecutivesListProps) {
   const onDuty = executives.filter((executive) => executive.onDuty);
   const sorted = [...onDuty, ...executives.filter((executive) => !executive.onDuty)];
   return (
@@ -91,9 +96,13 @@ export function ExecutivesList({ executives, limit, timeZone }: ExecutivesListPr
                   }
                   secondary={
                     <>
-                      {executive.seenAt
-                        ? `Last seen ${formatDateTime(executive.seenAt, timeZone)}`
-                        : 'Location unknown'}
+                      {executive.seenAt ? (
+                        <time dateTime={executive.seenAt} title={formatDateTime(executive.seenAt, timeZone)}>
+                          {`Position ${formatAge(executive.seenAt, now)}`}
+                        </time>
+                      ) : (
+                        'Location unknown'
+                      )}
                       {' · '}
                       {`${executive.openOrders} of ${limit} open`}
                     </>

@@ -7,6 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { formatDay } from '@storedesk/shared/dates';
+import { cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import type { CashRow } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
@@ -22,8 +23,9 @@ type SettleCashDialogProps = {
 
 /**
  * Asks before recording that an executive handed over a day's cash, naming them, the day and the
- * amount. When more was collected since the row was read (409), it shows the new amount and asks
- * again; when someone settled it meanwhile, it says so.
+ * amount still to settle (all of it, or what was collected after an earlier settlement). When more
+ * was collected since the row was read (409), it shows the new amount and asks again; when someone
+ * settled it meanwhile, it says so.
  */
 export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps) {
   const titleId = useId();
@@ -33,9 +35,10 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
   const [row, setRow] = useState(first);
   const [message, setMessage] = useState<{ severity: 'warning' | 'error'; text: string } | null>(null);
   const busy = settle.isPending;
-  const amount = formatRupees(row.collectedPaise);
+  const left = cashToSettlePaise(row);
+  const amount = formatRupees(left);
   const day = formatDay(row.day);
-  const settledAlready = row.settledPaise !== null;
+  const settledAlready = left === 0;
 
   const confirm = () => {
     setMessage(null);
@@ -43,23 +46,22 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
       { executiveId: row.executiveId, day: row.day, collectedPaise: row.collectedPaise },
       {
         onSuccess: (saved) => {
-          notify(
-            `Settled ${formatRupees(saved.settledPaise ?? saved.collectedPaise)} from ${saved.executiveName} for ${formatDay(saved.day)}`,
-          );
+          const handed = (saved.settledPaise ?? saved.collectedPaise) - (row.settledPaise ?? 0);
+          notify(`Settled ${formatRupees(handed)} from ${saved.executiveName} for ${formatDay(saved.day)}`);
           onClose();
         },
         onError: (caught) => {
           if (isApiError(caught, 401)) return;
           const error = asApiError(caught);
           const current = currentCashRowOf(error);
-          if (current && current.settledPaise !== null) {
+          if (current && cashToSettlePaise(current) === 0) {
             setRow(current);
             setMessage({ severity: 'error', text: deliveryMessages.settledAlready });
           } else if (current) {
             setRow(current);
             setMessage({
               severity: 'warning',
-              text: `More cash was collected since you looked: ${formatRupees(current.collectedPaise)} in all now (was ${formatRupees(row.collectedPaise)}).`,
+              text: `The cash changed since you looked: ${formatRupees(current.collectedPaise)} collected in all, ${formatRupees(cashToSettlePaise(current))} to settle now (was ${amount}).`,
             });
           } else {
             setMessage({ severity: 'error', text: error.message });
@@ -89,7 +91,9 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
           <DialogContentText id={textId}>
             {settledAlready
               ? `${row.executiveName}’s cash for ${day} was settled by ${row.settledByName ?? 'a colleague'}.`
-              : `Record that ${row.executiveName} handed over ${amount} collected on ${day} (${row.orders} ${row.orders === 1 ? 'order' : 'orders'})?`}
+              : row.settledPaise === null
+                ? `Record that ${row.executiveName} handed over ${amount} collected on ${day} (${row.orders} ${row.orders === 1 ? 'order' : 'orders'})?`
+                : `Record that ${row.executiveName} handed over ${amount} more for ${day}? ${formatRupees(row.collectedPaise)} was collected that day in all (${row.orders} ${row.orders === 1 ? 'order' : 'orders'}), ${formatRupees(row.settledPaise)} settled before.`}
           </DialogContentText>
         </Stack>
       </DialogContent>

@@ -1,9 +1,10 @@
 import type { CashRow, CashSettlementInput } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
-import { addDays } from '@storedesk/shared/delivery/dispatch';
+import { addDays, cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import { businessDay, formatDateTime, formatDay } from '@storedesk/shared/dates';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { applyLiveEvent } from '@/lib/live-events.ts';
 import { adminSession } from '@/testing/fixtures.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
@@ -34,7 +35,11 @@ const meenaDay: CashRow = {
   settledByName: 'Olivia Owner',
 };
 
-/** The cash API over `rows`: a settlement is refused (409) when it is stale or already made. */
+/**
+ * The cash API over `rows`, as the server judges: a settlement is refused (409) when nothing is
+ * left to settle or when the amount collected differs from the one the screen showed; otherwise
+ * the day is settled up to all that was collected.
+ */
 function cashServer(rows: CashRow[]) {
   const state = { rows: [...rows] };
   const totals = () => ({
@@ -48,7 +53,7 @@ function cashServer(rows: CashRow[]) {
       const input = call.body as CashSettlementInput;
       const row = state.rows.find((each) => each.executiveId === input.executiveId && each.day === input.day);
       if (!row) return apiError(400, 'invalid_input', deliveryMessages.nothingToSettle);
-      if (row.settledPaise !== null) {
+      if (cashToSettlePaise(row) === 0) {
         return apiError(409, 'conflict', deliveryMessages.settledAlready, { current: row });
       }
       if (row.collectedPaise !== input.collectedPaise) {
@@ -81,7 +86,7 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     const rows = within(table).getAllByRole('row');
     expect(rows.map((row) => row.textContent)).toEqual([
       'ExecutiveDayOrdersCollectedSettledAction',
-      'Ravi Kumar25/11/20263₹1,234.50Not settledSettle',
+      'Ravi Kumar25/11/20263₹1,234.50Not settledSettle ₹1,234.50',
       `Meena Das24/11/20261₹500.00₹500.00 by Olivia Owner on ${formatDateTime(meenaDay.settledAt!, timeZone)}`,
       'Total₹1,734.50₹500.00 settled',
     ]);
@@ -95,7 +100,9 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     const { api } = cashServer([raviDay, meenaDay]);
     const { user } = renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
 
-    await user.click(await screen.findByRole('button', { name: 'Settle Ravi Kumar, 25/11/2026' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Settle ₹1,234.50 of Ravi Kumar, 25/11/2026' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Settle cash' });
     expect(dialog).toHaveTextContent(
       'Record that Ravi Kumar handed over ₹1,234.50 collected on 25/11/2026 (3 orders)?',
@@ -111,7 +118,7 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText(/₹1,234.50 by Arjun Admin/)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /^Settle Ravi Kumar/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /of Ravi Kumar/ })).not.toBeInTheDocument();
     expect(screen.getByText('₹1,734.50 settled')).toBeInTheDocument();
   });
 
@@ -119,14 +126,16 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     const { api, state } = cashServer([raviDay]);
     const { user } = renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
 
-    await user.click(await screen.findByRole('button', { name: 'Settle Ravi Kumar, 25/11/2026' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Settle ₹1,234.50 of Ravi Kumar, 25/11/2026' }),
+    );
     // A fourth delivery is recorded while the question is open.
     state.rows = [{ ...raviDay, orders: 4, collectedPaise: 150_000 }];
     const dialog = await screen.findByRole('dialog', { name: 'Settle cash' });
     await user.click(within(dialog).getByRole('button', { name: 'Settle ₹1,234.50' }));
 
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      'More cash was collected since you looked: ₹1,500.00 in all now (was ₹1,234.50).',
+      'The cash changed since you looked: ₹1,500.00 collected in all, ₹1,500.00 to settle now (was ₹1,234.50).',
     );
     expect(dialog).toHaveTextContent('handed over ₹1,500.00 collected on 25/11/2026 (4 orders)?');
     await user.click(within(dialog).getByRole('button', { name: 'Settle ₹1,500.00' }));
@@ -138,11 +147,64 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it('settles what was collected after a mid-day settlement, as often as it comes in', async () => {
+    // ₹2,557 settled at noon; one more delivery brought ₹192 after it.
+    const settledAtNoon: CashRow = {
+      ...raviDay,
+      orders: 5,
+      collectedPaise: 274_900,
+      settledPaise: 255_700,
+      settledAt: '2026-11-25T06:30:00.000Z',
+      settledByName: 'Olivia Owner',
+    };
+    const { api, state } = cashServer([settledAtNoon]);
+    const { user, queryClient } = renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
+
+    const table = await screen.findByRole('table', { name: 'Cash to settle' });
+    expect(await within(table).findByText(/₹192.00 to settle$/)).toHaveTextContent(
+      `₹2,557.00 by Olivia Owner on ${formatDateTime(settledAtNoon.settledAt!, timeZone)}; ₹192.00 to settle`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Settle ₹192.00 of Ravi Kumar, 25/11/2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settle cash' });
+    expect(dialog).toHaveTextContent(
+      'Record that Ravi Kumar handed over ₹192.00 more for 25/11/2026? ₹2,749.00 was collected that day in all (5 orders), ₹2,557.00 settled before.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Settle ₹192.00' }));
+
+    expect(await screen.findByText('Settled ₹192.00 from Ravi Kumar for 25/11/2026')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/dispatch/cash/settlements')[0]?.body).toEqual({
+      executiveId: raviDay.executiveId,
+      day: raviDay.day,
+      collectedPaise: 274_900,
+    });
+    expect(await within(table).findByText(/^₹2,749.00 by Arjun Admin/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /of Ravi Kumar/ })).not.toBeInTheDocument();
+
+    // And again, when another delivery comes in later the same day.
+    state.rows = [{ ...state.rows[0]!, orders: 6, collectedPaise: 300_000 }];
+    act(() =>
+      applyLiveEvent(queryClient, {
+        id: '1',
+        topic: 'orders',
+        action: 'updated',
+        recordId: 'f0000000-0000-4000-8000-000000000006',
+        zoneId: 'z1',
+        at: new Date().toISOString(),
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Settle ₹251.00 of Ravi Kumar, 25/11/2026' }));
+    expect(await screen.findByRole('dialog', { name: 'Settle cash' })).toHaveTextContent(
+      'handed over ₹251.00 more for 25/11/2026? ₹3,000.00 was collected that day in all (6 orders), ₹2,749.00 settled before.',
+    );
+  });
+
   it('says when a colleague settled the day meanwhile, and offers nothing more to do', async () => {
     const { state } = cashServer([raviDay]);
     const { user } = renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
 
-    await user.click(await screen.findByRole('button', { name: 'Settle Ravi Kumar, 25/11/2026' }));
+    await user.click(
+      await screen.findByRole('button', { name: 'Settle ₹1,234.50 of Ravi Kumar, 25/11/2026' }),
+    );
     state.rows = [
       {
         ...raviDay,

@@ -1,5 +1,5 @@
 import type { Dispatch, DispatchExecutive, DispatchOrder } from '@storedesk/shared/delivery/schemas';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { formatAge, formatDateTime } from '@storedesk/shared/dates';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live-events.ts';
@@ -111,9 +111,14 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     const executives = screen.getByRole('list', { name: 'Delivery executives' });
     const rows = within(executives).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
-      `Ravi KumarOn dutyLast seen ${formatDateTime(ravi.seenAt!, timeZone)} · 2 of 5 open`,
-      `Meena DasOff dutyLast seen ${formatDateTime(meena.seenAt!, timeZone)} · 0 of 5 open`,
+      'Ravi KumarOn dutyPosition 2 min ago · 2 of 5 open',
+      `Meena DasOff dutyPosition ${formatAge(meena.seenAt!)} · 0 of 5 open`,
     ]);
+    // When it was read, in the business's time zone, is a hover away.
+    expect(within(rows[0]!).getByText('Position 2 min ago')).toHaveAttribute(
+      'title',
+      formatDateTime(ravi.seenAt!, timeZone),
+    );
 
     const orders = within(screen.getByRole('list', { name: 'Open orders' })).getAllByRole('listitem');
     // The one waiting too long comes first, and says so in words.
@@ -155,9 +160,12 @@ describe('Dispatch', { timeout: 30_000 }, () => {
       ),
     );
     const executives = screen.getByRole('list', { name: 'Delivery executives' });
-    expect(
-      await within(executives).findByText(`Last seen ${formatDateTime(seenAt, timeZone)} · 2 of 5 open`),
-    ).toBeInTheDocument();
+    const raviRow = () => within(executives).getByText('Ravi Kumar').closest('li')!;
+    await waitFor(() =>
+      expect(within(raviRow()).getByText(/^Position /)).toHaveAttribute('dateTime', seenAt),
+    );
+    // Read a moment ago: its age counts in seconds.
+    expect(within(raviRow()).getByText(/^Position /).textContent).toMatch(/^Position (just now|\d s ago)$/);
     expect(api.callsTo('GET /api/dispatch')).toHaveLength(1);
 
     // A reconnected stream reads the board again for what it missed.

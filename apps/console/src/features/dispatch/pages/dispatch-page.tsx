@@ -89,7 +89,8 @@ export function DispatchPage() {
   const board = useDispatch(zoneId);
   usePositions(zoneId);
   const tiles = useMapTiles();
-  const now = useNow();
+  // Positions arrive every few seconds: their ages tick as often.
+  const now = useNow(5_000);
   const shown = useShown(board.data, now);
 
   let content;
@@ -149,6 +150,7 @@ export function DispatchPage() {
               executives={board.data.executives}
               limit={board.data.maxOpenOrdersPerExecutive}
               timeZone={timeZone}
+              now={now}
             />
           </Stack>
         </Grid>
