@@ -319,6 +319,29 @@ describe('an executive’s orders', () => {
     });
   });
 
+  it('refuses Picked Up (403) for an order staff moved back to Placed, which stays Placed', async () => {
+    const order = await assigned(world.biz.dex.id);
+    const back = await call(world.admin, 'POST', `/api/orders/${order.id}/status`, {
+      status: OrderStatus.Placed,
+      version: order.version,
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ status: OrderStatus.Placed, dexId: world.biz.dex.id });
+    const version = await orderVersion(world.ctx.db, order.id);
+
+    const picked = await move(dex, order.id, { status: OrderStatus.PickedUp, version });
+    expect(refusalOf(picked)).toEqual({
+      status: 403,
+      code: 'forbidden',
+      message: deliveryMessages.forwardOnly,
+    });
+    const [row] = await world.ctx.db
+      .select({ status: t.orders.status, version: t.orders.version })
+      .from(t.orders)
+      .where(eq(t.orders.id, order.id));
+    expect(row).toEqual({ status: OrderStatus.Placed, version });
+  });
+
   it('answers 409 with the order as it is when the version is stale', async () => {
     const order = await assigned(world.biz.dex.id);
     const res = await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version - 1 });
@@ -443,6 +466,40 @@ describe('the limit of open orders per executive', () => {
       status: 400,
       fields: { dexId: deliveryMessages.executiveFull(2) },
     });
+  });
+
+  it('counts Picked Up orders against the limit as well as Confirmed ones', async () => {
+    const rider = await addExecutive(world.biz.id, world.biz.zones[0], 'Carrying Rider');
+    const { version } = (await call(world.owner, 'GET', '/api/settings/order')).json<{ version: number }>();
+    const saved = await call(world.owner, 'PUT', '/api/settings/order', {
+      deliveryChargesEnabled: false,
+      standardDeliveryChargesPaise: 0,
+      minimumOrderPaise: 0,
+      maxOpenOrdersPerExecutive: 2,
+      version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const first = await assigned(rider.id);
+    await assigned(rider.id);
+    const picked = await move(rider.session, first.id, {
+      status: OrderStatus.PickedUp,
+      version: first.version,
+    });
+    expect(picked.json()).toMatchObject({ status: OrderStatus.PickedUp });
+
+    // One Picked Up and one Confirmed: both are theirs to carry, and the limit is reached.
+    const third = await placeOrder();
+    expect(refusalOf(await assign(third, rider.id))).toEqual({
+      status: 400,
+      code: 'invalid_input',
+      message: messages.invalidInput,
+      fields: { dexId: deliveryMessages.executiveFull(2) },
+    });
+    const [row] = await world.ctx.db
+      .select({ status: t.orders.status, dexId: t.orders.dexId })
+      .from(t.orders)
+      .where(eq(t.orders.id, third));
+    expect(row).toEqual({ status: OrderStatus.Placed, dexId: null });
   });
 
   it('lets exactly one of two concurrent assignments take the last place', async () => {
