@@ -19,6 +19,8 @@ type ImagePickerProps = {
   /** The picture chosen but not yet uploaded. */
   file: File | null;
   onChange: (file: File | null) => void;
+  /** Told when a picture starts and stops being shrunk: its form waits for it before saving. */
+  onShrinkingChange?: (shrinking: boolean) => void;
   maxBytes?: number;
   disabled?: boolean;
 };
@@ -37,6 +39,7 @@ export function ImagePicker({
   imageUrl,
   file,
   onChange,
+  onShrinkingChange,
   maxBytes = limits.imageMaxBytes,
   disabled = false,
 }: ImagePickerProps) {
@@ -67,12 +70,14 @@ export function ImagePicker({
       return;
     }
     setShrinking(true);
+    onShrinkingChange?.(true);
     try {
       const smaller = await shrinkImage(picked, maxBytes);
       if (smaller) onChange(smaller);
       else setError(messages.imageTooLarge);
     } finally {
       setShrinking(false);
+      onShrinkingChange?.(false);
     }
   };
 

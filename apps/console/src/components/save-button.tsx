@@ -8,13 +8,31 @@ type SaveButtonProps = {
   onCancel?: () => void;
   /** Whether Cancel has anything to do (an in-place form with no edits has not). */
   cancelDisabled?: boolean;
+  /** What the form still waits for before it can be saved ("Waiting for the image…"), shown on the button. */
+  waiting?: string | null;
 };
 
-/** A form's submit button: disabled, with a spinner and "Saving…", while the save runs; and its Cancel. */
-export function SaveButton({ saving, label, onCancel, cancelDisabled = false }: SaveButtonProps) {
+/**
+ * A form's submit button: disabled, with a spinner and "Saving…", while the save runs (or what the
+ * form waits for, while it waits); and its Cancel.
+ */
+export function SaveButton({
+  saving,
+  label,
+  onCancel,
+  cancelDisabled = false,
+  waiting = null,
+}: SaveButtonProps) {
+  // Disabled, the form cannot be sent by Enter either (implicit submission needs its default button).
   const save = (
-    <Button type="submit" variant="contained" disabled={saving} loading={saving} loadingPosition="start">
-      {saving ? 'Saving…' : label}
+    <Button
+      type="submit"
+      variant="contained"
+      disabled={saving || waiting !== null}
+      loading={saving || waiting !== null}
+      loadingPosition="start"
+    >
+      {saving ? 'Saving…' : (waiting ?? label)}
     </Button>
   );
   if (!onCancel) return save;

@@ -115,6 +115,8 @@ type ItemFormProps = {
 export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
+  const [shrinking, setShrinking] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const live = useMemo(() => (item ? toItemFormValues(item) : undefined), [item]);
@@ -316,11 +318,17 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               imageUrl={item?.imageUrl ?? null}
               file={image}
               onChange={setImage}
+              onShrinkingChange={setShrinking}
               disabled={saving}
             />
           </Grid>
           <Grid size={12}>
-            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
+            <SaveButton
+              waiting={shrinking ? 'Waiting for the image…' : null}
+              saving={saving}
+              label={submitLabel}
+              onCancel={onCancel}
+            />
           </Grid>
         </Grid>
       </CardContent>

@@ -57,6 +57,8 @@ type Dialog = { title: string; message: string };
 export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
+  const [shrinking, setShrinking] = useState(false);
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [conflict, setConflict] = useState<string[] | null>(null);
   const live = useMemo(() => toFormValues(slide), [slide]);
@@ -163,11 +165,17 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
               imageUrl={slide?.imageUrl ?? null}
               file={image}
               onChange={setImage}
+              onShrinkingChange={setShrinking}
               disabled={saving}
             />
           </div>
           <div>
-            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
+            <SaveButton
+              waiting={shrinking ? 'Waiting for the image…' : null}
+              saving={saving}
+              label={submitLabel}
+              onCancel={onCancel}
+            />
           </div>
         </Stack>
       </CardContent>

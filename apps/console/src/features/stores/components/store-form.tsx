@@ -132,6 +132,8 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
   const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
+  // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
+  const [shrinking, setShrinking] = useState(false);
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const live = useMemo(() => (store ? toStoreFormValues(store, owner) : undefined), [store, owner]);
@@ -289,6 +291,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                   imageUrl={store?.imageUrl ?? null}
                   file={image}
                   onChange={setImage}
+                  onShrinkingChange={setShrinking}
                   disabled={saving}
                 />
               </div>
@@ -336,7 +339,12 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
             </Stack>
           </Grid>
           <Grid size={12}>
-            <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
+            <SaveButton
+              waiting={shrinking ? 'Waiting for the image…' : null}
+              saving={saving}
+              label={submitLabel}
+              onCancel={onCancel}
+            />
           </Grid>
         </Grid>
       </CardContent>

@@ -1,6 +1,6 @@
 import { messages } from '@storedesk/shared/messages';
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -211,6 +211,32 @@ describe('add store', { timeout: 30_000 }, () => {
     const image = (upload?.body as FormData).get('image') as File;
     expect(image.type).toBe('image/jpeg');
     expect(image.size).toBe(9_000);
+  });
+
+  it('waits for a picture being shrunk before saving, so the save never goes without it', async () => {
+    fakeCanvas(9_000);
+    // The shrink holds until released, as a large photo does on a slow phone.
+    let release = () => undefined as void;
+    vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((callback) => {
+      release = () => callback(new Blob([new Uint8Array(9_000)], { type: 'image/jpeg' }));
+    });
+    const { user, api } = renderAddStore();
+    await fillDetails(user);
+    await setPoint(user);
+
+    await user.upload(screen.getByLabelText('Choose store image'), photo(40_000));
+    await screen.findByRole('button', { name: /Shrinking image…/ });
+    const waiting = screen.getByRole('button', { name: /Waiting for the image…/ });
+    expect(waiting).toBeDisabled();
+    // Nor does Enter in a field send the form meanwhile.
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), '{Enter}');
+    expect(api.callsTo('POST /api/stores')).toHaveLength(0);
+
+    act(() => release());
+    await user.click(await screen.findByRole('button', { name: 'Add store' }));
+    await screen.findByText('Store added');
+    const upload = api.callsTo('PUT /api/stores/a0000000-0000-4000-8000-000000000001/image')[0];
+    expect(((upload?.body as FormData).get('image') as File).size).toBe(9_000);
   });
 
   it('refuses a file that is not PNG or JPEG', async () => {
