@@ -128,6 +128,20 @@ describe('printing', () => {
       .toBe(1);
     expect(await ticket.getByRole('navigation').count()).toBe(0);
     expect(await seriousFindings(ticket)).toEqual([]);
+    // The quantity and the item's name stand apart, in the header ("Qty  Item") and on each line.
+    const gaps = await ticket.evaluate(() => {
+      const textBox = (cell: Element) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        return range.getBoundingClientRect();
+      };
+      const ticketCells = (selector: string) =>
+        Array.from(document.querySelectorAll(`article[aria-label="Kitchen ticket"] ${selector}`));
+      return [ticketCells('thead th'), ticketCells('tbody tr:first-child td')].map(
+        ([qty, item]) => textBox(item!).left - textBox(qty!).right,
+      );
+    });
+    for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(8);
     await ticket.emulateMedia({ media: 'print' });
     expect(await ticket.getByRole('toolbar', { name: 'Printing' }).isVisible()).toBe(false);
     const rollPages = await readPdf(await ticket.pdf({ preferCSSPageSize: true, printBackground: true }));

@@ -62,7 +62,7 @@ export function KitchenTicketPage() {
           <table>
             <thead>
               <tr>
-                <th className="num" scope="col">
+                <th className="qty" scope="col">
                   Qty
                 </th>
                 <th scope="col">Item</th>
@@ -71,7 +71,7 @@ export function KitchenTicketPage() {
             <tbody>
               {current.items.map((line, index) => (
                 <tr key={`${line.itemId}-${index}`}>
-                  <td className="num big">{line.itemQuantity} ×</td>
+                  <td className="qty big">{line.itemQuantity} ×</td>
                   <td className="big">{line.itemName}</td>
                 </tr>
               ))}

@@ -88,6 +88,7 @@ export function PrintSheet({
         .print-doc table { width: 100%; border-collapse: collapse; }
         .print-doc th, .print-doc td { text-align: left; vertical-align: top; padding: 2px 0; }
         .print-doc th.num, .print-doc td.num { text-align: right; white-space: nowrap; padding-left: 6px; }
+        .print-doc th.qty, .print-doc td.qty { text-align: right; white-space: nowrap; width: 1%; padding-right: 3mm; }
         .print-doc thead th { border-bottom: 1px solid #000; }
         .print-doc tfoot td, .print-doc tr.total td { font-weight: 700; border-top: 1px solid #000; }
         .print-doc .big { font-size: 1.6em; font-weight: 700; }
