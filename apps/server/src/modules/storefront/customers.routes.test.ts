@@ -268,6 +268,49 @@ describe('limits that slow an attacker and never lock a customer out', () => {
     });
     expect(refusalOf(next)).toMatchObject({ status: 429, message: customerMessages.tooManyGuesses });
   });
+
+  it('stops guessing at a phone after 100 wrong codes from every address together, even the right code', async () => {
+    // ADR 0038: 100 guesses at 5 live codes find one with a chance of 0.05 % per window.
+    const perPhone = 100;
+    expect(customerCodePolicy.guessesPerPhone).toBe(perPhone);
+    const phone = freshPhone();
+    const code = await codeFor(phone);
+    // Five from each of twenty addresses: no address reaches a limit of its own, only the phone does.
+    const from = (i: number) => `10.5.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+    const perAddress = customerCodePolicy.guessesPerPhoneAndAddress;
+    for (let i = 0; i < perPhone; i++) {
+      const res = await send('POST', '/api/storefront/auth/verify', {
+        body: { phone, code: otherThan(code) },
+        from: from(Math.floor(i / perAddress)),
+      });
+      expect(refusalOf(res), `guess ${i + 1}`).toEqual({
+        status: 400,
+        code: 'invalid_input',
+        message: customerMessages.wrongCode,
+        fields: { code: customerMessages.wrongCode },
+      });
+    }
+    const fresh = from(perPhone / perAddress);
+    const next = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone, code: otherThan(code) },
+      from: fresh,
+    });
+    expect(refusalOf(next)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: customerMessages.tooManyGuesses,
+    });
+    expect(Number(next.headers['retry-after'])).toBeGreaterThan(0);
+    const right = await send('POST', '/api/storefront/auth/verify', {
+      body: { phone, code },
+      from: from(perPhone / perAddress + 1),
+    });
+    expect(refusalOf(right)).toEqual({
+      status: 429,
+      code: 'rate_limited',
+      message: customerMessages.tooManyGuesses,
+    });
+  });
 });
 
 describe('the signed-in customer', () => {
