@@ -88,6 +88,48 @@ describe('on a phone, 375 px wide', () => {
     const [billBox, cardBox] = [await bill.boundingBox(), await card.boundingBox()];
     expect(billBox!.x + billBox!.width).toBeLessThanOrEqual(cardBox!.x + cardBox!.width + 0.5);
     expect(await scrollsSideways(page)).toBe(false);
+
+    // Its buttons wrap whole: each on one line, inside the screen, none touching another.
+    const names = ['Orders', 'Print kitchen ticket', 'Print bill', 'Update Order'];
+    const boxes = await Promise.all(
+      names.map(
+        async (name) =>
+          (await page
+            .getByRole('main')
+            .getByRole(/^Update/.test(name) ? 'button' : 'link', { name, exact: true })
+            .boundingBox())!,
+      ),
+    );
+    const lineHeight = Math.min(...boxes.map((box) => box.height));
+    for (const [index, box] of boxes.entries()) {
+      expect(box.height, names[index]).toBe(lineHeight);
+      expect(box.x >= 0 && box.x + box.width <= WIDTH, names[index]).toBe(true);
+      for (const other of boxes.slice(index + 1)) {
+        const apart =
+          box.x + box.width + 4 <= other.x ||
+          other.x + other.width + 4 <= box.x ||
+          box.y + box.height + 4 <= other.y ||
+          other.y + other.height + 4 <= box.y;
+        expect(apart, `${names[index]} touches another button`).toBe(true);
+      }
+    }
+    await context.close();
+  });
+
+  it('a sales report shows every figure of a row on screen, named, with nothing to scroll sideways', async () => {
+    const { context, page } = await phone();
+    await page.goto('/reports?groupBy=day');
+    const table = page.getByRole('table', { name: /^Sales by day/ });
+    const totals = table.getByRole('rowheader').filter({ hasText: /^Total/ });
+    await totals.waitFor();
+    for (const figure of ['Orders', 'Items sold', 'Gross', 'Discounts', 'Charges', 'Net', 'Cancelled']) {
+      const term = totals.locator('dt', { hasText: new RegExp(`^${figure}$`) });
+      expect(await inView(term), figure).toBe(true);
+      expect(await inView(term.locator('xpath=following-sibling::dd[1]')), figure).toBe(true);
+    }
+    const region = page.getByRole('region', { name: /^Sales by day.*, table$/ });
+    expect(await region.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(false);
+    expect(await scrollsSideways(page)).toBe(false);
     await context.close();
   });
 

@@ -30,7 +30,14 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
         ) : null}
       </div>
       {actions ? (
-        <Stack direction="row" spacing={1}>
+        // On a phone the buttons wrap whole onto the next line, apart, rather than each squeezed
+        // into lines of its own.
+        <Stack
+          direction="row"
+          spacing={1}
+          useFlexGap
+          sx={{ flexWrap: 'wrap', '& > *': { flexShrink: 0, whiteSpace: 'nowrap' } }}
+        >
           {actions}
         </Stack>
       ) : null}

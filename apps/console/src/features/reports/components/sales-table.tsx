@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,9 +9,10 @@ import TableRow from '@mui/material/TableRow';
 import { formatRupees } from '@storedesk/shared/money';
 import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
 import type { SalesFigures, SalesGrouping, SalesReport } from '@storedesk/shared/reports/schemas';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { formatCount } from '@/lib/counts.ts';
+import { useCompact } from '@/lib/use-compact.ts';
 
 const columnCount = figureColumns.length + 1;
 
@@ -33,8 +35,77 @@ type SalesTableProps = {
  * The report's rows and its totals, in the columns the CSV export writes
  * (packages/shared/src/reports/columns.ts): what is shown is what is exported.
  */
+/** On a phone, a row's figures as one cell: each named, on lines that wrap, none out of sight. */
+function CompactFigures({
+  label,
+  figures,
+  total = false,
+}: {
+  label: string;
+  figures: SalesFigures;
+  total?: boolean;
+}) {
+  return (
+    <TableCell component="th" scope="row" sx={total ? { fontWeight: 600, color: 'text.primary' } : undefined}>
+      <Box sx={{ fontWeight: 600 }}>{label}</Box>
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: 'grid',
+          gridTemplateColumns: 'auto 1fr',
+          columnGap: 1.5,
+          '& dt': { color: 'text.secondary', fontWeight: 400 },
+          '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
+        }}
+      >
+        {figureColumns.map((column) => (
+          <Fragment key={column.key}>
+            <dt>{column.header}</dt>
+            <dd data-total={total ? column.key : undefined}>
+              {figureCell(figures, column.key, column.money)}
+            </dd>
+          </Fragment>
+        ))}
+      </Box>
+    </TableCell>
+  );
+}
+
 export function SalesTable({ groupBy, report, pending, period }: SalesTableProps) {
   const name = `Sales by ${groupingLabels[groupBy].toLowerCase()}, ${period}`;
+  // On a phone every figure shows without scrolling sideways: each row is one cell of named figures.
+  const compact = useCompact();
+  if (compact) {
+    return (
+      <TableContainer role="region" aria-label={`${name}, table`}>
+        <Table size="small" aria-label={name}>
+          <TableBody>
+            {pending || !report ? (
+              <TableSkeletonRows columns={1} />
+            ) : report.rows.length === 0 ? (
+              <TableMessageRow columns={1} title="No sales in this period">
+                Orders count here once they are delivered or cancelled, on the day they were placed.
+              </TableMessageRow>
+            ) : (
+              report.rows.map((row) => (
+                <TableRow key={row.key}>
+                  <CompactFigures label={row.label} figures={row} />
+                </TableRow>
+              ))
+            )}
+          </TableBody>
+          {report && !pending ? (
+            <TableFooter>
+              <TableRow>
+                <CompactFigures label={totalsLabel} figures={report.totals} total />
+              </TableRow>
+            </TableFooter>
+          ) : null}
+        </Table>
+      </TableContainer>
+    );
+  }
   return (
     // On a phone the table scrolls sideways: the keyboard can reach it to scroll it.
     <TableContainer tabIndex={0} role="region" aria-label={`${name}, table`}>
