@@ -28,6 +28,13 @@ describe('sharing out an amount', () => {
 });
 
 describe('the GST in a bill', () => {
+  it('gives CGST the odd paisa of a tax that does not halve', () => {
+    // ₹100 at 18%: taxable ₹84.75 (10,000 × 100 / 118 = 8,474.58 paise), tax 1,525 paise.
+    expect(gstSlabs([{ amountPaise: 10_000, gstRate: 18 }], 0, 0)).toEqual([
+      { rate: 18, valuePaise: 10_000, taxablePaise: 8_475, cgstPaise: 763, sgstPaise: 762 },
+    ]);
+  });
+
   const line = fc.record({
     amountPaise: fc.integer({ min: 0, max: 10_000_000 }),
     gstRate: fc.constantFrom(...gstRates),
