@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { backoffMs, retry } from './retry.ts';
 
 describe('backoffMs', () => {
@@ -55,14 +55,23 @@ describe('retry', () => {
   it('stops waiting the moment its signal is aborted, with the signal’s reason', async () => {
     const stop = new AbortController();
     let tries = 0;
+    let waiting = false;
     const running = retry(
       async () => {
         tries++;
         throw new Error('down');
       },
-      { firstWaitMs: 0, waitsMs: () => 60_000, signal: stop.signal },
+      {
+        firstWaitMs: 0,
+        // Asked for the wait as it begins it: from then on it waits.
+        waitsMs: () => {
+          waiting = true;
+          return 60_000;
+        },
+        signal: stop.signal,
+      },
     );
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await vi.waitFor(() => expect(waiting).toBe(true));
     stop.abort(new Error('stopped'));
     await expect(running).rejects.toThrow('stopped');
     expect(tries).toBe(1);
