@@ -214,6 +214,11 @@ describe('a day typed as DD/MM/YYYY', () => {
     expect(dayFromText('31/12/2026')).toBe('2026-12-31');
     expect(dayFromText(' 1/3/2025 ')).toBe('2025-03-01');
     expect(dayFromText('01-03-2025')).toBe('2025-03-01');
+    // Typed on a phone's number pad, with nothing between.
+    expect(dayFromText('31122026')).toBe('2026-12-31');
+    expect(dayFromText('31022026')).toBeNull();
+    expect(dayFromText('3122026')).toBeNull();
+    expect(dayFromText('20261231')).toBeNull();
     expect(dayFromText('29/02/2026')).toBeNull();
     expect(dayFromText('12/31/2026')).toBeNull();
     expect(dayFromText('2026-12-31')).toBeNull();

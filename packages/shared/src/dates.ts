@@ -135,10 +135,11 @@ export function formatDay(day: string): string {
 
 /**
  * The calendar day (YYYY-MM-DD) a person typed as DD/MM/YYYY (also D/M/YYYY, with `/`, `-` or `.`
- * between), or null when it is not a real day.
+ * between, or DDMMYYYY with nothing between), or null when it is not a real day.
  */
 export function dayFromText(text: string): string | null {
-  const match = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim());
+  const match =
+    /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(text.trim()) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(text.trim());
   if (!match) return null;
   const day = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
   return isCalendarDay(day) ? day : null;

@@ -61,6 +61,9 @@ export const couponMessages = {
   codeLength: `must be ${couponLimits.codeMin} to ${couponLimits.codeMax} letters and digits`,
   codeTaken: 'A coupon with this code already exists',
   date: 'must be a date such as 2025-01-31',
+  /** The dialog's words for a date left empty: its field shows DD/MM/YYYY. */
+  validFromEmpty: 'Enter the first day it can be used, as DD/MM/YYYY',
+  expiresAtEmpty: 'Enter the last day it can be used, as DD/MM/YYYY',
   dateRange: `must be a date from ${couponLimits.yearMin} to ${couponLimits.yearMax}`,
   expiresBeforeValidFrom: 'must not be before the valid from date',
   expiresInPast: 'must be today or later',
@@ -298,8 +301,9 @@ export const couponFormSchema = z
   .object({
     code: couponFieldSchemas.code,
     name: couponFieldSchemas.name,
-    validFrom: couponFieldSchemas.validFrom,
-    expiresAt: couponFieldSchemas.expiresAt,
+    // The day fields hand over a real day or nothing: nothing is named in the field's own words.
+    validFrom: z.string().min(1, couponMessages.validFromEmpty).pipe(couponFieldSchemas.validFrom),
+    expiresAt: z.string().min(1, couponMessages.expiresAtEmpty).pipe(couponFieldSchemas.expiresAt),
     type: couponFieldSchemas.type,
     discountPercent: wholeNumberText(couponFieldSchemas.discountPercent),
     maxDiscount: rupeesTextSchema,

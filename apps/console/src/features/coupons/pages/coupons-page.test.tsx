@@ -323,6 +323,23 @@ describe('Create new coupon', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/coupons')).toHaveLength(0);
   });
 
+  it('names an empty expiry in the field’s own words, and takes one typed without slashes', async () => {
+    const { user, api } = couponsServer();
+    const dialog = await openCreateDialog(user);
+    await fillRequired(user, dialog);
+    const expires = within(dialog).getByLabelText(/Expires at/);
+    await user.clear(expires);
+    await user.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    expect(await within(dialog).findByText(couponMessages.expiresAtEmpty)).toBeInTheDocument();
+    expect(within(dialog).queryByText(couponMessages.date)).not.toBeInTheDocument();
+
+    // 31122099, as a phone's number pad types it.
+    await user.type(expires, '31122099');
+    await user.click(within(dialog).getByRole('button', { name: 'Create coupon' }));
+    await waitFor(() => expect(api.callsTo('POST /api/coupons')).toHaveLength(1));
+    expect(api.callsTo('POST /api/coupons')[0]!.body).toMatchObject({ expiresAt: '2099-12-31' });
+  });
+
   it('sends 0 percent and maximum for free delivery, and shows them as not used', async () => {
     const { user, api } = couponsServer();
     const dialog = await openCreateDialog(user);
