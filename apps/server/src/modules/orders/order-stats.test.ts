@@ -164,15 +164,14 @@ async function someoneWaitsForDailyStats() {
   throw new Error('nobody waited for daily_stats');
 }
 
-/** Whether a promise has settled by now. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
+/** Whether `promise` has settled, told from now on: the answer at any later moment. */
+function settledYet(promise: Promise<unknown>): () => boolean {
   let done = false;
   void promise.then(
     () => (done = true),
     () => (done = true),
   );
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  return done;
+  return () => done;
 }
 
 describe('countsUpsert', () => {
@@ -316,8 +315,10 @@ describe('recountDailyStats', () => {
     });
 
     const change = ctx.db.transaction((tx) => changeZone(tx, w, 'UTC'));
+    const changed = settledYet(change);
+    // Seen waiting for the order's lock, it had not finished before, and cannot until the order commits.
     await someoneWaitsForDailyStats();
-    expect(await settled(change)).toBe(false);
+    expect(changed()).toBe(false);
     await placing.commit();
     await change;
 
@@ -352,8 +353,9 @@ describe('recountDailyStats', () => {
         status: OrderStatus.Cancelled,
       }),
     );
+    const placed = settledYet(placing);
     await someoneWaitsForDailyStats();
-    expect(await settled(placing)).toBe(false);
+    expect(placed()).toBe(false);
     await changing.commit();
     await placing;
 
