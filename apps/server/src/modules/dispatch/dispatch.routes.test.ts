@@ -376,4 +376,70 @@ describe('cash to settle', () => {
     );
     expect(rows[0]!.n).toBe(0);
   });
+
+  it('counts each delivery on the business’s day, not UTC’s, and totals the rows’ cash as their sum', async () => {
+    // Asia/Kolkata is UTC+5:30: from 18:30 UTC it is the next day there.
+    const dawn = await addExecutive(world.biz.zones[0], 'Dawn Rider');
+    const dusk = await addExecutive(world.biz.zones[0], 'Dusk Rider');
+    const deliveredAt = async (rider: Rider, billAmountPaise: number, at: string) => {
+      const orderId = await deliverCash(rider, billAmountPaise);
+      await world.ctx.db.execute(
+        sql`UPDATE orders SET delivered_at = ${at}::timestamptz WHERE id = ${orderId}`,
+      );
+    };
+    await deliveredAt(dawn, 5_000, '2026-11-20T18:00:00Z'); // 20/11, 23:30 in Kolkata
+    await deliveredAt(dawn, 30_000, '2026-11-20T19:00:00Z'); // 21/11, 00:30
+    await deliveredAt(dusk, 12_550, '2026-11-21T18:00:00Z'); // 21/11, 23:30
+    await deliveredAt(dusk, 7_000, '2026-11-21T18:45:00Z'); // 22/11, 00:15
+    const list = async (from: string, to = from) => {
+      const res = await call(world.owner, 'GET', `/api/dispatch/cash?from=${from}&to=${to}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const { items, totals } = res.json<{
+        items: CashRow[];
+        totals: { collectedPaise: number; settledPaise: number };
+      }>();
+      return {
+        items: items.map((r) => [r.executiveName, r.day, r.orders, r.collectedPaise, r.settledPaise]),
+        totals,
+      };
+    };
+
+    expect(await list('2026-11-21')).toEqual({
+      items: [
+        ['Dawn Rider', '2026-11-21', 1, 30_000, null],
+        ['Dusk Rider', '2026-11-21', 1, 12_550, null],
+      ],
+      totals: { collectedPaise: 42_550, settledPaise: 0 },
+    });
+    expect(await list('2026-11-20')).toEqual({
+      items: [['Dawn Rider', '2026-11-20', 1, 5_000, null]],
+      totals: { collectedPaise: 5_000, settledPaise: 0 },
+    });
+    expect(await list('2026-11-22')).toEqual({
+      items: [['Dusk Rider', '2026-11-22', 1, 7_000, null]],
+      totals: { collectedPaise: 7_000, settledPaise: 0 },
+    });
+
+    // Settled, the 21st's two rows total what each was settled at, together.
+    for (const [rider, collectedPaise] of [
+      [dawn, 30_000],
+      [dusk, 12_550],
+    ] as const) {
+      const res = await call(world.admin, 'POST', '/api/dispatch/cash/settlements', {
+        executiveId: rider.id,
+        day: '2026-11-21',
+        collectedPaise,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    expect(await list('2026-11-20', '2026-11-22')).toEqual({
+      items: [
+        ['Dusk Rider', '2026-11-22', 1, 7_000, null],
+        ['Dawn Rider', '2026-11-21', 1, 30_000, 30_000],
+        ['Dusk Rider', '2026-11-21', 1, 12_550, 12_550],
+        ['Dawn Rider', '2026-11-20', 1, 5_000, null],
+      ],
+      totals: { collectedPaise: 54_550, settledPaise: 42_550 },
+    });
+  });
 });
