@@ -49,13 +49,13 @@ describe('audit log', () => {
     await page.waitForURL((url) => url.searchParams.get('kind') === 'store');
     const row = page
       .getByRole('row')
-      .filter({ hasText: `name: Audit Mart ${tag} → Audit Corner ${tag}` })
+      .filter({ hasText: `Name: Audit Mart ${tag} → Audit Corner ${tag}` })
       .filter({ hasText: 'Edited' });
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     expect(cells[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M$/);
     expect(cells.slice(1, 4)).toEqual([`Olivia Owner127.0.0.1`, 'Edited', `Store ${store.id.slice(0, 8)}`]);
-    expect(cells[4]).toBe(`name: Audit Mart ${tag} → Audit Corner ${tag}`);
+    expect(cells[4]).toBe(`Name: Audit Mart ${tag} → Audit Corner ${tag}`);
 
     // Its record links back to the store's form.
     await row.getByRole('link', { name: `Open store ${store.id.slice(0, 8)}` }).click();

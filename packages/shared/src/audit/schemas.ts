@@ -121,7 +121,12 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-export const auditLogResponseSchema = z.object({ items: z.array(auditEntrySchema), total: z.number().int() });
+export const auditLogResponseSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+  /** The names of the people and records the page's changes name by id (a removed one's too). */
+  names: z.record(z.string(), z.string()),
+});
 export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 /** The people the log names, for the console's filter: staff, past and present, by their last name in it. */

@@ -47,6 +47,28 @@ export async function findActors(
   return rows.map((row) => ({ id: row.id!, name: row.name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/**
+ * The names of the business's records with these ids (staff and executives, zones, stores,
+ * categories, items, customers, slides), removed ones included: what the log's changes name by id.
+ */
+export async function findNames(
+  db: Executor,
+  scope: BusinessScope,
+  ids: string[],
+): Promise<Record<string, string>> {
+  if (ids.length === 0) return {};
+  const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
+  const { rows } = await db.execute<{ id: string; name: string }>(sql`
+    SELECT id::text AS id, name FROM users WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, name FROM zones WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, name FROM stores WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, name FROM categories WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, name FROM items WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, name FROM customers WHERE business_id = ${scope.businessId} AND id = ANY(${list})
+    UNION ALL SELECT id::text, title FROM slides WHERE business_id = ${scope.businessId} AND id = ANY(${list})`);
+  return Object.fromEntries(rows.map((row) => [row.id, row.name]));
+}
+
 export type NewEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
 export async function insertEntries(db: Executor, entries: NewEntry[]): Promise<void> {

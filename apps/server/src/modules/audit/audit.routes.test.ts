@@ -484,7 +484,7 @@ describe('GET /api/audit-log', () => {
     ).json<AuditLogResponse>();
     expect(inToday.total).toBe(all.total);
     const inTomorrow = (await call(owner, 'GET', `/api/audit-log?from=${tomorrow}`)).json<AuditLogResponse>();
-    expect(inTomorrow).toEqual({ items: [], total: 0 });
+    expect(inTomorrow).toEqual({ items: [], total: 0, names: {} });
 
     const page = (await call(owner, 'GET', '/api/audit-log?page=1&pageSize=5')).json<AuditLogResponse>();
     expect(page.items.map((e) => e.id)).toEqual(
@@ -515,12 +515,42 @@ describe('GET /api/audit-log', () => {
     }
   });
 
+  it('names the records its changes name by id, the business’s own only, removed ones too', async () => {
+    const rivalOwnerId = world.rival.owner.id;
+    const zoneId = world.biz.zones[0]!;
+    const [zone] = await world.ctx.db
+      .select({ name: t.zones.name })
+      .from(t.zones)
+      .where(sql`id = ${zoneId}`);
+    const recordId = randomUUID();
+    await world.ctx.db.insert(t.auditLog).values({
+      businessId: world.biz.id,
+      actorId: world.biz.owner.id,
+      actorName: world.biz.owner.name,
+      ip: ADDRESS,
+      action: 'edit',
+      kind: 'admin',
+      recordId,
+      changes: {
+        zoneId: { from: zoneId, to: rivalOwnerId },
+        note: { from: world.biz.admin.id.toUpperCase(), to: 'not an id' },
+      },
+    });
+    const res = await call(owner, 'GET', '/api/audit-log?pageSize=25');
+    expect(res.statusCode, res.body).toBe(200);
+    const { names } = res.json<AuditLogResponse>();
+    expect(names[zoneId]).toBe(zone!.name);
+    expect(names[world.biz.admin.id]).toBe(world.biz.admin.name);
+    // Another business's record is not named, even when an entry holds its id.
+    expect(names[rivalOwnerId]).toBeUndefined();
+  });
+
   it("never shows another business's entries, even filtered by its people", async () => {
     const rivalLog = await call(world.rivalOwner, 'GET', '/api/audit-log?pageSize=25');
     const items = rivalLog.json<AuditLogResponse>().items;
     expect(items.some((e) => e.actor.id === world.biz.owner.id)).toBe(false);
     const leak = await call(world.rivalOwner, 'GET', `/api/audit-log?actorId=${world.biz.owner.id}`);
-    expect(leak.json()).toEqual({ items: [], total: 0 });
+    expect(leak.json()).toEqual({ items: [], total: 0, names: {} });
   });
 
   it('answers garbage with 400 and the fields at fault', async () => {

@@ -5,6 +5,7 @@ import {
   type AuditLogQuery,
   type AuditLogResponse,
 } from '@storedesk/shared/audit/schemas';
+import { idsInChanges } from '@storedesk/shared/audit/values';
 import type { Database, Executor } from '../../db/client.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 import * as repo from './audit.repository.ts';
@@ -32,7 +33,10 @@ export async function listAuditLog(
     auth.business.timeZone,
     query,
   );
-  return { items: rows.map(toEntry), total };
+  const items = rows.map(toEntry);
+  // Ids that are not a valid uuid cannot be the business's records: idsInChanges takes only those.
+  const ids = [...new Set(items.flatMap((entry) => idsInChanges(entry.changes)))];
+  return { items, total, names: await repo.findNames(db, { businessId: auth.business.id }, ids) };
 }
 
 export async function listAuditActors(db: Database, auth: AuthContext): Promise<AuditActorsResponse> {

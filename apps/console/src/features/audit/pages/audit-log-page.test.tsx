@@ -28,6 +28,20 @@ const priceChange: AuditEntry = {
   recordId: 'd0000000-0000-4000-8000-000000000001',
   changes: { pricePaise: { from: 3000, to: 4550 }, inStock: { from: true, to: false } },
 };
+const ravi = 'e0000000-0000-4000-8000-000000000001';
+const orderMove: AuditEntry = {
+  id: 4,
+  at: '2025-01-02T19:00:00.000Z',
+  actor: { id: 'u-admin', name: 'Arjun Admin', ip: '192.0.2.5' },
+  action: 'status',
+  kind: 'order',
+  recordId: 'f0000000-0000-4000-8000-000000000001',
+  changes: {
+    status: { from: 2, to: -2 },
+    dexId: { from: null, to: ravi },
+    cashCollectedPaise: { from: null, to: 274_900 },
+  },
+};
 const failedSignIn: AuditEntry = {
   id: 1,
   at: '2025-01-01T04:00:00.000Z',
@@ -39,7 +53,7 @@ const failedSignIn: AuditEntry = {
 };
 
 function renderLog(entry = '/audit-log', overrides: Record<string, Handler> = {}) {
-  const entries = [storeEdit, priceChange, failedSignIn];
+  const entries = [orderMove, storeEdit, priceChange, failedSignIn];
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(ownerSession),
     'GET /api/audit-log': (call) => {
@@ -48,7 +62,8 @@ function renderLog(entry = '/audit-log', overrides: Record<string, Handler> = {}
       const items = entries.filter(
         (each) => (!actorId || each.actor.id === actorId) && (!kind || each.kind === kind),
       );
-      return json(200, { items, total: items.length });
+      // The names of what the changes name by id, as the server looks them up.
+      return json(200, { items, total: items.length, names: { [ravi]: 'Ravi Kumar' } });
     },
     'GET /api/audit-log/actors': () =>
       json(200, {
@@ -80,9 +95,13 @@ describe('audit log', { timeout: 30_000 }, () => {
       'Olivia Owner203.0.113.7',
       'Edited',
       'Store a0000000',
-      'name: Fresh Mart → Fresh Mart Indiranagarfeatured: 2 → 4',
+      'Name: Fresh Mart → Fresh Mart IndiranagarFeatured: 2 → 4',
     ]);
-    expect(cellsOf('198.51.100.4')[4]).toBe('pricePaise: ₹30.00 → ₹45.50inStock: Yes → No');
+    expect(cellsOf('198.51.100.4')[4]).toBe('Price: ₹30.00 → ₹45.50In stock: Yes → No');
+    // Statuses, people and money as staff see them elsewhere: never "2 → -2" or an id.
+    expect(cellsOf('192.0.2.5')[4]).toBe(
+      'Status: Picked Up → DeliveredDelivery executive: — → Ravi KumarCash collected: — → ₹2,749.00',
+    );
     expect(cellsOf('198.51.100.9').slice(1, 4)).toEqual([
       'arjun@example.com198.51.100.9',
       'Sign-in failed',
@@ -130,7 +149,9 @@ describe('audit log', { timeout: 30_000 }, () => {
     let fail = true;
     const { user } = renderLog('/audit-log', {
       'GET /api/audit-log': () =>
-        fail ? apiError(500, 'internal', 'Unknown error occured') : json(200, { items: [], total: 0 }),
+        fail
+          ? apiError(500, 'internal', 'Unknown error occured')
+          : json(200, { items: [], total: 0, names: {} }),
     });
     expect(await screen.findByText('Could not load the audit log')).toBeInTheDocument();
     fail = false;

@@ -125,6 +125,7 @@ export function AuditLogPage() {
   const log = useAuditLog({ ...filters, page, pageSize });
   const items = log.data?.items ?? [];
   const total = log.data?.total ?? 0;
+  const names = log.data?.names ?? {};
   const lastPage = usePageInRange(log, listParams, setListParams);
   const columns = compact ? 1 : 5;
   const filtered = Object.values(filters).some((value) => value !== undefined);
@@ -143,7 +144,7 @@ export function AuditLogPage() {
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mb: 0.5 }}>
               {`${when} · ${who(entry)}`}
             </Typography>
-            <AuditChanges changes={entry.changes} timeZone={timeZone} />
+            <AuditChanges entry={entry} timeZone={timeZone} names={names} />
           </TableCell>
         </TableRow>
       );
@@ -165,7 +166,7 @@ export function AuditLogPage() {
           <RecordCell entry={entry} />
         </TableCell>
         <TableCell sx={{ verticalAlign: 'top', minWidth: 240, overflowWrap: 'anywhere' }}>
-          <AuditChanges changes={entry.changes} timeZone={timeZone} />
+          <AuditChanges entry={entry} timeZone={timeZone} names={names} />
         </TableCell>
       </TableRow>
     );
