@@ -5,8 +5,10 @@
  */
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { EventHub } from '../../realtime/hub.ts';
+import { MAX_UNSENT_BYTES } from '../../lib/backpressure.ts';
 import { eventInsert, publishEvent } from '../../realtime/publish.ts';
 import {
   createBusiness,
@@ -270,9 +272,38 @@ describe('GET /api/events', () => {
     const count = 60_000;
     await publishMany(biz.id, missed, count);
     await untilNoStreams(ctx);
+    // The pages the replay hands the stream, and whether the stream has asked for another since the last.
+    let pagesTaken = 0;
+    let askedForMore = false;
+    const replay = ctx.hub.replay.bind(ctx.hub);
+    const replaySpy = vi.spyOn(ctx.hub, 'replay').mockImplementation(async function* (
+      ...args: Parameters<EventHub['replay']>
+    ) {
+      for await (const page of replay(...args)) {
+        pagesTaken++;
+        askedForMore = false;
+        yield page;
+        askedForMore = true;
+      }
+    });
+    const accepted: Socket[] = [];
+    const onConnection = (socket: Socket) => accepted.push(socket);
+    ctx.app.server.on('connection', onConnection);
     const slow = await openUnreadStream({ ...owner.headers, 'last-event-id': before.rows[0]!.id });
+    ctx.app.server.off('connection', onConnection);
     try {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Once the server's end of the connection holds what the client's socket does not take, the
+      // stream keeps the page it wrote last and asks for no other until the client reads: a stream
+      // that wrote on would have asked at once, in the same turn as its write.
+      const serverSide = accepted.find((socket) => socket.remotePort === slow.localPort);
+      expect(serverSide, "the server's end of the connection").toBeDefined();
+      await vi.waitFor(() => expect(serverSide!.writableNeedDrain).toBe(true), {
+        timeout: 15_000,
+        interval: 20,
+      });
+      expect(pagesTaken).toBeGreaterThan(0);
+      expect(askedForMore, 'asked for another page before the client read').toBe(false);
+      expect(serverSide!.writableLength).toBeLessThanOrEqual(MAX_UNSENT_BYTES);
       expect(ctx.hub.size, 'streams the server holds').toBe(1);
 
       let text = '';
@@ -287,6 +318,7 @@ describe('GET /api/events', () => {
       expect(text).toContain(`"recordId":"${live}"`);
     } finally {
       slow.destroy();
+      replaySpy.mockRestore();
     }
   });
 
