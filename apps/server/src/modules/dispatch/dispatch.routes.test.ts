@@ -88,6 +88,10 @@ beforeAll(async () => {
 afterEach(() => closeOpenStreams());
 afterAll(() => world.ctx.close());
 
+/** The executives a batch of positions places. */
+const idsIn = (m: { data: unknown }) =>
+  (m.data as unknown as { positions: Array<{ id: string }> }).positions.map((p) => p.id);
+
 const positionsOf = (session: Session, query = '') =>
   openStream(world.ctx.app, session.headers, 20_000, `/api/dispatch/positions${query}`);
 
@@ -106,8 +110,7 @@ describe('the Dispatch map’s live positions', () => {
     expect(
       (await call(rider.session, 'POST', '/api/delivery/location', { lat: 12.961, lng: 77.601 })).statusCode,
     ).toBe(204);
-    const mine = (m: { data: unknown }) =>
-      (m.data as unknown as { positions: Array<{ id: string }> }).positions.some((p) => p.id === rider.id);
+    const mine = (m: { data: unknown }) => idsIn(m).includes(rider.id);
     const seen = await owners.waitFor(mine, 'the rider’s position', 2000);
     expect(Date.now() - sent).toBeLessThan(1000);
     expect((seen.data as unknown as { positions: unknown[] }).positions).toContainEqual({
@@ -119,10 +122,21 @@ describe('the Dispatch map’s live positions', () => {
     });
     expect(seen.id).toBeUndefined();
     await admins.waitFor(mine, 'the rider’s position', 2000);
-    // Another zone's admin and another business see nothing of it.
-    await new Promise((resolve) => setTimeout(resolve, 800));
-    expect(souths.messages.filter(mine)).toEqual([]);
-    expect(rivals.messages.filter(mine)).toEqual([]);
+    // Another zone's admin and another business see nothing of it: each is then sent a position of its
+    // own, in a later batch, which comes after anything of the first it would have been sent.
+    const southRider = await addExecutive(world.biz.zones[1], 'South Rider');
+    const rivalRider = await addExecutive(world.rival.zones[0], 'Rival Rider', world.rival.id);
+    for (const [stream, marker] of [
+      [souths, southRider],
+      [rivals, rivalRider],
+    ] as const) {
+      await call(marker.session, 'PUT', '/api/delivery/duty', { onDuty: true });
+      expect(
+        (await call(marker.session, 'POST', '/api/delivery/location', { lat: 12.97, lng: 77.59 })).statusCode,
+      ).toBe(204);
+      await stream.waitFor((m) => idsIn(m).includes(marker.id), 'its own rider’s position');
+      expect(stream.messages.flatMap(idsIn)).toEqual([marker.id]);
+    }
   });
 
   it('refuses an admin naming another zone, and an executive’s token', async () => {
