@@ -15,6 +15,7 @@ import {
   type PushNotificationList,
 } from '@storedesk/shared/push/schemas';
 import * as t from '../../db/schema.ts';
+import { publishEvent } from '../../realtime/publish.ts';
 import {
   caller,
   createBusiness,
@@ -130,6 +131,22 @@ async function finished(session: Session, id: string, timeoutMs = 15_000): Promi
   }
 }
 
+/**
+ * A send of the owner's to the business's one subscription, made after what must have sent nothing:
+ * once it has gone out, anything sent before it would have reached the push service too.
+ */
+async function expectOnlyTheMarkerPushed() {
+  const res = await call(owner, 'POST', '/api/push-notifications', { title: 'Marker', message: 'Sent last' });
+  expect(res.statusCode, res.body).toBe(202);
+  expect(await finished(owner, res.json<PushNotification>().id)).toMatchObject({
+    status: 'sent',
+    delivered: 1,
+  });
+  expect(standIn.received.map((push) => JSON.parse(push.payload))).toEqual([
+    { title: 'Marker', body: 'Sent last' },
+  ]);
+}
+
 function expectRefused(res: LightMyRequestResponse, fields: Record<string, string>) {
   expect(res.statusCode, res.body).toBe(400);
   expect(errorOf(res)).toEqual({ code: 'invalid_input', message: messages.invalidInput, fields });
@@ -144,8 +161,7 @@ describe('who may send and read the history', () => {
     const listed = await call(admin, 'GET', '/api/push-notifications');
     expect(listed.statusCode).toBe(403);
     expect(await ctx.db.select({ n: count() }).from(t.pushNotifications)).toEqual([{ n: 0 }]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(standIn.received).toEqual([]);
+    await expectOnlyTheMarkerPushed();
   });
 
   it('without a session both answer 401', async () => {
@@ -469,8 +485,7 @@ describe('sending', () => {
       expectRefused(await call(owner, 'POST', '/api/push-notifications', body as object), fields);
     }
     expect(await ctx.db.select({ n: count() }).from(t.pushNotifications)).toEqual([{ n: 0 }]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(standIn.received).toEqual([]);
+    await expectOnlyTheMarkerPushed();
   });
 
   it('reaches every subscription of this business only, removes the gone ones, counts, and is live', async () => {
@@ -551,8 +566,17 @@ describe('sending', () => {
       (m) => m.data.topic === 'push' && m.data.recordId === accepted.id && m.data.action === 'updated',
       'the end of the send',
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(rivalStream.messages.filter((m) => m.data.topic === 'push')).toEqual([]);
+    // An event of the rival's own, written after: what the rival's consoles were sent before it is all.
+    const marker = `marker-${randomUUID()}`;
+    await publishEvent(ctx.db, {
+      businessId: rival.id,
+      zoneId: null,
+      topic: 'push',
+      action: 'created',
+      recordId: marker,
+    });
+    await rivalStream.waitForRecord(marker);
+    expect(rivalStream.messages.map((m) => m.data.recordId)).toEqual([marker]);
   });
 
   it('a send to nobody is recorded and ends sent with 0 of 0', async () => {
