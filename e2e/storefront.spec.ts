@@ -8,8 +8,10 @@ import { seriousFindings } from './support/axe.ts';
 import {
   customerPhone,
   customerWithOrder,
+  demoStoreAndItem,
   nearKoramangala,
   newPhone,
+  signedInCustomer,
   signInWithCode as signIn,
 } from './support/customer.ts';
 
@@ -344,6 +346,84 @@ describe('the customer app', () => {
       await expect.poll(() => offline.count()).toBe(0);
     } finally {
       await context.setOffline(false);
+      await context.close();
+    }
+  });
+
+  it('at checkout on a phone: says why Place order waits, keeps the map under the header, and keeps the way to pay and the note on going back', async () => {
+    const session = await signedInCustomer(inject('baseUrl'), inject('dataDir'), 'Meera Iyer');
+    const shop = await demoStoreAndItem();
+    const { context, page } = await phone();
+    try {
+      // A new customer with no address yet, a place chosen near the store and an item in the cart.
+      await context.addInitScript(
+        ([saved, cart, place]) => {
+          if (sessionStorage.getItem('seeded')) return;
+          sessionStorage.setItem('seeded', '1');
+          localStorage.setItem('storedesk:demo-fresh-mart:session', saved!);
+          localStorage.setItem('storedesk:demo-fresh-mart:cart', cart!);
+          localStorage.setItem('storedesk:demo-fresh-mart:place', place!);
+        },
+        [
+          JSON.stringify(session),
+          JSON.stringify({
+            storeId: shop.storeId,
+            storeName: shop.storeName,
+            couponCode: '',
+            lines: [{ itemId: shop.itemId, name: shop.itemName, pricePaise: shop.pricePaise, quantity: 1 }],
+          }),
+          JSON.stringify({
+            lat: nearKoramangala.latitude,
+            lng: nearKoramangala.longitude,
+            label: 'Near the store',
+          }),
+        ],
+      );
+      await page.goto('/cart');
+      const place = page.getByRole('button', { name: /^Place order/ });
+      await place.waitFor();
+      expect(await place.isDisabled()).toBe(true);
+      const why = page.locator(`#${await place.getAttribute('aria-describedby')}`);
+      expect(await why.textContent()).toBe('Choose an address to deliver to, or add one.');
+
+      // Scrolled so that the map's credit line is under the sticky header: the header stays on top.
+      const credit = page.locator('.leaflet-control-attribution');
+      await credit.waitFor();
+      const header = (await page.getByRole('banner').boundingBox())!;
+      const creditBox = (await credit.boundingBox())!;
+      await page.evaluate((by) => window.scrollBy(0, by), creditBox.y - header.y - header.height / 2);
+      const topmost = await page.evaluate(() => {
+        const credit = document.querySelector('.leaflet-control-attribution')!.getBoundingClientRect();
+        const at = document.elementFromPoint(credit.x + credit.width / 2, credit.y + credit.height / 2);
+        return at?.closest('header') ? 'header' : (at?.className ?? 'nothing');
+      });
+      expect(topmost).toBe('header');
+      expect(await seriousFindings(page)).toEqual([]);
+
+      // An address saved: Place order can be pressed, and nothing is said against it.
+      await page.getByLabel('House, street and area').fill('12, 5th Cross, Koramangala');
+      await page.getByRole('button', { name: 'Save address' }).click();
+      await expect.poll(() => place.isDisabled()).toBe(false);
+      expect(await page.locator('#place-needs').count()).toBe(0);
+      await page.getByRole('radio', { name: /^UPI/ }).check();
+      await page.getByLabel('Note for the store (optional)').fill('Ring twice, please');
+
+      // Back to the shop and to the cart again: the way to pay and the note are as they were.
+      await page.goto('/');
+      await page.getByRole('link', { name: /^Cart/ }).click();
+      await place.waitFor();
+      expect(await page.getByRole('radio', { name: /^UPI/ }).isChecked()).toBe(true);
+      expect(await page.getByLabel('Note for the store (optional)').inputValue()).toBe('Ring twice, please');
+      expect(await page.getByRole('radio', { name: /12, 5th Cross, Koramangala/ }).isChecked()).toBe(true);
+
+      // The sign-in card keeps off a phone's edges.
+      await page.goto('/sign-in');
+      const card = page.locator('section.panel.narrow');
+      await card.waitFor();
+      const box = (await card.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(8);
+      expect(375 - (box.x + box.width)).toBeGreaterThanOrEqual(8);
+    } finally {
       await context.close();
     }
   });

@@ -65,18 +65,39 @@ export async function signInWithCode(page: Page, dataDir: string, phoneNumber: s
 /** A phone number no other run used: ten digits starting with 9. */
 export const newPhone = () => `9${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-9)}`;
 
-/** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
-export async function customerWithOrder(base: string, dataDir: string) {
-  const { key, storeId, itemId } = await withDatabase(async (client) => {
-    const { rows } = await client.query<{ key: string; store_id: string; item_id: string }>(
-      `SELECT b.storefront_key AS key, s.id AS store_id, i.id AS item_id
+/** The demo's Koramangala store and its dearest item in stock, with the business's publishable key. */
+export async function demoStoreAndItem() {
+  return withDatabase(async (client) => {
+    const { rows } = await client.query<{
+      key: string;
+      store_id: string;
+      store_name: string;
+      item_id: string;
+      item_name: string;
+      price_paise: string;
+    }>(
+      `SELECT b.storefront_key AS key, s.id AS store_id, s.name AS store_name, i.id AS item_id,
+              i.name AS item_name, i.price_paise
        FROM businesses b JOIN stores s ON s.business_id = b.id JOIN items i ON i.store_id = s.id
        WHERE b.slug = 'demo-fresh-mart' AND s.name = 'Fresh Mart Koramangala' AND s.deleted_at IS NULL
          AND i.deleted_at IS NULL AND i.in_stock
        ORDER BY i.price_paise DESC LIMIT 1`,
     );
-    return { key: rows[0]!.key, storeId: rows[0]!.store_id, itemId: rows[0]!.item_id };
+    const row = rows[0]!;
+    return {
+      key: row.key,
+      storeId: row.store_id,
+      storeName: row.store_name,
+      itemId: row.item_id,
+      itemName: row.item_name,
+      pricePaise: Number(row.price_paise),
+    };
   });
+}
+
+/** A new customer of the demo, signed in through the API by the code texted to them. */
+export async function signedInCustomer(base: string, dataDir: string, name = 'Kiran Rao') {
+  const { key } = await demoStoreAndItem();
   const headers = { 'content-type': 'application/json', 'x-storefront-key': key };
   const phone = newPhone();
   const asked = await fetch(`${base}/api/storefront/auth/code`, {
@@ -88,10 +109,17 @@ export async function customerWithOrder(base: string, dataDir: string) {
   const verified = await fetch(`${base}/api/storefront/auth/verify`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ phone, code: await codeTextedTo(dataDir, phone), name: 'Kiran Rao' }),
+    body: JSON.stringify({ phone, code: await codeTextedTo(dataDir, phone), name }),
   });
   expect(verified.status).toBe(200);
-  const session = (await verified.json()) as { token: string; customer: unknown };
+  return (await verified.json()) as { token: string; customer: { id: string; name: string } };
+}
+
+/** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
+export async function customerWithOrder(base: string, dataDir: string) {
+  const { key, storeId, itemId } = await demoStoreAndItem();
+  const headers = { 'content-type': 'application/json', 'x-storefront-key': key };
+  const session = await signedInCustomer(base, dataDir);
   const asCustomer = { ...headers, authorization: `Bearer ${session.token}` };
   const saved = await fetch(`${base}/api/storefront/addresses`, {
     method: 'POST',

@@ -35,6 +35,13 @@ export type CartLine = { itemId: string; name: string; pricePaise: number; veg?:
 export type Cart = { storeId: string; storeName: string; lines: CartLine[]; couponCode: string };
 export const cart = persisted<Cart | null>(key('cart'), null);
 
+/**
+ * What the customer chose at checkout and has not yet ordered with: the address, the way to pay
+ * and the note survive going back to the shop and returning, and go with the order once placed.
+ */
+export type CheckoutDraft = { addressId?: string; paymentMode?: string; note?: string };
+export const checkoutDraft = persisted<CheckoutDraft>(key('checkout'), {});
+
 export const emptyCart = (storeId: string, storeName: string): Cart => ({
   storeId,
   storeName,

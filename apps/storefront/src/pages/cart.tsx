@@ -12,7 +12,15 @@ import { PointMap } from '../components/point-map.tsx';
 import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { Link, navigate } from '../lib/router.tsx';
-import { cart, place, session, withQuantity, type Cart } from '../lib/state.ts';
+import {
+  cart,
+  checkoutDraft,
+  type CheckoutDraft,
+  place,
+  session,
+  withQuantity,
+  type Cart,
+} from '../lib/state.ts';
 
 /** The server's word on a line of the cart (`items.2.itemId`), by the line's item. */
 function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {
@@ -181,17 +189,28 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
   const addresses = useData(`addresses:${signedIn.customer.id}`, () =>
     api<{ items: Address[] }>('GET', '/addresses'),
   );
-  const [addressId, setAddressId] = useState<string | null>(chosen?.addressId ?? null);
+  const draft = checkoutDraft.use();
+  const keep = (change: CheckoutDraft) => checkoutDraft.set({ ...checkoutDraft.get(), ...change });
+  const addressId = draft.addressId ?? chosen?.addressId ?? null;
+  const setAddressId = (id: string) => keep({ addressId: id });
   const [adding, setAdding] = useState(false);
   const modes = business.paymentModes;
-  const [paymentMode, setPaymentMode] = useState(modes.find((mode) => mode.type !== 'CARD')?.type ?? '');
-  const [note, setNote] = useState('');
+  const usable = modes.filter((mode) => mode.type !== 'CARD');
+  const paymentMode = usable.some((mode) => mode.type === draft.paymentMode)
+    ? draft.paymentMode!
+    : (usable[0]?.type ?? '');
+  const setPaymentMode = (type: string) => keep({ paymentMode: type });
+  const note = draft.note ?? '';
+  const setNote = (text: string) => keep({ note: text });
   const [name, setName] = useState(signedIn.customer.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
   const items = addresses.data?.items ?? [];
-  const selected = addressId ?? (items.length === 1 ? items[0]!.id : null);
+  const selected =
+    (addressId !== null && (!addresses.data || items.some((address) => address.id === addressId))
+      ? addressId
+      : null) ?? (items.length === 1 ? items[0]!.id : null);
   const showForm = adding || (addresses.data !== undefined && items.length === 0);
 
   const place_ = async (event: FormEvent) => {
@@ -211,12 +230,23 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
         ...(note.trim() ? { note: note.trim() } : {}),
       });
       cart.set(null);
+      checkoutDraft.set({});
       navigate(`/orders/${order.id}`, { replace: true });
     } catch (failure) {
       setError(failure as ApiError);
       setBusy(false);
     }
   };
+  // Why Place order cannot be pressed yet, said beside it rather than left to guess.
+  const missing = !business.live
+    ? 'This shop is not taking orders right now.'
+    : name.trim() === ''
+      ? 'Enter your name to place the order.'
+      : !selected
+        ? 'Choose an address to deliver to, or add one.'
+        : !paymentMode
+          ? 'Choose how to pay.'
+          : null;
   const fieldError = (field: string) =>
     error?.fields?.[field] ? (
       <p className="field-error" role="alert">
@@ -318,10 +348,16 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
       </section>
       <FormAlert message={general} className="field-error pad" />
       <div className="cart-bar">
+        {missing ? (
+          <p id="place-needs" className="hint bar-hint">
+            {missing}
+          </p>
+        ) : null}
         <button
           type="submit"
           className="button block"
-          disabled={busy || !business.live || !selected || !paymentMode || name.trim() === ''}
+          disabled={busy || missing !== null}
+          aria-describedby={missing ? 'place-needs' : undefined}
         >
           {busy ? 'Placing your order…' : `Place order · ${formatRupees(quote.billAmountPaise)}`}
         </button>
