@@ -55,8 +55,9 @@ describe('seedDemo', () => {
       sql`SELECT title, image_key FROM slides WHERE business_id = ${businessId} ORDER BY position`,
     );
     expect(slides.rows.map((slide) => slide.title)).toEqual([
-      'Mango season is here',
-      'Free delivery over ₹499',
+      'Mango season: Alphonso mangoes in store',
+      'Free delivery over ₹499 with code FREEDEL',
+      '10% off orders over ₹199 with code FRESH10',
     ]);
     for (const slide of slides.rows) {
       expect(slide.image_key).toMatch(
@@ -74,9 +75,32 @@ describe('seedDemo', () => {
     });
     expect(feed.statusCode).toBe(200);
     expect(feed.json().items.map((slide: { title: string }) => slide.title)).toEqual([
-      'Mango season is here',
-      'Free delivery over ₹499',
+      'Mango season: Alphonso mangoes in store',
+      'Free delivery over ₹499 with code FREEDEL',
+      '10% off orders over ₹199 with code FRESH10',
     ]);
+  });
+
+  it('keeps the promises its slides make: the codes they name, at the minimums they name', async () => {
+    const coupons = await database.db.execute<{
+      code: string;
+      type: string;
+      discount_percent: number;
+      min_order_value_paise: string;
+    }>(
+      sql`SELECT code, type, discount_percent, min_order_value_paise FROM coupons
+          WHERE business_id = ${businessId} AND code IN ('FREEDEL', 'FRESH10') ORDER BY code`,
+    );
+    expect(
+      coupons.rows.map((c) => [c.code, c.type, c.discount_percent, Number(c.min_order_value_paise)]),
+    ).toEqual([
+      ['FREEDEL', 'FREE_DELIVERY', 0, 49_900],
+      ['FRESH10', 'DISCOUNT', 10, 19_900],
+    ]);
+    const mangoes = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM items WHERE business_id = ${businessId} AND name LIKE 'Alphonso Mangoes%' AND in_stock`,
+    );
+    expect(mangoes.n).toBeGreaterThan(0);
   });
 
   it('fills an empty database', async () => {

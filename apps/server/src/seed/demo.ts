@@ -12,7 +12,7 @@ import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { imageKey } from '../storage/images.ts';
-import { makePng } from '../storage/image-fixtures.ts';
+import { bannerPng } from './banner.ts';
 import type { Storage } from '../storage/storage.ts';
 import { hashPassword, verifyPassword } from '../modules/auth/passwords.ts';
 import { recountDailyStats } from '../modules/dashboard/daily-stats.repository.ts';
@@ -337,10 +337,9 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       { businessId, title: 'Customer care', phoneNumber: '18001234567' },
       { businessId, title: 'Store escalations', phoneNumber: '9845000000' },
     ]);
-    await tx.insert(t.slides).values([
-      { businessId, title: 'Mango season is here', position: 1 },
-      { businessId, title: 'Free delivery over ₹499', position: 2 },
-    ]);
+    await tx
+      .insert(t.slides)
+      .values(demoSlides.map((slide, index) => ({ businessId, title: slide.title, position: index + 1 })));
     const today = new Date().toISOString().slice(0, 10);
     const inAMonth = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await tx.insert(t.coupons).values([
@@ -414,29 +413,50 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
   log.info('Seeded the demo business "Demo Fresh Mart"');
 }
 
-/** Slide colours: green, indigo, orange. */
-const slideColours: Array<[number, number, number]> = [
-  [46, 125, 50],
-  [57, 73, 171],
-  [239, 108, 0],
+/**
+ * The demo's slides, with the words their pictures carry, as a business would publish them: each
+ * promise is one the demo keeps (the coupons FREEDEL and FRESH10 above, at those minimums).
+ */
+export const demoSlides: Array<{
+  title: string;
+  headline: string;
+  line: string;
+  colour: [number, number, number];
+}> = [
+  {
+    title: 'Mango season: Alphonso mangoes in store',
+    headline: 'Mango season',
+    line: 'Alphonso mangoes in store',
+    colour: [46, 125, 50],
+  },
+  {
+    title: 'Free delivery over ₹499 with code FREEDEL',
+    headline: 'Free delivery',
+    line: 'Over ₹499: code FREEDEL',
+    colour: [57, 73, 171],
+  },
+  {
+    title: '10% off orders over ₹199 with code FRESH10',
+    headline: '10% off',
+    line: 'Over ₹199: code FRESH10',
+    colour: [191, 54, 12],
+  },
 ];
 
 /**
- * A picture for each demo slide (a band of colour that lightens to the right,
- * drawn in memory, under 15,360 bytes), so the customer app's slide feed has
- * something to show. Files go to storage first; a slide names its file only
- * once the file is there.
+ * A picture for each demo slide (its colour with its words on it, drawn in memory, under 15,360
+ * bytes). Files go to storage first; a slide names its file only once the file is there.
  */
 async function pictureSlides(db: Database, storage: Storage, businessId: string): Promise<void> {
   const slides = await db
-    .select({ id: t.slides.id })
+    .select({ id: t.slides.id, title: t.slides.title })
     .from(t.slides)
     .where(eq(t.slides.businessId, businessId))
     .orderBy(t.slides.position);
-  for (const [index, slide] of slides.entries()) {
-    const [r, g, b] = slideColours[index % slideColours.length]!;
-    const lighten = (channel: number, x: number) => Math.round(channel + ((255 - channel) * x) / 960);
-    const png = makePng(480, 200, { pixel: (x) => [lighten(r, x), lighten(g, x), lighten(b, x)] });
+  for (const slide of slides) {
+    const words = demoSlides.find((each) => each.title === slide.title);
+    if (!words) continue;
+    const png = bannerPng(words.colour, words.headline, words.line);
     const key = imageKey(businessId, 'slides', '.png');
     await storage.put(key, png, 'image/png');
     await db.update(t.slides).set({ imageKey: key }).where(eq(t.slides.id, slide.id));
