@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +40,23 @@ async function waitUntil(check: () => boolean, timeoutMs: number, what: string) 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** What the holder of a data folder's lock answers a connection, read to its end. */
+function lockHolderAnswer(folder: string): Promise<string> {
+  // The lock's address, as embedded-postgres.ts makes it.
+  const digest = createHash('sha256').update(fs.realpathSync(folder)).digest('hex').slice(0, 32);
+  const address =
+    process.platform === 'linux'
+      ? `\0storedesk-data-dir-${digest}`
+      : path.join(os.tmpdir(), `storedesk-${digest}.sock`);
+  return new Promise((resolve, reject) => {
+    let answer = '';
+    const socket = net.connect(address);
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.once('end', () => resolve(answer));
+    socket.once('error', reject);
+  });
 }
 
 function postmasterPid(): number {
@@ -107,7 +126,12 @@ describe('embedded PostgreSQL', () => {
       for (let round = 0; round < 300; round++) {
         expect(await isDataDirInUse(dataDir)).toBe(true);
       }
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The holder answers connections in the order they come: one read to its end comes after it took
+      // every connection before, and a second, made after that, from a later turn of its loop than the
+      // resets of those connections. A holder that died of them would not give it.
+      for (const turn of ['first', 'second']) {
+        expect(await lockHolderAnswer(dataDir), turn).toBe(`storedesk ${child.pid}\n`);
+      }
       expect(child.exitCode).toBeNull();
       expect(await query<{ name: string }>(childUrl, 'SELECT name FROM survivors')).toEqual([
         { name: 'still here' },
