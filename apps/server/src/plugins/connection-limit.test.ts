@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 const TIMEOUT_S = 2;
@@ -30,7 +30,10 @@ afterAll(async () => {
 type Outcome = { response: string; closedAfterMs: number };
 
 /** A connection that sends `head` and then one byte of body every `dripMs`, until the server ends it (at most 15 s). */
-function slowClient(head: string, dripMs: number): { connected: Promise<void>; outcome: Promise<Outcome> } {
+function slowClient(
+  head: string,
+  dripMs: number,
+): { socket: net.Socket; connected: Promise<void>; outcome: Promise<Outcome> } {
   const socket = net.connect(port, '127.0.0.1');
   sockets.add(socket);
   const started = Date.now();
@@ -52,7 +55,7 @@ function slowClient(head: string, dripMs: number): { connected: Promise<void>; o
       resolve({ response, closedAfterMs: Date.now() - started });
     });
   });
-  return { connected, outcome };
+  return { socket, connected, outcome };
 }
 
 const slowBody = (host: string) =>
@@ -77,10 +80,18 @@ describe('a client that sends its request slowly', () => {
 
 describe('connections from one address', () => {
   it('past the limit are answered 429 and closed at once; the held ones end with the timeout', async () => {
+    // The ports of the connections the server has taken, seen after the limit has counted each.
+    const taken = new Set<number | undefined>();
+    const onConnection = (socket: net.Socket) => taken.add(socket.remotePort);
+    ctx.app.server.on('connection', onConnection);
     const clients = Array.from({ length: MAX_PER_ADDRESS }, () => slowClient(slowBody('x'), 500));
     await Promise.all(clients.map((client) => client.connected));
-    // Give the server a moment to have counted every one of them.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ports = clients.map((client) => client.socket.localPort);
+    await vi.waitFor(() => expect(ports.filter((p) => !taken.has(p))).toEqual([]), {
+      timeout: 5000,
+      interval: 10,
+    });
+    ctx.app.server.off('connection', onConnection);
 
     const refused = await Promise.all(
       Array.from({ length: 10 }, () => slowClient(slowBody('x'), 500).outcome),
