@@ -72,31 +72,32 @@ const categoryTax: Record<string, { gstRate: number; hsn: string }> = {
 
 type SeededItem = { id: string; name: string; pricePaise: number; gstRate: number; hsn: string | null };
 
-const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean]>> = {
+/** Each item with its price, whether it is vegetarian, and what people also call it (searched too). */
+const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean, alsoCalled: string[]]>> = {
   'Fruits & Vegetables': [
-    ['Bananas (1 dozen)', 60, true],
-    ['Tomatoes (1 kg)', 40, true],
-    ['Onions (1 kg)', 35, true],
-    ['Alphonso Mangoes (1 kg)', 320, true],
-    ['Spinach (bunch)', 25, true],
+    ['Bananas (1 dozen)', 60, true, ['kela']],
+    ['Tomatoes (1 kg)', 40, true, ['tamatar']],
+    ['Onions (1 kg)', 35, true, ['pyaaz', 'kanda']],
+    ['Alphonso Mangoes (1 kg)', 320, true, ['aam', 'hapus']],
+    ['Spinach (bunch)', 25, true, ['palak', 'greens']],
   ],
   'Dairy & Eggs': [
-    ['Full Cream Milk (1 L)', 68, true],
-    ['Paneer (200 g)', 95, true],
-    ['Curd (400 g)', 45, true],
-    ['Brown Eggs (6)', 72, false],
+    ['Full Cream Milk (1 L)', 68, true, ['doodh']],
+    ['Paneer (200 g)', 95, true, ['cottage cheese']],
+    ['Curd (400 g)', 45, true, ['dahi', 'yogurt']],
+    ['Brown Eggs (6)', 72, false, ['anda']],
   ],
   Staples: [
-    ['Basmati Rice (5 kg)', 649.5, true],
-    ['Toor Dal (1 kg)', 159, true],
-    ['Atta (5 kg)', 289, true],
-    ['Sunflower Oil (1 L)', 178.75, true],
+    ['Basmati Rice (5 kg)', 649.5, true, ['chawal']],
+    ['Toor Dal (1 kg)', 159, true, ['arhar', 'lentils']],
+    ['Atta (5 kg)', 289, true, ['wheat flour', 'gehun']],
+    ['Sunflower Oil (1 L)', 178.75, true, ['tel', 'cooking oil']],
   ],
   'Snacks & Beverages': [
-    ['Masala Chips', 20, true],
-    ['Assam Tea (250 g)', 140, true],
-    ['Filter Coffee (200 g)', 210, true],
-    ['Chicken Samosa (2)', 60, false],
+    ['Masala Chips', 20, true, ['namkeen']],
+    ['Assam Tea (250 g)', 140, true, ['chai']],
+    ['Filter Coffee (200 g)', 210, true, ['kaapi']],
+    ['Chicken Samosa (2)', 60, false, ['snack']],
   ],
 };
 
@@ -278,7 +279,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         const inserted = await tx
           .insert(t.items)
           .values(
-            products.map(([name, rupees, veg], j) => ({
+            products.map(([name, rupees, veg, alsoCalled], j) => ({
               businessId,
               storeId: store.id,
               categoryId: category!.id,
@@ -288,7 +289,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               hsn: categoryTax[categoryName]?.hsn ?? null,
               veg,
               featured: j % 4,
-              tags: veg ? ['veg'] : ['non-veg'],
+              tags: [...alsoCalled, veg ? 'veg' : 'non-veg'],
               inStock: rand.next() > 0.1,
             })),
           )

@@ -6,6 +6,7 @@ import { useData } from '@storedesk/web/use-data';
 import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { featuredBadge } from '@storedesk/shared/catalogue/featured';
 import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
+import { matchesSearch } from '@storedesk/shared/storefront/search';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
@@ -25,10 +26,10 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const [categoryId, setCategoryId] = useState<string | null>(null);
 
   const shown = useMemo(() => {
-    const words = search.trim().toLowerCase();
+    const categoryNames = new Map((catalogue.data?.categories ?? []).map((each) => [each.id, each.name]));
     return (catalogue.data?.items ?? [])
       .filter((item) => (categoryId ? item.categoryId === categoryId : true))
-      .filter((item) => (words ? item.name.toLowerCase().includes(words) : true))
+      .filter((item) => matchesSearch(item, categoryNames.get(item.categoryId ?? '') ?? null, search))
       .sort((a, b) => (a.featured || 10) - (b.featured || 10));
   }, [catalogue.data, search, categoryId]);
 

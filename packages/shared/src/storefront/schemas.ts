@@ -300,7 +300,7 @@ export const storefrontStoreListSchema = z.object({
 });
 
 export const storefrontCatalogueQuerySchema = z.object({
-  /** Part of an item's name, any case. */
+  /** Part of an item's name or of one of its tags, any case. */
   q: singleLine(100).optional(),
   categoryId: z.uuid({ error: 'must be the id of a category' }).optional(),
 });
@@ -316,6 +316,8 @@ export const storefrontCatalogueSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
+      /** What people also call it ("chawal"), for the app's search. */
+      tags: z.array(z.string()),
       categoryId: z.string().nullable(),
       pricePaise: z.number().int(),
       veg: z.boolean(),

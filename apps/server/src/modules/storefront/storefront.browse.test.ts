@@ -176,6 +176,7 @@ beforeAll(async () => {
     categoryId: categories.grains,
     veg: true,
     featured: 2,
+    tags: ['Chawal'],
   });
   items.soldOut = await addItem(biz, stores.near, '100% Alphonso Mangoes', 32_000, { inStock: false });
   items.gone = await addItem(biz, stores.near, 'Old Stock', 5_000, { deletedAt: new Date() });
@@ -418,6 +419,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
       {
         id: items.rice,
         name: 'Basmati Rice (5 kg)',
+        tags: ['Chawal'],
         categoryId: categories.grains,
         pricePaise: 64_950,
         veg: true,
@@ -428,6 +430,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
       {
         id: items.soldOut,
         name: '100% Alphonso Mangoes',
+        tags: [],
         categoryId: null,
         pricePaise: 32_000,
         veg: false,
@@ -438,6 +441,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
       {
         id: items.milk,
         name: 'Full Cream Milk (1 L)',
+        tags: [],
         categoryId: categories.dairy,
         pricePaise: 6_800,
         veg: true,
@@ -449,10 +453,12 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
     expect(body.truncated).toBe(false);
   });
 
-  it('searches by a part of the name in any case, taking % literally, and narrows to a category', async () => {
+  it('searches by a part of the name or of a tag in any case, taking % literally, and narrows to a category', async () => {
     const ids = async (query: string) =>
       (await catalogue(stores.near, query)).json<StorefrontCatalogue>().items.map((item) => item.id);
     expect(await ids('?q=MILK')).toEqual([items.milk]);
+    // What people also call it.
+    expect(await ids('?q=chawal')).toEqual([items.rice]);
     expect(await ids('?q=100%25')).toEqual([items.soldOut]);
     expect(await ids('?q=%25')).toEqual([items.soldOut]);
     expect(await ids('?q=old')).toEqual([]);

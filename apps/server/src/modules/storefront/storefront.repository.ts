@@ -16,7 +16,7 @@ import {
   stores,
 } from '../../db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
-import { nameMatches } from '../../lib/search.ts';
+import { likePattern, nameMatches } from '../../lib/search.ts';
 import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
@@ -184,6 +184,7 @@ export function findCatalogueItems(
     .select({
       id: items.id,
       name: items.name,
+      tags: items.tags,
       categoryId: items.categoryId,
       pricePaise: items.pricePaise,
       veg: items.veg,
@@ -197,7 +198,13 @@ export function findCatalogueItems(
         ofBusiness(items, { businessId }),
         eq(items.storeId, storeId),
         isNull(items.deletedAt),
-        filter.q ? nameMatches(items.name, filter.q) : undefined,
+        filter.q
+          ? or(
+              nameMatches(items.name, filter.q),
+              // What people also call it ("chawal"), as the app's own search finds it.
+              sql`EXISTS (SELECT 1 FROM unnest(${items.tags}) AS tag WHERE lower(tag) LIKE ${likePattern(filter.q.toLowerCase())})`,
+            )
+          : undefined,
         filter.categoryId ? eq(items.categoryId, filter.categoryId) : undefined,
       ),
     )

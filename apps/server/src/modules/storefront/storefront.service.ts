@@ -497,6 +497,7 @@ export async function catalogueOf(
     items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
       id: row.id,
       name: row.name,
+      tags: row.tags,
       categoryId: row.categoryId,
       pricePaise: row.pricePaise,
       veg: row.veg,

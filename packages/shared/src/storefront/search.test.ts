@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { matchesSearch, searchWords } from './search.ts';
+
+const rice = { name: 'Basmati Rice (5 kg)', tags: ['chawal', 'veg'] };
+
+describe('matchesSearch', () => {
+  it('finds an item by its name, what people also call it, and its category', () => {
+    expect(matchesSearch(rice, 'Staples', 'basmati')).toBe(true);
+    expect(matchesSearch(rice, 'Staples', 'mati')).toBe(true);
+    expect(matchesSearch(rice, 'Staples', 'Chawal')).toBe(true);
+    expect(matchesSearch(rice, 'Staples', 'chaw')).toBe(true);
+    expect(matchesSearch(rice, 'Staples', 'staples')).toBe(true);
+    expect(matchesSearch(rice, 'Staples', 'rice 5 kg')).toBe(true);
+    expect(matchesSearch(rice, null, '  ')).toBe(true);
+  });
+
+  it('needs every word to be found', () => {
+    expect(matchesSearch(rice, 'Staples', 'chawal dal')).toBe(false);
+    expect(matchesSearch(rice, 'Staples', 'atta')).toBe(false);
+    expect(matchesSearch(rice, null, 'staples')).toBe(false);
+    // Inside a tag's word is not a match ("awal" is no word of "chawal").
+    expect(matchesSearch(rice, 'Staples', 'awal')).toBe(false);
+  });
+
+  it('splits a search into its words, lower case, without the punctuation around them', () => {
+    expect(searchWords('  Chawal, "Basmati" (5 kg) ')).toEqual(['chawal', 'basmati', '5', 'kg']);
+  });
+});
