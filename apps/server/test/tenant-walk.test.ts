@@ -821,6 +821,8 @@ type OpenStream = {
   body: () => string;
   /** Whether `needle` arrives within `ms`. */
   until: (needle: string, ms: number) => Promise<boolean>;
+  /** Whether the server ends the stream within `ms`: what arrived by then is all it was sent. */
+  ended: (ms: number) => Promise<boolean>;
   close: () => void;
 };
 
@@ -831,41 +833,54 @@ async function openStream(session: Session, url: string): Promise<OpenStream> {
   const res = await fetch(`${baseUrl}${url}`, { headers: session.headers, signal: controller.signal });
   clearTimeout(timer);
   let text = '';
+  let done = false;
   if (res.headers.get('content-type')?.startsWith('text/event-stream') && res.body) {
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
     void (async () => {
       try {
         for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          text += decoder.decode(value, { stream: true });
+          const read = await reader.read();
+          if (read.done) break;
+          text += decoder.decode(read.value, { stream: true });
         }
       } catch {
         // Closed by the test.
+      } finally {
+        done = true;
       }
     })();
   } else {
     text = await res.text();
+    done = true;
   }
+  const until = async (check: () => boolean, ms: number) => {
+    const deadline = Date.now() + ms;
+    while (!check() && Date.now() < deadline) await pause(50);
+    return check();
+  };
   return {
     status: res.status,
     body: () => text,
-    until: async (needle, ms) => {
-      const deadline = Date.now() + ms;
-      while (!text.includes(needle) && Date.now() < deadline) await pause(50);
-      return text.includes(needle);
-    },
+    until: (needle, ms) => until(() => text.includes(needle), ms),
+    ended: (ms) => until(() => done, ms),
     close: () => controller.abort(),
   };
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A stream's status and what it carried in its first moments (a refusal's body). */
-async function streamBriefly(session: Session, request: Request) {
+/**
+ * A stream's status and all it carried: a refusal's body, or what an open stream was sent until the
+ * server ended it, its session (one of the person's own for this) signed out at once.
+ */
+async function streamBriefly(person: { email: string }, request: Request) {
+  const session = await signIn(ctx.app, person.email);
   const stream = await openStream(session, request.url);
-  if (stream.status === 200) await pause(300);
+  if (stream.status === 200) {
+    expect((await send(session, 'POST', { url: '/api/auth/sign-out' })).statusCode).toBe(204);
+    expect(await stream.ended(5000), `${request.url} ends with its session`).toBe(true);
+  }
   stream.close();
   return { statusCode: stream.status, body: stream.body() };
 }
@@ -1401,7 +1416,7 @@ describe('the tenant and zone walk', () => {
         const request = entry.request ? entry.request(north) : { url: op.path };
         const res =
           entry.kind === 'stream'
-            ? await streamBriefly(session, request)
+            ? await streamBriefly(session === bOwner ? b.owner : b.admin, request)
             : await send(session, op.method, request);
         const expected =
           entry.kind === 'reads'
@@ -1441,7 +1456,7 @@ describe('the tenant and zone walk', () => {
       const request = entry.request ? entry.request(south) : { url: op.path };
       const res =
         entry.kind === 'stream'
-          ? await streamBriefly(northAdmin, request)
+          ? await streamBriefly(a.admin, request)
           : await send(northAdmin, op.method, request);
       const expected = entry.kind === 'reads' ? 200 : entry.zone;
       expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(expected);
@@ -1538,8 +1553,21 @@ describe('the tenant and zone walk', () => {
       expect(await events.aExecutive.until(north.order.id, 5000), "A's executive hears of their order").toBe(
         true,
       );
-      // Two more batches' time for anything that would wrongly follow.
-      await pause(1200);
+      // Each stream that must not carry those news is ended by the server, its session signed out: what
+      // it carried then is all it was sent, anything that would wrongly follow them among it.
+      for (const [session, url] of [
+        [bOwner, '/api/auth/sign-out'],
+        [bAdmin, '/api/auth/sign-out'],
+        [northAdmin, '/api/auth/sign-out'],
+        [bExecutive, '/api/delivery/sign-out'],
+        [aOtherExecutive, '/api/delivery/sign-out'],
+      ] as const) {
+        expect((await send(session, 'POST', { url })).statusCode, url).toBe(204);
+      }
+      for (const [name, stream] of Object.entries({ ...positions, ...events })) {
+        if (name === 'aOwner' || name === 'aExecutive') continue;
+        expect(await stream.ended(5000), `${name} ends with its session`).toBe(true);
+      }
       for (const [name, stream] of Object.entries(positions)) {
         if (name === 'aOwner' || name === 'northAdmin') continue;
         expect(
