@@ -29,7 +29,8 @@ export function useSharing(): Sharing {
 /**
  * Shares the phone's position while the executive is on duty (B13, ADR 0042), and only then: a fix
  * goes to the server once the phone has moved about 50 m and 10 s have passed since the last one
- * sent. Going off duty or signing out stops the watch. It runs in the app's shell, so the position
+ * sent (a fix that comes sooner is sent when the wait is over, if no newer one came). Going off
+ * duty or signing out stops the watch. It runs in the app's shell, so the position
  * keeps flowing on every screen (an order's page above all); useSharing reads where it stands.
  */
 export function useLocationSharing(onDuty: boolean, token: string | null): Sharing {
@@ -46,9 +47,27 @@ export function useLocationSharing(onDuty: boolean, token: string | null): Shari
     let last: { position: Position; at: number } | null = null;
     let busy = false;
     let quietUntil = 0;
+    // A fix that came too soon after the last one sent: sent once the wait is over, unless a newer
+    // fix came meanwhile. A phone that moved and then stood still would otherwise leave Dispatch
+    // with where it was before it moved until it moved again.
+    let held: { position: Position; accuracy: number } | null = null;
+    let heldTimer: ReturnType<typeof setTimeout> | undefined;
     const send = (position: Position, accuracy: number) => {
       const now = Date.now();
-      if (busy || now < quietUntil || !shouldSendPosition(last, position, now)) return;
+      clearTimeout(heldTimer);
+      held = null;
+      const wait = Math.max(quietUntil, last ? last.at + positionPolicy.minIntervalMs : 0) - now;
+      if (busy || wait > 0) {
+        held = { position, accuracy };
+        heldTimer = setTimeout(
+          () => {
+            if (held) send(held.position, held.accuracy);
+          },
+          Math.max(wait, 1_000),
+        );
+        return;
+      }
+      if (!shouldSendPosition(last, position, now)) return;
       busy = true;
       api('POST', '/location', { ...position, accuracy: Math.min(Math.max(accuracy, 0), 100_000) })
         .then(
@@ -79,6 +98,7 @@ export function useLocationSharing(onDuty: boolean, token: string | null): Shari
     );
     return () => {
       navigator.geolocation.clearWatch(watch);
+      clearTimeout(heldTimer);
       setSharing('starting');
     };
   }, [active]);
