@@ -1,7 +1,7 @@
 /**
  * Takes the README's screenshots (docs/screenshots) the way a person sees the
  * console: starts the server on a fresh demo database, as `npm start` does,
- * adds what a screenshot wants (titled slide pictures, something in the trash), and
+ * adds what a screenshot wants (something in the trash), and
  * photographs each screen signed in as the demo owner; then the customer app on a phone, as a
  * customer near a demo store goes from its home to a placed order.
  *
@@ -86,45 +86,6 @@ async function registerForGst(page: Page) {
       body: JSON.stringify({ gstin: '27AAPFU0939F1ZV', version: current.version }),
     });
     if (!res.ok) throw new Error(`${res.status} ${res.url}`);
-  });
-}
-
-/**
- * Gives every slide of the demo a titled picture, and adds one: a small JPEG drawn in
- * the page (the server takes PNG or JPEG of at most 15,360 bytes).
- */
-async function illustrateSlides(page: Page) {
-  await page.evaluate(async () => {
-    const ok = (res: Response) => {
-      if (!res.ok) throw new Error(`${res.status} ${res.url}`);
-      return res.json() as Promise<{ id: string; title: string }>;
-    };
-    const picture = async (title: string, colour: string) => {
-      const canvas = document.createElement('canvas');
-      canvas.width = 480;
-      canvas.height = 200;
-      const context = canvas.getContext('2d')!;
-      context.fillStyle = colour;
-      context.fillRect(0, 0, 480, 200);
-      context.fillStyle = '#fff';
-      context.font = 'bold 34px sans-serif';
-      context.fillText(title, 24, 110);
-      return new Promise<Blob>((resolve) => canvas.toBlob((blob) => resolve(blob!), 'image/jpeg', 0.7));
-    };
-    await fetch('/api/slides', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Weekend fruit festival', position: 3 }),
-    }).then(ok);
-    const { items } = (await (await fetch('/api/slides')).json()) as {
-      items: { id: string; title: string }[];
-    };
-    const colours = ['#2e7d32', '#3949ab', '#ef6c00', '#6a1b9a'];
-    for (const [index, slide] of items.entries()) {
-      const form = new FormData();
-      form.append('image', await picture(slide.title, colours[index % colours.length]!), 'slide.jpg');
-      await fetch(`/api/slides/${slide.id}/image`, { method: 'PUT', body: form }).then(ok);
-    }
   });
 }
 
@@ -250,7 +211,6 @@ async function main() {
     await page.getByRole('button', { name: 'Sign in now' }).click();
     await page.waitForURL('**/dashboard');
 
-    await illustrateSlides(page);
     await registerForGst(page);
     await deleteFirst(page, '/api/stores?q=Jayanagar', (id) => `/api/stores/${id}`);
     const indiranagar = await page.evaluate(
