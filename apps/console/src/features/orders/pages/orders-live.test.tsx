@@ -94,7 +94,11 @@ const rowOf = (number: number) => {
   return row;
 };
 
-/** Long enough for a read put off by the once-a-second limit to have been made. */
+/**
+ * Past any read the event just applied put off by the once-a-second limit: that read's timer was set
+ * before this one, for no later (REFETCH_SOON_MS at most), and asks in its own turn, so it has been
+ * asked by the time this one fires, however slow the machine.
+ */
 const pastRefetchSoon = () => new Promise((resolve) => setTimeout(resolve, REFETCH_SOON_MS + 200));
 
 describe('orders follow live events in place', { timeout: 30_000 }, () => {
