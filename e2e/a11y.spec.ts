@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seriousFindings } from './support/axe.ts';
+import { seriousFindings, untilStill } from './support/axe.ts';
 import {
   demo,
   expectMode,
@@ -34,8 +34,6 @@ async function open(page: Page, url: string) {
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);
-  // MUI eases colours in; axe must read them settled.
-  await page.waitForTimeout(400);
 }
 
 /** What axe finds on each screen in turn, in the mode the page was opened in, by address. */
@@ -44,6 +42,8 @@ async function findingsOnScreens(page: Page, mode: Mode, urls: string[]): Promis
   for (const url of urls) {
     await open(page, url);
     await expectMode(page, mode);
+    // MUI eases colours in; axe must read them settled.
+    await untilStill(page);
     const findings = await seriousFindings(page);
     if (findings.length > 0) found[url] = findings;
   }
@@ -156,7 +156,8 @@ describe('axe in light and dark mode', () => {
       await expectMode(page, mode);
       const inMode: Findings = {};
       const check = async (what: string) => {
-        await page.waitForTimeout(400);
+        // Colours eased in, the dialog or drawer all there: axe reads the screen as it stays.
+        await untilStill(page);
         const findings = await seriousFindings(page);
         if (findings.length > 0) inMode[what] = findings;
       };

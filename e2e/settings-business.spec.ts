@@ -3,8 +3,8 @@ import { themes } from '@storedesk/shared/themes';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { withDatabase } from './support/database.ts';
-import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { seriousFindings } from './support/axe.ts';
+import { demo, expectMode, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings, untilStill } from './support/axe.ts';
 import { keyedOrderHeaders } from './support/orders.ts';
 
 /*
@@ -190,10 +190,11 @@ describe('Settings > About and Others', () => {
     const wide = await signInAsOwner();
     const toggle = wide.page.getByRole('switch', { name: 'Dark theme' });
     if (!(await toggle.isChecked())) await toggle.click();
+    await expectMode(wide.page, 'dark');
     for (const tab of ['about', 'others'] as const) {
       await openTab(wide.page, tab);
       // Colours ease in over MUI's transitions; axe reads them once they have settled.
-      await wide.page.waitForTimeout(400);
+      await untilStill(wide.page);
       expect(await panelFindings(wide.page), `dark ${tab}`).toEqual([]);
     }
     await wide.context.close();

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
-import { seriousFindings } from './support/axe.ts';
+import { demo, expectMode, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { seriousFindings, untilStill } from './support/axe.ts';
 
 let browser: Browser;
 let contexts: BrowserContext[] = [];
@@ -221,24 +221,25 @@ describe('settings', () => {
       if (page === a) {
         const toggle = page.getByRole('switch', { name: 'Dark theme' });
         if ((await toggle.isChecked()) !== dark) await toggle.click();
+        await expectMode(page, dark ? 'dark' : 'light');
       }
       for (const tab of ['payment-modes', 'order', 'referral', 'helplines']) {
         await openTab(page, tab);
         await page.getByRole('tabpanel').getByRole('button').first().waitFor();
         // Colours ease in over MUI's transitions; axe reads them once they have settled.
-        await page.waitForTimeout(400);
+        await untilStill(page);
         expect(await seriousFindings(page, '[role="tabpanel"]'), tab).toEqual([]);
       }
       await openTab(page, 'payment-modes');
       await page.getByRole('button', { name: 'Edit UPI' }).click();
       await page.getByRole('dialog', { name: 'Edit UPI' }).waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       expect(await seriousFindings(page, '[role="dialog"]'), 'UPI dialog').toEqual([]);
       await page.keyboard.press('Escape');
       await openTab(page, 'helplines');
       await page.getByRole('button', { name: 'Add helpline' }).click();
       await page.getByRole('dialog', { name: 'Add helpline' }).waitFor();
-      await page.waitForTimeout(400);
+      await untilStill(page);
       expect(await seriousFindings(page, '[role="dialog"]'), 'helpline dialog').toEqual([]);
       await page.keyboard.press('Escape');
       if (dark) await page.getByRole('switch', { name: 'Dark theme' }).click();

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
+import { untilStill } from './support/axe.ts';
 import {
   demo,
   expectMode,
@@ -83,7 +84,7 @@ async function openScreen(page: Page, screen: (typeof screens)[number]) {
     .poll(() => page.locator('.MuiSkeleton-root, [role="progressbar"]').count(), { timeout: 15_000 })
     .toBe(0);
   // Colours ease in over MUI's transitions; axe reads them once they have settled.
-  await page.waitForTimeout(400);
+  await untilStill(page);
 }
 
 async function contrastViolations(page: Page) {

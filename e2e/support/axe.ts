@@ -13,3 +13,21 @@ export async function seriousFindings(page: Page, selector?: string): Promise<st
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .flatMap((violation) => violation.nodes.map((node) => `${violation.id} ${node.target.join(' ')}`));
 }
+
+/**
+ * Waits until nothing on the page is on its way anywhere: every CSS transition and every animation
+ * that ends (MUI's colours easing in after a change of mode or theme, a dialog fading in, a drawer
+ * sliding in, a button's ripple) has ended, so axe reads the colours and the screen as they stay.
+ * Endless animations (a spinner's, a focus ripple's) go on and are not waited for.
+ */
+export async function untilStill(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          (animation.playState !== 'running' && !animation.pending) ||
+          animation.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
+}
