@@ -120,7 +120,8 @@ describe('stores and their catalogue', () => {
     expect(await available.isChecked()).toBe(true);
     await available.click();
     await expect.poll(() => available.isChecked()).toBe(false);
-    await page.waitForTimeout(300);
+    // Saved: the console says so once the server has answered.
+    await page.getByText('Alphonso mango is unavailable').waitFor();
     await page.reload();
     await expect.poll(() => page.getByLabel('Alphonso mango available').isChecked()).toBe(false);
 
