@@ -4,7 +4,8 @@ import { isEventTopic } from '@storedesk/shared/events/topics';
 import { backoffMs } from '@storedesk/shared/retry';
 import type { QueryClient } from '@tanstack/react-query';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent } from 'react';
+import { sharedValue } from '@storedesk/web/shared-value';
 import type { Connection } from './live-connections.ts';
 import { connections } from './live-connections.ts';
 import { sessionQueryKey } from './session.ts';
@@ -41,23 +42,15 @@ const sessionTopics: ReadonlySet<EventTopic> = new Set<EventTopic>(['account', '
 
 /** Whether this tab's live stream is up: 'reconnecting' once it has failed, until it opens again. */
 export type LiveStatus = { state: 'connecting' | 'open' | 'reconnecting'; since: number };
-let liveStatus: LiveStatus = { state: 'connecting', since: 0 };
-const statusListeners = new Set<() => void>();
+const liveStatus = sharedValue<LiveStatus>({ state: 'connecting', since: 0 });
 
 function setLiveStatus(next: LiveStatus['state']): void {
-  if (liveStatus.state === next) return;
-  liveStatus = { state: next, since: Date.now() };
-  for (const listener of statusListeners) listener();
+  if (liveStatus.get().state === next) return;
+  liveStatus.set({ state: next, since: Date.now() });
 }
 
 export function useLiveStatus(): LiveStatus {
-  return useSyncExternalStore(
-    (listener) => {
-      statusListeners.add(listener);
-      return () => statusListeners.delete(listener);
-    },
-    () => liveStatus,
-  );
+  return liveStatus.use();
 }
 
 /** The waits between tries to open the stream again: 2 s, doubling up to a minute. */

@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
+import { sharedValue } from '@storedesk/web/shared-value';
 import { positionPolicy, shouldSendPosition, type Position } from '@storedesk/shared/delivery/rules';
 import { asApiError } from '@storedesk/web/api';
 import { api } from './api.ts';
@@ -7,23 +8,11 @@ import { updateSession } from './session.ts';
 export type Sharing = 'off' | 'starting' | 'on' | 'denied' | 'unavailable';
 
 /** Where sharing stands, for whichever screen says so: the app shares on every screen. */
-let current: Sharing = 'off';
-const listeners = new Set<() => void>();
-function publish(sharing: Sharing) {
-  if (sharing === current) return;
-  current = sharing;
-  for (const listener of listeners) listener();
-}
+const current = sharedValue<Sharing>('off');
 
 /** Where the app's location sharing stands now (useLocationSharing, in the app's shell, shares). */
 export function useSharing(): Sharing {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => current,
-  );
+  return current.use();
 }
 
 /**
@@ -104,6 +93,6 @@ export function useLocationSharing(onDuty: boolean, token: string | null): Shari
   }, [active]);
 
   const shown = active ? sharing : 'off';
-  useEffect(() => publish(shown), [shown]);
+  useEffect(() => current.set(shown), [shown]);
   return shown;
 }
