@@ -304,18 +304,20 @@ describe('the customer app', () => {
         .toBe(true);
       await page.getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('link', { name: new RegExp(`#${order.number}\\b`) }).waitFor();
-      // What the worker keeps as it passes: the business (asked again once it took over) and the orders.
+      // What the worker keeps as it passes: the business (asked again once it took over) and the
+      // customer's orders, under who they are (never their token).
+      const kept = () =>
+        page.evaluate(async () =>
+          (await (await caches.open('storedesk-shop-v1')).keys())
+            .map((request) => new URL(request.url))
+            .filter((url) => url.pathname.startsWith('/api/'))
+            .map((url) => `${url.pathname}${url.searchParams.has('customer-kept-for') ? ' (theirs)' : ''}`)
+            .sort(),
+        );
       await expect
-        .poll(() =>
-          page.evaluate(async () =>
-            Promise.all(
-              ['/api/storefront/business', '/api/storefront/orders?pageSize=25'].map(
-                async (path) => (await caches.match(`${location.origin}${path}`)) !== undefined,
-              ),
-            ),
-          ),
-        )
-        .toEqual([true, true]);
+        .poll(kept)
+        .toEqual(['/api/storefront/business', '/api/storefront/orders (theirs)', '/api/storefront/slides']);
+      expect(JSON.stringify(await kept())).not.toContain(session.token);
 
       // Offline, the Cart opens (its code was kept on install, not only what was opened).
       await context.setOffline(true);
@@ -344,6 +346,13 @@ describe('the customer app', () => {
       await context.setOffline(false);
       await page.getByRole('heading', { level: 1, name: 'Fresh Mart Koramangala' }).waitFor();
       await expect.poll(() => offline.count()).toBe(0);
+
+      // Signing out lets the customer's orders go from the phone; the shop's own answers stay.
+      await page.getByRole('link', { name: 'Orders' }).click();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByRole('button', { name: 'Use my location' }).waitFor();
+      await expect.poll(kept).not.toContain('/api/storefront/orders (theirs)');
+      expect(await kept()).toContain('/api/storefront/business');
     } finally {
       await context.setOffline(false);
       await context.close();

@@ -6,7 +6,6 @@ import { useData } from '@storedesk/web/use-data';
 import { BusinessContext } from './business.ts';
 import { config } from './config.ts';
 import { api } from './lib/api.ts';
-import { useOfflineKeptFor } from './lib/offline.ts';
 import { Link, useLocation } from './lib/router.tsx';
 import { cart, cartCount, session } from './lib/state.ts';
 import { HomePage } from './pages/home.tsx';
@@ -83,8 +82,6 @@ function OfflineNotice() {
 export function App() {
   const { path } = useLocation();
   const online = useOnline();
-  const customerId = session.use()?.customer.id ?? null;
-  useOfflineKeptFor(customerId);
   const business = useData(config ? 'business' : null, () =>
     api<StorefrontBusinessProfile>('GET', '/business'),
   );

@@ -1,13 +1,13 @@
 /// <reference lib="webworker" />
 /**
  * The customer app's service worker, served at /sw.js of each business's shop origin: it keeps the
- * app opening without a network (its page and every file of its build, the business and what the
- * customer last saw of stores and their own orders) and shows the shop's push notifications,
- * opening the order or page a notification is about when tapped. It imports only what the apps'
- * workers share, which the build puts into it: it runs as a classic script.
+ * app opening without a network (its page and every file of its build, the business, the stores and
+ * catalogues last seen, and the signed-in customer's own orders) and shows the shop's push
+ * notifications, opening the order or page a notification is about when tapped (ADR 0061). It
+ * imports only what no page imports, which the build puts into it: it runs as a classic script.
  */
+import { customerSignOutPath, keptOffline, shopCacheName } from '@storedesk/shared/storefront/offline';
 import { builtFiles, keepAppOffline, showNotifications } from '@storedesk/web/service-worker';
-import { keptOffline, shopCacheName } from '@storedesk/shared/storefront/page';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,15 +15,76 @@ const scope = new URL(self.registration.scope);
 const page = scope.pathname.replace(/\/$/, '');
 const files = '/shop/_app/';
 
+/**
+ * The customer's answers are kept under a key that names who they were answered to (a digest of
+ * their token, never the token), so that another customer on the phone is never shown them.
+ */
+async function personalKey(url: URL, authorization: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(authorization)),
+  );
+  const who = Array.from(digest.slice(0, 12), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  const key = new URL(url);
+  key.searchParams.set('customer-kept-for', who);
+  return key.href;
+}
+
+/** Lets go of the customer answers kept, all of them or all but those kept under `keep`. */
+async function forgetPersonal(keep?: string): Promise<void> {
+  const cache = await caches.open(shopCacheName);
+  for (const request of await cache.keys()) {
+    const url = new URL(request.url);
+    if (keptOffline(url.pathname) !== 'personal') continue;
+    if (
+      keep &&
+      url.searchParams.get('customer-kept-for') === new URL(keep).searchParams.get('customer-kept-for')
+    )
+      continue;
+    await cache.delete(request);
+  }
+}
+
+/** The customer's own answers: the network first (kept under them), their last copy offline. */
+async function personal(request: Request, url: URL): Promise<Response> {
+  const authorization = request.headers.get('authorization');
+  if (!authorization) return fetch(request);
+  const key = await personalKey(url, authorization);
+  let response: Response;
+  try {
+    response = await fetch(request);
+  } catch {
+    return (await caches.match(key)) ?? Response.error();
+  }
+  if (response.ok) {
+    // Another customer signed in here: the one before's answers go.
+    await forgetPersonal(key);
+    await (await caches.open(shopCacheName)).put(key, response.clone());
+  } else if (response.status === 401) {
+    await forgetPersonal();
+  }
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === 'POST' && url.pathname === customerSignOutPath) {
+    event.waitUntil(forgetPersonal());
+    return;
+  }
+  if (request.method === 'GET' && keptOffline(url.pathname) === 'personal') {
+    event.respondWith(personal(request, url));
+  }
+});
+
 keepAppOffline(self, {
   cache: shopCacheName,
   page,
   files,
   precache: builtFiles(self),
-  // The network first, the last answer when offline: the shell's business and slides, the stores
-  // and catalogues last looked at, and the customer's own orders, which the app lets go when the
-  // customer signs out or another signs in (lib/offline.ts).
-  alsoKeep: (url) => keptOffline(url.pathname) !== null,
+  // The shop's own answers, the same for every customer: the network first, the last one offline.
+  alsoKeep: (url) => keptOffline(url.pathname) === 'shop',
 });
 showNotifications(self, {
   page,

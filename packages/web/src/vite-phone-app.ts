@@ -14,6 +14,12 @@ function precacheList(base: string): Plugin {
     generateBundle(_options, bundle) {
       const worker = bundle['sw.js'];
       if (!worker || worker.type !== 'chunk') return;
+      // A worker is a classic script: one that imports a chunk it shares with the app never runs.
+      if (worker.imports.length > 0 || worker.dynamicImports.length > 0) {
+        this.error(
+          `The service worker imports ${[...worker.imports, ...worker.dynamicImports].join(', ')}, which the app imports too: a module both import becomes a chunk, and a worker that imports does not run. Keep what the worker needs in modules only it imports.`,
+        );
+      }
       const files = Object.keys(bundle)
         .filter((name) => name !== 'sw.js' && !/\.(html|map)$/.test(name) && !name.startsWith('.vite/'))
         .sort()

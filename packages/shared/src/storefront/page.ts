@@ -32,21 +32,6 @@ export type StorefrontPageConfig = {
  */
 export const shopAssetsPath = '/shop/_app/';
 
-/** The cache the customer app's service worker keeps the app and its last answers in. */
-export const shopCacheName = 'storedesk-shop-v1';
-
-/**
- * Which answers of the customer API the service worker keeps for the app to show offline: the
- * shop's own (the business, its slides, the stores near a place and their catalogues), and the
- * signed-in customer's orders, which are theirs alone (`personal`: the app lets them go when the
- * customer signs out or another signs in). Null for everything else (addresses, the live stream).
- */
-export function keptOffline(pathname: string): 'shop' | 'personal' | null {
-  if (/^\/api\/storefront\/(business|slides|stores|stores\/[\w-]+\/catalogue)$/.test(pathname)) return 'shop';
-  if (/^\/api\/storefront\/orders(\/[\w-]+)?$/.test(pathname)) return 'personal';
-  return null;
-}
-
 /**
  * How often the customer app asks again for the stores and a store's catalogue while they are in
  * sight (a store opened or closed, an item sold out), having no live stream of them.

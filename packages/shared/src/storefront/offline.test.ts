@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keptOffline } from './page.ts';
+import { keptOffline } from './offline.ts';
 
 describe('keptOffline', () => {
   it('keeps the shop’s own answers, and the customer’s orders as theirs alone', () => {
