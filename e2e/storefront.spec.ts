@@ -315,7 +315,7 @@ describe('the customer app', () => {
             .sort(),
         );
       await expect
-        .poll(kept)
+        .poll(kept, { timeout: 10_000 })
         .toEqual(['/api/storefront/business', '/api/storefront/orders (theirs)', '/api/storefront/slides']);
       expect(JSON.stringify(await kept())).not.toContain(session.token);
 
@@ -345,13 +345,13 @@ describe('the customer app', () => {
       await page.getByRole('alert').filter({ hasText: messages.offlineRead }).waitFor();
       await context.setOffline(false);
       await page.getByRole('heading', { level: 1, name: 'Fresh Mart Koramangala' }).waitFor();
-      await expect.poll(() => offline.count()).toBe(0);
+      await expect.poll(() => offline.count(), { timeout: 10_000 }).toBe(0);
 
       // Signing out lets the customer's orders go from the phone; the shop's own answers stay.
       await page.getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('button', { name: 'Use my location' }).waitFor();
-      await expect.poll(kept).not.toContain('/api/storefront/orders (theirs)');
+      await expect.poll(kept, { timeout: 10_000 }).not.toContain('/api/storefront/orders (theirs)');
       expect(await kept()).toContain('/api/storefront/business');
     } finally {
       await context.setOffline(false);
@@ -412,7 +412,7 @@ describe('the customer app', () => {
       // An address saved: Place order can be pressed, and nothing is said against it.
       await page.getByLabel('House, street and area').fill('12, 5th Cross, Koramangala');
       await page.getByRole('button', { name: 'Save address' }).click();
-      await expect.poll(() => place.isDisabled()).toBe(false);
+      await expect.poll(() => place.isDisabled(), { timeout: 10_000 }).toBe(false);
       expect(await page.locator('#place-needs').count()).toBe(0);
       await page.getByRole('radio', { name: /^UPI/ }).check();
       await page.getByLabel('Note for the store (optional)').fill('Ring twice, please');

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { backoffMs } from '@storedesk/shared/retry';
 import type { ApiError } from './api.ts';
 
 /* What a screen of the apps shows while it loads, and when loading failed (with a retry). */
@@ -12,12 +13,24 @@ export function Spinner({ label }: { label: string }) {
   );
 }
 
-/** A failure to load, with Try again; one for want of a connection is tried again once it is back. */
+/**
+ * A failure to load, with Try again. One that never reached the server is tried again by itself:
+ * at once when the phone says it is back online, and, while it says it is online, after a wait that
+ * doubles from 2 s to at most 30 s (a connection coming back is often not there yet at the first
+ * try, and a phone's network drops without saying so).
+ */
 export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
+  const failures = useRef(0);
   useEffect(() => {
     if (!onRetry || error.status !== 0) return;
     window.addEventListener('online', onRetry);
-    return () => window.removeEventListener('online', onRetry);
+    const later = navigator.onLine
+      ? setTimeout(onRetry, backoffMs(failures.current++, { firstMs: 2_000, maxMs: 30_000 }))
+      : undefined;
+    return () => {
+      window.removeEventListener('online', onRetry);
+      clearTimeout(later);
+    };
   }, [error, onRetry]);
   return (
     <div className="error-panel" role="alert">
