@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@storedesk/shared/audit/schemas';
 import type { Executor } from '../../db/client.ts';
-import { auditLog, users } from '../../db/schema.ts';
-import type { BusinessScope } from '../../lib/scope.ts';
+import { auditLog, categories, customers, items, slides, stores, users, zones } from '../../db/schema.ts';
+import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -57,15 +57,20 @@ export async function findNames(
   ids: string[],
 ): Promise<Record<string, string>> {
   if (ids.length === 0) return {};
-  const list = sql`${`{${ids.join(',')}}`}::uuid[]`;
-  const { rows } = await db.execute<{ id: string; name: string }>(sql`
-    SELECT id::text AS id, name FROM users WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, name FROM zones WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, name FROM stores WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, name FROM categories WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, name FROM items WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, name FROM customers WHERE business_id = ${scope.businessId} AND id = ANY(${list})
-    UNION ALL SELECT id::text, title FROM slides WHERE business_id = ${scope.businessId} AND id = ANY(${list})`);
+  const named = [
+    { table: users, name: users.name },
+    { table: zones, name: zones.name },
+    { table: stores, name: stores.name },
+    { table: categories, name: categories.name },
+    { table: items, name: items.name },
+    { table: customers, name: customers.name },
+    { table: slides, name: slides.title },
+  ];
+  const selects = named.map(
+    ({ table, name }) =>
+      sql`SELECT ${table.id}::text AS id, ${name} AS name FROM ${table} WHERE ${and(ofBusiness(table, scope), inArray(table.id, ids))}`,
+  );
+  const { rows } = await db.execute<{ id: string; name: string }>(sql.join(selects, sql` UNION ALL `));
   return Object.fromEntries(rows.map((row) => [row.id, row.name]));
 }
 
