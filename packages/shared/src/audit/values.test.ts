@@ -12,7 +12,8 @@ describe('audit values', () => {
     expect(auditFieldLabel('cashCollectedPaise')).toBe('Cash collected');
     expect(auditFieldLabel('deliveryChargePaise')).toBe('Delivery charge');
     expect(auditFieldLabel('openTime')).toBe('Open time');
-    expect(auditFieldLabel('zoneIds')).toBe('Zone');
+    expect(auditFieldLabel('zoneIds')).toBe('Zones');
+    expect(auditFieldLabel('parentId')).toBe('Parent');
   });
 
   it('writes statuses by their names, people by theirs, money in rupees, moments in the business’s zone', () => {

@@ -34,12 +34,13 @@ const fieldLabels: Record<string, string> = {
   gstin: 'GSTIN',
 };
 
-/** A field as the screens name it: "dexId" is "Delivery executive", "minimumOrderPaise" "Minimum order". */
+/** A field as the screens name it: "dexId" is "Delivery executive", "minimumOrderPaise" "Minimum order", "zoneIds" "Zones". */
 export function auditFieldLabel(field: string): string {
   const known = fieldLabels[field];
   if (known) return known;
   const words = field
-    .replace(/(Paise|Ids?)$/, '')
+    .replace(/Ids$/, 's')
+    .replace(/(Paise|Id)$/, '')
     .replace(/([a-z\d])([A-Z])/g, '$1 $2')
     .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
