@@ -15,6 +15,11 @@ import { cart, cartCount, withQuantity } from '../lib/state.ts';
 
 type Item = StorefrontCatalogue['items'][number];
 
+function FeaturedBadge({ featured }: { featured: number }) {
+  const badge = featuredBadge(featured);
+  return badge ? <span className="pill featured">{badge}</span> : null;
+}
+
 export default function StorePage({ storeId }: { storeId: string }) {
   const catalogue = useData(`catalogue:${storeId}`, () =>
     api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue`),
@@ -119,9 +124,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
                 <span className="item-name">
                   <VegMark veg={item.veg} /> {item.name}
                 </span>
-                {featuredBadge(item.featured) ? (
-                  <span className="pill featured">{featuredBadge(item.featured)}</span>
-                ) : null}
+                <FeaturedBadge featured={item.featured} />
                 <span className="price">{formatRupees(item.pricePaise)}</span>
               </span>
               {!store.openNow ? null : item.inStock ? (
