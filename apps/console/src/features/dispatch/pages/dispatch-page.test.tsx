@@ -1,7 +1,7 @@
 import type { Dispatch, DispatchExecutive, DispatchOrder } from '@storedesk/shared/delivery/schemas';
 import { formatAge, formatDateTime } from '@storedesk/shared/dates';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live-events.ts';
 import { adminSession } from '@/testing/fixtures.ts';
 import { FakeEventSource } from '@/testing/fake-event-source.ts';
@@ -147,11 +147,17 @@ describe('Dispatch', { timeout: 30_000 }, () => {
   });
 
   it('moves an executive as positions arrive, without reading the board again', async () => {
+    // The clock stands still (timers run): a position read 8 s before now is "8 s ago", exactly.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now());
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const { api } = renderDispatch(boardOf());
     await screen.findByRole('list', { name: 'Delivery executives' });
     await waitFor(() => expect(positions()).toBeDefined());
     expect(positions()!.url).toBe('/api/dispatch/positions');
-    const seenAt = new Date().toISOString();
+    const seenAt = new Date(Date.now() - 8_000).toISOString();
     act(() =>
       positions()!.onmessage?.(
         new MessageEvent('message', {
@@ -164,8 +170,8 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(within(raviRow()).getByText(/^Position /)).toHaveAttribute('dateTime', seenAt),
     );
-    // Read a moment ago: its age counts in seconds.
-    expect(within(raviRow()).getByText(/^Position /).textContent).toMatch(/^Position (just now|\d s ago)$/);
+    // Read 8 s ago: its age counts in seconds.
+    expect(within(raviRow()).getByText(/^Position /)).toHaveTextContent(/^Position 8 s ago$/);
     expect(api.callsTo('GET /api/dispatch')).toHaveLength(1);
 
     // A reconnected stream reads the board again for what it missed.
