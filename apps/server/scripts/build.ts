@@ -13,11 +13,14 @@ import { build, type Plugin } from 'esbuild';
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(serverDir, 'dist');
 
-/** npm packages stay imports; the workspace's own packages are TypeScript source and are compiled in. */
+/**
+ * npm packages stay imports; the workspace's own packages, and the server's own modules named by
+ * its subpath alias (`#server/…`, package.json's `imports`), are TypeScript source and are compiled in.
+ */
 const dependenciesStayExternal: Plugin = {
   name: 'dependencies-stay-external',
   setup(builder) {
-    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+    builder.onResolve({ filter: /^[^./#]/ }, (args) =>
       args.path.startsWith('@storedesk/') ? undefined : { path: args.path, external: true },
     );
   },

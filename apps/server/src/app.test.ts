@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createBusiness, createTestDatabase, signIn, type TestDatabase } from '../test/harness.ts';
+import { createBusiness, createTestDatabase, signIn, type TestDatabase } from '#test/harness.ts';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { EventHub } from './realtime/hub.ts';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../test/harness.ts';
+import { createBusiness } from '#test/harness.ts';
 import { createDatabase } from './db/client.ts';
 import { releaseAbandonedDataDir, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, createTestDatabase, type TestBusiness, type TestDatabase } from '../test/harness.ts';
+import { createBusiness, createTestDatabase, type TestBusiness, type TestDatabase } from '#test/harness.ts';
 import { businesses } from './db/schema.ts';
 
 const run = promisify(execFile);

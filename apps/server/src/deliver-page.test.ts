@@ -9,7 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverConfigElementId, type DeliverPageConfig } from '@storedesk/shared/delivery/rules';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '#test/harness.ts';
 
 let ctx: TestApp;
 let unbuilt: TestApp;

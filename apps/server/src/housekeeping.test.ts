@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '../test/harness.ts';
+import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '#test/harness.ts';
 import { runHousekeeping, startHousekeeping } from './housekeeping.ts';
 import { publishEvent } from './realtime/publish.ts';
 import { imageKey } from './storage/images.ts';

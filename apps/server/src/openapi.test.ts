@@ -13,7 +13,7 @@ import { storeInputSchema } from '@storedesk/shared/stores/schemas';
 import { themes } from '@storedesk/shared/themes';
 import type { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/harness.ts';
+import { createTestApp, type TestApp } from '#test/harness.ts';
 
 type Schema = {
   type?: string | string[];

@@ -13,13 +13,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  createTestDatabase,
-  signIn,
-  type TestApp,
-  type TestDatabase,
-} from '../test/harness.ts';
+import { createTestApp, createTestDatabase, signIn, type TestApp, type TestDatabase } from '#test/harness.ts';
 import { seedDemo } from './seed/demo.ts';
 import { LocalStorage } from './storage/local-storage.ts';
 

@@ -18,7 +18,7 @@ import {
   signIn,
   type TestApp,
   type TestBusiness,
-} from '../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let unbuilt: TestApp;

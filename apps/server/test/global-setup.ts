@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { releaseAbandonedDataDir, startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
-import { runMigrations } from '../src/db/migrate.ts';
+import { releaseAbandonedDataDir, startEmbeddedPostgres } from '#server/db/embedded-postgres.ts';
+import { runMigrations } from '#server/db/migrate.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -15,12 +15,12 @@ import { dropTestDatabase } from './drop-database.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Level } from '@storedesk/shared/levels';
 import { themes } from '@storedesk/shared/themes';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { createDatabase, createReadDatabase, type Database } from '../src/db/client.ts';
-import * as t from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { EventHub } from '../src/realtime/hub.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase, createReadDatabase, type Database } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { EventHub } from '#server/realtime/hub.ts';
 
 export type TestDatabase = { url: string; db: Database; pool: pg.Pool; drop: () => Promise<void> };
 

@@ -11,8 +11,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { releaseAbandonedDataDir } from '../src/db/embedded-postgres.ts';
-import { freePort } from '../src/lib/free-port.ts';
+import { releaseAbandonedDataDir } from '#server/db/embedded-postgres.ts';
+import { freePort } from '#server/lib/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const entries = {

@@ -31,7 +31,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '@storedesk/shared/dates';
 import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
-import { makePng } from '../src/storage/image-fixtures.ts';
+import { makePng } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,

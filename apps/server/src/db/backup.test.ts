@@ -14,12 +14,12 @@ import {
   signIn,
   type TestApp,
   type TestDatabase,
-} from '../../test/harness.ts';
-import { dropTestDatabase } from '../../test/drop-database.ts';
-import { EventHub } from '../realtime/hub.ts';
-import { publishEvent } from '../realtime/publish.ts';
-import { LocalStorage } from '../storage/local-storage.ts';
-import { demoAccounts, seedDemo } from '../seed/demo.ts';
+} from '#test/harness.ts';
+import { dropTestDatabase } from '#test/drop-database.ts';
+import { EventHub } from '#server/realtime/hub.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import { LocalStorage } from '#server/storage/local-storage.ts';
+import { demoAccounts, seedDemo } from '#server/seed/demo.ts';
 import { backupToFile, writeBackup, type BackupHeader } from './backup.ts';
 import { committedMigrations, migrateWithinTransaction, runMigrations } from './migrate.ts';
 import { BackupReader, restoreBackup } from './restore.ts';

@@ -11,9 +11,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/harness.ts';
-import { startServerProcess, type ServerProcess } from '../../test/server-process.ts';
-import { LiveStream, slowDownload, WriteLoad, type Menu } from '../../test/write-load.ts';
+import { createTestDatabase } from '#test/harness.ts';
+import { startServerProcess, type ServerProcess } from '#test/server-process.ts';
+import { LiveStream, slowDownload, WriteLoad, type Menu } from '#test/write-load.ts';
 import { releaseAbandonedDataDir, runningEmbeddedPostgresUrl } from './embedded-postgres.ts';
 
 const TIMEOUT = 240_000;

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { retry } from '@storedesk/shared/retry';
-import { freePort } from '../lib/free-port.ts';
+import { freePort } from '#server/lib/free-port.ts';
 
 type Log = { info: (msg: string) => void; warn: (msg: string) => void; error?: (msg: string) => void };
 

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dropTestDatabase } from '../../test/drop-database.ts';
+import { dropTestDatabase } from '#test/drop-database.ts';
 import { committedMigrations, migrateWithinTransaction, runMigrations } from './migrate.ts';
 
 let admin: pg.Client;

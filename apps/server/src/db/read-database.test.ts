@@ -12,7 +12,7 @@ import { OrderStatus } from '@storedesk/shared/orders';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import type { OrderDetail, OrderListResponse } from '@storedesk/shared/orders/schemas';
 import type { SalesReport } from '@storedesk/shared/reports/schemas';
-import { dropTestDatabase } from '../../test/drop-database.ts';
+import { dropTestDatabase } from '#test/drop-database.ts';
 import {
   createBusiness,
   createStoreWithItem,
@@ -24,9 +24,9 @@ import {
   type TestApp,
   type TestBusiness,
   type TestDatabase,
-} from '../../test/harness.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../plugins/error-handler.ts';
-import { recountDays } from '../modules/dashboard/dashboard.service.ts';
+} from '#test/harness.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/error-handler.ts';
+import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
 import * as t from './schema.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];

@@ -1,5 +1,5 @@
-import type { ImageUpload } from '../storage/images.ts';
-import type { Storage } from '../storage/storage.ts';
+import type { ImageUpload } from '#server/storage/images.ts';
+import type { Storage } from '#server/storage/storage.ts';
 
 type Log = { warn: (obj: unknown, msg?: string) => void };
 

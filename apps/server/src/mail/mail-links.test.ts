@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
 import {
   createBusiness,
   createTestApp,
@@ -15,7 +15,7 @@ import {
   signIn,
   type TestApp,
   type TestDatabase,
-} from '../../test/harness.ts';
+} from '#test/harness.ts';
 
 const hostile = {
   host: 'evil.example',

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
 import { composeMail, createMailer } from './mailer.ts';
 
 const lines: string[] = [];

@@ -1,17 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canUseDeliveryApp, isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
-import { setRequestActor, withRequestContext } from '../db/actor.ts';
-import type { Database } from '../db/client.ts';
-import { AppError, unauthenticated } from '../lib/errors.ts';
+import { setRequestActor, withRequestContext } from '#server/db/actor.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, unauthenticated } from '#server/lib/errors.ts';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
-import { resolveSession, sessionPolicy, toMe, type AuthContext } from '../modules/auth/auth.service.ts';
-import { businessForKey, type StorefrontBusiness } from '../modules/storefront/storefront.service.ts';
-import { resolveCustomer, type CustomerContext } from '../modules/storefront/customers.service.ts';
+import { resolveSession, sessionPolicy, toMe, type AuthContext } from '#server/modules/auth/auth.service.ts';
+import { businessForKey, type StorefrontBusiness } from '#server/modules/storefront/storefront.service.ts';
+import { resolveCustomer, type CustomerContext } from '#server/modules/storefront/customers.service.ts';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
-import { isSecretKey, resolveKey, type ApiKeyCaller } from '../modules/api-keys/api-keys.service.ts';
+import { isSecretKey, resolveKey, type ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';
 
 /**
  * Who may call a route: anyone, staff with a session, the owner, the customer app with its

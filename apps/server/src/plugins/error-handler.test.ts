@@ -4,11 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { errorStatus, type ErrorCode } from '@storedesk/shared/errors';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
-import { EventHub } from '../realtime/hub.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { EventHub } from '#server/realtime/hub.ts';
+import { createTestDatabase, type TestDatabase } from '#test/harness.ts';
 
 const SECRET = 'password=hunter2 at db-internal.example:5432';
 const GENERIC = 'Something went wrong on our side. Please try again.';

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorStatus, type ErrorCode, type ErrorEnvelope } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
-import { AppError } from '../lib/errors.ts';
-import { isDatabaseUnavailable, isDataException } from '../lib/pg-errors.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { isDatabaseUnavailable, isDataException } from '#server/lib/pg-errors.ts';
 
 const codeByStatus = Object.fromEntries(
   Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),

@@ -7,7 +7,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResetPolicy } from '@storedesk/shared/auth/password-reset';
-import { createTestApp, errorOf, type TestApp } from '../../test/harness.ts';
+import { createTestApp, errorOf, type TestApp } from '#test/harness.ts';
 
 let ctx: TestApp;
 

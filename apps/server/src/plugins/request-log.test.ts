@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { EventHub } from '../realtime/hub.ts';
+import { createTestDatabase, type TestDatabase } from '#test/harness.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { EventHub } from '#server/realtime/hub.ts';
 
 type Line = { level: number; msg: string; [key: string]: unknown };
 

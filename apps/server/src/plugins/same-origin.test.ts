@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestBusiness,
   type TestDatabase,
-} from '../../test/harness.ts';
+} from '#test/harness.ts';
 
 let database: TestDatabase;
 let biz: TestBusiness;

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notFound } from '../lib/errors.ts';
-import type { ShopSites } from '../modules/storefront/shop-sites.ts';
+import { notFound } from '#server/lib/errors.ts';
+import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';
 
 /*
  * A request for a business's shop origin (ADR 0055) is its customer app's: its pages, the

@@ -17,12 +17,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../test/harness.ts';
-import {
-  startPushService,
-  type PushServiceStandIn,
-  type StandInSubscription,
-} from '../../test/push-service.ts';
+} from '#test/harness.ts';
+import { startPushService, type PushServiceStandIn, type StandInSubscription } from '#test/push-service.ts';
 
 let standIn: PushServiceStandIn;
 let ctx: TestApp;

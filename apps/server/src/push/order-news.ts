@@ -3,8 +3,8 @@ import type { PushPayload } from '@storedesk/shared/push/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
 import { deliverPath } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
-import type { Database } from '../db/client.ts';
-import { deleteSubscriptionsById } from '../modules/push/push.repository.ts';
+import type { Database } from '#server/db/client.ts';
+import { deleteSubscriptionsById } from '#server/modules/push/push.repository.ts';
 import type { PushSender } from './sender.ts';
 
 type Log = { error: (obj: unknown, msg?: string) => void };

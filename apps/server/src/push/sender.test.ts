@@ -2,11 +2,7 @@ import dns from 'node:dns';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import webpush from 'web-push';
-import {
-  startPushService,
-  type PushServiceStandIn,
-  type StandInSubscription,
-} from '../../test/push-service.ts';
+import { startPushService, type PushServiceStandIn, type StandInSubscription } from '#test/push-service.ts';
 import { PushSender, type PushTarget } from './sender.ts';
 
 let standIn: PushServiceStandIn;

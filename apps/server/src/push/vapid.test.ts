@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import * as t from '../db/schema.ts';
-import { createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import * as t from '#server/db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '#test/harness.ts';
 import { loadVapidKeys, vapidSettingKey } from './vapid.ts';
 
 let database: TestDatabase;

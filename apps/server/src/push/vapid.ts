@@ -5,9 +5,9 @@
  */
 import webpush from 'web-push';
 import { z } from 'zod';
-import type { Config } from '../config.ts';
-import type { Executor } from '../db/client.ts';
-import { findServerSetting, insertServerSettingIfAbsent } from '../modules/push/push.repository.ts';
+import type { Config } from '#server/config.ts';
+import type { Executor } from '#server/db/client.ts';
+import { findServerSetting, insertServerSettingIfAbsent } from '#server/modules/push/push.repository.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 /** What signs a push: the key pair and who push services may contact about it. */

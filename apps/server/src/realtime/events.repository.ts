@@ -1,6 +1,6 @@
 /** The events table as the live hub reads it (writes are publish.ts's, in the writer's transaction). */
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 
 export type StoredEvent = {
   id: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createBusiness, createTestDatabase, type TestDatabase } from '../../test/harness.ts';
+import { createBusiness, createTestDatabase, type TestDatabase } from '#test/harness.ts';
 import { EventHub } from './hub.ts';
 import { publishEvent } from './publish.ts';
 

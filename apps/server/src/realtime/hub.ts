@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database } from '../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
 import { EVENTS_CHANNEL, POSITIONS_CHANNEL } from './publish.ts';

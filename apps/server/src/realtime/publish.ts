@@ -1,5 +1,5 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 
 /** The channel the `events_announce` trigger (migration 0006) notifies on for every event row. */
 export const EVENTS_CHANNEL = 'storedesk_events';

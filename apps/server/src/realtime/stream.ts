@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { drained, writeOrDrop } from '../lib/backpressure.ts';
+import { drained, writeOrDrop } from '#server/lib/backpressure.ts';
 import type { EventHub, StoredEvent } from './hub.ts';
 import type { WatchedSession } from './session-watch.ts';
 

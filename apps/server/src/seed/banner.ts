@@ -1,4 +1,4 @@
-import { makePng } from '../storage/image-fixtures.ts';
+import { makePng } from '#server/storage/image-fixtures.ts';
 
 /*
  * The demo's slide pictures: a band of the slide's colour with its words on it, as a business's

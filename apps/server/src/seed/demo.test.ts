@@ -10,10 +10,10 @@ import {
   errorOf,
   type TestApp,
   type TestDatabase,
-} from '../../test/harness.ts';
+} from '#test/harness.ts';
 import { limits } from '@storedesk/shared/limits';
 import { deliversTo } from '@storedesk/shared/storefront/serviceability';
-import { LocalStorage } from '../storage/local-storage.ts';
+import { LocalStorage } from '#server/storage/local-storage.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './demo.ts';
 
 let database: TestDatabase;

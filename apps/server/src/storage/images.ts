@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@storedesk/shared/messages';
-import { AppError } from '../lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 import { isValidStorageKey } from './keys.ts';
 
 export type ImageContentType = 'image/png' | 'image/jpeg';

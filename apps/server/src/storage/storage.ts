@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import { LocalStorage } from './local-storage.ts';
 import { S3Storage } from './s3-storage.ts';
 

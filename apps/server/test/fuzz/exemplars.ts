@@ -6,9 +6,9 @@
  * and exercises the writes themselves. Now and then one field is spoilt.
  */
 import fc from 'fast-check';
-import { makePng } from '../../src/storage/image-fixtures.ts';
+import { makePng } from '#server/storage/image-fixtures.ts';
 import { themes } from '@storedesk/shared/themes';
-import { PASSWORD } from '../harness.ts';
+import { PASSWORD } from '#test/harness.ts';
 import { currentVersion, mutated } from './values.ts';
 import { label, type Operation, type Plan } from './requests.ts';
 import { FUZZ_METRICS_TOKEN, type World } from './world.ts';

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { apiKeyLimits } from '@storedesk/shared/settings/api-keys';
-import type { Database } from '../../src/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 
 /** Tables whose rows carry a version, and what names a row. */
 const versioned: [table: string, key: string][] = [

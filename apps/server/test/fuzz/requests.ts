@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { ONBOARDING_TOKEN_HEADER } from '@storedesk/shared/onboarding/schemas';
 import { themes } from '@storedesk/shared/themes';
-import { makeJpeg, makePng, pngOfSize } from '../../src/storage/image-fixtures.ts';
-import { PASSWORD, type Session } from '../harness.ts';
+import { makeJpeg, makePng, pngOfSize } from '#server/storage/image-fixtures.ts';
+import { PASSWORD, type Session } from '#test/harness.ts';
 import {
   currentVersion,
   CurrentVersion,

@@ -12,8 +12,8 @@ import { simpleParser } from 'mailparser';
 import { businessLimits } from '@storedesk/shared/settings/business';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { addressLimit } from '@storedesk/shared/storefront/addresses';
-import { hashPassword } from '../../src/modules/auth/passwords.ts';
-import { latestCode, PASSWORD } from '../harness.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { latestCode, PASSWORD } from '#test/harness.ts';
 import type { Operation } from './requests.ts';
 import type { World } from './world.ts';
 

@@ -17,11 +17,11 @@ import { simpleParser } from 'mailparser';
 import { businessDay } from '@storedesk/shared/dates';
 import { Level } from '@storedesk/shared/levels';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
-import { hashToken } from '../../src/modules/auth/auth.service.ts';
-import { insertSession } from '../../src/modules/auth/auth.repository.ts';
-import { clearCounts } from '../../src/modules/limits/limits.service.ts';
-import { insertSession as insertCustomerSession } from '../../src/modules/storefront/customers.repository.ts';
-import { makeJpeg, makePng } from '../../src/storage/image-fixtures.ts';
+import { hashToken } from '#server/modules/auth/auth.service.ts';
+import { insertSession } from '#server/modules/auth/auth.repository.ts';
+import { clearCounts } from '#server/modules/limits/limits.service.ts';
+import { insertSession as insertCustomerSession } from '#server/modules/storefront/customers.repository.ts';
+import { makeJpeg, makePng } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
@@ -32,9 +32,9 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../harness.ts';
+} from '#test/harness.ts';
 import { installWriteCounter } from './invariants.ts';
-import { startPushService, type PushServiceStandIn, type StandInSubscription } from '../push-service.ts';
+import { startPushService, type PushServiceStandIn, type StandInSubscription } from '#test/push-service.ts';
 
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';

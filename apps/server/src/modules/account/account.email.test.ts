@@ -12,8 +12,8 @@ import {
   type Session,
   type Staff,
   type TestApp,
-} from '../../../test/harness.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+} from '#test/harness.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
 
 let ctx: TestApp;
 let smtp: TestSmtp;

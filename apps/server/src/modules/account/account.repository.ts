@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { accountTokens, businesses, users } from '../../db/schema.ts';
-import { ofBusiness } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { accountTokens, businesses, users } from '#server/db/schema.ts';
+import { ofBusiness } from '#server/lib/scope.ts';
 
 /** The newest live link proving an address other than the sign-in one: the pending new e-mail. */
 const pendingEmail = sql<string | null>`(

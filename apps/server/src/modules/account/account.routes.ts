@@ -6,10 +6,10 @@ import {
   verifyEmailQuerySchema,
 } from '@storedesk/shared/account/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { authOf } from '../../plugins/access.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { authOf } from '#server/plugins/access.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
 import * as account from './account.service.ts';
 import { passkeyAccountRoutes } from './passkeys.routes.ts';
 import { twoFactorAccountRoutes } from './two-factor.routes.ts';

@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { accountMessages, type Account, type AccountUpdate } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import { composeMail, type Mailer } from '../../mail/mailer.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import { checkCurrentPassword, endSessionsOf, hashToken, type AuthContext } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import { composeMail, type Mailer } from '#server/mail/mailer.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import {
+  checkCurrentPassword,
+  endSessionsOf,
+  hashToken,
+  type AuthContext,
+} from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
 import * as repo from './account.repository.ts';
 
 export const emailLinkPolicy = {

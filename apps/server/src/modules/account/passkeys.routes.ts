@@ -8,11 +8,11 @@ import {
 } from '@storedesk/shared/auth/passkeys';
 import { currentPasswordSchema } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
-import * as passkeys from '../auth/passkeys.service.ts';
+import type { Database } from '#server/db/client.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
+import * as passkeys from '#server/modules/auth/passkeys.service.ts';
 
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 /** What a change that needs the current password may answer: 429 past its tries (ADR 0054). */

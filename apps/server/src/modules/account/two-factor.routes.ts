@@ -10,9 +10,9 @@ import {
   twoFactorStatusSchema,
 } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
-import * as twoFactor from '../auth/two-factor.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
+import * as twoFactor from '#server/modules/auth/two-factor.service.ts';
 
 const refusals = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 /** What a change that needs the current password may answer: 429 past its tries (ADR 0054). */

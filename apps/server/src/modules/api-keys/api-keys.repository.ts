@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { apiKeys, businesses } from '../../db/schema.ts';
-import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { apiKeys, businesses } from '#server/db/schema.ts';
+import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 const columns = {
   id: apiKeys.id,

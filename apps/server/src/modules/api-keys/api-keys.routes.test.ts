@@ -15,7 +15,7 @@ import {
 } from '@storedesk/shared/settings/api-keys';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createStoreWithItem,
@@ -27,7 +27,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

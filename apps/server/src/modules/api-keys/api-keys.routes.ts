@@ -8,9 +8,9 @@ import {
   apiKeyListSchema,
   apiKeySchema,
 } from '@storedesk/shared/settings/api-keys';
-import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as keys from './api-keys.service.ts';
 
 /** Settings › Others: the business's secret API keys, which its own systems place orders with (ADR 0056). */

@@ -8,11 +8,11 @@ import {
   type ApiKeyCreated,
   type ApiKeyList,
 } from '@storedesk/shared/settings/api-keys';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, notFound } from '../../lib/errors.ts';
-import type { BusinessScope } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { BusinessScope } from '#server/lib/scope.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './api-keys.repository.ts';
 
 /** The business's own system an order came from with a secret key. */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { AuditLogQuery } from '@storedesk/shared/audit/schemas';
-import type { Executor } from '../../db/client.ts';
-import { auditLog, categories, customers, items, slides, stores, users, zones } from '../../db/schema.ts';
-import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { auditLog, categories, customers, items, slides, stores, users, zones } from '#server/db/schema.ts';
+import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, AuditLogResponse } from '@storedesk/shared/audit/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { setRequestActor, withRequestContext } from '../../db/actor.ts';
-import type { Executor } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import { setRequestActor, withRequestContext } from '#server/db/actor.ts';
+import type { Executor } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStaffWorld,
@@ -17,7 +17,7 @@ import {
   type Call,
   type Session,
   type StaffWorld,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

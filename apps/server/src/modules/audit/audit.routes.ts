@@ -5,8 +5,8 @@ import {
   auditLogQuerySchema,
   auditLogResponseSchema,
 } from '@storedesk/shared/audit/schemas';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as audit from './audit.service.ts';
 
 /** The audit log is the owner's to read (B15); an admin gets 403. */

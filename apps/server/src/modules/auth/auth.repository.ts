@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Database, Executor } from '../../db/client.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { businesses, sessions, users } from '../../db/schema.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { businesses, sessions, users } from '#server/db/schema.ts';
 
 const sessionColumns = {
   sessionId: sessions.id,

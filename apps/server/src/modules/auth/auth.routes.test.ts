@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
 import { Level } from '@storedesk/shared/levels';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import { accountDelayMs, throttlePolicy } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import {
@@ -13,7 +13,7 @@ import {
   signIn,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

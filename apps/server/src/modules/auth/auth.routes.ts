@@ -9,9 +9,9 @@ import {
 } from '@storedesk/shared/auth/schemas';
 import { twoFactorEnrolmentRequiredSchema, twoFactorRequiredSchema } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import { authOf, clearSessionCookie, presentedSession } from '../../plugins/access.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf, clearSessionCookie, presentedSession } from '#server/plugins/access.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
 import * as auth from './auth.service.ts';
 import { passkeySignInRoutes } from './passkeys.routes.ts';
 import { answerSignedIn, signInMetaOf } from './sign-in-answer.ts';

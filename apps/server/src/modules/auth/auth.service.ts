@@ -11,12 +11,12 @@ import { accountMessages } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import type { TwoFactorEnrolmentRequired, TwoFactorRequired } from '@storedesk/shared/auth/two-factor';
-import type { Database, Executor } from '../../db/client.ts';
-import type { SessionCheck } from '../../realtime/session-watch.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { AppError } from '../../lib/errors.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import { recordFailedSignIn, recordSignIn } from '../audit/audit.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import type { SessionCheck } from '#server/realtime/session-watch.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import { recordFailedSignIn, recordSignIn } from '#server/modules/audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
 import { burnPasswordCheck, verifyPassword } from './passwords.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
@@ -27,7 +27,7 @@ import {
   pruneCounts,
   reserveAttempt,
   type Attempt,
-} from '../limits/limits.service.ts';
+} from '#server/modules/limits/limits.service.ts';
 
 export const sessionPolicy = {
   /** A session unused for this long ends. */

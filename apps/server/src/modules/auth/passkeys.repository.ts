@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { namesActor } from '../../db/actor.ts';
-import type { Executor } from '../../db/client.ts';
-import { passkeys, twoFactorChallenges, users, webauthnChallenges } from '../../db/schema.ts';
+import { namesActor } from '#server/db/actor.ts';
+import type { Executor } from '#server/db/client.ts';
+import { passkeys, twoFactorChallenges, users, webauthnChallenges } from '#server/db/schema.ts';
 
 type Scope = { businessId: string; userId: string };
 

@@ -5,7 +5,7 @@ import { accountMessages } from '@storedesk/shared/account/schemas';
 import type { Passkey } from '@storedesk/shared/auth/passkeys';
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import { messages } from '@storedesk/shared/messages';
-import { Authenticator } from '../../../test/authenticator.ts';
+import { Authenticator } from '#test/authenticator.ts';
 import {
   createBusiness,
   createTestApp,
@@ -17,7 +17,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 import { passkeyOptionsLimit } from './passkeys.routes.ts';
 import { stepAt, totpAt } from './totp.ts';
 

@@ -9,9 +9,9 @@ import {
 } from '@storedesk/shared/auth/passkeys';
 import type { FastifyRequest } from 'fastify';
 import { messages } from '@storedesk/shared/messages';
-import type { Database } from '../../db/client.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
-import { perAddressLimit } from '../../lib/rate-limit.ts';
+import type { Database } from '#server/db/client.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
+import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import * as passkeys from './passkeys.service.ts';
 import { answerSignedIn, signInMetaOf, signInRefusals } from './sign-in-answer.ts';
 

@@ -17,8 +17,8 @@ import type {
 import type { CurrentPassword } from '@storedesk/shared/auth/two-factor';
 import { twoFactorMessages, twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import { messages } from '@storedesk/shared/messages';
-import type { Database } from '../../db/client.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import {
   checkCurrentPassword,
   addressKeyOf,
@@ -28,7 +28,7 @@ import {
   throttlePolicy,
   type AuthContext,
 } from './auth.service.ts';
-import { reserveAttempt } from '../limits/limits.service.ts';
+import { reserveAttempt } from '#server/modules/limits/limits.service.ts';
 import * as repo from './passkeys.repository.ts';
 import {
   challengeExpired,

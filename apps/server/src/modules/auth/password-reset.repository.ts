@@ -1,6 +1,6 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { accountTokens, businesses, sessions, users } from '../../db/schema.ts';
+import type { Executor } from '#server/db/client.ts';
+import { accountTokens, businesses, sessions, users } from '#server/db/schema.ts';
 
 const KIND = 'reset-password';
 

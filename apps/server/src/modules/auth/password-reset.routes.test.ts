@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { passwordResetMessages, passwordResetPolicy } from '@storedesk/shared/auth/password-reset';
 import { messages } from '@storedesk/shared/messages';
-import { accountTokens, users } from '../../db/schema.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+import { accountTokens, users } from '#server/db/schema.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
 import {
   createBusiness,
   createTestApp,
@@ -13,7 +13,7 @@ import {
   signInExecutive,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let smtp: TestSmtp;
 let ctx: TestApp;

@@ -8,10 +8,10 @@ import {
   resetPasswordRequestSchema,
 } from '@storedesk/shared/auth/password-reset';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import { perAddressLimit } from '../../lib/rate-limit.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
+import type { Database } from '#server/db/client.ts';
+import { perAddressLimit } from '#server/lib/rate-limit.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
 import { requestPasswordReset, resetAudiences, resetPassword } from './password-reset.service.ts';
 
 /** Reset-password attempts per client address per window. */

@@ -6,10 +6,10 @@ import {
 } from '@storedesk/shared/auth/password-reset';
 import { canSignIn, canUseDeliveryApp, type SessionGate } from '@storedesk/shared/levels';
 import { deliverPath } from '@storedesk/shared/delivery/rules';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { composeMail, type Mailer } from '../../mail/mailer.ts';
-import { publishEvent } from '../../realtime/publish.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { composeMail, type Mailer } from '#server/mail/mailer.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import { endSessionsOf, hashToken } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import * as repo from './password-reset.repository.ts';

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import { sessionToken, setSessionCookie } from '../../plugins/access.ts';
+import { sessionToken, setSessionCookie } from '#server/plugins/access.ts';
 import { toMe, type AuthContext } from './auth.service.ts';
 
 /** What every way of signing in to the console may refuse with. */

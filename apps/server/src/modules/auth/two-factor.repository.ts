@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { namesActor } from '../../db/actor.ts';
-import type { Executor } from '../../db/client.ts';
-import { businesses, passkeys, recoveryCodes, twoFactorChallenges, users } from '../../db/schema.ts';
+import { namesActor } from '#server/db/actor.ts';
+import type { Executor } from '#server/db/client.ts';
+import { businesses, passkeys, recoveryCodes, twoFactorChallenges, users } from '#server/db/schema.ts';
 
 /** A user's two-step state, scoped to their business. */
 export async function findTwoFactorState(db: Executor, scope: { businessId: string; userId: string }) {

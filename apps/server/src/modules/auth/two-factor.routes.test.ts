@@ -16,7 +16,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 import { base32Decode, stepAt, totpAt } from './totp.ts';
 
 let ctx: TestApp;

@@ -7,7 +7,7 @@ import {
   totpEnrolmentSchema,
   twoFactorSignInSchema,
 } from '@storedesk/shared/auth/two-factor';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { answerSignedIn, signInMetaOf, signInRefusals } from './sign-in-answer.ts';
 import * as twoFactor from './two-factor.service.ts';
 

@@ -9,8 +9,8 @@ import {
   type TwoFactorStatus,
 } from '@storedesk/shared/auth/two-factor';
 import { messages } from '@storedesk/shared/messages';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import {
   checkCurrentPassword,
   hashToken,
@@ -20,7 +20,7 @@ import {
   throttleKeysOf,
   type AuthContext,
 } from './auth.service.ts';
-import { tooMany, type Attempt } from '../limits/limits.service.ts';
+import { tooMany, type Attempt } from '#server/modules/limits/limits.service.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from './totp.ts';
 import * as repo from './two-factor.repository.ts';
 

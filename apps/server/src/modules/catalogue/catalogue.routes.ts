@@ -12,12 +12,12 @@ import {
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { limits } from '@storedesk/shared/limits';
-import type { Database } from '../../db/client.ts';
-import { readImageUpload } from '../../storage/images.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { imageErrors } from '../stores/stores.routes.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { readImageUpload } from '#server/storage/images.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { imageErrors } from '#server/modules/stores/stores.routes.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as catalogue from './catalogue.service.ts';
 
 const storeParams = z.object({ storeId: idParam });

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Executor } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
-import { nameMatches } from '../../lib/search.ts';
-import { ofBusiness } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { categories } from '#server/db/schema.ts';
+import { nameMatches } from '#server/lib/search.ts';
+import { ofBusiness } from '#server/lib/scope.ts';
 
 /** Every function takes the store (already checked to be in the caller's scope) and its business. */
 export type StoreRef = { businessId: string; storeId: string };

@@ -1,10 +1,10 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Database, Executor } from '../../db/client.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { ListIndex, listSource } from '../../lib/list-index.ts';
-import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
-import { categories, items, stores } from '../../db/schema.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { ListIndex, listSource } from '#server/lib/list-index.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { categories, items, stores } from '#server/db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export type ItemValues = {

@@ -1,10 +1,10 @@
 import { and, count, desc, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CouponCreate } from '@storedesk/shared/coupons/schemas';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Executor } from '../../db/client.ts';
-import { coupons, customers, stores } from '../../db/schema.ts';
-import { nameMatches } from '../../lib/search.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { coupons, customers, stores } from '#server/db/schema.ts';
+import { nameMatches } from '#server/lib/search.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   code: coupons.code,

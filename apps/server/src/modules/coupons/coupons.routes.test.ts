@@ -5,7 +5,7 @@ import ngeohash from 'ngeohash';
 import { couponMessages, type Coupon, type CouponInput } from '@storedesk/shared/coupons/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createBusiness,
@@ -14,7 +14,7 @@ import {
   signIn,
   type Call,
   type StaffWorld,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

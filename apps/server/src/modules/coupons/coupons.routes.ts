@@ -8,8 +8,8 @@ import {
 } from '@storedesk/shared/coupons/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as coupons from './coupons.service.ts';
 
 /** A code in the path is letters and digits; anything else names no coupon (404). */

@@ -11,7 +11,7 @@ import ngeohash from 'ngeohash';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createBusiness,
@@ -26,7 +26,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

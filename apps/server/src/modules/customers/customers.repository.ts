@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery, CustomerOrdersQuery } from '@storedesk/shared/customers/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Executor } from '../../db/client.ts';
-import { namesActor } from '../../db/actor.ts';
-import { customers, orders } from '../../db/schema.ts';
-import { likePattern, nameMatches } from '../../lib/search.ts';
-import { ofBusiness, type BusinessScope } from '../../lib/scope.ts';
-import { summaryColumns as orderSummaryColumns } from '../orders/orders.repository.ts';
+import type { Executor } from '#server/db/client.ts';
+import { namesActor } from '#server/db/actor.ts';
+import { customers, orders } from '#server/db/schema.ts';
+import { likePattern, nameMatches } from '#server/lib/search.ts';
+import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { summaryColumns as orderSummaryColumns } from '#server/modules/orders/orders.repository.ts';
 
 const columns = {
   id: customers.id,

@@ -5,7 +5,7 @@ import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStaffWorld,
@@ -17,7 +17,7 @@ import {
   type Call,
   type CustomerSession,
   type StaffWorld,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

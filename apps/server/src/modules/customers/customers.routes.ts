@@ -10,9 +10,9 @@ import {
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { orderSummarySchema } from '@storedesk/shared/orders/schemas';
-import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as customers from './customers.service.ts';
 
 const params = z.object({ customerId: idParam });

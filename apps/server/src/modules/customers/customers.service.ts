@@ -10,11 +10,11 @@ import type { ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
 import type { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
-import type { Database, Executor } from '../../db/client.ts';
-import { forbidden, notFound } from '../../lib/errors.ts';
-import { scopeOf, type BusinessScope } from '../../lib/scope.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { findAddresses } from '../storefront/customers.repository.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
+import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { findAddresses } from '#server/modules/storefront/customers.repository.ts';
 import * as repo from './customers.repository.ts';
 
 function toRow(record: repo.CustomerRecord, figures: repo.CustomerFigures): CustomerRow {

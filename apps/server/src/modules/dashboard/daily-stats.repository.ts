@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 
 /**
  * The dashboard's counters (`daily_stats`, ADR 0005), kept in the transaction of

@@ -1,7 +1,7 @@
 import { and, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { dailyStats } from '../../db/schema.ts';
-import { inScope, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { dailyStats } from '#server/db/schema.ts';
+import { inScope, type Scope } from '#server/lib/scope.ts';
 
 export type DayTotals = {
   day: string;

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardSchema, type Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Executor } from '../../db/client.ts';
-import { closedCounts, placedCounts } from '../orders/order-stats.ts';
+import type { Executor } from '#server/db/client.ts';
+import { closedCounts, placedCounts } from '#server/modules/orders/order-stats.ts';
 import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
 import {
   caller,
@@ -17,7 +17,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 import { dashboardOf, percentChange } from './dashboard.service.ts';
 
 let ctx: TestApp;

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardQuerySchema, dashboardSchema } from '@storedesk/shared/dashboard/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import { getDashboard } from './dashboard.service.ts';
 
 /** `readDb` is the standby with DATABASE_READ_URL, else `db` itself (ADR 0052). */

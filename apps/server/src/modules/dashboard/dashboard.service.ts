@@ -7,14 +7,14 @@ import type {
 import { isOwner } from '@storedesk/shared/levels';
 import { businessDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
-import type { Database, Executor } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { invalid } from '#server/lib/errors.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
-import { recountSalesStats } from '../reports/sales-stats.repository.ts';
+import { recountSalesStats } from '#server/modules/reports/sales-stats.repository.ts';
 import * as repo from './dashboard.repository.ts';
-import { isZoneOf } from '../zones/zones.service.ts';
+import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 
 const OVERVIEW_DAYS = 7;
 

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import type { LocationInput } from '@storedesk/shared/delivery/schemas';
-import type { Executor } from '../../db/client.ts';
-import { executivePresence, orderEvents, orders, stores } from '../../db/schema.ts';
-import { POSITIONS_CHANNEL } from '../../realtime/publish.ts';
+import type { Executor } from '#server/db/client.ts';
+import { executivePresence, orderEvents, orders, stores } from '#server/db/schema.ts';
+import { POSITIONS_CHANNEL } from '#server/realtime/publish.ts';
 
 export type Executive = { id: string; businessId: string; zoneId: string | null; name: string };
 

@@ -11,7 +11,7 @@ import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { Level } from '@storedesk/shared/levels';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   PASSWORD,
   caller,
@@ -26,7 +26,7 @@ import {
   type Call,
   type Session,
   type StaffWorld,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

@@ -20,16 +20,16 @@ import {
   pushSubscriptionRemovalSchema,
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
-import type { Database } from '../../db/client.ts';
-import { idParam, lastEventIdSchema, eventStreamAnswer } from '../../lib/route-schemas.ts';
-import { authOf, sessionToken } from '../../plugins/access.ts';
-import type { PushDelivery } from '../../push/delivery.ts';
-import type { OrderNews } from '../../push/order-news.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import { sseMessage, streamEvents, streamsClosedOnShutdown } from '../../realtime/stream.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam, lastEventIdSchema, eventStreamAnswer } from '#server/lib/route-schemas.ts';
+import { authOf, sessionToken } from '#server/plugins/access.ts';
+import type { PushDelivery } from '#server/push/delivery.ts';
+import type { OrderNews } from '#server/push/order-news.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
 import { canUseDeliveryApp } from '@storedesk/shared/levels';
-import * as auth from '../auth/auth.service.ts';
-import * as push from '../push/push.service.ts';
+import * as auth from '#server/modules/auth/auth.service.ts';
+import * as push from '#server/modules/push/push.service.ts';
 import * as delivery from './delivery.service.ts';
 
 const errors = {

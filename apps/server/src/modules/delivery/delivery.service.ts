@@ -18,16 +18,16 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { timingSafeEqual } from 'node:crypto';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { OrderNews } from '../../push/order-news.ts';
-import * as auth from '../auth/auth.service.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { closedCounts } from '../orders/order-stats.ts';
-import * as orders from '../orders/orders.repository.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { OrderNews } from '#server/push/order-news.ts';
+import * as auth from '#server/modules/auth/auth.service.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { closedCounts } from '#server/modules/orders/order-stats.ts';
+import * as orders from '#server/modules/orders/orders.repository.ts';
 import * as repo from './delivery.repository.ts';
-import { clearCounts, reserveAttempt } from '../limits/limits.service.ts';
+import { clearCounts, reserveAttempt } from '#server/modules/limits/limits.service.ts';
 
 /** The signed-in executive as the repository takes them. */
 export const executiveOf = (context: AuthContext): repo.Executive => ({

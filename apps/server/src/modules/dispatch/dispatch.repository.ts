@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { CashQuery } from '@storedesk/shared/delivery/schemas';
-import type { Executor } from '../../db/client.ts';
-import type { Scope } from '../../lib/scope.ts';
-import { businessTimeZoneOf } from '../dashboard/daily-stats.repository.ts';
+import type { Executor } from '#server/db/client.ts';
+import type { Scope } from '#server/lib/scope.ts';
+import { businessTimeZoneOf } from '#server/modules/dashboard/daily-stats.repository.ts';
 
 /** `alias.zone_id = <zone>` when the scope names a zone, else nothing more. */
 const inZone = (alias: string, scope: Scope): SQL =>

@@ -10,7 +10,7 @@ import type { CashRow, Dispatch, ExecutiveChoice } from '@storedesk/shared/deliv
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { businessDay } from '@storedesk/shared/dates';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createExecutive,
@@ -23,8 +23,8 @@ import {
   type Call,
   type Session,
   type StaffWorld,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let world: StaffWorld;
 let call: Call;

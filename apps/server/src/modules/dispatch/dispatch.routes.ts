@@ -10,13 +10,13 @@ import {
   executiveChoiceQuerySchema,
 } from '@storedesk/shared/delivery/schemas';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import { eventStreamAnswer } from '../../lib/route-schemas.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { authOf } from '../../plugins/access.ts';
-import type { EventHub } from '../../realtime/hub.ts';
-import { streamPositions, streamsClosedOnShutdown } from '../../realtime/stream.ts';
-import { liveSessionCheck } from '../auth/auth.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { eventStreamAnswer } from '#server/lib/route-schemas.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import { authOf } from '#server/plugins/access.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { streamPositions, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
+import { liveSessionCheck } from '#server/modules/auth/auth.service.ts';
 import * as dispatch from './dispatch.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 403: errorEnvelopeSchema, 404: errorEnvelopeSchema };

@@ -12,12 +12,12 @@ import type {
 } from '@storedesk/shared/delivery/schemas';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { distanceKm, roundKm } from '@storedesk/shared/storefront/serviceability';
-import type { Database } from '../../db/client.ts';
-import { AppError, invalid, notFound } from '../../lib/errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { csvField } from '../orders/orders-export.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, invalid, notFound } from '#server/lib/errors.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { csvField } from '#server/modules/orders/orders-export.ts';
 import * as repo from './dispatch.repository.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();

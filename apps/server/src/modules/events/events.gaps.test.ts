@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { publishEvent } from '../../realtime/publish.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import {
   createBusiness,
   createTestApp,
@@ -13,8 +13,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

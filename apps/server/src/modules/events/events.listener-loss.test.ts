@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publishEvent } from '../../realtime/publish.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import {
   createBusiness,
   createExecutive,
@@ -19,8 +19,8 @@ import {
   type TestApp,
   type TestBusiness,
   type TestDatabase,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream, type SseStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream, type SseStream } from '#test/sse.ts';
 
 let database: TestDatabase;
 let ctx: TestApp;

@@ -7,9 +7,9 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { EventHub } from '../../realtime/hub.ts';
-import { MAX_UNSENT_BYTES } from '../../lib/backpressure.ts';
-import { eventInsert, publishEvent } from '../../realtime/publish.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
+import { MAX_UNSENT_BYTES } from '#server/lib/backpressure.ts';
+import { eventInsert, publishEvent } from '#server/realtime/publish.ts';
 import {
   createBusiness,
   createTestApp,
@@ -18,8 +18,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

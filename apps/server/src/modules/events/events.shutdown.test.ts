@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { expect, it } from 'vitest';
-import { createBusiness, createTestApp, signIn } from '../../../test/harness.ts';
+import { createBusiness, createTestApp, signIn } from '#test/harness.ts';
 
 it('closing the app ends open live streams, so a shutdown does not wait for browsers to leave', async () => {
   const ctx = await createTestApp();

@@ -22,8 +22,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream, type Message, type SseStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream, type Message, type SseStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

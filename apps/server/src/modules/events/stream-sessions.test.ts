@@ -14,9 +14,9 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
-import { hashToken } from '../auth/auth.service.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
+import { hashToken } from '#server/modules/auth/auth.service.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

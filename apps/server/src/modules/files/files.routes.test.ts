@@ -11,11 +11,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
-import { registerErrorHandler } from '../../plugins/error-handler.ts';
-import { makeJpeg, makePng, pngOfSize } from '../../storage/image-fixtures.ts';
-import { fileUrl, imageKey, readImageUpload } from '../../storage/images.ts';
-import { startTestS3Server, type TestS3Server } from '../../storage/s3-test-server.ts';
-import { createStorage, type Storage } from '../../storage/storage.ts';
+import { registerErrorHandler } from '#server/plugins/error-handler.ts';
+import { makeJpeg, makePng, pngOfSize } from '#server/storage/image-fixtures.ts';
+import { fileUrl, imageKey, readImageUpload } from '#server/storage/images.ts';
+import { startTestS3Server, type TestS3Server } from '#server/storage/s3-test-server.ts';
+import { createStorage, type Storage } from '#server/storage/storage.ts';
 import { filesRoutes, registerMultipart } from './files.routes.ts';
 
 const LOGO_TOO_LARGE = 'Logo size should be less then 100kb';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
-import { AppError, notFound } from '../../lib/errors.ts';
-import { isValidStorageKey, type Storage } from '../../storage/storage.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import { isValidStorageKey, type Storage } from '#server/storage/storage.ts';
 
 /** Types served as they are; anything else goes out as a download of plain bytes. */
 const SERVED_AS_IS = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);

@@ -4,12 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createDatabase } from '../../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.ts';
-import { EventHub } from '../../realtime/hub.ts';
-import { createTestApp } from '../../../test/harness.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDatabase } from '#server/db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/error-handler.ts';
+import { EventHub } from '#server/realtime/hub.ts';
+import { createTestApp } from '#test/harness.ts';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../plugins/error-handler.ts';
+import type { Database } from '#server/db/client.ts';
+import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/error-handler.ts';
 import { pingDatabase } from './health.repository.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

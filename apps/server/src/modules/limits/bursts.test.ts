@@ -13,7 +13,7 @@ import { passwordResetMessages } from '@storedesk/shared/auth/password-reset-mes
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { customerCodePolicy, customerMessages } from '@storedesk/shared/storefront/customers';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createExecutive,
@@ -27,9 +27,9 @@ import {
   textsTo,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { stepAt, totpAt } from '../auth/totp.ts';
-import { throttlePolicy } from '../auth/auth.service.ts';
+} from '#test/harness.ts';
+import { stepAt, totpAt } from '#server/modules/auth/totp.ts';
+import { throttlePolicy } from '#server/modules/auth/auth.service.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

@@ -1,6 +1,6 @@
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { signInThrottle, smsUsage } from '../../db/schema.ts';
+import type { Executor } from '#server/db/client.ts';
+import { signInThrottle, smsUsage } from '#server/db/schema.ts';
 
 /** A key's count of attempts in its current window. */
 export type Counted = { key: string; count: number; windowStartedAt: Date };

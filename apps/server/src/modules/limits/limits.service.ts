@@ -1,6 +1,6 @@
 import { businessClock } from '@storedesk/shared/dates';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
 import * as repo from './limits.repository.ts';
 
 /**

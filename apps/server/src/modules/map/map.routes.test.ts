@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, createTestApp, signIn, type TestApp } from '../../../test/harness.ts';
+import { createBusiness, createTestApp, signIn, type TestApp } from '#test/harness.ts';
 
 describe('GET /api/map/tiles', () => {
   let ctx: TestApp;

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from '#server/lib/errors.ts';
 
 /** What a refused scraper is told (operators read these, not users of the console). */
 export const metricsMessages = {

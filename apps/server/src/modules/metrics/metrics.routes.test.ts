@@ -13,9 +13,9 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { parsePrometheusText, sampleValue, type Exposition } from '../../../test/prometheus-text.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { parsePrometheusText, sampleValue, type Exposition } from '#test/prometheus-text.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 import { metricsMessages } from './metrics.access.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';

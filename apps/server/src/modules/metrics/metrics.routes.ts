@@ -2,8 +2,8 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
-import type { Database } from '../../db/client.ts';
-import type { EventHub } from '../../realtime/hub.ts';
+import type { Database } from '#server/db/client.ts';
+import type { EventHub } from '#server/realtime/hub.ts';
 import { assertMayReadMetrics } from './metrics.access.ts';
 import { createMetrics, UNMATCHED_ROUTE, type AppMetrics } from './metrics.ts';
 

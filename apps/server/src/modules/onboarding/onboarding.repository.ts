@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import type { Executor } from '#server/db/client.ts';
 import {
   businesses,
   onboardingAccounts,
@@ -8,7 +8,7 @@ import {
   referralSettings,
   users,
   zones,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 
 export type PendingAccount = typeof onboardingAccounts.$inferSelect;
 

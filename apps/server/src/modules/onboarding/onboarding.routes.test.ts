@@ -6,8 +6,8 @@ import {
   onboardingVerificationMessages as v,
 } from '@storedesk/shared/onboarding/schemas';
 import { themes } from '@storedesk/shared/themes';
-import * as t from '../../db/schema.ts';
-import { makeJpeg, pngOfSize } from '../../storage/image-fixtures.ts';
+import * as t from '#server/db/schema.ts';
+import { makeJpeg, pngOfSize } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
@@ -17,8 +17,8 @@ import {
   signIn,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { startTestSmtp, type TestSmtp } from '../../../test/smtp.ts';
+} from '#test/harness.ts';
+import { startTestSmtp, type TestSmtp } from '#test/smtp.ts';
 import { onboardingRateLimits } from './onboarding.routes.ts';
 
 let ctx: TestApp;

@@ -13,14 +13,14 @@ import {
   onboardingSubmitSchema,
   onboardingVerifyResponseSchema,
 } from '@storedesk/shared/onboarding/schemas';
-import type { Config } from '../../config.ts';
-import type { Database } from '../../db/client.ts';
-import { AppError, invalid } from '../../lib/errors.ts';
-import { perAddressLimit } from '../../lib/rate-limit.ts';
-import type { OriginOf } from '../../lib/public-origin.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { setSessionCookie } from '../../plugins/access.ts';
-import type { Storage } from '../../storage/storage.ts';
+import type { Config } from '#server/config.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, invalid } from '#server/lib/errors.ts';
+import { perAddressLimit } from '#server/lib/rate-limit.ts';
+import type { OriginOf } from '#server/lib/public-origin.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { setSessionCookie } from '#server/plugins/access.ts';
+import type { Storage } from '#server/storage/storage.ts';
 import * as onboarding from './onboarding.service.ts';
 
 /** Per client address and hour (TRUST_PROXY says which address is the client's). */

@@ -18,7 +18,7 @@ import {
   signInCustomer,
   type Call,
   type StaffWorld,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

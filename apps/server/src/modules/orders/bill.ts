@@ -7,10 +7,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { gstSlabs, type OrderBill } from '@storedesk/shared/orders/invoice';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Database, Executor } from '../../db/client.ts';
-import { businesses, invoiceNumbers, orders, stores } from '../../db/schema.ts';
-import { fileUrl } from '../../storage/images.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { businesses, invoiceNumbers, orders, stores } from '#server/db/schema.ts';
+import { fileUrl } from '#server/storage/images.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { getOrder } from './orders.service.ts';
 
 async function businessOf(db: Executor, businessId: string) {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
-import type { Executor, Transaction } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
+import type { Executor, Transaction } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
@@ -13,8 +13,8 @@ import {
   signInCustomerWithAddress,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { countsUpsert, recountDailyStats } from '../dashboard/daily-stats.repository.ts';
+} from '#test/harness.ts';
+import { countsUpsert, recountDailyStats } from '#server/modules/dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 
 let ctx: TestApp;

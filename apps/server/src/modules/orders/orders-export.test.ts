@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '@storedesk/shared/orders';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createBusiness,
@@ -11,7 +11,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 import { csvField } from './orders-export.ts';
 
 let ctx: TestApp;

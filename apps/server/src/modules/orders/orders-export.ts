@@ -2,9 +2,9 @@ import type { Writable } from 'node:stream';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { orderStatusLabels, type OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
-import type { Database } from '../../db/client.ts';
-import { drained } from '../../lib/backpressure.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Database } from '#server/db/client.ts';
+import { drained } from '#server/lib/backpressure.ts';
+import type { Scope } from '#server/lib/scope.ts';
 import { forEachExportBatch } from './orders.repository.ts';
 
 const header = [

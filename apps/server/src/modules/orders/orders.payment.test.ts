@@ -9,8 +9,8 @@ import ngeohash from 'ngeohash';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import { messages } from '@storedesk/shared/messages';
-import * as t from '../../db/schema.ts';
-import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '../../../test/harness.ts';
+import * as t from '#server/db/schema.ts';
+import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

@@ -16,20 +16,20 @@ import {
 } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
-import { namesActor } from '../../db/actor.ts';
-import type { Database, Executor } from '../../db/client.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { orderEvents, orders } from '../../db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
-import { eventInsert, type EventInput } from '../../realtime/publish.ts';
+import { namesActor } from '#server/db/actor.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { orderEvents, orders } from '#server/db/schema.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { eventInsert, type EventInput } from '#server/realtime/publish.ts';
 import {
   businessTimeZoneOf,
   countsUpsert,
   type CountedOrder,
   type Counts,
-} from '../dashboard/daily-stats.repository.ts';
-import { likePattern } from '../../lib/search.ts';
-import { salesUpsert } from '../reports/sales-stats.repository.ts';
+} from '#server/modules/dashboard/daily-stats.repository.ts';
+import { likePattern } from '#server/lib/search.ts';
+import { salesUpsert } from '#server/modules/reports/sales-stats.repository.ts';
 
 /**
  * A search as it may match a customer's phone, kept as ten digits: a phone

@@ -6,7 +6,7 @@ import { Level } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail, OrderListResponse, OrderSummary } from '@storedesk/shared/orders/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStaffWorld,
@@ -15,7 +15,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

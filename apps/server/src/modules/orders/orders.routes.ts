@@ -11,11 +11,11 @@ import {
   orderStatusChangeSchema,
   orderSummarySchema,
 } from '@storedesk/shared/orders/schemas';
-import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { authOf } from '../../plugins/access.ts';
-import type { OrderNews } from '../../push/order-news.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import { authOf } from '#server/plugins/access.ts';
+import type { OrderNews } from '#server/push/order-news.ts';
 import { orderBillSchema } from '@storedesk/shared/orders/invoice';
 import { issueBill } from './bill.ts';
 import { exportOrders } from './orders-export.ts';

@@ -14,13 +14,13 @@ import type {
 } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
-import type { AuthContext } from '../auth/auth.service.ts';
-import type { CountedOrder } from '../dashboard/daily-stats.repository.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { CountedOrder } from '#server/modules/dashboard/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
 

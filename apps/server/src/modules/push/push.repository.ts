@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/push/schemas';
-import type { Executor } from '../../db/client.ts';
-import { pushNotifications, pushSubscriptions, serverSettings } from '../../db/schema.ts';
-import { eventInsert, type EventInput } from '../../realtime/publish.ts';
-import { ofBusiness } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { pushNotifications, pushSubscriptions, serverSettings } from '#server/db/schema.ts';
+import { eventInsert, type EventInput } from '#server/realtime/publish.ts';
+import { ofBusiness } from '#server/lib/scope.ts';
 
 /** A server-wide setting (server_settings), such as the VAPID key pair. */
 export async function findServerSetting(db: Executor, key: string): Promise<unknown> {

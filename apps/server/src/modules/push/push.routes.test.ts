@@ -14,8 +14,8 @@ import {
   type PushNotification,
   type PushNotificationList,
 } from '@storedesk/shared/push/schemas';
-import * as t from '../../db/schema.ts';
-import { publishEvent } from '../../realtime/publish.ts';
+import * as t from '#server/db/schema.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import {
   caller,
   createBusiness,
@@ -28,13 +28,9 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import {
-  startPushService,
-  type PushServiceStandIn,
-  type StandInSubscription,
-} from '../../../test/push-service.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { startPushService, type PushServiceStandIn, type StandInSubscription } from '#test/push-service.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let standIn: PushServiceStandIn;
 let ctx: TestApp;

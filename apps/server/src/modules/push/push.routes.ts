@@ -12,16 +12,16 @@ import {
   pushSubscriptionRemovalSchema,
   pushSubscriptionSchema,
 } from '@storedesk/shared/push/schemas';
-import type { Database } from '../../db/client.ts';
-import { perAddressLimit } from '../../lib/rate-limit.ts';
+import type { Database } from '#server/db/client.ts';
+import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import {
   customerHeaders,
   registerPreflight,
   storefrontHeaders,
   withCors,
-} from '../../lib/storefront-cors.ts';
-import { authOf, storefrontOf } from '../../plugins/access.ts';
-import type { PushDelivery } from '../../push/delivery.ts';
+} from '#server/lib/storefront-cors.ts';
+import { authOf, storefrontOf } from '#server/plugins/access.ts';
+import type { PushDelivery } from '#server/push/delivery.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
 

@@ -5,8 +5,8 @@
  * send's row (with a live event) about once a second.
  */
 import type { PushPayload } from '@storedesk/shared/push/schemas';
-import type { Database } from '../../db/client.ts';
-import type { Delivery, PushSender, PushTarget } from '../../push/sender.ts';
+import type { Database } from '#server/db/client.ts';
+import type { Delivery, PushSender, PushTarget } from '#server/push/sender.ts';
 import * as repo from './push.repository.ts';
 
 export type SendingOptions = {

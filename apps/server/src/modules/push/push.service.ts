@@ -7,12 +7,12 @@ import type {
   PushSubscriptionRecord,
 } from '@storedesk/shared/push/schemas';
 import { pushMessages } from '@storedesk/shared/push/schemas';
-import type { Database } from '../../db/client.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
-import { registrationRefusal, type EndpointAllowlist } from '../../push/endpoint-rule.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import type { CustomerContext } from '../storefront/customers.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
+import { registrationRefusal, type EndpointAllowlist } from '#server/push/endpoint-rule.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { CustomerContext } from '#server/modules/storefront/customers.service.ts';
 import * as repo from './push.repository.ts';
 import { abandonedAfterSeconds, type PushSending } from './push.sending.ts';
 

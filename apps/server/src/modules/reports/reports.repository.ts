@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
-import type { Executor } from '../../db/client.ts';
-import type { Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import type { Scope } from '#server/lib/scope.ts';
 
 /** One group's sums as read from the rollup, with the name its key has now (null when it names none). */
 export type GroupRow = {

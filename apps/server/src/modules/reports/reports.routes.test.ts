@@ -8,7 +8,7 @@ import {
   type SalesGrouping,
   type SalesReport,
 } from '@storedesk/shared/reports/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStoreWithItem,
@@ -20,8 +20,8 @@ import {
   type Call,
   type StaffWorld,
   createStaffWorld,
-} from '../../../test/harness.ts';
-import { recountDays } from '../dashboard/dashboard.service.ts';
+} from '#test/harness.ts';
+import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
 
 let world: StaffWorld;
 let call: Call;

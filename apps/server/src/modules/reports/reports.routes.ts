@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { salesReportQuerySchema, salesReportSchema } from '@storedesk/shared/reports/schemas';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import { getSalesReport, salesCsv } from './reports.service.ts';
 
 const figures =

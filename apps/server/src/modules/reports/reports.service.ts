@@ -11,12 +11,12 @@ import {
   type SalesRow,
 } from '@storedesk/shared/reports/schemas';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
-import type { Database } from '../../db/client.ts';
-import { invalid } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { csvField } from '../orders/orders-export.ts';
-import { isZoneOf } from '../zones/zones.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { invalid } from '#server/lib/errors.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { csvField } from '#server/modules/orders/orders-export.ts';
+import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 import * as repo from './reports.repository.ts';
 
 /** What the console shows for a group's key. */

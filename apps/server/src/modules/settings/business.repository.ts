@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BusinessType } from '@storedesk/shared/settings/business';
-import type { Executor } from '../../db/client.ts';
-import { businesses, stores, type ThemeColours } from '../../db/schema.ts';
-import { ofBusiness, type BusinessScope, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { businesses, stores, type ThemeColours } from '#server/db/schema.ts';
+import { ofBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   id: businesses.id,

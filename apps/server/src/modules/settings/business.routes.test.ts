@@ -7,7 +7,7 @@ import { messages } from '@storedesk/shared/messages';
 import { businessMessages, type BusinessSettings, type SmsUsage } from '@storedesk/shared/settings/business';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import { themes } from '@storedesk/shared/themes';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createBusiness,
@@ -21,8 +21,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

@@ -6,8 +6,8 @@ import {
   smsUsageSchema,
   storefrontKeyRotationSchema,
 } from '@storedesk/shared/settings/business';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as business from './business.service.ts';
 
 const writeErrors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };

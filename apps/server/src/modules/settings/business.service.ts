@@ -7,17 +7,17 @@ import {
   type BusinessSettingsUpdate,
   type StorefrontKeyRotation,
 } from '@storedesk/shared/settings/business';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
-import { recountDays } from '../dashboard/dashboard.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
 import * as repo from './business.repository.ts';
-import { textsToday } from '../limits/limits.service.ts';
-import type { ShopSites } from '../storefront/shop-sites.ts';
+import { textsToday } from '#server/modules/limits/limits.service.ts';
+import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';
 
 /** What the business settings need of the shops' origins (ADR 0055). */
 export type Shops = Pick<ShopSites, 'originOf' | 'isReserved' | 'refresh'>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import type * as DailyStats from '../dashboard/daily-stats.repository.ts';
+import type { Executor } from '#server/db/client.ts';
+import type * as DailyStats from '#server/modules/dashboard/daily-stats.repository.ts';
 import {
   caller,
   createBusiness,
@@ -12,7 +12,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 /** The dashboard's recount, watched: what the save's transaction shows it, and whether it fails. */
 const recount = vi.hoisted(() => ({
@@ -21,7 +21,7 @@ const recount = vi.hoisted(() => ({
 }));
 let ctx: TestApp;
 
-vi.mock('../dashboard/daily-stats.repository.ts', async (importOriginal) => {
+vi.mock('#server/modules/dashboard/daily-stats.repository.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof DailyStats>();
   return {
     ...actual,

@@ -1,8 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { HelplineInput } from '@storedesk/shared/settings/helplines';
-import type { Executor } from '../../db/client.ts';
-import { helplines } from '../../db/schema.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { helplines } from '#server/db/schema.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   id: helplines.id,

@@ -8,9 +8,9 @@ import {
   helplineSchema,
   helplineUpdateSchema,
 } from '@storedesk/shared/settings/helplines';
-import type { Database } from '../../db/client.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as helplines from './helplines.service.ts';
 
 const params = z.object({ id: idParam });

@@ -6,11 +6,11 @@ import {
   type HelplineList,
   type HelplineUpdate,
 } from '@storedesk/shared/settings/helplines';
-import type { Database } from '../../db/client.ts';
-import { AppError } from '../../lib/errors.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './helplines.repository.ts';
 import { announceSettings } from './settings-events.ts';
 

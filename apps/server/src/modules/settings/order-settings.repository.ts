@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { orderSettings } from '../../db/schema.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { orderSettings } from '#server/db/schema.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,

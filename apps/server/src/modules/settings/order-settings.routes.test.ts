@@ -9,7 +9,7 @@ import {
 } from '@storedesk/shared/settings/order-settings';
 import { amountMessages } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createBusiness,
@@ -22,7 +22,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

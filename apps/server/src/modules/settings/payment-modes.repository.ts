@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
-import type { Executor } from '../../db/client.ts';
-import { paymentModes } from '../../db/schema.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { paymentModes } from '#server/db/schema.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   id: paymentModes.id,

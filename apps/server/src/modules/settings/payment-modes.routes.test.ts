@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
 import { paymentModeMessages, type PaymentMode } from '@storedesk/shared/settings/payment-modes';
-import * as t from '../../db/schema.ts';
-import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '../../../test/harness.ts';
+import * as t from '#server/db/schema.ts';
+import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

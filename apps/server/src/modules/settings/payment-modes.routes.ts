@@ -7,9 +7,9 @@ import {
   paymentModeSchema,
   paymentModeUpdateSchema,
 } from '@storedesk/shared/settings/payment-modes';
-import type { Database } from '../../db/client.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as paymentModes from './payment-modes.service.ts';
 
 const params = z.object({ id: idParam });

@@ -7,12 +7,12 @@ import {
   type PaymentModeType,
   type PaymentModeUpdate,
 } from '@storedesk/shared/settings/payment-modes';
-import type { Database } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { scopeOf } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './payment-modes.repository.ts';
 import { announceSettings } from './settings-events.ts';
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ReferralType } from '@storedesk/shared/settings/referral-settings';
-import type { Executor } from '../../db/client.ts';
-import { referralSettings } from '../../db/schema.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { referralSettings } from '#server/db/schema.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   enabled: referralSettings.enabled,

@@ -7,7 +7,7 @@ import {
   referralMessages,
   type ReferralSettings,
 } from '@storedesk/shared/settings/referral-settings';
-import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '../../../test/harness.ts';
+import { caller, createStaffWorld, errorOf, type Call, type StaffWorld } from '#test/harness.ts';
 
 let world: StaffWorld;
 let call: Call;

@@ -4,8 +4,8 @@ import {
   referralSettingsSchema,
   referralSettingsUpdateSchema,
 } from '@storedesk/shared/settings/referral-settings';
-import type { Database } from '../../db/client.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as referralSettings from './referral-settings.service.ts';
 
 /** Settings > Referral Settings (SPEC §5), the owner's only; an admin gets 403 from each. */

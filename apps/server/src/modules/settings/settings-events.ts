@@ -1,6 +1,6 @@
-import type { Executor } from '../../db/client.ts';
-import type { Scope } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
+import type { Executor } from '#server/db/client.ts';
+import type { Scope } from '#server/lib/scope.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 
 /** The settings records a `settings` event names, so each tab refreshes only its own. */
 export type SettingsRecord = 'payment-modes' | 'helplines' | 'order' | 'referral';

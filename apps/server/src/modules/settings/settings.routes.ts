@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { businessSettingsRoutes } from './business.routes.ts';
 import { helplinesRoutes } from './helplines.routes.ts';
 import { orderSettingsRoutes } from './order-settings.routes.ts';

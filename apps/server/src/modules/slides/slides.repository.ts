@@ -1,9 +1,9 @@
 import { and, asc, count, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Executor } from '../../db/client.ts';
-import { slides } from '../../db/schema.ts';
-import { nameMatches } from '../../lib/search.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { slides } from '#server/db/schema.ts';
+import { nameMatches } from '#server/lib/search.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 export type SlideValues = { title: string; position: number };
 

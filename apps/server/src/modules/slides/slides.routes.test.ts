@@ -3,8 +3,8 @@ import { Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Slide } from '@storedesk/shared/slides/schemas';
-import { makeJpeg, makePng, pngOfSize } from '../../storage/image-fixtures.ts';
-import { LocalStorage } from '../../storage/local-storage.ts';
+import { makeJpeg, makePng, pngOfSize } from '#server/storage/image-fixtures.ts';
+import { LocalStorage } from '#server/storage/local-storage.ts';
 import {
   caller,
   createStaffWorld,
@@ -13,7 +13,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

@@ -1,15 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
 import type { Slide, SlideInput, SlideUpdate, StorefrontSlide } from '@storedesk/shared/slides/schemas';
-import type { Database, Executor } from '../../db/client.ts';
-import { notFound } from '../../lib/errors.ts';
-import { replaceImage } from '../../lib/replace-image.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import { fileUrl, imageKey, type ImageUpload } from '../../storage/images.ts';
-import type { Storage } from '../../storage/storage.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { replaceImage } from '#server/lib/replace-image.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './slides.repository.ts';
 
 export function toSlide(row: repo.SlideRow): Slide {

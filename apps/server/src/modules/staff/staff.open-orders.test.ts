@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { StaffMember } from '@storedesk/shared/staff/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStaffWorld,
@@ -15,7 +15,7 @@ import {
   type TestApp,
   type TestBusiness,
   waitUntilBlockedBy,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

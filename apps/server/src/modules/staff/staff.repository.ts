@@ -1,10 +1,10 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { StaffListQuery } from '@storedesk/shared/staff/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Executor } from '../../db/client.ts';
-import { orders, users, zones } from '../../db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
-import { nameMatches } from '../../lib/search.ts';
+import type { Executor } from '#server/db/client.ts';
+import { orders, users, zones } from '#server/db/schema.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { nameMatches } from '#server/lib/search.ts';
 
 export type StaffValues = {
   name: string;

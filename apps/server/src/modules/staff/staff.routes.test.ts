@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { Level } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import type { DeliveryExecutive, StaffMember } from '@storedesk/shared/staff/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   caller,
   createStaffWorld,
@@ -14,7 +14,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

@@ -10,10 +10,10 @@ import {
   staffUpdateSchema,
   type StaffKind,
 } from '@storedesk/shared/staff/schemas';
-import type { Database } from '../../db/client.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import type { Access } from '../../plugins/access.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import type { Access } from '#server/plugins/access.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as staff from './staff.service.ts';
 
 const params = z.object({ userId: idParam });

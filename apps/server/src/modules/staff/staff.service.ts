@@ -8,14 +8,14 @@ import {
   type StaffMember,
   type StaffUpdate,
 } from '@storedesk/shared/staff/schemas';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import { endSessionsOf, type AuthContext } from '../auth/auth.service.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { zoneForWrite } from '../zones/zones.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import { endSessionsOf, type AuthContext } from '#server/modules/auth/auth.service.ts';
+import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
 import * as repo from './staff.repository.ts';
 
 /*

@@ -17,8 +17,8 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+} from '#test/harness.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let call: Call;

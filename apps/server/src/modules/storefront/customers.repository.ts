@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { customerAddresses, customerCodes, customerSessions, customers } from '../../db/schema.ts';
-import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { customerAddresses, customerCodes, customerSessions, customers } from '#server/db/schema.ts';
+import { ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
 
 export async function insertCode(
   db: Executor,

@@ -9,7 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { addressMessages, type Address } from '@storedesk/shared/storefront/addresses';
 import { customerCodePolicy, customerMessages } from '@storedesk/shared/storefront/customers';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
@@ -20,7 +20,7 @@ import {
   textsTo,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

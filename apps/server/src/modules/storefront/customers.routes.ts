@@ -9,16 +9,16 @@ import {
   customerVerifyRequestSchema,
   customerVerifyResponseSchema,
 } from '@storedesk/shared/storefront/customers';
-import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
 import {
   customerHeaders,
   registerPreflight,
   storefrontHeaders,
   withCors,
-} from '../../lib/storefront-cors.ts';
-import { customerOf, storefrontOf } from '../../plugins/access.ts';
-import type { SmsSender } from '../../sms/sms.ts';
+} from '#server/lib/storefront-cors.ts';
+import { customerOf, storefrontOf } from '#server/plugins/access.ts';
+import type { SmsSender } from '#server/sms/sms.ts';
 import * as customers from './customers.service.ts';
 
 const signedIn = { access: 'customer' as const, crossOrigin: true };

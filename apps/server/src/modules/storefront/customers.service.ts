@@ -14,14 +14,14 @@ import {
   type CustomerUpdate,
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { SessionCheck } from '../../realtime/session-watch.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import type { CustomerScope } from '../../lib/scope.ts';
-import type { SmsSender } from '../../sms/sms.ts';
-import { clearCounts, reserveAttempt, reserveText } from '../limits/limits.service.ts';
+import type { Database, Executor, Transaction } from '#server/db/client.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { SessionCheck } from '#server/realtime/session-watch.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
+import type { CustomerScope } from '#server/lib/scope.ts';
+import type { SmsSender } from '#server/sms/sms.ts';
+import { clearCounts, reserveAttempt, reserveText } from '#server/modules/limits/limits.service.ts';
 import * as repo from './customers.repository.ts';
 import { findReferralProgramme } from './storefront.repository.ts';
 import type { StorefrontBusiness } from './storefront.service.ts';

@@ -6,7 +6,7 @@
 import { businessClock, withinWindow } from '@storedesk/shared/dates';
 import { formatRupees, percentOf } from '@storedesk/shared/money';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
-import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from '../../db/schema.ts';
+import type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot } from '#server/db/schema.ts';
 
 export const deliveryChargeLabel = 'Delivery charges';
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { customerMessages, referralMessages, type Customer } from '@storedesk/shared/storefront/customers';
 import { deviceIdHeader } from '@storedesk/shared/storefront/page';
 import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createStoreWithItem,
@@ -22,7 +22,7 @@ import {
   type CustomerSession,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 import { referralSignals } from './referral-signals.ts';
 
 let ctx: TestApp;

@@ -1,5 +1,5 @@
-import type { Database } from '../../db/client.ts';
-import type { ShopUrl } from '../../lib/shop-origin.ts';
+import type { Database } from '#server/db/client.ts';
+import type { ShopUrl } from '#server/lib/shop-origin.ts';
 import { findShopDomains } from './storefront.repository.ts';
 
 /** How often each instance reads the businesses' own domains again: a new one is served within this. */

@@ -17,7 +17,7 @@ import {
   type StorefrontQuote,
 } from '@storedesk/shared/storefront/schemas';
 import { distanceKm } from '@storedesk/shared/storefront/serviceability';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
@@ -25,7 +25,7 @@ import {
   refusalOf,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

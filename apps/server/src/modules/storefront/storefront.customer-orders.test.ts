@@ -17,7 +17,7 @@ import {
   type StorefrontOrder,
 } from '@storedesk/shared/storefront/schemas';
 import { serviceabilityMessages } from '@storedesk/shared/storefront/serviceability';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
@@ -27,7 +27,7 @@ import {
   type CustomerSession,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

@@ -14,7 +14,7 @@ import {
   keyedOrderHeaders,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 const perMinute = 3;
 let direct: TestApp;

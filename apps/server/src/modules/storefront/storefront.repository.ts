@@ -1,5 +1,5 @@
 import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
-import type { Executor, Transaction } from '../../db/client.ts';
+import type { Executor, Transaction } from '#server/db/client.ts';
 import {
   businesses,
   categories,
@@ -14,10 +14,10 @@ import {
   referralClaims,
   referralSettings,
   stores,
-} from '../../db/schema.ts';
+} from '#server/db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
-import { likePattern, nameMatches } from '../../lib/search.ts';
-import { ofBusiness, ofCustomer, type CustomerScope } from '../../lib/scope.ts';
+import { likePattern, nameMatches } from '#server/lib/search.ts';
+import { ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db

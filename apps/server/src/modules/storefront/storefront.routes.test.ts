@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { businessClock, defaultTimeZone } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { storefrontMessages, type StorefrontOrder } from '@storedesk/shared/storefront/schemas';
-import * as t from '../../db/schema.ts';
+import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
@@ -18,7 +18,7 @@ import {
   signInCustomerWithAddress,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

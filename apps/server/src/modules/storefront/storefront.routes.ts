@@ -19,17 +19,17 @@ import {
   storefrontStoreListSchema,
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
-import type { Database } from '../../db/client.ts';
-import { perAddressLimit } from '../../lib/rate-limit.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { customerOf, storefrontOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { perAddressLimit } from '#server/lib/rate-limit.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import {
   customerHeaders,
   registerPreflight,
   storefrontHeaders,
   withCors,
-} from '../../lib/storefront-cors.ts';
-import { listStorefrontSlides } from '../slides/slides.service.ts';
+} from '#server/lib/storefront-cors.ts';
+import { listStorefrontSlides } from '#server/modules/slides/slides.service.ts';
 import {
   assertMayPlaceOrders,
   assertTakingOrders,

@@ -27,16 +27,16 @@ import {
 import { deliveryRadius } from '@storedesk/shared/stores/schemas';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
-import type { Database, Executor, Transaction } from '../../db/client.ts';
-import type { OrderAddressSnapshot, orders } from '../../db/schema.ts';
-import type { CustomerScope } from '../../lib/scope.ts';
+import type { Database, Executor, Transaction } from '#server/db/client.ts';
+import type { OrderAddressSnapshot, orders } from '#server/db/schema.ts';
+import type { CustomerScope } from '#server/lib/scope.ts';
 import { getAddress, type CustomerContext } from './customers.service.ts';
-import type { ApiKeyCaller } from '../api-keys/api-keys.service.ts';
-import { AppError, invalid, notFound, unauthenticated } from '../../lib/errors.ts';
-import { fileUrl } from '../../storage/images.ts';
-import { recordPlacedOrder } from '../orders/orders.service.ts';
-import { assertMayOrder } from '../customers/customers.service.ts';
-import { publishEvent } from '../../realtime/publish.ts';
+import type { ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';
+import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
+import { fileUrl } from '#server/storage/images.ts';
+import { recordPlacedOrder } from '#server/modules/orders/orders.service.ts';
+import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
 import {
   chargesFor,
   couponRefusal,

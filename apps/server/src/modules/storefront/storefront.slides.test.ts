@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Slide, StorefrontSlide } from '@storedesk/shared/slides/schemas';
-import { makeJpeg, makePng } from '../../storage/image-fixtures.ts';
+import { makeJpeg, makePng } from '#server/storage/image-fixtures.ts';
 import {
   caller,
   createBusiness,
@@ -12,7 +12,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

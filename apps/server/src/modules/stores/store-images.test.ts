@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import type { Store } from '@storedesk/shared/stores/schemas';
-import { makeJpeg, pngOfSize } from '../../storage/image-fixtures.ts';
+import { makeJpeg, pngOfSize } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,
   createTestApp,
@@ -11,7 +11,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;

@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
-import type { Database, Executor } from '../../db/client.ts';
-import { perDatabase } from '../../db/per-database.ts';
-import { businesses, stores, zones } from '../../db/schema.ts';
-import { ListIndex, listSource } from '../../lib/list-index.ts';
-import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { perDatabase } from '#server/db/per-database.ts';
+import { businesses, stores, zones } from '#server/db/schema.ts';
+import { ListIndex, listSource } from '#server/lib/list-index.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 export type StoreValues = {
   name: string;

@@ -10,11 +10,11 @@ import {
   storeUpdateSchema,
 } from '@storedesk/shared/stores/schemas';
 import { limits } from '@storedesk/shared/limits';
-import type { Database } from '../../db/client.ts';
-import { readImageUpload } from '../../storage/images.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { readImageUpload } from '#server/storage/images.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as stores from './stores.service.ts';
 
 const params = z.object({ storeId: idParam });

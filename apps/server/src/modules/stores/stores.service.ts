@@ -9,17 +9,17 @@ import type {
 } from '@storedesk/shared/stores/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from '../../db/client.ts';
-import { replaceImage } from '../../lib/replace-image.ts';
-import { fileUrl, imageKey, type ImageUpload } from '../../storage/images.ts';
-import type { Storage } from '../../storage/storage.ts';
-import { invalid, notFound } from '../../lib/errors.ts';
-import { scopeOf, type Scope } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { replaceImage } from '#server/lib/replace-image.ts';
+import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
+import type { Storage } from '#server/storage/storage.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
+import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './stores.repository.ts';
-import { zoneForWrite } from '../zones/zones.service.ts';
+import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
 
 type StoreRow = NonNullable<Awaited<ReturnType<typeof repo.findStore>>>;
 

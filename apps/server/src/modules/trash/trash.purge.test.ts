@@ -4,18 +4,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createDatabase, type Database } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
-import { makePng } from '../../storage/image-fixtures.ts';
-import { imageKey } from '../../storage/images.ts';
-import { startTestS3Server, type TestS3Server } from '../../storage/s3-test-server.ts';
-import { createStorage, type Storage } from '../../storage/storage.ts';
-import {
-  createBusiness,
-  createTestDatabase,
-  type TestBusiness,
-  type TestDatabase,
-} from '../../../test/harness.ts';
+import { createDatabase, type Database } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
+import { makePng } from '#server/storage/image-fixtures.ts';
+import { imageKey } from '#server/storage/images.ts';
+import { startTestS3Server, type TestS3Server } from '#server/storage/s3-test-server.ts';
+import { createStorage, type Storage } from '#server/storage/storage.ts';
+import { createBusiness, createTestDatabase, type TestBusiness, type TestDatabase } from '#test/harness.ts';
 import { purgeTrash } from './trash.service.ts';
 
 const png = makePng(2, 2);

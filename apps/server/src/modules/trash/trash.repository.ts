@@ -2,10 +2,10 @@ import { and, eq, gt, isNull, sql, type AnyColumn, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core';
 import type { TrashKind, TrashListQuery } from '@storedesk/shared/trash/schemas';
 import { trashRetentionDays } from '@storedesk/shared/trash/schemas';
-import type { Executor } from '../../db/client.ts';
-import { categories, items, slides, stores, zones } from '../../db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '../../lib/scope.ts';
-import { likePattern } from '../../lib/search.ts';
+import type { Executor } from '#server/db/client.ts';
+import { categories, items, slides, stores, zones } from '#server/db/schema.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { likePattern } from '#server/lib/search.ts';
 
 /** The moment before which a deletion has outlived the trash: newer ones are listed and restorable. */
 const retentionStart = sql`now() - make_interval(days => ${trashRetentionDays})`;

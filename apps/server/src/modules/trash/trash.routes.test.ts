@@ -9,7 +9,7 @@ import {
   restoreZoneFirstMessage,
   type TrashEntry,
 } from '@storedesk/shared/trash/schemas';
-import { closeOpenStreams, openStream } from '../../../test/sse.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 import {
   caller,
   createStaffWorld,
@@ -18,7 +18,7 @@ import {
   type Session,
   type TestApp,
   type TestBusiness,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { trashEntrySchema, trashKinds, trashListQuerySchema } from '@storedesk/shared/trash/schemas';
-import type { Database } from '../../db/client.ts';
-import { idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as trash from './trash.service.ts';
 
 export const trashRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {

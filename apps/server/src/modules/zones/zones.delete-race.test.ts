@@ -16,7 +16,7 @@ import {
   type Session,
   type TestApp,
   waitUntilBlockedBy,
-} from '../../../test/harness.ts';
+} from '#test/harness.ts';
 
 let ctx: TestApp;
 let call: Call;

@@ -1,6 +1,6 @@
 /** A search the schema lets through but the database refuses must be a 4xx, never a 500. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness, createTestApp, errorOf, signIn, type TestApp } from '../../../test/harness.ts';
+import { createBusiness, createTestApp, errorOf, signIn, type TestApp } from '#test/harness.ts';
 
 let ctx: TestApp;
 let headers: { authorization: string };

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { ListQuery } from '@storedesk/shared/lists';
 import type { ZoneUsage } from '@storedesk/shared/zones/schemas';
-import type { Executor } from '../../db/client.ts';
-import { orders, stores, users, zones } from '../../db/schema.ts';
-import { nameMatches } from '../../lib/search.ts';
-import { ofBusiness, type Scope } from '../../lib/scope.ts';
+import type { Executor } from '#server/db/client.ts';
+import { orders, stores, users, zones } from '#server/db/schema.ts';
+import { nameMatches } from '#server/lib/search.ts';
+import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = { id: zones.id, name: zones.name, version: zones.version, updatedAt: zones.updatedAt };
 

@@ -8,9 +8,9 @@ import {
   zoneSchema,
   zoneUpdateSchema,
 } from '@storedesk/shared/zones/schemas';
-import type { Database } from '../../db/client.ts';
-import { deleteQuerySchema, idParam } from '../../lib/route-schemas.ts';
-import { authOf } from '../../plugins/access.ts';
+import type { Database } from '#server/db/client.ts';
+import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { authOf } from '#server/plugins/access.ts';
 import * as zones from './zones.service.ts';
 
 const params = z.object({ zoneId: idParam });

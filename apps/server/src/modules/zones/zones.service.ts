@@ -6,13 +6,13 @@ import {
   type ZoneInput,
   type ZoneUpdate,
 } from '@storedesk/shared/zones/schemas';
-import type { Database, Executor } from '../../db/client.ts';
-import { AppError, invalid, notFound, stale } from '../../lib/errors.ts';
-import { isUniqueViolation } from '../../lib/pg-errors.ts';
-import { scopeOf, type BusinessScope, type Scope } from '../../lib/scope.ts';
-import { writeVersioned } from '../../lib/versioned.ts';
-import { publishEvent } from '../../realtime/publish.ts';
-import type { AuthContext } from '../auth/auth.service.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { scopeOf, type BusinessScope, type Scope } from '#server/lib/scope.ts';
+import { writeVersioned } from '#server/lib/versioned.ts';
+import { publishEvent } from '#server/realtime/publish.ts';
+import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './zones.repository.ts';
 
 export function toZone(row: repo.ZoneRow): Zone {
