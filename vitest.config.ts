@@ -47,6 +47,16 @@ export default defineConfig({
         },
       },
       {
+        // What the browser apps share (the API client, the live stream, the service worker's rules, the
+        // persisted values and the screens' states), in a browser-like setting.
+        test: {
+          name: 'web',
+          root: './packages/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+      {
         test: { name: 'tooling', root: './eslint-rules', include: ['*.test.js'], environment: 'node' },
       },
     ],
