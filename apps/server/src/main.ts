@@ -6,7 +6,7 @@ import { createDatabase, createReadDatabase } from './db/client.ts';
 import { DataDirInUseError, startEmbeddedPostgres } from './db/embedded-postgres.ts';
 import { runMigrations } from './db/migrate.ts';
 import { isLoopback, listeningOrigin } from './lib/public-origin.ts';
-import { loadVapidKeys } from './push/vapid.ts';
+import { loadVapidKeys } from './modules/push/vapid.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';

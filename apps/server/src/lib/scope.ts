@@ -34,6 +34,11 @@ export function ofBusiness(table: OfBusiness, scope: { businessId: string | Plac
   return eq(table.businessId, scope.businessId);
 }
 
+/** The business's own row (its name, its settings): the one row of `businesses` a scope may touch. */
+export function theBusiness(table: { id: AnyColumn }, scope: { businessId: string | Placeholder }): SQL {
+  return eq(table.id, scope.businessId);
+}
+
 /**
  * The rows of a zoned table (stores, orders, staff) a staff scope sees: its
  * business's, and of those its zone's when it names one. A prepared statement

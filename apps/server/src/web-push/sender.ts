@@ -8,7 +8,11 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import { endpointRefusal, publicOnlyLookup, type EndpointAllowlist } from './endpoint-rule.ts';
-import type { VapidDetails } from './vapid.ts';
+
+/** The server's VAPID key pair (ADR 0017). */
+export type VapidKeys = { publicKey: string; privateKey: string };
+/** What signs a push: the key pair and who push services may contact about it. */
+export type VapidDetails = VapidKeys & { subject: string };
 
 /** What became of one push: taken by the push service, gone for good (404, 410), or not taken. */
 export type Delivery = 'delivered' | 'gone' | 'failed';

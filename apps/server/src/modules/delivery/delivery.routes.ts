@@ -23,8 +23,7 @@ import {
 import type { Database } from '#server/db/client.ts';
 import { idParam, lastEventIdSchema, eventStreamAnswer } from '#server/lib/route-schemas.ts';
 import { authOf, sessionToken } from '#server/plugins/access.ts';
-import type { PushDelivery } from '#server/push/delivery.ts';
-import type { OrderNews } from '#server/push/order-news.ts';
+import type { OrderNews, PushDelivery } from '#server/modules/push/push.service.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
 import { canUseDeliveryApp } from '@storedesk/shared/levels';

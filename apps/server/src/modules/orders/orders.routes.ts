@@ -15,9 +15,9 @@ import type { Database } from '#server/db/client.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { authOf } from '#server/plugins/access.ts';
-import type { OrderNews } from '#server/push/order-news.ts';
+import type { OrderNews } from '#server/modules/push/push.service.ts';
 import { orderBillSchema } from '@storedesk/shared/orders/invoice';
-import { issueBill } from './bill.ts';
+import { issueBill } from './bill.service.ts';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 

@@ -1,7 +1,7 @@
 import type { Config } from '#server/config.ts';
 import type { Database } from '#server/db/client.ts';
-import { PushSender } from './sender.ts';
-import { loadVapidKeys, type VapidKeys } from './vapid.ts';
+import { PushSender, type VapidKeys } from '#server/web-push/sender.ts';
+import { loadVapidKeys } from './vapid.ts';
 
 /**
  * The server's VAPID keys and its push sender, made once per process and shared by what sends

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
 import type { PushPayload } from '@storedesk/shared/push/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
 import { deliverPath } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
 import type { Database } from '#server/db/client.ts';
-import { deleteSubscriptionsById } from '#server/modules/push/push.repository.ts';
-import type { PushSender } from './sender.ts';
+import type { PushSender } from '#server/web-push/sender.ts';
+import {
+  deleteSubscriptionsById,
+  findCustomerDevicesOfOrder,
+  findExecutiveDevicesOfOrder,
+} from './push.repository.ts';
 
 type Log = { error: (obj: unknown, msg?: string) => void };
 
@@ -49,21 +52,7 @@ export class OrderNews {
   }
 
   private async deliver(businessId: string, orderId: string): Promise<void> {
-    const { rows } = await this.db.execute<{
-      number: number;
-      status: number;
-      store_name: string;
-      id: string;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-    }>(sql`
-      SELECT o.number, o.status, o.store_name, s.id, s.endpoint, s.p256dh, s.auth
-      FROM orders o
-      JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
-      WHERE o.business_id = ${businessId} AND o.id = ${orderId}
-      ORDER BY s.created_at DESC
-      LIMIT ${DEVICES_MAX}`);
+    const rows = await findCustomerDevicesOfOrder(this.db, { businessId }, orderId, DEVICES_MAX);
     const first = rows[0];
     if (!first) return;
     const news = orderNews({ number: first.number, status: first.status, storeName: first.store_name });
@@ -72,22 +61,12 @@ export class OrderNews {
   }
 
   private async tellExecutive(businessId: string, orderId: string, executiveId: string): Promise<void> {
-    const { rows } = await this.db.execute<{
-      number: number;
-      store_name: string;
-      payment_mode: string | null;
-      bill_amount_paise: string;
-      id: string;
-      endpoint: string;
-      p256dh: string;
-      auth: string;
-    }>(sql`
-      SELECT o.number, o.store_name, o.payment_mode, o.bill_amount_paise, s.id, s.endpoint, s.p256dh, s.auth
-      FROM orders o
-      JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
-      WHERE o.business_id = ${businessId} AND o.id = ${orderId} AND o.dex_id = ${executiveId} AND o.state = 1
-      ORDER BY s.created_at DESC
-      LIMIT ${DEVICES_MAX}`);
+    const rows = await findExecutiveDevicesOfOrder(
+      this.db,
+      { businessId, executiveId },
+      orderId,
+      DEVICES_MAX,
+    );
     const first = rows[0];
     if (!first) return;
     const cash =

@@ -4,7 +4,7 @@ import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/pu
 import type { Executor } from '#server/db/client.ts';
 import { pushNotifications, pushSubscriptions, serverSettings } from '#server/db/schema.ts';
 import { eventInsert, type EventInput } from '#server/realtime/publish.ts';
-import { ofBusiness } from '#server/lib/scope.ts';
+import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /** A server-wide setting (server_settings), such as the VAPID key pair. */
 export async function findServerSetting(db: Executor, key: string): Promise<unknown> {
@@ -250,4 +250,45 @@ export async function failAbandonedSends(
     announced AS (${eventInsert({ businessId, zoneId: null, topic: 'push', action: 'updated', recordId: null }, ended)})
     SELECT id FROM ${ended}`);
   return rows.length;
+}
+
+/** A device to push to: a subscription's endpoint and keys. */
+type Device = { id: string; endpoint: string; p256dh: string; auth: string };
+
+/** The devices of an order's customer (newest first, at most `limit`), each with what the order's news needs. */
+export async function findCustomerDevicesOfOrder(
+  db: Executor,
+  scope: BusinessScope,
+  orderId: string,
+  limit: number,
+): Promise<(Device & { number: number; status: number; store_name: string })[]> {
+  const { rows } = await db.execute<Device & { number: number; status: number; store_name: string }>(sql`
+    SELECT o.number, o.status, o.store_name, s.id, s.endpoint, s.p256dh, s.auth
+    FROM orders o
+    JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
+    WHERE o.business_id = ${scope.businessId} AND o.id = ${orderId}
+    ORDER BY s.created_at DESC
+    LIMIT ${limit}`);
+  return rows;
+}
+
+/** The devices of the executive an open order is given to (newest first, at most `limit`), with what its news needs. */
+export async function findExecutiveDevicesOfOrder(
+  db: Executor,
+  scope: BusinessScope & { executiveId: string },
+  orderId: string,
+  limit: number,
+): Promise<
+  (Device & { number: number; store_name: string; payment_mode: string | null; bill_amount_paise: string })[]
+> {
+  const { rows } = await db.execute<
+    Device & { number: number; store_name: string; payment_mode: string | null; bill_amount_paise: string }
+  >(sql`
+    SELECT o.number, o.store_name, o.payment_mode, o.bill_amount_paise, s.id, s.endpoint, s.p256dh, s.auth
+    FROM orders o
+    JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
+    WHERE o.business_id = ${scope.businessId} AND o.id = ${orderId} AND o.dex_id = ${scope.executiveId} AND o.state = 1
+    ORDER BY s.created_at DESC
+    LIMIT ${limit}`);
+  return rows;
 }

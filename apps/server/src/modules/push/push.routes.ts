@@ -21,7 +21,7 @@ import {
   withCors,
 } from '#server/lib/storefront-cors.ts';
 import { authOf, storefrontOf } from '#server/plugins/access.ts';
-import type { PushDelivery } from '#server/push/delivery.ts';
+import type { PushDelivery } from './delivery.ts';
 import * as push from './push.service.ts';
 import { PushSending } from './push.sending.ts';
 

@@ -6,7 +6,7 @@
  */
 import type { PushPayload } from '@storedesk/shared/push/schemas';
 import type { Database } from '#server/db/client.ts';
-import type { Delivery, PushSender, PushTarget } from '#server/push/sender.ts';
+import type { Delivery, PushSender, PushTarget } from '#server/web-push/sender.ts';
 import * as repo from './push.repository.ts';
 
 export type SendingOptions = {

@@ -9,7 +9,7 @@ import type {
 import { pushMessages } from '@storedesk/shared/push/schemas';
 import type { Database } from '#server/db/client.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
-import { registrationRefusal, type EndpointAllowlist } from '#server/push/endpoint-rule.ts';
+import { registrationRefusal, type EndpointAllowlist } from '#server/web-push/endpoint-rule.ts';
 import { publishEvent } from '#server/realtime/publish.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { CustomerContext } from '#server/modules/storefront/customers.service.ts';
@@ -127,3 +127,6 @@ export async function listNotifications(
   ]);
   return { items: items.map(toNotification), total, subscribers };
 }
+
+export type { PushDelivery } from './delivery.ts';
+export type { OrderNews } from './order-news.ts';

@@ -7,11 +7,8 @@ import webpush from 'web-push';
 import { z } from 'zod';
 import type { Config } from '#server/config.ts';
 import type { Executor } from '#server/db/client.ts';
-import { findServerSetting, insertServerSettingIfAbsent } from '#server/modules/push/push.repository.ts';
-
-export type VapidKeys = { publicKey: string; privateKey: string };
-/** What signs a push: the key pair and who push services may contact about it. */
-export type VapidDetails = VapidKeys & { subject: string };
+import type { VapidKeys } from '#server/web-push/sender.ts';
+import { findServerSetting, insertServerSettingIfAbsent } from './push.repository.ts';
 
 /** The server_settings key the generated pair is kept under. */
 export const vapidSettingKey = 'vapid';
