@@ -14,13 +14,16 @@ export type Persisted<T> = {
 export function persisted<T>(key: string, initial: T): Persisted<T> {
   const listeners = new Set<() => void>();
   let cached: { raw: string | null; value: T } | null = null;
-  const get = (): T => {
-    let raw: string | null = null;
+  const read = (): string | null => {
     try {
-      raw = localStorage.getItem(key);
+      return localStorage.getItem(key);
     } catch {
       // Storage off (private mode): nothing is kept.
+      return null;
     }
+  };
+  const get = (): T => {
+    const raw = read();
     if (cached && cached.raw === raw) return cached.value;
     let value = initial;
     try {
@@ -35,7 +38,8 @@ export function persisted<T>(key: string, initial: T): Persisted<T> {
     try {
       localStorage.setItem(key, JSON.stringify(value));
     } catch {
-      cached = { raw: null, value };
+      // Storage off or full: the value lives in memory, over whatever storage still holds.
+      cached = { raw: read(), value };
     }
     for (const listener of listeners) listener();
   };
