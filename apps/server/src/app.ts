@@ -55,7 +55,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
-import { storefrontCustomerRoutes } from './modules/storefront/customers.routes.ts';
+import { storefrontCustomerRoutes } from './modules/customers/customer-accounts.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';

@@ -4,7 +4,7 @@ import { purgeAuditLog } from './modules/audit/audit.service.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
 import { pruneTextCounts } from './modules/limits/limits.service.ts';
 import { pruneOnboardingAccounts } from './modules/onboarding/onboarding.service.ts';
-import { pruneCustomerRecords } from './modules/storefront/customers.service.ts';
+import { pruneCustomerRecords } from './modules/customers/customer-accounts.service.ts';
 import { prunePositions } from './modules/delivery/delivery.repository.ts';
 import { purgeTrash } from './modules/trash/trash.service.ts';
 import type { EventHub } from './realtime/hub.ts';

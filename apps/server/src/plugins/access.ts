@@ -8,7 +8,10 @@ import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
 import { resolveSession, sessionPolicy, toMe, type AuthContext } from '#server/modules/auth/auth.service.ts';
 import { businessForKey, type StorefrontBusiness } from '#server/modules/storefront/storefront.service.ts';
-import { resolveCustomer, type CustomerContext } from '#server/modules/storefront/customers.service.ts';
+import {
+  resolveCustomer,
+  type CustomerContext,
+} from '#server/modules/customers/customer-accounts.service.ts';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
 import { isSecretKey, resolveKey, type ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';

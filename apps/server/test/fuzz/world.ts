@@ -20,7 +20,7 @@ import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/servic
 import { hashToken } from '#server/modules/auth/auth.service.ts';
 import { insertSession } from '#server/modules/auth/auth.repository.ts';
 import { clearCounts } from '#server/modules/limits/limits.service.ts';
-import { insertSession as insertCustomerSession } from '#server/modules/storefront/customers.repository.ts';
+import { insertSession as insertCustomerSession } from '#server/modules/customers/customer-accounts.repository.ts';
 import { makeJpeg, makePng } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,

@@ -19,7 +19,7 @@ import {
 } from '#server/lib/storefront-cors.ts';
 import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import type { SmsSender } from '#server/sms/sms.ts';
-import * as customers from './customers.service.ts';
+import * as customers from './customer-accounts.service.ts';
 
 const signedIn = { access: 'customer' as const, crossOrigin: true };
 

@@ -22,7 +22,7 @@ import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors
 import type { CustomerScope } from '#server/lib/scope.ts';
 import type { SmsSender } from '#server/sms/sms.ts';
 import { clearCounts, reserveAttempt, reserveText } from '#server/modules/limits/limits.service.ts';
-import * as repo from './customers.repository.ts';
+import * as repo from './customer-accounts.repository.ts';
 import { findReferralProgramme } from './storefront.repository.ts';
 import type { StorefrontBusiness } from './storefront.service.ts';
 

@@ -14,7 +14,7 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { findAddresses } from '#server/modules/storefront/customers.repository.ts';
+import { findAddresses } from './customer-accounts.repository.ts';
 import * as repo from './customers.repository.ts';
 
 function toRow(record: repo.CustomerRecord, figures: repo.CustomerFigures): CustomerRow {

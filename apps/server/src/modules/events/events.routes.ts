@@ -11,7 +11,7 @@ import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realt
 import { liveSessionCheck, type AuthContext } from '#server/modules/auth/auth.service.ts';
 import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import { cors, customerHeaders, registerPreflight } from '#server/lib/storefront-cors.ts';
-import { liveCustomerSessionCheck } from '#server/modules/storefront/customers.service.ts';
+import { liveCustomerSessionCheck } from '#server/modules/customers/customer-accounts.service.ts';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { CustomerEvent, OrderChange } from '@storedesk/shared/events/schemas';
 

@@ -30,7 +30,7 @@ import { customerMessages } from '@storedesk/shared/storefront/customers';
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
 import type { OrderAddressSnapshot, orders } from '#server/db/schema.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
-import { getAddress, type CustomerContext } from './customers.service.ts';
+import { getAddress, type CustomerContext } from '#server/modules/customers/customer-accounts.service.ts';
 import type { ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
