@@ -36,7 +36,8 @@ export function useData<T>(key: string | null, load: () => Promise<T>): Data<T> 
           setState((before) => ({
             request,
             key,
-            data: before.key === key ? before.data : undefined,
+            // What was shown before the failure stays: this key's answer, else the one already had.
+            data: before.key === key ? before.data : (cache.get(key) as T | undefined),
             error: asApiError(error),
           }));
         }
