@@ -26,6 +26,11 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import type {
+  OrderChargeSnapshot,
+  OrderItemSnapshot,
+  OrderOfferSnapshot,
+} from '@storedesk/shared/orders/snapshots';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
@@ -496,17 +501,7 @@ export type OrderAddressSnapshot = {
   lng: number;
 };
 
-export type OrderItemSnapshot = {
-  itemId: string;
-  itemName: string;
-  itemQuantity: number;
-  itemPricePaise: number;
-  /** The item's GST rate and HSN code when the order was placed (absent on orders placed before B15: 0%). */
-  gstRate?: number;
-  hsn?: string | null;
-};
-export type OrderChargeSnapshot = { chargeLabel: string; chargeAmountPaise: number };
-export type OrderOfferSnapshot = { coupon: string; discountPaise: number };
+export type { OrderChargeSnapshot, OrderItemSnapshot, OrderOfferSnapshot };
 
 export const orders = pgTable(
   'orders',

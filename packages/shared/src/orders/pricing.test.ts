@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { storefrontLimits, storefrontMessages } from '@storedesk/shared/storefront/schemas';
-import {
-  couponRefusal,
-  deliveryChargeLabel,
-  discountFor,
-  priceOrder,
-  type CouponRules,
-  type CouponTerms,
-  type DeliverySettings,
-} from './pricing.ts';
+import { storefrontLimits, storefrontMessages } from '../storefront/schemas.ts';
+import { couponRefusal, discountFor, type CouponRules, type CouponTerms } from '../coupons/rules.ts';
+import { priceOrder, type DeliverySettings } from './pricing.ts';
+import { deliveryChargeLabel } from './snapshots.ts';
 
 const maxPrice = 1_000_000_000;
 

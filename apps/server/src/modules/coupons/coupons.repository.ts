@@ -2,9 +2,9 @@ import { and, count, desc, asc, eq, inArray, isNull, or, sql, type SQL } from 'd
 import type { CouponCreate } from '@storedesk/shared/coupons/schemas';
 import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '#server/db/client.ts';
-import { coupons, customers, stores } from '#server/db/schema.ts';
+import { coupons, customers, referralSettings, stores } from '#server/db/schema.ts';
 import { nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { ofBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   code: coupons.code,
@@ -118,4 +118,22 @@ export async function findCustomerIds(db: Executor, scope: Scope, ids: string[])
     .from(customers)
     .where(and(ofBusiness(customers, scope), inArray(customers.id, ids)));
   return new Set(rows.map((row) => row.id));
+}
+
+export async function findReferralProgramme(db: Executor, scope: BusinessScope) {
+  const [row] = await db
+    .select({
+      enabled: referralSettings.enabled,
+      name: referralSettings.name,
+      type: referralSettings.type,
+      discountPercent: referralSettings.discountPercent,
+      maxDiscountPaise: referralSettings.maxDiscountPaise,
+      minOrderValuePaise: referralSettings.minOrderValuePaise,
+      validForDays: referralSettings.validForDays,
+      usageLimit: referralSettings.usageLimit,
+      message: referralSettings.referralMessage,
+    })
+    .from(referralSettings)
+    .where(ofBusiness(referralSettings, scope));
+  return row ?? null;
 }

@@ -10,7 +10,7 @@ import type { ListResponse } from '@storedesk/shared/lists';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
-import { scopeOf, type Scope } from '#server/lib/scope.ts';
+import { scopeOf, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/publish.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './coupons.repository.ts';
@@ -130,4 +130,12 @@ export async function closeCoupon(
     await announce(tx, scope, row.code, 'closed');
     return toCoupon(row, today);
   });
+}
+
+/**
+ * The referral programme as the business's settings have it (ADR 0041), or null when they were
+ * never saved; its offer on an order is `referralOffer` of the coupon rules.
+ */
+export function referralProgramme(db: Executor, scope: BusinessScope) {
+  return repo.findReferralProgramme(db, scope);
 }

@@ -23,8 +23,8 @@ import type { CustomerScope } from '#server/lib/scope.ts';
 import type { SmsSender } from '#server/sms/sms.ts';
 import { clearCounts, reserveAttempt, reserveText } from '#server/modules/limits/limits.service.ts';
 import * as repo from './customer-accounts.repository.ts';
-import { findReferralProgramme } from './storefront.repository.ts';
-import type { StorefrontBusiness } from './storefront.service.ts';
+import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
+import type { StorefrontBusiness } from '#server/modules/storefront/storefront.service.ts';
 
 /** A signed-in customer of the business whose key was presented. */
 export type CustomerContext = { sessionId: string; customer: Customer; scope: CustomerScope };
@@ -209,7 +209,7 @@ async function giveReferralCode(tx: Transaction, scope: CustomerScope, code: str
   if (!self) throw unauthenticated(customerMessages.signIn);
   if (self.referredById !== null) throw new AppError('conflict', referralMessages.alreadyGiven);
   if (self.hasOrders) throw new AppError('conflict', referralMessages.afterFirstOrder);
-  const programme = await findReferralProgramme(tx, scope.businessId);
+  const programme = await referralProgramme(tx, scope);
   if (!programme?.enabled) throw new AppError('conflict', referralMessages.off);
   const referrer = await repo.lockReferrer(tx, scope.businessId, code);
   if (!referrer) throw refuse(referralMessages.unknown);

@@ -12,7 +12,6 @@ import {
   orders,
   paymentModes,
   referralClaims,
-  referralSettings,
   stores,
 } from '#server/db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
@@ -249,24 +248,6 @@ export function findHelplines(db: Executor, businessId: string) {
     .from(helplines)
     .where(ofBusiness(helplines, { businessId }))
     .orderBy(asc(helplines.createdAt), asc(helplines.id));
-}
-
-export async function findReferralProgramme(db: Executor, businessId: string) {
-  const [row] = await db
-    .select({
-      enabled: referralSettings.enabled,
-      name: referralSettings.name,
-      type: referralSettings.type,
-      discountPercent: referralSettings.discountPercent,
-      maxDiscountPaise: referralSettings.maxDiscountPaise,
-      minOrderValuePaise: referralSettings.minOrderValuePaise,
-      validForDays: referralSettings.validForDays,
-      usageLimit: referralSettings.usageLimit,
-      message: referralSettings.referralMessage,
-    })
-    .from(referralSettings)
-    .where(ofBusiness(referralSettings, { businessId }));
-  return row ?? null;
 }
 
 /** The store's items among `ids`, deleted ones included (so they can be told apart from unknown ones). */

@@ -37,14 +37,14 @@ import { fileUrl } from '#server/storage/images.ts';
 import { recordPlacedOrder } from '#server/modules/orders/orders.service.ts';
 import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
 import { publishEvent } from '#server/realtime/publish.ts';
+import { couponRefusal, referralOffer } from '@storedesk/shared/coupons/rules';
 import {
   chargesFor,
-  couponRefusal,
   priceOrder,
-  referralOffer,
   type CatalogueLine,
   type PricedOrder,
-} from './pricing.ts';
+} from '@storedesk/shared/orders/pricing';
+import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
@@ -138,7 +138,7 @@ async function billFor(
     // until it commits, so two at once cannot both take the offer.
     let referral =
       customer?.referredAt && customer.firstOrder
-        ? referralOffer(await repo.findReferralProgramme(tx, businessId), customer, now, itemsTotalPaise)
+        ? referralOffer(await referralProgramme(tx, { businessId }), customer, now, itemsTotalPaise)
         : null;
     if (referral && signals.length > 0) {
       if (forOrder) await repo.lockReferralSignals(forOrder, businessId, signals);
@@ -519,7 +519,7 @@ export async function businessProfile(
     repo.findEnabledPaymentModes(db, business.id),
     repo.findHelplines(db, business.id),
     repo.findOrderSettings(db, business.id),
-    repo.findReferralProgramme(db, business.id),
+    referralProgramme(db, { businessId: business.id }),
   ]);
   if (!profile) throw notFound();
   return {

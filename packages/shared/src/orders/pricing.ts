@@ -1,0 +1,69 @@
+/**
+ * What a customer order costs (SPEC §3): its lines at the catalogue's prices, the delivery
+ * charge of the order settings, and a coupon's (or the referral programme's) discount. Pure:
+ * the server loads what this needs and stores what it answers.
+ */
+import { discountFor, type CouponTerms } from '../coupons/rules.ts';
+import {
+  deliveryChargeLabel,
+  type OrderChargeSnapshot,
+  type OrderItemSnapshot,
+  type OrderOfferSnapshot,
+} from './snapshots.ts';
+
+/** One line of the basket with its price as the catalogue has it now. */
+export type CatalogueLine = {
+  itemId: string;
+  itemName: string;
+  pricePaise: number;
+  quantity: number;
+  /** The item's GST rate and HSN code, copied into the order for its tax invoice (B15). */
+  gstRate?: number;
+  hsn?: string | null;
+};
+
+export type DeliverySettings = { deliveryChargesEnabled: boolean; standardDeliveryChargesPaise: number };
+
+export type PricedOrder = {
+  items: OrderItemSnapshot[];
+  itemsTotalPaise: number;
+  charges: OrderChargeSnapshot[];
+  chargesTotalPaise: number;
+  discountPaise: number;
+  offer: OrderOfferSnapshot | null;
+  billAmountPaise: number;
+};
+
+/** The delivery charge line of order settings, when there is one to charge. */
+export function chargesFor(settings: DeliverySettings): OrderChargeSnapshot[] {
+  if (!settings.deliveryChargesEnabled || settings.standardDeliveryChargesPaise <= 0) return [];
+  return [{ chargeLabel: deliveryChargeLabel, chargeAmountPaise: settings.standardDeliveryChargesPaise }];
+}
+
+/** The whole bill: itemsTotal − discount + charges, in integer paise. */
+export function priceOrder(
+  lines: CatalogueLine[],
+  settings: DeliverySettings,
+  coupon: CouponTerms | null = null,
+): PricedOrder {
+  const items = lines.map((line) => ({
+    itemId: line.itemId,
+    itemName: line.itemName,
+    itemQuantity: line.quantity,
+    itemPricePaise: line.pricePaise,
+    ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
+  }));
+  const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);
+  const charges = chargesFor(settings);
+  const chargesTotalPaise = charges.reduce((sum, charge) => sum + charge.chargeAmountPaise, 0);
+  const discountPaise = coupon ? discountFor(coupon, itemsTotalPaise, charges) : 0;
+  return {
+    items,
+    itemsTotalPaise,
+    charges,
+    chargesTotalPaise,
+    discountPaise,
+    offer: coupon ? { coupon: coupon.code, discountPaise } : null,
+    billAmountPaise: itemsTotalPaise - discountPaise + chargesTotalPaise,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * What an order keeps of its lines, charges and offer as they were when it was placed: the
+ * order's own copy, which later edits of the catalogue, the settings or a coupon never change.
+ */
+export type OrderItemSnapshot = {
+  itemId: string;
+  itemName: string;
+  itemQuantity: number;
+  itemPricePaise: number;
+  /** The item's GST rate and HSN code when the order was placed (absent on orders placed before B15: 0%). */
+  gstRate?: number;
+  hsn?: string | null;
+};
+export type OrderChargeSnapshot = { chargeLabel: string; chargeAmountPaise: number };
+export type OrderOfferSnapshot = { coupon: string; discountPaise: number };
+
+/** The label of the delivery charge line (a free-delivery coupon waives exactly this line). */
+export const deliveryChargeLabel = 'Delivery charges';
