@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { backoffMs } from '@storedesk/shared/retry';
 import type { ApiError } from './api.ts';
 
@@ -21,17 +21,21 @@ export function Spinner({ label }: { label: string }) {
  */
 export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () => void }) {
   const failures = useRef(0);
+  // The wait counts failures (each a new `error`), not renders: a screen may pass a new callback each time.
+  const retry = useEffectEvent(() => onRetry?.());
+  const retries = onRetry !== undefined;
   useEffect(() => {
-    if (!onRetry || error.status !== 0) return;
-    window.addEventListener('online', onRetry);
+    if (!retries || error.status !== 0) return;
+    const again = () => retry();
+    window.addEventListener('online', again);
     const later = navigator.onLine
-      ? setTimeout(onRetry, backoffMs(failures.current++, { firstMs: 2_000, maxMs: 30_000 }))
+      ? setTimeout(again, backoffMs(failures.current++, { firstMs: 2_000, maxMs: 30_000 }))
       : undefined;
     return () => {
-      window.removeEventListener('online', onRetry);
+      window.removeEventListener('online', again);
       clearTimeout(later);
     };
-  }, [error, onRetry]);
+  }, [error, retries]);
   return (
     <div className="error-panel" role="alert">
       <p>{error.message}</p>
