@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createBusiness, createTestApp, signIn, type TestApp, type TestBusiness } from '#test/harness.ts';
 import { runHousekeeping, startHousekeeping } from './housekeeping.ts';
-import { publishEvent } from './realtime/publish.ts';
+import { publishEvent } from './realtime/events.repository.ts';
 import { imageKey } from './storage/images.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 

@@ -19,7 +19,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDatabase, createReadDatabase, type Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { EventHub } from '#server/realtime/hub.ts';
 
 export type TestDatabase = { url: string; db: Database; pool: pg.Pool; drop: () => Promise<void> };

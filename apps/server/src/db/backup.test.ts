@@ -17,7 +17,7 @@ import {
 } from '#test/harness.ts';
 import { dropTestDatabase } from '#test/drop-database.ts';
 import { EventHub } from '#server/realtime/hub.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { LocalStorage } from '#server/storage/local-storage.ts';
 import { demoAccounts, seedDemo } from '#server/seed/demo.ts';
 import { backupToFile, writeBackup, type BackupHeader } from './backup.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import { versionSchema } from '@storedesk/shared/text';
 
@@ -26,3 +27,11 @@ export const eventStreamAnswer = (description: string) => ({
   description,
   content: { 'text/event-stream': { schema: z.string() } },
 });
+
+/** The answers of a route that takes an image upload besides its success. */
+export const imageErrors = {
+  400: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  413: errorEnvelopeSchema,
+  415: errorEnvelopeSchema,
+};

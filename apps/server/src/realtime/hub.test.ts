@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createBusiness, createTestDatabase, type TestDatabase } from '#test/harness.ts';
 import { EventHub } from './hub.ts';
-import { publishEvent } from './publish.ts';
+import { publishEvent } from './events.repository.ts';
 
 let database: TestDatabase;
 let hub: EventHub;

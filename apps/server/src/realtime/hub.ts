@@ -2,7 +2,6 @@ import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
-import { EVENTS_CHANNEL, POSITIONS_CHANNEL } from './publish.ts';
 import { SessionWatch } from './session-watch.ts';
 
 export type StoredEvent = events.StoredEvent;
@@ -288,9 +287,9 @@ export class EventHub {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (message) => {
       if (!message.payload) return;
-      if (message.channel === POSITIONS_CHANNEL)
+      if (message.channel === events.POSITIONS_CHANNEL)
         return this.notePosition(JSON.parse(message.payload) as PositionNote);
-      if (message.channel !== EVENTS_CHANNEL) return;
+      if (message.channel !== events.EVENTS_CHANNEL) return;
       const event = events.withNumericId(JSON.parse(message.payload) as StoredEvent);
       if (this.catchingUp) this.held.push(event);
       else this.dispatch(event);
@@ -308,7 +307,7 @@ export class EventHub {
     client.on('end', lost);
     try {
       await client.connect();
-      await client.query(`LISTEN ${EVENTS_CHANNEL}; LISTEN ${POSITIONS_CHANNEL}`);
+      await client.query(`LISTEN ${events.EVENTS_CHANNEL}; LISTEN ${events.POSITIONS_CHANNEL}`);
     } catch (error) {
       await client.end().catch(() => undefined);
       throw error;

@@ -14,7 +14,7 @@ import * as t from '#server/db/schema.ts';
 import { imageKey } from '#server/storage/images.ts';
 import { bannerPng } from './banner.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { hashPassword, verifyPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { recountDailyStats } from '#server/modules/dashboard/daily-stats.repository.ts';
 import { recountSalesStats } from '#server/modules/reports/sales-stats.repository.ts';
 import { freeSlugFor } from '#server/modules/settings/business.service.ts';

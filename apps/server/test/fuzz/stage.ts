@@ -12,7 +12,7 @@ import { simpleParser } from 'mailparser';
 import { businessLimits } from '@storedesk/shared/settings/business';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { addressLimit } from '@storedesk/shared/storefront/addresses';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { latestCode, PASSWORD } from '#test/harness.ts';
 import type { Operation } from './requests.ts';
 import type { World } from './world.ts';

@@ -6,14 +6,14 @@ import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { composeMail, type Mailer } from '#server/mail/mailer.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import {
   checkCurrentPassword,
   endSessionsOf,
   hashToken,
   type AuthContext,
 } from '#server/modules/auth/auth.service.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import * as repo from './account.repository.ts';
 
 export const emailLinkPolicy = {

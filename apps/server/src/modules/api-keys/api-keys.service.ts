@@ -11,7 +11,7 @@ import {
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { BusinessScope } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './api-keys.repository.ts';
 

@@ -4,7 +4,7 @@ import { messages } from '@storedesk/shared/messages';
 import { Level } from '@storedesk/shared/levels';
 import * as t from '#server/db/schema.ts';
 import { accountDelayMs, throttlePolicy } from './auth.service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import {
   createBusiness,
   createTestApp,

@@ -15,10 +15,10 @@ import type { Database, Executor } from '#server/db/client.ts';
 import type { SessionCheck } from '#server/realtime/session-watch.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { AppError } from '#server/lib/errors.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { recordFailedSignIn, recordSignIn } from '#server/modules/audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
-import { burnPasswordCheck, verifyPassword } from './passwords.ts';
+import { burnPasswordCheck, verifyPassword } from '#server/lib/passwords.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 import {

@@ -9,9 +9,9 @@ import { deliverPath } from '@storedesk/shared/delivery/rules';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { composeMail, type Mailer } from '#server/mail/mailer.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { endSessionsOf, hashToken } from './auth.service.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import * as repo from './password-reset.repository.ts';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -15,8 +15,7 @@ import { limits } from '@storedesk/shared/limits';
 import type { Database } from '#server/db/client.ts';
 import { readImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { imageErrors } from '#server/modules/stores/stores.routes.ts';
-import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { deleteQuerySchema, idParam, imageErrors } from '#server/lib/route-schemas.ts';
 import { authOf } from '#server/plugins/access.ts';
 import * as catalogue from './catalogue.service.ts';
 

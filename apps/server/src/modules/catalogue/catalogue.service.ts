@@ -18,7 +18,7 @@ import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { getStore } from '#server/modules/stores/stores.service.ts';
 import * as categoriesRepo from './categories.repository.ts';

@@ -15,7 +15,7 @@ import {
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { SessionCheck } from '#server/realtime/session-watch.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';

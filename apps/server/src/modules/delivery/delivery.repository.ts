@@ -3,7 +3,7 @@ import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import type { LocationInput } from '@storedesk/shared/delivery/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { executivePresence, orderEvents, orders, stores } from '#server/db/schema.ts';
-import { POSITIONS_CHANNEL } from '#server/realtime/publish.ts';
+import { POSITIONS_CHANNEL } from '#server/realtime/events.repository.ts';
 
 export type Executive = { id: string; businessId: string; zoneId: string | null; name: string };
 

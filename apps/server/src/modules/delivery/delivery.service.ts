@@ -20,7 +20,7 @@ import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { timingSafeEqual } from 'node:crypto';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { OrderNews } from '#server/modules/push/push.service.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';

@@ -15,7 +15,7 @@ import { distanceKm, roundKm } from '@storedesk/shared/storefront/serviceability
 import type { Database } from '#server/db/client.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { csvField } from '#server/modules/orders/orders-export.ts';
 import * as repo from './dispatch.repository.ts';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import {
   createBusiness,
   createExecutive,

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { FastifyInstance } from 'fastify';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { MAX_UNSENT_BYTES } from '#server/lib/backpressure.ts';
-import { eventInsert, publishEvent } from '#server/realtime/publish.ts';
+import { eventInsert, publishEvent } from '#server/realtime/events.repository.ts';
 import {
   createBusiness,
   createTestApp,

@@ -22,7 +22,7 @@ import {
   toMe,
   type ShopUrlOf,
 } from '#server/modules/auth/auth.service.ts';
-import { hashPassword, verifyPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { freeSlugFor, newStorefrontKey } from '#server/modules/settings/business.service.ts';
 import * as repo from './onboarding.repository.ts';
 

@@ -21,7 +21,7 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { orderEvents, orders } from '#server/db/schema.ts';
 import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
-import { eventInsert, type EventInput } from '#server/realtime/publish.ts';
+import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
 import {
   businessTimeZoneOf,
   countsUpsert,

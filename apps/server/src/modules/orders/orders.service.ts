@@ -17,7 +17,7 @@ import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { CountedOrder } from '#server/modules/dashboard/daily-stats.repository.ts';

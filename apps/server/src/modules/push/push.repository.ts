@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/push/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { pushNotifications, pushSubscriptions, serverSettings } from '#server/db/schema.ts';
-import { eventInsert, type EventInput } from '#server/realtime/publish.ts';
+import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
 import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /** A server-wide setting (server_settings), such as the VAPID key pair. */

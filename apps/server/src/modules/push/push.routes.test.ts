@@ -15,7 +15,7 @@ import {
   type PushNotificationList,
 } from '@storedesk/shared/push/schemas';
 import * as t from '#server/db/schema.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import {
   caller,
   createBusiness,

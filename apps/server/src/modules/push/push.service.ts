@@ -10,7 +10,7 @@ import { pushMessages } from '@storedesk/shared/push/schemas';
 import type { Database } from '#server/db/client.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { registrationRefusal, type EndpointAllowlist } from '#server/web-push/endpoint-rule.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import type { CustomerContext } from '#server/modules/customers/customer-accounts.service.ts';
 import * as repo from './push.repository.ts';

@@ -1,6 +1,6 @@
 import type { Executor } from '#server/db/client.ts';
 import type { Scope } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 
 /** The settings records a `settings` event names, so each tab refreshes only its own. */
 export type SettingsRecord = 'payment-modes' | 'helplines' | 'order' | 'referral';

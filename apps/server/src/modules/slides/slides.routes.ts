@@ -10,11 +10,10 @@ import {
   slideUpdateSchema,
 } from '@storedesk/shared/slides/schemas';
 import type { Database } from '#server/db/client.ts';
-import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { deleteQuerySchema, idParam, imageErrors } from '#server/lib/route-schemas.ts';
 import { authOf } from '#server/plugins/access.ts';
 import { readImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { imageErrors } from '#server/modules/stores/stores.routes.ts';
 import * as slides from './slides.service.ts';
 
 const params = z.object({ slideId: idParam });

@@ -6,7 +6,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';

@@ -12,9 +12,9 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { endSessionsOf, type AuthContext } from '#server/modules/auth/auth.service.ts';
-import { hashPassword } from '#server/modules/auth/passwords.ts';
+import { hashPassword } from '#server/lib/passwords.ts';
 import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
 import * as repo from './staff.repository.ts';
 

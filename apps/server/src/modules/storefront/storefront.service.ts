@@ -36,7 +36,7 @@ import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors
 import { fileUrl } from '#server/storage/images.ts';
 import { recordPlacedOrder } from '#server/modules/orders/orders.service.ts';
 import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import { couponRefusal, referralOffer } from '@storedesk/shared/coupons/rules';
 import {
   chargesFor,

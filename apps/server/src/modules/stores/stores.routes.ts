@@ -13,18 +13,12 @@ import { limits } from '@storedesk/shared/limits';
 import type { Database } from '#server/db/client.ts';
 import { readImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { deleteQuerySchema, idParam } from '#server/lib/route-schemas.ts';
+import { deleteQuerySchema, idParam, imageErrors } from '#server/lib/route-schemas.ts';
 import { authOf } from '#server/plugins/access.ts';
 import * as stores from './stores.service.ts';
 
 const params = z.object({ storeId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
-export const imageErrors = {
-  400: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  415: errorEnvelopeSchema,
-};
 
 export const storesRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
   app,

@@ -16,7 +16,7 @@ import type { Storage } from '#server/storage/storage.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import { publishEvent } from '#server/realtime/publish.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import * as repo from './stores.repository.ts';
 import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
