@@ -336,7 +336,7 @@ export async function placeOrders(baseUrl: string, databaseUrl: string, apiKey: 
 }
 
 /**
- * The statements of `recountDailyStats` (apps/server/src/modules/dashboard/daily-stats.repository.ts,
+ * The statements of `recountDailyStats` (apps/server/src/modules/orders/daily-stats.repository.ts,
  * ADR 0016), which the bench's project cannot import: the business's counters
  * counted again from every order, by the days of its time zone as the
  * transaction has it.

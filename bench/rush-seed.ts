@@ -206,7 +206,7 @@ export async function seedBusinessOrders(
 }
 
 /**
- * `recountDailyStats` (apps/server/src/modules/dashboard/daily-stats.repository.ts, ADR 0016) for many
+ * `recountDailyStats` (apps/server/src/modules/orders/daily-stats.repository.ts, ADR 0016) for many
  * businesses at once: their counters counted again from every order, by the days of each one's time zone.
  */
 async function recountDailyStats(client: pg.Client, ids: string[]) {

@@ -26,7 +26,7 @@ import {
   type TestDatabase,
 } from '#test/harness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/error-handler.ts';
-import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
+import { recountDays } from '#server/modules/orders/orders.service.ts';
 import * as t from './schema.ts';
 
 const cleanups: Array<() => Promise<unknown>> = [];

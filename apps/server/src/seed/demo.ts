@@ -15,8 +15,8 @@ import { imageKey } from '#server/storage/images.ts';
 import { bannerPng } from './banner.ts';
 import type { Storage } from '#server/storage/storage.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
-import { recountDailyStats } from '#server/modules/dashboard/daily-stats.repository.ts';
-import { recountSalesStats } from '#server/modules/reports/sales-stats.repository.ts';
+import { recountDailyStats } from '#server/modules/orders/daily-stats.repository.ts';
+import { recountSalesStats } from '#server/modules/orders/sales-stats.repository.ts';
 import { freeSlugFor } from '#server/modules/settings/business.service.ts';
 import { demoLandmarks, demoNotes, demoStreets } from './demo-words.ts';
 

@@ -1,12 +1,11 @@
 import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
-import type { CustomerListQuery, CustomerOrdersQuery } from '@storedesk/shared/customers/schemas';
+import type { CustomerListQuery } from '@storedesk/shared/customers/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { namesActor } from '#server/db/actor.ts';
 import { customers, orders } from '#server/db/schema.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
 import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
-import { summaryColumns as orderSummaryColumns } from '#server/modules/orders/orders.repository.ts';
 
 const columns = {
   id: customers.id,
@@ -101,27 +100,6 @@ export async function findFigures(
     });
   }
   return figures;
-}
-
-/** A customer's orders, newest first, as the orders list's rows, with their number. */
-export async function findCustomerOrders(
-  db: Executor,
-  scope: BusinessScope,
-  customerId: string,
-  page: CustomerOrdersQuery,
-) {
-  const where = and(eq(orders.customerId, customerId), ofBusiness(orders, scope));
-  const [items, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select(orderSummaryColumns)
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.placedAt), desc(orders.id))
-      .limit(page.pageSize)
-      .offset(page.page * page.pageSize),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
-  return { items, total };
 }
 
 /**

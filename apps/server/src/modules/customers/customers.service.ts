@@ -8,13 +8,13 @@ import type {
 import { mayOrder } from '@storedesk/shared/customers/ordering';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
-import type { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import type { Database, Executor } from '#server/db/client.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
 import { findAddresses } from './customer-accounts.repository.ts';
+import { listOrdersOfCustomer } from '#server/modules/orders/orders.service.ts';
 import * as repo from './customers.repository.ts';
 
 function toRow(record: repo.CustomerRecord, figures: repo.CustomerFigures): CustomerRow {
@@ -83,17 +83,7 @@ export async function listCustomerOrders(
 ): Promise<ListResponse<OrderSummary>> {
   const scope = scopeOf(auth);
   if (!(await repo.findCustomer(db, scope, customerId))) throw notFound();
-  const { items, total } = await repo.findCustomerOrders(db, scope, customerId, query);
-  return {
-    items: items.map((row) => ({
-      ...row,
-      placedAt: row.placedAt.toISOString(),
-      closedAt: row.closedAt?.toISOString() ?? null,
-      status: row.status as OrderStatus,
-      state: row.state as 0 | 1,
-    })),
-    total,
-  };
+  return listOrdersOfCustomer(db, scope, customerId, query);
 }
 
 /** Blocks (noting who and when) or unblocks a customer; the same change twice is answered the same. */

@@ -6,7 +6,11 @@ import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { closedCounts, placedCounts } from '#server/modules/orders/order-stats.ts';
-import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
+import {
+  countsUpsert,
+  type CountedOrder,
+  type Counts,
+} from '#server/modules/orders/daily-stats.repository.ts';
 import {
   caller,
   createBusiness,

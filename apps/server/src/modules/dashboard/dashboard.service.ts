@@ -11,8 +11,6 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { invalid } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { recountDailyStats } from './daily-stats.repository.ts';
-import { recountSalesStats } from '#server/modules/reports/sales-stats.repository.ts';
 import * as repo from './dashboard.repository.ts';
 import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 
@@ -137,13 +135,4 @@ export async function getDashboard(
     throw invalid({ zoneId: messages.unknownZone });
   }
   return dashboardOf(reads, scope, now, auth.business.timeZone);
-}
-
-/**
- * Counts the business's dashboard days and sales rollup again from its orders, by its time zone
- * as the caller's transaction now has it (a change of time zone, ADR 0016).
- */
-export async function recountDays(tx: Executor, businessId: string): Promise<void> {
-  await recountDailyStats(tx, businessId);
-  await recountSalesStats(tx, businessId);
 }

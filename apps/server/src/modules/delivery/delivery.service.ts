@@ -24,8 +24,7 @@ import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { OrderNews } from '#server/modules/push/push.service.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { closedCounts } from '#server/modules/orders/order-stats.ts';
-import * as orders from '#server/modules/orders/orders.repository.ts';
+import * as orders from '#server/modules/orders/orders.service.ts';
 import * as repo from './delivery.repository.ts';
 import { clearCounts, reserveAttempt } from '#server/modules/limits/limits.service.ts';
 
@@ -199,7 +198,7 @@ export async function changeStatus(
         actorId: executive.id,
         actorName: executive.name,
       },
-      counts: state === 0 ? closedCounts(order, input.status) : null,
+      counts: state === 0 ? orders.closedCounts(order, input.status) : null,
       event: {
         businessId: order.businessId,
         zoneId: order.zoneId,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CashQuery } from '@storedesk/shared/delivery/schemas';
 import type { Executor } from '#server/db/client.ts';
 import type { Scope } from '#server/lib/scope.ts';
-import { businessTimeZoneOf } from '#server/modules/dashboard/daily-stats.repository.ts';
+import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 
 /** `alias.zone_id = <zone>` when the scope names a zone, else nothing more. */
 const inZone = (alias: string, scope: Scope): SQL =>

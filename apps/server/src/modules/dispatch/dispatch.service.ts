@@ -17,7 +17,7 @@ import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { csvField } from '#server/modules/orders/orders-export.ts';
+import { csvField } from '#server/lib/csv.ts';
 import * as repo from './dispatch.repository.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();

@@ -1,6 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
+import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 
 /**
  * The dashboard's counters (`daily_stats`, ADR 0005), kept in the transaction of
@@ -19,15 +20,6 @@ export type Counts = {
   earningsPaise?: number;
   newCustomers?: number;
 };
-
-/**
- * The business's time zone, read by the statement that uses it. Read there and
- * not before, a counter can never use a zone that a change committed since has
- * replaced (ADR 0016); a primary-key lookup, evaluated once per statement.
- */
-export function businessTimeZoneOf(businessId: string | SQLWrapper): SQL<string> {
-  return sql<string>`(SELECT b.time_zone FROM businesses AS b WHERE b.id = ${businessId})`;
-}
 
 /**
  * The upsert that adds `counts` to the order's day (in the business's time zone

@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '#test/harness.ts';
-import { countsUpsert, recountDailyStats } from '#server/modules/dashboard/daily-stats.repository.ts';
+import { countsUpsert, recountDailyStats } from '#server/modules/orders/daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 
 let ctx: TestApp;

@@ -3,7 +3,7 @@
  * the counters themselves are the dashboard's (daily-stats.repository.ts).
  */
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { CountedOrder, Counts } from '#server/modules/dashboard/daily-stats.repository.ts';
+import type { CountedOrder, Counts } from './daily-stats.repository.ts';
 
 /** A new order: one more on its day's total, and one more new customer if it is the customer's first. */
 export function placedCounts(firstOfCustomer: boolean): Counts {

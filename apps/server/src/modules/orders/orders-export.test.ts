@@ -12,7 +12,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '#test/harness.ts';
-import { csvField } from './orders-export.ts';
+import { csvField } from '#server/lib/csv.ts';
 
 let ctx: TestApp;
 let call: Call;

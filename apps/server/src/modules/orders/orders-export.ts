@@ -6,6 +6,7 @@ import type { Database } from '#server/db/client.ts';
 import { drained } from '#server/lib/backpressure.ts';
 import type { Scope } from '#server/lib/scope.ts';
 import { forEachExportBatch } from './orders.repository.ts';
+import { csvLine } from '#server/lib/csv.ts';
 
 const header = [
   'Order ID',
@@ -23,20 +24,6 @@ const header = [
 ];
 /** Rows fetched from the cursor at a time: memory stays flat however many rows there are. */
 const batchSize = 1000;
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break, and with a
- * leading ' when a spreadsheet would read it as a formula (names come from
- * customers).
- */
-export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvLine(fields: string[]): string {
-  return `${fields.map(csvField).join(',')}\r\n`;
-}
 
 /**
  * B3: the rows of the list as filtered (every page of it), written to `out` as

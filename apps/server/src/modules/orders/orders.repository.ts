@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   inArray,
@@ -20,16 +21,12 @@ import { namesActor } from '#server/db/actor.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { orderEvents, orders } from '#server/db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { inScope, ofBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
-import {
-  businessTimeZoneOf,
-  countsUpsert,
-  type CountedOrder,
-  type Counts,
-} from '#server/modules/dashboard/daily-stats.repository.ts';
+import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
+import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
 import { likePattern } from '#server/lib/search.ts';
-import { salesUpsert } from '#server/modules/reports/sales-stats.repository.ts';
+import { salesUpsert } from './sales-stats.repository.ts';
 
 /**
  * A search as it may match a customer's phone, kept as ten digits: a phone
@@ -598,4 +595,25 @@ export async function markPaid(
     actorName: actor.name,
   });
   return true;
+}
+
+/** A customer's orders, newest first, as the orders list's rows, with their number. */
+export async function findOrdersOfCustomer(
+  db: Executor,
+  scope: BusinessScope,
+  customerId: string,
+  page: { page: number; pageSize: number },
+) {
+  const where = and(eq(orders.customerId, customerId), ofBusiness(orders, scope));
+  const [items, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.placedAt), desc(orders.id))
+      .limit(page.pageSize)
+      .offset(page.page * page.pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return { items, total };
 }

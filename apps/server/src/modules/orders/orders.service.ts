@@ -16,13 +16,15 @@ import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
-import { scopeOf } from '#server/lib/scope.ts';
+import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import type { CountedOrder } from '#server/modules/dashboard/daily-stats.repository.ts';
+import type { CountedOrder } from './daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
+import { recountDailyStats } from './daily-stats.repository.ts';
+import { recountSalesStats } from './sales-stats.repository.ts';
 
 type SummaryRow = Awaited<ReturnType<typeof repo.findOrders>>['items'][number];
 
@@ -352,3 +354,31 @@ export async function markOrderPaid(
     return paid;
   });
 }
+
+/** A customer's orders, newest first, a page of them, as the orders list shows them (the customer's page). */
+export async function listOrdersOfCustomer(
+  db: Executor,
+  scope: BusinessScope,
+  customerId: string,
+  page: { page: number; pageSize: number },
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const { items, total } = await repo.findOrdersOfCustomer(db, scope, customerId, page);
+  return { items: items.map(toSummary), total };
+}
+
+/**
+ * Counts the business's dashboard days and sales rollup again from its orders, by its time zone
+ * as the caller's transaction now has it (a change of time zone, ADR 0016).
+ */
+export async function recountDays(tx: Executor, businessId: string): Promise<void> {
+  await recountDailyStats(tx, businessId);
+  await recountSalesStats(tx, businessId);
+}
+
+/**
+ * The write of a status change with its timeline row, its counters and its event, for the
+ * delivery app's moves (ADR 0042): the same statement staff's changes run.
+ */
+export const recordOrderChange = repo.recordOrderChange;
+
+export { closedCounts } from './order-stats.ts';

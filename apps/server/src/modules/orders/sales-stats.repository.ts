@@ -1,7 +1,7 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
-import { businessTimeZoneOf } from '#server/modules/dashboard/daily-stats.repository.ts';
+import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 
 /**
  * The sales reports' rollup (`sales_stats`, ADR 0046), kept in the statement of

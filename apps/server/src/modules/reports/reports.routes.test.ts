@@ -21,7 +21,7 @@ import {
   type StaffWorld,
   createStaffWorld,
 } from '#test/harness.ts';
-import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
+import { recountDays } from '#server/modules/orders/orders.service.ts';
 
 let world: StaffWorld;
 let call: Call;

@@ -14,7 +14,7 @@ import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import { recountDays } from '#server/modules/dashboard/dashboard.service.ts';
+import { recountDays } from '#server/modules/orders/orders.service.ts';
 import * as repo from './business.repository.ts';
 import { textsToday } from '#server/modules/limits/limits.service.ts';
 import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';

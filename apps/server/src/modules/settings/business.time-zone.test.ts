@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import type * as DailyStats from '#server/modules/dashboard/daily-stats.repository.ts';
+import type * as DailyStats from '#server/modules/orders/daily-stats.repository.ts';
 import {
   caller,
   createBusiness,
@@ -21,7 +21,7 @@ const recount = vi.hoisted(() => ({
 }));
 let ctx: TestApp;
 
-vi.mock('#server/modules/dashboard/daily-stats.repository.ts', async (importOriginal) => {
+vi.mock('#server/modules/orders/daily-stats.repository.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof DailyStats>();
   return {
     ...actual,
