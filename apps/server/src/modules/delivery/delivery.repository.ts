@@ -3,18 +3,23 @@ import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import type { LocationInput } from '@storedesk/shared/delivery/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { executivePresence, orderEvents, orders, stores } from '#server/db/schema.ts';
+import { acrossBusinesses, ofExecutive, sqlOfExecutive, type ExecutiveScope } from '#server/lib/scope.ts';
 import { POSITIONS_CHANNEL } from '#server/realtime/events.repository.ts';
 
 export type Executive = { id: string; businessId: string; zoneId: string | null; name: string };
+
+/** The executive's scope: their business, and of its rows their own. */
+const own = (executive: Executive): ExecutiveScope => ({
+  businessId: executive.businessId,
+  executiveId: executive.id,
+});
 
 /** Whether the executive is on duty, and since when; off duty until they first go on. */
 export async function findDuty(db: Executor, executive: Executive) {
   const [row] = await db
     .select({ onDuty: executivePresence.onDuty, since: executivePresence.dutySince })
     .from(executivePresence)
-    .where(
-      and(eq(executivePresence.userId, executive.id), eq(executivePresence.businessId, executive.businessId)),
-    );
+    .where(ofExecutive(executivePresence, own(executive)));
   return row ?? null;
 }
 
@@ -29,6 +34,7 @@ export async function setDuty(db: Executor, executive: Executive, onDuty: boolea
         onDuty,
         dutySince: sql`CASE WHEN ${executivePresence.onDuty} = ${onDuty} THEN ${executivePresence.dutySince} ELSE now() END`,
       },
+      setWhere: ofExecutive(executivePresence, own(executive)),
     })
     .returning({ onDuty: executivePresence.onDuty, since: executivePresence.dutySince });
   return row!;
@@ -51,13 +57,13 @@ export async function recordPosition(
     WITH taken AS (
       UPDATE executive_presence SET lat = ${position.lat}, lng = ${position.lng}, accuracy = ${accuracy}::float8,
         seen_at = now()
-      WHERE user_id = ${executive.id} AND business_id = ${executive.businessId} AND on_duty
+      WHERE ${sqlOfExecutive(null, own(executive), 'user_id')} AND on_duty
         AND (seen_at IS NULL OR seen_at <= now() - make_interval(secs => ${positionPolicy.serverMinIntervalMs / 1000}))
       RETURNING seen_at
     ), trail AS (
       INSERT INTO executive_trail (business_id, executive_id, lat, lng)
       SELECT ${executive.businessId}::uuid, ${executive.id}::uuid, ${position.lat}, ${position.lng} FROM taken
-      WHERE EXISTS (SELECT 1 FROM orders WHERE dex_id = ${executive.id} AND state = 1)
+      WHERE EXISTS (SELECT 1 FROM orders o WHERE ${sqlOfExecutive('o', own(executive))} AND o.state = 1)
     ), announced AS (
       SELECT pg_notify(${POSITIONS_CHANNEL}, json_build_object(
         'b', ${executive.businessId}::uuid, 'z', ${executive.zoneId}::uuid, 'id', ${executive.id}::uuid,
@@ -65,7 +71,7 @@ export async function recordPosition(
       FROM taken
     )
     SELECT (SELECT count(*) FROM announced)::int AS taken,
-      (SELECT on_duty FROM executive_presence WHERE user_id = ${executive.id}) AS on_duty`);
+      (SELECT on_duty FROM executive_presence WHERE ${sqlOfExecutive(null, own(executive), 'user_id')}) AS on_duty`);
   const row = rows[0]!;
   return { taken: row.taken > 0, onDuty: row.on_duty === true };
 }
@@ -103,8 +109,8 @@ const orderColumns = {
   storeLng: stores.longitude,
 };
 
-const assignedTo = (executive: Executive) =>
-  and(eq(orders.businessId, executive.businessId), eq(orders.dexId, executive.id));
+/** The orders given to the executive. */
+const assignedTo = (executive: Executive) => ofExecutive(orders, own(executive));
 
 /** The executive's open orders, oldest first. */
 export async function findOpenOrders(db: Executor, executive: Executive) {
@@ -117,23 +123,25 @@ export async function findOpenOrders(db: Executor, executive: Executive) {
 }
 
 /**
- * The payment row of cash collected at the door, as staff's marking of a payment writes one (ADR 0038):
- * no status, the executive's name, after the Delivered row, with a version of its own.
+ * The payment row of cash the executive collected at the door of their order, as staff's marking of
+ * a payment writes one (ADR 0038): no status, the executive's name, after the Delivered row, with a
+ * version of its own.
  */
 export async function insertCashPayment(
   db: Executor,
-  row: { orderId: string; businessId: string; note: string; actor: { id: string; name: string } },
+  executive: Executive,
+  row: { orderId: string; note: string },
 ): Promise<void> {
   await db
     .update(orders)
     .set({ version: sql`${orders.version} + 1` })
-    .where(eq(orders.id, row.orderId));
+    .where(and(assignedTo(executive), eq(orders.id, row.orderId)));
   await db.insert(orderEvents).values({
     orderId: row.orderId,
-    businessId: row.businessId,
+    businessId: executive.businessId,
     note: row.note,
-    actorId: row.actor.id,
-    actorName: row.actor.name,
+    actorId: executive.id,
+    actorName: executive.name,
   });
 }
 
@@ -151,8 +159,11 @@ export type ExecutiveOrderRow = NonNullable<Awaited<ReturnType<typeof findOrderO
 
 /** Forgets positions older than `before` (ADR 0042): trail points, and last positions not renewed since. */
 export async function prunePositions(db: Executor, before: Date): Promise<void> {
-  await db.execute(sql`DELETE FROM executive_trail WHERE at < ${before}`);
+  const trail = sql`at < ${before}`;
+  await db.execute(
+    sql`DELETE FROM executive_trail WHERE ${acrossBusinesses('housekeeping: every business’s trail is kept as long', trail)}`,
+  );
   await db.execute(sql`
     UPDATE executive_presence SET lat = NULL, lng = NULL, accuracy = NULL, seen_at = NULL
-    WHERE seen_at < ${before}`);
+    WHERE ${acrossBusinesses('housekeeping: every business’s last positions are kept as long', sql`seen_at < ${before}`)}`);
 }

@@ -211,11 +211,9 @@ export async function changeStatus(
       order,
     });
     if (written && cash) {
-      await repo.insertCashPayment(tx, {
+      await repo.insertCashPayment(tx, executive, {
         orderId: order.id,
-        businessId: order.businessId,
         note: orderPaymentMessages.received(order.paymentMode),
-        actor: cash.by,
       });
     }
     return written;

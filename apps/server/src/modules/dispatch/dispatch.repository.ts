@@ -1,12 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CashQuery } from '@storedesk/shared/delivery/schemas';
 import type { Executor } from '#server/db/client.ts';
-import type { Scope } from '#server/lib/scope.ts';
+import {
+  sqlInScope,
+  sqlOfBusiness,
+  sqlOfExecutive,
+  type BusinessScope,
+  type Scope,
+} from '#server/lib/scope.ts';
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
-
-/** `alias.zone_id = <zone>` when the scope names a zone, else nothing more. */
-const inZone = (alias: string, scope: Scope): SQL =>
-  scope.zoneId === null ? sql`` : sql` AND ${sql.identifier(alias)}.zone_id = ${scope.zoneId}::uuid`;
 
 export type ExecutiveRow = {
   id: string;
@@ -28,7 +30,7 @@ export async function findExecutives(db: Executor, scope: Scope): Promise<Execut
       (SELECT count(*) FROM orders o WHERE o.dex_id = u.id AND o.state = 1)::int AS open_orders
     FROM users u
     LEFT JOIN executive_presence p ON p.user_id = u.id
-    WHERE u.business_id = ${scope.businessId} AND u.level = 3 AND u.deleted_at IS NULL${inZone('u', scope)}
+    WHERE ${sqlInScope('u', scope)} AND u.level = 3 AND u.deleted_at IS NULL
     ORDER BY u.name, u.id`);
   return rows;
 }
@@ -43,7 +45,7 @@ export async function findStores(db: Executor, scope: Scope) {
     lng: number;
   }>(sql`
     SELECT s.id, s.name, s.zone_id, s.latitude AS lat, s.longitude AS lng FROM stores s
-    WHERE s.business_id = ${scope.businessId} AND s.deleted_at IS NULL${inZone('s', scope)}
+    WHERE ${sqlInScope('s', scope)} AND s.deleted_at IS NULL
     ORDER BY s.name, s.id`);
   return rows;
 }
@@ -72,16 +74,16 @@ export async function findOpenOrders(db: Executor, scope: Scope) {
       o.dex_id, o.dex_name, (o.delivery_address->>'lat')::float8 AS lat, (o.delivery_address->>'lng')::float8 AS lng,
       concat_ws(', ', o.delivery_address->>'text', nullif(o.delivery_address->>'landmark', '')) AS address, o.version
     FROM orders o
-    WHERE o.business_id = ${scope.businessId} AND o.state = 1${inZone('o', scope)}
+    WHERE ${sqlInScope('o', scope)} AND o.state = 1
     ORDER BY o.placed_at, o.id
     LIMIT ${dispatchOrdersMax}`);
   return rows;
 }
 
-export async function findDispatchSettings(db: Executor, businessId: string) {
+export async function findDispatchSettings(db: Executor, scope: BusinessScope) {
   const { rows } = await db.execute<{ wait: number; max: number }>(sql`
     SELECT dispatch_wait_minutes AS wait, max_open_orders_per_executive AS max FROM order_settings
-    WHERE business_id = ${businessId}`);
+    WHERE ${sqlOfBusiness(null, scope)}`);
   return rows[0] ?? null;
 }
 
@@ -89,7 +91,7 @@ export async function findDispatchSettings(db: Executor, businessId: string) {
 export async function findStore(db: Executor, scope: Scope, storeId: string) {
   const { rows } = await db.execute<{ id: string; zone_id: string; lat: number; lng: number }>(sql`
     SELECT s.id, s.zone_id, s.latitude AS lat, s.longitude AS lng FROM stores s
-    WHERE s.business_id = ${scope.businessId} AND s.id = ${storeId} AND s.deleted_at IS NULL${inZone('s', scope)}`);
+    WHERE ${sqlInScope('s', scope)} AND s.id = ${storeId} AND s.deleted_at IS NULL`);
   return rows[0];
 }
 
@@ -117,16 +119,17 @@ export async function findCash(
 ): Promise<CashRowRecord[]> {
   const timeZone = businessTimeZoneOf(sql`${scope.businessId}::uuid`);
   const one = only
-    ? sql` AND o.dex_id = ${only.executiveId}::uuid AND (o.delivered_at AT TIME ZONE ${timeZone})::date = ${only.day}::date`
+    ? sql` AND ${sqlOfExecutive('o', { businessId: scope.businessId, executiveId: only.executiveId })}
+        AND (o.delivered_at AT TIME ZONE ${timeZone})::date = ${only.day}::date`
     : sql``;
   const { rows } = await db.execute<CashRowRecord>(sql`
     WITH collected AS (
       SELECT o.dex_id AS executive_id, (o.delivered_at AT TIME ZONE ${timeZone})::date AS day,
         count(*)::int AS orders, sum(o.cash_collected_paise) AS collected_paise
       FROM orders o
-      WHERE o.business_id = ${scope.businessId} AND o.cash_collected_paise IS NOT NULL AND o.dex_id IS NOT NULL
+      WHERE ${sqlInScope('o', scope)} AND o.cash_collected_paise IS NOT NULL AND o.dex_id IS NOT NULL
         AND o.delivered_at >= (${query.from}::date::timestamp AT TIME ZONE ${timeZone})
-        AND o.delivered_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})${inZone('o', scope)}${one}
+        AND o.delivered_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE ${timeZone})${one}
       GROUP BY 1, 2
     )
     SELECT c.executive_id, u.name AS executive_name, to_char(c.day, 'YYYY-MM-DD') AS day, c.orders,
@@ -134,7 +137,7 @@ export async function findCash(
     FROM collected c
     JOIN users u ON u.id = c.executive_id
     LEFT JOIN cash_settlements s
-      ON s.business_id = ${scope.businessId} AND s.executive_id = c.executive_id AND s.day = c.day
+      ON ${sqlOfBusiness('s', scope)} AND s.executive_id = c.executive_id AND s.day = c.day
     ORDER BY c.day DESC, u.name, c.executive_id`);
   return rows;
 }

@@ -24,7 +24,7 @@ const iso = (value: string | Date) => new Date(value).toISOString();
 const num = (value: string | number) => Number(value);
 
 async function settingsOf(db: Database, businessId: string) {
-  const row = await repo.findDispatchSettings(db, businessId);
+  const row = await repo.findDispatchSettings(db, { businessId });
   return {
     waitMinutes: row?.wait ?? defaultDispatchWaitMinutes,
     maxOpenOrdersPerExecutive: row?.max ?? defaultMaxOpenOrdersPerExecutive,

@@ -4,7 +4,14 @@ import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/pu
 import type { Executor } from '#server/db/client.ts';
 import { pushNotifications, pushSubscriptions, serverSettings } from '#server/db/schema.ts';
 import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
-import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import {
+  ofBusiness,
+  ofExecutive,
+  sqlOfBusiness,
+  sqlOfExecutive,
+  type BusinessScope,
+  type ExecutiveScope,
+} from '#server/lib/scope.ts';
 
 /** A server-wide setting (server_settings), such as the VAPID key pair. */
 export async function findServerSetting(db: Executor, key: string): Promise<unknown> {
@@ -67,7 +74,7 @@ export async function deleteSubscription(
     ofBusiness(pushSubscriptions, { businessId }),
     eq(pushSubscriptions.endpoint, endpoint),
   ];
-  if (executiveId) conditions.push(eq(pushSubscriptions.executiveId, executiveId));
+  if (executiveId) conditions.push(ofExecutive(pushSubscriptions, { businessId, executiveId }));
   const rows = await db
     .delete(pushSubscriptions)
     .where(and(...conditions))
@@ -166,7 +173,7 @@ export async function insertNotification(
     .insert(pushNotifications)
     .values({
       ...values,
-      total: sql`(SELECT count(*)::int FROM ${pushSubscriptions} WHERE ${pushSubscriptions.businessId} = ${values.businessId})`,
+      total: sql`(SELECT count(*)::int FROM ${pushSubscriptions} WHERE ${ofBusiness(pushSubscriptions, values)})`,
       status: 'sending',
     })
     .returning(notificationColumns);
@@ -215,7 +222,7 @@ export async function recordProgress(
       UPDATE ${pushNotifications}
       SET delivered = ${progress.delivered}, failed = ${progress.failed}
           ${status ? sql`, status = ${status}, finished_at = now()` : sql``}
-      WHERE ${pushNotifications.businessId} = ${businessId} AND ${pushNotifications.id} = ${id}
+      WHERE ${ofBusiness(pushNotifications, { businessId })} AND ${pushNotifications.id} = ${id}
         AND ${pushNotifications.status} = 'sending'
       RETURNING id),
     announced AS (${eventInsert(event, written)})
@@ -266,7 +273,7 @@ export async function findCustomerDevicesOfOrder(
     SELECT o.number, o.status, o.store_name, s.id, s.endpoint, s.p256dh, s.auth
     FROM orders o
     JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
-    WHERE o.business_id = ${scope.businessId} AND o.id = ${orderId}
+    WHERE ${sqlOfBusiness('o', scope)} AND o.id = ${orderId}
     ORDER BY s.created_at DESC
     LIMIT ${limit}`);
   return rows;
@@ -275,7 +282,7 @@ export async function findCustomerDevicesOfOrder(
 /** The devices of the executive an open order is given to (newest first, at most `limit`), with what its news needs. */
 export async function findExecutiveDevicesOfOrder(
   db: Executor,
-  scope: BusinessScope & { executiveId: string },
+  scope: ExecutiveScope,
   orderId: string,
   limit: number,
 ): Promise<
@@ -287,7 +294,7 @@ export async function findExecutiveDevicesOfOrder(
     SELECT o.number, o.store_name, o.payment_mode, o.bill_amount_paise, s.id, s.endpoint, s.p256dh, s.auth
     FROM orders o
     JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
-    WHERE o.business_id = ${scope.businessId} AND o.id = ${orderId} AND o.dex_id = ${scope.executiveId} AND o.state = 1
+    WHERE ${sqlOfExecutive('o', scope)} AND o.id = ${orderId} AND o.state = 1
     ORDER BY s.created_at DESC
     LIMIT ${limit}`);
   return rows;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
 import type { Executor } from '#server/db/client.ts';
-import type { Scope } from '#server/lib/scope.ts';
+import { sqlInScope, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 
 /** One group's sums as read from the rollup, with the name its key has now (null when it names none). */
 export type GroupRow = {
@@ -52,9 +52,8 @@ const sums = sql`coalesce(sum(s.orders), 0) AS orders, coalesce(sum(s.items_sold
 
 /** The rollup's rows of the scope, the dimension and the period (in a join's ON, or a WHERE). */
 function rowsIn(scope: Scope, dimension: string, query: SalesReportQuery): SQL {
-  return sql`s.business_id = ${scope.businessId}::uuid AND s.dimension = ${dimension}
-    AND s.day BETWEEN ${query.from}::date AND ${query.to}::date
-    ${scope.zoneId === null ? sql`` : sql`AND s.zone_id = ${scope.zoneId}::uuid`}`;
+  return sql`${sqlInScope('s', scope)} AND s.dimension = ${dimension}
+    AND s.day BETWEEN ${query.from}::date AND ${query.to}::date`;
 }
 
 type Raw = Record<
@@ -91,16 +90,15 @@ function idOf(key: SQL): SQL {
 
 /** The name a key has now: a store's, item's, category's or executive's (ids of the business). */
 function namesOf(grouping: SalesGrouping, scope: Scope): SQL {
-  const business = sql`${scope.businessId}::uuid`;
   switch (grouping) {
     case 'store':
-      return sql`(SELECT st.name FROM stores st WHERE st.id = ${idOf(sql`g.key`)} AND st.business_id = ${business})`;
+      return sql`(SELECT st.name FROM stores st WHERE st.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('st', scope)})`;
     case 'item':
-      return sql`(SELECT it.name FROM items it WHERE it.id = ${idOf(sql`g.key`)} AND it.business_id = ${business})`;
+      return sql`(SELECT it.name FROM items it WHERE it.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('it', scope)})`;
     case 'category':
-      return sql`(SELECT c.name FROM categories c WHERE c.id = ${idOf(sql`g.key`)} AND c.business_id = ${business})`;
+      return sql`(SELECT c.name FROM categories c WHERE c.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('c', scope)})`;
     case 'executive':
-      return sql`(SELECT u.name FROM users u WHERE u.id = ${idOf(sql`g.key`)} AND u.business_id = ${business})`;
+      return sql`(SELECT u.name FROM users u WHERE u.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('u', scope)})`;
     default:
       return sql`NULL::text`;
   }
@@ -135,7 +133,7 @@ export async function salesGroups(db: Executor, scope: Scope, query: SalesReport
              sum(s.gross_paise) AS gross_paise, sum(s.discount_paise) AS discount_paise,
              sum(s.charges_paise) AS charges_paise, sum(s.net_paise) AS net_paise, sum(s.cancelled) AS cancelled
       FROM (SELECT s.key, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.key) AS s
-      LEFT JOIN items it ON it.id = ${idOf(sql`s.key`)} AND it.business_id = ${scope.businessId}::uuid
+      LEFT JOIN items it ON it.id = ${idOf(sql`s.key`)} AND ${sqlOfBusiness('it', scope)}
       GROUP BY 1`;
   } else {
     groups = sql`SELECT s.key, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.key`;
