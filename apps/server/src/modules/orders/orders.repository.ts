@@ -21,7 +21,15 @@ import { namesActor } from '#server/db/actor.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { orderEvents, orders } from '#server/db/schema.ts';
-import { inScope, ofBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
+import {
+  inScope,
+  ofBusiness,
+  ofCustomer,
+  sqlOfBusiness,
+  sqlOfExecutive,
+  type BusinessScope,
+  type Scope,
+} from '#server/lib/scope.ts';
 import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
@@ -324,15 +332,16 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
  */
 export async function lockExecutive(tx: Executor, businessId: string, dexId: string): Promise<void> {
   await tx.execute(
-    sql`SELECT 1 FROM users WHERE id = ${dexId} AND business_id = ${businessId} FOR NO KEY UPDATE`,
+    sql`SELECT 1 FROM users WHERE id = ${dexId} AND ${sqlOfBusiness(null, { businessId })} FOR NO KEY UPDATE`,
   );
 }
 
 /** An executive's open orders as this statement sees them, and the business's limit (null: the default). */
 export async function countOpenOrders(tx: Executor, businessId: string, dexId: string) {
   const { rows } = await tx.execute<{ open: number; limit: number | null }>(sql`
-    SELECT (SELECT count(*) FROM orders WHERE dex_id = ${dexId} AND state = 1)::int AS open,
-      (SELECT max_open_orders_per_executive FROM order_settings WHERE business_id = ${businessId}) AS limit`);
+    SELECT (SELECT count(*) FROM orders o WHERE ${sqlOfExecutive('o', { businessId, executiveId: dexId })}
+        AND o.state = 1)::int AS open,
+      (SELECT max_open_orders_per_executive FROM order_settings WHERE ${sqlOfBusiness(null, { businessId })}) AS limit`);
   return { open: rows[0]!.open, limit: rows[0]!.limit };
 }
 
@@ -604,7 +613,7 @@ export async function findOrdersOfCustomer(
   customerId: string,
   page: { page: number; pageSize: number },
 ) {
-  const where = and(eq(orders.customerId, customerId), ofBusiness(orders, scope));
+  const where = ofCustomer(orders, { businessId: scope.businessId, customerId });
   const [items, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(summaryColumns)
