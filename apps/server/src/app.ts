@@ -46,7 +46,12 @@ import { storefrontRoutes } from './modules/storefront/storefront.routes.ts';
 import { storesRoutes } from './modules/stores/stores.routes.ts';
 import { trashRoutes } from './modules/trash/trash.routes.ts';
 import { zonesRoutes } from './modules/zones/zones.routes.ts';
-import { presentedSession, registerAccessControl } from './plugins/access.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import type { CallerResolvers } from './lib/callers.ts';
+import { resolveSession, toMe } from './modules/auth/auth.service.ts';
+import { resolveKey } from './modules/api-keys/api-keys.service.ts';
+import { resolveCustomer } from './modules/customers/customer-accounts.service.ts';
+import { businessForKey } from './modules/storefront/storefront.service.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore, localRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -266,7 +271,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       };
     },
   });
-  registerAccessControl(app, db, {
+  // Who is calling: each credential is resolved by the module that owns it.
+  const callers: CallerResolvers = {
+    session: (token, gate) => resolveSession(db, token, gate),
+    me: toMe,
+    storefrontBusiness: (key) => businessForKey(db, key),
+    apiKey: (scope, secret) => resolveKey(db, scope, secret),
+    customer: (business, token) => resolveCustomer(db, business, token),
+  };
+  registerAccessControl(app, callers, {
     publicUrl: config.publicUrl,
     isTrustedProxy: (address) => isTrustedProxy(address, 0),
   });
@@ -397,7 +410,7 @@ async function registerConsole(
         .type('text/plain')
         .send('The console is not built yet: run `npm run build` (npm start does this for you).');
     }
-    const body = renderConsolePage(page, await presentedSession(db, request, reply), pathname);
+    const body = renderConsolePage(page, await app.presentedSession(request, reply), pathname);
     // The page carries this visitor's session: never shared by a cache, never reused for another cookie.
     return reply
       .header('cache-control', 'private, no-cache')

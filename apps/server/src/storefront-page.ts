@@ -8,7 +8,7 @@ import {
 import type { MapTiles } from '@storedesk/shared/map/schemas';
 import type { Database } from './db/client.ts';
 import { findBusinessBySlug } from './modules/storefront/storefront.repository.ts';
-import type { ShopSites } from './modules/storefront/shop-sites.ts';
+import type { ShopOrigins } from './lib/shop-origin.ts';
 import { shopSlugOf } from './plugins/shop-site.ts';
 import { fileUrl } from './storage/images.ts';
 import { scriptSafeJson } from './console-page.ts';
@@ -108,7 +108,7 @@ export async function registerStorefrontApp(
   db: Database,
   built: StorefrontApp | null,
   tiles: MapTiles,
-  sites: ShopSites,
+  sites: ShopOrigins,
 ) {
   await registerAppFiles(app, built, shopAssetsPath, iconSvg);
   const hidden = hiddenRoute;

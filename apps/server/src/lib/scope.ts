@@ -1,6 +1,6 @@
 import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { isOwner } from '@storedesk/shared/levels';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+import type { AuthContext } from './callers.ts';
 import { forbidden } from './errors.ts';
 
 /*

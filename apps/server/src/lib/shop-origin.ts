@@ -59,3 +59,20 @@ export function parseShopUrl(template: string): ShopUrl | string {
 
 /** SHOP_URL's default: a name under localhost for each business, which browsers take to this machine. */
 export const defaultShopUrl = (port: number) => `http://{slug}.localhost:${port}`;
+
+/**
+ * The shops' origins as the server routes requests and writes links (ADR 0055): which host is
+ * whose customer app, and where each business's lives. The storefront module keeps them
+ * (`ShopSites`, reading the businesses' own domains); what routes and links only needs this.
+ */
+export interface ShopOrigins {
+  readonly url: ShopUrl;
+  /** The slug of the business whose customer app a host (name and port, as Host gives it) is, or null. */
+  slugOfHost(host: string): string | null;
+  /** Where a business's customer app lives: its own domain when it has one, else SHOP_URL's origin for it. */
+  originOf(business: { slug: string; shopDomain: string | null }): string;
+  /** Whether a domain is the server's own: the console's, or one SHOP_URL gives a slug. */
+  isReserved(domain: string): boolean;
+  /** Reads the businesses' own domains again. */
+  refresh(): Promise<void>;
+}

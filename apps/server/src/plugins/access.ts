@@ -2,19 +2,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { canUseDeliveryApp, isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import { setRequestActor, withRequestContext } from '#server/db/actor.ts';
-import type { Database } from '#server/db/client.ts';
 import { AppError, unauthenticated } from '#server/lib/errors.ts';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { storefrontKeyHeader } from '@storedesk/shared/storefront/schemas';
-import { resolveSession, sessionPolicy, toMe, type AuthContext } from '#server/modules/auth/auth.service.ts';
-import { businessForKey, type StorefrontBusiness } from '#server/modules/storefront/storefront.service.ts';
-import {
-  resolveCustomer,
-  type CustomerContext,
-} from '#server/modules/customers/customer-accounts.service.ts';
+import type {
+  ApiKeyCaller,
+  AuthContext,
+  CallerResolvers,
+  CustomerContext,
+  StorefrontBusiness,
+} from '#server/lib/callers.ts';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
-import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
-import { isSecretKey, resolveKey, type ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';
+import { apiKeyMessages, apiKeyPrefix } from '@storedesk/shared/settings/api-keys';
+import { sessionPolicy } from '@storedesk/shared/auth/session-policy';
 
 /**
  * Who may call a route: anyone, staff with a session, the owner, the customer app with its
@@ -32,6 +32,13 @@ declare module 'fastify' {
     allowWhenServiceEnded?: boolean;
     /** Routes called from other origins (the customer app), exempt from the same-origin check. */
     crossOrigin?: boolean;
+  }
+  interface FastifyInstance {
+    /**
+     * The session a request presents, or null: what `GET /api/auth/session` answers and what the
+     * console's page carries. A session cookie that no longer names a live session is cleared.
+     */
+    presentedSession(request: FastifyRequest, reply: FastifyReply): Promise<MeResponse | null>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -59,6 +66,7 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
 export function clearSessionCookie(reply: FastifyReply): void {
   void reply.clearCookie(SESSION_COOKIE, { path: '/' });
 }
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function sessionToken(request: FastifyRequest): { token: string; via: 'cookie' | 'bearer' } | null {
@@ -68,36 +76,23 @@ export function sessionToken(request: FastifyRequest): { token: string; via: 'co
   return cookie ? { token: cookie, via: 'cookie' } : null;
 }
 
-/**
- * The session a request presents, or null: what `GET /api/auth/session` answers and what the
- * console's page carries. A session cookie that no longer names a live session is cleared.
- */
-export async function presentedSession(
-  db: Database,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<MeResponse | null> {
-  const auth = await presentedAuth(db, request, reply);
-  return auth ? toMe(auth, request.server.shops.originOf) : null;
-}
-
 /** The live session behind the token a request presents, or null; a dead session's cookie is cleared. */
 async function presentedAuth(
-  db: Database,
+  callers: CallerResolvers,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<AuthContext | null> {
   const presented = sessionToken(request);
-  const auth = presented ? await resolveSession(db, presented.token) : null;
-  if (!auth && presented?.via === 'cookie') clearSessionCookie(reply);
+  const auth = presented ? await callers.session(presented.token) : null;
+  if (!auth && presented?.via === 'cookie') void reply.clearCookie(SESSION_COOKIE, { path: '/' });
   return auth;
 }
 
 /** The delivery executive behind the bearer token a delivery app's request carries, or null. */
-async function executiveAuth(db: Database, request: FastifyRequest): Promise<AuthContext | null> {
+async function executiveAuth(callers: CallerResolvers, request: FastifyRequest): Promise<AuthContext | null> {
   const presented = sessionToken(request);
   if (presented?.via !== 'bearer') return null;
-  return resolveSession(db, presented.token, canUseDeliveryApp);
+  return callers.session(presented.token, canUseDeliveryApp);
 }
 
 /** The business whose key the customer app presented, on a route of the customer app's. */
@@ -157,7 +152,7 @@ function assertSameOrigin(
 
 export function registerAccessControl(
   app: FastifyInstance,
-  db: Database,
+  callers: CallerResolvers,
   options: { publicUrl: string | undefined; isTrustedProxy: (address: string) => boolean },
 ) {
   const publicOrigin = options.publicUrl ? new URL(options.publicUrl).origin : null;
@@ -165,6 +160,10 @@ export function registerAccessControl(
   app.decorateRequest('storefront', null);
   app.decorateRequest('customer', null);
   app.decorateRequest('apiKey', null);
+  app.decorate('presentedSession', async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = await presentedAuth(callers, request, reply);
+    return auth ? callers.me(auth, request.server.shops.originOf) : null;
+  });
   // The customer app's key is read after the route's own limits (onRequest) and before its body:
   // a caller without a valid key learns nothing else, and its requests count against the limits.
   // A customer's bearer token is read within the key's business only; one that names no live
@@ -172,14 +171,14 @@ export function registerAccessControl(
   // Only the customer app's routes get the hook: every other request pays nothing for it.
   const resolveCaller = async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.access;
-    request.storefront = await businessForKey(db, request.headers[storefrontKeyHeader]);
+    request.storefront = await callers.storefrontBusiness(request.headers[storefrontKeyHeader]);
     const bearer = customerBearer(request);
-    if (bearer !== undefined && isSecretKey(bearer)) {
+    if (bearer !== undefined && bearer.startsWith(apiKeyPrefix)) {
       // The business's own system (ADR 0056): one of its live secret keys, never a customer.
-      request.apiKey = await resolveKey(db, { businessId: request.storefront.id }, bearer);
+      request.apiKey = await callers.apiKey({ businessId: request.storefront.id }, bearer);
       if (!request.apiKey) throw unauthenticated(apiKeyMessages.unknown);
     } else if (bearer !== undefined) {
-      request.customer = await resolveCustomer(db, request.storefront, bearer);
+      request.customer = await callers.customer(request.storefront, bearer);
       if (!request.customer) throw unauthenticated(customerMessages.signIn);
     }
     if (access === 'customer' && !request.customer) throw unauthenticated(customerMessages.signIn);
@@ -211,7 +210,9 @@ export function registerAccessControl(
 
     // An executive's session opens the delivery app's routes only, and a staff session never does.
     const auth =
-      access === 'executive' ? await executiveAuth(db, request) : await presentedAuth(db, request, reply);
+      access === 'executive'
+        ? await executiveAuth(callers, request)
+        : await presentedAuth(callers, request, reply);
     if (!auth) throw unauthenticated();
     request.auth = auth;
     setRequestActor({ id: auth.user.id, name: auth.user.name, ip: request.ip });

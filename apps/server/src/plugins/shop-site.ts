@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { notFound } from '#server/lib/errors.ts';
-import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';
+import type { ShopOrigins } from '#server/lib/shop-origin.ts';
 
 /*
  * A request for a business's shop origin (ADR 0055) is its customer app's: its pages, the
@@ -13,7 +13,7 @@ import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The shops' origins: where a business's customer app lives, and which host is whose. */
-    shops: ShopSites;
+    shops: ShopOrigins;
   }
 }
 
@@ -41,7 +41,7 @@ function hostOf(request: IncomingMessage, isTrustedProxy: (address: string) => b
  * Fastify's rewriteUrl: a request for a shop origin is marked with its business's slug, and every
  * path of it but those passed through is the customer app's, below /shop/<slug>.
  */
-export function shopRewrite(sites: ShopSites, isTrustedProxy: (address: string) => boolean) {
+export function shopRewrite(sites: ShopOrigins, isTrustedProxy: (address: string) => boolean) {
   return (request: IncomingMessage): string => {
     const url = request.url ?? '/';
     const host = hostOf(request, isTrustedProxy);

@@ -1,18 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { accountMessages, type Account, type AccountUpdate } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { composeMail, type Mailer } from '#server/mail/mailer.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import {
-  checkCurrentPassword,
-  endSessionsOf,
-  hashToken,
-  type AuthContext,
-} from '#server/modules/auth/auth.service.ts';
+import { checkCurrentPassword, endSessionsOf, hashToken } from '#server/modules/auth/auth.service.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import * as repo from './account.repository.ts';
 

@@ -8,15 +8,15 @@ import {
   type ApiKeyCreated,
   type ApiKeyList,
 } from '@storedesk/shared/settings/api-keys';
+import type { ApiKeyCaller, AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { BusinessScope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './api-keys.repository.ts';
 
 /** The business's own system an order came from with a secret key. */
-export type ApiKeyCaller = { id: string; name: string };
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 
@@ -24,7 +24,6 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest();
 const newSecret = () => `${apiKeyPrefix}live_${randomBytes(32).toString('base64url')}`;
 
 /** Whether a bearer token is a secret key (never a customer's token, which has no prefix). */
-export const isSecretKey = (token: string) => token.startsWith(apiKeyPrefix);
 
 function toApiKey(row: repo.ApiKeyRow): ApiKey {
   return {

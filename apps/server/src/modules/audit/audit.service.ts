@@ -6,8 +6,9 @@ import {
   type AuditLogResponse,
 } from '@storedesk/shared/audit/schemas';
 import { idsInChanges } from '@storedesk/shared/audit/values';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './audit.repository.ts';
 
 function toEntry(row: repo.AuditRow): AuditEntry {

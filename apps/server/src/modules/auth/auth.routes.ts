@@ -10,7 +10,7 @@ import {
 import { twoFactorEnrolmentRequiredSchema, twoFactorRequiredSchema } from '@storedesk/shared/auth/two-factor';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import type { Database } from '#server/db/client.ts';
-import { authOf, clearSessionCookie, presentedSession } from '#server/plugins/access.ts';
+import { authOf, clearSessionCookie } from '#server/plugins/access.ts';
 import type { OriginOf } from '#server/lib/public-origin.ts';
 import * as auth from './auth.service.ts';
 import { passkeySignInRoutes } from './passkeys.routes.ts';
@@ -99,6 +99,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
         response: { 200: sessionResponseSchema },
       },
     },
-    async (request, reply) => ({ session: await presentedSession(db, request, reply) }),
+    async (request, reply) => ({ session: await app.presentedSession(request, reply) }),
   );
 };

@@ -7,11 +7,13 @@ import type {
   User,
 } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
+import { sessionPolicy } from '@storedesk/shared/auth/session-policy';
 import { accountMessages } from '@storedesk/shared/account/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import type { TwoFactorEnrolmentRequired, TwoFactorRequired } from '@storedesk/shared/auth/two-factor';
 import type { Database, Executor } from '#server/db/client.ts';
+import type { AuthContext, ShopUrlOf } from '#server/lib/callers.ts';
 import type { SessionCheck } from '#server/realtime/session-watch.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { AppError } from '#server/lib/errors.ts';
@@ -28,15 +30,6 @@ import {
   reserveAttempt,
   type Attempt,
 } from '#server/modules/limits/limits.service.ts';
-
-export const sessionPolicy = {
-  /** A session unused for this long ends. */
-  idleMs: 12 * 60 * 60 * 1000,
-  /** A session ends this long after sign-in, used or not. */
-  absoluteMs: 30 * 24 * 60 * 60 * 1000,
-  /** last_seen_at is written at most this often, so reads stay reads. */
-  touchEveryMs: 60 * 1000,
-};
 
 /**
  * Sign-in throttling. Failures are counted in a window of 15 minutes:
@@ -67,18 +60,6 @@ export function accountDelayMs(failures: number, policy = throttlePolicy): numbe
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The business as a session carries it: its summary, with its own shop domain in place of the address made of it. */
-export type SessionBusiness = Omit<BusinessSummary, 'shopUrl'> & { shopDomain: string | null };
-
-export type AuthContext = {
-  sessionId: string;
-  user: User;
-  business: SessionBusiness;
-};
-
-/** Where a business's customer app lives (ShopSites.originOf). */
-export type ShopUrlOf = (business: { slug: string; shopDomain: string | null }) => string;
 
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token).digest();

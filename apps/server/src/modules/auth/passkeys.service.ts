@@ -17,6 +17,7 @@ import type {
 import type { CurrentPassword } from '@storedesk/shared/auth/two-factor';
 import { twoFactorMessages, twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
 import { messages } from '@storedesk/shared/messages';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import {
@@ -26,7 +27,6 @@ import {
   signInSucceeded,
   throttleKeysOf,
   throttlePolicy,
-  type AuthContext,
 } from './auth.service.ts';
 import { reserveAttempt } from '#server/modules/limits/limits.service.ts';
 import * as repo from './passkeys.repository.ts';

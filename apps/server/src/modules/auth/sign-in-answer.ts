@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
+import type { AuthContext } from '#server/lib/callers.ts';
 import { sessionToken, setSessionCookie } from '#server/plugins/access.ts';
-import { toMe, type AuthContext } from './auth.service.ts';
+import { toMe } from './auth.service.ts';
 
 /** What every way of signing in to the console may refuse with. */
 export const signInRefusals = {

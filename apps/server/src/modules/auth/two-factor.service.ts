@@ -9,6 +9,7 @@ import {
   type TwoFactorStatus,
 } from '@storedesk/shared/auth/two-factor';
 import { messages } from '@storedesk/shared/messages';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import {
@@ -18,7 +19,6 @@ import {
   reserveSignIn,
   signInSucceeded,
   throttleKeysOf,
-  type AuthContext,
 } from './auth.service.ts';
 import { tooMany, type Attempt } from '#server/modules/limits/limits.service.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUrl } from './totp.ts';

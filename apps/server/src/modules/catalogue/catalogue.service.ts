@@ -10,6 +10,7 @@ import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
 import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
@@ -19,7 +20,7 @@ import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import { getStore } from '#server/modules/stores/stores.service.ts';
 import * as categoriesRepo from './categories.repository.ts';
 import * as itemsRepo from './items.repository.ts';

@@ -7,12 +7,13 @@ import {
 } from '@storedesk/shared/coupons/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import type { ListResponse } from '@storedesk/shared/lists';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './coupons.repository.ts';
 
 /** The coupon as the console reads it; expired when its last day is before today in the business's zone. */

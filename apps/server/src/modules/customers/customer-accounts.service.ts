@@ -14,6 +14,7 @@ import {
   type CustomerUpdate,
   type CustomerVerifyRequest,
 } from '@storedesk/shared/storefront/customers';
+import type { CustomerContext, StorefrontBusiness } from '#server/lib/callers.ts';
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { SessionCheck } from '#server/realtime/session-watch.ts';
@@ -24,10 +25,6 @@ import type { SmsSender } from '#server/sms/sms.ts';
 import { clearCounts, reserveAttempt, reserveText } from '#server/modules/limits/limits.service.ts';
 import * as repo from './customer-accounts.repository.ts';
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
-import type { StorefrontBusiness } from '#server/modules/storefront/storefront.service.ts';
-
-/** A signed-in customer of the business whose key was presented. */
-export type CustomerContext = { sessionId: string; customer: Customer; scope: CustomerScope };
 
 const sha256 = (...parts: string[]) => createHash('sha256').update(parts.join(':')).digest();
 

@@ -9,10 +9,11 @@ import { mayOrder } from '@storedesk/shared/customers/ordering';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import { findAddresses } from './customer-accounts.repository.ts';
 import { listOrdersOfCustomer } from '#server/modules/orders/orders.service.ts';
 import * as repo from './customers.repository.ts';

@@ -7,10 +7,11 @@ import type {
 import { isOwner } from '@storedesk/shared/levels';
 import { businessDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { invalid } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './dashboard.repository.ts';
 import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 

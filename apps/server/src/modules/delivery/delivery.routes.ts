@@ -22,6 +22,7 @@ import {
 } from '@storedesk/shared/push/schemas';
 import type { Database } from '#server/db/client.ts';
 import { idParam, lastEventIdSchema, eventStreamAnswer } from '#server/lib/route-schemas.ts';
+import { executiveReceives, executiveScopeOf } from '#server/lib/scope.ts';
 import { authOf, sessionToken } from '#server/plugins/access.ts';
 import type { OrderNews, PushDelivery } from '#server/modules/push/push.service.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
@@ -214,12 +215,12 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const context = authOf(request);
-      const me = context.user.id;
+      const scope = executiveScopeOf(context);
       await streamEvents(request, reply, hub, {
-        businessId: context.business.id,
+        businessId: scope.businessId,
         lastEventId: Number(request.headers['last-event-id'] ?? 0),
         toWire: (event) =>
-          event.topic === 'orders' && event.executive_ids?.includes(me)
+          executiveReceives(scope, event)
             ? sseMessage(event.id, {
                 id: String(event.id),
                 topic: 'orders',

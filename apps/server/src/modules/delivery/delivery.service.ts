@@ -18,12 +18,13 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { timingSafeEqual } from 'node:crypto';
+import type { AuthContext, ShopUrlOf } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { OrderNews } from '#server/modules/push/push.service.ts';
 import * as auth from '#server/modules/auth/auth.service.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as orders from '#server/modules/orders/orders.service.ts';
 import * as repo from './delivery.repository.ts';
 import { clearCounts, reserveAttempt } from '#server/modules/limits/limits.service.ts';
@@ -36,11 +37,7 @@ export const executiveOf = (context: AuthContext): repo.Executive => ({
   name: context.user.name,
 });
 
-async function sessionOf(
-  db: Executor,
-  context: AuthContext,
-  shopUrlOf: auth.ShopUrlOf,
-): Promise<DeliverySession> {
+async function sessionOf(db: Executor, context: AuthContext, shopUrlOf: ShopUrlOf): Promise<DeliverySession> {
   const duty = await repo.findDuty(db, executiveOf(context));
   return { ...auth.toMe(context, shopUrlOf), onDuty: duty?.onDuty ?? false };
 }
@@ -53,14 +50,14 @@ export async function signIn(
   db: Database,
   input: SignInRequest,
   meta: { ip: string; userAgent: string | null; previousToken: string | null },
-  shopUrlOf: auth.ShopUrlOf,
+  shopUrlOf: ShopUrlOf,
 ) {
   const signedIn = await auth.signIn(db, input, meta, canUseDeliveryApp);
   if ('chooseBusiness' in signedIn) return signedIn;
   return { ...(await sessionOf(db, signedIn.auth, shopUrlOf)), token: signedIn.token };
 }
 
-export const session = (db: Database, context: AuthContext, shopUrlOf: auth.ShopUrlOf) =>
+export const session = (db: Database, context: AuthContext, shopUrlOf: ShopUrlOf) =>
   sessionOf(db, context, shopUrlOf);
 
 /** On or off duty; staff's Dispatch hears of it (a `dispatch` event of the executive's zone). */

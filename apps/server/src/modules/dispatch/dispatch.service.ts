@@ -12,11 +12,12 @@ import type {
 } from '@storedesk/shared/delivery/schemas';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { distanceKm, roundKm } from '@storedesk/shared/storefront/serviceability';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, invalid, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import { csvField } from '#server/lib/csv.ts';
 import * as repo from './dispatch.repository.ts';
 

@@ -2,13 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { eventTopics } from '@storedesk/shared/events/topics';
-import { isOwner } from '@storedesk/shared/levels';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { lastEventIdSchema, eventStreamAnswer } from '#server/lib/route-schemas.ts';
+import { customerReceives, scopeOf, staffReceives } from '#server/lib/scope.ts';
 import { authOf } from '#server/plugins/access.ts';
 import type { EventHub, StoredEvent } from '#server/realtime/hub.ts';
 import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
-import { liveSessionCheck, type AuthContext } from '#server/modules/auth/auth.service.ts';
+import { liveSessionCheck } from '#server/modules/auth/auth.service.ts';
 import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import { cors, customerHeaders, registerPreflight } from '#server/lib/storefront-cors.ts';
 import { liveCustomerSessionCheck } from '#server/modules/customers/customer-accounts.service.ts';
@@ -17,9 +18,10 @@ import type { CustomerEvent, OrderChange } from '@storedesk/shared/events/schema
 
 const topics = new Set<string>(eventTopics);
 
-function visibleTo(auth: AuthContext, event: StoredEvent): boolean {
-  if (!topics.has(event.topic)) return false;
-  return event.zone_id === null || isOwner(auth.user) || event.zone_id === auth.user.zoneId;
+/** What a staff member's stream carries: the console's topics, of the events their scope receives. */
+function visibleTo(auth: AuthContext): (event: StoredEvent) => boolean {
+  const scope = scopeOf(auth);
+  return (event) => topics.has(event.topic) && staffReceives(scope, event);
 }
 
 /**
@@ -73,10 +75,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
     },
     async (request, reply) => {
       const auth = authOf(request);
+      const visible = visibleTo(auth);
       await streamEvents(request, reply, hub, {
         businessId: auth.business.id,
         lastEventId: Number(request.headers['last-event-id'] ?? 0),
-        toWire: (event) => (visibleTo(auth, event) ? toWire(event) : null),
+        toWire: (event) => (visible(event) ? toWire(event) : null),
         session: { id: auth.sessionId, check: liveSessionCheck(db) },
         openStreams,
       });
@@ -109,12 +112,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
     },
     async (request, reply) => {
       const storefront = storefrontOf(request);
-      const { customer } = customerOf(request);
+      const { scope } = customerOf(request);
       await streamEvents(request, reply, hub, {
         businessId: storefront.id,
         lastEventId: Number(request.headers['last-event-id'] ?? 0),
         toWire: (event) =>
-          event.topic === 'orders' && event.customer_id === customer.id
+          customerReceives(scope, event)
             ? sseMessage(event.id, {
                 id: String(event.id),
                 topic: 'orders',

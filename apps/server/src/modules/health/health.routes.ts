@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#server/db/client.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '#server/plugins/error-handler.ts';
-import { pingDatabase } from './health.repository.ts';
+import { databaseAnswers } from './health.service.ts';
 
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
   app.get(
@@ -21,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
     },
     async (_request, reply) => {
       const ok = await Promise.race([
-        pingDatabase(db).then(
+        databaseAnswers(db).then(
           () => true,
           () => false,
         ),

@@ -9,19 +9,14 @@ import {
   type OnboardingVerificationResult,
 } from '@storedesk/shared/onboarding/schemas';
 import { dataUrlBytes } from '@storedesk/shared/onboarding/schemas';
+import type { ShopUrlOf } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, invalid, unauthenticated } from '#server/lib/errors.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
 import { composeMail, type Mailer } from '#server/mail/mailer.ts';
 import { detectImageType, imageKey, type ImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import {
-  hashToken,
-  resolveSession,
-  startSession,
-  toMe,
-  type ShopUrlOf,
-} from '#server/modules/auth/auth.service.ts';
+import { hashToken, resolveSession, startSession, toMe } from '#server/modules/auth/auth.service.ts';
 import { hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import { freeSlugFor, newStorefrontKey } from '#server/modules/settings/business.service.ts';
 import * as repo from './onboarding.repository.ts';

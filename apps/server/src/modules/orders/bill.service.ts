@@ -6,9 +6,10 @@
  */
 import { gstSlabs, type OrderBill } from '@storedesk/shared/orders/invoice';
 import { OrderStatus } from '@storedesk/shared/orders';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { fileUrl } from '#server/storage/images.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import type { BusinessScope } from '#server/lib/scope.ts';
 import { getOrder } from './orders.service.ts';
 import {

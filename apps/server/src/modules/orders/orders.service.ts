@@ -14,12 +14,13 @@ import type {
 } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import type { CountedOrder } from './daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';

@@ -7,12 +7,12 @@ import type {
   PushSubscriptionRecord,
 } from '@storedesk/shared/push/schemas';
 import { pushMessages } from '@storedesk/shared/push/schemas';
+import type { AuthContext, CustomerContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { registrationRefusal, type EndpointAllowlist } from '#server/web-push/endpoint-rule.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
-import type { CustomerContext } from '#server/modules/customers/customer-accounts.service.ts';
+
 import * as repo from './push.repository.ts';
 import { abandonedAfterSeconds, type PushSending } from './push.sending.ts';
 

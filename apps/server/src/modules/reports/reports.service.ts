@@ -11,10 +11,11 @@ import {
   type SalesRow,
 } from '@storedesk/shared/reports/schemas';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { invalid } from '#server/lib/errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import { csvField } from '#server/lib/csv.ts';
 import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 import * as repo from './reports.repository.ts';

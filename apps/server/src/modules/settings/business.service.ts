@@ -7,20 +7,21 @@ import {
   type BusinessSettingsUpdate,
   type StorefrontKeyRotation,
 } from '@storedesk/shared/settings/business';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import { recountDays } from '#server/modules/orders/orders.service.ts';
 import * as repo from './business.repository.ts';
 import { textsToday } from '#server/modules/limits/limits.service.ts';
-import type { ShopSites } from '#server/modules/storefront/shop-sites.ts';
+import type { ShopOrigins } from '#server/lib/shop-origin.ts';
 
 /** What the business settings need of the shops' origins (ADR 0055). */
-export type Shops = Pick<ShopSites, 'originOf' | 'isReserved' | 'refresh'>;
+export type Shops = Pick<ShopOrigins, 'originOf' | 'isReserved' | 'refresh'>;
 
 export function toBusinessSettings(
   row: repo.BusinessRow & { mainStoreName: string | null },

@@ -6,11 +6,12 @@ import {
   type HelplineList,
   type HelplineUpdate,
 } from '@storedesk/shared/settings/helplines';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './helplines.repository.ts';
 import { announceSettings } from './settings-events.ts';
 

@@ -3,10 +3,11 @@ import {
   type OrderSettings,
   type OrderSettingsUpdate,
 } from '@storedesk/shared/settings/order-settings';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './order-settings.repository.ts';
 import { announceSettings } from './settings-events.ts';
 

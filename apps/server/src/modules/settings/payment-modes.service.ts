@@ -7,12 +7,13 @@ import {
   type PaymentModeType,
   type PaymentModeUpdate,
 } from '@storedesk/shared/settings/payment-modes';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './payment-modes.repository.ts';
 import { announceSettings } from './settings-events.ts';
 

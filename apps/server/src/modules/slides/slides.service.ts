@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
 import type { Slide, SlideInput, SlideUpdate, StorefrontSlide } from '@storedesk/shared/slides/schemas';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
@@ -9,7 +10,7 @@ import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './slides.repository.ts';
 
 export function toSlide(row: repo.SlideRow): Slide {

@@ -8,12 +8,13 @@ import {
   type StaffMember,
   type StaffUpdate,
 } from '@storedesk/shared/staff/schemas';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import { endSessionsOf, type AuthContext } from '#server/modules/auth/auth.service.ts';
+import { endSessionsOf } from '#server/modules/auth/auth.service.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
 import * as repo from './staff.repository.ts';

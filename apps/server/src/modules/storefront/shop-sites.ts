@@ -1,5 +1,5 @@
 import type { Database } from '#server/db/client.ts';
-import type { ShopUrl } from '#server/lib/shop-origin.ts';
+import type { ShopOrigins, ShopUrl } from '#server/lib/shop-origin.ts';
 import { findShopDomains } from './storefront.repository.ts';
 
 /** How often each instance reads the businesses' own domains again: a new one is served within this. */
@@ -18,7 +18,7 @@ type Log = { warn: (object: object, message: string) => void; info: (message: st
  * host is a business's own domain. Routing is decided before a request is read, so the domains are
  * kept in memory, read at start and every `refreshMs` (and at once after this instance saves one).
  */
-export class ShopSites {
+export class ShopSites implements ShopOrigins {
   private domains = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private failing = false;

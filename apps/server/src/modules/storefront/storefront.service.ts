@@ -27,11 +27,12 @@ import {
 import { deliveryRadius } from '@storedesk/shared/stores/schemas';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
+import type { ApiKeyCaller, CustomerContext } from '#server/lib/callers.ts';
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
 import type { OrderAddressSnapshot, orders } from '#server/db/schema.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
-import { getAddress, type CustomerContext } from '#server/modules/customers/customer-accounts.service.ts';
-import type { ApiKeyCaller } from '#server/modules/api-keys/api-keys.service.ts';
+import { getAddress } from '#server/modules/customers/customer-accounts.service.ts';
+
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
 import { recordPlacedOrder } from '#server/modules/orders/orders.service.ts';
@@ -45,19 +46,9 @@ import {
   type PricedOrder,
 } from '@storedesk/shared/orders/pricing';
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
+import type { StorefrontBusiness } from '#server/lib/callers.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
-
-/** The business a storefront key belongs to. */
-export type StorefrontBusiness = {
-  id: string;
-  /** What its customers know it by: the sender of their sign-in codes. */
-  name: string;
-  /** Its IANA time zone (D19): the days and hours of its coupons. */
-  timeZone: string;
-  /** Whether it takes orders (Settings > Others); the slides are shown either way. */
-  live: boolean;
-};
 
 /**
  * The business whose publishable key was presented: 401 without one, 402

@@ -9,6 +9,7 @@ import type {
 } from '@storedesk/shared/stores/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
 import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
@@ -17,7 +18,7 @@ import { invalid, notFound } from '#server/lib/errors.ts';
 import { scopeOf, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './stores.repository.ts';
 import { zoneForWrite } from '#server/modules/zones/zones.service.ts';
 

@@ -8,13 +8,14 @@ import {
   type TrashKind,
   type TrashListQuery,
 } from '@storedesk/shared/trash/schemas';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { AppError, forbidden, notFound } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './trash.repository.ts';
 
 /** Which live-event topic a restored record refreshes. */

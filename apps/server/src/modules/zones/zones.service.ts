@@ -6,13 +6,14 @@ import {
   type ZoneInput,
   type ZoneUpdate,
 } from '@storedesk/shared/zones/schemas';
+import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import type { AuthContext } from '#server/modules/auth/auth.service.ts';
+
 import * as repo from './zones.repository.ts';
 
 export function toZone(row: repo.ZoneRow): Zone {
