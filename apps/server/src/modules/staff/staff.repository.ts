@@ -3,7 +3,7 @@ import type { StaffListQuery } from '@storedesk/shared/staff/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { orders, users, zones } from '#server/db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { inScope, ofExecutive, type Scope } from '#server/lib/scope.ts';
 import { nameMatches } from '#server/lib/search.ts';
 
 export type StaffValues = {
@@ -122,8 +122,7 @@ export async function findOpenOrderNumbers(db: Executor, businessId: string, dex
     .from(orders)
     .where(
       and(
-        ofBusiness(orders, { businessId }),
-        eq(orders.dexId, dexId),
+        ofExecutive(orders, { businessId, executiveId: dexId }),
         eq(orders.state, 1),
         inArray(orders.status, [OrderStatus.Confirmed, OrderStatus.PickedUp]),
       ),

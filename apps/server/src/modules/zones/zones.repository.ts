@@ -4,7 +4,7 @@ import type { ZoneUsage } from '@storedesk/shared/zones/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { orders, stores, users, zones } from '#server/db/schema.ts';
 import { nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
 
 const columns = { id: zones.id, name: zones.name, version: zones.version, updatedAt: zones.updatedAt };
 
@@ -98,22 +98,12 @@ export async function updateZone(
 
 /** What still uses the zone: live stores, live staff of any level (the owner too), open orders (state 1). */
 export async function zoneUsage(db: Executor, scope: Scope, zoneId: string): Promise<ZoneUsage> {
+  // The rows a scope of that zone sees.
+  const ofZone = { businessId: scope.businessId, zoneId };
   const result = await db.execute<ZoneUsage>(sql`SELECT
-    (SELECT count(*)::int FROM ${stores} WHERE ${and(
-      ofBusiness(stores, scope),
-      eq(stores.zoneId, zoneId),
-      isNull(stores.deletedAt),
-    )}) AS "stores",
-    (SELECT count(*)::int FROM ${users} WHERE ${and(
-      ofBusiness(users, scope),
-      eq(users.zoneId, zoneId),
-      isNull(users.deletedAt),
-    )}) AS "staff",
-    (SELECT count(*)::int FROM ${orders} WHERE ${and(
-      ofBusiness(orders, scope),
-      eq(orders.zoneId, zoneId),
-      eq(orders.state, 1),
-    )}) AS "openOrders"`);
+    (SELECT count(*)::int FROM ${stores} WHERE ${and(inScope(stores, ofZone), isNull(stores.deletedAt))}) AS "stores",
+    (SELECT count(*)::int FROM ${users} WHERE ${and(inScope(users, ofZone), isNull(users.deletedAt))}) AS "staff",
+    (SELECT count(*)::int FROM ${orders} WHERE ${and(inScope(orders, ofZone), eq(orders.state, 1))}) AS "openOrders"`);
   return result.rows[0]!;
 }
 
