@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { consoleLayers } from './eslint-rules/console-layers.js';
+import { serverLayers } from './eslint-rules/server-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**'] },
@@ -71,5 +72,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The server's layers (docs/architecture.md): routes → services → repositories → db, modules
+    // through each other's services, infrastructure importing no module, and `#server/…` imports.
+    files: ['apps/server/**/*.ts'],
+    plugins: { 'storedesk-server': { rules: { layers: serverLayers } } },
+    rules: { 'storedesk-server/layers': 'error' },
   },
 );

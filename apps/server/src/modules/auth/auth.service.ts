@@ -1,10 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type {
-  BusinessSummary,
   ChooseBusinessResponse,
   MeResponse,
   SignInRequest,
-  User,
 } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { sessionPolicy } from '@storedesk/shared/auth/session-policy';
