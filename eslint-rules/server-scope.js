@@ -13,6 +13,7 @@ export const scopeHelpers = [
   'theBusiness',
   'inScope',
   'ofCustomer',
+  'ofCustomers',
   'ofExecutive',
   'sqlOfBusiness',
   'sqlInScope',

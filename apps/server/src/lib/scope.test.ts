@@ -9,6 +9,7 @@ import {
   inScope,
   ofBusiness,
   ofCustomer,
+  ofCustomers,
   ofExecutive,
   sqlInScope,
   sqlOfBusiness,
@@ -60,6 +61,10 @@ describe('the scope conditions', () => {
     expect(render(ofCustomer(orders, { businessId: business, customerId: person }))).toEqual({
       sql: '("orders"."business_id" = $1 and "orders"."customer_id" = $2)',
       params: [business, person],
+    });
+    expect(render(ofCustomers(orders, { businessId: business }, [person, zone]))).toEqual({
+      sql: '("orders"."business_id" = $1 and "orders"."customer_id" in ($2, $3))',
+      params: [business, person, zone],
     });
   });
 

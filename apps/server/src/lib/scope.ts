@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type Placeholder, type SQL } from 'drizzle-orm';
 import { isOwner } from '@storedesk/shared/levels';
 import type { AuthContext } from './callers.ts';
 import { forbidden } from './errors.ts';
@@ -91,6 +91,15 @@ export function inScope(table: OfZone, scope: { businessId: Bound; zoneId: Bound
 /** The rows of a customer table a customer sees: their business's, and of those their own. */
 export function ofCustomer(table: OfCustomer, scope: { businessId: Bound; customerId: Bound }): SQL {
   return and(ofBusiness(table, scope), eq(table.customerId, scope.customerId))!;
+}
+
+/** The rows of a customer table of some of the business's customers, as staff read them a page of customers at a time. */
+export function ofCustomers(
+  table: OfCustomer,
+  scope: { businessId: Bound },
+  customerIds: readonly string[],
+): SQL {
+  return and(ofBusiness(table, scope), inArray(table.customerId, customerIds))!;
 }
 
 /**

@@ -1,11 +1,11 @@
-import { and, asc, count, desc, eq, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery } from '@storedesk/shared/customers/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { namesActor } from '#server/db/actor.ts';
 import { customers, orders } from '#server/db/schema.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { ofBusiness, ofCustomers, type BusinessScope } from '#server/lib/scope.ts';
 
 const columns = {
   id: customers.id,
@@ -89,7 +89,7 @@ export async function findFigures(
       lastOrderAt: max(orders.placedAt),
     })
     .from(orders)
-    .where(and(inArray(orders.customerId, customerIds), ofBusiness(orders, scope)))
+    .where(ofCustomers(orders, scope, customerIds))
     .groupBy(orders.customerId);
   for (const row of rows) {
     // Only these customers' orders were read: none without a customer.

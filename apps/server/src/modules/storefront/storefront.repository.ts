@@ -319,7 +319,7 @@ export async function customerHasOrders(db: Executor, businessId: string, custom
   const [row] = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), ofBusiness(orders, { businessId })))
+    .where(ofCustomer(orders, { businessId, customerId }))
     .limit(1);
   return row !== undefined;
 }
