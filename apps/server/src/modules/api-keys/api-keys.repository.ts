@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { apiKeys, businesses } from '#server/db/schema.ts';
-import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { ofBusiness, sqlOfBusiness, theBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 const columns = {
   id: apiKeys.id,
@@ -29,11 +29,7 @@ export function findKeys(db: Executor, scope: BusinessScope): Promise<ApiKeyRow[
 
 /** Holds the business's row, so that two keys made at once count each other. */
 export async function lockBusiness(db: Executor, scope: BusinessScope) {
-  await db
-    .select({ id: businesses.id })
-    .from(businesses)
-    .where(eq(businesses.id, scope.businessId))
-    .for('update');
+  await db.select({ id: businesses.id }).from(businesses).where(theBusiness(businesses, scope)).for('update');
 }
 
 export async function countLiveKeys(db: Executor, scope: BusinessScope): Promise<number> {
@@ -90,10 +86,10 @@ export async function useLiveKey(db: Executor, scope: BusinessScope, tokenHash: 
   const result = await db.execute<{ id: string; name: string }>(sql`
     WITH live AS (
       SELECT id, name, last_used_at FROM ${apiKeys}
-      WHERE business_id = ${scope.businessId} AND token_hash = ${tokenHash} AND revoked_at IS NULL
+      WHERE ${sqlOfBusiness(null, scope)} AND token_hash = ${tokenHash} AND revoked_at IS NULL
     ), used AS (
       UPDATE ${apiKeys} SET last_used_at = now()
-      FROM live WHERE ${apiKeys}.id = live.id
+      FROM live WHERE ${ofBusiness(apiKeys, scope)} AND ${apiKeys}.id = live.id
         AND (live.last_used_at IS NULL OR live.last_used_at < now() - interval '1 minute')
     )
     SELECT id, name FROM live`);

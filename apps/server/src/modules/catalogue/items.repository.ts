@@ -180,6 +180,6 @@ export async function setItemImage(db: Executor, store: StoreRef, itemId: string
   await db
     .update(items)
     .set({ imageKey, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(items.id, itemId));
+    .where(and(ofBusiness(items, store), eq(items.id, itemId)));
   return before;
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { BusinessType } from '@storedesk/shared/settings/business';
 import type { Executor } from '#server/db/client.ts';
 import { businesses, stores, type ThemeColours } from '#server/db/schema.ts';
-import { ofBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
+import { ofBusiness, theBusiness, type BusinessScope, type Scope } from '#server/lib/scope.ts';
 
 const columns = {
   id: businesses.id,
@@ -77,7 +77,7 @@ export async function findBusiness(
         isNull(stores.deletedAt),
       ),
     )
-    .where(eq(businesses.id, scope.businessId));
+    .where(theBusiness(businesses, scope));
   return row;
 }
 
@@ -90,7 +90,7 @@ export async function lockBusiness(db: Executor, scope: Scope): Promise<Business
   const [row] = await db
     .select(columns)
     .from(businesses)
-    .where(eq(businesses.id, scope.businessId))
+    .where(theBusiness(businesses, scope))
     .for('no key update');
   return row;
 }
@@ -131,7 +131,7 @@ export async function updateBusiness(
   const [row] = await db
     .update(businesses)
     .set({ ...changes, version: sql`${businesses.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(businesses.id, scope.businessId), eq(businesses.version, version)))
+    .where(and(theBusiness(businesses, scope), eq(businesses.version, version)))
     .returning(columns);
   return row;
 }
@@ -160,7 +160,7 @@ export async function setServiceEnd(
   const [row] = await db
     .update(businesses)
     .set({ serviceEndsAt: endsAt, updatedAt: sql`now()` })
-    .where(eq(businesses.id, scope.businessId))
+    .where(theBusiness(businesses, scope))
     .returning({ serviceEndsAt: businesses.serviceEndsAt });
   return row?.serviceEndsAt ?? null;
 }

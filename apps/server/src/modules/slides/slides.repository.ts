@@ -122,6 +122,6 @@ export async function setSlideImage(db: Executor, scope: Scope, slideId: string,
   await db
     .update(slides)
     .set({ imageKey, version: sql`${slides.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(slides.id, slideId));
+    .where(and(ofBusiness(slides, scope), eq(slides.id, slideId)));
   return before;
 }

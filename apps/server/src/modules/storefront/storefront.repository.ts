@@ -16,7 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
+import { ofBusiness, ofCustomer, theBusiness, type CustomerScope } from '#server/lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
@@ -224,7 +224,7 @@ export async function findBusinessProfile(db: Executor, businessId: string) {
       timeZone: businesses.timeZone,
     })
     .from(businesses)
-    .where(eq(businesses.id, businessId));
+    .where(theBusiness(businesses, { businessId }));
   return row ?? null;
 }
 

@@ -4,7 +4,7 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { businesses, stores, zones } from '#server/db/schema.ts';
 import { ListIndex, listSource } from '#server/lib/list-index.ts';
-import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { inScope, ofBusiness, theBusiness, type Scope } from '#server/lib/scope.ts';
 
 export type StoreValues = {
   name: string;
@@ -57,7 +57,7 @@ const storeListQueries = perDatabase((db) => {
   const listVersion = db
     .select({ version: businesses.storeListVersion })
     .from(businesses)
-    .where(eq(businesses.id, sql.placeholder('businessId')));
+    .where(theBusiness(businesses, { businessId: sql.placeholder('businessId') }));
   const page = (zoned: boolean) =>
     db
       .select({ ...storeColumns, listVersion: sql<number | null>`(${listVersion})` })
@@ -183,6 +183,6 @@ export async function setStoreImage(db: Executor, scope: Scope, storeId: string,
   await db
     .update(stores)
     .set({ imageKey, version: sql`${stores.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(stores.id, storeId));
+    .where(and(inScope(stores, scope), eq(stores.id, storeId)));
   return before;
 }
