@@ -3,7 +3,7 @@
  * simulate.ts become dist/*.js (ES modules with source maps), with the shared
  * package's TypeScript bundled in and every npm dependency left to
  * node_modules, so `npm ci --omit=dev` is all a deployment needs beside dist/.
- * The SQL migrations are copied beside them.
+ * The SQL migrations, and the routines applied after them, are copied beside them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,3 +44,4 @@ await build({
 fs.cpSync(path.join(serverDir, 'src', 'db', 'migrations'), path.join(outdir, 'migrations'), {
   recursive: true,
 });
+fs.copyFileSync(path.join(serverDir, 'src', 'db', 'routines.sql'), path.join(outdir, 'routines.sql'));

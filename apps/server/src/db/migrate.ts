@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,22 +8,67 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+/** The database's functions and triggers in their current form (ADR 0062), applied after the migrations. */
+const routinesFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routines.sql');
+/** The server_settings key under which the digest of the routines last applied is kept. */
+export const routinesSettingKey = 'routines';
 /** Any fixed number: every instance starting at once waits on the same lock. */
 const MIGRATION_LOCK = 727_310_001;
 
-/** Applies the committed SQL migrations, one instance at a time. */
+/**
+ * Applies the committed SQL migrations, then the routines when they are not the ones last applied,
+ * one instance at a time.
+ */
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder });
+      await client.query('BEGIN');
+      try {
+        await applyRoutines(client);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
     client.release();
   }
+}
+
+/** The routines as this build has them: the text of routines.sql. */
+export function routinesSql(): string {
+  return fs.readFileSync(routinesFile, 'utf8');
+}
+
+/**
+ * Replaces the database's functions and triggers with `text`'s (routines.sql), on a client inside
+ * the caller's transaction, unless the routines last applied were these (or `force`): replacing a
+ * trigger briefly locks its table against writes, so a start that changes nothing takes no lock.
+ * Answers whether they were applied.
+ */
+export async function applyRoutines(
+  client: pg.ClientBase,
+  text = routinesSql(),
+  { force = false } = {},
+): Promise<boolean> {
+  const digest = createHash('sha256').update(text).digest('hex');
+  const { rows } = await client.query<{ value: unknown }>(
+    'SELECT value FROM server_settings WHERE key = $1',
+    [routinesSettingKey],
+  );
+  if (!force && rows[0]?.value === digest) return false;
+  await client.query(text);
+  await client.query(
+    'INSERT INTO server_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+    [routinesSettingKey, JSON.stringify(digest)],
+  );
+  return true;
 }
 
 /** A committed migration: its file name and the time drizzle records as its level. */
@@ -66,4 +112,6 @@ export async function migrateWithinTransaction(
       migration.folderMillis,
     ]);
   }
+  // Always: the rows a restore brings back may name routines the schema just made does not have.
+  if (upTo === Number.POSITIVE_INFINITY) await applyRoutines(client, routinesSql(), { force: true });
 }

@@ -1,0 +1,221 @@
+-- What lives in the database itself: its functions and triggers, each in its current form, one place
+-- to read and change them (docs/architecture.md, "Where each rule lives"; ADR 0062). Applied after
+-- the migrations at every start whose copy of this file differs from the one last applied, so a
+-- change to a function or trigger is an edit of this file, never a new migration. Every statement
+-- here replaces what it names (CREATE OR REPLACE), so applying it twice changes nothing. A function
+-- or trigger that is no longer wanted is dropped by a migration and removed from here.
+
+-- The list versions (ADR 0009): a statement that changes stores or items bumps its business's list version.
+
+-- A list's version moves in the same transaction as any change to what the list
+-- holds in memory (ids, names, zones, liveness), whatever wrote it: the server
+-- compares versions to know its in-memory copy is current. Changes of other
+-- columns (status, prices, stock) leave it alone.
+CREATE OR REPLACE FUNCTION "stores_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "businesses" SET "store_list_version" = "store_list_version" + 1
+    WHERE "id" IN (SELECT "business_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "businesses" SET "store_list_version" = "store_list_version" + 1
+    WHERE "id" IN (SELECT "business_id" FROM "old_rows");
+  ELSE
+    UPDATE "businesses" SET "store_list_version" = "store_list_version" + 1
+    WHERE "id" IN (
+      SELECT o."business_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+      WHERE o."name" IS DISTINCT FROM n."name"
+         OR o."zone_id" IS DISTINCT FROM n."zone_id"
+         OR o."deleted_at" IS DISTINCT FROM n."deleted_at");
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "stores_list_insert" AFTER INSERT ON "stores" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stores_list_changed"();
+CREATE OR REPLACE TRIGGER "stores_list_update" AFTER UPDATE ON "stores" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stores_list_changed"();
+CREATE OR REPLACE TRIGGER "stores_list_delete" AFTER DELETE ON "stores" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stores_list_changed"();
+
+CREATE OR REPLACE FUNCTION "items_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "old_rows");
+  ELSE
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (
+      SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+      WHERE o."name" IS DISTINCT FROM n."name"
+         OR o."deleted_at" IS DISTINCT FROM n."deleted_at"
+         OR o."store_id" IS DISTINCT FROM n."store_id"
+      UNION
+      SELECT n."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+      WHERE o."store_id" IS DISTINCT FROM n."store_id");
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "items_list_insert" AFTER INSERT ON "items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
+CREATE OR REPLACE TRIGGER "items_list_update" AFTER UPDATE ON "items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
+CREATE OR REPLACE TRIGGER "items_list_delete" AFTER DELETE ON "items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
+
+-- Live events (ADR 0004): each event row is announced when its transaction commits.
+
+-- Events carry what changed (ADR 0051). NOTIFY takes at most 8000 bytes: an event whose data would
+-- not fit is announced without it (the table keeps it for replays), and readers ask for the record.
+CREATE OR REPLACE FUNCTION "events_announce"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  "payload" text := json_build_object(
+    'id', NEW."id", 'business_id', NEW."business_id", 'zone_id', NEW."zone_id", 'topic', NEW."topic",
+    'action', NEW."action", 'record_id', NEW."record_id", 'session_id', NEW."session_id",
+    'customer_id', NEW."customer_id", 'executive_ids', NEW."executive_ids", 'data', NEW."data",
+    'created_at', NEW."created_at")::text;
+BEGIN
+  IF octet_length("payload") > 7900 THEN
+    "payload" := json_build_object(
+      'id', NEW."id", 'business_id', NEW."business_id", 'zone_id', NEW."zone_id", 'topic', NEW."topic",
+      'action', NEW."action", 'record_id', NEW."record_id", 'session_id', NEW."session_id",
+      'customer_id', NEW."customer_id", 'executive_ids', NEW."executive_ids", 'created_at', NEW."created_at")::text;
+  END IF;
+  PERFORM pg_notify('storedesk_events', "payload");
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "events_announce" AFTER INSERT ON "events" FOR EACH ROW EXECUTE FUNCTION "events_announce"();
+
+-- Order numbers per business (ADR 0024): each new order takes its business's next number.
+
+CREATE OR REPLACE FUNCTION "orders_number"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "order_numbers" AS c ("business_id", "last_number") VALUES (NEW."business_id", 1)
+  ON CONFLICT ("business_id") DO UPDATE SET "last_number" = c."last_number" + 1
+  RETURNING c."last_number" INTO NEW."number";
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER "orders_number" BEFORE INSERT ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_number"();
+
+-- Referral codes (ADR 0041): a new customer's code.
+
+-- The referral programme (ADR 0041): every customer has a code to share, made here for those who
+-- exist (10 of 32 letters and digits, no 0/O or 1/I: about 10^15 codes, so a clash within one
+-- business is as good as impossible); a customer who gives a friend's code before their first
+-- order records whose it was and when.
+CREATE OR REPLACE FUNCTION "new_referral_code"() RETURNS text LANGUAGE sql VOLATILE AS $$
+  SELECT string_agg(substr('ABCDEFGHJKLMNPQRSTUVWXYZ23456789', 1 + floor(random() * 32)::int, 1), '')
+  FROM generate_series(1, 10)
+$$;
+
+-- The audit log (ADR 0047): the columns never recorded, how a column is named, what a change
+-- records, and the tables whose changes are recorded.
+
+-- Secret API keys (B16) join the audit log: making one and revoking it are recorded with its name;
+-- its hash and who made it (the actor already) are never recorded.
+CREATE OR REPLACE FUNCTION "audit_hidden"("col" text) RETURNS boolean LANGUAGE sql IMMUTABLE AS $$
+  SELECT "col" = ANY (ARRAY[
+    'password_hash', 'totp_secret', 'totp_pending_secret', 'totp_last_step', 'storefront_key', 'delivery_code',
+    'public_key', 'credential_id', 'counter', 'transports', 'last_used_at', 'user_id', 'token_hash',
+    'created_by_id', 'created_by_name',
+    'id', 'business_id', 'version', 'created_at', 'updated_at', 'store_list_version', 'item_list_version',
+    'geohash', 'deleted_at', 'deleted_by_id', 'deleted_by_name', 'blocked_by_id', 'blocked_by_name',
+    'paid_by_id', 'paid_by_name', 'settled_by_id', 'settled_by_name', 'settled_at'
+  ])
+$$;
+
+-- A column's name as the API spells its field: price_paise → pricePaise.
+CREATE OR REPLACE FUNCTION "audit_field"("col" text) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT string_agg(CASE WHEN n = 1 THEN part ELSE initcap(part) END, '' ORDER BY n)
+  FROM regexp_split_to_table("col", '_') WITH ORDINALITY AS p(part, n)
+$$;
+
+-- Arguments: the kind of record ('user' is owner, admin or delivery-executive by level), the column
+-- that is its id, and the column whose change is a status change ('' when none).
+CREATE OR REPLACE FUNCTION "audit_record"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  actor jsonb := current_setting('storedesk.actor', true)::jsonb;
+  old_row jsonb := CASE WHEN TG_OP = 'INSERT' THEN '{}'::jsonb ELSE to_jsonb(OLD) END;
+  new_row jsonb := CASE WHEN TG_OP = 'DELETE' THEN '{}'::jsonb ELSE to_jsonb(NEW) END;
+  record_row jsonb;
+  kind text := TG_ARGV[0];
+  status_column text := TG_ARGV[2];
+  action text;
+  changes jsonb;
+BEGIN
+  record_row := CASE WHEN TG_OP = 'DELETE' THEN old_row ELSE new_row END;
+  SELECT coalesce(jsonb_object_agg("audit_field"(k.key),
+           jsonb_build_object('from', coalesce(old_row -> k.key, 'null'), 'to', coalesce(new_row -> k.key, 'null'))), '{}')
+  INTO changes
+  FROM jsonb_object_keys(old_row || new_row) AS k(key)
+  WHERE NOT "audit_hidden"(k.key)
+    AND coalesce(old_row -> k.key, 'null') IS DISTINCT FROM coalesce(new_row -> k.key, 'null');
+
+  IF kind = 'user' THEN
+    kind := CASE (record_row ->> 'level')::int WHEN 1 THEN 'owner' WHEN 2 THEN 'admin' ELSE 'delivery-executive' END;
+  END IF;
+
+  IF kind IN ('business', 'order-settings', 'referral-settings') AND TG_OP <> 'DELETE' THEN
+    action := CASE WHEN old_row ->> 'storefront_key' IS DISTINCT FROM new_row ->> 'storefront_key'
+      AND TG_OP = 'UPDATE' THEN 'key-rotation' ELSE 'settings' END;
+  ELSIF TG_OP = 'INSERT' THEN
+    action := 'create';
+  ELSIF TG_OP = 'DELETE' THEN
+    action := 'delete';
+  ELSIF old_row ->> 'deleted_at' IS NULL AND new_row ->> 'deleted_at' IS NOT NULL THEN
+    action := 'delete';
+  ELSIF old_row ->> 'deleted_at' IS NOT NULL AND new_row ->> 'deleted_at' IS NULL THEN
+    action := 'restore';
+  ELSIF old_row ->> 'password_hash' IS DISTINCT FROM new_row ->> 'password_hash' THEN
+    action := 'password-change';
+  ELSIF status_column <> '' AND old_row -> status_column IS DISTINCT FROM new_row -> status_column THEN
+    action := 'status';
+  ELSE
+    action := 'edit';
+  END IF;
+  -- A write that changed nothing worth recording (a version bump, a list counter) leaves no entry.
+  IF action IN ('edit', 'settings') AND changes = '{}' THEN
+    RETURN NULL;
+  END IF;
+
+  INSERT INTO "audit_log" ("business_id", "actor_id", "actor_name", "ip", "action", "kind", "record_id", "changes")
+  VALUES (
+    (CASE WHEN TG_TABLE_NAME = 'businesses' THEN record_row ->> 'id' ELSE record_row ->> 'business_id' END)::uuid,
+    (actor ->> 'id')::uuid, actor ->> 'name', actor ->> 'ip', action, kind, record_row ->> TG_ARGV[1], changes
+  );
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "stores_audit" AFTER INSERT OR UPDATE OR DELETE ON "stores" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('store', 'id', 'status');
+CREATE OR REPLACE TRIGGER "categories_audit" AFTER INSERT OR UPDATE OR DELETE ON "categories" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('category', 'id', '');
+CREATE OR REPLACE TRIGGER "items_audit" AFTER INSERT OR UPDATE OR DELETE ON "items" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('item', 'id', '');
+CREATE OR REPLACE TRIGGER "slides_audit" AFTER INSERT OR UPDATE OR DELETE ON "slides" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('slide', 'id', '');
+CREATE OR REPLACE TRIGGER "zones_audit" AFTER INSERT OR UPDATE OR DELETE ON "zones" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('zone', 'id', '');
+CREATE OR REPLACE TRIGGER "coupons_audit" AFTER INSERT OR UPDATE OR DELETE ON "coupons" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('coupon', 'code', 'usage_type');
+CREATE OR REPLACE TRIGGER "users_audit" AFTER INSERT OR UPDATE OR DELETE ON "users" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('user', 'id', '');
+CREATE OR REPLACE TRIGGER "businesses_audit" AFTER UPDATE ON "businesses" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('business', 'id', '');
+CREATE OR REPLACE TRIGGER "order_settings_audit" AFTER INSERT OR UPDATE ON "order_settings" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('order-settings', 'business_id', '');
+CREATE OR REPLACE TRIGGER "referral_settings_audit" AFTER INSERT OR UPDATE ON "referral_settings" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('referral-settings', 'business_id', '');
+CREATE OR REPLACE TRIGGER "payment_modes_audit" AFTER INSERT OR UPDATE OR DELETE ON "payment_modes" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('payment-mode', 'id', 'enabled');
+CREATE OR REPLACE TRIGGER "helplines_audit" AFTER INSERT OR UPDATE OR DELETE ON "helplines" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('helpline', 'id', '');
+CREATE OR REPLACE TRIGGER "orders_audit" AFTER UPDATE ON "orders" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('order', 'id', 'status');
+CREATE OR REPLACE TRIGGER "customers_audit" AFTER UPDATE ON "customers" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('customer', 'id', 'blocked_at');
+CREATE OR REPLACE TRIGGER "cash_settlements_audit" AFTER INSERT OR UPDATE OR DELETE ON "cash_settlements" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('cash-settlement', 'executive_id', '');
+CREATE OR REPLACE TRIGGER "passkeys_audit" AFTER INSERT OR DELETE ON "passkeys" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('passkey', 'name', '');
+CREATE OR REPLACE TRIGGER "api_keys_audit" AFTER INSERT OR UPDATE ON "api_keys" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('api-key', 'id', 'revoked_at');
