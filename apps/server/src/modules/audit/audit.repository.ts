@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from
 import type { AuditLogQuery } from '@storedesk/shared/audit/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { auditLog, categories, customers, items, slides, stores, users, zones } from '#server/db/schema.ts';
-import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { acrossBusinesses, ofBusiness, sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -13,7 +13,7 @@ export async function findEntries(
   timeZone: string,
   query: AuditLogQuery,
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const where: SQL[] = [eq(auditLog.businessId, scope.businessId)];
+  const where: SQL[] = [ofBusiness(auditLog, scope)];
   if (query.actorId) where.push(eq(auditLog.actorId, query.actorId));
   if (query.kind) where.push(eq(auditLog.kind, query.kind));
   if (query.from)
@@ -42,7 +42,7 @@ export async function findActors(
   const rows = await db
     .selectDistinctOn([auditLog.actorId], { id: auditLog.actorId, name: auditLog.actorName })
     .from(auditLog)
-    .where(and(eq(auditLog.businessId, scope.businessId), isNotNull(auditLog.actorId)))
+    .where(and(ofBusiness(auditLog, scope), isNotNull(auditLog.actorId)))
     .orderBy(auditLog.actorId, desc(auditLog.at));
   return rows.map((row) => ({ id: row.id!, name: row.name })).sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -88,7 +88,7 @@ export async function insertSignIn(
   await db.execute(sql`
     INSERT INTO audit_log (business_id, actor_id, actor_name, ip, action, kind, record_id)
     SELECT ${who.businessId}, id, name, ${who.ip}, 'sign-in', 'session', id::text
-    FROM users WHERE id = ${who.userId} AND business_id = ${who.businessId}`);
+    FROM users WHERE id = ${who.userId} AND ${sqlOfBusiness(null, who)}`);
 }
 
 /** The live accounts of an e-mail, in any business: whose a failed sign-in was. */
@@ -101,6 +101,9 @@ export function findAccountsOfEmail(db: Executor, email: string) {
 
 /** Removes entries older than `before`; answers how many. */
 export async function deleteEntriesBefore(db: Executor, before: Date): Promise<number> {
-  const rows = await db.delete(auditLog).where(lt(auditLog.at, before)).returning({ id: auditLog.id });
+  const rows = await db
+    .delete(auditLog)
+    .where(acrossBusinesses('housekeeping: every business’s log is kept as long', lt(auditLog.at, before)))
+    .returning({ id: auditLog.id });
   return rows.length;
 }

@@ -4,7 +4,7 @@ import type { TrashKind, TrashListQuery } from '@storedesk/shared/trash/schemas'
 import { trashRetentionDays } from '@storedesk/shared/trash/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { categories, items, slides, stores, zones } from '#server/db/schema.ts';
-import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
+import { acrossBusinesses, inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
 import { likePattern } from '#server/lib/search.ts';
 
 /** The moment before which a deletion has outlived the trash: newer ones are listed and restorable. */
@@ -212,8 +212,14 @@ export async function tryLockPurge(db: Executor): Promise<boolean> {
   return result.rows[0]!.locked;
 }
 
-/** Deleted before the retention period began: out of reach of every list and restore. */
-const expired = sql`deleted_at <= ${retentionStart}`;
+/**
+ * Deleted before the retention period began: out of reach of every list and restore. The purge
+ * is housekeeping, in every business at once.
+ */
+const expired = acrossBusinesses(
+  'housekeeping: every business’s trash is purged after the same retention period',
+  sql`deleted_at <= ${retentionStart}`,
+);
 const expiredStores = sql`SELECT id FROM stores WHERE ${expired}`;
 
 const keysOf = (rows: { image_key: string | null }[]) =>
