@@ -6,8 +6,8 @@
  *
  *   node scripts/bundle-budget.mjs         figures and budgets of apps/console/dist, apps/storefront/dist and apps/delivery/dist
  *
- * Exits 1 when a screen is over its budget (ISSUE 13's figures; the customer app's first screen,
- * ISSUE 23's; the delivery app's first screen, the same as the customer app's).
+ * Exits 1 when a screen is over its budget (the console's, ADR 0027; the customer app's first screen,
+ * ADR 0040; the delivery app's first screen, the same as the customer app's).
  */
 import fs from 'node:fs';
 import path from 'node:path';

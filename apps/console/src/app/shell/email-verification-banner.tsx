@@ -6,7 +6,7 @@ import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { apiFetch, asApiError } from '@/lib/api-client.ts';
 import { useSignedInSession } from '@/lib/session.ts';
 
-/** While the signed-in user's e-mail is unverified: a banner saying so, with Resend (issue 11). */
+/** While the signed-in user's e-mail is unverified: a banner saying so, with Resend (docs/spec.md, Onboarding; ADR 0057). */
 export function EmailVerificationBanner() {
   const { user } = useSignedInSession();
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
