@@ -4,6 +4,7 @@
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
+import { acrossBusinesses, sqlOfBusiness } from '#server/lib/scope.ts';
 
 /** The channel the `events_announce` trigger (migration 0006) notifies on for every event row. */
 export const EVENTS_CHANNEL = 'storedesk_events';
@@ -96,8 +97,8 @@ export async function findLateEvents(
   const late = await db.execute<StoredEvent>(sql`
     SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.data, e.created_at
     FROM events e, events last
-    WHERE last.id = ${afterId} AND last.business_id = ${businessId}
-      AND e.business_id = ${businessId} AND e.id < ${afterId}
+    WHERE last.id = ${afterId} AND ${sqlOfBusiness('last', { businessId })}
+      AND ${sqlOfBusiness('e', { businessId })} AND e.id < ${afterId}
       AND e.tx <> last.tx AND NOT pg_visible_in_snapshot(e.tx, last.snapshot)
     ORDER BY e.id`);
   return late.rows.map(withNumericId);
@@ -112,7 +113,7 @@ export async function findEventsAfter(
 ): Promise<StoredEvent[]> {
   const page = await db.execute<StoredEvent>(sql`
     SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
-    FROM events WHERE business_id = ${businessId} AND id > ${afterId}
+    FROM events WHERE ${sqlOfBusiness(null, { businessId })} AND id > ${afterId}
     ORDER BY id LIMIT ${limit}`);
   return page.rows.map(withNumericId);
 }
@@ -135,5 +136,7 @@ export async function findEventsCommittedSince(
 }
 
 export async function deleteEventsBefore(db: Executor, before: Date): Promise<void> {
-  await db.execute(sql`DELETE FROM events WHERE created_at < ${before}`);
+  await db.execute(
+    sql`DELETE FROM events WHERE ${acrossBusinesses('housekeeping: every business’s events are kept as long', sql`created_at < ${before}`)}`,
+  );
 }
