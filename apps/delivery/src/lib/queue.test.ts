@@ -5,7 +5,9 @@ import { ApiError } from '@storedesk/web/api';
 import {
   enqueue,
   flushQueue,
+  isPassing,
   noLongerYours,
+  noticeFor,
   pendingFor,
   shownStatus,
   type QueueStore,
@@ -186,5 +188,114 @@ describe('the queue of status changes', () => {
     });
     expect(sent).toEqual(['a', 'b']);
     expect(store.now()).toEqual([]);
+  });
+
+  it('shows the last of an order’s waiting changes', () => {
+    const queue = [change('a', 'o1', OrderStatus.PickedUp, 3), change('b', 'o1', OrderStatus.Delivered, 3)];
+    expect(shownStatus(order('o1', OrderStatus.Confirmed, 3), queue)).toBe(OrderStatus.Delivered);
+    expect(pendingFor(queue, 'o1')?.id).toBe('b');
+  });
+
+  it('sends oldest first across orders, each later change of an order on the version its last one was answered with', async () => {
+    const store = memoryStore([
+      change('a', 'o1', OrderStatus.PickedUp, 3),
+      change('b', 'o2', OrderStatus.PickedUp, 1),
+      change('c', 'o1', OrderStatus.Delivered, 3),
+      change('d', 'o2', OrderStatus.Delivered, 1),
+    ]);
+    const bodies: Array<[string, number]> = [];
+    const result = await flushQueue(store, async (c) => {
+      bodies.push([c.id, c.version]);
+      return order(c.orderId, c.status, c.orderId === 'o1' ? c.version + 10 : c.version + 20);
+    });
+    expect(bodies).toEqual([
+      ['a', 3],
+      ['b', 1],
+      ['c', 13],
+      ['d', 21],
+    ]);
+    expect(result).toEqual({
+      answered: [
+        order('o1', OrderStatus.PickedUp, 13),
+        order('o2', OrderStatus.PickedUp, 21),
+        order('o1', OrderStatus.Delivered, 23),
+        order('o2', OrderStatus.Delivered, 41),
+      ],
+      notices: [],
+      waiting: 0,
+    });
+  });
+
+  it('tries again from the change it stopped at, once the connection is back', async () => {
+    const store = memoryStore([
+      change('a', 'o1', OrderStatus.PickedUp, 3),
+      change('b', 'o2', OrderStatus.PickedUp, 1),
+    ]);
+    await flushQueue(store, async (c) => {
+      if (c.id === 'b') throw offline();
+      return order(c.orderId, c.status, c.version + 1);
+    });
+    expect(store.now().map((c) => c.id)).toEqual(['b']);
+    const sent: string[] = [];
+    const result = await flushQueue(store, async (c) => {
+      sent.push(c.id);
+      return order(c.orderId, c.status, c.version + 1);
+    });
+    expect(sent).toEqual(['b']);
+    expect(result.waiting).toBe(0);
+    expect(store.now()).toEqual([]);
+  });
+
+  it('keeps a change through anything thrown that is not the server’s answer, and a timeout (408)', async () => {
+    for (const failure of [
+      new TypeError('Failed to fetch'),
+      new ApiError({ status: 408, code: 'x', message: 'x' }),
+    ]) {
+      const store = memoryStore([change('a', 'o1', OrderStatus.PickedUp, 3)]);
+      const result = await flushQueue(store, async () => {
+        throw failure;
+      });
+      expect(result, failure.message).toEqual({ answered: [], notices: [], waiting: 1 });
+    }
+  });
+
+  it('drops a change the server refused for good (400, 403, 422, 429), with the server’s words', async () => {
+    for (const status of [400, 403, 422, 429]) {
+      const store = memoryStore([
+        change('a', 'o1', OrderStatus.PickedUp, 3),
+        change('b', 'o1', OrderStatus.Delivered, 3),
+      ]);
+      const sent: string[] = [];
+      const result = await flushQueue(store, async (c) => {
+        sent.push(c.id);
+        throw new ApiError({ status, code: 'x', message: `Refused with ${status}` });
+      });
+      expect(sent, String(status)).toEqual(['a']);
+      expect(result, String(status)).toEqual({
+        answered: [],
+        notices: [{ orderId: 'o1', number: 1, kind: 'refused', message: `Refused with ${status}` }],
+        waiting: 0,
+      });
+      expect(store.now(), String(status)).toEqual([]);
+    }
+  });
+
+  it('tells which refusals pass by themselves', () => {
+    const passing = [0, 401, 408, 500, 502, 503, 504];
+    const lasting = [400, 402, 403, 404, 409, 413, 422, 429];
+    const refusal = (status: number) => new ApiError({ status, code: 'x', message: 'x' });
+    expect(passing.map((status) => isPassing(refusal(status)))).toEqual(passing.map(() => true));
+    expect(lasting.map((status) => isPassing(refusal(status)))).toEqual(lasting.map(() => false));
+  });
+
+  it('says what an order became when it changed meanwhile, as far as the server said', () => {
+    const waiting = change('a', 'o1', OrderStatus.PickedUp, 3);
+    const conflict = (current: unknown) =>
+      new ApiError({ status: 409, code: 'conflict', message: 'stale', current });
+    expect(noticeFor(waiting, conflict({ status: OrderStatus.Cancelled })).message).toBe(
+      'Changed meanwhile: now Cancelled',
+    );
+    expect(noticeFor(waiting, conflict({ status: 7 })).message).toBe('Changed meanwhile: now status 7');
+    expect(noticeFor(waiting, conflict(undefined)).message).toBe('Changed meanwhile: now changed');
   });
 });
