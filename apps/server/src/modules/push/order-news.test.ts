@@ -7,8 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { PushPayload } from '@storedesk/shared/push/schemas';
 import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
+import { formatRupees } from '@storedesk/shared/money';
 import {
   createBusiness,
+  createExecutive,
   createStoreWithItem,
   createTestApp,
   signIn,
@@ -180,5 +182,61 @@ describe('an order’s news', () => {
           ).rows[0]!.n,
       )
       .toBe(0);
+  });
+});
+
+describe('an executive’s news', () => {
+  let rider: Awaited<ReturnType<typeof createExecutive>>;
+
+  beforeAll(async () => {
+    rider = await createExecutive(ctx, { businessId: biz.id, zoneId: biz.zones[0]!, name: 'Ravi Rider' });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/delivery/push-subscriptions',
+      headers: rider.session.headers,
+      payload: standIn.subscribe('rider'),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  });
+
+  /** The pushes the rider's phone got. */
+  const riders = () =>
+    standIn.received.filter((push) => push.id === 'rider').map((p) => JSON.parse(p.payload));
+
+  it('tells them an order is theirs to pick up, and the cash to collect for an unpaid cash order', async () => {
+    const order = await orderAs(asha);
+    await move(order.id, { status: OrderStatus.Confirmed, version: 1, dexId: rider.id });
+    await vi.waitFor(() => expect(riders()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    expect(riders()).toEqual([
+      {
+        title: `New order #${order.number}`,
+        body: `Pick it up at ${order.storeName}. Collect ${formatRupees(order.billAmountPaise)} in cash.`,
+        url: `/deliver/orders/${order.id}`,
+      },
+    ]);
+  });
+
+  it('asks for no cash when the order’s payment is already received', async () => {
+    const order = await orderAs(asha);
+    const paid = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order.id}/payment`,
+      headers: owner.headers,
+      payload: { version: 1 },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await move(order.id, {
+      status: OrderStatus.Confirmed,
+      version: paid.json<{ version: number }>().version,
+      dexId: rider.id,
+    });
+    await vi.waitFor(() => expect(riders()).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    expect(riders()).toEqual([
+      {
+        title: `New order #${order.number}`,
+        body: `Pick it up at ${order.storeName}.`,
+        url: `/deliver/orders/${order.id}`,
+      },
+    ]);
   });
 });

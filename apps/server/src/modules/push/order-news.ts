@@ -1,6 +1,6 @@
 import type { PushPayload } from '@storedesk/shared/push/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
-import { deliverPath } from '@storedesk/shared/delivery/rules';
+import { cashToCollectPaise, deliverPath } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
 import type { Database } from '#server/db/client.ts';
 import type { PushSender } from '#server/web-push/sender.ts';
@@ -69,10 +69,13 @@ export class OrderNews {
     );
     const first = rows[0];
     if (!first) return;
-    const cash =
-      first.payment_mode === 'COD'
-        ? ` Collect ${formatRupees(Number(first.bill_amount_paise))} in cash.`
-        : '';
+    // What the delivery app shows them to collect: nothing for an order already paid.
+    const toCollect = cashToCollectPaise({
+      paymentMode: first.payment_mode,
+      paid: first.paid,
+      billAmountPaise: Number(first.bill_amount_paise),
+    });
+    const cash = toCollect > 0 ? ` Collect ${formatRupees(toCollect)} in cash.` : '';
     await this.push(businessId, rows, {
       title: `New order #${first.number}`,
       body: `Pick it up at ${first.store_name}.${cash}`,

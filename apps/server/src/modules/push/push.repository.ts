@@ -286,12 +286,25 @@ export async function findExecutiveDevicesOfOrder(
   orderId: string,
   limit: number,
 ): Promise<
-  (Device & { number: number; store_name: string; payment_mode: string | null; bill_amount_paise: string })[]
+  (Device & {
+    number: number;
+    store_name: string;
+    payment_mode: string | null;
+    paid: boolean;
+    bill_amount_paise: string;
+  })[]
 > {
   const { rows } = await db.execute<
-    Device & { number: number; store_name: string; payment_mode: string | null; bill_amount_paise: string }
+    Device & {
+      number: number;
+      store_name: string;
+      payment_mode: string | null;
+      paid: boolean;
+      bill_amount_paise: string;
+    }
   >(sql`
-    SELECT o.number, o.store_name, o.payment_mode, o.bill_amount_paise, s.id, s.endpoint, s.p256dh, s.auth
+    SELECT o.number, o.store_name, o.payment_mode, o.paid_at IS NOT NULL AS paid, o.bill_amount_paise,
+           s.id, s.endpoint, s.p256dh, s.auth
     FROM orders o
     JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
     WHERE ${sqlOfExecutive('o', scope)} AND o.id = ${orderId} AND o.state = 1
