@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { customerAddresses, customerCodes, customerSessions, customers } from '#server/db/schema.ts';
-import { ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
+import { acrossBusinesses, ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
 
 export async function insertCode(
   db: Executor,
@@ -56,7 +56,14 @@ export async function useCode(db: Executor, businessId: string, phone: string, c
 
 /** Codes past their use: kept a day for the record, then deleted. */
 export async function deleteOldCodes(db: Executor) {
-  await db.delete(customerCodes).where(sql`${customerCodes.expiresAt} < now() - interval '1 day'`);
+  await db
+    .delete(customerCodes)
+    .where(
+      acrossBusinesses(
+        'housekeeping: every business’s codes are kept a day past their use',
+        sql`${customerCodes.expiresAt} < now() - interval '1 day'`,
+      ),
+    );
 }
 
 const customerColumns = {
@@ -168,13 +175,18 @@ export async function findSession(db: Executor, businessId: string, tokenHash: B
 
 /**
  * Of `ids`, the customer sessions still live, in one statement that marks those not marked for
- * a minute as used now: the sessions of open live streams (ADR 0051).
+ * a minute as used now: the sessions of open live streams (ADR 0051), of every business the
+ * server streams to.
  */
 export async function touchLiveSessions(db: Executor, ids: string[], idleSince: Date): Promise<string[]> {
+  const named = acrossBusinesses(
+    'the sessions of the open streams of every business, named by their ids, are checked together',
+    sql`id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
   const { rows } = await db.execute<{ id: string }>(sql`
     WITH live AS (
       SELECT id FROM customer_sessions
-      WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND expires_at > now() AND last_seen_at > ${idleSince}),
+      WHERE ${named} AND expires_at > now() AND last_seen_at > ${idleSince}),
     touched AS (
       UPDATE customer_sessions SET last_seen_at = now() FROM live
       WHERE customer_sessions.id = live.id AND customer_sessions.last_seen_at < now() - interval '1 minute')
@@ -182,11 +194,11 @@ export async function touchLiveSessions(db: Executor, ids: string[], idleSince: 
   return rows.map((row) => row.id);
 }
 
-export async function touchSession(db: Executor, sessionId: string) {
+export async function touchSession(db: Executor, scope: CustomerScope, sessionId: string) {
   await db
     .update(customerSessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(eq(customerSessions.id, sessionId));
+    .where(and(ofCustomer(customerSessions, scope), eq(customerSessions.id, sessionId)));
 }
 
 export async function deleteSession(db: Executor, businessId: string, sessionId: string) {
@@ -198,7 +210,12 @@ export async function deleteSession(db: Executor, businessId: string, sessionId:
 export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
   await db
     .delete(customerSessions)
-    .where(sql`${customerSessions.expiresAt} < now() OR ${customerSessions.lastSeenAt} < ${idleSince}`);
+    .where(
+      acrossBusinesses(
+        'housekeeping: every business’s customer sessions end after the same time',
+        sql`${customerSessions.expiresAt} < now() OR ${customerSessions.lastSeenAt} < ${idleSince}`,
+      ),
+    );
 }
 
 /* ---- Saved addresses: only ever the customer's own ---- */

@@ -149,13 +149,10 @@ export async function resolveCustomer(
   const idleSince = new Date(Date.now() - customerSessionPolicy.idleMs);
   const row = await repo.findSession(db, business.id, sha256('customer-session', token), idleSince);
   if (!row) return null;
+  const scope = { businessId: business.id, customerId: row.customer.id };
   // Seen at most once a minute: a busy app does not write on every read.
-  if (Date.now() - row.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, row.sessionId);
-  return {
-    sessionId: row.sessionId,
-    customer: row.customer,
-    scope: { businessId: business.id, customerId: row.customer.id },
-  };
+  if (Date.now() - row.lastSeenAt.getTime() > 60_000) await repo.touchSession(db, scope, row.sessionId);
+  return { sessionId: row.sessionId, customer: row.customer, scope };
 }
 
 /** How the sessions of customers' open live streams are checked (ADR 0051): one statement for all. */
