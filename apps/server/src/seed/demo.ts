@@ -4,13 +4,14 @@
  * Seeded from a fixed PRNG, so every fresh start shows the same business.
  */
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
 import { Level } from '@storedesk/shared/levels';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
+import { ofBusiness } from '#server/lib/scope.ts';
 import { imageKey } from '#server/storage/images.ts';
 import { bannerPng } from './banner.ts';
 import type { Storage } from '#server/storage/storage.ts';
@@ -452,7 +453,7 @@ async function pictureSlides(db: Database, storage: Storage, businessId: string)
   const slides = await db
     .select({ id: t.slides.id, title: t.slides.title })
     .from(t.slides)
-    .where(eq(t.slides.businessId, businessId))
+    .where(ofBusiness(t.slides, { businessId }))
     .orderBy(t.slides.position);
   for (const slide of slides) {
     const words = demoSlides.find((each) => each.title === slide.title);
@@ -460,7 +461,10 @@ async function pictureSlides(db: Database, storage: Storage, businessId: string)
     const png = bannerPng(words.colour, words.headline, words.line);
     const key = imageKey(businessId, 'slides', '.png');
     await storage.put(key, png, 'image/png');
-    await db.update(t.slides).set({ imageKey: key }).where(eq(t.slides.id, slide.id));
+    await db
+      .update(t.slides)
+      .set({ imageKey: key })
+      .where(and(ofBusiness(t.slides, { businessId }), eq(t.slides.id, slide.id)));
   }
 }
 

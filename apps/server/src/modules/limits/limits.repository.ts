@@ -1,6 +1,7 @@
 import { and, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { signInThrottle, smsUsage } from '#server/db/schema.ts';
+import { acrossBusinesses, sqlOfBusiness } from '#server/lib/scope.ts';
 
 /** A key's count of attempts in its current window. */
 export type Counted = { key: string; count: number; windowStartedAt: Date };
@@ -33,15 +34,34 @@ export async function uncountAttempt(db: Executor, keys: string[]) {
   await db
     .update(signInThrottle)
     .set({ failures: sql`${signInThrottle.failures} - 1` })
-    .where(and(inArray(signInThrottle.key, keys), gt(signInThrottle.failures, 0)));
+    .where(
+      acrossBusinesses(
+        'the sign-in throttle is server-wide: its keys name what is limited, whatever the business',
+        and(inArray(signInThrottle.key, keys), gt(signInThrottle.failures, 0)),
+      ),
+    );
 }
 
 export async function deleteCounts(db: Executor, keys: string[]) {
-  await db.delete(signInThrottle).where(inArray(signInThrottle.key, keys));
+  await db
+    .delete(signInThrottle)
+    .where(
+      acrossBusinesses(
+        'the sign-in throttle is server-wide: its keys name what is limited, whatever the business',
+        inArray(signInThrottle.key, keys),
+      ),
+    );
 }
 
 export async function deleteStaleCounts(db: Executor, windowStart: Date) {
-  await db.delete(signInThrottle).where(lt(signInThrottle.windowStartedAt, windowStart));
+  await db
+    .delete(signInThrottle)
+    .where(
+      acrossBusinesses(
+        'housekeeping: the server-wide sign-in throttle forgets windows past',
+        lt(signInThrottle.windowStartedAt, windowStart),
+      ),
+    );
 }
 
 /**
@@ -64,13 +84,17 @@ export async function countText(db: Executor, businessId: string): Promise<numbe
 export async function uncountText(db: Executor, businessId: string) {
   await db.execute(sql`
     UPDATE sms_usage u SET sent = u.sent - 1 FROM businesses b
-    WHERE u.business_id = ${businessId} AND b.id = u.business_id
+    WHERE ${sqlOfBusiness('u', { businessId })} AND b.id = u.business_id
       AND u.day = (now() AT TIME ZONE b.time_zone)::date AND u.sent > 0`);
 }
 
 /** Deletes every business's counts of the days before `day` (YYYY-MM-DD). */
 export async function deleteTextCountsBefore(db: Executor, day: string) {
-  await db.delete(smsUsage).where(lt(smsUsage.day, day));
+  await db
+    .delete(smsUsage)
+    .where(
+      acrossBusinesses('housekeeping: every business’s text counts are kept as long', lt(smsUsage.day, day)),
+    );
 }
 
 /** The business's texts today (its own clock) and its ceiling. */
