@@ -2,8 +2,9 @@ import { and, asc, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { namesActor } from '#server/db/actor.ts';
 import type { Executor } from '#server/db/client.ts';
 import { passkeys, twoFactorChallenges, users, webauthnChallenges } from '#server/db/schema.ts';
+import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
-type Scope = { businessId: string; userId: string };
+type Scope = BusinessScope & { userId: string };
 
 const listed = {
   id: passkeys.id,
@@ -17,7 +18,7 @@ export function listPasskeys(db: Executor, scope: Scope) {
   return db
     .select(listed)
     .from(passkeys)
-    .where(and(eq(passkeys.businessId, scope.businessId), eq(passkeys.userId, scope.userId)))
+    .where(and(ofBusiness(passkeys, scope), eq(passkeys.userId, scope.userId)))
     .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
 }
 
@@ -58,12 +59,7 @@ export async function deletePasskey(db: Executor, scope: Scope, id: string) {
   const rows = await db
     .delete(passkeys)
     .where(
-      and(
-        eq(passkeys.id, id),
-        eq(passkeys.businessId, scope.businessId),
-        eq(passkeys.userId, scope.userId),
-        namesActor(),
-      ),
+      and(eq(passkeys.id, id), ofBusiness(passkeys, scope), eq(passkeys.userId, scope.userId), namesActor()),
     )
     .returning({ id: passkeys.id });
   return rows.length === 1;
@@ -74,6 +70,7 @@ export async function findByCredential(db: Executor, credentialId: string) {
   const [row] = await db
     .select({
       id: passkeys.id,
+      businessId: passkeys.businessId,
       userId: passkeys.userId,
       credentialId: passkeys.credentialId,
       publicKey: passkeys.publicKey,
@@ -87,12 +84,12 @@ export async function findByCredential(db: Executor, credentialId: string) {
   return row;
 }
 
-/** Records a use: the authenticator's new counter and when. */
-export async function markUsed(db: Executor, id: string, counter: number) {
+/** Records a use of a passkey of the business: the authenticator's new counter and when. */
+export async function markUsed(db: Executor, passkey: BusinessScope & { id: string }, counter: number) {
   await db
     .update(passkeys)
     .set({ counter, lastUsedAt: sql`now()` })
-    .where(eq(passkeys.id, id));
+    .where(and(ofBusiness(passkeys, passkey), eq(passkeys.id, passkey.id)));
 }
 
 export async function insertWebauthnChallenge(
@@ -115,11 +112,14 @@ export async function takeWebauthnChallenge(
   const rows = await db
     .delete(webauthnChallenges)
     .where(
-      and(
-        eq(webauthnChallenges.challenge, challenge),
-        eq(webauthnChallenges.purpose, purpose),
-        userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
-        gt(webauthnChallenges.expiresAt, sql`now()`),
+      acrossBusinesses(
+        'a WebAuthn challenge has no business: it is the server’s random value until a browser answers it',
+        and(
+          eq(webauthnChallenges.challenge, challenge),
+          eq(webauthnChallenges.purpose, purpose),
+          userId === null ? isNull(webauthnChallenges.userId) : eq(webauthnChallenges.userId, userId),
+          gt(webauthnChallenges.expiresAt, sql`now()`),
+        ),
       ),
     )
     .returning({ challenge: webauthnChallenges.challenge });
@@ -127,13 +127,24 @@ export async function takeWebauthnChallenge(
 }
 
 export async function deleteExpiredWebauthnChallenges(db: Executor) {
-  await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, sql`now()`));
+  await db
+    .delete(webauthnChallenges)
+    .where(
+      acrossBusinesses(
+        'housekeeping: expired WebAuthn challenges go',
+        lt(webauthnChallenges.expiresAt, sql`now()`),
+      ),
+    );
 }
 
 /** Offers a WebAuthn challenge with a second step's challenge, in place of any offered before. */
-export async function setSecondStepWebauthnChallenge(db: Executor, id: string, challenge: string) {
+export async function setSecondStepWebauthnChallenge(
+  db: Executor,
+  secondStep: BusinessScope & { id: string },
+  challenge: string,
+) {
   await db
     .update(twoFactorChallenges)
     .set({ webauthnChallenge: challenge })
-    .where(eq(twoFactorChallenges.id, id));
+    .where(and(ofBusiness(twoFactorChallenges, secondStep), eq(twoFactorChallenges.id, secondStep.id)));
 }

@@ -220,7 +220,7 @@ async function signatureHolds(
       requireUserVerification: true,
     });
     if (!verified) return false;
-    await repo.markUsed(db, passkey.id, authenticationInfo.newCounter);
+    await repo.markUsed(db, passkey, authenticationInfo.newCounter);
     return true;
   } catch {
     return false;
@@ -276,7 +276,7 @@ export async function startSecondStep(db: Database, token: string, ip: string, r
     timeout: ceremonyMs,
     allowCredentials: credentials.map((c) => ({ id: c.id, transports: transportsOf(c.transports) })),
   });
-  await repo.setSecondStepWebauthnChallenge(db, challenge.id, options.challenge);
+  await repo.setSecondStepWebauthnChallenge(db, challenge, options.challenge);
   return { options: options as unknown as WebauthnOptions['options'] };
 }
 

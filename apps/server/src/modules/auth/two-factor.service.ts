@@ -112,7 +112,7 @@ export async function turnOff(db: Database, auth: AuthContext, input: CurrentPas
   if (state.required) throw new AppError('conflict', twoFactorMessages.requiredByBusiness);
   await db.transaction(async (tx) => {
     await repo.clearTotp(tx, scopeOf(auth));
-    await repo.deleteChallengesOf(tx, auth.user.id);
+    await repo.deleteChallengesOf(tx, scopeOf(auth));
   });
 }
 
@@ -139,7 +139,7 @@ export async function liveChallenge(db: Database, token: string, ip: string) {
  */
 export async function reserveChallengeGuess(db: Database, token: string, ip: string) {
   const { challenge, keys } = await liveChallenge(db, token, ip);
-  const guesses = await repo.countChallengeGuess(db, challenge.id);
+  const guesses = await repo.countChallengeGuess(db, challenge);
   if (guesses === null) throw challengeExpired();
   const attempt = await reserveSignIn(db, keys);
   if (guesses > twoFactorRules.challengeFailures)
@@ -165,13 +165,13 @@ export function wrongGuess(
 export async function completeSignIn(
   db: Database,
   guess: {
-    challenge: { id: string; userId: string };
+    challenge: { id: string; userId: string; businessId: string };
     attempt: Attempt;
     keys: ReturnType<typeof throttleKeysOf>;
   },
   meta: SignInMeta,
 ) {
-  if (!(await repo.deleteChallenge(db, guess.challenge.id))) throw challengeExpired();
+  if (!(await repo.deleteChallenge(db, guess.challenge))) throw challengeExpired();
   await signInSucceeded(db, guess.attempt, guess.keys);
   const signedIn = await openSession(db, guess.challenge.userId, meta);
   if (!signedIn) throw new AppError('forbidden', messages.noPermissionToSignIn);
@@ -191,15 +191,15 @@ export async function signInWithCode(
   const { challenge } = guess;
   if (challenge.totpEnabledAt === null || challenge.totpSecret === null) throw challengeExpired();
   const accepted = /^\d{6}$/.test(input.code)
-    ? await acceptTotp(db, challenge.userId, challenge.totpSecret, input.code)
+    ? await acceptTotp(db, challenge, challenge.totpSecret, input.code)
     : await repo.useRecoveryCode(db, challenge.userId, hashRecoveryCode(input.code));
   if (!accepted) return wrongGuess(guess);
   return completeSignIn(db, guess, meta);
 }
 
-async function acceptTotp(db: Executor, userId: string, secret: string, code: string) {
+async function acceptTotp(db: Executor, scope: Scope, secret: string, code: string) {
   const step = matchingStep(secret, code);
-  return step !== null && (await repo.takeTotpStep(db, userId, step));
+  return step !== null && (await repo.takeTotpStep(db, scope, step));
 }
 
 /** For staff who must set up two-step sign-in before their first session (the business requires it). */
