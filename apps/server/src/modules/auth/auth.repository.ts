@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { businesses, sessions, users } from '#server/db/schema.ts';
+import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 const sessionColumns = {
   sessionId: sessions.id,
@@ -115,10 +116,14 @@ export async function touchLiveSessions(
   idleSince: Date,
   touchEverySeconds: number,
 ) {
+  const named = acrossBusinesses(
+    'the sessions of the open streams of every business, named by their ids, are checked together',
+    sql`s.id = ANY(${`{${ids.join(',')}}`}::uuid[])`,
+  );
   const { rows } = await db.execute<{ id: string; level: number; zone_id: string | null }>(sql`
     WITH live AS (
       SELECT s.id, u.level, u.zone_id FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = ANY(${`{${ids.join(',')}}`}::uuid[]) AND s.expires_at > now()
+      WHERE ${named} AND s.expires_at > now()
         AND s.last_seen_at > ${idleSince} AND u.deleted_at IS NULL),
     touched AS (
       UPDATE sessions SET last_seen_at = now() FROM live
@@ -127,38 +132,59 @@ export async function touchLiveSessions(
   return rows.map((row) => ({ id: row.id, level: Number(row.level), zoneId: row.zone_id }));
 }
 
-export async function touchSession(db: Executor, sessionId: string) {
+export async function touchSession(db: Executor, scope: BusinessScope, sessionId: string) {
   await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
-    .where(eq(sessions.id, sessionId));
+    .where(and(ofBusiness(sessions, scope), eq(sessions.id, sessionId)));
 }
 
+/** Ends the session a browser came to sign in with, known by its token alone. */
 export async function deleteSessionByTokenHash(db: Executor, tokenHash: Buffer) {
-  await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  await db
+    .delete(sessions)
+    .where(
+      acrossBusinesses(
+        'a session presented at sign-in is found by its token’s hash, before its business is known',
+        eq(sessions.tokenHash, tokenHash),
+      ),
+    );
 }
 
-export async function deleteSession(db: Executor, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
+export async function deleteSession(db: Executor, scope: BusinessScope, sessionId: string) {
+  await db.delete(sessions).where(and(ofBusiness(sessions, scope), eq(sessions.id, sessionId)));
 }
+
+/** A user's sessions: their business's, and of those the user's. */
+const sessionsOf = (user: { id: string; businessId: string }) =>
+  and(ofBusiness(sessions, user), eq(sessions.userId, user.id));
 
 /** Ends every session of a user but one; answers the ids it ended. */
-export async function deleteOtherSessions(db: Executor, userId: string, keepSessionId: string) {
+export async function deleteOtherSessions(
+  db: Executor,
+  user: { id: string; businessId: string },
+  keepSessionId: string,
+) {
   const rows = await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .where(and(sessionsOf(user), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
 
 /** Ends every session of a user; answers the ids it ended. */
-export async function deleteUserSessions(db: Executor, userId: string) {
-  const rows = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+export async function deleteUserSessions(db: Executor, user: { id: string; businessId: string }) {
+  const rows = await db.delete(sessions).where(sessionsOf(user)).returning({ id: sessions.id });
   return rows.map((row) => row.id);
 }
 
 export async function deleteExpiredSessions(db: Executor, idleSince: Date) {
   await db
     .delete(sessions)
-    .where(sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < ${idleSince}`);
+    .where(
+      acrossBusinesses(
+        'housekeeping: every business’s staff sessions end after the same time',
+        sql`${sessions.expiresAt} < now() OR ${sessions.lastSeenAt} < ${idleSince}`,
+      ),
+    );
 }

@@ -1,9 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type {
-  ChooseBusinessResponse,
-  MeResponse,
-  SignInRequest,
-} from '@storedesk/shared/auth/schemas';
+import type { ChooseBusinessResponse, MeResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { sessionPolicy } from '@storedesk/shared/auth/session-policy';
 import { accountMessages } from '@storedesk/shared/account/schemas';
@@ -287,7 +283,7 @@ export async function resolveSession(
   const row = await repo.findLiveSession(db, hashToken(token), new Date(Date.now() - sessionPolicy.idleMs));
   if (!row || !gate(row.user)) return null;
   if (Date.now() - row.lastSeenAt.getTime() > sessionPolicy.touchEveryMs)
-    await repo.touchSession(db, row.sessionId);
+    await repo.touchSession(db, { businessId: row.business.id }, row.sessionId);
   return toContext(row);
 }
 
@@ -337,8 +333,8 @@ export async function endSessionsOf(
   keep?: string,
 ): Promise<void> {
   const ended = keep
-    ? await repo.deleteOtherSessions(db, user.id, keep)
-    : await repo.deleteUserSessions(db, user.id);
+    ? await repo.deleteOtherSessions(db, user, keep)
+    : await repo.deleteUserSessions(db, user);
   for (const sessionId of ended) {
     await announceSessionEnded(db, { user, business: { id: user.businessId } }, sessionId);
   }
@@ -364,7 +360,7 @@ export async function startSession(
 
 export async function signOut(db: Database, auth: AuthContext): Promise<void> {
   await db.transaction(async (tx) => {
-    await repo.deleteSession(tx, auth.sessionId);
+    await repo.deleteSession(tx, { businessId: auth.business.id }, auth.sessionId);
     await announceSessionEnded(tx, auth, auth.sessionId);
   });
 }
