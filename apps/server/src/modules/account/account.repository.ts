@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { accountTokens, businesses, users } from '#server/db/schema.ts';
-import { ofBusiness } from '#server/lib/scope.ts';
+import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /** The newest live link proving an address other than the sign-in one: the pending new e-mail. */
 const pendingEmail = sql<string | null>`(
@@ -79,11 +79,14 @@ export async function supersedeEmailTokens(db: Executor, userId: string, email?:
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
     .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.kind, 'verify-email'),
-        isNull(accountTokens.usedAt),
-        email === undefined ? undefined : sql`lower(${accountTokens.email}) = lower(${email})`,
+      acrossBusinesses(
+        'account links (e-mail proofs, password resets) have no business of their own: they are their user’s',
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.kind, 'verify-email'),
+          isNull(accountTokens.usedAt),
+          email === undefined ? undefined : sql`lower(${accountTokens.email}) = lower(${email})`,
+        ),
       ),
     );
 }
@@ -135,11 +138,22 @@ export async function markTokenUsed(db: Executor, tokenId: string) {
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(eq(accountTokens.id, tokenId));
+    .where(
+      acrossBusinesses(
+        'account links (e-mail proofs, password resets) have no business of their own: one is found by its secret',
+        eq(accountTokens.id, tokenId),
+      ),
+    );
 }
 
 /** Makes `email` the user's verified sign-in e-mail. */
-export async function setVerifiedEmail(db: Executor, userId: string, email: string, changed: boolean) {
+export async function setVerifiedEmail(
+  db: Executor,
+  scope: BusinessScope,
+  userId: string,
+  email: string,
+  changed: boolean,
+) {
   await db
     .update(users)
     .set(
@@ -147,5 +161,5 @@ export async function setVerifiedEmail(db: Executor, userId: string, email: stri
         ? { email, emailVerifiedAt: sql`now()`, version: sql`${users.version} + 1`, updatedAt: sql`now()` }
         : { emailVerifiedAt: sql`now()` },
     )
-    .where(eq(users.id, userId));
+    .where(and(ofBusiness(users, scope), eq(users.id, userId)));
 }

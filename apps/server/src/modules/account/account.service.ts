@@ -179,7 +179,7 @@ export async function verifyEmail(db: Database, token: string): Promise<void> {
       const changed = link.email.toLowerCase() !== link.userEmail.toLowerCase();
       if (changed && (await repo.emailTaken(tx, link.businessId, link.email, link.userId)))
         throw emailTakenError();
-      await repo.setVerifiedEmail(tx, link.userId, link.email, changed);
+      await repo.setVerifiedEmail(tx, { businessId: link.businessId }, link.userId, link.email, changed);
       await repo.markTokenUsed(tx, link.id);
       await announceAccount(tx, { businessId: link.businessId, zoneId: link.zoneId, id: link.userId });
     });

@@ -1,6 +1,7 @@
 import { and, count, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { accountTokens, businesses, sessions, users } from '#server/db/schema.ts';
+import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 const KIND = 'reset-password';
 
@@ -51,11 +52,14 @@ export async function expireUnusedResetTokens(db: Executor, userId: string, keep
     .update(accountTokens)
     .set({ expiresAt: sql`least(${accountTokens.expiresAt}, now())` })
     .where(
-      and(
-        eq(accountTokens.userId, userId),
-        eq(accountTokens.kind, KIND),
-        isNull(accountTokens.usedAt),
-        ...(keepId ? [ne(accountTokens.id, keepId)] : []),
+      acrossBusinesses(
+        'account links (e-mail proofs, password resets) have no business of their own: they are their user’s',
+        and(
+          eq(accountTokens.userId, userId),
+          eq(accountTokens.kind, KIND),
+          isNull(accountTokens.usedAt),
+          ...(keepId ? [ne(accountTokens.id, keepId)] : []),
+        ),
       ),
     );
 }
@@ -93,7 +97,12 @@ export async function markTokenUsed(db: Executor, tokenId: string) {
   await db
     .update(accountTokens)
     .set({ usedAt: sql`now()` })
-    .where(eq(accountTokens.id, tokenId));
+    .where(
+      acrossBusinesses(
+        'account links (e-mail proofs, password resets) have no business of their own: one is found by its secret',
+        eq(accountTokens.id, tokenId),
+      ),
+    );
 }
 
 /** The live account a token was made for, as long as it still has the e-mail the link went to. */
@@ -114,9 +123,9 @@ export async function findAccountForReset(db: Executor, userId: string, email: s
   return row;
 }
 
-export async function setPassword(db: Executor, userId: string, passwordHash: string) {
+export async function setPassword(db: Executor, scope: BusinessScope, userId: string, passwordHash: string) {
   await db
     .update(users)
     .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(users.id, userId));
+    .where(and(ofBusiness(users, scope), eq(users.id, userId)));
 }

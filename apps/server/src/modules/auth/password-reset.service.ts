@@ -124,7 +124,7 @@ export async function resetPassword(
     assertUsable(token);
     const user = await repo.findAccountForReset(tx, token.userId, token.email);
     if (!user || !audience.gate(user)) throw invalidLink();
-    await repo.setPassword(tx, user.id, passwordHash);
+    await repo.setPassword(tx, user, user.id, passwordHash);
     await repo.markTokenUsed(tx, token.id);
     await repo.expireUnusedResetTokens(tx, user.id, token.id);
     await endSessionsOf(tx, user);
