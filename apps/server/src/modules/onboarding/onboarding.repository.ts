@@ -9,6 +9,7 @@ import {
   users,
   zones,
 } from '#server/db/schema.ts';
+import { acrossBusinesses } from '#server/lib/scope.ts';
 
 export type PendingAccount = typeof onboardingAccounts.$inferSelect;
 
@@ -61,17 +62,37 @@ export async function replaceVerificationToken(
   const rows = await db
     .update(onboardingAccounts)
     .set({ verificationTokenHash: tokenHash, verificationExpiresAt: expiresAt })
-    .where(and(eq(onboardingAccounts.id, id), isNull(onboardingAccounts.verifiedAt)))
+    .where(
+      acrossBusinesses(
+        'a registration comes before its business: it has none yet',
+        and(eq(onboardingAccounts.id, id), isNull(onboardingAccounts.verifiedAt)),
+      ),
+    )
     .returning({ id: onboardingAccounts.id });
   return rows.length > 0;
 }
 
 export async function markPendingVerified(db: Executor, id: string, at: Date): Promise<void> {
-  await db.update(onboardingAccounts).set({ verifiedAt: at }).where(eq(onboardingAccounts.id, id));
+  await db
+    .update(onboardingAccounts)
+    .set({ verifiedAt: at })
+    .where(
+      acrossBusinesses(
+        'a registration comes before its business: it has none yet',
+        eq(onboardingAccounts.id, id),
+      ),
+    );
 }
 
 export async function deletePendingAccounts(db: Executor, ids: string[]): Promise<void> {
-  await db.delete(onboardingAccounts).where(inArray(onboardingAccounts.id, ids));
+  await db
+    .delete(onboardingAccounts)
+    .where(
+      acrossBusinesses(
+        'a registration comes before its business: it has none yet',
+        inArray(onboardingAccounts.id, ids),
+      ),
+    );
 }
 
 /** Registrations whose link expired before anyone followed it. */
@@ -79,11 +100,14 @@ export async function deleteExpiredPendingAccounts(db: Executor, now: Date): Pro
   await db
     .delete(onboardingAccounts)
     .where(
-      and(
-        isNull(onboardingAccounts.verifiedAt),
-        or(
-          isNull(onboardingAccounts.verificationExpiresAt),
-          lte(onboardingAccounts.verificationExpiresAt, now),
+      acrossBusinesses(
+        'housekeeping: registrations come before any business, and expire alike',
+        and(
+          isNull(onboardingAccounts.verifiedAt),
+          or(
+            isNull(onboardingAccounts.verificationExpiresAt),
+            lte(onboardingAccounts.verificationExpiresAt, now),
+          ),
         ),
       ),
     );
