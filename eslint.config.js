@@ -4,6 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { consoleLayers } from './eslint-rules/console-layers.js';
 import { serverLayers } from './eslint-rules/server-layers.js';
+import { serverScope } from './eslint-rules/server-scope.js';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', 'coverage/**', 'bench/results/**'] },
@@ -79,5 +80,13 @@ export default tseslint.config(
     files: ['apps/server/**/*.ts'],
     plugins: { 'storedesk-server': { rules: { layers: serverLayers } } },
     rules: { 'storedesk-server/layers': 'error' },
+  },
+  {
+    // The server's one scope layer (ADR 0034): no scope condition but lib/scope.ts's, and no UPDATE
+    // or DELETE without one (or the acrossBusinesses marker of a deliberate exception, with its reason).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { 'storedesk-scope': { rules: { 'server-scope': serverScope } } },
+    rules: { 'storedesk-scope/server-scope': 'error' },
   },
 );
