@@ -8,12 +8,19 @@
  * South zone's) ids and names, and A's rows are compared before and after:
  * nothing of A's is read or written.
  *
- * The customer app's routes are walked the same way: B's key (alone, with
- * B's secret API key, or with a signed-in B customer's token) naming A's
- * records and A's customer's address and order is refused them (401 or 404)
- * and shown none of them; a second customer of A, with A's key and their own
- * token, is refused the first customer's address and orders and shown none of
- * them; and a secret API key is good with its own business's key only.
+ * The customer app's routes are walked the same way: B's key (alone, or with
+ * a signed-in B customer's token) naming A's records and A's customer's
+ * address and order is refused them (401 or 404) and shown none of them; a
+ * second customer of A, with A's key and their own token, is refused the first
+ * customer's address and orders and shown none of them; and a secret API key
+ * is good with its own business's key only.
+ *
+ * B's own system (B's key with one of B's secret API keys, ADR 0056) walks
+ * every operation, naming A's records: each route of the customer app's
+ * answers it as B's (A's store, catalogue, subscription unknown: 404), every
+ * route that takes a session (staff, owner, executive, signed-in customer) is
+ * 401 to it, a public route answers it as it answers anyone, and nothing of
+ * A's is shown or written.
  *
  * The delivery app's routes are walked by B's executive and by another
  * executive of A: neither may move an order assigned to A's executive (404)
@@ -24,7 +31,7 @@
  * Each documented operation needs an entry in `walk` below, or the walk fails:
  * an endpoint is covered the day it is written.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { createECDH, randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -64,6 +71,8 @@ type Records = {
   helpline: Ref;
   /** A secret API key of A's (its id), made by A's owner. */
   apiKey: string;
+  /** Two devices of A's customer (push subscriptions' endpoints): one B's system registers as its own, one it names to remove. */
+  pushEndpoints: { registered: string; removed: string };
   /** A passkey of the zone's admin. */
   passkey: string;
   /** A's signed-in customer's phone, a saved address of theirs and the order they placed to it. */
@@ -87,10 +96,11 @@ type Request = { url: string; payload?: object; image?: true };
  * - `reads`: a read that names nothing, whose answer must hold nothing of A's;
  * - `own`: an operation that can only touch the caller's own account or business (the reason says why);
  * - `key`: the customer app's route, called with B's key, naming A's records where it can (`status`
- *   is what B's key gets), or naming nothing (`own`); `keyed` is the same route called with B's secret
- *   API key as well, as B's own system would (ADR 0056); `signedIn` is the same route called with a
+ *   is what B's key gets), or naming nothing (`own`); `signedIn` is the same route called with a
  *   customer's token as well, naming A's customer's records (`status` for B's customer and for another
  *   customer of A alike);
+ * - `keyed` (every route of the customer app's, `key` or `own`): the route called by B's own system,
+ *   B's key with B's secret API key (ADR 0056), naming A's records, and what it answers;
  * - `customer`: a route of the signed-in customer's, called by B's customer (B's key and token) and by
  *   another customer of A (A's key, their own token), each request naming A's customer's records (or
  *   nothing, for a list): both get `status`, and no answer holds those records;
@@ -106,6 +116,8 @@ type Request = { url: string; payload?: object; image?: true };
  * caller of the route, holding nothing of A's (or, for the North admin, of the South zone's).
  */
 type Answers = { owner: number; admin: number; zone: number | null };
+/** What B's own system (its key and a secret API key) asks of a route of the customer app's, and its answer. */
+type Keyed = { request: (records: Records) => Request; status: number };
 type Entry =
   | ({
       kind: 'names';
@@ -114,12 +126,12 @@ type Entry =
     } & Answers)
   | ({ kind: 'stream'; request: (records: Records) => Request } & Answers)
   | { kind: 'reads'; request?: (records: Records) => Request }
-  | { kind: 'own'; reason: string }
+  | { kind: 'own'; reason: string; keyed?: Keyed }
   | {
       kind: 'key';
       request: (records: Records) => Request;
       status: number;
-      keyed?: { request: (records: Records) => Request; status: number };
+      keyed: Keyed;
       signedIn?: { request: (records: Records) => Request; status: number };
     }
   | { kind: 'customer'; requests: (records: Records) => Request[]; status: number }
@@ -461,12 +473,32 @@ const walk: Record<string, Entry> = {
     kind: 'key',
     request: () => ({ url: '/api/storefront/push/public-key' }),
     status: 200,
+    keyed: { request: () => ({ url: '/api/storefront/push/public-key' }), status: 200 },
   },
   // A subscription is the key's business's own: another business's endpoint is another subscription.
-  'POST /api/storefront/push-subscriptions': { kind: 'own', reason: "subscribes to the key's business" },
+  // B's system registering A's customer's device makes a new one of B's (201), never renews A's (200).
+  'POST /api/storefront/push-subscriptions': {
+    kind: 'own',
+    reason: "subscribes to the key's business",
+    keyed: {
+      request: (r) => ({
+        url: '/api/storefront/push-subscriptions',
+        payload: deviceOf(r.pushEndpoints.registered),
+      }),
+      status: 201,
+    },
+  },
+  // A's customer's device is unknown to B's system.
   'DELETE /api/storefront/push-subscriptions': {
     kind: 'own',
     reason: "unsubscribes from the key's business",
+    keyed: {
+      request: (r) => ({
+        url: '/api/storefront/push-subscriptions',
+        payload: { endpoint: r.pushEndpoints.removed },
+      }),
+      status: 404,
+    },
   },
   // B's key alone places no order (neither a customer nor a secret key came: 401); with B's secret
   // key, A's store is unknown to B's own system.
@@ -497,6 +529,10 @@ const walk: Record<string, Entry> = {
     kind: 'key',
     request: (r) => ({ url: '/api/storefront/auth/code', payload: { phone: r.customerPhone } }),
     status: 202,
+    keyed: {
+      request: (r) => ({ url: '/api/storefront/auth/code', payload: { phone: r.customerPhone } }),
+      status: 202,
+    },
   },
   // A's live code for A's customer's phone does not sign in with B's key (and stays unused for A).
   'POST /api/storefront/auth/verify': {
@@ -506,6 +542,13 @@ const walk: Record<string, Entry> = {
       payload: { phone: r.customerPhone, code: r.liveCode },
     }),
     status: 400,
+    keyed: {
+      request: (r) => ({
+        url: '/api/storefront/auth/verify',
+        payload: { phone: r.customerPhone, code: r.liveCode },
+      }),
+      status: 400,
+    },
   },
   'POST /api/storefront/auth/sign-out': { kind: 'own', reason: 'ends the session it is sent with' },
   'GET /api/storefront/account': {
@@ -543,22 +586,26 @@ const walk: Record<string, Entry> = {
     kind: 'key',
     request: () => ({ url: '/api/storefront/slides' }),
     status: 200,
+    keyed: { request: () => ({ url: '/api/storefront/slides' }), status: 200 },
   },
   'GET /api/storefront/business': {
     kind: 'key',
     request: () => ({ url: '/api/storefront/business' }),
     status: 200,
+    keyed: { request: () => ({ url: '/api/storefront/business' }), status: 200 },
   },
   // At A's stores' very point: B's key must find none of them.
   'GET /api/storefront/stores': {
     kind: 'key',
     request: () => ({ url: '/api/storefront/stores?lat=12.9&lng=77.6' }),
     status: 200,
+    keyed: { request: () => ({ url: '/api/storefront/stores?lat=12.9&lng=77.6' }), status: 200 },
   },
   'GET /api/storefront/stores/{storeId}/catalogue': {
     kind: 'key',
     request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/catalogue` }),
     status: 404,
+    keyed: { request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/catalogue` }), status: 404 },
   },
   'POST /api/storefront/quote': {
     kind: 'key',
@@ -567,6 +614,13 @@ const walk: Record<string, Entry> = {
       payload: { storeId: r.store.id, items: [{ itemId: r.item.id, quantity: 1 }] },
     }),
     status: 404,
+    keyed: {
+      request: (r) => ({
+        url: '/api/storefront/quote',
+        payload: { storeId: r.store.id, items: [{ itemId: r.item.id, quantity: 1 }] },
+      }),
+      status: 404,
+    },
   },
   'POST /api/onboarding/account': { kind: 'public' },
   'POST /api/onboarding/verification-email': { kind: 'public' },
@@ -663,6 +717,19 @@ const walk: Record<string, Entry> = {
   },
 };
 
+/** A browser's PushSubscription for `endpoint` (a public push service's address), with keys of its own. */
+function deviceOf(endpoint: string) {
+  const browser = createECDH('prime256v1');
+  browser.generateKeys();
+  return {
+    endpoint,
+    keys: {
+      p256dh: browser.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+    },
+  };
+}
+
 /** An order as a business's own system places it: the customer, the address and the payment mode named. */
 function keyedOrderOf(storeId: string, itemId: string) {
   return {
@@ -711,7 +778,7 @@ const tag = randomBytes(3).toString('hex');
 const aTextsADay = 321;
 const today = () => businessDay(new Date(), 'Asia/Kolkata');
 
-function send(session: Session, method: string, request: Request) {
+function send(session: { headers: Record<string, string> }, method: string, request: Request) {
   if (!request.image) {
     return ctx.app.inject({
       method: method as 'GET',
@@ -977,6 +1044,7 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
     'api_keys',
     'sms_usage',
     'referral_claims',
+    'push_subscriptions',
   ];
   const digests: Record<string, string | null> = {};
   for (const table of tables) {
@@ -1150,6 +1218,19 @@ beforeAll(async () => {
     markersOfA.add(marker);
   }
   for (const marker of [aOtherCustomer.customer.id, `Ravi ${tag}`, otherAddress.id]) markersOfA.add(marker);
+  // Two devices of A's customer, as their browser registered them with A's key.
+  const pushEndpoints = {
+    registered: `https://8.8.8.8/push/${tag}-registered`,
+    removed: `https://8.8.8.8/push/${tag}-removed`,
+  };
+  for (const endpoint of Object.values(pushEndpoints)) {
+    await ctx.db.execute(
+      sql`INSERT INTO push_subscriptions (business_id, customer_id, endpoint, p256dh, auth)
+          VALUES (${a.id}, ${aCustomer.customer.id}, ${endpoint}, ${deviceOf(endpoint).keys.p256dh}, ${randomBytes(16).toString('base64url')})`,
+    );
+  }
+  // B's system registering the first makes a subscription of B's own, which its answer names; the other is A's alone.
+  markersOfA.add(pushEndpoints.removed);
 
   // Each zone's executive is given the zone's order (Confirmed), as the console's picker does, and
   // has delivered a cash-on-delivery order of the zone's store: Dispatch has orders and cash to show.
@@ -1176,6 +1257,7 @@ beforeAll(async () => {
 
   const shared = {
     apiKey: apiKey.id,
+    pushEndpoints,
     slide,
     deletedSlide: gone.id,
     coupon,
@@ -1223,33 +1305,71 @@ describe('the tenant and zone walk', () => {
     for (const op of operations) {
       const entry = walk[label(op)]!;
       if (entry.kind !== 'key') continue;
-      const calls = [
-        { request: entry.request(north), status: entry.status, headers: {} },
-        ...(entry.keyed
-          ? [
-              {
-                request: entry.keyed.request(north),
-                status: entry.keyed.status,
-                headers: { authorization: `Bearer ${b.apiKey}` },
-              },
-            ]
-          : []),
-      ];
-      for (const { request, status, headers } of calls) {
-        const res = await ctx.app.inject({
-          method: op.method as 'GET',
-          url: request.url,
-          headers: { 'x-storefront-key': b.storefrontKey, ...headers },
-          ...(request.payload ? { payload: request.payload } : {}),
-        });
-        const who = 'authorization' in headers ? `${label(op)} with B's secret key` : label(op);
-        seen.push(`${who} ${res.statusCode}`);
-        expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(status);
+      const request = entry.request(north);
+      const res = await ctx.app.inject({
+        method: op.method as 'GET',
+        url: request.url,
+        headers: { 'x-storefront-key': b.storefrontKey },
+        ...(request.payload ? { payload: request.payload } : {}),
+      });
+      seen.push(`${label(op)} ${res.statusCode}`);
+      expect(res.statusCode, `${label(op)}: ${res.body.slice(0, 300)}`).toBe(entry.status);
+      expect(leaked(res, markersOfA), label(op)).toEqual([]);
+    }
+    expect(seen).toContain('POST /api/storefront/orders 401');
+    expect(await footprintOfA()).toEqual(before);
+  });
+
+  it("refuses another business's own system (its key and secret API key) A's records on every route, and shows and writes nothing of A's", async () => {
+    const before = await footprintOfA();
+    const system = { headers: { 'x-storefront-key': b.storefrontKey, authorization: `Bearer ${b.apiKey}` } };
+    const seen: string[] = [];
+    for (const op of operations) {
+      const entry = walk[label(op)]!;
+      // What the route names of A's: the customer app's as B's system asks it, anyone else's as the walks above do.
+      const requests =
+        entry.kind === 'key' || (entry.kind === 'own' && entry.keyed)
+          ? [entry.keyed!.request(north)]
+          : entry.kind === 'names' || entry.kind === 'stream'
+            ? [entry.request(north)]
+            : entry.kind === 'reads' && entry.request
+              ? [entry.request(north)]
+              : entry.kind === 'customer' || entry.kind === 'executive'
+                ? entry.requests(north)
+                : [{ url: op.path }];
+      for (const request of requests) {
+        const who = `${label(op)} ${request.url}`;
+        const res = await send(system, op.method, request);
+        seen.push(`${label(op)} ${res.statusCode}`);
+        if (op.access === 'storefront') {
+          // The customer app's: B's system is B, and A's records are not B's.
+          const keyed = entry.kind === 'key' || entry.kind === 'own' ? entry.keyed : undefined;
+          expect(keyed, `${label(op)} has B's system's answer`).toBeDefined();
+          expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(keyed!.status);
+          if (res.statusCode === 404) expect(res.json().error.code, who).toBe('not_found');
+        } else if (op.access === 'public') {
+          // No credential decides it: B's system is answered as anyone is.
+          const anyone = await send({ headers: {} }, op.method, request);
+          expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(anyone.statusCode);
+        } else {
+          // A session's route (staff, owner, executive, signed-in customer): a secret key is no session.
+          expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(401);
+          expect(res.json().error.code, who).toBe('unauthenticated');
+        }
         expect(leaked(res, markersOfA), who).toEqual([]);
       }
     }
-    expect(seen).toContain("POST /api/storefront/orders with B's secret key 404");
+    expect(seen).toContain('POST /api/storefront/orders 404');
+    expect(seen).toContain('DELETE /api/storefront/push-subscriptions 404');
+    expect(seen.filter((line) => line.endsWith(' 401')).length).toBeGreaterThan(100);
     expect(await footprintOfA()).toEqual(before);
+    // A's customer's devices are still A's, as they were.
+    const { rows } = await ctx.db.execute<{ endpoint: string }>(
+      sql`SELECT endpoint FROM push_subscriptions WHERE business_id = ${a.id} ORDER BY endpoint`,
+    );
+    expect(rows.map((row) => row.endpoint)).toEqual(
+      [north.pushEndpoints.registered, north.pushEndpoints.removed].sort(),
+    );
   });
 
   it("takes a secret API key with its own business's key only: A's key with B's secret, or B's key with A's, is refused everywhere in the customer app", async () => {
@@ -1395,6 +1515,10 @@ describe('the tenant and zone walk', () => {
       if (op.access === 'executive') expect(['executive', 'own'], label(op)).toContain(kind);
       if (kind === 'executive') expect(op.access, label(op)).toBe('executive');
       if (kind === 'stream') expect(['staff', 'owner'], label(op)).toContain(op.access);
+      // Every route of the customer app's says what B's own system (its secret API key) gets there.
+      const entry = walk[label(op)]!;
+      if (op.access === 'storefront')
+        expect((entry.kind === 'key' || entry.kind === 'own') && entry.keyed, label(op)).toBeTruthy();
     }
   });
 
