@@ -366,14 +366,17 @@ const walk: Record<string, Entry> = {
   })),
   // The dashboard checks the zone it is asked for against the business's own.
   'GET /api/dashboard': filtered((r) => ({ url: `/api/dashboard?zoneId=${r.zone}` }), 400),
-  // Reports check the zone as the dashboard does.
+  // Reports check the zone as the dashboard does. Without one, the caller's own scope by store, on the
+  // day A's executives delivered: none of A's stores for B, none of the South zone's for the North admin.
   'GET /api/reports/sales': filtered(
     (r) => ({ url: `/api/reports/sales?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
     400,
+    (r) => ({ url: `/api/reports/sales?from=${r.cash.day}&to=${r.cash.day}&groupBy=store` }),
   ),
   'GET /api/reports/sales.csv': filtered(
     (r) => ({ url: `/api/reports/sales.csv?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
     400,
+    (r) => ({ url: `/api/reports/sales.csv?from=${r.cash.day}&to=${r.cash.day}&groupBy=store` }),
   ),
   'GET /api/settings/business': { kind: 'reads' },
   'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
