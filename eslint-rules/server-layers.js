@@ -11,12 +11,14 @@ export const infrastructure = ['db', 'lib', 'plugins', 'realtime', 'mail', 'sms'
 const sqlHomes = new Set(['db', 'lib', 'seed']);
 
 /**
- * What a file of the server's src/ is: its top folder, and for a module's file, the module and its
- * layer (routes, service, repository, or another file of the module's own).
+ * What a file of the server's src/ is: its top folder ('' for the files at the top of src/), and
+ * for a module's file, the module and its layer (routes, service, repository, or another file of
+ * the module's own); null outside src/.
  * @param {string} file an absolute path
+ * @param {string} src the server's src/ folder (this checkout's unless another is named)
  */
-export function serverPart(file) {
-  const parts = path.relative(serverSrc, file).split(path.sep);
+export function serverPart(file, src = serverSrc) {
+  const parts = path.relative(src, file).split(path.sep);
   if (parts[0] === '..' || path.isAbsolute(parts[0])) return null;
   if (parts.length === 1) return { top: '', module: null, layer: null };
   if (parts[0] !== 'modules' || parts.length < 3) return { top: parts[0], module: null, layer: null };

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { infrastructure } from '../eslint-rules/server-layers.js';
+import { infrastructure, serverPart } from '../eslint-rules/server-layers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = path.resolve(process.argv[2] ?? path.join(root, 'apps/server'));
@@ -28,20 +28,11 @@ function tsFiles(dir) {
   });
 }
 
-/** @param {string} file */
-function partOf(file) {
-  const parts = path.relative(src, file).split(path.sep);
-  if (parts.length === 1) return { top: '(top of src)', kind: '(top of src)', module: null };
-  if (parts[0] !== 'modules') return { top: parts[0], kind: parts[0], module: null };
-  const name = parts.at(-1) ?? '';
-  const layer = /\.routes\.ts$/.test(name)
-    ? 'routes'
-    : /\.service\.ts$/.test(name)
-      ? 'service'
-      : /\.repository\.ts$/.test(name)
-        ? 'repository'
-        : 'other';
-  return { top: 'modules', kind: `module ${layer}`, module: parts[1] ?? '' };
+/** What a file of src/ is, as the lint rule names it, with a label for the graph. */
+function partOf(/** @type {string} */ file) {
+  const part = serverPart(file, src) ?? { top: '..', module: null, layer: null };
+  const kind = part.top === '' ? '(top of src)' : part.layer ? `module ${part.layer}` : part.top;
+  return { top: part.top, kind, module: part.module };
 }
 
 const importPattern =
