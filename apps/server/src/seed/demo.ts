@@ -634,6 +634,6 @@ async function seedOrders(
     await tx.insert(t.orderEvents).values(timeline.slice(i, i + 1000));
 
   // The dashboard's counters, derived from the orders just written, by the days of the business's time zone.
-  await recountDailyStats(tx, businessId);
-  await recountSalesStats(tx, businessId);
+  await recountDailyStats(tx, { businessId });
+  await recountSalesStats(tx, { businessId });
 }

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
+import { sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /**
  * The dashboard's counters (`daily_stats`, ADR 0005), kept in the transaction of
@@ -63,7 +64,8 @@ export function countsUpsert(order: CountedOrder, counts: Counts, source?: SQLWr
  * earnings) or cancelled by its status now, and as a new customer if it is the
  * customer's first order, as the writes count them one by one.
  */
-export async function recountDailyStats(tx: Executor, businessId: string): Promise<void> {
+export async function recountDailyStats(tx: Executor, scope: BusinessScope): Promise<void> {
+  const { businessId } = scope;
   // Each statement after the lock must read with a snapshot of its own (READ COMMITTED), taken once the
   // lock is held; a transaction with one snapshot for all would miss the orders the lock waited for.
   const { rows } = await tx.execute<{ isolation: string }>(
@@ -73,7 +75,7 @@ export async function recountDailyStats(tx: Executor, businessId: string): Promi
     throw new Error(`recountDailyStats needs a READ COMMITTED transaction, not ${rows[0]?.isolation}`);
   }
   await tx.execute(sql`LOCK TABLE daily_stats IN EXCLUSIVE MODE`);
-  await tx.execute(sql`DELETE FROM daily_stats WHERE business_id = ${businessId}::uuid`);
+  await tx.execute(sql`DELETE FROM daily_stats WHERE ${sqlOfBusiness(null, scope)}`);
   await tx.execute(sql`
     INSERT INTO daily_stats (business_id, zone_id, day, total, delivered, cancelled, earnings_paise, new_customers)
     SELECT o.business_id, o.zone_id, (o.placed_at AT TIME ZONE ${businessTimeZoneOf(sql`${businessId}::uuid`)})::date,
@@ -86,6 +88,6 @@ export async function recountDailyStats(tx: Executor, businessId: string): Promi
                  -- An order placed with a secret API key has no customer account, so it is nobody's first.
                  customer_id IS NOT NULL
                    AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
-          FROM orders WHERE business_id = ${businessId}::uuid) AS o
+          FROM orders WHERE ${sqlOfBusiness(null, scope)}) AS o
     GROUP BY 1, 2, 3`);
 }

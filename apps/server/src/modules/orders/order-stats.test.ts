@@ -129,7 +129,7 @@ async function placeAndCount(
 /** Sets the business's zone and counts again, in one transaction, as the settings change does. */
 async function changeZone(db: Executor, w: World, timeZone: string) {
   await db.update(t.businesses).set({ timeZone }).where(eq(t.businesses.id, w.b.id));
-  await recountDailyStats(db, w.b.id);
+  await recountDailyStats(db, { businessId: w.b.id });
 }
 
 /** A transaction held open until `commit()`, to race another against it. */
@@ -365,7 +365,7 @@ describe('recountDailyStats', () => {
     ];
     expect(await countersOf(ctx.db, w.b)).toEqual(expected);
     // And the same as counting everything again now.
-    await ctx.db.transaction((tx) => recountDailyStats(tx, w.b.id));
+    await ctx.db.transaction((tx) => recountDailyStats(tx, { businessId: w.b.id }));
     expect(await countersOf(ctx.db, w.b)).toEqual(expected);
   });
 
@@ -401,7 +401,7 @@ describe('recountDailyStats', () => {
     const counted = await countersOf(ctx.db, w.b);
     expect(counted.reduce((sum, r) => sum + r.total, 0)).toBe(4);
     expect(counted.reduce((sum, r) => sum + r.newCustomers, 0)).toBe(2);
-    await ctx.db.transaction((tx) => recountDailyStats(tx, w.b.id));
+    await ctx.db.transaction((tx) => recountDailyStats(tx, { businessId: w.b.id }));
     expect(await countersOf(ctx.db, w.b)).toEqual(counted);
   });
 });

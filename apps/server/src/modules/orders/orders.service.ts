@@ -372,8 +372,8 @@ export async function listOrdersOfCustomer(
  * as the caller's transaction now has it (a change of time zone, ADR 0016).
  */
 export async function recountDays(tx: Executor, businessId: string): Promise<void> {
-  await recountDailyStats(tx, businessId);
-  await recountSalesStats(tx, businessId);
+  await recountDailyStats(tx, { businessId });
+  await recountSalesStats(tx, { businessId });
 }
 
 /**

@@ -2,6 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
+import { sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /**
  * The sales reports' rollup (`sales_stats`, ADR 0046), kept in the statement of
@@ -87,9 +88,10 @@ export function salesUpsert(
  * writes take `daily_stats` before `sales_stats` in their statement, and so
  * does the recount, so neither waits on the other in a circle.
  */
-export async function recountSalesStats(tx: Executor, businessId: string): Promise<void> {
+export async function recountSalesStats(tx: Executor, scope: BusinessScope): Promise<void> {
+  const { businessId } = scope;
   await tx.execute(sql`LOCK TABLE sales_stats IN EXCLUSIVE MODE`);
-  await tx.execute(sql`DELETE FROM sales_stats WHERE business_id = ${businessId}::uuid`);
+  await tx.execute(sql`DELETE FROM sales_stats WHERE ${sqlOfBusiness(null, scope)}`);
   await tx.execute(sql`
     INSERT INTO sales_stats (${statsColumns})
     SELECT business_id, dimension, day, zone_id, key, sum(orders), sum(items_sold), sum(gross_paise),
@@ -100,7 +102,7 @@ export async function recountSalesStats(tx: Executor, businessId: string): Promi
              status, store_id, payment_mode, coupon_code, dex_id,
              items, items_total_paise, discount_paise, charges_total_paise, bill_amount_paise
       FROM orders
-      WHERE business_id = ${businessId}::uuid AND status IN (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})`)})
+      WHERE ${sqlOfBusiness(null, scope)} AND status IN (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})`)})
       AS r (business_id, dimension, day, zone_id, key, orders, items_sold, gross_paise, discount_paise,
             charges_paise, net_paise, cancelled)
     GROUP BY 1, 2, 3, 4, 5`);

@@ -25,7 +25,8 @@ vi.mock('#server/modules/orders/daily-stats.repository.ts', async (importOrigina
   const actual = await importOriginal<typeof DailyStats>();
   return {
     ...actual,
-    recountDailyStats: async (tx: Executor, businessId: string) => {
+    recountDailyStats: async (tx: Executor, scope: { businessId: string }) => {
+      const { businessId } = scope;
       const zoneOf = async (db: Executor) =>
         (
           await db.execute<{ time_zone: string }>(
@@ -38,7 +39,7 @@ vi.mock('#server/modules/orders/daily-stats.repository.ts', async (importOrigina
         zoneOutside: await zoneOf(ctx.db),
       });
       if (recount.fail) throw new Error('recount failed');
-      await actual.recountDailyStats(tx, businessId);
+      await actual.recountDailyStats(tx, scope);
     },
   };
 });
