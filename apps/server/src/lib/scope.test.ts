@@ -16,6 +16,7 @@ import {
   sqlOfCustomer,
   sqlOfExecutive,
   staffReceives,
+  staffSeesPosition,
   type AddressedEvent,
 } from './scope.ts';
 
@@ -131,6 +132,14 @@ describe("the live streams' filters", () => {
     expect(staffReceives(admin, event({ zone_id: null }))).toBe(true);
     expect(staffReceives(admin, event({ zone_id: otherZone }))).toBe(false);
     expect(staffReceives(owner, event({ business_id: otherBusiness }))).toBe(false);
+  });
+
+  it("shows Dispatch's positions of every zone to the owner and of their own zone to an admin", () => {
+    expect(staffSeesPosition({ zoneId: null }, otherZone)).toBe(true);
+    expect(staffSeesPosition({ zoneId: null }, null)).toBe(true);
+    expect(staffSeesPosition({ zoneId: zone }, zone)).toBe(true);
+    expect(staffSeesPosition({ zoneId: zone }, otherZone)).toBe(false);
+    expect(staffSeesPosition({ zoneId: zone }, null)).toBe(false);
   });
 
   it('gives an executive the changes of their own orders only, in their business', () => {

@@ -204,6 +204,14 @@ export function executiveReceives(scope: ExecutiveScope, event: AddressedEvent):
   );
 }
 
+/**
+ * Dispatch's stream of positions: an executive's position of `zoneId`, which the hub batches per
+ * business, is the staff scope's when it names no zone or that zone.
+ */
+export function staffSeesPosition(scope: { zoneId: string | null }, zoneId: string | null): boolean {
+  return scope.zoneId === null || zoneId === scope.zoneId;
+}
+
 /** A customer's stream: the changes of their own orders. */
 export function customerReceives(scope: CustomerScope, event: AddressedEvent): boolean {
   return (

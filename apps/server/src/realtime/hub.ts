@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Database } from '#server/db/client.ts';
+import { staffSeesPosition } from '#server/lib/scope.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
 import { SessionWatch } from './session-watch.ts';
@@ -263,7 +264,7 @@ export class EventHub {
       const wireFor = (zoneId: string | null) => {
         if (!wires.has(zoneId)) {
           const positions = [...batch.values()]
-            .filter((note) => zoneId === null || note.z === zoneId)
+            .filter((note) => staffSeesPosition({ zoneId }, note.z))
             .map((note) => ({ id: note.id, lat: note.lat, lng: note.lng, accuracy: note.a, seenAt: note.t }));
           wires.set(zoneId, positions.length === 0 ? null : `data: ${JSON.stringify({ positions })}\n\n`);
         }
