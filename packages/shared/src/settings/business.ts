@@ -53,8 +53,8 @@ const domainPattern =
 export const isShopDomain = (value: string) => domainPattern.test(value);
 
 /**
- * The customer app's address of a business is `/shop/<slug>` (B12): lowercase
- * letters and digits in words joined by single hyphens.
+ * A business's slug names its customer app's origin (SHOP_URL's `{slug}`, B16; the console's old
+ * `/shop/<slug>` redirects there): lowercase letters and digits in words joined by single hyphens.
  */
 export const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
