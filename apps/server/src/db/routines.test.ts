@@ -3,33 +3,20 @@
  * the database has exactly the ones it defines, as it defines them, and a start applies them only
  * when they changed.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { dropTestDatabase } from '#test/drop-database.ts';
-import { applyRoutines, routinesSettingKey, routinesSql, runMigrations } from './migrate.ts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '#test/harness.ts';
+import { applyRoutines, routinesSettingKey, routinesSql } from './migrate.ts';
 
-let admin: pg.Client;
-let name: string;
+// A database as the migrations leave it: cloned from the suite's template, which runMigrations made.
+let database: TestDatabase;
 let pool: pg.Pool;
 
 beforeAll(async () => {
-  const adminUrl = inject('pgAdminUrl');
-  name = `storedesk_t_${randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
-  await runMigrations(pool);
+  database = await createTestDatabase();
+  pool = database.pool;
 });
-
-afterAll(async () => {
-  await pool.end();
-  await dropTestDatabase(admin, name);
-  await admin.end();
-});
+afterAll(() => database.drop());
 
 /** Every function and trigger of the public schema (but an extension's), each with its definition as PostgreSQL gives it. */
 async function definitions(db: pg.ClientBase | pg.Pool): Promise<Map<string, string>> {
