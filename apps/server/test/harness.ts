@@ -17,7 +17,7 @@ import { Level } from '@storedesk/shared/levels';
 import { themes } from '@storedesk/shared/themes';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { createDatabase, createReadDatabase, type Database } from '#server/db/client.ts';
+import { createDatabase, createReadDatabase, type Database, type Executor } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { EventHub } from '#server/realtime/hub.ts';
@@ -248,11 +248,57 @@ export async function createStoreWithItem(
       status: 1,
     })
     .returning({ id: t.stores.id });
-  const [row] = await db
-    .insert(t.items)
-    .values({ businessId: business.id, storeId: store!.id, ...item })
-    .returning({ id: t.items.id });
+  const [row] = await insertItems(db, [{ businessId: business.id, storeId: store!.id, ...item }]);
   return { storeId: store!.id, itemId: row!.id };
+}
+
+/** A variant of a test item; the price alone makes an item's one unlabelled variant. */
+export type TestVariant = {
+  label?: string;
+  pricePaise: number;
+  mrpPaise?: number | null;
+  sku?: string | null;
+  stock?: number | null;
+  lowStockAt?: number | null;
+};
+export type TestItem = Omit<typeof t.items.$inferInsert, 'id'> &
+  ({ pricePaise: number; variants?: undefined } | { pricePaise?: undefined; variants: TestVariant[] });
+
+/**
+ * Items written straight to the database, each with its variants (B17): `pricePaise` alone is
+ * one unlabelled variant. Answers each item's id and its variants' ids in order.
+ */
+export async function insertItems(
+  db: Executor,
+  rows: TestItem[],
+): Promise<Array<{ id: string; name: string; variantIds: string[] }>> {
+  if (rows.length === 0) return [];
+  const inserted = await db
+    .insert(t.items)
+    .values(rows.map(({ pricePaise: _price, variants: _variants, ...item }) => item))
+    .returning({ id: t.items.id, name: t.items.name });
+  const variants = rows.flatMap((row, index) =>
+    (row.variants ?? [{ pricePaise: row.pricePaise! }]).map((variant, position) => ({
+      businessId: row.businessId,
+      storeId: row.storeId,
+      itemId: inserted[index]!.id,
+      position,
+      label: variant.label ?? '',
+      pricePaise: variant.pricePaise,
+      mrpPaise: variant.mrpPaise ?? null,
+      sku: variant.sku ?? null,
+      stock: variant.stock ?? null,
+      lowStockAt: variant.lowStockAt ?? null,
+    })),
+  );
+  const ids = await db
+    .insert(t.itemVariants)
+    .values(variants)
+    .returning({ id: t.itemVariants.id, itemId: t.itemVariants.itemId });
+  return inserted.map((item) => ({
+    ...item,
+    variantIds: ids.filter((variant) => variant.itemId === item.id).map((variant) => variant.id),
+  }));
 }
 
 export type Session = { token: string; cookie: string; headers: { authorization: string } };

@@ -302,6 +302,8 @@ export const items = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     categoryId: uuid('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    /** The product this item is a store's copy of: copies share it, and their shared fields (ADR 0063). */
+    productId: uuid('product_id').notNull().defaultRandom(),
     name: text('name').notNull(),
     tags: text('tags')
       .array()
@@ -310,7 +312,6 @@ export const items = pgTable(
     inStock: boolean('in_stock').notNull().default(true),
     veg: boolean('veg').notNull().default(false),
     featured: smallint('featured').notNull().default(0),
-    pricePaise: money('price_paise').notNull(),
     /** GST rate in percent (0, 5, 12, 18 or 28); prices include it (B15). */
     gstRate: smallint('gst_rate').notNull().default(0),
     /** HSN code for the tax invoice, when the business gives one. */
@@ -332,8 +333,74 @@ export const items = pgTable(
       .on(t.storeId, t.businessId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL`),
     index('items_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('items_product_idx').on(t.businessId, t.productId),
     check('items_gst_rate_check', sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
   ],
+);
+
+/**
+ * An item's pack sizes (B17, ADR 0063): each with its own price, MRP, SKU or barcode and, when
+ * counted, its stock. An item has at least one; its variants are listed by `position`.
+ */
+export const itemVariants = pgTable(
+  'item_variants',
+  {
+    id: id(),
+    businessId: businessId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    /** "500 g", "1 kg", "Pack of 6"; empty only on an item's single variant. */
+    label: text('label').notNull(),
+    pricePaise: money('price_paise').notNull(),
+    mrpPaise: money('mrp_paise'),
+    sku: text('sku'),
+    barcode: text('barcode'),
+    /** Units in stock; null when the store does not count this variant. */
+    stock: integer('stock'),
+    /** At or below this many the console calls it low stock (and the customer app "only N left"). */
+    lowStockAt: integer('low_stock_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('item_variants_item_idx').on(t.itemId, t.position),
+    index('item_variants_store_idx').on(t.storeId, t.businessId),
+    // A SKU or barcode names one variant of the store's catalogue (imports match rows by it).
+    uniqueIndex('item_variants_sku_idx')
+      .on(t.businessId, t.storeId, t.sku)
+      .where(sql`${t.sku} IS NOT NULL`),
+    uniqueIndex('item_variants_barcode_idx')
+      .on(t.businessId, t.storeId, t.barcode)
+      .where(sql`${t.barcode} IS NOT NULL`),
+    // Never below zero, whatever arrives together: the order's decrement fails instead.
+    check('item_variants_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
+    check('item_variants_price_check', sql`${t.pricePaise} >= 0 AND (${t.mrpPaise} IS NULL OR ${t.mrpPaise} >= ${t.pricePaise})`),
+  ],
+);
+
+/** Each change staff made to a variant's stock, and why (B17): the audit log records it. */
+export const stockAdjustments = pgTable(
+  'stock_adjustments',
+  {
+    id: id(),
+    businessId: businessId(),
+    storeId: uuid('store_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    variantId: uuid('variant_id')
+      .notNull()
+      .references(() => itemVariants.id, { onDelete: 'cascade' }),
+    /** received, damaged or counted. */
+    reason: text('reason').notNull(),
+    stockFrom: integer('stock_from'),
+    stockTo: integer('stock_to').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_adjustments_variant_idx').on(t.variantId, t.createdAt)],
 );
 
 export const slides = pgTable(

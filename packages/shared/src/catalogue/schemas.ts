@@ -5,6 +5,8 @@ import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
 
+import { variantListSchema, variantMessages, variantSchema, type VariantValues } from './variants.ts';
+
 export { ItemFeatured, itemFeaturedLabels } from './featured.ts';
 
 export const categoryInputSchema = z.object({
@@ -23,12 +25,14 @@ export const categorySchema = z.object({
 });
 export type Category = z.infer<typeof categorySchema>;
 
-export const itemInputSchema = z.object({
+const itemFields = {
   name: singleLine(100).pipe(z.string().min(1, messages.isRequired)),
   categoryId: z.uuid({ error: messages.isRequired }),
   featured: z.number().int().min(0, 'must be from 0 to 3').max(3, 'must be from 0 to 3'),
-  /** Integer paise (D11), from 0 to ₹1,00,00,000. */
-  pricePaise: amountPaiseSchema,
+  /** An item of one price: the same as one unlabelled variant of it (B17). Integer paise (D11). */
+  pricePaise: amountPaiseSchema.optional(),
+  /** Its pack sizes, in the order the customer app lists them; at least one (B17). */
+  variants: variantListSchema.optional(),
   /** GST in percent, included in the price (B15); shown on the tax invoice. */
   gstRate: gstRateSchema.default(0),
   /** The HSN code on the tax invoice: 4, 6 or 8 digits, or null. */
@@ -39,20 +43,54 @@ export const itemInputSchema = z.object({
     .default([]),
   veg: z.boolean().default(false),
   inStock: z.boolean().default(true),
-});
+};
+
+/** An item posted with a `price` and no `variants` gets one variant of that price. */
+function withVariants<T extends { pricePaise?: number; variants?: VariantValues[] }>(
+  input: T,
+  context: z.RefinementCtx,
+): Omit<T, 'pricePaise'> & { variants: VariantValues[] } {
+  const { pricePaise, variants, ...rest } = input;
+  if (variants) return { ...rest, variants };
+  if (pricePaise === undefined) {
+    context.addIssue({ code: 'custom', path: ['variants'], message: variantMessages.noVariants });
+    return z.NEVER;
+  }
+  return {
+    ...rest,
+    variants: [{ label: '', pricePaise, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null }],
+  };
+}
+
+export const itemInputSchema = z.object(itemFields).transform(withVariants);
 export type ItemInput = z.input<typeof itemInputSchema>;
-/** A partial edit: the Available toggle sends just `inStock` and `version`. */
-export const itemUpdateSchema = itemInputSchema
-  .extend({
-    tags: itemInputSchema.shape.tags.unwrap(),
+export type ItemValuesInput = z.output<typeof itemInputSchema>;
+/**
+ * A partial edit: the Available toggle sends just `inStock` and `version`. `variants`, when sent,
+ * is the item's whole list: a variant left out is removed. An existing variant's stock, once
+ * counted, changes only by a stock adjustment (its `stock` here is then ignored): a form opened
+ * before a sale must not put the sold units back.
+ */
+export const itemUpdateSchema = z
+  .object({
+    ...itemFields,
+    tags: itemFields.tags.unwrap(),
     veg: z.boolean(),
     inStock: z.boolean(),
     gstRate: gstRateSchema,
     hsn: hsnSchema.nullable(),
   })
   .partial()
-  .extend({ version: versionSchema });
-export type ItemUpdate = z.infer<typeof itemUpdateSchema>;
+  .extend({ version: versionSchema })
+  .transform(({ pricePaise, variants, ...rest }) =>
+    variants
+      ? { ...rest, variants }
+      : pricePaise !== undefined
+        ? { ...rest, pricePaise }
+        : rest,
+  );
+export type ItemUpdate = z.input<typeof itemUpdateSchema>;
+export type ItemUpdateValues = z.output<typeof itemUpdateSchema>;
 
 export const itemSchema = z.object({
   id: z.string(),
@@ -64,7 +102,9 @@ export const itemSchema = z.object({
   inStock: z.boolean(),
   veg: z.boolean(),
   featured: z.number().int(),
+  /** The lowest price of its variants. */
   pricePaise: z.number().int(),
+  variants: z.array(variantSchema),
   gstRate: z.number().int(),
   hsn: z.string().nullable(),
   imageUrl: z.string().nullable(),

@@ -9,6 +9,7 @@ import {
   itemSchema,
   itemUpdateSchema,
 } from '@storedesk/shared/catalogue/schemas';
+import { stockAdjustmentSchema } from '@storedesk/shared/catalogue/variants';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { limits } from '@storedesk/shared/limits';
@@ -22,6 +23,7 @@ import * as catalogue from './catalogue.service.ts';
 const storeParams = z.object({ storeId: idParam });
 const categoryParams = storeParams.extend({ categoryId: idParam });
 const itemParams = storeParams.extend({ itemId: idParam });
+const variantParams = itemParams.extend({ variantId: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Storage }> = async (
@@ -186,6 +188,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
       const { storeId, itemId } = request.params;
       await catalogue.deleteItem(db, authOf(request), storeId, itemId, request.query.version);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/stores/:storeId/items/:itemId/variants/:variantId/stock',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Adjust a variant’s stock with a reason: received adds, damaged takes away, counted sets; never below zero (409). Recorded in the audit log.',
+        params: variantParams,
+        body: stockAdjustmentSchema,
+        response: { 200: itemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { storeId, itemId, variantId } = request.params;
+      return catalogue.adjustStock(db, authOf(request), storeId, itemId, variantId, request.body);
     },
   );
 

@@ -3,12 +3,20 @@ import type {
   CategoryInput,
   CategoryUpdate,
   Item,
-  ItemUpdate,
+  ItemUpdateValues,
+  ItemValuesInput,
 } from '@storedesk/shared/catalogue/schemas';
-import type { itemInputSchema } from '@storedesk/shared/catalogue/schemas';
+import {
+  priceRange,
+  stockAfter,
+  variantListIssues,
+  variantMessages,
+  type StockAdjustment,
+  type Variant,
+  type VariantValues,
+} from '@storedesk/shared/catalogue/variants';
 import type { ListQuery, ListResponse } from '@storedesk/shared/lists';
 import { messages } from '@storedesk/shared/messages';
-import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
@@ -24,6 +32,7 @@ import { publishEvent } from '#server/realtime/events.repository.ts';
 import { getStore } from '#server/modules/stores/stores.service.ts';
 import * as categoriesRepo from './categories.repository.ts';
 import * as itemsRepo from './items.repository.ts';
+import * as variantsRepo from './variants.repository.ts';
 
 type StoreContext = categoriesRepo.StoreRef & { zoneId: string };
 type ItemRow = NonNullable<Awaited<ReturnType<typeof itemsRepo.findItem>>>;
@@ -63,8 +72,19 @@ const toCategory = ({ updatedAt, ...row }: CategoryRow): Category => ({
   updatedAt: updatedAt.toISOString(),
 });
 
+const toVariant = (row: variantsRepo.VariantRow): Variant => ({
+  id: row.id,
+  label: row.label,
+  pricePaise: row.pricePaise,
+  mrpPaise: row.mrpPaise,
+  sku: row.sku,
+  barcode: row.barcode,
+  stock: row.stock,
+  lowStockAt: row.lowStockAt,
+});
+
 // Field by field, as toStore: lists map many rows.
-const toItem = (row: ItemRow): Item => ({
+const toItem = (row: Omit<ItemRow, 'productId'>, variantRows: variantsRepo.VariantRow[]): Item => ({
   id: row.id,
   storeId: row.storeId,
   categoryId: row.categoryId,
@@ -74,7 +94,8 @@ const toItem = (row: ItemRow): Item => ({
   inStock: row.inStock,
   veg: row.veg,
   featured: row.featured,
-  pricePaise: row.pricePaise,
+  pricePaise: priceRange(variantRows).minPaise,
+  variants: variantRows.map(toVariant),
   gstRate: row.gstRate,
   hsn: row.hsn,
   imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
@@ -186,28 +207,135 @@ export async function listItems(
 ): Promise<ListResponse<Item>> {
   const page = await itemsRepo.findItems(db, scopeOf(auth), storeId, query);
   if (!page) throw notFound();
-  return { items: page.items.map(toItem), total: page.total };
+  const variants = variantsRepo.byItem(
+    await variantsRepo.findVariants(
+      db,
+      { businessId: auth.business.id, storeId },
+      page.items.map((item) => item.id),
+    ),
+  );
+  return { items: page.items.map((row) => toItem(row, variants.get(row.id) ?? [])), total: page.total };
+}
+
+async function readItem(db: Executor, store: StoreContext, itemId: string): Promise<Item | undefined> {
+  const row = await itemsRepo.findItem(db, store, itemId);
+  return row && toItem(row, await variantsRepo.findVariants(db, store, [itemId]));
 }
 
 export async function getItem(db: Executor, auth: AuthContext, storeId: string, itemId: string) {
-  const row = await itemsRepo.findItem(db, await storeOf(db, auth, storeId), itemId);
-  if (!row) throw notFound();
-  return toItem(row);
+  const item = await readItem(db, await storeOf(db, auth, storeId), itemId);
+  if (!item) throw notFound();
+  return item;
 }
 
-export async function createItem(
-  db: Database,
-  auth: AuthContext,
-  storeId: string,
-  input: z.output<typeof itemInputSchema>,
+const codeTaken = (field: 'sku' | 'barcode') =>
+  field === 'sku' ? variantMessages.skuTaken : variantMessages.barcodeTaken;
+
+/**
+ * Makes the item's variants these, in this order (B17): a variant with an id is that one
+ * edited, one without is new, and one left out is removed. An existing variant's count is
+ * only started (from none) or stopped (to none) here; otherwise stock moves by adjustments,
+ * each recorded with its reason. A SKU or barcode of another product of the business is 409
+ * on its field.
+ */
+async function writeVariants(
+  tx: Executor,
+  store: StoreContext,
+  item: { id: string; productId: string },
+  variants: VariantValues[],
+  existing: variantsRepo.VariantRow[],
 ) {
-  return db.transaction(async (tx) => {
-    const store = await storeOf(tx, auth, storeId);
-    await assertCategoryOf(tx, store, input.categoryId);
-    const { id } = await itemsRepo.insertItem(tx, store, input);
-    await announce(tx, store, 'item.created');
-    return getItem(tx, auth, storeId, id);
+  const byId = new Map(existing.map((variant) => [variant.id.toLowerCase(), variant]));
+  const unknown: Record<string, string> = {};
+  for (const issue of variantListIssues(variants)) unknown[['variants', ...issue.path].join('.')] = issue.message;
+  variants.forEach((variant, index) => {
+    if (variant.id && !byId.has(variant.id.toLowerCase())) {
+      unknown[`variants.${index}.id`] = variantMessages.unknownVariant;
+    }
   });
+  if (Object.keys(unknown).length > 0) throw invalid(unknown);
+
+  const skus = variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+  const barcodes = variants.flatMap((variant) => (variant.barcode ? [variant.barcode] : []));
+  const taken = await variantsRepo.codesTakenElsewhere(tx, store, item.productId, { skus, barcodes });
+  const takenFields: Record<string, string> = {};
+  variants.forEach((variant, index) => {
+    if (variant.sku && taken.skus.has(variant.sku)) takenFields[`variants.${index}.sku`] = codeTaken('sku');
+    if (variant.barcode && taken.barcodes.has(variant.barcode)) {
+      takenFields[`variants.${index}.barcode`] = codeTaken('barcode');
+    }
+  });
+  if (Object.keys(takenFields).length > 0) {
+    throw new AppError('conflict', Object.values(takenFields)[0]!, { fields: takenFields });
+  }
+
+  const kept = new Set(variants.flatMap((variant) => (variant.id ? [variant.id.toLowerCase()] : [])));
+  // Removed first, so a kept or new variant may take a code a removed one had.
+  await variantsRepo.deleteVariants(
+    tx,
+    store,
+    existing.filter((variant) => !kept.has(variant.id.toLowerCase())).map((variant) => variant.id),
+  );
+  for (const [position, variant] of variants.entries()) {
+    const { id, stock, ...values } = variant;
+    const before = id ? byId.get(id.toLowerCase())! : undefined;
+    if (before) {
+      // Counting starts (from none) or stops (to none); a count already kept is not overwritten.
+      const counting = (before.stock === null) !== (stock === null);
+      await variantsRepo.updateVariant(tx, store, before.id, position, {
+        ...values,
+        ...(counting ? { stock } : {}),
+      });
+      if (counting && stock !== null) {
+        await variantsRepo.insertStockAdjustment(tx, store, {
+          itemId: item.id,
+          variantId: before.id,
+          reason: 'counted',
+          stockFrom: null,
+          stockTo: stock,
+        });
+      }
+    } else {
+      const { id: newId } = await variantsRepo.insertVariant(tx, store, item.id, position, { ...values, stock });
+      if (stock !== null) {
+        await variantsRepo.insertStockAdjustment(tx, store, {
+          itemId: item.id,
+          variantId: newId,
+          reason: 'counted',
+          stockFrom: null,
+          stockTo: stock,
+        });
+      }
+    }
+  }
+}
+
+/** A SKU or barcode two writers gave at once, or one an item in this store's trash keeps: 409 on its field. */
+async function withUniqueCodes<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (const field of ['sku', 'barcode'] as const) {
+      if (isUniqueViolation(error, `item_variants_${field}_idx`)) {
+        throw new AppError('conflict', codeTaken(field), { fields: { [`variants.${field}`]: codeTaken(field) } });
+      }
+    }
+    throw error;
+  }
+}
+
+export async function createItem(db: Database, auth: AuthContext, storeId: string, input: ItemValuesInput) {
+  const { variants, ...values } = input;
+  return withUniqueCodes(() =>
+    db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth, storeId);
+      await assertCategoryOf(tx, store, values.categoryId);
+      const created = await itemsRepo.insertItem(tx, store, values);
+      await writeVariants(tx, store, created, variants, []);
+      await announce(tx, store, 'item.created');
+      return (await readItem(tx, store, created.id))!;
+    }),
+  );
 }
 
 export async function updateItem(
@@ -215,22 +343,40 @@ export async function updateItem(
   auth: AuthContext,
   storeId: string,
   itemId: string,
-  input: ItemUpdate,
+  input: ItemUpdateValues,
 ) {
-  const { version, ...values } = input;
-  return db.transaction(async (tx) => {
-    const store = await storeOf(tx, auth, storeId);
-    if (values.categoryId !== undefined) await assertCategoryOf(tx, store, values.categoryId);
-    await writeVersioned(
-      () => itemsRepo.updateItem(tx, store, itemId, version, values),
-      async () => {
-        const now = await itemsRepo.findItem(tx, store, itemId);
-        return now && toItem(now);
-      },
-    );
-    await announce(tx, store, 'item.updated');
-    return getItem(tx, auth, storeId, itemId);
-  });
+  const { version, ...edit } = input;
+  const { variants, pricePaise, ...values } = {
+    variants: undefined,
+    pricePaise: undefined,
+    ...edit,
+  } as typeof edit & { variants?: VariantValues[]; pricePaise?: number };
+  return withUniqueCodes(() =>
+    db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth, storeId);
+      if (values.categoryId !== undefined) await assertCategoryOf(tx, store, values.categoryId);
+      const row = await writeVersioned(
+        () => itemsRepo.updateItem(tx, store, itemId, version, values),
+        () => readItem(tx, store, itemId),
+      );
+      const existing = await variantsRepo.findVariants(tx, store, [itemId]);
+      if (variants) {
+        await writeVariants(tx, store, { id: itemId, productId: row.productId }, variants, existing);
+      } else if (pricePaise !== undefined) {
+        // An item of one price: its price is its one variant's.
+        if (existing.length !== 1) throw invalid({ pricePaise: variantMessages.variantNeeded });
+        await writeVariants(
+          tx,
+          store,
+          { id: itemId, productId: row.productId },
+          [{ ...existing[0]!, pricePaise }],
+          existing,
+        );
+      }
+      await announce(tx, store, 'item.updated');
+      return (await readItem(tx, store, itemId))!;
+    }),
+  );
 }
 
 export async function deleteItem(
@@ -244,13 +390,45 @@ export async function deleteItem(
     const store = await storeOf(tx, auth, storeId);
     await writeVersioned(
       () => itemsRepo.softDeleteItem(tx, store, itemId, version, deletedByOf(auth)),
-      async () => {
-        const now = await itemsRepo.findItem(tx, store, itemId);
-        return now && toItem(now);
-      },
+      () => readItem(tx, store, itemId),
     );
     await announce(tx, store, 'item.deleted');
     await announceTrashed(tx, store, itemId);
+  });
+}
+
+/**
+ * Staff change a variant's stock (B17): received adds, damaged takes away, counted sets; never
+ * below zero (409). Each change is kept with its reason, which the audit log shows. Answers the item.
+ */
+export async function adjustStock(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  itemId: string,
+  variantId: string,
+  adjustment: StockAdjustment,
+): Promise<Item> {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    if (!(await itemsRepo.findItem(tx, store, itemId))) throw notFound();
+    const variant = await variantsRepo.lockVariant(tx, store, itemId, variantId);
+    if (!variant) throw notFound();
+    const after = stockAfter(variant.stock, adjustment);
+    if (after === null) {
+      const message = variantMessages.belowZero(variant.stock ?? 0);
+      throw new AppError('conflict', message, { fields: { quantity: message } });
+    }
+    await variantsRepo.setStock(tx, store, variant.id, after);
+    await variantsRepo.insertStockAdjustment(tx, store, {
+      itemId,
+      variantId: variant.id,
+      reason: adjustment.reason,
+      stockFrom: variant.stock,
+      stockTo: after,
+    });
+    await announce(tx, store, 'item.updated');
+    return (await readItem(tx, store, itemId))!;
   });
 }
 
@@ -270,7 +448,7 @@ export async function setItemImage(
       const before = await itemsRepo.setItemImage(tx, store, itemId, newKey);
       if (!before) throw notFound();
       await announce(tx, store, 'item.updated');
-      return { result: await getItem(tx, auth, storeId, itemId), replacedKey: before.imageKey };
+      return { result: (await readItem(tx, store, itemId))!, replacedKey: before.imageKey };
     }),
   );
 }

@@ -11,7 +11,6 @@ export type ItemValues = {
   name: string;
   categoryId: string;
   featured: number;
-  pricePaise: number;
   gstRate: number;
   hsn: string | null;
   tags: string[];
@@ -30,7 +29,7 @@ const columns = {
   inStock: items.inStock,
   veg: items.veg,
   featured: items.featured,
-  pricePaise: items.pricePaise,
+  productId: items.productId,
   gstRate: items.gstRate,
   hsn: items.hsn,
   imageKey: items.imageKey,
@@ -128,7 +127,7 @@ export async function insertItem(db: Executor, store: StoreRef, values: ItemValu
   const [row] = await db
     .insert(items)
     .values({ ...store, ...values })
-    .returning({ id: items.id });
+    .returning({ id: items.id, productId: items.productId });
   return row!;
 }
 
@@ -143,7 +142,7 @@ export async function updateItem(
     .update(items)
     .set({ ...values, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
     .where(and(...live(store), eq(items.id, itemId), eq(items.version, version)))
-    .returning({ id: items.id });
+    .returning({ id: items.id, productId: items.productId });
   return row;
 }
 

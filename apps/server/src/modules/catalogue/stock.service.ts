@@ -1,0 +1,50 @@
+/*
+ * Stock as orders move it (B17): an order takes its lines' units in the transaction that
+ * writes it, and a cancelled order gives them back. Other modules reach stock only here.
+ */
+import { variantMessages } from '@storedesk/shared/catalogue/variants';
+import type { Executor } from '#server/db/client.ts';
+import { AppError } from '#server/lib/errors.ts';
+import * as variantsRepo from './variants.repository.ts';
+
+export type StockLine = variantsRepo.StockLine & { field: string };
+
+/**
+ * Takes the units of an order's counted lines, all or none: when any line asks for more than
+ * its variant has, nothing is taken and the answer is 409 naming each such line, with what is
+ * left of it in `current.available` (so the customer app can offer that many).
+ */
+export async function takeStock(
+  tx: Executor,
+  store: { businessId: string; storeId: string },
+  lines: StockLine[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  const counted = await variantsRepo.takeStock(tx, store, lines);
+  const short = counted.filter((variant) => variant.stock < variant.quantity);
+  if (short.length === 0) return;
+  throw stockShort(
+    short.map((variant) => ({
+      field: lines.find((line) => line.variantId.toLowerCase() === variant.id)!.field,
+      left: variant.stock,
+    })),
+  );
+}
+
+/** 409 naming each line that asks for more than is left, and how many are. */
+export function stockShort(lines: Array<{ field: string; left: number }>): AppError {
+  const fields = Object.fromEntries(lines.map((line) => [line.field, variantMessages.stockShort(line.left)]));
+  return new AppError('conflict', Object.values(fields)[0]!, {
+    fields,
+    current: { available: Object.fromEntries(lines.map((line) => [line.field, line.left])) },
+  });
+}
+
+/** Gives a cancelled order's units back to its variants that are still counted. */
+export async function giveBackStock(
+  tx: Executor,
+  store: { businessId: string; storeId: string },
+  lines: variantsRepo.StockLine[],
+): Promise<void> {
+  await variantsRepo.giveBackStock(tx, store, lines);
+}

@@ -1,0 +1,228 @@
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { VariantValues } from '@storedesk/shared/catalogue/variants';
+import type { Executor } from '#server/db/client.ts';
+import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
+import { items, itemVariants, stockAdjustments } from '#server/db/schema.ts';
+import type { StoreRef } from './categories.repository.ts';
+
+export const variantColumns = {
+  id: itemVariants.id,
+  itemId: itemVariants.itemId,
+  label: itemVariants.label,
+  pricePaise: itemVariants.pricePaise,
+  mrpPaise: itemVariants.mrpPaise,
+  sku: itemVariants.sku,
+  barcode: itemVariants.barcode,
+  stock: itemVariants.stock,
+  lowStockAt: itemVariants.lowStockAt,
+};
+export type VariantRow = {
+  id: string;
+  itemId: string;
+  label: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+  sku: string | null;
+  barcode: string | null;
+  stock: number | null;
+  lowStockAt: number | null;
+};
+
+/** The variants of a store's items, each item's in its order. */
+export function findVariants(db: Executor, store: StoreRef, itemIds: string[]): Promise<VariantRow[]> {
+  if (itemIds.length === 0) return Promise.resolve([]);
+  return db
+    .select(variantColumns)
+    .from(itemVariants)
+    .where(
+      and(
+        ofBusiness(itemVariants, store),
+        eq(itemVariants.storeId, store.storeId),
+        inArray(itemVariants.itemId, itemIds),
+      ),
+    )
+    .orderBy(asc(itemVariants.itemId), asc(itemVariants.position));
+}
+
+/** Groups variant rows by their item. */
+export function byItem(rows: VariantRow[]): Map<string, VariantRow[]> {
+  const map = new Map<string, VariantRow[]>();
+  for (const row of rows) {
+    const list = map.get(row.itemId);
+    if (list) list.push(row);
+    else map.set(row.itemId, [row]);
+  }
+  return map;
+}
+
+export async function insertVariant(
+  db: Executor,
+  store: StoreRef,
+  itemId: string,
+  position: number,
+  values: Omit<VariantValues, 'id'>,
+) {
+  const [row] = await db
+    .insert(itemVariants)
+    .values({
+      businessId: store.businessId,
+      storeId: store.storeId,
+      itemId,
+      position,
+      label: values.label,
+      pricePaise: values.pricePaise,
+      mrpPaise: values.mrpPaise,
+      sku: values.sku,
+      barcode: values.barcode,
+      stock: values.stock,
+      lowStockAt: values.lowStockAt,
+    })
+    .returning({ id: itemVariants.id });
+  return row!;
+}
+
+/** Writes a variant's own fields; its stock only when `stock` is given (starting or stopping the count). */
+export async function updateVariant(
+  db: Executor,
+  store: StoreRef,
+  variantId: string,
+  position: number,
+  values: Omit<VariantValues, 'id' | 'stock'> & { stock?: number | null },
+) {
+  await db
+    .update(itemVariants)
+    .set({
+      position,
+      label: values.label,
+      pricePaise: values.pricePaise,
+      mrpPaise: values.mrpPaise,
+      sku: values.sku,
+      barcode: values.barcode,
+      lowStockAt: values.lowStockAt,
+      ...(values.stock === undefined ? {} : { stock: values.stock }),
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofBusiness(itemVariants, store), eq(itemVariants.storeId, store.storeId), eq(itemVariants.id, variantId)));
+}
+
+export async function deleteVariants(db: Executor, store: StoreRef, variantIds: string[]) {
+  if (variantIds.length === 0) return;
+  await db
+    .delete(itemVariants)
+    .where(
+      and(
+        ofBusiness(itemVariants, store),
+        eq(itemVariants.storeId, store.storeId),
+        inArray(itemVariants.id, variantIds),
+      ),
+    );
+}
+
+/**
+ * The SKUs and barcodes among these that a variant of another product of the business has
+ * (in any store, items in the trash included): a code names one product's variant (ADR 0063).
+ */
+export async function codesTakenElsewhere(
+  db: Executor,
+  store: StoreRef,
+  productId: string,
+  codes: { skus: string[]; barcodes: string[] },
+): Promise<{ skus: Set<string>; barcodes: Set<string> }> {
+  if (codes.skus.length === 0 && codes.barcodes.length === 0) return { skus: new Set(), barcodes: new Set() };
+  const rows = await db
+    .select({ sku: itemVariants.sku, barcode: itemVariants.barcode })
+    .from(itemVariants)
+    .innerJoin(items, eq(items.id, itemVariants.itemId))
+    .where(
+      and(
+        ofBusiness(itemVariants, store),
+        ne(items.productId, productId),
+        sql`(${itemVariants.sku} = ANY(${codes.skus}::text[]) OR ${itemVariants.barcode} = ANY(${codes.barcodes}::text[]))`,
+      ),
+    );
+  return {
+    skus: new Set(rows.map((row) => row.sku!).filter((sku) => codes.skus.includes(sku))),
+    barcodes: new Set(rows.map((row) => row.barcode!).filter((code) => codes.barcodes.includes(code))),
+  };
+}
+
+export type StockLine = { variantId: string; quantity: number };
+
+/**
+ * Takes the lines' units from their counted variants, all or none, in one statement: the rows
+ * are locked in id order (so two orders never wait on each other in a circle) and read as they
+ * are once locked. Answers each counted variant's stock before; when any falls short of its
+ * line, nothing was taken.
+ */
+export async function takeStock(
+  db: Executor,
+  store: StoreRef,
+  lines: StockLine[],
+): Promise<Array<{ id: string; stock: number; quantity: number }>> {
+  const result = await db.execute<{ id: string; stock: number; quantity: number }>(sql`
+    WITH wanted(id, quantity) AS (
+      SELECT * FROM unnest(${lines.map((line) => line.variantId)}::uuid[], ${lines.map((line) => line.quantity)}::int[])
+    ),
+    locked AS (
+      SELECT v.id, v.stock, w.quantity FROM item_variants v JOIN wanted w ON w.id = v.id
+      WHERE ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid AND v.stock IS NOT NULL
+      ORDER BY v.id FOR UPDATE OF v
+    ),
+    taken AS (
+      UPDATE item_variants v SET stock = l.stock - l.quantity, updated_at = now()
+      FROM locked l
+      WHERE v.id = l.id AND ${sqlOfBusiness('v', store)} AND NOT EXISTS (SELECT 1 FROM locked s WHERE s.stock < s.quantity)
+      RETURNING v.id
+    )
+    SELECT l.id, l.stock, l.quantity FROM locked l LEFT JOIN taken t ON t.id = l.id`);
+  return result.rows.map((row) => ({ id: row.id, stock: Number(row.stock), quantity: Number(row.quantity) }));
+}
+
+/** Puts the lines' units back on their variants that are still counted (a cancelled order). */
+export async function giveBackStock(db: Executor, store: StoreRef, lines: StockLine[]) {
+  if (lines.length === 0) return;
+  await db.execute(sql`
+    WITH wanted(id, quantity) AS (
+      SELECT * FROM unnest(${lines.map((line) => line.variantId)}::uuid[], ${lines.map((line) => line.quantity)}::int[])
+    ),
+    locked AS (
+      SELECT v.id, w.quantity FROM item_variants v JOIN wanted w ON w.id = v.id
+      WHERE ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid AND v.stock IS NOT NULL
+      ORDER BY v.id FOR UPDATE OF v
+    )
+    UPDATE item_variants v SET stock = least(v.stock + l.quantity, 1000000), updated_at = now()
+    FROM locked l WHERE v.id = l.id AND ${sqlOfBusiness('v', store)}`);
+}
+
+/** A variant of a store's item, locked for a stock adjustment. */
+export async function lockVariant(db: Executor, store: StoreRef, itemId: string, variantId: string) {
+  const [row] = await db
+    .select({ id: itemVariants.id, stock: itemVariants.stock })
+    .from(itemVariants)
+    .where(
+      and(
+        ofBusiness(itemVariants, store),
+        eq(itemVariants.storeId, store.storeId),
+        eq(itemVariants.itemId, itemId),
+        eq(itemVariants.id, variantId),
+      ),
+    )
+    .for('update');
+  return row;
+}
+
+export async function setStock(db: Executor, store: StoreRef, variantId: string, stock: number) {
+  await db
+    .update(itemVariants)
+    .set({ stock, updatedAt: sql`now()` })
+    .where(and(ofBusiness(itemVariants, store), eq(itemVariants.id, variantId)));
+}
+
+/** One change of a variant's stock and why (the audit log records it). */
+export async function insertStockAdjustment(
+  db: Executor,
+  store: StoreRef,
+  adjustment: { itemId: string; variantId: string; reason: string; stockFrom: number | null; stockTo: number },
+) {
+  await db.insert(stockAdjustments).values({ ...store, ...adjustment });
+}
