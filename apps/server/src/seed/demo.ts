@@ -71,7 +71,16 @@ const categoryTax: Record<string, { gstRate: number; hsn: string }> = {
   'Snacks & Beverages': { gstRate: 18, hsn: '2106' },
 };
 
-type SeededItem = { id: string; name: string; pricePaise: number; gstRate: number; hsn: string | null };
+type SeededItem = {
+  id: string;
+  name: string;
+  variantId: string;
+  variantLabel: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+  gstRate: number;
+  hsn: string | null;
+};
 
 /** Each item with its price, whether it is vegetarian, and what people also call it (searched too). */
 const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean, alsoCalled: string[]]>> = {
@@ -285,7 +294,6 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               storeId: store.id,
               categoryId: category!.id,
               name,
-              pricePaise: Math.round(rupees * 100),
               gstRate: categoryTax[categoryName]?.gstRate ?? 0,
               hsn: categoryTax[categoryName]?.hsn ?? null,
               veg,
@@ -297,11 +305,36 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           .returning({
             id: t.items.id,
             name: t.items.name,
-            pricePaise: t.items.pricePaise,
             gstRate: t.items.gstRate,
             hsn: t.items.hsn,
           });
-        list.push(...inserted);
+        const variants = await tx
+          .insert(t.itemVariants)
+          .values(
+            inserted.map((item, j) => ({
+              businessId,
+              storeId: store.id,
+              itemId: item.id,
+              position: 0,
+              label: '',
+              pricePaise: Math.round(products[j]![1] * 100),
+            })),
+          )
+          .returning({
+            id: t.itemVariants.id,
+            label: t.itemVariants.label,
+            pricePaise: t.itemVariants.pricePaise,
+            mrpPaise: t.itemVariants.mrpPaise,
+          });
+        list.push(
+          ...inserted.map((item, j) => ({
+            ...item,
+            variantId: variants[j]!.id,
+            variantLabel: variants[j]!.label,
+            pricePaise: variants[j]!.pricePaise,
+            mrpPaise: variants[j]!.mrpPaise,
+          })),
+        );
       }
       storeItems.set(store.id, list);
     }
@@ -513,6 +546,9 @@ async function seedOrders(
       itemName: l.name,
       itemQuantity: rand.int(1, 4),
       itemPricePaise: l.pricePaise,
+      variantId: l.variantId,
+      variantLabel: l.variantLabel,
+      mrpPaise: l.mrpPaise,
       gstRate: l.gstRate,
       hsn: l.hsn,
     }));

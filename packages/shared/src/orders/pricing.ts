@@ -17,6 +17,10 @@ export type CatalogueLine = {
   itemName: string;
   pricePaise: number;
   quantity: number;
+  /** The variant the line is of, its label and MRP (B17). */
+  variantId?: string;
+  variantLabel?: string;
+  mrpPaise?: number | null;
   /** The item's GST rate and HSN code, copied into the order for its tax invoice (B15). */
   gstRate?: number;
   hsn?: string | null;
@@ -51,6 +55,9 @@ export function priceOrder(
     itemName: line.itemName,
     itemQuantity: line.quantity,
     itemPricePaise: line.pricePaise,
+    ...(line.variantId === undefined
+      ? {}
+      : { variantId: line.variantId, variantLabel: line.variantLabel ?? '', mrpPaise: line.mrpPaise ?? null }),
     ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
   }));
   const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);

@@ -7,6 +7,10 @@ export type OrderItemSnapshot = {
   itemName: string;
   itemQuantity: number;
   itemPricePaise: number;
+  /** The variant sold (B17), its label ("1 kg"; empty for an item's single variant) and its MRP then; absent on older orders. */
+  variantId?: string;
+  variantLabel?: string;
+  mrpPaise?: number | null;
   /** The item's GST rate and HSN code when the order was placed (absent on orders placed before B15: 0%). */
   gstRate?: number;
   hsn?: string | null;

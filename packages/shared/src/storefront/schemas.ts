@@ -51,7 +51,8 @@ export const storefrontMessages = {
   quantity: `must be a whole number from 1 to ${storefrontLimits.maxQuantity}`,
   noItems: 'Add at least one item',
   tooManyLines: `at most ${storefrontLimits.maxLines} different items in one order`,
-  duplicateLine: 'This item is already on another line of the order; send it once with the total quantity',
+  duplicateLine:
+    'This item (and variant) is already on another line of the order; send it once with the total quantity',
   itemsUnavailable: 'Some items of this order cannot be ordered',
   itemNotSold: 'This item is not sold by this store',
   itemDeleted: 'This item is no longer available',
@@ -95,6 +96,8 @@ export const customerPhoneSchema = z
 
 export const storefrontOrderLineSchema = z.object({
   itemId: z.uuid({ error: 'must be the id of an item' }),
+  /** Which of the item's variants (B17); may be left out for an item with one. */
+  variantId: z.uuid({ error: 'must be the id of a variant of the item' }).optional(),
   quantity: z
     .number({ error: storefrontMessages.quantity })
     .int(storefrontMessages.quantity)
@@ -127,7 +130,7 @@ export const storefrontOrderInputSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : undefined)),
   storeId: z.uuid({ error: 'must be the id of a store' }),
-  /** One line per item: an item named on two lines is refused rather than merged. */
+  /** One line per item and variant: one named on two lines is refused rather than merged. */
   items: z
     .array(storefrontOrderLineSchema)
     .min(1, storefrontMessages.noItems)
@@ -135,14 +138,15 @@ export const storefrontOrderInputSchema = z.object({
     .superRefine((lines, ctx) => {
       const seen = new Set<string>();
       lines.forEach((line, index) => {
-        if (seen.has(line.itemId)) {
+        const key = `${line.itemId.toLowerCase()} ${line.variantId?.toLowerCase() ?? ''}`;
+        if (seen.has(key)) {
           ctx.addIssue({
             code: 'custom',
             path: [index, 'itemId'],
             message: storefrontMessages.duplicateLine,
           });
         }
-        seen.add(line.itemId);
+        seen.add(key);
       });
     }),
   /** Absent, null or blank: no coupon. Matched to the business's codes ignoring case. */
@@ -158,6 +162,10 @@ export const orderItemSnapshotSchema = z.object({
   itemName: z.string(),
   itemQuantity: z.number().int(),
   itemPricePaise: z.number().int(),
+  /** The variant sold, its label and MRP as they were (B17); absent on orders placed before variants. */
+  variantId: z.string().optional(),
+  variantLabel: z.string().optional(),
+  mrpPaise: z.number().int().nullable().optional(),
 });
 export const orderChargeSnapshotSchema = z.object({
   chargeLabel: z.string(),
@@ -319,7 +327,19 @@ export const storefrontCatalogueSchema = z.object({
       /** What people also call it ("chawal"), for the app's search. */
       tags: z.array(z.string()),
       categoryId: z.string().nullable(),
+      /** The lowest price of its variants. */
       pricePaise: z.number().int(),
+      /** Its pack sizes in order (B17); `left` is how many remain when few do ("only N left"), else null. */
+      variants: z.array(
+        z.object({
+          id: z.string(),
+          label: z.string(),
+          pricePaise: z.number().int(),
+          mrpPaise: z.number().int().nullable(),
+          inStock: z.boolean(),
+          left: z.number().int().nullable(),
+        }),
+      ),
       veg: z.boolean(),
       /** 0 not featured; 1–9 shown first, 1 before 9. */
       featured: z.number().int(),

@@ -84,7 +84,7 @@ const toVariant = (row: variantsRepo.VariantRow): Variant => ({
 });
 
 // Field by field, as toStore: lists map many rows.
-const toItem = (row: Omit<ItemRow, 'productId'>, variantRows: variantsRepo.VariantRow[]): Item => ({
+const toItem = (row: ItemRow, variantRows: variantsRepo.VariantRow[]): Item => ({
   id: row.id,
   storeId: row.storeId,
   categoryId: row.categoryId,

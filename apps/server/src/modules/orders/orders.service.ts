@@ -24,6 +24,7 @@ import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { CountedOrder } from './daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
 import * as repo from './orders.repository.ts';
+import { giveBackStock } from '#server/modules/catalogue/stock.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
 import { recountSalesStats } from './sales-stats.repository.ts';
 
@@ -225,6 +226,16 @@ async function applyChange(
     if (dex && current?.version === order.version) throw invalid({ dexId: messages.unknownDex });
     throw stale(current ? await toDetail(db, current) : null);
   }
+  // A cancelled order's units go back on the shelf, in the change's transaction (B17).
+  if (moves && change.status === OrderStatus.Cancelled) {
+    await giveBackStock(
+      db,
+      { businessId: order.businessId, storeId: order.storeId },
+      order.items.flatMap((line) =>
+        line.variantId ? [{ variantId: line.variantId, quantity: line.itemQuantity }] : [],
+      ),
+    );
+  }
   // The row as the update leaves it, so the answer needs no second read.
   const after: repo.OrderRow = {
     ...order,
@@ -257,12 +268,14 @@ export async function changeOrderStatus(
   if (!order) throw notFound();
   if (order.version !== input.version) throw stale(await toDetail(db, order));
   const assigns = assignsNewExecutive(order, input) && order.namedDexName !== null;
-  const change = assigns
-    ? await db.transaction(async (tx) => {
-        await assertRoomFor(tx, order.businessId, input.dexId!, 1);
-        return applyChange(tx, auth, order, input);
-      })
-    : await applyChange(db, auth, order, input);
+  // Assigning checks the executive's room under lock; cancelling gives stock back: each with the change, or not at all.
+  const change =
+    assigns || input.status === OrderStatus.Cancelled
+      ? await db.transaction(async (tx) => {
+          if (assigns) await assertRoomFor(tx, order.businessId, input.dexId!, 1);
+          return applyChange(tx, auth, order, input);
+        })
+      : await applyChange(db, auth, order, input);
   if (change.moved) moved?.(order.id);
   if (assigns && change.timeline) assigned?.(order.id, change.order.dexId!);
   return toDetail(db, change.order, change.timeline);

@@ -172,6 +172,23 @@ export function findCategories(db: Executor, businessId: string, storeId: string
  * The store's live items, featured first (1 before 9), then by name; narrowed
  * to a part of the name and to a category when asked; at most `limit`.
  */
+/** A variant as the customer app and the order path read it. */
+export type StoreVariant = {
+  id: string;
+  label: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+  stock: number | null;
+  lowStockAt: number | null;
+};
+
+/** An item's variants in their order, read with the item in one statement. */
+const variantsOfItem = sql<StoreVariant[]>`(
+  SELECT coalesce(json_agg(json_build_object(
+    'id', v.id, 'label', v.label, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
+    'stock', v.stock, 'lowStockAt', v.low_stock_at) ORDER BY v.position), '[]'::json)
+  FROM item_variants v WHERE v.item_id = ${items.id})`;
+
 export function findCatalogueItems(
   db: Executor,
   businessId: string,
@@ -185,7 +202,7 @@ export function findCatalogueItems(
       name: items.name,
       tags: items.tags,
       categoryId: items.categoryId,
-      pricePaise: items.pricePaise,
+      variants: variantsOfItem,
       veg: items.veg,
       featured: items.featured,
       imageKey: items.imageKey,
@@ -256,7 +273,7 @@ export function findStoreItems(db: Executor, businessId: string, storeId: string
     .select({
       id: items.id,
       name: items.name,
-      pricePaise: items.pricePaise,
+      variants: variantsOfItem,
       gstRate: items.gstRate,
       hsn: items.hsn,
       inStock: items.inStock,

@@ -47,6 +47,8 @@ import {
 } from '@storedesk/shared/orders/pricing';
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
 import type { StorefrontBusiness } from '#server/lib/callers.ts';
+import { priceRange, unitsLeftShown, variantInStock, variantMessages } from '@storedesk/shared/catalogue/variants';
+import { stockShort, takeStock } from '#server/modules/catalogue/stock.service.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
@@ -122,6 +124,12 @@ async function billFor(
   if (itemsTotalPaise < settings.minimumOrderPaise) {
     const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
     throw invalid({ items: message }, message);
+  }
+  if (forOrder) {
+    // The order takes its counted units now, under lock: of orders for the last units arriving
+    // together, those the stock covers go through and the rest are 409 (B17).
+    const counted = lines.filter((line) => line.counted);
+    await takeStock(forOrder, { businessId, storeId: store.id }, counted);
   }
   if (basket.couponCode === undefined) {
     // Without a coupon, a referred customer's first order gets the referral programme's offer (ADR 0041).
@@ -490,7 +498,15 @@ export async function catalogueOf(
       name: row.name,
       tags: row.tags,
       categoryId: row.categoryId,
-      pricePaise: row.pricePaise,
+      pricePaise: priceRange(row.variants).minPaise,
+      variants: row.variants.map((variant) => ({
+        id: variant.id,
+        label: variant.label,
+        pricePaise: variant.pricePaise,
+        mrpPaise: variant.mrpPaise,
+        inStock: row.inStock && variantInStock(variant),
+        left: unitsLeftShown(variant),
+      })),
       veg: row.veg,
       featured: row.featured,
       imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
@@ -553,16 +569,18 @@ function couponRefused(reason: string) {
 }
 
 /**
- * The basket with today's names and prices, line for line; 400 naming every
- * line this store cannot sell now (unknown, another store's or business's,
- * deleted, out of stock).
+ * The basket with today's names and prices, line for line (B17: each line's variant, named or
+ * the item's only one); 400 naming every line this store cannot sell now (unknown, another
+ * store's or business's, deleted, switched off, a variant not the item's). A line for more than
+ * its counted variant has is 409 naming it (`stockShort`); an order then takes the units itself,
+ * under lock (`takeStock`), so what this read says is only a first answer.
  */
 async function catalogueLines(
   db: Executor,
   businessId: string,
   storeId: string,
   lines: StorefrontOrderRequest['items'],
-): Promise<CatalogueLine[]> {
+): Promise<Array<CatalogueLine & { variantId: string; counted: boolean; field: string }>> {
   const rows = await repo.findStoreItems(
     db,
     businessId,
@@ -571,9 +589,10 @@ async function catalogueLines(
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string> = {};
-  const priced: CatalogueLine[] = [];
+  const short: Array<{ field: string; left: number }> = [];
+  const priced: Array<CatalogueLine & { variantId: string; counted: boolean; field: string }> = [];
   lines.forEach((line, index) => {
-    const item = byId.get(line.itemId);
+    const item = byId.get(line.itemId.toLowerCase());
     if (!item || item.deleted || !item.inStock) {
       fields[`items.${index}.itemId`] = !item
         ? storefrontMessages.itemNotSold
@@ -582,15 +601,34 @@ async function catalogueLines(
           : storefrontMessages.itemOutOfStock;
       return;
     }
+    const variant =
+      line.variantId === undefined
+        ? item.variants.length === 1
+          ? item.variants[0]
+          : undefined
+        : item.variants.find((each) => each.id === line.variantId!.toLowerCase());
+    if (!variant) {
+      fields[`items.${index}.variantId`] =
+        line.variantId === undefined ? variantMessages.variantNeeded : variantMessages.unknownVariant;
+      return;
+    }
+    const field = `items.${index}.quantity`;
+    if (variant.stock !== null && variant.stock < line.quantity) short.push({ field, left: variant.stock });
     priced.push({
       itemId: item.id,
       itemName: item.name,
-      pricePaise: item.pricePaise,
+      variantId: variant.id,
+      variantLabel: variant.label,
+      mrpPaise: variant.mrpPaise,
+      pricePaise: variant.pricePaise,
       quantity: line.quantity,
       gstRate: item.gstRate,
       hsn: item.hsn,
+      counted: variant.stock !== null,
+      field,
     });
   });
   if (Object.keys(fields).length > 0) throw invalid(fields, storefrontMessages.itemsUnavailable);
+  if (short.length > 0) throw stockShort(short);
   return priced;
 }
