@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { amountPaiseSchema } from '../money-schemas.ts';
 import { formatRupees } from '../money.ts';
+import { listQuerySchema } from '../lists.ts';
 import { singleLine } from '../text.ts';
 
 export const variantLimits = {
@@ -208,3 +209,22 @@ export function stockAfter(stock: number | null, adjustment: StockAdjustment): n
         : before - adjustment.quantity;
   return after < 0 || after > variantLimits.maxStock ? null : after;
 }
+
+/** `GET /stock/low`: the counted variants at or below their low-stock mark, in the stores the caller sees. */
+export const lowStockQuerySchema = listQuerySchema.omit({ q: true }).extend({
+  zoneId: z.uuid().optional(),
+  storeId: z.uuid().optional(),
+});
+export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
+
+export const lowStockRowSchema = z.object({
+  storeId: z.string(),
+  storeName: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  variantId: z.string(),
+  variantLabel: z.string(),
+  stock: z.number().int(),
+  lowStockAt: z.number().int(),
+});
+export type LowStockRow = z.infer<typeof lowStockRowSchema>;

@@ -9,7 +9,11 @@ import {
   itemSchema,
   itemUpdateSchema,
 } from '@storedesk/shared/catalogue/schemas';
-import { stockAdjustmentSchema } from '@storedesk/shared/catalogue/variants';
+import {
+  lowStockQuerySchema,
+  lowStockRowSchema,
+  stockAdjustmentSchema,
+} from '@storedesk/shared/catalogue/variants';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { limits } from '@storedesk/shared/limits';
@@ -207,6 +211,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
       const { storeId, itemId, variantId } = request.params;
       return catalogue.adjustStock(db, authOf(request), storeId, itemId, variantId, request.body);
     },
+  );
+
+  app.get(
+    '/stock/low',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Variants at or below their low-stock mark in the stores the caller sees (an admin: their zone), out of stock first',
+        querystring: lowStockQuerySchema,
+        response: { 200: listResponseSchema(lowStockRowSchema), 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => catalogue.listLowStock(db, authOf(request), request.query),
   );
 
   app.put(

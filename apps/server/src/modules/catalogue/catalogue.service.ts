@@ -11,6 +11,8 @@ import {
   stockAfter,
   variantListIssues,
   variantMessages,
+  type LowStockQuery,
+  type LowStockRow,
   type StockAdjustment,
   type Variant,
   type VariantValues,
@@ -451,4 +453,19 @@ export async function setItemImage(
       return { result: (await readItem(tx, store, itemId))!, replacedKey: before.imageKey };
     }),
   );
+}
+
+/** The variants running low in the stores the caller sees (B17), out of stock first. */
+export async function listLowStock(
+  db: Database,
+  auth: AuthContext,
+  query: LowStockQuery,
+): Promise<ListResponse<LowStockRow>> {
+  const { rows, total } = await variantsRepo.findLowStock(
+    db,
+    scopeOf(auth, query.zoneId),
+    { storeId: query.storeId },
+    { offset: query.page * query.pageSize, limit: query.pageSize },
+  );
+  return { items: rows.map(({ total: _total, ...row }) => row), total };
 }

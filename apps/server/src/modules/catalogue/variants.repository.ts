@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { VariantValues } from '@storedesk/shared/catalogue/variants';
+import { and, asc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { variantLimits, type VariantValues } from '@storedesk/shared/catalogue/variants';
 import type { Executor } from '#server/db/client.ts';
-import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
-import { items, itemVariants, stockAdjustments } from '#server/db/schema.ts';
+import { inScope, ofBusiness, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
+import { items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export const variantColumns = {
@@ -225,4 +225,54 @@ export async function insertStockAdjustment(
   adjustment: { itemId: string; variantId: string; reason: string; stockFrom: number | null; stockTo: number },
 ) {
   await db.insert(stockAdjustments).values({ ...store, ...adjustment });
+}
+
+/** The counted variants at or below their mark (out of stock first), in the scope's live stores. */
+export async function findLowStock(
+  db: Executor,
+  scope: Scope,
+  filter: { storeId?: string },
+  page: { offset: number; limit: number },
+) {
+  const mark = sql`coalesce(${itemVariants.lowStockAt}, ${variantLimits.defaultLowStockAt})`;
+  const where = and(
+    ofBusiness(itemVariants, scope),
+    inScope(stores, scope),
+    isNull(stores.deletedAt),
+    isNull(items.deletedAt),
+    sql`${itemVariants.stock} <= ${mark}`,
+    filter.storeId ? eq(itemVariants.storeId, filter.storeId) : undefined,
+  );
+  const from = () =>
+    db
+      .select({
+        storeId: stores.id,
+        storeName: stores.name,
+        itemId: items.id,
+        itemName: items.name,
+        variantId: itemVariants.id,
+        variantLabel: itemVariants.label,
+        stock: sql<number>`${itemVariants.stock}`,
+        lowStockAt: sql<number>`${mark}::int`,
+        total: sql<number>`(count(*) OVER ())::int`,
+      })
+      .from(itemVariants)
+      .innerJoin(items, eq(items.id, itemVariants.itemId))
+      .innerJoin(stores, eq(stores.id, itemVariants.storeId));
+  const rows = await from()
+    .where(where)
+    .orderBy(asc(itemVariants.stock), asc(stores.name), asc(items.name), asc(itemVariants.position))
+    .offset(page.offset)
+    .limit(page.limit);
+  return { rows, total: rows[0]?.total ?? (page.offset > 0 ? await countLowStock(db, where) : 0) };
+}
+
+async function countLowStock(db: Executor, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(itemVariants)
+    .innerJoin(items, eq(items.id, itemVariants.itemId))
+    .innerJoin(stores, eq(stores.id, itemVariants.storeId))
+    .where(where);
+  return row?.total ?? 0;
 }
