@@ -19,6 +19,7 @@ import {
   deliveryAddressNear,
   enableCashOnDelivery,
   errorOf,
+  insertItems,
   keyedOrderHeaders,
   signIn,
   signInCustomerWithAddress,
@@ -61,10 +62,7 @@ async function addStore(name: string) {
 }
 
 async function addItem(storeId: string, name: string, pricePaise: number) {
-  const [row] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: biz.id, storeId, name, pricePaise })
-    .returning({ id: t.items.id });
+  const [row] = await insertItems(ctx.db, [{ businessId: biz.id, storeId, name, pricePaise }]);
   return row!.id;
 }
 

@@ -9,6 +9,7 @@ import {
   createTestApp,
   deliveryAddressNear,
   enableCashOnDelivery,
+  insertItems,
   keyedOrderHeaders,
   signInCustomerWithAddress,
   type TestApp,
@@ -371,10 +372,9 @@ describe('recountDailyStats', () => {
 
   it("counts what the storefront's order writes count: a customer's first order is a new customer, a keyed order nobody's", async () => {
     const w = await world('Asia/Kolkata');
-    const [item] = await ctx.db
-      .insert(t.items)
-      .values({ businessId: w.b.id, storeId: w.storeId, name: 'Rice', pricePaise: 50_000 })
-      .returning({ id: t.items.id });
+    const [item] = await insertItems(ctx.db, [
+      { businessId: w.b.id, storeId: w.storeId, name: 'Rice', pricePaise: 50_000 },
+    ]);
     await enableCashOnDelivery(ctx.db, w.b);
     const basket = { storeId: w.storeId, items: [{ itemId: item!.id, quantity: 1 }], paymentMode: 'COD' };
     const asha = await signInCustomerWithAddress(ctx, w.b.storefrontKey, '9876500001', 'Asha');

@@ -13,6 +13,7 @@ import {
   caller,
   createStoreWithItem,
   errorOf,
+  insertItems,
   insertOrder,
   orderVersion,
   refusalOf,
@@ -214,13 +215,10 @@ beforeAll(async () => {
     .update(t.items)
     .set({ categoryId: dairy })
     .where(sql`${t.items.id} = ${milk}`);
-  const more = await db
-    .insert(t.items)
-    .values([
-      { businessId: world.biz.id, storeId: northStore, name: 'Bread', pricePaise: 4550 },
-      { businessId: world.biz.id, storeId: southStore, name: 'Soap', pricePaise: 2999 },
-    ])
-    .returning({ id: t.items.id });
+  const more = await insertItems(db, [
+    { businessId: world.biz.id, storeId: northStore, name: 'Bread', pricePaise: 4550 },
+    { businessId: world.biz.id, storeId: southStore, name: 'Soap', pricePaise: 2999 },
+  ]);
   bread = more[0]!.id;
   soap = more[1]!.id;
   const customers = await db

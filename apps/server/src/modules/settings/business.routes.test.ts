@@ -15,6 +15,7 @@ import {
   deliveryAddressNear,
   enableCashOnDelivery,
   errorOf,
+  insertItems,
   signIn,
   textsTo,
   type Call,
@@ -70,10 +71,9 @@ beforeAll(async () => {
   stores.second = await addStore(biz, { name: 'Fresh Mart Koramangala' });
   stores.deleted = await addStore(biz, { name: 'Fresh Mart Closed Down', deletedAt: new Date() });
   stores.rival = await addStore(rival, { name: 'Rival Mart' });
-  const [item] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: biz.id, storeId: stores.main, name: 'Milk', pricePaise: 6_800 })
-    .returning({ id: t.items.id });
+  const [item] = await insertItems(ctx.db, [
+    { businessId: biz.id, storeId: stores.main, name: 'Milk', pricePaise: 6_800 },
+  ]);
   milk = item!.id;
   await enableCashOnDelivery(ctx.db, biz);
   [owner, admin, rivalOwner] = await Promise.all([

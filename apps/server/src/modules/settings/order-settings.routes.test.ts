@@ -16,6 +16,7 @@ import {
   createTestApp,
   enableCashOnDelivery,
   errorOf,
+  insertItems,
   keyedOrderHeaders,
   signIn,
   type Call,
@@ -63,10 +64,9 @@ beforeAll(async () => {
     })
     .returning({ id: t.stores.id });
   storeId = store!.id;
-  const [rice] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: biz.id, storeId, name: 'Basmati Rice (1 kg)', pricePaise: 12_000 })
-    .returning({ id: t.items.id });
+  const [rice] = await insertItems(ctx.db, [
+    { businessId: biz.id, storeId, name: 'Basmati Rice (1 kg)', pricePaise: 12_000 },
+  ]);
   riceId = rice!.id;
   await enableCashOnDelivery(ctx.db, biz);
 });

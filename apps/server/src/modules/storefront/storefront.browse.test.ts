@@ -21,6 +21,7 @@ import * as t from '#server/db/schema.ts';
 import {
   createBusiness,
   createTestApp,
+  insertItems,
   keyedOrderHeaders,
   refusalOf,
   type TestApp,
@@ -90,10 +91,9 @@ async function addItem(
   pricePaise: number,
   overrides: Partial<typeof t.items.$inferInsert> = {},
 ) {
-  const [row] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: business.id, storeId, name, pricePaise, ...overrides })
-    .returning({ id: t.items.id });
+  const [row] = await insertItems(ctx.db, [
+    { businessId: business.id, storeId, name, pricePaise, ...overrides },
+  ]);
   return row!.id;
 }
 
@@ -477,7 +477,8 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
 
   it(`holds at most ${storefrontCatalogueLimit} items and says when there were more`, async () => {
     const big = await addStore(biz, 'Big Mart', north(30));
-    await ctx.db.insert(t.items).values(
+    await insertItems(
+      ctx.db,
       Array.from({ length: storefrontCatalogueLimit + 1 }, (_, i) => ({
         businessId: biz.id,
         storeId: big,
@@ -640,7 +641,10 @@ describe('POST /api/storefront/quote', () => {
     const quoted = await post('/api/storefront/quote', cart());
     expect(quoted.json<StorefrontQuote>().itemsTotalPaise).toBe(78_550);
     // Staff change the rice's price after the cart was priced: the order has the new one.
-    await ctx.db.update(t.items).set({ pricePaise: 70_000 }).where(eq(t.items.id, items.rice));
+    await ctx.db
+      .update(t.itemVariants)
+      .set({ pricePaise: 70_000 })
+      .where(eq(t.itemVariants.itemId, items.rice));
     try {
       const placed = await placeOrder(cart({ customer: { name: 'Asha', phone: '9811111111' } }));
       expect(placed.statusCode, placed.body).toBe(201);
@@ -665,7 +669,10 @@ describe('POST /api/storefront/quote', () => {
       });
       expect(await footprint()).toBe(before);
     } finally {
-      await ctx.db.update(t.items).set({ pricePaise: 64_950 }).where(eq(t.items.id, items.rice));
+      await ctx.db
+        .update(t.itemVariants)
+        .set({ pricePaise: 64_950 })
+        .where(eq(t.itemVariants.itemId, items.rice));
       await ctx.db.update(t.items).set({ inStock: true }).where(eq(t.items.id, items.milk));
     }
   });

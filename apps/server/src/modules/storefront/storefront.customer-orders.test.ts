@@ -22,6 +22,7 @@ import {
   createBusiness,
   createTestApp,
   errorOf,
+  insertItems,
   refusalOf,
   signInCustomer,
   type CustomerSession,
@@ -104,10 +105,9 @@ beforeAll(async () => {
     })
     .returning({ id: t.stores.id });
   storeId = store!.id;
-  const [item] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: biz.id, storeId, name: 'Milk', pricePaise: 6_800 })
-    .returning({ id: t.items.id });
+  const [item] = await insertItems(ctx.db, [
+    { businessId: biz.id, storeId, name: 'Milk', pricePaise: 6_800 },
+  ]);
   itemId = item!.id;
   await ctx.db.insert(t.paymentModes).values([
     { businessId: biz.id, title: 'Cash on delivery', type: 'COD' },

@@ -13,6 +13,7 @@ import {
   deliveryAddressNear,
   enableCashOnDelivery,
   errorOf,
+  insertItems,
   keyedOrderHeaders,
   signInCustomer,
   signInCustomerWithAddress,
@@ -74,10 +75,9 @@ async function addItem(
   pricePaise: number,
   overrides: Partial<typeof t.items.$inferInsert> = {},
 ) {
-  const [row] = await ctx.db
-    .insert(t.items)
-    .values({ businessId: business.id, storeId, name, pricePaise, ...overrides })
-    .returning({ id: t.items.id });
+  const [row] = await insertItems(ctx.db, [
+    { businessId: business.id, storeId, name, pricePaise, ...overrides },
+  ]);
   return row!.id;
 }
 

@@ -10,7 +10,13 @@ import { makePng } from '#server/storage/image-fixtures.ts';
 import { imageKey } from '#server/storage/images.ts';
 import { startTestS3Server, type TestS3Server } from '#server/storage/s3-test-server.ts';
 import { createStorage, type Storage } from '#server/storage/storage.ts';
-import { createBusiness, createTestDatabase, type TestBusiness, type TestDatabase } from '#test/harness.ts';
+import {
+  createBusiness,
+  createTestDatabase,
+  insertItems,
+  type TestBusiness,
+  type TestDatabase,
+} from '#test/harness.ts';
 import { purgeTrash } from './trash.service.ts';
 
 const png = makePng(2, 2);
@@ -76,17 +82,13 @@ function fixturesOn(db: Database, storage: Storage, biz: TestBusiness) {
     },
     async item(storeId: string, name: string, daysAgo: number | null) {
       const key = await image('store', storeId, 'items');
-      const [row] = await db
-        .insert(t.items)
-        .values({
-          businessId: biz.id,
-          storeId,
-          name,
-          pricePaise: 1000,
-          imageKey: key,
-          deletedAt: deletedAt(daysAgo),
-        })
-        .returning({ id: t.items.id });
+      const [row] = await insertItems(db, [
+        { businessId: biz.id, storeId, name, pricePaise: 1000, imageKey: key },
+      ]);
+      await db
+        .update(t.items)
+        .set({ deletedAt: deletedAt(daysAgo) })
+        .where(sql`id = ${row!.id}`);
       return { id: row!.id, key };
     },
     async slide(title: string, daysAgo: number | null) {
