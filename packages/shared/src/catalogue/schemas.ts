@@ -62,6 +62,9 @@ function withVariants<T extends { pricePaise?: number; variants?: VariantValues[
   };
 }
 
+/** The item's fields as one plain object, for a form that holds some of them in its own shape. */
+export const itemFieldsSchema = z.object(itemFields);
+
 export const itemInputSchema = z.object(itemFields).transform(withVariants);
 export type ItemInput = z.input<typeof itemInputSchema>;
 export type ItemValuesInput = z.output<typeof itemInputSchema>;
