@@ -82,7 +82,7 @@ export async function createTestApp(
     ...options.env,
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
   });
   const silent = { info: () => undefined, warn: () => undefined };
   const reads = createReadDatabase(config.databaseReadUrl, database, 10);

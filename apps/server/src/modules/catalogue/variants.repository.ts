@@ -137,7 +137,7 @@ export async function codesTakenElsewhere(
       and(
         ofBusiness(itemVariants, store),
         ne(items.productId, productId),
-        sql`(${itemVariants.sku} = ANY(${codes.skus}::text[]) OR ${itemVariants.barcode} = ANY(${codes.barcodes}::text[]))`,
+        sql`(${itemVariants.sku} = ANY(${sql.param(codes.skus)}::text[]) OR ${itemVariants.barcode} = ANY(${sql.param(codes.barcodes)}::text[]))`,
       ),
     );
   return {
@@ -161,7 +161,7 @@ export async function takeStock(
 ): Promise<Array<{ id: string; stock: number; quantity: number }>> {
   const result = await db.execute<{ id: string; stock: number; quantity: number }>(sql`
     WITH wanted(id, quantity) AS (
-      SELECT * FROM unnest(${lines.map((line) => line.variantId)}::uuid[], ${lines.map((line) => line.quantity)}::int[])
+      SELECT * FROM unnest(${sql.param(lines.map((line) => line.variantId))}::uuid[], ${sql.param(lines.map((line) => line.quantity))}::int[])
     ),
     locked AS (
       SELECT v.id, v.stock, w.quantity FROM item_variants v JOIN wanted w ON w.id = v.id
@@ -183,7 +183,7 @@ export async function giveBackStock(db: Executor, store: StoreRef, lines: StockL
   if (lines.length === 0) return;
   await db.execute(sql`
     WITH wanted(id, quantity) AS (
-      SELECT * FROM unnest(${lines.map((line) => line.variantId)}::uuid[], ${lines.map((line) => line.quantity)}::int[])
+      SELECT * FROM unnest(${sql.param(lines.map((line) => line.variantId))}::uuid[], ${sql.param(lines.map((line) => line.quantity))}::int[])
     ),
     locked AS (
       SELECT v.id, w.quantity FROM item_variants v JOIN wanted w ON w.id = v.id
