@@ -52,6 +52,16 @@ async function entriesOf(recordId: string, session = owner): Promise<AuditEntry[
     .reverse();
 }
 
+/** The id of an item's one variant: an item of one price is one variant of it (B17). */
+async function onlyVariantOf(itemId: string): Promise<string> {
+  const rows = await world.ctx.db
+    .select({ id: t.itemVariants.id })
+    .from(t.itemVariants)
+    .where(sql`${t.itemVariants.itemId} = ${itemId}`);
+  expect(rows).toHaveLength(1);
+  return rows[0]!.id;
+}
+
 const byOwner = () => ({ id: world.biz.owner.id, name: world.biz.owner.name, ip: ADDRESS });
 /** An entry as the API shows it, but for its id and time. */
 const shape = ({ id: _, at: __, ...entry }: AuditEntry) => entry;
@@ -98,19 +108,20 @@ describe('what the audit log records', () => {
     expect(Object.keys(entries[0]!.changes)).not.toContain('version');
   });
 
-  it("an item's price change", async () => {
+  it("an item's price change, recorded on its variant (B17)", async () => {
     const { storeId, itemId } = await createStoreWithItem(world.ctx.db, world.biz);
+    const variantId = await onlyVariantOf(itemId);
     const res = await write(owner, 'PATCH', `/api/stores/${storeId}/items/${itemId}`, {
       pricePaise: 4500,
       version: 1,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await entriesOf(itemId)).map(shape)).toEqual([
+    expect((await entriesOf(variantId)).map(shape)).toEqual([
       {
         actor: byOwner(),
         action: 'edit',
-        kind: 'item',
-        recordId: itemId,
+        kind: 'item-variant',
+        recordId: variantId,
         changes: { pricePaise: { from: 3000, to: 4500 } },
       },
     ]);
@@ -405,9 +416,10 @@ describe('what the audit log records', () => {
 
   it('a transaction that fails after its write leaves no entry, as one that commits does', async () => {
     const { itemId } = await createStoreWithItem(world.ctx.db, world.biz);
+    const variantId = await onlyVariantOf(itemId);
     const actor = { id: world.biz.owner.id, name: world.biz.owner.name, ip: ADDRESS };
     const priceIn = (paise: number) => (tx: Executor) =>
-      tx.execute(sql`UPDATE items SET price_paise = ${paise} WHERE id = ${itemId}`);
+      tx.execute(sql`UPDATE item_variants SET price_paise = ${paise} WHERE id = ${variantId}`);
     const asOwner = <T>(run: () => Promise<T>) =>
       new Promise<T>((resolve, reject) =>
         withRequestContext(() => {
@@ -423,16 +435,19 @@ describe('what the audit log records', () => {
         }),
       ),
     ).rejects.toThrow('refused after the write');
-    expect(await entriesOf(itemId)).toEqual([]);
+    expect(await entriesOf(variantId)).toEqual([]);
     await asOwner(() => world.ctx.db.transaction(priceIn(6000)));
-    expect((await entriesOf(itemId)).map((e) => [e.action, e.changes])).toEqual([
+    expect((await entriesOf(variantId)).map((e) => [e.action, e.changes])).toEqual([
       ['edit', { pricePaise: { from: 3000, to: 6000 } }],
     ]);
   });
 
   it('writes by no staff member (customers, jobs) record nothing', async () => {
     const { itemId } = await createStoreWithItem(world.ctx.db, world.biz);
-    await world.ctx.db.execute(sql`UPDATE items SET price_paise = 9900 WHERE id = ${itemId}`);
+    const variantId = await onlyVariantOf(itemId);
+    await world.ctx.db.execute(sql`UPDATE item_variants SET price_paise = 9900 WHERE id = ${variantId}`);
+    await world.ctx.db.execute(sql`UPDATE items SET veg = NOT veg WHERE id = ${itemId}`);
+    expect((await entriesOf(variantId)).length).toBe(0);
     expect((await entriesOf(itemId)).length).toBe(0);
   });
 });

@@ -198,8 +198,13 @@ describe('the item list after writes straight to the database', () => {
     expect(await listItems(admin, store.id)).toEqual({ names: ['Avocado', 'Kiwi', 'Lemon'], total: 3 });
 
     await ctx.db.execute(sql`
-      INSERT INTO items (business_id, store_id, category_id, name, price_paise)
-      VALUES (${biz.id}, ${store.id}, ${category.id}, 'Blueberry', 500)`);
+      WITH item AS (
+        INSERT INTO items (business_id, store_id, category_id, name)
+        VALUES (${biz.id}, ${store.id}, ${category.id}, 'Blueberry')
+        RETURNING id, business_id, store_id
+      )
+      INSERT INTO item_variants (business_id, store_id, item_id, position, label, price_paise)
+      SELECT business_id, store_id, id, 0, '', 500 FROM item`);
     expect(await listItems(admin, store.id)).toEqual({
       names: ['Avocado', 'Blueberry', 'Kiwi', 'Lemon'],
       total: 4,
