@@ -182,12 +182,15 @@ export type StoreVariant = {
   lowStockAt: number | null;
 };
 
-/** An item's variants in their order, read with the item in one statement. */
+/**
+ * An item's variants in their order, read with the item in one statement. The item's id is
+ * spelt with its table: a query of one table names its columns bare, which here would be v's.
+ */
 const variantsOfItem = sql<StoreVariant[]>`(
   SELECT coalesce(json_agg(json_build_object(
     'id', v.id, 'label', v.label, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
     'stock', v.stock, 'lowStockAt', v.low_stock_at) ORDER BY v.position), '[]'::json)
-  FROM item_variants v WHERE v.item_id = ${items.id})`;
+  FROM item_variants v WHERE v.item_id = "items"."id")`;
 
 export function findCatalogueItems(
   db: Executor,

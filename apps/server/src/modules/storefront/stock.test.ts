@@ -1,0 +1,355 @@
+/*
+ * Variants and stock as customers meet them (B17): the catalogue's variants, quote and order
+ * lines naming a variant, a line for more than is left refused with what is left, orders for
+ * the last units arriving together selling exactly those, and a cancel giving them back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { variantMessages } from '@storedesk/shared/catalogue/variants';
+import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
+import { OrderStatus } from '@storedesk/shared/orders';
+import {
+  createBusiness,
+  createTestApp,
+  deliveryAddressNear,
+  enableCashOnDelivery,
+  errorOf,
+  insertItems,
+  keyedOrderHeaders,
+  signIn,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '#test/harness.ts';
+import * as t from '#server/db/schema.ts';
+
+let ctx: TestApp;
+let biz: TestBusiness;
+let owner: Session;
+let storeId: string;
+let atta: { id: string; variantIds: string[] };
+let milk: { id: string; variantIds: string[] };
+let salt: { id: string; variantIds: string[] };
+
+const keyed = () => keyedOrderHeaders(biz);
+
+function order(items: unknown[], headers: Record<string, string> = keyed()) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers,
+    payload: {
+      storeId,
+      items,
+      customer: { name: 'Asha Rao', phone: '9876500011' },
+      deliveryAddress: deliveryAddressNear,
+      paymentMode: 'COD',
+    },
+  });
+}
+
+function quote(items: unknown[]) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/storefront/quote',
+    headers: { 'x-storefront-key': biz.storefrontKey },
+    payload: { storeId, items },
+  });
+}
+
+async function stockOf(variantId: string): Promise<number | null> {
+  const { rows } = await ctx.db.execute<{ stock: number | null }>(
+    sql`SELECT stock FROM item_variants WHERE id = ${variantId}`,
+  );
+  return rows[0]!.stock;
+}
+
+async function setStock(variantId: string, stock: number | null) {
+  await ctx.db.execute(sql`UPDATE item_variants SET stock = ${stock} WHERE id = ${variantId}`);
+}
+
+const orderCount = async () =>
+  (
+    await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM orders WHERE store_id = ${storeId}`,
+    )
+  ).rows[0]!.n;
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  biz = await createBusiness(ctx.db);
+  owner = await signIn(ctx.app, biz.owner.email);
+  await enableCashOnDelivery(ctx.db, biz);
+  const [store] = await ctx.db
+    .insert(t.stores)
+    .values({
+      businessId: biz.id,
+      zoneId: biz.zones[0]!,
+      name: 'Fresh Mart Jayanagar',
+      description: 'Groceries',
+      location: 'Jayanagar',
+      phone: '9876543210',
+      featured: 1,
+      latitude: 12.97,
+      longitude: 77.59,
+      geohash: 'tdr1wz7qz',
+      openTime: '00:00',
+      closeTime: '23:59',
+      status: 1,
+    })
+    .returning({ id: t.stores.id });
+  storeId = store!.id;
+  [atta, milk, salt] = await insertItems(ctx.db, [
+    {
+      businessId: biz.id,
+      storeId,
+      name: 'Aashirvaad Atta',
+      variants: [
+        { label: '5 kg', pricePaise: 24_000, mrpPaise: 26_500, stock: 10, lowStockAt: 3 },
+        { label: '10 kg', pricePaise: 46_000, mrpPaise: 52_000, stock: 2 },
+      ],
+    },
+    {
+      businessId: biz.id,
+      storeId,
+      name: 'Toned Milk',
+      variants: [
+        { label: '500 ml', pricePaise: 2_800, stock: 0 },
+        { label: '1 l', pricePaise: 5_400 },
+      ],
+    },
+    { businessId: biz.id, storeId, name: 'Salt', pricePaise: 2_500 },
+  ]);
+});
+afterAll(() => ctx.close());
+
+describe('the catalogue', () => {
+  it('lists each item’s variants with MRP, whether in stock and, when few are left, how many', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/storefront/stores/${storeId}/catalogue`,
+      headers: { 'x-storefront-key': biz.storefrontKey },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const byName = new Map(
+      res
+        .json<{ items: Array<{ name: string; pricePaise: number; variants: unknown[] }> }>()
+        .items.map((item) => [item.name, item]),
+    );
+    expect(byName.get('Aashirvaad Atta')).toMatchObject({
+      pricePaise: 24_000,
+      variants: [
+        {
+          id: atta.variantIds[0],
+          label: '5 kg',
+          pricePaise: 24_000,
+          mrpPaise: 26_500,
+          inStock: true,
+          left: null,
+        },
+        {
+          id: atta.variantIds[1],
+          label: '10 kg',
+          pricePaise: 46_000,
+          mrpPaise: 52_000,
+          inStock: true,
+          left: 2,
+        },
+      ],
+    });
+    expect(byName.get('Toned Milk')!.variants).toEqual([
+      {
+        id: milk.variantIds[0],
+        label: '500 ml',
+        pricePaise: 2_800,
+        mrpPaise: null,
+        inStock: false,
+        left: null,
+      },
+      { id: milk.variantIds[1], label: '1 l', pricePaise: 5_400, mrpPaise: null, inStock: true, left: null },
+    ]);
+    // Stock is never told beyond "only N left".
+    expect(res.body).not.toContain('"stock"');
+  });
+});
+
+describe('quote and order lines', () => {
+  it('name a variant; an item of one variant may leave it out; lines keep label and MRP', async () => {
+    const res = await order([
+      { itemId: atta.id, variantId: atta.variantIds[1], quantity: 1 },
+      { itemId: atta.id, variantId: atta.variantIds[0], quantity: 2 },
+      { itemId: salt.id, quantity: 1 },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().items).toEqual([
+      {
+        itemId: atta.id,
+        itemName: 'Aashirvaad Atta',
+        itemQuantity: 1,
+        itemPricePaise: 46_000,
+        variantId: atta.variantIds[1],
+        variantLabel: '10 kg',
+        mrpPaise: 52_000,
+      },
+      {
+        itemId: atta.id,
+        itemName: 'Aashirvaad Atta',
+        itemQuantity: 2,
+        itemPricePaise: 24_000,
+        variantId: atta.variantIds[0],
+        variantLabel: '5 kg',
+        mrpPaise: 26_500,
+      },
+      {
+        itemId: salt.id,
+        itemName: 'Salt',
+        itemQuantity: 1,
+        itemPricePaise: 2_500,
+        variantId: salt.variantIds[0],
+        variantLabel: '',
+        mrpPaise: null,
+      },
+    ]);
+    expect(res.json().itemsTotalPaise).toBe(46_000 + 2 * 24_000 + 2_500);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(8);
+    expect(await stockOf(atta.variantIds[1]!)).toBe(1);
+    expect(await stockOf(salt.variantIds[0]!)).toBeNull();
+    // The staff's view of the order shows the same lines.
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/${res.json().id}`,
+      headers: owner.headers,
+    });
+    expect(staff.json().items[0]).toMatchObject({ variantLabel: '10 kg', mrpPaise: 52_000 });
+    await setStock(atta.variantIds[0]!, 10);
+    await setStock(atta.variantIds[1]!, 2);
+  });
+
+  it('refuses a missing, unknown or another item’s variant, and one variant on two lines', async () => {
+    const cases: Array<[unknown[], Record<string, string>]> = [
+      [[{ itemId: atta.id, quantity: 1 }], { 'items.0.variantId': variantMessages.variantNeeded }],
+      [
+        [{ itemId: atta.id, variantId: milk.variantIds[1], quantity: 1 }],
+        { 'items.0.variantId': variantMessages.unknownVariant },
+      ],
+      [
+        [{ itemId: atta.id, variantId: '00000000-0000-4000-8000-000000000000', quantity: 1 }],
+        { 'items.0.variantId': variantMessages.unknownVariant },
+      ],
+      [
+        [{ itemId: atta.id, variantId: 'not-a-uuid', quantity: 1 }],
+        { 'items.0.variantId': 'must be the id of a variant of the item' },
+      ],
+      [
+        [
+          { itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 },
+          { itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 },
+        ],
+        { 'items.1.itemId': storefrontMessages.duplicateLine },
+      ],
+    ];
+    const before = await orderCount();
+    for (const [items, fields] of cases) {
+      for (const res of [await quote(items), await order(items)]) {
+        expect(res.statusCode, JSON.stringify(items)).toBe(400);
+        expect(errorOf(res).fields).toEqual(fields);
+      }
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(10);
+  });
+
+  it('refuse more than is left with 409 naming the line and how many are left, taking nothing', async () => {
+    const before = await orderCount();
+    const lines = [
+      { itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 },
+      { itemId: atta.id, variantId: atta.variantIds[1], quantity: 3 },
+      { itemId: milk.id, variantId: milk.variantIds[0], quantity: 1 },
+    ];
+    for (const res of [await quote(lines), await order(lines)]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(errorOf(res)).toEqual({
+        code: 'conflict',
+        message: variantMessages.stockShort(2),
+        fields: {
+          'items.1.quantity': variantMessages.stockShort(2),
+          'items.2.quantity': variantMessages.stockShort(0),
+        },
+        current: { available: { 'items.1.quantity': 2, 'items.2.quantity': 0 } },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(10);
+    expect(await stockOf(atta.variantIds[1]!)).toBe(2);
+  });
+});
+
+describe('the last units', () => {
+  it('go to exactly as many simultaneous orders as there are units, and the rest are 409', async () => {
+    const units = 3;
+    const buyers = 12;
+    await setStock(atta.variantIds[1]!, units);
+    const before = await orderCount();
+    const answers = await Promise.all(
+      Array.from({ length: buyers }, () =>
+        order([{ itemId: atta.id, variantId: atta.variantIds[1], quantity: 1 }]),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([...Array(units).fill(201), ...Array(buyers - units).fill(409)]);
+    for (const res of answers.filter((each) => each.statusCode === 409)) {
+      expect(errorOf(res).current).toEqual({ available: { 'items.0.quantity': 0 } });
+    }
+    expect(await stockOf(atta.variantIds[1]!)).toBe(0);
+    expect(await orderCount()).toBe(before + units);
+  });
+
+  it('orders of several counted lines in different orders never deadlock and never oversell', async () => {
+    await setStock(atta.variantIds[0]!, 5);
+    await setStock(atta.variantIds[1]!, 5);
+    const forward = [
+      { itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 },
+      { itemId: atta.id, variantId: atta.variantIds[1], quantity: 1 },
+    ];
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => order(i % 2 === 0 ? forward : [...forward].reverse())),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([
+      ...Array(5).fill(201),
+      ...Array(3).fill(409),
+    ]);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(0);
+    expect(await stockOf(atta.variantIds[1]!)).toBe(0);
+  });
+});
+
+describe('a cancelled order', () => {
+  it('gives its units back; cancelling again gives nothing more', async () => {
+    await setStock(atta.variantIds[0]!, 4);
+    const placed = await order([
+      { itemId: atta.id, variantId: atta.variantIds[0], quantity: 3 },
+      { itemId: salt.id, quantity: 2 },
+    ]);
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(1);
+    const { id, version } = placed.json<{ id: string; version?: number }>();
+    const current = await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.headers });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/status`,
+      headers: owner.headers,
+      payload: { status: OrderStatus.Cancelled, version: version ?? current.json().version },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(4);
+    expect(await stockOf(salt.variantIds[0]!)).toBeNull();
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/status`,
+      headers: owner.headers,
+      payload: { status: OrderStatus.Cancelled, version: cancel.json().version },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(4);
+  });
+});
