@@ -58,7 +58,9 @@ function withVariants<T extends { pricePaise?: number; variants?: VariantValues[
   }
   return {
     ...rest,
-    variants: [{ label: '', pricePaise, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null }],
+    variants: [
+      { label: '', pricePaise, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null },
+    ],
   };
 }
 
@@ -86,11 +88,7 @@ export const itemUpdateSchema = z
   .partial()
   .extend({ version: versionSchema })
   .transform(({ pricePaise, variants, ...rest }) =>
-    variants
-      ? { ...rest, variants }
-      : pricePaise !== undefined
-        ? { ...rest, pricePaise }
-        : rest,
+    variants ? { ...rest, variants } : pricePaise !== undefined ? { ...rest, pricePaise } : rest,
   );
 export type ItemUpdate = z.input<typeof itemUpdateSchema>;
 export type ItemUpdateValues = z.output<typeof itemUpdateSchema>;

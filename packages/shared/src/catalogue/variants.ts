@@ -75,7 +75,9 @@ export type VariantInput = z.input<typeof variantInputSchema>;
 export type VariantValues = z.output<typeof variantInputSchema>;
 
 /** The rules across an item's variants: labels when there are several, MRP at or above price, no code twice. */
-export function variantListIssues(variants: VariantValues[]): Array<{ path: (string | number)[]; message: string }> {
+export function variantListIssues(
+  variants: VariantValues[],
+): Array<{ path: (string | number)[]; message: string }> {
   const issues: Array<{ path: (string | number)[]; message: string }> = [];
   const labels = new Set<string>();
   const skus = new Set<string>();
@@ -84,7 +86,8 @@ export function variantListIssues(variants: VariantValues[]): Array<{ path: (str
     if (variants.length > 1) {
       const label = variant.label.toLowerCase();
       if (!label) issues.push({ path: [index, 'label'], message: variantMessages.labelNeeded });
-      else if (labels.has(label)) issues.push({ path: [index, 'label'], message: variantMessages.labelTwice });
+      else if (labels.has(label))
+        issues.push({ path: [index, 'label'], message: variantMessages.labelTwice });
       labels.add(label);
     }
     if (variant.mrpPaise !== null && variant.mrpPaise < variant.pricePaise) {
@@ -158,7 +161,9 @@ export function priceRange(variants: Priced[]): { minPaise: number; maxPaise: nu
 /** "₹45" or "₹45 – ₹90": an item's price in a list. */
 export function priceRangeText(variants: Priced[]): string {
   const { minPaise, maxPaise } = priceRange(variants);
-  return minPaise === maxPaise ? formatRupees(minPaise) : `${formatRupees(minPaise)} – ${formatRupees(maxPaise)}`;
+  return minPaise === maxPaise
+    ? formatRupees(minPaise)
+    : `${formatRupees(minPaise)} – ${formatRupees(maxPaise)}`;
 }
 
 /** The mark at or below which a counted variant is low on stock. */

@@ -57,7 +57,11 @@ export function priceOrder(
     itemPricePaise: line.pricePaise,
     ...(line.variantId === undefined
       ? {}
-      : { variantId: line.variantId, variantLabel: line.variantLabel ?? '', mrpPaise: line.mrpPaise ?? null }),
+      : {
+          variantId: line.variantId,
+          variantLabel: line.variantLabel ?? '',
+          mrpPaise: line.mrpPaise ?? null,
+        }),
     ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
   }));
   const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);

@@ -249,7 +249,8 @@ async function writeVariants(
 ) {
   const byId = new Map(existing.map((variant) => [variant.id.toLowerCase(), variant]));
   const unknown: Record<string, string> = {};
-  for (const issue of variantListIssues(variants)) unknown[['variants', ...issue.path].join('.')] = issue.message;
+  for (const issue of variantListIssues(variants))
+    unknown[['variants', ...issue.path].join('.')] = issue.message;
   variants.forEach((variant, index) => {
     if (variant.id && !byId.has(variant.id.toLowerCase())) {
       unknown[`variants.${index}.id`] = variantMessages.unknownVariant;
@@ -298,7 +299,10 @@ async function writeVariants(
         });
       }
     } else {
-      const { id: newId } = await variantsRepo.insertVariant(tx, store, item.id, position, { ...values, stock });
+      const { id: newId } = await variantsRepo.insertVariant(tx, store, item.id, position, {
+        ...values,
+        stock,
+      });
       if (stock !== null) {
         await variantsRepo.insertStockAdjustment(tx, store, {
           itemId: item.id,
@@ -319,7 +323,9 @@ async function withUniqueCodes<T>(write: () => Promise<T>): Promise<T> {
   } catch (error) {
     for (const field of ['sku', 'barcode'] as const) {
       if (isUniqueViolation(error, `item_variants_${field}_idx`)) {
-        throw new AppError('conflict', codeTaken(field), { fields: { [`variants.${field}`]: codeTaken(field) } });
+        throw new AppError('conflict', codeTaken(field), {
+          fields: { [`variants.${field}`]: codeTaken(field) },
+        });
       }
     }
     throw error;

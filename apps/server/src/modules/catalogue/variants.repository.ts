@@ -102,7 +102,13 @@ export async function updateVariant(
       ...(values.stock === undefined ? {} : { stock: values.stock }),
       updatedAt: sql`now()`,
     })
-    .where(and(ofBusiness(itemVariants, store), eq(itemVariants.storeId, store.storeId), eq(itemVariants.id, variantId)));
+    .where(
+      and(
+        ofBusiness(itemVariants, store),
+        eq(itemVariants.storeId, store.storeId),
+        eq(itemVariants.id, variantId),
+      ),
+    );
 }
 
 export async function deleteVariants(db: Executor, store: StoreRef, variantIds: string[]) {
@@ -222,7 +228,13 @@ export async function setStock(db: Executor, store: StoreRef, variantId: string,
 export async function insertStockAdjustment(
   db: Executor,
   store: StoreRef,
-  adjustment: { itemId: string; variantId: string; reason: string; stockFrom: number | null; stockTo: number },
+  adjustment: {
+    itemId: string;
+    variantId: string;
+    reason: string;
+    stockFrom: number | null;
+    stockTo: number;
+  },
 ) {
   await db.insert(stockAdjustments).values({ ...store, ...adjustment });
 }

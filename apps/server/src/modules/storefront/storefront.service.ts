@@ -47,7 +47,12 @@ import {
 } from '@storedesk/shared/orders/pricing';
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
 import type { StorefrontBusiness } from '#server/lib/callers.ts';
-import { priceRange, unitsLeftShown, variantInStock, variantMessages } from '@storedesk/shared/catalogue/variants';
+import {
+  priceRange,
+  unitsLeftShown,
+  variantInStock,
+  variantMessages,
+} from '@storedesk/shared/catalogue/variants';
 import { stockShort, takeStock } from '#server/modules/catalogue/stock.service.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
