@@ -54,6 +54,8 @@ const items = {} as Record<
   string
 >;
 const categories = {} as Record<'dairy' | 'grains', string>;
+/** Each item's one variant, by the item's id: an item of one price is one unlabelled variant (B17). */
+const variantOf: Record<string, string> = {};
 
 async function addStore(
   business: TestBusiness,
@@ -94,6 +96,7 @@ async function addItem(
   const [row] = await insertItems(ctx.db, [
     { businessId: business.id, storeId, name, pricePaise, ...overrides },
   ]);
+  variantOf[row!.id] = row!.variantIds[0]!;
   return row!.id;
 }
 
@@ -422,6 +425,16 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         tags: ['Chawal'],
         categoryId: categories.grains,
         pricePaise: 64_950,
+        variants: [
+          {
+            id: variantOf[items.rice],
+            label: '',
+            pricePaise: 64_950,
+            mrpPaise: null,
+            inStock: true,
+            left: null,
+          },
+        ],
         veg: true,
         featured: 2,
         imageUrl: null,
@@ -433,6 +446,16 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         tags: [],
         categoryId: null,
         pricePaise: 32_000,
+        variants: [
+          {
+            id: variantOf[items.soldOut],
+            label: '',
+            pricePaise: 32_000,
+            mrpPaise: null,
+            inStock: false,
+            left: null,
+          },
+        ],
         veg: false,
         featured: 0,
         imageUrl: null,
@@ -444,6 +467,16 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         tags: [],
         categoryId: categories.dairy,
         pricePaise: 6_800,
+        variants: [
+          {
+            id: variantOf[items.milk],
+            label: '',
+            pricePaise: 6_800,
+            mrpPaise: null,
+            inStock: true,
+            left: null,
+          },
+        ],
         veg: true,
         featured: 0,
         imageUrl: null,
@@ -531,8 +564,24 @@ describe('POST /api/storefront/quote', () => {
       storeId: stores.near,
       storeName: 'Near Mart',
       items: [
-        { itemId: items.milk, itemName: 'Full Cream Milk (1 L)', itemQuantity: 2, itemPricePaise: 6_800 },
-        { itemId: items.rice, itemName: 'Basmati Rice (5 kg)', itemQuantity: 1, itemPricePaise: 64_950 },
+        {
+          itemId: items.milk,
+          variantId: variantOf[items.milk],
+          itemName: 'Full Cream Milk (1 L)',
+          variantLabel: '',
+          itemQuantity: 2,
+          itemPricePaise: 6_800,
+          mrpPaise: null,
+        },
+        {
+          itemId: items.rice,
+          variantId: variantOf[items.rice],
+          itemName: 'Basmati Rice (5 kg)',
+          variantLabel: '',
+          itemQuantity: 1,
+          itemPricePaise: 64_950,
+          mrpPaise: null,
+        },
       ],
       itemsTotalPaise: 78_550,
       couponCode: 'FRESH15',
