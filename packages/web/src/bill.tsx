@@ -1,12 +1,20 @@
+import { lineName } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 
-/** A line of a bill: an item, its price and how many. */
-type BillItem = { itemId: string; itemName: string; itemQuantity: number; itemPricePaise: number };
+/** A line of a bill: an item (and its variant, on orders placed since there were variants), its price and how many. */
+type BillItem = {
+  itemId: string;
+  variantId?: string | undefined;
+  variantLabel?: string | undefined;
+  itemName: string;
+  itemQuantity: number;
+  itemPricePaise: number;
+};
 /** A charge added to the items (delivery, packing…). */
 type BillCharge = { chargeLabel: string; chargeAmountPaise: number };
 
 /**
- * A bill as the server priced it, as a list of terms: each item, the items' total, the discount (if
+ * A bill as the server priced it, as a list of terms: each item by its name and variant ("Atta · 5 kg"), the items' total, the discount (if
  * any), the charges and what is to pay. The app names the discount and the total, and puts the list
  * in its own section.
  */
@@ -26,9 +34,10 @@ export function BillLines({
   return (
     <dl className="bill">
       {items.map((line) => (
-        <div key={line.itemId}>
+        // One item may be on several lines, one for each of its variants.
+        <div key={`${line.itemId}/${line.variantId ?? ''}`}>
           <dt>
-            {line.itemName} × {line.itemQuantity}
+            {lineName(line.itemName, line.variantLabel)} × {line.itemQuantity}
           </dt>
           <dd>{formatRupees(line.itemPricePaise * line.itemQuantity)}</dd>
         </div>

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storefrontConfigElementId } from '@storedesk/shared/storefront/page';
-import { cartCount, withQuantity, type Cart } from './state.ts';
+import { cartCount, lineKey, withQuantity, withVariantsNamed, type Cart } from './state.ts';
 
 afterEach(() => {
   localStorage.clear();
@@ -77,6 +77,103 @@ describe('the cart', () => {
       couponCode: '',
       lines: [{ ...rice, quantity: 1 }],
     });
+  });
+});
+
+const milkHalf = {
+  itemId: 'milk',
+  variantId: 'milk-500',
+  variantLabel: '500 ml',
+  name: 'Milk',
+  pricePaise: 3_000,
+};
+const milkLitre = {
+  itemId: 'milk',
+  variantId: 'milk-1l',
+  variantLabel: '1 l',
+  name: 'Milk',
+  pricePaise: 5_800,
+};
+
+describe('the cart’s lines by item and variant', () => {
+  it('keeps each variant of an item on a line of its own, and changes or removes only that one', () => {
+    const both = withQuantity(withQuantity(null, nearMart, milkHalf, 2), nearMart, milkLitre, 1);
+    expect(both?.lines.map((line) => [line.variantLabel, line.quantity])).toEqual([
+      ['500 ml', 2],
+      ['1 l', 1],
+    ]);
+    const more = withQuantity(both, nearMart, milkLitre, 3);
+    expect(more?.lines.map((line) => [line.variantLabel, line.quantity])).toEqual([
+      ['500 ml', 2],
+      ['1 l', 3],
+    ]);
+    expect(cartCount(more)).toBe(5);
+    expect(withQuantity(more, nearMart, milkHalf, 0)?.lines).toEqual([{ ...milkLitre, quantity: 3 }]);
+  });
+
+  it('tells a line that names no variant (kept from before variants) from one that does', () => {
+    expect(lineKey(milk)).not.toBe(lineKey({ ...milk, variantId: 'milk-500' }));
+    const old = withQuantity(null, nearMart, milk, 2);
+    expect(withQuantity(old, nearMart, { ...milk, variantId: 'milk-500' }, 1)?.lines).toHaveLength(2);
+    expect(withQuantity(old, nearMart, milk, 0)).toBeNull();
+  });
+});
+
+describe('a cart kept from before variants', () => {
+  const catalogue = [
+    {
+      id: 'milk',
+      variants: [
+        { id: 'milk-500', label: '500 ml' },
+        { id: 'milk-1l', label: '1 l' },
+      ],
+    },
+    { id: 'rice', variants: [{ id: 'rice-only', label: '' }] },
+  ];
+  const old: Cart = {
+    storeId: 'store-1',
+    storeName: 'Near Mart',
+    couponCode: 'FRESH15',
+    lines: [
+      { ...milk, quantity: 2 },
+      { ...rice, quantity: 1 },
+    ],
+  };
+
+  it('gives a line its item’s only variant, and leaves a line of an item with several for the customer', () => {
+    expect(withVariantsNamed(old, 'store-1', catalogue)).toEqual({
+      ...old,
+      lines: [
+        { ...milk, quantity: 2 },
+        { ...rice, variantId: 'rice-only', variantLabel: '', quantity: 1 },
+      ],
+    });
+  });
+
+  it('joins a line to the line of its variant already in the cart', () => {
+    const twice: Cart = {
+      ...old,
+      lines: [
+        { ...rice, variantId: 'rice-only', variantLabel: '', quantity: 2 },
+        { ...rice, quantity: 1 },
+      ],
+    };
+    expect(withVariantsNamed(twice, 'store-1', catalogue)?.lines).toEqual([
+      { ...rice, variantId: 'rice-only', variantLabel: '', quantity: 3 },
+    ]);
+  });
+
+  it('is the same cart when there is nothing to name, or for another store', () => {
+    const named = withVariantsNamed(old, 'store-1', catalogue);
+    expect(withVariantsNamed(named, 'store-1', catalogue)).toBe(named);
+    expect(withVariantsNamed(old, 'store-2', catalogue)).toBe(old);
+    expect(withVariantsNamed(null, 'store-1', catalogue)).toBeNull();
+  });
+
+  it('is read from the phone as it was kept', async () => {
+    localStorage.setItem('storedesk:dev:cart', JSON.stringify(old));
+    const { cart } = await reopened();
+    expect(cart.get()).toEqual(old);
   });
 });
 

@@ -29,8 +29,22 @@ export const session = persisted<{ token: string; customer: Customer } | null>(k
 export type Place = { lat: number; lng: number; label: string; addressId?: string };
 export const place = persisted<Place | null>(key('place'), null);
 
-/** A line of the cart: `veg` is unknown for a line copied from an old order. */
-export type CartLine = { itemId: string; name: string; pricePaise: number; veg?: boolean; quantity: number };
+/**
+ * A line of the cart: one variant of an item (B17). `name` is the item's, `variantLabel` its pack
+ * size ("5 kg"; empty for an item's only variant). A line kept from before variants, or copied from
+ * an order placed before them, has no `variantId`: the server takes such a line for an item with one
+ * variant, and the store page names its variant once it has the catalogue (`withVariantsNamed`).
+ * `veg` is unknown for a line copied from an old order.
+ */
+export type CartLine = {
+  itemId: string;
+  variantId?: string;
+  variantLabel?: string;
+  name: string;
+  pricePaise: number;
+  veg?: boolean;
+  quantity: number;
+};
 /** One store's cart: a cart holds what one store sells. */
 export type Cart = { storeId: string; storeName: string; lines: CartLine[]; couponCode: string };
 export const cart = persisted<Cart | null>(key('cart'), null);
@@ -49,7 +63,11 @@ export const emptyCart = (storeId: string, storeName: string): Cart => ({
   couponCode: '',
 });
 
-/** The cart with `quantity` of the item (0 removes it); a cart of another store is replaced. */
+/** Which line of the cart a line is: its item and its variant (none for a line from before variants). */
+export const lineKey = (line: { itemId: string; variantId?: string | undefined }) =>
+  `${line.itemId}/${line.variantId ?? ''}`;
+
+/** The cart with `quantity` of the item's variant (0 removes the line); a cart of another store is replaced. */
 export function withQuantity(
   current: Cart | null,
   store: { id: string; name: string },
@@ -57,15 +75,43 @@ export function withQuantity(
   quantity: number,
 ): Cart | null {
   const base = current && current.storeId === store.id ? current : emptyCart(store.id, store.name);
-  const others = base.lines.filter((line) => line.itemId !== item.itemId);
-  const at = base.lines.findIndex((line) => line.itemId === item.itemId);
+  const wanted = lineKey(item);
+  const at = base.lines.findIndex((line) => lineKey(line) === wanted);
   const lines =
     quantity <= 0
-      ? others
+      ? base.lines.filter((line) => lineKey(line) !== wanted)
       : at === -1
         ? [...base.lines, { ...item, quantity }]
-        : base.lines.map((line) => (line.itemId === item.itemId ? { ...line, quantity } : line));
+        : base.lines.map((line, index) => (index === at ? { ...line, quantity } : line));
   return lines.length === 0 ? null : { ...base, lines };
+}
+
+/**
+ * The cart with each line that names no variant given its item's only one, from the store's
+ * catalogue (a cart kept from before variants): the store page then finds the line under its
+ * variant. A line whose item has several variants is left as it is, for the customer to choose;
+ * a line that comes to name a variant already in the cart joins that line. The same cart when
+ * nothing changes.
+ */
+export function withVariantsNamed(
+  current: Cart | null,
+  storeId: string,
+  items: ReadonlyArray<{ id: string; variants?: ReadonlyArray<{ id: string; label: string }> }>,
+): Cart | null {
+  if (!current || current.storeId !== storeId) return current;
+  const only = new Map<string, { id: string; label: string }>();
+  for (const item of items) if (item.variants?.length === 1) only.set(item.id, item.variants[0]!);
+  const oldLines = current.lines.filter((line) => line.variantId === undefined && only.has(line.itemId));
+  if (oldLines.length === 0) return current;
+  const lines: CartLine[] = [];
+  for (const line of current.lines) {
+    const variant = line.variantId === undefined ? only.get(line.itemId) : undefined;
+    const named = variant ? { ...line, variantId: variant.id, variantLabel: variant.label } : line;
+    const at = lines.findIndex((each) => lineKey(each) === lineKey(named));
+    if (at === -1) lines.push(named);
+    else lines[at] = { ...lines[at]!, quantity: lines[at]!.quantity + named.quantity };
+  }
+  return { ...current, lines };
 }
 
 export const cartCount = (value: Cart | null) =>

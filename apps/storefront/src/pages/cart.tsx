@@ -3,6 +3,7 @@ import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
+import { lineName } from '@storedesk/shared/catalogue/variants';
 import { asApiError, type ApiError } from '@storedesk/web/api';
 import { useData } from '@storedesk/web/use-data';
 import { useBusiness } from '../business.ts';
@@ -11,32 +12,27 @@ import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { PointMap } from '../components/point-map.tsx';
 import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { lineProblems, type LineProblem } from '../lib/cart-problems.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import {
   cart,
   checkoutDraft,
   type CheckoutDraft,
+  lineKey,
   place,
   session,
   withQuantity,
   type Cart,
+  type CartLine,
 } from '../lib/state.ts';
-
-/** The server's word on a line of the cart (`items.2.itemId`), by the line's item. */
-function lineProblems(cartNow: Cart, error: ApiError | null): Map<string, string> {
-  const problems = new Map<string, string>();
-  if (!error) return problems;
-  for (const [field, message] of Object.entries(error.fields ?? {})) {
-    const index = /^items\.(\d+)/.exec(field)?.[1];
-    const line = index === undefined ? undefined : cartNow.lines[Number(index)];
-    if (line) problems.set(line.itemId, message);
-  }
-  return problems;
-}
 
 const requestOf = (value: Cart) => ({
   storeId: value.storeId,
-  items: value.lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity })),
+  items: value.lines.map((line) => ({
+    itemId: line.itemId,
+    ...(line.variantId ? { variantId: line.variantId } : {}),
+    quantity: line.quantity,
+  })),
   ...(value.couponCode ? { couponCode: value.couponCode } : {}),
 });
 
@@ -182,7 +178,16 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
   );
 }
 
-function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
+function Checkout({
+  value,
+  quote,
+  onLinesRefused,
+}: {
+  value: Cart;
+  quote: StorefrontQuote;
+  /** The order was refused for some of its lines (fewer left than asked): the cart shows why at each. */
+  onLinesRefused: (error: ApiError) => void;
+}) {
   const business = useBusiness();
   const signedIn = session.use()!;
   const chosen = place.use();
@@ -233,7 +238,13 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
       checkoutDraft.set({});
       navigate(`/orders/${order.id}`, { replace: true });
     } catch (failure) {
-      setError(failure as ApiError);
+      const refusal = asApiError(failure);
+      if (lineProblems(value, refusal).size > 0) {
+        onLinesRefused(refusal);
+        setError(null);
+      } else {
+        setError(refusal);
+      }
       setBusy(false);
     }
   };
@@ -366,11 +377,60 @@ function Checkout({ value, quote }: { value: Cart; quote: StorefrontQuote }) {
   );
 }
 
+/** What the cart offers for a line the server refused: the quantity left, or taking the line out. */
+function LineFix({
+  line,
+  problem,
+  storeId,
+  onQuantity,
+}: {
+  line: CartLine;
+  problem: LineProblem;
+  storeId: string;
+  onQuantity: (quantity: number) => void;
+}) {
+  const name = lineName(line.name, line.variantLabel);
+  if (problem.part === 'variantId') {
+    return <Link to={`/stores/${storeId}`}>Choose a pack size at the store</Link>;
+  }
+  if (problem.available !== null && problem.available > 0 && problem.available < line.quantity) {
+    return (
+      <button
+        type="button"
+        className="button small secondary"
+        aria-label={`Change ${name} to ${problem.available}`}
+        onClick={() => onQuantity(problem.available!)}
+      >
+        Change to {problem.available}
+      </button>
+    );
+  }
+  if (problem.available === 0 || problem.part === 'itemId') {
+    return (
+      <button
+        type="button"
+        className="button small secondary"
+        aria-label={`Remove ${name}`}
+        onClick={() => onQuantity(0)}
+      >
+        Remove
+      </button>
+    );
+  }
+  return null;
+}
+
 export default function CartPage() {
   const value = cart.use();
   const signedIn = session.use();
   const quote = useQuote(value);
   const [coupon, setCoupon] = useState(value?.couponCode ?? '');
+  // An order refused for some of its lines, for the cart it was placed with: any change forgets it.
+  const [refused, setRefused] = useState<{ request: string; error: ApiError } | null>(null);
+  // Place order is at the foot of the page: the refusal is brought into sight where it is said.
+  useEffect(() => {
+    if (refused) document.getElementById('cart-problems')?.scrollIntoView?.({ block: 'center' });
+  }, [refused]);
 
   if (!value) {
     return (
@@ -382,15 +442,21 @@ export default function CartPage() {
       </section>
     );
   }
-  const problems = lineProblems(value, quote.error);
+  const request = JSON.stringify(requestOf(value));
+  const lineError = quote.error ?? (refused?.request === request ? refused.error : null);
+  const problems = lineProblems(value, lineError);
   const couponError = quote.couponError;
-  const setQuantity = (line: Cart['lines'][number], quantity: number) =>
+  const setQuantity = (line: CartLine, quantity: number) =>
     cart.set(withQuantity(value, { id: value.storeId, name: value.storeName }, line, quantity));
   const applyCoupon = (event: FormEvent) => {
     event.preventDefault();
     cart.set({ ...value, couponCode: coupon.trim() });
   };
   const blocking = quote.error;
+  const problemsSummary =
+    problems.size === 0 || !lineError
+      ? null
+      : `${lineError.status === 409 ? 'The store has fewer of some items than your cart holds.' : lineError.message} Change the marked items to go on.`;
 
   return (
     <>
@@ -399,23 +465,36 @@ export default function CartPage() {
         <p className="muted">
           From <Link to={`/stores/${value.storeId}`}>{value.storeName}</Link>
         </p>
-        <ul className="list">
-          {value.lines.map((line) => (
-            <li key={line.itemId} className="cart-line">
-              <span className="item-name">
-                {line.veg === undefined ? null : <VegMark veg={line.veg} />} {line.name}
-              </span>
-              <QuantityControl
-                name={line.name}
-                quantity={line.quantity}
-                onChange={(n) => setQuantity(line, n)}
-              />
-              <span className="price">{formatRupees(line.pricePaise * line.quantity)}</span>
-              {problems.get(line.itemId) ? (
-                <p className="field-error full">{problems.get(line.itemId)}</p>
-              ) : null}
-            </li>
-          ))}
+        <ul className="list" aria-label="Items in the cart">
+          {value.lines.map((line) => {
+            const key = lineKey(line);
+            const name = lineName(line.name, line.variantLabel);
+            const problem = problems.get(key);
+            return (
+              <li key={key} className="cart-line">
+                <span className="item-name">
+                  {line.veg === undefined ? null : <VegMark veg={line.veg} />} {name}
+                </span>
+                <QuantityControl
+                  name={name}
+                  quantity={line.quantity}
+                  onChange={(n) => setQuantity(line, n)}
+                />
+                <span className="price">{formatRupees(line.pricePaise * line.quantity)}</span>
+                {problem ? (
+                  <div className="line-problem full">
+                    <p className="field-error">{problem.message}</p>
+                    <LineFix
+                      line={line}
+                      problem={problem}
+                      storeId={value.storeId}
+                      onQuantity={(n) => setQuantity(line, n)}
+                    />
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
         </ul>
       </section>
       <form className="panel coupon" onSubmit={applyCoupon} noValidate>
@@ -451,7 +530,13 @@ export default function CartPage() {
           </p>
         ) : null}
       </form>
-      {blocking ? <ErrorPanel error={blocking} /> : null}
+      {problemsSummary ? (
+        <div id="cart-problems" className="error-panel" role="alert">
+          <p>{problemsSummary}</p>
+        </div>
+      ) : blocking ? (
+        <ErrorPanel error={blocking} />
+      ) : null}
       {quote.quote ? (
         <Bill bill={quote.quote} />
       ) : quote.busy ? (
@@ -459,7 +544,11 @@ export default function CartPage() {
       ) : null}
       {quote.quote && !blocking ? (
         signedIn ? (
-          <Checkout value={value} quote={quote.quote} />
+          <Checkout
+            value={value}
+            quote={quote.quote}
+            onLinesRefused={(error) => setRefused({ request, error })}
+          />
         ) : (
           <div className="cart-bar">
             <Link to="/sign-in?next=/cart" className="button block">

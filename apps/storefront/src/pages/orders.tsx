@@ -12,13 +12,15 @@ import { Link, navigate } from '../lib/router.tsx';
 import { cart, session } from '../lib/state.ts';
 
 /** The order's items in a new cart: the cart prices them anew, and says what is no longer sold. */
-function reorder(order: StorefrontOrder) {
+export function reorder(order: StorefrontOrder) {
   cart.set({
     storeId: order.storeId,
     storeName: order.storeName,
     couponCode: '',
+    // A line of an order placed before variants names none: the store page gives it its item's only one.
     lines: order.items.map((line) => ({
       itemId: line.itemId,
+      ...(line.variantId ? { variantId: line.variantId, variantLabel: line.variantLabel ?? '' } : {}),
       name: line.itemName,
       pricePaise: line.itemPricePaise,
       quantity: line.itemQuantity,

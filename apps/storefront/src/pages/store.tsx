@@ -1,24 +1,32 @@
-import { useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { formatRupees } from '@storedesk/shared/money';
 import { formatTimeOfDay } from '@storedesk/shared/dates';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
 import { useData } from '@storedesk/web/use-data';
 import { useFreshWhileShown } from '@storedesk/web/use-fresh';
-import { featuredBadge } from '@storedesk/shared/catalogue/featured';
 import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
-import { matchesSearch } from '@storedesk/shared/storefront/search';
-import { QuantityControl, VegMark } from '../components/quantity.tsx';
+import { ItemCard } from '../components/item-card.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import {
+  lineOf,
+  mergedItems,
+  quantityIn,
+  shownItems,
+  shownVariant,
+  variantsOf,
+  type CatalogueItem,
+  type ItemVariant,
+} from '../lib/catalogue.ts';
 import { Link } from '../lib/router.tsx';
-import { cart, cartCount, withQuantity } from '../lib/state.ts';
+import { cart, cartCount, withQuantity, withVariantsNamed } from '../lib/state.ts';
+import { useStoreSearch } from '../lib/use-store-search.ts';
+import { useWindowed } from '../lib/windowed.ts';
 
-type Item = StorefrontCatalogue['items'][number];
-
-function FeaturedBadge({ featured }: { featured: number }) {
-  const badge = featuredBadge(featured);
-  return badge ? <span className="pill featured">{badge}</span> : null;
-}
+const noItems: CatalogueItem[] = [];
+const itemKey = (item: CatalogueItem) => item.id;
+/** A row's height before it is measured: taller with a row of pack sizes. */
+const rowEstimate = (item: CatalogueItem) => (variantsOf(item).length > 1 ? 150 : 100);
 
 export default function StorePage({ storeId }: { storeId: string }) {
   const catalogue = useData(`catalogue:${storeId}`, () =>
@@ -28,35 +36,45 @@ export default function StorePage({ storeId }: { storeId: string }) {
   useFreshWhileShown(catalogue.reload, storefrontRefreshMs);
   const current = cart.use();
   const [search, setSearch] = useState('');
+  // The list follows the typing a moment behind, so a keystroke never waits for thousands of items.
+  const typed = useDeferredValue(search);
   const [categoryId, setCategoryId] = useState<string | null>(null);
+  // The pack size the customer chose of each item, kept while its row scrolls out of sight.
+  const [chosen, setChosen] = useState<Record<string, string>>({});
+  const data = catalogue.data;
+  const wider = useStoreSearch(storeId, data, typed, categoryId);
 
-  const shown = useMemo(() => {
-    const categoryNames = new Map((catalogue.data?.categories ?? []).map((each) => [each.id, each.name]));
-    return (catalogue.data?.items ?? [])
-      .filter((item) => (categoryId ? item.categoryId === categoryId : true))
-      .filter((item) => matchesSearch(item, categoryNames.get(item.categoryId ?? '') ?? null, search))
-      .sort((a, b) => (a.featured || 10) - (b.featured || 10));
-  }, [catalogue.data, search, categoryId]);
+  const shown = useMemo(
+    () =>
+      data
+        ? shownItems(
+            wider.items.length > 0 ? mergedItems(data.items, wider.items) : data.items,
+            data.categories,
+            typed,
+            categoryId,
+          )
+        : noItems,
+    [data, wider.items, typed, categoryId],
+  );
+  const { attachList, measureRow, start, end, before, after } = useWindowed(shown, itemKey, rowEstimate);
 
-  if (catalogue.error && !catalogue.data)
-    return <ErrorPanel error={catalogue.error} onRetry={catalogue.reload} />;
-  if (!catalogue.data) return <Spinner label="Loading the store…" />;
-  const { store, categories } = catalogue.data;
-  const quantityOf = (item: Item) =>
-    current?.storeId === store.id
-      ? (current.lines.find((line) => line.itemId === item.id)?.quantity ?? 0)
-      : 0;
-  const setQuantity = (item: Item, quantity: number) =>
-    cart.set(
-      withQuantity(
-        cart.get(),
-        store,
-        { itemId: item.id, name: item.name, pricePaise: item.pricePaise, veg: item.veg },
-        quantity,
-      ),
-    );
+  // A cart kept from before variants: its lines get their item's only variant once the catalogue is here.
+  useEffect(() => {
+    if (!data) return;
+    const kept = cart.get();
+    const named = withVariantsNamed(kept, data.store.id, data.items);
+    if (named !== kept) cart.set(named);
+  }, [data]);
+
+  if (catalogue.error && !data) return <ErrorPanel error={catalogue.error} onRetry={catalogue.reload} />;
+  if (!data) return <Spinner label="Loading the store…" />;
+  const { store, categories } = data;
   const inCart = current?.storeId === store.id ? current : null;
+  const lines = inCart?.lines ?? [];
   const otherStoreCart = current && current.storeId !== store.id ? current : null;
+  const setQuantity = (item: CatalogueItem, variant: ItemVariant, quantity: number) =>
+    cart.set(withQuantity(cart.get(), store, lineOf(item, variant), quantity));
+  const searching = typed.trim() !== '';
 
   return (
     <>
@@ -110,37 +128,59 @@ export default function StorePage({ storeId }: { storeId: string }) {
         </nav>
       ) : null}
       {shown.length === 0 ? (
-        <div className="empty">
-          <p>{search ? `Nothing here matches “${search.trim()}”.` : 'This store has no items yet.'}</p>
-        </div>
+        wider.busy ? (
+          <Spinner label="Searching the whole store…" />
+        ) : (
+          <div className="empty">
+            <p>{searching ? `Nothing here matches “${typed.trim()}”.` : 'This store has no items yet.'}</p>
+          </div>
+        )
       ) : (
-        <ul className="list items" aria-label="Items">
-          {shown.map((item) => (
-            <li key={item.id} className="card item-card">
-              {item.imageUrl ? (
-                <img src={item.imageUrl} alt="" width={72} height={72} loading="lazy" />
-              ) : null}
-              <span className="item-text">
-                <span className="item-name">
-                  <VegMark veg={item.veg} /> {item.name}
-                </span>
-                <FeaturedBadge featured={item.featured} />
-                <span className="price">{formatRupees(item.pricePaise)}</span>
-              </span>
-              {!store.openNow ? null : item.inStock ? (
-                <QuantityControl
-                  name={item.name}
-                  quantity={quantityOf(item)}
-                  onChange={(quantity) => setQuantity(item, quantity)}
+        <ul className="list items" aria-label="Items" ref={attachList}>
+          {before > 0 ? <li className="spacer" aria-hidden="true" style={{ height: before }} /> : null}
+          {shown.slice(start, end).map((item, index) => {
+            const variant = shownVariant(item, chosen[item.id], lines);
+            return (
+              <li
+                key={item.id}
+                ref={measureRow}
+                data-row-key={item.id}
+                className="item-row"
+                aria-setsize={shown.length}
+                aria-posinset={start + index + 1}
+              >
+                <ItemCard
+                  item={item}
+                  chosen={variant}
+                  canOrder={store.openNow}
+                  inCart={(each) => quantityIn(lines, item, each)}
+                  onChoose={(variantId) => setChosen((was) => ({ ...was, [item.id]: variantId }))}
+                  onQuantity={(each, quantity) => setQuantity(item, each, quantity)}
                 />
-              ) : (
-                <span className="muted small">Out of stock</span>
-              )}
-            </li>
-          ))}
+              </li>
+            );
+          })}
+          {after > 0 ? <li className="spacer" aria-hidden="true" style={{ height: after }} /> : null}
         </ul>
       )}
-      {catalogue.data.truncated ? <p className="hint pad">Search to see more items.</p> : null}
+      {shown.length > 0 && wider.busy ? (
+        <p className="hint pad" role="status">
+          Searching the whole store…
+        </p>
+      ) : null}
+      {wider.error ? (
+        <p className="hint pad" role="alert">
+          Only part of the store was searched: {wider.error.message}{' '}
+          <button type="button" className="text-button" onClick={wider.retry}>
+            Try again
+          </button>
+        </p>
+      ) : null}
+      {data.truncated && !searching && !categoryId ? (
+        <p className="hint pad">Search to see more items.</p>
+      ) : wider.truncated && !wider.busy ? (
+        <p className="hint pad">More items match than show here: add a word to narrow the search.</p>
+      ) : null}
       {inCart ? (
         <div className="cart-bar">
           <Link to="/cart" className="button block">

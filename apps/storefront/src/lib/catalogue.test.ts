@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  lineOf,
+  quantityIn,
+  serverQueries,
+  shownItems,
+  shownVariant,
+  soldOut,
+  variantsOf,
+  type CatalogueItem,
+} from './catalogue.ts';
+
+const variant = (
+  id: string,
+  label: string,
+  rupees: number,
+  more: { inStock?: boolean; left?: number } = {},
+) => ({
+  id,
+  label,
+  pricePaise: rupees * 100,
+  mrpPaise: null,
+  inStock: more.inStock ?? true,
+  left: more.left ?? null,
+});
+
+const item = (
+  id: string,
+  name: string,
+  variants: CatalogueItem['variants'],
+  more: Partial<CatalogueItem> = {},
+) => ({
+  id,
+  name,
+  tags: [],
+  categoryId: 'dairy',
+  pricePaise: Math.min(...variants.map((each) => each.pricePaise)),
+  variants,
+  veg: true,
+  featured: 0,
+  imageUrl: null,
+  inStock: true,
+  ...more,
+});
+
+const milk = item('milk', 'Milk', [
+  variant('m500', '500 ml', 30),
+  variant('m1', '1 l', 58),
+  variant('m2', '2 l', 110, { inStock: false }),
+]);
+const categories = [
+  { id: 'dairy', name: 'Dairy & Eggs' },
+  { id: 'staples', name: 'Rice & Staples' },
+];
+
+describe('the variant an item shows', () => {
+  it('is the first in stock, unless one is in the cart or the customer chose one', () => {
+    const soldFirst = item('curd', 'Curd', [
+      variant('c200', '200 g', 20, { inStock: false }),
+      variant('c400', '400 g', 38),
+      variant('c1', '1 kg', 90),
+    ]);
+    expect(shownVariant(soldFirst, undefined, []).label).toBe('400 g');
+    const inCart = [{ ...lineOf(soldFirst, soldFirst.variants[2]!), quantity: 1 }];
+    expect(shownVariant(soldFirst, undefined, inCart).label).toBe('1 kg');
+    expect(shownVariant(soldFirst, 'c400', inCart).label).toBe('400 g');
+    expect(shownVariant(soldFirst, 'gone', []).label).toBe('400 g');
+  });
+
+  it('is the first when every one is sold out, and such an item is sold out', () => {
+    const gone = item('salt', 'Salt', [
+      variant('s1', '1 kg', 28, { inStock: false }),
+      variant('s2', '2 kg', 50, { inStock: false }),
+    ]);
+    expect(shownVariant(gone, undefined, []).label).toBe('1 kg');
+    expect(soldOut(gone)).toBe(true);
+    expect(soldOut(milk)).toBe(false);
+    expect(soldOut({ ...milk, inStock: false })).toBe(true);
+  });
+
+  it('is the item itself for a catalogue kept from before variants, whose line names none', () => {
+    const old = { ...item('rice', 'Rice', []), pricePaise: 6_400 } as CatalogueItem;
+    delete (old as Partial<CatalogueItem>).variants;
+    const only = variantsOf(old);
+    expect(only).toEqual([variant('', '', 64)]);
+    expect(lineOf(old, only[0]!)).toEqual({ itemId: 'rice', name: 'Rice', pricePaise: 6_400, veg: true });
+  });
+});
+
+describe('how many of a variant the cart holds', () => {
+  it('counts that variant’s line, and for an item of one variant a line that names none', () => {
+    const atta = item('atta', 'Atta', [variant('a5', '5 kg', 270)]);
+    const lines = [
+      { ...lineOf(milk, milk.variants[0]!), quantity: 2 },
+      { ...lineOf(milk, milk.variants[1]!), quantity: 1 },
+      { itemId: 'atta', name: 'Atta', pricePaise: 27_000, quantity: 4 },
+    ];
+    expect(quantityIn(lines, milk, milk.variants[0]!)).toBe(2);
+    expect(quantityIn(lines, milk, milk.variants[1]!)).toBe(1);
+    expect(quantityIn(lines, milk, milk.variants[2]!)).toBe(0);
+    expect(quantityIn(lines, atta, atta.variants[0]!)).toBe(4);
+  });
+});
+
+describe('the list of a store', () => {
+  const rice = item('rice', 'Sona Masoori Rice', [variant('r', '', 64)], {
+    categoryId: 'staples',
+    tags: ['chawal'],
+    featured: 2,
+  });
+  it('finds items by name, by what people also call them and by category, featured first', () => {
+    expect(shownItems([milk, rice], categories, '', null).map((each) => each.id)).toEqual(['rice', 'milk']);
+    expect(shownItems([milk, rice], categories, 'chawal', null).map((each) => each.id)).toEqual(['rice']);
+    expect(shownItems([milk, rice], categories, 'dairy', null).map((each) => each.id)).toEqual(['milk']);
+    expect(shownItems([milk, rice], categories, '', 'staples').map((each) => each.id)).toEqual(['rice']);
+  });
+});
+
+describe('what the server is asked when the catalogue came truncated', () => {
+  it('asks nothing without a search or a category', () => {
+    expect(serverQueries('  ', null, categories)).toEqual([]);
+  });
+
+  it('asks for the category chosen, with the search when there is one', () => {
+    expect(serverQueries('', 'dairy', categories)).toEqual(['?categoryId=dairy']);
+    expect(serverQueries('paneer', 'dairy', categories)).toEqual(['?q=paneer&categoryId=dairy']);
+  });
+
+  it('asks the longest word of the search that names no category', () => {
+    expect(serverQueries('toned milk', null, categories)).toEqual(['?q=toned']);
+    expect(serverQueries('dairy milk', null, categories)).toEqual(['?q=milk']);
+  });
+
+  it('asks for a category the whole search names, besides its word', () => {
+    expect(serverQueries('rice', null, categories)).toEqual(['?q=rice', '?categoryId=staples']);
+    expect(serverQueries('Dairy', null, categories)).toEqual(['?q=dairy', '?categoryId=dairy']);
+  });
+});

@@ -1,0 +1,119 @@
+/*
+ * The store page's rules over the catalogue answer: an item's variants and which one is chosen,
+ * what the list shows for a search and a category, and what to ask the server when the answer
+ * held only part of the store (`truncated`).
+ */
+import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import { matchesSearch, searchWords } from '@storedesk/shared/storefront/search';
+import type { CartLine } from './state.ts';
+
+export type CatalogueItem = StorefrontCatalogue['items'][number];
+export type ItemVariant = CatalogueItem['variants'][number];
+type Category = StorefrontCatalogue['categories'][number];
+
+/**
+ * An item's variants in their order. A catalogue kept from before variants (the app's offline
+ * copy) has none: the item is then its own only variant, with no id.
+ */
+export function variantsOf(item: CatalogueItem): ItemVariant[] {
+  if (item.variants?.length) return item.variants;
+  return [
+    { id: '', label: '', pricePaise: item.pricePaise, mrpPaise: null, inStock: item.inStock, left: null },
+  ];
+}
+
+/** Whether nothing of the item can be ordered: switched off, or every variant sold out. */
+export const soldOut = (item: CatalogueItem) => !item.inStock || variantsOf(item).every((v) => !v.inStock);
+
+/**
+ * The variant the item shows: the one the customer chose, else the first in stock that is already
+ * in the cart, else the first in stock, else the first.
+ */
+export function shownVariant(
+  item: CatalogueItem,
+  chosenId: string | undefined,
+  lines: readonly CartLine[],
+): ItemVariant {
+  const variants = variantsOf(item);
+  const chosen = variants.find((variant) => variant.id === chosenId);
+  if (chosen) return chosen;
+  const inCart = new Set(lines.filter((line) => line.itemId === item.id).map((line) => line.variantId));
+  return (
+    variants.find((variant) => variant.inStock && inCart.has(variant.id)) ??
+    variants.find((variant) => variant.inStock) ??
+    variants[0]!
+  );
+}
+
+/** The cart line of one variant of an item (a variant without an id: a line that names none). */
+export function lineOf(item: CatalogueItem, variant: ItemVariant): Omit<CartLine, 'quantity'> {
+  return {
+    itemId: item.id,
+    ...(variant.id ? { variantId: variant.id, variantLabel: variant.label } : {}),
+    name: item.name,
+    pricePaise: variant.pricePaise,
+    veg: item.veg,
+  };
+}
+
+/** How many of a variant the cart holds (a line that names no variant counts for the item's only one). */
+export function quantityIn(lines: readonly CartLine[], item: CatalogueItem, variant: ItemVariant): number {
+  const only = variantsOf(item).length === 1;
+  return lines
+    .filter(
+      (line) =>
+        line.itemId === item.id && (line.variantId === variant.id || (only && line.variantId === undefined)),
+    )
+    .reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** The items the list shows: of the category when one is chosen, matching the search, featured first (1 before 9). */
+export function shownItems(
+  items: readonly CatalogueItem[],
+  categories: readonly Category[],
+  search: string,
+  categoryId: string | null,
+): CatalogueItem[] {
+  const categoryNames = new Map(categories.map((each) => [each.id, each.name]));
+  return items
+    .filter((item) => (categoryId ? item.categoryId === categoryId : true))
+    .filter((item) => matchesSearch(item, categoryNames.get(item.categoryId ?? '') ?? null, search))
+    .sort((a, b) => (a.featured || 10) - (b.featured || 10));
+}
+
+/**
+ * What to ask the server (query strings of the catalogue) when its first answer held only part of
+ * the store, so that the list shows every match and not only those of the part: the category when
+ * one is chosen, and for a search one of its words (the server finds a part of a name or a tag; the
+ * app then keeps the items that match every word, as it does with the part it has). A word that
+ * only names a category would find nothing by name, so the longest other word is asked, and a
+ * category the whole search names is asked as well.
+ */
+export function serverQueries(
+  search: string,
+  categoryId: string | null,
+  categories: readonly Category[],
+): string[] {
+  const words = searchWords(search);
+  const inCategory: Record<string, string> = categoryId ? { categoryId } : {};
+  if (words.length === 0) return categoryId ? [`?${new URLSearchParams(inCategory).toString()}`] : [];
+  const namesCategory = (word: string) =>
+    categories.some((category) => searchWords(category.name).some((each) => each.startsWith(word)));
+  const byLength = [...words].sort((a, b) => b.length - a.length);
+  const word = byLength.find((each) => !namesCategory(each)) ?? byLength[0]!;
+  const queries = [`?${new URLSearchParams({ q: word, ...inCategory }).toString()}`];
+  if (!categoryId) {
+    const named = categories.find((category) =>
+      matchesSearch({ name: category.name, tags: [] }, null, search),
+    );
+    if (named) queries.push(`?${new URLSearchParams({ categoryId: named.id }).toString()}`);
+  }
+  return queries;
+}
+
+/** The items of several answers, each once (a later answer's copy over an earlier one's), in first-seen order. */
+export function mergedItems(...lists: ReadonlyArray<readonly CatalogueItem[]>): CatalogueItem[] {
+  const byId = new Map<string, CatalogueItem>();
+  for (const list of lists) for (const item of list) byId.set(item.id, item);
+  return [...byId.values()];
+}
