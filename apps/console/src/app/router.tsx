@@ -41,6 +41,7 @@ const CategoryEditPage = lazyPage(
 );
 const ItemAddPage = lazyPage(() => import('@/features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
 const ItemEditPage = lazyPage(() => import('@/features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
+const LowStockPage = lazyPage(() => import('@/features/catalogue/pages/low-stock-page.tsx'), 'LowStockPage');
 const CouponsPage = lazyPage(() => import('@/features/coupons/pages/coupons-page.tsx'), 'CouponsPage');
 const CustomersPage = lazyPage(
   () => import('@/features/customers/pages/customers-page.tsx'),
@@ -107,6 +108,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.stores.categoryEdit.path, element: <CategoryEditPage /> },
   { path: paths.stores.itemAdd.path, element: <ItemAddPage /> },
   { path: paths.stores.itemEdit.path, element: <ItemEditPage /> },
+  { path: paths.lowStock.path, element: <LowStockPage /> },
   { path: paths.orders.list.path, element: <OrdersPage /> },
   { path: paths.orders.completed.path, element: <CompletedOrdersPage /> },
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },

@@ -53,6 +53,9 @@ export const paths = {
     },
   },
 
+  /** Counted variants at or below their low-stock mark, in the stores the user sees (B17). */
+  lowStock: fixed('/low-stock'),
+
   orders: {
     list: fixed('/orders'),
     completed: fixed('/orders/completed'),

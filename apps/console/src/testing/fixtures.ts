@@ -1,6 +1,7 @@
 import type { Account } from '@storedesk/shared/account/schemas';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import type { Variant } from '@storedesk/shared/catalogue/variants';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import type { Zone } from '@storedesk/shared/zones/schemas';
 
@@ -106,7 +107,23 @@ export function categoryFixture(changes: Partial<Category> = {}): Category {
   };
 }
 
+export function variantFixture(changes: Partial<Variant> = {}): Variant {
+  return {
+    id: 'e0000000-0000-4000-8000-000000000001',
+    label: '',
+    pricePaise: 12_345_050,
+    mrpPaise: null,
+    sku: null,
+    barcode: null,
+    stock: null,
+    lowStockAt: null,
+    ...changes,
+  };
+}
+
+/** An item; of one variant of its price unless `variants` are given (its price then their lowest). */
 export function itemFixture(changes: Partial<Item> = {}): Item {
+  const variants = changes.variants ?? [variantFixture({ pricePaise: changes.pricePaise ?? 12_345_050 })];
   return {
     id: 'd0000000-0000-4000-8000-000000000001',
     storeId: storeFixture().id,
@@ -117,13 +134,14 @@ export function itemFixture(changes: Partial<Item> = {}): Item {
     inStock: true,
     veg: true,
     featured: 1,
-    pricePaise: 12_345_050,
     gstRate: 5,
     hsn: '0804',
     imageUrl: null,
     version: 7,
     updatedAt: '2025-01-02T00:00:00.000Z',
     ...changes,
+    variants,
+    pricePaise: Math.min(...variants.map((variant) => variant.pricePaise)),
   };
 }
 

@@ -4,6 +4,7 @@ import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DeliveryDiningOutlined from '@mui/icons-material/DeliveryDiningOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
@@ -15,22 +16,33 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
+import type { ComponentType } from 'react';
 import { paths } from '@/config/paths.ts';
+import { LowStockNavCount } from '@/features/catalogue/components/low-stock-nav-count.tsx';
 
 export type NavEntry = {
   label: string;
   path: string;
   icon: SvgIconComponent;
   ownerOnly: boolean;
+  /** A count beside the label (nothing when there is none to show). */
+  Count?: ComponentType;
 };
 
 /**
  * The sidebar (SPEC §2 with D3: Delivery Executives for all staff, Push Notifications for the
- * owner; B14: Dispatch for all staff).
+ * owner; B14: Dispatch for all staff; B17: Low stock for all staff, with how many are low).
  */
 export const navEntries: readonly NavEntry[] = [
   { label: 'Dashboard', path: paths.dashboard.path, icon: DashboardOutlined, ownerOnly: false },
   { label: 'Stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
+  {
+    label: 'Low stock',
+    path: paths.lowStock.path,
+    icon: Inventory2Outlined,
+    ownerOnly: false,
+    Count: LowStockNavCount,
+  },
   { label: 'Orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
   { label: 'Dispatch', path: paths.dispatch.map.path, icon: ShareLocationOutlined, ownerOnly: false },
   { label: 'Reports', path: paths.reports.path, icon: AssessmentOutlined, ownerOnly: false },

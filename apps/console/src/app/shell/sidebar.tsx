@@ -19,7 +19,7 @@ import { navEntriesFor } from './nav-entries.ts';
 function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   // Stores stays highlighted on a store's catalogue, Orders on completed orders.
   const active = useMatch({ path: entry.path, end: false }) !== null;
-  const Icon = entry.icon;
+  const { icon: Icon, Count } = entry;
   // Each link in an item of its own: a list holds list items, and screen readers count them.
   return (
     <ListItem disablePadding>
@@ -28,6 +28,7 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
           <Icon />
         </ListItemIcon>
         <ListItemText primary={entry.label} />
+        {Count ? <Count /> : null}
       </ListItemButton>
     </ListItem>
   );

@@ -5,84 +5,38 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { itemFeaturedLabels, itemInputSchema, itemSchema } from '@storedesk/shared/catalogue/schemas';
+import { itemFeaturedLabels, itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
-import { messages } from '@storedesk/shared/messages';
-import { rupeesDecimal } from '@storedesk/shared/money';
-import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
-import { gstRates, hsnSchema, type GstRate } from '@storedesk/shared/orders/invoice';
+import type { Variant } from '@storedesk/shared/catalogue/variants';
+import { gstRates } from '@storedesk/shared/orders/invoice';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import type { CategoryChoice } from './category-autocomplete.tsx';
+import { AdjustStockDialog, type StockTarget } from './adjust-stock-dialog.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
+import {
+  emptyItemFormValues,
+  itemFormSchema,
+  itemServerFields,
+  toItemFormValues,
+  toItemInput,
+  type ItemFormOutput,
+  type ItemFormValues,
+} from './item-form-values.ts';
 import { TagsField } from './tags-field.tsx';
+import { VariantsEditor } from './variants-editor.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
-/**
- * The shared item schema, with what the form holds instead of two fields: the
- * chosen category (its id is sent) and the price as typed in rupees (sent as
- * paise, D11).
- */
-const itemFormSchema = itemInputSchema.omit({ categoryId: true, pricePaise: true }).extend({
-  category: z
-    .object({ id: z.string(), name: z.string() })
-    .nullable()
-    .refine((category) => category !== null, messages.isRequired),
-  price: rupeesTextSchema,
-  // The HSN code as typed: empty is none.
-  hsn: z
-    .string()
-    .trim()
-    .transform((value) => (value === '' ? null : value))
-    .pipe(hsnSchema.nullable()),
-});
-
-type ItemFormValues = z.input<typeof itemFormSchema>;
-type ItemFormOutput = z.output<typeof itemFormSchema>;
-
 const featuredChoices = [0, 1, 2, 3];
 const gstRateLabel = (rate: number) => (rate === 0 ? '0% (exempt or nil)' : `${rate}%`);
-
-function toItemFormValues(item: Item): ItemFormValues {
-  return {
-    name: item.name,
-    category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
-    featured: item.featured,
-    price: rupeesDecimal(item.pricePaise),
-    gstRate: item.gstRate as GstRate,
-    hsn: item.hsn ?? '',
-    tags: item.tags,
-    veg: item.veg,
-    inStock: item.inStock,
-  };
-}
-
-const emptyItemFormValues: ItemFormValues = {
-  name: '',
-  category: null,
-  featured: 0,
-  price: '',
-  gstRate: 0,
-  hsn: '',
-  tags: [],
-  veg: false,
-  inStock: true,
-};
-
-function toItemInput({ category, price, ...rest }: ItemFormOutput): ItemInput {
-  return { ...rest, categoryId: (category as CategoryChoice).id, pricePaise: price };
-}
 
 export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
 
@@ -91,7 +45,6 @@ const changeLabels: Partial<Record<keyof Item, string>> = {
   name: 'Name',
   categoryId: 'Category',
   featured: 'Featured',
-  pricePaise: 'Price',
   gstRate: 'GST rate',
   hsn: 'HSN code',
   tags: 'Tags',
@@ -99,6 +52,32 @@ const changeLabels: Partial<Record<keyof Item, string>> = {
   inStock: 'In stock',
   imageUrl: 'Image',
 };
+
+/** The fields of an item's one variant, by the names the form gives them. */
+const variantChangeLabels: Partial<Record<keyof Variant, string>> = {
+  label: 'Variant name',
+  pricePaise: 'Price',
+  mrpPaise: 'MRP',
+  sku: 'SKU',
+  barcode: 'Barcode',
+  lowStockAt: 'Low stock at',
+};
+
+/**
+ * What a colleague's save changed. Stock is left out: it moves with orders and adjustments, which
+ * never make a save stale. An item of one variant names its fields; one of several, "Variants".
+ */
+function itemChanges(before: Item, after: Item): string[] {
+  const changed = changedFields(before, after, changeLabels);
+  const [one, ...others] = before.variants;
+  const [oneAfter, ...othersAfter] = after.variants;
+  if (one && oneAfter && others.length === 0 && othersAfter.length === 0 && one.id === oneAfter.id) {
+    return [...changed, ...changedFields(one, oneAfter, variantChangeLabels)];
+  }
+  const withoutStock = (item: Item) => item.variants.map(({ stock: _stock, ...variant }) => variant);
+  if (JSON.stringify(withoutStock(before)) !== JSON.stringify(withoutStock(after))) changed.push('Variants');
+  return changed;
+}
 
 type ItemFormProps = {
   /** Leaves the form without saving (back where the person came from). */
@@ -111,7 +90,10 @@ type ItemFormProps = {
   onSave: (input: ItemInput, image: File | null, base: Item | undefined) => Promise<ItemSaveResult>;
 };
 
-/** SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image. */
+/**
+ * SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image;
+ * and its variants with their prices, codes and stock (B17).
+ */
 export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -120,6 +102,11 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const live = useMemo(() => (item ? toItemFormValues(item) : undefined), [item]);
+  const form = useForm<ItemFormValues, unknown, ItemFormOutput>({
+    resolver: zodResolver(itemFormSchema),
+    mode: 'onTouched',
+    defaultValues: live ?? emptyItemFormValues,
+  });
   const {
     register,
     control,
@@ -127,11 +114,10 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<ItemFormValues, unknown, ItemFormOutput>({
-    resolver: zodResolver(itemFormSchema),
-    mode: 'onTouched',
-    defaultValues: live ?? emptyItemFormValues,
-  });
+  } = form;
+  // The variant whose stock is being adjusted; the dialog shows its stock as it is now.
+  const [adjusting, setAdjusting] = useState<StockTarget | null>(null);
+  const adjustingStock = item?.variants.find((variant) => variant.id === adjusting?.variantId)?.stock;
   const base = useEditBase(item, isDirty);
 
   // Untouched, the form shows a colleague's save as it arrives.
@@ -149,7 +135,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
       const current = itemSchema.safeParse(result.error.current);
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toItemFormValues(current.data));
-        setStale(staleSaveMessage('item', changedFields(savedFrom, current.data, changeLabels)));
+        setStale(staleSaveMessage('item', itemChanges(savedFrom, current.data)));
         return;
       }
       setDialogMessage(
@@ -157,15 +143,10 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           current: itemSchema,
           showCurrent: (shown) => reset(toItemFormValues(shown)),
           // The server's field names, and the form fields that show them.
-          fields: fieldMessages(setError, {
-            name: 'name',
-            categoryId: 'category',
-            featured: 'featured',
-            pricePaise: 'price',
-            gstRate: 'gstRate',
-            hsn: 'hsn',
-            tags: 'tags',
-          }),
+          fields: fieldMessages(
+            setError,
+            itemServerFields(values.variants.length) as Record<string, FieldPath<ItemFormValues>>,
+          ),
         }),
       );
     } finally {
@@ -210,7 +191,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               )}
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
             <NumberSelectField
               control={control}
               name="featured"
@@ -221,22 +202,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               helperText="The badge customers see on the item."
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <TextField
-              label="Price"
-              fullWidth
-              required
-              placeholder="0.00"
-              error={Boolean(errors.price)}
-              helperText={errors.price?.message ?? 'In rupees, up to two decimals.'}
-              slotProps={{
-                htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
-                input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
-              }}
-              {...register('price')}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
             <NumberSelectField
               control={control}
               name="gstRate"
@@ -247,7 +213,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               helperText="Included in the price; shown on tax invoices."
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
             <TextField
               label="HSN code"
               fullWidth
@@ -256,6 +222,9 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
               {...register('hsn')}
             />
+          </Grid>
+          <Grid size={12}>
+            <VariantsEditor form={form} item={item} disabled={saving} onAdjustStock={setAdjusting} />
           </Grid>
           <Grid size={12}>
             <Controller
@@ -333,6 +302,12 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
         </Grid>
       </CardContent>
       <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+      {adjusting ? (
+        <AdjustStockDialog
+          target={{ ...adjusting, stock: adjustingStock ?? adjusting.stock }}
+          onClose={() => setAdjusting(null)}
+        />
+      ) : null}
     </Card>
   );
 }

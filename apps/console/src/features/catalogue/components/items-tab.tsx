@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { formatRupees } from '@storedesk/shared/money';
+import { priceRangeText } from '@storedesk/shared/catalogue/variants';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -33,11 +33,15 @@ import { useItems } from '@/features/catalogue/api/get-items.ts';
 import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
 import type { UpdateItem } from '@/features/catalogue/api/update-item.ts';
 import { updateItemMutationKey, useUpdateItem } from '@/features/catalogue/api/update-item.ts';
+import { LowStockChip, StockCell, StockCount } from '@/features/catalogue/components/stock-summary.tsx';
 
-/** SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete. */
+/**
+ * SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete; with
+ * B17 the price is its variants' range, and the stock shows with a Low stock mark.
+ */
 export function ItemsTab({ storeId }: { storeId: string }) {
   const compact = useCompact();
-  const columns = compact ? 2 : 6;
+  const columns = compact ? 2 : 7;
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const items = useItems(storeId, { q, page, pageSize });
@@ -84,7 +88,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
 
   const tableRows = rows.map((item) => {
     const pending = pendingStock.get(item.id);
-    const price = formatRupees(item.pricePaise);
+    const price = priceRangeText(item.variants);
     const available = (
       <Switch
         checked={pending ?? item.inStock}
@@ -128,6 +132,17 @@ export function ItemsTab({ storeId }: { storeId: string }) {
               </Typography>
               {available}
             </Stack>
+            {item.variants.some((variant) => variant.stock !== null) ? (
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <Typography
+                  variant="caption"
+                  sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
+                >
+                  Stock <StockCount item={item} />
+                </Typography>
+                <LowStockChip item={item} />
+              </Stack>
+            ) : null}
           </TableCell>
           {actions}
         </TableRow>
@@ -152,6 +167,9 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
           {price}
+        </TableCell>
+        <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+          <StockCell item={item} />
         </TableCell>
         <TableCell>{available}</TableCell>
         {actions}
@@ -189,6 +207,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
                   <TableCell>Category</TableCell>
                   <TableCell>Tags</TableCell>
                   <TableCell align="right">Price</TableCell>
+                  <TableCell align="right">Stock</TableCell>
                   <TableCell>Available</TableCell>
                 </>
               )}

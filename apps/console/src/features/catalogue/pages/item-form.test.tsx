@@ -72,12 +72,14 @@ describe('item form', { timeout: 30_000 }, () => {
       name: 'Paneer',
       categoryId: dairy.id,
       featured: 3,
-      pricePaise: 14_050,
       gstRate: 5,
       hsn: '0406',
       tags: ['fresh', 'protein'],
       veg: true,
       inStock: true,
+      variants: [
+        { label: '', pricePaise: 14_050, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null },
+      ],
     });
   });
 
@@ -142,12 +144,12 @@ describe('item form', { timeout: 30_000 }, () => {
       name: item.name,
       categoryId: fruits.id,
       featured: 1,
-      pricePaise: 12_000_000,
       gstRate: 5,
       hsn: '0804',
       tags: ['seasonal'],
       veg: true,
       inStock: true,
+      variants: [{ ...item.variants[0], pricePaise: 12_000_000 }],
       version: 7,
     });
   });
@@ -179,20 +181,21 @@ describe('item form', { timeout: 30_000 }, () => {
       'Someone else saved this item while you were editing: Name and In stock changed. The form now shows their version; make your changes again.',
     );
     expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[0]?.body).toMatchObject({
-      pricePaise: 9_900,
+      variants: [{ pricePaise: 9_900 }],
       inStock: true,
       version: 7,
     });
     expect(screen.getByRole('textbox', { name: /^Name/ })).toHaveValue('Kesar mango');
-    expect(price).toHaveValue('123450.50');
+    const priceNow = screen.getByRole('textbox', { name: /^Price/ });
+    expect(priceNow).toHaveValue('123450.50');
     expect(screen.getByRole('switch', { name: 'In stock' })).not.toBeChecked();
 
-    await user.clear(price);
-    await user.type(price, '99{Enter}');
+    await user.clear(priceNow);
+    await user.type(priceNow, '99{Enter}');
     expect(await screen.findByText('Item saved')).toBeInTheDocument();
     expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[1]?.body).toMatchObject({
       name: 'Kesar mango',
-      pricePaise: 9_900,
+      variants: [{ pricePaise: 9_900 }],
       inStock: false,
       version: 8,
     });

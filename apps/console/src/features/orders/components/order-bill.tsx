@@ -5,6 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { lineName } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 
@@ -55,7 +56,7 @@ export function OrderBill({ order }: { order: OrderDetail }) {
         <TableBody>
           {order.items.map((item, index) => (
             <TableRow key={`${item.itemId}-${index}`}>
-              <TableCell>{item.itemName}</TableCell>
+              <TableCell>{lineName(item.itemName, item.variantLabel)}</TableCell>
               <TableCell align="right" sx={amount}>
                 {item.itemQuantity}
               </TableCell>

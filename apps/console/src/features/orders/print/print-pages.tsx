@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { lineName, savingText } from '@storedesk/shared/catalogue/variants';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderStatusLabels, OrderStatus } from '@storedesk/shared/orders';
@@ -72,7 +73,7 @@ export function KitchenTicketPage() {
               {current.items.map((line, index) => (
                 <tr key={`${line.itemId}-${index}`}>
                   <td className="qty big">{line.itemQuantity} ×</td>
-                  <td className="big">{line.itemName}</td>
+                  <td className="big">{lineName(line.itemName, line.variantLabel)}</td>
                 </tr>
               ))}
             </tbody>
@@ -97,6 +98,19 @@ export function KitchenTicketPage() {
 
 function percent(rate: number) {
   return `${rate}%`;
+}
+
+/** Under a line sold below its MRP: the MRP and the saving, as the customer app showed them (B17). */
+function LineSaving({ line }: { line: { itemPricePaise: number; mrpPaise?: number | null } }) {
+  const mrpPaise = line.mrpPaise ?? null;
+  const saving = savingText({ pricePaise: line.itemPricePaise, mrpPaise });
+  if (mrpPaise === null || saving === null) return null;
+  return (
+    <span className="muted">
+      {' '}
+      · MRP {formatRupees(mrpPaise)} · {saving}
+    </span>
+  );
 }
 
 /** The bill's body: a GST tax invoice when the business has a GSTIN and the order a number. */
@@ -147,7 +161,8 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
           {order.items.map((line, index) => (
             <tr key={`${line.itemId}-${index}`}>
               <td>
-                {line.itemName}
+                {lineName(line.itemName, line.variantLabel)}
+                <LineSaving line={line} />
                 {invoice ? (
                   <span className="muted">
                     {' '}

@@ -1,0 +1,31 @@
+import type { ListResponse } from '@storedesk/shared/lists';
+import type { LowStockRow } from '@storedesk/shared/catalogue/variants';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { apiJson } from '@/lib/api-client.ts';
+
+export type LowStockQuery = { zoneId: string | undefined; page: number; pageSize: number };
+
+/**
+ * Under the live-event topic 'catalogue': a change of any item (a stock adjustment, an edit)
+ * asks for the list again.
+ */
+export const lowStockKey = ['catalogue', 'low-stock'] as const;
+
+/** GET /api/stock/low: the counted variants at or below their mark in the caller's stores (an admin: their zone). */
+export function getLowStock(query: LowStockQuery, signal?: AbortSignal): Promise<ListResponse<LowStockRow>> {
+  return apiJson<ListResponse<LowStockRow>>('/stock/low', { query, signal });
+}
+
+export function lowStockQueryOptions(query: LowStockQuery) {
+  return queryOptions({
+    queryKey: [...lowStockKey, query],
+    queryFn: ({ signal }) => getLowStock(query, signal),
+    placeholderData: keepPreviousData,
+    // Many item changes at once (an import, a busy hour) make one read a second, not one each.
+    meta: { followLive: () => 'refetch-soon' },
+  });
+}
+
+export function useLowStock(query: LowStockQuery) {
+  return useQuery(lowStockQueryOptions(query));
+}

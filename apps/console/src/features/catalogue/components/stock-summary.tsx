@@ -1,0 +1,45 @@
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import type { Item } from '@storedesk/shared/catalogue/schemas';
+import { isLowStock } from '@storedesk/shared/catalogue/variants';
+import { formatCount } from '@/lib/counts.ts';
+
+/** Whether any of the item's counted variants is at or below its low-stock mark. */
+export const itemLowOnStock = (item: Item) => item.variants.some(isLowStock);
+
+/**
+ * An item's stock in a list: the units of its counted variants together ("—" when none is
+ * counted), each variant's own count on hover when there are several.
+ */
+export function StockCount({ item }: { item: Item }) {
+  const counted = item.variants.filter((variant) => variant.stock !== null);
+  if (counted.length === 0) return <span title="Stock not counted">—</span>;
+  const total = formatCount(counted.reduce((sum, variant) => sum + variant.stock!, 0));
+  if (item.variants.length === 1) return <span>{total}</span>;
+  const each = item.variants
+    .map(
+      (variant) => `${variant.label}: ${variant.stock === null ? 'not counted' : formatCount(variant.stock)}`,
+    )
+    .join(' · ');
+  return (
+    <Tooltip title={each}>
+      <span>{total}</span>
+    </Tooltip>
+  );
+}
+
+/** "Low stock" beside an item any of whose variants is low. */
+export function LowStockChip({ item }: { item: Item }) {
+  return itemLowOnStock(item) ? <Chip label="Low stock" color="warning" size="small" /> : null;
+}
+
+/** The count and the chip together, for a table cell. */
+export function StockCell({ item }: { item: Item }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'flex-end' }}>
+      <LowStockChip item={item} />
+      <StockCount item={item} />
+    </Stack>
+  );
+}

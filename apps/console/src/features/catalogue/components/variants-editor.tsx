@@ -1,0 +1,363 @@
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
+import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { Item } from '@storedesk/shared/catalogue/schemas';
+import { isLowStock, lineName, savingText, variantLimits } from '@storedesk/shared/catalogue/variants';
+import type { Variant } from '@storedesk/shared/catalogue/variants';
+import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
+import { formatCount } from '@/lib/counts.ts';
+import type { StockTarget } from './adjust-stock-dialog.tsx';
+import {
+  emptyVariantRow,
+  type ItemFormOutput,
+  type ItemFormValues,
+  type VariantRow,
+} from './item-form-values.ts';
+
+type VariantsEditorProps = {
+  form: UseFormReturn<ItemFormValues, unknown, ItemFormOutput>;
+  /** Edit: the item as it is now, whose counted variants show their stock as it is now. */
+  item?: Item;
+  disabled: boolean;
+  onAdjustStock: (target: StockTarget) => void;
+};
+
+type Direction = 'up' | 'down';
+
+/** "Save ₹12 (10%)" for what is typed so far, when both amounts are amounts. */
+function savingShown(row: VariantRow | undefined): string | null {
+  const price = rupeesTextSchema.safeParse(row?.price ?? '');
+  const mrp = rupeesTextSchema.safeParse(row?.mrp ?? '');
+  return price.success && mrp.success ? savingText({ pricePaise: price.data, mrpPaise: mrp.data }) : null;
+}
+
+/**
+ * B17: an item's variants, edited in place, in the order the customer app lists them. One
+ * variant reads as the item's price and stock (its name optional); several each get a box with
+ * their number, Move up, Move down and Remove. A variant already counted shows its stock, which
+ * changes by Adjust stock (at once, apart from the form's save), never by typing over it.
+ */
+export function VariantsEditor({ form, item, disabled, onAdjustStock }: VariantsEditorProps) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const rows = useWatch({ control, name: 'variants' });
+  const baseId = useId();
+  const single = fields.length === 1;
+
+  // After a move the focus stays on the moved variant's button (or its other one, at an end);
+  // after a removal it goes to Add variant.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const addButton = useRef<HTMLButtonElement>(null);
+  const focusNext = useRef<{ key: string; direction: Direction } | 'add' | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    if (next === 'add') {
+      addButton.current?.focus();
+      return;
+    }
+    const other: Direction = next.direction === 'up' ? 'down' : 'up';
+    const wanted = moveButtons.current.get(`${next.key}:${next.direction}`);
+    (wanted && !wanted.disabled ? wanted : moveButtons.current.get(`${next.key}:${other}`))?.focus();
+  });
+
+  const moveRow = (index: number, direction: Direction) => {
+    focusNext.current = { key: fields[index]!.key, direction };
+    move(index, direction === 'up' ? index - 1 : index + 1);
+  };
+  const moveButtonRef = (key: string, direction: Direction) => (button: HTMLButtonElement | null) => {
+    if (button) moveButtons.current.set(`${key}:${direction}`, button);
+    else moveButtons.current.delete(`${key}:${direction}`);
+  };
+
+  const listError = errors.variants?.message ?? errors.variants?.root?.message;
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+        {single ? 'Price and stock' : 'Variants'}
+      </Typography>
+      {fields.map((field, index) => {
+        const row = rows?.[index];
+        const live = row?.id ? item?.variants.find((variant) => variant.id === row.id) : undefined;
+        const rowErrors = errors.variants?.[index];
+        const name = (key: keyof VariantRow) => `variants.${index}.${key}` as const;
+        const headingId = `${baseId}-${field.key}`;
+        const saving = savingShown(row);
+
+        const label = (
+          <Grid size={{ xs: 12, md: 4 }}>
+            <TextField
+              label="Variant name"
+              fullWidth
+              required={!single}
+              disabled={disabled}
+              error={Boolean(rowErrors?.label)}
+              helperText={
+                rowErrors?.label?.message ??
+                (single ? 'Optional: a pack size such as 500 g.' : 'Such as 500 g or 1 kg.')
+              }
+              slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.labelMax } }}
+              {...register(name('label'))}
+            />
+          </Grid>
+        );
+        const fieldsOfRow = (
+          <Grid container spacing={2}>
+            {single ? null : label}
+            <Grid size={{ xs: 6, md: 4 }}>
+              <TextField
+                label="Price"
+                fullWidth
+                required
+                placeholder="0.00"
+                disabled={disabled}
+                error={Boolean(rowErrors?.price)}
+                helperText={rowErrors?.price?.message ?? 'In rupees, up to two decimals.'}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                  input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+                }}
+                {...register(name('price'))}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 4 }}>
+              <TextField
+                label="MRP"
+                fullWidth
+                placeholder="0.00"
+                disabled={disabled}
+                error={Boolean(rowErrors?.mrp)}
+                helperText={rowErrors?.mrp?.message ?? saving ?? 'Optional: the printed price.'}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
+                  input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
+                }}
+                {...register(name('mrp'))}
+              />
+            </Grid>
+            {single ? label : null}
+            <Grid size={{ xs: 6, md: 4 }}>
+              <TextField
+                label="SKU"
+                fullWidth
+                disabled={disabled}
+                error={Boolean(rowErrors?.sku)}
+                helperText={rowErrors?.sku?.message ?? 'Optional.'}
+                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.codeMax } }}
+                {...register(name('sku'))}
+              />
+            </Grid>
+            <Grid size={{ xs: 6, md: 4 }}>
+              <TextField
+                label="Barcode"
+                fullWidth
+                disabled={disabled}
+                error={Boolean(rowErrors?.barcode)}
+                helperText={rowErrors?.barcode?.message ?? 'Optional.'}
+                slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.codeMax } }}
+                {...register(name('barcode'))}
+              />
+            </Grid>
+            <Grid size={12}>
+              <StockFields
+                form={form}
+                index={index}
+                counted={Boolean(row?.counted)}
+                live={live}
+                disabled={disabled}
+                onAdjust={
+                  item && live && live.stock !== null
+                    ? () =>
+                        onAdjustStock({
+                          storeId: item.storeId,
+                          itemId: item.id,
+                          variantId: live.id,
+                          name: lineName(item.name, live.label),
+                          stock: live.stock ?? 0,
+                        })
+                    : undefined
+                }
+              />
+            </Grid>
+          </Grid>
+        );
+
+        if (single) return <Box key={field.key}>{fieldsOfRow}</Box>;
+        return (
+          <Paper key={field.key} variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: 2 }}>
+            <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
+              <Typography id={headingId} variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
+                Variant {index + 1}
+              </Typography>
+              <Tooltip title="Move up">
+                <span>
+                  <IconButton
+                    ref={moveButtonRef(field.key, 'up')}
+                    aria-label={`Move variant ${index + 1} up`}
+                    disabled={disabled || index === 0}
+                    onClick={() => moveRow(index, 'up')}
+                  >
+                    <ArrowUpwardOutlined />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title="Move down">
+                <span>
+                  <IconButton
+                    ref={moveButtonRef(field.key, 'down')}
+                    aria-label={`Move variant ${index + 1} down`}
+                    disabled={disabled || index === fields.length - 1}
+                    onClick={() => moveRow(index, 'down')}
+                  >
+                    <ArrowDownwardOutlined />
+                  </IconButton>
+                </span>
+              </Tooltip>
+              <Tooltip title="Remove">
+                <IconButton
+                  aria-label={`Remove variant ${index + 1}`}
+                  disabled={disabled}
+                  onClick={() => {
+                    focusNext.current = 'add';
+                    remove(index);
+                  }}
+                >
+                  <DeleteOutlined />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+            {fieldsOfRow}
+          </Paper>
+        );
+      })}
+      {listError ? <FormHelperText error>{listError}</FormHelperText> : null}
+      <Box>
+        <Button
+          ref={addButton}
+          startIcon={<AddOutlined />}
+          disabled={disabled || fields.length >= variantLimits.maxVariants}
+          onClick={() =>
+            append(emptyVariantRow, { shouldFocus: true, focusName: `variants.${fields.length}.label` })
+          }
+        >
+          Add variant
+        </Button>
+        {single ? (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Sold in more than one pack size or weight? Add a variant for each, with its own price.
+          </Typography>
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}
+
+type StockFieldsProps = {
+  form: UseFormReturn<ItemFormValues, unknown, ItemFormOutput>;
+  index: number;
+  counted: boolean;
+  /** The variant as the server has it now, when it exists. */
+  live: Variant | undefined;
+  disabled: boolean;
+  /** Present for a variant the server counts already. */
+  onAdjust: (() => void) | undefined;
+};
+
+/** Count stock, and the stock: typed to start counting, or shown with Adjust stock once counted. */
+function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFieldsProps) {
+  const {
+    control,
+    register,
+    formState: { errors },
+  } = form;
+  const rowErrors = errors.variants?.[index];
+  let stock: ReactNode = null;
+  if (counted && live && live.stock !== null && onAdjust) {
+    stock = (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
+        <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
+          <strong>{formatCount(live.stock)}</strong> in stock
+        </Typography>
+        {isLowStock(live) ? <Chip label="Low stock" color="warning" size="small" /> : null}
+        <Button variant="outlined" size="small" disabled={disabled} onClick={onAdjust}>
+          Adjust stock
+        </Button>
+      </Stack>
+    );
+  } else if (counted) {
+    stock = (
+      <TextField
+        label="Stock"
+        required
+        disabled={disabled}
+        error={Boolean(rowErrors?.stock)}
+        helperText={rowErrors?.stock?.message ?? 'How many there are now.'}
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+        sx={{ width: { xs: '100%', sm: 200 } }}
+        {...register(`variants.${index}.stock`)}
+      />
+    );
+  }
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
+      <Controller
+        control={control}
+        name={`variants.${index}.counted`}
+        render={({ field }) => (
+          <FormControlLabel
+            label="Count stock"
+            sx={{ minHeight: 56, flexShrink: 0 }}
+            control={
+              <Switch
+                name={field.name}
+                checked={Boolean(field.value)}
+                disabled={disabled}
+                onChange={(event) => field.onChange(event.target.checked)}
+                onBlur={field.onBlur}
+              />
+            }
+          />
+        )}
+      />
+      {stock}
+      {counted ? (
+        <TextField
+          label="Low stock at"
+          disabled={disabled}
+          placeholder={String(variantLimits.defaultLowStockAt)}
+          error={Boolean(rowErrors?.lowStockAt)}
+          helperText={
+            rowErrors?.lowStockAt?.message ??
+            `Staff are told at this many or fewer; ${variantLimits.defaultLowStockAt} when empty.`
+          }
+          slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+          sx={{ width: { xs: '100%', sm: 240 } }}
+          {...register(`variants.${index}.lowStockAt`)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,171 @@
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { lineName, type LowStockRow } from '@storedesk/shared/catalogue/variants';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { PageHeader } from '@/components/page-header.tsx';
+import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { formatCount } from '@/lib/counts.ts';
+import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useCompact } from '@/lib/use-compact.ts';
+import { useZoneFilter } from '@/lib/zone-filter.ts';
+import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
+import { AdjustStockDialog, type StockTarget } from '@/features/catalogue/components/adjust-stock-dialog.tsx';
+
+const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+
+function StockShown({ row }: { row: LowStockRow }) {
+  return row.stock === 0 ? (
+    <Chip label="Out of stock" color="error" size="small" />
+  ) : (
+    <span>{formatCount(row.stock)}</span>
+  );
+}
+
+/**
+ * B17: staff see low stock. The counted variants at or below their low-stock mark in the stores
+ * the user sees (the owner's zone filter, an admin's own zone), out of stock first; each links to
+ * its item and has Adjust stock for when a delivery comes in.
+ */
+export function LowStockPage() {
+  const { zoneId } = useZoneFilter();
+  const [listParams, setListParams] = useListParams();
+  const { page, pageSize } = listParams;
+  const list = useLowStock({ zoneId, page, pageSize });
+  const compact = useCompact();
+  const [adjusting, setAdjusting] = useState<StockTarget | null>(null);
+
+  const rows = list.data?.items ?? [];
+  const total = list.data?.total ?? 0;
+  const lastPage = usePageInRange(list, listParams, setListParams);
+  const columns = compact ? 3 : 5;
+  // The stock the dialog shows is the list's latest, which a refused adjustment reads again.
+  const adjustingStock = rows.find((row) => row.variantId === adjusting?.variantId)?.stock;
+
+  const adjustOf = (row: LowStockRow, name: string) => () =>
+    setAdjusting({
+      storeId: row.storeId,
+      itemId: row.itemId,
+      variantId: row.variantId,
+      name,
+      stock: row.stock,
+    });
+
+  let body;
+  if (list.isPending) body = <TableSkeletonRows columns={columns} />;
+  else if (rows.length === 0 && !list.isError) {
+    body = (
+      <TableMessageRow
+        columns={columns}
+        title="Nothing is low on stock"
+        action={
+          <Button component={RouterLink} to={paths.stores.list.getHref()}>
+            Stores
+          </Button>
+        }
+      >
+        Variants whose stock is counted show here when they reach their low-stock mark. Stock is counted per
+        variant, on the item’s page in a store’s catalogue.
+      </TableMessageRow>
+    );
+  } else {
+    body = rows.map((row) => {
+      const name = lineName(row.itemName, row.variantLabel);
+      const item = (
+        <Link
+          component={RouterLink}
+          to={paths.stores.itemEdit.getHref(row.storeId, row.itemId)}
+          underline="hover"
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {name}
+        </Link>
+      );
+      const adjust = (
+        <Button size="small" onClick={adjustOf(row, name)} aria-label={`Adjust stock of ${name}`}>
+          {compact ? 'Adjust' : 'Adjust stock'}
+        </Button>
+      );
+      if (compact) {
+        return (
+          <TableRow key={row.variantId} hover>
+            <TableCell>
+              {item}
+              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                {row.storeName} · low at {formatCount(row.lowStockAt)}
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={amount}>
+              <StockShown row={row} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', pl: 0 }}>
+              {adjust}
+            </TableCell>
+          </TableRow>
+        );
+      }
+      return (
+        <TableRow key={row.variantId} hover>
+          <TableCell sx={{ minWidth: 180 }}>{item}</TableCell>
+          <TableCell>{row.storeName}</TableCell>
+          <TableCell align="right" sx={amount}>
+            <StockShown row={row} />
+          </TableCell>
+          <TableCell align="right" sx={amount}>
+            {formatCount(row.lowStockAt)}
+          </TableCell>
+          <TableCell align="right">{adjust}</TableCell>
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Low stock"
+        description="Counted variants at or below their low-stock mark, out of stock first."
+      />
+      <Paper variant="outlined">
+        <ListQueryStatus query={list} noun="low stock" />
+        <TableContainer sx={{ maxHeight: { md: 640 } }}>
+          <Table stickyHeader size="small" aria-label="Low stock">
+            <TableHead>
+              <TableRow>
+                <TableCell>Item</TableCell>
+                {compact ? null : <TableCell>Store</TableCell>}
+                <TableCell align="right">Stock</TableCell>
+                {compact ? null : <TableCell align="right">Low stock at</TableCell>}
+                <TableCell align="right">Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>{body}</TableBody>
+          </Table>
+        </TableContainer>
+        <ListPagination
+          total={total}
+          page={Math.min(page, lastPage)}
+          pageSize={pageSize}
+          onChange={setListParams}
+        />
+      </Paper>
+      {adjusting ? (
+        <AdjustStockDialog
+          target={{ ...adjusting, stock: adjustingStock ?? adjusting.stock }}
+          onClose={() => setAdjusting(null)}
+        />
+      ) : null}
+    </>
+  );
+}
