@@ -47,4 +47,46 @@ describe('a bill', () => {
     );
     expect(terms(container).map(([what]) => what)).toEqual(['Milk × 1', 'Items', 'Total']);
   });
+
+  it('names a line with its variant, each variant of an item on a line of its own', () => {
+    const { container } = render(
+      <BillLines
+        items={[
+          {
+            itemId: 'atta',
+            variantId: 'a5',
+            variantLabel: '5 kg',
+            itemName: 'Atta',
+            itemQuantity: 1,
+            itemPricePaise: 27_000,
+          },
+          {
+            itemId: 'atta',
+            variantId: 'a10',
+            variantLabel: '10 kg',
+            itemName: 'Atta',
+            itemQuantity: 1,
+            itemPricePaise: 52_000,
+          },
+          {
+            itemId: 'salt',
+            variantId: 's1',
+            variantLabel: '',
+            itemName: 'Salt',
+            itemQuantity: 2,
+            itemPricePaise: 2_800,
+          },
+        ]}
+        itemsTotalPaise={84_600}
+        discount={null}
+        charges={[]}
+        total={{ label: 'Total', paise: 84_600 }}
+      />,
+    );
+    expect(terms(container).slice(0, 3)).toEqual([
+      ['Atta · 5 kg × 1', '₹270.00'],
+      ['Atta · 10 kg × 1', '₹520.00'],
+      ['Salt × 2', '₹56.00'],
+    ]);
+  });
 });

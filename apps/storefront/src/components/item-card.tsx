@@ -35,7 +35,7 @@ export function VariantPicker({
               onChange={() => onChoose(variant.id)}
             />
             <span className="variant-chip">
-              <span className="variant-label">{variant.label}</span>
+              <span className="variant-label">{variant.label}</span>{' '}
               <span className="variant-price">
                 {variant.inStock ? formatRupees(variant.pricePaise) : 'Sold out'}
               </span>
@@ -60,12 +60,20 @@ export function VariantPrice({ variant }: { variant: ItemVariant }) {
     <span className="item-price">
       <span className="price">{formatRupees(variant.pricePaise)}</span>
       {savingPaise(variant) > 0 ? (
-        <span className="mrp">
-          <span className="visually-hidden">MRP </span>
-          <s>{formatRupees(variant.mrpPaise!)}</s>
-        </span>
+        <>
+          {' '}
+          <span className="mrp">
+            <span className="visually-hidden">MRP </span>
+            <s>{formatRupees(variant.mrpPaise!)}</s>
+          </span>
+        </>
       ) : null}
-      {saving ? <span className="saving">{saving}</span> : null}
+      {saving ? (
+        <>
+          {' '}
+          <span className="saving">{saving}</span>
+        </>
+      ) : null}
     </span>
   );
 }

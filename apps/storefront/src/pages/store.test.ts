@@ -1,0 +1,310 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createElement } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import type { Cart } from '../lib/state.ts';
+
+beforeEach(() => {
+  // The arrow keys' walk through a radio group finds the group by a selector made with CSS.escape, which jsdom lacks.
+  vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) });
+});
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+type Item = StorefrontCatalogue['items'][number];
+type Variant = Item['variants'][number];
+
+const store: StorefrontCatalogue['store'] = {
+  id: 'store-1',
+  name: 'Near Mart',
+  location: 'Koramangala',
+  description: '',
+  phone: '9800000000',
+  imageUrl: null,
+  latitude: 12.93,
+  longitude: 77.62,
+  deliveryRadiusKm: 5,
+  openTime: '07:00',
+  closeTime: '22:00',
+  openNow: true,
+  notice: null,
+  featured: 0,
+};
+
+const variant = (id: string, label: string, rupees: number, more: Partial<Variant> = {}): Variant => ({
+  id,
+  label,
+  pricePaise: rupees * 100,
+  mrpPaise: null,
+  inStock: true,
+  left: null,
+  ...more,
+});
+
+function item(id: string, name: string, variants: Variant[], more: Partial<Item> = {}): Item {
+  return {
+    id,
+    name,
+    tags: [],
+    categoryId: null,
+    pricePaise: Math.min(...variants.map((each) => each.pricePaise)),
+    variants,
+    veg: true,
+    featured: 0,
+    imageUrl: null,
+    inStock: true,
+    ...more,
+  };
+}
+
+const milk = item('milk', 'Milk', [
+  variant('m500', '500 ml', 30, { mrpPaise: 3_200, left: 3 }),
+  variant('m1', '1 l', 58, { mrpPaise: 6_000 }),
+  variant('m2', '2 l', 110, { inStock: false }),
+]);
+const atta = item('atta', 'Atta', [variant('a5', '', 270, { mrpPaise: 30_000 })]);
+const salt = item('salt', 'Salt', [
+  variant('s1', '1 kg', 28, { inStock: false }),
+  variant('s2', '2 kg', 50, { inStock: false }),
+]);
+
+const catalogueOf = (items: Item[], more: Partial<StorefrontCatalogue> = {}): StorefrontCatalogue => ({
+  store,
+  categories: [],
+  items,
+  truncated: false,
+  ...more,
+});
+
+/** A server that answers the store's catalogue, and the searches of it, from `answer`. */
+function serve(answer: (query: string) => StorefrontCatalogue) {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const query = new URL(url, 'http://shop').search;
+      asked.push(query);
+      return new Response(JSON.stringify(answer(query)), { status: 200 });
+    }),
+  );
+  return asked;
+}
+
+/** The store page as a customer opens it, with what the phone kept from before. */
+async function openStore(kept: Cart | null = null) {
+  if (kept) localStorage.setItem('storedesk:dev:cart', JSON.stringify(kept));
+  vi.resetModules();
+  const { default: StorePage } = await import('./store.tsx');
+  const { cart } = await import('../lib/state.ts');
+  render(createElement(StorePage, { storeId: 'store-1' }));
+  const list = await screen.findByRole('list', { name: 'Items' });
+  return { cart, list, user: userEvent.setup() };
+}
+
+/** The row of the list that shows `name`. */
+function rowOf(list: HTMLElement, name: string): HTMLElement {
+  const row = within(list)
+    .getAllByRole('listitem')
+    .find((each) => each.textContent?.includes(name));
+  if (!row) throw new Error(`no row shows ${name}`);
+  return row;
+}
+
+/** What a row says, its words separated as a screen shows them. */
+const textOf = (row: Element) => row.textContent?.replace(/\s+/g, ' ').trim();
+
+describe('an item with several pack sizes', () => {
+  it('shows them as a radio group, the first in stock chosen, with its price, MRP struck through, saving and units left', async () => {
+    serve(() => catalogueOf([milk]));
+    const { list } = await openStore();
+    const row = rowOf(list, 'Milk');
+    const sizes = within(row).getByRole('radiogroup', { name: 'Pack size of Milk' });
+    const radios = within(sizes).getAllByRole('radio');
+    expect(
+      radios.map((radio) => [radio.closest('label')?.textContent, (radio as HTMLInputElement).checked]),
+    ).toEqual([
+      ['500 ml ₹30.00', true],
+      ['1 l ₹58.00', false],
+      ['2 l Sold out', false],
+    ]);
+    expect(radios.map((radio) => (radio as HTMLInputElement).disabled)).toEqual([false, false, true]);
+    expect(row.querySelector('s')?.textContent).toBe('₹32.00');
+    expect(textOf(row.querySelector('.item-price')!)).toBe('₹30.00 MRP ₹32.00 Save ₹2.00 (6%)');
+    expect(within(row).getByText('Only 3 left')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Add Milk · 500 ml' })).toBeTruthy();
+  });
+
+  it('shows the price of the size chosen, and adds that size, each size on a line of its own', async () => {
+    serve(() => catalogueOf([milk]));
+    const { list, cart, user } = await openStore();
+    const row = rowOf(list, 'Milk');
+    await user.click(within(row).getByRole('radio', { name: '1 l ₹58.00' }));
+    expect(textOf(row.querySelector('.item-price')!)).toBe('₹58.00 MRP ₹60.00 Save ₹2.00 (3%)');
+    expect(textOf(row)).not.toContain('left');
+    await user.click(within(row).getByRole('button', { name: 'Add Milk · 1 l' }));
+    await user.click(within(row).getByRole('button', { name: 'One more Milk · 1 l' }));
+    await user.click(within(row).getByRole('radio', { name: /^500 ml/ }));
+    await user.click(within(row).getByRole('button', { name: 'Add Milk · 500 ml' }));
+    expect(cart.get()?.lines).toEqual([
+      {
+        itemId: 'milk',
+        variantId: 'm1',
+        variantLabel: '1 l',
+        name: 'Milk',
+        pricePaise: 5_800,
+        veg: true,
+        quantity: 2,
+      },
+      {
+        itemId: 'milk',
+        variantId: 'm500',
+        variantLabel: '500 ml',
+        name: 'Milk',
+        pricePaise: 3_000,
+        veg: true,
+        quantity: 1,
+      },
+    ]);
+    // Each size says how many of it the cart holds; the bar counts them all.
+    expect(within(row).getByRole('radio', { name: '1 l ₹58.00 , 2 in the cart' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^View cart · 3 items · ₹146.00/ })).toBeTruthy();
+  });
+
+  it('moves the choice with the arrow keys, past a sold-out size', async () => {
+    serve(() => catalogueOf([milk]));
+    const { list, user } = await openStore();
+    const row = rowOf(list, 'Milk');
+    await user.click(within(row).getByRole('radio', { name: /^1 l/ }));
+    await user.keyboard('{ArrowRight}');
+    const checked = within(row).getByRole('radio', { checked: true });
+    expect(checked.closest('label')?.textContent).toBe('500 ml ₹30.00');
+    expect(document.activeElement).toBe(checked);
+    expect(within(row).getByRole('button', { name: 'Add Milk · 500 ml' })).toBeTruthy();
+  });
+
+  it('is greyed with “Out of stock” and cannot be added once every size is sold out', async () => {
+    serve(() => catalogueOf([salt, { ...atta, id: 'off', name: 'Poha', inStock: false }]));
+    const { list } = await openStore();
+    for (const name of ['Salt', 'Poha']) {
+      const row = rowOf(list, name);
+      expect(textOf(row)).toContain('Out of stock');
+      expect(within(row).queryByRole('button')).toBeNull();
+    }
+    const sizes = within(rowOf(list, 'Salt')).getAllByRole('radio');
+    expect(sizes.every((radio) => (radio as HTMLInputElement).disabled)).toBe(true);
+  });
+});
+
+describe('an item of one variant', () => {
+  it('looks as before, with its MRP and saving, and no sizes to choose', async () => {
+    serve(() => catalogueOf([atta]));
+    const { list, cart, user } = await openStore();
+    const row = rowOf(list, 'Atta');
+    expect(within(row).queryByRole('radiogroup')).toBeNull();
+    expect(textOf(row.querySelector('.item-price')!)).toBe('₹270.00 MRP ₹300.00 Save ₹30.00 (10%)');
+    await user.click(within(row).getByRole('button', { name: 'Add Atta' }));
+    expect(cart.get()?.lines).toEqual([
+      {
+        itemId: 'atta',
+        variantId: 'a5',
+        variantLabel: '',
+        name: 'Atta',
+        pricePaise: 27_000,
+        veg: true,
+        quantity: 1,
+      },
+    ]);
+  });
+
+  it('is found in a cart kept from before variants, whose line then names the variant', async () => {
+    serve(() => catalogueOf([atta, milk]));
+    const kept: Cart = {
+      storeId: 'store-1',
+      storeName: 'Near Mart',
+      couponCode: '',
+      lines: [
+        { itemId: 'atta', name: 'Atta', pricePaise: 27_000, veg: true, quantity: 2 },
+        { itemId: 'milk', name: 'Milk', pricePaise: 3_000, veg: true, quantity: 1 },
+      ],
+    };
+    const { list, cart } = await openStore(kept);
+    const row = rowOf(list, 'Atta');
+    expect(within(row).getByRole('group', { name: 'Atta in the cart' }).textContent).toContain('2');
+    await waitFor(() =>
+      expect(cart.get()?.lines).toEqual([
+        {
+          itemId: 'atta',
+          variantId: 'a5',
+          variantLabel: '',
+          name: 'Atta',
+          pricePaise: 27_000,
+          veg: true,
+          quantity: 2,
+        },
+        // An item that has several sizes now: the customer chooses, in the cart.
+        { itemId: 'milk', name: 'Milk', pricePaise: 3_000, veg: true, quantity: 1 },
+      ]),
+    );
+  });
+});
+
+describe('a store of thousands of items', () => {
+  const many = Array.from({ length: 5_000 }, (_, index) =>
+    item(`item-${index}`, `Item ${String(index).padStart(4, '0')}`, [variant(`v-${index}`, '', 10)]),
+  );
+
+  it('renders only the rows in sight, and the next ones as the page scrolls', async () => {
+    serve(() => catalogueOf(many));
+    const { list } = await openStore();
+    const shown = () => within(list).getAllByRole('listitem');
+    expect(shown().length).toBeGreaterThan(5);
+    expect(shown().length).toBeLessThan(60);
+    expect(shown()[0]!.getAttribute('aria-setsize')).toBe('5000');
+    expect(screen.queryByText('Item 2000')).toBeNull();
+
+    // 2,000 rows of the estimated height down the page.
+    vi.spyOn(list, 'getBoundingClientRect').mockReturnValue({ top: -200_000 } as DOMRect);
+    await act(async () => {
+      fireEvent.scroll(window);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    });
+    expect(screen.getByText('Item 2000')).toBeTruthy();
+    expect(screen.queryByText('Item 0000')).toBeNull();
+    expect(shown().length).toBeLessThan(60);
+  });
+});
+
+describe('search in a store', () => {
+  const rice = item('rice', 'Sona Masoori Rice', [variant('r', '', 64)], { tags: ['chawal'] });
+  const basmati = item('basmati', 'Basmati Rice', [variant('b', '', 120)], { tags: ['chawal'] });
+
+  it('finds items by what people also call them, in the app alone when the catalogue came whole', async () => {
+    const asked = serve(() => catalogueOf([milk, rice]));
+    const { list, user } = await openStore();
+    await user.type(screen.getByRole('searchbox', { name: 'Search this store' }), 'chawal');
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map(textOf)).toHaveLength(1));
+    expect(textOf(rowOf(list, 'Rice'))).toContain('Sona Masoori Rice');
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(asked).toEqual(['']);
+  });
+
+  it('asks the server too when the catalogue came truncated, and shows what it finds', async () => {
+    const asked = serve((query) =>
+      query === '' ? catalogueOf([milk, rice], { truncated: true }) : catalogueOf([rice, basmati]),
+    );
+    await openStore();
+    expect(screen.getByText('Search to see more items.')).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search this store' }), 'chawal');
+    // The app's own match at once, the server's once typing pauses.
+    expect(await screen.findByText('Sona Masoori Rice')).toBeTruthy();
+    expect(await screen.findByText('Basmati Rice')).toBeTruthy();
+    expect(asked).toEqual(['', '?q=chawal']);
+    expect(screen.queryByText('Milk')).toBeNull();
+  });
+});
