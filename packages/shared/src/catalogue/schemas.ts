@@ -49,9 +49,10 @@ const itemFields = {
 function withVariants<T extends { pricePaise?: number; variants?: VariantValues[] }>(
   input: T,
   context: z.RefinementCtx,
-): Omit<T, 'pricePaise'> & { variants: VariantValues[] } {
+): Omit<T, 'pricePaise' | 'variants'> & { variants: VariantValues[] } {
   const { pricePaise, variants, ...rest } = input;
-  if (variants) return { ...rest, variants };
+  type Out = Omit<T, 'pricePaise' | 'variants'> & { variants: VariantValues[] };
+  if (variants) return { ...rest, variants } as Out;
   if (pricePaise === undefined) {
     context.addIssue({ code: 'custom', path: ['variants'], message: variantMessages.noVariants });
     return z.NEVER;
@@ -61,7 +62,7 @@ function withVariants<T extends { pricePaise?: number; variants?: VariantValues[
     variants: [
       { label: '', pricePaise, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null },
     ],
-  };
+  } as Out;
 }
 
 /** The item's fields as one plain object, for a form that holds some of them in its own shape. */

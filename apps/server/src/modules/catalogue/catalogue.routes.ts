@@ -14,6 +14,7 @@ import {
   lowStockRowSchema,
   stockAdjustmentSchema,
 } from '@storedesk/shared/catalogue/variants';
+import { spreadsheetLimits } from '@storedesk/shared/catalogue/spreadsheet';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { limits } from '@storedesk/shared/limits';
@@ -23,6 +24,7 @@ import type { Storage } from '#server/storage/storage.ts';
 import { deleteQuerySchema, idParam, imageErrors } from '#server/lib/route-schemas.ts';
 import { authOf } from '#server/plugins/access.ts';
 import * as catalogue from './catalogue.service.ts';
+import * as spreadsheets from './spreadsheet.service.ts';
 
 const storeParams = z.object({ storeId: idParam });
 const categoryParams = storeParams.extend({ categoryId: idParam });
@@ -226,6 +228,66 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     },
     async (request) => catalogue.listLowStock(db, authOf(request), request.query),
   );
+
+  // A spreadsheet arrives whole, as bytes: CSV or Excel, up to its own limit.
+  app.addContentTypeParser(
+    ['text/csv', spreadsheets.xlsxType],
+    { parseAs: 'buffer', bodyLimit: spreadsheetLimits.maxBytes },
+    (_request, body, done) => done(null, body),
+  );
+  const importResultSchema = z.object({
+    created: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+    errors: z.array(z.object({ row: z.number().int(), field: z.string(), message: z.string() })),
+  });
+
+  app.post(
+    '/stores/:storeId/catalogue/import',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Import the store’s catalogue from a spreadsheet: `text/csv` or Excel (.xlsx), a header row, then one row per variant with the columns sku, name, category, variant, price, mrp, stock, gst, hsn, veg (and optionally barcode, low_stock); rows of one name are one item, money in rupees. With `dryRun=true` nothing is written and the answer says what would be; without it the whole file is applied, or nothing when any row is bad (400, `error.current` holds the same answer with every bad row). Rows match variants by SKU, then by item and variant name: the same file twice changes nothing.',
+        consumes: ['text/csv', spreadsheets.xlsxType],
+        params: storeParams,
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+        response: { 200: importResultSchema, ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const kind = request.headers['content-type']?.startsWith(spreadsheets.xlsxType) ? 'xlsx' : 'csv';
+      return spreadsheets.importCatalogue(
+        db,
+        authOf(request),
+        request.params.storeId,
+        { body: request.body as Buffer, kind },
+        request.query.dryRun === 'true',
+      );
+    },
+  );
+
+  for (const kind of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/stores/:storeId/catalogue/export.${kind}`,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: `The store’s catalogue as ${kind === 'csv' ? 'CSV' : 'Excel (.xlsx)'}, in the columns the import reads, one row per variant`,
+          produces: [kind === 'csv' ? 'text/csv' : spreadsheets.xlsxType],
+          params: storeParams,
+        },
+      },
+      async (request, reply) => {
+        const file = await spreadsheets.exportCatalogue(db, authOf(request), request.params.storeId, kind);
+        return reply
+          .type(kind === 'csv' ? 'text/csv; charset=utf-8' : spreadsheets.xlsxType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
+  }
 
   app.put(
     '/stores/:storeId/items/:itemId/image',

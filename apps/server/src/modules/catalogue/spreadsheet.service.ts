@@ -1,0 +1,440 @@
+/*
+ * A store's catalogue in and out of spreadsheets (B17, ADR 0063): CSV or Excel, one row per
+ * variant. An import is planned whole before anything is written: with `dryRun` the plan is the
+ * answer; otherwise it is applied in one transaction, or not at all when any row is bad. Rows
+ * match the store's variants by SKU, then by item name and variant name, so a file imported
+ * twice changes nothing the second time.
+ */
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { variantLimits } from '@storedesk/shared/catalogue/variants';
+import {
+  readHeader,
+  readRow,
+  rupeesCell,
+  spreadsheetColumns,
+  spreadsheetLimits,
+  spreadsheetMessages,
+  type CatalogueRow,
+  type ImportResult,
+  type SpreadsheetError,
+} from '@storedesk/shared/catalogue/spreadsheet';
+import type { AuthContext } from '#server/lib/callers.ts';
+import type { Database, Executor } from '#server/db/client.ts';
+import { csvLine } from '#server/lib/csv.ts';
+import { AppError, invalid } from '#server/lib/errors.ts';
+import { isUniqueViolation } from '#server/lib/pg-errors.ts';
+import { publishEvent } from '#server/realtime/events.repository.ts';
+import { getStore } from '#server/modules/stores/stores.service.ts';
+import * as repo from './spreadsheet.repository.ts';
+
+export type SpreadsheetKind = 'csv' | 'xlsx';
+export const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+type Store = { businessId: string; storeId: string; zoneId: string };
+
+async function storeOf(db: Executor, auth: AuthContext, storeId: string): Promise<Store> {
+  const store = await getStore(db, auth, storeId);
+  return { businessId: auth.business.id, storeId, zoneId: store.zoneId };
+}
+
+/** The file's rows of cells, the header first. */
+async function cellsOf(file: Buffer, kind: SpreadsheetKind): Promise<string[][]> {
+  if (kind === 'csv') {
+    try {
+      return parseCsv(file, { bom: true, relax_column_count: true, skip_empty_lines: true }) as string[][];
+    } catch {
+      throw invalid({ file: spreadsheetMessages.notSpreadsheet }, spreadsheetMessages.notSpreadsheet);
+    }
+  }
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+  } catch {
+    throw invalid({ file: spreadsheetMessages.notSpreadsheet }, spreadsheetMessages.notSpreadsheet);
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) return [];
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const cells: string[] = [];
+    for (let index = 1; index <= row.cellCount; index += 1) {
+      const cell = row.getCell(index);
+      // A formula is read as the text it is, never evaluated: "=cmd|…" is a name like any other.
+      const value = cell.formula ? `=${cell.formula}` : cell.text;
+      cells.push(value ?? '');
+    }
+    if (cells.some((cell) => cell.trim() !== '')) rows.push(cells);
+  });
+  return rows;
+}
+
+/** The rows, read, and the bad cells of those that could not be. */
+function rowsOf(cells: string[][]): { rows: CatalogueRow[]; errors: SpreadsheetError[] } {
+  if (cells.length === 0)
+    return { rows: [], errors: [{ row: 1, field: 'file', message: spreadsheetMessages.empty }] };
+  if (cells.length - 1 > spreadsheetLimits.maxRows) {
+    return {
+      rows: [],
+      errors: [
+        { row: spreadsheetLimits.maxRows + 2, field: 'file', message: spreadsheetMessages.tooManyRows },
+      ],
+    };
+  }
+  const header = readHeader(cells[0]!);
+  if ('errors' in header) return { rows: [], errors: header.errors };
+  const rows: CatalogueRow[] = [];
+  const errors: SpreadsheetError[] = [];
+  cells.slice(1).forEach((line, index) => {
+    const read = readRow(line, index + 2, header.columns);
+    if ('errors' in read) errors.push(...read.errors);
+    else rows.push(read.value);
+  });
+  if (rows.length === 0 && errors.length === 0)
+    errors.push({ row: 2, field: 'file', message: spreadsheetMessages.empty });
+  return { rows, errors };
+}
+
+type ItemPlan = {
+  itemId: string | null;
+  /** The item's index among new ones, for an item the import creates. */
+  newIndex: number | null;
+  values: repo.NewItem;
+  changed: boolean;
+  firstRow: number;
+};
+type VariantPlan = {
+  row: number;
+  item: ItemPlan;
+  existing: repo.CatalogueEntry | null;
+  values: Omit<repo.NewVariant, 'itemId'>;
+  changed: boolean;
+};
+
+const sameVariant = (entry: repo.CatalogueEntry, row: CatalogueRow, label: string) =>
+  entry.label === label &&
+  entry.pricePaise === row.pricePaise &&
+  entry.mrpPaise === row.mrpPaise &&
+  entry.sku === row.sku &&
+  entry.barcode === row.barcode &&
+  entry.stock === row.stock &&
+  entry.lowStockAt === row.lowStockAt;
+
+/** What the file would do to the store's catalogue, row by row, with every bad row. */
+async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: SpreadsheetError[]) {
+  const fail = (row: number, field: string, message: string) => errors.push({ row, field, message });
+  const [entries, categoryIds] = await Promise.all([
+    repo.findCatalogueEntries(db, store),
+    repo.findCategoryIds(db, store),
+  ]);
+  const bySku = new Map<string, repo.CatalogueEntry>();
+  const byBarcode = new Map<string, repo.CatalogueEntry>();
+  const itemsByName = new Map<string, repo.CatalogueEntry[]>();
+  const variantsOf = new Map<string, repo.CatalogueEntry[]>();
+  for (const entry of entries) {
+    if (entry.sku) bySku.set(entry.sku, entry);
+    if (entry.barcode) byBarcode.set(entry.barcode, entry);
+    const list = variantsOf.get(entry.itemId) ?? [];
+    list.push(entry);
+    variantsOf.set(entry.itemId, list);
+    const name = entry.name.toLowerCase();
+    if (!itemsByName.has(name)) itemsByName.set(name, list);
+  }
+
+  // Codes once in the file.
+  const skuRow = new Map<string, number>();
+  const barcodeRow = new Map<string, number>();
+  for (const row of rows) {
+    if (row.sku) {
+      const first = skuRow.get(row.sku);
+      if (first !== undefined) fail(row.row, 'sku', spreadsheetMessages.skuTwice(first));
+      else skuRow.set(row.sku, row.row);
+    }
+    if (row.barcode) {
+      const first = barcodeRow.get(row.barcode);
+      if (first !== undefined) fail(row.row, 'barcode', spreadsheetMessages.barcodeTwice(first));
+      else barcodeRow.set(row.barcode, row.row);
+    }
+  }
+
+  const groups = new Map<string, CatalogueRow[]>();
+  for (const row of rows) {
+    const key = row.name.toLowerCase();
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+
+  const itemPlans: ItemPlan[] = [];
+  const variantPlans: VariantPlan[] = [];
+  let newItems = 0;
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    // The item's own fields are the same on each of its rows.
+    for (const row of group.slice(1)) {
+      for (const [field, same] of [
+        ['category', row.category.toLowerCase() === first.category.toLowerCase()],
+        ['gst', row.gstRate === first.gstRate],
+        ['hsn', row.hsn === first.hsn],
+        ['veg', row.veg === first.veg],
+      ] as const) {
+        if (!same) fail(row.row, field, spreadsheetMessages.itemDiffers(field, first.row));
+      }
+    }
+    const categoryId = categoryIds.get(first.category.toLowerCase());
+    if (!categoryId) fail(first.row, 'category', spreadsheetMessages.unknownCategory(first.category));
+
+    // The item: the one its first known SKU is of, else the store's item of this name.
+    const known = group.find((row) => row.sku !== null && bySku.has(row.sku));
+    const itemId = known
+      ? bySku.get(known.sku!)!.itemId
+      : (itemsByName.get(first.name.toLowerCase())?.[0]?.itemId ?? null);
+    const current = itemId ? (variantsOf.get(itemId) ?? []) : [];
+    const head = current[0];
+    const values: repo.NewItem = {
+      categoryId: categoryId ?? '',
+      name: first.name,
+      gstRate: first.gstRate,
+      hsn: first.hsn,
+      veg: first.veg,
+    };
+    const item: ItemPlan = {
+      itemId,
+      newIndex: itemId ? null : newItems++,
+      values,
+      changed:
+        head !== undefined &&
+        (head.name !== values.name ||
+          head.categoryId !== values.categoryId ||
+          head.gstRate !== values.gstRate ||
+          head.hsn !== values.hsn ||
+          head.veg !== values.veg),
+      firstRow: first.row,
+    };
+    itemPlans.push(item);
+
+    // Each row's variant: by SKU, else by its name among the item's.
+    const labels = new Map<string, number>();
+    const claimed = new Set<string>();
+    let next = current.length;
+    for (const row of group) {
+      const label = row.variant;
+      if (group.length > 1 && !label) fail(row.row, 'variant', spreadsheetMessages.variantNeeded);
+      const labelKey = label.toLowerCase();
+      if (labels.has(labelKey))
+        fail(row.row, 'variant', spreadsheetMessages.variantTwice(labels.get(labelKey)!));
+      labels.set(labelKey, row.row);
+      let existing: repo.CatalogueEntry | null = null;
+      const skuMatch = row.sku ? bySku.get(row.sku) : undefined;
+      if (skuMatch && skuMatch.itemId !== itemId) {
+        fail(row.row, 'sku', spreadsheetMessages.skuOfOtherItem);
+      } else if (skuMatch) {
+        existing = skuMatch;
+      } else {
+        existing =
+          current.find((entry) => !claimed.has(entry.variantId) && entry.label.toLowerCase() === labelKey) ??
+          // An item of one variant and one row: that row is its variant, whatever it is called now.
+          (current.length === 1 && group.length === 1 && !claimed.has(current[0]!.variantId)
+            ? current[0]!
+            : null);
+      }
+      const barcodeMatch = row.barcode ? byBarcode.get(row.barcode) : undefined;
+      if (barcodeMatch && barcodeMatch.variantId !== existing?.variantId) {
+        fail(row.row, 'barcode', spreadsheetMessages.barcodeTaken);
+      }
+      if (existing) claimed.add(existing.variantId);
+      variantPlans.push({
+        row: row.row,
+        item,
+        existing,
+        values: {
+          position: existing ? existing.position : next++,
+          label,
+          pricePaise: row.pricePaise,
+          mrpPaise: row.mrpPaise,
+          sku: row.sku,
+          barcode: row.barcode,
+          stock: row.stock,
+          lowStockAt: row.lowStockAt,
+        },
+        changed: existing ? !sameVariant(existing, row, label) : true,
+      });
+    }
+    if (next > variantLimits.maxVariants) fail(first.row, 'variant', spreadsheetMessages.tooManyVariants);
+  }
+
+  // A code another product of the business has (another store's, or an item in the trash).
+  const elsewhere = await repo.findCodesElsewhere(db, store, {
+    skus: rows.flatMap((row) => (row.sku ? [row.sku] : [])),
+    barcodes: rows.flatMap((row) => (row.barcode ? [row.barcode] : [])),
+  });
+  if (elsewhere.length > 0) {
+    const productOf = new Map(entries.map((entry) => [entry.itemId, entry.productId]));
+    for (const variant of variantPlans) {
+      const productId = variant.item.itemId ? productOf.get(variant.item.itemId) : undefined;
+      const taken = (code: string | null, column: 'sku' | 'barcode') =>
+        code !== null && elsewhere.some((other) => other[column] === code && other.productId !== productId);
+      if (taken(variant.values.sku, 'sku')) fail(variant.row, 'sku', spreadsheetMessages.skuTaken);
+      if (taken(variant.values.barcode, 'barcode'))
+        fail(variant.row, 'barcode', spreadsheetMessages.barcodeTaken);
+    }
+  }
+
+  const firstRows = new Set(itemPlans.filter((item) => item.changed).map((item) => item.firstRow));
+  const result: ImportResult = {
+    created: variantPlans.filter((variant) => !variant.existing).length,
+    updated: variantPlans.filter(
+      (variant) => variant.existing && (variant.changed || firstRows.has(variant.row)),
+    ).length,
+    unchanged: 0,
+    errors: errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field)),
+  };
+  result.unchanged = variantPlans.length - result.created - result.updated;
+  return { result, itemPlans, variantPlans };
+}
+
+async function apply(tx: Executor, store: Store, itemPlans: ItemPlan[], variantPlans: VariantPlan[]) {
+  const created = itemPlans.filter((item) => item.itemId === null);
+  const newIds = await repo.insertItems(
+    tx,
+    store,
+    created.map((item) => item.values),
+  );
+  created.forEach((item, index) => (item.itemId = newIds[index]!));
+  for (const item of itemPlans.filter((each) => each.changed)) {
+    await repo.updateItemFields(tx, store, item.itemId!, item.values);
+  }
+  const fresh = variantPlans.filter((variant) => !variant.existing);
+  const freshIds = await repo.insertVariants(
+    tx,
+    store,
+    fresh.map((variant) => ({ ...variant.values, itemId: variant.item.itemId! })),
+  );
+  const adjustments: Array<{ itemId: string; variantId: string; stockFrom: number | null; stockTo: number }> =
+    [];
+  fresh.forEach((variant, index) => {
+    if (variant.values.stock !== null) {
+      adjustments.push({
+        itemId: variant.item.itemId!,
+        variantId: freshIds[index]!,
+        stockFrom: null,
+        stockTo: variant.values.stock,
+      });
+    }
+  });
+  for (const variant of variantPlans.filter((each) => each.existing && each.changed)) {
+    const { position: _position, ...values } = variant.values;
+    await repo.updateVariantFields(tx, store, variant.existing!.variantId, values);
+    if (values.stock !== null && values.stock !== variant.existing!.stock) {
+      adjustments.push({
+        itemId: variant.existing!.itemId,
+        variantId: variant.existing!.variantId,
+        stockFrom: variant.existing!.stock,
+        stockTo: values.stock,
+      });
+    }
+  }
+  await repo.insertStockAdjustments(tx, store, adjustments);
+}
+
+/**
+ * Imports a store's catalogue from a spreadsheet (B17). With `dryRun` nothing is written; without
+ * it, a file with any bad row is 400 with them all, and a good one is applied whole.
+ */
+export async function importCatalogue(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  file: { body: Buffer; kind: SpreadsheetKind },
+  dryRun: boolean,
+): Promise<ImportResult> {
+  const read = rowsOf(await cellsOf(file.body, file.kind));
+  const refuse = (result: ImportResult) =>
+    new AppError(
+      'invalid_input',
+      spreadsheetMessages.rowsNeedAttention(new Set(result.errors.map((error) => error.row)).size),
+      {
+        fields: Object.fromEntries(
+          result.errors.slice(0, 50).map((error) => [`rows.${error.row}.${error.field}`, error.message]),
+        ),
+        current: result,
+      },
+    );
+  if (dryRun) {
+    const store = await storeOf(db, auth, storeId);
+    return (await plan(db, store, read.rows, read.errors)).result;
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const store = await storeOf(tx, auth, storeId);
+      await repo.lockStoreCatalogue(tx, store);
+      const planned = await plan(tx, store, read.rows, read.errors);
+      if (planned.result.errors.length > 0) throw refuse(planned.result);
+      if (planned.result.created + planned.result.updated > 0) {
+        await apply(tx, store, planned.itemPlans, planned.variantPlans);
+        await publishEvent(tx, {
+          businessId: store.businessId,
+          zoneId: store.zoneId,
+          topic: 'catalogue',
+          action: 'item.imported',
+          recordId: store.storeId,
+        });
+      }
+      return planned.result;
+    });
+  } catch (error) {
+    // Two variants trading codes in one file: the unique index sees the first half of the swap.
+    if (
+      isUniqueViolation(error, 'item_variants_sku_idx') ||
+      isUniqueViolation(error, 'item_variants_barcode_idx')
+    ) {
+      throw new AppError(
+        'conflict',
+        'Two variants trade SKUs or barcodes in this file: import it in two steps',
+      );
+    }
+    throw error;
+  }
+}
+
+const exportRow = (entry: repo.CatalogueEntry) => [
+  entry.sku ?? '',
+  entry.name,
+  entry.categoryName ?? '',
+  entry.label,
+  rupeesCell(entry.pricePaise),
+  rupeesCell(entry.mrpPaise),
+  entry.stock === null ? '' : String(entry.stock),
+  String(entry.gstRate),
+  entry.hsn ?? '',
+  entry.veg ? 'yes' : 'no',
+  entry.barcode ?? '',
+  entry.lowStockAt === null ? '' : String(entry.lowStockAt),
+];
+
+/** The store's catalogue as the import reads it: CSV text, or an Excel workbook. */
+export async function exportCatalogue(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  kind: SpreadsheetKind,
+): Promise<{ body: string | Buffer; fileName: string }> {
+  const store = await storeOf(db, auth, storeId);
+  const entries = await repo.findCatalogueEntries(db, store);
+  const fileName = `catalogue-${storeId.slice(0, 8)}.${kind}`;
+  if (kind === 'csv') {
+    return {
+      body: [spreadsheetColumns as readonly string[], ...entries.map(exportRow)]
+        .map((row) => csvLine([...row]))
+        .join(''),
+      fileName,
+    };
+  }
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Catalogue');
+  sheet.addRow([...spreadsheetColumns]);
+  // Every cell a string: nothing in the file is a formula, whatever a name begins with.
+  for (const entry of entries) sheet.addRow(exportRow(entry));
+  sheet.getRow(1).font = { bold: true };
+  return { body: Buffer.from(await workbook.xlsx.writeBuffer()), fileName };
+}

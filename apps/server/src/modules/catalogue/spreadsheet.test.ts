@@ -1,0 +1,372 @@
+/*
+ * A store's catalogue through spreadsheets (B17): a preview that writes nothing, an import that
+ * is all or nothing, the same file twice changing nothing, exports that import as they are, in
+ * CSV and Excel, and every kind of bad row named by its row and column.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
+import type { Store } from '@storedesk/shared/stores/schemas';
+import {
+  caller,
+  createStaffWorld,
+  type Call,
+  errorOf,
+  type Session,
+  type TestApp,
+  type TestBusiness,
+} from '#test/harness.ts';
+
+let ctx: TestApp;
+let call: Call;
+let biz: TestBusiness;
+let rival: TestBusiness;
+let owner: Session;
+let admin: Session;
+let southAdmin: Session;
+let rivalOwner: Session;
+let store: Store;
+
+const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const header = 'sku,name,category,variant,price,mrp,stock,gst,hsn,veg';
+
+async function created<T>(session: Session, url: string, payload: object): Promise<T> {
+  const res = await call(session, 'POST', url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<T>();
+}
+
+const newStore = (session: Session, zoneId: string) =>
+  created<Store>(session, '/api/stores', {
+    name: `Store ${randomUUID().slice(0, 6)}`,
+    featured: 1,
+    location: 'Indiranagar',
+    description: 'Groceries',
+    phone: '9876543210',
+    openTime: '08:00',
+    closeTime: '21:00',
+    latitude: 12.97,
+    longitude: 77.64,
+    zoneId,
+  });
+
+function upload(
+  session: Session,
+  storeId: string,
+  body: string | Buffer,
+  options: { dryRun?: boolean; type?: string } = {},
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/stores/${storeId}/catalogue/import${options.dryRun ? '?dryRun=true' : ''}`,
+    headers: { ...session.headers, 'content-type': options.type ?? 'text/csv' },
+    payload: body,
+  });
+}
+
+const csv = (...rows: string[]) => [header, ...rows].join('\r\n') + '\r\n';
+
+async function counts(storeId: string) {
+  const { rows } = await ctx.db.execute<{ items: number; variants: number; adjustments: number }>(sql`
+    SELECT (SELECT count(*)::int FROM items WHERE store_id = ${storeId}) AS items,
+           (SELECT count(*)::int FROM item_variants WHERE store_id = ${storeId}) AS variants,
+           (SELECT count(*)::int FROM stock_adjustments WHERE store_id = ${storeId}) AS adjustments`);
+  return rows[0]!;
+}
+
+async function itemsOf(storeId: string, session: Session = owner): Promise<Item[]> {
+  return (await call(session, 'GET', `/api/stores/${storeId}/items?pageSize=25`)).json<{ items: Item[] }>()
+    .items;
+}
+
+async function freshStore(categories: string[] = ['Staples', 'Dairy & Eggs']) {
+  const made = await newStore(admin, biz.zones[0]!);
+  for (const name of categories)
+    await created<Category>(admin, `/api/stores/${made.id}/categories`, { name });
+  return made;
+}
+
+/** A small catalogue; `prefix` gives its SKUs to another product than the first store's. */
+const sampleRows = (prefix = '') => [
+  `${prefix}ATTA-5,Aashirvaad Atta,Staples,5 kg,240,265,12,5,1101,yes`,
+  `${prefix}ATTA-10,Aashirvaad Atta,staples,10 kg,460.50,520,,5,1101,yes`,
+  ',Toned Milk,Dairy & Eggs,500 ml,28,,0,0,,yes',
+  ',Toned Milk,Dairy & Eggs,1 l,54,,30,0,,yes',
+  `${prefix}EGG-6,Brown Eggs,Dairy & Eggs,,72,,,0,,no`,
+];
+const sample = () => csv(...sampleRows());
+
+beforeAll(async () => {
+  ({ ctx, biz, rival, owner, admin, southAdmin, rivalOwner } = await createStaffWorld());
+  call = caller(ctx.app);
+  store = await freshStore();
+});
+afterAll(() => ctx.close());
+
+describe('importing a catalogue', () => {
+  it('previews what a file would do and writes nothing', async () => {
+    const before = await counts(store.id);
+    const res = await upload(owner, store.id, sample(), { dryRun: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 5, updated: 0, unchanged: 0, errors: [] });
+    expect(await counts(store.id)).toEqual(before);
+  });
+
+  it('creates items of their rows’ variants, then the same file changes nothing', async () => {
+    const res = await upload(admin, store.id, sample());
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 5, updated: 0, unchanged: 0, errors: [] });
+    const items = await itemsOf(store.id);
+    const atta = items.find((item) => item.name === 'Aashirvaad Atta')!;
+    expect(atta).toMatchObject({
+      categoryName: 'Staples',
+      gstRate: 5,
+      hsn: '1101',
+      veg: true,
+      pricePaise: 24_000,
+    });
+    expect(atta.variants.map(({ id: _id, ...variant }) => variant)).toEqual([
+      {
+        label: '5 kg',
+        pricePaise: 24_000,
+        mrpPaise: 26_500,
+        sku: 'ATTA-5',
+        barcode: null,
+        stock: 12,
+        lowStockAt: null,
+      },
+      {
+        label: '10 kg',
+        pricePaise: 46_050,
+        mrpPaise: 52_000,
+        sku: 'ATTA-10',
+        barcode: null,
+        stock: null,
+        lowStockAt: null,
+      },
+    ]);
+    const milk = items.find((item) => item.name === 'Toned Milk')!;
+    expect(milk.variants.map((variant) => [variant.label, variant.stock])).toEqual([
+      ['500 ml', 0],
+      ['1 l', 30],
+    ]);
+    expect(items.find((item) => item.name === 'Brown Eggs')!.variants).toMatchObject([
+      { label: '', sku: 'EGG-6' },
+    ]);
+    // Each count was recorded as counted, for the audit log.
+    expect((await counts(store.id)).adjustments).toBe(3);
+
+    const before = await counts(store.id);
+    const again = await upload(admin, store.id, sample());
+    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 5, errors: [] });
+    expect(await counts(store.id)).toEqual(before);
+    expect(await itemsOf(store.id)).toEqual(items);
+  });
+
+  it('updates prices, stock and item fields by SKU, and counts each row once', async () => {
+    const res = await upload(
+      admin,
+      store.id,
+      csv(
+        'ATTA-5,Aashirvaad Atta,Staples,5 kg,235,265,20,5,1101,yes',
+        'ATTA-10,Aashirvaad Atta,Staples,10 kg,460.50,520,,5,1101,yes',
+        'EGG-6,Brown Eggs (6),Dairy & Eggs,,75,,,0,,no',
+      ),
+    );
+    expect(res.json()).toEqual({ created: 0, updated: 2, unchanged: 1, errors: [] });
+    const items = await itemsOf(store.id);
+    const atta = items.find((item) => item.name === 'Aashirvaad Atta')!;
+    expect(atta.variants.map((variant) => [variant.pricePaise, variant.stock])).toEqual([
+      [23_500, 20],
+      [46_050, null],
+    ]);
+    // Renamed by its SKU, not added again.
+    expect(items.filter((item) => item.name.startsWith('Brown Eggs')).map((item) => item.name)).toEqual([
+      'Brown Eggs (6)',
+    ]);
+    const { rows } = await ctx.db.execute<{ stock_from: number; stock_to: number; reason: string }>(
+      sql`SELECT stock_from, stock_to, reason FROM stock_adjustments WHERE variant_id = ${atta.variants[0]!.id} ORDER BY created_at`,
+    );
+    expect(rows.map((row) => [row.reason, row.stock_from, row.stock_to])).toEqual([
+      ['counted', null, 12],
+      ['counted', 12, 20],
+    ]);
+  });
+
+  it('names every bad row by its row and column, and writes nothing', async () => {
+    const target = await freshStore();
+    const before = await counts(target.id);
+    const file = csv(
+      'A1,Rice,Staples,1 kg,abc,,,0,,no',
+      'A2,Dal,Staples,1 kg,90,,-4,0,,no',
+      'A3,Soap,Toiletries,,40,,,0,,no',
+      'A4,Salt,Staples,,25,,,0,,no',
+      'A4,Sugar,Staples,,45,,,0,,no',
+      'A6,Ghee,Staples,,500,450,,0,,no',
+      'A7,Jam,Staples,,100,,,7,,no',
+      'A8,Tea,Staples,,100,,,0,12,no',
+      'A9,Oats,Staples,,100,,,0,,maybe',
+      'A 10,Poha,Staples,,100,,2.5,0,,no',
+      ',Oil,Staples,1 l,100,,,0,,no',
+      ',Oil,Staples,1 l,180,,,0,,no',
+      ',Ragi,Staples,,100,,,0,,no',
+      ',Ragi,Staples,,100,,,5,,no',
+      "B1,=cmd|' /C calc'!A0,Staples,,10,,,0,,no",
+    );
+    for (const dryRun of [true, false]) {
+      const res = await upload(owner, target.id, file, { dryRun });
+      const expected = [
+        { row: 2, field: 'price', message: spreadsheetMessages.price },
+        { row: 3, field: 'stock', message: spreadsheetMessages.stock },
+        { row: 4, field: 'category', message: spreadsheetMessages.unknownCategory('Toiletries') },
+        { row: 6, field: 'sku', message: spreadsheetMessages.skuTwice(5) },
+        { row: 7, field: 'mrp', message: spreadsheetMessages.mrpBelowPrice },
+        { row: 8, field: 'gst', message: spreadsheetMessages.gst },
+        { row: 9, field: 'hsn', message: spreadsheetMessages.hsn },
+        { row: 10, field: 'veg', message: spreadsheetMessages.veg },
+        { row: 11, field: 'sku', message: spreadsheetMessages.code },
+        { row: 11, field: 'stock', message: spreadsheetMessages.stock },
+        { row: 13, field: 'variant', message: spreadsheetMessages.variantTwice(12) },
+        { row: 14, field: 'variant', message: spreadsheetMessages.variantNeeded },
+        { row: 15, field: 'gst', message: spreadsheetMessages.itemDiffers('gst', 14) },
+        { row: 15, field: 'variant', message: spreadsheetMessages.variantNeeded },
+        { row: 15, field: 'variant', message: spreadsheetMessages.variantTwice(14) },
+      ];
+      if (dryRun) {
+        expect(res.statusCode).toBe(200);
+        expect(res.json().errors).toEqual(expected);
+      } else {
+        expect(res.statusCode).toBe(400);
+        const error = errorOf(res);
+        expect(error.message).toBe(spreadsheetMessages.rowsNeedAttention(12));
+        expect((error.current as { errors: unknown }).errors).toEqual(expected);
+        expect(error.fields!['rows.2.price']).toBe(spreadsheetMessages.price);
+      }
+    }
+    expect(await counts(target.id)).toEqual(before);
+  });
+
+  it('refuses a file that is not a catalogue: no header, missing columns, broken quotes, empty', async () => {
+    const target = await freshStore();
+    const cases: Array<[string, Array<{ row: number; field: string; message: string }>]> = [
+      ['', [{ row: 1, field: 'file', message: spreadsheetMessages.empty }]],
+      [`${header}\r\n`, [{ row: 2, field: 'file', message: spreadsheetMessages.empty }]],
+      [
+        'sku,name,price\r\nA,Rice,10\r\n',
+        ['category', 'gst', 'hsn', 'mrp', 'stock', 'variant', 'veg'].map((column) => ({
+          row: 1,
+          field: column,
+          message: spreadsheetMessages.missingColumn(column),
+        })),
+      ],
+    ];
+    for (const [body, errors] of cases) {
+      const res = await upload(owner, target.id, body, { dryRun: true });
+      expect(res.statusCode, body).toBe(200);
+      expect(res.json().errors).toEqual(errors);
+    }
+    const broken = await upload(owner, target.id, `${header}\r\nA,"Rice,Staples,,10,,,0,,no\r\n`);
+    expect(broken.statusCode).toBe(400);
+    expect(errorOf(broken).fields).toEqual({ file: spreadsheetMessages.notSpreadsheet });
+    const notXlsx = await upload(owner, target.id, 'not a workbook', { type: xlsx });
+    expect(notXlsx.statusCode).toBe(400);
+    expect(errorOf(notXlsx).fields).toEqual({ file: spreadsheetMessages.notSpreadsheet });
+    const plain = await upload(owner, target.id, sample(), { type: 'text/plain' });
+    expect(plain.statusCode).toBe(415);
+    const huge = await upload(owner, target.id, header + '\r\n' + 'x'.repeat(10 * 1024 * 1024));
+    expect(huge.statusCode).toBe(413);
+    expect((await counts(target.id)).items).toBe(0);
+  });
+
+  it('refuses a SKU another product of the business has, in another store', async () => {
+    const other = await freshStore();
+    const res = await upload(owner, other.id, csv('ATTA-5,Chakki Atta,Staples,5 kg,200,,,0,,no'));
+    expect(res.statusCode).toBe(400);
+    expect((errorOf(res).current as { errors: unknown }).errors).toEqual([
+      { row: 2, field: 'sku', message: spreadsheetMessages.skuTaken },
+    ]);
+  });
+
+  it('is another zone’s admin’s and another business’s 404', async () => {
+    expect((await upload(southAdmin, store.id, sample(), { dryRun: true })).statusCode).toBe(404);
+    expect((await upload(rivalOwner, store.id, sample(), { dryRun: true })).statusCode).toBe(404);
+    for (const kind of ['csv', 'xlsx']) {
+      expect(
+        (await call(southAdmin, 'GET', `/api/stores/${store.id}/catalogue/export.${kind}`)).statusCode,
+      ).toBe(404);
+      expect(
+        (await call(rivalOwner, 'GET', `/api/stores/${store.id}/catalogue/export.${kind}`)).statusCode,
+      ).toBe(404);
+    }
+    // Another business keeps its own codes.
+    const rivalStore = await newStore(rivalOwner, rival.zones[0]!);
+    await created<Category>(rivalOwner, `/api/stores/${rivalStore.id}/categories`, { name: 'Staples' });
+    const res = await upload(rivalOwner, rivalStore.id, csv('ATTA-5,Atta,Staples,5 kg,200,,,0,,no'));
+    expect(res.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [] });
+  });
+});
+
+describe('exporting a catalogue', () => {
+  it('writes the import’s columns, never a formula, and imports back unchanged', async () => {
+    const target = await freshStore();
+    const imported = await upload(
+      owner,
+      target.id,
+      csv("F1,=cmd|' /C calc'!A0,Staples,,10,,,0,,no", ...sampleRows('X-')),
+    );
+    expect(imported.json()).toEqual({ created: 6, updated: 0, unchanged: 0, errors: [] });
+    const res = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const lines = res.body.split('\r\n');
+    expect(lines[0]).toBe(`${header},barcode,low_stock`);
+    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,");
+    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,');
+    expect(lines.filter((line) => line !== '')).toHaveLength(7);
+    const back = await upload(owner, target.id, res.body);
+    expect(back.json()).toEqual({ created: 0, updated: 0, unchanged: 6, errors: [] });
+    // The name is the text it was given.
+    expect((await itemsOf(target.id)).some((item) => item.name === "=cmd|' /C calc'!A0")).toBe(true);
+  });
+
+  it('writes an Excel workbook of strings that imports back unchanged', async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/stores/${store.id}/catalogue/export.xlsx`,
+      headers: owner.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe(xlsx);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, ...`${header},barcode,low_stock`.split(',')]);
+    sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
+    const back = await upload(owner, store.id, res.rawPayload, { type: xlsx });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ created: 0, updated: 0, errors: [] });
+  });
+
+  it('reads a workbook typed by hand, numbers as numbers', async () => {
+    const target = await freshStore();
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Sheet1');
+    sheet.addRow(header.split(','));
+    sheet.addRow(['SUGAR-1', 'Sugar', 'Staples', '1 kg', 45, 50, 10, 5, 1701, 'yes']);
+    sheet.addRow(['SUGAR-5', 'Sugar', 'Staples', '5 kg', 215.5, null, null, 5, 1701, 'yes']);
+    const body = Buffer.from(await workbook.xlsx.writeBuffer());
+    const res = await upload(owner, target.id, body, { type: xlsx });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+    const sugar = (await itemsOf(target.id)).find((item) => item.name === 'Sugar')!;
+    expect(
+      sugar.variants.map((variant) => [variant.label, variant.pricePaise, variant.mrpPaise, variant.stock]),
+    ).toEqual([
+      ['1 kg', 4_500, 5_000, 10],
+      ['5 kg', 21_550, null, null],
+    ]);
+  });
+});
