@@ -49,6 +49,7 @@ describe('signed-in shell', () => {
     expect(navLabels()).toEqual([
       'Dashboard',
       'Stores',
+      'Low stock',
       'Orders',
       'Dispatch',
       'Reports',
@@ -74,6 +75,7 @@ describe('signed-in shell', () => {
     expect(navLabels()).toEqual([
       'Dashboard',
       'Stores',
+      'Low stock',
       'Orders',
       'Dispatch',
       'Reports',

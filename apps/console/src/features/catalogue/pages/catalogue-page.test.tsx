@@ -2,7 +2,14 @@ import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { adminSession, categoryFixture, itemFixture, listOf, storeFixture } from '@/testing/fixtures.ts';
+import {
+  adminSession,
+  categoryFixture,
+  itemFixture,
+  listOf,
+  storeFixture,
+  variantFixture,
+} from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
@@ -118,6 +125,54 @@ describe('catalogue', { timeout: 30_000 }, () => {
     const price = within(rowOf('Alphonso mango')).getByText('₹1,23,450.50');
     expect(price).toHaveClass('MuiTableCell-alignRight');
     expect(within(rowOf('Paneer')).getByText('₹140.50')).toBeInTheDocument();
+  });
+
+  it("shows each item's price range and stock, and marks an item any of whose variants is low", async () => {
+    const atta = itemFixture({
+      id: 'd0000000-0000-4000-8000-000000000003',
+      name: 'Aashirvaad atta',
+      variants: [
+        variantFixture({
+          id: 'e0000000-0000-4000-8000-000000000011',
+          label: '1 kg',
+          pricePaise: 5_500,
+          stock: 3,
+        }),
+        variantFixture({
+          id: 'e0000000-0000-4000-8000-000000000012',
+          label: '5 kg',
+          pricePaise: 24_500,
+          stock: 20,
+          lowStockAt: 8,
+        }),
+        variantFixture({ id: 'e0000000-0000-4000-8000-000000000013', label: '10 kg', pricePaise: 47_000 }),
+      ],
+    });
+    const ghee = itemFixture({
+      id: 'd0000000-0000-4000-8000-000000000004',
+      name: 'Ghee',
+      variants: [variantFixture({ pricePaise: 65_000, stock: 40, lowStockAt: 10 })],
+    });
+    renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () => json(200, listOf([mango, atta, ghee])),
+    });
+
+    await screen.findByText('Ghee');
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(screen.getByRole('columnheader', { name: 'Stock' })).toBeInTheDocument();
+    // Name, category, tags, price, stock, then Available and the actions.
+    expect(cells('Aashirvaad atta').slice(0, 5)).toEqual([
+      'Aashirvaad atta',
+      'Fruits',
+      'seasonal',
+      '₹55.00 – ₹470.00',
+      'Low stock23',
+    ]);
+    expect(cells('Ghee').slice(3, 5)).toEqual(['₹650.00', '40']);
+    expect(cells('Alphonso mango').slice(3, 5)).toEqual(['₹1,23,450.50', '—']);
   });
 
   it('saves the Available switch at once with the version', async () => {

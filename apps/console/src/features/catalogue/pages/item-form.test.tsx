@@ -78,7 +78,15 @@ describe('item form', { timeout: 30_000 }, () => {
       veg: true,
       inStock: true,
       variants: [
-        { label: '', pricePaise: 14_050, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null },
+        {
+          label: '',
+          pricePaise: 14_050,
+          mrpPaise: null,
+          sku: null,
+          barcode: null,
+          stock: null,
+          lowStockAt: null,
+        },
       ],
     });
   });

@@ -53,6 +53,35 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.getByText('Placed', { selector: '.MuiChip-label' })).toBeInTheDocument();
   });
 
+  it("names each line's variant in the bill: the item, then its pack size", async () => {
+    const order = orderFixture({
+      items: [
+        {
+          itemId: 'i1',
+          itemName: 'Aashirvaad atta',
+          variantId: 'v1',
+          variantLabel: '5 kg',
+          mrpPaise: 30_000,
+          itemQuantity: 1,
+          itemPricePaise: 27_000,
+        },
+        {
+          itemId: 'i2',
+          itemName: 'Paneer',
+          variantId: 'v3',
+          variantLabel: '',
+          itemQuantity: 1,
+          itemPricePaise: 9_000,
+        },
+      ],
+    });
+    renderOrder(order);
+
+    const atta = await screen.findByRole('cell', { name: 'Aashirvaad atta · 5 kg' });
+    expect(within(atta.closest('tr')!).getAllByText('₹270.00')).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: 'Paneer' })).toBeInTheDocument();
+  });
+
   it('shows where the order goes, how it is paid and the note, with the phone to call and the map to open', async () => {
     const order = orderFixture();
     renderOrder(order);

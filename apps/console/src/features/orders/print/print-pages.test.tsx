@@ -1,0 +1,81 @@
+import type { OrderBill } from '@storedesk/shared/orders/invoice';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { adminSession } from '@/testing/fixtures.ts';
+import { json, mockApi } from '@/testing/mock-api.ts';
+import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
+import { renderApp } from '@/testing/render-app.tsx';
+
+/** An order of a 5 kg pack sold under its MRP, a 500 g pack at its MRP, and an item of one unnamed variant. */
+const order: OrderDetail = orderFixture({
+  items: [
+    {
+      itemId: 'i1',
+      itemName: 'Aashirvaad atta',
+      variantId: 'v1',
+      variantLabel: '5 kg',
+      mrpPaise: 30_000,
+      itemQuantity: 1,
+      itemPricePaise: 27_000,
+    },
+    {
+      itemId: 'i1',
+      itemName: 'Aashirvaad atta',
+      variantId: 'v2',
+      variantLabel: '500 g',
+      mrpPaise: 3_500,
+      itemQuantity: 2,
+      itemPricePaise: 3_500,
+    },
+    {
+      itemId: 'i2',
+      itemName: 'Paneer',
+      variantId: 'v3',
+      variantLabel: '',
+      itemQuantity: 1,
+      itemPricePaise: 9_000,
+    },
+  ],
+});
+
+function renderPrint(path: string) {
+  const server = ordersServer([order], adminSession);
+  const { timeline: _timeline, ...rest } = order;
+  const bill: OrderBill = {
+    business: { name: 'Demo Fresh Mart', logoUrl: null, gstin: null, timeZone: 'Asia/Kolkata' },
+    store: { name: order.storeName, address: '100 Feet Road', phone: '+91-9876543210' },
+    order: { ...rest, items: order.items.map((line) => ({ ...line, gstRate: 5, hsn: null })) },
+    invoice: null,
+  };
+  mockApi({ ...server.handlers, [`POST /api/orders/${order.id}/bill`]: () => json(200, bill) });
+  return renderApp(path);
+}
+
+const lineNames = (table: HTMLElement, column: number) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[column]!.textContent);
+
+describe('printed order lines', { timeout: 30_000 }, () => {
+  it('name the variant on the kitchen ticket', async () => {
+    renderPrint(`/orders/${order.id}/print/kitchen`);
+    const ticket = await screen.findByRole('article', { name: 'Kitchen ticket' });
+    expect(lineNames(within(ticket).getByRole('table'), 1)).toEqual([
+      'Aashirvaad atta · 5 kg',
+      'Aashirvaad atta · 500 g',
+      'Paneer',
+    ]);
+  });
+
+  it('name the variant on the bill, with the MRP and the saving of a line sold under it', async () => {
+    renderPrint(`/orders/${order.id}/print/bill`);
+    const bill = await screen.findByRole('article', { name: 'Bill' });
+    expect(lineNames(within(bill).getAllByRole('table')[0]!, 0)).toEqual([
+      'Aashirvaad atta · 5 kg · MRP ₹300.00 · Save ₹30.00 (10%)',
+      'Aashirvaad atta · 500 g',
+      'Paneer',
+    ]);
+  });
+});
