@@ -120,7 +120,7 @@ CREATE OR REPLACE FUNCTION "audit_hidden"("col" text) RETURNS boolean LANGUAGE s
     'id', 'business_id', 'version', 'created_at', 'updated_at', 'store_list_version', 'item_list_version',
     'geohash', 'deleted_at', 'deleted_by_id', 'deleted_by_name', 'blocked_by_id', 'blocked_by_name',
     'paid_by_id', 'paid_by_name', 'settled_by_id', 'settled_by_name', 'settled_at',
-    'product_id', 'stock'
+    'product_id', 'shared_id', 'stock'
   ])
 $$;
 

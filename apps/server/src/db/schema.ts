@@ -353,6 +353,8 @@ export const itemVariants = pgTable(
     itemId: uuid('item_id')
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
+    /** The same variant in every store's copy of the item (ADR 0063). */
+    sharedId: uuid('shared_id').notNull().defaultRandom(),
     position: smallint('position').notNull(),
     /** "500 g", "1 kg", "Pack of 6"; empty only on an item's single variant. */
     label: text('label').notNull(),
@@ -370,6 +372,7 @@ export const itemVariants = pgTable(
   (t) => [
     index('item_variants_item_idx').on(t.itemId, t.position),
     index('item_variants_store_idx').on(t.storeId, t.businessId),
+    index('item_variants_shared_idx').on(t.businessId, t.sharedId),
     // A SKU or barcode names one variant of the store's catalogue (imports match rows by it).
     uniqueIndex('item_variants_sku_idx')
       .on(t.businessId, t.storeId, t.sku)
@@ -379,7 +382,10 @@ export const itemVariants = pgTable(
       .where(sql`${t.barcode} IS NOT NULL`),
     // Never below zero, whatever arrives together: the order's decrement fails instead.
     check('item_variants_stock_check', sql`${t.stock} IS NULL OR ${t.stock} >= 0`),
-    check('item_variants_price_check', sql`${t.pricePaise} >= 0 AND (${t.mrpPaise} IS NULL OR ${t.mrpPaise} >= ${t.pricePaise})`),
+    check(
+      'item_variants_price_check',
+      sql`${t.pricePaise} >= 0 AND (${t.mrpPaise} IS NULL OR ${t.mrpPaise} >= ${t.pricePaise})`,
+    ),
   ],
 );
 

@@ -15,6 +15,12 @@ import {
   stockAdjustmentSchema,
 } from '@storedesk/shared/catalogue/variants';
 import { spreadsheetLimits } from '@storedesk/shared/catalogue/spreadsheet';
+import {
+  catalogueCopyInputSchema,
+  catalogueCopyResultSchema,
+  itemCopyInputSchema,
+  itemCopyResultSchema,
+} from '@storedesk/shared/catalogue/copies';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { listResponseSchema } from '@storedesk/shared/lists';
 import { limits } from '@storedesk/shared/limits';
@@ -25,6 +31,7 @@ import { deleteQuerySchema, idParam, imageErrors } from '#server/lib/route-schem
 import { authOf } from '#server/plugins/access.ts';
 import * as catalogue from './catalogue.service.ts';
 import * as spreadsheets from './spreadsheet.service.ts';
+import * as copies from './copies.service.ts';
 
 const storeParams = z.object({ storeId: idParam });
 const categoryParams = storeParams.extend({ categoryId: idParam });
@@ -227,6 +234,44 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
       },
     },
     async (request) => catalogue.listLowStock(db, authOf(request), request.query),
+  );
+
+  app.post(
+    '/stores/:storeId/items/:itemId/copies',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Keep the item in other stores too: each gets a copy at these prices (stock not counted), in its category of the same name; the copies share name, other names, veg mark, tax, image and variants, so an edit in one store is every store’s, while price, stock and availability stay each store’s own. Stores that keep it already are skipped.',
+        params: itemParams,
+        body: itemCopyInputSchema,
+        response: { 200: itemCopyResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      copies.copyItem(
+        db,
+        authOf(request),
+        request.params.storeId,
+        request.params.itemId,
+        request.body.storeIds,
+      ),
+  );
+
+  app.post(
+    '/stores/:storeId/catalogue/copy',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Start (or fill up) this store from another store’s catalogue: every item it does not keep yet, as copies of the same products',
+        params: storeParams,
+        body: catalogueCopyInputSchema,
+        response: { 200: catalogueCopyResultSchema, ...errors },
+      },
+    },
+    async (request) =>
+      copies.copyCatalogue(db, authOf(request), request.params.storeId, request.body.fromStoreId),
   );
 
   // A spreadsheet arrives whole, as bytes: CSV or Excel, up to its own limit.

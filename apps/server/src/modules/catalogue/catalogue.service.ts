@@ -35,6 +35,7 @@ import { getStore } from '#server/modules/stores/stores.service.ts';
 import * as categoriesRepo from './categories.repository.ts';
 import * as itemsRepo from './items.repository.ts';
 import * as variantsRepo from './variants.repository.ts';
+import { syncCopies } from './copies.service.ts';
 
 type StoreContext = categoriesRepo.StoreRef & { zoneId: string };
 type ItemRow = NonNullable<Awaited<ReturnType<typeof itemsRepo.findItem>>>;
@@ -381,6 +382,10 @@ export async function updateItem(
           existing,
         );
       }
+      // What the item's copies in other stores share follows this edit (ADR 0063).
+      const shared = ['name', 'tags', 'veg', 'gstRate', 'hsn'] as const;
+      if (variants || shared.some((field) => values[field] !== undefined))
+        await syncCopies(tx, store, itemId);
       await announce(tx, store, 'item.updated');
       return (await readItem(tx, store, itemId))!;
     }),
@@ -455,6 +460,7 @@ export async function setItemImage(
     db.transaction(async (tx) => {
       const before = await itemsRepo.setItemImage(tx, store, itemId, newKey);
       if (!before) throw notFound();
+      await syncCopies(tx, store, itemId);
       await announce(tx, store, 'item.updated');
       return { result: (await readItem(tx, store, itemId))!, replacedKey: before.imageKey };
     }),

@@ -1,0 +1,2 @@
+ALTER TABLE "item_variants" ADD COLUMN "shared_id" uuid DEFAULT gen_random_uuid() NOT NULL;--> statement-breakpoint
+CREATE INDEX "item_variants_shared_idx" ON "item_variants" USING btree ("business_id","shared_id");
