@@ -240,12 +240,15 @@ export async function changeStatuses(
 
 /**
  * A bench's basket at a store `s`: its first three items in stock by name (`itemIds`), and the
- * condition that it has three (`hasItems`).
+ * condition that it has three (`hasItems`). Only items of one variant whose stock is not counted
+ * (B17): an order's line needs no variant named, and a run of orders never sells them out.
  */
+const basketItem = `store_id = s.id AND deleted_at IS NULL AND in_stock
+      AND (SELECT count(*) = 1 AND bool_and(v.stock IS NULL) FROM item_variants v WHERE v.item_id = items.id)`;
 export const basketSql = {
   itemIds: `(SELECT array_agg(i.id ORDER BY i.name) FROM (
-      SELECT id, name FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock ORDER BY name LIMIT 3) AS i)`,
-  hasItems: '(SELECT count(*) FROM items WHERE store_id = s.id AND deleted_at IS NULL AND in_stock) >= 3',
+      SELECT id, name FROM items WHERE ${basketItem} ORDER BY name LIMIT 3) AS i)`,
+  hasItems: `(SELECT count(*) FROM items WHERE ${basketItem}) >= 3`,
 };
 
 /**

@@ -48,7 +48,7 @@ const recount = `
   ) AS r
   GROUP BY 1, 2, 3, 4, 5`;
 
-/** A year of closed orders in the demo business, and its rollup; answers the business's year as from and to. */
+/** A year of closed orders in the demo business (each line at its item's first variant's price), and its rollup; answers the business's year as from and to. */
 async function seedYear(
   databaseUrl: string,
 ): Promise<{ from: string; to: string; seconds: number; rollupSeconds: number }> {
@@ -78,9 +78,12 @@ async function seedYear(
     await client.query(
       `WITH s AS (SELECT array_agg(id ORDER BY id) AS id, array_agg(zone_id ORDER BY id) AS zone, array_agg(name ORDER BY id) AS name
                   FROM stores WHERE business_id = $1 AND deleted_at IS NULL),
-            i AS (SELECT array_agg(id::text ORDER BY id) AS id, array_agg(name ORDER BY id) AS name,
-                         array_agg(price_paise::bigint ORDER BY id) AS price
-                  FROM items WHERE business_id = $1 AND deleted_at IS NULL),
+            i AS (SELECT array_agg(it.id::text ORDER BY it.id) AS id, array_agg(it.name ORDER BY it.id) AS name,
+                         array_agg(v.price_paise::bigint ORDER BY it.id) AS price
+                  FROM items it
+                  CROSS JOIN LATERAL (SELECT price_paise FROM item_variants
+                                      WHERE item_id = it.id ORDER BY position LIMIT 1) AS v
+                  WHERE it.business_id = $1 AND it.deleted_at IS NULL),
             d AS (SELECT array_agg(id ORDER BY id) AS id, array_agg(name ORDER BY id) AS name
                   FROM users WHERE business_id = $1 AND level = 3 AND deleted_at IS NULL),
             g AS (SELECT n, 1 + n % 3 AS q1, 1 + n % 2 AS q2,

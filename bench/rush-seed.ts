@@ -1,7 +1,7 @@
 /**
  * The rush's database, written with SQL on the fresh server's embedded PostgreSQL:
  * - `createBusinesses`: copies of the demo business (new ids): its zones, stores,
- *   categories and items, an owner with the demo owner's password hash
+ *   categories, items and their variants, an owner with the demo owner's password hash
  *   (owner-<n>@rush.example.com / owner-demo-1), one delivery executive per zone,
  *   cash on delivery, a storefront key and the demo's order settings;
  * - `seedBusinessOrders`: orders per business in the manner of `seedOrders`
@@ -109,10 +109,21 @@ export async function createBusinesses(client: pg.Client, demoId: string, count:
        SELECT rc.id, rc.business_id, rc.store_id, c.name FROM rush_c rc JOIN categories c ON c.id = rc.old_id`,
     );
     await client.query(
-      `INSERT INTO items (business_id, store_id, category_id, name, tags, in_stock, veg, featured, price_paise, gst_rate, hsn)
-       SELECT r.business_id, r.id, rc.id, i.name, i.tags, i.in_stock, i.veg, i.featured, i.price_paise, i.gst_rate, i.hsn
+      `CREATE TEMP TABLE rush_i ON COMMIT DROP AS
+       SELECT gen_random_uuid() AS id, r.business_id, r.id AS store_id, rc.id AS category_id, i.id AS old_id
        FROM rush_s r JOIN items i ON i.store_id = r.old_id AND i.deleted_at IS NULL
        LEFT JOIN rush_c rc ON rc.old_id = i.category_id AND rc.store_id = r.id`,
+    );
+    await client.query(
+      `INSERT INTO items (id, business_id, store_id, category_id, name, tags, in_stock, veg, featured, gst_rate, hsn)
+       SELECT ri.id, ri.business_id, ri.store_id, ri.category_id, i.name, i.tags, i.in_stock, i.veg, i.featured, i.gst_rate, i.hsn
+       FROM rush_i ri JOIN items i ON i.id = ri.old_id`,
+    );
+    // Each copied item gets its demo item's variants (B17): an item has at least one.
+    await client.query(
+      `INSERT INTO item_variants (business_id, store_id, item_id, position, label, price_paise, mrp_paise, sku, barcode, stock, low_stock_at)
+       SELECT ri.business_id, ri.store_id, ri.id, v.position, v.label, v.price_paise, v.mrp_paise, v.sku, v.barcode, v.stock, v.low_stock_at
+       FROM rush_i ri JOIN item_variants v ON v.item_id = ri.old_id`,
     );
     await client.query(
       `INSERT INTO order_settings (business_id, delivery_charges_enabled, standard_delivery_charges_paise, minimum_order_paise)

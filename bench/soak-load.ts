@@ -181,7 +181,13 @@ type StoreRow = {
   longitude: number;
   version: number;
 };
-type ItemRow = { id: string; inStock: boolean; pricePaise: number; version: number };
+type ItemRow = {
+  id: string;
+  inStock: boolean;
+  pricePaise: number;
+  version: number;
+  variants: Array<{ stock: number | null }>;
+};
 type OrderDetail = {
   id: string;
   status: number;
@@ -236,7 +242,11 @@ export async function prepareLoad(
   for (const store of stores) {
     const items = (await get<Page<ItemRow>>(baseUrl, token, `/api/stores/${store.id}/items?pageSize=25`))
       .items;
-    const inStock = items.filter((item) => item.inStock);
+    // Items of one variant whose stock is not counted (B17): a line needs no variant, and the
+    // soak's orders never sell them out.
+    const inStock = items.filter(
+      (item) => item.inStock && item.variants.length === 1 && item.variants[0]!.stock === null,
+    );
     let rest = items;
     if (store.status === 1 && inStock.length >= 3 && baskets.length < 4) {
       const lines = inStock.slice(0, 2);
