@@ -60,6 +60,7 @@ export const spreadsheetMessages = {
   skuTaken: 'Another item of this business has this SKU',
   barcodeTaken: 'Another item of this business has this barcode',
   skuOfOtherItem: 'This SKU is a variant of another item of this store',
+  codesTraded: 'Two variants trade SKUs or barcodes in this file: import it in two steps',
   tooManyVariants: `An item has at most ${variantLimits.maxVariants} variants`,
   rowsNeedAttention: (count: number) =>
     count === 1

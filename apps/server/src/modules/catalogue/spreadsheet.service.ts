@@ -337,6 +337,46 @@ async function apply(tx: Executor, store: Store, itemPlans: ItemPlan[], variantP
   await repo.insertStockAdjustments(tx, store, adjustments);
 }
 
+/** 400 naming every bad row (the first fifty in `fields`), with the whole answer in `current`. */
+function refusal(result: ImportResult) {
+  return new AppError(
+    'invalid_input',
+    spreadsheetMessages.rowsNeedAttention(new Set(result.errors.map((error) => error.row)).size),
+    {
+      fields: Object.fromEntries(
+        result.errors.slice(0, 50).map((error) => [`rows.${error.row}.${error.field}`, error.message]),
+      ),
+      current: result,
+    },
+  );
+}
+
+/**
+ * Applies a spreadsheet to a store, in the caller's transaction, whole or not at all: the
+ * import's way in once the store is known to be the caller's, and the demo seed's.
+ */
+export async function importInto(
+  tx: Executor,
+  store: Store,
+  file: { body: Buffer; kind: SpreadsheetKind },
+): Promise<ImportResult> {
+  const read = rowsOf(await cellsOf(file.body, file.kind));
+  await repo.lockStoreCatalogue(tx, store);
+  const planned = await plan(tx, store, read.rows, read.errors);
+  if (planned.result.errors.length > 0) throw refusal(planned.result);
+  if (planned.result.created + planned.result.updated > 0) {
+    await apply(tx, store, planned.itemPlans, planned.variantPlans);
+    await publishEvent(tx, {
+      businessId: store.businessId,
+      zoneId: store.zoneId,
+      topic: 'catalogue',
+      action: 'item.imported',
+      recordId: store.storeId,
+    });
+  }
+  return planned.result;
+}
+
 /**
  * Imports a store's catalogue from a spreadsheet (B17). With `dryRun` nothing is written; without
  * it, a file with any bad row is 400 with them all, and a good one is applied whole.
@@ -348,50 +388,20 @@ export async function importCatalogue(
   file: { body: Buffer; kind: SpreadsheetKind },
   dryRun: boolean,
 ): Promise<ImportResult> {
-  const read = rowsOf(await cellsOf(file.body, file.kind));
-  const refuse = (result: ImportResult) =>
-    new AppError(
-      'invalid_input',
-      spreadsheetMessages.rowsNeedAttention(new Set(result.errors.map((error) => error.row)).size),
-      {
-        fields: Object.fromEntries(
-          result.errors.slice(0, 50).map((error) => [`rows.${error.row}.${error.field}`, error.message]),
-        ),
-        current: result,
-      },
-    );
   if (dryRun) {
+    const read = rowsOf(await cellsOf(file.body, file.kind));
     const store = await storeOf(db, auth, storeId);
     return (await plan(db, store, read.rows, read.errors)).result;
   }
   try {
-    return await db.transaction(async (tx) => {
-      const store = await storeOf(tx, auth, storeId);
-      await repo.lockStoreCatalogue(tx, store);
-      const planned = await plan(tx, store, read.rows, read.errors);
-      if (planned.result.errors.length > 0) throw refuse(planned.result);
-      if (planned.result.created + planned.result.updated > 0) {
-        await apply(tx, store, planned.itemPlans, planned.variantPlans);
-        await publishEvent(tx, {
-          businessId: store.businessId,
-          zoneId: store.zoneId,
-          topic: 'catalogue',
-          action: 'item.imported',
-          recordId: store.storeId,
-        });
-      }
-      return planned.result;
-    });
+    return await db.transaction(async (tx) => importInto(tx, await storeOf(tx, auth, storeId), file));
   } catch (error) {
     // Two variants trading codes in one file: the unique index sees the first half of the swap.
     if (
       isUniqueViolation(error, 'item_variants_sku_idx') ||
       isUniqueViolation(error, 'item_variants_barcode_idx')
     ) {
-      throw new AppError(
-        'conflict',
-        'Two variants trade SKUs or barcodes in this file: import it in two steps',
-      );
+      throw new AppError('conflict', spreadsheetMessages.codesTraded);
     }
     throw error;
   }
