@@ -301,7 +301,11 @@ function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFi
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
           <strong>{formatCount(live.stock)}</strong> in stock
         </Typography>
-        {isLowStock(live) ? <Chip label="Low stock" color="warning" size="small" /> : null}
+        {live.stock === 0 ? (
+          <Chip label="Out of stock" color="error" size="small" />
+        ) : isLowStock(live) ? (
+          <Chip label="Low stock" color="warning" size="small" />
+        ) : null}
         <Button variant="outlined" size="small" disabled={disabled} onClick={onAdjust}>
           Adjust stock
         </Button>
@@ -351,10 +355,10 @@ function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFi
           error={Boolean(rowErrors?.lowStockAt)}
           helperText={
             rowErrors?.lowStockAt?.message ??
-            `Staff are told at this many or fewer; ${variantLimits.defaultLowStockAt} when empty.`
+            `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
-          sx={{ width: { xs: '100%', sm: 240 } }}
+          sx={{ width: { xs: '100%', sm: 260 } }}
           {...register(`variants.${index}.lowStockAt`)}
         />
       ) : null}

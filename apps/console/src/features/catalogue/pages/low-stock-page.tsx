@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -49,7 +50,7 @@ export function LowStockPage() {
   const rows = list.data?.items ?? [];
   const total = list.data?.total ?? 0;
   const lastPage = usePageInRange(list, listParams, setListParams);
-  const columns = compact ? 3 : 5;
+  const columns = compact ? 2 : 5;
   // The stock the dialog shows is the list's latest, which a refused adjustment reads again.
   const adjustingStock = rows.find((row) => row.variantId === adjusting?.variantId)?.stock;
 
@@ -98,6 +99,7 @@ export function LowStockPage() {
         </Button>
       );
       if (compact) {
+        // On a phone: the item and its store in one cell, the stock and Adjust stacked beside it.
         return (
           <TableRow key={row.variantId} hover>
             <TableCell>
@@ -107,10 +109,10 @@ export function LowStockPage() {
               </Typography>
             </TableCell>
             <TableCell align="right" sx={amount}>
-              <StockShown row={row} />
-            </TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap', pl: 0 }}>
-              {adjust}
+              <Stack sx={{ alignItems: 'flex-end', gap: 0.5 }}>
+                <StockShown row={row} />
+                {adjust}
+              </Stack>
             </TableCell>
           </TableRow>
         );
@@ -146,8 +148,12 @@ export function LowStockPage() {
                 <TableCell>Item</TableCell>
                 {compact ? null : <TableCell>Store</TableCell>}
                 <TableCell align="right">Stock</TableCell>
-                {compact ? null : <TableCell align="right">Low stock at</TableCell>}
-                <TableCell align="right">Actions</TableCell>
+                {compact ? null : (
+                  <>
+                    <TableCell align="right">Low stock at</TableCell>
+                    <TableCell align="right">Actions</TableCell>
+                  </>
+                )}
               </TableRow>
             </TableHead>
             <TableBody>{body}</TableBody>
