@@ -19,6 +19,7 @@ export function VariantPicker({
   inCart: (variant: ItemVariant) => number;
   onChoose: (variantId: string) => void;
 }) {
+  const gone = soldOut(item);
   return (
     <div className="variants" role="radiogroup" aria-label={`Pack size of ${item.name}`}>
       {variantsOf(item).map((variant) => {
@@ -30,7 +31,8 @@ export function VariantPicker({
               className="visually-hidden"
               name={`variant-${item.id}`}
               value={variant.id}
-              checked={variant.id === chosen.id}
+              // An item of which nothing is left has no size chosen: there is none to take.
+              checked={variant.id === chosen.id && !gone}
               disabled={!variant.inStock}
               onChange={() => onChoose(variant.id)}
             />

@@ -122,17 +122,18 @@ describe('what the server is asked when the catalogue came truncated', () => {
   });
 
   it('asks for the category chosen, with the search when there is one', () => {
-    expect(serverQueries('', 'dairy', categories)).toEqual(['?categoryId=dairy']);
-    expect(serverQueries('paneer', 'dairy', categories)).toEqual(['?q=paneer&categoryId=dairy']);
+    expect(serverQueries('', 'dairy', categories)).toEqual([['?categoryId=dairy']]);
+    expect(serverQueries('paneer', 'dairy', categories)).toEqual([['?q=paneer&categoryId=dairy']]);
   });
 
-  it('asks the longest word of the search that names no category', () => {
-    expect(serverQueries('toned milk', null, categories)).toEqual(['?q=toned']);
-    expect(serverQueries('dairy milk', null, categories)).toEqual(['?q=milk']);
+  it('asks the words in turn, longest first and of equal ones the last typed, a word that names a category last', () => {
+    expect(serverQueries('toned milk', null, categories)).toEqual([['?q=toned', '?q=milk']]);
+    expect(serverQueries('bulk item 4321', null, categories)).toEqual([['?q=4321', '?q=item', '?q=bulk']]);
+    expect(serverQueries('dairy milk milk', null, categories)).toEqual([['?q=milk', '?q=dairy']]);
   });
 
-  it('asks for a category the whole search names, besides its word', () => {
-    expect(serverQueries('rice', null, categories)).toEqual(['?q=rice', '?categoryId=staples']);
-    expect(serverQueries('Dairy', null, categories)).toEqual(['?q=dairy', '?categoryId=dairy']);
+  it('asks for a category the whole search names, besides its words', () => {
+    expect(serverQueries('rice', null, categories)).toEqual([['?q=rice'], ['?categoryId=staples']]);
+    expect(serverQueries('Dairy', null, categories)).toEqual([['?q=dairy'], ['?categoryId=dairy']]);
   });
 });

@@ -84,29 +84,33 @@ export function shownItems(
 /**
  * What to ask the server (query strings of the catalogue) when its first answer held only part of
  * the store, so that the list shows every match and not only those of the part: the category when
- * one is chosen, and for a search one of its words (the server finds a part of a name or a tag; the
- * app then keeps the items that match every word, as it does with the part it has). A word that
- * only names a category would find nothing by name, so the longest other word is asked, and a
- * category the whole search names is asked as well.
+ * one is chosen, and for a search its words, one at a time (the server finds a part of a name or a
+ * tag; the app then keeps the items that match every word, as it does with the part it has).
+ *
+ * Each list is asked in turn until an answer comes whole (not truncated): the longest word first
+ * (of equal ones the last typed, which tends to be the narrower), and a word that only names a
+ * category last, as it finds nothing by name. A category the whole search names is asked as well.
  */
 export function serverQueries(
   search: string,
   categoryId: string | null,
   categories: readonly Category[],
-): string[] {
+): string[][] {
   const words = searchWords(search);
   const inCategory: Record<string, string> = categoryId ? { categoryId } : {};
-  if (words.length === 0) return categoryId ? [`?${new URLSearchParams(inCategory).toString()}`] : [];
+  const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
+  if (words.length === 0) return categoryId ? [[query(inCategory)]] : [];
   const namesCategory = (word: string) =>
     categories.some((category) => searchWords(category.name).some((each) => each.startsWith(word)));
-  const byLength = [...words].sort((a, b) => b.length - a.length);
-  const word = byLength.find((each) => !namesCategory(each)) ?? byLength[0]!;
-  const queries = [`?${new URLSearchParams({ q: word, ...inCategory }).toString()}`];
+  const order = [...new Set(words)]
+    .map((word, index) => ({ word, index, late: namesCategory(word) ? 1 : 0 }))
+    .sort((a, b) => a.late - b.late || b.word.length - a.word.length || b.index - a.index);
+  const queries = [order.map(({ word }) => query({ q: word, ...inCategory }))];
   if (!categoryId) {
     const named = categories.find((category) =>
       matchesSearch({ name: category.name, tags: [] }, null, search),
     );
-    if (named) queries.push(`?${new URLSearchParams({ categoryId: named.id }).toString()}`);
+    if (named) queries.push([query({ categoryId: named.id })]);
   }
   return queries;
 }

@@ -39,26 +39,36 @@ export function useStoreSearch(
   search: string,
   categoryId: string | null,
 ): StoreSearch {
-  const wanted = catalogue?.truncated
-    ? serverQueries(search, categoryId, catalogue.categories).join(' ')
-    : '';
+  const chains = catalogue?.truncated ? serverQueries(search, categoryId, catalogue.categories) : [];
+  // One string for the queries, so that asking again follows what is typed, not each render.
+  const wanted = chains.length > 0 ? JSON.stringify(chains) : '';
   const asked = useSettled(wanted, searchPauseMs);
   const answer = useData(asked ? `catalogue:${storeId}:${asked}` : null, () =>
-    Promise.all(
-      asked
-        .split(' ')
-        .map((query) => api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue${query}`)),
-    ),
+    Promise.all((JSON.parse(asked) as string[][]).map((chain) => askInTurn(storeId, chain))),
   );
   const items = useMemo(
-    () => (answer.data ? mergedItems(...answer.data.map((each) => each.items)) : []),
+    () =>
+      answer.data
+        ? mergedItems(...answer.data.flatMap((chain) => chain.answers.map((each) => each.items)))
+        : [],
     [answer.data],
   );
   return {
     items,
     busy: wanted !== '' && (asked !== wanted || (answer.loading && !answer.data)),
-    truncated: answer.data?.some((each) => each.truncated) ?? false,
+    truncated: answer.data?.some((chain) => chain.truncated) ?? false,
     error: asked === wanted ? answer.error : null,
     retry: answer.reload,
   };
+}
+
+/** The answers to the queries of a chain, asked in turn until one comes whole; truncated when none did. */
+async function askInTurn(storeId: string, chain: string[]) {
+  const answers: StorefrontCatalogue[] = [];
+  for (const query of chain) {
+    const answer = await api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue${query}`);
+    answers.push(answer);
+    if (!answer.truncated) return { answers, truncated: false };
+  }
+  return { answers, truncated: true };
 }

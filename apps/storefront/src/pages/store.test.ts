@@ -307,4 +307,25 @@ describe('search in a store', () => {
     expect(asked).toEqual(['', '?q=chawal']);
     expect(screen.queryByText('Milk')).toBeNull();
   });
+
+  it('asks the next word when the answer to one came truncated too, and shows what the whole answer finds', async () => {
+    const bulk = Array.from({ length: 30 }, (_, index) =>
+      item(`bulk-${index}`, `Bulk Item ${index}`, [variant(`b${index}`, '', 10)]),
+    );
+    const wanted = item('bulk-4321', 'Bulk Item 4321', [variant('b4321', '', 10)]);
+    const asked = serve((query) =>
+      query === ''
+        ? catalogueOf([milk], { truncated: true })
+        : query === '?q=4321'
+          ? catalogueOf(bulk.slice(0, 3), { truncated: true })
+          : catalogueOf([...bulk.slice(0, 5), wanted]),
+    );
+    await openStore();
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search this store' }), 'bulk item 4321');
+    expect(await screen.findByText('Bulk Item 4321')).toBeTruthy();
+    expect(asked).toEqual(['', '?q=4321', '?q=item']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByText(/More items match/)).toBeNull();
+  });
 });
