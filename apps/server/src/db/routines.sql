@@ -47,6 +47,7 @@ BEGIN
     WHERE "id" IN (
       SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
       WHERE o."name" IS DISTINCT FROM n."name"
+         OR o."tags" IS DISTINCT FROM n."tags"
          OR o."deleted_at" IS DISTINCT FROM n."deleted_at"
          OR o."store_id" IS DISTINCT FROM n."store_id"
       UNION
@@ -56,9 +57,31 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- The item list's search holds the variants' SKUs and barcodes (B17): a variant added, removed or
+-- given another code moves its store's list on. A sale changes only stock, which moves nothing.
+CREATE OR REPLACE FUNCTION "item_variants_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "old_rows");
+  ELSE
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    WHERE "id" IN (
+      SELECT n."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+      WHERE o."sku" IS DISTINCT FROM n."sku" OR o."barcode" IS DISTINCT FROM n."barcode");
+  END IF;
+  RETURN NULL;
+END $$;
+
 CREATE OR REPLACE TRIGGER "items_list_insert" AFTER INSERT ON "items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
 CREATE OR REPLACE TRIGGER "items_list_update" AFTER UPDATE ON "items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
 CREATE OR REPLACE TRIGGER "items_list_delete" AFTER DELETE ON "items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "items_list_changed"();
+CREATE OR REPLACE TRIGGER "item_variants_list_insert" AFTER INSERT ON "item_variants" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_variants_list_changed"();
+CREATE OR REPLACE TRIGGER "item_variants_list_update" AFTER UPDATE ON "item_variants" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_variants_list_changed"();
+CREATE OR REPLACE TRIGGER "item_variants_list_delete" AFTER DELETE ON "item_variants" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_variants_list_changed"();
 
 -- Live events (ADR 0004): each event row is announced when its transaction commits.
 

@@ -14,7 +14,10 @@
 
 export type ListEntry = {
   id: string;
-  /** The name as PostgreSQL's lower() gives it, which is what a search matches. */
+  /**
+   * What a search matches, as PostgreSQL's lower() gives it: the name, and for an item also its
+   * other names and its variants' SKUs and barcodes, one to a line.
+   */
   name: string;
   /** What a scoped reader is limited to (a store's zone), or null. */
   group: string | null;
@@ -70,7 +73,11 @@ export class ListIndex {
    * @param maxEntries entries kept across all lists; the least recently read
    *   lists are let go past it (a single longer list is still kept, alone).
    */
-  constructor(private readonly maxEntries: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    /** Whether a search that matches nothing finds near matches (a word with a letter wrong). */
+    private readonly nearMatches = false,
+  ) {}
 
   /** Entries held across all lists. */
   get size(): number {
@@ -168,7 +175,7 @@ export class ListIndex {
     if (view) {
       held.views.delete(viewKey);
     } else {
-      const found = q === '' ? held.entries : search(held, q);
+      const found = q === '' ? held.entries : search(held, q, this.nearMatches);
       view = group === null ? found : found.filter((entry) => entry.group === group);
       if (held.views.size >= viewsPerList) held.views.delete(held.views.keys().next().value!);
     }
@@ -182,24 +189,49 @@ export class ListIndex {
  * characters only tests the entries that hold its rarest three-character
  * sequence (every match holds all of them), so a rare search touches a few
  * entries and a common one a fraction of the list; a search is the one thing
- * done per entry on a request.
+ * done per entry on a request. In a list kept with near matches, a search of
+ * five or more characters that matches nothing finds what holds half of its
+ * sequences instead, so one wrong or missing letter ("basmti") still finds the name.
  */
-function search(held: Held, q: string): ListEntry[] {
+function search(held: Held, q: string, nearMatches: boolean): ListEntry[] {
   const { entries } = held;
   if (q.length < 3) return entries.filter((entry) => entry.name.includes(q));
   held.trigrams ??= trigramsOf(entries);
   let rarest: Int32Array | undefined;
+  const lists: Int32Array[] = [];
+  const seen = new Set<number>();
   for (let at = 0; at + 3 <= q.length; at++) {
-    const holders = held.trigrams.get(trigram(q, at));
-    if (!holders) return [];
-    if (!rarest || holders.length < rarest.length) rarest = holders;
+    const key = trigram(q, at);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const holders = held.trigrams.get(key);
+    if (!holders) {
+      rarest = undefined;
+      if (q.length < 5) return [];
+      continue;
+    }
+    lists.push(holders);
+    if (lists.length === seen.size && (!rarest || holders.length < rarest.length)) rarest = holders;
   }
   const found: ListEntry[] = [];
-  for (const index of rarest!) {
-    const entry = entries[index]!;
-    if (q.length === 3 || entry.name.includes(q)) found.push(entry);
+  if (rarest && lists.length === seen.size) {
+    for (const index of rarest) {
+      const entry = entries[index]!;
+      if (q.length === 3 || entry.name.includes(q)) found.push(entry);
+    }
   }
-  return found;
+  if (found.length > 0 || q.length < 5 || !nearMatches) return found;
+  return nearly(entries, lists, seen.size);
+}
+
+/** The entries holding at least half of a search's `wanted` sequences (and two), in list order. */
+function nearly(entries: ListEntry[], lists: Int32Array[], wanted: number): ListEntry[] {
+  const needed = Math.max(2, Math.ceil(wanted / 2));
+  const counts = new Map<number, number>();
+  for (const list of lists) for (const index of list) counts.set(index, (counts.get(index) ?? 0) + 1);
+  const indexes: number[] = [];
+  for (const [index, count] of counts) if (count >= needed) indexes.push(index);
+  return indexes.sort((a, b) => a - b).map((index) => entries[index]!);
 }
 
 /** Three UTF-16 code units as one number (below 2^48, so exact). */

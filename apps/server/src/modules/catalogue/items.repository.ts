@@ -48,8 +48,16 @@ function selectItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Execut
     .leftJoin(categories, and(eq(categories.id, items.categoryId), isNull(categories.deletedAt)));
 }
 
+/**
+ * What the console's search of a store's items matches (B17): the name, the other names (tags)
+ * and the variants' SKUs and barcodes, one to a line so no match runs across two of them. The
+ * item's id is spelt with its table: the subquery's own columns would shadow a bare one.
+ */
+const searchText = sql<string>`lower(concat_ws(E'\n', ${items.name}, array_to_string(${items.tags}, E'\n'),
+  (SELECT string_agg(concat_ws(E'\n', v.sku, v.barcode), E'\n') FROM item_variants v WHERE v.item_id = "items"."id")))`;
+
 /** The item list of each store, held in memory (lib/list-index.ts). */
-const itemLists = perDatabase(() => new ListIndex(250_000));
+const itemLists = perDatabase(() => new ListIndex(250_000, true));
 
 const itemListQueries = perDatabase((db) => {
   const storeVersion = (zoned: boolean) =>
@@ -84,7 +92,7 @@ const itemListQueries = perDatabase((db) => {
     version: storeVersion(false).prepare('item_list_version'),
     zoneVersion: storeVersion(true).prepare('item_list_version_zone'),
     entries: db
-      .select({ id: items.id, name: sql<string>`lower(${items.name})`, group: sql<null>`null` })
+      .select({ id: items.id, name: searchText, group: sql<null>`null` })
       .from(items)
       .where(
         and(

@@ -447,3 +447,67 @@ describe('the low stock list', () => {
     expect(second.total).toBe(first.total);
   });
 });
+
+describe('finding items', () => {
+  it('finds an item by its other names, a SKU, a barcode, or a name with a letter wrong, in the console and the customer app', async () => {
+    const finder = await newStore(owner, biz.zones[0]);
+    const staples = await created<Category>(owner, `/api/stores/${finder.id}/categories`, {
+      name: 'Staples',
+    });
+    const code = unique();
+    const rice = await created<Item>(owner, `/api/stores/${finder.id}/items`, {
+      name: 'Basmati Rice',
+      categoryId: staples.id,
+      featured: 0,
+      tags: ['chawal', 'चावल'],
+      variants: [
+        { label: '1 kg', pricePaise: 14_000, sku: `RICE-${code}`, barcode: `890${code.replace(/\D/g, '7')}` },
+      ],
+    });
+    await created<Item>(owner, `/api/stores/${finder.id}/items`, {
+      name: 'Toor Dal',
+      categoryId: staples.id,
+      featured: 0,
+      pricePaise: 9_000,
+    });
+    const staff = async (q: string) =>
+      (await call(owner, 'GET', `/api/stores/${finder.id}/items?q=${encodeURIComponent(q)}`))
+        .json<{ items: Item[] }>()
+        .items.map((item) => item.name);
+    for (const q of [
+      'chawal',
+      'चावल',
+      `rice-${code.toLowerCase()}`,
+      rice.variants[0]!.barcode!,
+      'basmti',
+      'Basmati',
+    ]) {
+      expect(await staff(q), q).toEqual(['Basmati Rice']);
+    }
+    expect(await staff('xyzzy')).toEqual([]);
+    // A new SKU is found at once: the list moved on with it.
+    const other = unique();
+    const renamed = await call(owner, 'PATCH', `/api/stores/${finder.id}/items/${rice.id}`, {
+      version: rice.version,
+      variants: [{ ...rice.variants[0]!, sku: `GRAIN-${other}` }],
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await staff(`grain-${other}`)).toEqual(['Basmati Rice']);
+    expect(await staff(`rice-${code}`)).toEqual([]);
+
+    const shop = async (q: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/storefront/stores/${finder.id}/catalogue?q=${encodeURIComponent(q)}`,
+          headers: { 'x-storefront-key': biz.storefrontKey },
+        })
+      )
+        .json<{ items: Array<{ name: string }> }>()
+        .items.map((item) => item.name);
+    for (const q of ['chawal', 'basmti', `GRAIN-${other}`, rice.variants[0]!.barcode!]) {
+      expect(await shop(q), q).toEqual(['Basmati Rice']);
+    }
+    expect(await shop('xyzzy')).toEqual([]);
+  });
+});

@@ -196,7 +196,8 @@ export function findCatalogueItems(
   db: Executor,
   businessId: string,
   storeId: string,
-  filter: { q?: string; categoryId?: string },
+  /** `nearly`: names a word of which is nearly `q`, for a search that found nothing as it was typed. */
+  filter: { q?: string; categoryId?: string; nearly?: boolean },
   limit: number,
 ) {
   return db
@@ -217,13 +218,18 @@ export function findCatalogueItems(
         ofBusiness(items, { businessId }),
         eq(items.storeId, storeId),
         isNull(items.deletedAt),
-        filter.q
-          ? or(
-              nameMatches(items.name, filter.q),
-              // What people also call it ("chawal"), as the app's own search finds it.
-              sql`EXISTS (SELECT 1 FROM unnest(${items.tags}) AS tag WHERE lower(tag) LIKE ${likePattern(filter.q.toLowerCase())})`,
-            )
-          : undefined,
+        filter.q && filter.nearly
+          ? // A word of the name with a letter wrong or missing ("basmti"): among one store's items.
+            sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.name})) >= 0.5`
+          : filter.q
+            ? or(
+                nameMatches(items.name, filter.q),
+                // What people also call it ("chawal"), as the app's own search finds it.
+                sql`EXISTS (SELECT 1 FROM unnest(${items.tags}) AS tag WHERE lower(tag) LIKE ${likePattern(filter.q.toLowerCase())})`,
+                // A pack's SKU or barcode, as a shelf or a scanner gives it.
+                sql`EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = "items"."id" AND (v.sku = ${filter.q} OR v.barcode = ${filter.q}))`,
+              )
+            : undefined,
         filter.categoryId ? eq(items.categoryId, filter.categoryId) : undefined,
       ),
     )

@@ -491,10 +491,21 @@ export async function catalogueOf(
 ): Promise<StorefrontCatalogue> {
   const store = await repo.findStore(db, business.id, storeId);
   if (!store) throw notFound();
-  const [categories, rows] = await Promise.all([
+  const [categories, found] = await Promise.all([
     repo.findCategories(db, business.id, storeId),
     repo.findCatalogueItems(db, business.id, storeId, filter, storefrontCatalogueLimit + 1),
   ]);
+  // Nothing as typed: a name with a letter wrong or missing ("basmti") still finds the item.
+  const rows =
+    found.length === 0 && filter.q && filter.q.length >= 5
+      ? await repo.findCatalogueItems(
+          db,
+          business.id,
+          storeId,
+          { ...filter, nearly: true },
+          storefrontCatalogueLimit + 1,
+        )
+      : found;
   return {
     store: toStorefrontStore(store, business, store.now),
     categories,
