@@ -10,6 +10,7 @@ import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import {
   createBusiness,
+  createStoreWithItem,
   createTestApp,
   errorOf,
   signIn,
@@ -162,6 +163,7 @@ describe('the walk', () => {
       'DELETE /api/settings/api-keys/{keyId}',
       'GET /api/settings/sms-usage',
       'POST /api/storefront/orders',
+      'POST /api/stores/{storeId}/items/{itemId}/variants/{variantId}/stock',
     ]) {
       expect(walked).toContain(known);
     }
@@ -201,6 +203,8 @@ describe('the walk', () => {
       'GET /api/orders/export.csv',
       'GET /api/reports/sales.csv',
       'GET /api/storefront/events', // text/event-stream of a customer's order events
+      'GET /api/stores/{storeId}/catalogue/export.csv',
+      'GET /api/stores/{storeId}/catalogue/export.xlsx',
       'GET /files/{*}', // images
     ]);
   });
@@ -214,6 +218,13 @@ describe('the walk', () => {
       texts: accessOf('GET /api/settings/sms-usage'),
       order: accessOf('POST /api/storefront/orders'),
     }).toEqual({ list: 'owner', make: 'owner', revoke: 'owner', texts: 'owner', order: 'storefront' });
+  });
+
+  it("gives a variant's stock adjustment to staff, the owner and the zone's admins (B17)", () => {
+    const stock = operations.find(
+      (op) => label(op) === 'POST /api/stores/{storeId}/items/{itemId}/variants/{variantId}/stock',
+    );
+    expect(stock?.access).toBe('staff');
   });
 
   it('documents every operation with a known access level', () => {
@@ -321,6 +332,55 @@ describe('signed in, with no query and made-up ids', () => {
         expect(errorOf(res).code, needy).toBe('invalid_input');
       }
     }
+  });
+});
+
+describe("a variant's stock adjustment (B17)", () => {
+  it("answers the owner and the zone's admin 200 with the item, a made-up variant 404, and refuses customers and executives", async () => {
+    const { storeId, itemId } = await createStoreWithItem(ctx.db, liveBusiness);
+    const item = await ctx.app.inject({
+      url: `/api/stores/${storeId}/items/${itemId}`,
+      headers: liveOwner.headers,
+    });
+    const variantId = item.json<{ variants: Array<{ id: string }> }>().variants[0]!.id;
+    const url = (variant: string) => `/api/stores/${storeId}/items/${itemId}/variants/${variant}/stock`;
+    const adjust = (headers: Record<string, string>, variant: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url: url(variant), headers, payload });
+    const stockOf = (res: { json: <T>() => T }) =>
+      res
+        .json<{ variants: Array<{ id: string; stock: number | null }> }>()
+        .variants.map((v) => [v.id, v.stock]);
+
+    const counted = await adjust(liveOwner.headers, variantId, { reason: 'counted', quantity: 10 });
+    expect(counted.statusCode, counted.body).toBe(200);
+    expect(stockOf(counted)).toEqual([[variantId, 10]]);
+    const damaged = await adjust(liveAdmin.headers, variantId, { reason: 'damaged', quantity: 2 });
+    expect(damaged.statusCode, damaged.body).toBe(200);
+    expect(stockOf(damaged)).toEqual([[variantId, 8]]);
+
+    for (const session of [liveOwner, liveAdmin]) {
+      const unknown = await adjust(session.headers, randomUUID(), { reason: 'received', quantity: 1 });
+      expect(unknown.statusCode, unknown.body).toBe(404);
+      expect(errorOf(unknown).code).toBe('not_found');
+    }
+    const customer = {
+      'x-storefront-key': liveBusiness.storefrontKey,
+      authorization: `Bearer ${liveCustomer.token}`,
+    };
+    for (const headers of [
+      customer,
+      liveExecutive.headers,
+      { authorization: `Bearer ${liveBusiness.apiKey}` },
+    ]) {
+      const refused = await adjust(headers, variantId, { reason: 'received', quantity: 1 });
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(errorOf(refused).code).toBe('unauthenticated');
+    }
+    const after = await ctx.app.inject({
+      url: `/api/stores/${storeId}/items/${itemId}`,
+      headers: liveOwner.headers,
+    });
+    expect(stockOf(after)).toEqual([[variantId, 8]]);
   });
 });
 

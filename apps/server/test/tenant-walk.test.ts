@@ -41,6 +41,7 @@ import { apiKeyMessages } from '@storedesk/shared/settings/api-keys';
 import { makePng } from '#server/storage/image-fixtures.ts';
 import {
   createBusiness,
+  createStoreWithItem,
   createTestApp,
   enableCashOnDelivery,
   latestCode,
@@ -61,6 +62,8 @@ type Records = {
   store: Ref;
   category: Ref;
   item: Ref;
+  /** The item's one variant (B17). */
+  variant: string;
   slide: Ref;
   deletedSlide: string;
   admin: Ref;
@@ -86,7 +89,8 @@ type Records = {
   /** The code of `order` (assigned to `dex`, Confirmed) the customer would give at the door. */
   deliveryCode: string;
 };
-type Request = { url: string; payload?: object; image?: true };
+/** A request of the walk: a JSON body, an image upload, or a body of another type (`contentType`). */
+type Request = { url: string; payload?: object | string; image?: true; contentType?: string };
 
 /**
  * What an operation is to the walk:
@@ -273,6 +277,35 @@ const walk: Record<string, Entry> = {
   'PUT /api/stores/{storeId}/items/{itemId}/image': record((r) => ({
     url: `/api/stores/${r.store.id}/items/${r.item.id}/image`,
     image: true,
+  })),
+  'POST /api/stores/{storeId}/items/{itemId}/variants/{variantId}/stock': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}/variants/${r.variant}/stock`,
+    payload: { reason: 'received', quantity: 5 },
+  })),
+  'POST /api/stores/{storeId}/items/{itemId}/copies': record((r) => ({
+    url: `/api/stores/${r.store.id}/items/${r.item.id}/copies`,
+    payload: { storeIds: [r.store.id] },
+  })),
+  'POST /api/stores/{storeId}/catalogue/copy': record((r) => ({
+    url: `/api/stores/${r.store.id}/catalogue/copy`,
+    payload: { fromStoreId: r.store.id },
+  })),
+  // B's owner naming A's zone or store gets B's own low stock, none of A's; an admin naming another zone is refused.
+  'GET /api/stock/low': filtered(
+    (r) => ({ url: `/api/stock/low?zoneId=${r.zone}&storeId=${r.store.id}` }),
+    200,
+    () => ({ url: '/api/stock/low?pageSize=25' }),
+  ),
+  'POST /api/stores/{storeId}/catalogue/import': record((r) => ({
+    url: `/api/stores/${r.store.id}/catalogue/import`,
+    contentType: 'text/csv',
+    payload: `sku,name,category,variant,price,mrp,stock,gst,hsn,veg\nPLANTED-1,Planted item,Planted,,10,,5,0,,true\n`,
+  })),
+  'GET /api/stores/{storeId}/catalogue/export.csv': record((r) => ({
+    url: `/api/stores/${r.store.id}/catalogue/export.csv`,
+  })),
+  'GET /api/stores/{storeId}/catalogue/export.xlsx': record((r) => ({
+    url: `/api/stores/${r.store.id}/catalogue/export.xlsx`,
   })),
   'GET /api/slides': { kind: 'reads' },
   'POST /api/slides': { kind: 'own', reason: "adds a slide to the caller's business" },
@@ -786,7 +819,10 @@ function send(session: { headers: Record<string, string> }, method: string, requ
     return ctx.app.inject({
       method: method as 'GET',
       url: request.url,
-      headers: session.headers,
+      headers: {
+        ...session.headers,
+        ...(request.contentType ? { 'content-type': request.contentType } : {}),
+      },
       ...(request.payload ? { payload: request.payload } : {}),
     });
   }
@@ -972,12 +1008,17 @@ async function zoneRecords(zoneId: string, label: string, markers: Set<string>) 
   });
   await made('POST', '/api/stores/status', { storeIds: [store.id], status: 1 });
   const category = await made<Ref>('POST', `/api/stores/${store.id}/categories`, { name: `${name} Greens` });
-  const item = await made<Ref>('POST', `/api/stores/${store.id}/items`, {
-    name: `${name} Spinach`,
-    categoryId: category.id,
-    featured: 0,
-    pricePaise: 20_000,
-  });
+  const item = await made<Ref & { variants: Array<{ id: string }> }>(
+    'POST',
+    `/api/stores/${store.id}/items`,
+    {
+      name: `${name} Spinach`,
+      categoryId: category.id,
+      featured: 0,
+      pricePaise: 20_000,
+    },
+  );
+  const variant = item.variants[0]!.id;
   const order = {
     id: await placeCod(store.id, item.id, `${name} Customer`, `98${String(markers.size).padStart(8, '0')}`),
   };
@@ -988,14 +1029,14 @@ async function zoneRecords(zoneId: string, label: string, markers: Set<string>) 
     password: 'rider-secret-1',
     zoneId,
   });
-  for (const marker of [store.id, category.id, item.id, order.id, dex.id, name]) markers.add(marker);
-  return { store: store.id, category: category.id, item: item.id, order: order.id, dex: dex.id };
+  for (const marker of [store.id, category.id, item.id, variant, order.id, dex.id, name]) markers.add(marker);
+  return { store: store.id, category: category.id, item: item.id, variant, order: order.id, dex: dex.id };
 }
 
 /** A's records as they are now, with their current versions: a write that slipped through would succeed. */
 async function current(
   ids: Record<string, string>,
-  base: Omit<Records, 'store' | 'category' | 'item' | 'order' | 'dex' | 'admin' | 'deliveryCode'>,
+  base: Omit<Records, 'store' | 'category' | 'item' | 'variant' | 'order' | 'dex' | 'admin' | 'deliveryCode'>,
   adminId: string,
 ): Promise<Records> {
   const versionOf = async (url: string) => {
@@ -1011,6 +1052,7 @@ async function current(
       version: await versionOf(`/api/stores/${ids.store}/categories/${ids.category}`),
     },
     item: { id: ids.item!, version: await versionOf(`/api/stores/${ids.store}/items/${ids.item}`) },
+    variant: ids.variant!,
     order: { id: ids.order!, version: await versionOf(`/api/orders/${ids.order}`) },
     deliveryCode: await deliveryCodeOf(ids.order!),
     dex: { id: ids.dex!, version: await versionOf(`/api/delivery-executives/${ids.dex}`) },
@@ -1028,6 +1070,8 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
     'stores',
     'categories',
     'items',
+    'item_variants',
+    'stock_adjustments',
     'slides',
     'users',
     'orders',
@@ -1635,6 +1679,133 @@ describe('the tenant and zone walk', () => {
       ]);
     });
   }
+
+  it('copies an item or a catalogue only between stores the caller sees: never from or into another business or zone', async () => {
+    const { storeId: bStore, itemId: bItem } = await createStoreWithItem(ctx.db, b);
+    const itemsOf = async (business: TestBusiness) =>
+      (
+        await ctx.db.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM items WHERE business_id = ${business.id}`,
+        )
+      ).rows[0]!.n;
+    const [aItems, bItems] = [await itemsOf(a), await itemsOf(b)];
+    const before = await footprintOfA();
+    for (const [who, session, request] of [
+      [
+        "B's owner, A's item into B's store",
+        bOwner,
+        {
+          url: `/api/stores/${north.store.id}/items/${north.item.id}/copies`,
+          payload: { storeIds: [bStore] },
+        },
+      ],
+      [
+        "B's owner, B's item into A's store",
+        bOwner,
+        { url: `/api/stores/${bStore}/items/${bItem}/copies`, payload: { storeIds: [north.store.id] } },
+      ],
+      [
+        "B's owner, B's store from A's catalogue",
+        bOwner,
+        { url: `/api/stores/${bStore}/catalogue/copy`, payload: { fromStoreId: north.store.id } },
+      ],
+      [
+        "B's owner, A's store from B's catalogue",
+        bOwner,
+        { url: `/api/stores/${north.store.id}/catalogue/copy`, payload: { fromStoreId: bStore } },
+      ],
+      [
+        "the North admin, a North item into the South zone's store",
+        northAdmin,
+        {
+          url: `/api/stores/${north.store.id}/items/${north.item.id}/copies`,
+          payload: { storeIds: [south.store.id] },
+        },
+      ],
+      [
+        "the North admin, a North store from the South zone's catalogue",
+        northAdmin,
+        { url: `/api/stores/${north.store.id}/catalogue/copy`, payload: { fromStoreId: south.store.id } },
+      ],
+    ] as const) {
+      const res = await send(session, 'POST', request);
+      expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(404);
+      expect(res.json().error.code, who).toBe('not_found');
+      expect(leaked(res, markersOfA), who).toEqual([]);
+    }
+    expect(await footprintOfA()).toEqual(before);
+    expect([await itemsOf(a), await itemsOf(b)]).toEqual([aItems, bItems]);
+  });
+
+  // After the walks above, which would see these adjustments as writes.
+  it("adjusts a variant's stock for the owner and the zone's admin, through its own store and item only", async () => {
+    type Named = { store: string; item: string; variant: string };
+    const stockUrl = (r: Named) => ({
+      url: `/api/stores/${r.store}/items/${r.item}/variants/${r.variant}/stock`,
+      payload: { reason: 'received', quantity: 5 },
+    });
+    const of = (r: Records): Named => ({ store: r.store.id, item: r.item.id, variant: r.variant });
+    const { storeId: bStore, itemId: bItem } = await createStoreWithItem(ctx.db, b);
+    const bVariant = (
+      await ctx.db.execute<{ id: string }>(sql`SELECT id FROM item_variants WHERE item_id = ${bItem}`)
+    ).rows[0]!.id;
+    const adjustments = async () =>
+      (
+        await ctx.db.execute<{ variant: string; reason: string; from: number | null; to: number }>(
+          sql`SELECT variant_id AS variant, reason, stock_from AS from, stock_to AS to FROM stock_adjustments
+              WHERE business_id IN (${a.id}, ${b.id}) ORDER BY created_at, stock_to`,
+        )
+      ).rows;
+
+    // A variant named through another store, another item, or another business's store and item is unknown.
+    const before = await footprintOfA();
+    for (const [who, session, named] of [
+      ["B's owner, B's store and item", bOwner, { store: bStore, item: bItem, variant: north.variant }],
+      ["B's owner, B's store", bOwner, { store: bStore, item: north.item.id, variant: north.variant }],
+      ["A's owner, the other zone's variant", aOwner, { ...of(north), variant: south.variant }],
+      ["A's owner, the other zone's item", aOwner, { ...of(south), store: north.store.id }],
+      ["A's owner, the other zone's store", aOwner, { ...of(north), store: south.store.id }],
+      ["the North admin, the South zone's", northAdmin, of(south)],
+      ["B's admin, A's", bAdmin, of(north)],
+    ] as const) {
+      const res = await send(session, 'POST', stockUrl(named));
+      expect(res.statusCode, `${who}: ${res.body.slice(0, 300)}`).toBe(404);
+      expect(res.json().error.code, who).toBe('not_found');
+      expect(leaked(res, markersOfA), who).toEqual([]);
+    }
+    expect(await footprintOfA()).toEqual(before);
+    expect(await adjustments()).toEqual([]);
+
+    // In scope: the owner in any zone, the admin in theirs, B's owner in B's own store.
+    const counted = await send(aOwner, 'POST', {
+      url: stockUrl(of(south)).url,
+      payload: { reason: 'counted', quantity: 12 },
+    });
+    const received = await send(northAdmin, 'POST', {
+      url: stockUrl(of(north)).url,
+      payload: { reason: 'received', quantity: 3 },
+    });
+    const own = await send(bOwner, 'POST', {
+      url: stockUrl({ store: bStore, item: bItem, variant: bVariant }).url,
+      payload: { reason: 'counted', quantity: 40 },
+    });
+    for (const [res, item, variant, stock] of [
+      [counted, south.item.id, south.variant, 12],
+      [received, north.item.id, north.variant, 3],
+      [own, bItem, bVariant, 40],
+    ] as const) {
+      expect(res.statusCode, res.body).toBe(200);
+      const answer = res.json<{ id: string; variants: Array<{ id: string; stock: number | null }> }>();
+      expect(answer.id).toBe(item);
+      expect(answer.variants.map((v) => [v.id, v.stock])).toEqual([[variant, stock]]);
+    }
+    expect(own.body).not.toContain(north.variant);
+    expect(await adjustments()).toEqual([
+      { variant: south.variant, reason: 'counted', from: null, to: 12 },
+      { variant: north.variant, reason: 'received', from: null, to: 3 },
+      { variant: bVariant, reason: 'counted', from: null, to: 40 },
+    ]);
+  });
 
   // Last: these make A's news happen (positions, an order picked up), which the walks above would see as writes.
   it("carries no other business's, zone's or executive's news on the live streams of Dispatch and the delivery app", async () => {

@@ -86,12 +86,17 @@ describe('an item’s GST rate and HSN code', () => {
     expect(placed.statusCode, placed.body).toBe(201);
     const bill = await billOf(placed.json<{ id: string }>().id);
     expect(bill.statusCode, bill.body).toBe(200);
+    // The line names the item's one variant (B17): no label, no MRP.
+    const [variant] = item.json<{ variants: Array<{ id: string }> }>().variants;
     expect(bill.json<OrderBill>().order.items).toEqual([
       {
         itemId: store.itemId,
+        variantId: variant!.id,
         itemName: 'Paneer',
+        variantLabel: '',
         itemQuantity: 2,
         itemPricePaise: 10_500,
+        mrpPaise: null,
         gstRate: 5,
         hsn: '0406',
       },
