@@ -123,6 +123,39 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
         })
       );
     }
+    case 'POST /api/stores/{storeId}/items/{itemId}/variants/{variantId}/stock': {
+      const variant = pick([...facts.variants.own, ...facts.variants.own, ...facts.variants.rival]);
+      const adjustment = fc.record({
+        reason: fc.constantFrom('received', 'damaged', 'counted'),
+        quantity: fc.integer({ min: 0, max: 1_000 }),
+      });
+      return (
+        variant &&
+        fc.tuple(variant, adjustment).map(([[storeId, itemId, variantId], body]) => ({
+          params: params({ storeId, itemId, variantId }),
+          body: json(body),
+        }))
+      );
+    }
+    case 'POST /api/stores/{storeId}/items/{itemId}/copies': {
+      const item = pick([...facts.items.own, ...facts.items.own, ...facts.items.rival]);
+      const stores = fc.array(store ?? fc.uuid(), { minLength: 1, maxLength: 3 });
+      return (
+        item &&
+        fc.tuple(item, stores).map(([[storeId, itemId], storeIds]) => ({
+          params: params({ storeId, itemId }),
+          body: json({ storeIds }),
+        }))
+      );
+    }
+    case 'POST /api/stores/{storeId}/catalogue/copy':
+      return (
+        store &&
+        fc.tuple(store, store).map(([storeId, fromStoreId]) => ({
+          params: params({ storeId }),
+          body: json({ fromStoreId }),
+        }))
+      );
     case 'POST /api/trash/{kind}/{id}/restore': {
       const entry = pick([...facts.trash.own, ...facts.trash.own, ...facts.trash.rival]);
       return entry && entry.map(([kind, id]) => ({ params: params({ kind, id }) }));

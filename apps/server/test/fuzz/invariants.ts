@@ -31,6 +31,8 @@ const businessTables = [
   'stores',
   'categories',
   'items',
+  'item_variants',
+  'stock_adjustments',
   'slides',
   'coupons',
   'customers',
@@ -301,6 +303,10 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
         UNION ALL SELECT 'item ' || i.id FROM items i JOIN stores s ON s.id = i.store_id WHERE s.business_id <> i.business_id
         UNION ALL SELECT 'item ' || i.id FROM items i JOIN categories c ON c.id = i.category_id
                   WHERE c.business_id <> i.business_id OR c.store_id <> i.store_id
+        UNION ALL SELECT 'item variant ' || v.id FROM item_variants v JOIN items i ON i.id = v.item_id
+                  WHERE i.business_id <> v.business_id OR i.store_id <> v.store_id
+        UNION ALL SELECT 'stock adjustment ' || a.id FROM stock_adjustments a JOIN item_variants v ON v.id = a.variant_id
+                  WHERE v.business_id <> a.business_id OR v.store_id <> a.store_id OR v.item_id <> a.item_id
         UNION ALL SELECT 'user ' || u.id FROM users u JOIN zones z ON z.id = u.zone_id WHERE z.business_id <> u.business_id
         UNION ALL SELECT 'order ' || o.id FROM orders o JOIN stores s ON s.id = o.store_id WHERE s.business_id <> o.business_id
         UNION ALL SELECT 'order ' || o.id FROM orders o JOIN zones z ON z.id = o.zone_id WHERE z.business_id <> o.business_id

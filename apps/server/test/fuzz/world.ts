@@ -92,6 +92,8 @@ export type Facts = {
   categories: { own: [string, string][]; rival: [string, string][] };
   /** [storeId, itemId, inStock] of live items. */
   items: { own: [string, string, boolean][]; rival: [string, string, boolean][] };
+  /** [storeId, itemId, variantId] of the live items' variants (B17). */
+  variants: { own: [string, string, string][]; rival: [string, string, string][] };
   /** Open stores with an item in stock: [storeId, itemIds]. */
   sellable: [string, string[]][];
   /** Of those, the ones taking orders now (inside their hours on the business's clock). */
@@ -535,6 +537,9 @@ async function factsOf(
   const items = await q<{ store_id: string; id: string; in_stock: boolean; business_id: string }>(
     sql`SELECT store_id, id, in_stock, business_id FROM items WHERE deleted_at IS NULL ORDER BY id`,
   );
+  const variants = await q<{ store_id: string; item_id: string; id: string; business_id: string }>(sql`
+    SELECT v.store_id, v.item_id, v.id, v.business_id FROM item_variants v JOIN items i ON i.id = v.item_id
+    WHERE i.deleted_at IS NULL ORDER BY v.id`);
   const sellable = await q<{ store_id: string; ids: string[] }>(sql`
     SELECT i.store_id, array_agg(i.id ORDER BY i.id) AS ids FROM items i JOIN stores s ON s.id = i.store_id
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL AND s.status = 1
@@ -613,6 +618,7 @@ async function factsOf(
     liveStores: stores.map((s) => s.id),
     categories: split(categories, (r) => [r.store_id, r.id]) as Facts['categories'],
     items: split(items, (r) => [r.store_id, r.id, r.in_stock]) as Facts['items'],
+    variants: split(variants, (r) => [r.store_id, r.item_id, r.id]) as Facts['variants'],
     sellable: sellable.map((r) => [r.store_id, r.ids]),
     orderable: orderable.map((r) => [r.store_id, r.ids]),
     deliverable,
