@@ -11,6 +11,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '#test/harness.ts';
+import { lineName } from '@storedesk/shared/catalogue/variants';
 import { limits } from '@storedesk/shared/limits';
 import { deliversTo } from '@storedesk/shared/storefront/serviceability';
 import { LocalStorage } from '#server/storage/local-storage.ts';
@@ -179,6 +180,214 @@ describe('seedDemo', () => {
     for (const store of stores.rows) {
       expect(store.items).toBeGreaterThan(0);
       expect(store.categories).toBeGreaterThan(0);
+    }
+  });
+
+  it('sells milk and atta in two sizes each, below their MRP, and every other item as one unlabelled variant', async () => {
+    const variants = await database.db.execute<{
+      store: string;
+      category: string;
+      item: string;
+      label: string;
+      price: number;
+      mrp: number | null;
+    }>(sql`
+      SELECT s.name AS store, c.name AS category, i.name AS item, v.label,
+             v.price_paise::int AS price, v.mrp_paise::int AS mrp
+      FROM item_variants v JOIN items i ON i.id = v.item_id JOIN stores s ON s.id = v.store_id
+        JOIN categories c ON c.id = i.category_id
+      WHERE v.business_id = ${businessId}
+      ORDER BY s.name, i.name, v.position`);
+    const stores = [...new Set(variants.rows.map((v) => v.store))];
+    expect(stores).toHaveLength(5);
+    for (const store of stores) {
+      const ofStore = variants.rows.filter((v) => v.store === store);
+      const sized = ofStore
+        .filter((v) => v.item === 'Full Cream Milk' || v.item === 'Aashirvaad Whole Wheat Atta')
+        .map(({ category, item, label, price, mrp }) => [category, item, label, price, mrp]);
+      expect(sized, store).toEqual([
+        ['Staples', 'Aashirvaad Whole Wheat Atta', '5 kg', 26_500, 28_900],
+        ['Staples', 'Aashirvaad Whole Wheat Atta', '10 kg', 51_000, 56_000],
+        ['Dairy & Eggs', 'Full Cream Milk', '500 ml', 3_400, 3_500],
+        ['Dairy & Eggs', 'Full Cream Milk', '1 L', 6_600, 6_800],
+      ]);
+      const others = ofStore.filter(
+        (v) => v.item !== 'Full Cream Milk' && v.item !== 'Aashirvaad Whole Wheat Atta',
+      );
+      expect(others.length, store).toBeGreaterThan(10);
+      expect(new Set(others.map((v) => v.item)).size, store).toBe(others.length);
+      expect(
+        others.filter((v) => v.label !== ''),
+        store,
+      ).toEqual([]);
+      expect(
+        others.filter((v) => v.mrp !== null && v.mrp < v.price),
+        store,
+      ).toEqual([]);
+    }
+  });
+
+  it('counts the stock of milk, atta and eggs, some of it low and some sold out, and of nothing else', async () => {
+    const counted = await database.db.execute<{
+      store: string;
+      item: string;
+      label: string;
+      stock: number;
+      low: number | null;
+    }>(sql`
+      SELECT s.name AS store, i.name AS item, v.label, v.stock, v.low_stock_at AS low
+      FROM item_variants v JOIN items i ON i.id = v.item_id JOIN stores s ON s.id = v.store_id
+      WHERE v.business_id = ${businessId} AND v.stock IS NOT NULL
+      ORDER BY s.name, i.name, v.position`);
+    const stores = [...new Set(counted.rows.map((v) => v.store))];
+    expect(stores).toHaveLength(5);
+    for (const store of stores) {
+      expect(
+        counted.rows
+          .filter((v) => v.store === store)
+          .map(({ item, label, stock, low }) => [item, label, stock, low]),
+        store,
+      ).toEqual([
+        ['Aashirvaad Whole Wheat Atta', '5 kg', 25, 5],
+        ['Aashirvaad Whole Wheat Atta', '10 kg', 0, 3],
+        ['Brown Eggs (6)', '', 3, null],
+        ['Full Cream Milk', '500 ml', 40, 10],
+        ['Full Cream Milk', '1 L', 6, 8],
+      ]);
+    }
+
+    // The Bengaluru admin's Low stock view: the 10 kg atta sold out, the 1 L milk and the eggs low, in each store of the zone.
+    const admin = await signIn('admin@example.com', 'admin-demo-1');
+    const low = await ctx.app.inject({
+      url: '/api/stock/low?pageSize=25',
+      headers: { authorization: `Bearer ${admin.json().token}` },
+    });
+    expect(low.statusCode, low.body).toBe(200);
+    const rows = low.json<{
+      items: Array<{ storeName: string; itemName: string; variantLabel: string; stock: number }>;
+      total: number;
+    }>();
+    expect(rows.total).toBe(9);
+    expect(
+      rows.items
+        .map((row) => `${row.storeName}: ${lineName(row.itemName, row.variantLabel)}: ${row.stock}`)
+        .sort(),
+    ).toEqual(
+      ['Fresh Mart Indiranagar', 'Fresh Mart Jayanagar', 'Fresh Mart Koramangala'].flatMap((store) => [
+        `${store}: Aashirvaad Whole Wheat Atta · 10 kg: 0`,
+        `${store}: Brown Eggs (6): 3`,
+        `${store}: Full Cream Milk · 1 L: 6`,
+      ]),
+    );
+    expect(rows.items.slice(0, 3).map((row) => row.stock)).toEqual([0, 0, 0]);
+  });
+
+  it("shows the customer app each item's variants, with what is sold out and what little is left", async () => {
+    const key = (await one<{ key: string }>(sql`SELECT storefront_key AS key FROM businesses`)).key;
+    const store = await one<{ id: string }>(
+      sql`SELECT id FROM stores WHERE business_id = ${businessId} AND name = 'Fresh Mart Koramangala'`,
+    );
+    const res = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue?q=atta`,
+      headers: { 'x-storefront-key': key },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [atta] = res.json<{
+      items: Array<{ name: string; inStock: boolean; variants: Array<Record<string, unknown>> }>;
+    }>().items;
+    expect(atta!.name).toBe('Aashirvaad Whole Wheat Atta');
+    expect(atta!.variants.map(({ id: _, ...variant }) => variant)).toEqual([
+      { label: '5 kg', pricePaise: 26_500, mrpPaise: 28_900, inStock: atta!.inStock, left: null },
+      { label: '10 kg', pricePaise: 51_000, mrpPaise: 56_000, inStock: false, left: null },
+    ]);
+    const milk = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue?q=doodh`,
+      headers: { 'x-storefront-key': key },
+    });
+    const [item] = milk.json<{
+      items: Array<{ name: string; inStock: boolean; variants: Array<Record<string, unknown>> }>;
+    }>().items;
+    expect(item!.name).toBe('Full Cream Milk');
+    expect(item!.variants.map(({ id: _, ...variant }) => variant)).toEqual([
+      { label: '500 ml', pricePaise: 3_400, mrpPaise: 3_500, inStock: item!.inStock, left: null },
+      {
+        label: '1 L',
+        pricePaise: 6_600,
+        mrpPaise: 6_800,
+        inStock: item!.inStock,
+        left: item!.inStock ? 6 : null,
+      },
+    ]);
+  });
+
+  it("names on each order line the variant it sold, at that variant's price and MRP", async () => {
+    const lines = await database.db.execute<{
+      item: string;
+      variant: string | null;
+      name: string;
+      label: string | null;
+      price: number;
+      mrp: number | null;
+      known: boolean;
+    }>(sql`
+      SELECT line ->> 'itemId' AS item, line ->> 'variantId' AS variant, line ->> 'itemName' AS name,
+             line ->> 'variantLabel' AS label, (line ->> 'itemPricePaise')::int AS price,
+             (line ->> 'mrpPaise')::int AS mrp,
+             EXISTS (SELECT 1 FROM item_variants v
+                     WHERE v.id::text = line ->> 'variantId' AND v.item_id::text = line ->> 'itemId'
+                       AND v.label = line ->> 'variantLabel' AND v.price_paise = (line ->> 'itemPricePaise')::bigint
+                       AND v.mrp_paise IS NOT DISTINCT FROM (line ->> 'mrpPaise')::bigint) AS known
+      FROM orders o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS line
+      WHERE o.business_id = ${businessId}`);
+    expect(lines.rows.length).toBeGreaterThan(400);
+    expect(lines.rows.filter((line) => !line.known)).toEqual([]);
+    // Both sizes of milk and of atta have sold, each line at its own size's price.
+    const sold = new Set(
+      lines.rows.filter((line) => line.label).map((line) => `${line.name} · ${line.label}`),
+    );
+    expect([...sold].sort()).toEqual([
+      'Aashirvaad Whole Wheat Atta · 10 kg',
+      'Aashirvaad Whole Wheat Atta · 5 kg',
+      'Full Cream Milk · 1 L',
+      'Full Cream Milk · 500 ml',
+    ]);
+    // One line per variant in an order, as the customer app sends them.
+    const twice = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM orders o
+      WHERE o.business_id = ${businessId}
+        AND (SELECT count(*) FROM jsonb_array_elements(o.items)) <>
+            (SELECT count(DISTINCT line ->> 'variantId') FROM jsonb_array_elements(o.items) AS line)`);
+    expect(twice.n).toBe(0);
+  });
+
+  it('seeds the same catalogue, stock and orders every time', async () => {
+    const again = await createTestDatabase();
+    const againFiles = fs.mkdtempSync(path.join(os.tmpdir(), 'storedesk-seed-files-'));
+    try {
+      await seedDemo(again.db, new LocalStorage(againFiles), { info: () => undefined });
+      const shape = async (db: TestDatabase['db']) => ({
+        variants: (
+          await db.execute(sql`
+            SELECT s.name AS store, i.name AS item, i.in_stock, v.position, v.label, v.price_paise, v.mrp_paise,
+                   v.stock, v.low_stock_at
+            FROM item_variants v JOIN items i ON i.id = v.item_id JOIN stores s ON s.id = v.store_id
+            ORDER BY 1, 2, 4`)
+        ).rows,
+        orders: (
+          await db.execute(sql`
+            SELECT o.store_name, o.status, o.customer_name, o.bill_amount_paise, o.payment_mode,
+                   (SELECT json_agg(json_build_array(line ->> 'itemName', line ->> 'variantLabel',
+                            line -> 'itemQuantity', line -> 'itemPricePaise', line -> 'mrpPaise'))
+                    FROM jsonb_array_elements(o.items) AS line) AS lines
+            FROM orders o ORDER BY o.placed_at, o.bill_amount_paise, o.store_name`)
+        ).rows,
+      });
+      const [first, second] = [await shape(database.db), await shape(again.db)];
+      expect(second.variants.length).toBeGreaterThan(80);
+      expect(second).toEqual(first);
+    } finally {
+      await again.drop();
+      fs.rmSync(againFiles, { recursive: true, force: true });
     }
   });
 

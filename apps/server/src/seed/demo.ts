@@ -82,8 +82,22 @@ type SeededItem = {
   hsn: string | null;
 };
 
-/** Each item with its price, whether it is vegetarian, and what people also call it (searched too). */
-const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolean, alsoCalled: string[]]>> = {
+/**
+ * A pack size of a demo item (B17): its label (empty on an item's only one), its price and MRP in
+ * rupees, and, where the store counts it, its stock and the mark at or below which it is low.
+ */
+type DemoVariant = { label: string; rupees: number; mrp?: number; stock?: number; lowStockAt?: number };
+
+/**
+ * Each item with its price (or its variants), whether it is vegetarian, and what people also call
+ * it (searched too). Milk, atta and eggs are counted: the 1 L milk and the eggs are low on stock and
+ * the 10 kg atta is sold out, so the console's Low stock view has something to show; the rest are
+ * not counted.
+ */
+const catalogue: Record<
+  string,
+  Array<[name: string, price: number | DemoVariant[], veg: boolean, alsoCalled: string[]]>
+> = {
   'Fruits & Vegetables': [
     ['Bananas (1 dozen)', 60, true, ['kela']],
     ['Tomatoes (1 kg)', 40, true, ['tamatar']],
@@ -92,16 +106,32 @@ const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolea
     ['Spinach (bunch)', 25, true, ['palak', 'greens']],
   ],
   'Dairy & Eggs': [
-    ['Full Cream Milk (1 L)', 68, true, ['doodh']],
+    [
+      'Full Cream Milk',
+      [
+        { label: '500 ml', rupees: 34, mrp: 35, stock: 40, lowStockAt: 10 },
+        { label: '1 L', rupees: 66, mrp: 68, stock: 6, lowStockAt: 8 },
+      ],
+      true,
+      ['doodh'],
+    ],
     ['Paneer (200 g)', 95, true, ['cottage cheese']],
     ['Curd (400 g)', 45, true, ['dahi', 'yogurt']],
-    ['Brown Eggs (6)', 72, false, ['anda']],
+    ['Brown Eggs (6)', [{ label: '', rupees: 72, stock: 3 }], false, ['anda']],
   ],
   Staples: [
     ['Basmati Rice (5 kg)', 649.5, true, ['chawal']],
     ['Toor Dal (1 kg)', 159, true, ['arhar', 'lentils']],
-    ['Atta (5 kg)', 289, true, ['wheat flour', 'gehun']],
-    ['Sunflower Oil (1 L)', 178.75, true, ['tel', 'cooking oil']],
+    [
+      'Aashirvaad Whole Wheat Atta',
+      [
+        { label: '5 kg', rupees: 265, mrp: 289, stock: 25, lowStockAt: 5 },
+        { label: '10 kg', rupees: 510, mrp: 560, stock: 0, lowStockAt: 3 },
+      ],
+      true,
+      ['atta', 'wheat flour', 'gehun'],
+    ],
+    ['Sunflower Oil (1 L)', [{ label: '', rupees: 178.75, mrp: 195 }], true, ['tel', 'cooking oil']],
   ],
   'Snacks & Beverages': [
     ['Masala Chips', 20, true, ['namkeen']],
@@ -110,6 +140,12 @@ const catalogue: Record<string, Array<[name: string, rupees: number, veg: boolea
     ['Chicken Samosa (2)', 60, false, ['snack']],
   ],
 };
+
+/** An item's variants as written: a price alone is one unlabelled, uncounted variant. */
+const variantsOf = (price: number | DemoVariant[]): DemoVariant[] =>
+  typeof price === 'number' ? [{ label: '', rupees: price }] : price;
+
+const paise = (rupees: number) => Math.round(rupees * 100);
 
 const storePlan = [
   { zone: 0, name: 'Fresh Mart Koramangala', location: 'Koramangala, Bengaluru', lat: 12.9352, lng: 77.6245 },
@@ -289,7 +325,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         const inserted = await tx
           .insert(t.items)
           .values(
-            products.map(([name, rupees, veg, alsoCalled], j) => ({
+            products.map(([name, _price, veg, alsoCalled], j) => ({
               businessId,
               storeId: store.id,
               categoryId: category!.id,
@@ -311,30 +347,43 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         const variants = await tx
           .insert(t.itemVariants)
           .values(
-            inserted.map((item, j) => ({
-              businessId,
-              storeId: store.id,
-              itemId: item.id,
-              position: 0,
-              label: '',
-              pricePaise: Math.round(products[j]![1] * 100),
-            })),
+            inserted.flatMap((item, j) =>
+              variantsOf(products[j]![1]).map((variant, position) => ({
+                businessId,
+                storeId: store.id,
+                itemId: item.id,
+                position,
+                label: variant.label,
+                pricePaise: paise(variant.rupees),
+                mrpPaise: variant.mrp === undefined ? null : paise(variant.mrp),
+                stock: variant.stock ?? null,
+                lowStockAt: variant.lowStockAt ?? null,
+              })),
+            ),
           )
           .returning({
             id: t.itemVariants.id,
+            itemId: t.itemVariants.itemId,
+            position: t.itemVariants.position,
             label: t.itemVariants.label,
             pricePaise: t.itemVariants.pricePaise,
             mrpPaise: t.itemVariants.mrpPaise,
           });
-        list.push(
-          ...inserted.map((item, j) => ({
-            ...item,
-            variantId: variants[j]!.id,
-            variantLabel: variants[j]!.label,
-            pricePaise: variants[j]!.pricePaise,
-            mrpPaise: variants[j]!.mrpPaise,
-          })),
-        );
+        // Each variant is a line an order may have sold, listed in the catalogue's order.
+        for (const item of inserted) {
+          const ofItem = variants
+            .filter((variant) => variant.itemId === item.id)
+            .sort((a, b) => a.position - b.position);
+          for (const variant of ofItem) {
+            list.push({
+              ...item,
+              variantId: variant.id,
+              variantLabel: variant.label,
+              pricePaise: variant.pricePaise,
+              mrpPaise: variant.mrpPaise,
+            });
+          }
+        }
       }
       storeItems.set(store.id, list);
     }
@@ -540,7 +589,8 @@ async function seedOrders(
     const store = rand.pick(stores);
     const catalogueOfStore = storeItems.get(store.id)!;
     const lines = Array.from({ length: rand.int(1, 5) }, () => rand.pick(catalogueOfStore));
-    const unique = [...new Map(lines.map((l) => [l.id, l])).values()];
+    // One line per variant, as the customer app sends them (two sizes of one item are two lines).
+    const unique = [...new Map(lines.map((l) => [l.variantId, l])).values()];
     const items = unique.map((l) => ({
       itemId: l.id,
       itemName: l.name,
