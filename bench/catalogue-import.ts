@@ -3,9 +3,11 @@
  * three pack sizes) into an empty store through `POST /api/stores/:storeId/catalogue/import`,
  * timed request by request with the server's memory sampled every 50 ms: first the preview
  * (`dryRun`), then the import, the same file again (nothing changes), the file with every price
- * a rupee up (every row updates), and the export of what was imported.
+ * a rupee up (every row updates), and the export of what was imported. The CPU the server and
+ * PostgreSQL spent on each says which of them the time went to.
  */
-import { rssMb, round1 } from './stats.ts';
+import { postgresCpuSeconds } from './rush-load.ts';
+import { cpuSeconds, rssMb, round1 } from './stats.ts';
 import { packLabels, variantsOfItem } from './catalogue-seed.ts';
 
 export const importItems = 5000;
@@ -53,19 +55,37 @@ export type ImportFigures = ImportAnswer & {
   serverRssBeforeMb: number;
   serverRssPeakMb: number;
   serverRssAfterMb: number;
+  serverCpuSeconds: number;
+  postgresCpuSeconds: number;
 };
 
-/** Runs `work` with the server's resident memory sampled every 50 ms; answers its result and the memory. */
-async function watchingMemory<T>(pid: number, work: () => Promise<T>) {
+export type ServerProcess = { pid: number; dataDir: string };
+
+/**
+ * Runs `work` with the server's resident memory sampled every 50 ms; answers its result, the
+ * memory, and the CPU seconds of the server and of its PostgreSQL meanwhile.
+ */
+async function watching<T>(server: ServerProcess, work: () => Promise<T>) {
+  const { pid } = server;
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const serverCpu = cpuSeconds(pid);
+  const postgresCpu = postgresCpuSeconds(server.dataDir);
   const started = performance.now();
   try {
     const result = await work();
     const seconds = round1((performance.now() - started) / 1000);
     peak = Math.max(peak, rssMb(pid));
-    return { result, seconds, before, peak, after: rssMb(pid) };
+    return {
+      result,
+      seconds,
+      before,
+      peak,
+      after: rssMb(pid),
+      serverCpuSeconds: round1(cpuSeconds(pid) - serverCpu),
+      postgresCpuSeconds: round1(postgresCpuSeconds(server.dataDir) - postgresCpu),
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -77,9 +97,9 @@ async function postImport(
   storeId: string,
   csv: string,
   dryRun: boolean,
-  pid: number,
+  server: ServerProcess,
 ): Promise<ImportFigures> {
-  const watched = await watchingMemory(pid, async () => {
+  const watched = await watching(server, async () => {
     const res = await fetch(
       `${baseUrl}/api/stores/${storeId}/catalogue/import${dryRun ? '?dryRun=true' : ''}`,
       {
@@ -104,18 +124,20 @@ async function postImport(
     serverRssBeforeMb: watched.before,
     serverRssPeakMb: watched.peak,
     serverRssAfterMb: watched.after,
+    serverCpuSeconds: watched.serverCpuSeconds,
+    postgresCpuSeconds: watched.postgresCpuSeconds,
   };
 }
 
 /** The import, its preview, its repeats and the export, into `storeId` (which has the file's categories and no items). */
-export async function benchImport(baseUrl: string, token: string, storeId: string, pid: number) {
+export async function benchImport(baseUrl: string, token: string, storeId: string, server: ServerProcess) {
   const file = catalogueCsv('IMP');
-  const dryRun = await postImport(baseUrl, token, storeId, file.text, true, pid);
-  const created = await postImport(baseUrl, token, storeId, file.text, false, pid);
-  const again = await postImport(baseUrl, token, storeId, file.text, false, pid);
-  const dearer = await postImport(baseUrl, token, storeId, catalogueCsv('IMP', 100).text, false, pid);
+  const dryRun = await postImport(baseUrl, token, storeId, file.text, true, server);
+  const created = await postImport(baseUrl, token, storeId, file.text, false, server);
+  const again = await postImport(baseUrl, token, storeId, file.text, false, server);
+  const dearer = await postImport(baseUrl, token, storeId, catalogueCsv('IMP', 100).text, false, server);
 
-  const exported = await watchingMemory(pid, async () => {
+  const exported = await watching(server, async () => {
     const res = await fetch(`${baseUrl}/api/stores/${storeId}/catalogue/export.csv`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -8,7 +8,8 @@
  * - spread: each order three items of the store, a different three each time (a shop's day);
  * - hot: every order the same three variants (everyone buying the same milk at once), where
  *   orders wait on each other for the rows the stock is taken from.
- * Each counted run checks that the stock taken is what its orders asked for.
+ * Each counted run checks that the stock taken is what its orders asked for; every run samples
+ * how many PostgreSQL sessions wait for a lock.
  */
 import http from 'node:http';
 import pg from 'pg';
@@ -34,6 +35,8 @@ export type OrderRun = {
   p95Ms: number;
   p99Ms: number;
   refused: Record<string, number>;
+  /** PostgreSQL sessions waiting for a lock, on average over the run (sampled every 100 ms). */
+  lockWaiters: number;
   /** Counted runs: units the store's variants lost, and units the run's orders asked for. */
   unitsTaken?: number;
   unitsOrdered?: number;
@@ -102,6 +105,16 @@ export async function benchStockOrders(
     let addressesUsed = 0;
     const started = performance.now();
     const deadline = started + runSeconds * 1000;
+    const waiters: number[] = [];
+    let sampling = Promise.resolve();
+    const sampler = setInterval(() => {
+      sampling = sampling.then(async () => {
+        const { rows } = await client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock'`,
+        );
+        waiters.push(rows[0]!.n);
+      });
+    }, 100);
     await Promise.all(
       Array.from({ length: clients }, async (_, c) => {
         for (let turn = 0; performance.now() < deadline; turn++) {
@@ -131,6 +144,8 @@ export async function benchStockOrders(
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    await sampling;
     agent.destroy();
     nextAddress += addressesUsed;
     return {
@@ -142,6 +157,7 @@ export async function benchStockOrders(
       p95Ms: round1(percentile(times, 95)),
       p99Ms: round1(percentile(times, 99)),
       refused,
+      lockWaiters: round1(waiters.reduce((sum, n) => sum + n, 0) / Math.max(1, waiters.length)),
       ...(stock === 'counted'
         ? { unitsTaken: await unitsTaken(client, store.id), unitsOrdered: placed * 3 * quantity }
         : {}),
@@ -169,7 +185,7 @@ export async function benchStockOrders(
   }
 }
 
-type Summary = { orders: number; rps: number; p95Ms: number; refused: number };
+type Summary = { orders: number; rps: number; p95Ms: number; refused: number; lockWaiters: number };
 
 /** Runs of one kind together: orders a second over their time, the worse p95, every refusal. */
 function summary(runs: OrderRun[]): Summary {
@@ -180,5 +196,6 @@ function summary(runs: OrderRun[]): Summary {
     rps: round1(orders / seconds),
     p95Ms: Math.max(...runs.map((r) => r.p95Ms)),
     refused: runs.reduce((sum, r) => sum + Object.values(r.refused).reduce((a, b) => a + b, 0), 0),
+    lockWaiters: round1(runs.reduce((sum, r) => sum + r.lockWaiters, 0) / runs.length),
   };
 }

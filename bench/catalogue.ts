@@ -10,13 +10,15 @@
  *   orders without (bench/catalogue-stock.ts).
  */
 import http from 'node:http';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchImport, importCategories } from './catalogue-import.ts';
+import { benchImport, importCategories, type ServerProcess } from './catalogue-import.ts';
 import { insertCategories, insertStoreItems } from './catalogue-seed.ts';
 import { benchStockOrders } from './catalogue-stock.ts';
 import { createApiKey } from './orders.ts';
-import { percentile, round1 } from './stats.ts';
+import { postgresCpuSeconds } from './rush-load.ts';
+import { cpuSeconds, percentile, round1 } from './stats.ts';
 
 export const catalogueTargets = {
   storeListP95Ms: 30,
@@ -76,11 +78,20 @@ export async function seedScale(databaseUrl: string): Promise<{ bigStoreId: stri
 
 /**
  * 20 connections for 10 s over `paths` in turn; p95 from every response time (autocannon reports
- * no p95). `headers` default to the staff token's.
+ * no p95), and the cores the server and its PostgreSQL kept busy meanwhile (out of the machine's,
+ * which other work shares).
  */
-async function measure(baseUrl: string, headers: Record<string, string>, paths: string[]) {
+async function measure(
+  baseUrl: string,
+  headers: Record<string, string>,
+  paths: string[],
+  server: ServerProcess,
+) {
   let i = 0;
   const times: number[] = [];
+  const serverCpu = cpuSeconds(server.pid);
+  const postgresCpu = postgresCpuSeconds(server.dataDir);
+  const started = performance.now();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(
       {
@@ -96,12 +107,15 @@ async function measure(baseUrl: string, headers: Record<string, string>, paths: 
     );
     run.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+  const seconds = (performance.now() - started) / 1000;
   return {
     rps: Math.round(result.requests.average),
     p50Ms: round1(percentile(times, 50)),
     p95Ms: round1(percentile(times, 95)),
     p99Ms: round1(percentile(times, 99)),
     non2xx: result.non2xx,
+    serverCores: round1((cpuSeconds(server.pid) - serverCpu) / seconds),
+    postgresCores: round1((postgresCpuSeconds(server.dataDir) - postgresCpu) / seconds),
   };
 }
 
@@ -187,7 +201,12 @@ function wireBytes(url: string, headers: Record<string, string>) {
  * what it holds, and its latency at 20 connections as a browser asks (brotli accepted), whole
  * and searched.
  */
-async function benchStorefrontCatalogue(baseUrl: string, storefrontKey: string, storeId: string) {
+async function benchStorefrontCatalogue(
+  baseUrl: string,
+  storefrontKey: string,
+  storeId: string,
+  server: ServerProcess,
+) {
   const path = `/api/storefront/stores/${storeId}/catalogue`;
   const key = { 'x-storefront-key': storefrontKey };
   const plain = await wireBytes(`${baseUrl}${path}`, { ...key, 'accept-encoding': 'identity' });
@@ -209,11 +228,11 @@ async function benchStorefrontCatalogue(baseUrl: string, storefrontKey: string, 
     if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
     alone.push(performance.now() - started);
   }
-  const whole = await measure(baseUrl, browser, [path]);
+  const whole = await measure(baseUrl, browser, [path], server);
   const searches = ['org', 'fresh', 'product 1', 'premium product 4', 'dai', 'tag3'].map(
     (q) => `${path}?q=${encodeURIComponent(q)}`,
   );
-  const searched = await measure(baseUrl, browser, searches);
+  const searched = await measure(baseUrl, browser, searches, server);
   return {
     items: answer.items.length,
     variants: answer.items.reduce((sum, item) => sum + item.variants.length, 0),
@@ -241,7 +260,14 @@ async function benchStorefrontCatalogue(baseUrl: string, storefrontKey: string, 
  * seen lately (more distinct searches than it keeps per list, in a cycle), the
  * worst case. The store list mixes pages with searches that are all new.
  */
-export async function benchCatalogue(baseUrl: string, databaseUrl: string, token: string, serverPid: number) {
+export async function benchCatalogue(
+  baseUrl: string,
+  databaseUrl: string,
+  token: string,
+  server: ServerProcess,
+) {
+  // Other work on the machine shows here: the figures are only as quiet as the machine was.
+  const loadAverageAtStart = round1(os.loadavg()[0]!);
   const staff = { authorization: `Bearer ${token}` };
   const started = Date.now();
   const { bigStoreId } = await seedScale(databaseUrl);
@@ -267,9 +293,9 @@ export async function benchCatalogue(baseUrl: string, databaseUrl: string, token
     for (let page = 0; page < 4; page++) itemPaths.push(`${items}?q=${q}&page=${page}&pageSize=${pageSize}`);
     newSearchPaths.push(`${items}?q=${q}&page=${n % 10}&pageSize=${pageSize}`);
   }
-  const storeList = await measure(baseUrl, staff, storePaths);
-  const itemList = await measure(baseUrl, staff, itemPaths);
-  const itemNewSearches = await measure(baseUrl, staff, newSearchPaths);
+  const storeList = await measure(baseUrl, staff, storePaths, server);
+  const itemList = await measure(baseUrl, staff, itemPaths, server);
+  const itemNewSearches = await measure(baseUrl, staff, newSearchPaths, server);
 
   // A rename anywhere (here straight in SQL, as another instance would) makes the next read load the list again.
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -285,7 +311,7 @@ export async function benchCatalogue(baseUrl: string, databaseUrl: string, token
   const grocerStarted = Date.now();
   const stores = await seedGrocers(databaseUrl);
   const grocerSeedSeconds = Math.round((Date.now() - grocerStarted) / 100) / 10;
-  const imported = await benchImport(baseUrl, token, stores[0]!.id, serverPid);
+  const imported = await benchImport(baseUrl, token, stores[0]!.id, server);
 
   const grocerFirstReadMs: number[] = [];
   const grocerPaths: string[] = [];
@@ -305,14 +331,14 @@ export async function benchCatalogue(baseUrl: string, databaseUrl: string, token
   const { total: importedItems } = (await (
     await fetch(`${baseUrl}/api/stores/${stores[0]!.id}/items?pageSize=5`, { headers: staff })
   ).json()) as { total: number };
-  const grocerLists = await measure(baseUrl, staff, grocerPaths);
+  const grocerLists = await measure(baseUrl, staff, grocerPaths, server);
 
   const { storefrontKey } = (await (
     await fetch(`${baseUrl}/api/settings/business`, { headers: staff })
   ).json()) as {
     storefrontKey: string;
   };
-  const storefront = await benchStorefrontCatalogue(baseUrl, storefrontKey, stores[0]!.id);
+  const storefront = await benchStorefrontCatalogue(baseUrl, storefrontKey, stores[0]!.id, server);
   const stockOrders = await benchStockOrders(
     baseUrl,
     databaseUrl,
@@ -321,6 +347,7 @@ export async function benchCatalogue(baseUrl: string, databaseUrl: string, token
   );
 
   return {
+    machine: { cpus: os.cpus().length, loadAverageAtStart },
     seed: { stores: 1001, items: 50_000, seconds: seedSeconds },
     stores: storeList,
     items: itemList,

@@ -30,6 +30,7 @@ import autocannon from 'autocannon';
 import { startServer } from '../e2e/support/server.ts';
 import { runningEmbeddedPostgresUrl } from '../apps/server/src/db/embedded-postgres.ts';
 import { benchCatalogue, catalogueTargets } from './catalogue.ts';
+import type { ImportFigures } from './catalogue-import.ts';
 import { benchOrders, ordersTargets } from './orders.ts';
 import { benchPush } from './push.ts';
 import { benchConsole } from './console.ts';
@@ -345,7 +346,10 @@ async function benchFoundation(baseUrl: string, token: string) {
 }
 
 async function benchCatalogueAtScale(baseUrl: string, dataDir: string, pid: number, token: string) {
-  const catalogue = await benchCatalogue(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token, pid);
+  const catalogue = await benchCatalogue(baseUrl, runningEmbeddedPostgresUrl(dataDir)!, token, {
+    pid,
+    dataDir,
+  });
   const t = catalogueTargets;
   const { grocers, import: imported, storefront, stockOrders } = catalogue;
   const { spread, hot } = stockOrders.mixes;
@@ -361,22 +365,29 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, pid: numb
   };
   const out = writeResults('catalogue', { ...catalogue, targets: t, met });
   const verdict = (pass: boolean) => (pass ? 'PASS' : 'FAIL');
+  const busy = (r: { serverCores: number; postgresCores: number }) =>
+    `; server ${r.serverCores} cores, PostgreSQL ${r.postgresCores} cores busy`;
+  console.log(
+    `machine: ${catalogue.machine.cpus} cores, load average ${catalogue.machine.loadAverageAtStart} at the start (other work on it slows every figure)`,
+  );
   console.log(
     `seeded ${catalogue.seed.stores} stores and ${catalogue.seed.items} items in ${catalogue.seed.seconds} s`,
   );
   console.log(
-    `${verdict(met.storeList)} store list search+page      ${loadLine(catalogue.stores)} (target p95 < 30 ms)`,
+    `${verdict(met.storeList)} store list search+page      ${loadLine(catalogue.stores)}${busy(catalogue.stores)} (target p95 < 30 ms)`,
   );
   console.log(
-    `${verdict(met.itemList)} item list (50k) search+page ${loadLine(catalogue.items)} (target p95 < 30 ms)`,
+    `${verdict(met.itemList)} item list (50k) search+page ${loadLine(catalogue.items)}${busy(catalogue.items)} (target p95 < 30 ms)`,
   );
-  console.log(`     item list, new searches only ${loadLine(catalogue.itemNewSearches)}`);
+  console.log(
+    `     item list, new searches only ${loadLine(catalogue.itemNewSearches)}${busy(catalogue.itemNewSearches)}`,
+  );
   console.log(
     `     first read, loading the list: stores ${catalogue.firstReadMs.stores} ms, 50k items ${catalogue.firstReadMs.items} ms; items again after a rename ${catalogue.itemReadAfterRenameMs} ms`,
   );
 
-  const memory = (r: { serverRssBeforeMb: number; serverRssPeakMb: number; serverRssAfterMb: number }) =>
-    `server RSS ${r.serverRssBeforeMb} → peak ${r.serverRssPeakMb} → ${r.serverRssAfterMb} MB`;
+  const memory = (r: ImportFigures) =>
+    `server RSS ${r.serverRssBeforeMb} → peak ${r.serverRssPeakMb} → ${r.serverRssAfterMb} MB; CPU server ${r.serverCpuSeconds} s, PostgreSQL ${r.postgresCpuSeconds} s`;
   const counts = (r: { created: number; updated: number; unchanged: number }) =>
     `${r.created} created, ${r.updated} updated, ${r.unchanged} unchanged`;
   console.log(
@@ -398,7 +409,7 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, pid: numb
     `     export.csv of the imported store: ${imported.export.rows} rows, ${imported.export.kilobytes} KB in ${imported.export.seconds} s; server RSS peak ${imported.export.serverRssPeakMb} MB`,
   );
   console.log(
-    `${verdict(met.grocerItemLists)} item lists of ${grocers.stores} × ${grocers.itemsEach} items, search+page ${loadLine(grocers.itemLists)} (target p95 < ${t.storeItemListP95Ms} ms)`,
+    `${verdict(met.grocerItemLists)} item lists of ${grocers.stores} × ${grocers.itemsEach} items, search+page ${loadLine(grocers.itemLists)}${busy(grocers.itemLists)} (target p95 < ${t.storeItemListP95Ms} ms)`,
   );
   console.log(
     `     first read of each store's list: ${grocers.firstReadMs.join(', ')} ms; the imported store lists ${grocers.importedItems} items`,
@@ -410,15 +421,17 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, pid: numb
   console.log(
     `     storefront catalogue, one request at a time: p50 ${storefront.alone.p50Ms} ms, p95 ${storefront.alone.p95Ms} ms (${storefront.alone.requests} requests, brotli accepted)`,
   );
-  console.log(`     storefront catalogue, whole     ${loadLine(storefront.whole)}`);
-  console.log(`     storefront catalogue, searched  ${loadLine(storefront.searched)}`);
+  console.log(`     storefront catalogue, whole     ${loadLine(storefront.whole)}${busy(storefront.whole)}`);
+  console.log(
+    `     storefront catalogue, searched  ${loadLine(storefront.searched)}${busy(storefront.searched)}`,
+  );
   for (const [pass, name, mix] of [
     [met.countedOrdersSpread, 'spread', spread!],
     [met.countedOrdersHot, 'hot   ', hot!],
   ] as const) {
     const runs = mix.runs.map((r) => `${r.stock === 'none' ? 'none' : 'counted'} ${r.rps}`).join(', ');
     console.log(
-      `${verdict(pass)} orders/s, ${name} mix: stock counted ${mix.counted.rps}/s (p95 ${mix.counted.p95Ms} ms, ${mix.counted.refused} refused) = ${Math.round(mix.ratio * 100)}% of not counted ${mix.none.rps}/s (p95 ${mix.none.p95Ms} ms, ${mix.none.refused} refused); runs ${runs} (target ≥ ${t.countedOrdersShare * 100}%)`,
+      `${verdict(pass)} orders/s, ${name} mix: stock counted ${mix.counted.rps}/s (p95 ${mix.counted.p95Ms} ms, ${mix.counted.refused} refused, ${mix.counted.lockWaiters} sessions waiting for locks) = ${Math.round(mix.ratio * 100)}% of not counted ${mix.none.rps}/s (p95 ${mix.none.p95Ms} ms, ${mix.none.refused} refused, ${mix.none.lockWaiters} waiting); runs ${runs} (target ≥ ${t.countedOrdersShare * 100}%)`,
     );
   }
   const mismatched = [...spread!.runs, ...hot!.runs].filter(
