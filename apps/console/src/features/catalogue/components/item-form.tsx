@@ -13,7 +13,7 @@ import { itemFeaturedLabels, itemSchema } from '@storedesk/shared/catalogue/sche
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
 import { gstRates } from '@storedesk/shared/orders/invoice';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
@@ -79,6 +79,27 @@ function itemChanges(before: Item, after: Item): string[] {
   return changed;
 }
 
+/** What the form shows of an item, with a counted variant's stock left out: it is shown apart. */
+const formKeyOf = (values: ItemFormValues) =>
+  JSON.stringify({
+    ...values,
+    variants: values.variants.map((row) => (row.counted ? { ...row, stock: '' } : row)),
+  });
+
+/**
+ * The item as the form shows it, changing only when what the form holds changes: a sale or a stock
+ * adjustment (the counted stock is shown from the item itself) does not build the form again,
+ * which would take the focus from where it is.
+ */
+function useLiveFormValues(item: Item | undefined): ItemFormValues | undefined {
+  const values = item ? toItemFormValues(item) : undefined;
+  const key = values ? formKeyOf(values) : null;
+  const [shown, setShown] = useState({ key, values });
+  // Adjusting state while rendering: the values follow the item when the form's part of it changed.
+  if (shown.key !== key) setShown({ key, values });
+  return shown.key === key ? shown.values : values;
+}
+
 type ItemFormProps = {
   /** Leaves the form without saving (back where the person came from). */
   onCancel: () => void;
@@ -101,7 +122,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
   const [shrinking, setShrinking] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const live = useMemo(() => (item ? toItemFormValues(item) : undefined), [item]);
+  const live = useLiveFormValues(item);
   const form = useForm<ItemFormValues, unknown, ItemFormOutput>({
     resolver: zodResolver(itemFormSchema),
     mode: 'onTouched',

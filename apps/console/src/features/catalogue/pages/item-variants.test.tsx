@@ -353,6 +353,8 @@ describe('adjust stock', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(variantBox(2)).toHaveTextContent('1 in stock');
+    // The stock read again does not build the form anew: the focus is back where it was.
+    expect(within(variantBox(2)).getByRole('button', { name: 'Adjust stock' })).toHaveFocus();
     expect(api.callsTo(`POST ${itemPath}/variants/${large.id}/stock`)).toHaveLength(1);
   });
 });
