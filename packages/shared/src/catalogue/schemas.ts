@@ -5,7 +5,8 @@ import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
 
-import { variantListSchema, variantMessages, variantSchema, type VariantValues } from './variants.ts';
+import { variantMessages, type VariantValues } from './variants.ts';
+import { variantListSchema, variantSchema } from './variant-schemas.ts';
 
 export { ItemFeatured, itemFeaturedLabels } from './featured.ts';
 

@@ -1,13 +1,20 @@
 /*
  * An item's variants (B17): its pack sizes or weights, each with a price, an MRP, a SKU or
  * barcode and, when the store counts it, its stock. The rules here are the only ones: the
- * server, the console and the customer app all read them.
+ * server, the console and the customer app all read them. No zod here, so the customer app's
+ * pages take these without it; the requests' and answers' shapes are in variant-schemas.ts.
  */
-import { z } from 'zod';
-import { amountPaiseSchema } from '../money-schemas.ts';
 import { formatRupees } from '../money.ts';
-import { listQuerySchema } from '../lists.ts';
-import { singleLine } from '../text.ts';
+import type { StockAdjustment, VariantValues } from './variant-schemas.ts';
+
+export type {
+  LowStockQuery,
+  LowStockRow,
+  StockAdjustment,
+  Variant,
+  VariantInput,
+  VariantValues,
+} from './variant-schemas.ts';
 
 export const variantLimits = {
   maxVariants: 20,
@@ -36,43 +43,6 @@ export const variantMessages = {
   stockShort: (left: number) => (left === 0 ? 'This item is out of stock' : `Only ${left} left`),
   belowZero: (left: number) => `Only ${left} in stock: stock cannot go below zero`,
 } as const;
-
-/** A SKU or barcode as shelves print them; blank is none. */
-const codeSchema = z
-  .string()
-  .trim()
-  .max(variantLimits.codeMax, variantMessages.code)
-  .regex(/^[A-Za-z0-9._/-]*$/, variantMessages.code)
-  .nullish()
-  .transform((value) => (value ? value : null));
-
-const stockSchema = z
-  .number({ error: variantMessages.stock })
-  .int(variantMessages.stock)
-  .min(0, variantMessages.stock)
-  .max(variantLimits.maxStock, variantMessages.stock);
-
-/**
- * One variant as the console sends it. `id` names an existing variant of the item (an edit);
- * without it the variant is new. `stock` null: not counted.
- */
-export const variantInputSchema = z.object({
-  id: z.uuid({ error: 'must be the id of a variant of this item' }).optional(),
-  label: z
-    .string()
-    .trim()
-    .max(variantLimits.labelMax, `must be at most ${variantLimits.labelMax} characters`)
-    .pipe(singleLine(variantLimits.labelMax))
-    .default(''),
-  pricePaise: amountPaiseSchema,
-  mrpPaise: amountPaiseSchema.nullish().transform((value) => value ?? null),
-  sku: codeSchema,
-  barcode: codeSchema,
-  stock: stockSchema.nullish().transform((value) => value ?? null),
-  lowStockAt: stockSchema.nullish().transform((value) => value ?? null),
-});
-export type VariantInput = z.input<typeof variantInputSchema>;
-export type VariantValues = z.output<typeof variantInputSchema>;
 
 /** The rules across an item's variants: labels when there are several, MRP at or above price, no code twice. */
 export function variantListIssues(
@@ -107,27 +77,6 @@ export function variantListIssues(
   });
   return issues;
 }
-
-export const variantListSchema = z
-  .array(variantInputSchema)
-  .min(1, variantMessages.noVariants)
-  .max(variantLimits.maxVariants, variantMessages.tooManyVariants)
-  .superRefine((variants, context) => {
-    for (const issue of variantListIssues(variants)) context.addIssue({ code: 'custom', ...issue });
-  });
-
-/** A variant as the console reads it. */
-export const variantSchema = z.object({
-  id: z.string(),
-  label: z.string(),
-  pricePaise: z.number().int(),
-  mrpPaise: z.number().int().nullable(),
-  sku: z.string().nullable(),
-  barcode: z.string().nullable(),
-  stock: z.number().int().nullable(),
-  lowStockAt: z.number().int().nullable(),
-});
-export type Variant = z.infer<typeof variantSchema>;
 
 type Priced = { pricePaise: number; mrpPaise: number | null };
 type Counted = { stock: number | null; lowStockAt: number | null };
@@ -196,13 +145,6 @@ export const stockReasonLabels: Record<StockReason, string> = {
   counted: 'Counted',
 };
 
-/** `POST /stores/:storeId/items/:itemId/variants/:variantId/stock`: received and damaged add and take; counted sets. */
-export const stockAdjustmentSchema = z.object({
-  reason: z.enum(stockReasons, { error: 'must be received, damaged or counted' }),
-  quantity: stockSchema,
-});
-export type StockAdjustment = z.infer<typeof stockAdjustmentSchema>;
-
 /** The stock an adjustment leaves, or null when it would go below zero. */
 export function stockAfter(stock: number | null, adjustment: StockAdjustment): number | null {
   const before = stock ?? 0;
@@ -214,22 +156,3 @@ export function stockAfter(stock: number | null, adjustment: StockAdjustment): n
         : before - adjustment.quantity;
   return after < 0 || after > variantLimits.maxStock ? null : after;
 }
-
-/** `GET /stock/low`: the counted variants at or below their low-stock mark, in the stores the caller sees. */
-export const lowStockQuerySchema = listQuerySchema.omit({ q: true }).extend({
-  zoneId: z.uuid().optional(),
-  storeId: z.uuid().optional(),
-});
-export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
-
-export const lowStockRowSchema = z.object({
-  storeId: z.string(),
-  storeName: z.string(),
-  itemId: z.string(),
-  itemName: z.string(),
-  variantId: z.string(),
-  variantLabel: z.string(),
-  stock: z.number().int(),
-  lowStockAt: z.number().int(),
-});
-export type LowStockRow = z.infer<typeof lowStockRowSchema>;

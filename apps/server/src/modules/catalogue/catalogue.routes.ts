@@ -13,7 +13,7 @@ import {
   lowStockQuerySchema,
   lowStockRowSchema,
   stockAdjustmentSchema,
-} from '@storedesk/shared/catalogue/variants';
+} from '@storedesk/shared/catalogue/variant-schemas';
 import { spreadsheetLimits } from '@storedesk/shared/catalogue/spreadsheet';
 import {
   catalogueCopyInputSchema,

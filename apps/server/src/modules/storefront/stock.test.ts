@@ -99,7 +99,7 @@ beforeAll(async () => {
     })
     .returning({ id: t.stores.id });
   storeId = store!.id;
-  [atta, milk, salt] = await insertItems(ctx.db, [
+  const inserted = await insertItems(ctx.db, [
     {
       businessId: biz.id,
       storeId,
@@ -120,6 +120,7 @@ beforeAll(async () => {
     },
     { businessId: biz.id, storeId, name: 'Salt', pricePaise: 2_500 },
   ]);
+  [atta, milk, salt] = [inserted[0]!, inserted[1]!, inserted[2]!];
 });
 afterAll(() => ctx.close());
 

@@ -14,13 +14,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  stockAdjustmentSchema,
   stockAfter,
   stockReasonLabels,
   stockReasons,
   variantMessages,
   type StockReason,
 } from '@storedesk/shared/catalogue/variants';
+import { stockAdjustmentSchema } from '@storedesk/shared/catalogue/variant-schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { formatCount } from '@/lib/counts.ts';

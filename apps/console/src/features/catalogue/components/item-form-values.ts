@@ -1,12 +1,7 @@
 import { itemFieldsSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
-import {
-  stockAdjustmentSchema,
-  variantInputSchema,
-  variantLimits,
-  variantListIssues,
-  variantMessages,
-} from '@storedesk/shared/catalogue/variants';
+import { variantLimits, variantListIssues, variantMessages } from '@storedesk/shared/catalogue/variants';
+import { stockAdjustmentSchema, variantInputSchema } from '@storedesk/shared/catalogue/variant-schemas';
 import type { Variant, VariantInput } from '@storedesk/shared/catalogue/variants';
 import { messages } from '@storedesk/shared/messages';
 import { rupeesDecimal } from '@storedesk/shared/money';
