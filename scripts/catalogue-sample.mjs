@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /*
- * Writes the sample grocer's catalogue (apps/server/src/seed/catalogue-sample.csv): a few
+ * Writes the sample grocer's catalogue (apps/server/src/modules/catalogue/catalogue-sample.csv): a few
  * thousand variant rows in the import's columns, the same every run. The demo seed imports it
  * into one store; the console offers it as the import's example.
  *
@@ -9,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const out = fileURLToPath(new URL('../apps/server/src/seed/catalogue-sample.csv', import.meta.url));
+const out = fileURLToPath(new URL('../apps/server/src/modules/catalogue/catalogue-sample.csv', import.meta.url));
 
 // A small generator of its own, so the file is the same on every machine.
 let state = 20261129;

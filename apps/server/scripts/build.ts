@@ -3,7 +3,7 @@
  * simulate.ts become dist/*.js (ES modules with source maps), with the shared
  * package's TypeScript bundled in and every npm dependency left to
  * node_modules, so `npm ci --omit=dev` is all a deployment needs beside dist/.
- * The SQL migrations, and the routines applied after them, are copied beside them.
+ * The SQL migrations, the routines applied after them and the sample catalogue are copied beside them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,3 +45,7 @@ fs.cpSync(path.join(serverDir, 'src', 'db', 'migrations'), path.join(outdir, 'mi
   recursive: true,
 });
 fs.copyFileSync(path.join(serverDir, 'src', 'db', 'routines.sql'), path.join(outdir, 'routines.sql'));
+fs.copyFileSync(
+  path.join(serverDir, 'src', 'modules', 'catalogue', 'catalogue-sample.csv'),
+  path.join(outdir, 'catalogue-sample.csv'),
+);

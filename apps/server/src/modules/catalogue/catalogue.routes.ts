@@ -312,6 +312,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     },
   );
 
+  app.get(
+    '/catalogue/sample.csv',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A sample catalogue in the import’s columns: forty rows to start a spreadsheet from',
+        produces: ['text/csv'],
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="catalogue-sample.csv"')
+        .send(spreadsheets.sampleCatalogueExcerpt()),
+  );
+
   for (const kind of ['csv', 'xlsx'] as const) {
     app.get(
       `/stores/:storeId/catalogue/export.${kind}`,

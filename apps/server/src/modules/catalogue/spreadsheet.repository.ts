@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { ofBusiness } from '#server/lib/scope.ts';
+import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
 import { categories, items, itemVariants, stockAdjustments } from '#server/db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
@@ -151,30 +151,37 @@ export async function insertVariants(tx: Executor, store: StoreRef, rows: NewVar
   return ids;
 }
 
-/** An item's own fields as a file has them; its version moves on, so a form opened before sees it changed. */
-export async function updateItemFields(tx: Executor, store: StoreRef, itemId: string, values: NewItem) {
-  await tx
-    .update(items)
-    .set({ ...values, version: sql`${items.version} + 1`, updatedAt: sql`now()` })
-    .where(and(ofBusiness(items, store), eq(items.storeId, store.storeId), eq(items.id, itemId)));
+/** Items' own fields as a file has them, a thousand to a statement; their versions move on. */
+export async function updateItemFields(tx: Executor, store: StoreRef, rows: Array<NewItem & { id: string }>) {
+  for (const part of chunk(rows, 1000)) {
+    const column = <T>(pick: (row: NewItem & { id: string }) => T) => sql.param(part.map(pick));
+    await tx.execute(sql`
+      UPDATE items i SET category_id = u.category_id, name = u.name, gst_rate = u.gst_rate, hsn = u.hsn,
+        veg = u.veg, version = i.version + 1, updated_at = now()
+      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.categoryId)}::uuid[],
+                  ${column((row) => row.name)}::text[], ${column((row) => row.gstRate)}::smallint[],
+                  ${column((row) => row.hsn)}::text[], ${column((row) => row.veg)}::boolean[])
+        AS u(id, category_id, name, gst_rate, hsn, veg)
+      WHERE i.id = u.id AND ${sqlOfBusiness('i', store)} AND i.store_id = ${store.storeId}::uuid`);
+  }
 }
 
-export async function updateVariantFields(
-  tx: Executor,
-  store: StoreRef,
-  variantId: string,
-  values: Omit<NewVariant, 'itemId' | 'position'>,
-) {
-  await tx
-    .update(itemVariants)
-    .set({ ...values, updatedAt: sql`now()` })
-    .where(
-      and(
-        ofBusiness(itemVariants, store),
-        eq(itemVariants.storeId, store.storeId),
-        eq(itemVariants.id, variantId),
-      ),
-    );
+export type VariantFields = Omit<NewVariant, 'itemId' | 'position'> & { id: string };
+
+/** Variants' fields as a file has them, a thousand to a statement. */
+export async function updateVariantFields(tx: Executor, store: StoreRef, rows: VariantFields[]) {
+  for (const part of chunk(rows, 1000)) {
+    const column = <T>(pick: (row: VariantFields) => T) => sql.param(part.map(pick));
+    await tx.execute(sql`
+      UPDATE item_variants v SET label = u.label, price_paise = u.price_paise, mrp_paise = u.mrp_paise,
+        sku = u.sku, barcode = u.barcode, stock = u.stock, low_stock_at = u.low_stock_at, updated_at = now()
+      FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.label)}::text[],
+                  ${column((row) => row.pricePaise)}::bigint[], ${column((row) => row.mrpPaise)}::bigint[],
+                  ${column((row) => row.sku)}::text[], ${column((row) => row.barcode)}::text[],
+                  ${column((row) => row.stock)}::int[], ${column((row) => row.lowStockAt)}::int[])
+        AS u(id, label, price_paise, mrp_paise, sku, barcode, stock, low_stock_at)
+      WHERE v.id = u.id AND ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid`);
+  }
 }
 
 export async function insertStockAdjustments(

@@ -5,6 +5,7 @@
  * match the store's variants by SKU, then by item name and variant name, so a file imported
  * twice changes nothing the second time.
  */
+import fs from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { variantLimits } from '@storedesk/shared/catalogue/variants';
@@ -301,9 +302,11 @@ async function apply(tx: Executor, store: Store, itemPlans: ItemPlan[], variantP
     created.map((item) => item.values),
   );
   created.forEach((item, index) => (item.itemId = newIds[index]!));
-  for (const item of itemPlans.filter((each) => each.changed)) {
-    await repo.updateItemFields(tx, store, item.itemId!, item.values);
-  }
+  await repo.updateItemFields(
+    tx,
+    store,
+    itemPlans.filter((each) => each.changed).map((item) => ({ ...item.values, id: item.itemId! })),
+  );
   const fresh = variantPlans.filter((variant) => !variant.existing);
   const freshIds = await repo.insertVariants(
     tx,
@@ -322,14 +325,21 @@ async function apply(tx: Executor, store: Store, itemPlans: ItemPlan[], variantP
       });
     }
   });
-  for (const variant of variantPlans.filter((each) => each.existing && each.changed)) {
-    const { position: _position, ...values } = variant.values;
-    await repo.updateVariantFields(tx, store, variant.existing!.variantId, values);
-    if (values.stock !== null && values.stock !== variant.existing!.stock) {
+  const changed = variantPlans.filter((each) => each.existing && each.changed);
+  await repo.updateVariantFields(
+    tx,
+    store,
+    changed.map(({ existing, values: { position: _position, ...values } }) => ({
+      ...values,
+      id: existing!.variantId,
+    })),
+  );
+  for (const { existing, values } of changed) {
+    if (values.stock !== null && values.stock !== existing!.stock) {
       adjustments.push({
-        itemId: variant.existing!.itemId,
-        variantId: variant.existing!.variantId,
-        stockFrom: variant.existing!.stock,
+        itemId: existing!.itemId,
+        variantId: existing!.variantId,
+        stockFrom: existing!.stock,
         stockTo: values.stock,
       });
     }
@@ -447,4 +457,23 @@ export async function exportCatalogue(
   for (const entry of entries) sheet.addRow(exportRow(entry));
   sheet.getRow(1).font = { bold: true };
   return { body: Buffer.from(await workbook.xlsx.writeBuffer()), fileName };
+}
+
+/** The sample grocer's catalogue (scripts/catalogue-sample.mjs), beside this module or the build's entry. */
+const sampleFile = new URL('./catalogue-sample.csv', import.meta.url);
+
+/** The whole sample, as the demo seed imports it into one store. */
+export function sampleCatalogue(): Buffer {
+  return fs.readFileSync(sampleFile);
+}
+
+/** The sample's first rows, as the import screen offers them for download. */
+export function sampleCatalogueExcerpt(rows = 40): string {
+  return (
+    sampleCatalogue()
+      .toString('utf8')
+      .split('\r\n')
+      .slice(0, rows + 1)
+      .join('\r\n') + '\r\n'
+  );
 }

@@ -121,7 +121,12 @@ async function billFor(
   forOrder: Transaction | null,
   /** What a referral offer is given once to: the order's address and device (ADR 0058). */
   signals: ReferralSignal[] = [],
-): Promise<{ priced: PricedOrder; couponCode: string | null; referralClaims: ReferralSignal[] }> {
+): Promise<{
+  priced: PricedOrder;
+  couponCode: string | null;
+  referralClaims: ReferralSignal[];
+  stockLines: Array<{ variantId: string; quantity: number; field: string }>;
+}> {
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
   const settings = await repo.findOrderSettings(tx, businessId);
@@ -130,12 +135,8 @@ async function billFor(
     const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
     throw invalid({ items: message }, message);
   }
-  if (forOrder) {
-    // The order takes its counted units now, under lock: of orders for the last units arriving
-    // together, those the stock covers go through and the rest are 409 (B17).
-    const counted = lines.filter((line) => line.counted);
-    await takeStock(forOrder, { businessId, storeId: store.id }, counted);
-  }
+  // The units an order of this basket takes from counted variants (placeOrder takes them).
+  const stockLines = lines.filter((line) => line.counted);
   if (basket.couponCode === undefined) {
     // Without a coupon, a referred customer's first order gets the referral programme's offer (ADR 0041).
     // Only once per address and device, whatever the phone (ADR 0058): an order holds its signals
@@ -152,6 +153,7 @@ async function billFor(
       priced: priceOrder(lines, settings, referral),
       couponCode: null,
       referralClaims: referral ? signals : [],
+      stockLines,
     };
   }
 
@@ -181,7 +183,12 @@ async function billFor(
       recordId: coupon.code,
     });
   }
-  return { priced: priceOrder(lines, settings, coupon), couponCode: coupon.code, referralClaims: [] };
+  return {
+    priced: priceOrder(lines, settings, coupon),
+    couponCode: coupon.code,
+    referralClaims: [],
+    stockLines,
+  };
 }
 
 /** Who places an order: a signed-in customer, or the business's own system with a secret key (ADR 0056). */
@@ -321,7 +328,7 @@ export async function placeOrder(
     if (customer && !customer.created) await assertMayOrder(tx, { businessId }, customer.id);
     const firstOrder =
       customer !== null && (customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id)));
-    const { priced, couponCode, referralClaims } = await billFor(
+    const { priced, couponCode, referralClaims, stockLines } = await billFor(
       tx,
       business,
       store,
@@ -355,6 +362,11 @@ export async function placeOrder(
       note: input.note ?? null,
       deliveryCode: newDeliveryCode(),
     });
+    // The order takes its counted units once it is written (B17): orders of one business already
+    // wait in turn for its order number there, so the variants' rows are locked only briefly. Of
+    // orders for the last units arriving together, those the stock covers go through; the rest
+    // are 409 and leave nothing (their number included) behind.
+    await takeStock(tx, { businessId, storeId: store.id }, stockLines);
     if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
     await recordPlacedOrder(tx, order, {
       // The timeline says which of the business's systems placed a keyed order.
