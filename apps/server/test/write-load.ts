@@ -17,7 +17,8 @@ const unavailableBody = JSON.stringify({
 
 export type Menu = {
   storeId: string;
-  itemIds: string[];
+  /** What the orders take turns at: variants the store does not count (B17), so no order runs out of stock. */
+  lines: Array<{ itemId: string; variantId: string }>;
   /** Where the orders go: an address the store delivers to. */
   deliveryAddress: { label: string; text: string; lat: number; lng: number };
 };
@@ -95,7 +96,7 @@ export class WriteLoad {
             phone: `98${String(worker).padStart(2, '0')}${String(n % 1e6).padStart(6, '0')}`,
           },
           storeId: this.menu.storeId,
-          items: [{ itemId: this.menu.itemIds[n % this.menu.itemIds.length], quantity: 20 + (n % 3) }],
+          items: [{ ...this.menu.lines[n % this.menu.lines.length]!, quantity: 20 + (n % 3) }],
           deliveryAddress: this.menu.deliveryAddress,
           paymentMode: 'COD',
         }),

@@ -100,15 +100,19 @@ async function demoBusiness(server: ServerProcess) {
     items: Array<{ id: string; status: number; latitude: number; longitude: number }>;
   }>(await fetch(`${server.baseUrl}/api/stores?pageSize=25`, { headers: auth }));
   const store = stores.items.find((s) => s.status === 1)!;
-  const items = await json<{ items: Array<{ id: string; inStock: boolean }> }>(
-    await fetch(`${server.baseUrl}/api/stores/${store.id}/items?pageSize=25`, { headers: auth }),
-  );
+  const items = await json<{
+    items: Array<{ id: string; inStock: boolean; variants: Array<{ id: string; stock: number | null }> }>;
+  }>(await fetch(`${server.baseUrl}/api/stores/${store.id}/items?pageSize=25`, { headers: auth }));
   const menu: Menu = {
     storeId: store.id,
-    itemIds: items.items.filter((i) => i.inStock).map((i) => i.id),
+    lines: items.items
+      .filter((i) => i.inStock)
+      .flatMap((i) =>
+        i.variants.filter((v) => v.stock === null).map((v) => ({ itemId: i.id, variantId: v.id })),
+      ),
     deliveryAddress: { label: 'Home', text: '1, Load Road', lat: store.latitude, lng: store.longitude },
   };
-  expect(menu.itemIds.length).toBeGreaterThan(0);
+  expect(menu.lines.length).toBeGreaterThan(0);
   return { token: signIn.token, businessId: signIn.user.businessId, keys: { storefrontKey, apiKey }, menu };
 }
 
