@@ -11,6 +11,7 @@ export const groupingLabels: Record<SalesGrouping, string> = {
   store: 'Store',
   category: 'Category',
   item: 'Item',
+  variant: 'Item and variant',
   paymentMode: 'Payment mode',
   coupon: 'Coupon',
   executive: 'Delivery executive',

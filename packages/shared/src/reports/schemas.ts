@@ -11,17 +11,22 @@ export const salesGroupings = [
   'store',
   'category',
   'item',
+  'variant',
   'paymentMode',
   'coupon',
   'executive',
 ] as const;
 export type SalesGrouping = (typeof salesGroupings)[number];
 
+/** Groupings of lines sold rather than orders: their discount, charges and net are the order's, so none. */
+export const byLine = (grouping: SalesGrouping) =>
+  grouping === 'item' || grouping === 'variant' || grouping === 'category';
+
 /** The longest period one report covers, in days (a leap year). */
 export const maxReportDays = 366;
 
 export const reportMessages = {
-  groupBy: 'must be day, store, category, item, paymentMode, coupon or executive',
+  groupBy: 'must be day, store, category, item, variant, paymentMode, coupon or executive',
   toBeforeFrom: 'must be on or after the start',
   tooLong: `must be at most ${maxReportDays} days after the start`,
   noPaymentMode: 'No payment mode',

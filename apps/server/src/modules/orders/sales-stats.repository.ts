@@ -9,8 +9,9 @@ import { sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
  * every order write that closes an order, as the dashboard's `daily_stats` is.
  * A closed order counts on the day it was placed in the business's time zone,
  * in its zone, once per dimension: its store, payment mode, coupon and delivery
- * executive ('' for none) with all its figures, and each item it holds with
- * that item's quantity and gross. Delivered orders add to orders, items sold,
+ * executive ('' for none) with all its figures, and each item and each variant
+ * it holds with its quantity and gross (a line from before variants counts
+ * under its item's id as its variant). Delivered orders add to orders, items sold,
  * gross, discount, charges and net (the bill); cancelled ones to cancelled.
  */
 
@@ -45,6 +46,14 @@ function rowsOf(closed: SQL): SQL {
     FROM (${closed}) AS o
     CROSS JOIN LATERAL (
       SELECT coalesce(e ->> 'itemId', '') AS key, sum(${quantity}) AS quantity,
+             sum(${quantity} * (e ->> 'itemPricePaise')::bigint) AS gross
+      FROM jsonb_array_elements(o.items) AS e GROUP BY 1) AS i
+    UNION ALL
+    SELECT o.business_id, 'variant', o.day, o.zone_id, i.key,
+           ${delivered}::int, ${ifDelivered(sql`i.quantity`)}, ${ifDelivered(sql`i.gross`)}, 0, 0, 0, ${cancelled}
+    FROM (${closed}) AS o
+    CROSS JOIN LATERAL (
+      SELECT coalesce(e ->> 'variantId', e ->> 'itemId', '') AS key, sum(${quantity}) AS quantity,
              sum(${quantity} * (e ->> 'itemPricePaise')::bigint) AS gross
       FROM jsonb_array_elements(o.items) AS e GROUP BY 1) AS i`;
 }

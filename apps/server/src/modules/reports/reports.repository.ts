@@ -7,6 +7,8 @@ import { sqlInScope, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 export type GroupRow = {
   key: string;
   name: string | null;
+  /** A variant's label beside its item's name (for groups by variant). */
+  detail: string | null;
   orders: number;
   itemsSold: number;
   grossPaise: number;
@@ -19,6 +21,7 @@ export type GroupRow = {
 const noSales: GroupRow = {
   key: '',
   name: null,
+  detail: null,
   orders: 0,
   itemsSold: 0,
   grossPaise: 0,
@@ -40,6 +43,7 @@ const dimensionOf: Record<SalesGrouping, string> = {
   store: 'store',
   category: 'item',
   item: 'item',
+  variant: 'variant',
   paymentMode: 'paymentMode',
   coupon: 'coupon',
   executive: 'executive',
@@ -59,6 +63,7 @@ function rowsIn(scope: Scope, dimension: string, query: SalesReportQuery): SQL {
 type Raw = Record<
   | 'key'
   | 'name'
+  | 'detail'
   | 'orders'
   | 'items_sold'
   | 'gross_paise'
@@ -73,6 +78,7 @@ function toGroup(row: Raw): GroupRow {
   return {
     key: row.key as string,
     name: (row.name as string | null) ?? null,
+    detail: (row.detail as string | null) ?? null,
     orders: Number(row.orders),
     itemsSold: Number(row.items_sold),
     grossPaise: Number(row.gross_paise),
@@ -95,6 +101,12 @@ function namesOf(grouping: SalesGrouping, scope: Scope): SQL {
       return sql`(SELECT st.name FROM stores st WHERE st.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('st', scope)})`;
     case 'item':
       return sql`(SELECT it.name FROM items it WHERE it.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('it', scope)})`;
+    case 'variant':
+      // A line of an order from before variants is keyed by its item.
+      return sql`coalesce(
+        (SELECT it.name FROM item_variants v JOIN items it ON it.id = v.item_id
+         WHERE v.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('v', scope)}),
+        (SELECT it.name FROM items it WHERE it.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('it', scope)}))`;
     case 'category':
       return sql`(SELECT c.name FROM categories c WHERE c.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('c', scope)})`;
     case 'executive':
@@ -139,13 +151,17 @@ export async function salesGroups(db: Executor, scope: Scope, query: SalesReport
     groups = sql`SELECT s.key, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, dimension, query)} GROUP BY s.key`;
   }
   const { rows } = await db.execute<Raw>(sql`
-    SELECT g.*, ${namesOf(grouping, scope)} AS name FROM (${groups}) AS g`);
+    SELECT g.*, ${namesOf(grouping, scope)} AS name, ${
+      grouping === 'variant'
+        ? sql`(SELECT v.label FROM item_variants v WHERE v.id = ${idOf(sql`g.key`)} AND ${sqlOfBusiness('v', scope)})`
+        : sql`NULL::text`
+    } AS detail FROM (${groups}) AS g`);
   return rows.map(toGroup);
 }
 
 /** The period's totals: every closed order of the scope placed in it, each once (the stores' rows). */
 export async function salesTotals(db: Executor, scope: Scope, query: SalesReportQuery): Promise<GroupRow> {
   const { rows } = await db.execute<Raw>(sql`
-    SELECT '' AS key, NULL AS name, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, 'store', query)}`);
+    SELECT '' AS key, NULL AS name, NULL AS detail, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, 'store', query)}`);
   return toGroup(rows[0]!);
 }

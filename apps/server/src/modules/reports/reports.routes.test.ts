@@ -129,6 +129,7 @@ async function expected(
     coupon: orderSums(sql`coalesce(o.coupon_code, '')`),
     executive: orderSums(sql`coalesce(o.dex_id::text, '')`),
     item: lineSums(sql`e ->> 'itemId'`),
+    variant: lineSums(sql`coalesce(e ->> 'variantId', e ->> 'itemId')`),
     category: lineSums(sql`coalesce(it.category_id::text, '')`),
   }[grouping];
   const { rows } = await world.ctx.db.execute<Record<string, number | string | null>>(query);
@@ -367,6 +368,8 @@ describe('GET /api/reports/sales', () => {
     expect(await labels('coupon')).toEqual([reportMessages.noCoupon, 'SAVE10']);
     expect(await labels('executive')).toEqual([world.biz.dex.name, reportMessages.noExecutive]);
     expect(await labels('item')).toEqual(['Bread', 'Soap', 'Milk']);
+    // Each item here has one unlabelled variant: its variant's line is the item's name alone.
+    expect(await labels('variant')).toEqual(['Bread', 'Soap', 'Milk']);
     expect(await labels('category')).toEqual([reportMessages.noCategory, 'Dairy']);
     const items = (await report('from=2026-03-09&to=2026-03-11&groupBy=item')).json<SalesReport>();
     expect(items.rows.find((r) => r.key === bread)).toEqual({

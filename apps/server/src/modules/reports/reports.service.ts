@@ -3,7 +3,9 @@ import { isOwner } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
+import { lineName } from '@storedesk/shared/catalogue/variants';
 import {
+  byLine,
   reportMessages,
   type SalesFigures,
   type SalesReport,
@@ -35,6 +37,8 @@ function labelOf(query: SalesReportQuery, row: repo.GroupRow): string {
       return row.name ?? (row.key === '' ? reportMessages.noExecutive : reportMessages.removed);
     case 'category':
       return row.name ?? reportMessages.noCategory;
+    case 'variant':
+      return row.name === null ? reportMessages.removed : lineName(row.name, row.detail);
     default:
       return row.name ?? reportMessages.removed;
   }
@@ -42,7 +46,7 @@ function labelOf(query: SalesReportQuery, row: repo.GroupRow): string {
 
 /** A group's figures as the report gives them: an item's or category's have no discount, charges or net (ADR 0046). */
 function rowOf(query: SalesReportQuery, group: repo.GroupRow): SalesRow {
-  const byItem = query.groupBy === 'item' || query.groupBy === 'category';
+  const byItem = byLine(query.groupBy);
   const perOrder = query.groupBy !== 'category';
   return {
     key: group.key,

@@ -13,7 +13,7 @@ import {
 import { useTheme } from '@mui/material/styles';
 import { formatRupees } from '@storedesk/shared/money';
 import { groupingLabels } from '@storedesk/shared/reports/columns';
-import type { SalesGrouping, SalesRow } from '@storedesk/shared/reports/schemas';
+import { byLine, type SalesGrouping, type SalesRow } from '@storedesk/shared/reports/schemas';
 import { useCallback, useMemo } from 'react';
 import { ChartCanvas, type ResolveColor } from '@/components/chart-canvas.tsx';
 
@@ -42,7 +42,7 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
   const theme = useTheme();
   const { palette } = theme.vars ?? theme;
   const byDay = groupBy === 'day';
-  const figure = groupBy === 'item' || groupBy === 'category' ? 'grossPaise' : 'netPaise';
+  const figure = byLine(groupBy) ? 'grossPaise' : 'netPaise';
   const shown = useMemo(() => (byDay ? rows : rows.slice(0, chartedGroups)), [byDay, rows]);
   const seriesLabel = figure === 'grossPaise' ? 'Gross' : 'Net';
   const config = useCallback(

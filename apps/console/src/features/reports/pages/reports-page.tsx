@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { businessDay, formatDay, isCalendarDay } from '@storedesk/shared/dates';
 import { groupingLabels } from '@storedesk/shared/reports/columns';
 import {
+  byLine,
   daysInPeriod,
   maxReportDays,
   salesGroupings,
@@ -133,8 +134,7 @@ export function ReportsPage() {
           sx={{ p: 2, mb: 2 }}
         >
           <Typography id="sales-chart-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {groupBy === 'item' || groupBy === 'category' ? 'Gross' : 'Net'} sales by{' '}
-            {groupingLabels[groupBy].toLowerCase()}
+            {byLine(groupBy) ? 'Gross' : 'Net'} sales by {groupingLabels[groupBy].toLowerCase()}
           </Typography>
           <SalesChart rows={data.rows} groupBy={groupBy} />
         </Paper>
