@@ -39,6 +39,10 @@ const CategoryEditPage = lazyPage(
   () => import('@/features/catalogue/pages/category-edit-page.tsx'),
   'CategoryEditPage',
 );
+const CatalogueImportPage = lazyPage(
+  () => import('@/features/catalogue/pages/catalogue-import-page.tsx'),
+  'CatalogueImportPage',
+);
 const ItemAddPage = lazyPage(() => import('@/features/catalogue/pages/item-add-page.tsx'), 'ItemAddPage');
 const ItemEditPage = lazyPage(() => import('@/features/catalogue/pages/item-edit-page.tsx'), 'ItemEditPage');
 const LowStockPage = lazyPage(() => import('@/features/catalogue/pages/low-stock-page.tsx'), 'LowStockPage');
@@ -104,6 +108,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.stores.add.path, element: <StoreAddPage /> },
   { path: paths.stores.edit.path, element: <StoreEditPage /> },
   { path: paths.stores.catalog.path, element: <CataloguePage /> },
+  { path: paths.stores.catalogueImport.path, element: <CatalogueImportPage /> },
   { path: paths.stores.categoryAdd.path, element: <CategoryAddPage /> },
   { path: paths.stores.categoryEdit.path, element: <CategoryEditPage /> },
   { path: paths.stores.itemAdd.path, element: <ItemAddPage /> },

@@ -33,6 +33,11 @@ export const paths = {
       path: '/stores/:storeId/catalog',
       getHref: (storeId: string) => `/stores/${segment(storeId)}/catalog`,
     },
+    /** The store's catalogue from a spreadsheet: preview, then apply (B17). */
+    catalogueImport: {
+      path: '/stores/:storeId/catalog/import',
+      getHref: (storeId: string) => `/stores/${segment(storeId)}/catalog/import`,
+    },
     categoryAdd: {
       path: '/stores/:storeId/categories/add',
       getHref: (storeId: string) => `/stores/${segment(storeId)}/categories/add`,

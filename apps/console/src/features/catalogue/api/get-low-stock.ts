@@ -3,7 +3,13 @@ import type { LowStockRow } from '@storedesk/shared/catalogue/variants';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
 
-export type LowStockQuery = { zoneId: string | undefined; page: number; pageSize: number };
+export type LowStockQuery = {
+  zoneId: string | undefined;
+  /** One store's variants only. */
+  storeId?: string | undefined;
+  page: number;
+  pageSize: number;
+};
 
 /**
  * Under the live-event topic 'catalogue': a change of any item (a stock adjustment, an edit)

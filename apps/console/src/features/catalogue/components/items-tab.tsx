@@ -1,4 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import FastfoodOutlined from '@mui/icons-material/FastfoodOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
@@ -28,16 +29,20 @@ import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-sta
 import { isApiError } from '@/lib/api-client.ts';
 import { useListParams, usePageInRange } from '@/lib/list-params.ts';
 import { useCompact } from '@/lib/use-compact.ts';
+import { useCatalogueStore } from '@/features/catalogue/api/get-catalogue-store.ts';
 import { useDeleteItem } from '@/features/catalogue/api/delete-item.ts';
 import { useItems } from '@/features/catalogue/api/get-items.ts';
 import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
 import type { UpdateItem } from '@/features/catalogue/api/update-item.ts';
 import { updateItemMutationKey, useUpdateItem } from '@/features/catalogue/api/update-item.ts';
+import { CopyCatalogueDialog } from '@/features/catalogue/components/copy-catalogue-dialog.tsx';
+import { ExportMenu } from '@/features/catalogue/components/export-menu.tsx';
 import { LowStockChip, StockCell, StockCount } from '@/features/catalogue/components/stock-summary.tsx';
 
 /**
  * SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete; with
- * B17 the price is its variants' range, and the stock shows with a Low stock mark.
+ * B17 the price is its variants' range, and the stock shows with a Low stock mark; Import and
+ * Export of a spreadsheet, and an empty store may start from another's catalogue.
  */
 export function ItemsTab({ storeId }: { storeId: string }) {
   const compact = useCompact();
@@ -50,6 +55,8 @@ export function ItemsTab({ storeId }: { storeId: string }) {
   const restore = useRestoreCatalogueRecord();
   const notify = useSnackbar();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
+  const [copyingCatalogue, setCopyingCatalogue] = useState(false);
+  const store = useCatalogueStore(storeId);
 
   // Every Available toggle still on its way: the switch shows what was asked for.
   const pendingStock = new Map(
@@ -185,14 +192,24 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         sx={{ p: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
       >
         <SearchField label="Search item" value={q} onSearch={(next) => setListParams({ q: next })} />
-        <Button
-          variant="contained"
-          startIcon={<AddOutlined />}
-          component={RouterLink}
-          to={paths.stores.itemAdd.getHref(storeId)}
-        >
-          Add item
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
+          <Button
+            startIcon={<UploadFileOutlined />}
+            component={RouterLink}
+            to={paths.stores.catalogueImport.getHref(storeId)}
+          >
+            Import
+          </Button>
+          <ExportMenu storeId={storeId} />
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            component={RouterLink}
+            to={paths.stores.itemAdd.getHref(storeId)}
+          >
+            Add item
+          </Button>
+        </Stack>
       </Stack>
       <ListQueryStatus query={items} noun="items" />
       <TableContainer sx={{ maxHeight: { md: 640 } }}>
@@ -224,15 +241,28 @@ export function ItemsTab({ storeId }: { storeId: string }) {
               noun="items"
               empty={{
                 action: (
-                  <Button
-                    variant="contained"
-                    component={RouterLink}
-                    to={paths.stores.itemAdd.getHref(storeId)}
+                  <Stack
+                    direction="row"
+                    spacing={1}
+                    useFlexGap
+                    sx={{ flexWrap: 'wrap', justifyContent: 'center' }}
                   >
-                    Add item
-                  </Button>
+                    <Button
+                      variant="contained"
+                      component={RouterLink}
+                      to={paths.stores.itemAdd.getHref(storeId)}
+                    >
+                      Add item
+                    </Button>
+                    <Button variant="outlined" onClick={() => setCopyingCatalogue(true)}>
+                      Copy another store’s catalogue
+                    </Button>
+                    <Button component={RouterLink} to={paths.stores.catalogueImport.getHref(storeId)}>
+                      Import a spreadsheet
+                    </Button>
+                  </Stack>
                 ),
-                hint: 'Items are what customers order from this store.',
+                hint: 'Items are what customers order from this store: add them one by one, start from another store’s items, or import a spreadsheet.',
               }}
             >
               {tableRows}
@@ -247,6 +277,13 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         onChange={setListParams}
       />
       {deletion.dialog}
+      {copyingCatalogue ? (
+        <CopyCatalogueDialog
+          storeId={storeId}
+          storeName={store.data?.name ?? 'this store'}
+          onClose={() => setCopyingCatalogue(false)}
+        />
+      ) : null}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
   );

@@ -1,8 +1,10 @@
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/load-error.tsx';
@@ -11,6 +13,7 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useCatalogueStore } from '@/features/catalogue/api/get-catalogue-store.ts';
 import type { CatalogueTab } from '@/features/catalogue/catalogue-paths.ts';
 import { CategoriesTab } from '@/features/catalogue/components/categories-tab.tsx';
+import { CopyCatalogueDialog } from '@/features/catalogue/components/copy-catalogue-dialog.tsx';
 import { ItemsTab } from '@/features/catalogue/components/items-tab.tsx';
 
 /** SPEC §2 catalogue of one store: Categories and Items, the tab kept in the URL. */
@@ -19,6 +22,7 @@ export function CataloguePage() {
   const store = useCatalogueStore(storeId);
   const [search, setSearch] = useSearchParams();
   const tab: CatalogueTab = search.get('tab') === 'items' ? 'items' : 'categories';
+  const [copying, setCopying] = useState(false);
 
   if (isApiError(store.error, 404)) return <Navigate to={paths.stores.list.getHref()} replace />;
 
@@ -29,9 +33,14 @@ export function CataloguePage() {
         title={title}
         description="The categories and items customers see for this store."
         actions={
-          <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.stores.list.getHref()}>
-            Stores
-          </Button>
+          <>
+            <Button startIcon={<ContentCopyOutlined />} onClick={() => setCopying(true)}>
+              Copy from a store
+            </Button>
+            <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.stores.list.getHref()}>
+              Stores
+            </Button>
+          </>
         }
       />
       {store.isError ? (
@@ -62,6 +71,13 @@ export function CataloguePage() {
           {tab === 'items' ? <ItemsTab storeId={storeId} /> : <CategoriesTab storeId={storeId} />}
         </div>
       </Paper>
+      {copying ? (
+        <CopyCatalogueDialog
+          storeId={storeId}
+          storeName={store.data?.name ?? 'this store'}
+          onClose={() => setCopying(false)}
+        />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,9 @@
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import Button from '@mui/material/Button';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { FormSkeleton } from '@/components/loading-skeleton.tsx';
@@ -13,6 +16,7 @@ import { useItem } from '@/features/catalogue/api/get-item.ts';
 import { useUpdateItem } from '@/features/catalogue/api/update-item.ts';
 import { useUploadItemImage } from '@/features/catalogue/api/upload-item-image.ts';
 import { catalogueHref } from '@/features/catalogue/catalogue-paths.ts';
+import { CopyItemDialog } from '@/features/catalogue/components/copy-item-dialog.tsx';
 import type { ItemSaveResult } from '@/features/catalogue/components/item-form.tsx';
 import { ItemForm } from '@/features/catalogue/components/item-form.tsx';
 import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
@@ -61,6 +65,7 @@ function EditItemForm({ item }: { item: Item }) {
 export function ItemEditPage() {
   const { storeId = '', itemId = '' } = useParams();
   const item = useItem(storeId, itemId);
+  const [copying, setCopying] = useState(false);
 
   // SPEC §2: an unknown item sends the user to the store's catalogue.
   if (isApiError(item.error, 404)) return <Navigate to={catalogueHref(storeId, 'items')} replace />;
@@ -83,8 +88,26 @@ export function ItemEditPage() {
 
   return (
     <>
-      <PageHeader title="Edit item" description={<StoreNameLine storeId={storeId} />} />
+      <PageHeader
+        title="Edit item"
+        description={<StoreNameLine storeId={storeId} />}
+        actions={
+          item.data ? (
+            <Button startIcon={<ContentCopyOutlined />} onClick={() => setCopying(true)}>
+              Copy to stores
+            </Button>
+          ) : null
+        }
+      />
       {content}
+      {copying && item.data ? (
+        <CopyItemDialog
+          storeId={storeId}
+          itemId={itemId}
+          itemName={item.data.name}
+          onClose={() => setCopying(false)}
+        />
+      ) : null}
     </>
   );
 }

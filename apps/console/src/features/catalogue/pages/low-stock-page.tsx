@@ -12,17 +12,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lineName, type LowStockRow } from '@storedesk/shared/catalogue/variants';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { formatCount } from '@/lib/counts.ts';
 import { useListParams, usePageInRange } from '@/lib/list-params.ts';
+import { useSearchUpdate } from '@/lib/search-update.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
 import { AdjustStockDialog, type StockTarget } from '@/features/catalogue/components/adjust-stock-dialog.tsx';
+import { StoreChoiceField } from '@/features/catalogue/components/store-choice-field.tsx';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -37,13 +39,26 @@ function StockShown({ row }: { row: LowStockRow }) {
 /**
  * B17: staff see low stock. The counted variants at or below their low-stock mark in the stores
  * the user sees (the owner's zone filter, an admin's own zone), out of stock first; each links to
- * its item and has Adjust stock for when a delivery comes in.
+ * its item and has Adjust stock for when a delivery comes in. A store filter (kept in the URL)
+ * shows one store's.
  */
 export function LowStockPage() {
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
   const { page, pageSize } = listParams;
-  const list = useLowStock({ zoneId, page, pageSize });
+  const [search] = useSearchParams();
+  const storeId = search.get('storeId') ?? undefined;
+  const updateSearch = useSearchUpdate();
+  const setStoreId = (next: string | undefined) =>
+    updateSearch((previous) => {
+      const changed = new URLSearchParams(previous);
+      if (next) changed.set('storeId', next);
+      else changed.delete('storeId');
+      // Another store's list starts at its first page.
+      changed.delete('page');
+      return changed;
+    });
+  const list = useLowStock({ zoneId, storeId, page, pageSize });
   const compact = useCompact();
   const [adjusting, setAdjusting] = useState<StockTarget | null>(null);
 
@@ -69,11 +84,15 @@ export function LowStockPage() {
     body = (
       <TableMessageRow
         columns={columns}
-        title="Nothing is low on stock"
+        title={storeId ? 'Nothing is low on stock in this store' : 'Nothing is low on stock'}
         action={
-          <Button component={RouterLink} to={paths.stores.list.getHref()}>
-            Stores
-          </Button>
+          storeId ? (
+            <Button onClick={() => setStoreId(undefined)}>Show every store</Button>
+          ) : (
+            <Button component={RouterLink} to={paths.stores.list.getHref()}>
+              Stores
+            </Button>
+          )
         }
       >
         Variants whose stock is counted show here when they reach their low-stock mark. Stock is counted per
@@ -140,6 +159,16 @@ export function LowStockPage() {
         description="Counted variants at or below their low-stock mark, out of stock first."
       />
       <Paper variant="outlined">
+        <Stack direction="row" sx={{ p: 2 }}>
+          <StoreChoiceField
+            label="Store"
+            size="small"
+            storeId={storeId}
+            zoneId={zoneId}
+            onChange={(store) => setStoreId(store?.id)}
+            sx={{ width: { xs: '100%', sm: 280 } }}
+          />
+        </Stack>
         <ListQueryStatus query={list} noun="low stock" />
         <TableContainer sx={{ maxHeight: { md: 640 } }}>
           <Table stickyHeader size="small" aria-label="Low stock">

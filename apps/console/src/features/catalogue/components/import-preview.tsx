@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { ImportResult } from '@storedesk/shared/catalogue/spreadsheet';
+import { useState } from 'react';
+import { ListPagination } from '@/components/list-pagination.tsx';
+import { formatCount } from '@/lib/counts.ts';
+
+const figures = [
+  ['created', 'New'],
+  ['updated', 'Changed'],
+  ['unchanged', 'Unchanged'],
+] as const;
+
+/** Rows created, updated and left as they were, as three figures. */
+export function ImportCounts({ result }: { result: ImportResult }) {
+  return (
+    <Stack direction="row" spacing={{ xs: 3, sm: 5 }} component="dl" sx={{ m: 0 }}>
+      {figures.map(([key, label]) => (
+        <Box key={key}>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Typography>
+          <Typography component="dd" variant="h5" sx={{ m: 0, fontVariantNumeric: 'tabular-nums' }}>
+            {formatCount(result[key])}
+          </Typography>
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
+/** The bad rows of a file: row, column and what is wrong, a page at a time. */
+export function ImportErrors({ errors }: { errors: ImportResult['errors'] }) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(10);
+  const lastPage = Math.max(0, Math.ceil(errors.length / pageSize) - 1);
+  const shown = Math.min(page, lastPage);
+  const rows = errors.slice(shown * pageSize, (shown + 1) * pageSize);
+  return (
+    <>
+      <TableContainer>
+        <Table size="small" aria-label="Rows that need attention">
+          <TableHead>
+            <TableRow>
+              <TableCell align="right">Row</TableCell>
+              <TableCell>Column</TableCell>
+              <TableCell>What is wrong</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((error, index) => (
+              <TableRow key={`${error.row}-${error.field}-${index}`}>
+                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums', verticalAlign: 'top' }}>
+                  {error.row}
+                </TableCell>
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{error.field}</TableCell>
+                <TableCell sx={{ verticalAlign: 'top', overflowWrap: 'anywhere' }}>{error.message}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {errors.length > 5 ? (
+        <ListPagination
+          total={errors.length}
+          page={shown}
+          pageSize={pageSize}
+          onChange={(changes) => {
+            if (changes.pageSize !== undefined) setPageSize(changes.pageSize);
+            setPage(changes.page ?? 0);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

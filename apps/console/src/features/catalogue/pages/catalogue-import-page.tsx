@@ -1,0 +1,287 @@
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import {
+  requiredSpreadsheetColumns,
+  spreadsheetColumns,
+  spreadsheetLimits,
+  spreadsheetMessages,
+} from '@storedesk/shared/catalogue/spreadsheet';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { PageHeader } from '@/components/page-header.tsx';
+import { asApiError } from '@/lib/api-client.ts';
+import { formatCount } from '@/lib/counts.ts';
+import { sampleCatalogueHref } from '@/features/catalogue/api/export-catalogue.ts';
+import {
+  importResultOf,
+  spreadsheetKind,
+  useImportCatalogue,
+  type ImportResult,
+  type SpreadsheetKind,
+} from '@/features/catalogue/api/import-catalogue.ts';
+import { catalogueHref } from '@/features/catalogue/catalogue-paths.ts';
+import { ImportCounts, ImportErrors } from '@/features/catalogue/components/import-preview.tsx';
+import { SpreadsheetPicker } from '@/features/catalogue/components/spreadsheet-picker.tsx';
+import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
+
+type Chosen = { file: File; kind: SpreadsheetKind };
+type Stage =
+  | { step: 'choose' }
+  | { step: 'sending'; chosen: Chosen; apply: boolean; percent: number | null }
+  | { step: 'preview'; chosen: Chosen; result: ImportResult }
+  | { step: 'done'; chosen: Chosen; result: ImportResult };
+
+const maxMegabytes = spreadsheetLimits.maxBytes / 1024 / 1024;
+const messagesFor = {
+  tooLarge: `This file is larger than ${maxMegabytes} MB: split it into smaller files and import each.`,
+  wrongType:
+    'This is not a CSV or Excel (.xlsx) file: save the spreadsheet as one of those and choose it again.',
+};
+
+function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The rows an apply writes: those that are new or change (unchanged rows stay as they are). */
+const rowsToWrite = (result: ImportResult) => result.created + result.updated;
+
+/**
+ * B17: a store's catalogue from a spreadsheet. The chosen file is sent as a preview first
+ * (nothing written), which counts the rows that are new, changed and unchanged and lists every bad
+ * row; "Import N rows" sends it again to apply, whole or not at all.
+ */
+export function CatalogueImportPage() {
+  const { storeId = '' } = useParams();
+  const importCatalogue = useImportCatalogue();
+  const [stage, setStage] = useState<Stage>({ step: 'choose' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const aborter = useRef<AbortController | null>(null);
+
+  // Leaving the page stops an upload on its way.
+  useEffect(() => () => aborter.current?.abort(), []);
+
+  // A preview or a result arrived: the focus goes to its heading, which a screen reader reads.
+  useEffect(() => {
+    if (stage.step === 'preview' || stage.step === 'done') headingRef.current?.focus();
+  }, [stage.step]);
+
+  const send = async (chosen: Chosen, apply: boolean) => {
+    setProblem(null);
+    setStage({ step: 'sending', chosen, apply, percent: 0 });
+    const controller = new AbortController();
+    aborter.current = controller;
+    try {
+      const result = await importCatalogue.mutateAsync({
+        storeId,
+        file: chosen.file,
+        kind: chosen.kind,
+        dryRun: !apply,
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) =>
+          setStage((current) =>
+            current.step === 'sending'
+              ? { ...current, percent: total > 0 ? Math.round((loaded / total) * 100) : null }
+              : current,
+          ),
+      });
+      setStage({ step: apply ? 'done' : 'preview', chosen, result });
+    } catch (caught) {
+      if (controller.signal.aborted) return;
+      const error = asApiError(caught);
+      const current = importResultOf(error.current);
+      if (error.status === 400 && current) {
+        // The file was refused whole: its bad rows, as a preview would show them.
+        setProblem(spreadsheetMessages.rowsNeedAttention(current.errors.length));
+        setStage({ step: 'preview', chosen, result: current });
+        return;
+      }
+      // Signed out: the session's own handling takes the person to sign in.
+      if (error.status === 401) return;
+      setProblem(
+        error.status === 413
+          ? messagesFor.tooLarge
+          : error.status === 415
+            ? messagesFor.wrongType
+            : error.message,
+      );
+      setStage({ step: 'choose' });
+    }
+  };
+
+  const pick = (file: File) => {
+    const kind = spreadsheetKind(file);
+    if (!kind) {
+      setProblem(messagesFor.wrongType);
+      setStage({ step: 'choose' });
+      return;
+    }
+    if (file.size > spreadsheetLimits.maxBytes) {
+      setProblem(messagesFor.tooLarge);
+      setStage({ step: 'choose' });
+      return;
+    }
+    void send({ file, kind }, false);
+  };
+
+  const sending = stage.step === 'sending';
+  const chosen = stage.step === 'choose' ? null : stage.chosen;
+
+  let status = '';
+  if (stage.step === 'sending') {
+    const verb = stage.apply ? 'Importing' : 'Checking';
+    status =
+      stage.percent === null || stage.percent >= 100
+        ? `${verb} ${stage.chosen.file.name}…`
+        : `Sending ${stage.chosen.file.name}: ${Math.floor(stage.percent / 10) * 10}%`;
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Import items"
+        description={<StoreNameLine storeId={storeId} />}
+        actions={
+          <Button
+            startIcon={<ArrowBackOutlined />}
+            component={RouterLink}
+            to={catalogueHref(storeId, 'items')}
+          >
+            Catalogue
+          </Button>
+        }
+      />
+      <Stack spacing={2}>
+        <Card variant="outlined">
+          <CardContent>
+            <Stack spacing={2}>
+              <Typography variant="body2">
+                A CSV or Excel (.xlsx) file: a header row, then one row per variant, with the columns{' '}
+                <code>{requiredSpreadsheetColumns.join(', ')}</code> (and, if you like,{' '}
+                <code>{spreadsheetColumns.slice(requiredSpreadsheetColumns.length).join(', ')}</code>). Rows
+                with the same name are one item; money is in rupees; an empty stock is not counted; the
+                category must already be in this store. Rows match this store’s variants by SKU, so importing
+                a file again changes nothing.
+              </Typography>
+              <Box>
+                <Link href={sampleCatalogueHref} download underline="hover">
+                  <DownloadOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
+                  Download the sample file
+                </Link>
+              </Box>
+              <SpreadsheetPicker
+                onPick={pick}
+                disabled={sending}
+                label={chosen ? 'Choose another file' : 'Choose a file'}
+              />
+              {chosen ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {chosen.file.name}, {formatSize(chosen.file.size)}
+                </Typography>
+              ) : null}
+              {problem ? (
+                <Alert severity="error" role="alert">
+                  {problem}
+                </Alert>
+              ) : null}
+              <Box role="status" aria-live="polite">
+                {stage.step === 'sending' ? (
+                  <>
+                    <LinearProgress
+                      variant={
+                        stage.percent === null || stage.percent >= 100 ? 'indeterminate' : 'determinate'
+                      }
+                      value={stage.percent ?? 0}
+                      aria-label={`Sending ${stage.chosen.file.name}`}
+                    />
+                    <Typography variant="body2" sx={{ mt: 1 }}>
+                      {status}
+                    </Typography>
+                  </>
+                ) : null}
+                {stage.step === 'done' ? (
+                  <Alert severity="success">
+                    <Typography variant="subtitle1" component="h2" ref={headingRef} tabIndex={-1}>
+                      Imported {stage.chosen.file.name}
+                    </Typography>
+                    {formatCount(stage.result.created)} new, {formatCount(stage.result.updated)} changed,{' '}
+                    {formatCount(stage.result.unchanged)} unchanged.
+                  </Alert>
+                ) : null}
+              </Box>
+              {stage.step === 'done' ? (
+                <Box>
+                  <Button variant="contained" component={RouterLink} to={catalogueHref(storeId, 'items')}>
+                    See the items
+                  </Button>
+                </Box>
+              ) : null}
+            </Stack>
+          </CardContent>
+        </Card>
+        {stage.step === 'preview' ? (
+          <Preview
+            result={stage.result}
+            headingRef={headingRef}
+            onApply={() => void send(stage.chosen, true)}
+          />
+        ) : null}
+      </Stack>
+    </>
+  );
+}
+
+type PreviewProps = {
+  result: ImportResult;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onApply: () => void;
+};
+
+/** What applying the file would do; nothing is written yet. */
+function Preview({ result, headingRef, onApply }: PreviewProps) {
+  const count = rowsToWrite(result);
+  const bad = result.errors.length;
+  let note: string;
+  if (bad > 0) note = 'Fix these rows in the file, then choose it again to check it once more.';
+  else if (count === 0) note = 'Nothing would change: the store has every row of this file already.';
+  else note = 'Nothing is written until you import.';
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography variant="h6" component="h2" ref={headingRef} tabIndex={-1}>
+            Preview
+          </Typography>
+          <ImportCounts result={result} />
+          {bad > 0 ? (
+            <>
+              <Typography variant="subtitle1" component="h3" sx={{ color: 'error.main' }}>
+                {bad === 1 ? '1 row needs attention' : `${formatCount(bad)} rows need attention`}
+              </Typography>
+              <ImportErrors errors={result.errors} />
+            </>
+          ) : null}
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {note}
+          </Typography>
+          <Box>
+            <Button variant="contained" onClick={onApply} disabled={bad > 0 || count === 0}>
+              {count === 1 ? 'Import 1 row' : `Import ${formatCount(count)} rows`}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
