@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { spreadsheetMessages } from '../packages/shared/src/catalogue/spreadsheet.ts';
-import { lineName, priceRangeText } from '../packages/shared/src/catalogue/variants.ts';
+import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
+import { lineName, priceRangeText } from '@storedesk/shared/catalogue/variants';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 
 /*
@@ -86,7 +86,10 @@ describe('the catalogue of a grocer', () => {
     await page.goto(`/stores/${main.id}/catalog?tab=items`);
     const row = itemRow(`Toor Dal ${tag}`);
     await row.waitFor();
-    const range = priceRangeText([{ pricePaise: 12_000 }, { pricePaise: 23_000 }]);
+    const range = priceRangeText([
+      { pricePaise: 12_000, mrpPaise: null },
+      { pricePaise: 23_000, mrpPaise: null },
+    ]);
     await expect.poll(() => row.textContent()).toContain(range);
   });
 
@@ -133,7 +136,12 @@ describe('the catalogue of a grocer', () => {
     await moong.waitFor();
     await expect
       .poll(() => moong.textContent())
-      .toContain(priceRangeText([{ pricePaise: 7500 }, { pricePaise: 14_000 }]));
+      .toContain(
+        priceRangeText([
+          { pricePaise: 7500, mrpPaise: null },
+          { pricePaise: 14_000, mrpPaise: null },
+        ]),
+      );
     await itemRow(`Sona Masoori ${tag}`).waitFor();
   });
 
@@ -203,7 +211,12 @@ describe('the catalogue of a grocer', () => {
     await row.waitFor();
     await expect
       .poll(() => row.textContent())
-      .toContain(priceRangeText([{ pricePaise: 12_000 }, { pricePaise: 23_000 }]));
+      .toContain(
+        priceRangeText([
+          { pricePaise: 12_000, mrpPaise: null },
+          { pricePaise: 23_000, mrpPaise: null },
+        ]),
+      );
   });
 
   it('a new store starts from another store’s catalogue, after a confirmation', async () => {
