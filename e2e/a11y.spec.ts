@@ -75,10 +75,12 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/stores/add',
     `/stores/${store}/edit`,
     `/stores/${store}/catalog`,
+    `/stores/${store}/catalog/import`,
     `/stores/${store}/categories/add`,
     `/stores/${store}/categories/${category}/edit`,
     `/stores/${store}/items/add`,
     `/stores/${store}/items/${item}/edit`,
+    '/low-stock',
     '/orders',
     '/orders/completed',
     `/orders/${order}`,
@@ -174,6 +176,32 @@ describe('axe in light and dark mode', () => {
         await open(page, url);
         await check(`${url} at 375 px`);
       }
+      // The catalogue's screens on a phone: an import's preview with a bad row, and the copy dialogs.
+      const store = await firstId(page, '/stores');
+      const item = await firstId(page, `/stores/${store}/items`);
+      await open(page, '/low-stock');
+      await check('/low-stock at 375 px');
+      await open(page, `/stores/${store}/catalog/import`);
+      await page.locator('input[type=file]').setInputFiles({
+        name: 'items.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(
+          'sku,name,category,variant,price,mrp,stock,gst,hsn,veg\nA11Y-1,Axe Dal,No Such Category,1 kg,99,,,7,,yes\n',
+        ),
+      });
+      await page.getByRole('table', { name: 'Rows that need attention' }).waitFor();
+      await check('an import preview with bad rows at 375 px');
+      await open(page, `/stores/${store}/items/${item}/edit`);
+      await page.getByRole('button', { name: 'Copy to stores' }).click();
+      await page.getByRole('checkbox').first().waitFor();
+      await check('the Copy to stores dialog at 375 px');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await open(page, `/stores/${store}/catalog`);
+      await page.getByRole('button', { name: 'Copy from a store' }).click();
+      await page.getByRole('dialog', { name: 'Copy another store’s catalogue' }).waitFor();
+      await check('the Copy another store’s catalogue dialog at 375 px');
+      await page.keyboard.press('Escape');
+
       await page.getByRole('button', { name: 'Open navigation' }).click();
       await page.getByRole('dialog', { name: 'Navigation' }).waitFor();
       await check('the navigation drawer');
