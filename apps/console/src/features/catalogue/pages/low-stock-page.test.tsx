@@ -96,6 +96,25 @@ describe('low stock', { timeout: 30_000 }, () => {
     expect(reads.every((call) => call.query.get('zoneId') === zoneSouth.id)).toBe(true);
   });
 
+  it('shows one store’s when a store is chosen, kept in the URL', async () => {
+    const other = storeFixture({ id: 'c0000000-0000-4000-8000-000000000009', name: 'Fresh Mart Bandra' });
+    const { user, router, api } = renderLowStock('/low-stock?page=1', adminSession, {
+      'GET /api/stores': () => json(200, listOf([store, other])),
+      [`GET /api/stores/${other.id}`]: () => json(200, other),
+    });
+
+    await screen.findByRole('link', { name: 'Item 12' });
+    await user.click(screen.getByRole('combobox', { name: 'Store' }));
+    await user.click(await screen.findByRole('option', { name: other.name }));
+
+    await waitFor(() => expect(router.state.location.search).toBe(`?storeId=${other.id}`));
+    await waitFor(() =>
+      expect(api.callsTo('GET /api/stock/low').at(-1)?.query.get('storeId')).toBe(other.id),
+    );
+    expect(api.callsTo('GET /api/stock/low').at(-1)?.query.get('page')).toBe('0');
+    expect(screen.getByRole('combobox', { name: 'Store' })).toHaveValue(other.name);
+  });
+
   it('says when nothing is low, and has no count in the navigation', async () => {
     renderLowStock('/low-stock', adminSession, lowStockServer([]));
 
