@@ -183,6 +183,22 @@ describe('seedDemo', () => {
     }
   });
 
+  it('keeps the sample catalogue in Fresh Mart Jayanagar, imported as an owner would import it', async () => {
+    const { rows } = await database.db.execute<{
+      store: string;
+      items: number;
+      variants: number;
+      counted: number;
+    }>(sql`
+      SELECT s.name AS store, count(DISTINCT v.item_id)::int AS items, count(*)::int AS variants,
+             count(v.stock)::int AS counted
+      FROM item_variants v JOIN stores s ON s.id = v.store_id
+      WHERE v.business_id = ${businessId} AND v.sku IS NOT NULL GROUP BY s.name`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ store: 'Fresh Mart Jayanagar', items: 2_550, variants: 4_750 });
+    expect(rows[0]!.counted).toBeGreaterThan(2_000);
+  });
+
   it('sells milk and atta in two sizes each, below their MRP, and every other item as one unlabelled variant', async () => {
     const variants = await database.db.execute<{
       store: string;
@@ -196,7 +212,8 @@ describe('seedDemo', () => {
              v.price_paise::int AS price, v.mrp_paise::int AS mrp
       FROM item_variants v JOIN items i ON i.id = v.item_id JOIN stores s ON s.id = v.store_id
         JOIN categories c ON c.id = i.category_id
-      WHERE v.business_id = ${businessId}
+      -- The sample catalogue imported into one store has SKUs; the demo's own items have none.
+      WHERE v.business_id = ${businessId} AND v.sku IS NULL
       ORDER BY s.name, i.name, v.position`);
     const stores = [...new Set(variants.rows.map((v) => v.store))];
     expect(stores).toHaveLength(5);
@@ -237,7 +254,7 @@ describe('seedDemo', () => {
     }>(sql`
       SELECT s.name AS store, i.name AS item, v.label, v.stock, v.low_stock_at AS low
       FROM item_variants v JOIN items i ON i.id = v.item_id JOIN stores s ON s.id = v.store_id
-      WHERE v.business_id = ${businessId} AND v.stock IS NOT NULL
+      WHERE v.business_id = ${businessId} AND v.stock IS NOT NULL AND v.sku IS NULL
       ORDER BY s.name, i.name, v.position`);
     const stores = [...new Set(counted.rows.map((v) => v.store))];
     expect(stores).toHaveLength(5);
@@ -256,30 +273,39 @@ describe('seedDemo', () => {
       ]);
     }
 
-    // The Bengaluru admin's Low stock view: the 10 kg atta sold out, the 1 L milk and the eggs low, in each store of the zone.
+    // The Bengaluru admin's Low stock view: the 10 kg atta sold out, the 1 L milk and the eggs low, in each
+    // store of the zone; Jayanagar's sample catalogue has low lines of its own besides.
     const admin = await signIn('admin@example.com', 'admin-demo-1');
-    const low = await ctx.app.inject({
-      url: '/api/stock/low?pageSize=25',
-      headers: { authorization: `Bearer ${admin.json().token}` },
-    });
-    expect(low.statusCode, low.body).toBe(200);
-    const rows = low.json<{
-      items: Array<{ storeName: string; itemName: string; variantLabel: string; stock: number }>;
-      total: number;
-    }>();
-    expect(rows.total).toBe(9);
-    expect(
-      rows.items
-        .map((row) => `${row.storeName}: ${lineName(row.itemName, row.variantLabel)}: ${row.stock}`)
-        .sort(),
-    ).toEqual(
-      ['Fresh Mart Indiranagar', 'Fresh Mart Jayanagar', 'Fresh Mart Koramangala'].flatMap((store) => [
-        `${store}: Aashirvaad Whole Wheat Atta · 10 kg: 0`,
-        `${store}: Brown Eggs (6): 3`,
-        `${store}: Full Cream Milk · 1 L: 6`,
-      ]),
-    );
-    expect(rows.items.slice(0, 3).map((row) => row.stock)).toEqual([0, 0, 0]);
+    const lowStock = async (query: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/stock/low?pageSize=25${query}`,
+        headers: { authorization: `Bearer ${admin.json().token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{
+        items: Array<{ storeName: string; itemName: string; variantLabel: string; stock: number }>;
+        total: number;
+      }>();
+    };
+    for (const store of ['Fresh Mart Indiranagar', 'Fresh Mart Koramangala']) {
+      const { id } = await one<{ id: string }>(
+        sql`SELECT id FROM stores WHERE business_id = ${businessId} AND name = ${store}`,
+      );
+      const rows = await lowStock(`&storeId=${id}`);
+      expect(rows.items.map((row) => `${lineName(row.itemName, row.variantLabel)}: ${row.stock}`)).toEqual([
+        'Aashirvaad Whole Wheat Atta · 10 kg: 0',
+        'Brown Eggs (6): 3',
+        'Full Cream Milk · 1 L: 6',
+      ]);
+    }
+    const zone = await one<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM item_variants v JOIN stores s ON s.id = v.store_id JOIN zones z ON z.id = s.zone_id
+      WHERE v.business_id = ${businessId} AND z.name = 'Bengaluru' AND v.stock <= coalesce(v.low_stock_at, 5)`);
+    const all = await lowStock('');
+    expect(all.total).toBe(zone.n);
+    // Out of stock first, then the fewest left.
+    const stocks = all.items.map((row) => row.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
   });
 
   it("shows the customer app each item's variants, with what is sold out and what little is left", async () => {

@@ -11,6 +11,7 @@ import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
+import { importInto, sampleCatalogue } from '#server/modules/catalogue/spreadsheet.service.ts';
 import { ofBusiness } from '#server/lib/scope.ts';
 import { imageKey } from '#server/storage/images.ts';
 import { bannerPng } from './banner.ts';
@@ -387,6 +388,15 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       }
       storeItems.set(store.id, list);
     }
+    // One store keeps a grocer's whole catalogue, imported from the sample spreadsheet as an
+    // owner would import theirs (B17): a newcomer sees thousands of items, their variants and stock.
+    const jayanagar = stores[2]!;
+    await importInto(
+      tx,
+      { businessId, storeId: jayanagar.id, zoneId: jayanagar.zoneId },
+      { body: sampleCatalogue(), kind: 'csv' },
+      { makeCategories: true },
+    );
 
     await tx.insert(t.orderSettings).values({
       businessId,

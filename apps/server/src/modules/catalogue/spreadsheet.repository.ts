@@ -70,6 +70,15 @@ export async function findCategoryIds(db: Executor, store: StoreRef): Promise<Ma
   return new Map(rows.map((row) => [row.name.toLowerCase(), row.id]));
 }
 
+/** Adds the categories of these names (any case) that the store has no live one of. */
+export async function ensureCategories(db: Executor, store: StoreRef, names: string[]) {
+  const have = await findCategoryIds(db, store);
+  const missing = [...new Map(names.map((name) => [name.toLowerCase(), name])).entries()]
+    .filter(([key]) => !have.has(key))
+    .map(([, name]) => ({ ...store, name }));
+  if (missing.length > 0) await db.insert(categories).values(missing);
+}
+
 /**
  * The variants of the business's other stores (and this store's items in the trash) that hold
  * any of these codes, with the product each is of.

@@ -369,9 +369,14 @@ export async function importInto(
   tx: Executor,
   store: Store,
   file: { body: Buffer; kind: SpreadsheetKind },
+  /** Make the categories the file names that the store lacks (the demo seed's sample); an owner's import refuses them. */
+  options: { makeCategories?: boolean } = {},
 ): Promise<ImportResult> {
   const read = rowsOf(await cellsOf(file.body, file.kind));
   await repo.lockStoreCatalogue(tx, store);
+  if (options.makeCategories) {
+    await repo.ensureCategories(tx, store, [...new Set(read.rows.map((row) => row.category))]);
+  }
   const planned = await plan(tx, store, read.rows, read.errors);
   if (planned.result.errors.length > 0) throw refusal(planned.result);
   if (planned.result.created + planned.result.updated > 0) {
