@@ -423,7 +423,8 @@ for (const [category, gst, hsn, veg, products] of aisles) {
           const price = Math.round(rupees * factor);
           const mrp = next() < 0.6 ? Math.ceil(price * (1.04 + next() * 0.12)) : '';
           const counted = next() < 0.5;
-          const stock = counted ? String(Math.floor(next() * 80)) : '';
+          // Mostly well stocked; one counted pack in fifty sold out, as on a real shelf.
+          const stock = counted ? String(next() < 0.02 ? 0 : 10 + Math.floor(next() * 90)) : '';
           const code = `${brand.slice(0, 3).toUpperCase()}-${String(++count).padStart(5, '0')}`;
           const barcode = `890${String(1_000_000_000 + count * 7919).slice(0, 10)}`;
           lines.push(
