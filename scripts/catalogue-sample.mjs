@@ -9,7 +9,9 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const out = fileURLToPath(new URL('../apps/server/src/modules/catalogue/catalogue-sample.csv', import.meta.url));
+const out = fileURLToPath(
+  new URL('../apps/server/src/modules/catalogue/catalogue-sample.csv', import.meta.url),
+);
 
 // A small generator of its own, so the file is the same on every machine.
 let state = 20261129;
