@@ -47,7 +47,10 @@ export function TagsField({ value, onChange, onBlur, error }: TagsFieldProps) {
           {...params}
           label="Tags"
           error={Boolean(error)}
-          helperText={error ?? 'Optional. Press Enter after each tag.'}
+          helperText={
+            error ??
+            'Optional: other names customers search by (chawal, चावल) and words such as veg. Press Enter after each.'
+          }
         />
       )}
     />
