@@ -25,12 +25,29 @@ type Shot = {
   heading: string;
   /** Also taken 375 px wide, as phone-<name>.png. */
   phone?: boolean;
+  /** What the person does on the screen before it is taken. */
+  prepare?: (page: Page) => Promise<void>;
+  /** The whole page, not only the window's height. */
+  fullPage?: boolean;
 };
 
 async function firstHref(page: Page, url: string, name: RegExp): Promise<string> {
   await page.goto(url);
   return (await page.getByRole('link', { name }).first().getAttribute('href'))!;
 }
+
+/** The demo store the catalogue's screenshots show. */
+const koramangala = (page: Page) => firstHref(page, '/stores', /^Fresh Mart Koramangala$/);
+
+/** A spreadsheet to preview: four good rows and one whose category is misspelt. */
+const importSample = [
+  'sku,name,category,variant,price,mrp,stock,gst,hsn,veg',
+  'MOONG-500,Moong Dal,Staples,500 g,75,80,30,5,0713,yes',
+  'MOONG-1000,Moong Dal,Staples,1 kg,140,150,12,5,0713,yes',
+  'POHA-500,Thick Poha,Staples,500 g,48,52,,5,1904,yes',
+  'CHIPS-52,Salted Chips,Snaks & Beverages,52 g,20,20,,18,2005,yes',
+  'GHEE-500,Cow Ghee,Dairy & Eggs,500 ml,345,380,8,12,0405,yes',
+].join('\n');
 
 const shots: Shot[] = [
   { name: 'shell', url: '/account', heading: 'Account' },
@@ -41,6 +58,35 @@ const shots: Shot[] = [
     url: async (page) => `${await firstHref(page, '/stores', /^Fresh Mart Koramangala$/)}?tab=items`,
     heading: 'Fresh Mart Koramangala: catalogue',
     phone: true,
+  },
+  {
+    name: 'item-variants',
+    url: async (page) => {
+      await page.goto(`${await koramangala(page)}?tab=items&q=Atta`);
+      return (await page
+        .getByRole('link', { name: 'Edit Aashirvaad Whole Wheat Atta' })
+        .first()
+        .getAttribute('href'))!;
+    },
+    heading: 'Edit item',
+    fullPage: true,
+  },
+  {
+    name: 'catalogue-import',
+    url: async (page) => `${await koramangala(page)}/import`,
+    heading: 'Import items',
+    prepare: async (page) => {
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(importSample) });
+      await page.getByRole('table', { name: 'Rows that need attention' }).waitFor();
+      // The preview takes the focus; the picture shows the page from its top, without the focus ring.
+      await page.evaluate(() => {
+        (document.activeElement as HTMLElement | null)?.blur();
+        window.scrollTo(0, 0);
+      });
+    },
+    fullPage: true,
   },
   { name: 'orders', url: '/orders', heading: 'Orders', phone: true },
   {
@@ -126,6 +172,19 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
   await items.getByRole('button', { name: /^Add / }).first().click();
   await items.getByRole('button', { name: /^Add / }).first().click();
   await shoot('store');
+  // The pack sizes of milk, one of them chosen.
+  await page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('button', { name: 'Dairy & Eggs' })
+    .click();
+  const milk = page.getByRole('radiogroup', { name: 'Pack size of Full Cream Milk' });
+  // The chip over the radio is what a finger touches.
+  await milk.locator('label').filter({ hasText: /^1 L/ }).click();
+  if (!(await milk.getByRole('radio', { name: /^1 L/ }).isChecked()))
+    throw new Error('1 L milk was not chosen');
+  // Milk in the middle of the screen, clear of the cart's bar.
+  await milk.evaluate((group) => group.closest('li')?.scrollIntoView({ block: 'center' }));
+  await shoot('store-variants');
   await page.getByRole('link', { name: /^View cart/ }).click();
   await page.getByText('To pay').waitFor();
   await shoot('cart');
@@ -231,7 +290,8 @@ async function main() {
       await page.waitForLoadState('networkidle');
       // Skeletons and progress bars gone: the screen as it settles.
       await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached' });
-      await page.screenshot({ path: path.join(outDir, file) });
+      if (shot.prepare) await shot.prepare(page);
+      await page.screenshot({ path: path.join(outDir, file), fullPage: shot.fullPage ?? false });
       console.log(`wrote docs/screenshots/${file}`);
     };
     const chosen = shots.filter((shot) => wanted.size === 0 || wanted.has(shot.name));
