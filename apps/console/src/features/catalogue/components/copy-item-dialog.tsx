@@ -179,9 +179,11 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
             >
               {copy.isPending
                 ? 'Copying…'
-                : chosen.size === 1
-                  ? 'Copy to 1 store'
-                  : `Copy to ${chosen.size} stores`}
+                : chosen.size === 0
+                  ? 'Copy to stores'
+                  : chosen.size === 1
+                    ? 'Copy to 1 store'
+                    : `Copy to ${chosen.size} stores`}
             </Button>
           </>
         )}
