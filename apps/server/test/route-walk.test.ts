@@ -195,6 +195,7 @@ describe('the walk', () => {
         .sort(),
     ).toEqual([
       'GET /api/account/verify-email', // a page or a redirect for the link in the email
+      'GET /api/catalogue/sample.csv', // the import's sample spreadsheet
       'GET /api/delivery/events', // text/event-stream of an executive's order events
       'GET /api/dispatch/cash.csv',
       'GET /api/dispatch/positions', // text/event-stream of batches of positions
@@ -203,7 +204,7 @@ describe('the walk', () => {
       'GET /api/orders/export.csv',
       'GET /api/reports/sales.csv',
       'GET /api/storefront/events', // text/event-stream of a customer's order events
-      'GET /api/stores/{storeId}/catalogue/export.csv',
+      'GET /api/stores/{storeId}/catalogue/export.csv', // the store's catalogue as a spreadsheet
       'GET /api/stores/{storeId}/catalogue/export.xlsx',
       'GET /files/{*}', // images
     ]);

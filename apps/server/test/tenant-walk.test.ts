@@ -301,6 +301,8 @@ const walk: Record<string, Entry> = {
     contentType: 'text/csv',
     payload: `sku,name,category,variant,price,mrp,stock,gst,hsn,veg\nPLANTED-1,Planted item,Planted,,10,,5,0,,true\n`,
   })),
+  // The same sample spreadsheet for everyone: nothing of any business's in it.
+  'GET /api/catalogue/sample.csv': { kind: 'reads' },
   'GET /api/stores/{storeId}/catalogue/export.csv': record((r) => ({
     url: `/api/stores/${r.store.id}/catalogue/export.csv`,
   })),
