@@ -46,7 +46,13 @@ type StoreRow = {
   longitude: number;
   deliveryRadiusKm: number;
 };
-type ItemRow = { id: string; inStock: boolean; pricePaise: number };
+type ItemRow = {
+  id: string;
+  inStock: boolean;
+  variants: Array<{ id: string; pricePaise: number; stock: number | null }>;
+};
+/** One pack size a customer can add, with what is left of it when the store counts it (B17). */
+type MenuEntry = { itemId: string; variantId: string; pricePaise: number; left: number | null };
 type OrderRow = { id: string; status: number; storeId: string; dexId: string | null; version: number };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -220,12 +226,23 @@ async function simulate(
     (store) => store.status === 1,
   );
   if (stores.length === 0) throw new Error('No open store to order from: open one in the console first');
-  const menus = new Map<string, ItemRow[]>();
+  const menus = new Map<string, MenuEntry[]>();
   for (const store of stores) {
     const items = await staff.call<Page<ItemRow>>('GET', `/api/stores/${store.id}/items?pageSize=25`);
     menus.set(
       store.id,
-      items.items.filter((item) => item.inStock),
+      items.items
+        .filter((item) => item.inStock)
+        .flatMap((item) =>
+          item.variants
+            .filter((variant) => variant.stock === null || variant.stock > 0)
+            .map((variant) => ({
+              itemId: item.id,
+              variantId: variant.id,
+              pricePaise: variant.pricePaise,
+              left: variant.stock,
+            })),
+        ),
     );
   }
   // The customer app's own figure: an order's items must come to at least this much.
@@ -265,11 +282,16 @@ async function simulate(
   const placeOrder = async () => {
     const store = pick(stores.filter((s) => (menus.get(s.id)?.length ?? 0) > 0));
     const menu = menus.get(store.id)!;
-    const lines = new Map<ItemRow, number>();
+    const lines = new Map<MenuEntry, number>();
     let totalPaise = 0;
-    const add = (item: ItemRow, quantity: number) => {
+    // Never more of a counted pack than is left, as the customer app's "only N left" allows.
+    const add = (item: MenuEntry, quantity: number) => {
       const now = lines.get(item) ?? 0;
-      const next = Math.min(storefrontLimits.maxQuantity, now + quantity);
+      const next = Math.min(
+        storefrontLimits.maxQuantity,
+        now + quantity,
+        item.left ?? Number.POSITIVE_INFINITY,
+      );
       lines.set(item, next);
       totalPaise += (next - now) * item.pricePaise;
     };
@@ -288,13 +310,23 @@ async function simulate(
       {
         customer: { name, phone: `9${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}` },
         storeId: store.id,
-        items: [...lines].map(([item, quantity]) => ({ itemId: item.id, quantity })),
+        items: [...lines]
+          .filter(([, quantity]) => quantity > 0)
+          .map(([item, quantity]) => ({ itemId: item.itemId, variantId: item.variantId, quantity })),
         deliveryAddress: addressNear(store),
         paymentMode: Math.random() < 0.7 ? 'COD' : 'UPI',
         ...(Math.random() < 0.3 ? { note: pick(demoNotes) } : {}),
       },
     );
     placed += 1;
+    // What the order took is no longer on the shelf.
+    for (const [item, quantity] of lines) {
+      if (item.left !== null) item.left -= quantity;
+    }
+    menus.set(
+      store.id,
+      menu.filter((item) => item.left === null || item.left > 0),
+    );
     console.log(`placed #${order.number} at ${store.name} for ${name}`);
   };
 
