@@ -10,7 +10,7 @@ import path from 'node:path';
 import ngeohash from 'ngeohash';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { dropTestDatabase } from './drop-database.ts';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Level } from '@storedesk/shared/levels';
@@ -352,6 +352,27 @@ export type Call = (
   url: string,
   payload?: object,
 ) => Promise<LightMyRequestResponse>;
+
+/** A POST that must make its record: 201, answering the record. */
+export async function createdBy<T>(call: Call, session: Session, url: string, payload: object): Promise<T> {
+  const res = await call(session, 'POST', url, payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json<T>();
+}
+
+/** A store's fields as the console sends them (open 08:00–21:00), in `zoneId` when given. */
+export const storeBody = (zoneId?: string) => ({
+  name: `Store ${randomUUID().slice(0, 6)}`,
+  featured: 1,
+  location: 'Indiranagar',
+  description: 'Groceries',
+  phone: '9876543210',
+  openTime: '08:00',
+  closeTime: '21:00',
+  latitude: 12.97,
+  longitude: 77.64,
+  ...(zoneId ? { zoneId } : {}),
+});
 
 /** A JSON request as a signed-in person. */
 export function caller(app: FastifyInstance): Call {

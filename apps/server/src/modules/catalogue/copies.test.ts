@@ -9,6 +9,8 @@ import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import {
   caller,
+  createdBy,
+  storeBody,
   createStaffWorld,
   type Call,
   errorOf,
@@ -34,18 +36,7 @@ async function ok<T>(res: Awaited<ReturnType<Call>>, status = 200): Promise<T> {
 }
 
 const newStore = (session: Session, zoneId: string) =>
-  call(session, 'POST', '/api/stores', {
-    name: `Store ${randomUUID().slice(0, 6)}`,
-    featured: 1,
-    location: 'Indiranagar',
-    description: 'Groceries',
-    phone: '9876543210',
-    openTime: '08:00',
-    closeTime: '21:00',
-    latitude: 12.97,
-    longitude: 77.64,
-    zoneId,
-  }).then((res) => ok<Store>(res, 201));
+  createdBy<Store>(call, session, '/api/stores', storeBody(zoneId));
 
 const itemAt = (storeId: string, itemId: string, session: Session = owner) =>
   call(session, 'GET', `/api/stores/${storeId}/items/${itemId}`).then((res) => ok<Item>(res));

@@ -3,7 +3,6 @@
  * is all or nothing, the same file twice changing nothing, exports that import as they are, in
  * CSV and Excel, and every kind of bad row named by its row and column.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -12,6 +11,8 @@ import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import {
   caller,
+  createdBy,
+  storeBody,
   createStaffWorld,
   type Call,
   errorOf,
@@ -33,25 +34,11 @@ let store: Store;
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const header = 'sku,name,category,variant,price,mrp,stock,gst,hsn,veg';
 
-async function created<T>(session: Session, url: string, payload: object): Promise<T> {
-  const res = await call(session, 'POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<T>();
-}
+const created = <T>(session: Session, url: string, payload: object) =>
+  createdBy<T>(call, session, url, payload);
 
 const newStore = (session: Session, zoneId: string) =>
-  created<Store>(session, '/api/stores', {
-    name: `Store ${randomUUID().slice(0, 6)}`,
-    featured: 1,
-    location: 'Indiranagar',
-    description: 'Groceries',
-    phone: '9876543210',
-    openTime: '08:00',
-    closeTime: '21:00',
-    latitude: 12.97,
-    longitude: 77.64,
-    zoneId,
-  });
+  createdBy<Store>(call, session, '/api/stores', storeBody(zoneId));
 
 function upload(
   session: Session,

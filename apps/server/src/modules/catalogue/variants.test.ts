@@ -10,6 +10,8 @@ import { variantMessages } from '@storedesk/shared/catalogue/variants';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import {
   caller,
+  createdBy,
+  storeBody,
   createStaffWorld,
   type Call,
   errorOf,
@@ -30,25 +32,11 @@ let store: Store;
 let southStore: Store;
 let category: Category;
 
-async function created<T>(session: Session, url: string, payload: object): Promise<T> {
-  const res = await call(session, 'POST', url, payload);
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json<T>();
-}
+const created = <T>(session: Session, url: string, payload: object) =>
+  createdBy<T>(call, session, url, payload);
 
 const newStore = (session: Session, zoneId?: string) =>
-  created<Store>(session, '/api/stores', {
-    name: `Store ${randomUUID().slice(0, 6)}`,
-    featured: 1,
-    location: 'Indiranagar',
-    description: 'Groceries',
-    phone: '9876543210',
-    openTime: '08:00',
-    closeTime: '21:00',
-    latitude: 12.97,
-    longitude: 77.64,
-    ...(zoneId ? { zoneId } : {}),
-  });
+  createdBy<Store>(call, session, '/api/stores', storeBody(zoneId));
 
 const unique = () => randomUUID().slice(0, 8).toUpperCase();
 
