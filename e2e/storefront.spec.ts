@@ -167,7 +167,11 @@ describe('the customer app', () => {
         ],
       );
       await client.query(
-        `INSERT INTO items (business_id, store_id, name, price_paise, featured) VALUES ($1, $2, 'Corner Rice', 9900, 2)`,
+        `WITH item AS (
+           INSERT INTO items (business_id, store_id, name, featured) VALUES ($1, $2, 'Corner Rice', 2)
+           RETURNING id, business_id, store_id)
+         INSERT INTO item_variants (business_id, store_id, item_id, position, label, price_paise)
+         SELECT business_id, store_id, id, 0, '', 9900 FROM item`,
         [rows[0]!.business_id, rows[0]!.id],
       );
     });

@@ -65,7 +65,10 @@ export async function signInWithCode(page: Page, dataDir: string, phoneNumber: s
 /** A phone number no other run used: ten digits starting with 9. */
 export const newPhone = () => `9${String(Date.now() + Math.floor(Math.random() * 1000)).slice(-9)}`;
 
-/** The demo's Koramangala store and its dearest item in stock, with the business's publishable key. */
+/**
+ * The demo's Koramangala store and its dearest item in stock of one uncounted variant (so an order
+ * names it without a variant, and no other test's order sells it out), with the business's key.
+ */
 export async function demoStoreAndItem() {
   return withDatabase(async (client) => {
     const { rows } = await client.query<{
@@ -77,11 +80,14 @@ export async function demoStoreAndItem() {
       price_paise: string;
     }>(
       `SELECT b.storefront_key AS key, s.id AS store_id, s.name AS store_name, i.id AS item_id,
-              i.name AS item_name, i.price_paise
+              i.name AS item_name, max(v.price_paise) AS price_paise
        FROM businesses b JOIN stores s ON s.business_id = b.id JOIN items i ON i.store_id = s.id
+         JOIN item_variants v ON v.item_id = i.id
        WHERE b.slug = 'demo-fresh-mart' AND s.name = 'Fresh Mart Koramangala' AND s.deleted_at IS NULL
          AND i.deleted_at IS NULL AND i.in_stock
-       ORDER BY i.price_paise DESC LIMIT 1`,
+       GROUP BY b.storefront_key, s.id, s.name, i.id, i.name
+       HAVING count(*) = 1 AND bool_and(v.stock IS NULL)
+       ORDER BY max(v.price_paise) DESC LIMIT 1`,
     );
     const row = rows[0]!;
     return {

@@ -27,9 +27,11 @@ export async function openStoreWithStock(page: Page) {
       id: string;
       inStock: boolean;
       pricePaise: number;
+      variants: Array<{ stock: number | null }>;
     }>;
+    // Items of one uncounted variant: an order names them without a variant and never sells them out.
     const stocked = items.items
-      .filter((item) => item.inStock)
+      .filter((item) => item.inStock && item.variants.length === 1 && item.variants[0]!.stock === null)
       .sort((x, y) => y.pricePaise - x.pricePaise)
       .slice(0, 2);
     const deliveryAddress: DeliveryAddress = {
