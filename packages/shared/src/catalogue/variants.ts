@@ -42,6 +42,7 @@ export const variantMessages = {
   /** The line asks for more than the store has. */
   stockShort: (left: number) => (left === 0 ? 'This item is out of stock' : `Only ${left} left`),
   belowZero: (left: number) => `Only ${left} in stock: stock cannot go below zero`,
+  aboveMax: (stock: number) => `${stock} in stock already: stock can be at most ${variantLimits.maxStock}`,
 } as const;
 
 /** The rules across an item's variants: labels when there are several, MRP at or above price, no code twice. */
@@ -145,7 +146,7 @@ export const stockReasonLabels: Record<StockReason, string> = {
   counted: 'Counted',
 };
 
-/** The stock an adjustment leaves, or null when it would go below zero. */
+/** The stock an adjustment leaves, or null when it would go below zero or above the most kept. */
 export function stockAfter(stock: number | null, adjustment: StockAdjustment): number | null {
   const before = stock ?? 0;
   const after =
@@ -155,4 +156,12 @@ export function stockAfter(stock: number | null, adjustment: StockAdjustment): n
         ? before + adjustment.quantity
         : before - adjustment.quantity;
   return after < 0 || after > variantLimits.maxStock ? null : after;
+}
+
+/** Why an adjustment cannot be made to this stock (below zero, or above the most kept), or null. */
+export function stockAdjustmentRefusal(stock: number | null, adjustment: StockAdjustment): string | null {
+  if (stockAfter(stock, adjustment) !== null) return null;
+  return adjustment.reason === 'received'
+    ? variantMessages.aboveMax(stock ?? 0)
+    : variantMessages.belowZero(stock ?? 0);
 }

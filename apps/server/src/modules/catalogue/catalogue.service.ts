@@ -8,6 +8,7 @@ import type {
 } from '@storedesk/shared/catalogue/schemas';
 import {
   priceRange,
+  stockAdjustmentRefusal,
   stockAfter,
   variantListIssues,
   variantMessages,
@@ -427,11 +428,9 @@ export async function adjustStock(
     if (!(await itemsRepo.findItem(tx, store, itemId))) throw notFound();
     const variant = await variantsRepo.lockVariant(tx, store, itemId, variantId);
     if (!variant) throw notFound();
-    const after = stockAfter(variant.stock, adjustment);
-    if (after === null) {
-      const message = variantMessages.belowZero(variant.stock ?? 0);
-      throw new AppError('conflict', message, { fields: { quantity: message } });
-    }
+    const refusal = stockAdjustmentRefusal(variant.stock, adjustment);
+    if (refusal) throw new AppError('conflict', refusal, { fields: { quantity: refusal } });
+    const after = stockAfter(variant.stock, adjustment)!;
     await variantsRepo.setStock(tx, store, variant.id, after);
     await variantsRepo.insertStockAdjustment(tx, store, {
       itemId,

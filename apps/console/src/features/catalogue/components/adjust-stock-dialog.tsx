@@ -14,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  stockAdjustmentRefusal,
   stockAfter,
   stockReasonLabels,
   stockReasons,
@@ -65,7 +66,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
   const after = quantity.success ? stockAfter(target.stock, { reason, quantity: quantity.data }) : null;
   let quantityError: string | null = null;
   if (!quantity.success) quantityError = variantMessages.stock;
-  else if (after === null) quantityError = variantMessages.belowZero(target.stock);
+  else quantityError = stockAdjustmentRefusal(target.stock, { reason, quantity: quantity.data });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
