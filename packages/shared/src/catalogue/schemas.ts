@@ -88,10 +88,7 @@ export const itemUpdateSchema = z
     hsn: hsnSchema.nullable(),
   })
   .partial()
-  .extend({ version: versionSchema })
-  .transform(({ pricePaise, variants, ...rest }) =>
-    variants ? { ...rest, variants } : pricePaise !== undefined ? { ...rest, pricePaise } : rest,
-  );
+  .extend({ version: versionSchema });
 export type ItemUpdate = z.input<typeof itemUpdateSchema>;
 export type ItemUpdateValues = z.output<typeof itemUpdateSchema>;
 

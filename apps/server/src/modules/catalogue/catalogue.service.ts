@@ -355,12 +355,8 @@ export async function updateItem(
   itemId: string,
   input: ItemUpdateValues,
 ) {
-  const { version, ...edit } = input;
-  const { variants, pricePaise, ...values } = {
-    variants: undefined,
-    pricePaise: undefined,
-    ...edit,
-  } as typeof edit & { variants?: VariantValues[]; pricePaise?: number };
+  // `variants`, when sent, is the whole list; a `pricePaise` alone is an item of one price's.
+  const { version, variants, pricePaise, ...values } = input;
   return withUniqueCodes(() =>
     db.transaction(async (tx) => {
       const store = await storeOf(tx, auth, storeId);

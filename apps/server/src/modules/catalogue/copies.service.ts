@@ -111,6 +111,7 @@ export async function copyItem(
   return db.transaction(async (tx) => {
     const from = { businessId: auth.business.id, storeId };
     await getStore(tx, auth, storeId);
+    if (!(await copiesRepo.findSourceItem(tx, from, itemId))) throw notFound();
     const targets = [];
     for (const id of [...new Set(storeIds.map((each) => each.toLowerCase()))]) {
       if (id === storeId.toLowerCase()) continue;
@@ -127,7 +128,6 @@ export async function copyItem(
         outcome.skipped.push(target.storeId);
       }
     }
-    if (targets.length === 0 && !(await copiesRepo.findSourceItem(tx, from, itemId))) throw notFound();
     return outcome;
   });
 }
