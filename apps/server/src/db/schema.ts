@@ -272,6 +272,8 @@ export const categories = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Where the category stands in the store's menu (B17): lower first, then by name. */
+    position: integer('position').notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -306,6 +308,11 @@ export const items = pgTable(
     productId: uuid('product_id').notNull().defaultRandom(),
     name: text('name').notNull(),
     tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Other names and spellings customers search by ("chawal", "चावल"): searched, never shown (B17). */
+    aliases: text('aliases')
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
@@ -362,7 +369,14 @@ export const itemVariants = pgTable(
     mrpPaise: money('mrp_paise'),
     sku: text('sku'),
     barcode: text('barcode'),
-    /** Units in stock; null when the store does not count this variant. */
+    /**
+     * Sold loose (B17): the step a customer buys in, in grams (250: 250 g, 500 g, 750 g…); null
+     * for a pack. A loose variant's prices are per kilogram and its stock is in grams.
+     */
+    stepGrams: integer('step_grams'),
+    /** The most one order may take of a loose variant, in grams. */
+    maxGrams: integer('max_grams'),
+    /** Units in stock (grams when loose); null when the store does not count this variant. */
     stock: integer('stock'),
     /** At or below this many the console calls it low stock (and the customer app "only N left"). */
     lowStockAt: integer('low_stock_at'),
@@ -385,6 +399,11 @@ export const itemVariants = pgTable(
     check(
       'item_variants_price_check',
       sql`${t.pricePaise} >= 0 AND (${t.mrpPaise} IS NULL OR ${t.mrpPaise} >= ${t.pricePaise})`,
+    ),
+    // A loose variant has a step and a maximum, and its step costs whole paise (priced exactly).
+    check(
+      'item_variants_loose_check',
+      sql`(${t.stepGrams} IS NULL AND ${t.maxGrams} IS NULL) OR (${t.stepGrams} > 0 AND ${t.maxGrams} >= ${t.stepGrams} AND (${t.pricePaise}::bigint * ${t.stepGrams}) % 1000 = 0)`,
     ),
   ],
 );
