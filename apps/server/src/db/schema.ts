@@ -400,10 +400,10 @@ export const itemVariants = pgTable(
       'item_variants_price_check',
       sql`${t.pricePaise} >= 0 AND (${t.mrpPaise} IS NULL OR ${t.mrpPaise} >= ${t.pricePaise})`,
     ),
-    // A loose variant has a step and a maximum, and its step costs whole paise (priced exactly).
+    // A loose variant has a step and a maximum, and its step costs whole paise at its price and MRP (priced exactly).
     check(
       'item_variants_loose_check',
-      sql`(${t.stepGrams} IS NULL AND ${t.maxGrams} IS NULL) OR (${t.stepGrams} > 0 AND ${t.maxGrams} >= ${t.stepGrams} AND (${t.pricePaise}::bigint * ${t.stepGrams}) % 1000 = 0)`,
+      sql`(${t.stepGrams} IS NULL AND ${t.maxGrams} IS NULL) OR (${t.stepGrams} > 0 AND ${t.maxGrams} >= ${t.stepGrams} AND (${t.pricePaise}::bigint * ${t.stepGrams}) % 1000 = 0 AND (${t.mrpPaise} IS NULL OR (${t.mrpPaise}::bigint * ${t.stepGrams}) % 1000 = 0))`,
     ),
   ],
 );
