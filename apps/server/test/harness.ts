@@ -260,6 +260,9 @@ export type TestVariant = {
   sku?: string | null;
   stock?: number | null;
   lowStockAt?: number | null;
+  /** Sold loose: the step and the most to an order, in grams (the price is then per kg). */
+  stepGrams?: number | null;
+  maxGrams?: number | null;
 };
 export type TestItem = Omit<typeof t.items.$inferInsert, 'id'> &
   ({ pricePaise: number; variants?: undefined } | { pricePaise?: undefined; variants: TestVariant[] });
@@ -289,6 +292,8 @@ export async function insertItems(
       sku: variant.sku ?? null,
       stock: variant.stock ?? null,
       lowStockAt: variant.lowStockAt ?? null,
+      stepGrams: variant.stepGrams ?? null,
+      maxGrams: variant.maxGrams ?? null,
     })),
   );
   const ids = await db

@@ -244,7 +244,7 @@ describe('seedDemo', () => {
     }
   });
 
-  it('counts the stock of milk, atta and eggs, some of it low and some sold out, and of nothing else', async () => {
+  it('counts the stock of milk, atta, eggs and loose onions, some of it low and some sold out, and of nothing else', async () => {
     const counted = await database.db.execute<{
       store: string;
       item: string;
@@ -270,6 +270,8 @@ describe('seedDemo', () => {
         ['Brown Eggs (6)', '', 3, null],
         ['Full Cream Milk', '500 ml', 40, 10],
         ['Full Cream Milk', '1 L', 6, 8],
+        // Loose, in grams: 40 kg, low at 5 kg.
+        ['Onions', '', 40_000, 5_000],
       ]);
     }
 
@@ -300,7 +302,7 @@ describe('seedDemo', () => {
     }
     const zone = await one<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM item_variants v JOIN stores s ON s.id = v.store_id JOIN zones z ON z.id = s.zone_id
-      WHERE v.business_id = ${businessId} AND z.name = 'Bengaluru' AND v.stock <= coalesce(v.low_stock_at, 5)`);
+      WHERE v.business_id = ${businessId} AND z.name = 'Bengaluru' AND v.stock <= coalesce(v.low_stock_at, 5 * coalesce(v.step_grams, 1))`);
     const all = await lowStock('');
     expect(all.total).toBe(zone.n);
     // Out of stock first, then the fewest left.
@@ -318,13 +320,14 @@ describe('seedDemo', () => {
       headers: { 'x-storefront-key': key },
     });
     expect(res.statusCode, res.body).toBe(200);
+    const pack = { stepGrams: null, maxGrams: null };
     const [atta] = res.json<{
       items: Array<{ name: string; inStock: boolean; variants: Array<Record<string, unknown>> }>;
     }>().items;
     expect(atta!.name).toBe('Aashirvaad Whole Wheat Atta');
     expect(atta!.variants.map(({ id: _, ...variant }) => variant)).toEqual([
-      { label: '5 kg', pricePaise: 26_500, mrpPaise: 28_900, inStock: atta!.inStock, left: null },
-      { label: '10 kg', pricePaise: 51_000, mrpPaise: 56_000, inStock: false, left: null },
+      { ...pack, label: '5 kg', pricePaise: 26_500, mrpPaise: 28_900, inStock: atta!.inStock, left: null },
+      { ...pack, label: '10 kg', pricePaise: 51_000, mrpPaise: 56_000, inStock: false, left: null },
     ]);
     const milk = await ctx.app.inject({
       url: `/api/storefront/stores/${store.id}/catalogue?q=doodh`,
@@ -335,13 +338,34 @@ describe('seedDemo', () => {
     }>().items;
     expect(item!.name).toBe('Full Cream Milk');
     expect(item!.variants.map(({ id: _, ...variant }) => variant)).toEqual([
-      { label: '500 ml', pricePaise: 3_400, mrpPaise: 3_500, inStock: item!.inStock, left: null },
+      { ...pack, label: '500 ml', pricePaise: 3_400, mrpPaise: 3_500, inStock: item!.inStock, left: null },
       {
+        ...pack,
         label: '1 L',
         pricePaise: 6_600,
         mrpPaise: 6_800,
         inStock: item!.inStock,
         left: item!.inStock ? 6 : null,
+      },
+    ]);
+    // Onions are sold loose: ₹36 a kg (MRP ₹40) in steps of 250 g, at most 5 kg to an order.
+    const onions = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue?q=pyaaz`,
+      headers: { 'x-storefront-key': key },
+    });
+    const [loose] = onions.json<{
+      items: Array<{ name: string; inStock: boolean; variants: Array<Record<string, unknown>> }>;
+    }>().items;
+    expect(loose!.name).toBe('Onions');
+    expect(loose!.variants.map(({ id: _, ...variant }) => variant)).toEqual([
+      {
+        label: '',
+        pricePaise: 3_600,
+        mrpPaise: 4_000,
+        stepGrams: 250,
+        maxGrams: 5_000,
+        inStock: loose!.inStock,
+        left: null,
       },
     ]);
   });
@@ -361,8 +385,15 @@ describe('seedDemo', () => {
              (line ->> 'mrpPaise')::int AS mrp,
              EXISTS (SELECT 1 FROM item_variants v
                      WHERE v.id::text = line ->> 'variantId' AND v.item_id::text = line ->> 'itemId'
+                       AND v.step_grams IS NULL AND line ->> 'stepGrams' IS NULL
                        AND v.label = line ->> 'variantLabel' AND v.price_paise = (line ->> 'itemPricePaise')::bigint
-                       AND v.mrp_paise IS NOT DISTINCT FROM (line ->> 'mrpPaise')::bigint) AS known
+                       AND v.mrp_paise IS NOT DISTINCT FROM (line ->> 'mrpPaise')::bigint)
+             -- A loose line is sold by the step, at the step's price and MRP.
+             OR EXISTS (SELECT 1 FROM item_variants v
+                     WHERE v.id::text = line ->> 'variantId' AND v.item_id::text = line ->> 'itemId'
+                       AND v.step_grams = (line ->> 'stepGrams')::int AND line ->> 'variantLabel' = v.step_grams || ' g'
+                       AND v.price_paise * v.step_grams / 1000 = (line ->> 'itemPricePaise')::bigint
+                       AND v.mrp_paise * v.step_grams / 1000 IS NOT DISTINCT FROM (line ->> 'mrpPaise')::bigint) AS known
       FROM orders o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS line
       WHERE o.business_id = ${businessId}`);
     expect(lines.rows.length).toBeGreaterThan(400);
@@ -376,6 +407,7 @@ describe('seedDemo', () => {
       'Aashirvaad Whole Wheat Atta · 5 kg',
       'Full Cream Milk · 1 L',
       'Full Cream Milk · 500 ml',
+      'Onions · 250 g',
     ]);
     // One line per variant in an order, as the customer app sends them.
     const twice = await one<{ n: number }>(sql`

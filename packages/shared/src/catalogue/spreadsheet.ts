@@ -5,7 +5,7 @@
  */
 import { amountLimits, parseRupees } from '../money.ts';
 import { gstRates, hsnPattern } from '../orders/invoice.ts';
-import { variantLimits } from './variants.ts';
+import { looseIssues, variantLimits, variantMessages } from './variants.ts';
 
 /** The columns, in the order an export writes them; the first ten must be in every import. */
 export const spreadsheetColumns = [
@@ -21,6 +21,9 @@ export const spreadsheetColumns = [
   'veg',
   'barcode',
   'low_stock',
+  /** Sold loose (B17): the step and the most one order may take, in grams; price and MRP are then per kg, stock in grams. */
+  'step_g',
+  'max_g',
 ] as const;
 export type SpreadsheetColumn = (typeof spreadsheetColumns)[number];
 export const requiredSpreadsheetColumns = spreadsheetColumns.slice(0, 10);
@@ -94,6 +97,8 @@ export type CatalogueRow = {
   veg: boolean;
   barcode: string | null;
   lowStockAt: number | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
 };
 
 /**
@@ -201,6 +206,22 @@ export function readRow(
   const sku = code('sku');
   const barcode = code('barcode');
 
+  const grams = (column: 'step_g' | 'max_g'): number | null => {
+    const text = cell(column);
+    if (!text) return null;
+    const value = wholeNumber(text, variantLimits.maxGrams);
+    if (value === null || value === 0) fail(column, variantMessages.grams);
+    return value || null;
+  };
+  const stepGrams = grams('step_g');
+  const maxGrams = grams('max_g');
+  if (errors.length === 0) {
+    const looseColumns = { pricePaise: 'price', mrpPaise: 'mrp', stepGrams: 'step_g', maxGrams: 'max_g' } as const;
+    for (const issue of looseIssues({ pricePaise: pricePaise!, mrpPaise, stepGrams, maxGrams })) {
+      fail(looseColumns[issue.field], issue.message);
+    }
+  }
+
   if (errors.length > 0) return { errors };
   return {
     value: {
@@ -217,6 +238,8 @@ export function readRow(
       veg: yes.has(vegText),
       barcode,
       lowStockAt,
+      stepGrams,
+      maxGrams,
     },
   };
 }

@@ -23,6 +23,12 @@ const stockSchema = z
   .min(0, variantMessages.stock)
   .max(variantLimits.maxStock, variantMessages.stock);
 
+const gramsSchema = z
+  .number({ error: variantMessages.grams })
+  .int(variantMessages.grams)
+  .min(1, variantMessages.grams)
+  .max(variantLimits.maxGrams, variantMessages.grams);
+
 /**
  * One variant as the console sends it. `id` names an existing variant of the item (an edit);
  * without it the variant is new. `stock` null: not counted.
@@ -39,6 +45,9 @@ export const variantInputSchema = z.object({
   mrpPaise: amountPaiseSchema.nullish().transform((value) => value ?? null),
   sku: codeSchema,
   barcode: codeSchema,
+  /** Sold loose: the step in grams, and the most one order may take; prices are then per kilogram. */
+  stepGrams: gramsSchema.nullish().transform((value) => value ?? null),
+  maxGrams: gramsSchema.nullish().transform((value) => value ?? null),
   stock: stockSchema.nullish().transform((value) => value ?? null),
   lowStockAt: stockSchema.nullish().transform((value) => value ?? null),
 });
@@ -61,6 +70,8 @@ export const variantSchema = z.object({
   mrpPaise: z.number().int().nullable(),
   sku: z.string().nullable(),
   barcode: z.string().nullable(),
+  stepGrams: z.number().int().nullable(),
+  maxGrams: z.number().int().nullable(),
   stock: z.number().int().nullable(),
   lowStockAt: z.number().int().nullable(),
 });
@@ -87,6 +98,8 @@ export const lowStockRowSchema = z.object({
   itemName: z.string(),
   variantId: z.string(),
   variantLabel: z.string(),
+  /** Grams of a loose variant's step (its stock and mark are then in grams); null for a pack. */
+  stepGrams: z.number().int().nullable(),
   stock: z.number().int(),
   lowStockAt: z.number().int(),
 });

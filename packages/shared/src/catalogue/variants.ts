@@ -23,6 +23,8 @@ export const variantLimits = {
   maxStock: 1_000_000,
   /** "Only N left" when a counted variant's stock is at most its low-stock mark, or this when it has none. */
   defaultLowStockAt: 5,
+  /** A loose variant's step and the most one order may take are at most this many grams. */
+  maxGrams: 50_000,
 } as const;
 
 export const variantMessages = {
@@ -39,13 +41,63 @@ export const variantMessages = {
   barcodeTaken: 'Another item of this business has this barcode',
   unknownVariant: 'This variant is not one of this item’s',
   variantNeeded: 'Choose one of this item’s variants',
-  /** The line asks for more than the store has. */
-  stockShort: (left: number) => (left === 0 ? 'This item is out of stock' : `Only ${left} left`),
+  /** The line asks for more than the store has: `left` counts what a line counts (steps when loose). */
+  stockShort: (left: number, stepGrams: number | null = null) =>
+    left === 0
+      ? 'This item is out of stock'
+      : `Only ${stepGrams === null ? left : weightText(left * stepGrams)} left`,
+  grams: `must be a whole number of grams from 1 to ${variantLimits.maxGrams.toLocaleString('en-IN')}`,
+  looseNeedsBoth: 'An item sold loose needs its step and the most one order may take',
+  maxBelowStep: 'The most one order may take must be at least one step',
+  /** A step whose price (or MRP) per kilogram comes to a fraction of a paisa. */
+  notExact: (pricePaise: number, stepGrams: number) =>
+    `At ${formatRupees(pricePaise)} a kg, ${weightText(stepGrams)} comes to a fraction of a paisa: change the price or the step`,
+  /** A loose line for more than one order may take. */
+  overMax: (maxGrams: number) => `At most ${weightText(maxGrams)} in one order`,
   belowZero: (left: number) => `Only ${left} in stock: stock cannot go below zero`,
   aboveMax: (stock: number) => `${stock} in stock already: stock can be at most ${variantLimits.maxStock}`,
 } as const;
 
-/** The rules across an item's variants: labels when there are several, MRP at or above price, no code twice. */
+/** A weight as people say it: "250 g", "1 kg", "1.5 kg", "2.25 kg". */
+export function weightText(grams: number): string {
+  if (grams < 1000) return `${grams} g`;
+  return `${(grams / 1000).toFixed(3).replace(/\.?0+$/, '')} kg`;
+}
+
+type Loose = { stepGrams?: number | null };
+
+/** Sold loose, by weight: priced per kilogram, bought in steps, stock in grams. */
+export const isLoose = (variant: Loose): boolean => variant.stepGrams != null;
+
+/** What one step of a loose variant costs at a price per kilogram: exact when `looseIssues` finds nothing. */
+export const stepPaise = (perKgPaise: number, stepGrams: number): number => (perKgPaise * stepGrams) / 1000;
+
+/** How much stock (units, or grams when loose) one unit of an order line takes. */
+export const stockPerUnit = (variant: Loose): number => variant.stepGrams ?? 1;
+
+/** The rules of a loose variant's step, maximum and prices (per kilogram); none for a pack. */
+export function looseIssues(
+  variant: Pick<VariantValues, 'pricePaise' | 'mrpPaise' | 'stepGrams' | 'maxGrams'>,
+): Array<{ field: 'pricePaise' | 'mrpPaise' | 'stepGrams' | 'maxGrams'; message: string }> {
+  const { stepGrams, maxGrams } = variant;
+  if (stepGrams === null && maxGrams === null) return [];
+  if (stepGrams === null) return [{ field: 'stepGrams', message: variantMessages.looseNeedsBoth }];
+  if (maxGrams === null) return [{ field: 'maxGrams', message: variantMessages.looseNeedsBoth }];
+  const issues: ReturnType<typeof looseIssues> = [];
+  if (maxGrams < stepGrams) issues.push({ field: 'maxGrams', message: variantMessages.maxBelowStep });
+  if (!Number.isInteger(stepPaise(variant.pricePaise, stepGrams))) {
+    issues.push({ field: 'pricePaise', message: variantMessages.notExact(variant.pricePaise, stepGrams) });
+  }
+  if (variant.mrpPaise !== null && !Number.isInteger(stepPaise(variant.mrpPaise, stepGrams))) {
+    issues.push({ field: 'mrpPaise', message: variantMessages.notExact(variant.mrpPaise, stepGrams) });
+  }
+  return issues;
+}
+
+/**
+ * The rules across an item's variants: labels when there are several, MRP at or above price, no
+ * code twice, and a loose variant's step, maximum and exact step price.
+ */
 export function variantListIssues(
   variants: VariantValues[],
 ): Array<{ path: (string | number)[]; message: string }> {
@@ -75,12 +127,13 @@ export function variantListIssues(
       }
       barcodes.add(variant.barcode);
     }
+    for (const issue of looseIssues(variant)) issues.push({ path: [index, issue.field], message: issue.message });
   });
   return issues;
 }
 
-type Priced = { pricePaise: number; mrpPaise: number | null };
-type Counted = { stock: number | null; lowStockAt: number | null };
+type Priced = { pricePaise: number; mrpPaise: number | null } & Loose;
+type Counted = { stock: number | null; lowStockAt: number | null } & Loose;
 
 /** What the customer saves against the MRP (0 without an MRP above the price). */
 export function savingPaise(variant: Priced): number {
@@ -108,28 +161,81 @@ export function priceRange(variants: Priced[]): { minPaise: number; maxPaise: nu
   return { minPaise: Number.isFinite(minPaise) ? minPaise : 0, maxPaise };
 }
 
-/** "₹45" or "₹45 – ₹90": an item's price in a list. */
+/** "₹45", "₹45 – ₹90", or "₹40/kg" when the item is sold loose: an item's price in a list. */
 export function priceRangeText(variants: Priced[]): string {
-  const { minPaise, maxPaise } = priceRange(variants);
+  const packs = variants.filter((variant) => !isLoose(variant));
+  const perKg = (paise: number) => `${formatRupees(paise)}/kg`;
+  if (packs.length === 0) {
+    const { minPaise, maxPaise } = priceRange(variants);
+    return minPaise === maxPaise ? perKg(minPaise) : `${perKg(minPaise)} – ${perKg(maxPaise)}`;
+  }
+  const { minPaise, maxPaise } = priceRange(packs);
   return minPaise === maxPaise
     ? formatRupees(minPaise)
     : `${formatRupees(minPaise)} – ${formatRupees(maxPaise)}`;
 }
 
-/** The mark at or below which a counted variant is low on stock. */
-export const lowStockMark = (variant: Counted) => variant.lowStockAt ?? variantLimits.defaultLowStockAt;
+/** One variant's price as a shelf label says it: "₹45", or "₹40/kg" when loose. */
+export function variantPriceText(variant: Priced): string {
+  return isLoose(variant) ? `${formatRupees(variant.pricePaise)}/kg` : formatRupees(variant.pricePaise);
+}
+
+/** A count of stock as staff read it: "12", or "1.5 kg" when loose (its stock is in grams). */
+export function stockText(variant: Loose, stock: number): string {
+  return isLoose(variant) ? weightText(stock) : String(stock);
+}
+
+/** The mark at or below which a counted variant is low on stock: five units, or five steps when loose. */
+export const lowStockMark = (variant: Counted) =>
+  variant.lowStockAt ?? variantLimits.defaultLowStockAt * stockPerUnit(variant);
 
 /** A counted variant at or below its low-stock mark (out of stock included). */
 export function isLowStock(variant: Counted): boolean {
   return variant.stock !== null && variant.stock <= lowStockMark(variant);
 }
 
-/** Whether a customer can order a variant at all (an uncounted one always). */
-export const variantInStock = (variant: Counted) => variant.stock === null || variant.stock > 0;
+/** How many of what an order line counts are left (steps when loose); null when not counted. */
+export function unitsLeft(variant: Counted): number | null {
+  return variant.stock === null ? null : Math.floor(variant.stock / stockPerUnit(variant));
+}
 
-/** How many are left as the customer app says it ("only N left"): the count when low, else null. */
+/** Whether a customer can order a variant at all: an uncounted one always, a loose one while a step is left. */
+export const variantInStock = (variant: Counted) => variant.stock === null || unitsLeft(variant)! > 0;
+
+/**
+ * How many are left as the customer app says it ("only N left", in steps when loose): the count
+ * when low, else null.
+ */
 export function unitsLeftShown(variant: Counted): number | null {
-  return variant.stock !== null && variant.stock > 0 && isLowStock(variant) ? variant.stock : null;
+  const left = unitsLeft(variant);
+  return left !== null && left > 0 && isLowStock(variant) ? left : null;
+}
+
+/** The most of a variant one order line may ask for: `cap`, or fewer steps when loose. */
+export function maxQuantityOf(variant: Loose & { maxGrams?: number | null }, cap: number): number {
+  return variant.stepGrams != null && variant.maxGrams != null
+    ? Math.min(cap, Math.floor(variant.maxGrams / variant.stepGrams))
+    : cap;
+}
+
+/**
+ * What an order line of this variant says it is, and costs a unit of: a pack's label and price,
+ * or a loose variant's step ("Loose · 250 g", "250 g") at the step's price (B17).
+ */
+export function soldAs(variant: Priced & { label: string }): {
+  label: string;
+  pricePaise: number;
+  mrpPaise: number | null;
+} {
+  if (variant.stepGrams == null) {
+    return { label: variant.label, pricePaise: variant.pricePaise, mrpPaise: variant.mrpPaise };
+  }
+  const step = weightText(variant.stepGrams);
+  return {
+    label: variant.label ? `${variant.label} · ${step}` : step,
+    pricePaise: stepPaise(variant.pricePaise, variant.stepGrams),
+    mrpPaise: variant.mrpPaise === null ? null : stepPaise(variant.mrpPaise, variant.stepGrams),
+  };
 }
 
 /** An order line's name with its variant: "Aashirvaad Atta · 5 kg"; a single unlabelled variant is just the item. */

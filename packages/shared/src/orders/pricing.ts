@@ -21,6 +21,8 @@ export type CatalogueLine = {
   variantId?: string;
   variantLabel?: string;
   mrpPaise?: number | null;
+  /** Sold loose: the grams one unit of the line weighs (`pricePaise` is then the step's price). */
+  stepGrams?: number | null;
   /** The item's GST rate and HSN code, copied into the order for its tax invoice (B15). */
   gstRate?: number;
   hsn?: string | null;
@@ -61,6 +63,7 @@ export function priceOrder(
           variantId: line.variantId,
           variantLabel: line.variantLabel ?? '',
           mrpPaise: line.mrpPaise ?? null,
+          ...(line.stepGrams == null ? {} : { stepGrams: line.stepGrams }),
         }),
     ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
   }));

@@ -104,6 +104,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
       variantId: z.string().optional(),
       variantLabel: z.string().optional(),
       mrpPaise: z.number().int().nullable().optional(),
+      stepGrams: z.number().int().optional(),
     }),
   ),
   itemsTotalPaise: z.number().int(),

@@ -11,6 +11,8 @@ export type OrderItemSnapshot = {
   variantId?: string;
   variantLabel?: string;
   mrpPaise?: number | null;
+  /** Sold loose (B17): the grams of one unit of the line, so 3 × 250 g is 750 g; absent for a pack. */
+  stepGrams?: number;
   /** The item's GST rate and HSN code when the order was placed (absent on orders placed before B15: 0%). */
   gstRate?: number;
   hsn?: string | null;

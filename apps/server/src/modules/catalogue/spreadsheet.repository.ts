@@ -23,6 +23,8 @@ export type CatalogueEntry = {
   barcode: string | null;
   stock: number | null;
   lowStockAt: number | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
 };
 
 /** The store's live items and their variants, by category, item name and variant order. */
@@ -46,6 +48,8 @@ export function findCatalogueEntries(db: Executor, store: StoreRef): Promise<Cat
       barcode: itemVariants.barcode,
       stock: itemVariants.stock,
       lowStockAt: itemVariants.lowStockAt,
+      stepGrams: itemVariants.stepGrams,
+      maxGrams: itemVariants.maxGrams,
     })
     .from(items)
     .innerJoin(itemVariants, eq(itemVariants.itemId, items.id))
@@ -146,6 +150,8 @@ export type NewVariant = {
   barcode: string | null;
   stock: number | null;
   lowStockAt: number | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
 };
 
 export async function insertVariants(tx: Executor, store: StoreRef, rows: NewVariant[]): Promise<string[]> {
@@ -183,12 +189,14 @@ export async function updateVariantFields(tx: Executor, store: StoreRef, rows: V
     const column = <T>(pick: (row: VariantFields) => T) => sql.param(part.map(pick));
     await tx.execute(sql`
       UPDATE item_variants v SET label = u.label, price_paise = u.price_paise, mrp_paise = u.mrp_paise,
-        sku = u.sku, barcode = u.barcode, stock = u.stock, low_stock_at = u.low_stock_at, updated_at = now()
+        sku = u.sku, barcode = u.barcode, stock = u.stock, low_stock_at = u.low_stock_at,
+        step_grams = u.step_grams, max_grams = u.max_grams, updated_at = now()
       FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.label)}::text[],
                   ${column((row) => row.pricePaise)}::bigint[], ${column((row) => row.mrpPaise)}::bigint[],
                   ${column((row) => row.sku)}::text[], ${column((row) => row.barcode)}::text[],
-                  ${column((row) => row.stock)}::int[], ${column((row) => row.lowStockAt)}::int[])
-        AS u(id, label, price_paise, mrp_paise, sku, barcode, stock, low_stock_at)
+                  ${column((row) => row.stock)}::int[], ${column((row) => row.lowStockAt)}::int[],
+                  ${column((row) => row.stepGrams)}::int[], ${column((row) => row.maxGrams)}::int[])
+        AS u(id, label, price_paise, mrp_paise, sku, barcode, stock, low_stock_at, step_grams, max_grams)
       WHERE v.id = u.id AND ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid`);
   }
 }

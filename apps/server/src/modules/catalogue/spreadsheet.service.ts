@@ -119,7 +119,9 @@ const sameVariant = (entry: repo.CatalogueEntry, row: CatalogueRow, label: strin
   entry.sku === row.sku &&
   entry.barcode === row.barcode &&
   entry.stock === row.stock &&
-  entry.lowStockAt === row.lowStockAt;
+  entry.lowStockAt === row.lowStockAt &&
+  entry.stepGrams === row.stepGrams &&
+  entry.maxGrams === row.maxGrams;
 
 /** What the file would do to the store's catalogue, row by row, with every bad row. */
 async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: SpreadsheetError[]) {
@@ -257,6 +259,8 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
           barcode: row.barcode,
           stock: row.stock,
           lowStockAt: row.lowStockAt,
+          stepGrams: row.stepGrams,
+          maxGrams: row.maxGrams,
         },
         changed: existing ? !sameVariant(existing, row, label) : true,
       });
@@ -435,6 +439,8 @@ const exportRow = (entry: repo.CatalogueEntry) => [
   entry.veg ? 'yes' : 'no',
   entry.barcode ?? '',
   entry.lowStockAt === null ? '' : String(entry.lowStockAt),
+  entry.stepGrams === null ? '' : String(entry.stepGrams),
+  entry.maxGrams === null ? '' : String(entry.maxGrams),
 ];
 
 /** The store's catalogue as the import reads it: CSV text, or an Excel workbook. */

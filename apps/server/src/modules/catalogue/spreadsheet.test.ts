@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
 import type { Store } from '@storedesk/shared/stores/schemas';
+import { variantMessages } from '@storedesk/shared/catalogue/variants';
 import {
   caller,
   createdBy,
@@ -122,6 +123,8 @@ describe('importing a catalogue', () => {
         mrpPaise: 26_500,
         sku: 'ATTA-5',
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: 12,
         lowStockAt: null,
       },
@@ -131,6 +134,8 @@ describe('importing a catalogue', () => {
         mrpPaise: 52_000,
         sku: 'ATTA-10',
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: null,
         lowStockAt: null,
       },
@@ -236,6 +241,56 @@ describe('importing a catalogue', () => {
     expect(await counts(target.id)).toEqual(before);
   });
 
+  it('reads an item sold loose: price and MRP per kg, step and maximum in grams, stock in grams', async () => {
+    const target = await freshStore(['Vegetables']);
+    const looseHeader = `${header},barcode,low_stock,step_g,max_g`;
+    const file = (...rows: string[]) => [looseHeader, ...rows].join('\r\n') + '\r\n';
+    const good = file('ONION,Onions,Vegetables,,36,40,20000,0,,yes,,2000,250,5000');
+    const res = await upload(owner, target.id, good);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: [] });
+    const [onions] = await itemsOf(target.id);
+    expect(onions!.variants.map(({ id: _id, ...variant }) => variant)).toEqual([
+      {
+        label: '',
+        pricePaise: 3_600,
+        mrpPaise: 4_000,
+        sku: 'ONION',
+        barcode: null,
+        stepGrams: 250,
+        maxGrams: 5_000,
+        stock: 20_000,
+        lowStockAt: 2_000,
+      },
+    ]);
+    const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
+    expect(exported.body.split('\r\n')).toContain('ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000');
+    expect((await upload(owner, target.id, exported.body)).json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 1,
+      errors: [],
+    });
+    const before = await counts(target.id);
+    const bad = file(
+      'O1,Garlic,Vegetables,,200,,,0,,yes,,,250,',
+      'O2,Ginger,Vegetables,,37.55,,,0,,yes,,,250,5000',
+      'O3,Chilli,Vegetables,,80,,,0,,yes,,,500,250',
+      'O4,Lemon,Vegetables,,80,,,0,,yes,,,0,250',
+      'O5,Beans,Vegetables,,80,,,0,,yes,,,250,60000',
+    );
+    const refused = await upload(owner, target.id, bad, { dryRun: true });
+    expect(refused.json().errors).toEqual([
+      { row: 2, field: 'max_g', message: variantMessages.looseNeedsBoth },
+      { row: 3, field: 'price', message: variantMessages.notExact(3_755, 250) },
+      { row: 4, field: 'max_g', message: variantMessages.maxBelowStep },
+      { row: 5, field: 'step_g', message: variantMessages.grams },
+      { row: 6, field: 'max_g', message: variantMessages.grams },
+    ]);
+    expect((await upload(owner, target.id, bad)).statusCode).toBe(400);
+    expect(await counts(target.id)).toEqual(before);
+  });
+
   it('refuses a file that is not a catalogue: no header, missing columns, broken quotes, empty', async () => {
     const target = await freshStore();
     const cases: Array<[string, Array<{ row: number; field: string; message: string }>]> = [
@@ -309,9 +364,9 @@ describe('exporting a catalogue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe(`${header},barcode,low_stock`);
-    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,");
-    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,');
+    expect(lines[0]).toBe(`${header},barcode,low_stock,step_g,max_g`);
+    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,,,");
+    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,,,');
     expect(lines.filter((line) => line !== '')).toHaveLength(7);
     const back = await upload(owner, target.id, res.body);
     expect(back.json()).toEqual({ created: 0, updated: 0, unchanged: 6, errors: [] });
@@ -330,7 +385,7 @@ describe('exporting a catalogue', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...`${header},barcode,low_stock`.split(',')]);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...`${header},barcode,low_stock,step_g,max_g`.split(',')]);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
     const back = await upload(owner, store.id, res.rawPayload, { type: xlsx });
     expect(back.statusCode, back.body).toBe(200);

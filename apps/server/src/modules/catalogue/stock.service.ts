@@ -7,7 +7,11 @@ import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
 import * as variantsRepo from './variants.repository.ts';
 
-export type StockLine = variantsRepo.StockLine & { field: string };
+/**
+ * An order line's stock: `quantity` in the variant's units (grams when loose, `stepGrams` being
+ * the line's unit then), and the request's field that names the line.
+ */
+export type StockLine = variantsRepo.StockLine & { field: string; stepGrams: number | null };
 
 /**
  * Takes the units of an order's counted lines, all or none: when any line asks for more than
@@ -24,16 +28,22 @@ export async function takeStock(
   const short = counted.filter((variant) => variant.stock < variant.quantity);
   if (short.length === 0) return;
   throw stockShort(
-    short.map((variant) => ({
-      field: lines.find((line) => line.variantId.toLowerCase() === variant.id)!.field,
-      left: variant.stock,
-    })),
+    short.map((variant) => {
+      const line = lines.find((each) => each.variantId.toLowerCase() === variant.id)!;
+      // What is left, in what the line counts: whole steps of a loose variant.
+      return { field: line.field, left: Math.floor(variant.stock / (line.stepGrams ?? 1)), stepGrams: line.stepGrams };
+    }),
   );
 }
 
-/** 409 naming each line that asks for more than is left, and how many are. */
-export function stockShort(lines: Array<{ field: string; left: number }>): AppError {
-  const fields = Object.fromEntries(lines.map((line) => [line.field, variantMessages.stockShort(line.left)]));
+/**
+ * 409 naming each line that asks for more than is left, and how many are, in what the line
+ * counts (steps of a loose variant, whose message says the weight).
+ */
+export function stockShort(lines: Array<{ field: string; left: number; stepGrams: number | null }>): AppError {
+  const fields = Object.fromEntries(
+    lines.map((line) => [line.field, variantMessages.stockShort(line.left, line.stepGrams)]),
+  );
   return new AppError('conflict', Object.values(fields)[0]!, {
     fields,
     current: { available: Object.fromEntries(lines.map((line) => [line.field, line.left])) },

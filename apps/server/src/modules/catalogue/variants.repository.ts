@@ -13,6 +13,8 @@ export const variantColumns = {
   mrpPaise: itemVariants.mrpPaise,
   sku: itemVariants.sku,
   barcode: itemVariants.barcode,
+  stepGrams: itemVariants.stepGrams,
+  maxGrams: itemVariants.maxGrams,
   stock: itemVariants.stock,
   lowStockAt: itemVariants.lowStockAt,
 };
@@ -24,6 +26,8 @@ export type VariantRow = {
   mrpPaise: number | null;
   sku: string | null;
   barcode: string | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
   stock: number | null;
   lowStockAt: number | null;
 };
@@ -74,6 +78,8 @@ export async function insertVariant(
       mrpPaise: values.mrpPaise,
       sku: values.sku,
       barcode: values.barcode,
+      stepGrams: values.stepGrams,
+      maxGrams: values.maxGrams,
       stock: values.stock,
       lowStockAt: values.lowStockAt,
     })
@@ -98,6 +104,8 @@ export async function updateVariant(
       mrpPaise: values.mrpPaise,
       sku: values.sku,
       barcode: values.barcode,
+      stepGrams: values.stepGrams,
+      maxGrams: values.maxGrams,
       lowStockAt: values.lowStockAt,
       ...(values.stock === undefined ? {} : { stock: values.stock }),
       updatedAt: sql`now()`,
@@ -152,6 +160,7 @@ export async function codesTakenElsewhere(
   };
 }
 
+/** A line's stock to take or give back: `quantity` in the variant's units (grams when loose). */
 export type StockLine = { variantId: string; quantity: number };
 
 /**
@@ -246,7 +255,8 @@ export async function findLowStock(
   filter: { storeId?: string },
   page: { offset: number; limit: number },
 ) {
-  const mark = sql`coalesce(${itemVariants.lowStockAt}, ${variantLimits.defaultLowStockAt})`;
+  // The shared rule's default (`lowStockMark`): five units, or five steps of a loose variant.
+  const mark = sql`coalesce(${itemVariants.lowStockAt}, ${variantLimits.defaultLowStockAt} * coalesce(${itemVariants.stepGrams}, 1))`;
   const where = and(
     ofBusiness(itemVariants, scope),
     inScope(stores, scope),
@@ -264,6 +274,7 @@ export async function findLowStock(
         itemName: items.name,
         variantId: itemVariants.id,
         variantLabel: itemVariants.label,
+        stepGrams: itemVariants.stepGrams,
         stock: sql<number>`${itemVariants.stock}`,
         lowStockAt: sql<number>`${mark}::int`,
         total: sql<number>`(count(*) OVER ())::int`,

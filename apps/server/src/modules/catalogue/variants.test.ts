@@ -85,6 +85,8 @@ describe('an item with variants', () => {
         mrpPaise: 26500,
         sku: body.variants[0]!.sku,
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: 12,
         lowStockAt: 3,
       },
@@ -95,6 +97,8 @@ describe('an item with variants', () => {
         mrpPaise: null,
         sku: body.variants[1]!.sku,
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: null,
         lowStockAt: null,
       },
@@ -119,6 +123,8 @@ describe('an item with variants', () => {
         mrpPaise: null,
         sku: null,
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: null,
         lowStockAt: null,
       },
@@ -221,6 +227,25 @@ describe('an item with variants', () => {
         Array.from({ length: 21 }, (_, i) => ({ label: `${i} g`, pricePaise: 100 })),
         { variants: variantMessages.tooManyVariants },
       ],
+      // Sold loose: a step and a maximum in whole grams, and a step that costs whole paise.
+      [[{ pricePaise: 3_600, stepGrams: 250 }], { 'variants.0.maxGrams': variantMessages.looseNeedsBoth }],
+      [[{ pricePaise: 3_600, maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.looseNeedsBoth }],
+      [
+        [{ pricePaise: 3_600, stepGrams: 500, maxGrams: 250 }],
+        { 'variants.0.maxGrams': variantMessages.maxBelowStep },
+      ],
+      [
+        [{ pricePaise: 3_755, stepGrams: 250, maxGrams: 5_000 }],
+        { 'variants.0.pricePaise': 'At ₹37.55 a kg, 250 g comes to a fraction of a paisa: change the price or the step' },
+      ],
+      [
+        [{ pricePaise: 3_600, mrpPaise: 3_999, stepGrams: 250, maxGrams: 5_000 }],
+        { 'variants.0.mrpPaise': variantMessages.notExact(3_999, 250) },
+      ],
+      [[{ pricePaise: 3_600, stepGrams: 0, maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
+      [[{ pricePaise: 3_600, stepGrams: 2.5, maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
+      [[{ pricePaise: 3_600, stepGrams: '250', maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
+      [[{ pricePaise: 3_600, stepGrams: 250, maxGrams: 50_001 }], { 'variants.0.maxGrams': variantMessages.grams }],
     ];
     for (const [variants, fields] of cases) {
       const res = await call(admin, 'POST', itemsUrl(), { ...attaBody(), variants });
@@ -237,6 +262,31 @@ describe('an item with variants', () => {
     const after = (await ctx.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM item_variants`))
       .rows[0]!.n;
     expect(after).toBe(before);
+  });
+
+  it('is sold loose: its price per kg, step and maximum are kept, edited and stopped', async () => {
+    const loose = { pricePaise: 3_600, mrpPaise: 4_000, stepGrams: 250, maxGrams: 5_000, stock: 20_000 };
+    const item = await created<Item>(admin, itemsUrl(), {
+      name: `Onions ${unique()}`,
+      categoryId: category.id,
+      featured: 0,
+      variants: [loose],
+    });
+    expect(item.variants).toEqual([
+      { id: expect.any(String), label: '', sku: null, barcode: null, lowStockAt: null, ...loose },
+    ]);
+    const edited = await call(admin, 'PATCH', `${itemsUrl()}/${item.id}`, {
+      version: item.version,
+      variants: [{ ...item.variants[0], pricePaise: 3_750, stepGrams: 100, maxGrams: 2_000 }],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().variants[0]).toMatchObject({ pricePaise: 3_750, stepGrams: 100, maxGrams: 2_000 });
+    const packed = await call(admin, 'PATCH', `${itemsUrl()}/${item.id}`, {
+      version: edited.json().version,
+      variants: [{ ...edited.json().variants[0], stepGrams: null, maxGrams: null, label: '1 kg' }],
+    });
+    expect(packed.statusCode, packed.body).toBe(200);
+    expect(packed.json().variants[0]).toMatchObject({ label: '1 kg', stepGrams: null, maxGrams: null });
   });
 
   it('refuses a variant id that is not the item’s', async () => {
@@ -412,6 +462,7 @@ describe('the low stock list', () => {
         itemName: item.name,
         variantId: item.variants[1]!.id,
         variantLabel: '2 kg',
+        stepGrams: null,
         stock: 0,
         lowStockAt: 5,
       },
@@ -422,6 +473,7 @@ describe('the low stock list', () => {
         itemName: item.name,
         variantId: item.variants[0]!.id,
         variantLabel: '1 kg',
+        stepGrams: null,
         stock: 2,
         lowStockAt: 2,
       },

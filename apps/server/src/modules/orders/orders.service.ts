@@ -232,7 +232,8 @@ async function applyChange(
       db,
       { businessId: order.businessId, storeId: order.storeId },
       order.items.flatMap((line) =>
-        line.variantId ? [{ variantId: line.variantId, quantity: line.itemQuantity }] : [],
+        // A loose line's units are its steps' grams.
+        line.variantId ? [{ variantId: line.variantId, quantity: line.itemQuantity * (line.stepGrams ?? 1) }] : [],
       ),
     );
   }

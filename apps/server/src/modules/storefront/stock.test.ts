@@ -30,6 +30,7 @@ let storeId: string;
 let atta: { id: string; variantIds: string[] };
 let milk: { id: string; variantIds: string[] };
 let salt: { id: string; variantIds: string[] };
+let onions: { id: string; variantIds: string[] };
 
 const keyed = () => keyedOrderHeaders(biz);
 
@@ -119,8 +120,15 @@ beforeAll(async () => {
       ],
     },
     { businessId: biz.id, storeId, name: 'Salt', pricePaise: 2_500 },
+    {
+      businessId: biz.id,
+      storeId,
+      name: 'Onions',
+      // Loose: ₹36 a kg (MRP ₹40), in steps of 250 g up to 5 kg; 10 kg on the shelf.
+      variants: [{ pricePaise: 3_600, mrpPaise: 4_000, stepGrams: 250, maxGrams: 5_000, stock: 10_000 }],
+    },
   ]);
-  [atta, milk, salt] = [inserted[0]!, inserted[1]!, inserted[2]!];
+  [atta, milk, salt, onions] = [inserted[0]!, inserted[1]!, inserted[2]!, inserted[3]!];
 });
 afterAll(() => ctx.close());
 
@@ -145,6 +153,8 @@ describe('the catalogue', () => {
           label: '5 kg',
           pricePaise: 24_000,
           mrpPaise: 26_500,
+          stepGrams: null,
+          maxGrams: null,
           inStock: true,
           left: null,
         },
@@ -153,6 +163,8 @@ describe('the catalogue', () => {
           label: '10 kg',
           pricePaise: 46_000,
           mrpPaise: 52_000,
+          stepGrams: null,
+          maxGrams: null,
           inStock: true,
           left: 2,
         },
@@ -164,10 +176,21 @@ describe('the catalogue', () => {
         label: '500 ml',
         pricePaise: 2_800,
         mrpPaise: null,
+        stepGrams: null,
+        maxGrams: null,
         inStock: false,
         left: null,
       },
-      { id: milk.variantIds[1], label: '1 l', pricePaise: 5_400, mrpPaise: null, inStock: true, left: null },
+      {
+        id: milk.variantIds[1],
+        label: '1 l',
+        pricePaise: 5_400,
+        mrpPaise: null,
+        stepGrams: null,
+        maxGrams: null,
+        inStock: true,
+        left: null,
+      },
     ]);
     // Stock is never told beyond "only N left".
     expect(res.body).not.toContain('"stock"');
@@ -352,5 +375,97 @@ describe('a cancelled order', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(await stockOf(atta.variantIds[0]!)).toBe(4);
+  });
+});
+
+describe('an item sold loose', () => {
+  const line = (quantity: number) => [{ itemId: onions.id, quantity }];
+
+  it('is listed at its price per kg with its step and maximum; "only" counts steps', async () => {
+    await setStock(onions.variantIds[0]!, 1_100);
+    const res = await ctx.app.inject({
+      url: `/api/storefront/stores/${storeId}/catalogue?q=onions`,
+      headers: { 'x-storefront-key': biz.storefrontKey },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().items[0].variants).toEqual([
+      {
+        id: onions.variantIds[0],
+        label: '',
+        pricePaise: 3_600,
+        mrpPaise: 4_000,
+        stepGrams: 250,
+        maxGrams: 5_000,
+        inStock: true,
+        // 1.1 kg is four whole steps, below the default mark of five steps.
+        left: 4,
+      },
+    ]);
+    await setStock(onions.variantIds[0]!, 200);
+    const none = await ctx.app.inject({
+      url: `/api/storefront/stores/${storeId}/catalogue?q=onions`,
+      headers: { 'x-storefront-key': biz.storefrontKey },
+    });
+    expect(none.json().items[0].variants[0]).toMatchObject({ inStock: false, left: null });
+  });
+
+  it('sells steps at the step’s exact price, takes their grams and gives them back on cancel', async () => {
+    await setStock(onions.variantIds[0]!, 10_000);
+    const quoted = await quote(line(3));
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const placed = await order(line(3));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json().items).toEqual([
+      {
+        itemId: onions.id,
+        itemName: 'Onions',
+        itemQuantity: 3,
+        itemPricePaise: 900,
+        variantId: onions.variantIds[0],
+        variantLabel: '250 g',
+        mrpPaise: 1_000,
+        stepGrams: 250,
+      },
+    ]);
+    expect(placed.json().itemsTotalPaise).toBe(2_700);
+    expect(await stockOf(onions.variantIds[0]!)).toBe(9_250);
+    const { id } = placed.json<{ id: string }>();
+    const current = await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.headers });
+    expect(current.json().items[0]).toMatchObject({ variantLabel: '250 g', itemQuantity: 3, stepGrams: 250 });
+    const cancel = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${id}/status`,
+      headers: owner.headers,
+      payload: { status: OrderStatus.Cancelled, version: current.json().version },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(onions.variantIds[0]!)).toBe(10_000);
+  });
+
+  it('refuses more than one order may take, and more than is left, in weight', async () => {
+    await setStock(onions.variantIds[0]!, 1_600);
+    const before = await orderCount();
+    const over = await order(line(21));
+    expect(over.statusCode, over.body).toBe(400);
+    expect(errorOf(over).fields).toEqual({ 'items.0.quantity': variantMessages.overMax(5_000) });
+    expect(variantMessages.overMax(5_000)).toBe('At most 5 kg in one order');
+    for (const res of [await quote(line(7)), await order(line(7))]) {
+      expect(res.statusCode, res.body).toBe(409);
+      expect(errorOf(res)).toEqual({
+        code: 'conflict',
+        message: 'Only 1.5 kg left',
+        fields: { 'items.0.quantity': 'Only 1.5 kg left' },
+        current: { available: { 'items.0.quantity': 6 } },
+      });
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(onions.variantIds[0]!)).toBe(1_600);
+  });
+
+  it('goes to exactly as many simultaneous orders as its grams cover', async () => {
+    await setStock(onions.variantIds[0]!, 2_000);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => order(line(2))));
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([201, 201, 201, 201, 409, 409]);
+    expect(await stockOf(onions.variantIds[0]!)).toBe(0);
   });
 });

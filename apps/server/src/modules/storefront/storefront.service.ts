@@ -48,12 +48,15 @@ import {
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
 import type { StorefrontBusiness } from '#server/lib/callers.ts';
 import {
+  maxQuantityOf,
   priceRange,
+  soldAs,
+  unitsLeft,
   unitsLeftShown,
   variantInStock,
   variantMessages,
 } from '@storedesk/shared/catalogue/variants';
-import { stockShort, takeStock } from '#server/modules/catalogue/stock.service.ts';
+import { stockShort, takeStock, type StockLine } from '#server/modules/catalogue/stock.service.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
@@ -125,7 +128,7 @@ async function billFor(
   priced: PricedOrder;
   couponCode: string | null;
   referralClaims: ReferralSignal[];
-  stockLines: Array<{ variantId: string; quantity: number; field: string }>;
+  stockLines: StockLine[];
 }> {
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
@@ -135,8 +138,16 @@ async function billFor(
     const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
     throw invalid({ items: message }, message);
   }
-  // The units an order of this basket takes from counted variants (placeOrder takes them).
-  const stockLines = lines.filter((line) => line.counted);
+  // The units an order of this basket takes from counted variants (placeOrder takes them): a
+  // loose line's steps in grams.
+  const stockLines = lines
+    .filter((line) => line.counted)
+    .map((line) => ({
+      variantId: line.variantId,
+      quantity: line.quantity * (line.stepGrams ?? 1),
+      field: line.field,
+      stepGrams: line.stepGrams ?? null,
+    }));
   if (basket.couponCode === undefined) {
     // Without a coupon, a referred customer's first order gets the referral programme's offer (ADR 0041).
     // Only once per address and device, whatever the phone (ADR 0058): an order holds its signals
@@ -525,6 +536,7 @@ export async function catalogueOf(
       id: row.id,
       name: row.name,
       tags: row.tags,
+      aliases: row.aliases,
       categoryId: row.categoryId,
       pricePaise: priceRange(row.variants).minPaise,
       variants: row.variants.map((variant) => ({
@@ -532,6 +544,8 @@ export async function catalogueOf(
         label: variant.label,
         pricePaise: variant.pricePaise,
         mrpPaise: variant.mrpPaise,
+        stepGrams: variant.stepGrams,
+        maxGrams: variant.maxGrams,
         inStock: row.inStock && variantInStock(variant),
         left: unitsLeftShown(variant),
       })),
@@ -617,7 +631,7 @@ async function catalogueLines(
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string> = {};
-  const short: Array<{ field: string; left: number }> = [];
+  const short: Array<{ field: string; left: number; stepGrams: number | null }> = [];
   const priced: Array<CatalogueLine & { variantId: string; counted: boolean; field: string }> = [];
   lines.forEach((line, index) => {
     const item = byId.get(line.itemId.toLowerCase());
@@ -641,14 +655,22 @@ async function catalogueLines(
       return;
     }
     const field = `items.${index}.quantity`;
-    if (variant.stock !== null && variant.stock < line.quantity) short.push({ field, left: variant.stock });
+    // A loose line counts steps, up to the most one order may take.
+    if (line.quantity > maxQuantityOf(variant, storefrontLimits.maxQuantity)) {
+      fields[field] = variantMessages.overMax(variant.maxGrams!);
+      return;
+    }
+    const left = unitsLeft(variant);
+    if (left !== null && left < line.quantity) short.push({ field, left, stepGrams: variant.stepGrams });
+    const sold = soldAs(variant);
     priced.push({
       itemId: item.id,
       itemName: item.name,
       variantId: variant.id,
-      variantLabel: variant.label,
-      mrpPaise: variant.mrpPaise,
-      pricePaise: variant.pricePaise,
+      variantLabel: sold.label,
+      mrpPaise: sold.mrpPaise,
+      pricePaise: sold.pricePaise,
+      stepGrams: variant.stepGrams,
       quantity: line.quantity,
       gstRate: item.gstRate,
       hsn: item.hsn,
