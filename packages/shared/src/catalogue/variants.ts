@@ -127,7 +127,8 @@ export function variantListIssues(
       }
       barcodes.add(variant.barcode);
     }
-    for (const issue of looseIssues(variant)) issues.push({ path: [index, issue.field], message: issue.message });
+    for (const issue of looseIssues(variant))
+      issues.push({ path: [index, issue.field], message: issue.message });
   });
   return issues;
 }
@@ -270,4 +271,56 @@ export function stockAdjustmentRefusal(stock: number | null, adjustment: StockAd
   return adjustment.reason === 'received'
     ? variantMessages.aboveMax(stock ?? 0)
     : variantMessages.belowZero(stock ?? 0);
+}
+
+/** How much a line's quantity is as people read it: "3", or its weight when loose ("750 g" for 3 steps of 250 g). */
+export function quantityText(variant: Loose, quantity: number): string {
+  return variant.stepGrams == null ? String(quantity) : weightText(quantity * variant.stepGrams);
+}
+
+/**
+ * What one step of a loose variant costs, as its form and the customer app say it: "250 g for
+ * ₹9.00"; null when it comes to a fraction of a paisa (which `looseIssues` refuses).
+ */
+export function stepPriceText(perKgPaise: number, stepGrams: number): string | null {
+  const paise = stepPaise(perKgPaise, stepGrams);
+  return Number.isSafeInteger(paise) ? `${weightText(stepGrams)} for ${formatRupees(paise)}` : null;
+}
+
+/** The saving as the customer app shows it beside a variant's price: "Save ₹4.00 (10%)", or "Save ₹4.00/kg (10%)" when loose. */
+export function variantSavingText(variant: Priced): string | null {
+  const text = savingText(variant);
+  if (!text || !isLoose(variant)) return text;
+  const saving = formatRupees(savingPaise(variant));
+  return text.replace(saving, `${saving}/kg`);
+}
+
+/** An order or cart line: its item, its variant's label as sold (a loose one's names its step), how many, and a step's grams when loose. */
+type SoldLine = {
+  itemName: string;
+  variantLabel?: string | null | undefined;
+  itemQuantity: number;
+  stepGrams?: number | null | undefined;
+};
+
+/**
+ * A line's name with the weight it holds when sold loose: "Onions · 750 g" for 3 steps of 250 g
+ * (the step its label names becomes the weight in all, "Loose · 250 g" becoming "Loose · 750 g");
+ * a pack's is `lineName`'s, "Atta · 5 kg", its count said apart.
+ */
+export function lineWeightName(line: SoldLine): string {
+  if (line.stepGrams == null) return lineName(line.itemName, line.variantLabel);
+  const step = weightText(line.stepGrams);
+  const label = line.variantLabel ?? '';
+  const rest =
+    label === step ? '' : label.endsWith(` · ${step}`) ? label.slice(0, -` · ${step}`.length) : label;
+  const weight = quantityText(line, line.itemQuantity);
+  return lineName(line.itemName, rest ? `${rest} · ${weight}` : weight);
+}
+
+/** An order line with how much of it, as a bill lists it: "Atta · 5 kg × 3", or "Onions · 750 g" when loose. */
+export function lineQuantityText(line: SoldLine): string {
+  return line.stepGrams == null
+    ? `${lineName(line.itemName, line.variantLabel)} × ${line.itemQuantity}`
+    : lineWeightName(line);
 }
