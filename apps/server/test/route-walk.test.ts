@@ -195,6 +195,8 @@ describe('the walk', () => {
         .sort(),
     ).toEqual([
       'GET /api/account/verify-email', // a page or a redirect for the link in the email
+      'GET /api/catalogue/export.csv', // every store's catalogue, with a store column
+      'GET /api/catalogue/export.xlsx',
       'GET /api/catalogue/sample.csv', // the import's sample spreadsheet
       'GET /api/delivery/events', // text/event-stream of an executive's order events
       'GET /api/dispatch/cash.csv',

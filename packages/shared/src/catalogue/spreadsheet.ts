@@ -25,7 +25,12 @@ export const spreadsheetColumns = [
   'step_g',
   'max_g',
 ] as const;
-export type SpreadsheetColumn = (typeof spreadsheetColumns)[number];
+/**
+ * A file of several stores' catalogues has a `store` column (the store's name), first in its
+ * export; a store's own import reads it too, and refuses rows of another store.
+ */
+export const storeColumn = 'store';
+export type SpreadsheetColumn = (typeof spreadsheetColumns)[number] | typeof storeColumn;
 export const requiredSpreadsheetColumns = spreadsheetColumns.slice(0, 10);
 
 export const spreadsheetLimits = {
@@ -45,6 +50,10 @@ export const spreadsheetMessages = {
   nameNeeded: 'Every row needs the item’s name',
   nameTooLong: `at most ${spreadsheetLimits.nameMax} characters`,
   categoryNeeded: 'Every row needs a category',
+  storeNeeded: 'Every row needs its store’s name',
+  unknownStore: (name: string) => `You have no store named “${name}”`,
+  otherStore: (name: string) =>
+    `This file is imported into ${name}: import rows of several stores from Import for all stores`,
   unknownCategory: (name: string) =>
     `This store has no category “${name}”: add it first, or fix its spelling`,
   price: 'must be an amount in rupees, such as 45 or 45.50',
@@ -85,6 +94,8 @@ export type ImportResult = {
 /** One row, read. */
 export type CatalogueRow = {
   row: number;
+  /** The store's name in a file of several stores; empty without a `store` column. */
+  store: string;
   sku: string | null;
   name: string;
   category: string;
@@ -131,7 +142,7 @@ export function readHeader(
   const errors: SpreadsheetError[] = [];
   cells.forEach((cell, index) => {
     const name = cellText(cell).toLowerCase().replace(/\s+/g, '_') as SpreadsheetColumn;
-    if (!(spreadsheetColumns as readonly string[]).includes(name)) return;
+    if (name !== storeColumn && !(spreadsheetColumns as readonly string[]).includes(name)) return;
     if (columns.has(name))
       errors.push({ row: 1, field: name, message: spreadsheetMessages.columnTwice(name) });
     columns.set(name, index);
@@ -226,6 +237,7 @@ export function readRow(
   return {
     value: {
       row,
+      store: cell(storeColumn).replace(/\s+/g, ' '),
       sku,
       name,
       category,

@@ -94,7 +94,15 @@ export function findCodesElsewhere(
 ) {
   if (codes.skus.length === 0 && codes.barcodes.length === 0) return Promise.resolve([]);
   return db
-    .select({ sku: itemVariants.sku, barcode: itemVariants.barcode, productId: items.productId })
+    .select({
+      sku: itemVariants.sku,
+      barcode: itemVariants.barcode,
+      productId: items.productId,
+      sharedId: itemVariants.sharedId,
+      itemName: items.name,
+      /** A live item of another store: a new item of this name and code may become its copy. */
+      live: sql<boolean>`${items.deletedAt} IS NULL AND ${itemVariants.storeId} <> ${store.storeId}::uuid`,
+    })
     .from(itemVariants)
     .innerJoin(items, eq(items.id, itemVariants.itemId))
     .where(
@@ -115,6 +123,8 @@ export async function lockStoreCatalogue(tx: Executor, store: StoreRef) {
 }
 
 export type NewItem = {
+  /** The product a new item is a copy of (ADR 0063); a new product without it. */
+  productId?: string;
   categoryId: string;
   name: string;
   gstRate: number;
@@ -141,6 +151,8 @@ export async function insertItems(tx: Executor, store: StoreRef, rows: NewItem[]
 }
 
 export type NewVariant = {
+  /** The copied product's variant this one is (ADR 0063); a new one without it. */
+  sharedId?: string;
   itemId: string;
   position: number;
   label: string;

@@ -10,12 +10,14 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { variantLimits } from '@storedesk/shared/catalogue/variants';
 import {
+  cellText,
   readHeader,
   readRow,
   rupeesCell,
   spreadsheetColumns,
   spreadsheetLimits,
   spreadsheetMessages,
+  storeColumn,
   type CatalogueRow,
   type ImportResult,
   type SpreadsheetError,
@@ -26,7 +28,7 @@ import { csvLine } from '#server/lib/csv.ts';
 import { AppError, invalid } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import { getStore } from '#server/modules/stores/stores.service.ts';
+import { getStore, storesNamed } from '#server/modules/stores/stores.service.ts';
 import * as repo from './spreadsheet.repository.ts';
 
 export type SpreadsheetKind = 'csv' | 'xlsx';
@@ -122,6 +124,49 @@ const sameVariant = (entry: repo.CatalogueEntry, row: CatalogueRow, label: strin
   entry.lowStockAt === row.lowStockAt &&
   entry.stepGrams === row.stepGrams &&
   entry.maxGrams === row.maxGrams;
+
+/**
+ * A new item of the same name as a live item of another store, whose SKUs are that item's, is a
+ * copy of its product (ADR 0063), and each of its rows with such a SKU that product's variant:
+ * so one file, or one file per store, keeps one item in many stores. Not when the store keeps
+ * the product already, or the codes are of several products.
+ */
+function linkCopies(
+  itemPlans: ItemPlan[],
+  variantPlans: VariantPlan[],
+  elsewhere: Awaited<ReturnType<typeof repo.findCodesElsewhere>>,
+  keptHere: Set<string>,
+) {
+  const bySku = new Map(elsewhere.filter((other) => other.live && other.sku).map((other) => [other.sku!, other]));
+  const rowsOf = new Map<ItemPlan, VariantPlan[]>();
+  for (const variant of variantPlans) {
+    if (variant.item.itemId !== null) continue;
+    const list = rowsOf.get(variant.item) ?? [];
+    list.push(variant);
+    rowsOf.set(variant.item, list);
+  }
+  for (const item of itemPlans) {
+    const rows = rowsOf.get(item);
+    if (!rows) continue;
+    const matches = rows.flatMap((row) => (row.values.sku && bySku.has(row.values.sku) ? [bySku.get(row.values.sku)!] : []));
+    const products = new Set(matches.map((match) => match.productId));
+    const [productId] = products;
+    if (
+      productId === undefined ||
+      products.size > 1 ||
+      keptHere.has(productId) ||
+      matches.some((match) => match.itemName.toLowerCase() !== item.values.name.toLowerCase())
+    ) {
+      continue;
+    }
+    item.values.productId = productId;
+    for (const row of rows) {
+      const match = row.values.sku ? bySku.get(row.values.sku) : undefined;
+      if (match) row.values.sharedId = match.sharedId;
+    }
+    keptHere.add(productId);
+  }
+}
 
 /** What the file would do to the store's catalogue, row by row, with every bad row. */
 async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: SpreadsheetError[]) {
@@ -274,9 +319,12 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
     barcodes: rows.flatMap((row) => (row.barcode ? [row.barcode] : [])),
   });
   if (elsewhere.length > 0) {
+    linkCopies(itemPlans, variantPlans, elsewhere, new Set(entries.map((entry) => entry.productId)));
     const productOf = new Map(entries.map((entry) => [entry.itemId, entry.productId]));
     for (const variant of variantPlans) {
-      const productId = variant.item.itemId ? productOf.get(variant.item.itemId) : undefined;
+      const productId = variant.item.itemId
+        ? productOf.get(variant.item.itemId)
+        : variant.item.values.productId;
       const taken = (code: string | null, column: 'sku' | 'barcode') =>
         code !== null && elsewhere.some((other) => other[column] === code && other.productId !== productId);
       if (taken(variant.values.sku, 'sku')) fail(variant.row, 'sku', spreadsheetMessages.skuTaken);
@@ -366,23 +414,21 @@ function refusal(result: ImportResult) {
 }
 
 /**
- * Applies a spreadsheet to a store, in the caller's transaction, whole or not at all: the
- * import's way in once the store is known to be the caller's, and the demo seed's.
+ * Plans rows of one store and, when none is bad, applies them: in the caller's transaction,
+ * under the store's lock. Answers what it did, or would have, with every bad row.
  */
-export async function importInto(
+async function importRows(
   tx: Executor,
   store: Store,
-  file: { body: Buffer; kind: SpreadsheetKind },
-  /** Make the categories the file names that the store lacks (the demo seed's sample); an owner's import refuses them. */
+  read: { rows: CatalogueRow[]; errors: SpreadsheetError[] },
   options: { makeCategories?: boolean } = {},
 ): Promise<ImportResult> {
-  const read = rowsOf(await cellsOf(file.body, file.kind));
   await repo.lockStoreCatalogue(tx, store);
   if (options.makeCategories) {
     await repo.ensureCategories(tx, store, [...new Set(read.rows.map((row) => row.category))]);
   }
   const planned = await plan(tx, store, read.rows, read.errors);
-  if (planned.result.errors.length > 0) throw refusal(planned.result);
+  if (planned.result.errors.length > 0) return planned.result;
   if (planned.result.created + planned.result.updated > 0) {
     await apply(tx, store, planned.itemPlans, planned.variantPlans);
     await publishEvent(tx, {
@@ -396,6 +442,41 @@ export async function importInto(
   return planned.result;
 }
 
+/** A store's own file may name the store in a `store` column; a row of another store is bad. */
+function ofThisStore(read: { rows: CatalogueRow[]; errors: SpreadsheetError[] }, storeName: string) {
+  const rows: CatalogueRow[] = [];
+  for (const row of read.rows) {
+    if (row.store && row.store.toLowerCase() !== storeName.toLowerCase()) {
+      read.errors.push({ row: row.row, field: 'store', message: spreadsheetMessages.otherStore(storeName) });
+    } else rows.push(row);
+  }
+  return { rows, errors: read.errors };
+}
+
+/**
+ * Applies a spreadsheet to a store, in the caller's transaction, whole or not at all: the
+ * import's way in once the store is known to be the caller's, and the demo seed's.
+ */
+export async function importInto(
+  tx: Executor,
+  store: Store,
+  file: { body: Buffer; kind: SpreadsheetKind },
+  /** Make the categories the file names that the store lacks (the demo seed's sample); an owner's import refuses them. */
+  options: { makeCategories?: boolean } = {},
+): Promise<ImportResult> {
+  const result = await importRows(tx, store, rowsOf(await cellsOf(file.body, file.kind)), options);
+  if (result.errors.length > 0) throw refusal(result);
+  return result;
+}
+
+/** Two variants trading codes in one file: the unique index sees the first half of the swap. */
+function codesTraded(error: unknown): unknown {
+  return isUniqueViolation(error, 'item_variants_sku_idx') ||
+    isUniqueViolation(error, 'item_variants_barcode_idx')
+    ? new AppError('conflict', spreadsheetMessages.codesTraded)
+    : error;
+}
+
 /**
  * Imports a store's catalogue from a spreadsheet (B17). With `dryRun` nothing is written; without
  * it, a file with any bad row is 400 with them all, and a good one is applied whole.
@@ -407,22 +488,82 @@ export async function importCatalogue(
   file: { body: Buffer; kind: SpreadsheetKind },
   dryRun: boolean,
 ): Promise<ImportResult> {
-  if (dryRun) {
-    const read = rowsOf(await cellsOf(file.body, file.kind));
-    const store = await storeOf(db, auth, storeId);
-    return (await plan(db, store, read.rows, read.errors)).result;
+  const found = await getStore(db, auth, storeId);
+  const store = { businessId: auth.business.id, storeId, zoneId: found.zoneId };
+  const read = ofThisStore(rowsOf(await cellsOf(file.body, file.kind)), found.name);
+  if (dryRun) return (await plan(db, store, read.rows, read.errors)).result;
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await importRows(tx, store, read);
+      if (result.errors.length > 0) throw refusal(result);
+      return result;
+    });
+  } catch (error) {
+    throw codesTraded(error);
+  }
+}
+
+/** The answer a preview of several stores ends its transaction with, so it writes nothing. */
+class Preview extends Error {
+  constructor(readonly result: ImportResult) {
+    super('preview');
+  }
+}
+
+/**
+ * Imports several stores' catalogues from one spreadsheet with a `store` column (B17): each row
+ * goes to the store it names, among those the caller sees. The stores are imported one after
+ * another in one transaction, all or nothing, so a new item of one store is the copy of the same
+ * item (name and SKU) a store before it in the file has just been given. A preview does the
+ * same and rolls it back, so it says exactly what the import would do.
+ */
+export async function importCatalogues(
+  db: Database,
+  auth: AuthContext,
+  file: { body: Buffer; kind: SpreadsheetKind },
+  dryRun: boolean,
+): Promise<ImportResult> {
+  const cells = await cellsOf(file.body, file.kind);
+  if (cells.length > 0 && !cells[0]!.some((cell) => cellText(cell).toLowerCase() === storeColumn)) {
+    const missing = { row: 1, field: storeColumn, message: spreadsheetMessages.missingColumn(storeColumn) };
+    const result = { created: 0, updated: 0, unchanged: 0, errors: [missing] };
+    if (dryRun) return result;
+    throw refusal(result);
+  }
+  const read = rowsOf(cells);
+  const errors = [...read.errors];
+  const names = [...new Set(read.rows.flatMap((row) => (row.store ? [row.store.toLowerCase()] : [])))];
+  const stores = await storesNamed(db, auth, names);
+  const byName = new Map(stores.map((store) => [store.name.toLowerCase(), store]));
+  const rowsOfStore = new Map<string, CatalogueRow[]>();
+  for (const row of read.rows) {
+    const store = row.store ? byName.get(row.store.toLowerCase()) : undefined;
+    if (!row.store) errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.storeNeeded });
+    else if (!store)
+      errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.unknownStore(row.store) });
+    else rowsOfStore.set(store.id, [...(rowsOfStore.get(store.id) ?? []), row]);
   }
   try {
-    return await db.transaction(async (tx) => importInto(tx, await storeOf(tx, auth, storeId), file));
+    return await db.transaction(async (tx) => {
+      const result: ImportResult = { created: 0, updated: 0, unchanged: 0, errors };
+      for (const store of stores) {
+        const rows = rowsOfStore.get(store.id);
+        if (!rows) continue;
+        const ref = { businessId: auth.business.id, storeId: store.id, zoneId: store.zoneId };
+        const done = await importRows(tx, ref, { rows, errors: [] });
+        result.created += done.created;
+        result.updated += done.updated;
+        result.unchanged += done.unchanged;
+        errors.push(...done.errors);
+      }
+      errors.sort((a, b) => a.row - b.row || a.field.localeCompare(b.field));
+      if (dryRun) throw new Preview(result);
+      if (errors.length > 0) throw refusal(result);
+      return result;
+    });
   } catch (error) {
-    // Two variants trading codes in one file: the unique index sees the first half of the swap.
-    if (
-      isUniqueViolation(error, 'item_variants_sku_idx') ||
-      isUniqueViolation(error, 'item_variants_barcode_idx')
-    ) {
-      throw new AppError('conflict', spreadsheetMessages.codesTraded);
-    }
-    throw error;
+    if (error instanceof Preview) return error.result;
+    throw codesTraded(error);
   }
 }
 
@@ -443,6 +584,17 @@ const exportRow = (entry: repo.CatalogueEntry) => [
   entry.maxGrams === null ? '' : String(entry.maxGrams),
 ];
 
+/** Rows as a file: CSV text, or an Excel workbook of strings (nothing in it is a formula). */
+async function fileOf(header: string[], rows: string[][], kind: SpreadsheetKind): Promise<string | Buffer> {
+  if (kind === 'csv') return [header, ...rows].map((row) => csvLine(row)).join('');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Catalogue');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  sheet.getRow(1).font = { bold: true };
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 /** The store's catalogue as the import reads it: CSV text, or an Excel workbook. */
 export async function exportCatalogue(
   db: Database,
@@ -452,22 +604,27 @@ export async function exportCatalogue(
 ): Promise<{ body: string | Buffer; fileName: string }> {
   const store = await storeOf(db, auth, storeId);
   const entries = await repo.findCatalogueEntries(db, store);
-  const fileName = `catalogue-${storeId.slice(0, 8)}.${kind}`;
-  if (kind === 'csv') {
-    return {
-      body: [spreadsheetColumns as readonly string[], ...entries.map(exportRow)]
-        .map((row) => csvLine([...row]))
-        .join(''),
-      fileName,
-    };
+  return {
+    body: await fileOf([...spreadsheetColumns], entries.map(exportRow), kind),
+    fileName: `catalogue-${storeId.slice(0, 8)}.${kind}`,
+  };
+}
+
+/** Every store's catalogue the caller sees, in one file with the `store` column first: importable as it is. */
+export async function exportCatalogues(
+  db: Database,
+  auth: AuthContext,
+  kind: SpreadsheetKind,
+): Promise<{ body: string | Buffer; fileName: string }> {
+  const rows: string[][] = [];
+  for (const store of await storesNamed(db, auth, null)) {
+    const entries = await repo.findCatalogueEntries(db, {
+      businessId: auth.business.id,
+      storeId: store.id,
+    });
+    for (const entry of entries) rows.push([store.name, ...exportRow(entry)]);
   }
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Catalogue');
-  sheet.addRow([...spreadsheetColumns]);
-  // Every cell a string: nothing in the file is a formula, whatever a name begins with.
-  for (const entry of entries) sheet.addRow(exportRow(entry));
-  sheet.getRow(1).font = { bold: true };
-  return { body: Buffer.from(await workbook.xlsx.writeBuffer()), fileName };
+  return { body: await fileOf([storeColumn, ...spreadsheetColumns], rows, kind), fileName: `catalogues.${kind}` };
 }
 
 /** The sample grocer's catalogue (scripts/catalogue-sample.mjs), beside this module or the build's entry. */

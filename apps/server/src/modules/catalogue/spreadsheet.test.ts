@@ -412,3 +412,108 @@ describe('exporting a catalogue', () => {
     ]);
   });
 });
+
+describe('several stores in one file', () => {
+  const importAll = (session: Session, body: string, dryRun = false) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/catalogue/import${dryRun ? '?dryRun=true' : ''}`,
+      headers: { ...session.headers, 'content-type': 'text/csv' },
+      payload: body,
+    });
+  const file = (...rows: string[]) => [`store,${header}`, ...rows].join('\r\n') + '\r\n';
+  async function productOf(itemId: string) {
+    const { rows } = await ctx.db.execute<{ product: string }>(
+      sql`SELECT product_id AS product FROM items WHERE id = ${itemId}`,
+    );
+    return rows[0]!.product;
+  }
+
+  it('imports each row into the store it names, one item kept in both as copies, then changes nothing', async () => {
+    const [a, b] = [await freshStore(), await freshStore()];
+    const body = file(
+      `${a.name},M-GHEE,Cow Ghee,Staples,500 ml,310,340,8,12,0405,yes`,
+      `${a.name},,Jaggery,Staples,,60,,,0,,yes`,
+      `${b.name.toUpperCase()},M-GHEE,Cow Ghee,Staples,500 ml,325,340,3,12,0405,yes`,
+    );
+    const before = [await counts(a.id), await counts(b.id)];
+    const preview = await importAll(admin, body, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [] });
+    expect([await counts(a.id), await counts(b.id)]).toEqual(before);
+
+    const res = await importAll(admin, body);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: 3, updated: 0, unchanged: 0, errors: [] });
+    const gheeA = (await itemsOf(a.id)).find((item) => item.name === 'Cow Ghee')!;
+    const gheeB = (await itemsOf(b.id)).find((item) => item.name === 'Cow Ghee')!;
+    expect([gheeA.variants[0]!.pricePaise, gheeB.variants[0]!.pricePaise]).toEqual([31_000, 32_500]);
+    expect([gheeA.variants[0]!.stock, gheeB.variants[0]!.stock]).toEqual([8, 3]);
+    // One product in two stores: an edit of its name in one is the other's too.
+    expect(await productOf(gheeB.id)).toBe(await productOf(gheeA.id));
+    const renamed = await call(admin, 'PATCH', `/api/stores/${a.id}/items/${gheeA.id}`, {
+      version: gheeA.version,
+      name: 'Cow Ghee (desi)',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await itemsOf(b.id)).map((item) => item.name)).toContain('Cow Ghee (desi)');
+
+    const exported = await call(admin, 'GET', '/api/catalogue/export.csv');
+    expect(exported.statusCode).toBe(200);
+    const lines = exported.body.split('\r\n');
+    expect(lines[0]).toBe(`store,${header},barcode,low_stock,step_g,max_g`);
+    expect(lines).toContain(`${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,`);
+    expect(lines).toContain(`${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,`);
+    const mine = [lines[0]!, ...lines.filter((line) => line.startsWith(`${a.name},`) || line.startsWith(`${b.name},`))];
+    const again = await importAll(admin, mine.join('\r\n') + '\r\n');
+    expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
+  });
+
+  it('names a row without its store, or of a store the caller does not see, and writes nothing', async () => {
+    const a = await freshStore();
+    const south = await newStore(owner, biz.zones[1]!);
+    const before = await counts(a.id);
+    const body = file(
+      `${a.name},,Poha,Staples,,45,,,0,,yes`,
+      `,,Rava,Staples,,40,,,0,,yes`,
+      `Nowhere Mart,,Sago,Staples,,70,,,0,,yes`,
+      `${south.name},,Ragi,Staples,,90,,,0,,yes`,
+    );
+    const expected = [
+      { row: 3, field: 'store', message: spreadsheetMessages.storeNeeded },
+      { row: 4, field: 'store', message: spreadsheetMessages.unknownStore('Nowhere Mart') },
+      // Another zone's store does not exist for this admin.
+      { row: 5, field: 'store', message: spreadsheetMessages.unknownStore(south.name) },
+    ];
+    const preview = await importAll(admin, body, true);
+    expect(preview.json()).toEqual({ created: 1, updated: 0, unchanged: 0, errors: expected });
+    const res = await importAll(admin, body);
+    expect(res.statusCode).toBe(400);
+    expect((errorOf(res).current as { errors: unknown }).errors).toEqual(expected);
+    expect(await counts(a.id)).toEqual(before);
+    const noColumn = await importAll(admin, csv(...sampleRows('N-')));
+    expect(noColumn.statusCode).toBe(400);
+    expect((errorOf(noColumn).current as { errors: unknown }).errors).toEqual([
+      { row: 1, field: 'store', message: spreadsheetMessages.missingColumn('store') },
+    ]);
+    const rival = await importAll(rivalOwner, body);
+    expect(rival.statusCode).toBe(400);
+    expect(await counts(a.id)).toEqual(before);
+  });
+
+  it('into one store, refuses rows the store column gives to another', async () => {
+    const a = await freshStore();
+    const res = await upload(
+      admin,
+      a.id,
+      file(`${a.name},,Poha,Staples,,45,,,0,,yes`, `Another Mart,,Rava,Staples,,40,,,0,,yes`),
+      { dryRun: true },
+    );
+    expect(res.json()).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      errors: [{ row: 3, field: 'store', message: spreadsheetMessages.otherStore(a.name) }],
+    });
+  });
+});

@@ -110,6 +110,21 @@ export async function findStore(db: Executor, scope: Scope, storeId: string) {
   return row;
 }
 
+/** The live stores the scope can see, by name (any case) or all: for a spreadsheet of several stores. */
+export function findStoresNamed(db: Executor, scope: Scope, names: string[] | null) {
+  if (names?.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: stores.id, name: stores.name, zoneId: stores.zoneId })
+    .from(stores)
+    .where(
+      and(
+        ...visible(scope),
+        names ? inArray(sql`lower(${stores.name})`, names.map((name) => name.toLowerCase())) : undefined,
+      ),
+    )
+    .orderBy(asc(stores.name), asc(stores.id));
+}
+
 /** Locks and reads the stores of `storeIds` the scope can see, for a change of them all. */
 export async function findStoresForUpdate(db: Executor, scope: Scope, storeIds: string[]) {
   return db

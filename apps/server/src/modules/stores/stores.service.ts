@@ -67,6 +67,11 @@ export async function listStores(
   return { items: items.map(toStore), total };
 }
 
+/** The live stores of these names (any case), or all, that the caller may see, by name. */
+export function storesNamed(db: Executor, auth: AuthContext, names: string[] | null) {
+  return repo.findStoresNamed(db, scopeOf(auth), names);
+}
+
 /** A store the caller may see, or 404: another zone's or business's store does not exist for them. */
 export async function getStore(db: Executor, auth: AuthContext, storeId: string): Promise<Store> {
   const row = await repo.findStore(db, scopeOf(auth), storeId);
