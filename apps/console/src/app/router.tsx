@@ -109,6 +109,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.stores.edit.path, element: <StoreEditPage /> },
   { path: paths.stores.catalog.path, element: <CataloguePage /> },
   { path: paths.stores.catalogueImport.path, element: <CatalogueImportPage /> },
+  { path: paths.stores.catalogueImportAll.path, element: <CatalogueImportPage /> },
   { path: paths.stores.categoryAdd.path, element: <CategoryAddPage /> },
   { path: paths.stores.categoryEdit.path, element: <CategoryEditPage /> },
   { path: paths.stores.itemAdd.path, element: <ItemAddPage /> },

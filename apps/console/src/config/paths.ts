@@ -33,6 +33,8 @@ export const paths = {
       path: '/stores/:storeId/catalog',
       getHref: (storeId: string) => `/stores/${segment(storeId)}/catalog`,
     },
+    /** Several stores' catalogues from one spreadsheet with a store column (B17). */
+    catalogueImportAll: fixed('/stores/import'),
     /** The store's catalogue from a spreadsheet: preview, then apply (B17). */
     catalogueImport: {
       path: '/stores/:storeId/catalog/import',

@@ -5,6 +5,8 @@
  * names of categories.
  */
 export const catalogueKeys = {
+  /** Every store's catalogue (an import of several stores). */
+  root: ['catalogue'] as const,
   all: (storeId: string) => ['catalogue', storeId] as const,
   categoryLists: (storeId: string) => ['catalogue', storeId, 'categories', 'list'] as const,
   category: (storeId: string, categoryId: string) =>

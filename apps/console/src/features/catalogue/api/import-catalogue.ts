@@ -24,7 +24,8 @@ export function spreadsheetKind(file: File): SpreadsheetKind | null {
 }
 
 export type ImportCatalogue = {
-  storeId: string;
+  /** null: several stores' catalogues in one file, each row naming its store. */
+  storeId: string | null;
   file: File;
   kind: SpreadsheetKind;
   /** true: the preview, which writes nothing. */
@@ -45,7 +46,7 @@ export function importCatalogue({
   onProgress,
   signal,
 }: ImportCatalogue): Promise<ImportResult> {
-  return apiUpload<ImportResult>(`${storePath(storeId)}/catalogue/import`, {
+  return apiUpload<ImportResult>(`${storeId === null ? '' : storePath(storeId)}/catalogue/import`, {
     query: { dryRun },
     body: file,
     contentType: spreadsheetTypes[kind],
@@ -61,7 +62,9 @@ export function useImportCatalogue() {
     mutationFn: importCatalogue,
     onSuccess: (_result, { storeId, dryRun }) => {
       if (dryRun) return;
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.all(storeId) });
+      void queryClient.invalidateQueries({
+        queryKey: storeId === null ? catalogueKeys.root : catalogueKeys.all(storeId),
+      });
       void queryClient.invalidateQueries({ queryKey: lowStockKey });
     },
   });

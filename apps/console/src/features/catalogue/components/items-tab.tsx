@@ -36,7 +36,8 @@ import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-cata
 import type { UpdateItem } from '@/features/catalogue/api/update-item.ts';
 import { updateItemMutationKey, useUpdateItem } from '@/features/catalogue/api/update-item.ts';
 import { CopyCatalogueDialog } from '@/features/catalogue/components/copy-catalogue-dialog.tsx';
-import { ExportMenu } from '@/features/catalogue/components/export-menu.tsx';
+import { ExportMenu } from '@/components/export-menu.tsx';
+import { exportCatalogueHrefs } from '@/features/catalogue/api/export-catalogue.ts';
 import { LowStockChip, StockCell, StockCount } from '@/features/catalogue/components/stock-summary.tsx';
 
 /**
@@ -200,7 +201,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
           >
             Import
           </Button>
-          <ExportMenu storeId={storeId} />
+          <ExportMenu hrefs={exportCatalogueHrefs(storeId)} />
           <Button
             variant="contained"
             startIcon={<AddOutlined />}

@@ -135,3 +135,29 @@ describe('importing a catalogue', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });
 });
+
+describe('importing several stores in one file', { timeout: 30_000 }, () => {
+  it('sends the file to the import of all stores, and leads back to the stores', async () => {
+    fakeXhr();
+    const api = mockApi({
+      'GET /api/auth/session': sessionHandler(adminSession),
+      'POST /api/catalogue/import': () => json(200, clean),
+    });
+    const { user } = renderApp('/stores/import');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Import for all stores' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('One file for several stores: each row names its store.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to stores' })).toHaveAttribute('href', '/stores');
+
+    await user.upload(await fileInput(), csv('all-stores.csv'));
+    await user.click(await screen.findByRole('button', { name: 'Import 3 rows' }));
+    expect(await screen.findByRole('heading', { name: 'Imported all-stores.csv' })).toBeInTheDocument();
+    expect(api.callsTo('POST /api/catalogue/import').map((call) => call.query.get('dryRun'))).toEqual([
+      'true',
+      'false',
+    ]);
+    expect(screen.getByRole('link', { name: 'See the stores' })).toHaveAttribute('href', '/stores');
+  });
+});

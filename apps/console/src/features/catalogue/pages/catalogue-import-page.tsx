@@ -14,10 +14,12 @@ import {
   spreadsheetColumns,
   spreadsheetLimits,
   spreadsheetMessages,
+  storeColumn,
 } from '@storedesk/shared/catalogue/spreadsheet';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
+import { paths } from '@/config/paths.ts';
 import { asApiError } from '@/lib/api-client.ts';
 import { formatCount } from '@/lib/counts.ts';
 import { sampleCatalogueHref } from '@/features/catalogue/api/export-catalogue.ts';
@@ -57,12 +59,14 @@ function formatSize(bytes: number): string {
 const rowsToWrite = (result: ImportResult) => result.created + result.updated;
 
 /**
- * B17: a store's catalogue from a spreadsheet. The chosen file is sent as a preview first
- * (nothing written), which counts the rows that are new, changed and unchanged and lists every bad
- * row; "Import N rows" sends it again to apply, whole or not at all.
+ * B17: a store's catalogue from a spreadsheet, or (without a store in the address) several
+ * stores' from one file with a store column. The chosen file is sent as a preview first (nothing
+ * written), which counts the rows that are new, changed and unchanged and lists every bad row;
+ * "Import N rows" sends it again to apply, whole or not at all.
  */
 export function CatalogueImportPage() {
-  const { storeId = '' } = useParams();
+  const storeId = useParams().storeId ?? null;
+  const backTo = storeId === null ? paths.stores.list.getHref() : catalogueHref(storeId, 'items');
   const importCatalogue = useImportCatalogue();
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [problem, setProblem] = useState<string | null>(null);
@@ -150,15 +154,17 @@ export function CatalogueImportPage() {
   return (
     <>
       <PageHeader
-        title="Import items"
-        description={<StoreNameLine storeId={storeId} />}
+        title={storeId === null ? 'Import for all stores' : 'Import items'}
+        description={
+          storeId === null ? (
+            'One file for several stores: each row names its store.'
+          ) : (
+            <StoreNameLine storeId={storeId} />
+          )
+        }
         actions={
-          <Button
-            startIcon={<ArrowBackOutlined />}
-            component={RouterLink}
-            to={catalogueHref(storeId, 'items')}
-          >
-            Catalogue
+          <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={backTo}>
+            {storeId === null ? 'Back to stores' : 'Catalogue'}
           </Button>
         }
       />
@@ -166,13 +172,23 @@ export function CatalogueImportPage() {
         <Card variant="outlined">
           <CardContent>
             <Stack spacing={2}>
+              {storeId === null ? (
+                <Typography variant="body2">
+                  Give each row its store’s name in a <code>{storeColumn}</code> column. The stores are
+                  imported together, all or nothing, and an item with the same name and SKU in several stores
+                  is kept as one item in each, at each row’s price and stock. Export all stores from the
+                  Stores page to start from what you have.
+                </Typography>
+              ) : null}
               <Typography variant="body2">
                 A CSV or Excel (.xlsx) file: a header row, then one row per variant, with the columns{' '}
                 <code>{requiredSpreadsheetColumns.join(', ')}</code> (and, if you like,{' '}
                 <code>{spreadsheetColumns.slice(requiredSpreadsheetColumns.length).join(', ')}</code>). Rows
                 with the same name are one item; money is in rupees; an empty stock is not counted; the
-                category must already be in this store. Rows match this store’s variants by SKU, so importing
-                a file again changes nothing.
+                category must already be in this store; <code>step_g</code> and <code>max_g</code> are for
+                items sold loose: the step and the most one order may take, in grams; price, MRP and stock are
+                then per kg and in grams. Rows match this store’s variants by SKU, so importing a file again
+                changes nothing.
               </Typography>
               <Box>
                 <Link href={sampleCatalogueHref} download underline="hover">
@@ -222,8 +238,8 @@ export function CatalogueImportPage() {
               </Box>
               {stage.step === 'done' ? (
                 <Box>
-                  <Button variant="contained" component={RouterLink} to={catalogueHref(storeId, 'items')}>
-                    See the items
+                  <Button variant="contained" component={RouterLink} to={backTo}>
+                    {storeId === null ? 'See the stores' : 'See the items'}
                   </Button>
                 </Box>
               ) : null}

@@ -94,6 +94,25 @@ describe('stores list', { timeout: 30_000 }, () => {
     expect(row(mango.name)).toHaveTextContent('Open');
   });
 
+  it('imports and exports every store’s catalogue in one spreadsheet', async () => {
+    const { user } = renderStores(adminSession);
+    await screen.findByText('Green Basket');
+    expect(screen.getByRole('link', { name: 'Import for all stores' })).toHaveAttribute(
+      'href',
+      '/stores/import',
+    );
+    await user.click(screen.getByRole('button', { name: 'Export all stores' }));
+    const menu = await screen.findByRole('menu', { name: 'Export all stores' });
+    expect(within(menu).getByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
+      'href',
+      '/api/catalogue/export.csv',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Excel (.xlsx)' })).toHaveAttribute(
+      'href',
+      '/api/catalogue/export.xlsx',
+    );
+  });
+
   it('shows no zone column to an admin', async () => {
     renderStores(adminSession);
     await screen.findByText('Green Basket');

@@ -1,5 +1,6 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -22,6 +23,8 @@ import { paths } from '@/config/paths.ts';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { ExportMenu } from '@/components/export-menu.tsx';
+import { allCataloguesHrefs } from '@/features/stores/api/export-catalogues.ts';
 import { SearchField } from '@/components/search-field.tsx';
 import { useDeleteWithUndo } from '@/components/delete-with-undo.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -175,14 +178,24 @@ export function StoresPage() {
         title="Stores"
         description="Open, close and edit the stores, and their catalogues."
         actions={
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            component={RouterLink}
-            to={paths.stores.add.getHref()}
-          >
-            Add store
-          </Button>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+            <Button
+              startIcon={<UploadFileOutlined />}
+              component={RouterLink}
+              to={paths.stores.catalogueImportAll.getHref()}
+            >
+              Import for all stores
+            </Button>
+            <ExportMenu hrefs={allCataloguesHrefs} label="Export all stores" />
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              component={RouterLink}
+              to={paths.stores.add.getHref()}
+            >
+              Add store
+            </Button>
+          </Stack>
         }
       />
       <Paper variant="outlined">

@@ -3,10 +3,15 @@ import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
-import { exportCatalogueHref } from '@/features/catalogue/api/export-catalogue.ts';
 
-/** Export: the store's catalogue downloaded as CSV or as Excel, in the columns the import reads. */
-export function ExportMenu({ storeId }: { storeId: string }) {
+/** Export: a spreadsheet downloaded as CSV or as Excel, from the two addresses given. */
+export function ExportMenu({
+  hrefs,
+  label = 'Export',
+}: {
+  hrefs: Record<'csv' | 'xlsx', string>;
+  label?: string;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
@@ -20,7 +25,7 @@ export function ExportMenu({ storeId }: { storeId: string }) {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        Export
+        {label}
       </Button>
       <Menu
         id={menuId}
@@ -29,20 +34,10 @@ export function ExportMenu({ storeId }: { storeId: string }) {
         onClose={() => setAnchor(null)}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        <MenuItem
-          component="a"
-          href={exportCatalogueHref(storeId, 'csv')}
-          download
-          onClick={() => setAnchor(null)}
-        >
+        <MenuItem component="a" href={hrefs.csv} download onClick={() => setAnchor(null)}>
           CSV
         </MenuItem>
-        <MenuItem
-          component="a"
-          href={exportCatalogueHref(storeId, 'xlsx')}
-          download
-          onClick={() => setAnchor(null)}
-        >
+        <MenuItem component="a" href={hrefs.xlsx} download onClick={() => setAnchor(null)}>
           Excel (.xlsx)
         </MenuItem>
       </Menu>
