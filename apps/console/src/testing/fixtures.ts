@@ -131,6 +131,7 @@ export function itemFixture(changes: Partial<Item> = {}): Item {
     categoryName: categoryFixture().name,
     name: 'Alphonso mango',
     tags: ['seasonal'],
+    aliases: ['aam'],
     inStock: true,
     veg: true,
     featured: 1,

@@ -48,6 +48,7 @@ BEGIN
       SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
       WHERE o."name" IS DISTINCT FROM n."name"
          OR o."tags" IS DISTINCT FROM n."tags"
+         OR o."aliases" IS DISTINCT FROM n."aliases"
          OR o."deleted_at" IS DISTINCT FROM n."deleted_at"
          OR o."store_id" IS DISTINCT FROM n."store_id"
       UNION

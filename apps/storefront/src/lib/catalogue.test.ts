@@ -33,6 +33,7 @@ const item = (
   id,
   name,
   tags: [],
+  aliases: [],
   categoryId: 'dairy',
   pricePaise: Math.min(...variants.map((each) => each.pricePaise)),
   variants,

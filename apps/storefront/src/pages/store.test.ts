@@ -51,6 +51,7 @@ function item(id: string, name: string, variants: Variant[], more: Partial<Item>
     id,
     name,
     tags: [],
+    aliases: [],
     categoryId: null,
     pricePaise: Math.min(...variants.map((each) => each.pricePaise)),
     variants,

@@ -14,6 +14,8 @@ describe('audit values', () => {
     expect(auditFieldLabel('openTime')).toBe('Open time');
     expect(auditFieldLabel('zoneIds')).toBe('Zones');
     expect(auditFieldLabel('parentId')).toBe('Parent');
+    expect(auditFieldLabel('aliases')).toBe('Other names');
+    expect(auditFieldLabel('position')).toBe('Position');
   });
 
   it('writes statuses by their names, people by theirs, money in rupees, moments in the business’s zone', () => {

@@ -37,6 +37,7 @@ const fieldLabels: Record<string, string> = {
   gstRate: 'GST rate',
   hsn: 'HSN code',
   gstin: 'GSTIN',
+  aliases: 'Other names',
 };
 
 /** A field as the screens name it: "dexId" is "Delivery executive", "minimumOrderPaise" "Minimum order", "zoneIds" "Zones". */

@@ -5,6 +5,7 @@ import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
 import { singleLine, versionSchema } from '../text.ts';
 
+import { aliasesSchema } from './aliases.ts';
 import { variantMessages, type VariantValues } from './variants.ts';
 import { variantListSchema, variantSchema } from './variant-schemas.ts';
 
@@ -42,6 +43,8 @@ const itemFields = {
     .array(singleLine(30).pipe(z.string().min(1)))
     .max(20, 'at most 20 tags')
     .default([]),
+  /** Other names and spellings customers search by ("chawal"): searched, never shown to customers. */
+  aliases: aliasesSchema.default([]),
   veg: z.boolean().default(false),
   inStock: z.boolean().default(true),
 };
@@ -82,6 +85,7 @@ export const itemUpdateSchema = z
   .object({
     ...itemFields,
     tags: itemFields.tags.unwrap(),
+    aliases: aliasesSchema,
     veg: z.boolean(),
     inStock: z.boolean(),
     gstRate: gstRateSchema,
@@ -99,6 +103,8 @@ export const itemSchema = z.object({
   categoryName: z.string().nullable(),
   name: z.string(),
   tags: z.array(z.string()),
+  /** Other names and spellings customers search by; shared by the item's copies in other stores. */
+  aliases: z.array(z.string()),
   inStock: z.boolean(),
   veg: z.boolean(),
   featured: z.number().int(),

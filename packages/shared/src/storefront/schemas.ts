@@ -308,7 +308,7 @@ export const storefrontStoreListSchema = z.object({
 });
 
 export const storefrontCatalogueQuerySchema = z.object({
-  /** Part of an item's name or of one of its tags, any case. */
+  /** Part of an item's name, other names or tags, any case; a letter wrong in a name still finds it. */
   q: singleLine(100).optional(),
   categoryId: z.uuid({ error: 'must be the id of a category' }).optional(),
 });
@@ -324,8 +324,10 @@ export const storefrontCatalogueSchema = z.object({
     z.object({
       id: z.string(),
       name: z.string(),
-      /** What people also call it ("chawal"), for the app's search. */
+      /** Words the console gives it (such as veg), which the app's search finds too. */
       tags: z.array(z.string()),
+      /** Other names and spellings customers search by ("chawal", "चावल"): searched, never shown. */
+      aliases: z.array(z.string()),
       categoryId: z.string().nullable(),
       /** The lowest price of its variants. */
       pricePaise: z.number().int(),

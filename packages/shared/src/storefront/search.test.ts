@@ -22,7 +22,20 @@ describe('matchesSearch', () => {
     expect(matchesSearch(rice, 'Staples', 'awal')).toBe(false);
   });
 
+  it('finds an item by its other names, Hindi and Kannada ones too, and by a kept catalogue without any', () => {
+    const onions = { name: 'Onions', aliases: ['pyaz', 'प्याज़', 'ಈರುಳ್ಳಿ'], tags: [] };
+    expect(matchesSearch(onions, null, 'pyaz')).toBe(true);
+    expect(matchesSearch(onions, null, 'प्याज़')).toBe(true);
+    expect(matchesSearch(onions, null, 'प्या')).toBe(true);
+    expect(matchesSearch(onions, null, 'ಈರುಳ್ಳಿ')).toBe(true);
+    expect(matchesSearch(onions, null, 'ಈರು')).toBe(true);
+    expect(matchesSearch(onions, null, 'lahsun')).toBe(false);
+    expect(matchesSearch({ name: 'Onions', tags: [] }, null, 'pyaz')).toBe(false);
+  });
+
   it('splits a search into its words, lower case, without the punctuation around them', () => {
     expect(searchWords('  Chawal, "Basmati" (5 kg) ')).toEqual(['chawal', 'basmati', '5', 'kg']);
+    // A vowel sign at the end is part of the word.
+    expect(searchWords('ಈರುಳ್ಳಿ, चावल।')).toEqual(['ಈರುಳ್ಳಿ', 'चावल']);
   });
 });

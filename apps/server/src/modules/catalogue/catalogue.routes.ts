@@ -242,7 +242,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
       schema: {
         tags: ['catalogue'],
         summary:
-          'Keep the item in other stores too: each gets a copy at these prices (stock not counted), in its category of the same name; the copies share name, other names, veg mark, tax, image and variants, so an edit in one store is every store’s, while price, stock and availability stay each store’s own. Stores that keep it already are skipped.',
+          'Keep the item in other stores too: each gets a copy at these prices (stock not counted), in its category of the same name; the copies share name, other names, tags, veg mark, tax, image and variants, so an edit in one store is every store’s, while price, stock and availability stay each store’s own. Stores that keep it already are skipped.',
         params: itemParams,
         body: itemCopyInputSchema,
         response: { 200: itemCopyResultSchema, ...errors },

@@ -95,6 +95,7 @@ const toItem = (row: ItemRow, variantRows: variantsRepo.VariantRow[]): Item => (
   categoryName: row.categoryName,
   name: row.name,
   tags: row.tags,
+  aliases: row.aliases,
   inStock: row.inStock,
   veg: row.veg,
   featured: row.featured,
@@ -380,7 +381,7 @@ export async function updateItem(
         );
       }
       // What the item's copies in other stores share follows this edit (ADR 0063).
-      const shared = ['name', 'tags', 'veg', 'gstRate', 'hsn'] as const;
+      const shared = ['name', 'tags', 'aliases', 'veg', 'gstRate', 'hsn'] as const;
       if (variants || shared.some((field) => values[field] !== undefined))
         await syncCopies(tx, store, itemId);
       await announce(tx, store, 'item.updated');

@@ -8,6 +8,7 @@ import type { StoreRef } from './categories.repository.ts';
 export type SharedItemFields = {
   name: string;
   tags: string[];
+  aliases: string[];
   veg: boolean;
   gstRate: number;
   hsn: string | null;
@@ -32,6 +33,7 @@ export async function findSourceItem(db: Executor, store: StoreRef, itemId: stri
       productId: items.productId,
       name: items.name,
       tags: items.tags,
+      aliases: items.aliases,
       veg: items.veg,
       gstRate: items.gstRate,
       hsn: items.hsn,

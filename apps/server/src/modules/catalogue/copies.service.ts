@@ -1,7 +1,7 @@
 /*
  * One item in many stores (B17, ADR 0063): each store keeps its own copy of a product, with its
  * own price, stock, availability, badge and category; the copies share the product's name,
- * other names, veg mark, tax, image and variants (labels, MRPs, SKUs, barcodes and their
+ * other names, tags, veg mark, tax, image and variants (labels, MRPs, SKUs, barcodes and their
  * order), so one edit in any store is every store's.
  */
 import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
@@ -39,6 +39,7 @@ export async function syncCopies(tx: Executor, store: StoreRef, itemId: string):
   const fields = {
     name: source.name,
     tags: source.tags,
+    aliases: source.aliases,
     veg: source.veg,
     gstRate: source.gstRate,
     hsn: source.hsn,
@@ -87,6 +88,7 @@ async function copyInto(tx: Executor, from: StoreRef, itemId: string, to: StoreR
     categoryId,
     name: source.name,
     tags: source.tags,
+    aliases: source.aliases,
     veg: source.veg,
     gstRate: source.gstRate,
     hsn: source.hsn,

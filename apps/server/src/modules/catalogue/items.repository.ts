@@ -14,6 +14,7 @@ export type ItemValues = {
   gstRate: number;
   hsn: string | null;
   tags: string[];
+  aliases: string[];
   veg: boolean;
   inStock: boolean;
 };
@@ -26,6 +27,7 @@ const columns = {
   categoryName: categories.name,
   name: items.name,
   tags: items.tags,
+  aliases: items.aliases,
   inStock: items.inStock,
   veg: items.veg,
   featured: items.featured,
@@ -49,11 +51,12 @@ function selectItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Execut
 }
 
 /**
- * What the console's search of a store's items matches (B17): the name, the other names (tags)
+ * What the console's search of a store's items matches (B17): the name, the other names, the tags
  * and the variants' SKUs and barcodes, one to a line so no match runs across two of them. The
  * item's id is spelt with its table: the subquery's own columns would shadow a bare one.
  */
-const searchText = sql<string>`lower(concat_ws(E'\n', ${items.name}, array_to_string(${items.tags}, E'\n'),
+const searchText = sql<string>`lower(concat_ws(E'\n', ${items.name}, array_to_string(${items.aliases}, E'\n'),
+  array_to_string(${items.tags}, E'\n'),
   (SELECT string_agg(concat_ws(E'\n', v.sku, v.barcode), E'\n') FROM item_variants v WHERE v.item_id = "items"."id")))`;
 
 /** The item list of each store, held in memory (lib/list-index.ts). */

@@ -423,6 +423,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         id: items.rice,
         name: 'Basmati Rice (5 kg)',
         tags: ['Chawal'],
+        aliases: [],
         categoryId: categories.grains,
         pricePaise: 64_950,
         variants: [
@@ -444,6 +445,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         id: items.soldOut,
         name: '100% Alphonso Mangoes',
         tags: [],
+        aliases: [],
         categoryId: null,
         pricePaise: 32_000,
         variants: [
@@ -465,6 +467,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
         id: items.milk,
         name: 'Full Cream Milk (1 L)',
         tags: [],
+        aliases: [],
         categoryId: categories.dairy,
         pricePaise: 6_800,
         variants: [

@@ -205,6 +205,7 @@ export function findCatalogueItems(
       id: items.id,
       name: items.name,
       tags: items.tags,
+      aliases: items.aliases,
       categoryId: items.categoryId,
       variants: variantsOfItem,
       veg: items.veg,
@@ -219,12 +220,17 @@ export function findCatalogueItems(
         eq(items.storeId, storeId),
         isNull(items.deletedAt),
         filter.q && filter.nearly
-          ? // A word of the name with a letter wrong or missing ("basmti"): among one store's items.
-            sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.name})) >= 0.5`
+          ? // A word of the name or of another name with a letter wrong or missing ("basmti",
+            // "chawl"): among one store's items.
+            or(
+              sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.name})) >= 0.5`,
+              sql`EXISTS (SELECT 1 FROM unnest(${items.aliases}) AS alias WHERE word_similarity(${filter.q.toLowerCase()}, lower(alias)) >= 0.5)`,
+            )
           : filter.q
             ? or(
                 nameMatches(items.name, filter.q),
-                // What people also call it ("chawal"), as the app's own search finds it.
+                // What customers also call it ("chawal", "चावल"), as the app's own search finds it.
+                sql`EXISTS (SELECT 1 FROM unnest(${items.aliases}) AS alias WHERE lower(alias) LIKE ${likePattern(filter.q.toLowerCase())})`,
                 sql`EXISTS (SELECT 1 FROM unnest(${items.tags}) AS tag WHERE lower(tag) LIKE ${likePattern(filter.q.toLowerCase())})`,
                 // A pack's SKU or barcode, as a shelf or a scanner gives it.
                 sql`EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = "items"."id" AND (v.sku = ${filter.q} OR v.barcode = ${filter.q}))`,
