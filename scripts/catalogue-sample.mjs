@@ -410,7 +410,7 @@ const aisles = [
 ];
 
 const field = (value) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const lines = ['sku,name,category,variant,price,mrp,stock,gst,hsn,veg,barcode,low_stock'];
+const lines = ['sku,name,category,variant,price,mrp,stock,gst,hsn,veg,barcode,low_stock,step_g,max_g'];
 let count = 0;
 for (const [category, gst, hsn, veg, products] of aisles) {
   for (const brand of brands) {
@@ -443,6 +443,8 @@ for (const [category, gst, hsn, veg, products] of aisles) {
               veg ? 'yes' : 'no',
               barcode,
               counted && index === 0 ? '8' : '',
+              '',
+              '',
             ]
               .map(field)
               .join(','),
@@ -451,6 +453,45 @@ for (const [category, gst, hsn, veg, products] of aisles) {
       }
     }
   }
+}
+
+/**
+ * Vegetables sold loose (B17): rupees a kilogram, weighed out in 250 g steps up to 5 kg; the
+ * stock is in grams. Written last, so the rows before them are as they always were.
+ */
+const loose = [
+  ['Onion', 36, 40, 'pyaaz'],
+  ['Potato', 32, 35],
+  ['Tomato', 40, 45],
+  ['Carrot', 60, 64],
+  ['Beans', 80, 90],
+  ['Green Chilli', 120, ''],
+  ['Ginger', 160, 180],
+  ['Garlic', 240, 260],
+];
+for (const [index, [product, rupees, mrp]] of loose.entries()) {
+  const code = `LOOSE-${String(++count).padStart(5, '0')}`;
+  const stock = String((10 + index * 5) * 1000);
+  lines.push(
+    [
+      code,
+      `Loose ${product}`,
+      'Fresh Vegetables',
+      '',
+      rupees.toFixed(2),
+      mrp === '' ? '' : mrp.toFixed(2),
+      stock,
+      '0',
+      '0703',
+      'yes',
+      '',
+      '2000',
+      '250',
+      '5000',
+    ]
+      .map(field)
+      .join(','),
+  );
 }
 writeFileSync(out, `${lines.join('\r\n')}\r\n`);
 console.log(`${count} rows written to ${out}`);

@@ -195,8 +195,20 @@ describe('seedDemo', () => {
       FROM item_variants v JOIN stores s ON s.id = v.store_id
       WHERE v.business_id = ${businessId} AND v.sku IS NOT NULL GROUP BY s.name`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ store: 'Fresh Mart Jayanagar', items: 2_550, variants: 4_750 });
+    expect(rows[0]).toMatchObject({ store: 'Fresh Mart Jayanagar', items: 2_558, variants: 4_758 });
     expect(rows[0]!.counted).toBeGreaterThan(2_000);
+    // Its vegetables are sold loose: per kg, in 250 g steps up to 5 kg, counted in grams.
+    const loose = await database.db.execute<{
+      item: string;
+      price: number;
+      step: number;
+      max: number;
+      stock: number;
+    }>(sql`
+      SELECT i.name AS item, v.price_paise::int AS price, v.step_grams AS step, v.max_grams AS max, v.stock
+      FROM item_variants v JOIN items i ON i.id = v.item_id
+      WHERE v.business_id = ${businessId} AND v.sku = 'LOOSE-04751'`);
+    expect(loose.rows).toEqual([{ item: 'Loose Onion', price: 3_600, step: 250, max: 5_000, stock: 10_000 }]);
   });
 
   it('sells milk and atta in two sizes each, below their MRP, and every other item as one unlabelled variant', async () => {
