@@ -1,7 +1,8 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { LowStockRow } from '@storedesk/shared/catalogue/variants';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
+import { refetchSoon, useLiveEvent } from '@/lib/live-events.ts';
 
 export type LowStockQuery = {
   zoneId: string | undefined;
@@ -33,5 +34,11 @@ export function lowStockQueryOptions(query: LowStockQuery) {
 }
 
 export function useLowStock(query: LowStockQuery) {
+  const queryClient = useQueryClient();
+  // An order takes its stock, and a cancel gives it back, under the orders' topic: their events
+  // ask for the list again too (at most once a second, however many orders come).
+  useLiveEvent((event) => {
+    if (event.topic === 'orders') refetchSoon(queryClient, lowStockKey, false);
+  });
   return useQuery(lowStockQueryOptions(query));
 }
