@@ -256,6 +256,10 @@ const walk: Record<string, Entry> = {
     url: `/api/stores/${r.store.id}/categories/${r.category.id}`,
     payload: { name: 'Taken over', ...version(r.category) },
   })),
+  'PUT /api/stores/{storeId}/categories/{categoryId}/position': record((r) => ({
+    url: `/api/stores/${r.store.id}/categories/${r.category.id}/position`,
+    payload: { position: 1, ...version(r.category) },
+  })),
   'DELETE /api/stores/{storeId}/categories/{categoryId}': record((r) => ({
     url: `/api/stores/${r.store.id}/categories/${r.category.id}?version=${r.category.version}`,
   })),

@@ -101,6 +101,7 @@ export function categoryFixture(changes: Partial<Category> = {}): Category {
     id: 'c0000000-0000-4000-8000-000000000001',
     storeId: storeFixture().id,
     name: 'Fruits',
+    position: 1,
     version: 2,
     updatedAt: '2025-01-02T00:00:00.000Z',
     ...changes,

@@ -18,10 +18,24 @@ export type CategoryInput = z.infer<typeof categoryInputSchema>;
 export const categoryUpdateSchema = categoryInputSchema.extend({ version: versionSchema });
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
+/** A category's place in its store's list: 1 is first; a place past the end puts it last (B17). */
+export const categoryPositionMessage = 'must be a whole number, 1 or more';
+export const categoryMoveSchema = z.object({
+  position: z
+    .number({ error: categoryPositionMessage })
+    .int(categoryPositionMessage)
+    .min(1, categoryPositionMessage)
+    .max(1_000_000, categoryPositionMessage),
+  version: versionSchema,
+});
+export type CategoryMove = z.infer<typeof categoryMoveSchema>;
+
 export const categorySchema = z.object({
   id: z.string(),
   storeId: z.string(),
   name: z.string(),
+  /** Where it stands in the store's list (the customer app's menu): lower first, then by name. */
+  position: z.number().int(),
   version: z.number().int(),
   updatedAt: z.string(),
 });

@@ -319,6 +319,7 @@ export const storefrontCatalogueLimit = 1000;
 /** `GET /storefront/stores/:storeId/catalogue`. */
 export const storefrontCatalogueSchema = z.object({
   store: storefrontStoreSchema,
+  /** The store's categories in its order (by position, then name), as the app lists them. */
   categories: z.array(z.object({ id: z.string(), name: z.string() })),
   items: z.array(
     z.object({

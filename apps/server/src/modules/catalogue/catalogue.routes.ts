@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   catalogueListQuerySchema,
   categoryInputSchema,
+  categoryMoveSchema,
   categorySchema,
   categoryUpdateSchema,
   itemInputSchema,
@@ -48,7 +49,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Categories of a store, searchable and paged',
+        summary: 'Categories of a store in its order (by position, then name), searchable and paged',
         params: storeParams,
         querystring: catalogueListQuerySchema,
         response: { 200: listResponseSchema(categorySchema), 404: errorEnvelopeSchema },
@@ -62,7 +63,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'Add a category to a store',
+        summary: 'Add a category to a store, at the end of its order',
         params: storeParams,
         body: categoryInputSchema,
         response: { 201: categorySchema, ...errors },
@@ -101,6 +102,28 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     },
     async (request) =>
       catalogue.updateCategory(
+        db,
+        authOf(request),
+        request.params.storeId,
+        request.params.categoryId,
+        request.body,
+      ),
+  );
+
+  app.put(
+    '/stores/:storeId/categories/:categoryId/position',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Move a category to a place in its store’s order (1 is first; past the end is last), based on the version read; the others shift around it, keeping their versions. Answers the category moved.',
+        params: categoryParams,
+        body: categoryMoveSchema,
+        response: { 200: categorySchema, ...errors },
+      },
+    },
+    async (request) =>
+      catalogue.moveCategory(
         db,
         authOf(request),
         request.params.storeId,

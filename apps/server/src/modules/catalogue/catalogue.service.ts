@@ -1,11 +1,13 @@
 import type {
   Category,
   CategoryInput,
+  CategoryMove,
   CategoryUpdate,
   Item,
   ItemUpdateValues,
   ItemValuesInput,
 } from '@storedesk/shared/catalogue/schemas';
+import { orderAfterMove, positionChanges } from '@storedesk/shared/catalogue/category-order';
 import {
   priceRange,
   stockAdjustmentRefusal,
@@ -26,7 +28,7 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { replaceImage } from '#server/lib/replace-image.ts';
 import { fileUrl, imageKey, type ImageUpload } from '#server/storage/images.ts';
 import type { Storage } from '#server/storage/storage.ts';
-import { AppError, invalid, notFound } from '#server/lib/errors.ts';
+import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import { writeVersioned } from '#server/lib/versioned.ts';
@@ -180,6 +182,37 @@ export async function updateCategory(
       return toCategory(row);
     }),
   );
+}
+
+/**
+ * Puts a category at a place of its store's list (B17): 1 is first, a place past the end is last;
+ * the others shift around it and the list is numbered 1, 2, 3… again. Based on the version of the
+ * category moved (D9); the ones that shift keep theirs, as nobody edited them.
+ */
+export async function moveCategory(
+  db: Database,
+  auth: AuthContext,
+  storeId: string,
+  categoryId: string,
+  move: CategoryMove,
+): Promise<Category> {
+  return db.transaction(async (tx) => {
+    const store = await storeOf(tx, auth, storeId);
+    const order = await categoriesRepo.lockCategoryOrder(tx, store);
+    const moving = order.find((category) => category.id === categoryId.toLowerCase());
+    if (!moving) throw notFound();
+    if (moving.version !== move.version) throw stale(toCategory(moving));
+    const ids = orderAfterMove(
+      order.map((category) => category.id),
+      moving.id,
+      move.position,
+    );
+    const changes = positionChanges(order, ids);
+    if (changes.length === 0) return toCategory(moving);
+    await categoriesRepo.setPositions(tx, store, moving.id, changes);
+    await announce(tx, store, 'category.updated');
+    return toCategory((await categoriesRepo.findCategory(tx, store, moving.id))!);
+  });
 }
 
 /** The category goes to the trash; its items stay and show no category. */

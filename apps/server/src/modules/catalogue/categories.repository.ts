@@ -3,7 +3,7 @@ import type { ListQuery } from '@storedesk/shared/lists';
 import type { Executor } from '#server/db/client.ts';
 import { categories } from '#server/db/schema.ts';
 import { nameMatches } from '#server/lib/search.ts';
-import { ofBusiness } from '#server/lib/scope.ts';
+import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
 
 /** Every function takes the store (already checked to be in the caller's scope) and its business. */
 export type StoreRef = { businessId: string; storeId: string };
@@ -12,6 +12,7 @@ const columns = {
   id: categories.id,
   storeId: categories.storeId,
   name: categories.name,
+  position: categories.position,
   version: categories.version,
   updatedAt: categories.updatedAt,
 };
@@ -19,6 +20,9 @@ const columns = {
 function live(store: StoreRef): SQL[] {
   return [ofBusiness(categories, store), eq(categories.storeId, store.storeId), isNull(categories.deletedAt)];
 }
+
+/** The store's order (B17): by position, then name; a tie is broken by id so pages never overlap. */
+const listOrder = [asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id)];
 
 export async function findCategories(db: Executor, store: StoreRef, query: ListQuery) {
   const conditions = live(store);
@@ -29,7 +33,7 @@ export async function findCategories(db: Executor, store: StoreRef, query: ListQ
       .select(columns)
       .from(categories)
       .where(where)
-      .orderBy(asc(categories.name), asc(categories.id))
+      .orderBy(...listOrder)
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ total: count() }).from(categories).where(where),
@@ -45,10 +49,39 @@ export async function findCategory(db: Executor, store: StoreRef, categoryId: st
   return row;
 }
 
+/**
+ * The store's live categories in its order, locked until the transaction ends: one move at a time.
+ * Locked in id order (no two moves wait on each other in a circle), then read in list order by a
+ * statement of its own, which sees what a move that held the locks before wrote.
+ */
+export async function lockCategoryOrder(db: Executor, store: StoreRef) {
+  await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(...live(store)))
+    .orderBy(asc(categories.id))
+    .for('update');
+  return db
+    .select(columns)
+    .from(categories)
+    .where(and(...live(store)))
+    .orderBy(...listOrder);
+}
+
+/**
+ * The position a category added to the store takes: after its last one. Two added at once may
+ * take the same; their names then order them.
+ */
+export function nextPosition(store: StoreRef): SQL<number> {
+  return sql<number>`(SELECT coalesce(max(c.position), 0) + 1 FROM ${categories} c
+    WHERE ${sqlOfBusiness('c', store)} AND c.store_id = ${store.storeId}::uuid AND c.deleted_at IS NULL)`;
+}
+
+/** Adds a category at the end of the store's list. */
 export async function insertCategory(db: Executor, store: StoreRef, name: string) {
   const [row] = await db
     .insert(categories)
-    .values({ ...store, name })
+    .values({ ...store, name, position: nextPosition(store) })
     .returning(columns);
   return row!;
 }
@@ -66,6 +99,27 @@ export async function updateCategory(
     .where(and(...live(store), eq(categories.id, categoryId), eq(categories.version, version)))
     .returning(columns);
   return row;
+}
+
+/**
+ * Gives categories of the store their new positions in one statement. Only `movedId`, the one
+ * a person moved, is edited (its version moves on); the others just shift places around it.
+ */
+export async function setPositions(
+  db: Executor,
+  store: StoreRef,
+  movedId: string,
+  changes: Array<{ id: string; position: number }>,
+) {
+  if (changes.length === 0) return;
+  await db.execute(sql`
+    UPDATE categories c SET position = u.position,
+      version = CASE WHEN c.id = ${movedId}::uuid THEN c.version + 1 ELSE c.version END,
+      updated_at = CASE WHEN c.id = ${movedId}::uuid THEN now() ELSE c.updated_at END
+    FROM unnest(${sql.param(changes.map((each) => each.id))}::uuid[],
+                ${sql.param(changes.map((each) => each.position))}::int[]) AS u(id, position)
+    WHERE c.id = u.id AND ${sqlOfBusiness('c', store)} AND c.store_id = ${store.storeId}::uuid
+      AND c.deleted_at IS NULL`);
 }
 
 /** Moves a category to the trash, naming who did it (D7). */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { ofBusiness } from '#server/lib/scope.ts';
 import { categories, items, itemVariants, stores } from '#server/db/schema.ts';
-import type { StoreRef } from './categories.repository.ts';
+import { nextPosition, type StoreRef } from './categories.repository.ts';
 
 /** What every store's copy of an item shares (ADR 0063). */
 export type SharedItemFields = {
@@ -120,7 +120,7 @@ export async function storesKeeping(
   return new Set(rows.map((row) => row.storeId));
 }
 
-/** The store's live category of this name (any case), made when it has none. */
+/** The store's live category of this name (any case), made at the end of its order when it has none. */
 export async function categoryNamed(db: Executor, store: StoreRef, name: string): Promise<string> {
   const [found] = await db
     .select({ id: categories.id })
@@ -136,7 +136,7 @@ export async function categoryNamed(db: Executor, store: StoreRef, name: string)
   if (found) return found.id;
   const [made] = await db
     .insert(categories)
-    .values({ ...store, name })
+    .values({ ...store, name, position: nextPosition(store) })
     .returning({ id: categories.id });
   return made!.id;
 }
@@ -202,6 +202,23 @@ export async function updateCopyVariant(
         eq(itemVariants.id, variantId),
       ),
     );
+}
+
+/** The names of the store's live categories that hold live items, in the store's order. */
+export async function findFilledCategoryNames(db: Executor, store: StoreRef): Promise<string[]> {
+  const rows = await db
+    .select({ name: categories.name })
+    .from(categories)
+    .where(
+      and(
+        ofBusiness(categories, store),
+        eq(categories.storeId, store.storeId),
+        isNull(categories.deletedAt),
+        sql`EXISTS (SELECT 1 FROM ${items} i WHERE i.category_id = ${categories.id} AND i.deleted_at IS NULL)`,
+      ),
+    )
+    .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id));
+  return rows.map((row) => row.name);
 }
 
 /** The store's live items, oldest first. */

@@ -134,7 +134,10 @@ export async function copyItem(
   });
 }
 
-/** A store starts from another's catalogue: every item of `fromStoreId` it does not keep yet. */
+/**
+ * A store starts from another's catalogue: every item of `fromStoreId` it does not keep yet. The
+ * categories it lacks are made first, in the other store's order, after its own.
+ */
 export async function copyCatalogue(
   db: Database,
   auth: AuthContext,
@@ -146,6 +149,9 @@ export async function copyCatalogue(
     await getStore(tx, auth, fromStoreId);
     const from = { businessId: auth.business.id, storeId: fromStoreId };
     const to = { businessId: auth.business.id, storeId: target.id };
+    for (const name of await copiesRepo.findFilledCategoryNames(tx, from)) {
+      await copiesRepo.categoryNamed(tx, to, name);
+    }
     let copied = 0;
     let skipped = 0;
     for (const id of await copiesRepo.findLiveItemIds(tx, from)) {

@@ -153,7 +153,7 @@ export function findStoresInBox(
     );
 }
 
-/** The store's live categories, by name. */
+/** The store's live categories in its order: by position, then name (B17). */
 export function findCategories(db: Executor, businessId: string, storeId: string) {
   return db
     .select({ id: categories.id, name: categories.name })
@@ -165,7 +165,7 @@ export function findCategories(db: Executor, businessId: string, storeId: string
         isNull(categories.deletedAt),
       ),
     )
-    .orderBy(asc(categories.name), asc(categories.id));
+    .orderBy(asc(categories.position), asc(sql`lower(${categories.name})`), asc(categories.id));
 }
 
 /**
