@@ -30,6 +30,8 @@ export async function call(
 export type DemoMenu = {
   storeId: string;
   itemId: string;
+  /** One of the item's variants the store does not count, so the suites' orders never run out. */
+  variantId: string;
   deliveryAddress: { label: string; text: string; lat: number; lng: number };
 };
 
@@ -50,10 +52,20 @@ export async function demoMenu(baseUrl: string, owner: Record<string, string>) {
     .items as Array<{ id: string; status: number; latitude: number; longitude: number }>;
   const store = stores.find((candidate) => candidate.status === 1)!;
   const items = (await call(baseUrl, 'GET', `/api/stores/${store.id}/items?pageSize=25`, undefined, owner))
-    .body.items as Array<{ id: string; inStock: boolean }>;
+    .body.items as Array<{
+    id: string;
+    inStock: boolean;
+    variants: Array<{ id: string; stock: number | null; stepGrams: number | null }>;
+  }>;
+  const item = items.find(
+    (candidate) =>
+      candidate.inStock &&
+      candidate.variants.some((variant) => variant.stock === null && variant.stepGrams === null),
+  )!;
   const menu: DemoMenu = {
     storeId: store.id,
-    itemId: items.find((item) => item.inStock)!.id,
+    itemId: item.id,
+    variantId: item.variants.find((variant) => variant.stock === null && variant.stepGrams === null)!.id,
     deliveryAddress: { label: 'Home', text: '1, Cluster Road', lat: store.latitude, lng: store.longitude },
   };
   return { orderHeaders, menu };
@@ -64,7 +76,7 @@ export function orderOf(menu: DemoMenu, customer: { name: string; phone: string 
   return {
     customer,
     storeId: menu.storeId,
-    items: [{ itemId: menu.itemId, quantity: 1 }],
+    items: [{ itemId: menu.itemId, variantId: menu.variantId, quantity: 1 }],
     deliveryAddress: menu.deliveryAddress,
     paymentMode: 'COD',
   };
