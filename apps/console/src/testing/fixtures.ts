@@ -116,6 +116,8 @@ export function variantFixture(changes: Partial<Variant> = {}): Variant {
     mrpPaise: null,
     sku: null,
     barcode: null,
+    stepGrams: null,
+    maxGrams: null,
     stock: null,
     lowStockAt: null,
     ...changes,

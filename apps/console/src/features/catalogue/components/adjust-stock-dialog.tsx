@@ -24,9 +24,9 @@ import {
 import { stockAdjustmentSchema } from '@storedesk/shared/catalogue/variant-schemas';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
-import { formatCount } from '@/lib/counts.ts';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { useAdjustStock } from '@/features/catalogue/api/adjust-stock.ts';
+import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
 /** The variant whose stock is adjusted, with its stock as the console last read it. */
 export type StockTarget = {
@@ -36,12 +36,26 @@ export type StockTarget = {
   /** The line as staff read it: "Aashirvaad Atta · 5 kg". */
   name: string;
   stock: number;
+  /** Sold loose: the step in grams, its stock (and the quantity adjusted) being in grams; else null. */
+  stepGrams: number | null;
 };
 
-const reasonHelp: Record<StockReason, { quantity: string; help: string }> = {
-  received: { quantity: 'Quantity received', help: 'A delivery came in: added to the stock.' },
-  damaged: { quantity: 'Quantity damaged', help: 'Broken, spoilt or expired: taken from the stock.' },
-  counted: { quantity: 'Quantity counted', help: 'What is on the shelf: the stock becomes this.' },
+const reasonHelp: Record<StockReason, { quantity: string; grams: string; help: string }> = {
+  received: {
+    quantity: 'Quantity received',
+    grams: 'Grams received',
+    help: 'A delivery came in: added to the stock.',
+  },
+  damaged: {
+    quantity: 'Quantity damaged',
+    grams: 'Grams damaged',
+    help: 'Broken, spoilt or expired: taken from the stock.',
+  },
+  counted: {
+    quantity: 'Quantity counted',
+    grams: 'Grams counted',
+    help: 'What is on the shelf: the stock becomes this.',
+  },
 };
 
 type AdjustStockDialogProps = { target: StockTarget; onClose: () => void };
@@ -50,6 +64,7 @@ type AdjustStockDialogProps = { target: StockTarget; onClose: () => void };
  * B17: staff change a counted variant's stock with a reason, seeing the stock before and after.
  * The server refuses (409) a change that would take it below zero, as when orders took units
  * since the stock shown was read; its message is shown here, and the stock shown is read again.
+ * A variant sold loose is adjusted in grams, its stock shown as a weight.
  */
 export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
   const titleId = useId();
@@ -60,6 +75,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
   const [touched, setTouched] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = adjust.isPending;
+  const loose = target.stepGrams !== null;
 
   const typed = quantityText.trim();
   const quantity = stockAdjustmentSchema.shape.quantity.safeParse(typed === '' ? undefined : Number(typed));
@@ -85,7 +101,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
       {
         onSuccess: (item) => {
           const stock = item.variants.find((variant) => variant.id === target.variantId)?.stock ?? after;
-          notify(`${target.name}: ${formatCount(stock)} in stock`);
+          notify(`${target.name}: ${stockShown(target, stock)} in stock`);
           onClose();
         },
         onError: (caught) => {
@@ -130,7 +146,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
               </Typography>
             </FormControl>
             <TextField
-              label={reasonHelp[reason].quantity}
+              label={loose ? reasonHelp[reason].grams : reasonHelp[reason].quantity}
               required
               autoFocus
               disabled={busy}
@@ -141,7 +157,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
               }}
               onBlur={() => setTouched(true)}
               error={showError}
-              helperText={showError ? quantityError : 'A whole number.'}
+              helperText={showError ? quantityError : loose ? 'A whole number of grams.' : 'A whole number.'}
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             />
             <Stack
@@ -154,13 +170,13 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                   In stock now
                 </Typography>
-                <dd>{formatCount(target.stock)}</dd>
+                <dd>{stockShown(target, target.stock)}</dd>
               </div>
               <div>
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
                   After
                 </Typography>
-                <dd>{after === null ? '—' : formatCount(after)}</dd>
+                <dd>{after === null ? '—' : stockShown(target, after)}</dd>
               </div>
             </Stack>
           </Stack>

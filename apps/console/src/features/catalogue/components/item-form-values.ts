@@ -21,6 +21,9 @@ const countText = z
   .trim()
   .transform((text): number | null | undefined => (text === '' ? undefined : Number(text)));
 
+/** Grams as typed, checked by then: empty is none. */
+const gramsOf = (text: string) => (text.trim() === '' ? null : Number(text.trim()));
+
 /** The stock of a variant as the shared rules count it (the same bounds as an adjustment's quantity). */
 const stockNumberSchema = stockAdjustmentSchema.shape.quantity;
 
@@ -32,6 +35,8 @@ export const variantFieldOf = {
   mrpPaise: 'mrp',
   sku: 'sku',
   barcode: 'barcode',
+  stepGrams: 'stepGrams',
+  maxGrams: 'maxGrams',
   stock: 'stock',
   lowStockAt: 'lowStockAt',
 } as const;
@@ -41,6 +46,7 @@ export type VariantFormField = (typeof variantFieldOf)[VariantServerField];
 /**
  * One variant as the form holds it. `counted`: the store counts its stock. `stock` is typed only
  * for a variant not counted before; an existing count changes by stock adjustments instead.
+ * `loose`: sold by weight, its step and most per order typed in grams (sent only while it is on).
  */
 const variantRowSchema = z
   .object({
@@ -55,22 +61,39 @@ const variantRowSchema = z
       .pipe(rupeesTextSchema.nullable()),
     sku: variantInputSchema.shape.sku,
     barcode: variantInputSchema.shape.barcode,
+    loose: z.boolean(),
+    stepGrams: z.string(),
+    maxGrams: z.string(),
     counted: z.boolean(),
     stock: z.string(),
     lowStockAt: countText.pipe(variantInputSchema.shape.lowStockAt),
   })
   .superRefine((row, context) => {
+    if (row.loose) {
+      for (const field of ['stepGrams', 'maxGrams'] as const) {
+        const grams = countText.pipe(variantInputSchema.shape[field]).safeParse(row[field]);
+        if (!grams.success) {
+          context.addIssue({ code: 'custom', path: [field], message: grams.error.issues[0]!.message });
+        }
+      }
+      // Sold loose with neither typed yet: the shared rules would read it as a pack.
+      if (row.stepGrams.trim() === '' && row.maxGrams.trim() === '') {
+        context.addIssue({ code: 'custom', path: ['stepGrams'], message: variantMessages.looseNeedsBoth });
+      }
+    }
     if (!row.counted) return;
     const stock = countText.pipe(stockNumberSchema).safeParse(row.stock);
     if (!stock.success) {
       context.addIssue({ code: 'custom', path: ['stock'], message: variantMessages.stock });
     }
   })
-  .transform(({ id, price, mrp, counted, stock, ...rest }) => ({
+  .transform(({ id, price, mrp, loose, stepGrams, maxGrams, counted, stock, ...rest }) => ({
     ...(id ? { id } : {}),
     ...rest,
     pricePaise: price,
     mrpPaise: mrp,
+    stepGrams: loose ? gramsOf(stepGrams) : null,
+    maxGrams: loose ? gramsOf(maxGrams) : null,
     stock: counted ? Number(stock.trim()) : null,
   }));
 
@@ -79,9 +102,18 @@ const variantRowsSchema = z
   .min(1, variantMessages.noVariants)
   .max(variantLimits.maxVariants, variantMessages.tooManyVariants)
   .superRefine((variants, context) => {
-    for (const issue of variantListIssues(variants)) {
-      const [index, field] = issue.path as [number, VariantServerField];
-      context.addIssue({ code: 'custom', path: [index, variantFieldOf[field]], message: issue.message });
+    // A row refused on a field of its own reaches here as typed, not yet a variant: the rules
+    // across rows take the others, each by its place in the form.
+    const parsed = variants.flatMap((variant, index) =>
+      'pricePaise' in variant ? [{ variant, index }] : [],
+    );
+    for (const issue of variantListIssues(parsed.map(({ variant }) => variant))) {
+      const [at, field] = issue.path as [number, VariantServerField];
+      context.addIssue({
+        code: 'custom',
+        path: [parsed[at]!.index, variantFieldOf[field]],
+        message: issue.message,
+      });
     }
   });
 
@@ -119,6 +151,9 @@ export function toVariantRow(variant: Variant): VariantRow {
     mrp: variant.mrpPaise === null ? '' : rupeesDecimal(variant.mrpPaise),
     sku: variant.sku ?? '',
     barcode: variant.barcode ?? '',
+    loose: variant.stepGrams !== null,
+    stepGrams: countShown(variant.stepGrams),
+    maxGrams: countShown(variant.maxGrams),
     counted: variant.stock !== null,
     stock: countShown(variant.stock),
     lowStockAt: countShown(variant.lowStockAt),
@@ -131,6 +166,9 @@ export const emptyVariantRow: VariantRow = {
   mrp: '',
   sku: '',
   barcode: '',
+  loose: false,
+  stepGrams: '',
+  maxGrams: '',
   counted: false,
   stock: '',
   lowStockAt: '',
@@ -144,6 +182,7 @@ export function toItemFormValues(item: Item): ItemFormValues {
     gstRate: item.gstRate as GstRate,
     hsn: item.hsn ?? '',
     tags: item.tags,
+    aliases: item.aliases,
     veg: item.veg,
     inStock: item.inStock,
     variants: item.variants.map(toVariantRow),
@@ -157,6 +196,7 @@ export const emptyItemFormValues: ItemFormValues = {
   gstRate: 0,
   hsn: '',
   tags: [],
+  aliases: [],
   veg: false,
   inStock: true,
   variants: [emptyVariantRow],
@@ -184,6 +224,7 @@ export function itemServerFields(count: number): Record<string, string> {
     gstRate: 'gstRate',
     hsn: 'hsn',
     tags: 'tags',
+    aliases: 'aliases',
   };
   for (let index = 0; index < count; index += 1) {
     for (const [server, form] of Object.entries(variantFieldOf)) {

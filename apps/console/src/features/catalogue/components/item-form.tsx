@@ -61,6 +61,8 @@ const variantChangeLabels: Partial<Record<keyof Variant, string>> = {
   sku: 'SKU',
   barcode: 'Barcode',
   lowStockAt: 'Low stock at',
+  stepGrams: 'Step',
+  maxGrams: 'Most per order',
 };
 
 /**

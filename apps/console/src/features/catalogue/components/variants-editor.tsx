@@ -17,12 +17,20 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
-import { isLowStock, lineName, savingText, variantLimits } from '@storedesk/shared/catalogue/variants';
+import {
+  isLowStock,
+  lineName,
+  lowStockMark,
+  stepPriceText,
+  variantLimits,
+  variantSavingText,
+  weightText,
+} from '@storedesk/shared/catalogue/variants';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
 import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
-import { formatCount } from '@/lib/counts.ts';
+import { stockShown } from '@/features/catalogue/stock-shown.ts';
 import type { StockTarget } from './adjust-stock-dialog.tsx';
 import {
   emptyVariantRow,
@@ -41,18 +49,39 @@ type VariantsEditorProps = {
 
 type Direction = 'up' | 'down';
 
-/** "Save ₹12 (10%)" for what is typed so far, when both amounts are amounts. */
+/** A step or most per order as typed, when it is a weight the shared rules take. */
+function gramsTyped(text: string | undefined): number | null {
+  const grams = Number(text?.trim() || Number.NaN);
+  return Number.isInteger(grams) && grams >= 1 && grams <= variantLimits.maxGrams ? grams : null;
+}
+
+/** A step as typed when the variant is sold loose, else null. */
+const stepTyped = (row: VariantRow | undefined) => (row?.loose ? gramsTyped(row.stepGrams) : null);
+
+/** "Save ₹12 (10%)" (per kg when loose) for what is typed so far, when both amounts are amounts. */
 function savingShown(row: VariantRow | undefined): string | null {
   const price = rupeesTextSchema.safeParse(row?.price ?? '');
   const mrp = rupeesTextSchema.safeParse(row?.mrp ?? '');
-  return price.success && mrp.success ? savingText({ pricePaise: price.data, mrpPaise: mrp.data }) : null;
+  if (!price.success || !mrp.success) return null;
+  // Per kg while the switch is on, whatever step is typed yet: only whether there is one counts.
+  const stepGrams = row?.loose ? 1 : null;
+  return variantSavingText({ pricePaise: price.data, mrpPaise: mrp.data, stepGrams });
+}
+
+/** "250 g for ₹9.00": what a step costs at the price typed, once both are typed and it is exact. */
+function stepPriceShown(row: VariantRow | undefined): string | null {
+  const price = rupeesTextSchema.safeParse(row?.price ?? '');
+  const step = stepTyped(row);
+  return price.success && step !== null ? stepPriceText(price.data, step) : null;
 }
 
 /**
  * B17: an item's variants, edited in place, in the order the customer app lists them. One
  * variant reads as the item's price and stock (its name optional); several each get a box with
  * their number, Move up, Move down and Remove. A variant already counted shows its stock, which
- * changes by Adjust stock (at once, apart from the form's save), never by typing over it.
+ * changes by Adjust stock (at once, apart from the form's save), never by typing over it. A variant
+ * sold loose, by weight, is priced per kg and has a step and a most per order in grams; its stock
+ * is then in grams.
  */
 export function VariantsEditor({ form, item, disabled, onAdjustStock }: VariantsEditorProps) {
   const {
@@ -106,6 +135,7 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
         const name = (key: keyof VariantRow) => `variants.${index}.${key}` as const;
         const headingId = `${baseId}-${field.key}`;
         const saving = savingShown(row);
+        const loose = Boolean(row?.loose);
 
         const label = (
           <Grid size={{ xs: 12, md: 4 }}>
@@ -127,9 +157,12 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
         const fieldsOfRow = (
           <Grid container spacing={2}>
             {single ? null : label}
+            <Grid size={{ xs: 12, md: single ? 12 : 8 }}>
+              <LooseFields form={form} index={index} loose={loose} disabled={disabled} />
+            </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label="Price"
+                label={loose ? 'Price per kg' : 'Price'}
                 fullWidth
                 required
                 placeholder="0.00"
@@ -145,7 +178,7 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
             </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label="MRP"
+                label={loose ? 'MRP per kg' : 'MRP'}
                 fullWidth
                 placeholder="0.00"
                 disabled={disabled}
@@ -186,6 +219,8 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
                 form={form}
                 index={index}
                 counted={Boolean(row?.counted)}
+                stepGrams={stepTyped(row)}
+                loose={loose}
                 live={live}
                 disabled={disabled}
                 onAdjust={
@@ -197,6 +232,7 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
                           variantId: live.id,
                           name: lineName(item.name, live.label),
                           stock: live.stock ?? 0,
+                          stepGrams: live.stepGrams,
                         })
                     : undefined
                 }
@@ -275,10 +311,93 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
   );
 }
 
+type LooseFieldsProps = {
+  form: UseFormReturn<ItemFormValues, unknown, ItemFormOutput>;
+  index: number;
+  loose: boolean;
+  disabled: boolean;
+};
+
+/**
+ * Sold loose, by weight: the switch, and while it is on the step and the most one order may take,
+ * in grams, the step's price beside it. Turning it off empties both.
+ */
+function LooseFields({ form, index, loose, disabled }: LooseFieldsProps) {
+  const {
+    control,
+    register,
+    setValue,
+    formState: { errors },
+  } = form;
+  const rowErrors = errors.variants?.[index];
+  const row = useWatch({ control, name: `variants.${index}` });
+  const stepPrice = stepPriceShown(row);
+  const most = gramsTyped(row?.maxGrams);
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
+      <Controller
+        control={control}
+        name={`variants.${index}.loose`}
+        render={({ field }) => (
+          <FormControlLabel
+            label="Sold loose, by weight"
+            sx={{ minHeight: 56, flexShrink: 0 }}
+            control={
+              <Switch
+                name={field.name}
+                checked={Boolean(field.value)}
+                disabled={disabled}
+                onChange={(event) => {
+                  field.onChange(event.target.checked);
+                  if (!event.target.checked) {
+                    setValue(`variants.${index}.stepGrams`, '', { shouldDirty: true });
+                    setValue(`variants.${index}.maxGrams`, '', { shouldDirty: true });
+                  }
+                }}
+                onBlur={field.onBlur}
+              />
+            }
+          />
+        )}
+      />
+      {loose ? (
+        <>
+          <TextField
+            label="Step (g)"
+            required
+            disabled={disabled}
+            error={Boolean(rowErrors?.stepGrams)}
+            helperText={rowErrors?.stepGrams?.message ?? stepPrice ?? 'What one press adds, such as 250.'}
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
+            {...register(`variants.${index}.stepGrams`)}
+          />
+          <TextField
+            label="Most per order (g)"
+            required
+            disabled={disabled}
+            error={Boolean(rowErrors?.maxGrams)}
+            helperText={
+              rowErrors?.maxGrams?.message ??
+              (most === null ? 'Such as 5000.' : `Up to ${weightText(most)} in one order.`)
+            }
+            slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+            sx={{ width: { xs: '100%', sm: 200 } }}
+            {...register(`variants.${index}.maxGrams`)}
+          />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
 type StockFieldsProps = {
   form: UseFormReturn<ItemFormValues, unknown, ItemFormOutput>;
   index: number;
   counted: boolean;
+  /** Sold loose (as the form has it now): stock and mark in grams; `stepGrams` its step once typed. */
+  loose: boolean;
+  stepGrams: number | null;
   /** The variant as the server has it now, when it exists. */
   live: Variant | undefined;
   disabled: boolean;
@@ -287,19 +406,25 @@ type StockFieldsProps = {
 };
 
 /** Count stock, and the stock: typed to start counting, or shown with Adjust stock once counted. */
-function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFieldsProps) {
+function StockFields({ form, index, counted, loose, stepGrams, live, disabled, onAdjust }: StockFieldsProps) {
   const {
     control,
     register,
     formState: { errors },
   } = form;
   const rowErrors = errors.variants?.[index];
+  // The mark when none is typed: the shared default, five units or five steps.
+  const markShown = loose
+    ? stepGrams === null
+      ? null
+      : lowStockMark({ stock: null, lowStockAt: null, stepGrams })
+    : lowStockMark({ stock: null, lowStockAt: null });
   let stock: ReactNode = null;
   if (counted && live && live.stock !== null && onAdjust) {
     stock = (
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          <strong>{formatCount(live.stock)}</strong> in stock
+          <strong>{stockShown(live, live.stock)}</strong> in stock
         </Typography>
         {live.stock === 0 ? (
           <Chip label="Out of stock" color="error" size="small" />
@@ -314,11 +439,13 @@ function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFi
   } else if (counted) {
     stock = (
       <TextField
-        label="Stock"
+        label={loose ? 'Stock (g)' : 'Stock'}
         required
         disabled={disabled}
         error={Boolean(rowErrors?.stock)}
-        helperText={rowErrors?.stock?.message ?? 'How many there are now.'}
+        helperText={
+          rowErrors?.stock?.message ?? (loose ? 'How many grams there are now.' : 'How many there are now.')
+        }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ width: { xs: '100%', sm: 200 } }}
         {...register(`variants.${index}.stock`)}
@@ -349,13 +476,15 @@ function StockFields({ form, index, counted, live, disabled, onAdjust }: StockFi
       {stock}
       {counted ? (
         <TextField
-          label="Low stock at"
+          label={loose ? 'Low stock at (g)' : 'Low stock at'}
           disabled={disabled}
-          placeholder={String(variantLimits.defaultLowStockAt)}
+          placeholder={markShown === null ? undefined : String(markShown)}
           error={Boolean(rowErrors?.lowStockAt)}
           helperText={
             rowErrors?.lowStockAt?.message ??
-            `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`
+            (loose
+              ? `Low at this many grams or fewer; ${variantLimits.defaultLowStockAt} steps${markShown === null ? '' : ` (${weightText(markShown)})`} if empty.`
+              : `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`)
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           sx={{ width: { xs: '100%', sm: 260 } }}

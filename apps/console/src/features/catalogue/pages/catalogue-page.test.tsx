@@ -175,6 +175,54 @@ describe('catalogue', { timeout: 30_000 }, () => {
     expect(cells('Alphonso mango').slice(3, 5)).toEqual(['₹1,23,450.50', '—']);
   });
 
+  it('shows an item sold loose at its price per kg and its stock as a weight', async () => {
+    const onions = itemFixture({
+      id: 'd0000000-0000-4000-8000-000000000005',
+      name: 'Onions',
+      variants: [
+        variantFixture({
+          pricePaise: 3_600,
+          mrpPaise: 4_000,
+          stepGrams: 250,
+          maxGrams: 5_000,
+          stock: 40_000,
+        }),
+      ],
+    });
+    const rice = itemFixture({
+      id: 'd0000000-0000-4000-8000-000000000006',
+      name: 'Sona masoori',
+      variants: [
+        variantFixture({
+          id: 'e0000000-0000-4000-8000-000000000031',
+          label: '5 kg',
+          pricePaise: 32_000,
+          stock: 12,
+        }),
+        variantFixture({
+          id: 'e0000000-0000-4000-8000-000000000032',
+          label: 'Loose',
+          pricePaise: 6_000,
+          stepGrams: 500,
+          maxGrams: 10_000,
+          stock: 1_500,
+        }),
+      ],
+    });
+    renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () => json(200, listOf([onions, rice])),
+    });
+
+    await screen.findByText('Onions');
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Onions').slice(3, 5)).toEqual(['₹36.00/kg', '40 kg']);
+    // Packs and loose together: the packs' price, their count and the loose weight (low: 3 steps left).
+    expect(cells('Sona masoori').slice(3, 5)).toEqual(['₹320.00', 'Low stock12 + 1.5 kg']);
+  });
+
   it('saves the Available switch at once with the version', async () => {
     const { user, api } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`);
     const available = await screen.findByRole('switch', { name: 'Paneer available' });

@@ -84,6 +84,8 @@ describe('item form', { timeout: 30_000 }, () => {
           mrpPaise: null,
           sku: null,
           barcode: null,
+          stepGrams: null,
+          maxGrams: null,
           stock: null,
           lowStockAt: null,
         },

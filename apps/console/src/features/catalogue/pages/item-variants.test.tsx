@@ -105,6 +105,8 @@ describe('item variants', { timeout: 60_000 }, () => {
         mrpPaise: 15_000,
         sku: null,
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: null,
         lowStockAt: null,
       },
@@ -114,6 +116,8 @@ describe('item variants', { timeout: 60_000 }, () => {
         mrpPaise: null,
         sku: null,
         barcode: null,
+        stepGrams: null,
+        maxGrams: null,
         stock: 25,
         lowStockAt: 4,
       },
@@ -356,5 +360,157 @@ describe('adjust stock', { timeout: 60_000 }, () => {
     // The stock read again does not build the form anew: the focus is back where it was.
     expect(within(variantBox(2)).getByRole('button', { name: 'Adjust stock' })).toHaveFocus();
     expect(api.callsTo(`POST ${itemPath}/variants/${large.id}/stock`)).toHaveLength(1);
+  });
+});
+
+describe('items sold loose', { timeout: 60_000 }, () => {
+  const loose = variantFixture({
+    id: 'e0000000-0000-4000-8000-000000000021',
+    pricePaise: 3_600,
+    mrpPaise: 4_000,
+    stepGrams: 250,
+    maxGrams: 5_000,
+    stock: 40_000,
+    lowStockAt: null,
+  });
+  const onions = itemFixture({
+    id: 'd0000000-0000-4000-8000-000000000021',
+    name: 'Onions',
+    variants: [loose],
+  });
+  const onionsPath = `${base}/items/${onions.id}`;
+  const field = (name: string) =>
+    screen.getByRole('textbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')}`) });
+
+  it('prices per kg in steps: the step’s price beside it, stock in grams, and sends the step and the most per order', async () => {
+    const { user, api } = renderItem(`/stores/${store.id}/items/add`);
+    await user.type(await screen.findByRole('textbox', { name: /^Name/ }), 'Onions');
+    await user.type(screen.getByRole('combobox', { name: /^Category/ }), 'fru');
+    await user.click(await screen.findByRole('option', { name: 'Fruits' }));
+    expect(screen.queryByRole('textbox', { name: /^Step/ })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: 'Sold loose, by weight' }));
+    expect(field('Price per kg')).toBeInTheDocument();
+    expect(field('MRP per kg')).toBeInTheDocument();
+    await user.type(field('Price per kg'), '36');
+    await user.type(field('MRP per kg'), '40');
+    expect(field('MRP per kg')).toHaveAccessibleDescription('Save ₹4.00/kg (10%)');
+    await user.type(field('Step (g)'), '250');
+    expect(field('Step (g)')).toHaveAccessibleDescription('250 g for ₹9.00');
+    await user.type(field('Most per order (g)'), '5000');
+    expect(field('Most per order (g)')).toHaveAccessibleDescription('Up to 5 kg in one order.');
+    await user.click(screen.getByRole('switch', { name: 'Count stock' }));
+    await user.type(field('Stock (g)'), '40000');
+    expect(field('Low stock at (g)')).toHaveAccessibleDescription(
+      'Low at this many grams or fewer; 5 steps (1.25 kg) if empty.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add item' }));
+
+    expect(await screen.findByText('Item added')).toBeInTheDocument();
+    expect((api.callsTo(`POST ${base}/items`)[0]?.body as { variants: VariantInput[] }).variants).toEqual([
+      {
+        label: '',
+        pricePaise: 3_600,
+        mrpPaise: 4_000,
+        sku: null,
+        barcode: null,
+        stepGrams: 250,
+        maxGrams: 5_000,
+        stock: 40_000,
+        lowStockAt: null,
+      },
+    ]);
+  });
+
+  it('says with the shared messages what the server would: a step of a fraction of a paisa, a step or most missing', async () => {
+    const { user, api } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
+      [`GET ${onionsPath}`]: () => json(200, onions),
+    });
+    await screen.findByRole('heading', { name: 'Price and stock' });
+    await user.clear(field('Price per kg'));
+    await user.type(field('Price per kg'), '36.01');
+    // No step's price while it comes to a fraction of a paisa.
+    expect(field('Step (g)')).toHaveAccessibleDescription('What one press adds, such as 250.');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+
+    expect(field('Price per kg')).toHaveAccessibleDescription(variantMessages.notExact(3_601, 250));
+    expect(api.callsTo(`PATCH ${onionsPath}`)).toHaveLength(0);
+
+    await user.clear(field('Price per kg'));
+    await user.type(field('Price per kg'), '36');
+    await user.clear(field('Most per order (g)'));
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(field('Most per order (g)')).toHaveAccessibleDescription(variantMessages.looseNeedsBoth);
+    await user.clear(field('Step (g)'));
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(field('Step (g)')).toHaveAccessibleDescription(variantMessages.looseNeedsBoth);
+    await user.type(field('Step (g)'), '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(field('Step (g)')).toHaveAccessibleDescription(variantMessages.grams);
+    expect(api.callsTo(`PATCH ${onionsPath}`)).toHaveLength(0);
+  });
+
+  it('reads a loose item back, and turning it off empties the step and the most per order', async () => {
+    const { user, api } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
+      [`GET ${onionsPath}`]: () => json(200, onions),
+      [`PATCH ${onionsPath}`]: () => json(200, { ...onions, version: 8 }),
+    });
+    const sold = await screen.findByRole('switch', { name: 'Sold loose, by weight' });
+    expect(sold).toBeChecked();
+    expect(field('Price per kg')).toHaveValue('36.00');
+    expect(field('Step (g)')).toHaveValue('250');
+    expect(field('Most per order (g)')).toHaveValue('5000');
+    expect(screen.getByText('in stock').parentElement).toHaveTextContent('40 kg in stock');
+
+    await user.click(sold);
+    expect(screen.queryByRole('textbox', { name: /^Step/ })).not.toBeInTheDocument();
+    expect(field('Price')).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(sold).toBeChecked();
+    expect(field('Step (g)')).toHaveValue('');
+    expect(field('Most per order (g)')).toHaveValue('');
+    await user.keyboard(' ');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+
+    expect(await screen.findByText('Item saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${onionsPath}`)[0]?.body).toMatchObject({
+      variants: [{ id: loose.id, pricePaise: 3_600, stepGrams: null, maxGrams: null }],
+    });
+  });
+
+  it("puts the server's refusal of a step on the step's field", async () => {
+    const message = 'Store B sells this at ₹36.01 a kg, where 250 g comes to a fraction of a paisa';
+    const { user } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
+      [`GET ${onionsPath}`]: () => json(200, onions),
+      [`PATCH ${onionsPath}`]: () =>
+        apiError(409, 'conflict', message, { fields: { 'variants.0.stepGrams': message } }),
+    });
+    await screen.findByRole('heading', { name: 'Price and stock' });
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+
+    await waitFor(() => expect(field('Step (g)')).toHaveAccessibleDescription(message));
+    expect(field('Step (g)')).toHaveFocus();
+  });
+
+  it('adjusts a loose stock in grams, showing it as a weight', async () => {
+    const { user, api } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
+      [`GET ${onionsPath}`]: () => json(200, onions),
+      [`POST ${onionsPath}/variants/${loose.id}/stock`]: () =>
+        json(200, { ...onions, variants: [{ ...loose, stock: 40_500 }] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Adjust stock' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust stock' });
+    const grams = within(dialog).getByRole('textbox', { name: /^Grams received/ });
+    expect(grams).toHaveAccessibleDescription('A whole number of grams.');
+    expect(dialog).toHaveTextContent('In stock now40 kgAfter—');
+    await user.type(grams, '500');
+    expect(dialog).toHaveTextContent('In stock now40 kgAfter40.5 kg');
+    await user.keyboard('{Enter}');
+
+    expect(await screen.findByText('Onions: 40.5 kg in stock')).toBeInTheDocument();
+    expect(api.callsTo(`POST ${onionsPath}/variants/${loose.id}/stock`)[0]?.body).toEqual({
+      reason: 'received',
+      quantity: 500,
+    });
   });
 });

@@ -29,6 +29,7 @@ function lowRow(number: number, changes: Partial<LowStockRow> = {}): LowStockRow
     itemName: `Item ${number}`,
     variantId: `e0000000-0000-4000-8000-${id}`,
     variantLabel: '',
+    stepGrams: null,
     stock: 2,
     lowStockAt: 5,
     ...changes,
@@ -166,6 +167,22 @@ describe('low stock', { timeout: 30_000 }, () => {
       expect(screen.queryByRole('link', { name: 'Aashirvaad atta · 5 kg' })).not.toBeInTheDocument(),
     );
     expect(screen.getByText('1–10 of 11')).toBeInTheDocument();
+  });
+
+  it('shows the stock and the mark of a variant sold loose as weights, and adjusts it in grams', async () => {
+    const onions = lowRow(20, { itemName: 'Onions', stepGrams: 250, stock: 1_000, lowStockAt: 1_250 });
+    const { user } = renderLowStock('/low-stock', adminSession, lowStockServer([onions]));
+
+    const row = (await screen.findByRole('link', { name: 'Onions' })).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Onions', store.name, '1 kg', '1.25 kg', 'Adjust stock']);
+    await user.click(within(row).getByRole('button', { name: 'Adjust stock of Onions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Adjust stock' });
+    expect(within(dialog).getByRole('textbox', { name: /^Grams received/ })).toHaveFocus();
+    expect(dialog).toHaveTextContent('In stock now1 kgAfter—');
   });
 
   it('reads as one line per variant on a phone', async () => {

@@ -17,7 +17,6 @@ import { paths } from '@/config/paths.ts';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ListQueryStatus, TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
-import { formatCount } from '@/lib/counts.ts';
 import { useListParams, usePageInRange } from '@/lib/list-params.ts';
 import { useSearchUpdate } from '@/lib/search-update.ts';
 import { useCompact } from '@/lib/use-compact.ts';
@@ -25,6 +24,7 @@ import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
 import { AdjustStockDialog, type StockTarget } from '@/features/catalogue/components/adjust-stock-dialog.tsx';
 import { StoreChoiceField } from '@/features/catalogue/components/store-choice-field.tsx';
+import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -32,7 +32,7 @@ function StockShown({ row }: { row: LowStockRow }) {
   return row.stock === 0 ? (
     <Chip label="Out of stock" color="error" size="small" />
   ) : (
-    <span>{formatCount(row.stock)}</span>
+    <span>{stockShown(row, row.stock)}</span>
   );
 }
 
@@ -76,6 +76,7 @@ export function LowStockPage() {
       variantId: row.variantId,
       name,
       stock: row.stock,
+      stepGrams: row.stepGrams,
     });
 
   let body;
@@ -124,7 +125,7 @@ export function LowStockPage() {
             <TableCell>
               {item}
               <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {row.storeName} · low at {formatCount(row.lowStockAt)}
+                {row.storeName} · low at {stockShown(row, row.lowStockAt)}
               </Typography>
             </TableCell>
             <TableCell align="right" sx={amount}>
@@ -144,7 +145,7 @@ export function LowStockPage() {
             <StockShown row={row} />
           </TableCell>
           <TableCell align="right" sx={amount}>
-            {formatCount(row.lowStockAt)}
+            {stockShown(row, row.lowStockAt)}
           </TableCell>
           <TableCell align="right">{adjust}</TableCell>
         </TableRow>
