@@ -47,6 +47,9 @@ describe('importing a catalogue', { timeout: 30_000 }, () => {
     expect(
       screen.getByText(/sku, name, category, variant, price, mrp, stock, gst, hsn, veg/),
     ).toBeInTheDocument();
+    expect(screen.getByText(/sku, name, category, variant/).closest('p')).toHaveTextContent(
+      'step_g and max_g are for items sold loose: the step and the most one order may take, in grams; price, MRP and stock are then per kg and in grams.',
+    );
     expect(screen.getByRole('link', { name: 'Download the sample file' })).toHaveAttribute(
       'href',
       '/api/catalogue/sample.csv',
