@@ -469,3 +469,84 @@ describe('an item sold loose', () => {
     expect(await stockOf(onions.variantIds[0]!)).toBe(0);
   });
 });
+
+describe('the catalogue’s tag', () => {
+  const read = (headers: Record<string, string> = {}, query = '') =>
+    ctx.app.inject({
+      url: `/api/storefront/stores/${storeId}/catalogue${query}`,
+      headers: { 'x-storefront-key': biz.storefrontKey, ...headers },
+    });
+
+  /** The tag now, after a 200 that carries it. */
+  async function tagNow(query = '') {
+    const res = await read({}, query);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.headers.etag as string;
+  }
+
+  it('answers 304 with no body while nothing changed, and a new answer after any change', async () => {
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]{43}"$/);
+
+    const same = await read({ 'if-none-match': tag });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(same.headers.etag).toBe(tag);
+    expect((await read({ 'if-none-match': `"other", W/${tag}` })).statusCode).toBe(304);
+    // Another query is another answer.
+    expect(await tagNow('?q=atta')).not.toBe(tag);
+
+    // Whatever writes the catalogue, by any path, the tag moves on.
+    const changes: Array<[string, () => Promise<unknown>]> = [
+      [
+        'a price',
+        () =>
+          ctx.db.execute(
+            sql`UPDATE item_variants SET price_paise = price_paise + 100 WHERE id = ${salt.variantIds[0]}`,
+          ),
+      ],
+      [
+        'an order taking stock',
+        () => order([{ itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 }]),
+      ],
+      [
+        'a category',
+        () => ctx.db.insert(t.categories).values({ businessId: biz.id, storeId, name: 'Spices' }),
+      ],
+      [
+        'an item switched off',
+        () => ctx.db.execute(sql`UPDATE items SET in_stock = false WHERE id = ${salt.id}`),
+      ],
+      [
+        'a variant removed',
+        () => ctx.db.execute(sql`DELETE FROM item_variants WHERE id = ${milk.variantIds[1]}`),
+      ],
+      ['the store closed', () => ctx.db.execute(sql`UPDATE stores SET status = 0 WHERE id = ${storeId}`)],
+    ];
+    const seen = new Set([tag]);
+    let held = tag;
+    for (const [what, change] of changes) {
+      await setStock(atta.variantIds[0]!, 10);
+      held = await tagNow();
+      await change();
+      const res = await read({ 'if-none-match': held });
+      expect(res.statusCode, what).toBe(200);
+      const next = res.headers.etag as string;
+      expect(seen.has(next), what).toBe(false);
+      seen.add(next);
+    }
+  });
+
+  it('is no way into another business’s store: its key with the tag is 404', async () => {
+    const tag = await tagNow();
+    const rival = await createBusiness(ctx.db);
+    const res = await ctx.app.inject({
+      url: `/api/storefront/stores/${storeId}/catalogue`,
+      headers: { 'x-storefront-key': rival.storefrontKey, 'if-none-match': tag },
+    });
+    expect(res.statusCode).toBe(404);
+  });
+});

@@ -16,7 +16,7 @@ import {
 } from '#server/db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, ofCustomer, theBusiness, type CustomerScope } from '#server/lib/scope.ts';
+import { ofBusiness, ofCustomer, sqlOfBusiness, theBusiness, type CustomerScope } from '#server/lib/scope.ts';
 
 export async function findBusinessByStorefrontKey(db: Executor, key: string) {
   const [row] = await db
@@ -154,6 +154,22 @@ export function findStoresInBox(
 }
 
 /** The store's live categories in its order: by position, then name (B17). */
+/**
+ * What the store's catalogue is made of now, in one short text: each table's rows of the store
+ * counted, and the sum of their rows' transaction ids (`xmin`). Any insert, update or delete
+ * changes it, whichever code wrote it, so the customer app's catalogue is answered 304 while it is
+ * the same; and reading it is a small part of reading the catalogue.
+ */
+export async function catalogueFingerprint(db: Executor, businessId: string, storeId: string) {
+  const part = (table: string, alias: string) => sql`(
+    SELECT count(*) || ':' || coalesce(sum(${sql.raw(alias)}.xmin::text::bigint), 0) FROM ${sql.raw(table)} ${sql.raw(alias)}
+    WHERE ${sqlOfBusiness(alias, { businessId })} AND ${sql.raw(alias)}.store_id = ${storeId}::uuid)`;
+  const result = await db.execute<{ fingerprint: string }>(sql`
+    SELECT ${part('items', 'i')} || '/' || ${part('item_variants', 'v')} || '/' || ${part('categories', 'c')}
+      AS fingerprint`);
+  return result.rows[0]!.fingerprint;
+}
+
 export function findCategories(db: Executor, businessId: string, storeId: string) {
   return db
     .select({ id: categories.id, name: categories.name })
@@ -178,6 +194,8 @@ export type StoreVariant = {
   label: string;
   pricePaise: number;
   mrpPaise: number | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
   stock: number | null;
   lowStockAt: number | null;
 };
@@ -189,7 +207,8 @@ export type StoreVariant = {
 const variantsOfItem = sql<StoreVariant[]>`(
   SELECT coalesce(json_agg(json_build_object(
     'id', v.id, 'label', v.label, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
-    'stock', v.stock, 'lowStockAt', v.low_stock_at) ORDER BY v.position), '[]'::json)
+    'stepGrams', v.step_grams, 'maxGrams', v.max_grams, 'stock', v.stock, 'lowStockAt', v.low_stock_at)
+    ORDER BY v.position), '[]'::json)
   FROM item_variants v WHERE v.item_id = "items"."id")`;
 
 export function findCatalogueItems(

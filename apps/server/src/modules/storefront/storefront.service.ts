@@ -1,4 +1,6 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
@@ -505,15 +507,50 @@ export async function storesNear(
     .map(({ row, km }) => ({ ...toStorefrontStore(row, business, now), distanceKm: roundKm(km) }));
 }
 
-/** A live store's categories and live items (out of stock ones flagged), or 404. */
+/**
+ * The code that writes the catalogue's answer: a tag made under another build never matches, so
+ * a new server never answers 304 for an answer of another shape.
+ */
+const answerCode = createHash('sha256')
+  .update(fs.readFileSync(fileURLToPath(import.meta.url)))
+  .digest('hex');
+
+/**
+ * A live store's categories and live items (out of stock ones flagged), or 404; with its tag, an
+ * ETag that changes with anything the answer holds. Given the tag the caller holds and it is
+ * still the tag, the catalogue is not read again: `catalogue` is null (304).
+ */
 export async function catalogueOf(
   db: Executor,
   business: StorefrontBusiness,
   storeId: string,
   filter: { q?: string; categoryId?: string },
-): Promise<StorefrontCatalogue> {
-  const store = await repo.findStore(db, business.id, storeId);
+  held: string | null = null,
+): Promise<{ tag: string; catalogue: StorefrontCatalogue | null }> {
+  const [store, fingerprint] = await Promise.all([
+    repo.findStore(db, business.id, storeId),
+    repo.catalogueFingerprint(db, business.id, storeId),
+  ]);
   if (!store) throw notFound();
+  const storefrontStore = toStorefrontStore(store, business, store.now);
+  const tag = `"${createHash('sha256')
+    .update(
+      JSON.stringify([answerCode, fingerprint, storefrontStore, filter.q ?? '', filter.categoryId ?? '']),
+    )
+    .digest('base64url')}"`;
+  if (held !== null && held.split(',').some((each) => each.trim().replace(/^W\//, '') === tag)) {
+    return { tag, catalogue: null };
+  }
+  return { tag, catalogue: await catalogueAnswer(db, business, storeId, filter, storefrontStore) };
+}
+
+async function catalogueAnswer(
+  db: Executor,
+  business: StorefrontBusiness,
+  storeId: string,
+  filter: { q?: string; categoryId?: string },
+  store: StorefrontCatalogue['store'],
+): Promise<StorefrontCatalogue> {
   const [categories, found] = await Promise.all([
     repo.findCategories(db, business.id, storeId),
     repo.findCatalogueItems(db, business.id, storeId, filter, storefrontCatalogueLimit + 1),
@@ -530,7 +567,7 @@ export async function catalogueOf(
         )
       : found;
   return {
-    store: toStorefrontStore(store, business, store.now),
+    store,
     categories,
     items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
       id: row.id,
