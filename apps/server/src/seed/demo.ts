@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
+import { soldAs } from '@storedesk/shared/catalogue/variants';
 import { Level } from '@storedesk/shared/levels';
 import { OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import { themes } from '@storedesk/shared/themes';
@@ -79,6 +80,7 @@ type SeededItem = {
   variantLabel: string;
   pricePaise: number;
   mrpPaise: number | null;
+  stepGrams: number | null;
   gstRate: number;
   hsn: string | null;
 };
@@ -87,13 +89,22 @@ type SeededItem = {
  * A pack size of a demo item (B17): its label (empty on an item's only one), its price and MRP in
  * rupees, and, where the store counts it, its stock and the mark at or below which it is low.
  */
-type DemoVariant = { label: string; rupees: number; mrp?: number; stock?: number; lowStockAt?: number };
+type DemoVariant = {
+  label: string;
+  rupees: number;
+  mrp?: number;
+  stock?: number;
+  lowStockAt?: number;
+  /** Sold loose: rupees and MRP per kg, bought in steps of this many grams up to `maxGrams`; stock in grams. */
+  stepGrams?: number;
+  maxGrams?: number;
+};
 
 /**
  * Each item with its price (or its variants), whether it is vegetarian, and what people also call
- * it (searched too). Milk, atta and eggs are counted: the 1 L milk and the eggs are low on stock and
- * the 10 kg atta is sold out, so the console's Low stock view has something to show; the rest are
- * not counted.
+ * it (searched too). Milk, atta, eggs and the onions sold loose by the kilogram are counted: the
+ * 1 L milk and the eggs are low on stock and the 10 kg atta is sold out, so the console's Low stock
+ * view has something to show; the rest are not counted.
  */
 const catalogue: Record<
   string,
@@ -102,7 +113,12 @@ const catalogue: Record<
   'Fruits & Vegetables': [
     ['Bananas (1 dozen)', 60, true, ['kela']],
     ['Tomatoes (1 kg)', 40, true, ['tamatar']],
-    ['Onions (1 kg)', 35, true, ['pyaaz', 'kanda']],
+    [
+      'Onions',
+      [{ label: '', rupees: 36, mrp: 40, stepGrams: 250, maxGrams: 5000, stock: 40_000, lowStockAt: 5000 }],
+      true,
+      ['pyaaz', 'kanda'],
+    ],
     ['Alphonso Mangoes (1 kg)', 320, true, ['aam', 'hapus']],
     ['Spinach (bunch)', 25, true, ['palak', 'greens']],
   ],
@@ -359,6 +375,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
                 mrpPaise: variant.mrp === undefined ? null : paise(variant.mrp),
                 stock: variant.stock ?? null,
                 lowStockAt: variant.lowStockAt ?? null,
+                stepGrams: variant.stepGrams ?? null,
+                maxGrams: variant.maxGrams ?? null,
               })),
             ),
           )
@@ -369,6 +387,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
             label: t.itemVariants.label,
             pricePaise: t.itemVariants.pricePaise,
             mrpPaise: t.itemVariants.mrpPaise,
+            stepGrams: t.itemVariants.stepGrams,
           });
         // Each variant is a line an order may have sold, listed in the catalogue's order.
         for (const item of inserted) {
@@ -376,12 +395,15 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
             .filter((variant) => variant.itemId === item.id)
             .sort((a, b) => a.position - b.position);
           for (const variant of ofItem) {
+            // A loose line is sold by the step, at the step's price ("250 g" at ₹9).
+            const sold = soldAs(variant);
             list.push({
               ...item,
               variantId: variant.id,
-              variantLabel: variant.label,
-              pricePaise: variant.pricePaise,
-              mrpPaise: variant.mrpPaise,
+              variantLabel: sold.label,
+              pricePaise: sold.pricePaise,
+              mrpPaise: sold.mrpPaise,
+              stepGrams: variant.stepGrams,
             });
           }
         }
@@ -609,6 +631,7 @@ async function seedOrders(
       variantId: l.variantId,
       variantLabel: l.variantLabel,
       mrpPaise: l.mrpPaise,
+      ...(l.stepGrams === null ? {} : { stepGrams: l.stepGrams }),
       gstRate: l.gstRate,
       hsn: l.hsn,
     }));

@@ -2,10 +2,14 @@
  * One item in many stores (B17): what copying an item, or a whole catalogue, takes and says.
  */
 import { z } from 'zod';
+import { formatRupees } from '../money.ts';
+import { weightText } from './variants.ts';
 
 export const catalogueMessages = {
   mrpBelowCopyPrice: (storeName: string) =>
     `${storeName} sells this variant for more than this MRP: lower its price there first`,
+  stepNotExactInCopy: (storeName: string, pricePaise: number, stepGrams: number) =>
+    `${storeName} sells this at ${formatRupees(pricePaise)} a kg, where ${weightText(stepGrams)} comes to a fraction of a paisa: change its price there first`,
   storesNeeded: 'Choose at least one store',
 } as const;
 

@@ -78,7 +78,17 @@ function withVariants<T extends { pricePaise?: number; variants?: VariantValues[
   return {
     ...rest,
     variants: [
-      { label: '', pricePaise, mrpPaise: null, sku: null, barcode: null, stock: null, lowStockAt: null },
+      {
+        label: '',
+        pricePaise,
+        mrpPaise: null,
+        sku: null,
+        barcode: null,
+        stepGrams: null,
+        maxGrams: null,
+        stock: null,
+        lowStockAt: null,
+      },
     ],
   } as Out;
 }

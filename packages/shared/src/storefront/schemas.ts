@@ -166,6 +166,8 @@ export const orderItemSnapshotSchema = z.object({
   variantId: z.string().optional(),
   variantLabel: z.string().optional(),
   mrpPaise: z.number().int().nullable().optional(),
+  /** Sold loose: the grams of one unit of the line (3 × 250 g). */
+  stepGrams: z.number().int().optional(),
 });
 export const orderChargeSnapshotSchema = z.object({
   chargeLabel: z.string(),
@@ -332,13 +334,19 @@ export const storefrontCatalogueSchema = z.object({
       categoryId: z.string().nullable(),
       /** The lowest price of its variants. */
       pricePaise: z.number().int(),
-      /** Its pack sizes in order (B17); `left` is how many remain when few do ("only N left"), else null. */
+      /**
+       * Its pack sizes in order (B17); `left` is how many remain when few do ("only N left"), else
+       * null. A loose variant has `stepGrams` and `maxGrams`: its prices are per kilogram, a line's
+       * quantity and `left` count steps.
+       */
       variants: z.array(
         z.object({
           id: z.string(),
           label: z.string(),
           pricePaise: z.number().int(),
           mrpPaise: z.number().int().nullable(),
+          stepGrams: z.number().int().nullable(),
+          maxGrams: z.number().int().nullable(),
           inStock: z.boolean(),
           left: z.number().int().nullable(),
         }),

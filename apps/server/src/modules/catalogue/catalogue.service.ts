@@ -85,6 +85,8 @@ const toVariant = (row: variantsRepo.VariantRow): Variant => ({
   mrpPaise: row.mrpPaise,
   sku: row.sku,
   barcode: row.barcode,
+  stepGrams: row.stepGrams,
+  maxGrams: row.maxGrams,
   stock: row.stock,
   lowStockAt: row.lowStockAt,
 });

@@ -23,6 +23,8 @@ export type SharedVariant = {
   mrpPaise: number | null;
   sku: string | null;
   barcode: string | null;
+  stepGrams: number | null;
+  maxGrams: number | null;
 };
 
 /** An item with what its copies share, its product and its category's name. */
@@ -63,6 +65,8 @@ export function findSharedVariants(db: Executor, store: StoreRef, itemId: string
       mrpPaise: itemVariants.mrpPaise,
       sku: itemVariants.sku,
       barcode: itemVariants.barcode,
+      stepGrams: itemVariants.stepGrams,
+      maxGrams: itemVariants.maxGrams,
     })
     .from(itemVariants)
     .where(

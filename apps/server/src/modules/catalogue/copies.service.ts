@@ -5,6 +5,7 @@
  * order), so one edit in any store is every store's.
  */
 import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
+import { stepPaise } from '@storedesk/shared/catalogue/variants';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
@@ -28,7 +29,8 @@ function announce(db: Executor, store: StoreRef & { zoneId: string }, action: st
  * Writes what an item's copies share to each of its other copies, after an edit of the item in
  * `store`: their fields, their variants' labels, MRPs, codes and order; a variant added is added
  * at the copy's store at this price, one removed is removed. An MRP below a copy's own price is
- * 409 on that variant's MRP, naming the store.
+ * 409 on that variant's MRP, naming the store; so is a loose step that costs a fraction of a paisa
+ * at a copy's own price.
  */
 export async function syncCopies(tx: Executor, store: StoreRef, itemId: string): Promise<void> {
   const source = await copiesRepo.findSourceItem(tx, store, itemId);
@@ -66,6 +68,15 @@ export async function syncCopies(tx: Executor, store: StoreRef, itemId: string):
       if (variant.mrpPaise !== null && variant.mrpPaise < mine.pricePaise) {
         const message = catalogueMessages.mrpBelowCopyPrice(copy.storeName);
         throw new AppError('conflict', message, { fields: { [`variants.${index}.mrpPaise`]: message } });
+      }
+      // A loose variant's step must cost whole paise at every store's own price per kilogram.
+      if (variant.stepGrams !== null && !Number.isInteger(stepPaise(mine.pricePaise, variant.stepGrams))) {
+        const message = catalogueMessages.stepNotExactInCopy(
+          copy.storeName,
+          mine.pricePaise,
+          variant.stepGrams,
+        );
+        throw new AppError('conflict', message, { fields: { [`variants.${index}.stepGrams`]: message } });
       }
       const { sharedId: _sharedId, pricePaise: _pricePaise, ...shared } = variant;
       await copiesRepo.updateCopyVariant(tx, at, mine.id, shared);

@@ -183,6 +183,50 @@ describe('copy to stores', () => {
     expect(await itemAt(north.id, atta.id)).toEqual(before);
   });
 
+  it('shares a loose item’s step, and refuses one that costs a fraction of a paisa at a copy’s own price', async () => {
+    const category = await ok<Category>(
+      await call(owner, 'POST', `/api/stores/${north.id}/categories`, {
+        name: `Veg ${randomUUID().slice(0, 4)}`,
+      }),
+      201,
+    );
+    const onions = await ok<Item>(
+      await call(owner, 'POST', `/api/stores/${north.id}/items`, {
+        name: 'Onions',
+        categoryId: category.id,
+        featured: 0,
+        variants: [{ pricePaise: 3_600, stepGrams: 250, maxGrams: 5_000 }],
+      }),
+      201,
+    );
+    const { copied } = await ok<{ copied: Array<{ itemId: string }> }>(
+      await call(owner, 'POST', `/api/stores/${north.id}/items/${onions.id}/copies`, {
+        storeIds: [south.id],
+      }),
+    );
+    const copy = await itemAt(south.id, copied[0]!.itemId);
+    expect(copy.variants[0]).toMatchObject({ pricePaise: 3_600, stepGrams: 250, maxGrams: 5_000 });
+    // The south sells at ₹37.50 a kg: exact by 250 g (₹9.375 is not), so only steps of whole paise there.
+    const priced = await ok<Item>(
+      await call(owner, 'PATCH', `/api/stores/${south.id}/items/${copy.id}`, {
+        version: copy.version,
+        variants: [{ ...copy.variants[0]!, pricePaise: 3_750, stepGrams: 200 }],
+      }),
+    );
+    expect(priced.variants[0]).toMatchObject({ pricePaise: 3_750, stepGrams: 200 });
+    const north1 = await itemAt(north.id, onions.id);
+    expect(north1.variants[0]).toMatchObject({ pricePaise: 3_600, stepGrams: 200 });
+    const res = await call(owner, 'PATCH', `/api/stores/${north.id}/items/${onions.id}`, {
+      version: north1.version,
+      variants: [{ ...north1.variants[0]!, stepGrams: 250 }],
+    });
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res).fields).toEqual({
+      'variants.0.stepGrams': catalogueMessages.stepNotExactInCopy(south.name, 3_750, 250),
+    });
+    expect(await itemAt(north.id, onions.id)).toEqual(north1);
+  });
+
   it('lets a copy keep its SKU in its own store, while another product may not take it', async () => {
     const atta = await newAtta(north.id);
     await ok(
