@@ -419,6 +419,12 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
       ? null
       : lowStockMark({ stock: null, lowStockAt: null, stepGrams })
     : lowStockMark({ stock: null, lowStockAt: null });
+  // A loose stock and mark as typed, read back as weights ("40 kg").
+  const typed = useWatch({ control, name: [`variants.${index}.stock`, `variants.${index}.lowStockAt`] });
+  const [stockTyped, markTyped] = typed.map((text) => {
+    const grams = Number(text?.trim() || Number.NaN);
+    return loose && Number.isInteger(grams) && grams >= 0 ? weightText(grams) : null;
+  });
   let stock: ReactNode = null;
   if (counted && live && live.stock !== null && onAdjust) {
     stock = (
@@ -444,7 +450,10 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
         disabled={disabled}
         error={Boolean(rowErrors?.stock)}
         helperText={
-          rowErrors?.stock?.message ?? (loose ? 'How many grams there are now.' : 'How many there are now.')
+          rowErrors?.stock?.message ??
+          (loose
+            ? `How many grams there are now${stockTyped ? `: ${stockTyped}` : ''}.`
+            : 'How many there are now.')
         }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ width: { xs: '100%', sm: 200 } }}
@@ -482,9 +491,11 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
           error={Boolean(rowErrors?.lowStockAt)}
           helperText={
             rowErrors?.lowStockAt?.message ??
-            (loose
-              ? `Low at this many grams or fewer; ${variantLimits.defaultLowStockAt} steps${markShown === null ? '' : ` (${weightText(markShown)})`} if empty.`
-              : `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`)
+            (markTyped
+              ? `Low at ${markTyped} or less.`
+              : loose
+                ? `Low at this many grams or fewer; ${variantLimits.defaultLowStockAt} steps${markShown === null ? '' : ` (${weightText(markShown)})`} if empty.`
+                : `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`)
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           sx={{ width: { xs: '100%', sm: 260 } }}

@@ -401,6 +401,7 @@ describe('items sold loose', { timeout: 60_000 }, () => {
     expect(field('Most per order (g)')).toHaveAccessibleDescription('Up to 5 kg in one order.');
     await user.click(screen.getByRole('switch', { name: 'Count stock' }));
     await user.type(field('Stock (g)'), '40000');
+    expect(field('Stock (g)')).toHaveAccessibleDescription('How many grams there are now: 40 kg.');
     expect(field('Low stock at (g)')).toHaveAccessibleDescription(
       'Low at this many grams or fewer; 5 steps (1.25 kg) if empty.',
     );
