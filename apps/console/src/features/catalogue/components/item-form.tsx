@@ -48,6 +48,7 @@ const changeLabels: Partial<Record<keyof Item, string>> = {
   gstRate: 'GST rate',
   hsn: 'HSN code',
   tags: 'Tags',
+  aliases: 'Other names',
   veg: 'Pure Veg',
   inStock: 'In stock',
   imageUrl: 'Image',
@@ -115,7 +116,7 @@ type ItemFormProps = {
 
 /**
  * SPEC §5 item form: name, category, featured and price required; tags, Pure Veg, In stock, image;
- * and its variants with their prices, codes and stock (B17).
+ * and its variants with their prices, codes and stock, and the other names customers search by (B17).
  */
 export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
   const [image, setImage] = useState<File | null>(null);
@@ -178,6 +179,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
   });
 
   const tagsError = errors.tags?.message ?? errors.tags?.find?.((tag) => tag?.message)?.message;
+  const aliasesError = errors.aliases?.message ?? errors.aliases?.find?.((alias) => alias?.message)?.message;
 
   return (
     <Card variant="outlined">
@@ -252,9 +254,27 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           <Grid size={12}>
             <Controller
               control={control}
+              name="aliases"
+              render={({ field }) => (
+                <TagsField
+                  label="Other names"
+                  hint="Optional: other names and spellings customers search by, such as chawal or चावल. Customers never see them. Press Enter after each."
+                  value={field.value ?? []}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={aliasesError}
+                />
+              )}
+            />
+          </Grid>
+          <Grid size={12}>
+            <Controller
+              control={control}
               name="tags"
               render={({ field }) => (
                 <TagsField
+                  label="Tags"
+                  hint="Optional: words such as seasonal or organic, shown in the item list. Press Enter after each."
                   value={field.value ?? []}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

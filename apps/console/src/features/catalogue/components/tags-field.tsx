@@ -3,20 +3,27 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 
 type TagsFieldProps = {
+  label: string;
+  /** What the field is for, under it while it has no error. */
+  hint: string;
   value: string[];
-  onChange: (tags: string[]) => void;
+  onChange: (words: string[]) => void;
   onBlur: () => void;
   error?: string | undefined;
 };
 
-function addTag(tags: string[], text: string): string[] {
-  const tag = text.trim();
-  if (!tag || tags.some((existing) => existing.toLowerCase() === tag.toLowerCase())) return tags;
-  return [...tags, tag];
+/** The words with the typed one added at the end, unless it is blank or there already in any case. */
+function addWord(words: string[], text: string): string[] {
+  const word = text.trim();
+  if (!word || words.some((existing) => existing.toLowerCase() === word.toLowerCase())) return words;
+  return [...words, word];
 }
 
-/** Free tags shown as chips: Enter or a comma adds the typed one, and so does leaving the field. */
-export function TagsField({ value, onChange, onBlur, error }: TagsFieldProps) {
+/**
+ * Free words shown as chips (an item's tags, its other names): Enter or a comma adds the typed
+ * one, and so does leaving the field.
+ */
+export function TagsField({ label, hint, value, onChange, onBlur, error }: TagsFieldProps) {
   const [inputValue, setInputValue] = useState('');
 
   return (
@@ -25,11 +32,11 @@ export function TagsField({ value, onChange, onBlur, error }: TagsFieldProps) {
       freeSolo
       options={[]}
       value={value}
-      onChange={(_event, next) => onChange(next.reduce<string[]>((tags, tag) => addTag(tags, tag), []))}
+      onChange={(_event, next) => onChange(next.reduce<string[]>((words, word) => addWord(words, word), []))}
       inputValue={inputValue}
       onInputChange={(_event, next) => {
         if (next.endsWith(',')) {
-          onChange(addTag(value, next.slice(0, -1)));
+          onChange(addWord(value, next.slice(0, -1)));
           setInputValue('');
         } else {
           setInputValue(next);
@@ -37,21 +44,13 @@ export function TagsField({ value, onChange, onBlur, error }: TagsFieldProps) {
       }}
       onBlur={() => {
         if (inputValue.trim()) {
-          onChange(addTag(value, inputValue));
+          onChange(addWord(value, inputValue));
           setInputValue('');
         }
         onBlur();
       }}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          label="Tags"
-          error={Boolean(error)}
-          helperText={
-            error ??
-            'Optional: other names customers search by (chawal, चावल) and words such as veg. Press Enter after each.'
-          }
-        />
+        <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? hint} />
       )}
     />
   );

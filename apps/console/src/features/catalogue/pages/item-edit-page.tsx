@@ -36,6 +36,7 @@ function EditItemForm({ item }: { item: Item }) {
         update: {
           ...input,
           tags: input.tags ?? [],
+          aliases: input.aliases ?? [],
           veg: input.veg ?? false,
           inStock: input.inStock ?? true,
           version: (base ?? item).version,

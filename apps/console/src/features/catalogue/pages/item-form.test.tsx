@@ -42,7 +42,7 @@ async function chooseCategory(user: UserEvent, typed: string, name: string) {
 }
 
 describe('item form', { timeout: 30_000 }, () => {
-  it('sends the price typed in rupees as paise, with the category, tags and switches', async () => {
+  it('sends the price typed in rupees as paise, with the category, other names, tags and switches', async () => {
     const { user, api } = renderItemForm(`/stores/${store.id}/items/add`);
     expect(await screen.findByRole('link', { name: store.name })).toBeInTheDocument();
 
@@ -62,6 +62,10 @@ describe('item form', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('combobox', { name: /^GST rate/ }));
     await user.click(await screen.findByRole('option', { name: '5%' }));
     await user.type(screen.getByRole('textbox', { name: /^HSN code/ }), '0406');
+    await user.type(
+      screen.getByRole('combobox', { name: /^Other names/ }),
+      'chhena{Enter}पनीर,Chhena{Enter}',
+    );
     await user.type(screen.getByRole('combobox', { name: /^Tags/ }), 'fresh{Enter}protein,');
     expect(screen.getByRole('button', { name: 'fresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: 'Pure Veg' }));
@@ -75,6 +79,7 @@ describe('item form', { timeout: 30_000 }, () => {
       gstRate: 5,
       hsn: '0406',
       tags: ['fresh', 'protein'],
+      aliases: ['chhena', 'पनीर'],
       veg: true,
       inStock: true,
       variants: [
@@ -91,6 +96,55 @@ describe('item form', { timeout: 30_000 }, () => {
         },
       ],
     });
+  });
+
+  it('shows the other names customers search by apart from the tags, edits them, and says what they are for', async () => {
+    const { user, api } = renderItemForm(`/stores/${store.id}/items/${item.id}/edit`, {
+      [`GET ${base}/items/${item.id}`]: () => json(200, item),
+      [`PATCH ${base}/items/${item.id}`]: (call) =>
+        json(200, { ...item, ...(call.body as Partial<Item>), version: 8 }),
+    });
+    const otherNames = await screen.findByRole('combobox', { name: /^Other names/ });
+    expect(
+      screen.getByText(
+        'Optional: other names and spellings customers search by, such as chawal or चावल. Customers never see them. Press Enter after each.',
+      ),
+    ).toBeInTheDocument();
+    // Each field holds its own chips: aam among the other names, seasonal among the tags.
+    const chipsOf = (field: HTMLElement) =>
+      [...field.closest('.MuiAutocomplete-root')!.querySelectorAll('.MuiChip-label')].map(
+        (chip) => chip.textContent,
+      );
+    expect(chipsOf(otherNames)).toEqual(['aam']);
+    expect(chipsOf(screen.getByRole('combobox', { name: /^Tags/ }))).toEqual(['seasonal']);
+
+    await user.click(screen.getByRole('button', { name: 'aam' }).querySelector('.MuiChip-deleteIcon')!);
+    // Leaving the field keeps what was typed; the same name in another case is there once.
+    await user.type(otherNames, 'Hapus{Enter}hapus{Enter}आम');
+    await user.tab();
+    expect(chipsOf(otherNames)).toEqual(['Hapus', 'आम']);
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+
+    expect(await screen.findByText('Item saved')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH ${base}/items/${item.id}`)[0]?.body).toMatchObject({
+      aliases: ['Hapus', 'आम'],
+      tags: ['seasonal'],
+      version: 7,
+    });
+  });
+
+  it("puts the server's refusal of the other names on their field", async () => {
+    const { user } = renderItemForm(`/stores/${store.id}/items/${item.id}/edit`, {
+      [`GET ${base}/items/${item.id}`]: () => json(200, item),
+      [`PATCH ${base}/items/${item.id}`]: () =>
+        apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { aliases: 'at most 20 other names' },
+        }),
+    });
+    await user.type(await screen.findByRole('combobox', { name: /^Other names/ }), 'keri{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(await screen.findByText('at most 20 other names')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^Other names/ })).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('refuses an HSN code that is not 4, 6 or 8 digits without calling the server', async () => {
@@ -157,6 +211,7 @@ describe('item form', { timeout: 30_000 }, () => {
       gstRate: 5,
       hsn: '0804',
       tags: ['seasonal'],
+      aliases: ['aam'],
       veg: true,
       inStock: true,
       variants: [{ ...item.variants[0], pricePaise: 12_000_000 }],
