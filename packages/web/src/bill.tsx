@@ -1,7 +1,10 @@
-import { lineName } from '@storedesk/shared/catalogue/variants';
+import { lineQuantityText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 
-/** A line of a bill: an item (and its variant, on orders placed since there were variants), its price and how many. */
+/**
+ * A line of a bill: an item (and its variant, on orders placed since there were variants), its
+ * price and how many; sold loose, how many steps of `stepGrams`.
+ */
 type BillItem = {
   itemId: string;
   variantId?: string | undefined;
@@ -9,14 +12,16 @@ type BillItem = {
   itemName: string;
   itemQuantity: number;
   itemPricePaise: number;
+  stepGrams?: number | undefined;
 };
 /** A charge added to the items (delivery, packing…). */
 type BillCharge = { chargeLabel: string; chargeAmountPaise: number };
 
 /**
- * A bill as the server priced it, as a list of terms: each item by its name and variant ("Atta · 5 kg"), the items' total, the discount (if
- * any), the charges and what is to pay. The app names the discount and the total, and puts the list
- * in its own section.
+ * A bill as the server priced it, as a list of terms: each item by its name and variant with how
+ * many ("Atta · 5 kg × 3", or the weight of a loose one, "Onions · 750 g"), the items' total, the
+ * discount (if any), the charges and what is to pay. The app names the discount and the total, and
+ * puts the list in its own section.
  */
 export function BillLines({
   items,
@@ -36,9 +41,7 @@ export function BillLines({
       {items.map((line) => (
         // One item may be on several lines, one for each of its variants.
         <div key={`${line.itemId}/${line.variantId ?? ''}`}>
-          <dt>
-            {lineName(line.itemName, line.variantLabel)} × {line.itemQuantity}
-          </dt>
+          <dt>{lineQuantityText(line)}</dt>
           <dd>{formatRupees(line.itemPricePaise * line.itemQuantity)}</dd>
         </div>
       ))}
