@@ -1,12 +1,23 @@
 import { featuredBadge } from '@storedesk/shared/catalogue/featured';
-import { lineName, savingPaise, savingText, variantMessages } from '@storedesk/shared/catalogue/variants';
+import {
+  isLoose,
+  lineName,
+  quantityText,
+  savingPaise,
+  soldAs,
+  stepPriceText,
+  variantMessages,
+  variantPriceText,
+  variantSavingText,
+} from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
-import { soldOut, variantsOf, type CatalogueItem, type ItemVariant } from '../lib/catalogue.ts';
+import { mostOf, soldOut, variantsOf, type CatalogueItem, type ItemVariant } from '../lib/catalogue.ts';
 import { QuantityControl, VegMark } from './quantity.tsx';
 
 /**
  * An item's pack sizes as a row of chips: a radio group (arrow keys move the choice), each with
- * its price, a sold-out one greyed and not choosable, and how many of it the cart holds.
+ * its price (per kg when loose), a sold-out one greyed and not choosable, and how many of it the
+ * cart holds (a weight when loose).
  */
 export function VariantPicker({
   item,
@@ -24,6 +35,7 @@ export function VariantPicker({
     <div className="variants" role="radiogroup" aria-label={`Pack size of ${item.name}`}>
       {variantsOf(item).map((variant) => {
         const count = inCart(variant);
+        const held = quantityText(variant, count);
         return (
           <label key={variant.id} className="variant">
             <input
@@ -39,12 +51,12 @@ export function VariantPicker({
             <span className="variant-chip">
               <span className="variant-label">{variant.label}</span>{' '}
               <span className="variant-price">
-                {variant.inStock ? formatRupees(variant.pricePaise) : 'Sold out'}
+                {variant.inStock ? variantPriceText(variant) : 'Sold out'}
               </span>
               {count > 0 ? (
                 <span className="variant-count">
-                  <span aria-hidden="true">×{count}</span>
-                  <span className="visually-hidden">, {count} in the cart</span>
+                  <span aria-hidden="true">{isLoose(variant) ? held : `×${held}`}</span>
+                  <span className="visually-hidden">, {held} in the cart</span>
                 </span>
               ) : null}
             </span>
@@ -55,18 +67,21 @@ export function VariantPicker({
   );
 }
 
-/** The price of a variant: what it costs, its MRP struck through and the saving when it is sold below it. */
+/**
+ * The price of a variant: what it costs, its MRP struck through and the saving when it is sold
+ * below it; each per kg when it is sold loose.
+ */
 export function VariantPrice({ variant }: { variant: ItemVariant }) {
-  const saving = savingText(variant);
+  const saving = variantSavingText(variant);
   return (
     <span className="item-price">
-      <span className="price">{formatRupees(variant.pricePaise)}</span>
+      <span className="price">{variantPriceText(variant)}</span>
       {savingPaise(variant) > 0 ? (
         <>
           {' '}
           <span className="mrp">
             <span className="visually-hidden">MRP </span>
-            <s>{formatRupees(variant.mrpPaise!)}</s>
+            <s>{variantPriceText({ ...variant, pricePaise: variant.mrpPaise! })}</s>
           </span>
         </>
       ) : null}
@@ -83,7 +98,8 @@ export function VariantPrice({ variant }: { variant: ItemVariant }) {
 /**
  * An item of the store's list: its name, the chosen variant's price (and MRP, saving and "only N
  * left"), Add or the quantity in the cart, and the pack sizes to choose from when there are several.
- * An item of which nothing is left is greyed and says "Out of stock".
+ * An item of which nothing is left is greyed and says "Out of stock". One sold loose says what a
+ * step costs ("250 g for ₹9.00"); its quantity is a weight, with that weight's price under it.
  */
 export function ItemCard({
   item,
@@ -105,7 +121,9 @@ export function ItemCard({
   const gone = soldOut(item);
   const quantity = inCart(chosen);
   const badge = featuredBadge(item.featured);
-  const name = lineName(item.name, chosen.label);
+  const sold = soldAs(chosen);
+  const name = lineName(item.name, sold.label);
+  const step = chosen.stepGrams === null ? null : stepPriceText(chosen.pricePaise, chosen.stepGrams);
   let action = null;
   if (gone && quantity === 0) action = <span className="stock-note">Out of stock</span>;
   else if (!chosen.inStock && quantity === 0) action = <span className="stock-note">Sold out</span>;
@@ -115,10 +133,19 @@ export function ItemCard({
         name={name}
         quantity={quantity}
         disabled={!chosen.inStock}
-        max={chosen.left ?? undefined}
+        max={mostOf(chosen)}
+        stepGrams={chosen.stepGrams}
         onChange={(next) => onQuantity(chosen, next)}
       />
     );
+    if (step !== null && quantity > 0) {
+      action = (
+        <span className="line-action">
+          {action}
+          <span className="price">{formatRupees(sold.pricePaise * quantity)}</span>
+        </span>
+      );
+    }
   }
   return (
     <div className={gone ? 'card item-card sold-out' : 'card item-card'}>
@@ -128,10 +155,11 @@ export function ItemCard({
           <VegMark veg={item.veg} /> {item.name}
         </span>
         {variants.length === 1 && chosen.label ? <span className="muted small">{chosen.label}</span> : null}
+        {step ? <span className="muted small">{step}</span> : null}
         {badge ? <span className="pill featured">{badge}</span> : null}
         <VariantPrice variant={chosen} />
         {chosen.inStock && chosen.left !== null ? (
-          <span className="left">{variantMessages.stockShort(chosen.left)}</span>
+          <span className="left">{variantMessages.stockShort(chosen.left, chosen.stepGrams)}</span>
         ) : null}
       </span>
       {action}

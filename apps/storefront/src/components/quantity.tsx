@@ -1,16 +1,22 @@
-/** Add, or − n + once in the cart. */
+import { quantityText } from '@storedesk/shared/catalogue/variants';
+import { lineMaxQuantity } from '../lib/catalogue.ts';
+
+/** Add, or − n + once in the cart; a loose line's n is its weight ("750 g"), each press a step. */
 export function QuantityControl({
   name,
   quantity,
   onChange,
   disabled = false,
-  max = 99,
+  max = lineMaxQuantity,
+  stepGrams = null,
 }: {
   name: string;
   quantity: number;
   onChange: (quantity: number) => void;
   disabled?: boolean;
   max?: number;
+  /** Sold loose: the grams of a step, and the quantity counts steps. */
+  stepGrams?: number | null | undefined;
 }) {
   if (quantity === 0) {
     return (
@@ -30,7 +36,9 @@ export function QuantityControl({
       <button type="button" onClick={() => onChange(quantity - 1)} aria-label={`One less ${name}`}>
         −
       </button>
-      <output aria-live="polite">{quantity}</output>
+      <output aria-live="polite" className={stepGrams === null ? undefined : 'weight'}>
+        {quantityText({ stepGrams }, quantity)}
+      </output>
       <button
         type="button"
         onClick={() => onChange(quantity + 1)}

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
 import {
+  lineMaxQuantity,
   lineOf,
+  mostOf,
   quantityIn,
   serverQueries,
   shownItems,
@@ -20,6 +23,8 @@ const variant = (
   label,
   pricePaise: rupees * 100,
   mrpPaise: null,
+  stepGrams: null,
+  maxGrams: null,
   inStock: more.inStock ?? true,
   left: more.left ?? null,
 });
@@ -136,5 +141,16 @@ describe('what the server is asked when the catalogue came truncated', () => {
   it('asks for a category the whole search names, besides its words', () => {
     expect(serverQueries('rice', null, categories)).toEqual([['?q=rice'], ['?categoryId=staples']]);
     expect(serverQueries('Dairy', null, categories)).toEqual([['?q=dairy'], ['?categoryId=dairy']]);
+  });
+});
+
+describe('the most of a variant the cart may hold', () => {
+  it('is the most of one line the server takes, fewer steps when loose, and no more than are left', () => {
+    expect(lineMaxQuantity).toBe(storefrontLimits.maxQuantity);
+    expect(mostOf(variant('m1', '1 l', 58))).toBe(99);
+    expect(mostOf(variant('m1', '1 l', 58, { left: 3 }))).toBe(3);
+    const onions = { ...variant('o', '', 36), stepGrams: 250, maxGrams: 5_000 };
+    expect(mostOf(onions)).toBe(20);
+    expect(mostOf({ ...onions, left: 6 })).toBe(6);
   });
 });

@@ -3,6 +3,7 @@
  * what the list shows for a search and a category, and what to ask the server when the answer
  * held only part of the store (`truncated`).
  */
+import { maxQuantityOf, soldAs } from '@storedesk/shared/catalogue/variants';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
 import { matchesSearch, searchWords } from '@storedesk/shared/storefront/search';
 import type { CartLine } from './state.ts';
@@ -18,9 +19,28 @@ type Category = StorefrontCatalogue['categories'][number];
 export function variantsOf(item: CatalogueItem): ItemVariant[] {
   if (item.variants?.length) return item.variants;
   return [
-    { id: '', label: '', pricePaise: item.pricePaise, mrpPaise: null, inStock: item.inStock, left: null },
+    {
+      id: '',
+      label: '',
+      pricePaise: item.pricePaise,
+      mrpPaise: null,
+      stepGrams: null,
+      maxGrams: null,
+      inStock: item.inStock,
+      left: null,
+    },
   ];
 }
+
+/**
+ * The most of one line an order takes: `storefrontLimits.maxQuantity`, written here as the app
+ * loads no zod (whose module that is); a test keeps the two equal.
+ */
+export const lineMaxQuantity = 99;
+
+/** The most of a variant the cart may hold: the line's most, fewer steps when loose, and no more than are left when few are. */
+export const mostOf = (variant: ItemVariant): number =>
+  Math.min(maxQuantityOf(variant, lineMaxQuantity), variant.left ?? lineMaxQuantity);
 
 /** Whether nothing of the item can be ordered: switched off, or every variant sold out. */
 export const soldOut = (item: CatalogueItem) => !item.inStock || variantsOf(item).every((v) => !v.inStock);
@@ -45,14 +65,21 @@ export function shownVariant(
   );
 }
 
-/** The cart line of one variant of an item (a variant without an id: a line that names none). */
+/**
+ * The cart line of one variant of an item (a variant without an id: a line that names none); a
+ * loose one's counts steps, at a step's price, named by its step as the order's line will be.
+ */
 export function lineOf(item: CatalogueItem, variant: ItemVariant): Omit<CartLine, 'quantity'> {
+  const sold = soldAs(variant);
   return {
     itemId: item.id,
-    ...(variant.id ? { variantId: variant.id, variantLabel: variant.label } : {}),
+    ...(variant.id ? { variantId: variant.id, variantLabel: sold.label } : {}),
     name: item.name,
-    pricePaise: variant.pricePaise,
+    pricePaise: sold.pricePaise,
     veg: item.veg,
+    ...(variant.stepGrams !== null && variant.maxGrams !== null
+      ? { stepGrams: variant.stepGrams, maxGrams: variant.maxGrams }
+      : {}),
   };
 }
 

@@ -111,6 +111,19 @@ describe('the cart’s lines by item and variant', () => {
     expect(withQuantity(more, nearMart, milkHalf, 0)?.lines).toEqual([{ ...milkLitre, quantity: 3 }]);
   });
 
+  it('counts a loose line as one item, whatever it weighs', () => {
+    const onions = {
+      itemId: 'onions',
+      variantId: 'o250',
+      variantLabel: '250 g',
+      name: 'Onions',
+      pricePaise: 900,
+      stepGrams: 250,
+    };
+    const cart = withQuantity(withQuantity(null, nearMart, milkHalf, 2), nearMart, onions, 6);
+    expect(cartCount(cart)).toBe(3);
+  });
+
   it('tells a line that names no variant (kept from before variants) from one that does', () => {
     expect(lineKey(milk)).not.toBe(lineKey({ ...milk, variantId: 'milk-500' }));
     const old = withQuantity(null, nearMart, milk, 2);

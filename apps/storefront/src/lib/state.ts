@@ -34,7 +34,9 @@ export const place = persisted<Place | null>(key('place'), null);
  * size ("5 kg"; empty for an item's only variant). A line kept from before variants, or copied from
  * an order placed before them, has no `variantId`: the server takes such a line for an item with one
  * variant, and the store page names its variant once it has the catalogue (`withVariantsNamed`).
- * `veg` is unknown for a line copied from an old order.
+ * `veg` is unknown for a line copied from an old order. A variant sold loose has `stepGrams` (and,
+ * from the store page, `maxGrams`): `quantity` counts its steps, `pricePaise` is a step's and
+ * `variantLabel` names the step ("250 g"), as an order's line does.
  */
 export type CartLine = {
   itemId: string;
@@ -43,6 +45,8 @@ export type CartLine = {
   name: string;
   pricePaise: number;
   veg?: boolean;
+  stepGrams?: number;
+  maxGrams?: number;
   quantity: number;
 };
 /** One store's cart: a cart holds what one store sells. */
@@ -114,5 +118,6 @@ export function withVariantsNamed(
   return { ...current, lines };
 }
 
+/** How many items the cart holds: a pack line's count, and one for a loose line whatever it weighs. */
 export const cartCount = (value: Cart | null) =>
-  value?.lines.reduce((sum, line) => sum + line.quantity, 0) ?? 0;
+  value?.lines.reduce((sum, line) => sum + (line.stepGrams ? 1 : line.quantity), 0) ?? 0;

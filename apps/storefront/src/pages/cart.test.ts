@@ -45,7 +45,10 @@ const names: Record<string, [string, string, number]> = {
   m500: ['Milk', '500 ml', 3_000],
   m1: ['Milk', '1 l', 5_800],
   undefined: ['Atta', '', 27_000],
+  o250: ['Onions', '250 g', 900],
 };
+/** The variants sold loose: the grams of a step. */
+const steps: Record<string, number> = { o250: 250 };
 
 /** The bill of a cart, as the server prices it. */
 function billOf(request: Quote) {
@@ -59,6 +62,7 @@ function billOf(request: Quote) {
       variantLabel,
       itemPricePaise,
       itemQuantity: line.quantity,
+      ...(steps[String(line.variantId)] ? { stepGrams: steps[String(line.variantId)] } : {}),
     };
   });
   const total = items.reduce((sum, line) => sum + line.itemPricePaise * line.itemQuantity, 0);
@@ -146,8 +150,8 @@ const business = {
 };
 
 /** The cart page with the cart kept on the phone, and a customer signed in when `signedIn`. */
-async function openCart(signedIn = false) {
-  localStorage.setItem('storedesk:dev:cart', JSON.stringify(kept));
+async function openCart(signedIn = false, value: Cart = kept) {
+  localStorage.setItem('storedesk:dev:cart', JSON.stringify(value));
   vi.resetModules();
   const { default: CartPage } = await import('./cart.tsx');
   const { cart, session } = await import('../lib/state.ts');
@@ -268,5 +272,68 @@ describe('the cart', () => {
     await user.click(within(milk).getByRole('button', { name: 'Change Milk · 500 ml to 3' }));
     expect(cart.get()?.lines[0]?.quantity).toBe(3);
     expect(within(milk).queryByText('Only 3 left')).toBeNull();
+  });
+});
+
+describe('a line sold loose', () => {
+  const onions = (quantity: number): Cart => ({
+    ...kept,
+    lines: [
+      {
+        itemId: 'onions',
+        variantId: 'o250',
+        variantLabel: '250 g',
+        name: 'Onions',
+        pricePaise: 900,
+        veg: true,
+        stepGrams: 250,
+        maxGrams: 1_000,
+        quantity,
+      },
+    ],
+  });
+
+  it('reads as its weight with its price, in the cart and the bill, and steps up to the most per order', async () => {
+    serve(() => null);
+    const { lines, cart, user } = await openCart(false, onions(3));
+    const line = lineOf(lines, 'Onions · 750 g');
+    expect(within(line).getByRole('status').textContent).toBe('750 g');
+    expect(line.querySelector(':scope > .price')?.textContent).toBe('₹27.00');
+    await screen.findByText('To pay');
+    expect(billLines()).toEqual(['Onions · 750 g', 'Items', 'To pay']);
+
+    const more = within(line).getByRole('button', { name: 'One more Onions · 250 g' });
+    await user.click(more);
+    expect(cart.get()?.lines[0]?.quantity).toBe(4);
+    const kilo = lineOf(lines, 'Onions · 1 kg');
+    expect(kilo.querySelector(':scope > .price')?.textContent).toBe('₹36.00');
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers the weight that is left when the store has less than the line asks for', async () => {
+    serve((request) =>
+      request.items[0]!.quantity > 2
+        ? {
+            status: 409,
+            body: {
+              error: {
+                code: 'conflict',
+                message: 'Only 500 g left',
+                fields: { 'items.0.quantity': 'Only 500 g left' },
+                current: { available: { 'items.0.quantity': 2 } },
+              },
+            },
+          }
+        : null,
+    );
+    const { lines, cart, user } = await openCart(false, onions(3));
+    const line = lineOf(lines, 'Onions · 750 g');
+    await within(line).findByText('Only 500 g left');
+    const change = within(line).getByRole('button', { name: 'Change Onions · 250 g to 500 g' });
+    expect(change.textContent).toBe('Change to 500 g');
+    await user.click(change);
+    expect(cart.get()?.lines[0]?.quantity).toBe(2);
+    await screen.findByText('To pay');
+    expect(lineOf(lines, 'Onions · 500 g').querySelector(':scope > .price')?.textContent).toBe('₹18.00');
   });
 });

@@ -3,7 +3,7 @@ import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
-import { lineName } from '@storedesk/shared/catalogue/variants';
+import { lineName, lineWeightName, maxQuantityOf, quantityText } from '@storedesk/shared/catalogue/variants';
 import { asApiError, type ApiError } from '@storedesk/web/api';
 import { useData } from '@storedesk/web/use-data';
 import { useBusiness } from '../business.ts';
@@ -12,6 +12,7 @@ import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { PointMap } from '../components/point-map.tsx';
 import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { lineMaxQuantity } from '../lib/catalogue.ts';
 import { lineProblems, type LineProblem } from '../lib/cart-problems.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import {
@@ -377,7 +378,7 @@ function Checkout({
   );
 }
 
-/** What the cart offers for a line the server refused: the quantity left, or taking the line out. */
+/** What the cart offers for a line the server refused: the quantity left (a weight when loose), or taking the line out. */
 function LineFix({
   line,
   problem,
@@ -394,14 +395,15 @@ function LineFix({
     return <Link to={`/stores/${storeId}`}>Choose a pack size at the store</Link>;
   }
   if (problem.available !== null && problem.available > 0 && problem.available < line.quantity) {
+    const left = quantityText(line, problem.available);
     return (
       <button
         type="button"
         className="button small secondary"
-        aria-label={`Change ${name} to ${problem.available}`}
+        aria-label={`Change ${name} to ${left}`}
         onClick={() => onQuantity(problem.available!)}
       >
-        Change to {problem.available}
+        Change to {left}
       </button>
     );
   }
@@ -473,11 +475,19 @@ export default function CartPage() {
             return (
               <li key={key} className="cart-line">
                 <span className="item-name">
-                  {line.veg === undefined ? null : <VegMark veg={line.veg} />} {name}
+                  {line.veg === undefined ? null : <VegMark veg={line.veg} />}{' '}
+                  {lineWeightName({
+                    itemName: line.name,
+                    variantLabel: line.variantLabel,
+                    itemQuantity: line.quantity,
+                    stepGrams: line.stepGrams,
+                  })}
                 </span>
                 <QuantityControl
                   name={name}
                   quantity={line.quantity}
+                  max={maxQuantityOf(line, lineMaxQuantity)}
+                  stepGrams={line.stepGrams}
                   onChange={(n) => setQuantity(line, n)}
                 />
                 <span className="price">{formatRupees(line.pricePaise * line.quantity)}</span>

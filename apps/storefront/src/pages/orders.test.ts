@@ -24,6 +24,15 @@ describe('ordering an order again', () => {
           itemPricePaise: 27_000,
         },
         { itemId: 'milk', itemName: 'Milk', itemQuantity: 2, itemPricePaise: 3_000 },
+        {
+          itemId: 'onions',
+          variantId: 'o250',
+          variantLabel: '250 g',
+          itemName: 'Onions',
+          itemQuantity: 3,
+          itemPricePaise: 900,
+          stepGrams: 250,
+        },
       ],
     } as StorefrontOrder);
     expect(cart.get()).toEqual({
@@ -40,6 +49,16 @@ describe('ordering an order again', () => {
           quantity: 1,
         },
         { itemId: 'milk', name: 'Milk', pricePaise: 3_000, quantity: 2 },
+        // Sold loose: three steps of 250 g, at a step's price.
+        {
+          itemId: 'onions',
+          variantId: 'o250',
+          variantLabel: '250 g',
+          name: 'Onions',
+          pricePaise: 900,
+          stepGrams: 250,
+          quantity: 3,
+        },
       ],
     });
     expect(window.location.pathname).toBe('/cart');

@@ -23,6 +23,7 @@ export function reorder(order: StorefrontOrder) {
       ...(line.variantId ? { variantId: line.variantId, variantLabel: line.variantLabel ?? '' } : {}),
       name: line.itemName,
       pricePaise: line.itemPricePaise,
+      ...(line.stepGrams ? { stepGrams: line.stepGrams } : {}),
       quantity: line.itemQuantity,
     })),
   });

@@ -41,6 +41,8 @@ const variant = (id: string, label: string, rupees: number, more: Partial<Varian
   label,
   pricePaise: rupees * 100,
   mrpPaise: null,
+  stepGrams: null,
+  maxGrams: null,
   inStock: true,
   left: null,
   ...more,
@@ -251,6 +253,76 @@ describe('an item of one variant', () => {
         { itemId: 'milk', name: 'Milk', pricePaise: 3_000, veg: true, quantity: 1 },
       ]),
     );
+  });
+});
+
+describe('an item sold loose', () => {
+  const onions = item('onions', 'Onions', [
+    variant('o250', '', 36, { mrpPaise: 4_000, stepGrams: 250, maxGrams: 1_000 }),
+  ]);
+
+  it('is priced per kg with what a step costs; its stepper goes by steps, shows the weight and its price, and stops at the most per order', async () => {
+    serve(() => catalogueOf([onions]));
+    const { list, cart, user } = await openStore();
+    const row = rowOf(list, 'Onions');
+    expect(textOf(row.querySelector('.item-price')!)).toBe('₹36.00/kg MRP ₹40.00/kg Save ₹4.00/kg (10%)');
+    expect(within(row).getByText('250 g for ₹9.00')).toBeTruthy();
+
+    await user.click(within(row).getByRole('button', { name: 'Add Onions · 250 g' }));
+    const stepper = within(row).getByRole('group', { name: 'Onions · 250 g in the cart' });
+    expect(within(stepper).getByRole('status').textContent).toBe('250 g');
+    expect(row.querySelector('.line-action > .price')?.textContent).toBe('₹9.00');
+    const more = within(row).getByRole('button', { name: 'One more Onions · 250 g' });
+    await user.click(more);
+    await user.click(more);
+    expect(within(stepper).getByRole('status').textContent).toBe('750 g');
+    expect(row.querySelector('.line-action > .price')?.textContent).toBe('₹27.00');
+    await user.click(more);
+    // 1 kg is the most one order may take.
+    expect(within(stepper).getByRole('status').textContent).toBe('1 kg');
+    expect((more as HTMLButtonElement).disabled).toBe(true);
+    expect(cart.get()?.lines).toEqual([
+      {
+        itemId: 'onions',
+        variantId: 'o250',
+        variantLabel: '250 g',
+        name: 'Onions',
+        pricePaise: 900,
+        veg: true,
+        stepGrams: 250,
+        maxGrams: 1_000,
+        quantity: 4,
+      },
+    ]);
+    // 1 kg of onions is one item in the cart, whatever it weighs.
+    expect(screen.getByRole('link', { name: /^View cart · 1 item · ₹36.00/ })).toBeTruthy();
+  });
+
+  it('says how much is left as a weight, and takes no more steps than are left', async () => {
+    serve(() =>
+      catalogueOf([
+        item('onions', 'Onions', [variant('o250', '', 36, { stepGrams: 250, maxGrams: 5_000, left: 2 })]),
+        item('rice', 'Rice', [
+          variant('r5', '5 kg', 320),
+          variant('rl', 'Loose', 60, { stepGrams: 500, maxGrams: 10_000 }),
+        ]),
+      ]),
+    );
+    const { list, user } = await openStore();
+    const row = rowOf(list, 'Onions');
+    expect(within(row).getByText('Only 500 g left')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Add Onions · 250 g' }));
+    await user.click(within(row).getByRole('button', { name: 'One more Onions · 250 g' }));
+    expect(within(row).getByRole('status').textContent).toBe('500 g');
+    expect(
+      (within(row).getByRole('button', { name: 'One more Onions · 250 g' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+
+    // A loose size beside a pack: its chip is priced per kg, and says the weight in the cart.
+    const rice = rowOf(list, 'Rice');
+    await user.click(within(rice).getByRole('radio', { name: 'Loose ₹60.00/kg' }));
+    await user.click(within(rice).getByRole('button', { name: 'Add Rice · Loose · 500 g' }));
+    expect(within(rice).getByRole('radio', { name: 'Loose ₹60.00/kg , 500 g in the cart' })).toBeTruthy();
   });
 });
 
