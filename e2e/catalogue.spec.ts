@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
-import { lineName, priceRangeText } from '@storedesk/shared/catalogue/variants';
+import { lineName, priceRangeText, variantMessages } from '@storedesk/shared/catalogue/variants';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 
 /*
@@ -236,5 +236,56 @@ describe('the catalogue of a grocer', () => {
     await itemRow(`Toor Dal ${tag}`).waitFor();
     await itemRow(`Moong Dal ${tag}`).waitFor();
     await itemRow(`Sona Masoori ${tag}`).waitFor();
+  });
+
+  it('an item sold loose is priced per kg in steps, and its stock in grams reads as a weight in the list and on Low stock', async () => {
+    const name = `Onions ${tag}`;
+    await page.goto(`/stores/${main.id}/items/add`);
+    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await page.getByRole('combobox', { name: /^Category/ }).fill('Stap');
+    await page.getByRole('option', { name: 'Staples' }).click();
+    await page.getByRole('switch', { name: 'Sold loose, by weight' }).check();
+    const price = page.getByRole('textbox', { name: /^Price per kg/ });
+    await price.fill('36.01');
+    await page.getByRole('textbox', { name: /^MRP per kg/ }).fill('40');
+    await page.getByRole('textbox', { name: /^Step \(g\)/ }).fill('250');
+    await page.getByRole('textbox', { name: /^Most per order \(g\)/ }).fill('5000');
+    await page.getByRole('switch', { name: 'Count stock' }).check();
+    await page.getByRole('textbox', { name: /^Stock \(g\)/ }).fill('6000');
+    await page.getByRole('button', { name: 'Add item' }).click();
+    // The shared rule, said on the field before anything is sent.
+    await page.getByText(variantMessages.notExact(3_601, 250)).waitFor();
+    await price.fill('36');
+    await page.getByText('250 g for ₹9.00').waitFor();
+    await page.getByRole('button', { name: 'Add item' }).click();
+    await page.getByText('Item added').waitFor();
+
+    await page.goto(`/stores/${main.id}/catalog?tab=items&q=${encodeURIComponent(name)}`);
+    const row = itemRow(name);
+    await row.waitFor();
+    expect((await row.getByRole('cell').allTextContents()).slice(3, 5)).toEqual(['₹36.00/kg', '6 kg']);
+
+    await page.getByRole('link', { name: `Edit ${name}` }).click();
+    await page.getByText('6 kg in stock').waitFor();
+    await page.getByRole('button', { name: 'Adjust stock' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Adjust stock' });
+    await dialog.getByRole('radio', { name: 'Damaged' }).check();
+    await dialog.getByRole('textbox', { name: /^Grams damaged/ }).fill('5000');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText(`${name}: 1 kg in stock`).waitFor();
+    await page.getByText('1 kg in stock', { exact: true }).waitFor();
+
+    await page.goto(`/low-stock?storeId=${main.id}`);
+    const low = page.getByRole('row').filter({ hasText: name });
+    await low.waitFor();
+    // Its mark, left empty, is five steps.
+    expect(await low.getByRole('cell').allTextContents()).toEqual([
+      name,
+      main.name,
+      '1 kg',
+      '1.25 kg',
+      'Adjust stock',
+    ]);
   });
 });
