@@ -9,33 +9,83 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { useDeleteWithUndo } from '@/components/delete-with-undo.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-states.tsx';
+import { isApiError } from '@/lib/api-client.ts';
 import { useListParams, usePageInRange } from '@/lib/list-params.ts';
 import { useDeleteCategory } from '@/features/catalogue/api/delete-category.ts';
 import { useCategories } from '@/features/catalogue/api/get-categories.ts';
+import { useMoveCategory } from '@/features/catalogue/api/move-category.ts';
 import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
+import { CategoryMoveButtons, type Direction } from './category-move-buttons.tsx';
 
 const columns = 3;
 
-/** SPEC §2 Categories tab: search, 'Add category', serial no, name, Edit and Delete. */
+/**
+ * SPEC §2 Categories tab: search, 'Add category', serial no, name, Edit and Delete; in the store's
+ * order, which Move up and Move down change (B17) while no search narrows the list.
+ */
 export function CategoriesTab({ storeId }: { storeId: string }) {
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const categories = useCategories(storeId, { q, page, pageSize });
   const deleteCategory = useDeleteCategory();
+  const moveCategory = useMoveCategory();
   const restore = useRestoreCatalogueRecord();
+  const notify = useSnackbar();
   const [errorMessage, setErrorMessage] = useState<string | null>(null);
 
   const items = categories.data?.items ?? [];
   const total = categories.data?.total ?? 0;
   const lastPage = usePageInRange(categories, listParams, setListParams);
+
+  // After a move the focus follows the moved category to its new row (on another page when it
+  // crossed one), on the button pressed, or on its other one at an end of the list.
+  const moveButtons = useRef(new Map<string, HTMLButtonElement>());
+  const focusNext = useRef<{ id: string; direction: Direction } | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next || moveCategory.isPending) return;
+    const other: Direction = next.direction === 'up' ? 'down' : 'up';
+    const wanted = moveButtons.current.get(`${next.id}:${next.direction}`);
+    const button = wanted && !wanted.disabled ? wanted : moveButtons.current.get(`${next.id}:${other}`);
+    if (!button) return;
+    focusNext.current = null;
+    button.focus();
+  });
+  const buttonRef = (id: string) => (direction: Direction) => (button: HTMLButtonElement | null) => {
+    if (button) moveButtons.current.set(`${id}:${direction}`, button);
+    else moveButtons.current.delete(`${id}:${direction}`);
+  };
+
+  const move = (category: Category, index: number, direction: Direction) => {
+    if (moveCategory.isPending) return;
+    const place = page * pageSize + index + 1;
+    const position = direction === 'up' ? place - 1 : place + 1;
+    focusNext.current = { id: category.id, direction };
+    moveCategory.mutate(
+      { storeId, categoryId: category.id, move: { position, version: category.version } },
+      {
+        onSuccess: (moved) => {
+          notify(`${moved.name} moved ${direction}`);
+          const onPage = Math.floor((position - 1) / pageSize);
+          if (onPage !== page) setListParams({ page: onPage });
+        },
+        onError: (error) => {
+          focusNext.current = null;
+          if (isApiError(error, 401)) return;
+          setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
+        },
+      },
+    );
+  };
 
   const deletion = useDeleteWithUndo<Category>({
     noun: 'category',
@@ -51,6 +101,15 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
       <TableCell align="right">{page * pageSize + index + 1}</TableCell>
       <TableCell>{category.name}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        {q ? null : (
+          <CategoryMoveButtons
+            name={category.name}
+            first={page * pageSize + index === 0}
+            last={page * pageSize + index === total - 1}
+            onMove={(direction) => move(category, index, direction)}
+            buttonRef={buttonRef(category.id)}
+          />
+        )}
         <RowEditDelete
           name={category.name}
           editTo={paths.stores.categoryEdit.getHref(storeId, category.id)}
