@@ -120,6 +120,21 @@ describe('the list of a store', () => {
     expect(shownItems([milk, rice], categories, 'dairy', null).map((each) => each.id)).toEqual(['milk']);
     expect(shownItems([milk, rice], categories, '', 'staples').map((each) => each.id)).toEqual(['rice']);
   });
+
+  it('finds items by their other names, Hindi and Kannada ones too, which the list never shows', () => {
+    const onions = item('onions', 'Onions', [variant('o', '', 40)], { aliases: ['pyaz', 'प्याज़', 'ಈರುಳ್ಳಿ'] });
+    const search = (text: string) =>
+      shownItems([milk, onions], categories, text, null).map((each) => each.id);
+    expect(search('pyaz')).toEqual(['onions']);
+    expect(search('PYA')).toEqual(['onions']);
+    expect(search('प्याज़')).toEqual(['onions']);
+    expect(search('ಈರುಳ್ಳಿ')).toEqual(['onions']);
+    expect(search('lahsun')).toEqual([]);
+    // A catalogue kept offline from before other names has none, and is still searched by name.
+    const { aliases: _aliases, ...kept } = onions;
+    expect(shownItems([kept as CatalogueItem], categories, 'onio', null)).toHaveLength(1);
+    expect(shownItems([kept as CatalogueItem], categories, 'pyaz', null)).toEqual([]);
+  });
 });
 
 describe('what the server is asked when the catalogue came truncated', () => {
