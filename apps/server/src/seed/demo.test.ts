@@ -382,6 +382,39 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it('finds items by their other names in English, Hindi and Kannada, and lists categories in a grocer’s order', async () => {
+    const key = (await one<{ key: string }>(sql`SELECT storefront_key AS key FROM businesses`)).key;
+    const store = await one<{ id: string }>(
+      sql`SELECT id FROM stores WHERE business_id = ${businessId} AND name = 'Fresh Mart Koramangala'`,
+    );
+    const catalogue = async (query = '') => {
+      const res = await ctx.app.inject({
+        url: `/api/storefront/stores/${store.id}/catalogue${query}`,
+        headers: { 'x-storefront-key': key },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ categories: Array<{ name: string }>; items: Array<{ name: string }> }>();
+    };
+    const found = async (q: string) =>
+      (await catalogue(`?q=${encodeURIComponent(q)}`)).items.map((item) => item.name);
+    expect(await found('chawal')).toEqual(['Basmati Rice (5 kg)']);
+    expect(await found('चावल')).toEqual(['Basmati Rice (5 kg)']);
+    expect(await found('gehu ka atta')).toEqual(['Aashirvaad Whole Wheat Atta']);
+    expect(await found('ಈರುಳ್ಳಿ')).toEqual(['Onions']);
+    expect(await found('pyaz')).toEqual(['Onions']);
+    expect((await catalogue()).categories.map((category) => category.name)).toEqual([
+      'Fruits & Vegetables',
+      'Dairy & Eggs',
+      'Staples',
+      'Snacks & Beverages',
+    ]);
+    // The sample catalogue's categories, made by its import, are numbered by name.
+    const jayanagar = await database.db.execute<{ name: string; position: number }>(sql`
+      SELECT c.name, c.position FROM categories c JOIN stores s ON s.id = c.store_id
+      WHERE s.business_id = ${businessId} AND s.name = 'Fresh Mart Jayanagar' ORDER BY c.position`);
+    expect(jayanagar.rows.map((row) => row.position)).toEqual(jayanagar.rows.map((_, index) => index + 1));
+  });
+
   it("names on each order line the variant it sold, at that variant's price and MRP", async () => {
     const lines = await database.db.execute<{
       item: string;

@@ -101,23 +101,24 @@ type DemoVariant = {
 };
 
 /**
- * Each item with its price (or its variants), whether it is vegetarian, and what people also call
- * it (searched too). Milk, atta, eggs and the onions sold loose by the kilogram are counted: the
+ * Each category in the order the customer app lists them, and in it each item with its price (or
+ * its variants), whether it is vegetarian, and its other names: what customers also call it, in
+ * English, Hindi and Kannada, which searches find and nobody is shown (B17). Milk, atta, eggs and the onions sold loose by the kilogram are counted: the
  * 1 L milk and the eggs are low on stock and the 10 kg atta is sold out, so the console's Low stock
  * view has something to show; the rest are not counted.
  */
 const catalogue: Record<
   string,
-  Array<[name: string, price: number | DemoVariant[], veg: boolean, alsoCalled: string[]]>
+  Array<[name: string, price: number | DemoVariant[], veg: boolean, aliases: string[]]>
 > = {
   'Fruits & Vegetables': [
-    ['Bananas (1 dozen)', 60, true, ['kela']],
-    ['Tomatoes (1 kg)', 40, true, ['tamatar']],
+    ['Bananas (1 dozen)', 60, true, ['kela', 'केला', 'ಬಾಳೆಹಣ್ಣು']],
+    ['Tomatoes (1 kg)', 40, true, ['tamatar', 'टमाटर', 'ಟೊಮೇಟೊ']],
     [
       'Onions',
       [{ label: '', rupees: 36, mrp: 40, stepGrams: 250, maxGrams: 5000, stock: 40_000, lowStockAt: 5000 }],
       true,
-      ['pyaaz', 'kanda'],
+      ['pyaaz', 'pyaz', 'kanda', 'प्याज़', 'ಈರುಳ್ಳಿ'],
     ],
     ['Alphonso Mangoes (1 kg)', 320, true, ['aam', 'hapus']],
     ['Spinach (bunch)', 25, true, ['palak', 'greens']],
@@ -130,14 +131,14 @@ const catalogue: Record<
         { label: '1 L', rupees: 66, mrp: 68, stock: 6, lowStockAt: 8 },
       ],
       true,
-      ['doodh'],
+      ['doodh', 'दूध', 'ಹಾಲು'],
     ],
     ['Paneer (200 g)', 95, true, ['cottage cheese']],
     ['Curd (400 g)', 45, true, ['dahi', 'yogurt']],
     ['Brown Eggs (6)', [{ label: '', rupees: 72, stock: 3 }], false, ['anda']],
   ],
   Staples: [
-    ['Basmati Rice (5 kg)', 649.5, true, ['chawal']],
+    ['Basmati Rice (5 kg)', 649.5, true, ['chawal', 'चावल', 'ಅಕ್ಕಿ']],
     ['Toor Dal (1 kg)', 159, true, ['arhar', 'lentils']],
     [
       'Aashirvaad Whole Wheat Atta',
@@ -146,7 +147,7 @@ const catalogue: Record<
         { label: '10 kg', rupees: 510, mrp: 560, stock: 0, lowStockAt: 3 },
       ],
       true,
-      ['atta', 'wheat flour', 'gehun'],
+      ['gehu ka atta', 'gehun', 'wheat flour', 'आटा', 'ಗೋಧಿ ಹಿಟ್ಟು'],
     ],
     ['Sunflower Oil (1 L)', [{ label: '', rupees: 178.75, mrp: 195 }], true, ['tel', 'cooking oil']],
   ],
@@ -334,15 +335,15 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
     const storeItems = new Map<string, Array<SeededItem>>();
     for (const store of stores) {
       const list: Array<SeededItem> = [];
-      for (const [categoryName, products] of Object.entries(catalogue)) {
+      for (const [index, [categoryName, products]] of Object.entries(catalogue).entries()) {
         const [category] = await tx
           .insert(t.categories)
-          .values({ businessId, storeId: store.id, name: categoryName })
+          .values({ businessId, storeId: store.id, name: categoryName, position: index + 1 })
           .returning({ id: t.categories.id });
         const inserted = await tx
           .insert(t.items)
           .values(
-            products.map(([name, _price, veg, alsoCalled], j) => ({
+            products.map(([name, _price, veg, aliases], j) => ({
               businessId,
               storeId: store.id,
               categoryId: category!.id,
@@ -351,7 +352,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               hsn: categoryTax[categoryName]?.hsn ?? null,
               veg,
               featured: j % 4,
-              tags: [...alsoCalled, veg ? 'veg' : 'non-veg'],
+              tags: [veg ? 'veg' : 'non-veg'],
+              aliases,
               inStock: rand.next() > 0.1,
             })),
           )
@@ -419,6 +421,18 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       { body: sampleCatalogue(), kind: 'csv' },
       { makeCategories: true },
     );
+    // The categories the file made are listed by name, as an owner's would be before reordering.
+    const made = await tx
+      .select({ id: t.categories.id })
+      .from(t.categories)
+      .where(and(ofBusiness(t.categories, { businessId }), eq(t.categories.storeId, jayanagar.id)))
+      .orderBy(sql`lower(${t.categories.name})`, t.categories.id);
+    for (const [index, category] of made.entries()) {
+      await tx
+        .update(t.categories)
+        .set({ position: index + 1 })
+        .where(and(ofBusiness(t.categories, { businessId }), eq(t.categories.id, category.id)));
+    }
 
     await tx.insert(t.orderSettings).values({
       businessId,
