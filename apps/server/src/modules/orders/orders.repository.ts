@@ -5,6 +5,7 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   inArray,
   isNull,
   ne,
@@ -423,14 +424,60 @@ const orderChangeData = sql.raw(`json_build_object(
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
     'dexName', a.dex_name, 'note', a.note, 'actorName', a.actor_name, 'at', ${isoTime('a.created_at')}))`);
 
+/** The CTE of an order write's statement holding the order's row as written (of changedColumns). */
+const written = sql.identifier('written');
+/** That row beside the timeline row the statement added (its `added` CTE), for its event. */
+const writtenAndAdded = sql`${written} w CROSS JOIN added a`;
+
+/** The insert of an order's timeline row, one for the order's row as written, so none when nothing was. */
+function timelineInsert(orderId: string, row: OrderChange['timeline']) {
+  return sql`
+    INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, actor_id, actor_name)
+    SELECT ${orderId}::uuid, ${row.businessId}::uuid, ${row.fromStatus ?? null}::smallint, ${row.toStatus ?? null}::smallint,
+           ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
+    FROM ${written}
+    RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at`;
+}
+
+/** A new order's row, as the caller decides it: its id too (its timeline row and event name it), never its number. */
+export type NewOrder = Omit<typeof orders.$inferInsert, 'number'> & { id: string };
+
+/**
+ * Writes a new order in one statement: its row, the first row of its timeline, the dashboard's
+ * counters and its live event (carrying the order as written and that row). Answers the order as
+ * written, with its number.
+ *
+ * The `orders_number` trigger (ADR 0024) gives the row its business's next number, and the
+ * business's counter row (and its `daily_stats` row, counted here too) stay locked until the
+ * transaction ends: the business's orders wait for each other from this statement to their
+ * commit, so it comes as late in its transaction as it can (ADR 0065).
+ */
+export async function insertPlacedOrder(
+  db: Executor,
+  order: NewOrder & CountedOrder,
+  first: { timeline: OrderChange['timeline']; counts: Counts; event: EventInput },
+) {
+  // The row with closed_at too (null: a new order is open), as the event's data reads it.
+  const insert = db.$with('written').as(
+    db
+      .insert(orders)
+      .values(order)
+      .returning({ ...getTableColumns(orders), closedAt: summaryColumns.closedAt }),
+  );
+  const counted = db.$with('counted', {}).as(countsUpsert(order, first.counts, written));
+  const added = db.$with('added', {}).as(timelineInsert(order.id, first.timeline));
+  const announced = db.$with('announced', {}).as(eventInsert(first.event, writtenAndAdded, orderChangeData));
+  const [placed] = await db.with(insert, counted, added, announced).select().from(insert);
+  return placed!;
+}
+
 export type OrderChange = {
   orderId: string;
   /** The version the change was decided on: nothing is written unless the order is still open at this version. */
   version: number;
   /**
    * The order's status, state and executive after the change (a note alone keeps
-   * them, and still moves the version); null for a new order's first row, which
-   * leaves the order as it is.
+   * them, and still moves the version).
    */
   update: {
     status: number;
@@ -438,7 +485,7 @@ export type OrderChange = {
     dex?: { id: string; name: string };
     /** Cash collected at the door by the executive delivering it: the order is paid by them (ADR 0042). */
     cash?: { paise: number; by: { id: string; name: string } };
-  } | null;
+  };
   timeline: Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'createdAt'>;
   /** The dashboard's counters to move with it, if any. */
   counts: Counts | null;
@@ -466,59 +513,46 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     eq(orders.state, 1),
     namesActor(),
   );
-  let guard: SQL;
-  if (change.update) {
-    const { update } = change;
-    if (update.dex) {
-      // The executive read when deciding is still a live executive of the order's zone, and stays so until
-      // this commits: a delete or move of them locks their row for update first, so one of the two waits and
-      // then sees the other. A key-share lock is the one the dex_id foreign key takes anyway, so it costs
-      // nothing more and never makes concurrent changes of one executive's orders wait for each other.
-      open = and(
-        open,
-        sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${update.dex.id} AND u.level = 3
-          AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR KEY SHARE OF u)`,
-      );
-    }
-    guard = db
-      .update(orders)
-      .set({
-        status: update.status,
-        state: update.state,
-        ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
-        ...(update.status === OrderStatus.Delivered ? { deliveredAt: sql`now()` } : {}),
-        ...(update.cash
-          ? {
-              cashCollectedPaise: update.cash.paise,
-              paidAt: sql`coalesce(${orders.paidAt}, now())`,
-              paidById: sql`coalesce(${orders.paidById}, ${update.cash.by.id}::uuid)`,
-              paidByName: sql`coalesce(${orders.paidByName}, ${update.cash.by.name})`,
-            }
-          : {}),
-        version: sql`${orders.version} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(open)
-      .returning(changedColumns)
-      .getSQL();
-  } else {
-    guard = db.select(changedColumns).from(orders).where(open).for('update').getSQL();
+  const { update } = change;
+  if (update.dex) {
+    // The executive read when deciding is still a live executive of the order's zone, and stays so until
+    // this commits: a delete or move of them locks their row for update first, so one of the two waits and
+    // then sees the other. A key-share lock is the one the dex_id foreign key takes anyway, so it costs
+    // nothing more and never makes concurrent changes of one executive's orders wait for each other.
+    open = and(
+      open,
+      sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${update.dex.id} AND u.level = 3
+        AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR KEY SHARE OF u)`,
+    );
   }
-  const written = sql.identifier('written');
+  const guard = db
+    .update(orders)
+    .set({
+      status: update.status,
+      state: update.state,
+      ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
+      ...(update.status === OrderStatus.Delivered ? { deliveredAt: sql`now()` } : {}),
+      ...(update.cash
+        ? {
+            cashCollectedPaise: update.cash.paise,
+            paidAt: sql`coalesce(${orders.paidAt}, now())`,
+            paidById: sql`coalesce(${orders.paidById}, ${update.cash.by.id}::uuid)`,
+            paidByName: sql`coalesce(${orders.paidByName}, ${update.cash.by.name})`,
+          }
+        : {}),
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(open)
+    .returning(changedColumns)
+    .getSQL();
   const parts = [sql`${written} AS (${guard})`];
-  if (change.counts) parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
-  if (change.counts && change.update)
-    parts.push(sql`sold AS (${salesUpsert(change.orderId, change.update, written)})`);
-  const row = change.timeline;
-  parts.push(sql`added AS (
-    INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, actor_id, actor_name)
-    SELECT ${change.orderId}::uuid, ${row.businessId}::uuid, ${row.fromStatus ?? null}::smallint, ${row.toStatus ?? null}::smallint,
-           ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
-    FROM ${written}
-    RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at)`);
-  parts.push(
-    sql`announced AS (${eventInsert(change.event, sql`${written} w CROSS JOIN added a`, orderChangeData)})`,
-  );
+  if (change.counts) {
+    parts.push(sql`counted AS (${countsUpsert(change.order, change.counts, written)})`);
+    parts.push(sql`sold AS (${salesUpsert(change.orderId, update, written)})`);
+  }
+  parts.push(sql`added AS (${timelineInsert(change.orderId, change.timeline)})`);
+  parts.push(sql`announced AS (${eventInsert(change.event, writtenAndAdded, orderChangeData)})`);
   const { rows } = await db.execute<
     Record<'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'actor_name' | 'created_at', unknown>
   >(sql`

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { isFinalStatus, needsExecutive, orderStateFor } from '@storedesk/shared/orders';
@@ -80,37 +81,38 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
 }
 
 /**
- * The first row of a new order's timeline (D8), with the dashboard's counters
- * and the live event, in the transaction that inserted the order.
+ * Writes a new order (D12) with the first row of its timeline (D8), the dashboard's counters and
+ * the live event, in one statement, and answers it with its number. Orders of one business wait
+ * for each other from this write to their commit (ADR 0024), so its transaction makes it as late
+ * as it can (ADR 0065): after every check that may refuse the order and every other lock it takes.
  */
-export async function recordPlacedOrder(
+export async function createOrder(
   tx: Executor,
-  order: CountedOrder & { id: string; version: number; customerId: string | null },
+  order: Omit<repo.NewOrder, 'id' | 'status' | 'state'> & CountedOrder & { customerId: string | null },
   how: { placedBy: string; firstOfCustomer: boolean },
-): Promise<void> {
-  const written = await repo.recordOrderChange(tx, {
-    orderId: order.id,
-    version: order.version,
-    update: null,
-    timeline: {
-      businessId: order.businessId,
-      fromStatus: null,
-      toStatus: OrderStatus.Placed,
-      actorName: how.placedBy,
+) {
+  const id = randomUUID();
+  return repo.insertPlacedOrder(
+    tx,
+    { ...order, id, status: OrderStatus.Placed, state: orderStateFor(OrderStatus.Placed) },
+    {
+      timeline: {
+        businessId: order.businessId,
+        fromStatus: null,
+        toStatus: OrderStatus.Placed,
+        actorName: how.placedBy,
+      },
+      counts: placedCounts(how.firstOfCustomer),
+      event: {
+        businessId: order.businessId,
+        zoneId: order.zoneId,
+        topic: 'orders',
+        action: 'created',
+        recordId: id,
+        customerId: order.customerId,
+      },
     },
-    counts: placedCounts(how.firstOfCustomer),
-    event: {
-      businessId: order.businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'created',
-      recordId: order.id,
-      customerId: order.customerId,
-    },
-    order,
-  });
-  // Inserted in this transaction, the order is open at its first version: anything else is a bug, not a refusal.
-  if (!written) throw new Error(`the new order ${order.id} was not open at version ${order.version}`);
+  );
 }
 
 export async function listOrders(

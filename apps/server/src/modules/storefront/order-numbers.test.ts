@@ -1,8 +1,11 @@
 /**
  * Order numbers are each business's own, counted from 1: what the customer
  * app answers and what the console lists never reveal another business's volume.
+ * An order takes its number with its last write, once nothing can refuse it (ADR 0065).
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
 import {
   createBusiness,
@@ -10,6 +13,7 @@ import {
   createTestApp,
   deliveryAddressNear,
   enableCashOnDelivery,
+  insertItems,
   keyedOrderHeaders,
   signIn,
   type TestApp,
@@ -21,20 +25,23 @@ let first: TestBusiness;
 let second: TestBusiness;
 const itemOf = new Map<string, { storeId: string; itemId: string }>();
 
-async function place(business: TestBusiness, phone: string): Promise<number> {
-  const { storeId, itemId } = itemOf.get(business.id)!;
-  const res = await ctx.app.inject({
+function order(business: TestBusiness, phone: string, line: { itemId: string; quantity: number }) {
+  return ctx.app.inject({
     method: 'POST',
     url: '/api/storefront/orders',
     headers: keyedOrderHeaders(business),
     payload: {
       customer: { name: 'Asha', phone },
-      storeId,
-      items: [{ itemId, quantity: 1 }],
+      storeId: itemOf.get(business.id)!.storeId,
+      items: [line],
       deliveryAddress: deliveryAddressNear,
       paymentMode: 'COD',
     },
   });
+}
+
+async function place(business: TestBusiness, phone: string, itemId = itemOf.get(business.id)!.itemId) {
+  const res = await order(business, phone, { itemId, quantity: 1 });
   expect(res.statusCode, res.body).toBe(201);
   return res.json<StorefrontOrder>().number;
 }
@@ -50,6 +57,14 @@ beforeAll(async () => {
 
 afterAll(() => ctx.close());
 
+/** Sessions of the test's database waiting for a lock. */
+async function waitingForLocks(): Promise<number> {
+  const { rows } = await ctx.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0]!.n;
+}
+
 describe('order numbers', () => {
   it('count from 1 in each business, whatever the other places in between', async () => {
     expect(await place(first, '9800000001')).toBe(1);
@@ -64,6 +79,31 @@ describe('order numbers', () => {
       Array.from({ length: 20 }, (_, i) => place(second, `97000000${String(i).padStart(2, '0')}`)),
     );
     expect(numbers.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 3));
+  });
+
+  it('are taken once nothing can refuse the order: one waiting for its stock holds up no other, one refused takes none', async () => {
+    const [atta] = await insertItems(ctx.db, [
+      {
+        businessId: first.id,
+        storeId: itemOf.get(first.id)!.storeId,
+        name: 'Atta',
+        variants: [{ label: '5 kg', pricePaise: 24_000, stock: 5 }],
+      },
+    ]);
+    const last = await place(first, '9611111111');
+    const { waiting } = await ctx.db.transaction(async (tx) => {
+      // Another order taking the atta's units holds its row until it commits.
+      await tx.execute(sql`SELECT 1 FROM item_variants WHERE id = ${atta!.variantIds[0]} FOR UPDATE`);
+      const waiting = place(first, '9633333333', atta!.id);
+      while ((await waitingForLocks()) === 0) await sleep(20);
+      // An order of the business's other items goes through meanwhile, and is numbered first.
+      expect(await Promise.race([place(first, '9655555555'), sleep(5_000, 'held up')])).toBe(last + 1);
+      return { waiting };
+    });
+    expect(await waiting).toBe(last + 2);
+    // One refused for its stock (4 left) leaves no number behind.
+    expect((await order(first, '9677777777', { itemId: atta!.id, quantity: 5 })).statusCode).toBe(409);
+    expect(await place(first, '9699999999')).toBe(last + 3);
   });
 
   it('are what the console lists and finds by number', async () => {

@@ -420,11 +420,6 @@ export async function countCouponUse(tx: Transaction, businessId: string, code: 
     .where(and(ofBusiness(coupons, { businessId }), eq(coupons.code, code)));
 }
 
-export async function insertOrder(tx: Transaction, values: typeof orders.$inferInsert) {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row!;
-}
-
 /* ---- A signed-in customer's own orders (ADR 0038) ---- */
 
 export function findCustomerOrders(db: Executor, scope: CustomerScope, offset: number, limit: number) {

@@ -37,7 +37,7 @@ import { getAddress } from '#server/modules/customers/customer-accounts.service.
 
 import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
-import { recordPlacedOrder } from '#server/modules/orders/orders.service.ts';
+import { createOrder } from '#server/modules/orders/orders.service.ts';
 import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { couponRefusal, referralOffer } from '@storedesk/shared/coupons/rules';
@@ -351,41 +351,43 @@ export async function placeOrder(
       tx,
       referralSignals(parties.address, deviceId),
     );
-    const order = await repo.insertOrder(tx, {
-      businessId,
-      zoneId: store.zoneId,
-      storeId: store.id,
-      storeName: store.name,
-      customerId: customer?.id ?? null,
-      customerName: parties.customer.name,
-      customerPhone: parties.customer.phone,
-      placedAt: now,
-      status: OrderStatus.Placed,
-      state: orderStateFor(OrderStatus.Placed),
-      items: priced.items,
-      charges: priced.charges,
-      offer: priced.offer,
-      couponCode,
-      itemsTotalPaise: priced.itemsTotalPaise,
-      discountPaise: priced.discountPaise,
-      chargesTotalPaise: priced.chargesTotalPaise,
-      billAmountPaise: priced.billAmountPaise,
-      deliveryAddress: parties.address,
-      paymentMode: parties.paymentMode,
-      note: input.note ?? null,
-      deliveryCode: newDeliveryCode(),
-    });
-    // The order takes its counted units once it is written (B17): orders of one business already
-    // wait in turn for its order number there, so the variants' rows are locked only briefly. Of
-    // orders for the last units arriving together, those the stock covers go through; the rest
-    // are 409 and leave nothing (their number included) behind.
+    // The order takes its counted units (B17) before it is written: of orders for the last units
+    // arriving together, those the stock covers go through; the rest are 409 before they are
+    // numbered. The variants stay locked to the commit, and orders of one business wait for each
+    // other from the order's write to theirs (ADR 0024), so that write comes last (ADR 0065).
     await takeStock(tx, { businessId, storeId: store.id }, stockLines);
+    const order = await createOrder(
+      tx,
+      {
+        businessId,
+        zoneId: store.zoneId,
+        storeId: store.id,
+        storeName: store.name,
+        customerId: customer?.id ?? null,
+        customerName: parties.customer.name,
+        customerPhone: parties.customer.phone,
+        placedAt: now,
+        items: priced.items,
+        charges: priced.charges,
+        offer: priced.offer,
+        couponCode,
+        itemsTotalPaise: priced.itemsTotalPaise,
+        discountPaise: priced.discountPaise,
+        chargesTotalPaise: priced.chargesTotalPaise,
+        billAmountPaise: priced.billAmountPaise,
+        deliveryAddress: parties.address,
+        paymentMode: parties.paymentMode,
+        note: input.note ?? null,
+        deliveryCode: newDeliveryCode(),
+      },
+      {
+        // The timeline says which of the business's systems placed a keyed order.
+        placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
+        firstOfCustomer: firstOrder,
+      },
+    );
+    // A referral offer claims the order's address and device (ADR 0058): the claims name the order.
     if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
-    await recordPlacedOrder(tx, order, {
-      // The timeline says which of the business's systems placed a keyed order.
-      placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
-      firstOfCustomer: firstOrder,
-    });
     return toStorefrontOrder(order);
   });
 }
