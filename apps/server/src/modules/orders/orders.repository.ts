@@ -450,7 +450,7 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'number'> & { id: string
  * The `orders_number` trigger (ADR 0024) gives the row its business's next number, and the
  * business's counter row (and its `daily_stats` row, counted here too) stay locked until the
  * transaction ends: the business's orders wait for each other from this statement to their
- * commit, so it comes as late in its transaction as it can (ADR 0065).
+ * commit, so it comes as late in its transaction as it can (ADR 0066).
  */
 export async function insertPlacedOrder(
   db: Executor,

@@ -84,7 +84,7 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
  * Writes a new order (D12) with the first row of its timeline (D8), the dashboard's counters and
  * the live event, in one statement, and answers it with its number. Orders of one business wait
  * for each other from this write to their commit (ADR 0024), so its transaction makes it as late
- * as it can (ADR 0065): after every check that may refuse the order and every other lock it takes.
+ * as it can (ADR 0066): after every check that may refuse the order and every other lock it takes.
  */
 export async function createOrder(
   tx: Executor,

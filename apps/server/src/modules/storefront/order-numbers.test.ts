@@ -1,7 +1,7 @@
 /**
  * Order numbers are each business's own, counted from 1: what the customer
  * app answers and what the console lists never reveal another business's volume.
- * An order takes its number with its last write, once nothing can refuse it (ADR 0065).
+ * An order takes its number with its last write, once nothing can refuse it (ADR 0066).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

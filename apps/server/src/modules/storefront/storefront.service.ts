@@ -354,7 +354,7 @@ export async function placeOrder(
     // The order takes its counted units (B17) before it is written: of orders for the last units
     // arriving together, those the stock covers go through; the rest are 409 before they are
     // numbered. The variants stay locked to the commit, and orders of one business wait for each
-    // other from the order's write to theirs (ADR 0024), so that write comes last (ADR 0065).
+    // other from the order's write to theirs (ADR 0024), so that write comes last (ADR 0066).
     await takeStock(tx, { businessId, storeId: store.id }, stockLines);
     const order = await createOrder(
       tx,
