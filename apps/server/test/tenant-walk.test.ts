@@ -59,7 +59,7 @@ type Ref = { id: string; version: number };
 /** The records a walked request names: A's North ones (for B), or the South zone's (for the North admin). */
 type Records = {
   zone: string;
-  store: Ref;
+  store: Ref & { name: string };
   category: Ref;
   item: Ref;
   /** The item's one variant (B17). */
@@ -305,6 +305,21 @@ const walk: Record<string, Entry> = {
     contentType: 'text/csv',
     payload: `sku,name,category,variant,price,mrp,stock,gst,hsn,veg\nPLANTED-1,Planted item,Planted,,10,,5,0,,true\n`,
   })),
+  // A file naming A's store: no store of the caller's has that name, so every row is refused and nothing is written.
+  'POST /api/catalogue/import': {
+    kind: 'names',
+    request: (r) => ({
+      url: '/api/catalogue/import',
+      contentType: 'text/csv',
+      payload: `store,sku,name,category,variant,price,mrp,stock,gst,hsn,veg\n${r.store.name},PLANTED-2,Planted item,Planted,,10,,5,0,,true\n`,
+    }),
+    owner: 400,
+    admin: 400,
+    zone: 400,
+  },
+  // Every store's catalogue the caller sees: B's own, none of A's.
+  'GET /api/catalogue/export.csv': { kind: 'reads' },
+  'GET /api/catalogue/export.xlsx': { kind: 'reads' },
   // The same sample spreadsheet for everyone: nothing of any business's in it.
   'GET /api/catalogue/sample.csv': { kind: 'reads' },
   'GET /api/stores/{storeId}/catalogue/export.csv': record((r) => ({
@@ -1045,14 +1060,16 @@ async function current(
   base: Omit<Records, 'store' | 'category' | 'item' | 'variant' | 'order' | 'dex' | 'admin' | 'deliveryCode'>,
   adminId: string,
 ): Promise<Records> {
-  const versionOf = async (url: string) => {
+  const read = async (url: string) => {
     const res = await send(aOwner, 'GET', { url });
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
-    return res.json<{ version: number }>().version;
+    return res.json<{ version: number; name: string }>();
   };
+  const versionOf = async (url: string) => (await read(url)).version;
+  const store = await read(`/api/stores/${ids.store}`);
   return {
     ...base,
-    store: { id: ids.store!, version: await versionOf(`/api/stores/${ids.store}`) },
+    store: { id: ids.store!, version: store.version, name: store.name },
     category: {
       id: ids.category!,
       version: await versionOf(`/api/stores/${ids.store}/categories/${ids.category}`),

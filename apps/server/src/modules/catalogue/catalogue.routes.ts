@@ -335,6 +335,29 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
     },
   );
 
+  app.post(
+    '/catalogue/import',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary:
+          'Import several stores’ catalogues from one spreadsheet: the columns of a store’s import and a `store` column naming each row’s store among those the caller sees. The stores are imported one after another in one transaction, all or nothing; a new item of the same name and SKU as one a store was given before it becomes its copy (one item in many stores). With `dryRun=true` the whole import is done and rolled back, so the answer is exactly what it would do.',
+        consumes: ['text/csv', spreadsheets.xlsxType],
+        querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+        response: { 200: importResultSchema, ...errors, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const kind = request.headers['content-type']?.startsWith(spreadsheets.xlsxType) ? 'xlsx' : 'csv';
+      return spreadsheets.importCatalogues(
+        db,
+        authOf(request),
+        { body: request.body as Buffer, kind },
+        request.query.dryRun === 'true',
+      );
+    },
+  );
+
   app.get(
     '/catalogue/sample.csv',
     {
@@ -352,6 +375,24 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
   );
 
   for (const kind of ['csv', 'xlsx'] as const) {
+    app.get(
+      `/catalogue/export.${kind}`,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: `Every store’s catalogue the caller sees as ${kind === 'csv' ? 'CSV' : 'Excel (.xlsx)'}, with the \`store\` column first: what the import of several stores reads`,
+          produces: [kind === 'csv' ? 'text/csv' : spreadsheets.xlsxType],
+        },
+      },
+      async (request, reply) => {
+        const file = await spreadsheets.exportCatalogues(db, authOf(request), kind);
+        return reply
+          .type(kind === 'csv' ? 'text/csv; charset=utf-8' : spreadsheets.xlsxType)
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(file.body);
+      },
+    );
     app.get(
       `/stores/:storeId/catalogue/export.${kind}`,
       {
