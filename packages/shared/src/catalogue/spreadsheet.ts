@@ -51,7 +51,8 @@ export const spreadsheetMessages = {
   nameTooLong: `at most ${spreadsheetLimits.nameMax} characters`,
   categoryNeeded: 'Every row needs a category',
   storeNeeded: 'Every row needs its store’s name',
-  unknownStore: (name: string) => `You have no store named “${name}”`,
+  /** The name is not repeated: an answer never holds what it does not own, even as the caller typed it. */
+  unknownStore: 'None of your stores has this name: check its spelling in the store column',
   otherStore: (name: string) =>
     `This file is imported into ${name}: import rows of several stores from Import for all stores`,
   unknownCategory: (name: string) =>
@@ -227,7 +228,12 @@ export function readRow(
   const stepGrams = grams('step_g');
   const maxGrams = grams('max_g');
   if (errors.length === 0) {
-    const looseColumns = { pricePaise: 'price', mrpPaise: 'mrp', stepGrams: 'step_g', maxGrams: 'max_g' } as const;
+    const looseColumns = {
+      pricePaise: 'price',
+      mrpPaise: 'mrp',
+      stepGrams: 'step_g',
+      maxGrams: 'max_g',
+    } as const;
     for (const issue of looseIssues({ pricePaise: pricePaise!, mrpPaise, stepGrams, maxGrams })) {
       fail(looseColumns[issue.field], issue.message);
     }

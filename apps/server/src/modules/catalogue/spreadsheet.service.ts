@@ -137,7 +137,9 @@ function linkCopies(
   elsewhere: Awaited<ReturnType<typeof repo.findCodesElsewhere>>,
   keptHere: Set<string>,
 ) {
-  const bySku = new Map(elsewhere.filter((other) => other.live && other.sku).map((other) => [other.sku!, other]));
+  const bySku = new Map(
+    elsewhere.filter((other) => other.live && other.sku).map((other) => [other.sku!, other]),
+  );
   const rowsOf = new Map<ItemPlan, VariantPlan[]>();
   for (const variant of variantPlans) {
     if (variant.item.itemId !== null) continue;
@@ -148,7 +150,9 @@ function linkCopies(
   for (const item of itemPlans) {
     const rows = rowsOf.get(item);
     if (!rows) continue;
-    const matches = rows.flatMap((row) => (row.values.sku && bySku.has(row.values.sku) ? [bySku.get(row.values.sku)!] : []));
+    const matches = rows.flatMap((row) =>
+      row.values.sku && bySku.has(row.values.sku) ? [bySku.get(row.values.sku)!] : [],
+    );
     const products = new Set(matches.map((match) => match.productId));
     const [productId] = products;
     if (
@@ -538,9 +542,10 @@ export async function importCatalogues(
   const rowsOfStore = new Map<string, CatalogueRow[]>();
   for (const row of read.rows) {
     const store = row.store ? byName.get(row.store.toLowerCase()) : undefined;
-    if (!row.store) errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.storeNeeded });
+    if (!row.store)
+      errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.storeNeeded });
     else if (!store)
-      errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.unknownStore(row.store) });
+      errors.push({ row: row.row, field: storeColumn, message: spreadsheetMessages.unknownStore });
     else rowsOfStore.set(store.id, [...(rowsOfStore.get(store.id) ?? []), row]);
   }
   try {
@@ -624,7 +629,10 @@ export async function exportCatalogues(
     });
     for (const entry of entries) rows.push([store.name, ...exportRow(entry)]);
   }
-  return { body: await fileOf([storeColumn, ...spreadsheetColumns], rows, kind), fileName: `catalogues.${kind}` };
+  return {
+    body: await fileOf([storeColumn, ...spreadsheetColumns], rows, kind),
+    fileName: `catalogues.${kind}`,
+  };
 }
 
 /** The sample grocer's catalogue (scripts/catalogue-sample.mjs), beside this module or the build's entry. */
