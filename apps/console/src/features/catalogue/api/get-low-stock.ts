@@ -1,6 +1,8 @@
 import type { ListResponse } from '@storedesk/shared/lists';
 import type { LowStockRow } from '@storedesk/shared/catalogue/variants';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { LiveEvent } from '@storedesk/shared/events/schemas';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { apiJson } from '@/lib/api-client.ts';
 import { refetchSoon, useLiveEvent } from '@/lib/live-events.ts';
 
@@ -33,12 +35,22 @@ export function lowStockQueryOptions(query: LowStockQuery) {
   });
 }
 
+/**
+ * An orders event that may have moved stock: a new order, a cancel, or a change the event does not
+ * describe. A confirm, a pick-up or a delivery moves none.
+ */
+function movesStock(event: LiveEvent): boolean {
+  if (event.topic !== 'orders') return false;
+  if (event.action === 'created') return true;
+  return event.change ? event.change.order.status === OrderStatus.Cancelled : event.action === 'status';
+}
+
 export function useLowStock(query: LowStockQuery) {
   const queryClient = useQueryClient();
   // An order takes its stock, and a cancel gives it back, under the orders' topic: their events
   // ask for the list again too (at most once a second, however many orders come).
   useLiveEvent((event) => {
-    if (event.topic === 'orders') refetchSoon(queryClient, lowStockKey, false);
+    if (movesStock(event)) refetchSoon(queryClient, lowStockKey, false);
   });
   return useQuery(lowStockQueryOptions(query));
 }
