@@ -4,6 +4,7 @@ import {
   lineWeightName,
   quantityText,
   stepPriceText,
+  stockAdjustmentRefusal,
   variantSavingText,
 } from './variants.ts';
 
@@ -38,5 +39,22 @@ describe('what loose lines and prices read as', () => {
     expect(lineWeightName(atta)).toBe('Atta · 5 kg');
     expect(lineQuantityText(atta)).toBe('Atta · 5 kg × 3');
     expect(lineQuantityText({ itemName: 'Atta', itemQuantity: 2 })).toBe('Atta × 2');
+  });
+});
+
+describe('stockAdjustmentRefusal', () => {
+  it('says a count in the variant’s unit: units for a pack, a weight for grams sold loose', () => {
+    expect(stockAdjustmentRefusal({ stock: 12 }, { reason: 'damaged', quantity: 13 })).toBe(
+      'Only 12 in stock: stock cannot go below zero',
+    );
+    expect(
+      stockAdjustmentRefusal({ stock: 1_500, stepGrams: 250 }, { reason: 'damaged', quantity: 2_000 }),
+    ).toBe('Only 1.5 kg in stock: stock cannot go below zero');
+    expect(
+      stockAdjustmentRefusal({ stock: 999_000, stepGrams: 250 }, { reason: 'received', quantity: 2_000 }),
+    ).toBe('999 kg in stock already: stock can be at most 1000 kg');
+    expect(stockAdjustmentRefusal({ stock: 1_500, stepGrams: 250 }, { reason: 'counted', quantity: 0 })).toBe(
+      null,
+    );
   });
 });

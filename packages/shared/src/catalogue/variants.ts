@@ -54,8 +54,9 @@ export const variantMessages = {
     `At ${formatRupees(pricePaise)} a kg, ${weightText(stepGrams)} comes to a fraction of a paisa: change the price or the step`,
   /** A loose line for more than one order may take. */
   overMax: (maxGrams: number) => `At most ${weightText(maxGrams)} in one order`,
-  belowZero: (left: number) => `Only ${left} in stock: stock cannot go below zero`,
-  aboveMax: (stock: number) => `${stock} in stock already: stock can be at most ${variantLimits.maxStock}`,
+  /** Counts as `stockText` gives them: "12", or "1.5 kg" when loose. */
+  belowZero: (left: string) => `Only ${left} in stock: stock cannot go below zero`,
+  aboveMax: (stock: string, most: string) => `${stock} in stock already: stock can be at most ${most}`,
 } as const;
 
 /** A weight as people say it: "250 g", "1 kg", "1.5 kg", "2.25 kg". */
@@ -265,12 +266,19 @@ export function stockAfter(stock: number | null, adjustment: StockAdjustment): n
   return after < 0 || after > variantLimits.maxStock ? null : after;
 }
 
-/** Why an adjustment cannot be made to this stock (below zero, or above the most kept), or null. */
-export function stockAdjustmentRefusal(stock: number | null, adjustment: StockAdjustment): string | null {
-  if (stockAfter(stock, adjustment) !== null) return null;
+/**
+ * Why an adjustment cannot be made to a variant's stock (below zero, or above the most kept), or
+ * null; its counts said in the variant's unit (grams read as weights when loose).
+ */
+export function stockAdjustmentRefusal(
+  variant: { stock: number | null } & Loose,
+  adjustment: StockAdjustment,
+): string | null {
+  if (stockAfter(variant.stock, adjustment) !== null) return null;
+  const now = stockText(variant, variant.stock ?? 0);
   return adjustment.reason === 'received'
-    ? variantMessages.aboveMax(stock ?? 0)
-    : variantMessages.belowZero(stock ?? 0);
+    ? variantMessages.aboveMax(now, stockText(variant, variantLimits.maxStock))
+    : variantMessages.belowZero(now);
 }
 
 /** How much a line's quantity is as people read it: "3", or its weight when loose ("750 g" for 3 steps of 250 g). */

@@ -460,7 +460,7 @@ export async function adjustStock(
     if (!(await itemsRepo.findItem(tx, store, itemId))) throw notFound();
     const variant = await variantsRepo.lockVariant(tx, store, itemId, variantId);
     if (!variant) throw notFound();
-    const refusal = stockAdjustmentRefusal(variant.stock, adjustment);
+    const refusal = stockAdjustmentRefusal(variant, adjustment);
     if (refusal) throw new AppError('conflict', refusal, { fields: { quantity: refusal } });
     const after = stockAfter(variant.stock, adjustment)!;
     await variantsRepo.setStock(tx, store, variant.id, after);

@@ -212,7 +212,7 @@ export async function giveBackStock(db: Executor, store: StoreRef, lines: StockL
 /** A variant of a store's item, locked for a stock adjustment. */
 export async function lockVariant(db: Executor, store: StoreRef, itemId: string, variantId: string) {
   const [row] = await db
-    .select({ id: itemVariants.id, stock: itemVariants.stock })
+    .select({ id: itemVariants.id, stock: itemVariants.stock, stepGrams: itemVariants.stepGrams })
     .from(itemVariants)
     .where(
       and(

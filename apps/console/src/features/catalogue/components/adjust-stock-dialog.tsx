@@ -82,7 +82,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
   const after = quantity.success ? stockAfter(target.stock, { reason, quantity: quantity.data }) : null;
   let quantityError: string | null = null;
   if (!quantity.success) quantityError = variantMessages.stock;
-  else quantityError = stockAdjustmentRefusal(target.stock, { reason, quantity: quantity.data });
+  else quantityError = stockAdjustmentRefusal(target, { reason, quantity: quantity.data });
 
   const save = (event: FormEvent) => {
     event.preventDefault();
