@@ -1,3 +1,4 @@
+import { itemsOfLine } from '@storedesk/shared/catalogue/variants';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import { config } from '../config.ts';
 import { persisted } from '@storedesk/web/persisted';
@@ -120,4 +121,4 @@ export function withVariantsNamed(
 
 /** How many items the cart holds: a pack line's count, and one for a loose line whatever it weighs. */
 export const cartCount = (value: Cart | null) =>
-  value?.lines.reduce((sum, line) => sum + (line.stepGrams ? 1 : line.quantity), 0) ?? 0;
+  value?.lines.reduce((sum, line) => sum + itemsOfLine(line), 0) ?? 0;

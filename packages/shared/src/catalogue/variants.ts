@@ -326,6 +326,10 @@ export function lineWeightName(line: SoldLine): string {
   return lineName(line.itemName, rest ? `${rest} · ${weight}` : weight);
 }
 
+/** How many items a line counts as ("5 items" in a cart or on a ticket): its quantity, or one weighed out when loose. */
+export const itemsOfLine = (line: { quantity: number; stepGrams?: number | null | undefined }): number =>
+  line.stepGrams == null ? line.quantity : 1;
+
 /** An order line with how much of it, as a bill lists it: "Atta · 5 kg × 3", or "Onions · 750 g" when loose. */
 export function lineQuantityText(line: SoldLine): string {
   return line.stepGrams == null

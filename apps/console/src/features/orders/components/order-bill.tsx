@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { lineName } from '@storedesk/shared/catalogue/variants';
+import { lineWeightName, weightText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 
@@ -56,9 +56,10 @@ export function OrderBill({ order }: { order: OrderDetail }) {
         <TableBody>
           {order.items.map((item, index) => (
             <TableRow key={`${item.itemId}-${index}`}>
-              <TableCell>{lineName(item.itemName, item.variantLabel)}</TableCell>
+              <TableCell>{lineWeightName(item)}</TableCell>
               <TableCell align="right" sx={amount}>
-                {item.itemQuantity}
+                {/* A loose line: its steps, each at the price beside it. */}
+                {item.stepGrams ? `${item.itemQuantity} × ${weightText(item.stepGrams)}` : item.itemQuantity}
               </TableCell>
               <TableCell align="right" sx={amount}>
                 {formatRupees(item.itemPricePaise)}

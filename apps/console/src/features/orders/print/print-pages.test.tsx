@@ -7,7 +7,10 @@ import { json, mockApi } from '@/testing/mock-api.ts';
 import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 
-/** An order of a 5 kg pack sold under its MRP, a 500 g pack at its MRP, and an item of one unnamed variant. */
+/**
+ * An order of a 5 kg pack sold under its MRP, a 500 g pack at its MRP, an item of one unnamed
+ * variant, and 750 g of onions sold loose (3 steps of 250 g at ₹9.00).
+ */
 const order: OrderDetail = orderFixture({
   items: [
     {
@@ -36,6 +39,16 @@ const order: OrderDetail = orderFixture({
       itemQuantity: 1,
       itemPricePaise: 9_000,
     },
+    {
+      itemId: 'i3',
+      itemName: 'Onions',
+      variantId: 'v4',
+      variantLabel: '250 g',
+      mrpPaise: 1_000,
+      itemQuantity: 3,
+      itemPricePaise: 900,
+      stepGrams: 250,
+    },
   ],
 });
 
@@ -59,14 +72,19 @@ const lineNames = (table: HTMLElement, column: number) =>
     .map((row) => within(row).getAllByRole('cell')[column]!.textContent);
 
 describe('printed order lines', { timeout: 30_000 }, () => {
-  it('name the variant on the kitchen ticket', async () => {
+  it('name the variant on the kitchen ticket, and what a loose line weighs in all', async () => {
     renderPrint(`/orders/${order.id}/print/kitchen`);
     const ticket = await screen.findByRole('article', { name: 'Kitchen ticket' });
-    expect(lineNames(within(ticket).getByRole('table'), 1)).toEqual([
+    const table = within(ticket).getByRole('table');
+    expect(lineNames(table, 0)).toEqual(['1 ×', '2 ×', '1 ×', '']);
+    expect(lineNames(table, 1)).toEqual([
       'Aashirvaad atta · 5 kg',
       'Aashirvaad atta · 500 g',
       'Paneer',
+      'Onions · 750 g',
     ]);
+    // The onions are one item to pack, whatever they weigh.
+    expect(within(ticket).getByText(/^5 items ·/)).toBeInTheDocument();
   });
 
   it('name the variant on the bill, with the MRP and the saving of a line sold under it', async () => {
@@ -76,6 +94,8 @@ describe('printed order lines', { timeout: 30_000 }, () => {
       'Aashirvaad atta · 5 kg · MRP ₹300.00 · Save ₹30.00 (10%)',
       'Aashirvaad atta · 500 g',
       'Paneer',
+      'Onions · 750 g · MRP ₹10.00 · Save ₹1.00 (10%)',
     ]);
+    expect(lineNames(within(bill).getAllByRole('table')[0]!, 1)).toEqual(['1', '2', '1', '3 × 250 g']);
   });
 });

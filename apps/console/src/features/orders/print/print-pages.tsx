@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { lineName, savingText } from '@storedesk/shared/catalogue/variants';
+import { itemsOfLine, lineWeightName, savingText, weightText } from '@storedesk/shared/catalogue/variants';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderStatusLabels, OrderStatus } from '@storedesk/shared/orders';
@@ -72,15 +72,20 @@ export function KitchenTicketPage() {
             <tbody>
               {current.items.map((line, index) => (
                 <tr key={`${line.itemId}-${index}`}>
-                  <td className="qty big">{line.itemQuantity} ×</td>
-                  <td className="big">{lineName(line.itemName, line.variantLabel)}</td>
+                  {/* A loose line is weighed out: its weight in all is in its name, "Onions · 750 g". */}
+                  <td className="qty big">{line.stepGrams ? '' : `${line.itemQuantity} ×`}</td>
+                  <td className="big">{lineWeightName(line)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
           <hr className="rule" />
           <p>
-            {current.items.reduce((sum, line) => sum + line.itemQuantity, 0)} items · {current.customerName}
+            {current.items.reduce(
+              (sum, line) => sum + itemsOfLine({ quantity: line.itemQuantity, stepGrams: line.stepGrams }),
+              0,
+            )}{' '}
+            items · {current.customerName}
           </p>
           {current.note ? (
             <>
@@ -161,7 +166,7 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
           {order.items.map((line, index) => (
             <tr key={`${line.itemId}-${index}`}>
               <td>
-                {lineName(line.itemName, line.variantLabel)}
+                {lineWeightName(line)}
                 <LineSaving line={line} />
                 {invoice ? (
                   <span className="muted">
@@ -171,7 +176,9 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
                   </span>
                 ) : null}
               </td>
-              <td className="num">{line.itemQuantity}</td>
+              <td className="num">
+                {line.stepGrams ? `${line.itemQuantity} × ${weightText(line.stepGrams)}` : line.itemQuantity}
+              </td>
               <td className="num">{formatRupees(line.itemPricePaise)}</td>
               <td className="num">{formatRupees(line.itemQuantity * line.itemPricePaise)}</td>
             </tr>
