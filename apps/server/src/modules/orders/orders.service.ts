@@ -228,17 +228,6 @@ async function applyChange(
     if (dex && current?.version === order.version) throw invalid({ dexId: messages.unknownDex });
     throw stale(current ? await toDetail(db, current) : null);
   }
-  // A cancelled order's units go back on the shelf, in the change's transaction (B17).
-  if (moves && change.status === OrderStatus.Cancelled) {
-    await giveBackStock(
-      db,
-      { businessId: order.businessId, storeId: order.storeId },
-      order.items.flatMap((line) =>
-        // A loose line's units are its steps' grams.
-        line.variantId ? [{ variantId: line.variantId, quantity: line.itemQuantity * (line.stepGrams ?? 1) }] : [],
-      ),
-    );
-  }
   // The row as the update leaves it, so the answer needs no second read.
   const after: repo.OrderRow = {
     ...order,
@@ -251,6 +240,36 @@ async function applyChange(
     closedAt: state === 0 ? (timeline.at(-1)?.at ?? new Date()) : null,
   };
   return { order: after, timeline, moved: moves };
+}
+
+/**
+ * Cancelling gives the orders' counted units back (B17), before anything else of the change is
+ * written: an order being placed takes its stock and then the day's counters, so a cancel that
+ * wrote its counters first and then waited for the stock could deadlock with it. One statement a
+ * store, the stores in id order, each variant's units summed (a loose line's steps in grams). A
+ * change that is then refused rolls this back with it.
+ */
+async function giveBackCancelled(tx: Executor, orders: repo.OrderRow[], status: number): Promise<void> {
+  if (status !== OrderStatus.Cancelled) return;
+  const byStore = new Map<string, { businessId: string; units: Map<string, number> }>();
+  for (const order of orders) {
+    if (order.state === 0 || order.status === status) continue;
+    const store = byStore.get(order.storeId) ?? { businessId: order.businessId, units: new Map() };
+    byStore.set(order.storeId, store);
+    for (const line of order.items) {
+      if (!line.variantId) continue;
+      const units = line.itemQuantity * (line.stepGrams ?? 1);
+      store.units.set(line.variantId, (store.units.get(line.variantId) ?? 0) + units);
+    }
+  }
+  for (const storeId of [...byStore.keys()].sort()) {
+    const { businessId, units } = byStore.get(storeId)!;
+    await giveBackStock(
+      tx,
+      { businessId, storeId },
+      [...units].map(([variantId, quantity]) => ({ variantId, quantity })),
+    );
+  }
 }
 
 /**
@@ -276,6 +295,7 @@ export async function changeOrderStatus(
     assigns || input.status === OrderStatus.Cancelled
       ? await db.transaction(async (tx) => {
           if (assigns) await assertRoomFor(tx, order.businessId, input.dexId!, 1);
+          await giveBackCancelled(tx, [order], input.status);
           return applyChange(tx, auth, order, input);
         })
       : await applyChange(db, auth, order, input);
@@ -317,6 +337,7 @@ export async function changeOrdersStatus(
       (order) => assignsNewExecutive(order, input) && order.namedDexName !== null,
     );
     if (assigning.length > 0) await repo.lockExecutive(tx, auth.business.id, input.dexId!);
+    await giveBackCancelled(tx, locked, input.status);
     for (const order of locked) {
       const change = await applyChange(tx, auth, order, input);
       byId.set(order.id, change.order);

@@ -538,6 +538,9 @@ describe('the catalogue’s tag', () => {
       expect(seen.has(next), what).toBe(false);
       seen.add(next);
     }
+    // The store open and the salt on sale again, for what follows.
+    await ctx.db.execute(sql`UPDATE stores SET status = 1 WHERE id = ${storeId}`);
+    await ctx.db.execute(sql`UPDATE items SET in_stock = true WHERE id = ${salt.id}`);
   });
 
   it('is no way into another business’s store: its key with the tag is 404', async () => {
@@ -548,5 +551,50 @@ describe('the catalogue’s tag', () => {
       headers: { 'x-storefront-key': rival.storefrontKey, 'if-none-match': tag },
     });
     expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('cancels beside new orders', () => {
+  const placedOrder = async (quantity: number) => {
+    const res = await order([{ itemId: atta.id, variantId: atta.variantIds[0], quantity }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json<{ id: string }>();
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/orders/${id}`, headers: owner.headers });
+    return { id, version: read.json<{ version: number }>().version };
+  };
+
+  it('a bulk cancel gives back every order’s units, two orders of one variant summed', async () => {
+    await setStock(atta.variantIds[0]!, 10);
+    const [first, second] = [await placedOrder(2), await placedOrder(3)];
+    expect(await stockOf(atta.variantIds[0]!)).toBe(5);
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/status',
+      headers: owner.headers,
+      payload: { orders: [first, second], status: OrderStatus.Cancelled },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(10);
+  });
+
+  it('never deadlock with orders for the same counted item placed at the same moment', async () => {
+    await setStock(atta.variantIds[0]!, 100);
+    const placed = await Promise.all(Array.from({ length: 6 }, () => placedOrder(1)));
+    expect(await stockOf(atta.variantIds[0]!)).toBe(94);
+    // Each cancel races a new order of the same variant: every one answers, none is a 500.
+    const answers = await Promise.all(
+      placed.flatMap(({ id, version }) => [
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/orders/${id}/status`,
+          headers: owner.headers,
+          payload: { status: OrderStatus.Cancelled, version },
+        }),
+        order([{ itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 }]),
+      ]),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 6 }, () => [200, 201]).flat());
+    // 94 + 6 given back − 6 taken.
+    expect(await stockOf(atta.variantIds[0]!)).toBe(94);
   });
 });
