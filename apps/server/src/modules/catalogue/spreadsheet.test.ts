@@ -264,7 +264,9 @@ describe('importing a catalogue', () => {
       },
     ]);
     const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
-    expect(exported.body.split('\r\n')).toContain('ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000');
+    expect(exported.body.split('\r\n')).toContain(
+      'ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000',
+    );
     expect((await upload(owner, target.id, exported.body)).json()).toEqual({
       created: 0,
       updated: 0,
@@ -385,7 +387,10 @@ describe('exporting a catalogue', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([undefined, ...`${header},barcode,low_stock,step_g,max_g`.split(',')]);
+    expect(sheet.getRow(1).values).toEqual([
+      undefined,
+      ...`${header},barcode,low_stock,step_g,max_g`.split(','),
+    ]);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
     const back = await upload(owner, store.id, res.rawPayload, { type: xlsx });
     expect(back.statusCode, back.body).toBe(200);
@@ -462,9 +467,16 @@ describe('several stores in one file', () => {
     expect(exported.statusCode).toBe(200);
     const lines = exported.body.split('\r\n');
     expect(lines[0]).toBe(`store,${header},barcode,low_stock,step_g,max_g`);
-    expect(lines).toContain(`${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,`);
-    expect(lines).toContain(`${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,`);
-    const mine = [lines[0]!, ...lines.filter((line) => line.startsWith(`${a.name},`) || line.startsWith(`${b.name},`))];
+    expect(lines).toContain(
+      `${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,`,
+    );
+    expect(lines).toContain(
+      `${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,`,
+    );
+    const mine = [
+      lines[0]!,
+      ...lines.filter((line) => line.startsWith(`${a.name},`) || line.startsWith(`${b.name},`)),
+    ];
     const again = await importAll(admin, mine.join('\r\n') + '\r\n');
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
   });

@@ -31,7 +31,11 @@ export async function takeStock(
     short.map((variant) => {
       const line = lines.find((each) => each.variantId.toLowerCase() === variant.id)!;
       // What is left, in what the line counts: whole steps of a loose variant.
-      return { field: line.field, left: Math.floor(variant.stock / (line.stepGrams ?? 1)), stepGrams: line.stepGrams };
+      return {
+        field: line.field,
+        left: Math.floor(variant.stock / (line.stepGrams ?? 1)),
+        stepGrams: line.stepGrams,
+      };
     }),
   );
 }
@@ -40,7 +44,9 @@ export async function takeStock(
  * 409 naming each line that asks for more than is left, and how many are, in what the line
  * counts (steps of a loose variant, whose message says the weight).
  */
-export function stockShort(lines: Array<{ field: string; left: number; stepGrams: number | null }>): AppError {
+export function stockShort(
+  lines: Array<{ field: string; left: number; stepGrams: number | null }>,
+): AppError {
   const fields = Object.fromEntries(
     lines.map((line) => [line.field, variantMessages.stockShort(line.left, line.stepGrams)]),
   );

@@ -236,16 +236,31 @@ describe('an item with variants', () => {
       ],
       [
         [{ pricePaise: 3_755, stepGrams: 250, maxGrams: 5_000 }],
-        { 'variants.0.pricePaise': 'At ₹37.55 a kg, 250 g comes to a fraction of a paisa: change the price or the step' },
+        {
+          'variants.0.pricePaise':
+            'At ₹37.55 a kg, 250 g comes to a fraction of a paisa: change the price or the step',
+        },
       ],
       [
         [{ pricePaise: 3_600, mrpPaise: 3_999, stepGrams: 250, maxGrams: 5_000 }],
         { 'variants.0.mrpPaise': variantMessages.notExact(3_999, 250) },
       ],
-      [[{ pricePaise: 3_600, stepGrams: 0, maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
-      [[{ pricePaise: 3_600, stepGrams: 2.5, maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
-      [[{ pricePaise: 3_600, stepGrams: '250', maxGrams: 5_000 }], { 'variants.0.stepGrams': variantMessages.grams }],
-      [[{ pricePaise: 3_600, stepGrams: 250, maxGrams: 50_001 }], { 'variants.0.maxGrams': variantMessages.grams }],
+      [
+        [{ pricePaise: 3_600, stepGrams: 0, maxGrams: 5_000 }],
+        { 'variants.0.stepGrams': variantMessages.grams },
+      ],
+      [
+        [{ pricePaise: 3_600, stepGrams: 2.5, maxGrams: 5_000 }],
+        { 'variants.0.stepGrams': variantMessages.grams },
+      ],
+      [
+        [{ pricePaise: 3_600, stepGrams: '250', maxGrams: 5_000 }],
+        { 'variants.0.stepGrams': variantMessages.grams },
+      ],
+      [
+        [{ pricePaise: 3_600, stepGrams: 250, maxGrams: 50_001 }],
+        { 'variants.0.maxGrams': variantMessages.grams },
+      ],
     ];
     for (const [variants, fields] of cases) {
       const res = await call(admin, 'POST', itemsUrl(), { ...attaBody(), variants });

@@ -119,7 +119,12 @@ export function findStoresNamed(db: Executor, scope: Scope, names: string[] | nu
     .where(
       and(
         ...visible(scope),
-        names ? inArray(sql`lower(${stores.name})`, names.map((name) => name.toLowerCase())) : undefined,
+        names
+          ? inArray(
+              sql`lower(${stores.name})`,
+              names.map((name) => name.toLowerCase()),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(stores.name), asc(stores.id));
