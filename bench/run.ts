@@ -425,6 +425,10 @@ async function benchCatalogueAtScale(baseUrl: string, dataDir: string, pid: numb
   console.log(
     `     storefront catalogue, searched  ${loadLine(storefront.searched)}${busy(storefront.searched)}`,
   );
+  const again = storefront.revalidated;
+  console.log(
+    `     storefront catalogue asked again with its tag (304): one at a time p50 ${again.alone.p50Ms} ms, p95 ${again.alone.p95Ms} ms; at 20 connections ${again.rps} req/s, p95 ${again.p95Ms} ms${busy(again)}`,
+  );
   for (const [pass, name, mix] of [
     [met.countedOrdersSpread, 'spread', spread!],
     [met.countedOrdersHot, 'hot   ', hot!],
