@@ -153,7 +153,6 @@ export function findStoresInBox(
     );
 }
 
-/** The store's live categories in its order: by position, then name (B17). */
 /**
  * What the store's catalogue is made of now, in one short text: each table's rows of the store
  * counted, and the sum of their rows' transaction ids (`xmin`). Any insert, update or delete
@@ -170,6 +169,7 @@ export async function catalogueFingerprint(db: Executor, businessId: string, sto
   return result.rows[0]!.fingerprint;
 }
 
+/** The store's live categories in its order: by position, then name (B17). */
 export function findCategories(db: Executor, businessId: string, storeId: string) {
   return db
     .select({ id: categories.id, name: categories.name })
