@@ -99,7 +99,23 @@ describe('the order of a store’s categories', () => {
     const { store, made } = await storeWith('Vegetables', 'Dairy', 'Bakery', 'Snacks');
     const [vegetables, dairy, bakery, snacks] = made as [Category, Category, Category, Category];
 
+    // The customer app's copy of the catalogue is no longer current once a category moves.
+    const before = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue`,
+      headers: { 'x-storefront-key': biz.storefrontKey },
+    });
+    const tag = before.headers.etag as string;
+    const same = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue`,
+      headers: { 'x-storefront-key': biz.storefrontKey, 'if-none-match': tag },
+    });
+    expect(same.statusCode).toBe(304);
     const up = await ok<Category>(await move(admin, dairy, { position: 1, version: 1 }));
+    const after = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue`,
+      headers: { 'x-storefront-key': biz.storefrontKey, 'if-none-match': tag },
+    });
+    expect(after.statusCode).toBe(200);
     expect(up).toMatchObject({ name: 'Dairy', position: 1, version: 2 });
     expect(await listed(store.id)).toEqual(['Dairy', 'Vegetables', 'Bakery', 'Snacks']);
     expect(await shopCategories(store.id)).toEqual(['Dairy', 'Vegetables', 'Bakery', 'Snacks']);
