@@ -86,10 +86,13 @@ export function looseIssues(
   if (maxGrams === null) return [{ field: 'maxGrams', message: variantMessages.looseNeedsBoth }];
   const issues: ReturnType<typeof looseIssues> = [];
   if (maxGrams < stepGrams) issues.push({ field: 'maxGrams', message: variantMessages.maxBelowStep });
-  if (!Number.isInteger(stepPaise(variant.pricePaise, stepGrams))) {
+  // An amount its own field refuses (not whole paise, out of range) is left to that field's message.
+  const fractional = (paise: number) =>
+    Number.isSafeInteger(paise) && paise >= 0 && !Number.isInteger(stepPaise(paise, stepGrams));
+  if (fractional(variant.pricePaise)) {
     issues.push({ field: 'pricePaise', message: variantMessages.notExact(variant.pricePaise, stepGrams) });
   }
-  if (variant.mrpPaise !== null && !Number.isInteger(stepPaise(variant.mrpPaise, stepGrams))) {
+  if (variant.mrpPaise !== null && fractional(variant.mrpPaise)) {
     issues.push({ field: 'mrpPaise', message: variantMessages.notExact(variant.mrpPaise, stepGrams) });
   }
   return issues;

@@ -257,6 +257,11 @@ describe('an item with variants', () => {
         [{ pricePaise: 3_600, stepGrams: '250', maxGrams: 5_000 }],
         { 'variants.0.stepGrams': variantMessages.grams },
       ],
+      // An amount out of range is its field's refusal, never a 500 from the step's rule.
+      [
+        [{ pricePaise: 3_600, mrpPaise: -1e308, stepGrams: 250, maxGrams: 5_000 }],
+        { 'variants.0.mrpPaise': 'must be a whole number of paise' },
+      ],
       [
         [{ pricePaise: 3_600, stepGrams: 250, maxGrams: 50_001 }],
         { 'variants.0.maxGrams': variantMessages.grams },
