@@ -94,20 +94,20 @@ describe('stores list', { timeout: 30_000 }, () => {
     expect(row(mango.name)).toHaveTextContent('Open');
   });
 
-  it('imports and exports every store’s catalogue in one spreadsheet', async () => {
+  it('imports and exports every store’s catalogue in one spreadsheet, from one menu', async () => {
     const { user } = renderStores(adminSession);
     await screen.findByText('Green Basket');
-    expect(screen.getByRole('link', { name: 'Import for all stores' })).toHaveAttribute(
+    await user.click(screen.getByRole('button', { name: 'All catalogues' }));
+    const menu = await screen.findByRole('menu', { name: 'All catalogues' });
+    expect(within(menu).getByRole('menuitem', { name: 'Import for all stores' })).toHaveAttribute(
       'href',
       '/stores/import',
     );
-    await user.click(screen.getByRole('button', { name: 'Export all stores' }));
-    const menu = await screen.findByRole('menu', { name: 'Export all stores' });
-    expect(within(menu).getByRole('menuitem', { name: 'CSV' })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Export all stores (CSV)' })).toHaveAttribute(
       'href',
       '/api/catalogue/export.csv',
     );
-    expect(within(menu).getByRole('menuitem', { name: 'Excel (.xlsx)' })).toHaveAttribute(
+    expect(within(menu).getByRole('menuitem', { name: 'Export all stores (Excel)' })).toHaveAttribute(
       'href',
       '/api/catalogue/export.xlsx',
     );

@@ -1,6 +1,5 @@
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
-import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Avatar from '@mui/material/Avatar';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -23,8 +22,7 @@ import { paths } from '@/config/paths.ts';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
-import { ExportMenu } from '@/components/export-menu.tsx';
-import { allCataloguesHrefs } from '@/features/stores/api/export-catalogues.ts';
+import { AllCataloguesMenu } from '@/features/stores/components/all-catalogues-menu.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { useDeleteWithUndo } from '@/components/delete-with-undo.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -179,14 +177,7 @@ export function StoresPage() {
         description="Open, close and edit the stores, and their catalogues."
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-            <Button
-              startIcon={<UploadFileOutlined />}
-              component={RouterLink}
-              to={paths.stores.catalogueImportAll.getHref()}
-            >
-              Import for all stores
-            </Button>
-            <ExportMenu hrefs={allCataloguesHrefs} label="Export all stores" />
+            <AllCataloguesMenu />
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
