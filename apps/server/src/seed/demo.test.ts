@@ -286,6 +286,11 @@ describe('seedDemo', () => {
         ['Onions', '', 40_000, 5_000],
       ]);
     }
+    // Their availability is their stock: none is switched off, as one in ten other items are.
+    const off = await database.db.execute(sql`
+      SELECT DISTINCT i.name FROM items i JOIN item_variants v ON v.item_id = i.id
+      WHERE i.business_id = ${businessId} AND v.sku IS NULL AND v.stock IS NOT NULL AND NOT i.in_stock`);
+    expect(off.rows).toEqual([]);
 
     // The Bengaluru admin's Low stock view: the 10 kg atta sold out, the 1 L milk and the eggs low, in each
     // store of the zone; Jayanagar's sample catalogue has low lines of its own besides.

@@ -343,7 +343,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
         const inserted = await tx
           .insert(t.items)
           .values(
-            products.map(([name, _price, veg, aliases], j) => ({
+            products.map(([name, price, veg, aliases], j) => ({
               businessId,
               storeId: store.id,
               categoryId: category!.id,
@@ -354,7 +354,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               featured: j % 4,
               tags: [veg ? 'veg' : 'non-veg'],
               aliases,
-              inStock: rand.next() > 0.1,
+              // One in ten switched off; never an item whose stock is counted, which shows stock instead.
+              inStock: rand.next() > 0.1 || variantsOf(price).some((variant) => variant.stock !== undefined),
             })),
           )
           .returning({

@@ -176,8 +176,8 @@ export function CatalogueImportPage() {
                 <Typography variant="body2">
                   Give each row its store’s name in a <code>{storeColumn}</code> column. The stores are
                   imported together, all or nothing, and an item with the same name and SKU in several stores
-                  is kept as one item in each, at each row’s price and stock. Export all stores from the
-                  Stores page to start from what you have.
+                  is kept as one item in each, at each row’s price and stock. Start from what you have: Stores
+                  › All catalogues › Export all stores.
                 </Typography>
               ) : null}
               <Typography variant="body2">
@@ -185,10 +185,11 @@ export function CatalogueImportPage() {
                 <code>{requiredSpreadsheetColumns.join(', ')}</code> (and, if you like,{' '}
                 <code>{spreadsheetColumns.slice(requiredSpreadsheetColumns.length).join(', ')}</code>). Rows
                 with the same name are one item; money is in rupees; an empty stock is not counted; the
-                category must already be in this store; <code>step_g</code> and <code>max_g</code> are for
-                items sold loose: the step and the most one order may take, in grams; price, MRP and stock are
-                then per kg and in grams. Rows match this store’s variants by SKU, so importing a file again
-                changes nothing.
+                category must already be in {storeId === null ? 'the row’s store' : 'this store'};{' '}
+                <code>step_g</code> and <code>max_g</code> are for items sold loose: the step and the most one
+                order may take, in grams; price, MRP and stock are then per kg and in grams. Rows match{' '}
+                {storeId === null ? 'their store’s' : 'this store’s'} variants by SKU, so importing a file
+                again changes nothing.
               </Typography>
               <Box>
                 <Link href={sampleCatalogueHref} download underline="hover">
