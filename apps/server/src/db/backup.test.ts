@@ -216,6 +216,8 @@ describe('backup and restore', () => {
     }
   });
 
+  // Read four times in pieces of a few bytes, the demo's whole backup is millions of pieces: up to a
+  // minute on a busy machine, so this test has longer than the others.
   it('reads every table back the same whatever pieces the file arrives in', async () => {
     const content = gunzipSync(fs.readFileSync(backupFile));
     async function tablesOf(pieceSize: () => number): Promise<string[]> {
@@ -251,7 +253,7 @@ describe('backup and restore', () => {
     // Every split of the end-of-table line, and of the rows, across two pieces.
     for (const size of [1, 2, 3, 5]) expect(await tablesOf(() => size)).toEqual(whole);
     expect(await tablesOf(() => 1 + Math.floor(Math.random() * 40))).toEqual(whole);
-  });
+  }, 180_000);
 
   it('refuses a file that is not a backup, or is from a newer Storedesk, leaving the data as it was', async () => {
     const target = await targetWithData();

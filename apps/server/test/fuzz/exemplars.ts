@@ -87,6 +87,17 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
         }))
       );
     }
+    // A category moved in its own store's order, with the version it has (mostly).
+    case 'PUT /api/stores/{storeId}/categories/{categoryId}/position': {
+      const pair = pick([...facts.categories.own, ...facts.categories.own, ...facts.categories.rival]);
+      return (
+        pair &&
+        fc.tuple(pair, fc.integer({ min: 1, max: 6 })).map(([[storeId, categoryId], position]) => ({
+          params: params({ storeId, categoryId }),
+          body: json({ position, version: currentVersion }),
+        }))
+      );
+    }
     case 'POST /api/stores/{storeId}/items':
     case 'GET /api/stores/{storeId}/items/{itemId}':
     case 'PATCH /api/stores/{storeId}/items/{itemId}':
