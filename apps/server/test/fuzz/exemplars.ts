@@ -509,6 +509,12 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
     case 'POST /api/storefront/push-subscriptions':
     case 'POST /api/delivery/push-subscriptions':
       return fc.constantFrom(...world.subscriptions).map((subscription) => ({ body: json(subscription) }));
+    // A device the executive registered: the pool of subscriptions grows before every operation, so
+    // an endpoint drawn from it alone is less and less likely to be one of theirs.
+    case 'DELETE /api/delivery/push-subscriptions': {
+      const endpoint = pick(facts.executiveEndpoints);
+      return endpoint?.map((value) => ({ body: json({ endpoint: value }) }));
+    }
     // The acting executive's own open orders, moved on (mostly) the one step they may take, with the
     // customer's code (mostly right) and the cash; now and then another move, or a wrong code.
     case 'POST /api/delivery/orders/{orderId}/status': {

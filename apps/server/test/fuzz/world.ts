@@ -110,6 +110,8 @@ export type Facts = {
   dexesByZone: Record<string, string[]>;
   /** [orderId, status, deliveryCode] of the acting executive's open orders. */
   executiveOrders: [string, number, string | null][];
+  /** Endpoints of the acting executive's devices, as the delivery app registered them. */
+  executiveEndpoints: string[];
   /** [executiveId, day, collectedPaise] of cash collected on delivery and not settled yet. */
   unsettledCash: [string, string, number][];
   /** [kind, id] of records in the trash. */
@@ -605,6 +607,9 @@ async function factsOf(
   const executiveOrders = await q<{ id: string; status: number; delivery_code: string | null }>(sql`
     SELECT id, status, delivery_code FROM orders
     WHERE business_id = ${businessId} AND dex_id = ${executiveId} AND state = 1 ORDER BY id`);
+  const executiveEndpoints = await q<{ endpoint: string }>(sql`
+    SELECT endpoint FROM push_subscriptions
+    WHERE business_id = ${businessId} AND executive_id = ${executiveId} ORDER BY endpoint`);
   const unsettledCash = await q<{ executive_id: string; day: string; paise: number }>(sql`
     SELECT o.dex_id AS executive_id, to_char(o.delivered_at AT TIME ZONE b.time_zone, 'YYYY-MM-DD') AS day,
            sum(o.cash_collected_paise)::int AS paise
@@ -632,6 +637,7 @@ async function factsOf(
     openOrders: orders.map((o) => [o.id, o.zone_id]),
     dexesByZone,
     executiveOrders: executiveOrders.map((o) => [o.id, o.status, o.delivery_code]),
+    executiveEndpoints: executiveEndpoints.map((e) => e.endpoint),
     unsettledCash: unsettledCash.map((c) => [c.executive_id, c.day, c.paise]),
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
   };
