@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
 import type { Cart } from '../lib/state.ts';
+import { searchPauseMs } from '../lib/use-store-search.ts';
 
 beforeEach(() => {
   // The arrow keys' walk through a radio group finds the group by a selector made with CSS.escape, which jsdom lacks.
@@ -357,13 +358,20 @@ describe('search in a store', () => {
   const basmati = item('basmati', 'Basmati Rice', [variant('b', '', 120)], { tags: ['chawal'] });
 
   it('finds items by what people also call them, in the app alone when the catalogue came whole', async () => {
-    const asked = serve(() => catalogueOf([milk, rice]));
-    const { list, user } = await openStore();
-    await user.type(screen.getByRole('searchbox', { name: 'Search this store' }), 'chawal');
-    await waitFor(() => expect(within(list).getAllByRole('listitem').map(textOf)).toHaveLength(1));
-    expect(textOf(rowOf(list, 'Rice'))).toContain('Sona Masoori Rice');
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(asked).toEqual(['']);
+    // The page's clock is ours, so that the pause after which a truncated catalogue asks the server passes at once.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const asked = serve(() => catalogueOf([milk, rice]));
+      const { list } = await openStore();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.type(screen.getByRole('searchbox', { name: 'Search this store' }), 'chawal');
+      await waitFor(() => expect(within(list).getAllByRole('listitem').map(textOf)).toHaveLength(1));
+      expect(textOf(rowOf(list, 'Rice'))).toContain('Sona Masoori Rice');
+      await act(() => vi.advanceTimersByTimeAsync(searchPauseMs * 2));
+      expect(asked).toEqual(['']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks the server too when the catalogue came truncated, and shows what it finds', async () => {
