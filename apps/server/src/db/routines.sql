@@ -120,6 +120,19 @@ END $$;
 
 CREATE OR REPLACE TRIGGER "orders_number" BEFORE INSERT ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_number"();
 
+-- Stock (ADR 0067): the part of an order's statement that takes its stock calls this with the
+-- variants its lines want more of than they have (null when none), and raises, so the statement
+-- writes nothing and the order's transaction is undone; the detail lists each such variant's id,
+-- stock and wanted units, which the server reads to answer 409.
+
+CREATE OR REPLACE FUNCTION "stock_short"("short" jsonb) RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+  IF "short" IS NULL THEN
+    RETURN true;
+  END IF;
+  RAISE EXCEPTION 'stock short' USING ERRCODE = 'SD409', DETAIL = "short"::text;
+END $$;
+
 -- Referral codes (ADR 0041): a new customer's code.
 
 -- The referral programme (ADR 0041): every customer has a code to share, made here for those who

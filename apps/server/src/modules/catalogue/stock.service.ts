@@ -1,10 +1,11 @@
 /*
- * Stock as orders move it (B17): an order takes its lines' units in the transaction that
+ * Stock as orders move it (B17): an order takes its lines' units in the statement that
  * writes it, and a cancelled order gives them back. Other modules reach stock only here.
  */
 import { variantMessages } from '@storedesk/shared/catalogue/variants';
 import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
+import type { StatementPart } from '#server/lib/statement-part.ts';
 import * as variantsRepo from './variants.repository.ts';
 
 /**
@@ -14,30 +15,35 @@ import * as variantsRepo from './variants.repository.ts';
 export type StockLine = variantsRepo.StockLine & { field: string; stepGrams: number | null };
 
 /**
- * Takes the units of an order's counted lines, all or none: when any line asks for more than
- * its variant has, nothing is taken and the answer is 409 naming each such line, with what is
- * left of it in `current.available` (so the customer app can offer that many).
+ * Taking an order's counted units, all or none, in the statement that writes the order (ADR 0067):
+ * `part` goes into that statement, before the order's row; when any line asks for more than its
+ * variant has, the statement writes nothing and `refusal` reads its error as 409 naming each such
+ * line, with what is left of it in `current.available` (so the customer app can offer that many).
+ * Null when no line is counted.
  */
-export async function takeStock(
-  tx: Executor,
+export function stockTaking(
   store: { businessId: string; storeId: string },
   lines: StockLine[],
-): Promise<void> {
-  if (lines.length === 0) return;
-  const counted = await variantsRepo.takeStock(tx, store, lines);
-  const short = counted.filter((variant) => variant.stock < variant.quantity);
-  if (short.length === 0) return;
-  throw stockShort(
-    short.map((variant) => {
-      const line = lines.find((each) => each.variantId.toLowerCase() === variant.id)!;
-      // What is left, in what the line counts: whole steps of a loose variant.
-      return {
-        field: line.field,
-        left: Math.floor(variant.stock / (line.stepGrams ?? 1)),
-        stepGrams: line.stepGrams,
-      };
-    }),
-  );
+): { part: StatementPart; refusal: (error: unknown) => AppError | null } | null {
+  if (lines.length === 0) return null;
+  return {
+    part: variantsRepo.stockTaking(store, lines),
+    refusal(error) {
+      const short = variantsRepo.shortVariantsOf(error);
+      if (!short) return null;
+      return stockShort(
+        short.map((variant) => {
+          const line = lines.find((each) => each.variantId.toLowerCase() === variant.id)!;
+          // What is left, in what the line counts: whole steps of a loose variant.
+          return {
+            field: line.field,
+            left: Math.floor(variant.stock / (line.stepGrams ?? 1)),
+            stepGrams: line.stepGrams,
+          };
+        }),
+      );
+    },
+  };
 }
 
 /**

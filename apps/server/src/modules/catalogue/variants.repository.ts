@@ -3,6 +3,7 @@ import { variantLimits, type VariantValues } from '@storedesk/shared/catalogue/v
 import type { Executor } from '#server/db/client.ts';
 import { inScope, ofBusiness, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 import { items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
+import type { StatementPart } from '#server/lib/statement-part.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export const variantColumns = {
@@ -164,33 +165,59 @@ export async function codesTakenElsewhere(
 export type StockLine = { variantId: string; quantity: number };
 
 /**
- * Takes the lines' units from their counted variants, all or none, in one statement: the rows
- * are locked in id order (so two orders never wait on each other in a circle) and read as they
- * are once locked. Answers each counted variant's stock before; when any falls short of its
- * line, nothing was taken.
+ * The part of an order's statement that takes its lines' units from their counted variants, all
+ * or none (ADR 0067): the rows are locked in id order (so two orders never wait on each other in a
+ * circle) and read as they are once locked; when any falls short of its line, nothing is taken and
+ * `stock_short` raises (SQLSTATE `stockShortState`) with each such variant's id, stock and
+ * wanted units. Its gate yields one row once the units are taken.
  */
-export async function takeStock(
-  db: Executor,
-  store: StoreRef,
-  lines: StockLine[],
-): Promise<Array<{ id: string; stock: number; quantity: number }>> {
-  const result = await db.execute<{ id: string; stock: number; quantity: number }>(sql`
-    WITH wanted(id, quantity) AS (
-      SELECT * FROM unnest(${sql.param(lines.map((line) => line.variantId))}::uuid[], ${sql.param(lines.map((line) => line.quantity))}::int[])
-    ),
-    locked AS (
-      SELECT v.id, v.stock, w.quantity FROM item_variants v JOIN wanted w ON w.id = v.id
-      WHERE ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid AND v.stock IS NOT NULL
-      ORDER BY v.id FOR UPDATE OF v
-    ),
-    taken AS (
-      UPDATE item_variants v SET stock = l.stock - l.quantity, updated_at = now()
-      FROM locked l
-      WHERE v.id = l.id AND ${sqlOfBusiness('v', store)} AND NOT EXISTS (SELECT 1 FROM locked s WHERE s.stock < s.quantity)
-      RETURNING v.id
-    )
-    SELECT l.id, l.stock, l.quantity FROM locked l LEFT JOIN taken t ON t.id = l.id`);
-  return result.rows.map((row) => ({ id: row.id, stock: Number(row.stock), quantity: Number(row.quantity) }));
+export function stockTaking(store: StoreRef, lines: StockLine[]): StatementPart {
+  const locked = sql`
+    SELECT v.id, v.stock, w.quantity
+    FROM item_variants v
+    JOIN unnest(${sql.param(lines.map((line) => line.variantId))}::uuid[], ${sql.param(lines.map((line) => line.quantity))}::int[]) AS w(id, quantity) ON w.id = v.id
+    WHERE ${sqlOfBusiness('v', store)} AND v.store_id = ${store.storeId}::uuid AND v.stock IS NOT NULL
+    ORDER BY v.id FOR UPDATE OF v`;
+  const taken = sql`
+    UPDATE item_variants v SET stock = l.stock - l.quantity, updated_at = now()
+    FROM stock_locked l
+    WHERE v.id = l.id AND ${sqlOfBusiness('v', store)} AND NOT EXISTS (SELECT 1 FROM stock_locked s WHERE s.stock < s.quantity)
+    RETURNING v.id`;
+  // Reads every taken row first, so the units are taken before whatever reads the gate.
+  const checked = sql`
+    SELECT stock_short((
+      SELECT jsonb_agg(jsonb_build_object('id', s.id, 'stock', s.stock, 'quantity', s.quantity) ORDER BY s.id)
+      FROM stock_locked s WHERE s.stock < s.quantity)) AS taken
+    FROM (SELECT count(*) FROM stock_taken) t`;
+  return {
+    ctes: [
+      { name: 'stock_locked', query: locked },
+      { name: 'stock_taken', query: taken },
+      { name: 'stock_checked', query: checked },
+    ],
+    gate: sql`stock_checked`,
+  };
+}
+
+/** The SQLSTATE `stock_short` raises (routines.sql). */
+export const stockShortState = 'SD409';
+
+/** A variant an order's lines wanted more of than it had, as `stock_short` names it. */
+export type ShortVariant = { id: string; stock: number; quantity: number };
+
+/** The short variants of a statement refused by `stock_short`, or null for any other error. */
+export function shortVariantsOf(error: unknown): ShortVariant[] | null {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, detail } = e as { code?: unknown; detail?: unknown };
+    if (code === stockShortState && typeof detail === 'string') {
+      return (JSON.parse(detail) as ShortVariant[]).map((row) => ({
+        id: row.id,
+        stock: Number(row.stock),
+        quantity: Number(row.quantity),
+      }));
+    }
+  }
+  return null;
 }
 
 /** Puts the lines' units back on their variants that are still counted (a cancelled order). */

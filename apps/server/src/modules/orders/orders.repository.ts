@@ -35,6 +35,7 @@ import { eventInsert, type EventInput } from '#server/realtime/events.repository
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
 import { likePattern } from '#server/lib/search.ts';
+import type { StatementPart } from '#server/lib/statement-part.ts';
 import { salesUpsert } from './sales-stats.repository.ts';
 
 /**
@@ -456,18 +457,26 @@ export async function insertPlacedOrder(
   db: Executor,
   order: NewOrder & CountedOrder,
   first: { timeline: OrderChange['timeline']; counts: Counts; event: EventInput },
+  /** Another module's part of the statement, run before the order's row is written (ADR 0067). */
+  before: StatementPart | null = null,
 ) {
-  // The row with closed_at too (null: a new order is open), as the event's data reads it.
+  // The row with closed_at too (null: a new order is open), as the event's data reads it. Behind
+  // a part, the row takes its id through the part's gate: the part runs, and takes its locks, first.
+  const row = before ? { ...order, id: sql`(SELECT ${order.id}::uuid FROM ${before.gate})` } : order;
   const insert = db.$with('written').as(
     db
       .insert(orders)
-      .values(order)
+      .values(row)
       .returning({ ...getTableColumns(orders), closedAt: summaryColumns.closedAt }),
   );
+  const parts = (before?.ctes ?? []).map((cte) => db.$with(cte.name, {}).as(cte.query));
   const counted = db.$with('counted', {}).as(countsUpsert(order, first.counts, written));
   const added = db.$with('added', {}).as(timelineInsert(order.id, first.timeline));
   const announced = db.$with('announced', {}).as(eventInsert(first.event, writtenAndAdded, orderChangeData));
-  const [placed] = await db.with(insert, counted, added, announced).select().from(insert);
+  const [placed] = await db
+    .with(...parts, insert, counted, added, announced)
+    .select()
+    .from(insert);
   return placed!;
 }
 

@@ -19,6 +19,7 @@ import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
+import type { StatementPart } from '#server/lib/statement-part.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
 
@@ -85,11 +86,13 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
  * the live event, in one statement, and answers it with its number. Orders of one business wait
  * for each other from this write to their commit (ADR 0024), so its transaction makes it as late
  * as it can (ADR 0066): after every check that may refuse the order and every other lock it takes.
+ * `before` is another module's part of that statement (the order's stock: ADR 0067), run first.
  */
 export async function createOrder(
   tx: Executor,
   order: Omit<repo.NewOrder, 'id' | 'status' | 'state'> & CountedOrder & { customerId: string | null },
   how: { placedBy: string; firstOfCustomer: boolean },
+  before: StatementPart | null = null,
 ) {
   const id = randomUUID();
   return repo.insertPlacedOrder(
@@ -112,6 +115,7 @@ export async function createOrder(
         customerId: order.customerId,
       },
     },
+    before,
   );
 }
 

@@ -598,3 +598,73 @@ describe('cancels beside new orders', () => {
     expect(await stockOf(atta.variantIds[0]!)).toBe(94);
   });
 });
+
+describe('an order’s statement', () => {
+  /** Waits (boundedly) until `n` orders' statements wait for a variant's row lock. */
+  async function untilWaitingForStock(n: number) {
+    for (let tries = 0; tries < 500; tries++) {
+      const { rows } = await ctx.db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE wait_event_type = 'Lock' AND query LIKE '%stock_locked%'`);
+      if (rows[0]!.n >= n) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`no ${n} orders came to wait for stock`);
+  }
+
+  const lastNumber = async () =>
+    (
+      await ctx.db.execute<{ n: number }>(
+        sql`SELECT coalesce(max(number), 0)::int AS n FROM orders WHERE business_id = ${biz.id}`,
+      )
+    ).rows[0]!.n;
+
+  it('takes the units as they are once locked: gone meanwhile is 409 in weight, with no number taken', async () => {
+    await setStock(onions.variantIds[0]!, 10_000);
+    const before = { count: await orderCount(), number: await lastNumber() };
+    let refused: Awaited<ReturnType<typeof order>> | undefined;
+    // Another's sale holds the onions and leaves 500 g; the order read 10 kg and wants 1 kg.
+    await ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM item_variants WHERE id = ${onions.variantIds[0]} FOR UPDATE`);
+      await tx.execute(sql`UPDATE item_variants SET stock = 500 WHERE id = ${onions.variantIds[0]}`);
+      const pending = order([{ itemId: onions.id, quantity: 4 }]);
+      await untilWaitingForStock(1);
+      void pending.then((res) => (refused = res));
+    });
+    await expect.poll(() => refused?.statusCode, { timeout: 10_000 }).toBe(409);
+    expect(errorOf(refused!)).toEqual({
+      code: 'conflict',
+      message: variantMessages.stockShort(2, 250),
+      fields: { 'items.0.quantity': variantMessages.stockShort(2, 250) },
+      current: { available: { 'items.0.quantity': 2 } },
+    });
+    expect(await stockOf(onions.variantIds[0]!)).toBe(500);
+    expect(await orderCount()).toBe(before.count);
+    // The refused order took no number: the next one has the number after the last.
+    const next = await order([{ itemId: onions.id, quantity: 2 }]);
+    expect(next.statusCode, next.body).toBe(201);
+    expect(await lastNumber()).toBe(before.number + 1);
+    expect(await stockOf(onions.variantIds[0]!)).toBe(0);
+  });
+
+  it('waits for its own variants only: another order of the business goes through meanwhile', async () => {
+    await setStock(atta.variantIds[0]!, 10);
+    await setStock(atta.variantIds[1]!, 10);
+    let waiting: Awaited<ReturnType<typeof order>> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      // A stock adjustment (or an import) holds the 5 kg atta.
+      await tx.execute(sql`SELECT 1 FROM item_variants WHERE id = ${atta.variantIds[0]} FOR UPDATE`);
+      void order([{ itemId: atta.id, variantId: atta.variantIds[0], quantity: 1 }]).then(
+        (res) => (waiting = res),
+      );
+      await untilWaitingForStock(1);
+      // The waiting order holds no lock the business's other orders need (its number comes after its stock).
+      const other = await order([{ itemId: atta.id, variantId: atta.variantIds[1], quantity: 1 }]);
+      expect(other.statusCode, other.body).toBe(201);
+      expect(waiting).toBeUndefined();
+    });
+    await expect.poll(() => waiting?.statusCode, { timeout: 10_000 }).toBe(201);
+    expect(await stockOf(atta.variantIds[0]!)).toBe(9);
+    expect(await stockOf(atta.variantIds[1]!)).toBe(9);
+  });
+});

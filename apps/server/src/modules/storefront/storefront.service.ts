@@ -58,7 +58,7 @@ import {
   variantInStock,
   variantMessages,
 } from '@storedesk/shared/catalogue/variants';
-import { stockShort, takeStock, type StockLine } from '#server/modules/catalogue/stock.service.ts';
+import { stockShort, stockTaking, type StockLine } from '#server/modules/catalogue/stock.service.ts';
 import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
@@ -351,11 +351,11 @@ export async function placeOrder(
       tx,
       referralSignals(parties.address, deviceId),
     );
-    // The order takes its counted units (B17) before it is written: of orders for the last units
-    // arriving together, those the stock covers go through; the rest are 409 before they are
-    // numbered. The variants stay locked to the commit, and orders of one business wait for each
-    // other from the order's write to theirs (ADR 0024), so that write comes last (ADR 0066).
-    await takeStock(tx, { businessId, storeId: store.id }, stockLines);
+    // The order takes its counted units (B17) in the statement that writes it, before its row
+    // (ADR 0067): of orders for the last units arriving together, those the stock covers go
+    // through; the rest are 409 and write nothing. Orders of one business wait for each other from
+    // that statement to their commit (ADR 0024), so it comes last (ADR 0066).
+    const stock = stockTaking({ businessId, storeId: store.id }, stockLines);
     const order = await createOrder(
       tx,
       {
@@ -385,7 +385,10 @@ export async function placeOrder(
         placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
         firstOfCustomer: firstOrder,
       },
-    );
+      stock?.part,
+    ).catch((error: unknown) => {
+      throw stock?.refusal(error) ?? error;
+    });
     // A referral offer claims the order's address and device (ADR 0058): the claims name the order.
     if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
     return toStorefrontOrder(order);
@@ -654,7 +657,7 @@ function couponRefused(reason: string) {
  * the item's only one); 400 naming every line this store cannot sell now (unknown, another
  * store's or business's, deleted, switched off, a variant not the item's). A line for more than
  * its counted variant has is 409 naming it (`stockShort`); an order then takes the units itself,
- * under lock (`takeStock`), so what this read says is only a first answer.
+ * under lock (`stockTaking`), so what this read says is only a first answer.
  */
 async function catalogueLines(
   db: Executor,
