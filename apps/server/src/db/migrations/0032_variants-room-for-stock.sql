@@ -4,3 +4,7 @@
 -- to another page with a new entry in each of the table's indexes. Pages written from now on keep
 -- the room; those of a database that already holds a large catalogue get it as they are rewritten.
 ALTER TABLE "item_variants" SET (fillfactor = 80);
+--> statement-breakpoint
+-- A variant's change of code is watched row by row now (routines.sql: item_variants_code_update),
+-- so that the stock updates of orders run no trigger of the item list's.
+DROP TRIGGER IF EXISTS "item_variants_list_update" ON "item_variants";
