@@ -1,13 +1,15 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
-import { categories, items, itemVariants, stockAdjustments } from '#server/db/schema.ts';
+import { categories, items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 /** A live item's variant with its item, as a spreadsheet row holds them. */
 export type CatalogueEntry = {
   itemId: string;
   productId: string;
+  /** What the variant is of its product, which its copies' variants share (ADR 0063). */
+  sharedId: string;
   name: string;
   categoryId: string | null;
   categoryName: string | null;
@@ -40,6 +42,7 @@ export function findCatalogueEntries(db: Executor, store: StoreRef): Promise<Cat
       hsn: items.hsn,
       veg: items.veg,
       variantId: itemVariants.id,
+      sharedId: itemVariants.sharedId,
       position: itemVariants.position,
       label: itemVariants.label,
       pricePaise: itemVariants.pricePaise,
@@ -115,6 +118,31 @@ export function findCodesElsewhere(
         ),
       ),
     );
+}
+
+/** The prices of the variants of other stores' live copies of these products, with each store's name. */
+export function findCopyPrices(db: Executor, store: StoreRef, productIds: string[]) {
+  if (productIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({
+      productId: items.productId,
+      sharedId: itemVariants.sharedId,
+      pricePaise: itemVariants.pricePaise,
+      storeName: stores.name,
+    })
+    .from(items)
+    .innerJoin(itemVariants, eq(itemVariants.itemId, items.id))
+    .innerJoin(stores, eq(stores.id, items.storeId))
+    .where(
+      and(
+        ofBusiness(items, store),
+        inArray(items.productId, productIds),
+        ne(items.storeId, store.storeId),
+        isNull(items.deletedAt),
+        isNull(stores.deletedAt),
+      ),
+    )
+    .orderBy(asc(stores.name));
 }
 
 /** One import at a time per store: a second waits for the first to commit, then reads what it wrote. */

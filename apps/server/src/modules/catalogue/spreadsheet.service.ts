@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { variantLimits } from '@storedesk/shared/catalogue/variants';
+import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
+import { stepPaise, variantLimits } from '@storedesk/shared/catalogue/variants';
 import {
   cellText,
   readHeader,
@@ -29,6 +30,7 @@ import { AppError, invalid } from '#server/lib/errors.ts';
 import { isUniqueViolation } from '#server/lib/pg-errors.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { getStore, storesNamed } from '#server/modules/stores/stores.service.ts';
+import { syncCopies } from './copies.service.ts';
 import * as repo from './spreadsheet.repository.ts';
 
 export type SpreadsheetKind = 'csv' | 'xlsx';
@@ -105,6 +107,8 @@ type ItemPlan = {
   values: repo.NewItem;
   changed: boolean;
   firstRow: number;
+  /** An item the store keeps whose shared fields the file changes, kept by other stores too: its copies follow. */
+  syncCopies?: boolean;
 };
 type VariantPlan = {
   row: number;
@@ -113,6 +117,15 @@ type VariantPlan = {
   values: Omit<repo.NewVariant, 'itemId'>;
   changed: boolean;
 };
+
+/** Whether a row keeps what a variant shares with its copies in other stores (ADR 0063). */
+const sameShared = (entry: repo.CatalogueEntry, values: VariantPlan['values']) =>
+  entry.label === values.label &&
+  entry.mrpPaise === values.mrpPaise &&
+  entry.sku === values.sku &&
+  entry.barcode === values.barcode &&
+  entry.stepGrams === values.stepGrams &&
+  entry.maxGrams === values.maxGrams;
 
 const sameVariant = (entry: repo.CatalogueEntry, row: CatalogueRow, label: string) =>
   entry.label === label &&
@@ -169,6 +182,64 @@ function linkCopies(
       if (match) row.values.sharedId = match.sharedId;
     }
     keptHere.add(productId);
+  }
+}
+
+/**
+ * The store's items whose shared fields (ADR 0063) the file changes, and that other stores keep
+ * too: marked so their copies follow once applied, and checked as that edit would be in the item
+ * form (an MRP below a copy's own price, a loose step costing a fraction of a paisa at it), each
+ * refusal on its row naming the store.
+ */
+async function checkCopies(
+  db: Executor,
+  store: Store,
+  entries: repo.CatalogueEntry[],
+  itemPlans: ItemPlan[],
+  variantPlans: VariantPlan[],
+  fail: (row: number, field: string, message: string) => void,
+) {
+  const head = new Map<string, repo.CatalogueEntry>();
+  for (const entry of entries) if (!head.has(entry.itemId)) head.set(entry.itemId, entry);
+  const changedShared = new Set<ItemPlan>();
+  for (const item of itemPlans) {
+    const first = item.itemId ? head.get(item.itemId) : undefined;
+    if (
+      first &&
+      (first.name !== item.values.name ||
+        first.gstRate !== item.values.gstRate ||
+        first.hsn !== item.values.hsn ||
+        first.veg !== item.values.veg)
+    )
+      changedShared.add(item);
+  }
+  for (const variant of variantPlans) {
+    if (variant.item.itemId && (!variant.existing || !sameShared(variant.existing, variant.values)))
+      changedShared.add(variant.item);
+  }
+  if (changedShared.size === 0) return;
+  const productOf = (item: ItemPlan) => head.get(item.itemId!)!.productId;
+  const prices = await repo.findCopyPrices(db, store, [...new Set([...changedShared].map(productOf))]);
+  const kept = new Set(prices.map((price) => price.productId));
+  for (const item of changedShared) item.syncCopies = kept.has(productOf(item));
+  for (const variant of variantPlans) {
+    if (!variant.item.syncCopies || !variant.existing) continue;
+    const { mrpPaise, stepGrams } = variant.values;
+    for (const copy of prices) {
+      if (copy.sharedId !== variant.existing.sharedId) continue;
+      if (mrpPaise !== null && mrpPaise < copy.pricePaise) {
+        fail(variant.row, 'mrp', catalogueMessages.mrpBelowCopyPrice(copy.storeName));
+        break;
+      }
+      if (stepGrams !== null && !Number.isInteger(stepPaise(copy.pricePaise, stepGrams))) {
+        fail(
+          variant.row,
+          'step_g',
+          catalogueMessages.stepNotExactInCopy(copy.storeName, copy.pricePaise, stepGrams),
+        );
+        break;
+      }
+    }
   }
 }
 
@@ -337,6 +408,8 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
     }
   }
 
+  await checkCopies(db, store, entries, itemPlans, variantPlans, fail);
+
   const firstRows = new Set(itemPlans.filter((item) => item.changed).map((item) => item.firstRow));
   const result: ImportResult = {
     created: variantPlans.filter((variant) => !variant.existing).length,
@@ -401,6 +474,8 @@ async function apply(tx: Executor, store: Store, itemPlans: ItemPlan[], variantP
     }
   }
   await repo.insertStockAdjustments(tx, store, adjustments);
+  // What copies in other stores share follows the file, as it follows an edit in the item form.
+  for (const item of itemPlans) if (item.syncCopies) await syncCopies(tx, store, item.itemId!);
 }
 
 /** 400 naming every bad row (the first fifty in `fields`), with the whole answer in `current`. */

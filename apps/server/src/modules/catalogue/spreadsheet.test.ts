@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
 import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { variantMessages } from '@storedesk/shared/catalogue/variants';
@@ -479,6 +480,87 @@ describe('several stores in one file', () => {
     ];
     const again = await importAll(admin, mine.join('\r\n') + '\r\n');
     expect(again.json()).toEqual({ created: 0, updated: 0, unchanged: 3, errors: [] });
+  });
+
+  it('one store’s file that changes what copies share changes every copy; its prices stay its own', async () => {
+    const [a, b] = [await freshStore(), await freshStore()];
+    const made = await importAll(
+      admin,
+      file(
+        `${a.name},S-POHA,Thick Poha,Staples,500 g,45,50,,5,1904,yes`,
+        `${b.name},S-POHA,Thick Poha,Staples,500 g,48,50,,5,1904,yes`,
+      ),
+    );
+    expect(made.json()).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+
+    // Store A's own file: a new name, GST, MRP and a second pack, and a new price.
+    const changed = await upload(
+      admin,
+      a.id,
+      csv(
+        'S-POHA,Poha (thick),Staples,500 g,44,52,,12,1904,yes',
+        'S-POHA-1,Poha (thick),Staples,1 kg,86,99,,12,1904,yes',
+      ),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toEqual({ created: 1, updated: 1, unchanged: 0, errors: [] });
+    const copy = (await itemsOf(b.id)).find((item) => item.name === 'Poha (thick)')!;
+    expect(copy, 'the copy in the other store took the new name').toBeDefined();
+    expect(copy.gstRate).toBe(12);
+    expect(
+      copy.variants.map((variant) => [
+        variant.label,
+        variant.pricePaise,
+        variant.mrpPaise,
+        variant.sku,
+        variant.stock,
+      ]),
+    ).toEqual([
+      // Its own price kept; the shared MRP changed.
+      ['500 g', 4_800, 5_200, 'S-POHA', null],
+      // A pack added in one store is added to the copy at that price, not counted.
+      ['1 kg', 8_600, 9_900, 'S-POHA-1', null],
+    ]);
+
+    // The other store's own file then finds its copy as the shared fields are: only its price moves.
+    const again = await upload(
+      admin,
+      b.id,
+      csv(
+        'S-POHA,Poha (thick),Staples,500 g,47,52,,12,1904,yes',
+        'S-POHA-1,Poha (thick),Staples,1 kg,86,99,,12,1904,yes',
+      ),
+    );
+    expect(again.json()).toEqual({ created: 0, updated: 1, unchanged: 1, errors: [] });
+    expect((await itemsOf(a.id)).find((item) => item.name === 'Poha (thick)')!.variants[0]!.pricePaise).toBe(
+      4_400,
+    );
+  });
+
+  it('refuses a shared MRP below a copy’s own price as the row’s error, naming the store', async () => {
+    const [a, b] = [await freshStore(), await freshStore()];
+    await importAll(
+      admin,
+      file(
+        `${a.name},S-RAVA,Rava,Staples,1 kg,40,60,,5,1103,yes`,
+        `${b.name},S-RAVA,Rava,Staples,1 kg,58,60,,5,1103,yes`,
+      ),
+    );
+    const before = [await counts(a.id), await counts(b.id)];
+    const body = csv('S-RAVA,Rava,Staples,1 kg,40,55,,5,1103,yes');
+    for (const dryRun of [true, false]) {
+      const res = await upload(admin, a.id, body, { dryRun });
+      const errors = [{ row: 2, field: 'mrp', message: catalogueMessages.mrpBelowCopyPrice(b.name) }];
+      if (dryRun) {
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toEqual({ created: 0, updated: 1, unchanged: 0, errors });
+      } else {
+        expect(res.statusCode, res.body).toBe(400);
+        expect(errorOf(res).current).toEqual({ created: 0, updated: 1, unchanged: 0, errors });
+      }
+    }
+    expect([await counts(a.id), await counts(b.id)]).toEqual(before);
+    expect((await itemsOf(b.id)).find((item) => item.name === 'Rava')!.variants[0]!.mrpPaise).toBe(6_000);
   });
 
   it('names a row without its store, or of a store the caller does not see, and writes nothing', async () => {
