@@ -73,6 +73,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/dashboard',
     '/stores',
     '/stores/add',
+    '/stores/import',
     `/stores/${store}/edit`,
     `/stores/${store}/catalog`,
     `/stores/${store}/catalog/import`,
@@ -176,7 +177,15 @@ describe('axe in light and dark mode', () => {
         await open(page, url);
         await check(`${url} at 375 px`);
       }
-      // The catalogue's screens on a phone: an import's preview with a bad row, and the copy dialogs.
+      // The catalogue's screens on a phone: the menu of every store's catalogue, an import's
+      // preview with a bad row, and the copy dialogs.
+      await open(page, '/stores');
+      await page.getByRole('button', { name: 'All catalogues' }).click();
+      await page.getByRole('menu', { name: 'All catalogues' }).waitFor();
+      await check('the All catalogues menu at 375 px');
+      await page.keyboard.press('Escape');
+      await open(page, '/stores/import');
+      await check('/stores/import at 375 px');
       const store = await firstId(page, '/stores');
       const item = await firstId(page, `/stores/${store}/items`);
       await open(page, '/low-stock');
