@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aliasesSchema, distinctAliases } from './aliases.ts';
+import { aliasesSchema, aliasMessages, distinctAliases } from './aliases.ts';
 
 describe('an item’s other names', () => {
   it('are kept trimmed, without blanks, each once whatever its case, in the order given', () => {
@@ -9,6 +9,14 @@ describe('an item’s other names', () => {
       'ಅಕ್ಕಿ',
     ]);
     expect(aliasesSchema.parse(['Pyaz', 'pyaz', 'ಈರುಳ್ಳಿ '])).toEqual(['Pyaz', 'ಈರುಳ್ಳಿ']);
+  });
+
+  it('are each one name, without the comma a spreadsheet lists them with', () => {
+    const refused = aliasesSchema.safeParse(['chawal, rice']);
+    expect(refused.success).toBe(false);
+    expect(refused.error?.issues.map((issue) => [issue.path, issue.message])).toEqual([
+      [[0], aliasMessages.comma],
+    ]);
   });
 
   it('are at most 20 as sent, each one line of at most 40 characters', () => {

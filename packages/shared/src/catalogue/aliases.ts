@@ -10,6 +10,8 @@ export const aliasLimits = { maxAliases: 20, maxLength: 40 } as const;
 
 export const aliasMessages = {
   tooMany: `at most ${aliasLimits.maxAliases} other names`,
+  /** A spreadsheet lists an item's other names with commas between them (`aliases`), so none holds one. */
+  comma: 'one name each, without commas',
 } as const;
 
 /** The names as kept: trimmed, blanks dropped, and each once whatever its case (its first spelling). */
@@ -26,8 +28,8 @@ export function distinctAliases(names: readonly string[]): string[] {
   return kept;
 }
 
-/** At most 20 names as sent, each one line of at most 40 characters; kept as `distinctAliases` gives them. */
+/** At most 20 names as sent, each one line of at most 40 characters without a comma; kept as `distinctAliases` gives them. */
 export const aliasesSchema = z
-  .array(singleLine(aliasLimits.maxLength))
+  .array(singleLine(aliasLimits.maxLength).refine((name) => !name.includes(','), aliasMessages.comma))
   .max(aliasLimits.maxAliases, aliasMessages.tooMany)
   .transform(distinctAliases);

@@ -5,6 +5,7 @@
  */
 import { amountLimits, parseRupees } from '../money.ts';
 import { gstRates, hsnPattern } from '../orders/invoice.ts';
+import { aliasLimits, aliasMessages, distinctAliases } from './aliases.ts';
 import { looseIssues, variantLimits, variantMessages } from './variants.ts';
 
 /** The columns, in the order an export writes them; the first ten must be in every import. */
@@ -24,6 +25,11 @@ export const spreadsheetColumns = [
   /** Sold loose (B17): the step and the most one order may take, in grams; price and MRP are then per kg, stock in grams. */
   'step_g',
   'max_g',
+  /**
+   * The item's other names (ADR 0065), separated by commas. A file without this column leaves
+   * them as they are; with it, an empty cell means none.
+   */
+  'aliases',
 ] as const;
 /**
  * A file of several stores' catalogues has a `store` column (the store's name), first in its
@@ -64,6 +70,7 @@ export const spreadsheetMessages = {
   gst: 'must be 0, 5, 12, 18 or 28',
   hsn: 'must be 4, 6 or 8 digits',
   veg: 'must be yes or no',
+  alias: `other names separated by commas, each at most ${aliasLimits.maxLength} characters on one line`,
   code: `letters, digits and . - _ / only, at most ${variantLimits.codeMax}`,
   skuTwice: (row: number) => `Row ${row} has this SKU too`,
   barcodeTwice: (row: number) => `Row ${row} has this barcode too`,
@@ -111,6 +118,8 @@ export type CatalogueRow = {
   lowStockAt: number | null;
   stepGrams: number | null;
   maxGrams: number | null;
+  /** The item's other names; null in a file without an `aliases` column (they stay as they are). */
+  aliases: string[] | null;
 };
 
 /**
@@ -239,6 +248,15 @@ export function readRow(
     }
   }
 
+  let aliases: string[] | null = null;
+  if (columns.has('aliases')) {
+    const names = cell('aliases').split(',');
+    aliases = distinctAliases(names);
+    if (aliases.length > aliasLimits.maxAliases) fail('aliases', aliasMessages.tooMany);
+    else if (aliases.some((alias) => alias.length > aliasLimits.maxLength || /[\p{Cc}]/u.test(alias)))
+      fail('aliases', spreadsheetMessages.alias);
+  }
+
   if (errors.length > 0) return { errors };
   return {
     value: {
@@ -258,6 +276,7 @@ export function readRow(
       lowStockAt,
       stepGrams,
       maxGrams,
+      aliases,
     },
   };
 }

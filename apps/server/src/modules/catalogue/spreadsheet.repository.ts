@@ -11,6 +11,7 @@ export type CatalogueEntry = {
   /** What the variant is of its product, which its copies' variants share (ADR 0063). */
   sharedId: string;
   name: string;
+  aliases: string[];
   categoryId: string | null;
   categoryName: string | null;
   gstRate: number;
@@ -43,6 +44,7 @@ export function findCatalogueEntries(db: Executor, store: StoreRef): Promise<Cat
       veg: items.veg,
       variantId: itemVariants.id,
       sharedId: itemVariants.sharedId,
+      aliases: items.aliases,
       position: itemVariants.position,
       label: itemVariants.label,
       pricePaise: itemVariants.pricePaise,
@@ -158,6 +160,8 @@ export type NewItem = {
   gstRate: number;
   hsn: string | null;
   veg: boolean;
+  /** Left out: the item keeps the other names it has (a new one has none). */
+  aliases?: string[];
 };
 
 const chunk = <T>(rows: T[], size: number) =>
@@ -212,11 +216,14 @@ export async function updateItemFields(tx: Executor, store: StoreRef, rows: Arra
     const column = <T>(pick: (row: NewItem & { id: string }) => T) => sql.param(part.map(pick));
     await tx.execute(sql`
       UPDATE items i SET category_id = u.category_id, name = u.name, gst_rate = u.gst_rate, hsn = u.hsn,
-        veg = u.veg, version = i.version + 1, updated_at = now()
+        veg = u.veg,
+        aliases = CASE WHEN u.aliases IS NULL THEN i.aliases ELSE ARRAY(SELECT jsonb_array_elements_text(u.aliases)) END,
+        version = i.version + 1, updated_at = now()
       FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.categoryId)}::uuid[],
                   ${column((row) => row.name)}::text[], ${column((row) => row.gstRate)}::smallint[],
-                  ${column((row) => row.hsn)}::text[], ${column((row) => row.veg)}::boolean[])
-        AS u(id, category_id, name, gst_rate, hsn, veg)
+                  ${column((row) => row.hsn)}::text[], ${column((row) => row.veg)}::boolean[],
+                  ${column((row) => (row.aliases === undefined ? null : JSON.stringify(row.aliases)))}::jsonb[])
+        AS u(id, category_id, name, gst_rate, hsn, veg, aliases)
       WHERE i.id = u.id AND ${sqlOfBusiness('i', store)} AND i.store_id = ${store.storeId}::uuid`);
   }
 }

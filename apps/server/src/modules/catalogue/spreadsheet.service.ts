@@ -118,6 +118,10 @@ type VariantPlan = {
   changed: boolean;
 };
 
+/** The same other names, in the same order (a file without the column, null, is the same as any). */
+const sameAliases = (a: string[] | null, b: string[] | null) =>
+  a === null || b === null || (a.length === b.length && a.every((alias, index) => alias === b[index]));
+
 /** Whether a row keeps what a variant shares with its copies in other stores (ADR 0063). */
 const sameShared = (entry: repo.CatalogueEntry, values: VariantPlan['values']) =>
   entry.label === values.label &&
@@ -209,7 +213,8 @@ async function checkCopies(
       (first.name !== item.values.name ||
         first.gstRate !== item.values.gstRate ||
         first.hsn !== item.values.hsn ||
-        first.veg !== item.values.veg)
+        first.veg !== item.values.veg ||
+        (item.values.aliases !== undefined && !sameAliases(first.aliases, item.values.aliases)))
     )
       changedShared.add(item);
   }
@@ -304,6 +309,12 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
         if (!same) fail(row.row, field, spreadsheetMessages.itemDiffers(field, first.row));
       }
     }
+    // Other names given on any of the item's rows are the item's; its other rows may leave them empty.
+    const named = group.find((row) => (row.aliases?.length ?? 0) > 0);
+    for (const row of group) {
+      if (named && row !== named && row.aliases?.length && !sameAliases(row.aliases, named.aliases))
+        fail(row.row, 'aliases', spreadsheetMessages.itemDiffers('aliases', named.row));
+    }
     const categoryId = categoryIds.get(first.category.toLowerCase());
     if (!categoryId) fail(first.row, 'category', spreadsheetMessages.unknownCategory(first.category));
 
@@ -320,6 +331,7 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
       gstRate: first.gstRate,
       hsn: first.hsn,
       veg: first.veg,
+      ...(first.aliases === null ? {} : { aliases: named?.aliases ?? [] }),
     };
     const item: ItemPlan = {
       itemId,
@@ -331,7 +343,8 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
           head.categoryId !== values.categoryId ||
           head.gstRate !== values.gstRate ||
           head.hsn !== values.hsn ||
-          head.veg !== values.veg),
+          head.veg !== values.veg ||
+          (values.aliases !== undefined && !sameAliases(head.aliases, values.aliases))),
       firstRow: first.row,
     };
     itemPlans.push(item);
@@ -662,6 +675,7 @@ const exportRow = (entry: repo.CatalogueEntry) => [
   entry.lowStockAt === null ? '' : String(entry.lowStockAt),
   entry.stepGrams === null ? '' : String(entry.stepGrams),
   entry.maxGrams === null ? '' : String(entry.maxGrams),
+  entry.aliases.join(', '),
 ];
 
 /** Rows as a file: CSV text, or an Excel workbook of strings (nothing in it is a formula). */

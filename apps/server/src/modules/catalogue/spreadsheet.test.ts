@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
+import { aliasMessages } from '@storedesk/shared/catalogue/aliases';
 import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
 import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
 import type { Store } from '@storedesk/shared/stores/schemas';
@@ -266,7 +267,7 @@ describe('importing a catalogue', () => {
     ]);
     const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
     expect(exported.body.split('\r\n')).toContain(
-      'ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000',
+      'ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000,',
     );
     expect((await upload(owner, target.id, exported.body)).json()).toEqual({
       created: 0,
@@ -367,14 +368,86 @@ describe('exporting a catalogue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe(`${header},barcode,low_stock,step_g,max_g`);
-    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,,,");
-    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,,,');
+    expect(lines[0]).toBe(`${header},barcode,low_stock,step_g,max_g,aliases`);
+    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,,,,");
+    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,,,,');
     expect(lines.filter((line) => line !== '')).toHaveLength(7);
     const back = await upload(owner, target.id, res.body);
     expect(back.json()).toEqual({ created: 0, updated: 0, unchanged: 6, errors: [] });
     // The name is the text it was given.
     expect((await itemsOf(target.id)).some((item) => item.name === "=cmd|' /C calc'!A0")).toBe(true);
+  });
+
+  it('reads and writes other names; a file without the column leaves them, an empty cell clears them', async () => {
+    const target = await freshStore();
+    const withAliases = (...rows: string[]) => [`${header},aliases`, ...rows].join('\r\n') + '\r\n';
+    const made = await upload(
+      owner,
+      target.id,
+      withAliases(
+        'RICE-1,Basmati Rice,Staples,1 kg,140,,,5,1006,yes,"chawal, चावल, Chawal"',
+        // The item's other rows may leave them empty.
+        'RICE-5,Basmati Rice,Staples,5 kg,650,,,5,1006,yes,',
+      ),
+    );
+    expect(made.json()).toEqual({ created: 2, updated: 0, unchanged: 0, errors: [] });
+    const rice = async () => (await itemsOf(target.id)).find((item) => item.name === 'Basmati Rice')!;
+    // Each name once, whatever its case.
+    expect((await rice()).aliases).toEqual(['chawal', 'चावल']);
+
+    const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
+    const lines = exported.body.split('\r\n');
+    expect(lines).toContain('RICE-1,Basmati Rice,Staples,1 kg,140.00,,,5,1006,yes,,,,,"chawal, चावल"');
+    expect(lines).toContain('RICE-5,Basmati Rice,Staples,5 kg,650.00,,,5,1006,yes,,,,,"chawal, चावल"');
+    expect((await upload(owner, target.id, exported.body)).json()).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+      errors: [],
+    });
+
+    // Without the column: a price change, the names kept.
+    const priced = await upload(owner, target.id, csv('RICE-1,Basmati Rice,Staples,1 kg,145,,,5,1006,yes'));
+    expect(priced.json()).toEqual({ created: 0, updated: 1, unchanged: 0, errors: [] });
+    expect((await rice()).aliases).toEqual(['chawal', 'चावल']);
+    // The search finds the item by them.
+    const found = await call(owner, 'GET', `/api/stores/${target.id}/items?q=chawal`);
+    expect(found.json<{ items: Item[] }>().items.map((item) => item.name)).toEqual(['Basmati Rice']);
+
+    // With the column and every cell empty: none.
+    const cleared = await upload(
+      owner,
+      target.id,
+      withAliases(
+        'RICE-1,Basmati Rice,Staples,1 kg,145,,,5,1006,yes,',
+        'RICE-5,Basmati Rice,Staples,5 kg,650,,,5,1006,yes,',
+      ),
+    );
+    expect(cleared.json()).toEqual({ created: 0, updated: 1, unchanged: 1, errors: [] });
+    expect((await rice()).aliases).toEqual([]);
+  });
+
+  it('refuses other names that differ between an item’s rows, or are too long or too many', async () => {
+    const target = await freshStore();
+    const before = await counts(target.id);
+    const res = await upload(
+      owner,
+      target.id,
+      [
+        `${header},aliases`,
+        'DAL-1,Toor Dal,Staples,1 kg,150,,,5,,yes,"arhar, tuvar"',
+        'DAL-2,Toor Dal,Staples,2 kg,290,,,5,,yes,arhar',
+        `SALT-1,Salt,Staples,1 kg,25,,,0,,yes,${'x'.repeat(41)}`,
+        `SUGAR-1,Sugar,Staples,1 kg,45,,,5,,yes,"${Array.from({ length: 21 }, (_, i) => `s${i}`).join(',')}"`,
+      ].join('\r\n') + '\r\n',
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect((errorOf(res).current as { errors: unknown }).errors).toEqual([
+      { row: 3, field: 'aliases', message: spreadsheetMessages.itemDiffers('aliases', 2) },
+      { row: 4, field: 'aliases', message: spreadsheetMessages.alias },
+      { row: 5, field: 'aliases', message: aliasMessages.tooMany },
+    ]);
+    expect(await counts(target.id)).toEqual(before);
   });
 
   it('writes an Excel workbook of strings that imports back unchanged', async () => {
@@ -390,7 +463,7 @@ describe('exporting a catalogue', () => {
     const sheet = workbook.worksheets[0]!;
     expect(sheet.getRow(1).values).toEqual([
       undefined,
-      ...`${header},barcode,low_stock,step_g,max_g`.split(','),
+      ...`${header},barcode,low_stock,step_g,max_g,aliases`.split(','),
     ]);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
     const back = await upload(owner, store.id, res.rawPayload, { type: xlsx });
@@ -467,12 +540,12 @@ describe('several stores in one file', () => {
     const exported = await call(admin, 'GET', '/api/catalogue/export.csv');
     expect(exported.statusCode).toBe(200);
     const lines = exported.body.split('\r\n');
-    expect(lines[0]).toBe(`store,${header},barcode,low_stock,step_g,max_g`);
+    expect(lines[0]).toBe(`store,${header},barcode,low_stock,step_g,max_g,aliases`);
     expect(lines).toContain(
-      `${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,`,
+      `${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,,`,
     );
     expect(lines).toContain(
-      `${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,`,
+      `${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,,`,
     );
     const mine = [
       lines[0]!,

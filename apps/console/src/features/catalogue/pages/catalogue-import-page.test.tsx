@@ -48,7 +48,7 @@ describe('importing a catalogue', { timeout: 30_000 }, () => {
       screen.getByText(/sku, name, category, variant, price, mrp, stock, gst, hsn, veg/),
     ).toBeInTheDocument();
     expect(screen.getByText(/sku, name, category, variant/).closest('p')).toHaveTextContent(
-      'step_g and max_g are for items sold loose: the step and the most one order may take, in grams; price, MRP and stock are then per kg and in grams.',
+      'step_g and max_g are for items sold loose: the step and the most one order may take, in grams; price, MRP and stock are then per kg and in grams; aliases are the item’s other names, separated by commas (a file without the column leaves them as they are).',
     );
     expect(screen.getByRole('link', { name: 'Download the sample file' })).toHaveAttribute(
       'href',

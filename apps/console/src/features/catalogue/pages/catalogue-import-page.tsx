@@ -187,7 +187,9 @@ export function CatalogueImportPage() {
                 with the same name are one item; money is in rupees; an empty stock is not counted; the
                 category must already be in {storeId === null ? 'the row’s store' : 'this store'};{' '}
                 <code>step_g</code> and <code>max_g</code> are for items sold loose: the step and the most one
-                order may take, in grams; price, MRP and stock are then per kg and in grams. Rows match{' '}
+                order may take, in grams; price, MRP and stock are then per kg and in grams;{' '}
+                <code>aliases</code> are the item’s other names, separated by commas (a file without the
+                column leaves them as they are). Rows match{' '}
                 {storeId === null ? 'their store’s' : 'this store’s'} variants by SKU, so importing a file
                 again changes nothing.
               </Typography>
