@@ -274,8 +274,9 @@ const codeTaken = (field: 'sku' | 'barcode') =>
 /**
  * Makes the item's variants these, in this order (B17): a variant with an id is that one
  * edited, one without is new, and one left out is removed. An existing variant's count is
- * only started (from none) or stopped (to none) here; otherwise stock moves by adjustments,
- * each recorded with its reason. A SKU or barcode of another product of the business is 409
+ * only started (from none) or stopped (to none) here, or counted again when it changes unit
+ * (sold loose, or by the pack again); otherwise stock moves by adjustments, each recorded with
+ * its reason. A SKU or barcode of another product of the business is 409
  * on its field.
  */
 async function writeVariants(
@@ -321,18 +322,22 @@ async function writeVariants(
     const { id, stock, ...values } = variant;
     const before = id ? byId.get(id.toLowerCase())! : undefined;
     if (before) {
-      // Counting starts (from none) or stops (to none); a count already kept is not overwritten.
+      // Counting starts (from none) or stops (to none); a count already kept is not overwritten,
+      // unless the variant is now counted in another unit (packs to grams, or back): the count
+      // sent is then the new one, counted again, as the form asks for it.
       const counting = (before.stock === null) !== (stock === null);
+      const recounted =
+        before.stock !== null && stock !== null && (before.stepGrams === null) !== (values.stepGrams == null);
       await variantsRepo.updateVariant(tx, store, before.id, position, {
         ...values,
-        ...(counting ? { stock } : {}),
+        ...(counting || recounted ? { stock } : {}),
       });
-      if (counting && stock !== null) {
+      if ((counting || recounted) && stock !== null) {
         await variantsRepo.insertStockAdjustment(tx, store, {
           itemId: item.id,
           variantId: before.id,
           reason: 'counted',
-          stockFrom: null,
+          stockFrom: before.stock,
           stockTo: stock,
         });
       }

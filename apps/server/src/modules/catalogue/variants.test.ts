@@ -309,6 +309,44 @@ describe('an item with variants', () => {
     expect(packed.json().variants[0]).toMatchObject({ label: '1 kg', stepGrams: null, maxGrams: null });
   });
 
+  it('is counted again when it changes unit: packs to grams and back take the count sent', async () => {
+    const item = await created<Item>(admin, itemsUrl(), {
+      name: `Tomatoes ${unique()}`,
+      categoryId: category.id,
+      featured: 0,
+      variants: [{ label: '1 kg', pricePaise: 4_000, stock: 10 }],
+    });
+    const [pack] = item.variants;
+    // Sold loose from now: 10 packs of 1 kg are counted again as 9.5 kg.
+    const loose = await call(admin, 'PATCH', `${itemsUrl()}/${item.id}`, {
+      version: item.version,
+      variants: [{ ...pack, label: '', stepGrams: 500, maxGrams: 3_000, stock: 9_500 }],
+    });
+    expect(loose.statusCode, loose.body).toBe(200);
+    expect(loose.json<Item>().variants[0]).toMatchObject({ stepGrams: 500, stock: 9_500 });
+    // The same unit again: the count kept is not overwritten.
+    const same = await call(admin, 'PATCH', `${itemsUrl()}/${item.id}`, {
+      version: loose.json<Item>().version,
+      variants: [{ ...loose.json<Item>().variants[0], stock: 1 }],
+    });
+    expect(same.json<Item>().variants[0]!.stock).toBe(9_500);
+    // Packs again: 9 packs.
+    const packs = await call(admin, 'PATCH', `${itemsUrl()}/${item.id}`, {
+      version: same.json<Item>().version,
+      variants: [
+        { ...same.json<Item>().variants[0], label: '1 kg', stepGrams: null, maxGrams: null, stock: 9 },
+      ],
+    });
+    expect(packs.json<Item>().variants[0]).toMatchObject({ stepGrams: null, stock: 9 });
+    const audit = await auditOf('stock', pack!.id);
+    expect(audit.map((entry) => [entry.changes.stockFrom?.to, entry.changes.stockTo?.to])).toEqual([
+      // Counting began at 10 (from none, so no stockFrom is recorded).
+      [undefined, 10],
+      [10, 9_500],
+      [9_500, 9],
+    ]);
+  });
+
   it('refuses a variant id that is not the item’s', async () => {
     const item = await created<Item>(admin, itemsUrl(), attaBody());
     const other = await created<Item>(admin, itemsUrl(), attaBody());

@@ -158,7 +158,7 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
           <Grid container spacing={2}>
             {single ? null : label}
             <Grid size={{ xs: 12, md: single ? 12 : 8 }}>
-              <LooseFields form={form} index={index} loose={loose} disabled={disabled} />
+              <LooseFields form={form} index={index} loose={loose} live={live} disabled={disabled} />
             </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
@@ -315,14 +315,18 @@ type LooseFieldsProps = {
   form: UseFormReturn<ItemFormValues, unknown, ItemFormOutput>;
   index: number;
   loose: boolean;
+  /** The variant as the server has it now, when it exists. */
+  live: Variant | undefined;
   disabled: boolean;
 };
 
 /**
  * Sold loose, by weight: the switch, and while it is on the step and the most one order may take,
- * in grams, the step's price beside it. Turning it off empties both.
+ * in grams, the step's price beside it. Turning it off empties both. A variant counted in packs
+ * (or grams) that changes unit is counted again: its stock is emptied for the count in the new
+ * unit, and comes back as it was when the switch does.
  */
-function LooseFields({ form, index, loose, disabled }: LooseFieldsProps) {
+function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
   const {
     control,
     register,
@@ -352,6 +356,12 @@ function LooseFields({ form, index, loose, disabled }: LooseFieldsProps) {
                   if (!event.target.checked) {
                     setValue(`variants.${index}.stepGrams`, '', { shouldDirty: true });
                     setValue(`variants.${index}.maxGrams`, '', { shouldDirty: true });
+                  }
+                  if (live && live.stock !== null) {
+                    const sameUnit = event.target.checked === (live.stepGrams !== null);
+                    setValue(`variants.${index}.stock`, sameUnit ? String(live.stock) : '', {
+                      shouldDirty: true,
+                    });
                   }
                 }}
                 onBlur={field.onBlur}
@@ -426,7 +436,9 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
     return loose && Number.isInteger(grams) && grams >= 0 ? weightText(grams) : null;
   });
   let stock: ReactNode = null;
-  if (counted && live && live.stock !== null && onAdjust) {
+  // Counted in another unit than it is now (packs, grams): counted again, typed here.
+  const newUnit = live !== undefined && live.stock !== null && (live.stepGrams !== null) !== loose;
+  if (counted && live && live.stock !== null && onAdjust && !newUnit) {
     stock = (
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -452,8 +464,8 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
         helperText={
           rowErrors?.stock?.message ??
           (loose
-            ? `How many grams there are now${stockTyped ? `: ${stockTyped}` : ''}.`
-            : 'How many there are now.')
+            ? `${newUnit ? 'Sold by weight now: count it again. ' : ''}How many grams there are now${stockTyped ? `: ${stockTyped}` : ''}.`
+            : `${newUnit ? 'Sold in packs now: count it again. ' : ''}How many there are now.`)
         }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ width: { xs: '100%', sm: 200 } }}

@@ -451,7 +451,7 @@ describe('items sold loose', { timeout: 60_000 }, () => {
     expect(api.callsTo(`PATCH ${onionsPath}`)).toHaveLength(0);
   });
 
-  it('reads a loose item back, and turning it off empties the step and the most per order', async () => {
+  it('reads a loose item back, and turning it off empties the step and the most per order, and asks for the count in packs', async () => {
     const { user, api } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
       [`GET ${onionsPath}`]: () => json(200, onions),
       [`PATCH ${onionsPath}`]: () => json(200, { ...onions, version: 8 }),
@@ -470,12 +470,23 @@ describe('items sold loose', { timeout: 60_000 }, () => {
     expect(sold).toBeChecked();
     expect(field('Step (g)')).toHaveValue('');
     expect(field('Most per order (g)')).toHaveValue('');
+    // Back in grams, its count in grams is back as it was.
+    expect(screen.getByText('in stock').parentElement).toHaveTextContent('40 kg in stock');
     await user.keyboard(' ');
+    // In packs, the 40 kg is no count: it is counted again.
+    expect(screen.queryByText('in stock')).not.toBeInTheDocument();
+    expect(field('Stock')).toHaveValue('');
+    expect(field('Stock')).toHaveAccessibleDescription(
+      'Sold in packs now: count it again. How many there are now.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Save item' }));
+    expect(field('Stock')).toHaveAccessibleDescription(variantMessages.stock);
+    await user.type(field('Stock'), '38');
     await user.click(screen.getByRole('button', { name: 'Save item' }));
 
     expect(await screen.findByText('Item saved')).toBeInTheDocument();
     expect(api.callsTo(`PATCH ${onionsPath}`)[0]?.body).toMatchObject({
-      variants: [{ id: loose.id, pricePaise: 3_600, stepGrams: null, maxGrams: null }],
+      variants: [{ id: loose.id, pricePaise: 3_600, stepGrams: null, maxGrams: null, stock: 38 }],
     });
   });
 
