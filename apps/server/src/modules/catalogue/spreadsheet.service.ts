@@ -122,8 +122,14 @@ type VariantPlan = {
 const sameAliases = (a: string[] | null, b: string[] | null) =>
   a === null || b === null || (a.length === b.length && a.every((alias, index) => alias === b[index]));
 
-/** Whether a row keeps what a variant shares with its copies in other stores (ADR 0063). */
-const sameShared = (entry: repo.CatalogueEntry, values: VariantPlan['values']) =>
+/** What a variant shares with its copies in other stores (ADR 0063). */
+type SharedFields = Pick<
+  repo.CatalogueEntry,
+  'label' | 'mrpPaise' | 'sku' | 'barcode' | 'stepGrams' | 'maxGrams'
+>;
+
+/** Whether a variant keeps what it shares with its copies. */
+const sameShared = (entry: SharedFields, values: SharedFields) =>
   entry.label === values.label &&
   entry.mrpPaise === values.mrpPaise &&
   entry.sku === values.sku &&
@@ -131,16 +137,12 @@ const sameShared = (entry: repo.CatalogueEntry, values: VariantPlan['values']) =
   entry.stepGrams === values.stepGrams &&
   entry.maxGrams === values.maxGrams;
 
+/** Whether a row is the variant as it is: what it shares, and the store's own price and counts. */
 const sameVariant = (entry: repo.CatalogueEntry, row: CatalogueRow, label: string) =>
-  entry.label === label &&
+  sameShared(entry, { ...row, label }) &&
   entry.pricePaise === row.pricePaise &&
-  entry.mrpPaise === row.mrpPaise &&
-  entry.sku === row.sku &&
-  entry.barcode === row.barcode &&
   entry.stock === row.stock &&
-  entry.lowStockAt === row.lowStockAt &&
-  entry.stepGrams === row.stepGrams &&
-  entry.maxGrams === row.maxGrams;
+  entry.lowStockAt === row.lowStockAt;
 
 /**
  * A new item of the same name as a live item of another store, whose SKUs are that item's, is a
