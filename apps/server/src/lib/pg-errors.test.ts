@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, isDataException, isUniqueViolation } from './pg-errors.ts';
+import { isDatabaseUnavailable, isDataException, isUniqueViolation, raisedDetail } from './pg-errors.ts';
 
 const pgError = (code: string, constraint?: string) => Object.assign(new Error('pg'), { code, constraint });
 const wrapped = (cause: unknown) => Object.assign(new Error('Failed query'), { cause });
@@ -10,6 +10,14 @@ describe('PostgreSQL error classification', () => {
     expect(isUniqueViolation(wrapped(pgError('23505', 'users_email_idx')), 'users_email_idx')).toBe(true);
     expect(isUniqueViolation(pgError('23505', 'other_idx'), 'users_email_idx')).toBe(false);
     expect(isUniqueViolation(pgError('23503', 'users_email_idx'), 'users_email_idx')).toBe(false);
+  });
+
+  it('reads the detail of a routine of ours that raised its own SQLSTATE, also when wrapped', () => {
+    const raised = Object.assign(pgError('SD409'), { detail: '[{"id":"v"}]' });
+    expect(raisedDetail(wrapped(raised), 'SD409')).toBe('[{"id":"v"}]');
+    expect(raisedDetail(wrapped(raised), 'SD410')).toBeNull();
+    expect(raisedDetail(wrapped(pgError('SD409')), 'SD409')).toBeNull();
+    expect(raisedDetail(new Error('no code'), 'SD409')).toBeNull();
   });
 
   it('treats class 22 (values PostgreSQL refuses) as the client input, and nothing else', () => {

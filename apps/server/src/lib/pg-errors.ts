@@ -1,10 +1,24 @@
+/** What PostgreSQL (or the pool) says of an error: its SQLSTATE and the rest, as node-postgres gives them. */
+type PgError = { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
+
+/** An error and each of its causes in turn (the ORM wraps the driver's error as its cause). */
+function* causes(error: unknown): Generator<PgError> {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) yield e as PgError;
+}
+
 /** Whether an error (or its cause, as the ORM wraps them) is a unique violation of `constraint`. */
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const pgError = e as { code?: string; constraint?: string };
-    if (pgError.code === '23505' && pgError.constraint === constraint) return true;
-  }
+  for (const e of causes(error)) if (e.code === '23505' && e.constraint === constraint) return true;
   return false;
+}
+
+/**
+ * The detail of an error a routine of ours raised with its own SQLSTATE (routines.sql), or null
+ * when the error (and its causes) is not that.
+ */
+export function raisedDetail(error: unknown, sqlState: string): string | null {
+  for (const e of causes(error)) if (e.code === sqlState && typeof e.detail === 'string') return e.detail;
+  return null;
 }
 
 /**
@@ -12,8 +26,7 @@ export function isUniqueViolation(error: unknown, constraint: string): boolean {
  * invalid text such as NUL, bad format): the client's input, never our fault.
  */
 export function isDataException(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
+  for (const { code } of causes(error)) {
     if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
   }
   return false;
@@ -50,8 +63,7 @@ const poolMessages = [
  * timeout): the service is unavailable for the moment, not broken.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+  for (const { code, message } of causes(error)) {
     if (typeof code === 'string') {
       if (networkCodes.has(code) || unavailableStates.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
       // A standby cancelled a read that its replay needed out of the way (ADR 0052): asked again, it reads.

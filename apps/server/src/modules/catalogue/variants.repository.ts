@@ -3,6 +3,7 @@ import { variantLimits, type VariantValues } from '@storedesk/shared/catalogue/v
 import type { Executor } from '#server/db/client.ts';
 import { inScope, ofBusiness, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 import { items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
+import { raisedDetail } from '#server/lib/pg-errors.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
 import type { StoreRef } from './categories.repository.ts';
 
@@ -207,17 +208,13 @@ export type ShortVariant = { id: string; stock: number; quantity: number };
 
 /** The short variants of a statement refused by `stock_short`, or null for any other error. */
 export function shortVariantsOf(error: unknown): ShortVariant[] | null {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const { code, detail } = e as { code?: unknown; detail?: unknown };
-    if (code === stockShortState && typeof detail === 'string') {
-      return (JSON.parse(detail) as ShortVariant[]).map((row) => ({
-        id: row.id,
-        stock: Number(row.stock),
-        quantity: Number(row.quantity),
-      }));
-    }
-  }
-  return null;
+  const detail = raisedDetail(error, stockShortState);
+  if (detail === null) return null;
+  return (JSON.parse(detail) as ShortVariant[]).map((row) => ({
+    id: row.id,
+    stock: Number(row.stock),
+    quantity: Number(row.quantity),
+  }));
 }
 
 /** Puts the lines' units back on their variants that are still counted (a cancelled order). */
