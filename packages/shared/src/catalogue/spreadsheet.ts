@@ -5,7 +5,7 @@
  */
 import { amountLimits, parseRupees } from '../money.ts';
 import { gstRates, hsnPattern } from '../orders/invoice.ts';
-import { aliasLimits, aliasMessages, distinctAliases } from './aliases.ts';
+import { aliasesSchema, aliasLimits, aliasMessages } from './aliases.ts';
 import { looseIssues, variantLimits, variantMessages } from './variants.ts';
 
 /** The columns, in the order an export writes them; the first ten must be in every import. */
@@ -248,13 +248,18 @@ export function readRow(
     }
   }
 
+  // The item form's rule for other names, on the cell's names between its commas.
   let aliases: string[] | null = null;
   if (columns.has('aliases')) {
-    const names = cell('aliases').split(',');
-    aliases = distinctAliases(names);
-    if (aliases.length > aliasLimits.maxAliases) fail('aliases', aliasMessages.tooMany);
-    else if (aliases.some((alias) => alias.length > aliasLimits.maxLength || /[\p{Cc}]/u.test(alias)))
-      fail('aliases', spreadsheetMessages.alias);
+    const names = aliasesSchema.safeParse(
+      cell('aliases')
+        .split(',')
+        .filter((name) => name.trim() !== ''),
+    );
+    if (names.success) aliases = names.data;
+    else if (names.error.issues.some((issue) => issue.path.length === 0))
+      fail('aliases', aliasMessages.tooMany);
+    else fail('aliases', spreadsheetMessages.alias);
   }
 
   if (errors.length > 0) return { errors };
