@@ -107,7 +107,9 @@ type ItemPlan = {
   values: repo.NewItem;
   changed: boolean;
   firstRow: number;
-  /** An item the store keeps whose shared fields the file changes, kept by other stores too: its copies follow. */
+  /** An item the store keeps: its product, and whether the file changes what its copies share (ADR 0063). */
+  kept: { productId: string; sharedChanged: boolean } | null;
+  /** Kept, its shared fields changed, and kept by other stores too: its copies follow. */
   syncCopies?: boolean;
 };
 type VariantPlan = {
@@ -121,6 +123,14 @@ type VariantPlan = {
 /** The same other names, in the same order (a file without the column, null, is the same as any). */
 const sameAliases = (a: string[] | null, b: string[] | null) =>
   a === null || b === null || (a.length === b.length && a.every((alias, index) => alias === b[index]));
+
+/** Whether a row keeps what an item shares with its copies in other stores (ADR 0063). */
+const sameItemShared = (head: repo.CatalogueEntry, values: repo.NewItem) =>
+  head.name === values.name &&
+  head.gstRate === values.gstRate &&
+  head.hsn === values.hsn &&
+  head.veg === values.veg &&
+  sameAliases(head.aliases, values.aliases ?? null);
 
 /** What a variant shares with its copies in other stores (ADR 0063). */
 type SharedFields = Pick<
@@ -200,35 +210,17 @@ function linkCopies(
 async function checkCopies(
   db: Executor,
   store: Store,
-  entries: repo.CatalogueEntry[],
   itemPlans: ItemPlan[],
   variantPlans: VariantPlan[],
   fail: (row: number, field: string, message: string) => void,
 ) {
-  const head = new Map<string, repo.CatalogueEntry>();
-  for (const entry of entries) if (!head.has(entry.itemId)) head.set(entry.itemId, entry);
-  const changedShared = new Set<ItemPlan>();
-  for (const item of itemPlans) {
-    const first = item.itemId ? head.get(item.itemId) : undefined;
-    if (
-      first &&
-      (first.name !== item.values.name ||
-        first.gstRate !== item.values.gstRate ||
-        first.hsn !== item.values.hsn ||
-        first.veg !== item.values.veg ||
-        (item.values.aliases !== undefined && !sameAliases(first.aliases, item.values.aliases)))
-    )
-      changedShared.add(item);
-  }
-  for (const variant of variantPlans) {
-    if (variant.item.itemId && (!variant.existing || !sameShared(variant.existing, variant.values)))
-      changedShared.add(variant.item);
-  }
-  if (changedShared.size === 0) return;
-  const productOf = (item: ItemPlan) => head.get(item.itemId!)!.productId;
-  const prices = await repo.findCopyPrices(db, store, [...new Set([...changedShared].map(productOf))]);
+  const changedShared = itemPlans.filter((item) => item.kept?.sharedChanged);
+  if (changedShared.length === 0) return;
+  const prices = await repo.findCopyPrices(db, store, [
+    ...new Set(changedShared.map((item) => item.kept!.productId)),
+  ]);
   const kept = new Set(prices.map((price) => price.productId));
-  for (const item of changedShared) item.syncCopies = kept.has(productOf(item));
+  for (const item of changedShared) item.syncCopies = kept.has(item.kept!.productId);
   for (const variant of variantPlans) {
     if (!variant.item.syncCopies || !variant.existing) continue;
     const { mrpPaise, stepGrams } = variant.values;
@@ -335,19 +327,14 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
       veg: first.veg,
       ...(first.aliases === null ? {} : { aliases: named?.aliases ?? [] }),
     };
+    const kept = head ? { productId: head.productId, sharedChanged: !sameItemShared(head, values) } : null;
     const item: ItemPlan = {
       itemId,
       newIndex: itemId ? null : newItems++,
       values,
-      changed:
-        head !== undefined &&
-        (head.name !== values.name ||
-          head.categoryId !== values.categoryId ||
-          head.gstRate !== values.gstRate ||
-          head.hsn !== values.hsn ||
-          head.veg !== values.veg ||
-          (values.aliases !== undefined && !sameAliases(head.aliases, values.aliases))),
+      changed: kept !== null && (kept.sharedChanged || head!.categoryId !== values.categoryId),
       firstRow: first.row,
+      kept,
     };
     itemPlans.push(item);
 
@@ -381,22 +368,25 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
         fail(row.row, 'barcode', spreadsheetMessages.barcodeTaken);
       }
       if (existing) claimed.add(existing.variantId);
+      const values = {
+        position: existing ? existing.position : next++,
+        label,
+        pricePaise: row.pricePaise,
+        mrpPaise: row.mrpPaise,
+        sku: row.sku,
+        barcode: row.barcode,
+        stock: row.stock,
+        lowStockAt: row.lowStockAt,
+        stepGrams: row.stepGrams,
+        maxGrams: row.maxGrams,
+      };
+      // A pack added to a kept item, or one whose shared fields change, is a change its copies share.
+      if (kept && (!existing || !sameShared(existing, values))) kept.sharedChanged = true;
       variantPlans.push({
         row: row.row,
         item,
         existing,
-        values: {
-          position: existing ? existing.position : next++,
-          label,
-          pricePaise: row.pricePaise,
-          mrpPaise: row.mrpPaise,
-          sku: row.sku,
-          barcode: row.barcode,
-          stock: row.stock,
-          lowStockAt: row.lowStockAt,
-          stepGrams: row.stepGrams,
-          maxGrams: row.maxGrams,
-        },
+        values,
         changed: existing ? !sameVariant(existing, row, label) : true,
       });
     }
@@ -423,7 +413,7 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
     }
   }
 
-  await checkCopies(db, store, entries, itemPlans, variantPlans, fail);
+  await checkCopies(db, store, itemPlans, variantPlans, fail);
 
   const firstRows = new Set(itemPlans.filter((item) => item.changed).map((item) => item.firstRow));
   const result: ImportResult = {
