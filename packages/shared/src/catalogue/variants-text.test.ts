@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countedAgain,
   lineQuantityText,
   lineWeightName,
   quantityText,
@@ -56,5 +57,16 @@ describe('stockAdjustmentRefusal', () => {
     expect(stockAdjustmentRefusal({ stock: 1_500, stepGrams: 250 }, { reason: 'counted', quantity: 0 })).toBe(
       null,
     );
+  });
+});
+
+describe('a counted variant that changes unit', () => {
+  it('is counted again when it starts or stops being sold loose, and only then', () => {
+    expect(countedAgain({ stock: 10, stepGrams: null }, true)).toBe(true);
+    expect(countedAgain({ stock: 9_500, stepGrams: 500 }, false)).toBe(true);
+    expect(countedAgain({ stock: 10, stepGrams: null }, false)).toBe(false);
+    expect(countedAgain({ stock: 9_500, stepGrams: 500 }, true)).toBe(false);
+    // Not counted: nothing to count again.
+    expect(countedAgain({ stock: null, stepGrams: null }, true)).toBe(false);
   });
 });

@@ -70,6 +70,13 @@ type Loose = { stepGrams?: number | null };
 /** Sold loose, by weight: priced per kilogram, bought in steps, stock in grams. */
 export const isLoose = (variant: Loose): boolean => variant.stepGrams != null;
 
+/**
+ * Whether a counted variant's count no longer means what it says once the variant is (or stops
+ * being) sold loose: packs then grams, or back. Such a count is counted again (B17).
+ */
+export const countedAgain = (before: Loose & { stock: number | null }, loose: boolean): boolean =>
+  before.stock !== null && isLoose(before) !== loose;
+
 /** What one step of a loose variant costs at a price per kilogram: exact when `looseIssues` finds nothing. */
 export const stepPaise = (perKgPaise: number, stepGrams: number): number => (perKgPaise * stepGrams) / 1000;
 

@@ -9,6 +9,8 @@ import type {
 } from '@storedesk/shared/catalogue/schemas';
 import { orderAfterMove, positionChanges } from '@storedesk/shared/catalogue/category-order';
 import {
+  countedAgain,
+  isLoose,
   priceRange,
   stockAdjustmentRefusal,
   stockAfter,
@@ -326,8 +328,7 @@ async function writeVariants(
       // unless the variant is now counted in another unit (packs to grams, or back): the count
       // sent is then the new one, counted again, as the form asks for it.
       const counting = (before.stock === null) !== (stock === null);
-      const recounted =
-        before.stock !== null && stock !== null && (before.stepGrams === null) !== (values.stepGrams == null);
+      const recounted = stock !== null && countedAgain(before, isLoose(values));
       await variantsRepo.updateVariant(tx, store, before.id, position, {
         ...values,
         ...(counting || recounted ? { stock } : {}),

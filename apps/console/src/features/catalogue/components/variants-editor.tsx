@@ -18,6 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import {
+  countedAgain,
   isLowStock,
   lineName,
   lowStockMark,
@@ -358,10 +359,8 @@ function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
                     setValue(`variants.${index}.maxGrams`, '', { shouldDirty: true });
                   }
                   if (live && live.stock !== null) {
-                    const sameUnit = event.target.checked === (live.stepGrams !== null);
-                    setValue(`variants.${index}.stock`, sameUnit ? String(live.stock) : '', {
-                      shouldDirty: true,
-                    });
+                    const stock = countedAgain(live, event.target.checked) ? '' : String(live.stock);
+                    setValue(`variants.${index}.stock`, stock, { shouldDirty: true });
                   }
                 }}
                 onBlur={field.onBlur}
@@ -437,7 +436,7 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
   });
   let stock: ReactNode = null;
   // Counted in another unit than it is now (packs, grams): counted again, typed here.
-  const newUnit = live !== undefined && live.stock !== null && (live.stepGrams !== null) !== loose;
+  const newUnit = live !== undefined && countedAgain(live, loose);
   if (counted && live && live.stock !== null && onAdjust && !newUnit) {
     stock = (
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
