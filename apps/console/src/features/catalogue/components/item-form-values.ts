@@ -141,7 +141,8 @@ export type ItemFormValues = z.input<typeof itemFormSchema>;
 export type ItemFormOutput = z.output<typeof itemFormSchema>;
 export type VariantRow = ItemFormValues['variants'][number];
 
-const countShown = (count: number | null) => (count === null ? '' : String(count));
+/** A count as its field shows it: empty when there is none. */
+export const countShown = (count: number | null) => (count === null ? '' : String(count));
 
 export function toVariantRow(variant: Variant): VariantRow {
   return {

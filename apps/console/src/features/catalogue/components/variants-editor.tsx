@@ -34,6 +34,7 @@ import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-h
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 import type { StockTarget } from './adjust-stock-dialog.tsx';
 import {
+  countShown,
   emptyVariantRow,
   type ItemFormOutput,
   type ItemFormValues,
@@ -324,8 +325,8 @@ type LooseFieldsProps = {
 /**
  * Sold loose, by weight: the switch, and while it is on the step and the most one order may take,
  * in grams, the step's price beside it. Turning it off empties both. A variant counted in packs
- * (or grams) that changes unit is counted again: its stock is emptied for the count in the new
- * unit, and comes back as it was when the switch does.
+ * (or grams) that changes unit is counted again: its stock and low-stock mark are emptied for
+ * figures in the new unit, and come back as they were when the switch does.
  */
 function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
   const {
@@ -359,8 +360,14 @@ function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
                     setValue(`variants.${index}.maxGrams`, '', { shouldDirty: true });
                   }
                   if (live && live.stock !== null) {
-                    const stock = countedAgain(live, event.target.checked) ? '' : String(live.stock);
-                    setValue(`variants.${index}.stock`, stock, { shouldDirty: true });
+                    // Its mark, in the same unit as its count, goes and comes back with it.
+                    const again = countedAgain(live, event.target.checked);
+                    setValue(`variants.${index}.stock`, again ? '' : String(live.stock), {
+                      shouldDirty: true,
+                    });
+                    setValue(`variants.${index}.lowStockAt`, again ? '' : countShown(live.lowStockAt), {
+                      shouldDirty: true,
+                    });
                   }
                 }}
                 onBlur={field.onBlur}

@@ -452,11 +452,14 @@ describe('items sold loose', { timeout: 60_000 }, () => {
   });
 
   it('reads a loose item back, and turning it off empties the step and the most per order, and asks for the count in packs', async () => {
+    // Low at 2 kg.
+    const marked = { ...onions, variants: [{ ...loose, lowStockAt: 2_000 }] };
     const { user, api } = renderItem(`/stores/${store.id}/items/${onions.id}/edit`, {
-      [`GET ${onionsPath}`]: () => json(200, onions),
+      [`GET ${onionsPath}`]: () => json(200, marked),
       [`PATCH ${onionsPath}`]: () => json(200, { ...onions, version: 8 }),
     });
     const sold = await screen.findByRole('switch', { name: 'Sold loose, by weight' });
+    expect(field('Low stock at (g)')).toHaveValue('2000');
     expect(sold).toBeChecked();
     expect(field('Price per kg')).toHaveValue('36.00');
     expect(field('Step (g)')).toHaveValue('250');
@@ -470,12 +473,15 @@ describe('items sold loose', { timeout: 60_000 }, () => {
     expect(sold).toBeChecked();
     expect(field('Step (g)')).toHaveValue('');
     expect(field('Most per order (g)')).toHaveValue('');
-    // Back in grams, its count in grams is back as it was.
+    // Back in grams, its count and mark in grams are back as they were.
     expect(screen.getByText('in stock').parentElement).toHaveTextContent('40 kg in stock');
+    expect(field('Low stock at (g)')).toHaveValue('2000');
     await user.keyboard(' ');
     // In packs, the 40 kg is no count: it is counted again.
     expect(screen.queryByText('in stock')).not.toBeInTheDocument();
     expect(field('Stock')).toHaveValue('');
+    // Its mark in grams is no mark in packs either.
+    expect(field('Low stock at')).toHaveValue('');
     expect(field('Stock')).toHaveAccessibleDescription(
       'Sold in packs now: count it again. How many there are now.',
     );
@@ -486,7 +492,9 @@ describe('items sold loose', { timeout: 60_000 }, () => {
 
     expect(await screen.findByText('Item saved')).toBeInTheDocument();
     expect(api.callsTo(`PATCH ${onionsPath}`)[0]?.body).toMatchObject({
-      variants: [{ id: loose.id, pricePaise: 3_600, stepGrams: null, maxGrams: null, stock: 38 }],
+      variants: [
+        { id: loose.id, pricePaise: 3_600, stepGrams: null, maxGrams: null, stock: 38, lowStockAt: null },
+      ],
     });
   });
 
