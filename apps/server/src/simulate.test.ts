@@ -86,7 +86,8 @@ describe('npm run simulate', () => {
     { timeout: 90_000 },
     async () => {
       const keysBefore = await apiKeys();
-      const run = await simulate(['--url', url, '--per-minute', '300', '--minutes', '0.1']);
+      // 30 tries, well inside the server's minute however slowly this machine makes them.
+      const run = await simulate(['--url', url, '--per-minute', '600', '--orders', '30']);
       expect(run.code, run.stderr).toBe(0);
       // Nothing looks like a failure: no line of its own for a refusal.
       expect(run.stderr).toBe('');
@@ -121,8 +122,8 @@ describe('npm run simulate', () => {
         );
       expect(refused, summary).not.toBeNull();
       // Only the orders a minute beyond its limit: none for the minimum order value or the delivery radius.
-      expect(refused![3]).toBe(`${refused![2]} × 429 ${messages.tooManyStorefrontOrders}`);
-      expect(Number(refused![2])).toBeGreaterThan(0);
+      expect(refused![3]).toBe(`15 × 429 ${messages.tooManyStorefrontOrders}`);
+      expect(refused![2]).toBe('15');
     },
   );
 
@@ -145,6 +146,17 @@ describe('npm run simulate', () => {
     ]);
   });
 
+  it('refuses a count of orders that is not a whole number above 0, before it signs in', async () => {
+    for (const orders of ['0', '2.5', 'many']) {
+      const run = await simulate(['--url', url, '--orders', orders]);
+      expect(run.code).toBe(2);
+      expect(run.stderr).toBe(
+        '--per-minute must be more than 0 and at most 600, --minutes more than 0 and at most 1440, and --orders a whole number more than 0\n',
+      );
+      expect(run.stdout).toBe('');
+    }
+  });
+
   it('places its orders with the key it is given, and leaves it as it was', { timeout: 90_000 }, async () => {
     // An instance of its own: the runs above used up the orders a minute this address may place on the other.
     const other = await createTestApp({ database, env: { STOREFRONT_ORDERS_PER_MINUTE: '15' } });
@@ -164,9 +176,9 @@ describe('npm run simulate', () => {
         '--url',
         otherUrl,
         '--per-minute',
-        '300',
-        '--minutes',
-        '0.05',
+        '600',
+        '--orders',
+        '3',
         '--api-key',
         given.secret,
       ]);

@@ -4,14 +4,14 @@
  * (confirmed with a delivery executive, picked up, delivered, now and then
  * cancelled) as staff would.
  *
- *   npm run simulate -- [--url http://localhost:3000] [--per-minute 6] [--minutes 10]
+ *   npm run simulate -- [--url http://localhost:3000] [--per-minute 6] [--minutes 10] [--orders 100]
  *                       [--email owner@example.com] [--password owner-demo-1] [--key <storefront key>]
  *                       [--api-key <secret API key>]
  *
  * Staff calls are made as the owner. Without --key (or STOREFRONT_KEY) the
  * business's storefront key is read through the API, as the owner sees it in
  * Settings › Others, so any server can be driven from anywhere. Stops after
- * --minutes, or on Ctrl-C.
+ * --minutes, after --orders tries (placed or refused) when given, or on Ctrl-C.
  *
  * Its orders come from the business's own system (ADR 0056): they carry a
  * secret API key, which it makes as the owner when it starts (Settings › Others
@@ -150,6 +150,7 @@ async function main() {
       url: { type: 'string', default: process.env.SIMULATE_URL ?? 'http://localhost:3000' },
       'per-minute': { type: 'string', default: '6' },
       minutes: { type: 'string', default: '60' },
+      orders: { type: 'string' },
       email: { type: 'string', default: 'owner@example.com' },
       password: { type: 'string', default: 'owner-demo-1' },
       key: { type: 'string', default: process.env.STOREFRONT_KEY },
@@ -158,9 +159,14 @@ async function main() {
   });
   const perMinute = Number(values['per-minute']);
   const minutes = Number(values.minutes);
-  if (!(perMinute > 0 && perMinute <= 600) || !(minutes > 0 && minutes <= 24 * 60)) {
+  const orders = values.orders === undefined ? Number.POSITIVE_INFINITY : Number(values.orders);
+  if (
+    !(perMinute > 0 && perMinute <= 600) ||
+    !(minutes > 0 && minutes <= 24 * 60) ||
+    !(orders === Number.POSITIVE_INFINITY || (Number.isInteger(orders) && orders > 0))
+  ) {
     console.error(
-      '--per-minute must be more than 0 and at most 600, and --minutes more than 0 and at most 1440',
+      '--per-minute must be more than 0 and at most 600, --minutes more than 0 and at most 1440, and --orders a whole number more than 0',
     );
     process.exit(2);
   }
@@ -178,7 +184,7 @@ async function main() {
   const stop = stopOnSignal();
   const made = values['api-key'] ? null : await makeApiKey(staff);
   try {
-    await simulate(url, staff, key, values['api-key'] || made!.secret, { perMinute, minutes, stop });
+    await simulate(url, staff, key, values['api-key'] || made!.secret, { perMinute, minutes, orders, stop });
   } finally {
     if (made) await revokeApiKey(staff, made.id);
   }
@@ -209,13 +215,13 @@ async function revokeApiKey(staff: Client, id: string) {
   }
 }
 
-/** Places orders and moves them along until `minutes` are over, or it is stopped. */
+/** Places orders and moves them along until `minutes` are over, `orders` have been tried, or it is stopped. */
 async function simulate(
   url: string,
   staff: Client,
   storefrontKey: string,
   apiKey: string,
-  { perMinute, minutes, stop }: { perMinute: number; minutes: number; stop: Stop },
+  { perMinute, minutes, orders, stop }: { perMinute: number; minutes: number; orders: number; stop: Stop },
 ) {
   const storefront = new Client(url, {
     'x-storefront-key': storefrontKey,
@@ -357,7 +363,7 @@ async function simulate(
   const deadline = Date.now() + minutes * 60_000;
   const everyMs = 60_000 / perMinute;
   console.log(`placing ${perMinute} orders a minute at ${url} for ${minutes} min (Ctrl-C stops)`);
-  while (!stop.requested && Date.now() < deadline) {
+  for (let tried = 0; !stop.requested && Date.now() < deadline && tried < orders; tried++) {
     const started = Date.now();
     try {
       await placeOrder();
@@ -373,7 +379,7 @@ async function simulate(
         console.warn((error as Error).message);
       }
     }
-    if (stop.requested) break;
+    if (stop.requested || tried + 1 >= orders) break;
     await new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, Math.max(0, everyMs - (Date.now() - started)));
       stop.wake = () => {
