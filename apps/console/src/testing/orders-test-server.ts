@@ -2,8 +2,8 @@ import type { OrderDetail, OrderSummary } from '@storedesk/shared/orders/schemas
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { messages } from '@storedesk/shared/messages';
-import { needsExecutive, orderStateFor } from '@storedesk/shared/orders';
-import type { OrderStatus } from '@storedesk/shared/orders';
+import { needsExecutive, OrderStatus, orderStateFor } from '@storedesk/shared/orders';
+import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
 import type { ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from './fixtures.ts';
@@ -104,6 +104,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     paidAt: null,
     paidByName: null,
     note: 'Please ring the bell twice',
+    cancelReason: null,
     timeline: [
       {
         id: 1,
@@ -111,6 +112,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
         toStatus: 0,
         dexName: null,
         note: null,
+        reason: null,
         actorName: 'Asha Rao',
         at: minutesAgo(12),
       },
@@ -134,13 +136,20 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     paidAt: _paidAt,
     paidByName: _paidByName,
     note: _note,
+    cancelReason: _cancelReason,
     timeline: _timeline,
     ...summary
   } = order;
   return summary;
 }
 
-type Change = { status: OrderStatus; dexId?: string; note?: string; version?: number };
+type Change = {
+  status: OrderStatus;
+  dexId?: string;
+  note?: string;
+  reason?: StaffCancelReason;
+  version?: number;
+};
 
 /**
  * The orders API over `initial`: lists with the tab counts, detail, single and
@@ -160,8 +169,10 @@ export function ordersServer(
   const apply = (order: OrderDetail, change: Change): OrderDetail => {
     const dex = change.dexId ? executives.find((each) => each.id === change.dexId) : undefined;
     const moves = change.status !== order.status;
+    const reason = moves && change.status === OrderStatus.Cancelled ? (change.reason ?? null) : null;
     return {
       ...order,
+      cancelReason: reason ?? order.cancelReason,
       status: change.status,
       state: orderStateFor(change.status),
       dexId: dex?.id ?? order.dexId,
@@ -175,6 +186,7 @@ export function ordersServer(
           toStatus: moves ? change.status : null,
           dexName: dex?.name ?? null,
           note: change.note ?? null,
+          reason,
           actorName: session.user.name,
           at: new Date().toISOString(),
         },

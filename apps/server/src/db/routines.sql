@@ -124,6 +124,25 @@ END $$;
 
 CREATE OR REPLACE TRIGGER "orders_number" BEFORE INSERT ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_number"();
 
+-- Tax invoice numbers (B18, ADR 0068): an order of a business with a GSTIN takes the business's
+-- next invoice number as it is delivered, whoever delivers it (staff, one by one or in bulk, or its
+-- executive), under the lock of the business's counter row, so numbers have no gaps and follow the
+-- order of deliveries. An order that already has one (given by its bill before this rule) keeps it.
+
+CREATE OR REPLACE FUNCTION "orders_invoice_number"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF EXISTS (SELECT FROM "businesses" b WHERE b."id" = NEW."business_id" AND coalesce(b."gstin", '') <> '') THEN
+    INSERT INTO "invoice_numbers" AS c ("business_id", "last_number") VALUES (NEW."business_id", 1)
+    ON CONFLICT ("business_id") DO UPDATE SET "last_number" = c."last_number" + 1
+    RETURNING c."last_number" INTO NEW."invoice_number";
+  END IF;
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER "orders_invoice_number" BEFORE UPDATE OF "status" ON "orders" FOR EACH ROW
+  WHEN (NEW."status" = -2 AND OLD."status" <> -2 AND NEW."invoice_number" IS NULL)
+  EXECUTE FUNCTION "orders_invoice_number"();
+
 -- Stock (ADR 0067): the part of an order's statement that takes its stock calls this with the
 -- variants its lines want more of than they have (null when none), and raises, so the statement
 -- writes nothing and the order's transaction is undone; the detail lists each such variant's id,

@@ -643,8 +643,13 @@ export const orders = pgTable(
     /** When it was delivered; with a COD order, the cash its executive collected then (ADR 0042). */
     deliveredAt: ts('delivered_at'),
     cashCollectedPaise: money('cash_collected_paise'),
-    /** The business's gap-free tax invoice number, given when its bill is first printed with a GSTIN (B15). */
+    /**
+     * The business's gap-free tax invoice number: given when the order is delivered, by a business with a
+     * GSTIN (B18, the orders_invoice_number trigger); orders billed before that kept the one their bill gave.
+     */
     invoiceNumber: bigint('invoice_number', { mode: 'number' }),
+    /** Why it was cancelled (B18), a code of packages/shared's cancellation reasons; null otherwise. */
+    cancelReason: text('cancel_reason'),
     version: version(),
     updatedAt: updatedAt(),
   },
@@ -702,6 +707,8 @@ export const orderEvents = pgTable(
     dexId: uuid('dex_id'),
     dexName: text('dex_name'),
     note: text('note'),
+    /** Why, on a change to Cancelled (B18): a code of packages/shared's cancellation reasons. */
+    reason: text('reason'),
     actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull(),
     createdAt: createdAt(),

@@ -5,6 +5,7 @@ import { OrderStatus } from '../orders.ts';
 import { paymentModeTypes } from '../settings/payment-modes.ts';
 import { orderAddressSchema } from '../storefront/addresses.ts';
 import { singleLine, versionSchema } from '../text.ts';
+import { cancelMessages, cancelReasons, staffCancelReasonSchema } from './cancellation.ts';
 
 /** The five statuses of SPEC §4, as the API takes them. */
 export const orderStatusSchema = z.union(
@@ -88,6 +89,8 @@ export const orderEventSchema = z.object({
   toStatus: orderStatusSchema.nullable(),
   dexName: z.string().nullable(),
   note: z.string().nullable(),
+  /** Why it was cancelled, on the change to Cancelled (B18); null otherwise. */
+  reason: z.enum(cancelReasons).nullable(),
   actorName: z.string(),
   at: z.string(),
 });
@@ -122,6 +125,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   paidByName: z.string().nullable(),
   /** The customer's note to the store. */
   note: z.string().nullable(),
+  /** Why it was cancelled and by whom (B18); null unless cancelled with a reason. */
+  cancelReason: z.enum(cancelReasons).nullable(),
   timeline: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -142,24 +147,36 @@ const statusChange = {
   dexId: z.uuid().optional(),
   /** A staff note for the timeline (B5). */
   note: singleLine(500).optional(),
+  /** Why, with Cancelled only (B18). */
+  reason: staffCancelReasonSchema.optional(),
 };
 
-export const orderStatusChangeSchema = z.object({ ...statusChange, version: versionSchema });
+/** A reason is said only of a cancel. */
+const reasonOnlyOnCancel = (change: { status: number; reason?: string }, ctx: z.RefinementCtx) => {
+  if (change.reason !== undefined && change.status !== OrderStatus.Cancelled)
+    ctx.addIssue({ code: 'custom', path: ['reason'], message: cancelMessages.reasonOnlyOnCancel });
+};
+
+export const orderStatusChangeSchema = z
+  .object({ ...statusChange, version: versionSchema })
+  .superRefine(reasonOnlyOnCancel);
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /**
  * B4: the same change for several orders, all or none. Each order comes with the
  * version it was chosen at: if any has changed since, none is changed (D9).
  */
-export const orderBulkStatusChangeSchema = z.object({
-  ...statusChange,
-  orders: z
-    .array(z.object({ id: z.uuid(), version: versionSchema }))
-    .min(1, 'choose at least one order')
-    .max(100, 'at most 100 orders at once')
-    .refine(
-      (orders) => new Set(orders.map((order) => order.id)).size === orders.length,
-      'name each order once',
-    ),
-});
+export const orderBulkStatusChangeSchema = z
+  .object({
+    ...statusChange,
+    orders: z
+      .array(z.object({ id: z.uuid(), version: versionSchema }))
+      .min(1, 'choose at least one order')
+      .max(100, 'at most 100 orders at once')
+      .refine(
+        (orders) => new Set(orders.map((order) => order.id)).size === orders.length,
+        'name each order once',
+      ),
+  })
+  .superRefine(reasonOnlyOnCancel);
 export type OrderBulkStatusChange = z.infer<typeof orderBulkStatusChangeSchema>;

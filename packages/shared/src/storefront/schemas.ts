@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cancelReasons } from '../orders/cancellation.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { themeSchema } from '../auth/schemas.ts';
@@ -207,6 +208,8 @@ export const storefrontOrderSchema = z.object({
   note: z.string().nullable(),
   /** The 4 digits the customer gives the delivery executive at the door; null once the order is closed. */
   deliveryCode: z.string().nullable(),
+  /** Why it was cancelled (B18); null unless cancelled with a reason. */
+  cancelReason: z.enum(cancelReasons).nullable(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 

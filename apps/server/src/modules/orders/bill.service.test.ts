@@ -1,8 +1,9 @@
 /**
  * The printed bill (B15, ADR 0048): what it shows, the item's GST rate and HSN code copied into
  * the order when it is placed, and the tax invoice of a business with a GSTIN: its number given
- * once, gap-free under concurrent prints, per business; CGST and SGST per rate that add up to
- * the bill to the paisa; none for a cancelled order; never another zone's or business's order.
+ * when the order is delivered (B18, ADR 0068), gap-free under concurrent deliveries and prints,
+ * per business; a pro-forma bill with no number before that; CGST and SGST per rate that add up
+ * to the bill to the paisa; none for a cancelled order; never another zone's or business's order.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,34 @@ async function setGstin(gstin: string | null) {
 
 const billOf = (orderId: string, session = world.owner) =>
   call(session, 'POST', `/api/orders/${orderId}/bill`);
+
+/** The order's invoice number as stored, printed or not. */
+async function storedInvoiceNumber(orderId: string): Promise<number | null> {
+  const { rows } = await world.ctx.db.$client.query<{ n: string | null }>(
+    'SELECT invoice_number AS n FROM orders WHERE id = $1',
+    [orderId],
+  );
+  return rows[0]!.n === null ? null : Number(rows[0]!.n);
+}
+
+/** The business's last invoice number given. */
+async function lastInvoiceNumber(businessId = world.biz.id): Promise<number> {
+  const { rows } = await world.ctx.db.$client.query<{ last: string | null }>(
+    'SELECT max(invoice_number) AS last FROM orders WHERE business_id = $1',
+    [businessId],
+  );
+  return Number(rows[0]!.last ?? 0);
+}
+
+/** Staff move the order to Delivered, from the version it is at. */
+async function deliver(orderId: string) {
+  const order = await call(world.owner, 'GET', `/api/orders/${orderId}`);
+  const res = await call(world.owner, 'POST', `/api/orders/${orderId}/status`, {
+    status: -2,
+    version: order.json<{ version: number }>().version,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
 
 beforeAll(async () => {
   world = await createStaffWorld();
@@ -213,6 +242,7 @@ describe('the bill', () => {
         billAmountPaise: 37_999,
       },
     );
+    await deliver(order.id);
     const bill = (await billOf(order.id)).json<OrderBill>();
     expect(bill.invoice?.slabs).toEqual([
       // The discount is shared by amount: 583 of 21,000, 278 of 9,999, 139 of 5,000 (1,000 in all).
@@ -228,7 +258,33 @@ describe('the bill', () => {
     expect(bill.order.items[2]).toMatchObject({ gstRate: 0, hsn: null });
   });
 
-  it('gives each order one number, the next of its business, however many times and at once it is printed', async () => {
+  it('before delivery is a pro-forma bill with no number; delivering gives the next number, which the bill then shows', async () => {
+    await setGstin('27AAPFU0939F1ZV');
+    const order = await insertOrder(
+      world.ctx.db,
+      {
+        businessId: world.biz.id,
+        zoneId: world.biz.zones[0],
+        storeId: store.storeId,
+        customerId: await customerId(),
+      },
+      { billAmountPaise: 100 },
+    );
+    const last = await lastInvoiceNumber();
+    const proForma = await billOf(order.id);
+    expect(proForma.statusCode, proForma.body).toBe(200);
+    expect(proForma.json<OrderBill>().invoice).toBeNull();
+    // Printing gave nothing away: the number waits for the delivery.
+    expect(await storedInvoiceNumber(order.id)).toBeNull();
+    expect(await lastInvoiceNumber()).toBe(last);
+
+    await deliver(order.id);
+    expect(await storedInvoiceNumber(order.id)).toBe(last + 1);
+    expect((await billOf(order.id)).json<OrderBill>().invoice?.number).toBe(last + 1);
+    expect((await billOf(order.id)).json<OrderBill>().invoice?.number).toBe(last + 1);
+  });
+
+  it('gives orders delivered at once, one by one or in bulk, each the next number with no gap and none twice', async () => {
     await setGstin('27AAPFU0939F1ZV');
     const at = {
       businessId: world.biz.id,
@@ -236,14 +292,43 @@ describe('the bill', () => {
       storeId: store.storeId,
       customerId: await customerId(),
     };
-    const { rows } = await world.ctx.db.$client.query<{ last: string | null }>(
-      'SELECT max(invoice_number) AS last FROM orders WHERE business_id = $1',
-      [world.biz.id],
-    );
-    const last = Number(rows[0]!.last ?? 0);
-    const orders = await Promise.all(
+    const last = await lastInvoiceNumber();
+    const single = await Promise.all(
       [1, 2, 3, 4].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100 })),
     );
+    const bulk = await Promise.all(
+      [1, 2, 3].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100 })),
+    );
+    const [bulkRes] = await Promise.all([
+      call(world.owner, 'POST', '/api/orders/status', {
+        status: -2,
+        orders: bulk.map((order) => ({ id: order.id, version: 1 })),
+      }),
+      ...single.map((order) => deliver(order.id)),
+    ]);
+    expect(bulkRes!.statusCode, bulkRes!.body).toBe(200);
+    const numbers = await Promise.all([...single, ...bulk].map((order) => storedInvoiceNumber(order.id)));
+    expect([...numbers].sort((a, b) => a! - b!)).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => last + n));
+  });
+
+  it('gives an order delivered without a number (before the rule, or before the GSTIN) its number at its first print, once however many print at once', async () => {
+    await setGstin('27AAPFU0939F1ZV');
+    const at = {
+      businessId: world.biz.id,
+      zoneId: world.biz.zones[0],
+      storeId: store.storeId,
+      customerId: await customerId(),
+    };
+    const last = await lastInvoiceNumber();
+    const orders = await Promise.all(
+      [1, 2, 3, 4].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100, status: -2, state: 0 })),
+    );
+    expect(await Promise.all(orders.map((order) => storedInvoiceNumber(order.id)))).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
     const prints = await Promise.all(
       orders.flatMap((order) => [billOf(order.id), billOf(order.id), billOf(order.id)]),
     );
@@ -254,8 +339,24 @@ describe('the bill', () => {
       expect(new Set(same).size).toBe(1);
     }
     expect([...numbers].sort((a, b) => a - b)).toEqual([last + 1, last + 2, last + 3, last + 4]);
+  });
 
-    // Another business counts from 1.
+  it('of a business without a GSTIN gives no number at delivery; another business counts from 1', async () => {
+    await setGstin(null);
+    const plain = await insertOrder(
+      world.ctx.db,
+      {
+        businessId: world.biz.id,
+        zoneId: world.biz.zones[0],
+        storeId: store.storeId,
+        customerId: await customerId(),
+      },
+      { billAmountPaise: 100 },
+    );
+    await deliver(plain.id);
+    expect(await storedInvoiceNumber(plain.id)).toBeNull();
+    expect((await billOf(plain.id)).json<OrderBill>().invoice).toBeNull();
+
     await world.ctx.db.execute(
       sql`UPDATE businesses SET gstin = '27AAPFU0939F1ZV' WHERE id = ${world.rival.id}`,
     );
@@ -274,6 +375,14 @@ describe('the bill', () => {
       },
       { billAmountPaise: 100 },
     );
+    const version = (await call(world.rivalOwner, 'GET', `/api/orders/${rivalOrder.id}`)).json<{
+      version: number;
+    }>().version;
+    const delivered = await call(world.rivalOwner, 'POST', `/api/orders/${rivalOrder.id}/status`, {
+      status: -2,
+      version,
+    });
+    expect(delivered.statusCode, delivered.body).toBe(200);
     expect((await billOf(rivalOrder.id, world.rivalOwner)).json<OrderBill>().invoice?.number).toBe(1);
   });
 

@@ -1,8 +1,10 @@
 /**
- * The printed bill (B15, ADR 0048): what it shows, and the tax invoice number a business with
- * a GSTIN gives an order when its bill is first printed. Numbers are taken under the lock of the
- * business's counter row and the order's, in one transaction, so they have no gaps and an
- * order never has two.
+ * The printed bill (B15, ADR 0048): what it shows, and its tax invoice number. A business with a
+ * GSTIN gives an order its number when the order is delivered (B18, ADR 0068: the database's
+ * orders_invoice_number trigger); before that the bill is a pro-forma one with no number. A
+ * delivered order without one (delivered before the rule, or before the business had a GSTIN)
+ * takes it when its bill is first printed. Numbers are taken under the lock of the business's
+ * counter row and the order's, so they have no gaps and an order never has two.
  */
 import { gstSlabs, type OrderBill } from '@storedesk/shared/orders/invoice';
 import { OrderStatus } from '@storedesk/shared/orders';
@@ -20,12 +22,12 @@ import {
   nextInvoiceNumber,
 } from './bill.repository.ts';
 
-/** The order's invoice number, given now when it has none; null for a cancelled order without one. */
+/** The order's invoice number, given now to a delivered order without one; null for an order not delivered without one. */
 async function invoiceNumberOf(tx: Executor, scope: BusinessScope, orderId: string): Promise<number | null> {
   const order = await lockInvoiceNumber(tx, scope, orderId);
   if (!order) return null;
   if (order.invoiceNumber !== null) return order.invoiceNumber;
-  if (order.status === OrderStatus.Cancelled) return null;
+  if (order.status !== OrderStatus.Delivered) return null;
   const number = await nextInvoiceNumber(tx, scope);
   await giveInvoiceNumber(tx, scope, orderId, number);
   return number;

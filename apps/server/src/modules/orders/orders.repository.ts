@@ -92,6 +92,7 @@ const detailColumns = {
   paidAt: orders.paidAt,
   paidByName: orders.paidByName,
   note: orders.note,
+  cancelReason: orders.cancelReason,
 };
 
 function visible(scope: Scope): SQL[] {
@@ -391,6 +392,7 @@ const timelineColumns = {
   toStatus: orderEvents.toStatus,
   dexName: orderEvents.dexName,
   note: orderEvents.note,
+  reason: orderEvents.reason,
   actorName: orderEvents.actorName,
   at: orderEvents.createdAt,
 };
@@ -423,7 +425,8 @@ const orderChangeData = sql.raw(`json_build_object(
     'dexName', w.dex_name, 'version', w.version, 'closedAt', ${isoTime('w.closed_at')},
     'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name),
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
-    'dexName', a.dex_name, 'note', a.note, 'actorName', a.actor_name, 'at', ${isoTime('a.created_at')}))`);
+    'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'actorName', a.actor_name,
+    'at', ${isoTime('a.created_at')}))`);
 
 /** The CTE of an order write's statement holding the order's row as written (of changedColumns). */
 const written = sql.identifier('written');
@@ -433,11 +436,12 @@ const writtenAndAdded = sql`${written} w CROSS JOIN added a`;
 /** The insert of an order's timeline row, one for the order's row as written, so none when nothing was. */
 function timelineInsert(orderId: string, row: OrderChange['timeline']) {
   return sql`
-    INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, actor_id, actor_name)
+    INSERT INTO order_events (order_id, business_id, from_status, to_status, dex_id, dex_name, note, reason, actor_id, actor_name)
     SELECT ${orderId}::uuid, ${row.businessId}::uuid, ${row.fromStatus ?? null}::smallint, ${row.toStatus ?? null}::smallint,
-           ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.actorId ?? null}::uuid, ${row.actorName}
+           ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.reason ?? null},
+           ${row.actorId ?? null}::uuid, ${row.actorName}
     FROM ${written}
-    RETURNING id, from_status, to_status, dex_name, note, actor_name, created_at`;
+    RETURNING id, from_status, to_status, dex_name, note, reason, actor_name, created_at`;
 }
 
 /** A new order's row, as the caller decides it: its id too (its timeline row and event name it), never its number. */
@@ -492,6 +496,8 @@ export type OrderChange = {
     status: number;
     state: number;
     dex?: { id: string; name: string };
+    /** Why it is cancelled (B18): kept on the order with the change to Cancelled. */
+    cancelReason?: string;
     /** Cash collected at the door by the executive delivering it: the order is paid by them (ADR 0042). */
     cash?: { paise: number; by: { id: string; name: string } };
   };
@@ -540,6 +546,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
       status: update.status,
       state: update.state,
       ...(update.dex ? { dexId: update.dex.id, dexName: update.dex.name } : {}),
+      ...(update.cancelReason ? { cancelReason: update.cancelReason } : {}),
       ...(update.status === OrderStatus.Delivered ? { deliveredAt: sql`now()` } : {}),
       ...(update.cash
         ? {
@@ -563,10 +570,13 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
   parts.push(sql`added AS (${timelineInsert(change.orderId, change.timeline)})`);
   parts.push(sql`announced AS (${eventInsert(change.event, writtenAndAdded, orderChangeData)})`);
   const { rows } = await db.execute<
-    Record<'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'actor_name' | 'created_at', unknown>
+    Record<
+      'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'reason' | 'actor_name' | 'created_at',
+      unknown
+    >
   >(sql`
     WITH ${sql.join(parts, sql`, `)}
-    SELECT id, from_status, to_status, dex_name, note, actor_name, created_at FROM order_events
+    SELECT id, from_status, to_status, dex_name, note, reason, actor_name, created_at FROM order_events
     WHERE order_id = ${change.orderId} AND EXISTS (SELECT FROM ${written})
     UNION ALL SELECT * FROM added
     ORDER BY id`);
@@ -577,6 +587,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     toStatus: r.to_status as number | null,
     dexName: r.dex_name as string | null,
     note: r.note as string | null,
+    reason: r.reason as string | null,
     actorName: r.actor_name as string,
     at: orderEvents.createdAt.mapFromDriverValue(r.created_at as string) as Date,
   }));

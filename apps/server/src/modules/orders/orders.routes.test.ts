@@ -556,6 +556,7 @@ describe('one order', () => {
       paidAt: null,
       paidByName: null,
       note: null,
+      cancelReason: null,
       timeline: [],
     });
 
@@ -575,10 +576,18 @@ describe('one order', () => {
         toStatus: 1,
         dexName: dex.name,
         note: 'Rider on the way',
+        reason: null,
         actorName: biz.admin.name,
       },
-      { fromStatus: 1, toStatus: 2, dexName: null, note: null, actorName: biz.owner.name },
-      { fromStatus: 2, toStatus: null, dexName: null, note: 'Customer called', actorName: biz.owner.name },
+      { fromStatus: 1, toStatus: 2, dexName: null, note: null, reason: null, actorName: biz.owner.name },
+      {
+        fromStatus: 2,
+        toStatus: null,
+        dexName: null,
+        note: 'Customer called',
+        reason: null,
+        actorName: biz.owner.name,
+      },
     ]);
     const eventIds = later.timeline.map((e) => e.id);
     expect([...eventIds].sort((x, y) => x - y)).toEqual(eventIds);

@@ -150,12 +150,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['orders'],
-        summary:
-          'What the order’s printed bill shows; a business with a GSTIN gives it its tax invoice number',
+        summary: 'What the order’s printed bill shows, with its tax invoice number once it is delivered',
         description:
-          'POST because printing the bill of a business with a GSTIN gives the order the next tax invoice ' +
-          'number (gap-free, per business) the first time; later prints show the same number. A cancelled ' +
-          'order without a number gets none (`invoice` null), as does every order of a business without a GSTIN.',
+          'A business with a GSTIN gives an order the next tax invoice number (gap-free, per business) when ' +
+          'it is delivered; before that the bill is pro-forma (`invoice` null). POST because a delivered ' +
+          'order without a number (delivered before that rule, or before the business had a GSTIN) takes ' +
+          'it at its first print; later prints show the same number. Every order of a business without a ' +
+          'GSTIN has `invoice` null.',
         params,
         response: { 200: orderBillSchema, 404: errorEnvelopeSchema },
       },

@@ -15,10 +15,17 @@ import type {
 } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import {
+  cancelMessages,
+  customerActorName,
+  customerMayCancel,
+  type CancelReason,
+  type CustomerCancel,
+} from '@storedesk/shared/orders/cancellation';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
-import { scopeOf, type BusinessScope } from '#server/lib/scope.ts';
+import { scopeOf, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
@@ -69,12 +76,14 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
     paidAt: row.paidAt?.toISOString() ?? null,
     paidByName: row.paidByName,
     note: row.note,
+    cancelReason: row.cancelReason as CancelReason | null,
     timeline: timeline.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as OrderStatus | null,
       toStatus: event.toStatus as OrderStatus | null,
       dexName: event.dexName,
       note: event.note,
+      reason: event.reason as CancelReason | null,
       actorName: event.actorName,
       at: event.at.toISOString(),
     })),
@@ -134,7 +143,8 @@ export async function getOrder(db: Executor, auth: AuthContext, orderId: string)
   return toDetail(db, row);
 }
 
-type Change = Omit<OrderStatusChange, 'version'>;
+/** A change as applied: staff's, or a customer's cancel with a reason of their own list. */
+type Change = Omit<OrderStatusChange, 'version' | 'reason'> & { reason?: CancelReason };
 
 /** The executives an order's change concerns, for their live stream: the one it has after, and one it was taken from. */
 function concernedExecutives(before: string | null, after: string | undefined): string[] {
@@ -180,7 +190,7 @@ async function assertRoomFor(tx: Executor, businessId: string, dexId: string, ad
  */
 async function applyChange(
   db: Executor,
-  auth: AuthContext,
+  actor: { id: string | null; name: string },
   order: repo.OrderRow,
   change: Change,
 ): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[]; moved: boolean }> {
@@ -199,10 +209,12 @@ async function applyChange(
   if (!moves && !dex && !change.note) return { order, moved: false };
   const state = orderStateFor(change.status);
   const closes = state === 0 ? closedCounts(order, change.status) : null;
+  // A reason comes with a cancel only (the schemas refuse it with any other status).
+  const reason = moves && change.status === OrderStatus.Cancelled ? (change.reason ?? null) : null;
   const timeline = await repo.recordOrderChange(db, {
     orderId: order.id,
     version: order.version,
-    update: { status: change.status, state, dex },
+    update: { status: change.status, state, dex, ...(reason ? { cancelReason: reason } : {}) },
     timeline: {
       businessId: order.businessId,
       fromStatus: order.status,
@@ -210,8 +222,9 @@ async function applyChange(
       dexId: dex?.id ?? null,
       dexName: dex?.name ?? null,
       note: change.note ?? null,
-      actorId: auth.user.id,
-      actorName: auth.user.name,
+      reason,
+      actorId: actor.id,
+      actorName: actor.name,
     },
     counts: closes,
     event: {
@@ -239,6 +252,7 @@ async function applyChange(
     state,
     dexId: dex?.id ?? order.dexId,
     dexName: dex?.name ?? order.dexName,
+    cancelReason: reason ?? order.cancelReason,
     version: order.version + 1,
     // Closed now: the write's time, which its new timeline row carries too.
     closedAt: state === 0 ? (timeline.at(-1)?.at ?? new Date()) : null,
@@ -300,9 +314,9 @@ export async function changeOrderStatus(
       ? await db.transaction(async (tx) => {
           if (assigns) await assertRoomFor(tx, order.businessId, input.dexId!, 1);
           await giveBackCancelled(tx, [order], input.status);
-          return applyChange(tx, auth, order, input);
+          return applyChange(tx, auth.user, order, input);
         })
-      : await applyChange(db, auth, order, input);
+      : await applyChange(db, auth.user, order, input);
   if (change.moved) moved?.(order.id);
   if (assigns && change.timeline) assigned?.(order.id, change.order.dexId!);
   return toDetail(db, change.order, change.timeline);
@@ -343,7 +357,7 @@ export async function changeOrdersStatus(
     if (assigning.length > 0) await repo.lockExecutive(tx, auth.business.id, input.dexId!);
     await giveBackCancelled(tx, locked, input.status);
     for (const order of locked) {
-      const change = await applyChange(tx, auth, order, input);
+      const change = await applyChange(tx, auth.user, order, input);
       byId.set(order.id, change.order);
       if (change.moved) movedIds.push(order.id);
       if (assigning.includes(order)) assignedIds.push(order.id);
@@ -354,6 +368,51 @@ export async function changeOrdersStatus(
   for (const id of movedIds) moved?.(id);
   for (const id of assignedIds) assigned?.(id, input.dexId!.toLowerCase());
   return changed;
+}
+
+/** Tries of a customer's cancel that met an order changed meanwhile but still cancellable (a staff note). */
+const CANCEL_TRIES = 3;
+
+/**
+ * The customer cancels their own order (B18) until the store confirms it: with their reason, on the
+ * timeline as theirs, its stock given back and the change announced as staff's are. Another
+ * customer's order, or one placed by the business's own system, is 404; a confirmed order 409 with
+ * `cancelMessages.confirmedAlready`, a closed one 409 with `messages.orderClosed`. Of the cancel
+ * and the store's confirm at the same moment exactly one is written: both are decided on one
+ * version of the order, and its update writes only at that version. An order that changed but can
+ * still be cancelled (a note) is read again and the cancel decided anew.
+ */
+export async function cancelByCustomer(
+  db: Database,
+  scope: CustomerScope,
+  orderId: string,
+  input: CustomerCancel,
+  /** Told once the cancel is written. */
+  moved?: (orderId: string) => void,
+): Promise<void> {
+  for (let tries = 1; ; tries++) {
+    const order = await repo.findOrder(db, { businessId: scope.businessId, zoneId: null }, orderId);
+    if (!order || order.customerId !== scope.customerId) throw notFound();
+    if (order.state === 0) throw new AppError('conflict', messages.orderClosed);
+    if (!customerMayCancel(order)) throw new AppError('conflict', cancelMessages.confirmedAlready);
+    const change: Change = {
+      status: OrderStatus.Cancelled,
+      reason: input.reason,
+      ...(input.note ? { note: input.note } : {}),
+    };
+    try {
+      await db.transaction(async (tx) => {
+        await giveBackCancelled(tx, [order], change.status);
+        // Refused as stale when it changed since it was read: the stock given back is undone with it.
+        await applyChange(tx, { id: null, name: customerActorName(order.customerName) }, order, change);
+      });
+    } catch (error) {
+      if (error instanceof AppError && error.message === messages.staleRecord && tries < CANCEL_TRIES) continue;
+      throw error;
+    }
+    moved?.(order.id);
+    return;
+  }
 }
 
 /**

@@ -19,6 +19,8 @@ import {
   storefrontStoreListSchema,
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
+import { customerCancelSchema } from '@storedesk/shared/orders/cancellation';
+import { cancelByCustomer } from '#server/modules/orders/orders.service.ts';
 import type { Database } from '#server/db/client.ts';
 import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
@@ -326,5 +328,38 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => getCustomerOrder(db, customerOf(request).scope, request.params.orderId),
+  );
+
+  preflight('/storefront/orders/:orderId/cancel', 'POST', 'cancelling an order');
+  app.post(
+    '/storefront/orders/:orderId/cancel',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The signed-in customer cancels their order, until the store confirms it',
+        description:
+          'With an optional reason of the customer’s list and a note. Answers the order, Cancelled, its ' +
+          'stock given back. 400: a reason not on the list. 401: no signed-in customer. 402: service ended. ' +
+          '404: unknown, or another customer’s. 409: the store has confirmed it, or it is closed.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: customerCancelSchema,
+        response: {
+          200: customerOrderSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { scope } = customerOf(request);
+      await cancelByCustomer(db, scope, request.params.orderId, request.body);
+      return getCustomerOrder(db, scope, request.params.orderId);
+    },
   );
 };

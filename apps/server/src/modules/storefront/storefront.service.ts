@@ -1,3 +1,4 @@
+import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -295,6 +296,7 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     paid: order.paidAt !== null,
     note: order.note,
     deliveryCode: order.state === orderStateFor(OrderStatus.Placed) ? order.deliveryCode : null,
+    cancelReason: order.cancelReason as CancelReason | null,
   };
 }
 

@@ -36,6 +36,7 @@ function moved(order: OrderDetail, changes: Partial<OrderDetail>, action = 'stat
         toStatus: status === order.status && action !== 'created' ? null : status,
         dexName: null,
         note: null,
+        reason: null,
         actorName: 'Kiran Rao',
         at: '2026-11-27T06:00:00.000Z',
       },

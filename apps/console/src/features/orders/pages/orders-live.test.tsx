@@ -71,6 +71,7 @@ function changedElsewhere(
         toStatus: status === before.status ? null : status,
         dexName: fields.dexName ?? null,
         note,
+        reason: null,
         actorName: 'Kiran Rao',
         at: new Date().toISOString(),
       },

@@ -38,7 +38,16 @@ const order421 = orderFixture({
   customerName: 'Zara Zone',
   placedAt,
   timeline: [
-    { id: 1, fromStatus: null, toStatus: 0, dexName: null, note: null, actorName: 'Zara Zone', at: placedAt },
+    {
+      id: 1,
+      fromStatus: null,
+      toStatus: 0,
+      dexName: null,
+      note: null,
+      reason: null,
+      actorName: 'Zara Zone',
+      at: placedAt,
+    },
   ],
 });
 const delivered422 = orderFixture({ number: 422, customerName: 'Yusuf Yard', status: -2, placedAt });

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { OrderStatus } from '../orders.ts';
+import { singleLine } from '../text.ts';
+
+/**
+ * Why an order was cancelled (B18, ADR 0068). Staff choose from one list, customers from
+ * another; each is kept on the order and its timeline as a code, shown by its label, so a
+ * report can count them and another language can name them.
+ */
+export const staffCancelReasons = [
+  'OUT_OF_STOCK',
+  'STORE_CLOSED',
+  'NO_EXECUTIVE',
+  'ADDRESS_UNREACHABLE',
+  'CUSTOMER_ASKED',
+  'PAYMENT_NOT_RECEIVED',
+  'OTHER',
+] as const;
+export const customerCancelReasons = [
+  'ORDERED_BY_MISTAKE',
+  'CHANGE_ITEMS',
+  'TAKING_TOO_LONG',
+  'FOUND_ELSEWHERE',
+  'OTHER',
+] as const;
+export const cancelReasons = [...new Set([...staffCancelReasons, ...customerCancelReasons])] as [
+  CancelReason,
+  ...CancelReason[],
+];
+export type StaffCancelReason = (typeof staffCancelReasons)[number];
+export type CustomerCancelReason = (typeof customerCancelReasons)[number];
+export type CancelReason = StaffCancelReason | CustomerCancelReason;
+
+export const cancelReasonLabels: Record<CancelReason, string> = {
+  OUT_OF_STOCK: 'Items out of stock',
+  STORE_CLOSED: 'Store closed or too busy',
+  NO_EXECUTIVE: 'No delivery executive free',
+  ADDRESS_UNREACHABLE: 'Address not reachable',
+  CUSTOMER_ASKED: 'Customer asked to cancel',
+  PAYMENT_NOT_RECEIVED: 'Payment not received',
+  ORDERED_BY_MISTAKE: 'Ordered by mistake',
+  CHANGE_ITEMS: 'Want to change items',
+  TAKING_TOO_LONG: 'Taking too long',
+  FOUND_ELSEWHERE: 'Found it elsewhere',
+  OTHER: 'Other',
+};
+
+/** Who cancelled an order: staff (console or API), the customer in their app. */
+export const cancelledByKinds = ['STAFF', 'CUSTOMER'] as const;
+export type CancelledBy = (typeof cancelledByKinds)[number];
+
+/** How the order's timeline names a customer who changed it (their cancel). */
+export const customerActorName = (name: string) => `${name} (customer)`;
+
+/** A customer cancels only until the store confirms (B18). */
+export function customerMayCancel(order: { status: number }): boolean {
+  return order.status === OrderStatus.Placed;
+}
+
+export const cancelMessages = {
+  reasonOnlyOnCancel: 'A reason goes only with Cancelled',
+  confirmedAlready: 'The store has confirmed this order: call the store to cancel it',
+} as const;
+
+/** `POST /api/storefront/orders/:orderId/cancel`: the customer's cancel, with why. */
+export const customerCancelSchema = z.object({
+  reason: z.enum(customerCancelReasons, { error: 'choose one of the reasons offered' }).optional(),
+  /** In their own words, beside the reason. */
+  note: singleLine(200).optional(),
+});
+export type CustomerCancel = z.infer<typeof customerCancelSchema>;
+
+/** The reason a staff change to Cancelled may carry (optional for API clients; the console asks for one). */
+export const staffCancelReasonSchema = z.enum(staffCancelReasons, {
+  error: 'choose one of the reasons offered',
+});
