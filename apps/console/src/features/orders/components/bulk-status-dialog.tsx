@@ -18,6 +18,8 @@ import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
 import { plural } from '@/lib/plural.ts';
 import { finalChangeWords, orderNumbers } from './final-change-words.ts';
+import { CancelReasonField, reasonRequired } from './cancel-reason-field.tsx';
+import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
 
 /** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
 function numbers(orders: OrderSummary[]): string {
@@ -59,6 +61,8 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
   const [dexId, setDexId] = useState<string | null>(null);
   const [dexError, setDexError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
+  const [reason, setReason] = useState<StaffCancelReason | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   // Delivered and Cancelled can't be undone: Save asks once more before making them.
   const [confirming, setConfirming] = useState(false);
   // The question starts on Back: a second key press can't make the change.
@@ -88,9 +92,19 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       setConfirming(true);
       return;
     }
+    const cancels = status === OrderStatus.Cancelled;
+    if (cancels && !reason) {
+      setReasonError(reasonRequired);
+      return;
+    }
     setDexError(null);
     change.mutate(
-      { orders: orders.map(({ id, version }) => ({ id, version })), status, dexId: chosenDex },
+      {
+        orders: orders.map(({ id, version }) => ({ id, version })),
+        status,
+        dexId: chosenDex,
+        ...(cancels && reason ? { reason } : {}),
+      },
       {
         onSuccess: (changed) => {
           notify(
@@ -123,7 +137,20 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
         <DialogTitle id={titleId}>{words.question}</DialogTitle>
         <DialogContent>
-          <DialogContentText>{words.explanation}</DialogContentText>
+          <Stack spacing={2}>
+            <DialogContentText>{words.explanation}</DialogContentText>
+            {status === OrderStatus.Cancelled ? (
+              <CancelReasonField
+                value={reason}
+                onChange={(next) => {
+                  setReason(next);
+                  setReasonError(null);
+                }}
+                error={reasonError}
+                disabled={busy}
+              />
+            ) : null}
+          </Stack>
         </DialogContent>
         <DialogActions>
           <Button ref={backRef} onClick={() => setConfirming(false)} disabled={busy}>

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { orderStatusLabels } from '@storedesk/shared/orders';
+import { cancelReasonLabels } from '@storedesk/shared/orders/cancellation';
 import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
 import { useState } from 'react';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -40,6 +41,11 @@ function TimelineEntry({ event, divider }: { event: OrderEvent; divider: boolean
             {event.dexName ? (
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
                 Delivery executive: {event.dexName}
+              </Typography>
+            ) : null}
+            {event.reason ? (
+              <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
+                Reason: {cancelReasonLabels[event.reason]}
               </Typography>
             ) : null}
             {event.note ? (

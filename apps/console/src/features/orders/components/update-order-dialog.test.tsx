@@ -124,6 +124,36 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     expect(statusPosts(api, order)).toHaveLength(0);
   });
 
+  it('cancels only with a reason of the staff list, sent with the change and shown on the timeline', async () => {
+    const order = orderFixture({ status: 0, version: 4 });
+    const { user, api, dialog } = await openDialog(order);
+
+    await user.click(within(dialog).getByRole('button', { name: /^Cancelled/ }));
+    const yes = within(dialog).getByRole('button', { name: `Yes, cancel order #${order.number}` });
+    await user.click(yes);
+    expect(await within(dialog).findByText('Choose why the order is cancelled')).toBeInTheDocument();
+    expect(statusPosts(api, order)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Items out of stock',
+      'Store closed or too busy',
+      'No delivery executive free',
+      'Address not reachable',
+      'Customer asked to cancel',
+      'Payment not received',
+      'Other',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Items out of stock' }));
+    expect(within(dialog).queryByText('Choose why the order is cancelled')).not.toBeInTheDocument();
+    await user.click(yes);
+
+    expect(await screen.findByText(`Order #${order.number} is Cancelled`)).toBeInTheDocument();
+    expect(statusPosts(api, order)[0]?.body).toEqual({ status: -1, reason: 'OUT_OF_STOCK', version: 4 });
+    expect(await screen.findByText('Reason: Items out of stock')).toBeInTheDocument();
+  });
+
   it('names its dismiss button Close, never Cancel, beside the status Cancelled', async () => {
     const order = orderFixture({ status: 0 });
     const { dialog } = await openDialog(order);
@@ -141,6 +171,8 @@ describe('Update Order dialog', { timeout: 30_000 }, () => {
     });
 
     await user.click(within(dialog).getByRole('button', { name: /^Cancelled/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'Customer asked to cancel' }));
     await user.click(within(dialog).getByRole('button', { name: `Yes, cancel order #${order.number}` }));
 
     expect(await within(dialog).findByText(messages.staleRecord)).toBeInTheDocument();

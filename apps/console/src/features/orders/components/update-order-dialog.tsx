@@ -20,6 +20,8 @@ import { currentOrderOf, useChangeOrderStatus } from '@/features/orders/api/chan
 import { ExecutivePicker } from './executive-picker.tsx';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { finalChangeWords } from './final-change-words.ts';
+import { CancelReasonField, reasonRequired } from './cancel-reason-field.tsx';
+import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
 
 /** SPEC §4: the dialog offers all five statuses. */
 export const statusChoices: readonly OrderStatus[] = [
@@ -61,6 +63,8 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
   const [message, setMessage] = useState<string | null>(null);
   const [dexId, setDexId] = useState<string | null>(order.dexId);
   const [dexError, setDexError] = useState<string | null>(null);
+  const [reason, setReason] = useState<StaffCancelReason | null>(null);
+  const [reasonError, setReasonError] = useState<string | null>(null);
   // The question before a final change starts on Back: a second key press can't make the change.
   const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -75,8 +79,21 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
   const save = (status: OrderStatus, chosenDexId?: string) => {
     setMessage(null);
     setDexError(null);
+    const cancels = status === OrderStatus.Cancelled;
+    if (cancels && !reason) {
+      setReasonError(reasonRequired);
+      return;
+    }
     change.mutate(
-      { orderId: shown.id, change: { status, dexId: chosenDexId, version: shown.version } },
+      {
+        orderId: shown.id,
+        change: {
+          status,
+          dexId: chosenDexId,
+          version: shown.version,
+          ...(cancels && reason ? { reason } : {}),
+        },
+      },
       {
         onSuccess: (saved) => {
           notify(`Order #${saved.number} is ${orderStatusLabels[saved.status]}`);
@@ -177,6 +194,17 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{finalChangeWords([shown.number], step.status).explanation}</DialogContentText>
+            {step.status === OrderStatus.Cancelled ? (
+              <CancelReasonField
+                value={reason}
+                onChange={(next) => {
+                  setReason(next);
+                  setReasonError(null);
+                }}
+                error={reasonError}
+                disabled={busy}
+              />
+            ) : null}
             {message ? <Alert severity="error">{message}</Alert> : null}
           </Stack>
         </DialogContent>

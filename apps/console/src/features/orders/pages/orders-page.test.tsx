@@ -326,6 +326,31 @@ describe('orders', { timeout: 30_000 }, () => {
     expect(api.callsTo('POST /api/orders/status')).toHaveLength(0);
   });
 
+  it('cancels checked orders only with a reason, sent with the change', async () => {
+    const { user, api } = renderOrders('/orders');
+    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
+    await user.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const ask = await screen.findByRole('dialog', { name: 'Cancel order #1003?' });
+    await user.click(within(ask).getByRole('button', { name: 'Yes, cancel order #1003' }));
+    expect(await within(ask).findByText('Choose why the order is cancelled')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/status')).toHaveLength(0);
+    await user.click(within(ask).getByRole('combobox', { name: /^Reason/ }));
+    await user.click(await screen.findByRole('option', { name: 'No delivery executive free' }));
+    await user.click(within(ask).getByRole('button', { name: 'Yes, cancel order #1003' }));
+
+    expect(await screen.findByText('1 order is Cancelled')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/orders/status')[0]?.body).toEqual({
+      orders: [{ id: confirmed.id, version: confirmed.version }],
+      status: -1,
+      reason: 'NO_EXECUTIVE',
+    });
+  });
+
   it('names the orders that changed since they were chosen, and changes none', async () => {
     const { user, server, queryClient, api } = renderOrders('/orders');
     await user.click(await screen.findByRole('checkbox', { name: 'Select order #1001' }));

@@ -52,14 +52,14 @@ const order: OrderDetail = orderFixture({
   ],
 });
 
-function renderPrint(path: string) {
+function renderPrint(path: string, of: Partial<Pick<OrderBill, 'invoice'>> & { gstin?: string } = {}) {
   const server = ordersServer([order], adminSession);
   const { timeline: _timeline, ...rest } = order;
   const bill: OrderBill = {
-    business: { name: 'Demo Fresh Mart', logoUrl: null, gstin: null, timeZone: 'Asia/Kolkata' },
+    business: { name: 'Demo Fresh Mart', logoUrl: null, gstin: of.gstin ?? null, timeZone: 'Asia/Kolkata' },
     store: { name: order.storeName, address: '100 Feet Road', phone: '+91-9876543210' },
     order: { ...rest, items: order.items.map((line) => ({ ...line, gstRate: 5, hsn: null })) },
-    invoice: null,
+    invoice: of.invoice ?? null,
   };
   mockApi({ ...server.handlers, [`POST /api/orders/${order.id}/bill`]: () => json(200, bill) });
   return renderApp(path);
@@ -97,5 +97,31 @@ describe('printed order lines', { timeout: 30_000 }, () => {
       'Onions · 750 g · MRP ₹10.00 · Save ₹1.00 (10%)',
     ]);
     expect(lineNames(within(bill).getAllByRole('table')[0]!, 1)).toEqual(['1', '2', '1', '3 × 250 g']);
+  });
+});
+
+describe('the bill of a business with a GSTIN', { timeout: 30_000 }, () => {
+  it('is a pro-forma bill with no number before delivery, saying so', async () => {
+    renderPrint(`/orders/${order.id}/print/bill`, { gstin: '27AAPFU0939F1ZV' });
+    const bill = await screen.findByRole('article', { name: 'Pro-forma bill' });
+    expect(within(bill).getByText('PRO-FORMA BILL')).toBeInTheDocument();
+    expect(
+      within(bill).getByText('Not a tax invoice: the invoice is issued on delivery'),
+    ).toBeInTheDocument();
+    expect(within(bill).queryByText(/^Invoice no\./)).toBeNull();
+  });
+
+  it('is the tax invoice with its number once delivered', async () => {
+    renderPrint(`/orders/${order.id}/print/bill`, {
+      gstin: '27AAPFU0939F1ZV',
+      invoice: {
+        number: 42,
+        slabs: [{ rate: 5, valuePaise: 100, taxablePaise: 95, cgstPaise: 2, sgstPaise: 3 }],
+      },
+    });
+    const bill = await screen.findByRole('article', { name: 'Tax invoice' });
+    expect(within(bill).getByText('TAX INVOICE')).toBeInTheDocument();
+    expect(within(bill).getByText('Invoice no. 42')).toBeInTheDocument();
+    expect(within(bill).queryByText(/Not a tax invoice/)).toBeNull();
   });
 });

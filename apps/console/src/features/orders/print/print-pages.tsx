@@ -118,12 +118,19 @@ function LineSaving({ line }: { line: { itemPricePaise: number; mrpPaise?: numbe
   );
 }
 
+/** What the bill is: a tax invoice once numbered; before delivery a business with a GSTIN prints a pro-forma bill (B18). */
+export function billKind(bill: Pick<OrderBill, 'business' | 'invoice'>): string {
+  if (bill.invoice) return 'Tax invoice';
+  return bill.business.gstin ? 'Pro-forma bill' : 'Bill';
+}
+
 /** The bill's body: a GST tax invoice when the business has a GSTIN and the order a number. */
 export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: string }) {
   const { business, store, order, invoice } = bill;
   const address = order.deliveryAddress;
+  const kind = billKind(bill);
   return (
-    <article aria-label={invoice ? 'Tax invoice' : 'Bill'}>
+    <article aria-label={kind}>
       {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
       <h1>{business.name}</h1>
       <p className="centre">{store.name}</p>
@@ -131,8 +138,11 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
       {store.phone ? <p className="centre">Phone {store.phone}</p> : null}
       {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
       <hr className="rule" />
-      <p className="centre big">{invoice ? 'TAX INVOICE' : 'BILL'}</p>
+      <p className="centre big">{kind.toUpperCase()}</p>
       {invoice ? <p>Invoice no. {invoice.number}</p> : null}
+      {!invoice && business.gstin && order.status !== OrderStatus.Cancelled ? (
+        <p className="centre">Not a tax invoice: the invoice is issued on delivery</p>
+      ) : null}
       <p>Order #{order.number}</p>
       <p>{formatDateTime(order.placedAt, timeZone)}</p>
       {order.status === OrderStatus.Cancelled ? <p className="big">CANCELLED</p> : null}
@@ -267,8 +277,8 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
 }
 
 /**
- * /orders/:orderId/print/bill (B15): the bill that goes in the bag — a GST tax invoice when the
- * business has entered its GSTIN.
+ * /orders/:orderId/print/bill (B15): the bill that goes in the bag — a GST tax invoice once the
+ * order of a business with a GSTIN is delivered, a pro-forma bill before that (B18).
  */
 export function BillPage() {
   const { orderId = '' } = useParams();
@@ -277,7 +287,7 @@ export function BillPage() {
   const current = bill.data;
   return (
     <PrintSheet
-      title={current ? `${current.invoice ? 'Tax invoice' : 'Bill'} #${current.order.number}` : 'Bill'}
+      title={current ? `${billKind(current)} #${current.order.number}` : 'Bill'}
       orderId={orderId}
       ready={Boolean(current)}
     >
