@@ -292,6 +292,40 @@ describe('the customer app', () => {
     }
   });
 
+  it('lets the customer cancel an order the store has not confirmed, with a reason staff then see', async () => {
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
+    const { context, page } = await phone();
+    const staff = await newPage(browser);
+    try {
+      await context.addInitScript(
+        (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
+        JSON.stringify(session),
+      );
+      await page.goto(`/orders/${order.id}`);
+      const status = page.getByTestId('order-status');
+      await expect.poll(() => status.textContent()).toBe('Placed');
+      await page.getByRole('button', { name: 'Cancel this order' }).click();
+      const form = page.getByRole('form', { name: `Cancel order #${order.number}` });
+      await form.getByRole('radio', { name: 'Ordered by mistake' }).check();
+      expect(await seriousFindings(page)).toEqual([]);
+      await form.getByRole('button', { name: `Yes, cancel order #${order.number}` }).click();
+      await expect.poll(() => status.textContent()).toBe('Cancelled');
+      await page.getByText('Reason: Ordered by mistake').waitFor();
+      expect(await page.getByRole('button', { name: 'Cancel this order' }).count()).toBe(0);
+      expect(await page.getByText(/^Delivery code/).count()).toBe(0);
+
+      // The console's timeline names the customer and their reason.
+      await signInThroughForm(staff.page, demo.owner);
+      await staff.page.waitForURL('**/dashboard');
+      await staff.page.goto(`/orders/${order.id}`);
+      await staff.page.getByText('Reason: Ordered by mistake').waitFor();
+      await staff.page.getByText(/^Kiran Rao \(customer\) · /).waitFor();
+    } finally {
+      await context.close();
+      await staff.context.close();
+    }
+  });
+
   it('offline after a first visit: opens any screen, shows the business and the customer’s last orders, says so, and recovers by itself', async () => {
     const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
     const { context, page } = await phone();

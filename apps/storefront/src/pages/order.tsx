@@ -12,6 +12,14 @@ import { api } from '../lib/api.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
+import { useState } from 'react';
+import type { ApiError } from '@storedesk/web/api';
+import {
+  cancelReasonLabels,
+  customerCancelReasons,
+  customerMayCancel,
+  type CustomerCancelReason,
+} from '@storedesk/shared/orders/cancellation';
 
 const steps = [
   OrderStatus.Placed,
@@ -64,12 +72,91 @@ function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string 
   );
 }
 
+/**
+ * Cancel while the store has not confirmed (B18): asks why (optional), then cancels. A refusal
+ * (the store confirmed meanwhile) says so, and the page shows the order as it is now.
+ */
+function CancelOrder({
+  order,
+  onChanged,
+}: {
+  order: CustomerOrder;
+  onChanged: (order: CustomerOrder) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState<CustomerCancelReason | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const cancel = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const cancelled = await api<CustomerOrder>(
+        'POST',
+        `/orders/${order.id}/cancel`,
+        reason ? { reason } : {},
+      );
+      onChanged(cancelled);
+    } catch (failure) {
+      setError(failure as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!asking) {
+    return (
+      <button type="button" className="text-button" onClick={() => setAsking(true)}>
+        Cancel this order
+      </button>
+    );
+  }
+  return (
+    <form
+      aria-label={`Cancel order #${order.number}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void cancel();
+      }}
+    >
+      <fieldset>
+        <legend className="section-title">Why cancel? (optional)</legend>
+        {customerCancelReasons.map((choice) => (
+          <label key={choice} className="choice">
+            <input
+              type="radio"
+              name="cancel-reason"
+              value={choice}
+              checked={reason === choice}
+              onChange={() => setReason(choice)}
+            />
+            <span>{cancelReasonLabels[choice]}</span>
+          </label>
+        ))}
+      </fieldset>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <button type="submit" className="button block danger" disabled={busy}>
+        {busy ? 'Cancelling…' : `Yes, cancel order #${order.number}`}
+      </button>
+      <button type="button" className="text-button" disabled={busy} onClick={() => setAsking(false)}>
+        Keep my order
+      </button>
+    </form>
+  );
+}
+
 export default function OrderPage({ orderId }: { orderId: string }) {
   const business = useBusiness();
   const signedIn = session.use();
   const order = useData(signedIn ? `order:${orderId}` : null, () =>
     api<CustomerOrder>('GET', `/orders/${orderId}`),
   );
+  const [changed, setChanged] = useState<CustomerOrder | null>(null);
   useOrderNews(order.reload, orderId);
 
   if (!signedIn) {
@@ -84,7 +171,8 @@ export default function OrderPage({ orderId }: { orderId: string }) {
   }
   if (order.error && !order.data) return <ErrorPanel error={order.error} onRetry={order.reload} />;
   if (!order.data) return <Spinner label="Loading your order…" />;
-  const o = order.data;
+  // The order as the customer's own cancel left it, until a newer read.
+  const o = changed && changed.timeline.length >= order.data.timeline.length ? changed : order.data;
   const upi = business.paymentModes.find((mode) => mode.type === 'UPI');
   const statusLabel = orderStatusLabels[o.status as OrderStatus];
 
@@ -99,6 +187,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           Status: <strong data-testid="order-status">{statusLabel}</strong>
         </p>
         <Progress order={o} timeZone={business.timeZone} />
+        {o.cancelReason ? <p className="muted">Reason: {cancelReasonLabels[o.cancelReason]}</p> : null}
         {o.state === 1 ? <OrderAlerts /> : null}
         {o.deliveryCode ? (
           <p className="code-box">
@@ -136,6 +225,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           {o.paid ? ' · Paid' : ''}
         </p>
         {o.note ? <p className="muted">Your note: {o.note}</p> : null}
+        {customerMayCancel(o) ? <CancelOrder order={o} onChanged={setChanged} /> : null}
       </section>
       <Bill bill={o} />
       <section className="panel">
