@@ -249,6 +249,7 @@ describe('the walk', () => {
       'DELETE /api/storefront/addresses/{addressId}',
       'GET /api/storefront/orders',
       'GET /api/storefront/orders/{orderId}',
+      'POST /api/storefront/orders/{orderId}/cancel',
       'GET /api/storefront/events',
     ]) {
       expect(customerRoutes).toContain(known);
@@ -475,6 +476,7 @@ describe('the customer app (storefront and customer access)', () => {
     expect(naming.map(label).sort()).toEqual([
       'DELETE /api/storefront/addresses/{addressId}',
       'GET /api/storefront/orders/{orderId}',
+      'POST /api/storefront/orders/{orderId}/cancel',
     ]);
     for (const op of naming) {
       const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);

@@ -380,6 +380,11 @@ const walk: Record<string, Entry> = {
     url: `/api/orders/${r.order.id}/payment`,
     payload: version(r.order),
   })),
+  'GET /api/orders/{orderId}/refunds': record((r) => ({ url: `/api/orders/${r.order.id}/refunds` })),
+  'POST /api/orders/{orderId}/refunds': record((r) => ({
+    url: `/api/orders/${r.order.id}/refunds`,
+    payload: { amountPaise: 100, ...version(r.order) },
+  })),
   'GET /api/admins': filtered((r) => ({ url: `/api/admins?zoneId=${r.zone}` })),
   'POST /api/admins': placedIn((r) => ({
     url: '/api/admins',
@@ -636,6 +641,14 @@ const walk: Record<string, Entry> = {
     requests: (r) => [
       { url: `/api/storefront/orders/${r.customerOrder}` },
       { url: `/api/storefront/orders/${r.order.id}` },
+    ],
+    status: 404,
+  },
+  'POST /api/storefront/orders/{orderId}/cancel': {
+    kind: 'customer',
+    requests: (r) => [
+      { url: `/api/storefront/orders/${r.customerOrder}/cancel`, payload: { reason: 'OTHER' } },
+      { url: `/api/storefront/orders/${r.order.id}/cancel`, payload: {} },
     ],
     status: 404,
   },

@@ -105,6 +105,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     paidByName: null,
     note: 'Please ring the bell twice',
     cancelReason: null,
+    refundedPaise: 0,
     timeline: [
       {
         id: 1,
@@ -137,6 +138,7 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     paidByName: _paidByName,
     note: _note,
     cancelReason: _cancelReason,
+    refundedPaise: _refundedPaise,
     timeline: _timeline,
     ...summary
   } = order;

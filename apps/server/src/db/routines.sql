@@ -281,6 +281,9 @@ CREATE OR REPLACE TRIGGER "customers_audit" AFTER UPDATE ON "customers" FOR EACH
   WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('customer', 'id', 'blocked_at');
 CREATE OR REPLACE TRIGGER "cash_settlements_audit" AFTER INSERT OR UPDATE OR DELETE ON "cash_settlements" FOR EACH ROW
   WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('cash-settlement', 'executive_id', '');
+-- Refunds (B18): each one made or recorded, and each change of its state, under its order's id.
+CREATE OR REPLACE TRIGGER "refunds_audit" AFTER INSERT OR UPDATE ON "refunds" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('refund', 'order_id', 'state');
 CREATE OR REPLACE TRIGGER "passkeys_audit" AFTER INSERT OR DELETE ON "passkeys" FOR EACH ROW
   WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('passkey', 'name', '');
 CREATE OR REPLACE TRIGGER "api_keys_audit" AFTER INSERT OR UPDATE ON "api_keys" FOR EACH ROW

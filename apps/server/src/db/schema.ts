@@ -650,6 +650,8 @@ export const orders = pgTable(
     invoiceNumber: bigint('invoice_number', { mode: 'number' }),
     /** Why it was cancelled (B18), a code of packages/shared's cancellation reasons; null otherwise. */
     cancelReason: text('cancel_reason'),
+    /** The sum of its refunds not failed (B18, ADR 0069), kept with each refund under the order's lock. */
+    refundedPaise: money('refunded_paise').notNull().default(0),
     version: version(),
     updatedAt: updatedAt(),
   },
@@ -714,6 +716,55 @@ export const orderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
+);
+
+/**
+ * Money given back for a paid order (B18, ADR 0069): recorded by staff for cash and UPI (processed
+ * at once), or made through the payment gateway (pending until it answers). A refund of an order
+ * that had its tax invoice carries a credit note, numbered per business and financial year.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountPaise: money('amount_paise').notNull(),
+    method: text('method', { enum: ['CASH', 'UPI', 'GATEWAY'] }).notNull(),
+    state: text('state', { enum: ['PENDING', 'PROCESSED', 'FAILED'] }).notNull(),
+    reference: text('reference'),
+    note: text('note'),
+    /** The financial year (by the year it starts) and number of its credit note; null without one. */
+    creditNoteYear: smallint('credit_note_year'),
+    creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
+    createdById: uuid('created_by_id'),
+    createdByName: text('created_by_name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('refunds_order_idx').on(t.orderId, t.createdAt),
+    index('refunds_business_created_idx').on(t.businessId, t.createdAt),
+    uniqueIndex('refunds_credit_note_idx')
+      .on(t.businessId, t.creditNoteYear, t.creditNoteNumber)
+      .where(sql`${t.creditNoteNumber} IS NOT NULL`),
+    check('refunds_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** The last credit note number each business gave out in each financial year (B18): gap-free, as invoices are. */
+export const creditNoteNumbers = pgTable(
+  'credit_note_numbers',
+  {
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    financialYear: smallint('financial_year').notNull(),
+    lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessId, t.financialYear] })],
 );
 
 /** Per-day order counters kept with every order write, so the dashboard never scans orders. */

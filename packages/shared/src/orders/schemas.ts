@@ -127,6 +127,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   note: z.string().nullable(),
   /** Why it was cancelled and by whom (B18); null unless cancelled with a reason. */
   cancelReason: z.enum(cancelReasons).nullable(),
+  /** What of its payment was given back, by refunds not failed (B18). */
+  refundedPaise: z.number().int(),
   timeline: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

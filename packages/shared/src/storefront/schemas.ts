@@ -210,6 +210,8 @@ export const storefrontOrderSchema = z.object({
   deliveryCode: z.string().nullable(),
   /** Why it was cancelled (B18); null unless cancelled with a reason. */
   cancelReason: z.enum(cancelReasons).nullable(),
+  /** What of its payment was given back (B18). */
+  refundedPaise: z.number().int(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 

@@ -93,6 +93,7 @@ const detailColumns = {
   paidByName: orders.paidByName,
   note: orders.note,
   cancelReason: orders.cancelReason,
+  refundedPaise: orders.refundedPaise,
 };
 
 function visible(scope: Scope): SQL[] {

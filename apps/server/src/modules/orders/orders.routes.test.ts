@@ -557,6 +557,7 @@ describe('one order', () => {
       paidByName: null,
       note: null,
       cancelReason: null,
+      refundedPaise: 0,
       timeline: [],
     });
 

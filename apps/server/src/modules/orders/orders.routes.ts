@@ -18,6 +18,8 @@ import { authOf } from '#server/plugins/access.ts';
 import type { OrderNews } from '#server/modules/push/push.service.ts';
 import { orderBillSchema } from '@storedesk/shared/orders/invoice';
 import { issueBill } from './bill.service.ts';
+import { refundInputSchema, refundListSchema, refundSchema } from '@storedesk/shared/payments/refunds';
+import { listRefunds, refundOrder } from './refunds.service.ts';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 
@@ -179,5 +181,43 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => orders.markOrderPaid(db, authOf(request), request.params.orderId, request.body),
+  );
+
+  app.get(
+    '/orders/:orderId/refunds',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'An order’s refunds, oldest first, each with its state and credit note',
+        params,
+        response: { 200: refundListSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => listRefunds(db, authOf(request), request.params.orderId),
+  );
+
+  app.post(
+    '/orders/:orderId/refunds',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Record a refund of a paid order, in full or in part (cash or UPI given back)',
+        description:
+          'Processed at once, on the order’s timeline and in the audit log; a credit note is issued when the ' +
+          'order had its tax invoice. 400: an amount of 0, or more than is left of the payment. 409: the ' +
+          'order changed since `version` was read (with the order as it is now), or it is not paid. 404: ' +
+          'not an order the caller can see.',
+        params,
+        body: refundInputSchema,
+        response: {
+          201: z.object({ order: orderDetailSchema, refund: refundSchema }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const made = await refundOrder(db, authOf(request), request.params.orderId, request.body);
+      return reply.code(201).send(made);
+    },
   );
 };

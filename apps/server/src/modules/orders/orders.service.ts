@@ -59,7 +59,11 @@ function toSummary(row: SummaryRow): OrderSummary {
 }
 
 /** An order with its timeline; the timeline is read unless the caller has it. */
-async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineRow[]): Promise<OrderDetail> {
+export async function toDetail(
+  db: Executor,
+  row: repo.OrderRow,
+  known?: repo.TimelineRow[],
+): Promise<OrderDetail> {
   const timeline = known ?? (await repo.findTimeline(db, row.id));
   return {
     ...toSummary(row),
@@ -77,6 +81,7 @@ async function toDetail(db: Executor, row: repo.OrderRow, known?: repo.TimelineR
     paidByName: row.paidByName,
     note: row.note,
     cancelReason: row.cancelReason as CancelReason | null,
+    refundedPaise: row.refundedPaise,
     timeline: timeline.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as OrderStatus | null,
@@ -407,7 +412,8 @@ export async function cancelByCustomer(
         await applyChange(tx, { id: null, name: customerActorName(order.customerName) }, order, change);
       });
     } catch (error) {
-      if (error instanceof AppError && error.message === messages.staleRecord && tries < CANCEL_TRIES) continue;
+      if (error instanceof AppError && error.message === messages.staleRecord && tries < CANCEL_TRIES)
+        continue;
       throw error;
     }
     moved?.(order.id);

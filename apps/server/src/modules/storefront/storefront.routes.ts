@@ -345,7 +345,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           '404: unknown, or another customer’s. 409: the store has confirmed it, or it is closed.',
         headers: customerHeaders,
         params: z.object({ orderId: idParam }),
-        body: customerCancelSchema,
+        // No body at all is a cancel without a reason.
+        body: customerCancelSchema.nullish(),
         response: {
           200: customerOrderSchema,
           400: errorEnvelopeSchema,
@@ -358,7 +359,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { scope } = customerOf(request);
-      await cancelByCustomer(db, scope, request.params.orderId, request.body);
+      await cancelByCustomer(db, scope, request.params.orderId, request.body ?? {});
       return getCustomerOrder(db, scope, request.params.orderId);
     },
   );

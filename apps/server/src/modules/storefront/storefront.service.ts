@@ -297,6 +297,7 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     note: order.note,
     deliveryCode: order.state === orderStateFor(OrderStatus.Placed) ? order.deliveryCode : null,
     cancelReason: order.cancelReason as CancelReason | null,
+    refundedPaise: order.refundedPaise,
   };
 }
 

@@ -1,0 +1,71 @@
+/** Refunds of orders and their credit notes (B18, ADR 0069). */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Executor } from '#server/db/client.ts';
+import { businesses, creditNoteNumbers, orderEvents, orders, refunds } from '#server/db/schema.ts';
+import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+
+/** What a refund decides on besides the order: its invoice number and the business's clock. */
+export async function refundContext(tx: Executor, scope: BusinessScope, orderId: string) {
+  const [row] = await tx
+    .select({ invoiceNumber: orders.invoiceNumber, timeZone: businesses.timeZone })
+    .from(orders)
+    .innerJoin(businesses, eq(businesses.id, orders.businessId))
+    .where(and(ofBusiness(orders, scope), eq(orders.id, orderId)));
+  return row!;
+}
+
+/** The business's next credit note number in a financial year, under its counter row's lock: no gaps, none twice. */
+export async function nextCreditNoteNumber(
+  tx: Executor,
+  scope: BusinessScope,
+  financialYear: number,
+): Promise<number> {
+  const [counter] = await tx
+    .insert(creditNoteNumbers)
+    .values({ businessId: scope.businessId, financialYear, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [creditNoteNumbers.businessId, creditNoteNumbers.financialYear],
+      set: { lastNumber: sql`${creditNoteNumbers.lastNumber} + 1` },
+    })
+    .returning({ number: creditNoteNumbers.lastNumber });
+  return counter!.number;
+}
+
+export type NewRefund = Omit<typeof refunds.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * Writes a refund with what it does to its order: the order's refunded sum and version move, and
+ * its timeline says so, all in one statement. The caller holds the order's row lock.
+ */
+export async function insertRefund(
+  tx: Executor,
+  refund: NewRefund,
+  timelineNote: string,
+): Promise<typeof refunds.$inferSelect> {
+  const [row] = await tx.insert(refunds).values(refund).returning();
+  await tx
+    .update(orders)
+    .set({
+      refundedPaise: sql`${orders.refundedPaise} + ${refund.amountPaise}`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofBusiness(orders, refund), eq(orders.id, refund.orderId)));
+  await tx.insert(orderEvents).values({
+    orderId: refund.orderId,
+    businessId: refund.businessId,
+    note: timelineNote,
+    actorId: refund.createdById ?? null,
+    actorName: refund.createdByName,
+  });
+  return row!;
+}
+
+/** An order's refunds, oldest first. */
+export async function findRefunds(db: Executor, scope: BusinessScope, orderId: string) {
+  return db
+    .select()
+    .from(refunds)
+    .where(and(ofBusiness(refunds, scope), eq(refunds.orderId, orderId)))
+    .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
