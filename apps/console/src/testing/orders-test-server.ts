@@ -4,6 +4,13 @@ import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { messages } from '@storedesk/shared/messages';
 import { needsExecutive, OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
+import {
+  manualRefundMethod,
+  refundablePaise,
+  refundMessages,
+  type Refund,
+  type RefundInput,
+} from '@storedesk/shared/payments/refunds';
 import type { ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import type { DeliveryExecutive } from '@storedesk/shared/staff/schemas';
 import { adminSession, listOf, storeFixture, zoneNorth, zoneSouth } from './fixtures.ts';
@@ -320,6 +327,42 @@ export function ordersServer(
       };
       orders = orders.map((each) => (each.id === id ? saved : each));
       return json(200, saved);
+    };
+    // Refunds (B18) under the server's rules of the shared package: paid orders, at most what is left.
+    let refunds: Refund[] = [];
+    handlers[`GET /api/orders/${id}/refunds`] = () => json(200, { items: refunds });
+    handlers[`POST /api/orders/${id}/refunds`] = (call) => {
+      const order = find()!;
+      const input = call.body as RefundInput;
+      if (input.version !== order.version) {
+        return apiError(409, 'conflict', messages.staleRecord, { current: order });
+      }
+      if (!order.paidAt) return apiError(409, 'conflict', refundMessages.notPaid);
+      const left = refundablePaise({ paid: true, ...order });
+      if (input.amountPaise > left) {
+        return apiError(400, 'invalid_input', messages.invalidInput, {
+          fields: { amountPaise: refundMessages.tooMuch(left) },
+        });
+      }
+      const refund: Refund = {
+        id: `refund-${refunds.length + 1}`,
+        amountPaise: input.amountPaise,
+        method: manualRefundMethod(order.paymentMode),
+        state: 'PROCESSED',
+        reference: input.reference ?? null,
+        note: input.note ?? null,
+        creditNote: null,
+        createdByName: session.user.name,
+        createdAt: new Date().toISOString(),
+      };
+      refunds = [...refunds, refund];
+      const saved: OrderDetail = {
+        ...order,
+        refundedPaise: order.refundedPaise + input.amountPaise,
+        version: order.version + 1,
+      };
+      orders = orders.map((each) => (each.id === id ? saved : each));
+      return json(201, { order: saved, refund });
     };
   }
 

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@storedesk/shared/dates';
-import { rupeesDecimal } from '@storedesk/shared/money';
+import { formatRupees, rupeesDecimal } from '@storedesk/shared/money';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
@@ -224,6 +224,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           Payment: {o.paymentMode === 'COD' ? 'Cash on delivery' : (o.paymentMode ?? 'Not chosen')}
           {o.paid ? ' · Paid' : ''}
         </p>
+        {o.refundedPaise > 0 ? <p>Refunded: {formatRupees(o.refundedPaise)}</p> : null}
         {o.note ? <p className="muted">Your note: {o.note}</p> : null}
         {customerMayCancel(o) ? <CancelOrder order={o} onChanged={setChanged} /> : null}
       </section>

@@ -16,6 +16,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useMarkOrderPaid } from '@/features/orders/api/mark-order-paid.ts';
+import { OrderRefunds } from './order-refunds.tsx';
 import { useMapTiles } from '@/lib/map-tiles.ts';
 import { useTimeZone } from '@/lib/session.ts';
 
@@ -138,6 +139,7 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
             </Button>
           ) : null}
         </div>
+        <OrderRefunds order={order} />
         {order.note ? (
           <div>
             <Typography variant="subtitle2" component="h3">

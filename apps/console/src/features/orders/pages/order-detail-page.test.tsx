@@ -120,6 +120,45 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Mark payment received' })).not.toBeInTheDocument();
   });
 
+  it('refunds a paid order in part with the version the dialog opened on, then lists the refund', async () => {
+    const order = orderFixture({ version: 5, paidAt: minutesAgo(3), paidByName: 'Till' });
+    const { user, api } = renderOrder(order);
+
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: `Refund order #${order.number}` });
+    expect(dialog).toHaveTextContent('Up to ₹311.00 is left of the payment.');
+    const amount = within(dialog).getByRole('textbox', { name: /^Amount/ });
+    expect(amount).toHaveValue('311.00');
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(await within(dialog).findByText('Enter an amount in rupees, such as 140.50')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    // The server's word on the field.
+    expect(await within(dialog).findByText('At most ₹311.00 can be refunded')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '120.50');
+    await user.type(within(dialog).getByRole('textbox', { name: /^UPI reference/ }), 'UPI-991');
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+
+    expect(await screen.findByText(`Order #${order.number}: refund of ₹120.50 recorded`)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${order.id}/refunds`).map((call) => call.body)).toEqual([
+      { amountPaise: 40_000, version: 5 },
+      { amountPaise: 12_050, version: 5, reference: 'UPI-991' },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Refunds' });
+    expect(await within(list).findByText('₹120.50 · UPI · Processed')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Refunds · ₹120.50' })).toBeInTheDocument();
+  });
+
+  it('offers no refund of an order not paid', async () => {
+    renderOrder(orderFixture({ paidAt: null }));
+    await screen.findByRole('button', { name: 'Mark payment received' });
+    expect(screen.queryByRole('button', { name: 'Refund' })).not.toBeInTheDocument();
+  });
+
   it('shows the referral programme’s offer by its own name, as it shows a coupon', async () => {
     const order = orderFixture({
       couponCode: null,

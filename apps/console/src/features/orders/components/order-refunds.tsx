@@ -1,0 +1,187 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@storedesk/shared/dates';
+import { formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import {
+  manualRefundMethod,
+  refundablePaise,
+  refundMethodLabels,
+  refundStateLabels,
+} from '@storedesk/shared/payments/refunds';
+import { useId, useState } from 'react';
+import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { asApiError, isApiError } from '@/lib/api-client.ts';
+import { useTimeZone } from '@/lib/session.ts';
+import { useRefundOrder, useRefunds } from '@/features/orders/api/refunds.ts';
+
+/** What the order can still give back, as the dialog and the button read it. */
+const leftOf = (order: OrderDetail) =>
+  refundablePaise({
+    paid: order.paidAt !== null,
+    billAmountPaise: order.billAmountPaise,
+    refundedPaise: order.refundedPaise,
+  });
+
+/**
+ * Refund (B18): the amount (all that is left by default), the UPI reference or receipt, and a note.
+ * It writes with the order's version as the dialog opened, so a change meanwhile is a 409 that says so.
+ */
+function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const titleId = useId();
+  const notify = useSnackbar();
+  const refund = useRefundOrder();
+  const [opened] = useState(() => ({ version: order.version, left: leftOf(order) }));
+  const [amount, setAmount] = useState(rupeesDecimal(opened.left));
+  const [reference, setReference] = useState('');
+  const [note, setNote] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const method = manualRefundMethod(order.paymentMode);
+  const busy = refund.isPending;
+
+  const save = () => {
+    setMessage(null);
+    const paise = parseRupees(amount);
+    if (paise === null || paise <= 0) {
+      setFields({ amountPaise: 'Enter an amount in rupees, such as 140.50' });
+      return;
+    }
+    setFields({});
+    refund.mutate(
+      {
+        orderId: order.id,
+        input: {
+          amountPaise: paise,
+          version: opened.version,
+          ...(reference.trim() ? { reference: reference.trim() } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+      },
+      {
+        onSuccess: ({ refund: made }) => {
+          notify(`Order #${order.number}: refund of ${formatRupees(made.amountPaise)} recorded`);
+          onClose();
+        },
+        onError: (caught) => {
+          if (isApiError(caught, 401)) return;
+          const error = asApiError(caught);
+          if (error.status === 400 && error.fields) setFields(error.fields);
+          else setMessage(error.message);
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Refund order #{order.number}</DialogTitle>
+      <DialogContent>
+        <Stack
+          component="form"
+          id={`${titleId}-form`}
+          spacing={2}
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <DialogContentText>
+            Record money given back by {refundMethodLabels[method].toLowerCase()}. Up to{' '}
+            {formatRupees(opened.left)} is left of the payment.
+          </DialogContentText>
+          {message ? <Alert severity="error">{message}</Alert> : null}
+          <TextField
+            label="Amount (₹)"
+            required
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={Boolean(fields.amountPaise)}
+            helperText={fields.amountPaise ?? 'In full or in part'}
+            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+            disabled={busy}
+            autoFocus
+          />
+          <TextField
+            label={method === 'UPI' ? 'UPI reference (optional)' : 'Receipt or reference (optional)'}
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            error={Boolean(fields.reference)}
+            helperText={fields.reference}
+            slotProps={{ htmlInput: { maxLength: 60 } }}
+            disabled={busy}
+          />
+          <TextField
+            label="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            error={Boolean(fields.note)}
+            helperText={fields.note ?? 'Why, for the timeline'}
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+            disabled={busy}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy}>
+          Back
+        </Button>
+        <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
+          {busy ? 'Saving…' : 'Record refund'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The order's refunds with their state and credit note, and Refund while anything paid is left (B18). */
+export function OrderRefunds({ order }: { order: OrderDetail }) {
+  const timeZone = useTimeZone();
+  const [open, setOpen] = useState(false);
+  const refunds = useRefunds(order.id, order.refundedPaise > 0);
+  const left = leftOf(order);
+  if (order.paidAt === null) return null;
+  return (
+    <div>
+      {order.refundedPaise > 0 ? (
+        <>
+          <Typography variant="subtitle2" component="h3">
+            Refunds · {formatRupees(order.refundedPaise)}
+          </Typography>
+          <List dense disablePadding aria-label="Refunds">
+            {(refunds.data?.items ?? []).map((refund) => (
+              <ListItem key={refund.id} disableGutters>
+                <ListItemText
+                  primary={`${formatRupees(refund.amountPaise)} · ${refundMethodLabels[refund.method]} · ${
+                    refundStateLabels[refund.state]
+                  }${refund.creditNote ? ` · Credit note ${refund.creditNote}` : ''}`}
+                  secondary={`${refund.createdByName} · ${formatDateTime(refund.createdAt, timeZone)}${
+                    refund.reference ? ` · Ref. ${refund.reference}` : ''
+                  }${refund.note ? ` · ${refund.note}` : ''}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </>
+      ) : null}
+      {left > 0 ? (
+        <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setOpen(true)}>
+          Refund
+        </Button>
+      ) : null}
+      {open ? <RefundDialog order={order} onClose={() => setOpen(false)} /> : null}
+    </div>
+  );
+}
