@@ -250,6 +250,7 @@ describe('the walk', () => {
       'GET /api/storefront/orders',
       'GET /api/storefront/orders/{orderId}',
       'POST /api/storefront/orders/{orderId}/cancel',
+      'POST /api/storefront/orders/{orderId}/upi-paid',
       'GET /api/storefront/events',
     ]) {
       expect(customerRoutes).toContain(known);
@@ -389,7 +390,13 @@ describe("a variant's stock adjustment (B17)", () => {
 });
 
 /** A request of the customer app: the key (when given), a bearer token (when given), no body. */
+/** The body a customer route needs to get past its input's checks, where it needs one. */
+const customerBodies: Record<string, object> = {
+  'POST /api/storefront/orders/{orderId}/upi-paid': { reference: '433512345678' },
+};
+
 function asCustomerApp(op: Operation, key: string | undefined, token: string | undefined) {
+  const body = customerBodies[label(op)];
   return ctx.app.inject({
     method: op.method as 'GET',
     url: op.url,
@@ -397,6 +404,7 @@ function asCustomerApp(op: Operation, key: string | undefined, token: string | u
       ...(key === undefined ? {} : { 'x-storefront-key': key }),
       ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
     },
+    ...(body ? { payload: body } : {}),
   });
 }
 
@@ -477,6 +485,7 @@ describe('the customer app (storefront and customer access)', () => {
       'DELETE /api/storefront/addresses/{addressId}',
       'GET /api/storefront/orders/{orderId}',
       'POST /api/storefront/orders/{orderId}/cancel',
+      'POST /api/storefront/orders/{orderId}/upi-paid',
     ]);
     for (const op of naming) {
       const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);

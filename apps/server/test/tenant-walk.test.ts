@@ -652,6 +652,14 @@ const walk: Record<string, Entry> = {
     ],
     status: 404,
   },
+  'POST /api/storefront/orders/{orderId}/upi-paid': {
+    kind: 'customer',
+    requests: (r) => [
+      { url: `/api/storefront/orders/${r.customerOrder}/upi-paid`, payload: { reference: '433512345678' } },
+      { url: `/api/storefront/orders/${r.order.id}/upi-paid`, payload: { reference: '433512345678' } },
+    ],
+    status: 404,
+  },
   'GET /api/storefront/slides': {
     kind: 'key',
     request: () => ({ url: '/api/storefront/slides' }),

@@ -113,6 +113,8 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     note: 'Please ring the bell twice',
     cancelReason: null,
     refundedPaise: 0,
+    upiReference: null,
+    upiReportedAt: null,
     timeline: [
       {
         id: 1,
@@ -146,6 +148,8 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     note: _note,
     cancelReason: _cancelReason,
     refundedPaise: _refundedPaise,
+    upiReference: _upiReference,
+    upiReportedAt: _upiReportedAt,
     timeline: _timeline,
     ...summary
   } = order;

@@ -650,6 +650,9 @@ export const orders = pgTable(
     invoiceNumber: bigint('invoice_number', { mode: 'number' }),
     /** Why it was cancelled (B18), a code of packages/shared's cancellation reasons; null otherwise. */
     cancelReason: text('cancel_reason'),
+    /** The UPI reference (UTR) the customer gave with "I have paid", and when (B18); staff still confirm the payment. */
+    upiReference: text('upi_reference'),
+    upiReportedAt: ts('upi_reported_at'),
     /** The sum of its refunds not failed (B18, ADR 0069), kept with each refund under the order's lock. */
     refundedPaise: money('refunded_paise').notNull().default(0),
     version: version(),

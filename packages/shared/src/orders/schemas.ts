@@ -129,6 +129,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   cancelReason: z.enum(cancelReasons).nullable(),
   /** What of its payment was given back, by refunds not failed (B18). */
   refundedPaise: z.number().int(),
+  /** The UPI reference the customer gave with "I have paid", and when (B18); null until then. */
+  upiReference: z.string().nullable(),
+  upiReportedAt: z.string().nullable(),
   timeline: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

@@ -212,6 +212,8 @@ export const storefrontOrderSchema = z.object({
   cancelReason: z.enum(cancelReasons).nullable(),
   /** What of its payment was given back (B18). */
   refundedPaise: z.number().int(),
+  /** The UPI reference the customer gave with "I have paid" (B18); null until then. */
+  upiReference: z.string().nullable(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 

@@ -94,6 +94,8 @@ const detailColumns = {
   note: orders.note,
   cancelReason: orders.cancelReason,
   refundedPaise: orders.refundedPaise,
+  upiReference: orders.upiReference,
+  upiReportedAt: orders.upiReportedAt,
 };
 
 function visible(scope: Scope): SQL[] {
@@ -658,6 +660,41 @@ export async function markPaid(
     actorId: actor.id,
     actorName: actor.name,
   });
+  return true;
+}
+
+/**
+ * Records the UPI reference a customer gave for their order (B18) with a timeline row, if the order
+ * is still at `version`, unpaid and not cancelled. Answers whether it was written.
+ */
+export async function recordUpiReference(
+  tx: Executor,
+  scope: BusinessScope,
+  order: { id: string; version: number },
+  reference: string,
+  actorName: string,
+  note: string,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      upiReference: reference,
+      upiReportedAt: sql`now()`,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        ofBusiness(orders, scope),
+        eq(orders.id, order.id),
+        eq(orders.version, order.version),
+        isNull(orders.paidAt),
+        ne(orders.status, OrderStatus.Cancelled),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, note, actorName });
   return true;
 }
 

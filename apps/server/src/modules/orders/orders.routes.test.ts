@@ -558,6 +558,8 @@ describe('one order', () => {
       note: null,
       cancelReason: null,
       refundedPaise: 0,
+      upiReference: null,
+      upiReportedAt: null,
       timeline: [],
     });
 

@@ -14,6 +14,7 @@ import type {
   OrderSummary,
 } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
+import { upiMessages, type UpiPaid } from '@storedesk/shared/payments/upi';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import {
   cancelMessages,
@@ -82,6 +83,8 @@ export async function toDetail(
     note: row.note,
     cancelReason: row.cancelReason as CancelReason | null,
     refundedPaise: row.refundedPaise,
+    upiReference: row.upiReference,
+    upiReportedAt: row.upiReportedAt?.toISOString() ?? null,
     timeline: timeline.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as OrderStatus | null,
@@ -419,6 +422,50 @@ export async function cancelByCustomer(
     moved?.(order.id);
     return;
   }
+}
+
+/**
+ * "I have paid" (B18): the order's customer gives the UPI reference of their payment, which staff
+ * see beside "Mark payment received"; the order is not paid until they press it. Another's order
+ * is 404; an order not paid by UPI, paid already or cancelled is 409. Given again, the newer
+ * reference replaces the older, on the timeline too. Announced live, as staff changes are.
+ */
+export async function reportUpiPayment(
+  db: Database,
+  scope: CustomerScope,
+  orderId: string,
+  input: UpiPaid,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [order] = await repo.findOrdersForUpdate(tx, { businessId: scope.businessId, zoneId: null }, [
+      orderId,
+    ]);
+    if (!order || order.customerId !== scope.customerId) throw notFound();
+    if (order.paymentMode !== 'UPI') throw new AppError('conflict', upiMessages.notUpi);
+    if (order.paidAt) throw new AppError('conflict', upiMessages.paidAlready);
+    if (order.status === OrderStatus.Cancelled) throw new AppError('conflict', upiMessages.cancelled);
+    await repo.recordUpiReference(
+      tx,
+      scope,
+      order,
+      input.reference,
+      customerActorName(order.customerName),
+      upiMessages.reported(input.reference),
+    );
+    const after = await toDetail(
+      tx,
+      (await repo.findOrder(tx, { businessId: scope.businessId, zoneId: null }, orderId))!,
+    );
+    await publishEvent(tx, {
+      businessId: order.businessId,
+      zoneId: order.zoneId,
+      topic: 'orders',
+      action: 'updated',
+      recordId: order.id,
+      customerId: order.customerId,
+      data: orderChangeOf(after),
+    });
+  });
 }
 
 /**

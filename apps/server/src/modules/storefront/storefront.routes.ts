@@ -20,7 +20,8 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import { customerCancelSchema } from '@storedesk/shared/orders/cancellation';
-import { cancelByCustomer } from '#server/modules/orders/orders.service.ts';
+import { cancelByCustomer, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
+import { upiPaidSchema } from '@storedesk/shared/payments/upi';
 import type { Database } from '#server/db/client.ts';
 import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
@@ -360,6 +361,39 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { scope } = customerOf(request);
       await cancelByCustomer(db, scope, request.params.orderId, request.body ?? {});
+      return getCustomerOrder(db, scope, request.params.orderId);
+    },
+  );
+
+  preflight('/storefront/orders/:orderId/upi-paid', 'POST', 'saying an order is paid by UPI');
+  app.post(
+    '/storefront/orders/:orderId/upi-paid',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: '"I have paid": the customer gives the UPI reference of their payment',
+        description:
+          'Staff see it beside "Mark payment received"; the order is paid only once they mark it. Answers ' +
+          'the order. 400: not a UPI reference. 401: no signed-in customer. 404: unknown, or another ' +
+          'customer’s. 409: not paid by UPI, already paid, or cancelled.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: upiPaidSchema,
+        response: {
+          200: customerOrderSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const { scope } = customerOf(request);
+      await reportUpiPayment(db, scope, request.params.orderId, request.body);
       return getCustomerOrder(db, scope, request.params.orderId);
     },
   );

@@ -298,6 +298,7 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     deliveryCode: order.state === orderStateFor(OrderStatus.Placed) ? order.deliveryCode : null,
     cancelReason: order.cancelReason as CancelReason | null,
     refundedPaise: order.refundedPaise,
+    upiReference: order.upiReference,
   };
 }
 
