@@ -12,7 +12,7 @@ import { api } from '../lib/api.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ApiError } from '@storedesk/web/api';
 import {
   cancelReasonLabels,
@@ -69,6 +69,108 @@ function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string 
         );
       })}
     </ol>
+  );
+}
+
+// The QR code's drawing loads only where it is shown.
+const UpiQr = lazy(() => import('../components/upi-qr.tsx'));
+
+/** Whether this screen is one a UPI app cannot open from (a mouse, no touch: a laptop or desktop). */
+const cannotOpenUpiApps = () =>
+  typeof matchMedia === 'function' && matchMedia('(hover: hover) and (pointer: fine)').matches;
+
+/**
+ * Pay by UPI without a gateway (B18): the app link, its QR code (shown at once on a laptop, on
+ * request on a phone), and "I have paid" with the reference the UPI app shows, for staff to check.
+ */
+function PayByUpi({
+  order,
+  link,
+  payee,
+  onChanged,
+}: {
+  order: CustomerOrder;
+  link: string;
+  payee: string;
+  onChanged: (order: CustomerOrder) => void;
+}) {
+  const [showQr, setShowQr] = useState(cannotOpenUpiApps);
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  const report = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      onChanged(await api<CustomerOrder>('POST', `/orders/${order.id}/upi-paid`, { reference }));
+      setReference('');
+    } catch (failure) {
+      setError(failure as ApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const fieldError = error?.fields?.reference ?? (error && !error.fields ? error.message : null);
+
+  return (
+    <section className="panel">
+      <h2 className="section-title">Pay by UPI</h2>
+      <p className="muted">
+        {formatRupees(order.billAmountPaise)} to {payee}
+      </p>
+      <a className="button block" href={link}>
+        Pay in your UPI app
+      </a>
+      {showQr ? (
+        <Suspense fallback={<Spinner label="Drawing the QR code…" />}>
+          <figure className="upi-qr-figure">
+            <UpiQr link={link} label={`QR code to pay ${formatRupees(order.billAmountPaise)} by UPI`} />
+            <figcaption className="muted small">Scan with any UPI app on your phone.</figcaption>
+          </figure>
+        </Suspense>
+      ) : (
+        <button type="button" className="text-button" onClick={() => setShowQr(true)}>
+          Show a QR code to scan
+        </button>
+      )}
+      {order.upiReference ? (
+        <p className="notice inline" role="status">
+          You said you paid, reference {order.upiReference}. The store will confirm it.
+        </p>
+      ) : null}
+      <form
+        aria-label="I have paid"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void report();
+        }}
+      >
+        <label htmlFor="upi-reference">
+          {order.upiReference
+            ? 'A different UPI reference?'
+            : 'Paid? Enter the UPI reference (UTR) your app shows'}
+        </label>
+        <input
+          id="upi-reference"
+          inputMode="text"
+          autoComplete="off"
+          maxLength={35}
+          value={reference}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? 'upi-reference-error' : undefined}
+          onChange={(event) => setReference(event.target.value)}
+        />
+        {fieldError ? (
+          <p id="upi-reference-error" className="field-error" role="alert">
+            {fieldError}
+          </p>
+        ) : null}
+        <button type="submit" className="button block secondary" disabled={busy || reference.trim() === ''}>
+          {busy ? 'Sending…' : 'I have paid'}
+        </button>
+      </form>
+    </section>
   );
 }
 
@@ -197,18 +299,12 @@ export default function OrderPage({ orderId }: { orderId: string }) {
         ) : null}
       </section>
       {o.paymentMode === 'UPI' && !o.paid && upi?.upiId && o.status !== OrderStatus.Cancelled ? (
-        <section className="panel">
-          <h2 className="section-title">Pay by UPI</h2>
-          <p className="muted">
-            To {upi.upiName ?? business.name} ({upi.upiId})
-          </p>
-          <a
-            className="button block"
-            href={upiLink(upi.upiId, upi.upiName ?? business.name, o.billAmountPaise, o.number)}
-          >
-            Pay in your UPI app
-          </a>
-        </section>
+        <PayByUpi
+          order={o}
+          link={upiLink(upi.upiId, upi.upiName ?? business.name, o.billAmountPaise, o.number)}
+          payee={`${upi.upiName ?? business.name} (${upi.upiId})`}
+          onChanged={setChanged}
+        />
       ) : null}
       <section className="panel">
         <h2 className="section-title">Delivery</h2>

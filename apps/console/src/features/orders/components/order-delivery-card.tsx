@@ -133,6 +133,13 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
               Received by {order.paidByName} on {formatDateTime(order.paidAt, timeZone)}
             </Typography>
           ) : null}
+          {order.upiReference && order.upiReportedAt && order.paidAt === null ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              The customer says they paid: UPI reference <strong>{order.upiReference}</strong> (
+              {formatDateTime(order.upiReportedAt, timeZone)}). Check it in your UPI account before marking it
+              received.
+            </Typography>
+          ) : null}
           {canMarkPaid ? (
             <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setConfirming(true)}>
               Mark payment received

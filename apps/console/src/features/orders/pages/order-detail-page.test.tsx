@@ -153,6 +153,15 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Refunds · ₹120.50' })).toBeInTheDocument();
   });
 
+  it('shows the UPI reference the customer gave beside Mark payment received', async () => {
+    renderOrder(orderFixture({ upiReference: '433512345678', upiReportedAt: '2026-11-29T06:30:00.000Z' }));
+    const said = await screen.findByText(/^The customer says they paid: UPI reference/);
+    expect(said).toHaveTextContent(
+      'The customer says they paid: UPI reference 433512345678 (29/11/2026 12:00 PM). Check it in your UPI account before marking it received.',
+    );
+    expect(screen.getByRole('button', { name: 'Mark payment received' })).toBeInTheDocument();
+  });
+
   it('offers no refund of an order not paid', async () => {
     renderOrder(orderFixture({ paidAt: null }));
     await screen.findByRole('button', { name: 'Mark payment received' });
