@@ -326,6 +326,44 @@ describe('the customer app', () => {
     }
   });
 
+  it('pays by UPI without a gateway: a QR code to scan, and "I have paid" with the reference staff then see', async () => {
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'), 'UPI');
+    const { context, page } = await phone();
+    const staff = await newPage(browser);
+    try {
+      await context.addInitScript(
+        (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
+        JSON.stringify(session),
+      );
+      await page.goto(`/orders/${order.id}`);
+      expect(await page.getByRole('link', { name: 'Pay in your UPI app' }).getAttribute('href')).toMatch(
+        /^upi:\/\/pay\?pa=/,
+      );
+      // A phone opens its UPI app from the link: the code is there on request.
+      await page.getByRole('button', { name: 'Show a QR code to scan' }).click();
+      const qr = page.getByRole('img', { name: /^QR code to pay ₹[\d,.]+ by UPI$/ });
+      await qr.waitFor();
+      expect((await qr.boundingBox())!.width).toBeGreaterThan(150);
+      const form = page.getByRole('form', { name: 'I have paid' });
+      await form.getByLabel(/UPI reference/).fill('12 34');
+      await form.getByRole('button', { name: 'I have paid' }).click();
+      await form.getByRole('alert').filter({ hasText: 'Enter the UPI reference (UTR)' }).waitFor();
+      await form.getByLabel(/UPI reference/).fill('433512345678');
+      await form.getByRole('button', { name: 'I have paid' }).click();
+      await page.getByText('You said you paid, reference 433512345678. The store will confirm it.').waitFor();
+      expect(await seriousFindings(page)).toEqual([]);
+
+      await signInThroughForm(staff.page, demo.owner);
+      await staff.page.waitForURL('**/dashboard');
+      await staff.page.goto(`/orders/${order.id}`);
+      await staff.page.getByText(/^The customer says they paid: UPI reference 433512345678/).waitFor();
+      await staff.page.getByRole('button', { name: 'Mark payment received' }).waitFor();
+    } finally {
+      await context.close();
+      await staff.context.close();
+    }
+  });
+
   it('offline after a first visit: opens any screen, shows the business and the customer’s last orders, says so, and recovers by itself', async () => {
     const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
     const { context, page } = await phone();
