@@ -99,8 +99,8 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
           }}
         >
           <DialogContentText>
-            Record money given back by {refundMethodLabels[method].toLowerCase()}. Up to{' '}
-            {formatRupees(opened.left)} is left of the payment.
+            Record money given back ({refundMethodLabels[method]}). Up to {formatRupees(opened.left)} is left
+            of the payment.
           </DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
           <TextField
