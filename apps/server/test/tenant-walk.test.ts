@@ -380,6 +380,10 @@ const walk: Record<string, Entry> = {
     url: `/api/orders/${r.order.id}/payment`,
     payload: version(r.order),
   })),
+  'PATCH /api/orders/{orderId}/items': record((r) => ({
+    url: `/api/orders/${r.order.id}/items`,
+    payload: { items: [{ itemId: r.item.id, quantity: 1 }], ...version(r.order) },
+  })),
   'GET /api/orders/{orderId}/refunds': record((r) => ({ url: `/api/orders/${r.order.id}/refunds` })),
   'POST /api/orders/{orderId}/refunds': record((r) => ({
     url: `/api/orders/${r.order.id}/refunds`,

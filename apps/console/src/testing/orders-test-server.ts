@@ -112,6 +112,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     paidByName: null,
     note: 'Please ring the bell twice',
     cancelReason: null,
+    paidPaise: null,
     refundedPaise: 0,
     upiReference: null,
     upiReportedAt: null,
@@ -147,6 +148,7 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     paidByName: _paidByName,
     note: _note,
     cancelReason: _cancelReason,
+    paidPaise: _paidPaise,
     refundedPaise: _refundedPaise,
     upiReference: _upiReference,
     upiReportedAt: _upiReportedAt,
@@ -326,6 +328,7 @@ export function ordersServer(
       const saved: OrderDetail = {
         ...order,
         paidAt: new Date().toISOString(),
+        paidPaise: order.billAmountPaise,
         paidByName: session.user.name,
         version: order.version + 1,
       };

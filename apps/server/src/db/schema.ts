@@ -634,6 +634,8 @@ export const orders = pgTable(
     paymentMode: text('payment_mode'),
     /** When staff marked the payment received, and who. */
     paidAt: ts('paid_at'),
+    /** How much was received then (B18): its bill at that moment; null for orders paid before it was kept (their bill). */
+    paidPaise: money('paid_paise'),
     paidById: uuid('paid_by_id'),
     paidByName: text('paid_by_name'),
     /** The customer's note to the store. */

@@ -52,6 +52,18 @@ export function priceOrder(
   settings: DeliverySettings,
   coupon: CouponTerms | null = null,
 ): PricedOrder {
+  return priceWithCharges(lines, chargesFor(settings), coupon);
+}
+
+/**
+ * The bill of lines under charges already decided: an order's own when staff change its items
+ * (B18), which keep the delivery charge it was placed with.
+ */
+export function priceWithCharges(
+  lines: CatalogueLine[],
+  charges: OrderChargeSnapshot[],
+  coupon: CouponTerms | null = null,
+): PricedOrder {
   const items = lines.map((line) => ({
     itemId: line.itemId,
     itemName: line.itemName,
@@ -68,7 +80,6 @@ export function priceOrder(
     ...(line.gstRate === undefined ? {} : { gstRate: line.gstRate, hsn: line.hsn ?? null }),
   }));
   const itemsTotalPaise = items.reduce((sum, line) => sum + line.itemQuantity * line.itemPricePaise, 0);
-  const charges = chargesFor(settings);
   const chargesTotalPaise = charges.reduce((sum, charge) => sum + charge.chargeAmountPaise, 0);
   const discountPaise = coupon ? discountFor(coupon, itemsTotalPaise, charges) : 0;
   return {

@@ -127,6 +127,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   note: z.string().nullable(),
   /** Why it was cancelled and by whom (B18); null unless cancelled with a reason. */
   cancelReason: z.enum(cancelReasons).nullable(),
+  /** What was received when it was paid (B18); null when unpaid, or paid before this was kept (its bill then). */
+  paidPaise: z.number().int().nullable(),
   /** What of its payment was given back, by refunds not failed (B18). */
   refundedPaise: z.number().int(),
   /** The UPI reference the customer gave with "I have paid", and when (B18); null until then. */

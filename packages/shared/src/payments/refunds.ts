@@ -30,13 +30,17 @@ export function manualRefundMethod(mode: string | null): RefundMethod {
   return mode === 'UPI' ? 'UPI' : 'CASH';
 }
 
-/** What may still be refunded of an order: what it was paid, less the refunds not failed; 0 when unpaid. */
+/**
+ * What may still be refunded of an order: what was received for it (its bill then; the bill itself
+ * for an order paid before that was kept), less the refunds not failed; 0 when unpaid.
+ */
 export function refundablePaise(order: {
   paid: boolean;
+  paidPaise: number | null;
   billAmountPaise: number;
   refundedPaise: number;
 }): number {
-  return order.paid ? Math.max(0, order.billAmountPaise - order.refundedPaise) : 0;
+  return order.paid ? Math.max(0, (order.paidPaise ?? order.billAmountPaise) - order.refundedPaise) : 0;
 }
 
 /**

@@ -109,6 +109,26 @@ export const storefrontOrderLineSchema = z.object({
 /** Most characters of a customer's note to the store. */
 export const orderNoteMax = 500;
 
+/** An order's lines (B17): one per item and variant, one named on two lines is refused rather than merged. */
+export const orderLinesSchema = z
+  .array(storefrontOrderLineSchema)
+  .min(1, storefrontMessages.noItems)
+  .max(storefrontLimits.maxLines, storefrontMessages.tooManyLines)
+  .superRefine((lines, ctx) => {
+    const seen = new Set<string>();
+    lines.forEach((line, index) => {
+      const key = `${line.itemId.toLowerCase()} ${line.variantId?.toLowerCase() ?? ''}`;
+      if (seen.has(key)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [index, 'itemId'],
+          message: storefrontMessages.duplicateLine,
+        });
+      }
+      seen.add(key);
+    });
+  });
+
 export const storefrontOrderInputSchema = z.object({
   /** Who orders: an API client's order names them; a signed-in customer's comes from their token. */
   customer: z
@@ -132,24 +152,7 @@ export const storefrontOrderInputSchema = z.object({
     .transform((value) => (value ? value : undefined)),
   storeId: z.uuid({ error: 'must be the id of a store' }),
   /** One line per item and variant: one named on two lines is refused rather than merged. */
-  items: z
-    .array(storefrontOrderLineSchema)
-    .min(1, storefrontMessages.noItems)
-    .max(storefrontLimits.maxLines, storefrontMessages.tooManyLines)
-    .superRefine((lines, ctx) => {
-      const seen = new Set<string>();
-      lines.forEach((line, index) => {
-        const key = `${line.itemId.toLowerCase()} ${line.variantId?.toLowerCase() ?? ''}`;
-        if (seen.has(key)) {
-          ctx.addIssue({
-            code: 'custom',
-            path: [index, 'itemId'],
-            message: storefrontMessages.duplicateLine,
-          });
-        }
-        seen.add(key);
-      });
-    }),
+  items: orderLinesSchema,
   /** Absent, null or blank: no coupon. Matched to the business's codes ignoring case. */
   couponCode: singleLine(storefrontLimits.couponCodeMax)
     .nullish()

@@ -5,7 +5,7 @@
 import { variantMessages } from '@storedesk/shared/catalogue/variants';
 import type { Executor } from '#server/db/client.ts';
 import { AppError } from '#server/lib/errors.ts';
-import type { StatementPart } from '#server/lib/statement-part.ts';
+import { runPart, type StatementPart } from '#server/lib/statement-part.ts';
 import * as variantsRepo from './variants.repository.ts';
 
 /**
@@ -59,6 +59,23 @@ export function stockShort(
   return new AppError('conflict', Object.values(fields)[0]!, {
     fields,
     current: { available: Object.fromEntries(lines.map((line) => [line.field, line.left])) },
+  });
+}
+
+/**
+ * Moves an order's counted units by each line's change (B18: an edit of its items), all or none,
+ * in a statement of its own: a positive quantity takes units, a negative one gives them back. 409
+ * naming each line that wants more than is left, as an order's `stockTaking` answers.
+ */
+export async function moveStock(
+  tx: Executor,
+  store: { businessId: string; storeId: string },
+  lines: StockLine[],
+): Promise<void> {
+  const taking = stockTaking(store, lines);
+  if (!taking) return;
+  await runPart(tx, taking.part).catch((error: unknown) => {
+    throw taking.refusal(error) ?? error;
   });
 }
 

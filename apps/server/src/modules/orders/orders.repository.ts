@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
+import type { OrderItemSnapshot, OrderOfferSnapshot } from '@storedesk/shared/orders/snapshots';
 import { namesActor } from '#server/db/actor.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
@@ -94,6 +95,7 @@ const detailColumns = {
   note: orders.note,
   cancelReason: orders.cancelReason,
   refundedPaise: orders.refundedPaise,
+  paidPaise: orders.paidPaise,
   upiReference: orders.upiReference,
   upiReportedAt: orders.upiReportedAt,
 };
@@ -555,6 +557,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
         ? {
             cashCollectedPaise: update.cash.paise,
             paidAt: sql`coalesce(${orders.paidAt}, now())`,
+            paidPaise: sql`coalesce(${orders.paidPaise}, ${update.cash.paise}::bigint)`,
             paidById: sql`coalesce(${orders.paidById}, ${update.cash.by.id}::uuid)`,
             paidByName: sql`coalesce(${orders.paidByName}, ${update.cash.by.name})`,
           }
@@ -636,6 +639,7 @@ export async function markPaid(
     .update(orders)
     .set({
       paidAt: sql`now()`,
+      paidPaise: sql`${orders.billAmountPaise}`,
       paidById: actor.id,
       paidByName: actor.name,
       version: sql`${orders.version} + 1`,
@@ -660,6 +664,48 @@ export async function markPaid(
     actorId: actor.id,
     actorName: actor.name,
   });
+  return true;
+}
+
+/**
+ * Writes an order's new lines and bill (B18: staff changed its items) with a timeline row, if the
+ * order is still at `order.version` and not yet picked up. Answers whether it was written.
+ */
+export async function rewriteOrderItems(
+  tx: Executor,
+  scope: BusinessScope,
+  order: { id: string; version: number },
+  bill: {
+    items: OrderItemSnapshot[];
+    itemsTotalPaise: number;
+    discountPaise: number;
+    offer: OrderOfferSnapshot | null;
+    billAmountPaise: number;
+  },
+  timeline: { note: string; actorId: string; actorName: string },
+): Promise<boolean> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      items: bill.items,
+      itemsTotalPaise: bill.itemsTotalPaise,
+      discountPaise: bill.discountPaise,
+      offer: bill.offer,
+      billAmountPaise: bill.billAmountPaise,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        ofBusiness(orders, scope),
+        eq(orders.id, order.id),
+        eq(orders.version, order.version),
+        inArray(orders.status, [OrderStatus.Placed, OrderStatus.Confirmed]),
+      ),
+    )
+    .returning({ id: orders.id });
+  if (!row) return false;
+  await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, ...timeline });
   return true;
 }
 

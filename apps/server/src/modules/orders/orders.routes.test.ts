@@ -557,6 +557,7 @@ describe('one order', () => {
       paidByName: null,
       note: null,
       cancelReason: null,
+      paidPaise: null,
       refundedPaise: 0,
       upiReference: null,
       upiReportedAt: null,

@@ -20,6 +20,8 @@ import { orderBillSchema } from '@storedesk/shared/orders/invoice';
 import { issueBill } from './bill.service.ts';
 import { refundInputSchema, refundListSchema, refundSchema } from '@storedesk/shared/payments/refunds';
 import { listRefunds, refundOrder } from './refunds.service.ts';
+import { orderItemsEditSchema } from '@storedesk/shared/orders/edit';
+import { editOrderItems } from '#server/modules/storefront/order-edit.service.ts';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 
@@ -181,6 +183,27 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => orders.markOrderPaid(db, authOf(request), request.params.orderId, request.body),
+  );
+
+  app.patch(
+    '/orders/:orderId/items',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Change an open order’s items until it is picked up; its bill is priced again',
+        description:
+          'The order’s lines become these: a line it had keeps its price, one added is priced as the catalogue ' +
+          'has it now; the delivery charge stays as placed, the coupon’s discount is worked out again by its ' +
+          'terms, and counted stock moves by each line’s change. On the timeline and live to the customer. ' +
+          '400: bad lines, an item not sold now, or below the minimum order. 409: the order changed since ' +
+          '`version` was read, is picked up or closed (with the order as it is now), or a line wants more than ' +
+          'is left. 404: not an order the caller can see.',
+        params,
+        body: orderItemsEditSchema,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => editOrderItems(db, authOf(request), request.params.orderId, request.body),
   );
 
   app.get(

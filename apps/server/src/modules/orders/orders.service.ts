@@ -82,6 +82,7 @@ export async function toDetail(
     paidByName: row.paidByName,
     note: row.note,
     cancelReason: row.cancelReason as CancelReason | null,
+    paidPaise: row.paidPaise,
     refundedPaise: row.refundedPaise,
     upiReference: row.upiReference,
     upiReportedAt: row.upiReportedAt?.toISOString() ?? null,
@@ -376,6 +377,48 @@ export async function changeOrdersStatus(
   for (const id of movedIds) moved?.(id);
   for (const id of assignedIds) assigned?.(id, input.dexId!.toLowerCase());
   return changed;
+}
+
+/** An order's row as the caller may see it, for another module's change to decide on (B18); 404 otherwise. */
+export async function orderRowOf(db: Executor, auth: AuthContext, orderId: string): Promise<OrderRow> {
+  const row = await repo.findOrder(db, scopeOf(auth), orderId);
+  if (!row) throw notFound();
+  return row;
+}
+export type OrderRow = repo.OrderRow;
+
+/**
+ * Writes an order's new lines and bill (B18: its items changed, decided on `order` as read) with
+ * the timeline row that says so, only at the version it was read at (else 409 with the order as
+ * it is now), and announces it live to staff, its executive and its customer. Answers the order.
+ */
+export async function writeOrderItems(
+  tx: Executor,
+  auth: AuthContext,
+  order: OrderRow,
+  bill: Parameters<typeof repo.rewriteOrderItems>[3],
+  note: string,
+): Promise<OrderDetail> {
+  const scope = scopeOf(auth);
+  const written = await repo.rewriteOrderItems(tx, { businessId: order.businessId }, order, bill, {
+    note,
+    actorId: auth.user.id,
+    actorName: auth.user.name,
+  });
+  const now = await repo.findOrder(tx, scope, order.id);
+  if (!written || !now) throw stale(now ? await toDetail(tx, now) : null);
+  const after = await toDetail(tx, now);
+  await publishEvent(tx, {
+    businessId: order.businessId,
+    zoneId: order.zoneId,
+    topic: 'orders',
+    action: 'updated',
+    recordId: order.id,
+    customerId: order.customerId,
+    executiveIds: order.dexId ? [order.dexId] : [],
+    data: orderChangeOf(after),
+  });
+  return after;
 }
 
 /** Tries of a customer's cancel that met an order changed meanwhile but still cancellable (a staff note). */

@@ -663,11 +663,13 @@ function couponRefused(reason: string) {
  * its counted variant has is 409 naming it (`stockShort`); an order then takes the units itself,
  * under lock (`stockTaking`), so what this read says is only a first answer.
  */
-async function catalogueLines(
+export async function catalogueLines(
   db: Executor,
   businessId: string,
   storeId: string,
   lines: StorefrontOrderRequest['items'],
+  /** Where each line stands in the request, when these are some of its lines (an order's edit): its fields name it there. */
+  positions?: number[],
 ): Promise<Array<CatalogueLine & { variantId: string; counted: boolean; field: string }>> {
   const rows = await repo.findStoreItems(
     db,
@@ -679,7 +681,8 @@ async function catalogueLines(
   const fields: Record<string, string> = {};
   const short: Array<{ field: string; left: number; stepGrams: number | null }> = [];
   const priced: Array<CatalogueLine & { variantId: string; counted: boolean; field: string }> = [];
-  lines.forEach((line, index) => {
+  lines.forEach((line, at) => {
+    const index = positions?.[at] ?? at;
     const item = byId.get(line.itemId.toLowerCase());
     if (!item || item.deleted || !item.inStock) {
       fields[`items.${index}.itemId`] = !item

@@ -27,12 +27,7 @@ import { useTimeZone } from '@/lib/session.ts';
 import { useRefundOrder, useRefunds } from '@/features/orders/api/refunds.ts';
 
 /** What the order can still give back, as the dialog and the button read it. */
-const leftOf = (order: OrderDetail) =>
-  refundablePaise({
-    paid: order.paidAt !== null,
-    billAmountPaise: order.billAmountPaise,
-    refundedPaise: order.refundedPaise,
-  });
+const leftOf = (order: OrderDetail) => refundablePaise({ paid: order.paidAt !== null, ...order });
 
 /**
  * Refund (B18): the amount (all that is left by default), the UPI reference or receipt, and a note.

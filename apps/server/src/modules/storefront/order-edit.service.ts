@@ -1,0 +1,184 @@
+/**
+ * Staff change an open order's items (B18, ADR 0070) until it is picked up: remove a line, change
+ * a quantity, put in another variant or item. The bill is priced again by the rules it was placed
+ * under: a line the order had keeps the price it was sold at, a line added is priced and checked
+ * as an order of it would be now (the item sold, in stock); the delivery charge stays as placed;
+ * the coupon's (or referral offer's) discount is worked out again by its own terms, and drops when
+ * the items no longer reach its minimum; the business's minimum order still holds. Counted stock
+ * moves by each line's change, all or none. The order is written only at the version the change
+ * was decided on, with a timeline row that says what changed, and the change goes out live to
+ * staff and to the order's customer.
+ */
+import { discountFor, type CouponTerms } from '@storedesk/shared/coupons/rules';
+import { formatRupees } from '@storedesk/shared/money';
+import {
+  describeItemsEdit,
+  itemsMayChange,
+  orderEditMessages,
+  orderLineKey,
+  type OrderItemsEdit,
+} from '@storedesk/shared/orders/edit';
+import { priceWithCharges, type CatalogueLine } from '@storedesk/shared/orders/pricing';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import type { OrderItemSnapshot } from '@storedesk/shared/orders/snapshots';
+import type { Database, Executor } from '#server/db/client.ts';
+import type { AuthContext } from '#server/lib/callers.ts';
+import { AppError, invalid, stale } from '#server/lib/errors.ts';
+import { moveStock, type StockLine } from '#server/modules/catalogue/stock.service.ts';
+import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
+import {
+  orderRowOf,
+  toDetail,
+  writeOrderItems,
+  type OrderRow,
+} from '#server/modules/orders/orders.service.ts';
+import * as repo from './storefront.repository.ts';
+import { catalogueLines } from './storefront.service.ts';
+
+/** A kept line of the order as a line to price: the name, price and tax it was sold with. */
+function keptLine(line: OrderItemSnapshot, quantity: number): CatalogueLine {
+  const snapshot = line as OrderItemSnapshot & { gstRate?: number; hsn?: string | null };
+  return {
+    itemId: line.itemId,
+    itemName: line.itemName,
+    pricePaise: line.itemPricePaise,
+    quantity,
+    ...(line.variantId === undefined
+      ? {}
+      : {
+          variantId: line.variantId,
+          variantLabel: line.variantLabel ?? '',
+          mrpPaise: line.mrpPaise ?? null,
+          stepGrams: line.stepGrams ?? null,
+        }),
+    ...(snapshot.gstRate === undefined ? {} : { gstRate: snapshot.gstRate, hsn: snapshot.hsn ?? null }),
+  };
+}
+
+/** The terms the order's offer was given under, as they are now; null when the items no longer reach its minimum. */
+async function offerTerms(
+  tx: Executor,
+  order: OrderRow,
+  itemsTotalPaise: number,
+): Promise<CouponTerms | null> {
+  if (!order.offer) return null;
+  if (order.couponCode) {
+    const coupon = await repo.findCoupon(tx, order.businessId, order.couponCode);
+    if (!coupon || itemsTotalPaise < coupon.minOrderValuePaise) return null;
+    return coupon;
+  }
+  const programme = await referralProgramme(tx, { businessId: order.businessId });
+  if (!programme || itemsTotalPaise < programme.minOrderValuePaise) return null;
+  return {
+    code: order.offer.coupon,
+    type: programme.type,
+    discountPercent: programme.discountPercent,
+    maxDiscountPaise: programme.maxDiscountPaise,
+  };
+}
+
+export async function editOrderItems(
+  db: Database,
+  auth: AuthContext,
+  orderId: string,
+  input: OrderItemsEdit,
+): Promise<OrderDetail> {
+  const order = await orderRowOf(db, auth, orderId);
+  if (order.version !== input.version) throw stale(await toDetail(db, order));
+  if (!itemsMayChange(order)) {
+    throw new AppError('conflict', orderEditMessages.pickedUp, { current: await toDetail(db, order) });
+  }
+  // Each line asked for: one the order has (matched by item and variant, or by item alone when the
+  // request names no variant and the order has one line of it), or one to add.
+  const had = new Map(order.items.map((line) => [orderLineKey(line), line]));
+  const kept: Array<{ line: OrderItemSnapshot; quantity: number; index: number }> = [];
+  const added: Array<{ request: OrderItemsEdit['items'][number]; index: number }> = [];
+  input.items.forEach((request, index) => {
+    const key = orderLineKey({ itemId: request.itemId, variantId: request.variantId });
+    const byItem = order.items.filter((line) => line.itemId.toLowerCase() === request.itemId.toLowerCase());
+    const line =
+      had.get(key) ?? (request.variantId === undefined && byItem.length === 1 ? byItem[0] : undefined);
+    if (line) kept.push({ line, quantity: request.quantity, index });
+    else added.push({ request, index });
+  });
+  const unchanged =
+    added.length === 0 &&
+    kept.length === order.items.length &&
+    kept.every(({ line, quantity }) => line.itemQuantity === quantity);
+  if (unchanged) return toDetail(db, order);
+
+  const business = { businessId: order.businessId };
+  return db.transaction(async (tx) => {
+    const fresh =
+      added.length === 0
+        ? []
+        : await catalogueLines(
+            tx,
+            order.businessId,
+            order.storeId,
+            added.map(({ request }) => request),
+            added.map(({ index }) => index),
+          );
+    // In the order asked: kept lines at their price, added ones at today's.
+    const lines: Array<CatalogueLine & { field: string }> = [
+      ...kept.map(({ line, quantity, index }) => ({
+        ...keptLine(line, quantity),
+        field: `items.${index}.quantity`,
+      })),
+      ...fresh,
+    ].sort((a, b) => Number(a.field.split('.')[1]) - Number(b.field.split('.')[1]));
+
+    const itemsTotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
+    const settings = await repo.findOrderSettings(tx, order.businessId);
+    if (itemsTotalPaise < settings.minimumOrderPaise) {
+      const message = orderEditMessages.belowMinimum(formatRupees(settings.minimumOrderPaise));
+      throw invalid({ items: message }, message);
+    }
+    const terms = await offerTerms(tx, order, itemsTotalPaise);
+    const priced = priceWithCharges(
+      lines.map(({ field: _field, ...line }) => line),
+      order.charges,
+      terms,
+    );
+    // The discount by the offer's terms; no offer when it no longer applies.
+    const discountPaise = terms ? discountFor(terms, priced.itemsTotalPaise, order.charges) : 0;
+
+    // Each counted variant's units move by the line's change: taken for more, given back for less.
+    const units = new Map<string, StockLine>();
+    const move = (
+      variantId: string | undefined,
+      quantity: number,
+      stepGrams: number | null | undefined,
+      field: string,
+    ) => {
+      if (!variantId || quantity === 0) return;
+      const key = variantId.toLowerCase();
+      const before = units.get(key);
+      units.set(key, {
+        variantId: key,
+        quantity: (before?.quantity ?? 0) + quantity * (stepGrams ?? 1),
+        field: before?.field ?? field,
+        stepGrams: stepGrams ?? null,
+      });
+    };
+    for (const line of order.items) move(line.variantId, -line.itemQuantity, line.stepGrams, 'items');
+    for (const line of lines) move(line.variantId, line.quantity, line.stepGrams, line.field);
+    await moveStock(
+      tx,
+      { ...business, storeId: order.storeId },
+      [...units.values()]
+        .filter((line) => line.quantity !== 0)
+        .sort((a, b) => a.variantId.localeCompare(b.variantId)),
+    );
+
+    const bill = {
+      items: priced.items,
+      itemsTotalPaise: priced.itemsTotalPaise,
+      discountPaise,
+      offer: terms ? { coupon: terms.code, discountPaise } : null,
+      billAmountPaise: priced.itemsTotalPaise - discountPaise + priced.chargesTotalPaise,
+    };
+    // Written only at the version read: else nothing of this stands, the stock moved included.
+    return writeOrderItems(tx, auth, order, bill, describeItemsEdit(order, bill));
+  });
+}
