@@ -25,6 +25,7 @@ export function itemsMayChange(order: { status: number }): boolean {
 export const orderEditMessages = {
   pickedUp: 'This order is picked up or closed: its items can no longer change',
   belowMinimum: (minimum: string) => `The order would come to less than the minimum order of ${minimum}`,
+  paidMore: (paid: string) => `This order is paid: its bill can come to at most what was received (${paid})`,
 } as const;
 
 const lineKey = (line: Pick<OrderItemSnapshot, 'itemId' | 'variantId'>) =>

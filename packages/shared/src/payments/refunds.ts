@@ -44,6 +44,19 @@ export function refundablePaise(order: {
 }
 
 /**
+ * What the order holds beyond its bill (B18): after its items changed to less than was received,
+ * the difference to give back; 0 when nothing is owed.
+ */
+export function refundDuePaise(order: {
+  paid: boolean;
+  paidPaise: number | null;
+  billAmountPaise: number;
+  refundedPaise: number;
+}): number {
+  return Math.max(0, refundablePaise(order) - (order.paid ? order.billAmountPaise : 0));
+}
+
+/**
  * The financial year (April to March) a moment falls in, on the business's clock, by the year it
  * starts: 2026 for 2026-04-01 to 2027-03-31. Credit notes are numbered from 1 in each.
  */

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
 import { orderEditMessages } from '@storedesk/shared/orders/edit';
+import { refundDuePaise } from '@storedesk/shared/payments/refunds';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import {
@@ -288,6 +289,29 @@ describe('changing an order’s items', () => {
     expect(res.statusCode).toBe(409);
     expect(errorOf(res).message).toBe(orderEditMessages.pickedUp);
     expect(await stored(order.id)).toEqual(before);
+  });
+
+  it('of a paid order: never to more than was received; to less, and the difference is the refund due', async () => {
+    const order = await place([{ itemId: paneer, quantity: 2 }]);
+    const marked = await call(world.owner, 'POST', `/api/orders/${order.id}/payment`, { version: 1 });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const before = await stored(order.id);
+    const more = await edit(order.id, { version: 2, items: [{ itemId: paneer, quantity: 3 }] });
+    expect(more.statusCode).toBe(400);
+    expect(errorOf(more).fields).toEqual({ items: orderEditMessages.paidMore('₹210.00') });
+    expect(await stored(order.id)).toEqual(before);
+
+    const less = await edit(order.id, { version: 2, items: [{ itemId: paneer, quantity: 1 }] });
+    expect(less.statusCode, less.body).toBe(200);
+    const after = less.json<OrderDetail>();
+    expect(after).toMatchObject({ billAmountPaise: 10_500, paidPaise: 21_000, refundedPaise: 0 });
+    expect(refundDuePaise({ paid: true, ...after })).toBe(10_500);
+    const refunded = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
+      amountPaise: 10_500,
+      version: after.version,
+    });
+    expect(refunded.statusCode, refunded.body).toBe(201);
+    expect(refundDuePaise({ paid: true, ...refunded.json<{ order: OrderDetail }>().order })).toBe(0);
   });
 
   it('of another zone’s order is 404 for its admin', async () => {

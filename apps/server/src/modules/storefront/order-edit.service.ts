@@ -171,12 +171,19 @@ export async function editOrderItems(
         .sort((a, b) => a.variantId.localeCompare(b.variantId)),
     );
 
+    const billAmountPaise = priced.itemsTotalPaise - discountPaise + priced.chargesTotalPaise;
+    // A paid order's bill never grows past what was received: the difference would go uncollected.
+    const received = order.paidAt ? (order.paidPaise ?? order.billAmountPaise) : null;
+    if (received !== null && billAmountPaise > received) {
+      const message = orderEditMessages.paidMore(formatRupees(received));
+      throw invalid({ items: message }, message);
+    }
     const bill = {
       items: priced.items,
       itemsTotalPaise: priced.itemsTotalPaise,
       discountPaise,
       offer: terms ? { coupon: terms.code, discountPaise } : null,
-      billAmountPaise: priced.itemsTotalPaise - discountPaise + priced.chargesTotalPaise,
+      billAmountPaise,
     };
     // Written only at the version read: else nothing of this stands, the stock moved included.
     return writeOrderItems(tx, auth, order, bill, describeItemsEdit(order, bill));

@@ -17,6 +17,7 @@ import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
   manualRefundMethod,
   refundablePaise,
+  refundDuePaise,
   refundMethodLabels,
   refundStateLabels,
 } from '@storedesk/shared/payments/refunds';
@@ -28,6 +29,8 @@ import { useRefundOrder, useRefunds } from '@/features/orders/api/refunds.ts';
 
 /** What the order can still give back, as the dialog and the button read it. */
 const leftOf = (order: OrderDetail) => refundablePaise({ paid: order.paidAt !== null, ...order });
+/** What was received beyond the bill (its items changed after it was paid): to give back. */
+const dueOf = (order: OrderDetail) => refundDuePaise({ paid: order.paidAt !== null, ...order });
 
 /**
  * Refund (B18): the amount (all that is left by default), the UPI reference or receipt, and a note.
@@ -37,8 +40,9 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
   const titleId = useId();
   const notify = useSnackbar();
   const refund = useRefundOrder();
-  const [opened] = useState(() => ({ version: order.version, left: leftOf(order) }));
-  const [amount, setAmount] = useState(rupeesDecimal(opened.left));
+  const [opened] = useState(() => ({ version: order.version, left: leftOf(order), due: dueOf(order) }));
+  // What the order owes back after its items changed, else all that is left.
+  const [amount, setAmount] = useState(rupeesDecimal(opened.due > 0 ? opened.due : opened.left));
   const [reference, setReference] = useState('');
   const [note, setNote] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -147,9 +151,15 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
   const [open, setOpen] = useState(false);
   const refunds = useRefunds(order.id, order.refundedPaise > 0);
   const left = leftOf(order);
+  const due = dueOf(order);
   if (order.paidAt === null) return null;
   return (
     <div>
+      {due > 0 ? (
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {formatRupees(due)} was received beyond the bill: refund it to the customer.
+        </Alert>
+      ) : null}
       {order.refundedPaise > 0 ? (
         <>
           <Typography variant="subtitle2" component="h3">

@@ -162,6 +162,18 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Mark payment received' })).toBeInTheDocument();
   });
 
+  it('says what was received beyond the bill after its items changed, and offers that as the refund', async () => {
+    const order = orderFixture({ paidAt: minutesAgo(9), paidPaise: 50_000, billAmountPaise: 31_100 });
+    const { user } = renderOrder(order);
+    expect(
+      await screen.findByText('₹189.00 was received beyond the bill: refund it to the customer.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: `Refund order #${order.number}` });
+    expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('189.00');
+    expect(dialog).toHaveTextContent('Up to ₹500.00 is left of the payment.');
+  });
+
   it('offers no refund of an order not paid', async () => {
     renderOrder(orderFixture({ paidAt: null }));
     await screen.findByRole('button', { name: 'Mark payment received' });
