@@ -1,4 +1,5 @@
 import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { lineWeightName, weightText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import type { ReactNode } from 'react';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -30,12 +32,18 @@ function SumRow({ label, value, strong = false }: { label: string; value: string
  * price), the items total, the coupon when one was applied, each charge, and
  * the bill amount, all in rupees from exact paise (D11).
  */
-export function OrderBill({ order }: { order: OrderDetail }) {
+export function OrderBill({ order, action }: { order: OrderDetail; action?: ReactNode }) {
   return (
     <Paper variant="outlined">
-      <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-        Bill
-      </Typography>
+      <Stack
+        direction="row"
+        sx={{ px: 2, pt: 2, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
+      >
+        <Typography variant="h6" component="h2">
+          Bill
+        </Typography>
+        {action}
+      </Stack>
       {/* Narrower cells on a phone, so the four columns fit the card without scrolling sideways. */}
       <Table
         size="small"

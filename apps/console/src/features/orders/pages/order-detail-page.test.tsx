@@ -2,7 +2,8 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession } from '@/testing/fixtures.ts';
+import { adminSession, itemFixture, listOf, variantFixture } from '@/testing/fixtures.ts';
+import { json } from '@/testing/mock-api.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, mockApi } from '@/testing/mock-api.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
@@ -172,6 +173,69 @@ describe('order detail', { timeout: 30_000 }, () => {
     const dialog = screen.getByRole('dialog', { name: `Refund order #${order.number}` });
     expect(within(dialog).getByRole('textbox', { name: /^Amount/ })).toHaveValue('189.00');
     expect(dialog).toHaveTextContent('Up to ₹500.00 is left of the payment.');
+  });
+
+  it('changes the items: a quantity, a line removed, an item of the store added, from the version it opened on', async () => {
+    const order = orderFixture({ version: 4 });
+    const atta = itemFixture({
+      id: 'a0000000-0000-4000-8000-000000000009',
+      name: 'Atta',
+      variants: [
+        variantFixture({ id: 'b0000000-0000-4000-8000-000000000009', label: '5 kg', pricePaise: 25_000 }),
+      ],
+    });
+    const edited: OrderDetail = { ...order, version: 5, billAmountPaise: 52_000 };
+    const { user, api } = renderOrder(order, {
+      [`GET /api/stores/${order.storeId}/items`]: () => json(200, listOf([atta])),
+      [`PATCH /api/orders/${order.id}/items`]: () => json(200, edited),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'Change items' }));
+    const dialog = screen.getByRole('dialog', { name: `Change items of order #${order.number}` });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity of Alphonso mango' });
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save items' }));
+    expect(await within(dialog).findByText('Enter a whole number from 1 to 99')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/orders/${order.id}/items`)).toHaveLength(0);
+    await user.clear(quantity);
+    await user.type(quantity, '3');
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Paneer' }));
+    await user.type(within(dialog).getByRole('combobox', { name: 'Add an item of this store' }), 'att');
+    await user.click(await screen.findByRole('option', { name: 'Atta · 5 kg · ₹250.00' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save items' }));
+
+    expect(
+      await screen.findByText(`Order #${order.number}: items changed, bill ₹520.00`),
+    ).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/orders/${order.id}/items`)[0]?.body).toEqual({
+      version: 4,
+      items: [
+        { itemId: 'i1', quantity: 3 },
+        { itemId: atta.id, variantId: atta.variants[0]!.id, quantity: 1 },
+      ],
+    });
+  });
+
+  it('puts the server’s word on a line it refuses beside that line', async () => {
+    const order = orderFixture();
+    const { user } = renderOrder(order, {
+      [`PATCH /api/orders/${order.id}/items`]: () =>
+        apiError(409, 'conflict', 'Only 1 left', { fields: { 'items.0.quantity': 'Only 1 left' } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Change items' }));
+    const dialog = screen.getByRole('dialog', { name: /^Change items/ });
+    const quantity = within(dialog).getByRole('textbox', { name: 'Quantity of Alphonso mango' });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save items' }));
+    expect(await within(dialog).findByText('Only 1 left')).toBeInTheDocument();
+  });
+
+  it('offers no change of items once the order is picked up', async () => {
+    renderOrder(orderFixture({ status: 2, dexId: ravi.id, dexName: ravi.name }));
+    await screen.findByRole('table', { name: 'Bill' });
+    expect(screen.queryByRole('button', { name: 'Change items' })).not.toBeInTheDocument();
   });
 
   it('offers no refund of an order not paid', async () => {

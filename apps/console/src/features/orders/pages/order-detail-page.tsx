@@ -22,6 +22,8 @@ import { isApiError } from '@/lib/api-client.ts';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { usePrintOnConfirm } from '@/features/orders/api/get-print-on-confirm.ts';
 import { OrderBill } from '@/features/orders/components/order-bill.tsx';
+import { EditItemsDialog } from '@/features/orders/components/edit-items-dialog.tsx';
+import { itemsMayChange } from '@storedesk/shared/orders/edit';
 import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-card.tsx';
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
 import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
@@ -51,6 +53,7 @@ export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const [updating, setUpdating] = useState(false);
+  const [editingItems, setEditingItems] = useState(false);
   const printOnConfirm = usePrintOnConfirm();
   // Each confirmation on this page that prints loads the ticket's frame anew.
   const [printing, setPrinting] = useState(0);
@@ -126,7 +129,16 @@ export function OrderDetailPage() {
         ) : null}
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 7 }}>
-            <OrderBill order={current} />
+            <OrderBill
+              order={current}
+              action={
+                itemsMayChange(current) ? (
+                  <Button size="small" variant="outlined" onClick={() => setEditingItems(true)}>
+                    Change items
+                  </Button>
+                ) : null
+              }
+            />
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3}>
@@ -137,6 +149,7 @@ export function OrderDetailPage() {
           </Grid>
         </Grid>
       </Stack>
+      {editingItems ? <EditItemsDialog order={current} onClose={() => setEditingItems(false)} /> : null}
       {updating ? (
         <UpdateOrderDialog
           order={current}
