@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import ngeohash from 'ngeohash';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
+import { formatRupees } from '@storedesk/shared/money';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { withDatabase } from './support/database.ts';
 import { seriousFindings } from './support/axe.ts';
@@ -358,6 +359,47 @@ describe('the customer app', () => {
       await staff.page.goto(`/orders/${order.id}`);
       await staff.page.getByText(/^The customer says they paid: UPI reference 433512345678/).waitFor();
       await staff.page.getByRole('button', { name: 'Mark payment received' }).waitFor();
+    } finally {
+      await context.close();
+      await staff.context.close();
+    }
+  });
+
+  it('shows the customer the new bill, live, when staff change a line of their order', async () => {
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'));
+    const { context, page } = await phone();
+    const staff = await newPage(browser);
+    try {
+      await context.addInitScript(
+        (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
+        JSON.stringify(session),
+      );
+      await page.goto(`/orders/${order.id}`);
+      const toPay = page.locator('.bill .total dd');
+      await expect.poll(() => toPay.textContent()).toBe(formatRupees(order.billAmountPaise));
+
+      await signInThroughForm(staff.page, demo.owner);
+      await staff.page.waitForURL('**/dashboard');
+      await staff.page.goto(`/orders/${order.id}`);
+      await staff.page.getByRole('button', { name: 'Change items' }).click();
+      const dialog = staff.page.getByRole('dialog', { name: `Change items of order #${order.number}` });
+      const quantity = dialog.getByRole('textbox', { name: /^Quantity of / });
+      await quantity.fill('2');
+      expect(await seriousFindings(staff.page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Save items' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await staff.page.getByText(/^Items changed: .+ 1 → 2\. Bill ₹/).waitFor();
+
+      // The customer's page follows without a reload: the line and the bill both grew.
+      const { rows } = await withDatabase((client) =>
+        client.query<{ bill: string }>('SELECT bill_amount_paise AS bill FROM orders WHERE id = $1', [
+          order.id,
+        ]),
+      );
+      expect(Number(rows[0]!.bill)).toBeGreaterThan(order.billAmountPaise);
+      await expect
+        .poll(() => toPay.textContent(), { timeout: 10_000 })
+        .toBe(formatRupees(Number(rows[0]!.bill)));
     } finally {
       await context.close();
       await staff.context.close();
