@@ -31,6 +31,8 @@ import type {
   OrderItemSnapshot,
   OrderOfferSnapshot,
 } from '@storedesk/shared/orders/snapshots';
+import { ifMissingChoices } from '@storedesk/shared/orders/if-missing';
+import { orderEventKinds } from '@storedesk/shared/orders/event-kinds';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 const xid8 = customType<{ data: string }>({ dataType: () => 'xid8' });
@@ -640,6 +642,8 @@ export const orders = pgTable(
     paidByName: text('paid_by_name'),
     /** The customer's note to the store. */
     note: text('note'),
+    /** What the customer asked the store to do if an item is missing (B18): CALL, SUBSTITUTE or REMOVE. */
+    ifMissing: text('if_missing', { enum: ifMissingChoices }).notNull().default('CALL'),
     /** The 4 digits the customer gives the executive at the door. */
     deliveryCode: text('delivery_code'),
     /** When it was delivered; with a COD order, the cash its executive collected then (ADR 0042). */
@@ -716,6 +720,12 @@ export const orderEvents = pgTable(
     note: text('note'),
     /** Why, on a change to Cancelled (B18): a code of packages/shared's cancellation reasons. */
     reason: text('reason'),
+    /**
+     * A row that is not a status change, a note or the payment marked received (B18): a refund
+     * (`REFUND`), the customer's UPI reference (`UPI_REPORTED`), or a change of the order's items
+     * (`ITEMS`); null for the rest. It names no status either way.
+     */
+    kind: text('kind', { enum: orderEventKinds }),
     actorId: uuid('actor_id'),
     actorName: text('actor_name').notNull(),
     createdAt: createdAt(),

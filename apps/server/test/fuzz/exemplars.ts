@@ -362,6 +362,31 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
           }),
         }));
     }
+    case 'POST /api/storefront/orders/{orderId}/upi-paid': {
+      // The customer's own orders, with a reference as a UPI app shows one (a 12-digit UTR).
+      const order = pick(world.pools.customerOrders.own);
+      if (!order) return undefined;
+      return fc
+        .tuple(order, fc.stringMatching(/^\d{12}$/))
+        .map(([orderId, reference]) => ({ params: params({ orderId }), body: json({ reference }) }));
+    }
+    case 'PATCH /api/orders/{orderId}/items': {
+      // An open order's lines become some of its store's items: a share get past every check.
+      const order = pick(facts.editableOrders);
+      if (!order) return undefined;
+      const sellableOf = new Map(facts.sellable);
+      return fc
+        .tuple(order, fc.array(fc.integer({ min: 1, max: 3 }), { minLength: 1, maxLength: 3 }))
+        .map(([[orderId, storeId], quantities]) => ({
+          params: params({ orderId }),
+          body: json({
+            version: currentVersion,
+            items: (sellableOf.get(storeId) ?? [])
+              .slice(0, quantities.length)
+              .map((itemId, i) => ({ itemId, quantity: quantities[i] })),
+          }),
+        }));
+    }
     case 'POST /api/storefront/orders': {
       const basket = pick(facts.sellable);
       if (!basket) return undefined;

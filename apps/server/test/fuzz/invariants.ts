@@ -216,6 +216,7 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
     sql`SELECT o.id::text AS id, concat_ws(' ', 'paid', o.paid_at IS NOT NULL, 'payment rows', count(e.id)) AS detail
         FROM orders o
         LEFT JOIN order_events e ON e.order_id = o.id AND e.from_status IS NULL AND e.to_status IS NULL
+          AND e.kind IS NULL
         GROUP BY o.id
         HAVING count(e.id) <> CASE WHEN o.paid_at IS NULL THEN 0 ELSE 1 END
             OR (o.paid_at IS NULL) <> (o.paid_by_name IS NULL)
@@ -223,10 +224,26 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                                 OR e.business_id <> o.business_id), false)
         UNION ALL
         SELECT e.order_id::text, 'payment row ' || e.id FROM order_events e
-        WHERE e.from_status IS NULL AND e.to_status IS NULL
+        WHERE e.from_status IS NULL AND e.to_status IS NULL AND e.kind IS NULL
           AND coalesce((SELECT coalesce(p.to_status, p.from_status) FROM order_events p
                         WHERE p.order_id = e.order_id AND p.id < e.id AND (p.from_status IS NOT NULL OR p.to_status IS NOT NULL)
                         ORDER BY p.id DESC LIMIT 1), -1) = -1`,
+  );
+  // Refunds (B18, ADR 0069): the order keeps their sum, never more than was received, each with its
+  // timeline row; only a paid order has any.
+  await check(
+    'an order whose refunds are not its refunded sum, exceed what was received, or lack their timeline rows',
+    sql`SELECT o.id::text AS id,
+               concat_ws(' ', 'refunded', o.refunded_paise, 'sum', coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED'), 0),
+                         'rows', (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'REFUND'),
+                         'refunds', count(r.id)) AS detail
+        FROM orders o LEFT JOIN refunds r ON r.order_id = o.id
+        GROUP BY o.id
+        HAVING o.refunded_paise <> coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED'), 0)
+            OR o.refunded_paise > coalesce(o.paid_paise, o.bill_amount_paise)
+            OR (count(r.id) > 0 AND o.paid_at IS NULL)
+            OR count(r.id) <> (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'REFUND')
+            OR coalesce(bool_or(r.business_id <> o.business_id), false)`,
   );
   await check(
     'a day of the dashboard whose counters are not its orders',

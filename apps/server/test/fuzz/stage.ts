@@ -153,6 +153,10 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     await call('PUT', '/api/settings/order', { ...settings, minimumOrderPaise: 0 });
   }
 
+  // An item (alias i) whose counted variants have units enough for the staged orders: a batch's
+  // changes of orders' items (B18) take stock as orders do.
+  const enoughStock = sql`NOT EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = i.id AND v.stock IS NOT NULL AND v.stock < ${OPEN_ORDERS * 3})`;
+
   // A store of the North zone taking orders now (Open, inside its hours on the business's clock) with
   // items in stock, made afresh when none is left.
   const [north] = world.biz.zones;
@@ -165,7 +169,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   }>(sql`
     SELECT s.id, s.status, s.open_time, s.close_time, b.time_zone FROM stores s JOIN businesses b ON b.id = s.business_id
     WHERE s.business_id = ${businessId} AND s.zone_id = ${north} AND s.deleted_at IS NULL AND s.status = 1
-      AND EXISTS (SELECT 1 FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL AND i.in_stock)
+      AND EXISTS (SELECT 1 FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL AND i.in_stock AND ${enoughStock})
     ORDER BY s.id`);
   const now = new Date();
   let storeId = sellable.find(
@@ -238,7 +242,8 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     sql`SELECT count(*)::int AS n FROM orders WHERE business_id = ${businessId} AND state = 1 AND zone_id = ${north}`,
   );
   const { rows: items } = await db.execute<{ id: string }>(
-    sql`SELECT id FROM items WHERE store_id = ${storeId} AND deleted_at IS NULL AND in_stock ORDER BY id LIMIT 3`,
+    sql`SELECT i.id FROM items i WHERE i.store_id = ${storeId} AND i.deleted_at IS NULL AND i.in_stock AND ${enoughStock}
+        ORDER BY i.id LIMIT 3`,
   );
   for (let n = open[0]!.n; n < OPEN_ORDERS; n++) {
     const res = await placeKeyed('198.51.100.7', {
@@ -247,6 +252,42 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       items: items.map((item, i) => ({ itemId: item.id, quantity: 1 + i })),
     });
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
+  }
+
+  // "I have paid" (B18): the fuzz customer has an open order by UPI not marked paid, placed afresh
+  // when a batch paid, cancelled or closed theirs, and named among their orders.
+  if (op.path === '/api/storefront/orders/{orderId}/upi-paid') {
+    const { rows: unpaid } = await db.execute<{ id: string }>(
+      sql`SELECT id FROM orders WHERE customer_id = ${world.customer.id} AND payment_mode = 'UPI'
+          AND paid_at IS NULL AND status <> -1 ORDER BY id LIMIT 1`,
+    );
+    if (unpaid.length === 0) {
+      const upi = modes.find((mode) => mode.type === 'UPI');
+      if (upi && !upi.enabled)
+        await call('PATCH', `/api/settings/payment-modes/${upi.id}`, { enabled: true, version: upi.version });
+      const session = await world.sessionFor('customer');
+      const headers = { 'x-storefront-key': await keyOf(world), ...session!.headers };
+      const address = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/storefront/addresses',
+        headers,
+        payload: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
+      });
+      const placed = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/storefront/orders',
+        headers,
+        payload: {
+          storeId,
+          items: [{ itemId: items[0]!.id, quantity: 1 }],
+          addressId: address.json<{ id: string }>().id,
+          paymentMode: 'UPI',
+        },
+      });
+      if (placed.statusCode !== 201)
+        throw new Error(`staging: a UPI order answered ${placed.statusCode}: ${placed.body}`);
+      world.pools.customerOrders.own.push(placed.json<{ id: string }>().id);
+    }
   }
 
   // Cash to settle: a cash-on-delivery order, confirmed with the acting executive and delivered by them

@@ -106,6 +106,8 @@ export type Facts = {
   paymentModes: string[];
   /** [orderId, zoneId] of open orders. */
   openOrders: [string, string][];
+  /** Orders whose items staff may still change (Placed or Confirmed), with their store: [orderId, storeId]. */
+  editableOrders: [string, string][];
   /** Live delivery executives by zone. */
   dexesByZone: Record<string, string[]>;
   /** [orderId, status, deliveryCode] of the acting executive's open orders. */
@@ -547,8 +549,8 @@ async function factsOf(
     WHERE s.business_id = ${businessId} AND s.deleted_at IS NULL AND s.status = 1
       AND i.deleted_at IS NULL AND i.in_stock
     GROUP BY i.store_id ORDER BY i.store_id`);
-  const orders = await q<{ id: string; zone_id: string }>(
-    sql`SELECT id, zone_id FROM orders WHERE business_id = ${businessId} AND state = 1 ORDER BY id`,
+  const orders = await q<{ id: string; zone_id: string; store_id: string; status: number }>(
+    sql`SELECT id, zone_id, store_id, status FROM orders WHERE business_id = ${businessId} AND state = 1 ORDER BY id`,
   );
   // Where the open stores are and their hours, on the business's clock now.
   const places = await q<{
@@ -635,6 +637,7 @@ async function factsOf(
     ),
     paymentModes: modes.map((m) => m.type),
     openOrders: orders.map((o) => [o.id, o.zone_id]),
+    editableOrders: orders.filter((o) => o.status === 0 || o.status === 1).map((o) => [o.id, o.store_id]),
     dexesByZone,
     executiveOrders: executiveOrders.map((o) => [o.id, o.status, o.delivery_code]),
     executiveEndpoints: executiveEndpoints.map((e) => e.endpoint),
@@ -753,7 +756,8 @@ export async function createWorld(): Promise<World> {
       storeId: shop.id,
       items: [{ itemId: shop.items[n % shop.items.length], quantity: 1 + n }],
       addressId: home.id,
-      paymentMode: 'COD',
+      // One by UPI, which the customer can say they paid ("I have paid", B18).
+      paymentMode: n === 2 ? 'UPI' : 'COD',
       ...(n === 0 ? { note: 'Ring twice' } : {}),
     });
   }

@@ -1,3 +1,4 @@
+import type { IfMissing } from '@storedesk/shared/orders/if-missing';
 import { itemsOfLine } from '@storedesk/shared/catalogue/variants';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import { config } from '../config.ts';
@@ -58,7 +59,12 @@ export const cart = persisted<Cart | null>(key('cart'), null);
  * What the customer chose at checkout and has not yet ordered with: the address, the way to pay
  * and the note survive going back to the shop and returning, and go with the order once placed.
  */
-export type CheckoutDraft = { addressId?: string; paymentMode?: string; note?: string };
+export type CheckoutDraft = {
+  addressId?: string;
+  paymentMode?: string;
+  note?: string;
+  ifMissing?: IfMissing;
+};
 export const checkoutDraft = persisted<CheckoutDraft>(key('checkout'), {});
 
 export const emptyCart = (storeId: string, storeName: string): Cart => ({

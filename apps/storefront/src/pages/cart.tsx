@@ -1,3 +1,4 @@
+import { ifMissingChoices, ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
@@ -208,6 +209,7 @@ function Checkout({
   const setPaymentMode = (type: string) => keep({ paymentMode: type });
   const note = draft.note ?? '';
   const setNote = (text: string) => keep({ note: text });
+  const ifMissing = draft.ifMissing ?? 'CALL';
   const [name, setName] = useState(signedIn.customer.name);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
@@ -233,6 +235,7 @@ function Checkout({
         ...requestOf({ ...value, couponCode: quote.couponCode ?? '' }),
         addressId: selected,
         paymentMode,
+        ifMissing,
         ...(note.trim() ? { note: note.trim() } : {}),
       });
       cart.set(null);
@@ -344,6 +347,23 @@ function Checkout({
           {modes.length === 0 ? <p className="muted">This shop has no way to pay set up yet.</p> : null}
         </fieldset>
         {fieldError('paymentMode')}
+      </section>
+      <section className="panel">
+        <fieldset>
+          <legend className="section-title">If an item is missing</legend>
+          {ifMissingChoices.map((choice) => (
+            <label key={choice} className="choice">
+              <input
+                type="radio"
+                name="if-missing"
+                value={choice}
+                checked={ifMissing === choice}
+                onChange={() => keep({ ifMissing: choice })}
+              />
+              <span>{ifMissingLabels[choice]}</span>
+            </label>
+          ))}
+        </fieldset>
       </section>
       <section className="panel">
         <label htmlFor="note" className="section-title">

@@ -1,3 +1,4 @@
+import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees, rupeesDecimal } from '@storedesk/shared/money';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
@@ -321,6 +322,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           {o.paid ? ' · Paid' : ''}
         </p>
         {o.refundedPaise > 0 ? <p>Refunded: {formatRupees(o.refundedPaise)}</p> : null}
+        <p className="muted">If an item is missing: {ifMissingLabels[o.ifMissing]}</p>
         {o.note ? <p className="muted">Your note: {o.note}</p> : null}
         {customerMayCancel(o) ? <CancelOrder order={o} onChanged={setChanged} /> : null}
       </section>

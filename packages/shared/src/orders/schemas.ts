@@ -6,6 +6,8 @@ import { paymentModeTypes } from '../settings/payment-modes.ts';
 import { orderAddressSchema } from '../storefront/addresses.ts';
 import { singleLine, versionSchema } from '../text.ts';
 import { cancelMessages, cancelReasons, staffCancelReasonSchema } from './cancellation.ts';
+import { ifMissingChoices } from './if-missing.ts';
+import { orderEventKinds } from './event-kinds.ts';
 
 /** The five statuses of SPEC §4, as the API takes them. */
 export const orderStatusSchema = z.union(
@@ -91,6 +93,8 @@ export const orderEventSchema = z.object({
   note: z.string().nullable(),
   /** Why it was cancelled, on the change to Cancelled (B18); null otherwise. */
   reason: z.enum(cancelReasons).nullable(),
+  /** A row that names no status: a refund, the customer's UPI reference, a change of items (B18); null otherwise. */
+  kind: z.enum(orderEventKinds).nullable(),
   actorName: z.string(),
   at: z.string(),
 });
@@ -125,6 +129,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   paidByName: z.string().nullable(),
   /** The customer's note to the store. */
   note: z.string().nullable(),
+  /** What the customer asked the store to do if an item is missing (B18). */
+  ifMissing: z.enum(ifMissingChoices),
   /** Why it was cancelled and by whom (B18); null unless cancelled with a reason. */
   cancelReason: z.enum(cancelReasons).nullable(),
   /** What was received when it was paid (B18); null when unpaid, or paid before this was kept (its bill then). */

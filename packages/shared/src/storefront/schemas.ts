@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cancelReasons } from '../orders/cancellation.ts';
+import { ifMissingChoices } from '../orders/if-missing.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { themeSchema } from '../auth/schemas.ts';
@@ -143,6 +144,8 @@ export const storefrontOrderInputSchema = z.object({
   deliveryAddress: addressInputSchema.optional(),
   /** How the customer pays: one of the business's enabled modes. A signed-in customer must choose. */
   paymentMode: z.enum(paymentModeTypes, { error: 'must be COD, UPI or CARD' }).optional(),
+  /** What to do if an item is missing (B18): call (the default), substitute, or remove it. */
+  ifMissing: z.enum(ifMissingChoices, { error: 'must be CALL, SUBSTITUTE or REMOVE' }).optional(),
   /** The customer's note to the store; blank is none. */
   note: z
     .string()
@@ -209,6 +212,8 @@ export const storefrontOrderSchema = z.object({
   /** Whether staff have marked the payment received. */
   paid: z.boolean(),
   note: z.string().nullable(),
+  /** What the customer asked the store to do if an item is missing (B18). */
+  ifMissing: z.enum(ifMissingChoices),
   /** The 4 digits the customer gives the delivery executive at the door; null once the order is closed. */
   deliveryCode: z.string().nullable(),
   /** Why it was cancelled (B18); null unless cancelled with a reason. */

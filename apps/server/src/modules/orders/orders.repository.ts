@@ -19,6 +19,7 @@ import {
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { OrderItemSnapshot, OrderOfferSnapshot } from '@storedesk/shared/orders/snapshots';
+import type { OrderEventKind } from '@storedesk/shared/orders/event-kinds';
 import { namesActor } from '#server/db/actor.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
@@ -93,6 +94,7 @@ const detailColumns = {
   paidAt: orders.paidAt,
   paidByName: orders.paidByName,
   note: orders.note,
+  ifMissing: orders.ifMissing,
   cancelReason: orders.cancelReason,
   refundedPaise: orders.refundedPaise,
   paidPaise: orders.paidPaise,
@@ -398,6 +400,7 @@ const timelineColumns = {
   dexName: orderEvents.dexName,
   note: orderEvents.note,
   reason: orderEvents.reason,
+  kind: orderEvents.kind,
   actorName: orderEvents.actorName,
   at: orderEvents.createdAt,
 };
@@ -430,7 +433,7 @@ const orderChangeData = sql.raw(`json_build_object(
     'dexName', w.dex_name, 'version', w.version, 'closedAt', ${isoTime('w.closed_at')},
     'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name),
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
-    'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'actorName', a.actor_name,
+    'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'kind', a.kind, 'actorName', a.actor_name,
     'at', ${isoTime('a.created_at')}))`);
 
 /** The CTE of an order write's statement holding the order's row as written (of changedColumns). */
@@ -446,7 +449,7 @@ function timelineInsert(orderId: string, row: OrderChange['timeline']) {
            ${row.dexId ?? null}::uuid, ${row.dexName ?? null}, ${row.note ?? null}, ${row.reason ?? null},
            ${row.actorId ?? null}::uuid, ${row.actorName}
     FROM ${written}
-    RETURNING id, from_status, to_status, dex_name, note, reason, actor_name, created_at`;
+    RETURNING id, from_status, to_status, dex_name, note, reason, kind, actor_name, created_at`;
 }
 
 /** A new order's row, as the caller decides it: its id too (its timeline row and event name it), never its number. */
@@ -577,12 +580,20 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
   parts.push(sql`announced AS (${eventInsert(change.event, writtenAndAdded, orderChangeData)})`);
   const { rows } = await db.execute<
     Record<
-      'id' | 'from_status' | 'to_status' | 'dex_name' | 'note' | 'reason' | 'actor_name' | 'created_at',
+      | 'id'
+      | 'from_status'
+      | 'to_status'
+      | 'dex_name'
+      | 'note'
+      | 'reason'
+      | 'kind'
+      | 'actor_name'
+      | 'created_at',
       unknown
     >
   >(sql`
     WITH ${sql.join(parts, sql`, `)}
-    SELECT id, from_status, to_status, dex_name, note, reason, actor_name, created_at FROM order_events
+    SELECT id, from_status, to_status, dex_name, note, reason, kind, actor_name, created_at FROM order_events
     WHERE order_id = ${change.orderId} AND EXISTS (SELECT FROM ${written})
     UNION ALL SELECT * FROM added
     ORDER BY id`);
@@ -594,6 +605,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     dexName: r.dex_name as string | null,
     note: r.note as string | null,
     reason: r.reason as string | null,
+    kind: r.kind as OrderEventKind | null,
     actorName: r.actor_name as string,
     at: orderEvents.createdAt.mapFromDriverValue(r.created_at as string) as Date,
   }));
@@ -705,7 +717,9 @@ export async function rewriteOrderItems(
     )
     .returning({ id: orders.id });
   if (!row) return false;
-  await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, ...timeline });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, businessId: scope.businessId, kind: 'ITEMS', ...timeline });
   return true;
 }
 
@@ -740,7 +754,9 @@ export async function recordUpiReference(
     )
     .returning({ id: orders.id });
   if (!row) return false;
-  await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, note, actorName });
+  await tx
+    .insert(orderEvents)
+    .values({ orderId: order.id, businessId: scope.businessId, note, actorName, kind: 'UPI_REPORTED' });
   return true;
 }
 

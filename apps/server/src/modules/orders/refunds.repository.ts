@@ -55,6 +55,7 @@ export async function insertRefund(
     orderId: refund.orderId,
     businessId: refund.businessId,
     note: timelineNote,
+    kind: 'REFUND',
     actorId: refund.createdById ?? null,
     actorName: refund.createdByName,
   });

@@ -168,6 +168,8 @@ describe('placing an order as a signed-in customer', () => {
       paymentMode: 'COD',
       paid: false,
       note: 'Ring the bell twice',
+      // Unsaid, the store calls when an item is missing.
+      ifMissing: 'CALL',
     });
     expect(placed.deliveryCode).toMatch(/^\d{4}$/);
 
@@ -198,6 +200,19 @@ describe('placing an order as a signed-in customer', () => {
     });
   });
 
+  it('keeps what the customer asks to be done if an item is missing, for staff to see', async () => {
+    const res = await call('POST', '/api/storefront/orders', {
+      token: asha.token,
+      body: order({ ifMissing: 'SUBSTITUTE' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json<StorefrontOrder>().ifMissing).toBe('SUBSTITUTE');
+    const { rows } = await ctx.db.$client.query('SELECT if_missing FROM orders WHERE id = $1', [
+      res.json<StorefrontOrder>().id,
+    ]);
+    expect(rows[0]).toEqual({ if_missing: 'SUBSTITUTE' });
+  });
+
   it('refuses what it cannot deliver or be paid by, with the field at fault, writing nothing', async () => {
     const before = await footprint();
     const cases: Array<
@@ -215,6 +230,7 @@ describe('placing an order as a signed-in customer', () => {
         { addressId: serviceabilityMessages.outsideRadius },
       ],
       [asha, order({ note: 'x'.repeat(501) }), 400, { note: 'must be at most 500 characters' }],
+      [asha, order({ ifMissing: 'IGNORE' }), 400, { ifMissing: 'must be CALL, SUBSTITUTE or REMOVE' }],
       [
         nameless,
         order({ addressId: undefined }),

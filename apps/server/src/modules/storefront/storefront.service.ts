@@ -299,6 +299,7 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     cancelReason: order.cancelReason as CancelReason | null,
     refundedPaise: order.refundedPaise,
     upiReference: order.upiReference,
+    ifMissing: order.ifMissing,
   };
 }
 
@@ -382,6 +383,7 @@ export async function placeOrder(
         deliveryAddress: parties.address,
         paymentMode: parties.paymentMode,
         note: input.note ?? null,
+        ifMissing: input.ifMissing ?? 'CALL',
         deliveryCode: newDeliveryCode(),
       },
       {

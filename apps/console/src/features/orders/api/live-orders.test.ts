@@ -37,6 +37,7 @@ function moved(order: OrderDetail, changes: Partial<OrderDetail>, action = 'stat
         dexName: null,
         note: null,
         reason: null,
+        kind: null,
         actorName: 'Kiran Rao',
         at: '2026-11-27T06:00:00.000Z',
       },

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
 import { visuallyHidden } from '@mui/utils';
@@ -145,6 +146,12 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
               Mark payment received
             </Button>
           ) : null}
+        </div>
+        <div>
+          <Typography variant="subtitle2" component="h3">
+            If an item is missing
+          </Typography>
+          <Typography variant="body2">{ifMissingLabels[order.ifMissing]}</Typography>
         </div>
         <OrderRefunds order={order} />
         {order.note ? (

@@ -10,6 +10,7 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { orderStatusLabels } from '@storedesk/shared/orders';
 import { cancelReasonLabels } from '@storedesk/shared/orders/cancellation';
+import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
 import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
 import { useState } from 'react';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -25,6 +26,7 @@ const controlCharacters = /[\u0000-\u001f\u007f]+/g;
 
 /** "Placed", "Placed → Confirmed", or "Note" for a note (or executive change) at the same status. */
 export function eventTitle(event: OrderEvent): string {
+  if (event.kind) return orderEventKindTitles[event.kind];
   if (event.toStatus === null) return event.note ? 'Note' : 'Delivery executive changed';
   const to = orderStatusLabels[event.toStatus];
   return event.fromStatus === null ? to : `${orderStatusLabels[event.fromStatus]} → ${to}`;

@@ -238,6 +238,12 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Change items' })).not.toBeInTheDocument();
   });
 
+  it('says what the customer asked to be done if an item is missing', async () => {
+    renderOrder(orderFixture({ ifMissing: 'SUBSTITUTE' }));
+    const heading = await screen.findByRole('heading', { name: 'If an item is missing' });
+    expect(heading.nextElementSibling).toHaveTextContent('Replace it with something similar');
+  });
+
   it('offers no refund of an order not paid', async () => {
     renderOrder(orderFixture({ paidAt: null }));
     await screen.findByRole('button', { name: 'Mark payment received' });
@@ -294,6 +300,7 @@ describe('order detail', { timeout: 30_000 }, () => {
           dexName: ravi.name,
           note: null,
           reason: null,
+          kind: null,
           actorName: 'Arjun Admin',
           at: confirmedAt,
         },
@@ -304,6 +311,7 @@ describe('order detail', { timeout: 30_000 }, () => {
           dexName: null,
           note: 'Customer asked for no plastic bags',
           reason: null,
+          kind: null,
           actorName: 'Olivia Owner',
           at: noteAt,
         },

@@ -72,6 +72,7 @@ function changedElsewhere(
         dexName: fields.dexName ?? null,
         note,
         reason: null,
+        kind: null,
         actorName: 'Kiran Rao',
         at: new Date().toISOString(),
       },

@@ -45,6 +45,7 @@ const order421 = orderFixture({
       dexName: null,
       note: null,
       reason: null,
+      kind: null,
       actorName: 'Zara Zone',
       at: placedAt,
     },

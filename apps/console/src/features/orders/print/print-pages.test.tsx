@@ -85,6 +85,7 @@ describe('printed order lines', { timeout: 30_000 }, () => {
     ]);
     // The onions are one item to pack, whatever they weigh.
     expect(within(ticket).getByText(/^5 items ·/)).toBeInTheDocument();
+    expect(within(ticket).getByText('If an item is missing: Call me')).toBeInTheDocument();
   });
 
   it('name the variant on the bill, with the MRP and the saving of a line sold under it', async () => {

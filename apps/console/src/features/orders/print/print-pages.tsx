@@ -4,6 +4,7 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderStatusLabels, OrderStatus } from '@storedesk/shared/orders';
 import type { OrderBill } from '@storedesk/shared/orders/invoice';
+import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
 import { useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
@@ -87,6 +88,7 @@ export function KitchenTicketPage() {
             )}{' '}
             items · {current.customerName}
           </p>
+          <p>If an item is missing: {ifMissingLabels[current.ifMissing]}</p>
           {current.note ? (
             <>
               <h2>Note</h2>
