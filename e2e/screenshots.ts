@@ -36,6 +36,18 @@ async function firstHref(page: Page, url: string, name: RegExp): Promise<string>
   return (await page.getByRole('link', { name }).first().getAttribute('href'))!;
 }
 
+/** The page of the newest order the orders API lists with `query`. */
+async function orderWith(page: Page, query: string): Promise<string> {
+  await page.goto('/orders');
+  const id = await page.evaluate(async (q) => {
+    const { items } = (await (await fetch(`/api/orders?${q}&pageSize=5`)).json()) as {
+      items: { id: string }[];
+    };
+    return items[0]!.id;
+  }, query);
+  return `/orders/${id}`;
+}
+
 /** The demo store the catalogue's screenshots show. */
 const koramangala = (page: Page) => firstHref(page, '/stores', /^Fresh Mart Koramangala$/);
 
@@ -94,6 +106,24 @@ const shots: Shot[] = [
     url: async (page) => firstHref(page, '/orders', /^#\d+$/),
     heading: 'Order',
     phone: true,
+  },
+  {
+    name: 'order-change-items',
+    url: async (page) => orderWith(page, 'view=active&status=0'),
+    heading: 'Order',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Change items' }).click();
+      await page.getByRole('dialog', { name: /^Change items of order/ }).waitFor();
+    },
+  },
+  {
+    name: 'order-refund',
+    url: async (page) => orderWith(page, 'view=completed&status=-2'),
+    heading: 'Order',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: 'Refund' }).click();
+      await page.getByRole('dialog', { name: /^Refund order/ }).waitFor();
+    },
   },
   { name: 'dispatch', url: '/dispatch', heading: 'Dispatch', phone: true },
   { name: 'dispatch-cash', url: '/dispatch/cash', heading: 'Cash to settle' },
