@@ -36,6 +36,14 @@ async function firstHref(page: Page, url: string, name: RegExp): Promise<string>
   return (await page.getByRole('link', { name }).first().getAttribute('href'))!;
 }
 
+/** Waits until the open dialog has faded in, so the picture is not of its transition. */
+async function dialogShown(page: Page) {
+  await page.waitForFunction(() => {
+    const container = document.querySelector('.MuiDialog-container');
+    return container !== null && getComputedStyle(container).opacity === '1';
+  });
+}
+
 /** The page of the newest order the orders API lists with `query`. */
 async function orderWith(page: Page, query: string): Promise<string> {
   await page.goto('/orders');
@@ -114,6 +122,7 @@ const shots: Shot[] = [
     prepare: async (page) => {
       await page.getByRole('button', { name: 'Change items' }).click();
       await page.getByRole('dialog', { name: /^Change items of order/ }).waitFor();
+      await dialogShown(page);
     },
   },
   {
@@ -123,6 +132,7 @@ const shots: Shot[] = [
     prepare: async (page) => {
       await page.getByRole('button', { name: 'Refund' }).click();
       await page.getByRole('dialog', { name: /^Refund order/ }).waitFor();
+      await dialogShown(page);
     },
   },
   { name: 'dispatch', url: '/dispatch', heading: 'Dispatch', phone: true },
