@@ -585,7 +585,15 @@ describe('one order', () => {
         kind: null,
         actorName: biz.admin.name,
       },
-      { fromStatus: 1, toStatus: 2, dexName: null, note: null, reason: null, kind: null, actorName: biz.owner.name },
+      {
+        fromStatus: 1,
+        toStatus: 2,
+        dexName: null,
+        note: null,
+        reason: null,
+        kind: null,
+        actorName: biz.owner.name,
+      },
       {
         fromStatus: 2,
         toStatus: null,
