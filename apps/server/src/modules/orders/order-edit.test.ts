@@ -27,6 +27,7 @@ let world: StaffWorld;
 let call: Call;
 let storeId: string;
 let paneer: string;
+let paneerVariant: string;
 let milk: string;
 let atta: { id: string; variantIds: string[] };
 let asha: Awaited<ReturnType<typeof signInCustomerWithAddress>>;
@@ -39,6 +40,11 @@ beforeAll(async () => {
   const store = await createStoreWithItem(world.ctx.db, world.biz, { name: 'Paneer', pricePaise: 10_500 });
   storeId = store.storeId;
   paneer = store.itemId;
+  const { rows } = await world.ctx.db.$client.query<{ id: string }>(
+    'SELECT id FROM item_variants WHERE item_id = $1',
+    [paneer],
+  );
+  paneerVariant = rows[0]!.id;
   const [milkRow, attaRow] = await insertItems(world.ctx.db, [
     { businessId: world.biz.id, storeId, name: 'Milk', pricePaise: 3_000 },
     {
@@ -241,6 +247,17 @@ describe('changing an order’s items', () => {
           items: [
             { itemId: paneer, quantity: 1 },
             { itemId: paneer, quantity: 2 },
+          ],
+        },
+        'items.1.itemId',
+      ],
+      // One line named twice: by its item and variant, and by its item alone.
+      [
+        {
+          version: 1,
+          items: [
+            { itemId: paneer, variantId: paneerVariant, quantity: 3 },
+            { itemId: paneer, quantity: 1 },
           ],
         },
         'items.1.itemId',

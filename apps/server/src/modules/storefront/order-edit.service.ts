@@ -11,6 +11,7 @@
  */
 import { discountFor, type CouponTerms } from '@storedesk/shared/coupons/rules';
 import { formatRupees } from '@storedesk/shared/money';
+import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import {
   describeItemsEdit,
   itemsMayChange,
@@ -93,14 +94,19 @@ export async function editOrderItems(
   const had = new Map(order.items.map((line) => [orderLineKey(line), line]));
   const kept: Array<{ line: OrderItemSnapshot; quantity: number; index: number }> = [];
   const added: Array<{ request: OrderItemsEdit['items'][number]; index: number }> = [];
+  const duplicates: Record<string, string> = {};
   input.items.forEach((request, index) => {
     const key = orderLineKey({ itemId: request.itemId, variantId: request.variantId });
     const byItem = order.items.filter((line) => line.itemId.toLowerCase() === request.itemId.toLowerCase());
     const line =
       had.get(key) ?? (request.variantId === undefined && byItem.length === 1 ? byItem[0] : undefined);
-    if (line) kept.push({ line, quantity: request.quantity, index });
+    if (line && kept.some((each) => each.line === line)) {
+      // The same line named twice, once with its variant and once by its item alone.
+      duplicates[`items.${index}.itemId`] = storefrontMessages.duplicateLine;
+    } else if (line) kept.push({ line, quantity: request.quantity, index });
     else added.push({ request, index });
   });
+  if (Object.keys(duplicates).length > 0) throw invalid(duplicates);
   const unchanged =
     added.length === 0 &&
     kept.length === order.items.length &&
