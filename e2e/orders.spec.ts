@@ -24,8 +24,12 @@ async function updateStatus(page: Page, number: number, status: string, executiv
   // A final status asks first, naming the order.
   if (status === 'Delivered')
     await dialog.getByRole('button', { name: `Yes, mark #${number} delivered` }).click();
-  if (status === 'Cancelled')
+  if (status === 'Cancelled') {
+    // A cancel says why (B18).
+    await dialog.getByRole('combobox', { name: /^Reason/ }).click();
+    await page.getByRole('option', { name: 'Customer asked to cancel' }).click();
     await dialog.getByRole('button', { name: `Yes, cancel order #${number}` }).click();
+  }
   if (executive) {
     await dialog.getByRole('radio', { disabled: false }).first().check();
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -170,9 +170,19 @@ describe('printing', () => {
     await bill.close();
   });
 
-  it('prints a GST tax invoice on A4 once the business has a GSTIN, with its number kept on reprint', async () => {
+  it('prints a GST tax invoice on A4 once an order of a business with a GSTIN is delivered, its number kept on reprint', async () => {
     await setBusiness({ gstin: GSTIN });
     const order = await orderWithGst({ name: 'Print Invoice', phone: '9811100002' });
+    // Before delivery the bill is pro-forma: no invoice number is given (B18).
+    const proForma = (await (await page.request.post(`/api/orders/${order.id}/bill`)).json()) as {
+      invoice: null | object;
+    };
+    expect(proForma.invoice).toBeNull();
+    const placed = (await (await page.request.get(`/api/orders/${order.id}`)).json()) as { version: number };
+    const delivered = await page.request.post(`/api/orders/${order.id}/status`, {
+      data: { status: -2, version: placed.version },
+    });
+    expect(delivered.status(), await delivered.text()).toBe(200);
     const answer = (await (await page.request.post(`/api/orders/${order.id}/bill`)).json()) as {
       order: { billAmountPaise: number };
       invoice: { number: number; slabs: { rate: number; cgstPaise: number }[] };
@@ -188,7 +198,7 @@ describe('printing', () => {
     const text = pages.map((sheet) => sheet.text).join(' ');
     expect(text).toContain(squash('TAX INVOICE'));
     expect(text).toContain(squash(`GSTIN ${GSTIN}`));
-    // The number given by the first print is the one every reprint shows.
+    // The number given at delivery is the one every print shows.
     expect(text).toContain(squash(`Invoice no. ${answer.invoice.number}`));
     expect(text).toContain(squash('HSN 0406'));
     expect(text).toContain(squash('CGST'));

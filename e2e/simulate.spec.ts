@@ -114,18 +114,19 @@ describe('npm run simulate', () => {
     );
   });
 
-  it('refuses a rate or a duration out of range, before it does anything', async () => {
+  it('refuses a rate, a duration or a count of orders out of range, before it does anything', async () => {
     const baseUrl = inject('baseUrl');
     for (const args of [
       ['--per-minute', '0'],
       ['--per-minute', '601'],
       ['--minutes', 'soon'],
       ['--minutes', '1441'],
+      ['--orders', '0'],
     ]) {
       const run = await simulate(['--url', baseUrl, ...args], { DATA_DIR: inject('dataDir') });
       expect(run.code).toBe(2);
       expect(run.stderr).toContain(
-        '--per-minute must be more than 0 and at most 600, and --minutes more than 0 and at most 1440',
+        '--per-minute must be more than 0 and at most 600, --minutes more than 0 and at most 1440, and --orders a whole number more than 0',
       );
     }
   });
