@@ -485,6 +485,25 @@ export async function signInCustomerWithAddress(
   return { ...session, addressId: saved.json<{ id: string }>().id, headers };
 }
 
+/**
+ * A signed-in customer (as signInCustomerWithAddress gives one) places an order to their saved
+ * address, paid by cash on delivery unless `order` says otherwise; it must be taken (201).
+ */
+export async function placeCustomerOrder(
+  app: FastifyInstance,
+  customer: { addressId: string; headers: Record<string, string> },
+  order: { storeId: string; items: object[]; paymentMode?: string; couponCode?: string },
+): Promise<{ id: string; number: number }> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/storefront/orders',
+    headers: customer.headers,
+    payload: { addressId: customer.addressId, paymentMode: 'COD', ...order },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
 /** Signs a delivery executive in to the delivery app (ADR 0042): their bearer token, no cookie. */
 export async function signInExecutive(
   app: FastifyInstance,

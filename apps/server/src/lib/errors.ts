@@ -23,5 +23,8 @@ export const forbidden = (message: string = messages.forbidden) => new AppError(
 export const invalid = (fields: Record<string, string>, message: string = messages.invalidInput) =>
   new AppError('invalid_input', message, { fields });
 export const stale = (current: unknown) => new AppError('conflict', messages.staleRecord, { current });
+/** Whether an error is `stale`'s: the record changed since the caller read it. */
+export const isStale = (error: unknown): boolean =>
+  error instanceof AppError && error.code === 'conflict' && error.message === messages.staleRecord;
 export const unauthenticated = (message: string = messages.sessionExpired) =>
   new AppError('unauthenticated', message);

@@ -45,10 +45,6 @@ export const cancelReasonLabels: Record<CancelReason, string> = {
   OTHER: 'Other',
 };
 
-/** Who cancelled an order: staff (console or API), the customer in their app. */
-export const cancelledByKinds = ['STAFF', 'CUSTOMER'] as const;
-export type CancelledBy = (typeof cancelledByKinds)[number];
-
 /** How the order's timeline names a customer who changed it (their cancel). */
 export const customerActorName = (name: string) => `${name} (customer)`;
 

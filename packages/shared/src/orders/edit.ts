@@ -4,6 +4,7 @@ import { OrderStatus } from '../orders.ts';
 import { versionSchema } from '../text.ts';
 import { orderLinesSchema } from '../storefront/schemas.ts';
 import type { OrderItemSnapshot } from './snapshots.ts';
+import { orderLineKey } from './line-key.ts';
 
 /**
  * Changing an open order's items (B18, ADR 0070): staff remove a line, change a quantity, or put
@@ -28,9 +29,6 @@ export const orderEditMessages = {
   paidMore: (paid: string) => `This order is paid: its bill can come to at most what was received (${paid})`,
 } as const;
 
-const lineKey = (line: Pick<OrderItemSnapshot, 'itemId' | 'variantId'>) =>
-  `${line.itemId.toLowerCase()} ${line.variantId?.toLowerCase() ?? ''}`;
-
 /** A line as the timeline names it: "Atta · 5 kg". */
 const lineName = (line: OrderItemSnapshot) =>
   line.variantLabel ? `${line.itemName} · ${line.variantLabel}` : line.itemName;
@@ -43,8 +41,8 @@ export function describeItemsEdit(
   before: { items: OrderItemSnapshot[]; billAmountPaise: number },
   after: { items: OrderItemSnapshot[]; billAmountPaise: number },
 ): string {
-  const was = new Map(before.items.map((line) => [lineKey(line), line]));
-  const now = new Map(after.items.map((line) => [lineKey(line), line]));
+  const was = new Map(before.items.map((line) => [orderLineKey(line), line]));
+  const now = new Map(after.items.map((line) => [orderLineKey(line), line]));
   const changes: string[] = [];
   for (const [key, line] of was) {
     const next = now.get(key);
@@ -61,6 +59,3 @@ export function describeItemsEdit(
       : `Bill ${formatRupees(before.billAmountPaise)} → ${formatRupees(after.billAmountPaise)}`;
   return `Items changed: ${changes.join('; ')}. ${bill}`;
 }
-
-/** Each line's key, for matching a request's lines to the order's (item and variant). */
-export { lineKey as orderLineKey };

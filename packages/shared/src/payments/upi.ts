@@ -7,7 +7,6 @@ import { z } from 'zod';
 export const upiMessages = {
   reference: 'Enter the UPI reference (UTR) your UPI app shows, such as 433512345678',
   notUpi: 'This order is not paid by UPI',
-  paidAlready: 'This order’s payment is already marked received',
   cancelled: 'A cancelled order cannot be paid',
   reported: (reference: string) => `Customer says they paid by UPI, reference ${reference}`,
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cancelReasons } from '../orders/cancellation.ts';
 import { ifMissingChoices } from '../orders/if-missing.ts';
+import { orderLineKey } from '../orders/line-key.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { themeSchema } from '../auth/schemas.ts';
@@ -118,7 +119,7 @@ export const orderLinesSchema = z
   .superRefine((lines, ctx) => {
     const seen = new Set<string>();
     lines.forEach((line, index) => {
-      const key = `${line.itemId.toLowerCase()} ${line.variantId?.toLowerCase() ?? ''}`;
+      const key = orderLineKey(line);
       if (seen.has(key)) {
         ctx.addIssue({
           code: 'custom',

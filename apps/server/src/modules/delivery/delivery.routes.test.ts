@@ -354,6 +354,15 @@ describe('an executive’s orders', () => {
   });
 
   it('delivers with the customer’s code, collecting the cash of a COD order', async () => {
+    // A business with a GSTIN: the delivery gives the order its tax invoice number (B18).
+    await world.ctx.db
+      .update(t.businesses)
+      .set({ gstin: '27AAPFU0939F1ZV' })
+      .where(eq(t.businesses.id, world.biz.id));
+    const [last] = await world.ctx.db
+      .select({ n: sql<number>`coalesce(max(${t.orders.invoiceNumber}), 0)::int` })
+      .from(t.orders)
+      .where(eq(t.orders.businessId, world.biz.id));
     const order = await assigned(world.biz.dex.id, 'COD');
     const picked = (
       await move(dex, order.id, { status: OrderStatus.PickedUp, version: order.version })
@@ -391,10 +400,19 @@ describe('an executive’s orders', () => {
         cash: t.orders.cashCollectedPaise,
         paidByName: t.orders.paidByName,
         deliveredAt: t.orders.deliveredAt,
+        paidPaise: t.orders.paidPaise,
+        invoiceNumber: t.orders.invoiceNumber,
       })
       .from(t.orders)
       .where(eq(t.orders.id, order.id));
-    expect(row).toMatchObject({ state: 0, cash: 45_000, paidByName: world.biz.dex.name });
+    await world.ctx.db.update(t.businesses).set({ gstin: null }).where(eq(t.businesses.id, world.biz.id));
+    expect(row).toMatchObject({
+      state: 0,
+      cash: 45_000,
+      paidByName: world.biz.dex.name,
+      paidPaise: 45_000,
+      invoiceNumber: last!.n + 1,
+    });
     expect(row!.deliveredAt).toBeInstanceOf(Date);
     const list = (await call(dex, 'GET', '/api/delivery/orders')).json<{ items: DeliveryOrder[] }>();
     expect(list.items.map((o) => o.id)).not.toContain(order.id);

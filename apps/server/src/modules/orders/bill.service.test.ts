@@ -25,10 +25,13 @@ let world: StaffWorld;
 let call: Call;
 let store: { storeId: string; itemId: string };
 
+/** Phones given to the customers made here: each a different one, however many are made at once. */
+let phonesGiven = 0;
+
 async function customerId(): Promise<string> {
   const { rows } = await world.ctx.db.$client.query<{ id: string }>(
     `INSERT INTO customers (business_id, name, phone) VALUES ($1, 'Asha', $2) RETURNING id`,
-    [world.biz.id, `98${String(Date.now() % 1e8).padStart(8, '0')}`],
+    [world.biz.id, `98${String((Date.now() + phonesGiven++) % 1e8).padStart(8, '0')}`],
   );
   return rows[0]!.id;
 }
@@ -39,6 +42,17 @@ async function setGstin(gstin: string | null) {
 
 const billOf = (orderId: string, session = world.owner) =>
   call(session, 'POST', `/api/orders/${orderId}/bill`);
+
+/** An order of the store in the first zone, of a new customer, with `values` (as insertOrder takes them). */
+async function orderOfNorth(values: Parameters<typeof insertOrder>[2]) {
+  const at = {
+    businessId: world.biz.id,
+    zoneId: world.biz.zones[0],
+    storeId: store.storeId,
+    customerId: await customerId(),
+  };
+  return insertOrder(world.ctx.db, at, values);
+}
 
 /** The order's invoice number as stored, printed or not. */
 async function storedInvoiceNumber(orderId: string): Promise<number | null> {
@@ -183,16 +197,7 @@ describe('the GSTIN in Settings › About', () => {
 describe('the bill', () => {
   it('of a business without a GSTIN is a plain bill: no invoice number', async () => {
     await setGstin(null);
-    const order = await insertOrder(
-      world.ctx.db,
-      {
-        businessId: world.biz.id,
-        zoneId: world.biz.zones[0],
-        storeId: store.storeId,
-        customerId: await customerId(),
-      },
-      { billAmountPaise: 21_000 },
-    );
+    const order = await orderOfNorth({ billAmountPaise: 21_000 });
     const res = await billOf(order.id);
     expect(res.statusCode).toBe(200);
     const bill = res.json<OrderBill>();
@@ -207,41 +212,32 @@ describe('the bill', () => {
 
   it('of a business with a GSTIN is a tax invoice: CGST and SGST per rate, adding up to the bill', async () => {
     await setGstin('27AAPFU0939F1ZV');
-    const order = await insertOrder(
-      world.ctx.db,
-      {
-        businessId: world.biz.id,
-        zoneId: world.biz.zones[0],
-        storeId: store.storeId,
-        customerId: await customerId(),
-      },
-      {
-        items: [
-          {
-            itemId: store.itemId,
-            itemName: 'Paneer',
-            itemQuantity: 2,
-            itemPricePaise: 10_500,
-            gstRate: 5,
-            hsn: '0406',
-          },
-          {
-            itemId: store.itemId,
-            itemName: 'Chocolate',
-            itemQuantity: 1,
-            itemPricePaise: 9_999,
-            gstRate: 18,
-            hsn: '1806',
-          },
-          { itemId: store.itemId, itemName: 'Rice', itemQuantity: 1, itemPricePaise: 5_000 },
-        ],
-        charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 3_000 }],
-        itemsTotalPaise: 35_999,
-        discountPaise: 1_000,
-        chargesTotalPaise: 3_000,
-        billAmountPaise: 37_999,
-      },
-    );
+    const order = await orderOfNorth({
+      items: [
+        {
+          itemId: store.itemId,
+          itemName: 'Paneer',
+          itemQuantity: 2,
+          itemPricePaise: 10_500,
+          gstRate: 5,
+          hsn: '0406',
+        },
+        {
+          itemId: store.itemId,
+          itemName: 'Chocolate',
+          itemQuantity: 1,
+          itemPricePaise: 9_999,
+          gstRate: 18,
+          hsn: '1806',
+        },
+        { itemId: store.itemId, itemName: 'Rice', itemQuantity: 1, itemPricePaise: 5_000 },
+      ],
+      charges: [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 3_000 }],
+      itemsTotalPaise: 35_999,
+      discountPaise: 1_000,
+      chargesTotalPaise: 3_000,
+      billAmountPaise: 37_999,
+    });
     await deliver(order.id);
     const bill = (await billOf(order.id)).json<OrderBill>();
     expect(bill.invoice?.slabs).toEqual([
@@ -260,16 +256,7 @@ describe('the bill', () => {
 
   it('before delivery is a pro-forma bill with no number; delivering gives the next number, which the bill then shows', async () => {
     await setGstin('27AAPFU0939F1ZV');
-    const order = await insertOrder(
-      world.ctx.db,
-      {
-        businessId: world.biz.id,
-        zoneId: world.biz.zones[0],
-        storeId: store.storeId,
-        customerId: await customerId(),
-      },
-      { billAmountPaise: 100 },
-    );
+    const order = await orderOfNorth({ billAmountPaise: 100 });
     const last = await lastInvoiceNumber();
     const proForma = await billOf(order.id);
     expect(proForma.statusCode, proForma.body).toBe(200);
@@ -286,19 +273,9 @@ describe('the bill', () => {
 
   it('gives orders delivered at once, one by one or in bulk, each the next number with no gap and none twice', async () => {
     await setGstin('27AAPFU0939F1ZV');
-    const at = {
-      businessId: world.biz.id,
-      zoneId: world.biz.zones[0],
-      storeId: store.storeId,
-      customerId: await customerId(),
-    };
     const last = await lastInvoiceNumber();
-    const single = await Promise.all(
-      [1, 2, 3, 4].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100 })),
-    );
-    const bulk = await Promise.all(
-      [1, 2, 3].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100 })),
-    );
+    const single = await Promise.all([1, 2, 3, 4].map(() => orderOfNorth({ billAmountPaise: 100 })));
+    const bulk = await Promise.all([1, 2, 3].map(() => orderOfNorth({ billAmountPaise: 100 })));
     const [bulkRes] = await Promise.all([
       call(world.owner, 'POST', '/api/orders/status', {
         status: -2,
@@ -313,15 +290,9 @@ describe('the bill', () => {
 
   it('gives an order delivered without a number (before the rule, or before the GSTIN) its number at its first print, once however many print at once', async () => {
     await setGstin('27AAPFU0939F1ZV');
-    const at = {
-      businessId: world.biz.id,
-      zoneId: world.biz.zones[0],
-      storeId: store.storeId,
-      customerId: await customerId(),
-    };
     const last = await lastInvoiceNumber();
     const orders = await Promise.all(
-      [1, 2, 3, 4].map(() => insertOrder(world.ctx.db, at, { billAmountPaise: 100, status: -2, state: 0 })),
+      [1, 2, 3, 4].map(() => orderOfNorth({ billAmountPaise: 100, status: -2, state: 0 })),
     );
     expect(await Promise.all(orders.map((order) => storedInvoiceNumber(order.id)))).toEqual([
       null,
@@ -343,16 +314,7 @@ describe('the bill', () => {
 
   it('of a business without a GSTIN gives no number at delivery; another business counts from 1', async () => {
     await setGstin(null);
-    const plain = await insertOrder(
-      world.ctx.db,
-      {
-        businessId: world.biz.id,
-        zoneId: world.biz.zones[0],
-        storeId: store.storeId,
-        customerId: await customerId(),
-      },
-      { billAmountPaise: 100 },
-    );
+    const plain = await orderOfNorth({ billAmountPaise: 100 });
     await deliver(plain.id);
     expect(await storedInvoiceNumber(plain.id)).toBeNull();
     expect((await billOf(plain.id)).json<OrderBill>().invoice).toBeNull();
@@ -388,16 +350,7 @@ describe('the bill', () => {
 
   it('of a cancelled order without a number gets none', async () => {
     await setGstin('27AAPFU0939F1ZV');
-    const order = await insertOrder(
-      world.ctx.db,
-      {
-        businessId: world.biz.id,
-        zoneId: world.biz.zones[0],
-        storeId: store.storeId,
-        customerId: await customerId(),
-      },
-      { billAmountPaise: 100, status: -1, state: 0 },
-    );
+    const order = await orderOfNorth({ billAmountPaise: 100, status: -1, state: 0 });
     const bill = (await billOf(order.id)).json<OrderBill>();
     expect(bill.invoice).toBeNull();
     expect(bill.order.status).toBe(-1);

@@ -19,6 +19,7 @@ import {
   errorOf,
   keyedOrderHeaders,
   deliveryAddressNear,
+  placeCustomerOrder,
   signInCustomerWithAddress,
   type Call,
   type StaffWorld,
@@ -59,21 +60,11 @@ async function stock(): Promise<number> {
 }
 
 /** Asha (or another customer) places an order of `quantity` paneer. */
-async function place(customer = asha, quantity = 2): Promise<{ id: string; number: number }> {
-  const res = await world.ctx.app.inject({
-    method: 'POST',
-    url: '/api/storefront/orders',
-    headers: customer.headers,
-    payload: {
-      storeId: store.storeId,
-      items: [{ itemId: store.itemId, quantity }],
-      addressId: customer.addressId,
-      paymentMode: 'COD',
-    },
+const place = (customer = asha, quantity = 2) =>
+  placeCustomerOrder(world.ctx.app, customer, {
+    storeId: store.storeId,
+    items: [{ itemId: store.itemId, quantity }],
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
 
 const cancelAsCustomer = (orderId: string, body: unknown, customer = asha) =>
   world.ctx.app.inject({

@@ -18,6 +18,7 @@ import {
   enableCashOnDelivery,
   errorOf,
   insertItems,
+  placeCustomerOrder,
   signInCustomerWithAddress,
   type Call,
   type StaffWorld,
@@ -82,22 +83,8 @@ afterAll(async () => {
   await world.ctx.close();
 });
 
-async function place(items: object[], couponCode?: string): Promise<{ id: string }> {
-  const res = await world.ctx.app.inject({
-    method: 'POST',
-    url: '/api/storefront/orders',
-    headers: asha.headers,
-    payload: {
-      storeId,
-      items,
-      addressId: asha.addressId,
-      paymentMode: 'COD',
-      ...(couponCode ? { couponCode } : {}),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const place = (items: object[], couponCode?: string) =>
+  placeCustomerOrder(world.ctx.app, asha, { storeId, items, ...(couponCode ? { couponCode } : {}) });
 
 const edit = (orderId: string, body: object, session = world.owner) =>
   call(session, 'PATCH', `/api/orders/${orderId}/items`, body);

@@ -31,6 +31,7 @@ import {
   sqlOfBusiness,
   sqlOfExecutive,
   type BusinessScope,
+  type CustomerScope,
   type Scope,
 } from '#server/lib/scope.ts';
 import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
@@ -382,6 +383,21 @@ export async function findOrder(db: Executor, scope: Scope, orderId: string, dex
 }
 
 export type OrderRow = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+/** One of the customer's own orders as a change of it reads it (B18), locked for the change with `lock`; undefined for anyone else's. */
+export async function findOrderOfCustomer(
+  db: Executor,
+  scope: CustomerScope,
+  orderId: string,
+  lock = false,
+): Promise<OrderRow | undefined> {
+  const query = db
+    .select({ ...detailColumns, namedDexName: namedDex(undefined) })
+    .from(orders)
+    .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
 
 /** Locks the orders of `orderIds` the scope can see, in a fixed order, for a change of them all. */
 export async function findOrdersForUpdate(db: Executor, scope: Scope, orderIds: string[], dexId?: string) {

@@ -25,7 +25,7 @@ import {
 } from '@storedesk/shared/orders/cancellation';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
-import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
+import { AppError, invalid, isStale, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
@@ -381,6 +381,32 @@ export async function changeOrdersStatus(
   return changed;
 }
 
+/**
+ * The order as a write in `tx` just left it, as its page shows it, announced live (an `updated`
+ * event) to staff of its zone and to its customer, and with `toExecutive` to its executive too.
+ */
+export async function announceUpdated(
+  tx: Executor,
+  order: OrderRow,
+  toExecutive = false,
+): Promise<OrderDetail> {
+  const after = await toDetail(
+    tx,
+    (await repo.findOrder(tx, { businessId: order.businessId, zoneId: null }, order.id))!,
+  );
+  await publishEvent(tx, {
+    businessId: order.businessId,
+    zoneId: order.zoneId,
+    topic: 'orders',
+    action: 'updated',
+    recordId: order.id,
+    customerId: order.customerId,
+    ...(toExecutive && order.dexId ? { executiveIds: [order.dexId] } : {}),
+    data: orderChangeOf(after),
+  });
+  return after;
+}
+
 /** An order's row as the caller may see it, for another module's change to decide on (B18); 404 otherwise. */
 export async function orderRowOf(db: Executor, auth: AuthContext, orderId: string): Promise<OrderRow> {
   const row = await repo.findOrder(db, scopeOf(auth), orderId);
@@ -401,26 +427,17 @@ export async function writeOrderItems(
   bill: Parameters<typeof repo.rewriteOrderItems>[3],
   note: string,
 ): Promise<OrderDetail> {
-  const scope = scopeOf(auth);
   const written = await repo.rewriteOrderItems(tx, { businessId: order.businessId }, order, bill, {
     note,
     actorId: auth.user.id,
     actorName: auth.user.name,
   });
-  const now = await repo.findOrder(tx, scope, order.id);
-  if (!written || !now) throw stale(now ? await toDetail(tx, now) : null);
-  const after = await toDetail(tx, now);
-  await publishEvent(tx, {
-    businessId: order.businessId,
-    zoneId: order.zoneId,
-    topic: 'orders',
-    action: 'updated',
-    recordId: order.id,
-    customerId: order.customerId,
-    executiveIds: order.dexId ? [order.dexId] : [],
-    data: orderChangeOf(after),
-  });
-  return after;
+  if (!written) {
+    const now = await repo.findOrder(tx, scopeOf(auth), order.id);
+    throw stale(now ? await toDetail(tx, now) : null);
+  }
+  // The executive collects the new bill of a cash order.
+  return announceUpdated(tx, order, true);
 }
 
 /** Tries of a customer's cancel that met an order changed meanwhile but still cancellable (a staff note). */
@@ -440,12 +457,10 @@ export async function cancelByCustomer(
   scope: CustomerScope,
   orderId: string,
   input: CustomerCancel,
-  /** Told once the cancel is written. */
-  moved?: (orderId: string) => void,
 ): Promise<void> {
   for (let tries = 1; ; tries++) {
-    const order = await repo.findOrder(db, { businessId: scope.businessId, zoneId: null }, orderId);
-    if (!order || order.customerId !== scope.customerId) throw notFound();
+    const order = await repo.findOrderOfCustomer(db, scope, orderId);
+    if (!order) throw notFound();
     if (order.state === 0) throw new AppError('conflict', messages.orderClosed);
     if (!customerMayCancel(order)) throw new AppError('conflict', cancelMessages.confirmedAlready);
     const change: Change = {
@@ -460,11 +475,9 @@ export async function cancelByCustomer(
         await applyChange(tx, { id: null, name: customerActorName(order.customerName) }, order, change);
       });
     } catch (error) {
-      if (error instanceof AppError && error.message === messages.staleRecord && tries < CANCEL_TRIES)
-        continue;
+      if (isStale(error) && tries < CANCEL_TRIES) continue;
       throw error;
     }
-    moved?.(order.id);
     return;
   }
 }
@@ -482,12 +495,10 @@ export async function reportUpiPayment(
   input: UpiPaid,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [order] = await repo.findOrdersForUpdate(tx, { businessId: scope.businessId, zoneId: null }, [
-      orderId,
-    ]);
-    if (!order || order.customerId !== scope.customerId) throw notFound();
+    const order = await repo.findOrderOfCustomer(tx, scope, orderId, true);
+    if (!order) throw notFound();
     if (order.paymentMode !== 'UPI') throw new AppError('conflict', upiMessages.notUpi);
-    if (order.paidAt) throw new AppError('conflict', upiMessages.paidAlready);
+    if (order.paidAt) throw new AppError('conflict', orderPaymentMessages.alreadyPaid);
     if (order.status === OrderStatus.Cancelled) throw new AppError('conflict', upiMessages.cancelled);
     await repo.recordUpiReference(
       tx,
@@ -497,19 +508,7 @@ export async function reportUpiPayment(
       customerActorName(order.customerName),
       upiMessages.reported(input.reference),
     );
-    const after = await toDetail(
-      tx,
-      (await repo.findOrder(tx, { businessId: scope.businessId, zoneId: null }, orderId))!,
-    );
-    await publishEvent(tx, {
-      businessId: order.businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'updated',
-      recordId: order.id,
-      customerId: order.customerId,
-      data: orderChangeOf(after),
-    });
+    await announceUpdated(tx, order);
   });
 }
 
@@ -540,17 +539,7 @@ export async function markOrderPaid(
       orderPaymentMessages.received(order.paymentMode),
     );
     if (!written) throw stale(await toDetail(tx, (await repo.findOrder(tx, scope, orderId))!));
-    const paid = await toDetail(tx, (await repo.findOrder(tx, scope, orderId))!);
-    await publishEvent(tx, {
-      businessId: scope.businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'updated',
-      recordId: order.id,
-      customerId: order.customerId,
-      data: orderChangeOf(paid),
-    });
-    return paid;
+    return announceUpdated(tx, order);
   });
 }
 

@@ -16,15 +16,13 @@ import {
   type Refund,
   type RefundInput,
 } from '@storedesk/shared/payments/refunds';
-import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { Database, Executor } from '#server/db/client.ts';
 import type { refunds } from '#server/db/schema.ts';
 import type { AuthContext } from '#server/lib/callers.ts';
 import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
-import { publishEvent } from '#server/realtime/events.repository.ts';
 import * as orders from './orders.repository.ts';
-import { toDetail } from './orders.service.ts';
+import { announceUpdated, toDetail } from './orders.service.ts';
 import { findRefunds, insertRefund, nextCreditNoteNumber, refundContext } from './refunds.repository.ts';
 
 function toRefund(row: typeof refunds.$inferSelect): Refund {
@@ -84,17 +82,7 @@ export async function refundOrder(
       },
       refundMessages.recorded(input.amountPaise, method),
     );
-    const after = await toDetail(tx, (await orders.findOrder(tx, scope, order.id))!);
-    // Live, to staff and to the order's customer.
-    await publishEvent(tx, {
-      businessId: order.businessId,
-      zoneId: order.zoneId,
-      topic: 'orders',
-      action: 'updated',
-      recordId: order.id,
-      customerId: order.customerId,
-      data: orderChangeOf(after),
-    });
+    const after = await announceUpdated(tx, order);
     return { order: after, refund: toRefund(row) };
   });
 }

@@ -99,6 +99,12 @@ describe('recording a refund', () => {
       note: 'Refund of ₹120.50 (Cash) recorded',
       actorName: world.biz.owner.name,
     });
+    // Live to staff of its zone and to its customer.
+    const { rows: announced } = await world.ctx.db.$client.query(
+      'SELECT action, zone_id, customer_id FROM events WHERE record_id = $1 ORDER BY id DESC LIMIT 1',
+      [paid.id],
+    );
+    expect(announced[0]).toEqual({ action: 'updated', zone_id: world.biz.zones[0], customer_id: customerId });
     const listed = await call(world.admin, 'GET', `/api/orders/${paid.id}/refunds`);
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toEqual({ items: [made.refund] });

@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@storedesk/shared/messages';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { upiMessages } from '@storedesk/shared/payments/upi';
+import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import {
   caller,
   createStaffWorld,
   createStoreWithItem,
   errorOf,
+  placeCustomerOrder,
   signInCustomerWithAddress,
   type Call,
   type StaffWorld,
@@ -40,21 +42,12 @@ afterAll(async () => {
   await world.ctx.close();
 });
 
-async function place(paymentMode: 'UPI' | 'COD' = 'UPI', customer = asha): Promise<{ id: string }> {
-  const res = await world.ctx.app.inject({
-    method: 'POST',
-    url: '/api/storefront/orders',
-    headers: customer.headers,
-    payload: {
-      storeId: store.storeId,
-      items: [{ itemId: store.itemId, quantity: 4 }],
-      addressId: customer.addressId,
-      paymentMode,
-    },
+const place = (paymentMode: 'UPI' | 'COD' = 'UPI', customer = asha) =>
+  placeCustomerOrder(world.ctx.app, customer, {
+    storeId: store.storeId,
+    items: [{ itemId: store.itemId, quantity: 4 }],
+    paymentMode,
   });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
 
 const paid = (orderId: string, body: unknown, customer = asha) =>
   world.ctx.app.inject({
@@ -89,6 +82,12 @@ describe('I have paid', () => {
       actorName: 'Asha (customer)',
     });
 
+    // Staff hear of it live.
+    const { rows: announced } = await world.ctx.db.$client.query(
+      'SELECT action, customer_id FROM events WHERE record_id = $1 ORDER BY id DESC LIMIT 1',
+      [order.id],
+    );
+    expect(announced[0]).toEqual({ action: 'updated', customer_id: asha.customer.id });
     // Given again (a typo mended), the newer one stands.
     expect((await paid(order.id, { reference: 'AXIS9988776655' })).json<CustomerOrder>().upiReference).toBe(
       'AXIS9988776655',
@@ -97,7 +96,7 @@ describe('I have paid', () => {
     expect(marked.statusCode, marked.body).toBe(200);
     const after = await paid(order.id, { reference: '433512345679' });
     expect(after.statusCode).toBe(409);
-    expect(errorOf(after).message).toBe(upiMessages.paidAlready);
+    expect(errorOf(after).message).toBe(orderPaymentMessages.alreadyPaid);
   });
 
   it('refuses an order not paid by UPI, or cancelled, with 409, writing nothing', async () => {

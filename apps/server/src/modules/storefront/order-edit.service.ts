@@ -16,9 +16,9 @@ import {
   describeItemsEdit,
   itemsMayChange,
   orderEditMessages,
-  orderLineKey,
   type OrderItemsEdit,
 } from '@storedesk/shared/orders/edit';
+import { orderLineKey } from '@storedesk/shared/orders/line-key';
 import { priceWithCharges, type CatalogueLine } from '@storedesk/shared/orders/pricing';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { OrderItemSnapshot } from '@storedesk/shared/orders/snapshots';
@@ -125,14 +125,13 @@ export async function editOrderItems(
             added.map(({ request }) => request),
             added.map(({ index }) => index),
           );
-    // In the order asked: kept lines at their price, added ones at today's.
-    const lines: Array<CatalogueLine & { field: string }> = [
-      ...kept.map(({ line, quantity, index }) => ({
-        ...keptLine(line, quantity),
-        field: `items.${index}.quantity`,
-      })),
-      ...fresh,
-    ].sort((a, b) => Number(a.field.split('.')[1]) - Number(b.field.split('.')[1]));
+    // In the order asked: kept lines at their price, added ones at today's (catalogueLines answers
+    // each line it was given, in turn, or refuses).
+    const lines: Array<CatalogueLine & { field: string }> = new Array(input.items.length);
+    for (const { line, quantity, index } of kept) {
+      lines[index] = { ...keptLine(line, quantity), field: `items.${index}.quantity` };
+    }
+    fresh.forEach((line, at) => (lines[added[at]!.index] = line));
 
     const itemsTotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
     const settings = await repo.findOrderSettings(tx, order.businessId);

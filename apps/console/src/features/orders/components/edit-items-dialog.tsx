@@ -15,7 +15,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { lineWeightName } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
-import { orderLineKey } from '@storedesk/shared/orders/edit';
+import { orderLineKey } from '@storedesk/shared/orders/line-key';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
 import { useDeferredValue, useId, useState } from 'react';
