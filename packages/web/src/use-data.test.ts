@@ -77,6 +77,21 @@ describe('loading what a screen shows', () => {
     expect(load).toHaveBeenCalledTimes(3);
   });
 
+  it('shows what a write answered at once, reads anew, and never shows a read made before it', async () => {
+    const { load, answer } = loads<string>();
+    const { result } = renderHook(() => useData('order:w', load));
+    await answer(0, 'Placed');
+    // A live event asked for the order again; before that read answers, the customer cancels it.
+    act(() => result.current.reload());
+    act(() => result.current.set('Cancelled'));
+    expect(result.current).toMatchObject({ data: 'Cancelled', error: null });
+    await answer(1, 'Placed');
+    expect(result.current.data).toBe('Cancelled');
+    await answer(2, 'Cancelled, refunded');
+    expect(result.current).toMatchObject({ data: 'Cancelled, refunded', loading: false });
+    expect(load).toHaveBeenCalledTimes(3);
+  });
+
   it('loads the new key’s answer when the key changes, and never shows a late answer of the old key', async () => {
     const { load, answer } = loads<string>();
     const { result, rerender } = renderHook(({ key }) => useData(key, load), {

@@ -9,6 +9,11 @@ export type Data<T> = {
   error: ApiError | null;
   loading: boolean;
   reload: () => void;
+  /**
+   * Shows what a write answered (the record as it left it) at once, and reads it anew: an answer
+   * to a read made before the write is never shown after it.
+   */
+  set: (value: T) => void;
 };
 
 /** What `load` answers for `key` (null: nothing to load yet), loaded again when the key changes. */
@@ -49,11 +54,21 @@ export function useData<T>(key: string | null, load: () => Promise<T>): Data<T> 
   }, [request, key]);
 
   const reload = useCallback(() => setRound((n) => n + 1), []);
+  const set = useCallback(
+    (value: T) => {
+      if (key === null) return;
+      cache.set(key, value);
+      setState((before) => ({ ...before, key, data: value, error: null }));
+      setRound((n) => n + 1);
+    },
+    [key],
+  );
   const mine = state.key === key;
   return {
     data: mine ? state.data : key === null ? undefined : (cache.get(key) as T | undefined),
     error: mine ? state.error : null,
     loading: request !== null && state.request !== request,
     reload,
+    set,
   };
 }

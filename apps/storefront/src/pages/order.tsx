@@ -182,9 +182,12 @@ function PayByUpi({
 function CancelOrder({
   order,
   onChanged,
+  onRefused,
 }: {
   order: CustomerOrder;
   onChanged: (order: CustomerOrder) => void;
+  /** The store moved first: why, for the page to say once the order shows as it is now. */
+  onRefused: (message: string) => void;
 }) {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<CustomerCancelReason | null>(null);
@@ -202,7 +205,9 @@ function CancelOrder({
       );
       onChanged(cancelled);
     } catch (failure) {
-      setError(failure as ApiError);
+      const refusal = failure as ApiError;
+      if (refusal.status === 409) onRefused(refusal.message);
+      else setError(refusal);
     } finally {
       setBusy(false);
     }
@@ -256,10 +261,10 @@ function CancelOrder({
 export default function OrderPage({ orderId }: { orderId: string }) {
   const business = useBusiness();
   const signedIn = session.use();
+  const [cancelRefused, setCancelRefused] = useState<string | null>(null);
   const order = useData(signedIn ? `order:${orderId}` : null, () =>
     api<CustomerOrder>('GET', `/orders/${orderId}`),
   );
-  const [changed, setChanged] = useState<CustomerOrder | null>(null);
   useOrderNews(order.reload, orderId);
 
   if (!signedIn) {
@@ -274,8 +279,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
   }
   if (order.error && !order.data) return <ErrorPanel error={order.error} onRetry={order.reload} />;
   if (!order.data) return <Spinner label="Loading your order…" />;
-  // The order as the customer's own cancel left it, until a newer read.
-  const o = changed && changed.timeline.length >= order.data.timeline.length ? changed : order.data;
+  const o = order.data;
   const upi = business.paymentModes.find((mode) => mode.type === 'UPI');
   const statusLabel = orderStatusLabels[o.status as OrderStatus];
 
@@ -304,7 +308,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           order={o}
           link={upiLink(upi.upiId, upi.upiName ?? business.name, o.billAmountPaise, o.number)}
           payee={`${upi.upiName ?? business.name} (${upi.upiId})`}
-          onChanged={setChanged}
+          onChanged={order.set}
         />
       ) : null}
       <section className="panel">
@@ -324,7 +328,20 @@ export default function OrderPage({ orderId }: { orderId: string }) {
         {o.refundedPaise > 0 ? <p>Refunded: {formatRupees(o.refundedPaise)}</p> : null}
         <p className="muted">If an item is missing: {ifMissingLabels[o.ifMissing]}</p>
         {o.note ? <p className="muted">Your note: {o.note}</p> : null}
-        {customerMayCancel(o) ? <CancelOrder order={o} onChanged={setChanged} /> : null}
+        {customerMayCancel(o) ? (
+          <CancelOrder
+            order={o}
+            onChanged={order.set}
+            onRefused={(message) => {
+              setCancelRefused(message);
+              order.reload();
+            }}
+          />
+        ) : cancelRefused ? (
+          <p className="notice inline" role="alert">
+            {cancelRefused}
+          </p>
+        ) : null}
       </section>
       <Bill bill={o} />
       <section className="panel">

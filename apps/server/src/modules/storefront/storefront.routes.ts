@@ -56,6 +56,16 @@ const deviceIdOf = (request: FastifyRequest) => {
   return typeof value === 'string' ? value : null;
 };
 
+/** What a customer's change of their own order answers: the order as it is after it, or why not. */
+const customerOrderChangeAnswers = {
+  200: customerOrderSchema,
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  402: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+
 export const storefrontRoutes: FastifyPluginAsyncZod<{
   db: Database;
   ordersPerMinute: number;
@@ -348,14 +358,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         params: z.object({ orderId: idParam }),
         // No body at all is a cancel without a reason.
         body: customerCancelSchema.nullish(),
-        response: {
-          200: customerOrderSchema,
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          402: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-        },
+        response: customerOrderChangeAnswers,
       },
     },
     async (request) => {
@@ -381,14 +384,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         headers: customerHeaders,
         params: z.object({ orderId: idParam }),
         body: upiPaidSchema,
-        response: {
-          200: customerOrderSchema,
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          402: errorEnvelopeSchema,
-          404: errorEnvelopeSchema,
-          409: errorEnvelopeSchema,
-        },
+        response: customerOrderChangeAnswers,
       },
     },
     async (request) => {

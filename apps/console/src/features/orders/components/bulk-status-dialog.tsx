@@ -18,8 +18,7 @@ import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
 import { plural } from '@/lib/plural.ts';
 import { finalChangeWords, orderNumbers } from './final-change-words.ts';
-import { CancelReasonField, reasonRequired } from './cancel-reason-field.tsx';
-import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
+import { CancelReasonField, useCancelReason } from './cancel-reason-field.tsx';
 
 /** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
 function numbers(orders: OrderSummary[]): string {
@@ -56,13 +55,12 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
   // The orders as they were when the dialog opened: the change is decided on them (D9).
   const [orders] = useState(checked);
   const change = useChangeOrdersStatus();
+  const reason = useCancelReason(change.isPending);
   const notify = useSnackbar();
   const [status, setStatus] = useState<OrderStatus | null>(null);
   const [dexId, setDexId] = useState<string | null>(null);
   const [dexError, setDexError] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
-  const [reason, setReason] = useState<StaffCancelReason | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
   // Delivered and Cancelled can't be undone: Save asks once more before making them.
   const [confirming, setConfirming] = useState(false);
   // The question starts on Back: a second key press can't make the change.
@@ -92,18 +90,15 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       setConfirming(true);
       return;
     }
-    const cancels = status === OrderStatus.Cancelled;
-    if (cancels && !reason) {
-      setReasonError(reasonRequired);
-      return;
-    }
+    const why = reason.forChange(status);
+    if (!why) return;
     setDexError(null);
     change.mutate(
       {
         orders: orders.map(({ id, version }) => ({ id, version })),
         status,
         dexId: chosenDex,
-        ...(cancels && reason ? { reason } : {}),
+        ...why,
       },
       {
         onSuccess: (changed) => {
@@ -139,17 +134,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{words.explanation}</DialogContentText>
-            {status === OrderStatus.Cancelled ? (
-              <CancelReasonField
-                value={reason}
-                onChange={(next) => {
-                  setReason(next);
-                  setReasonError(null);
-                }}
-                error={reasonError}
-                disabled={busy}
-              />
-            ) : null}
+            {status === OrderStatus.Cancelled ? <CancelReasonField {...reason.field} /> : null}
           </Stack>
         </DialogContent>
         <DialogActions>

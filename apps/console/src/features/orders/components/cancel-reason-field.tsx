@@ -1,5 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useState } from 'react';
+import { OrderStatus } from '@storedesk/shared/orders';
 import {
   cancelReasonLabels,
   staffCancelReasons,
@@ -7,7 +9,7 @@ import {
 } from '@storedesk/shared/orders/cancellation';
 
 /** What the field says when Cancel is pressed with no reason chosen. */
-export const reasonRequired = 'Choose why the order is cancelled';
+const reasonRequired = 'Choose why the order is cancelled';
 
 type CancelReasonFieldProps = {
   value: StaffCancelReason | null;
@@ -37,4 +39,32 @@ export function CancelReasonField({ value, onChange, error, disabled }: CancelRe
       ))}
     </TextField>
   );
+}
+
+/**
+ * The reason a cancel dialog asks for: `field` for the CancelReasonField, and `forChange(status)`,
+ * the part of the change the reason is (none unless it cancels), or null, with the field saying
+ * why, when a cancel has no reason yet.
+ */
+export function useCancelReason(disabled: boolean) {
+  const [reason, setReason] = useState<StaffCancelReason | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const field: CancelReasonFieldProps = {
+    value: reason,
+    onChange: (next) => {
+      setReason(next);
+      setError(null);
+    },
+    error,
+    disabled,
+  };
+  const forChange = (status: number): { reason?: StaffCancelReason } | null => {
+    if (status !== OrderStatus.Cancelled) return {};
+    if (!reason) {
+      setError(reasonRequired);
+      return null;
+    }
+    return { reason };
+  };
+  return { field, forChange };
 }

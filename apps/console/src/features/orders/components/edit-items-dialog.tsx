@@ -17,7 +17,7 @@ import { lineWeightName } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderLineKey } from '@storedesk/shared/orders/line-key';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
-import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
+import { storefrontMessages, storefrontOrderLineSchema } from '@storedesk/shared/storefront/schemas';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
@@ -75,10 +75,13 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
   const save = () => {
     setMessage(null);
     const bad: Record<string, string> = {};
+    // The server's own rule for a line's quantity, and its words.
     lines.forEach((line, index) => {
-      const n = Number(line.quantity);
-      if (!Number.isInteger(n) || n < 1 || n > storefrontLimits.maxQuantity)
-        bad[`items.${index}.quantity`] = `Enter a whole number from 1 to ${storefrontLimits.maxQuantity}`;
+      if (
+        line.quantity.trim() === '' ||
+        !storefrontOrderLineSchema.shape.quantity.safeParse(Number(line.quantity)).success
+      )
+        bad[`items.${index}.quantity`] = storefrontMessages.quantity;
     });
     if (lines.length === 0) bad.items = 'Keep at least one item: to drop them all, cancel the order';
     setFields(bad);

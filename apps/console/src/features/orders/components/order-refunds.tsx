@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
+import { amountMessages, formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
   manualRefundMethod,
@@ -54,7 +54,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
     setMessage(null);
     const paise = parseRupees(amount);
     if (paise === null || paise <= 0) {
-      setFields({ amountPaise: 'Enter an amount in rupees, such as 140.50' });
+      setFields({ amountPaise: amountMessages.rupees });
       return;
     }
     setFields({});

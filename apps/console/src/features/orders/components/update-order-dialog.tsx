@@ -20,8 +20,7 @@ import { currentOrderOf, useChangeOrderStatus } from '@/features/orders/api/chan
 import { ExecutivePicker } from './executive-picker.tsx';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { finalChangeWords } from './final-change-words.ts';
-import { CancelReasonField, reasonRequired } from './cancel-reason-field.tsx';
-import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
+import { CancelReasonField, useCancelReason } from './cancel-reason-field.tsx';
 
 /** SPEC §4: the dialog offers all five statuses. */
 export const statusChoices: readonly OrderStatus[] = [
@@ -57,14 +56,13 @@ type UpdateOrderDialogProps = {
 export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialogProps) {
   const titleId = useId();
   const change = useChangeOrderStatus();
+  const reason = useCancelReason(change.isPending);
   const notify = useSnackbar();
   const [step, setStep] = useState<Step>({ kind: 'status' });
   const [fresh, setFresh] = useState<UpdatableOrder | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [dexId, setDexId] = useState<string | null>(order.dexId);
   const [dexError, setDexError] = useState<string | null>(null);
-  const [reason, setReason] = useState<StaffCancelReason | null>(null);
-  const [reasonError, setReasonError] = useState<string | null>(null);
   // The question before a final change starts on Back: a second key press can't make the change.
   const backRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -79,11 +77,8 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
   const save = (status: OrderStatus, chosenDexId?: string) => {
     setMessage(null);
     setDexError(null);
-    const cancels = status === OrderStatus.Cancelled;
-    if (cancels && !reason) {
-      setReasonError(reasonRequired);
-      return;
-    }
+    const why = reason.forChange(status);
+    if (!why) return;
     change.mutate(
       {
         orderId: shown.id,
@@ -91,7 +86,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
           status,
           dexId: chosenDexId,
           version: shown.version,
-          ...(cancels && reason ? { reason } : {}),
+          ...why,
         },
       },
       {
@@ -194,17 +189,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{finalChangeWords([shown.number], step.status).explanation}</DialogContentText>
-            {step.status === OrderStatus.Cancelled ? (
-              <CancelReasonField
-                value={reason}
-                onChange={(next) => {
-                  setReason(next);
-                  setReasonError(null);
-                }}
-                error={reasonError}
-                disabled={busy}
-              />
-            ) : null}
+            {step.status === OrderStatus.Cancelled ? <CancelReasonField {...reason.field} /> : null}
             {message ? <Alert severity="error">{message}</Alert> : null}
           </Stack>
         </DialogContent>

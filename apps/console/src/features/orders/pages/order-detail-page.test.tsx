@@ -196,7 +196,7 @@ describe('order detail', { timeout: 30_000 }, () => {
     await user.clear(quantity);
     await user.type(quantity, '0');
     await user.click(within(dialog).getByRole('button', { name: 'Save items' }));
-    expect(await within(dialog).findByText('Enter a whole number from 1 to 99')).toBeInTheDocument();
+    expect(await within(dialog).findByText('must be a whole number from 1 to 99')).toBeInTheDocument();
     expect(api.callsTo(`PATCH /api/orders/${order.id}/items`)).toHaveLength(0);
     await user.clear(quantity);
     await user.type(quantity, '3');

@@ -64,6 +64,16 @@ function rowOf(text: string) {
   return found;
 }
 
+/** Checks order #1003, chooses Cancelled in Change status and saves: the question it then asks. */
+async function askToCancel1003(user: ReturnType<typeof renderOrders>['user']) {
+  await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
+  await user.click(screen.getByRole('button', { name: 'Change status' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Change status' });
+  await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
+  await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
+  await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+  return screen.findByRole('dialog', { name: 'Cancel order #1003?' });
+}
 describe('orders', { timeout: 30_000 }, () => {
   it('lists the active orders with the title count, tab counts, amounts and time since placed', async () => {
     const { api } = renderOrders('/orders');
@@ -307,14 +317,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('asks before cancelling checked orders, naming them; Back keeps them as they are', async () => {
     const { user, api } = renderOrders('/orders');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
-    await user.click(screen.getByRole('button', { name: 'Change status' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
-    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-
-    const ask = await screen.findByRole('dialog', { name: 'Cancel order #1003?' });
+    const ask = await askToCancel1003(user);
     expect(ask).toHaveTextContent(
       "Order #1003 will be Cancelled. It is then closed for good: this can't be undone.",
     );
@@ -328,14 +331,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
   it('cancels checked orders only with a reason, sent with the change', async () => {
     const { user, api } = renderOrders('/orders');
-    await user.click(await screen.findByRole('checkbox', { name: 'Select order #1003' }));
-    await user.click(screen.getByRole('button', { name: 'Change status' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Change status' });
-    await user.click(within(dialog).getByRole('combobox', { name: 'New status' }));
-    await user.click(await screen.findByRole('option', { name: 'Cancelled' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-
-    const ask = await screen.findByRole('dialog', { name: 'Cancel order #1003?' });
+    const ask = await askToCancel1003(user);
     await user.click(within(ask).getByRole('button', { name: 'Yes, cancel order #1003' }));
     expect(await within(ask).findByText('Choose why the order is cancelled')).toBeInTheDocument();
     expect(api.callsTo('POST /api/orders/status')).toHaveLength(0);
