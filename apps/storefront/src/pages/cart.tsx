@@ -1,4 +1,5 @@
 import { ifMissingChoices, ifMissingLabels } from '@storedesk/shared/orders/if-missing';
+import { Choices } from '../components/choices.tsx';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatRupees } from '@storedesk/shared/money';
 import type { Address } from '@storedesk/shared/storefront/addresses';
@@ -349,21 +350,14 @@ function Checkout({
         {fieldError('paymentMode')}
       </section>
       <section className="panel">
-        <fieldset>
-          <legend className="section-title">If an item is missing</legend>
-          {ifMissingChoices.map((choice) => (
-            <label key={choice} className="choice">
-              <input
-                type="radio"
-                name="if-missing"
-                value={choice}
-                checked={ifMissing === choice}
-                onChange={() => keep({ ifMissing: choice })}
-              />
-              <span>{ifMissingLabels[choice]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <Choices
+          legend="If an item is missing"
+          name="if-missing"
+          choices={ifMissingChoices}
+          labels={ifMissingLabels}
+          value={ifMissing}
+          onChange={(choice) => keep({ ifMissing: choice })}
+        />
       </section>
       <section className="panel">
         <label htmlFor="note" className="section-title">

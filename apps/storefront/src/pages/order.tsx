@@ -6,6 +6,7 @@ import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
 import { useData } from '@storedesk/web/use-data';
 import { OrderAlerts } from '../components/order-alerts.tsx';
+import { Choices } from '../components/choices.tsx';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
@@ -228,21 +229,14 @@ function CancelOrder({
         void cancel();
       }}
     >
-      <fieldset>
-        <legend className="section-title">Why cancel? (optional)</legend>
-        {customerCancelReasons.map((choice) => (
-          <label key={choice} className="choice">
-            <input
-              type="radio"
-              name="cancel-reason"
-              value={choice}
-              checked={reason === choice}
-              onChange={() => setReason(choice)}
-            />
-            <span>{cancelReasonLabels[choice]}</span>
-          </label>
-        ))}
-      </fieldset>
+      <Choices
+        legend="Why cancel? (optional)"
+        name="cancel-reason"
+        choices={customerCancelReasons}
+        labels={cancelReasonLabels}
+        value={reason}
+        onChange={setReason}
+      />
       {error ? (
         <p className="field-error" role="alert">
           {error.message}

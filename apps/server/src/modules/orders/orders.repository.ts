@@ -16,6 +16,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderListQuery } from '@storedesk/shared/orders/schemas';
 import type { OrderItemSnapshot, OrderOfferSnapshot } from '@storedesk/shared/orders/snapshots';
@@ -652,6 +653,28 @@ export async function forEachExportBatch(
 }
 
 /**
+ * Writes `set` to an order the scope can see (its version moves) and one timeline row, only while
+ * it is still at `order.version` and `guard` holds of it. Answers whether it was written.
+ */
+async function writeWithTimelineRow(
+  tx: Executor,
+  scope: Scope,
+  order: { id: string; version: number },
+  set: PgUpdateSetSource<typeof orders>,
+  guard: SQL[],
+  row: Omit<typeof orderEvents.$inferInsert, 'id' | 'orderId' | 'businessId' | 'createdAt'>,
+): Promise<boolean> {
+  const [written] = await tx
+    .update(orders)
+    .set({ ...set, version: sql`${orders.version} + 1`, updatedAt: sql`now()` })
+    .where(and(...visible(scope), eq(orders.id, order.id), eq(orders.version, order.version), ...guard))
+    .returning({ id: orders.id });
+  if (!written) return false;
+  await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, ...row });
+  return true;
+}
+
+/**
  * Marks an order's payment received by `actor` (ADR 0038), with a timeline row
  * and the live event, if it is still at `version`, not paid and not
  * cancelled. Answers whether it was written.
@@ -663,36 +686,20 @@ export async function markPaid(
   actor: { id: string; name: string },
   note: string,
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(orders)
-    .set({
+  return writeWithTimelineRow(
+    tx,
+    scope,
+    order,
+    {
       paidAt: sql`now()`,
       paidPaise: sql`${orders.billAmountPaise}`,
       paidById: actor.id,
       paidByName: actor.name,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        ...visible(scope),
-        eq(orders.id, order.id),
-        eq(orders.version, order.version),
-        isNull(orders.paidAt),
-        ne(orders.status, -1),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!row) return false;
-  // Not a status row nor a note at a status: a payment row names no status (from and to are null).
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    businessId: scope.businessId,
-    note,
-    actorId: actor.id,
-    actorName: actor.name,
-  });
-  return true;
+    },
+    [isNull(orders.paidAt), ne(orders.status, OrderStatus.Cancelled)],
+    // Not a status row nor a note at a status: a payment row names no status (from and to are null).
+    { note, actorId: actor.id, actorName: actor.name },
+  );
 }
 
 /**
@@ -712,31 +719,14 @@ export async function rewriteOrderItems(
   },
   timeline: { note: string; actorId: string; actorName: string },
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      items: bill.items,
-      itemsTotalPaise: bill.itemsTotalPaise,
-      discountPaise: bill.discountPaise,
-      offer: bill.offer,
-      billAmountPaise: bill.billAmountPaise,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        ofBusiness(orders, scope),
-        eq(orders.id, order.id),
-        eq(orders.version, order.version),
-        inArray(orders.status, [OrderStatus.Placed, OrderStatus.Confirmed]),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!row) return false;
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, businessId: scope.businessId, kind: 'ITEMS', ...timeline });
-  return true;
+  return writeWithTimelineRow(
+    tx,
+    { ...scope, zoneId: null },
+    order,
+    bill,
+    [inArray(orders.status, [OrderStatus.Placed, OrderStatus.Confirmed])],
+    { kind: 'ITEMS', ...timeline },
+  );
 }
 
 /**
@@ -745,35 +735,20 @@ export async function rewriteOrderItems(
  */
 export async function recordUpiReference(
   tx: Executor,
-  scope: BusinessScope,
+  scope: CustomerScope,
   order: { id: string; version: number },
   reference: string,
   actorName: string,
   note: string,
 ): Promise<boolean> {
-  const [row] = await tx
-    .update(orders)
-    .set({
-      upiReference: reference,
-      upiReportedAt: sql`now()`,
-      version: sql`${orders.version} + 1`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        ofBusiness(orders, scope),
-        eq(orders.id, order.id),
-        eq(orders.version, order.version),
-        isNull(orders.paidAt),
-        ne(orders.status, OrderStatus.Cancelled),
-      ),
-    )
-    .returning({ id: orders.id });
-  if (!row) return false;
-  await tx
-    .insert(orderEvents)
-    .values({ orderId: order.id, businessId: scope.businessId, note, actorName, kind: 'UPI_REPORTED' });
-  return true;
+  return writeWithTimelineRow(
+    tx,
+    { businessId: scope.businessId, zoneId: null },
+    order,
+    { upiReference: reference, upiReportedAt: sql`now()` },
+    [ofCustomer(orders, scope), isNull(orders.paidAt), ne(orders.status, OrderStatus.Cancelled)],
+    { note, actorName, kind: 'UPI_REPORTED' },
+  );
 }
 
 /** A customer's orders, newest first, as the orders list's rows, with their number. */

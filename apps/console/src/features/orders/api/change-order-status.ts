@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderStatusChange } from '@storedesk/shared/orders/schemas';
 import { orderDetailSchema } from '@storedesk/shared/orders/schemas';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
 import { applyLiveEvent } from '@/lib/live-events.ts';
 import { ownOrderChange } from './live-orders.ts';
@@ -25,20 +25,30 @@ export function currentOrderOf(error: unknown): OrderDetail | null {
   return current.success ? current.data : null;
 }
 
+/**
+ * An order as a write of this console answered it: its page shows it, and the lists and the
+ * dashboard take it as its live event would bring it (which then changes nothing).
+ */
+export function showSavedOrder(queryClient: QueryClient, order: OrderDetail, action: 'status' | 'updated') {
+  queryClient.setQueryData(orderKeys.detail(order.id), order);
+  applyLiveEvent(queryClient, ownOrderChange(action, order));
+}
+
+/** A write refused as stale or closed: the order's page shows the order the 409 carries; answers whether it carried one. */
+export function showCurrentOrder(queryClient: QueryClient, orderId: string, error: unknown): boolean {
+  const current = currentOrderOf(error);
+  if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
+  return current !== null;
+}
+
 export function useChangeOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeOrderStatus,
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.id), order);
-      // The lists and the dashboard take it as its live event would bring it; the event changes nothing then.
-      applyLiveEvent(queryClient, ownOrderChange('status', order));
-    },
+    onSuccess: (order) => showSavedOrder(queryClient, order, 'status'),
     onError: (error, { orderId }) => {
-      // Refused as stale or closed: show the order the server has now.
-      const current = currentOrderOf(error);
-      if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
-      else void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      if (!showCurrentOrder(queryClient, orderId, error))
+        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
       void queryClient.invalidateQueries({ queryKey: orderKeys.lists });
     },
   });

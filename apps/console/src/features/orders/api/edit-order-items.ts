@@ -4,10 +4,8 @@ import type { OrderItemsEdit } from '@storedesk/shared/orders/edit';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { applyLiveEvent } from '@/lib/live-events.ts';
-import { currentOrderOf } from './change-order-status.ts';
-import { ownOrderChange } from './live-orders.ts';
-import { orderKeys, orderPath } from './order-keys.ts';
+import { showCurrentOrder, showSavedOrder } from './change-order-status.ts';
+import { orderPath } from './order-keys.ts';
 
 /** PATCH /api/orders/:orderId/items with the version the change started from (B18). */
 export function useEditOrderItems() {
@@ -15,14 +13,8 @@ export function useEditOrderItems() {
   return useMutation({
     mutationFn: ({ orderId, edit }: { orderId: string; edit: OrderItemsEdit }) =>
       apiJson<OrderDetail>(`${orderPath(orderId)}/items`, { method: 'PATCH', body: edit }),
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.id), order);
-      applyLiveEvent(queryClient, ownOrderChange('updated', order));
-    },
-    onError: (error, { orderId }) => {
-      const current = currentOrderOf(error);
-      if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
-    },
+    onSuccess: (order) => showSavedOrder(queryClient, order, 'updated'),
+    onError: (error, { orderId }) => showCurrentOrder(queryClient, orderId, error),
   });
 }
 

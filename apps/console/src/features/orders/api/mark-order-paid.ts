@@ -1,9 +1,7 @@
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { applyLiveEvent } from '@/lib/live-events.ts';
-import { currentOrderOf } from './change-order-status.ts';
-import { ownOrderChange } from './live-orders.ts';
+import { showCurrentOrder, showSavedOrder } from './change-order-status.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 /**
@@ -25,14 +23,10 @@ export function useMarkOrderPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markOrderPaid,
-    onSuccess: (order) => {
-      queryClient.setQueryData(orderKeys.detail(order.id), order);
-      applyLiveEvent(queryClient, ownOrderChange('updated', order));
-    },
+    onSuccess: (order) => showSavedOrder(queryClient, order, 'updated'),
     onError: (error, { orderId }) => {
-      const current = currentOrderOf(error);
-      if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
-      else void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
+      if (!showCurrentOrder(queryClient, orderId, error))
+        void queryClient.invalidateQueries({ queryKey: orderKeys.detail(orderId) });
     },
   });
 }

@@ -2,9 +2,7 @@ import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { Refund, RefundInput } from '@storedesk/shared/payments/refunds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client.ts';
-import { applyLiveEvent } from '@/lib/live-events.ts';
-import { currentOrderOf } from './change-order-status.ts';
-import { ownOrderChange } from './live-orders.ts';
+import { showCurrentOrder, showSavedOrder } from './change-order-status.ts';
 import { orderKeys, orderPath } from './order-keys.ts';
 
 /** The order's refunds, under its detail's key: an `orders` event (a refund made elsewhere) refreshes them. */
@@ -26,13 +24,9 @@ export function useRefundOrder() {
         body: input,
       }),
     onSuccess: ({ order }) => {
-      queryClient.setQueryData(orderKeys.detail(order.id), order);
+      showSavedOrder(queryClient, order, 'updated');
       void queryClient.invalidateQueries({ queryKey: [...orderKeys.detail(order.id), 'refunds'] });
-      applyLiveEvent(queryClient, ownOrderChange('updated', order));
     },
-    onError: (error, { orderId }) => {
-      const current = currentOrderOf(error);
-      if (current) queryClient.setQueryData(orderKeys.detail(orderId), current);
-    },
+    onError: (error, { orderId }) => showCurrentOrder(queryClient, orderId, error),
   });
 }
