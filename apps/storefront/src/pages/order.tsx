@@ -1,3 +1,4 @@
+import { awaitsUpiPayment } from '@storedesk/shared/payments/upi';
 import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees, rupeesDecimal } from '@storedesk/shared/money';
@@ -297,7 +298,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           </p>
         ) : null}
       </section>
-      {o.paymentMode === 'UPI' && !o.paid && upi?.upiId && o.status !== OrderStatus.Cancelled ? (
+      {awaitsUpiPayment(o) && upi?.upiId ? (
         <PayByUpi
           order={o}
           link={upiLink(upi.upiId, upi.upiName ?? business.name, o.billAmountPaise, o.number)}

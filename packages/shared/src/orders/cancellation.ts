@@ -1,6 +1,9 @@
-import { z } from 'zod';
 import { OrderStatus } from '../orders.ts';
-import { singleLine } from '../text.ts';
+
+/*
+ * Kept apart from cancellation-schemas.ts (zod): the customer app's order page reads these, and
+ * zod stays out of its chunk.
+ */
 
 /**
  * Why an order was cancelled (B18, ADR 0068). Staff choose from one list, customers from
@@ -57,16 +60,3 @@ export const cancelMessages = {
   reasonOnlyOnCancel: 'A reason goes only with Cancelled',
   confirmedAlready: 'The store has confirmed this order: call the store to cancel it',
 } as const;
-
-/** `POST /api/storefront/orders/:orderId/cancel`: the customer's cancel, with why. */
-export const customerCancelSchema = z.object({
-  reason: z.enum(customerCancelReasons, { error: 'choose one of the reasons offered' }).optional(),
-  /** In their own words, beside the reason. */
-  note: singleLine(200).optional(),
-});
-export type CustomerCancel = z.infer<typeof customerCancelSchema>;
-
-/** The reason a staff change to Cancelled may carry (optional for API clients; the console asks for one). */
-export const staffCancelReasonSchema = z.enum(staffCancelReasons, {
-  error: 'choose one of the reasons offered',
-});

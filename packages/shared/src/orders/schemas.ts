@@ -5,7 +5,8 @@ import { OrderStatus } from '../orders.ts';
 import { paymentModeTypes } from '../settings/payment-modes.ts';
 import { orderAddressSchema } from '../storefront/addresses.ts';
 import { singleLine, versionSchema } from '../text.ts';
-import { cancelMessages, cancelReasons, staffCancelReasonSchema } from './cancellation.ts';
+import { cancelMessages, cancelReasons } from './cancellation.ts';
+import { staffCancelReasonSchema } from './cancellation-schemas.ts';
 import { ifMissingChoices } from './if-missing.ts';
 import { orderEventKinds } from './event-kinds.ts';
 

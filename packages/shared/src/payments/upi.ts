@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { OrderStatus } from '../orders.ts';
 
 /**
  * "I have paid" (B18): a customer who paid an order by UPI without a gateway gives the reference
@@ -11,11 +11,15 @@ export const upiMessages = {
   reported: (reference: string) => `Customer says they paid by UPI, reference ${reference}`,
 } as const;
 
-/** `POST /api/storefront/orders/:orderId/upi-paid`. A UTR is 12 digits; other apps show up to 35 letters and digits. */
-export const upiPaidSchema = z.object({
-  reference: z
-    .string({ error: upiMessages.reference })
-    .trim()
-    .regex(/^[A-Za-z0-9]{6,35}$/, upiMessages.reference),
-});
-export type UpiPaid = z.infer<typeof upiPaidSchema>;
+/**
+ * Whether an order waits for its UPI payment: paid by UPI, not marked paid, not cancelled. The
+ * customer app then offers the link, the QR code and "I have paid"; the server takes a reference
+ * only then (its 409s say which part failed).
+ */
+export function awaitsUpiPayment(order: {
+  paymentMode: string | null;
+  paid: boolean;
+  status: number;
+}): boolean {
+  return order.paymentMode === 'UPI' && !order.paid && order.status !== OrderStatus.Cancelled;
+}

@@ -14,14 +14,15 @@ import type {
   OrderSummary,
 } from '@storedesk/shared/orders/schemas';
 import { orderPaymentMessages } from '@storedesk/shared/orders/schemas';
-import { upiMessages, type UpiPaid } from '@storedesk/shared/payments/upi';
+import { awaitsUpiPayment, upiMessages } from '@storedesk/shared/payments/upi';
+import type { UpiPaid } from '@storedesk/shared/payments/upi-schemas';
+import type { CustomerCancel } from '@storedesk/shared/orders/cancellation-schemas';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import {
   cancelMessages,
   customerActorName,
   customerMayCancel,
   type CancelReason,
-  type CustomerCancel,
 } from '@storedesk/shared/orders/cancellation';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
@@ -497,9 +498,16 @@ export async function reportUpiPayment(
   await db.transaction(async (tx) => {
     const order = await repo.findOrderOfCustomer(tx, scope, orderId, true);
     if (!order) throw notFound();
-    if (order.paymentMode !== 'UPI') throw new AppError('conflict', upiMessages.notUpi);
-    if (order.paidAt) throw new AppError('conflict', orderPaymentMessages.alreadyPaid);
-    if (order.status === OrderStatus.Cancelled) throw new AppError('conflict', upiMessages.cancelled);
+    if (!awaitsUpiPayment({ ...order, paid: order.paidAt !== null })) {
+      // Which part of the rule the order fails.
+      const why =
+        order.paymentMode !== 'UPI'
+          ? upiMessages.notUpi
+          : order.paidAt
+            ? orderPaymentMessages.alreadyPaid
+            : upiMessages.cancelled;
+      throw new AppError('conflict', why);
+    }
     await repo.recordUpiReference(
       tx,
       scope,

@@ -19,9 +19,9 @@ import {
   storefrontStoreListSchema,
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
-import { customerCancelSchema } from '@storedesk/shared/orders/cancellation';
+import { customerCancelSchema } from '@storedesk/shared/orders/cancellation-schemas';
 import { cancelByCustomer, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
-import { upiPaidSchema } from '@storedesk/shared/payments/upi';
+import { upiPaidSchema } from '@storedesk/shared/payments/upi-schemas';
 import type { Database } from '#server/db/client.ts';
 import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
