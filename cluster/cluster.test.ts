@@ -383,7 +383,8 @@ describe('an instance killed mid-load', () => {
         const current = chain.at(-1)!;
         await current.waitForEnd(70_000).catch(() => undefined);
         if (!reconnecting) return;
-        const lastId = chain.flatMap((stream) => stream.messages).at(-1)?.id;
+        // As a browser does: the last id any connection of the chain was sent.
+        const lastId = chain.findLast((stream) => stream.lastEventId !== undefined)?.lastEventId;
         const next = await openStream(
           proxy.main,
           { ...owner, ...(lastId ? { 'last-event-id': lastId } : {}) },

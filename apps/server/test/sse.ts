@@ -14,6 +14,11 @@ const STREAM_CAP_MS = 20_000;
 
 export class SseStream {
   readonly messages: Message[] = [];
+  /**
+   * The last `id:` the stream has sent, as a browser keeps it for its reconnect's Last-Event-ID
+   * (also from a block without data, as the cursor after a replay comes: ADR 0071).
+   */
+  lastEventId: string | undefined;
   ended = false;
   private listeners = new Set<() => void>();
 
@@ -54,7 +59,11 @@ export class SseStream {
       if (line.startsWith('id: ')) id = line.slice(4);
       else if (line.startsWith('data: ')) data.push(line.slice(6));
     }
-    if (data.length === 0) return;
+    if (id !== undefined) this.lastEventId = id;
+    if (data.length === 0) {
+      if (id !== undefined) this.notify();
+      return;
+    }
     this.messages.push({ id, data: JSON.parse(data.join('\n')) as LiveEvent });
     this.notify();
   }
@@ -107,6 +116,15 @@ export class SseStream {
 
   waitForRecord(recordId: string, timeoutMs = WAIT_MS) {
     return this.waitFor((m) => m.data.recordId === recordId, `record ${recordId}`, timeoutMs);
+  }
+
+  /** Waits until the stream's last id is no longer `than`, and answers it. */
+  waitForLastEventIdOtherThan(than: string | undefined, timeoutMs = WAIT_MS): Promise<string> {
+    return this.until(
+      () => (this.lastEventId !== than ? this.lastEventId : undefined),
+      `an id other than ${than}`,
+      timeoutMs,
+    );
   }
 
   waitForEnd(timeoutMs = WAIT_MS): Promise<true> {

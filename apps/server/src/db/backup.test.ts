@@ -400,7 +400,7 @@ describe('backup and restore', () => {
           [biz.id, afterRecord],
         );
         const sent: Array<string | null> = [];
-        for await (const page of hub.replay(biz.id, Number(rows[0]!.id))) {
+        for await (const page of hub.replay(biz.id, { lastId: Number(rows[0]!.id), seenTx: [] })) {
           sent.push(...page.map((row) => row.record_id));
         }
         return sent;

@@ -92,19 +92,28 @@ CREATE OR REPLACE TRIGGER "item_variants_list_delete" AFTER DELETE ON "item_vari
 
 -- Events carry what changed (ADR 0051). NOTIFY takes at most 8000 bytes: an event whose data would
 -- not fit is announced without it (the table keeps it for replays), and readers ask for the record.
+-- Each also carries its transaction and snapshot, for the readers' cursors (ADR 0071); a snapshot
+-- longer than 1000 bytes (a hundred transactions running at once) is left out, and costs a reader
+-- who reconnects a repeated event, never a lost one.
 CREATE OR REPLACE FUNCTION "events_announce"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  "payload" text := json_build_object(
+  "snapshot" text := NEW."snapshot"::text;
+  "payload" text;
+BEGIN
+  IF octet_length("snapshot") > 1000 THEN
+    "snapshot" := NULL;
+  END IF;
+  "payload" := json_build_object(
     'id', NEW."id", 'business_id', NEW."business_id", 'zone_id', NEW."zone_id", 'topic', NEW."topic",
     'action', NEW."action", 'record_id', NEW."record_id", 'session_id', NEW."session_id",
     'customer_id', NEW."customer_id", 'executive_ids', NEW."executive_ids", 'data', NEW."data",
-    'created_at', NEW."created_at")::text;
-BEGIN
+    'created_at', NEW."created_at", 'tx', NEW."tx"::text, 'snapshot', "snapshot")::text;
   IF octet_length("payload") > 7900 THEN
     "payload" := json_build_object(
       'id', NEW."id", 'business_id', NEW."business_id", 'zone_id', NEW."zone_id", 'topic', NEW."topic",
       'action', NEW."action", 'record_id', NEW."record_id", 'session_id', NEW."session_id",
-      'customer_id', NEW."customer_id", 'executive_ids', NEW."executive_ids", 'created_at', NEW."created_at")::text;
+      'customer_id', NEW."customer_id", 'executive_ids', NEW."executive_ids", 'created_at', NEW."created_at",
+      'tx', NEW."tx"::text, 'snapshot', "snapshot")::text;
   END IF;
   PERFORM pg_notify('storedesk_events', "payload");
   RETURN NULL;

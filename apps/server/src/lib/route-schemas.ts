@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import { versionSchema } from '@storedesk/shared/text';
+import { CURSOR_PATTERN } from '#server/realtime/cursor.ts';
 
 /** Path ids are UUIDs; anything else is answered 404 by the error handler. */
 export const idParam = z.uuid();
@@ -16,11 +17,11 @@ export const deleteQuerySchema = z.object({
     .pipe(versionSchema),
 });
 
-/** A live stream's `Last-Event-ID`: the id of the last event the client had, to replay what followed. */
-export const lastEventIdSchema = z
-  .string()
-  .regex(/^\d{1,18}$/)
-  .optional();
+/**
+ * A live stream's `Last-Event-ID`: the cursor of the last message the client had (ADR 0071), the
+ * last id it saw and the transactions of late events it had, to replay what followed.
+ */
+export const lastEventIdSchema = z.string().regex(CURSOR_PATTERN).optional();
 
 /** The 200 answer of a live stream (Server-Sent Events), described. */
 export const eventStreamAnswer = (description: string) => ({

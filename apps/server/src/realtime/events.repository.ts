@@ -67,10 +67,20 @@ export type StoredEvent = {
   /** What a reader needs to update what it shows in place (ADR 0051), or null. */
   data: unknown;
   created_at: string;
+  /** The writing transaction (xid8) and the snapshot it wrote under, as text (ADR 0071); null when not announced. */
+  tx: string | null;
+  snapshot: string | null;
+  /** The cursor of a reader who has had this event and all before it (ADR 0071): set as the hub hands it out. */
+  cursor?: string;
 };
 
 /** bigserial ids arrive as strings from json and some drivers. */
-export const withNumericId = (row: StoredEvent): StoredEvent => ({ ...row, id: Number(row.id) });
+export const withNumericId = (row: StoredEvent): StoredEvent => ({
+  ...row,
+  id: Number(row.id),
+  tx: row.tx ?? null,
+  snapshot: row.snapshot ?? null,
+});
 
 /**
  * The newest event id and a snapshot of what has committed (pg_snapshot as text), read in one
@@ -85,21 +95,24 @@ export async function findEventsHorizon(db: Executor): Promise<{ lastId: number;
 }
 
 /**
- * The business's events before `afterId` whose transactions were still running
- * when that event was written: they committed later, so a client that saw
- * `afterId` cannot have seen them.
+ * The business's events before `afterId` whose transactions were still running when that event
+ * was written (they may have committed after it), but for those of `seenTx`, the transactions whose
+ * events the client has had (ADR 0071).
  */
 export async function findLateEvents(
   db: Executor,
   businessId: string,
   afterId: number,
+  seenTx: readonly string[] = [],
 ): Promise<StoredEvent[]> {
   const late = await db.execute<StoredEvent>(sql`
-    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.data, e.created_at
+    SELECT e.id, e.business_id, e.zone_id, e.topic, e.action, e.record_id, e.session_id, e.customer_id, e.executive_ids, e.data, e.created_at,
+           e.tx::text AS tx, e.snapshot::text AS snapshot
     FROM events e, events last
     WHERE last.id = ${afterId} AND ${sqlOfBusiness('last', { businessId })}
       AND ${sqlOfBusiness('e', { businessId })} AND e.id < ${afterId}
       AND e.tx <> last.tx AND NOT pg_visible_in_snapshot(e.tx, last.snapshot)
+      AND NOT (e.tx = ANY(${`{${seenTx.join(',')}}`}::xid8[]))
     ORDER BY e.id`);
   return late.rows.map(withNumericId);
 }
@@ -112,7 +125,7 @@ export async function findEventsAfter(
   limit: number,
 ): Promise<StoredEvent[]> {
   const page = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at, tx::text AS tx, snapshot::text AS snapshot
     FROM events WHERE ${sqlOfBusiness(null, { businessId })} AND id > ${afterId}
     ORDER BY id LIMIT ${limit}`);
   return page.rows.map(withNumericId);
@@ -129,7 +142,7 @@ export async function findEventsCommittedSince(
   limit: number,
 ): Promise<StoredEvent[]> {
   const result = await db.execute<StoredEvent>(sql`
-    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at
+    SELECT id, business_id, zone_id, topic, action, record_id, session_id, customer_id, executive_ids, data, created_at, tx::text AS tx, snapshot::text AS snapshot
     FROM events WHERE id > ${afterId} AND NOT pg_visible_in_snapshot(tx, ${seen}::pg_snapshot)
     ORDER BY id LIMIT ${limit}`);
   return result.rows.map(withNumericId);

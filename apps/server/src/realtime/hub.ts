@@ -4,6 +4,7 @@ import { staffSeesPosition } from '#server/lib/scope.ts';
 import * as events from './events.repository.ts';
 import { backoffMs, retry } from '@storedesk/shared/retry';
 import { SessionWatch } from './session-watch.ts';
+import { CursorTracker, type Cursor } from './cursor.ts';
 
 export type StoredEvent = events.StoredEvent;
 
@@ -73,6 +74,8 @@ export class EventHub {
    */
   private seen = '';
   private readonly recent = new Set<number>();
+  /** Each business's readers' cursor as its events are handed out (ADR 0071). */
+  private readonly cursors = new Map<string, CursorTracker>();
   /**
    * Set from a lost connection until the catch-up after it is done: notifications of the new
    * connection wait in `held`, so that streams get what was committed while away before what
@@ -147,15 +150,14 @@ export class EventHub {
   }
 
   /**
-   * What a stream that reconnects with Last-Event-ID missed: every event after
-   * that id, and the earlier ones whose transactions were still running when it
-   * was written (they committed later, so the client cannot have seen them).
-   * Delivered page by page, in id order.
+   * What a stream that reconnects with Last-Event-ID missed (ADR 0071): the events before its last
+   * id whose transactions were still running when that one was written, but for the transactions
+   * it names as had; then every event after that id. Delivered page by page, in id order.
    */
-  async *replay(businessId: string, afterId: number, pageSize = 500): AsyncGenerator<StoredEvent[]> {
-    const late = await events.findLateEvents(this.db, businessId, afterId);
+  async *replay(businessId: string, from: Cursor, pageSize = 500): AsyncGenerator<StoredEvent[]> {
+    const late = await events.findLateEvents(this.db, businessId, from.lastId, from.seenTx);
     if (late.length > 0) yield late;
-    let cursor = afterId;
+    let cursor = from.lastId;
     for (;;) {
       const page = await events.findEventsAfter(this.db, businessId, cursor, pageSize);
       if (page.length === 0) return;
@@ -163,6 +165,15 @@ export class EventHub {
       if (page.length < pageSize) return;
       cursor = page[page.length - 1]!.id;
     }
+  }
+
+  /**
+   * The cursor of a reader of the business who has had every event this hub has handed out
+   * (ADR 0071), and its highest id; null before the hub has handed out one.
+   */
+  cursorOf(businessId: string): { cursor: string; highest: number } | null {
+    const tracker = this.cursors.get(businessId);
+    return tracker ? { cursor: tracker.cursor, highest: tracker.highest } : null;
   }
 
   /** Deletes events past their retention (run by the housekeeping of main.ts). */
@@ -175,6 +186,7 @@ export class EventHub {
     this.stopped.abort();
     this.sessions.stop();
     this.subscribers.clear();
+    this.cursors.clear();
     this.positionSubscribers.clear();
     if (this.positionTimer) clearTimeout(this.positionTimer);
     this.pending.length = 0;
@@ -191,6 +203,9 @@ export class EventHub {
     this.recent.add(event.id);
     if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     this.lastId = Math.max(this.lastId, event.id);
+    let tracker = this.cursors.get(event.business_id);
+    if (!tracker) this.cursors.set(event.business_id, (tracker = new CursorTracker()));
+    event.cursor = tracker.note(event);
     this.sessions.noteEvent(event);
     if (this.pending.length === 0) this.pendingSince = performance.now();
     this.pending.push(event);

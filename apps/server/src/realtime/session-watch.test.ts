@@ -16,6 +16,8 @@ const sessionEnded = (sessionId: string, topic = 'session'): StoredEvent => ({
   executive_ids: null,
   data: null,
   created_at: '2026-11-27T00:00:00Z',
+  tx: null,
+  snapshot: null,
 });
 
 describe('the sessions of open streams', () => {

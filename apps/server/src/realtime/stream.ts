@@ -3,14 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { drained, writeOrDrop } from '#server/lib/backpressure.ts';
 import type { EventHub, StoredEvent } from './hub.ts';
 import type { WatchedSession } from './session-watch.ts';
+import { CursorTracker, type Cursor } from './cursor.ts';
 
 const HEARTBEAT_MS = 25_000;
 
 export type EventStream = {
   businessId: string;
-  /** The Last-Event-ID the client reconnected with, or 0. */
-  lastEventId: number;
-  /** The wire form of an event this reader may see, or null (it is not theirs). */
+  /** Where the client stood when it reconnected (its Last-Event-ID, ADR 0071); lastId 0 when new. */
+  from: Cursor;
+  /** The wire form of an event this reader may see (sseMessage with its cursor), or null (it is not theirs). */
   toWire: (event: StoredEvent) => string | Uint8Array | null;
   /** The reader's session: the stream ends with it (the hub's SessionWatch, ADR 0051). */
   session: WatchedSession;
@@ -33,8 +34,12 @@ export function streamsClosedOnShutdown(app: FastifyInstance): Set<() => void> {
   return openStreams;
 }
 
-/** An event as a Server-Sent Events message. */
-export const sseMessage = (id: number, body: unknown) => `id: ${id}\ndata: ${JSON.stringify(body)}\n\n`;
+/**
+ * An event as a Server-Sent Events message, with the reader's cursor after it as its id (ADR 0071);
+ * a replayed event has none (the cursor after the replay follows it on its own).
+ */
+export const sseMessage = (event: StoredEvent, body: unknown) =>
+  `${event.cursor ? `id: ${event.cursor}\n` : ''}data: ${JSON.stringify(body)}\n\n`;
 
 /**
  * Answers with the head of an event stream and gives the socket its messages are written to.
@@ -66,6 +71,8 @@ type LiveStream = {
   write: (chunk: string | Uint8Array) => void;
   /** Runs `cleanup` when the stream closes. */
   onClose: (cleanup: () => void) => void;
+  /** Ends the stream: its reader reconnects. */
+  close: () => void;
 };
 
 /**
@@ -103,13 +110,14 @@ function openLiveStream(
   cleanups.push(hub.sessions.watch(stream.session, close));
   request.raw.on('close', close);
   stream.openStreams.add(close);
-  return { out, isClosed: () => closed, write, onClose: (cleanup) => cleanups.push(cleanup) };
+  return { out, isClosed: () => closed, write, onClose: (cleanup) => cleanups.push(cleanup), close };
 }
 
 /**
  * Answers the request with a live stream of the business's events that the reader may see
- * (`toWire`), as Server-Sent Events: first what it missed since `lastEventId` (from the
- * database, a page at a time as fast as it reads), then each new event as the hub delivers it,
+ * (`toWire`), as Server-Sent Events: first what it missed since `from` (from the database, a
+ * page at a time as fast as it reads, then the cursor after it), then each new event as the hub
+ * delivers it, its cursor as its id,
  * and a comment every 25 s. A reader who stops reading is dropped rather than buffered; one
  * whose session ends is closed (`hub.sessions`).
  */
@@ -150,20 +158,49 @@ export async function streamEvents(
     }),
   );
 
-  if (stream.lastEventId > 0) {
+  if (stream.from.lastId > 0) {
+    // Replayed events are sent without ids: where the reader stands after them is said once, at the
+    // end, so a replay cut short is replayed again from where the reader stood before it.
+    const after = new CursorTracker(stream.from);
+    let whole = true;
     try {
-      for await (const page of hub.replay(stream.businessId, stream.lastEventId)) {
+      for await (const page of hub.replay(stream.businessId, stream.from)) {
         if (live.isClosed()) break;
-        for (const event of page) replayed?.add(event.id);
+        for (const event of page) {
+          replayed?.add(event.id);
+          after.note(event);
+        }
         send(page);
         // A page at a time, as fast as the client reads: a long absence is not held in memory.
-        if (!(await drained(live.out))) break;
+        if (!(await drained(live.out))) {
+          whole = false;
+          break;
+        }
       }
     } catch (error) {
+      whole = false;
       request.log.warn({ err: error }, 'replaying missed events failed');
     }
+    if (!whole) {
+      // What was not replayed must not be passed over by the cursors of the live events that
+      // follow: the reader reconnects, from where it stood, and is replayed again.
+      live.close();
+      return;
+    }
+    send(queue.filter((event) => !replayed?.delete(event.id)));
+    replaying = false;
+    queue.length = 0;
+    if (!live.isClosed()) {
+      // The hub's cursor counts what it has handed out, which the replay and the queue have sent;
+      // a hub behind what the replay read (its listener catching up) is not used.
+      const handedOut = hub.cursorOf(stream.businessId);
+      live.write(
+        `id: ${handedOut && handedOut.highest >= after.highest ? handedOut.cursor : after.cursor}\n\n`,
+      );
+    }
+    return;
   }
-  send(queue.filter((event) => !replayed?.delete(event.id)));
+  send(queue);
   replaying = false;
   queue.length = 0;
 }

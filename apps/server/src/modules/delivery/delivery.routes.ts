@@ -27,6 +27,7 @@ import { authOf, sessionToken } from '#server/plugins/access.ts';
 import type { OrderNews, PushDelivery } from '#server/modules/push/push.service.ts';
 import type { EventHub } from '#server/realtime/hub.ts';
 import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
+import { parseCursor } from '#server/realtime/cursor.ts';
 import { canUseDeliveryApp } from '@storedesk/shared/levels';
 import * as auth from '#server/modules/auth/auth.service.ts';
 import * as push from '#server/modules/push/push.service.ts';
@@ -218,10 +219,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<{
       const scope = executiveScopeOf(context);
       await streamEvents(request, reply, hub, {
         businessId: scope.businessId,
-        lastEventId: Number(request.headers['last-event-id'] ?? 0),
+        from: parseCursor(request.headers['last-event-id']),
         toWire: (event) =>
           executiveReceives(scope, event)
-            ? sseMessage(event.id, {
+            ? sseMessage(event, {
                 id: String(event.id),
                 topic: 'orders',
                 action: event.action,

@@ -14,7 +14,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '#test/harness.ts';
-import { closeOpenStreams, openStream } from '#test/sse.ts';
+import { closeOpenStreams, openStream, type SseStream } from '#test/sse.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -121,6 +121,109 @@ describe('what a stream must not miss or keep', () => {
     await publish(marker);
     await again.waitForRecord(marker);
     expect(again.has(slow)).toBe(true);
+  });
+
+  /** A transaction that writes `recordId`'s event, then waits for `commit` to be called. */
+  function heldTransaction(recordId: string) {
+    let commit!: () => void;
+    const released = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const inserted = new Promise<void>((resolve) => (written = resolve));
+    const done = ctx.db.transaction(async (tx) => {
+      await publishEvent(tx, {
+        businessId: biz.id,
+        zoneId: null,
+        topic: 'stores',
+        action: 'updated',
+        recordId,
+      });
+      written();
+      await released;
+    });
+    return { inserted, commit: async () => (commit(), await done) };
+  }
+
+  /**
+   * Reconnects from where `stream` stood; answers the new stream and what it sent up to a fresh
+   * event (the last of them).
+   */
+  async function reconnectFrom(stream: SseStream) {
+    stream.close();
+    await stream.waitForEnd();
+    const again = await openStream(ctx.app, { ...admin.headers, 'last-event-id': stream.lastEventId! });
+    const marker = tag('marker');
+    await publish(marker);
+    await again.waitForRecord(marker);
+    return { again, sent: again.messages.map((m) => m.data.recordId) };
+  }
+
+  it('an event whose transaction ran while a later one was written, but committed first, is not sent again after a reconnect', async () => {
+    const stream = await openStream(ctx.app, admin.headers);
+    const first = tag('first');
+    const second = tag('second');
+    const one = heldTransaction(first);
+    await one.inserted;
+    const two = heldTransaction(second); // written while the first ran: the first is one of its late events
+    await two.inserted;
+    await one.commit();
+    await stream.waitForRecord(first);
+    await two.commit();
+    await stream.waitForRecord(second);
+    expect(stream.lastEventId).toMatch(/^\d+\.\d+$/);
+
+    const { sent } = await reconnectFrom(stream);
+    expect(sent).toHaveLength(1);
+    expect(sent).not.toContain(first);
+    expect(sent).not.toContain(second);
+  });
+
+  it('events that reached a reader out of the order of their ids are not sent again after a reconnect', async () => {
+    const stream = await openStream(ctx.app, admin.headers);
+    const slow = tag('slow');
+    const fast = tag('fast');
+    const held = heldTransaction(slow);
+    await held.inserted;
+    await publish(fast); // a later id, committed first
+    await stream.waitForRecord(fast);
+    await held.commit();
+    await stream.waitForRecord(slow);
+    expect(stream.messages.map((m) => m.data.recordId).slice(-2)).toEqual([fast, slow]);
+
+    const { sent } = await reconnectFrom(stream);
+    expect(sent).toHaveLength(1);
+    expect(sent).not.toContain(slow);
+    expect(sent).not.toContain(fast);
+  });
+
+  it('a reader that reconnects again right after a replay is sent none of it again, and misses nothing', async () => {
+    const stream = await openStream(ctx.app, admin.headers);
+    await publish(tag('seen'));
+    await stream.waitFor((m) => m.data.recordId?.startsWith('seen-') ?? false);
+    stream.close();
+    await stream.waitForEnd();
+    const slow = tag('slow');
+    const held = heldTransaction(slow); // still running through the first reconnect
+    await held.inserted;
+    const missed = tag('missed');
+    await publish(missed);
+
+    const again = await openStream(ctx.app, { ...admin.headers, 'last-event-id': stream.lastEventId! });
+    await again.waitForRecord(missed);
+    // The replay's end says where the reader stands, in a message of its own.
+    await again.waitForLastEventIdOtherThan(stream.lastEventId);
+    expect(again.messages.map((m) => [m.data.recordId, m.id])).toEqual([[missed, undefined]]);
+    const next = await reconnectFrom(again);
+    expect(next.sent).toHaveLength(1);
+    expect(next.sent).not.toContain(missed);
+
+    // The transaction that ran through it all commits: the next reconnect is sent it, once.
+    const seenByNext = next.sent[0];
+    next.again.close();
+    await next.again.waitForEnd();
+    await held.commit();
+    const last = await reconnectFrom(next.again);
+    expect(last.sent.slice(0, -1)).toEqual([slow]);
+    expect(last.sent).not.toContain(seenByNext);
   });
 
   it('an event row is announced live whatever wrote it, and only once its transaction commits', async () => {

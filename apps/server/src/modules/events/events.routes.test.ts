@@ -196,9 +196,12 @@ describe('GET /api/events', () => {
     await again.waitForRecord(live);
 
     expect(again.messages.map((m) => m.data.recordId)).toEqual([...missed, live]);
-    const ids = again.messages.map((m) => Number(m.id));
+    const ids = again.messages.map((m) => Number(m.data.id));
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
-    expect(ids[0]).toBeGreaterThan(Number(last));
+    expect(ids[0]).toBeGreaterThan(Number(last.split('.')[0]));
+    // Replayed events carry no cursor of their own; the live one carries where the reader now stands.
+    expect(again.messages.map((m) => m.id)).toEqual([undefined, undefined, undefined, again.lastEventId]);
+    expect(Number(again.lastEventId!.split('.')[0])).toBe(ids.at(-1));
   });
 
   it('replays a long absence page by page, every event once and in order', async () => {
@@ -215,14 +218,24 @@ describe('GET /api/events', () => {
     const replayed = again.messages.filter((m) => m.data.recordId === missed);
     expect(replayed).toHaveLength(1_234);
     expect(again.messages.at(-1)!.data.recordId).toBe(live);
-    const ids = again.messages.map((m) => Number(m.id));
+    const ids = again.messages.map((m) => Number(m.data.id));
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+    // Reconnecting from where that stream stood sends nothing again.
+    again.close();
+    const third = await openStream(ctx.app, { ...owner.headers, 'last-event-id': again.lastEventId! });
+    const after = tag('after');
+    await publish(biz.id, null, after);
+    await third.waitForRecord(after);
+    expect(third.messages.map((m) => m.data.recordId)).toEqual([after]);
   });
 
-  it('refuses a Last-Event-ID that is not a number with 400', async () => {
-    const stream = await openStream(ctx.app, { ...owner.headers, 'last-event-id': 'abc' });
-    expect(stream.status).toBe(400);
+  it('refuses a Last-Event-ID that is not a cursor with 400', async () => {
+    for (const bad of ['abc', '12.', '12..4', '-3', '1.2.x', `1${'.9'.repeat(65)}`]) {
+      const stream = await openStream(ctx.app, { ...owner.headers, 'last-event-id': bad });
+      expect(stream.status, bad).toBe(400);
+    }
   });
 
   it("signing out closes that session's stream and no other", async () => {

@@ -9,6 +9,7 @@ import { customerReceives, scopeOf, staffReceives } from '#server/lib/scope.ts';
 import { authOf } from '#server/plugins/access.ts';
 import type { EventHub, StoredEvent } from '#server/realtime/hub.ts';
 import { sseMessage, streamEvents, streamsClosedOnShutdown } from '#server/realtime/stream.ts';
+import { parseCursor } from '#server/realtime/cursor.ts';
 import { liveSessionCheck } from '#server/modules/auth/auth.service.ts';
 import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import { cors, customerHeaders, registerPreflight } from '#server/lib/storefront-cors.ts';
@@ -43,7 +44,7 @@ function toWire(event: StoredEvent): Uint8Array {
       // What an order's change made of it (ADR 0051): the order is of the zone the reader sees.
       ...(event.topic === 'orders' && event.data ? { change: event.data as OrderChange } : {}),
     };
-    wire = Buffer.from(sseMessage(event.id, body));
+    wire = Buffer.from(sseMessage(event, body));
     wires.set(event, wire);
   }
   return wire;
@@ -78,7 +79,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       const visible = visibleTo(auth);
       await streamEvents(request, reply, hub, {
         businessId: auth.business.id,
-        lastEventId: Number(request.headers['last-event-id'] ?? 0),
+        from: parseCursor(request.headers['last-event-id']),
         toWire: (event) => (visible(event) ? toWire(event) : null),
         session: { id: auth.sessionId, check: liveSessionCheck(db) },
         openStreams,
@@ -115,10 +116,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ db: Database; hub: EventHub }
       const { scope } = customerOf(request);
       await streamEvents(request, reply, hub, {
         businessId: storefront.id,
-        lastEventId: Number(request.headers['last-event-id'] ?? 0),
+        from: parseCursor(request.headers['last-event-id']),
         toWire: (event) =>
           customerReceives(scope, event)
-            ? sseMessage(event.id, {
+            ? sseMessage(event, {
                 id: String(event.id),
                 topic: 'orders',
                 action: event.action,
