@@ -141,6 +141,8 @@ const NEED_A_QUERY = new Set([
   'GET /api/dispatch/cash.csv', // ?from=&to=
   'GET /api/reports/sales', // ?from=&to=
   'GET /api/reports/sales.csv', // ?from=&to=
+  'GET /api/reports/gst', // ?from=&to=
+  'GET /api/reports/gst.csv', // ?from=&to=
 ]);
 const routeOf = (op: Operation) =>
   registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);
@@ -204,6 +206,7 @@ describe('the walk', () => {
       'GET /api/events', // text/event-stream; the console reads each event's JSON by its type
       'GET /api/metrics', // Prometheus text
       'GET /api/orders/export.csv',
+      'GET /api/reports/gst.csv',
       'GET /api/reports/sales.csv',
       'GET /api/storefront/events', // text/event-stream of a customer's order events
       'GET /api/stores/{storeId}/catalogue/export.csv', // the store's catalogue as a spreadsheet

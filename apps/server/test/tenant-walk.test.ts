@@ -441,6 +441,17 @@ const walk: Record<string, Entry> = {
     400,
     (r) => ({ url: `/api/reports/sales.csv?from=${r.cash.day}&to=${r.cash.day}&groupBy=store` }),
   ),
+  // The GST report likewise: on the day A's executives delivered, the invoices of the caller's own scope.
+  'GET /api/reports/gst': filtered(
+    (r) => ({ url: `/api/reports/gst?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+    (r) => ({ url: `/api/reports/gst?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  'GET /api/reports/gst.csv': filtered(
+    (r) => ({ url: `/api/reports/gst.csv?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+    (r) => ({ url: `/api/reports/gst.csv?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
   'GET /api/settings/business': { kind: 'reads' },
   'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
   'POST /api/settings/business/storefront-key': {
@@ -1177,6 +1188,12 @@ beforeAll(async () => {
       .map(([method, op]) => ({ method: method.toUpperCase(), path, access: op['x-access'] })),
   );
 
+  // Both businesses give tax invoices: A's delivered orders are numbered, so B's GST report, and the
+  // North admin's, would show any of them they were given.
+  await ctx.db.execute(
+    sql`UPDATE businesses SET gstin = '27AAPFU0939F1ZV' WHERE id IN (${a.id}::uuid, ${b.id}::uuid)`,
+  );
+
   // Orders name a payment mode the business takes: B's too, so that B's own system's order for A's
   // store is refused for the store, not for the mode.
   const paymentMode = await made<Ref>('POST', '/api/settings/payment-modes', {
@@ -1503,6 +1520,23 @@ describe('the tenant and zone walk', () => {
     }
     expect(seen.length).toBeGreaterThanOrEqual(30);
     expect(await footprintOfA()).toEqual(before);
+  });
+
+  it('gives each owner, and each admin, the tax invoices of their own scope only', async () => {
+    const invoicedOrders = async (session: Session, day: string) => {
+      const res = await send(session, 'GET', { url: `/api/reports/gst?from=${day}&to=${day}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ documents: Array<{ orderId: string }> }>().documents.map((d) => d.orderId);
+    };
+    const day = north.cash.day;
+    // A's executives delivered an order in each zone: A's owner has both invoices, each admin their zone's.
+    const all = await invoicedOrders(aOwner, day);
+    expect(all).toHaveLength(2);
+    const northOnly = await invoicedOrders(northAdmin, day);
+    expect(northOnly).toHaveLength(1);
+    expect(all).toContain(northOnly[0]);
+    expect(await invoicedOrders(bOwner, day)).toEqual([]);
+    expect(await invoicedOrders(bAdmin, day)).toEqual([]);
   });
 
   it("answers each owner their own business's texts of the day and ceiling, never another's", async () => {

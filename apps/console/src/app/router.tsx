@@ -79,6 +79,7 @@ const KitchenTicketPage = lazyPage(
   'KitchenTicketPage',
 );
 const BillPage = lazyPage(() => import('@/features/orders/print/print-pages.tsx'), 'BillPage');
+const CreditNotePage = lazyPage(() => import('@/features/orders/print/print-pages.tsx'), 'CreditNotePage');
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page.tsx'), 'OrdersPage');
 const PushNotificationsPage = lazyPage(
   () => import('@/features/push/pages/push-notifications-page.tsx'),
@@ -178,6 +179,7 @@ export const routes: RouteObject[] = [
           // Printed documents carry none of the console's chrome (B15).
           { path: paths.orders.printKitchen.path, element: <KitchenTicketPage /> },
           { path: paths.orders.printBill.path, element: <BillPage /> },
+          { path: paths.orders.printCreditNote.path, element: <CreditNotePage /> },
         ],
       },
       { path: '*', element: <Navigate to={paths.notFound.getHref()} replace /> },

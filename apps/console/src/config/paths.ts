@@ -76,6 +76,12 @@ export const paths = {
       path: '/orders/:orderId/print/bill',
       getHref: (orderId: string) => `/orders/${segment(orderId)}/print/bill`,
     },
+    /** A refund's credit note (B18), against the order's tax invoice. */
+    printCreditNote: {
+      path: '/orders/:orderId/print/credit-notes/:refundId',
+      getHref: (orderId: string, refundId: string) =>
+        `/orders/${segment(orderId)}/print/credit-notes/${segment(refundId)}`,
+    },
   },
 
   dispatch: {

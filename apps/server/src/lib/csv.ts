@@ -1,10 +1,10 @@
 /**
  * One CSV field: quoted when it holds a comma, quote or line break, and with a
  * leading ' when a spreadsheet would read it as a formula (names come from
- * customers).
+ * customers). A plain number, negative ones too (a credit note's), stays a number.
  */
 export function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = /^[=+\-@\t\r]/.test(value) && !/^-\d+(?:\.\d+)?$/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

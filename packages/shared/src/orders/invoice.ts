@@ -112,12 +112,52 @@ export function gstSlabs(items: InvoiceLine[], discountPaise: number, chargesPai
   if (chargesPaise > 0) byRate.set(chargesGstRate, (byRate.get(chargesGstRate) ?? 0) + chargesPaise);
   return [...byRate.entries()]
     .sort(([a], [b]) => a - b)
-    .map(([rate, valuePaise]) => {
-      const taxablePaise = Math.round((valuePaise * 100) / (100 + rate));
-      const tax = valuePaise - taxablePaise;
-      const cgstPaise = Math.ceil(tax / 2);
-      return { rate, valuePaise, taxablePaise, cgstPaise, sgstPaise: tax - cgstPaise };
-    });
+    .map(([rate, valuePaise]) => slabOf(rate, valuePaise));
+}
+
+/** A value at a rate, tax included: its taxable value rounded to the paisa, the tax the rest, CGST taking an odd paisa. */
+function slabOf(rate: number, valuePaise: number): GstSlab {
+  const taxablePaise = Math.round((valuePaise * 100) / (100 + rate));
+  const tax = valuePaise - taxablePaise;
+  const cgstPaise = Math.ceil(tax / 2);
+  return { rate, valuePaise, taxablePaise, cgstPaise, sgstPaise: tax - cgstPaise };
+}
+
+/**
+ * The GST a credit note gives back (B18): its amount shared over the invoice's rates by their
+ * values (exact to the paisa, as the discount is), each share taxed as the invoice's slab is. The
+ * slabs' values add up to the amount; a rate the invoice did not have gets nothing.
+ */
+export function creditNoteSlabs(invoice: GstSlab[], amountPaise: number): GstSlab[] {
+  const shares = shareOut(
+    Math.min(
+      amountPaise,
+      invoice.reduce((sum, slab) => sum + slab.valuePaise, 0),
+    ),
+    invoice.map((slab) => slab.valuePaise),
+  );
+  return invoice
+    .map((slab, index) => slabOf(slab.rate, shares[index]!))
+    .filter((slab) => slab.valuePaise > 0);
+}
+
+/** The order's lines and amounts the invoice is made of. */
+export type InvoicedOrder = {
+  items: ReadonlyArray<{ itemQuantity: number; itemPricePaise: number; gstRate?: number }>;
+  discountPaise: number;
+  chargesTotalPaise: number;
+};
+
+/** An order's invoice slabs: its lines at their rates (0 for lines of before rates were kept). */
+export function invoiceSlabs(order: InvoicedOrder): GstSlab[] {
+  return gstSlabs(
+    order.items.map((line) => ({
+      amountPaise: line.itemQuantity * line.itemPricePaise,
+      gstRate: line.gstRate ?? 0,
+    })),
+    order.discountPaise,
+    order.chargesTotalPaise,
+  );
 }
 
 /** `POST /api/orders/:orderId/bill`: what the printed bill shows (ADR 0048). */
@@ -152,5 +192,25 @@ export const orderBillSchema = z.object({
       ),
     })
     .nullable(),
+  /** The credit notes given against the invoice (B18): one per refund after it, with the GST it gives back. */
+  creditNotes: z.array(
+    z.object({
+      refundId: z.string(),
+      /** As printed: "CN/2026-27/7". */
+      number: z.string(),
+      createdAt: z.string(),
+      amountPaise: z.number().int(),
+      note: z.string().nullable(),
+      slabs: z.array(
+        z.object({
+          rate: z.number().int(),
+          valuePaise: z.number().int(),
+          taxablePaise: z.number().int(),
+          cgstPaise: z.number().int(),
+          sgstPaise: z.number().int(),
+        }),
+      ),
+    }),
+  ),
 });
 export type OrderBill = z.infer<typeof orderBillSchema>;

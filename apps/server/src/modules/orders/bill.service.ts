@@ -6,7 +6,8 @@
  * takes it when its bill is first printed. Numbers are taken under the lock of the business's
  * counter row and the order's, so they have no gaps and an order never has two.
  */
-import { gstSlabs, type OrderBill } from '@storedesk/shared/orders/invoice';
+import { creditNoteSlabs, invoiceSlabs, type OrderBill } from '@storedesk/shared/orders/invoice';
+import { creditNoteLabel } from '@storedesk/shared/payments/refunds';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
@@ -14,6 +15,7 @@ import { fileUrl } from '#server/storage/images.ts';
 
 import type { BusinessScope } from '#server/lib/scope.ts';
 import { getOrder } from './orders.service.ts';
+import { findRefunds } from './refunds.repository.ts';
 import {
   billBusiness,
   billStore,
@@ -45,6 +47,20 @@ export async function issueBill(db: Database, auth: AuthContext, orderId: string
       const snapshot = line as typeof line & { gstRate?: number; hsn?: string | null };
       return { ...line, gstRate: snapshot.gstRate ?? 0, hsn: snapshot.hsn ?? null };
     });
+    const slabs = invoiceNumber === null ? [] : invoiceSlabs({ ...order, items });
+    const creditNotes =
+      invoiceNumber === null
+        ? []
+        : (await findRefunds(tx, scope, orderId))
+            .filter((refund) => refund.creditNoteNumber !== null && refund.state !== 'FAILED')
+            .map((refund) => ({
+              refundId: refund.id,
+              number: creditNoteLabel(refund.creditNoteYear!, refund.creditNoteNumber!),
+              createdAt: refund.createdAt.toISOString(),
+              amountPaise: refund.amountPaise,
+              note: refund.note,
+              slabs: creditNoteSlabs(slabs, refund.amountPaise),
+            }));
     return {
       business: {
         name: business.name,
@@ -54,20 +70,8 @@ export async function issueBill(db: Database, auth: AuthContext, orderId: string
       },
       store: store ?? { name: order.storeName, address: '', phone: '' },
       order: { ...order, items },
-      invoice:
-        invoiceNumber === null
-          ? null
-          : {
-              number: invoiceNumber,
-              slabs: gstSlabs(
-                items.map((line) => ({
-                  amountPaise: line.itemQuantity * line.itemPricePaise,
-                  gstRate: line.gstRate,
-                })),
-                order.discountPaise,
-                order.chargesTotalPaise,
-              ),
-            },
+      invoice: invoiceNumber === null ? null : { number: invoiceNumber, slabs },
+      creditNotes,
     };
   });
 }

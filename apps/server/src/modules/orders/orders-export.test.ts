@@ -263,5 +263,9 @@ describe('csvField', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     for (const start of ['=', '+', '-', '@']) expect(csvField(`${start}1+1`)).toBe(`'${start}1+1`);
+    // A negative amount is a number, not a formula.
+    expect(csvField('-10.50')).toBe('-10.50');
+    expect(csvField('-3')).toBe('-3');
+    expect(csvField('-1-1')).toBe("'-1-1");
   });
 });

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
+import type { GstReportQuery } from '@storedesk/shared/reports/gst';
 import type { Executor } from '#server/db/client.ts';
 import { sqlInScope, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 
@@ -164,4 +165,61 @@ export async function salesTotals(db: Executor, scope: Scope, query: SalesReport
   const { rows } = await db.execute<Raw>(sql`
     SELECT '' AS key, NULL AS name, NULL AS detail, ${sums} FROM sales_stats s WHERE ${rowsIn(scope, 'store', query)}`);
   return toGroup(rows[0]!);
+}
+
+/** What an invoice or a credit note of the GST report is read from: its order's bill and its day. */
+export type GstSourceRow = {
+  orderId: string;
+  orderNumber: number;
+  invoiceNumber: number;
+  items: Array<{ itemQuantity: number; itemPricePaise: number; gstRate?: number }>;
+  discountPaise: number;
+  chargesTotalPaise: number;
+  /** The business day it was given, YYYY-MM-DD. */
+  day: string;
+};
+
+/** The scope's orders whose tax invoice was given in the period (on delivery), by invoice number. */
+export async function gstInvoices(
+  db: Executor,
+  scope: Scope,
+  query: GstReportQuery,
+): Promise<GstSourceRow[]> {
+  const given = sql`(coalesce(o.delivered_at, o.updated_at) AT TIME ZONE b.time_zone)::date`;
+  const result = await db.execute<GstSourceRow>(sql`
+    SELECT o.id AS "orderId", o.number::int AS "orderNumber", o.invoice_number::int AS "invoiceNumber",
+      o.items, o.discount_paise::int AS "discountPaise", o.charges_total_paise::int AS "chargesTotalPaise",
+      to_char(${given}, 'YYYY-MM-DD') AS day
+    FROM orders o JOIN businesses b ON b.id = o.business_id
+    WHERE ${sqlInScope('o', scope)} AND o.invoice_number IS NOT NULL
+      AND ${given} BETWEEN ${query.from}::date AND ${query.to}::date
+    ORDER BY o.invoice_number`);
+  return result.rows;
+}
+
+/** A credit note of the period: its refund and the order it was given for. */
+export type GstCreditNoteRow = GstSourceRow & {
+  amountPaise: number;
+  financialYear: number;
+  creditNoteNumber: number;
+};
+
+/** The scope's credit notes given in the period (with refunds not failed), by financial year and number. */
+export async function gstCreditNotes(
+  db: Executor,
+  scope: Scope,
+  query: GstReportQuery,
+): Promise<GstCreditNoteRow[]> {
+  const given = sql`(r.created_at AT TIME ZONE b.time_zone)::date`;
+  const result = await db.execute<GstCreditNoteRow>(sql`
+    SELECT o.id AS "orderId", o.number::int AS "orderNumber", o.invoice_number::int AS "invoiceNumber",
+      o.items, o.discount_paise::int AS "discountPaise", o.charges_total_paise::int AS "chargesTotalPaise",
+      to_char(${given}, 'YYYY-MM-DD') AS day, r.amount_paise::int AS "amountPaise",
+      r.credit_note_year::int AS "financialYear", r.credit_note_number::int AS "creditNoteNumber"
+    FROM refunds r JOIN orders o ON o.id = r.order_id JOIN businesses b ON b.id = o.business_id
+    WHERE ${sqlOfBusiness('r', scope)} AND ${sqlInScope('o', scope)}
+      AND r.credit_note_number IS NOT NULL AND r.state <> 'FAILED'
+      AND ${given} BETWEEN ${query.from}::date AND ${query.to}::date
+    ORDER BY r.credit_note_year, r.credit_note_number`);
+  return result.rows;
 }

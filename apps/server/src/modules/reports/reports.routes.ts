@@ -3,7 +3,8 @@ import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { salesReportQuerySchema, salesReportSchema } from '@storedesk/shared/reports/schemas';
 import type { Database } from '#server/db/client.ts';
 import { authOf } from '#server/plugins/access.ts';
-import { getSalesReport, salesCsv } from './reports.service.ts';
+import { getGstReport, getSalesReport, gstCsv, salesCsv } from './reports.service.ts';
+import { gstReportQuerySchema, gstReportSchema } from '@storedesk/shared/reports/gst';
 
 const figures =
   'Per group: orders = orders placed in the period (days in the business’s time zone, both included) that were delivered; ' +
@@ -56,6 +57,51 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Databa
         )
         .header('cache-control', 'no-store')
         .send(salesCsv(query, report));
+    },
+  );
+
+  const gst =
+    'Tax invoices are given as orders are delivered, and dated by their delivery; credit notes with the refunds ' +
+    'made after that, dated by the refund (failed refunds have none). Each document carries its GST per rate: ' +
+    'an invoice the bill’s (charges at 18%), a credit note its amount shared over its invoice’s rates by value. ' +
+    'rates and totals are the documents’ sums; net = invoices − credit notes. Days in the business’s time zone, ' +
+    'both included, at most 366. The owner may name a zone (zoneId); an admin always gets their own zone.';
+
+  app.get(
+    '/reports/gst',
+    {
+      schema: {
+        tags: ['reports'],
+        summary:
+          'GST of a period: its tax invoices and credit notes, and per rate their taxable value, CGST and SGST',
+        description: gst,
+        querystring: gstReportQuerySchema,
+        response: { 200: gstReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => getGstReport(db, readDb, authOf(request), request.query),
+  );
+
+  app.get(
+    '/reports/gst.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        summary:
+          'The GST report as CSV: a line per document and rate (credit notes negative), then the net per rate',
+        description: gst,
+        querystring: gstReportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const report = await getGstReport(db, readDb, authOf(request), query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="gst-${query.from}-${query.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(gstCsv(report));
     },
   );
 };

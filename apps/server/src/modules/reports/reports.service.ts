@@ -13,6 +13,18 @@ import {
   type SalesRow,
 } from '@storedesk/shared/reports/schemas';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
+import { creditNoteSlabs, invoiceSlabs } from '@storedesk/shared/orders/invoice';
+import { creditNoteLabel } from '@storedesk/shared/payments/refunds';
+import {
+  documentFigures,
+  gstDocumentKindLabels,
+  gstNetLabel,
+  gstSummary,
+  type GstDocument,
+  type GstFigures,
+  type GstReport,
+  type GstReportQuery,
+} from '@storedesk/shared/reports/gst';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { invalid } from '#server/lib/errors.ts';
@@ -115,5 +127,92 @@ export function salesCsv(query: SalesReportQuery, report: SalesReport): string {
   let out = `\uFEFF${csvLine([groupingLabels[query.groupBy], ...figureColumns.map((column) => column.header)])}`;
   for (const row of report.rows) out += csvLine([row.label, ...figureFields(row)]);
   out += csvLine([totalsLabel, ...figureFields(report.totals)]);
+  return out;
+}
+
+/**
+ * B18: the tax invoices and credit notes of a period in the caller's zone (or the owner's chosen
+ * zone, or every zone), each with its GST per rate, and their sums per rate (gstSummary), read in
+ * one snapshot so the credit notes' invoices are those of the same moment.
+ */
+export async function getGstReport(
+  db: Database,
+  reads: Database,
+  auth: AuthContext,
+  query: GstReportQuery,
+): Promise<GstReport> {
+  const scope = scopeOf(auth, query.zoneId);
+  if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  const [invoices, creditNotes] = await reads.transaction(
+    async (tx) =>
+      [await repo.gstInvoices(tx, scope, query), await repo.gstCreditNotes(tx, scope, query)] as const,
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  const documents: GstDocument[] = [
+    ...invoices.map((row) => {
+      const slabs = invoiceSlabs(row);
+      return {
+        kind: 'INVOICE' as const,
+        number: String(row.invoiceNumber),
+        day: row.day,
+        orderId: row.orderId,
+        orderNumber: row.orderNumber,
+        invoiceNumber: null,
+        slabs,
+        ...documentFigures(slabs),
+      };
+    }),
+    ...creditNotes.map((row) => {
+      const slabs = creditNoteSlabs(invoiceSlabs(row), row.amountPaise);
+      return {
+        kind: 'CREDIT_NOTE' as const,
+        number: creditNoteLabel(row.financialYear, row.creditNoteNumber),
+        day: row.day,
+        orderId: row.orderId,
+        orderNumber: row.orderNumber,
+        invoiceNumber: row.invoiceNumber,
+        slabs,
+        ...documentFigures(slabs),
+      };
+    }),
+  ];
+  return { ...gstSummary(documents), documents };
+}
+
+const gstFigureHeaders = ['Value (₹)', 'Taxable value (₹)', 'CGST (₹)', 'SGST (₹)'];
+const gstFigureFields = (figures: GstFigures) =>
+  [figures.valuePaise, figures.taxablePaise, figures.cgstPaise, figures.sgstPaise].map(rupeesDecimal);
+
+/**
+ * The GST report as CSV: one line per invoice and credit note and rate (credit notes' figures
+ * negative, as they reduce the tax), then the net per rate and the net in all.
+ */
+export function gstCsv(report: GstReport): string {
+  let out = `\uFEFF${csvLine(['Document', 'Number', 'Date', 'Order', 'Against invoice', 'GST rate (%)', ...gstFigureHeaders])}`;
+  for (const document of report.documents) {
+    const sign = document.kind === 'INVOICE' ? 1 : -1;
+    for (const slab of document.slabs) {
+      out += csvLine([
+        gstDocumentKindLabels[document.kind],
+        document.number,
+        formatDay(document.day),
+        `#${document.orderNumber}`,
+        document.invoiceNumber === null ? '' : String(document.invoiceNumber),
+        String(slab.rate),
+        ...gstFigureFields({
+          valuePaise: sign * slab.valuePaise,
+          taxablePaise: sign * slab.taxablePaise,
+          cgstPaise: sign * slab.cgstPaise,
+          sgstPaise: sign * slab.sgstPaise,
+        }),
+      ]);
+    }
+  }
+  for (const row of report.rates) {
+    out += csvLine([gstNetLabel, '', '', '', '', String(row.rate), ...gstFigureFields(row.net)]);
+  }
+  out += csvLine([gstNetLabel, '', '', '', '', totalsLabel, ...gstFigureFields(report.totals.net)]);
   return out;
 }

@@ -1,3 +1,4 @@
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -22,7 +23,9 @@ import {
   refundStateLabels,
 } from '@storedesk/shared/payments/refunds';
 import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { paths } from '@/config/paths.ts';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useRefundOrder, useRefunds } from '@/features/orders/api/refunds.ts';
@@ -176,6 +179,19 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                     refund.reference ? ` · Ref. ${refund.reference}` : ''
                   }${refund.note ? ` · ${refund.note}` : ''}`}
                 />
+                {refund.creditNote && refund.state !== 'FAILED' ? (
+                  <Button
+                    size="small"
+                    startIcon={<PrintOutlined />}
+                    component={RouterLink}
+                    to={`${paths.orders.printCreditNote.getHref(order.id, refund.id)}?print=1`}
+                    target="_blank"
+                    aria-label={`Print credit note ${refund.creditNote}`}
+                    sx={{ flexShrink: 0 }}
+                  >
+                    Print
+                  </Button>
+                ) : null}
               </ListItem>
             ))}
           </List>

@@ -52,7 +52,10 @@ const order: OrderDetail = orderFixture({
   ],
 });
 
-function renderPrint(path: string, of: Partial<Pick<OrderBill, 'invoice'>> & { gstin?: string } = {}) {
+function renderPrint(
+  path: string,
+  of: Partial<Pick<OrderBill, 'invoice' | 'creditNotes'>> & { gstin?: string } = {},
+) {
   const server = ordersServer([order], adminSession);
   const { timeline: _timeline, ...rest } = order;
   const bill: OrderBill = {
@@ -60,6 +63,7 @@ function renderPrint(path: string, of: Partial<Pick<OrderBill, 'invoice'>> & { g
     store: { name: order.storeName, address: '100 Feet Road', phone: '+91-9876543210' },
     order: { ...rest, items: order.items.map((line) => ({ ...line, gstRate: 5, hsn: null })) },
     invoice: of.invoice ?? null,
+    creditNotes: of.creditNotes ?? [],
   };
   mockApi({ ...server.handlers, [`POST /api/orders/${order.id}/bill`]: () => json(200, bill) });
   return renderApp(path);
@@ -124,5 +128,59 @@ describe('the bill of a business with a GSTIN', { timeout: 30_000 }, () => {
     expect(within(bill).getByText('TAX INVOICE')).toBeInTheDocument();
     expect(within(bill).getByText('Invoice no. 42')).toBeInTheDocument();
     expect(within(bill).queryByText(/Not a tax invoice/)).toBeNull();
+  });
+});
+
+describe('a credit note', { timeout: 30_000 }, () => {
+  const invoice = {
+    number: 42,
+    slabs: [
+      { rate: 5, valuePaise: 10_500, taxablePaise: 10_000, cgstPaise: 250, sgstPaise: 250 },
+      { rate: 18, valuePaise: 14_100, taxablePaise: 11_949, cgstPaise: 1_076, sgstPaise: 1_075 },
+    ],
+  };
+  const note = {
+    refundId: 'refund-1',
+    number: 'CN/2026-27/3',
+    createdAt: '2026-11-29T06:30:00Z',
+    amountPaise: 2_460,
+    note: 'Soap returned',
+    slabs: [
+      { rate: 5, valuePaise: 1_050, taxablePaise: 1_000, cgstPaise: 25, sgstPaise: 25 },
+      { rate: 18, valuePaise: 1_410, taxablePaise: 1_195, cgstPaise: 108, sgstPaise: 107 },
+    ],
+  };
+
+  it('prints its number, the invoice it is against, the amount and the GST it gives back per rate', async () => {
+    renderPrint(`/orders/${order.id}/print/credit-notes/refund-1`, {
+      gstin: '27AAPFU0939F1ZV',
+      invoice,
+      creditNotes: [note],
+    });
+    const sheet = await screen.findByRole('article', { name: 'Credit note' });
+    expect(within(sheet).getByText('Credit note no. CN/2026-27/3')).toBeInTheDocument();
+    expect(
+      within(sheet).getByText(`Against tax invoice no. 42 · Order #${order.number}`),
+    ).toBeInTheDocument();
+    expect(within(sheet).getByText('29/11/2026 12:00 PM')).toBeInTheDocument();
+    expect(within(sheet).getByText('Soap returned')).toBeInTheDocument();
+    const [amount, gst] = within(sheet).getAllByRole('table');
+    expect(within(amount!).getByRole('row')).toHaveTextContent('Refunded₹24.60');
+    expect(
+      within(gst!)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['RateTaxableCGSTSGST', '5%₹10.00₹0.25₹0.25', '18%₹11.95₹1.08₹1.07', 'Total₹21.95₹1.33₹1.32']);
+  });
+
+  it('says so for a refund without one', async () => {
+    renderPrint(`/orders/${order.id}/print/credit-notes/refund-9`, {
+      gstin: '27AAPFU0939F1ZV',
+      invoice,
+      creditNotes: [note],
+    });
+    expect(
+      await screen.findByText('This refund has no credit note: it was made before the order’s tax invoice.'),
+    ).toBeInTheDocument();
   });
 });

@@ -297,3 +297,115 @@ export function BillPage() {
     </PrintSheet>
   );
 }
+
+/** A credit note's GST, given back per rate. */
+function SlabTable({ slabs }: { slabs: OrderBill['creditNotes'][number]['slabs'] }) {
+  const sum = (key: 'taxablePaise' | 'cgstPaise' | 'sgstPaise') =>
+    slabs.reduce((total, slab) => total + slab[key], 0);
+  return (
+    <table>
+      <thead>
+        <tr>
+          <th scope="col">Rate</th>
+          <th className="num" scope="col">
+            Taxable
+          </th>
+          <th className="num" scope="col">
+            CGST
+          </th>
+          <th className="num" scope="col">
+            SGST
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {slabs.map((slab) => (
+          <tr key={slab.rate}>
+            <td>{percent(slab.rate)}</td>
+            <td className="num">{formatRupees(slab.taxablePaise)}</td>
+            <td className="num">{formatRupees(slab.cgstPaise)}</td>
+            <td className="num">{formatRupees(slab.sgstPaise)}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td>Total</td>
+          <td className="num">{formatRupees(sum('taxablePaise'))}</td>
+          <td className="num">{formatRupees(sum('cgstPaise'))}</td>
+          <td className="num">{formatRupees(sum('sgstPaise'))}</td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** A credit note (B18): the money a refund gave back after the tax invoice, and the GST in it per rate. */
+export function CreditNoteDocument({
+  bill,
+  note,
+  timeZone,
+}: {
+  bill: OrderBill;
+  note: OrderBill['creditNotes'][number];
+  timeZone: string;
+}) {
+  const { business, store, order, invoice } = bill;
+  return (
+    <article aria-label="Credit note">
+      {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
+      <h1>{business.name}</h1>
+      <p className="centre">{store.name}</p>
+      {store.address ? <p className="centre">{store.address}</p> : null}
+      {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
+      <hr className="rule" />
+      <p className="centre big">CREDIT NOTE</p>
+      <p>Credit note no. {note.number}</p>
+      <p>{formatDateTime(note.createdAt, timeZone)}</p>
+      <p>
+        Against tax invoice no. {invoice?.number} · Order #{order.number}
+      </p>
+      <hr className="rule" />
+      <p>
+        {order.customerName} · {order.customerPhone}
+      </p>
+      {note.note ? <p>{note.note}</p> : null}
+      <hr className="rule" />
+      <table>
+        <tbody>
+          <tr className="total">
+            <td>Refunded</td>
+            <td className="num">{formatRupees(note.amountPaise)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>GST given back (included in the amount)</h2>
+      <SlabTable slabs={note.slabs} />
+    </article>
+  );
+}
+
+/** /orders/:orderId/print/credit-notes/:refundId (B18): a refund's credit note, printed as the bill is. */
+export function CreditNotePage() {
+  const { orderId = '', refundId = '' } = useParams();
+  const bill = useOrderBill(orderId);
+  const timeZone = useTimeZone();
+  const note = bill.data?.creditNotes.find((candidate) => candidate.refundId === refundId);
+  return (
+    <PrintSheet
+      title={note ? `Credit note ${note.number}` : 'Credit note'}
+      orderId={orderId}
+      ready={Boolean(note)}
+    >
+      {bill.data && note ? (
+        <CreditNoteDocument bill={bill.data} note={note} timeZone={timeZone} />
+      ) : bill.data ? (
+        <Alert severity="warning">
+          This refund has no credit note: it was made before the order’s tax invoice.
+        </Alert>
+      ) : (
+        <Loading query={bill} what="credit note" />
+      )}
+    </PrintSheet>
+  );
+}

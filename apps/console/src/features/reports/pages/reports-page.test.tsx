@@ -1,3 +1,4 @@
+import type { GstReport } from '@storedesk/shared/reports/gst';
 import type { SalesReport } from '@storedesk/shared/reports/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,15 +71,67 @@ const byItem: SalesReport = {
   totals: byDay.totals,
 };
 
+const figures = (valuePaise: number, taxablePaise: number, cgstPaise: number, sgstPaise: number) => ({
+  valuePaise,
+  taxablePaise,
+  cgstPaise,
+  sgstPaise,
+});
+
+const gstReport: GstReport = {
+  rates: [
+    {
+      rate: 5,
+      invoices: figures(10_500, 10_000, 250, 250),
+      creditNotes: figures(1_050, 1_000, 25, 25),
+      net: figures(9_450, 9_000, 225, 225),
+    },
+  ],
+  totals: {
+    invoiceCount: 1,
+    creditNoteCount: 1,
+    invoices: figures(10_500, 10_000, 250, 250),
+    creditNotes: figures(1_050, 1_000, 25, 25),
+    net: figures(9_450, 9_000, 225, 225),
+  },
+  documents: [
+    {
+      kind: 'INVOICE',
+      number: '7',
+      day: '2026-03-09',
+      orderId: '00000000-0000-4000-8000-000000000071',
+      orderNumber: 412,
+      invoiceNumber: null,
+      slabs: [{ rate: 5, ...figures(10_500, 10_000, 250, 250) }],
+      ...figures(10_500, 10_000, 250, 250),
+    },
+    {
+      kind: 'CREDIT_NOTE',
+      number: 'CN/2025-26/2',
+      day: '2026-03-10',
+      orderId: '00000000-0000-4000-8000-000000000071',
+      orderNumber: 412,
+      invoiceNumber: 7,
+      slabs: [{ rate: 5, ...figures(1_050, 1_000, 25, 25) }],
+      ...figures(1_050, 1_000, 25, 25),
+    },
+  ],
+};
+
 function renderReports(
   report: Handler,
-  { session = ownerSession, entry = '/reports?from=2026-03-09&to=2026-03-10&groupBy=day' } = {},
+  {
+    session = ownerSession,
+    entry = '/reports?from=2026-03-09&to=2026-03-10&groupBy=day',
+    gst = (() => json(200, gstReport)) as Handler,
+  } = {},
 ) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(session),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/reports/sales': report,
+    'GET /api/reports/gst': gst,
   });
   return { ...renderApp(entry), api };
 }
@@ -185,5 +238,64 @@ describe('reports', { timeout: 30_000 }, () => {
     expect(await screen.findByText('On or after From')).toBeInTheDocument();
     expect(api.callsTo('GET /api/reports/sales')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('gives the GST of the period: per rate, and each invoice and credit note, with its CSV', async () => {
+    const { api } = renderReports(() => json(200, byDay));
+    await screen.findByRole('table', { name: /^Sales by day/ });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('tab', { name: 'GST' }));
+    const rates = await screen.findByRole('table', { name: 'GST by rate, 09/03/2026 to 10/03/2026' });
+    await within(rates).findByRole('rowheader', { name: '5%' });
+    expect(
+      within(rates)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'GST rateTax invoicesCredit notesNet',
+      'Taxable valueCGSTSGST'.repeat(3),
+      '5%₹100.00₹2.50₹2.50₹10.00₹0.25₹0.25₹90.00₹2.25₹2.25',
+      'Total₹100.00₹2.50₹2.50₹10.00₹0.25₹0.25₹90.00₹2.25₹2.25',
+    ]);
+    const documents = screen.getByRole('table', {
+      name: 'Tax invoices and credit notes, 09/03/2026 to 10/03/2026',
+    });
+    expect(
+      within(documents)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Tax invoice709/03/2026#412₹105.00₹100.00₹2.50₹2.50',
+      'Credit noteCN/2025-26/2 (invoice 7)10/03/2026#412−₹10.50−₹10.00−₹0.25−₹0.25',
+    ]);
+    expect(within(documents).getAllByRole('link', { name: '#412' })[0]).toHaveAttribute(
+      'href',
+      '/orders/00000000-0000-4000-8000-000000000071',
+    );
+    expect(api.callsTo('GET /api/reports/gst').at(-1)!.query.toString()).toBe(
+      'from=2026-03-09&to=2026-03-10',
+    );
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/gst.csv?from=2026-03-09&to=2026-03-10',
+    );
+    // No grouping for GST; the report stays in the address.
+    expect(screen.queryByRole('combobox', { name: 'Group by' })).toBeNull();
+  });
+
+  it('says when the period has no invoices, on a phone', async () => {
+    setViewportWidth(375);
+    renderReports(() => json(200, byDay), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&report=gst',
+      gst: () =>
+        json(200, {
+          rates: [],
+          totals: { ...gstReport.totals, invoiceCount: 0, creditNoteCount: 0 },
+          documents: [],
+        }),
+    });
+    expect(await screen.findByText('No invoices or credit notes in this period')).toBeInTheDocument();
+    expect(screen.getByText('No documents in this period')).toBeInTheDocument();
   });
 });

@@ -5,6 +5,8 @@ import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { businessDay, formatDay, isCalendarDay } from '@storedesk/shared/dates';
@@ -27,64 +29,80 @@ import {
   useSalesReport,
   type SalesReportQuery,
 } from '@/features/reports/api/get-sales-report.ts';
+import { gstCsvHref, useGstReport } from '@/features/reports/api/get-gst-report.ts';
+import { GstDocumentsTable, GstSummaryTable } from '@/features/reports/components/gst-tables.tsx';
 import { PeriodPicker } from '@/features/reports/components/period-picker.tsx';
 import { SalesChart } from '@/features/reports/components/sales-chart.tsx';
 import { SalesTable } from '@/features/reports/components/sales-table.tsx';
 import { presetPeriod } from '@/features/reports/period.ts';
 
-/** The report in the address (from, to, groupBy), so it can be shared and comes back on reload; this month by default. */
+/** The reports: the sales of a period (B15), or its GST (B18). */
+type ReportKind = 'sales' | 'gst';
+
+/** The report in the address (report, from, to, groupBy), so it can be shared and comes back on reload; this month's sales by default. */
 function useReportParams(today: string) {
   const [params, setParams] = useSearchParams();
   const from = params.get('from');
   const to = params.get('to');
   const groupBy = params.get('groupBy');
+  const kind: ReportKind = params.get('report') === 'gst' ? 'gst' : 'sales';
   const fallback = presetPeriod('thisMonth', today)!;
   const period = from && to && isCalendarDay(from) && isCalendarDay(to) ? { from, to } : fallback;
   const grouping = salesGroupings.includes(groupBy as SalesGrouping) ? (groupBy as SalesGrouping) : 'day';
-  const change = (next: { from?: string; to?: string; groupBy?: SalesGrouping }) =>
+  const change = (next: { from?: string; to?: string; groupBy?: SalesGrouping; kind?: ReportKind }) =>
     setParams(
       (current) => {
         const merged = new URLSearchParams(current);
         merged.set('from', next.from ?? period.from);
         merged.set('to', next.to ?? period.to);
         merged.set('groupBy', next.groupBy ?? grouping);
+        if ((next.kind ?? kind) === 'gst') merged.set('report', 'gst');
+        else merged.delete('report');
         return merged;
       },
       { replace: true },
     );
-  return { period, groupBy: grouping, change };
+  return { kind, period, groupBy: grouping, change };
 }
 
 /**
  * /reports (B15): the sales of a period, grouped by day, store, category, item,
  * payment mode, coupon or executive, as a chart and a table with its totals,
- * for the zone of the top bar (D4); the CSV is the table as shown.
+ * for the zone of the top bar (D4); the CSV is the table as shown. The GST
+ * report (B18) gives the period's tax invoices and credit notes, per rate.
  */
 export function ReportsPage() {
   const timeZone = useTimeZone();
   const today = businessDay(useNow(), timeZone);
-  const { period, groupBy, change } = useReportParams(today);
+  const { kind, period, groupBy, change } = useReportParams(today);
   const { zoneId } = useZoneFilter();
   const days = daysInPeriod(period.from, period.to);
   const valid = days >= 1 && days <= maxReportDays;
   const query: SalesReportQuery = { ...period, groupBy, zoneId };
-  const report = useSalesReport(query, valid);
+  const sales = useSalesReport(query, valid && kind === 'sales');
+  const gst = useGstReport({ ...period, zoneId }, valid && kind === 'gst');
+  const report = kind === 'sales' ? sales : gst;
   const shownPeriod =
     period.from === period.to
       ? formatDay(period.from)
       : `${formatDay(period.from)} to ${formatDay(period.to)}`;
-  const data = valid ? report.data : undefined;
-  const hasSales = data !== undefined && (data.totals.orders > 0 || data.totals.cancelled > 0);
+  const data = valid ? sales.data : undefined;
+  const hasSales =
+    kind === 'sales' && data !== undefined && (data.totals.orders > 0 || data.totals.cancelled > 0);
 
   return (
     <>
       <PageHeader
         title="Reports"
-        description={`Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`}
+        description={
+          kind === 'sales'
+            ? `Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`
+            : `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`
+        }
         actions={
           <Button
             startIcon={<DownloadOutlined />}
-            href={salesCsvHref(query)}
+            href={kind === 'sales' ? salesCsvHref(query) : gstCsvHref({ ...period, zoneId })}
             download
             disabled={!valid || !report.data || report.isPlaceholderData}
           >
@@ -92,23 +110,34 @@ export function ReportsPage() {
           </Button>
         }
       />
+      <Tabs
+        value={kind}
+        onChange={(_event, next: ReportKind) => change({ kind: next })}
+        aria-label="Report"
+        sx={{ mb: 2 }}
+      >
+        <Tab value="sales" label="Sales" />
+        <Tab value="gst" label="GST" />
+      </Tabs>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
           <PeriodPicker period={period} today={today} onChange={(next) => change(next)} />
-          <TextField
-            select
-            label="Group by"
-            size="small"
-            value={groupBy}
-            onChange={(event) => change({ groupBy: event.target.value as SalesGrouping })}
-            sx={{ minWidth: 180 }}
-          >
-            {salesGroupings.map((key) => (
-              <MenuItem key={key} value={key}>
-                {groupingLabels[key]}
-              </MenuItem>
-            ))}
-          </TextField>
+          {kind === 'sales' ? (
+            <TextField
+              select
+              label="Group by"
+              size="small"
+              value={groupBy}
+              onChange={(event) => change({ groupBy: event.target.value as SalesGrouping })}
+              sx={{ minWidth: 180 }}
+            >
+              {salesGroupings.map((key) => (
+                <MenuItem key={key} value={key}>
+                  {groupingLabels[key]}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : null}
         </Stack>
       </Paper>
       {valid && report.isError ? (
@@ -139,10 +168,26 @@ export function ReportsPage() {
           <SalesChart rows={data.rows} groupBy={groupBy} />
         </Paper>
       ) : null}
-      {valid && !(report.isError && !report.data) ? (
+      {valid && kind === 'sales' && !(sales.isError && !sales.data) ? (
         <Paper variant="outlined">
-          <SalesTable groupBy={groupBy} report={data} pending={report.isPending} period={shownPeriod} />
+          <SalesTable groupBy={groupBy} report={data} pending={sales.isPending} period={shownPeriod} />
         </Paper>
+      ) : null}
+      {valid && kind === 'gst' && !(gst.isError && !gst.data) ? (
+        <>
+          <Paper component="section" variant="outlined" aria-labelledby="gst-rates-title" sx={{ mb: 2 }}>
+            <Typography id="gst-rates-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+              By rate
+            </Typography>
+            <GstSummaryTable report={gst.data} pending={gst.isPending} period={shownPeriod} />
+          </Paper>
+          <Paper component="section" variant="outlined" aria-labelledby="gst-documents-title">
+            <Typography id="gst-documents-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+              Tax invoices and credit notes
+            </Typography>
+            <GstDocumentsTable report={gst.data} pending={gst.isPending} period={shownPeriod} />
+          </Paper>
+        </>
       ) : null}
     </>
   );
