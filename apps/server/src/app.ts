@@ -60,6 +60,10 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { razorpayProvider } from './payments/razorpay.ts';
+import { OnlinePayments } from './modules/payments/payments.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { storefrontCustomerRoutes } from './modules/customers/customer-accounts.routes.ts';
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
@@ -93,6 +97,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** How customers' sign-in codes go out; the default is SMS_URL's provider, or the outbox under DATA_DIR. */
   sms?: SmsSender;
+  /** The payment gateway; the default is PAYMENTS_URL's (ADR 0072), or none. */
+  paymentProvider?: PaymentProvider | null;
 };
 
 const defaultConsoleDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../console/dist');
@@ -168,6 +174,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     push.close();
   });
   const sms = deps.sms ?? createSmsSender({ smsUrl: config.smsUrl, dataDir: config.dataDir, log: app.log });
+  const paymentProvider =
+    deps.paymentProvider !== undefined
+      ? deps.paymentProvider
+      : config.payments
+        ? razorpayProvider(config.payments)
+        : null;
+  const payments = paymentProvider ? new OnlinePayments(db, paymentProvider, app.log) : null;
+  app.decorate('payments', payments);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.
@@ -305,10 +319,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(slidesRoutes, { db, storage });
       await api.register(trashRoutes, { db });
       await api.register(auditRoutes, { db });
-      await api.register(ordersRoutes, { db, readDb, news: orderNews });
+      await api.register(ordersRoutes, { db, readDb, news: orderNews, payments });
       await api.register(staffRoutes, { db });
       await api.register(dashboardRoutes, { db, readDb });
-      await api.register(settingsRoutes, { db });
+      await api.register(settingsRoutes, { db, online: payments !== null });
       await api.register(apiKeysRoutes, { db });
       await api.register(couponsRoutes, { db });
       await api.register(customersRoutes, { db });
@@ -316,7 +330,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(storefrontRoutes, {
         db,
         ordersPerMinute: config.storefrontOrdersPerMinute,
+        payments,
       });
+      await api.register(paymentsRoutes, { payments });
       await api.register(storefrontCustomerRoutes, { db, sms });
       await api.register(onboardingRoutes, { db, mailer, config, storage, originOf });
       await api.register(mapRoutes, { tiles: config.map });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultShopUrl, parseShopUrl } from './lib/shop-origin.ts';
 import { twilioSettings } from './sms/sms-url.ts';
+import { gatewaySettings, type GatewaySettings } from './payments/payments-url.ts';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -108,6 +109,13 @@ const configSchema = z
       .string()
       .superRefine((value, ctx) => {
         const settings = twilioSettings(value);
+        if (typeof settings === 'string') ctx.addIssue({ code: 'custom', message: settings });
+      })
+      .optional(),
+    PAYMENTS_URL: z
+      .string()
+      .superRefine((value, ctx) => {
+        const settings = gatewaySettings(value);
         if (typeof settings === 'string') ctx.addIssue({ code: 'custom', message: settings });
       })
       .optional(),
@@ -297,6 +305,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** Where customers' sign-in codes go: Twilio, or the outbox under DATA_DIR (ADR 0038). */
   smsUrl: string | undefined;
+  /** The payment gateway (PAYMENTS_URL, ADR 0072); none: customers cannot pay online. */
+  payments: GatewaySettings | null;
   mailFrom: string;
   seedDemo: boolean;
   logLevel: string;
@@ -382,6 +392,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : { driver: 'local', dir: path.join(dataDir, 'files') },
     smtpUrl: e.SMTP_URL,
     smsUrl: e.SMS_URL,
+    payments: e.PAYMENTS_URL ? (gatewaySettings(e.PAYMENTS_URL) as GatewaySettings) : null,
     mailFrom: e.MAIL_FROM,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

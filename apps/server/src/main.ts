@@ -8,6 +8,7 @@ import { runMigrations } from './db/migrate.ts';
 import { isLoopback, listeningOrigin } from './lib/public-origin.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { startHousekeeping } from './housekeeping.ts';
+import { startPaymentsSweep } from './modules/payments/payments.service.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/storage.ts';
@@ -57,6 +58,7 @@ async function main() {
   const storage = createStorage(config.storage);
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopHousekeeping: (() => void) | undefined;
+  let stopPaymentsSweep: (() => void) | undefined;
 
   let stopping = false;
   async function shutdown(reason: string, exitCode = 0) {
@@ -68,6 +70,7 @@ async function main() {
     force.unref();
     try {
       stopHousekeeping?.();
+      stopPaymentsSweep?.();
       await app?.close();
       await hub.stop();
       await storage.close();
@@ -90,6 +93,11 @@ async function main() {
     await hub.start();
     stopHousekeeping = startHousekeeping(db, hub, storage, log);
     app = await buildApp({ config, db, readDb: reads.db, hub, storage, logger: log });
+    // Orders not paid online in time lapse, and gateway refunds not yet taken are sent again (ADR 0072).
+    if (app.payments) {
+      stopPaymentsSweep = startPaymentsSweep(app.payments, log);
+      log.info('payments online through the gateway of PAYMENTS_URL');
+    }
     if (config.databaseReadUrl) log.info('reports, exports and the dashboard read from DATABASE_READ_URL');
     await app.listen({ port: config.port, host: config.host });
     const local = listeningOrigin(config.host, config.port);

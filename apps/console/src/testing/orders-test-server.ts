@@ -5,7 +5,7 @@ import { messages } from '@storedesk/shared/messages';
 import { needsExecutive, OrderStatus, orderStateFor } from '@storedesk/shared/orders';
 import type { StaffCancelReason } from '@storedesk/shared/orders/cancellation';
 import {
-  manualRefundMethod,
+  refundMethodFor,
   refundablePaise,
   refundMessages,
   type Refund,
@@ -358,7 +358,7 @@ export function ordersServer(
       const refund: Refund = {
         id: `refund-${refunds.length + 1}`,
         amountPaise: input.amountPaise,
-        method: manualRefundMethod(order.paymentMode),
+        method: refundMethodFor(order.paymentMode),
         state: 'PROCESSED',
         reference: input.reference ?? null,
         note: input.note ?? null,

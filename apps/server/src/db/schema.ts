@@ -661,11 +661,23 @@ export const orders = pgTable(
     upiReportedAt: ts('upi_reported_at'),
     /** The sum of its refunds not failed (B18, ADR 0069), kept with each refund under the order's lock. */
     refundedPaise: money('refunded_paise').notNull().default(0),
+    /**
+     * Paid online (B18, ADR 0072): the payment gateway's order the customer pays, and until when the
+     * order waits for it (state 2, unseen by staff); lapsed after that.
+     */
+    gatewayOrderId: text('gateway_order_id'),
+    payBy: ts('pay_by'),
     version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_business_number_idx').on(t.businessId, t.number),
+    uniqueIndex('orders_gateway_order_idx')
+      .on(t.gatewayOrderId)
+      .where(sql`${t.gatewayOrderId} IS NOT NULL`),
+    index('orders_pay_by_idx')
+      .on(t.payBy)
+      .where(sql`${t.state} = 2 AND ${t.status} = 0`),
     uniqueIndex('orders_invoice_number_idx')
       .on(t.businessId, t.invoiceNumber)
       .where(sql`${t.invoiceNumber} IS NOT NULL`),
@@ -751,6 +763,10 @@ export const refunds = pgTable(
     state: text('state', { enum: ['PENDING', 'PROCESSED', 'FAILED'] }).notNull(),
     reference: text('reference'),
     note: text('note'),
+    /** A gateway refund's id at the gateway, once it has taken it (B18, ADR 0072); null until then and for cash and UPI. */
+    gatewayRefundId: text('gateway_refund_id'),
+    /** The online payment it gives back, for a refund through the gateway (ADR 0072). */
+    gatewayPaymentId: uuid('gateway_payment_id').references(() => gatewayPayments.id),
     /** The financial year (by the year it starts) and number of its credit note; null without one. */
     creditNoteYear: smallint('credit_note_year'),
     creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),
@@ -767,6 +783,52 @@ export const refunds = pgTable(
       .where(sql`${t.creditNoteNumber} IS NOT NULL`),
     check('refunds_amount_check', sql`${t.amountPaise} > 0`),
   ],
+);
+
+/**
+ * A payment made online through the gateway (B18, ADR 0072), one row per payment the gateway took:
+ * APPLIED when it paid its order, REFUNDED when it came for an order that could not take it (lapsed,
+ * cancelled, paid already, or a wrong amount) and was given back.
+ */
+export const gatewayPayments = pgTable(
+  'gateway_payments',
+  {
+    id: id(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The gateway's ids of the payment and of its order. */
+    paymentRef: text('payment_ref').notNull(),
+    gatewayOrderId: text('gateway_order_id').notNull(),
+    amountPaise: money('amount_paise').notNull(),
+    /** The gateway's fee and the tax on it, when it said. */
+    feePaise: money('fee_paise'),
+    /** upi, card, netbanking, wallet… as the gateway names it. */
+    method: text('method'),
+    state: text('state', { enum: ['APPLIED', 'REFUNDED'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('gateway_payments_ref_idx').on(t.provider, t.paymentRef),
+    index('gateway_payments_business_created_idx').on(t.businessId, t.createdAt),
+    index('gateway_payments_order_idx').on(t.orderId),
+    check('gateway_payments_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** The gateway's webhook events applied (B18, ADR 0072): an event delivered twice is applied once. */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    /** The business it concerned. */
+    businessId: businessId(),
+    receivedAt: ts('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('gateway_events_received_idx').on(t.receivedAt)],
 );
 
 /** The last credit note number each business gave out in each financial year (B18): gap-free, as invoices are. */
@@ -842,6 +904,8 @@ export const orderSettings = pgTable('order_settings', {
   dispatchWaitMinutes: integer('dispatch_wait_minutes').notNull().default(10),
   /** Print the kitchen ticket when an order is confirmed on the order's screen (B15). */
   printKitchenOnConfirm: boolean('print_kitchen_on_confirm').notNull().default(false),
+  /** Minutes an order paid online waits for its payment before it lapses (B18, ADR 0072). */
+  payWithinMinutes: integer('pay_within_minutes').notNull().default(15),
   version: version(),
   updatedAt: updatedAt(),
 });

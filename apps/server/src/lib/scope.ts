@@ -216,7 +216,13 @@ export function staffSeesPosition(scope: { zoneId: string | null }, zoneId: stri
 export function customerReceives(scope: CustomerScope, event: AddressedEvent): boolean {
   return (
     event.business_id === scope.businessId &&
-    event.topic === 'orders' &&
+    (event.topic === 'orders' || event.topic === CHECKOUT_TOPIC) &&
     event.customer_id === scope.customerId
   );
 }
+
+/**
+ * The topic of the events of an order paid online while it awaits its payment, and when it lapses
+ * unpaid (ADR 0072): its customer's stream carries them (as `orders`), staff's and executives' never.
+ */
+export const CHECKOUT_TOPIC = 'checkout';

@@ -59,4 +59,5 @@ export function customerMayCancel(order: { status: number }): boolean {
 export const cancelMessages = {
   reasonOnlyOnCancel: 'A reason goes only with Cancelled',
   confirmedAlready: 'The store has confirmed this order: call the store to cancel it',
+  refundedOnCancel: 'Cancelled by the customer: refunded in full through the gateway',
 } as const;

@@ -25,8 +25,12 @@ export const refundStateLabels: Record<RefundState, string> = {
   FAILED: 'Failed',
 };
 
-/** How an order paid in `mode` is refunded by hand: cash for cash on delivery, UPI for UPI. */
-export function manualRefundMethod(mode: string | null): RefundMethod {
+/**
+ * How an order paid in `mode` is refunded: through the gateway when paid online (ADR 0072); by hand
+ * otherwise, cash for cash on delivery, UPI for UPI.
+ */
+export function refundMethodFor(mode: string | null): RefundMethod {
+  if (mode === 'ONLINE') return 'GATEWAY';
   return mode === 'UPI' ? 'UPI' : 'CASH';
 }
 

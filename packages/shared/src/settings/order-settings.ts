@@ -27,6 +27,13 @@ export const dispatchWaitMinutesSchema = z
   .min(1, 'must be at least 1')
   .max(240, 'must be at most 240');
 
+/** Minutes an order paid online waits for its payment before it lapses (B18, ADR 0072): 5 to 120. */
+export const payWithinMinutesSchema = z
+  .number({ error: requiredOr('must be a whole number') })
+  .int('must be a whole number')
+  .min(5, 'must be at least 5')
+  .max(120, 'must be at most 120');
+
 /**
  * PUT /api/settings/order: every field, with the `version` it is based on (0 while never saved).
  * The dispatch fields (B14) may be left out, which keeps them as they are.
@@ -39,6 +46,8 @@ export const orderSettingsUpdateSchema = z.object({
   dispatchWaitMinutes: dispatchWaitMinutesSchema.optional(),
   /** B15: print the kitchen ticket when an order is confirmed on its screen; left out, kept as it is. */
   printKitchenOnConfirm: z.boolean({ error: 'must be true or false' }).optional(),
+  /** B18: minutes to pay online before the order lapses; left out, kept as it is. */
+  payWithinMinutes: payWithinMinutesSchema.optional(),
   version: versionSchema,
 });
 export type OrderSettingsUpdate = z.infer<typeof orderSettingsUpdateSchema>;
@@ -50,6 +59,7 @@ export const orderSettingsSchema = z.object({
   maxOpenOrdersPerExecutive: z.number().int(),
   dispatchWaitMinutes: z.number().int(),
   printKitchenOnConfirm: z.boolean(),
+  payWithinMinutes: z.number().int(),
   /** 0 while the business has never saved its order settings. */
   version: z.number().int(),
   /** When they were last saved; null while never. */
@@ -65,6 +75,7 @@ export const defaultOrderSettings: OrderSettings = {
   maxOpenOrdersPerExecutive: defaultMaxOpenOrdersPerExecutive,
   dispatchWaitMinutes: defaultDispatchWaitMinutes,
   printKitchenOnConfirm: false,
+  payWithinMinutes: 15,
   version: 0,
   updatedAt: null,
 };
@@ -89,6 +100,7 @@ export const orderSettingsFieldsSchema = orderSettingsFormSchema.extend({
   maxOpenOrdersPerExecutive: wholeNumberText(maxOpenOrdersPerExecutiveSchema, 'must be a whole number'),
   dispatchWaitMinutes: wholeNumberText(dispatchWaitMinutesSchema, 'must be a whole number'),
   printKitchenOnConfirm: z.boolean(),
+  payWithinMinutes: wholeNumberText(payWithinMinutesSchema, 'must be a whole number'),
 });
 export type OrderSettingsFieldValues = z.input<typeof orderSettingsFieldsSchema>;
 export type OrderSettingsFieldOutput = z.output<typeof orderSettingsFieldsSchema>;

@@ -8,7 +8,7 @@ import { requiredLine, singleLine, versionSchema, requiredOr } from '../text.ts'
  * mode, §5 Payment mode dialog). One contract for the server's checks and the
  * console's dialog.
  *
- * - A business has at most one mode of each type (one COD, one UPI, one CARD):
+ * - A business has at most one mode of each type (one COD, one UPI, one CARD, one ONLINE):
  *   adding a second of a type is 409 with the reason on `type`. The type of a
  *   mode is fixed once added (PATCH does not take it).
  * - The disable reason belongs to a disabled mode only. A reason sent for a
@@ -16,9 +16,11 @@ import { requiredLine, singleLine, versionSchema, requiredOr } from '../text.ts'
  *   enabling a mode clears its reason. A blank reason is stored as none.
  * - A UPI mode always has its UPI details (receiver name and UPI address);
  *   other types have none, and sending them is 400 on `upiInfo`.
+ * - ONLINE is payment through the gateway (B18, ADR 0072: UPI, cards, netbanking, wallets): a
+ *   business may add it only where the server has one (PAYMENTS_URL), and customers see it only then.
  */
 
-export const paymentModeTypes = ['COD', 'UPI', 'CARD'] as const;
+export const paymentModeTypes = ['COD', 'UPI', 'CARD', 'ONLINE'] as const;
 export type PaymentModeType = (typeof paymentModeTypes)[number];
 
 /** What each type is called, and the title a new mode of that type starts with. */
@@ -26,6 +28,7 @@ export const paymentModeTypeLabels: Record<PaymentModeType, string> = {
   COD: 'Cash on delivery',
   UPI: 'UPI',
   CARD: 'Card',
+  ONLINE: 'Pay online',
 };
 
 export const paymentModeLimits = { titleMax: 60, reasonMax: 200, upiNameMax: limits.nameMax } as const;
@@ -34,7 +37,8 @@ export const paymentModeLimits = { titleMax: 60, reasonMax: 200, upiNameMax: lim
 export const upiIdPattern = /^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/;
 
 export const paymentModeMessages = {
-  type: 'must be COD, UPI or CARD',
+  type: 'must be COD, UPI, CARD or ONLINE',
+  onlineNeedsGateway: 'Online payment needs a payment gateway: this server has none (PAYMENTS_URL)',
   typeTaken: (type: PaymentModeType) => `This business already has a ${paymentModeTypeLabels[type]} mode`,
   reasonWhileEnabled: 'A reason can be given only while the mode is disabled',
   upiInfoNotUpi: 'Only a UPI mode has UPI details',
@@ -144,7 +148,7 @@ export const paymentModeSchema = z.object({
 });
 export type PaymentMode = z.infer<typeof paymentModeSchema>;
 
-/** GET /api/settings/payment-modes: every mode of the business (at most one per type), in the order COD, UPI, CARD. */
+/** GET /api/settings/payment-modes: every mode of the business (at most one per type), in the order COD, UPI, CARD, ONLINE. */
 export const paymentModeListSchema = z.object({ items: z.array(paymentModeSchema), total: z.number().int() });
 export type PaymentModeList = z.infer<typeof paymentModeListSchema>;
 

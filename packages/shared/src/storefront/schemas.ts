@@ -66,6 +66,7 @@ export const storefrontMessages = {
   paymentModeNeeded: 'Choose how to pay',
   paymentModeOff: (label: string) => `This business does not take ${label} payments right now`,
   cardUnavailable: 'Card payments are not available yet: pay by cash on delivery or UPI',
+  onlineNeedsCustomer: 'Paying online is for the customer, at the checkout: an order from the business’s own system cannot',
   couponRefused: 'This coupon cannot be applied to this order',
   coupon: {
     unknown: 'This coupon code is not valid',
@@ -144,7 +145,7 @@ export const storefrontOrderInputSchema = z.object({
   /** An API client's address to deliver to, given in full. */
   deliveryAddress: addressInputSchema.optional(),
   /** How the customer pays: one of the business's enabled modes. A signed-in customer must choose. */
-  paymentMode: z.enum(paymentModeTypes, { error: 'must be COD, UPI or CARD' }).optional(),
+  paymentMode: z.enum(paymentModeTypes, { error: 'must be COD, UPI, CARD or ONLINE' }).optional(),
   /** What to do if an item is missing (B18): call (the default), substitute, or remove it. */
   ifMissing: z.enum(ifMissingChoices, { error: 'must be CALL, SUBSTITUTE or REMOVE' }).optional(),
   /** The customer's note to the store; blank is none. */

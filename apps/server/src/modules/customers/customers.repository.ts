@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, max, or, sql, type SQL } from 'drizzle-orm';
+import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
+import { and, asc, count, desc, eq, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { CustomerListQuery } from '@storedesk/shared/customers/schemas';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
@@ -89,7 +90,8 @@ export async function findFigures(
       lastOrderAt: max(orders.placedAt),
     })
     .from(orders)
-    .where(ofCustomers(orders, scope, customerIds))
+    // Orders that never reached the store (online, unpaid) are not the customer's history with it.
+    .where(and(ofCustomers(orders, scope, customerIds), ne(orders.state, AWAITING_PAYMENT_STATE)))
     .groupBy(orders.customerId);
   for (const row of rows) {
     // Only these customers' orders were read: none without a customer.

@@ -1,3 +1,4 @@
+import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
@@ -88,6 +89,6 @@ export async function recountDailyStats(tx: Executor, scope: BusinessScope): Pro
                  -- An order placed with a secret API key has no customer account, so it is nobody's first.
                  customer_id IS NOT NULL
                    AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
-          FROM orders WHERE ${sqlOfBusiness(null, scope)}) AS o
+          FROM orders WHERE ${sqlOfBusiness(null, scope)} AND state <> ${AWAITING_PAYMENT_STATE}) AS o
     GROUP BY 1, 2, 3`);
 }

@@ -38,6 +38,8 @@ import {
 import { eventInsert, type EventInput } from '#server/realtime/events.repository.ts';
 import { businessTimeZoneOf } from '#server/lib/business-time-zone.ts';
 import { countsUpsert, type CountedOrder, type Counts } from './daily-stats.repository.ts';
+import { placedCounts } from './order-stats.ts';
+import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
 import { likePattern } from '#server/lib/search.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
 import { salesUpsert } from './sales-stats.repository.ts';
@@ -104,8 +106,9 @@ const detailColumns = {
   upiReportedAt: orders.upiReportedAt,
 };
 
+/** The orders staff of `scope` see: those of their scope that reached the store (not awaiting or lapsed unpaid online, ADR 0072). */
 function visible(scope: Scope): SQL[] {
-  return [inScope(orders, scope)];
+  return [inScope(orders, scope), ne(orders.state, AWAITING_PAYMENT_STATE)];
 }
 
 /**
@@ -485,7 +488,8 @@ export type NewOrder = Omit<typeof orders.$inferInsert, 'number'> & { id: string
 export async function insertPlacedOrder(
   db: Executor,
   order: NewOrder & CountedOrder,
-  first: { timeline: OrderChange['timeline']; counts: Counts; event: EventInput },
+  /** The dashboard's counters to move, or none (an order awaiting its online payment, ADR 0072). */
+  first: { timeline: OrderChange['timeline']; counts: Counts | null; event: EventInput },
   /** Another module's part of the statement, run before the order's row is written (ADR 0067). */
   before: StatementPart | null = null,
 ) {
@@ -499,11 +503,11 @@ export async function insertPlacedOrder(
       .returning({ ...getTableColumns(orders), closedAt: summaryColumns.closedAt }),
   );
   const parts = (before?.ctes ?? []).map((cte) => db.$with(cte.name, {}).as(cte.query));
-  const counted = db.$with('counted', {}).as(countsUpsert(order, first.counts, written));
+  const counted = first.counts ? [db.$with('counted', {}).as(countsUpsert(order, first.counts, written))] : [];
   const added = db.$with('added', {}).as(timelineInsert(order.id, first.timeline));
   const announced = db.$with('announced', {}).as(eventInsert(first.event, writtenAndAdded, orderChangeData));
   const [placed] = await db
-    .with(...parts, insert, counted, added, announced)
+    .with(...parts, insert, ...counted, added, announced)
     .select()
     .from(insert);
   return placed!;
@@ -530,6 +534,8 @@ export type OrderChange = {
   /** The dashboard's counters to move with it, if any. */
   counts: Counts | null;
   event: EventInput;
+  /** The state the order must still be in: open (1), or awaiting its online payment (2, ADR 0072). */
+  fromState?: 1 | 2;
   /** The order's business, zone and day, for its counters. */
   order: CountedOrder;
 };
@@ -550,7 +556,7 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     ofBusiness(orders, change.order),
     eq(orders.id, change.orderId),
     eq(orders.version, change.version),
-    eq(orders.state, 1),
+    eq(orders.state, change.fromState ?? 1),
     namesActor(),
   );
   const { update } = change;
@@ -672,6 +678,70 @@ async function writeWithTimelineRow(
   if (!written) return false;
   await tx.insert(orderEvents).values({ orderId: order.id, businessId: scope.businessId, ...row });
   return true;
+}
+
+/**
+ * An order paid online reaches the store (B18, ADR 0072): while it still awaits its payment (state
+ * 2) it becomes open (state 1) and paid with `paidPaise`, in one statement with its timeline row,
+ * the dashboard's counters as its placing would have moved them, and the `created` event staff are
+ * alerted by. Answers the order as written, or null when it no longer awaited its payment.
+ */
+export async function releasePaidOrder(
+  tx: Executor,
+  scope: BusinessScope,
+  order: CountedOrder & { id: string; customerId: string | null },
+  payment: { paidPaise: number; by: string; note: string },
+): Promise<boolean> {
+  // Its customer's first order that reached the store (orders that never did are not counted).
+  const [others] = order.customerId
+    ? await tx
+        .select({ n: count() })
+        .from(orders)
+        .where(
+          and(
+            ofBusiness(orders, scope),
+            eq(orders.customerId, order.customerId),
+            ne(orders.id, order.id),
+            ne(orders.state, AWAITING_PAYMENT_STATE),
+          ),
+        )
+    : [{ n: 1 }];
+  const guard = tx
+    .update(orders)
+    .set({
+      state: 1,
+      payBy: null,
+      paidAt: sql`now()`,
+      paidPaise: payment.paidPaise,
+      paidByName: payment.by,
+      version: sql`${orders.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        ofBusiness(orders, scope),
+        eq(orders.id, order.id),
+        eq(orders.state, AWAITING_PAYMENT_STATE),
+        eq(orders.status, OrderStatus.Placed),
+      ),
+    )
+    .returning(changedColumns)
+    .getSQL();
+  const event: EventInput = {
+    businessId: order.businessId,
+    zoneId: order.zoneId,
+    topic: 'orders',
+    action: 'created',
+    recordId: order.id,
+    customerId: order.customerId,
+  };
+  const { rows } = await tx.execute<{ id: string }>(sql`
+    WITH ${written} AS (${guard}),
+    counted AS (${countsUpsert(order, placedCounts(others!.n === 0), written)}),
+    added AS (${timelineInsert(order.id, { businessId: order.businessId, note: payment.note, actorName: payment.by })}),
+    announced AS (${eventInsert(event, writtenAndAdded, orderChangeData)})
+    SELECT id FROM ${written}`);
+  return rows.length > 0;
 }
 
 /**

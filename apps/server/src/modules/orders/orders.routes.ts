@@ -20,6 +20,7 @@ import { orderBillSchema } from '@storedesk/shared/orders/invoice';
 import { issueBill } from './bill.service.ts';
 import { refundInputSchema, refundListSchema, refundSchema } from '@storedesk/shared/payments/refunds';
 import { listRefunds, refundOrder } from './refunds.service.ts';
+import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import { orderItemsEditSchema } from '@storedesk/shared/orders/edit';
 import { editOrderItems } from '#server/modules/storefront/order-edit.service.ts';
 import { exportOrders } from './orders-export.ts';
@@ -36,7 +37,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
   db: Database;
   readDb: Database;
   news: OrderNews;
-}> = async (app, { db, readDb, news }) => {
+  /** Online payment through the gateway (ADR 0072): refunds of orders paid online go through it. */
+  payments: OnlinePayments | null;
+}> = async (app, { db, readDb, news, payments }) => {
   app.get(
     '/orders',
     {
@@ -239,7 +242,9 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const made = await refundOrder(db, authOf(request), request.params.orderId, request.body);
+      const { gatewayRefund, ...made } = await refundOrder(db, authOf(request), request.params.orderId, request.body);
+      // Through the gateway: sent now, answered pending; the gateway's webhook says when it is processed.
+      if (gatewayRefund) await payments?.sendRefunds([gatewayRefund]);
       return reply.code(201).send(made);
     },
   );

@@ -34,6 +34,11 @@ import { orderChangeOf } from '@storedesk/shared/orders/changes';
 
 import type { CountedOrder } from './daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
+import { AWAITING_PAYMENT_STATE, awaitsOnlinePayment, onlinePaymentMessages } from '@storedesk/shared/payments/online';
+import { refundablePaise } from '@storedesk/shared/payments/refunds';
+import { appliedPaymentOf } from '#server/modules/payments/payments.repository.ts';
+import { queueGatewayRefund } from './refunds.service.ts';
+import { CHECKOUT_TOPIC } from '#server/lib/scope.ts';
 import * as repo from './orders.repository.ts';
 import { giveBackStock } from '#server/modules/catalogue/stock.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
@@ -112,13 +117,25 @@ export async function toDetail(
 export async function createOrder(
   tx: Executor,
   order: Omit<repo.NewOrder, 'id' | 'status' | 'state'> & CountedOrder & { customerId: string | null },
-  how: { placedBy: string; firstOfCustomer: boolean },
+  how: {
+    placedBy: string;
+    firstOfCustomer: boolean;
+    /** Paid online (ADR 0072): the order awaits its payment until then, unseen by staff and uncounted. */
+    awaitingPaymentUntil?: Date;
+  },
   before: StatementPart | null = null,
 ) {
   const id = randomUUID();
+  const awaiting = how.awaitingPaymentUntil !== undefined;
   return repo.insertPlacedOrder(
     tx,
-    { ...order, id, status: OrderStatus.Placed, state: orderStateFor(OrderStatus.Placed) },
+    {
+      ...order,
+      id,
+      status: OrderStatus.Placed,
+      state: awaiting ? AWAITING_PAYMENT_STATE : orderStateFor(OrderStatus.Placed),
+      payBy: how.awaitingPaymentUntil ?? null,
+    },
     {
       timeline: {
         businessId: order.businessId,
@@ -126,11 +143,12 @@ export async function createOrder(
         toStatus: OrderStatus.Placed,
         actorName: how.placedBy,
       },
-      counts: placedCounts(how.firstOfCustomer),
+      // An order awaiting its payment is counted, and announced to staff, once paid (releasePaidOrder).
+      counts: awaiting ? null : placedCounts(how.firstOfCustomer),
       event: {
         businessId: order.businessId,
         zoneId: order.zoneId,
-        topic: 'orders',
+        topic: awaiting ? CHECKOUT_TOPIC : 'orders',
         action: 'created',
         recordId: id,
         customerId: order.customerId,
@@ -219,7 +237,10 @@ async function applyChange(
   }
   const moves = change.status !== order.status;
   if (!moves && !dex && !change.note) return { order, moved: false };
-  const state = orderStateFor(change.status);
+  // An order awaiting its online payment is only ever cancelled (by its customer, or as it lapses):
+  // it stays unseen by staff and uncounted (ADR 0072).
+  const awaiting = order.state === AWAITING_PAYMENT_STATE;
+  const state = awaiting ? AWAITING_PAYMENT_STATE : orderStateFor(change.status);
   const closes = state === 0 ? closedCounts(order, change.status) : null;
   // A reason comes with a cancel only (the schemas refuse it with any other status).
   const reason = moves && change.status === OrderStatus.Cancelled ? (change.reason ?? null) : null;
@@ -239,10 +260,11 @@ async function applyChange(
       actorName: actor.name,
     },
     counts: closes,
+    fromState: awaiting ? AWAITING_PAYMENT_STATE : 1,
     event: {
       businessId: order.businessId,
       zoneId: order.zoneId,
-      topic: 'orders',
+      topic: awaiting ? CHECKOUT_TOPIC : 'orders',
       action: 'status',
       recordId: order.id,
       customerId: order.customerId,
@@ -458,7 +480,7 @@ export async function cancelByCustomer(
   scope: CustomerScope,
   orderId: string,
   input: CustomerCancel,
-): Promise<void> {
+): Promise<{ gatewayRefunds: string[] }> {
   for (let tries = 1; ; tries++) {
     const order = await repo.findOrderOfCustomer(db, scope, orderId);
     if (!order) throw notFound();
@@ -469,18 +491,54 @@ export async function cancelByCustomer(
       reason: input.reason,
       ...(input.note ? { note: input.note } : {}),
     };
+    const actor = { id: null, name: customerActorName(order.customerName) };
     try {
-      await db.transaction(async (tx) => {
+      return await db.transaction(async (tx) => {
         await giveBackCancelled(tx, [order], change.status);
         // Refused as stale when it changed since it was read: the stock given back is undone with it.
-        await applyChange(tx, { id: null, name: customerActorName(order.customerName) }, order, change);
+        await applyChange(tx, actor, order, change);
+        // Paid online: given back at once, in full, through the gateway (ADR 0072).
+        const payment =
+          order.paidAt && order.paymentMode === 'ONLINE'
+            ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id)
+            : undefined;
+        const left = refundablePaise({ paid: order.paidAt !== null, ...order });
+        if (!payment || left === 0) return { gatewayRefunds: [] };
+        return {
+          gatewayRefunds: [
+            await queueGatewayRefund(tx, order, payment, left, actor, cancelMessages.refundedOnCancel, true),
+          ],
+        };
       });
     } catch (error) {
       if (isStale(error) && tries < CANCEL_TRIES) continue;
       throw error;
     }
-    return;
   }
+}
+
+/**
+ * An order paid online that was not paid within its time lapses (ADR 0072): cancelled, "payment not
+ * received", its stock back, its customer told; staff never saw it. Answers whether it lapsed
+ * (false: paid, cancelled or changed meanwhile).
+ */
+export async function lapseUnpaidOrder(db: Database, scope: CustomerScope, orderId: string): Promise<boolean> {
+  const order = await repo.findOrderOfCustomer(db, scope, orderId);
+  if (!order || !awaitsOnlinePayment(order)) return false;
+  try {
+    await db.transaction(async (tx) => {
+      await giveBackCancelled(tx, [order], OrderStatus.Cancelled);
+      await applyChange(tx, { id: null, name: 'Online payment' }, order, {
+        status: OrderStatus.Cancelled,
+        reason: 'PAYMENT_NOT_RECEIVED',
+        note: onlinePaymentMessages.lapsed,
+      });
+    });
+  } catch (error) {
+    if (isStale(error)) return false;
+    throw error;
+  }
+  return true;
 }
 
 /**

@@ -41,12 +41,14 @@ export async function insertRefund(
   tx: Executor,
   refund: NewRefund,
   timelineNote: string,
+  /** Whether it gives back the order's payment (its refunded sum moves); not a payment that never paid it (ADR 0072). */
+  counted = true,
 ): Promise<typeof refunds.$inferSelect> {
   const [row] = await tx.insert(refunds).values(refund).returning();
   await tx
     .update(orders)
     .set({
-      refundedPaise: sql`${orders.refundedPaise} + ${refund.amountPaise}`,
+      ...(counted ? { refundedPaise: sql`${orders.refundedPaise} + ${refund.amountPaise}` } : {}),
       version: sql`${orders.version} + 1`,
       updatedAt: sql`now()`,
     })

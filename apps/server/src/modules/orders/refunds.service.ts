@@ -10,7 +10,7 @@ import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
   financialYearOf,
   creditNoteLabel,
-  manualRefundMethod,
+  refundMethodFor,
   refundablePaise,
   refundMessages,
   type Refund,
@@ -24,6 +24,8 @@ import { scopeOf } from '#server/lib/scope.ts';
 import * as orders from './orders.repository.ts';
 import { announceUpdated, toDetail } from './orders.service.ts';
 import { findRefunds, insertRefund, nextCreditNoteNumber, refundContext } from './refunds.repository.ts';
+import { onlinePaymentMessages } from '@storedesk/shared/payments/online';
+import { appliedPaymentOf } from '#server/modules/payments/payments.repository.ts';
 
 function toRefund(row: typeof refunds.$inferSelect): Refund {
   return {
@@ -42,13 +44,27 @@ function toRefund(row: typeof refunds.$inferSelect): Refund {
   };
 }
 
-/** A staff member records a refund of a paid order; answers the order as it is after it, and the refund. */
+/** The refund's credit note, when its order had its tax invoice: the next of the business's series in the year. */
+async function creditNoteFor(tx: Executor, order: { id: string; businessId: string }) {
+  const business = { businessId: order.businessId };
+  const context = await refundContext(tx, business, order.id);
+  if (context.invoiceNumber === null) return null;
+  const year = financialYearOf(new Date(), context.timeZone);
+  return { year, number: await nextCreditNoteNumber(tx, business, year) };
+}
+
+/**
+ * A staff member refunds a paid order; answers the order as it is after it, and the refund. Cash and
+ * UPI are recorded as given back (processed); an order paid online is refunded through the gateway:
+ * the refund is pending until the gateway takes it (`gatewayRefund`: its id, for the caller to send
+ * once this commits, ADR 0072).
+ */
 export async function refundOrder(
   db: Database,
   auth: AuthContext,
   orderId: string,
   input: RefundInput,
-): Promise<{ order: OrderDetail; refund: Refund }> {
+): Promise<{ order: OrderDetail; refund: Refund; gatewayRefund: string | null }> {
   const scope = scopeOf(auth);
   return db.transaction(async (tx) => {
     const [order] = await orders.findOrdersForUpdate(tx, scope, [orderId]);
@@ -57,14 +73,10 @@ export async function refundOrder(
     if (!order.paidAt) throw new AppError('conflict', refundMessages.notPaid);
     const left = refundablePaise({ paid: true, ...order });
     if (input.amountPaise > left) throw invalid({ amountPaise: refundMessages.tooMuch(left) });
-    const business = { businessId: order.businessId };
-    const context = await refundContext(tx, business, order.id);
-    const financialYear = financialYearOf(new Date(), context.timeZone);
-    const creditNote =
-      context.invoiceNumber === null
-        ? null
-        : { year: financialYear, number: await nextCreditNoteNumber(tx, business, financialYear) };
-    const method = manualRefundMethod(order.paymentMode);
+    const method = refundMethodFor(order.paymentMode);
+    const payment = method === 'GATEWAY' ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id) : null;
+    if (method === 'GATEWAY' && !payment) throw new AppError('conflict', onlinePaymentMessages.notOnline);
+    const creditNote = await creditNoteFor(tx, order);
     const row = await insertRefund(
       tx,
       {
@@ -72,9 +84,10 @@ export async function refundOrder(
         orderId: order.id,
         amountPaise: input.amountPaise,
         method,
-        state: 'PROCESSED',
+        state: method === 'GATEWAY' ? 'PENDING' : 'PROCESSED',
         reference: input.reference || null,
         note: input.note || null,
+        gatewayPaymentId: payment?.id ?? null,
         creditNoteYear: creditNote?.year ?? null,
         creditNoteNumber: creditNote?.number ?? null,
         createdById: auth.user.id,
@@ -83,8 +96,47 @@ export async function refundOrder(
       refundMessages.recorded(input.amountPaise, method),
     );
     const after = await announceUpdated(tx, order);
-    return { order: after, refund: toRefund(row) };
+    return { order: after, refund: toRefund(row), gatewayRefund: method === 'GATEWAY' ? row.id : null };
   });
+}
+
+/**
+ * Gives back, through the gateway, `amountPaise` of the online payment `payment` of `order`, whose
+ * row the caller holds locked: a refund row, pending until the gateway takes it, which the caller
+ * sends once its transaction commits (the payments sweep sends it again if it could not). `counted`:
+ * it gives back the order's payment (its refunded sum moves, a credit note follows an invoice); not
+ * a payment that never paid the order. Answers the refund's id.
+ */
+export async function queueGatewayRefund(
+  tx: Executor,
+  order: { id: string; businessId: string },
+  payment: { id: string },
+  amountPaise: number,
+  by: { id: string | null; name: string },
+  note: string,
+  counted: boolean,
+): Promise<string> {
+  const creditNote = counted ? await creditNoteFor(tx, order) : null;
+  const row = await insertRefund(
+    tx,
+    {
+      businessId: order.businessId,
+      orderId: order.id,
+      amountPaise,
+      method: 'GATEWAY',
+      state: 'PENDING',
+      reference: null,
+      note,
+      gatewayPaymentId: payment.id,
+      creditNoteYear: creditNote?.year ?? null,
+      creditNoteNumber: creditNote?.number ?? null,
+      createdById: by.id,
+      createdByName: by.name,
+    },
+    refundMessages.recorded(amountPaise, 'GATEWAY'),
+    counted,
+  );
+  return row.id;
 }
 
 /** An order's refunds, oldest first; another zone's or business's order is 404. */

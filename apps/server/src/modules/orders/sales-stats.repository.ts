@@ -1,3 +1,4 @@
+import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Executor } from '#server/db/client.ts';
@@ -111,7 +112,8 @@ export async function recountSalesStats(tx: Executor, scope: BusinessScope): Pro
              status, store_id, payment_mode, coupon_code, dex_id,
              items, items_total_paise, discount_paise, charges_total_paise, bill_amount_paise
       FROM orders
-      WHERE ${sqlOfBusiness(null, scope)} AND status IN (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})`)})
+      WHERE ${sqlOfBusiness(null, scope)} AND status IN (${OrderStatus.Delivered}, ${OrderStatus.Cancelled})
+        AND state <> ${AWAITING_PAYMENT_STATE}`)})
       AS r (business_id, dimension, day, zone_id, key, orders, items_sold, gross_paise, discount_paise,
             charges_paise, net_paise, cancelled)
     GROUP BY 1, 2, 3, 4, 5`);

@@ -10,6 +10,7 @@ const columns = {
   maxOpenOrdersPerExecutive: orderSettings.maxOpenOrdersPerExecutive,
   dispatchWaitMinutes: orderSettings.dispatchWaitMinutes,
   printKitchenOnConfirm: orderSettings.printKitchenOnConfirm,
+  payWithinMinutes: orderSettings.payWithinMinutes,
   version: orderSettings.version,
   updatedAt: orderSettings.updatedAt,
 };
@@ -22,6 +23,7 @@ export type OrderSettingsValues = {
   maxOpenOrdersPerExecutive?: number | undefined;
   dispatchWaitMinutes?: number | undefined;
   printKitchenOnConfirm?: boolean | undefined;
+  payWithinMinutes?: number | undefined;
 };
 export type OrderSettingsRow = Required<OrderSettingsValues> & { version: number; updatedAt: Date };
 

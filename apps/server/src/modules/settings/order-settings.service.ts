@@ -20,6 +20,7 @@ function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings 
     maxOpenOrdersPerExecutive: row.maxOpenOrdersPerExecutive,
     dispatchWaitMinutes: row.dispatchWaitMinutes,
     printKitchenOnConfirm: row.printKitchenOnConfirm,
+    payWithinMinutes: row.payWithinMinutes,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

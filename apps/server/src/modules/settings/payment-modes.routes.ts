@@ -16,7 +16,10 @@ const params = z.object({ id: idParam });
 const errors = { 400: errorEnvelopeSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema };
 
 /** Settings > Payment Modes (SPEC §4, §5), the owner's only; an admin gets 403 from each. */
-export const paymentModesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const paymentModesRoutes: FastifyPluginAsyncZod<{ db: Database; online: boolean }> = async (
+  app,
+  { db, online },
+) => {
   app.get(
     '/settings/payment-modes',
     {
@@ -46,7 +49,7 @@ export const paymentModesRoutes: FastifyPluginAsyncZod<{ db: Database }> = async
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await paymentModes.createPaymentMode(db, authOf(request), request.body)),
+      reply.status(201).send(await paymentModes.createPaymentMode(db, authOf(request), request.body, online)),
   );
 
   app.patch(

@@ -40,12 +40,17 @@ export async function listPaymentModes(db: Database, auth: AuthContext): Promise
   return { items: rows.map(toPaymentMode), total: rows.length };
 }
 
-/** Adds a mode of a type the business has none of yet (409 on `type` otherwise). */
+/**
+ * Adds a mode of a type the business has none of yet (409 on `type` otherwise). ONLINE needs the
+ * server's payment gateway (400 on `type` without one, ADR 0072).
+ */
 export async function createPaymentMode(
   db: Database,
   auth: AuthContext,
   input: PaymentModeCreate,
+  online = false,
 ): Promise<PaymentMode> {
+  if (input.type === 'ONLINE' && !online) throw invalid({ type: paymentModeMessages.onlineNeedsGateway });
   const scope = scopeOf(auth);
   try {
     return await db.transaction(async (tx) => {

@@ -7,9 +7,12 @@ import { paymentModesRoutes } from './payment-modes.routes.ts';
 import { referralSettingsRoutes } from './referral-settings.routes.ts';
 
 /** /settings of SPEC §2, owner only: one plugin per tab's records, each saved on its own with its version (D9). */
-export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; online: boolean }> = async (
+  app,
+  { db, online },
+) => {
   await app.register(businessSettingsRoutes, { db });
-  await app.register(paymentModesRoutes, { db });
+  await app.register(paymentModesRoutes, { db, online });
   await app.register(helplinesRoutes, { db });
   await app.register(orderSettingsRoutes, { db });
   await app.register(referralSettingsRoutes, { db });

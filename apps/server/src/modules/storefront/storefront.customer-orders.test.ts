@@ -222,7 +222,7 @@ describe('placing an order as a signed-in customer', () => {
       [asha, order({ paymentMode: undefined }), 400, { paymentMode: storefrontMessages.paymentModeNeeded }],
       [asha, order({ paymentMode: 'CARD' }), 400, { paymentMode: storefrontMessages.cardUnavailable }],
       [asha, order({ paymentMode: 'UPI' }), 400, { paymentMode: storefrontMessages.paymentModeOff('UPI') }],
-      [asha, order({ paymentMode: 'CHEQUE' }), 400, { paymentMode: 'must be COD, UPI or CARD' }],
+      [asha, order({ paymentMode: 'CHEQUE' }), 400, { paymentMode: 'must be COD, UPI, CARD or ONLINE' }],
       [
         asha,
         order({ addressId: addresses.far.id }),

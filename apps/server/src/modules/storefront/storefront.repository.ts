@@ -279,7 +279,16 @@ export async function findBusinessProfile(db: Executor, businessId: string) {
   return row ?? null;
 }
 
-/** The enabled payment modes, COD first, then UPI, then CARD. */
+/** The business's name. */
+export async function findBusinessName(db: Executor, businessId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(eq(businesses.id, businessId));
+  return row?.name;
+}
+
+/** The enabled payment modes, COD first, then UPI, then CARD, then ONLINE. */
 export function findEnabledPaymentModes(db: Executor, businessId: string) {
   return db
     .select({
@@ -290,7 +299,7 @@ export function findEnabledPaymentModes(db: Executor, businessId: string) {
     })
     .from(paymentModes)
     .where(and(ofBusiness(paymentModes, { businessId }), eq(paymentModes.enabled, true)))
-    .orderBy(sql`array_position(ARRAY['COD','UPI','CARD'], ${paymentModes.type})`);
+    .orderBy(sql`array_position(ARRAY['COD','UPI','CARD','ONLINE'], ${paymentModes.type})`);
 }
 
 export function findHelplines(db: Executor, businessId: string) {

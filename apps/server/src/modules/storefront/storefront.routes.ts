@@ -22,6 +22,9 @@ import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import { customerCancelSchema } from '@storedesk/shared/orders/cancellation-schemas';
 import { cancelByCustomer, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
 import { upiPaidSchema } from '@storedesk/shared/payments/upi-schemas';
+import { checkoutAnswerSchema, checkoutSchema } from '@storedesk/shared/payments/online';
+import { notFound } from '#server/lib/errors.ts';
+import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import type { Database } from '#server/db/client.ts';
 import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
@@ -69,7 +72,9 @@ const customerOrderChangeAnswers = {
 export const storefrontRoutes: FastifyPluginAsyncZod<{
   db: Database;
   ordersPerMinute: number;
-}> = async (app, { db, ordersPerMinute }) => {
+  /** Online payment through the gateway (ADR 0072); null: the server has none. */
+  payments: OnlinePayments | null;
+}> = async (app, { db, ordersPerMinute, payments }) => {
   const preflight = (url: string, methods: string, what: string) =>
     registerPreflight(app, url, methods, what);
 
@@ -126,7 +131,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, storefrontOf(request), request.body, request, deviceIdOf(request));
+      const order = await placeOrder(db, storefrontOf(request), request.body, request, deviceIdOf(request), payments);
       app.metrics.orderPlaced();
       return reply.status(201).send(order);
     },
@@ -176,7 +181,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         response: { 200: storefrontBusinessSchema, 401: errorEnvelopeSchema, 402: errorEnvelopeSchema },
       },
     },
-    async (request) => businessProfile(db, storefrontOf(request)),
+    async (request) => businessProfile(db, storefrontOf(request), payments !== null),
   );
 
   preflight('/storefront/stores', 'GET', 'finding the stores near a point');
@@ -363,7 +368,71 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { scope } = customerOf(request);
-      await cancelByCustomer(db, scope, request.params.orderId, request.body ?? {});
+      const { gatewayRefunds } = await cancelByCustomer(db, scope, request.params.orderId, request.body ?? {});
+      // Paid online: the refund goes to the gateway now (the sweep sends it again if it could not).
+      if (gatewayRefunds.length > 0) await payments?.sendRefunds(gatewayRefunds);
+      return getCustomerOrder(db, scope, request.params.orderId);
+    },
+  );
+
+  preflight('/storefront/orders/:orderId/payment', 'POST', 'paying an order online');
+  app.post(
+    '/storefront/orders/:orderId/payment',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'What the customer app opens the payment gateway’s checkout with, for an order paid online',
+        description:
+          'The gateway’s order for the bill (made on the first ask, kept after), the gateway’s public key id ' +
+          'and checkout script, and when the order lapses unpaid (ADR 0072). 401: no signed-in customer. ' +
+          '404: unknown, or another customer’s; or this server takes no online payment. 409: not paid online, ' +
+          'or no longer awaiting its payment (paid, cancelled or lapsed). 503: the gateway did not answer.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        response: {
+          200: checkoutSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!payments) throw notFound();
+      return payments.checkoutFor(customerOf(request).scope, request.params.orderId);
+    },
+  );
+
+  preflight('/storefront/orders/:orderId/payment/verify', 'POST', 'sending the payment gateway’s answer');
+  app.post(
+    '/storefront/orders/:orderId/payment/verify',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The checkout’s answer for an order paid online: verified, it pays the order',
+        description:
+          'The payment id, the gateway’s order id and the signature the checkout answered. The signature must ' +
+          'be the HMAC-SHA256 of "order id|payment id" under the key secret; the payment is then asked of ' +
+          'the gateway, and pays the order when it is captured for its bill (once, however often it is sent, ' +
+          'and whether the gateway’s webhook came first). Answers the order. 400: the answer is not the ' +
+          'gateway’s, or names another order. 401: no signed-in customer. 404: unknown, or another customer’s. ' +
+          '409: the payment did not go through. 503: the gateway did not answer.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: checkoutAnswerSchema,
+        response: { ...customerOrderChangeAnswers, 503: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      if (!payments) throw notFound();
+      const { scope } = customerOf(request);
+      await payments.verifyCheckout(scope, request.params.orderId, request.body);
       return getCustomerOrder(db, scope, request.params.orderId);
     },
   );

@@ -1,3 +1,4 @@
+import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
@@ -214,6 +215,7 @@ async function orderParties(
   business: StorefrontBusiness,
   input: StorefrontOrderRequest,
   signedIn: CustomerContext | null,
+  online: boolean,
 ): Promise<{
   customer: { name: string; phone: string };
   address: OrderAddressSnapshot | null;
@@ -252,11 +254,15 @@ async function orderParties(
   const paymentMode = input.paymentMode ?? null;
   if (paymentMode !== null) {
     const enabled = await repo.findEnabledPaymentModes(tx, business.id);
-    const refusal = !enabled.some((mode) => mode.type === paymentMode)
-      ? storefrontMessages.paymentModeOff(paymentModeTypeLabels[paymentMode])
-      : paymentMode === 'CARD'
-        ? storefrontMessages.cardUnavailable
-        : null;
+    const refusal =
+      !enabled.some((mode) => mode.type === paymentMode) || (paymentMode === 'ONLINE' && !online)
+        ? storefrontMessages.paymentModeOff(paymentModeTypeLabels[paymentMode])
+        : paymentMode === 'CARD'
+          ? storefrontMessages.cardUnavailable
+          : // Paying online is the customer's, at the gateway's checkout: the business's own system cannot.
+            paymentMode === 'ONLINE' && !signedIn
+            ? storefrontMessages.onlineNeedsCustomer
+            : null;
     if (refusal) throw invalid({ paymentMode: refusal }, refusal);
   }
   return {
@@ -320,13 +326,15 @@ export async function placeOrder(
   caller: OrderCaller,
   /** The customer app's id of the device it runs on, when it sent one (ADR 0058). */
   deviceId: string | null = null,
+  /** Online payment through the gateway, when the server has one (ADR 0072). */
+  payments: Pick<OnlinePayments, 'payByFor'> | null = null,
 ): Promise<StorefrontOrder> {
   assertTakingOrders(business);
   assertMayPlaceOrders(caller);
   const signedIn = caller.customer;
   const businessId = business.id;
   return db.transaction(async (tx) => {
-    const parties = await orderParties(tx, business, input, signedIn);
+    const parties = await orderParties(tx, business, input, signedIn, payments !== null);
     const { store, now } = await storeTakingOrders(tx, business, input.storeId);
     if (
       parties.address &&
@@ -390,6 +398,10 @@ export async function placeOrder(
         // The timeline says which of the business's systems placed a keyed order.
         placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
         firstOfCustomer: firstOrder,
+        // Paid online: it waits for its payment, unseen by staff (ADR 0072).
+        ...(parties.paymentMode === 'ONLINE' && payments
+          ? { awaitingPaymentUntil: await payments.payByFor(tx, businessId, now) }
+          : {}),
       },
       stock?.part,
     ).catch((error: unknown) => {
@@ -610,6 +622,8 @@ async function catalogueAnswer(
 export async function businessProfile(
   db: Executor,
   business: StorefrontBusiness,
+  /** Whether the server takes payment online (PAYMENTS_URL): without, an ONLINE mode is not offered. */
+  online = false,
 ): Promise<StorefrontBusinessProfile> {
   const [profile, modes, lines, settings, referral] = await Promise.all([
     repo.findBusinessProfile(db, business.id),
@@ -627,7 +641,9 @@ export async function businessProfile(
     theme: profile.theme,
     live: profile.live,
     timeZone: profile.timeZone,
-    paymentModes: modes.map((mode) => ({
+    paymentModes: modes
+      .filter((mode) => online || mode.type !== 'ONLINE')
+      .map((mode) => ({
       type: mode.type as PaymentModeType,
       title: mode.title,
       upiName: mode.type === 'UPI' ? mode.upiName : null,

@@ -16,7 +16,7 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { amountMessages, formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
-  manualRefundMethod,
+  refundMethodFor,
   refundablePaise,
   refundDuePaise,
   refundMethodLabels,
@@ -50,7 +50,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
   const [note, setNote] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<string | null>(null);
-  const method = manualRefundMethod(order.paymentMode);
+  const method = refundMethodFor(order.paymentMode);
   const busy = refund.isPending;
 
   const save = () => {

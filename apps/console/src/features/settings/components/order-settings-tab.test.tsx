@@ -18,6 +18,7 @@ const saved: OrderSettings = {
   maxOpenOrdersPerExecutive: 6,
   dispatchWaitMinutes: 15,
   printKitchenOnConfirm: false,
+  payWithinMinutes: 15,
   version: 4,
   updatedAt: '2025-01-02T00:00:00.000Z',
 };

@@ -34,6 +34,7 @@ const labels = {
   maxOpenOrdersPerExecutive: 'Open orders per executive',
   dispatchWaitMinutes: 'Highlight unassigned orders after (minutes)',
   printKitchenOnConfirm: 'Print the kitchen ticket on confirming',
+  payWithinMinutes: 'Time to pay online (minutes)',
 } as const;
 
 function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
@@ -44,6 +45,7 @@ function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
     maxOpenOrdersPerExecutive: String(record.maxOpenOrdersPerExecutive),
     dispatchWaitMinutes: String(record.dispatchWaitMinutes),
     printKitchenOnConfirm: record.printKitchenOnConfirm,
+    payWithinMinutes: String(record.payWithinMinutes),
   };
 }
 
@@ -89,6 +91,7 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
       'minimumOrderPaise',
       'maxOpenOrdersPerExecutive',
       'dispatchWaitMinutes',
+      'payWithinMinutes',
     ]),
     savedMessage: 'Order settings saved',
   });
@@ -147,6 +150,18 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         }
         slotProps={rupeeAdornment}
         {...register('minimumOrderPaise')}
+      />
+      <TextField
+        label={labels.payWithinMinutes}
+        required
+        fullWidth
+        error={Boolean(errors.payWithinMinutes)}
+        helperText={
+          errors.payWithinMinutes?.message ??
+          'An order to be paid online that is not paid this long after it is placed is cancelled. 5 to 120.'
+        }
+        slotProps={wholeNumber}
+        {...register('payWithinMinutes')}
       />
       <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
         Dispatch

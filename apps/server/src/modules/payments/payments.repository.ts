@@ -1,0 +1,205 @@
+/** Online payments' rows (B18, ADR 0072): the gateway's orders, payments, refunds and webhook events. */
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { OrderStatus } from '@storedesk/shared/orders';
+import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
+import type { Executor } from '#server/db/client.ts';
+import { gatewayEvents, gatewayPayments, orderEvents, orders, orderSettings, refunds } from '#server/db/schema.ts';
+import { acrossBusinesses, ofBusiness, ofCustomer, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
+
+/** What paying an order decides on, its row locked until the transaction ends. */
+const paidOrderColumns = {
+  id: orders.id,
+  businessId: orders.businessId,
+  zoneId: orders.zoneId,
+  customerId: orders.customerId,
+  placedAt: orders.placedAt,
+  status: orders.status,
+  state: orders.state,
+  version: orders.version,
+  billAmountPaise: orders.billAmountPaise,
+  paidAt: orders.paidAt,
+  paidPaise: orders.paidPaise,
+  refundedPaise: orders.refundedPaise,
+  paymentMode: orders.paymentMode,
+  gatewayOrderId: orders.gatewayOrderId,
+  payBy: orders.payBy,
+  number: orders.number,
+};
+export type PaidOrder = { [K in keyof typeof paidOrderColumns]: (typeof paidOrderColumns)[K]['_']['data'] } & {
+  paymentMode: string | null;
+};
+
+/** The order the gateway's order is for, locked; undefined when none has it (yet). The gateway names it, not a business. */
+export async function lockOrderOfGatewayOrder(tx: Executor, gatewayOrderId: string) {
+  const [row] = await tx
+    .select(paidOrderColumns)
+    .from(orders)
+    .where(acrossBusinesses('a gateway’s payment names its order by the gateway’s id', eq(orders.gatewayOrderId, gatewayOrderId)))
+    .for('update');
+  return row;
+}
+
+/** A customer's own order, locked; undefined when it is not theirs. */
+export async function lockCustomerOrder(tx: Executor, scope: CustomerScope, orderId: string) {
+  const [row] = await tx
+    .select(paidOrderColumns)
+    .from(orders)
+    .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)))
+    .for('update');
+  return row;
+}
+
+/** Gives the order its gateway order, unless it has one already; answers the one it has. */
+export async function setGatewayOrder(
+  tx: Executor,
+  scope: BusinessScope,
+  orderId: string,
+  gatewayOrderId: string,
+): Promise<string | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({ gatewayOrderId: sql`coalesce(${orders.gatewayOrderId}, ${gatewayOrderId})` })
+    .where(and(ofBusiness(orders, scope), eq(orders.id, orderId)))
+    .returning({ gatewayOrderId: orders.gatewayOrderId });
+  return row?.gatewayOrderId ?? null;
+}
+
+/** The business's name and the minutes it gives to pay online. */
+export async function payWithinMinutes(db: Executor, scope: BusinessScope): Promise<number | null> {
+  const [row] = await db
+    .select({ minutes: orderSettings.payWithinMinutes })
+    .from(orderSettings)
+    .where(ofBusiness(orderSettings, scope));
+  return row?.minutes ?? null;
+}
+
+/** Records that a webhook event is applied; false when it was already. */
+export async function recordGatewayEvent(
+  tx: Executor,
+  event: { provider: string; eventId: string; businessId: string },
+): Promise<boolean> {
+  const rows = await tx.insert(gatewayEvents).values(event).onConflictDoNothing().returning({ id: gatewayEvents.eventId });
+  return rows.length > 0;
+}
+
+/** A payment the gateway took, unless it is recorded already; answers the row, or null when it was. */
+export async function insertGatewayPayment(tx: Executor, payment: typeof gatewayPayments.$inferInsert) {
+  const [row] = await tx.insert(gatewayPayments).values(payment).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/** The payment that paid an order (APPLIED), if any. */
+export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(gatewayPayments)
+    .where(and(ofBusiness(gatewayPayments, scope), eq(gatewayPayments.orderId, orderId), eq(gatewayPayments.state, 'APPLIED')));
+  return row;
+}
+
+/** Gateway refunds not yet taken by the gateway: sent after their transaction commits, and again by the sweep. */
+export async function refundsToSend(db: Executor, ids?: readonly string[]) {
+  return db
+    .select({
+      id: refunds.id,
+      businessId: refunds.businessId,
+      orderId: refunds.orderId,
+      amountPaise: refunds.amountPaise,
+      paymentRef: gatewayPayments.paymentRef,
+    })
+    .from(refunds)
+    .innerJoin(gatewayPayments, eq(gatewayPayments.id, refunds.gatewayPaymentId))
+    .where(
+      and(
+        acrossBusinesses('the refund sender sends every business’s refunds', sql`true`),
+        eq(refunds.method, 'GATEWAY'),
+        eq(refunds.state, 'PENDING'),
+        isNull(refunds.gatewayRefundId),
+        ids ? sql`${refunds.id} = ANY(${`{${ids.join(',')}}`}::uuid[])` : sql`true`,
+      ),
+    )
+    .orderBy(asc(refunds.createdAt))
+    .limit(100);
+}
+
+/** Notes the gateway's id (and state) of a refund it took. */
+export async function noteGatewayRefund(
+  db: Executor,
+  scope: BusinessScope,
+  refundId: string,
+  gatewayRefundId: string,
+  processed: boolean,
+): Promise<void> {
+  await db
+    .update(refunds)
+    .set({
+      gatewayRefundId,
+      ...(processed ? { state: 'PROCESSED' as const } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(ofBusiness(refunds, scope), eq(refunds.id, refundId), isNull(refunds.gatewayRefundId)));
+}
+
+/** The refund the gateway knows by `gatewayRefundId`, locked, with its order's lock taken first. */
+export async function lockRefundOfGateway(tx: Executor, gatewayRefundId: string) {
+  const [row] = await tx
+    .select({ id: refunds.id, businessId: refunds.businessId, orderId: refunds.orderId, state: refunds.state, amountPaise: refunds.amountPaise, gatewayPaymentId: refunds.gatewayPaymentId })
+    .from(refunds)
+    .where(acrossBusinesses('the gateway names a refund by its own id', eq(refunds.gatewayRefundId, gatewayRefundId)));
+  if (!row) return undefined;
+  await tx.select({ id: orders.id }).from(orders).where(and(ofBusiness(orders, row), eq(orders.id, row.orderId))).for('update');
+  return row;
+}
+
+/**
+ * Settles a gateway refund as the gateway says: PROCESSED, or FAILED (what it gave back returns to
+ * what the order holds, when it counted there), with a timeline row. Answers whether it changed.
+ */
+export async function settleGatewayRefund(
+  tx: Executor,
+  refund: { id: string; businessId: string; orderId: string; amountPaise: number; counted: boolean },
+  state: 'PROCESSED' | 'FAILED',
+  note: string | null,
+): Promise<boolean> {
+  const [row] = await tx
+    .update(refunds)
+    .set({ state, updatedAt: sql`now()` })
+    .where(and(ofBusiness(refunds, refund), eq(refunds.id, refund.id), eq(refunds.state, 'PENDING')))
+    .returning({ id: refunds.id });
+  if (!row) return false;
+  if (state === 'FAILED') {
+    await tx
+      .update(orders)
+      .set({
+        ...(refund.counted ? { refundedPaise: sql`${orders.refundedPaise} - ${refund.amountPaise}` } : {}),
+        version: sql`${orders.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(ofBusiness(orders, refund), eq(orders.id, refund.orderId)));
+    if (note) {
+      await tx.insert(orderEvents).values({
+        orderId: refund.orderId,
+        businessId: refund.businessId,
+        note,
+        kind: 'REFUND',
+        actorName: 'Payment gateway',
+      });
+    }
+  }
+  return true;
+}
+
+/** Orders still awaiting their online payment past their time, oldest first, of every business. */
+export async function findLapsed(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id, businessId: orders.businessId, customerId: orders.customerId })
+    .from(orders)
+    .where(
+      acrossBusinesses(
+        'the payments sweep lapses every business’s unpaid orders',
+        and(eq(orders.state, AWAITING_PAYMENT_STATE), eq(orders.status, OrderStatus.Placed), lt(orders.payBy, now)),
+      ),
+    )
+    .orderBy(asc(orders.payBy))
+    .limit(limit);
+}

@@ -1,0 +1,290 @@
+/**
+ * Online payment through the gateway (B18, ADR 0072).
+ *
+ * An order paid online is placed awaiting its payment. Its customer's app asks for the checkout
+ * (`checkoutFor`: the gateway's order for the bill, made once), opens the gateway's checkout, and
+ * sends back what it answered (`verifyCheckout`). The gateway's webhook says the same (`webhook`).
+ * Either, once verified (the checkout's signature under the key secret, the webhook's under the
+ * webhook secret, both compared in constant time) and once the amount is the order's, pays the
+ * order, which then reaches the store; applying a payment locks its order's row and records the
+ * payment by the gateway's id, so the two arriving together, or one twice, pay it once.
+ *
+ * A payment for an order that cannot take it (lapsed, cancelled, paid already, the wrong amount) is
+ * refunded in full through the gateway. Refunds are rows first (pending), sent to the gateway once
+ * their transaction commits, and again by the sweep until it takes them; the gateway's webhook says
+ * when each is processed or failed. The sweep also lapses orders not paid within the business's
+ * minutes: cancelled, their stock back.
+ */
+import { formatRupees } from '@storedesk/shared/money';
+import {
+  awaitsOnlinePayment,
+  onlinePaymentMessages,
+  payWithinLimits,
+  type Checkout,
+  type CheckoutAnswer,
+} from '@storedesk/shared/payments/online';
+import type { Database, Executor } from '#server/db/client.ts';
+import { AppError, notFound } from '#server/lib/errors.ts';
+import type { CustomerScope } from '#server/lib/scope.ts';
+import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server/payments/provider.ts';
+import { announceUpdated, lapseUnpaidOrder } from '#server/modules/orders/orders.service.ts';
+import { findOrder, releasePaidOrder } from '#server/modules/orders/orders.repository.ts';
+import { queueGatewayRefund } from '#server/modules/orders/refunds.service.ts';
+import { findBusinessName } from '#server/modules/storefront/storefront.repository.ts';
+import * as repo from './payments.repository.ts';
+
+type Log = {
+  info: (obj: unknown, msg?: string) => void;
+  warn: (obj: unknown, msg?: string) => void;
+  error: (obj: unknown, msg?: string) => void;
+};
+
+/** Who the timeline and the refunds name for what the gateway did. */
+const GATEWAY_ACTOR = 'Online payment';
+
+/** Orders lapsed, and refunds sent, per round of the sweep. */
+const SWEEP_BATCH = 100;
+
+export class OnlinePayments {
+  constructor(
+    private readonly db: Database,
+    readonly provider: PaymentProvider,
+    private readonly log: Log,
+  ) {}
+
+  /** The minutes from now an order placed now waits for its payment. */
+  async payByFor(db: Executor, businessId: string, now: Date): Promise<Date> {
+    const minutes = (await repo.payWithinMinutes(db, { businessId })) ?? payWithinLimits.default;
+    return new Date(now.getTime() + minutes * 60_000);
+  }
+
+  /**
+   * What the customer app opens the checkout with, for the customer's order awaiting its payment:
+   * the gateway's order for its bill, made on the first ask and kept. 404: not their order; 409: it
+   * does not await an online payment; 503: the gateway did not make the order.
+   */
+  async checkoutFor(scope: CustomerScope, orderId: string): Promise<Checkout> {
+    const order = await this.db.transaction((tx) => repo.lockCustomerOrder(tx, scope, orderId));
+    if (!order) throw notFound();
+    if (order.paymentMode !== 'ONLINE') throw new AppError('conflict', onlinePaymentMessages.notOnline);
+    if (!awaitsOnlinePayment(order)) throw new AppError('conflict', onlinePaymentMessages.notAwaiting);
+    let gatewayOrderId = order.gatewayOrderId;
+    if (!gatewayOrderId) {
+      // Made outside any transaction: no row stays locked while the gateway answers. Two asks at once
+      // may make two gateway orders; the first stored is the order's, the other is never paid.
+      const made = await this.provider
+        .createOrder({
+          amountPaise: order.billAmountPaise,
+          receipt: `order-${order.number}`,
+          notes: { orderId: order.id, businessId: order.businessId },
+        })
+        .catch((error: unknown) => {
+          this.log.warn({ err: error, orderId }, 'the payment gateway did not make the order');
+          throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+        });
+      gatewayOrderId = await repo.setGatewayOrder(this.db, { businessId: order.businessId }, order.id, made.id);
+    }
+    return {
+      provider: this.provider.name,
+      keyId: this.provider.checkout.keyId,
+      scriptUrl: this.provider.checkout.scriptUrl,
+      gatewayOrderId: gatewayOrderId!,
+      amountPaise: order.billAmountPaise,
+      currency: 'INR',
+      payBy: order.payBy!.toISOString(),
+      name: (await findBusinessName(this.db, order.businessId)) ?? '',
+    };
+  }
+
+  /**
+   * The checkout's answer for the customer's order: verified by its signature, the payment asked of
+   * the gateway (captured if only authorized), then applied as the webhook's would be. 400: the
+   * signature is not the gateway's, or names another order; 409: the payment did not go through.
+   */
+  async verifyCheckout(scope: CustomerScope, orderId: string, answer: CheckoutAnswer): Promise<void> {
+    const order = await this.db.transaction((tx) => repo.lockCustomerOrder(tx, scope, orderId));
+    if (!order) throw notFound();
+    if (
+      !order.gatewayOrderId ||
+      order.gatewayOrderId !== answer.gatewayOrderId ||
+      !this.provider.verifyCheckout(answer.gatewayOrderId, answer.paymentId, answer.signature)
+    ) {
+      throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
+        fields: { signature: onlinePaymentMessages.badSignature },
+      });
+    }
+    let payment = await this.provider.fetchPayment(answer.paymentId).catch((error: unknown) => {
+      this.log.warn({ err: error, orderId }, 'the payment gateway did not say what became of a payment');
+      throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+    });
+    if (payment.orderId !== order.gatewayOrderId) {
+      throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
+        fields: { paymentId: onlinePaymentMessages.badSignature },
+      });
+    }
+    if (payment.status === 'authorized') {
+      payment = await this.provider.capture(payment.id, payment.amountPaise).catch((error: unknown) => {
+        this.log.warn({ err: error, orderId }, 'the payment gateway did not capture a payment');
+        throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+      });
+    }
+    if (payment.status !== 'captured' && payment.status !== 'refunded') {
+      throw new AppError('conflict', onlinePaymentMessages.notCaptured);
+    }
+    await this.applyPayment(payment, null);
+  }
+
+  /**
+   * A webhook: 400 when its signature is not the webhook secret's (nothing changes); each event id
+   * applied once. Answers false when the gateway should send it again later (its order is not known
+   * yet: the gateway can say it is paid before the order's gateway id is stored).
+   */
+  async webhook(body: Buffer, signature: string | undefined, eventId: string | undefined): Promise<boolean> {
+    if (!this.provider.verifyWebhook(body, signature)) {
+      throw new AppError('invalid_input', 'The webhook’s signature is not the gateway’s', {
+        fields: { 'x-razorpay-signature': 'is not the HMAC-SHA256 of the body under the webhook secret' },
+      });
+    }
+    const event = this.provider.readWebhook(body, eventId ?? '');
+    if (!event || !eventId) return true;
+    if (event.kind === 'payment.captured') return this.applyPayment(event.payment, eventId);
+    if (event.kind === 'refund.processed' || event.kind === 'refund.failed') {
+      return this.db.transaction(async (tx) => {
+        const refund = await repo.lockRefundOfGateway(tx, event.refund.id);
+        if (!refund) return true;
+        if (!(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, businessId: refund.businessId })))
+          return true;
+        const settled = await repo.settleGatewayRefund(
+          tx,
+          { ...refund, counted: await this.countedRefund(tx, refund) },
+          event.kind === 'refund.processed' ? 'PROCESSED' : 'FAILED',
+          event.kind === 'refund.failed'
+            ? `${onlinePaymentMessages.refundFailed}: ${formatRupees(refund.amountPaise)}`
+            : null,
+        );
+        if (settled) await this.announce(tx, refund);
+        return true;
+      });
+    }
+    return true;
+  }
+
+  /** Tells staff and the customer, live, that an order's refund moved on (an order staff see). */
+  private async announce(tx: Executor, refund: { businessId: string; orderId: string }) {
+    const order = await findOrder(tx, { businessId: refund.businessId, zoneId: null }, refund.orderId);
+    if (order) await announceUpdated(tx, order);
+  }
+
+  /** Whether a refund gave back its order's payment (not a payment that never paid it). */
+  private async countedRefund(tx: Executor, refund: { businessId: string; orderId: string; gatewayPaymentId: string | null }) {
+    const applied = await repo.appliedPaymentOf(tx, { businessId: refund.businessId }, refund.orderId);
+    return applied !== undefined && applied.id === refund.gatewayPaymentId;
+  }
+
+  /**
+   * Applies a payment the gateway captured, once (by its id, under its order's lock): it pays the
+   * order awaiting it when the amount is its bill; any other is recorded and refunded in full.
+   * `eventId`, for a webhook's, is recorded too. Answers false when no order has its gateway order yet.
+   */
+  async applyPayment(payment: GatewayPayment, eventId: string | null): Promise<boolean> {
+    if (!payment.orderId) return true;
+    const refundIds: string[] = [];
+    const known = await this.db.transaction(async (tx) => {
+      const order = await repo.lockOrderOfGatewayOrder(tx, payment.orderId!);
+      if (!order) return false;
+      const business = { businessId: order.businessId };
+      if (eventId && !(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, ...business })))
+        return true;
+      const pays = awaitsOnlinePayment(order) && payment.amountPaise === order.billAmountPaise;
+      const row = await repo.insertGatewayPayment(tx, {
+        ...business,
+        orderId: order.id,
+        provider: this.provider.name,
+        paymentRef: payment.id,
+        gatewayOrderId: payment.orderId!,
+        amountPaise: payment.amountPaise,
+        feePaise: payment.feePaise,
+        method: payment.method,
+        state: pays ? 'APPLIED' : 'REFUNDED',
+      });
+      // Recorded already: the checkout's answer and the webhook, or one of them twice.
+      if (!row) return true;
+      if (pays) {
+        await releasePaidOrder(tx, business, order, {
+          paidPaise: payment.amountPaise,
+          by: GATEWAY_ACTOR,
+          note: onlinePaymentMessages.paidOnline(payment.id),
+        });
+        return true;
+      }
+      this.log.warn(
+        { orderId: order.id, paymentId: payment.id, amountPaise: payment.amountPaise, billPaise: order.billAmountPaise },
+        'a payment came for an order that cannot take it: refunding it',
+      );
+      refundIds.push(
+        await queueGatewayRefund(
+          tx,
+          order,
+          row,
+          payment.amountPaise,
+          { id: null, name: GATEWAY_ACTOR },
+          onlinePaymentMessages.refundedLate,
+          false,
+        ),
+      );
+      return true;
+    });
+    if (refundIds.length > 0) await this.sendRefunds(refundIds);
+    return known;
+  }
+
+  /**
+   * Sends pending gateway refunds the gateway has not taken (these, or the oldest 100): each is
+   * asked with its own id as the receipt, so one sent twice is made once. A refusal is logged and
+   * left for the next sweep.
+   */
+  async sendRefunds(ids?: readonly string[]): Promise<void> {
+    for (const refund of await repo.refundsToSend(this.db, ids)) {
+      try {
+        const made = await this.provider.refund(refund.paymentRef, refund.amountPaise, refund.id);
+        await this.db.transaction(async (tx) => {
+          await repo.noteGatewayRefund(tx, refund, refund.id, made.id, made.status === 'processed');
+          if (made.status === 'processed') await this.announce(tx, refund);
+        });
+      } catch (error) {
+        this.log.warn(
+          { err: error, refundId: refund.id, status: error instanceof GatewayError ? error.status : null },
+          'the payment gateway did not take a refund; it is sent again later',
+        );
+      }
+    }
+  }
+
+  /** Lapses orders not paid in time (cancelled, their stock back); answers how many. */
+  async lapseUnpaid(now = new Date()): Promise<number> {
+    let lapsed = 0;
+    for (const order of await repo.findLapsed(this.db, now, SWEEP_BATCH)) {
+      if (!order.customerId) continue;
+      if (await lapseUnpaidOrder(this.db, { businessId: order.businessId, customerId: order.customerId }, order.id))
+        lapsed++;
+    }
+    return lapsed;
+  }
+
+  /** One round of the sweep: lapses, then refunds not yet taken. */
+  async sweep(now = new Date()): Promise<void> {
+    const lapsed = await this.lapseUnpaid(now);
+    if (lapsed > 0) this.log.info({ lapsed }, 'orders not paid in time were cancelled');
+    await this.sendRefunds();
+  }
+}
+
+/** Runs the sweep every `everyMs` (30 s) until stopped; a round that fails is logged. */
+export function startPaymentsSweep(payments: OnlinePayments, log: Log, everyMs = 30_000): () => void {
+  const timer = setInterval(() => {
+    payments.sweep().catch((error: unknown) => log.warn({ err: error }, 'the payments sweep failed'));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+/**
+ * Paying online through the payment gateway (B18, ADR 0072). An order paid online is placed
+ * awaiting its payment (state 2): staff do not see it, and it lapses (cancelled, its stock back)
+ * when it is not paid within the business's minutes. The gateway's webhook, or the customer app's
+ * checkout answer, once verified, pays it; it then reaches the store as a new order.
+ */
+
+/** An order's state while it waits for its online payment: neither open (1) nor closed (0) for staff. */
+export const AWAITING_PAYMENT_STATE = 2;
+
+/** Whether an order waits for its online payment. */
+export function awaitsOnlinePayment(order: { state: number; status: number }): boolean {
+  return order.state === AWAITING_PAYMENT_STATE && order.status === 0;
+}
+
+/** The minutes a business may give customers to pay online. */
+export const payWithinLimits = { min: 5, max: 120, default: 15 } as const;
+
+export const onlinePaymentMessages = {
+  unavailable: 'Online payment is not available right now: try again in a moment, or choose another way to pay',
+  notAwaiting: 'This order is not waiting for an online payment',
+  notOnline: 'This order is not paid online',
+  badSignature: 'The payment could not be verified: try again, or choose another way to pay',
+  notCaptured: 'The payment has not gone through: try again, or choose another way to pay',
+  paidOnline: (reference: string) => `Paid online (${reference})`,
+  lapsed: 'Not paid in time: cancelled',
+  refundedLate: 'Paid after the order could not take it: refunded in full through the gateway',
+  refundFailed: 'The gateway could not make the refund',
+} as const;
+
+/** POST /api/storefront/orders/:orderId/payment: what the customer app opens the gateway's checkout with. */
+export const checkoutSchema = z.object({
+  provider: z.literal('razorpay'),
+  /** The gateway's public key id. */
+  keyId: z.string(),
+  /** The gateway's checkout script. */
+  scriptUrl: z.string(),
+  /** The gateway's order, whose amount is fixed there. */
+  gatewayOrderId: z.string(),
+  amountPaise: z.number().int(),
+  currency: z.literal('INR'),
+  /** When the order lapses unpaid. */
+  payBy: z.string(),
+  /** The business's name, which the checkout shows. */
+  name: z.string(),
+});
+export type Checkout = z.infer<typeof checkoutSchema>;
+
+const gatewayId = (what: string) =>
+  z
+    .string({ error: `must be the ${what} the checkout answered` })
+    .regex(/^[A-Za-z0-9_]{1,64}$/, `must be the ${what} the checkout answered`);
+
+/** POST /api/storefront/orders/:orderId/payment/verify: the checkout's answer, as it gave it. */
+export const checkoutAnswerSchema = z.object({
+  paymentId: gatewayId('payment id'),
+  gatewayOrderId: gatewayId('order id'),
+  signature: z
+    .string({ error: 'must be the signature the checkout answered' })
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be the signature the checkout answered'),
+});
+export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
