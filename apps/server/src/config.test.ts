@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       storage: { driver: 'local', dir: path.join(path.resolve('./data'), 'files') },
       smtpUrl: undefined,
       smsUrl: undefined,
+      payments: null,
       mailFrom: expect.any(String),
       seedDemo: false,
       logLevel: 'info',
@@ -62,6 +63,7 @@ describe('loadConfig', () => {
       SHOP_URL: 'https://{slug}.shop.example.com',
       SMTP_URL: 'smtps://mail.example.com',
       SMS_URL: 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com?from=%2B14155550100',
+      PAYMENTS_URL: 'razorpay://rzp_live_Abc123:s%40cret@api.razorpay.com?webhookSecret=hook-secret',
       MAIL_FROM: 'Shop <shop@example.com>',
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
@@ -87,6 +89,14 @@ describe('loadConfig', () => {
       storage: { driver: 'local', dir: '/var/lib/storedesk/files' },
       smtpUrl: 'smtps://mail.example.com',
       smsUrl: 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com?from=%2B14155550100',
+      payments: {
+        provider: 'razorpay',
+        keyId: 'rzp_live_Abc123',
+        keySecret: 's@cret',
+        webhookSecret: 'hook-secret',
+        apiUrl: 'https://api.razorpay.com',
+        checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+      },
       mailFrom: 'Shop <shop@example.com>',
       seedDemo: true,
       logLevel: 'warn',
@@ -207,6 +217,7 @@ describe('loadConfig', () => {
       S3_BUCKET: '',
       SMTP_URL: '',
       SMS_URL: '',
+      PAYMENTS_URL: '',
       SEED_DEMO: '',
       LOG_LEVEL: '',
       TRUST_PROXY: '',
@@ -239,6 +250,10 @@ describe('loadConfig', () => {
     ['SMTP_URL', 'http://mail.example.com'],
     ['SMS_URL', 'https://api.twilio.com'],
     ['SMS_URL', 'twilio://AC0123456789abcdef0123456789abcdef:token@api.twilio.com'],
+    ['PAYMENTS_URL', 'https://api.razorpay.com'],
+    ['PAYMENTS_URL', 'razorpay://rzp_live_Abc123:secret@api.razorpay.com'],
+    ['PAYMENTS_URL', 'razorpay://key:secret@api.razorpay.com?webhookSecret=w'],
+    ['PAYMENTS_URL', 'razorpay://rzp_test_Abc123@api.razorpay.com?webhookSecret=w'],
     ['STORAGE', 'ftp'],
     ['LOG_LEVEL', 'loud'],
     ['SEED_DEMO', 'yes'],
@@ -407,6 +422,18 @@ describe('loadConfig', () => {
         'PUSH_ENDPOINT_ALLOWLIST: "" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)',
         'PUSH_ENDPOINT_ALLOWLIST: "http://a:b@c.test" is not an origin such as http://127.0.0.1:4010 (scheme, host and port only)',
       ]);
+    });
+  });
+});
+
+describe('PAYMENTS_URL', () => {
+  it('speaks plain HTTP to a gateway on this machine, which serves its own checkout script (the stand-in)', () => {
+    expect(
+      loadConfig({ PAYMENTS_URL: 'razorpay://rzp_test_Local1:secret@127.0.0.1:4900?webhookSecret=w' })
+        .payments,
+    ).toMatchObject({
+      apiUrl: 'http://127.0.0.1:4900',
+      checkoutScriptUrl: 'http://127.0.0.1:4900/v1/checkout.js',
     });
   });
 });

@@ -338,8 +338,9 @@ export type StaffWorld = {
   rivalOwner: Session;
 };
 
-export async function createStaffWorld(): Promise<StaffWorld> {
-  const ctx = await createTestApp();
+/** Two businesses and their staff signed in, on an app of its own (with `env` added to its configuration). */
+export async function createStaffWorld(env?: NodeJS.ProcessEnv): Promise<StaffWorld> {
+  const ctx = await createTestApp(env ? { env } : {});
   const biz = await createBusiness(ctx.db);
   const rival = await createBusiness(ctx.db);
   const [owner, admin, southAdmin, rivalOwner] = await Promise.all([

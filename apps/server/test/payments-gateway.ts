@@ -76,7 +76,9 @@ export type PaymentsGateway = {
   /** Where webhooks go; set once the server listens. */
   webhookUrl: string | null;
   /** Pays a gateway order as a customer at its checkout would: the payment, captured, and the checkout's answer. */
-  pay: (orderId: string) => Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>;
+  pay: (
+    orderId: string,
+  ) => Promise<{ razorpay_payment_id: string; razorpay_order_id: string; razorpay_signature: string }>;
   /** Resolves once every webhook sent so far has been taken (answered 2xx) or given up on. */
   settled: () => Promise<void>;
   close: () => Promise<void>;
@@ -219,7 +221,9 @@ export async function startPaymentsGateway(
   const checkoutAnswer = (payment: Payment) => ({
     razorpay_payment_id: payment.id,
     razorpay_order_id: payment.order_id,
-    razorpay_signature: createHmac('sha256', keySecret).update(`${payment.order_id}|${payment.id}`).digest('hex'),
+    razorpay_signature: createHmac('sha256', keySecret)
+      .update(`${payment.order_id}|${payment.id}`)
+      .digest('hex'),
   });
 
   const pay = async (orderId: string) => {
@@ -268,7 +272,9 @@ export async function startPaymentsGateway(
     req.on('end', () => {
       void (async () => {
         const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-        const body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
+        const body = chunks.length
+          ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>)
+          : {};
         if (req.method === 'OPTIONS') {
           res.writeHead(204, {
             'access-control-allow-origin': '*',
@@ -290,7 +296,8 @@ export async function startPaymentsGateway(
         // The API: HTTP Basic with the key id and secret.
         const expected = `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`;
         if (req.headers.authorization !== expected) return error(res, 401, 'The api key provided is invalid');
-        if (gateway.faults.apiDelayMs) await new Promise((resolve) => setTimeout(resolve, gateway.faults.apiDelayMs));
+        if (gateway.faults.apiDelayMs)
+          await new Promise((resolve) => setTimeout(resolve, gateway.faults.apiDelayMs));
         if (gateway.faults.apiUnavailable) return error(res, 503, 'Service unavailable');
         let match: RegExpMatchArray | null;
         if (req.method === 'POST' && url.pathname === '/v1/orders') {
@@ -308,11 +315,20 @@ export async function startPaymentsGateway(
           orders.set(order.id, order);
           // Paid at once, and said so, before whoever made the order has been answered its id.
           if (gateway.faults.webhookBeforeOrderKnown) await pay(order.id).then(() => undefined);
-          return json(res, 200, { entity: 'order', amount_paid: 0, amount_due: amount, currency: 'INR', attempts: 0, ...order });
+          return json(res, 200, {
+            entity: 'order',
+            amount_paid: 0,
+            amount_due: amount,
+            currency: 'INR',
+            attempts: 0,
+            ...order,
+          });
         }
         if (req.method === 'GET' && (match = url.pathname.match(/^\/v1\/orders\/([\w]+)$/))) {
           const order = orders.get(match[1]!);
-          return order ? json(res, 200, { entity: 'order', ...order }) : error(res, 400, 'The id provided does not exist');
+          return order
+            ? json(res, 200, { entity: 'order', ...order })
+            : error(res, 400, 'The id provided does not exist');
         }
         if (req.method === 'GET' && (match = url.pathname.match(/^\/v1\/payments\/([\w]+)$/))) {
           const payment = payments.get(match[1]!);
@@ -323,7 +339,8 @@ export async function startPaymentsGateway(
         if (req.method === 'POST' && (match = url.pathname.match(/^\/v1\/payments\/([\w]+)\/capture$/))) {
           const payment = payments.get(match[1]!);
           if (!payment) return error(res, 400, 'The id provided does not exist');
-          if (body.amount !== payment.amount) return error(res, 400, 'Capture amount must be equal to the amount authorized');
+          if (body.amount !== payment.amount)
+            return error(res, 400, 'Capture amount must be equal to the amount authorized');
           payment.status = 'captured';
           return json(res, 200, { entity: 'payment', ...payment });
         }
@@ -333,15 +350,24 @@ export async function startPaymentsGateway(
           const amount = body.amount ?? payment.amount - payment.amount_refunded;
           const receipt = typeof body.receipt === 'string' ? body.receipt : null;
           // The same receipt is the same refund: a retry gets the first one back.
-          const same = receipt ? [...refunds.values()].find((r) => r.payment_id === payment.id && r.receipt === receipt) : undefined;
+          const same = receipt
+            ? [...refunds.values()].find((r) => r.payment_id === payment.id && r.receipt === receipt)
+            : undefined;
           if (same) return json(res, 200, { entity: 'refund', ...same });
-          if (typeof amount !== 'number' || !Number.isInteger(amount) || amount <= 0 || amount > payment.amount - payment.amount_refunded)
+          if (
+            typeof amount !== 'number' ||
+            !Number.isInteger(amount) ||
+            amount <= 0 ||
+            amount > payment.amount - payment.amount_refunded
+          )
             return error(res, 400, 'The refund amount provided is greater than amount captured');
           return json(res, 200, { entity: 'refund', ...refund(payment, amount, receipt) });
         }
         if (req.method === 'GET' && (match = url.pathname.match(/^\/v1\/refunds\/([\w]+)$/))) {
           const made = refunds.get(match[1]!);
-          return made ? json(res, 200, { entity: 'refund', ...made }) : error(res, 400, 'The id provided does not exist');
+          return made
+            ? json(res, 200, { entity: 'refund', ...made })
+            : error(res, 400, 'The id provided does not exist');
         }
         return error(res, 404, 'The requested URL was not found on the server.');
       })().catch((failure: unknown) => {

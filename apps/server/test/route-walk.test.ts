@@ -254,6 +254,8 @@ describe('the walk', () => {
       'GET /api/storefront/orders/{orderId}',
       'POST /api/storefront/orders/{orderId}/cancel',
       'POST /api/storefront/orders/{orderId}/upi-paid',
+      'POST /api/storefront/orders/{orderId}/payment',
+      'POST /api/storefront/orders/{orderId}/payment/verify',
       'GET /api/storefront/events',
     ]) {
       expect(customerRoutes).toContain(known);
@@ -396,6 +398,11 @@ describe("a variant's stock adjustment (B17)", () => {
 /** The body a customer route needs to get past its input's checks, where it needs one. */
 const customerBodies: Record<string, object> = {
   'POST /api/storefront/orders/{orderId}/upi-paid': { reference: '433512345678' },
+  'POST /api/storefront/orders/{orderId}/payment/verify': {
+    paymentId: 'pay_Made1up',
+    gatewayOrderId: 'order_Made1up',
+    signature: 'a'.repeat(64),
+  },
 };
 
 function asCustomerApp(op: Operation, key: string | undefined, token: string | undefined) {
@@ -488,6 +495,8 @@ describe('the customer app (storefront and customer access)', () => {
       'DELETE /api/storefront/addresses/{addressId}',
       'GET /api/storefront/orders/{orderId}',
       'POST /api/storefront/orders/{orderId}/cancel',
+      'POST /api/storefront/orders/{orderId}/payment',
+      'POST /api/storefront/orders/{orderId}/payment/verify',
       'POST /api/storefront/orders/{orderId}/upi-paid',
     ]);
     for (const op of naming) {

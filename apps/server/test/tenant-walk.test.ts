@@ -34,6 +34,7 @@
 import { createECDH, randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { startPaymentsGateway, type PaymentsGateway } from './payments-gateway.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessDay } from '@storedesk/shared/dates';
@@ -675,6 +676,25 @@ const walk: Record<string, Entry> = {
     ],
     status: 404,
   },
+  // The walk's app takes payment online (through the stand-in gateway): another's order is unknown.
+  'POST /api/storefront/orders/{orderId}/payment': {
+    kind: 'customer',
+    requests: (r) => [
+      { url: `/api/storefront/orders/${r.customerOrder}/payment` },
+      { url: `/api/storefront/orders/${r.order.id}/payment` },
+    ],
+    status: 404,
+  },
+  'POST /api/storefront/orders/{orderId}/payment/verify': {
+    kind: 'customer',
+    requests: (r) =>
+      [r.customerOrder, r.order.id].map((orderId) => ({
+        url: `/api/storefront/orders/${orderId}/payment/verify`,
+        payload: { paymentId: 'pay_Walk1', gatewayOrderId: 'order_Walk1', signature: 'a'.repeat(64) },
+      })),
+    status: 404,
+  },
+  'POST /api/payments/razorpay/webhook': { kind: 'public' },
   'GET /api/storefront/slides': {
     kind: 'key',
     request: () => ({ url: '/api/storefront/slides' }),
@@ -839,6 +859,7 @@ let a: TestBusiness;
 let b: TestBusiness;
 let aOwner: Session;
 let northAdmin: Session;
+let gateway: PaymentsGateway;
 let bOwner: Session;
 let bAdmin: Session;
 /** A's North executive (whose order is named), another executive of A's North zone, B's executive. */
@@ -1167,7 +1188,8 @@ async function footprintOfA(caller?: CustomerSession): Promise<Record<string, st
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  gateway = await startPaymentsGateway();
+  ctx = await createTestApp({ env: { PAYMENTS_URL: gateway.paymentsUrl } });
   a = await createBusiness(ctx.db, { name: `Alpha ${tag}` });
   b = await createBusiness(ctx.db, { name: `Beta ${tag}` });
   [aOwner, northAdmin, bOwner, bAdmin, aOtherExecutive, bExecutive] = await Promise.all([
@@ -1401,7 +1423,10 @@ beforeAll(async () => {
   );
   markersOfSouth.add(south.passkey);
 });
-afterAll(() => ctx?.close());
+afterAll(async () => {
+  await ctx?.close();
+  await gateway?.close();
+});
 
 const label = (op: { method: string; path: string }) => `${op.method} ${op.path}`;
 

@@ -828,7 +828,10 @@ export const gatewayEvents = pgTable(
     businessId: businessId(),
     receivedAt: ts('received_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] }), index('gateway_events_received_idx').on(t.receivedAt)],
+  (t) => [
+    primaryKey({ columns: [t.provider, t.eventId] }),
+    index('gateway_events_received_idx').on(t.receivedAt),
+  ],
 );
 
 /** The last credit note number each business gave out in each financial year (B18): gap-free, as invoices are. */

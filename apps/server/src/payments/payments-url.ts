@@ -25,10 +25,12 @@ export function gatewaySettings(paymentsUrl: string): GatewaySettings | string {
   } catch {
     return 'must be a URL such as razorpay://KEY_ID:KEY_SECRET@api.razorpay.com?webhookSecret=SECRET';
   }
-  if (url.protocol !== 'razorpay:') return 'must be a razorpay:// URL (the payment gateway this server supports)';
+  if (url.protocol !== 'razorpay:')
+    return 'must be a razorpay:// URL (the payment gateway this server supports)';
   const keyId = decodeURIComponent(url.username);
   const keySecret = decodeURIComponent(url.password);
-  if (!/^rzp_(test|live)_[A-Za-z0-9]+$/.test(keyId)) return 'must carry the key id (rzp_live_… or rzp_test_…) as its user';
+  if (!/^rzp_(test|live)_[A-Za-z0-9]+$/.test(keyId))
+    return 'must carry the key id (rzp_live_… or rzp_test_…) as its user';
   if (keySecret === '') return 'must carry the key secret as its password';
   const webhookSecret = url.searchParams.get('webhookSecret') ?? '';
   if (webhookSecret === '') return 'must carry the webhook secret: ?webhookSecret=';
@@ -42,6 +44,8 @@ export function gatewaySettings(paymentsUrl: string): GatewaySettings | string {
     webhookSecret,
     apiUrl,
     checkoutScriptUrl:
-      url.hostname === 'api.razorpay.com' ? 'https://checkout.razorpay.com/v1/checkout.js' : `${apiUrl}/v1/checkout.js`,
+      url.hostname === 'api.razorpay.com'
+        ? 'https://checkout.razorpay.com/v1/checkout.js'
+        : `${apiUrl}/v1/checkout.js`,
   };
 }

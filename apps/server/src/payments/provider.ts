@@ -33,7 +33,13 @@ export interface PaymentProvider {
   /** What the customer app needs to open the gateway's checkout. */
   readonly checkout: { keyId: string; scriptUrl: string };
   /** Makes the gateway's order the customer pays: the amount is fixed there. */
-  createOrder(input: { amountPaise: number; receipt: string; notes: Record<string, string> }): Promise<{ id: string }>;
+  createOrder(input: {
+    amountPaise: number;
+    receipt: string;
+    notes: Record<string, string>;
+  }): Promise<{ id: string }>;
+  /** The gateway's order: its amount and the notes we made it with (our order and business). */
+  fetchOrder(orderId: string): Promise<{ id: string; amountPaise: number; notes: Record<string, string> }>;
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   /** Captures an authorized payment of `amountPaise`. */
   capture(paymentId: string, amountPaise: number): Promise<GatewayPayment>;

@@ -27,7 +27,8 @@ function paymentOf(entity: Entity): GatewayPayment {
   const id = text(entity.id);
   const amountPaise = paise(entity.amount);
   const status = text(entity.status);
-  if (!id || amountPaise === null || !status) throw new GatewayError('the gateway answered a payment we cannot read');
+  if (!id || amountPaise === null || !status)
+    throw new GatewayError('the gateway answered a payment we cannot read');
   if (text(entity.currency) !== null && entity.currency !== 'INR')
     throw new GatewayError(`the gateway answered a payment in ${String(entity.currency)}`);
   return {
@@ -53,7 +54,9 @@ function refundOf(entity: Entity): GatewayRefund {
     id,
     paymentId,
     amountPaise,
-    status: (['pending', 'processed', 'failed'].includes(status) ? status : 'pending') as GatewayRefund['status'],
+    status: (['pending', 'processed', 'failed'].includes(status)
+      ? status
+      : 'pending') as GatewayRefund['status'],
   };
 }
 
@@ -62,17 +65,23 @@ function gatewayError(error: unknown): GatewayError {
   if (error instanceof GatewayError) return error;
   const answered = error as { statusCode?: unknown; error?: { description?: unknown } } | null;
   if (answered && typeof answered.statusCode === 'number') {
-    const description = typeof answered.error?.description === 'string' ? `: ${answered.error.description}` : '';
+    const description =
+      typeof answered.error?.description === 'string' ? `: ${answered.error.description}` : '';
     return new GatewayError(`the gateway answered ${answered.statusCode}${description}`, answered.statusCode);
   }
-  return new GatewayError(`the gateway did not answer (${error instanceof Error ? error.message : String(error)})`);
+  return new GatewayError(
+    `the gateway did not answer (${error instanceof Error ? error.message : String(error)})`,
+  );
 }
 
-export function razorpayProvider(settings: GatewaySettings): PaymentProvider {
+export function razorpayProvider(
+  settings: GatewaySettings,
+  options: { deadlineMs?: number } = {},
+): PaymentProvider {
   const client = import('razorpay').then(({ default: Client }) => {
     const instance: Razorpay = new Client({ key_id: settings.keyId, key_secret: settings.keySecret });
     const http = (instance.api as unknown as { rq: { defaults: { baseURL?: string; timeout?: number } } }).rq;
-    http.defaults.timeout = DEADLINE_MS;
+    http.defaults.timeout = options.deadlineMs ?? DEADLINE_MS;
     if (settings.apiUrl !== 'https://api.razorpay.com') http.defaults.baseURL = settings.apiUrl;
     return instance;
   });
@@ -87,20 +96,38 @@ export function razorpayProvider(settings: GatewaySettings): PaymentProvider {
     name: 'razorpay',
     checkout: { keyId: settings.keyId, scriptUrl: settings.checkoutScriptUrl },
     async createOrder({ amountPaise, receipt, notes }) {
-      const order = await call((rzp) => rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes }));
+      const order = await call((rzp) =>
+        rzp.orders.create({ amount: amountPaise, currency: 'INR', receipt, notes }),
+      );
       const id = text((order as unknown as Entity).id);
       if (!id) throw new GatewayError('the gateway answered an order without an id');
       return { id };
+    },
+    async fetchOrder(orderId) {
+      const order = (await call((rzp) => rzp.orders.fetch(orderId))) as unknown as Entity;
+      const id = text(order.id);
+      const amountPaise = paise(order.amount);
+      if (!id || amountPaise === null) throw new GatewayError('the gateway answered an order we cannot read');
+      const notes: Record<string, string> = {};
+      if (order.notes && typeof order.notes === 'object') {
+        for (const [key, value] of Object.entries(order.notes as Entity))
+          if (typeof value === 'string') notes[key] = value;
+      }
+      return { id, amountPaise, notes };
     },
     async fetchPayment(paymentId) {
       return paymentOf((await call((rzp) => rzp.payments.fetch(paymentId))) as unknown as Entity);
     },
     async capture(paymentId, amountPaise) {
-      return paymentOf((await call((rzp) => rzp.payments.capture(paymentId, amountPaise, 'INR'))) as unknown as Entity);
+      return paymentOf(
+        (await call((rzp) => rzp.payments.capture(paymentId, amountPaise, 'INR'))) as unknown as Entity,
+      );
     },
     async refund(paymentId, amountPaise, receipt) {
       return refundOf(
-        (await call((rzp) => rzp.payments.refund(paymentId, { amount: amountPaise, receipt }))) as unknown as Entity,
+        (await call((rzp) =>
+          rzp.payments.refund(paymentId, { amount: amountPaise, receipt }),
+        )) as unknown as Entity,
       );
     },
     verifyCheckout(orderId, paymentId, signature) {
@@ -110,7 +137,10 @@ export function razorpayProvider(settings: GatewaySettings): PaymentProvider {
       return signedBy(settings.webhookSecret, body, signature);
     },
     readWebhook(body, eventId) {
-      let event: { event?: unknown; payload?: { payment?: { entity?: Entity }; refund?: { entity?: Entity } } };
+      let event: {
+        event?: unknown;
+        payload?: { payment?: { entity?: Entity }; refund?: { entity?: Entity } };
+      };
       try {
         event = JSON.parse(body.toString('utf8')) as typeof event;
       } catch {
@@ -128,5 +158,5 @@ export function razorpayProvider(settings: GatewaySettings): PaymentProvider {
       }
       return kind ? { kind: 'other', eventId } : null;
     },
-  } satisfies PaymentProvider as PaymentProvider;
+  };
 }

@@ -5,6 +5,7 @@
  * from the world's facts, so that a share of each batch gets past validation
  * and exercises the writes themselves. Now and then one field is spoilt.
  */
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { makePng } from '#server/storage/image-fixtures.ts';
 import { themes } from '@storedesk/shared/themes';
@@ -361,6 +362,65 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
             orders: orders.map(([id]) => ({ id, version: currentVersion })),
           }),
         }));
+    }
+    case 'POST /api/storefront/orders/{orderId}/payment': {
+      // The customer's own orders: the staged one awaits its online payment.
+      const order = pick(world.pools.customerOrders.own);
+      if (!order) return undefined;
+      return order.map((orderId) => ({ params: params({ orderId }) }));
+    }
+    case 'POST /api/storefront/orders/{orderId}/payment/verify': {
+      // The checkout's true answer (staged), as it came or with one part of it changed.
+      const answer = pick(world.pools.checkoutAnswers);
+      if (!answer) return undefined;
+      return fc
+        .tuple(answer, fc.constantFrom('as it came', 'signature', 'paymentId', 'gatewayOrderId'))
+        .map(([{ orderId, ...body }, changed]) => ({
+          params: params({ orderId }),
+          body: json(
+            changed === 'as it came'
+              ? body
+              : changed === 'signature'
+                ? { ...body, signature: body.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }
+                : { ...body, [changed]: `${body[changed]}x` },
+          ),
+        }));
+    }
+    case 'POST /api/payments/razorpay/webhook': {
+      // Bodies signed with the webhook secret, as the gateway signs them: events of every kind with
+      // entities of any shape, which must be taken (or refused) without an error.
+      const entity = fc.dictionary(
+        fc.constantFrom('id', 'order_id', 'payment_id', 'amount', 'currency', 'status', 'method', 'fee'),
+        fc.oneof(fc.string({ maxLength: 12 }), fc.integer(), fc.constant(null), fc.double()),
+      );
+      const event = fc.oneof(
+        fc.record({
+          event: fc.constantFrom(
+            'payment.captured',
+            'payment.failed',
+            'refund.processed',
+            'refund.failed',
+            'order.paid',
+          ),
+          payload: fc.record(
+            { payment: fc.record({ entity }), refund: fc.record({ entity }) },
+            { requiredKeys: [] },
+          ),
+        }),
+        fc.jsonValue(),
+      );
+      return fc.tuple(event, fc.stringMatching(/^evt_[A-Za-z0-9]{6,14}$/)).map(([value, eventId]) => {
+        const payload = JSON.stringify(value) ?? 'null';
+        return {
+          headers: {
+            'x-razorpay-signature': createHmac('sha256', world.gateway.webhookSecret)
+              .update(payload)
+              .digest('hex'),
+            'x-razorpay-event-id': eventId,
+          },
+          body: { kind: 'raw', what: 'a signed event', payload, contentType: 'application/json' },
+        };
+      });
     }
     case 'POST /api/storefront/orders/{orderId}/upi-paid': {
       // The customer's own orders, with a reference as a UPI app shows one (a 12-digit UTR).

@@ -177,8 +177,13 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
   );
   await check(
     'an order whose state does not follow its status',
+    // Paid online and not yet paid (state 2, ADR 0072): Placed while it waits, Cancelled once lapsed or
+    // cancelled by its customer, never anything else, never paid, and with its time to pay while it waits.
     sql`SELECT id::text AS id FROM orders
-        WHERE state <> CASE WHEN status IN (-2, -1) THEN 0 ELSE 1 END OR status NOT IN (-2, -1, 0, 1, 2)`,
+        WHERE (state = 2 AND (payment_mode IS DISTINCT FROM 'ONLINE' OR status NOT IN (0, -1) OR paid_at IS NOT NULL
+                              OR (status = 0 AND pay_by IS NULL)))
+           OR (state <> 2 AND state <> CASE WHEN status IN (-2, -1) THEN 0 ELSE 1 END)
+           OR status NOT IN (-2, -1, 0, 1, 2)`,
   );
   await check(
     'an order Confirmed or Picked Up without a delivery executive',
@@ -229,19 +234,22 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                         WHERE p.order_id = e.order_id AND p.id < e.id AND (p.from_status IS NOT NULL OR p.to_status IS NOT NULL)
                         ORDER BY p.id DESC LIMIT 1), -1) = -1`,
   );
-  // Refunds (B18, ADR 0069): the order keeps their sum, never more than was received, each with its
-  // timeline row; only a paid order has any.
+  // Refunds (B18, ADR 0069): the order keeps the sum of those that gave back its payment, never more
+  // than was received, each with its timeline row; only a paid order has any, but for the refunds of
+  // online payments that never paid it (ADR 0072: late, or the wrong amount), which it does not count.
   await check(
     'an order whose refunds are not its refunded sum, exceed what was received, or lack their timeline rows',
     sql`SELECT o.id::text AS id,
-               concat_ws(' ', 'refunded', o.refunded_paise, 'sum', coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED'), 0),
+               concat_ws(' ', 'refunded', o.refunded_paise, 'sum', coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED' AND r.counted), 0),
                          'rows', (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'REFUND'),
                          'refunds', count(r.id)) AS detail
-        FROM orders o LEFT JOIN refunds r ON r.order_id = o.id
+        FROM orders o
+        LEFT JOIN (SELECT r.*, (r.gateway_payment_id IS NULL OR gp.state = 'APPLIED') AS counted
+                   FROM refunds r LEFT JOIN gateway_payments gp ON gp.id = r.gateway_payment_id) r ON r.order_id = o.id
         GROUP BY o.id
-        HAVING o.refunded_paise <> coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED'), 0)
+        HAVING o.refunded_paise <> coalesce(sum(r.amount_paise) FILTER (WHERE r.state <> 'FAILED' AND r.counted), 0)
             OR o.refunded_paise > coalesce(o.paid_paise, o.bill_amount_paise)
-            OR (count(r.id) > 0 AND o.paid_at IS NULL)
+            OR (count(r.id) FILTER (WHERE r.counted) > 0 AND o.paid_at IS NULL)
             OR count(r.id) <> (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'REFUND')
             OR coalesce(bool_or(r.business_id <> o.business_id), false)`,
   );
@@ -255,9 +263,10 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                  coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = -2), 0)::bigint AS earnings_paise,
                  count(*) FILTER (WHERE o.first_of_customer)::int AS new_customers
           -- An order of no customer's account (a secret API key's) is nobody's first.
+          -- Orders that never reached the store (online, unpaid: state 2, ADR 0072) are not counted.
           FROM (SELECT *, customer_id IS NOT NULL
                           AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
-                FROM orders) AS o
+                FROM orders WHERE state <> 2) AS o
           JOIN businesses b ON b.id = o.business_id
           GROUP BY 1, 2, 3)
         SELECT coalesce(c.business_id, d.business_id)::text || ' ' || coalesce(c.day, d.day)::text AS id,
@@ -275,7 +284,7 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
     'a day of the sales rollup whose figures are not its closed orders (by store, and by item)',
     sql`WITH closed AS (
           SELECT o.*, (o.placed_at AT TIME ZONE b.time_zone)::date AS day, (o.status = -2) AS delivered
-          FROM orders o JOIN businesses b ON b.id = o.business_id WHERE o.status IN (-2, -1)),
+          FROM orders o JOIN businesses b ON b.id = o.business_id WHERE o.status IN (-2, -1) AND o.state <> 2),
         counted AS (
           SELECT business_id, 'store' AS dimension, day, zone_id, store_id::text AS key,
                  count(*) FILTER (WHERE delivered)::bigint AS orders,

@@ -290,6 +290,67 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     }
   }
 
+  // Paying online (ADR 0072): the business takes ONLINE, and the fuzz customer has an order awaiting
+  // its payment, placed afresh when a batch paid or cancelled theirs; for the checkout's answer, the
+  // order is paid at the stand-in gateway's checkout and its true answer kept for the exemplars.
+  if (op.path.startsWith('/api/storefront/orders/{orderId}/payment')) {
+    const online = modes.find((mode) => mode.type === 'ONLINE');
+    if (!online) await call('POST', '/api/settings/payment-modes', { title: 'Pay online', type: 'ONLINE' });
+    else if (!online.enabled)
+      await call('PATCH', `/api/settings/payment-modes/${online.id}`, {
+        enabled: true,
+        version: online.version,
+      });
+    const session = await world.sessionFor('customer');
+    const headers = { 'x-storefront-key': await keyOf(world), ...session!.headers };
+    const { rows: awaiting } = await db.execute<{ id: string }>(
+      sql`SELECT id FROM orders WHERE customer_id = ${world.customer.id} AND payment_mode = 'ONLINE'
+          AND state = 2 AND status = 0 ORDER BY id LIMIT 1`,
+    );
+    let orderId = awaiting[0]?.id;
+    if (!orderId) {
+      const address = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/storefront/addresses',
+        headers,
+        payload: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
+      });
+      const placed = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/storefront/orders',
+        headers,
+        payload: {
+          storeId,
+          items: [{ itemId: items[0]!.id, quantity: 1 }],
+          addressId: address.json<{ id: string }>().id,
+          paymentMode: 'ONLINE',
+        },
+      });
+      if (placed.statusCode !== 201)
+        throw new Error(`staging: an online order answered ${placed.statusCode}: ${placed.body}`);
+      orderId = placed.json<{ id: string }>().id;
+      world.pools.customerOrders.own.push(orderId);
+    }
+    if (op.path.endsWith('/verify')) {
+      const checkout = await world.ctx.app.inject({
+        method: 'POST',
+        url: `/api/storefront/orders/${orderId}/payment`,
+        headers,
+      });
+      if (checkout.statusCode !== 200)
+        throw new Error(`staging: a checkout answered ${checkout.statusCode}: ${checkout.body}`);
+      const answer = await world.gateway.pay(checkout.json<{ gatewayOrderId: string }>().gatewayOrderId);
+      world.pools.checkoutAnswers = [
+        {
+          orderId,
+          paymentId: answer.razorpay_payment_id,
+          gatewayOrderId: answer.razorpay_order_id,
+          signature: answer.razorpay_signature,
+        },
+      ];
+    }
+  }
+
   // Cash to settle: a cash-on-delivery order, confirmed with the acting executive and delivered by them
   // with the customer's code and the cash (ADR 0042).
   const executiveId = world.actingExecutiveId;

@@ -35,6 +35,7 @@ import {
 } from '#test/harness.ts';
 import { installWriteCounter } from './invariants.ts';
 import { startPushService, type PushServiceStandIn, type StandInSubscription } from '#test/push-service.ts';
+import { startPaymentsGateway, type PaymentsGateway } from '#test/payments-gateway.ts';
 
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
@@ -63,6 +64,8 @@ export type Pools = {
   addresses: IdPool;
   /** Orders: the fuzz customer's (own), and every other order of both businesses (rival). */
   customerOrders: IdPool;
+  /** A checkout's true answer for an order of the fuzz customer, paid at the stand-in gateway (staged). */
+  checkoutAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
   /** Sign-in codes the business texted, not used yet when staged (a use voids the phone's others). */
   signInCodes: { phone: string; code: string }[];
   paymentModes: IdPool;
@@ -123,6 +126,8 @@ export type Facts = {
 export type World = {
   ctx: TestApp;
   push: PushServiceStandIn;
+  /** The stand-in payment gateway the app takes online payments through (ADR 0072). */
+  gateway: PaymentsGateway;
   biz: TestBusiness;
   rival: TestBusiness;
   /** A business whose service has ended: its storefront key answers 402. */
@@ -648,6 +653,7 @@ async function factsOf(
 
 export async function createWorld(): Promise<World> {
   const push = await startPushService({ keep: false });
+  const gateway = await startPaymentsGateway();
   // Each fuzzed request comes from a client address of its own (see fuzz.test.ts), and the
   // customer API's own limit is raised besides, so no limit per address ever stands in the way.
   // A built console, as production serves one: a path that leaves /api and /files gets its page.
@@ -658,6 +664,7 @@ export async function createWorld(): Promise<World> {
       STOREFRONT_ORDERS_PER_MINUTE: '100000',
       PUSH_ENDPOINT_ALLOWLIST: push.origin,
       METRICS_TOKEN: FUZZ_METRICS_TOKEN,
+      PAYMENTS_URL: gateway.paymentsUrl,
     },
     consoleDir,
   });
@@ -824,7 +831,7 @@ export async function createWorld(): Promise<World> {
 
   const seenMail = new Map<string, string[]>();
   const signInCodes: Pools['signInCodes'] = [];
-  const pools = {} as Pools;
+  const pools = { checkoutAnswers: [] } as unknown as Pools;
   const onboardingTokens: string[] = [];
   const signUps: Pools['signUps'] = [];
   const subscriptions = mine.subscriptions;
@@ -908,6 +915,7 @@ export async function createWorld(): Promise<World> {
   return {
     ctx,
     push,
+    gateway,
     biz,
     rival,
     ended,
@@ -928,6 +936,7 @@ export async function createWorld(): Promise<World> {
     close: async () => {
       await ctx.close();
       await push.close();
+      await gateway.close();
       fs.rmSync(consoleDir, { recursive: true, force: true });
     },
   };

@@ -19,7 +19,8 @@ export function awaitsOnlinePayment(order: { state: number; status: number }): b
 export const payWithinLimits = { min: 5, max: 120, default: 15 } as const;
 
 export const onlinePaymentMessages = {
-  unavailable: 'Online payment is not available right now: try again in a moment, or choose another way to pay',
+  unavailable:
+    'Online payment is not available right now: try again in a moment, or choose another way to pay',
   notAwaiting: 'This order is not waiting for an online payment',
   notOnline: 'This order is not paid online',
   badSignature: 'The payment could not be verified: try again, or choose another way to pay',

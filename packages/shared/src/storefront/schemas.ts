@@ -66,7 +66,8 @@ export const storefrontMessages = {
   paymentModeNeeded: 'Choose how to pay',
   paymentModeOff: (label: string) => `This business does not take ${label} payments right now`,
   cardUnavailable: 'Card payments are not available yet: pay by cash on delivery or UPI',
-  onlineNeedsCustomer: 'Paying online is for the customer, at the checkout: an order from the business’s own system cannot',
+  onlineNeedsCustomer:
+    'Paying online is for the customer, at the checkout: an order from the business’s own system cannot',
   couponRefused: 'This coupon cannot be applied to this order',
   coupon: {
     unknown: 'This coupon code is not valid',

@@ -503,7 +503,9 @@ export async function insertPlacedOrder(
       .returning({ ...getTableColumns(orders), closedAt: summaryColumns.closedAt }),
   );
   const parts = (before?.ctes ?? []).map((cte) => db.$with(cte.name, {}).as(cte.query));
-  const counted = first.counts ? [db.$with('counted', {}).as(countsUpsert(order, first.counts, written))] : [];
+  const counted = first.counts
+    ? [db.$with('counted', {}).as(countsUpsert(order, first.counts, written))]
+    : [];
   const added = db.$with('added', {}).as(timelineInsert(order.id, first.timeline));
   const announced = db.$with('announced', {}).as(eventInsert(first.event, writtenAndAdded, orderChangeData));
   const [placed] = await db

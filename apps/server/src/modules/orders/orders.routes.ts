@@ -242,7 +242,12 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { gatewayRefund, ...made } = await refundOrder(db, authOf(request), request.params.orderId, request.body);
+      const { gatewayRefund, ...made } = await refundOrder(
+        db,
+        authOf(request),
+        request.params.orderId,
+        request.body,
+      );
       // Through the gateway: sent now, answered pending; the gateway's webhook says when it is processed.
       if (gatewayRefund) await payments?.sendRefunds([gatewayRefund]);
       return reply.code(201).send(made);

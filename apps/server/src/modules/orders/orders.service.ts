@@ -34,7 +34,11 @@ import { orderChangeOf } from '@storedesk/shared/orders/changes';
 
 import type { CountedOrder } from './daily-stats.repository.ts';
 import { closedCounts, placedCounts } from './order-stats.ts';
-import { AWAITING_PAYMENT_STATE, awaitsOnlinePayment, onlinePaymentMessages } from '@storedesk/shared/payments/online';
+import {
+  AWAITING_PAYMENT_STATE,
+  awaitsOnlinePayment,
+  onlinePaymentMessages,
+} from '@storedesk/shared/payments/online';
 import { refundablePaise } from '@storedesk/shared/payments/refunds';
 import { appliedPaymentOf } from '#server/modules/payments/payments.repository.ts';
 import { queueGatewayRefund } from './refunds.service.ts';
@@ -522,7 +526,11 @@ export async function cancelByCustomer(
  * received", its stock back, its customer told; staff never saw it. Answers whether it lapsed
  * (false: paid, cancelled or changed meanwhile).
  */
-export async function lapseUnpaidOrder(db: Database, scope: CustomerScope, orderId: string): Promise<boolean> {
+export async function lapseUnpaidOrder(
+  db: Database,
+  scope: CustomerScope,
+  orderId: string,
+): Promise<boolean> {
   const order = await repo.findOrderOfCustomer(db, scope, orderId);
   if (!order || !awaitsOnlinePayment(order)) return false;
   try {

@@ -74,7 +74,8 @@ export async function refundOrder(
     const left = refundablePaise({ paid: true, ...order });
     if (input.amountPaise > left) throw invalid({ amountPaise: refundMessages.tooMuch(left) });
     const method = refundMethodFor(order.paymentMode);
-    const payment = method === 'GATEWAY' ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id) : null;
+    const payment =
+      method === 'GATEWAY' ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id) : null;
     if (method === 'GATEWAY' && !payment) throw new AppError('conflict', onlinePaymentMessages.notOnline);
     const creditNote = await creditNoteFor(tx, order);
     const row = await insertRefund(

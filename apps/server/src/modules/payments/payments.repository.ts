@@ -3,8 +3,21 @@ import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
 import type { Executor } from '#server/db/client.ts';
-import { gatewayEvents, gatewayPayments, orderEvents, orders, orderSettings, refunds } from '#server/db/schema.ts';
-import { acrossBusinesses, ofBusiness, ofCustomer, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
+import {
+  gatewayEvents,
+  gatewayPayments,
+  orderEvents,
+  orders,
+  orderSettings,
+  refunds,
+} from '#server/db/schema.ts';
+import {
+  acrossBusinesses,
+  ofBusiness,
+  ofCustomer,
+  type BusinessScope,
+  type CustomerScope,
+} from '#server/lib/scope.ts';
 
 /** What paying an order decides on, its row locked until the transaction ends. */
 const paidOrderColumns = {
@@ -25,16 +38,32 @@ const paidOrderColumns = {
   payBy: orders.payBy,
   number: orders.number,
 };
-export type PaidOrder = { [K in keyof typeof paidOrderColumns]: (typeof paidOrderColumns)[K]['_']['data'] } & {
+export type PaidOrder = {
+  [K in keyof typeof paidOrderColumns]: (typeof paidOrderColumns)[K]['_']['data'];
+} & {
   paymentMode: string | null;
 };
 
-/** The order the gateway's order is for, locked; undefined when none has it (yet). The gateway names it, not a business. */
-export async function lockOrderOfGatewayOrder(tx: Executor, gatewayOrderId: string) {
+/** The order that has the gateway's order, and its business; undefined when none has it (yet). */
+export async function findOrderOfGatewayOrder(db: Executor, gatewayOrderId: string) {
+  const [row] = await db
+    .select({ businessId: orders.businessId, orderId: orders.id })
+    .from(orders)
+    .where(
+      acrossBusinesses(
+        'a gateway’s payment names its order by the gateway’s id',
+        eq(orders.gatewayOrderId, gatewayOrderId),
+      ),
+    );
+  return row;
+}
+
+/** An order of the business, locked; undefined when it has none of that id. */
+export async function lockOrder(tx: Executor, scope: BusinessScope, orderId: string) {
   const [row] = await tx
     .select(paidOrderColumns)
     .from(orders)
-    .where(acrossBusinesses('a gateway’s payment names its order by the gateway’s id', eq(orders.gatewayOrderId, gatewayOrderId)))
+    .where(and(ofBusiness(orders, scope), eq(orders.id, orderId)))
     .for('update');
   return row;
 }
@@ -78,7 +107,11 @@ export async function recordGatewayEvent(
   tx: Executor,
   event: { provider: string; eventId: string; businessId: string },
 ): Promise<boolean> {
-  const rows = await tx.insert(gatewayEvents).values(event).onConflictDoNothing().returning({ id: gatewayEvents.eventId });
+  const rows = await tx
+    .insert(gatewayEvents)
+    .values(event)
+    .onConflictDoNothing()
+    .returning({ id: gatewayEvents.eventId });
   return rows.length > 0;
 }
 
@@ -93,7 +126,13 @@ export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, order
   const [row] = await tx
     .select()
     .from(gatewayPayments)
-    .where(and(ofBusiness(gatewayPayments, scope), eq(gatewayPayments.orderId, orderId), eq(gatewayPayments.state, 'APPLIED')));
+    .where(
+      and(
+        ofBusiness(gatewayPayments, scope),
+        eq(gatewayPayments.orderId, orderId),
+        eq(gatewayPayments.state, 'APPLIED'),
+      ),
+    );
   return row;
 }
 
@@ -143,11 +182,27 @@ export async function noteGatewayRefund(
 /** The refund the gateway knows by `gatewayRefundId`, locked, with its order's lock taken first. */
 export async function lockRefundOfGateway(tx: Executor, gatewayRefundId: string) {
   const [row] = await tx
-    .select({ id: refunds.id, businessId: refunds.businessId, orderId: refunds.orderId, state: refunds.state, amountPaise: refunds.amountPaise, gatewayPaymentId: refunds.gatewayPaymentId })
+    .select({
+      id: refunds.id,
+      businessId: refunds.businessId,
+      orderId: refunds.orderId,
+      state: refunds.state,
+      amountPaise: refunds.amountPaise,
+      gatewayPaymentId: refunds.gatewayPaymentId,
+    })
     .from(refunds)
-    .where(acrossBusinesses('the gateway names a refund by its own id', eq(refunds.gatewayRefundId, gatewayRefundId)));
+    .where(
+      acrossBusinesses(
+        'the gateway names a refund by its own id',
+        eq(refunds.gatewayRefundId, gatewayRefundId),
+      ),
+    );
   if (!row) return undefined;
-  await tx.select({ id: orders.id }).from(orders).where(and(ofBusiness(orders, row), eq(orders.id, row.orderId))).for('update');
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(ofBusiness(orders, row), eq(orders.id, row.orderId)))
+    .for('update');
   return row;
 }
 
@@ -197,7 +252,11 @@ export async function findLapsed(db: Executor, now: Date, limit: number) {
     .where(
       acrossBusinesses(
         'the payments sweep lapses every business’s unpaid orders',
-        and(eq(orders.state, AWAITING_PAYMENT_STATE), eq(orders.status, OrderStatus.Placed), lt(orders.payBy, now)),
+        and(
+          eq(orders.state, AWAITING_PAYMENT_STATE),
+          eq(orders.status, OrderStatus.Placed),
+          lt(orders.payBy, now),
+        ),
       ),
     )
     .orderBy(asc(orders.payBy))

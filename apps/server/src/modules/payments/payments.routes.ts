@@ -19,7 +19,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: OnlinePayments | 
   app,
   { payments },
 ) => {
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
 
   app.post(
     '/payments/razorpay/webhook',

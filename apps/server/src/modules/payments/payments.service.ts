@@ -82,7 +82,12 @@ export class OnlinePayments {
           this.log.warn({ err: error, orderId }, 'the payment gateway did not make the order');
           throw new AppError('unavailable', onlinePaymentMessages.unavailable);
         });
-      gatewayOrderId = await repo.setGatewayOrder(this.db, { businessId: order.businessId }, order.id, made.id);
+      gatewayOrderId = await repo.setGatewayOrder(
+        this.db,
+        { businessId: order.businessId },
+        order.id,
+        made.id,
+      );
     }
     return {
       provider: this.provider.name,
@@ -136,8 +141,8 @@ export class OnlinePayments {
 
   /**
    * A webhook: 400 when its signature is not the webhook secret's (nothing changes); each event id
-   * applied once. Answers false when the gateway should send it again later (its order is not known
-   * yet: the gateway can say it is paid before the order's gateway id is stored).
+   * applied once. Answers false when the gateway should send it again later (it could not be asked
+   * which order a payment is for).
    */
   async webhook(body: Buffer, signature: string | undefined, eventId: string | undefined): Promise<boolean> {
     if (!this.provider.verifyWebhook(body, signature)) {
@@ -147,12 +152,19 @@ export class OnlinePayments {
     }
     const event = this.provider.readWebhook(body, eventId ?? '');
     if (!event || !eventId) return true;
-    if (event.kind === 'payment.captured') return this.applyPayment(event.payment, eventId);
+    if (event.kind === 'payment.captured')
+      return (await this.applyPayment(event.payment, eventId)) !== 'retry';
     if (event.kind === 'refund.processed' || event.kind === 'refund.failed') {
       return this.db.transaction(async (tx) => {
         const refund = await repo.lockRefundOfGateway(tx, event.refund.id);
         if (!refund) return true;
-        if (!(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, businessId: refund.businessId })))
+        if (
+          !(await repo.recordGatewayEvent(tx, {
+            provider: this.provider.name,
+            eventId,
+            businessId: refund.businessId,
+          }))
+        )
           return true;
         const settled = await repo.settleGatewayRefund(
           tx,
@@ -176,25 +188,65 @@ export class OnlinePayments {
   }
 
   /** Whether a refund gave back its order's payment (not a payment that never paid it). */
-  private async countedRefund(tx: Executor, refund: { businessId: string; orderId: string; gatewayPaymentId: string | null }) {
+  private async countedRefund(
+    tx: Executor,
+    refund: { businessId: string; orderId: string; gatewayPaymentId: string | null },
+  ) {
     const applied = await repo.appliedPaymentOf(tx, { businessId: refund.businessId }, refund.orderId);
     return applied !== undefined && applied.id === refund.gatewayPaymentId;
   }
 
   /**
+   * Which of our orders a gateway order is for: the one that has it, or the one its notes name (a
+   * payment can be told of before the order has its gateway id stored, and an order asked twice at
+   * once may have two). Null: not ours (another system on the same gateway account); 'retry': the
+   * gateway could not be asked.
+   */
+  private async orderOfGatewayOrder(
+    gatewayOrderId: string,
+  ): Promise<{ businessId: string; orderId: string } | null | 'retry'> {
+    const known = await repo.findOrderOfGatewayOrder(this.db, gatewayOrderId);
+    if (known) return known;
+    try {
+      const { notes } = await this.provider.fetchOrder(gatewayOrderId);
+      const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      return notes.orderId && notes.businessId && uuid.test(notes.orderId) && uuid.test(notes.businessId)
+        ? { businessId: notes.businessId, orderId: notes.orderId }
+        : null;
+    } catch (error) {
+      // The gateway knows no such order: not ours.
+      if (error instanceof GatewayError && (error.status === 400 || error.status === 404)) return null;
+      this.log.warn(
+        { err: error, gatewayOrderId },
+        'the payment gateway did not say what a paid order is for',
+      );
+      return 'retry';
+    }
+  }
+
+  /**
    * Applies a payment the gateway captured, once (by its id, under its order's lock): it pays the
    * order awaiting it when the amount is its bill; any other is recorded and refunded in full.
-   * `eventId`, for a webhook's, is recorded too. Answers false when no order has its gateway order yet.
+   * `eventId`, for a webhook's, is recorded too.
    */
-  async applyPayment(payment: GatewayPayment, eventId: string | null): Promise<boolean> {
-    if (!payment.orderId) return true;
+  async applyPayment(
+    payment: GatewayPayment,
+    eventId: string | null,
+  ): Promise<'applied' | 'ignored' | 'retry'> {
+    if (!payment.orderId) return 'ignored';
+    const ours = await this.orderOfGatewayOrder(payment.orderId);
+    if (ours === 'retry') return 'retry';
+    if (ours === null) return 'ignored';
     const refundIds: string[] = [];
-    const known = await this.db.transaction(async (tx) => {
-      const order = await repo.lockOrderOfGatewayOrder(tx, payment.orderId!);
-      if (!order) return false;
-      const business = { businessId: order.businessId };
-      if (eventId && !(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, ...business })))
-        return true;
+    const outcome = await this.db.transaction(async (tx) => {
+      const business = { businessId: ours.businessId };
+      const order = await repo.lockOrder(tx, business, ours.orderId);
+      if (!order) return 'ignored' as const;
+      if (
+        eventId &&
+        !(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, ...business }))
+      )
+        return 'applied' as const;
       const pays = awaitsOnlinePayment(order) && payment.amountPaise === order.billAmountPaise;
       const row = await repo.insertGatewayPayment(tx, {
         ...business,
@@ -208,17 +260,24 @@ export class OnlinePayments {
         state: pays ? 'APPLIED' : 'REFUNDED',
       });
       // Recorded already: the checkout's answer and the webhook, or one of them twice.
-      if (!row) return true;
+      if (!row) return 'applied' as const;
       if (pays) {
+        // Told before its gateway id was stored: it has it now.
+        await repo.setGatewayOrder(tx, business, order.id, payment.orderId!);
         await releasePaidOrder(tx, business, order, {
           paidPaise: payment.amountPaise,
           by: GATEWAY_ACTOR,
           note: onlinePaymentMessages.paidOnline(payment.id),
         });
-        return true;
+        return 'applied' as const;
       }
       this.log.warn(
-        { orderId: order.id, paymentId: payment.id, amountPaise: payment.amountPaise, billPaise: order.billAmountPaise },
+        {
+          orderId: order.id,
+          paymentId: payment.id,
+          amountPaise: payment.amountPaise,
+          billPaise: order.billAmountPaise,
+        },
         'a payment came for an order that cannot take it: refunding it',
       );
       refundIds.push(
@@ -232,10 +291,10 @@ export class OnlinePayments {
           false,
         ),
       );
-      return true;
+      return 'applied' as const;
     });
     if (refundIds.length > 0) await this.sendRefunds(refundIds);
-    return known;
+    return outcome;
   }
 
   /**
@@ -265,7 +324,13 @@ export class OnlinePayments {
     let lapsed = 0;
     for (const order of await repo.findLapsed(this.db, now, SWEEP_BATCH)) {
       if (!order.customerId) continue;
-      if (await lapseUnpaidOrder(this.db, { businessId: order.businessId, customerId: order.customerId }, order.id))
+      if (
+        await lapseUnpaidOrder(
+          this.db,
+          { businessId: order.businessId, customerId: order.customerId },
+          order.id,
+        )
+      )
         lapsed++;
     }
     return lapsed;
@@ -287,4 +352,3 @@ export function startPaymentsSweep(payments: OnlinePayments, log: Log, everyMs =
   timer.unref();
   return () => clearInterval(timer);
 }
-

@@ -125,6 +125,7 @@ describe('order settings of a business that never saved them', () => {
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
+      payWithinMinutes: 15,
       version: 0,
       updatedAt: null,
     });
@@ -161,6 +162,7 @@ describe('order settings of a business that never saved them', () => {
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
+      payWithinMinutes: 15,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -317,6 +319,9 @@ describe('dispatch settings', () => {
       ['dispatchWaitMinutes', 0, 'must be at least 1'],
       ['dispatchWaitMinutes', 241, 'must be at most 240'],
       ['dispatchWaitMinutes', 'ten', 'must be a whole number'],
+      ['payWithinMinutes', 4, 'must be at least 5'],
+      ['payWithinMinutes', 121, 'must be at most 120'],
+      ['payWithinMinutes', 7.5, 'must be a whole number'],
     ] as const) {
       const res = await call(owner, 'PUT', path, {
         deliveryChargesEnabled: true,

@@ -41,7 +41,10 @@ export async function findPaymentModes(db: Executor, scope: Scope): Promise<Paym
     .select(columns)
     .from(paymentModes)
     .where(ofBusiness(paymentModes, scope))
-    .orderBy(sql`array_position(ARRAY['COD', 'UPI', 'CARD', 'ONLINE'], ${paymentModes.type})`, asc(paymentModes.id));
+    .orderBy(
+      sql`array_position(ARRAY['COD', 'UPI', 'CARD', 'ONLINE'], ${paymentModes.type})`,
+      asc(paymentModes.id),
+    );
 }
 
 export async function findPaymentMode(

@@ -131,7 +131,14 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const order = await placeOrder(db, storefrontOf(request), request.body, request, deviceIdOf(request), payments);
+      const order = await placeOrder(
+        db,
+        storefrontOf(request),
+        request.body,
+        request,
+        deviceIdOf(request),
+        payments,
+      );
       app.metrics.orderPlaced();
       return reply.status(201).send(order);
     },
@@ -368,7 +375,12 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { scope } = customerOf(request);
-      const { gatewayRefunds } = await cancelByCustomer(db, scope, request.params.orderId, request.body ?? {});
+      const { gatewayRefunds } = await cancelByCustomer(
+        db,
+        scope,
+        request.params.orderId,
+        request.body ?? {},
+      );
       // Paid online: the refund goes to the gateway now (the sweep sends it again if it could not).
       if (gatewayRefunds.length > 0) await payments?.sendRefunds(gatewayRefunds);
       return getCustomerOrder(db, scope, request.params.orderId);

@@ -644,11 +644,11 @@ export async function businessProfile(
     paymentModes: modes
       .filter((mode) => online || mode.type !== 'ONLINE')
       .map((mode) => ({
-      type: mode.type as PaymentModeType,
-      title: mode.title,
-      upiName: mode.type === 'UPI' ? mode.upiName : null,
-      upiId: mode.type === 'UPI' ? mode.upiId : null,
-    })),
+        type: mode.type as PaymentModeType,
+        title: mode.title,
+        upiName: mode.type === 'UPI' ? mode.upiName : null,
+        upiId: mode.type === 'UPI' ? mode.upiId : null,
+      })),
     helplines: lines,
     orderSettings: {
       deliveryChargePaise: chargesFor(settings).reduce((sum, charge) => sum + charge.chargeAmountPaise, 0),
