@@ -122,7 +122,11 @@ export async function signedInCustomer(base: string, dataDir: string, name = 'Ki
 }
 
 /** A customer of the demo signed in by the code texted to them, with an order placed to an address near the store. */
-export async function customerWithOrder(base: string, dataDir: string, paymentMode: 'COD' | 'UPI' = 'COD') {
+export async function customerWithOrder(
+  base: string,
+  dataDir: string,
+  paymentMode: 'COD' | 'UPI' | 'ONLINE' = 'COD',
+) {
   const { key, storeId, itemId } = await demoStoreAndItem();
   const headers = { 'content-type': 'application/json', 'x-storefront-key': key };
   const session = await signedInCustomer(base, dataDir);

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { runningEmbeddedPostgresUrl } from '../../apps/server/src/db/embedded-postgres.ts';
 import { startServer } from './server.ts';
+import { startPaymentsGateway } from '../../apps/server/test/payments-gateway.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -35,9 +36,14 @@ async function demoApiKey(baseUrl: string): Promise<string> {
   return ((await made.json()) as { secret: string }).secret;
 }
 
-/** One server, seeded with the demo business, for the whole browser suite. */
+/**
+ * One server, seeded with the demo business, for the whole browser suite; it takes payment online
+ * through the stand-in gateway (ADR 0072), whose webhooks come back to it.
+ */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const gateway = await startPaymentsGateway();
+  const server = await startServer({ PAYMENTS_URL: gateway.paymentsUrl });
+  gateway.webhookUrl = `${server.baseUrl}/api/payments/razorpay/webhook`;
   project.provide('baseUrl', server.baseUrl);
   project.provide('dataDir', server.dataDir);
   project.provide('shopUrl', `http://demo-fresh-mart.localhost:${new URL(server.baseUrl).port}`);
@@ -52,5 +58,8 @@ export default async function setup(project: TestProject) {
   } finally {
     await client.end();
   }
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+    await gateway.close();
+  };
 }

@@ -62,6 +62,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { razorpayProvider } from './payments/razorpay.ts';
+import { checkoutSources } from './payments/payments-url.ts';
 import { OnlinePayments } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { storefrontCustomerRoutes } from './modules/customers/customer-accounts.routes.ts';
@@ -196,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Tile servers (OpenStreetMap's among them) refuse requests without a Referer: they get the
   // page's origin, never its paths; same-origin requests keep the whole address.
   const referrerPolicy = { policy: 'strict-origin-when-cross-origin' as const };
+  const checkout = checkoutSources(config.payments);
   registerSecurityHeaders(
     app,
     {
@@ -229,10 +231,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           useDefaults: false,
           directives: {
             defaultSrc: ["'self'"],
-            scriptSrc: ["'self'"],
+            // With a payment gateway (ADR 0072): its checkout's script, frame and reports.
+            scriptSrc: ["'self'", ...checkout.script],
             styleSrc: ["'self'"],
-            imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.map.url)],
-            connectSrc: ["'self'"],
+            imgSrc: ["'self'", 'data:', 'blob:', ...tileSources(config.map.url), ...checkout.img],
+            connectSrc: ["'self'", ...checkout.connect],
+            ...(checkout.frame.length > 0 ? { frameSrc: checkout.frame } : {}),
             fontSrc: ["'self'", 'data:'],
             manifestSrc: ["'self'"],
             workerSrc: ["'self'"],

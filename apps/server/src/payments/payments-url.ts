@@ -49,3 +49,27 @@ export function gatewaySettings(paymentsUrl: string): GatewaySettings | string {
         : `${apiUrl}/v1/checkout.js`,
   };
 }
+
+/**
+ * What a shop's page must be allowed to load for the gateway's checkout (its Content-Security-Policy):
+ * Razorpay's script, the frame its checkout opens and what that script reports to; the stand-in's
+ * own origin for all of it.
+ */
+export function checkoutSources(settings: GatewaySettings | null): {
+  script: string[];
+  frame: string[];
+  connect: string[];
+  img: string[];
+} {
+  if (!settings) return { script: [], frame: [], connect: [], img: [] };
+  const origin = new URL(settings.checkoutScriptUrl).origin;
+  if (origin === 'https://checkout.razorpay.com') {
+    return {
+      script: [origin],
+      frame: ['https://api.razorpay.com', origin],
+      connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+      img: ['https://cdn.razorpay.com'],
+    };
+  }
+  return { script: [origin], frame: [origin], connect: [origin], img: [] };
+}

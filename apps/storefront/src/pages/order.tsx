@@ -1,4 +1,6 @@
 import { awaitsUpiPayment } from '@storedesk/shared/payments/upi';
+import { awaitsOnlinePayment, type Checkout } from '@storedesk/shared/payments/online';
+import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
 import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees, rupeesDecimal } from '@storedesk/shared/money';
@@ -44,6 +46,13 @@ export function upiLink(upiId: string, name: string, paise: number, number: numb
 }
 
 function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string }) {
+  if (awaitsOnlinePayment(order)) {
+    return (
+      <p className="notice inline" role="status">
+        Waiting for your payment: the store sees your order once it is paid.
+      </p>
+    );
+  }
   if (order.status === OrderStatus.Cancelled) {
     return (
       <p className="notice inline" role="status">
@@ -178,6 +187,74 @@ function PayByUpi({
 }
 
 /**
+ * Pay online (B18, ADR 0072): the gateway's checkout for the bill, opened on request; its answer is
+ * sent to the server, which verifies it (the gateway's webhook may have paid the order already).
+ * Until paid, the order waits: the time it lapses is shown.
+ */
+function PayOnline({
+  order,
+  timeZone,
+  onChanged,
+}: {
+  order: CustomerOrder;
+  timeZone: string;
+  onChanged: (order: CustomerOrder) => void;
+}) {
+  const business = useBusiness();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const pay = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const checkout = await api<Checkout>('POST', `/orders/${order.id}/payment`);
+      const { openCheckout } = await import('../lib/checkout.ts');
+      const answer = await openCheckout(checkout, {
+        description: `Order #${order.number}`,
+        name: order.customerName,
+        phone: order.customerPhone,
+        color: business.theme?.primaryColor,
+      });
+      if (answer) {
+        onChanged(
+          await api<CustomerOrder>('POST', `/orders/${order.id}/payment/verify`, {
+            paymentId: answer.razorpay_payment_id,
+            gatewayOrderId: answer.razorpay_order_id,
+            signature: answer.razorpay_signature,
+          }),
+        );
+      }
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="panel" aria-labelledby="pay-online-title">
+      <h2 id="pay-online-title" className="section-title">
+        Pay online
+      </h2>
+      <p>
+        Your order reaches {order.storeName} once it is paid.
+        {order.payBy ? ` Pay by ${formatDateTime(order.payBy, timeZone)}, or it is cancelled.` : ''}
+      </p>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button block" disabled={busy} onClick={() => void pay()}>
+        {busy ? 'Opening the payment…' : `Pay ${formatRupees(order.billAmountPaise)}`}
+      </button>
+      <p className="muted small">UPI, cards, netbanking or wallets.</p>
+    </section>
+  );
+}
+
+/**
  * Cancel while the store has not confirmed (B18): asks why (optional), then cancels. A refusal
  * (the store confirmed meanwhile) says so, and the page shows the order as it is now.
  */
@@ -298,6 +375,9 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           </p>
         ) : null}
       </section>
+      {awaitsOnlinePayment(o) && o.paymentMode === 'ONLINE' ? (
+        <PayOnline order={o} timeZone={business.timeZone} onChanged={order.set} />
+      ) : null}
       {awaitsUpiPayment(o) && upi?.upiId ? (
         <PayByUpi
           order={o}
@@ -317,7 +397,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           </p>
         ) : null}
         <p>
-          Payment: {o.paymentMode === 'COD' ? 'Cash on delivery' : (o.paymentMode ?? 'Not chosen')}
+          Payment: {o.paymentMode ? paymentModeTypeLabels[o.paymentMode] : 'Not chosen'}
           {o.paid ? ' · Paid' : ''}
         </p>
         {o.refundedPaise > 0 ? <p>Refunded: {formatRupees(o.refundedPaise)}</p> : null}

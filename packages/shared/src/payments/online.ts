@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Paying online through the payment gateway (B18, ADR 0072). An order paid online is placed
  * awaiting its payment (state 2): staff do not see it, and it lapses (cancelled, its stock back)
@@ -31,35 +29,4 @@ export const onlinePaymentMessages = {
   refundFailed: 'The gateway could not make the refund',
 } as const;
 
-/** POST /api/storefront/orders/:orderId/payment: what the customer app opens the gateway's checkout with. */
-export const checkoutSchema = z.object({
-  provider: z.literal('razorpay'),
-  /** The gateway's public key id. */
-  keyId: z.string(),
-  /** The gateway's checkout script. */
-  scriptUrl: z.string(),
-  /** The gateway's order, whose amount is fixed there. */
-  gatewayOrderId: z.string(),
-  amountPaise: z.number().int(),
-  currency: z.literal('INR'),
-  /** When the order lapses unpaid. */
-  payBy: z.string(),
-  /** The business's name, which the checkout shows. */
-  name: z.string(),
-});
-export type Checkout = z.infer<typeof checkoutSchema>;
-
-const gatewayId = (what: string) =>
-  z
-    .string({ error: `must be the ${what} the checkout answered` })
-    .regex(/^[A-Za-z0-9_]{1,64}$/, `must be the ${what} the checkout answered`);
-
-/** POST /api/storefront/orders/:orderId/payment/verify: the checkout's answer, as it gave it. */
-export const checkoutAnswerSchema = z.object({
-  paymentId: gatewayId('payment id'),
-  gatewayOrderId: gatewayId('order id'),
-  signature: z
-    .string({ error: 'must be the signature the checkout answered' })
-    .regex(/^[0-9a-fA-F]{64}$/, 'must be the signature the checkout answered'),
-});
-export type CheckoutAnswer = z.infer<typeof checkoutAnswerSchema>;
+export type { Checkout, CheckoutAnswer } from './online-schemas.ts';

@@ -20,16 +20,8 @@ import { requiredLine, singleLine, versionSchema, requiredOr } from '../text.ts'
  *   business may add it only where the server has one (PAYMENTS_URL), and customers see it only then.
  */
 
-export const paymentModeTypes = ['COD', 'UPI', 'CARD', 'ONLINE'] as const;
-export type PaymentModeType = (typeof paymentModeTypes)[number];
-
-/** What each type is called, and the title a new mode of that type starts with. */
-export const paymentModeTypeLabels: Record<PaymentModeType, string> = {
-  COD: 'Cash on delivery',
-  UPI: 'UPI',
-  CARD: 'Card',
-  ONLINE: 'Pay online',
-};
+export { paymentModeTypes, paymentModeTypeLabels, type PaymentModeType } from './payment-mode-types.ts';
+import { paymentModeTypes, paymentModeTypeLabels, type PaymentModeType } from './payment-mode-types.ts';
 
 export const paymentModeLimits = { titleMax: 60, reasonMax: 200, upiNameMax: limits.nameMax } as const;
 

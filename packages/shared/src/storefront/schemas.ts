@@ -225,6 +225,8 @@ export const storefrontOrderSchema = z.object({
   refundedPaise: z.number().int(),
   /** The UPI reference the customer gave with "I have paid" (B18); null until then. */
   upiReference: z.string().nullable(),
+  /** Paid online and waiting for its payment (ADR 0072): when it lapses unpaid; null otherwise. */
+  payBy: z.string().nullable(),
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 

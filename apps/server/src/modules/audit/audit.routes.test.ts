@@ -246,6 +246,7 @@ describe('what the audit log records', () => {
           maxOpenOrdersPerExecutive: { from: null, to: 5 },
           dispatchWaitMinutes: { from: null, to: 10 },
           printKitchenOnConfirm: { from: null, to: false },
+          payWithinMinutes: { from: null, to: 15 },
         },
       },
       {

@@ -22,7 +22,7 @@ import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import { customerCancelSchema } from '@storedesk/shared/orders/cancellation-schemas';
 import { cancelByCustomer, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
 import { upiPaidSchema } from '@storedesk/shared/payments/upi-schemas';
-import { checkoutAnswerSchema, checkoutSchema } from '@storedesk/shared/payments/online';
+import { checkoutAnswerSchema, checkoutSchema } from '@storedesk/shared/payments/online-schemas';
 import { notFound } from '#server/lib/errors.ts';
 import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import type { Database } from '#server/db/client.ts';

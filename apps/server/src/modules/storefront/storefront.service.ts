@@ -1,4 +1,5 @@
 import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
+import { awaitsOnlinePayment } from '@storedesk/shared/payments/online';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
@@ -306,6 +307,7 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     refundedPaise: order.refundedPaise,
     upiReference: order.upiReference,
     ifMissing: order.ifMissing,
+    payBy: awaitsOnlinePayment(order) ? (order.payBy?.toISOString() ?? null) : null,
   };
 }
 

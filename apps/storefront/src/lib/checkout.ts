@@ -1,0 +1,76 @@
+import type { Checkout } from '@storedesk/shared/payments/online';
+
+/** What the gateway's checkout answers when the customer has paid. */
+export type CheckoutAnswer = {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+};
+
+type CheckoutWidget = { open: () => void };
+type CheckoutConstructor = new (options: {
+  key: string;
+  amount: number;
+  currency: string;
+  order_id: string;
+  name: string;
+  description: string;
+  prefill?: { name?: string; contact?: string };
+  theme?: { color?: string };
+  handler: (answer: CheckoutAnswer) => void;
+  modal?: { ondismiss?: () => void };
+}) => CheckoutWidget;
+
+declare global {
+  interface Window {
+    Razorpay?: CheckoutConstructor;
+  }
+}
+
+const loading = new Map<string, Promise<CheckoutConstructor>>();
+
+/** Loads the gateway's checkout script once (the server's page allows its origin, ADR 0072). */
+function loadScript(url: string): Promise<CheckoutConstructor> {
+  let loaded = loading.get(url);
+  if (!loaded) {
+    loaded = new Promise<CheckoutConstructor>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = url;
+      script.async = true;
+      script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('no checkout')));
+      script.onerror = () => {
+        loading.delete(url);
+        script.remove();
+        reject(new Error('The payment page could not be loaded: check your connection and try again'));
+      };
+      document.head.append(script);
+    });
+    loading.set(url, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * Opens the gateway's checkout for `checkout`: resolves with its answer once the customer has paid,
+ * or null when they closed it without paying.
+ */
+export async function openCheckout(
+  checkout: Checkout,
+  details: { description: string; name?: string; phone?: string; color?: string },
+): Promise<CheckoutAnswer | null> {
+  const Widget = await loadScript(checkout.scriptUrl);
+  return new Promise((resolve) => {
+    new Widget({
+      key: checkout.keyId,
+      amount: checkout.amountPaise,
+      currency: checkout.currency,
+      order_id: checkout.gatewayOrderId,
+      name: checkout.name,
+      description: details.description,
+      prefill: { name: details.name, contact: details.phone },
+      ...(details.color ? { theme: { color: details.color } } : {}),
+      handler: (answer) => resolve(answer),
+      modal: { ondismiss: () => resolve(null) },
+    }).open();
+  });
+}
