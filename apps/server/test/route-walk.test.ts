@@ -143,6 +143,8 @@ const NEED_A_QUERY = new Set([
   'GET /api/reports/sales.csv', // ?from=&to=
   'GET /api/reports/gst', // ?from=&to=
   'GET /api/reports/gst.csv', // ?from=&to=
+  'GET /api/reports/payments', // ?from=&to=
+  'GET /api/reports/payments.csv', // ?from=&to=
 ]);
 const routeOf = (op: Operation) =>
   registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);
@@ -207,6 +209,7 @@ describe('the walk', () => {
       'GET /api/metrics', // Prometheus text
       'GET /api/orders/export.csv',
       'GET /api/reports/gst.csv',
+      'GET /api/reports/payments.csv',
       'GET /api/reports/sales.csv',
       'GET /api/storefront/events', // text/event-stream of a customer's order events
       'GET /api/stores/{storeId}/catalogue/export.csv', // the store's catalogue as a spreadsheet

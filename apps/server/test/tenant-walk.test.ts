@@ -453,6 +453,17 @@ const walk: Record<string, Entry> = {
     400,
     (r) => ({ url: `/api/reports/gst.csv?from=${r.cash.day}&to=${r.cash.day}` }),
   ),
+  // The payments report likewise: on the day A's executives delivered, the caller's own scope's.
+  'GET /api/reports/payments': filtered(
+    (r) => ({ url: `/api/reports/payments?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+    (r) => ({ url: `/api/reports/payments?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  'GET /api/reports/payments.csv': filtered(
+    (r) => ({ url: `/api/reports/payments.csv?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+    (r) => ({ url: `/api/reports/payments.csv?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
   'GET /api/settings/business': { kind: 'reads' },
   'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
   'POST /api/settings/business/storefront-key': {

@@ -14,6 +14,9 @@ import type { Refund } from '@storedesk/shared/payments/refunds';
 import { paymentModeMessages } from '@storedesk/shared/settings/payment-modes';
 import { storefrontMessages, type CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import type { PaymentsReport } from '@storedesk/shared/reports/payments';
+import { businessDay } from '@storedesk/shared/dates';
+import { rupeesDecimal as rupees } from '@storedesk/shared/money';
 import { gatewaySettings, type GatewaySettings } from '#server/payments/payments-url.ts';
 import { razorpayProvider } from '#server/payments/razorpay.ts';
 import { GatewayError } from '#server/payments/provider.ts';
@@ -475,6 +478,63 @@ describe('an order paid online', () => {
       (await call(world.owner, 'GET', `/api/orders/${order.id}/refunds`)).json<{ items: Refund[] }>().items,
     ).toMatchObject([{ state: 'FAILED', method: 'GATEWAY' }]);
     expect(after.timeline.at(-1)!.note).toBe(`${onlinePaymentMessages.refundFailed}: ₹50.00`);
+  });
+});
+
+describe('reconciling', () => {
+  it('the payments report has what the gateway took and gave back, per day and in all, and as CSV', async () => {
+    const today = businessDay(new Date(), 'Asia/Kolkata');
+    const res = await call(world.owner, 'GET', `/api/reports/payments?from=${today}&to=${today}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const report = res.json<PaymentsReport>();
+    // Every payment the gateway took is there, with its fee.
+    const taken = [...gateway.payments.values()];
+    expect(report.totals.payments).toBe(taken.length);
+    expect(report.totals.receivedPaise).toBe(taken.reduce((sum, p) => sum + p.amount, 0));
+    expect(report.totals.feePaise).toBe(taken.reduce((sum, p) => sum + p.fee, 0));
+    // Refunds: those the gateway took, but the one it said failed.
+    const { rows } = await world.ctx.db.$client.query<{ n: number; paise: number }>(
+      `SELECT count(*)::int AS n, coalesce(sum(amount_paise), 0)::int AS paise FROM refunds
+       WHERE business_id = $1 AND method = 'GATEWAY' AND state <> 'FAILED'`,
+      [world.biz.id],
+    );
+    expect([report.totals.refunds, report.totals.refundedPaise]).toEqual([rows[0]!.n, rows[0]!.paise]);
+    expect(report.totals.refunds).toBeGreaterThanOrEqual(3);
+    expect(report.totals.netPaise).toBe(
+      report.totals.receivedPaise - report.totals.feePaise - report.totals.refundedPaise,
+    );
+    expect(report.days).toEqual([{ day: today, ...report.totals }]);
+    expect(report.entries).toHaveLength(report.totals.payments + report.totals.refunds);
+
+    const csv = await call(world.owner, 'GET', `/api/reports/payments.csv?from=${today}&to=${today}`);
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Date,Kind,Order,Gateway reference,Method,State,Amount (₹),Fee (₹)');
+    expect(lines.at(-1)).toBe(
+      [
+        'Total',
+        report.totals.payments,
+        rupees(report.totals.receivedPaise),
+        rupees(report.totals.feePaise),
+        report.totals.refunds,
+        rupees(report.totals.refundedPaise),
+        rupees(report.totals.netPaise),
+      ].join(','),
+    );
+    // Another business has none of it; a period before has nothing.
+    const rival = (
+      await call(world.rivalOwner, 'GET', `/api/reports/payments?from=${today}&to=${today}`)
+    ).json<PaymentsReport>();
+    expect(rival.entries).toEqual([]);
+    const before = (
+      await call(world.owner, 'GET', '/api/reports/payments?from=2025-04-01&to=2025-04-30')
+    ).json<PaymentsReport>();
+    expect(before.totals.payments).toBe(0);
+    const bad = await call(world.owner, 'GET', `/api/reports/payments?from=${today}&to=2020-01-01`);
+    expect(bad.statusCode).toBe(400);
   });
 });
 

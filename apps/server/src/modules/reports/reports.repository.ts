@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
 import type { GstReportQuery } from '@storedesk/shared/reports/gst';
+import type { PaymentsReportQuery } from '@storedesk/shared/reports/payments';
 import type { Executor } from '#server/db/client.ts';
 import { sqlInScope, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 
@@ -222,4 +223,37 @@ export async function gstCreditNotes(
       AND ${given} BETWEEN ${query.from}::date AND ${query.to}::date
     ORDER BY r.credit_note_year, r.credit_note_number`);
   return result.rows;
+}
+
+/** The scope's online payments and gateway refunds (not failed) of the period, oldest first (ADR 0072). */
+export async function paymentEntries(db: Executor, scope: Scope, query: PaymentsReportQuery) {
+  const day = (column: string) => sql.raw(`(${column} AT TIME ZONE b.time_zone)::date`);
+  const { rows } = await db.execute<{
+    kind: 'PAYMENT' | 'REFUND';
+    day: string;
+    at: string;
+    orderId: string;
+    orderNumber: number;
+    reference: string | null;
+    amountPaise: number;
+    feePaise: number | null;
+    state: string;
+    method: string | null;
+  }>(sql`
+    SELECT * FROM (
+      SELECT 'PAYMENT' AS kind, to_char(${day('p.created_at')}, 'YYYY-MM-DD') AS day, p.created_at AS at,
+             o.id AS "orderId", o.number::int AS "orderNumber", p.payment_ref AS reference,
+             p.amount_paise::int AS "amountPaise", p.fee_paise::int AS "feePaise", p.state, p.method
+      FROM gateway_payments p JOIN orders o ON o.id = p.order_id JOIN businesses b ON b.id = o.business_id
+      WHERE ${sqlOfBusiness('p', scope)} AND ${sqlInScope('o', scope)}
+        AND ${day('p.created_at')} BETWEEN ${query.from}::date AND ${query.to}::date
+      UNION ALL
+      SELECT 'REFUND', to_char(${day('r.created_at')}, 'YYYY-MM-DD'), r.created_at,
+             o.id, o.number::int, r.gateway_refund_id, r.amount_paise::int, NULL, r.state, NULL
+      FROM refunds r JOIN orders o ON o.id = r.order_id JOIN businesses b ON b.id = o.business_id
+      WHERE ${sqlOfBusiness('r', scope)} AND ${sqlInScope('o', scope)} AND r.method = 'GATEWAY' AND r.state <> 'FAILED'
+        AND ${day('r.created_at')} BETWEEN ${query.from}::date AND ${query.to}::date
+    ) entries
+    ORDER BY at, kind`);
+  return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
 }

@@ -3,7 +3,15 @@ import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { salesReportQuerySchema, salesReportSchema } from '@storedesk/shared/reports/schemas';
 import type { Database } from '#server/db/client.ts';
 import { authOf } from '#server/plugins/access.ts';
-import { getGstReport, getSalesReport, gstCsv, salesCsv } from './reports.service.ts';
+import {
+  getGstReport,
+  getPaymentsReport,
+  getSalesReport,
+  gstCsv,
+  paymentsCsv,
+  salesCsv,
+} from './reports.service.ts';
+import { paymentsReportQuerySchema, paymentsReportSchema } from '@storedesk/shared/reports/payments';
 import { gstReportQuerySchema, gstReportSchema } from '@storedesk/shared/reports/gst';
 
 const figures =
@@ -102,6 +110,48 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Databa
         .header('content-disposition', `attachment; filename="gst-${query.from}-${query.to}.csv"`)
         .header('cache-control', 'no-store')
         .send(gstCsv(report));
+    },
+  );
+
+  const payments =
+    'Online payments (ADR 0072) by the day they were taken, with the gateway’s fees, and gateway refunds (not ' +
+    'failed; pending ones too) by the day they were made: received − fees − refunded is the net the gateway ' +
+    'should pay out. A payment refunded at once (its order could not take it) counts as received, and its ' +
+    'refund as refunded. Days in the business’s time zone, both included, at most 366; zones as the sales report.';
+
+  app.get(
+    '/reports/payments',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Online payments and gateway refunds of a period, per day, to reconcile with the gateway',
+        description: payments,
+        querystring: paymentsReportQuerySchema,
+        response: { 200: paymentsReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => getPaymentsReport(db, readDb, authOf(request), request.query),
+  );
+
+  app.get(
+    '/reports/payments.csv',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'The payments report as CSV: each payment and refund, then each day and the total',
+        description: payments,
+        querystring: paymentsReportQuerySchema,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const { query } = request;
+      const report = await getPaymentsReport(db, readDb, authOf(request), query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payments-${query.from}-${query.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(paymentsCsv(report));
     },
   );
 };

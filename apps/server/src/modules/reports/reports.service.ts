@@ -25,6 +25,12 @@ import {
   type GstReport,
   type GstReportQuery,
 } from '@storedesk/shared/reports/gst';
+import {
+  paymentFigures,
+  type PaymentFigures,
+  type PaymentsReport,
+  type PaymentsReportQuery,
+} from '@storedesk/shared/reports/payments';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database } from '#server/db/client.ts';
 import { invalid } from '#server/lib/errors.ts';
@@ -214,5 +220,55 @@ export function gstCsv(report: GstReport): string {
     out += csvLine([gstNetLabel, '', '', '', '', String(row.rate), ...gstFigureFields(row.net)]);
   }
   out += csvLine([gstNetLabel, '', '', '', '', totalsLabel, ...gstFigureFields(report.totals.net)]);
+  return out;
+}
+
+/**
+ * B18: the online payments and gateway refunds of a period in the caller's zone (or the owner's
+ * chosen zone, or every zone), per day and in all, to reconcile with the gateway's settlements.
+ */
+export async function getPaymentsReport(
+  db: Database,
+  reads: Database,
+  auth: AuthContext,
+  query: PaymentsReportQuery,
+): Promise<PaymentsReport> {
+  const scope = scopeOf(auth, query.zoneId);
+  if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  const entries = await repo.paymentEntries(reads, scope, query);
+  return { ...paymentFigures(entries), entries };
+}
+
+/** The payments report as CSV: a line per payment and refund (refunds negative), then each day's net and the total. */
+export function paymentsCsv(report: PaymentsReport): string {
+  let out = `\uFEFF${csvLine(['Date', 'Kind', 'Order', 'Gateway reference', 'Method', 'State', 'Amount (₹)', 'Fee (₹)'])}`;
+  for (const entry of report.entries) {
+    out += csvLine([
+      formatDay(entry.day),
+      entry.kind === 'PAYMENT' ? 'Payment' : 'Refund',
+      `#${entry.orderNumber}`,
+      entry.reference ?? '',
+      entry.method ?? '',
+      entry.state,
+      rupeesDecimal(entry.kind === 'PAYMENT' ? entry.amountPaise : -entry.amountPaise),
+      entry.feePaise === null ? '' : rupeesDecimal(entry.feePaise),
+    ]);
+  }
+  out += csvLine([]);
+  out += csvLine(['Date', 'Payments', 'Received (₹)', 'Fees (₹)', 'Refunds', 'Refunded (₹)', 'Net (₹)']);
+  const line = (label: string, f: PaymentFigures) =>
+    csvLine([
+      label,
+      String(f.payments),
+      rupeesDecimal(f.receivedPaise),
+      rupeesDecimal(f.feePaise),
+      String(f.refunds),
+      rupeesDecimal(f.refundedPaise),
+      rupeesDecimal(f.netPaise),
+    ]);
+  for (const day of report.days) out += line(formatDay(day.day), day);
+  out += line(totalsLabel, report.totals);
   return out;
 }

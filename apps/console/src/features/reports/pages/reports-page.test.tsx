@@ -1,4 +1,5 @@
 import type { GstReport } from '@storedesk/shared/reports/gst';
+import type { PaymentsReport } from '@storedesk/shared/reports/payments';
 import type { SalesReport } from '@storedesk/shared/reports/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -118,6 +119,54 @@ const gstReport: GstReport = {
   ],
 };
 
+const paymentsReport: PaymentsReport = {
+  days: [
+    {
+      day: '2026-03-09',
+      payments: 2,
+      receivedPaise: 30_000,
+      feePaise: 600,
+      refunds: 1,
+      refundedPaise: 10_000,
+      netPaise: 19_400,
+    },
+  ],
+  totals: {
+    payments: 2,
+    receivedPaise: 30_000,
+    feePaise: 600,
+    refunds: 1,
+    refundedPaise: 10_000,
+    netPaise: 19_400,
+  },
+  entries: [
+    {
+      kind: 'PAYMENT',
+      day: '2026-03-09',
+      at: '2026-03-09T05:00:00Z',
+      orderId: '00000000-0000-4000-8000-000000000072',
+      orderNumber: 420,
+      reference: 'pay_Abc1',
+      amountPaise: 20_000,
+      feePaise: 400,
+      state: 'APPLIED',
+      method: 'upi',
+    },
+    {
+      kind: 'REFUND',
+      day: '2026-03-09',
+      at: '2026-03-09T06:00:00Z',
+      orderId: '00000000-0000-4000-8000-000000000072',
+      orderNumber: 420,
+      reference: 'rfnd_Abc1',
+      amountPaise: 10_000,
+      feePaise: null,
+      state: 'PROCESSED',
+      method: null,
+    },
+  ],
+};
+
 function renderReports(
   report: Handler,
   {
@@ -132,6 +181,7 @@ function renderReports(
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/reports/sales': report,
     'GET /api/reports/gst': gst,
+    'GET /api/reports/payments': () => json(200, paymentsReport),
   });
   return { ...renderApp(entry), api };
 }
@@ -297,5 +347,40 @@ describe('reports', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('No invoices or credit notes in this period')).toBeInTheDocument();
     expect(screen.getByText('No documents in this period')).toBeInTheDocument();
+  });
+
+  it('gives the online payments of the period by day, each with its gateway reference, and their CSV', async () => {
+    renderReports(() => json(200, byDay), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&report=payments',
+    });
+    const days = await screen.findByRole('table', {
+      name: 'Online payments by day, 09/03/2026 to 10/03/2026',
+    });
+    await within(days).findByRole('rowheader', { name: '09/03/2026' });
+    expect(
+      within(days)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'DayPaymentsReceivedFeesRefundsRefundedNet',
+      '09/03/20262₹300.00₹6.001₹100.00₹194.00',
+      'Total2₹300.00₹6.001₹100.00₹194.00',
+    ]);
+    const entries = screen.getByRole('table', {
+      name: 'Online payments and refunds, 09/03/2026 to 10/03/2026',
+    });
+    expect(
+      within(entries)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '09/03/2026 10:30 AM#420Paymentpay_Abc1Paid its order₹200.00',
+      '09/03/2026 11:30 AM#420Refundrfnd_Abc1Processed−₹100.00',
+    ]);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute(
+      'href',
+      '/api/reports/payments.csv?from=2026-03-09&to=2026-03-10',
+    );
   });
 });

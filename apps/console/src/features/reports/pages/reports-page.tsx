@@ -30,14 +30,17 @@ import {
   type SalesReportQuery,
 } from '@/features/reports/api/get-sales-report.ts';
 import { gstCsvHref, useGstReport } from '@/features/reports/api/get-gst-report.ts';
+import { paymentsCsvHref, usePaymentsReport } from '@/features/reports/api/get-payments-report.ts';
+import { PaymentDaysTable, PaymentEntriesTable } from '@/features/reports/components/payments-tables.tsx';
 import { GstDocumentsTable, GstSummaryTable } from '@/features/reports/components/gst-tables.tsx';
 import { PeriodPicker } from '@/features/reports/components/period-picker.tsx';
 import { SalesChart } from '@/features/reports/components/sales-chart.tsx';
 import { SalesTable } from '@/features/reports/components/sales-table.tsx';
 import { presetPeriod } from '@/features/reports/period.ts';
 
-/** The reports: the sales of a period (B15), or its GST (B18). */
-type ReportKind = 'sales' | 'gst';
+/** The reports: the sales of a period (B15), its GST or its online payments (B18). */
+type ReportKind = 'sales' | 'gst' | 'payments';
+const reportKinds: readonly ReportKind[] = ['sales', 'gst', 'payments'];
 
 /** The report in the address (report, from, to, groupBy), so it can be shared and comes back on reload; this month's sales by default. */
 function useReportParams(today: string) {
@@ -45,7 +48,8 @@ function useReportParams(today: string) {
   const from = params.get('from');
   const to = params.get('to');
   const groupBy = params.get('groupBy');
-  const kind: ReportKind = params.get('report') === 'gst' ? 'gst' : 'sales';
+  const asked = params.get('report') as ReportKind | null;
+  const kind: ReportKind = asked && reportKinds.includes(asked) ? asked : 'sales';
   const fallback = presetPeriod('thisMonth', today)!;
   const period = from && to && isCalendarDay(from) && isCalendarDay(to) ? { from, to } : fallback;
   const grouping = salesGroupings.includes(groupBy as SalesGrouping) ? (groupBy as SalesGrouping) : 'day';
@@ -56,8 +60,9 @@ function useReportParams(today: string) {
         merged.set('from', next.from ?? period.from);
         merged.set('to', next.to ?? period.to);
         merged.set('groupBy', next.groupBy ?? grouping);
-        if ((next.kind ?? kind) === 'gst') merged.set('report', 'gst');
-        else merged.delete('report');
+        const shown = next.kind ?? kind;
+        if (shown === 'sales') merged.delete('report');
+        else merged.set('report', shown);
         return merged;
       },
       { replace: true },
@@ -81,7 +86,8 @@ export function ReportsPage() {
   const query: SalesReportQuery = { ...period, groupBy, zoneId };
   const sales = useSalesReport(query, valid && kind === 'sales');
   const gst = useGstReport({ ...period, zoneId }, valid && kind === 'gst');
-  const report = kind === 'sales' ? sales : gst;
+  const payments = usePaymentsReport({ ...period, zoneId }, valid && kind === 'payments');
+  const report = kind === 'sales' ? sales : kind === 'gst' ? gst : payments;
   const shownPeriod =
     period.from === period.to
       ? formatDay(period.from)
@@ -97,12 +103,20 @@ export function ReportsPage() {
         description={
           kind === 'sales'
             ? `Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`
-            : `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`
+            : kind === 'gst'
+              ? `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`
+              : `Online payments of ${shownPeriod} and the gateway's refunds, by day: net is what the gateway should pay out.`
         }
         actions={
           <Button
             startIcon={<DownloadOutlined />}
-            href={kind === 'sales' ? salesCsvHref(query) : gstCsvHref({ ...period, zoneId })}
+            href={
+              kind === 'sales'
+                ? salesCsvHref(query)
+                : kind === 'gst'
+                  ? gstCsvHref({ ...period, zoneId })
+                  : paymentsCsvHref({ ...period, zoneId })
+            }
             download
             disabled={!valid || !report.data || report.isPlaceholderData}
           >
@@ -118,6 +132,7 @@ export function ReportsPage() {
       >
         <Tab value="sales" label="Sales" />
         <Tab value="gst" label="GST" />
+        <Tab value="payments" label="Online payments" />
       </Tabs>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -186,6 +201,22 @@ export function ReportsPage() {
               Tax invoices and credit notes
             </Typography>
             <GstDocumentsTable report={gst.data} pending={gst.isPending} period={shownPeriod} />
+          </Paper>
+        </>
+      ) : null}
+      {valid && kind === 'payments' && !(payments.isError && !payments.data) ? (
+        <>
+          <Paper component="section" variant="outlined" aria-labelledby="payment-days-title" sx={{ mb: 2 }}>
+            <Typography id="payment-days-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+              By day
+            </Typography>
+            <PaymentDaysTable report={payments.data} pending={payments.isPending} period={shownPeriod} />
+          </Paper>
+          <Paper component="section" variant="outlined" aria-labelledby="payment-entries-title">
+            <Typography id="payment-entries-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+              Payments and refunds
+            </Typography>
+            <PaymentEntriesTable report={payments.data} pending={payments.isPending} period={shownPeriod} />
           </Paper>
         </>
       ) : null}
