@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/chromium.ts';
 import { customerPhone, newPhone, signInWithCode } from './support/customer.ts';
 import { startServer } from './support/server.ts';
+import { startPaymentsGateway } from '../apps/server/test/payments-gateway.ts';
 
 const outDir = path.resolve(import.meta.dirname, '../docs/screenshots');
 const owner = { email: 'owner@example.com', password: 'owner-demo-1' };
@@ -197,8 +198,10 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
     browser,
     `http://demo-fresh-mart.localhost:${new URL(baseUrl).port}`,
   );
-  const shoot = async (name: string) => {
-    await page.waitForLoadState('networkidle');
+  const shoot = async (name: string, settle: 'idle' | 'drawn' = 'idle') => {
+    // An order page waiting for its payment keeps its live stream busy: its content is in once drawn.
+    if (settle === 'idle') await page.waitForLoadState('networkidle');
+    else await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(outDir, `shop-${name}.png`) });
     console.log(`wrote docs/screenshots/shop-${name}.png`);
   };
@@ -236,6 +239,22 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
   await page.getByRole('button', { name: /^Place order/ }).click();
   await page.getByTestId('order-status').waitFor();
   await shoot('order');
+  // Paid online (ADR 0072): the order waits for its payment, then the gateway's checkout (the stand-in's).
+  await page.goto('/');
+  await page.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
+  await page.getByRole('list', { name: 'Items' }).getByRole('button', { name: /^Add / }).first().click();
+  await page.getByRole('link', { name: /^View cart/ }).click();
+  await page.getByRole('radio', { name: 'Pay online' }).check();
+  await page.getByRole('button', { name: /^Place order/ }).click();
+  const pay = page.getByRole('region', { name: 'Pay online' });
+  await pay.waitFor();
+  await shoot('pay-online', 'drawn');
+  await pay.getByRole('button', { name: /^Pay / }).click();
+  const sheet = page.getByRole('dialog', { name: 'Stand-in gateway checkout' });
+  await sheet.waitFor();
+  await shoot('checkout', 'drawn');
+  await sheet.getByRole('button', { name: /^Pay / }).click();
+  await page.getByText('Payment: Pay online · Paid').waitFor();
   await context.close();
 }
 
@@ -292,7 +311,10 @@ async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) 
 
 async function main() {
   const wanted = new Set(process.argv.slice(2));
-  const server = await startServer({ LOG_LEVEL: 'error' });
+  // Payment online through the stand-in gateway, whose webhooks come back to this server (ADR 0072).
+  const gateway = await startPaymentsGateway();
+  const server = await startServer({ LOG_LEVEL: 'error', PAYMENTS_URL: gateway.paymentsUrl });
+  gateway.webhookUrl = `${server.baseUrl}/api/payments/razorpay/webhook`;
   const browser = await launchBrowser();
   try {
     const context = await browser.newContext({
@@ -311,6 +333,14 @@ async function main() {
     await page.waitForURL('**/dashboard');
 
     await registerForGst(page);
+    await page.evaluate(async () => {
+      const res = await fetch('/api/settings/payment-modes', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'Pay online', type: 'ONLINE' }),
+      });
+      if (!res.ok) throw new Error(`adding Pay online answered ${res.status}`);
+    });
     await deleteFirst(page, '/api/stores?q=Jayanagar', (id) => `/api/stores/${id}`);
     const indiranagar = await page.evaluate(
       async () =>
@@ -338,11 +368,22 @@ async function main() {
     for (const shot of chosen) await take(shot, `${shot.name}.png`);
     await page.setViewportSize({ width: 375, height: 812 });
     for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
-    if (wanted.size === 0 || wanted.has('shop')) await shopShots(browser, server.baseUrl, server.dataDir);
+    if (wanted.size === 0 || wanted.has('shop')) {
+      await shopShots(browser, server.baseUrl, server.dataDir);
+      // The online payment just made, in the reports, as the owner sees them.
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await take(
+        { name: 'reports-payments', url: '/reports?report=payments', heading: 'Reports' },
+        'reports-payments.png',
+      );
+      await take({ name: 'reports-gst', url: '/reports?report=gst', heading: 'Reports' }, 'reports-gst.png');
+      await page.setViewportSize({ width: 375, height: 812 });
+    }
     if (wanted.size === 0 || wanted.has('deliver')) await deliverShots(browser, server.baseUrl, page);
   } finally {
     await browser.close();
     await server.stop();
+    await gateway.close();
   }
 }
 

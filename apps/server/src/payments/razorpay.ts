@@ -5,13 +5,7 @@
  */
 import type Razorpay from 'razorpay';
 import type { GatewaySettings } from './payments-url.ts';
-import {
-  GatewayError,
-  type GatewayEvent,
-  type GatewayPayment,
-  type GatewayRefund,
-  type PaymentProvider,
-} from './provider.ts';
+import { GatewayError, type GatewayPayment, type GatewayRefund, type PaymentProvider } from './provider.ts';
 import { signedBy } from './signatures.ts';
 
 /** How long a call to the gateway may take before it counts as failed. */

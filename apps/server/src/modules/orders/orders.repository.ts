@@ -701,8 +701,7 @@ export async function releasePaidOrder(
         .from(orders)
         .where(
           and(
-            ofBusiness(orders, scope),
-            eq(orders.customerId, order.customerId),
+            ofCustomer(orders, { businessId: scope.businessId, customerId: order.customerId }),
             ne(orders.id, order.id),
             ne(orders.state, AWAITING_PAYMENT_STATE),
           ),

@@ -27,7 +27,7 @@ import {
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, invalid, isStale, notFound, stale } from '#server/lib/errors.ts';
-import { scopeOf, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
+import { CHECKOUT_TOPIC, scopeOf, type BusinessScope, type CustomerScope } from '#server/lib/scope.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { orderChangeOf } from '@storedesk/shared/orders/changes';
@@ -40,9 +40,7 @@ import {
   onlinePaymentMessages,
 } from '@storedesk/shared/payments/online';
 import { refundablePaise } from '@storedesk/shared/payments/refunds';
-import { appliedPaymentOf } from '#server/modules/payments/payments.repository.ts';
-import { queueGatewayRefund } from './refunds.service.ts';
-import { CHECKOUT_TOPIC } from '#server/lib/scope.ts';
+import { paymentThatPaid, queueGatewayRefund } from './refunds.service.ts';
 import * as repo from './orders.repository.ts';
 import { giveBackStock } from '#server/modules/catalogue/stock.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
@@ -504,7 +502,7 @@ export async function cancelByCustomer(
         // Paid online: given back at once, in full, through the gateway (ADR 0072).
         const payment =
           order.paidAt && order.paymentMode === 'ONLINE'
-            ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id)
+            ? await paymentThatPaid(tx, { businessId: order.businessId }, order.id)
             : undefined;
         const left = refundablePaise({ paid: order.paidAt !== null, ...order });
         if (!payment || left === 0) return { gatewayRefunds: [] };
@@ -644,3 +642,16 @@ export async function recountDays(tx: Executor, businessId: string): Promise<voi
 export const recordOrderChange = repo.recordOrderChange;
 
 export { closedCounts } from './order-stats.ts';
+
+/** An order paid online reaches the store (ADR 0072): see repo.releasePaidOrder. */
+export const releasePaidOrder = repo.releasePaidOrder;
+
+/** Tells staff and the customer, live, that an order staff see changed (a refund of it moved on). */
+export async function announceOrderChanged(
+  tx: Executor,
+  scope: BusinessScope,
+  orderId: string,
+): Promise<void> {
+  const order = await repo.findOrder(tx, { businessId: scope.businessId, zoneId: null }, orderId);
+  if (order) await announceUpdated(tx, order);
+}

@@ -1,7 +1,14 @@
 /** Refunds of orders and their credit notes (B18, ADR 0069). */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
-import { businesses, creditNoteNumbers, orderEvents, orders, refunds } from '#server/db/schema.ts';
+import {
+  businesses,
+  creditNoteNumbers,
+  gatewayPayments,
+  orderEvents,
+  orders,
+  refunds,
+} from '#server/db/schema.ts';
 import { ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 /** What a refund decides on besides the order: its invoice number and the business's clock. */
@@ -71,4 +78,19 @@ export async function findRefunds(db: Executor, scope: BusinessScope, orderId: s
     .from(refunds)
     .where(and(ofBusiness(refunds, scope), eq(refunds.orderId, orderId)))
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
+}
+
+/** The payment that paid an order (APPLIED), if any. */
+export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, orderId: string) {
+  const [row] = await tx
+    .select()
+    .from(gatewayPayments)
+    .where(
+      and(
+        ofBusiness(gatewayPayments, scope),
+        eq(gatewayPayments.orderId, orderId),
+        eq(gatewayPayments.state, 'APPLIED'),
+      ),
+    );
+  return row;
 }

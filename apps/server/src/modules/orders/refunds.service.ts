@@ -23,9 +23,14 @@ import { AppError, invalid, notFound, stale } from '#server/lib/errors.ts';
 import { scopeOf } from '#server/lib/scope.ts';
 import * as orders from './orders.repository.ts';
 import { announceUpdated, toDetail } from './orders.service.ts';
-import { findRefunds, insertRefund, nextCreditNoteNumber, refundContext } from './refunds.repository.ts';
+import {
+  appliedPaymentOf,
+  findRefunds,
+  insertRefund,
+  nextCreditNoteNumber,
+  refundContext,
+} from './refunds.repository.ts';
 import { onlinePaymentMessages } from '@storedesk/shared/payments/online';
-import { appliedPaymentOf } from '#server/modules/payments/payments.repository.ts';
 
 function toRefund(row: typeof refunds.$inferSelect): Refund {
   return {
@@ -152,3 +157,6 @@ export async function listRefunds(
   const rows = await findRefunds(db, { businessId: order.businessId }, order.id);
   return { items: rows.map(toRefund) };
 }
+
+/** The online payment that paid an order (ADR 0072), if one did. */
+export const paymentThatPaid = appliedPaymentOf;

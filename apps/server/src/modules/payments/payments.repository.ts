@@ -121,21 +121,6 @@ export async function insertGatewayPayment(tx: Executor, payment: typeof gateway
   return row ?? null;
 }
 
-/** The payment that paid an order (APPLIED), if any. */
-export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, orderId: string) {
-  const [row] = await tx
-    .select()
-    .from(gatewayPayments)
-    .where(
-      and(
-        ofBusiness(gatewayPayments, scope),
-        eq(gatewayPayments.orderId, orderId),
-        eq(gatewayPayments.state, 'APPLIED'),
-      ),
-    );
-  return row;
-}
-
 /** Gateway refunds not yet taken by the gateway: sent after their transaction commits, and again by the sweep. */
 export async function refundsToSend(db: Executor, ids?: readonly string[]) {
   return db

@@ -27,10 +27,13 @@ import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
 import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server/payments/provider.ts';
-import { announceUpdated, lapseUnpaidOrder } from '#server/modules/orders/orders.service.ts';
-import { findOrder, releasePaidOrder } from '#server/modules/orders/orders.repository.ts';
-import { queueGatewayRefund } from '#server/modules/orders/refunds.service.ts';
-import { findBusinessName } from '#server/modules/storefront/storefront.repository.ts';
+import {
+  announceOrderChanged,
+  lapseUnpaidOrder,
+  releasePaidOrder,
+} from '#server/modules/orders/orders.service.ts';
+import { paymentThatPaid, queueGatewayRefund } from '#server/modules/orders/refunds.service.ts';
+import { businessName } from '#server/modules/storefront/storefront.service.ts';
 import * as repo from './payments.repository.ts';
 
 type Log = {
@@ -97,7 +100,7 @@ export class OnlinePayments {
       amountPaise: order.billAmountPaise,
       currency: 'INR',
       payBy: order.payBy!.toISOString(),
-      name: (await findBusinessName(this.db, order.businessId)) ?? '',
+      name: await businessName(this.db, order.businessId),
     };
   }
 
@@ -183,8 +186,7 @@ export class OnlinePayments {
 
   /** Tells staff and the customer, live, that an order's refund moved on (an order staff see). */
   private async announce(tx: Executor, refund: { businessId: string; orderId: string }) {
-    const order = await findOrder(tx, { businessId: refund.businessId, zoneId: null }, refund.orderId);
-    if (order) await announceUpdated(tx, order);
+    await announceOrderChanged(tx, refund, refund.orderId);
   }
 
   /** Whether a refund gave back its order's payment (not a payment that never paid it). */
@@ -192,7 +194,7 @@ export class OnlinePayments {
     tx: Executor,
     refund: { businessId: string; orderId: string; gatewayPaymentId: string | null },
   ) {
-    const applied = await repo.appliedPaymentOf(tx, { businessId: refund.businessId }, refund.orderId);
+    const applied = await paymentThatPaid(tx, { businessId: refund.businessId }, refund.orderId);
     return applied !== undefined && applied.id === refund.gatewayPaymentId;
   }
 

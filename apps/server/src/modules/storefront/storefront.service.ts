@@ -751,3 +751,8 @@ export async function catalogueLines(
   if (short.length > 0) throw stockShort(short);
   return priced;
 }
+
+/** The business's name, as its customers see it ('' when it has none). */
+export async function businessName(db: Executor, businessId: string): Promise<string> {
+  return (await repo.findBusinessName(db, businessId)) ?? '';
+}
