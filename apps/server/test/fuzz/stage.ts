@@ -254,6 +254,34 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
   }
 
+  /** The fuzz customer's new order of one item, to an address at the store, paid as `paymentMode`; named among their orders. */
+  const placeCustomerOrder = async (paymentMode: 'UPI' | 'ONLINE'): Promise<string> => {
+    const session = await world.sessionFor('customer');
+    const headers = { 'x-storefront-key': await keyOf(world), ...session!.headers };
+    const address = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/addresses',
+      headers,
+      payload: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
+    });
+    const placed = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/storefront/orders',
+      headers,
+      payload: {
+        storeId,
+        items: [{ itemId: items[0]!.id, quantity: 1 }],
+        addressId: address.json<{ id: string }>().id,
+        paymentMode,
+      },
+    });
+    if (placed.statusCode !== 201)
+      throw new Error(`staging: a ${paymentMode} order answered ${placed.statusCode}: ${placed.body}`);
+    const orderId = placed.json<{ id: string }>().id;
+    world.pools.customerOrders.own.push(orderId);
+    return orderId;
+  };
+
   // "I have paid" (B18): the fuzz customer has an open order by UPI not marked paid, placed afresh
   // when a batch paid, cancelled or closed theirs, and named among their orders.
   if (op.path === '/api/storefront/orders/{orderId}/upi-paid') {
@@ -265,28 +293,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       const upi = modes.find((mode) => mode.type === 'UPI');
       if (upi && !upi.enabled)
         await call('PATCH', `/api/settings/payment-modes/${upi.id}`, { enabled: true, version: upi.version });
-      const session = await world.sessionFor('customer');
-      const headers = { 'x-storefront-key': await keyOf(world), ...session!.headers };
-      const address = await world.ctx.app.inject({
-        method: 'POST',
-        url: '/api/storefront/addresses',
-        headers,
-        payload: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
-      });
-      const placed = await world.ctx.app.inject({
-        method: 'POST',
-        url: '/api/storefront/orders',
-        headers,
-        payload: {
-          storeId,
-          items: [{ itemId: items[0]!.id, quantity: 1 }],
-          addressId: address.json<{ id: string }>().id,
-          paymentMode: 'UPI',
-        },
-      });
-      if (placed.statusCode !== 201)
-        throw new Error(`staging: a UPI order answered ${placed.statusCode}: ${placed.body}`);
-      world.pools.customerOrders.own.push(placed.json<{ id: string }>().id);
+      await placeCustomerOrder('UPI');
     }
   }
 
@@ -307,30 +314,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       sql`SELECT id FROM orders WHERE customer_id = ${world.customer.id} AND payment_mode = 'ONLINE'
           AND state = 2 AND status = 0 ORDER BY id LIMIT 1`,
     );
-    let orderId = awaiting[0]?.id;
-    if (!orderId) {
-      const address = await world.ctx.app.inject({
-        method: 'POST',
-        url: '/api/storefront/addresses',
-        headers,
-        payload: { label: 'Counter', text: 'At the store', lat: store.lat, lng: store.lng },
-      });
-      const placed = await world.ctx.app.inject({
-        method: 'POST',
-        url: '/api/storefront/orders',
-        headers,
-        payload: {
-          storeId,
-          items: [{ itemId: items[0]!.id, quantity: 1 }],
-          addressId: address.json<{ id: string }>().id,
-          paymentMode: 'ONLINE',
-        },
-      });
-      if (placed.statusCode !== 201)
-        throw new Error(`staging: an online order answered ${placed.statusCode}: ${placed.body}`);
-      orderId = placed.json<{ id: string }>().id;
-      world.pools.customerOrders.own.push(orderId);
-    }
+    const orderId = awaiting[0]?.id ?? (await placeCustomerOrder('ONLINE'));
     if (op.path.endsWith('/verify')) {
       const checkout = await world.ctx.app.inject({
         method: 'POST',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { daySchema } from '../orders/schemas.ts';
 import type { GstSlab } from '../orders/invoice.ts';
-import { daysInPeriod, maxReportDays, reportMessages } from './schemas.ts';
+import { periodQuerySchema } from './schemas.ts';
 
 /**
  * The GST report (B18): the tax invoices (given as orders are delivered) and credit notes (given
@@ -9,14 +8,7 @@ import { daysInPeriod, maxReportDays, reportMessages } from './schemas.ts';
  * rate what they add up to, CGST and SGST apart. Invoices less credit notes is the period's net,
  * which is what the business's GST return declares.
  */
-export const gstReportQuerySchema = z
-  .object({ from: daySchema, to: daySchema, zoneId: z.uuid().optional() })
-  .superRefine((query, ctx) => {
-    const days = daysInPeriod(query.from, query.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.toBeforeFrom });
-    else if (days > maxReportDays)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.tooLong });
-  });
+export const gstReportQuerySchema = periodQuerySchema;
 export type GstReportQuery = z.infer<typeof gstReportQuerySchema>;
 
 const paise = z.number().int();

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { daySchema } from '../orders/schemas.ts';
-import { daysInPeriod, maxReportDays, reportMessages } from './schemas.ts';
+import { periodQuerySchema } from './schemas.ts';
 
 /**
  * Reconciling online payments (B18, ADR 0072): what the gateway took and gave back in a period,
@@ -8,14 +7,7 @@ import { daysInPeriod, maxReportDays, reportMessages } from './schemas.ts';
  * has its payments (taken, their fees, those refunded at once because their order could not take
  * them) and its gateway refunds; net is what the gateway should pay out for it.
  */
-export const paymentsReportQuerySchema = z
-  .object({ from: daySchema, to: daySchema, zoneId: z.uuid().optional() })
-  .superRefine((query, ctx) => {
-    const days = daysInPeriod(query.from, query.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.toBeforeFrom });
-    else if (days > maxReportDays)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.tooLong });
-  });
+export const paymentsReportQuerySchema = periodQuerySchema;
 export type PaymentsReportQuery = z.infer<typeof paymentsReportQuerySchema>;
 
 const paise = z.number().int();

@@ -41,6 +41,19 @@ export function daysInPeriod(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
 }
 
+/** A report's period must run forwards, and for at most maxReportDays: said on `to`. */
+export function refinePeriod(query: { from: string; to: string }, ctx: z.RefinementCtx): void {
+  const days = daysInPeriod(query.from, query.to);
+  if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.toBeforeFrom });
+  else if (days > maxReportDays)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.tooLong });
+}
+
+/** A report of a period (days in the business's time zone, both included) for a zone, or the caller's scope. */
+export const periodQuerySchema = z
+  .object({ from: daySchema, to: daySchema, zoneId: z.uuid().optional() })
+  .superRefine(refinePeriod);
+
 export const salesReportQuerySchema = z
   .object({
     from: daySchema,
@@ -48,12 +61,7 @@ export const salesReportQuerySchema = z
     groupBy: z.enum(salesGroupings, { error: reportMessages.groupBy }).default('day'),
     zoneId: z.uuid().optional(),
   })
-  .superRefine((query, ctx) => {
-    const days = daysInPeriod(query.from, query.to);
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.toBeforeFrom });
-    else if (days > maxReportDays)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: reportMessages.tooLong });
-  });
+  .superRefine(refinePeriod);
 export type SalesReportQuery = z.infer<typeof salesReportQuerySchema>;
 
 const count = z.number().int().nonnegative();

@@ -229,46 +229,7 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
       {invoice ? (
         <>
           <h2>GST (included in the prices)</h2>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Rate</th>
-                <th className="num" scope="col">
-                  Taxable
-                </th>
-                <th className="num" scope="col">
-                  CGST
-                </th>
-                <th className="num" scope="col">
-                  SGST
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invoice.slabs.map((slab) => (
-                <tr key={slab.rate}>
-                  <td>{percent(slab.rate)}</td>
-                  <td className="num">{formatRupees(slab.taxablePaise)}</td>
-                  <td className="num">{formatRupees(slab.cgstPaise)}</td>
-                  <td className="num">{formatRupees(slab.sgstPaise)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <td>Total</td>
-                <td className="num">
-                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.taxablePaise, 0))}
-                </td>
-                <td className="num">
-                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.cgstPaise, 0))}
-                </td>
-                <td className="num">
-                  {formatRupees(invoice.slabs.reduce((sum, slab) => sum + slab.sgstPaise, 0))}
-                </td>
-              </tr>
-            </tfoot>
-          </table>
+          <SlabTable slabs={invoice.slabs} />
           {order.charges.length > 0 ? <p className="muted">Charges are taxed at 18%.</p> : null}
         </>
       ) : null}
@@ -298,7 +259,7 @@ export function BillPage() {
   );
 }
 
-/** A credit note's GST, given back per rate. */
+/** GST per rate: an invoice's, or what a credit note gives back. */
 function SlabTable({ slabs }: { slabs: OrderBill['creditNotes'][number]['slabs'] }) {
   const sum = (key: 'taxablePaise' | 'cgstPaise' | 'sgstPaise') =>
     slabs.reduce((total, slab) => total + slab[key], 0);

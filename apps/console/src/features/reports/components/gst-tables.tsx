@@ -11,9 +11,9 @@ import { formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { gstDocumentKindLabels, type GstFigures, type GstReport } from '@storedesk/shared/reports/gst';
 import { totalsLabel } from '@storedesk/shared/reports/columns';
-import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 
@@ -32,36 +32,12 @@ const groups = [
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const bold = { fontWeight: 600, color: 'text.primary' } as const;
 
-/** Figures named one per line, for a phone: nothing out of sight. */
-function FigureList({ entries }: { entries: Array<[label: string, value: string]> }) {
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: 1.5,
-        '& dt': { color: 'text.secondary', fontWeight: 400 },
-        '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-      }}
-    >
-      {entries.map(([label, value]) => (
-        <Fragment key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </Fragment>
-      ))}
-    </Box>
-  );
-}
-
 const rowEntries = (row: Record<(typeof groups)[number]['key'], GstFigures>) =>
   groups.flatMap((group) =>
-    parts.map(
-      (part) =>
-        [`${group.header}: ${part.header}`, formatRupees(row[group.key][part.key])] as [string, string],
-    ),
+    parts.map((part) => ({
+      label: `${group.header}: ${part.header}`,
+      value: formatRupees(row[group.key][part.key]),
+    })),
   );
 
 type Props = { report: GstReport | undefined; pending: boolean; period: string };
@@ -221,10 +197,11 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
                     </Box>
                     <FigureList
                       entries={[
-                        ['Value', money(document.valuePaise, credit)],
-                        ...parts.map(
-                          (part) => [part.header, money(document[part.key], credit)] as [string, string],
-                        ),
+                        { label: 'Value', value: money(document.valuePaise, credit) },
+                        ...parts.map((part) => ({
+                          label: part.header,
+                          value: money(document[part.key], credit),
+                        })),
                       ]}
                     />
                   </TableCell>

@@ -11,9 +11,9 @@ import { formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import type { PaymentFigures, PaymentsReport } from '@storedesk/shared/reports/payments';
 import { totalsLabel } from '@storedesk/shared/reports/columns';
-import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
@@ -32,26 +32,14 @@ const bold = { fontWeight: 600, color: 'text.primary' } as const;
 const value = (f: PaymentFigures, key: keyof PaymentFigures, money: boolean) =>
   money ? formatRupees(f[key]) : String(f[key]);
 
-function FigureList({ figures }: { figures: PaymentFigures }) {
+function Figures({ figures }: { figures: PaymentFigures }) {
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: 1.5,
-        '& dt': { color: 'text.secondary', fontWeight: 400 },
-        '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-      }}
-    >
-      {columns.map((column) => (
-        <Fragment key={column.key}>
-          <dt>{column.header}</dt>
-          <dd>{value(figures, column.key, column.money)}</dd>
-        </Fragment>
-      ))}
-    </Box>
+    <FigureList
+      entries={columns.map((column) => ({
+        label: column.header,
+        value: value(figures, column.key, column.money),
+      }))}
+    />
   );
 }
 
@@ -94,7 +82,7 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
                 <TableRow key={day.day}>
                   <TableCell component="th" scope="row">
                     <Box sx={{ fontWeight: 600 }}>{formatDay(day.day)}</Box>
-                    <FigureList figures={day} />
+                    <Figures figures={day} />
                   </TableCell>
                 </TableRow>
               ) : (
@@ -118,7 +106,7 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
               {compact ? (
                 <TableCell component="th" scope="row" sx={bold}>
                   <Box sx={{ fontWeight: 600 }}>{totalsLabel}</Box>
-                  <FigureList figures={report.totals} />
+                  <Figures figures={report.totals} />
                 </TableCell>
               ) : (
                 <>

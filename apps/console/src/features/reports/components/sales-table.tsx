@@ -9,8 +9,9 @@ import TableRow from '@mui/material/TableRow';
 import { formatRupees } from '@storedesk/shared/money';
 import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
 import type { SalesFigures, SalesGrouping, SalesReport } from '@storedesk/shared/reports/schemas';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { FigureList } from './figure-list.tsx';
 import { formatCount } from '@/lib/counts.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 
@@ -48,26 +49,14 @@ function CompactFigures({
   return (
     <TableCell component="th" scope="row" sx={total ? { fontWeight: 600, color: 'text.primary' } : undefined}>
       <Box sx={{ fontWeight: 600 }}>{label}</Box>
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: 'grid',
-          gridTemplateColumns: 'auto 1fr',
-          columnGap: 1.5,
-          '& dt': { color: 'text.secondary', fontWeight: 400 },
-          '& dd': { m: 0, textAlign: 'right', fontVariantNumeric: 'tabular-nums' },
-        }}
-      >
-        {figureColumns.map((column) => (
-          <Fragment key={column.key}>
-            <dt>{column.header}</dt>
-            <dd data-total={total ? column.key : undefined}>
-              {figureCell(figures, column.key, column.money)}
-            </dd>
-          </Fragment>
-        ))}
-      </Box>
+      <FigureList
+        totals={total}
+        entries={figureColumns.map((column) => ({
+          key: column.key,
+          label: column.header,
+          value: figureCell(figures, column.key, column.money),
+        }))}
+      />
     </TableCell>
   );
 }
