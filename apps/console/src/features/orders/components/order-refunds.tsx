@@ -101,8 +101,10 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
           }}
         >
           <DialogContentText>
-            Record money given back ({refundMethodLabels[method]}). Up to {formatRupees(opened.left)} is left
-            of the payment.
+            {method === 'GATEWAY'
+              ? 'Refund through the payment gateway, to what the customer paid with: pending until the gateway processes it.'
+              : `Record money given back (${refundMethodLabels[method]}).`}{' '}
+            Up to {formatRupees(opened.left)} is left of the payment.
           </DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
           <TextField
@@ -116,15 +118,18 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
             disabled={busy}
             autoFocus
           />
-          <TextField
-            label={method === 'UPI' ? 'UPI reference (optional)' : 'Receipt or reference (optional)'}
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            error={Boolean(fields.reference)}
-            helperText={fields.reference}
-            slotProps={{ htmlInput: { maxLength: 60 } }}
-            disabled={busy}
-          />
+          {/* The gateway gives its own reference to a refund it makes. */}
+          {method === 'GATEWAY' ? null : (
+            <TextField
+              label={method === 'UPI' ? 'UPI reference (optional)' : 'Receipt or reference (optional)'}
+              value={reference}
+              onChange={(event) => setReference(event.target.value)}
+              error={Boolean(fields.reference)}
+              helperText={fields.reference}
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+              disabled={busy}
+            />
+          )}
           <TextField
             label="Note (optional)"
             value={note}

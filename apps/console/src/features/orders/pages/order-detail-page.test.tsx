@@ -154,6 +154,27 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { name: 'Refunds · ₹120.50' })).toBeInTheDocument();
   });
 
+  it('refunds an order paid online through the gateway: no reference to type, pending until it is processed', async () => {
+    const order = orderFixture({
+      version: 2,
+      paymentMode: 'ONLINE',
+      paidAt: minutesAgo(3),
+      paidByName: 'Online payment',
+    });
+    const { user, api } = renderOrder(order);
+    await user.click(await screen.findByRole('button', { name: 'Refund' }));
+    const dialog = screen.getByRole('dialog', { name: `Refund order #${order.number}` });
+    expect(dialog).toHaveTextContent(
+      'Refund through the payment gateway, to what the customer paid with: pending until the gateway processes it. Up to ₹311.00 is left of the payment.',
+    );
+    expect(within(dialog).queryByRole('textbox', { name: /reference/ })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Record refund' }));
+    expect(await screen.findByText(`Order #${order.number}: refund of ₹311.00 recorded`)).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/orders/${order.id}/refunds`).map((call) => call.body)).toEqual([
+      { amountPaise: 31_100, version: 2 },
+    ]);
+  });
+
   it('shows the UPI reference the customer gave beside Mark payment received', async () => {
     renderOrder(orderFixture({ upiReference: '433512345678', upiReportedAt: '2026-11-29T06:30:00.000Z' }));
     const said = await screen.findByText(/^The customer says they paid: UPI reference/);
