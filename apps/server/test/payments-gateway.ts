@@ -25,6 +25,8 @@ export type GatewayFaults = {
   apiDelayMs?: number;
   /** Answer API calls 503. */
   apiUnavailable?: boolean;
+  /** Make refunds but answer their requests 503 (the refund is made; its maker cannot know). */
+  refundAnswerLost?: boolean;
   /** Leave refunds pending (a refund.processed webhook follows after this many ms, or never when null). */
   refundsPendingMs?: number | null;
 };
@@ -348,12 +350,8 @@ export async function startPaymentsGateway(
           const payment = payments.get(match[1]!);
           if (!payment) return error(res, 400, 'The id provided does not exist');
           const amount = body.amount ?? payment.amount - payment.amount_refunded;
+          // As Razorpay: a receipt is a note on the refund, not a key; the same one twice makes two refunds.
           const receipt = typeof body.receipt === 'string' ? body.receipt : null;
-          // The same receipt is the same refund: a retry gets the first one back.
-          const same = receipt
-            ? [...refunds.values()].find((r) => r.payment_id === payment.id && r.receipt === receipt)
-            : undefined;
-          if (same) return json(res, 200, { entity: 'refund', ...same });
           if (
             typeof amount !== 'number' ||
             !Number.isInteger(amount) ||
@@ -361,7 +359,17 @@ export async function startPaymentsGateway(
             amount > payment.amount - payment.amount_refunded
           )
             return error(res, 400, 'The refund amount provided is greater than amount captured');
-          return json(res, 200, { entity: 'refund', ...refund(payment, amount, receipt) });
+          const made = refund(payment, amount, receipt);
+          if (gateway.faults.refundAnswerLost) return error(res, 503, 'Service unavailable');
+          return json(res, 200, { entity: 'refund', ...made });
+        }
+        if (req.method === 'GET' && (match = url.pathname.match(/^\/v1\/payments\/([\w]+)\/refunds$/))) {
+          const items = [...refunds.values()].filter((r) => r.payment_id === match![1]);
+          return json(res, 200, {
+            entity: 'collection',
+            count: items.length,
+            items: items.map((r) => ({ entity: 'refund', ...r })),
+          });
         }
         if (req.method === 'GET' && (match = url.pathname.match(/^\/v1\/refunds\/([\w]+)$/))) {
           const made = refunds.get(match[1]!);

@@ -767,6 +767,12 @@ export const refunds = pgTable(
     gatewayRefundId: text('gateway_refund_id'),
     /** The online payment it gives back, for a refund through the gateway (ADR 0072). */
     gatewayPaymentId: uuid('gateway_payment_id').references(() => gatewayPayments.id),
+    /**
+     * A gateway refund's sends (ADR 0072): each claims it for a while, so two senders never send it at
+     * once; a send after the first asks the gateway whether an earlier one was made before making one.
+     */
+    sendTries: integer('send_tries').notNull().default(0),
+    sentAt: ts('sent_at'),
     /** The financial year (by the year it starts) and number of its credit note; null without one. */
     creditNoteYear: smallint('credit_note_year'),
     creditNoteNumber: bigint('credit_note_number', { mode: 'number' }),

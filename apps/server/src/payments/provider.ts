@@ -43,8 +43,10 @@ export interface PaymentProvider {
   fetchPayment(paymentId: string): Promise<GatewayPayment>;
   /** Captures an authorized payment of `amountPaise`. */
   capture(paymentId: string, amountPaise: number): Promise<GatewayPayment>;
-  /** Gives back `amountPaise` of a captured payment; `receipt` makes a retry the same refund. */
+  /** Gives back `amountPaise` of a captured payment, with `receipt` (our refund's id) on it. */
   refund(paymentId: string, amountPaise: number, receipt: string): Promise<GatewayRefund>;
+  /** The refund of a payment made with `receipt`, if one was: how a resend finds an earlier send that was made. */
+  findRefund(paymentId: string, receipt: string): Promise<GatewayRefund | null>;
   /** Whether the checkout's answer (order, payment, signature) was signed with the key secret. */
   verifyCheckout(orderId: string, paymentId: string, signature: string): boolean;
   /** Whether a webhook's body was signed with the webhook secret. */

@@ -124,6 +124,15 @@ export function razorpayProvider(
         )) as unknown as Entity,
       );
     },
+    async findRefund(paymentId, receipt) {
+      const answer = (await call((rzp) =>
+        rzp.payments.fetchMultipleRefund(paymentId, { count: 100 }),
+      )) as unknown as {
+        items?: Entity[];
+      };
+      const made = (answer.items ?? []).find((item) => item.receipt === receipt);
+      return made ? refundOf(made) : null;
+    },
     verifyCheckout(orderId, paymentId, signature) {
       return signedBy(settings.keySecret, `${orderId}|${paymentId}`, signature);
     },

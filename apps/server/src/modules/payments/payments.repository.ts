@@ -146,6 +146,34 @@ export async function refundsToSend(db: Executor, ids?: readonly string[]) {
     .limit(100);
 }
 
+/** How long a send of a refund holds it: another sender (an instance's sweep) leaves it alone meanwhile. */
+const SEND_LEASE = sql`interval '2 minutes'`;
+
+/**
+ * Claims a gateway refund for one send, unless it is taken by the gateway already or another send
+ * holds it; answers how many sends it has had with this one, or null when not claimed.
+ */
+export async function claimRefundSend(
+  db: Executor,
+  scope: BusinessScope,
+  refundId: string,
+): Promise<number | null> {
+  const [row] = await db
+    .update(refunds)
+    .set({ sendTries: sql`${refunds.sendTries} + 1`, sentAt: sql`now()` })
+    .where(
+      and(
+        ofBusiness(refunds, scope),
+        eq(refunds.id, refundId),
+        eq(refunds.state, 'PENDING'),
+        isNull(refunds.gatewayRefundId),
+        sql`(${refunds.sentAt} IS NULL OR ${refunds.sentAt} < now() - ${SEND_LEASE})`,
+      ),
+    )
+    .returning({ tries: refunds.sendTries });
+  return row?.tries ?? null;
+}
+
 /** Notes the gateway's id (and state) of a refund it took. */
 export async function noteGatewayRefund(
   db: Executor,

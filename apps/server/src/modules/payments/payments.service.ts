@@ -300,14 +300,20 @@ export class OnlinePayments {
   }
 
   /**
-   * Sends pending gateway refunds the gateway has not taken (these, or the oldest 100): each is
-   * asked with its own id as the receipt, so one sent twice is made once. A refusal is logged and
-   * left for the next sweep.
+   * Sends pending gateway refunds the gateway has not taken (these, or the oldest 100), each by one
+   * sender at a time (claimRefundSend). The gateway does not make a repeated request the same refund,
+   * so a send after the first (the answer to the earlier one was lost, or its sender died) first asks
+   * the gateway for a refund of the payment with this refund's id as its receipt, and notes that one
+   * if it was made. A refusal is logged and left for the sweep, once the claim has passed.
    */
   async sendRefunds(ids?: readonly string[]): Promise<void> {
     for (const refund of await repo.refundsToSend(this.db, ids)) {
+      const tries = await repo.claimRefundSend(this.db, refund, refund.id);
+      if (tries === null) continue;
       try {
-        const made = await this.provider.refund(refund.paymentRef, refund.amountPaise, refund.id);
+        const made =
+          (tries > 1 ? await this.provider.findRefund(refund.paymentRef, refund.id) : null) ??
+          (await this.provider.refund(refund.paymentRef, refund.amountPaise, refund.id));
         await this.db.transaction(async (tx) => {
           await repo.noteGatewayRefund(tx, refund, refund.id, made.id, made.status === 'processed');
           if (made.status === 'processed') await this.announce(tx, refund);

@@ -32,7 +32,7 @@ import {
   type Call,
   type StaffWorld,
 } from '#test/harness.ts';
-import { startPaymentsGateway, type PaymentsGateway } from '#test/payments-gateway.ts';
+import { startPaymentsGateway, type GatewayFaults, type PaymentsGateway } from '#test/payments-gateway.ts';
 
 let gateway: PaymentsGateway;
 let world: StaffWorld;
@@ -478,6 +478,64 @@ describe('an order paid online', () => {
       (await call(world.owner, 'GET', `/api/orders/${order.id}/refunds`)).json<{ items: Refund[] }>().items,
     ).toMatchObject([{ state: 'FAILED', method: 'GATEWAY' }]);
     expect(after.timeline.at(-1)!.note).toBe(`${onlinePaymentMessages.refundFailed}: ₹50.00`);
+  });
+});
+
+describe('sending a refund to the gateway', () => {
+  /** A paid online order of Asha's, refunded by the owner for `paise` while the gateway has `faults`. */
+  async function refunded(paise: number, faults: GatewayFaults) {
+    const order = await placeOnline();
+    const { gatewayOrderId } = await checkout(order.id);
+    const paid = await gateway.pay(gatewayOrderId);
+    await until(
+      () => customerOrder(order.id),
+      (o) => o.paid,
+      'the payment',
+    );
+    const version = (await call(world.owner, 'GET', `/api/orders/${order.id}`)).json<OrderDetail>().version;
+    gateway.faults = faults;
+    const res = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
+      amountPaise: paise,
+      version,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const madeFor = () =>
+      [...gateway.refunds.values()].filter((r) => r.payment_id === paid.razorpay_payment_id);
+    return { order, refundId: res.json<{ refund: Refund }>().refund.id, madeFor };
+  }
+  /** As if its last send was longer ago than a send holds it. */
+  const claimPassed = (refundId: string) =>
+    world.ctx.db.$client.query(`UPDATE refunds SET sent_at = now() - interval '3 minutes' WHERE id = $1`, [
+      refundId,
+    ]);
+
+  it('makes it once when the gateway made it but its answer was lost: the next send finds it', async () => {
+    const { order, refundId, madeFor } = await refunded(3_000, { refundAnswerLost: true });
+    expect(madeFor()).toHaveLength(1);
+    expect(await refundsOf(order.id)).toEqual([
+      { state: 'PENDING', amountPaise: 3_000, method: 'GATEWAY', sent: false },
+    ]);
+    gateway.faults = {};
+    // While the first send holds it, the sweep leaves it alone.
+    await world.ctx.app.payments!.sweep();
+    expect(await refundsOf(order.id)).toMatchObject([{ sent: false }]);
+    await claimPassed(refundId);
+    await world.ctx.app.payments!.sweep();
+    expect(await refundsOf(order.id)).toEqual([
+      { state: 'PROCESSED', amountPaise: 3_000, method: 'GATEWAY', sent: true },
+    ]);
+    expect(madeFor()).toHaveLength(1);
+  });
+
+  it('is sent by one sender of two at once', async () => {
+    const { order, refundId, madeFor } = await refunded(2_000, { apiUnavailable: true });
+    expect(madeFor()).toHaveLength(0);
+    gateway.faults = {};
+    await claimPassed(refundId);
+    const payments = world.ctx.app.payments!;
+    await Promise.all([payments.sendRefunds([refundId]), payments.sendRefunds([refundId]), payments.sweep()]);
+    expect(madeFor()).toHaveLength(1);
+    expect(await refundsOf(order.id)).toMatchObject([{ state: 'PROCESSED', sent: true }]);
   });
 });
 
