@@ -176,6 +176,35 @@ async function registerForGst(page: Page) {
   });
 }
 
+/**
+ * A tax invoice and a credit note for the GST report: the oldest order on its way is delivered (its
+ * invoice), its payment received, and ₹20 of it refunded (a credit note), as staff would.
+ */
+async function invoiceAndCreditNote(page: Page) {
+  await page.evaluate(async () => {
+    const post = async (url: string, body: object) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as { version: number; order?: { version: number } };
+    };
+    const { items } = (await (await fetch('/api/orders?status=2&sort=oldest')).json()) as {
+      items: { id: string; version: number }[];
+    };
+    const order = items[0]!;
+    const delivered = await post(`/api/orders/${order.id}/status`, { status: -2, version: order.version });
+    const paid = await post(`/api/orders/${order.id}/payment`, { version: delivered.version });
+    await post(`/api/orders/${order.id}/refunds`, {
+      amountPaise: 2_000,
+      version: paid.version,
+      note: 'A dented tin',
+    });
+  });
+}
+
 /** Deletes a record through the API, as its Delete button does. */
 async function deleteFirst(page: Page, list: string, itemPath: (id: string) => string) {
   await page.evaluate(
@@ -376,6 +405,7 @@ async function main() {
         { name: 'reports-payments', url: '/reports?report=payments', heading: 'Reports' },
         'reports-payments.png',
       );
+      await invoiceAndCreditNote(page);
       await take({ name: 'reports-gst', url: '/reports?report=gst', heading: 'Reports' }, 'reports-gst.png');
       await page.setViewportSize({ width: 375, height: 812 });
     }

@@ -147,8 +147,8 @@ describe('a payment mode change', () => {
 
 describe('typesToAdd', () => {
   it('lists the types the business has no mode of yet', () => {
-    expect(typesToAdd([])).toEqual(['COD', 'UPI', 'CARD']);
-    expect(typesToAdd([{ type: 'UPI' }, { type: 'COD' }])).toEqual(['CARD']);
-    expect(typesToAdd([{ type: 'CARD' }, { type: 'UPI' }, { type: 'COD' }])).toEqual([]);
+    expect(typesToAdd([])).toEqual(['COD', 'UPI', 'CARD', 'ONLINE']);
+    expect(typesToAdd([{ type: 'UPI' }, { type: 'COD' }])).toEqual(['CARD', 'ONLINE']);
+    expect(typesToAdd([{ type: 'CARD' }, { type: 'UPI' }, { type: 'ONLINE' }, { type: 'COD' }])).toEqual([]);
   });
 });

@@ -92,6 +92,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       maxOpenOrdersPerExecutive: 5,
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
+      payWithinMinutes: 15,
       version: 0,
     });
     await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
@@ -142,6 +143,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       maxOpenOrdersPerExecutive: 6,
       dispatchWaitMinutes: 15,
       printKitchenOnConfirm: false,
+      payWithinMinutes: 15,
       version: 4,
     });
     expect(minimum()).toHaveValue('1499.50');

@@ -243,7 +243,7 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add payment mode' });
     await user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['UPI', 'Card']);
+    expect(options.map((option) => option.textContent)).toEqual(['UPI', 'Card', 'Pay online']);
     await user.click(screen.getByRole('option', { name: 'UPI' }));
     expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveValue('UPI');
 
@@ -284,6 +284,7 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
       cod,
       upi,
       { ...cod, id: 'a1000000-0000-4000-8000-000000000003', title: 'Card', type: 'CARD' },
+      { ...cod, id: 'a1000000-0000-4000-8000-000000000004', title: 'Pay online', type: 'ONLINE' },
     ]);
     await modesList();
     expect(screen.getByRole('button', { name: 'Add payment mode' })).toBeDisabled();
