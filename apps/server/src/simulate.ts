@@ -27,6 +27,7 @@
 import { parseArgs } from 'node:util';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
+import { openAt } from '@storedesk/shared/storefront/serviceability';
 import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
 import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
 import type { executiveChoiceListSchema } from '@storedesk/shared/delivery/schemas';
@@ -40,6 +41,8 @@ type StoreRow = {
   id: string;
   name: string;
   status: number;
+  openTime: string;
+  closeTime: string;
   zoneId: string;
   location: string;
   latitude: number;
@@ -251,10 +254,13 @@ async function simulate(
         ),
     );
   }
-  // The customer app's own figure: an order's items must come to at least this much.
-  const { minimumOrderPaise } = (
-    await storefront.call<{ orderSettings: { minimumOrderPaise: number } }>('GET', '/api/storefront/business')
-  ).orderSettings;
+  // The customer app's own figure: an order's items must come to at least this much; and the
+  // business's clock, by which a store's hours are read.
+  const business = await storefront.call<{ timeZone: string; orderSettings: { minimumOrderPaise: number } }>(
+    'GET',
+    '/api/storefront/business',
+  );
+  const { minimumOrderPaise } = business.orderSettings;
   /** An executive of the order's zone who can take one more order (B14's limit), as the console's picker offers them; none when all are full. */
   const dexFor = async (order: OrderRow) => {
     const choices = await staff.call<z.infer<typeof executiveChoiceListSchema>>(
@@ -286,7 +292,17 @@ async function simulate(
   const refused = new Map<string, number>();
 
   const placeOrder = async () => {
-    const store = pick(stores.filter((s) => (menus.get(s.id)?.length ?? 0) > 0));
+    // As a customer would: a store open now, by its hours on the business's clock, with something to sell.
+    const now = new Date();
+    const open = stores.filter(
+      (s) => (menus.get(s.id)?.length ?? 0) > 0 && openAt(s, now, business.timeZone),
+    );
+    if (open.length === 0) {
+      const key = 'no store is open now (by its hours)';
+      refused.set(key, (refused.get(key) ?? 0) + 1);
+      return;
+    }
+    const store = pick(open);
     const menu = menus.get(store.id)!;
     const lines = new Map<MenuEntry, number>();
     let totalPaise = 0;
