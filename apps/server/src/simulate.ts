@@ -28,6 +28,7 @@ import { parseArgs } from 'node:util';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { storefrontLimits } from '@storedesk/shared/storefront/schemas';
 import { openAt } from '@storedesk/shared/storefront/serviceability';
+import { maxQuantityOf, stepPaise, unitsLeft, variantInStock } from '@storedesk/shared/catalogue/variants';
 import { demoLandmarks, demoNotes, demoStreets } from './seed/demo-words.ts';
 import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
 import type { executiveChoiceListSchema } from '@storedesk/shared/delivery/schemas';
@@ -52,10 +53,20 @@ type StoreRow = {
 type ItemRow = {
   id: string;
   inStock: boolean;
-  variants: Array<{ id: string; pricePaise: number; stock: number | null }>;
+  variants: Array<{
+    id: string;
+    pricePaise: number;
+    stock: number | null;
+    lowStockAt: number | null;
+    stepGrams?: number | null;
+    maxGrams?: number | null;
+  }>;
 };
-/** One pack size a customer can add, with what is left of it when the store counts it (B17). */
-type MenuEntry = { itemId: string; variantId: string; pricePaise: number; left: number | null };
+/**
+ * One pack size (or step of a loose item) a customer can add: what one costs, what is left of it
+ * when the store counts it, and the most one line may ask for (B17).
+ */
+type MenuEntry = { itemId: string; variantId: string; pricePaise: number; left: number | null; max: number };
 type OrderRow = { id: string; status: number; storeId: string; dexId: string | null; version: number };
 
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
@@ -243,14 +254,17 @@ async function simulate(
       items.items
         .filter((item) => item.inStock)
         .flatMap((item) =>
-          item.variants
-            .filter((variant) => variant.stock === null || variant.stock > 0)
-            .map((variant) => ({
-              itemId: item.id,
-              variantId: variant.id,
-              pricePaise: variant.pricePaise,
-              left: variant.stock,
-            })),
+          item.variants.filter(variantInStock).map((variant) => ({
+            itemId: item.id,
+            variantId: variant.id,
+            // A loose item's price is per kilogram; a line buys steps of it.
+            pricePaise:
+              variant.stepGrams == null
+                ? variant.pricePaise
+                : stepPaise(variant.pricePaise, variant.stepGrams),
+            left: unitsLeft(variant),
+            max: maxQuantityOf(variant, storefrontLimits.maxQuantity),
+          })),
         ),
     );
   }
@@ -309,11 +323,7 @@ async function simulate(
     // Never more of a counted pack than is left, as the customer app's "only N left" allows.
     const add = (item: MenuEntry, quantity: number) => {
       const now = lines.get(item) ?? 0;
-      const next = Math.min(
-        storefrontLimits.maxQuantity,
-        now + quantity,
-        item.left ?? Number.POSITIVE_INFINITY,
-      );
+      const next = Math.min(item.max, now + quantity, item.left ?? Number.POSITIVE_INFINITY);
       lines.set(item, next);
       totalPaise += (next - now) * item.pricePaise;
     };
