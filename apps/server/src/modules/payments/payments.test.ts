@@ -33,6 +33,7 @@ import {
   type StaffWorld,
 } from '#test/harness.ts';
 import { startPaymentsGateway, type GatewayFaults, type PaymentsGateway } from '#test/payments-gateway.ts';
+import { closeOpenStreams, openStream } from '#test/sse.ts';
 
 let gateway: PaymentsGateway;
 let world: StaffWorld;
@@ -64,6 +65,7 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
+  closeOpenStreams();
   await gateway?.close();
   await world?.ctx.close();
 });
@@ -234,6 +236,29 @@ describe('an order paid online', () => {
     const again = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/payment`);
     expect(again.statusCode).toBe(409);
     expect(errorOf(again).message).toBe(onlinePaymentMessages.notAwaiting);
+  });
+
+  it('is announced live to its customer while it waits, and to staff only once paid, as a new order', async () => {
+    const staff = await openStream(world.ctx.app, world.owner.headers);
+    const customer = await openStream(world.ctx.app, asha.headers, undefined, '/api/storefront/events');
+    expect([staff.status, customer.status]).toEqual([200, 200]);
+    const order = await placeOnline();
+    await customer.waitForRecord(order.id);
+    const { gatewayOrderId } = await checkout(order.id);
+    await gateway.pay(gatewayOrderId);
+    await staff.waitForRecord(order.id);
+    await until(
+      async () => customer.messages.filter((m) => m.data.recordId === order.id).length,
+      (n) => n === 2,
+      'the customer’s second event',
+    );
+    // The customer heard of it twice (placed, then paid); staff once, when it reached the store: the
+    // placing's event, which came first, never reached them.
+    expect(staff.messages.filter((m) => m.data.recordId === order.id).map((m) => m.data.action)).toEqual([
+      'created',
+    ]);
+    staff.close();
+    customer.close();
   });
 
   it('applies the webhook twice over and the checkout’s answer, all at once, as one payment', async () => {
