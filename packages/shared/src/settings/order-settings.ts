@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payWithinLimits } from '../payments/online.ts';
 import { amountPaiseSchema, rupeesTextSchema } from '../money-schemas.ts';
 import { requiredOr, versionSchema, wholeNumberText } from '../text.ts';
 import { defaultDispatchWaitMinutes, defaultMaxOpenOrdersPerExecutive } from '../delivery/rules.ts';
@@ -31,8 +32,8 @@ export const dispatchWaitMinutesSchema = z
 export const payWithinMinutesSchema = z
   .number({ error: requiredOr('must be a whole number') })
   .int('must be a whole number')
-  .min(5, 'must be at least 5')
-  .max(120, 'must be at most 120');
+  .min(payWithinLimits.min, `must be at least ${payWithinLimits.min}`)
+  .max(payWithinLimits.max, `must be at most ${payWithinLimits.max}`);
 
 /**
  * PUT /api/settings/order: every field, with the `version` it is based on (0 while never saved).
@@ -75,7 +76,7 @@ export const defaultOrderSettings: OrderSettings = {
   maxOpenOrdersPerExecutive: defaultMaxOpenOrdersPerExecutive,
   dispatchWaitMinutes: defaultDispatchWaitMinutes,
   printKitchenOnConfirm: false,
-  payWithinMinutes: 15,
+  payWithinMinutes: payWithinLimits.default,
   version: 0,
   updatedAt: null,
 };

@@ -38,11 +38,6 @@ const paidOrderColumns = {
   payBy: orders.payBy,
   number: orders.number,
 };
-export type PaidOrder = {
-  [K in keyof typeof paidOrderColumns]: (typeof paidOrderColumns)[K]['_']['data'];
-} & {
-  paymentMode: string | null;
-};
 
 /** The order that has the gateway's order, and its business; undefined when none has it (yet). */
 export async function findOrderOfGatewayOrder(db: Executor, gatewayOrderId: string) {
@@ -93,7 +88,7 @@ export async function setGatewayOrder(
   return row?.gatewayOrderId ?? null;
 }
 
-/** The business's name and the minutes it gives to pay online. */
+/** The minutes the business gives to pay online, or null while it has never saved its order settings. */
 export async function payWithinMinutes(db: Executor, scope: BusinessScope): Promise<number | null> {
   const [row] = await db
     .select({ minutes: orderSettings.payWithinMinutes })
