@@ -100,6 +100,19 @@ async function checkout(orderId: string, customer = asha): Promise<Checkout> {
 const customerOrder = async (orderId: string, customer = asha) =>
   (await asCustomer(customer, 'GET', `/api/storefront/orders/${orderId}`)).json<CustomerOrder>();
 
+/** An order of Asha's paid online at the stand-in's checkout, once the server has it paid (the webhook's). */
+async function paidOnline() {
+  const order = await placeOnline();
+  const { gatewayOrderId } = await checkout(order.id);
+  const answer = await gateway.pay(gatewayOrderId);
+  await until(
+    () => customerOrder(order.id),
+    (o) => o.paid,
+    'the payment',
+  );
+  return { order, gatewayOrderId, answer };
+}
+
 /** The dashboard's orders placed today, as the owner sees them. */
 async function placedToday(): Promise<number> {
   const { rows } = await world.ctx.db.$client.query<{ total: number }>(
@@ -440,14 +453,7 @@ describe('an order paid online', () => {
   });
 
   it('cancelled by its customer once paid, is refunded in full through the gateway', async () => {
-    const order = await placeOnline();
-    const { gatewayOrderId } = await checkout(order.id);
-    await gateway.pay(gatewayOrderId);
-    await until(
-      () => customerOrder(order.id),
-      (o) => o.paid,
-      'the payment',
-    );
+    const { order } = await paidOnline();
     const cancelled = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/cancel`, {
       reason: 'ORDERED_BY_MISTAKE',
     });
@@ -464,14 +470,7 @@ describe('an order paid online', () => {
   });
 
   it('is refunded by staff through the gateway, pending until the gateway says, failed back when it fails', async () => {
-    const order = await placeOnline();
-    const { gatewayOrderId } = await checkout(order.id);
-    await gateway.pay(gatewayOrderId);
-    await until(
-      () => customerOrder(order.id),
-      (o) => o.paid,
-      'the payment',
-    );
+    const { order } = await paidOnline();
     gateway.faults = { refundsPendingMs: null };
     const version = (await call(world.owner, 'GET', `/api/orders/${order.id}`)).json<OrderDetail>().version;
     const res = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
@@ -509,14 +508,7 @@ describe('an order paid online', () => {
 describe('sending a refund to the gateway', () => {
   /** A paid online order of Asha's, refunded by the owner for `paise` while the gateway has `faults`. */
   async function refunded(paise: number, faults: GatewayFaults) {
-    const order = await placeOnline();
-    const { gatewayOrderId } = await checkout(order.id);
-    const paid = await gateway.pay(gatewayOrderId);
-    await until(
-      () => customerOrder(order.id),
-      (o) => o.paid,
-      'the payment',
-    );
+    const { order, answer: paid } = await paidOnline();
     const version = (await call(world.owner, 'GET', `/api/orders/${order.id}`)).json<OrderDetail>().version;
     gateway.faults = faults;
     const res = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
