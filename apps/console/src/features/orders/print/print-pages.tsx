@@ -120,6 +120,21 @@ function LineSaving({ line }: { line: { itemPricePaise: number; mrpPaise?: numbe
   );
 }
 
+/** The head of a printed document: the business, its store and how to reach it, its GSTIN. */
+function Letterhead({ bill: { business, store } }: { bill: Pick<OrderBill, 'business' | 'store'> }) {
+  return (
+    <>
+      {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
+      <h1>{business.name}</h1>
+      <p className="centre">{store.name}</p>
+      {store.address ? <p className="centre">{store.address}</p> : null}
+      {store.phone ? <p className="centre">Phone {store.phone}</p> : null}
+      {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
+      <hr className="rule" />
+    </>
+  );
+}
+
 /** What the bill is: a tax invoice once numbered; before delivery a business with a GSTIN prints a pro-forma bill (B18). */
 export function billKind(bill: Pick<OrderBill, 'business' | 'invoice'>): string {
   if (bill.invoice) return 'Tax invoice';
@@ -128,18 +143,12 @@ export function billKind(bill: Pick<OrderBill, 'business' | 'invoice'>): string 
 
 /** The bill's body: a GST tax invoice when the business has a GSTIN and the order a number. */
 export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: string }) {
-  const { business, store, order, invoice } = bill;
+  const { business, order, invoice } = bill;
   const address = order.deliveryAddress;
   const kind = billKind(bill);
   return (
     <article aria-label={kind}>
-      {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
-      <h1>{business.name}</h1>
-      <p className="centre">{store.name}</p>
-      {store.address ? <p className="centre">{store.address}</p> : null}
-      {store.phone ? <p className="centre">Phone {store.phone}</p> : null}
-      {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
-      <hr className="rule" />
+      <Letterhead bill={bill} />
       <p className="centre big">{kind.toUpperCase()}</p>
       {invoice ? <p>Invoice no. {invoice.number}</p> : null}
       {!invoice && business.gstin && order.status !== OrderStatus.Cancelled ? (
@@ -311,15 +320,10 @@ export function CreditNoteDocument({
   note: OrderBill['creditNotes'][number];
   timeZone: string;
 }) {
-  const { business, store, order, invoice } = bill;
+  const { order, invoice } = bill;
   return (
     <article aria-label="Credit note">
-      {business.logoUrl ? <img className="logo" src={business.logoUrl} alt="" /> : null}
-      <h1>{business.name}</h1>
-      <p className="centre">{store.name}</p>
-      {store.address ? <p className="centre">{store.address}</p> : null}
-      {business.gstin ? <p className="centre">GSTIN {business.gstin}</p> : null}
-      <hr className="rule" />
+      <Letterhead bill={bill} />
       <p className="centre big">CREDIT NOTE</p>
       <p>Credit note no. {note.number}</p>
       <p>{formatDateTime(note.createdAt, timeZone)}</p>
