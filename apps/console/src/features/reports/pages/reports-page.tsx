@@ -87,11 +87,29 @@ export function ReportsPage() {
   const sales = useSalesReport(query, valid && kind === 'sales');
   const gst = useGstReport({ ...period, zoneId }, valid && kind === 'gst');
   const payments = usePaymentsReport({ ...period, zoneId }, valid && kind === 'payments');
-  const report = kind === 'sales' ? sales : kind === 'gst' ? gst : payments;
   const shownPeriod =
     period.from === period.to
       ? formatDay(period.from)
       : `${formatDay(period.from)} to ${formatDay(period.to)}`;
+  // Each report's query, what the page says of it, and its CSV: one record per kind.
+  const reports = {
+    sales: {
+      query: sales,
+      description: `Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`,
+      csv: salesCsvHref(query),
+    },
+    gst: {
+      query: gst,
+      description: `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`,
+      csv: gstCsvHref({ ...period, zoneId }),
+    },
+    payments: {
+      query: payments,
+      description: `Online payments of ${shownPeriod} and the gateway's refunds, by day: net is what the gateway should pay out.`,
+      csv: paymentsCsvHref({ ...period, zoneId }),
+    },
+  } as const;
+  const report = reports[kind].query;
   const data = valid ? sales.data : undefined;
   const hasSales =
     kind === 'sales' && data !== undefined && (data.totals.orders > 0 || data.totals.cancelled > 0);
@@ -100,23 +118,11 @@ export function ReportsPage() {
     <>
       <PageHeader
         title="Reports"
-        description={
-          kind === 'sales'
-            ? `Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`
-            : kind === 'gst'
-              ? `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`
-              : `Online payments of ${shownPeriod} and the gateway's refunds, by day: net is what the gateway should pay out.`
-        }
+        description={reports[kind].description}
         actions={
           <Button
             startIcon={<DownloadOutlined />}
-            href={
-              kind === 'sales'
-                ? salesCsvHref(query)
-                : kind === 'gst'
-                  ? gstCsvHref({ ...period, zoneId })
-                  : paymentsCsvHref({ ...period, zoneId })
-            }
+            href={reports[kind].csv}
             download
             disabled={!valid || !report.data || report.isPlaceholderData}
           >
