@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { withDatabase } from './support/database.ts';
-import { seriousFindings } from './support/axe.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -107,30 +106,5 @@ describe('sales reports', () => {
       ].join(','),
     );
     await context.close();
-  });
-
-  it('shows the GST and online payments tabs whole at 1280 px in light and at 375 px in dark, with nothing serious for axe', async () => {
-    for (const [width, mode] of [
-      [1280, 'light'],
-      [375, 'dark'],
-    ] as const) {
-      const { context, page } = await newPage(browser, { width, mode });
-      await signInThroughForm(page, demo.owner);
-      await page.waitForURL('**/dashboard');
-      for (const [tab, table] of [
-        ['gst', /^GST by rate, /],
-        ['payments', /^Online payments by day, /],
-      ] as const) {
-        await page.goto(`/reports?report=${tab}`);
-        await page.getByRole('table', { name: table }).waitFor();
-        await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached' });
-        expect(await seriousFindings(page), `${tab} at ${width} px, ${mode}`).toEqual([]);
-        // Nothing wider than the screen: a phone scrolls down, never sideways.
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-          true,
-        );
-      }
-      await context.close();
-    }
   });
 });
