@@ -667,6 +667,13 @@ export const orders = pgTable(
      */
     gatewayOrderId: text('gateway_order_id'),
     payBy: ts('pay_by'),
+    /**
+     * What delivering it earns its executive (B18, ADR 0073): the business's fee per delivery and per km
+     * when it was placed; null for orders placed before fees were kept (they earn none).
+     */
+    executiveFeePaise: money('executive_fee_paise'),
+    /** The payout that paid its executive its fee (and its online tip); null while unpaid. */
+    payoutId: uuid('payout_id'),
     version: version(),
     updatedAt: updatedAt(),
   },
@@ -693,6 +700,10 @@ export const orders = pgTable(
     index('orders_dex_open_idx')
       .on(t.dexId, t.placedAt)
       .where(sql`${t.state} = 1`),
+    // An executive's deliveries by when (B18): their earnings and the payouts.
+    index('orders_dex_delivered_idx')
+      .on(t.dexId, t.deliveredAt)
+      .where(sql`${t.status} = -2`),
     // Cash collected per executive and day (B14).
     index('orders_cash_idx')
       .on(t.businessId, t.deliveredAt)
@@ -915,6 +926,9 @@ export const orderSettings = pgTable('order_settings', {
   printKitchenOnConfirm: boolean('print_kitchen_on_confirm').notNull().default(false),
   /** Minutes an order paid online waits for its payment before it lapses (B18, ADR 0072). */
   payWithinMinutes: integer('pay_within_minutes').notNull().default(15),
+  /** What an executive earns per order delivered, and per km of its distance (B18, ADR 0073). */
+  executiveFeePaise: money('executive_fee_paise').notNull().default(0),
+  executiveFeePerKmPaise: money('executive_fee_per_km_paise').notNull().default(0),
   version: version(),
   updatedAt: updatedAt(),
 });
@@ -1110,8 +1124,69 @@ export const cashSettlements = pgTable(
     settledById: uuid('settled_by_id'),
     settledByName: text('settled_by_name').notNull(),
     settledAt: ts('settled_at').notNull().defaultNow(),
+    /** The payout it was netted in (B18), when it was. */
+    payoutId: uuid('payout_id'),
   },
   (t) => [primaryKey({ columns: [t.businessId, t.executiveId, t.day] })],
+);
+
+/**
+ * A customer's tip for the executive who delivered their order (B18, ADR 0073), one per order: online
+ * through the gateway (PENDING until paid), or cash the executive recorded (PAID at once).
+ */
+export const tips = pgTable(
+  'tips',
+  {
+    id: id(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    executiveId: uuid('executive_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amountPaise: money('amount_paise').notNull(),
+    method: text('method', { enum: ['ONLINE', 'CASH'] }).notNull(),
+    state: text('state', { enum: ['PENDING', 'PAID'] }).notNull(),
+    /** Online: the gateway's order for this amount, and the payment that paid it, with its fee. */
+    gatewayOrderId: text('gateway_order_id'),
+    paymentRef: text('payment_ref'),
+    feePaise: money('fee_paise'),
+    paidAt: ts('paid_at'),
+    /** The payout that paid it to the executive (online tips only). */
+    payoutId: uuid('payout_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('tips_order_idx').on(t.orderId),
+    uniqueIndex('tips_gateway_order_idx')
+      .on(t.gatewayOrderId)
+      .where(sql`${t.gatewayOrderId} IS NOT NULL`),
+    check('tips_amount_check', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+/** What staff paid an executive for a period (B18, ADR 0073): their unpaid earnings less the cash they held. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    businessId: businessId(),
+    executiveId: uuid('executive_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The business's days it covers, both included. */
+    fromDay: date('from_day', { mode: 'string' }).notNull(),
+    toDay: date('to_day', { mode: 'string' }).notNull(),
+    earningsPaise: money('earnings_paise').notNull(),
+    cashNettedPaise: money('cash_netted_paise').notNull(),
+    /** earnings − cash netted: paid to the executive (negative: handed over by them). */
+    amountPaise: money('amount_paise').notNull(),
+    paidById: uuid('paid_by_id'),
+    paidByName: text('paid_by_name').notNull(),
+    paidAt: ts('paid_at').notNull().defaultNow(),
+  },
+  (t) => [index('payouts_executive_idx').on(t.businessId, t.executiveId, t.toDay)],
 );
 
 /** Accounts registered by the onboarding wizard before their business exists. */

@@ -49,6 +49,9 @@ export const orderSettingsUpdateSchema = z.object({
   printKitchenOnConfirm: z.boolean({ error: 'must be true or false' }).optional(),
   /** B18: minutes to pay online before the order lapses; left out, kept as it is. */
   payWithinMinutes: payWithinMinutesSchema.optional(),
+  /** B18 (ADR 0073): what an executive earns per order delivered, and per km of its distance; left out, kept. */
+  executiveFeePaise: amountPaiseSchema.optional(),
+  executiveFeePerKmPaise: amountPaiseSchema.optional(),
   version: versionSchema,
 });
 export type OrderSettingsUpdate = z.infer<typeof orderSettingsUpdateSchema>;
@@ -61,6 +64,8 @@ export const orderSettingsSchema = z.object({
   dispatchWaitMinutes: z.number().int(),
   printKitchenOnConfirm: z.boolean(),
   payWithinMinutes: z.number().int(),
+  executiveFeePaise: z.number().int(),
+  executiveFeePerKmPaise: z.number().int(),
   /** 0 while the business has never saved its order settings. */
   version: z.number().int(),
   /** When they were last saved; null while never. */
@@ -77,6 +82,8 @@ export const defaultOrderSettings: OrderSettings = {
   dispatchWaitMinutes: defaultDispatchWaitMinutes,
   printKitchenOnConfirm: false,
   payWithinMinutes: payWithinLimits.default,
+  executiveFeePaise: 0,
+  executiveFeePerKmPaise: 0,
   version: 0,
   updatedAt: null,
 };
@@ -102,6 +109,8 @@ export const orderSettingsFieldsSchema = orderSettingsFormSchema.extend({
   dispatchWaitMinutes: wholeNumberText(dispatchWaitMinutesSchema, 'must be a whole number'),
   printKitchenOnConfirm: z.boolean(),
   payWithinMinutes: wholeNumberText(payWithinMinutesSchema, 'must be a whole number'),
+  executiveFeePaise: rupeesTextSchema,
+  executiveFeePerKmPaise: rupeesTextSchema,
 });
 export type OrderSettingsFieldValues = z.input<typeof orderSettingsFieldsSchema>;
 export type OrderSettingsFieldOutput = z.output<typeof orderSettingsFieldsSchema>;

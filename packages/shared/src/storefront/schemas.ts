@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tipSchema } from '../delivery/earnings.ts';
 import { cancelReasons } from '../orders/cancellation.ts';
 import { ifMissingChoices } from '../orders/if-missing.ts';
 import { orderLineKey } from '../orders/line-key.ts';
@@ -234,6 +235,13 @@ export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 export const customerOrderSchema = storefrontOrderSchema.extend({
   storePhone: z.string(),
   timeline: z.array(z.object({ status: z.number().int(), at: z.string() })),
+  /** The tip the customer gave its executive (ADR 0073), once paid; null otherwise. */
+  tip: tipSchema.nullable(),
+  /**
+   * Until when the customer may tip online: delivered by an executive, no tip yet, within
+   * `tipWithinHours` of delivery, and the server takes online payment; null otherwise.
+   */
+  tipUntil: z.string().nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 

@@ -11,6 +11,8 @@ const columns = {
   dispatchWaitMinutes: orderSettings.dispatchWaitMinutes,
   printKitchenOnConfirm: orderSettings.printKitchenOnConfirm,
   payWithinMinutes: orderSettings.payWithinMinutes,
+  executiveFeePaise: orderSettings.executiveFeePaise,
+  executiveFeePerKmPaise: orderSettings.executiveFeePerKmPaise,
   version: orderSettings.version,
   updatedAt: orderSettings.updatedAt,
 };
@@ -24,6 +26,8 @@ export type OrderSettingsValues = {
   dispatchWaitMinutes?: number | undefined;
   printKitchenOnConfirm?: boolean | undefined;
   payWithinMinutes?: number | undefined;
+  executiveFeePaise?: number | undefined;
+  executiveFeePerKmPaise?: number | undefined;
 };
 export type OrderSettingsRow = Required<OrderSettingsValues> & { version: number; updatedAt: Date };
 

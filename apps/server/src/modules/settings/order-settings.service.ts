@@ -21,6 +21,8 @@ function toOrderSettings(row: repo.OrderSettingsRow | undefined): OrderSettings 
     dispatchWaitMinutes: row.dispatchWaitMinutes,
     printKitchenOnConfirm: row.printKitchenOnConfirm,
     payWithinMinutes: row.payWithinMinutes,
+    executiveFeePaise: row.executiveFeePaise,
+    executiveFeePerKmPaise: row.executiveFeePerKmPaise,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
   };

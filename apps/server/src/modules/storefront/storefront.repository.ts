@@ -332,10 +332,21 @@ export async function findOrderSettings(db: Executor, businessId: string) {
       deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,
       standardDeliveryChargesPaise: orderSettings.standardDeliveryChargesPaise,
       minimumOrderPaise: orderSettings.minimumOrderPaise,
+      executiveFee: {
+        perDeliveryPaise: orderSettings.executiveFeePaise,
+        perKmPaise: orderSettings.executiveFeePerKmPaise,
+      },
     })
     .from(orderSettings)
     .where(ofBusiness(orderSettings, { businessId }));
-  return row ?? { deliveryChargesEnabled: false, standardDeliveryChargesPaise: 0, minimumOrderPaise: 0 };
+  return (
+    row ?? {
+      deliveryChargesEnabled: false,
+      standardDeliveryChargesPaise: 0,
+      minimumOrderPaise: 0,
+      executiveFee: { perDeliveryPaise: 0, perKmPaise: 0 },
+    }
+  );
 }
 
 /**

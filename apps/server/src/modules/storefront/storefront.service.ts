@@ -30,6 +30,7 @@ import {
   type GeoPoint,
 } from '@storedesk/shared/storefront/serviceability';
 import { deliveryRadius } from '@storedesk/shared/stores/schemas';
+import { executiveFeePaise } from '@storedesk/shared/delivery/earnings';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import type { ApiKeyCaller, CustomerContext } from '#server/lib/callers.ts';
@@ -134,6 +135,8 @@ async function billFor(
   couponCode: string | null;
   referralClaims: ReferralSignal[];
   stockLines: StockLine[];
+  /** What delivering it pays the executive (ADR 0073), by the settings read with its charges. */
+  executiveFee: { perDeliveryPaise: number; perKmPaise: number };
 }> {
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
@@ -170,6 +173,7 @@ async function billFor(
       couponCode: null,
       referralClaims: referral ? signals : [],
       stockLines,
+      executiveFee: settings.executiveFee,
     };
   }
 
@@ -204,6 +208,7 @@ async function billFor(
     couponCode: coupon.code,
     referralClaims: [],
     stockLines,
+    executiveFee: settings.executiveFee,
   };
 }
 
@@ -356,7 +361,7 @@ export async function placeOrder(
     if (customer && !customer.created) await assertMayOrder(tx, { businessId }, customer.id);
     const firstOrder =
       customer !== null && (customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id)));
-    const { priced, couponCode, referralClaims, stockLines } = await billFor(
+    const { priced, couponCode, referralClaims, stockLines, executiveFee } = await billFor(
       tx,
       business,
       store,
@@ -395,6 +400,13 @@ export async function placeOrder(
         note: input.note ?? null,
         ifMissing: input.ifMissing ?? 'CALL',
         deliveryCode: newDeliveryCode(),
+        // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
+        executiveFeePaise: executiveFeePaise(
+          executiveFee,
+          parties.address
+            ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address)
+            : null,
+        ),
       },
       {
         // The timeline says which of the business's systems placed a keyed order.

@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { amountPaiseSchema } from '../money-schemas.ts';
+import { formatRupees } from '../money.ts';
+import { requiredOr } from '../text.ts';
+import { daySchema } from '../orders/schemas.ts';
+
+/**
+ * Executives' earnings (B18, ADR 0073).
+ *
+ * An executive earns the business's fee for each order they deliver, and the tips customers give
+ * them. The fee is the business's fee per delivery plus its fee per km of the order's distance (the
+ * store to the delivery point, as the crow flies), fixed when the order is placed, as its bill is.
+ * A tip is given after delivery: online through the gateway (the business holds it until it pays
+ * the executive out), or in cash at the door (the executive records it; it is theirs already).
+ *
+ * A payout pays an executive what they earned over a period and has not been paid yet (fees and
+ * online tips), less the cash on delivery they collected in that period and have not handed over:
+ * that cash counts as handed over with the payout.
+ */
+
+/** The fee an order pays its executive: the fee per delivery plus the fee per km of its distance, in paise. */
+export function executiveFeePaise(
+  fee: { perDeliveryPaise: number; perKmPaise: number },
+  distanceKm: number | null,
+): number {
+  return fee.perDeliveryPaise + Math.round(fee.perKmPaise * Math.max(0, distanceKm ?? 0));
+}
+
+/** What a tip may be: ₹1 to ₹1,000. */
+export const tipLimits = { minPaise: 100, maxPaise: 100_000 } as const;
+/** A tip is offered for this long after delivery. */
+export const tipWithinHours = 48;
+/** The amounts the customer app offers first (another may be typed). */
+export const suggestedTipsPaise = [1000, 2000, 3000, 5000] as const;
+
+export const earningsMessages = {
+  tipTooSmall: `must be at least ${formatRupees(tipLimits.minPaise)}`,
+  tipTooLarge: `must be at most ${formatRupees(tipLimits.maxPaise)}`,
+  notDelivered: 'A tip can be given once the order is delivered',
+  noExecutive: 'This order was not delivered by a delivery executive',
+  tipTooLate: `A tip can be given up to ${tipWithinHours} hours after delivery`,
+  tippedAlready: 'This order has a tip already',
+  nothingToPay: 'There is nothing to pay this executive for this period',
+  payoutChanged: (name: string, netPaise: number) =>
+    `${name}’s payout for this period is now ${formatRupees(netPaise)}: check it and pay again`,
+  tipPaid: (name: string) => `Thank you! ${name} gets all of it.`,
+} as const;
+
+/** A tip's amount in paise. */
+export const tipAmountSchema = z
+  .number({ error: requiredOr('must be an amount in paise') })
+  .int('must be a whole number of paise')
+  .min(tipLimits.minPaise, earningsMessages.tipTooSmall)
+  .max(tipLimits.maxPaise, earningsMessages.tipTooLarge);
+
+/** POST /api/storefront/orders/:orderId/tip (online) and POST /api/delivery/orders/:orderId/tip (cash). */
+export const tipInputSchema = z.object({ amountPaise: tipAmountSchema });
+export type TipInput = z.infer<typeof tipInputSchema>;
+
+export const tipMethods = ['ONLINE', 'CASH'] as const;
+export type TipMethod = (typeof tipMethods)[number];
+
+/** An order's tip as its customer and executive see it; null while there is none (or only one not paid). */
+export const tipSchema = z.object({
+  amountPaise: z.number().int(),
+  method: z.enum(tipMethods),
+  paidAt: z.string(),
+});
+export type Tip = z.infer<typeof tipSchema>;
+
+/** Settings › Order: what the business pays its executives per delivery. */
+export const executiveFeeFields = {
+  executiveFeePaise: amountPaiseSchema,
+  executiveFeePerKmPaise: amountPaiseSchema,
+};
+
+// ---- The delivery app: GET /api/delivery/earnings ----
+
+export const earningsPeriods = ['today', 'week'] as const;
+export type EarningsPeriod = (typeof earningsPeriods)[number];
+export const earningsQuerySchema = z.object({
+  period: z.enum(earningsPeriods, { error: 'must be today or week' }).default('today'),
+});
+
+export const deliveryEarningSchema = z.object({
+  orderId: z.string(),
+  number: z.number().int(),
+  storeName: z.string(),
+  deliveredAt: z.string(),
+  feePaise: z.number().int(),
+  tip: tipSchema.nullable(),
+  /** The cash on delivery collected with it; 0 when paid otherwise. */
+  cashCollectedPaise: z.number().int(),
+  /** Whether the fee (and an online tip) is paid out. */
+  paidOut: z.boolean(),
+});
+export type DeliveryEarning = z.infer<typeof deliveryEarningSchema>;
+
+export const deliveryEarningsSchema = z.object({
+  period: earningsQuerySchema.shape.period.removeDefault(),
+  /** The business's days the period spans (a week runs Monday to Sunday), both included. */
+  from: z.string(),
+  to: z.string(),
+  /** The period's deliveries, the latest first. */
+  items: z.array(deliveryEarningSchema),
+  totals: z.object({
+    deliveries: z.number().int(),
+    feesPaise: z.number().int(),
+    tipsOnlinePaise: z.number().int(),
+    tipsCashPaise: z.number().int(),
+    /** Fees and tips, online and cash. */
+    earningsPaise: z.number().int(),
+    cashCollectedPaise: z.number().int(),
+  }),
+  /** Whatever the period: the cash on delivery collected and not handed over yet (the last year's). */
+  cashInHandPaise: z.number().int(),
+  /** Whatever the period: fees and online tips earned and not paid out yet (the last year's). */
+  toBePaidPaise: z.number().int(),
+});
+export type DeliveryEarnings = z.infer<typeof deliveryEarningsSchema>;
+
+// ---- The console: GET /api/payouts, payouts.csv, POST /api/payouts ----
+
+export const payoutsQuerySchema = z.object({
+  from: daySchema,
+  to: daySchema,
+  zoneId: z.uuid().optional(),
+});
+export type PayoutsQuery = z.infer<typeof payoutsQuerySchema>;
+
+const paidOutSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  amountPaise: z.number().int(),
+  earningsPaise: z.number().int(),
+  cashNettedPaise: z.number().int(),
+  paidAt: z.string(),
+  paidByName: z.string(),
+});
+export type PaidOut = z.infer<typeof paidOutSchema>;
+
+/** An executive's period: what they earned, what of it is unpaid, the cash they still hold, and the net. */
+export const payoutRowSchema = z.object({
+  executiveId: z.string(),
+  executiveName: z.string(),
+  deliveries: z.number().int(),
+  feesPaise: z.number().int(),
+  tipsOnlinePaise: z.number().int(),
+  tipsCashPaise: z.number().int(),
+  /** Fees and online tips of the period not paid out yet. */
+  unpaidPaise: z.number().int(),
+  /** Cash on delivery of the period's days not handed over yet. */
+  cashToSettlePaise: z.number().int(),
+  /** unpaid − cash to settle: what "Mark paid" pays them (negative: what they hand over). */
+  netPaise: z.number().int(),
+  /** Payouts made for days of this period. */
+  payouts: z.array(paidOutSchema),
+});
+export type PayoutRow = z.infer<typeof payoutRowSchema>;
+
+export const payoutListSchema = z.object({
+  items: z.array(payoutRowSchema),
+  totals: z.object({
+    deliveries: z.number().int(),
+    feesPaise: z.number().int(),
+    tipsOnlinePaise: z.number().int(),
+    tipsCashPaise: z.number().int(),
+    unpaidPaise: z.number().int(),
+    cashToSettlePaise: z.number().int(),
+    netPaise: z.number().int(),
+  }),
+});
+export type PayoutList = z.infer<typeof payoutListSchema>;
+
+/** POST /api/payouts: pays an executive their period, at the net their row showed. */
+export const payoutInputSchema = z.object({
+  executiveId: z.uuid({ error: 'must be a delivery executive’s id' }),
+  from: daySchema,
+  to: daySchema,
+  /** What the row showed: refused (409, with the row as it is now) when it changed since. */
+  netPaise: z
+    .number({ error: requiredOr('must be a whole number of paise') })
+    .int('must be a whole number of paise'),
+});
+export type PayoutInput = z.infer<typeof payoutInputSchema>;
