@@ -14,6 +14,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 
 // The first screens are the list and the sign-in; the rest load when they are opened.
 const OrderPage = lazy(() => import('./pages/order.tsx'));
+const EarningsPage = lazy(() => import('./pages/earnings.tsx'));
 const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
 
@@ -32,6 +33,7 @@ function SignedInPage({ path }: { path: string }) {
   const order = /^\/orders\/([\w-]+)$/.exec(path);
   if (order) return <OrderPage orderId={order[1]!} />;
   if (path === '/') return <HomePage />;
+  if (path === '/earnings') return <EarningsPage />;
   if (path === '/reset-password') return <ResetPasswordPage />;
   return <NotFound />;
 }
@@ -43,11 +45,14 @@ function SignedOutPage({ path }: { path: string }) {
   return <SignInPage />;
 }
 
-function Header({ signedIn }: { signedIn: Session }) {
+function Header({ signedIn, path }: { signedIn: Session; path: string }) {
   return (
     <header className="bar">
       <Link to="/" className="brand">
         {signedIn.business.name}
+      </Link>
+      <Link to="/earnings" className="bar-link" aria-current={path === '/earnings' ? 'page' : undefined}>
+        Earnings
       </Link>
       <DutySwitch onDuty={signedIn.onDuty} />
     </header>
@@ -80,7 +85,7 @@ export function App() {
 
   return (
     <>
-      {signedIn ? <Header signedIn={signedIn} /> : null}
+      {signedIn ? <Header signedIn={signedIn} path={path} /> : null}
       {online ? null : (
         <div className="notice offline" role="status">
           <strong>You are offline.</strong> Changes you make wait on this phone and are sent when the

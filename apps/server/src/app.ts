@@ -69,6 +69,7 @@ import { storefrontCustomerRoutes } from './modules/customers/customer-accounts.
 import { deliveryRoutes } from './modules/delivery/delivery.routes.ts';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { earningsRoutes } from './modules/earnings/earnings.routes.ts';
 import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
 import { parseShopUrl } from './lib/shop-origin.ts';
@@ -345,6 +346,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(passwordResetRoutes, { db, mailer, originOf, audience: 'executives' });
       await api.register(dispatchRoutes, { db, readDb, hub });
       await api.register(reportsRoutes, { db, readDb });
+      await api.register(earningsRoutes, { db, readDb });
       api.get('/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
         app.swagger(),
       );

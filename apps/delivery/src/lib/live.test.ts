@@ -24,7 +24,7 @@ vi.mock('@storedesk/web/event-stream', () => ({
   },
 }));
 
-const { useLiveOrders } = await import('./live.ts');
+const { onOrdersChanged, useLiveOrders } = await import('./live.ts');
 const { session } = await import('./session.ts');
 
 let visibility: DocumentVisibilityState = 'visible';
@@ -126,6 +126,24 @@ describe('keeping the executive’s orders current', () => {
     rerender({ token: 'token-2' });
     expect(streams.map((stream) => stream.closed)).toEqual([true, false]);
     expect(streams[1]!.options.headers()).toEqual({ authorization: 'Bearer token-2' });
+  });
+
+  it('tells the screens that listen of each change it hears, not of the first read, until they stop', async () => {
+    const heard: string[] = [];
+    const stop = onOrdersChanged(() => heard.push('changed'));
+    renderHook(() => useLiveOrders('token-1'));
+    await settle();
+    expect(heard).toEqual([]);
+    streams[0]!.options.onMessage({ table: 'orders', recordId: 'o1' }, '3');
+    streams[0]!.options.onOpen!();
+    streams[0]!.options.onOpen!();
+    await fire(window, 'online');
+    await fire(document, 'visibilitychange');
+    // The stream's first opening is the first read's, not a change.
+    expect(heard).toEqual(['changed', 'changed', 'changed', 'changed']);
+    stop();
+    await fire(window, 'online');
+    expect(heard).toHaveLength(4);
   });
 
   it('signs the executive out when the server refuses the stream', async () => {

@@ -189,7 +189,7 @@ CREATE OR REPLACE FUNCTION "audit_hidden"("col" text) RETURNS boolean LANGUAGE s
     'id', 'business_id', 'version', 'created_at', 'updated_at', 'store_list_version', 'item_list_version',
     'geohash', 'deleted_at', 'deleted_by_id', 'deleted_by_name', 'blocked_by_id', 'blocked_by_name',
     'paid_by_id', 'paid_by_name', 'settled_by_id', 'settled_by_name', 'settled_at',
-    'product_id', 'shared_id', 'stock'
+    'product_id', 'shared_id', 'stock', 'payout_id'
   ])
 $$;
 
@@ -293,6 +293,10 @@ CREATE OR REPLACE TRIGGER "cash_settlements_audit" AFTER INSERT OR UPDATE OR DEL
 -- Refunds (B18): each one made or recorded, and each change of its state, under its order's id.
 CREATE OR REPLACE TRIGGER "refunds_audit" AFTER INSERT OR UPDATE ON "refunds" FOR EACH ROW
   WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('refund', 'order_id', 'state');
+-- Payouts (B18, ADR 0073): each one, under its executive's id (the orders and cash it covered are
+-- marked with it, which records nothing more).
+CREATE OR REPLACE TRIGGER "payouts_audit" AFTER INSERT ON "payouts" FOR EACH ROW
+  WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('payout', 'executive_id', '');
 CREATE OR REPLACE TRIGGER "passkeys_audit" AFTER INSERT OR DELETE ON "passkeys" FOR EACH ROW
   WHEN (current_setting('storedesk.actor', true) <> '') EXECUTE FUNCTION "audit_record"('passkey', 'name', '');
 CREATE OR REPLACE TRIGGER "api_keys_audit" AFTER INSERT OR UPDATE ON "api_keys" FOR EACH ROW

@@ -1,4 +1,4 @@
-import type { Checkout } from '@storedesk/shared/payments/online';
+import type { Checkout, CheckoutAnswer as VerifyBody } from '@storedesk/shared/payments/online';
 
 /** What the gateway's checkout answers when the customer has paid. */
 export type CheckoutAnswer = {
@@ -6,6 +6,15 @@ export type CheckoutAnswer = {
   razorpay_order_id: string;
   razorpay_signature: string;
 };
+
+/** The checkout's answer as the server's verify routes take it (the order's payment, a tip). */
+export function verifyBody(answer: CheckoutAnswer): VerifyBody {
+  return {
+    paymentId: answer.razorpay_payment_id,
+    gatewayOrderId: answer.razorpay_order_id,
+    signature: answer.razorpay_signature,
+  };
+}
 
 type CheckoutWidget = { open: () => void };
 type CheckoutConstructor = new (options: {

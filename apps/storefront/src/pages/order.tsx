@@ -9,6 +9,7 @@ import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
 import { useData } from '@storedesk/web/use-data';
 import { OrderAlerts } from '../components/order-alerts.tsx';
+import { TipPanel } from '../components/tip-panel.tsx';
 import { Choices } from '../components/choices.tsx';
 import { useBusiness } from '../business.ts';
 import { Bill } from '../components/bill.tsx';
@@ -209,7 +210,7 @@ function PayOnline({
     setError(null);
     try {
       const checkout = await api<Checkout>('POST', `/orders/${order.id}/payment`);
-      const { openCheckout } = await import('../lib/checkout.ts');
+      const { openCheckout, verifyBody } = await import('../lib/checkout.ts');
       const answer = await openCheckout(checkout, {
         description: `Order #${order.number}`,
         name: order.customerName,
@@ -217,13 +218,7 @@ function PayOnline({
         color: business.theme?.primaryColor,
       });
       if (answer) {
-        onChanged(
-          await api<CustomerOrder>('POST', `/orders/${order.id}/payment/verify`, {
-            paymentId: answer.razorpay_payment_id,
-            gatewayOrderId: answer.razorpay_order_id,
-            signature: answer.razorpay_signature,
-          }),
-        );
+        onChanged(await api<CustomerOrder>('POST', `/orders/${order.id}/payment/verify`, verifyBody(answer)));
       }
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
@@ -375,6 +370,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
           </p>
         ) : null}
       </section>
+      <TipPanel order={o} timeZone={business.timeZone} onTipped={order.reload} />
       {awaitsOnlinePayment(o) && o.paymentMode === 'ONLINE' ? (
         <PayOnline order={o} timeZone={business.timeZone} onChanged={order.set} />
       ) : null}

@@ -1,50 +1,10 @@
 import { z } from 'zod';
 import { amountPaiseSchema } from '../money-schemas.ts';
-import { formatRupees } from '../money.ts';
 import { requiredOr } from '../text.ts';
+import { earningsMessages, tipLimits, tipMethods } from './earnings-rules.ts';
 import { daySchema } from '../orders/schemas.ts';
 
-/**
- * Executives' earnings (B18, ADR 0073).
- *
- * An executive earns the business's fee for each order they deliver, and the tips customers give
- * them. The fee is the business's fee per delivery plus its fee per km of the order's distance (the
- * store to the delivery point, as the crow flies), fixed when the order is placed, as its bill is.
- * A tip is given after delivery: online through the gateway (the business holds it until it pays
- * the executive out), or in cash at the door (the executive records it; it is theirs already).
- *
- * A payout pays an executive what they earned over a period and has not been paid yet (fees and
- * online tips), less the cash on delivery they collected in that period and have not handed over:
- * that cash counts as handed over with the payout.
- */
-
-/** The fee an order pays its executive: the fee per delivery plus the fee per km of its distance, in paise. */
-export function executiveFeePaise(
-  fee: { perDeliveryPaise: number; perKmPaise: number },
-  distanceKm: number | null,
-): number {
-  return fee.perDeliveryPaise + Math.round(fee.perKmPaise * Math.max(0, distanceKm ?? 0));
-}
-
-/** What a tip may be: ₹1 to ₹1,000. */
-export const tipLimits = { minPaise: 100, maxPaise: 100_000 } as const;
-/** A tip is offered for this long after delivery. */
-export const tipWithinHours = 48;
-/** The amounts the customer app offers first (another may be typed). */
-export const suggestedTipsPaise = [1000, 2000, 3000, 5000] as const;
-
-export const earningsMessages = {
-  tipTooSmall: `must be at least ${formatRupees(tipLimits.minPaise)}`,
-  tipTooLarge: `must be at most ${formatRupees(tipLimits.maxPaise)}`,
-  notDelivered: 'A tip can be given once the order is delivered',
-  noExecutive: 'This order was not delivered by a delivery executive',
-  tipTooLate: `A tip can be given up to ${tipWithinHours} hours after delivery`,
-  tippedAlready: 'This order has a tip already',
-  nothingToPay: 'There is nothing to pay this executive for this period',
-  payoutChanged: (name: string, netPaise: number) =>
-    `${name}’s payout for this period is now ${formatRupees(netPaise)}: check it and pay again`,
-  tipPaid: (name: string) => `Thank you! ${name} gets all of it.`,
-} as const;
+/** The request and answer schemas of executives' earnings (ADR 0073); the rules are in earnings-rules.ts, which the apps read without zod. */
 
 /** A tip's amount in paise. */
 export const tipAmountSchema = z
@@ -56,9 +16,6 @@ export const tipAmountSchema = z
 /** POST /api/storefront/orders/:orderId/tip (online) and POST /api/delivery/orders/:orderId/tip (cash). */
 export const tipInputSchema = z.object({ amountPaise: tipAmountSchema });
 export type TipInput = z.infer<typeof tipInputSchema>;
-
-export const tipMethods = ['ONLINE', 'CASH'] as const;
-export type TipMethod = (typeof tipMethods)[number];
 
 /** An order's tip as its customer and executive see it; null while there is none (or only one not paid). */
 export const tipSchema = z.object({

@@ -20,6 +20,7 @@ import { publishEvent } from '#server/realtime/events.repository.ts';
 
 import { csvField } from '#server/lib/csv.ts';
 import * as repo from './dispatch.repository.ts';
+import { lockExecutive } from '#server/modules/earnings/earnings.service.ts';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 const num = (value: string | number) => Number(value);
@@ -163,6 +164,8 @@ export async function settleCash(
   const scope = scopeOf(auth);
   const one = { executiveId: input.executiveId.toLowerCase(), day: input.day };
   return db.transaction(async (tx) => {
+    // One at a time with the executive's payouts, which settle the cash they net (ADR 0073).
+    await lockExecutive(tx, scope, one.executiveId);
     const [row] = await repo.findCash(tx, scope, { from: input.day, to: input.day }, one);
     if (!row) throw invalid({ executiveId: deliveryMessages.nothingToSettle });
     const current = toCashRow(row);

@@ -26,6 +26,9 @@ import {
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
+import type { Tip } from '@storedesk/shared/delivery/earnings';
+import { tipUntil } from '@storedesk/shared/delivery/earnings-rules';
+import * as earnings from '#server/modules/earnings/earnings.service.ts';
 import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server/payments/provider.ts';
 import {
   announceOrderChanged,
@@ -121,25 +124,173 @@ export class OnlinePayments {
         fields: { signature: onlinePaymentMessages.badSignature },
       });
     }
-    let payment = await this.provider.fetchPayment(answer.paymentId).catch((error: unknown) => {
-      this.log.warn({ err: error, orderId }, 'the payment gateway did not say what became of a payment');
-      throw new AppError('unavailable', onlinePaymentMessages.unavailable);
-    });
+    const payment = await this.capturedPayment(answer.paymentId, orderId);
     if (payment.orderId !== order.gatewayOrderId) {
       throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
         fields: { paymentId: onlinePaymentMessages.badSignature },
-      });
-    }
-    if (payment.status === 'authorized') {
-      payment = await this.provider.capture(payment.id, payment.amountPaise).catch((error: unknown) => {
-        this.log.warn({ err: error, orderId }, 'the payment gateway did not capture a payment');
-        throw new AppError('unavailable', onlinePaymentMessages.unavailable);
       });
     }
     if (payment.status !== 'captured' && payment.status !== 'refunded') {
       throw new AppError('conflict', onlinePaymentMessages.notCaptured);
     }
     await this.applyPayment(payment, null);
+  }
+
+  /**
+   * The checkout for a tip of `amountPaise` to the executive who delivered the customer's order
+   * (ADR 0073): the tip waits, pending, for its payment; the gateway's order for it is made once per
+   * amount. 404: not their order; 409: it cannot take a tip; 503: the gateway did not make the order.
+   */
+  async tipCheckout(scope: CustomerScope, orderId: string, amountPaise: number): Promise<Checkout> {
+    const { order, tip } = await this.db.transaction((tx) =>
+      earnings.pendingTipFor(tx, scope, orderId, amountPaise),
+    );
+    let gatewayOrderId = tip.gatewayOrderId;
+    if (!gatewayOrderId) {
+      const made = await this.provider
+        .createOrder({
+          amountPaise: tip.amountPaise,
+          receipt: `tip-${order.number}`,
+          notes: { tipId: tip.id, businessId: tip.businessId },
+        })
+        .catch((error: unknown) => {
+          this.log.warn({ err: error, orderId }, 'the payment gateway did not make a tip’s order');
+          throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+        });
+      gatewayOrderId = await earnings.setTipGatewayOrder(
+        this.db,
+        { businessId: tip.businessId },
+        tip.id,
+        made.id,
+      );
+    }
+    const until = tipUntil(
+      {
+        status: order.status,
+        dexId: order.dex_id,
+        deliveredAt: order.delivered_at === null ? null : new Date(order.delivered_at),
+      },
+      false,
+      new Date(0),
+    );
+    return {
+      provider: this.provider.name,
+      keyId: this.provider.checkout.keyId,
+      scriptUrl: this.provider.checkout.scriptUrl,
+      gatewayOrderId: gatewayOrderId!,
+      amountPaise: tip.amountPaise,
+      currency: 'INR',
+      payBy: (until ?? new Date()).toISOString(),
+      name: await businessName(this.db, tip.businessId),
+    };
+  }
+
+  /**
+   * The checkout's answer for a tip: verified as an order's is, then applied as the webhook's would
+   * be. Answers the tip, paid. 400: not the gateway's answer, or for another order; 409: not paid.
+   */
+  async verifyTip(scope: CustomerScope, orderId: string, answer: CheckoutAnswer): Promise<Tip> {
+    const tip = await this.db.transaction(async (tx) => {
+      if (!(await earnings.lockOrderForTip(tx, scope, orderId))) throw notFound();
+      return earnings.findTipOfOrder(tx, scope, orderId);
+    });
+    if (
+      !tip ||
+      !tip.gatewayOrderId ||
+      tip.gatewayOrderId !== answer.gatewayOrderId ||
+      !this.provider.verifyCheckout(answer.gatewayOrderId, answer.paymentId, answer.signature)
+    ) {
+      throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
+        fields: { signature: onlinePaymentMessages.badSignature },
+      });
+    }
+    const payment = await this.capturedPayment(answer.paymentId, orderId);
+    if (payment.orderId !== tip.gatewayOrderId) {
+      throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
+        fields: { paymentId: onlinePaymentMessages.badSignature },
+      });
+    }
+    if (payment.status !== 'captured' && payment.status !== 'refunded') {
+      throw new AppError('conflict', onlinePaymentMessages.notCaptured);
+    }
+    await this.applyTipPayment(payment, null);
+    const paid = await earnings.findTipOfOrder(this.db, scope, orderId);
+    if (!paid || paid.state !== 'PAID' || !paid.paidAt)
+      throw new AppError('conflict', onlinePaymentMessages.notCaptured);
+    return {
+      amountPaise: paid.amountPaise,
+      method: paid.method,
+      paidAt: new Date(paid.paidAt).toISOString(),
+    };
+  }
+
+  /** The payment the checkout answered, asked of the gateway, and captured if only authorized. */
+  private async capturedPayment(paymentId: string, orderId: string): Promise<GatewayPayment> {
+    const payment = await this.provider.fetchPayment(paymentId).catch((error: unknown) => {
+      this.log.warn({ err: error, orderId }, 'the payment gateway did not say what became of a payment');
+      throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+    });
+    if (payment.status !== 'authorized') return payment;
+    return this.provider.capture(payment.id, payment.amountPaise).catch((error: unknown) => {
+      this.log.warn({ err: error, orderId }, 'the payment gateway did not capture a payment');
+      throw new AppError('unavailable', onlinePaymentMessages.unavailable);
+    });
+  }
+
+  /**
+   * Applies a captured payment of a tip's gateway order, once: it pays the pending tip of its amount.
+   * A payment for a tip paid already (in cash meanwhile, or twice) is given back in full. Null when
+   * the gateway's order is no tip's.
+   */
+  private async applyTipPayment(payment: GatewayPayment, eventId: string | null): Promise<'applied' | null> {
+    const giveBack: string[] = [];
+    const outcome = await this.db.transaction(async (tx) => {
+      const tip = await earnings.lockTipOfGatewayOrder(tx, payment.orderId!);
+      if (!tip) return null;
+      if (
+        eventId &&
+        !(await repo.recordGatewayEvent(tx, {
+          provider: this.provider.name,
+          eventId,
+          businessId: tip.businessId,
+        }))
+      )
+        return 'applied' as const;
+      if (tip.paymentRef === payment.id) return 'applied' as const;
+      const order = await repo.lockOrder(tx, { businessId: tip.businessId }, tip.orderId);
+      if (
+        tip.state === 'PENDING' &&
+        payment.amountPaise === tip.amountPaise &&
+        order &&
+        (await earnings.payTip(
+          tx,
+          tip,
+          { paymentRef: payment.id, feePaise: payment.feePaise },
+          { zoneId: order.zoneId, customerId: order.customerId },
+        ))
+      )
+        return 'applied' as const;
+      giveBack.push(tip.id);
+      return 'applied' as const;
+    });
+    if (giveBack.length > 0) await this.giveBackTipPayment(payment, giveBack[0]!);
+    return outcome;
+  }
+
+  /** Refunds in full a payment for a tip that cannot take it (a tip is not refunded any other way). */
+  private async giveBackTipPayment(payment: GatewayPayment, tipId: string): Promise<void> {
+    this.log.warn(
+      { paymentId: payment.id, tipId, amountPaise: payment.amountPaise },
+      'a tip was paid that cannot take it: refunding it',
+    );
+    await this.provider
+      .refund(payment.id, payment.amountPaise, `tip-${tipId}`)
+      .catch((error: unknown) =>
+        this.log.error(
+          { err: error, paymentId: payment.id },
+          'the payment gateway did not take a tip’s refund: refund it from the gateway’s dashboard',
+        ),
+      );
   }
 
   /**
@@ -202,16 +353,26 @@ export class OnlinePayments {
    * Which of our orders a gateway order is for: the one that has it, or the one its notes name (a
    * payment can be told of before the order has its gateway id stored, and an order asked twice at
    * once may have two). Null: not ours (another system on the same gateway account); 'retry': the
-   * gateway could not be asked.
+   * gateway could not be asked; 'tip': a tip's, which has its id stored now.
    */
   private async orderOfGatewayOrder(
     gatewayOrderId: string,
-  ): Promise<{ businessId: string; orderId: string } | null | 'retry'> {
+  ): Promise<{ businessId: string; orderId: string } | null | 'retry' | 'tip'> {
     const known = await repo.findOrderOfGatewayOrder(this.db, gatewayOrderId);
     if (known) return known;
     try {
       const { notes } = await this.provider.fetchOrder(gatewayOrderId);
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      // A tip's gateway order, told of before the tip had its id stored: it has it now.
+      if (notes.tipId && notes.businessId && uuid.test(notes.tipId) && uuid.test(notes.businessId)) {
+        await earnings.setTipGatewayOrder(
+          this.db,
+          { businessId: notes.businessId },
+          notes.tipId,
+          gatewayOrderId,
+        );
+        return 'tip';
+      }
       return notes.orderId && notes.businessId && uuid.test(notes.orderId) && uuid.test(notes.businessId)
         ? { businessId: notes.businessId, orderId: notes.orderId }
         : null;
@@ -236,7 +397,15 @@ export class OnlinePayments {
     eventId: string | null,
   ): Promise<'applied' | 'ignored' | 'retry'> {
     if (!payment.orderId) return 'ignored';
+    // A tip's payment (ADR 0073): its gateway order is a tip's.
+    if ((await this.applyTipPayment(payment, eventId)) !== null) return 'applied';
     const ours = await this.orderOfGatewayOrder(payment.orderId);
+    if (ours === 'tip') {
+      if ((await this.applyTipPayment(payment, eventId)) !== null) return 'applied';
+      // The tip took another gateway order since (a new amount): this payment is given back.
+      await this.giveBackTipPayment(payment, payment.orderId);
+      return 'applied';
+    }
     if (ours === 'retry') return 'retry';
     if (ours === null) return 'ignored';
     const refundIds: string[] = [];

@@ -9,6 +9,7 @@ import {
   helplines,
   items,
   orderSettings,
+  tips,
   orders,
   paymentModes,
   referralClaims,
@@ -460,9 +461,14 @@ export async function countCustomerOrders(db: Executor, scope: CustomerScope) {
 /** One of the customer's orders, with its store's phone; null for anyone else's. */
 export async function findCustomerOrder(db: Executor, scope: CustomerScope, orderId: string) {
   const [row] = await db
-    .select({ order: orders, storePhone: stores.phone })
+    .select({
+      order: orders,
+      storePhone: stores.phone,
+      tip: { amountPaise: tips.amountPaise, method: tips.method, paidAt: tips.paidAt },
+    })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
+    .leftJoin(tips, and(eq(tips.orderId, orders.id), eq(tips.state, 'PAID')))
     .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)));
   return row ?? null;
 }

@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { deviceIdHeader } from '@storedesk/shared/storefront/page';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { tipInputSchema, tipSchema } from '@storedesk/shared/delivery/earnings';
+import { tipWithinHours } from '@storedesk/shared/delivery/earnings-rules';
 import { errorEnvelopeSchema } from '@storedesk/shared/errors';
 import { messages } from '@storedesk/shared/messages';
 import {
@@ -350,7 +352,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         },
       },
     },
-    async (request) => getCustomerOrder(db, customerOf(request).scope, request.params.orderId),
+    async (request) =>
+      getCustomerOrder(db, customerOf(request).scope, request.params.orderId, payments !== null),
   );
 
   preflight('/storefront/orders/:orderId/cancel', 'POST', 'cancelling an order');
@@ -383,7 +386,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       );
       // Paid online: the refund goes to the gateway now (the sweep sends it again if it could not).
       if (gatewayRefunds.length > 0) await payments?.sendRefunds(gatewayRefunds);
-      return getCustomerOrder(db, scope, request.params.orderId);
+      return getCustomerOrder(db, scope, request.params.orderId, payments !== null);
     },
   );
 
@@ -445,7 +448,84 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       if (!payments) throw notFound();
       const { scope } = customerOf(request);
       await payments.verifyCheckout(scope, request.params.orderId, request.body);
-      return getCustomerOrder(db, scope, request.params.orderId);
+      return getCustomerOrder(db, scope, request.params.orderId, payments !== null);
+    },
+  );
+
+  preflight('/storefront/orders/:orderId/tip', 'POST', 'tipping the delivery executive');
+  app.post(
+    '/storefront/orders/:orderId/tip',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary:
+          'What the customer app opens the payment gateway’s checkout with, to tip the executive who delivered',
+        description:
+          `A tip of ₹1 to ₹1,000, up to ${tipWithinHours} hours after delivery (ADR 0073); the gateway’s order for it is ` +
+          'made once per amount. 401: no signed-in customer. 404: unknown, or another customer’s; or this server ' +
+          'takes no online payment. 409: not delivered, delivered by no executive, too late, or tipped already. ' +
+          '503: the gateway did not answer.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: tipInputSchema,
+        response: {
+          200: checkoutSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!payments) throw notFound();
+      return payments.tipCheckout(
+        customerOf(request).scope,
+        request.params.orderId,
+        request.body.amountPaise,
+      );
+    },
+  );
+
+  preflight(
+    '/storefront/orders/:orderId/tip/verify',
+    'POST',
+    'sending the payment gateway’s answer for a tip',
+  );
+  app.post(
+    '/storefront/orders/:orderId/tip/verify',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The checkout’s answer for a tip: verified, it pays the tip',
+        description:
+          'As for an order’s payment: the signature must be the gateway’s, the payment is asked of the gateway, and ' +
+          'applied once, whether the webhook came first. Answers the tip. 400: not the gateway’s answer, or for ' +
+          'another order. 404: unknown, or another customer’s. 409: the payment did not go through. 503: the ' +
+          'gateway did not answer.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: checkoutAnswerSchema,
+        response: {
+          200: tipSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!payments) throw notFound();
+      return payments.verifyTip(customerOf(request).scope, request.params.orderId, request.body);
     },
   );
 
@@ -471,7 +551,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const { scope } = customerOf(request);
       await reportUpiPayment(db, scope, request.params.orderId, request.body);
-      return getCustomerOrder(db, scope, request.params.orderId);
+      return getCustomerOrder(db, scope, request.params.orderId, payments !== null);
     },
   );
 };

@@ -30,7 +30,7 @@ import {
   type GeoPoint,
 } from '@storedesk/shared/storefront/serviceability';
 import { deliveryRadius } from '@storedesk/shared/stores/schemas';
-import { executiveFeePaise } from '@storedesk/shared/delivery/earnings';
+import { executiveFeePaise, tipUntil } from '@storedesk/shared/delivery/earnings-rules';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
 import type { ApiKeyCaller, CustomerContext } from '#server/lib/callers.ts';
@@ -403,9 +403,7 @@ export async function placeOrder(
         // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
         executiveFeePaise: executiveFeePaise(
           executiveFee,
-          parties.address
-            ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address)
-            : null,
+          parties.address ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address) : null,
         ),
       },
       {
@@ -445,14 +443,23 @@ export async function getCustomerOrder(
   db: Executor,
   scope: CustomerScope,
   orderId: string,
+  /** Whether the server takes online payment, so tips (ADR 0073). */
+  tipsOnline = false,
 ): Promise<CustomerOrder> {
   const row = await repo.findCustomerOrder(db, scope, orderId);
   if (!row) throw notFound();
   const timeline = await repo.findStatusChanges(db, scope, row.order.id);
+  const tip =
+    row.tip && row.tip.amountPaise !== null && row.tip.method !== null && row.tip.paidAt !== null
+      ? { amountPaise: row.tip.amountPaise, method: row.tip.method, paidAt: row.tip.paidAt.toISOString() }
+      : null;
+  const until = tipsOnline ? tipUntil(row.order, tip !== null, new Date()) : null;
   return {
     ...toStorefrontOrder(row.order),
     storePhone: row.storePhone,
     timeline: timeline.map((change) => ({ status: change.status, at: change.at.toISOString() })),
+    tip,
+    tipUntil: until?.toISOString() ?? null,
   };
 }
 
