@@ -139,6 +139,8 @@ const NEED_A_QUERY = new Set([
   'GET /api/dispatch/executives', // ?storeId=
   'GET /api/dispatch/cash', // ?from=&to=
   'GET /api/dispatch/cash.csv', // ?from=&to=
+  'GET /api/payouts', // ?from=&to=
+  'GET /api/payouts.csv', // ?from=&to=
   'GET /api/reports/sales', // ?from=&to=
   'GET /api/reports/sales.csv', // ?from=&to=
   'GET /api/reports/gst', // ?from=&to=
@@ -208,6 +210,7 @@ describe('the walk', () => {
       'GET /api/events', // text/event-stream; the console reads each event's JSON by its type
       'GET /api/metrics', // Prometheus text
       'GET /api/orders/export.csv',
+      'GET /api/payouts.csv',
       'GET /api/reports/gst.csv',
       'GET /api/reports/payments.csv',
       'GET /api/reports/sales.csv',
@@ -259,6 +262,8 @@ describe('the walk', () => {
       'POST /api/storefront/orders/{orderId}/upi-paid',
       'POST /api/storefront/orders/{orderId}/payment',
       'POST /api/storefront/orders/{orderId}/payment/verify',
+      'POST /api/storefront/orders/{orderId}/tip',
+      'POST /api/storefront/orders/{orderId}/tip/verify',
       'GET /api/storefront/events',
     ]) {
       expect(customerRoutes).toContain(known);
@@ -406,6 +411,12 @@ const customerBodies: Record<string, object> = {
     gatewayOrderId: 'order_Made1up',
     signature: 'a'.repeat(64),
   },
+  'POST /api/storefront/orders/{orderId}/tip': { amountPaise: 2_000 },
+  'POST /api/storefront/orders/{orderId}/tip/verify': {
+    paymentId: 'pay_Made1up',
+    gatewayOrderId: 'order_Made1up',
+    signature: 'a'.repeat(64),
+  },
 };
 
 function asCustomerApp(op: Operation, key: string | undefined, token: string | undefined) {
@@ -500,6 +511,8 @@ describe('the customer app (storefront and customer access)', () => {
       'POST /api/storefront/orders/{orderId}/cancel',
       'POST /api/storefront/orders/{orderId}/payment',
       'POST /api/storefront/orders/{orderId}/payment/verify',
+      'POST /api/storefront/orders/{orderId}/tip',
+      'POST /api/storefront/orders/{orderId}/tip/verify',
       'POST /api/storefront/orders/{orderId}/upi-paid',
     ]);
     for (const op of naming) {
@@ -635,13 +648,17 @@ describe('the delivery app (executive access, ADR 0042)', () => {
 
   it("an executive's made-up order is unknown to them: 404", async () => {
     const naming = executiveOps().filter((op) => op.url !== op.path);
-    expect(naming.map(label)).toEqual(['POST /api/delivery/orders/{orderId}/status']);
+    const bodies: Record<string, object> = {
+      'POST /api/delivery/orders/{orderId}/status': { status: 2, version: 1 },
+      'POST /api/delivery/orders/{orderId}/tip': { amountPaise: 2_000 },
+    };
+    expect(naming.map(label).sort()).toEqual(Object.keys(bodies));
     for (const op of naming) {
       const res = await ctx.app.inject({
         method: op.method as 'POST',
         url: op.url,
         headers: liveExecutive.headers,
-        payload: { status: 2, version: 1 },
+        payload: bodies[label(op)],
       });
       expect(res.statusCode, `${label(op)}: ${res.body}`).toBe(404);
       expect(errorOf(res).code, label(op)).toBe('not_found');

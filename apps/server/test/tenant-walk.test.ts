@@ -705,6 +705,25 @@ const walk: Record<string, Entry> = {
       })),
     status: 404,
   },
+  // A tip for A's customer's order, or A's executive's: unknown to anyone else (ADR 0073).
+  'POST /api/storefront/orders/{orderId}/tip': {
+    kind: 'customer',
+    requests: (r) =>
+      [r.customerOrder, r.order.id].map((orderId) => ({
+        url: `/api/storefront/orders/${orderId}/tip`,
+        payload: { amountPaise: 2_000 },
+      })),
+    status: 404,
+  },
+  'POST /api/storefront/orders/{orderId}/tip/verify': {
+    kind: 'customer',
+    requests: (r) =>
+      [r.customerOrder, r.order.id].map((orderId) => ({
+        url: `/api/storefront/orders/${orderId}/tip/verify`,
+        payload: { paymentId: 'pay_Walk1', gatewayOrderId: 'order_Walk1', signature: 'a'.repeat(64) },
+      })),
+    status: 404,
+  },
   'POST /api/payments/razorpay/webhook': { kind: 'public' },
   'GET /api/storefront/slides': {
     kind: 'key',
@@ -787,6 +806,18 @@ const walk: Record<string, Entry> = {
     ],
     status: 404,
   },
+  // Their own deliveries only: none of A's executive's.
+  'GET /api/delivery/earnings': {
+    kind: 'executive',
+    requests: () => [{ url: '/api/delivery/earnings' }, { url: '/api/delivery/earnings?period=week' }],
+    status: 200,
+  },
+  // A cash tip on A's executive's order: not the caller's delivery.
+  'POST /api/delivery/orders/{orderId}/tip': {
+    kind: 'executive',
+    requests: (r) => [{ url: `/api/delivery/orders/${r.order.id}/tip`, payload: { amountPaise: 2_000 } }],
+    status: 404,
+  },
   // The streams' own test below: another executive's stream carries none of A's executive's orders.
   'GET /api/delivery/events': { kind: 'own', reason: "streams the signed-in executive's own orders" },
   'GET /api/delivery/push/public-key': {
@@ -828,6 +859,27 @@ const walk: Record<string, Entry> = {
     200,
     (r) => ({ url: `/api/dispatch/cash.csv?from=${r.cash.day}&to=${r.cash.day}` }),
   ),
+  // Payouts (ADR 0073): zone-scoped like the cash; paying A's executive is paying someone unknown.
+  'GET /api/payouts': filtered(
+    (r) => ({ url: `/api/payouts?from=${r.cash.day}&to=${r.cash.day}&zoneId=${r.zone}` }),
+    200,
+    (r) => ({ url: `/api/payouts?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  'GET /api/payouts.csv': filtered(
+    (r) => ({ url: `/api/payouts.csv?from=${r.cash.day}&to=${r.cash.day}&zoneId=${r.zone}` }),
+    200,
+    (r) => ({ url: `/api/payouts.csv?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
+  'POST /api/payouts': {
+    kind: 'names',
+    request: (r) => ({
+      url: '/api/payouts',
+      payload: { executiveId: r.dex.id, from: r.cash.day, to: r.cash.day, netPaise: -r.cash.collectedPaise },
+    }),
+    owner: 404,
+    admin: 404,
+    zone: 404,
+  },
   // A's executive's cash of the day, as A's screen shows it: the caller has no such cash to settle.
   'POST /api/dispatch/cash/settlements': {
     kind: 'names',

@@ -386,6 +386,23 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
           ),
         }));
     }
+    case 'POST /api/storefront/orders/{orderId}/tip/verify': {
+      // A tip's checkout answer (staged), as it came or with one part of it changed (ADR 0073).
+      const answer = pick(world.pools.tipAnswers);
+      if (!answer) return undefined;
+      return fc
+        .tuple(answer, fc.constantFrom('as it came', 'signature', 'paymentId'))
+        .map(([{ orderId, ...body }, changed]) => ({
+          params: params({ orderId }),
+          body: json(
+            changed === 'as it came'
+              ? body
+              : changed === 'signature'
+                ? { ...body, signature: body.signature.replace(/^./, (c) => (c === 'a' ? 'b' : 'a')) }
+                : { ...body, paymentId: `${body.paymentId}x` },
+          ),
+        }));
+    }
     case 'POST /api/payments/razorpay/webhook': {
       // Bodies signed with the webhook secret, as the gateway signs them: events of every kind with
       // entities of any shape, which must be taken (or refused) without an error.
@@ -648,6 +665,22 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
         )
         .map(([[executiveId, day, collectedPaise], off]) => ({
           body: json({ executiveId, day, collectedPaise: collectedPaise + off }),
+        }));
+    }
+    // A day's payout of an executive (ADR 0073), mostly at the net it comes to.
+    case 'POST /api/payouts': {
+      const payout = pick(facts.payouts);
+      if (!payout) return undefined;
+      return fc
+        .tuple(
+          payout,
+          fc.oneof(
+            { weight: 5, arbitrary: fc.constant(0) },
+            { weight: 1, arbitrary: fc.integer({ min: -1_000, max: 1_000 }) },
+          ),
+        )
+        .map(([[executiveId, day, netPaise], off]) => ({
+          body: json({ executiveId, from: day, to: day, netPaise: netPaise + off }),
         }));
     }
     case 'POST /api/delivery/sign-in':

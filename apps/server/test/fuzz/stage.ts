@@ -145,6 +145,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     op.path.startsWith('/api/storefront/orders') ||
     op.path.startsWith('/api/delivery/orders') ||
     op.path === '/api/dispatch/cash/settlements' ||
+    (op.method === 'POST' && op.path === '/api/payouts') ||
     op.path === '/api/storefront/quote';
   if (!needsTrade) return;
 
@@ -300,7 +301,10 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   // Paying online (ADR 0072): the business takes ONLINE, and the fuzz customer has an order awaiting
   // its payment, placed afresh when a batch paid or cancelled theirs; for the checkout's answer, the
   // order is paid at the stand-in gateway's checkout and its true answer kept for the exemplars.
-  if (op.path.startsWith('/api/storefront/orders/{orderId}/payment')) {
+  if (
+    op.path.startsWith('/api/storefront/orders/{orderId}/payment') ||
+    op.path.startsWith('/api/storefront/orders/{orderId}/tip')
+  ) {
     const online = modes.find((mode) => mode.type === 'ONLINE');
     if (!online) await call('POST', '/api/settings/payment-modes', { title: 'Pay online', type: 'ONLINE' });
     else if (!online.enabled)
@@ -315,7 +319,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
           AND state = 2 AND status = 0 ORDER BY id LIMIT 1`,
     );
     const orderId = awaiting[0]?.id ?? (await placeCustomerOrder('ONLINE'));
-    if (op.path.endsWith('/verify')) {
+    if (op.path.endsWith('/payment/verify')) {
       const checkout = await world.ctx.app.inject({
         method: 'POST',
         url: `/api/storefront/orders/${orderId}/payment`,
@@ -335,27 +339,21 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     }
   }
 
-  // Cash to settle: a cash-on-delivery order, confirmed with the acting executive and delivered by them
-  // with the customer's code and the cash (ADR 0042).
   const executiveId = world.actingExecutiveId;
-  if (op.path === '/api/dispatch/cash/settlements') {
+  /** The acting executive's order, confirmed with them, picked up and delivered with its code (and cash). */
+  const deliverStaged = async (orderId: string) => {
     const orderSettings = await call('GET', '/api/settings/order');
     if (Number(orderSettings.maxOpenOrdersPerExecutive) < 50) {
       const { updatedAt: _, ...rest } = orderSettings;
       await call('PUT', '/api/settings/order', { ...rest, maxOpenOrdersPerExecutive: 50 });
     }
-    const placed = await placeKeyed('198.51.100.8', {
-      customer: { name: 'Cash Customer', phone: '9000099999' },
-      storeId,
-      items: [{ itemId: items[0]!.id, quantity: 1 }],
-    });
-    if (placed.statusCode !== 201)
-      throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
-    const orderId = placed.json<{ id: string }>().id;
+    const { rows: now } = await db.execute<{ version: number }>(
+      sql`SELECT version FROM orders WHERE id = ${orderId}`,
+    );
     const confirmed = await call('POST', `/api/orders/${orderId}/status`, {
       status: 1,
       dexId: executiveId,
-      version: 1,
+      version: now[0]!.version,
     });
     const executive = await world.sessionFor('executive');
     const move = async (payload: object) => {
@@ -367,13 +365,59 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       });
       if (res.statusCode !== 200)
         throw new Error(`staging: a delivery move answered ${res.statusCode}: ${res.body}`);
-      return res.json<{ version: number }>();
+      return res.json<{ version: number; cashToCollectPaise: number }>();
     };
     const picked = await move({ status: 2, version: confirmed.version });
     const { rows: code } = await db.execute<{ code: string }>(
       sql`SELECT delivery_code AS code FROM orders WHERE id = ${orderId}`,
     );
-    await move({ status: -2, version: picked.version, code: code[0]!.code, cashCollected: true });
+    await move({
+      status: -2,
+      version: picked.version,
+      code: code[0]!.code,
+      ...(picked.cashToCollectPaise > 0 ? { cashCollected: true } : {}),
+    });
+  };
+
+  // A tip (ADR 0073): an order of the fuzz customer delivered by the acting executive; for the
+  // checkout's answer, its tip paid at the stand-in's checkout, the true answer kept.
+  if (op.path.startsWith('/api/storefront/orders/{orderId}/tip')) {
+    const orderId = await placeCustomerOrder('UPI');
+    await deliverStaged(orderId);
+    if (op.path.endsWith('/verify')) {
+      const session = await world.sessionFor('customer');
+      const checkout = await world.ctx.app.inject({
+        method: 'POST',
+        url: `/api/storefront/orders/${orderId}/tip`,
+        headers: { 'x-storefront-key': await keyOf(world), ...session!.headers },
+        payload: { amountPaise: 2_000 },
+      });
+      if (checkout.statusCode !== 200)
+        throw new Error(`staging: a tip's checkout answered ${checkout.statusCode}: ${checkout.body}`);
+      const answer = await world.gateway.pay(checkout.json<{ gatewayOrderId: string }>().gatewayOrderId);
+      world.pools.tipAnswers = [
+        {
+          orderId,
+          paymentId: answer.razorpay_payment_id,
+          gatewayOrderId: answer.razorpay_order_id,
+          signature: answer.razorpay_signature,
+        },
+      ];
+    }
+    return;
+  }
+
+  // Cash to settle: a cash-on-delivery order, confirmed with the acting executive and delivered by them
+  // with the customer's code and the cash (ADR 0042); a payout nets it.
+  if (op.path === '/api/dispatch/cash/settlements' || (op.method === 'POST' && op.path === '/api/payouts')) {
+    const placed = await placeKeyed('198.51.100.8', {
+      customer: { name: 'Cash Customer', phone: '9000099999' },
+      storeId,
+      items: [{ itemId: items[0]!.id, quantity: 1 }],
+    });
+    if (placed.statusCode !== 201)
+      throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
+    await deliverStaged(placed.json<{ id: string }>().id);
     return;
   }
 

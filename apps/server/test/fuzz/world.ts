@@ -66,6 +66,8 @@ export type Pools = {
   customerOrders: IdPool;
   /** A checkout's true answer for an order of the fuzz customer, paid at the stand-in gateway (staged). */
   checkoutAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
+  /** The same for a tip of a delivered order of the fuzz customer (ADR 0073). */
+  tipAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
   /** Sign-in codes the business texted, not used yet when staged (a use voids the phone's others). */
   signInCodes: { phone: string; code: string }[];
   paymentModes: IdPool;
@@ -119,6 +121,8 @@ export type Facts = {
   executiveEndpoints: string[];
   /** [executiveId, day, collectedPaise] of cash collected on delivery and not settled yet. */
   unsettledCash: [string, string, number][];
+  /** [executiveId, day, netPaise] of a day's payout still to make (ADR 0073): unpaid fees and online tips less cash held. */
+  payouts: [string, string, number][];
   /** [kind, id] of records in the trash. */
   trash: { own: [string, string][]; rival: [string, string][] };
 };
@@ -625,6 +629,21 @@ async function factsOf(
       AND NOT EXISTS (SELECT 1 FROM cash_settlements c WHERE c.business_id = o.business_id
         AND c.executive_id = o.dex_id AND c.day = (o.delivered_at AT TIME ZONE b.time_zone)::date)
     GROUP BY 1, 2 ORDER BY 1, 2`);
+  const payouts = await q<{ executive_id: string; day: string; net: number }>(sql`
+    WITH d AS (
+      SELECT o.id, o.dex_id, (o.delivered_at AT TIME ZONE b.time_zone)::date AS day, o.payout_id,
+        coalesce(o.executive_fee_paise, 0) AS fee, o.cash_collected_paise
+      FROM orders o JOIN businesses b ON b.id = o.business_id
+      WHERE o.business_id = ${businessId} AND o.status = -2 AND o.dex_id IS NOT NULL
+    )
+    SELECT d.dex_id AS executive_id, to_char(d.day, 'YYYY-MM-DD') AS day,
+      (sum(d.fee) FILTER (WHERE d.payout_id IS NULL)
+        + coalesce((SELECT sum(t.amount_paise) FROM tips t JOIN d d2 ON d2.id = t.order_id
+            WHERE d2.dex_id = d.dex_id AND d2.day = d.day AND t.method = 'ONLINE' AND t.state = 'PAID'
+              AND t.payout_id IS NULL), 0)
+        - greatest(coalesce(sum(d.cash_collected_paise), 0) - coalesce((SELECT s.amount_paise FROM cash_settlements s
+            WHERE s.business_id = ${businessId} AND s.executive_id = d.dex_id AND s.day = d.day), 0), 0))::int AS net
+    FROM d GROUP BY d.dex_id, d.day ORDER BY 1, 2`);
   return {
     liveZones: zones.map((z) => z.id),
     liveStores: stores.map((s) => s.id),
@@ -647,6 +666,7 @@ async function factsOf(
     executiveOrders: executiveOrders.map((o) => [o.id, o.status, o.delivery_code]),
     executiveEndpoints: executiveEndpoints.map((e) => e.endpoint),
     unsettledCash: unsettledCash.map((c) => [c.executive_id, c.day, c.paise]),
+    payouts: payouts.map((p) => [p.executive_id, p.day, p.net]),
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
   };
 }
@@ -831,7 +851,7 @@ export async function createWorld(): Promise<World> {
 
   const seenMail = new Map<string, string[]>();
   const signInCodes: Pools['signInCodes'] = [];
-  const pools = { checkoutAnswers: [] } as unknown as Pools;
+  const pools = { checkoutAnswers: [], tipAnswers: [] } as unknown as Pools;
   const onboardingTokens: string[] = [];
   const signUps: Pools['signUps'] = [];
   const subscriptions = mine.subscriptions;

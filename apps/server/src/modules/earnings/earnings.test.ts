@@ -239,7 +239,7 @@ describe('the delivery app’s earnings', () => {
     const other = await addRider('Envious Rider');
     const orderId = await place(ravi);
     await deliver(rider, orderId);
-    const tip = (session: Session, body: unknown, id = orderId) =>
+    const tip = (session: Session, body: object, id = orderId) =>
       call(session, 'POST', `/api/delivery/orders/${id}/tip`, body);
 
     for (const body of [
