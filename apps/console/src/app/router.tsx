@@ -62,6 +62,7 @@ const DashboardPage = lazyPage(
 const ReportsPage = lazyPage(() => import('@/features/reports/pages/reports-page.tsx'), 'ReportsPage');
 const DispatchPage = lazyPage(() => import('@/features/dispatch/pages/dispatch-page.tsx'), 'DispatchPage');
 const CashPage = lazyPage(() => import('@/features/dispatch/pages/cash-page.tsx'), 'CashPage');
+const PayoutsPage = lazyPage(() => import('@/features/dispatch/pages/payouts-page.tsx'), 'PayoutsPage');
 const OnboardingPage = lazyPage(
   () => import('@/features/onboarding/pages/onboarding-page.tsx'),
   'OnboardingPage',
@@ -102,7 +103,10 @@ const ZoneEditPage = lazyPage(() => import('@/features/zones/pages/zone-edit-pag
 const ZonesPage = lazyPage(() => import('@/features/zones/pages/zones-page.tsx'), 'ZonesPage');
 const AppShell = lazyPage(() => import('@/app/shell/app-shell.tsx'), 'AppShell');
 
-/** Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3; dispatch, B14). */
+/**
+ * Screens for every signed-in user (SPEC §2; delivery executives for all staff, D3; dispatch, B14;
+ * payouts, B18).
+ */
 const staffRoutes: RouteObject[] = [
   { path: paths.dashboard.path, element: <DashboardPage /> },
   { path: paths.stores.list.path, element: <StoresPage /> },
@@ -121,6 +125,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
   { path: paths.dispatch.map.path, element: <DispatchPage /> },
   { path: paths.dispatch.cash.path, element: <CashPage /> },
+  { path: paths.dispatch.payouts.path, element: <PayoutsPage /> },
   { path: paths.reports.path, element: <ReportsPage /> },
   { path: paths.dexs.list.path, element: <StaffListPage kind="delivery-executives" /> },
   { path: paths.dexs.add.path, element: <StaffAddPage kind="delivery-executives" /> },

@@ -87,6 +87,8 @@ export const paths = {
   dispatch: {
     map: fixed('/dispatch'),
     cash: fixed('/dispatch/cash'),
+    /** What each delivery executive earned in a period, and Mark paid (B18). */
+    payouts: fixed('/dispatch/payouts'),
   },
 
   dexs: {

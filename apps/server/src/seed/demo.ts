@@ -22,6 +22,10 @@ import { recountDailyStats } from '#server/modules/orders/daily-stats.repository
 import { recountSalesStats } from '#server/modules/orders/sales-stats.repository.ts';
 import { freeSlugFor } from '#server/modules/settings/business.service.ts';
 import { demoLandmarks, demoNotes, demoStreets } from './demo-words.ts';
+import { executiveFeePaise } from '@storedesk/shared/delivery/earnings-rules';
+
+/** What the demo business pays its executives: ₹25 a delivery and ₹5 a km. */
+const demoExecutiveFee = { executiveFeePaise: 2500, executiveFeePerKmPaise: 500 };
 
 type Log = { info: (msg: string) => void };
 
@@ -440,6 +444,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       deliveryChargesEnabled: true,
       standardDeliveryChargesPaise: 3000,
       minimumOrderPaise: 9900,
+      ...demoExecutiveFee,
     });
     await tx.insert(t.referralSettings).values({
       businessId,
@@ -713,6 +718,13 @@ async function seedOrders(
         : {}),
       note: rand.next() < 0.2 ? rand.pick(demoNotes) : null,
       deliveryCode: String(rand.int(0, 9999)).padStart(4, '0'),
+      executiveFeePaise: executiveFeePaise(
+        {
+          perDeliveryPaise: demoExecutiveFee.executiveFeePaise,
+          perKmPaise: demoExecutiveFee.executiveFeePerKmPaise,
+        },
+        km,
+      ),
       updatedAt: placedAt,
     });
   }
@@ -724,6 +736,19 @@ async function seedOrders(
     dexId: t.orders.dexId,
     dexName: t.orders.dexName,
   });
+  // One delivery in five had a tip in cash at the door, which its executive recorded.
+  const tips = inserted
+    .filter((order) => order.status === OrderStatus.Delivered && order.dexId && rand.next() < 0.2)
+    .map((order) => ({
+      businessId,
+      orderId: order.id,
+      executiveId: order.dexId!,
+      amountPaise: rand.pick([1000, 2000, 2000, 3000, 5000]),
+      method: 'CASH' as const,
+      state: 'PAID' as const,
+      paidAt: new Date(order.placedAt.getTime() + 60 * 60 * 1000),
+    }));
+  for (let i = 0; i < tips.length; i += 1000) await tx.insert(t.tips).values(tips.slice(i, i + 1000));
 
   const timeline: Array<typeof t.orderEvents.$inferInsert> = [];
   for (const order of inserted) {

@@ -23,7 +23,12 @@ export function useSettleCash() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: settleCash,
-    // The row, and the totals with it, as the server has them now, whether saved or refused.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dispatchKeys.cash }),
+    // The row, and the totals with it, as the server has them now, whether saved or refused; the
+    // payouts net the cash still to settle.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dispatchKeys.cash }),
+        queryClient.invalidateQueries({ queryKey: dispatchKeys.payouts }),
+      ]),
   });
 }

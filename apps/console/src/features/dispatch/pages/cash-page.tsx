@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import ShareLocationOutlined from '@mui/icons-material/ShareLocationOutlined';
 import Box from '@mui/material/Box';
@@ -8,36 +9,17 @@ import { formatDay, isCalendarDay } from '@storedesk/shared/dates';
 import type { CashQuery, CashRow } from '@storedesk/shared/delivery/schemas';
 import { lastSevenDays } from '@storedesk/shared/delivery/dispatch';
 import { useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/load-error.tsx';
 import { DayRangeFields } from '@/components/day-range-fields.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { useDayRangeParams } from '@/lib/day-range-params.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { cashCsvHref, useCash } from '@/features/dispatch/api/get-cash.ts';
 import { CashTable } from '@/features/dispatch/components/cash-table.tsx';
 import { SettleCashDialog } from '@/features/dispatch/components/settle-cash-dialog.tsx';
-
-/** The range in the address (so a reload or a shared link shows the same days), else the last 7 days. */
-function useCashRange(timeZone: string) {
-  const [params, setParams] = useSearchParams();
-  const [fallback] = useState(() => lastSevenDays(Date.now(), timeZone));
-  const from = params.get('from') ?? fallback.from;
-  const to = params.get('to') ?? fallback.to;
-  const setRange = (changes: { from?: string; to?: string }) => {
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('from', changes.from ?? from);
-        next.set('to', changes.to ?? to);
-        return next;
-      },
-      { replace: true },
-    );
-  };
-  return { from, to, setRange };
-}
 
 /**
  * /dispatch/cash (B14): cash collected on delivery per executive and business day (D19) in a range
@@ -47,7 +29,8 @@ function useCashRange(timeZone: string) {
 export function CashPage() {
   const timeZone = useTimeZone();
   const { zoneId } = useZoneFilter();
-  const { from, to, setRange } = useCashRange(timeZone);
+  // Until a range is chosen, the last 7 days.
+  const { from, to, setRange } = useDayRangeParams(() => lastSevenDays(Date.now(), timeZone));
   const valid = isCalendarDay(from) && isCalendarDay(to) && from <= to;
   const query: CashQuery = { from, to, zoneId };
   const cash = useCash(query, timeZone, { enabled: valid });
@@ -59,13 +42,22 @@ export function CashPage() {
         title="Cash to settle"
         description="Cash on delivery collected by each executive per day, and what they have handed over."
         actions={
-          <Button
-            startIcon={<ShareLocationOutlined />}
-            component={RouterLink}
-            to={paths.dispatch.map.getHref()}
-          >
-            Dispatch map
-          </Button>
+          <>
+            <Button
+              startIcon={<ShareLocationOutlined />}
+              component={RouterLink}
+              to={paths.dispatch.map.getHref()}
+            >
+              Dispatch map
+            </Button>
+            <Button
+              startIcon={<AccountBalanceWalletOutlined />}
+              component={RouterLink}
+              to={paths.dispatch.payouts.getHref()}
+            >
+              Payouts
+            </Button>
+          </>
         }
       />
       <Stack

@@ -1,3 +1,4 @@
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -164,9 +165,22 @@ export function DispatchPage() {
         title="Dispatch"
         description="Where the delivery executives on duty are, and the open orders, as it happens."
         actions={
-          <Button startIcon={<PaymentsOutlined />} component={RouterLink} to={paths.dispatch.cash.getHref()}>
-            Cash to settle
-          </Button>
+          <>
+            <Button
+              startIcon={<PaymentsOutlined />}
+              component={RouterLink}
+              to={paths.dispatch.cash.getHref()}
+            >
+              Cash to settle
+            </Button>
+            <Button
+              startIcon={<AccountBalanceWalletOutlined />}
+              component={RouterLink}
+              to={paths.dispatch.payouts.getHref()}
+            >
+              Payouts
+            </Button>
+          </>
         }
       />
       {content}

@@ -19,6 +19,8 @@ const saved: OrderSettings = {
   dispatchWaitMinutes: 15,
   printKitchenOnConfirm: false,
   payWithinMinutes: 15,
+  executiveFeePaise: 3_000,
+  executiveFeePerKmPaise: 750,
   version: 4,
   updatedAt: '2025-01-02T00:00:00.000Z',
 };
@@ -66,6 +68,10 @@ const save = () => screen.getByRole('button', { name: 'Save' });
 const perExecutive = () => screen.getByRole('textbox', { name: /^Open orders per executive/ });
 const waitMinutes = () =>
   screen.getByRole('textbox', { name: /^Highlight unassigned orders after \(minutes\)/ });
+const feePerDelivery = () => screen.getByRole('textbox', { name: /^Fee per delivery/ });
+const feePerKm = () => screen.getByRole('textbox', { name: /^Plus per km/ });
+const executiveFeeHint =
+  'Paid to the executive for each order delivered, plus this much per km from the store to the customer (as the crow flies). Fixed when the order is placed.';
 
 describe('Settings > Order Settings', { timeout: 30_000 }, () => {
   it('shows the amounts in rupees with two decimals', async () => {
@@ -93,6 +99,8 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
       payWithinMinutes: 15,
+      executiveFeePaise: 0,
+      executiveFeePerKmPaise: 0,
       version: 0,
     });
     await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
@@ -144,6 +152,8 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       dispatchWaitMinutes: 15,
       printKitchenOnConfirm: false,
       payWithinMinutes: 15,
+      executiveFeePaise: 3_000,
+      executiveFeePerKmPaise: 750,
       version: 4,
     });
     expect(minimum()).toHaveValue('1499.50');
@@ -178,6 +188,38 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
       dispatchWaitMinutes: 20,
       version: 0,
     });
+  });
+
+  it('saves the executive’s fee per delivery and per km as paise, and refuses a bad one on its field', async () => {
+    const { user, api } = renderTab();
+    await charges();
+    expect(feePerDelivery()).toHaveValue('30.00');
+    expect(feePerKm()).toHaveValue('7.50');
+    expect(feePerDelivery()).toHaveAccessibleDescription(executiveFeeHint);
+    expect(feePerKm()).toHaveAccessibleDescription(executiveFeeHint);
+
+    await user.clear(feePerKm());
+    await user.type(feePerKm(), '-5');
+    await user.click(save());
+    expect(await screen.findByText(amountMessages.negative)).toBeInTheDocument();
+    expect(feePerKm()).toHaveAttribute('aria-invalid', 'true');
+    expect(feePerKm()).toHaveAccessibleDescription(`${amountMessages.negative} ${executiveFeeHint}`);
+    expect(feePerDelivery()).toHaveAttribute('aria-invalid', 'false');
+    expect(api.callsTo('PUT /api/settings/order')).toHaveLength(0);
+
+    await user.clear(feePerDelivery());
+    await user.type(feePerDelivery(), '25');
+    await user.clear(feePerKm());
+    await user.type(feePerKm(), '5');
+    await user.click(save());
+    expect(await screen.findByText('Order settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/order')[0]?.body).toMatchObject({
+      executiveFeePaise: 2_500,
+      executiveFeePerKmPaise: 500,
+      version: 4,
+    });
+    expect(feePerDelivery()).toHaveValue('25.00');
+    expect(feePerKm()).toHaveValue('5.00');
   });
 
   it('refuses blanks, negatives and three decimals without calling the server', async () => {

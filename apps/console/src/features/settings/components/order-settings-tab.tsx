@@ -35,6 +35,8 @@ const labels = {
   dispatchWaitMinutes: 'Highlight unassigned orders after (minutes)',
   printKitchenOnConfirm: 'Print the kitchen ticket on confirming',
   payWithinMinutes: 'Time to pay online (minutes)',
+  executiveFeePaise: 'Fee per delivery',
+  executiveFeePerKmPaise: 'Plus per km',
 } as const;
 
 function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
@@ -46,6 +48,8 @@ function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
     dispatchWaitMinutes: String(record.dispatchWaitMinutes),
     printKitchenOnConfirm: record.printKitchenOnConfirm,
     payWithinMinutes: String(record.payWithinMinutes),
+    executiveFeePaise: rupeesDecimal(record.executiveFeePaise),
+    executiveFeePerKmPaise: rupeesDecimal(record.executiveFeePerKmPaise),
   };
 }
 
@@ -55,6 +59,16 @@ const rupeeAdornment = {
   input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
   htmlInput: { inputMode: 'decimal' as const },
 };
+
+const executiveFeeHintId = 'executive-fee-hint';
+const executiveFeeHint =
+  'Paid to the executive for each order delivered, plus this much per km from the store to the customer (as the crow flies). Fixed when the order is placed.';
+
+/** A rupee field described by the pay group's hint, and by its own error when it has one. */
+function executiveFeeSlots(id: string, invalid: boolean) {
+  const describedBy = invalid ? `${id}-helper-text ${executiveFeeHintId}` : executiveFeeHintId;
+  return { ...rupeeAdornment, htmlInput: { ...rupeeAdornment.htmlInput, 'aria-describedby': describedBy } };
+}
 
 function OrderSettingsForm({ record }: { record: OrderSettings }) {
   const saveSettings = useSaveOrderSettings();
@@ -92,6 +106,8 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
       'maxOpenOrdersPerExecutive',
       'dispatchWaitMinutes',
       'payWithinMinutes',
+      'executiveFeePaise',
+      'executiveFeePerKmPaise',
     ]),
     savedMessage: 'Order settings saved',
   });
@@ -191,6 +207,38 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         {...register('dispatchWaitMinutes')}
       />
       <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
+        Delivery executives’ pay
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          id="executiveFeePaise"
+          label={labels.executiveFeePaise}
+          required
+          fullWidth
+          error={Boolean(errors.executiveFeePaise)}
+          helperText={errors.executiveFeePaise?.message}
+          slotProps={executiveFeeSlots('executiveFeePaise', Boolean(errors.executiveFeePaise))}
+          {...register('executiveFeePaise')}
+        />
+        <TextField
+          id="executiveFeePerKmPaise"
+          label={labels.executiveFeePerKmPaise}
+          required
+          fullWidth
+          error={Boolean(errors.executiveFeePerKmPaise)}
+          helperText={errors.executiveFeePerKmPaise?.message}
+          slotProps={executiveFeeSlots('executiveFeePerKmPaise', Boolean(errors.executiveFeePerKmPaise))}
+          {...register('executiveFeePerKmPaise')}
+        />
+      </Stack>
+      <Typography
+        id={executiveFeeHintId}
+        variant="body2"
+        sx={{ color: 'text.secondary', mt: '-12px !important' }}
+      >
+        {executiveFeeHint}
+      </Typography>
+      <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
         Printing
       </Typography>
       <Controller
@@ -235,12 +283,12 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
  * Settings > Order Settings (SPEC §5): delivery charges on or off, the
  * standard delivery charge and the minimum order value, in rupees with two
  * decimals; and dispatch's limit of open orders per executive and the minutes
- * after which an unassigned order is highlighted (B14). The customer app's next
- * order follows a save at once.
+ * after which an unassigned order is highlighted (B14); what an executive is paid per order
+ * delivered and per km (B18). The customer app's next order follows a save at once.
  */
 export function OrderSettingsTab() {
   return (
-    <RecordLoader query={useOrderSettings()} what="the order settings" fields={5}>
+    <RecordLoader query={useOrderSettings()} what="the order settings" fields={7}>
       {(record) => <OrderSettingsForm record={record} />}
     </RecordLoader>
   );

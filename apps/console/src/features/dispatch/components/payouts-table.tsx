@@ -1,0 +1,130 @@
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { formatDate } from '@storedesk/shared/dates';
+import type { PayoutList, PayoutRow } from '@storedesk/shared/delivery/earnings';
+import { formatRupees } from '@storedesk/shared/money';
+import type { ReactNode } from 'react';
+import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+
+type PayoutsTableProps = {
+  list: PayoutList | undefined;
+  pending: boolean;
+  timeZone: string;
+  onPay: (row: PayoutRow) => void;
+  /** What the table shows under "No deliveries in this period", e.g. which days. */
+  empty: ReactNode;
+};
+
+const columns = 10;
+const money = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const total = { typography: 'body2', fontWeight: 600, color: 'text.primary' } as const;
+
+/** Whether Mark paid has anything to do: fees or tips to pay, or cash to count as handed over. */
+export function hasSomethingToPay(row: PayoutRow): boolean {
+  return row.netPaise !== 0 || row.unpaidPaise !== 0 || row.cashToSettlePaise !== 0;
+}
+
+/** The latest payout made for days of the period, with how many came before it. */
+function lastPayoutText(row: PayoutRow, timeZone: string): string {
+  const [last, ...earlier] = [...row.payouts].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
+  if (!last) return 'None';
+  const text = `Paid ${formatRupees(last.amountPaise)} on ${formatDate(last.paidAt, timeZone)} by ${last.paidByName}`;
+  return earlier.length > 0 ? `${text} (and ${earlier.length} before)` : text;
+}
+
+/**
+ * Per executive: the period's deliveries, fees and tips, what is unpaid, the cash they still hold,
+ * the net Mark paid pays (negative: what they hand over) and their last payout; then the totals.
+ * Wider than a phone, it scrolls sideways inside its frame.
+ */
+export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsTableProps) {
+  const items = list?.items ?? [];
+
+  let body: ReactNode;
+  if (pending) body = <TableSkeletonRows columns={columns} />;
+  else if (items.length === 0)
+    body = (
+      <TableMessageRow columns={columns} title="No deliveries in this period">
+        {empty}
+      </TableMessageRow>
+    );
+  else {
+    body = items.map((row) => (
+      <TableRow key={row.executiveId} hover>
+        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+          {row.executiveName}
+        </TableCell>
+        <TableCell sx={money}>{row.deliveries}</TableCell>
+        <TableCell sx={money}>{formatRupees(row.feesPaise)}</TableCell>
+        <TableCell sx={money}>{formatRupees(row.tipsOnlinePaise)}</TableCell>
+        <TableCell sx={money}>{formatRupees(row.tipsCashPaise)}</TableCell>
+        <TableCell sx={money}>{formatRupees(row.unpaidPaise)}</TableCell>
+        <TableCell sx={money}>{formatRupees(row.cashToSettlePaise)}</TableCell>
+        <TableCell sx={{ ...money, fontWeight: 600 }}>{formatRupees(row.netPaise)}</TableCell>
+        <TableCell sx={{ minWidth: 200 }}>{lastPayoutText(row, timeZone)}</TableCell>
+        <TableCell align="right">
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={!hasSomethingToPay(row)}
+            onClick={() => onPay(row)}
+            aria-label={`Mark paid: ${row.executiveName}`}
+            sx={{ whiteSpace: 'nowrap' }}
+          >
+            Mark paid
+          </Button>
+        </TableCell>
+      </TableRow>
+    ));
+  }
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer sx={{ maxHeight: 560 }}>
+        <Table stickyHeader size="small" aria-label="Payouts">
+          <TableHead>
+            <TableRow>
+              <TableCell>Executive</TableCell>
+              <TableCell sx={money}>Deliveries</TableCell>
+              <TableCell sx={money}>Fees</TableCell>
+              <TableCell sx={money}>Tips online</TableCell>
+              <TableCell sx={money}>Tips cash</TableCell>
+              <TableCell sx={money}>Unpaid</TableCell>
+              <TableCell sx={money}>Cash to settle</TableCell>
+              <TableCell sx={money}>Net</TableCell>
+              <TableCell>Last payout</TableCell>
+              <TableCell align="right">Action</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+          {list && items.length > 0 ? (
+            <TableFooter>
+              <TableRow>
+                <TableCell component="th" scope="row" sx={total}>
+                  Total
+                </TableCell>
+                <TableCell sx={{ ...money, ...total }}>{list.totals.deliveries}</TableCell>
+                <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.feesPaise)}</TableCell>
+                <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.tipsOnlinePaise)}</TableCell>
+                <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.tipsCashPaise)}</TableCell>
+                <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.unpaidPaise)}</TableCell>
+                <TableCell sx={{ ...money, ...total }}>
+                  {formatRupees(list.totals.cashToSettlePaise)}
+                </TableCell>
+                <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.netPaise)}</TableCell>
+                <TableCell colSpan={2} />
+              </TableRow>
+            </TableFooter>
+          ) : null}
+        </Table>
+      </TableContainer>
+    </Paper>
+  );
+}
