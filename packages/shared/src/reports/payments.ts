@@ -42,7 +42,7 @@ export const paymentsReportSchema = z.object({
       reference: z.string().nullable(),
       amountPaise: paise,
       feePaise: paise.nullable(),
-      /** A payment: APPLIED (it paid its order) or REFUNDED (given back at once); a refund: PENDING or PROCESSED. */
+      /** A payment: APPLIED (it paid its order), REFUNDED (given back at once) or TIP (a tip for its executive, ADR 0073); a refund: PENDING or PROCESSED. */
       state: z.string(),
       method: z.string().nullable(),
     }),

@@ -19,6 +19,7 @@ import { businessDay } from '@storedesk/shared/dates';
 import { amountMessages } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { Checkout } from '@storedesk/shared/payments/online';
+import type { PaymentsReport } from '@storedesk/shared/reports/payments';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import {
   caller,
@@ -368,6 +369,15 @@ describe('online tips', () => {
         await call(rider.session, 'POST', `/api/delivery/orders/${orderId}/tip`, { amountPaise: 500 }),
       ),
     ).toMatchObject({ status: 409, message: earningsMessages.tippedAlready });
+
+    // The gateway took it: Reports › Online payments has it, so its net is still the gateway's.
+    const report = await call(world.owner, 'GET', `/api/reports/payments?from=${today}&to=${today}`);
+    expect(report.statusCode, report.body).toBe(200);
+    const entries = report
+      .json<PaymentsReport>()
+      .entries.filter((entry) => entry.orderId === orderId)
+      .map((entry) => [entry.kind, entry.state, entry.amountPaise, entry.reference]);
+    expect(entries).toEqual([['PAYMENT', 'TIP', 3_000, verify.paymentId]]);
 
     const mine = await earnings(rider);
     expect(mine.totals.tipsOnlinePaise).toBe(3_000);

@@ -225,7 +225,7 @@ export async function gstCreditNotes(
   return result.rows;
 }
 
-/** The scope's online payments and gateway refunds (not failed) of the period, oldest first (ADR 0072). */
+/** The scope's online payments (tips paid online among them, ADR 0073) and gateway refunds (not failed) of the period, oldest first (ADR 0072). */
 export async function paymentEntries(db: Executor, scope: Scope, query: PaymentsReportQuery) {
   const day = (column: string) => sql.raw(`(${column} AT TIME ZONE b.time_zone)::date`);
   const { rows } = await db.execute<{
@@ -247,6 +247,12 @@ export async function paymentEntries(db: Executor, scope: Scope, query: Payments
       FROM gateway_payments p JOIN orders o ON o.id = p.order_id JOIN businesses b ON b.id = o.business_id
       WHERE ${sqlOfBusiness('p', scope)} AND ${sqlInScope('o', scope)}
         AND ${day('p.created_at')} BETWEEN ${query.from}::date AND ${query.to}::date
+      UNION ALL
+      SELECT 'PAYMENT', to_char(${day('t.paid_at')}, 'YYYY-MM-DD'), t.paid_at,
+             o.id, o.number::int, t.payment_ref, t.amount_paise::int, t.fee_paise::int, 'TIP', NULL
+      FROM tips t JOIN orders o ON o.id = t.order_id JOIN businesses b ON b.id = o.business_id
+      WHERE ${sqlOfBusiness('t', scope)} AND ${sqlInScope('o', scope)} AND t.method = 'ONLINE' AND t.state = 'PAID'
+        AND ${day('t.paid_at')} BETWEEN ${query.from}::date AND ${query.to}::date
       UNION ALL
       SELECT 'REFUND', to_char(${day('r.created_at')}, 'YYYY-MM-DD'), r.created_at,
              o.id, o.number::int, r.gateway_refund_id, r.amount_paise::int, NULL, r.state, NULL

@@ -131,6 +131,7 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
 const stateLabels: Record<string, string> = {
   APPLIED: 'Paid its order',
   REFUNDED: 'Refunded at once',
+  TIP: 'Tip for its executive',
   PENDING: 'Pending',
   PROCESSED: 'Processed',
 };
