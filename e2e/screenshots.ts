@@ -138,6 +138,7 @@ const shots: Shot[] = [
   },
   { name: 'dispatch', url: '/dispatch', heading: 'Dispatch', phone: true },
   { name: 'dispatch-cash', url: '/dispatch/cash', heading: 'Cash to settle' },
+  { name: 'dispatch-payouts', url: '/dispatch/payouts', heading: 'Payouts' },
   { name: 'zones', url: '/zones', heading: 'Zones' },
   { name: 'admins', url: '/admins', heading: 'Admins' },
   { name: 'dexs', url: '/dexs', heading: 'Delivery Executives' },
@@ -220,8 +221,34 @@ async function deleteFirst(page: Page, list: string, itemPath: (id: string) => s
   );
 }
 
-/** The customer app at 375 px: home, a store, the cart's bill, the placed order (shop-*.png). */
-async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
+/**
+ * Takes an order to its door as staff do in the console (the owner's `page`): confirmed with the
+ * demo's Dev Executive, picked up, delivered.
+ */
+async function deliverByDev(page: Page, orderId: string) {
+  await page.evaluate(async (id) => {
+    const executives = (await (await fetch('/api/delivery-executives')).json()) as {
+      items: { id: string; name: string }[];
+    };
+    const dev = executives.items.find((e) => e.name === 'Dev Executive')!;
+    let { version } = (await (await fetch(`/api/orders/${id}`)).json()) as { version: number };
+    for (const change of [{ status: 1, dexId: dev.id }, { status: 2 }, { status: -2 }]) {
+      const res = await fetch(`/api/orders/${id}/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...change, version }),
+      });
+      if (!res.ok) throw new Error(`status ${change.status} answered ${res.status}: ${await res.text()}`);
+      ({ version } = (await res.json()) as { version: number });
+    }
+  }, orderId);
+}
+
+/**
+ * The customer app at 375 px: home, a store, the cart's bill, the placed order, paying online, and
+ * the tip panel of the first order once delivered (shop-*.png); the owner's `ownerPage` delivers it.
+ */
+async function shopShots(browser: Browser, baseUrl: string, dataDir: string, ownerPage: Page) {
   // The demo business's customer app, on its own origin (ADR 0055).
   const { context, page } = await customerPhone(
     browser,
@@ -268,6 +295,7 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
   await page.getByRole('button', { name: /^Place order/ }).click();
   await page.getByTestId('order-status').waitFor();
   await shoot('order');
+  const firstOrder = page.url();
   // Paid online (ADR 0072): the order waits for its payment, then the gateway's checkout (the stand-in's).
   await page.goto('/');
   await page.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
@@ -284,13 +312,28 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string) {
   await shoot('checkout', 'drawn');
   await sheet.getByRole('button', { name: /^Pay / }).click();
   await page.getByText('Payment: Pay online · Paid').waitFor();
+  // The first order delivered: the customer tips its executive (B18), ₹20 chosen.
+  await deliverByDev(ownerPage, firstOrder.split('/').at(-1)!);
+  await page.goto(firstOrder);
+  const tip = page.getByRole('region', { name: 'Tip your delivery executive' });
+  await tip.getByRole('button', { name: '₹20', exact: true }).click();
+  await tip.getByRole('button', { name: 'Pay ₹20 tip' }).waitFor();
+  await tip.evaluate((panel) => panel.scrollIntoView({ block: 'center' }));
+  await shoot('tip');
+  // Paid, so the executive's earnings show a tip paid online.
+  await tip.getByRole('button', { name: 'Pay ₹20 tip' }).click();
+  await page
+    .getByRole('dialog', { name: 'Stand-in gateway checkout' })
+    .getByRole('button', { name: /^Pay / })
+    .click();
+  await page.getByText('You tipped ₹20. Thank you!').waitFor();
   await context.close();
 }
 
 /**
  * The delivery app at 375 px (deliver-*.png): the demo executive on duty with an order the owner
  * gave them (the owner's `page` confirms the oldest Placed order of their zone with them), then
- * that order's page.
+ * that order's page, then their earnings (this week's when they have delivered nothing today).
  */
 async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) {
   await ownerPage.evaluate(async () => {
@@ -335,6 +378,15 @@ async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) 
     .click();
   await page.getByRole('button', { name: 'Picked up' }).waitFor();
   await shoot('order');
+  await page.getByRole('link', { name: 'Earnings' }).click();
+  await page.getByRole('region', { name: 'Summary' }).waitFor();
+  if (await page.getByRole('heading', { name: 'No deliveries today' }).isVisible()) {
+    await page.getByRole('tab', { name: 'This week' }).click();
+    await page.getByRole('tab', { name: 'This week', selected: true }).waitFor();
+    await page.getByRole('region', { name: 'Summary' }).waitFor();
+  }
+  await page.getByRole('list', { name: 'Deliveries' }).waitFor();
+  await shoot('earnings');
   await context.close();
 }
 
@@ -398,7 +450,7 @@ async function main() {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
     if (wanted.size === 0 || wanted.has('shop')) {
-      await shopShots(browser, server.baseUrl, server.dataDir);
+      await shopShots(browser, server.baseUrl, server.dataDir, page);
       // The online payment just made, in the reports, as the owner sees them.
       await page.setViewportSize({ width: 1366, height: 860 });
       await take(

@@ -247,6 +247,8 @@ describe('what the audit log records', () => {
           dispatchWaitMinutes: { from: null, to: 10 },
           printKitchenOnConfirm: { from: null, to: false },
           payWithinMinutes: { from: null, to: 15 },
+          executiveFeePaise: { from: null, to: 0 },
+          executiveFeePerKmPaise: { from: null, to: 0 },
         },
       },
       {

@@ -126,6 +126,8 @@ describe('order settings of a business that never saved them', () => {
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
       payWithinMinutes: 15,
+      executiveFeePaise: 0,
+      executiveFeePerKmPaise: 0,
       version: 0,
       updatedAt: null,
     });
@@ -163,6 +165,8 @@ describe('order settings of a business that never saved them', () => {
       dispatchWaitMinutes: 10,
       printKitchenOnConfirm: false,
       payWithinMinutes: 15,
+      executiveFeePaise: 0,
+      executiveFeePerKmPaise: 0,
       version: 1,
       updatedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
