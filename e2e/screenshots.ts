@@ -255,7 +255,8 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string, own
     `http://demo-fresh-mart.localhost:${new URL(baseUrl).port}`,
   );
   const shoot = async (name: string, settle: 'idle' | 'drawn' = 'idle') => {
-    // An order page waiting for its payment keeps its live stream busy: its content is in once drawn.
+    // An order page waiting for its payment, or delivered, keeps its live stream busy: its content
+    // is in once drawn.
     if (settle === 'idle') await page.waitForLoadState('networkidle');
     else await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(outDir, `shop-${name}.png`) });
@@ -319,7 +320,7 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string, own
   await tip.getByRole('button', { name: '₹20', exact: true }).click();
   await tip.getByRole('button', { name: 'Pay ₹20 tip' }).waitFor();
   await tip.evaluate((panel) => panel.scrollIntoView({ block: 'center' }));
-  await shoot('tip');
+  await shoot('tip', 'drawn');
   // Paid, so the executive's earnings show a tip paid online.
   await tip.getByRole('button', { name: 'Pay ₹20 tip' }).click();
   await page

@@ -45,14 +45,11 @@ function SignedOutPage({ path }: { path: string }) {
   return <SignInPage />;
 }
 
-function Header({ signedIn, path }: { signedIn: Session; path: string }) {
+function Header({ signedIn }: { signedIn: Session }) {
   return (
     <header className="bar">
       <Link to="/" className="brand">
         {signedIn.business.name}
-      </Link>
-      <Link to="/earnings" className="bar-link" aria-current={path === '/earnings' ? 'page' : undefined}>
-        Earnings
       </Link>
       <DutySwitch onDuty={signedIn.onDuty} />
     </header>
@@ -85,7 +82,7 @@ export function App() {
 
   return (
     <>
-      {signedIn ? <Header signedIn={signedIn} path={path} /> : null}
+      {signedIn ? <Header signedIn={signedIn} /> : null}
       {online ? null : (
         <div className="notice offline" role="status">
           <strong>You are offline.</strong> Changes you make wait on this phone and are sent when the

@@ -87,6 +87,9 @@ export function HomePage() {
         <div className="title-row">
           <h1 id="orders-title">My orders</h1>
           {items && items.length > 0 ? <span className="muted">{items.length} open</span> : null}
+          <Link to="/earnings" className="earnings-link">
+            Earnings
+          </Link>
         </div>
         {sharingText[sharing] ? <p className="hint">{sharingText[sharing]}</p> : null}
         <NoticeList items={refused} withNumbers />

@@ -13,7 +13,7 @@ import { themes } from '@storedesk/shared/themes';
 import type { Database, Transaction } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { importInto, sampleCatalogue } from '#server/modules/catalogue/spreadsheet.service.ts';
-import { ofBusiness } from '#server/lib/scope.ts';
+import { ofBusiness, sqlOfBusiness } from '#server/lib/scope.ts';
 import { imageKey } from '#server/storage/images.ts';
 import { bannerPng } from './banner.ts';
 import type { Storage } from '#server/storage/storage.ts';
@@ -791,6 +791,42 @@ async function seedOrders(
   }
   for (let i = 0; i < timeline.length; i += 1000)
     await tx.insert(t.orderEvents).values(timeline.slice(i, i + 1000));
+
+  // As a business that has run for a while: every day's cash before today is handed over, and every
+  // executive is paid out up to last Sunday (ADR 0073), so Payouts and Earnings show this week's.
+  await tx.execute(sql`
+    INSERT INTO cash_settlements (business_id, executive_id, day, amount_paise, settled_by_name, settled_at)
+    SELECT o.business_id, o.dex_id, (o.delivered_at AT TIME ZONE b.time_zone)::date,
+      sum(o.cash_collected_paise), 'Olivia Owner', max(o.delivered_at) + interval '12 hours'
+    FROM orders o JOIN businesses b ON b.id = o.business_id
+    WHERE ${sqlOfBusiness('o', { businessId })} AND o.cash_collected_paise IS NOT NULL AND o.dex_id IS NOT NULL
+      AND (o.delivered_at AT TIME ZONE b.time_zone)::date < (now() AT TIME ZONE b.time_zone)::date
+    GROUP BY 1, 2, 3`);
+  await tx.execute(sql`
+    WITH week AS (
+      SELECT date_trunc('week', now() AT TIME ZONE b.time_zone)::date AS monday, b.time_zone FROM businesses b
+      WHERE b.id = ${businessId}
+    ),
+    earned AS (
+      SELECT o.dex_id, min((o.delivered_at AT TIME ZONE b.time_zone)::date) AS from_day,
+        sum(coalesce(o.executive_fee_paise, 0)) AS fees, gen_random_uuid() AS payout_id
+      FROM orders o JOIN businesses b ON b.id = o.business_id, week
+      WHERE ${sqlOfBusiness('o', { businessId })} AND o.status = ${OrderStatus.Delivered} AND o.dex_id IS NOT NULL
+        AND (o.delivered_at AT TIME ZONE b.time_zone)::date < week.monday
+      GROUP BY 1
+    ),
+    paid AS (
+      INSERT INTO payouts (id, business_id, executive_id, from_day, to_day, earnings_paise, cash_netted_paise,
+        amount_paise, paid_by_name, paid_at)
+      SELECT e.payout_id, ${businessId}, e.dex_id, e.from_day, week.monday - 1, e.fees, 0, e.fees,
+        'Olivia Owner', week.monday::timestamp AT TIME ZONE week.time_zone
+      FROM earned e, week
+      RETURNING id, executive_id
+    )
+    UPDATE orders o SET payout_id = paid.id
+    FROM paid, businesses b, week
+    WHERE ${sqlOfBusiness('o', { businessId })} AND b.id = o.business_id AND o.dex_id = paid.executive_id
+      AND o.status = ${OrderStatus.Delivered} AND (o.delivered_at AT TIME ZONE b.time_zone)::date < week.monday`);
 
   // The dashboard's counters, derived from the orders just written, by the days of the business's time zone.
   await recountDailyStats(tx, { businessId });

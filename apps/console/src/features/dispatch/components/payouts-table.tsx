@@ -35,7 +35,12 @@ export function hasSomethingToPay(row: PayoutRow): boolean {
 function lastPayoutText(row: PayoutRow, timeZone: string): string {
   const [last, ...earlier] = [...row.payouts].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
   if (!last) return 'None';
-  const text = `Paid ${formatRupees(last.amountPaise)} on ${formatDate(last.paidAt, timeZone)} by ${last.paidByName}`;
+  const when = formatDate(last.paidAt, timeZone);
+  // A negative payout is cash the executive handed over beyond what they earned.
+  const text =
+    last.amountPaise < 0
+      ? `Handed over ${formatRupees(-last.amountPaise)} on ${when} (recorded by ${last.paidByName})`
+      : `Paid ${formatRupees(last.amountPaise)} on ${when} by ${last.paidByName}`;
   return earlier.length > 0 ? `${text} (and ${earlier.length} before)` : text;
 }
 
@@ -68,7 +73,7 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
         <TableCell sx={money}>{formatRupees(row.unpaidPaise)}</TableCell>
         <TableCell sx={money}>{formatRupees(row.cashToSettlePaise)}</TableCell>
         <TableCell sx={{ ...money, fontWeight: 600 }}>{formatRupees(row.netPaise)}</TableCell>
-        <TableCell sx={{ minWidth: 200 }}>{lastPayoutText(row, timeZone)}</TableCell>
+        <TableCell sx={{ minWidth: 140 }}>{lastPayoutText(row, timeZone)}</TableCell>
         <TableCell align="right">
           <Button
             size="small"
