@@ -379,6 +379,8 @@ async function deliverShots(browser: Browser, baseUrl: string, ownerPage: Page) 
     .click();
   await page.getByRole('button', { name: 'Picked up' }).waitFor();
   await shoot('order');
+  // Earnings opens from the list's title.
+  await page.goBack();
   await page.getByRole('link', { name: 'Earnings' }).click();
   await page.getByRole('region', { name: 'Summary' }).waitFor();
   if (await page.getByRole('heading', { name: 'No deliveries today' }).isVisible()) {
