@@ -3,6 +3,7 @@ import { amountPaiseSchema } from '../money-schemas.ts';
 import { requiredOr } from '../text.ts';
 import { earningsMessages, tipLimits, tipMethods } from './earnings-rules.ts';
 import { daySchema } from '../orders/schemas.ts';
+import { periodQuerySchema, refinePeriod } from '../reports/schemas.ts';
 
 /** The request and answer schemas of executives' earnings (ADR 0073); the rules are in earnings-rules.ts, which the apps read without zod. */
 
@@ -78,11 +79,7 @@ export type DeliveryEarnings = z.infer<typeof deliveryEarningsSchema>;
 
 // ---- The console: GET /api/payouts, payouts.csv, POST /api/payouts ----
 
-export const payoutsQuerySchema = z.object({
-  from: daySchema,
-  to: daySchema,
-  zoneId: z.uuid().optional(),
-});
+export const payoutsQuerySchema = periodQuerySchema;
 export type PayoutsQuery = z.infer<typeof payoutsQuerySchema>;
 
 const paidOutSchema = z.object({
@@ -131,13 +128,15 @@ export const payoutListSchema = z.object({
 export type PayoutList = z.infer<typeof payoutListSchema>;
 
 /** POST /api/payouts: pays an executive their period, at the net their row showed. */
-export const payoutInputSchema = z.object({
-  executiveId: z.uuid({ error: 'must be a delivery executive’s id' }),
-  from: daySchema,
-  to: daySchema,
-  /** What the row showed: refused (409, with the row as it is now) when it changed since. */
-  netPaise: z
-    .number({ error: requiredOr('must be a whole number of paise') })
-    .int('must be a whole number of paise'),
-});
+export const payoutInputSchema = z
+  .object({
+    executiveId: z.uuid({ error: 'must be a delivery executive’s id' }),
+    from: daySchema,
+    to: daySchema,
+    /** What the row showed: refused (409, with the row as it is now) when it changed since. */
+    netPaise: z
+      .number({ error: requiredOr('must be a whole number of paise') })
+      .int('must be a whole number of paise'),
+  })
+  .superRefine(refinePeriod);
 export type PayoutInput = z.infer<typeof payoutInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { meResponseSchema } from '../auth/schemas.ts';
 import { daySchema, orderStatusSchema } from '../orders/schemas.ts';
+import { periodQuerySchema } from '../reports/schemas.ts';
 import { paymentModeTypes } from '../settings/payment-modes.ts';
 import { orderAddressSchema } from '../storefront/addresses.ts';
 import { orderChargeSnapshotSchema, orderItemSnapshotSchema } from '../storefront/schemas.ts';
@@ -174,11 +175,7 @@ export const executiveChoiceListSchema = z.object({
 });
 
 /** GET /api/dispatch/cash (and cash.csv): COD collected per executive and day (the business's days), both included. */
-export const cashQuerySchema = z.object({
-  from: daySchema,
-  to: daySchema,
-  zoneId: z.uuid().optional(),
-});
+export const cashQuerySchema = periodQuerySchema;
 export type CashQuery = z.infer<typeof cashQuerySchema>;
 
 export const cashRowSchema = z.object({
