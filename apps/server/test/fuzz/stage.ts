@@ -256,7 +256,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   }
 
   /** The fuzz customer's new order of one item, to an address at the store, paid as `paymentMode`; named among their orders. */
-  const placeCustomerOrder = async (paymentMode: 'UPI' | 'ONLINE'): Promise<string> => {
+  const placeCustomerOrder = async (paymentMode: 'COD' | 'UPI' | 'ONLINE'): Promise<string> => {
     const session = await world.sessionFor('customer');
     const headers = { 'x-storefront-key': await keyOf(world), ...session!.headers };
     const address = await world.ctx.app.inject({
@@ -382,7 +382,8 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   // A tip (ADR 0073): an order of the fuzz customer delivered by the acting executive; for the
   // checkout's answer, its tip paid at the stand-in's checkout, the true answer kept.
   if (op.path.startsWith('/api/storefront/orders/{orderId}/tip')) {
-    const orderId = await placeCustomerOrder('UPI');
+    // Cash on delivery, which staging keeps enabled (a batch may have switched UPI off).
+    const orderId = await placeCustomerOrder('COD');
     await deliverStaged(orderId);
     if (op.path.endsWith('/verify')) {
       const session = await world.sessionFor('customer');
