@@ -16,6 +16,7 @@ import {
   type TipInput,
 } from '@storedesk/shared/delivery/earnings';
 import { rupeesDecimal } from '@storedesk/shared/money';
+import { OrderStatus } from '@storedesk/shared/orders';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
 import { csvField } from '#server/lib/csv.ts';
@@ -111,7 +112,7 @@ function tipRefusal(
     now,
   );
   if (until !== null) return null;
-  if (order.status !== -2) return earningsMessages.notDelivered;
+  if (order.status !== OrderStatus.Delivered) return earningsMessages.notDelivered;
   if (dexId === null) return earningsMessages.noExecutive;
   return earningsMessages.tipTooLate;
 }
@@ -131,7 +132,7 @@ export async function recordCashTip(
     const delivery = await repo.findDelivery(tx, executive, orderId);
     if (!delivery) throw notFound();
     const refusal = tipRefusal(
-      { status: -2, delivered_at: delivery.delivered_at },
+      { status: OrderStatus.Delivered, delivered_at: delivery.delivered_at },
       executive.executiveId,
       delivery.tip_paise !== null,
       new Date(),
