@@ -192,7 +192,7 @@ export const keyedOrderHeaders = (storefrontKey: string, apiKey: string) => ({
 export async function changeStatuses(
   baseUrl: string,
   token: string,
-  targets: Array<{ id: string; zone_id: string }>,
+  targets: Array<{ id: string; zone_id: string; status?: number; version?: number }>,
   dexOfZone: Map<string, string>,
 ): Promise<Figures> {
   const clients = 20;
@@ -206,7 +206,7 @@ export async function changeStatuses(
     Array.from({ length: clients }, async (_, client) => {
       const mine = targets
         .filter((_, i) => i % clients === client)
-        .map((order) => ({ ...order, status: 0, version: 1 }));
+        .map((order) => ({ status: 0, version: 1, ...order }));
       for (let turn = 0; performance.now() < deadline; turn++) {
         const order = mine[turn % mine.length]!;
         const confirm = order.status === 0;
@@ -236,6 +236,91 @@ export async function changeStatuses(
     p99Ms: round1(percentile(times, 99)),
     non2xx: refused,
   };
+}
+
+/** Runs `use` with a connection of its own. */
+async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The same status changes with the business texting each confirmation to its customer (B19, ADR
+ * 0075): their rate, to hold against a run without, and how long after each change's transaction
+ * began its text was written to the outbox, once every text is settled (at most a minute after).
+ */
+async function changeStatusesTexting(
+  baseUrl: string,
+  databaseUrl: string,
+  token: string,
+  targets: Array<{ id: string; zone_id: string }>,
+  dexOfZone: Map<string, string>,
+) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows: business } = await client.query<{ id: string; limit: number }>(
+      `SELECT b.id, b.sms_daily_limit AS limit FROM businesses b
+       WHERE b.id = (SELECT business_id FROM orders WHERE id = $1)`,
+      [targets[0]!.id],
+    );
+    const { id: businessId, limit } = business[0]!;
+    await client.query(
+      `INSERT INTO notification_settings (business_id, sms_confirmed) VALUES ($1, true)
+       ON CONFLICT (business_id) DO UPDATE SET sms_confirmed = true`,
+      [businessId],
+    );
+    await client.query('UPDATE businesses SET sms_daily_limit = 100000 WHERE id = $1', [businessId]);
+    // Where each order stands after the run before.
+    const { rows: now } = await client.query<{
+      id: string;
+      zone_id: string;
+      status: number;
+      version: number;
+    }>('SELECT id, zone_id, status, version FROM orders WHERE id = ANY($1::uuid[])', [
+      targets.map((order) => order.id),
+    ]);
+    const since = new Date();
+    const figures = await changeStatuses(baseUrl, token, now, dexOfZone);
+    let pending = 1;
+    for (let waited = 0; pending > 0 && waited < 60_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM order_messages WHERE business_id = $1 AND state = 'PENDING' AND created_at >= $2`,
+        [businessId, since],
+      );
+      pending = rows[0]!.n;
+    }
+    const { rows: outcomes } = await client.query<{ state: string; ms: number }>(
+      `SELECT state, extract(epoch FROM sent_at - created_at) * 1000 AS ms FROM order_messages
+       WHERE business_id = $1 AND created_at >= $2`,
+      [businessId, since],
+    );
+    await client.query('UPDATE notification_settings SET sms_confirmed = false WHERE business_id = $1', [
+      businessId,
+    ]);
+    await client.query('UPDATE businesses SET sms_daily_limit = $2 WHERE id = $1', [businessId, limit]);
+    const sent = outcomes.filter((row) => row.state === 'SENT').map((row) => Number(row.ms));
+    return {
+      statusChanges: figures,
+      texts: {
+        queued: outcomes.length,
+        sent: sent.length,
+        failed: outcomes.filter((row) => row.state === 'FAILED').length,
+        pending,
+        p50Ms: round1(percentile(sent, 50)),
+        p95Ms: round1(percentile(sent, 95)),
+        maxMs: round1(Math.max(0, ...sent)),
+      },
+    };
+  } finally {
+    await client.end();
+  }
 }
 
 /**
@@ -418,6 +503,16 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, token: s
     p95Ms: round1(percentile(latencies, 95)),
   };
 
+  const texting = await changeStatusesTexting(baseUrl, databaseUrl, token, targets, dexOfZone);
+  // The same changes again without texts, warm as the texting run was: the rate it is held against.
+  const { rows: againFrom } = await withClient(databaseUrl, (client) =>
+    client.query<{ id: string; zone_id: string; status: number; version: number }>(
+      'SELECT id, zone_id, status, version FROM orders WHERE id = ANY($1::uuid[])',
+      [targets.map((order) => order.id)],
+    ),
+  );
+  const changesAgain = await changeStatuses(baseUrl, token, againFrom, dexOfZone);
+
   // CSV export of the closed orders of a date range holding 100,000 of them, memory sampled meanwhile.
   const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
   const firstClosedDaysAgo = Math.ceil((openOrders * spacingSeconds) / 86_400) + 1;
@@ -461,6 +556,7 @@ export async function benchOrders(baseUrl: string, databaseUrl: string, token: s
     dashboard,
     statusChanges: changes,
     eventLatency,
+    texting: { ...texting, withoutTexts: changesAgain },
     csvExport,
     placing,
     zoneChange,

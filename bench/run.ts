@@ -459,6 +459,8 @@ async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number,
       dashboard: orders.dashboard.p95Ms < ordersTargets.dashboardP95Ms,
       statusChanges: orders.statusChanges.rps >= ordersTargets.statusChangesPerSecond,
       event: orders.eventLatency.p95Ms < ordersTargets.eventP95Ms,
+      texting: orders.texting.statusChanges.rps >= 0.9 * orders.texting.withoutTexts.rps,
+      textsWithin5s: orders.texting.texts.pending === 0 && orders.texting.texts.maxMs <= 5_000,
     },
   });
   console.log(
@@ -469,6 +471,14 @@ async function benchOrdersAtScale(baseUrl: string, dataDir: string, pid: number,
   console.log(`status changes               ${loadLine(orders.statusChanges)} (target ≥ 500/s)`);
   console.log(
     `their live events            p50 ${orders.eventLatency.p50Ms} ms, p95 ${orders.eventLatency.p95Ms} ms from the change's transaction to the stream, ${orders.eventLatency.received} received (target p95 < 100 ms)`,
+  );
+  const { texting } = orders;
+  console.log(
+    `… texting each confirmation   ${loadLine(texting.statusChanges)} = ${Math.round((texting.statusChanges.rps / texting.withoutTexts.rps) * 100)}% of the rate without (target ≥ 90%)`,
+  );
+  console.log(`… and again without texts    ${loadLine(texting.withoutTexts)}`);
+  console.log(
+    `their texts                  ${texting.texts.sent} of ${texting.texts.queued} written, ${texting.texts.failed} failed, ${texting.texts.pending} pending; p50 ${texting.texts.p50Ms} ms, p95 ${texting.texts.p95Ms} ms, max ${texting.texts.maxMs} ms from the change (target within 5,000 ms)`,
   );
   const csv = orders.csvExport;
   console.log(

@@ -84,6 +84,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     '/low-stock',
     '/orders',
     '/orders/completed',
+    '/orders/slots',
     `/orders/${order}`,
     '/dispatch',
     '/dispatch/cash',
@@ -108,6 +109,7 @@ async function signedInScreens(page: Page): Promise<string[]> {
     `/customers/${customer}`,
     '/settings',
     '/settings?tab=others',
+    '/settings?tab=notifications',
     '/push-notifications',
   ];
 }

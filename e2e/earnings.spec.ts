@@ -333,6 +333,15 @@ describe('executives’ earnings', () => {
       await row.waitFor();
       expect(await cells(row)).toEqual(paid);
       expect(await fitsWidth(owner.page)).toBe(true);
+      await untilStill(owner.page);
+      expect(await seriousFindings(owner.page)).toEqual([]);
+      // And in dark, as the console's mode switch keeps it.
+      await owner.page.evaluate(() => localStorage.setItem('mui-mode', 'dark'));
+      await owner.page.reload();
+      await row.waitFor();
+      expect(await cells(row)).toEqual(paid);
+      await untilStill(owner.page);
+      expect(await seriousFindings(owner.page)).toEqual([]);
 
       // The executive's Earnings, read again: they hold no cash and are owed nothing.
       await rider.page.reload();

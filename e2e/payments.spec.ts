@@ -5,12 +5,14 @@ import { orderNotFoundText } from '../apps/console/src/features/orders/order-wor
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { seriousFindings } from './support/axe.ts';
 import { customerPhone, customerWithOrder } from './support/customer.ts';
+import { withDatabase } from './support/database.ts';
 
 /*
  * Paying online (B18, ADR 0072) through the stand-in gateway the suite's server is started with: the
  * owner turns on "Pay online" in Settings; a customer's order paid online waits, unseen in the
  * console, until the customer pays at the gateway's checkout on their phone; it then reaches the
- * store, paid; cancelled by the customer, it is refunded through the gateway.
+ * store, paid; the store adds to it, and the customer pays the difference the same way; cancelled by
+ * the customer, both payments are refunded through the gateway.
  */
 
 let browser: Browser;
@@ -20,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('paying online', () => {
-  it('reaches the store only once paid at the checkout on a phone, and a cancel refunds it', async () => {
+  it('reaches the store only once paid at the checkout on a phone, takes the difference of a change, and a cancel refunds it', async () => {
     // The owner adds the mode in Settings (the server has a gateway, so it is taken).
     const owner = await newPage(browser);
     await signInThroughForm(owner.page, demo.owner);
@@ -68,10 +70,40 @@ describe('paying online', () => {
       .first()
       .waitFor();
 
-    // The customer cancels before the store confirms: refunded in full through the gateway.
+    // The store adds one more of a line (ADR 0074): the customer's page asks, live, for the difference.
+    await owner.page.getByRole('button', { name: 'Change items' }).click();
+    const dialog = owner.page.getByRole('dialog', { name: `Change items of order #${order.number}` });
+    const quantity = dialog.getByRole('textbox', { name: /^Quantity of / }).first();
+    await quantity.fill(String(Number(await quantity.inputValue()) + 1));
+    await dialog.getByRole('button', { name: 'Save items' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await owner.page.getByText(/more to pay online$/).waitFor();
+    await owner.page.getByText(/more than was paid: the customer is asked to pay it online/).waitFor();
+    const bill = await withDatabase(async (client) => {
+      const { rows } = await client.query<{ bill: string }>(
+        'SELECT bill_amount_paise AS bill FROM orders WHERE id = $1',
+        [order.id],
+      );
+      return Number(rows[0]!.bill);
+    });
+    const more = formatRupees(bill - order.billAmountPaise);
+    const changePanel = page.getByRole('region', { name: 'Pay for the change' });
+    await changePanel.waitFor();
+    await page.getByText(`Payment: Pay online · ${more} more to pay`).waitFor();
+    expect(await seriousFindings(page)).toEqual([]);
+    await changePanel.getByRole('button', { name: `Pay ${more}` }).click();
+    await sheet.waitFor();
+    await sheet.getByRole('button', { name: `Pay ${more}` }).click();
+    await page.getByText('Payment: Pay online · Paid').waitFor();
+    await changePanel.waitFor({ state: 'detached' });
+    // The store sees it paid, and the timeline says so.
+    await owner.page.getByText(new RegExp(`^Paid ${more.replace('.', '\\.')} more online \\(pay_`)).waitFor();
+    await owner.page.getByText(/the customer is asked to pay it online/).waitFor({ state: 'detached' });
+
+    // The customer cancels before the store confirms: both payments refunded in full through the gateway.
     await page.getByRole('button', { name: 'Cancel this order' }).click();
     await page.getByRole('button', { name: `Yes, cancel order #${order.number}` }).click();
-    await page.getByText(`Refunded: ${amount}`).waitFor();
+    await page.getByText(`Refunded: ${formatRupees(bill)}`).waitFor();
     expect(await page.getByTestId('order-status').textContent()).toBe('Cancelled');
     await context.close();
     await owner.context.close();

@@ -70,6 +70,134 @@ const importSample = [
   'GHEE-500,Cow Ghee,Dairy & Eggs,500 ml,345,380,8,12,0405,yes',
 ].join('\n');
 
+/**
+ * Orders booked for delivery slots, for the board by slot (B19): the two Mumbai stores take
+ * bookings in hourly slots, and the demo business's own system books three orders into the first
+ * slot they offer, two into the next and one two hours on (as a till or a phone desk would, with a
+ * secret key); one of the first is confirmed and one picked up. Then the stores' cut-off is set so
+ * that the first slot's preparation has begun and the next one's has not. Done once; answers the
+ * board's day (YYYY-MM-DD on the business's clock). Last of the console's screens, so the others
+ * show the demo as it was seeded.
+ */
+let slotBoardDay: Promise<string> | undefined;
+function bookSlotOrders(page: Page): Promise<string> {
+  slotBoardDay ??= page.evaluate(async () => {
+    const call = async <T>(url: string, init: RequestInit & { json?: object } = {}): Promise<T> => {
+      const { json, ...rest } = init;
+      const res = await fetch(url, {
+        ...rest,
+        ...(json ? { body: JSON.stringify(json) } : {}),
+        headers: { 'content-type': 'application/json', ...(rest.headers as Record<string, string>) },
+      });
+      if (!res.ok)
+        throw new Error(`${rest.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+      return (await res.json()) as T;
+    };
+    type Store = { id: string; name: string; version: number; latitude: number; longitude: number };
+    const { storefrontKey, timeZone } = await call<{ storefrontKey: string; timeZone: string }>(
+      '/api/settings/business',
+    );
+    const { secret } = await call<{ secret: string }>('/api/settings/api-keys', {
+      method: 'POST',
+      json: { name: 'Screenshots' },
+    });
+    const asTill = { 'x-storefront-key': storefrontKey, authorization: `Bearer ${secret}` };
+    const stores = await Promise.all(
+      ['Fresh Mart Bandra', 'Fresh Mart Andheri'].map(async (name) => {
+        const { items } = await call<{ items: Store[] }>(`/api/stores?q=${encodeURIComponent(name)}`);
+        return items.find((store) => store.name === name)!;
+      }),
+    );
+    const setRule = (store: Store, capacity: number, cutoffMinutes: number) =>
+      call<Store>(`/api/stores/${store.id}`, {
+        method: 'PATCH',
+        json: {
+          deliverySlots: { lengthMinutes: 60, capacity, daysAhead: 2, cutoffMinutes },
+          version: store.version,
+        },
+      });
+    const [bandra, andheri] = [await setRule(stores[0]!, 5, 60), await setRule(stores[1]!, 3, 60)];
+    const names = [
+      'Asha Rao',
+      'Bharat Shah',
+      'Chitra Iyer',
+      'Dev Menon',
+      'Esha Nair',
+      'Farah Khan',
+      'Gita Pillai',
+    ];
+    const book = async (store: Store, slotId: string, at: number) => {
+      const { items } = await call<{
+        items: { id: string; inStock: boolean; pricePaise: number; variants: { stock: number | null }[] }[];
+      }>(`/api/stores/${store.id}/items?pageSize=25`);
+      const item = items
+        .filter((each) => each.inStock && each.variants.length === 1 && each.variants[0]!.stock === null)
+        .sort((x, y) => y.pricePaise - x.pricePaise)[at % 3]!;
+      return call<{ id: string }>('/api/storefront/orders', {
+        method: 'POST',
+        headers: asTill,
+        json: {
+          customer: { name: names[at]!, phone: `98111${String(22200 + at)}` },
+          storeId: store.id,
+          items: [{ itemId: item.id, quantity: 3 }],
+          deliveryAddress: {
+            label: 'Home',
+            text: `${at + 2}, Hill Road`,
+            lat: store.latitude,
+            lng: store.longitude,
+          },
+          paymentMode: 'COD',
+          slotId,
+        },
+      });
+    };
+    const { items: slots } = await call<{ items: { id: string; startsAt: string }[] }>(
+      `/api/storefront/stores/${bandra.id}/slots`,
+      { headers: asTill },
+    );
+    const [first, second, , fourth] = slots;
+    const booked = [
+      await book(bandra, first!.id, 0),
+      await book(bandra, first!.id, 1),
+      await book(bandra, first!.id, 2),
+      await book(andheri, first!.id, 3),
+      await book(bandra, second!.id, 4),
+      await book(andheri, second!.id, 5),
+      await book(bandra, fourth!.id, 6),
+    ];
+    const { items: executives } = await call<{ items: { id: string; zoneId: string }[] }>(
+      '/api/delivery-executives',
+    );
+    const { zoneId } = await call<{ zoneId: string }>(`/api/stores/${bandra.id}`);
+    const dex = executives.find((each) => each.zoneId === zoneId)!;
+    const confirm = async ({ id }: { id: string }) => {
+      const { version } = await call<{ version: number }>(`/api/orders/${id}`);
+      return call<{ id: string; version: number }>(`/api/orders/${id}/status`, {
+        method: 'POST',
+        json: { status: 1, dexId: dex.id, version },
+      });
+    };
+    await confirm(booked[1]!);
+    const onItsWay = await confirm(booked[2]!);
+    await call(`/api/orders/${onItsWay.id}/status`, {
+      method: 'POST',
+      json: { status: 2, version: onItsWay.version },
+    });
+    // A cut-off of whole half hours that puts the first slot's preparation just past.
+    const minutesAway = (new Date(first!.startsAt).getTime() - Date.now()) / 60_000;
+    const cutoff = Math.min(1440, Math.ceil((minutesAway + 1) / 30) * 30);
+    for (const [store, capacity] of [
+      [bandra, 5],
+      [andheri, 3],
+    ] as const) {
+      const { version } = await call<Store>(`/api/stores/${store.id}`);
+      await setRule({ ...store, version }, capacity, cutoff);
+    }
+    return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(first!.startsAt));
+  });
+  return slotBoardDay;
+}
+
 const shots: Shot[] = [
   { name: 'shell', url: '/account', heading: 'Account' },
   { name: 'dashboard', url: '/dashboard', heading: 'Dashboard', phone: true },
@@ -147,6 +275,7 @@ const shots: Shot[] = [
   { name: 'settings', url: '/settings?tab=about', heading: 'Settings' },
   { name: 'settings-payment-modes', url: '/settings?tab=payment-modes', heading: 'Settings' },
   { name: 'settings-others', url: '/settings?tab=others', heading: 'Settings' },
+  { name: 'settings-notifications', url: '/settings?tab=notifications', heading: 'Settings' },
   { name: 'coupons', url: '/coupons', heading: 'Coupons' },
   { name: 'push-notifications', url: '/push-notifications', heading: 'Push Notifications' },
   { name: 'reports', url: '/reports?groupBy=store', heading: 'Reports', phone: true },
@@ -161,6 +290,20 @@ const shots: Shot[] = [
     name: 'kitchen-ticket',
     url: async (page) => `${await firstHref(page, '/orders', /^#\d+$/)}/print/kitchen`,
     heading: 'Kitchen ticket',
+  },
+  {
+    name: 'slots',
+    url: async (page) => `/orders/slots?day=${await bookSlotOrders(page)}`,
+    heading: 'Orders by slot',
+    phone: true,
+    // The board as it stands, without the alerts over it: the bookings' and their preparation's.
+    prepare: async (page) => {
+      for (const name of ['Dismiss', 'Acknowledge']) {
+        const button = page.getByRole('alert').getByRole('button', { name });
+        if (await button.isVisible()) await button.click();
+      }
+      await page.getByRole('alert').first().waitFor({ state: 'detached' });
+    },
   },
 ];
 
@@ -244,9 +387,34 @@ async function deliverByDev(page: Page, orderId: string) {
   }, orderId);
 }
 
+/** Adds one more of the order's first line as staff do with Change items (the owner's `page`). */
+async function oneMoreOfFirstLine(page: Page, orderId: string) {
+  await page.evaluate(async (id) => {
+    const order = (await (await fetch(`/api/orders/${id}`)).json()) as {
+      version: number;
+      items: { itemId: string; variantId?: string; itemQuantity: number }[];
+    };
+    const res = await fetch(`/api/orders/${id}/items`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        version: order.version,
+        items: order.items.map((line, at) => ({
+          itemId: line.itemId,
+          ...(line.variantId ? { variantId: line.variantId } : {}),
+          quantity: line.itemQuantity + (at === 0 ? 1 : 0),
+        })),
+      }),
+    });
+    if (!res.ok) throw new Error(`changing the items answered ${res.status}: ${await res.text()}`);
+  }, orderId);
+}
+
 /**
- * The customer app at 375 px: home, a store, the cart's bill, the placed order, paying online, and
- * the tip panel of the first order once delivered (shop-*.png); the owner's `ownerPage` delivers it.
+ * The customer app at 375 px: home, a store, the cart's bill, the placed order, paying online (and
+ * for a change the store made), and
+ * the tip and rating panels of the first order once delivered (shop-*.png); the owner's `ownerPage`
+ * delivers it.
  */
 async function shopShots(browser: Browser, baseUrl: string, dataDir: string, ownerPage: Page) {
   // The demo business's customer app, on its own origin (ADR 0055).
@@ -313,6 +481,18 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string, own
   await shoot('checkout', 'drawn');
   await sheet.getByRole('button', { name: /^Pay / }).click();
   await page.getByText('Payment: Pay online · Paid').waitFor();
+  // The store adds one more (ADR 0074): the customer's page asks for the difference, live.
+  await oneMoreOfFirstLine(ownerPage, page.url().split('/').at(-1)!);
+  const change = page.getByRole('region', { name: 'Pay for the change' });
+  await change.waitFor();
+  await change.evaluate((panel) => panel.scrollIntoView({ block: 'center' }));
+  await shoot('pay-change', 'drawn');
+  await change.getByRole('button', { name: /^Pay / }).click();
+  await page
+    .getByRole('dialog', { name: 'Stand-in gateway checkout' })
+    .getByRole('button', { name: /^Pay / })
+    .click();
+  await page.getByText('Payment: Pay online · Paid').waitFor();
   // The first order delivered: the customer tips its executive (B18), ₹20 chosen.
   await deliverByDev(ownerPage, firstOrder.split('/').at(-1)!);
   await page.goto(firstOrder);
@@ -328,6 +508,12 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string, own
     .getByRole('button', { name: /^Pay / })
     .click();
   await page.getByText('You tipped ₹20. Thank you!').waitFor();
+  // And rates the order (B19): four stars and a comment, before sending.
+  const rating = page.getByRole('form', { name: 'Rate your order' });
+  await rating.locator('label.star').nth(3).click();
+  await rating.getByLabel('Comment (optional)').fill('Fresh vegetables, and on time');
+  await rating.evaluate((form) => form.scrollIntoView({ block: 'center' }));
+  await shoot('rating', 'drawn');
   await context.close();
 }
 

@@ -208,6 +208,61 @@ describe('settings', () => {
     await noReloadSince(b, marker);
   });
 
+  it('Notifications: SMS when Confirmed stays on after a reload; no serious accessibility finding at 1366 px light and 375 px dark', async () => {
+    await openTab(a, 'notifications');
+    const darkTheme = a.getByRole('switch', { name: 'Dark theme' });
+    if (await darkTheme.isChecked()) await darkTheme.click();
+    await expectMode(a, 'light');
+    const confirmedOnA = a.getByRole('switch', { name: 'SMS when Confirmed' });
+    await confirmedOnA.waitFor();
+    expect(await confirmedOnA.isChecked()).toBe(false);
+    await a.getByText('Sent to customers who ask for WhatsApp updates in the app.').waitFor();
+    await untilStill(a);
+    expect(await seriousFindings(a, '[role="tabpanel"]'), '1366 px light').toEqual([]);
+
+    await confirmedOnA.click();
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByText('Notification settings saved').waitFor();
+    await a.reload();
+    await confirmedOnA.waitFor();
+    expect(await confirmedOnA.isChecked()).toBe(true);
+    expect(await a.getByRole('switch', { name: 'WhatsApp when Confirmed' }).isChecked()).toBe(false);
+    const sms = async () =>
+      ((await (await a.request.get('/api/settings/notifications')).json()) as { sms: object }).sms;
+    expect(await sms()).toEqual({
+      confirmed: true,
+      pickedUp: false,
+      delivered: false,
+      cancelled: false,
+    });
+
+    // A phone in dark mode shows the same, within its width.
+    const { context, page: phone } = await newPage(browser, { width: 375, mode: 'dark' });
+    contexts.push(context);
+    await signInThroughForm(phone, demo.owner);
+    await phone.waitForURL('**/dashboard');
+    await openTab(phone, 'notifications');
+    await expectMode(phone, 'dark');
+    const confirmedOnPhone = phone.getByRole('switch', { name: 'SMS when Confirmed' });
+    await confirmedOnPhone.waitFor();
+    expect(await confirmedOnPhone.isChecked()).toBe(true);
+    await untilStill(phone);
+    expect(await seriousFindings(phone, '[role="tabpanel"]'), '375 px dark').toEqual([]);
+    await fitsWidth(phone);
+
+    // Back as it was, for the other journeys on this demo (no order texts its customer); the phone follows live.
+    await confirmedOnA.click();
+    await a.getByRole('button', { name: 'Save' }).click();
+    await a.getByText('Notification settings saved').waitFor();
+    await expect.poll(() => confirmedOnPhone.isChecked()).toBe(false);
+    expect(await sms()).toEqual({
+      confirmed: false,
+      pickedUp: false,
+      delivered: false,
+      cancelled: false,
+    });
+  });
+
   // The wide browser light and dark (the theme is kept per browser), the phone light.
   it.each([
     ['wide', false],

@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { deliverAssetsPath } from '../../packages/shared/src/delivery/rules.ts';
+import { precompiledMessages } from '../../packages/web/src/vite-messages.ts';
 import { phoneAppConfig } from '../../packages/web/src/vite-phone-app.ts';
 
 // The app's own directory, so the build works from any working directory.
@@ -11,6 +12,8 @@ const root = decodeURIComponent(new URL('.', import.meta.url).pathname);
  * page at /deliver and every path below it, and the service worker at /deliver/sw.js
  * (apps/server/src/deliver-page.ts).
  * `npm run dev --workspace @storedesk/delivery` serves it on Vite's port against a server on
- * 3000: open /deliver/_app/ there.
+ * 3000: open /deliver/_app/ there. Its catalogues (src/i18n) are compiled at build (ADR 0076).
  */
-export default defineConfig(phoneAppConfig({ root, base: deliverAssetsPath, react: react() }));
+export default defineConfig(
+  phoneAppConfig({ root, base: deliverAssetsPath, react: react(), plugins: [precompiledMessages()] }),
+);

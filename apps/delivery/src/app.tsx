@@ -1,6 +1,7 @@
 import { lazy, useEffect } from 'react';
 import type { DeliverySession } from '@storedesk/shared/delivery/schemas';
 import { Content } from '@storedesk/web/content';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { DutySwitch } from './components/duty-switch.tsx';
 import { api } from './lib/api.ts';
 import { useBusinessColours } from './lib/colours.ts';
@@ -19,11 +20,12 @@ const ForgotPasswordPage = lazy(() => import('./pages/forgot-password.tsx'));
 const ResetPasswordPage = lazy(() => import('./pages/reset-password.tsx'));
 
 function NotFound() {
+  const t = useT();
   return (
     <section className="panel">
-      <h1>Page not found</h1>
+      <h1>{t('app.notFound')}</h1>
       <p>
-        <Link to="/">Go to my orders</Link>
+        <Link to="/">{t('app.goToOrders')}</Link>
       </p>
     </section>
   );
@@ -85,8 +87,7 @@ export function App() {
       {signedIn ? <Header signedIn={signedIn} /> : null}
       {online ? null : (
         <div className="notice offline" role="status">
-          <strong>You are offline.</strong> Changes you make wait on this phone and are sent when the
-          connection is back.
+          <FormattedMessage id="app.offline" values={{ b: (words) => <strong>{words}</strong> }} />
         </div>
       )}
       <Content path={path} token={token}>

@@ -74,6 +74,7 @@ import { createStorage, type Storage } from './storage/storage.ts';
 import { publicOriginOf } from './lib/public-origin.ts';
 import { parseShopUrl } from './lib/shop-origin.ts';
 import { ShopSites } from './modules/storefront/shop-sites.ts';
+import { OrderTexts } from './modules/notifications/order-texts.service.ts';
 import { registerShopGuard, shopRewrite, shopSlugOf } from './plugins/shop-site.ts';
 
 export type AppDeps = {
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : null;
   const payments = paymentProvider ? new OnlinePayments(db, paymentProvider, app.log) : null;
   app.decorate('payments', payments);
+  app.decorate('orderTexts', new OrderTexts(db, sms, sites.originOf, app.log));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only JSON (and multipart, where a route asks for it): a text/plain body is a cross-site form in disguise.

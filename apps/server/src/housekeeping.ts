@@ -3,6 +3,7 @@ import { positionPolicy } from '@storedesk/shared/delivery/rules';
 import { purgeAuditLog } from './modules/audit/audit.service.ts';
 import { pruneAuthRecords } from './modules/auth/auth.service.ts';
 import { pruneTextCounts } from './modules/limits/limits.service.ts';
+import { pruneOrderTexts } from './modules/notifications/order-texts.service.ts';
 import { pruneOnboardingAccounts } from './modules/onboarding/onboarding.service.ts';
 import { pruneCustomerRecords } from './modules/customers/customer-accounts.service.ts';
 import { prunePositions } from './modules/delivery/delivery.repository.ts';
@@ -34,6 +35,7 @@ export async function runHousekeeping(
   await pruneAuthRecords(db);
   await pruneCustomerRecords(db);
   await pruneTextCounts(db);
+  await pruneOrderTexts(db);
   await pruneOnboardingAccounts(db);
   await prunePositions(db, new Date(Date.now() - positionPolicy.retentionDays * 24 * 60 * 60 * 1000));
   await hub.prune();

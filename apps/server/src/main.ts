@@ -9,6 +9,7 @@ import { isLoopback, listeningOrigin } from './lib/public-origin.ts';
 import { loadVapidKeys } from './modules/push/vapid.ts';
 import { startHousekeeping } from './housekeeping.ts';
 import { startPaymentsSweep } from './modules/payments/payments.service.ts';
+import { startOrderTexts } from './modules/notifications/order-texts.service.ts';
 import { EventHub } from './realtime/hub.ts';
 import { demoCredentials, isDatabaseEmpty, seedDemo } from './seed/demo.ts';
 import { createStorage } from './storage/storage.ts';
@@ -59,6 +60,7 @@ async function main() {
   let app: Awaited<ReturnType<typeof buildApp>> | undefined;
   let stopHousekeeping: (() => void) | undefined;
   let stopPaymentsSweep: (() => void) | undefined;
+  let stopOrderTexts: (() => void) | undefined;
 
   let stopping = false;
   async function shutdown(reason: string, exitCode = 0) {
@@ -71,6 +73,7 @@ async function main() {
     try {
       stopHousekeeping?.();
       stopPaymentsSweep?.();
+      stopOrderTexts?.();
       await app?.close();
       await hub.stop();
       await storage.close();
@@ -98,6 +101,8 @@ async function main() {
       stopPaymentsSweep = startPaymentsSweep(app.payments, log);
       log.info('payments online through the gateway of PAYMENTS_URL');
     }
+    // Order updates to customers by text, as the business chose (ADR 0075).
+    stopOrderTexts = startOrderTexts(app.orderTexts, log);
     if (config.databaseReadUrl) log.info('reports, exports and the dashboard read from DATABASE_READ_URL');
     await app.listen({ port: config.port, host: config.host });
     const local = listeningOrigin(config.host, config.port);

@@ -411,12 +411,17 @@ export async function waitUntilBlockedBy(
 }
 
 /** The texts the app's SMS outbox holds for a phone, oldest first (ADR 0038). */
-export function textsTo(dataDir: string, phone: string): Array<{ file: string; body: string }> {
+export function textsTo(
+  dataDir: string,
+  phone: string,
+  /** The outbox's file of an SMS, or of a WhatsApp message (ADR 0082). */
+  channel: 'sms' | 'whatsapp' = 'sms',
+): Array<{ file: string; body: string }> {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return [];
   return fs
     .readdirSync(outbox)
-    .filter((file) => file.endsWith(`-${phone}.sms`))
+    .filter((file) => file.endsWith(`-${phone}.${channel}`))
     .sort()
     .map((file) => ({ file, body: fs.readFileSync(path.join(outbox, file), 'utf8') }));
 }

@@ -264,6 +264,7 @@ describe('the walk', () => {
       'POST /api/storefront/orders/{orderId}/payment/verify',
       'POST /api/storefront/orders/{orderId}/tip',
       'POST /api/storefront/orders/{orderId}/tip/verify',
+      'PUT /api/storefront/orders/{orderId}/rating',
       'GET /api/storefront/events',
     ]) {
       expect(customerRoutes).toContain(known);
@@ -406,6 +407,7 @@ describe("a variant's stock adjustment (B17)", () => {
 /** The body a customer route needs to get past its input's checks, where it needs one. */
 const customerBodies: Record<string, object> = {
   'POST /api/storefront/orders/{orderId}/upi-paid': { reference: '433512345678' },
+  'PUT /api/storefront/orders/{orderId}/rating': { stars: 5 },
   'POST /api/storefront/orders/{orderId}/payment/verify': {
     paymentId: 'pay_Made1up',
     gatewayOrderId: 'order_Made1up',
@@ -514,6 +516,7 @@ describe('the customer app (storefront and customer access)', () => {
       'POST /api/storefront/orders/{orderId}/tip',
       'POST /api/storefront/orders/{orderId}/tip/verify',
       'POST /api/storefront/orders/{orderId}/upi-paid',
+      'PUT /api/storefront/orders/{orderId}/rating',
     ]);
     for (const op of naming) {
       const res = await asCustomerApp(op, liveBusiness.storefrontKey, liveCustomer.token);

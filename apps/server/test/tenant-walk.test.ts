@@ -385,6 +385,10 @@ const walk: Record<string, Entry> = {
     url: `/api/orders/${r.order.id}/items`,
     payload: { items: [{ itemId: r.item.id, quantity: 1 }], ...version(r.order) },
   })),
+  'POST /api/orders/{orderId}/slot': record((r) => ({
+    url: `/api/orders/${r.order.id}/slot`,
+    payload: { slotId: new Date(Date.now() + 86_400_000).toISOString(), ...version(r.order) },
+  })),
   'GET /api/orders/{orderId}/refunds': record((r) => ({ url: `/api/orders/${r.order.id}/refunds` })),
   'POST /api/orders/{orderId}/refunds': record((r) => ({
     url: `/api/orders/${r.order.id}/refunds`,
@@ -504,6 +508,8 @@ const walk: Record<string, Entry> = {
   'PUT /api/settings/order': { kind: 'own', reason: "changes the caller's business's settings" },
   'GET /api/settings/referral': { kind: 'reads' },
   'PUT /api/settings/referral': { kind: 'own', reason: "changes the caller's business's settings" },
+  'GET /api/settings/notifications': { kind: 'reads' },
+  'PUT /api/settings/notifications': { kind: 'own', reason: "changes the caller's business's settings" },
   // B's list is B's keys: none of A's names, ids or secrets.
   'GET /api/settings/api-keys': { kind: 'reads' },
   'POST /api/settings/api-keys': { kind: 'own', reason: "makes a key of the caller's business" },
@@ -687,6 +693,14 @@ const walk: Record<string, Entry> = {
     ],
     status: 404,
   },
+  'PUT /api/storefront/orders/{orderId}/rating': {
+    kind: 'customer',
+    requests: (r) => [
+      { url: `/api/storefront/orders/${r.customerOrder}/rating`, payload: { stars: 5 } },
+      { url: `/api/storefront/orders/${r.order.id}/rating`, payload: { stars: 5 } },
+    ],
+    status: 404,
+  },
   // The walk's app takes payment online (through the stand-in gateway): another's order is unknown.
   'POST /api/storefront/orders/{orderId}/payment': {
     kind: 'customer',
@@ -749,6 +763,12 @@ const walk: Record<string, Entry> = {
     request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/catalogue` }),
     status: 404,
     keyed: { request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/catalogue` }), status: 404 },
+  },
+  'GET /api/storefront/stores/{storeId}/slots': {
+    kind: 'key',
+    request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/slots` }),
+    status: 404,
+    keyed: { request: (r) => ({ url: `/api/storefront/stores/${r.store.id}/slots` }), status: 404 },
   },
   'POST /api/storefront/quote': {
     kind: 'key',

@@ -1,11 +1,13 @@
 import { lazy } from 'react';
 import type { StorefrontBusinessProfile } from '@storedesk/shared/storefront/schemas';
 import { Content } from '@storedesk/web/content';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { useOnline } from '@storedesk/web/online';
 import { useData } from '@storedesk/web/use-data';
 import { BusinessContext } from './business.ts';
 import { config } from './config.ts';
 import { api } from './lib/api.ts';
+import { useLanguageTold } from './lib/language-told.ts';
 import { Link, useLocation } from './lib/router.tsx';
 import { cart, cartCount, session } from './lib/state.ts';
 import { HomePage } from './pages/home.tsx';
@@ -17,6 +19,18 @@ const CartPage = lazy(() => import('./pages/cart.tsx'));
 const SignInPage = lazy(() => import('./pages/sign-in.tsx'));
 const OrdersPage = lazy(() => import('./pages/orders.tsx'));
 const OrderPage = lazy(() => import('./pages/order.tsx'));
+
+function NotFound() {
+  const t = useT();
+  return (
+    <section className="panel">
+      <h1>{t('app.notFound')}</h1>
+      <p>
+        <Link to="/">{t('app.goToShop')}</Link>
+      </p>
+    </section>
+  );
+}
 
 function Page({ path }: { path: string }) {
   const store = /^\/stores\/([\w-]+)$/.exec(path);
@@ -33,36 +47,27 @@ function Page({ path }: { path: string }) {
     case '/orders':
       return <OrdersPage />;
     default:
-      return (
-        <section className="panel">
-          <h1>Page not found</h1>
-          <p>
-            <Link to="/">Go to the shop</Link>
-          </p>
-        </section>
-      );
+      return <NotFound />;
   }
 }
 
 function Header({ business }: { business: StorefrontBusinessProfile }) {
   const count = cartCount(cart.use());
   const signedIn = session.use();
+  const t = useT();
   return (
     <header className="bar">
       <Link to="/" className="brand">
         {business.logoUrl ? <img src={business.logoUrl} alt="" width={32} height={32} /> : null}
         <span>{business.name}</span>
       </Link>
-      <nav className="bar-actions" aria-label="Your shopping">
+      <nav className="bar-actions" aria-label={t('app.yourShopping')}>
         <Link to={signedIn ? '/orders' : '/sign-in?next=/orders'} className="bar-link">
-          Orders
+          {t('app.orders')}
         </Link>
-        <Link
-          to="/cart"
-          className="bar-link cart-link"
-          aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
-        >
-          Cart{count > 0 ? <span className="badge">{count}</span> : null}
+        <Link to="/cart" className="bar-link cart-link" aria-label={t('app.cartLabel', { count })}>
+          {t('app.cart')}
+          {count > 0 ? <span className="badge">{count}</span> : null}
         </Link>
       </nav>
     </header>
@@ -73,8 +78,7 @@ function Header({ business }: { business: StorefrontBusinessProfile }) {
 function OfflineNotice() {
   return (
     <div className="notice offline" role="status">
-      <strong>You’re offline.</strong> This is what the shop showed when you were last online; ordering works
-      again once the connection is back.
+      <FormattedMessage id="app.offline" values={{ b: (words) => <strong>{words}</strong> }} />
     </div>
   );
 }
@@ -82,14 +86,16 @@ function OfflineNotice() {
 export function App() {
   const { path } = useLocation();
   const online = useOnline();
+  const t = useT();
+  useLanguageTold();
   const business = useData(config ? 'business' : null, () =>
     api<StorefrontBusinessProfile>('GET', '/business'),
   );
   if (!config) {
     return (
       <main className="panel">
-        <h1>This shop could not start</h1>
-        <p>Open the shop from the link the business gave you.</p>
+        <h1>{t('app.cannotStart')}</h1>
+        <p>{t('app.openFromLink')}</p>
       </main>
     );
   }
@@ -100,7 +106,7 @@ export function App() {
         {business.error ? (
           <ErrorPanel error={business.error} onRetry={business.reload} />
         ) : (
-          <Spinner label="Loading the shop…" />
+          <Spinner label={t('app.loading')} />
         )}
       </main>
     );
@@ -111,7 +117,7 @@ export function App() {
       {online ? null : <OfflineNotice />}
       {business.data.live ? null : (
         <div className="notice" role="status">
-          <strong>Not taking orders right now.</strong> You can look around; ordering opens again soon.
+          <FormattedMessage id="app.notLive" values={{ b: (words) => <strong>{words}</strong> }} />
         </div>
       )}
       <Content path={path}>

@@ -1,7 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { brandVariables } from '@storedesk/web/brand';
+import { LanguageProvider } from '@storedesk/web/i18n';
 import { App } from './app.tsx';
 import { config } from './config.ts';
+import { i18n } from './i18n/index.ts';
 import { api } from './lib/api.ts';
 import './styles.css';
 
@@ -16,7 +18,14 @@ if (config && 'adoptedStyleSheets' in document) {
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
 }
 
-createRoot(document.getElementById('root')!).render(<App />);
+// The first screen shows in the phone's language (or the one chosen here), its catalogue loaded first.
+void i18n.start().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <LanguageProvider i18n={i18n}>
+      <App />
+    </LanguageProvider>,
+  ),
+);
 
 // The worker keeps the app opening offline and shows the shop's notifications; the shop's origin is
 // its own, so the worker's scope is all of it.

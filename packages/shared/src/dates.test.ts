@@ -9,6 +9,7 @@ import {
   formatAge,
   formatDay,
   formatElapsed,
+  formatSlot,
   formatTimeOfDay,
   isCalendarDay,
   isTimeZone,
@@ -223,5 +224,28 @@ describe('a day typed as DD/MM/YYYY', () => {
     expect(dayFromText('12/31/2026')).toBeNull();
     expect(dayFromText('2026-12-31')).toBeNull();
     expect(dayFromText('')).toBeNull();
+  });
+});
+
+// 09:00–10:00 on Tuesday 1 December 2026 in Kolkata (UTC+05:30).
+const morning = { startsAt: '2026-12-01T03:30:00.000Z', endsAt: '2026-12-01T04:30:00.000Z' };
+
+describe('formatSlot', () => {
+  it("words a slot by the business's day and clock, with or without the year", () => {
+    expect(formatSlot(morning, 'Asia/Kolkata')).toBe('Tue 01/12/2026, 09:00 AM – 10:00 AM');
+    expect(formatSlot(morning, 'Asia/Kolkata', { year: false })).toBe('Tue 01/12, 09:00 AM – 10:00 AM');
+  });
+
+  it("follows the business's time zone, not the browser's: the same slot is Monday evening in New York", () => {
+    expect(formatSlot(morning, 'America/New_York')).toBe('Mon 30/11/2026, 10:30 PM – 11:30 PM');
+  });
+
+  it('ends a slot at 12:00 AM at midnight, and names the next day when it runs on past midnight', () => {
+    const lastOfDay = { startsAt: '2026-12-01T17:30:00.000Z', endsAt: '2026-12-01T18:30:00.000Z' };
+    expect(formatSlot(lastOfDay, 'Asia/Kolkata')).toBe('Tue 01/12/2026, 11:00 PM – 12:00 AM');
+    const acrossMidnight = { startsAt: '2026-12-01T18:00:00.000Z', endsAt: '2026-12-01T19:00:00.000Z' };
+    expect(formatSlot(acrossMidnight, 'Asia/Kolkata', { year: false })).toBe(
+      'Tue 01/12, 11:30 PM – Wed 02/12, 12:30 AM',
+    );
   });
 });

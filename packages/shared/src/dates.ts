@@ -167,3 +167,37 @@ export function formatElapsed(since: string | number | Date, now: number = Date.
   if (hours < 24) return `${hours} h`;
   return `${Math.floor(hours / 24)} d`;
 }
+
+const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+type Moment = ReturnType<typeof partsIn>;
+
+/** "Tue 01/12/2026", or "Tue 01/12" without the year: the calendar day of a moment's parts. */
+function weekdayAndDate(parts: Moment, withYear: boolean): string {
+  const weekday =
+    weekdayNames[
+      new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day))).getUTCDay()
+    ];
+  return `${weekday} ${parts.day}/${parts.month}${withYear ? `/${parts.year}` : ''}`;
+}
+
+const clockOf = (parts: Moment) => formatTimeOfDay(`${parts.hour}:${parts.minute}`);
+
+/**
+ * A delivery slot (B19) in the business's time zone: "Tue 01/12/2026, 09:00 AM – 10:00 AM", or
+ * "Tue 01/12, 09:00 AM – 10:00 AM" with `year: false` (a list's badge, a ticket, the customer's
+ * order). A slot that ends at midnight ends at 12:00 AM; one that runs on past midnight names the
+ * day it ends on too.
+ */
+export function formatSlot(
+  slot: { startsAt: string; endsAt: string },
+  timeZone: string,
+  { year = true }: { year?: boolean } = {},
+): string {
+  const start = partsIn(slot.startsAt, timeZone);
+  const end = partsIn(slot.endsAt, timeZone);
+  const sameDay = start.year === end.year && start.month === end.month && start.day === end.day;
+  const endsAtMidnight = end.hour === '00' && end.minute === '00';
+  const endText = sameDay || endsAtMidnight ? clockOf(end) : `${weekdayAndDate(end, year)}, ${clockOf(end)}`;
+  return `${weekdayAndDate(start, year)}, ${clockOf(start)} – ${endText}`;
+}

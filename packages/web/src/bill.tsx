@@ -1,5 +1,7 @@
 import { lineQuantityText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
+import { chargeLineLabel } from '@storedesk/shared/stores/delivery-rule';
+import { useTexts } from './texts.ts';
 
 /**
  * A line of a bill: an item (and its variant, on orders placed since there were variants), its
@@ -14,8 +16,8 @@ type BillItem = {
   itemPricePaise: number;
   stepGrams?: number | undefined;
 };
-/** A charge added to the items (delivery, packing…). */
-type BillCharge = { chargeLabel: string; chargeAmountPaise: number };
+/** A charge added to the items (delivery, packing…), with the store's rule it followed. */
+type BillCharge = { chargeLabel: string; chargeAmountPaise: number; rule?: string | undefined };
 
 /**
  * A bill as the server priced it, as a list of terms: each item by its name and variant with how
@@ -36,6 +38,7 @@ export function BillLines({
   charges: readonly BillCharge[];
   total: { label: string; paise: number };
 }) {
+  const { text } = useTexts();
   return (
     <dl className="bill">
       {items.map((line) => (
@@ -46,7 +49,7 @@ export function BillLines({
         </div>
       ))}
       <div className="subtotal">
-        <dt>Items</dt>
+        <dt>{text('web.billItems')}</dt>
         <dd>{formatRupees(itemsTotalPaise)}</dd>
       </div>
       {discount ? (
@@ -57,7 +60,7 @@ export function BillLines({
       ) : null}
       {charges.map((charge) => (
         <div key={charge.chargeLabel}>
-          <dt>{charge.chargeLabel}</dt>
+          <dt>{chargeLineLabel(charge)}</dt>
           <dd>{formatRupees(charge.chargeAmountPaise)}</dd>
         </div>
       ))}

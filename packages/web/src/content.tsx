@@ -1,5 +1,6 @@
-import { Component, Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { Component, Suspense, useEffect, useRef, type ContextType, type ReactNode } from 'react';
 import { Spinner } from './states.tsx';
+import { TextsContext, useTexts } from './texts.ts';
 
 /**
  * A page whose code could not be fetched (offline before the worker kept it, or a new version
@@ -7,6 +8,8 @@ import { Spinner } from './states.tsx';
  * back or when asked. `path` opens another page afresh.
  */
 class PageLoadBoundary extends Component<{ path: string; children: ReactNode }, { failed: boolean }> {
+  static override contextType = TextsContext;
+  declare context: ContextType<typeof TextsContext>;
   override state = { failed: false };
 
   static getDerivedStateFromError() {
@@ -34,15 +37,12 @@ class PageLoadBoundary extends Component<{ path: string; children: ReactNode }, 
   override render() {
     if (!this.state.failed) return this.props.children;
     const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    const { text } = this.context;
     return (
       <div className="error-panel" role="alert">
-        <p>
-          {offline
-            ? 'You’re offline, and this page has not been opened on this phone before. It opens once the connection is back.'
-            : 'This page could not load.'}
-        </p>
+        <p>{text(offline ? 'web.pageOffline' : 'web.pageFailed')}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
-          Try again
+          {text('web.tryAgain')}
         </button>
       </div>
     );
@@ -66,6 +66,7 @@ export function Content({
 }) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
+  const { text } = useTexts();
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -77,7 +78,7 @@ export function Content({
   return (
     <main ref={main} tabIndex={-1} className="content">
       <PageLoadBoundary path={path}>
-        <Suspense fallback={<Spinner label="Loading…" />}>{children}</Suspense>
+        <Suspense fallback={<Spinner label={text('web.loading')} />}>{children}</Suspense>
       </PageLoadBoundary>
     </main>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { backoffMs } from '@storedesk/shared/retry';
 import type { ApiError } from './api.ts';
+import { useTexts } from './texts.ts';
 
 /* What a screen of the apps shows while it loads, and when loading failed (with a retry). */
 
@@ -24,6 +25,7 @@ export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () =
   // The wait counts failures (each a new `error`), not renders: a screen may pass a new callback each time.
   const retry = useEffectEvent(() => onRetry?.());
   const retries = onRetry !== undefined;
+  const texts = useTexts();
   useEffect(() => {
     if (!retries || error.status !== 0) return;
     const again = () => retry();
@@ -38,10 +40,10 @@ export function ErrorPanel({ error, onRetry }: { error: ApiError; onRetry?: () =
   }, [error, retries]);
   return (
     <div className="error-panel" role="alert">
-      <p>{error.message}</p>
+      <p>{texts.error(error)}</p>
       {onRetry ? (
         <button type="button" className="button" onClick={onRetry}>
-          Try again
+          {texts.text('web.tryAgain')}
         </button>
       ) : null}
     </div>

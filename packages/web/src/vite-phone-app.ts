@@ -36,21 +36,24 @@ const server = 'http://127.0.0.1:3000';
  * The Vite config of a phone app (the customer app, the delivery app): its files served under
  * `base`, a page and a service worker built from `root` (index.html, src/sw.ts). The worker keeps
  * the fixed name sw.js, which the server serves at the app's address; the rest is hashed. In
- * development, /api and /files go to a server on 3000. `react` is the app's own React plugin.
+ * development, /api and /files go to a server on 3000. `react` is the app's own React plugin;
+ * `plugins` any more the app needs (its catalogues' compiler, vite-messages.ts).
  */
 export function phoneAppConfig({
   root,
   base,
   react,
+  plugins = [],
 }: {
   root: string;
   base: string;
   react: PluginOption;
+  plugins?: PluginOption[];
 }): UserConfig {
   return {
     root,
     base,
-    plugins: [react, precacheList(base), precompress()],
+    plugins: [react, ...plugins, precacheList(base), precompress()],
     server: {
       proxy: {
         '/api': { target: server, changeOrigin: false },

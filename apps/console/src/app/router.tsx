@@ -81,6 +81,7 @@ const KitchenTicketPage = lazyPage(
 );
 const BillPage = lazyPage(() => import('@/features/orders/print/print-pages.tsx'), 'BillPage');
 const CreditNotePage = lazyPage(() => import('@/features/orders/print/print-pages.tsx'), 'CreditNotePage');
+const SlotBoardPage = lazyPage(() => import('@/features/orders/pages/slot-board-page.tsx'), 'SlotBoardPage');
 const OrdersPage = lazyPage(() => import('@/features/orders/pages/orders-page.tsx'), 'OrdersPage');
 const PushNotificationsPage = lazyPage(
   () => import('@/features/push/pages/push-notifications-page.tsx'),
@@ -122,6 +123,7 @@ const staffRoutes: RouteObject[] = [
   { path: paths.lowStock.path, element: <LowStockPage /> },
   { path: paths.orders.list.path, element: <OrdersPage /> },
   { path: paths.orders.completed.path, element: <CompletedOrdersPage /> },
+  { path: paths.orders.slots.path, element: <SlotBoardPage /> },
   { path: paths.orders.detail.path, element: <OrderDetailPage /> },
   { path: paths.dispatch.map.path, element: <DispatchPage /> },
   { path: paths.dispatch.cash.path, element: <CashPage /> },

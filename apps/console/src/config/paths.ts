@@ -66,6 +66,8 @@ export const paths = {
   orders: {
     list: fixed('/orders'),
     completed: fixed('/orders/completed'),
+    /** The orders booked for delivery slots, by slot, a day at a time (B19). */
+    slots: fixed('/orders/slots'),
     detail: { path: '/orders/:orderId', getHref: (orderId: string) => `/orders/${segment(orderId)}` },
     /** The printable documents (B15): outside the console's chrome. */
     printKitchen: {

@@ -90,6 +90,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     dexName: null,
     version: 1,
     closedAt: orderStateFor(status) === 0 ? minutesAgo(2) : null,
+    slot: null,
     items: [
       { itemId: 'i1', itemName: 'Alphonso mango', itemQuantity: 2, itemPricePaise: 12_050 },
       { itemId: 'i2', itemName: 'Paneer', itemQuantity: 1, itemPricePaise: 9_000 },
@@ -117,6 +118,7 @@ export function orderFixture(changes: Partial<OrderDetail> = {}): OrderDetail {
     refundedPaise: 0,
     upiReference: null,
     upiReportedAt: null,
+    rating: null,
     timeline: [
       {
         id: 1,
@@ -155,6 +157,7 @@ export function summaryOf(order: OrderDetail): OrderSummary {
     refundedPaise: _refundedPaise,
     upiReference: _upiReference,
     upiReportedAt: _upiReportedAt,
+    rating: _rating,
     timeline: _timeline,
     ...summary
   } = order;

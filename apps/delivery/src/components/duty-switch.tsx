@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { Duty } from '@storedesk/shared/delivery/schemas';
 import { asApiError, type ApiError } from '@storedesk/web/api';
+import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { refreshOrders } from '../lib/orders.ts';
 import { updateSession } from '../lib/session.ts';
@@ -12,6 +14,8 @@ import { updateSession } from '../lib/session.ts';
 export function DutySwitch({ onDuty }: { onDuty: boolean }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const t = useT();
+  const texts = useTexts();
 
   const toggle = async () => {
     if (busy) return;
@@ -43,11 +47,11 @@ export function DutySwitch({ onDuty }: { onDuty: boolean }) {
         <span className="duty-track" aria-hidden="true">
           <span className="duty-thumb" />
         </span>
-        <span>{onDuty ? 'On duty' : 'Off duty'}</span>
+        <span>{t(onDuty ? 'duty.on' : 'duty.off')}</span>
       </button>
       {error ? (
         <p id="duty-error" className="duty-error" role="alert">
-          {error.message}
+          {texts.error(error)}
         </p>
       ) : null}
     </div>

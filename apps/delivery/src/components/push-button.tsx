@@ -1,21 +1,20 @@
+import { useT } from '@storedesk/web/i18n';
 import { usePush } from '@storedesk/web/use-push';
 import { api } from '../lib/api.ts';
 
 /** "Notify me of new orders": a new assignment rings this phone even when the app is closed. */
 export function PushButton() {
   const { supported, state, turnOn, turnOff } = usePush(api, { check: true });
+  const t = useT();
   if (!supported || state === 'checking') return null;
 
-  if (state === 'refused')
-    return (
-      <p className="hint">Notifications are blocked for this site: keep the app open to see new orders.</p>
-    );
+  if (state === 'refused') return <p className="hint">{t('push.blocked')}</p>;
   if (state === 'on')
     return (
       <p className="hint">
-        This phone tells you of new orders.{' '}
+        {t('push.on')}{' '}
         <button type="button" className="text-button inline" onClick={() => void turnOff()}>
-          Stop notifications
+          {t('push.stop')}
         </button>
       </p>
     );
@@ -27,12 +26,12 @@ export function PushButton() {
         disabled={state === 'working'}
         onClick={() => void turnOn()}
       >
-        Notify me of new orders
+        {t('push.turnOn')}
       </button>
       {state === 'failed' ? (
         <span className="field-error" role="alert">
           {' '}
-          Could not change notifications. Try again.
+          {t('push.failed')}
         </span>
       ) : null}
     </p>

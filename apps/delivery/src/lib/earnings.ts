@@ -1,6 +1,5 @@
 import type { DeliveryEarning, DeliveryEarnings, EarningsPeriod } from '@storedesk/shared/delivery/earnings';
-import { tipUntil } from '@storedesk/shared/delivery/earnings-rules';
-import { OrderStatus } from '@storedesk/shared/orders';
+import { tipDeadline } from '@storedesk/shared/delivery/earnings-rules';
 import { api } from './api.ts';
 
 /*
@@ -20,10 +19,5 @@ export function recordCashTip(orderId: string, amountPaise: number): Promise<Del
 
 /** Whether a cash tip may still be recorded for one of the executive's deliveries (the shared rule). */
 export function canRecordTip(earning: DeliveryEarning, now: number): boolean {
-  const delivery = {
-    status: OrderStatus.Delivered,
-    dexId: 'the executive',
-    deliveredAt: new Date(earning.deliveredAt),
-  };
-  return tipUntil(delivery, earning.tip !== null, new Date(now)) !== null;
+  return earning.tip === null && tipDeadline(new Date(earning.deliveredAt)).getTime() > now;
 }

@@ -124,7 +124,13 @@ describe('the queue of status changes', () => {
     });
     expect(sent).toEqual(['a', 'c']);
     expect(result.notices).toEqual([
-      { orderId: 'o1', number: 1, kind: 'conflict', message: 'Changed meanwhile: now Confirmed' },
+      {
+        orderId: 'o1',
+        number: 1,
+        kind: 'conflict',
+        message: 'Changed meanwhile: now Confirmed',
+        status: OrderStatus.Confirmed,
+      },
     ]);
     // The order as it is now comes back too, so the screen shows it and the next move uses its version.
     expect(result.answered).toEqual([current, order('o2', OrderStatus.PickedUp, 2)]);
@@ -297,5 +303,10 @@ describe('the queue of status changes', () => {
     );
     expect(noticeFor(waiting, conflict({ status: 7 })).message).toBe('Changed meanwhile: now status 7');
     expect(noticeFor(waiting, conflict(undefined)).message).toBe('Changed meanwhile: now changed');
+    // The app names the status in its language from the code, when the server gave one.
+    expect(noticeFor(waiting, conflict({ status: OrderStatus.Cancelled })).status).toBe(
+      OrderStatus.Cancelled,
+    );
+    expect(noticeFor(waiting, conflict(undefined)).status).toBeUndefined();
   });
 });

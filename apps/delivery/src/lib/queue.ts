@@ -29,7 +29,10 @@ export type Notice = {
   orderId: string;
   number: number;
   kind: 'conflict' | 'gone' | 'refused';
+  /** In English: the server's words for a refusal; the app shows its own for the others, in its language. */
   message: string;
+  /** A conflict's order status now, when the server said. */
+  status?: number;
   /** The delivery code was wrong or missing: the order page asks for it again. */
   field?: 'code';
 };
@@ -68,7 +71,12 @@ export function noticeFor(change: StatusChange, error: ApiError): Notice {
   const base = { orderId: change.orderId, number: change.number };
   if (error.status === 409) {
     const current = error.current as Partial<DeliveryOrder> | undefined;
-    return { ...base, kind: 'conflict', message: `Changed meanwhile: now ${statusLabel(current?.status)}` };
+    return {
+      ...base,
+      kind: 'conflict',
+      message: `Changed meanwhile: now ${statusLabel(current?.status)}`,
+      ...(typeof current?.status === 'number' ? { status: current.status } : {}),
+    };
   }
   if (error.status === 404) return { ...base, kind: 'gone', message: noLongerYours };
   const code = error.fields?.code;

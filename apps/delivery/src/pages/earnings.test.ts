@@ -154,11 +154,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** The page, afresh (the answers already had are kept by module). */
+/** The page, afresh (the answers already had are kept by module), in the app's language layer: English here. */
 async function openPage() {
   vi.resetModules();
   const { default: EarningsPage } = await import('./earnings.tsx');
-  render(createElement(EarningsPage));
+  const { LanguageProvider } = await import('@storedesk/web/i18n');
+  const { i18n } = await import('../i18n/index.ts');
+  render(createElement(LanguageProvider, { i18n, children: createElement(EarningsPage) }));
 }
 
 /** A description list's terms and values, as the executive reads them. */

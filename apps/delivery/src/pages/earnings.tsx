@@ -1,19 +1,21 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { formatDateTime, formatDay } from '@storedesk/shared/dates';
 import type { DeliveryEarning, DeliveryEarnings, EarningsPeriod } from '@storedesk/shared/delivery/earnings';
-import { tipAmountProblem } from '@storedesk/shared/delivery/earnings-rules';
-import { amountMessages, formatRupees, parseRupees } from '@storedesk/shared/money';
+import { tipAmountProblem, tipLimits } from '@storedesk/shared/delivery/earnings-rules';
+import { parseRupees } from '@storedesk/shared/money';
 import { asApiError, type ApiError } from '@storedesk/web/api';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { ErrorPanel, FormAlert } from '@storedesk/web/states';
+import { useTexts } from '@storedesk/web/texts';
 import { useData } from '@storedesk/web/use-data';
+import type { MessageId } from '../i18n/index.ts';
 import { canRecordTip, findEarnings, recordCashTip } from '../lib/earnings.ts';
 import { onOrdersChanged } from '../lib/live.ts';
 import { Link, navigate, useLocation } from '../lib/router.tsx';
 import { session } from '../lib/session.ts';
 
-const periods: Array<{ period: EarningsPeriod; label: string; empty: string }> = [
-  { period: 'today', label: 'Today', empty: 'No deliveries today' },
-  { period: 'week', label: 'This week', empty: 'No deliveries this week' },
+const periods: Array<{ period: EarningsPeriod; label: MessageId; empty: MessageId }> = [
+  { period: 'today', label: 'earnings.today', empty: 'earnings.todayEmpty' },
+  { period: 'week', label: 'earnings.week', empty: 'earnings.weekEmpty' },
 ];
 
 /** The clock, read again each minute: a delivery's 48 hours for a tip run out while the page is open. */
@@ -29,6 +31,7 @@ function useNow(): number {
 /** Today / This week: a tab list; the arrow keys, Home and End move between the tabs. */
 function PeriodTabs({ period, panelId }: { period: EarningsPeriod; panelId: string }) {
   const tabs = useRef<Array<HTMLButtonElement | null>>([]);
+  const t = useT();
   const choose = (next: EarningsPeriod) => {
     if (next !== period)
       navigate(next === 'today' ? '/earnings' : `/earnings?period=${next}`, { replace: true });
@@ -51,7 +54,7 @@ function PeriodTabs({ period, panelId }: { period: EarningsPeriod; panelId: stri
     choose(periods[to]!.period);
   };
   return (
-    <div role="tablist" aria-label="Period" className="tabs">
+    <div role="tablist" aria-label={t('earnings.period')} className="tabs">
       {periods.map((tab, index) => (
         <button
           key={tab.period}
@@ -68,7 +71,7 @@ function PeriodTabs({ period, panelId }: { period: EarningsPeriod; panelId: stri
           onClick={() => choose(tab.period)}
           onKeyDown={(event) => move(event, index)}
         >
-          {tab.label}
+          {t(tab.label)}
         </button>
       ))}
     </div>
@@ -86,25 +89,25 @@ function Figure({ label, value }: { label: string; value: string }) {
 
 function Summary({ earnings }: { earnings: DeliveryEarnings }) {
   const { totals } = earnings;
+  const t = useT();
+  const { money, number, day } = useFormat();
   return (
-    <section className="panel" aria-label="Summary">
+    <section className="panel" aria-label={t('earnings.summary')}>
       <p className="muted small">
         {earnings.from === earnings.to
-          ? formatDay(earnings.from)
-          : `${formatDay(earnings.from)} to ${formatDay(earnings.to)}`}
+          ? day(earnings.from)
+          : t('earnings.range', { from: day(earnings.from), to: day(earnings.to) })}
       </p>
       <dl className="figures">
-        <Figure label="Deliveries" value={String(totals.deliveries)} />
-        <Figure label="Earnings" value={formatRupees(totals.earningsPaise)} />
-        <Figure label="Of which tips" value={formatRupees(totals.tipsOnlinePaise + totals.tipsCashPaise)} />
+        <Figure label={t('earnings.deliveries')} value={number(totals.deliveries)} />
+        <Figure label={t('earnings.earnings')} value={money(totals.earningsPaise)} />
+        <Figure label={t('earnings.tips')} value={money(totals.tipsOnlinePaise + totals.tipsCashPaise)} />
       </dl>
       <dl className="figures owed">
-        <Figure label="Cash in hand" value={formatRupees(earnings.cashInHandPaise)} />
-        <Figure label="To be paid out" value={formatRupees(earnings.toBePaidPaise)} />
+        <Figure label={t('earnings.cashInHand')} value={money(earnings.cashInHandPaise)} />
+        <Figure label={t('earnings.toBePaid')} value={money(earnings.toBePaidPaise)} />
       </dl>
-      <p className="hint">
-        Cash in hand and To be paid out count all your deliveries, not only this period’s.
-      </p>
+      <p className="hint">{t('earnings.owedHint')}</p>
     </section>
   );
 }
@@ -125,6 +128,9 @@ function CashTipForm({
   // The text the server last judged, and its refusal: a field error holds only while that text stays.
   const [refusal, setRefusal] = useState<{ text: string; error: ApiError } | null>(null);
   const id = useId();
+  const t = useT();
+  const texts = useTexts();
+  const { money } = useFormat();
   const input = useRef<HTMLInputElement>(null);
   const gone = useRef(false);
   useEffect(() => {
@@ -136,10 +142,18 @@ function CashTipForm({
   }, []);
 
   const paise = parseRupees(text);
-  const problem = paise === null ? amountMessages.rupees : (tipAmountProblem(paise) ?? undefined);
+  // The shared rule decides; the words are the language's.
+  const problem =
+    paise === null
+      ? t('earnings.amountInvalid')
+      : tipAmountProblem(paise) === null
+        ? undefined
+        : paise < tipLimits.minPaise
+          ? t('earnings.tipTooSmall', { amount: money(tipLimits.minPaise) })
+          : t('earnings.tipTooLarge', { amount: money(tipLimits.maxPaise) });
   const serverField = refusal?.text === text ? refusal.error.fields?.amountPaise : undefined;
   const fieldError = (checked ? problem : undefined) ?? serverField;
-  const general = refusal && !refusal.error.fields?.amountPaise ? refusal.error.message : null;
+  const general = refusal && !refusal.error.fields?.amountPaise ? texts.error(refusal.error) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -162,13 +176,13 @@ function CashTipForm({
     <form
       className="tip-form"
       noValidate
-      aria-label={`Cash tip for order #${earning.number}`}
+      aria-label={t('earnings.tipForm', { number: String(earning.number) })}
       onSubmit={(event) => void submit(event)}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onClose();
       }}
     >
-      <label htmlFor={`${id}-amount`}>Cash tip in ₹</label>
+      <label htmlFor={`${id}-amount`}>{t('earnings.tipAmount')}</label>
       <input
         id={`${id}-amount`}
         className="tip-input"
@@ -188,10 +202,10 @@ function CashTipForm({
       <FormAlert message={general} />
       <div className="row-buttons">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? 'Saving…' : 'Save tip'}
+          {t(busy ? 'common.saving' : 'earnings.saveTip')}
         </button>
         <button type="button" className="button secondary" onClick={onClose}>
-          Cancel
+          {t('common.cancel')}
         </button>
       </div>
     </form>
@@ -213,31 +227,33 @@ function EarningRow({
   const [saved, setSaved] = useState(false);
   // Closing the form gives the focus back: to its button, or to the word that the tip is recorded.
   const refocus = useRef(false);
+  const t = useT();
+  const { money, dateTime } = useFormat();
   const { tip } = earning;
   return (
     <li className="card earning">
       <div className="order-head">
-        <h2 className="order-number">Order #{earning.number}</h2>
-        {earning.paidOut ? <span className="pill paid">Paid out</span> : null}
+        <h2 className="order-number">{t('order.number', { number: String(earning.number) })}</h2>
+        {earning.paidOut ? <span className="pill paid">{t('earnings.paidOut')}</span> : null}
       </div>
       <p className="line muted">
-        {earning.storeName} · {formatDateTime(earning.deliveredAt, timeZone)}
+        {earning.storeName} · {dateTime(earning.deliveredAt, timeZone)}
       </p>
       <dl className="bill">
         <div>
-          <dt>Fee</dt>
-          <dd>{formatRupees(earning.feePaise)}</dd>
+          <dt>{t('earnings.fee')}</dt>
+          <dd>{money(earning.feePaise)}</dd>
         </div>
         {tip ? (
           <div>
-            <dt>Tip ({tip.method === 'CASH' ? 'cash' : 'online'})</dt>
-            <dd>{formatRupees(tip.amountPaise)}</dd>
+            <dt>{t(tip.method === 'CASH' ? 'earnings.tipCash' : 'earnings.tipOnline')}</dt>
+            <dd>{money(tip.amountPaise)}</dd>
           </div>
         ) : null}
         {earning.cashCollectedPaise > 0 ? (
           <div>
-            <dt>Cash collected</dt>
-            <dd>{formatRupees(earning.cashCollectedPaise)}</dd>
+            <dt>{t('earnings.cashCollected')}</dt>
+            <dd>{money(earning.cashCollectedPaise)}</dd>
           </div>
         ) : null}
       </dl>
@@ -253,7 +269,7 @@ function EarningRow({
             }
           }}
         >
-          Cash tip recorded.
+          {t('earnings.tipRecorded')}
         </p>
       ) : null}
       {canRecordTip(earning, now) ? (
@@ -284,7 +300,7 @@ function EarningRow({
               }}
               onClick={() => setOpen(true)}
             >
-              Record cash tip
+              {t('earnings.recordTip')}
             </button>
           </p>
         )
@@ -315,6 +331,8 @@ export default function EarningsPage() {
   useEffect(() => onOrdersChanged(reload), [reload]);
   const now = useNow();
   const panelId = useId();
+  const t = useT();
+  const texts = useTexts();
   if (!signedIn) return null;
 
   const data = earnings.data;
@@ -329,22 +347,22 @@ export default function EarningsPage() {
     <>
       <section className="pad" aria-labelledby="earnings-title">
         <p className="back">
-          <Link to="/">← My orders</Link>
+          <Link to="/">{t('order.back')}</Link>
         </p>
-        <h1 id="earnings-title">Earnings</h1>
+        <h1 id="earnings-title">{t('earnings.title')}</h1>
         <PeriodTabs period={period} panelId={panelId} />
       </section>
       <div key={period} role="tabpanel" id={panelId} aria-labelledby={`${panelId}-${period}`}>
         {earnings.error && !data ? <ErrorPanel error={earnings.error} onRetry={reload} /> : null}
         {earnings.error && data ? (
           <p className="pad field-error" role="alert">
-            Could not refresh your earnings: {earnings.error.message}
+            {t('earnings.refreshFailed', { message: texts.error(earnings.error) })}
           </p>
         ) : null}
         {!data && !earnings.error ? (
           <>
             <p className="visually-hidden" role="status">
-              Loading your earnings…
+              {t('earnings.loading')}
             </p>
             <Skeleton />
           </>
@@ -352,12 +370,12 @@ export default function EarningsPage() {
         {data ? <Summary earnings={data} /> : null}
         {data && data.items.length === 0 ? (
           <div className="panel empty">
-            <h2 className="section-title">{shown.empty}</h2>
-            <p className="muted">The orders you deliver appear here with what you earned.</p>
+            <h2 className="section-title">{t(shown.empty)}</h2>
+            <p className="muted">{t('earnings.emptyText')}</p>
           </div>
         ) : null}
         {data && data.items.length > 0 ? (
-          <ul className="list" aria-label="Deliveries">
+          <ul className="list" aria-label={t('earnings.deliveries')}>
             {data.items.map((earning) => (
               <EarningRow
                 key={earning.orderId}

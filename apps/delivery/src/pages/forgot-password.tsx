@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { passwordResetMessages } from '@storedesk/shared/auth/password-reset-messages';
 import { asApiError, type ApiError } from '@storedesk/web/api';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { TextField } from '@storedesk/web/text-field';
+import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { Link } from '../lib/router.tsx';
 
@@ -11,6 +12,8 @@ export default function ForgotPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const t = useT();
+  const texts = useTexts();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,7 +32,7 @@ export default function ForgotPasswordPage() {
   const backToSignIn = (
     <p>
       <Link to="/" className="text-link">
-        Back to sign in
+        {t('common.backToSignIn')}
       </Link>
     </p>
   );
@@ -37,16 +40,21 @@ export default function ForgotPasswordPage() {
   if (sent) {
     return (
       <section className="panel narrow" aria-labelledby="forgot-title">
-        <h1 id="forgot-title">Check your e-mail</h1>
+        <h1 id="forgot-title">{t('forgot.sentTitle')}</h1>
         <p className="success" role="status">
-          {passwordResetMessages.sent}
+          {t('forgot.sent')}
         </p>
         <p className="muted">
-          The link works once, for 30 minutes. Nothing there? Look in the spam folder, or{' '}
-          <button type="button" className="text-button inline" onClick={() => setSent(false)}>
-            send another
-          </button>
-          .
+          <FormattedMessage
+            id="forgot.sentHint"
+            values={{
+              again: (words) => (
+                <button type="button" className="text-button inline" onClick={() => setSent(false)}>
+                  {words}
+                </button>
+              ),
+            }}
+          />
         </p>
         {backToSignIn}
       </section>
@@ -56,19 +64,17 @@ export default function ForgotPasswordPage() {
   const emailError = error?.fields?.email;
   return (
     <section className="panel narrow" aria-labelledby="forgot-title">
-      <h1 id="forgot-title">Forgot password</h1>
-      <p className="muted">
-        Enter the e-mail you sign in with and we'll send you a link to set a new password.
-      </p>
+      <h1 id="forgot-title">{t('forgot.title')}</h1>
+      <p className="muted">{t('forgot.intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="forgot-title">
         {error && !emailError ? (
           <p className="field-error" role="alert">
-            {error.message}
+            {texts.error(error)}
           </p>
         ) : null}
         <TextField
           id="email"
-          label="Email"
+          label={t('signIn.email')}
           type="email"
           inputMode="email"
           autoComplete="username"
@@ -78,7 +84,7 @@ export default function ForgotPasswordPage() {
           required
         />
         <button type="submit" className="button block" disabled={busy}>
-          {busy ? 'Sending…' : 'Send'}
+          {t(busy ? 'common.sending' : 'forgot.send')}
         </button>
       </form>
       {backToSignIn}

@@ -1,11 +1,13 @@
 import type { DeliveryOrder } from '@storedesk/shared/delivery/schemas';
-import { formatRupees } from '@storedesk/shared/money';
+import { LanguageChooser, useFormat, useT } from '@storedesk/web/i18n';
 import { turnOffPush } from '@storedesk/web/push';
 import { ErrorPanel } from '@storedesk/web/states';
+import { useTexts } from '@storedesk/web/texts';
 import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
 import { PushButton } from '../components/push-button.tsx';
 import { api } from '../lib/api.ts';
+import type { MessageId } from '../i18n/index.ts';
 import { useSharing, type Sharing } from '../lib/location.ts';
 import { forgetOrders, notices, queue, refreshOrders, useOrders } from '../lib/orders.ts';
 import { pendingFor, shownStatus, type StatusChange } from '../lib/queue.ts';
@@ -13,37 +15,39 @@ import { Link } from '../lib/router.tsx';
 import { session } from '../lib/session.ts';
 
 function OrderCard({ order, waiting }: { order: DeliveryOrder; waiting: StatusChange | undefined }) {
+  const t = useT();
+  const { money } = useFormat();
   return (
     <li className="card order-card">
       <div className="order-head">
         <h2 className="order-number">
           {/* The whole card is the link's target; its name is the order's number. */}
           <Link to={`/orders/${order.id}`} className="card-link">
-            Order #{order.number}
+            {t('order.number', { number: String(order.number) })}
           </Link>
         </h2>
         <StatusBadge status={shownStatus(order, waiting ? [waiting] : [])} waiting={waiting} />
       </div>
       <p className="line">
-        <span className="muted">From</span> {order.store.name}
+        <span className="muted">{t('home.from')}</span> {order.store.name}
       </p>
       <p className="line">
-        <span className="muted">To</span> {order.customerName}
+        <span className="muted">{t('home.to')}</span> {order.customerName}
         {order.deliveryAddress ? ` · ${order.deliveryAddress.text}` : ''}
       </p>
       {order.cashToCollectPaise > 0 ? (
-        <p className="cash">Collect {formatRupees(order.cashToCollectPaise)} in cash</p>
+        <p className="cash">{t('order.collectCash', { amount: money(order.cashToCollectPaise) })}</p>
       ) : null}
     </li>
   );
 }
 
-const sharingText: Record<Sharing, string | null> = {
+const sharingText: Record<Sharing, MessageId | null> = {
   off: null,
-  starting: 'Finding your location…',
-  on: 'Your location is shared with the store while you are on duty.',
-  denied: 'Location is blocked for this site: allow it in the browser so the store can see where you are.',
-  unavailable: 'This phone cannot tell where you are right now.',
+  starting: 'home.sharing.starting',
+  on: 'home.sharing.on',
+  denied: 'home.sharing.denied',
+  unavailable: 'home.sharing.unavailable',
 };
 
 function Skeleton() {
@@ -63,17 +67,13 @@ export function HomePage() {
   const refused = notices.use();
   const onDuty = signedIn?.onDuty ?? false;
   const sharing = useSharing();
+  const t = useT();
+  const texts = useTexts();
   if (!signedIn) return null;
 
   const signOut = async () => {
     const waitingCount = queue.get().length;
-    if (
-      waitingCount > 0 &&
-      !window.confirm(
-        `${waitingCount === 1 ? 'A change has' : `${waitingCount} changes have`} not reached the server yet. Sign out and drop ${waitingCount === 1 ? 'it' : 'them'}?`,
-      )
-    )
-      return;
+    if (waitingCount > 0 && !window.confirm(t('home.signOutWaiting', { count: waitingCount }))) return;
     await turnOffPush(api).catch(() => undefined);
     await api('POST', '/sign-out').catch(() => undefined);
     forgetOrders();
@@ -85,13 +85,15 @@ export function HomePage() {
     <>
       <section className="pad" aria-labelledby="orders-title">
         <div className="title-row">
-          <h1 id="orders-title">My orders</h1>
-          {items && items.length > 0 ? <span className="muted">{items.length} open</span> : null}
+          <h1 id="orders-title">{t('home.title')}</h1>
+          {items && items.length > 0 ? (
+            <span className="muted">{t('home.open', { count: items.length })}</span>
+          ) : null}
           <Link to="/earnings" className="earnings-link">
-            Earnings
+            {t('home.earnings')}
           </Link>
         </div>
-        {sharingText[sharing] ? <p className="hint">{sharingText[sharing]}</p> : null}
+        {sharingText[sharing] ? <p className="hint">{t(sharingText[sharing])}</p> : null}
         <NoticeList items={refused} withNumbers />
       </section>
       {orders.error && !items ? (
@@ -99,25 +101,21 @@ export function HomePage() {
       ) : null}
       {orders.error && items ? (
         <p className="pad field-error" role="alert">
-          Could not refresh the list: {orders.error.message}
+          {t('home.refreshFailed', { message: texts.error(orders.error) })}
         </p>
       ) : null}
       {!items && !orders.error ? (
         <>
           <p className="visually-hidden" role="status">
-            Loading your orders…
+            {t('home.loading')}
           </p>
           <Skeleton />
         </>
       ) : null}
       {items && items.length === 0 ? (
         <div className="panel empty">
-          <h2 className="section-title">No orders right now</h2>
-          <p className="muted">
-            {onDuty
-              ? 'New orders the store gives you appear here by themselves.'
-              : 'You are off duty: go on duty to get orders.'}
-          </p>
+          <h2 className="section-title">{t('home.empty')}</h2>
+          <p className="muted">{t(onDuty ? 'home.emptyOnDuty' : 'home.emptyOffDuty')}</p>
         </div>
       ) : null}
       {items && items.length > 0 ? (
@@ -129,9 +127,12 @@ export function HomePage() {
       ) : null}
       <section className="panel">
         <PushButton />
-        <p className="muted small">Signed in as {signedIn.user.name || signedIn.user.email}</p>
+        <LanguageChooser />
+        <p className="muted small">
+          {t('home.signedInAs', { name: signedIn.user.name || signedIn.user.email })}
+        </p>
         <button type="button" className="button secondary" onClick={() => void signOut()}>
-          Sign out
+          {t('home.signOut')}
         </button>
       </section>
     </>

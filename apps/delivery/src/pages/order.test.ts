@@ -65,23 +65,31 @@ const order: DeliveryOrder = {
   note: null,
 };
 
+/** The order's page, afresh, signed in, in the language the phone shows (English unless one is kept). */
+async function openOrder() {
+  server.orders = [order];
+  localStorage.setItem(
+    'storedesk:deliver:session',
+    JSON.stringify({
+      token: 't1',
+      user: { id: 'dex-1' },
+      business: { timeZone: 'Asia/Kolkata' },
+      onDuty: true,
+    }),
+  );
+  vi.resetModules();
+  const { refreshOrders } = await import('../lib/orders.ts');
+  const { default: OrderPage } = await import('./order.tsx');
+  const { LanguageProvider } = await import('@storedesk/web/i18n');
+  const { i18n } = await import('../i18n/index.ts');
+  await i18n.start();
+  await act(() => refreshOrders());
+  render(createElement(LanguageProvider, { i18n, children: createElement(OrderPage, { orderId: 'o1' }) }));
+}
+
 describe('an order’s page in the delivery app', () => {
   it('names each line with its variant, an item of one variant and an older order’s line by the item alone', async () => {
-    server.orders = [order];
-    localStorage.setItem(
-      'storedesk:deliver:session',
-      JSON.stringify({
-        token: 't1',
-        user: { id: 'dex-1' },
-        business: { timeZone: 'Asia/Kolkata' },
-        onDuty: true,
-      }),
-    );
-    vi.resetModules();
-    const { refreshOrders } = await import('../lib/orders.ts');
-    const { default: OrderPage } = await import('./order.tsx');
-    await act(() => refreshOrders());
-    render(createElement(OrderPage, { orderId: 'o1' }));
+    await openOrder();
     await screen.findByRole('heading', { name: 'Order #421' });
     const lines = [...document.querySelectorAll('.bill > div')].map((line) => [
       line.querySelector('dt')?.textContent,
@@ -93,5 +101,20 @@ describe('an order’s page in the delivery app', () => {
       ['Salt × 1', '₹28.00'],
       ['Milk × 2', '₹60.00'],
     ]);
+  });
+
+  it('speaks the language the rider chose: the status by its code, the next move, the bill’s words, the payment', async () => {
+    localStorage.setItem('storedesk:deliver:language', '"kn"');
+    await openOrder();
+    await screen.findByRole('heading', { name: 'ಆರ್ಡರ್ #421' });
+    expect(document.documentElement.lang).toBe('kn');
+    expect(document.querySelector('.pill')?.textContent).toBe('ಕನ್ಫರ್ಮ್ ಆಗಿದೆ');
+    expect(screen.getByRole('button', { name: 'ಪಿಕಪ್ ಆಯಿತು' })).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'ಸಾಮಾನು ಮತ್ತು ಬಿಲ್' })).toBeDefined();
+    expect(document.querySelector('.bill .subtotal dt')?.textContent).toBe('ಸಾಮಾನು');
+    expect(screen.getByText('ಪೇಮೆಂಟ್: ಕ್ಯಾಶ್ ಆನ್ ಡೆಲಿವರಿ')).toBeDefined();
+    // Money as the bill shows it, in every language; the customer's and the store's words as they are.
+    expect(screen.getAllByText('₹1,398.00 ಕ್ಯಾಶ್ ಪಡೆಯಿರಿ')).toHaveLength(1);
+    expect(screen.getByText('Near Mart')).toBeDefined();
   });
 });

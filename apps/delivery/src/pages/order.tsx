@@ -1,14 +1,14 @@
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { formatDateTime } from '@storedesk/shared/dates';
 import { deliveryCodePattern, directionsUrl, executiveNextStatus } from '@storedesk/shared/delivery/rules';
 import type { DeliveryOrder } from '@storedesk/shared/delivery/schemas';
-import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { BillLines } from '@storedesk/web/bill';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { NoticeList } from '../components/notices.tsx';
 import { StatusBadge } from '../components/order-status.tsx';
 import { config } from '../config.ts';
+import type { MessageId } from '../i18n/index.ts';
 import { useOnline } from '@storedesk/web/online';
 import {
   changeStatus,
@@ -26,27 +26,32 @@ import { session } from '../lib/session.ts';
 // Leaflet loads with the first order opened, not with the app.
 const MapView = lazy(() => import('@storedesk/web/map-view').then((m) => ({ default: m.MapView })));
 
-const paymentLabels: Record<string, string> = { COD: 'Cash on delivery', UPI: 'UPI', CARD: 'Card' };
+/** The payment modes named in the catalogues (`payment.<mode>`); another shows as the server names it. */
+const paymentModes = new Set(['COD', 'UPI', 'CARD']);
 
 function Bill({ order }: { order: DeliveryOrder }) {
+  const t = useT();
+  const { money } = useFormat();
+  const mode = order.paymentMode
+    ? paymentModes.has(order.paymentMode)
+      ? t(`payment.${order.paymentMode}` as MessageId)
+      : order.paymentMode
+    : t('order.paymentNotChosen');
   return (
     <section className="panel" aria-labelledby="bill-title">
       <h2 id="bill-title" className="section-title">
-        Items and bill
+        {t('order.bill')}
       </h2>
       <BillLines
         items={order.items}
         itemsTotalPaise={order.itemsTotalPaise}
-        discount={order.discountPaise > 0 ? { label: 'Discount', paise: order.discountPaise } : null}
+        discount={order.discountPaise > 0 ? { label: t('order.discount'), paise: order.discountPaise } : null}
         charges={order.charges}
-        total={{ label: 'Bill', paise: order.billAmountPaise }}
+        total={{ label: t('order.billTotal'), paise: order.billAmountPaise }}
       />
-      <p>
-        Payment: {order.paymentMode ? (paymentLabels[order.paymentMode] ?? order.paymentMode) : 'Not chosen'}
-        {order.paid ? ' · Paid' : ''}
-      </p>
+      <p>{t(order.paid ? 'order.paymentPaid' : 'order.payment', { mode })}</p>
       {order.cashToCollectPaise > 0 ? (
-        <p className="cash">Collect {formatRupees(order.cashToCollectPaise)} in cash</p>
+        <p className="cash">{t('order.collectCash', { amount: money(order.cashToCollectPaise) })}</p>
       ) : null}
     </section>
   );
@@ -69,14 +74,14 @@ function DeliverStep({
   // The code the server last judged from here: its refusal is about that code, not one typed since.
   const [sent, setSent] = useState<string | null>(null);
   const id = useId();
+  const t = useT();
+  const { money } = useFormat();
   const cashDue = order.cashToCollectPaise > 0;
 
   const refusal = codeError !== undefined && code === (sent ?? '') ? codeError : undefined;
   const codeProblem =
-    (checked && !deliveryCodePattern.test(code)
-      ? 'Enter the 4 digits the customer’s app shows'
-      : undefined) ?? refusal;
-  const cashProblem = checked && cashDue && !cash ? 'Collect the cash first, then tick this' : undefined;
+    (checked && !deliveryCodePattern.test(code) ? t('deliver.codeMissing') : undefined) ?? refusal;
+  const cashProblem = checked && cashDue && !cash ? t('deliver.cashMissing') : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -90,10 +95,15 @@ function DeliverStep({
   };
 
   return (
-    <form className="deliver-step" onSubmit={(event) => void submit(event)} noValidate aria-label="Delivery">
-      <label htmlFor={`${id}-code`}>Delivery code</label>
+    <form
+      className="deliver-step"
+      onSubmit={(event) => void submit(event)}
+      noValidate
+      aria-label={t('deliver.label')}
+    >
+      <label htmlFor={`${id}-code`}>{t('deliver.code')}</label>
       <p id={`${id}-code-hint`} className="hint">
-        The 4 digits the customer’s app shows.
+        {t('deliver.codeHint')}
       </p>
       <input
         id={`${id}-code`}
@@ -124,7 +134,7 @@ function DeliverStep({
               aria-invalid={cashProblem ? true : undefined}
               aria-describedby={cashProblem ? `${id}-cash-error` : undefined}
             />
-            <span>I have collected {formatRupees(order.cashToCollectPaise)} in cash</span>
+            <span>{t('deliver.cashCollected', { amount: money(order.cashToCollectPaise) })}</span>
           </label>
           {cashProblem ? (
             <p id={`${id}-cash-error`} className="field-error">
@@ -134,10 +144,10 @@ function DeliverStep({
         </>
       ) : null}
       <button type="submit" className="button block" disabled={busy}>
-        {busy ? 'Sending…' : 'Confirm delivery'}
+        {t(busy ? 'common.sending' : 'deliver.confirm')}
       </button>
       <button type="button" className="button block secondary" onClick={onCancel}>
-        Cancel
+        {t('common.cancel')}
       </button>
     </form>
   );
@@ -150,12 +160,11 @@ function NextAction({ order, status }: { order: DeliveryOrder; status: number })
   const codeRefused = refused?.field === 'code' ? refused.message : undefined;
   const [delivering, setDelivering] = useState(false);
   const [busy, setBusy] = useState(false);
+  const t = useT();
   const next = executiveNextStatus(status);
 
   if (next === null) {
-    return status === OrderStatus.Placed ? (
-      <p className="hint">The store has not confirmed this order yet.</p>
-    ) : null;
+    return status === OrderStatus.Placed ? <p className="hint">{t('order.notConfirmed')}</p> : null;
   }
   if (next === OrderStatus.PickedUp) {
     return (
@@ -168,7 +177,7 @@ function NextAction({ order, status }: { order: DeliveryOrder; status: number })
           void changeStatus(order, OrderStatus.PickedUp).finally(() => setBusy(false));
         }}
       >
-        Picked up
+        {t('order.pickedUp')}
       </button>
     );
   }
@@ -183,7 +192,7 @@ function NextAction({ order, status }: { order: DeliveryOrder; status: number })
     />
   ) : (
     <button type="button" className="button block big" onClick={() => setDelivering(true)}>
-      Delivered
+      {t('order.delivered')}
     </button>
   );
 }
@@ -237,12 +246,14 @@ export default function OrderPage({ orderId }: { orderId: string }) {
   const refused = notices.use().filter((notice) => notice.orderId === orderId);
   const online = useOnline();
   const order = orders.items?.find((item) => item.id === orderId);
+  const t = useT();
+  const { dateTime } = useFormat();
   if (!signedIn) return null;
   const timeZone = signedIn.business.timeZone;
 
   const back = (
     <p className="pad back">
-      <Link to="/">← My orders</Link>
+      <Link to="/">{t('order.back')}</Link>
     </p>
   );
 
@@ -253,12 +264,12 @@ export default function OrderPage({ orderId }: { orderId: string }) {
         <>
           {back}
           <section className="panel">
-            <h1>Order #{done.number}</h1>
+            <h1>{t('order.number', { number: String(done.number) })}</h1>
             <p className="success" role="status">
-              Delivered. Thank you!
+              {t('order.deliveredThanks')}
             </p>
             <Link to="/" className="button block">
-              Back to my orders
+              {t('order.backToOrders')}
             </Link>
           </section>
         </>
@@ -268,20 +279,18 @@ export default function OrderPage({ orderId }: { orderId: string }) {
       return orders.error ? (
         <ErrorPanel error={orders.error} onRetry={() => void refreshOrders()} />
       ) : (
-        <Spinner label="Loading the order…" />
+        <Spinner label={t('order.loading')} />
       );
     }
     return (
       <>
         {back}
         <section className="panel">
-          <h1>{refused[0] ? `Order #${refused[0].number}` : 'Order not in your list'}</h1>
+          <h1>
+            {refused[0] ? t('order.number', { number: String(refused[0].number) }) : t('order.notInList')}
+          </h1>
           <NoticeList items={refused} withNumbers={false} />
-          {refused.length === 0 ? (
-            <p>
-              It is not one of your open orders any more: it may have been delivered or given to someone else.
-            </p>
-          ) : null}
+          {refused.length === 0 ? <p>{t('order.notInListText')}</p> : null}
         </section>
       </>
     );
@@ -295,59 +304,61 @@ export default function OrderPage({ orderId }: { orderId: string }) {
       {back}
       <section className="panel" aria-labelledby="order-title">
         <div className="title-row">
-          <h1 id="order-title">Order #{order.number}</h1>
+          <h1 id="order-title">{t('order.number', { number: String(order.number) })}</h1>
           <StatusBadge status={status} waiting={pending} />
         </div>
-        <p className="muted small">Placed {formatDateTime(order.placedAt, timeZone)}</p>
+        <p className="muted small">{t('order.placed', { time: dateTime(order.placedAt, timeZone) })}</p>
         <NoticeList items={refused.filter((notice) => notice.field !== 'code')} withNumbers={false} />
         {pending ? (
           <p className="notice inline" role="status">
-            Waiting for connection: {pending.status === OrderStatus.Delivered ? 'Delivered' : 'Picked up'} is
-            sent when {online ? 'the server answers' : 'the phone is back online'}.
+            {t('order.waiting', {
+              change: pending.status === OrderStatus.Delivered ? 'delivered' : 'pickedUp',
+              online: online ? 'yes' : 'no',
+            })}
           </p>
         ) : null}
         <NextAction key={order.id} order={order} status={status} />
       </section>
       <Place
-        title="Pick up from"
+        title={t('order.pickUpFrom')}
         name={order.store.name}
         lines={[order.store.address, order.store.phone]}
         phone={order.store.phone}
-        callLabel="Call the store"
+        callLabel={t('order.callStore')}
         point={{ lat: order.store.lat, lng: order.store.lng }}
-        directionsLabel="Directions to the store"
+        directionsLabel={t('order.directionsStore')}
       />
       <Place
-        title="Deliver to"
+        title={t('order.deliverTo')}
         name={order.customerName}
         lines={
           address
             ? [
                 `${address.label ? `${address.label}: ` : ''}${address.text}`,
-                ...(address.landmark ? [`Landmark: ${address.landmark}`] : []),
+                ...(address.landmark ? [t('order.landmark', { landmark: address.landmark })] : []),
                 order.customerPhone,
               ]
-            : ['No address given: call the customer.', order.customerPhone]
+            : [t('order.noAddress'), order.customerPhone]
         }
         phone={order.customerPhone}
-        callLabel="Call the customer"
+        callLabel={t('order.callCustomer')}
         point={address ? { lat: address.lat, lng: address.lng } : null}
-        directionsLabel="Directions to the customer"
+        directionsLabel={t('order.directionsCustomer')}
       />
       {address && config ? (
         <div className="panel map-box">
-          <Suspense fallback={<Spinner label="Loading the map…" />}>
+          <Suspense fallback={<Spinner label={t('order.mapLoading')} />}>
             <MapView
               point={{ lat: address.lat, lng: address.lng }}
               tiles={config.tiles}
-              label={`Map of the delivery point: ${address.text}`}
+              label={t('order.mapLabel', { address: address.text })}
             />
           </Suspense>
         </div>
       ) : null}
       {order.note ? (
-        <section className="panel" aria-label="Customer’s note">
-          <h2 className="section-title">Customer’s note</h2>
+        <section className="panel" aria-label={t('order.note')}>
+          <h2 className="section-title">{t('order.note')}</h2>
           <p>{order.note}</p>
         </section>
       ) : null}

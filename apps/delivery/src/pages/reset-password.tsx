@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { passwordResetMessages } from '@storedesk/shared/auth/password-reset-messages';
-import { messages } from '@storedesk/shared/messages';
 import { asApiError, type ApiError } from '@storedesk/web/api';
+import { useT } from '@storedesk/web/i18n';
 import { TextField } from '@storedesk/web/text-field';
+import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { Link, useLocation } from '../lib/router.tsx';
 
@@ -14,19 +14,20 @@ const isLinkRefusal = (error: ApiError) =>
   error.status === 409 || (error.status === 400 && Boolean(error.fields?.token));
 
 function LinkProblem({ message }: { message: string }) {
+  const t = useT();
   return (
     <section className="panel narrow" aria-labelledby="reset-title">
-      <h1 id="reset-title">Reset password</h1>
+      <h1 id="reset-title">{t('reset.title')}</h1>
       <p className="field-error" role="alert">
         {message}
       </p>
       <p>
         <Link to="/forgot-password" className="text-link">
-          Ask for a new link
+          {t('reset.askAgain')}
         </Link>
         {' · '}
         <Link to="/" className="text-link">
-          Sign in
+          {t('reset.signIn')}
         </Link>
       </p>
     </section>
@@ -43,19 +44,21 @@ export default function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const t = useT();
+  const texts = useTexts();
 
-  if (!token) return <LinkProblem message={passwordResetMessages.invalid} />;
-  if (error && isLinkRefusal(error)) return <LinkProblem message={error.message} />;
+  if (!token) return <LinkProblem message={t('reset.invalid')} />;
+  if (error && isLinkRefusal(error)) return <LinkProblem message={texts.error(error)} />;
 
   if (done) {
     return (
       <section className="panel narrow" aria-labelledby="reset-title">
-        <h1 id="reset-title">Password changed</h1>
+        <h1 id="reset-title">{t('reset.doneTitle')}</h1>
         <p className="success" role="status">
-          Your password is changed, and every session that used the old one has ended.
+          {t('reset.done')}
         </p>
         <Link to="/" className="button block">
-          Sign in
+          {t('reset.signIn')}
         </Link>
       </section>
     );
@@ -63,11 +66,9 @@ export default function ResetPasswordPage() {
 
   const passwordProblem =
     error?.fields?.password ??
-    (checked && password.length < passwordMin ? messages.passwordLength : undefined);
+    (checked && password.length < passwordMin ? t('reset.passwordLength') : undefined);
   const confirmProblem =
-    checked && confirm !== password && password.length >= passwordMin
-      ? passwordResetMessages.confirmMismatch
-      : undefined;
+    checked && confirm !== password && password.length >= passwordMin ? t('reset.mismatch') : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,17 +88,17 @@ export default function ResetPasswordPage() {
 
   return (
     <section className="panel narrow" aria-labelledby="reset-title">
-      <h1 id="reset-title">Reset password</h1>
-      <p className="muted">Choose a new password of 8 to 128 characters.</p>
+      <h1 id="reset-title">{t('reset.title')}</h1>
+      <p className="muted">{t('reset.intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby="reset-title">
         {error && !error.fields?.password ? (
           <p className="field-error" role="alert">
-            {error.message}
+            {texts.error(error)}
           </p>
         ) : null}
         <TextField
           id="new-password"
-          label="New password"
+          label={t('reset.newPassword')}
           type="password"
           autoComplete="new-password"
           maxLength={128}
@@ -108,7 +109,7 @@ export default function ResetPasswordPage() {
         />
         <TextField
           id="confirm-password"
-          label="Confirm password"
+          label={t('reset.confirm')}
           type="password"
           autoComplete="new-password"
           maxLength={128}
@@ -118,12 +119,12 @@ export default function ResetPasswordPage() {
           required
         />
         <button type="submit" className="button block" disabled={busy}>
-          {busy ? 'Saving…' : 'Save'}
+          {t(busy ? 'common.saving' : 'reset.save')}
         </button>
       </form>
       <p>
         <Link to="/" className="text-link">
-          Back to sign in
+          {t('common.backToSignIn')}
         </Link>
       </p>
     </section>

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { DeliverySignInResponse } from '@storedesk/shared/delivery/schemas';
 import { asApiError, type ApiError } from '@storedesk/web/api';
+import { LanguageChooser, useT } from '@storedesk/web/i18n';
 import { TextField } from '@storedesk/web/text-field';
 import { FormAlert } from '@storedesk/web/states';
+import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { forgetOrders } from '../lib/orders.ts';
 import { Link } from '../lib/router.tsx';
@@ -21,6 +23,8 @@ export function SignInPage() {
   const [choices, setChoices] = useState<Choice[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
+  const t = useT();
+  const texts = useTexts();
 
   const signIn = async (businessId?: string) => {
     setBusy(true);
@@ -57,13 +61,13 @@ export function SignInPage() {
   };
 
   const fieldError = (field: string) => error?.fields?.[field];
-  const general = error && !fieldError('email') && !fieldError('password') ? error.message : null;
+  const general = error && !fieldError('email') && !fieldError('password') ? texts.error(error) : null;
 
   if (choices) {
     return (
       <section className="panel narrow" aria-labelledby="choose-title">
-        <h1 id="choose-title">Which business?</h1>
-        <p className="muted">{email.trim()} delivers for more than one business. Sign in to:</p>
+        <h1 id="choose-title">{t('signIn.chooseTitle')}</h1>
+        <p className="muted">{t('signIn.chooseText', { email: email.trim() })}</p>
         <ul className="choices">
           {choices.map((choice) => (
             <li key={choice.id}>
@@ -87,7 +91,7 @@ export function SignInPage() {
             setError(null);
           }}
         >
-          Back
+          {t('signIn.back')}
         </button>
       </section>
     );
@@ -95,12 +99,12 @@ export function SignInPage() {
 
   return (
     <section className="panel narrow" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in</h1>
-      <p className="muted">For delivery executives: your deliveries, on your phone.</p>
+      <h1 id="sign-in-title">{t('signIn.title')}</h1>
+      <p className="muted">{t('signIn.intro')}</p>
       <form onSubmit={submit} noValidate aria-labelledby="sign-in-title">
         <TextField
           id="email"
-          label="Email"
+          label={t('signIn.email')}
           type="email"
           autoComplete="username"
           inputMode="email"
@@ -111,7 +115,7 @@ export function SignInPage() {
         />
         <TextField
           id="password"
-          label="Password"
+          label={t('signIn.password')}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -121,14 +125,15 @@ export function SignInPage() {
         />
         <FormAlert message={general} />
         <button type="submit" className="button block" disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
+          {t(busy ? 'signIn.busy' : 'signIn.submit')}
         </button>
       </form>
       <p>
         <Link to="/forgot-password" className="text-link">
-          Forgot password?
+          {t('signIn.forgot')}
         </Link>
       </p>
+      <LanguageChooser />
     </section>
   );
 }

@@ -32,6 +32,8 @@ import type {
   OrderOfferSnapshot,
 } from '@storedesk/shared/orders/snapshots';
 import { ifMissingChoices } from '@storedesk/shared/orders/if-missing';
+import type { StoreDeliveryRule } from '@storedesk/shared/stores/delivery-rule';
+import { languages } from '@storedesk/shared/languages';
 import { orderEventKinds } from '@storedesk/shared/orders/event-kinds';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
@@ -234,6 +236,20 @@ export const stores = pgTable(
     closeTime: time('close_time').notNull(),
     /** The customers it delivers to are those within this many km (ADR 0037). */
     deliveryRadiusKm: doublePrecision('delivery_radius_km').notNull().default(5),
+    /**
+     * Delivery slots (B19, ADR 0077): slots of this many minutes within its hours, this many orders
+     * each, for today and this many days ahead, booked up to this many minutes before they start.
+     * All null: it delivers as soon as possible only.
+     */
+    slotLengthMinutes: smallint('slot_length_minutes'),
+    slotCapacity: integer('slot_capacity'),
+    slotDaysAhead: smallint('slot_days_ahead'),
+    slotCutoffMinutes: smallint('slot_cutoff_minutes'),
+    /**
+     * Its own minimum order and delivery fee by distance (B19, ADR 0081), as the store form sends
+     * it (validated by deliveryRuleSchema); null: it follows the business's order settings.
+     */
+    deliveryRule: jsonb('delivery_rule').$type<StoreDeliveryRule>(),
     imageKey: text('image_key'),
     status: smallint('status').notNull().default(0),
     /** Bumped (by trigger) whenever one of its items is added, renamed, deleted or restored: see list-index.ts. */
@@ -262,6 +278,19 @@ export const stores = pgTable(
       .on(t.businessId, t.latitude)
       .where(sql`${t.deletedAt} IS NULL`),
     check('stores_delivery_radius_check', sql`${t.deliveryRadiusKm} >= 0.5 AND ${t.deliveryRadiusKm} <= 50`),
+    check(
+      'stores_slots_check',
+      sql`(${t.slotLengthMinutes} IS NULL) = (${t.slotCapacity} IS NULL)
+        AND (${t.slotLengthMinutes} IS NULL) = (${t.slotDaysAhead} IS NULL)
+        AND (${t.slotLengthMinutes} IS NULL) = (${t.slotCutoffMinutes} IS NULL)
+        AND (${t.slotCapacity} IS NULL OR ${t.slotCapacity} >= 1)`,
+    ),
+    check(
+      'stores_delivery_rule_check',
+      sql`${t.deliveryRule} IS NULL OR (jsonb_typeof(${t.deliveryRule}) = 'object'
+        AND jsonb_typeof(${t.deliveryRule} -> 'feeBands') = 'array'
+        AND jsonb_array_length(${t.deliveryRule} -> 'feeBands') >= 1)`,
+    ),
   ],
 );
 
@@ -513,9 +542,14 @@ export const customers = pgTable(
     blockedAt: ts('blocked_at'),
     blockedById: uuid('blocked_by_id'),
     blockedByName: text('blocked_by_name'),
+    /** The language their order updates are texted in (B19): en, hi or kn, as their app last said. */
+    language: text('language', { enum: languages }).notNull().default('en'),
+    /** When they asked for order updates on WhatsApp (B19, ADR 0082); null: they have not, or withdrew. */
+    whatsappOptInAt: ts('whatsapp_opt_in_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    check('customers_language_check', sql`${t.language} IN ('en', 'hi', 'kn')`),
     uniqueIndex('customers_phone_idx').on(t.businessId, t.phone),
     uniqueIndex('customers_referral_code_idx').on(t.businessId, t.referralCode),
     index('customers_referred_by_idx').on(t.referredById),
@@ -668,20 +702,37 @@ export const orders = pgTable(
     gatewayOrderId: text('gateway_order_id'),
     payBy: ts('pay_by'),
     /**
+     * Paid online, then changed to more than was paid (ADR 0074): the gateway's order for what is due
+     * and its amount, made when the customer first asks to pay it; cleared by the next item change.
+     */
+    dueGatewayOrderId: text('due_gateway_order_id'),
+    dueGatewayPaise: money('due_gateway_paise'),
+    /**
      * What delivering it earns its executive (B18, ADR 0073): the business's fee per delivery and per km
      * when it was placed; null for orders placed before fees were kept (they earn none).
      */
     executiveFeePaise: money('executive_fee_paise'),
     /** The payout that paid its executive its fee (and its online tip); null while unpaid. */
     payoutId: uuid('payout_id'),
+    /** The delivery slot it is booked for (B19, ADR 0077); null: as soon as possible. */
+    slotStartsAt: ts('slot_starts_at'),
+    slotEndsAt: ts('slot_ends_at'),
+    /** The customer's rating after delivery (B19, ADR 0078): 1 to 5 stars, a comment, and when; null until rated. */
+    ratingStars: smallint('rating_stars'),
+    ratingComment: text('rating_comment'),
+    ratedAt: ts('rated_at'),
     version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_business_number_idx').on(t.businessId, t.number),
+    check('orders_rating_stars_check', sql`${t.ratingStars} BETWEEN 1 AND 5`),
     uniqueIndex('orders_gateway_order_idx')
       .on(t.gatewayOrderId)
       .where(sql`${t.gatewayOrderId} IS NOT NULL`),
+    uniqueIndex('orders_due_gateway_order_idx')
+      .on(t.dueGatewayOrderId)
+      .where(sql`${t.dueGatewayOrderId} IS NOT NULL`),
     index('orders_pay_by_idx')
       .on(t.payBy)
       .where(sql`${t.state} = 2 AND ${t.status} = 0`),
@@ -709,6 +760,45 @@ export const orders = pgTable(
       .on(t.businessId, t.deliveredAt)
       .where(sql`${t.cashCollectedPaise} IS NOT NULL`),
   ],
+);
+
+/**
+ * A store's holidays and special hours (B19, ADR 0080): a day of the business's calendar it is
+ * closed, or keeps other hours (`open_time`/`close_time`), for a reason its customers are shown.
+ */
+export const storeSpecialDays = pgTable(
+  'store_special_days',
+  {
+    businessId: businessId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    openTime: time('open_time'),
+    closeTime: time('close_time'),
+    reason: text('reason').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.storeId, t.day] }),
+    check('store_special_days_hours_check', sql`(${t.openTime} IS NULL) = (${t.closeTime} IS NULL)`),
+  ],
+);
+
+/**
+ * How many orders each delivery slot of a store holds (B19, ADR 0077), kept by the orders_slot_booking
+ * trigger as orders are placed for it and cancelled: an order past the slot's capacity is refused.
+ */
+export const slotBookings = pgTable(
+  'slot_bookings',
+  {
+    businessId: businessId(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    startsAt: ts('starts_at').notNull(),
+    booked: integer('booked').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.startsAt] })],
 );
 
 /** The last order number each business gave out; the orders_number trigger counts on from it. */
@@ -951,6 +1041,73 @@ export const referralSettings = pgTable('referral_settings', {
   version: version(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Settings › Notifications (B19, ADR 0075): which status changes of an order text its customer, by
+ * SMS and by WhatsApp. A change is queued as an `order_messages` row by the trigger on `orders`
+ * (routines.sql), in the statement that changes the status.
+ */
+export const notificationSettings = pgTable('notification_settings', {
+  businessId: uuid('business_id')
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: 'cascade' }),
+  smsConfirmed: boolean('sms_confirmed').notNull().default(false),
+  smsPickedUp: boolean('sms_picked_up').notNull().default(false),
+  smsDelivered: boolean('sms_delivered').notNull().default(false),
+  smsCancelled: boolean('sms_cancelled').notNull().default(false),
+  whatsappConfirmed: boolean('whatsapp_confirmed').notNull().default(false),
+  whatsappPickedUp: boolean('whatsapp_picked_up').notNull().default(false),
+  whatsappDelivered: boolean('whatsapp_delivered').notNull().default(false),
+  whatsappCancelled: boolean('whatsapp_cancelled').notNull().default(false),
+  /** A refund made, and the order's items changed by staff (ADR 0082). */
+  smsRefunded: boolean('sms_refunded').notNull().default(false),
+  smsItemsChanged: boolean('sms_items_changed').notNull().default(false),
+  whatsappRefunded: boolean('whatsapp_refunded').notNull().default(false),
+  whatsappItemsChanged: boolean('whatsapp_items_changed').notNull().default(false),
+  version: version(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Order updates to send to customers (B19, ADR 0075): one per channel and status change, queued by
+ * the trigger on `orders`, sent by the order-updates sender (claimed for a while, so one instance
+ * sends each), tried again with backoff, and kept with what became of it.
+ */
+export const orderMessages = pgTable(
+  'order_messages',
+  {
+    id: id(),
+    businessId: businessId(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: ['SMS', 'WHATSAPP'] }).notNull(),
+    /** The status the order changed to, which the text tells (the order's status then, for the others). */
+    status: smallint('status').notNull(),
+    /** What it tells: a change of status, a refund made, or the items changed by staff (ADR 0082). */
+    kind: text('kind', { enum: ['STATUS', 'REFUNDED', 'ITEMS'] })
+      .notNull()
+      .default('STATUS'),
+    /** A refund's amount, for its text. */
+    amountPaise: money('amount_paise'),
+    toPhone: text('to_phone').notNull(),
+    state: text('state', { enum: ['PENDING', 'SENT', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
+    tries: integer('tries').notNull().default(0),
+    nextAt: ts('next_at').notNull().defaultNow(),
+    claimedUntil: ts('claimed_until'),
+    lastError: text('last_error'),
+    sentAt: ts('sent_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_messages_due_idx')
+      .on(t.nextAt)
+      .where(sql`${t.state} = 'PENDING'`),
+    index('order_messages_order_idx').on(t.orderId),
+  ],
+);
 
 /**
  * What a referral programme's first-order offer was given to (ADR 0058): the delivery address and

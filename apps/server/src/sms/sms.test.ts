@@ -100,6 +100,38 @@ describe('Twilio', () => {
     expect(calls[0]!.data).not.toHaveProperty('From');
   });
 
+  it('sends a WhatsApp message from the WhatsApp sender, both numbers under whatsapp:', async () => {
+    const { calls, httpClient } = fakeTwilio();
+    const sms = createSmsSender({
+      smsUrl: `twilio://${sid}:t@api.twilio.com?messagingServiceSid=MG123&whatsappFrom=%2B14155238886`,
+      dataDir: tempDir(),
+      log: quiet,
+      twilioHttpClient: httpClient,
+    });
+    expect(sms.whatsapp).toBe(true);
+    await sms.send({ to: '9876543210', text: 'Order #12: Confirmed', channel: 'WHATSAPP' });
+    expect(calls[0]!.data).toEqual({
+      To: 'whatsapp:+919876543210',
+      From: 'whatsapp:+14155238886',
+      Body: 'Order #12: Confirmed',
+    });
+  });
+
+  it('cannot send WhatsApp without a WhatsApp sender, and says why', async () => {
+    const { calls, httpClient } = fakeTwilio();
+    const sms = createSmsSender({
+      smsUrl: `twilio://${sid}:t@api.twilio.com?from=14155550100`,
+      dataDir: tempDir(),
+      log: quiet,
+      twilioHttpClient: httpClient,
+    });
+    expect(sms.whatsapp).toBe(false);
+    await expect(sms.send({ to: '9876543210', text: 'hi', channel: 'WHATSAPP' })).rejects.toThrow(
+      'no WhatsApp sender is set up (SMS_URL whatsappFrom=)',
+    );
+    expect(calls).toEqual([]);
+  });
+
   it('throws, and logs, when Twilio refuses the text', async () => {
     const { httpClient } = fakeTwilio(400);
     const errors: string[] = [];
@@ -125,6 +157,10 @@ describe('SMS_URL', () => {
       `twilio://${sid}:t@api.twilio.com?from=call-me`,
       'from= must be the sending number in E.164 form, e.g. %2B14155550100',
     ],
+    [
+      `twilio://${sid}:t@api.twilio.com?from=14155550100&whatsappFrom=whatsapp`,
+      'whatsappFrom= must be the WhatsApp sender’s number in E.164 form, e.g. %2B14155238886',
+    ],
   ])('refuses %s', (url, reason) => {
     expect(twilioSettings(url)).toBe(reason);
   });
@@ -135,6 +171,10 @@ describe('SMS_URL', () => {
       authToken: 's/ecret',
       from: '+14155550100',
       messagingServiceSid: null,
+      whatsappFrom: null,
     });
+    expect(
+      twilioSettings(`twilio://${sid}:t@api.twilio.com?from=14155550100&whatsappFrom=%2B14155238886`),
+    ).toMatchObject({ whatsappFrom: '+14155238886' });
   });
 });

@@ -3,10 +3,15 @@ import path from 'node:path';
 import type twilio from 'twilio';
 import { twilioSettings } from './sms-url.ts';
 
-/** One text message to a customer's phone (ten digits, as customers are kept). */
-export type SmsMessage = { to: string; text: string };
+/**
+ * One text message to a customer's phone (ten digits, as customers are kept): an SMS, or a WhatsApp
+ * message (B19, ADR 0082) through the same provider from the business's WhatsApp sender.
+ */
+export type SmsMessage = { to: string; text: string; channel?: 'SMS' | 'WHATSAPP' };
 
 export interface SmsSender {
+  /** Whether it can send WhatsApp messages: the outbox can, Twilio once SMS_URL names a WhatsApp sender. */
+  readonly whatsapp: boolean;
   /** Sends the message; throws when it could not be handed over (and logs why). */
   send(message: SmsMessage): Promise<void>;
 }
@@ -36,19 +41,24 @@ export const internationalNumber = (phone: string) => (phone.startsWith('+') ? p
 function outboxSender(dataDir: string, log: SmsLog): SmsSender {
   const outbox = path.join(dataDir, 'outbox');
   return {
+    whatsapp: true,
     async send(message) {
       await fs.mkdir(outbox, { recursive: true });
       const body = `To: ${internationalNumber(message.to)}\n\n${message.text}\n`;
-      // `<time>-<phone>.sms`, never overwriting: a second text to the phone in the same
-      // millisecond takes the next millisecond's name.
+      // `<time>-<phone>.sms` (a WhatsApp message `.whatsapp`), never overwriting: a second text to
+      // the phone in the same millisecond takes the next millisecond's name.
+      const extension = message.channel === 'WHATSAPP' ? 'whatsapp' : 'sms';
       for (let at = Date.now(); ; at++) {
         const file = path.join(
           outbox,
-          `${new Date(at).toISOString().replace(/[:.]/g, '-')}-${message.to}.sms`,
+          `${new Date(at).toISOString().replace(/[:.]/g, '-')}-${message.to}.${extension}`,
         );
         try {
           await fs.writeFile(file, body, { flag: 'wx' });
-          log.info({ to: message.to, file }, `SMS written to the outbox: ${message.text}`);
+          log.info(
+            { to: message.to, file },
+            `${message.channel === 'WHATSAPP' ? 'WhatsApp message' : 'SMS'} written to the outbox: ${message.text}`,
+          );
           return;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -67,8 +77,21 @@ function twilioSender(smsUrl: string, log: SmsLog, httpClient: SmsOptions['twili
     makeClient(settings.accountSid, settings.authToken, httpClient ? { httpClient } : {}),
   );
   return {
+    whatsapp: settings.whatsappFrom !== null,
     async send(message) {
       try {
+        if (message.channel === 'WHATSAPP') {
+          // Twilio's WhatsApp sender: the same Messages API, both numbers under `whatsapp:`.
+          if (!settings.whatsappFrom) throw new Error('no WhatsApp sender is set up (SMS_URL whatsappFrom=)');
+          await (
+            await client
+          ).messages.create({
+            to: `whatsapp:${internationalNumber(message.to)}`,
+            from: `whatsapp:${settings.whatsappFrom}`,
+            body: message.text,
+          });
+          return;
+        }
         await (
           await client
         ).messages.create({

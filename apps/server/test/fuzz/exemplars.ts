@@ -52,6 +52,19 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
       latitude: fc.double({ min: -89, max: 89, noNaN: true }),
       longitude: fc.double({ min: -179, max: 179, noNaN: true }),
       zoneId: zone ?? fc.constant(undefined),
+      // Delivery slots (B19): a rule, or null to deliver as soon as possible only.
+      deliverySlots: fc.option(
+        fc.record(
+          {
+            lengthMinutes: fc.constantFrom(30, 60, 120),
+            capacity: fc.integer({ min: 1, max: 20 }),
+            daysAhead: fc.integer({ min: 0, max: 3 }),
+            cutoffMinutes: fc.integer({ min: 0, max: 120 }),
+          },
+          { requiredKeys: ['lengthMinutes', 'capacity', 'daysAhead'] },
+        ),
+        { nil: null },
+      ),
     },
     { requiredKeys: [] },
   );
@@ -440,12 +453,28 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
       });
     }
     case 'POST /api/storefront/orders/{orderId}/upi-paid': {
-      // The customer's own orders, with a reference as a UPI app shows one (a 12-digit UTR).
-      const order = pick(world.pools.customerOrders.own);
+      // The customer's open orders by UPI not paid yet (the staging keeps one), with a reference as
+      // a UPI app shows one (a 12-digit UTR).
+      const order = pick(facts.upiUnpaid);
       if (!order) return undefined;
       return fc
         .tuple(order, fc.stringMatching(/^\d{12}$/))
         .map(([orderId, reference]) => ({ params: params({ orderId }), body: json({ reference }) }));
+    }
+    case 'POST /api/orders/{orderId}/refunds': {
+      // A paid order and at most what is left of it: cash and UPI are recorded, online goes to the
+      // gateway (to one payment at a time, so some of these are 400s that name the most it can be).
+      const order = pick(facts.refundable);
+      if (!order) return undefined;
+      return order.chain(([orderId, left]) =>
+        fc
+          .record({
+            amountPaise: fc.integer({ min: 1, max: left }),
+            reference: fc.option(fc.stringMatching(/^\d{12}$/), { nil: undefined }),
+            note: fc.option(word, { nil: undefined }),
+          })
+          .map((body) => ({ params: params({ orderId }), body: json({ ...body, version: currentVersion }) })),
+      );
     }
     case 'PATCH /api/orders/{orderId}/items': {
       // An open order's lines become some of its store's items: a share get past every check.
@@ -463,6 +492,18 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
               .map((itemId, i) => ({ itemId, quantity: quantities[i] })),
           }),
         }));
+    }
+    case 'POST /api/orders/{orderId}/slot': {
+      // An open order of a store that delivers in slots, to one of the slots it offers (staged).
+      const offers = world.pools.slotOffers;
+      const order = pick(facts.editableOrders.filter(([, storeId]) => (offers[storeId]?.length ?? 0) > 0));
+      if (!order) return undefined;
+      return order.chain(([orderId, storeId]) =>
+        fc.constantFrom(...offers[storeId]!).map((slotId) => ({
+          params: params({ orderId }),
+          body: json({ slotId, version: currentVersion }),
+        })),
+      );
     }
     case 'POST /api/storefront/orders': {
       const basket = pick(facts.sellable);

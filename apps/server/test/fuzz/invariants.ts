@@ -253,6 +253,17 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
             OR count(r.id) <> (SELECT count(*) FROM order_events e WHERE e.order_id = o.id AND e.kind = 'REFUND')
             OR coalesce(bool_or(r.business_id <> o.business_id), false)`,
   );
+  // Delivery slots (B19, ADR 0077): each slot's booked places are its orders not cancelled.
+  await check(
+    'a delivery slot whose booked places are not its orders not cancelled',
+    sql`SELECT coalesce(b.store_id, o.store_id)::text || ' ' || coalesce(b.starts_at, o.slot_starts_at)::text AS id,
+               concat_ws(' ', 'booked', b.booked, 'orders', o.n) AS detail
+        FROM slot_bookings b
+        FULL JOIN (SELECT store_id, slot_starts_at, count(*)::int AS n FROM orders
+                   WHERE slot_starts_at IS NOT NULL AND status <> -1 GROUP BY 1, 2) o
+          ON o.store_id = b.store_id AND o.slot_starts_at = b.starts_at
+        WHERE coalesce(b.booked, 0) <> coalesce(o.n, 0)`,
+  );
   await check(
     'a day of the dashboard whose counters are not its orders',
     sql`WITH counted AS (

@@ -887,6 +887,10 @@ export function sender(world: World) {
     } else if (op.path === '/api/settings/referral') {
       found =
         (await versionIn(sql`SELECT version FROM referral_settings WHERE business_id = ${businessId}`)) ?? 0;
+    } else if (op.path === '/api/settings/notifications') {
+      found =
+        (await versionIn(sql`SELECT version FROM notification_settings WHERE business_id = ${businessId}`)) ??
+        0;
     } else if (op.path === '/api/coupons/{code}') {
       const code = plan.params.code?.value ?? '';
       found = await versionIn(

@@ -207,6 +207,12 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     await call('POST', '/api/stores/status', { storeIds: [storeId], status: 1 });
   }
 
+  // A store's own delivery rule (ADR 0081) a batch set may ask more than the staged orders are: the
+  // store follows the business's settings again.
+  const chosen = await call('GET', `/api/stores/${storeId}`);
+  if (chosen.deliveryRule !== null)
+    await call('PATCH', `/api/stores/${storeId}`, { deliveryRule: null, version: chosen.version });
+
   // The staged orders come from the business's own system (its secret API key, ADR 0056), to the
   // store's own door, paid in cash on delivery, which is turned on again when a batch turned it off.
   const { items: modes } = (await call('GET', '/api/settings/payment-modes')) as unknown as {
@@ -253,6 +259,27 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
       items: items.map((item, i) => ({ itemId: item.id, quantity: 1 + i })),
     });
     if (res.statusCode !== 201) throw new Error(`staging: an order answered ${res.statusCode}: ${res.body}`);
+  }
+
+  // Moving an order to another slot (ADR 0077): the store of the staged orders delivers in slots, with
+  // room enough, and the slots it offers now are known to the exemplars.
+  if (op.path === '/api/orders/{orderId}/slot') {
+    const current = await call('GET', `/api/stores/${storeId}`);
+    if (current.deliverySlots === null)
+      await call('PATCH', `/api/stores/${storeId}`, {
+        deliverySlots: { lengthMinutes: 60, capacity: 1000, daysAhead: 2, cutoffMinutes: 0 },
+        version: current.version,
+      });
+    const offered = await world.ctx.app.inject({
+      url: `/api/storefront/stores/${storeId}/slots`,
+      headers: { 'x-storefront-key': await keyOf(world) },
+    });
+    world.pools.slotOffers = {
+      [storeId]: offered
+        .json<{ items: Array<{ id: string; available: number }> }>()
+        .items.filter((slot) => slot.available > 0)
+        .map((slot) => slot.id),
+    };
   }
 
   /** The fuzz customer's new order of one item, to an address at the store, paid as `paymentMode`; named among their orders. */
@@ -419,6 +446,26 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     if (placed.statusCode !== 201)
       throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
     await deliverStaged(placed.json<{ id: string }>().id);
+    return;
+  }
+
+  // Refunds (B18): cash-on-delivery orders whose payment staff marked received, so that a share of
+  // the batch's refunds (of at most what is left of one) get past every check to be recorded.
+  if (op.method === 'POST' && op.path === '/api/orders/{orderId}/refunds') {
+    for (let n = 0; n < 2; n++) {
+      const placed = await placeKeyed('198.51.100.9', {
+        customer: { name: 'Refunded Customer', phone: '9000088888' },
+        storeId,
+        items: [{ itemId: items[0]!.id, quantity: 2 }],
+      });
+      if (placed.statusCode !== 201)
+        throw new Error(`staging: a COD order answered ${placed.statusCode}: ${placed.body}`);
+      const { id } = placed.json<{ id: string }>();
+      const { rows } = await db.execute<{ version: number }>(
+        sql`SELECT version FROM orders WHERE id = ${id}`,
+      );
+      await call('POST', `/api/orders/${id}/payment`, { version: rows[0]!.version });
+    }
     return;
   }
 

@@ -66,6 +66,8 @@ export type Pools = {
   customerOrders: IdPool;
   /** A checkout's true answer for an order of the fuzz customer, paid at the stand-in gateway (staged). */
   checkoutAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
+  /** The delivery slots each store that delivers in slots offers (staged, by its customer-app answer). */
+  slotOffers: Record<string, string[]>;
   /** The same for a tip of a delivered order of the fuzz customer (ADR 0073). */
   tipAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
   /** Sign-in codes the business texted, not used yet when staged (a use voids the phone's others). */
@@ -123,6 +125,10 @@ export type Facts = {
   unsettledCash: [string, string, number][];
   /** [executiveId, day, netPaise] of a day's payout still to make (ADR 0073): unpaid fees and online tips less cash held. */
   payouts: [string, string, number][];
+  /** [orderId, paise] of paid orders with something left to refund: what was received less the refunds not failed. */
+  refundable: [string, number][];
+  /** The fuzz customer's open orders by UPI not paid yet: what "I have paid" is for. */
+  upiUnpaid: string[];
   /** [kind, id] of records in the trash. */
   trash: { own: [string, string][]; rival: [string, string][] };
 };
@@ -380,6 +386,17 @@ async function seedBusiness(
     },
     200,
   );
+  // Order updates texted on every change, so the status changes below queue messages too (ADR 0075).
+  await send(
+    'PUT',
+    '/api/settings/notifications',
+    {
+      version: 0,
+      sms: { confirmed: true, pickedUp: true, delivered: true, cancelled: true },
+      whatsapp: { confirmed: false, pickedUp: false, delivered: false, cancelled: false },
+    },
+    200,
+  );
 
   // Orders, placed as the business's own system places them (its secret API key, ADR 0056), then
   // moved along by staff.
@@ -623,7 +640,7 @@ async function factsOf(
     WHERE business_id = ${businessId} AND executive_id = ${executiveId} ORDER BY endpoint`);
   const unsettledCash = await q<{ executive_id: string; day: string; paise: number }>(sql`
     SELECT o.dex_id AS executive_id, to_char(o.delivered_at AT TIME ZONE b.time_zone, 'YYYY-MM-DD') AS day,
-           sum(o.cash_collected_paise)::int AS paise
+           sum(o.cash_collected_paise)::float8 AS paise
     FROM orders o JOIN businesses b ON b.id = o.business_id
     WHERE o.business_id = ${businessId} AND o.cash_collected_paise IS NOT NULL AND o.dex_id IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM cash_settlements c WHERE c.business_id = o.business_id
@@ -642,8 +659,17 @@ async function factsOf(
             WHERE d2.dex_id = d.dex_id AND d2.day = d.day AND t.method = 'ONLINE' AND t.state = 'PAID'
               AND t.payout_id IS NULL), 0)
         - greatest(coalesce(sum(d.cash_collected_paise), 0) - coalesce((SELECT s.amount_paise FROM cash_settlements s
-            WHERE s.business_id = ${businessId} AND s.executive_id = d.dex_id AND s.day = d.day), 0), 0))::int AS net
+            WHERE s.business_id = ${businessId} AND s.executive_id = d.dex_id AND s.day = d.day), 0), 0))::float8 AS net
     FROM d GROUP BY d.dex_id, d.day ORDER BY 1, 2`);
+  const refundable = await q<{ id: string; left: number }>(sql`
+    SELECT id, (coalesce(paid_paise, bill_amount_paise) - refunded_paise)::float8 AS left FROM orders
+    WHERE business_id = ${businessId} AND paid_at IS NOT NULL
+      AND coalesce(paid_paise, bill_amount_paise) > refunded_paise ORDER BY id`);
+  const upiUnpaid = customerId
+    ? await q<{ id: string }>(sql`
+        SELECT id FROM orders WHERE customer_id = ${customerId} AND payment_mode = 'UPI'
+          AND paid_at IS NULL AND status <> -1 ORDER BY id`)
+    : [];
   return {
     liveZones: zones.map((z) => z.id),
     liveStores: stores.map((s) => s.id),
@@ -667,6 +693,8 @@ async function factsOf(
     executiveEndpoints: executiveEndpoints.map((e) => e.endpoint),
     unsettledCash: unsettledCash.map((c) => [c.executive_id, c.day, c.paise]),
     payouts: payouts.map((p) => [p.executive_id, p.day, p.net]),
+    refundable: refundable.map((r) => [r.id, r.left]),
+    upiUnpaid: upiUnpaid.map((r) => r.id),
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
   };
 }
@@ -851,7 +879,7 @@ export async function createWorld(): Promise<World> {
 
   const seenMail = new Map<string, string[]>();
   const signInCodes: Pools['signInCodes'] = [];
-  const pools = { checkoutAnswers: [], tipAnswers: [] } as unknown as Pools;
+  const pools = { checkoutAnswers: [], tipAnswers: [], slotOffers: {} } as unknown as Pools;
   const onboardingTokens: string[] = [];
   const signUps: Pools['signUps'] = [];
   const subscriptions = mine.subscriptions;

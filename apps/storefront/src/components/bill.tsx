@@ -1,8 +1,11 @@
 import type { StorefrontQuote } from '@storedesk/shared/storefront/schemas';
 import { BillLines } from '@storedesk/web/bill';
+import { useT } from '@storedesk/web/i18n';
 
 /** The bill as the server priced it: items, the offer, charges, and what is to pay. */
-export function Bill({ bill, title = 'Bill' }: { bill: StorefrontQuote; title?: string }) {
+export function Bill({ bill }: { bill: StorefrontQuote }) {
+  const t = useT();
+  const title = t('bill.title');
   return (
     <section className="panel" aria-label={title}>
       <h2 className="section-title">{title}</h2>
@@ -11,11 +14,15 @@ export function Bill({ bill, title = 'Bill' }: { bill: StorefrontQuote; title?: 
         itemsTotalPaise={bill.itemsTotalPaise}
         discount={
           bill.offer
-            ? { label: `Offer ${bill.offer.coupon}`, paise: bill.discountPaise, className: 'saving' }
+            ? {
+                label: t('bill.offer', { coupon: bill.offer.coupon }),
+                paise: bill.discountPaise,
+                className: 'saving',
+              }
             : null
         }
         charges={bill.charges}
-        total={{ label: 'To pay', paise: bill.billAmountPaise }}
+        total={{ label: t('bill.toPay'), paise: bill.billAmountPaise }}
       />
     </section>
   );

@@ -1,4 +1,7 @@
-/** One of a few choices, as radio buttons under their question (the fieldset's legend). */
+import { useT } from '@storedesk/web/i18n';
+import type { MessageId } from '../i18n/index.ts';
+
+/** One of a few choices, as radio buttons under their question (the fieldset's legend), each named by its key. */
 export function Choices<T extends string>({
   legend,
   name,
@@ -10,10 +13,11 @@ export function Choices<T extends string>({
   legend: string;
   name: string;
   choices: readonly T[];
-  labels: Record<T, string>;
+  labels: Record<T, MessageId>;
   value: T | null;
   onChange: (choice: T) => void;
 }) {
+  const t = useT();
   return (
     <fieldset>
       <legend className="section-title">{legend}</legend>
@@ -26,7 +30,7 @@ export function Choices<T extends string>({
             checked={value === choice}
             onChange={() => onChange(choice)}
           />
-          <span>{labels[choice]}</span>
+          <span>{t(labels[choice])}</span>
         </label>
       ))}
     </fieldset>

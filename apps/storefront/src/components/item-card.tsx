@@ -1,18 +1,54 @@
-import { featuredBadge } from '@storedesk/shared/catalogue/featured';
+import { useMemo } from 'react';
 import {
   isLoose,
   lineName,
   quantityText,
   savingPaise,
   soldAs,
-  stepPriceText,
-  variantMessages,
-  variantPriceText,
-  variantSavingText,
+  stepPaise,
+  weightText,
 } from '@storedesk/shared/catalogue/variants';
-import { formatRupees } from '@storedesk/shared/money';
+import { useFormat, useT } from '@storedesk/web/i18n';
+import type { MessageId } from '../i18n/index.ts';
 import { mostOf, soldOut, variantsOf, type CatalogueItem, type ItemVariant } from '../lib/catalogue.ts';
 import { QuantityControl, VegMark } from './quantity.tsx';
+
+/** The featured badges a customer sees (SPEC §4), by the item's `featured`; none for 0 or a value unknown. */
+const featuredBadges: Record<number, MessageId> = {
+  1: 'item.bestseller',
+  2: 'item.onlyHere',
+  3: 'item.topPick',
+};
+
+type Priced = Pick<ItemVariant, 'pricePaise' | 'mrpPaise' | 'stepGrams'>;
+
+/** A variant's prices as a shelf label says them, in the language shown: "₹45", or "₹40.00/kg" when loose. */
+function usePrices() {
+  const t = useT();
+  const { money } = useFormat();
+  return useMemo(() => {
+    const price = (variant: Pick<Priced, 'stepGrams'>, paise: number) =>
+      isLoose(variant) ? t('item.perKg', { price: money(paise) }) : money(paise);
+    return {
+      price,
+      /** The saving against the MRP: "Save ₹12.00 (10%)", each per kg when loose; null without one. */
+      saving: (variant: Priced): string | null => {
+        const saving = savingPaise(variant);
+        if (saving === 0) return null;
+        const percent = Math.floor((saving * 100) / variant.mrpPaise!);
+        const amount = price(variant, saving);
+        return percent > 0 ? t('item.savePercent', { amount, percent }) : t('item.save', { amount });
+      },
+      /** What one step of a loose variant costs: "250 g for ₹9.00"; null when it is a fraction of a paisa. */
+      step: (perKgPaise: number, stepGrams: number): string | null => {
+        const paise = stepPaise(perKgPaise, stepGrams);
+        return Number.isSafeInteger(paise)
+          ? t('item.stepPrice', { weight: weightText(stepGrams), price: money(paise) })
+          : null;
+      },
+    };
+  }, [t, money]);
+}
 
 /**
  * An item's pack sizes as a row of chips: a radio group (arrow keys move the choice), each with
@@ -31,8 +67,10 @@ export function VariantPicker({
   onChoose: (variantId: string) => void;
 }) {
   const gone = soldOut(item);
+  const t = useT();
+  const { price } = usePrices();
   return (
-    <div className="variants" role="radiogroup" aria-label={`Pack size of ${item.name}`}>
+    <div className="variants" role="radiogroup" aria-label={t('item.packSizeOf', { name: item.name })}>
       {variantsOf(item).map((variant) => {
         const count = inCart(variant);
         const held = quantityText(variant, count);
@@ -51,12 +89,12 @@ export function VariantPicker({
             <span className="variant-chip">
               <span className="variant-label">{variant.label}</span>{' '}
               <span className="variant-price">
-                {variant.inStock ? variantPriceText(variant) : 'Sold out'}
+                {variant.inStock ? price(variant, variant.pricePaise) : t('item.soldOut')}
               </span>
               {count > 0 ? (
                 <span className="variant-count">
                   <span aria-hidden="true">{isLoose(variant) ? held : `×${held}`}</span>
-                  <span className="visually-hidden">, {held} in the cart</span>
+                  <span className="visually-hidden">{t('item.heldInCart', { held })}</span>
                 </span>
               ) : null}
             </span>
@@ -72,16 +110,18 @@ export function VariantPicker({
  * below it; each per kg when it is sold loose.
  */
 export function VariantPrice({ variant }: { variant: ItemVariant }) {
-  const saving = variantSavingText(variant);
+  const t = useT();
+  const prices = usePrices();
+  const saving = prices.saving(variant);
   return (
     <span className="item-price">
-      <span className="price">{variantPriceText(variant)}</span>
+      <span className="price">{prices.price(variant, variant.pricePaise)}</span>
       {savingPaise(variant) > 0 ? (
         <>
           {' '}
           <span className="mrp">
-            <span className="visually-hidden">MRP </span>
-            <s>{variantPriceText({ ...variant, pricePaise: variant.mrpPaise! })}</s>
+            <span className="visually-hidden">{t('item.mrp')} </span>
+            <s>{prices.price(variant, variant.mrpPaise!)}</s>
           </span>
         </>
       ) : null}
@@ -111,22 +151,26 @@ export function ItemCard({
 }: {
   item: CatalogueItem;
   chosen: ItemVariant;
-  /** Whether the store takes orders now: without, no Add. */
+  /** Whether the store takes orders now, or for a delivery slot later: without, no Add. */
   canOrder: boolean;
   inCart: (variant: ItemVariant) => number;
   onChoose: (variantId: string) => void;
   onQuantity: (variant: ItemVariant, quantity: number) => void;
 }) {
+  const t = useT();
+  const { money } = useFormat();
+  const prices = usePrices();
   const variants = variantsOf(item);
   const gone = soldOut(item);
   const quantity = inCart(chosen);
-  const badge = featuredBadge(item.featured);
+  const badge = item.featured > 0 ? featuredBadges[item.featured] : undefined;
   const sold = soldAs(chosen);
   const name = lineName(item.name, sold.label);
-  const step = chosen.stepGrams === null ? null : stepPriceText(chosen.pricePaise, chosen.stepGrams);
+  const step = chosen.stepGrams === null ? null : prices.step(chosen.pricePaise, chosen.stepGrams);
   let action = null;
-  if (gone && quantity === 0) action = <span className="stock-note">Out of stock</span>;
-  else if (!chosen.inStock && quantity === 0) action = <span className="stock-note">Sold out</span>;
+  if (gone && quantity === 0) action = <span className="stock-note">{t('item.outOfStock')}</span>;
+  else if (!chosen.inStock && quantity === 0)
+    action = <span className="stock-note">{t('item.soldOut')}</span>;
   else if (canOrder) {
     action = (
       <QuantityControl
@@ -142,7 +186,7 @@ export function ItemCard({
       action = (
         <span className="line-action">
           {action}
-          <span className="price">{formatRupees(sold.pricePaise * quantity)}</span>
+          <span className="price">{money(sold.pricePaise * quantity)}</span>
         </span>
       );
     }
@@ -156,10 +200,14 @@ export function ItemCard({
         </span>
         {variants.length === 1 && chosen.label ? <span className="muted small">{chosen.label}</span> : null}
         {step ? <span className="muted small">{step}</span> : null}
-        {badge ? <span className="pill featured">{badge}</span> : null}
+        {badge ? <span className="pill featured">{t(badge)}</span> : null}
         <VariantPrice variant={chosen} />
         {chosen.inStock && chosen.left !== null ? (
-          <span className="left">{variantMessages.stockShort(chosen.left, chosen.stepGrams)}</span>
+          <span className="left">
+            {chosen.stepGrams === null
+              ? t('item.onlyLeft', { count: chosen.left })
+              : t('item.onlyWeightLeft', { weight: weightText(chosen.left * chosen.stepGrams) })}
+          </span>
         ) : null}
       </span>
       {action}

@@ -1,3 +1,4 @@
+import { useT } from '@storedesk/web/i18n';
 import { usePush } from '@storedesk/web/use-push';
 import { api } from '../lib/api.ts';
 
@@ -7,11 +8,11 @@ import { api } from '../lib/api.ts';
  */
 export function OrderAlerts() {
   const { supported, state, turnOn } = usePush(api, { check: false });
+  const t = useT();
   if (!supported) return null;
 
-  if (state === 'on') return <p className="hint">This phone will tell you when your order moves.</p>;
-  if (state === 'refused')
-    return <p className="hint">Notifications are off for this site: this page still updates by itself.</p>;
+  if (state === 'on') return <p className="hint">{t('alerts.on')}</p>;
+  if (state === 'refused') return <p className="hint">{t('alerts.refused')}</p>;
   return (
     <p>
       <button
@@ -20,11 +21,9 @@ export function OrderAlerts() {
         disabled={state === 'working'}
         onClick={() => void turnOn()}
       >
-        Notify me on this phone
+        {t('alerts.turnOn')}
       </button>
-      {state === 'failed' ? (
-        <span className="field-error"> Could not turn notifications on. Try again.</span>
-      ) : null}
+      {state === 'failed' ? <span className="field-error"> {t('alerts.failed')}</span> : null}
     </p>
   );
 }

@@ -1,17 +1,22 @@
 import { useState } from 'react';
 import type { Address } from '@storedesk/shared/storefront/addresses';
+import { useT } from '@storedesk/web/i18n';
 import { useData } from '@storedesk/web/use-data';
 import { api } from '../lib/api.ts';
-import { place, session, type Place } from '../lib/state.ts';
+import { place, placeFound, placePinned, session, type Place } from '../lib/state.ts';
 import { PointMap } from './point-map.tsx';
 
 /** India, where a map with nothing to go on opens. */
 const india = { lat: 22.5, lng: 79 };
 
-const geolocationRefusal = (error: GeolocationPositionError) =>
-  error.code === error.PERMISSION_DENIED
-    ? 'Location is turned off for this site. Pick the place on the map instead.'
-    : 'Could not find where you are. Pick the place on the map instead.';
+/** Why the browser's location could not be had. */
+type LocationProblem = 'unsupported' | 'denied' | 'failed';
+
+const problemText = {
+  unsupported: 'place.unsupported',
+  denied: 'place.denied',
+  failed: 'place.failed',
+} as const;
 
 /**
  * Where to deliver: the browser's location, a point picked on the map, or one of the customer's
@@ -20,11 +25,12 @@ const geolocationRefusal = (error: GeolocationPositionError) =>
 export function PlacePicker({ onDone }: { onDone?: () => void }) {
   const signedIn = session.use();
   const current = place.use();
+  const t = useT();
   const saved = useData(signedIn ? `addresses:${signedIn.customer.id}` : null, () =>
     api<{ items: Address[] }>('GET', '/addresses'),
   );
   const [locating, setLocating] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<LocationProblem | null>(null);
   const [picking, setPicking] = useState<{ lat: number; lng: number } | null>(null);
 
   const choose = (next: Place) => {
@@ -35,7 +41,7 @@ export function PlacePicker({ onDone }: { onDone?: () => void }) {
 
   const locate = () => {
     if (!('geolocation' in navigator)) {
-      setProblem('This browser cannot tell where you are. Pick the place on the map instead.');
+      setProblem('unsupported');
       return;
     }
     setLocating(true);
@@ -46,12 +52,12 @@ export function PlacePicker({ onDone }: { onDone?: () => void }) {
         choose({
           lat: Math.round(position.coords.latitude * 1e6) / 1e6,
           lng: Math.round(position.coords.longitude * 1e6) / 1e6,
-          label: 'Your current location',
+          label: placeFound,
         });
       },
       (error) => {
         setLocating(false);
-        setProblem(geolocationRefusal(error));
+        setProblem(error.code === error.PERMISSION_DENIED ? 'denied' : 'failed');
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
     );
@@ -61,19 +67,19 @@ export function PlacePicker({ onDone }: { onDone?: () => void }) {
     <div className="place-picker">
       <div className="row-buttons">
         <button type="button" className="button" onClick={locate} disabled={locating}>
-          {locating ? 'Finding you…' : 'Use my location'}
+          {t(locating ? 'place.locating' : 'place.useLocation')}
         </button>
         <button
           type="button"
           className="button secondary"
           onClick={() => setPicking(current ? { lat: current.lat, lng: current.lng } : india)}
         >
-          Pick on the map
+          {t('place.pickOnMap')}
         </button>
       </div>
       {problem ? (
         <p className="field-error" role="alert">
-          {problem}
+          {t(problemText[problem])}
         </p>
       ) : null}
       {picking ? (
@@ -81,21 +87,17 @@ export function PlacePicker({ onDone }: { onDone?: () => void }) {
           <PointMap
             value={picking}
             onChange={setPicking}
-            hint="Tap the map or drag the pin to where you are."
+            hint={t('place.mapHint')}
             zoom={picking === india ? 5 : 15}
           />
-          <button
-            type="button"
-            className="button"
-            onClick={() => choose({ ...picking, label: 'Pinned on the map' })}
-          >
-            Deliver here
+          <button type="button" className="button" onClick={() => choose({ ...picking, label: placePinned })}>
+            {t('place.deliverHere')}
           </button>
         </div>
       ) : null}
       {saved.data && saved.data.items.length > 0 ? (
         <fieldset className="saved-places">
-          <legend>Your addresses</legend>
+          <legend>{t('place.yourAddresses')}</legend>
           {saved.data.items.map((address) => (
             <button
               key={address.id}

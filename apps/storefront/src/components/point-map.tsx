@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { LatLng } from '@storedesk/web/map-picker';
+import { useT } from '@storedesk/web/i18n';
 import { config } from '../config.ts';
 import { Spinner } from '@storedesk/web/states';
 
@@ -18,15 +19,16 @@ export function PointMap({
   hint: string;
   zoom?: number;
 }) {
+  const t = useT();
   if (!config) return null;
   return (
     <div className="map-box">
-      <Suspense fallback={<Spinner label="Loading the map…" />}>
+      <Suspense fallback={<Spinner label={t('map.loading')} />}>
         <MapPicker
           value={value}
           onChange={onChange}
           tiles={config.tiles}
-          label="Delivery point: tap the map or drag the pin"
+          label={t('map.label')}
           {...(zoom === undefined ? {} : { zoom })}
         />
       </Suspense>

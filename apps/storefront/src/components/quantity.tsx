@@ -1,4 +1,5 @@
 import { quantityText } from '@storedesk/shared/catalogue/variants';
+import { useT } from '@storedesk/web/i18n';
 import { lineMaxQuantity } from '../lib/catalogue.ts';
 
 /** Add, or − n + once in the cart; a loose line's n is its weight ("750 g"), each press a step. */
@@ -18,6 +19,7 @@ export function QuantityControl({
   /** Sold loose: the grams of a step, and the quantity counts steps. */
   stepGrams?: number | null | undefined;
 }) {
+  const t = useT();
   if (quantity === 0) {
     return (
       <button
@@ -25,15 +27,15 @@ export function QuantityControl({
         className="button small"
         disabled={disabled}
         onClick={() => onChange(1)}
-        aria-label={`Add ${name}`}
+        aria-label={t('quantity.addName', { name })}
       >
-        Add
+        {t('quantity.add')}
       </button>
     );
   }
   return (
-    <span className="stepper" role="group" aria-label={`${name} in the cart`}>
-      <button type="button" onClick={() => onChange(quantity - 1)} aria-label={`One less ${name}`}>
+    <span className="stepper" role="group" aria-label={t('quantity.inCart', { name })}>
+      <button type="button" onClick={() => onChange(quantity - 1)} aria-label={t('quantity.less', { name })}>
         −
       </button>
       <output aria-live="polite" className={stepGrams === null ? undefined : 'weight'}>
@@ -43,7 +45,7 @@ export function QuantityControl({
         type="button"
         onClick={() => onChange(quantity + 1)}
         disabled={disabled || quantity >= max}
-        aria-label={`One more ${name}`}
+        aria-label={t('quantity.more', { name })}
       >
         +
       </button>
@@ -53,11 +55,12 @@ export function QuantityControl({
 
 /** The veg or non-veg mark of Indian food packaging: a square with a dot, green or brown. */
 export function VegMark({ veg }: { veg: boolean }) {
+  const t = useT();
   return (
     <span
       className={veg ? 'veg-mark veg' : 'veg-mark non-veg'}
       role="img"
-      aria-label={veg ? 'Vegetarian' : 'Non-vegetarian'}
+      aria-label={t(veg ? 'quantity.veg' : 'quantity.nonVeg')}
     />
   );
 }

@@ -2,12 +2,13 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { createElement } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tip } from '@storedesk/shared/delivery/earnings';
 import type { Checkout } from '@storedesk/shared/payments/online';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import type * as CheckoutModule from '../lib/checkout.ts';
 import type { CheckoutAnswer } from '../lib/checkout.ts';
+import { inLanguage } from '../testing/in-language.ts';
 
 // The gateway's checkout, as the customer leaves it: paid (its answer) or closed (null).
 const gateway = vi.hoisted(() => ({ openCheckout: vi.fn() }));
@@ -15,6 +16,12 @@ vi.mock('../lib/checkout.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof CheckoutModule>()),
   openCheckout: gateway.openCheckout,
 }));
+
+// The order page and the language layer it shows in, compiled once before the first test's clock runs.
+beforeAll(async () => {
+  await import('../pages/order.tsx');
+  await inLanguage(createElement('main'));
+});
 
 beforeEach(() => {
   gateway.openCheckout.mockReset();
@@ -59,10 +66,15 @@ function deliveredOrder(changes: Partial<CustomerOrder> = {}): CustomerOrder {
     refundedPaise: 0,
     upiReference: null,
     payBy: null,
+    paymentDuePaise: 0,
+    slot: null,
+    rating: null,
     storePhone: '9800000000',
     timeline: [{ status: -2, at: new Date(Date.now() - hour).toISOString() }],
     tip: null,
     tipUntil: new Date(Date.now() + 47 * hour).toISOString(),
+    ratingUntil: null,
+    executive: null,
     ...changes,
   };
 }
@@ -141,10 +153,12 @@ async function openOrder(orderId = 'o1') {
   const { BusinessContext } = await import('../business.ts');
   session.set({ token: 't1', customer: { id: 'c1', name: 'Asha', phone: '9800000001' } } as never);
   render(
-    createElement(
-      BusinessContext.Provider,
-      { value: business as never },
-      createElement(OrderPage, { orderId }),
+    await inLanguage(
+      createElement(
+        BusinessContext.Provider,
+        { value: business as never },
+        createElement(OrderPage, { orderId }),
+      ),
     ),
   );
   await screen.findByRole('heading', { name: 'Order #421' });

@@ -1,39 +1,28 @@
 import type { Tip } from '@storedesk/shared/delivery/earnings';
 import { suggestedTipsPaise, tipAmountProblem, tipLimits } from '@storedesk/shared/delivery/earnings-rules';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { amountMessages, parseRupees } from '@storedesk/shared/money';
+import { parseRupees } from '@storedesk/shared/money';
 import type { Checkout } from '@storedesk/shared/payments/online';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { isApiError } from '@storedesk/web/api';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { FormAlert } from '@storedesk/web/states';
+import { useTexts } from '@storedesk/web/texts';
 import { useEffect, useRef, useState } from 'react';
 import { useBusiness } from '../business.ts';
+import type { MessageId } from '../i18n/index.ts';
 import { api } from '../lib/api.ts';
+import { failureText } from '../lib/checkout-failure.ts';
+import { useStillAhead } from '../lib/still-ahead.ts';
 import { formatTip } from '../lib/tips.ts';
 
-/** The longest wait a timer takes (about 24.8 days); the time to tip is far shorter. */
-const longestTimerMs = 2 ** 31 - 1;
-
-/** Whether `until` is still ahead: checked when shown, and turned false when it passes. */
-function useStillAhead(until: string | null): boolean {
-  const [passed, setPassed] = useState<string | null>(() =>
-    until !== null && Date.parse(until) <= Date.now() ? until : null,
-  );
-  useEffect(() => {
-    if (until === null) return;
-    const left = Date.parse(until) - Date.now();
-    const timer = setTimeout(() => setPassed(until), Math.min(Math.max(0, left), longestTimerMs));
-    return () => clearTimeout(timer);
-  }, [until]);
-  return until !== null && passed !== until;
-}
-
-/** The tip an amount typed in rupees makes, or what is wrong with it, in the server's words. */
-function readOther(text: string): { paise: number } | { error: string } {
+/** The tip an amount typed in rupees makes, or what is wrong with it (the server's rules, the app's words). */
+function readOther(text: string): { paise: number } | { error: MessageId; limitPaise?: number } {
   const paise = parseRupees(text);
-  if (paise === null) return { error: amountMessages.rupees };
-  const problem = tipAmountProblem(paise);
-  return problem ? { error: problem } : { paise };
+  if (paise === null) return { error: 'tip.notAnAmount' };
+  if (tipAmountProblem(paise) === null) return { paise };
+  return paise < tipLimits.minPaise
+    ? { error: 'tip.tooSmall', limitPaise: tipLimits.minPaise }
+    : { error: 'tip.tooLarge', limitPaise: tipLimits.maxPaise };
 }
 
 /**
@@ -42,6 +31,9 @@ function readOther(text: string): { paise: number } | { error: string } {
  */
 function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Tip) => void }) {
   const business = useBusiness();
+  const t = useT();
+  const texts = useTexts();
+  const { money } = useFormat();
   const [suggested, setSuggested] = useState<number | null>(null);
   const [other, setOther] = useState('');
   const [otherTouched, setOtherTouched] = useState(false);
@@ -56,9 +48,9 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
     amountRefused ??
     (otherTouched && suggested === null
       ? typed === null
-        ? 'Choose an amount, or enter one'
+        ? t('tip.chooseAmount')
         : 'error' in typed
-          ? typed.error
+          ? t(typed.error, { amount: money(typed.limitPaise ?? 0) })
           : null
       : null);
 
@@ -70,7 +62,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
       const checkout = await api<Checkout>('POST', `/orders/${order.id}/tip`, { amountPaise });
       const { openCheckout, verifyBody } = await import('../lib/checkout.ts');
       const answer = await openCheckout(checkout, {
-        description: `Tip for order #${order.number}`,
+        description: t('tip.description', { number: String(order.number) }),
         name: order.customerName,
         phone: order.customerPhone,
         color: business.theme?.primaryColor,
@@ -82,7 +74,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
     } catch (error) {
       const amountField = isApiError(error, 400) ? error.fields?.amountPaise : undefined;
       if (amountField) setAmountRefused(amountField);
-      else setFailure(error instanceof Error ? error.message : String(error));
+      else setFailure(failureText(error, texts, t));
     } finally {
       setStage(null);
     }
@@ -97,7 +89,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
 
   return (
     <form
-      aria-label="Tip"
+      aria-label={t('tip.form')}
       aria-busy={stage !== null}
       onSubmit={(event) => {
         event.preventDefault();
@@ -106,7 +98,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
       }}
     >
       <fieldset disabled={stage !== null}>
-        <div className="chips tip-amounts" role="group" aria-label="Tip amount">
+        <div className="chips tip-amounts" role="group" aria-label={t('tip.amount')}>
           {suggestedTipsPaise.map((amount) => (
             <button
               key={amount}
@@ -118,7 +110,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
             </button>
           ))}
         </div>
-        <label htmlFor="tip-other">Other amount (₹)</label>
+        <label htmlFor="tip-other">{t('tip.other')}</label>
         <input
           id="tip-other"
           inputMode="decimal"
@@ -136,7 +128,7 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
           }}
         />
         <p id="tip-other-hint" className="hint">
-          {formatTip(tipLimits.minPaise)} to {formatTip(tipLimits.maxPaise)}
+          {t('tip.range', { min: formatTip(tipLimits.minPaise), max: formatTip(tipLimits.maxPaise) })}
         </p>
         {amountError ? (
           <p id="tip-other-error" className="field-error" role="alert">
@@ -147,28 +139,28 @@ function TipForm({ order, onTipped }: { order: CustomerOrder; onTipped: (tip: Ti
       <FormAlert message={failure} />
       <button type="submit" className="button block" disabled={stage !== null}>
         {stage === 'opening'
-          ? 'Opening the payment…'
+          ? t('pay.opening')
           : stage === 'verifying'
-            ? 'Checking your payment…'
+            ? t('tip.checking')
             : paise === null
-              ? 'Pay tip'
-              : `Pay ${formatTip(paise)} tip`}
+              ? t('tip.pay')
+              : t('tip.payAmount', { amount: formatTip(paise) })}
       </button>
     </form>
   );
 }
 
 function TipThanks({ tip, justGiven }: { tip: Tip; justGiven: boolean }) {
+  const t = useT();
   const thanks = useRef<HTMLParagraphElement>(null);
   // The form the customer paid from is gone: their focus goes to what replaced it.
   useEffect(() => {
     if (justGiven) thanks.current?.focus();
   }, [justGiven]);
   return (
-    <section className="panel" aria-label="Your tip">
+    <section className="panel" aria-label={t('tip.yours')}>
       <p ref={thanks} className="tip-thanks" role="status" tabIndex={-1}>
-        You tipped {formatTip(tip.amountPaise)}
-        {tip.method === 'CASH' ? ' in cash' : ''}. Thank you!
+        {t(tip.method === 'CASH' ? 'tip.thanksCash' : 'tip.thanks', { amount: formatTip(tip.amountPaise) })}
       </p>
     </section>
   );
@@ -188,6 +180,8 @@ export function TipPanel({
   timeZone: string;
   onTipped: () => void;
 }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const [given, setGiven] = useState<Tip | null>(null);
   const open = useStillAhead(order.tipUntil);
   const tip = order.tip ?? given;
@@ -197,12 +191,9 @@ export function TipPanel({
   return (
     <section className="panel" aria-labelledby="tip-title">
       <h2 id="tip-title" className="section-title">
-        Tip your delivery executive
+        {t('tip.title')}
       </h2>
-      <p>
-        All of it goes to the executive who delivered your order. You can tip until{' '}
-        {formatDateTime(order.tipUntil, timeZone)}.
-      </p>
+      <p>{t('tip.intro', { time: dateTime(order.tipUntil, timeZone) })}</p>
       <TipForm
         order={order}
         onTipped={(paid) => {
@@ -210,7 +201,7 @@ export function TipPanel({
           onTipped();
         }}
       />
-      <p className="muted small">You can also tip in cash at the door.</p>
+      <p className="muted small">{t('tip.cash')}</p>
     </section>
   );
 }

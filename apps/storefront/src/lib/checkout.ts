@@ -1,4 +1,5 @@
 import type { Checkout, CheckoutAnswer as VerifyBody } from '@storedesk/shared/payments/online';
+import { checkoutUnavailable } from './checkout-failure.ts';
 
 /** What the gateway's checkout answers when the customer has paid. */
 export type CheckoutAnswer = {
@@ -38,6 +39,13 @@ declare global {
 
 const loading = new Map<string, Promise<CheckoutConstructor>>();
 
+/** The checkout's page could not be loaded: the app says so in the language shown (checkout-failure.ts). */
+function unavailable(): Error {
+  const error = new Error('The payment page could not be loaded: check your connection and try again');
+  error.name = checkoutUnavailable;
+  return error;
+}
+
 /** Loads the gateway's checkout script once (the server's page allows its origin, ADR 0072). */
 function loadScript(url: string): Promise<CheckoutConstructor> {
   let loaded = loading.get(url);
@@ -46,11 +54,11 @@ function loadScript(url: string): Promise<CheckoutConstructor> {
       const script = document.createElement('script');
       script.src = url;
       script.async = true;
-      script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(new Error('no checkout')));
+      script.onload = () => (window.Razorpay ? resolve(window.Razorpay) : reject(unavailable()));
       script.onerror = () => {
         loading.delete(url);
         script.remove();
-        reject(new Error('The payment page could not be loaded: check your connection and try again'));
+        reject(unavailable());
       };
       document.head.append(script);
     });

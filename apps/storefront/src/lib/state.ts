@@ -6,7 +6,7 @@ import { persisted } from '@storedesk/web/persisted';
 
 const slug = config?.slug ?? new URLSearchParams(window.location.search).get('slug') ?? 'dev';
 /** Each business's values under its own keys: a phone may hold several shops. */
-const key = (name: string) => `storedesk:${slug}:${name}`;
+export const key = (name: string) => `storedesk:${slug}:${name}`;
 
 /** The app's own random id of this device, made once (ADR 0058): a first-order offer is given once a device. */
 const device = persisted<string | null>(key('device'), null);
@@ -27,8 +27,14 @@ export function deviceId(): string {
 /** The signed-in customer and their token, or null. */
 export const session = persisted<{ token: string; customer: Customer } | null>(key('session'), null);
 
-/** Where the customer wants things delivered: a point and what to call it. */
+/**
+ * Where the customer wants things delivered: a point and what to call it (a saved address's label
+ * and text, or one of the two names below, which the app shows in the language of the moment).
+ */
 export type Place = { lat: number; lng: number; label: string; addressId?: string };
+/** The name kept for the phone's own location, and for a point pinned on the map. */
+export const placeFound = 'Your current location';
+export const placePinned = 'Pinned on the map';
 export const place = persisted<Place | null>(key('place'), null);
 
 /**
@@ -56,14 +62,18 @@ export type Cart = { storeId: string; storeName: string; lines: CartLine[]; coup
 export const cart = persisted<Cart | null>(key('cart'), null);
 
 /**
- * What the customer chose at checkout and has not yet ordered with: the address, the way to pay
- * and the note survive going back to the shop and returning, and go with the order once placed.
+ * What the customer chose at checkout and has not yet ordered with: the address, the way to pay,
+ * the note and when to deliver survive going back to the shop (or signing in) and returning, and
+ * go with the order once placed. `when` is as soon as possible or a slot of the store's (B19),
+ * `slotId` that slot, sent only while the store still offers it.
  */
 export type CheckoutDraft = {
   addressId?: string;
   paymentMode?: string;
   note?: string;
   ifMissing?: IfMissing;
+  when?: 'asap' | 'slot';
+  slotId?: string;
 };
 export const checkoutDraft = persisted<CheckoutDraft>(key('checkout'), {});
 

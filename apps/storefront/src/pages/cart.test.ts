@@ -1,17 +1,28 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { createElement } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { businessDay } from '@storedesk/shared/dates';
+import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
+import { slotMessages, type Slot } from '@storedesk/shared/stores/slots';
 import type { Cart } from '../lib/state.ts';
+import { inLanguage } from '../testing/in-language.ts';
+
+beforeEach(() => {
+  // The arrow keys' walk through a radio group finds the group by a selector made with CSS.escape, which jsdom lacks.
+  vi.stubGlobal('CSS', { escape: (value: string) => value.replace(/[^\w-]/g, (c) => `\\${c}`) });
+});
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
   vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
 });
 
 type Line = { itemId: string; variantId?: string; quantity: number };
-type Quote = { storeId: string; items: Line[]; couponCode?: string };
+type Quote = { storeId: string; items: Line[]; couponCode?: string; slotId?: string; addressId?: string };
 
 const kept: Cart = {
   storeId: 'store-1',
@@ -74,23 +85,69 @@ function billOf(request: Quote) {
     couponCode: null,
     offer: null,
     discountPaise: 0,
-    charges: [],
-    chargesTotalPaise: 0,
-    billAmountPaise: total,
+    // A store's fee by distance (ADR 0081), once the bill is asked for an address.
+    charges: request.addressId
+      ? [{ chargeLabel: 'Delivery charges', chargeAmountPaise: 4_000, rule: '2–5 km' }]
+      : [],
+    chargesTotalPaise: request.addressId ? 4_000 : 0,
+    billAmountPaise: total + (request.addressId ? 4_000 : 0),
   };
 }
 
 type Refusal = { status: number; body: unknown } | null;
 
+/** The store of the cart as the server shows it: open now, delivering as soon as possible only. */
+const nearMart: StorefrontStore = {
+  id: 'store-1',
+  name: 'Near Mart',
+  location: 'Koramangala',
+  description: '',
+  phone: '9800000000',
+  imageUrl: null,
+  latitude: 12.93,
+  longitude: 77.62,
+  deliveryRadiusKm: 5,
+  openTime: '07:00',
+  closeTime: '22:00',
+  openNow: true,
+  notice: null,
+  featured: 0,
+  deliversInSlots: false,
+  deliveryRule: null,
+};
+
+/** The store as the server shows it (changes to Near Mart), and its slots as it reads them each time. */
+type Shop = { store?: Partial<StorefrontStore>; slots?: () => Slot[] | NonNullable<Refusal> };
+
 /**
- * A server that prices quotes, refusing those `refuse` answers for (a status and a body), and
- * refuses orders as `refuseOrder` says; a signed-in customer has one address.
+ * A server that shows the store (`shop`), prices quotes, refusing those `refuse` answers for (a
+ * status and a body), and takes orders unless `refuseOrder` refuses them; a signed-in customer has
+ * one address. It keeps what it was sent.
  */
-function serve(refuse: (request: Quote) => Refusal, refuseOrder: (request: Quote) => Refusal = () => null) {
+function serveShop(
+  shop: Shop = {},
+  refuse: (request: Quote) => Refusal = () => null,
+  refuseOrder: (request: Quote) => Refusal = () => null,
+) {
   const quotes: Quote[] = [];
+  const orders: unknown[] = [];
+  const sent = { quotes, orders, slotReads: 0 };
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      if (url.endsWith('/stores/store-1/catalogue')) {
+        const store = { ...nearMart, ...shop.store };
+        return new Response(JSON.stringify({ store, categories: [], items: [], truncated: false }), {
+          status: 200,
+        });
+      }
+      if (url.endsWith('/stores/store-1/slots')) {
+        sent.slotReads++;
+        const answer = shop.slots?.() ?? [];
+        return Array.isArray(answer)
+          ? new Response(JSON.stringify({ items: answer }), { status: 200 })
+          : new Response(JSON.stringify(answer.body), { status: answer.status });
+      }
       if (url.endsWith('/addresses')) {
         const home = {
           id: 'a1',
@@ -104,8 +161,11 @@ function serve(refuse: (request: Quote) => Refusal, refuseOrder: (request: Quote
       }
       const request = JSON.parse(String(init.body)) as Quote;
       if (url.endsWith('/orders')) {
+        orders.push(request);
         const refusal = refuseOrder(request);
-        return new Response(JSON.stringify(refusal?.body ?? {}), { status: refusal?.status ?? 500 });
+        return refusal
+          ? new Response(JSON.stringify(refusal.body), { status: refusal.status })
+          : new Response(JSON.stringify({ id: 'o1', ...billOf(request) }), { status: 201 });
       }
       quotes.push(request);
       const refusal = refuse(request);
@@ -114,8 +174,12 @@ function serve(refuse: (request: Quote) => Refusal, refuseOrder: (request: Quote
         : new Response(JSON.stringify(billOf(request)), { status: 200 });
     }),
   );
-  return quotes;
+  return sent;
 }
+
+/** A store that delivers as soon as possible only, pricing quotes and refusing as told; the quotes it was sent. */
+const serve = (refuse: (request: Quote) => Refusal, refuseOrder?: (request: Quote) => Refusal) =>
+  serveShop({}, refuse, refuseOrder).quotes;
 
 /** The 409 of a line asking for more than the store has: its message, and how many are left. */
 const short = (fields: Record<string, number>) => ({
@@ -150,7 +214,7 @@ const business = {
 };
 
 /** The cart page with the cart kept on the phone, and a customer signed in when `signedIn`. */
-async function openCart(signedIn = false, value: Cart = kept) {
+async function openCart(signedIn = false, value: Cart = kept, items = 'Items in the cart') {
   localStorage.setItem('storedesk:dev:cart', JSON.stringify(value));
   vi.resetModules();
   const { default: CartPage } = await import('./cart.tsx');
@@ -158,8 +222,12 @@ async function openCart(signedIn = false, value: Cart = kept) {
   const { BusinessContext } = await import('../business.ts');
   if (signedIn)
     session.set({ token: 't1', customer: { id: 'c1', name: 'Asha', phone: '9800000001' } } as never);
-  render(createElement(BusinessContext.Provider, { value: business as never }, createElement(CartPage)));
-  return { cart, user: userEvent.setup(), lines: screen.getByRole('list', { name: 'Items in the cart' }) };
+  render(
+    await inLanguage(
+      createElement(BusinessContext.Provider, { value: business as never }, createElement(CartPage)),
+    ),
+  );
+  return { cart, user: userEvent.setup(), lines: screen.getByRole('list', { name: items }) };
 }
 
 /** The line of the cart that shows `name`. */
@@ -335,5 +403,324 @@ describe('a line sold loose', () => {
     expect(cart.get()?.lines[0]?.quantity).toBe(2);
     await screen.findByText('To pay');
     expect(lineOf(lines, 'Onions · 500 g').querySelector(':scope > .price')?.textContent).toBe('₹18.00');
+  });
+});
+
+describe('delivery slots', () => {
+  const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  /** The business's calendar day `days` after today, YYYY-MM-DD. */
+  function dayFromToday(days: number): string {
+    const [year, month, date] = businessDay(Date.now(), business.timeZone).split('-').map(Number) as [
+      number,
+      number,
+      number,
+    ];
+    return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10);
+  }
+  /** An hour's slot from `hour` o'clock in Kolkata on the day `days` from today, with `available` places. */
+  function slotAt(days: number, hour: number, available: number): Slot {
+    const startsAt = new Date(
+      `${dayFromToday(days)}T${String(hour).padStart(2, '0')}:00:00+05:30`,
+    ).toISOString();
+    const endsAt = new Date(Date.parse(startsAt) + 3_600_000).toISOString();
+    return { id: startsAt, startsAt, endsAt, available };
+  }
+  const tonight = slotAt(0, 21, 5);
+  const tomorrowNine = slotAt(1, 9, 0);
+  const tomorrowTen = slotAt(1, 10, 2);
+  const tomorrowEleven = slotAt(1, 11, 10);
+  const dayAfter = slotAt(2, 9, 4);
+  const offered = [tonight, tomorrowNine, tomorrowTen, tomorrowEleven, dayAfter];
+  const dayAfterName = (() => {
+    const day = dayFromToday(2);
+    return `${weekdays[new Date(`${day}T00:00:00Z`).getUTCDay()]} ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+  })();
+
+  const closedNow = {
+    deliversInSlots: true,
+    openNow: false,
+    notice: 'This store is closed now. It takes orders from 07:00 AM to 10:00 PM',
+  };
+  /** The server's 409 for an order or a bill of the store closed now, without a slot. */
+  const chooseSlot = (request: Quote): Refusal =>
+    request.slotId
+      ? null
+      : {
+          status: 409,
+          body: {
+            error: {
+              code: 'conflict',
+              message: slotMessages.chooseSlot,
+              fields: { storeId: slotMessages.chooseSlot },
+            },
+          },
+        };
+  const slotRefusal = (message: string) => ({
+    status: 409,
+    body: { error: { code: 'conflict', message, fields: { slotId: message } } },
+  });
+
+  /** The slot choice as the customer reads it: each day's name, and its slots (those that cannot be chosen marked). */
+  const slotChoice = (name = 'Delivery slot') =>
+    within(screen.getByRole('group', { name }))
+      .getAllByRole('group')
+      .map((day) => [
+        day.querySelector('.slot-day-name')?.textContent,
+        within(day)
+          .getAllByRole('radio')
+          .map(
+            (radio) =>
+              `${radio.closest('label')?.textContent}${(radio as HTMLInputElement).disabled ? ' (cannot)' : ''}`,
+          ),
+      ]);
+
+  const placeOrder = async () => {
+    const button = await screen.findByRole('button', { name: /^Place order · / });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    return button;
+  };
+
+  const ordered = (slotId?: string) => ({
+    storeId: 'store-1',
+    items: [
+      { itemId: 'milk', variantId: 'm500', quantity: 5 },
+      { itemId: 'milk', variantId: 'm1', quantity: 1 },
+      { itemId: 'atta', quantity: 2 },
+    ],
+    addressId: 'a1',
+    paymentMode: 'COD',
+    ifMissing: 'CALL',
+    ...(slotId ? { slotId } : {}),
+  });
+
+  it('offers As soon as possible or a slot, the slots by day, a full one not choosable and few places said', async () => {
+    const sent = serveShop({ store: { deliversInSlots: true }, slots: () => offered });
+    const { user } = await openCart();
+    const when = await screen.findByRole('group', { name: 'When' });
+    expect(
+      (within(when).getByRole('radio', { name: 'As soon as possible' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    await screen.findByText('To pay');
+    expect(sent.quotes.every((quote) => quote.slotId === undefined)).toBe(true);
+
+    await user.click(within(when).getByRole('radio', { name: 'Schedule a slot' }));
+    await screen.findByRole('group', { name: 'Today' });
+    expect(slotChoice()).toEqual([
+      ['Today', ['09:00 PM – 10:00 PM ']],
+      [
+        'Tomorrow',
+        ['09:00 AM – 10:00 AM Full (cannot)', '10:00 AM – 11:00 AM 2 left', '11:00 AM – 12:00 PM '],
+      ],
+      [dayAfterName, ['09:00 AM – 10:00 AM ']],
+    ]);
+    // What jsdom can judge: names, roles, ARIA (colours need a browser that draws the page).
+    const section = screen.getByRole('region', { name: 'When to deliver' });
+    const { violations } = await axe.run(section, { rules: { 'color-contrast': { enabled: false } } });
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+
+    // The bill is asked for with the slot chosen.
+    await user.click(screen.getByRole('radio', { name: /^10:00 AM – 11:00 AM/ }));
+    await waitFor(() => expect(sent.quotes.at(-1)?.slotId).toBe(tomorrowTen.id));
+    await screen.findByText('To pay');
+  });
+
+  it('speaks Hindi: when to deliver, the days and places left, the checkout and the bill', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serveShop({ store: { deliversInSlots: true }, slots: () => offered });
+    const { user, lines } = await openCart(true, kept, 'कार्ट में सामान');
+    expect(document.documentElement.lang).toBe('hi');
+    expect(screen.getByRole('heading', { name: 'कार्ट', level: 1 })).toBeTruthy();
+    // The store's and its items' names as the store wrote them.
+    expect(screen.getByRole('link', { name: 'Near Mart' }).parentElement?.textContent).toBe('Near Mart से');
+    expect(within(lines).getByRole('button', { name: 'Milk · 500 ml एक और जोड़ें' })).toBeTruthy();
+
+    const when = await screen.findByRole('group', { name: 'कब' });
+    await user.click(within(when).getByRole('radio', { name: 'स्लॉट चुनें' }));
+    await screen.findByRole('group', { name: 'आज' });
+    const days = slotChoice('डिलीवरी स्लॉट');
+    expect(days.map(([day]) => day)).toEqual(['आज', 'कल', expect.stringMatching(/^\S+ \d{2}\/\d{2}$/)]);
+    expect(days[1]![1]).toEqual([
+      expect.stringMatching(/^09:00 \S+ – 10:00 \S+ भर गया \(cannot\)$/),
+      expect.stringMatching(/^10:00 \S+ – 11:00 \S+ 2 बाकी$/),
+      expect.stringMatching(/^11:00 \S+ – 12:00 \S+ $/),
+    ]);
+    expect(await screen.findByText('डिलीवरी स्लॉट चुनें।')).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'अगर कोई सामान न मिले' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'कैश ऑन डिलीवरी' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^ऑर्डर करें · ₹[\d,]+\.\d{2}$/ })).toBeTruthy();
+    expect(screen.getByText('कुल देय')).toBeTruthy();
+  });
+
+  it('moves the slot chosen with the arrow keys, past a full one', async () => {
+    serveShop({ store: { deliversInSlots: true }, slots: () => offered });
+    const { user } = await openCart();
+    await user.click(await screen.findByRole('radio', { name: 'Schedule a slot' }));
+    await user.click(await screen.findByRole('radio', { name: /^09:00 PM – 10:00 PM/ }));
+    await user.keyboard('{ArrowRight}');
+    const checked = within(screen.getByRole('group', { name: 'Delivery slot' })).getByRole('radio', {
+      checked: true,
+    });
+    expect(checked.closest('label')?.textContent).toBe('10:00 AM – 11:00 AM 2 left');
+    expect(document.activeElement).toBe(checked);
+  });
+
+  it('sends the slot chosen with the order, and the order page follows', async () => {
+    const sent = serveShop({ store: { deliversInSlots: true }, slots: () => offered });
+    const { user, cart } = await openCart(true);
+    await user.click(await screen.findByRole('radio', { name: 'Schedule a slot' }));
+    // Until a slot is chosen, Place order says why it waits.
+    expect((await screen.findByText('Choose a delivery slot.')).id).toBe('place-needs');
+    await user.click(await screen.findByRole('radio', { name: /^11:00 AM – 12:00 PM/ }));
+    await user.click(await placeOrder());
+    await waitFor(() => expect(window.location.pathname).toBe('/orders/o1'));
+    expect(sent.orders).toEqual([ordered(tomorrowEleven.id)]);
+    expect(cart.get()).toBeNull();
+  });
+
+  it('sends no slot as soon as possible', async () => {
+    const sent = serveShop({ store: { deliversInSlots: true }, slots: () => offered });
+    const { user } = await openCart(true);
+    await screen.findByRole('group', { name: 'When' });
+    await user.click(await placeOrder());
+    await waitFor(() => expect(window.location.pathname).toBe('/orders/o1'));
+    expect(sent.orders).toEqual([ordered()]);
+    expect(sent.quotes.every((quote) => quote.slotId === undefined)).toBe(true);
+  });
+
+  it('goes straight to the slots when the store is closed now, and prices the cart for the slot chosen', async () => {
+    const sent = serveShop({ store: closedNow, slots: () => offered }, chooseSlot);
+    const { user } = await openCart();
+    await screen.findByText('The store is closed now. Choose a delivery slot.');
+    expect(screen.queryByRole('radio', { name: 'As soon as possible' })).toBeNull();
+    await screen.findByRole('group', { name: 'Tomorrow' });
+    // Not a dead end: no failure said, and no bill until a slot is chosen.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('To pay')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: /^11:00 AM – 12:00 PM/ }));
+    await screen.findByText('To pay');
+    expect(sent.quotes.at(-1)).toEqual({
+      storeId: 'store-1',
+      items: ordered().items,
+      slotId: tomorrowEleven.id,
+    });
+    expect(screen.getByRole('link', { name: 'Sign in to place your order' })).toBeTruthy();
+  });
+
+  it('asks for a slot when the server says the store is closed now, though the store could not be read', async () => {
+    const sent = serveShop({ slots: () => offered }, chooseSlot);
+    // The store's answer fails; the bill's 409 says the rest.
+    const served = vi.mocked(fetch);
+    const answer = served.getMockImplementation()!;
+    served.mockImplementation(async (url, init) =>
+      String(url).endsWith('/catalogue')
+        ? new Response(JSON.stringify({ error: { code: 'internal', message: 'Try again' } }), { status: 500 })
+        : answer(url, init),
+    );
+    const { user } = await openCart();
+    await screen.findByText('The store is closed now. Choose a delivery slot.');
+    await user.click(await screen.findByRole('radio', { name: /^09:00 PM – 10:00 PM/ }));
+    await screen.findByText('To pay');
+    expect(sent.quotes.at(-1)?.slotId).toBe(tonight.id);
+  });
+
+  it('says when a slot is full at ordering, reads the slots again and keeps the cart', async () => {
+    let taken = false;
+    const sent = serveShop(
+      {
+        store: { deliversInSlots: true },
+        slots: () =>
+          taken ? offered.map((slot) => (slot === tomorrowTen ? { ...slot, available: 0 } : slot)) : offered,
+      },
+      () => null,
+      (request) => {
+        if (request.slotId !== tomorrowTen.id) return null;
+        taken = true;
+        return slotRefusal(slotMessages.full);
+      },
+    );
+    const { user, cart } = await openCart(true);
+    await user.click(await screen.findByRole('radio', { name: 'Schedule a slot' }));
+    await user.click(await screen.findByRole('radio', { name: /^10:00 AM – 11:00 AM/ }));
+    await waitFor(() => expect(sent.quotes.at(-1)?.slotId).toBe(tomorrowTen.id));
+    const readsBefore = sent.slotReads;
+    await user.click(await placeOrder());
+
+    const choice = screen.getByRole('group', { name: 'Delivery slot' });
+    expect((await within(choice).findByRole('alert')).textContent).toBe(slotMessages.full);
+    await waitFor(() => expect(sent.slotReads).toBeGreaterThan(readsBefore));
+    const ten = await within(choice).findByRole('radio', { name: '10:00 AM – 11:00 AM Full' });
+    expect((ten as HTMLInputElement).disabled).toBe(true);
+    expect((ten as HTMLInputElement).checked).toBe(false);
+    expect(window.location.pathname).toBe('/');
+    expect(cart.get()?.lines).toHaveLength(3);
+    expect(await screen.findByText('Choose a delivery slot.')).toBeTruthy();
+
+    // Another slot: the message goes, and the order is placed for it.
+    await user.click(within(choice).getByRole('radio', { name: /^11:00 AM – 12:00 PM/ }));
+    expect(within(choice).queryByRole('alert')).toBeNull();
+    await user.click(await placeOrder());
+    await waitFor(() => expect(window.location.pathname).toBe('/orders/o1'));
+    expect(sent.orders.at(-1)).toEqual(ordered(tomorrowEleven.id));
+  });
+
+  it('says when the bill’s slot is no longer offered, and offers those that are', async () => {
+    let gone = false;
+    const sent = serveShop(
+      { store: closedNow, slots: () => (gone ? offered.filter((slot) => slot !== tonight) : offered) },
+      (request) => {
+        if (request.slotId !== tonight.id) return chooseSlot(request);
+        gone = true;
+        return slotRefusal(slotMessages.gone);
+      },
+    );
+    const { user } = await openCart();
+    await user.click(await screen.findByRole('radio', { name: /^09:00 PM – 10:00 PM/ }));
+    const choice = screen.getByRole('group', { name: 'Delivery slot' });
+    expect((await within(choice).findByRole('alert')).textContent).toBe(slotMessages.gone);
+    await waitFor(() => expect(within(choice).queryByRole('group', { name: 'Today' })).toBeNull());
+    // Said beside the choice only, not as a failure of the cart.
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText('To pay')).toBeNull();
+    await user.click(within(choice).getByRole('radio', { name: /^11:00 AM – 12:00 PM/ }));
+    await screen.findByText('To pay');
+    expect(sent.quotes.at(-1)?.slotId).toBe(tomorrowEleven.id);
+  });
+
+  it('says when no slots are left, and offers to try again when they could not be read', async () => {
+    let failing = true;
+    serveShop({
+      store: closedNow,
+      slots: () =>
+        failing
+          ? { status: 503, body: { error: { code: 'unavailable', message: 'The server is busy' } } }
+          : [],
+    });
+    const { user } = await openCart();
+    const choice = await screen.findByRole('group', { name: 'Delivery slot' });
+    expect((await within(choice).findByRole('alert')).textContent).toContain('The server is busy');
+    failing = false;
+    await user.click(within(choice).getByRole('button', { name: 'Try again' }));
+    await within(choice).findByText('No slots left in the next days.');
+    expect(within(choice).queryByRole('radio')).toBeNull();
+  });
+});
+
+describe('the delivery fee by distance', () => {
+  it('prices the bill to the address the order goes to once the addresses are read, naming the band', async () => {
+    const sent = serveShop();
+    await openCart(true);
+    await waitFor(() => expect(sent.quotes.at(-1)?.addressId).toBe('a1'));
+    // Asked without an address while they were read, then to the only one saved.
+    expect(sent.quotes.map((quote) => quote.addressId ?? null)).toEqual([null, 'a1']);
+    expect(sent.quotes.at(-1)).toEqual({
+      storeId: 'store-1',
+      items: [
+        { itemId: 'milk', variantId: 'm500', quantity: 5 },
+        { itemId: 'milk', variantId: 'm1', quantity: 1 },
+        { itemId: 'atta', quantity: 2 },
+      ],
+      addressId: 'a1',
+    });
+    await waitFor(() => expect(billLines()).toContain('Delivery charges (2–5 km)'));
   });
 });

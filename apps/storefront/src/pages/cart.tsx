@@ -1,21 +1,32 @@
-import { ifMissingChoices, ifMissingLabels } from '@storedesk/shared/orders/if-missing';
+import { ifMissingChoices } from '@storedesk/shared/orders/if-missing';
 import { Choices } from '../components/choices.tsx';
-import { useEffect, useState, type FormEvent } from 'react';
-import { formatRupees } from '@storedesk/shared/money';
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react';
 import type { Address } from '@storedesk/shared/storefront/addresses';
 import type { Customer } from '@storedesk/shared/storefront/customers';
-import type { StorefrontOrder, StorefrontQuote } from '@storedesk/shared/storefront/schemas';
+import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
+import type {
+  StorefrontCatalogue,
+  StorefrontOrder,
+  StorefrontQuote,
+} from '@storedesk/shared/storefront/schemas';
+import type { Slot } from '@storedesk/shared/stores/slots';
 import { lineName, lineWeightName, maxQuantityOf, quantityText } from '@storedesk/shared/catalogue/variants';
 import { asApiError, type ApiError } from '@storedesk/web/api';
-import { useData } from '@storedesk/web/use-data';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
+import { useData, type Data } from '@storedesk/web/use-data';
+import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { useBusiness } from '../business.ts';
+import { addressLabel, addressLabelChoices, ifMissingText, paymentTitle } from '../i18n/codes.ts';
 import { Bill } from '../components/bill.tsx';
+import { SlotPicker, type When } from '../components/slot-picker.tsx';
 import { QuantityControl, VegMark } from '../components/quantity.tsx';
 import { PointMap } from '../components/point-map.tsx';
 import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
+import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { lineMaxQuantity } from '../lib/catalogue.ts';
 import { lineProblems, type LineProblem } from '../lib/cart-problems.ts';
+import { chooseSlotMessage } from '../lib/slots.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import {
   cart,
@@ -29,7 +40,8 @@ import {
   type CartLine,
 } from '../lib/state.ts';
 
-const requestOf = (value: Cart) => ({
+/** The cart as the server takes it, with the delivery slot chosen (none: as soon as possible). */
+const requestOf = (value: Cart, slotId: string | null = null) => ({
   storeId: value.storeId,
   items: value.lines.map((line) => ({
     itemId: line.itemId,
@@ -37,13 +49,40 @@ const requestOf = (value: Cart) => ({
     quantity: line.quantity,
   })),
   ...(value.couponCode ? { couponCode: value.couponCode } : {}),
+  ...(slotId ? { slotId } : {}),
 });
 
+/** The saved address the order goes to: the one chosen while it is still saved, else the only one saved. */
+function addressChosen(wanted: string | null, saved: readonly Address[] | undefined): string | null {
+  if (!saved) return wanted;
+  if (wanted !== null && saved.some((address) => address.id === wanted)) return wanted;
+  return saved.length === 1 ? saved[0]!.id : null;
+}
+
 /**
- * The bill the order would have now: asked again whenever the cart or its coupon changes. A
- * refused coupon is said (`couponError`) and the bill shown without it.
+ * A refusal that is about when to deliver (B19): the slot is full or no longer offered
+ * (`fields.slotId`), or the store is closed now and takes orders for a slot only. The cart says
+ * it at the slot choice rather than as a failure.
  */
-function useQuote(value: Cart | null) {
+const refusedForSlot = (error: ApiError | null): error is ApiError =>
+  error !== null &&
+  error.status === 409 &&
+  (error.fields?.slotId !== undefined || error.fields?.storeId === chooseSlotMessage);
+
+/**
+ * The bill the order would have now: asked again whenever the cart, its coupon or its slot
+ * changes; not asked while `wanted` is false (a store closed now, before a slot is chosen). A
+ * refused coupon is said (`couponError`) and the bill shown without it. A refusal about the slot
+ * is handed to `onSlotRefused` as it comes.
+ */
+function useQuote(
+  value: Cart | null,
+  slotId: string | null,
+  wanted: boolean,
+  onSlotRefused: (error: ApiError) => void,
+  /** The signed-in customer's address it goes to, for a store's fee by distance (ADR 0081). */
+  addressId: string | null = null,
+) {
   type Answer = {
     key: string;
     quote: StorefrontQuote | null;
@@ -51,7 +90,11 @@ function useQuote(value: Cart | null) {
     couponError: string | null;
   };
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const key = value ? JSON.stringify(requestOf(value)) : null;
+  const key =
+    value && wanted
+      ? JSON.stringify({ ...requestOf(value, slotId), ...(addressId ? { addressId } : {}) })
+      : null;
+  const slotRefused = useEffectEvent(onSlotRefused);
   useEffect(() => {
     if (!key) return;
     let current = true;
@@ -81,7 +124,11 @@ function useQuote(value: Cart | null) {
         }
       }
     };
-    void ask().then((next) => current && setAnswer(next));
+    void ask().then((next) => {
+      if (!current) return;
+      setAnswer(next);
+      if (refusedForSlot(next.error)) slotRefused(next.error);
+    });
     return () => {
       current = false;
     };
@@ -89,17 +136,19 @@ function useQuote(value: Cart | null) {
   const busy = key !== null && answer?.key !== key;
   // While the next bill is asked for, the last one stays on screen.
   return {
-    quote: answer?.quote ?? null,
-    error: busy ? null : (answer?.error ?? null),
-    couponError: answer?.couponError ?? null,
+    quote: key === null ? null : (answer?.quote ?? null),
+    error: busy || key === null ? null : (answer?.error ?? null),
+    couponError: key === null ? null : (answer?.couponError ?? null),
     busy,
   };
 }
 
 function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
   const chosen = place.use();
+  const t = useT();
+  const texts = useTexts();
   const [point, setPoint] = useState(chosen ? { lat: chosen.lat, lng: chosen.lng } : null);
-  const [label, setLabel] = useState('Home');
+  const [label, setLabel] = useState<string>(addressLabelChoices[0]);
   const [text, setText] = useState('');
   const [landmark, setLandmark] = useState('');
   const [busy, setBusy] = useState(false);
@@ -134,16 +183,19 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
   if (!point) {
     return (
       <p className="hint">
-        Choose where to deliver on the home page first: <Link to="/">choose a place</Link>.
+        <FormattedMessage
+          id="address.choosePlaceFirst"
+          values={{ link: (words) => <Link to="/">{words}</Link> }}
+        />
       </p>
     );
   }
   return (
     // Inside the checkout's form: a group of its own, saved by its button (forms do not nest).
-    <div className="address-form" role="group" aria-label="New address">
-      <PointMap value={point} onChange={setPoint} hint="Drag the pin to your door." />
+    <div className="address-form" role="group" aria-label={t('address.new')}>
+      <PointMap value={point} onChange={setPoint} hint={t('address.dragPin')} />
       {fieldError('lat')}
-      <label htmlFor="address-text">House, street and area</label>
+      <label htmlFor="address-text">{t('address.text')}</label>
       <textarea
         id="address-text"
         rows={2}
@@ -154,19 +206,21 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
         required
       />
       {fieldError('text')}
-      <label htmlFor="address-landmark">Landmark (optional)</label>
+      <label htmlFor="address-landmark">{t('address.landmark')}</label>
       <input id="address-landmark" value={landmark} onChange={(event) => setLandmark(event.target.value)} />
       {fieldError('landmark')}
-      <label htmlFor="address-label">Save as</label>
+      <label htmlFor="address-label">{t('address.saveAs')}</label>
       <select id="address-label" value={label} onChange={(event) => setLabel(event.target.value)}>
-        <option>Home</option>
-        <option>Work</option>
-        <option>Other</option>
+        {addressLabelChoices.map((choice) => (
+          <option key={choice} value={choice}>
+            {addressLabel(choice, t)}
+          </option>
+        ))}
       </select>
       {fieldError('label')}
       {error && Object.keys(error.fields ?? {}).length === 0 ? (
         <p className="field-error" role="alert">
-          {error.message}
+          {texts.error(error)}
         </p>
       ) : null}
       <button
@@ -175,7 +229,7 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
         disabled={busy || text.trim() === ''}
         onClick={() => void save()}
       >
-        {busy ? 'Saving…' : 'Save address'}
+        {t(busy ? 'address.saving' : 'address.save')}
       </button>
     </div>
   );
@@ -184,19 +238,32 @@ function NewAddress({ onSaved }: { onSaved: (address: Address) => void }) {
 function Checkout({
   value,
   quote,
+  slotId,
+  needsSlot,
   onLinesRefused,
+  onSlotRefused,
+  addresses,
 }: {
   value: Cart;
   quote: StorefrontQuote;
+  /** The customer's saved addresses, as the cart read them (its bill is priced to the one chosen). */
+  addresses: Data<{ items: Address[] }>;
+  /** The delivery slot to book, or null for as soon as possible. */
+  slotId: string | null;
+  /** The customer is to choose a slot (scheduling, and none chosen yet). */
+  needsSlot: boolean;
   /** The order was refused for some of its lines (fewer left than asked): the cart shows why at each. */
   onLinesRefused: (error: ApiError) => void;
+  /** The order was refused for its slot (full, no longer offered) or for want of one: said at the slot choice. */
+  onSlotRefused: (error: ApiError) => void;
 }) {
   const business = useBusiness();
+  const t = useT();
+  const texts = useTexts();
+  const { money } = useFormat();
   const signedIn = session.use()!;
   const chosen = place.use();
-  const addresses = useData(`addresses:${signedIn.customer.id}`, () =>
-    api<{ items: Address[] }>('GET', '/addresses'),
-  );
+
   const draft = checkoutDraft.use();
   const keep = (change: CheckoutDraft) => checkoutDraft.set({ ...checkoutDraft.get(), ...change });
   const addressId = draft.addressId ?? chosen?.addressId ?? null;
@@ -216,10 +283,7 @@ function Checkout({
   const [error, setError] = useState<ApiError | null>(null);
 
   const items = addresses.data?.items ?? [];
-  const selected =
-    (addressId !== null && (!addresses.data || items.some((address) => address.id === addressId))
-      ? addressId
-      : null) ?? (items.length === 1 ? items[0]!.id : null);
+  const selected = addressChosen(addressId, addresses.data?.items);
   const showForm = adding || (addresses.data !== undefined && items.length === 0);
 
   const place_ = async (event: FormEvent) => {
@@ -233,7 +297,7 @@ function Checkout({
       }
       // A coupon the bill went without is not sent: the order is what the bill shows.
       const order = await api<StorefrontOrder>('POST', '/orders', {
-        ...requestOf({ ...value, couponCode: quote.couponCode ?? '' }),
+        ...requestOf({ ...value, couponCode: quote.couponCode ?? '' }, slotId),
         addressId: selected,
         paymentMode,
         ifMissing,
@@ -247,6 +311,9 @@ function Checkout({
       if (lineProblems(value, refusal).size > 0) {
         onLinesRefused(refusal);
         setError(null);
+      } else if (refusedForSlot(refusal)) {
+        onSlotRefused(refusal);
+        setError(null);
       } else {
         setError(refusal);
       }
@@ -255,14 +322,16 @@ function Checkout({
   };
   // Why Place order cannot be pressed yet, said beside it rather than left to guess.
   const missing = !business.live
-    ? 'This shop is not taking orders right now.'
-    : name.trim() === ''
-      ? 'Enter your name to place the order.'
-      : !selected
-        ? 'Choose an address to deliver to, or add one.'
-        : !paymentMode
-          ? 'Choose how to pay.'
-          : null;
+    ? t('checkout.notLive')
+    : needsSlot
+      ? t('checkout.chooseSlot')
+      : name.trim() === ''
+        ? t('checkout.enterName')
+        : !selected
+          ? t('checkout.chooseAddress')
+          : !paymentMode
+            ? t('checkout.choosePayment')
+            : null;
   const fieldError = (field: string) =>
     error?.fields?.[field] ? (
       <p className="field-error" role="alert">
@@ -271,15 +340,15 @@ function Checkout({
     ) : null;
   const general =
     error && !['addressId', 'paymentMode', 'note', 'name'].some((field) => error.fields?.[field])
-      ? error.message
+      ? texts.error(error)
       : null;
 
   return (
     <form onSubmit={place_} noValidate>
       <section className="panel">
-        <h2 className="section-title">Your name</h2>
+        <h2 className="section-title">{t('checkout.yourName')}</h2>
         <label htmlFor="customer-name" className="visually-hidden">
-          Your name
+          {t('checkout.yourName')}
         </label>
         <input
           id="customer-name"
@@ -291,8 +360,8 @@ function Checkout({
       </section>
       <section className="panel">
         <fieldset>
-          <legend className="section-title">Deliver to</legend>
-          {addresses.loading && !addresses.data ? <Spinner label="Loading your addresses…" /> : null}
+          <legend className="section-title">{t('checkout.deliverTo')}</legend>
+          {addresses.loading && !addresses.data ? <Spinner label={t('checkout.loadingAddresses')} /> : null}
           {items.map((address) => (
             <label key={address.id} className="choice">
               <input
@@ -302,7 +371,7 @@ function Checkout({
                 onChange={() => setAddressId(address.id)}
               />
               <span>
-                <strong>{address.label}</strong> {address.text}
+                <strong>{addressLabel(address.label, t)}</strong> {address.text}
                 {address.landmark ? <span className="muted"> · {address.landmark}</span> : null}
               </span>
             </label>
@@ -319,13 +388,13 @@ function Checkout({
           />
         ) : (
           <button type="button" className="text-button" onClick={() => setAdding(true)}>
-            Add a new address
+            {t('checkout.addAddress')}
           </button>
         )}
       </section>
       <section className="panel">
         <fieldset>
-          <legend className="section-title">Pay by</legend>
+          <legend className="section-title">{t('checkout.payBy')}</legend>
           {modes.map((mode) => (
             <label key={mode.type} className="choice">
               <input
@@ -337,31 +406,29 @@ function Checkout({
                 onChange={() => setPaymentMode(mode.type)}
               />
               <span>
-                {mode.title}
-                {mode.type === 'CARD' ? <span className="muted"> · not available yet</span> : null}
-                {mode.type === 'UPI' ? (
-                  <span className="muted"> · pay after placing, in your UPI app</span>
-                ) : null}
+                {paymentTitle(mode, t)}
+                {mode.type === 'CARD' ? <span className="muted"> · {t('checkout.notYet')}</span> : null}
+                {mode.type === 'UPI' ? <span className="muted"> · {t('checkout.upiAfter')}</span> : null}
               </span>
             </label>
           ))}
-          {modes.length === 0 ? <p className="muted">This shop has no way to pay set up yet.</p> : null}
+          {modes.length === 0 ? <p className="muted">{t('checkout.noPayment')}</p> : null}
         </fieldset>
         {fieldError('paymentMode')}
       </section>
       <section className="panel">
         <Choices
-          legend="If an item is missing"
+          legend={t('checkout.ifMissing')}
           name="if-missing"
           choices={ifMissingChoices}
-          labels={ifMissingLabels}
+          labels={ifMissingText}
           value={ifMissing}
           onChange={(choice) => keep({ ifMissing: choice })}
         />
       </section>
       <section className="panel">
         <label htmlFor="note" className="section-title">
-          Note for the store (optional)
+          {t('checkout.note')}
         </label>
         <textarea
           id="note"
@@ -385,7 +452,7 @@ function Checkout({
           disabled={busy || missing !== null}
           aria-describedby={missing ? 'place-needs' : undefined}
         >
-          {busy ? 'Placing your order…' : `Place order · ${formatRupees(quote.billAmountPaise)}`}
+          {busy ? t('checkout.placing') : t('checkout.place', { amount: money(quote.billAmountPaise) })}
         </button>
       </div>
     </form>
@@ -404,9 +471,10 @@ function LineFix({
   storeId: string;
   onQuantity: (quantity: number) => void;
 }) {
+  const t = useT();
   const name = lineName(line.name, line.variantLabel);
   if (problem.part === 'variantId') {
-    return <Link to={`/stores/${storeId}`}>Choose a pack size at the store</Link>;
+    return <Link to={`/stores/${storeId}`}>{t('cart.choosePack')}</Link>;
   }
   if (problem.available !== null && problem.available > 0 && problem.available < line.quantity) {
     const left = quantityText(line, problem.available);
@@ -414,10 +482,10 @@ function LineFix({
       <button
         type="button"
         className="button small secondary"
-        aria-label={`Change ${name} to ${left}`}
+        aria-label={t('cart.changeNameTo', { name, left })}
         onClick={() => onQuantity(problem.available!)}
       >
-        Change to {left}
+        {t('cart.changeTo', { left })}
       </button>
     );
   }
@@ -426,10 +494,10 @@ function LineFix({
       <button
         type="button"
         className="button small secondary"
-        aria-label={`Remove ${name}`}
+        aria-label={t('cart.removeName', { name })}
         onClick={() => onQuantity(0)}
       >
-        Remove
+        {t('cart.remove')}
       </button>
     );
   }
@@ -437,9 +505,64 @@ function LineFix({
 }
 
 export default function CartPage() {
+  const business = useBusiness();
+  const t = useT();
+  const { money } = useFormat();
   const value = cart.use();
   const signedIn = session.use();
-  const quote = useQuote(value);
+  const draft = checkoutDraft.use();
+  const storeId = value?.storeId ?? null;
+  // The store as its page shows it (the same answer, shared): whether it is open now, and whether it
+  // delivers in slots (B19).
+  const catalogue = useData(storeId ? `catalogue:${storeId}` : null, () =>
+    api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue`),
+  );
+  const store = catalogue.data?.store.id === storeId ? catalogue.data?.store : undefined;
+  // The server said the store is closed now and takes orders for a slot (before the store was read,
+  // or since it was): the cart asks for a slot.
+  const [closedSaid, setClosedSaid] = useState(false);
+  // Why the slot chosen was refused, said at the slot choice until another is chosen.
+  const [slotProblem, setSlotProblem] = useState<string | null>(null);
+  const inSlots = store?.deliversInSlots === true || closedSaid;
+  const openNow = !closedSaid && (store?.openNow ?? true);
+  const slots = useData(inSlots && storeId ? `slots:${storeId}` : null, () =>
+    api<{ items: Slot[] }>('GET', `/stores/${storeId}/slots`),
+  );
+  // Places taken while the customer looks: a slot that fills up shows Full without a reload.
+  useFreshWhileShown(() => {
+    if (inSlots) slots.reload();
+  }, storefrontRefreshMs);
+  const when: When = !inSlots ? 'asap' : openNow ? (draft.when ?? 'asap') : 'slot';
+  const listed = slots.data?.items;
+  // The slot kept from before goes with the bill and the order while the store still offers it with a place.
+  const slotId =
+    when === 'slot' &&
+    draft.slotId &&
+    (!listed || listed.some((slot) => slot.id === draft.slotId && slot.available > 0))
+      ? draft.slotId
+      : null;
+  const keep = (change: CheckoutDraft) => checkoutDraft.set({ ...checkoutDraft.get(), ...change });
+  const onSlotRefused = (error: ApiError) => {
+    if (error.fields?.slotId !== undefined) {
+      setSlotProblem(error.fields.slotId);
+      slots.reload();
+    } else {
+      setClosedSaid(true);
+      catalogue.reload();
+    }
+  };
+  // The signed-in customer's addresses: the bill is priced to the one the order goes to, once they
+  // are read, for a store whose fee is by distance (ADR 0081).
+  const addresses = useData(signedIn ? `addresses:${signedIn.customer.id}` : null, () =>
+    api<{ items: Address[] }>('GET', '/addresses'),
+  );
+  const chosenPlace = place.use();
+  const addressId =
+    signedIn && addresses.data
+      ? addressChosen(draft.addressId ?? chosenPlace?.addressId ?? null, addresses.data.items)
+      : null;
+  // A store closed now takes an order for a slot only: no bill is asked for until one is chosen.
+  const quote = useQuote(value, slotId, openNow || slotId !== null, onSlotRefused, addressId);
   const [coupon, setCoupon] = useState(value?.couponCode ?? '');
   // An order refused for some of its lines, for the cart it was placed with: any change forgets it.
   const [refused, setRefused] = useState<{ request: string; error: ApiError } | null>(null);
@@ -447,18 +570,21 @@ export default function CartPage() {
   useEffect(() => {
     if (refused) document.getElementById('cart-problems')?.scrollIntoView?.({ block: 'center' });
   }, [refused]);
+  useEffect(() => {
+    if (slotProblem) document.getElementById('delivery-when')?.scrollIntoView?.({ block: 'start' });
+  }, [slotProblem]);
 
   if (!value) {
     return (
       <section className="panel empty">
-        <h1>Your cart is empty</h1>
+        <h1>{t('cart.empty')}</h1>
         <p>
-          <Link to="/">Find a store near you</Link>
+          <Link to="/">{t('cart.findStore')}</Link>
         </p>
       </section>
     );
   }
-  const request = JSON.stringify(requestOf(value));
+  const request = JSON.stringify(requestOf(value, slotId));
   const lineError = quote.error ?? (refused?.request === request ? refused.error : null);
   const problems = lineProblems(value, lineError);
   const couponError = quote.couponError;
@@ -468,20 +594,29 @@ export default function CartPage() {
     event.preventDefault();
     cart.set({ ...value, couponCode: coupon.trim() });
   };
-  const blocking = quote.error;
+  // A refusal about the slot is said at the slot choice.
+  const blocking = refusedForSlot(quote.error) ? null : quote.error;
   const problemsSummary =
     problems.size === 0 || !lineError
       ? null
-      : `${lineError.status === 409 ? 'The store has fewer of some items than your cart holds.' : lineError.message} Change the marked items to go on.`;
+      : t('cart.problems', {
+          reason: lineError.status === 409 ? t('cart.fewerLeft') : lineError.message,
+        });
 
   return (
     <>
       <section className="panel">
-        <h1>Cart</h1>
+        <h1>{t('cart.title')}</h1>
         <p className="muted">
-          From <Link to={`/stores/${value.storeId}`}>{value.storeName}</Link>
+          <FormattedMessage
+            id="cart.from"
+            values={{
+              store: value.storeName,
+              link: (words) => <Link to={`/stores/${value.storeId}`}>{words}</Link>,
+            }}
+          />
         </p>
-        <ul className="list" aria-label="Items in the cart">
+        <ul className="list" aria-label={t('cart.items')}>
           {value.lines.map((line) => {
             const key = lineKey(line);
             const name = lineName(line.name, line.variantLabel);
@@ -504,7 +639,7 @@ export default function CartPage() {
                   stepGrams={line.stepGrams}
                   onChange={(n) => setQuantity(line, n)}
                 />
-                <span className="price">{formatRupees(line.pricePaise * line.quantity)}</span>
+                <span className="price">{money(line.pricePaise * line.quantity)}</span>
                 {problem ? (
                   <div className="line-problem full">
                     <p className="field-error">{problem.message}</p>
@@ -522,7 +657,7 @@ export default function CartPage() {
         </ul>
       </section>
       <form className="panel coupon" onSubmit={applyCoupon} noValidate>
-        <label htmlFor="coupon">Coupon</label>
+        <label htmlFor="coupon">{t('cart.coupon')}</label>
         <div className="inline-field">
           <input
             id="coupon"
@@ -533,7 +668,7 @@ export default function CartPage() {
             aria-describedby={couponError ? 'coupon-error' : undefined}
           />
           <button type="submit" className="button secondary">
-            Apply
+            {t('cart.apply')}
           </button>
           {value.couponCode ? (
             <button
@@ -544,7 +679,7 @@ export default function CartPage() {
                 cart.set({ ...value, couponCode: '' });
               }}
             >
-              Remove
+              {t('cart.remove')}
             </button>
           ) : null}
         </div>
@@ -554,6 +689,24 @@ export default function CartPage() {
           </p>
         ) : null}
       </form>
+      {inSlots ? (
+        <SlotPicker
+          openNow={openNow}
+          when={when}
+          onWhen={(choice) => {
+            setSlotProblem(null);
+            keep({ when: choice });
+          }}
+          slots={{ items: listed, error: slots.error, reload: slots.reload }}
+          chosen={slotId}
+          onChoose={(id) => {
+            setSlotProblem(null);
+            keep({ when: 'slot', slotId: id });
+          }}
+          problem={slotProblem}
+          timeZone={business.timeZone}
+        />
+      ) : null}
       {problemsSummary ? (
         <div id="cart-problems" className="error-panel" role="alert">
           <p>{problemsSummary}</p>
@@ -561,22 +714,22 @@ export default function CartPage() {
       ) : blocking ? (
         <ErrorPanel error={blocking} />
       ) : null}
-      {quote.quote ? (
-        <Bill bill={quote.quote} />
-      ) : quote.busy ? (
-        <Spinner label="Working out the bill…" />
-      ) : null}
+      {quote.quote ? <Bill bill={quote.quote} /> : quote.busy ? <Spinner label={t('cart.pricing')} /> : null}
       {quote.quote && !blocking ? (
         signedIn ? (
           <Checkout
             value={value}
             quote={quote.quote}
+            slotId={slotId}
+            needsSlot={when === 'slot' && slotId === null}
             onLinesRefused={(error) => setRefused({ request, error })}
+            onSlotRefused={onSlotRefused}
+            addresses={addresses}
           />
         ) : (
           <div className="cart-bar">
             <Link to="/sign-in?next=/cart" className="button block">
-              Sign in to place your order
+              {t('cart.signInToOrder')}
             </Link>
           </div>
         )

@@ -2,19 +2,21 @@ import { useEffect, useState } from 'react';
 import type { StorefrontSlide } from '@storedesk/shared/slides/schemas';
 import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
 import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
-import { formatTimeOfDay } from '@storedesk/shared/dates';
+import { LanguageChooser, useT } from '@storedesk/web/i18n';
 import { useData } from '@storedesk/web/use-data';
 import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { PlacePicker } from '../components/place-picker.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { useShopFormat } from '../lib/formats.ts';
 import { Link } from '../lib/router.tsx';
-import { place } from '../lib/state.ts';
+import { place, placeFound, placePinned } from '../lib/state.ts';
 
 type NearbyStore = StorefrontStore & { distanceKm: number };
 
 /** The slides, one at a time: swipe or scroll sideways, and they move on by themselves. */
 function Slides() {
+  const t = useT();
   const slides = useData('slides', () => api<{ items: StorefrontSlide[] }>('GET', '/slides'));
   const items = slides.data?.items ?? [];
   const [at, setAt] = useState(0);
@@ -29,7 +31,7 @@ function Slides() {
   if (items.length === 0) return null;
   const shown = items[at % items.length]!;
   return (
-    <section className="slides" aria-roledescription="carousel" aria-label="Offers">
+    <section className="slides" aria-roledescription="carousel" aria-label={t('home.offers')}>
       <img src={shown.imageUrl} alt={shown.title} width={720} height={300} fetchPriority="high" />
       {items.length > 1 ? (
         <div className="slide-dots">
@@ -37,7 +39,7 @@ function Slides() {
             <button
               key={slide.id}
               type="button"
-              aria-label={`Show ${slide.title}`}
+              aria-label={t('home.showSlide', { title: slide.title })}
               aria-current={index === at % items.length}
               onClick={() => setAt(index)}
             />
@@ -49,6 +51,8 @@ function Slides() {
 }
 
 export function StoreCard({ store }: { store: NearbyStore }) {
+  const t = useT();
+  const { number, timeOfDay } = useShopFormat();
   return (
     <li>
       <Link to={`/stores/${store.id}`} className="card store-card">
@@ -56,12 +60,16 @@ export function StoreCard({ store }: { store: NearbyStore }) {
         <span className="store-text">
           <strong>{store.name}</strong>
           <span className="muted">
-            {store.location} · {store.distanceKm} km
+            {t('home.whereStore', { location: store.location, distance: number(store.distanceKm) })}
           </span>
           {store.openNow ? (
-            <span className="pill open">Open now</span>
+            <span className="pill open">{t('home.openNow')}</span>
+          ) : store.deliversInSlots ? (
+            <span className="pill closed">{t('home.orderForLater')}</span>
           ) : (
-            <span className="pill closed">{store.notice ?? `Opens ${formatTimeOfDay(store.openTime)}`}</span>
+            <span className="pill closed">
+              {store.notice ?? t('home.opens', { time: timeOfDay(store.openTime) })}
+            </span>
           )}
         </span>
       </Link>
@@ -70,25 +78,26 @@ export function StoreCard({ store }: { store: NearbyStore }) {
 }
 
 function NearbyStores({ lat, lng }: { lat: number; lng: number }) {
+  const t = useT();
   const stores = useData(`stores:${lat},${lng}`, () =>
     api<{ items: NearbyStore[] }>('GET', `/stores?lat=${lat}&lng=${lng}`),
   );
   // A store the business opens or closes shows so without a reload.
   useFreshWhileShown(stores.reload, storefrontRefreshMs);
   if (stores.error && !stores.data) return <ErrorPanel error={stores.error} onRetry={stores.reload} />;
-  if (!stores.data) return <Spinner label="Finding stores near you…" />;
+  if (!stores.data) return <Spinner label={t('home.finding')} />;
   if (stores.data.items.length === 0) {
     return (
       <div className="empty">
         <p>
-          <strong>No store delivers here yet.</strong>
+          <strong>{t('home.noStore')}</strong>
         </p>
-        <p className="muted">Try another address, or pick a point nearer the city.</p>
+        <p className="muted">{t('home.noStoreHint')}</p>
       </div>
     );
   }
   return (
-    <ul className="list" aria-label="Stores that deliver here">
+    <ul className="list" aria-label={t('home.storesHere')}>
       {stores.data.items.map((store) => (
         <StoreCard key={store.id} store={store} />
       ))}
@@ -99,18 +108,25 @@ function NearbyStores({ lat, lng }: { lat: number; lng: number }) {
 export function HomePage() {
   const current = place.use();
   const [changing, setChanging] = useState(false);
+  const t = useT();
   return (
     <>
       <Slides />
       <section className="panel" aria-labelledby="deliver-to">
         <h1 id="deliver-to" className="section-title">
-          {current ? 'Delivering to' : 'Where should we deliver?'}
+          {t(current ? 'home.deliveringTo' : 'home.whereTo')}
         </h1>
         {current && !changing ? (
           <div className="place-line">
-            <span>{current.label}</span>
+            <span>
+              {current.label === placeFound
+                ? t('place.current')
+                : current.label === placePinned
+                  ? t('place.pinned')
+                  : current.label}
+            </span>
             <button type="button" className="text-button" onClick={() => setChanging(true)}>
-              Change
+              {t('home.change')}
             </button>
           </div>
         ) : (
@@ -120,11 +136,14 @@ export function HomePage() {
       {current ? (
         <section aria-labelledby="stores-near">
           <h2 id="stores-near" className="section-title pad">
-            Stores near you
+            {t('home.storesNear')}
           </h2>
           <NearbyStores lat={current.lat} lng={current.lng} />
         </section>
       ) : null}
+      <section className="panel">
+        <LanguageChooser />
+      </section>
     </>
   );
 }

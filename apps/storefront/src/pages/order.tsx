@@ -1,27 +1,38 @@
 import { awaitsUpiPayment } from '@storedesk/shared/payments/upi';
 import { awaitsOnlinePayment, type Checkout } from '@storedesk/shared/payments/online';
-import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
-import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees, rupeesDecimal } from '@storedesk/shared/money';
-import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { rupeesDecimal } from '@storedesk/shared/money';
+import { OrderStatus } from '@storedesk/shared/orders';
+import type { PaymentModeType } from '@storedesk/shared/settings/payment-mode-types';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { orderNews } from '@storedesk/shared/storefront/order-news';
+import { FormattedMessage, useFormat, useLanguage, useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import { useData } from '@storedesk/web/use-data';
 import { OrderAlerts } from '../components/order-alerts.tsx';
 import { TipPanel } from '../components/tip-panel.tsx';
+import { RatingPanel } from '../components/rating-panel.tsx';
+import { ExecutiveCard, showsExecutive } from '../components/executive-card.tsx';
 import { Choices } from '../components/choices.tsx';
 import { useBusiness } from '../business.ts';
+import {
+  addressLabel,
+  cancelReasonText,
+  ifMissingText,
+  paymentText,
+  statusName,
+  statusText,
+} from '../i18n/codes.ts';
 import { Bill } from '../components/bill.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { failureText } from '../lib/checkout-failure.ts';
+import { useShopFormat } from '../lib/formats.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
 import { lazy, Suspense, useState } from 'react';
 import type { ApiError } from '@storedesk/web/api';
 import {
-  cancelReasonLabels,
   customerCancelReasons,
   customerMayCancel,
   type CustomerCancelReason,
@@ -34,7 +45,10 @@ const steps = [
   OrderStatus.Delivered,
 ] as const;
 
-/** The standard UPI payment link: the business's UPI address, the bill, and the order's number. */
+/**
+ * The standard UPI payment link: the business's UPI address, the bill, and the order's number (its
+ * note, in English, as the business's bank statement shows it).
+ */
 export function upiLink(upiId: string, name: string, paise: number, number: number): string {
   const query = new URLSearchParams({
     pa: upiId,
@@ -46,25 +60,34 @@ export function upiLink(upiId: string, name: string, paise: number, number: numb
   return `upi://pay?${query.toString()}`;
 }
 
+/** What the order's page says of the order's status now, in the language shown: as its texts say it (ADR 0082). */
+function useNews() {
+  const language = useLanguage();
+  return (order: CustomerOrder) => orderNews(order, language).body;
+}
+
 function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string }) {
+  const t = useT();
+  const news = useNews();
+  const { dateTime } = useFormat();
   if (awaitsOnlinePayment(order)) {
     return (
       <p className="notice inline" role="status">
-        Waiting for your payment: the store sees your order once it is paid.
+        {t('order.awaitingPayment')}
       </p>
     );
   }
   if (order.status === OrderStatus.Cancelled) {
     return (
       <p className="notice inline" role="status">
-        {orderNews(order).body}
+        {news(order)}
       </p>
     );
   }
   const reached = steps.indexOf(order.status as (typeof steps)[number]);
   const when = (status: number) => order.timeline.findLast((entry) => entry.status === status)?.at;
   return (
-    <ol className="progress" aria-label="Order progress">
+    <ol className="progress" aria-label={t('order.progress')}>
       {steps.map((status, index) => {
         const at = when(status);
         return (
@@ -73,16 +96,26 @@ function Progress({ order, timeZone }: { order: CustomerOrder; timeZone: string 
             className={index < reached ? 'done' : index === reached ? 'current' : 'later'}
             aria-current={index === reached ? 'step' : undefined}
           >
-            <strong>{orderStatusLabels[status]}</strong>
-            {index <= reached && at ? (
-              <span className="muted small"> · {formatDateTime(at, timeZone)}</span>
-            ) : null}
-            {index === reached ? <span className="step-note">{orderNews(order).body}</span> : null}
+            <strong>{t(statusText[status])}</strong>
+            {index <= reached && at ? <span className="muted small"> · {dateTime(at, timeZone)}</span> : null}
+            {index === reached ? <span className="step-note">{news(order)}</span> : null}
           </li>
         );
       })}
     </ol>
   );
+}
+
+/**
+ * When each order the page was given was read: its executive's estimated arrival counts from then.
+ * A write's answer (`order.set`) has none until it is read again, which `set` does at once.
+ */
+const readTimes = new WeakMap<CustomerOrder, number>();
+
+async function readOrder(orderId: string): Promise<CustomerOrder> {
+  const order = await api<CustomerOrder>('GET', `/orders/${orderId}`);
+  readTimes.set(order, Date.now());
+  return order;
 }
 
 // The QR code's drawing loads only where it is shown.
@@ -107,6 +140,9 @@ function PayByUpi({
   payee: string;
   onChanged: (order: CustomerOrder) => void;
 }) {
+  const t = useT();
+  const texts = useTexts();
+  const { money } = useFormat();
   const [showQr, setShowQr] = useState(cannotOpenUpiApps);
   const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
@@ -124,45 +160,41 @@ function PayByUpi({
       setBusy(false);
     }
   };
-  const fieldError = error?.fields?.reference ?? (error && !error.fields ? error.message : null);
+  const fieldError = error?.fields?.reference ?? (error && !error.fields ? texts.error(error) : null);
 
   return (
     <section className="panel">
-      <h2 className="section-title">Pay by UPI</h2>
-      <p className="muted">
-        {formatRupees(order.billAmountPaise)} to {payee}
-      </p>
+      <h2 className="section-title">{t('upi.title')}</h2>
+      <p className="muted">{t('upi.amountTo', { amount: money(order.billAmountPaise), payee })}</p>
       <a className="button block" href={link}>
-        Pay in your UPI app
+        {t('upi.payInApp')}
       </a>
       {showQr ? (
-        <Suspense fallback={<Spinner label="Drawing the QR code…" />}>
+        <Suspense fallback={<Spinner label={t('upi.drawing')} />}>
           <figure className="upi-qr-figure">
-            <UpiQr link={link} label={`QR code to pay ${formatRupees(order.billAmountPaise)} by UPI`} />
-            <figcaption className="muted small">Scan with any UPI app on your phone.</figcaption>
+            <UpiQr link={link} label={t('upi.qrLabel', { amount: money(order.billAmountPaise) })} />
+            <figcaption className="muted small">{t('upi.scan')}</figcaption>
           </figure>
         </Suspense>
       ) : (
         <button type="button" className="text-button" onClick={() => setShowQr(true)}>
-          Show a QR code to scan
+          {t('upi.showQr')}
         </button>
       )}
       {order.upiReference ? (
         <p className="notice inline" role="status">
-          You said you paid, reference {order.upiReference}. The store will confirm it.
+          {t('upi.reported', { reference: order.upiReference })}
         </p>
       ) : null}
       <form
-        aria-label="I have paid"
+        aria-label={t('upi.paid')}
         onSubmit={(event) => {
           event.preventDefault();
           void report();
         }}
       >
         <label htmlFor="upi-reference">
-          {order.upiReference
-            ? 'A different UPI reference?'
-            : 'Paid? Enter the UPI reference (UTR) your app shows'}
+          {t(order.upiReference ? 'upi.otherReference' : 'upi.reference')}
         </label>
         <input
           id="upi-reference"
@@ -180,7 +212,7 @@ function PayByUpi({
           </p>
         ) : null}
         <button type="submit" className="button block secondary" disabled={busy || reference.trim() === ''}>
-          {busy ? 'Sending…' : 'I have paid'}
+          {t(busy ? 'upi.sending' : 'upi.paid')}
         </button>
       </form>
     </section>
@@ -202,8 +234,13 @@ function PayOnline({
   onChanged: (order: CustomerOrder) => void;
 }) {
   const business = useBusiness();
+  const t = useT();
+  const texts = useTexts();
+  const { money, dateTime } = useFormat();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Paid already, then changed by the store to more (ADR 0074): what it added is paid the same way.
+  const due = order.paymentDuePaise;
 
   const pay = async () => {
     setBusy(true);
@@ -212,7 +249,9 @@ function PayOnline({
       const checkout = await api<Checkout>('POST', `/orders/${order.id}/payment`);
       const { openCheckout, verifyBody } = await import('../lib/checkout.ts');
       const answer = await openCheckout(checkout, {
-        description: `Order #${order.number}`,
+        description: t(due > 0 ? 'pay.changeDescription' : 'pay.description', {
+          number: String(order.number),
+        }),
         name: order.customerName,
         phone: order.customerPhone,
         color: business.theme?.primaryColor,
@@ -221,7 +260,7 @@ function PayOnline({
         onChanged(await api<CustomerOrder>('POST', `/orders/${order.id}/payment/verify`, verifyBody(answer)));
       }
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure));
+      setError(failureText(failure, texts, t));
     } finally {
       setBusy(false);
     }
@@ -230,21 +269,31 @@ function PayOnline({
   return (
     <section className="panel" aria-labelledby="pay-online-title">
       <h2 id="pay-online-title" className="section-title">
-        Pay online
+        {t(due > 0 ? 'pay.changeTitle' : 'pay.title')}
       </h2>
-      <p>
-        Your order reaches {order.storeName} once it is paid.
-        {order.payBy ? ` Pay by ${formatDateTime(order.payBy, timeZone)}, or it is cancelled.` : ''}
-      </p>
+      {due > 0 ? (
+        <p>
+          {t('pay.changed', {
+            store: order.storeName,
+            total: money(order.billAmountPaise),
+            due: money(due),
+          })}
+        </p>
+      ) : (
+        <p>
+          {t('pay.reaches', { store: order.storeName })}
+          {order.payBy ? ` ${t('pay.payBy', { time: dateTime(order.payBy, timeZone) })}` : ''}
+        </p>
+      )}
       {error ? (
         <p className="field-error" role="alert">
           {error}
         </p>
       ) : null}
       <button type="button" className="button block" disabled={busy} onClick={() => void pay()}>
-        {busy ? 'Opening the payment…' : `Pay ${formatRupees(order.billAmountPaise)}`}
+        {busy ? t('pay.opening') : t('pay.pay', { amount: money(due > 0 ? due : order.billAmountPaise) })}
       </button>
-      <p className="muted small">UPI, cards, netbanking or wallets.</p>
+      <p className="muted small">{t('pay.ways')}</p>
     </section>
   );
 }
@@ -263,6 +312,8 @@ function CancelOrder({
   /** The store moved first: why, for the page to say once the order shows as it is now. */
   onRefused: (message: string) => void;
 }) {
+  const t = useT();
+  const texts = useTexts();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<CustomerCancelReason | null>(null);
   const [busy, setBusy] = useState(false);
@@ -290,36 +341,36 @@ function CancelOrder({
   if (!asking) {
     return (
       <button type="button" className="text-button" onClick={() => setAsking(true)}>
-        Cancel this order
+        {t('cancel.start')}
       </button>
     );
   }
   return (
     <form
-      aria-label={`Cancel order #${order.number}`}
+      aria-label={t('cancel.form', { number: String(order.number) })}
       onSubmit={(event) => {
         event.preventDefault();
         void cancel();
       }}
     >
       <Choices
-        legend="Why cancel? (optional)"
+        legend={t('cancel.why')}
         name="cancel-reason"
         choices={customerCancelReasons}
-        labels={cancelReasonLabels}
+        labels={cancelReasonText}
         value={reason}
         onChange={setReason}
       />
       {error ? (
         <p className="field-error" role="alert">
-          {error.message}
+          {texts.error(error)}
         </p>
       ) : null}
       <button type="submit" className="button block danger" disabled={busy}>
-        {busy ? 'Cancelling…' : `Yes, cancel order #${order.number}`}
+        {busy ? t('cancel.cancelling') : t('cancel.confirm', { number: String(order.number) })}
       </button>
       <button type="button" className="text-button" disabled={busy} onClick={() => setAsking(false)}>
-        Keep my order
+        {t('cancel.keep')}
       </button>
     </form>
   );
@@ -327,51 +378,81 @@ function CancelOrder({
 
 export default function OrderPage({ orderId }: { orderId: string }) {
   const business = useBusiness();
+  const t = useT();
+  const { money, dateTime } = useFormat();
+  const { slot } = useShopFormat();
   const signedIn = session.use();
   const [cancelRefused, setCancelRefused] = useState<string | null>(null);
-  const order = useData(signedIn ? `order:${orderId}` : null, () =>
-    api<CustomerOrder>('GET', `/orders/${orderId}`),
-  );
+  const order = useData(signedIn ? `order:${orderId}` : null, () => readOrder(orderId));
   useOrderNews(order.reload, orderId);
 
   if (!signedIn) {
     return (
       <section className="panel">
-        <h1>Sign in to see this order</h1>
+        <h1>{t('order.signInToSee')}</h1>
         <Link to={`/sign-in?next=/orders/${orderId}`} className="button">
-          Sign in
+          {t('order.signIn')}
         </Link>
       </section>
     );
   }
   if (order.error && !order.data) return <ErrorPanel error={order.error} onRetry={order.reload} />;
-  if (!order.data) return <Spinner label="Loading your order…" />;
+  if (!order.data) return <Spinner label={t('order.loading')} />;
   const o = order.data;
   const upi = business.paymentModes.find((mode) => mode.type === 'UPI');
-  const statusLabel = orderStatusLabels[o.status as OrderStatus];
+  const mode = o.paymentMode as PaymentModeType | null;
 
   return (
     <>
       <section className="panel">
-        <h1>Order #{o.number}</h1>
+        <h1>{t('order.number', { number: String(o.number) })}</h1>
         <p className="muted">
-          {o.storeName} · placed {formatDateTime(o.placedAt, business.timeZone)}
+          {t('order.storePlaced', { store: o.storeName, time: dateTime(o.placedAt, business.timeZone) })}
         </p>
         <p className="status-line" role="status" aria-live="polite">
-          Status: <strong data-testid="order-status">{statusLabel}</strong>
+          <FormattedMessage
+            id="order.status"
+            values={{
+              status: statusName(o.status, t),
+              strong: (words) => <strong data-testid="order-status">{words}</strong>,
+            }}
+          />
         </p>
+        {o.slot ? (
+          <p>
+            <FormattedMessage
+              id="order.slot"
+              values={{
+                slot: slot(o.slot, business.timeZone),
+                strong: (words) => <strong>{words}</strong>,
+              }}
+            />
+          </p>
+        ) : null}
+        {showsExecutive(o) && o.executive ? (
+          <ExecutiveCard
+            executive={o.executive}
+            status={o.status}
+            readAt={readTimes.get(o)}
+            timeZone={business.timeZone}
+            onRefresh={order.reload}
+          />
+        ) : null}
         <Progress order={o} timeZone={business.timeZone} />
-        {o.cancelReason ? <p className="muted">Reason: {cancelReasonLabels[o.cancelReason]}</p> : null}
+        {o.cancelReason ? (
+          <p className="muted">{t('order.reason', { reason: t(cancelReasonText[o.cancelReason]) })}</p>
+        ) : null}
         {o.state === 1 ? <OrderAlerts /> : null}
         {o.deliveryCode ? (
           <p className="code-box">
-            Delivery code <strong>{o.deliveryCode}</strong>
-            <span className="muted small">Give it to the delivery partner at your door.</span>
+            {t('order.code')} <strong>{o.deliveryCode}</strong>
+            <span className="muted small">{t('order.codeHint')}</span>
           </p>
         ) : null}
       </section>
       <TipPanel order={o} timeZone={business.timeZone} onTipped={order.reload} />
-      {awaitsOnlinePayment(o) && o.paymentMode === 'ONLINE' ? (
+      <RatingPanel order={o} timeZone={business.timeZone} onChanged={order.set} onRefresh={order.reload} />
+      {(awaitsOnlinePayment(o) || o.paymentDuePaise > 0) && o.paymentMode === 'ONLINE' ? (
         <PayOnline order={o} timeZone={business.timeZone} onChanged={order.set} />
       ) : null}
       {awaitsUpiPayment(o) && upi?.upiId ? (
@@ -383,22 +464,26 @@ export default function OrderPage({ orderId }: { orderId: string }) {
         />
       ) : null}
       <section className="panel">
-        <h2 className="section-title">Delivery</h2>
+        <h2 className="section-title">{t('order.delivery')}</h2>
         {o.deliveryAddress ? (
           <p>
-            <strong>{o.deliveryAddress.label}</strong> {o.deliveryAddress.text}
+            <strong>{addressLabel(o.deliveryAddress.label, t)}</strong> {o.deliveryAddress.text}
             {o.deliveryAddress.landmark ? (
               <span className="muted"> · {o.deliveryAddress.landmark}</span>
             ) : null}
           </p>
         ) : null}
         <p>
-          Payment: {o.paymentMode ? paymentModeTypeLabels[o.paymentMode] : 'Not chosen'}
-          {o.paid ? ' · Paid' : ''}
+          {t('order.payment', { mode: t(mode && paymentText[mode] ? paymentText[mode] : 'order.notChosen') })}
+          {o.paid
+            ? o.paymentDuePaise > 0
+              ? ` · ${t('order.moreToPay', { amount: money(o.paymentDuePaise) })}`
+              : ` · ${t('order.paid')}`
+            : ''}
         </p>
-        {o.refundedPaise > 0 ? <p>Refunded: {formatRupees(o.refundedPaise)}</p> : null}
-        <p className="muted">If an item is missing: {ifMissingLabels[o.ifMissing]}</p>
-        {o.note ? <p className="muted">Your note: {o.note}</p> : null}
+        {o.refundedPaise > 0 ? <p>{t('order.refunded', { amount: money(o.refundedPaise) })}</p> : null}
+        <p className="muted">{t('order.ifMissing', { choice: t(ifMissingText[o.ifMissing]) })}</p>
+        {o.note ? <p className="muted">{t('order.note', { note: o.note })}</p> : null}
         {customerMayCancel(o) ? (
           <CancelOrder
             order={o}
@@ -416,10 +501,10 @@ export default function OrderPage({ orderId }: { orderId: string }) {
       </section>
       <Bill bill={o} />
       <section className="panel">
-        <h2 className="section-title">Need help?</h2>
+        <h2 className="section-title">{t('order.help')}</h2>
         <ul className="contact-list">
           <li>
-            <a href={`tel:${o.storePhone}`}>Call {o.storeName}</a>
+            <a href={`tel:${o.storePhone}`}>{t('order.call', { name: o.storeName })}</a>
           </li>
           {business.helplines.map((line) => (
             <li key={`${line.title}-${line.phoneNumber}`}>

@@ -1,12 +1,15 @@
-import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees } from '@storedesk/shared/money';
-import type { OrderStatus } from '@storedesk/shared/orders';
-import { orderStatusLabels } from '@storedesk/shared/orders';
+import { useState } from 'react';
+import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { StorefrontOrder } from '@storedesk/shared/storefront/schemas';
+import { asApiError } from '@storedesk/web/api';
+import { useTexts } from '@storedesk/web/texts';
+import { FormattedMessage, LanguageChooser, useFormat, useT } from '@storedesk/web/i18n';
 import { useData } from '@storedesk/web/use-data';
 import { useBusiness } from '../business.ts';
-import { ErrorPanel, Spinner } from '@storedesk/web/states';
+import { statusName } from '../i18n/codes.ts';
+import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { useShopFormat } from '../lib/formats.ts';
 import { useOrderNews } from '../lib/live.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, session } from '../lib/state.ts';
@@ -30,8 +33,55 @@ export function reorder(order: StorefrontOrder) {
   navigate('/cart');
 }
 
+/**
+ * The customer's choice of order updates on WhatsApp (ADR 0082): off until they turn it on, saved
+ * with their account (which records when they opted in), sent where the business texts updates.
+ */
+function WhatsAppUpdates() {
+  const t = useT();
+  const texts = useTexts();
+  const signedIn = session.use()!;
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const on = signedIn.customer.whatsappUpdates ?? false;
+  const change = async (wanted: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const customer = await api<Customer>('PATCH', '/account', { whatsappUpdates: wanted });
+      const now = session.get();
+      if (now) session.set({ ...now, customer });
+    } catch (failure) {
+      setError(texts.error(asApiError(failure)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <label className="choice">
+        <input
+          type="checkbox"
+          checked={on}
+          disabled={busy}
+          aria-describedby="whatsapp-hint"
+          onChange={(event) => void change(event.target.checked)}
+        />
+        <span>{t('orders.whatsapp')}</span>
+      </label>
+      <p id="whatsapp-hint" className="muted">
+        {t('orders.whatsappHint')}
+      </p>
+      <FormAlert message={error} className="field-error" />
+    </>
+  );
+}
+
 export default function OrdersPage() {
   const business = useBusiness();
+  const t = useT();
+  const { money, dateTime } = useFormat();
+  const { slot } = useShopFormat();
   const signedIn = session.use();
   const orders = useData(signedIn ? `orders:${signedIn.customer.id}` : null, () =>
     api<{ items: StorefrontOrder[]; total: number }>('GET', '/orders?pageSize=25'),
@@ -41,9 +91,9 @@ export default function OrdersPage() {
   if (!signedIn) {
     return (
       <section className="panel">
-        <h1>Your orders</h1>
+        <h1>{t('orders.title')}</h1>
         <Link to="/sign-in?next=/orders" className="button">
-          Sign in to see them
+          {t('orders.signIn')}
         </Link>
       </section>
     );
@@ -57,49 +107,60 @@ export default function OrdersPage() {
   return (
     <>
       <section className="panel">
-        <h1>Your orders</h1>
+        <h1>{t('orders.title')}</h1>
         <p className="muted">
-          Signed in as {signedIn.customer.name || signedIn.customer.phone} ·{' '}
+          {t('orders.signedInAs', { name: signedIn.customer.name || signedIn.customer.phone })} ·{' '}
           <button type="button" className="text-button" onClick={() => void signOut()}>
-            Sign out
+            {t('orders.signOut')}
           </button>
         </p>
+        <LanguageChooser />
+        <WhatsAppUpdates />
       </section>
       {business.referral ? (
         <section className="panel" aria-labelledby="refer">
           <h2 id="refer" className="section-title">
-            {business.referral.name || 'Refer a friend'}
+            {business.referral.name || t('orders.refer')}
           </h2>
           {business.referral.message ? <p>{business.referral.message}</p> : null}
           <p>
-            Your code: <strong className="referral-code">{signedIn.customer.referralCode}</strong>
+            <FormattedMessage
+              id="orders.yourCode"
+              values={{
+                code: signedIn.customer.referralCode,
+                strong: (words) => <strong className="referral-code">{words}</strong>,
+              }}
+            />
           </p>
-          <p className="hint">A friend who signs in with it gets the offer on their first order.</p>
+          <p className="hint">{t('orders.referHint')}</p>
         </section>
       ) : null}
       {orders.error ? <ErrorPanel error={orders.error} onRetry={orders.reload} /> : null}
-      {!orders.data && !orders.error ? <Spinner label="Loading your orders…" /> : null}
+      {!orders.data && !orders.error ? <Spinner label={t('orders.loading')} /> : null}
       {orders.data && orders.data.items.length === 0 ? (
         <div className="empty">
-          <p>No orders yet.</p>
-          <Link to="/">Start shopping</Link>
+          <p>{t('orders.empty')}</p>
+          <Link to="/">{t('orders.start')}</Link>
         </div>
       ) : null}
       {orders.data && orders.data.items.length > 0 ? (
-        <ul className="list" aria-label="Orders">
+        <ul className="list" aria-label={t('app.orders')}>
           {orders.data.items.map((order) => (
             <li key={order.id} className="card order-card">
               <Link to={`/orders/${order.id}`} className="order-link">
-                <strong>
-                  Order #{order.number} · {order.storeName}
-                </strong>
-                <span className="muted small">{formatDateTime(order.placedAt, business.timeZone)}</span>
+                <strong>{t('orders.order', { number: String(order.number), store: order.storeName })}</strong>
+                <span className="muted small">{dateTime(order.placedAt, business.timeZone)}</span>
                 <span>
-                  {orderStatusLabels[order.status as OrderStatus]} · {formatRupees(order.billAmountPaise)}
+                  {statusName(order.status, t)} · {money(order.billAmountPaise)}
                 </span>
+                {order.slot ? (
+                  <span className="small">
+                    {t('orders.slot', { slot: slot(order.slot, business.timeZone) })}
+                  </span>
+                ) : null}
               </Link>
               <button type="button" className="button small secondary" onClick={() => reorder(order)}>
-                Reorder
+                {t('orders.reorder')}
               </button>
             </li>
           ))}
@@ -107,7 +168,7 @@ export default function OrdersPage() {
       ) : null}
       {orders.data && orders.data.total > orders.data.items.length ? (
         <p className="hint pad">
-          Your latest {orders.data.items.length} of {orders.data.total} orders.
+          {t('orders.latest', { shown: orders.data.items.length, total: orders.data.total })}
         </p>
       ) : null}
     </>

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { ApiError } from '@storedesk/web/api';
+import { LanguageChooser, useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import { useBusiness } from '../business.ts';
 import { TextField } from '@storedesk/web/text-field';
 import { FormAlert } from '@storedesk/web/states';
@@ -26,9 +28,12 @@ export default function SignInPage() {
   const [name, setName] = useState('');
   const [referralCode, setReferralCode] = useState('');
   const business = useBusiness();
+  const t = useT();
+  const texts = useTexts();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
-  const [sentNote, setSentNote] = useState<string | null>(null);
+  // The number the code went to, said above the code's field.
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const sendCode = async (event?: FormEvent) => {
     event?.preventDefault();
@@ -37,7 +42,7 @@ export default function SignInPage() {
     try {
       await api('POST', '/auth/code', { phone });
       setStep('code');
-      setSentNote(`We sent a 6-digit code to ${phone}. It works for 10 minutes.`);
+      setSentTo(phone);
     } catch (failure) {
       setError(failure as ApiError);
     } finally {
@@ -76,27 +81,27 @@ export default function SignInPage() {
   };
 
   const fieldError = (field: string) => error?.fields?.[field];
-  const general = error && Object.keys(error.fields ?? {}).length === 0 ? error.message : null;
+  const general = error && Object.keys(error.fields ?? {}).length === 0 ? texts.error(error) : null;
 
   return (
     <section className="panel narrow">
-      <h1>Sign in</h1>
+      <h1>{t('signIn.title')}</h1>
       {step === 'referral' ? (
         <div>
-          <p>You are signed in.</p>
+          <p>{t('signIn.signedIn')}</p>
           <p className="field-error" role="alert">
-            {error?.fields?.referralCode ?? error?.message}
+            {error?.fields?.referralCode ?? (error ? texts.error(error) : null)}
           </p>
           <button type="button" className="button block" onClick={() => navigate(next, { replace: true })}>
-            Continue without it
+            {t('signIn.continueWithout')}
           </button>
         </div>
       ) : step === 'phone' ? (
         <form onSubmit={sendCode} noValidate>
-          <p className="muted">We will text you a code. No password needed.</p>
+          <p className="muted">{t('signIn.intro')}</p>
           <TextField
             id="phone"
-            label="Phone number"
+            label={t('signIn.phone')}
             type="tel"
             inputMode="tel"
             autoComplete="tel"
@@ -107,17 +112,17 @@ export default function SignInPage() {
           />
           <FormAlert message={general} />
           <button type="submit" className="button block" disabled={busy || phone.trim() === ''}>
-            {busy ? 'Sending…' : 'Send code'}
+            {t(busy ? 'signIn.sending' : 'signIn.sendCode')}
           </button>
         </form>
       ) : (
         <form onSubmit={verify} noValidate>
           <p className="muted" role="status">
-            {sentNote}
+            {sentTo === null ? null : t('signIn.sent', { phone: sentTo })}
           </p>
           <TextField
             id="code"
-            label="Code"
+            label={t('signIn.code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
@@ -127,7 +132,7 @@ export default function SignInPage() {
             error={fieldError('code')}
             required
           />
-          <label htmlFor="name">Your name (if you are new here)</label>
+          <label htmlFor="name">{t('signIn.name')}</label>
           <input
             id="name"
             autoComplete="name"
@@ -136,7 +141,7 @@ export default function SignInPage() {
           />
           {business.referral ? (
             <>
-              <label htmlFor="referral-code">Referral code from a friend (optional)</label>
+              <label htmlFor="referral-code">{t('signIn.referralCode')}</label>
               <input
                 id="referral-code"
                 autoCapitalize="characters"
@@ -148,11 +153,11 @@ export default function SignInPage() {
           ) : null}
           <FormAlert message={general} />
           <button type="submit" className="button block" disabled={busy || code.length !== 6}>
-            {busy ? 'Signing in…' : 'Sign in'}
+            {t(busy ? 'signIn.busy' : 'signIn.submit')}
           </button>
           <div className="row-buttons">
             <button type="button" className="text-button" disabled={busy} onClick={() => void sendCode()}>
-              Send a new code
+              {t('signIn.newCode')}
             </button>
             <button
               type="button"
@@ -163,11 +168,12 @@ export default function SignInPage() {
                 setError(null);
               }}
             >
-              Change number
+              {t('signIn.changeNumber')}
             </button>
           </div>
         </form>
       )}
+      <LanguageChooser />
     </section>
   );
 }

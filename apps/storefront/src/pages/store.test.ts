@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
 import type { Cart } from '../lib/state.ts';
 import { searchPauseMs } from '../lib/use-store-search.ts';
+import { inLanguage } from '../testing/in-language.ts';
 
 beforeEach(() => {
   // The arrow keys' walk through a radio group finds the group by a selector made with CSS.escape, which jsdom lacks.
@@ -35,6 +36,8 @@ const store: StorefrontCatalogue['store'] = {
   openNow: true,
   notice: null,
   featured: 0,
+  deliversInSlots: false,
+  deliveryRule: null,
 };
 
 const variant = (id: string, label: string, rupees: number, more: Partial<Variant> = {}): Variant => ({
@@ -99,14 +102,14 @@ function serve(answer: (query: string) => StorefrontCatalogue) {
   return asked;
 }
 
-/** The store page as a customer opens it, with what the phone kept from before. */
-async function openStore(kept: Cart | null = null) {
+/** The store page as a customer opens it, with what the phone kept from before; `items` names its list. */
+async function openStore(kept: Cart | null = null, items = 'Items') {
   if (kept) localStorage.setItem('storedesk:dev:cart', JSON.stringify(kept));
   vi.resetModules();
   const { default: StorePage } = await import('./store.tsx');
   const { cart } = await import('../lib/state.ts');
-  render(createElement(StorePage, { storeId: 'store-1' }));
-  const list = await screen.findByRole('list', { name: 'Items' });
+  render(await inLanguage(createElement(StorePage, { storeId: 'store-1' })));
+  const list = await screen.findByRole('list', { name: items });
   return { cart, list, user: userEvent.setup() };
 }
 
@@ -408,5 +411,80 @@ describe('search in a store', () => {
     expect(asked).toEqual(['', '?q=4321', '?q=item']);
     expect(screen.getAllByRole('listitem')).toHaveLength(1);
     expect(screen.queryByText(/More items match/)).toBeNull();
+  });
+});
+
+describe('a store closed now', () => {
+  const notice = 'This store is closed now. It takes orders from 07:00 AM to 10:00 PM';
+
+  it('takes orders for later when it delivers in slots, and says so', async () => {
+    serve(() => catalogueOf([atta], { store: { ...store, openNow: false, notice, deliversInSlots: true } }));
+    const { list, cart, user } = await openStore();
+    expect(screen.getByRole('status').textContent).toBe('Closed now · order for later');
+    expect(screen.queryByText(notice, { exact: false })).toBeNull();
+    await user.click(within(rowOf(list, 'Atta')).getByRole('button', { name: 'Add Atta' }));
+    expect(cart.get()?.lines).toHaveLength(1);
+    expect(screen.getByRole('link', { name: /^View cart · 1 item/ })).toBeTruthy();
+  });
+
+  it('says why and offers nothing to add when it delivers as soon as possible only', async () => {
+    serve(() => catalogueOf([atta], { store: { ...store, openNow: false, notice } }));
+    const { list } = await openStore();
+    expect(screen.getByRole('status').textContent).toBe(
+      `${notice}. You can look around; ordering opens when the store does.`,
+    );
+    expect(within(rowOf(list, 'Atta')).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a store in the language the customer chose', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const onions = item('onions', 'Onions', [
+    variant('o250', '', 36, { mrpPaise: 4_000, stepGrams: 250, maxGrams: 1_000, left: 2 }),
+  ]);
+
+  it('speaks Hindi: sizes, prices per kg, savings, what is left, Add and the cart; the store’s words as written', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serve(() => catalogueOf([milk, onions, salt]));
+    const { list, user } = await openStore(null, 'सामान');
+    expect(document.documentElement.lang).toBe('hi');
+    expect(screen.getByRole('heading', { name: 'Near Mart' })).toBeTruthy();
+    expect(screen.getByText(/^खुला है · 07:00 \S+ से 10:00 \S+ तक$/)).toBeTruthy();
+    expect(screen.getByRole('searchbox', { name: 'इस स्टोर में खोजें' })).toBeTruthy();
+
+    const milkRow = rowOf(list, 'Milk');
+    const sizes = within(milkRow).getByRole('radiogroup', { name: 'Milk का पैक साइज़' });
+    expect(
+      within(sizes)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['500 ml ₹30.00', '1 l ₹58.00', '2 l बिक गया']);
+    expect(textOf(milkRow.querySelector('.item-price')!)).toBe('₹30.00 MRP ₹32.00 ₹2.00 की बचत (6%)');
+    expect(within(milkRow).getByText('सिर्फ़ 3 बचे हैं')).toBeTruthy();
+
+    const onionRow = rowOf(list, 'Onions');
+    expect(textOf(onionRow.querySelector('.item-price')!)).toBe(
+      '₹36.00/किलो MRP ₹40.00/किलो ₹4.00/किलो की बचत (10%)',
+    );
+    expect(within(onionRow).getByText('250 g ₹9.00 में')).toBeTruthy();
+    expect(within(onionRow).getByText('सिर्फ़ 500 g बचा है')).toBeTruthy();
+    expect(within(rowOf(list, 'Salt')).getByText('स्टॉक में नहीं')).toBeTruthy();
+
+    await user.click(within(milkRow).getByRole('button', { name: 'Milk · 500 ml जोड़ें' }));
+    await user.click(within(milkRow).getByRole('button', { name: 'Milk · 500 ml एक और जोड़ें' }));
+    expect(screen.getByRole('link', { name: 'कार्ट देखें · 2 सामान · ₹60.00' })).toBeTruthy();
+    expect(textOf(document.body)).not.toMatch(/\b(Add|Sold out|Only|left|Save|View cart|Search)\b/);
+  });
+
+  it('speaks Kannada when the browser asks for it and nothing was chosen', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN', 'en-US']);
+    serve(() => catalogueOf([milk]));
+    const { list } = await openStore(null, 'ಸಾಮಾನುಗಳು');
+    expect(document.documentElement.lang).toBe('kn');
+    expect(within(rowOf(list, 'Milk')).getByText('ಇನ್ನು 3 ಮಾತ್ರ ಉಳಿದಿವೆ')).toBeTruthy();
+    expect(within(rowOf(list, 'Milk')).getByRole('button', { name: 'Milk · 500 ml ಸೇರಿಸಿ' })).toBeTruthy();
   });
 });

@@ -1,13 +1,14 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { formatRupees } from '@storedesk/shared/money';
-import { formatTimeOfDay } from '@storedesk/shared/dates';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import { useData } from '@storedesk/web/use-data';
 import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
 import { ItemCard } from '../components/item-card.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { useShopFormat } from '../lib/formats.ts';
 import {
   lineOf,
   mergedItems,
@@ -35,6 +36,9 @@ export default function StorePage({ storeId }: { storeId: string }) {
   // The store opening or closing, an item selling out: shown without a reload.
   useFreshWhileShown(catalogue.reload, storefrontRefreshMs);
   const current = cart.use();
+  const t = useT();
+  const texts = useTexts();
+  const { money, timeOfDay } = useShopFormat();
   const [search, setSearch] = useState('');
   // The list follows the typing a moment behind, so a keystroke never waits for thousands of items.
   const typed = useDeferredValue(search);
@@ -67,7 +71,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
   }, [data]);
 
   if (catalogue.error && !data) return <ErrorPanel error={catalogue.error} onRetry={catalogue.reload} />;
-  if (!data) return <Spinner label="Loading the store…" />;
+  if (!data) return <Spinner label={t('store.loading')} />;
   const { store, categories } = data;
   const inCart = current?.storeId === store.id ? current : null;
   const lines = inCart?.lines ?? [];
@@ -75,6 +79,8 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const setQuantity = (item: CatalogueItem, variant: ItemVariant, quantity: number) =>
     cart.set(withQuantity(cart.get(), store, lineOf(item, variant), quantity));
   const searching = typed.trim() !== '';
+  // Closed now, but taking orders for a delivery slot (B19): the cart asks for the slot.
+  const forLater = !store.openNow && store.deliversInSlots === true;
 
   return (
     <>
@@ -83,37 +89,42 @@ export default function StorePage({ storeId }: { storeId: string }) {
         <p className="muted">{store.location}</p>
         {store.openNow ? (
           <p className="pill open">
-            Open · {formatTimeOfDay(store.openTime)} to {formatTimeOfDay(store.closeTime)}
+            {t('store.openHours', { from: timeOfDay(store.openTime), to: timeOfDay(store.closeTime) })}
           </p>
+        ) : forLater ? (
+          <>
+            <p className="pill closed" role="status">
+              {t('home.orderForLater')}
+            </p>
+            <p className="hint">{t('store.forLaterHint')}</p>
+          </>
         ) : (
           // The server's reason says it all: the hours when closed by them, else that it takes none.
           <p className="notice inline" role="status">
-            {`${store.notice ?? 'This store is not taking orders right now'}. You can look around; ordering opens when the store does.`}
+            {t('store.closed', { notice: store.notice ?? t('store.notTaking') })}
           </p>
         )}
         {otherStoreCart ? (
-          <p className="hint">
-            Your cart holds items from {otherStoreCart.storeName}: adding an item here starts a new cart.
-          </p>
+          <p className="hint">{t('store.otherCart', { store: otherStoreCart.storeName })}</p>
         ) : null}
       </section>
       <div className="search-row">
         <label className="visually-hidden" htmlFor="item-search">
-          Search this store
+          {t('store.search')}
         </label>
         <input
           id="item-search"
           type="search"
-          placeholder="Search items"
+          placeholder={t('store.searchItems')}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
           autoComplete="off"
         />
       </div>
       {categories.length > 0 ? (
-        <nav className="chips" aria-label="Categories">
+        <nav className="chips" aria-label={t('store.categories')}>
           <button type="button" aria-pressed={categoryId === null} onClick={() => setCategoryId(null)}>
-            All
+            {t('store.all')}
           </button>
           {categories.map((category) => (
             <button
@@ -129,14 +140,14 @@ export default function StorePage({ storeId }: { storeId: string }) {
       ) : null}
       {shown.length === 0 ? (
         wider.busy ? (
-          <Spinner label="Searching the whole store…" />
+          <Spinner label={t('store.searchingAll')} />
         ) : (
           <div className="empty">
-            <p>{searching ? `Nothing here matches “${typed.trim()}”.` : 'This store has no items yet.'}</p>
+            <p>{searching ? t('store.noMatch', { search: typed.trim() }) : t('store.noItems')}</p>
           </div>
         )
       ) : (
-        <ul className="list items" aria-label="Items" ref={attachList}>
+        <ul className="list items" aria-label={t('store.items')} ref={attachList}>
           {before > 0 ? <li className="spacer" aria-hidden="true" style={{ height: before }} /> : null}
           {shown.slice(start, end).map((item, index) => {
             const variant = shownVariant(item, chosen[item.id], lines);
@@ -152,7 +163,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
                 <ItemCard
                   item={item}
                   chosen={variant}
-                  canOrder={store.openNow}
+                  canOrder={store.openNow || forLater}
                   inCart={(each) => quantityIn(lines, item, each)}
                   onChoose={(variantId) => setChosen((was) => ({ ...was, [item.id]: variantId }))}
                   onQuantity={(each, quantity) => setQuantity(item, each, quantity)}
@@ -165,27 +176,29 @@ export default function StorePage({ storeId }: { storeId: string }) {
       )}
       {shown.length > 0 && wider.busy ? (
         <p className="hint pad" role="status">
-          Searching the whole store…
+          {t('store.searchingAll')}
         </p>
       ) : null}
       {wider.error ? (
         <p className="hint pad" role="alert">
-          Only part of the store was searched: {wider.error.message}{' '}
+          {t('store.partSearched', { message: texts.error(wider.error) })}{' '}
           <button type="button" className="text-button" onClick={wider.retry}>
-            Try again
+            {texts.text('web.tryAgain')}
           </button>
         </p>
       ) : null}
       {data.truncated && !searching && !categoryId ? (
-        <p className="hint pad">Search to see more items.</p>
+        <p className="hint pad">{t('store.searchForMore')}</p>
       ) : wider.truncated && !wider.busy ? (
-        <p className="hint pad">More items match than show here: add a word to narrow the search.</p>
+        <p className="hint pad">{t('store.narrowSearch')}</p>
       ) : null}
       {inCart ? (
         <div className="cart-bar">
           <Link to="/cart" className="button block">
-            View cart · {cartCount(inCart)} {cartCount(inCart) === 1 ? 'item' : 'items'} ·{' '}
-            {formatRupees(inCart.lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0))}
+            {t('store.viewCart', {
+              count: cartCount(inCart),
+              amount: money(inCart.lines.reduce((sum, line) => sum + line.pricePaise * line.quantity, 0)),
+            })}
           </Link>
         </div>
       ) : null}

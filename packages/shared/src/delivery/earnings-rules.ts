@@ -38,8 +38,13 @@ export function tipUntil(
 ): Date | null {
   if (tipped || order.status !== OrderStatus.Delivered || order.dexId === null || order.deliveredAt === null)
     return null;
-  const until = new Date(order.deliveredAt.getTime() + tipWithinHours * 3_600_000);
+  const until = tipDeadline(order.deliveredAt);
   return until > now ? until : null;
+}
+
+/** The last moment an order delivered at `deliveredAt` may be tipped: `tipWithinHours` after. */
+export function tipDeadline(deliveredAt: Date): Date {
+  return new Date(deliveredAt.getTime() + tipWithinHours * 3_600_000);
 }
 
 /** The amounts the customer app offers first (another may be typed). */

@@ -8,7 +8,13 @@ import { eventTopics } from './topics.ts';
  * or order page in place instead of asking again.
  */
 export const orderChangeSchema = z.object({
-  order: orderSummarySchema.extend({ paidAt: z.string().nullable(), paidByName: z.string().nullable() }),
+  order: orderSummarySchema.extend({
+    paidAt: z.string().nullable(),
+    paidByName: z.string().nullable(),
+    /** What was received and given back (B18): an order's page shows what is due either way from them. */
+    paidPaise: z.number().int().nullable(),
+    refundedPaise: z.number().int(),
+  }),
   timelineEntry: orderEventSchema,
 });
 export type OrderChange = z.infer<typeof orderChangeSchema>;

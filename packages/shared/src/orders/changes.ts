@@ -25,8 +25,11 @@ export function orderChangeOf(order: OrderDetail): OrderChange {
       dexName: order.dexName,
       version: order.version,
       closedAt: order.closedAt,
+      slot: order.slot,
       paidAt: order.paidAt,
       paidByName: order.paidByName,
+      paidPaise: order.paidPaise,
+      refundedPaise: order.refundedPaise,
     },
     timelineEntry: entry,
   };

@@ -27,6 +27,8 @@ export const orderEditMessages = {
   pickedUp: 'This order is picked up or closed: its items can no longer change',
   belowMinimum: (minimum: string) => `The order would come to less than the minimum order of ${minimum}`,
   paidMore: (paid: string) => `This order is paid: its bill can come to at most what was received (${paid})`,
+  /** The timeline's word on an order paid online that now comes to more (ADR 0074). */
+  dueOnline: (amount: string) => `${amount} more to pay online`,
 } as const;
 
 /** A line as the timeline names it: "Atta · 5 kg". */

@@ -4,12 +4,8 @@
  * the server loads what this needs and stores what it answers.
  */
 import { discountFor, type CouponTerms } from '../coupons/rules.ts';
-import {
-  deliveryChargeLabel,
-  type OrderChargeSnapshot,
-  type OrderItemSnapshot,
-  type OrderOfferSnapshot,
-} from './snapshots.ts';
+import { deliveryTermsFor } from '../stores/delivery-rule.ts';
+import { type OrderChargeSnapshot, type OrderItemSnapshot, type OrderOfferSnapshot } from './snapshots.ts';
 
 /** One line of the basket with its price as the catalogue has it now. */
 export type CatalogueLine = {
@@ -42,8 +38,7 @@ export type PricedOrder = {
 
 /** The delivery charge line of order settings, when there is one to charge. */
 export function chargesFor(settings: DeliverySettings): OrderChargeSnapshot[] {
-  if (!settings.deliveryChargesEnabled || settings.standardDeliveryChargesPaise <= 0) return [];
-  return [{ chargeLabel: deliveryChargeLabel, chargeAmountPaise: settings.standardDeliveryChargesPaise }];
+  return deliveryTermsFor(null, { ...settings, minimumOrderPaise: 0 }, 0, null).charges;
 }
 
 /** The whole bill: itemsTotal − discount + charges, in integer paise. */

@@ -9,6 +9,8 @@ import { cancelMessages, cancelReasons } from './cancellation.ts';
 import { staffCancelReasonSchema } from './cancellation-schemas.ts';
 import { ifMissingChoices } from './if-missing.ts';
 import { orderEventKinds } from './event-kinds.ts';
+import { orderSlotSchema } from '../stores/slots.ts';
+import { orderRatingSchema } from '../storefront/ratings.ts';
 
 /** The five statuses of SPEC §4, as the API takes them. */
 export const orderStatusSchema = z.union(
@@ -45,7 +47,10 @@ export const orderListQuerySchema = listQuerySchema.extend({
   storeId: z.uuid().optional(),
   from: daySchema.optional(),
   to: daySchema.optional(),
-  sort: z.enum(['newest', 'oldest', 'status', '-status']).default('newest'),
+  /** The orders booked for a delivery slot on this day of the business (B19): the staff's board by slot. */
+  slotDay: daySchema.optional(),
+  /** `slot`: by the slot's start, earliest first, orders for as soon as possible last. */
+  sort: z.enum(['newest', 'oldest', 'status', '-status', 'slot']).default('newest'),
   zoneId: z.uuid().optional(),
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
@@ -66,6 +71,8 @@ export const orderSummarySchema = z.object({
   version: z.number().int(),
   /** When it was delivered or cancelled; null while open. */
   closedAt: z.string().nullable(),
+  /** The delivery slot it is booked for (B19); null: as soon as possible. */
+  slot: orderSlotSchema,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -118,7 +125,9 @@ export const orderDetailSchema = orderSummarySchema.extend({
   itemsTotalPaise: z.number().int(),
   couponCode: z.string().nullable(),
   offer: z.object({ coupon: z.string(), discountPaise: z.number().int() }).nullable(),
-  charges: z.array(z.object({ chargeLabel: z.string(), chargeAmountPaise: z.number().int() })),
+  charges: z.array(
+    z.object({ chargeLabel: z.string(), chargeAmountPaise: z.number().int(), rule: z.string().optional() }),
+  ),
   discountPaise: z.number().int(),
   chargesTotalPaise: z.number().int(),
   /** Where it goes, as the customer's address was when it was placed; null for an API order without one. */
@@ -141,6 +150,8 @@ export const orderDetailSchema = orderSummarySchema.extend({
   /** The UPI reference the customer gave with "I have paid", and when (B18); null until then. */
   upiReference: z.string().nullable(),
   upiReportedAt: z.string().nullable(),
+  /** The customer's rating after delivery (B19); null until rated. */
+  rating: orderRatingSchema,
   timeline: z.array(orderEventSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;

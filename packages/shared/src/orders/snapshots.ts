@@ -17,7 +17,12 @@ export type OrderItemSnapshot = {
   gstRate?: number;
   hsn?: string | null;
 };
-export type OrderChargeSnapshot = { chargeLabel: string; chargeAmountPaise: number };
+export type OrderChargeSnapshot = {
+  chargeLabel: string;
+  chargeAmountPaise: number;
+  /** The store's delivery rule the charge follows ("2–5 km", "free from ₹499.00"; B19); absent: the business's charge. */
+  rule?: string;
+};
 export type OrderOfferSnapshot = { coupon: string; discountPaise: number };
 
 /** The label of the delivery charge line (a free-delivery coupon waives exactly this line). */

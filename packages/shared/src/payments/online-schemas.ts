@@ -13,8 +13,8 @@ export const checkoutSchema = z.object({
   gatewayOrderId: z.string(),
   amountPaise: z.number().int(),
   currency: z.literal('INR'),
-  /** When the order lapses unpaid. */
-  payBy: z.string(),
+  /** When the order lapses unpaid; null for what an item change added, which has no deadline (ADR 0074). */
+  payBy: z.string().nullable(),
   /** The business's name, which the checkout shows. */
   name: z.string(),
 });

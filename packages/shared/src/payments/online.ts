@@ -24,8 +24,14 @@ export const onlinePaymentMessages = {
   badSignature: 'The payment could not be verified: try again, or choose another way to pay',
   notCaptured: 'The payment has not gone through: try again, or choose another way to pay',
   paidOnline: (reference: string) => `Paid online (${reference})`,
+  /** The customer paid what an item change added (ADR 0074). */
+  paidDueOnline: (amount: string, reference: string) => `Paid ${amount} more online (${reference})`,
+  /** A checkout asked for an order that is paid and owes nothing more. */
+  nothingDue: 'This order is paid: there is nothing more to pay',
   lapsed: 'Not paid in time: cancelled',
   refundedLate: 'Paid after the order could not take it: refunded in full through the gateway',
+  /** A tip paid online that its tip could not take (paid in cash meanwhile, or for an old amount). */
+  tipRefunded: 'A tip paid online that the order could not take: refunded in full through the gateway',
   refundFailed: 'The gateway could not make the refund',
 } as const;
 

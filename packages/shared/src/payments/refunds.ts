@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessDay } from '../dates.ts';
 import { amountLimits, amountMessages, formatRupees } from '../money.ts';
+import { OrderStatus } from '../orders.ts';
 import { requiredOr, singleLine, versionSchema } from '../text.ts';
 
 /**
@@ -61,6 +62,24 @@ export function refundDuePaise(order: {
 }
 
 /**
+ * What more the customer is to pay of an order paid online after staff changed its items to more
+ * than it kept (ADR 0074): the bill less what was paid and not refunded. The customer pays it at
+ * the gateway from the order's page. 0 for every other order: unpaid, paid another way (whose bill
+ * never grows past what was received, ADR 0070), or cancelled.
+ */
+export function paymentDuePaise(order: {
+  paid: boolean;
+  paymentMode: string | null;
+  status: number;
+  paidPaise: number | null;
+  billAmountPaise: number;
+  refundedPaise: number;
+}): number {
+  if (!order.paid || order.paymentMode !== 'ONLINE' || order.status === OrderStatus.Cancelled) return 0;
+  return Math.max(0, order.billAmountPaise - refundablePaise(order));
+}
+
+/**
  * The financial year (April to March) a moment falls in, on the business's clock, by the year it
  * starts: 2026 for 2026-04-01 to 2027-03-31. Credit notes are numbered from 1 in each.
  */
@@ -80,6 +99,9 @@ export const refundMessages = {
     refundablePaise === 0
       ? 'Everything paid for this order is refunded already'
       : `At most ${formatRupees(refundablePaise)} can be refunded`,
+  /** An order paid online in two payments: a gateway refund gives back of one payment only. */
+  onePaymentAtATime: (largestPaise: number) =>
+    `At most ${formatRupees(largestPaise)} can be refunded at once: this order was paid online in more than one payment, and a refund goes back to one of them. Refund the rest as another refund`,
   positive: 'must be more than ₹0',
   recorded: (paise: number, method: RefundMethod) =>
     `Refund of ${formatRupees(paise)} (${refundMethodLabels[method]}) recorded`,

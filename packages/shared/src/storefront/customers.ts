@@ -3,6 +3,7 @@
  * with a one-time code, with saved addresses.
  */
 import { z } from 'zod';
+import { languages } from '../languages.ts';
 import { limits } from '../limits.ts';
 import { singleLine } from '../text.ts';
 import { customerPhoneSchema } from './schemas.ts';
@@ -39,7 +40,9 @@ export const customerMessages = {
   textsUsedUp: 'The shop cannot send more codes today. Try again tomorrow, or call the shop',
   signIn: 'Sign in with your phone number to continue',
   nameNeeded: 'Tell us your name',
-  changeNeeded: 'Send a name or a referral code',
+  changeNeeded: 'Send a name, a referral code, a language or the WhatsApp choice',
+  language: 'must be en, hi or kn',
+  whatsappUpdates: 'must be true or false',
 } as const;
 
 /** Why a referral code was refused (ADR 0041). */
@@ -76,6 +79,10 @@ export const customerSchema = z.object({
   referralCode: z.string(),
   /** Whether they gave a friend's code (the programme's offer then applies to their first order). */
   referred: z.boolean(),
+  /** The language their order updates are texted in (B19): the app's, as it last told the server. */
+  language: z.enum(languages),
+  /** Whether they asked for order updates on WhatsApp (B19, ADR 0082); off until they do. */
+  whatsappUpdates: z.boolean(),
 });
 export type Customer = z.infer<typeof customerSchema>;
 
@@ -92,13 +99,18 @@ export const referralCodeSchema = z
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{10}$/, referralMessages.code));
 
-/** `PATCH /storefront/account`: a new name, a friend's referral code (before the first order), or both. */
+/**
+ * `PATCH /storefront/account`: a new name, a friend's referral code (before the first order), the
+ * language of their texts, whether they want order updates on WhatsApp; any of them, at least one.
+ */
 export const customerUpdateSchema = z
   .object({
     name: singleLine(limits.nameMax).pipe(z.string().min(1, customerMessages.nameNeeded)).optional(),
     referralCode: referralCodeSchema.optional(),
+    language: z.enum(languages, { error: customerMessages.language }).optional(),
+    whatsappUpdates: z.boolean({ error: customerMessages.whatsappUpdates }).optional(),
   })
-  .refine((body) => body.name !== undefined || body.referralCode !== undefined, {
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: customerMessages.changeNeeded,
     path: ['name'],
   });

@@ -1,7 +1,11 @@
 import { z } from 'zod';
+import { storeDeliveryRuleSchema } from '../stores/delivery-rule-schemas.ts';
 import { tipSchema } from '../delivery/earnings.ts';
 import { cancelReasons } from '../orders/cancellation.ts';
 import { ifMissingChoices } from '../orders/if-missing.ts';
+import { orderSlotSchema, slotSchema } from '../stores/slots.ts';
+import { orderRatingSchema } from './ratings.ts';
+import { orderExecutiveSchema } from '../delivery/eta.ts';
 import { orderLineKey } from '../orders/line-key.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
@@ -64,6 +68,8 @@ export const storefrontMessages = {
   belowMinimumOrder: (minimum: string) => `The minimum order value is ${minimum}`,
   customerNeeded: 'Sign in, or name the customer (name and phone)',
   addressNeeded: 'Choose where to deliver',
+  /** A quote names a saved address only for the signed-in customer whose it is. */
+  addressNeedsSignIn: 'Sign in to price delivery to one of your addresses',
   paymentModeNeeded: 'Choose how to pay',
   paymentModeOff: (label: string) => `This business does not take ${label} payments right now`,
   cardUnavailable: 'Card payments are not available yet: pay by cash on delivery or UPI',
@@ -158,6 +164,8 @@ export const storefrontOrderInputSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : undefined)),
   storeId: z.uuid({ error: 'must be the id of a store' }),
+  /** The delivery slot to book (B19, ADR 0077), as `GET /storefront/stores/:storeId/slots` names it; absent: as soon as possible. */
+  slotId: z.iso.datetime({ error: 'must be the id of one of the store’s slots' }).optional(),
   /** One line per item and variant: one named on two lines is refused rather than merged. */
   items: orderLinesSchema,
   /** Absent, null or blank: no coupon. Matched to the business's codes ignoring case. */
@@ -183,6 +191,8 @@ export const orderItemSnapshotSchema = z.object({
 export const orderChargeSnapshotSchema = z.object({
   chargeLabel: z.string(),
   chargeAmountPaise: z.number().int(),
+  /** The store's delivery rule it follows ("2–5 km", "free from ₹499.00"; B19); absent: the business's charge. */
+  rule: z.string().optional(),
 });
 export const orderOfferSnapshotSchema = z.object({
   coupon: z.string(),
@@ -228,6 +238,15 @@ export const storefrontOrderSchema = z.object({
   upiReference: z.string().nullable(),
   /** Paid online and waiting for its payment (ADR 0072): when it lapses unpaid; null otherwise. */
   payBy: z.string().nullable(),
+  /**
+   * Paid online, then changed by the store to more than was paid (ADR 0074): what more the
+   * customer is to pay, through the same checkout; 0 otherwise.
+   */
+  paymentDuePaise: z.number().int(),
+  /** The delivery slot it is booked for (B19); null: as soon as possible. */
+  slot: orderSlotSchema,
+  /** The customer's rating after delivery (B19); null until rated. */
+  rating: orderRatingSchema,
 });
 export type StorefrontOrder = z.infer<typeof storefrontOrderSchema>;
 
@@ -242,6 +261,10 @@ export const customerOrderSchema = storefrontOrderSchema.extend({
    * `tipWithinHours` of delivery, and the server takes online payment; null otherwise.
    */
   tipUntil: z.string().nullable(),
+  /** Until when the customer may rate it, or change their rating (B19): 14 days after delivery; null otherwise. */
+  ratingUntil: z.string().nullable(),
+  /** Its executive while it is on its way (B19): first name, the number to call, the estimated arrival. */
+  executive: orderExecutiveSchema,
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
@@ -329,6 +352,10 @@ export const storefrontStoreSchema = z.object({
   /** Why it takes no orders now (its hours, or that it is not taking orders), else null. */
   notice: z.string().nullable(),
   featured: z.number().int(),
+  /** Whether it delivers in slots (B19): its slots are at `GET /storefront/stores/:storeId/slots`. */
+  deliversInSlots: z.boolean(),
+  /** Its own minimum order and delivery fee by distance (B19); null: the business's `orderSettings`. */
+  deliveryRule: storeDeliveryRuleSchema,
 });
 export type StorefrontStore = z.infer<typeof storefrontStoreSchema>;
 
@@ -394,6 +421,9 @@ export type StorefrontCatalogue = z.infer<typeof storefrontCatalogueSchema>;
 /** `POST /storefront/quote`: a cart, priced as an order of it would be. */
 export const storefrontQuoteInputSchema = storefrontOrderInputSchema.pick({
   storeId: true,
+  slotId: true,
+  /** A signed-in customer's address, for a store's fee by distance (B19); without it, the nearest band's. */
+  addressId: true,
   items: true,
   couponCode: true,
 });
@@ -413,3 +443,6 @@ export const storefrontQuoteSchema = storefrontOrderSchema.pick({
   billAmountPaise: true,
 });
 export type StorefrontQuote = z.infer<typeof storefrontQuoteSchema>;
+
+/** `GET /storefront/stores/:storeId/slots` (B19): the delivery slots the store offers now, earliest first. */
+export const storefrontSlotListSchema = z.object({ items: z.array(slotSchema) });

@@ -6,6 +6,7 @@
  */
 import { businessClock, formatTimeOfDay, withinWindow } from '../dates.ts';
 import { StoreStatus } from '../stores/schemas.ts';
+import { hoursOn, specialDayMessages, type SpecialDay } from '../stores/special-days.ts';
 
 export type GeoPoint = { lat: number; lng: number };
 
@@ -52,8 +53,13 @@ export function deliversTo(store: GeoPoint & { deliveryRadiusKm: number }, point
   return distanceKm(store, point) <= store.deliveryRadiusKm;
 }
 
-/** What the hours rule needs of a store: its status and its daily hours ("HH:mm"). */
-export type StoreHours = { status: number; openTime: string; closeTime: string };
+/** What the hours rule needs of a store: its status, its daily hours ("HH:mm") and its special days (B19). */
+export type StoreHours = {
+  status: number;
+  openTime: string;
+  closeTime: string;
+  specialDays?: readonly SpecialDay[] | null;
+};
 
 /** Messages of a store that cannot take an order now. */
 export const serviceabilityMessages = {
@@ -70,9 +76,14 @@ export const serviceabilityMessages = {
  */
 export function orderingRefusal(store: StoreHours, now: Date, timeZone: string): string | null {
   if (store.status !== StoreStatus.Open) return serviceabilityMessages.storeNotOpen;
-  const { minute } = businessClock(now, timeZone);
-  if (!withinWindow(minute, store.openTime, store.closeTime)) {
-    return serviceabilityMessages.closedNow(store.openTime, store.closeTime);
+  const { date, minute } = businessClock(now, timeZone);
+  // A holiday or special hours of today (B19) stand in for the usual hours.
+  const today = hoursOn(store, date);
+  if (today.closed) return specialDayMessages.closedToday(today.reason);
+  if (!withinWindow(minute, today.openTime, today.closeTime)) {
+    return today.reason
+      ? specialDayMessages.closedNowToday(today.reason, today.openTime, today.closeTime)
+      : serviceabilityMessages.closedNow(today.openTime, today.closeTime);
   }
   return null;
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { listQuerySchema } from '../lists.ts';
 import { singleLine, versionSchema } from '../text.ts';
 import { messages } from '../messages.ts';
+import { deliverySlotsSchema } from './slots.ts';
+import { specialDaysSchema } from './special-day-schemas.ts';
+import { deliveryRuleSchema, storeDeliveryRuleSchema } from './delivery-rule-schemas.ts';
 
 /** Store status (SPEC §4): 1 Open, 0 Closed, -1 Unserviceable. A new store starts Closed. */
 export const StoreStatus = { Open: 1, Closed: 0, Unserviceable: -1 } as const;
@@ -53,6 +56,12 @@ export const storeInputSchema = z.object({
     .optional(),
   /** The owner picks the zone; an admin's stores always go to their own zone. */
   zoneId: z.uuid().optional(),
+  /** Delivery slots (B19, ADR 0077); null: as soon as possible only, as a new store delivers. */
+  deliverySlots: deliverySlotsSchema.nullable().optional(),
+  /** Holidays and special hours (B19, ADR 0080): the whole list, which replaces the store's; absent leaves it. */
+  specialDays: specialDaysSchema.optional(),
+  /** Its own minimum order and delivery fee (B19, ADR 0081); null: the business's order settings, as a new store follows. */
+  deliveryRule: deliveryRuleSchema.nullable().optional(),
 });
 export type StoreInput = z.infer<typeof storeInputSchema>;
 
@@ -80,6 +89,26 @@ export const storeSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   deliveryRadiusKm: z.number(),
+  deliverySlots: z
+    .object({
+      lengthMinutes: z.number().int(),
+      capacity: z.number().int(),
+      daysAhead: z.number().int(),
+      cutoffMinutes: z.number().int(),
+    })
+    .nullable(),
+  /** Its holidays and special hours from yesterday on (on the business's calendar), by day. */
+  specialDays: z.array(
+    z.object({
+      day: z.string(),
+      closed: z.boolean(),
+      openTime: z.string().nullable(),
+      closeTime: z.string().nullable(),
+      reason: z.string(),
+    }),
+  ),
+  /** Its own minimum order and delivery fee by distance; null: the business's order settings. */
+  deliveryRule: storeDeliveryRuleSchema,
   geohash: z.string(),
   imageUrl: z.string().nullable(),
   status: z.number().int(),

@@ -6,6 +6,7 @@ import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/loading-skeleton.tsx';
 import { NewOrderAlert } from '@/features/orders/alert/new-order-alert.tsx';
+import { PreparationAlert } from '@/features/orders/alert/preparation-alert.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
@@ -48,6 +49,7 @@ export function AppShell() {
         <Footer />
       </Box>
       <NewOrderAlert />
+      <PreparationAlert />
     </Box>
   );
 }

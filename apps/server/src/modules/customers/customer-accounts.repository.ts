@@ -1,3 +1,4 @@
+import type { Language } from '@storedesk/shared/languages';
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { customerAddresses, customerCodes, customerSessions, customers } from '#server/db/schema.ts';
@@ -72,6 +73,8 @@ const customerColumns = {
   phone: customers.phone,
   referralCode: customers.referralCode,
   referred: sql<boolean>`${customers.referredById} IS NOT NULL`,
+  language: customers.language,
+  whatsappUpdates: sql<boolean>`${customers.whatsappOptInAt} IS NOT NULL`,
 };
 
 /** The customer of this phone, created at their first sign-in; a name given replaces the one kept. */
@@ -136,10 +139,32 @@ export async function setReferrer(tx: Executor, scope: CustomerScope, referrerId
     .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
 }
 
-export async function renameCustomer(db: Executor, scope: CustomerScope, name: string) {
+/**
+ * Changes what the customer sent of their name, language and WhatsApp choice; an opt-in keeps the
+ * time it was first given, a withdrawal clears it.
+ */
+export async function updateCustomer(
+  db: Executor,
+  scope: CustomerScope,
+  changes: {
+    name?: string | undefined;
+    language?: Language | undefined;
+    whatsappUpdates?: boolean | undefined;
+  },
+) {
   const [row] = await db
     .update(customers)
-    .set({ name })
+    .set({
+      ...(changes.name === undefined ? {} : { name: changes.name }),
+      ...(changes.language === undefined ? {} : { language: changes.language }),
+      ...(changes.whatsappUpdates === undefined
+        ? {}
+        : {
+            whatsappOptInAt: changes.whatsappUpdates
+              ? sql`coalesce(${customers.whatsappOptInAt}, now())`
+              : null,
+          }),
+    })
     .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)))
     .returning(customerColumns);
   return row ?? null;

@@ -104,6 +104,8 @@ describe('sign-in by phone code', () => {
       phone,
       referralCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{10}$/),
       referred: false,
+      language: 'en',
+      whatsappUpdates: false,
     });
     expect(token).toMatch(/^[\w-]{43}$/);
     const me = await send('GET', '/api/storefront/account', { token });

@@ -188,10 +188,10 @@ export async function updateCustomer(
 ): Promise<Customer> {
   return db.transaction(async (tx) => {
     if (input.referralCode !== undefined) await giveReferralCode(tx, context.scope, input.referralCode);
-    const customer =
-      input.name !== undefined
-        ? await repo.renameCustomer(tx, context.scope, input.name)
-        : await repo.findCustomer(tx, context.scope);
+    const { referralCode: _, ...changes } = input;
+    const customer = Object.values(changes).some((value) => value !== undefined)
+      ? await repo.updateCustomer(tx, context.scope, changes)
+      : await repo.findCustomer(tx, context.scope);
     if (!customer) throw unauthenticated(customerMessages.signIn);
     return customer;
   });

@@ -216,6 +216,15 @@ export async function lockTipOfGatewayOrder(tx: Executor, gatewayOrderId: string
   return rows[0];
 }
 
+/** A tip of the business by its id, locked; undefined when it has none (a gateway order's notes name it). */
+export async function lockTip(tx: Executor, scope: BusinessScope, tipId: string) {
+  const { rows } = await tx.execute<TipRow & { paymentRef: string | null }>(sql`
+    SELECT ${tipColumns}, t.payment_ref AS "paymentRef" FROM tips t
+    WHERE ${sqlOfBusiness('t', scope)} AND t.id = ${tipId}::uuid
+    FOR UPDATE`);
+  return rows[0];
+}
+
 /** Pays a pending tip with the gateway's payment. */
 export async function payTip(
   tx: Executor,

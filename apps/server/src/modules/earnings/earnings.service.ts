@@ -191,6 +191,7 @@ export async function pendingTipFor(
 
 export const setTipGatewayOrder = repo.setTipGatewayOrder;
 export const lockTipOfGatewayOrder = repo.lockTipOfGatewayOrder;
+export const lockTip = repo.lockTip;
 export const findTipOfOrder = repo.findTipOfOrder;
 export const lockOrderForTip = repo.lockOrderForTip;
 export const lockExecutive = repo.lockExecutive;

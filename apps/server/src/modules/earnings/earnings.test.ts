@@ -18,7 +18,8 @@ import type { CashRow } from '@storedesk/shared/delivery/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import { amountMessages } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
-import type { Checkout } from '@storedesk/shared/payments/online';
+import { onlinePaymentMessages, type Checkout } from '@storedesk/shared/payments/online';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { PaymentsReport } from '@storedesk/shared/reports/payments';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import {
@@ -382,6 +383,117 @@ describe('online tips', () => {
     const mine = await earnings(rider);
     expect(mine.totals.tipsOnlinePaise).toBe(3_000);
     expect(mine.toBePaidPaise).toBe(mine.totals.feesPaise + 3_000);
+  });
+});
+
+describe('online tips, as the gateway misbehaves', () => {
+  const tipRow = async (orderId: string) =>
+    (
+      await world.ctx.db.execute<{ method: string; state: string; amount: number; paid_out: boolean }>(
+        sql`SELECT method, state, amount_paise::int AS amount, payout_id IS NOT NULL AS paid_out FROM tips WHERE order_id = ${orderId}`,
+      )
+    ).rows;
+
+  it('are taken by a webhook that comes before the tip has its gateway id, once', async () => {
+    const rider = await addRider('Early Tip Rider');
+    const orderId = await place(asha);
+    await deliver(rider, orderId);
+    gateway.faults = { webhookBeforeOrderKnown: true };
+    try {
+      const res = await asCustomer(asha, 'POST', `/api/storefront/orders/${orderId}/tip`, {
+        amountPaise: 2_000,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await gateway.settled();
+    } finally {
+      gateway.faults = {};
+    }
+    expect(await tipRow(orderId)).toEqual([
+      { method: 'ONLINE', state: 'PAID', amount: 2_000, paid_out: false },
+    ]);
+    const captured = gateway.webhooks.filter((hook) => hook.event === 'payment.captured').slice(-1);
+    expect(captured.map((hook) => hook.status)).toEqual([204]);
+    expect((await earnings(rider)).totals.tipsOnlinePaise).toBe(2_000);
+  });
+
+  it('refunds in full a tip paid online after the executive recorded one in cash', async () => {
+    const rider = await addRider('Cash First Rider');
+    const orderId = await place(ravi);
+    await deliver(rider, orderId);
+    const checkout = (
+      await asCustomer(ravi, 'POST', `/api/storefront/orders/${orderId}/tip`, { amountPaise: 3_000 })
+    ).json<Checkout>();
+    const cash = await call(rider.session, 'POST', `/api/delivery/orders/${orderId}/tip`, {
+      amountPaise: 5_000,
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    // The customer pays the checkout they opened before.
+    const answer = await gateway.pay(checkout.gatewayOrderId);
+    await gateway.settled();
+    expect(
+      [...gateway.refunds.values()]
+        .filter((refund) => refund.payment_id === answer.razorpay_payment_id)
+        .map((refund) => refund.amount),
+    ).toEqual([3_000]);
+    expect(await tipRow(orderId)).toEqual([
+      { method: 'CASH', state: 'PAID', amount: 5_000, paid_out: false },
+    ]);
+    // A refund row, which the sweep sends again until the gateway takes it; it gives back no payment
+    // of the order's own, and Reports › Online payments has both sides.
+    const { rows: refunds } = await world.ctx.db.execute<{ state: string; amount: number; note: string }>(
+      sql`SELECT state, amount_paise::int AS amount, note FROM refunds WHERE order_id = ${orderId}`,
+    );
+    expect(refunds).toEqual([{ state: 'PROCESSED', amount: 3_000, note: onlinePaymentMessages.tipRefunded }]);
+    const order = (await call(world.owner, 'GET', `/api/orders/${orderId}`)).json<OrderDetail>();
+    expect(order.refundedPaise).toBe(0);
+    const report = await call(world.owner, 'GET', `/api/reports/payments?from=${today}&to=${today}`);
+    const entries = report
+      .json<PaymentsReport>()
+      .entries.filter((entry) => entry.orderId === orderId)
+      .map((entry) => [entry.kind, entry.state, entry.amountPaise]);
+    expect(entries).toEqual([
+      ['PAYMENT', 'REFUNDED', 3_000],
+      ['REFUND', 'PROCESSED', 3_000],
+    ]);
+    const mine = await earnings(rider);
+    expect([mine.totals.tipsOnlinePaise, mine.totals.tipsCashPaise]).toEqual([0, 5_000]);
+  });
+
+  it('pays out a tip paid online with the fees, and never twice', async () => {
+    const rider = await addRider('Tipped Payout Rider');
+    const orderId = await place(asha);
+    await deliver(rider, orderId);
+    const checkout = (
+      await asCustomer(asha, 'POST', `/api/storefront/orders/${orderId}/tip`, { amountPaise: 4_000 })
+    ).json<Checkout>();
+    await gateway.pay(checkout.gatewayOrderId);
+    await gateway.settled();
+    const fee = Number(await feeOf(orderId));
+    const row = await payoutRow(world.owner, rider.id);
+    expect(row).toMatchObject({ feesPaise: fee, tipsOnlinePaise: 4_000, unpaidPaise: fee + 4_000 });
+    const pay = await call(world.owner, 'POST', '/api/payouts', {
+      executiveId: rider.id,
+      from: today,
+      to: today,
+      netPaise: row!.netPaise,
+    });
+    expect(pay.statusCode, pay.body).toBe(200);
+    expect(pay.json<PayoutRow>().payouts[0]).toMatchObject({ earningsPaise: fee + 4_000 });
+    expect(await tipRow(orderId)).toEqual([
+      { method: 'ONLINE', state: 'PAID', amount: 4_000, paid_out: true },
+    ]);
+    expect(await payoutRow(world.owner, rider.id)).toMatchObject({ unpaidPaise: 0, netPaise: 0 });
+    expect((await earnings(rider)).toBePaidPaise).toBe(0);
+    const again = await call(world.owner, 'POST', '/api/payouts', {
+      executiveId: rider.id,
+      from: today,
+      to: today,
+      netPaise: 0,
+    });
+    expect(refusalOf(again)).toMatchObject({
+      status: 400,
+      fields: { executiveId: earningsMessages.nothingToPay },
+    });
   });
 });
 

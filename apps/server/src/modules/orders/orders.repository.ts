@@ -7,6 +7,7 @@ import {
   eq,
   getTableColumns,
   inArray,
+  isNotNull,
   isNull,
   ne,
   or,
@@ -74,6 +75,8 @@ export const summaryColumns = {
   dexId: orders.dexId,
   dexName: orders.dexName,
   version: orders.version,
+  slotStartsAt: orders.slotStartsAt,
+  slotEndsAt: orders.slotEndsAt,
   /** When a closed order was delivered or cancelled (its last write); null while open. */
   closedAt:
     sql<Date | null>`CASE WHEN ${orders.state} = 0 THEN coalesce(${orders.deliveredAt}, ${orders.updatedAt}) END`
@@ -104,6 +107,10 @@ const detailColumns = {
   paidPaise: orders.paidPaise,
   upiReference: orders.upiReference,
   upiReportedAt: orders.upiReportedAt,
+  deliveredAt: orders.deliveredAt,
+  ratingStars: orders.ratingStars,
+  ratingComment: orders.ratingComment,
+  ratedAt: orders.ratedAt,
 };
 
 /** The orders staff of `scope` see: those of their scope that reached the store (not awaiting or lapsed unpaid online, ADR 0072). */
@@ -143,6 +150,13 @@ function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL
       sql`${orders.placedAt} < ((${bind('to', query.to)}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
     );
   }
+  if (query.slotDay) {
+    const day = bind('slotDay', query.slotDay);
+    conditions.push(
+      sql`${orders.slotStartsAt} >= (${day}::date::timestamp AT TIME ZONE ${timeZone})`,
+      sql`${orders.slotStartsAt} < ((${day}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+    );
+  }
   if (query.q) {
     const q = query.q.replace(/^#/, '');
     const matches = [
@@ -155,13 +169,15 @@ function filtered(scope: Scope, query: OrderListQuery, bind: Bind = inline): SQL
   return conditions;
 }
 
-type Sortable = Record<'placedAt' | 'id' | 'status', AnyColumn | SQLWrapper>;
+type Sortable = Record<'placedAt' | 'id' | 'status' | 'slotStartsAt', AnyColumn | SQLWrapper>;
 
 /** The order of a list, over the orders table or a subquery of it. */
 function orderBy(sort: OrderListQuery['sort'], source: Sortable = orders): SQL[] {
   const newest = [desc(source.placedAt), desc(source.id)];
   if (sort === 'newest') return newest;
   if (sort === 'oldest') return [asc(source.placedAt), asc(source.id)];
+  // Earliest slot first; orders for as soon as possible (no slot) after them (ASC puts nulls last).
+  if (sort === 'slot') return [asc(source.slotStartsAt), asc(source.placedAt), asc(source.id)];
   return [sort === 'status' ? asc(source.status) : desc(source.status), ...newest];
 }
 
@@ -243,6 +259,7 @@ function activeListQueries(db: Database, scope: Scope, base: SQL[], query: Order
     Boolean(query.storeId),
     Boolean(query.from),
     Boolean(query.to),
+    Boolean(query.slotDay),
     query.q ? (/^#?\d{1,15}$/.test(query.q) ? 'number' : 'text') : 'none',
     query.sort,
     Boolean(scope.zoneId),
@@ -436,7 +453,13 @@ export async function findTimeline(db: Executor, orderId: string) {
 export type TimelineRow = Awaited<ReturnType<typeof findTimeline>>[number];
 
 /** What a change of an order returns of its row: the order as the lists show it, with its payment. */
-const changedColumns = { ...summaryColumns, paidAt: orders.paidAt, paidByName: orders.paidByName };
+const changedColumns = {
+  ...summaryColumns,
+  paidAt: orders.paidAt,
+  paidByName: orders.paidByName,
+  paidPaise: orders.paidPaise,
+  refundedPaise: orders.refundedPaise,
+};
 
 /** A time as the API writes it (`Date#toISOString`), in SQL. */
 const isoTime = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -451,7 +474,10 @@ const orderChangeData = sql.raw(`json_build_object(
     'storeName', w.store_name, 'customerName', w.customer_name, 'placedAt', ${isoTime('w.placed_at')},
     'status', w.status, 'state', w.state, 'billAmountPaise', w.bill_amount_paise, 'dexId', w.dex_id,
     'dexName', w.dex_name, 'version', w.version, 'closedAt', ${isoTime('w.closed_at')},
-    'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name),
+    'slot', CASE WHEN w.slot_starts_at IS NOT NULL THEN json_build_object('startsAt', ${isoTime('w.slot_starts_at')},
+      'endsAt', ${isoTime('w.slot_ends_at')}) END,
+    'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name, 'paidPaise', w.paid_paise,
+    'refundedPaise', w.refunded_paise),
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
     'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'kind', a.kind, 'actorName', a.actor_name,
     'at', ${isoTime('a.created_at')}))`);
@@ -774,6 +800,28 @@ export async function markPaid(
 }
 
 /**
+ * What an item change added to an order paid online is paid at the gateway (ADR 0074): the order's
+ * paid sum grows by it, with a timeline row, if the order is still at `order.version` and not
+ * cancelled. Answers whether it was written.
+ */
+export async function payDueOnline(
+  tx: Executor,
+  scope: BusinessScope,
+  order: { id: string; version: number; paidPaise: number },
+  payment: { amountPaise: number; by: string; note: string },
+): Promise<boolean> {
+  return writeWithTimelineRow(
+    tx,
+    { ...scope, zoneId: null },
+    order,
+    // Its gateway order stays: the checkout's answer may come after the webhook, and is verified by it.
+    { paidPaise: order.paidPaise + payment.amountPaise },
+    [isNotNull(orders.paidAt), ne(orders.status, OrderStatus.Cancelled)],
+    { note: payment.note, actorId: null, actorName: payment.by },
+  );
+}
+
+/**
  * Writes an order's new lines and bill (B18: staff changed its items) with a timeline row, if the
  * order is still at `order.version` and not yet picked up. Answers whether it was written.
  */
@@ -794,9 +842,32 @@ export async function rewriteOrderItems(
     tx,
     { ...scope, zoneId: null },
     order,
-    bill,
+    // What was due online before is due no more as it was: its gateway order is never paid (ADR 0074).
+    { ...bill, dueGatewayOrderId: null, dueGatewayPaise: null },
     [inArray(orders.status, [OrderStatus.Placed, OrderStatus.Confirmed])],
     { kind: 'ITEMS', ...timeline },
+  );
+}
+
+/**
+ * Moves an open order to a delivery slot (B19) with its timeline row, if it is still at
+ * `order.version` and not picked up; its place is given back and the new one booked by the
+ * orders_slot_move trigger, which refuses a full slot (SQLSTATE SD410). Answers whether it was written.
+ */
+export async function moveOrderSlot(
+  tx: Executor,
+  scope: Scope,
+  order: { id: string; version: number },
+  slot: { startsAt: string; endsAt: string },
+  timeline: { note: string; actorId: string; actorName: string },
+): Promise<boolean> {
+  return writeWithTimelineRow(
+    tx,
+    scope,
+    order,
+    { slotStartsAt: new Date(slot.startsAt), slotEndsAt: new Date(slot.endsAt) },
+    [inArray(orders.status, [OrderStatus.Placed, OrderStatus.Confirmed])],
+    { kind: 'SLOT', ...timeline },
   );
 }
 
@@ -819,6 +890,28 @@ export async function recordUpiReference(
     { upiReference: reference, upiReportedAt: sql`now()` },
     [ofCustomer(orders, scope), isNull(orders.paidAt), ne(orders.status, OrderStatus.Cancelled)],
     { note, actorName, kind: 'UPI_REPORTED' },
+  );
+}
+
+/**
+ * Records a customer's rating of their delivered order (B19) with a timeline row, if the order is
+ * still at `order.version` and delivered. Answers whether it was written.
+ */
+export async function recordRating(
+  tx: Executor,
+  scope: CustomerScope,
+  order: { id: string; version: number },
+  rating: { stars: number; comment: string | null },
+  actorName: string,
+  note: string,
+): Promise<boolean> {
+  return writeWithTimelineRow(
+    tx,
+    { businessId: scope.businessId, zoneId: null },
+    order,
+    { ratingStars: rating.stars, ratingComment: rating.comment, ratedAt: sql`now()` },
+    [ofCustomer(orders, scope), eq(orders.status, OrderStatus.Delivered)],
+    { note, actorName, kind: 'RATING' },
   );
 }
 

@@ -543,6 +543,7 @@ describe('one order', () => {
       dexName: null,
       version: 1,
       closedAt: null,
+      slot: null,
       items,
       itemsTotalPaise: 21900,
       couponCode: 'SAVE10',
@@ -562,6 +563,7 @@ describe('one order', () => {
       refundedPaise: 0,
       upiReference: null,
       upiReportedAt: null,
+      rating: null,
       timeline: [],
     });
 

@@ -23,6 +23,8 @@ import { listRefunds, refundOrder } from './refunds.service.ts';
 import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import { orderItemsEditSchema } from '@storedesk/shared/orders/edit';
 import { editOrderItems } from '#server/modules/storefront/order-edit.service.ts';
+import { changeOrderSlot } from '#server/modules/storefront/storefront.service.ts';
+import { orderSlotChangeSchema } from '@storedesk/shared/orders/slot-change';
 import { exportOrders } from './orders-export.ts';
 import * as orders from './orders.service.ts';
 
@@ -207,6 +209,25 @@ export const ordersRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => editOrderItems(db, authOf(request), request.params.orderId, request.body),
+  );
+
+  app.post(
+    '/orders/:orderId/slot',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Move an open order to another of its store’s delivery slots, until it is picked up',
+        description:
+          'Or book a slot for an order placed for as soon as possible. The order’s place in its old slot is ' +
+          'given back. On the timeline and live to the customer. 409: the order changed since `version` was ' +
+          'read or is picked up or closed (with the order as it is now), the store offers that slot no more ' +
+          '(`fields.slotId`), the slot is full, or the store takes no orders. 404: not an order the caller can see.',
+        params,
+        body: orderSlotChangeSchema,
+        response: { 200: orderDetailSchema, ...errors },
+      },
+    },
+    async (request) => changeOrderSlot(db, authOf(request), request.params.orderId, request.body),
   );
 
   app.get(

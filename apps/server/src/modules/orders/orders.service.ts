@@ -40,7 +40,13 @@ import {
   onlinePaymentMessages,
 } from '@storedesk/shared/payments/online';
 import { refundablePaise } from '@storedesk/shared/payments/refunds';
-import { paymentThatPaid, queueGatewayRefund } from './refunds.service.ts';
+import {
+  ratingMessages,
+  ratingUntil,
+  type OrderRating,
+  type RatingRequest,
+} from '@storedesk/shared/storefront/ratings';
+import { queueGatewayRefunds } from './refunds.service.ts';
 import * as repo from './orders.repository.ts';
 import { giveBackStock } from '#server/modules/catalogue/stock.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
@@ -64,7 +70,21 @@ function toSummary(row: SummaryRow): OrderSummary {
     dexName: row.dexName,
     version: row.version,
     closedAt: row.closedAt?.toISOString() ?? null,
+    slot:
+      row.slotStartsAt && row.slotEndsAt
+        ? { startsAt: row.slotStartsAt.toISOString(), endsAt: row.slotEndsAt.toISOString() }
+        : null,
   };
+}
+
+/** An order row's rating (B19), or null until its customer rated it. */
+export function ratingOf(row: {
+  ratingStars: number | null;
+  ratingComment: string | null;
+  ratedAt: Date | null;
+}): OrderRating {
+  if (row.ratingStars === null || row.ratedAt === null) return null;
+  return { stars: row.ratingStars, comment: row.ratingComment, ratedAt: row.ratedAt.toISOString() };
 }
 
 /** An order with its timeline; the timeline is read unless the caller has it. */
@@ -95,6 +115,7 @@ export async function toDetail(
     refundedPaise: row.refundedPaise,
     upiReference: row.upiReference,
     upiReportedAt: row.upiReportedAt?.toISOString() ?? null,
+    rating: ratingOf(row),
     timeline: timeline.map((event) => ({
       id: event.id,
       fromStatus: event.fromStatus as OrderStatus | null,
@@ -465,6 +486,30 @@ export async function writeOrderItems(
   return announceUpdated(tx, order, true);
 }
 
+/**
+ * Moves an open order to a delivery slot (B19), decided on `order` as read, only at the version it
+ * was read at (else 409 with the order as it is now), and announces it live to staff, its executive
+ * and its customer. A full slot throws the database's SD410 for the caller to word.
+ */
+export async function writeOrderSlot(
+  tx: Executor,
+  auth: AuthContext,
+  order: OrderRow,
+  slot: { startsAt: string; endsAt: string },
+  note: string,
+): Promise<OrderDetail> {
+  const written = await repo.moveOrderSlot(tx, scopeOf(auth), order, slot, {
+    note,
+    actorId: auth.user.id,
+    actorName: auth.user.name,
+  });
+  if (!written) {
+    const now = await repo.findOrder(tx, scopeOf(auth), order.id);
+    throw stale(now ? await toDetail(tx, now) : null);
+  }
+  return announceUpdated(tx, order);
+}
+
 /** Tries of a customer's cancel that met an order changed meanwhile but still cancellable (a staff note). */
 const CANCEL_TRIES = 3;
 
@@ -499,17 +544,11 @@ export async function cancelByCustomer(
         await giveBackCancelled(tx, [order], change.status);
         // Refused as stale when it changed since it was read: the stock given back is undone with it.
         await applyChange(tx, actor, order, change);
-        // Paid online: given back at once, in full, through the gateway (ADR 0072).
-        const payment =
-          order.paidAt && order.paymentMode === 'ONLINE'
-            ? await paymentThatPaid(tx, { businessId: order.businessId }, order.id)
-            : undefined;
+        // Paid online: given back at once, in full, through the gateway (ADR 0072), from each payment.
         const left = refundablePaise({ paid: order.paidAt !== null, ...order });
-        if (!payment || left === 0) return { gatewayRefunds: [] };
+        if (order.paymentMode !== 'ONLINE' || left === 0) return { gatewayRefunds: [] };
         return {
-          gatewayRefunds: [
-            await queueGatewayRefund(tx, order, payment, left, actor, cancelMessages.refundedOnCancel, true),
-          ],
+          gatewayRefunds: await queueGatewayRefunds(tx, order, left, actor, cancelMessages.refundedOnCancel),
         };
       });
     } catch (error) {
@@ -545,6 +584,34 @@ export async function lapseUnpaidOrder(
     throw error;
   }
   return true;
+}
+
+/**
+ * The customer rates their delivered order (B19, ADR 0078): 1 to 5 stars and a comment, changed as
+ * often as they like for `ratingWithinDays` after delivery; staff see it on the order and its
+ * timeline, live. Another's order is 404; one not delivered, or delivered longer ago, 409.
+ */
+export async function rateOrder(
+  db: Database,
+  scope: CustomerScope,
+  orderId: string,
+  input: RatingRequest,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const order = await repo.findOrderOfCustomer(tx, scope, orderId, true);
+    if (!order) throw notFound();
+    if (order.status !== OrderStatus.Delivered) throw new AppError('conflict', ratingMessages.notDelivered);
+    if (!ratingUntil(order, new Date())) throw new AppError('conflict', ratingMessages.tooLate);
+    await repo.recordRating(
+      tx,
+      scope,
+      order,
+      input,
+      customerActorName(order.customerName),
+      ratingMessages.recorded(input.stars, input.comment),
+    );
+    await announceUpdated(tx, order);
+  });
 }
 
 /**
@@ -645,6 +712,8 @@ export { closedCounts } from './order-stats.ts';
 
 /** An order paid online reaches the store (ADR 0072): see repo.releasePaidOrder. */
 export const releasePaidOrder = repo.releasePaidOrder;
+/** What an item change added to an order paid online is paid (ADR 0074): see repo.payDueOnline. */
+export const payDueOnline = repo.payDueOnline;
 
 /** Tells staff and the customer, live, that an order staff see changed (a refund of it moved on). */
 export async function announceOrderChanged(

@@ -1,5 +1,5 @@
 /** Refunds of orders and their credit notes (B18, ADR 0069). */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import {
   businesses,
@@ -80,10 +80,28 @@ export async function findRefunds(db: Executor, scope: BusinessScope, orderId: s
     .orderBy(asc(refunds.createdAt), asc(refunds.id));
 }
 
-/** The payment that paid an order (APPLIED), if any. */
-export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, orderId: string) {
-  const [row] = await tx
-    .select()
+/**
+ * The online payments that paid an order (APPLIED: its bill, and what an item change added, ADR
+ * 0074), newest first, each with what of it is not yet given back (its refunds not failed).
+ */
+export async function appliedPaymentsOf(tx: Executor, scope: BusinessScope, orderId: string) {
+  const givenBack = tx
+    .select({ sum: sql<string>`coalesce(sum(${refunds.amountPaise}), 0)` })
+    .from(refunds)
+    .where(
+      and(
+        ofBusiness(refunds, scope),
+        eq(refunds.orderId, orderId),
+        eq(refunds.gatewayPaymentId, gatewayPayments.id),
+        ne(refunds.state, 'FAILED'),
+      ),
+    );
+  const rows = await tx
+    .select({
+      id: gatewayPayments.id,
+      amountPaise: gatewayPayments.amountPaise,
+      givenBackPaise: sql<string>`(${givenBack})`,
+    })
     .from(gatewayPayments)
     .where(
       and(
@@ -91,6 +109,11 @@ export async function appliedPaymentOf(tx: Executor, scope: BusinessScope, order
         eq(gatewayPayments.orderId, orderId),
         eq(gatewayPayments.state, 'APPLIED'),
       ),
-    );
-  return row;
+    )
+    .orderBy(desc(gatewayPayments.createdAt), desc(gatewayPayments.id));
+  return rows.map((row) => ({
+    id: row.id,
+    amountPaise: row.amountPaise,
+    leftPaise: Math.max(0, row.amountPaise - Number(row.givenBackPaise)),
+  }));
 }

@@ -24,7 +24,7 @@ import { scopeOf } from '#server/lib/scope.ts';
 import * as orders from './orders.repository.ts';
 import { announceUpdated, toDetail } from './orders.service.ts';
 import {
-  appliedPaymentOf,
+  appliedPaymentsOf,
   findRefunds,
   insertRefund,
   nextCreditNoteNumber,
@@ -59,6 +59,26 @@ async function creditNoteFor(tx: Executor, order: { id: string; businessId: stri
 }
 
 /**
+ * The online payment a gateway refund of `amountPaise` goes back to: the newest that still holds it
+ * (an order may be paid in two, its bill and what an item change added, ADR 0074). 409 when none
+ * paid it; 400 when the amount is more than any one of them holds.
+ */
+async function gatewayPaymentFor(
+  tx: Executor,
+  order: { id: string; businessId: string },
+  amountPaise: number,
+) {
+  const payments = await appliedPaymentsOf(tx, { businessId: order.businessId }, order.id);
+  if (payments.length === 0) throw new AppError('conflict', onlinePaymentMessages.notOnline);
+  const payment = payments.find((one) => one.leftPaise >= amountPaise);
+  if (!payment) {
+    const largest = Math.max(...payments.map((one) => one.leftPaise));
+    throw invalid({ amountPaise: refundMessages.onePaymentAtATime(largest) });
+  }
+  return payment;
+}
+
+/**
  * A staff member refunds a paid order; answers the order as it is after it, and the refund. Cash and
  * UPI are recorded as given back (processed); an order paid online is refunded through the gateway:
  * the refund is pending until the gateway takes it (`gatewayRefund`: its id, for the caller to send
@@ -79,9 +99,7 @@ export async function refundOrder(
     const left = refundablePaise({ paid: true, ...order });
     if (input.amountPaise > left) throw invalid({ amountPaise: refundMessages.tooMuch(left) });
     const method = refundMethodFor(order.paymentMode);
-    const payment =
-      method === 'GATEWAY' ? await appliedPaymentOf(tx, { businessId: order.businessId }, order.id) : null;
-    if (method === 'GATEWAY' && !payment) throw new AppError('conflict', onlinePaymentMessages.notOnline);
+    const payment = method === 'GATEWAY' ? await gatewayPaymentFor(tx, order, input.amountPaise) : null;
     const creditNote = await creditNoteFor(tx, order);
     const row = await insertRefund(
       tx,
@@ -158,5 +176,27 @@ export async function listRefunds(
   return { items: rows.map(toRefund) };
 }
 
-/** The online payment that paid an order (ADR 0072), if one did. */
-export const paymentThatPaid = appliedPaymentOf;
+/** The online payments that paid an order (ADR 0072, 0074), newest first, with what each still holds. */
+export const paymentsThatPaid = appliedPaymentsOf;
+
+/**
+ * Gives back `amountPaise` of an order's online payments through the gateway, the newest first
+ * (queueGatewayRefund, one refund per payment it takes from); answers the refunds' ids.
+ */
+export async function queueGatewayRefunds(
+  tx: Executor,
+  order: { id: string; businessId: string },
+  amountPaise: number,
+  by: { id: string | null; name: string },
+  note: string,
+): Promise<string[]> {
+  const ids: string[] = [];
+  let left = amountPaise;
+  for (const payment of await appliedPaymentsOf(tx, { businessId: order.businessId }, order.id)) {
+    const part = Math.min(left, payment.leftPaise);
+    if (part <= 0) continue;
+    ids.push(await queueGatewayRefund(tx, order, payment, part, by, note, true));
+    left -= part;
+  }
+  return ids;
+}

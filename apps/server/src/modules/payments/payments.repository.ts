@@ -1,5 +1,5 @@
 /** Online payments' rows (B18, ADR 0072): the gateway's orders, payments, refunds and webhook events. */
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { AWAITING_PAYMENT_STATE } from '@storedesk/shared/payments/online';
 import type { Executor } from '#server/db/client.ts';
@@ -35,6 +35,8 @@ const paidOrderColumns = {
   refundedPaise: orders.refundedPaise,
   paymentMode: orders.paymentMode,
   gatewayOrderId: orders.gatewayOrderId,
+  dueGatewayOrderId: orders.dueGatewayOrderId,
+  dueGatewayPaise: orders.dueGatewayPaise,
   payBy: orders.payBy,
   number: orders.number,
 };
@@ -47,7 +49,7 @@ export async function findOrderOfGatewayOrder(db: Executor, gatewayOrderId: stri
     .where(
       acrossBusinesses(
         'a gateway’s payment names its order by the gateway’s id',
-        eq(orders.gatewayOrderId, gatewayOrderId),
+        or(eq(orders.gatewayOrderId, gatewayOrderId), eq(orders.dueGatewayOrderId, gatewayOrderId)),
       ),
     );
   return row;
@@ -85,6 +87,28 @@ export async function setGatewayOrder(
     .set({ gatewayOrderId: sql`coalesce(${orders.gatewayOrderId}, ${gatewayOrderId})` })
     .where(and(ofBusiness(orders, scope), eq(orders.id, orderId)))
     .returning({ gatewayOrderId: orders.gatewayOrderId });
+  return row?.gatewayOrderId ?? null;
+}
+
+/**
+ * Gives the order its gateway order for what is due of `amountPaise` (ADR 0074), unless it has one
+ * for that amount already; answers the one it has.
+ */
+export async function setDueGatewayOrder(
+  tx: Executor,
+  scope: BusinessScope,
+  orderId: string,
+  gatewayOrderId: string,
+  amountPaise: number,
+): Promise<string | null> {
+  const [row] = await tx
+    .update(orders)
+    .set({
+      dueGatewayOrderId: sql`CASE WHEN ${orders.dueGatewayPaise} = ${amountPaise} THEN coalesce(${orders.dueGatewayOrderId}, ${gatewayOrderId}) ELSE ${gatewayOrderId} END`,
+      dueGatewayPaise: amountPaise,
+    })
+    .where(and(ofBusiness(orders, scope), eq(orders.id, orderId)))
+    .returning({ gatewayOrderId: orders.dueGatewayOrderId });
   return row?.gatewayOrderId ?? null;
 }
 

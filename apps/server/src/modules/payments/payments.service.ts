@@ -23,19 +23,21 @@ import {
   type Checkout,
   type CheckoutAnswer,
 } from '@storedesk/shared/payments/online';
+import { paymentDuePaise } from '@storedesk/shared/payments/refunds';
 import type { Database, Executor } from '#server/db/client.ts';
 import { AppError, notFound } from '#server/lib/errors.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
 import type { Tip } from '@storedesk/shared/delivery/earnings';
-import { tipUntil } from '@storedesk/shared/delivery/earnings-rules';
+import { tipDeadline } from '@storedesk/shared/delivery/earnings-rules';
 import * as earnings from '#server/modules/earnings/earnings.service.ts';
 import { GatewayError, type GatewayPayment, type PaymentProvider } from '#server/payments/provider.ts';
 import {
   announceOrderChanged,
   lapseUnpaidOrder,
+  payDueOnline,
   releasePaidOrder,
 } from '#server/modules/orders/orders.service.ts';
-import { paymentThatPaid, queueGatewayRefund } from '#server/modules/orders/refunds.service.ts';
+import { paymentsThatPaid, queueGatewayRefund } from '#server/modules/orders/refunds.service.ts';
 import { businessName } from '#server/modules/storefront/storefront.service.ts';
 import * as repo from './payments.repository.ts';
 
@@ -65,44 +67,52 @@ export class OnlinePayments {
   }
 
   /**
-   * What the customer app opens the checkout with, for the customer's order awaiting its payment:
-   * the gateway's order for its bill, made on the first ask and kept. 404: not their order; 409: it
-   * does not await an online payment; 503: the gateway did not make the order.
+   * What the customer app opens the checkout with, for the customer's order: the gateway's order for
+   * its bill while it awaits its payment, or, once paid, for what an item change added to it (ADR
+   * 0074); each made on the first ask and kept. 404: not their order; 409: it is not paid online, or
+   * has nothing to pay; 503: the gateway did not make the order.
    */
   async checkoutFor(scope: CustomerScope, orderId: string): Promise<Checkout> {
     const order = await this.db.transaction((tx) => repo.lockCustomerOrder(tx, scope, orderId));
     if (!order) throw notFound();
     if (order.paymentMode !== 'ONLINE') throw new AppError('conflict', onlinePaymentMessages.notOnline);
-    if (!awaitsOnlinePayment(order)) throw new AppError('conflict', onlinePaymentMessages.notAwaiting);
-    let gatewayOrderId = order.gatewayOrderId;
+    const due = paymentDuePaise({ ...order, paid: order.paidAt !== null });
+    if (!awaitsOnlinePayment(order) && due === 0) {
+      throw new AppError(
+        'conflict',
+        order.paidAt ? onlinePaymentMessages.nothingDue : onlinePaymentMessages.notAwaiting,
+      );
+    }
+    const business = { businessId: order.businessId };
+    const amountPaise = due > 0 ? due : order.billAmountPaise;
+    let gatewayOrderId =
+      due > 0 ? (order.dueGatewayPaise === due ? order.dueGatewayOrderId : null) : order.gatewayOrderId;
     if (!gatewayOrderId) {
       // Made outside any transaction: no row stays locked while the gateway answers. Two asks at once
       // may make two gateway orders; the first stored is the order's, the other is never paid.
       const made = await this.provider
         .createOrder({
-          amountPaise: order.billAmountPaise,
-          receipt: `order-${order.number}`,
+          amountPaise,
+          receipt: due > 0 ? `order-${order.number}-more` : `order-${order.number}`,
           notes: { orderId: order.id, businessId: order.businessId },
         })
         .catch((error: unknown) => {
           this.log.warn({ err: error, orderId }, 'the payment gateway did not make the order');
           throw new AppError('unavailable', onlinePaymentMessages.unavailable);
         });
-      gatewayOrderId = await repo.setGatewayOrder(
-        this.db,
-        { businessId: order.businessId },
-        order.id,
-        made.id,
-      );
+      gatewayOrderId =
+        due > 0
+          ? await repo.setDueGatewayOrder(this.db, business, order.id, made.id, due)
+          : await repo.setGatewayOrder(this.db, business, order.id, made.id);
     }
     return {
       provider: this.provider.name,
       keyId: this.provider.checkout.keyId,
       scriptUrl: this.provider.checkout.scriptUrl,
       gatewayOrderId: gatewayOrderId!,
-      amountPaise: order.billAmountPaise,
+      amountPaise,
       currency: 'INR',
-      payBy: order.payBy!.toISOString(),
+      payBy: due > 0 ? null : order.payBy!.toISOString(),
       name: await businessName(this.db, order.businessId),
     };
   }
@@ -115,9 +125,10 @@ export class OnlinePayments {
   async verifyCheckout(scope: CustomerScope, orderId: string, answer: CheckoutAnswer): Promise<void> {
     const order = await this.db.transaction((tx) => repo.lockCustomerOrder(tx, scope, orderId));
     if (!order) throw notFound();
+    // The answer is for the order's bill, or for what an item change added (ADR 0074).
+    const ours = [order.gatewayOrderId, order.dueGatewayOrderId].filter((id) => id !== null);
     if (
-      !order.gatewayOrderId ||
-      order.gatewayOrderId !== answer.gatewayOrderId ||
+      !ours.includes(answer.gatewayOrderId) ||
       !this.provider.verifyCheckout(answer.gatewayOrderId, answer.paymentId, answer.signature)
     ) {
       throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
@@ -125,7 +136,7 @@ export class OnlinePayments {
       });
     }
     const payment = await this.capturedPayment(answer.paymentId, orderId);
-    if (payment.orderId !== order.gatewayOrderId) {
+    if (payment.orderId !== answer.gatewayOrderId) {
       throw new AppError('invalid_input', onlinePaymentMessages.badSignature, {
         fields: { paymentId: onlinePaymentMessages.badSignature },
       });
@@ -164,15 +175,6 @@ export class OnlinePayments {
         made.id,
       );
     }
-    const until = tipUntil(
-      {
-        status: order.status,
-        dexId: order.dex_id,
-        deliveredAt: order.delivered_at === null ? null : new Date(order.delivered_at),
-      },
-      false,
-      new Date(0),
-    );
     return {
       provider: this.provider.name,
       keyId: this.provider.checkout.keyId,
@@ -180,7 +182,7 @@ export class OnlinePayments {
       gatewayOrderId: gatewayOrderId!,
       amountPaise: tip.amountPaise,
       currency: 'INR',
-      payBy: (until ?? new Date()).toISOString(),
+      payBy: order.delivered_at === null ? null : tipDeadline(new Date(order.delivered_at)).toISOString(),
       name: await businessName(this.db, tip.businessId),
     };
   }
@@ -238,30 +240,81 @@ export class OnlinePayments {
   }
 
   /**
-   * Applies a captured payment of a tip's gateway order, once: it pays the pending tip of its amount.
-   * A payment for a tip paid already (in cash meanwhile, or twice) is given back in full. Null when
-   * the gateway's order is no tip's.
+   * Records a captured payment against `order`: APPLIED when it paid it, REFUNDED when it could not
+   * (and is given back). Undefined when it was recorded already (by its id at the gateway).
    */
-  private async applyTipPayment(payment: GatewayPayment, eventId: string | null): Promise<'applied' | null> {
-    const giveBack: string[] = [];
+  private recordPayment(
+    tx: Executor,
+    order: { id: string; businessId: string },
+    payment: GatewayPayment,
+    state: 'APPLIED' | 'REFUNDED',
+  ) {
+    return repo.insertGatewayPayment(tx, {
+      businessId: order.businessId,
+      orderId: order.id,
+      provider: this.provider.name,
+      paymentRef: payment.id,
+      gatewayOrderId: payment.orderId!,
+      amountPaise: payment.amountPaise,
+      feePaise: payment.feePaise,
+      method: payment.method,
+      state,
+    });
+  }
+
+  /**
+   * Refunds in full, through the gateway, a payment recorded against `order` that could not pay it
+   * (a refund row the caller sends once its transaction commits); answers the refund's id.
+   */
+  private giveBack(
+    tx: Executor,
+    order: { id: string; businessId: string },
+    recorded: { id: string },
+    payment: GatewayPayment,
+    note: string,
+  ): Promise<string> {
+    return queueGatewayRefund(
+      tx,
+      order,
+      recorded,
+      payment.amountPaise,
+      { id: null, name: GATEWAY_ACTOR },
+      note,
+      false,
+    );
+  }
+
+  /**
+   * Applies a captured payment of a tip's gateway order, once: it pays the pending tip of its amount.
+   * A payment the tip cannot take (paid in cash meanwhile, paid already, or for an amount it no longer
+   * has) is recorded and refunded in full through the gateway, as a refund row the sweep sends until
+   * the gateway takes it. `named`: the tip the gateway order's notes name, when the tip no longer
+   * has that gateway order. Null when the gateway's order is no tip's.
+   */
+  private async applyTipPayment(
+    payment: GatewayPayment,
+    eventId: string | null,
+    named?: { tipId: string; businessId: string },
+  ): Promise<'applied' | null> {
+    const refundIds: string[] = [];
     const outcome = await this.db.transaction(async (tx) => {
-      const tip = await earnings.lockTipOfGatewayOrder(tx, payment.orderId!);
+      const tip = named
+        ? await earnings.lockTip(tx, { businessId: named.businessId }, named.tipId)
+        : await earnings.lockTipOfGatewayOrder(tx, payment.orderId!);
       if (!tip) return null;
+      const business = { businessId: tip.businessId };
       if (
         eventId &&
-        !(await repo.recordGatewayEvent(tx, {
-          provider: this.provider.name,
-          eventId,
-          businessId: tip.businessId,
-        }))
+        !(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, ...business }))
       )
         return 'applied' as const;
       if (tip.paymentRef === payment.id) return 'applied' as const;
-      const order = await repo.lockOrder(tx, { businessId: tip.businessId }, tip.orderId);
+      const order = await repo.lockOrder(tx, business, tip.orderId);
+      if (!order) return 'applied' as const;
       if (
         tip.state === 'PENDING' &&
+        tip.gatewayOrderId === payment.orderId &&
         payment.amountPaise === tip.amountPaise &&
-        order &&
         (await earnings.payTip(
           tx,
           tip,
@@ -270,27 +323,18 @@ export class OnlinePayments {
         ))
       )
         return 'applied' as const;
-      giveBack.push(tip.id);
+      const row = await this.recordPayment(tx, order, payment, 'REFUNDED');
+      // Recorded already: the checkout's answer and the webhook, or one of them twice.
+      if (!row) return 'applied' as const;
+      this.log.warn(
+        { paymentId: payment.id, tipId: tip.id, amountPaise: payment.amountPaise },
+        'a tip was paid that cannot take it: refunding it',
+      );
+      refundIds.push(await this.giveBack(tx, order, row, payment, onlinePaymentMessages.tipRefunded));
       return 'applied' as const;
     });
-    if (giveBack.length > 0) await this.giveBackTipPayment(payment, giveBack[0]!);
+    if (refundIds.length > 0) await this.sendRefunds(refundIds);
     return outcome;
-  }
-
-  /** Refunds in full a payment for a tip that cannot take it (a tip is not refunded any other way). */
-  private async giveBackTipPayment(payment: GatewayPayment, tipId: string): Promise<void> {
-    this.log.warn(
-      { paymentId: payment.id, tipId, amountPaise: payment.amountPaise },
-      'a tip was paid that cannot take it: refunding it',
-    );
-    await this.provider
-      .refund(payment.id, payment.amountPaise, `tip-${tipId}`)
-      .catch((error: unknown) =>
-        this.log.error(
-          { err: error, paymentId: payment.id },
-          'the payment gateway did not take a tip’s refund: refund it from the gateway’s dashboard',
-        ),
-      );
   }
 
   /**
@@ -345,25 +389,28 @@ export class OnlinePayments {
     tx: Executor,
     refund: { businessId: string; orderId: string; gatewayPaymentId: string | null },
   ) {
-    const applied = await paymentThatPaid(tx, { businessId: refund.businessId }, refund.orderId);
-    return applied !== undefined && applied.id === refund.gatewayPaymentId;
+    const applied = await paymentsThatPaid(tx, { businessId: refund.businessId }, refund.orderId);
+    return applied.some((payment) => payment.id === refund.gatewayPaymentId);
   }
 
   /**
    * Which of our orders a gateway order is for: the one that has it, or the one its notes name (a
    * payment can be told of before the order has its gateway id stored, and an order asked twice at
    * once may have two). Null: not ours (another system on the same gateway account); 'retry': the
-   * gateway could not be asked; 'tip': a tip's, which has its id stored now.
+   * gateway could not be asked; a tip's, by its notes, which has the id stored now unless it took another.
    */
   private async orderOfGatewayOrder(
     gatewayOrderId: string,
-  ): Promise<{ businessId: string; orderId: string } | null | 'retry' | 'tip'> {
+  ): Promise<
+    { businessId: string; orderId: string } | { businessId: string; tipId: string } | null | 'retry'
+  > {
     const known = await repo.findOrderOfGatewayOrder(this.db, gatewayOrderId);
     if (known) return known;
     try {
       const { notes } = await this.provider.fetchOrder(gatewayOrderId);
       const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-      // A tip's gateway order, told of before the tip had its id stored: it has it now.
+      // A tip's gateway order, told of before the tip had its id stored: it has it now (unless the
+      // tip took another since, for another amount).
       if (notes.tipId && notes.businessId && uuid.test(notes.tipId) && uuid.test(notes.businessId)) {
         await earnings.setTipGatewayOrder(
           this.db,
@@ -371,7 +418,7 @@ export class OnlinePayments {
           notes.tipId,
           gatewayOrderId,
         );
-        return 'tip';
+        return { businessId: notes.businessId, tipId: notes.tipId };
       }
       return notes.orderId && notes.businessId && uuid.test(notes.orderId) && uuid.test(notes.businessId)
         ? { businessId: notes.businessId, orderId: notes.orderId }
@@ -400,14 +447,9 @@ export class OnlinePayments {
     // A tip's payment (ADR 0073): its gateway order is a tip's.
     if ((await this.applyTipPayment(payment, eventId)) !== null) return 'applied';
     const ours = await this.orderOfGatewayOrder(payment.orderId);
-    if (ours === 'tip') {
-      if ((await this.applyTipPayment(payment, eventId)) !== null) return 'applied';
-      // The tip took another gateway order since (a new amount): this payment is given back.
-      await this.giveBackTipPayment(payment, payment.orderId);
-      return 'applied';
-    }
     if (ours === 'retry') return 'retry';
     if (ours === null) return 'ignored';
+    if ('tipId' in ours) return (await this.applyTipPayment(payment, eventId, ours)) ?? 'ignored';
     const refundIds: string[] = [];
     const outcome = await this.db.transaction(async (tx) => {
       const business = { businessId: ours.businessId };
@@ -418,20 +460,32 @@ export class OnlinePayments {
         !(await repo.recordGatewayEvent(tx, { provider: this.provider.name, eventId, ...business }))
       )
         return 'applied' as const;
-      const pays = awaitsOnlinePayment(order) && payment.amountPaise === order.billAmountPaise;
-      const row = await repo.insertGatewayPayment(tx, {
-        ...business,
-        orderId: order.id,
-        provider: this.provider.name,
-        paymentRef: payment.id,
-        gatewayOrderId: payment.orderId!,
-        amountPaise: payment.amountPaise,
-        feePaise: payment.feePaise,
-        method: payment.method,
-        state: pays ? 'APPLIED' : 'REFUNDED',
-      });
+      const paysBill = awaitsOnlinePayment(order) && payment.amountPaise === order.billAmountPaise;
+      // What an item change added (ADR 0074): exactly what is due, on a gateway order of its own.
+      const due = paymentDuePaise({ ...order, paid: order.paidAt !== null });
+      const paysDue =
+        !paysBill && due > 0 && payment.amountPaise === due && payment.orderId !== order.gatewayOrderId;
+      const pays = paysBill || paysDue;
+      const row = await this.recordPayment(tx, order, payment, pays ? 'APPLIED' : 'REFUNDED');
       // Recorded already: the checkout's answer and the webhook, or one of them twice.
       if (!row) return 'applied' as const;
+      if (paysDue) {
+        const written = await payDueOnline(
+          tx,
+          business,
+          { ...order, paidPaise: order.paidPaise! },
+          {
+            amountPaise: payment.amountPaise,
+            by: GATEWAY_ACTOR,
+            note: onlinePaymentMessages.paidDueOnline(formatRupees(payment.amountPaise), payment.id),
+          },
+        );
+        // Decided under the order's lock, so always written; were it not, nothing of this stands and
+        // the gateway tells it again, rather than a payment recorded as applied to nothing.
+        if (!written) throw new Error(`order ${order.id} changed under its lock while paying what was due`);
+        await this.announce(tx, { businessId: order.businessId, orderId: order.id });
+        return 'applied' as const;
+      }
       if (pays) {
         // Told before its gateway id was stored: it has it now.
         await repo.setGatewayOrder(tx, business, order.id, payment.orderId!);
@@ -451,17 +505,7 @@ export class OnlinePayments {
         },
         'a payment came for an order that cannot take it: refunding it',
       );
-      refundIds.push(
-        await queueGatewayRefund(
-          tx,
-          order,
-          row,
-          payment.amountPaise,
-          { id: null, name: GATEWAY_ACTOR },
-          onlinePaymentMessages.refundedLate,
-          false,
-        ),
-      );
+      refundIds.push(await this.giveBack(tx, order, row, payment, onlinePaymentMessages.refundedLate));
       return 'applied' as const;
     });
     if (refundIds.length > 0) await this.sendRefunds(refundIds);

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { onlinePaymentMessages, type Checkout } from '@storedesk/shared/payments/online';
-import type { Refund } from '@storedesk/shared/payments/refunds';
+import { refundMessages, type Refund } from '@storedesk/shared/payments/refunds';
 import { paymentModeMessages } from '@storedesk/shared/settings/payment-modes';
 import { storefrontMessages, type CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
@@ -207,7 +207,7 @@ describe('an order paid online', () => {
       name: expect.any(String),
     });
     // Fifteen minutes by default.
-    expect(Date.parse(first.payBy) - Date.parse(order.placedAt)).toBe(15 * 60_000);
+    expect(Date.parse(first.payBy!) - Date.parse(order.placedAt)).toBe(15 * 60_000);
     expect(gateway.orders.get(first.gatewayOrderId)).toMatchObject({
       amount: 21_000,
       receipt: `order-${order.number}`,
@@ -248,7 +248,7 @@ describe('an order paid online', () => {
     // No longer awaiting: no checkout.
     const again = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/payment`);
     expect(again.statusCode).toBe(409);
-    expect(errorOf(again).message).toBe(onlinePaymentMessages.notAwaiting);
+    expect(errorOf(again).message).toBe(onlinePaymentMessages.nothingDue);
   });
 
   it('is announced live to its customer while it waits, and to staff only once paid, as a new order', async () => {
@@ -502,6 +502,169 @@ describe('an order paid online', () => {
       (await call(world.owner, 'GET', `/api/orders/${order.id}/refunds`)).json<{ items: Refund[] }>().items,
     ).toMatchObject([{ state: 'FAILED', method: 'GATEWAY' }]);
     expect(after.timeline.at(-1)!.note).toBe(`${onlinePaymentMessages.refundFailed}: ₹50.00`);
+  });
+});
+
+describe('what an item change adds to an order paid online (ADR 0074)', () => {
+  const detail = async (orderId: string) =>
+    (await call(world.owner, 'GET', `/api/orders/${orderId}`)).json<OrderDetail>();
+  /** The owner changes the order to `quantity` paneer, from the version it is at. */
+  async function changeTo(orderId: string, quantity: number) {
+    const { version } = await detail(orderId);
+    const res = await call(world.owner, 'PATCH', `/api/orders/${orderId}/items`, {
+      version,
+      items: [{ itemId: store.itemId, quantity }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<OrderDetail>();
+  }
+  const appliedOf = async (orderId: string) =>
+    (await paymentsOf(orderId)).filter((payment) => payment.state === 'APPLIED');
+
+  it('is due from the customer, paid through a checkout of its own once, and then the order is paid in full', async () => {
+    const { order } = await paidOnline();
+    const changed = await changeTo(order.id, 3);
+    expect(changed).toMatchObject({ billAmountPaise: 31_500, paidPaise: 21_000 });
+    expect(changed.timeline.at(-1)!.note).toBe(
+      'Items changed: Paneer 2 → 3. Bill ₹210.00 → ₹315.00; ₹105.00 more to pay online',
+    );
+    expect(await customerOrder(order.id)).toMatchObject({ paid: true, paymentDuePaise: 10_500 });
+
+    const first = await checkout(order.id);
+    expect(first).toMatchObject({ amountPaise: 10_500, payBy: null });
+    expect(gateway.orders.get(first.gatewayOrderId)).toMatchObject({
+      amount: 10_500,
+      receipt: `order-${order.number}-more`,
+    });
+    // Asked again, the same gateway order.
+    expect((await checkout(order.id)).gatewayOrderId).toBe(first.gatewayOrderId);
+
+    const answer = await gateway.pay(first.gatewayOrderId);
+    // The webhook pays it; the checkout's answer, coming after, is verified by the same gateway order.
+    await until(
+      () => customerOrder(order.id),
+      (o) => o.paymentDuePaise === 0,
+      'what was due paid',
+    );
+    const verified = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/payment/verify`, {
+      paymentId: answer.razorpay_payment_id,
+      gatewayOrderId: answer.razorpay_order_id,
+      signature: answer.razorpay_signature,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json()).toMatchObject({ paid: true, paymentDuePaise: 0 });
+    // The webhook and the checkout's answer paid it once.
+    const paid = await detail(order.id);
+    expect(paid.paidPaise).toBe(31_500);
+    expect(paid.timeline.at(-1)!.note).toBe(
+      onlinePaymentMessages.paidDueOnline('₹105.00', answer.razorpay_payment_id),
+    );
+    expect(await appliedOf(order.id)).toEqual([
+      { state: 'APPLIED', amountPaise: 21_000 },
+      { state: 'APPLIED', amountPaise: 10_500 },
+    ]);
+    // Nothing more to pay.
+    const again = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/payment`);
+    expect(again.statusCode).toBe(409);
+    expect(errorOf(again).message).toBe(onlinePaymentMessages.nothingDue);
+  });
+
+  it('is asked anew after another change: a payment of what was due before is refunded in full', async () => {
+    const { order } = await paidOnline();
+    await changeTo(order.id, 3);
+    const before = await checkout(order.id);
+    await changeTo(order.id, 4);
+    expect(await customerOrder(order.id)).toMatchObject({ paymentDuePaise: 21_000 });
+    // The customer pays the checkout opened before the change.
+    await gateway.pay(before.gatewayOrderId);
+    await until(
+      () => refundsOf(order.id),
+      (rows) => rows[0]?.state === 'PROCESSED',
+      'the stale payment refunded',
+    );
+    expect(await refundsOf(order.id)).toEqual([
+      { state: 'PROCESSED', amountPaise: 10_500, method: 'GATEWAY', sent: true },
+    ]);
+    // It never paid the order: nothing of it counts, and what is due is due still.
+    expect(await detail(order.id)).toMatchObject({ paidPaise: 21_000, refundedPaise: 0 });
+    expect(await customerOrder(order.id)).toMatchObject({ paymentDuePaise: 21_000 });
+    const now = await checkout(order.id);
+    expect(now.gatewayOrderId).not.toBe(before.gatewayOrderId);
+    expect(now.amountPaise).toBe(21_000);
+  });
+
+  it('is refunded from one payment at a time, and a cancel gives back both', async () => {
+    const { order } = await paidOnline();
+    await changeTo(order.id, 3);
+    const due = await checkout(order.id);
+    const answer = await gateway.pay(due.gatewayOrderId);
+    await until(
+      () => customerOrder(order.id),
+      (o) => o.paymentDuePaise === 0,
+      'what was due paid',
+    );
+    const { version } = await detail(order.id);
+    const whole = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
+      amountPaise: 31_500,
+      version,
+    });
+    expect(whole.statusCode).toBe(400);
+    expect(errorOf(whole).fields).toEqual({ amountPaise: refundMessages.onePaymentAtATime(21_000) });
+    // What the change added goes back to the payment that paid it.
+    const part = await call(world.owner, 'POST', `/api/orders/${order.id}/refunds`, {
+      amountPaise: 10_500,
+      version,
+    });
+    expect(part.statusCode, part.body).toBe(201);
+    await until(
+      () => refundsOf(order.id),
+      (rows) => rows[0]?.state === 'PROCESSED',
+      'the refund processed',
+    );
+    expect([...gateway.refunds.values()].filter((r) => r.payment_id === answer.razorpay_payment_id)).toEqual([
+      expect.objectContaining({ amount: 10_500 }),
+    ]);
+    // Its customer cancels it (not confirmed yet): what is left of each payment goes back.
+    const cancelled = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/cancel`, {
+      reason: 'ORDERED_BY_MISTAKE',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ refundedPaise: 31_500, paymentDuePaise: 0 });
+    await until(
+      () => refundsOf(order.id),
+      (rows) => rows.length === 2 && rows.every((row) => row.state === 'PROCESSED'),
+      'both refunds processed',
+    );
+    expect((await refundsOf(order.id)).map((row) => row.amountPaise)).toEqual([10_500, 21_000]);
+  });
+
+  it('is cancelled before it is paid: a payment after that is refunded, and nothing is due', async () => {
+    const { order } = await paidOnline();
+    await changeTo(order.id, 3);
+    const due = await checkout(order.id);
+    const cancelled = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/cancel`, {
+      reason: 'ORDERED_BY_MISTAKE',
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({ paymentDuePaise: 0, refundedPaise: 21_000 });
+    await gateway.pay(due.gatewayOrderId);
+    await until(
+      () => paymentsOf(order.id),
+      (rows) => rows.length === 2,
+      'the late payment recorded',
+    );
+    expect(await paymentsOf(order.id)).toEqual([
+      { state: 'APPLIED', amountPaise: 21_000 },
+      { state: 'REFUNDED', amountPaise: 10_500 },
+    ]);
+    expect(await detail(order.id)).toMatchObject({ paidPaise: 21_000, refundedPaise: 21_000 });
+  });
+
+  it('is another customer’s to pay: 404', async () => {
+    const { order } = await paidOnline();
+    await changeTo(order.id, 3);
+    const res = await asCustomer(ravi, 'POST', `/api/storefront/orders/${order.id}/payment`);
+    expect(res.statusCode).toBe(404);
   });
 });
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '#server/db/client.ts';
 import { businessSettingsRoutes } from './business.routes.ts';
 import { helplinesRoutes } from './helplines.routes.ts';
+import { notificationSettingsRoutes } from './notification-settings.routes.ts';
 import { orderSettingsRoutes } from './order-settings.routes.ts';
 import { paymentModesRoutes } from './payment-modes.routes.ts';
 import { referralSettingsRoutes } from './referral-settings.routes.ts';
@@ -16,4 +17,5 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Database; online: boole
   await app.register(helplinesRoutes, { db });
   await app.register(orderSettingsRoutes, { db });
   await app.register(referralSettingsRoutes, { db });
+  await app.register(notificationSettingsRoutes, { db });
 };

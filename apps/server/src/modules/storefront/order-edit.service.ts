@@ -9,8 +9,10 @@
  * was decided on, with a timeline row that says what changed, and the change goes out live to
  * staff and to the order's customer.
  */
+import { deliveryTermsFor } from '@storedesk/shared/stores/delivery-rule';
 import { discountFor, type CouponTerms } from '@storedesk/shared/coupons/rules';
 import { formatRupees } from '@storedesk/shared/money';
+import { paymentDuePaise } from '@storedesk/shared/payments/refunds';
 import { storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import {
   describeItemsEdit,
@@ -134,9 +136,15 @@ export async function editOrderItems(
     fresh.forEach((line, at) => (lines[added[at]!.index] = line));
 
     const itemsTotalPaise = lines.reduce((sum, line) => sum + line.quantity * line.pricePaise, 0);
-    const settings = await repo.findOrderSettings(tx, order.businessId);
-    if (itemsTotalPaise < settings.minimumOrderPaise) {
-      const message = orderEditMessages.belowMinimum(formatRupees(settings.minimumOrderPaise));
+    // The minimum of the store's own rule where it has one (ADR 0081), else the business's.
+    const { minimumOrderPaise } = deliveryTermsFor(
+      await repo.findStoreDeliveryRule(tx, order.businessId, order.storeId),
+      await repo.findOrderSettings(tx, order.businessId),
+      itemsTotalPaise,
+      null,
+    );
+    if (itemsTotalPaise < minimumOrderPaise) {
+      const message = orderEditMessages.belowMinimum(formatRupees(minimumOrderPaise));
       throw invalid({ items: message }, message);
     }
     const terms = await offerTerms(tx, order, itemsTotalPaise);
@@ -177,9 +185,10 @@ export async function editOrderItems(
     );
 
     const billAmountPaise = priced.itemsTotalPaise - discountPaise + priced.chargesTotalPaise;
-    // A paid order's bill never grows past what was received: the difference would go uncollected.
+    // A paid order's bill never grows past what was received, the difference uncollected; but one paid
+    // online may: its customer pays what it adds at the gateway, from the order's page (ADR 0074).
     const received = order.paidAt ? (order.paidPaise ?? order.billAmountPaise) : null;
-    if (received !== null && billAmountPaise > received) {
+    if (received !== null && billAmountPaise > received && order.paymentMode !== 'ONLINE') {
       const message = orderEditMessages.paidMore(formatRupees(received));
       throw invalid({ items: message }, message);
     }
@@ -190,7 +199,15 @@ export async function editOrderItems(
       offer: terms ? { coupon: terms.code, discountPaise } : null,
       billAmountPaise,
     };
+    const due = paymentDuePaise({ ...order, paid: received !== null, billAmountPaise });
+    const note = describeItemsEdit(order, bill);
     // Written only at the version read: else nothing of this stands, the stock moved included.
-    return writeOrderItems(tx, auth, order, bill, describeItemsEdit(order, bill));
+    return writeOrderItems(
+      tx,
+      auth,
+      order,
+      bill,
+      due > 0 ? `${note}; ${orderEditMessages.dueOnline(formatRupees(due))}` : note,
+    );
   });
 }

@@ -145,6 +145,8 @@ describe('a customer’s referral code', () => {
       phone: '9811111111',
       referralCode: expect.stringMatching(/^[A-HJ-NP-Z2-9]{10}$/),
       referred: false,
+      language: 'en',
+      whatsappUpdates: false,
     });
     const again = await signInCustomer(ctx, biz.storefrontKey, '9811111111');
     expect(again.customer.referralCode).toBe(asha.customer.referralCode);

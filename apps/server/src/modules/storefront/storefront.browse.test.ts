@@ -364,6 +364,8 @@ describe('GET /api/storefront/stores', () => {
       openNow: true,
       notice: null,
       featured: 1,
+      deliversInSlots: false,
+      deliveryRule: null,
       distanceKm: 0.5,
     });
   });

@@ -1,4 +1,18 @@
-import { and, asc, between, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Executor, Transaction } from '#server/db/client.ts';
 import {
   businesses,
@@ -13,9 +27,13 @@ import {
   orders,
   paymentModes,
   referralClaims,
+  slotBookings,
+  users,
+  executivePresence,
   stores,
 } from '#server/db/schema.ts';
 import type { ReferralSignal } from './referral-signals.ts';
+import { specialDaysOf } from '#server/lib/special-days.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
 import { ofBusiness, ofCustomer, sqlOfBusiness, theBusiness, type CustomerScope } from '#server/lib/scope.ts';
 
@@ -116,6 +134,12 @@ const storeColumns = {
   openTime: sql<string>`to_char(${stores.openTime}, 'HH24:MI')`,
   closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,
   featured: stores.featured,
+  slotLengthMinutes: stores.slotLengthMinutes,
+  slotCapacity: stores.slotCapacity,
+  slotDaysAhead: stores.slotDaysAhead,
+  slotCutoffMinutes: stores.slotCutoffMinutes,
+  specialDays: specialDaysOf(stores.id),
+  deliveryRule: stores.deliveryRule,
 };
 export type StorefrontStoreRow = Omit<NonNullable<Awaited<ReturnType<typeof findStore>>>, 'now'>;
 
@@ -129,6 +153,21 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
     .from(stores)
     .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
   return row ?? null;
+}
+
+/** How many orders each of a store's slots from `from` on holds (ADR 0077), by the slot's start as ISO text. */
+export async function findSlotBookings(db: Executor, businessId: string, storeId: string, from: Date) {
+  const rows = await db
+    .select({ startsAt: slotBookings.startsAt, booked: slotBookings.booked })
+    .from(slotBookings)
+    .where(
+      and(
+        ofBusiness(slotBookings, { businessId }),
+        eq(slotBookings.storeId, storeId),
+        gte(slotBookings.startsAt, from),
+      ),
+    );
+  return new Map(rows.map((row) => [row.startsAt.toISOString(), row.booked]));
 }
 
 /**
@@ -327,6 +366,15 @@ export function findStoreItems(db: Executor, businessId: string, storeId: string
     .where(and(ofBusiness(items, { businessId }), eq(items.storeId, storeId), inArray(items.id, ids)));
 }
 
+/** A store's own delivery rule (ADR 0081), deleted or not: null when it follows the business's settings. */
+export async function findStoreDeliveryRule(db: Executor, businessId: string, storeId: string) {
+  const [row] = await db
+    .select({ rule: stores.deliveryRule })
+    .from(stores)
+    .where(and(ofBusiness(stores, { businessId }), eq(stores.id, storeId)));
+  return row?.rule ?? null;
+}
+
 export async function findOrderSettings(db: Executor, businessId: string) {
   const [row] = await db
     .select({
@@ -460,15 +508,37 @@ export async function countCustomerOrders(db: Executor, scope: CustomerScope) {
 
 /** One of the customer's orders, with its store's phone; null for anyone else's. */
 export async function findCustomerOrder(db: Executor, scope: CustomerScope, orderId: string) {
+  // The business's first helpline, which puts a customer's call to their executive through (B19).
+  const helpline = db
+    .select({ phoneNumber: helplines.phoneNumber })
+    .from(helplines)
+    .where(ofBusiness(helplines, scope))
+    .orderBy(asc(helplines.createdAt), asc(helplines.id))
+    .limit(1);
   const [row] = await db
     .select({
       order: orders,
       storePhone: stores.phone,
+      store: { lat: stores.latitude, lng: stores.longitude },
       tip: { amountPaise: tips.amountPaise, method: tips.method, paidAt: tips.paidAt },
+      // The executive of an open order, where they were last, and the helpline (B19).
+      executive: {
+        name: users.name,
+        phone: users.phone,
+        lat: executivePresence.lat,
+        lng: executivePresence.lng,
+        seenAt: executivePresence.seenAt,
+      },
+      helpline: sql<string | null>`(${helpline})`,
     })
     .from(orders)
     .innerJoin(stores, eq(stores.id, orders.storeId))
     .leftJoin(tips, and(eq(tips.orderId, orders.id), eq(tips.state, 'PAID')))
+    .leftJoin(users, and(eq(users.id, orders.dexId), ofBusiness(users, scope), eq(orders.state, 1)))
+    .leftJoin(
+      executivePresence,
+      and(eq(executivePresence.userId, users.id), ofBusiness(executivePresence, scope)),
+    )
     .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)));
   return row ?? null;
 }

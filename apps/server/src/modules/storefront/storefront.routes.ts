@@ -19,10 +19,12 @@ import {
   storefrontQuoteInputSchema,
   storefrontQuoteSchema,
   storefrontStoreListSchema,
+  storefrontSlotListSchema,
 } from '@storedesk/shared/storefront/schemas';
 import { storefrontSlideSchema } from '@storedesk/shared/slides/schemas';
 import { customerCancelSchema } from '@storedesk/shared/orders/cancellation-schemas';
-import { cancelByCustomer, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
+import { cancelByCustomer, rateOrder, reportUpiPayment } from '#server/modules/orders/orders.service.ts';
+import { ratingInputSchema } from '@storedesk/shared/storefront/ratings';
 import { upiPaidSchema } from '@storedesk/shared/payments/upi-schemas';
 import { checkoutAnswerSchema, checkoutSchema } from '@storedesk/shared/payments/online-schemas';
 import { notFound } from '#server/lib/errors.ts';
@@ -48,6 +50,7 @@ import {
   placeOrder,
   quoteOrder,
   storesNear,
+  slotsOfStore,
 } from './storefront.service.ts';
 
 /**
@@ -267,6 +270,37 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         .header('vary', 'x-storefront-key');
       return catalogue === null ? reply.code(304).send() : catalogue;
     },
+  );
+
+  preflight('/storefront/stores/:storeId/slots', 'GET', 'reading a store’s delivery slots');
+  app.get(
+    '/storefront/stores/:storeId/slots',
+    {
+      config: { access: 'storefront', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'A store’s delivery slots',
+        description:
+          'The delivery slots the store offers now (B19), earliest first: within its hours on the business’s ' +
+          'clock, for today and the days ahead its rule says, those starting later than its cut-off from now, ' +
+          'each with how many more orders it takes (`available`, 0 when full). An order books one by naming ' +
+          'its `id` as `slotId`. None for a store that delivers as soon as possible only or is not Open. ' +
+          '401: missing or unknown key. 402: service ended. ' +
+          '404: unknown (or malformed), deleted or another business’s store.',
+        headers: storefrontHeaders,
+        params: z.object({ storeId: idParam }),
+        response: {
+          200: storefrontSlotListSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      items: await slotsOfStore(db, storefrontOf(request), request.params.storeId),
+    }),
   );
 
   preflight('/storefront/quote', 'POST', 'pricing a cart');
@@ -526,6 +560,33 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       if (!payments) throw notFound();
       return payments.verifyTip(customerOf(request).scope, request.params.orderId, request.body);
+    },
+  );
+
+  preflight('/storefront/orders/:orderId/rating', 'PUT', 'rating an order');
+  app.put(
+    '/storefront/orders/:orderId/rating',
+    {
+      config: { access: 'customer', crossOrigin: true },
+      onSend: withCors,
+      schema: {
+        tags: ['storefront'],
+        summary: 'The customer rates their delivered order: 1 to 5 stars and a comment',
+        description:
+          'Given again within 14 days of delivery, the newer rating replaces the older (the order’s ' +
+          '`ratingUntil` says until when). Staff see it on the order and its timeline. Answers the order. ' +
+          '400: stars not 1 to 5, or a comment longer than 500 characters. 401: no signed-in customer. ' +
+          '404: unknown, or another customer’s. 409: not delivered, or delivered more than 14 days ago.',
+        headers: customerHeaders,
+        params: z.object({ orderId: idParam }),
+        body: ratingInputSchema,
+        response: customerOrderChangeAnswers,
+      },
+    },
+    async (request) => {
+      const { scope } = customerOf(request);
+      await rateOrder(db, scope, request.params.orderId, request.body);
+      return getCustomerOrder(db, scope, request.params.orderId, payments !== null);
     },
   );
 

@@ -1,5 +1,6 @@
 import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
 import { awaitsOnlinePayment } from '@storedesk/shared/payments/online';
+import { paymentDuePaise } from '@storedesk/shared/payments/refunds';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import { createHash, randomInt } from 'node:crypto';
 import fs from 'node:fs';
@@ -29,28 +30,43 @@ import {
   serviceabilityMessages,
   type GeoPoint,
 } from '@storedesk/shared/storefront/serviceability';
-import { deliveryRadius } from '@storedesk/shared/stores/schemas';
+import { deliveryRadius, StoreStatus } from '@storedesk/shared/stores/schemas';
+import { slotMessages, slotsOf, type Slot } from '@storedesk/shared/stores/slots';
+import { raisedDetail } from '#server/lib/pg-errors.ts';
+import { slotRuleOf } from '#server/modules/stores/stores.service.ts';
 import { executiveFeePaise, tipUntil } from '@storedesk/shared/delivery/earnings-rules';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-modes';
 import { customerMessages } from '@storedesk/shared/storefront/customers';
-import type { ApiKeyCaller, CustomerContext } from '#server/lib/callers.ts';
+import type { ApiKeyCaller, AuthContext, CustomerContext } from '#server/lib/callers.ts';
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
 import type { OrderAddressSnapshot, orders } from '#server/db/schema.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
 import { getAddress } from '#server/modules/customers/customer-accounts.service.ts';
 
-import { AppError, invalid, notFound, unauthenticated } from '#server/lib/errors.ts';
+import { AppError, invalid, notFound, stale, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
-import { createOrder } from '#server/modules/orders/orders.service.ts';
+import {
+  createOrder,
+  orderRowOf,
+  ratingOf,
+  toDetail,
+  writeOrderSlot,
+} from '#server/modules/orders/orders.service.ts';
+import type { OrderSlotChange } from '@storedesk/shared/orders/slot-change';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { formatSlot } from '@storedesk/shared/dates';
+import { ratingUntil } from '@storedesk/shared/storefront/ratings';
+import { etaMinutes, firstNameOf, type OrderExecutive } from '@storedesk/shared/delivery/eta';
 import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { couponRefusal, referralOffer } from '@storedesk/shared/coupons/rules';
 import {
   chargesFor,
-  priceOrder,
+  priceWithCharges,
   type CatalogueLine,
   type PricedOrder,
 } from '@storedesk/shared/orders/pricing';
+import { deliveryTermsFor, type StoreDeliveryRule } from '@storedesk/shared/stores/delivery-rule';
 import { referralProgramme } from '#server/modules/coupons/coupons.service.ts';
 import type { StorefrontBusiness } from '#server/lib/callers.ts';
 import {
@@ -95,18 +111,104 @@ export function assertTakingOrders(business: StorefrontBusiness): void {
 }
 
 /**
- * The store of an order or a quote, able to take it now, and that moment (the
- * transaction's time, read with the store): 404 when it is not a live store of
- * the business, 409 (naming `storeId`) when it is not Open or outside its hours
- * on the business's clock.
+ * The store of an order or a quote, able to take it now or for the slot named, and that moment (the
+ * transaction's time, read with the store): 404 when it is not a live store of the business; 409
+ * (naming `storeId`) when it is not Open, or outside its hours on the business's clock and no slot
+ * is named; 409 (naming `slotId`) when a slot is named that the store does not offer now (B19).
  */
-async function storeTakingOrders(tx: Executor, business: StorefrontBusiness, storeId: string) {
+async function storeTakingOrders(
+  tx: Executor,
+  business: StorefrontBusiness,
+  storeId: string,
+  slotId?: string,
+) {
   const found = await repo.findStore(tx, business.id, storeId);
   if (!found) throw notFound();
   const { now, ...store } = found;
-  const refusal = orderingRefusal(store, now, business.timeZone);
-  if (refusal) throw new AppError('conflict', refusal, { fields: { storeId: refusal } });
-  return { store, now };
+  if (slotId === undefined) {
+    let refusal = orderingRefusal(store, now, business.timeZone);
+    // Closed for now, but taking orders for later: the customer chooses a slot.
+    if (refusal && store.status === StoreStatus.Open && slotRuleOf(store)) refusal = slotMessages.chooseSlot;
+    if (refusal) throw new AppError('conflict', refusal, { fields: { storeId: refusal } });
+    return { store, now, slot: null };
+  }
+  return { store, now, slot: slotOffered({ ...store, now }, business, slotId) };
+}
+
+/**
+ * The slot `slotId` as an Open store that delivers in slots offers it at its `now`, or 409: the store
+ * takes no orders, delivers in no slots, or offers that slot no more. For a customer's order and for
+ * staff moving an order to another slot alike.
+ */
+function slotOffered(
+  found: repo.StorefrontStoreRow & { now: Date },
+  business: { timeZone: string },
+  slotId: string,
+): Slot {
+  const { now, ...store } = found;
+  if (store.status !== StoreStatus.Open) {
+    const refusal = orderingRefusal(store, now, business.timeZone)!;
+    throw new AppError('conflict', refusal, { fields: { storeId: refusal } });
+  }
+  const rule = slotRuleOf(store);
+  if (!rule) throw new AppError('conflict', slotMessages.none, { fields: { slotId: slotMessages.none } });
+  const slot = slotsOf({ ...store, deliverySlots: rule }, now, business.timeZone).find(
+    (each) => each.id === new Date(slotId).toISOString(),
+  );
+  if (!slot) throw new AppError('conflict', slotMessages.gone, { fields: { slotId: slotMessages.gone } });
+  return slot;
+}
+
+/**
+ * Staff move an open order to another of its store's slots (B19, ADR 0077), or book one for an order
+ * placed for as soon as possible: the slot must be one the store offers now, with a place left
+ * (else 409, and nothing changes); the order's place in its old slot is given back. Until it is
+ * picked up; on its timeline and live to everyone who follows it. The same slot again changes nothing.
+ */
+export async function changeOrderSlot(
+  db: Database,
+  auth: AuthContext,
+  orderId: string,
+  input: OrderSlotChange,
+): Promise<OrderDetail> {
+  const order = await orderRowOf(db, auth, orderId);
+  if (order.version !== input.version) throw stale(await toDetail(db, order));
+  if (order.status !== OrderStatus.Placed && order.status !== OrderStatus.Confirmed) {
+    throw new AppError('conflict', slotMessages.pickedUp, { current: await toDetail(db, order) });
+  }
+  return db.transaction(async (tx) => {
+    const found = await repo.findStore(tx, order.businessId, order.storeId);
+    if (!found) throw new AppError('conflict', slotMessages.none, { fields: { slotId: slotMessages.none } });
+    const slot = slotOffered(found, auth.business, input.slotId);
+    if (order.slotStartsAt?.toISOString() === slot.startsAt) return toDetail(tx, order);
+    const note = slotMessages.moved(formatSlot(slot, auth.business.timeZone));
+    return writeOrderSlot(tx, auth, order, slot, note).catch((error: unknown) => {
+      if (raisedDetail(error, slotFullState) !== null) throw slotFull();
+      throw error;
+    });
+  });
+}
+
+/** The SQLSTATE `book_order_slot` raises for a full slot (routines.sql). */
+const slotFullState = 'SD410';
+const slotFull = () => new AppError('conflict', slotMessages.full, { fields: { slotId: slotMessages.full } });
+
+/**
+ * The delivery slots a live store of the business offers now (B19, ADR 0077), earliest first, with
+ * how many more orders each takes; none when it is not Open or delivers as soon as possible only.
+ */
+export async function slotsOfStore(
+  db: Executor,
+  business: StorefrontBusiness,
+  storeId: string,
+): Promise<Slot[]> {
+  const found = await repo.findStore(db, business.id, storeId);
+  if (!found) throw notFound();
+  const { now, ...store } = found;
+  const rule = slotRuleOf(store);
+  if (!rule || store.status !== StoreStatus.Open) return [];
+  const booked = await repo.findSlotBookings(db, business.id, store.id, now);
+  return slotsOf({ ...store, deliverySlots: rule }, now, business.timeZone, booked);
 }
 
 type Basket = Pick<StorefrontOrderRequest, 'items' | 'couponCode'>;
@@ -121,7 +223,8 @@ type Basket = Pick<StorefrontOrderRequest, 'items' | 'couponCode'>;
 async function billFor(
   tx: Executor,
   business: StorefrontBusiness,
-  store: { id: string },
+  /** The store, and how far the order goes from it (null: not known, as for a quote without an address). */
+  store: { id: string; deliveryRule: StoreDeliveryRule | null; distanceKm: number | null },
   basket: Basket,
   now: Date,
   /** Null before sign-in; an order from the business's own systems has no account (`id` null). */
@@ -141,9 +244,11 @@ async function billFor(
   const businessId = business.id;
   const lines = await catalogueLines(tx, businessId, store.id, basket.items);
   const settings = await repo.findOrderSettings(tx, businessId);
-  const itemsTotalPaise = priceOrder(lines, settings).itemsTotalPaise;
-  if (itemsTotalPaise < settings.minimumOrderPaise) {
-    const message = storefrontMessages.belowMinimumOrder(formatRupees(settings.minimumOrderPaise));
+  const itemsTotalPaise = priceWithCharges(lines, []).itemsTotalPaise;
+  // The store's own rule where it has one (ADR 0081), else the business's order settings.
+  const terms = deliveryTermsFor(store.deliveryRule, settings, itemsTotalPaise, store.distanceKm);
+  if (itemsTotalPaise < terms.minimumOrderPaise) {
+    const message = storefrontMessages.belowMinimumOrder(formatRupees(terms.minimumOrderPaise));
     throw invalid({ items: message }, message);
   }
   // The units an order of this basket takes from counted variants (placeOrder takes them): a
@@ -169,7 +274,7 @@ async function billFor(
       if (await repo.anyReferralClaimed(tx, businessId, signals)) referral = null;
     }
     return {
-      priced: priceOrder(lines, settings, referral),
+      priced: priceWithCharges(lines, terms.charges, referral),
       couponCode: null,
       referralClaims: referral ? signals : [],
       stockLines,
@@ -204,7 +309,7 @@ async function billFor(
     });
   }
   return {
-    priced: priceOrder(lines, settings, coupon),
+    priced: priceWithCharges(lines, terms.charges, coupon),
     couponCode: coupon.code,
     referralClaims: [],
     stockLines,
@@ -313,6 +418,12 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
     upiReference: order.upiReference,
     ifMissing: order.ifMissing,
     payBy: awaitsOnlinePayment(order) ? (order.payBy?.toISOString() ?? null) : null,
+    paymentDuePaise: paymentDuePaise({ ...order, paid: order.paidAt !== null }),
+    slot:
+      order.slotStartsAt && order.slotEndsAt
+        ? { startsAt: order.slotStartsAt.toISOString(), endsAt: order.slotEndsAt.toISOString() }
+        : null,
+    rating: ratingOf(order),
   };
 }
 
@@ -342,7 +453,7 @@ export async function placeOrder(
   const businessId = business.id;
   return db.transaction(async (tx) => {
     const parties = await orderParties(tx, business, input, signedIn, payments !== null);
-    const { store, now } = await storeTakingOrders(tx, business, input.storeId);
+    const { store, now, slot } = await storeTakingOrders(tx, business, input.storeId, input.slotId);
     if (
       parties.address &&
       !deliversTo(
@@ -361,10 +472,14 @@ export async function placeOrder(
     if (customer && !customer.created) await assertMayOrder(tx, { businessId }, customer.id);
     const firstOrder =
       customer !== null && (customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id)));
+    // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
+    const distance = parties.address
+      ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address)
+      : null;
     const { priced, couponCode, referralClaims, stockLines, executiveFee } = await billFor(
       tx,
       business,
-      store,
+      { ...store, distanceKm: distance },
       input,
       now,
       { id: customer?.id ?? null, firstOrder, referredAt: customer?.referredAt ?? null },
@@ -400,11 +515,10 @@ export async function placeOrder(
         note: input.note ?? null,
         ifMissing: input.ifMissing ?? 'CALL',
         deliveryCode: newDeliveryCode(),
-        // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
-        executiveFeePaise: executiveFeePaise(
-          executiveFee,
-          parties.address ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address) : null,
-        ),
+        executiveFeePaise: executiveFeePaise(executiveFee, distance),
+        // Its slot's place is booked by the statement that writes it (book_order_slot), or it is refused.
+        slotStartsAt: slot ? new Date(slot.startsAt) : null,
+        slotEndsAt: slot ? new Date(slot.endsAt) : null,
       },
       {
         // The timeline says which of the business's systems placed a keyed order.
@@ -417,6 +531,7 @@ export async function placeOrder(
       },
       stock?.part,
     ).catch((error: unknown) => {
+      if (raisedDetail(error, slotFullState) !== null) throw slotFull();
       throw stock?.refusal(error) ?? error;
     });
     // A referral offer claims the order's address and device (ADR 0058): the claims name the order.
@@ -438,6 +553,38 @@ export async function listCustomerOrders(
   return { items: rows.map(toStorefrontOrder), total };
 }
 
+/**
+ * The executive of a customer's order on its way (B19, ADR 0079): confirmed with them or picked up,
+ * their first name, the number to call (the business's helpline where it has one) and the
+ * estimated arrival from where they were last; null otherwise.
+ */
+function executiveOf(
+  row: NonNullable<Awaited<ReturnType<typeof repo.findCustomerOrder>>>,
+  now: Date,
+): OrderExecutive {
+  const { order, executive } = row;
+  // The left join's columns are null only when the order has no executive (a user's phone is required).
+  if (
+    !executive?.name ||
+    executive.phone === null ||
+    (order.status !== OrderStatus.Confirmed && order.status !== OrderStatus.PickedUp)
+  )
+    return null;
+  const position =
+    executive.lat !== null && executive.lng !== null ? { lat: executive.lat, lng: executive.lng } : null;
+  return {
+    firstName: firstNameOf(executive.name),
+    callNumber: row.helpline ?? executive.phone,
+    viaHelpline: row.helpline !== null,
+    etaMinutes: etaMinutes(
+      { status: order.status, store: row.store, destination: order.deliveryAddress },
+      { position, seenAt: executive.seenAt },
+      now,
+    ),
+    seenAt: executive.seenAt?.toISOString() ?? null,
+  };
+}
+
 /** One of the signed-in customer's orders with its store's phone and status changes; another's is 404. */
 export async function getCustomerOrder(
   db: Executor,
@@ -453,13 +600,16 @@ export async function getCustomerOrder(
     row.tip && row.tip.amountPaise !== null && row.tip.method !== null && row.tip.paidAt !== null
       ? { amountPaise: row.tip.amountPaise, method: row.tip.method, paidAt: row.tip.paidAt.toISOString() }
       : null;
-  const until = tipsOnline ? tipUntil(row.order, tip !== null, new Date()) : null;
+  const now = new Date();
+  const until = tipsOnline ? tipUntil(row.order, tip !== null, now) : null;
   return {
     ...toStorefrontOrder(row.order),
     storePhone: row.storePhone,
     timeline: timeline.map((change) => ({ status: change.status, at: change.at.toISOString() })),
     tip,
     tipUntil: until?.toISOString() ?? null,
+    ratingUntil: ratingUntil(row.order, now)?.toISOString() ?? null,
+    executive: executiveOf(row, now),
   };
 }
 
@@ -478,12 +628,23 @@ export async function quoteOrder(
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
   // No transaction: a quote writes and locks nothing, and a cart priced a moment apart is as good.
-  const { store, now } = await storeTakingOrders(db, business, input.storeId);
+  const { store, now } = await storeTakingOrders(db, business, input.storeId, input.slotId);
   const customer = signedIn ? await repo.findOrderingCustomer(db, signedIn.scope) : null;
+  // The address it would go to, for a store's fee by distance: the customer's own.
+  let distance: number | null = null;
+  if (input.addressId !== undefined) {
+    if (!signedIn)
+      throw invalid(
+        { addressId: storefrontMessages.addressNeedsSignIn },
+        storefrontMessages.addressNeedsSignIn,
+      );
+    const address = await getAddress(db, signedIn.scope, input.addressId);
+    distance = distanceKm({ lat: store.latitude, lng: store.longitude }, address);
+  }
   const { priced, couponCode } = await billFor(
     db,
     business,
-    store,
+    { ...store, distanceKm: distance },
     input,
     now,
     customer,
@@ -526,6 +687,8 @@ function toStorefrontStore(
     openNow: notice === null,
     notice,
     featured: row.featured,
+    deliversInSlots: row.status === StoreStatus.Open && slotRuleOf(row) !== null,
+    deliveryRule: row.deliveryRule,
   };
 }
 

@@ -1,8 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { SpecialDay } from '@storedesk/shared/stores/special-days';
+import type { StoreDeliveryRule } from '@storedesk/shared/stores/delivery-rule';
+import { specialDaysOf, specialDaysShownFrom } from '#server/lib/special-days.ts';
 import type { ListQuery } from '@storedesk/shared/lists';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
-import { businesses, stores, zones } from '#server/db/schema.ts';
+import { businesses, stores, storeSpecialDays, zones } from '#server/db/schema.ts';
 import { ListIndex, listSource } from '#server/lib/list-index.ts';
 import { inScope, ofBusiness, theBusiness, type Scope } from '#server/lib/scope.ts';
 
@@ -17,6 +20,11 @@ export type StoreValues = {
   latitude: number;
   longitude: number;
   deliveryRadiusKm?: number;
+  slotLengthMinutes?: number | null;
+  slotCapacity?: number | null;
+  slotDaysAhead?: number | null;
+  slotCutoffMinutes?: number | null;
+  deliveryRule?: StoreDeliveryRule | null;
   geohash: string;
   zoneId: string;
 };
@@ -33,6 +41,12 @@ const storeColumns = {
   latitude: stores.latitude,
   longitude: stores.longitude,
   deliveryRadiusKm: stores.deliveryRadiusKm,
+  slotLengthMinutes: stores.slotLengthMinutes,
+  slotCapacity: stores.slotCapacity,
+  slotDaysAhead: stores.slotDaysAhead,
+  slotCutoffMinutes: stores.slotCutoffMinutes,
+  specialDays: specialDaysOf(stores.id),
+  deliveryRule: stores.deliveryRule,
   geohash: stores.geohash,
   imageKey: stores.imageKey,
   status: stores.status,
@@ -41,6 +55,49 @@ const storeColumns = {
   version: stores.version,
   updatedAt: stores.updatedAt,
 };
+/**
+ * Replaces a store's special days with `days` (B19): those the store answers (from yesterday on),
+ * which the form sends back whole; days before stay, as ADR 0080 keeps them, and one sent again is
+ * written over.
+ */
+export async function replaceSpecialDays(
+  db: Executor,
+  scope: Scope,
+  storeId: string,
+  days: readonly SpecialDay[],
+) {
+  await db
+    .delete(storeSpecialDays)
+    .where(
+      and(
+        ofBusiness(storeSpecialDays, scope),
+        eq(storeSpecialDays.storeId, storeId),
+        sql`${storeSpecialDays.day} >= ${specialDaysShownFrom}`,
+      ),
+    );
+  if (days.length === 0) return;
+  await db
+    .insert(storeSpecialDays)
+    .values(
+      days.map((day) => ({
+        businessId: scope.businessId,
+        storeId,
+        day: day.day,
+        openTime: day.openTime,
+        closeTime: day.closeTime,
+        reason: day.reason,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [storeSpecialDays.storeId, storeSpecialDays.day],
+      set: {
+        openTime: sql`excluded.open_time`,
+        closeTime: sql`excluded.close_time`,
+        reason: sql`excluded.reason`,
+      },
+    });
+}
+
 /** Live stores the scope can see: its business, its zone when it has one. */
 function visible(scope: Scope): SQL[] {
   return [inScope(stores, scope), isNull(stores.deletedAt)];

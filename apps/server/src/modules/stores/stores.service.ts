@@ -8,6 +8,7 @@ import type {
   StoreUpdate,
 } from '@storedesk/shared/stores/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
+import type { DeliverySlots } from '@storedesk/shared/stores/slots';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AuthContext } from '#server/lib/callers.ts';
 import type { Database, Executor } from '#server/db/client.ts';
@@ -38,6 +39,9 @@ export function toStore(row: StoreRow): Store {
     latitude: row.latitude,
     longitude: row.longitude,
     deliveryRadiusKm: row.deliveryRadiusKm,
+    deliverySlots: slotRuleOf(row),
+    specialDays: row.specialDays,
+    deliveryRule: row.deliveryRule,
     geohash: row.geohash,
     imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
     status: row.status,
@@ -45,6 +49,33 @@ export function toStore(row: StoreRow): Store {
     zoneName: row.zoneName,
     version: row.version,
     updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** A store row's slot rule (ADR 0077), or null when it delivers as soon as possible only. */
+export function slotRuleOf(row: {
+  slotLengthMinutes: number | null;
+  slotCapacity: number | null;
+  slotDaysAhead: number | null;
+  slotCutoffMinutes: number | null;
+}): DeliverySlots | null {
+  if (row.slotLengthMinutes === null || row.slotCapacity === null) return null;
+  return {
+    lengthMinutes: row.slotLengthMinutes,
+    capacity: row.slotCapacity,
+    daysAhead: row.slotDaysAhead ?? 0,
+    cutoffMinutes: row.slotCutoffMinutes ?? 0,
+  };
+}
+
+/** The columns of a slot rule as the store form sends it: undefined leaves them, null clears them. */
+function slotColumns(rule: DeliverySlots | null | undefined) {
+  if (rule === undefined) return {};
+  return {
+    slotLengthMinutes: rule?.lengthMinutes ?? null,
+    slotCapacity: rule?.capacity ?? null,
+    slotDaysAhead: rule?.daysAhead ?? null,
+    slotCutoffMinutes: rule?.cutoffMinutes ?? null,
   };
 }
 
@@ -84,12 +115,14 @@ export async function createStore(db: Database, auth: AuthContext, input: StoreI
   return db.transaction(async (tx) => {
     const zoneId = await zoneForWrite(tx, auth, input.zoneId);
     if (!zoneId) throw invalid({ zoneId: messages.unknownZone });
-    const { zoneId: _, ...values } = input;
+    const { zoneId: _, deliverySlots, specialDays, ...values } = input;
     const { id } = await repo.insertStore(tx, scope.businessId, {
       ...values,
+      ...slotColumns(deliverySlots),
       zoneId,
       geohash: ngeohash.encode(input.latitude, input.longitude, 9),
     });
+    if (specialDays) await repo.replaceSpecialDays(tx, scope, id, specialDays);
     await announce(tx, scope, { id, zoneId }, 'created');
     return getStore(tx, auth, id);
   });
@@ -102,7 +135,7 @@ export async function updateStore(
   input: StoreUpdate,
 ): Promise<Store> {
   const scope = scopeOf(auth);
-  const { version, zoneId: requestedZone, ...values } = input;
+  const { version, zoneId: requestedZone, deliverySlots, specialDays, ...values } = input;
   const current = await repo.findStore(db, scope, storeId);
   if (!current) throw notFound();
   const latitude = values.latitude ?? current.latitude;
@@ -113,6 +146,7 @@ export async function updateStore(
       () =>
         repo.updateStore(tx, scope, storeId, version, {
           ...values,
+          ...slotColumns(deliverySlots),
           ...(zoneId ? { zoneId } : {}),
           geohash: ngeohash.encode(latitude, longitude, 9),
         }),
@@ -121,6 +155,8 @@ export async function updateStore(
         return now && toStore(now);
       },
     );
+    // The whole list, which the version just taken guards as the store's other fields.
+    if (specialDays) await repo.replaceSpecialDays(tx, scope, storeId, specialDays);
     const store = await getStore(tx, auth, storeId);
     await announce(tx, scope, store, 'updated');
     // A store moved out of a zone is gone from that zone's lists too.

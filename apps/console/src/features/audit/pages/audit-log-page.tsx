@@ -54,6 +54,7 @@ function recordHref(entry: AuditEntry): string | null {
     case 'business':
     case 'order-settings':
     case 'referral-settings':
+    case 'notification-settings':
     case 'payment-mode':
     case 'helpline':
       return paths.settings.getHref();

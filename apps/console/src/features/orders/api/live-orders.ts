@@ -20,7 +20,7 @@ import type { OrdersQuery } from './get-orders.ts';
  */
 
 /** The list row of a changed order: its summary without the payment. */
-function rowOf(order: OrderChange['order']): OrderSummary {
+export function rowOf(order: OrderChange['order']): OrderSummary {
   const { paidAt: _paidAt, paidByName: _paidByName, ...row } = order;
   return row;
 }

@@ -7,6 +7,10 @@
 export const orderKeys = {
   all: ['orders'] as const,
   lists: ['orders', 'list'] as const,
+  /** The orders booked for the slots of a day, by slot (B19). */
+  slotBoard: ['orders', 'slot-board'] as const,
+  /** The booked orders the preparation alert watches (B19). */
+  preparation: ['orders', 'preparation'] as const,
   detail: (orderId: string) => ['orders', 'detail', orderId] as const,
 };
 

@@ -1,4 +1,5 @@
 import Paper from '@mui/material/Paper';
+import { chargeLineLabel } from '@storedesk/shared/stores/delivery-rule';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -88,7 +89,7 @@ export function OrderBill({ order, action }: { order: OrderDetail; action?: Reac
           {order.charges.map((charge, index) => (
             <SumRow
               key={`${charge.chargeLabel}-${index}`}
-              label={charge.chargeLabel}
+              label={chargeLineLabel(charge)}
               value={formatRupees(charge.chargeAmountPaise)}
             />
           ))}

@@ -17,6 +17,7 @@ import { amountMessages, formatRupees, parseRupees, rupeesDecimal } from '@store
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
   refundMethodFor,
+  paymentDuePaise,
   refundablePaise,
   refundDuePaise,
   refundMethodLabels,
@@ -160,9 +161,16 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
   const refunds = useRefunds(order.id, order.refundedPaise > 0);
   const left = leftOf(order);
   const due = dueOf(order);
+  const toPay = paymentDuePaise({ paid: order.paidAt !== null, ...order });
   if (order.paidAt === null) return null;
   return (
     <div>
+      {toPay > 0 ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          The change comes to {formatRupees(toPay)} more than was paid: the customer is asked to pay it
+          online, on their order’s page.
+        </Alert>
+      ) : null}
       {due > 0 ? (
         <Alert severity="warning" sx={{ mb: 1 }}>
           {formatRupees(due)} was received beyond the bill: refund it to the customer.

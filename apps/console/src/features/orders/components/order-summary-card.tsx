@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '@/lib/session.ts';
+import { formatSlot } from '@storedesk/shared/dates';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -23,7 +24,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2 order detail: store, customer, status, delivery executive and the hours since the order. */
+/**
+ * SPEC §2 order detail: store, customer, status, delivery executive, when it was placed, the
+ * delivery slot it is booked for (B19) and the hours since the order.
+ */
 export function OrderSummaryCard({ order }: { order: OrderDetail }) {
   const now = useNow();
   const timeZone = useTimeZone();
@@ -50,6 +54,9 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         </Field>
         <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
         <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
+        <Field label="Delivery slot">
+          {order.slot ? formatSlot(order.slot, timeZone) : 'As soon as possible'}
+        </Field>
         {order.state === 0 ? (
           // Once closed, the time since it was placed means nothing: when it closed does.
           <Field label={order.status === OrderStatus.Cancelled ? 'Cancelled' : 'Delivered'}>

@@ -29,6 +29,7 @@ import { useCompact } from '@/lib/use-compact.ts';
 import type { OrderSort, OrderView } from '@/features/orders/api/get-orders.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
+import { SlotBadge } from './slot-badge.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
@@ -124,7 +125,14 @@ export function OrdersTable({
           <TableCell sx={{ whiteSpace: 'nowrap' }}>{numberLink}</TableCell>
           <TableCell>{order.storeName}</TableCell>
           <TableCell>{order.customerName}</TableCell>
-          <TableCell sx={numeric}>{formatDateTime(order.placedAt, timeZone)}</TableCell>
+          <TableCell sx={numeric}>
+            {formatDateTime(order.placedAt, timeZone)}
+            {order.slot ? (
+              <div>
+                <SlotBadge slot={order.slot} timeZone={timeZone} />
+              </div>
+            ) : null}
+          </TableCell>
           <TableCell>
             <OrderStatusChip status={order.status} />
           </TableCell>
@@ -170,6 +178,7 @@ export function OrdersTable({
                   ? `closed ${closedAtText(order.closedAt, timeZone)}`
                   : `${formatElapsed(order.placedAt, now)} ago`}
               </Typography>
+              {order.slot ? <SlotBadge slot={order.slot} timeZone={timeZone} /> : null}
             </TableCell>
           ) : (
             wideCells

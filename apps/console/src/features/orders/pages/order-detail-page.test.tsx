@@ -196,6 +196,23 @@ describe('order detail', { timeout: 30_000 }, () => {
     expect(dialog).toHaveTextContent('Up to ₹500.00 is left of the payment.');
   });
 
+  it('says that what an item change added to an order paid online is asked of the customer', async () => {
+    const online = orderFixture({
+      paymentMode: 'ONLINE',
+      paidAt: minutesAgo(9),
+      paidByName: 'Online payment',
+      paidPaise: 21_000,
+      billAmountPaise: 31_100,
+    });
+    renderOrder(online);
+    expect(
+      await screen.findByText(
+        'The change comes to ₹101.00 more than was paid: the customer is asked to pay it online, on their order’s page.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/was received beyond the bill/)).toBeNull();
+  });
+
   it('changes the items: a quantity, a line removed, an item of the store added, from the version it opened on', async () => {
     const order = orderFixture({ version: 4 });
     const atta = itemFixture({

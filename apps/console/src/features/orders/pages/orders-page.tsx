@@ -1,5 +1,6 @@
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -77,6 +78,9 @@ export function OrdersPage() {
         actions={
           <>
             <ExportOrdersButton query={query} />
+            <Button startIcon={<ScheduleOutlined />} component={RouterLink} to={paths.orders.slots.getHref()}>
+              Orders by slot
+            </Button>
             <Button
               startIcon={<HistoryOutlined />}
               component={RouterLink}

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { chargeLineLabel } from '@storedesk/shared/stores/delivery-rule';
 import { itemsOfLine, lineWeightName, savingText, weightText } from '@storedesk/shared/catalogue/variants';
 import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
@@ -11,6 +12,7 @@ import { LoadError } from '@/components/load-error.tsx';
 import { CardSkeleton } from '@/components/loading-skeleton.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useTimeZone } from '@/lib/session.ts';
+import { formatSlot } from '@storedesk/shared/dates';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { useOrderBill } from '@/features/orders/api/get-order-bill.ts';
 import { PrintSheet } from './print-sheet.tsx';
@@ -38,9 +40,16 @@ function Loading({
   );
 }
 
+/** "Deliver: Tue 01/12, 09:00 AM – 10:00 AM", boxed, on a printed order booked for a slot (B19). */
+function DeliverySlotLine({ slot, timeZone }: { slot: OrderBill['order']['slot']; timeZone: string }) {
+  if (!slot) return null;
+  return <p className="slot">Deliver: {formatSlot(slot, timeZone, { year: false })}</p>;
+}
+
 /**
  * /orders/:orderId/print/kitchen (B15): the ticket the kitchen or packing counter works from —
- * order number, time, store, items and quantities, the customer's note; no prices.
+ * order number, time, the delivery slot it is booked for (B19), store, items and quantities, the
+ * customer's note; no prices.
  */
 export function KitchenTicketPage() {
   const { orderId = '' } = useParams();
@@ -58,6 +67,7 @@ export function KitchenTicketPage() {
           <h1>Kitchen ticket</h1>
           <p className="centre big">#{current.number}</p>
           <p className="centre">{formatDateTime(current.placedAt, timeZone)}</p>
+          <DeliverySlotLine slot={current.slot} timeZone={timeZone} />
           <p className="centre">{current.storeName}</p>
           {current.status === OrderStatus.Cancelled ? <p className="centre big">CANCELLED</p> : null}
           <hr className="rule" />
@@ -156,6 +166,7 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
       ) : null}
       <p>Order #{order.number}</p>
       <p>{formatDateTime(order.placedAt, timeZone)}</p>
+      <DeliverySlotLine slot={order.slot} timeZone={timeZone} />
       {order.status === OrderStatus.Cancelled ? <p className="big">CANCELLED</p> : null}
       <hr className="rule" />
       <p>
@@ -221,7 +232,7 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
           ) : null}
           {order.charges.map((charge) => (
             <tr key={charge.chargeLabel}>
-              <td>{charge.chargeLabel}</td>
+              <td>{chargeLineLabel(charge)}</td>
               <td className="num">{formatRupees(charge.chargeAmountPaise)}</td>
             </tr>
           ))}

@@ -92,6 +92,7 @@ export function PrintSheet({
         .print-doc thead th { border-bottom: 1px solid #000; }
         .print-doc tfoot td, .print-doc tr.total td { font-weight: 700; border-top: 1px solid #000; }
         .print-doc .big { font-size: 1.6em; font-weight: 700; }
+        .print-doc .slot { border: 2px solid #000; margin: 6px 0; padding: 4px; text-align: center; font-size: 1.25em; font-weight: 700; }
         .print-doc .logo { display: block; margin: 0 auto 4px; max-height: 48px; max-width: 60%; }
         .print-a4 .print-doc .logo { max-height: 64px; }
         @media print {

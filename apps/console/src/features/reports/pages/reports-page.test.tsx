@@ -1,12 +1,13 @@
 import type { GstReport } from '@storedesk/shared/reports/gst';
 import type { PaymentsReport } from '@storedesk/shared/reports/payments';
 import type { SalesReport } from '@storedesk/shared/reports/schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminSession, ownerSession, zones } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
+import { applyLiveEvent } from '@/lib/live-events.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 import { setViewportWidth } from '@/testing/viewport.ts';
 
@@ -173,6 +174,7 @@ function renderReports(
     session = ownerSession,
     entry = '/reports?from=2026-03-09&to=2026-03-10&groupBy=day',
     gst = (() => json(200, gstReport)) as Handler,
+    payments = (() => json(200, paymentsReport)) as Handler,
   } = {},
 ) {
   const api = mockApi({
@@ -181,7 +183,7 @@ function renderReports(
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     'GET /api/reports/sales': report,
     'GET /api/reports/gst': gst,
-    'GET /api/reports/payments': () => json(200, paymentsReport),
+    'GET /api/reports/payments': payments,
   });
   return { ...renderApp(entry), api };
 }
@@ -382,5 +384,71 @@ describe('reports', { timeout: 30_000 }, () => {
       'href',
       '/api/reports/payments.csv?from=2026-03-09&to=2026-03-10',
     );
+  });
+  it('keeps the payments shown, and Export CSV, while a live event refreshes them, under a named bar', async () => {
+    let refreshing = false;
+    let answer: ((response: Response) => void) | undefined;
+    const { queryClient } = renderReports(() => json(200, byDay), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&report=payments',
+      // The report at once; asked again for a live event, it answers when the test says.
+      payments: () =>
+        refreshing
+          ? new Promise<Response>((resolve) => {
+              answer = resolve;
+            })
+          : json(200, paymentsReport),
+    });
+    const days = await screen.findByRole('table', {
+      name: 'Online payments by day, 09/03/2026 to 10/03/2026',
+    });
+    await within(days).findByRole('rowheader', { name: '09/03/2026' });
+    expect(screen.getByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
+
+    // An order paid online meanwhile: its event asks for the report again.
+    refreshing = true;
+    act(() =>
+      applyLiveEvent(queryClient, {
+        id: '1',
+        topic: 'orders',
+        action: 'updated',
+        recordId: null,
+        zoneId: null,
+        at: '2026-03-10T06:00:00Z',
+      }),
+    );
+    expect(await screen.findByRole('progressbar', { name: 'Loading the report' })).toBeInTheDocument();
+    // Until the new figures come, the old ones stay, and Export CSV with them: nothing goes grey to
+    // come back, and no grey rows stand in for the figures.
+    expect(within(days).getByRole('rowheader', { name: '09/03/2026' })).toBeInTheDocument();
+    expect(within(days).getAllByRole('row')).toHaveLength(3);
+    expect(screen.getByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
+
+    // The next day's two payments, nothing refunded.
+    const paid = {
+      ...paymentsReport.days[0]!,
+      day: '2026-03-10',
+      refunds: 0,
+      refundedPaise: 0,
+      netPaise: 29_400,
+    };
+    await waitFor(() => expect(answer).toBeDefined());
+    act(() =>
+      answer!(
+        json(200, {
+          ...paymentsReport,
+          days: [...paymentsReport.days, paid],
+          totals: {
+            ...paymentsReport.totals,
+            payments: 4,
+            receivedPaise: 60_000,
+            feePaise: 1_200,
+            netPaise: 48_800,
+          },
+        }),
+      ),
+    );
+    await within(days).findByRole('rowheader', { name: '10/03/2026' });
+    await waitFor(() => expect(screen.queryByRole('progressbar')).not.toBeInTheDocument());
+    expect(screen.getByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
   });
 });

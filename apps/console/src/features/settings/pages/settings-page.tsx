@@ -7,12 +7,13 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { AboutTab } from '@/features/settings/components/about-tab.tsx';
 import { HelplinesTab } from '@/features/settings/components/helplines-tab.tsx';
+import { NotificationsTab } from '@/features/settings/components/notifications-tab.tsx';
 import { OrderSettingsTab } from '@/features/settings/components/order-settings-tab.tsx';
 import { OthersTab } from '@/features/settings/components/others-tab.tsx';
 import { PaymentModesTab } from '@/features/settings/components/payment-modes-tab.tsx';
 import { ReferralSettingsTab } from '@/features/settings/components/referral-settings-tab.tsx';
 
-/** The six tabs of SPEC §2 /settings, in order; `key` is the tab's `?tab=` value. */
+/** The six tabs of SPEC §2 /settings, in order, then Notifications (B19); `key` is the tab's `?tab=` value. */
 export const settingsTabs: ReadonlyArray<{ key: string; label: string; Component: ComponentType }> = [
   { key: 'about', label: 'About', Component: AboutTab },
   { key: 'payment-modes', label: 'Payment Modes', Component: PaymentModesTab },
@@ -20,6 +21,7 @@ export const settingsTabs: ReadonlyArray<{ key: string; label: string; Component
   { key: 'referral', label: 'Referral Settings', Component: ReferralSettingsTab },
   { key: 'helplines', label: 'Helplines', Component: HelplinesTab },
   { key: 'others', label: 'Others', Component: OthersTab },
+  { key: 'notifications', label: 'Notifications', Component: NotificationsTab },
 ];
 
 /**

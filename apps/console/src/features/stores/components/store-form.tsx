@@ -15,8 +15,9 @@ import {
   timeOfDaySchema,
 } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
+import { deliverySlotsSchema, slotLimits } from '@storedesk/shared/stores/slots';
 import { useEffect, useMemo, useState } from 'react';
-import type { FieldErrors } from 'react-hook-form';
+import type { FieldErrors, FieldPath, Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -29,6 +30,19 @@ import { TimeSelect } from './time-select.tsx';
 import { useMapTiles } from '@/lib/map-tiles.ts';
 import { SaveButton } from '@/components/save-button.tsx';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import { DeliverySlotsFields } from './delivery-slots-fields.tsx';
+import {
+  DeliveryRuleFields,
+  deliveryRuleField,
+  deliveryRuleFieldNames,
+  toDeliveryRuleRows,
+} from './delivery-rule-fields.tsx';
+import {
+  SpecialDaysFields,
+  specialDayFieldNames,
+  specialDaysField,
+  toSpecialDayRows,
+} from './special-days-fields.tsx';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -39,12 +53,58 @@ const formBase = storeInputSchema.extend({
   closeTime: timeField,
   // Required here: the API keeps a store's radius when a save leaves it out.
   deliveryRadiusKm: storeInputSchema.shape.deliveryRadiusKm.unwrap(),
+  // The rule as its fields hold it; sent only while "Deliver in slots" is on (B19).
+  deliverySlots: deliverySlotsSchema,
+  // The rows as the form holds them, checked by the shared rule; always sent, as the whole list (B19).
+  specialDays: specialDaysField,
+  // The rule as its fields hold it; always sent: the rule while "Its own minimum order and delivery
+  // fee" is on, else null, the store following the business's order settings (B19, ADR 0081).
+  deliveryRule: deliveryRuleField,
 });
 /** The owner chooses the store's zone; an admin's stores always go to their own zone (D4). */
 const ownerFormSchema = formBase.extend({ zoneId: z.uuid({ error: 'Choose a zone' }) });
 const adminFormSchema = formBase.omit({ zoneId: true });
+/** Slots off: the rule's fields are kept for the switch coming back on, and the store delivers as soon as possible. */
+const slotsOff = { deliverySlots: z.unknown().transform(() => null) };
+/** Its own rule off: the fields are kept for the switch coming back on, and the store follows the business's order settings. */
+const ruleOff = { deliveryRule: z.unknown().transform(() => null) };
 
-export type StoreFormValues = z.input<typeof formBase>;
+type StoreFormResolver = Resolver<StoreFormValues, unknown, StoreInput>;
+
+/**
+ * The form's check of its values, by who saves and which switches are on. `slotsOn` and `ruleOn`
+ * are the form's own and are not sent (the schemas leave out what they do not name).
+ */
+function storeFormResolver(owner: boolean): StoreFormResolver {
+  const schema = owner ? ownerFormSchema : adminFormSchema;
+  const resolvers = new Map<string, StoreFormResolver>();
+  const resolverFor = (slotsOn: boolean, ruleOn: boolean) => {
+    const key = `${slotsOn} ${ruleOn}`;
+    let resolver = resolvers.get(key);
+    if (!resolver) {
+      const off = { ...(slotsOn ? {} : slotsOff), ...(ruleOn ? {} : ruleOff) };
+      resolver = zodResolver(schema.extend(off)) as unknown as StoreFormResolver;
+      resolvers.set(key, resolver);
+    }
+    return resolver;
+  };
+  return (values, context, options) => resolverFor(values.slotsOn, values.ruleOn)(values, context, options);
+}
+
+export type StoreFormValues = z.input<typeof formBase> & {
+  /** "Deliver in slots": off sends `deliverySlots: null`. */
+  slotsOn: boolean;
+  /** "Its own minimum order and delivery fee": off sends `deliveryRule: null`. */
+  ruleOn: boolean;
+};
+
+/** The rule's fields of a store that has none yet: the cut-off starts at its default, the rest empty. */
+const noSlotRule = {
+  lengthMinutes: undefined as unknown as number,
+  capacity: undefined as unknown as number,
+  daysAhead: undefined as unknown as number,
+  cutoffMinutes: slotLimits.cutoffMinutes.default,
+};
 
 const formFields = [
   'name',
@@ -56,7 +116,12 @@ const formFields = [
   'closeTime',
   'deliveryRadiusKm',
   'zoneId',
-] as const satisfies readonly (keyof StoreFormValues)[];
+  'deliverySlots',
+  'deliverySlots.lengthMinutes',
+  'deliverySlots.capacity',
+  'deliverySlots.daysAhead',
+  'deliverySlots.cutoffMinutes',
+] as const satisfies readonly FieldPath<StoreFormValues>[];
 
 function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
   return {
@@ -70,6 +135,11 @@ function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
     latitude: store.latitude,
     longitude: store.longitude,
     deliveryRadiusKm: store.deliveryRadiusKm,
+    slotsOn: store.deliverySlots !== null,
+    deliverySlots: store.deliverySlots ?? noSlotRule,
+    specialDays: toSpecialDayRows(store.specialDays),
+    ruleOn: store.deliveryRule !== null,
+    deliveryRule: toDeliveryRuleRows(store.deliveryRule),
     ...(owner ? { zoneId: store.zoneId } : {}),
   };
 }
@@ -86,6 +156,11 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
     latitude: undefined as unknown as number,
     longitude: undefined as unknown as number,
     deliveryRadiusKm: deliveryRadius.defaultKm,
+    slotsOn: false,
+    deliverySlots: noSlotRule,
+    specialDays: [],
+    ruleOn: false,
+    deliveryRule: toDeliveryRuleRows(null),
     ...(zoneId === undefined ? {} : { zoneId }),
   };
 }
@@ -105,6 +180,9 @@ const changeLabels: Partial<Record<keyof Store, string>> = {
   latitude: 'Map location',
   longitude: 'Map location',
   deliveryRadiusKm: 'Delivery radius',
+  deliverySlots: 'Delivery slots',
+  specialDays: 'Holidays and special hours',
+  deliveryRule: 'Minimum order and delivery fee',
   imageUrl: 'Image',
   status: 'Status',
 };
@@ -127,7 +205,10 @@ type StoreFormProps = {
   onSave: (values: StoreInput, image: File | null, base: Store | undefined) => Promise<StoreSaveResult>;
 };
 
-/** SPEC §5 store form: details, zone (owner), open hours, image and the point on the map. */
+/**
+ * SPEC §5 store form: details, zone (owner), open hours, image and the point on the map; delivery
+ * slots, its own minimum order and delivery fee, holidays and special hours (B19).
+ */
 export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, onCancel }: StoreFormProps) {
   const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
@@ -143,10 +224,13 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
     handleSubmit,
     reset,
     setError,
+    clearErrors,
     setValue,
+    setFocus,
+    trigger,
     formState: { errors, isDirty },
   } = useForm<StoreFormValues, unknown, StoreInput>({
-    resolver: zodResolver(owner ? ownerFormSchema : adminFormSchema),
+    resolver: useMemo(() => storeFormResolver(owner), [owner]),
     mode: 'onTouched',
     defaultValues: live ?? defaultValues,
   });
@@ -187,7 +271,12 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
       const message = applySaveRefusal(result.error, {
         current: storeSchema,
         showCurrent: (shown) => reset(toStoreFormValues(shown, owner)),
-        fields: fieldMessages(setError, formFields),
+        fields: fieldMessages(setError, [
+          ...formFields,
+          ...deliveryRuleFieldNames(values.deliveryRule?.feeBands.length ?? 0),
+          'specialDays',
+          ...specialDayFieldNames(values.specialDays?.length ?? 0),
+        ]),
       });
       if (message) setDialog({ title: 'Error', message });
     } finally {
@@ -336,7 +425,33 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 }
                 {...register('deliveryRadiusKm', { valueAsNumber: true })}
               />
+              <DeliverySlotsFields
+                control={control}
+                register={register}
+                errors={errors}
+                onSwitchOff={() => clearErrors('deliverySlots')}
+              />
             </Stack>
+          </Grid>
+          <Grid size={12}>
+            <DeliveryRuleFields
+              control={control}
+              register={register}
+              errors={errors}
+              clearErrors={clearErrors}
+              trigger={trigger}
+              setFocus={setFocus}
+              owner={owner}
+            />
+          </Grid>
+          <Grid size={12}>
+            <SpecialDaysFields
+              control={control}
+              errors={errors}
+              clearErrors={clearErrors}
+              trigger={trigger}
+              setFocus={setFocus}
+            />
           </Grid>
           <Grid size={12}>
             <SaveButton

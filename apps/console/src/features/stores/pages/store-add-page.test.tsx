@@ -138,6 +138,9 @@ describe('add store', { timeout: 30_000 }, () => {
       latitude: 22.5,
       longitude: 79,
       deliveryRadiusKm: 5,
+      deliverySlots: null,
+      specialDays: [],
+      deliveryRule: null,
     });
     expect(api.callsTo('PUT /api/stores/a0000000-0000-4000-8000-000000000001/image')).toHaveLength(0);
     await waitFor(() => expect(router.state.location.pathname).toBe('/stores'));

@@ -61,6 +61,9 @@ describe('edit store', { timeout: 30_000 }, () => {
       latitude: store.latitude,
       longitude: store.longitude,
       deliveryRadiusKm: 5,
+      deliverySlots: null,
+      specialDays: [],
+      deliveryRule: null,
       version: 4,
     });
   });

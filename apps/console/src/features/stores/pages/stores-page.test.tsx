@@ -1,3 +1,5 @@
+import { businessDay, formatDay } from '@storedesk/shared/dates';
+import { addDays } from '@storedesk/shared/delivery/dispatch';
 import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -92,6 +94,68 @@ describe('stores list', { timeout: 30_000 }, () => {
     expect(within(row('Corner Kirana')).getByRole('combobox')).toHaveTextContent('Unserviceable');
     expect(within(row(mango.name)).getByText(mango.phone)).toBeInTheDocument();
     expect(row(mango.name)).toHaveTextContent('Open');
+  });
+
+  it('shows each store’s hours under its name, and its delivery slots’ rule when it delivers in slots', async () => {
+    const slotted = storeFixture({
+      ...basket,
+      deliverySlots: { lengthMinutes: 60, capacity: 5, daysAhead: 2, cutoffMinutes: 60 },
+    });
+    renderStores(adminSession, '/stores', [mango, slotted]);
+    await screen.findByText('Green Basket');
+
+    expect(within(row('Green Basket')).getByText('09:00 AM – 09:30 PM')).toBeInTheDocument();
+    expect(
+      within(row('Green Basket')).getByText('Slots of 60 min, 5 orders each, 2 days ahead'),
+    ).toBeInTheDocument();
+    expect(within(row(mango.name)).getByText('09:00 AM – 09:30 PM')).toBeInTheDocument();
+    expect(within(row(mango.name)).queryByText(/Slots of/)).not.toBeInTheDocument();
+  });
+
+  it('shows a store’s next holiday or special hours under its name, with how many more follow', async () => {
+    const today = businessDay(new Date(), adminSession.business.timeZone);
+    const holidays = storeFixture({
+      ...basket,
+      specialDays: [
+        { day: addDays(today, -1), closed: true, openTime: null, closeTime: null, reason: 'Bandh' },
+        { day: addDays(today, 2), closed: true, openTime: null, closeTime: null, reason: 'Diwali' },
+        { day: addDays(today, 9), closed: false, openTime: '10:00', closeTime: '14:00', reason: 'Half day' },
+      ],
+    });
+    renderStores(adminSession, '/stores', [mango, holidays]);
+    await screen.findByText('Green Basket');
+
+    expect(
+      within(row('Green Basket')).getByText(
+        `Closed on ${formatDay(addDays(today, 2))} (Diwali), and 1 more special day`,
+      ),
+    ).toBeInTheDocument();
+    expect(within(row(mango.name)).queryByText(/special day|Closed on/)).not.toBeInTheDocument();
+  });
+
+  it('shows a store’s own minimum order and delivery fee under its name', async () => {
+    const ruled = storeFixture({
+      ...basket,
+      deliveryRule: {
+        minimumOrderPaise: 19900,
+        feeBands: [
+          { fromKm: 0, feePaise: 2000 },
+          { fromKm: 2, feePaise: 4000 },
+          { fromKm: 5, feePaise: 6000 },
+        ],
+        freeFromPaise: 49900,
+      },
+    });
+    renderStores(adminSession, '/stores', [mango, ruled]);
+    await screen.findByText('Green Basket');
+
+    expect(
+      within(row('Green Basket')).getByText(
+        'Minimum ₹199.00 · Delivery ₹20.00–₹60.00 by distance · free from ₹499.00',
+      ),
+    ).toBeInTheDocument();
+    // A store without its own rule follows the business's order settings, and says nothing here.
+    expect(within(row(mango.name)).queryByText(/Minimum|Delivery/)).not.toBeInTheDocument();
   });
 
   it('imports and exports every store’s catalogue in one spreadsheet, from one menu', async () => {

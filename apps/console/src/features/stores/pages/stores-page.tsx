@@ -14,8 +14,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { businessDay, formatTimeOfDay } from '@storedesk/shared/dates';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
+import { deliveryRuleSummary } from '@storedesk/shared/stores/delivery-rule';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -29,20 +31,56 @@ import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { ListQueryStatus, ListRows, RowEditDelete } from '@/components/table-states.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useListParams, useListSelection, usePageInRange } from '@/lib/list-params.ts';
-import { useIsOwner } from '@/lib/session.ts';
+import { useIsOwner, useTimeZone } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useChangeStoreStatus } from '@/features/stores/api/change-store-status.ts';
 import { useDeleteStore } from '@/features/stores/api/delete-store.ts';
 import { useStores } from '@/features/stores/api/get-stores.ts';
 import { useRestoreStore } from '@/features/stores/api/restore-store.ts';
+import { nextSpecialDayLine } from '@/features/stores/components/special-day-text.ts';
 import { StoreStatusSelect } from '@/features/stores/components/store-status-select.tsx';
 import { plural } from '@/lib/plural.ts';
+import { formatSlotRule } from '@/lib/slots.ts';
 
 const deleteStoreQuestion = 'Are you sure? You want to delete this store';
 
+/**
+ * Under a store's name: its hours, its delivery slots' rule when it delivers in slots, its own
+ * minimum order and delivery fee when it has them, and its next holiday or special hours with how
+ * many more follow (B19).
+ */
+function StoreHours({ store, today }: { store: Store; today: string }) {
+  const line = { color: 'text.secondary' } as const;
+  const specialDay = nextSpecialDayLine(store.specialDays, today);
+  return (
+    <>
+      <Typography variant="caption" component="div" sx={{ ...line, mt: 0.25 }}>
+        {formatTimeOfDay(store.openTime)} – {formatTimeOfDay(store.closeTime)}
+      </Typography>
+      {store.deliverySlots ? (
+        <Typography variant="caption" component="div" sx={line}>
+          {formatSlotRule(store.deliverySlots)}
+        </Typography>
+      ) : null}
+      {store.deliveryRule ? (
+        <Typography variant="caption" component="div" sx={line}>
+          {deliveryRuleSummary(store.deliveryRule)}
+        </Typography>
+      ) : null}
+      {specialDay ? (
+        <Typography variant="caption" component="div" sx={line}>
+          {specialDay}
+        </Typography>
+      ) : null}
+    </>
+  );
+}
+
 export function StoresPage() {
   const owner = useIsOwner();
+  const today = businessDay(useNow(), useTimeZone());
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
@@ -129,14 +167,17 @@ export function StoresPage() {
             <Avatar variant="rounded" src={store.imageUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
               <StorefrontOutlined fontSize="small" />
             </Avatar>
-            <Link
-              component={RouterLink}
-              to={paths.stores.catalog.getHref(store.id)}
-              underline="hover"
-              sx={{ overflowWrap: 'anywhere' }}
-            >
-              {store.name}
-            </Link>
+            <div>
+              <Link
+                component={RouterLink}
+                to={paths.stores.catalog.getHref(store.id)}
+                underline="hover"
+                sx={{ overflowWrap: 'anywhere' }}
+              >
+                {store.name}
+              </Link>
+              <StoreHours store={store} today={today} />
+            </div>
           </Stack>
           {compact ? (
             <>

@@ -1,0 +1,242 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { seriousFindings, untilStill } from './support/axe.ts';
+import { withDatabase } from './support/database.ts';
+import {
+  demo,
+  expectMode,
+  inBothModes,
+  launchBrowser,
+  newPage,
+  signInThroughForm,
+  type Mode,
+} from './support/browser.ts';
+
+/*
+ * Delivery slots (B19) in the console: the owner turns them on for a demo store in its form, saves,
+ * and after a reload sees the rule on the stores list and in the form; an order booked for a slot
+ * shows it on the orders list, on its page and on its kitchen ticket. axe finds nothing serious at
+ * 1280 px and at 375 px, in light and in dark, and nothing is wider than a 375 px phone. The store
+ * and the order are put back as the other specs expect them.
+ */
+
+const storeName = 'Fresh Mart Andheri';
+const rule = 'Slots of 60 min, 5 orders each, 2 days ahead';
+const hourly = { lengthMinutes: 60, capacity: 5, daysAhead: 2, cutoffMinutes: 60 };
+
+let browser: Browser;
+let owner: string;
+let storeId: string;
+/** A demo order booked for a slot here, and put back to as soon as possible at the end. */
+let orderId: string;
+let orderNumber: number;
+
+/** The console's API as the demo owner. */
+async function asOwner<T>(method: string, path: string, body?: object): Promise<T> {
+  const res = await fetch(`${inject('baseUrl')}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${owner}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  expect(res.status, `${method} ${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** Sets the store's slots as its form does: with the version read. */
+async function setSlots(deliverySlots: typeof hourly | null) {
+  const { version } = await asOwner<{ version: number }>('GET', `/stores/${storeId}`);
+  await asOwner('PATCH', `/stores/${storeId}`, { deliverySlots, version });
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const signedIn = await fetch(`${inject('baseUrl')}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: demo.owner.email, password: demo.owner.password }),
+  });
+  expect(signedIn.status).toBe(200);
+  owner = ((await signedIn.json()) as { token: string }).token;
+  const stores = await asOwner<{ items: { id: string; name: string }[] }>(
+    'GET',
+    `/stores?q=${encodeURIComponent(storeName)}`,
+  );
+  storeId = stores.items.find((store) => store.name === storeName)!.id;
+  await setSlots(null);
+  // The newest open order, booked for 09:00–10:00 tomorrow on the business's clock.
+  const orders = await asOwner<{ items: { id: string; number: number }[] }>('GET', '/orders?pageSize=5');
+  orderId = orders.items[0]!.id;
+  orderNumber = orders.items[0]!.number;
+  await withDatabase((client) =>
+    client.query(
+      `UPDATE orders o SET slot_starts_at = s.starts_at, slot_ends_at = s.starts_at + interval '1 hour',
+              version = o.version + 1, updated_at = now()
+       FROM (SELECT ((now() AT TIME ZONE b.time_zone)::date + 1 + time '09:00') AT TIME ZONE b.time_zone AS starts_at
+             FROM orders o2 JOIN businesses b ON b.id = o2.business_id WHERE o2.id = $1) s
+       WHERE o.id = $1`,
+      [orderId],
+    ),
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (storeId) await setSlots(null);
+  if (orderId)
+    await withDatabase((client) =>
+      client.query(
+        `UPDATE orders SET slot_starts_at = NULL, slot_ends_at = NULL, version = version + 1, updated_at = now()
+         WHERE id = $1`,
+        [orderId],
+      ),
+    );
+});
+
+async function signedIn(options: { width?: number; mode?: Mode } = {}) {
+  const { context, page } = await newPage(browser, options);
+  await signInThroughForm(page, demo.owner);
+  await page.waitForURL('**/dashboard');
+  return { context, page };
+}
+
+/** Opens a screen by its address and waits for its heading and for the loading placeholders to go. */
+async function open(page: Page, url: string, heading: string | RegExp) {
+  await page.goto(url);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page
+    .locator('[aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** axe's serious findings once the page is still, in the mode asked for. */
+async function findings(page: Page, mode: Mode) {
+  await expectMode(page, mode);
+  await untilStill(page);
+  return seriousFindings(page);
+}
+
+/** Whether the page can be scrolled sideways (it must not be on a phone). */
+const scrollsSideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+const spin = (page: Page, name: RegExp) => page.getByRole('spinbutton', { name });
+
+describe('delivery slots in the console', () => {
+  it('the owner turns slots on for a store in its form, saves, and sees the rule after a reload', async () => {
+    const { context, page } = await signedIn({ width: 1280 });
+    await open(page, `/stores/${storeId}/edit`, 'Edit store');
+    const slotsSwitch = page.getByRole('switch', { name: 'Deliver in slots' });
+    await page.getByText('Off: orders are delivered as soon as possible.').waitFor();
+    expect(await slotsSwitch.isChecked()).toBe(false);
+
+    await slotsSwitch.check();
+    const length = spin(page, /^Slot length \(minutes\)/);
+    const capacity = spin(page, /^Orders per slot/);
+    const daysAhead = spin(page, /^Days ahead/);
+    const cutoff = spin(page, /^Cut-off before a slot \(minutes\)/);
+    expect(await cutoff.inputValue()).toBe('60');
+
+    // A number the rule does not take is refused in the shared words, and nothing is saved.
+    await length.fill('5');
+    await capacity.fill('5');
+    await daysAhead.fill('2');
+    await page.getByRole('button', { name: 'Save store' }).click();
+    await page.getByText('must be from 15 to 480 minutes').waitFor();
+    expect(await length.getAttribute('aria-invalid')).toBe('true');
+    expect(new URL(page.url()).pathname).toBe(`/stores/${storeId}/edit`);
+
+    await length.fill('60');
+    await page.getByText('Customers choose a 60-minute slot within the store’s hours.').waitFor();
+    await page.getByText('Customers can book up to 2 days ahead.').waitFor();
+    await page.getByText('A slot can be booked until 60 minutes before it starts.').waitFor();
+    expect(await findings(page, 'light')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Save store' }).click();
+    await page.waitForURL((url) => url.pathname === '/stores');
+    const store = await asOwner<{ deliverySlots: unknown }>('GET', `/stores/${storeId}`);
+    expect(store.deliverySlots).toEqual(hourly);
+
+    await page.reload();
+    await page.getByLabel('Search stores').fill(storeName);
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('link', { name: storeName, exact: true }) });
+    await row.getByText(rule).waitFor();
+    expect(await findings(page, 'light')).toEqual([]);
+
+    // The form opens on the saved rule.
+    await open(page, `/stores/${storeId}/edit`, 'Edit store');
+    await expect.poll(() => slotsSwitch.isChecked()).toBe(true);
+    expect(await length.inputValue()).toBe('60');
+    expect(await capacity.inputValue()).toBe('5');
+    expect(await daysAhead.inputValue()).toBe('2');
+    await context.close();
+  });
+
+  it('the form and the list with a rule are clean for axe in light and dark, and fit a 375 px phone', async () => {
+    await setSlots(hourly);
+    const found = await inBothModes(async (mode) => {
+      const result: Record<string, string[] | boolean> = {};
+      for (const width of [1280, 375]) {
+        const { context, page } = await signedIn({ width, mode });
+        await open(page, `/stores/${storeId}/edit`, 'Edit store');
+        await spin(page, /^Orders per slot/).waitFor();
+        result[`form ${width}`] = await findings(page, mode);
+        if (width === 375) result['form wider than 375'] = await scrollsSideways(page);
+        await open(page, `/stores?q=${encodeURIComponent(storeName)}`, 'Stores');
+        await page.getByText(rule).waitFor();
+        result[`list ${width}`] = await findings(page, mode);
+        if (width === 375) result['list wider than 375'] = await scrollsSideways(page);
+        await context.close();
+      }
+      return result;
+    });
+    const clean = { 'form 1280': [], 'list 1280': [], 'form 375': [], 'list 375': [] };
+    const fits = { 'form wider than 375': false, 'list wider than 375': false };
+    expect(found).toEqual({ light: { ...clean, ...fits }, dark: { ...clean, ...fits } });
+  });
+
+  it('an order booked for a slot shows it on the list, on its page and on its kitchen ticket', async () => {
+    const found = await inBothModes(async (mode) => {
+      const result: Record<string, string[] | boolean | string | null> = {};
+      for (const width of [1280, 375]) {
+        const { context, page } = await signedIn({ width, mode });
+        await open(page, `/orders?q=${orderNumber}`, 'Orders');
+        const row = page
+          .getByRole('row')
+          .filter({ has: page.getByRole('link', { name: `#${orderNumber}`, exact: true }) });
+        const badge = row.getByText(/^Slot: \w{3} \d{2}\/\d{2}, 09:00 AM – 10:00 AM$/);
+        await badge.waitFor();
+        result[`list ${width}`] = await findings(page, mode);
+        if (width === 375) result['list wider than 375'] = await scrollsSideways(page);
+
+        await open(page, `/orders/${orderId}`, `Order #${orderNumber}`);
+        result[`slot on the page ${width}`] = await page
+          .locator('dt', { hasText: 'Delivery slot' })
+          .locator('xpath=following-sibling::dd')
+          .textContent();
+        result[`page ${width}`] = await findings(page, mode);
+        if (width === 375) result['page wider than 375'] = await scrollsSideways(page);
+        await context.close();
+      }
+      return result;
+    });
+    for (const mode of ['light', 'dark'] as const) {
+      const seen = found[mode];
+      for (const key of ['list 1280', 'list 375', 'page 1280', 'page 375'])
+        expect(seen[key], key).toEqual([]);
+      expect(seen['list wider than 375']).toBe(false);
+      expect(seen['page wider than 375']).toBe(false);
+      for (const key of ['slot on the page 1280', 'slot on the page 375'])
+        expect(seen[key]).toMatch(/^\w{3} \d{2}\/\d{2}\/\d{4}, 09:00 AM – 10:00 AM$/);
+    }
+
+    const { context, page } = await signedIn({ width: 1280 });
+    await page.goto(`/orders/${orderId}/print/kitchen`);
+    const ticket = page.getByRole('article', { name: 'Kitchen ticket' });
+    await ticket.getByText(/^Deliver: \w{3} \d{2}\/\d{2}, 09:00 AM – 10:00 AM$/).waitFor();
+    await context.close();
+  });
+});

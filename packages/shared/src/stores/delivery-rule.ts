@@ -1,0 +1,116 @@
+import { formatRupees } from '../money.ts';
+import { deliveryChargeLabel, type OrderChargeSnapshot } from '../orders/snapshots.ts';
+
+/**
+ * A store's own delivery rule (B19, ADR 0081): its minimum order, its delivery fee by the distance
+ * from the store (bands from 0 km, each up to the next band's start, the last with no end) and an
+ * amount from which delivery is free. A store without one follows the business's order settings.
+ * Without zod, so that the customer app's screens can word it.
+ */
+export type DeliveryFeeBand = { fromKm: number; feePaise: number };
+export type StoreDeliveryRule = {
+  minimumOrderPaise: number;
+  feeBands: DeliveryFeeBand[];
+  /** Orders of at least this much (the items' total) are delivered free; null: never. */
+  freeFromPaise: number | null;
+};
+
+export const deliveryRuleLimits = { bands: { min: 1, max: 10 }, km: { max: 50 } } as const;
+
+/** What the business's order settings say, which a store without a rule follows. */
+export type BusinessDeliveryTerms = {
+  deliveryChargesEnabled: boolean;
+  standardDeliveryChargesPaise: number;
+  minimumOrderPaise: number;
+};
+
+/** The minimum an order must reach and the delivery charge it bears, with the rule that set them. */
+export type DeliveryTerms = { minimumOrderPaise: number; charges: OrderChargeSnapshot[] };
+
+const km = (value: number) => `${Number(value.toFixed(1))}`;
+
+/** A band in words: "0–2 km", "over 5 km"; a single band is "any distance". */
+export function bandWords(bands: DeliveryFeeBand[], index: number): string {
+  const band = bands[index]!;
+  const next = bands[index + 1];
+  if (bands.length === 1) return 'any distance';
+  if (!next) return `over ${km(band.fromKm)} km`;
+  return `${km(band.fromKm)}–${km(next.fromKm)} km`;
+}
+
+/** The band a distance falls in: the last that starts at or before it (the first without a distance). */
+export function bandFor(bands: DeliveryFeeBand[], distanceKm: number | null): number {
+  if (distanceKm === null) return 0;
+  let found = 0;
+  bands.forEach((band, index) => {
+    if (band.fromKm <= distanceKm) found = index;
+  });
+  return found;
+}
+
+/**
+ * The terms of an order of `itemsTotalPaise` going `distanceKm` from the store (null: not known
+ * yet, as for a cart before its address): the store's rule where it has one, else the business's.
+ * The delivery line names the rule it follows ("2–5 km", "free from ₹499.00"), so the quote and
+ * the bill show it; the business's own charge keeps no rule, as before stores had one.
+ */
+export function deliveryTermsFor(
+  rule: StoreDeliveryRule | null,
+  business: BusinessDeliveryTerms,
+  itemsTotalPaise: number,
+  distanceKm: number | null,
+): DeliveryTerms {
+  if (!rule) {
+    const charges =
+      business.deliveryChargesEnabled && business.standardDeliveryChargesPaise > 0
+        ? [{ chargeLabel: deliveryChargeLabel, chargeAmountPaise: business.standardDeliveryChargesPaise }]
+        : [];
+    return { minimumOrderPaise: business.minimumOrderPaise, charges };
+  }
+  if (rule.freeFromPaise !== null && itemsTotalPaise >= rule.freeFromPaise) {
+    return {
+      minimumOrderPaise: rule.minimumOrderPaise,
+      charges: [
+        {
+          chargeLabel: deliveryChargeLabel,
+          chargeAmountPaise: 0,
+          rule: `free from ${formatRupees(rule.freeFromPaise)}`,
+        },
+      ],
+    };
+  }
+  const index = bandFor(rule.feeBands, distanceKm);
+  return {
+    minimumOrderPaise: rule.minimumOrderPaise,
+    charges: [
+      {
+        chargeLabel: deliveryChargeLabel,
+        chargeAmountPaise: rule.feeBands[index]!.feePaise,
+        rule: bandWords(rule.feeBands, index),
+      },
+    ],
+  };
+}
+
+/** A charge line as a bill shows it: "Delivery charges (2–5 km)". */
+export function chargeLineLabel(charge: { chargeLabel: string; rule?: string | undefined }): string {
+  return charge.rule ? `${charge.chargeLabel} (${charge.rule})` : charge.chargeLabel;
+}
+
+/** The rule in a line for customers and staff: "Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00". */
+export function deliveryRuleSummary(rule: StoreDeliveryRule): string {
+  const fees = rule.feeBands.map((band) => band.feePaise);
+  const low = Math.min(...fees);
+  const high = Math.max(...fees);
+  const fee =
+    high === 0
+      ? 'Free delivery'
+      : low === high
+        ? `Delivery ${formatRupees(low)}`
+        : `Delivery ${formatRupees(low)}–${formatRupees(high)} by distance`;
+  return [
+    ...(rule.minimumOrderPaise > 0 ? [`Minimum ${formatRupees(rule.minimumOrderPaise)}`] : []),
+    fee,
+    ...(rule.freeFromPaise !== null && high > 0 ? [`free from ${formatRupees(rule.freeFromPaise)}`] : []),
+  ].join(' · ');
+}

@@ -1,0 +1,285 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { formatDateTime, formatDay } from '@storedesk/shared/dates';
+import { formatRupees } from '@storedesk/shared/money';
+import {
+  chooseLanguage,
+  isLanguage,
+  languageNames,
+  languages,
+  localeOf,
+  type Language,
+} from './languages.ts';
+import { persisted } from './persisted.ts';
+import { appErrorId, TextsContext, useTexts, type Texts } from './texts.ts';
+
+/*
+ * The phone apps in English, Hindi and Kannada (ADR 0076), on FormatJS (react-intl, ICU messages).
+ * Each app keeps its catalogues (`src/i18n/en.json`, `hi.json`, `kn.json`: a key, and its ICU
+ * message) and makes one translation layer with `createI18n`: English comes with the app, Hindi and
+ * Kannada are chunks of their own, fetched only by a phone that shows them and before the first
+ * screen in them, so no one sees another language's words or a key. The build turns the messages
+ * into FormatJS's parsed form and leaves FormatJS's parser out (vite-messages.ts); tests read the
+ * JSON as it is, with the parser.
+ */
+
+export { FormattedMessage, useIntl } from 'react-intl';
+export { languageNames, languages, localeOf, type Language } from './languages.ts';
+
+/** A language's messages by key: ICU text, or (built) FormatJS's parsed form of it. */
+export type Catalogue = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+/** An app's message keys (its English catalogue's, once the app registers them with FormatJS). */
+export type MessageId = NonNullable<MessageDescriptor['id']>;
+
+type Shown = { language: Language; messages: Catalogue };
+
+const LanguageContext = createContext<{
+  language: Language;
+  choose: (language: Language) => Promise<void>;
+} | null>(null);
+
+export type I18n = {
+  /** Loads the language to show first; render once it settles, and the first screen is in it. */
+  start: () => Promise<void>;
+  /** The person's choice: kept on the phone, shown once its catalogue is here. */
+  choose: (language: Language) => Promise<void>;
+  /** The language shown now. */
+  shown: () => Language;
+  /** For `LanguageProvider`: what is shown, told of each change; the choice kept; the title's key. */
+  store: {
+    subscribe: (listener: () => void) => () => void;
+    get: () => Shown;
+    useChoice: () => Language | null;
+    apply: () => Promise<void>;
+    titleId: MessageId | undefined;
+  };
+};
+
+/**
+ * An app's translation layer. `storageKey` is where the person's choice is kept (the app's own key,
+ * as its other values); `english` its English catalogue; `load` the import of each other language's
+ * catalogue; `titleId` the key of the page's title.
+ */
+export function createI18n(options: {
+  storageKey: string;
+  english: Catalogue;
+  load: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>>;
+  titleId?: MessageId;
+}): I18n {
+  const saved = persisted<Language | null>(options.storageKey, null);
+  const catalogues = new Map<Language, Promise<Catalogue>>([['en', Promise.resolve(options.english)]]);
+  let shown: Shown = { language: 'en', messages: options.english };
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+
+  const wanted = (): Language =>
+    chooseLanguage(saved.get(), typeof navigator === 'undefined' ? undefined : navigator.languages);
+
+  const catalogueOf = (language: Language): Promise<Catalogue> => {
+    let catalogue = catalogues.get(language);
+    if (!catalogue) {
+      catalogue = options.load[language as Exclude<Language, 'en'>]().then((module) => module.default);
+      // A chunk that could not be fetched (offline before the worker kept it) is asked for again next time.
+      catalogue.catch(() => catalogues.delete(language));
+      catalogues.set(language, catalogue);
+    }
+    return catalogue;
+  };
+
+  /** Shows the wanted language once its catalogue is here; until then, or when it cannot load, the shown one stays. */
+  const apply = async (): Promise<void> => {
+    const language = wanted();
+    let messages: Catalogue;
+    try {
+      messages = await catalogueOf(language);
+    } catch {
+      return;
+    }
+    // A later choice, made while this one loaded, wins.
+    if (wanted() !== language || shown.language === language) return;
+    shown = { language, messages };
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    start: apply,
+    choose: (language) => {
+      saved.set(language);
+      return apply();
+    },
+    shown: () => shown.language,
+    store: { subscribe, get: () => shown, useChoice: saved.use, apply, titleId: options.titleId },
+  };
+}
+
+/** An app in the language of the moment (its `createI18n`), with `<html lang>` and the page's title following it. */
+export function LanguageProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const { store } = i18n;
+  const { language, messages } = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // A choice made in another tab, or a first render without start().
+  const choice = store.useChoice();
+  useEffect(() => {
+    void store.apply();
+  }, [store, choice]);
+  return (
+    <IntlProvider locale={localeOf[language]} defaultLocale={localeOf.en} messages={messages}>
+      <Bridge language={language} choose={i18n.choose} titleId={store.titleId}>
+        {children}
+      </Bridge>
+    </IntlProvider>
+  );
+}
+
+/** The shared pieces' words and the language's chooser, from the messages shown; the page's language and title. */
+function Bridge({
+  language,
+  choose,
+  titleId,
+  children,
+}: {
+  language: Language;
+  choose: (language: Language) => Promise<void>;
+  titleId: MessageId | undefined;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const texts = useMemo<Texts>(
+    () => ({
+      text: (id) => intl.formatMessage({ id }),
+      error: (error) => {
+        const id = appErrorId(error);
+        return id ? intl.formatMessage({ id }) : error.message;
+      },
+    }),
+    [intl],
+  );
+  const chooser = useMemo(() => ({ language, choose }), [language, choose]);
+  useLayoutEffect(() => {
+    document.documentElement.lang = language;
+    if (titleId) document.title = intl.formatMessage({ id: titleId });
+  }, [intl, language, titleId]);
+  return (
+    <LanguageContext value={chooser}>
+      <TextsContext value={texts}>{children}</TextsContext>
+    </LanguageContext>
+  );
+}
+
+/** The language shown, inside an app's Provider (English outside one). */
+export function useLanguage(): Language {
+  return useContext(LanguageContext)?.language ?? 'en';
+}
+
+type Values = Record<string, string | number | boolean | Date | null | undefined>;
+
+/** A message as text: `t('home.title')`, `t('home.open', { count })`. For words with markup, `FormattedMessage`. */
+export function useT(): (id: MessageId, values?: Values) => string {
+  const intl = useIntl();
+  return useCallback((id: MessageId, values?: Values) => intl.formatMessage({ id }, values), [intl]);
+}
+
+const dateTimes = new Map<string, Intl.DateTimeFormat>();
+
+/** DD/MM/YYYY and the 12-hour clock of a moment in `timeZone`, in Hindi's or Kannada's own words for the time of day. */
+function localDateTime(language: Language, value: string | number | Date, timeZone: string): string {
+  const key = `${language} ${timeZone}`;
+  let format = dateTimes.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeOf[language], {
+      timeZone,
+      day: '2-digit',
+      month: '2-digit',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    });
+    dateTimes.set(key, format);
+  }
+  return format.format(new Date(value));
+}
+
+/** Counts grouped the Indian way (12,34,567), whatever the language: Kannada's own CLDR pattern groups by thousands. */
+const numberFormats: Record<Language, Intl.NumberFormat> = {
+  en: new Intl.NumberFormat('en-IN'),
+  hi: new Intl.NumberFormat('hi-IN'),
+  kn: new Intl.NumberFormat('en-IN'),
+};
+
+export type Formats = {
+  /** Paise as rupees, "₹12,34,567.50", as bills show them in every language. */
+  money: (paise: number) => string;
+  /** A count, "12,34,567". */
+  number: (value: number) => string;
+  /** A moment in the business's time zone: "02/12/2026 02:30 PM" (English, as the console), "02/12/2026, 02:30 pm" (Hindi). */
+  dateTime: (value: string | number | Date, timeZone: string) => string;
+  /** A calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
+  day: (day: string) => string;
+};
+
+/** Money, counts and dates in the Indian style of the language shown. */
+export function useFormat(): Formats {
+  const language = useLanguage();
+  return useMemo(
+    () => ({
+      money: formatRupees,
+      number: (value) => numberFormats[language].format(value),
+      dateTime: (value, timeZone) =>
+        language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
+      day: formatDay,
+    }),
+    [language],
+  );
+}
+
+/**
+ * The language's chooser: a labelled list of the languages, each in its own words, that switches the
+ * app at once and is remembered on the phone. Nothing outside an app's Provider.
+ */
+export function LanguageChooser() {
+  const chooser = useContext(LanguageContext);
+  const { text } = useTexts();
+  const id = useId();
+  // The language asked for, while its catalogue comes.
+  const [asked, setAsked] = useState<Language | null>(null);
+  if (!chooser) return null;
+  return (
+    <div className="language-chooser">
+      <label htmlFor={id}>{text('web.language')}</label>
+      <select
+        id={id}
+        value={asked ?? chooser.language}
+        onChange={(event) => {
+          const language = event.target.value;
+          if (!isLanguage(language)) return;
+          setAsked(language);
+          void chooser.choose(language).finally(() => setAsked(null));
+        }}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {languageNames[language]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
