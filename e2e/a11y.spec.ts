@@ -153,7 +153,8 @@ describe('axe in light and dark mode', () => {
     },
   );
 
-  it('finds nothing serious or critical in the dialogs and on a phone', { timeout: 120_000 }, async () => {
+  // Twenty screens and dialogs in two modes, as many as each half above: the same time as theirs.
+  it('finds nothing serious or critical in the dialogs and on a phone', { timeout: 240_000 }, async () => {
     const found = await inBothModes(async (mode) => {
       const { context, page } = await newPage(browser, { width: 375, mode });
       await signInThroughForm(page, demo.owner);

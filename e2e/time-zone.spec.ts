@@ -212,65 +212,73 @@ async function csvLine(page: Page, number: number): Promise<string | undefined> 
 }
 
 describe("dates in the business's time zone, whatever the browser's (D19)", () => {
-  it('an order at 01:36 IST is on its Kolkata day everywhere, and moves with the business to UTC', async () => {
-    const utc = await ownerIn('UTC');
-    owner = utc;
-    const losAngeles = await ownerIn('America/Los_Angeles');
-    await setZone(utc, 'Asia/Kolkata');
+  // Some thirty pages in two browsers, one after another: half a minute on a quiet machine, so
+  // twice the suite's minute while the server tests share the machine.
+  it(
+    'an order at 01:36 IST is on its Kolkata day everywhere, and moves with the business to UTC',
+    { timeout: 120_000 },
+    async () => {
+      const utc = await ownerIn('UTC');
+      owner = utc;
+      const losAngeles = await ownerIn('America/Los_Angeles');
+      await setZone(utc, 'Asia/Kolkata');
 
-    // D: two days before today in Kolkata, inside the dashboard's 7 days. 01:36 IST on D is 20:06 UTC the day before.
-    const day = shift(businessDay(Date.now(), 'Asia/Kolkata'), -2);
-    const dayBefore = shift(day, -1);
-    const placedAt = `${dayBefore}T20:06:00Z`;
+      // D: two days before today in Kolkata, inside the dashboard's 7 days. 01:36 IST on D is 20:06 UTC the day before.
+      const day = shift(businessDay(Date.now(), 'Asia/Kolkata'), -2);
+      const dayBefore = shift(day, -1);
+      const placedAt = `${dayBefore}T20:06:00Z`;
 
-    const order = await placeKeyedOrder(utc);
-    const before = await serverTotals(utc);
-    await movePlacedAt(order, placedAt);
+      const order = await placeKeyedOrder(utc);
+      const before = await serverTotals(utc);
+      await movePlacedAt(order, placedAt);
 
-    for (const page of [utc, losAngeles]) {
-      // The orders table: the business's day, though the browser is on the day before.
-      expect(await page.evaluate((at) => new Date(at).getDate(), placedAt)).toBe(Number(dayBefore.slice(8)));
-      const row = await orderRow(page, order.number);
-      await expect.poll(() => row.textContent()).toContain(ddmmyyyy(day));
-      expect(await row.textContent()).not.toContain(ddmmyyyy(dayBefore));
+      for (const page of [utc, losAngeles]) {
+        // The orders table: the business's day, though the browser is on the day before.
+        expect(await page.evaluate((at) => new Date(at).getDate(), placedAt)).toBe(
+          Number(dayBefore.slice(8)),
+        );
+        const row = await orderRow(page, order.number);
+        await expect.poll(() => row.textContent()).toContain(ddmmyyyy(day));
+        expect(await row.textContent()).not.toContain(ddmmyyyy(dayBefore));
 
-      // The order's page: its date and time.
-      await page.goto(`/orders/${order.id}`);
-      await expect
-        .poll(() => page.getByText(`${ddmmyyyy(day)} 01:36 AM`, { exact: true }).count())
-        .toBeGreaterThan(0);
+        // The order's page: its date and time.
+        await page.goto(`/orders/${order.id}`);
+        await expect
+          .poll(() => page.getByText(`${ddmmyyyy(day)} 01:36 AM`, { exact: true }).count())
+          .toBeGreaterThan(0);
 
-      // The date filter finds it on D and not on the day before; the CSV of D has it, at 01:36.
-      expect(await filterByDay(page, order.number, dayBefore)).toBe(false);
-      expect(await filterByDay(page, order.number, day)).toBe(true);
-      expect(await csvLine(page, order.number)).toMatch(
-        new RegExp(`^#${order.number},${ddmmyyyy(day)} 01:36,`),
-      );
+        // The date filter finds it on D and not on the day before; the CSV of D has it, at 01:36.
+        expect(await filterByDay(page, order.number, dayBefore)).toBe(false);
+        expect(await filterByDay(page, order.number, day)).toBe(true);
+        expect(await csvLine(page, order.number)).toMatch(
+          new RegExp(`^#${order.number},${ddmmyyyy(day)} 01:36,`),
+        );
 
-      // The dashboard counts it on D, and counts every day's orders by the days of Kolkata.
-      const totals = await chartTotals(page);
-      expect(totals.get(ddmm(day))).toBe((before.get(day) ?? 0) + 1);
-      expect(totals.get(ddmm(dayBefore))).toBe(before.get(dayBefore) ?? 0);
-      await expectChartByDaysOf(page, 'Asia/Kolkata');
-    }
+        // The dashboard counts it on D, and counts every day's orders by the days of Kolkata.
+        const totals = await chartTotals(page);
+        expect(totals.get(ddmm(day))).toBe((before.get(day) ?? 0) + 1);
+        expect(totals.get(ddmm(dayBefore))).toBe(before.get(dayBefore) ?? 0);
+        await expectChartByDaysOf(page, 'Asia/Kolkata');
+      }
 
-    // The business moves to UTC: the order is now on the day before, everywhere.
-    const inKolkata = await serverTotals(utc);
-    await setZone(utc, 'UTC');
+      // The business moves to UTC: the order is now on the day before, everywhere.
+      const inKolkata = await serverTotals(utc);
+      await setZone(utc, 'UTC');
 
-    for (const page of [utc, losAngeles]) {
-      const row = await orderRow(page, order.number);
-      await expect.poll(() => row.textContent()).toContain(ddmmyyyy(dayBefore));
-      expect(await filterByDay(page, order.number, day)).toBe(false);
-      expect(await filterByDay(page, order.number, dayBefore)).toBe(true);
-      expect(await csvLine(page, order.number)).toMatch(
-        new RegExp(`^#${order.number},${ddmmyyyy(dayBefore)} 20:06,`),
-      );
-      await expectChartByDaysOf(page, 'UTC');
-    }
+      for (const page of [utc, losAngeles]) {
+        const row = await orderRow(page, order.number);
+        await expect.poll(() => row.textContent()).toContain(ddmmyyyy(dayBefore));
+        expect(await filterByDay(page, order.number, day)).toBe(false);
+        expect(await filterByDay(page, order.number, dayBefore)).toBe(true);
+        expect(await csvLine(page, order.number)).toMatch(
+          new RegExp(`^#${order.number},${ddmmyyyy(dayBefore)} 20:06,`),
+        );
+        await expectChartByDaysOf(page, 'UTC');
+      }
 
-    // And back: the Kolkata days again, as the order writes had counted them.
-    await setZone(utc, 'Asia/Kolkata');
-    expect(await serverTotals(utc)).toEqual(inKolkata);
-  });
+      // And back: the Kolkata days again, as the order writes had counted them.
+      await setZone(utc, 'Asia/Kolkata');
+      expect(await serverTotals(utc)).toEqual(inKolkata);
+    },
+  );
 });
