@@ -1,6 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createIntl } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BillLines } from './bill.tsx';
+import { TextsContext } from './texts.ts';
 
 afterEach(cleanup);
 
@@ -88,5 +93,47 @@ describe('a bill', () => {
       ['Atta · 10 kg × 1', '₹520.00'],
       ['Salt × 2', '₹56.00'],
     ]);
+  });
+
+  describe('a delivery charge with the store’s rule', () => {
+    const charges = [
+      { chargeLabel: 'Delivery charges', chargeAmountPaise: 4_000, rule: '2–5 km' },
+      { chargeLabel: 'Packing', chargeAmountPaise: 500 },
+    ];
+    const bill = (wrap: (node: ReactNode) => ReactNode = (node) => node) =>
+      render(
+        wrap(
+          <BillLines
+            items={[{ itemId: 'milk', itemName: 'Milk', itemQuantity: 1, itemPricePaise: 6_850 }]}
+            itemsTotalPaise={6_850}
+            discount={null}
+            charges={charges}
+            total={{ label: 'Total', paise: 11_350 }}
+          />,
+        ),
+      );
+
+    it('names the rule beside the charge', () => {
+      expect(terms(bill().container).slice(2, 4)).toEqual([
+        ['Delivery charges (2–5 km)', '₹40.00'],
+        ['Packing', '₹5.00'],
+      ]);
+    });
+
+    it('says the charge and its rule in the language shown; a charge of the business’s own words stays as it is', () => {
+      const file = path.resolve(import.meta.dirname, '../../../apps/storefront/src/i18n/hi.json');
+      const hi = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
+      const intl = createIntl({ locale: 'hi-IN', messages: hi });
+      const texts = {
+        text: (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values),
+        error: (error: Error) => error.message,
+      };
+      const { container } = bill((node) => <TextsContext value={texts}>{node}</TextsContext>);
+      expect(terms(container).slice(1, 4)).toEqual([
+        ['सामान', '₹68.50'],
+        ['डिलीवरी शुल्क (2–5 कि.मी.)', '₹40.00'],
+        ['Packing', '₹5.00'],
+      ]);
+    });
   });
 });

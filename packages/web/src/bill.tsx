@@ -1,7 +1,8 @@
 import { lineQuantityText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
-import { chargeLineLabel } from '@storedesk/shared/stores/delivery-rule';
-import { useTexts } from './texts.ts';
+import { deliveryChargeLabel } from '@storedesk/shared/orders/snapshots';
+import { ruleParts, type RuleParts } from '@storedesk/shared/stores/delivery-rule';
+import { useTexts, type Texts } from './texts.ts';
 
 /**
  * A line of a bill: an item (and its variant, on orders placed since there were variants), its
@@ -18,6 +19,30 @@ type BillItem = {
 };
 /** A charge added to the items (delivery, packing…), with the store's rule it followed. */
 type BillCharge = { chargeLabel: string; chargeAmountPaise: number; rule?: string | undefined };
+
+function ruleText(parts: RuleParts, text: Texts['text']): string {
+  switch (parts.kind) {
+    case 'any':
+      return text('web.ruleAny');
+    case 'band':
+      return text('web.ruleBand', { fromKm: parts.fromKm, toKm: parts.toKm });
+    case 'over':
+      return text('web.ruleOver', { fromKm: parts.fromKm });
+    case 'freeFrom':
+      return text('web.ruleFreeFrom', { amount: parts.amount });
+  }
+}
+
+/**
+ * A charge line in the language shown: "Delivery charges (2–5 km)", as `chargeLineLabel` says it in
+ * English; a label or rule this code did not write (a business's own charge) shows as it is.
+ */
+function chargeText(charge: BillCharge, text: Texts['text']): string {
+  const label = charge.chargeLabel === deliveryChargeLabel ? text('web.billDelivery') : charge.chargeLabel;
+  if (!charge.rule) return label;
+  const parts = ruleParts(charge.rule);
+  return `${label} (${parts ? ruleText(parts, text) : charge.rule})`;
+}
 
 /**
  * A bill as the server priced it, as a list of terms: each item by its name and variant with how
@@ -60,7 +85,7 @@ export function BillLines({
       ) : null}
       {charges.map((charge) => (
         <div key={charge.chargeLabel}>
-          <dt>{chargeLineLabel(charge)}</dt>
+          <dt>{chargeText(charge, text)}</dt>
           <dd>{formatRupees(charge.chargeAmountPaise)}</dd>
         </div>
       ))}

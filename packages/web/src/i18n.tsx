@@ -163,7 +163,7 @@ function Bridge({
   const intl = useIntl();
   const texts = useMemo<Texts>(
     () => ({
-      text: (id) => intl.formatMessage({ id }),
+      text: (id, values) => intl.formatMessage({ id }, values),
       error: (error) => {
         const id = appErrorId(error);
         return id ? intl.formatMessage({ id }) : error.message;

@@ -16,6 +16,11 @@ export const webMessages = {
     'You’re offline, and this page has not been opened on this phone before. It opens once the connection is back.',
   'web.pageFailed': 'This page could not load.',
   'web.billItems': 'Items',
+  'web.billDelivery': 'Delivery charges',
+  'web.ruleAny': 'any distance',
+  'web.ruleBand': '{fromKm}–{toKm} km',
+  'web.ruleOver': 'over {fromKm} km',
+  'web.ruleFreeFrom': 'free from {amount}',
   'web.language': 'Language',
   'web.error.offline': messages.offline,
   'web.error.offlineRead': messages.offlineRead,
@@ -50,14 +55,21 @@ export function appErrorId(error: ApiError): WebMessageId | null {
   }
 }
 
+/** The values a shared piece's words take: `{fromKm}` in "over {fromKm} km". */
+export type TextValues = Readonly<Record<string, string>>;
+
 export type Texts = {
-  /** A shared piece's words in the language shown. */
-  text: (id: WebMessageId) => string;
+  /** A shared piece's words in the language shown, with their values. */
+  text: (id: WebMessageId, values?: TextValues) => string;
   /** What an error says: the app's own errors in the language shown, the server's as it sent them. */
   error: (error: ApiError) => string;
 };
 
-export const englishTexts: Texts = { text: (id) => webMessages[id], error: (error) => error.message };
+export const englishTexts: Texts = {
+  text: (id, values = {}) =>
+    webMessages[id].replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),
+  error: (error) => error.message,
+};
 
 export const TextsContext = createContext<Texts>(englishTexts);
 

@@ -3,6 +3,8 @@ import type { Language } from '../languages.ts';
 import { formatRupees } from '../money.ts';
 
 type Words = {
+  /** What ends a sentence: the full stop, or Hindi's danda. */
+  stop: string;
   order: string;
   statuses: Record<OrderStatus, string>;
   bodies: Record<OrderStatus, (storeName: string) => string>;
@@ -15,6 +17,7 @@ type Words = {
 /** The words of an order's news in each language customers read (B19). */
 const words: Record<Language, Words> = {
   en: {
+    stop: '.',
     order: 'Order',
     statuses: orderStatusLabels as Record<OrderStatus, string>,
     bodies: {
@@ -33,6 +36,7 @@ const words: Record<Language, Words> = {
     },
   },
   hi: {
+    stop: '।',
     order: 'ऑर्डर',
     statuses: {
       [OrderStatus.Placed]: 'मिल गया',
@@ -60,6 +64,7 @@ const words: Record<Language, Words> = {
     },
   },
   kn: {
+    stop: '.',
     order: 'ಆರ್ಡರ್',
     statuses: {
       [OrderStatus.Placed]: 'ಸ್ವೀಕರಿಸಲಾಗಿದೆ',
@@ -144,5 +149,5 @@ export function orderUpdateText(
   event: OrderUpdateEvent = { kind: 'STATUS' },
 ): string {
   const news = updateNews(order, event, language);
-  return `${businessName}: ${news.title}. ${news.body} ${link}`;
+  return `${businessName}: ${news.title}${words[language].stop} ${news.body} ${link}`;
 }

@@ -92,6 +92,28 @@ export function deliveryTermsFor(
   };
 }
 
+/**
+ * A rule's words taken apart, for an app that says them in the customer's language: what
+ * `bandWords` and the free-from rule write, read back. Null for words this code did not write
+ * (an older order's), which show as they are.
+ */
+export type RuleParts =
+  | { kind: 'any' }
+  | { kind: 'band'; fromKm: string; toKm: string }
+  | { kind: 'over'; fromKm: string }
+  | { kind: 'freeFrom'; amount: string };
+
+export function ruleParts(rule: string): RuleParts | null {
+  if (rule === 'any distance') return { kind: 'any' };
+  const band = /^(\d+(?:\.\d)?)–(\d+(?:\.\d)?) km$/.exec(rule);
+  if (band) return { kind: 'band', fromKm: band[1]!, toKm: band[2]! };
+  const over = /^over (\d+(?:\.\d)?) km$/.exec(rule);
+  if (over) return { kind: 'over', fromKm: over[1]! };
+  const free = /^free from (₹[\d,]+\.\d\d)$/.exec(rule);
+  if (free) return { kind: 'freeFrom', amount: free[1]! };
+  return null;
+}
+
 /** A charge line as a bill shows it: "Delivery charges (2–5 km)". */
 export function chargeLineLabel(charge: { chargeLabel: string; rule?: string | undefined }): string {
   return charge.rule ? `${charge.chargeLabel} (${charge.rule})` : charge.chargeLabel;

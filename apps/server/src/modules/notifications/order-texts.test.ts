@@ -374,7 +374,7 @@ describe('order updates by WhatsApp, in the customer’s language', () => {
     await setStatus(order.id, OrderStatus.Confirmed);
     await world.ctx.app.orderTexts.sendDue();
     const [text] = whatsappTexts(order.number);
-    expect(text!.body).toContain(`ऑर्डर #${order.number}: पुष्टि हुई.`);
+    expect(text!.body).toContain(`ऑर्डर #${order.number}: पुष्टि हुई। `);
     expect(text!.body).toContain('डिलीवरी पार्टनर');
     // The staff's timeline stays in English.
     expect((await timelineOf(order.id)).at(-1)).toMatchObject({
