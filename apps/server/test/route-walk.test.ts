@@ -147,6 +147,7 @@ const NEED_A_QUERY = new Set([
   'GET /api/reports/gst.csv', // ?from=&to=
   'GET /api/reports/payments', // ?from=&to=
   'GET /api/reports/payments.csv', // ?from=&to=
+  'GET /api/reports/ratings', // ?from=&to=
 ]);
 const routeOf = (op: Operation) =>
   registered.find((r) => r.method === op.method && r.url.replace(/:(\w+)/g, '{$1}') === op.path);

@@ -468,6 +468,12 @@ const walk: Record<string, Entry> = {
     400,
     (r) => ({ url: `/api/reports/payments.csv?from=${r.cash.day}&to=${r.cash.day}` }),
   ),
+  // The ratings report likewise: the ratings of the caller's own scope on the day A's executives delivered.
+  'GET /api/reports/ratings': filtered(
+    (r) => ({ url: `/api/reports/ratings?from=2026-03-01&to=2026-03-31&zoneId=${r.zone}` }),
+    400,
+    (r) => ({ url: `/api/reports/ratings?from=${r.cash.day}&to=${r.cash.day}` }),
+  ),
   'GET /api/settings/business': { kind: 'reads' },
   'PATCH /api/settings/business': { kind: 'own', reason: "changes the caller's business" },
   'POST /api/settings/business/storefront-key': {
@@ -1463,6 +1469,13 @@ beforeAll(async () => {
     cashOrders[label] = await placeCod(ids.store, ids.item, `${label} ${tag} Cash`, `93${digits()}`);
     await assign(cashOrders[label], ids.dex);
     await deliver(executive, cashOrders[label]);
+    // Its customer rated it low, with words of the zone's own: the ratings report's.
+    const ratingComment = `${label} ${tag} rated low`;
+    await ctx.db.execute(
+      sql`UPDATE orders SET rating_stars = 1, rating_comment = ${ratingComment}, rated_at = now() WHERE id = ${cashOrders[label]}`,
+    );
+    markersOfA.add(ratingComment);
+    if (label === 'South') markersOfSouth.add(ratingComment);
   }
   aOtherExecutiveOrder = await placeCod(northIds.store, northIds.item, `Kiran ${tag}`, `92${digits()}`);
   await assign(aOtherExecutiveOrder, a.dex.id);

@@ -759,6 +759,10 @@ export const orders = pgTable(
     index('orders_cash_idx')
       .on(t.businessId, t.deliveredAt)
       .where(sql`${t.cashCollectedPaise} IS NOT NULL`),
+    // The ratings of a period (B19): the few rated orders among many.
+    index('orders_rated_idx')
+      .on(t.businessId, t.ratedAt)
+      .where(sql`${t.ratedAt} IS NOT NULL`),
   ],
 );
 

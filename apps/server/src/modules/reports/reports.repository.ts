@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SalesGrouping, SalesReportQuery } from '@storedesk/shared/reports/schemas';
 import type { GstReportQuery } from '@storedesk/shared/reports/gst';
 import type { PaymentsReportQuery } from '@storedesk/shared/reports/payments';
+import { lowRatingStars, lowRatingsListed, type RatingsReportQuery } from '@storedesk/shared/reports/ratings';
 import type { Executor } from '#server/db/client.ts';
 import { sqlInScope, sqlOfBusiness, type Scope } from '#server/lib/scope.ts';
 
@@ -262,4 +263,85 @@ export async function paymentEntries(db: Executor, scope: Scope, query: Payments
     ) entries
     ORDER BY at, kind`);
   return rows.map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
+}
+
+type RatingFiguresRow = {
+  rated: number;
+  starsTotal: number;
+  low: number;
+  s1: number;
+  s2: number;
+  s3: number;
+  s4: number;
+  s5: number;
+};
+
+/** The orders of the scope rated in the period (days of the business's zone, by when last rated). */
+function ratedIn(scope: Scope, query: RatingsReportQuery): SQL {
+  // A range on rated_at itself, so the partial index on it serves the period.
+  return sql`${sqlInScope('o', scope)} AND o.rated_at IS NOT NULL
+    AND o.rated_at >= (${query.from}::date::timestamp AT TIME ZONE b.time_zone)
+    AND o.rated_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE b.time_zone)`;
+}
+
+/**
+ * The period's ratings counted once for all, per store and per executive who delivered (ADR 0078):
+ * one pass over the rated orders, by grouping sets. Names are the store's and executive's now, or
+ * as the order kept them when they are gone.
+ */
+export async function ratingFigures(db: Executor, scope: Scope, query: RatingsReportQuery) {
+  const { rows } = await db.execute<
+    RatingFiguresRow & {
+      storeId: string | null;
+      storeName: string | null;
+      executiveId: string | null;
+      executiveName: string | null;
+      byStore: number;
+      byExecutive: number;
+    }
+  >(sql`
+    WITH rated AS (
+      SELECT o.store_id, o.store_name, o.dex_id, o.dex_name, o.rating_stars AS stars
+      FROM orders o JOIN businesses b ON b.id = o.business_id
+      WHERE ${ratedIn(scope, query)}
+    ), figures AS (
+      SELECT store_id, dex_id, GROUPING(store_id)::int AS by_store, GROUPING(dex_id)::int AS by_dex,
+        max(store_name) AS store_name, max(dex_name) AS dex_name,
+        count(*)::int AS rated, coalesce(sum(stars), 0)::int AS "starsTotal",
+        count(*) FILTER (WHERE stars <= ${lowRatingStars})::int AS low,
+        count(*) FILTER (WHERE stars = 1)::int AS s1, count(*) FILTER (WHERE stars = 2)::int AS s2,
+        count(*) FILTER (WHERE stars = 3)::int AS s3, count(*) FILTER (WHERE stars = 4)::int AS s4,
+        count(*) FILTER (WHERE stars = 5)::int AS s5
+      FROM rated GROUP BY GROUPING SETS ((), (store_id), (dex_id))
+    )
+    SELECT f.store_id AS "storeId", f.dex_id AS "executiveId",
+      (1 - f.by_store) AS "byStore", (1 - f.by_dex) AS "byExecutive",
+      coalesce((SELECT st.name FROM stores st WHERE st.id = f.store_id AND ${sqlOfBusiness('st', scope)}), f.store_name) AS "storeName",
+      coalesce((SELECT u.name FROM users u WHERE u.id = f.dex_id AND ${sqlOfBusiness('u', scope)}), f.dex_name) AS "executiveName",
+      f.rated, f."starsTotal", f.low, f.s1, f.s2, f.s3, f.s4, f.s5
+    FROM figures f
+    ORDER BY f.rated DESC, "storeName", "executiveName"`);
+  return rows;
+}
+
+/** The period's low ratings, newest first, at most `lowRatingsListed`. */
+export async function lowRatings(db: Executor, scope: Scope, query: RatingsReportQuery) {
+  const { rows } = await db.execute<{
+    orderId: string;
+    orderNumber: number;
+    stars: number;
+    comment: string | null;
+    ratedAt: string;
+    storeName: string | null;
+    executiveName: string | null;
+  }>(sql`
+    SELECT o.id AS "orderId", o.number::int AS "orderNumber", o.rating_stars::int AS stars,
+      o.rating_comment AS comment, o.rated_at AS "ratedAt",
+      coalesce((SELECT st.name FROM stores st WHERE st.id = o.store_id AND ${sqlOfBusiness('st', scope)}), o.store_name) AS "storeName",
+      coalesce((SELECT u.name FROM users u WHERE u.id = o.dex_id AND ${sqlOfBusiness('u', scope)}), o.dex_name) AS "executiveName"
+    FROM orders o JOIN businesses b ON b.id = o.business_id
+    WHERE ${ratedIn(scope, query)} AND o.rating_stars <= ${lowRatingStars}
+    ORDER BY o.rated_at DESC, o.number DESC
+    LIMIT ${lowRatingsListed}`);
+  return rows.map((row) => ({ ...row, ratedAt: new Date(row.ratedAt).toISOString() }));
 }

@@ -6,6 +6,7 @@ import { authOf } from '#server/plugins/access.ts';
 import {
   getGstReport,
   getPaymentsReport,
+  getRatingsReport,
   getSalesReport,
   gstCsv,
   paymentsCsv,
@@ -13,6 +14,7 @@ import {
 } from './reports.service.ts';
 import { paymentsReportQuerySchema, paymentsReportSchema } from '@storedesk/shared/reports/payments';
 import { gstReportQuerySchema, gstReportSchema } from '@storedesk/shared/reports/gst';
+import { ratingsReportQuerySchema, ratingsReportSchema } from '@storedesk/shared/reports/ratings';
 
 const figures =
   'Per group: orders = orders placed in the period (days in the business’s time zone, both included) that were delivered; ' +
@@ -153,5 +155,23 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Databa
         .header('cache-control', 'no-store')
         .send(paymentsCsv(report));
     },
+  );
+
+  app.get(
+    '/reports/ratings',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Customers’ ratings of a period: in all, per store, per executive, and the low ones',
+        description:
+          'The orders rated on the period’s days (the business’s time zone, both included, at most 366; by when ' +
+          'the rating was last given), counted in all, per store and per executive who delivered; averages are ' +
+          'starsTotal / rated. lowRatings lists those of 2 stars or fewer, newest first, at most 50. Zones as the ' +
+          'sales report.',
+        querystring: ratingsReportQuerySchema,
+        response: { 200: ratingsReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },
+      },
+    },
+    async (request) => getRatingsReport(db, readDb, authOf(request), request.query),
   );
 };

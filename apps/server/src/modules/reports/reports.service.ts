@@ -25,6 +25,7 @@ import {
   type GstReport,
   type GstReportQuery,
 } from '@storedesk/shared/reports/gst';
+import type { RatingFigures, RatingsReport, RatingsReportQuery } from '@storedesk/shared/reports/ratings';
 import {
   paymentFigures,
   type PaymentFigures,
@@ -271,4 +272,46 @@ export function paymentsCsv(report: PaymentsReport): string {
   for (const day of report.days) out += line(formatDay(day.day), day);
   out += line(totalsLabel, report.totals);
   return out;
+}
+
+/**
+ * B19 (ADR 0078): the ratings customers gave in a period in the caller's zone (or the owner's chosen
+ * zone, or every zone): in all, per store and per executive who delivered, and the low ones.
+ */
+export async function getRatingsReport(
+  db: Database,
+  reads: Database,
+  auth: AuthContext,
+  query: RatingsReportQuery,
+): Promise<RatingsReport> {
+  const scope = scopeOf(auth, query.zoneId);
+  if (query.zoneId && isOwner(auth.user) && !(await isZoneOf(db, scope, query.zoneId))) {
+    throw invalid({ zoneId: messages.unknownZone });
+  }
+  const [rows, lowRatings] = await Promise.all([
+    repo.ratingFigures(reads, scope, query),
+    repo.lowRatings(reads, scope, query),
+  ]);
+  const figuresOf = (row: (typeof rows)[number]): RatingFigures => ({
+    rated: row.rated,
+    starsTotal: row.starsTotal,
+    low: row.low,
+    byStars: [row.s1, row.s2, row.s3, row.s4, row.s5],
+  });
+  const totals = rows.find((row) => !row.byStore && !row.byExecutive);
+  return {
+    totals: totals ? figuresOf(totals) : { rated: 0, starsTotal: 0, low: 0, byStars: [0, 0, 0, 0, 0] },
+    stores: rows.flatMap((row) =>
+      row.byStore && row.storeId
+        ? [{ storeId: row.storeId, storeName: row.storeName, ...figuresOf(row) }]
+        : [],
+    ),
+    // Orders delivered by nobody (or by an executive since deleted) are in the totals only.
+    executives: rows.flatMap((row) =>
+      row.byExecutive && row.executiveId
+        ? [{ executiveId: row.executiveId, executiveName: row.executiveName, ...figuresOf(row) }]
+        : [],
+    ),
+    lowRatings,
+  };
 }
