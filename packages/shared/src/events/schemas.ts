@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { orderEventSchema, orderSummarySchema } from '../orders/schemas.ts';
+import { orderRatingSchema } from '../storefront/ratings.ts';
 import { eventTopics } from './topics.ts';
 
 /**
@@ -14,6 +15,8 @@ export const orderChangeSchema = z.object({
     /** What was received and given back (B18): an order's page shows what is due either way from them. */
     paidPaise: z.number().int().nullable(),
     refundedPaise: z.number().int(),
+    /** The customer's rating (B19): a console alerts staff to a low one as it arrives. */
+    rating: orderRatingSchema,
   }),
   timelineEntry: orderEventSchema,
 });

@@ -30,6 +30,7 @@ export function orderChangeOf(order: OrderDetail): OrderChange {
       paidByName: order.paidByName,
       paidPaise: order.paidPaise,
       refundedPaise: order.refundedPaise,
+      rating: order.rating,
     },
     timelineEntry: entry,
   };

@@ -9,14 +9,7 @@ import { periodQuerySchema } from './schemas.ts';
 export const ratingsReportQuerySchema = periodQuerySchema;
 export type RatingsReportQuery = z.infer<typeof ratingsReportQuerySchema>;
 
-/** A rating of this many stars or fewer is low: the report lists it and the console alerts staff. */
-export const lowRatingStars = 2;
-/** How many low ratings the report lists, newest first. */
-export const lowRatingsListed = 50;
-
-export function isLowRating(stars: number): boolean {
-  return stars <= lowRatingStars;
-}
+export { averageStars, isLowRating, lowRatingStars, lowRatingsListed } from './ratings-rule.ts';
 
 const count = z.number().int().nonnegative();
 const figures = z.object({
@@ -51,12 +44,3 @@ export const ratingsReportSchema = z.object({
   ),
 });
 export type RatingsReport = z.infer<typeof ratingsReportSchema>;
-
-/** The average of some ratings to one decimal ("4.3"), or null when there are none. */
-export function averageStars({
-  rated,
-  starsTotal,
-}: Pick<RatingFigures, 'rated' | 'starsTotal'>): string | null {
-  if (rated === 0) return null;
-  return (Math.round((starsTotal * 10) / rated) / 10).toFixed(1);
-}

@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/loading-skeleton.tsx';
+import { LowRatingAlert } from '@/features/orders/alert/low-rating-alert.tsx';
 import { NewOrderAlert } from '@/features/orders/alert/new-order-alert.tsx';
 import { PreparationAlert } from '@/features/orders/alert/preparation-alert.tsx';
 import { useLiveEvents } from '@/lib/live-events.ts';
@@ -50,6 +51,7 @@ export function AppShell() {
       </Box>
       <NewOrderAlert />
       <PreparationAlert />
+      <LowRatingAlert />
     </Box>
   );
 }

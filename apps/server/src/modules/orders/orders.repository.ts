@@ -459,6 +459,9 @@ const changedColumns = {
   paidByName: orders.paidByName,
   paidPaise: orders.paidPaise,
   refundedPaise: orders.refundedPaise,
+  ratingStars: orders.ratingStars,
+  ratingComment: orders.ratingComment,
+  ratedAt: orders.ratedAt,
 };
 
 /** A time as the API writes it (`Date#toISOString`), in SQL. */
@@ -477,7 +480,9 @@ const orderChangeData = sql.raw(`json_build_object(
     'slot', CASE WHEN w.slot_starts_at IS NOT NULL THEN json_build_object('startsAt', ${isoTime('w.slot_starts_at')},
       'endsAt', ${isoTime('w.slot_ends_at')}) END,
     'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name, 'paidPaise', w.paid_paise,
-    'refundedPaise', w.refunded_paise),
+    'refundedPaise', w.refunded_paise,
+    'rating', CASE WHEN w.rating_stars IS NOT NULL AND w.rated_at IS NOT NULL THEN json_build_object(
+      'stars', w.rating_stars, 'comment', w.rating_comment, 'ratedAt', ${isoTime('w.rated_at')}) END),
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
     'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'kind', a.kind, 'actorName', a.actor_name,
     'at', ${isoTime('a.created_at')}))`);

@@ -25,6 +25,7 @@ import { OrderBill } from '@/features/orders/components/order-bill.tsx';
 import { EditItemsDialog } from '@/features/orders/components/edit-items-dialog.tsx';
 import { itemsMayChange } from '@storedesk/shared/orders/edit';
 import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-card.tsx';
+import { OrderRatingCard } from '@/features/orders/components/order-rating-card.tsx';
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
 import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
 import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
@@ -46,8 +47,9 @@ function OrderNotFound() {
 
 /**
  * /orders/:orderId (SPEC §2, D8, B5): the bill, the order's store, customer,
- * status, delivery executive and age, its timeline with notes, and Update Order
- * while it is open. Changes by others show up live.
+ * status, delivery executive and age, the customer's rating once given (B19),
+ * its timeline with notes, and Update Order while it is open. Changes by others
+ * show up live.
  */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
@@ -143,6 +145,7 @@ export function OrderDetailPage() {
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3}>
               <OrderSummaryCard order={current} />
+              <OrderRatingCard order={current} />
               <OrderDeliveryCard order={current} />
               <OrderTimeline order={current} />
             </Stack>

@@ -18,6 +18,7 @@ import {
   salesGroupings,
   type SalesGrouping,
 } from '@storedesk/shared/reports/schemas';
+import { lowRatingsListed, lowRatingStars } from '@storedesk/shared/reports/ratings';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -31,16 +32,23 @@ import {
 } from '@/features/reports/api/get-sales-report.ts';
 import { gstCsvHref, useGstReport } from '@/features/reports/api/get-gst-report.ts';
 import { paymentsCsvHref, usePaymentsReport } from '@/features/reports/api/get-payments-report.ts';
+import { useRatingsReport } from '@/features/reports/api/get-ratings-report.ts';
 import { PaymentDaysTable, PaymentEntriesTable } from '@/features/reports/components/payments-tables.tsx';
 import { GstDocumentsTable, GstSummaryTable } from '@/features/reports/components/gst-tables.tsx';
 import { PeriodPicker } from '@/features/reports/components/period-picker.tsx';
+import {
+  LowRatingsTable,
+  noRatingsText,
+  RatingGroupsTable,
+  RatingTotals,
+} from '@/features/reports/components/ratings-tables.tsx';
 import { SalesChart } from '@/features/reports/components/sales-chart.tsx';
 import { SalesTable } from '@/features/reports/components/sales-table.tsx';
 import { presetPeriod } from '@/features/reports/period.ts';
 
-/** The reports: the sales of a period (B15), its GST or its online payments (B18). */
-type ReportKind = 'sales' | 'gst' | 'payments';
-const reportKinds: readonly ReportKind[] = ['sales', 'gst', 'payments'];
+/** The reports: the sales of a period (B15), its GST or its online payments (B18), its ratings (B19). */
+type ReportKind = 'sales' | 'gst' | 'payments' | 'ratings';
+const reportKinds: readonly ReportKind[] = ['sales', 'gst', 'payments', 'ratings'];
 
 /** The report in the address (report, from, to, groupBy), so it can be shared and comes back on reload; this month's sales by default. */
 function useReportParams(today: string) {
@@ -74,7 +82,9 @@ function useReportParams(today: string) {
  * /reports (B15): the sales of a period, grouped by day, store, category, item,
  * payment mode, coupon or executive, as a chart and a table with its totals,
  * for the zone of the top bar (D4); the CSV is the table as shown. The GST
- * report (B18) gives the period's tax invoices and credit notes, per rate.
+ * report (B18) gives the period's tax invoices and credit notes, per rate. The
+ * ratings (B19) are those customers gave in the period: in all, per store, per
+ * executive, and the low ones to call back; they have no CSV.
  */
 export function ReportsPage() {
   const timeZone = useTimeZone();
@@ -87,11 +97,12 @@ export function ReportsPage() {
   const sales = useSalesReport(query, valid && kind === 'sales');
   const gst = useGstReport({ ...period, zoneId }, valid && kind === 'gst');
   const payments = usePaymentsReport({ ...period, zoneId }, valid && kind === 'payments');
+  const ratings = useRatingsReport({ ...period, zoneId }, valid && kind === 'ratings');
   const shownPeriod =
     period.from === period.to
       ? formatDay(period.from)
       : `${formatDay(period.from)} to ${formatDay(period.to)}`;
-  // Each report's query, what the page says of it, and its CSV: one record per kind.
+  // Each report's query, what the page says of it, and its CSV (none for ratings): one record per kind.
   const reports = {
     sales: {
       query: sales,
@@ -108,9 +119,16 @@ export function ReportsPage() {
       description: `Online payments of ${shownPeriod} and the gateway's refunds, by day: net is what the gateway should pay out.`,
       csv: paymentsCsvHref({ ...period, zoneId }),
     },
+    ratings: {
+      query: ratings,
+      description: `Customers’ ratings of ${shownPeriod}, by the day each was given. A rating of ${lowRatingStars} stars or fewer is low: call the customer.`,
+      csv: null,
+    },
   } as const;
   const report = reports[kind].query;
+  const csv = reports[kind].csv;
   const data = valid ? sales.data : undefined;
+  const rated = ratings.data && !ratings.isPending ? ratings.data.totals.rated > 0 : true;
   const hasSales =
     kind === 'sales' && data !== undefined && (data.totals.orders > 0 || data.totals.cancelled > 0);
 
@@ -120,25 +138,30 @@ export function ReportsPage() {
         title="Reports"
         description={reports[kind].description}
         actions={
-          <Button
-            startIcon={<DownloadOutlined />}
-            href={reports[kind].csv}
-            download
-            disabled={!valid || !report.data || report.isPlaceholderData}
-          >
-            Export CSV
-          </Button>
+          csv === null ? null : (
+            <Button
+              startIcon={<DownloadOutlined />}
+              href={csv}
+              download
+              disabled={!valid || !report.data || report.isPlaceholderData}
+            >
+              Export CSV
+            </Button>
+          )
         }
       />
       <Tabs
         value={kind}
         onChange={(_event, next: ReportKind) => change({ kind: next })}
         aria-label="Report"
+        variant="scrollable"
+        scrollButtons="auto"
         sx={{ mb: 2 }}
       >
         <Tab value="sales" label="Sales" />
         <Tab value="gst" label="GST" />
         <Tab value="payments" label="Online payments" />
+        <Tab value="ratings" label="Ratings" />
       </Tabs>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -224,6 +247,75 @@ export function ReportsPage() {
             </Typography>
             <PaymentEntriesTable report={payments.data} pending={payments.isPending} period={shownPeriod} />
           </Paper>
+        </>
+      ) : null}
+      {valid && kind === 'ratings' && !(ratings.isError && !ratings.data) ? (
+        <>
+          <Paper
+            component="section"
+            variant="outlined"
+            aria-labelledby="ratings-totals-title"
+            sx={{ p: 2, mb: 2 }}
+          >
+            <Typography id="ratings-totals-title" variant="h6" component="h2" sx={{ mb: 1 }}>
+              In all
+            </Typography>
+            <RatingTotals report={ratings.data} pending={ratings.isPending} />
+          </Paper>
+          {rated ? (
+            <>
+              <Paper
+                component="section"
+                variant="outlined"
+                aria-labelledby="rating-stores-title"
+                sx={{ mb: 2 }}
+              >
+                <Typography id="rating-stores-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+                  By store
+                </Typography>
+                <RatingGroupsTable
+                  by="store"
+                  report={ratings.data}
+                  pending={ratings.isPending}
+                  period={shownPeriod}
+                />
+              </Paper>
+              <Paper
+                component="section"
+                variant="outlined"
+                aria-labelledby="rating-executives-title"
+                sx={{ mb: 2 }}
+              >
+                <Typography id="rating-executives-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+                  By delivery executive
+                </Typography>
+                <RatingGroupsTable
+                  by="executive"
+                  report={ratings.data}
+                  pending={ratings.isPending}
+                  period={shownPeriod}
+                />
+              </Paper>
+              <Paper component="section" variant="outlined" aria-labelledby="low-ratings-title">
+                <Typography id="low-ratings-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
+                  Low ratings
+                </Typography>
+                {ratings.data && ratings.data.totals.low > ratings.data.lowRatings.length ? (
+                  <Typography variant="body2" sx={{ px: 2, color: 'text.secondary' }}>
+                    The newest {lowRatingsListed} of {ratings.data.totals.low} low ratings.
+                  </Typography>
+                ) : null}
+                <LowRatingsTable report={ratings.data} pending={ratings.isPending} period={shownPeriod} />
+              </Paper>
+            </>
+          ) : (
+            <Paper variant="outlined" sx={{ py: 4, px: 2, textAlign: 'center' }}>
+              <Typography variant="subtitle1">{noRatingsText}</Typography>
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+                Customers rate their orders after delivery; a rating counts on the day it was last given.
+              </Typography>
+            </Paper>
+          )}
         </>
       ) : null}
     </>

@@ -1,0 +1,122 @@
+import StarOutlineOutlined from '@mui/icons-material/StarOutlineOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import { isLowRating } from '@storedesk/shared/reports/ratings-rule';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { paths } from '@/config/paths.ts';
+import { useLiveEvent } from '@/lib/live-events.ts';
+
+type LowRating = { id: string; number: number; storeName: string; stars: number; comment: string | null };
+
+/** How many ratings the alert names; the ratings report lists them all. */
+const named = 3;
+
+/** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”". */
+const ratingWords = ({ storeName, stars, comment }: LowRating) =>
+  ` at ${storeName}: ${stars} of 5${comment ? `, “${comment}”` : ''}`;
+
+/**
+ * B19: a low rating raises an alert in every console signed in to its zone as the customer gives it
+ * (the order's live event carries the rating): the order named with a link to it, until dismissed
+ * or the order is opened. Bottom left: clear of the new-order alert (bottom right), the preparation
+ * alert (top centre) and the console's snackbars (bottom centre). A rating missed here is in
+ * Reports › Ratings.
+ */
+export function LowRatingAlert() {
+  const [low, setLow] = useState<LowRating[]>([]);
+  const { pathname } = useLocation();
+  const titleId = useId();
+
+  useLiveEvent((event) => {
+    const change = event.topic === 'orders' ? event.change : undefined;
+    if (!change || change.timelineEntry.kind !== 'RATING') return;
+    const { order } = change;
+    const rated = order.rating && isLowRating(order.rating.stars) ? order.rating : null;
+    // A rating changed to a good one takes its order off the alert.
+    setLow((now) => [
+      ...now.filter((entry) => entry.id !== order.id),
+      ...(rated
+        ? [
+            {
+              id: order.id,
+              number: order.number,
+              storeName: order.storeName,
+              stars: rated.stars,
+              comment: rated.comment,
+            },
+          ]
+        : []),
+    ]);
+  });
+
+  // Opening an order is seeing its rating: it leaves the list as the page opens (a change of state
+  // while rendering, which React applies before it paints).
+  const opened = low.find((entry) => pathname === paths.orders.detail.getHref(entry.id))?.id;
+  if (opened) setLow(low.filter((entry) => entry.id !== opened));
+
+  if (low.length === 0) return null;
+  const newest = [...low].reverse();
+  return (
+    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+      <Alert
+        severity="warning"
+        variant="filled"
+        icon={<StarOutlineOutlined />}
+        role="alert"
+        aria-labelledby={titleId}
+        sx={{
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+          '& .MuiAlert-message': { flex: { xs: '1 1 0' }, minWidth: 0 },
+          '& .MuiAlert-action': {
+            width: { xs: '100%', sm: 'auto' },
+            ml: { xs: 0, sm: 'auto' },
+            pl: { xs: 0, sm: 2 },
+          },
+        }}
+        action={
+          <Stack
+            direction="row"
+            sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', width: '100%' }}
+          >
+            <Button
+              color="inherit"
+              size="small"
+              component={RouterLink}
+              to={`${paths.reports.getHref()}?report=ratings`}
+            >
+              Ratings
+            </Button>
+            <Button color="inherit" size="small" onClick={() => setLow([])}>
+              Dismiss
+            </Button>
+          </Stack>
+        }
+      >
+        <AlertTitle id={titleId}>{low.length === 1 ? 'Low rating' : `${low.length} low ratings`}</AlertTitle>
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {newest.slice(0, named).map((entry) => (
+            <li key={entry.id}>
+              <Link
+                component={RouterLink}
+                to={paths.orders.detail.getHref(entry.id)}
+                color="inherit"
+                underline="always"
+                sx={{ fontWeight: 600 }}
+              >
+                Order #{entry.number}
+              </Link>
+              {ratingWords(entry)}
+            </li>
+          ))}
+          {low.length > named ? <li>{`and ${low.length - named} more`}</li> : null}
+        </Box>
+      </Alert>
+    </Snackbar>
+  );
+}

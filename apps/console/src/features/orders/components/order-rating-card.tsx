@@ -1,0 +1,92 @@
+import StarBorderRounded from '@mui/icons-material/StarBorderRounded';
+import StarRounded from '@mui/icons-material/StarRounded';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatDateTime } from '@storedesk/shared/dates';
+import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { isLowRating } from '@storedesk/shared/reports/ratings-rule';
+import { useId } from 'react';
+import { useTimeZone } from '@/lib/session.ts';
+
+const starPlaces = [1, 2, 3, 4, 5] as const;
+
+/**
+ * The stars given, drawn (five, the given ones filled) and written ("4 of 5"): one image named
+ * "Rated 4 of 5", so a screen reader says it once.
+ */
+function StarsGiven({ stars, low }: { stars: number; low: boolean }) {
+  return (
+    <Stack
+      direction="row"
+      role="img"
+      aria-label={`Rated ${stars} of 5`}
+      sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+    >
+      <Box component="span" sx={{ display: 'inline-flex', color: low ? 'warning.main' : 'text.primary' }}>
+        {starPlaces.map((place) =>
+          place <= stars ? (
+            <StarRounded key={place} aria-hidden="true" />
+          ) : (
+            <StarBorderRounded key={place} aria-hidden="true" sx={{ color: 'text.secondary' }} />
+          ),
+        )}
+      </Box>
+      <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
+        {stars} of 5
+      </Typography>
+    </Stack>
+  );
+}
+
+/**
+ * The customer's rating of the delivered order (B19, ADR 0078): the stars, the comment in quotes
+ * and when it was given, in the business's time zone. A low rating (`isLowRating`) is marked, with
+ * the customer's phone to call them back. Nothing until the customer rates.
+ */
+export function OrderRatingCard({ order }: { order: OrderDetail }) {
+  const timeZone = useTimeZone();
+  const titleId = useId();
+  const rating = order.rating;
+  if (!rating) return null;
+  const low = isLowRating(rating.stars);
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      sx={{ p: 2, ...(low ? { borderColor: 'warning.main' } : {}) }}
+    >
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        Customer’s rating
+      </Typography>
+      <Stack spacing={1}>
+        <StarsGiven stars={rating.stars} low={low} />
+        {rating.comment ? (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            “{rating.comment}”
+          </Typography>
+        ) : null}
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Given on {formatDateTime(rating.ratedAt, timeZone)}
+        </Typography>
+        {low ? (
+          <Alert severity="warning">
+            Low rating — call the customer
+            <br />
+            <Link
+              href={`tel:${order.customerPhone}`}
+              variant="body2"
+              aria-label={`Call ${order.customerName}, ${order.customerPhone}`}
+            >
+              {order.customerPhone}
+            </Link>
+          </Alert>
+        ) : null}
+      </Stack>
+    </Paper>
+  );
+}
