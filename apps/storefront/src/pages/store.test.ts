@@ -488,3 +488,42 @@ describe('a store in the language the customer chose', () => {
     expect(within(rowOf(list, 'Milk')).getByRole('button', { name: 'Milk · 500 ml ಸೇರಿಸಿ' })).toBeTruthy();
   });
 });
+
+describe('the store’s own minimum and delivery fee', () => {
+  const rule = {
+    minimumOrderPaise: 19_900,
+    feeBands: [
+      { fromKm: 0, feePaise: 2_000 },
+      { fromKm: 2, feePaise: 4_000 },
+    ],
+    freeFromPaise: 49_900,
+  };
+  const headOf = () => screen.getByRole('heading', { level: 1, name: 'Near Mart' }).closest('section')!;
+
+  it('says them under the store’s hours', async () => {
+    serve(() => catalogueOf([milk], { store: { ...store, deliveryRule: rule } }));
+    await openStore();
+    expect(within(headOf()).getByText(/^Minimum/).textContent).toBe(
+      'Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00',
+    );
+  });
+
+  it('says them in the language shown; a store without its own says nothing of them', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serve(() =>
+      catalogueOf([milk], {
+        store: {
+          ...store,
+          deliveryRule: { ...rule, feeBands: [{ fromKm: 0, feePaise: 0 }], minimumOrderPaise: 0 },
+        },
+      }),
+    );
+    await openStore(null, 'सामान');
+    expect([...headOf().querySelectorAll('p.hint')].map((p) => p.textContent)).toEqual(['मुफ़्त डिलीवरी']);
+    cleanup();
+    localStorage.clear();
+    serve(() => catalogueOf([milk]));
+    await openStore();
+    expect(headOf().querySelectorAll('p.hint')).toHaveLength(0);
+  });
+});

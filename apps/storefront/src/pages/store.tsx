@@ -1,5 +1,6 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import { deliveryRuleParts } from '@storedesk/shared/stores/delivery-rule';
 import { useT } from '@storedesk/web/i18n';
 import { useTexts } from '@storedesk/web/texts';
 import { useData } from '@storedesk/web/use-data';
@@ -78,6 +79,17 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const otherStoreCart = current && current.storeId !== store.id ? current : null;
   const setQuantity = (item: CatalogueItem, variant: ItemVariant, quantity: number) =>
     cart.set(withQuantity(cart.get(), store, lineOf(item, variant), quantity));
+  // The store's own minimum and delivery fee (B19): "Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00".
+  const ruleLine = ({ minimumPaise, fee, freeFromPaise }: ReturnType<typeof deliveryRuleParts>) =>
+    [
+      ...(minimumPaise === null ? [] : [t('store.ruleMinimum', { amount: money(minimumPaise) })]),
+      fee.kind === 'free'
+        ? t('store.ruleFreeDelivery')
+        : fee.kind === 'flat'
+          ? t('store.ruleFee', { amount: money(fee.paise) })
+          : t('store.ruleFeeRange', { low: money(fee.lowPaise), high: money(fee.highPaise) }),
+      ...(freeFromPaise === null ? [] : [t('store.ruleFreeFrom', { amount: money(freeFromPaise) })]),
+    ].join(' · ');
   const searching = typed.trim() !== '';
   // Closed now, but taking orders for a delivery slot (B19): the cart asks for the slot.
   const forLater = !store.openNow && store.deliversInSlots === true;
@@ -104,6 +116,9 @@ export default function StorePage({ storeId }: { storeId: string }) {
             {t('store.closed', { notice: store.notice ?? t('store.notTaking') })}
           </p>
         )}
+        {store.deliveryRule ? (
+          <p className="hint">{ruleLine(deliveryRuleParts(store.deliveryRule))}</p>
+        ) : null}
         {otherStoreCart ? (
           <p className="hint">{t('store.otherCart', { store: otherStoreCart.storeName })}</p>
         ) : null}

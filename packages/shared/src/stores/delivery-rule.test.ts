@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { bandWords, deliveryTermsFor, ruleParts, type StoreDeliveryRule } from './delivery-rule.ts';
+import {
+  bandWords,
+  deliveryRuleSummary,
+  deliveryTermsFor,
+  ruleParts,
+  type StoreDeliveryRule,
+} from './delivery-rule.ts';
 
 const business = {
   deliveryChargesEnabled: true,
@@ -31,5 +37,26 @@ describe('a delivery rule’s words', () => {
     expect(ruleParts('2 to 5 km')).toBeNull();
     expect(ruleParts('')).toBeNull();
     expect(ruleParts('free from 500')).toBeNull();
+  });
+});
+
+describe('a rule in a line', () => {
+  const band = (fromKm: number, feePaise: number) => ({ fromKm, feePaise });
+
+  it('names the minimum, the fee or its range, and free from, each only when there is one', () => {
+    expect(
+      deliveryRuleSummary({
+        minimumOrderPaise: 19_900,
+        feeBands: [band(0, 2_000), band(2, 4_000)],
+        freeFromPaise: 49_900,
+      }),
+    ).toBe('Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00');
+    expect(
+      deliveryRuleSummary({ minimumOrderPaise: 0, feeBands: [band(0, 3_000)], freeFromPaise: null }),
+    ).toBe('Delivery ₹30.00');
+    // Free at any distance: "free from" would say nothing more.
+    expect(
+      deliveryRuleSummary({ minimumOrderPaise: 9_900, feeBands: [band(0, 0)], freeFromPaise: 49_900 }),
+    ).toBe('Minimum ₹99.00 · Free delivery');
   });
 });

@@ -119,20 +119,44 @@ export function chargeLineLabel(charge: { chargeLabel: string; rule?: string | u
   return charge.rule ? `${charge.chargeLabel} (${charge.rule})` : charge.chargeLabel;
 }
 
-/** The rule in a line for customers and staff: "Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00". */
-export function deliveryRuleSummary(rule: StoreDeliveryRule): string {
+/** What a rule asks of customers, by part, for a line in any language (`deliveryRuleSummary` words it in English). */
+export type DeliveryRuleParts = {
+  /** Null: no minimum. */
+  minimumPaise: number | null;
+  fee:
+    | { kind: 'free' }
+    | { kind: 'flat'; paise: number }
+    | { kind: 'range'; lowPaise: number; highPaise: number };
+  /** Null: never free, or free already at any amount. */
+  freeFromPaise: number | null;
+};
+
+export function deliveryRuleParts(rule: StoreDeliveryRule): DeliveryRuleParts {
   const fees = rule.feeBands.map((band) => band.feePaise);
   const low = Math.min(...fees);
   const high = Math.max(...fees);
-  const fee =
-    high === 0
-      ? 'Free delivery'
-      : low === high
-        ? `Delivery ${formatRupees(low)}`
-        : `Delivery ${formatRupees(low)}–${formatRupees(high)} by distance`;
+  return {
+    minimumPaise: rule.minimumOrderPaise > 0 ? rule.minimumOrderPaise : null,
+    fee:
+      high === 0
+        ? { kind: 'free' }
+        : low === high
+          ? { kind: 'flat', paise: low }
+          : { kind: 'range', lowPaise: low, highPaise: high },
+    freeFromPaise: rule.freeFromPaise !== null && high > 0 ? rule.freeFromPaise : null,
+  };
+}
+
+/** The rule in a line for customers and staff: "Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00". */
+export function deliveryRuleSummary(rule: StoreDeliveryRule): string {
+  const { minimumPaise, fee, freeFromPaise } = deliveryRuleParts(rule);
   return [
-    ...(rule.minimumOrderPaise > 0 ? [`Minimum ${formatRupees(rule.minimumOrderPaise)}`] : []),
-    fee,
-    ...(rule.freeFromPaise !== null && high > 0 ? [`free from ${formatRupees(rule.freeFromPaise)}`] : []),
+    ...(minimumPaise === null ? [] : [`Minimum ${formatRupees(minimumPaise)}`]),
+    fee.kind === 'free'
+      ? 'Free delivery'
+      : fee.kind === 'flat'
+        ? `Delivery ${formatRupees(fee.paise)}`
+        : `Delivery ${formatRupees(fee.lowPaise)}–${formatRupees(fee.highPaise)} by distance`,
+    ...(freeFromPaise === null ? [] : [`free from ${formatRupees(freeFromPaise)}`]),
   ].join(' · ');
 }
