@@ -111,6 +111,7 @@ const nearMart: StorefrontStore = {
   closeTime: '22:00',
   openNow: true,
   notice: null,
+  closure: null,
   featured: 0,
   deliversInSlots: false,
   deliveryRule: null,
@@ -440,6 +441,7 @@ describe('delivery slots', () => {
     deliversInSlots: true,
     openNow: false,
     notice: 'This store is closed now. It takes orders from 07:00 AM to 10:00 PM',
+    closure: { kind: 'closedNow' as const, openTime: '07:00', closeTime: '22:00', reason: null },
   };
   /** The server's 409 for an order or a bill of the store closed now, without a slot. */
   const chooseSlot = (request: Quote): Refusal =>

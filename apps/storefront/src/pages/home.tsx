@@ -8,6 +8,7 @@ import { useFreshWhileShown } from '@storedesk/web/use-fresh';
 import { PlacePicker } from '../components/place-picker.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { useClosureText } from '../lib/closure.ts';
 import { useShopFormat } from '../lib/formats.ts';
 import { Link } from '../lib/router.tsx';
 import { place, placeFound, placePinned } from '../lib/state.ts';
@@ -53,6 +54,7 @@ function Slides() {
 export function StoreCard({ store }: { store: NearbyStore }) {
   const t = useT();
   const { number, timeOfDay } = useShopFormat();
+  const closureText = useClosureText();
   return (
     <li>
       <Link to={`/stores/${store.id}`} className="card store-card">
@@ -68,7 +70,7 @@ export function StoreCard({ store }: { store: NearbyStore }) {
             <span className="pill closed">{t('home.orderForLater')}</span>
           ) : (
             <span className="pill closed">
-              {store.notice ?? t('home.opens', { time: timeOfDay(store.openTime) })}
+              {closureText(store.closure) ?? t('home.opens', { time: timeOfDay(store.openTime) })}
             </span>
           )}
         </span>

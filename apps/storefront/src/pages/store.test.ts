@@ -35,6 +35,7 @@ const store: StorefrontCatalogue['store'] = {
   closeTime: '22:00',
   openNow: true,
   notice: null,
+  closure: null,
   featured: 0,
   deliversInSlots: false,
   deliveryRule: null,
@@ -416,9 +417,12 @@ describe('search in a store', () => {
 
 describe('a store closed now', () => {
   const notice = 'This store is closed now. It takes orders from 07:00 AM to 10:00 PM';
+  const closure = { kind: 'closedNow' as const, openTime: '07:00', closeTime: '22:00', reason: null };
 
   it('takes orders for later when it delivers in slots, and says so', async () => {
-    serve(() => catalogueOf([atta], { store: { ...store, openNow: false, notice, deliversInSlots: true } }));
+    serve(() =>
+      catalogueOf([atta], { store: { ...store, openNow: false, notice, closure, deliversInSlots: true } }),
+    );
     const { list, cart, user } = await openStore();
     expect(screen.getByRole('status').textContent).toBe('Closed now · order for later');
     expect(screen.queryByText(notice, { exact: false })).toBeNull();
@@ -428,7 +432,7 @@ describe('a store closed now', () => {
   });
 
   it('says why and offers nothing to add when it delivers as soon as possible only', async () => {
-    serve(() => catalogueOf([atta], { store: { ...store, openNow: false, notice } }));
+    serve(() => catalogueOf([atta], { store: { ...store, openNow: false, notice, closure } }));
     const { list } = await openStore();
     expect(screen.getByRole('status').textContent).toBe(
       `${notice}. You can look around; ordering opens when the store does.`,
@@ -525,5 +529,42 @@ describe('the store’s own minimum and delivery fee', () => {
     serve(() => catalogueOf([milk]));
     await openStore();
     expect(headOf().querySelectorAll('p.hint')).toHaveLength(0);
+  });
+});
+
+describe('a store that takes no orders now', () => {
+  const closedNotice = () => screen.getByRole('status').textContent;
+
+  it('says why in the language shown, with the business’s own reason as written', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serve(() =>
+      catalogueOf([milk], {
+        store: {
+          ...store,
+          openNow: false,
+          notice: 'This store is closed today (Diwali)',
+          closure: { kind: 'closedToday', reason: 'Diwali' },
+        },
+      }),
+    );
+    await openStore(null, 'सामान');
+    expect(closedNotice()).toBe('यह स्टोर आज बंद है (Diwali). आप सामान देख सकते हैं; स्टोर खुलते ही ऑर्डर कर सकेंगे।');
+  });
+
+  it('says today’s special hours and why, in English as the server does', async () => {
+    serve(() =>
+      catalogueOf([milk], {
+        store: {
+          ...store,
+          openNow: false,
+          notice: 'This store is closed now. Today (Half day) it takes orders from 02:00 PM to 06:00 PM',
+          closure: { kind: 'closedNow', openTime: '14:00', closeTime: '18:00', reason: 'Half day' },
+        },
+      }),
+    );
+    await openStore();
+    expect(closedNotice()).toBe(
+      'This store is closed now. Today (Half day) it takes orders from 02:00 PM to 06:00 PM. You can look around; ordering opens when the store does.',
+    );
   });
 });

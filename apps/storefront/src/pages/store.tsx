@@ -9,6 +9,7 @@ import { storefrontRefreshMs } from '@storedesk/shared/storefront/page';
 import { ItemCard } from '../components/item-card.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
+import { useClosureText } from '../lib/closure.ts';
 import { useShopFormat } from '../lib/formats.ts';
 import {
   lineOf,
@@ -40,6 +41,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const t = useT();
   const texts = useTexts();
   const { money, timeOfDay } = useShopFormat();
+  const closureText = useClosureText();
   const [search, setSearch] = useState('');
   // The list follows the typing a moment behind, so a keystroke never waits for thousands of items.
   const typed = useDeferredValue(search);
@@ -113,7 +115,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
         ) : (
           // The server's reason says it all: the hours when closed by them, else that it takes none.
           <p className="notice inline" role="status">
-            {t('store.closed', { notice: store.notice ?? t('store.notTaking') })}
+            {t('store.closed', { notice: closureText(store.closure) ?? t('store.notTaking') })}
           </p>
         )}
         {store.deliveryRule ? (

@@ -351,6 +351,19 @@ export const storefrontStoreSchema = z.object({
   openNow: z.boolean(),
   /** Why it takes no orders now (its hours, or that it is not taking orders), else null. */
   notice: z.string().nullable(),
+  /** The same, by part (B19), for an app that says it in the customer's language; null when it takes orders. */
+  closure: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('notOpen') }),
+      z.object({ kind: z.literal('closedToday'), reason: z.string() }),
+      z.object({
+        kind: z.literal('closedNow'),
+        openTime: z.string(),
+        closeTime: z.string(),
+        reason: z.string().nullable(),
+      }),
+    ])
+    .nullable(),
   featured: z.number().int(),
   /** Whether it delivers in slots (B19): its slots are at `GET /storefront/stores/:storeId/slots`. */
   deliversInSlots: z.boolean(),

@@ -70,22 +70,50 @@ export const serviceabilityMessages = {
 } as const;
 
 /**
+ * Why a store cannot take an order now, by part, for words in any language (the customer app's):
+ * not Open; closed all today for a reason (a holiday); or outside today's hours, with the reason
+ * of today's special hours where they stand in for the usual ones.
+ */
+export type StoreClosure =
+  | { kind: 'notOpen' }
+  | { kind: 'closedToday'; reason: string }
+  | { kind: 'closedNow'; openTime: string; closeTime: string; reason: string | null };
+
+/**
  * Why a store cannot take an order at `now` on the business's clock, or null
  * when it can: first its status (only Open takes orders), then its hours
  * (both ends included; a close before the open is a night across midnight).
  */
-export function orderingRefusal(store: StoreHours, now: Date, timeZone: string): string | null {
-  if (store.status !== StoreStatus.Open) return serviceabilityMessages.storeNotOpen;
+export function closureAt(store: StoreHours, now: Date, timeZone: string): StoreClosure | null {
+  if (store.status !== StoreStatus.Open) return { kind: 'notOpen' };
   const { date, minute } = businessClock(now, timeZone);
   // A holiday or special hours of today (B19) stand in for the usual hours.
   const today = hoursOn(store, date);
-  if (today.closed) return specialDayMessages.closedToday(today.reason);
+  if (today.closed) return { kind: 'closedToday', reason: today.reason };
   if (!withinWindow(minute, today.openTime, today.closeTime)) {
-    return today.reason
-      ? specialDayMessages.closedNowToday(today.reason, today.openTime, today.closeTime)
-      : serviceabilityMessages.closedNow(today.openTime, today.closeTime);
+    return { kind: 'closedNow', openTime: today.openTime, closeTime: today.closeTime, reason: today.reason };
   }
   return null;
+}
+
+/** A closure in English: what the server's refusals and the API's `notice` say. */
+export function closureWords(closure: StoreClosure): string {
+  switch (closure.kind) {
+    case 'notOpen':
+      return serviceabilityMessages.storeNotOpen;
+    case 'closedToday':
+      return specialDayMessages.closedToday(closure.reason);
+    case 'closedNow':
+      return closure.reason
+        ? specialDayMessages.closedNowToday(closure.reason, closure.openTime, closure.closeTime)
+        : serviceabilityMessages.closedNow(closure.openTime, closure.closeTime);
+  }
+}
+
+/** Why a store cannot take an order at `now`, in English, or null when it can. */
+export function orderingRefusal(store: StoreHours, now: Date, timeZone: string): string | null {
+  const closure = closureAt(store, now, timeZone);
+  return closure && closureWords(closure);
 }
 
 /** Whether a store takes orders at `now`: the customer app's "open now". */

@@ -335,10 +335,11 @@ describe('GET /api/storefront/stores', () => {
     ]);
     expect(listed.map((store) => store.distanceKm)).toEqual([0.5, 1, 2, 3, 20]);
     const byId = new Map(listed.map((store) => [store.id, store]));
-    expect(byId.get(stores.near)).toMatchObject({ openNow: true, notice: null });
+    expect(byId.get(stores.near)).toMatchObject({ openNow: true, notice: null, closure: null });
     expect(byId.get(stores.closed)).toMatchObject({
       openNow: false,
       notice: storefrontMessages.storeNotOpen,
+      closure: { kind: 'notOpen' },
     });
     expect(byId.get(stores.asleep)!.openNow).toBe(false);
     expect(byId.get(stores.asleep)!.notice).toMatch(
@@ -363,6 +364,7 @@ describe('GET /api/storefront/stores', () => {
       closeTime: '23:59',
       openNow: true,
       notice: null,
+      closure: null,
       featured: 1,
       deliversInSlots: false,
       deliveryRule: null,
@@ -516,6 +518,7 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
     expect(res.json<StorefrontCatalogue>().store).toMatchObject({
       openNow: false,
       notice: storefrontMessages.storeNotOpen,
+      closure: { kind: 'notOpen' },
     });
   });
 

@@ -23,6 +23,8 @@ import {
 } from '@storedesk/shared/storefront/schemas';
 import {
   boundingBox,
+  closureAt,
+  closureWords,
   deliversTo,
   distanceKm,
   orderingRefusal,
@@ -671,7 +673,7 @@ function toStorefrontStore(
   business: StorefrontBusiness,
   now: Date,
 ): StorefrontStore {
-  const notice = orderingRefusal(row, now, business.timeZone);
+  const closure = closureAt(row, now, business.timeZone);
   return {
     id: row.id,
     name: row.name,
@@ -684,8 +686,9 @@ function toStorefrontStore(
     deliveryRadiusKm: row.deliveryRadiusKm,
     openTime: row.openTime,
     closeTime: row.closeTime,
-    openNow: notice === null,
-    notice,
+    openNow: closure === null,
+    notice: closure && closureWords(closure),
+    closure,
     featured: row.featured,
     deliversInSlots: row.status === StoreStatus.Open && slotRuleOf(row) !== null,
     deliveryRule: row.deliveryRule,

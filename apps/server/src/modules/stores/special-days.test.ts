@@ -119,7 +119,11 @@ describe('a store’s holidays and special hours', () => {
     const { storeId, itemId } = await createStoreWithItem(ctx.db, biz);
     await patch(storeId, { specialDays: [{ day: today(), closed: true, reason: 'Diwali' }] });
     const shown = (await near()).find((store) => store.id === storeId);
-    expect(shown).toMatchObject({ openNow: false, notice: specialDayMessages.closedToday('Diwali') });
+    expect(shown).toMatchObject({
+      openNow: false,
+      notice: specialDayMessages.closedToday('Diwali'),
+      closure: { kind: 'closedToday', reason: 'Diwali' },
+    });
     expect(specialDayMessages.closedToday('Diwali')).toBe('This store is closed today (Diwali)');
     const refused = await order(storeId, itemId);
     expect(refused.statusCode).toBe(409);
@@ -142,7 +146,11 @@ describe('a store’s holidays and special hours', () => {
       specialDays: [{ day: today(), closed: false, openTime: from, closeTime: to, reason: 'Half day' }],
     });
     const notice = specialDayMessages.closedNowToday('Half day', from, to);
-    expect((await near()).find((store) => store.id === storeId)).toMatchObject({ openNow: false, notice });
+    expect((await near()).find((store) => store.id === storeId)).toMatchObject({
+      openNow: false,
+      notice,
+      closure: { kind: 'closedNow', openTime: from, closeTime: to, reason: 'Half day' },
+    });
     expect(errorOf(await order(storeId, itemId)).message).toBe(notice);
 
     // Special hours around now: it takes orders.
@@ -160,6 +168,7 @@ describe('a store’s holidays and special hours', () => {
     expect((await near()).find((store) => store.id === storeId)).toMatchObject({
       openNow: true,
       notice: null,
+      closure: null,
     });
     expect((await order(storeId, itemId)).statusCode).toBe(201);
   });
