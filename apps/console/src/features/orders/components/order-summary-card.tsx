@@ -26,9 +26,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * SPEC §2 order detail: store, customer, status, delivery executive, when it was placed, the
- * delivery slot it is booked for (B19) and the hours since the order.
+ * delivery slot it is booked for (B19), with `slotAction` under it (Change slot), and the hours
+ * since the order.
  */
-export function OrderSummaryCard({ order }: { order: OrderDetail }) {
+export function OrderSummaryCard({ order, slotAction }: { order: OrderDetail; slotAction?: ReactNode }) {
   const now = useNow();
   const timeZone = useTimeZone();
   return (
@@ -56,6 +57,12 @@ export function OrderSummaryCard({ order }: { order: OrderDetail }) {
         <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
         <Field label="Delivery slot">
           {order.slot ? formatSlot(order.slot, timeZone) : 'As soon as possible'}
+          {slotAction ? (
+            <>
+              <br />
+              {slotAction}
+            </>
+          ) : null}
         </Field>
         {order.state === 0 ? (
           // Once closed, the time since it was placed means nothing: when it closed does.

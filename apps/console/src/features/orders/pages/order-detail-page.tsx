@@ -21,8 +21,10 @@ import { PageHeader } from '@/components/page-header.tsx';
 import { isApiError } from '@/lib/api-client.ts';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { usePrintOnConfirm } from '@/features/orders/api/get-print-on-confirm.ts';
+import { useStoreSlotRule } from '@/features/orders/api/get-store-slot-rule.ts';
 import { OrderBill } from '@/features/orders/components/order-bill.tsx';
 import { EditItemsDialog } from '@/features/orders/components/edit-items-dialog.tsx';
+import { ChangeSlotDialog, slotMayChange } from '@/features/orders/components/change-slot-dialog.tsx';
 import { itemsMayChange } from '@storedesk/shared/orders/edit';
 import { OrderDeliveryCard } from '@/features/orders/components/order-delivery-card.tsx';
 import { OrderRatingCard } from '@/features/orders/components/order-rating-card.tsx';
@@ -48,14 +50,19 @@ function OrderNotFound() {
 /**
  * /orders/:orderId (SPEC §2, D8, B5): the bill, the order's store, customer,
  * status, delivery executive and age, the customer's rating once given (B19),
- * its timeline with notes, and Update Order while it is open. Changes by others
- * show up live.
+ * its timeline with notes, and Update Order while it is open; Change slot (or Book a
+ * slot) until it is picked up when its store delivers in slots (B19). Changes by
+ * others show up live.
  */
 export function OrderDetailPage() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const [updating, setUpdating] = useState(false);
   const [editingItems, setEditingItems] = useState(false);
+  const [changingSlot, setChangingSlot] = useState(false);
+  // The store's slot rule, read only for an order whose slot may still change.
+  const slotOpen = order.data ? slotMayChange(order.data) : false;
+  const slotRule = useStoreSlotRule(order.data?.storeId ?? '', slotOpen);
   const printOnConfirm = usePrintOnConfirm();
   // Each confirmation on this page that prints loads the ticket's frame anew.
   const [printing, setPrinting] = useState(0);
@@ -144,7 +151,21 @@ export function OrderDetailPage() {
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
             <Stack spacing={3}>
-              <OrderSummaryCard order={current} />
+              <OrderSummaryCard
+                order={current}
+                slotAction={
+                  slotOpen && slotRule.data?.deliverySlots ? (
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      sx={{ mt: 0.5 }}
+                      onClick={() => setChangingSlot(true)}
+                    >
+                      {current.slot ? 'Change slot' : 'Book a slot'}
+                    </Button>
+                  ) : null
+                }
+              />
               <OrderRatingCard order={current} />
               <OrderDeliveryCard order={current} />
               <OrderTimeline order={current} />
@@ -153,6 +174,7 @@ export function OrderDetailPage() {
         </Grid>
       </Stack>
       {editingItems ? <EditItemsDialog order={current} onClose={() => setEditingItems(false)} /> : null}
+      {changingSlot ? <ChangeSlotDialog order={current} onClose={() => setChangingSlot(false)} /> : null}
       {updating ? (
         <UpdateOrderDialog
           order={current}
