@@ -42,10 +42,16 @@ async function asOwner<T>(method: string, path: string, body?: object): Promise<
   return (await res.json()) as T;
 }
 
-/** Sets the store's slots as its form does: with the version read. */
-async function setSlots(deliverySlots: typeof hourly | null) {
-  const { version } = await asOwner<{ version: number }>('GET', `/stores/${storeId}`);
-  await asOwner('PATCH', `/stores/${storeId}`, { deliverySlots, version });
+type SlotRule = typeof hourly | null;
+
+/** Sets a store's slots (this spec's store unless named) as its form does, with the version read; answers the rule it had. */
+async function setSlots(deliverySlots: SlotRule, id = storeId): Promise<SlotRule> {
+  const { version, deliverySlots: had } = await asOwner<{ version: number; deliverySlots: SlotRule }>(
+    'GET',
+    `/stores/${id}`,
+  );
+  await asOwner('PATCH', `/stores/${id}`, { deliverySlots, version });
+  return had;
 }
 
 beforeAll(async () => {
@@ -64,9 +70,17 @@ beforeAll(async () => {
   storeId = stores.items.find((store) => store.name === storeName)!.id;
   await setSlots(null);
   // The newest open order, booked for 09:00–10:00 tomorrow on the business's clock.
-  const orders = await asOwner<{ items: { id: string; number: number }[] }>('GET', '/orders?pageSize=5');
+  const orders = await asOwner<{ items: { id: string; number: number; storeId: string }[] }>(
+    'GET',
+    '/orders?pageSize=5',
+  );
   orderId = orders.items[0]!.id;
   orderNumber = orders.items[0]!.number;
+  // Booking a slot takes one of its places, which only a store with slots has: the order's store
+  // has them while the place is taken, and its own rule back after (as a store whose rule changed
+  // after a booking keeps the booking).
+  const orderStore = orders.items[0]!.storeId;
+  const had = await setSlots(hourly, orderStore);
   await withDatabase((client) =>
     client.query(
       `UPDATE orders o SET slot_starts_at = s.starts_at, slot_ends_at = s.starts_at + interval '1 hour',
@@ -77,6 +91,7 @@ beforeAll(async () => {
       [orderId],
     ),
   );
+  await setSlots(had, orderStore);
 });
 
 afterAll(async () => {
