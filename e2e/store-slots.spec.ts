@@ -72,14 +72,26 @@ beforeAll(async () => {
   // The newest open order, booked for 09:00–10:00 tomorrow on the business's clock.
   const orders = await asOwner<{ items: { id: string; number: number; storeId: string }[] }>(
     'GET',
-    '/orders?pageSize=5',
+    '/orders?pageSize=25',
   );
-  orderId = orders.items[0]!.id;
-  orderNumber = orders.items[0]!.number;
   // Booking a slot takes one of its places, which only a store with slots has: the order's store
   // has them while the place is taken, and its own rule back after (as a store whose rule changed
-  // after a booking keeps the booking).
-  const orderStore = orders.items[0]!.storeId;
+  // after a booking keeps the booking). The newest open order of a store still there (another
+  // spec may have deleted its own).
+  const live = async (id: string) =>
+    (await fetch(`${inject('baseUrl')}/api/stores/${id}`, { headers: { authorization: `Bearer ${owner}` } }))
+      .ok;
+  let chosen: { id: string; number: number; storeId: string } | undefined;
+  for (const order of orders.items) {
+    if (await live(order.storeId)) {
+      chosen = order;
+      break;
+    }
+  }
+  expect(chosen, 'an open order of a store still there').toBeDefined();
+  orderId = chosen!.id;
+  orderNumber = chosen!.number;
+  const orderStore = chosen!.storeId;
   const had = await setSlots(hourly, orderStore);
   await withDatabase((client) =>
     client.query(
