@@ -79,6 +79,8 @@ describe('the low-rating alert', { timeout: 30_000 }, () => {
       'href',
       '/reports?report=ratings',
     );
+    // Under menus and dialogs (1300), above the app bar (1100): it never hides an option being chosen.
+    expect(getComputedStyle(alert.closest('.MuiSnackbar-root')!).zIndex).toBe('1299');
     const { violations } = await axe.run(alert, { rules: { 'color-contrast': { enabled: false } } });
     expect(violations.map((violation) => violation.id)).toEqual([]);
 

@@ -11,6 +11,7 @@ import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
+import { orderAlertLayer } from './alert-layer.ts';
 
 type LowRating = { id: string; number: number; storeName: string; stars: number; comment: string | null };
 
@@ -63,7 +64,7 @@ export function LowRatingAlert() {
   if (low.length === 0) return null;
   const newest = [...low].reverse();
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
+    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} sx={{ zIndex: orderAlertLayer }}>
       <Alert
         severity="warning"
         variant="filled"

@@ -16,6 +16,7 @@ import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
 import { getOrder } from '@/features/orders/api/get-order.ts';
 import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
+import { orderAlertLayer } from './alert-layer.ts';
 import { playChime } from './chime.ts';
 
 /** How often the sound and the browser notification come back while an order waits. */
@@ -151,7 +152,11 @@ export function NewOrderAlert() {
   return (
     // Bottom right, clear of every page's title and actions, and above the console's own
     // snackbars (bottom centre), which stay readable under it.
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }} sx={{ mb: 8 }}>
+    <Snackbar
+      open
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      sx={{ mb: 8, zIndex: orderAlertLayer }}
+    >
       <Alert
         severity="info"
         variant="filled"

@@ -27,6 +27,7 @@ import { useStoreCutoffs } from '@/features/orders/api/get-store-cutoffs.ts';
 import { nextDayStartsAt } from '@/features/orders/next-day.ts';
 import { useWakeAt } from '@/features/orders/use-wake-at.ts';
 import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
+import { orderAlertLayer } from './alert-layer.ts';
 import { playChime } from './chime.ts';
 import { dismissAlerts, markAlerted, useSeenAlerts } from './preparation-alerts-seen.ts';
 
@@ -107,7 +108,11 @@ export function PreparationAlert() {
   return (
     // Top centre under the top bar: clear of the new-order alert (bottom right) and the console's
     // snackbars (bottom centre).
-    <Snackbar open anchorOrigin={{ vertical: 'top', horizontal: 'center' }} sx={{ top: { xs: 64, sm: 80 } }}>
+    <Snackbar
+      open
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      sx={{ top: { xs: 64, sm: 80 }, zIndex: orderAlertLayer }}
+    >
       <Alert
         severity="warning"
         variant="filled"
