@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousFindings } from './support/axe.ts';
 import { launchBrowser } from './support/browser.ts';
-import { nearKoramangala } from './support/customer.ts';
+import { fitsWidth, hindiPhone, htmlLang } from './support/languages.ts';
 
 /*
  * The customer app in English, Hindi and Kannada (ADR 0076): a phone set to Hindi opens the shop in
@@ -18,32 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The page scrolls no wider than the window. */
-const fitsWidth = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
-const htmlLang = (page: Page) => page.locator('html').getAttribute('lang');
-
 describe('the customer app’s languages', () => {
   it('follows the phone’s language, then the customer’s choice, remembered across a reload', async () => {
-    const context = await browser.newContext({
-      baseURL: inject('shopUrl'),
-      viewport: { width: 375, height: 812 },
-      isMobile: true,
-      hasTouch: true,
-      locale: 'hi-IN',
-      geolocation: nearKoramangala,
-      permissions: ['geolocation'],
-      reducedMotion: 'reduce',
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    // Which catalogues the phone fetches (English comes with the app).
-    const catalogues: string[] = [];
-    page.on('request', (request) => {
-      const match = /\/shop\/_app\/assets\/(hi|kn)-[\w-]+\.js$/.exec(request.url());
-      if (match) catalogues.push(match[1]!);
-    });
+    const { context, page, catalogues } = await hindiPhone(browser, inject('shopUrl'), 'shop');
     try {
       // A phone in Hindi: the home page in Hindi from its first screen; the page's title stays the business's name.
       await page.goto('/');
