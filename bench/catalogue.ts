@@ -36,6 +36,8 @@ const grocerItems = 5000;
 /** Fills the demo business with 1,000 stores and one store of 50,000 items, in SQL. */
 export async function seedScale(databaseUrl: string): Promise<{ bigStoreId: string }> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -137,6 +139,8 @@ export type Grocer = { id: string; lat: number; lng: number };
  */
 async function seedGrocers(databaseUrl: string): Promise<Grocer[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -317,6 +321,8 @@ export async function benchCatalogue(
 
   // A rename anywhere (here straight in SQL, as another instance would) makes the next read load the list again.
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   await client.query(
     `UPDATE items SET name = name || ' (renamed)' WHERE id = (SELECT id FROM items WHERE store_id = $1 LIMIT 1)`,

@@ -139,6 +139,8 @@ type Target = { id: string; zoneId: string; status: number; version: number };
 /** Open orders of the demo business and an executive of each one's zone, for the moves. */
 async function targetsOf(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     const { rows: orders } = await client.query<{

@@ -106,6 +106,8 @@ async function demoStoreId(baseUrl: string, token: string): Promise<string> {
  */
 async function seedLargeStore(databaseUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     await client.query('BEGIN');

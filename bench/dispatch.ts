@@ -27,6 +27,8 @@ type Executive = { id: string; token: string; lat: number; lng: number; seq: num
 /** 2,000 executives of the demo business, on duty, each with a session: written straight to the database. */
 async function makeExecutives(databaseUrl: string): Promise<Executive[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     const { rows: business } = await client.query<{ id: string; zone_id: string; hash: string }>(

@@ -33,6 +33,8 @@ export async function seedOrders(
   sizes = { orders: ordersTotal, customers: customersTotal },
 ) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     await client.query('BEGIN');
@@ -241,6 +243,8 @@ export async function changeStatuses(
 /** Runs `use` with a connection of its own. */
 async function withClient<T>(databaseUrl: string, use: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     return await use(client);
@@ -262,6 +266,8 @@ async function changeStatusesTexting(
   dexOfZone: Map<string, string>,
 ) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     const { rows: business } = await client.query<{ id: string; limit: number }>(
@@ -342,6 +348,8 @@ export const basketSql = {
  */
 async function basketOf(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     const { rows } = await client.query<{
@@ -455,6 +463,8 @@ async function recountDailyStats(client: pg.Client, businessId: string) {
  */
 export async function changeTimeZone(databaseUrl: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  client.on('error', (error) => console.error(`database connection: ${error.message}`));
   await client.connect();
   try {
     const { rows } = await client.query<{ id: string }>(

@@ -58,6 +58,8 @@ export async function benchPush() {
 
     const seeded = performance.now();
     const client = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
+    // A connection the server drops mid-run fails the bench's next query, not the process.
+    client.on('error', (error) => console.error(`database connection: ${error.message}`));
     await client.connect();
     try {
       const made = Array.from({ length: subscriptions }, () => standIn.subscribe());

@@ -116,6 +116,8 @@ export async function benchSoak(minutes: number) {
     STOREFRONT_ORDERS_PER_MINUTE: String(STOREFRONT_ORDERS_PER_MINUTE),
   });
   const db = new pg.Client({ connectionString: runningEmbeddedPostgresUrl(server.dataDir)! });
+  // A connection the server drops mid-run fails the bench's next query, not the process.
+  db.on('error', (error) => console.error(`database connection: ${error.message}`));
   const streams: Array<{ tally: StreamTally; request: { destroy: () => void } }> = [];
   const probe = startIdleProbe();
   try {
