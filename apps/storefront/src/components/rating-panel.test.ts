@@ -1,10 +1,11 @@
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { createElement } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { inLanguage } from '../testing/in-language.ts';
+import { showOrderPage } from '../testing/order-page.ts';
 
 // The order page and the language layer it shows in, compiled once before the first test's clock runs.
 beforeAll(async () => {
@@ -135,37 +136,9 @@ function serve(
   return server;
 }
 
-const business = {
-  id: 'b1',
-  name: 'Fresh',
-  description: '',
-  logoUrl: null,
-  theme: {},
-  live: true,
-  timeZone: 'Asia/Kolkata',
-  paymentModes: [{ type: 'COD', title: 'Cash on delivery', upiName: null, upiId: null }],
-  helplines: [],
-  orderSettings: { deliveryChargePaise: 0, minimumOrderPaise: 0 },
-  referral: null,
-};
-
 /** The order page of the signed-in customer's order, once it has loaded. */
 async function openOrder(orderId = 'o1') {
-  vi.resetModules();
-  const { default: OrderPage } = await import('../pages/order.tsx');
-  const { session } = await import('../lib/state.ts');
-  const { BusinessContext } = await import('../business.ts');
-  session.set({ token: 't1', customer: { id: 'c1', name: 'Asha', phone: '9800000001' } } as never);
-  render(
-    await inLanguage(
-      createElement(
-        BusinessContext.Provider,
-        { value: business as never },
-        createElement(OrderPage, { orderId }),
-      ),
-    ),
-  );
-  await screen.findByRole('heading', { name: 'Order #421' });
+  await showOrderPage(orderId);
   return userEvent.setup();
 }
 

@@ -1,11 +1,10 @@
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { createElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderExecutive } from '@storedesk/shared/delivery/eta';
 import type { CustomerOrder } from '@storedesk/shared/storefront/schemas';
 import { upiLink } from './order.tsx';
-import { inLanguage } from '../testing/in-language.ts';
+import { showOrderPage } from '../testing/order-page.ts';
 
 afterEach(() => {
   cleanup();
@@ -28,20 +27,6 @@ describe('the UPI payment link', () => {
     });
   });
 });
-
-const business = {
-  id: 'b1',
-  name: 'Fresh',
-  description: '',
-  logoUrl: null,
-  theme: {},
-  live: true,
-  timeZone: 'Asia/Kolkata',
-  paymentModes: [{ type: 'COD', title: 'Cash on delivery', upiName: null, upiId: null }],
-  helplines: [],
-  orderSettings: { deliveryChargePaise: 0, minimumOrderPaise: 0 },
-  referral: null,
-};
 
 /** Order #421, placed for cash on delivery, booked for `slot`. */
 const placed = (slot: CustomerOrder['slot']): CustomerOrder => ({
@@ -101,24 +86,7 @@ function serve(current: () => CustomerOrder) {
   return reads;
 }
 
-/** The order page of the signed-in customer's order `orderId`, once it has loaded (its heading `heading`). */
-async function showOrder(orderId = 'o1', heading = 'Order #421') {
-  vi.resetModules();
-  const { default: OrderPage } = await import('./order.tsx');
-  const { session } = await import('../lib/state.ts');
-  const { BusinessContext } = await import('../business.ts');
-  session.set({ token: 't1', customer: { id: 'c1', name: 'Asha', phone: '9800000001' } } as never);
-  render(
-    await inLanguage(
-      createElement(
-        BusinessContext.Provider,
-        { value: business as never },
-        createElement(OrderPage, { orderId }),
-      ),
-    ),
-  );
-  await screen.findByRole('heading', { name: heading });
-}
+const showOrder = showOrderPage;
 
 /** The order page of the signed-in customer's order, once it has loaded; the live stream stays quiet. */
 async function openOrder(order: CustomerOrder) {
