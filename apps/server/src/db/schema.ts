@@ -226,6 +226,9 @@ export const stores = pgTable(
       .references(() => zones.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** The description in Hindi and in Kannada (B19, ADR 0085); null: the English. */
+    descriptionHi: text('description_hi'),
+    descriptionKn: text('description_kn'),
     location: text('location').notNull(),
     phone: text('phone').notNull(),
     featured: smallint('featured').notNull(),
@@ -303,6 +306,9 @@ export const categories = pgTable(
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** The name in Hindi and in Kannada (B19, ADR 0085); null: the English. */
+    nameHi: text('name_hi'),
+    nameKn: text('name_kn'),
     /** Where the category stands in the store's menu (B17): lower first, then by name. */
     position: integer('position').notNull().default(0),
     version: version(),
@@ -338,6 +344,9 @@ export const items = pgTable(
     /** The product this item is a store's copy of: copies share it, and their shared fields (ADR 0063). */
     productId: uuid('product_id').notNull().defaultRandom(),
     name: text('name').notNull(),
+    /** The name in Hindi and in Kannada (B19, ADR 0085), shown to customers who chose that language; null: the English. */
+    nameHi: text('name_hi'),
+    nameKn: text('name_kn'),
     tags: text('tags')
       .array()
       .notNull()
@@ -465,6 +474,9 @@ export const slides = pgTable(
     id: id(),
     businessId: businessId(),
     title: text('title').notNull(),
+    /** The title in Hindi and in Kannada (B19, ADR 0085); null: the English. */
+    titleHi: text('title_hi'),
+    titleKn: text('title_kn'),
     position: smallint('position').notNull(),
     imageKey: text('image_key'),
     version: version(),
@@ -721,12 +733,15 @@ export const orders = pgTable(
     ratingStars: smallint('rating_stars'),
     ratingComment: text('rating_comment'),
     ratedAt: ts('rated_at'),
+    /** The customer's stars for the executive who delivered it (B19, ADR 0084): 1 to 5; null when not given. */
+    executiveStars: smallint('executive_stars'),
     version: version(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_business_number_idx').on(t.businessId, t.number),
     check('orders_rating_stars_check', sql`${t.ratingStars} BETWEEN 1 AND 5`),
+    check('orders_executive_stars_check', sql`${t.executiveStars} BETWEEN 1 AND 5`),
     uniqueIndex('orders_gateway_order_idx')
       .on(t.gatewayOrderId)
       .where(sql`${t.gatewayOrderId} IS NOT NULL`),
