@@ -21,6 +21,16 @@ export function requiredLine(max: number, emptyMessage: string = 'is required') 
   return singleLine(max).pipe(z.string().min(1, emptyMessage));
 }
 
+/**
+ * An optional single line (as `singleLine`): blank once trimmed is none (null), as is null itself.
+ * A name in another language (B19, ADR 0085) is one.
+ */
+export function optionalLine(max: number) {
+  return singleLine(max)
+    .nullable()
+    .transform((value) => (value ? value : null));
+}
+
 /** The `version` a write is based on (D9): a PostgreSQL integer. */
 export const versionSchema = z.number().int().min(0).max(2_147_483_647);
 

@@ -3,7 +3,7 @@ import { amountPaiseSchema } from '../money-schemas.ts';
 import { gstRateSchema, hsnSchema } from '../orders/invoice.ts';
 import { listQuerySchema } from '../lists.ts';
 import { messages } from '../messages.ts';
-import { singleLine, versionSchema } from '../text.ts';
+import { optionalLine, singleLine, versionSchema } from '../text.ts';
 
 import { aliasesSchema } from './aliases.ts';
 import { variantMessages, type VariantValues } from './variants.ts';
@@ -13,9 +13,17 @@ export { ItemFeatured, itemFeaturedLabels } from './featured.ts';
 
 export const categoryInputSchema = z.object({
   name: singleLine(100).pipe(z.string().min(1, messages.categoryName)),
+  /** The name in Hindi and in Kannada (B19, ADR 0085); null or blank: none, the English shows. */
+  nameHi: optionalLine(100).default(null),
+  nameKn: optionalLine(100).default(null),
 });
 export type CategoryInput = z.infer<typeof categoryInputSchema>;
-export const categoryUpdateSchema = categoryInputSchema.extend({ version: versionSchema });
+/** An edit: a name in another language left out is kept as it is (an older form sends none). */
+export const categoryUpdateSchema = categoryInputSchema.extend({
+  nameHi: optionalLine(100).optional(),
+  nameKn: optionalLine(100).optional(),
+  version: versionSchema,
+});
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 /** A category's place in its store's list: 1 is first; a place past the end puts it last (B17). */
@@ -34,6 +42,8 @@ export const categorySchema = z.object({
   id: z.string(),
   storeId: z.string(),
   name: z.string(),
+  nameHi: z.string().nullable(),
+  nameKn: z.string().nullable(),
   /** Where it stands in the store's list (the customer app's menu): lower first, then by name. */
   position: z.number().int(),
   version: z.number().int(),
@@ -43,6 +53,9 @@ export type Category = z.infer<typeof categorySchema>;
 
 const itemFields = {
   name: singleLine(100).pipe(z.string().min(1, messages.isRequired)),
+  /** The name in Hindi and in Kannada (B19, ADR 0085), shared by the item's copies; null or blank: none. */
+  nameHi: optionalLine(100).default(null),
+  nameKn: optionalLine(100).default(null),
   categoryId: z.uuid({ error: messages.isRequired }),
   featured: z.number().int().min(0, 'must be from 0 to 3').max(3, 'must be from 0 to 3'),
   /** An item of one price: the same as one unlabelled variant of it (B17). Integer paise (D11). */
@@ -108,6 +121,8 @@ export type ItemValuesInput = z.output<typeof itemInputSchema>;
 export const itemUpdateSchema = z
   .object({
     ...itemFields,
+    nameHi: optionalLine(100),
+    nameKn: optionalLine(100),
     tags: itemFields.tags.unwrap(),
     aliases: aliasesSchema,
     veg: z.boolean(),
@@ -126,6 +141,8 @@ export const itemSchema = z.object({
   categoryId: z.string().nullable(),
   categoryName: z.string().nullable(),
   name: z.string(),
+  nameHi: z.string().nullable(),
+  nameKn: z.string().nullable(),
   tags: z.array(z.string()),
   /** Other names and spellings customers search by; shared by the item's copies in other stores. */
   aliases: z.array(z.string()),

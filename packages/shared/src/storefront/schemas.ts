@@ -339,6 +339,9 @@ export const storefrontStoreSchema = z.object({
   name: z.string(),
   location: z.string(),
   description: z.string(),
+  /** The description in Hindi and in Kannada where the business gave it (ADR 0085); else null. */
+  descriptionHi: z.string().nullable(),
+  descriptionKn: z.string().nullable(),
   phone: z.string(),
   imageUrl: z.string().nullable(),
   latitude: z.number(),
@@ -390,11 +393,21 @@ export const storefrontCatalogueLimit = 1000;
 export const storefrontCatalogueSchema = z.object({
   store: storefrontStoreSchema,
   /** The store's categories in its order (by position, then name), as the app lists them. */
-  categories: z.array(z.object({ id: z.string(), name: z.string() })),
+  categories: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      nameHi: z.string().nullable(),
+      nameKn: z.string().nullable(),
+    }),
+  ),
   items: z.array(
     z.object({
       id: z.string(),
       name: z.string(),
+      /** The name in Hindi and in Kannada where the business gave it (ADR 0085), shown and searched in it. */
+      nameHi: z.string().nullable(),
+      nameKn: z.string().nullable(),
       /** Words the console gives it (such as veg), which the app's search finds too. */
       tags: z.array(z.string()),
       /** Other names and spellings customers search by ("chawal", "चावल"): searched, never shown. */

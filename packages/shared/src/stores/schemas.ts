@@ -28,6 +28,14 @@ export const storeMessages = {
   deliveryRadius: `must be from ${deliveryRadius.minKm} to ${deliveryRadius.maxKm} km`,
 } as const;
 
+/** A description in another language: as the English one's rule, but blank is none. */
+const optionalDescription = z
+  .string()
+  .trim()
+  .max(1000, 'must be at most 1000 characters')
+  .nullable()
+  .transform((value) => (value ? value : null));
+
 const required = (max: number) => singleLine(max).pipe(z.string().min(1, messages.isRequired));
 
 /** SPEC §5 store form. The point on the map is latitude and longitude; the server derives the geohash. */
@@ -40,6 +48,9 @@ export const storeInputSchema = z.object({
     .trim()
     .max(1000, 'must be at most 1000 characters')
     .pipe(z.string().min(1, messages.isRequired)),
+  /** The description in Hindi and in Kannada (B19, ADR 0085); null or blank: none, the English shows. */
+  descriptionHi: optionalDescription.default(null),
+  descriptionKn: optionalDescription.default(null),
   // The document says the rule the trimmed text meets (ten digits in a row, anywhere in it).
   phone: required(30)
     .pipe(z.string().regex(/\d{10}/, messages.storePhone))
@@ -65,7 +76,11 @@ export const storeInputSchema = z.object({
 });
 export type StoreInput = z.infer<typeof storeInputSchema>;
 
-export const storeUpdateSchema = storeInputSchema.partial().extend({ version: versionSchema });
+/** An edit: a field left out is kept (a description in another language too: it has no default here). */
+export const storeUpdateSchema = storeInputSchema
+  .extend({ descriptionHi: optionalDescription, descriptionKn: optionalDescription })
+  .partial()
+  .extend({ version: versionSchema });
 export type StoreUpdate = z.infer<typeof storeUpdateSchema>;
 
 export const storeStatusChangeSchema = z.object({
@@ -83,6 +98,8 @@ export const storeSchema = z.object({
   featured: z.number().int(),
   location: z.string(),
   description: z.string(),
+  descriptionHi: z.string().nullable(),
+  descriptionKn: z.string().nullable(),
   phone: z.string(),
   openTime: z.string(),
   closeTime: z.string(),
