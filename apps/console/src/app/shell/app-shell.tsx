@@ -5,6 +5,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageSkeleton } from '@/components/loading-skeleton.tsx';
+import { BottomAlerts } from '@/features/orders/alert/bottom-alerts.tsx';
 import { LowRatingAlert } from '@/features/orders/alert/low-rating-alert.tsx';
 import { NewOrderAlert } from '@/features/orders/alert/new-order-alert.tsx';
 import { PreparationAlert } from '@/features/orders/alert/preparation-alert.tsx';
@@ -49,9 +50,11 @@ export function AppShell() {
         </Box>
         <Footer />
       </Box>
-      <NewOrderAlert />
+      <BottomAlerts>
+        <NewOrderAlert />
+        <LowRatingAlert />
+      </BottomAlerts>
       <PreparationAlert />
-      <LowRatingAlert />
     </Box>
   );
 }

@@ -4,7 +4,7 @@ import { orderChangeOf } from '@storedesk/shared/orders/changes';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { act, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { applyLiveEvent } from '@/lib/live-events.ts';
 import { mockApi } from '@/testing/mock-api.ts';
 import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
@@ -15,6 +15,9 @@ import { setViewportWidth } from '@/testing/viewport.ts';
  * B19: a low rating (2 stars or fewer) raises an alert in the console as the customer gives it,
  * named with a link to its order, until dismissed or the order is opened.
  */
+
+// The new-order alert's chime: no sound in a test.
+vi.mock('./chime.ts', () => ({ playChime: vi.fn() }));
 
 beforeAll(() => loadScreensOf('/orders', '/orders/any'), LOADING_SCREENS_MS);
 
@@ -80,7 +83,7 @@ describe('the low-rating alert', { timeout: 30_000 }, () => {
       '/reports?report=ratings',
     );
     // Under menus and dialogs (1300), above the app bar (1100): it never hides an option being chosen.
-    expect(getComputedStyle(alert.closest('.MuiSnackbar-root')!).zIndex).toBe('1299');
+    expect(getComputedStyle(alert.closest('[data-testid="bottom-alerts"]')!).zIndex).toBe('1299');
     const { violations } = await axe.run(alert, { rules: { 'color-contrast': { enabled: false } } });
     expect(violations.map((violation) => violation.id)).toEqual([]);
 
@@ -124,5 +127,29 @@ describe('the low-rating alert', { timeout: 30_000 }, () => {
     ]);
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(lowAlert()).not.toBeInTheDocument();
+  });
+
+  it('stands with a new order’s alert in one stack, the new order first, so neither covers the other', async () => {
+    setViewportWidth(375);
+    const waiting = orderFixture({ number: 5301, status: OrderStatus.Placed, state: 1 });
+    const sour = delivered(5302, 'Gita Iyer');
+    const { queryClient } = renderConsole([waiting, sour]);
+    await screen.findByRole('heading', { level: 1 });
+
+    act(() =>
+      applyLiveEvent(queryClient, {
+        id: 'new-5301',
+        topic: 'orders',
+        action: 'created',
+        recordId: waiting.id,
+        zoneId: waiting.zoneId,
+        at: '2026-11-30T03:00:00.000Z',
+      }),
+    );
+    act(() => applyLiveEvent(queryClient, rated(sour, 1, null)));
+    const low = await screen.findByRole('alert', { name: 'Low rating' });
+    const newOrder = await screen.findByRole('alert', { name: /new order/i });
+    const stack = screen.getByTestId('bottom-alerts');
+    expect([...stack.children]).toEqual([newOrder, low]);
   });
 });

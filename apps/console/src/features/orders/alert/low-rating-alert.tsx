@@ -4,14 +4,12 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import { isLowRating } from '@storedesk/shared/reports/ratings-rule';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
-import { orderAlertLayer } from './alert-layer.ts';
 
 type LowRating = { id: string; number: number; storeName: string; stars: number; comment: string | null };
 
@@ -64,60 +62,55 @@ export function LowRatingAlert() {
   if (low.length === 0) return null;
   const newest = [...low].reverse();
   return (
-    <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }} sx={{ zIndex: orderAlertLayer }}>
-      <Alert
-        severity="warning"
-        variant="filled"
-        icon={<StarOutlineOutlined />}
-        role="alert"
-        aria-labelledby={titleId}
-        sx={{
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          '& .MuiAlert-message': { flex: { xs: '1 1 0' }, minWidth: 0 },
-          '& .MuiAlert-action': {
-            width: { xs: '100%', sm: 'auto' },
-            ml: { xs: 0, sm: 'auto' },
-            pl: { xs: 0, sm: 2 },
-          },
-        }}
-        action={
-          <Stack
-            direction="row"
-            sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', width: '100%' }}
+    <Alert
+      severity="warning"
+      variant="filled"
+      icon={<StarOutlineOutlined />}
+      role="alert"
+      aria-labelledby={titleId}
+      sx={{
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-message': { flex: { xs: '1 1 0' }, minWidth: 0 },
+        '& .MuiAlert-action': {
+          width: { xs: '100%', sm: 'auto' },
+          ml: { xs: 0, sm: 'auto' },
+          pl: { xs: 0, sm: 2 },
+        },
+      }}
+      action={
+        <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', justifyContent: 'flex-end', width: '100%' }}>
+          <Button
+            color="inherit"
+            size="small"
+            component={RouterLink}
+            to={`${paths.reports.getHref()}?report=ratings`}
           >
-            <Button
-              color="inherit"
-              size="small"
+            Ratings
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setLow([])}>
+            Dismiss
+          </Button>
+        </Stack>
+      }
+    >
+      <AlertTitle id={titleId}>{low.length === 1 ? 'Low rating' : `${low.length} low ratings`}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {newest.slice(0, named).map((entry) => (
+          <li key={entry.id}>
+            <Link
               component={RouterLink}
-              to={`${paths.reports.getHref()}?report=ratings`}
+              to={paths.orders.detail.getHref(entry.id)}
+              color="inherit"
+              underline="always"
+              sx={{ fontWeight: 600 }}
             >
-              Ratings
-            </Button>
-            <Button color="inherit" size="small" onClick={() => setLow([])}>
-              Dismiss
-            </Button>
-          </Stack>
-        }
-      >
-        <AlertTitle id={titleId}>{low.length === 1 ? 'Low rating' : `${low.length} low ratings`}</AlertTitle>
-        <Box component="ul" sx={{ m: 0, pl: 2 }}>
-          {newest.slice(0, named).map((entry) => (
-            <li key={entry.id}>
-              <Link
-                component={RouterLink}
-                to={paths.orders.detail.getHref(entry.id)}
-                color="inherit"
-                underline="always"
-                sx={{ fontWeight: 600 }}
-              >
-                Order #{entry.number}
-              </Link>
-              {ratingWords(entry)}
-            </li>
-          ))}
-          {low.length > named ? <li>{`and ${low.length - named} more`}</li> : null}
-        </Box>
-      </Alert>
-    </Snackbar>
+              Order #{entry.number}
+            </Link>
+            {ratingWords(entry)}
+          </li>
+        ))}
+        {low.length > named ? <li>{`and ${low.length - named} more`}</li> : null}
+      </Box>
+    </Alert>
   );
 }

@@ -5,18 +5,16 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
 import { getOrder } from '@/features/orders/api/get-order.ts';
 import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
-import { orderAlertLayer } from './alert-layer.ts';
 import { playChime } from './chime.ts';
 
 /** How often the sound and the browser notification come back while an order waits. */
@@ -72,6 +70,7 @@ export function NewOrderAlert() {
   // What waited before a reload shows at once, then each is checked with the server below.
   const [waiting, setWaiting] = useState<Waiting[]>(storedWaiting);
   const muted = useNewOrderSoundMuted();
+  const titleId = useId();
   const location = useLocation();
   const navigate = useNavigate();
   const [permission, setPermission] = useState(() =>
@@ -150,79 +149,73 @@ export function NewOrderAlert() {
   if (count === 0) return null;
   const title = count === 1 ? 'New order' : `${count} new orders`;
   return (
-    // Bottom right, clear of every page's title and actions, and above the console's own
-    // snackbars (bottom centre), which stay readable under it.
-    <Snackbar
-      open
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      sx={{ mb: 8, zIndex: orderAlertLayer }}
-    >
-      <Alert
-        severity="info"
-        variant="filled"
-        icon={<NotificationsActiveOutlined />}
-        role="alert"
-        // On a phone the buttons go on a line of their own under the message, so none is cut off.
-        sx={{
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-          '& .MuiAlert-action': {
-            width: { xs: '100%', sm: 'auto' },
-            ml: { xs: 0, sm: 'auto' },
-            pl: { xs: 0, sm: 2 },
-          },
-        }}
-        action={
-          <Stack
-            direction="row"
-            sx={{
-              alignItems: 'center',
-              flexWrap: 'wrap',
-              gap: 0.5,
-              justifyContent: 'flex-end',
-              width: '100%',
-            }}
+    // In the bottom alerts (the shell's), clear of every page's title and actions.
+    <Alert
+      severity="info"
+      variant="filled"
+      icon={<NotificationsActiveOutlined />}
+      role="alert"
+      aria-labelledby={titleId}
+      // On a phone the buttons go on a line of their own under the message, so none is cut off.
+      sx={{
+        flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        '& .MuiAlert-action': {
+          width: { xs: '100%', sm: 'auto' },
+          ml: { xs: 0, sm: 'auto' },
+          pl: { xs: 0, sm: 2 },
+        },
+      }}
+      action={
+        <Stack
+          direction="row"
+          sx={{
+            alignItems: 'center',
+            flexWrap: 'wrap',
+            gap: 0.5,
+            justifyContent: 'flex-end',
+            width: '100%',
+          }}
+        >
+          <Button
+            color="inherit"
+            size="small"
+            onClick={() => newest && navigate(paths.orders.detail.getHref(newest.id))}
           >
+            View
+          </Button>
+          <Button color="inherit" size="small" onClick={() => setWaiting([])}>
+            Acknowledge
+          </Button>
+          {permission === 'default' && (
             <Button
               color="inherit"
               size="small"
-              onClick={() => newest && navigate(paths.orders.detail.getHref(newest.id))}
+              onClick={() => void Notification.requestPermission().then(setPermission)}
             >
-              View
+              Notify me
             </Button>
-            <Button color="inherit" size="small" onClick={() => setWaiting([])}>
-              Acknowledge
-            </Button>
-            {permission === 'default' && (
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() => void Notification.requestPermission().then(setPermission)}
-              >
-                Notify me
-              </Button>
-            )}
-            <Tooltip
-              title={
-                muted
-                  ? 'Unmute the new-order sound in this browser'
-                  : 'Mute the new-order sound in this browser'
-              }
+          )}
+          <Tooltip
+            title={
+              muted
+                ? 'Unmute the new-order sound in this browser'
+                : 'Mute the new-order sound in this browser'
+            }
+          >
+            <IconButton
+              color="inherit"
+              size="small"
+              aria-label={muted ? 'Unmute new-order sound' : 'Mute new-order sound'}
+              onClick={() => setNewOrderSoundMuted(!muted)}
             >
-              <IconButton
-                color="inherit"
-                size="small"
-                aria-label={muted ? 'Unmute new-order sound' : 'Mute new-order sound'}
-                onClick={() => setNewOrderSoundMuted(!muted)}
-              >
-                {muted ? <VolumeOffOutlined fontSize="small" /> : <VolumeUpOutlined fontSize="small" />}
-              </IconButton>
-            </Tooltip>
-          </Stack>
-        }
-      >
-        <AlertTitle>{title}</AlertTitle>
-        {newest?.label}
-      </Alert>
-    </Snackbar>
+              {muted ? <VolumeOffOutlined fontSize="small" /> : <VolumeUpOutlined fontSize="small" />}
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      }
+    >
+      <AlertTitle id={titleId}>{title}</AlertTitle>
+      {newest?.label}
+    </Alert>
   );
 }
