@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './support/chromium.ts';
 import { customerPhone, newPhone, signInWithCode } from './support/customer.ts';
+import { languagePhone } from './support/languages.ts';
 import { startServer } from './support/server.ts';
 import { startPaymentsGateway } from '../apps/server/test/payments-gateway.ts';
 
@@ -416,7 +417,12 @@ async function oneMoreOfFirstLine(page: Page, orderId: string) {
  * the tip and rating panels of the first order once delivered (shop-*.png); the owner's `ownerPage`
  * delivers it.
  */
-async function shopShots(browser: Browser, baseUrl: string, dataDir: string, ownerPage: Page) {
+async function shopShots(
+  browser: Browser,
+  baseUrl: string,
+  dataDir: string,
+  ownerPage: Page,
+): Promise<string> {
   // The demo business's customer app, on its own origin (ADR 0055).
   const { context, page } = await customerPhone(
     browser,
@@ -514,7 +520,48 @@ async function shopShots(browser: Browser, baseUrl: string, dataDir: string, own
   await rating.getByLabel('Comment (optional)').fill('Fresh vegetables, and on time');
   await rating.evaluate((form) => form.scrollIntoView({ block: 'center' }));
   await shoot('rating', 'drawn');
+  // Sent: the owner's console shows it on the order and in the ratings report.
+  await rating.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('region', { name: 'Your rating' }).waitFor();
   await context.close();
+  return firstOrder.split('/').at(-1)!;
+}
+
+/**
+ * The phone apps in Hindi and Kannada (ADR 0076, 0085), at 375 px: the customer app on a phone set
+ * to Hindi (home with its stores, then a store's items by their Hindi names where the business
+ * gave them), and the delivery app on a phone set to Kannada (sign-in, then My orders).
+ */
+async function languageShots(browser: Browser, baseUrl: string) {
+  const shopUrl = `http://demo-fresh-mart.localhost:${new URL(baseUrl).port}`;
+  const shop = await languagePhone(browser, shopUrl, 'shop', 'hi-IN');
+  const shoot = async (page: Page, file: string) => {
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: path.join(outDir, file) });
+    console.log(`wrote docs/screenshots/${file}`);
+  };
+  await shop.page.goto('/');
+  await shop.page.getByRole('button', { name: 'मेरी लोकेशन लें' }).click();
+  await shop.page.getByRole('list', { name: 'यहाँ डिलीवरी करने वाले स्टोर' }).waitFor();
+  await shoot(shop.page, 'shop-home-hi.png');
+  await shop.page.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
+  await shop.page.getByRole('list', { name: 'सामान' }).waitFor();
+  await shoot(shop.page, 'shop-store-hi.png');
+  await shop.context.close();
+
+  const deliver = await languagePhone(browser, baseUrl, 'deliver', 'kn-IN');
+  const page = deliver.page;
+  await page.goto('/deliver');
+  await page.getByRole('heading', { name: 'ಸೈನ್ ಇನ್' }).waitFor();
+  await page.getByLabel('ಇಮೇಲ್').fill('dex@example.com');
+  await page.getByLabel('ಪಾಸ್‌ವರ್ಡ್', { exact: true }).fill('dex-demo-1');
+  await page.getByRole('button', { name: 'ಸೈನ್ ಇನ್ ಮಾಡಿ' }).click();
+  await page.getByRole('heading', { name: 'ನನ್ನ ಆರ್ಡರ್‌ಗಳು' }).waitFor();
+  // The app's live stream never goes idle: the list is in once its first order is.
+  await page.getByRole('link').filter({ hasText: '#' }).first().waitFor();
+  await page.screenshot({ path: path.join(outDir, 'deliver-home-kn.png') });
+  console.log('wrote docs/screenshots/deliver-home-kn.png');
+  await deliver.context.close();
 }
 
 /**
@@ -639,7 +686,25 @@ async function main() {
     await page.setViewportSize({ width: 375, height: 812 });
     for (const shot of chosen.filter((s) => s.phone)) await take(shot, `phone-${shot.name}.png`);
     if (wanted.size === 0 || wanted.has('shop')) {
-      await shopShots(browser, server.baseUrl, server.dataDir, page);
+      const rated = await shopShots(browser, server.baseUrl, server.dataDir, page);
+      // The rating just given (B19): on its order, and in Reports › Ratings.
+      await page.setViewportSize({ width: 1366, height: 860 });
+      await take(
+        {
+          name: 'order-rating',
+          url: `/orders/${rated}`,
+          heading: 'Order #',
+          prepare: (at) =>
+            at
+              .getByRole('region', { name: 'Customer’s rating' })
+              .evaluate((card) => card.scrollIntoView({ block: 'center' })),
+        },
+        'order-rating.png',
+      );
+      await take(
+        { name: 'reports-ratings', url: '/reports?report=ratings', heading: 'Reports' },
+        'reports-ratings.png',
+      );
       // The online payment just made, in the reports, as the owner sees them.
       await page.setViewportSize({ width: 1366, height: 860 });
       await take(
@@ -651,6 +716,7 @@ async function main() {
       await page.setViewportSize({ width: 375, height: 812 });
     }
     if (wanted.size === 0 || wanted.has('deliver')) await deliverShots(browser, server.baseUrl, page);
+    if (wanted.size === 0 || wanted.has('languages')) await languageShots(browser, server.baseUrl);
   } finally {
     await browser.close();
     await server.stop();

@@ -12,17 +12,23 @@ export const htmlLang = (page: Page) => page.locator('html').getAttribute('lang'
  * the app under `/<app>/_app/` fetches as it goes (English comes with the app): the phone apps'
  * language tests (ADR 0076).
  */
-export async function hindiPhone(
+export function hindiPhone(browser: Browser, baseURL: string, app: 'shop' | 'deliver') {
+  return languagePhone(browser, baseURL, app, 'hi-IN');
+}
+
+/** As `hindiPhone`, with the phone set to `locale` (`kn-IN`: Kannada). */
+export async function languagePhone(
   browser: Browser,
   baseURL: string,
   app: 'shop' | 'deliver',
+  locale: 'hi-IN' | 'kn-IN',
 ): Promise<{ context: BrowserContext; page: Page; catalogues: string[] }> {
   const context = await browser.newContext({
     baseURL,
     viewport: { width: 375, height: 812 },
     isMobile: true,
     hasTouch: true,
-    locale: 'hi-IN',
+    locale,
     geolocation: nearKoramangala,
     permissions: ['geolocation'],
     reducedMotion: 'reduce',
