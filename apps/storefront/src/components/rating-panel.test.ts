@@ -66,14 +66,16 @@ function deliveredOrder(changes: Partial<CustomerOrder> = {}): CustomerOrder {
     tip: { amountPaise: 2_000, method: 'CASH', paidAt: new Date(Date.now() - hour).toISOString() },
     tipUntil: null,
     ratingUntil: new Date(Date.now() + 14 * day - hour).toISOString(),
+    deliveredBy: null,
     executive: null,
     ...changes,
   };
 }
 
-const rated = (stars: number, comment: string | null) => ({
+const rated = (stars: number, comment: string | null, executiveStars: number | null = null) => ({
   stars,
   comment,
+  executiveStars,
   ratedAt: new Date(Date.now() - 10 * 60_000).toISOString(),
 });
 
@@ -87,7 +89,7 @@ type Answer = { status: number; body: unknown };
  */
 function serve(
   order: CustomerOrder,
-  rate?: (body: { stars: number; comment?: string }) => Answer | Promise<Answer>,
+  rate?: (body: { stars: number; comment?: string; executiveStars?: number }) => Answer | Promise<Answer>,
 ) {
   const calls: Call[] = [];
   let current = order;
@@ -118,13 +120,14 @@ function serve(
           dropped--;
           throw new TypeError('Failed to fetch');
         }
-        const given = body as { stars: number; comment?: string };
+        const given = body as { stars: number; comment?: string; executiveStars?: number };
         if (rate) return reply(await rate(given));
         current = {
           ...current,
           rating: {
             stars: given.stars,
             comment: given.comment?.trim() || null,
+            executiveStars: given.executiveStars ?? null,
             ratedAt: new Date().toISOString(),
           },
         };
@@ -432,5 +435,117 @@ describe('rating an order after delivery', () => {
       { stars: 4, comment: 'Quick' },
       { stars: 4, comment: 'Quick' },
     ]);
+  });
+});
+
+describe('rating the executive with the order (ADR 0084)', () => {
+  const byRavi = { deliveredBy: { firstName: 'Ravi' } };
+  const executiveGroup = (panel: HTMLElement, name = 'Rate Ravi') =>
+    within(panel).getByRole('group', { name });
+  const checkedIn = (group: HTMLElement) =>
+    within(group)
+      .getAllByRole('radio')
+      .filter((radio) => (radio as HTMLInputElement).checked)
+      .map((radio) => radio.getAttribute('value'));
+
+  it('offers a second row of five stars, “Rate Ravi”, moved along with the arrow keys, and sends its stars', async () => {
+    const server = serve(deliveredOrder(byRavi));
+    const user = await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    const group = executiveGroup(panel);
+    expect(group.tagName).toBe('FIELDSET');
+    expect(
+      within(group)
+        .getAllByRole('radio')
+        .map((radio) => [
+          radio.getAttribute('name'),
+          radio.getAttribute('value'),
+          (radio as HTMLInputElement).checked,
+        ]),
+    ).toEqual([1, 2, 3, 4, 5].map((count) => ['rating-executive-stars', String(count), false]));
+    expect(within(group).getByRole('radio', { name: '5 stars' })).toBeTruthy();
+    expect(await axeFindings(panel)).toEqual([]);
+
+    await user.click(within(starsGroup(panel)).getByRole('radio', { name: '4 stars' }));
+    await user.click(within(group).getByRole('radio', { name: '3 stars' }));
+    expect(document.activeElement).toBe(within(group).getByRole('radio', { name: '3 stars' }));
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(checkedIn(group)).toEqual(['5']);
+    // The order's own stars are unmoved.
+    expect(checkedStars(panel)).toEqual(['4']);
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+
+    const given = await screen.findByRole('region', { name: 'Your rating' });
+    expect(ratingCalls(server.calls)).toEqual([
+      { method: 'PUT', path: '/orders/o1/rating', body: { stars: 4, executiveStars: 5 } },
+    ]);
+    expect(within(given).getByText('4 of 5 stars')).toBeTruthy();
+    expect(within(given).getByText('The delivery: 5 of 5 stars')).toBeTruthy();
+    expect(await axeFindings(given)).toEqual([]);
+  });
+
+  it('sends no executive stars when none are chosen: they are optional', async () => {
+    const server = serve(deliveredOrder(byRavi));
+    const user = await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    await user.click(within(starsGroup(panel)).getByRole('radio', { name: '2 stars' }));
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    const given = await screen.findByRole('region', { name: 'Your rating' });
+    expect(ratingCalls(server.calls).map((call) => call.body)).toEqual([{ stars: 2 }]);
+    expect(within(given).queryByText(/The delivery/)).toBeNull();
+  });
+
+  it('says “Rate the delivery” when the executive’s name is not known', async () => {
+    serve(deliveredOrder({ deliveredBy: { firstName: null } }));
+    await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    expect(executiveGroup(panel, 'Rate the delivery')).toBeTruthy();
+  });
+
+  it('has no second row for an order no executive delivered', async () => {
+    serve(deliveredOrder({ deliveredBy: null }));
+    await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    // One row of stars (the other group is the form's own fieldset).
+    expect(
+      within(panel)
+        .getAllByRole('group')
+        .filter((group) => group.classList.contains('star-field')),
+    ).toEqual([starsGroup(panel)]);
+    expect(within(panel).getAllByRole('radio')).toHaveLength(5);
+    expect(within(panel).queryByText(/Rate Ravi|Rate the delivery/)).toBeNull();
+  });
+
+  it('holds the executive’s stars when the rating is changed', async () => {
+    serve(deliveredOrder({ ...byRavi, rating: rated(3, null, 2) }));
+    const user = await openOrder();
+    const given = await screen.findByRole('region', { name: 'Your rating' });
+    expect(within(given).getByText('The delivery: 2 of 5 stars')).toBeTruthy();
+    await user.click(within(given).getByRole('button', { name: 'Change' }));
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    expect(checkedStars(panel)).toEqual(['3']);
+    expect(checkedIn(executiveGroup(panel))).toEqual(['2']);
+  });
+
+  it('shows the server’s word on the executive’s stars under their row', async () => {
+    const message = 'This order was not delivered by an executive, so there is none to rate';
+    serve(deliveredOrder(byRavi), () => ({
+      status: 400,
+      body: {
+        error: { code: 'invalid_input', message: 'Check the rating', fields: { executiveStars: message } },
+      },
+    }));
+    const user = await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    await user.click(within(starsGroup(panel)).getByRole('radio', { name: '4 stars' }));
+    const group = executiveGroup(panel);
+    await user.click(within(group).getByRole('radio', { name: '1 star' }));
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    const error = await within(group).findByText(message);
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(group.getAttribute('aria-describedby')).toBe(error.id);
+    expect(within(group).getByRole('radio', { name: '1 star' }).getAttribute('aria-invalid')).toBe('true');
+    expect(starsGroup(panel).getAttribute('aria-describedby')).toBeNull();
+    expect(await axeFindings(panel)).toEqual([]);
   });
 });

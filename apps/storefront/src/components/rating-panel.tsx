@@ -4,7 +4,7 @@ import { asApiError, type ApiError } from '@storedesk/web/api';
 import { useFormat, useT } from '@storedesk/web/i18n';
 import { FormAlert } from '@storedesk/web/states';
 import { useTexts } from '@storedesk/web/texts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { api } from '../lib/api.ts';
 import { useStillAhead } from '../lib/still-ahead.ts';
 
@@ -18,8 +18,8 @@ const oneLine = (text: string) => text.replace(/[\r\n\t]/g, ' ');
 /** What the page is asked to do with focus when the panel's view changes. */
 type Focus = 'thanks' | 'change' | 'stars' | null;
 
-/** The stars given, drawn (five, the given ones filled) and said ("4 of 5 stars"). */
-function StarsGiven({ stars }: { stars: number }) {
+/** The stars given, drawn (five, the given ones filled) and said ("4 of 5 stars", or the executive's "The delivery: 5 of 5 stars"). */
+function StarsGiven({ stars, executive = false }: { stars: number; executive?: boolean }) {
   const t = useT();
   return (
     <p className="rating-given">
@@ -27,8 +27,64 @@ function StarsGiven({ stars }: { stars: number }) {
         <span className="on">{'★'.repeat(stars)}</span>
         {'☆'.repeat(5 - stars)}
       </span>{' '}
-      <span>{t('rating.given', { stars })}</span>
+      <span>{t(executive ? 'rating.executiveGiven' : 'rating.given', { stars })}</span>
     </p>
+  );
+}
+
+/**
+ * One row of five stars as a radio group in its fieldset (arrow keys move along it), with the
+ * error under it: the order's, and the executive's (ADR 0084).
+ */
+function StarRow({
+  name,
+  legend,
+  stars,
+  error,
+  rowRef,
+  onChoose,
+}: {
+  /** The radios' name, and the start of the error's id. */
+  name: string;
+  legend: string;
+  stars: number | null;
+  error: string | null;
+  rowRef?: Ref<HTMLDivElement>;
+  onChoose: (stars: number) => void;
+}) {
+  const t = useT();
+  const errorId = `${name}-error`;
+  return (
+    <fieldset className="star-field" aria-describedby={error ? errorId : undefined}>
+      <legend className="star-legend">{legend}</legend>
+      <div className="star-row" ref={rowRef}>
+        {starCounts.map((count) => (
+          <label key={count} className="star">
+            <input
+              type="radio"
+              className="visually-hidden"
+              name={name}
+              value={count}
+              checked={stars === count}
+              aria-invalid={error ? true : undefined}
+              onChange={() => onChoose(count)}
+            />
+            <span
+              className={stars !== null && count <= stars ? 'star-face on' : 'star-face'}
+              aria-hidden="true"
+            >
+              {stars !== null && count <= stars ? '★' : '☆'}
+            </span>
+            <span className="visually-hidden">{t('rating.stars', { stars: count })}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -56,8 +112,11 @@ function RatingForm({
   const t = useT();
   const texts = useTexts();
   const [stars, setStars] = useState<number | null>(order.rating?.stars ?? null);
+  // The executive who delivered it, rated too if the customer likes (ADR 0084).
+  const [executiveStars, setExecutiveStars] = useState<number | null>(order.rating?.executiveStars ?? null);
   const [comment, setComment] = useState(order.rating?.comment ?? '');
   const [starsError, setStarsError] = useState<string | null>(null);
+  const [executiveStarsError, setExecutiveStarsError] = useState<string | null>(null);
   const [commentError, setCommentError] = useState<string | null>(null);
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,17 +137,24 @@ function RatingForm({
     setBusy(true);
     setFailure(null);
     setStarsError(null);
+    setExecutiveStarsError(null);
     setCommentError(null);
     onRefused(null);
     try {
-      // A blank comment is none: sent without one. The server trims what is sent.
-      const body = comment.trim() === '' ? { stars: given } : { stars: given, comment };
+      // A blank comment is none: sent without one. The server trims what is sent. The executive's
+      // stars go only when given, and only for an order an executive delivered.
+      const body = {
+        stars: given,
+        ...(comment.trim() === '' ? {} : { comment }),
+        ...(order.deliveredBy && executiveStars !== null ? { executiveStars } : {}),
+      };
       onRated(await api<CustomerOrder>('PUT', `/orders/${order.id}/rating`, body));
     } catch (error) {
       const refusal = asApiError(error);
       const fields = refusal.status === 400 ? refusal.fields : undefined;
-      if (fields?.stars || fields?.comment) {
+      if (fields?.stars || fields?.comment || fields?.executiveStars) {
         setStarsError(fields.stars ?? null);
+        setExecutiveStarsError(fields.executiveStars ?? null);
         setCommentError(fields.comment ?? null);
       } else if (refusal.status === 409) {
         onRefused(refusal.message);
@@ -118,39 +184,33 @@ function RatingForm({
       }}
     >
       <fieldset disabled={busy}>
-        <fieldset className="star-field" aria-describedby={starsError ? 'rating-stars-error' : undefined}>
-          <legend className="star-legend">{t('rating.howMany')}</legend>
-          <div className="star-row" ref={starsRow}>
-            {starCounts.map((count) => (
-              <label key={count} className="star">
-                <input
-                  type="radio"
-                  className="visually-hidden"
-                  name="rating-stars"
-                  value={count}
-                  checked={stars === count}
-                  aria-invalid={starsError ? true : undefined}
-                  onChange={() => {
-                    setStars(count);
-                    setStarsError(null);
-                  }}
-                />
-                <span
-                  className={stars !== null && count <= stars ? 'star-face on' : 'star-face'}
-                  aria-hidden="true"
-                >
-                  {stars !== null && count <= stars ? '★' : '☆'}
-                </span>
-                <span className="visually-hidden">{t('rating.stars', { stars: count })}</span>
-              </label>
-            ))}
-          </div>
-          {starsError ? (
-            <p id="rating-stars-error" className="field-error" role="alert">
-              {starsError}
-            </p>
-          ) : null}
-        </fieldset>
+        <StarRow
+          name="rating-stars"
+          legend={t('rating.howMany')}
+          stars={stars}
+          error={starsError}
+          rowRef={starsRow}
+          onChoose={(count) => {
+            setStars(count);
+            setStarsError(null);
+          }}
+        />
+        {order.deliveredBy ? (
+          <StarRow
+            name="rating-executive-stars"
+            legend={
+              order.deliveredBy.firstName
+                ? t('rating.rateExecutive', { name: order.deliveredBy.firstName })
+                : t('rating.rateDelivery')
+            }
+            stars={executiveStars}
+            error={executiveStarsError}
+            onChoose={(count) => {
+              setExecutiveStars(count);
+              setExecutiveStarsError(null);
+            }}
+          />
+        ) : null}
         <label htmlFor="rating-comment">{t('rating.comment')}</label>
         <textarea
           id="rating-comment"
@@ -217,6 +277,7 @@ function RatingGiven({
         {t('rating.thanks')}
       </p>
       <StarsGiven stars={rating.stars} />
+      {rating.executiveStars !== null ? <StarsGiven stars={rating.executiveStars} executive /> : null}
       {rating.comment ? <p className="rating-comment">“{rating.comment}”</p> : null}
       {until ? (
         <>

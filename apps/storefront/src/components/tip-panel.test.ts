@@ -75,6 +75,7 @@ function deliveredOrder(changes: Partial<CustomerOrder> = {}): CustomerOrder {
     tip: null,
     tipUntil: new Date(Date.now() + 47 * hour).toISOString(),
     ratingUntil: null,
+    deliveredBy: null,
     executive: null,
     ...changes,
   };

@@ -66,6 +66,7 @@ const placed = (slot: CustomerOrder['slot']): CustomerOrder => ({
   tip: null,
   tipUntil: null,
   ratingUntil: null,
+  deliveredBy: null,
   executive: null,
 });
 

@@ -12,6 +12,14 @@ export function isLowRating(stars: number): boolean {
   return stars <= lowRatingStars;
 }
 
+/**
+ * Whether an order's rating is low (ADR 0084): the order's stars or the executive's, when given,
+ * are low. The report lists it, the order page marks it and the console alerts staff.
+ */
+export function isLowOrderRating(rating: { stars: number; executiveStars: number | null }): boolean {
+  return isLowRating(rating.stars) || (rating.executiveStars !== null && isLowRating(rating.executiveStars));
+}
+
 /** The average of some ratings to one decimal ("4.3"), or null when there are none. */
 export function averageStars({ rated, starsTotal }: { rated: number; starsTotal: number }): string | null {
   if (rated === 0) return null;

@@ -263,6 +263,11 @@ export const customerOrderSchema = storefrontOrderSchema.extend({
   tipUntil: z.string().nullable(),
   /** Until when the customer may rate it, or change their rating (B19): 14 days after delivery; null otherwise. */
   ratingUntil: z.string().nullable(),
+  /**
+   * The executive who delivered it, whom the customer may rate with it (ADR 0084): their first name
+   * (null when it is not known); null when it is not delivered or no executive delivered it.
+   */
+  deliveredBy: z.object({ firstName: z.string().nullable() }).nullable(),
   /** Its executive while it is on its way (B19): first name, the number to call, the estimated arrival. */
   executive: orderExecutiveSchema,
 });

@@ -110,6 +110,7 @@ const detailColumns = {
   deliveredAt: orders.deliveredAt,
   ratingStars: orders.ratingStars,
   ratingComment: orders.ratingComment,
+  executiveStars: orders.executiveStars,
   ratedAt: orders.ratedAt,
 };
 
@@ -461,6 +462,7 @@ const changedColumns = {
   refundedPaise: orders.refundedPaise,
   ratingStars: orders.ratingStars,
   ratingComment: orders.ratingComment,
+  executiveStars: orders.executiveStars,
   ratedAt: orders.ratedAt,
 };
 
@@ -482,7 +484,8 @@ const orderChangeData = sql.raw(`json_build_object(
     'paidAt', ${isoTime('w.paid_at')}, 'paidByName', w.paid_by_name, 'paidPaise', w.paid_paise,
     'refundedPaise', w.refunded_paise,
     'rating', CASE WHEN w.rating_stars IS NOT NULL AND w.rated_at IS NOT NULL THEN json_build_object(
-      'stars', w.rating_stars, 'comment', w.rating_comment, 'ratedAt', ${isoTime('w.rated_at')}) END),
+      'stars', w.rating_stars, 'comment', w.rating_comment, 'executiveStars', w.executive_stars,
+      'ratedAt', ${isoTime('w.rated_at')}) END),
   'timelineEntry', json_build_object('id', a.id, 'fromStatus', a.from_status, 'toStatus', a.to_status,
     'dexName', a.dex_name, 'note', a.note, 'reason', a.reason, 'kind', a.kind, 'actorName', a.actor_name,
     'at', ${isoTime('a.created_at')}))`);
@@ -906,7 +909,7 @@ export async function recordRating(
   tx: Executor,
   scope: CustomerScope,
   order: { id: string; version: number },
-  rating: { stars: number; comment: string | null },
+  rating: { stars: number; comment: string | null; executiveStars: number | null },
   actorName: string,
   note: string,
 ): Promise<boolean> {
@@ -914,7 +917,12 @@ export async function recordRating(
     tx,
     { businessId: scope.businessId, zoneId: null },
     order,
-    { ratingStars: rating.stars, ratingComment: rating.comment, ratedAt: sql`now()` },
+    {
+      ratingStars: rating.stars,
+      ratingComment: rating.comment,
+      executiveStars: rating.executiveStars,
+      ratedAt: sql`now()`,
+    },
     [ofCustomer(orders, scope), eq(orders.status, OrderStatus.Delivered)],
     { note, actorName, kind: 'RATING' },
   );

@@ -81,10 +81,16 @@ function toSummary(row: SummaryRow): OrderSummary {
 export function ratingOf(row: {
   ratingStars: number | null;
   ratingComment: string | null;
+  executiveStars: number | null;
   ratedAt: Date | null;
 }): OrderRating {
   if (row.ratingStars === null || row.ratedAt === null) return null;
-  return { stars: row.ratingStars, comment: row.ratingComment, ratedAt: row.ratedAt.toISOString() };
+  return {
+    stars: row.ratingStars,
+    comment: row.ratingComment,
+    executiveStars: row.executiveStars,
+    ratedAt: row.ratedAt.toISOString(),
+  };
 }
 
 /** An order with its timeline; the timeline is read unless the caller has it. */
@@ -587,9 +593,11 @@ export async function lapseUnpaidOrder(
 }
 
 /**
- * The customer rates their delivered order (B19, ADR 0078): 1 to 5 stars and a comment, changed as
- * often as they like for `ratingWithinDays` after delivery; staff see it on the order and its
- * timeline, live. Another's order is 404; one not delivered, or delivered longer ago, 409.
+ * The customer rates their delivered order (B19, ADR 0078): 1 to 5 stars and a comment, and the
+ * executive who delivered it if they like (ADR 0084), changed as often as they like for
+ * `ratingWithinDays` after delivery; staff see it on the order and its timeline, live. Another's
+ * order is 404; one not delivered, or delivered longer ago, 409; the executive's stars for an order
+ * no executive delivered, 400.
  */
 export async function rateOrder(
   db: Database,
@@ -602,13 +610,17 @@ export async function rateOrder(
     if (!order) throw notFound();
     if (order.status !== OrderStatus.Delivered) throw new AppError('conflict', ratingMessages.notDelivered);
     if (!ratingUntil(order, new Date())) throw new AppError('conflict', ratingMessages.tooLate);
+    // The executive's stars are for the executive who delivered it (ADR 0084).
+    if (input.executiveStars !== null && order.dexId === null) {
+      throw invalid({ executiveStars: ratingMessages.noExecutive });
+    }
     await repo.recordRating(
       tx,
       scope,
       order,
       input,
       customerActorName(order.customerName),
-      ratingMessages.recorded(input.stars, input.comment),
+      ratingMessages.recorded(input.stars, input.comment, input.executiveStars),
     );
     await announceUpdated(tx, order);
   });

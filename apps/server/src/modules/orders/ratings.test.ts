@@ -64,9 +64,12 @@ async function delivered(): Promise<string> {
 
 const ratingColumns = async (orderId: string) =>
   (
-    await ctx.db.execute<{ rating_stars: number | null; rating_comment: string | null; version: number }>(
-      sql`SELECT rating_stars, rating_comment, version FROM orders WHERE id = ${orderId}`,
-    )
+    await ctx.db.execute<{
+      rating_stars: number | null;
+      rating_comment: string | null;
+      executive_stars: number | null;
+      version: number;
+    }>(sql`SELECT rating_stars, rating_comment, executive_stars, version FROM orders WHERE id = ${orderId}`)
   ).rows[0]!;
 
 beforeAll(async () => {
@@ -94,7 +97,7 @@ describe('PUT /api/storefront/orders/:orderId/rating', () => {
     const res = await rate(orderId, { stars: 4, comment: '  Fresh and on time  ' });
     expect(res.statusCode, res.body).toBe(200);
     const rated = res.json<CustomerOrder>();
-    expect(rated.rating).toMatchObject({ stars: 4, comment: 'Fresh and on time' });
+    expect(rated.rating).toMatchObject({ stars: 4, comment: 'Fresh and on time', executiveStars: null });
     expect(Date.now() - Date.parse(rated.rating!.ratedAt)).toBeLessThan(60_000);
 
     const seen = await detail(orderId);
@@ -129,6 +132,15 @@ describe('PUT /api/storefront/orders/:orderId/rating', () => {
       [{ stars: 5, comment: 'x'.repeat(501) }, { comment: 'must be at most 500 characters' }],
       [{ stars: 5, comment: 'one\u0000two' }, { comment: 'must not contain control characters' }],
       [{ stars: 5, comment: 42 }, { comment: 'Invalid input: expected string, received number' }],
+      [{ stars: 5, executiveStars: 0 }, { executiveStars: ratingMessages.executiveStars }],
+      [{ stars: 5, executiveStars: 6 }, { executiveStars: ratingMessages.executiveStars }],
+      [{ stars: 5, executiveStars: 2.5 }, { executiveStars: ratingMessages.executiveStars }],
+      [{ stars: 5, executiveStars: '5' }, { executiveStars: ratingMessages.executiveStars }],
+      [{ stars: 5, executiveStars: {} }, { executiveStars: ratingMessages.executiveStars }],
+      [
+        { stars: 0, executiveStars: 9 },
+        { stars: ratingMessages.stars, executiveStars: ratingMessages.executiveStars },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const res = await rate(orderId, payload);
@@ -182,5 +194,69 @@ describe('PUT /api/storefront/orders/:orderId/rating', () => {
     const page = await ctx.app.inject({ url: `/api/storefront/orders/${orderId}`, headers: asha.headers });
     expect(page.json<CustomerOrder>().ratingUntil).toBeNull();
     expect(await ratingColumns(orderId)).toEqual(before);
+  });
+});
+
+describe('rating the executive with the order (ADR 0084)', () => {
+  it('stores the executive’s stars, which the customer, staff, the timeline and the live event see', async () => {
+    const orderId = await delivered();
+    const page = await ctx.app.inject({ url: `/api/storefront/orders/${orderId}`, headers: asha.headers });
+    expect(page.json<CustomerOrder>().deliveredBy).toEqual({ firstName: 'Dex' });
+
+    const res = await rate(orderId, { stars: 4, comment: 'Fresh', executiveStars: 5 });
+    expect(res.statusCode, res.body).toBe(200);
+    const rated = res.json<CustomerOrder>();
+    expect(rated.rating).toEqual({
+      stars: 4,
+      comment: 'Fresh',
+      executiveStars: 5,
+      ratedAt: expect.any(String) as string,
+    });
+    expect(await ratingColumns(orderId)).toMatchObject({ rating_stars: 4, executive_stars: 5 });
+
+    const seen = await detail(orderId);
+    expect(seen.rating).toEqual(rated.rating);
+    expect(seen.timeline.at(-1)).toMatchObject({
+      kind: 'RATING',
+      note: 'Rated 4 of 5, the delivery 5 of 5: “Fresh”',
+    });
+    const events = await ctx.db.execute<{ data: { order: { rating: unknown; version: number } } }>(
+      sql`SELECT data FROM events WHERE record_id = ${orderId} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(events.rows[0]!.data.order.rating).toEqual(rated.rating);
+    expect(events.rows[0]!.data.order.version).toBe(seen.version);
+
+    // Rated again without it, the newer rating has none.
+    const again = await rate(orderId, { stars: 3, executiveStars: null });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<CustomerOrder>().rating).toMatchObject({
+      stars: 3,
+      comment: null,
+      executiveStars: null,
+    });
+    expect((await detail(orderId)).timeline.at(-1)?.note).toBe('Rated 3 of 5');
+    expect(await ratingColumns(orderId)).toMatchObject({ rating_stars: 3, executive_stars: null });
+  });
+
+  it('refuses the executive’s stars for an order no executive delivered, and another customer’s order', async () => {
+    const orderId = await delivered();
+    await ctx.db.execute(sql`UPDATE orders SET dex_id = NULL, dex_name = NULL WHERE id = ${orderId}`);
+    const page = await ctx.app.inject({ url: `/api/storefront/orders/${orderId}`, headers: asha.headers });
+    expect(page.json<CustomerOrder>().deliveredBy).toBeNull();
+    const before = await ratingColumns(orderId);
+    const res = await rate(orderId, { stars: 5, executiveStars: 5 });
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).fields).toEqual({ executiveStars: ratingMessages.noExecutive });
+    expect(await ratingColumns(orderId)).toEqual(before);
+    // Without it, the order is rated.
+    const plain = await rate(orderId, { stars: 5 });
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect(plain.json<CustomerOrder>().rating).toMatchObject({ stars: 5, executiveStars: null });
+
+    const other = await delivered();
+    const otherBefore = await ratingColumns(other);
+    const refused = await rate(other, { stars: 5, executiveStars: 5 }, ravi.headers);
+    expect(refused.statusCode).toBe(404);
+    expect(await ratingColumns(other)).toEqual(otherBefore);
   });
 });

@@ -1,6 +1,6 @@
 /*
  * The ratings report (B19, ADR 0078): the ratings customers gave in a period, in all, per store and
- * per executive who delivered, and the low ones listed newest first; the caller's scope only, and
+ * per executive who delivered (by the executive's own stars, ADR 0084), and the low ones listed newest first; the caller's scope only, and
  * garbage refused with each field's message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,7 +53,7 @@ async function move(orderId: string, status: number, extra: object = {}) {
 }
 
 /** Asha's order of the North store, delivered by the business's executive and rated as given. */
-async function ratedOrder(stars: number, comment: string | null) {
+async function ratedOrder(stars: number, comment: string | null, executiveStars: number | null = null) {
   const placed = await placeCustomerOrder(ctx.app, asha, {
     storeId: north.storeId,
     items: [{ itemId: north.itemId, quantity: 1 }],
@@ -65,7 +65,7 @@ async function ratedOrder(stars: number, comment: string | null) {
     method: 'PUT',
     url: `/api/storefront/orders/${placed.id}/rating`,
     headers: asha.headers,
-    payload: { stars, comment },
+    payload: { stars, comment, executiveStars },
   });
   expect(rated.statusCode, rated.body).toBe(200);
   const { number } = await detail(placed.id);
@@ -84,10 +84,11 @@ beforeAll(async () => {
   await enableCashOnDelivery(ctx.db, biz);
   north = await createStoreWithItem(ctx.db, biz);
   asha = await signInCustomerWithAddress(ctx, biz.storefrontKey, '9811100011', 'Asha Rao');
-  await ratedOrder(5, 'Fresh and on time');
-  await ratedOrder(4, null);
+  // The executive's stars (ADR 0084): 5, 1 (low, though the order's are not), none, 3.
+  await ratedOrder(5, 'Fresh and on time', 5);
+  await ratedOrder(4, null, 1);
   await ratedOrder(1, 'Milk was sour');
-  await ratedOrder(2, 'Late by an hour');
+  await ratedOrder(2, 'Late by an hour', 3);
 });
 afterAll(() => ctx?.close());
 
@@ -96,7 +97,8 @@ describe('GET /api/reports/ratings', () => {
     const res = await report(owner, `from=${today()}&to=${today()}`);
     expect(res.statusCode, res.body).toBe(200);
     const body = res.json<RatingsReport>();
-    const figures = { rated: 4, starsTotal: 12, low: 2, byStars: [1, 1, 0, 1, 1] };
+    // Low: the order's stars or the executive's 2 or fewer.
+    const figures = { rated: 4, starsTotal: 12, low: 3, byStars: [1, 1, 0, 1, 1] };
     expect(body.totals).toEqual(figures);
     const [store] = (
       await ctx.db.execute<{ name: string }>(sql`SELECT name FROM stores WHERE id = ${north.storeId}`)
@@ -105,16 +107,29 @@ describe('GET /api/reports/ratings', () => {
     const [dex] = (
       await ctx.db.execute<{ name: string }>(sql`SELECT name FROM users WHERE id = ${biz.dex.id}`)
     ).rows;
-    expect(body.executives).toEqual([{ executiveId: biz.dex.id, executiveName: dex!.name, ...figures }]);
+    // The executive's own stars: 5, 1 and 3 of the three orders whose customer rated them.
+    expect(body.executives).toEqual([
+      {
+        executiveId: biz.dex.id,
+        executiveName: dex!.name,
+        rated: 3,
+        starsTotal: 9,
+        low: 1,
+        byStars: [1, 0, 1, 0, 1],
+        orderRated: 4,
+        orderStarsTotal: 12,
+      },
+    ]);
     const ratedAt = async (orderId: string) =>
       (await ctx.db.execute<{ at: Date }>(sql`SELECT rated_at AS at FROM orders WHERE id = ${orderId}`))
         .rows[0]!.at;
-    const [, , sour, late] = orders;
+    const [, slow, sour, late] = orders;
     expect(body.lowRatings).toEqual([
       {
         orderId: late!.id,
         orderNumber: late!.number,
         stars: 2,
+        executiveStars: 3,
         comment: 'Late by an hour',
         ratedAt: new Date(await ratedAt(late!.id)).toISOString(),
         storeName: store!.name,
@@ -124,8 +139,19 @@ describe('GET /api/reports/ratings', () => {
         orderId: sour!.id,
         orderNumber: sour!.number,
         stars: 1,
+        executiveStars: null,
         comment: 'Milk was sour',
         ratedAt: new Date(await ratedAt(sour!.id)).toISOString(),
+        storeName: store!.name,
+        executiveName: dex!.name,
+      },
+      {
+        orderId: slow!.id,
+        orderNumber: slow!.number,
+        stars: 4,
+        executiveStars: 1,
+        comment: null,
+        ratedAt: new Date(await ratedAt(slow!.id)).toISOString(),
         storeName: store!.name,
         executiveName: dex!.name,
       },
@@ -144,7 +170,8 @@ describe('GET /api/reports/ratings', () => {
     await at(yesterday, '23:30', second!.id);
     try {
       const before = (await report(owner, `from=${yesterday}&to=${yesterday}`)).json<RatingsReport>();
-      expect(before.totals).toEqual({ rated: 1, starsTotal: 4, low: 0, byStars: [0, 0, 0, 1, 0] });
+      // Low by its executive's 1 star.
+      expect(before.totals).toEqual({ rated: 1, starsTotal: 4, low: 1, byStars: [0, 0, 0, 1, 0] });
       const now = (await report(owner, `from=${today()}&to=${today()}`)).json<RatingsReport>();
       expect(now.totals).toEqual({ rated: 3, starsTotal: 8, low: 2, byStars: [1, 1, 0, 0, 1] });
     } finally {

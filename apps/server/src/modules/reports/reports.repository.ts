@@ -286,12 +286,21 @@ function ratedIn(scope: Scope, query: RatingsReportQuery): SQL {
 
 /**
  * The period's ratings counted once for all, per store and per executive who delivered (ADR 0078):
- * one pass over the rated orders, by grouping sets. Names are the store's and executive's now, or
- * as the order kept them when they are gone.
+ * one pass over the rated orders, by grouping sets. Each row has the orders' stars and, as `e…`, the
+ * executives' (ADR 0084), which are an executive's row's figures. Names are the store's and
+ * executive's now, or as the order kept them when they are gone.
  */
 export async function ratingFigures(db: Executor, scope: Scope, query: RatingsReportQuery) {
   const { rows } = await db.execute<
     RatingFiguresRow & {
+      eRated: number;
+      eStarsTotal: number;
+      eLow: number;
+      e1: number;
+      e2: number;
+      e3: number;
+      e4: number;
+      e5: number;
       storeId: string | null;
       storeName: string | null;
       executiveId: string | null;
@@ -301,46 +310,58 @@ export async function ratingFigures(db: Executor, scope: Scope, query: RatingsRe
     }
   >(sql`
     WITH rated AS (
-      SELECT o.store_id, o.store_name, o.dex_id, o.dex_name, o.rating_stars AS stars
+      SELECT o.store_id, o.store_name, o.dex_id, o.dex_name, o.rating_stars AS stars,
+        o.executive_stars AS dex_stars
       FROM orders o JOIN businesses b ON b.id = o.business_id
       WHERE ${ratedIn(scope, query)}
     ), figures AS (
       SELECT store_id, dex_id, GROUPING(store_id)::int AS by_store, GROUPING(dex_id)::int AS by_dex,
         max(store_name) AS store_name, max(dex_name) AS dex_name,
         count(*)::int AS rated, coalesce(sum(stars), 0)::int AS "starsTotal",
-        count(*) FILTER (WHERE stars <= ${lowRatingStars})::int AS low,
+        -- Low: the order's stars or the executive's (ADR 0084), as the low ratings listed.
+        count(*) FILTER (WHERE stars <= ${lowRatingStars} OR dex_stars <= ${lowRatingStars})::int AS low,
         count(*) FILTER (WHERE stars = 1)::int AS s1, count(*) FILTER (WHERE stars = 2)::int AS s2,
         count(*) FILTER (WHERE stars = 3)::int AS s3, count(*) FILTER (WHERE stars = 4)::int AS s4,
-        count(*) FILTER (WHERE stars = 5)::int AS s5
+        count(*) FILTER (WHERE stars = 5)::int AS s5,
+        count(dex_stars)::int AS "eRated", coalesce(sum(dex_stars), 0)::int AS "eStarsTotal",
+        count(*) FILTER (WHERE dex_stars <= ${lowRatingStars})::int AS "eLow",
+        count(*) FILTER (WHERE dex_stars = 1)::int AS e1, count(*) FILTER (WHERE dex_stars = 2)::int AS e2,
+        count(*) FILTER (WHERE dex_stars = 3)::int AS e3, count(*) FILTER (WHERE dex_stars = 4)::int AS e4,
+        count(*) FILTER (WHERE dex_stars = 5)::int AS e5
       FROM rated GROUP BY GROUPING SETS ((), (store_id), (dex_id))
     )
     SELECT f.store_id AS "storeId", f.dex_id AS "executiveId",
       (1 - f.by_store) AS "byStore", (1 - f.by_dex) AS "byExecutive",
       coalesce((SELECT st.name FROM stores st WHERE st.id = f.store_id AND ${sqlOfBusiness('st', scope)}), f.store_name) AS "storeName",
       coalesce((SELECT u.name FROM users u WHERE u.id = f.dex_id AND ${sqlOfBusiness('u', scope)}), f.dex_name) AS "executiveName",
-      f.rated, f."starsTotal", f.low, f.s1, f.s2, f.s3, f.s4, f.s5
+      f.rated, f."starsTotal", f.low, f.s1, f.s2, f.s3, f.s4, f.s5,
+      f."eRated", f."eStarsTotal", f."eLow", f.e1, f.e2, f.e3, f.e4, f.e5
     FROM figures f
-    ORDER BY f.rated DESC, "storeName", "executiveName"`);
+    -- An executive's row is most rated by their own stars, then by the orders'.
+    ORDER BY CASE WHEN f.by_dex = 0 THEN f."eRated" ELSE f.rated END DESC, f.rated DESC,
+      "storeName", "executiveName"`);
   return rows;
 }
 
-/** The period's low ratings, newest first, at most `lowRatingsListed`. */
+/** The period's low ratings (the order's stars or the executive's, ADR 0084), newest first, at most `lowRatingsListed`. */
 export async function lowRatings(db: Executor, scope: Scope, query: RatingsReportQuery) {
   const { rows } = await db.execute<{
     orderId: string;
     orderNumber: number;
     stars: number;
+    executiveStars: number | null;
     comment: string | null;
     ratedAt: string;
     storeName: string | null;
     executiveName: string | null;
   }>(sql`
     SELECT o.id AS "orderId", o.number::int AS "orderNumber", o.rating_stars::int AS stars,
-      o.rating_comment AS comment, o.rated_at AS "ratedAt",
+      o.executive_stars::int AS "executiveStars", o.rating_comment AS comment, o.rated_at AS "ratedAt",
       coalesce((SELECT st.name FROM stores st WHERE st.id = o.store_id AND ${sqlOfBusiness('st', scope)}), o.store_name) AS "storeName",
       coalesce((SELECT u.name FROM users u WHERE u.id = o.dex_id AND ${sqlOfBusiness('u', scope)}), o.dex_name) AS "executiveName"
     FROM orders o JOIN businesses b ON b.id = o.business_id
-    WHERE ${ratedIn(scope, query)} AND o.rating_stars <= ${lowRatingStars}
+    WHERE ${ratedIn(scope, query)}
+      AND (o.rating_stars <= ${lowRatingStars} OR o.executive_stars <= ${lowRatingStars})
     ORDER BY o.rated_at DESC, o.number DESC
     LIMIT ${lowRatingsListed}`);
   return rows.map((row) => ({ ...row, ratedAt: new Date(row.ratedAt).toISOString() }));

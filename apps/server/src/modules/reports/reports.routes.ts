@@ -166,7 +166,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ db: Database; readDb: Databa
         description:
           'The orders rated on the period’s days (the business’s time zone, both included, at most 366; by when ' +
           'the rating was last given), counted in all, per store and per executive who delivered; averages are ' +
-          'starsTotal / rated. lowRatings lists those of 2 stars or fewer, newest first, at most 50. Zones as the ' +
+          'starsTotal / rated. An executive’s figures are of the stars customers gave the executive ' +
+          '(orderRated and orderStarsTotal: of their orders’ own). lowRatings lists those whose order or ' +
+          'executive got 2 stars or fewer, newest first, at most 50. Zones as the ' +
           'sales report.',
         querystring: ratingsReportQuerySchema,
         response: { 200: ratingsReportSchema, 400: errorEnvelopeSchema, 403: errorEnvelopeSchema },

@@ -306,10 +306,22 @@ export async function getRatingsReport(
         ? [{ storeId: row.storeId, storeName: row.storeName, ...figuresOf(row) }]
         : [],
     ),
-    // Orders delivered by nobody (or by an executive since deleted) are in the totals only.
+    // Orders delivered by nobody (or by an executive since deleted) are in the totals only. An
+    // executive's figures are of the stars customers gave them (ADR 0084), beside their orders'.
     executives: rows.flatMap((row) =>
       row.byExecutive && row.executiveId
-        ? [{ executiveId: row.executiveId, executiveName: row.executiveName, ...figuresOf(row) }]
+        ? [
+            {
+              executiveId: row.executiveId,
+              executiveName: row.executiveName,
+              rated: row.eRated,
+              starsTotal: row.eStarsTotal,
+              low: row.eLow,
+              byStars: [row.e1, row.e2, row.e3, row.e4, row.e5],
+              orderRated: row.rated,
+              orderStarsTotal: row.starsTotal,
+            },
+          ]
         : [],
     ),
     lowRatings,

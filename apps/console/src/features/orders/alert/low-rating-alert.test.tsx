@@ -26,10 +26,15 @@ const delivered = (number: number, customerName: string) =>
 
 let eventId = 700;
 /** The live event of the customer rating `order` as given. */
-function rated(order: OrderDetail, stars: number, comment: string | null): LiveEvent {
+function rated(
+  order: OrderDetail,
+  stars: number,
+  comment: string | null,
+  executiveStars: number | null = null,
+): LiveEvent {
   const after: OrderDetail = {
     ...order,
-    rating: { stars, comment, ratedAt: '2026-11-30T03:00:00.000Z' },
+    rating: { stars, comment, executiveStars, ratedAt: '2026-11-30T03:00:00.000Z' },
     version: order.version + 1,
     timeline: [
       ...order.timeline,
@@ -105,6 +110,21 @@ describe('the low-rating alert', { timeout: 30_000 }, () => {
 
     act(() => applyLiveEvent(queryClient, rated({ ...late, version: late.version + 1 }, 5, 'Sorted out')));
     expect(lowAlert()).not.toBeInTheDocument();
+  });
+
+  it('names a rating low by the executive’s stars alone (ADR 0084), and not one whose executive got 3', async () => {
+    const slow = delivered(5104, 'Farah Khan');
+    const fine = delivered(5105, 'Gopal Rao');
+    const { queryClient } = renderConsole([slow, fine]);
+    await screen.findByRole('heading', { level: 1 });
+
+    act(() => applyLiveEvent(queryClient, rated(fine, 4, null, 3)));
+    expect(lowAlert()).not.toBeInTheDocument();
+    act(() => applyLiveEvent(queryClient, rated(slow, 4, 'Rude at the door', 1)));
+    const alert = await screen.findByRole('alert', { name: 'Low rating' });
+    expect(within(alert).getByRole('list')).toHaveTextContent(
+      `Order #5104 at ${slow.storeName}: 4 of 5, the delivery 1 of 5, “Rude at the door”`,
+    );
   });
 
   it('counts several, names the newest three, and Dismiss closes it, on a phone', async () => {

@@ -5,20 +5,27 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { isLowRating } from '@storedesk/shared/reports/ratings-rule';
+import { isLowOrderRating } from '@storedesk/shared/reports/ratings-rule';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
 
-type LowRating = { id: string; number: number; storeName: string; stars: number; comment: string | null };
+type LowRating = {
+  id: string;
+  number: number;
+  storeName: string;
+  stars: number;
+  executiveStars: number | null;
+  comment: string | null;
+};
 
 /** How many ratings the alert names; the ratings report lists them all. */
 const named = 3;
 
-/** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”". */
-const ratingWords = ({ storeName, stars, comment }: LowRating) =>
-  ` at ${storeName}: ${stars} of 5${comment ? `, “${comment}”` : ''}`;
+/** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”", "…: 4 of 5, the delivery 1 of 5" (ADR 0084). */
+const ratingWords = ({ storeName, stars, executiveStars, comment }: LowRating) =>
+  ` at ${storeName}: ${stars} of 5${executiveStars === null ? '' : `, the delivery ${executiveStars} of 5`}${comment ? `, “${comment}”` : ''}`;
 
 /**
  * B19: a low rating raises an alert in every console signed in to its zone as the customer gives it
@@ -36,7 +43,8 @@ export function LowRatingAlert() {
     const change = event.topic === 'orders' ? event.change : undefined;
     if (!change || change.timelineEntry.kind !== 'RATING') return;
     const { order } = change;
-    const rated = order.rating && isLowRating(order.rating.stars) ? order.rating : null;
+    // Low by the order's stars or the executive's (ADR 0084).
+    const rated = order.rating && isLowOrderRating(order.rating) ? order.rating : null;
     // A rating changed to a good one takes its order off the alert.
     setLow((now) => [
       ...now.filter((entry) => entry.id !== order.id),
@@ -47,6 +55,7 @@ export function LowRatingAlert() {
               number: order.number,
               storeName: order.storeName,
               stars: rated.stars,
+              executiveStars: rated.executiveStars,
               comment: rated.comment,
             },
           ]

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatDateTime } from '@storedesk/shared/dates';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
-import { isLowRating } from '@storedesk/shared/reports/ratings-rule';
+import { isLowOrderRating, isLowRating } from '@storedesk/shared/reports/ratings-rule';
 import { useId } from 'react';
 import { useTimeZone } from '@/lib/session.ts';
 
@@ -16,16 +16,22 @@ const starPlaces = [1, 2, 3, 4, 5] as const;
 
 /**
  * The stars given, drawn (five, the given ones filled) and written ("4 of 5"): one image named
- * "Rated 4 of 5", so a screen reader says it once.
+ * "Rated 4 of 5", so a screen reader says it once. The executive's (ADR 0084) are said after what
+ * they are of: "Delivery executive: 5 of 5".
  */
-function StarsGiven({ stars, low }: { stars: number; low: boolean }) {
+function StarsGiven({ stars, low, of }: { stars: number; low: boolean; of?: string }) {
   return (
     <Stack
       direction="row"
       role="img"
-      aria-label={`Rated ${stars} of 5`}
+      aria-label={of ? `${of}: ${stars} of 5` : `Rated ${stars} of 5`}
       sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
     >
+      {of ? (
+        <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
+          {of}:
+        </Typography>
+      ) : null}
       <Box component="span" sx={{ display: 'inline-flex', color: low ? 'warning.main' : 'text.primary' }}>
         {starPlaces.map((place) =>
           place <= stars ? (
@@ -43,16 +49,17 @@ function StarsGiven({ stars, low }: { stars: number; low: boolean }) {
 }
 
 /**
- * The customer's rating of the delivered order (B19, ADR 0078): the stars, the comment in quotes
- * and when it was given, in the business's time zone. A low rating (`isLowRating`) is marked, with
- * the customer's phone to call them back. Nothing until the customer rates.
+ * The customer's rating of the delivered order (B19, ADR 0078): the stars, the executive's if given
+ * (ADR 0084), the comment in quotes and when it was given, in the business's time zone. A low
+ * rating (`isLowOrderRating`: the order's or the executive's stars) is marked, with the customer's
+ * phone to call them back. Nothing until the customer rates.
  */
 export function OrderRatingCard({ order }: { order: OrderDetail }) {
   const timeZone = useTimeZone();
   const titleId = useId();
   const rating = order.rating;
   if (!rating) return null;
-  const low = isLowRating(rating.stars);
+  const low = isLowOrderRating(rating);
   return (
     <Paper
       component="section"
@@ -64,7 +71,14 @@ export function OrderRatingCard({ order }: { order: OrderDetail }) {
         Customer’s rating
       </Typography>
       <Stack spacing={1}>
-        <StarsGiven stars={rating.stars} low={low} />
+        <StarsGiven stars={rating.stars} low={isLowRating(rating.stars)} />
+        {rating.executiveStars !== null ? (
+          <StarsGiven
+            stars={rating.executiveStars}
+            low={isLowRating(rating.executiveStars)}
+            of="Delivery executive"
+          />
+        ) : null}
         {rating.comment ? (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             “{rating.comment}”

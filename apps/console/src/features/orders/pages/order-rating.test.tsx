@@ -41,7 +41,12 @@ describe('the customer’s rating on the order page', { timeout: 30_000 }, () =>
   it('shows the stars once to a screen reader, the comment in quotes and when, in the business’s time zone', async () => {
     renderOrder(
       delivered({
-        rating: { stars: 4, comment: 'Fresh and on time', ratedAt: '2026-11-29T06:30:00.000Z' },
+        rating: {
+          stars: 4,
+          comment: 'Fresh and on time',
+          executiveStars: null,
+          ratedAt: '2026-11-29T06:30:00.000Z',
+        },
       }),
     );
     const card = await ratingCard();
@@ -57,7 +62,11 @@ describe('the customer’s rating on the order page', { timeout: 30_000 }, () =>
   });
 
   it('marks a low rating with a warning and the customer’s phone to call', async () => {
-    renderOrder(delivered({ rating: { stars: 2, comment: null, ratedAt: '2026-11-29T14:05:00.000Z' } }));
+    renderOrder(
+      delivered({
+        rating: { stars: 2, comment: null, executiveStars: null, ratedAt: '2026-11-29T14:05:00.000Z' },
+      }),
+    );
     const card = await ratingCard();
     expect(within(card).getByRole('img', { name: 'Rated 2 of 5' })).toBeInTheDocument();
     const warning = within(card).getByRole('alert');
@@ -72,6 +81,36 @@ describe('the customer’s rating on the order page', { timeout: 30_000 }, () =>
       /^Customer’s rating2 of 5Given on 29\/11\/2026 07:35 PMLow rating — call the customer\+91-9812345678$/,
     );
     await noAxeFindings(card);
+  });
+
+  it('shows the executive’s stars when given (ADR 0084), and marks the rating low by them alone', async () => {
+    renderOrder(
+      delivered({
+        rating: { stars: 5, comment: 'Good', executiveStars: 2, ratedAt: '2026-11-29T06:30:00.000Z' },
+      }),
+    );
+    const card = await ratingCard();
+    expect(within(card).getByRole('img', { name: 'Rated 5 of 5' })).toHaveTextContent('5 of 5');
+    expect(within(card).getByRole('img', { name: 'Delivery executive: 2 of 5' })).toHaveTextContent(
+      'Delivery executive:2 of 5',
+    );
+    expect(card).toHaveTextContent(
+      /^Customer’s rating5 of 5Delivery executive:2 of 5“Good”Given on 29\/11\/2026 12:00 PMLow rating — call the customer\+91-9812345678$/,
+    );
+    await noAxeFindings(card);
+  });
+
+  it('shows the executive’s 5 of 5 as a good rating', async () => {
+    renderOrder(
+      delivered({
+        rating: { stars: 4, comment: null, executiveStars: 5, ratedAt: '2026-11-29T06:30:00.000Z' },
+      }),
+    );
+    const card = await ratingCard();
+    expect(card).toHaveTextContent(
+      /^Customer’s rating4 of 5Delivery executive:5 of 5Given on 29\/11\/2026 12:00 PM$/,
+    );
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('shows nothing of a rating on an order not rated', async () => {
@@ -90,7 +129,12 @@ describe('the customer’s rating on the order page', { timeout: 30_000 }, () =>
     expect(screen.queryByRole('region', { name: 'Customer’s rating' })).not.toBeInTheDocument();
 
     server.replace(order.id, {
-      rating: { stars: 1, comment: 'Half the items missing', ratedAt: '2026-11-30T03:00:00.000Z' },
+      rating: {
+        stars: 1,
+        comment: 'Half the items missing',
+        executiveStars: null,
+        ratedAt: '2026-11-30T03:00:00.000Z',
+      },
       version: order.version + 1,
     });
     const event: LiveEvent = {
@@ -117,7 +161,7 @@ describe('the customer’s rating on the order page', { timeout: 30_000 }, () =>
     const reads = api.callsTo(`GET /api/orders/${order.id}`).length;
     const rated: OrderDetail = {
       ...order,
-      rating: { stars: 5, comment: null, ratedAt: '2026-11-30T03:00:00.000Z' },
+      rating: { stars: 5, comment: null, executiveStars: null, ratedAt: '2026-11-30T03:00:00.000Z' },
       version: order.version + 1,
       timeline: [
         ...order.timeline,

@@ -90,7 +90,18 @@ export function RatingTotals({ report, pending }: { report: RatingsReport | unde
 
 type Props = { report: RatingsReport | undefined; pending: boolean; period: string };
 
-type GroupRow = RatingFigures & { key: string; name: string };
+/** A store's or executive's figures; an executive's have their orders' own stars too (ADR 0084). */
+type GroupRow = RatingFigures & { key: string; name: string; orderRated?: number; orderStarsTotal?: number };
+
+/** A row's figures after its name, each under its header. */
+type GroupColumn = { header: string; value: (row: GroupRow) => ReactNode };
+
+const figureColumns: readonly GroupColumn[] = [
+  { header: 'Rated', value: (row) => formatCount(row.rated) },
+  { header: 'Average', value: (row) => averageText(row) },
+  { header: 'Low', value: (row) => formatCount(row.low) },
+  { header: 'Stars 1 to 5', value: (row) => <StarsSpread byStars={row.byStars} /> },
+];
 
 const groups = {
   store: {
@@ -98,6 +109,7 @@ const groups = {
     title: 'Ratings by store',
     rows: (report: RatingsReport): GroupRow[] =>
       report.stores.map((row) => ({ ...row, key: row.storeId, name: row.storeName ?? 'Deleted store' })),
+    columns: figureColumns,
     emptyTitle: 'No store was rated in this period',
   },
   executive: {
@@ -109,24 +121,27 @@ const groups = {
         key: row.executiveId,
         name: row.executiveName ?? 'Deleted executive',
       })),
+    // The stars customers gave the executive, then the average of their orders' own stars.
+    columns: [
+      ...figureColumns,
+      {
+        header: 'Orders’ average',
+        value: (row: GroupRow) =>
+          averageText({ rated: row.orderRated ?? 0, starsTotal: row.orderStarsTotal ?? 0 }),
+      },
+    ],
     emptyTitle: 'No rated order was delivered by an executive in this period',
   },
 } as const;
 
-/** A row's figures after its name, each under its header. */
-const groupColumns: ReadonlyArray<{ header: string; value: (row: RatingFigures) => ReactNode }> = [
-  { header: 'Rated', value: (row) => formatCount(row.rated) },
-  { header: 'Average', value: (row) => averageText(row) },
-  { header: 'Low', value: (row) => formatCount(row.low) },
-  { header: 'Stars 1 to 5', value: (row) => <StarsSpread byStars={row.byStars} /> },
-];
-
 /**
  * The period's ratings per store, or per executive who delivered the order: how many, their
- * average, the low ones and how many gave each number of stars, most rated first.
+ * average, the low ones and how many gave each number of stars, most rated first. An executive's
+ * are of the stars customers gave the executive (ADR 0084), with their orders' average after.
  */
 export function RatingGroupsTable({ by, report, pending, period }: Props & { by: keyof typeof groups }) {
   const group = groups[by];
+  const groupColumns = group.columns;
   const name = `${group.title}, ${period}`;
   const compact = useCompact();
   const width = compact ? 1 : 1 + groupColumns.length;
@@ -225,11 +240,13 @@ export function LowRatingsTable({ report, pending, period }: Props) {
               // No name: the order was delivered by no executive.
               const executive = rating.executiveName ?? '—';
               const comment = rating.comment ? `“${rating.comment}”` : null;
+              // The executive's stars after the order's, when given (ADR 0084).
+              const stars = `${rating.stars} of 5${rating.executiveStars === null ? '' : `, delivery ${rating.executiveStars} of 5`}`;
               return compact ? (
                 <TableRow key={rating.orderId}>
                   <TableCell>
                     <Box sx={{ fontWeight: 600 }}>
-                      Order {order} · {rating.stars} of 5
+                      Order {order} · {stars}
                     </Box>
                     <Box sx={{ color: 'text.secondary' }}>{when}</Box>
                     <Box sx={{ color: 'text.secondary' }}>
@@ -242,7 +259,7 @@ export function LowRatingsTable({ report, pending, period }: Props) {
                 <TableRow key={rating.orderId} hover>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
                   <TableCell>{order}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{rating.stars} of 5</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{stars}</TableCell>
                   <TableCell sx={{ minWidth: 200, overflowWrap: 'anywhere' }}>{comment ?? '—'}</TableCell>
                   <TableCell>{store}</TableCell>
                   <TableCell>{executive}</TableCell>

@@ -31,12 +31,15 @@ const ratingsReport: RatingsReport = {
     {
       executiveId: '00000000-0000-4000-8000-000000000b01',
       executiveName: 'Ravi Kumar',
+      // The executive's own stars (ADR 0084), then their orders' own.
       ...{ rated: 8, starsTotal: 34, low: 1, byStars: [1, 0, 0, 2, 5] },
+      ...{ orderRated: 9, orderStarsTotal: 36 },
     },
     {
       executiveId: '00000000-0000-4000-8000-000000000b02',
       executiveName: null,
       ...{ rated: 2, starsTotal: 6, low: 1, byStars: [0, 1, 0, 1, 0] },
+      ...{ orderRated: 0, orderStarsTotal: 0 },
     },
   ],
   lowRatings: [
@@ -44,6 +47,7 @@ const ratingsReport: RatingsReport = {
       orderId: '00000000-0000-4000-8000-000000000512',
       orderNumber: 512,
       stars: 2,
+      executiveStars: null,
       comment: 'Milk was sour',
       ratedAt: '2026-03-10T04:00:00.000Z',
       storeName: null,
@@ -52,7 +56,8 @@ const ratingsReport: RatingsReport = {
     {
       orderId: '00000000-0000-4000-8000-000000000498',
       orderNumber: 498,
-      stars: 1,
+      stars: 4,
+      executiveStars: 1,
       comment: null,
       ratedAt: '2026-03-09T13:45:00.000Z',
       storeName: 'Indiranagar',
@@ -150,16 +155,16 @@ describe('the ratings report', { timeout: 30_000 }, () => {
     const ravi = spread([1, 0, 0, 2, 5]);
     const deletedExecutive = spread([0, 1, 0, 1, 0]);
     expect(rowsOf(executives)).toEqual([
-      'Delivery executiveRatedAverageLowStars 1 to 5',
-      `Ravi Kumar84.3 of 51${ravi.drawn}${ravi.said}`,
-      `Deleted executive23.0 of 51${deletedExecutive.drawn}${deletedExecutive.said}`,
+      'Delivery executiveRatedAverageLowStars 1 to 5Orders’ average',
+      `Ravi Kumar84.3 of 51${ravi.drawn}${ravi.said}4.0 of 5`,
+      `Deleted executive23.0 of 51${deletedExecutive.drawn}${deletedExecutive.said}—`,
     ]);
 
     const low = screen.getByRole('table', { name: `Low ratings, ${period}` });
     expect(rowsOf(low)).toEqual([
       'WhenOrderStarsCommentStoreDelivery executive',
       '10/03/2026 09:30 AM#5122 of 5“Milk was sour”Deleted store—',
-      '09/03/2026 07:15 PM#4981 of 5—IndiranagarRavi Kumar',
+      '09/03/2026 07:15 PM#4984 of 5, delivery 1 of 5—IndiranagarRavi Kumar',
     ]);
     expect(within(low).getByRole('link', { name: '#512' })).toHaveAttribute(
       'href',
@@ -168,7 +173,7 @@ describe('the ratings report', { timeout: 30_000 }, () => {
     // Ratings have no CSV.
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Customers’ ratings of 09\/03\/2026 to 10\/03\/2026/)).toHaveTextContent(
-      'A rating of 2 stars or fewer is low: call the customer.',
+      'A rating is low when the order or its delivery executive got 2 stars or fewer: call the customer.',
     );
     await noAxeFindings(screen.getByRole('main'));
   });
@@ -243,7 +248,7 @@ describe('the ratings report', { timeout: 30_000 }, () => {
     const low = screen.getByRole('table', { name: `Low ratings, ${period}` });
     expect(rowsOf(low)).toEqual([
       'Order #512 · 2 of 510/03/2026 09:30 AMDeleted store · —“Milk was sour”',
-      'Order #498 · 1 of 509/03/2026 07:15 PMIndiranagar · Ravi Kumar',
+      'Order #498 · 4 of 5, delivery 1 of 509/03/2026 07:15 PMIndiranagar · Ravi Kumar',
     ]);
     await noAxeFindings(screen.getByRole('main'));
   });

@@ -121,7 +121,7 @@ export function ReportsPage() {
     },
     ratings: {
       query: ratings,
-      description: `Customers’ ratings of ${shownPeriod}, by the day each was given. A rating of ${lowRatingStars} stars or fewer is low: call the customer.`,
+      description: `Customers’ ratings of ${shownPeriod}, by the day each was given. A rating is low when the order or its delivery executive got ${lowRatingStars} stars or fewer: call the customer. An executive’s figures are of the stars customers gave them.`,
       csv: null,
     },
   } as const;
