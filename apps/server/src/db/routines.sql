@@ -47,6 +47,8 @@ BEGIN
     WHERE "id" IN (
       SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
       WHERE o."name" IS DISTINCT FROM n."name"
+         OR o."name_hi" IS DISTINCT FROM n."name_hi"
+         OR o."name_kn" IS DISTINCT FROM n."name_kn"
          OR o."tags" IS DISTINCT FROM n."tags"
          OR o."aliases" IS DISTINCT FROM n."aliases"
          OR o."deleted_at" IS DISTINCT FROM n."deleted_at"

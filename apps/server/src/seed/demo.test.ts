@@ -420,6 +420,48 @@ describe('seedDemo', () => {
     expect(jayanagar.rows.map((row) => row.position)).toEqual(jayanagar.rows.map((_, index) => index + 1));
   });
 
+  it('gives some items, categories, a slide and the stores names in Hindi and Kannada, which the customer app is given and searches', async () => {
+    const key = (await one<{ key: string }>(sql`SELECT storefront_key AS key FROM businesses`)).key;
+    const store = await one<{ id: string }>(
+      sql`SELECT id FROM stores WHERE business_id = ${businessId} AND name = 'Fresh Mart Koramangala'`,
+    );
+    const res = await ctx.app.inject({
+      url: `/api/storefront/stores/${store.id}/catalogue?q=${encodeURIComponent('बासमती')}`,
+      headers: { 'x-storefront-key': key },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const catalogue = res.json<{
+      store: { descriptionHi: string | null; descriptionKn: string | null };
+      categories: Array<{ name: string; nameHi: string | null; nameKn: string | null }>;
+      items: Array<{ name: string; nameHi: string | null; nameKn: string | null }>;
+    }>();
+    expect(catalogue.items).toMatchObject([
+      { name: 'Basmati Rice (5 kg)', nameHi: 'बासमती चावल (5 किलो)', nameKn: 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ (5 ಕೆಜಿ)' },
+    ]);
+    expect(catalogue.categories.slice(0, 2)).toEqual([
+      expect.objectContaining({
+        name: 'Fruits & Vegetables',
+        nameHi: 'फल और सब्ज़ियाँ',
+        nameKn: 'ಹಣ್ಣು ಮತ್ತು ತರಕಾರಿ',
+      }),
+      expect.objectContaining({ name: 'Dairy & Eggs', nameHi: 'दूध और अंडे', nameKn: 'ಹಾಲು ಮತ್ತು ಮೊಟ್ಟೆ' }),
+    ]);
+    expect(catalogue.store).toMatchObject({
+      descriptionHi: 'Koramangala, Bengaluru में आपकी पड़ोस की किराना दुकान।',
+      descriptionKn: 'Koramangala, Bengaluru ನಲ್ಲಿ ನಿಮ್ಮ ನೆರೆಹೊರೆಯ ದಿನಸಿ ಅಂಗಡಿ.',
+    });
+    const slides = await ctx.app.inject({
+      url: '/api/storefront/slides',
+      headers: { 'x-storefront-key': key },
+    });
+    expect(
+      slides.json<{ items: Array<{ titleHi: string | null; titleKn: string | null }> }>().items[0],
+    ).toMatchObject({
+      titleHi: 'आम का मौसम: अल्फांसो आम दुकान में',
+      titleKn: 'ಮಾವಿನ ಹಣ್ಣಿನ ಕಾಲ: ಅಲ್ಫೋನ್ಸೋ ಮಾವು ಅಂಗಡಿಯಲ್ಲಿ',
+    });
+  });
+
   it("names on each order line the variant it sold, at that variant's price and MRP", async () => {
     const lines = await database.db.execute<{
       item: string;

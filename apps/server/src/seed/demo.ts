@@ -163,6 +163,26 @@ const catalogue: Record<
   ],
 };
 
+/**
+ * Names in Hindi and Kannada (ADR 0085) of some categories and items, which a phone in those
+ * languages shows; the others show their English, as a business that has not written them all yet.
+ */
+const localNames: Record<string, { hi: string; kn: string }> = {
+  'Fruits & Vegetables': { hi: 'फल और सब्ज़ियाँ', kn: 'ಹಣ್ಣು ಮತ್ತು ತರಕಾರಿ' },
+  'Dairy & Eggs': { hi: 'दूध और अंडे', kn: 'ಹಾಲು ಮತ್ತು ಮೊಟ್ಟೆ' },
+  Staples: { hi: 'राशन', kn: 'ದಿನಸಿ' },
+  'Bananas (1 dozen)': { hi: 'केला (1 दर्जन)', kn: 'ಬಾಳೆಹಣ್ಣು (1 ಡಜನ್)' },
+  'Tomatoes (1 kg)': { hi: 'टमाटर (1 किलो)', kn: 'ಟೊಮೇಟೊ (1 ಕೆಜಿ)' },
+  Onions: { hi: 'प्याज़', kn: 'ಈರುಳ್ಳಿ' },
+  'Full Cream Milk': { hi: 'फुल क्रीम दूध', kn: 'ಪೂರ್ಣ ಕೆನೆ ಹಾಲು' },
+  'Basmati Rice (5 kg)': { hi: 'बासमती चावल (5 किलो)', kn: 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ (5 ಕೆಜಿ)' },
+  'Aashirvaad Whole Wheat Atta': { hi: 'आशीर्वाद गेहूँ का आटा', kn: 'ಆಶೀರ್ವಾದ್ ಗೋಧಿ ಹಿಟ್ಟು' },
+};
+const localNamesOf = (name: string) => ({
+  nameHi: localNames[name]?.hi ?? null,
+  nameKn: localNames[name]?.kn ?? null,
+});
+
 /** An item's variants as written: a price alone is one unlabelled, uncounted variant. */
 const variantsOf = (price: number | DemoVariant[]): DemoVariant[] =>
   typeof price === 'number' ? [{ label: '', rupees: price }] : price;
@@ -320,6 +340,8 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
           zoneId: zoneIds[s.zone]!,
           name: s.name,
           description: `Neighbourhood grocery store in ${s.location}.`,
+          descriptionHi: `${s.location} में आपकी पड़ोस की किराना दुकान।`,
+          descriptionKn: `${s.location} ನಲ್ಲಿ ನಿಮ್ಮ ನೆರೆಹೊರೆಯ ದಿನಸಿ ಅಂಗಡಿ.`,
           location: s.location,
           phone: `+91-98450${String(10000 + i)}`,
           featured: (i % 9) + 1,
@@ -342,7 +364,13 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       for (const [index, [categoryName, products]] of Object.entries(catalogue).entries()) {
         const [category] = await tx
           .insert(t.categories)
-          .values({ businessId, storeId: store.id, name: categoryName, position: index + 1 })
+          .values({
+            businessId,
+            storeId: store.id,
+            name: categoryName,
+            ...localNamesOf(categoryName),
+            position: index + 1,
+          })
           .returning({ id: t.categories.id });
         const inserted = await tx
           .insert(t.items)
@@ -352,6 +380,7 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
               storeId: store.id,
               categoryId: category!.id,
               name,
+              ...localNamesOf(name),
               gstRate: categoryTax[categoryName]?.gstRate ?? 0,
               hsn: categoryTax[categoryName]?.hsn ?? null,
               veg,
@@ -473,9 +502,15 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
       { businessId, title: 'Customer care', phoneNumber: '18001234567' },
       { businessId, title: 'Store escalations', phoneNumber: '9845000000' },
     ]);
-    await tx
-      .insert(t.slides)
-      .values(demoSlides.map((slide, index) => ({ businessId, title: slide.title, position: index + 1 })));
+    await tx.insert(t.slides).values(
+      demoSlides.map((slide, index) => ({
+        businessId,
+        title: slide.title,
+        titleHi: slide.titleHi ?? null,
+        titleKn: slide.titleKn ?? null,
+        position: index + 1,
+      })),
+    );
     const today = new Date().toISOString().slice(0, 10);
     const inAMonth = new Date(Date.now() + 30 * 24 * 3600 * 1000).toISOString().slice(0, 10);
     await tx.insert(t.coupons).values([
@@ -555,12 +590,17 @@ export async function seedDemo(db: Database, storage: Storage, log: Log): Promis
  */
 export const demoSlides: Array<{
   title: string;
+  /** The title in Hindi and Kannada (ADR 0085); the picture's words stay as drawn. */
+  titleHi?: string;
+  titleKn?: string;
   headline: string;
   line: string;
   colour: [number, number, number];
 }> = [
   {
     title: 'Mango season: Alphonso mangoes in store',
+    titleHi: 'आम का मौसम: अल्फांसो आम दुकान में',
+    titleKn: 'ಮಾವಿನ ಹಣ್ಣಿನ ಕಾಲ: ಅಲ್ಫೋನ್ಸೋ ಮಾವು ಅಂಗಡಿಯಲ್ಲಿ',
     headline: 'Mango season',
     line: 'Alphonso mangoes in store',
     colour: [46, 125, 50],

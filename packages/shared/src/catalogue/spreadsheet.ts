@@ -4,14 +4,21 @@
  * imports and exports and for the console that explains the format.
  */
 import { amountLimits, parseRupees } from '../money.ts';
+import { noControlCharacters } from '../text.ts';
 import { gstRates, hsnPattern } from '../orders/invoice.ts';
 import { aliasesSchema, aliasLimits, aliasMessages } from './aliases.ts';
 import { looseIssues, variantLimits, variantMessages } from './variants.ts';
 
-/** The columns, in the order an export writes them; the first ten must be in every import. */
+/** The columns, in the order an export writes them; those of `requiredSpreadsheetColumns` must be in every import. */
 export const spreadsheetColumns = [
   'sku',
   'name',
+  /**
+   * The item's name in Hindi and in Kannada (ADR 0085). A file without these columns leaves them
+   * as they are; with them, an empty cell means none.
+   */
+  'name_hi',
+  'name_kn',
   'category',
   'variant',
   'price',
@@ -37,7 +44,23 @@ export const spreadsheetColumns = [
  */
 export const storeColumn = 'store';
 export type SpreadsheetColumn = (typeof spreadsheetColumns)[number] | typeof storeColumn;
-export const requiredSpreadsheetColumns = spreadsheetColumns.slice(0, 10);
+/** The columns every import must have, in the export's order. */
+export const requiredSpreadsheetColumns = [
+  'sku',
+  'name',
+  'category',
+  'variant',
+  'price',
+  'mrp',
+  'stock',
+  'gst',
+  'hsn',
+  'veg',
+] as const satisfies ReadonlyArray<(typeof spreadsheetColumns)[number]>;
+/** The columns a file may leave out, in the export's order. */
+export const optionalSpreadsheetColumns = spreadsheetColumns.filter(
+  (column) => !(requiredSpreadsheetColumns as readonly string[]).includes(column),
+);
 
 export const spreadsheetLimits = {
   /** A file larger than this is 413. */
@@ -120,6 +143,12 @@ export type CatalogueRow = {
   maxGrams: number | null;
   /** The item's other names; null in a file without an `aliases` column (they stay as they are). */
   aliases: string[] | null;
+  /**
+   * The item's name in Hindi and in Kannada (ADR 0085): null for none (an empty cell), left out
+   * (undefined) in a file without the column, which keeps the names the item has.
+   */
+  nameHi?: string | null;
+  nameKn?: string | null;
 };
 
 /**
@@ -180,6 +209,17 @@ export function readRow(
   const name = cell('name').replace(/\s+/g, ' ');
   if (!name) fail('name', spreadsheetMessages.nameNeeded);
   else if (name.length > spreadsheetLimits.nameMax) fail('name', spreadsheetMessages.nameTooLong);
+  // The name in another language: the name's rule, but an empty cell is none.
+  const localName = (column: 'name_hi' | 'name_kn'): string | null | undefined => {
+    if (!columns.has(column)) return undefined;
+    const text = cell(column).replace(/[ \t\r\n]+/g, ' ');
+    if (text.length > spreadsheetLimits.nameMax) fail(column, spreadsheetMessages.nameTooLong);
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    else if (/[\u0000-\u001f\u007f]/.test(text)) fail(column, noControlCharacters);
+    return text || null;
+  };
+  const nameHi = localName('name_hi');
+  const nameKn = localName('name_kn');
   const category = cell('category').replace(/\s+/g, ' ');
   if (!category) fail('category', spreadsheetMessages.categoryNeeded);
   const variant = cell('variant').replace(/\s+/g, ' ');
@@ -282,6 +322,8 @@ export function readRow(
       stepGrams,
       maxGrams,
       aliases,
+      ...(nameHi === undefined ? {} : { nameHi }),
+      ...(nameKn === undefined ? {} : { nameKn }),
     },
   };
 }

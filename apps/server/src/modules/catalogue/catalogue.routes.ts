@@ -316,7 +316,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ db: Database; storage: Sto
       schema: {
         tags: ['catalogue'],
         summary:
-          'Import the store’s catalogue from a spreadsheet: `text/csv` or Excel (.xlsx), a header row, then one row per variant with the columns sku, name, category, variant, price, mrp, stock, gst, hsn, veg (and optionally barcode, low_stock); rows of one name are one item, money in rupees. With `dryRun=true` nothing is written and the answer says what would be; without it the whole file is applied, or nothing when any row is bad (400, `error.current` holds the same answer with every bad row). Rows match variants by SKU, then by item and variant name: the same file twice changes nothing.',
+          'Import the store’s catalogue from a spreadsheet: `text/csv` or Excel (.xlsx), a header row, then one row per variant with the columns sku, name, category, variant, price, mrp, stock, gst, hsn, veg (and optionally name_hi and name_kn, the name in Hindi and Kannada, barcode, low_stock); rows of one name are one item, money in rupees. With `dryRun=true` nothing is written and the answer says what would be; without it the whole file is applied, or nothing when any row is bad (400, `error.current` holds the same answer with every bad row). Rows match variants by SKU, then by item and variant name: the same file twice changes nothing.',
         consumes: ['text/csv', spreadsheets.xlsxType],
         params: storeParams,
         querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),

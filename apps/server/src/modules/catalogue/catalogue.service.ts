@@ -100,6 +100,8 @@ const toItem = (row: ItemRow, variantRows: variantsRepo.VariantRow[]): Item => (
   categoryId: row.categoryId,
   categoryName: row.categoryName,
   name: row.name,
+  nameHi: row.nameHi,
+  nameKn: row.nameKn,
   tags: row.tags,
   aliases: row.aliases,
   inStock: row.inStock,
@@ -158,7 +160,10 @@ export async function createCategory(db: Database, auth: AuthContext, storeId: s
   return withUniqueCategoryName(() =>
     db.transaction(async (tx) => {
       const store = await storeOf(tx, auth, storeId);
-      const row = await categoriesRepo.insertCategory(tx, store, input.name);
+      const row = await categoriesRepo.insertCategory(tx, store, input.name, {
+        nameHi: input.nameHi,
+        nameKn: input.nameKn,
+      });
       await announce(tx, store, 'category.created');
       return toCategory(row);
     }),
@@ -176,7 +181,11 @@ export async function updateCategory(
     db.transaction(async (tx) => {
       const store = await storeOf(tx, auth, storeId);
       const row = await writeVersioned(
-        () => categoriesRepo.updateCategory(tx, store, categoryId, input.version, input.name),
+        () =>
+          categoriesRepo.updateCategory(tx, store, categoryId, input.version, input.name, {
+            nameHi: input.nameHi,
+            nameKn: input.nameKn,
+          }),
         async () => {
           const now = await categoriesRepo.findCategory(tx, store, categoryId);
           return now && toCategory(now);
@@ -422,7 +431,7 @@ export async function updateItem(
         );
       }
       // What the item's copies in other stores share follows this edit (ADR 0063).
-      const shared = ['name', 'tags', 'aliases', 'veg', 'gstRate', 'hsn'] as const;
+      const shared = ['name', 'nameHi', 'nameKn', 'tags', 'aliases', 'veg', 'gstRate', 'hsn'] as const;
       if (variants || shared.some((field) => values[field] !== undefined))
         await syncCopies(tx, store, itemId);
       await announce(tx, store, 'item.updated');

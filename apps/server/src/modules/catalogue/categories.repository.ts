@@ -12,10 +12,15 @@ const columns = {
   id: categories.id,
   storeId: categories.storeId,
   name: categories.name,
+  nameHi: categories.nameHi,
+  nameKn: categories.nameKn,
   position: categories.position,
   version: categories.version,
   updatedAt: categories.updatedAt,
 };
+
+/** A category's names in Hindi and Kannada (ADR 0085); on an edit, one left out is kept. */
+export type LocalNames = { nameHi?: string | null; nameKn?: string | null };
 
 function live(store: StoreRef): SQL[] {
   return [ofBusiness(categories, store), eq(categories.storeId, store.storeId), isNull(categories.deletedAt)];
@@ -78,10 +83,10 @@ export function nextPosition(store: StoreRef): SQL<number> {
 }
 
 /** Adds a category at the end of the store's list. */
-export async function insertCategory(db: Executor, store: StoreRef, name: string) {
+export async function insertCategory(db: Executor, store: StoreRef, name: string, local: LocalNames = {}) {
   const [row] = await db
     .insert(categories)
-    .values({ ...store, name, position: nextPosition(store) })
+    .values({ ...store, name, ...local, position: nextPosition(store) })
     .returning(columns);
   return row!;
 }
@@ -92,10 +97,11 @@ export async function updateCategory(
   categoryId: string,
   version: number,
   name: string,
+  local: LocalNames = {},
 ) {
   const [row] = await db
     .update(categories)
-    .set({ name, version: sql`${categories.version} + 1`, updatedAt: sql`now()` })
+    .set({ name, ...local, version: sql`${categories.version} + 1`, updatedAt: sql`now()` })
     .where(and(...live(store), eq(categories.id, categoryId), eq(categories.version, version)))
     .returning(columns);
   return row;

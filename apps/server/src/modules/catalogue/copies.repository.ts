@@ -7,6 +7,8 @@ import { nextPosition, type StoreRef } from './categories.repository.ts';
 /** What every store's copy of an item shares (ADR 0063). */
 export type SharedItemFields = {
   name: string;
+  nameHi: string | null;
+  nameKn: string | null;
   tags: string[];
   aliases: string[];
   veg: boolean;
@@ -34,6 +36,8 @@ export async function findSourceItem(db: Executor, store: StoreRef, itemId: stri
       id: items.id,
       productId: items.productId,
       name: items.name,
+      nameHi: items.nameHi,
+      nameKn: items.nameKn,
       tags: items.tags,
       aliases: items.aliases,
       veg: items.veg,

@@ -1,7 +1,7 @@
 /*
  * One item in many stores (B17, ADR 0063): each store keeps its own copy of a product, with its
- * own price, stock, availability, badge and category; the copies share the product's name,
- * other names, tags, veg mark, tax, image and variants (labels, MRPs, SKUs, barcodes and their
+ * own price, stock, availability, badge and category; the copies share the product's name
+ * (and its Hindi and Kannada, ADR 0085), other names, tags, veg mark, tax, image and variants (labels, MRPs, SKUs, barcodes and their
  * order), so one edit in any store is every store's.
  */
 import { catalogueMessages } from '@storedesk/shared/catalogue/copies';
@@ -40,6 +40,8 @@ export async function syncCopies(tx: Executor, store: StoreRef, itemId: string):
   const variants = await copiesRepo.findSharedVariants(tx, store, itemId);
   const fields = {
     name: source.name,
+    nameHi: source.nameHi,
+    nameKn: source.nameKn,
     tags: source.tags,
     aliases: source.aliases,
     veg: source.veg,
@@ -98,6 +100,8 @@ async function copyInto(tx: Executor, from: StoreRef, itemId: string, to: StoreR
     productId: source.productId,
     categoryId,
     name: source.name,
+    nameHi: source.nameHi,
+    nameKn: source.nameKn,
     tags: source.tags,
     aliases: source.aliases,
     veg: source.veg,

@@ -9,6 +9,8 @@ import type { StoreRef } from './categories.repository.ts';
 
 export type ItemValues = {
   name: string;
+  nameHi: string | null;
+  nameKn: string | null;
   categoryId: string;
   featured: number;
   gstRate: number;
@@ -26,6 +28,8 @@ const columns = {
   categoryId: categories.id,
   categoryName: categories.name,
   name: items.name,
+  nameHi: items.nameHi,
+  nameKn: items.nameKn,
   tags: items.tags,
   aliases: items.aliases,
   inStock: items.inStock,
@@ -51,11 +55,13 @@ function selectItems<Extra extends Record<string, SQL.Aliased | SQL>>(db: Execut
 }
 
 /**
- * What the console's search of a store's items matches (B17): the name, the other names, the tags
- * and the variants' SKUs and barcodes, one to a line so no match runs across two of them. The
- * item's id is spelt with its table: the subquery's own columns would shadow a bare one.
+ * What the console's search of a store's items matches (B17): the name, its Hindi and Kannada
+ * (ADR 0085), the other names, the tags and the variants' SKUs and barcodes, one to a line so no
+ * match runs across two of them. The item's id is spelt with its table: the subquery's own
+ * columns would shadow a bare one.
  */
-const searchText = sql<string>`lower(concat_ws(E'\n', ${items.name}, array_to_string(${items.aliases}, E'\n'),
+const searchText = sql<string>`lower(concat_ws(E'\n', ${items.name}, ${items.nameHi}, ${items.nameKn},
+  array_to_string(${items.aliases}, E'\n'),
   array_to_string(${items.tags}, E'\n'),
   (SELECT string_agg(concat_ws(E'\n', v.sku, v.barcode), E'\n') FROM item_variants v WHERE v.item_id = "items"."id")))`;
 

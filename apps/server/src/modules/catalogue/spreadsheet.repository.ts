@@ -11,6 +11,8 @@ export type CatalogueEntry = {
   /** What the variant is of its product, which its copies' variants share (ADR 0063). */
   sharedId: string;
   name: string;
+  nameHi: string | null;
+  nameKn: string | null;
   aliases: string[];
   categoryId: string | null;
   categoryName: string | null;
@@ -37,6 +39,8 @@ export function findCatalogueEntries(db: Executor, store: StoreRef): Promise<Cat
       itemId: items.id,
       productId: items.productId,
       name: items.name,
+      nameHi: items.nameHi,
+      nameKn: items.nameKn,
       categoryId: categories.id,
       categoryName: categories.name,
       gstRate: items.gstRate,
@@ -162,6 +166,9 @@ export type NewItem = {
   veg: boolean;
   /** Left out: the item keeps the other names it has (a new one has none). */
   aliases?: string[];
+  /** Its name in Hindi and in Kannada (ADR 0085); left out: kept as it is (a new item has none). */
+  nameHi?: string | null;
+  nameKn?: string | null;
 };
 
 const chunk = <T>(rows: T[], size: number) =>
@@ -218,12 +225,16 @@ export async function updateItemFields(tx: Executor, store: StoreRef, rows: Arra
       UPDATE items i SET category_id = u.category_id, name = u.name, gst_rate = u.gst_rate, hsn = u.hsn,
         veg = u.veg,
         aliases = CASE WHEN u.aliases IS NULL THEN i.aliases ELSE ARRAY(SELECT jsonb_array_elements_text(u.aliases)) END,
+        name_hi = CASE WHEN u.name_hi IS NULL THEN i.name_hi ELSE u.name_hi #>> '{}' END,
+        name_kn = CASE WHEN u.name_kn IS NULL THEN i.name_kn ELSE u.name_kn #>> '{}' END,
         version = i.version + 1, updated_at = now()
       FROM unnest(${column((row) => row.id)}::uuid[], ${column((row) => row.categoryId)}::uuid[],
                   ${column((row) => row.name)}::text[], ${column((row) => row.gstRate)}::smallint[],
                   ${column((row) => row.hsn)}::text[], ${column((row) => row.veg)}::boolean[],
-                  ${column((row) => (row.aliases === undefined ? null : JSON.stringify(row.aliases)))}::jsonb[])
-        AS u(id, category_id, name, gst_rate, hsn, veg, aliases)
+                  ${column((row) => (row.aliases === undefined ? null : JSON.stringify(row.aliases)))}::jsonb[],
+                  ${column((row) => (row.nameHi === undefined ? null : JSON.stringify(row.nameHi)))}::jsonb[],
+                  ${column((row) => (row.nameKn === undefined ? null : JSON.stringify(row.nameKn)))}::jsonb[])
+        AS u(id, category_id, name, gst_rate, hsn, veg, aliases, name_hi, name_kn)
       WHERE i.id = u.id AND ${sqlOfBusiness('i', store)} AND i.store_id = ${store.storeId}::uuid`);
   }
 }

@@ -124,9 +124,15 @@ type VariantPlan = {
 const sameAliases = (a: string[] | null, b: string[] | null) =>
   a === null || b === null || (a.length === b.length && a.every((alias, index) => alias === b[index]));
 
+/** The same name in another language (a file without its column, undefined, is the same as any). */
+const sameLocalName = (had: string | null, given: string | null | undefined) =>
+  given === undefined || had === given;
+
 /** Whether a row keeps what an item shares with its copies in other stores (ADR 0063). */
 const sameItemShared = (head: repo.CatalogueEntry, values: repo.NewItem) =>
   head.name === values.name &&
+  sameLocalName(head.nameHi, values.nameHi) &&
+  sameLocalName(head.nameKn, values.nameKn) &&
   head.gstRate === values.gstRate &&
   head.hsn === values.hsn &&
   head.veg === values.veg &&
@@ -309,6 +315,16 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
       if (named && row !== named && row.aliases?.length && !sameAliases(row.aliases, named.aliases))
         fail(row.row, 'aliases', spreadsheetMessages.itemDiffers('aliases', named.row));
     }
+    // So are its names in Hindi and Kannada (ADR 0085): given on any row, the same on every row giving one.
+    const localNames = (['name_hi', 'name_kn'] as const).map((field) => {
+      const key = field === 'name_hi' ? 'nameHi' : 'nameKn';
+      const given = group.find((row) => row[key]);
+      for (const row of group) {
+        if (given && row[key] && row[key] !== given[key])
+          fail(row.row, field, spreadsheetMessages.itemDiffers(field, given.row));
+      }
+      return first[key] === undefined ? {} : { [key]: given?.[key] ?? null };
+    });
     const categoryId = categoryIds.get(first.category.toLowerCase());
     if (!categoryId) fail(first.row, 'category', spreadsheetMessages.unknownCategory(first.category));
 
@@ -326,6 +342,8 @@ async function plan(db: Executor, store: Store, rows: CatalogueRow[], errors: Sp
       hsn: first.hsn,
       veg: first.veg,
       ...(first.aliases === null ? {} : { aliases: named?.aliases ?? [] }),
+      ...localNames[0],
+      ...localNames[1],
     };
     const kept = head ? { productId: head.productId, sharedChanged: !sameItemShared(head, values) } : null;
     const item: ItemPlan = {
@@ -655,6 +673,8 @@ export async function importCatalogues(
 const exportRow = (entry: repo.CatalogueEntry) => [
   entry.sku ?? '',
   entry.name,
+  entry.nameHi ?? '',
+  entry.nameKn ?? '',
   entry.categoryName ?? '',
   entry.label,
   rupeesCell(entry.pricePaise),

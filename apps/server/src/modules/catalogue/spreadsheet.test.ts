@@ -36,6 +36,9 @@ let store: Store;
 
 const xlsx = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const header = 'sku,name,category,variant,price,mrp,stock,gst,hsn,veg';
+/** The columns an export writes: the names in Hindi and Kannada (ADR 0085) after the name. */
+const exportHeader =
+  'sku,name,name_hi,name_kn,category,variant,price,mrp,stock,gst,hsn,veg,barcode,low_stock,step_g,max_g,aliases';
 
 const created = <T>(session: Session, url: string, payload: object) =>
   createdBy<T>(call, session, url, payload);
@@ -267,7 +270,7 @@ describe('importing a catalogue', () => {
     ]);
     const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
     expect(exported.body.split('\r\n')).toContain(
-      'ONION,Onions,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000,',
+      'ONION,Onions,,,Vegetables,,36.00,40.00,20000,0,,yes,,2000,250,5000,',
     );
     expect((await upload(owner, target.id, exported.body)).json()).toEqual({
       created: 0,
@@ -368,9 +371,9 @@ describe('exporting a catalogue', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.split('\r\n');
-    expect(lines[0]).toBe(`${header},barcode,low_stock,step_g,max_g,aliases`);
-    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,Staples,,10.00,,,0,,no,,,,,");
-    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,Staples,5 kg,240.00,265.00,12,5,1101,yes,,,,,');
+    expect(lines[0]).toBe(exportHeader);
+    expect(lines).toContain("F1,'=cmd|' /C calc'!A0,,,Staples,,10.00,,,0,,no,,,,,");
+    expect(lines).toContain('X-ATTA-5,Aashirvaad Atta,,,Staples,5 kg,240.00,265.00,12,5,1101,yes,,,,,');
     expect(lines.filter((line) => line !== '')).toHaveLength(7);
     const back = await upload(owner, target.id, res.body);
     expect(back.json()).toEqual({ created: 0, updated: 0, unchanged: 6, errors: [] });
@@ -397,8 +400,8 @@ describe('exporting a catalogue', () => {
 
     const exported = await call(owner, 'GET', `/api/stores/${target.id}/catalogue/export.csv`);
     const lines = exported.body.split('\r\n');
-    expect(lines).toContain('RICE-1,Basmati Rice,Staples,1 kg,140.00,,,5,1006,yes,,,,,"chawal, चावल"');
-    expect(lines).toContain('RICE-5,Basmati Rice,Staples,5 kg,650.00,,,5,1006,yes,,,,,"chawal, चावल"');
+    expect(lines).toContain('RICE-1,Basmati Rice,,,Staples,1 kg,140.00,,,5,1006,yes,,,,,"chawal, चावल"');
+    expect(lines).toContain('RICE-5,Basmati Rice,,,Staples,5 kg,650.00,,,5,1006,yes,,,,,"chawal, चावल"');
     expect((await upload(owner, target.id, exported.body)).json()).toEqual({
       created: 0,
       updated: 0,
@@ -461,10 +464,7 @@ describe('exporting a catalogue', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    expect(sheet.getRow(1).values).toEqual([
-      undefined,
-      ...`${header},barcode,low_stock,step_g,max_g,aliases`.split(','),
-    ]);
+    expect(sheet.getRow(1).values).toEqual([undefined, ...exportHeader.split(',')]);
     sheet.eachRow((row) => row.eachCell((cell) => expect(cell.formula).toBeUndefined()));
     const back = await upload(owner, store.id, res.rawPayload, { type: xlsx });
     expect(back.statusCode, back.body).toBe(200);
@@ -540,12 +540,12 @@ describe('several stores in one file', () => {
     const exported = await call(admin, 'GET', '/api/catalogue/export.csv');
     expect(exported.statusCode).toBe(200);
     const lines = exported.body.split('\r\n');
-    expect(lines[0]).toBe(`store,${header},barcode,low_stock,step_g,max_g,aliases`);
+    expect(lines[0]).toBe(`store,${exportHeader}`);
     expect(lines).toContain(
-      `${a.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,,`,
+      `${a.name},M-GHEE,Cow Ghee (desi),,,Staples,500 ml,310.00,340.00,8,12,0405,yes,,,,,`,
     );
     expect(lines).toContain(
-      `${b.name},M-GHEE,Cow Ghee (desi),Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,,`,
+      `${b.name},M-GHEE,Cow Ghee (desi),,,Staples,500 ml,325.00,340.00,3,12,0405,yes,,,,,`,
     );
     const mine = [
       lines[0]!,

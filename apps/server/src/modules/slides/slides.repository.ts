@@ -5,11 +5,13 @@ import { slides } from '#server/db/schema.ts';
 import { nameMatches } from '#server/lib/search.ts';
 import { ofBusiness, type Scope } from '#server/lib/scope.ts';
 
-export type SlideValues = { title: string; position: number };
+export type SlideValues = { title: string; titleHi: string | null; titleKn: string | null; position: number };
 
 const columns = {
   id: slides.id,
   title: slides.title,
+  titleHi: slides.titleHi,
+  titleKn: slides.titleKn,
   position: slides.position,
   imageKey: slides.imageKey,
   version: slides.version,
@@ -19,6 +21,8 @@ const columns = {
 export type SlideRow = {
   id: string;
   title: string;
+  titleHi: string | null;
+  titleKn: string | null;
   position: number;
   imageKey: string | null;
   version: number;
@@ -53,7 +57,14 @@ export async function findSlides(db: Executor, scope: Scope, query: ListQuery) {
 /** What the customer app shows: every live slide of the business that has an image. */
 export async function findSlidesWithImages(db: Executor, businessId: string) {
   return db
-    .select({ id: slides.id, title: slides.title, position: slides.position, imageKey: slides.imageKey })
+    .select({
+      id: slides.id,
+      title: slides.title,
+      titleHi: slides.titleHi,
+      titleKn: slides.titleKn,
+      position: slides.position,
+      imageKey: slides.imageKey,
+    })
     .from(slides)
     .where(and(ofBusiness(slides, { businessId }), isNull(slides.deletedAt), isNotNull(slides.imageKey)))
     .orderBy(...slideOrder);

@@ -118,6 +118,8 @@ describe('adding a slide', () => {
     expect(slide).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       title: 'Fresh Mangoes',
+      titleHi: null,
+      titleKn: null,
       position: 3,
       imageUrl: null,
       version: 1,

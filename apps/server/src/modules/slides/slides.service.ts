@@ -17,6 +17,8 @@ export function toSlide(row: repo.SlideRow): Slide {
   return {
     id: row.id,
     title: row.title,
+    titleHi: row.titleHi,
+    titleKn: row.titleKn,
     position: row.position,
     imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
     version: row.version,
@@ -137,6 +139,8 @@ export async function listStorefrontSlides(db: Executor, businessId: string): Pr
   return rows.map((row) => ({
     id: row.id,
     title: row.title,
+    titleHi: row.titleHi,
+    titleKn: row.titleKn,
     position: row.position,
     // Below the origin the app was loaded from: its own shop origin, whose policy allows no other (ADR 0055).
     imageUrl: fileUrl(row.imageKey!),

@@ -142,7 +142,8 @@ beforeAll(async () => {
   ended = await createBusiness(ctx.db, { serviceEndsAt: new Date(Date.now() - 60_000) });
   dark = await createBusiness(ctx.db, { live: false });
 
-  stores.near = await addStore(biz, 'Near Mart', north(0.5));
+  // Its description in Hindi, none in Kannada (ADR 0085).
+  stores.near = await addStore(biz, 'Near Mart', north(0.5), { descriptionHi: 'किराना' });
   stores.middle = await addStore(biz, 'Middle Mart', north(3));
   // 6 km away with the default 5 km radius: it does not deliver here.
   stores.far = await addStore(biz, 'Far Mart', north(6));
@@ -161,7 +162,7 @@ beforeAll(async () => {
   const [dairy, grains] = await ctx.db
     .insert(t.categories)
     .values([
-      { businessId: biz.id, storeId: stores.near, name: 'Grains' },
+      { businessId: biz.id, storeId: stores.near, name: 'Grains', nameHi: 'अनाज', nameKn: 'ಧಾನ್ಯ' },
       { businessId: biz.id, storeId: stores.near, name: 'Dairy' },
     ])
     .returning({ id: t.categories.id, name: t.categories.name });
@@ -176,6 +177,8 @@ beforeAll(async () => {
     veg: true,
   });
   items.rice = await addItem(biz, stores.near, 'Basmati Rice (5 kg)', 64_950, {
+    nameHi: 'बासमती चावल',
+    nameKn: 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ',
     categoryId: categories.grains,
     veg: true,
     featured: 2,
@@ -355,6 +358,8 @@ describe('GET /api/storefront/stores', () => {
       name: 'Near Mart',
       location: 'Koramangala',
       description: 'Groceries',
+      descriptionHi: 'किराना',
+      descriptionKn: null,
       phone: '9876543210',
       imageUrl: null,
       latitude: north(0.5).lat,
@@ -419,13 +424,15 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
     const body = res.json<StorefrontCatalogue>();
     expect(body.store).toMatchObject({ id: stores.near, name: 'Near Mart', openNow: true });
     expect(body.categories).toEqual([
-      { id: categories.dairy, name: 'Dairy' },
-      { id: categories.grains, name: 'Grains' },
+      { id: categories.dairy, name: 'Dairy', nameHi: null, nameKn: null },
+      { id: categories.grains, name: 'Grains', nameHi: 'अनाज', nameKn: 'ಧಾನ್ಯ' },
     ]);
     expect(body.items).toEqual([
       {
         id: items.rice,
         name: 'Basmati Rice (5 kg)',
+        nameHi: 'बासमती चावल',
+        nameKn: 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ',
         tags: ['Chawal'],
         aliases: [],
         categoryId: categories.grains,
@@ -450,6 +457,8 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
       {
         id: items.soldOut,
         name: '100% Alphonso Mangoes',
+        nameHi: null,
+        nameKn: null,
         tags: [],
         aliases: [],
         categoryId: null,
@@ -474,6 +483,8 @@ describe('GET /api/storefront/stores/:storeId/catalogue', () => {
       {
         id: items.milk,
         name: 'Full Cream Milk (1 L)',
+        nameHi: null,
+        nameKn: null,
         tags: [],
         aliases: [],
         categoryId: categories.dairy,

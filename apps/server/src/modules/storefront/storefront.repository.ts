@@ -126,6 +126,8 @@ const storeColumns = {
   status: stores.status,
   location: stores.location,
   description: stores.description,
+  descriptionHi: stores.descriptionHi,
+  descriptionKn: stores.descriptionKn,
   phone: stores.phone,
   imageKey: stores.imageKey,
   latitude: stores.latitude,
@@ -212,7 +214,12 @@ export async function catalogueFingerprint(db: Executor, businessId: string, sto
 /** The store's live categories in its order: by position, then name (B17). */
 export function findCategories(db: Executor, businessId: string, storeId: string) {
   return db
-    .select({ id: categories.id, name: categories.name })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      nameHi: categories.nameHi,
+      nameKn: categories.nameKn,
+    })
     .from(categories)
     .where(
       and(
@@ -263,6 +270,8 @@ export function findCatalogueItems(
     .select({
       id: items.id,
       name: items.name,
+      nameHi: items.nameHi,
+      nameKn: items.nameKn,
       tags: items.tags,
       aliases: items.aliases,
       categoryId: items.categoryId,
@@ -279,15 +288,20 @@ export function findCatalogueItems(
         eq(items.storeId, storeId),
         isNull(items.deletedAt),
         filter.q && filter.nearly
-          ? // A word of the name or of another name with a letter wrong or missing ("basmti",
-            // "chawl"): among one store's items.
+          ? // A word of the name (in any of its languages) or of another name with a letter wrong or
+            // missing ("basmti", "chawl"): among one store's items.
             or(
               sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.name})) >= 0.5`,
+              sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.nameHi})) >= 0.5`,
+              sql`word_similarity(${filter.q.toLowerCase()}, lower(${items.nameKn})) >= 0.5`,
               sql`EXISTS (SELECT 1 FROM unnest(${items.aliases}) AS alias WHERE word_similarity(${filter.q.toLowerCase()}, lower(alias)) >= 0.5)`,
             )
           : filter.q
             ? or(
                 nameMatches(items.name, filter.q),
+                // Its name in Hindi and in Kannada (ADR 0085), as the app shows it to a reader of those.
+                nameMatches(items.nameHi, filter.q),
+                nameMatches(items.nameKn, filter.q),
                 // What customers also call it ("chawal", "चावल"), as the app's own search finds it.
                 sql`EXISTS (SELECT 1 FROM unnest(${items.aliases}) AS alias WHERE lower(alias) LIKE ${likePattern(filter.q.toLowerCase())})`,
                 sql`EXISTS (SELECT 1 FROM unnest(${items.tags}) AS tag WHERE lower(tag) LIKE ${likePattern(filter.q.toLowerCase())})`,

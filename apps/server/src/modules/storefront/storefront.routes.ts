@@ -571,11 +571,13 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       onSend: withCors,
       schema: {
         tags: ['storefront'],
-        summary: 'The customer rates their delivered order: 1 to 5 stars and a comment',
+        summary: 'The customer rates their delivered order: 1 to 5 stars and a comment, and its executive',
         description:
           'Given again within 14 days of delivery, the newer rating replaces the older (the order’s ' +
-          '`ratingUntil` says until when). Staff see it on the order and its timeline. Answers the order. ' +
-          '400: stars not 1 to 5, or a comment longer than 500 characters. 401: no signed-in customer. ' +
+          '`ratingUntil` says until when). `executiveStars` (1 to 5, optional) rates the executive who ' +
+          'delivered it (the order’s `deliveredBy`). Staff see it on the order and its timeline. Answers the order. ' +
+          '400: stars or executiveStars not 1 to 5, executiveStars for an order no executive delivered, or a ' +
+          'comment longer than 500 characters. 401: no signed-in customer. ' +
           '404: unknown, or another customer’s. 409: not delivered, or delivered more than 14 days ago.',
         headers: customerHeaders,
         params: z.object({ orderId: idParam }),

@@ -587,6 +587,12 @@ function executiveOf(
   };
 }
 
+/** The executive who delivered a delivered order (ADR 0084), to rate, by the name the order kept. */
+function deliveredByOf({ order }: NonNullable<Awaited<ReturnType<typeof repo.findCustomerOrder>>>) {
+  if (order.status !== OrderStatus.Delivered || order.dexId === null) return null;
+  return { firstName: order.dexName ? firstNameOf(order.dexName) : null };
+}
+
 /** One of the signed-in customer's orders with its store's phone and status changes; another's is 404. */
 export async function getCustomerOrder(
   db: Executor,
@@ -611,6 +617,7 @@ export async function getCustomerOrder(
     tip,
     tipUntil: until?.toISOString() ?? null,
     ratingUntil: ratingUntil(row.order, now)?.toISOString() ?? null,
+    deliveredBy: deliveredByOf(row),
     executive: executiveOf(row, now),
   };
 }
@@ -679,6 +686,8 @@ function toStorefrontStore(
     name: row.name,
     location: row.location,
     description: row.description,
+    descriptionHi: row.descriptionHi,
+    descriptionKn: row.descriptionKn,
     phone: row.phone,
     imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
     latitude: row.latitude,
@@ -782,6 +791,8 @@ async function catalogueAnswer(
     items: rows.slice(0, storefrontCatalogueLimit).map((row) => ({
       id: row.id,
       name: row.name,
+      nameHi: row.nameHi,
+      nameKn: row.nameKn,
       tags: row.tags,
       aliases: row.aliases,
       categoryId: row.categoryId,

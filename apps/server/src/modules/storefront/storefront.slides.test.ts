@@ -25,8 +25,14 @@ let rivalOwner: Session;
 const shown: Slide[] = [];
 let rivalSlide: Slide;
 
-async function addSlide(session: Session, title: string, position: number, picture?: Buffer) {
-  const res = await call(session, 'POST', '/api/slides', { title, position });
+async function addSlide(
+  session: Session,
+  title: string,
+  position: number,
+  picture?: Buffer,
+  local: { titleHi?: string; titleKn?: string } = {},
+) {
+  const res = await call(session, 'POST', '/api/slides', { title, position, ...local });
   expect(res.statusCode, res.body).toBe(201);
   const slide = res.json<Slide>();
   if (!picture) return slide;
@@ -54,7 +60,12 @@ beforeAll(async () => {
   call = caller(ctx.app);
   const late = await addSlide(owner, 'Weekend sale', 9, makePng(4, 4));
   await addSlide(owner, 'No picture yet', 1);
-  const early = await addSlide(owner, 'Fresh fruit', 2, makeJpeg());
+  // Its title in Hindi and Kannada too (ADR 0085), which the feed carries.
+  const early = await addSlide(owner, 'Fresh fruit', 2, makeJpeg(), {
+    titleHi: 'ताज़े फल',
+    titleKn: 'ತಾಜಾ ಹಣ್ಣು',
+  });
+  expect([early.titleHi, early.titleKn]).toEqual(['ताज़े फल', 'ತಾಜಾ ಹಣ್ಣು']);
   const twin = await addSlide(owner, 'Bakery', 9, makePng(5, 5));
   const deleted = await addSlide(owner, 'Old offer', 1, makePng(6, 6));
   expect((await call(owner, 'DELETE', `/api/slides/${deleted.id}?version=2`)).statusCode).toBe(204);
@@ -80,6 +91,8 @@ const feed = (
 const asFeed = (slide: Slide): StorefrontSlide => ({
   id: slide.id,
   title: slide.title,
+  titleHi: slide.titleHi,
+  titleKn: slide.titleKn,
   position: slide.position,
   imageUrl: slide.imageUrl!,
 });

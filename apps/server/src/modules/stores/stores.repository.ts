@@ -14,6 +14,8 @@ export type StoreValues = {
   featured: number;
   location: string;
   description: string;
+  descriptionHi?: string | null;
+  descriptionKn?: string | null;
   phone: string;
   openTime: string;
   closeTime: string;
@@ -35,6 +37,8 @@ const storeColumns = {
   featured: stores.featured,
   location: stores.location,
   description: stores.description,
+  descriptionHi: stores.descriptionHi,
+  descriptionKn: stores.descriptionKn,
   phone: stores.phone,
   openTime: sql<string>`to_char(${stores.openTime}, 'HH24:MI')`,
   closeTime: sql<string>`to_char(${stores.closeTime}, 'HH24:MI')`,

@@ -33,6 +33,8 @@ export function toStore(row: StoreRow): Store {
     featured: row.featured,
     location: row.location,
     description: row.description,
+    descriptionHi: row.descriptionHi,
+    descriptionKn: row.descriptionKn,
     phone: row.phone,
     openTime: row.openTime,
     closeTime: row.closeTime,

@@ -10,8 +10,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  optionalSpreadsheetColumns,
   requiredSpreadsheetColumns,
-  spreadsheetColumns,
   spreadsheetLimits,
   spreadsheetMessages,
   storeColumn,
@@ -183,15 +183,14 @@ export function CatalogueImportPage() {
               <Typography variant="body2">
                 A CSV or Excel (.xlsx) file: a header row, then one row per variant, with the columns{' '}
                 <code>{requiredSpreadsheetColumns.join(', ')}</code> (and, if you like,{' '}
-                <code>{spreadsheetColumns.slice(requiredSpreadsheetColumns.length).join(', ')}</code>). Rows
-                with the same name are one item; money is in rupees; an empty stock is not counted; the
-                category must already be in {storeId === null ? 'the row’s store' : 'this store'};{' '}
-                <code>step_g</code> and <code>max_g</code> are for items sold loose: the step and the most one
-                order may take, in grams; price, MRP and stock are then per kg and in grams;{' '}
-                <code>aliases</code> are the item’s other names, separated by commas (a file without the
-                column leaves them as they are). Rows match{' '}
-                {storeId === null ? 'their store’s' : 'this store’s'} variants by SKU, so importing a file
-                again changes nothing.
+                <code>{optionalSpreadsheetColumns.join(', ')}</code>). Rows with the same name are one item;
+                money is in rupees; an empty stock is not counted; the category must already be in{' '}
+                {storeId === null ? 'the row’s store' : 'this store'}; <code>step_g</code> and{' '}
+                <code>max_g</code> are for items sold loose: the step and the most one order may take, in
+                grams; price, MRP and stock are then per kg and in grams; <code>aliases</code> are the item’s
+                other names, separated by commas (a file without the column leaves them as they are). Rows
+                match {storeId === null ? 'their store’s' : 'this store’s'} variants by SKU, so importing a
+                file again changes nothing.
               </Typography>
               <Box>
                 <Link href={sampleCatalogueHref} download underline="hover">
