@@ -11,6 +11,7 @@ import {
 import { useFormat, useT } from '@storedesk/web/i18n';
 import type { MessageId } from '../i18n/index.ts';
 import { mostOf, soldOut, variantsOf, type CatalogueItem, type ItemVariant } from '../lib/catalogue.ts';
+import { namesOf, useLocalText } from '../lib/local-text.ts';
 import { QuantityControl, VegMark } from './quantity.tsx';
 
 /** The featured badges a customer sees (SPEC §4), by the item's `featured`; none for 0 or a value unknown. */
@@ -69,8 +70,13 @@ export function VariantPicker({
   const gone = soldOut(item);
   const t = useT();
   const { price } = usePrices();
+  const local = useLocalText();
   return (
-    <div className="variants" role="radiogroup" aria-label={t('item.packSizeOf', { name: item.name })}>
+    <div
+      className="variants"
+      role="radiogroup"
+      aria-label={t('item.packSizeOf', { name: local(namesOf(item)).text })}
+    >
       {variantsOf(item).map((variant) => {
         const count = inCart(variant);
         const held = quantityText(variant, count);
@@ -160,12 +166,14 @@ export function ItemCard({
   const t = useT();
   const { money } = useFormat();
   const prices = usePrices();
+  // The name in the language shown where the business gave it (ADR 0085), else the English.
+  const shownName = useLocalText()(namesOf(item));
   const variants = variantsOf(item);
   const gone = soldOut(item);
   const quantity = inCart(chosen);
   const badge = item.featured > 0 ? featuredBadges[item.featured] : undefined;
   const sold = soldAs(chosen);
-  const name = lineName(item.name, sold.label);
+  const name = lineName(shownName.text, sold.label);
   const step = chosen.stepGrams === null ? null : prices.step(chosen.pricePaise, chosen.stepGrams);
   let action = null;
   if (gone && quantity === 0) action = <span className="stock-note">{t('item.outOfStock')}</span>;
@@ -196,7 +204,7 @@ export function ItemCard({
       {item.imageUrl ? <img src={item.imageUrl} alt="" width={72} height={72} loading="lazy" /> : null}
       <span className="item-text">
         <span className="item-name">
-          <VegMark veg={item.veg} /> {item.name}
+          <VegMark veg={item.veg} /> <span lang={shownName.lang}>{shownName.text}</span>
         </span>
         {variants.length === 1 && chosen.label ? <span className="muted small">{chosen.label}</span> : null}
         {step ? <span className="muted small">{step}</span> : null}

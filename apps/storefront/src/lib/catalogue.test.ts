@@ -37,6 +37,8 @@ const item = (
 ) => ({
   id,
   name,
+  nameHi: null,
+  nameKn: null,
   tags: [],
   aliases: [],
   categoryId: 'dairy',
@@ -55,8 +57,8 @@ const milk = item('milk', 'Milk', [
   variant('m2', '2 l', 110, { inStock: false }),
 ]);
 const categories = [
-  { id: 'dairy', name: 'Dairy & Eggs' },
-  { id: 'staples', name: 'Rice & Staples' },
+  { id: 'dairy', name: 'Dairy & Eggs', nameHi: null, nameKn: null },
+  { id: 'staples', name: 'Rice & Staples', nameHi: null, nameKn: null },
 ];
 
 describe('the variant an item shows', () => {

@@ -75,6 +75,9 @@ export function lineOf(item: CatalogueItem, variant: ItemVariant): Omit<CartLine
     itemId: item.id,
     ...(variant.id ? { variantId: variant.id, variantLabel: sold.label } : {}),
     name: item.name,
+    // Its names in Hindi and Kannada where given, for the cart to show in the language shown (ADR 0085).
+    ...(item.nameHi ? { nameHi: item.nameHi } : {}),
+    ...(item.nameKn ? { nameKn: item.nameKn } : {}),
     pricePaise: sold.pricePaise,
     veg: item.veg,
     ...(variant.stepGrams !== null && variant.maxGrams !== null
@@ -94,6 +97,10 @@ export function quantityIn(lines: readonly CartLine[], item: CatalogueItem, vari
     .reduce((sum, line) => sum + line.quantity, 0);
 }
 
+/** A category's names, English, Hindi and Kannada, as one text its words are searched in (ADR 0085). */
+const categoryWords = (category: Category) =>
+  [category.name, category.nameHi ?? '', category.nameKn ?? ''].filter(Boolean).join(' ');
+
 /** The items the list shows: of the category when one is chosen, matching the search, featured first (1 before 9). */
 export function shownItems(
   items: readonly CatalogueItem[],
@@ -101,7 +108,7 @@ export function shownItems(
   search: string,
   categoryId: string | null,
 ): CatalogueItem[] {
-  const categoryNames = new Map(categories.map((each) => [each.id, each.name]));
+  const categoryNames = new Map(categories.map((each) => [each.id, categoryWords(each)]));
   return items
     .filter((item) => (categoryId ? item.categoryId === categoryId : true))
     .filter((item) => matchesSearch(item, categoryNames.get(item.categoryId ?? '') ?? null, search))
@@ -128,14 +135,18 @@ export function serverQueries(
   const query = (values: Record<string, string>) => `?${new URLSearchParams(values).toString()}`;
   if (words.length === 0) return categoryId ? [[query(inCategory)]] : [];
   const namesCategory = (word: string) =>
-    categories.some((category) => searchWords(category.name).some((each) => each.startsWith(word)));
+    categories.some((category) => searchWords(categoryWords(category)).some((each) => each.startsWith(word)));
   const order = [...new Set(words)]
     .map((word, index) => ({ word, index, late: namesCategory(word) ? 1 : 0 }))
     .sort((a, b) => a.late - b.late || b.word.length - a.word.length || b.index - a.index);
   const queries = [order.map(({ word }) => query({ q: word, ...inCategory }))];
   if (!categoryId) {
     const named = categories.find((category) =>
-      matchesSearch({ name: category.name, tags: [] }, null, search),
+      matchesSearch(
+        { name: category.name, nameHi: category.nameHi, nameKn: category.nameKn, tags: [] },
+        null,
+        search,
+      ),
     );
     if (named) queries.push([query({ categoryId: named.id })]);
   }

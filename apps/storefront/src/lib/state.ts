@@ -38,7 +38,8 @@ export const placePinned = 'Pinned on the map';
 export const place = persisted<Place | null>(key('place'), null);
 
 /**
- * A line of the cart: one variant of an item (B17). `name` is the item's, `variantLabel` its pack
+ * A line of the cart: one variant of an item (B17). `name` is the item's (in English; the cart shows
+ * `nameHi` or `nameKn` in those languages where given), `variantLabel` its pack
  * size ("5 kg"; empty for an item's only variant). A line kept from before variants, or copied from
  * an order placed before them, has no `variantId`: the server takes such a line for an item with one
  * variant, and the store page names its variant once it has the catalogue (`withVariantsNamed`).
@@ -51,6 +52,9 @@ export type CartLine = {
   variantId?: string;
   variantLabel?: string;
   name: string;
+  /** The item's name in Hindi and in Kannada from the catalogue (ADR 0085); none on a line kept or copied from an order. */
+  nameHi?: string | null;
+  nameKn?: string | null;
   pricePaise: number;
   veg?: boolean;
   stepGrams?: number;

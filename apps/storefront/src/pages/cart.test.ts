@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { businessDay } from '@storedesk/shared/dates';
-import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
+import type { StorefrontCatalogue, StorefrontStore } from '@storedesk/shared/storefront/schemas';
 import { slotMessages, type Slot } from '@storedesk/shared/stores/slots';
 import type { Cart } from '../lib/state.ts';
 import { inLanguage } from '../testing/in-language.ts';
@@ -102,6 +102,8 @@ const nearMart: StorefrontStore = {
   name: 'Near Mart',
   location: 'Koramangala',
   description: '',
+  descriptionHi: null,
+  descriptionKn: null,
   phone: '9800000000',
   imageUrl: null,
   latitude: 12.93,
@@ -118,7 +120,12 @@ const nearMart: StorefrontStore = {
 };
 
 /** The store as the server shows it (changes to Near Mart), and its slots as it reads them each time. */
-type Shop = { store?: Partial<StorefrontStore>; slots?: () => Slot[] | NonNullable<Refusal> };
+type Shop = {
+  store?: Partial<StorefrontStore>;
+  slots?: () => Slot[] | NonNullable<Refusal>;
+  /** The catalogue's items (none unless given). */
+  items?: StorefrontCatalogue['items'];
+};
 
 /**
  * A server that shows the store (`shop`), prices quotes, refusing those `refuse` answers for (a
@@ -138,7 +145,8 @@ function serveShop(
     vi.fn(async (url: string, init: RequestInit = {}) => {
       if (url.endsWith('/stores/store-1/catalogue')) {
         const store = { ...nearMart, ...shop.store };
-        return new Response(JSON.stringify({ store, categories: [], items: [], truncated: false }), {
+        const items = shop.items ?? [];
+        return new Response(JSON.stringify({ store, categories: [], items, truncated: false }), {
           status: 200,
         });
       }
@@ -341,6 +349,58 @@ describe('the cart', () => {
     await user.click(within(milk).getByRole('button', { name: 'Change Milk · 500 ml to 3' }));
     expect(cart.get()?.lines[0]?.quantity).toBe(3);
     expect(within(milk).queryByText('Only 3 left')).toBeNull();
+  });
+});
+
+describe('the items’ names in the language shown (ADR 0085)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const inHindi: Cart = {
+    ...kept,
+    lines: kept.lines.map((line) =>
+      line.variantId === 'm500' ? { ...line, nameHi: 'दूध', nameKn: 'ಹಾಲು' } : line,
+    ),
+  };
+  const namesShown = (lines: HTMLElement) =>
+    within(lines)
+      .getAllByRole('listitem')
+      .map((line) => line.querySelector('.item-name')?.textContent?.trim());
+
+  it('shows a Hindi phone the Hindi name the line kept, the English where none, marked as English; the bill as sold', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serve(() => null);
+    const { lines } = await openCart(false, inHindi, 'कार्ट में सामान');
+    expect(namesShown(lines)).toEqual(['दूध · 500 ml', 'Milk · 1 l', 'Atta']);
+    expect(within(lines).getByText('दूध · 500 ml').getAttribute('lang')).toBeNull();
+    expect(within(lines).getByText('Milk · 1 l').getAttribute('lang')).toBe('en');
+    expect(within(lines).getByRole('button', { name: 'दूध · 500 ml एक और जोड़ें' })).toBeTruthy();
+    // The bill is the server's: its lines keep the English name, as sold.
+    await screen.findByText('कुल देय');
+    expect(billLines()[0]).toBe('Milk · 500 ml × 5');
+  });
+
+  it('shows a Kannada phone the Kannada name, and takes the catalogue’s names for a line that kept none', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN']);
+    const atta = {
+      id: 'atta',
+      name: 'Atta',
+      nameHi: 'आटा',
+      nameKn: 'ಹಿಟ್ಟು',
+      tags: [],
+      aliases: [],
+      categoryId: null,
+      pricePaise: 27_000,
+      variants: [],
+      veg: true,
+      featured: 0,
+      imageUrl: null,
+      inStock: true,
+    } as unknown as StorefrontCatalogue['items'][number];
+    serveShop({ items: [atta] });
+    const { lines } = await openCart(false, inHindi, 'ಕಾರ್ಟ್‌ನಲ್ಲಿರುವ ಸಾಮಾನುಗಳು');
+    await waitFor(() => expect(namesShown(lines)).toEqual(['ಹಾಲು · 500 ml', 'Milk · 1 l', 'ಹಿಟ್ಟು']));
   });
 });
 

@@ -25,6 +25,7 @@ import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { useTexts } from '@storedesk/web/texts';
 import { api } from '../lib/api.ts';
 import { lineMaxQuantity } from '../lib/catalogue.ts';
+import { namesOf, useLocalText } from '../lib/local-text.ts';
 import { lineProblems, type LineProblem } from '../lib/cart-problems.ts';
 import { chooseSlotMessage } from '../lib/slots.ts';
 import { Link, navigate } from '../lib/router.tsx';
@@ -462,17 +463,19 @@ function Checkout({
 /** What the cart offers for a line the server refused: the quantity left (a weight when loose), or taking the line out. */
 function LineFix({
   line,
+  name,
   problem,
   storeId,
   onQuantity,
 }: {
   line: CartLine;
+  /** The line's name as the cart shows it ("Rice · 5 kg"). */
+  name: string;
   problem: LineProblem;
   storeId: string;
   onQuantity: (quantity: number) => void;
 }) {
   const t = useT();
-  const name = lineName(line.name, line.variantLabel);
   if (problem.part === 'variantId') {
     return <Link to={`/stores/${storeId}`}>{t('cart.choosePack')}</Link>;
   }
@@ -518,6 +521,10 @@ export default function CartPage() {
     api<StorefrontCatalogue>('GET', `/stores/${storeId}/catalogue`),
   );
   const store = catalogue.data?.store.id === storeId ? catalogue.data?.store : undefined;
+  const local = useLocalText();
+  const catalogueItems = new Map(
+    store ? (catalogue.data?.items ?? []).map((item) => [item.id, item] as const) : [],
+  );
   // The server said the store is closed now and takes orders for a slot (before the store was read,
   // or since it was): the cart asks for a slot.
   const [closedSaid, setClosedSaid] = useState(false);
@@ -619,18 +626,26 @@ export default function CartPage() {
         <ul className="list" aria-label={t('cart.items')}>
           {value.lines.map((line) => {
             const key = lineKey(line);
-            const name = lineName(line.name, line.variantLabel);
+            // The item's name in the language shown where the catalogue gave it (ADR 0085); a line
+            // copied from an order has only the English, and takes the catalogue's names when it has them.
+            const item = catalogueItems.get(line.itemId);
+            const shownName = local(
+              namesOf({ ...line, nameHi: line.nameHi ?? item?.nameHi, nameKn: line.nameKn ?? item?.nameKn }),
+            );
+            const name = lineName(shownName.text, line.variantLabel);
             const problem = problems.get(key);
             return (
               <li key={key} className="cart-line">
                 <span className="item-name">
                   {line.veg === undefined ? null : <VegMark veg={line.veg} />}{' '}
-                  {lineWeightName({
-                    itemName: line.name,
-                    variantLabel: line.variantLabel,
-                    itemQuantity: line.quantity,
-                    stepGrams: line.stepGrams,
-                  })}
+                  <span lang={shownName.lang}>
+                    {lineWeightName({
+                      itemName: shownName.text,
+                      variantLabel: line.variantLabel,
+                      itemQuantity: line.quantity,
+                      stepGrams: line.stepGrams,
+                    })}
+                  </span>
                 </span>
                 <QuantityControl
                   name={name}
@@ -645,6 +660,7 @@ export default function CartPage() {
                     <p className="field-error">{problem.message}</p>
                     <LineFix
                       line={line}
+                      name={name}
                       problem={problem}
                       storeId={value.storeId}
                       onQuantity={(n) => setQuantity(line, n)}

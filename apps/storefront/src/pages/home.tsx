@@ -9,6 +9,7 @@ import { PlacePicker } from '../components/place-picker.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { useClosureText } from '../lib/closure.ts';
+import { useLocalText } from '../lib/local-text.ts';
 import { useShopFormat } from '../lib/formats.ts';
 import { Link } from '../lib/router.tsx';
 import { place, placeFound, placePinned } from '../lib/state.ts';
@@ -16,8 +17,12 @@ import { place, placeFound, placePinned } from '../lib/state.ts';
 type NearbyStore = StorefrontStore & { distanceKm: number };
 
 /** The slides, one at a time: swipe or scroll sideways, and they move on by themselves. */
-function Slides() {
+export function Slides() {
   const t = useT();
+  const local = useLocalText();
+  // A slide's title in the language shown where the business gave it (ADR 0085), else the English.
+  const titleOf = (slide: StorefrontSlide) =>
+    local({ en: slide.title, hi: slide.titleHi, kn: slide.titleKn });
   const slides = useData('slides', () => api<{ items: StorefrontSlide[] }>('GET', '/slides'));
   const items = slides.data?.items ?? [];
   const [at, setAt] = useState(0);
@@ -31,16 +36,24 @@ function Slides() {
     return <div className="slides slides-pending" aria-hidden="true" />;
   if (items.length === 0) return null;
   const shown = items[at % items.length]!;
+  const shownTitle = titleOf(shown);
   return (
     <section className="slides" aria-roledescription="carousel" aria-label={t('home.offers')}>
-      <img src={shown.imageUrl} alt={shown.title} width={720} height={300} fetchPriority="high" />
+      <img
+        src={shown.imageUrl}
+        alt={shownTitle.text}
+        lang={shownTitle.lang}
+        width={720}
+        height={300}
+        fetchPriority="high"
+      />
       {items.length > 1 ? (
         <div className="slide-dots">
           {items.map((slide, index) => (
             <button
               key={slide.id}
               type="button"
-              aria-label={t('home.showSlide', { title: slide.title })}
+              aria-label={t('home.showSlide', { title: titleOf(slide).text })}
               aria-current={index === at % items.length}
               onClick={() => setAt(index)}
             />

@@ -26,6 +26,8 @@ const store: StorefrontCatalogue['store'] = {
   name: 'Near Mart',
   location: 'Koramangala',
   description: '',
+  descriptionHi: null,
+  descriptionKn: null,
   phone: '9800000000',
   imageUrl: null,
   latitude: 12.93,
@@ -57,6 +59,8 @@ function item(id: string, name: string, variants: Variant[], more: Partial<Item>
   return {
     id,
     name,
+    nameHi: null,
+    nameKn: null,
     tags: [],
     aliases: [],
     categoryId: null,
@@ -490,6 +494,75 @@ describe('a store in the language the customer chose', () => {
     expect(document.documentElement.lang).toBe('kn');
     expect(within(rowOf(list, 'Milk')).getByText('ಇನ್ನು 3 ಮಾತ್ರ ಉಳಿದಿವೆ')).toBeTruthy();
     expect(within(rowOf(list, 'Milk')).getByRole('button', { name: 'Milk · 500 ml ಸೇರಿಸಿ' })).toBeTruthy();
+  });
+});
+
+describe('the business’s names in the language shown (ADR 0085)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const rice = item('rice', 'Sona Masoori Rice', [variant('r', '', 64)], {
+    nameHi: 'चावल',
+    nameKn: 'ಅಕ್ಕಿ',
+    categoryId: 'staples',
+  });
+  const curd = item('curd', 'Curd', [variant('c', '', 40)], { categoryId: 'dairy' });
+  const categories = [
+    { id: 'staples', name: 'Staples', nameHi: 'राशन', nameKn: null },
+    { id: 'dairy', name: 'Dairy', nameHi: null, nameKn: 'ಹೈನು' },
+  ];
+
+  it('shows a Hindi phone the Hindi item and category names, the English where none was given, marked as English', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    serve(() => catalogueOf([rice, curd], { categories }));
+    const { list, cart, user } = await openStore(null, 'सामान');
+
+    const riceRow = rowOf(list, 'चावल');
+    expect(textOf(riceRow)).not.toContain('Sona Masoori');
+    expect(within(riceRow).getByText('चावल').getAttribute('lang')).toBeNull();
+    // No Hindi name: the English, marked so a screen reader reads it as English on a Hindi page.
+    expect(within(rowOf(list, 'Curd')).getByText('Curd').getAttribute('lang')).toBe('en');
+
+    const chips = within(screen.getByRole('navigation', { name: 'कैटेगरी' }));
+    expect(chips.getByRole('button', { name: 'राशन' }).getAttribute('lang')).toBeNull();
+    expect(chips.getByRole('button', { name: 'Dairy' }).getAttribute('lang')).toBe('en');
+    expect(screen.queryByText('Staples')).toBeNull();
+
+    // The cart keeps the names from the catalogue, for the cart page to show.
+    await user.click(within(riceRow).getByRole('button', { name: 'चावल जोड़ें' }));
+    expect(cart.get()?.lines[0]).toMatchObject({ name: 'Sona Masoori Rice', nameHi: 'चावल', nameKn: 'ಅಕ್ಕಿ' });
+  });
+
+  it('shows a Kannada phone the Kannada names, and an English phone the English ones', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN']);
+    serve(() => catalogueOf([rice, curd], { categories }));
+    const { list } = await openStore(null, 'ಸಾಮಾನುಗಳು');
+    expect(within(list).getByText('ಅಕ್ಕಿ')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'ಹೈನು' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Staples' }).getAttribute('lang')).toBe('en');
+    cleanup();
+    vi.restoreAllMocks();
+    localStorage.clear();
+
+    serve(() => catalogueOf([rice, curd], { categories }));
+    const english = await openStore();
+    expect(within(english.list).getByText('Sona Masoori Rice').getAttribute('lang')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Staples' })).toBeTruthy();
+    expect(screen.queryByText('चावल')).toBeNull();
+  });
+
+  it('finds an item by its Hindi name, and its category by the category’s', async () => {
+    serve(() => catalogueOf([rice, curd, milk], { categories }));
+    const { list, user } = await openStore();
+    const search = screen.getByRole('searchbox', { name: 'Search this store' });
+    await user.type(search, 'चावल');
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map(textOf)).toHaveLength(1));
+    expect(textOf(rowOf(list, 'Sona Masoori Rice'))).toContain('Sona Masoori Rice');
+    await user.clear(search);
+    await user.type(search, 'ಹೈನು');
+    await waitFor(() => expect(within(list).getAllByRole('listitem').map(textOf)).toHaveLength(1));
+    expect(textOf(rowOf(list, 'Curd'))).toContain('Curd');
   });
 });
 

@@ -21,6 +21,7 @@ import {
   type CatalogueItem,
   type ItemVariant,
 } from '../lib/catalogue.ts';
+import { namesOf, useLocalText } from '../lib/local-text.ts';
 import { Link } from '../lib/router.tsx';
 import { cart, cartCount, withQuantity, withVariantsNamed } from '../lib/state.ts';
 import { useStoreSearch } from '../lib/use-store-search.ts';
@@ -42,6 +43,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const texts = useTexts();
   const { money, timeOfDay } = useShopFormat();
   const closureText = useClosureText();
+  const local = useLocalText();
   const [search, setSearch] = useState('');
   // The list follows the typing a moment behind, so a keystroke never waits for thousands of items.
   const typed = useDeferredValue(search);
@@ -143,16 +145,21 @@ export default function StorePage({ storeId }: { storeId: string }) {
           <button type="button" aria-pressed={categoryId === null} onClick={() => setCategoryId(null)}>
             {t('store.all')}
           </button>
-          {categories.map((category) => (
-            <button
-              key={category.id}
-              type="button"
-              aria-pressed={categoryId === category.id}
-              onClick={() => setCategoryId(category.id)}
-            >
-              {category.name}
-            </button>
-          ))}
+          {categories.map((category) => {
+            // The name in the language shown where the business gave it (ADR 0085), else the English.
+            const name = local(namesOf(category));
+            return (
+              <button
+                key={category.id}
+                type="button"
+                lang={name.lang}
+                aria-pressed={categoryId === category.id}
+                onClick={() => setCategoryId(category.id)}
+              >
+                {name.text}
+              </button>
+            );
+          })}
         </nav>
       ) : null}
       {shown.length === 0 ? (

@@ -33,6 +33,19 @@ describe('matchesSearch', () => {
     expect(matchesSearch({ name: 'Onions', tags: [] }, null, 'pyaz')).toBe(false);
   });
 
+  it('finds an item by its name in Hindi and in Kannada (ADR 0085), and one without them by the rest', () => {
+    const basmati = { name: 'Basmati Rice', nameHi: 'बासमती चावल', nameKn: 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ', tags: [] };
+    expect(matchesSearch(basmati, null, 'चावल')).toBe(true);
+    expect(matchesSearch(basmati, null, 'चाव')).toBe(true);
+    // Inside the name, as in the English one ("mati" finds "Basmati").
+    expect(matchesSearch(basmati, null, 'मती')).toBe(true);
+    expect(matchesSearch(basmati, null, 'ಅಕ್ಕಿ')).toBe(true);
+    expect(matchesSearch(basmati, null, 'basmati ಅಕ್ಕಿ')).toBe(true);
+    expect(matchesSearch(basmati, null, 'दाल')).toBe(false);
+    expect(matchesSearch({ ...basmati, nameHi: null, nameKn: null }, null, 'चावल')).toBe(false);
+    expect(matchesSearch({ ...basmati, nameHi: null, nameKn: null }, null, 'rice')).toBe(true);
+  });
+
   it('splits a search into its words, lower case, without the punctuation around them', () => {
     expect(searchWords('  Chawal, "Basmati" (5 kg) ')).toEqual(['chawal', 'basmati', '5', 'kg']);
     // A vowel sign at the end is part of the word.

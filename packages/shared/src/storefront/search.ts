@@ -1,7 +1,8 @@
 /*
- * How the customer app's search in a store finds items: by their name, their other names (the
- * names and spellings customers search by, "chawal" and "चावल" for rice), their tags and their
- * category's name. Without zod: the customer app runs it as the customer types.
+ * How the customer app's search in a store finds items: by their name (in English, and in Hindi
+ * and Kannada where the business gave them, ADR 0085), their other names (the names and spellings
+ * customers search by, "chawal" and "चावल" for rice), their tags and their category's name.
+ * Without zod: the customer app runs it as the customer types.
  */
 
 /**
@@ -17,17 +18,27 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * Whether every word of the search is the start of a word of the item's name, other names, tags
- * or category (or inside its name). A catalogue kept from before other names has none.
+ * Whether every word of the search is the start of a word of the item's names (English, Hindi,
+ * Kannada), other names, tags or category (or inside one of its names). A catalogue kept from
+ * before other names, or before names in other languages, has none.
  */
 export function matchesSearch(
-  item: { name: string; aliases?: readonly string[]; tags: readonly string[] },
+  item: {
+    name: string;
+    nameHi?: string | null;
+    nameKn?: string | null;
+    aliases?: readonly string[];
+    tags: readonly string[];
+  },
   categoryName: string | null,
   search: string,
 ): boolean {
   const words = searchWords(search);
   if (words.length === 0) return true;
-  const name = item.name.toLowerCase();
-  const known = searchWords([item.name, ...(item.aliases ?? []), ...item.tags, categoryName ?? ''].join(' '));
-  return words.every((word) => name.includes(word) || known.some((each) => each.startsWith(word)));
+  const names = [item.name, item.nameHi ?? '', item.nameKn ?? ''].filter(Boolean);
+  const lowered = names.map((each) => each.toLowerCase());
+  const known = searchWords([...names, ...(item.aliases ?? []), ...item.tags, categoryName ?? ''].join(' '));
+  return words.every(
+    (word) => lowered.some((name) => name.includes(word)) || known.some((each) => each.startsWith(word)),
+  );
 }

@@ -9,6 +9,7 @@ import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schema
 import { messages } from '@storedesk/shared/messages';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
 import { SaveButton } from '@/components/save-button.tsx';
@@ -17,7 +18,24 @@ import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 
-const changeLabels = { name: 'Name' } satisfies Partial<Record<keyof Category, string>>;
+const changeLabels = {
+  name: 'Name',
+  nameHi: 'Name in Hindi',
+  nameKn: 'Name in Kannada',
+} satisfies Partial<Record<keyof Category, string>>;
+
+/** What the form holds: the names in Hindi and Kannada as typed (blank is none, sent as null). */
+type CategoryFormValues = z.input<typeof categoryInputSchema>;
+
+const toFormValues = (category: Category): CategoryFormValues => ({
+  name: category.name,
+  nameHi: category.nameHi ?? '',
+  nameKn: category.nameKn ?? '',
+});
+
+/** Under a name in another language: who sees it, and what a blank one shows. */
+const localHelp = (language: string) =>
+  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 type CategoryFormProps = {
   /** Leaves the form without saving (back where the person came from). */
@@ -34,17 +52,17 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
-  const live = useMemo(() => (category ? { name: category.name } : undefined), [category]);
+  const live = useMemo(() => (category ? toFormValues(category) : undefined), [category]);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isDirty },
-  } = useForm<CategoryInput>({
+  } = useForm<CategoryFormValues, unknown, CategoryInput>({
     resolver: zodResolver(categoryInputSchema),
     mode: 'onTouched',
-    defaultValues: live ?? { name: '' },
+    defaultValues: live ?? { name: '', nameHi: '', nameKn: '' },
   });
   const base = useEditBase(category, isDirty);
 
@@ -62,15 +80,15 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
       if (result.ok) return;
       const current = categorySchema.safeParse(result.error.current);
       if (savedFrom && result.error.status === 409 && current.success) {
-        reset({ name: current.data.name });
+        reset(toFormValues(current.data));
         setStale(staleSaveMessage('category', changedFields(savedFrom, current.data, changeLabels)));
         return;
       }
       setDialogMessage(
         applySaveRefusal(result.error, {
           current: categorySchema,
-          showCurrent: (shown) => reset({ name: shown.name }),
-          fields: fieldMessages(setError, ['name']),
+          showCurrent: (shown) => reset(toFormValues(shown)),
+          fields: fieldMessages(setError, ['name', 'nameHi', 'nameKn']),
         }),
       );
     } finally {
@@ -92,6 +110,24 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
             helperText={errors.name?.message ?? messages.categoryName}
             {...register('name')}
           />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Name in Hindi"
+              fullWidth
+              error={Boolean(errors.nameHi)}
+              helperText={errors.nameHi?.message ?? localHelp('Hindi')}
+              slotProps={{ htmlInput: { lang: 'hi' } }}
+              {...register('nameHi')}
+            />
+            <TextField
+              label="Name in Kannada"
+              fullWidth
+              error={Boolean(errors.nameKn)}
+              helperText={errors.nameKn?.message ?? localHelp('Kannada')}
+              slotProps={{ htmlInput: { lang: 'kn' } }}
+              {...register('nameKn')}
+            />
+          </Stack>
           <div>
             <SaveButton saving={saving} label={submitLabel} onCancel={onCancel} />
           </div>

@@ -178,6 +178,9 @@ export const emptyVariantRow: VariantRow = {
 export function toItemFormValues(item: Item): ItemFormValues {
   return {
     name: item.name,
+    // Blank is none: sent as null, the English shows.
+    nameHi: item.nameHi ?? '',
+    nameKn: item.nameKn ?? '',
     category: item.categoryId && item.categoryName ? { id: item.categoryId, name: item.categoryName } : null,
     featured: item.featured,
     gstRate: item.gstRate as GstRate,
@@ -192,6 +195,8 @@ export function toItemFormValues(item: Item): ItemFormValues {
 
 export const emptyItemFormValues: ItemFormValues = {
   name: '',
+  nameHi: '',
+  nameKn: '',
   category: null,
   featured: 0,
   gstRate: 0,
@@ -218,6 +223,8 @@ export function toItemInput({ category, variants, ...rest }: ItemFormOutput): It
 export function itemServerFields(count: number): Record<string, string> {
   const fields: Record<string, string> = {
     name: 'name',
+    nameHi: 'nameHi',
+    nameKn: 'nameKn',
     categoryId: 'category',
     featured: 'featured',
     // An item of one price: its one variant's.

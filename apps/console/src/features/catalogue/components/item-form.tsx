@@ -37,12 +37,17 @@ import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [0, 1, 2, 3];
 const gstRateLabel = (rate: number) => (rate === 0 ? '0% (exempt or nil)' : `${rate}%`);
+/** Under a name in another language: who sees it, and what a blank one shows. */
+const localHelp = (language: string) =>
+  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
 
 /** What the stale-save alert names when a colleague's save changed it (D9). */
 const changeLabels: Partial<Record<keyof Item, string>> = {
   name: 'Name',
+  nameHi: 'Name in Hindi',
+  nameKn: 'Name in Kannada',
   categoryId: 'Category',
   featured: 'Featured',
   gstRate: 'GST rate',
@@ -190,7 +195,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
             </Grid>
           ) : null}
-          <Grid size={{ xs: 12, md: 6 }}>
+          <Grid size={{ xs: 12, md: 4 }}>
             <TextField
               label="Name"
               fullWidth
@@ -198,6 +203,26 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               error={Boolean(errors.name)}
               helperText={errors.name?.message}
               {...register('name')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              label="Name in Hindi"
+              fullWidth
+              error={Boolean(errors.nameHi)}
+              helperText={errors.nameHi?.message ?? localHelp('Hindi')}
+              slotProps={{ htmlInput: { lang: 'hi' } }}
+              {...register('nameHi')}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, sm: 6, md: 4 }}>
+            <TextField
+              label="Name in Kannada"
+              fullWidth
+              error={Boolean(errors.nameKn)}
+              helperText={errors.nameKn?.message ?? localHelp('Kannada')}
+              slotProps={{ htmlInput: { lang: 'kn' } }}
+              {...register('nameKn')}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -216,7 +241,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               )}
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
             <NumberSelectField
               control={control}
               name="featured"
@@ -227,7 +252,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               helperText="The badge customers see on the item."
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
             <NumberSelectField
               control={control}
               name="gstRate"
@@ -238,7 +263,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               helperText="Included in the price; shown on tax invoices."
             />
           </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
+          <Grid size={{ xs: 12, md: 6 }}>
             <TextField
               label="HSN code"
               fullWidth

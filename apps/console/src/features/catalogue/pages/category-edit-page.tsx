@@ -22,12 +22,12 @@ function EditCategoryForm({ category }: { category: Category }) {
   const notify = useSnackbar();
   const goBack = useGoBack(catalogueHref(category.storeId, 'categories'));
 
-  const save = async ({ name }: CategoryInput, base?: Category): Promise<SaveResult> => {
+  const save = async ({ name, nameHi, nameKn }: CategoryInput, base?: Category): Promise<SaveResult> => {
     try {
       await update.mutateAsync({
         storeId: category.storeId,
         categoryId: category.id,
-        update: { name, version: (base ?? category).version },
+        update: { name, nameHi, nameKn, version: (base ?? category).version },
       });
     } catch (caught) {
       const error = asApiError(caught);

@@ -26,11 +26,27 @@ const positionChoices = Array.from(
 
 type SlideFormValues = z.input<typeof slideInputSchema>;
 
-const fieldLabels = { title: 'Title', position: 'Position', imageUrl: 'Image' } as const;
+const fieldLabels = {
+  title: 'Title',
+  titleHi: 'Title in Hindi',
+  titleKn: 'Title in Kannada',
+  position: 'Position',
+  imageUrl: 'Image',
+} as const;
+
+/** Under a title in another language: who sees it, and what a blank one shows. */
+const localHelp = (language: string) =>
+  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 function toFormValues(slide: Slide | null): SlideFormValues {
-  // An empty select until a position is chosen: 'is required' rather than a guess.
-  return { title: slide?.title ?? '', position: slide?.position ?? (undefined as unknown as number) };
+  return {
+    title: slide?.title ?? '',
+    // Blank is none: sent as null, the English shows.
+    titleHi: slide?.titleHi ?? '',
+    titleKn: slide?.titleKn ?? '',
+    // An empty select until a position is chosen: 'is required' rather than a guess.
+    position: slide?.position ?? (undefined as unknown as number),
+  };
 }
 
 export type SlideSaveResult =
@@ -100,7 +116,7 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
     const message = applySaveRefusal(error, {
       current: slideSchema,
       showCurrent: (current) => reset(toFormValues(current)),
-      fields: fieldMessages(setError, ['title', 'position']),
+      fields: fieldMessages(setError, ['title', 'titleHi', 'titleKn', 'position']),
     });
     if (message) setDialog({ title: 'Error', message });
   };
@@ -148,6 +164,24 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
             helperText={errors.title?.message}
             {...register('title')}
           />
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              label="Title in Hindi"
+              fullWidth
+              error={Boolean(errors.titleHi)}
+              helperText={errors.titleHi?.message ?? localHelp('Hindi')}
+              slotProps={{ htmlInput: { lang: 'hi' } }}
+              {...register('titleHi')}
+            />
+            <TextField
+              label="Title in Kannada"
+              fullWidth
+              error={Boolean(errors.titleKn)}
+              helperText={errors.titleKn?.message ?? localHelp('Kannada')}
+              slotProps={{ htmlInput: { lang: 'kn' } }}
+              {...register('titleKn')}
+            />
+          </Stack>
           <NumberSelectField
             control={control}
             name="position"

@@ -13,6 +13,8 @@ function slide(n: number, changes: Partial<Slide> = {}): Slide {
   return {
     id: `e0000000-0000-4000-8000-00000000000${n}`,
     title: `Slide ${n}`,
+    titleHi: null,
+    titleKn: null,
     position: n,
     imageUrl: `/files/slides/${n}.png`,
     version: 2,

@@ -46,6 +46,10 @@ import {
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
+/** Under a description in another language: who sees it, and what a blank one shows. */
+const localHelp = (language: string) =>
+  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
+
 const timeField = z.string().min(1, messages.isRequired).pipe(timeOfDaySchema);
 const formBase = storeInputSchema.extend({
   featured: z.number({ error: messages.isRequired }).pipe(storeInputSchema.shape.featured),
@@ -111,6 +115,8 @@ const formFields = [
   'featured',
   'location',
   'description',
+  'descriptionHi',
+  'descriptionKn',
   'phone',
   'openTime',
   'closeTime',
@@ -129,6 +135,9 @@ function toStoreFormValues(store: Store, owner: boolean): StoreFormValues {
     featured: store.featured,
     location: store.location,
     description: store.description,
+    // Blank is none: sent as null, the English shows.
+    descriptionHi: store.descriptionHi ?? '',
+    descriptionKn: store.descriptionKn ?? '',
     phone: store.phone,
     openTime: store.openTime,
     closeTime: store.closeTime,
@@ -150,6 +159,8 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
     featured: undefined as unknown as number,
     location: '',
     description: '',
+    descriptionHi: '',
+    descriptionKn: '',
     phone: '',
     openTime: '',
     closeTime: '',
@@ -176,6 +187,8 @@ const changeLabels: Partial<Record<keyof Store, string>> = {
   openTime: 'Open time',
   closeTime: 'Close time',
   description: 'Description',
+  descriptionHi: 'Description in Hindi',
+  descriptionKn: 'Description in Kannada',
   location: 'Location',
   latitude: 'Map location',
   longitude: 'Map location',
@@ -370,6 +383,26 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 error={Boolean(errors.description)}
                 helperText={errors.description?.message}
                 {...register('description')}
+              />
+              <TextField
+                label="Description in Hindi"
+                fullWidth
+                multiline
+                minRows={3}
+                error={Boolean(errors.descriptionHi)}
+                helperText={errors.descriptionHi?.message ?? localHelp('Hindi')}
+                slotProps={{ htmlInput: { lang: 'hi' } }}
+                {...register('descriptionHi')}
+              />
+              <TextField
+                label="Description in Kannada"
+                fullWidth
+                multiline
+                minRows={3}
+                error={Boolean(errors.descriptionKn)}
+                helperText={errors.descriptionKn?.message ?? localHelp('Kannada')}
+                slotProps={{ htmlInput: { lang: 'kn' } }}
+                {...register('descriptionKn')}
               />
               <div>
                 <Typography variant="subtitle2" sx={{ mb: 1 }}>

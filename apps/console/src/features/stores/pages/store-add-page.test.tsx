@@ -50,7 +50,7 @@ async function fillDetails(user: UserEvent) {
   await enter(user, /^Phone/, '+91-9812345678');
   await choose(user, /^Open time/, '09:30 AM');
   await choose(user, /^Close time/, '09:00 PM');
-  await enter(user, /^Description/, 'Organic vegetables');
+  await enter(user, /^Description$/, 'Organic vegetables');
   await enter(user, /^Location/, 'MG Road, Pune');
 }
 
@@ -134,6 +134,8 @@ describe('add store', { timeout: 30_000 }, () => {
       openTime: '09:30',
       closeTime: '21:00',
       description: 'Organic vegetables',
+      descriptionHi: null,
+      descriptionKn: null,
       location: 'MG Road, Pune',
       latitude: 22.5,
       longitude: 79,

@@ -55,6 +55,8 @@ describe('edit store', { timeout: 30_000 }, () => {
       featured: 2,
       location: store.location,
       description: store.description,
+      descriptionHi: null,
+      descriptionKn: null,
       phone: store.phone,
       openTime: '09:00',
       closeTime: '21:30',

@@ -101,6 +101,8 @@ describe('store form: delivery slots', { timeout: 30_000 }, () => {
       featured: store.featured,
       location: store.location,
       description: store.description,
+      descriptionHi: null,
+      descriptionKn: null,
       phone: store.phone,
       openTime: '09:00',
       closeTime: '21:30',
@@ -238,7 +240,7 @@ describe('store form: delivery slots', { timeout: 30_000 }, () => {
     for (const [label, text] of [
       [/^Name/, 'Green Basket'],
       [/^Phone/, '+91-9812345678'],
-      [/^Description/, 'Organic vegetables'],
+      [/^Description$/, 'Organic vegetables'],
       [/^Location/, 'MG Road, Pune'],
     ] as const) {
       await user.click(screen.getByRole('textbox', { name: label }));
