@@ -534,6 +534,29 @@ describe('the business’s names in the language shown (ADR 0085)', () => {
     expect(cart.get()?.lines[0]).toMatchObject({ name: 'Sona Masoori Rice', nameHi: 'चावल', nameKn: 'ಅಕ್ಕಿ' });
   });
 
+  it('shows the store’s description in the language shown, the English where none was given', async () => {
+    localStorage.setItem('storedesk:dev:language', '"hi"');
+    const described = {
+      ...store,
+      description: 'Your neighbourhood grocer.',
+      descriptionHi: 'आपकी पड़ोस की किराना दुकान।',
+      descriptionKn: null,
+    };
+    serve(() => catalogueOf([curd], { store: described }));
+    await openStore(null, 'सामान');
+    const hindi = screen.getByText('आपकी पड़ोस की किराना दुकान।');
+    expect(hindi.getAttribute('lang')).toBeNull();
+    expect(screen.queryByText('Your neighbourhood grocer.')).toBeNull();
+    cleanup();
+    localStorage.clear();
+
+    // A Kannada phone: none was given in Kannada, so the English, marked as English.
+    localStorage.setItem('storedesk:dev:language', '"kn"');
+    serve(() => catalogueOf([curd], { store: described }));
+    await openStore(null, 'ಸಾಮಾನುಗಳು');
+    expect(screen.getByText('Your neighbourhood grocer.').getAttribute('lang')).toBe('en');
+  });
+
   it('shows a Kannada phone the Kannada names, and an English phone the English ones', async () => {
     vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['kn-IN']);
     serve(() => catalogueOf([rice, curd], { categories }));

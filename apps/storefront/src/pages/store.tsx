@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
-import type { StorefrontCatalogue } from '@storedesk/shared/storefront/schemas';
+import type { StorefrontCatalogue, StorefrontStore } from '@storedesk/shared/storefront/schemas';
 import { deliveryRuleParts } from '@storedesk/shared/stores/delivery-rule';
 import { useT } from '@storedesk/web/i18n';
 import { useTexts } from '@storedesk/web/texts';
@@ -103,6 +103,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
       <section className="panel store-head">
         <h1>{store.name}</h1>
         <p className="muted">{store.location}</p>
+        {store.description ? <StoreDescription store={store} /> : null}
         {store.openNow ? (
           <p className="pill open">
             {t('store.openHours', { from: timeOfDay(store.openTime), to: timeOfDay(store.closeTime) })}
@@ -227,5 +228,16 @@ export default function StorePage({ storeId }: { storeId: string }) {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** The store's description as the business wrote it, in the reader's language where given (ADR 0085). */
+function StoreDescription({ store }: { store: StorefrontStore }) {
+  const local = useLocalText();
+  const { text, lang } = local({ en: store.description, hi: store.descriptionHi, kn: store.descriptionKn });
+  return (
+    <p className="store-description" lang={lang}>
+      {text}
+    </p>
   );
 }
