@@ -8,8 +8,8 @@ import { fitsWidth, hindiPhone, htmlLang } from './support/languages.ts';
  * The customer app in English, Hindi and Kannada (ADR 0076): a phone set to Hindi opens the shop in
  * Hindi, with `<html lang="hi">` and only the Hindi catalogue fetched; the customer picks ಕನ್ನಡ in
  * the chooser on the home page, and the shop stays in Kannada as they shop, across a reload too.
- * The store's and its items' names stay as the business wrote them. Each screen fits the phone's
- * 375 px and axe finds nothing serious.
+ * The store's name stays as the business wrote it; its description, categories and items show the
+ * Kannada the business gave them. Each screen fits the phone's 375 px and axe finds nothing serious.
  */
 
 let browser: Browser;
@@ -53,7 +53,8 @@ describe('the customer app’s languages', () => {
       await page.getByRole('heading', { name: 'ನಿಮ್ಮ ಹತ್ತಿರದ ಅಂಗಡಿಗಳು' }).waitFor();
       expect(await seriousFindings(page)).toEqual([]);
 
-      // A store in Kannada: its name and its items' as the business wrote them.
+      // A store in Kannada: its name as the business wrote it, its description, categories and
+      // items in the Kannada the business gave them (ADR 0085), found in Kannada too.
       await page
         .getByRole('list', { name: 'ಇಲ್ಲಿಗೆ ಡೆಲಿವರಿ ಮಾಡುವ ಅಂಗಡಿಗಳು' })
         .getByRole('link', { name: /Fresh Mart Koramangala/ })
@@ -61,6 +62,13 @@ describe('the customer app’s languages', () => {
       await page.getByRole('heading', { name: 'Fresh Mart Koramangala' }).waitFor();
       const items = page.getByRole('list', { name: 'ಸಾಮಾನುಗಳು' });
       await items.waitFor();
+      expect(await page.getByText('Koramangala, Bengaluru ನಲ್ಲಿ ನಿಮ್ಮ ನೆರೆಹೊರೆಯ ದಿನಸಿ ಅಂಗಡಿ.').count()).toBe(1);
+      const categories = page.getByRole('navigation', { name: 'ವಿಭಾಗಗಳು' });
+      expect(await categories.getByRole('button', { name: 'ಹಾಲು ಮತ್ತು ಮೊಟ್ಟೆ' }).count()).toBe(1);
+      await page.getByRole('searchbox', { name: 'ಈ ಅಂಗಡಿಯಲ್ಲಿ ಹುಡುಕಿ' }).fill('ಈರುಳ್ಳಿ');
+      await items.getByText('ಈರುಳ್ಳಿ', { exact: true }).waitFor();
+      expect(await items.getByText('Onions', { exact: true }).count()).toBe(0);
+      await page.getByRole('searchbox', { name: 'ಈ ಅಂಗಡಿಯಲ್ಲಿ ಹುಡುಕಿ' }).fill('');
       expect(await page.getByRole('searchbox', { name: 'ಈ ಅಂಗಡಿಯಲ್ಲಿ ಹುಡುಕಿ' }).count()).toBe(1);
       await items
         .getByRole('button', { name: / ಸೇರಿಸಿ$/ })
