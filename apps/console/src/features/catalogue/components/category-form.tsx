@@ -1,3 +1,4 @@
+import { LocalTextField } from '@/components/local-text-field.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Card from '@mui/material/Card';
@@ -32,10 +33,6 @@ const toFormValues = (category: Category): CategoryFormValues => ({
   nameHi: category.nameHi ?? '',
   nameKn: category.nameKn ?? '',
 });
-
-/** Under a name in another language: who sees it, and what a blank one shows. */
-const localHelp = (language: string) =>
-  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 type CategoryFormProps = {
   /** Leaves the form without saving (back where the person came from). */
@@ -111,21 +108,17 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
             {...register('name')}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Name in Hindi"
-              fullWidth
-              error={Boolean(errors.nameHi)}
-              helperText={errors.nameHi?.message ?? localHelp('Hindi')}
-              slotProps={{ htmlInput: { lang: 'hi' } }}
-              {...register('nameHi')}
+            <LocalTextField
+              language="hi"
+              label="Name"
+              error={errors.nameHi?.message}
+              registration={register('nameHi')}
             />
-            <TextField
-              label="Name in Kannada"
-              fullWidth
-              error={Boolean(errors.nameKn)}
-              helperText={errors.nameKn?.message ?? localHelp('Kannada')}
-              slotProps={{ htmlInput: { lang: 'kn' } }}
-              {...register('nameKn')}
+            <LocalTextField
+              language="kn"
+              label="Name"
+              error={errors.nameKn?.message}
+              registration={register('nameKn')}
             />
           </Stack>
           <div>

@@ -1,3 +1,4 @@
+import { LocalTextField } from '@/components/local-text-field.tsx';
 import { NumberSelectField } from '@/components/number-select-field.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -37,10 +38,6 @@ import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [0, 1, 2, 3];
 const gstRateLabel = (rate: number) => (rate === 0 ? '0% (exempt or nil)' : `${rate}%`);
-/** Under a name in another language: who sees it, and what a blank one shows. */
-const localHelp = (language: string) =>
-  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
-
 export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
 
 /** What the stale-save alert names when a colleague's save changed it (D9). */
@@ -206,23 +203,19 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              label="Name in Hindi"
-              fullWidth
-              error={Boolean(errors.nameHi)}
-              helperText={errors.nameHi?.message ?? localHelp('Hindi')}
-              slotProps={{ htmlInput: { lang: 'hi' } }}
-              {...register('nameHi')}
+            <LocalTextField
+              language="hi"
+              label="Name"
+              error={errors.nameHi?.message}
+              registration={register('nameHi')}
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            <TextField
-              label="Name in Kannada"
-              fullWidth
-              error={Boolean(errors.nameKn)}
-              helperText={errors.nameKn?.message ?? localHelp('Kannada')}
-              slotProps={{ htmlInput: { lang: 'kn' } }}
-              {...register('nameKn')}
+            <LocalTextField
+              language="kn"
+              label="Name"
+              error={errors.nameKn?.message}
+              registration={register('nameKn')}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>

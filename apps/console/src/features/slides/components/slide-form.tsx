@@ -1,3 +1,4 @@
+import { LocalTextField } from '@/components/local-text-field.tsx';
 import { NumberSelectField } from '@/components/number-select-field.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -33,10 +34,6 @@ const fieldLabels = {
   position: 'Position',
   imageUrl: 'Image',
 } as const;
-
-/** Under a title in another language: who sees it, and what a blank one shows. */
-const localHelp = (language: string) =>
-  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 function toFormValues(slide: Slide | null): SlideFormValues {
   return {
@@ -165,21 +162,17 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
             {...register('title')}
           />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              label="Title in Hindi"
-              fullWidth
-              error={Boolean(errors.titleHi)}
-              helperText={errors.titleHi?.message ?? localHelp('Hindi')}
-              slotProps={{ htmlInput: { lang: 'hi' } }}
-              {...register('titleHi')}
+            <LocalTextField
+              language="hi"
+              label="Title"
+              error={errors.titleHi?.message}
+              registration={register('titleHi')}
             />
-            <TextField
-              label="Title in Kannada"
-              fullWidth
-              error={Boolean(errors.titleKn)}
-              helperText={errors.titleKn?.message ?? localHelp('Kannada')}
-              slotProps={{ htmlInput: { lang: 'kn' } }}
-              {...register('titleKn')}
+            <LocalTextField
+              language="kn"
+              label="Title"
+              error={errors.titleKn?.message}
+              registration={register('titleKn')}
             />
           </Stack>
           <NumberSelectField

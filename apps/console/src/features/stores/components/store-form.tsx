@@ -1,3 +1,4 @@
+import { LocalTextField } from '@/components/local-text-field.tsx';
 import { NumberSelectField } from '@/components/number-select-field.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -45,10 +46,6 @@ import {
 } from './special-days-fields.tsx';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
-
-/** Under a description in another language: who sees it, and what a blank one shows. */
-const localHelp = (language: string) =>
-  `Optional. Shown to customers who chose ${language}; blank shows the English.`;
 
 const timeField = z.string().min(1, messages.isRequired).pipe(timeOfDaySchema);
 const formBase = storeInputSchema.extend({
@@ -384,25 +381,19 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 helperText={errors.description?.message}
                 {...register('description')}
               />
-              <TextField
-                label="Description in Hindi"
-                fullWidth
+              <LocalTextField
+                language="hi"
+                label="Description"
+                error={errors.descriptionHi?.message}
+                registration={register('descriptionHi')}
                 multiline
-                minRows={3}
-                error={Boolean(errors.descriptionHi)}
-                helperText={errors.descriptionHi?.message ?? localHelp('Hindi')}
-                slotProps={{ htmlInput: { lang: 'hi' } }}
-                {...register('descriptionHi')}
               />
-              <TextField
-                label="Description in Kannada"
-                fullWidth
+              <LocalTextField
+                language="kn"
+                label="Description"
+                error={errors.descriptionKn?.message}
+                registration={register('descriptionKn')}
                 multiline
-                minRows={3}
-                error={Boolean(errors.descriptionKn)}
-                helperText={errors.descriptionKn?.message ?? localHelp('Kannada')}
-                slotProps={{ htmlInput: { lang: 'kn' } }}
-                {...register('descriptionKn')}
               />
               <div>
                 <Typography variant="subtitle2" sx={{ mb: 1 }}>
