@@ -516,7 +516,8 @@ async function shopShots(
   await page.getByText('You tipped ₹20. Thank you!').waitFor();
   // And rates the order (B19): four stars and a comment, before sending.
   const rating = page.getByRole('form', { name: 'Rate your order' });
-  await rating.locator('label.star').nth(3).click();
+  await rating.getByRole('group', { name: 'How many stars?' }).locator('label.star').nth(3).click();
+  await rating.getByRole('group', { name: 'Rate Dev' }).locator('label.star').nth(4).click();
   await rating.getByLabel('Comment (optional)').fill('Fresh vegetables, and on time');
   await rating.evaluate((form) => form.scrollIntoView({ block: 'center' }));
   await shoot('rating', 'drawn');
@@ -677,6 +678,9 @@ async function main() {
       await page.waitForLoadState('networkidle');
       // Skeletons and progress bars gone: the screen as it settles.
       await page.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached' });
+      // The customer app's orders ring the new-order alert: seen, so it covers nothing.
+      const ringing = page.getByRole('alert', { name: /new order/i });
+      if (await ringing.isVisible()) await ringing.getByRole('button', { name: 'Acknowledge' }).click();
       if (shot.prepare) await shot.prepare(page);
       await page.screenshot({ path: path.join(outDir, file), fullPage: shot.fullPage ?? false });
       console.log(`wrote docs/screenshots/${file}`);
