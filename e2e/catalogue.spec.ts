@@ -241,7 +241,7 @@ describe('the catalogue of a grocer', () => {
   it('an item sold loose is priced per kg in steps, and its stock in grams reads as a weight in the list and on Low stock', async () => {
     const name = `Onions ${tag}`;
     await page.goto(`/stores/${main.id}/items/add`);
-    await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+    await page.getByRole('textbox', { name: /^Name( \*)?$/ }).fill(name);
     await page.getByRole('combobox', { name: /^Category/ }).fill('Stap');
     await page.getByRole('option', { name: 'Staples' }).click();
     await page.getByRole('switch', { name: 'Sold loose, by weight' }).check();
