@@ -129,12 +129,12 @@ describe('rating an order on a phone', () => {
       expect(await fitsWidth(page)).toBe(true);
 
       // Each star is a full-size target to tap.
-      const fourth = panel.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) });
+      const fourth = stars.locator('label').filter({ has: page.getByRole('radio', { name: '4 stars' }) });
       const box = (await fourth.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(44);
       expect(box.height).toBeGreaterThanOrEqual(44);
       await fourth.tap();
-      expect(await panel.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      expect(await stars.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
       await panel.getByLabel('Comment (optional)').fill('Fresh and on time');
       await panel.getByText('17 of 500 characters').waitFor();
       expect(await seriousFindings(page)).toEqual([]);
@@ -160,7 +160,12 @@ describe('rating an order on a phone', () => {
       expect(await seriousFindings(dark.page)).toEqual([]);
       await given.getByRole('button', { name: 'Change' }).tap();
       const panel = dark.page.getByRole('region', { name: 'Rate your order' });
-      expect(await panel.getByRole('radio', { name: '4 stars' }).isChecked()).toBe(true);
+      expect(
+        await panel
+          .getByRole('group', { name: 'How many stars?' })
+          .getByRole('radio', { name: '4 stars' })
+          .isChecked(),
+      ).toBe(true);
       expect(await panel.getByLabel('Comment (optional)').inputValue()).toBe('Fresh and on time');
       expect(await seriousFindings(dark.page)).toEqual([]);
       expect(await fitsWidth(dark.page)).toBe(true);
@@ -172,10 +177,21 @@ describe('rating an order on a phone', () => {
 
     // The owner, through the console's API: the rating on the order, and on its timeline.
     const detail = await asOwner<{
-      rating: { stars: number; comment: string | null; ratedAt: string } | null;
+      rating: {
+        stars: number;
+        comment: string | null;
+        executiveStars: number | null;
+        ratedAt: string;
+      } | null;
       timeline: Array<{ note: string | null }>;
     }>('GET', `/orders/${order.id}`);
-    expect(detail.rating).toEqual({ stars: 4, comment: 'Fresh and on time', ratedAt: expect.any(String) });
+    // The executive was not rated (ADR 0084): the order's stars alone.
+    expect(detail.rating).toEqual({
+      stars: 4,
+      comment: 'Fresh and on time',
+      executiveStars: null,
+      ratedAt: expect.any(String),
+    });
     expect(detail.timeline.map((event) => event.note)).toContain(
       ratingMessages.recorded(4, 'Fresh and on time'),
     );
