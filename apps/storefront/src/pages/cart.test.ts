@@ -8,6 +8,7 @@ import type { StorefrontCatalogue, StorefrontStore } from '@storedesk/shared/sto
 import { slotMessages, type Slot } from '@storedesk/shared/stores/slots';
 import type { Cart } from '../lib/state.ts';
 import { inLanguage } from '../testing/in-language.ts';
+import { shopBusiness } from '../testing/order-page.ts';
 
 beforeEach(() => {
   // The arrow keys' walk through a radio group finds the group by a selector made with CSS.escape, which jsdom lacks.
@@ -208,19 +209,7 @@ const short = (fields: Record<string, number>) => ({
   },
 });
 
-const business = {
-  id: 'b1',
-  name: 'Fresh',
-  description: '',
-  logoUrl: null,
-  theme: {},
-  live: true,
-  timeZone: 'Asia/Kolkata',
-  paymentModes: [{ type: 'COD', title: 'Cash on delivery', upiName: null, upiId: null }],
-  helplines: [],
-  orderSettings: { deliveryChargePaise: 0, minimumOrderPaise: 0 },
-  referral: null,
-};
+const business = shopBusiness;
 
 /** The cart page with the cart kept on the phone, and a customer signed in when `signedIn`. */
 async function openCart(signedIn = false, value: Cart = kept, items = 'Items in the cart') {

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { vi } from 'vitest';
 import { inLanguage } from './in-language.ts';
 
-/** The business the order page's tests shop at: cash on delivery, no helpline, in Kolkata. */
+/** The business the order page's and the cart's tests shop at: cash on delivery, no helpline, in Kolkata. */
 export const shopBusiness = {
   id: 'b1',
   name: 'Fresh',
