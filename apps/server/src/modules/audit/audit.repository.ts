@@ -2,7 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from
 import type { AuditLogQuery } from '@storedesk/shared/audit/schemas';
 import type { Executor } from '#server/db/client.ts';
 import { auditLog, categories, customers, items, slides, stores, users, zones } from '#server/db/schema.ts';
-import { acrossBusinesses, ofBusiness, sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
 
@@ -78,17 +78,6 @@ export type NewEntry = Omit<typeof auditLog.$inferInsert, 'id' | 'at'>;
 
 export async function insertEntries(db: Executor, entries: NewEntry[]): Promise<void> {
   if (entries.length > 0) await db.insert(auditLog).values(entries);
-}
-
-/** A sign-in, under the name its person has now. */
-export async function insertSignIn(
-  db: Executor,
-  who: { userId: string; businessId: string; ip: string },
-): Promise<void> {
-  await db.execute(sql`
-    INSERT INTO audit_log (business_id, actor_id, actor_name, ip, action, kind, record_id)
-    SELECT ${who.businessId}, id, name, ${who.ip}, 'sign-in', 'session', id::text
-    FROM users WHERE id = ${who.userId} AND ${sqlOfBusiness(null, who)}`);
 }
 
 /** The live accounts of an e-mail, in any business: whose a failed sign-in was. */

@@ -45,17 +45,6 @@ export async function listAuditActors(db: Database, auth: AuthContext): Promise<
 }
 
 /**
- * A session opened (a sign-in, its second step, the end of onboarding): recorded here, in the
- * session's own statement sequence, since the request had no actor yet (ADR 0047).
- */
-export function recordSignIn(
-  db: Executor,
-  who: { userId: string; businessId: string; ip: string },
-): Promise<void> {
-  return repo.insertSignIn(db, who);
-}
-
-/**
  * A wrong password for an e-mail: recorded in the log of each business with a live account of that
  * e-mail, naming the e-mail tried (never the password); an e-mail no business knows records nothing.
  */

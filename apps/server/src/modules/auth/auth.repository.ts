@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Database, Executor } from '#server/db/client.ts';
 import { perDatabase } from '#server/db/per-database.ts';
-import { businesses, sessions, users } from '#server/db/schema.ts';
-import { acrossBusinesses, ofBusiness, type BusinessScope } from '#server/lib/scope.ts';
+import { businesses, passkeys, sessions, users } from '#server/db/schema.ts';
+import { acrossBusinesses, ofBusiness, sqlOfBusiness, type BusinessScope } from '#server/lib/scope.ts';
 
 const sessionColumns = {
   sessionId: sessions.id,
@@ -32,10 +32,23 @@ const sessionColumns = {
 /** Accounts a sign-in checks at most: an address has one in each business that uses it (ADR 0033). */
 export const SIGN_IN_CANDIDATES = 20;
 
-/** Every live account of an e-mail, in any business (ADR 0033), by business name. */
+/**
+ * Every live account of an e-mail, in any business (ADR 0033), by business name, with what its
+ * second step would need (two-step sign-in on, required by its business, a passkey of its own), so
+ * a sign-in reads it all in one statement.
+ */
 export async function findUsersForSignIn(db: Executor, email: string) {
   return db
-    .select({ ...sessionColumns.user, passwordHash: users.passwordHash, business: sessionColumns.business })
+    .select({
+      ...sessionColumns.user,
+      passwordHash: users.passwordHash,
+      business: sessionColumns.business,
+      twoFactor: {
+        enabledAt: users.totpEnabledAt,
+        required: businesses.requireTwoFactor,
+        hasPasskey: sql<boolean>`EXISTS (SELECT 1 FROM ${passkeys} WHERE ${passkeys.userId} = ${users.id})`,
+      },
+    })
     .from(users)
     .innerJoin(businesses, eq(businesses.id, users.businessId))
     .where(and(sql`lower(${users.email}) = lower(${email})`, isNull(users.deletedAt)))
@@ -53,6 +66,27 @@ export async function findUserForSession(db: Executor, userId: string) {
   return row;
 }
 
+/**
+ * Replaces a password's hash with one of today's cost (ADR 0086), unless the password changed since
+ * it was read. Written without an actor: the password is the same, so the audit log has nothing new.
+ */
+export async function upgradePasswordHash(
+  db: Executor,
+  account: { id: string; businessId: string; passwordHash: string },
+  passwordHash: string,
+) {
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(
+      and(
+        ofBusiness(users, { businessId: account.businessId }),
+        eq(users.id, account.id),
+        eq(users.passwordHash, account.passwordHash),
+      ),
+    );
+}
+
 export async function findPasswordHashOf(db: Executor, userId: string) {
   const [row] = await db
     .select({ passwordHash: users.passwordHash })
@@ -61,6 +95,10 @@ export async function findPasswordHashOf(db: Executor, userId: string) {
   return row?.passwordHash;
 }
 
+/**
+ * Starts a session, and records the sign-in in its business's audit log, in one statement: the
+ * entry names the person as they are named now, and the address the session records.
+ */
 export async function insertSession(
   db: Executor,
   values: {
@@ -72,11 +110,20 @@ export async function insertSession(
     userAgent: string | null;
   },
 ) {
-  const [row] = await db
-    .insert(sessions)
-    .values(values)
-    .returning({ id: sessions.id, lastSeenAt: sessions.lastSeenAt });
-  return row!;
+  const result = await db.execute<{ id: string; last_seen_at: Date | string }>(sql`
+    WITH session AS (
+      INSERT INTO ${sessions} (token_hash, user_id, business_id, expires_at, ip, user_agent)
+      VALUES (${values.tokenHash}, ${values.userId}, ${values.businessId}, ${values.expiresAt.toISOString()},
+              ${values.ip}, ${values.userAgent})
+      RETURNING id, last_seen_at
+    ), entry AS (
+      INSERT INTO audit_log (business_id, actor_id, actor_name, ip, action, kind, record_id)
+      SELECT ${values.businessId}, id, name, ${values.ip}, 'sign-in', 'session', id::text
+      FROM ${users} WHERE id = ${values.userId} AND ${sqlOfBusiness(null, values)}
+    )
+    SELECT id, last_seen_at FROM session`);
+  const row = result.rows[0]!;
+  return { id: row.id, lastSeenAt: new Date(row.last_seen_at) };
 }
 
 /** The lookup behind every request, prepared (see `perDatabase`). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import * as argon2 from '@node-rs/argon2';
 import { messages } from '@storedesk/shared/messages';
 import { Level } from '@storedesk/shared/levels';
 import * as t from '#server/db/schema.ts';
@@ -175,6 +176,46 @@ describe('one address in several businesses (ADR 0033)', () => {
     // And an executive who has no console account is refused as before.
     const rider = await signInAs(home.dex.email, PASSWORD);
     expect(rider.statusCode).toBe(403);
+  });
+});
+
+describe('a password hashed at an earlier cost (ADR 0086)', () => {
+  const earlierCost = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+  const storedHashOf = async (userId: string) =>
+    (await ctx.db.execute<{ h: string }>(sql`SELECT password_hash AS h FROM users WHERE id = ${userId}`))
+      .rows[0]!.h;
+
+  it("signs in, and is made again at today's cost, with nothing in the audit log; a wrong password changes nothing", async () => {
+    const home = await createBusiness(ctx.db);
+    const earlier = await argon2.hash(PASSWORD, earlierCost);
+    await ctx.db.execute(sql`UPDATE users SET password_hash = ${earlier} WHERE id = ${home.admin.id}`);
+
+    expect((await signInAs(home.admin.email, 'not-the-password')).statusCode).toBe(401);
+    expect(await storedHashOf(home.admin.id)).toBe(earlier);
+
+    const res = await signInAs(home.admin.email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const upgraded = await storedHashOf(home.admin.id);
+    expect(upgraded).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
+    expect(await argon2.verify(upgraded, PASSWORD)).toBe(true);
+    const passwordChanges = await ctx.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE record_id = ${home.admin.id} AND action = 'password-change'`,
+    );
+    expect(passwordChanges.rows[0]!.n).toBe(0);
+
+    // The session it opened is good, and the next sign-in leaves the new hash as it is.
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: { authorization: `Bearer ${res.json().token}` },
+    });
+    expect(me.statusCode).toBe(200);
+    expect((await signInAs(home.admin.email, PASSWORD)).statusCode).toBe(200);
+    expect(await storedHashOf(home.admin.id)).toBe(upgraded);
+  });
+
+  it("new passwords are hashed at today's cost", async () => {
+    expect(await hashPassword('a-new-password-1')).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
   });
 });
 

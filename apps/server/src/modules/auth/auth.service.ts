@@ -12,9 +12,9 @@ import type { SessionCheck } from '#server/realtime/session-watch.ts';
 import { perDatabase } from '#server/db/per-database.ts';
 import { AppError } from '#server/lib/errors.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
-import { recordFailedSignIn, recordSignIn } from '#server/modules/audit/audit.service.ts';
+import { recordFailedSignIn } from '#server/modules/audit/audit.service.ts';
 import * as repo from './auth.repository.ts';
-import { burnPasswordCheck, verifyPassword } from '#server/lib/passwords.ts';
+import { burnPasswordCheck, hashNeedsUpgrade, hashPassword, verifyPassword } from '#server/lib/passwords.ts';
 import * as passkeysRepo from './passkeys.repository.ts';
 import * as twoFactorRepo from './two-factor.repository.ts';
 import {
@@ -101,7 +101,14 @@ async function accountsOpenedBy(db: Database, input: SignInRequest) {
   const checks = await Promise.all(
     accounts.map((account) => verifyPassword(account.passwordHash, input.password)),
   );
-  return accounts.filter((_, index) => checks[index]);
+  const opened = accounts.filter((_, index) => checks[index]);
+  // A hash of an earlier cost is made again while the password is at hand (ADR 0086), once.
+  await Promise.all(
+    opened
+      .filter((account) => hashNeedsUpgrade(account.passwordHash))
+      .map(async (account) => repo.upgradePasswordHash(db, account, await hashPassword(input.password))),
+  );
+  return opened;
 }
 
 type SignInMeta = { ip: string; userAgent: string | null; previousToken: string | null };
@@ -146,8 +153,7 @@ export async function signInSucceeded(
   attempt: Attempt,
   keys: ReturnType<typeof throttleKeysOf>,
 ): Promise<void> {
-  await attempt.release([keys.addressKey]);
-  await clearCounts(db, [keys.accountKey, keys.accountAddressKey]);
+  await attempt.settle({ release: [keys.addressKey], forget: [keys.accountKey, keys.accountAddressKey] });
 }
 
 /**
@@ -193,7 +199,7 @@ export async function signIn(
     return { chooseBusiness: allowed.map(({ business }) => ({ id: business.id, name: business.name })) };
   }
   if (secondStep) return secondStep;
-  const { passwordHash: _, business, ...user } = allowed[0]!;
+  const { passwordHash: _, twoFactor: __, business, ...user } = allowed[0]!;
 
   // A new sign-in never reuses the session the browser came with.
   if (meta.previousToken) await repo.deleteSessionByTokenHash(db, hashToken(meta.previousToken));
@@ -215,13 +221,14 @@ export async function signIn(
  */
 async function secondStepOf(
   db: Executor,
-  account: { id: string; businessId: string },
+  account: {
+    id: string;
+    businessId: string;
+    twoFactor: { enabledAt: Date | null; required: boolean; hasPasskey: boolean };
+  },
 ): Promise<TwoFactorRequired | TwoFactorEnrolmentRequired | null> {
-  const state = await twoFactorRepo.findTwoFactorState(db, {
-    businessId: account.businessId,
-    userId: account.id,
-  });
-  if (!state || (state.totpEnabledAt === null && !state.required)) return null;
+  const state = account.twoFactor;
+  if (state.enabledAt === null && !state.required) return null;
   const challenge = randomBytes(32).toString('base64url');
   await twoFactorRepo.insertChallenge(db, {
     tokenHash: hashToken(challenge),
@@ -229,7 +236,7 @@ async function secondStepOf(
     businessId: account.businessId,
     expiresAt: new Date(Date.now() + twoFactorRules.challengeMs),
   });
-  return state.totpEnabledAt !== null
+  return state.enabledAt !== null
     ? { twoFactorRequired: true, challenge, passkey: state.hasPasskey }
     : { twoFactorEnrolmentRequired: true, challenge };
 }
@@ -354,7 +361,6 @@ export async function startSession(
     ip: who.ip,
     userAgent: who.userAgent?.slice(0, 300) ?? null,
   });
-  await recordSignIn(db, who);
   return { token, sessionId: session.id, lastSeenAt: session.lastSeenAt };
 }
 

@@ -42,6 +42,22 @@ export async function uncountAttempt(db: Executor, keys: string[]) {
     );
 }
 
+/** Takes one attempt back from each of `release`'s keys and deletes `forget`'s, in one statement. */
+export async function settleAttempt(db: Executor, keys: { release: string[]; forget: string[] }) {
+  const key = signInThrottle.key;
+  await db.execute(sql`
+    WITH forgotten AS (
+      DELETE FROM ${signInThrottle} WHERE ${acrossBusinesses(
+        'the sign-in throttle is server-wide: its keys name what is limited, whatever the business',
+        inArray(key, keys.forget),
+      )}
+    )
+    UPDATE ${signInThrottle} SET failures = failures - 1 WHERE ${acrossBusinesses(
+      'the sign-in throttle is server-wide: its keys name what is limited, whatever the business',
+      and(inArray(key, keys.release), gt(signInThrottle.failures, 0)),
+    )}`);
+}
+
 export async function deleteCounts(db: Executor, keys: string[]) {
   await db
     .delete(signInThrottle)

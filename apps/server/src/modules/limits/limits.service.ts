@@ -47,6 +47,11 @@ export class Attempt {
   release(keys: string[] = this.counts.map((counted) => counted.key)): Promise<void> {
     return repo.uncountAttempt(this.db, keys);
   }
+
+  /** The secret was right: takes the attempt back from `release` and forgets `forget`'s counts altogether, in one statement. */
+  settle(keys: { release: string[]; forget: string[] }): Promise<void> {
+    return repo.settleAttempt(this.db, keys);
+  }
 }
 
 /**

@@ -220,7 +220,7 @@ describe('admins are the owner’s', () => {
     const hash = await ctx.db.execute<{ password_hash: string }>(
       sql`SELECT password_hash FROM users WHERE id = ${created.id}`,
     );
-    expect(hash.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(hash.rows[0]!.password_hash).toMatch(/^\$argon2id\$v=19\$m=7168,t=5,p=1\$/);
   });
 
   it('the owner must name a live zone of the business for a new admin', async () => {
