@@ -426,3 +426,47 @@ CREATE OR REPLACE TRIGGER "orders_slot_release" AFTER UPDATE OF "status" ON "ord
 CREATE OR REPLACE TRIGGER "orders_slot_move" AFTER UPDATE OF "slot_starts_at" ON "orders" FOR EACH ROW
   WHEN (OLD.slot_starts_at IS DISTINCT FROM NEW.slot_starts_at AND NEW.status <> -1)
   EXECUTE FUNCTION "book_order_slot"();
+
+-- Each delivery executive's open orders (state 1), kept on their row of executive_open_orders as
+-- orders are given to them, taken from them, closed or reopened (ADR 0087): the B14 limit is checked
+-- on that row, under its lock, by the statement that assigns. Both executives' rows of a move are
+-- written in one statement, which takes them in key order.
+CREATE OR REPLACE FUNCTION "count_executive_open_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  left_by uuid := CASE WHEN TG_OP <> 'INSERT' AND OLD.state = 1 THEN OLD.dex_id END;
+  joined uuid := CASE WHEN TG_OP <> 'DELETE' AND NEW.state = 1 THEN NEW.dex_id END;
+BEGIN
+  IF left_by IS NOT DISTINCT FROM joined THEN
+    RETURN NULL;
+  END IF;
+  UPDATE executive_open_orders
+  SET open_orders = greatest(open_orders + CASE WHEN executive_id = joined THEN 1 ELSE -1 END, 0)
+  WHERE executive_id IN (left_by, joined);
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER "orders_executive_open_orders" AFTER UPDATE OF "dex_id", "state" ON "orders" FOR EACH ROW
+  WHEN (OLD.dex_id IS DISTINCT FROM NEW.dex_id OR (OLD.state = 1) IS DISTINCT FROM (NEW.state = 1))
+  EXECUTE FUNCTION "count_executive_open_orders"();
+CREATE OR REPLACE TRIGGER "orders_executive_open_orders_added" AFTER INSERT ON "orders" FOR EACH ROW
+  WHEN (NEW.dex_id IS NOT NULL AND NEW.state = 1) EXECUTE FUNCTION "count_executive_open_orders"();
+CREATE OR REPLACE TRIGGER "orders_executive_open_orders_removed" AFTER DELETE ON "orders" FOR EACH ROW
+  WHEN (OLD.dex_id IS NOT NULL AND OLD.state = 1) EXECUTE FUNCTION "count_executive_open_orders"();
+
+-- An executive has their row from the start.
+CREATE OR REPLACE FUNCTION "add_executive_open_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO executive_open_orders (executive_id, business_id) VALUES (NEW.id, NEW.business_id)
+  ON CONFLICT (executive_id) DO NOTHING;
+  RETURN NULL;
+END
+$$;
+CREATE OR REPLACE TRIGGER "users_executive_open_orders" AFTER INSERT ON "users" FOR EACH ROW
+  WHEN (NEW.level = 3) EXECUTE FUNCTION "add_executive_open_orders"();
+
+-- Counted afresh whenever the routines are applied: replacing the triggers above has locked orders
+-- against writes until this transaction commits, so the count is exact.
+INSERT INTO executive_open_orders (executive_id, business_id, open_orders)
+SELECT u.id, u.business_id, (SELECT count(*) FROM orders o WHERE o.dex_id = u.id AND o.state = 1)
+FROM users u WHERE u.level = 3
+ON CONFLICT (executive_id) DO UPDATE SET open_orders = EXCLUDED.open_orders;

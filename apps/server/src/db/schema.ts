@@ -210,6 +210,19 @@ export const sessions = pgTable(
 );
 
 /** Failed sign-in counters per account and per address, shared by every instance. */
+/**
+ * Each delivery executive's open orders, kept by the database (routines.sql) as orders are given to
+ * them and closed (ADR 0087): the limit of B14 is checked on this row, by the statement that
+ * assigns, under its lock, instead of counting their orders in a transaction of its own.
+ */
+export const executiveOpenOrders = pgTable('executive_open_orders', {
+  executiveId: uuid('executive_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  businessId: businessId(),
+  openOrders: integer('open_orders').notNull().default(0),
+});
+
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

@@ -365,15 +365,18 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
  */
 export async function lockExecutive(tx: Executor, businessId: string, dexId: string): Promise<void> {
   await tx.execute(
-    sql`SELECT 1 FROM users WHERE id = ${dexId} AND ${sqlOfBusiness(null, { businessId })} FOR NO KEY UPDATE`,
+    sql`SELECT 1 FROM executive_open_orders WHERE ${sqlOfExecutive(null, { businessId, executiveId: dexId }, 'executive_id')} FOR UPDATE`,
   );
 }
 
-/** An executive's open orders as this statement sees them, and the business's limit (null: the default). */
+/**
+ * An executive's open orders as the database keeps them (ADR 0087), this transaction's changes
+ * included, and the business's limit (null: the default).
+ */
 export async function countOpenOrders(tx: Executor, businessId: string, dexId: string) {
   const { rows } = await tx.execute<{ open: number; limit: number | null }>(sql`
-    SELECT (SELECT count(*) FROM orders o WHERE ${sqlOfExecutive('o', { businessId, executiveId: dexId })}
-        AND o.state = 1)::int AS open,
+    SELECT coalesce((SELECT open_orders FROM executive_open_orders
+        WHERE ${sqlOfExecutive(null, { businessId, executiveId: dexId }, 'executive_id')}), 0) AS open,
       (SELECT max_open_orders_per_executive FROM order_settings WHERE ${sqlOfBusiness(null, { businessId })}) AS limit`);
   return { open: rows[0]!.open, limit: rows[0]!.limit };
 }
@@ -393,12 +396,22 @@ function namedDex(dexId: string | undefined) {
 }
 
 /**
+ * With the executive a change names, the business's limit of their open orders (null: the
+ * default), read with the order so that checking it costs no round trip of its own.
+ */
+function executiveLimit(dexId: string | undefined) {
+  if (!dexId) return sql<number | null>`NULL::int`;
+  return sql<number | null>`(
+    SELECT os.max_open_orders_per_executive FROM order_settings AS os WHERE os.business_id = orders.business_id)`;
+}
+
+/**
  * An order the scope can see. With `dexId`, the delivery executive a change
  * names: their name comes back as `namedDexName` if the order may have them.
  */
 export async function findOrder(db: Executor, scope: Scope, orderId: string, dexId?: string) {
   const [row] = await db
-    .select({ ...detailColumns, namedDexName: namedDex(dexId) })
+    .select({ ...detailColumns, namedDexName: namedDex(dexId), executiveLimit: executiveLimit(dexId) })
     .from(orders)
     .where(and(...visible(scope), eq(orders.id, orderId)));
   return row;
@@ -414,7 +427,11 @@ export async function findOrderOfCustomer(
   lock = false,
 ): Promise<OrderRow | undefined> {
   const query = db
-    .select({ ...detailColumns, namedDexName: namedDex(undefined) })
+    .select({
+      ...detailColumns,
+      namedDexName: namedDex(undefined),
+      executiveLimit: executiveLimit(undefined),
+    })
     .from(orders)
     .where(and(ofCustomer(orders, scope), eq(orders.id, orderId)));
   const [row] = lock ? await query.for('update') : await query;
@@ -424,7 +441,7 @@ export async function findOrderOfCustomer(
 /** Locks the orders of `orderIds` the scope can see, in a fixed order, for a change of them all. */
 export async function findOrdersForUpdate(db: Executor, scope: Scope, orderIds: string[], dexId?: string) {
   return db
-    .select({ ...detailColumns, namedDexName: namedDex(dexId) })
+    .select({ ...detailColumns, namedDexName: namedDex(dexId), executiveLimit: executiveLimit(dexId) })
     .from(orders)
     .where(and(...visible(scope), inArray(orders.id, orderIds)))
     .orderBy(asc(orders.id))
@@ -572,6 +589,11 @@ export type OrderChange = {
   event: EventInput;
   /** The state the order must still be in: open (1), or awaiting its online payment (2, ADR 0072). */
   fromState?: 1 | 2;
+  /**
+   * The change gives the order to `update.dex`, who must have room for it under the business's
+   * limit (B14): written only while their open orders, as the database keeps them, are under `max`.
+   */
+  room?: { max: number; leaves: string | null };
   /** The order's business, zone and day, for its counters. */
   order: CountedOrder;
 };
@@ -605,6 +627,25 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
       open,
       sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${update.dex.id} AND u.level = 3
         AND u.deleted_at IS NULL AND u.zone_id = ${orders.zoneId} FOR KEY SHARE OF u)`,
+    );
+  }
+  if (update.dex && change.room) {
+    // The executive's count row, locked until this commits: a second assignment to them waits, and
+    // then reads the count this one's trigger left (ADR 0087). The row of the executive the order
+    // leaves, which that trigger writes too, is locked with it, the two in key order, so two changes
+    // swapping two executives' orders wait for each other instead of deadlocking. The rule is
+    // canTakeOrders's, for one more.
+    const { businessId } = change.order;
+    const joins = sqlOfExecutive(null, { businessId, executiveId: update.dex.id }, 'executive_id');
+    const leaves = change.room.leaves
+      ? sqlOfExecutive(null, { businessId, executiveId: change.room.leaves }, 'executive_id')
+      : sql`false`;
+    open = and(
+      open,
+      sql`(SELECT max(l.open_orders) FILTER (WHERE l.joins) FROM (
+          SELECT open_orders, (${joins}) AS joins FROM executive_open_orders
+          WHERE (${joins}) OR (${leaves})
+          ORDER BY executive_id FOR UPDATE) AS l) + 1 <= ${change.room.max}`,
     );
   }
   const guard = db

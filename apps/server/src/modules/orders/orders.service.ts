@@ -252,6 +252,8 @@ async function applyChange(
   actor: { id: string | null; name: string },
   order: repo.OrderRow,
   change: Change,
+  /** The change gives the order to a new executive, who must have room for it (B14): the business's limit, and the executive it leaves. */
+  room?: { max: number; leaves: string | null },
 ): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[]; moved: boolean }> {
   if (order.state === 0) {
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(db, order) });
@@ -290,6 +292,7 @@ async function applyChange(
     },
     counts: closes,
     fromState: awaiting ? AWAITING_PAYMENT_STATE : 1,
+    ...(room ? { room } : {}),
     event: {
       businessId: order.businessId,
       zoneId: order.zoneId,
@@ -304,8 +307,15 @@ async function applyChange(
   if (!timeline) {
     // Changed since it was read: the caller decided on an order that is no longer current.
     const current = await repo.findOrder(db, { businessId: order.businessId, zoneId: null }, order.id);
-    // Unchanged: what failed was the executive, deleted or moved since the order was read.
-    if (dex && current?.version === order.version) throw invalid({ dexId: messages.unknownDex });
+    // Unchanged: what failed was the executive, full (B14), or deleted or moved since the order was read.
+    if (dex && current?.version === order.version) {
+      if (room) {
+        const { open } = await repo.countOpenOrders(db, order.businessId, dex.id);
+        if (!canTakeOrders(open, room.max))
+          throw invalid({ dexId: deliveryMessages.executiveFull(room.max) });
+      }
+      throw invalid({ dexId: messages.unknownDex });
+    }
     throw stale(current ? await toDetail(db, current) : null);
   }
   // The row as the update leaves it, so the answer needs no second read.
@@ -331,18 +341,7 @@ async function applyChange(
  * change that is then refused rolls this back with it.
  */
 async function giveBackCancelled(tx: Executor, orders: repo.OrderRow[], status: number): Promise<void> {
-  if (status !== OrderStatus.Cancelled) return;
-  const byStore = new Map<string, { businessId: string; units: Map<string, number> }>();
-  for (const order of orders) {
-    if (order.state === 0 || order.status === status) continue;
-    const store = byStore.get(order.storeId) ?? { businessId: order.businessId, units: new Map() };
-    byStore.set(order.storeId, store);
-    for (const line of order.items) {
-      if (!line.variantId) continue;
-      const units = line.itemQuantity * (line.stepGrams ?? 1);
-      store.units.set(line.variantId, (store.units.get(line.variantId) ?? 0) + units);
-    }
-  }
+  const byStore = unitsToGiveBack(orders, status);
   for (const storeId of [...byStore.keys()].sort()) {
     const { businessId, units } = byStore.get(storeId)!;
     await giveBackStock(
@@ -351,6 +350,23 @@ async function giveBackCancelled(tx: Executor, orders: repo.OrderRow[], status: 
       [...units].map(([variantId, quantity]) => ({ variantId, quantity })),
     );
   }
+}
+
+/** The counted units a change to `status` gives back, by store: none unless it cancels open orders with counted lines. */
+function unitsToGiveBack(orders: repo.OrderRow[], status: number) {
+  const byStore = new Map<string, { businessId: string; units: Map<string, number> }>();
+  if (status !== OrderStatus.Cancelled) return byStore;
+  for (const order of orders) {
+    if (order.state === 0 || order.status === status) continue;
+    for (const line of order.items) {
+      if (!line.variantId) continue;
+      const store = byStore.get(order.storeId) ?? { businessId: order.businessId, units: new Map() };
+      byStore.set(order.storeId, store);
+      const units = line.itemQuantity * (line.stepGrams ?? 1);
+      store.units.set(line.variantId, (store.units.get(line.variantId) ?? 0) + units);
+    }
+  }
+  return byStore;
 }
 
 /**
@@ -371,15 +387,18 @@ export async function changeOrderStatus(
   if (!order) throw notFound();
   if (order.version !== input.version) throw stale(await toDetail(db, order));
   const assigns = assignsNewExecutive(order, input) && order.namedDexName !== null;
-  // Assigning checks the executive's room under lock; cancelling gives stock back: each with the change, or not at all.
+  // Assigning checks the executive's room in the change's own statement (ADR 0087).
+  const room = assigns
+    ? { max: order.executiveLimit ?? defaultMaxOpenOrdersPerExecutive, leaves: order.dexId }
+    : undefined;
+  // Cancelling gives counted stock back, with the change or not at all; without any, the change is one statement.
   const change =
-    assigns || input.status === OrderStatus.Cancelled
+    unitsToGiveBack([order], input.status).size > 0
       ? await db.transaction(async (tx) => {
-          if (assigns) await assertRoomFor(tx, order.businessId, input.dexId!, 1);
           await giveBackCancelled(tx, [order], input.status);
-          return applyChange(tx, auth.user, order, input);
+          return applyChange(tx, auth.user, order, input, room);
         })
-      : await applyChange(db, auth.user, order, input);
+      : await applyChange(db, auth.user, order, input, room);
   if (change.moved) moved?.(order.id);
   if (assigns && change.timeline) assigned?.(order.id, change.order.dexId!);
   return toDetail(db, change.order, change.timeline);
