@@ -387,6 +387,22 @@ export function caller(app: FastifyInstance): Call {
 }
 
 /**
+ * The owner saves the order settings with at most `limit` open orders per executive (B14), no
+ * delivery charges and no minimum order, as Settings › Orders does.
+ */
+export async function limitOpenOrdersTo(call: Call, owner: Session, limit: number) {
+  const { version } = (await call(owner, 'GET', '/api/settings/order')).json<{ version: number }>();
+  const saved = await call(owner, 'PUT', '/api/settings/order', {
+    deliveryChargesEnabled: false,
+    standardDeliveryChargesPaise: 0,
+    minimumOrderPaise: 0,
+    maxOpenOrdersPerExecutive: limit,
+    version,
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+}
+
+/**
  * Waits until another connection (or `connections` of them) is blocked by a lock `holder` holds
  * (at most 10 s): what a race test needs before it lets the holder go, rather than a sleep that a
  * loaded machine may outlast.

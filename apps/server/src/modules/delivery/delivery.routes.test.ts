@@ -18,6 +18,7 @@ import {
   createExecutive,
   createStaffWorld,
   insertOrder,
+  limitOpenOrdersTo,
   orderVersion,
   createStoreWithItem,
   errorOf,
@@ -466,22 +467,9 @@ describe('an executive’s orders', () => {
 });
 
 describe('the limit of open orders per executive', () => {
-  /** Order settings with at most `limit` open orders per executive, and no charges. */
-  async function limitOpenOrdersTo(limit: number) {
-    const { version } = (await call(world.owner, 'GET', '/api/settings/order')).json<{ version: number }>();
-    const saved = await call(world.owner, 'PUT', '/api/settings/order', {
-      deliveryChargesEnabled: false,
-      standardDeliveryChargesPaise: 0,
-      minimumOrderPaise: 0,
-      maxOpenOrdersPerExecutive: limit,
-      version,
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
-
   it('refuses an assignment beyond the business’s limit', async () => {
     const rider = await addExecutive(world.biz.id, world.biz.zones[0], 'Busy Rider');
-    await limitOpenOrdersTo(2);
+    await limitOpenOrdersTo(call, world.owner, 2);
     await assigned(rider.id);
     await assigned(rider.id);
     const third = await assign(await placeOrder(), rider.id);
@@ -493,7 +481,7 @@ describe('the limit of open orders per executive', () => {
 
   it('counts Picked Up orders against the limit as well as Confirmed ones', async () => {
     const rider = await addExecutive(world.biz.id, world.biz.zones[0], 'Carrying Rider');
-    await limitOpenOrdersTo(2);
+    await limitOpenOrdersTo(call, world.owner, 2);
     const first = await assigned(rider.id);
     await assigned(rider.id);
     const picked = await move(rider.session, first.id, {

@@ -16,6 +16,7 @@ import {
   createStoreWithItem,
   errorOf,
   insertOrder,
+  limitOpenOrdersTo,
   orderVersion,
   placeCustomerOrder,
   signInCustomerWithAddress,
@@ -64,18 +65,6 @@ async function counts(executiveId: string) {
     SELECT (SELECT open_orders FROM executive_open_orders WHERE executive_id = ${executiveId}) AS kept,
       (SELECT count(*)::int FROM orders WHERE dex_id = ${executiveId} AND state = 1) AS counted`);
   return rows[0]!;
-}
-
-async function limitOpenOrdersTo(limit: number) {
-  const { version } = (await call(world.owner, 'GET', '/api/settings/order')).json<{ version: number }>();
-  const saved = await call(world.owner, 'PUT', '/api/settings/order', {
-    deliveryChargesEnabled: false,
-    standardDeliveryChargesPaise: 0,
-    minimumOrderPaise: 0,
-    maxOpenOrdersPerExecutive: limit,
-    version,
-  });
-  expect(saved.statusCode, saved.body).toBe(200);
 }
 
 describe("an executive's open orders", () => {
@@ -142,7 +131,7 @@ describe("an executive's open orders", () => {
   });
 
   it('of eight assignments at once for an executive with two places left, exactly two are written', async () => {
-    await limitOpenOrdersTo(3);
+    await limitOpenOrdersTo(call, world.owner, 3);
     const dev = await addExecutive('Racing');
     const first = await placeOrder();
     expect((await change(first, { status: OrderStatus.Confirmed, dexId: dev.id })).statusCode).toBe(200);
@@ -158,7 +147,7 @@ describe("an executive's open orders", () => {
       expect(errorOf(res).fields).toEqual({ dexId: deliveryMessages.executiveFull(3) });
     }
     expect(await counts(dev.id)).toEqual({ kept: 3, counted: 3 });
-    await limitOpenOrdersTo(50);
+    await limitOpenOrdersTo(call, world.owner, 50);
   });
 
   it('two staff swapping two executives’ orders at the same instant both succeed, twenty rounds over', async () => {
@@ -180,7 +169,7 @@ describe("an executive's open orders", () => {
   });
 
   it('a bulk assignment beyond the limit is refused whole, and counts nothing', async () => {
-    await limitOpenOrdersTo(2);
+    await limitOpenOrdersTo(call, world.owner, 2);
     const dev = await addExecutive('Bulk');
     const ids = [await placeOrder(), await placeOrder(), await placeOrder()];
     const versions = await Promise.all(ids.map((id) => orderVersion(world.ctx.db, id)));
@@ -192,7 +181,7 @@ describe("an executive's open orders", () => {
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).fields).toEqual({ dexId: deliveryMessages.executiveFull(2) });
     expect(await counts(dev.id)).toEqual({ kept: 0, counted: 0 });
-    await limitOpenOrdersTo(50);
+    await limitOpenOrdersTo(call, world.owner, 50);
   });
 });
 
@@ -218,7 +207,7 @@ async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
 
 describe('statements per write (issue 40)', () => {
   it('a status change that gives the order to an executive: the session, the order, the change', async () => {
-    await limitOpenOrdersTo(5);
+    await limitOpenOrdersTo(call, world.owner, 5);
     const dev = await addExecutive('Counted');
     const order = await placeOrder();
     const version = await orderVersion(world.ctx.db, order);
@@ -234,7 +223,7 @@ describe('statements per write (issue 40)', () => {
     expect(status).toBe(200);
     expect(sent, sent.join('\n\n')).toHaveLength(3);
     expect(await counts(dev.id)).toEqual({ kept: 1, counted: 1 });
-    await limitOpenOrdersTo(50);
+    await limitOpenOrdersTo(call, world.owner, 50);
   });
 
   it('a cancel of an order with no counted stock: the session, the order, the change', async () => {
