@@ -31,12 +31,12 @@ describe('PostgreSQL error classification', () => {
     expect(isDataException(Object.assign(new Error('x'), { code: 22003 }))).toBe(false);
   });
 
-  it('tells a database that cannot be reached, or went away, from one that refused a query', () => {
+  it('tells a database that cannot be reached, went away or ended a deadlock, from one that refused a query', () => {
     const refused = Object.assign(new AggregateError([], 'connect ECONNREFUSED 127.0.0.1:1'), {
       code: 'ECONNREFUSED',
     });
     expect(isDatabaseUnavailable(wrapped(refused))).toBe(true);
-    for (const code of ['08006', '08001', '57P01', '57P03', '53300', '25006', 'ETIMEDOUT']) {
+    for (const code of ['08006', '08001', '57P01', '57P03', '53300', '25006', '40P01', 'ETIMEDOUT']) {
       expect(isDatabaseUnavailable(wrapped(pgError(code))), code).toBe(true);
     }
     expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);

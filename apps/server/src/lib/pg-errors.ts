@@ -45,10 +45,11 @@ const networkCodes = new Set([
 ]);
 /**
  * PostgreSQL shutting down or refusing connections (admin, crash and startup shutdowns, too many
- * clients), or a write reaching a node that is no longer, or not yet, the primary (25006, during a
- * failover: ADR 0050).
+ * clients), a write reaching a node that is no longer, or not yet, the primary (25006, during a
+ * failover: ADR 0050), or a transaction PostgreSQL ended to break a deadlock (40P01): rolled back
+ * whole, it goes through when asked again.
  */
-const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '25006']);
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '53300', '25006', '40P01']);
 /** What node-postgres says, without a code, when a connection cannot be had or is lost. */
 const poolMessages = [
   'timeout exceeded when trying to connect',
