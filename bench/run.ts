@@ -62,9 +62,9 @@ async function cannon(options: autocannon.Options): Promise<Cannon> {
 }
 
 /**
- * Twenty staff signing in at once: admins the owner adds for the run, each with an address of its
- * own. (One account tried 20 times at once from one address is what the sign-in throttle refuses
- * past its fifth attempt in flight, ADR 0054.)
+ * Staff to sign in at once: admins the owner adds for the run, each signing in to their own account.
+ * (One account tried 20 times at once from one address is what the sign-in throttle refuses past
+ * its fifth attempt in flight, ADR 0054.)
  */
 async function benchAccounts(baseUrl: string, token: string, count: number) {
   const authorization = `Bearer ${token}`;

@@ -209,7 +209,6 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed sign-in counters per account and per address, shared by every instance. */
 /**
  * Each delivery executive's open orders, kept by the database (routines.sql) as orders are given to
  * them and closed (ADR 0087): the limit of B14 is checked on this row, by the statement that
@@ -223,6 +222,7 @@ export const executiveOpenOrders = pgTable('executive_open_orders', {
   openOrders: integer('open_orders').notNull().default(0),
 });
 
+/** Failed sign-in counters per account and per address, shared by every instance. */
 export const signInThrottle = pgTable('sign_in_throttle', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

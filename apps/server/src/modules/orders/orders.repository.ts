@@ -359,9 +359,8 @@ function exportQuery(db: Executor, scope: Scope, query: OrderListQuery) {
 }
 
 /**
- * Locks a delivery executive's row against a concurrent assignment (ADR 0042), so their open
- * orders counted after it are as committed now: of two assignments that would pass the limit
- * together, the second waits for the first and then counts its order.
+ * Locks a delivery executive's count of open orders (ADR 0087) for a bulk change that gives them
+ * orders: a concurrent assignment to them waits until it commits, and then reads the count it left.
  */
 export async function lockExecutive(tx: Executor, businessId: string, dexId: string): Promise<void> {
   await tx.execute(

@@ -225,15 +225,14 @@ function assignsNewExecutive(order: repo.OrderRow, change: Change): boolean {
 }
 
 /**
- * B14: an executive carries at most the business's limit of open orders. Called in the
- * transaction that assigns `adding` more to them (or has assigned them already: 0), it locks
- * their row first (ADR 0042).
+ * B14: an executive carries at most the business's limit of open orders. Called in a bulk change's
+ * transaction once its orders are written, under the lock of the executive's count it took first
+ * (`lockExecutive`): the count the database keeps includes this transaction's orders (ADR 0087).
  */
-async function assertRoomFor(tx: Executor, businessId: string, dexId: string, adding: number): Promise<void> {
-  await repo.lockExecutive(tx, businessId, dexId);
+async function assertWithinLimit(tx: Executor, businessId: string, dexId: string): Promise<void> {
   const { open, limit } = await repo.countOpenOrders(tx, businessId, dexId);
   const max = limit ?? defaultMaxOpenOrdersPerExecutive;
-  if (!canTakeOrders(open, max, adding)) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
+  if (!canTakeOrders(open, max, 0)) throw invalid({ dexId: deliveryMessages.executiveFull(max) });
 }
 
 /**
@@ -341,7 +340,11 @@ async function applyChange(
  * change that is then refused rolls this back with it.
  */
 async function giveBackCancelled(tx: Executor, orders: repo.OrderRow[], status: number): Promise<void> {
-  const byStore = unitsToGiveBack(orders, status);
+  await giveBackUnits(tx, unitsToGiveBack(orders, status));
+}
+
+/** Gives `unitsToGiveBack`'s units back: one statement a store, the stores in id order. */
+async function giveBackUnits(tx: Executor, byStore: ReturnType<typeof unitsToGiveBack>): Promise<void> {
   for (const storeId of [...byStore.keys()].sort()) {
     const { businessId, units } = byStore.get(storeId)!;
     await giveBackStock(
@@ -392,10 +395,11 @@ export async function changeOrderStatus(
     ? { max: order.executiveLimit ?? defaultMaxOpenOrdersPerExecutive, leaves: order.dexId }
     : undefined;
   // Cancelling gives counted stock back, with the change or not at all; without any, the change is one statement.
+  const units = unitsToGiveBack([order], input.status);
   const change =
-    unitsToGiveBack([order], input.status).size > 0
+    units.size > 0
       ? await db.transaction(async (tx) => {
-          await giveBackCancelled(tx, [order], input.status);
+          await giveBackUnits(tx, units);
           return applyChange(tx, auth.user, order, input, room);
         })
       : await applyChange(db, auth.user, order, input, room);
@@ -444,7 +448,7 @@ export async function changeOrdersStatus(
       if (change.moved) movedIds.push(order.id);
       if (assigning.includes(order)) assignedIds.push(order.id);
     }
-    if (assigning.length > 0) await assertRoomFor(tx, auth.business.id, input.dexId!, 0);
+    if (assigning.length > 0) await assertWithinLimit(tx, auth.business.id, input.dexId!);
     return { items: inOrderAsked(toSummary) };
   });
   for (const id of movedIds) moved?.(id);
