@@ -224,6 +224,19 @@ export async function enableCashOnDelivery(db: Database, business: Pick<TestBusi
   await db.insert(t.paymentModes).values({ businessId: business.id, title: 'Cash', type: 'COD' });
 }
 
+/** A customer of the business, written straight to the database as the customer app's first sign-in leaves one; answers their id. */
+export async function insertCustomer(
+  db: Database,
+  businessId: string,
+  customer: { name: string; phone: string } = { name: 'Asha', phone: '9811100001' },
+): Promise<string> {
+  const [row] = await db
+    .insert(t.customers)
+    .values({ businessId, ...customer })
+    .returning({ id: t.customers.id });
+  return row!.id;
+}
+
 /** An open store in the business's first zone with one item in stock, for tests that place orders. */
 export async function createStoreWithItem(
   db: Database,

@@ -13,6 +13,7 @@ import { messages } from '@storedesk/shared/messages';
 import {
   caller,
   createStaffWorld,
+  insertCustomer,
   createStoreWithItem,
   errorOf,
   insertOrder,
@@ -29,11 +30,10 @@ let store: { storeId: string; itemId: string };
 let phonesGiven = 0;
 
 async function customerId(): Promise<string> {
-  const { rows } = await world.ctx.db.$client.query<{ id: string }>(
-    `INSERT INTO customers (business_id, name, phone) VALUES ($1, 'Asha', $2) RETURNING id`,
-    [world.biz.id, `98${String((Date.now() + phonesGiven++) % 1e8).padStart(8, '0')}`],
-  );
-  return rows[0]!.id;
+  return insertCustomer(world.ctx.db, world.biz.id, {
+    name: 'Asha',
+    phone: `98${String((Date.now() + phonesGiven++) % 1e8).padStart(8, '0')}`,
+  });
 }
 
 async function setGstin(gstin: string | null) {
@@ -323,17 +323,17 @@ describe('the bill', () => {
       sql`UPDATE businesses SET gstin = '27AAPFU0939F1ZV' WHERE id = ${world.rival.id}`,
     );
     const rivalStore = await createStoreWithItem(world.ctx.db, world.rival);
-    const { rows: rivalCustomer } = await world.ctx.db.$client.query<{ id: string }>(
-      `INSERT INTO customers (business_id, name, phone) VALUES ($1, 'Ravi', '9800000001') RETURNING id`,
-      [world.rival.id],
-    );
+    const rivalCustomerId = await insertCustomer(world.ctx.db, world.rival.id, {
+      name: 'Ravi',
+      phone: '9800000001',
+    });
     const rivalOrder = await insertOrder(
       world.ctx.db,
       {
         businessId: world.rival.id,
         zoneId: world.rival.zones[0],
         storeId: rivalStore.storeId,
-        customerId: rivalCustomer[0]!.id,
+        customerId: rivalCustomerId,
       },
       { billAmountPaise: 100 },
     );

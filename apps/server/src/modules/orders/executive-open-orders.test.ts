@@ -13,6 +13,8 @@ import {
   caller,
   createExecutive,
   createStaffWorld,
+  insertCustomer,
+  enableCashOnDelivery,
   createStoreWithItem,
   errorOf,
   insertOrder,
@@ -33,11 +35,8 @@ beforeAll(async () => {
   world = await createStaffWorld();
   call = caller(world.ctx.app);
   store = await createStoreWithItem(world.ctx.db, world.biz);
-  await world.ctx.db.execute(sql`
-    INSERT INTO payment_modes (business_id, title, type) VALUES (${world.biz.id}, 'Cash', 'COD')`);
-  const { rows } = await world.ctx.db.execute<{ id: string }>(sql`
-    INSERT INTO customers (business_id, name, phone) VALUES (${world.biz.id}, 'Asha', '9811111111') RETURNING id`);
-  customerId = rows[0]!.id;
+  await enableCashOnDelivery(world.ctx.db, world.biz);
+  customerId = await insertCustomer(world.ctx.db, world.biz.id);
 });
 afterAll(() => world.ctx.close());
 

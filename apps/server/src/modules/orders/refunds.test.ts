@@ -12,6 +12,7 @@ import { financialYearOf, refundMessages, type Refund } from '@storedesk/shared/
 import {
   caller,
   createStaffWorld,
+  insertCustomer,
   createStoreWithItem,
   errorOf,
   insertOrder,
@@ -28,11 +29,7 @@ beforeAll(async () => {
   world = await createStaffWorld();
   call = caller(world.ctx.app);
   store = await createStoreWithItem(world.ctx.db, world.biz);
-  const { rows } = await world.ctx.db.$client.query<{ id: string }>(
-    `INSERT INTO customers (business_id, name, phone) VALUES ($1, 'Asha', '9811100001') RETURNING id`,
-    [world.biz.id],
-  );
-  customerId = rows[0]!.id;
+  customerId = await insertCustomer(world.ctx.db, world.biz.id);
 });
 
 afterAll(async () => {

@@ -14,6 +14,7 @@ import { reportMessages } from '@storedesk/shared/reports/schemas';
 import {
   caller,
   createStaffWorld,
+  insertCustomer,
   createStoreWithItem,
   errorOf,
   insertOrder,
@@ -38,11 +39,7 @@ beforeAll(async () => {
     sql`UPDATE stores SET zone_id = ${world.biz.zones[1]} WHERE id = ${south.storeId}`,
   );
   await world.ctx.db.execute(sql`UPDATE businesses SET gstin = '27AAPFU0939F1ZV' WHERE id = ${world.biz.id}`);
-  const { rows } = await world.ctx.db.$client.query<{ id: string }>(
-    `INSERT INTO customers (business_id, name, phone) VALUES ($1, 'Asha', '9811100001') RETURNING id`,
-    [world.biz.id],
-  );
-  customerId = rows[0]!.id;
+  customerId = await insertCustomer(world.ctx.db, world.biz.id);
   today = businessDay(new Date(), 'Asia/Kolkata');
   const year = financialYearOf(new Date(), 'Asia/Kolkata');
   label = (n) => creditNoteLabel(year, n);
