@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { applyRoutines } from '#server/db/migrate.ts';
 import {
   caller,
   createExecutive,
@@ -117,7 +118,6 @@ describe("an executive's open orders", () => {
     await world.ctx.db.execute(
       sql`UPDATE executive_open_orders SET open_orders = 7 WHERE executive_id = ${dev.id}`,
     );
-    const { applyRoutines } = await import('#server/db/migrate.ts');
     const client = await world.ctx.database.pool.connect();
     try {
       await client.query('BEGIN');
