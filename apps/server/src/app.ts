@@ -50,8 +50,7 @@ import { registerAccessControl } from './plugins/access.ts';
 import type { CallerResolvers } from './lib/callers.ts';
 import { resolveSession, toMe } from './modules/auth/auth.service.ts';
 import { resolveKey } from './modules/api-keys/api-keys.service.ts';
-import { resolveCustomer } from './modules/customers/customer-accounts.service.ts';
-import { businessForKey } from './modules/storefront/storefront.service.ts';
+import { storefrontCallerOf } from './modules/storefront/storefront.service.ts';
 import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore, localRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
@@ -296,9 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const callers: CallerResolvers = {
     session: (token, gate) => resolveSession(db, token, gate),
     me: toMe,
-    storefrontBusiness: (key) => businessForKey(db, key),
+    storefront: (key, customerToken) => storefrontCallerOf(db, key, customerToken),
     apiKey: (scope, secret) => resolveKey(db, scope, secret),
-    customer: (business, token) => resolveCustomer(db, business, token),
   };
   registerAccessControl(app, callers, {
     publicUrl: config.publicUrl,

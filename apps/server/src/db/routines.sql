@@ -135,6 +135,24 @@ END $$;
 
 CREATE OR REPLACE TRIGGER "orders_number" BEFORE INSERT ON "orders" FOR EACH ROW EXECUTE FUNCTION "orders_number"();
 
+-- A customer's first order (ADR 0088): an order priced as its customer's first (or not) is written
+-- only while that is still so. BEFORE triggers fire in the order of their names, so this one runs
+-- after orders_number, under the business's order-number lock: every other order of the business
+-- that could change the answer has committed or waits, and this query's snapshot sees it.
+
+CREATE OR REPLACE FUNCTION "orders_first_of_customer"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW."first_of_customer" = EXISTS (SELECT FROM "orders" o
+      WHERE o."business_id" = NEW."business_id" AND o."customer_id" = NEW."customer_id") THEN
+    RAISE EXCEPTION 'first order changed' USING ERRCODE = 'SD411', DETAIL = NEW."customer_id"::text;
+  END IF;
+  RETURN NEW;
+END $$;
+
+CREATE OR REPLACE TRIGGER "orders_placed_first_of_customer" BEFORE INSERT ON "orders" FOR EACH ROW
+  WHEN (NEW."customer_id" IS NOT NULL AND NEW."first_of_customer" IS NOT NULL)
+  EXECUTE FUNCTION "orders_first_of_customer"();
+
 -- Tax invoice numbers (B18, ADR 0068): an order of a business with a GSTIN takes the business's
 -- next invoice number as it is delivered, whoever delivers it (staff, one by one or in bulk, or its
 -- executive), under the lock of the business's counter row, so numbers have no gaps and follow the

@@ -674,6 +674,12 @@ export const orders = pgTable(
     customerId: uuid('customer_id').references(() => customers.id),
     customerName: text('customer_name').notNull(),
     customerPhone: text('customer_phone').notNull(),
+    /**
+     * Whether it is its customer's first order with the business, as it was priced (ADR 0088): the
+     * orders_first_of_customer trigger refuses it when that is no longer so. Null for orders placed
+     * before it was kept, and for orders without a customer account.
+     */
+    firstOfCustomer: boolean('first_of_customer'),
     placedAt: ts('placed_at').notNull().defaultNow(),
     /** -2 delivered, -1 cancelled, 0 placed, 1 confirmed, 2 picked up (SPEC §4). */
     status: smallint('status').notNull().default(0),

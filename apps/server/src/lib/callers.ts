@@ -47,10 +47,14 @@ export type CallerResolvers = {
   session(token: string, gate?: SessionGate): Promise<AuthContext | null>;
   /** What `GET /api/auth/session` answers for a session. */
   me(auth: AuthContext, shopUrlOf: ShopUrlOf): MeResponse;
-  /** The business whose publishable key was presented; 401 without a valid one, 402 once its service has ended. */
-  storefrontBusiness(key: unknown): Promise<StorefrontBusiness>;
+  /**
+   * The business whose publishable key was presented (401 without a valid one, 402 once its service
+   * has ended), with the live customer session behind a customer's bearer token within it, or null.
+   */
+  storefront(
+    key: unknown,
+    customerToken?: string,
+  ): Promise<{ business: StorefrontBusiness; customer: CustomerContext | null }>;
   /** The business's live secret key, or null. */
   apiKey(scope: BusinessScope, secret: string): Promise<ApiKeyCaller | null>;
-  /** The live customer session behind a bearer token within the business, or null. */
-  customer(business: StorefrontBusiness, token: string): Promise<CustomerContext | null>;
 };

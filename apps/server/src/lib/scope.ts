@@ -20,8 +20,11 @@ import { forbidden } from './errors.ts';
  *   `BusinessScope`, the business alone.
  */
 
-/** A value a condition compares with: a request's own, or a placeholder of a prepared statement. */
-type Bound = string | Placeholder;
+/**
+ * A value a condition compares with: a request's own, a placeholder of a prepared statement, or
+ * the column of the business a statement has already narrowed to (a correlated subquery's).
+ */
+type Bound = string | Placeholder | AnyColumn;
 
 /**
  * What a caller may see and change: always one business (D2). The business's own systems (its

@@ -272,11 +272,11 @@ export async function consistencyProblems(db: Database): Promise<string[]> {
                  count(*) FILTER (WHERE o.status = -2)::int AS delivered,
                  count(*) FILTER (WHERE o.status = -1)::int AS cancelled,
                  coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = -2), 0)::bigint AS earnings_paise,
-                 count(*) FILTER (WHERE o.first_of_customer)::int AS new_customers
+                 count(*) FILTER (WHERE o.is_first)::int AS new_customers
           -- An order of no customer's account (a secret API key's) is nobody's first.
           -- Orders that never reached the store (online, unpaid: state 2, ADR 0072) are not counted.
           FROM (SELECT *, customer_id IS NOT NULL
-                          AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+                          AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS is_first
                 FROM orders WHERE state <> 2) AS o
           JOIN businesses b ON b.id = o.business_id
           GROUP BY 1, 2, 3)

@@ -76,6 +76,8 @@ export const storefrontMessages = {
   onlineNeedsCustomer:
     'Paying online is for the customer, at the checkout: an order from the business’s own system cannot',
   couponRefused: 'This coupon cannot be applied to this order',
+  /** Another order of the customer's kept changing what this one would cost (whether it is their first): rare; asking again works. */
+  orderChanged: 'Your other orders changed while this one was placed: please place it again',
   coupon: {
     unknown: 'This coupon code is not valid',
     closed: 'This coupon is no longer available',

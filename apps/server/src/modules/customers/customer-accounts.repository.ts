@@ -1,8 +1,14 @@
 import type { Language } from '@storedesk/shared/languages';
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
 import type { Executor } from '#server/db/client.ts';
 import { customerAddresses, customerCodes, customerSessions, customers } from '#server/db/schema.ts';
-import { acrossBusinesses, ofBusiness, ofCustomer, type CustomerScope } from '#server/lib/scope.ts';
+import {
+  acrossBusinesses,
+  ofBusiness,
+  ofCustomer,
+  sqlOfBusiness,
+  type CustomerScope,
+} from '#server/lib/scope.ts';
 
 export async function insertCode(
   db: Executor,
@@ -177,25 +183,26 @@ export async function insertSession(
   await db.insert(customerSessions).values(values);
 }
 
-/** The live session of a token within the business, with its customer. */
-export async function findSession(db: Executor, businessId: string, tokenHash: Buffer, idleSince: Date) {
-  const [row] = await db
-    .select({
-      sessionId: customerSessions.id,
-      lastSeenAt: customerSessions.lastSeenAt,
-      customer: customerColumns,
-    })
-    .from(customerSessions)
-    .innerJoin(customers, eq(customers.id, customerSessions.customerId))
-    .where(
-      and(
-        eq(customerSessions.tokenHash, tokenHash),
-        ofBusiness(customerSessions, { businessId }),
-        gt(customerSessions.expiresAt, sql`now()`),
-        gt(customerSessions.lastSeenAt, idleSince),
-      ),
-    );
-  return row ?? null;
+/** What `sessionColumn` reads: `findSession`'s row, as JSON. */
+export type SessionJson = {
+  sessionId: string;
+  lastSeenAt: string;
+  customer: Awaited<ReturnType<typeof findCustomer>> & {};
+};
+
+/**
+ * `findSession` as a column of the statement that reads the business (by its storefront key, ADR
+ * 0088): the live session of the token within the business `businessId` names, with its customer,
+ * as JSON, or null (always, for no token).
+ */
+export function sessionColumn(businessId: AnyColumn, tokenHash: Buffer | null, idleSince: Date) {
+  if (tokenHash === null) return sql<SessionJson | null>`NULL::json`;
+  return sql<SessionJson | null>`(SELECT json_build_object('sessionId', s.id, 'lastSeenAt', s.last_seen_at,
+      'customer', json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'referralCode', c.referral_code,
+        'referred', c.referred_by_id IS NOT NULL, 'language', c.language, 'whatsappUpdates', c.whatsapp_opt_in_at IS NOT NULL))
+    FROM customer_sessions s JOIN customers c ON c.id = s.customer_id
+    WHERE s.token_hash = ${tokenHash} AND ${sqlOfBusiness('s', { businessId })}
+      AND s.expires_at > now() AND s.last_seen_at > ${idleSince})`;
 }
 
 /**

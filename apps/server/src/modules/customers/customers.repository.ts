@@ -128,12 +128,3 @@ export async function setBlocked(
     .returning(columns);
   return (row as CustomerRecord | undefined) ?? null;
 }
-
-/** Whether the business's customer is blocked now; null when there is no such customer. */
-export async function findBlockedAt(db: Executor, scope: BusinessScope, customerId: string) {
-  const [row] = await db
-    .select({ blockedAt: customers.blockedAt })
-    .from(customers)
-    .where(and(ofBusiness(customers, scope), eq(customers.id, customerId)));
-  return row ?? null;
-}

@@ -102,10 +102,9 @@ export async function setCustomerBlocked(
 }
 
 /**
- * The one check the customer app's ordering makes (B15): a blocked customer's
- * order is refused with a message that does not say why.
+ * The one check the customer app's ordering makes (B15), on the customer as the order read them:
+ * a blocked customer's order is refused with a message that does not say why.
  */
-export async function assertMayOrder(db: Executor, scope: BusinessScope, customerId: string): Promise<void> {
-  const customer = await repo.findBlockedAt(db, scope, customerId);
+export function assertMayOrder(customer: { blockedAt: Date | null }): void {
   if (customer && !mayOrder(customer)) throw forbidden(messages.customerRefused);
 }

@@ -84,11 +84,11 @@ export async function recountDailyStats(tx: Executor, scope: BusinessScope): Pro
            count(*) FILTER (WHERE o.status = ${OrderStatus.Delivered}),
            count(*) FILTER (WHERE o.status = ${OrderStatus.Cancelled}),
            coalesce(sum(o.bill_amount_paise) FILTER (WHERE o.status = ${OrderStatus.Delivered}), 0),
-           count(*) FILTER (WHERE o.first_of_customer)
+           count(*) FILTER (WHERE o.is_first)
     FROM (SELECT business_id, zone_id, placed_at, status, bill_amount_paise,
                  -- An order placed with a secret API key has no customer account, so it is nobody's first.
                  customer_id IS NOT NULL
-                   AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS first_of_customer
+                   AND row_number() OVER (PARTITION BY customer_id ORDER BY placed_at, number) = 1 AS is_first
           FROM orders WHERE ${sqlOfBusiness(null, scope)} AND state <> ${AWAITING_PAYMENT_STATE}) AS o
     GROUP BY 1, 2, 3`);
 }

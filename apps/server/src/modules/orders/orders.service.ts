@@ -148,7 +148,6 @@ export async function createOrder(
   order: Omit<repo.NewOrder, 'id' | 'status' | 'state'> & CountedOrder & { customerId: string | null },
   how: {
     placedBy: string;
-    firstOfCustomer: boolean;
     /** Paid online (ADR 0072): the order awaits its payment until then, unseen by staff and uncounted. */
     awaitingPaymentUntil?: Date;
   },
@@ -173,7 +172,7 @@ export async function createOrder(
         actorName: how.placedBy,
       },
       // An order awaiting its payment is counted, and announced to staff, once paid (releasePaidOrder).
-      counts: awaiting ? null : placedCounts(how.firstOfCustomer),
+      counts: awaiting ? null : placedCounts(order.firstOfCustomer === true),
       event: {
         businessId: order.businessId,
         zoneId: order.zoneId,

@@ -6,6 +6,7 @@
  * customer, the address and the payment mode; with neither, nothing is ordered.
  */
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import ngeohash from 'ngeohash';
@@ -264,6 +265,15 @@ describe('placing an order as a signed-in customer', () => {
   });
 });
 
+/** Orders of the test's database waiting at their write for a lock. */
+async function ordersWaitingForLocks(): Promise<number> {
+  const { rows } = await ctx.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database()
+      AND wait_event_type = 'Lock' AND query LIKE 'with "written" as (insert into "orders"%'`,
+  );
+  return rows[0]!.n;
+}
+
 describe("the dashboard's new customers", () => {
   it("counts a signed-in customer's first order as a new customer's, and their second not", async () => {
     const newCustomers = async () =>
@@ -289,6 +299,42 @@ describe("the dashboard's new customers", () => {
     });
     expect(second.statusCode).toBe(201);
     expect(await newCustomers()).toBe(before + 1);
+  });
+
+  it('counts one new customer when their first orders arrive together, each written as first or not by what the database holds', async () => {
+    const newCustomers = async () =>
+      Number(
+        (
+          await ctx.db.execute<{ n: string }>(
+            sql`SELECT coalesce(sum(new_customers), 0) AS n FROM daily_stats WHERE business_id = ${biz.id}`,
+          )
+        ).rows[0]!.n,
+      );
+    const nisha = await signInCustomer(ctx, biz.storefrontKey, '9877777778', 'Nisha');
+    const home = await saveAddress(nisha, { label: 'Home', text: 'Ejipura', lat: 12.938, lng: 77.628 });
+    const before = await newCustomers();
+    // The business's order-number row held, as by another order being written: each of the six
+    // reads "first order" and then waits at its write, so all six were priced as her first.
+    const placed = await ctx.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO order_numbers (business_id, last_number) VALUES (${biz.id}, 0)
+        ON CONFLICT (business_id) DO UPDATE SET last_number = order_numbers.last_number`);
+        const placing = Array.from({ length: 6 }, () =>
+          call('POST', '/api/storefront/orders', { token: nisha.token, body: order({ addressId: home.id }) }),
+        );
+        for (let tries = 0; tries < 500 && (await ordersWaitingForLocks()) < 6; tries += 1) await sleep(20);
+        expect(await ordersWaitingForLocks()).toBe(6);
+        return placing;
+      })
+      .then((placing) => Promise.all(placing));
+    expect(placed.map((res) => res.statusCode)).toEqual(Array(6).fill(201));
+    expect(await newCustomers()).toBe(before + 1);
+    const rows = await ctx.db
+      .select({ first: t.orders.firstOfCustomer })
+      .from(t.orders)
+      .where(eq(t.orders.customerPhone, '9877777778'))
+      .orderBy(t.orders.number);
+    expect(rows.map((row) => row.first)).toEqual([true, false, false, false, false, false]);
   });
 });
 

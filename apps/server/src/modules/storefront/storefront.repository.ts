@@ -12,6 +12,8 @@ import {
   ne,
   or,
   sql,
+  type AnyColumn,
+  type SQL,
 } from 'drizzle-orm';
 import type { Executor, Transaction } from '#server/db/client.ts';
 import {
@@ -19,7 +21,6 @@ import {
   categories,
   orderEvents,
   coupons,
-  customers,
   helplines,
   items,
   orderSettings,
@@ -35,9 +36,24 @@ import {
 import type { ReferralSignal } from './referral-signals.ts';
 import { specialDaysOf } from '#server/lib/special-days.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
-import { ofBusiness, ofCustomer, sqlOfBusiness, theBusiness, type CustomerScope } from '#server/lib/scope.ts';
+import {
+  ofBusiness,
+  ofCustomer,
+  sqlOfBusiness,
+  sqlOfCustomer,
+  theBusiness,
+  type CustomerScope,
+} from '#server/lib/scope.ts';
 
-export async function findBusinessByStorefrontKey(db: Executor, key: string) {
+/**
+ * The business of a storefront key, or null; with `also`, another module's column read with it in
+ * the same statement (the customer's session, ADR 0088), given the business's id to correlate on.
+ */
+export async function findBusinessByStorefrontKey<T = null>(
+  db: Executor,
+  key: string,
+  also?: (businessId: AnyColumn) => SQL<T>,
+) {
   const [row] = await db
     .select({
       id: businesses.id,
@@ -45,6 +61,7 @@ export async function findBusinessByStorefrontKey(db: Executor, key: string) {
       serviceEndsAt: businesses.serviceEndsAt,
       timeZone: businesses.timeZone,
       live: businesses.live,
+      also: also ? also(businesses.id) : sql<T>`NULL`,
     })
     .from(businesses)
     .where(eq(businesses.storefrontKey, key));
@@ -155,6 +172,110 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
     .from(stores)
     .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
   return row ?? null;
+}
+
+/** An item of the store as an order's line reads it (`findStoreItems`, `findOrderInputs`). */
+export type StoreItemRow = {
+  id: string;
+  name: string;
+  variants: StoreVariant[];
+  gstRate: number;
+  hsn: string | null;
+  inStock: boolean;
+  deleted: boolean;
+};
+
+/** What an order or a quote reads before it writes anything (`findOrderInputs`). */
+export type OrderInputs = {
+  store: StorefrontStoreRow;
+  now: Date;
+  items: StoreItemRow[];
+  settings: OrderSettingsRow;
+  /** The enabled payment modes' types, when asked for. */
+  paymentModes: string[];
+  /** The signed-in customer, when there is one: null when their row is gone. */
+  customer: { id: string; referredAt: Date | null; blockedAt: Date | null; firstOrder: boolean } | null;
+  /** The customer's address the order names, when it names one: null when it is not theirs (or deleted). */
+  address: { label: string; text: string; landmark: string; lat: number; lng: number } | null;
+};
+
+/**
+ * Everything an order (or a quote) of a store reads before it writes, in one statement (ADR 0088):
+ * the live store with the database's time, the lines' items, the order settings, the enabled
+ * payment modes, and the signed-in customer (blocked or not, whether this is their first order)
+ * with the address named. Null when the store is not a live store of the business. What is read
+ * here is checked again where it matters by the statement that writes the order: stock and the
+ * slot's place under their rows' locks, and the customer's first order by `orders_first_of_customer`.
+ */
+export async function findOrderInputs(
+  db: Executor,
+  businessId: string,
+  storeId: string,
+  want: {
+    itemIds: string[];
+    paymentModes: boolean;
+    customer: CustomerScope | null;
+    addressId: string | null;
+  },
+): Promise<OrderInputs | null> {
+  const scope = { businessId };
+  const itemRows = sql`(SELECT coalesce(json_agg(json_build_object('id', "items"."id", 'name', "items"."name",
+      'variants', ${variantsOfItem}, 'gstRate', "items"."gst_rate", 'hsn', "items"."hsn",
+      'inStock', "items"."in_stock", 'deleted', "items"."deleted_at" IS NOT NULL)), '[]'::json)
+    FROM items WHERE ${sqlOfBusiness('items', scope)} AND "items"."store_id" = ${storeId}::uuid
+      AND "items"."id" = ANY(${sql.param(want.itemIds)}::uuid[]))`;
+  const settingsRow = sql`(SELECT json_build_object('deliveryChargesEnabled', s.delivery_charges_enabled,
+      'standardDeliveryChargesPaise', s.standard_delivery_charges_paise, 'minimumOrderPaise', s.minimum_order_paise,
+      'executiveFee', json_build_object('perDeliveryPaise', s.executive_fee_paise, 'perKmPaise', s.executive_fee_per_km_paise))
+    FROM order_settings s WHERE ${sqlOfBusiness('s', scope)})`;
+  const modes = want.paymentModes
+    ? sql`(SELECT coalesce(json_agg(p.type), '[]'::json) FROM payment_modes p WHERE ${sqlOfBusiness('p', scope)} AND p.enabled)`
+    : sql`'[]'::json`;
+  const customer = want.customer
+    ? sql`(SELECT json_build_object('id', c.id, 'referredAt', c.referred_at, 'blockedAt', c.blocked_at,
+          'firstOrder', NOT EXISTS (SELECT 1 FROM orders o WHERE ${sqlOfCustomer('o', want.customer)}))
+        FROM customers c WHERE ${sqlOfBusiness('c', want.customer)} AND c.id = ${want.customer.customerId}::uuid)`
+    : sql`NULL::json`;
+  const address =
+    want.customer && want.addressId !== null
+      ? sql`(SELECT json_build_object('label', a.label, 'text', a.text, 'landmark', a.landmark,
+            'lat', a.latitude, 'lng', a.longitude)
+          FROM customer_addresses a WHERE ${sqlOfCustomer('a', want.customer)}
+            AND a.id = ${want.addressId}::uuid AND a.deleted_at IS NULL)`
+      : sql`NULL::json`;
+  const [row] = await db
+    .select({
+      ...storeColumns,
+      now: sql<Date>`now()`.mapWith((value: Date | string) => new Date(value)),
+      items: sql<StoreItemRow[]>`${itemRows}`,
+      settings: sql<OrderSettingsRow | null>`${settingsRow}`,
+      paymentModes: sql<string[]>`${modes}`,
+      customer: sql<{
+        id: string;
+        referredAt: string | null;
+        blockedAt: string | null;
+        firstOrder: boolean;
+      } | null>`${customer}`,
+      address: sql<OrderInputs['address']>`${address}`,
+    })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), ofBusiness(stores, scope), isNull(stores.deletedAt)));
+  if (!row) return null;
+  const { now, items: found, settings, paymentModes: enabled, customer: who, address: where, ...store } = row;
+  return {
+    store,
+    now,
+    items: found,
+    settings: settings ?? noOrderSettings,
+    paymentModes: enabled,
+    customer: who && {
+      id: who.id,
+      firstOrder: who.firstOrder,
+      referredAt: who.referredAt === null ? null : new Date(who.referredAt),
+      blockedAt: who.blockedAt === null ? null : new Date(who.blockedAt),
+    },
+    address: where,
+  };
 }
 
 /** How many orders each of a store's slots from `from` on holds (ADR 0077), by the slot's start as ISO text. */
@@ -402,61 +523,17 @@ export async function findOrderSettings(db: Executor, businessId: string) {
     })
     .from(orderSettings)
     .where(ofBusiness(orderSettings, { businessId }));
-  return (
-    row ?? {
-      deliveryChargesEnabled: false,
-      standardDeliveryChargesPaise: 0,
-      minimumOrderPaise: 0,
-      executiveFee: { perDeliveryPaise: 0, perKmPaise: 0 },
-    }
-  );
+  return row ?? noOrderSettings;
 }
 
-/**
- * The customer with this phone, created on their first order; locked until the
- * transaction ends, so one customer's orders are placed one at a time (their
- * "first order" is then decided once).
- */
-export async function lockCustomer(
-  tx: Transaction,
-  businessId: string,
-  customer: { name: string; phone: string },
-): Promise<{ id: string; created: boolean; referredAt: Date | null }> {
-  const [created] = await tx
-    .insert(customers)
-    .values({ businessId, name: customer.name, phone: customer.phone })
-    .onConflictDoNothing({ target: [customers.businessId, customers.phone] })
-    .returning({ id: customers.id });
-  if (created) return { id: created.id, created: true, referredAt: null };
-  const [existing] = await tx
-    .select({ id: customers.id, referredAt: customers.referredAt })
-    .from(customers)
-    .where(and(ofBusiness(customers, { businessId }), eq(customers.phone, customer.phone)))
-    .for('update');
-  return { id: existing!.id, created: false, referredAt: existing!.referredAt };
-}
-
-/** A signed-in customer as a quote prices for them: whether this would be their first order, and their referral. */
-export async function findOrderingCustomer(db: Executor, scope: CustomerScope) {
-  const [row] = await db
-    .select({
-      id: customers.id,
-      referredAt: customers.referredAt,
-      firstOrder: sql<boolean>`NOT EXISTS (SELECT 1 FROM orders o WHERE o.business_id = customers.business_id AND o.customer_id = customers.id)`,
-    })
-    .from(customers)
-    .where(and(ofBusiness(customers, scope), eq(customers.id, scope.customerId)));
-  return row ?? null;
-}
-
-export async function customerHasOrders(db: Executor, businessId: string, customerId: string) {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(ofCustomer(orders, { businessId, customerId }))
-    .limit(1);
-  return row !== undefined;
-}
+/** The order settings of a business that has saved none. */
+const noOrderSettings = {
+  deliveryChargesEnabled: false,
+  standardDeliveryChargesPaise: 0,
+  minimumOrderPaise: 0,
+  executiveFee: { perDeliveryPaise: 0, perKmPaise: 0 },
+};
+export type OrderSettingsRow = typeof noOrderSettings;
 
 /**
  * The business's coupon with this code (the exact spelling first, else the

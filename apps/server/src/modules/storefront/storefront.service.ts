@@ -43,7 +43,6 @@ import type { ApiKeyCaller, AuthContext, CustomerContext } from '#server/lib/cal
 import type { Database, Executor, Transaction } from '#server/db/client.ts';
 import type { OrderAddressSnapshot, orders } from '#server/db/schema.ts';
 import type { CustomerScope } from '#server/lib/scope.ts';
-import { getAddress } from '#server/modules/customers/customer-accounts.service.ts';
 
 import { AppError, invalid, notFound, stale, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
@@ -60,6 +59,7 @@ import { formatSlot } from '@storedesk/shared/dates';
 import { ratingUntil } from '@storedesk/shared/storefront/ratings';
 import { etaMinutes, firstNameOf, type OrderExecutive } from '@storedesk/shared/delivery/eta';
 import { assertMayOrder } from '#server/modules/customers/customers.service.ts';
+import { customerSessionPart } from '#server/modules/customers/customer-accounts.service.ts';
 import { publishEvent } from '#server/realtime/events.repository.ts';
 import { couponRefusal, referralOffer } from '@storedesk/shared/coupons/rules';
 import {
@@ -85,18 +85,25 @@ import * as repo from './storefront.repository.ts';
 import { referralSignals, type ReferralSignal } from './referral-signals.ts';
 
 /**
- * The business whose publishable key was presented: 401 without one, 402
- * once its service has ended (D5), as for the console.
+ * The business whose publishable key was presented: 401 without one, 402 once its service has
+ * ended (D5), as for the console; and, when a customer's bearer token came with it, the signed-in
+ * customer it names there (null when it names no live session), read in the same statement.
  */
-export async function businessForKey(db: Executor, key: unknown): Promise<StorefrontBusiness> {
+export async function storefrontCallerOf(
+  db: Executor,
+  key: unknown,
+  customerToken?: string,
+): Promise<{ business: StorefrontBusiness; customer: CustomerContext | null }> {
   if (typeof key !== 'string' || key.trim() === '') throw unauthenticated(storefrontMessages.missingKey);
   if (key.length > storefrontLimits.storefrontKeyMax) throw unauthenticated(storefrontMessages.unknownKey);
-  const business = await repo.findBusinessByStorefrontKey(db, key);
-  if (!business) throw unauthenticated(storefrontMessages.unknownKey);
-  if (business.serviceEndsAt !== null && business.serviceEndsAt.getTime() <= Date.now()) {
+  const session = customerToken === undefined ? null : customerSessionPart(customerToken);
+  const found = await repo.findBusinessByStorefrontKey(db, key, session?.column);
+  if (!found) throw unauthenticated(storefrontMessages.unknownKey);
+  if (found.serviceEndsAt !== null && found.serviceEndsAt.getTime() <= Date.now()) {
     throw new AppError('service_ended', messages.serviceEnded);
   }
-  return { id: business.id, name: business.name, timeZone: business.timeZone, live: business.live };
+  const business = { id: found.id, name: found.name, timeZone: found.timeZone, live: found.live };
+  return { business, customer: session ? await session.resolve(db, business, found.also) : null };
 }
 
 /**
@@ -113,20 +120,18 @@ export function assertTakingOrders(business: StorefrontBusiness): void {
 }
 
 /**
- * The store of an order or a quote, able to take it now or for the slot named, and that moment (the
- * transaction's time, read with the store): 404 when it is not a live store of the business; 409
- * (naming `storeId`) when it is not Open, or outside its hours on the business's clock and no slot
- * is named; 409 (naming `slotId`) when a slot is named that the store does not offer now (B19).
+ * The store of an order or a quote, as read with the database's time (`findOrderInputs`), able to
+ * take it now or for the slot named: 404 when it is not a live store of the business; 409 (naming
+ * `storeId`) when it is not Open, or outside its hours on the business's clock and no slot is
+ * named; 409 (naming `slotId`) when a slot is named that the store does not offer now (B19).
  */
-async function storeTakingOrders(
-  tx: Executor,
+function storeTakingOrders(
   business: StorefrontBusiness,
-  storeId: string,
+  found: repo.OrderInputs | null,
   slotId?: string,
-) {
-  const found = await repo.findStore(tx, business.id, storeId);
+): { store: repo.StorefrontStoreRow; now: Date; slot: Slot | null } {
   if (!found) throw notFound();
-  const { now, ...store } = found;
+  const { now, store } = found;
   if (slotId === undefined) {
     let refusal = orderingRefusal(store, now, business.timeZone);
     // Closed for now, but taking orders for later: the customer chooses a slot.
@@ -228,6 +233,8 @@ async function billFor(
   /** The store, and how far the order goes from it (null: not known, as for a quote without an address). */
   store: { id: string; deliveryRule: StoreDeliveryRule | null; distanceKm: number | null },
   basket: Basket,
+  /** The basket's items and the order settings, as `findOrderInputs` read them. */
+  read: Pick<repo.OrderInputs, 'items' | 'settings'>,
   now: Date,
   /** Null before sign-in; an order from the business's own systems has no account (`id` null). */
   customer: { id: string | null; firstOrder: boolean; referredAt: Date | null } | null,
@@ -244,8 +251,8 @@ async function billFor(
   executiveFee: { perDeliveryPaise: number; perKmPaise: number };
 }> {
   const businessId = business.id;
-  const lines = await catalogueLines(tx, businessId, store.id, basket.items);
-  const settings = await repo.findOrderSettings(tx, businessId);
+  const lines = catalogueLinesOf(read.items, basket.items);
+  const settings = read.settings;
   const itemsTotalPaise = priceWithCharges(lines, []).itemsTotalPaise;
   // The store's own rule where it has one (ADR 0081), else the business's order settings.
   const terms = deliveryTermsFor(store.deliveryRule, settings, itemsTotalPaise, store.distanceKm);
@@ -323,18 +330,18 @@ async function billFor(
 export type OrderCaller = { customer: CustomerContext | null; apiKey: ApiKeyCaller | null };
 
 /** Who an order is for, and where it goes and how it is paid, as the request and the token say. */
-async function orderParties(
-  tx: Transaction,
-  business: StorefrontBusiness,
+function orderParties(
   input: StorefrontOrderRequest,
   signedIn: CustomerContext | null,
   online: boolean,
-): Promise<{
+  /** The address named and the enabled payment modes, as `findOrderInputs` read them. */
+  read: Pick<repo.OrderInputs, 'address' | 'paymentModes'> | null,
+): {
   customer: { name: string; phone: string };
   address: OrderAddressSnapshot | null;
   addressField: 'addressId' | 'deliveryAddress';
   paymentMode: PaymentModeType | null;
-}> {
+} {
   const fields: Record<string, string> = {};
   let customer: { name: string; phone: string } | null = null;
   let address: OrderAddressSnapshot | null = null;
@@ -353,22 +360,18 @@ async function orderParties(
     if (input.deliveryAddress) address = { ...input.deliveryAddress };
   }
   if (Object.keys(fields).length > 0) throw invalid(fields, Object.values(fields)[0]);
+  // No live store of the business: nothing else was read.
+  if (!read) throw notFound();
   if (signedIn && input.addressId !== undefined) {
-    const saved = await getAddress(tx, signedIn.scope, input.addressId);
-    address = {
-      label: saved.label,
-      text: saved.text,
-      landmark: saved.landmark,
-      lat: saved.lat,
-      lng: saved.lng,
-    };
+    // Not one of theirs (another customer's, deleted, or none): as for any address of another's.
+    if (!read.address) throw notFound();
+    address = { ...read.address };
   }
 
   const paymentMode = input.paymentMode ?? null;
   if (paymentMode !== null) {
-    const enabled = await repo.findEnabledPaymentModes(tx, business.id);
     const refusal =
-      !enabled.some((mode) => mode.type === paymentMode) || (paymentMode === 'ONLINE' && !online)
+      !read.paymentModes.includes(paymentMode) || (paymentMode === 'ONLINE' && !online)
         ? storefrontMessages.paymentModeOff(paymentModeTypeLabels[paymentMode])
         : paymentMode === 'CARD'
           ? storefrontMessages.cardUnavailable
@@ -433,11 +436,17 @@ export function toStorefrontOrder(order: typeof orders.$inferSelect): Storefront
  * Places a customer's order (D12) with a live business: prices it from the
  * catalogue, applies the order settings and the coupon (on the business's
  * clock), and stores it with its timeline row, the dashboard counter and the
- * live event, all in one transaction. A signed-in customer's order goes to one
- * of their saved addresses, copied into the order, which the store must
- * deliver to, and is paid by one of the business's enabled modes (ADR 0038).
- * Any refusal throws before the transaction commits, so it leaves nothing
- * behind.
+ * live event. A signed-in customer's order goes to one of their saved
+ * addresses, copied into the order, which the store must deliver to, and is
+ * paid by one of the business's enabled modes (ADR 0038). Any refusal leaves
+ * nothing behind.
+ *
+ * Everything it needs is read in one statement and the order written in one
+ * more (ADR 0088); a transaction holds them only when a coupon or a referral
+ * offer is locked and used with it. What the read said is checked again by the
+ * write where another order could change it: stock and the slot's place under
+ * their rows' locks, and the customer's first order by `orders_first_of_customer`,
+ * after which the order is priced again on what is then read.
  */
 export async function placeOrder(
   db: Database,
@@ -451,41 +460,73 @@ export async function placeOrder(
 ): Promise<StorefrontOrder> {
   assertTakingOrders(business);
   assertMayPlaceOrders(caller);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await placeOrderOnce(db, business, input, caller, deviceId, payments);
+    } catch (error) {
+      if (raisedDetail(error, firstOrderChangedState) === null) throw error;
+      // Another order of theirs committed between the read and the write: priced again on it.
+      if (attempt === firstOrderAttempts) throw new AppError('conflict', storefrontMessages.orderChanged);
+    }
+  }
+}
+
+/** The SQLSTATE `orders_first_of_customer` raises (routines.sql), and how often an order is priced before it gives up. */
+const firstOrderChangedState = 'SD411';
+const firstOrderAttempts = 3;
+
+async function placeOrderOnce(
+  db: Database,
+  business: StorefrontBusiness,
+  input: StorefrontOrderRequest,
+  caller: OrderCaller,
+  deviceId: string | null,
+  payments: Pick<OnlinePayments, 'payByFor'> | null,
+): Promise<StorefrontOrder> {
   const signedIn = caller.customer;
   const businessId = business.id;
-  return db.transaction(async (tx) => {
-    const parties = await orderParties(tx, business, input, signedIn, payments !== null);
-    const { store, now, slot } = await storeTakingOrders(tx, business, input.storeId, input.slotId);
-    if (
-      parties.address &&
-      !deliversTo(
-        { lat: store.latitude, lng: store.longitude, deliveryRadiusKm: store.deliveryRadiusKm },
-        parties.address,
-      )
-    ) {
-      throw invalid(
-        { [parties.addressField]: serviceabilityMessages.outsideRadius },
-        serviceabilityMessages.outsideRadius,
-      );
-    }
-    // A signed-in customer's order is theirs; one from the business's own system joins no account.
-    const customer = signedIn ? await repo.lockCustomer(tx, businessId, parties.customer) : null;
-    // A customer this order creates has not been blocked; an existing one may have been.
-    if (customer && !customer.created) await assertMayOrder(tx, { businessId }, customer.id);
-    const firstOrder =
-      customer !== null && (customer.created || !(await repo.customerHasOrders(tx, businessId, customer.id)));
-    // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
-    const distance = parties.address
-      ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address)
-      : null;
+  const read = await repo.findOrderInputs(db, businessId, input.storeId, {
+    itemIds: input.items.map((line) => line.itemId),
+    paymentModes: input.paymentMode !== undefined,
+    customer: signedIn?.scope ?? null,
+    addressId: signedIn ? (input.addressId ?? null) : null,
+  });
+  const parties = orderParties(input, signedIn, payments !== null, read);
+  const { store, now, slot } = storeTakingOrders(business, read, input.slotId);
+  if (
+    parties.address &&
+    !deliversTo(
+      { lat: store.latitude, lng: store.longitude, deliveryRadiusKm: store.deliveryRadiusKm },
+      parties.address,
+    )
+  ) {
+    throw invalid(
+      { [parties.addressField]: serviceabilityMessages.outsideRadius },
+      serviceabilityMessages.outsideRadius,
+    );
+  }
+  // A signed-in customer's order is theirs; one from the business's own system joins no account.
+  const customer = signedIn ? read!.customer : null;
+  if (signedIn && !customer) throw unauthenticated(customerMessages.signIn);
+  if (customer) assertMayOrder(customer);
+  const firstOrder = customer?.firstOrder ?? false;
+  // Fixed now, as its bill is (ADR 0073): the distance from the store to where it goes.
+  const distance = parties.address
+    ? distanceKm({ lat: store.latitude, lng: store.longitude }, parties.address)
+    : null;
+  // Paid online: it waits for its payment, unseen by staff (ADR 0072).
+  const awaitingPaymentUntil =
+    parties.paymentMode === 'ONLINE' && payments ? await payments.payByFor(db, businessId, now) : undefined;
+  const write = async (tx: Executor, forOrder: Transaction | null) => {
     const { priced, couponCode, referralClaims, stockLines, executiveFee } = await billFor(
       tx,
       business,
       { ...store, distanceKm: distance },
       input,
+      read!,
       now,
       { id: customer?.id ?? null, firstOrder, referredAt: customer?.referredAt ?? null },
-      tx,
+      forOrder,
       referralSignals(parties.address, deviceId),
     );
     // The order takes its counted units (B17) in the statement that writes it, before its row
@@ -503,6 +544,7 @@ export async function placeOrder(
         customerId: customer?.id ?? null,
         customerName: parties.customer.name,
         customerPhone: parties.customer.phone,
+        firstOfCustomer: customer ? firstOrder : null,
         placedAt: now,
         items: priced.items,
         charges: priced.charges,
@@ -525,11 +567,7 @@ export async function placeOrder(
       {
         // The timeline says which of the business's systems placed a keyed order.
         placedBy: caller.apiKey ? `${caller.apiKey.name} (secret key)` : parties.customer.name,
-        firstOfCustomer: firstOrder,
-        // Paid online: it waits for its payment, unseen by staff (ADR 0072).
-        ...(parties.paymentMode === 'ONLINE' && payments
-          ? { awaitingPaymentUntil: await payments.payByFor(tx, businessId, now) }
-          : {}),
+        ...(awaitingPaymentUntil ? { awaitingPaymentUntil } : {}),
       },
       stock?.part,
     ).catch((error: unknown) => {
@@ -539,7 +577,11 @@ export async function placeOrder(
     // A referral offer claims the order's address and device (ADR 0058): the claims name the order.
     if (referralClaims.length > 0) await repo.insertReferralClaims(tx, businessId, order.id, referralClaims);
     return toStorefrontOrder(order);
-  });
+  };
+  // A coupon, or a referral offer for a referred customer's first order, is locked and used in the
+  // order's transaction; without either, the order's one statement needs none.
+  const offers = input.couponCode !== undefined || (customer?.referredAt != null && firstOrder);
+  return offers ? db.transaction((tx) => write(tx, tx)) : write(db, null);
 }
 
 /** The signed-in customer's orders, newest first. */
@@ -637,8 +679,14 @@ export async function quoteOrder(
 ): Promise<StorefrontQuote> {
   assertTakingOrders(business);
   // No transaction: a quote writes and locks nothing, and a cart priced a moment apart is as good.
-  const { store, now } = await storeTakingOrders(db, business, input.storeId, input.slotId);
-  const customer = signedIn ? await repo.findOrderingCustomer(db, signedIn.scope) : null;
+  const read = await repo.findOrderInputs(db, business.id, input.storeId, {
+    itemIds: input.items.map((line) => line.itemId),
+    paymentModes: false,
+    customer: signedIn?.scope ?? null,
+    addressId: signedIn ? (input.addressId ?? null) : null,
+  });
+  const { store, now } = storeTakingOrders(business, read, input.slotId);
+  const customer = signedIn ? read!.customer : null;
   // The address it would go to, for a store's fee by distance: the customer's own.
   let distance: number | null = null;
   if (input.addressId !== undefined) {
@@ -647,7 +695,8 @@ export async function quoteOrder(
         { addressId: storefrontMessages.addressNeedsSignIn },
         storefrontMessages.addressNeedsSignIn,
       );
-    const address = await getAddress(db, signedIn.scope, input.addressId);
+    const address = read!.address;
+    if (!address) throw notFound();
     distance = distanceKm({ lat: store.latitude, lng: store.longitude }, address);
   }
   const { priced, couponCode } = await billFor(
@@ -655,6 +704,7 @@ export async function quoteOrder(
     business,
     { ...store, distanceKm: distance },
     input,
+    read!,
     now,
     customer,
     null,
@@ -886,17 +936,28 @@ export async function catalogueLines(
   lines: StorefrontOrderRequest['items'],
   /** Where each line stands in the request, when these are some of its lines (an order's edit): its fields name it there. */
   positions?: number[],
-): Promise<Array<CatalogueLine & { variantId: string; counted: boolean; field: string }>> {
+): Promise<PricedLine[]> {
   const rows = await repo.findStoreItems(
     db,
     businessId,
     storeId,
     lines.map((line) => line.itemId),
   );
+  return catalogueLinesOf(rows, lines, positions);
+}
+
+type PricedLine = CatalogueLine & { variantId: string; counted: boolean; field: string };
+
+/** `catalogueLines` on the store's items as read (`findStoreItems`, `findOrderInputs`). */
+function catalogueLinesOf(
+  rows: repo.StoreItemRow[],
+  lines: StorefrontOrderRequest['items'],
+  positions?: number[],
+): PricedLine[] {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const fields: Record<string, string> = {};
   const short: Array<{ field: string; left: number; stepGrams: number | null }> = [];
-  const priced: Array<CatalogueLine & { variantId: string; counted: boolean; field: string }> = [];
+  const priced: PricedLine[] = [];
   lines.forEach((line, at) => {
     const index = positions?.[at] ?? at;
     const item = byId.get(line.itemId.toLowerCase());
