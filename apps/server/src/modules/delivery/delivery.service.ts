@@ -183,8 +183,8 @@ export async function changeStatus(
   }
   const state = orderStateFor(input.status);
   // With cash, the order is paid by the executive: its payment row goes on the timeline with the move.
-  const timeline = await db.transaction(async (tx) => {
-    const written = await orders.recordOrderChange(tx, {
+  const written = await db.transaction(async (tx) => {
+    const change = await orders.recordOrderChange(tx, {
       orderId: order.id,
       version: order.version,
       update: { status: input.status, state, ...(cash ? { cash } : {}) },
@@ -207,21 +207,22 @@ export async function changeStatus(
       },
       order,
     });
-    if (written && cash) {
+    if (change && cash) {
       await repo.insertCashPayment(tx, executive, {
         orderId: order.id,
         note: orderPaymentMessages.received(order.paymentMode),
       });
     }
-    return written;
+    return change;
   });
-  if (!timeline) {
+  if (!written) {
     // Changed (or taken from them) since it was read.
     const current = await repo.findOrderOf(db, executive, orderId);
     if (!current || current.dexId !== executive.id) throw notFound();
     throw stale(toDeliveryOrder(current));
   }
-  news.orderChanged(order.businessId, order.id);
+  // Pushed to the customer's devices, when they have any (the change said).
+  if (written.pushTo.customer) news.orderChanged(order.businessId, order.id);
   return toDeliveryOrder({
     ...order,
     status: input.status,

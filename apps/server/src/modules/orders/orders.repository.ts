@@ -472,6 +472,7 @@ export type TimelineRow = Awaited<ReturnType<typeof findTimeline>>[number];
 /** What a change of an order returns of its row: the order as the lists show it, with its payment. */
 const changedColumns = {
   ...summaryColumns,
+  customerId: orders.customerId,
   paidAt: orders.paidAt,
   paidByName: orders.paidByName,
   paidPaise: orders.paidPaise,
@@ -607,8 +608,10 @@ export type OrderChange = {
  * Answers the order's whole timeline, the new row last, or null when nothing
  * was written. A timeline row only comes with a new version, so no row the
  * statement's snapshot misses can have committed before a change it writes.
+ * With it, whether the order's customer, and the executive of an open order,
+ * have devices to push to (ADR 0039, 0042): without, no look-up follows.
  */
-export async function recordOrderChange(db: Executor, change: OrderChange): Promise<TimelineRow[] | null> {
+export async function recordOrderChange(db: Executor, change: OrderChange): Promise<OrderChangeWritten | null> {
   let open = and(
     ofBusiness(orders, change.order),
     eq(orders.id, change.orderId),
@@ -677,6 +680,11 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
   }
   parts.push(sql`added AS (${timelineInsert(change.orderId, change.timeline)})`);
   parts.push(sql`announced AS (${eventInsert(change.event, writtenAndAdded, orderChangeData)})`);
+  parts.push(sql`pushed AS (SELECT
+      EXISTS (SELECT FROM push_subscriptions s, ${written} w
+        WHERE ${sqlOfBusiness('s', change.order)} AND s.customer_id = w.customer_id) AS customer,
+      EXISTS (SELECT FROM push_subscriptions s, ${written} w
+        WHERE ${sqlOfBusiness('s', change.order)} AND s.executive_id = w.dex_id AND w.state = 1) AS executive)`);
   const { rows } = await db.execute<
     Record<
       | 'id'
@@ -687,17 +695,22 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
       | 'reason'
       | 'kind'
       | 'actor_name'
-      | 'created_at',
+      | 'created_at'
+      | 'push_customer'
+      | 'push_executive',
       unknown
     >
   >(sql`
     WITH ${sql.join(parts, sql`, `)}
-    SELECT id, from_status, to_status, dex_name, note, reason, kind, actor_name, created_at FROM order_events
-    WHERE order_id = ${change.orderId} AND EXISTS (SELECT FROM ${written})
-    UNION ALL SELECT * FROM added
+    SELECT e.id, e.from_status, e.to_status, e.dex_name, e.note, e.reason, e.kind, e.actor_name, e.created_at,
+           p.customer AS push_customer, p.executive AS push_executive
+    FROM order_events e CROSS JOIN pushed p
+    WHERE e.order_id = ${change.orderId} AND EXISTS (SELECT FROM ${written})
+    UNION ALL SELECT a.*, p.customer, p.executive FROM added a CROSS JOIN pushed p
     ORDER BY id`);
-  if (rows.length === 0) return null;
-  return rows.map((r) => ({
+  const last = rows.at(-1);
+  if (!last) return null;
+  const timeline = rows.map((r) => ({
     id: Number(r.id),
     fromStatus: r.from_status as number | null,
     toStatus: r.to_status as number | null,
@@ -708,7 +721,19 @@ export async function recordOrderChange(db: Executor, change: OrderChange): Prom
     actorName: r.actor_name as string,
     at: orderEvents.createdAt.mapFromDriverValue(r.created_at as string) as Date,
   }));
+  return {
+    timeline,
+    pushTo: { customer: last.push_customer === true, executive: last.push_executive === true },
+  };
 }
+
+/** A change as `recordOrderChange` wrote it. */
+export type OrderChangeWritten = {
+  /** The order's whole timeline, the new row last. */
+  timeline: TimelineRow[];
+  /** Whether the order's customer, and its executive while it is open, have devices to push to. */
+  pushTo: { customer: boolean; executive: boolean };
+};
 
 /**
  * The rows of the list as filtered (every page of it), from a server-side

@@ -252,7 +252,13 @@ async function applyChange(
   change: Change,
   /** The change gives the order to a new executive, who must have room for it (B14): the business's limit, and the executive it leaves. */
   room?: { max: number; leaves: string | null },
-): Promise<{ order: repo.OrderRow; timeline?: repo.TimelineRow[]; moved: boolean }> {
+): Promise<{
+  order: repo.OrderRow;
+  timeline?: repo.TimelineRow[];
+  moved: boolean;
+  /** Who has devices to push the change to (nobody when nothing was written). */
+  pushTo?: repo.OrderChangeWritten['pushTo'];
+}> {
   if (order.state === 0) {
     throw new AppError('conflict', messages.orderClosed, { current: await toDetail(db, order) });
   }
@@ -273,7 +279,7 @@ async function applyChange(
   const closes = state === 0 ? closedCounts(order, change.status) : null;
   // A reason comes with a cancel only (the schemas refuse it with any other status).
   const reason = moves && change.status === OrderStatus.Cancelled ? (change.reason ?? null) : null;
-  const timeline = await repo.recordOrderChange(db, {
+  const written = await repo.recordOrderChange(db, {
     orderId: order.id,
     version: order.version,
     update: { status: change.status, state, dex, ...(reason ? { cancelReason: reason } : {}) },
@@ -302,7 +308,7 @@ async function applyChange(
     },
     order,
   });
-  if (!timeline) {
+  if (!written) {
     // Changed since it was read: the caller decided on an order that is no longer current.
     const current = await repo.findOrder(db, { businessId: order.businessId, zoneId: null }, order.id);
     // Unchanged: what failed was the executive, full (B14), or deleted or moved since the order was read.
@@ -316,6 +322,7 @@ async function applyChange(
     }
     throw stale(current ? await toDetail(db, current) : null);
   }
+  const { timeline, pushTo } = written;
   // The row as the update leaves it, so the answer needs no second read.
   const after: repo.OrderRow = {
     ...order,
@@ -328,7 +335,7 @@ async function applyChange(
     // Closed now: the write's time, which its new timeline row carries too.
     closedAt: state === 0 ? (timeline.at(-1)?.at ?? new Date()) : null,
   };
-  return { order: after, timeline, moved: moves };
+  return { order: after, timeline, moved: moves, pushTo };
 }
 
 /**
@@ -380,9 +387,9 @@ export async function changeOrderStatus(
   auth: AuthContext,
   orderId: string,
   input: OrderStatusChange,
-  /** Told, once the change is written, if it moved the order's status (the customer hears of it). */
+  /** Told, once the change is written, if it moved the order's status and the customer has devices to hear of it on. */
   moved?: (orderId: string) => void,
-  /** Told, once the change is written, if it gave the order to an executive (who hears of it). */
+  /** Told, once the change is written, if it gave the order to an executive with devices to hear of it on. */
   assigned?: (orderId: string, dexId: string) => void,
 ): Promise<OrderDetail> {
   const order = await repo.findOrder(db, scopeOf(auth), orderId, input.dexId);
@@ -402,8 +409,9 @@ export async function changeOrderStatus(
           return applyChange(tx, auth.user, order, input, room);
         })
       : await applyChange(db, auth.user, order, input, room);
-  if (change.moved) moved?.(order.id);
-  if (assigns && change.timeline) assigned?.(order.id, change.order.dexId!);
+  // Pushed to those who have devices to push to (the change said), after it is written.
+  if (change.moved && change.pushTo?.customer) moved?.(order.id);
+  if (assigns && change.pushTo?.executive) assigned?.(order.id, change.order.dexId!);
   return toDetail(db, change.order, change.timeline);
 }
 
@@ -416,9 +424,9 @@ export async function changeOrdersStatus(
   db: Database,
   auth: AuthContext,
   input: OrderBulkStatusChange,
-  /** Told, once the changes are committed, of the orders whose status they moved. */
+  /** Told, once the changes are committed, of the orders whose status they moved, whose customer has devices. */
   moved?: (orderId: string) => void,
-  /** Told, once the changes are committed, of the orders they gave to an executive. */
+  /** Told, once the changes are committed, of the orders they gave to an executive, if the executive has devices. */
   assigned?: (orderId: string, dexId: string) => void,
 ): Promise<{ items: OrderSummary[] }> {
   const movedIds: string[] = [];
@@ -444,8 +452,8 @@ export async function changeOrdersStatus(
     for (const order of locked) {
       const change = await applyChange(tx, auth.user, order, input);
       byId.set(order.id, change.order);
-      if (change.moved) movedIds.push(order.id);
-      if (assigning.includes(order)) assignedIds.push(order.id);
+      if (change.moved && change.pushTo?.customer) movedIds.push(order.id);
+      if (assigning.includes(order) && change.pushTo?.executive) assignedIds.push(order.id);
     }
     if (assigning.length > 0) await assertWithinLimit(tx, auth.business.id, input.dexId!);
     return { items: inOrderAsked(toSummary) };

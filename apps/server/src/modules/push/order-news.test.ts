@@ -216,6 +216,30 @@ describe('an executive’s news', () => {
     ]);
   });
 
+  it('tells the customer of the pick-up the executive makes in the delivery app', async () => {
+    const order = await orderAs(ravi);
+    const confirmed = await move(order.id, { status: OrderStatus.Confirmed, version: 1, dexId: rider.id });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/delivery/orders/${order.id}/status`,
+      headers: rider.session.headers,
+      payload: { status: OrderStatus.PickedUp, version: confirmed.version },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The confirmation and the pick-up, each to Ravi's one device; the rider's own news besides.
+    await vi.waitFor(() => expect(receivers().filter((id) => id === 'ravi')).toHaveLength(2), {
+      timeout: 10_000,
+      interval: 20,
+    });
+    expect(
+      payloads()
+        .filter((payload) => payload.url === `/orders/${order.id}`)
+        .map((payload) => payload.title)
+        // Each push is sent in the background after its answer: they may arrive in either order.
+        .sort(),
+    ).toEqual([`Order #${order.number}: Confirmed`, `Order #${order.number}: Picked Up`]);
+  });
+
   it('asks for no cash when the order’s payment is already received', async () => {
     const order = await orderAs(asha);
     const paid = await ctx.app.inject({
