@@ -611,7 +611,10 @@ export type OrderChange = {
  * With it, whether the order's customer, and the executive of an open order,
  * have devices to push to (ADR 0039, 0042): without, no look-up follows.
  */
-export async function recordOrderChange(db: Executor, change: OrderChange): Promise<OrderChangeWritten | null> {
+export async function recordOrderChange(
+  db: Executor,
+  change: OrderChange,
+): Promise<OrderChangeWritten | null> {
   let open = and(
     ofBusiness(orders, change.order),
     eq(orders.id, change.orderId),
