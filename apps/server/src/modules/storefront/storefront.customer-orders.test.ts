@@ -274,16 +274,16 @@ async function ordersWaitingForLocks(): Promise<number> {
   return rows[0]!.n;
 }
 
+/** The new customers the business's dashboard counts, over every day. */
+async function newCustomers(): Promise<number> {
+  const { rows } = await ctx.db.execute<{ n: string }>(
+    sql`SELECT coalesce(sum(new_customers), 0) AS n FROM daily_stats WHERE business_id = ${biz.id}`,
+  );
+  return Number(rows[0]!.n);
+}
+
 describe("the dashboard's new customers", () => {
   it("counts a signed-in customer's first order as a new customer's, and their second not", async () => {
-    const newCustomers = async () =>
-      Number(
-        (
-          await ctx.db.execute<{ n: string }>(
-            sql`SELECT coalesce(sum(new_customers), 0) AS n FROM daily_stats WHERE business_id = ${biz.id}`,
-          )
-        ).rows[0]!.n,
-      );
     const meena = await signInCustomer(ctx, biz.storefrontKey, '9877777777', 'Meena');
     const home = await saveAddress(meena, { label: 'Home', text: 'Ejipura', lat: 12.938, lng: 77.628 });
     const before = await newCustomers();
@@ -302,14 +302,6 @@ describe("the dashboard's new customers", () => {
   });
 
   it('counts one new customer when their first orders arrive together, each written as first or not by what the database holds', async () => {
-    const newCustomers = async () =>
-      Number(
-        (
-          await ctx.db.execute<{ n: string }>(
-            sql`SELECT coalesce(sum(new_customers), 0) AS n FROM daily_stats WHERE business_id = ${biz.id}`,
-          )
-        ).rows[0]!.n,
-      );
     const nisha = await signInCustomer(ctx, biz.storefrontKey, '9877777778', 'Nisha');
     const home = await saveAddress(nisha, { label: 'Home', text: 'Ejipura', lat: 12.938, lng: 77.628 });
     const before = await newCustomers();
