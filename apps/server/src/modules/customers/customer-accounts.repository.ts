@@ -183,7 +183,7 @@ export async function insertSession(
   await db.insert(customerSessions).values(values);
 }
 
-/** What `sessionColumn` reads: `findSession`'s row, as JSON. */
+/** What `sessionColumn` reads: a live session and its customer (as `customerColumns` name them), as JSON. */
 export type SessionJson = {
   sessionId: string;
   lastSeenAt: string;
@@ -191,16 +191,20 @@ export type SessionJson = {
 };
 
 /**
- * `findSession` as a column of the statement that reads the business (by its storefront key, ADR
- * 0088): the live session of the token within the business `businessId` names, with its customer,
- * as JSON, or null (always, for no token).
+ * The live session of a customer's token within the business `businessId` names, with its
+ * customer, as JSON, or null (always, for no token): a column of the statement that reads the
+ * business by its storefront key (ADR 0088). The customer is `customerColumns`, the same as
+ * every other read of a customer gives.
  */
 export function sessionColumn(businessId: AnyColumn, tokenHash: Buffer | null, idleSince: Date) {
   if (tokenHash === null) return sql<SessionJson | null>`NULL::json`;
+  const customer = sql.join(
+    Object.entries(customerColumns).map(([key, column]) => sql`${key}::text, ${column}`),
+    sql`, `,
+  );
   return sql<SessionJson | null>`(SELECT json_build_object('sessionId', s.id, 'lastSeenAt', s.last_seen_at,
-      'customer', json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'referralCode', c.referral_code,
-        'referred', c.referred_by_id IS NOT NULL, 'language', c.language, 'whatsappUpdates', c.whatsapp_opt_in_at IS NOT NULL))
-    FROM customer_sessions s JOIN customers c ON c.id = s.customer_id
+      'customer', json_build_object(${customer}))
+    FROM customer_sessions s JOIN customers ON customers.id = s.customer_id
     WHERE s.token_hash = ${tokenHash} AND ${sqlOfBusiness('s', { businessId })}
       AND s.expires_at > now() AND s.last_seen_at > ${idleSince})`;
 }
