@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -27,6 +26,7 @@ import { useCompact } from '@/lib/use-compact.ts';
 import { useAuditLog } from '@/features/audit/api/get-audit-log.ts';
 import { AuditChanges } from '@/features/audit/components/audit-changes.tsx';
 import { AuditFiltersBar, useAuditFilters } from '@/features/audit/components/audit-filters.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const about = `Every change staff make, and every sign-in, with who, when and from which address; kept for ${auditRetentionDays} days.`;
 
@@ -179,7 +179,7 @@ export function AuditLogPage() {
       <Paper variant="outlined">
         <AuditFiltersBar filters={filters} onChange={setFilters} />
         <ListQueryStatus query={log} noun="audit log" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Audit log" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Audit log">
             <TableHead>
               {compact ? (
@@ -208,7 +208,7 @@ export function AuditLogPage() {
               </AuditRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -4,7 +4,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
@@ -25,6 +24,7 @@ import { useCategories } from '@/features/catalogue/api/get-categories.ts';
 import { useMoveCategory } from '@/features/catalogue/api/move-category.ts';
 import { useRestoreCatalogueRecord } from '@/features/catalogue/api/restore-catalogue-record.ts';
 import { CategoryMoveButtons, type Direction } from './category-move-buttons.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const columns = 3;
 
@@ -137,7 +137,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
         </Button>
       </Stack>
       <ListQueryStatus query={categories} noun="categories" />
-      <TableContainer sx={{ maxHeight: 640 }}>
+      <TableRegion name="Categories" maxHeight={640}>
         <Table stickyHeader size="small" aria-label="Categories">
           <TableHead>
             <TableRow>
@@ -173,7 +173,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
             </ListRows>
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       <ListPagination
         total={total}
         page={Math.min(page, lastPage)}

@@ -3,7 +3,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -11,6 +10,7 @@ import type { ImportResult } from '@storedesk/shared/catalogue/spreadsheet';
 import { useState } from 'react';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { formatCount } from '@/lib/counts.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const figures = [
   ['created', 'New'],
@@ -45,7 +45,7 @@ export function ImportErrors({ errors }: { errors: ImportResult['errors'] }) {
   const rows = errors.slice(shown * pageSize, (shown + 1) * pageSize);
   return (
     <>
-      <TableContainer>
+      <TableRegion name="Rows that need attention">
         <Table size="small" aria-label="Rows that need attention">
           <TableHead>
             <TableRow>
@@ -66,7 +66,7 @@ export function ImportErrors({ errors }: { errors: ImportResult['errors'] }) {
             ))}
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       {errors.length > 5 ? (
         <ListPagination
           total={errors.length}

@@ -9,7 +9,6 @@ import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -39,6 +38,7 @@ import { CopyCatalogueDialog } from '@/features/catalogue/components/copy-catalo
 import { ExportMenu } from '@/components/export-menu.tsx';
 import { exportCatalogueHrefs } from '@/features/catalogue/api/export-catalogue.ts';
 import { LowStockChip, StockCell, StockCount } from '@/features/catalogue/components/stock-summary.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 /**
  * SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete; with
@@ -213,7 +213,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         </Stack>
       </Stack>
       <ListQueryStatus query={items} noun="items" />
-      <TableContainer sx={{ maxHeight: { md: 640 } }}>
+      <TableRegion name="Items" maxHeight={{ md: 640 }}>
         <Table stickyHeader size="small" aria-label="Items">
           <TableHead>
             <TableRow>
@@ -270,7 +270,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
             </ListRows>
           </TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       <ListPagination
         total={total}
         page={Math.min(page, lastPage)}

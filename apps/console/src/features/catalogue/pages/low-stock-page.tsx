@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -25,6 +24,7 @@ import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
 import { AdjustStockDialog, type StockTarget } from '@/features/catalogue/components/adjust-stock-dialog.tsx';
 import { StoreChoiceField } from '@/features/catalogue/components/store-choice-field.tsx';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -171,7 +171,7 @@ export function LowStockPage() {
           />
         </Stack>
         <ListQueryStatus query={list} noun="low stock" />
-        <TableContainer sx={{ maxHeight: { md: 640 } }}>
+        <TableRegion name="Low stock" maxHeight={{ md: 640 }}>
           <Table stickyHeader size="small" aria-label="Low stock">
             <TableHead>
               <TableRow>
@@ -188,7 +188,7 @@ export function LowStockPage() {
             </TableHead>
             <TableBody>{body}</TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -6,7 +6,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -29,6 +28,7 @@ import { useCompact } from '@/lib/use-compact.ts';
 import { useCloseCoupon } from '@/features/coupons/api/close-coupon.ts';
 import { useCoupons } from '@/features/coupons/api/get-coupons.ts';
 import { CouponCreateDialog } from '@/features/coupons/components/coupon-create-dialog.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 /** What the coupon takes off, in a few words. */
 function discountText(coupon: Coupon): string {
@@ -179,7 +179,7 @@ export function CouponsPage() {
           <SearchField label="Search coupons" value={q} onSearch={(next) => setListParams({ q: next })} />
         </Toolbar>
         <ListQueryStatus query={coupons} noun="coupons" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Coupons" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Coupons">
             <TableHead>
               {compact ? (
@@ -216,7 +216,7 @@ export function CouponsPage() {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

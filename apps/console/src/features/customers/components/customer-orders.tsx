@@ -4,7 +4,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useListParams, usePageInRange } from '@/lib/list-params.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useCustomerOrders } from '@/features/customers/api/get-customer-orders.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
@@ -85,7 +85,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
         Orders
       </Typography>
       <ListQueryStatus query={orders} noun="orders" />
-      <TableContainer sx={{ maxHeight: 440 }}>
+      <TableRegion name="Orders of the customer" maxHeight={440}>
         <Table stickyHeader size="small" aria-label="Orders of the customer">
           <TableHead>
             {compact ? (
@@ -105,7 +105,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
           </TableHead>
           <TableBody>{body()}</TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       <ListPagination
         total={orders.data?.total ?? 0}
         page={Math.min(page, lastPage)}

@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -22,6 +21,7 @@ import { useTimeZone } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useCustomers } from '@/features/customers/api/get-customers.ts';
 import { BlockedChip } from '@/features/customers/components/blocked-chip.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 const ordersText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'order' : 'orders'}`;
@@ -102,7 +102,7 @@ export function CustomersPage() {
           />
         </Toolbar>
         <ListQueryStatus query={customers} noun="customers" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Customers" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Customers">
             <TableHead>
               {compact ? (
@@ -136,7 +136,7 @@ export function CustomersPage() {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -16,6 +15,7 @@ import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { useCompact } from '@/lib/use-compact.ts';
 import type { CashList } from '@/features/dispatch/api/get-cash.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 type CashTableProps = {
   list: CashList | undefined;
@@ -102,7 +102,7 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
 
   return (
     <Paper variant="outlined">
-      <TableContainer sx={{ maxHeight: 560 }}>
+      <TableRegion name="Cash to settle" maxHeight={560}>
         <Table stickyHeader size="small" aria-label="Cash to settle">
           {compact ? null : (
             <TableHead>
@@ -149,7 +149,7 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
             </TableFooter>
           ) : null}
         </Table>
-      </TableContainer>
+      </TableRegion>
     </Paper>
   );
 }

@@ -3,7 +3,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -12,6 +11,7 @@ import type { PayoutList, PayoutRow } from '@storedesk/shared/delivery/earnings'
 import { formatRupees } from '@storedesk/shared/money';
 import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 type PayoutsTableProps = {
   list: PayoutList | undefined;
@@ -92,7 +92,7 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
 
   return (
     <Paper variant="outlined">
-      <TableContainer sx={{ maxHeight: 560 }}>
+      <TableRegion name="Payouts" maxHeight={560}>
         <Table stickyHeader size="small" aria-label="Payouts">
           <TableHead>
             <TableRow>
@@ -129,7 +129,7 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
             </TableFooter>
           ) : null}
         </Table>
-      </TableContainer>
+      </TableRegion>
     </Paper>
   );
 }

@@ -10,7 +10,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
@@ -31,6 +30,7 @@ import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { SlotBadge } from './slot-badge.tsx';
 import { useTimeZone } from '@/lib/session.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
 
@@ -222,7 +222,10 @@ export function OrdersTable({
   return (
     <>
       {/* A box of its own height on large screens; on a phone the page itself scrolls. */}
-      <TableContainer sx={{ maxHeight: { md: limits.ordersTableMaxHeight } }}>
+      <TableRegion
+        name={view === 'completed' ? 'Completed orders' : 'Orders'}
+        maxHeight={{ md: limits.ordersTableMaxHeight }}
+      >
         <Table stickyHeader size="small" aria-label={view === 'completed' ? 'Completed orders' : 'Orders'}>
           <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableRow>
@@ -268,7 +271,7 @@ export function OrdersTable({
           </TableHead>
           <TableBody>{body}</TableBody>
         </Table>
-      </TableContainer>
+      </TableRegion>
       {
         <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
           <MenuItem

@@ -4,7 +4,6 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -12,6 +11,7 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import type { PushNotification, PushStatus } from '@storedesk/shared/push/schemas';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { useCompact } from '@/lib/use-compact.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const statusChips: Record<PushStatus, { label: string; color: 'info' | 'success' | 'error'; title: string }> =
   {
@@ -127,7 +127,7 @@ export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTablePro
   };
 
   return (
-    <TableContainer sx={{ maxHeight: 640 }}>
+    <TableRegion name="Sent notifications" maxHeight={640}>
       <Table stickyHeader size="small" aria-label="Sent notifications">
         <TableHead>
           {compact ? (
@@ -146,6 +146,6 @@ export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTablePro
         </TableHead>
         <TableBody>{body()}</TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

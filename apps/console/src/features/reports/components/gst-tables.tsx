@@ -3,7 +3,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -16,6 +15,7 @@ import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.ts
 import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const parts = [
   { key: 'taxablePaise', header: 'Taxable value' },
@@ -108,7 +108,7 @@ export function GstSummaryTable({ report, pending, period }: Props) {
       </TableFooter>
     ) : null;
   return (
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -142,7 +142,7 @@ export function GstSummaryTable({ report, pending, period }: Props) {
         <TableBody>{body}</TableBody>
         {totals}
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 
@@ -153,7 +153,7 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
   const columns = compact ? 1 : 8;
   const money = (value: number, credit: boolean) => `${credit ? '−' : ''}${formatRupees(value)}`;
   return (
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -234,6 +234,6 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

@@ -3,7 +3,6 @@ import Link from '@mui/material/Link';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -17,6 +16,7 @@ import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const columns: Array<{ key: keyof PaymentFigures; header: string; money: boolean }> = [
   { key: 'payments', header: 'Payments', money: false },
@@ -53,7 +53,7 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
   const compact = useCompact();
   const width = compact ? 1 : 1 + columns.length;
   return (
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -124,7 +124,7 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
           </TableFooter>
         ) : null}
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 
@@ -143,7 +143,7 @@ export function PaymentEntriesTable({ report, pending, period }: Props) {
   const compact = useCompact();
   const width = compact ? 1 : 6;
   return (
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -205,6 +205,6 @@ export function PaymentEntriesTable({ report, pending, period }: Props) {
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

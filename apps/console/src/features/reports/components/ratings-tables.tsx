@@ -4,7 +4,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -19,6 +18,7 @@ import { paths } from '@/config/paths.ts';
 import { formatCount } from '@/lib/counts.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
@@ -148,7 +148,7 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
   const rows = report ? group.rows(report) : [];
   return (
     // On a wider screen than a phone the table scrolls sideways if it must: the keyboard can reach it.
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -199,7 +199,7 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }
 
@@ -210,7 +210,7 @@ export function LowRatingsTable({ report, pending, period }: Props) {
   const compact = useCompact();
   const width = compact ? 1 : 6;
   return (
-    <TableContainer tabIndex={compact ? undefined : 0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name} scrolls={!compact}>
       <Table size="small" aria-label={name}>
         {compact ? null : (
           <TableHead>
@@ -269,6 +269,6 @@ export function LowRatingsTable({ report, pending, period }: Props) {
           )}
         </TableBody>
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
@@ -14,6 +13,7 @@ import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.ts
 import { FigureList } from './figure-list.tsx';
 import { formatCount } from '@/lib/counts.ts';
 import { useCompact } from '@/lib/use-compact.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const columnCount = figureColumns.length + 1;
 
@@ -67,7 +67,7 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
   const compact = useCompact();
   if (compact) {
     return (
-      <TableContainer role="region" aria-label={`${name}, table`}>
+      <TableRegion name={name} scrolls={false}>
         <Table size="small" aria-label={name}>
           <TableBody>
             {pending || !report ? (
@@ -92,12 +92,12 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
             </TableFooter>
           ) : null}
         </Table>
-      </TableContainer>
+      </TableRegion>
     );
   }
   return (
     // On a phone the table scrolls sideways: the keyboard can reach it to scroll it.
-    <TableContainer tabIndex={0} role="region" aria-label={`${name}, table`}>
+    <TableRegion name={name}>
       <Table size="small" aria-label={name}>
         <TableHead>
           <TableRow>
@@ -153,6 +153,6 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
           </TableFooter>
         ) : null}
       </Table>
-    </TableContainer>
+    </TableRegion>
   );
 }

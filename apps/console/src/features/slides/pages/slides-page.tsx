@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -29,6 +28,7 @@ import { useCompact } from '@/lib/use-compact.ts';
 import { useDeleteSlide } from '@/features/slides/api/delete-slide.ts';
 import { useSlides } from '@/features/slides/api/get-slides.ts';
 import { useRestoreSlide } from '@/features/slides/api/restore-slide.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 /** What a delete needs of a slide; its title names it in the dialog and the snackbar. */
 type SlideToDelete = { id: string; name: string; version: number };
@@ -144,7 +144,7 @@ export function SlidesPage() {
           <SearchField label="Search slide" value={q} onSearch={(next) => setListParams({ q: next })} />
         </Toolbar>
         <ListQueryStatus query={slides} noun="slides" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Slides" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Slides">
             <TableHead>
               {compact ? (
@@ -182,7 +182,7 @@ export function SlidesPage() {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

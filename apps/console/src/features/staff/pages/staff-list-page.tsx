@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -31,6 +30,7 @@ import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useDeleteStaffMember } from '@/features/staff/api/delete-staff-member.ts';
 import { useStaff } from '@/features/staff/api/get-staff.ts';
 import { staffKindText } from '@/features/staff/staff-kinds.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 /** "Ravi Kumar" → "RK". */
 function initials(name: string): string {
@@ -155,7 +155,7 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
           />
         </Toolbar>
         <ListQueryStatus query={staff} noun={text.title.toLowerCase()} />
-        <TableContainer>
+        <TableRegion name={text.title}>
           <Table size="small" aria-label={text.title}>
             <TableHead>
               <TableRow>
@@ -186,7 +186,7 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -43,6 +42,7 @@ import { nextSpecialDayLine } from '@/features/stores/components/special-day-tex
 import { StoreStatusSelect } from '@/features/stores/components/store-status-select.tsx';
 import { plural } from '@/lib/plural.ts';
 import { formatSlotRule } from '@/lib/slots.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const deleteStoreQuestion = 'Are you sure? You want to delete this store';
 
@@ -285,7 +285,7 @@ export function StoresPage() {
           )}
         </Toolbar>
         <ListQueryStatus query={stores} noun="stores" />
-        <TableContainer sx={{ maxHeight: { md: 640 } }}>
+        <TableRegion name="Stores" maxHeight={{ md: 640 }}>
           <Table stickyHeader size="small" aria-label="Stores">
             <TableHead>
               <TableRow>
@@ -339,7 +339,7 @@ export function StoresPage() {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -7,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -32,6 +31,7 @@ import {
   TrashKindFilter,
   useTrashKind,
 } from '@/features/trash/components/trash-kind-filter.tsx';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const keptFor = `Deleted stores, categories, items, slides and zones stay here for ${trashRetentionDays} days; restore one to bring it back.`;
 
@@ -181,7 +181,7 @@ export function TrashPage() {
           <SearchField label="Search trash" value={q} onSearch={(next) => setListParams({ q: next })} />
         </Stack>
         <ListQueryStatus query={trash} noun="trash" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Trash" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Trash">
             <TableHead>
               {compact ? (
@@ -212,7 +212,7 @@ export function TrashPage() {
               </TrashRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}

@@ -6,7 +6,6 @@ import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
@@ -19,6 +18,7 @@ import { SearchField } from '@/components/search-field.tsx';
 import { ListQueryStatus, ListRows } from '@/components/table-states.tsx';
 import { useListParams, usePageInRange } from '@/lib/list-params.ts';
 import { useZones } from '@/features/zones/api/get-zones.ts';
+import { TableRegion } from '@/components/table-region.tsx';
 
 const columns = 3;
 
@@ -75,7 +75,7 @@ export function ZonesPage() {
           <SearchField label="Search zones" value={q} onSearch={(next) => setListParams({ q: next })} />
         </Toolbar>
         <ListQueryStatus query={zones} noun="zones" />
-        <TableContainer sx={{ maxHeight: 640 }}>
+        <TableRegion name="Zones" maxHeight={640}>
           <Table stickyHeader size="small" aria-label="Zones">
             <TableHead>
               <TableRow>
@@ -105,7 +105,7 @@ export function ZonesPage() {
               </ListRows>
             </TableBody>
           </Table>
-        </TableContainer>
+        </TableRegion>
         <ListPagination
           total={total}
           page={Math.min(page, lastPage)}
