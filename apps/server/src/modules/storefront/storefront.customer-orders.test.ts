@@ -328,6 +328,50 @@ describe("the dashboard's new customers", () => {
       .orderBy(t.orders.number);
     expect(rows.map((row) => row.first)).toEqual([true, false, false, false, false, false]);
   });
+
+  it('gives up after the database refuses an order three times as no longer her first, with 409 and nothing written', async () => {
+    const tara = await signInCustomer(ctx, biz.storefrontKey, '9877777779', 'Tara');
+    const home = await saveAddress(tara, { label: 'Home', text: 'Ejipura', lat: 12.938, lng: 77.628 });
+    // Her other orders keep landing between each read and its write: the database's check says so
+    // every time (in this file's own database), and counts how often it was asked.
+    const { rows } = await ctx.db.execute<{ definition: string }>(
+      sql`SELECT pg_get_functiondef('orders_first_of_customer'::regproc) AS definition`,
+    );
+    const original = rows[0]!.definition;
+    await ctx.db.execute(sql`CREATE SEQUENCE first_order_refusals`);
+    await ctx.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION orders_first_of_customer() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          PERFORM nextval('first_order_refusals');
+          RAISE EXCEPTION 'first order changed' USING ERRCODE = 'SD411', DETAIL = NEW.customer_id::text;
+        END $$`),
+    );
+    const before = { rows: await footprint(), newCustomers: await newCustomers() };
+    try {
+      const res = await call('POST', '/api/storefront/orders', {
+        token: tara.token,
+        body: order({ addressId: home.id }),
+      });
+      expect(refusalOf(res)).toEqual({
+        status: 409,
+        code: 'conflict',
+        message: storefrontMessages.orderChanged,
+      });
+    } finally {
+      await ctx.db.execute(sql.raw(original));
+    }
+    const asked = await ctx.db.execute<{ n: string }>(sql`SELECT last_value AS n FROM first_order_refusals`);
+    expect(Number(asked.rows[0]!.n)).toBe(3);
+    expect(await footprint()).toBe(before.rows);
+    expect(await newCustomers()).toBe(before.newCustomers);
+    // Once her orders stop changing, the same order goes through as her first.
+    const again = await call('POST', '/api/storefront/orders', {
+      token: tara.token,
+      body: order({ addressId: home.id }),
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await newCustomers()).toBe(before.newCustomers + 1);
+  });
 });
 
 describe("an order of the business's own system, with a secret API key", () => {
