@@ -9,6 +9,7 @@ import {
   sqlOfBusiness,
   type CustomerScope,
 } from '#server/lib/scope.ts';
+import { jsonObjectOf } from '#server/lib/json-columns.ts';
 
 export async function insertCode(
   db: Executor,
@@ -198,12 +199,8 @@ export type SessionJson = {
  */
 export function sessionColumn(businessId: AnyColumn, tokenHash: Buffer | null, idleSince: Date) {
   if (tokenHash === null) return sql<SessionJson | null>`NULL::json`;
-  const customer = sql.join(
-    Object.entries(customerColumns).map(([key, column]) => sql`${key}::text, ${column}`),
-    sql`, `,
-  );
   return sql<SessionJson | null>`(SELECT json_build_object('sessionId', s.id, 'lastSeenAt', s.last_seen_at,
-      'customer', json_build_object(${customer}))
+      'customer', ${jsonObjectOf(customerColumns)})
     FROM customer_sessions s JOIN customers ON customers.id = s.customer_id
     WHERE s.token_hash = ${tokenHash} AND ${sqlOfBusiness('s', { businessId })}
       AND s.expires_at > now() AND s.last_seen_at > ${idleSince})`;

@@ -596,6 +596,11 @@ export type OrderChange = {
   room?: { max: number; leaves: string | null };
   /** The order's business, zone and day, for its counters. */
   order: CountedOrder;
+  /**
+   * Whether the order's customer, and its executive while it is open, have devices to push to: a
+   * query over the order's row as written, yielding one row (`customer`, `executive`).
+   */
+  devices: (written: SQLWrapper) => SQL;
 };
 
 /**
@@ -683,11 +688,7 @@ export async function recordOrderChange(
   }
   parts.push(sql`added AS (${timelineInsert(change.orderId, change.timeline)})`);
   parts.push(sql`announced AS (${eventInsert(change.event, writtenAndAdded, orderChangeData)})`);
-  parts.push(sql`pushed AS (SELECT
-      EXISTS (SELECT FROM push_subscriptions s, ${written} w
-        WHERE ${sqlOfBusiness('s', change.order)} AND s.customer_id = w.customer_id) AS customer,
-      EXISTS (SELECT FROM push_subscriptions s, ${written} w
-        WHERE ${sqlOfBusiness('s', change.order)} AND s.executive_id = w.dex_id AND w.state = 1) AS executive)`);
+  parts.push(sql`pushed AS (${change.devices(written)})`);
   const { rows } = await db.execute<
     Record<
       | 'id'

@@ -49,6 +49,7 @@ import {
 import { queueGatewayRefunds } from './refunds.service.ts';
 import * as repo from './orders.repository.ts';
 import { giveBackStock } from '#server/modules/catalogue/stock.service.ts';
+import { orderDevicesQuery } from '#server/modules/push/push.service.ts';
 import { recountDailyStats } from './daily-stats.repository.ts';
 import { recountSalesStats } from './sales-stats.repository.ts';
 
@@ -279,7 +280,7 @@ async function applyChange(
   const closes = state === 0 ? closedCounts(order, change.status) : null;
   // A reason comes with a cancel only (the schemas refuse it with any other status).
   const reason = moves && change.status === OrderStatus.Cancelled ? (change.reason ?? null) : null;
-  const written = await repo.recordOrderChange(db, {
+  const written = await recordOrderChange(db, {
     orderId: order.id,
     version: order.version,
     update: { status: change.status, state, dex, ...(reason ? { cancelReason: reason } : {}) },
@@ -748,7 +749,12 @@ export async function recountDays(tx: Executor, businessId: string): Promise<voi
  * The write of a status change with its timeline row, its counters and its event, for the
  * delivery app's moves (ADR 0042): the same statement staff's changes run.
  */
-export const recordOrderChange = repo.recordOrderChange;
+export function recordOrderChange(db: Executor, change: Omit<repo.OrderChange, 'devices'>) {
+  return repo.recordOrderChange(db, {
+    ...change,
+    devices: (written) => orderDevicesQuery(change.order, written),
+  });
+}
 
 export { closedCounts } from './order-stats.ts';
 

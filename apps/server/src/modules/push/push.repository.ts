@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { PushNotificationListQuery, PushStatus } from '@storedesk/shared/push/schemas';
 import type { Executor } from '#server/db/client.ts';
@@ -259,6 +272,25 @@ export async function failAbandonedSends(
   return rows.length;
 }
 
+/** A device of an order's customer: `s` a push subscription of the order's business, `o` the order. */
+const customerDeviceOfOrder = sql`s.customer_id = o.customer_id`;
+/** A device of the executive an order is given to, while the order is open. */
+const executiveDeviceOfOrder = sql`s.executive_id = o.dex_id AND o.state = 1`;
+
+/**
+ * Whether an order's customer, and its executive while it is open, have devices to push to, as
+ * one row (`customer`, `executive`): a query for the statement that writes a change of the order
+ * (ADR 0088), over `order`, the order's row as that statement wrote it. The same devices as
+ * `findCustomerDevicesOfOrder` and `findExecutiveDevicesOfOrder` find.
+ */
+export function orderDevicesQuery(scope: BusinessScope, order: SQLWrapper): SQL {
+  return sql`SELECT
+    EXISTS (SELECT FROM push_subscriptions s, ${order} o
+      WHERE ${sqlOfBusiness('s', scope)} AND ${customerDeviceOfOrder}) AS customer,
+    EXISTS (SELECT FROM push_subscriptions s, ${order} o
+      WHERE ${sqlOfBusiness('s', scope)} AND ${executiveDeviceOfOrder}) AS executive`;
+}
+
 /** A device to push to: a subscription's endpoint and keys. */
 type Device = { id: string; endpoint: string; p256dh: string; auth: string };
 
@@ -272,7 +304,7 @@ export async function findCustomerDevicesOfOrder(
   const { rows } = await db.execute<Device & { number: number; status: number; store_name: string }>(sql`
     SELECT o.number, o.status, o.store_name, s.id, s.endpoint, s.p256dh, s.auth
     FROM orders o
-    JOIN push_subscriptions s ON s.business_id = o.business_id AND s.customer_id = o.customer_id
+    JOIN push_subscriptions s ON s.business_id = o.business_id AND ${customerDeviceOfOrder}
     WHERE ${sqlOfBusiness('o', scope)} AND o.id = ${orderId}
     ORDER BY s.created_at DESC
     LIMIT ${limit}`);
@@ -306,8 +338,8 @@ export async function findExecutiveDevicesOfOrder(
     SELECT o.number, o.store_name, o.payment_mode, o.paid_at IS NOT NULL AS paid, o.bill_amount_paise,
            s.id, s.endpoint, s.p256dh, s.auth
     FROM orders o
-    JOIN push_subscriptions s ON s.business_id = o.business_id AND s.executive_id = o.dex_id
-    WHERE ${sqlOfExecutive('o', scope)} AND o.id = ${orderId} AND o.state = 1
+    JOIN push_subscriptions s ON s.business_id = o.business_id AND ${executiveDeviceOfOrder}
+    WHERE ${sqlOfExecutive('o', scope)} AND o.id = ${orderId}
     ORDER BY s.created_at DESC
     LIMIT ${limit}`);
   return rows;

@@ -128,5 +128,8 @@ export async function listNotifications(
   return { items: items.map(toNotification), total, subscribers };
 }
 
+/** Whether an order's customer and its executive have devices to push to, read by the statement that writes the order's change (ADR 0088). */
+export const orderDevicesQuery = repo.orderDevicesQuery;
+
 export type { PushDelivery } from './delivery.ts';
 export type { OrderNews } from './order-news.ts';

@@ -36,6 +36,7 @@ import {
 import type { ReferralSignal } from './referral-signals.ts';
 import { specialDaysOf } from '#server/lib/special-days.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
+import { jsonObjectOf } from '#server/lib/json-columns.ts';
 import {
   ofBusiness,
   ofCustomer,
@@ -174,7 +175,7 @@ export async function findStore(db: Executor, businessId: string, storeId: strin
   return row ?? null;
 }
 
-/** An item of the store as an order's line reads it (`findStoreItems`, `findOrderInputs`). */
+/** An item of the store as an order's line reads it (`storeItemColumns`). */
 export type StoreItemRow = {
   id: string;
   name: string;
@@ -219,15 +220,11 @@ export async function findOrderInputs(
   },
 ): Promise<OrderInputs | null> {
   const scope = { businessId };
-  const itemRows = sql`(SELECT coalesce(json_agg(json_build_object('id', "items"."id", 'name', "items"."name",
-      'variants', ${variantsOfItem}, 'gstRate', "items"."gst_rate", 'hsn', "items"."hsn",
-      'inStock', "items"."in_stock", 'deleted', "items"."deleted_at" IS NOT NULL)), '[]'::json)
+  const itemRows = sql`(SELECT coalesce(json_agg(${jsonObjectOf(storeItemColumns)}), '[]'::json)
     FROM items WHERE ${sqlOfBusiness('items', scope)} AND "items"."store_id" = ${storeId}::uuid
       AND "items"."id" = ANY(${sql.param(want.itemIds)}::uuid[]))`;
-  const settingsRow = sql`(SELECT json_build_object('deliveryChargesEnabled', s.delivery_charges_enabled,
-      'standardDeliveryChargesPaise', s.standard_delivery_charges_paise, 'minimumOrderPaise', s.minimum_order_paise,
-      'executiveFee', json_build_object('perDeliveryPaise', s.executive_fee_paise, 'perKmPaise', s.executive_fee_per_km_paise))
-    FROM order_settings s WHERE ${sqlOfBusiness('s', scope)})`;
+  const settingsRow = sql`(SELECT ${jsonObjectOf(orderSettingsColumns)}
+    FROM order_settings WHERE ${sqlOfBusiness('order_settings', scope)})`;
   const modes = want.paymentModes
     ? sql`(SELECT coalesce(json_agg(p.type), '[]'::json) FROM payment_modes p WHERE ${sqlOfBusiness('p', scope)} AND p.enabled)`
     : sql`'[]'::json`;
@@ -486,17 +483,20 @@ export function findHelplines(db: Executor, businessId: string) {
 }
 
 /** The store's items among `ids`, deleted ones included (so they can be told apart from unknown ones). */
+/** An item of the store as an order's line reads it: by `findStoreItems`, and as JSON by `findOrderInputs`. */
+const storeItemColumns = {
+  id: items.id,
+  name: items.name,
+  variants: variantsOfItem,
+  gstRate: items.gstRate,
+  hsn: items.hsn,
+  inStock: items.inStock,
+  deleted: sql<boolean>`${items.deletedAt} IS NOT NULL`,
+};
+
 export function findStoreItems(db: Executor, businessId: string, storeId: string, ids: string[]) {
   return db
-    .select({
-      id: items.id,
-      name: items.name,
-      variants: variantsOfItem,
-      gstRate: items.gstRate,
-      hsn: items.hsn,
-      inStock: items.inStock,
-      deleted: sql<boolean>`${items.deletedAt} IS NOT NULL`,
-    })
+    .select(storeItemColumns)
     .from(items)
     .where(and(ofBusiness(items, { businessId }), eq(items.storeId, storeId), inArray(items.id, ids)));
 }
@@ -510,17 +510,20 @@ export async function findStoreDeliveryRule(db: Executor, businessId: string, st
   return row?.rule ?? null;
 }
 
+/** The order settings an order is priced by: read by `findOrderSettings`, and as JSON by `findOrderInputs`. */
+const orderSettingsColumns = {
+  deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,
+  standardDeliveryChargesPaise: orderSettings.standardDeliveryChargesPaise,
+  minimumOrderPaise: orderSettings.minimumOrderPaise,
+  executiveFee: {
+    perDeliveryPaise: orderSettings.executiveFeePaise,
+    perKmPaise: orderSettings.executiveFeePerKmPaise,
+  },
+};
+
 export async function findOrderSettings(db: Executor, businessId: string) {
   const [row] = await db
-    .select({
-      deliveryChargesEnabled: orderSettings.deliveryChargesEnabled,
-      standardDeliveryChargesPaise: orderSettings.standardDeliveryChargesPaise,
-      minimumOrderPaise: orderSettings.minimumOrderPaise,
-      executiveFee: {
-        perDeliveryPaise: orderSettings.executiveFeePaise,
-        perKmPaise: orderSettings.executiveFeePerKmPaise,
-      },
-    })
+    .select(orderSettingsColumns)
     .from(orderSettings)
     .where(ofBusiness(orderSettings, { businessId }));
   return row ?? noOrderSettings;

@@ -1,0 +1,18 @@
+import { Column, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
+
+/** Columns by the keys a select names them, as drizzle's `select` takes them, objects nested. */
+export type JsonColumns = { [key: string]: AnyColumn | SQL | JsonColumns };
+
+/**
+ * `json_build_object` of the same keys and columns a select takes: one column map serves a row
+ * read on its own (`db.select(columns)`) and the same row read as JSON inside a statement that
+ * reads several things at once. Nested objects become nested JSON objects. What differs is only
+ * what JSON can carry: a timestamp arrives as text, a number as a number.
+ */
+export function jsonObjectOf(columns: JsonColumns): SQL {
+  const pairs = Object.entries(columns).map(([key, value]) => {
+    const column = is(value, Column) || is(value, SQL) ? value : jsonObjectOf(value);
+    return sql`${key}::text, ${column}`;
+  });
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
