@@ -11,8 +11,10 @@ export type JsonColumns = { [key: string]: AnyColumn | SQL | JsonColumns };
  */
 export function jsonObjectOf(columns: JsonColumns): SQL {
   const pairs = Object.entries(columns).map(([key, value]) => {
+    // The keys are the code's own names, written into the statement rather than sent as parameters.
+    if (!/^[A-Za-z]\w*$/.test(key)) throw new Error(`a JSON key must be a plain name: ${key}`);
     const column = is(value, Column) || is(value, SQL) ? value : jsonObjectOf(value);
-    return sql`${key}::text, ${column}`;
+    return sql`${sql.raw(`'${key}'`)}, ${column}`;
   });
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }

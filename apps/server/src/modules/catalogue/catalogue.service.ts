@@ -94,7 +94,7 @@ const toVariant = (row: variantsRepo.VariantRow): Variant => ({
 });
 
 // Field by field, as toStore: lists map many rows.
-const toItem = (row: ItemRow, variantRows: variantsRepo.VariantRow[]): Item => ({
+const toItem = (row: ItemRow): Item => ({
   id: row.id,
   storeId: row.storeId,
   categoryId: row.categoryId,
@@ -107,8 +107,8 @@ const toItem = (row: ItemRow, variantRows: variantsRepo.VariantRow[]): Item => (
   inStock: row.inStock,
   veg: row.veg,
   featured: row.featured,
-  pricePaise: priceRange(variantRows).minPaise,
-  variants: variantRows.map(toVariant),
+  pricePaise: priceRange(row.variants).minPaise,
+  variants: row.variants.map(toVariant),
   gstRate: row.gstRate,
   hsn: row.hsn,
   imageUrl: row.imageKey ? fileUrl(row.imageKey) : null,
@@ -258,19 +258,12 @@ export async function listItems(
 ): Promise<ListResponse<Item>> {
   const page = await itemsRepo.findItems(db, scopeOf(auth), storeId, query);
   if (!page) throw notFound();
-  const variants = variantsRepo.byItem(
-    await variantsRepo.findVariants(
-      db,
-      { businessId: auth.business.id, storeId },
-      page.items.map((item) => item.id),
-    ),
-  );
-  return { items: page.items.map((row) => toItem(row, variants.get(row.id) ?? [])), total: page.total };
+  return { items: page.items.map(toItem), total: page.total };
 }
 
 async function readItem(db: Executor, store: StoreContext, itemId: string): Promise<Item | undefined> {
   const row = await itemsRepo.findItem(db, store, itemId);
-  return row && toItem(row, await variantsRepo.findVariants(db, store, [itemId]));
+  return row && toItem(row);
 }
 
 export async function getItem(db: Executor, auth: AuthContext, storeId: string, itemId: string) {

@@ -6,6 +6,7 @@ import { ListIndex, listSource } from '#server/lib/list-index.ts';
 import { inScope, ofBusiness, type Scope } from '#server/lib/scope.ts';
 import { categories, items, stores } from '#server/db/schema.ts';
 import type { StoreRef } from './categories.repository.ts';
+import { variantsOfItem } from './variants.repository.ts';
 
 export type ItemValues = {
   name: string;
@@ -21,7 +22,10 @@ export type ItemValues = {
   inStock: boolean;
 };
 
-/** An item whose category was deleted shows no category (and gets it back if the category is restored). */
+/**
+ * An item with its variants. An item whose category was deleted shows no category (and gets it
+ * back if the category is restored).
+ */
 const columns = {
   id: items.id,
   storeId: items.storeId,
@@ -41,6 +45,7 @@ const columns = {
   imageKey: items.imageKey,
   version: items.version,
   updatedAt: items.updatedAt,
+  variants: variantsOfItem,
 };
 
 function live(store: StoreRef): SQL[] {

@@ -5,6 +5,7 @@ import { inScope, ofBusiness, sqlOfBusiness, type Scope } from '#server/lib/scop
 import { items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
 import { raisedDetail } from '#server/lib/pg-errors.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
+import { jsonObjectOf } from '#server/lib/json-columns.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export const variantColumns = {
@@ -34,6 +35,14 @@ export type VariantRow = {
   lowStockAt: number | null;
 };
 
+/**
+ * An item's variants in their order, as `variantColumns` name them, as JSON: a column of a
+ * statement that reads `items`, so an item comes with its variants in one statement.
+ */
+export const variantsOfItem = sql<VariantRow[]>`(SELECT coalesce(json_agg(${jsonObjectOf(variantColumns)}
+    ORDER BY ${itemVariants.position}), '[]'::json)
+  FROM ${itemVariants} WHERE ${itemVariants.itemId} = ${items.id})`;
+
 /** The variants of a store's items, each item's in its order. */
 export function findVariants(db: Executor, store: StoreRef, itemIds: string[]): Promise<VariantRow[]> {
   if (itemIds.length === 0) return Promise.resolve([]);
@@ -48,17 +57,6 @@ export function findVariants(db: Executor, store: StoreRef, itemIds: string[]): 
       ),
     )
     .orderBy(asc(itemVariants.itemId), asc(itemVariants.position));
-}
-
-/** Groups variant rows by their item. */
-export function byItem(rows: VariantRow[]): Map<string, VariantRow[]> {
-  const map = new Map<string, VariantRow[]>();
-  for (const row of rows) {
-    const list = map.get(row.itemId);
-    if (list) list.push(row);
-    else map.set(row.itemId, [row]);
-  }
-  return map;
 }
 
 export async function insertVariant(

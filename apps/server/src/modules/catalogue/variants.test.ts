@@ -19,6 +19,7 @@ import {
   type TestApp,
   type TestBusiness,
 } from '#test/harness.ts';
+import { statementsOf } from '#test/statements.ts';
 
 let ctx: TestApp;
 let call: Call;
@@ -399,6 +400,26 @@ describe('an item with variants', () => {
       variants: [item.variants[1], item.variants[0]],
     });
     expect(kept.statusCode, kept.body).toBe(200);
+  });
+});
+
+describe('statements per read (issue 40)', () => {
+  it("a page of a store's item list, once the list is held: the session, then the page's items with their variants", async () => {
+    const body = attaBody();
+    const item = await created<Item>(admin, itemsUrl(), body);
+    const page = `${itemsUrl()}?q=${encodeURIComponent(body.name)}`;
+    // The first read loads the list into memory; the pages after it are what consoles repeat.
+    expect((await call(admin, 'GET', page)).statusCode).toBe(200);
+    let listed: unknown;
+    const sent = await statementsOf(async () => {
+      listed = (await call(admin, 'GET', page)).json();
+    });
+    expect(listed).toEqual({ items: [item], total: 1 });
+    expect(sent, sent.join('\n\n')).toHaveLength(2);
+    expect(sent[0]).toMatch(/from "sessions" inner join "users"/);
+    expect(sent[1]).toMatch(
+      /^select .*FROM "item_variants" WHERE "item_variants"."item_id" = "items"."id"\).* from "items" /s,
+    );
   });
 });
 

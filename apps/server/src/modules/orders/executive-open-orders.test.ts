@@ -6,10 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { applyRoutines } from '#server/db/migrate.ts';
+import { statementsOf } from '#test/statements.ts';
 import {
   caller,
   createExecutive,
@@ -184,26 +184,8 @@ describe("an executive's open orders", () => {
   });
 });
 
-/**
- * The statements a request sends to PostgreSQL, by the driver's count. Nobody here has a device to
- * push to, and the change's own statement says so (ADR 0088): no look-up follows the answer.
- */
-async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
-  const sent: string[] = [];
-  const query = pg.Client.prototype.query;
-  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const first = args[0] as string | { text: string };
-    sent.push(typeof first === 'string' ? first : first.text);
-    return (query as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof query;
-  try {
-    await run();
-  } finally {
-    pg.Client.prototype.query = query;
-  }
-  return sent;
-}
-
+// Nobody here has a device to push to, and a change's own statement says so (ADR 0088): no
+// look-up follows the answer.
 describe('statements per write (issue 40)', () => {
   it('a status change that gives the order to an executive: the session, the order, the change', async () => {
     await limitOpenOrdersTo(call, world.owner, 5);
