@@ -1,4 +1,4 @@
-import { Column, is, sql, SQL, type AnyColumn } from 'drizzle-orm';
+import { Column, is, sql, SQL, type AnyColumn, type SQLWrapper } from 'drizzle-orm';
 
 /** Columns by the keys a select names them, as drizzle's `select` takes them, objects nested. */
 export type JsonColumns = { [key: string]: AnyColumn | SQL | JsonColumns };
@@ -17,4 +17,17 @@ export function jsonObjectOf(columns: JsonColumns): SQL {
     return sql`${sql.raw(`'${key}'`)}, ${column}`;
   });
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
+/**
+ * A JSON array of `columns` over the rows `from` names (`FROM … WHERE …`), in `orderBy`'s order,
+ * `[]` for none: a column of another statement, correlated to it through `from`'s condition. The
+ * subquery is an SQL of its own inside the parentheses, so its columns keep their table's name:
+ * in a select of one table drizzle writes a field's own columns bare, and a bare `"id"` in the
+ * subquery's condition would be the subquery's table's, not the outer row's.
+ */
+export function jsonArrayOf<Row>(columns: JsonColumns, from: SQL, orderBy?: SQLWrapper): SQL<Row[]> {
+  const order = orderBy ? sql` ORDER BY ${orderBy}` : sql``;
+  const query = sql`SELECT coalesce(json_agg(${jsonObjectOf(columns)}${order}), '[]'::json) ${from}`;
+  return sql<Row[]>`(${query})`;
 }

@@ -5,7 +5,7 @@ import { inScope, ofBusiness, sqlOfBusiness, type Scope } from '#server/lib/scop
 import { items, itemVariants, stockAdjustments, stores } from '#server/db/schema.ts';
 import { raisedDetail } from '#server/lib/pg-errors.ts';
 import type { StatementPart } from '#server/lib/statement-part.ts';
-import { jsonObjectOf } from '#server/lib/json-columns.ts';
+import { jsonArrayOf } from '#server/lib/json-columns.ts';
 import type { StoreRef } from './categories.repository.ts';
 
 export const variantColumns = {
@@ -39,9 +39,11 @@ export type VariantRow = {
  * An item's variants in their order, as `variantColumns` name them, as JSON: a column of a
  * statement that reads `items`, so an item comes with its variants in one statement.
  */
-export const variantsOfItem = sql<VariantRow[]>`(SELECT coalesce(json_agg(${jsonObjectOf(variantColumns)}
-    ORDER BY ${itemVariants.position}), '[]'::json)
-  FROM ${itemVariants} WHERE ${itemVariants.itemId} = ${items.id})`;
+export const variantsOfItem = jsonArrayOf<VariantRow>(
+  variantColumns,
+  sql`FROM ${itemVariants} WHERE ${itemVariants.itemId} = ${items.id}`,
+  itemVariants.position,
+);
 
 /** The variants of a store's items, each item's in its order. */
 export function findVariants(db: Executor, store: StoreRef, itemIds: string[]): Promise<VariantRow[]> {

@@ -23,6 +23,7 @@ import {
   coupons,
   helplines,
   items,
+  itemVariants,
   orderSettings,
   tips,
   orders,
@@ -36,7 +37,7 @@ import {
 import type { ReferralSignal } from './referral-signals.ts';
 import { specialDaysOf } from '#server/lib/special-days.ts';
 import { likePattern, nameMatches } from '#server/lib/search.ts';
-import { jsonObjectOf } from '#server/lib/json-columns.ts';
+import { jsonArrayOf, jsonObjectOf } from '#server/lib/json-columns.ts';
 import {
   ofBusiness,
   ofCustomer,
@@ -220,9 +221,11 @@ export async function findOrderInputs(
   },
 ): Promise<OrderInputs | null> {
   const scope = { businessId };
-  const itemRows = sql`(SELECT coalesce(json_agg(${jsonObjectOf(storeItemColumns)}), '[]'::json)
-    FROM items WHERE ${sqlOfBusiness('items', scope)} AND "items"."store_id" = ${storeId}::uuid
-      AND "items"."id" = ANY(${sql.param(want.itemIds)}::uuid[]))`;
+  const itemRows = jsonArrayOf<StoreItemRow>(
+    storeItemColumns,
+    sql`FROM items WHERE ${sqlOfBusiness('items', scope)} AND "items"."store_id" = ${storeId}::uuid
+      AND "items"."id" = ANY(${sql.param(want.itemIds)}::uuid[])`,
+  );
   const settingsRow = sql`(SELECT ${jsonObjectOf(orderSettingsColumns)}
     FROM order_settings WHERE ${sqlOfBusiness('order_settings', scope)})`;
   const modes = want.paymentModes
@@ -244,7 +247,7 @@ export async function findOrderInputs(
     .select({
       ...storeColumns,
       now: sql<Date>`now()`.mapWith((value: Date | string) => new Date(value)),
-      items: sql<StoreItemRow[]>`${itemRows}`,
+      items: itemRows,
       settings: sql<OrderSettingsRow | null>`${settingsRow}`,
       paymentModes: sql<string[]>`${modes}`,
       customer: sql<{
@@ -365,16 +368,24 @@ export type StoreVariant = {
   lowStockAt: number | null;
 };
 
-/**
- * An item's variants in their order, read with the item in one statement. The item's id is
- * spelt with its table: a query of one table names its columns bare, which here would be v's.
- */
-const variantsOfItem = sql<StoreVariant[]>`(
-  SELECT coalesce(json_agg(json_build_object(
-    'id', v.id, 'label', v.label, 'pricePaise', v.price_paise, 'mrpPaise', v.mrp_paise,
-    'stepGrams', v.step_grams, 'maxGrams', v.max_grams, 'stock', v.stock, 'lowStockAt', v.low_stock_at)
-    ORDER BY v.position), '[]'::json)
-  FROM item_variants v WHERE v.item_id = "items"."id")`;
+/** A variant as the customer app and the order path read it (`StoreVariant`). */
+const storeVariantColumns = {
+  id: itemVariants.id,
+  label: itemVariants.label,
+  pricePaise: itemVariants.pricePaise,
+  mrpPaise: itemVariants.mrpPaise,
+  stepGrams: itemVariants.stepGrams,
+  maxGrams: itemVariants.maxGrams,
+  stock: itemVariants.stock,
+  lowStockAt: itemVariants.lowStockAt,
+};
+
+/** An item's variants in their order, as JSON: a column of a statement that reads `items`. */
+const variantsOfItem = jsonArrayOf<StoreVariant>(
+  storeVariantColumns,
+  sql`FROM ${itemVariants} WHERE ${itemVariants.itemId} = ${items.id}`,
+  itemVariants.position,
+);
 
 export function findCatalogueItems(
   db: Executor,
@@ -482,7 +493,6 @@ export function findHelplines(db: Executor, businessId: string) {
     .orderBy(asc(helplines.createdAt), asc(helplines.id));
 }
 
-/** The store's items among `ids`, deleted ones included (so they can be told apart from unknown ones). */
 /** An item of the store as an order's line reads it: by `findStoreItems`, and as JSON by `findOrderInputs`. */
 const storeItemColumns = {
   id: items.id,
@@ -494,6 +504,7 @@ const storeItemColumns = {
   deleted: sql<boolean>`${items.deletedAt} IS NOT NULL`,
 };
 
+/** The store's items among `ids`, deleted ones included (so they can be told apart from unknown ones). */
 export function findStoreItems(db: Executor, businessId: string, storeId: string, ids: string[]) {
   return db
     .select(storeItemColumns)
