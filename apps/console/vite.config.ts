@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompiledMessages } from '../../packages/web/src/vite-messages.ts';
 import { precompress } from '../../packages/web/src/vite-precompress.ts';
 
 /** The module the signed-in shell starts from: a signed-in page load preloads its chunks. */
@@ -73,7 +74,7 @@ const server = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   root,
-  plugins: [react(), precompress(), chunkMap()],
+  plugins: [react(), precompiledMessages(), precompress(), chunkMap()],
   // Imports of the console's own modules start at src/: `@/lib/session.ts`.
   resolve: { alias: [{ find: /^@\//, replacement: `${root}src/` }] },
   server: {

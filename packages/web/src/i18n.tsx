@@ -172,6 +172,14 @@ function Bridge({
     [intl],
   );
   const chooser = useMemo(() => ({ language, choose }), [language, choose]);
+  // A part of a page in the language (the console's signed-in screens) gives the page its own back
+  // when it goes: read before the next effect sets it.
+  useLayoutEffect(() => {
+    const before = document.documentElement.lang;
+    return () => {
+      document.documentElement.lang = before;
+    };
+  }, []);
   useLayoutEffect(() => {
     document.documentElement.lang = language;
     if (titleId) document.title = intl.formatMessage({ id: titleId });
@@ -186,6 +194,14 @@ function Bridge({
 /** The language shown, inside an app's Provider (English outside one). */
 export function useLanguage(): Language {
   return useContext(LanguageContext)?.language ?? 'en';
+}
+
+/** The language shown and the way to choose another (null outside an app's Provider): for a chooser of the app's own look. */
+export function useLanguageChoice(): {
+  language: Language;
+  choose: (language: Language) => Promise<void>;
+} | null {
+  return useContext(LanguageContext);
 }
 
 type Values = Record<string, string | number | boolean | Date | null | undefined>;
@@ -255,7 +271,7 @@ export function useFormat(): Formats {
  * app at once and is remembered on the phone. Nothing outside an app's Provider.
  */
 export function LanguageChooser() {
-  const chooser = useContext(LanguageContext);
+  const chooser = useLanguageChoice();
   const { text } = useTexts();
   const id = useId();
   // The language asked for, while its catalogue comes.

@@ -189,7 +189,7 @@ describe('zone switcher', () => {
     expect(zone).toHaveValue('All zones');
 
     await first.user.click(zone);
-    const options = await screen.findAllByRole('option');
+    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['All zones', 'North', 'South']);
     expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
     await first.user.click(screen.getByRole('option', { name: 'South' }));

@@ -4,11 +4,13 @@ import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { LanguageProvider } from '@storedesk/web/i18n';
 import { PageSkeleton } from '@/components/loading-skeleton.tsx';
 import { BottomAlerts } from '@/features/orders/alert/bottom-alerts.tsx';
 import { LowRatingAlert } from '@/features/orders/alert/low-rating-alert.tsx';
 import { NewOrderAlert } from '@/features/orders/alert/new-order-alert.tsx';
 import { PreparationAlert } from '@/features/orders/alert/preparation-alert.tsx';
+import { i18n } from '@/i18n/index.ts';
 import { useLiveEvents } from '@/lib/live-events.ts';
 import { ConnectionBanner } from './connection-banner.tsx';
 import { EmailVerificationBanner } from './email-verification-banner.tsx';
@@ -18,8 +20,19 @@ import { Sidebar } from './sidebar.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 
-/** The signed-in console: top bar, sidebar, the screen, footer; and the tab's live updates. */
+// The shell's first screen is in the language it shows (ADR 0089): its catalogue comes with the shell's code.
+await i18n.start();
+
+/** The signed-in console, in the language chosen (ADR 0089): top bar, sidebar, the screen, footer; and the tab's live updates. */
 export function AppShell() {
+  return (
+    <LanguageProvider i18n={i18n}>
+      <Shell />
+    </LanguageProvider>
+  );
+}
+
+function Shell() {
   useLiveEvents();
   const theme = useTheme();
   const persistent = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });

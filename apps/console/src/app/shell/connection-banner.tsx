@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useOnline } from '@storedesk/web/online';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useState } from 'react';
 import { useLiveStatus } from '@/lib/live-events.ts';
 
@@ -17,6 +18,7 @@ export function ConnectionBanner() {
   const online = useOnline();
   const live = useLiveStatus();
   const queryClient = useQueryClient();
+  const t = useT();
   // The outage (by when it began) that has lasted QUIET_MS. The timer says so itself rather than
   // comparing clocks: a timer may fire a millisecond before Date.now() shows its delay passed.
   const [quietPassed, setQuietPassed] = useState<number | null>(null);
@@ -29,21 +31,20 @@ export function ConnectionBanner() {
 
   const retry = (
     <Button color="inherit" size="small" onClick={() => void queryClient.refetchQueries({ type: 'active' })}>
-      Reload lists
+      {t('shell.reloadLists')}
     </Button>
   );
   if (!online) {
     return (
       <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-        You&apos;re offline. Nothing can be saved until the connection is back; lists show what was last
-        loaded and reload by themselves then.
+        {t('shell.offline')}
       </Alert>
     );
   }
   if (streamDown) {
     return (
       <Alert severity="info" role="status" sx={{ mb: 2 }} action={retry}>
-        Live updates are paused while Storedesk reconnects: lists may be out of date.
+        {t('shell.reconnecting')}
       </Alert>
     );
   }

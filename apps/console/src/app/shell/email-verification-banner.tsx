@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useMutation } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { apiFetch, asApiError } from '@/lib/api-client.ts';
@@ -9,11 +10,12 @@ import { useSignedInSession } from '@/lib/session.ts';
 /** While the signed-in user's e-mail is unverified: a banner saying so, with Resend (docs/spec.md, Onboarding; ADR 0057). */
 export function EmailVerificationBanner() {
   const { user } = useSignedInSession();
+  const t = useT();
   const [dialog, setDialog] = useState<{ title: string; message: string } | null>(null);
   const resend = useMutation({
     mutationFn: () => apiFetch('/account/verification-email', { method: 'POST' }),
-    onSuccess: () => setDialog({ title: 'Email sent', message: 'Verification email is sent.' }),
-    onError: (error) => setDialog({ title: 'Error', message: asApiError(error).message }),
+    onSuccess: () => setDialog({ title: t('shell.emailSent'), message: t('shell.emailSentMessage') }),
+    onError: (error) => setDialog({ title: t('shell.error'), message: asApiError(error).message }),
   });
   if (user.emailVerified) return null;
   return (
@@ -24,11 +26,11 @@ export function EmailVerificationBanner() {
         sx={{ mb: 2, '& .MuiAlert-message': { wordBreak: 'break-word' } }}
         action={
           <Button color="inherit" size="small" disabled={resend.isPending} onClick={() => resend.mutate()}>
-            {resend.isPending ? 'Sending…' : 'Resend'}
+            {resend.isPending ? t('shell.sending') : t('shell.resend')}
           </Button>
         }
       >
-        Please verify your email, {user.email}: follow the link we sent there.
+        {t('shell.verifyEmail', { email: user.email })}
       </Alert>
       <ErrorDialog message={dialog?.message ?? null} title={dialog?.title} onClose={() => setDialog(null)} />
     </>

@@ -18,10 +18,12 @@ import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ComponentType } from 'react';
 import { paths } from '@/config/paths.ts';
+import type { MessageId } from '@/i18n/index.ts';
 import { LowStockNavCount } from '@/features/catalogue/components/low-stock-nav-count.tsx';
 
 export type NavEntry = {
-  label: string;
+  /** Its name's key in the console's catalogues. */
+  label: MessageId;
   path: string;
   icon: SvgIconComponent;
   ownerOnly: boolean;
@@ -34,39 +36,39 @@ export type NavEntry = {
  * owner; B14: Dispatch for all staff; B17: Low stock for all staff, with how many are low).
  */
 export const navEntries: readonly NavEntry[] = [
-  { label: 'Dashboard', path: paths.dashboard.path, icon: DashboardOutlined, ownerOnly: false },
-  { label: 'Stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
+  { label: 'nav.dashboard', path: paths.dashboard.path, icon: DashboardOutlined, ownerOnly: false },
+  { label: 'nav.stores', path: paths.stores.list.path, icon: StorefrontOutlined, ownerOnly: false },
   {
-    label: 'Low stock',
+    label: 'nav.lowStock',
     path: paths.lowStock.path,
     icon: Inventory2Outlined,
     ownerOnly: false,
     Count: LowStockNavCount,
   },
-  { label: 'Orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
-  { label: 'Dispatch', path: paths.dispatch.map.path, icon: ShareLocationOutlined, ownerOnly: false },
-  { label: 'Reports', path: paths.reports.path, icon: AssessmentOutlined, ownerOnly: false },
+  { label: 'nav.orders', path: paths.orders.list.path, icon: ReceiptLongOutlined, ownerOnly: false },
+  { label: 'nav.dispatch', path: paths.dispatch.map.path, icon: ShareLocationOutlined, ownerOnly: false },
+  { label: 'nav.reports', path: paths.reports.path, icon: AssessmentOutlined, ownerOnly: false },
   {
-    label: 'Delivery Executives',
+    label: 'nav.dexs',
     path: paths.dexs.list.path,
     icon: DeliveryDiningOutlined,
     ownerOnly: false,
   },
   {
-    label: 'Push Notifications',
+    label: 'nav.push',
     path: paths.pushNotifications.path,
     icon: NotificationsActiveOutlined,
     ownerOnly: true,
   },
-  { label: 'Zones', path: paths.zones.list.path, icon: MapOutlined, ownerOnly: true },
-  { label: 'Admins', path: paths.admins.list.path, icon: AdminPanelSettingsOutlined, ownerOnly: true },
-  { label: 'Coupons', path: paths.coupons.path, icon: LocalOfferOutlined, ownerOnly: true },
-  { label: 'Customers', path: paths.customers.list.path, icon: PeopleOutlined, ownerOnly: true },
-  { label: 'Slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
-  { label: 'Settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
-  { label: 'Trash', path: paths.trash.path, icon: RestoreFromTrashOutlined, ownerOnly: true },
-  { label: 'Audit log', path: paths.auditLog.path, icon: HistoryOutlined, ownerOnly: true },
-  { label: 'Account', path: paths.account.path, icon: AccountCircleOutlined, ownerOnly: false },
+  { label: 'nav.zones', path: paths.zones.list.path, icon: MapOutlined, ownerOnly: true },
+  { label: 'nav.admins', path: paths.admins.list.path, icon: AdminPanelSettingsOutlined, ownerOnly: true },
+  { label: 'nav.coupons', path: paths.coupons.path, icon: LocalOfferOutlined, ownerOnly: true },
+  { label: 'nav.customers', path: paths.customers.list.path, icon: PeopleOutlined, ownerOnly: true },
+  { label: 'nav.slides', path: paths.slides.list.path, icon: ViewCarouselOutlined, ownerOnly: true },
+  { label: 'nav.settings', path: paths.settings.path, icon: SettingsOutlined, ownerOnly: true },
+  { label: 'nav.trash', path: paths.trash.path, icon: RestoreFromTrashOutlined, ownerOnly: true },
+  { label: 'nav.auditLog', path: paths.auditLog.path, icon: HistoryOutlined, ownerOnly: true },
+  { label: 'nav.account', path: paths.account.path, icon: AccountCircleOutlined, ownerOnly: false },
 ];
 
 export function navEntriesFor(owner: boolean): readonly NavEntry[] {

@@ -10,15 +10,18 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
 import { limits } from '@storedesk/shared/limits';
+import { useT } from '@storedesk/web/i18n';
 import { NavLink, useMatch } from 'react-router';
 import { useSignedInSession } from '@/lib/session.ts';
 import { ColorModeSwitch } from './color-mode-switch.tsx';
+import { LanguageSwitch } from './language-switch.tsx';
 import type { NavEntry } from './nav-entries.ts';
 import { navEntriesFor } from './nav-entries.ts';
 
 function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => void }) {
   // Stores stays highlighted on a store's catalogue, Orders on completed orders.
   const active = useMatch({ path: entry.path, end: false }) !== null;
+  const t = useT();
   const { icon: Icon, Count } = entry;
   // Each link in an item of its own: a list holds list items, and screen readers count them.
   return (
@@ -27,7 +30,7 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
         <ListItemIcon>
           <Icon />
         </ListItemIcon>
-        <ListItemText primary={entry.label} />
+        <ListItemText primary={t(entry.label)} />
         {Count ? <Count /> : null}
       </ListItemButton>
     </ListItem>
@@ -36,11 +39,16 @@ function NavItem({ entry, onNavigate }: { entry: NavEntry; onNavigate: () => voi
 
 function SidebarContent({ onNavigate }: { onNavigate: () => void }) {
   const { user, business } = useSignedInSession();
+  const t = useT();
   return (
-    <Box component="nav" aria-label="Main" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+    <Box
+      component="nav"
+      aria-label={t('shell.main')}
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
       <Box sx={{ px: 2, py: 2 }}>
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }} noWrap>
-          Hello, {user.name}
+          {t('shell.hello', { name: user.name })}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }} noWrap>
           {business.name}
@@ -55,6 +63,7 @@ function SidebarContent({ onNavigate }: { onNavigate: () => void }) {
       <Divider />
       <List dense>
         <ColorModeSwitch />
+        <LanguageSwitch />
       </List>
     </Box>
   );
@@ -68,6 +77,7 @@ type SidebarProps = {
 };
 
 export function Sidebar({ persistent, open, onClose }: SidebarProps) {
+  const t = useT();
   const width = limits.drawerWidth;
   const paper = { width, boxSizing: 'border-box' } as const;
   if (persistent) {
@@ -84,7 +94,7 @@ export function Sidebar({ persistent, open, onClose }: SidebarProps) {
       open={open}
       onClose={onClose}
       sx={{ '& .MuiDrawer-paper': paper }}
-      slotProps={{ paper: { role: 'dialog', 'aria-label': 'Navigation' } }}
+      slotProps={{ paper: { role: 'dialog', 'aria-label': t('shell.navigation') } }}
     >
       <SidebarContent onNavigate={onClose} />
     </Drawer>

@@ -1,9 +1,11 @@
 import Link from '@mui/material/Link';
+import { useT } from '@storedesk/web/i18n';
 
 export const MAIN_CONTENT_ID = 'main-content';
 
 /** The first stop of the keyboard on every signed-in screen: past the bar and the menu, to the screen itself. */
 export function SkipLink() {
+  const t = useT();
   return (
     <Link
       href={`#${MAIN_CONTENT_ID}`}
@@ -27,7 +29,7 @@ export function SkipLink() {
         '&:focus': { transform: 'none' },
       }}
     >
-      Skip to content
+      {t('shell.skipToContent')}
     </Link>
   );
 }

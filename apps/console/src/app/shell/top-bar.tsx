@@ -10,6 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
 import { visuallyHidden } from '@mui/utils';
+import { useT } from '@storedesk/web/i18n';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useSignOut } from '@/features/auth/api/sign-out.ts';
@@ -107,15 +108,16 @@ export function TopBar({
   const notify = useSnackbar();
   const compact = useCompact();
   const appHref = customerAppHref(business.customerAppUrl, business.shopUrl);
+  const t = useT();
 
   const openApp = appHref ? (
-    <BarButton label="Open App" icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
+    <BarButton label={t('shell.openApp')} icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
   ) : (
     <UnavailableBarButton
-      label="Open App"
+      label={t('shell.openApp')}
       icon={<OpenInNewOutlined />}
       compact={compact}
-      reason="The customer app address is not a web address: the owner changes it in Settings › Others"
+      reason={t('shell.openAppUnavailable')}
     />
   );
 
@@ -124,7 +126,12 @@ export function TopBar({
     <AppBar position="fixed" sx={showMenuButton ? undefined : { zIndex: (t) => t.zIndex.drawer + 1 }}>
       <Toolbar sx={{ gap: { xs: 0.25, sm: 1 }, px: { xs: 1.5, sm: 3 } }}>
         {showMenuButton ? (
-          <IconButton color="inherit" edge="start" aria-label="Open navigation" onClick={onOpenNavigation}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label={t('shell.openNavigation')}
+            onClick={onOpenNavigation}
+          >
             <MenuOutlined />
           </IconButton>
         ) : null}
@@ -141,14 +148,14 @@ export function TopBar({
         {isOwner(user) ? <ZoneSwitcher /> : null}
         {openApp}
         <BarButton
-          label="Sign out"
+          label={t('shell.signOut')}
           icon={<LogoutOutlined />}
           compact={compact}
           disabled={signOut.isPending}
           onClick={() =>
             signOut.mutate(undefined, {
               onError: (error) =>
-                notify({ message: `Could not sign out: ${error.message}`, severity: 'error' }),
+                notify({ message: t('shell.signOutFailed', { message: error.message }), severity: 'error' }),
             })
           }
         />

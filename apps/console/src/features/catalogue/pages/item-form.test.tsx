@@ -1,6 +1,6 @@
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminSession, categoryFixture, itemFixture, listOf, storeFixture } from '@/testing/fixtures.ts';
@@ -53,7 +53,7 @@ describe('item form', { timeout: 30_000 }, () => {
       expect(api.callsTo(`GET ${base}/categories`).some((call) => call.query.get('q') === 'dai')).toBe(true),
     );
     await waitFor(() =>
-      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Dairy']),
+      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Dairy']),
     );
     await user.click(screen.getByRole('option', { name: 'Dairy' }));
     await user.click(screen.getByRole('combobox', { name: /^Featured/ }));

@@ -1,14 +1,22 @@
 import { useTheme } from '@mui/material/styles';
+import { useT } from '@storedesk/web/i18n';
 import { useMemo } from 'react';
 
 export type OrderSeries = 'pending' | 'delivered' | 'cancelled' | 'total';
 
-export const seriesLabels: Record<OrderSeries, string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  total: 'Total',
-};
+/** A series' name in the language shown: `series.<series>` of the console's catalogues. */
+export function useSeriesLabels(): Record<OrderSeries, string> {
+  const t = useT();
+  return useMemo(
+    () => ({
+      pending: t('series.pending'),
+      delivered: t('series.delivered'),
+      cancelled: t('series.cancelled'),
+      total: t('series.total'),
+    }),
+    [t],
+  );
+}
 
 export type ChartColors = { series: Record<OrderSeries, string>; text: string; grid: string };
 

@@ -1,7 +1,7 @@
 export { formatCount } from '@/lib/counts.ts';
 
 const percentFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const monthFormat = new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A change since last month with its sign and 2 decimals (SPEC §9): "+12.50%", "−33.33%", "0.00%". */
 export function formatChange(percent: number): string {
@@ -15,9 +15,14 @@ export function formatDayMonth(day: string): string {
   return `${date}/${month}`;
 }
 
-/** '2025-03' → 'March 2025'. The month is a calendar month of the business, not an instant. */
-export function formatMonth(month: string): string {
+/** '2025-03' → 'March 2025' ('मार्च 2025' in hi-IN). The month is a calendar month of the business, not an instant. */
+export function formatMonth(month: string, locale = 'en-IN'): string {
   const [year, number] = month.split('-').map(Number);
   if (!year || !number) return month;
-  return monthFormat.format(new Date(Date.UTC(year, number - 1, 1)));
+  let format = monthFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    monthFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(year, number - 1, 1)));
 }

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 
 /**
@@ -46,8 +47,9 @@ export function ChartGrid({ children }: { children: ReactNode }) {
 
 /** The dashboard in grey while its figures load. */
 export function DashboardSkeleton() {
+  const t = useT();
   return (
-    <Box role="status" aria-busy="true" aria-label="Loading the dashboard">
+    <Box role="status" aria-busy="true" aria-label={t('dashboard.loading')}>
       <CardGrid>
         {Array.from({ length: 4 }, (_, index) => (
           <Paper key={index} variant="outlined" sx={{ p: 2.5 }}>

@@ -7,11 +7,12 @@ import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatDay } from '@storedesk/shared/dates';
 import { visuallyHidden } from '@mui/utils';
 import { ArcElement, Chart, DoughnutController, type ChartConfiguration } from 'chart.js';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback, useId } from 'react';
 import { ChartCanvas, type ResolveColor } from '@/components/chart-canvas.tsx';
 import { ChartLegend } from './chart-legend.tsx';
 import type { OrderSeries } from './chart-colors.ts';
-import { seriesLabels, useChartColors } from './chart-colors.ts';
+import { useChartColors, useSeriesLabels } from './chart-colors.ts';
 import { formatCount } from './dashboard-format.ts';
 
 const statuses = ['pending', 'delivered', 'cancelled'] as const satisfies readonly OrderSeries[];
@@ -32,8 +33,9 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
   const titleId = useId();
   const descriptionId = useId();
   const colors = useChartColors();
+  const seriesLabels = useSeriesLabels();
+  const t = useT();
   const total = statuses.reduce((sum, status) => sum + counts[status], 0);
-  const ordersWord = total === 1 ? 'order' : 'orders';
   const figures = statuses
     .map((status) => `${seriesLabels[status]} ${formatCount(counts[status])}`)
     .join(', ');
@@ -64,23 +66,23 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
       // A doughnut's options (its cutout) are its own: the canvas takes any chart.
       return doughnut as unknown as ChartConfiguration;
     },
-    [counts, colors],
+    [counts, colors, seriesLabels],
   );
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2.5, height: '100%' }}>
       <Typography id={titleId} variant="h6" component="h2">
-        Orders by status
+        {t('byStatus.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Today, {formatDay(today)}
+        {t('byStatus.today', { day: formatDay(today) })}
       </Typography>
       {total === 0 ? (
         <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
           <DonutLargeOutlined sx={{ fontSize: 48, color: 'text.disabled' }} aria-hidden="true" />
-          <Typography variant="subtitle1">No orders yet today</Typography>
+          <Typography variant="subtitle1">{t('byStatus.emptyTitle')}</Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Today&apos;s orders will show here by status as they come in.
+            {t('byStatus.emptyText')}
           </Typography>
         </Stack>
       ) : (
@@ -88,7 +90,7 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
           <Box sx={{ position: 'relative', width: size, maxWidth: '100%', flexShrink: 0 }}>
             <ChartCanvas config={config} labelledBy={titleId} describedBy={descriptionId} height={size} />
             <Box id={descriptionId} sx={visuallyHidden}>
-              {`Donut chart of today's ${formatCount(total)} ${ordersWord}: ${figures}.`}
+              {t('byStatus.description', { total, figures })}
             </Box>
             <Stack
               aria-hidden="true"
@@ -98,13 +100,13 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
                 {formatCount(total)}
               </Typography>
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {ordersWord}
+                {t('byStatus.orders', { total })}
               </Typography>
             </Stack>
           </Box>
           <Box sx={{ '& ul': { justifyContent: 'center' } }}>
             <ChartLegend
-              label="Orders by status legend"
+              label={t('byStatus.legend')}
               entries={statuses.map((status) => ({
                 key: status,
                 label: seriesLabels[status],

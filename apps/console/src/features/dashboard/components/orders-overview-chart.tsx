@@ -13,12 +13,13 @@ import {
   Tooltip,
   type ChartConfiguration,
 } from 'chart.js';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback, useId } from 'react';
 import { ChartCanvas, type ResolveColor } from '@/components/chart-canvas.tsx';
 import { ChartLegend } from './chart-legend.tsx';
 import { formatCount, formatDayMonth } from './dashboard-format.ts';
 import type { OrderSeries } from './chart-colors.ts';
-import { seriesLabels, useChartColors } from './chart-colors.ts';
+import { useChartColors, useSeriesLabels } from './chart-colors.ts';
 
 // Only what this chart draws: grouped bars on two scales, with the tooltip (ADR 0045).
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
@@ -32,13 +33,15 @@ export function OrdersOverviewChart({ days }: { days: DailyOrders[] }) {
   const titleId = useId();
   const descriptionId = useId();
   const colors = useChartColors();
+  const seriesLabels = useSeriesLabels();
+  const t = useT();
 
   const first = days.at(0);
   const last = days.at(-1);
   const description =
     first && last
-      ? `Bar chart of the cancelled, delivered and total orders of each day from ${formatDay(first.day)} to ${formatDay(last.day)}. The figures are in the table that follows.`
-      : 'Bar chart of the orders of the last 7 days.';
+      ? t('overview.description', { first: formatDay(first.day), last: formatDay(last.day) })
+      : t('overview.descriptionEmpty');
 
   const config = useCallback(
     (color: ResolveColor): ChartConfiguration => ({
@@ -70,19 +73,19 @@ export function OrdersOverviewChart({ days }: { days: DailyOrders[] }) {
         },
       },
     }),
-    [days, colors],
+    [days, colors, seriesLabels],
   );
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2.5, height: '100%' }}>
       <Typography id={titleId} variant="h6" component="h2">
-        Orders Overview
+        {t('overview.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Last 7 days
+        {t('overview.subtitle')}
       </Typography>
       <ChartLegend
-        label="Orders Overview legend"
+        label={t('overview.legend')}
         entries={series.map((key) => ({ key, label: seriesLabels[key], color: colors.series[key] }))}
       />
       <Box sx={{ mt: 2 }}>
@@ -92,10 +95,10 @@ export function OrdersOverviewChart({ days }: { days: DailyOrders[] }) {
         </Box>
       </Box>
       <Box component="table" sx={visuallyHidden}>
-        <caption>Orders Overview, last 7 days</caption>
+        <caption>{t('overview.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">Day</th>
+            <th scope="col">{t('overview.day')}</th>
             {series.map((key) => (
               <th key={key} scope="col">
                 {seriesLabels[key]}

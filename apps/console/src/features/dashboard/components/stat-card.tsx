@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MonthlyFigure } from '@storedesk/shared/dashboard/schemas';
+import { FormattedMessage } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { formatChange } from './dashboard-format.ts';
@@ -34,10 +35,16 @@ function ChangeLine({ change, rising }: { change: MonthlyFigure; rising: 'good' 
     <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center' }} data-direction={direction}>
       <Icon fontSize="small" sx={{ color }} aria-hidden="true" />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        <Typography component="span" variant="body2" sx={{ color, fontWeight: 600 }}>
-          {formatChange(percent)}
-        </Typography>{' '}
-        since last month
+        <FormattedMessage
+          id="dashboard.sinceLastMonth"
+          values={{
+            change: (
+              <Typography component="span" variant="body2" sx={{ color, fontWeight: 600 }}>
+                {formatChange(percent)}
+              </Typography>
+            ),
+          }}
+        />
       </Typography>
     </Stack>
   );

@@ -5,6 +5,7 @@ import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatRupees } from '@storedesk/shared/money';
+import { localeOf, useLanguage, useT } from '@storedesk/web/i18n';
 import { lazy, Suspense, useDeferredValue } from 'react';
 import type { ScreenPrefetch } from '@/lib/lazy-page.tsx';
 import { LoadError } from '@/components/load-error.tsx';
@@ -45,14 +46,19 @@ export function DashboardPage() {
   // a slow phone stays responsive while the cards and charts are built; the skeleton shows till then.
   const data = useDeferredValue(dashboard.data);
   const retry = () => void dashboard.refetch();
+  const t = useT();
+  const locale = localeOf[useLanguage()];
 
   return (
     <>
       <PageHeader
-        title="Dashboard"
+        title={t('dashboard.title')}
         description={
           data
-            ? `${formatMonth(data.month)} so far, compared with ${formatMonth(data.previousMonth)}.`
+            ? t('dashboard.description', {
+                month: formatMonth(data.month, locale),
+                previous: formatMonth(data.previousMonth, locale),
+              })
             : undefined
         }
       />
@@ -63,7 +69,7 @@ export function DashboardPage() {
             // The figures on screen are the last ones that loaded.
             <Box sx={{ mb: 2 }}>
               <LoadError
-                title="Could not refresh the dashboard"
+                title={t('dashboard.refreshFailed')}
                 error={dashboard.error}
                 onRetry={retry}
                 retrying={dashboard.isFetching}
@@ -74,7 +80,7 @@ export function DashboardPage() {
         </>
       ) : dashboard.isError ? (
         <LoadError
-          title="Could not load the dashboard"
+          title={t('dashboard.loadFailed')}
           error={dashboard.error}
           onRetry={retry}
           retrying={dashboard.isFetching}
@@ -88,35 +94,36 @@ export function DashboardPage() {
 
 function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
   const { cards } = dashboard;
+  const t = useT();
   return (
     <>
       <CardGrid>
         <StatCard
-          title="Total users"
+          title={t('dashboard.totalUsers')}
           value={formatCount(cards.totalUsers.value)}
-          caption="New customers: first order this month"
+          caption={t('dashboard.totalUsersCaption')}
           icon={<PeopleOutlined />}
           change={cards.totalUsers}
         />
         <StatCard
-          title="Total orders"
+          title={t('dashboard.totalOrders')}
           value={formatCount(cards.totalOrders.value)}
-          caption="Orders placed this month"
+          caption={t('dashboard.totalOrdersCaption')}
           icon={<ShoppingCartOutlined />}
           change={cards.totalOrders}
         />
         <StatCard
-          title="Cancelled orders"
+          title={t('dashboard.cancelledOrders')}
           value={formatCount(cards.cancelledOrders.value)}
-          caption="Orders placed this month and cancelled"
+          caption={t('dashboard.cancelledOrdersCaption')}
           icon={<RemoveShoppingCartOutlined />}
           change={cards.cancelledOrders}
           rising="bad"
         />
         <StatCard
-          title="Total earnings"
+          title={t('dashboard.earnings')}
           value={formatRupees(cards.earningsPaise)}
-          caption="Delivered orders placed this month"
+          caption={t('dashboard.earningsCaption')}
           icon={<CurrencyRupeeOutlined />}
         />
       </CardGrid>

@@ -87,7 +87,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
       expect(api.callsTo('GET /api/stores').some((call) => call.query.get('q') === 'kora')).toBe(true),
     );
     await waitFor(() =>
-      expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
         'Fresh Mart Koramangala',
       ]),
     );
