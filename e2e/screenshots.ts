@@ -531,7 +531,8 @@ async function shopShots(
 /**
  * The phone apps in Hindi and Kannada (ADR 0076, 0085), at 375 px: the customer app on a phone set
  * to Hindi (home with its stores, then a store's items by their Hindi names where the business
- * gave them), and the delivery app on a phone set to Kannada (sign-in, then My orders).
+ * gave them), the delivery app on a phone set to Kannada (sign-in, then My orders), and the
+ * console's dashboard in a browser set to Hindi.
  */
 async function languageShots(browser: Browser, baseUrl: string) {
   const shopUrl = `http://demo-fresh-mart.localhost:${new URL(baseUrl).port}`;
@@ -563,6 +564,27 @@ async function languageShots(browser: Browser, baseUrl: string) {
   await page.screenshot({ path: path.join(outDir, 'deliver-home-kn.png') });
   console.log('wrote docs/screenshots/deliver-home-kn.png');
   await deliver.context.close();
+
+  // The console's dashboard in a browser set to Hindi (ADR 0089).
+  const consoleContext = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 1366, height: 860 },
+    locale: 'hi-IN',
+    reducedMotion: 'reduce',
+  });
+  const staff = await consoleContext.newPage();
+  staff.setDefaultTimeout(20_000);
+  await staff.goto('/sign-in');
+  await staff.getByLabel('Email').fill(owner.email);
+  await staff.getByLabel('Password', { exact: true }).fill(owner.password);
+  await staff.getByRole('button', { name: 'Sign in now' }).click();
+  await staff.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
+  await staff.locator('.MuiSkeleton-root, [aria-busy="true"]').first().waitFor({ state: 'detached' });
+  const ringing = staff.getByRole('alert', { name: /new order/i });
+  if (await ringing.isVisible()) await ringing.getByRole('button', { name: 'Acknowledge' }).click();
+  await staff.screenshot({ path: path.join(outDir, 'console-dashboard-hi.png') });
+  console.log('wrote docs/screenshots/console-dashboard-hi.png');
+  await consoleContext.close();
 }
 
 /**

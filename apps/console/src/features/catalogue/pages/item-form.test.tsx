@@ -53,7 +53,11 @@ describe('item form', { timeout: 30_000 }, () => {
       expect(api.callsTo(`GET ${base}/categories`).some((call) => call.query.get('q') === 'dai')).toBe(true),
     );
     await waitFor(() =>
-      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Dairy']),
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Dairy']),
     );
     await user.click(screen.getByRole('option', { name: 'Dairy' }));
     await user.click(screen.getByRole('combobox', { name: /^Featured/ }));

@@ -87,9 +87,11 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
       expect(api.callsTo('GET /api/stores').some((call) => call.query.get('q') === 'kora')).toBe(true),
     );
     await waitFor(() =>
-      expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-        'Fresh Mart Koramangala',
-      ]),
+      expect(
+        within(screen.getByRole('listbox'))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['Fresh Mart Koramangala']),
     );
     await user.click(screen.getByRole('option', { name: 'Fresh Mart Koramangala' }));
     await user.click(save());
