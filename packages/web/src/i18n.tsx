@@ -196,12 +196,22 @@ export function useLanguage(): Language {
   return useContext(LanguageContext)?.language ?? 'en';
 }
 
-/** The language shown and the way to choose another (null outside an app's Provider): for a chooser of the app's own look. */
-export function useLanguageChoice(): {
-  language: Language;
-  choose: (language: Language) => Promise<void>;
-} | null {
-  return useContext(LanguageContext);
+/**
+ * A chooser's state, for a chooser of the app's own look: the language it shows (the one asked for,
+ * while its catalogue comes) and what picking one in it does. Null outside an app's Provider.
+ */
+export function useLanguagePicker(): { value: Language; pick: (value: string) => void } | null {
+  const chooser = useContext(LanguageContext);
+  const [asked, setAsked] = useState<Language | null>(null);
+  if (!chooser) return null;
+  return {
+    value: asked ?? chooser.language,
+    pick: (value) => {
+      if (!isLanguage(value)) return;
+      setAsked(value);
+      void chooser.choose(value).finally(() => setAsked(null));
+    },
+  };
 }
 
 type Values = Record<string, string | number | boolean | Date | null | undefined>;
@@ -271,25 +281,14 @@ export function useFormat(): Formats {
  * app at once and is remembered on the phone. Nothing outside an app's Provider.
  */
 export function LanguageChooser() {
-  const chooser = useLanguageChoice();
+  const picker = useLanguagePicker();
   const { text } = useTexts();
   const id = useId();
-  // The language asked for, while its catalogue comes.
-  const [asked, setAsked] = useState<Language | null>(null);
-  if (!chooser) return null;
+  if (!picker) return null;
   return (
     <div className="language-chooser">
       <label htmlFor={id}>{text('web.language')}</label>
-      <select
-        id={id}
-        value={asked ?? chooser.language}
-        onChange={(event) => {
-          const language = event.target.value;
-          if (!isLanguage(language)) return;
-          setAsked(language);
-          void chooser.choose(language).finally(() => setAsked(null));
-        }}
-      >
+      <select id={id} value={picker.value} onChange={(event) => picker.pick(event.target.value)}>
         {languages.map((language) => (
           <option key={language} value={language} lang={language}>
             {languageNames[language]}
