@@ -33,8 +33,21 @@ describe('the console’s languages', () => {
       locale: 'hi-IN',
       reducedMotion: 'reduce',
     });
+    // Every main heading the page ever shows, so a first screen in English before the Hindi is seen.
+    await context.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { headingsSeen: string[] }).headingsSeen = seen;
+      new MutationObserver(() => {
+        for (const heading of Array.from(document.querySelectorAll('h1'))) {
+          const text = heading.textContent ?? '';
+          if (seen.at(-1) !== text) seen.push(text);
+        }
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
+    const headingsSeen = () =>
+      page.evaluate(() => (window as unknown as { headingsSeen: string[] }).headingsSeen);
     const catalogues: string[] = [];
     page.on('request', (request) => {
       const match = /\/assets\/(hi|kn)-[\w-]+\.js$/.exec(request.url());
@@ -44,6 +57,8 @@ describe('the console’s languages', () => {
       await signInThroughForm(page, demo.owner);
       await page.waitForURL('**/dashboard');
       await page.getByRole('heading', { level: 1, name: 'डैशबोर्ड' }).waitFor();
+      // The sign-in page's (Storedesk), then the dashboard's in Hindi: never "Dashboard" on the way.
+      expect((await headingsSeen()).filter((text) => text !== 'Storedesk')).toEqual(['डैशबोर्ड']);
       expect(await htmlLang(page)).toBe('hi');
       expect(catalogues).toEqual(['hi']);
       await page.getByRole('region', { name: 'कुल ऑर्डर' }).waitFor();
@@ -68,9 +83,10 @@ describe('the console’s languages', () => {
       await page.keyboard.press('Escape');
       await page.getByRole('heading', { level: 1, name: 'ಡ್ಯಾಶ್‌ಬೋರ್ಡ್' }).waitFor();
 
-      // Kept across a reload, over the phone's Hindi.
+      // Kept across a reload, over the phone's Hindi, from the first screen.
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'ಡ್ಯಾಶ್‌ಬೋರ್ಡ್' }).waitFor();
+      expect(await headingsSeen()).toEqual(['ಡ್ಯಾಶ್‌ಬೋರ್ಡ್']);
       await page.getByRole('region', { name: 'ಒಟ್ಟು ಆರ್ಡರ್‌ಗಳು' }).waitFor();
       expect(await htmlLang(page)).toBe('kn');
       await settled(page);

@@ -1,4 +1,5 @@
 import type { Account } from '@storedesk/shared/account/schemas';
+import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
@@ -161,3 +162,27 @@ export function itemFixture(changes: Partial<Item> = {}): Item {
 export function listOf<T>(items: T[], total = items.length) {
   return { items, total };
 }
+
+/** A month of the dashboard: figures up, flat and down, seven days of orders, today's by status. */
+export const dashboardFigures: Dashboard = {
+  zoneId: 'z1',
+  today: '2025-03-10',
+  month: '2025-03',
+  previousMonth: '2025-02',
+  cards: {
+    totalUsers: { value: 1234, previous: 1097, changePercent: 12.5 },
+    totalOrders: { value: 11, previous: 11, changePercent: 0 },
+    cancelledOrders: { value: 2, previous: 3, changePercent: -33.33 },
+    earningsPaise: 12_345_678,
+  },
+  ordersOverview: [
+    { day: '2025-03-04', cancelled: 1, delivered: 0, total: 1 },
+    { day: '2025-03-05', cancelled: 0, delivered: 0, total: 0 },
+    { day: '2025-03-06', cancelled: 0, delivered: 2, total: 2 },
+    { day: '2025-03-07', cancelled: 0, delivered: 0, total: 0 },
+    { day: '2025-03-08', cancelled: 0, delivered: 1, total: 1 },
+    { day: '2025-03-09', cancelled: 3, delivered: 9, total: 14 },
+    { day: '2025-03-10', cancelled: 1, delivered: 2, total: 5 },
+  ],
+  ordersByStatus: { pending: 2, delivered: 2, cancelled: 1 },
+};

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { isOwner } from '@storedesk/shared/levels';
 import { visuallyHidden } from '@mui/utils';
 import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import { useId, type MouseEvent, type ReactNode } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { useSignOut } from '@/features/auth/api/sign-out.ts';
+import { asApiError } from '@/lib/api-client.ts';
 import { useSignedInSession } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { ZoneSwitcher } from './zone-switcher.tsx';
@@ -109,6 +111,7 @@ export function TopBar({
   const compact = useCompact();
   const appHref = customerAppHref(business.customerAppUrl, business.shopUrl);
   const t = useT();
+  const texts = useTexts();
 
   const openApp = appHref ? (
     <BarButton label={t('shell.openApp')} icon={<OpenInNewOutlined />} compact={compact} href={appHref} />
@@ -155,7 +158,10 @@ export function TopBar({
           onClick={() =>
             signOut.mutate(undefined, {
               onError: (error) =>
-                notify({ message: t('shell.signOutFailed', { message: error.message }), severity: 'error' }),
+                notify({
+                  message: t('shell.signOutFailed', { message: texts.error(asApiError(error)) }),
+                  severity: 'error',
+                }),
             })
           }
         />

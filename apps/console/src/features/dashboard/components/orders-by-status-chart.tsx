@@ -90,7 +90,7 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
           <Box sx={{ position: 'relative', width: size, maxWidth: '100%', flexShrink: 0 }}>
             <ChartCanvas config={config} labelledBy={titleId} describedBy={descriptionId} height={size} />
             <Box id={descriptionId} sx={visuallyHidden}>
-              {t('byStatus.description', { total, figures })}
+              {t('byStatus.description', { total, count: formatCount(total), figures })}
             </Box>
             <Stack
               aria-hidden="true"

@@ -1,4 +1,3 @@
-import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import type { LiveEvent } from '@storedesk/shared/events/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -7,35 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '@/config/paths.ts';
 import { routes } from '@/app/router.tsx';
 import { applyLiveEvent } from '@/lib/live-events.ts';
-import { adminSession, ownerSession, zones } from '@/testing/fixtures.ts';
+import { adminSession, dashboardFigures as figures, ownerSession, zones } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { dashboardQueryOptions } from '@/features/dashboard/api/get-dashboard.ts';
 import { DashboardPage, prefetch } from './dashboard-page.tsx';
-
-const figures: Dashboard = {
-  zoneId: 'z1',
-  today: '2025-03-10',
-  month: '2025-03',
-  previousMonth: '2025-02',
-  cards: {
-    totalUsers: { value: 1234, previous: 1097, changePercent: 12.5 },
-    totalOrders: { value: 11, previous: 11, changePercent: 0 },
-    cancelledOrders: { value: 2, previous: 3, changePercent: -33.33 },
-    earningsPaise: 12_345_678,
-  },
-  ordersOverview: [
-    { day: '2025-03-04', cancelled: 1, delivered: 0, total: 1 },
-    { day: '2025-03-05', cancelled: 0, delivered: 0, total: 0 },
-    { day: '2025-03-06', cancelled: 0, delivered: 2, total: 2 },
-    { day: '2025-03-07', cancelled: 0, delivered: 0, total: 0 },
-    { day: '2025-03-08', cancelled: 0, delivered: 1, total: 1 },
-    { day: '2025-03-09', cancelled: 3, delivered: 9, total: 14 },
-    { day: '2025-03-10', cancelled: 1, delivered: 2, total: 5 },
-  ],
-  ordersByStatus: { pending: 2, delivered: 2, cancelled: 1 },
-};
 
 /** The console's routes with this page at /dashboard, however app/router.tsx wires it. */
 function withDashboardPage(list: RouteObject[]): RouteObject[] {
