@@ -108,4 +108,34 @@ describe('paying online', () => {
     await context.close();
     await owner.context.close();
   });
+
+  it('asks nothing online for a change that adds less than the gateway takes', async () => {
+    // The mode the test above added; the order paid, then changed by the store to ₹0.50 more.
+    const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'), 'ONLINE');
+    await withDatabase((client) =>
+      client.query(
+        `UPDATE orders SET state = 1, paid_at = now(), paid_paise = bill_amount_paise,
+                bill_amount_paise = bill_amount_paise + 50, version = version + 1
+         WHERE id = $1`,
+        [order.id],
+      ),
+    );
+    const { context, page } = await customerPhone(browser, inject('shopUrl'));
+    await context.addInitScript(
+      (value) => localStorage.setItem('storedesk:demo-fresh-mart:session', value),
+      JSON.stringify(session),
+    );
+    await page.goto(`/orders/${order.id}`);
+    const changePanel = page.getByRole('region', { name: 'Pay for the change' });
+    await changePanel.waitFor();
+    await changePanel
+      .getByText(
+        `changed your order: it now comes to ${formatRupees(order.billAmountPaise + 50)}. The ₹0.50 more is less than can be paid online, so there is nothing to pay here.`,
+        { exact: false },
+      )
+      .waitFor();
+    expect(await changePanel.getByRole('button').count()).toBe(0);
+    expect(await seriousFindings(page)).toEqual([]);
+    await context.close();
+  });
 });

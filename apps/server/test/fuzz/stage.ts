@@ -12,6 +12,7 @@ import { simpleParser } from 'mailparser';
 import { businessLimits } from '@storedesk/shared/settings/business';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { addressLimit } from '@storedesk/shared/storefront/addresses';
+import { onlinePaymentLeastPaise } from '@storedesk/shared/payments/online';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { latestCode, PASSWORD } from '#test/harness.ts';
 import type { Operation } from './requests.ts';
@@ -156,7 +157,11 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
 
   // An item (alias i) whose counted variants have units enough for the staged orders: a batch's
   // changes of orders' items (B18) take stock as orders do.
-  const enoughStock = sql`NOT EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = i.id AND v.stock IS NOT NULL AND v.stock < ${OPEN_ORDERS * 3})`;
+  // One of each of its variants (a step, sold loose) also costs what one online payment may be at
+  // least: a batch may have priced an item at nothing, and an order of it is not offered online.
+  const stageable = sql`NOT EXISTS (SELECT 1 FROM item_variants v WHERE v.item_id = i.id
+    AND ((v.stock IS NOT NULL AND v.stock < ${OPEN_ORDERS * 3})
+      OR v.price_paise * coalesce(v.step_grams, 1000) / 1000 < ${onlinePaymentLeastPaise}))`;
 
   // A store of the North zone taking orders now (Open, inside its hours on the business's clock) with
   // items in stock, made afresh when none is left.
@@ -170,7 +175,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   }>(sql`
     SELECT s.id, s.status, s.open_time, s.close_time, b.time_zone FROM stores s JOIN businesses b ON b.id = s.business_id
     WHERE s.business_id = ${businessId} AND s.zone_id = ${north} AND s.deleted_at IS NULL AND s.status = 1
-      AND EXISTS (SELECT 1 FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL AND i.in_stock AND ${enoughStock})
+      AND EXISTS (SELECT 1 FROM items i WHERE i.store_id = s.id AND i.deleted_at IS NULL AND i.in_stock AND ${stageable})
     ORDER BY s.id`);
   const now = new Date();
   let storeId = sellable.find(
@@ -249,7 +254,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     sql`SELECT count(*)::int AS n FROM orders WHERE business_id = ${businessId} AND state = 1 AND zone_id = ${north}`,
   );
   const { rows: items } = await db.execute<{ id: string }>(
-    sql`SELECT i.id FROM items i WHERE i.store_id = ${storeId} AND i.deleted_at IS NULL AND i.in_stock AND ${enoughStock}
+    sql`SELECT i.id FROM items i WHERE i.store_id = ${storeId} AND i.deleted_at IS NULL AND i.in_stock AND ${stageable}
         ORDER BY i.id LIMIT 3`,
   );
   for (let n = open[0]!.n; n < OPEN_ORDERS; n++) {

@@ -1,5 +1,5 @@
 import { awaitsUpiPayment } from '@storedesk/shared/payments/upi';
-import { awaitsOnlinePayment, type Checkout } from '@storedesk/shared/payments/online';
+import { awaitsOnlinePayment, payableOnline, type Checkout } from '@storedesk/shared/payments/online';
 import { rupeesDecimal } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { PaymentModeType } from '@storedesk/shared/settings/payment-mode-types';
@@ -273,7 +273,7 @@ function PayOnline({
       </h2>
       {due > 0 ? (
         <p>
-          {t('pay.changed', {
+          {t(payableOnline(due) ? 'pay.changed' : 'pay.changedTooLittle', {
             store: order.storeName,
             total: money(order.billAmountPaise),
             due: money(due),
@@ -290,10 +290,14 @@ function PayOnline({
           {error}
         </p>
       ) : null}
-      <button type="button" className="button block" disabled={busy} onClick={() => void pay()}>
-        {busy ? t('pay.opening') : t('pay.pay', { amount: money(due > 0 ? due : order.billAmountPaise) })}
-      </button>
-      <p className="muted small">{t('pay.ways')}</p>
+      {due > 0 && !payableOnline(due) ? null : (
+        <>
+          <button type="button" className="button block" disabled={busy} onClick={() => void pay()}>
+            {busy ? t('pay.opening') : t('pay.pay', { amount: money(due > 0 ? due : order.billAmountPaise) })}
+          </button>
+          <p className="muted small">{t('pay.ways')}</p>
+        </>
+      )}
     </section>
   );
 }

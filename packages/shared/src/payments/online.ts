@@ -13,6 +13,17 @@ export function awaitsOnlinePayment(order: { state: number; status: number }): b
   return order.state === AWAITING_PAYMENT_STATE && order.status === 0;
 }
 
+/**
+ * The least one online payment may be, in paise: the gateway makes no order for less (Razorpay's
+ * least is ₹1). A bill below it is not offered online; a due below it cannot be paid online.
+ */
+export const onlinePaymentLeastPaise = 100;
+
+/** Whether `amountPaise` can be paid in one online payment. */
+export function payableOnline(amountPaise: number): boolean {
+  return amountPaise >= onlinePaymentLeastPaise;
+}
+
 /** The minutes a business may give customers to pay online. */
 export const payWithinLimits = { min: 5, max: 120, default: 15 } as const;
 
@@ -21,6 +32,10 @@ export const onlinePaymentMessages = {
     'Online payment is not available right now: try again in a moment, or choose another way to pay',
   notAwaiting: 'This order is not waiting for an online payment',
   notOnline: 'This order is not paid online',
+  /** An order whose bill is below onlinePaymentLeastPaise, placed to be paid online. */
+  billBelowLeast: 'Online payment takes ₹1 or more: choose another way to pay',
+  /** What an item change added is below onlinePaymentLeastPaise (`amount` formatted). */
+  dueBelowLeast: (amount: string) => `${amount} is less than can be paid online (₹1 or more)`,
   badSignature: 'The payment could not be verified: try again, or choose another way to pay',
   notCaptured: 'The payment has not gone through: try again, or choose another way to pay',
   paidOnline: (reference: string) => `Paid online (${reference})`,

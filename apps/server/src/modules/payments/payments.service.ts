@@ -19,6 +19,7 @@ import { formatRupees } from '@storedesk/shared/money';
 import {
   awaitsOnlinePayment,
   onlinePaymentMessages,
+  payableOnline,
   payWithinLimits,
   type Checkout,
   type CheckoutAnswer,
@@ -70,7 +71,7 @@ export class OnlinePayments {
    * What the customer app opens the checkout with, for the customer's order: the gateway's order for
    * its bill while it awaits its payment, or, once paid, for what an item change added to it (ADR
    * 0074); each made on the first ask and kept. 404: not their order; 409: it is not paid online, or
-   * has nothing to pay; 503: the gateway did not make the order.
+   * has nothing to pay, or less than the gateway takes; 503: the gateway did not make the order.
    */
   async checkoutFor(scope: CustomerScope, orderId: string): Promise<Checkout> {
     const order = await this.db.transaction((tx) => repo.lockCustomerOrder(tx, scope, orderId));
@@ -85,6 +86,10 @@ export class OnlinePayments {
     }
     const business = { businessId: order.businessId };
     const amountPaise = due > 0 ? due : order.billAmountPaise;
+    // The gateway makes no order for less: asked, it would refuse every time (a bill this small is
+    // not placed to be paid online; what an item change added may be).
+    if (!payableOnline(amountPaise))
+      throw new AppError('conflict', onlinePaymentMessages.dueBelowLeast(formatRupees(amountPaise)));
     let gatewayOrderId =
       due > 0 ? (order.dueGatewayPaise === due ? order.dueGatewayOrderId : null) : order.gatewayOrderId;
     if (!gatewayOrderId) {

@@ -26,6 +26,7 @@ import {
   createStoreWithItem,
   enableCashOnDelivery,
   errorOf,
+  insertItems,
   keyedOrderHeaders,
   deliveryAddressNear,
   signInCustomerWithAddress,
@@ -111,6 +112,15 @@ async function paidOnline() {
     'the payment',
   );
   return { order, gatewayOrderId, answer };
+}
+
+let chilli: Promise<{ item: string }> | null = null;
+/** A green chilli at ₹0.50 in the paneer's store, made once. */
+function cheapItem(): Promise<{ item: string }> {
+  chilli ??= insertItems(world.ctx.db, [
+    { businessId: world.biz.id, storeId: store.storeId, name: 'Green chilli', pricePaise: 50 },
+  ]).then(([row]) => ({ item: row!.id }));
+  return chilli;
 }
 
 /** The dashboard's orders placed today, as the owner sees them. */
@@ -660,6 +670,27 @@ describe('what an item change adds to an order paid online (ADR 0074)', () => {
     expect(await detail(order.id)).toMatchObject({ paidPaise: 21_000, refundedPaise: 21_000 });
   });
 
+  it('is less than the gateway takes: the checkout says so (409) and asks the gateway nothing', async () => {
+    const { item: chilli } = await cheapItem();
+    const { order } = await paidOnline();
+    const { version } = await detail(order.id);
+    const changed = await call(world.owner, 'PATCH', `/api/orders/${order.id}/items`, {
+      version,
+      items: [
+        { itemId: store.itemId, quantity: 2 },
+        { itemId: chilli, quantity: 1 },
+      ],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(await customerOrder(order.id)).toMatchObject({ paid: true, paymentDuePaise: 50 });
+    const ordersBefore = gateway.orders.size;
+    const res = await asCustomer(asha, 'POST', `/api/storefront/orders/${order.id}/payment`);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(errorOf(res).message).toBe(onlinePaymentMessages.dueBelowLeast('₹0.50'));
+    expect(errorOf(res).message).toBe('₹0.50 is less than can be paid online (₹1 or more)');
+    expect(gateway.orders.size).toBe(ordersBefore);
+  });
+
   it('is another customer’s to pay: 404', async () => {
     const { order } = await paidOnline();
     await changeTo(order.id, 3);
@@ -841,6 +872,39 @@ describe('what is refused', () => {
     expect(
       (await webhook({ event: 'payment.captured', payload: { payment: { entity: { id: 7 } } } })).statusCode,
     ).toBe(204);
+  });
+
+  it('is a bill below what the gateway takes, placed to be paid online: 400 on the payment mode, nothing written', async () => {
+    const { item: chilli } = await cheapItem();
+    const before = await world.ctx.db.$client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE business_id = $1',
+      [world.biz.id],
+    );
+    const ordersBefore = gateway.orders.size;
+    const res = await asCustomer(asha, 'POST', '/api/storefront/orders', {
+      storeId: store.storeId,
+      addressId: asha.addressId,
+      paymentMode: 'ONLINE',
+      items: [{ itemId: chilli, quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(errorOf(res).message).toBe('Online payment takes ₹1 or more: choose another way to pay');
+    expect(errorOf(res).fields).toEqual({ paymentMode: onlinePaymentMessages.billBelowLeast });
+    const after = await world.ctx.db.$client.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM orders WHERE business_id = $1',
+      [world.biz.id],
+    );
+    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
+    expect(gateway.orders.size).toBe(ordersBefore);
+    // Two of them come to ₹1: that is taken online.
+    const two = await asCustomer(asha, 'POST', '/api/storefront/orders', {
+      storeId: store.storeId,
+      addressId: asha.addressId,
+      paymentMode: 'ONLINE',
+      items: [{ itemId: chilli, quantity: 2 }],
+    });
+    expect(two.statusCode, two.body).toBe(201);
+    expect(await checkout(two.json<CustomerOrder>().id)).toMatchObject({ amountPaise: 100 });
   });
 
   it('is paying online from the business’s own system (no customer to pay): 400', async () => {

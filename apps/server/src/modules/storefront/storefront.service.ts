@@ -1,5 +1,5 @@
 import type { OnlinePayments } from '#server/modules/payments/payments.service.ts';
-import { awaitsOnlinePayment } from '@storedesk/shared/payments/online';
+import { awaitsOnlinePayment, onlinePaymentMessages, payableOnline } from '@storedesk/shared/payments/online';
 import { paymentDuePaise } from '@storedesk/shared/payments/refunds';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import { createHash, randomInt } from 'node:crypto';
@@ -529,6 +529,12 @@ async function placeOrderOnce(
       forOrder,
       referralSignals(parties.address, deviceId),
     );
+    // The gateway takes nothing below its least: such a bill is paid another way.
+    if (parties.paymentMode === 'ONLINE' && !payableOnline(priced.billAmountPaise))
+      throw invalid(
+        { paymentMode: onlinePaymentMessages.billBelowLeast },
+        onlinePaymentMessages.billBelowLeast,
+      );
     // The order takes its counted units (B17) in the statement that writes it, before its row
     // (ADR 0067): of orders for the last units arriving together, those the stock covers go
     // through; the rest are 409 and write nothing. Orders of one business wait for each other from
