@@ -141,6 +141,8 @@ export class LiveStream {
   readonly createdOrders = new Set<string>();
   /** Connections after the first. */
   reconnects = 0;
+  /** Each try at a connection: when, with which Last-Event-ID, and what came of it (for a failure's message). */
+  readonly connections: Array<{ at: string; lastEventId: string; outcome: string }> = [];
   private lastId = '';
   private stopped = false;
   private readonly abort = new AbortController();
@@ -165,6 +167,9 @@ export class LiveStream {
         this.reconnects++;
         await pause(300);
       }
+      const attempt = { at: new Date().toISOString(), lastEventId: this.lastId, outcome: 'no answer' };
+      if (this.connections.length >= 200) this.connections.shift();
+      this.connections.push(attempt);
       try {
         const res = await fetch(`${this.url}/api/events`, {
           headers: {
@@ -173,6 +178,7 @@ export class LiveStream {
           },
           signal: this.abort.signal,
         });
+        attempt.outcome = String(res.status);
         if (res.status !== 200 || !res.body) {
           await res.text();
           continue;
@@ -187,8 +193,10 @@ export class LiveStream {
             buffer = buffer.slice(end + 2);
           }
         }
-      } catch {
+        attempt.outcome += `, ended at ${new Date().toISOString()} after ${this.lastId}`;
+      } catch (error) {
         // The connection was cut (or stopped): reconnect, unless stopped.
+        attempt.outcome += `, cut at ${new Date().toISOString()} after ${this.lastId} (${(error as Error).message})`;
       }
     }
   }

@@ -260,7 +260,21 @@ async function survivesLosingItsDatabase(
     async () => load.orders.filter((id) => !stream.createdOrders.has(id)).length,
     (missing) => missing === 0,
     20_000,
-  );
+  ).catch(async (error: Error) => {
+    // What is needed to tell why: the missed orders' events, and the stream's connections.
+    const missed = load.orders.filter((id) => !stream.createdOrders.has(id));
+    const rows = await query(
+      databaseUrl(),
+      `SELECT id, topic, action, record_id, tx::text, snapshot::text, created_at FROM events
+       WHERE record_id = ANY($1::text[]) ORDER BY id`,
+      [missed],
+    );
+    throw new Error(
+      `${error.message}\nevents of the missed orders: ${JSON.stringify(rows)}\n` +
+        `the stream's connections: ${JSON.stringify(stream.connections.slice(-30))}\n` +
+        `the server printed last: ${server.output().slice(-4000)}`,
+    );
+  });
   await stream.stop();
 
   // An export started now is whole: every completed order, and the header.
