@@ -437,7 +437,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
           'The gateway’s order for the bill (made on the first ask, kept after), the gateway’s public key id ' +
           'and checkout script, and when the order lapses unpaid (ADR 0072). 401: no signed-in customer. ' +
           '404: unknown, or another customer’s; or this server takes no online payment. 409: not paid online, ' +
-          'or no longer awaiting its payment (paid, cancelled or lapsed). 503: the gateway did not answer.',
+          'or no longer awaiting its payment (paid, cancelled or lapsed), or what is due is less than the gateway ' +
+          'takes (₹1). 503: the gateway did not answer.',
         headers: customerHeaders,
         params: z.object({ orderId: idParam }),
         response: {
