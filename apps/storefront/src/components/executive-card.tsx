@@ -2,7 +2,7 @@ import type { OrderExecutive } from '@storedesk/shared/delivery/eta';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { useT } from '@storedesk/web/i18n';
 import { useFreshWhileShown } from '@storedesk/web/use-fresh';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 
 /**
  * How often the page reads the order again while it is on its way (ADR 0079): the estimated
@@ -36,7 +36,7 @@ export function ExecutiveCard({
 }) {
   useFreshWhileShown(onRefresh, executiveRefreshMs);
   const t = useT();
-  const { clock } = useShopFormat();
+  const { clock } = useTimeFormat();
   const name = executive.firstName;
   const eta = executive.etaMinutes;
   // The arrival: "Arrives in about 12 min, by 07:45 PM" on the business's clock, or that it is not known.

@@ -2,7 +2,7 @@ import type { Slot } from '@storedesk/shared/stores/slots';
 import type { ApiError } from '@storedesk/web/api';
 import { useT } from '@storedesk/web/i18n';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 import { placesShown, slotDays } from '../lib/slots.ts';
 
 export type When = 'asap' | 'slot';
@@ -29,7 +29,7 @@ function SlotChoice({
   timeZone: string;
 }) {
   const t = useT();
-  const { clock, weekdayDate } = useShopFormat();
+  const { clock, weekdayDate } = useTimeFormat();
   const items = slots.items;
   return (
     <fieldset className="slot-choice" aria-describedby={problem ? 'slot-problem' : undefined}>

@@ -1,6 +1,6 @@
 import type { StorefrontStore } from '@storedesk/shared/storefront/schemas';
 import { useT } from '@storedesk/web/i18n';
-import { useShopFormat } from './formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 
 /**
  * Why a store takes no orders now, in the language shown (B19): its closure's parts worded by the
@@ -8,7 +8,7 @@ import { useShopFormat } from './formats.ts';
  */
 export function useClosureText(): (closure: StorefrontStore['closure']) => string | null {
   const t = useT();
-  const { timeOfDay } = useShopFormat();
+  const { timeOfDay } = useTimeFormat();
   return (closure) => {
     if (!closure) return null;
     switch (closure.kind) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Slot } from '@storedesk/shared/stores/slots';
 import { formatSlot } from '@storedesk/shared/dates';
-import { slotTimes, weekdayDate } from './formats.ts';
+import { slotTimes, weekdayDate } from '@storedesk/web/times';
 import { placesShown, slotDays } from './slots.ts';
 
 const slot = (startsAt: string, endsAt: string, available = 5): Slot => ({

@@ -1,6 +1,6 @@
 /*
  * Delivery slots as the customer app groups them (B19): by the business's calendar day, whatever
- * the phone's. Their words, in the language shown, are the slot picker's (lib/formats.ts for times).
+ * the phone's. Their words, in the language shown, are the slot picker's (@storedesk/web/times for times).
  */
 import { businessDay } from '@storedesk/shared/dates';
 import type { Slot } from '@storedesk/shared/stores/slots';

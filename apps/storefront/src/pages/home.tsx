@@ -10,7 +10,7 @@ import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { useClosureText } from '../lib/closure.ts';
 import { useLocalText } from '../lib/local-text.ts';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 import { Link } from '../lib/router.tsx';
 import { place, placeFound, placePinned } from '../lib/state.ts';
 
@@ -66,7 +66,7 @@ export function Slides() {
 
 export function StoreCard({ store }: { store: NearbyStore }) {
   const t = useT();
-  const { number, timeOfDay } = useShopFormat();
+  const { number, timeOfDay } = useTimeFormat();
   const closureText = useClosureText();
   return (
     <li>

@@ -26,7 +26,7 @@ import { Bill } from '../components/bill.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { failureText } from '../lib/checkout-failure.ts';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 import { useOrderNews } from '../lib/live.ts';
 import { Link } from '../lib/router.tsx';
 import { session } from '../lib/state.ts';
@@ -384,7 +384,7 @@ export default function OrderPage({ orderId }: { orderId: string }) {
   const business = useBusiness();
   const t = useT();
   const { money, dateTime } = useFormat();
-  const { slot } = useShopFormat();
+  const { slot } = useTimeFormat();
   const signedIn = session.use();
   const [cancelRefused, setCancelRefused] = useState<string | null>(null);
   const order = useData(signedIn ? `order:${orderId}` : null, () => readOrder(orderId));

@@ -9,7 +9,7 @@ import { useBusiness } from '../business.ts';
 import { statusName } from '../i18n/codes.ts';
 import { ErrorPanel, FormAlert, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 import { useOrderNews } from '../lib/live.ts';
 import { Link, navigate } from '../lib/router.tsx';
 import { cart, session } from '../lib/state.ts';
@@ -81,7 +81,7 @@ export default function OrdersPage() {
   const business = useBusiness();
   const t = useT();
   const { money, dateTime } = useFormat();
-  const { slot } = useShopFormat();
+  const { slot } = useTimeFormat();
   const signedIn = session.use();
   const orders = useData(signedIn ? `orders:${signedIn.customer.id}` : null, () =>
     api<{ items: StorefrontOrder[]; total: number }>('GET', '/orders?pageSize=25'),

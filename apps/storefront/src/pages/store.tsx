@@ -10,7 +10,7 @@ import { ItemCard } from '../components/item-card.tsx';
 import { ErrorPanel, Spinner } from '@storedesk/web/states';
 import { api } from '../lib/api.ts';
 import { useClosureText } from '../lib/closure.ts';
-import { useShopFormat } from '../lib/formats.ts';
+import { useTimeFormat } from '@storedesk/web/times';
 import {
   lineOf,
   mergedItems,
@@ -41,7 +41,7 @@ export default function StorePage({ storeId }: { storeId: string }) {
   const current = cart.use();
   const t = useT();
   const texts = useTexts();
-  const { money, timeOfDay } = useShopFormat();
+  const { money, timeOfDay } = useTimeFormat();
   const closureText = useClosureText();
   const local = useLocalText();
   const [search, setSearch] = useState('');

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { formatSlot, formatTimeOfDay, partsIn } from '@storedesk/shared/dates';
-import { localeOf, useFormat, useLanguage, type Formats, type Language } from '@storedesk/web/i18n';
+import { localeOf, useFormat, useLanguage, type Formats, type Language } from './i18n.tsx';
 
 /*
- * The customer app's times and days in the language shown (ADR 0076), always on the business's
- * clock: English exactly as the console writes them ("07:45 PM", "Tue 01/12"), Hindi and Kannada
- * with their own words from `Intl` (`hi-IN`, `kn-IN`), the date still DD/MM.
+ * Times and days in the language shown (ADR 0076), always on the business's clock: English exactly
+ * as the console has always written them ("07:45 PM", "Tue 01/12"), Hindi and Kannada with their own
+ * words from `Intl` (`hi-IN`, `kn-IN`), the date still DD/MM. The customer app's and the console's.
  */
 
 type Span = { startsAt: string; endsAt: string };
@@ -77,7 +77,7 @@ export function slotText(language: Language, slot: Span, timeZone: string): stri
   return `${weekdayDate(language, slot.startsAt, timeZone)}, ${clockTime(language, slot.startsAt, timeZone)} – ${endText}`;
 }
 
-export type ShopFormats = Formats & {
+export type TimeFormats = Formats & {
   clock: (value: string, timeZone: string) => string;
   timeOfDay: (value: string) => string;
   weekdayDate: (value: string, timeZone: string) => string;
@@ -85,8 +85,8 @@ export type ShopFormats = Formats & {
   slot: (slot: Span, timeZone: string) => string;
 };
 
-/** Money, counts and dates (the shared layer's), and the app's times and slots, in the language shown. */
-export function useShopFormat(): ShopFormats {
+/** Money, counts and dates (useFormat's), and times and slots, in the language shown. */
+export function useTimeFormat(): TimeFormats {
   const language = useLanguage();
   const shared = useFormat();
   return useMemo(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSlot } from '@storedesk/shared/dates';
-import { clockTime, slotText, timeOfDay, weekdayDate } from './formats.ts';
+import { clockTime, slotText, timeOfDay, weekdayDate } from './times.ts';
 
 const morning = { startsAt: '2026-12-01T03:30:00.000Z', endsAt: '2026-12-01T04:30:00.000Z' };
 // 11 p.m. to 1 a.m. in Kolkata: it ends on the next day.
