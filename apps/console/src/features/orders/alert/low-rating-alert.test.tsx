@@ -172,4 +172,23 @@ describe('the low-rating alert', { timeout: 30_000 }, () => {
     const stack = screen.getByTestId('bottom-alerts');
     expect([...stack.children]).toEqual([newOrder, low]);
   });
+
+  it('speaks the language chosen: Kannada, the order still a link', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const late = delivered(5301, 'Ravi K');
+    const { queryClient } = renderConsole([late]);
+    await screen.findByRole('navigation', { name: 'ಮುಖ್ಯ' });
+
+    act(() => applyLiveEvent(queryClient, rated(late, 4, 'Came late', 1)));
+    const alert = await screen.findByRole('alert', { name: 'ಕಡಿಮೆ ರೇಟಿಂಗ್' });
+    expect(within(alert).getByRole('list')).toHaveTextContent(
+      `ಆರ್ಡರ್ #5301, ${late.storeName}: 5ರಲ್ಲಿ 4, ಡೆಲಿವರಿ 5ರಲ್ಲಿ 1, “Came late”`,
+    );
+    expect(within(alert).getByRole('link', { name: 'ಆರ್ಡರ್ #5301' })).toHaveAttribute(
+      'href',
+      `/orders/${late.id}`,
+    );
+    expect(within(alert).getByRole('link', { name: 'ರೇಟಿಂಗ್‌ಗಳು' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'ಮುಚ್ಚಿ' })).toBeInTheDocument();
+  });
 });

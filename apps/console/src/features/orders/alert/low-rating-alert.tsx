@@ -6,7 +6,8 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isLowOrderRating } from '@storedesk/shared/reports/ratings-rule';
-import { useId, useState } from 'react';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
+import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
@@ -24,8 +25,22 @@ type LowRating = {
 const named = 3;
 
 /** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”", "…: 4 of 5, the delivery 1 of 5" (ADR 0084). */
-const ratingWords = ({ storeName, stars, executiveStars, comment }: LowRating) =>
-  ` at ${storeName}: ${stars} of 5${executiveStars === null ? '' : `, the delivery ${executiveStars} of 5`}${comment ? `, “${comment}”` : ''}`;
+function RatingWords({ entry, link }: { entry: LowRating; link: (words: ReactNode) => ReactNode }) {
+  return (
+    <FormattedMessage
+      id="alerts.lowRatingEntry"
+      values={{
+        link,
+        number: String(entry.number),
+        store: entry.storeName,
+        stars: String(entry.stars),
+        delivery: entry.executiveStars === null ? 'none' : String(entry.executiveStars),
+        hasComment: entry.comment ? 'yes' : 'no',
+        comment: entry.comment ?? '',
+      }}
+    />
+  );
+}
 
 /**
  * B19: a low rating raises an alert in every console signed in to its zone as the customer gives it
@@ -35,6 +50,7 @@ const ratingWords = ({ storeName, stars, executiveStars, comment }: LowRating) =
  * Reports › Ratings.
  */
 export function LowRatingAlert() {
+  const t = useT();
   const [low, setLow] = useState<LowRating[]>([]);
   const { pathname } = useLocation();
   const titleId = useId();
@@ -94,31 +110,35 @@ export function LowRatingAlert() {
             component={RouterLink}
             to={`${paths.reports.getHref()}?report=ratings`}
           >
-            Ratings
+            {t('alerts.ratings')}
           </Button>
           <Button color="inherit" size="small" onClick={() => setLow([])}>
-            Dismiss
+            {t('alerts.dismiss')}
           </Button>
         </Stack>
       }
     >
-      <AlertTitle id={titleId}>{low.length === 1 ? 'Low rating' : `${low.length} low ratings`}</AlertTitle>
+      <AlertTitle id={titleId}>{t('alerts.lowRatings', { count: low.length })}</AlertTitle>
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {newest.slice(0, named).map((entry) => (
           <li key={entry.id}>
-            <Link
-              component={RouterLink}
-              to={paths.orders.detail.getHref(entry.id)}
-              color="inherit"
-              underline="always"
-              sx={{ fontWeight: 600 }}
-            >
-              Order #{entry.number}
-            </Link>
-            {ratingWords(entry)}
+            <RatingWords
+              entry={entry}
+              link={(words) => (
+                <Link
+                  component={RouterLink}
+                  to={paths.orders.detail.getHref(entry.id)}
+                  color="inherit"
+                  underline="always"
+                  sx={{ fontWeight: 600 }}
+                >
+                  {words}
+                </Link>
+              )}
+            />
           </li>
         ))}
-        {low.length > named ? <li>{`and ${low.length - named} more`}</li> : null}
+        {low.length > named ? <li>{t('alerts.andMore', { count: low.length - named })}</li> : null}
       </Box>
     </Alert>
   );

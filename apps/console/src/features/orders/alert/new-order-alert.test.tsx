@@ -45,6 +45,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 describe('the new-order alert', { timeout: 30_000 }, () => {
@@ -127,5 +128,36 @@ describe('the new-order alert', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Unmute new-order sound' }));
     act(() => vi.advanceTimersByTime(repeatEveryMs));
     expect(chime.playChime).toHaveBeenCalledTimes(rings + 1);
+  });
+
+  it('speaks the language chosen, in the browser’s notification too', async () => {
+    const notified: Array<{ title: string; body: string | undefined }> = [];
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        function Notification(title: string, options?: NotificationOptions) {
+          notified.push({ title, body: options?.body });
+        },
+        { permission: 'granted' },
+      ),
+    );
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { queryClient } = renderShell();
+    await screen.findByRole('navigation', { name: 'मुख्य' });
+
+    act(() => applyLiveEvent(queryClient, event('created', fresh.id)));
+    const alert = await screen.findByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent('#2001 Fresh Mart Jayanagar पर, ₹450.50'));
+    expect(within(alert).getByText('नया ऑर्डर')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'देखें' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'देख लिया' })).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'नए ऑर्डर की आवाज़ बंद करें' })).toBeInTheDocument();
+    // It rang as the event came, before the server had said which order; again, with it named.
+    act(() => vi.advanceTimersByTime(repeatEveryMs));
+    expect(notified.at(-1)).toEqual({ title: 'नया ऑर्डर', body: '#2001 Fresh Mart Jayanagar पर, ₹450.50' });
+
+    act(() => applyLiveEvent(queryClient, event('created', other.id)));
+    await waitFor(() => expect(within(alert).getByText('2 नए ऑर्डर')).toBeInTheDocument());
+    expect(notified.at(-1)!.title).toBe('2 नए ऑर्डर');
   });
 });

@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -20,7 +21,26 @@ import { playChime } from './chime.ts';
 /** How often the sound and the browser notification come back while an order waits. */
 export const repeatEveryMs = 20_000;
 
-type Waiting = { id: string; label: string };
+/** What the alert names of an order: null until the server has said. */
+type Named = { number: number; storeName: string; billAmountPaise: number };
+type Waiting = { id: string; order: Named | null };
+
+const namedOf = ({ number, storeName, billAmountPaise }: Named): Named => ({
+  number,
+  storeName,
+  billAmountPaise,
+});
+
+function isNamed(value: unknown): value is Named {
+  const named = value as Named;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof named.number === 'number' &&
+    typeof named.storeName === 'string' &&
+    typeof named.billAmountPaise === 'number'
+  );
+}
 
 /**
  * The orders waiting in this tab, kept across a reload: they live only in memory otherwise, and
@@ -37,7 +57,7 @@ function storedWaiting(): Waiting[] {
         typeof entry === 'object' &&
         entry !== null &&
         typeof (entry as Waiting).id === 'string' &&
-        typeof (entry as Waiting).label === 'string',
+        ((entry as Waiting).order === null || isNamed((entry as Waiting).order)),
     );
   } catch {
     return [];
@@ -53,9 +73,6 @@ function storeWaiting(waiting: Waiting[]): void {
   }
 }
 
-const labelOf = (order: { number: number; storeName: string; billAmountPaise: number }) =>
-  `#${order.number} at ${order.storeName}, ${formatRupees(order.billAmountPaise)}`;
-
 function notificationsAllowed(): boolean {
   return typeof Notification !== 'undefined' && Notification.permission === 'granted';
 }
@@ -67,6 +84,7 @@ function notificationsAllowed(): boolean {
  * browser; the notification is the browser's own, once allowed.
  */
 export function NewOrderAlert() {
+  const t = useT();
   // What waited before a reload shows at once, then each is checked with the server below.
   const [waiting, setWaiting] = useState<Waiting[]>(storedWaiting);
   const muted = useNewOrderSoundMuted();
@@ -84,16 +102,12 @@ export function NewOrderAlert() {
       // The event says what the order is; one that does not is asked for.
       const known = event.change?.order;
       setWaiting((now) =>
-        now.some((order) => order.id === id)
-          ? now
-          : [...now, { id, label: known ? labelOf(known) : 'New order' }],
+        now.some((order) => order.id === id) ? now : [...now, { id, order: known ? namedOf(known) : null }],
       );
       if (known) return;
       getOrder(id).then(
-        (order) => {
-          const label = labelOf(order);
-          setWaiting((now) => now.map((entry) => (entry.id === id ? { id, label } : entry)));
-        },
+        (order) =>
+          setWaiting((now) => now.map((entry) => (entry.id === id ? { id, order: namedOf(order) } : entry))),
         () => undefined,
       );
     } else if (event.action === 'status') {
@@ -111,7 +125,7 @@ export function NewOrderAlert() {
         (order) =>
           setWaiting((now) =>
             order.status === OrderStatus.Placed
-              ? now.map((entry) => (entry.id === id ? { id, label: labelOf(order) } : entry))
+              ? now.map((entry) => (entry.id === id ? { id, order: namedOf(order) } : entry))
               : now.filter((entry) => entry.id !== id),
           ),
         () => setWaiting((now) => now.filter((entry) => entry.id !== id)),
@@ -129,13 +143,21 @@ export function NewOrderAlert() {
 
   const count = waiting.length;
   const newest = waiting.at(-1);
+  const title = t('alerts.newOrders', { count });
+  // "#2001 at Fresh Mart Jayanagar, ₹450.50"; "New order" until the server has said which.
+  const label = newest
+    ? newest.order
+      ? t('alerts.newOrderNamed', {
+          number: String(newest.order.number),
+          store: newest.order.storeName,
+          amount: formatRupees(newest.order.billAmountPaise),
+        })
+      : t('alerts.newOrders', { count: 1 })
+    : '';
   const ring = useEffectEvent(() => {
     if (!muted) playChime();
     if (notificationsAllowed() && newest) {
-      new Notification(count === 1 ? 'New order' : `${count} new orders`, {
-        body: newest.label,
-        tag: 'storedesk-new-order',
-      });
+      new Notification(title, { body: label, tag: 'storedesk-new-order' });
     }
   });
   // Rings at once when another order arrives, then again and again while any waits.
@@ -147,7 +169,6 @@ export function NewOrderAlert() {
   }, [count]);
 
   if (count === 0) return null;
-  const title = count === 1 ? 'New order' : `${count} new orders`;
   return (
     // In the bottom alerts (the shell's), clear of every page's title and actions.
     <Alert
@@ -181,10 +202,10 @@ export function NewOrderAlert() {
             size="small"
             onClick={() => newest && navigate(paths.orders.detail.getHref(newest.id))}
           >
-            View
+            {t('alerts.view')}
           </Button>
           <Button color="inherit" size="small" onClick={() => setWaiting([])}>
-            Acknowledge
+            {t('alerts.acknowledge')}
           </Button>
           {permission === 'default' && (
             <Button
@@ -192,20 +213,14 @@ export function NewOrderAlert() {
               size="small"
               onClick={() => void Notification.requestPermission().then(setPermission)}
             >
-              Notify me
+              {t('alerts.notifyMe')}
             </Button>
           )}
-          <Tooltip
-            title={
-              muted
-                ? 'Unmute the new-order sound in this browser'
-                : 'Mute the new-order sound in this browser'
-            }
-          >
+          <Tooltip title={t(muted ? 'alerts.unmuteNewOrderHint' : 'alerts.muteNewOrderHint')}>
             <IconButton
               color="inherit"
               size="small"
-              aria-label={muted ? 'Unmute new-order sound' : 'Mute new-order sound'}
+              aria-label={t(muted ? 'alerts.unmuteNewOrder' : 'alerts.muteNewOrder')}
               onClick={() => setNewOrderSoundMuted(!muted)}
             >
               {muted ? <VolumeOffOutlined fontSize="small" /> : <VolumeUpOutlined fontSize="small" />}
@@ -215,7 +230,7 @@ export function NewOrderAlert() {
       }
     >
       <AlertTitle id={titleId}>{title}</AlertTitle>
-      {newest?.label}
+      {label}
     </Alert>
   );
 }

@@ -10,6 +10,7 @@ import { mockApi } from '@/testing/mock-api.ts';
 import { jayanagar, orderFixture } from '@/testing/orders-test-server.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 import { kolkataSlot, slotOrdersServer } from '@/features/orders/testing/slot-orders-server.ts';
+import { slotText } from '@storedesk/web/times';
 import { setNewOrderSoundMuted } from './alert-sound-preference.ts';
 
 const chime = vi.hoisted(() => ({ playChime: vi.fn() }));
@@ -59,6 +60,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
 });
 
 function renderShell(orders: OrderDetail[] = [asha, pickedUp, dev], entry = '/stores') {
@@ -187,5 +189,37 @@ describe('the preparation alert', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Order #4004 at Fresh Mart Indiranagar, Wed 02/12, 12:30 AM – 01:30 AM',
     );
+  });
+
+  it('speaks the language chosen: the slot in Hindi’s words, in the browser’s notification too', async () => {
+    const notified: Array<{ title: string; body: string | undefined }> = [];
+    vi.stubGlobal(
+      'Notification',
+      Object.assign(
+        function Notification(title: string, options?: NotificationOptions) {
+          notified.push({ title, body: options?.body });
+        },
+        { permission: 'granted' },
+      ),
+    );
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderShell([asha]);
+    await screen.findByRole('navigation', { name: 'मुख्य' });
+    minutes(10);
+    const alert = await screen.findByRole('alert');
+    const slot = slotText('hi', nine, 'Asia/Kolkata');
+    expect(slot).toMatch(/^मंगल 01\/12, 09:00 \S+ – 10:00 \S+$/);
+    expect(within(alert).getByText('तैयारी शुरू करें')).toBeInTheDocument();
+    expect(within(alert).getByRole('listitem')).toHaveTextContent(
+      `ऑर्डर #4001 Fresh Mart Indiranagar पर, ${slot}`,
+    );
+    expect(within(alert).getByRole('link', { name: 'ऑर्डर #4001' })).toHaveAttribute(
+      'href',
+      `/orders/${asha.id}`,
+    );
+    expect(within(alert).getByRole('link', { name: 'स्लॉट के अनुसार ऑर्डर' })).toBeInTheDocument();
+    expect(notified).toEqual([
+      { title: 'तैयारी शुरू करें', body: `ऑर्डर #4001 Fresh Mart Indiranagar पर, ${slot}` },
+    ]);
   });
 });

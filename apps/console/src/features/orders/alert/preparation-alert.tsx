@@ -10,7 +10,7 @@ import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { businessDay, formatSlot } from '@storedesk/shared/dates';
+import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import {
@@ -18,7 +18,9 @@ import {
   isPreparationDue,
   preparationStartsAt,
 } from '@storedesk/shared/stores/preparation';
-import { useEffect, useEffectEvent, useMemo, useState } from 'react';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
+import { useTimeFormat } from '@storedesk/web/times';
+import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useTimeZone } from '@/lib/session.ts';
@@ -52,6 +54,8 @@ function notificationsAllowed(): boolean {
  * dismissed, the order is opened, or it is picked up. One timer waits for the next such moment.
  */
 export function PreparationAlert() {
+  const t = useT();
+  const format = useTimeFormat();
   const timeZone = useTimeZone();
   const { pathname } = useLocation();
   const [now, setNow] = useState(Date.now);
@@ -84,8 +88,12 @@ export function PreparationAlert() {
     if (!muted) playChime();
     const first = fresh.find(({ order }) => rung.includes(order.id));
     if (notificationsAllowed() && first) {
-      new Notification(rung.length === 1 ? 'Start preparing' : `Start preparing ${rung.length} orders`, {
-        body: `Order #${first.order.number} at ${first.order.storeName}, ${formatSlot(first.order.slot, timeZone, { year: false })}`,
+      new Notification(t('alerts.startPreparing', { count: rung.length }), {
+        body: t('alerts.preparationBody', {
+          number: String(first.order.number),
+          store: first.order.storeName,
+          slot: format.slot(first.order.slot, timeZone),
+        }),
         tag: 'storedesk-preparation',
       });
     }
@@ -102,7 +110,7 @@ export function PreparationAlert() {
   }, [opened]);
 
   if (shown.length === 0) return null;
-  const title = shown.length === 1 ? 'Start preparing' : `Start preparing ${shown.length} orders`;
+  const title = t('alerts.startPreparing', { count: shown.length });
   const firstDay = businessDay(shown[0]!.order.slot.startsAt, timeZone);
   const boardHref = `${paths.orders.slots.getHref()}${firstDay === businessDay(now, timeZone) ? '' : `?day=${firstDay}`}`;
   return (
@@ -140,24 +148,20 @@ export function PreparationAlert() {
             }}
           >
             <Button color="inherit" size="small" component={RouterLink} to={boardHref}>
-              Orders by slot
+              {t('alerts.ordersBySlot')}
             </Button>
             <Button
               color="inherit"
               size="small"
               onClick={() => dismissAlerts(shown.map(({ order }) => order.id))}
             >
-              Dismiss
+              {t('alerts.dismiss')}
             </Button>
-            <Tooltip
-              title={
-                muted ? 'Unmute the order alerts in this browser' : 'Mute the order alerts in this browser'
-              }
-            >
+            <Tooltip title={t(muted ? 'alerts.unmuteOrderAlertsHint' : 'alerts.muteOrderAlertsHint')}>
               <IconButton
                 color="inherit"
                 size="small"
-                aria-label={muted ? 'Unmute order alert sound' : 'Mute order alert sound'}
+                aria-label={t(muted ? 'alerts.unmuteOrderAlerts' : 'alerts.muteOrderAlerts')}
                 onClick={() => setNewOrderSoundMuted(!muted)}
               >
                 {muted ? <VolumeOffOutlined fontSize="small" /> : <VolumeUpOutlined fontSize="small" />}
@@ -170,19 +174,28 @@ export function PreparationAlert() {
         <Box component="ul" sx={{ m: 0, pl: 2 }}>
           {shown.slice(0, named).map(({ order }) => (
             <li key={order.id}>
-              <Link
-                component={RouterLink}
-                to={paths.orders.detail.getHref(order.id)}
-                color="inherit"
-                underline="always"
-                sx={{ fontWeight: 600 }}
-              >
-                Order #{order.number}
-              </Link>
-              {` at ${order.storeName}, ${formatSlot(order.slot, timeZone, { year: false })}`}
+              <FormattedMessage
+                id="alerts.preparationEntry"
+                values={{
+                  number: String(order.number),
+                  store: order.storeName,
+                  slot: format.slot(order.slot, timeZone),
+                  link: (words: ReactNode) => (
+                    <Link
+                      component={RouterLink}
+                      to={paths.orders.detail.getHref(order.id)}
+                      color="inherit"
+                      underline="always"
+                      sx={{ fontWeight: 600 }}
+                    >
+                      {words}
+                    </Link>
+                  ),
+                }}
+              />
             </li>
           ))}
-          {shown.length > named ? <li>{`and ${shown.length - named} more`}</li> : null}
+          {shown.length > named ? <li>{t('alerts.andMore', { count: shown.length - named })}</li> : null}
         </Box>
       </Alert>
     </Snackbar>
