@@ -5,13 +5,16 @@ import { visuallyHidden } from '@mui/utils';
 import type { Zone } from '@storedesk/shared/zones/schemas';
 import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState, type Ref } from 'react';
+import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
+import { useEffect, useEffectEvent, useMemo, useState, type Ref } from 'react';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
 
 export type ZoneChoice = { id: string; name: string };
 
 const choicesShown = 25;
-const allZones: ZoneChoice = { id: '', name: 'All zones' };
+/** "All zones" is no zone: its id is empty. */
+const ALL_ZONES_ID = '';
 
 /** The zones whose names match what is typed (owner only); the key starts with the `zones` topic, so it stays live. */
 function useZoneSearch(q: string, enabled: boolean) {
@@ -35,6 +38,7 @@ function useZoneName(zoneId: string | null, enabled: boolean) {
 }
 
 type ZonePickerProps = {
+  /** "Zone" unless said. */
   label?: string;
   /** The chosen zone's id; null is none (or "All zones" with `allZonesOption`). */
   value: string | null;
@@ -63,7 +67,7 @@ type ZonePickerProps = {
  * the store form and the staff forms all use it.
  */
 export function ZonePicker({
-  label = 'Zone',
+  label,
   value,
   valueName,
   onChange,
@@ -79,6 +83,9 @@ export function ZonePicker({
   size = 'medium',
   hiddenLabel = false,
 }: ZonePickerProps) {
+  const t = useT();
+  const { text } = useTexts();
+  const allZones: ZoneChoice = useMemo(() => ({ id: ALL_ZONES_ID, name: t('zones.all') }), [t]);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
@@ -110,7 +117,7 @@ export function ZonePicker({
             valueName ??
             listed?.name ??
             named.data?.name ??
-            (missing ? 'Zone removed' : named.isError ? 'Zone (not loaded)' : '…'),
+            (missing ? t('zones.removed') : named.isError ? t('zones.notLoaded') : '…'),
         };
 
   const found = (search.data?.items ?? []).map(({ id, name: zoneName }) => ({ id, name: zoneName }));
@@ -132,23 +139,24 @@ export function ZonePicker({
       filterOptions={(choices) => choices}
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       getOptionLabel={(option) => option.name}
-      onChange={(_event, next) => onChange(next === null || next.id === allZones.id ? null : next)}
+      onChange={(_event, next) => onChange(next === null || next.id === ALL_ZONES_ID ? null : next)}
       onInputChange={(_event, text, reason) => {
         if (reason === 'input') setTyped(text);
       }}
       loading={search.isFetching}
-      noOptionsText={search.isError ? 'Could not load the zones' : 'No zone matches'}
+      noOptionsText={search.isError ? t('zones.loadFailed') : t('zones.noMatch')}
+      loadingText={text('web.loading')}
       disableClearable={allZonesOption || required}
       disabled={disabled}
       size={size}
       renderInput={(params) => (
         <TextField
           {...params}
-          label={label}
+          label={label ?? t('zones.zone')}
           name={name}
           required={required}
           error={Boolean(error)}
-          helperText={error ?? (open && more ? 'Type to search all zones' : helperText)}
+          helperText={error ?? (open && more ? t('zones.typeToSearch') : helperText)}
           onBlur={onBlur}
           inputRef={inputRef}
           slotProps={{

@@ -53,6 +53,8 @@ describe('the console’s language', { timeout: 30_000 }, () => {
     expect(localStorage.getItem('storedesk:console:language')).toBe('"hi"');
     expect(navLinks().slice(0, 4)).toEqual(['डैशबोर्ड', 'स्टोर', 'कम स्टॉक', 'ऑर्डर']);
     expect(screen.getByText('नमस्ते, Olivia Owner')).toBeInTheDocument();
+    // The top bar's zone switcher: every zone, in Hindi.
+    expect(await screen.findByRole('combobox', { name: 'ज़ोन' })).toHaveValue('सभी ज़ोन');
     expect(screen.getByText('मार्च 2025 अब तक, फ़रवरी 2025 की तुलना में।')).toBeInTheDocument();
     const users = await screen.findByRole('region', { name: 'कुल उपयोगकर्ता' });
     // Figures keep the Indian grouping and the rupee; the change reads in Hindi's order.
