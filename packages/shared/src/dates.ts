@@ -146,10 +146,6 @@ export function dayFromText(text: string): string | null {
 }
 
 /**
- * Time since an order was placed, the same on every screen: "12 min" under an hour, "3 h" under
- * a day, then "2 d". A moment in the future (a clock behind the server's) counts as 0.
- */
-/**
  * How old a reading is, to the second under a minute and then as formatElapsed: "8 s ago",
  * "3 min ago". A reading from a clock slightly ahead of this one is "just now".
  */
@@ -160,12 +156,25 @@ export function formatAge(since: string | number | Date, now: number = Date.now(
   return `${formatElapsed(since, now)} ago`;
 }
 
-export function formatElapsed(since: string | number | Date, now: number = Date.now()): string {
+/**
+ * Time since an order was placed, the same on every screen, in any language: minutes under an hour,
+ * hours under a day, then days. A moment in the future (a clock behind the server's) counts as 0.
+ */
+export function elapsedParts(
+  since: string | number | Date,
+  now: number = Date.now(),
+): { value: number; unit: 'min' | 'h' | 'd' } {
   const minutes = Math.max(0, Math.floor((now - new Date(since).getTime()) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 60) return { value: minutes, unit: 'min' };
   const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h`;
-  return `${Math.floor(hours / 24)} d`;
+  if (hours < 24) return { value: hours, unit: 'h' };
+  return { value: Math.floor(hours / 24), unit: 'd' };
+}
+
+/** elapsedParts in English: "12 min", "3 h", "2 d". */
+export function formatElapsed(since: string | number | Date, now: number = Date.now()): string {
+  const { value, unit } = elapsedParts(since, now);
+  return `${value} ${unit}`;
 }
 
 const weekdayNames = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;

@@ -161,7 +161,7 @@ describe('routes and guards', () => {
     expect(await screen.findByText('Could not reach Storedesk')).toBeInTheDocument();
     expect(screen.getByText(messages.unknownError)).toBeInTheDocument();
     reachable = true;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     await expectHeading('Dashboard');
   });
 

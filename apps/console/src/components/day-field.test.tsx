@@ -1,9 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DayField } from './day-field.tsx';
 import { DayRangeFields } from './day-range-fields.tsx';
+import { renderInConsoleLanguage } from '@/testing/render-app.tsx';
 
 function Field({ initial, onDay }: { initial?: string; onDay: (day: string | undefined) => void }) {
   const [value, setValue] = useState<string | undefined>(initial);
@@ -22,7 +23,7 @@ function Field({ initial, onDay }: { initial?: string; onDay: (day: string | und
 describe('DayField', () => {
   it('shows a day as DD/MM/YYYY and takes one typed so, sent as YYYY-MM-DD', async () => {
     const onDay = vi.fn();
-    render(<Field initial="2026-11-27" onDay={onDay} />);
+    renderInConsoleLanguage(<Field initial="2026-11-27" onDay={onDay} />);
     const field = screen.getByRole('textbox', { name: 'From' });
     expect(field).toHaveValue('27/11/2026');
     await userEvent.clear(field);
@@ -34,7 +35,7 @@ describe('DayField', () => {
 
   it('says how to type a date that is not one, when the field is left, and sends nothing', async () => {
     const onDay = vi.fn();
-    render(<Field onDay={onDay} />);
+    renderInConsoleLanguage(<Field onDay={onDay} />);
     const field = screen.getByRole('textbox', { name: 'From' });
     await userEvent.type(field, '31/02/2026');
     await userEvent.tab();
@@ -44,7 +45,7 @@ describe('DayField', () => {
   });
 
   it('offers the browser’s calendar by a named button', () => {
-    render(<Field onDay={() => {}} />);
+    renderInConsoleLanguage(<Field onDay={() => {}} />);
     expect(screen.getByRole('button', { name: 'Choose from on a calendar' })).toBeInTheDocument();
   });
 });
@@ -52,7 +53,7 @@ describe('DayField', () => {
 describe('DayRangeFields', () => {
   it('says on To when it is before From, before any reason of the caller’s, and sends each day by its name', async () => {
     const onChange = vi.fn();
-    const { rerender } = render(
+    const { rerender } = renderInConsoleLanguage(
       <DayRangeFields from="2026-11-20" to="2026-11-10" onChange={onChange} toError="At most 366 days" />,
     );
     const to = screen.getByRole('textbox', { name: 'To' });

@@ -5,6 +5,7 @@ import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { dayFromText, formatDay } from '@storedesk/shared/dates';
 import { useRef, useState } from 'react';
+import { useT } from '@storedesk/web/i18n';
 
 type DayFieldProps = {
   label: string;
@@ -22,8 +23,6 @@ type DayFieldProps = {
   size?: 'small' | 'medium';
   sx?: SxProps<Theme>;
 };
-
-const typedWrong = 'Enter a date as DD/MM/YYYY';
 
 /**
  * A calendar day as the console shows every date, DD/MM/YYYY (SPEC §9), typed or chosen on the
@@ -43,6 +42,7 @@ export function DayField({
   size = 'small',
   sx,
 }: DayFieldProps) {
+  const t = useT();
   const [text, setText] = useState(value ? formatDay(value) : '');
   const [wrong, setWrong] = useState(false);
   const [shownValue, setShownValue] = useState(value);
@@ -87,7 +87,7 @@ export function DayField({
         if (event.key === 'Enter') take(text, true);
       }}
       error={wrong || error}
-      helperText={wrong ? typedWrong : helperText}
+      helperText={wrong ? t('days.typedWrong') : helperText}
       sx={sx}
       slotProps={{
         inputLabel: { shrink: true },
@@ -96,7 +96,7 @@ export function DayField({
           endAdornment: (
             <InputAdornment position="end" sx={{ position: 'relative' }}>
               <IconButton
-                aria-label={`Choose ${label.toLowerCase()} on a calendar`}
+                aria-label={t('days.chooseOnCalendar', { label: label.toLowerCase() })}
                 edge="end"
                 size="small"
                 onClick={() => picker.current?.showPicker?.()}
@@ -108,7 +108,7 @@ export function DayField({
                 type="date"
                 tabIndex={-1}
                 aria-hidden="true"
-                aria-label="Calendar"
+                aria-label={t('days.calendar')}
                 value={value ?? ''}
                 min={min}
                 max={max}

@@ -1,4 +1,5 @@
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useT } from '@storedesk/web/i18n';
 import { DayField } from './day-field.tsx';
 
 type DayRangeFieldsProps = {
@@ -18,13 +19,14 @@ type DayRangeFieldsProps = {
  * which To says. Every period and day filter of the console is this pair.
  */
 export function DayRangeFields({ from, to, onChange, clearable = true, toError, sx }: DayRangeFieldsProps) {
+  const t = useT();
   const reversed = from !== undefined && to !== undefined && from > to;
-  const toMessage = reversed ? 'On or after From' : toError;
+  const toMessage = reversed ? t('days.toBeforeFrom') : toError;
   const width = sx ?? { width: { xs: '100%', sm: 180 } };
   return (
     <>
       <DayField
-        label="From"
+        label={t('days.from')}
         value={from}
         clearable={clearable}
         onChange={(day) => onChange({ from: day })}
@@ -32,7 +34,7 @@ export function DayRangeFields({ from, to, onChange, clearable = true, toError, 
         sx={width}
       />
       <DayField
-        label="To"
+        label={t('days.to')}
         value={to}
         clearable={clearable}
         onChange={(day) => onChange({ to: day })}

@@ -12,7 +12,7 @@ type RecordLoaderProps<T> = {
   children: (record: T) => ReactNode;
 };
 
-/** A form's record: the form once it is here, a skeleton while it loads, and Retry when it could not load. */
+/** A form's record: the form once it is here, a skeleton while it loads, and Try again when it could not load. */
 export function RecordLoader<T>({ query, what, fields, children }: RecordLoaderProps<T>) {
   if (query.data !== undefined) return children(query.data);
   if (query.isError) {

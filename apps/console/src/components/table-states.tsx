@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
+import { useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { LoadError } from './load-error.tsx';
 import type { ReactNode } from 'react';
@@ -62,16 +63,17 @@ type ListQueryState = {
 };
 
 /**
- * Above a table: what failed, with Retry, and a thin bar while another page or
+ * Above a table: what failed, with Try again, and a thin bar while another page or
  * search loads over the rows already shown.
  */
 export function ListQueryStatus({ query, noun }: { query: ListQueryState; noun: string }) {
+  const t = useT();
   return (
     <>
       {query.isError && query.error ? (
         <Box sx={{ px: 2, pb: 2 }}>
           <LoadError
-            title={`Could not load the ${noun}`}
+            title={t('lists.loadFailed', { noun })}
             error={query.error}
             onRetry={() => void query.refetch()}
             retrying={query.isFetching}
@@ -79,7 +81,7 @@ export function ListQueryStatus({ query, noun }: { query: ListQueryState; noun: 
         </Box>
       ) : null}
       <Box sx={{ height: 4 }}>
-        {query.isPlaceholderData ? <LinearProgress aria-label={`Loading ${noun}`} /> : null}
+        {query.isPlaceholderData ? <LinearProgress aria-label={t('lists.loading', { noun })} /> : null}
       </Box>
     </>
   );
@@ -95,15 +97,16 @@ export function RowEditDelete({
   editTo: string;
   onDelete: () => void;
 }) {
+  const t = useT();
   return (
     <>
-      <Tooltip title="Edit">
-        <IconButton component={RouterLink} to={editTo} aria-label={`Edit ${name}`}>
+      <Tooltip title={t('lists.edit')}>
+        <IconButton component={RouterLink} to={editTo} aria-label={t('lists.editNamed', { name })}>
           <EditOutlined />
         </IconButton>
       </Tooltip>
-      <Tooltip title="Delete">
-        <IconButton aria-label={`Delete ${name}`} onClick={onDelete}>
+      <Tooltip title={t('lists.delete')}>
+        <IconButton aria-label={t('lists.deleteNamed', { name })} onClick={onDelete}>
           <DeleteOutlined />
         </IconButton>
       </Tooltip>
@@ -131,19 +134,20 @@ type ListRowsProps = {
  * fills the list, or the rows themselves.
  */
 export function ListRows({ query, count, columns, q, onClearSearch, noun, empty, children }: ListRowsProps) {
+  const t = useT();
   if (query.isPending) return <TableSkeletonRows columns={columns} />;
   if (count > 0 || query.isError) return children;
   if (q) {
     return (
       <TableMessageRow
         columns={columns}
-        title={`No ${noun} match “${q}”`}
-        action={<Button onClick={onClearSearch}>Clear search</Button>}
+        title={t('lists.noMatch', { noun, q })}
+        action={<Button onClick={onClearSearch}>{t('lists.clearSearch')}</Button>}
       />
     );
   }
   return (
-    <TableMessageRow columns={columns} title={`No ${noun} yet`} action={empty.action}>
+    <TableMessageRow columns={columns} title={t('lists.noneYet', { noun })} action={empty.action}>
       {empty.hint}
     </TableMessageRow>
   );

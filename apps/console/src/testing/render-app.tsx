@@ -1,4 +1,7 @@
 import { act, render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { LanguageProvider } from '@storedesk/web/i18n';
+import { i18n } from '@/i18n/index.ts';
 import userEvent from '@testing-library/user-event';
 import type { InitialEntry, Location, NavigateFunction, RouteObject, To } from 'react-router';
 import { MemoryRouter, useLocation, useNavigate } from 'react-router';
@@ -64,3 +67,12 @@ export async function loadScreensOf(...pathnames: string[]): Promise<void> {
 
 /** The time a `beforeAll` that loads screens may take on a loaded machine. */
 export const LOADING_SCREENS_MS = 120_000;
+
+/** A piece of the signed-in console on its own, in the console's language as the shell gives it. */
+export function renderInConsoleLanguage(ui: ReactElement) {
+  return render(ui, {
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <LanguageProvider i18n={i18n}>{children}</LanguageProvider>
+    ),
+  });
+}

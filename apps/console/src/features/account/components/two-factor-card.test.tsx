@@ -148,7 +148,7 @@ describe('the Account page’s two-step sign-in', () => {
     });
     expect(await screen.findByText('Could not load two-step sign-in')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await within(await card()).findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
   });
 });

@@ -359,7 +359,7 @@ describe('account page', () => {
     expect(await screen.findByText('Could not load your account')).toBeInTheDocument();
     expect(screen.getByText(messages.internal)).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByLabelText('Name')).toHaveValue('Arjun Admin');
   });
 });

@@ -155,7 +155,7 @@ describe('audit log', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the audit log')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Nothing recorded yet')).toBeInTheDocument();
   });
 

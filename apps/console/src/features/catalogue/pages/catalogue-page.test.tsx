@@ -286,7 +286,7 @@ describe('catalogue', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Could not load the items')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Alphonso mango')).toBeInTheDocument();
   });
 

@@ -135,7 +135,7 @@ describe('low stock', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Could not load the low stock')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Paneer' })).toBeInTheDocument();
   });
 

@@ -191,7 +191,7 @@ describe('coupons list', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Could not load the coupons')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('FRESH10')).toBeInTheDocument();
   });
 });

@@ -133,7 +133,7 @@ describe('customers list', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the customers')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Asha Rao')).toBeInTheDocument();
   });
 

@@ -169,7 +169,7 @@ describe('dashboard', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Could not load the dashboard')).toBeInTheDocument();
     expect(screen.getByText(messages.internal)).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
 
     expect(await screen.findByRole('region', { name: 'Total users' })).toHaveTextContent('1,234');
     expect(screen.queryByText('Could not load the dashboard')).not.toBeInTheDocument();

@@ -204,7 +204,7 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     expect(screen.getByText(/No one is on duty right now/)).toBeInTheDocument();
   });
 
-  it('says when it could not load, and Retry loads it', async () => {
+  it('says when it could not load, and Try again loads it', async () => {
     let fail = true;
     const { user } = renderDispatch(boardOf(), {
       'GET /api/dispatch': () =>
@@ -212,7 +212,7 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load dispatch')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Open orders' })).toBeInTheDocument();
   });
 });

@@ -308,7 +308,7 @@ describe('Payouts', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
-  it('says when the payouts could not be loaded, and Retry loads them', async () => {
+  it('says when the payouts could not be loaded, and Try again loads them', async () => {
     let fail = true;
     mockApi({
       'GET /api/auth/session': sessionHandler(adminSession),
@@ -318,7 +318,7 @@ describe('Payouts', { timeout: 30_000 }, () => {
     const { user } = renderApp(`/dispatch/payouts${week}`);
     expect(await screen.findByText('Could not load the payouts')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await within(await table()).findByText('Asha Rao')).toBeInTheDocument();
   });
 

@@ -148,7 +148,7 @@ export function PreparationAlert() {
             }}
           >
             <Button color="inherit" size="small" component={RouterLink} to={boardHref}>
-              {t('alerts.ordersBySlot')}
+              {t('orders.bySlot')}
             </Button>
             <Button
               color="inherit"

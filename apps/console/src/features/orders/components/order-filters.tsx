@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { businessDay } from '@storedesk/shared/dates';
+import { useT } from '@storedesk/web/i18n';
 import { DayRangeFields } from '@/components/day-range-fields.tsx';
 import { SearchField } from '@/components/search-field.tsx';
 import { useTimeZone } from '@/lib/session.ts';
@@ -22,6 +23,7 @@ type OrderFiltersBarProps = {
  * browser's.
  */
 export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: OrderFiltersBarProps) {
+  const t = useT();
   const { storeId, from, to } = filters;
   const timeZone = useTimeZone();
   const filtered = q !== '' || storeId !== undefined || from !== undefined || to !== undefined;
@@ -33,7 +35,7 @@ export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: Ord
       useFlexGap
       sx={{ p: 2, flexWrap: 'wrap', alignItems: { xs: 'stretch', sm: 'flex-start' } }}
     >
-      <SearchField label="Search order or customer" value={q} onSearch={onSearch} />
+      <SearchField label={t('orders.search')} value={q} onSearch={onSearch} />
       <StoreFilter storeId={storeId} zoneId={zoneId} onChange={(next) => onFilters({ storeId: next })} />
       <DayRangeFields from={from} to={to} onChange={onFilters} />
       <Button
@@ -43,14 +45,14 @@ export function OrderFiltersBar({ filters, q, zoneId, onFilters, onSearch }: Ord
         }}
         sx={{ alignSelf: { sm: 'center' } }}
       >
-        Today
+        {t('orders.today')}
       </Button>
       {filtered ? (
         <Button
           onClick={() => onFilters({ storeId: undefined, from: undefined, to: undefined, q: '' })}
           sx={{ alignSelf: { sm: 'center' } }}
         >
-          Clear filters
+          {t('orders.clearFilters')}
         </Button>
       ) : null}
     </Stack>

@@ -15,10 +15,10 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
+import { elapsedParts } from '@storedesk/shared/dates';
 import { limits } from '@storedesk/shared/limits';
-import { messages } from '@storedesk/shared/messages';
 import { formatRupees } from '@storedesk/shared/money';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -56,11 +56,6 @@ const numeric = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as 
  * newest first by default), Status (sortable), Bill Amount, and the time since
  * the order was placed, which moves on every minute.
  */
-/** When a closed order was delivered or cancelled, in the business's time zone. */
-function closedAtText(closedAt: string | null, timeZone: string): string {
-  return closedAt ? formatDateTime(closedAt, timeZone) : '—';
-}
-
 export function OrdersTable({
   view,
   query,
@@ -72,14 +67,23 @@ export function OrdersTable({
   filtered,
   onClearFilters,
 }: OrdersTableProps) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const now = useNow();
   const timeZone = useTimeZone();
+  /** When a closed order was delivered or cancelled, in the business's time zone. */
+  const closedAtText = (closedAt: string | null) => (closedAt ? dateTime(closedAt, timeZone) : '—');
+  const elapsed = (placedAt: string) => {
+    const { value, unit } = elapsedParts(placedAt, now);
+    return { value: String(value), unit };
+  };
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
   // On a phone each order is one compact row: number, status, amount and time, then store and customer.
   const compact = useCompact();
   // The last column is each row's menu (view, print, and update where the list offers it).
   const columns = (compact ? 1 : 7) + (selection ? 1 : 0) + 1;
   const completed = view === 'completed';
+  const tableName = t(completed ? 'orders.completedOrders' : 'orders.title');
 
   const byDate = sort === 'newest' || sort === 'oldest';
   const byStatus = sort === 'status' || sort === '-status';
@@ -93,6 +97,7 @@ export function OrdersTable({
       {label}
     </TableSortLabel>
   );
+  const dateLabel = t('orders.colDate');
 
   const statusDirection = byStatus ? (sort === 'status' ? 'asc' : 'desc') : false;
   const sortByStatus = (
@@ -101,7 +106,7 @@ export function OrdersTable({
       direction={sort === '-status' ? 'desc' : 'asc'}
       onClick={() => onSort(sort === 'status' ? '-status' : 'status')}
     >
-      Status
+      {t('orders.colStatus')}
     </TableSortLabel>
   );
 
@@ -126,7 +131,7 @@ export function OrdersTable({
           <TableCell>{order.storeName}</TableCell>
           <TableCell>{order.customerName}</TableCell>
           <TableCell sx={numeric}>
-            {formatDateTime(order.placedAt, timeZone)}
+            {dateTime(order.placedAt, timeZone)}
             {order.slot ? (
               <div>
                 <SlotBadge slot={order.slot} timeZone={timeZone} />
@@ -140,7 +145,7 @@ export function OrdersTable({
             {formatRupees(order.billAmountPaise)}
           </TableCell>
           <TableCell align="right" sx={numeric}>
-            {completed ? closedAtText(order.closedAt, timeZone) : formatElapsed(order.placedAt, now)}
+            {completed ? closedAtText(order.closedAt) : t('orders.elapsed', elapsed(order.placedAt))}
           </TableCell>
         </>
       );
@@ -156,7 +161,9 @@ export function OrdersTable({
                   else next.delete(order.id);
                   selection.onChange(next);
                 }}
-                slotProps={{ input: { 'aria-label': `Select order #${order.number}` } }}
+                slotProps={{
+                  input: { 'aria-label': t('orders.selectOrder', { number: String(order.number) }) },
+                }}
               />
             </TableCell>
           ) : null}
@@ -173,10 +180,10 @@ export function OrdersTable({
                 {order.storeName} · {order.customerName}
               </Typography>
               <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {formatDateTime(order.placedAt, timeZone)} ·{' '}
+                {dateTime(order.placedAt, timeZone)} ·{' '}
                 {completed
-                  ? `closed ${closedAtText(order.closedAt, timeZone)}`
-                  : `${formatElapsed(order.placedAt, now)} ago`}
+                  ? t('orders.closedAt', { time: closedAtText(order.closedAt) })
+                  : t('orders.elapsedAgo', elapsed(order.placedAt))}
               </Typography>
               {order.slot ? <SlotBadge slot={order.slot} timeZone={timeZone} /> : null}
             </TableCell>
@@ -186,7 +193,7 @@ export function OrdersTable({
           {
             <TableCell align="right" padding="checkbox">
               <IconButton
-                aria-label={`More for order #${order.number}`}
+                aria-label={t('orders.moreFor', { number: String(order.number) })}
                 aria-haspopup="menu"
                 onClick={(event) => setMenu({ anchor: event.currentTarget, order })}
               >
@@ -201,20 +208,20 @@ export function OrdersTable({
     body = (
       <TableMessageRow
         columns={columns}
-        title="No orders match these filters"
-        action={<Button onClick={onClearFilters}>Clear filters</Button>}
+        title={t('orders.noMatchFilters')}
+        action={<Button onClick={onClearFilters}>{t('orders.clearFilters')}</Button>}
       />
     );
   } else if (view === 'completed') {
     body = (
-      <TableMessageRow columns={columns} title="No completed orders yet">
-        Delivered and cancelled orders are listed here.
+      <TableMessageRow columns={columns} title={t('orders.noneCompletedTitle')}>
+        {t('orders.noneCompletedText')}
       </TableMessageRow>
     );
   } else {
     body = (
-      <TableMessageRow columns={columns} title="No active orders">
-        New orders from the customer app appear here as they arrive.
+      <TableMessageRow columns={columns} title={t('orders.noneActiveTitle')}>
+        {t('orders.noneActiveText')}
       </TableMessageRow>
     );
   }
@@ -222,11 +229,8 @@ export function OrdersTable({
   return (
     <>
       {/* A box of its own height on large screens; on a phone the page itself scrolls. */}
-      <TableRegion
-        name={view === 'completed' ? 'Completed orders' : 'Orders'}
-        maxHeight={{ md: limits.ordersTableMaxHeight }}
-      >
-        <Table stickyHeader size="small" aria-label={view === 'completed' ? 'Completed orders' : 'Orders'}>
+      <TableRegion name={tableName} maxHeight={{ md: limits.ordersTableMaxHeight }}>
+        <Table stickyHeader size="small" aria-label={tableName}>
           <TableHead sx={{ '& th': { whiteSpace: 'nowrap' } }}>
             <TableRow>
               {selection ? (
@@ -240,7 +244,7 @@ export function OrdersTable({
                         event.target.checked ? new Set(items.map((order) => order.id)) : new Set(),
                       )
                     }
-                    slotProps={{ input: { 'aria-label': 'Select all orders on this page' } }}
+                    slotProps={{ input: { 'aria-label': t('orders.selectAll') } }}
                   />
                 </TableCell>
               ) : null}
@@ -248,24 +252,26 @@ export function OrdersTable({
                 // One column holds the whole order, so its header offers both sorts.
                 <TableCell sortDirection={dateDirection || statusDirection}>
                   <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', whiteSpace: 'nowrap' }}>
-                    <span>Sort by</span>
-                    {sortByDate('Date')}
+                    <span>{t('orders.sortBy')}</span>
+                    {sortByDate(dateLabel)}
                     {sortByStatus}
                   </Stack>
                 </TableCell>
               ) : (
                 <>
-                  <TableCell>Order ID</TableCell>
-                  <TableCell>Store</TableCell>
-                  <TableCell>Customer</TableCell>
-                  <TableCell sortDirection={dateDirection}>{sortByDate('Date')}</TableCell>
+                  <TableCell>{t('orders.colOrderId')}</TableCell>
+                  <TableCell>{t('orders.colStore')}</TableCell>
+                  <TableCell>{t('orders.colCustomer')}</TableCell>
+                  <TableCell sortDirection={dateDirection}>{sortByDate(dateLabel)}</TableCell>
                   <TableCell sortDirection={statusDirection}>{sortByStatus}</TableCell>
-                  <TableCell align="right">Bill Amount</TableCell>
-                  <TableCell align="right">{completed ? 'Closed' : 'Since placed'}</TableCell>
+                  <TableCell align="right">{t('orders.colBill')}</TableCell>
+                  <TableCell align="right">
+                    {t(completed ? 'orders.colClosed' : 'orders.colSincePlaced')}
+                  </TableCell>
                 </>
               )}
               <TableCell align="right" padding="checkbox">
-                <span style={visuallyHidden}>More</span>
+                <span style={visuallyHidden}>{t('orders.colMore')}</span>
               </TableCell>
             </TableRow>
           </TableHead>
@@ -279,7 +285,7 @@ export function OrdersTable({
             to={menu ? paths.orders.detail.getHref(menu.order.id) : '#'}
             onClick={() => setMenu(null)}
           >
-            View Order
+            {t('orders.viewOrder')}
           </MenuItem>
           <MenuItem
             component={RouterLink}
@@ -287,7 +293,7 @@ export function OrdersTable({
             target="_blank"
             onClick={() => setMenu(null)}
           >
-            Print kitchen ticket
+            {t('orders.printKitchen')}
           </MenuItem>
           <MenuItem
             component={RouterLink}
@@ -295,7 +301,7 @@ export function OrdersTable({
             target="_blank"
             onClick={() => setMenu(null)}
           >
-            Print bill
+            {t('orders.printBill')}
           </MenuItem>
           {onUpdate ? (
             <MenuItem
@@ -307,8 +313,8 @@ export function OrdersTable({
               }}
             >
               <ListItemText
-                primary="Update Order"
-                secondary={menu?.order.state === 0 ? messages.orderClosed : undefined}
+                primary={t('orders.updateOrder')}
+                secondary={menu?.order.state === 0 ? t('orders.closed') : undefined}
               />
             </MenuItem>
           ) : null}

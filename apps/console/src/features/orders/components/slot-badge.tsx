@@ -1,7 +1,8 @@
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
 import Box from '@mui/material/Box';
 import type { OrderSlot } from '@storedesk/shared/stores/slots';
-import { formatSlot } from '@storedesk/shared/dates';
+import { useT } from '@storedesk/web/i18n';
+import { useTimeFormat } from '@storedesk/web/times';
 
 /**
  * The delivery slot an order is booked for (B19), as a small badge under its placed time on the
@@ -9,6 +10,8 @@ import { formatSlot } from '@storedesk/shared/dates';
  * narrow row it wraps rather than being cut short. Not a chip: the status is the row's one chip.
  */
 export function SlotBadge({ slot, timeZone }: { slot: NonNullable<OrderSlot>; timeZone: string }) {
+  const t = useT();
+  const format = useTimeFormat();
   return (
     <Box
       component="span"
@@ -29,7 +32,7 @@ export function SlotBadge({ slot, timeZone }: { slot: NonNullable<OrderSlot>; ti
       }}
     >
       <ScheduleOutlined sx={{ fontSize: 16, color: 'text.secondary' }} aria-hidden />
-      <span>Slot: {formatSlot(slot, timeZone, { year: false })}</span>
+      <span>{t('orders.slot', { slot: format.slot(slot, timeZone) })}</span>
     </Box>
   );
 }

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { StoreChoice } from '@/features/orders/api/get-store-choices.ts';
 import { useStoreChoice, useStoreChoices } from '@/features/orders/api/get-store-choices.ts';
+import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 
 type StoreFilterProps = {
   storeId: string | undefined;
@@ -16,14 +18,16 @@ const searchDelayMs = 250;
 
 /** Orders of one store: the stores are searched on the server as the user types. */
 export function StoreFilter({ storeId, zoneId, onChange }: StoreFilterProps) {
+  const t = useT();
   const queryClient = useQueryClient();
+  const { text } = useTexts();
   const [open, setOpen] = useState(false);
   const [inputValue, setInputValue] = useState('');
   const [q, setQ] = useState('');
 
   // A link or a reload names the store by id only.
   const chosen = useStoreChoice(storeId);
-  const chosenName = chosen.data?.name ?? (chosen.isError ? 'Unknown store' : '');
+  const chosenName = chosen.data?.name ?? (chosen.isError ? t('orders.unknownStore') : '');
   const value = useMemo<StoreChoice | null>(
     () => (storeId ? { id: storeId, name: chosenName } : null),
     [storeId, chosenName],
@@ -59,10 +63,11 @@ export function StoreFilter({ storeId, zoneId, onChange }: StoreFilterProps) {
       isOptionEqualToValue={(option, current) => option.id === current.id}
       loading={open && stores.isFetching}
       noOptionsText={
-        stores.isError ? `Could not load the stores: ${stores.error.message}` : 'No stores found'
+        stores.isError ? t('orders.storesFailed', { message: stores.error.message }) : t('orders.noStores')
       }
       sx={{ width: { xs: '100%', sm: 240 } }}
-      renderInput={(params) => <TextField {...params} label="Store" />}
+      loadingText={text('web.loading')}
+      renderInput={(params) => <TextField {...params} label={t('orders.colStore')} />}
     />
   );
 }

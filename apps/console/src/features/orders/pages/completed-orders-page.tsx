@@ -2,6 +2,7 @@ import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import { limits } from '@storedesk/shared/limits';
+import { useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ListPagination } from '@/components/list-pagination.tsx';
@@ -22,6 +23,7 @@ import { useOrderFilters } from '@/features/orders/order-list-params.ts';
  * same way (B2) but with no status tabs.
  */
 export function CompletedOrdersPage() {
+  const t = useT();
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
   const [filters, setFilters] = useOrderFilters();
@@ -37,13 +39,17 @@ export function CompletedOrdersPage() {
   return (
     <>
       <PageHeader
-        title={orders.data ? `Completed orders (${orders.data.total})` : 'Completed orders'}
-        description={`The newest ${limits.completedOrdersLimit} delivered and cancelled orders.`}
+        title={
+          orders.data
+            ? t('orders.completedCount', { count: String(orders.data.total) })
+            : t('orders.completedOrders')
+        }
+        description={t('orders.completedDescription', { limit: String(limits.completedOrdersLimit) })}
         actions={
           <>
             <ExportOrdersButton query={query} />
             <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.orders.list.getHref()}>
-              Back
+              {t('orders.back')}
             </Button>
           </>
         }
@@ -56,7 +62,7 @@ export function CompletedOrdersPage() {
           onFilters={setFilters}
           onSearch={(next) => setListParams({ q: next })}
         />
-        <ListQueryStatus query={orders} noun="completed orders" />
+        <ListQueryStatus query={orders} noun={t('orders.completedNoun')} />
         <OrdersTable
           view="completed"
           query={orders}

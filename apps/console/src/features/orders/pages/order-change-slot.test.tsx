@@ -422,7 +422,7 @@ describe('changing an order’s delivery slot', { timeout: 30_000 }, () => {
     expect(choice).toBeChecked();
   });
 
-  it('shows the store’s slots loading, and a failed read with Retry', async () => {
+  it('shows the store’s slots loading, and a failed read with Try again', async () => {
     let failing = false;
     const { dialog, user, queryClient } = await openDialog(booked, {
       overrides: (server) => ({
@@ -441,7 +441,7 @@ describe('changing an order’s delivery slot', { timeout: 30_000 }, () => {
     expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
 
     failing = false;
-    await user.click(within(dialog).getByRole('button', { name: 'Retry' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
     expect(
       await within(dialog).findByRole('radio', { name: 'Tue 01/12, 12:00 PM – 03:00 PM' }),
     ).toBeInTheDocument();

@@ -431,7 +431,7 @@ describe('orders', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('Could not load the orders', {})).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('#1001')).toBeInTheDocument();
   });
 });
@@ -473,5 +473,46 @@ describe('completed orders', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('link', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+  });
+});
+
+describe('the orders in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi on a computer, and Kannada on a phone', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { unmount } = renderOrders('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ऑर्डर (4)' })).toBeInTheDocument();
+    expect(screen.getByRole('tablist', { name: 'ऑर्डर की स्थिति' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'सभी 4' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'ऑर्डर आया 2' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'पिकअप हो गया 1' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'ऑर्डर' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['', 'ऑर्डर ID', 'स्टोर', 'ग्राहक', 'तारीख', 'स्थिति', 'बिल राशि', 'ऑर्डर के बाद से', 'और']);
+    const row = rowOf('#1001');
+    expect(within(row).getByText('ऑर्डर आया')).toHaveClass('MuiChip-label');
+    expect(within(row).getByText('₹1,234.50')).toBeInTheDocument();
+    expect(within(row).getByText('12 मिनट')).toBeInTheDocument();
+    expect(within(rowOf('#1002')).getByText('3 घंटे')).toBeInTheDocument();
+    expect(within(rowOf('#1003')).getByText('2 दिन')).toBeInTheDocument();
+    // The date and time in Hindi's words for the time of day, still DD/MM/YYYY in the business's zone.
+    expect(within(row).getByText(/^\d\d\/\d\d\/\d{4}, \d\d:\d\d \S+$/)).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'ऑर्डर या ग्राहक खोजें' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'से' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'आज' })).toBeInTheDocument();
+    expect(screen.getByText('प्रति पेज पंक्तियाँ:')).toBeInTheDocument();
+    expect(screen.getByText('4 में से 1–4')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'ऑर्डर #1001 चुनें' })).toBeInTheDocument();
+    unmount();
+
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    setViewportWidth(375);
+    renderOrders('/orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'ಆರ್ಡರ್‌ಗಳು (4)' })).toBeInTheDocument();
+    const compact = rowOf('#1001');
+    expect(within(compact).getByText('ಆರ್ಡರ್ ಆಗಿದೆ')).toBeInTheDocument();
+    expect(compact).toHaveTextContent('12 ನಿಮಿಷದ ಹಿಂದೆ');
+    expect(screen.getByText('ವಿಂಗಡಣೆ')).toBeInTheDocument();
   });
 });

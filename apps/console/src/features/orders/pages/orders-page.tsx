@@ -10,6 +10,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderCounts, OrderSummary } from '@storedesk/shared/orders/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -27,15 +28,15 @@ import { OrdersTable } from '@/features/orders/components/orders-table.tsx';
 import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
 import type { ActiveStatus } from '@/features/orders/order-list-params.ts';
 import { useOrderFilters } from '@/features/orders/order-list-params.ts';
-import { plural } from '@/lib/plural.ts';
+import type { MessageId } from '@/i18n/index.ts';
 
 type TabValue = 'all' | `${ActiveStatus}`;
 
-const tabs: { value: TabValue; label: string; count: keyof OrderCounts }[] = [
-  { value: 'all', label: 'All', count: 'all' },
-  { value: `${OrderStatus.Placed}`, label: 'Placed', count: 'placed' },
-  { value: `${OrderStatus.Confirmed}`, label: 'Confirmed', count: 'confirmed' },
-  { value: `${OrderStatus.PickedUp}`, label: 'Picked Up', count: 'pickedUp' },
+const tabs: { value: TabValue; label: MessageId; count: keyof OrderCounts }[] = [
+  { value: 'all', label: 'orders.all', count: 'all' },
+  { value: `${OrderStatus.Placed}`, label: 'orderStatus.placed', count: 'placed' },
+  { value: `${OrderStatus.Confirmed}`, label: 'orderStatus.confirmed', count: 'confirmed' },
+  { value: `${OrderStatus.PickedUp}`, label: 'orderStatus.pickedUp', count: 'pickedUp' },
 ];
 
 /**
@@ -44,6 +45,7 @@ const tabs: { value: TabValue; label: string; count: keyof OrderCounts }[] = [
  * its Update Order dialog, and checked orders change status together.
  */
 export function OrdersPage() {
+  const t = useT();
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
   const [filters, setFilters] = useOrderFilters();
@@ -73,20 +75,20 @@ export function OrdersPage() {
   return (
     <>
       <PageHeader
-        title={counts ? `Orders (${counts.all})` : 'Orders'}
-        description="Active orders, newest first. New orders and changes show up as they happen."
+        title={counts ? t('orders.titleCount', { count: String(counts.all) }) : t('orders.title')}
+        description={t('orders.description')}
         actions={
           <>
             <ExportOrdersButton query={query} />
             <Button startIcon={<ScheduleOutlined />} component={RouterLink} to={paths.orders.slots.getHref()}>
-              Orders by slot
+              {t('orders.bySlot')}
             </Button>
             <Button
               startIcon={<HistoryOutlined />}
               component={RouterLink}
               to={paths.orders.completed.getHref()}
             >
-              Completed orders
+              {t('orders.completedOrders')}
             </Button>
           </>
         }
@@ -97,7 +99,7 @@ export function OrdersPage() {
           onChange={(_event, next: TabValue) =>
             setFilters({ status: next === 'all' ? undefined : (Number(next) as ActiveStatus) })
           }
-          aria-label="Order status"
+          aria-label={t('orders.statusTabs')}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
@@ -108,7 +110,7 @@ export function OrdersPage() {
               value={value}
               label={
                 <span>
-                  {label}{' '}
+                  {t(label)}{' '}
                   <Box
                     component="span"
                     sx={{
@@ -129,10 +131,10 @@ export function OrdersPage() {
         {checked.length > 0 ? (
           <Toolbar sx={{ gap: 1, py: 1, px: { xs: 2 }, bgcolor: 'action.selected', flexWrap: 'wrap' }}>
             <Typography sx={{ flexGrow: 1 }} role="status">
-              {plural(checked.length, 'order', 'orders')} selected
+              {t('orders.selected', { count: checked.length })}
             </Typography>
             <Button variant="contained" startIcon={<EditNoteOutlined />} onClick={() => setBulkOpen(true)}>
-              Change status
+              {t('orders.changeStatus')}
             </Button>
           </Toolbar>
         ) : (
@@ -144,7 +146,7 @@ export function OrdersPage() {
             onSearch={(next) => setListParams({ q: next })}
           />
         )}
-        <ListQueryStatus query={orders} noun="orders" />
+        <ListQueryStatus query={orders} noun={t('orders.noun')} />
         <OrdersTable
           view="active"
           query={orders}

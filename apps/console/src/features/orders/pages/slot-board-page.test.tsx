@@ -266,7 +266,7 @@ describe('the slots board', { timeout: 30_000 }, () => {
     expect(api.callsTo('GET /api/orders').length).toBe(reads);
   });
 
-  it('says what failed, and shows the board on Retry', async () => {
+  it('says what failed, and shows the board on Try again', async () => {
     let fail = true;
     const server = slotOrdersServer(everyOrder, [indiranagar, jayanagarSlots]);
     const { user } = render('/orders/slots', everyOrder, {
@@ -278,7 +278,7 @@ describe('the slots board', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Could not load the orders booked for this day')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong on our side')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(
       await within(screen.getByRole('main')).findByRole('link', { name: 'Order #3001' }),
     ).toBeInTheDocument();

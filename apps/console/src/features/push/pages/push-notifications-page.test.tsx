@@ -231,7 +231,7 @@ describe('push notifications', { timeout: 30_000 }, () => {
     );
     expect(await screen.findByText('Could not load the sent notifications')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: /Retry/ }));
+    await user.click(screen.getByRole('button', { name: /Try again/ }));
     expect(await screen.findByText('Fresh mangoes')).toBeInTheDocument();
   });
 

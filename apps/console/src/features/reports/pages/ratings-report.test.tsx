@@ -221,7 +221,7 @@ describe('the ratings report', { timeout: 30_000 }, () => {
     expect(screen.getByText('Something went wrong')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     const low = await screen.findByRole('table', { name: `Low ratings, ${period}` });
     await within(low).findByRole('link', { name: '#512' });
     expect(screen.queryByText('Could not load the report')).not.toBeInTheDocument();

@@ -277,7 +277,7 @@ describe('reports', { timeout: 30_000 }, () => {
     renderReports(() => (fail ? apiError(500, 'internal', 'Something went wrong') : json(200, byDay)));
     expect(await screen.findByText('Could not load the report')).toBeInTheDocument();
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: /^Sales by day/ })).toBeInTheDocument();
   });
 

@@ -43,7 +43,7 @@ describe('Settings > About', { timeout: 30_000 }, () => {
     expect(api.callsTo('PATCH /api/settings/business')[0]?.body).toMatchObject({ gstin: '27AAPFU0939F1ZV' });
   });
 
-  it('says when the record could not be loaded, and Retry loads it', async () => {
+  it('says when the record could not be loaded, and Try again loads it', async () => {
     let fail = true;
     const { user } = renderAbout({
       'GET /api/settings/business': () =>
@@ -51,7 +51,7 @@ describe('Settings > About', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the business’s details')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await nameField()).toHaveValue('Demo Fresh Mart');
   });
 

@@ -95,7 +95,7 @@ describe('Settings > Helplines', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add helpline' })).toBeEnabled();
   });
 
-  it('says when they could not be loaded, and Retry loads them', async () => {
+  it('says when they could not be loaded, and Try again loads them', async () => {
     let fail = true;
     const { user } = renderTab({
       'GET /api/settings/helplines': () =>
@@ -103,7 +103,7 @@ describe('Settings > Helplines', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the helplines')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await list()).toBeInTheDocument();
   });
 

@@ -163,7 +163,7 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
     ).not.toBeInTheDocument();
   });
 
-  it('says when they could not be loaded, and Retry loads them', async () => {
+  it('says when they could not be loaded, and Try again loads them', async () => {
     let fail = true;
     const { user } = renderTab({
       'GET /api/settings/notifications': () =>
@@ -171,7 +171,7 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the notification settings')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await firstChoice()).not.toBeChecked();
     expect(choice('SMS when Picked up')).toBeChecked();
   });

@@ -106,7 +106,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.queryByText(/These are the starting values/)).not.toBeInTheDocument());
   });
 
-  it('says when they could not be loaded, and Retry loads them', async () => {
+  it('says when they could not be loaded, and Try again loads them', async () => {
     let fail = true;
     const { user } = renderTab({
       'GET /api/settings/order': () =>
@@ -114,7 +114,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the order settings')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await charges()).toHaveValue('30.00');
   });
 

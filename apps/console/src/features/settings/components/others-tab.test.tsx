@@ -61,7 +61,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Storefront key' })).toHaveValue('pk_live_0123456789abcdef');
   });
 
-  it('shows a skeleton while loading and the failure with Retry', async () => {
+  it('shows a skeleton while loading and the failure with Try again', async () => {
     let fail = true;
     const { user } = renderOthers({
       'GET /api/settings/business': () =>
@@ -69,7 +69,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the settings')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await multipleSwitch()).toBeChecked();
   });
 

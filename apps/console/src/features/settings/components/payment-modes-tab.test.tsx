@@ -128,7 +128,7 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('button', { name: 'Add payment mode' })).toHaveLength(1);
   });
 
-  it('says when they could not be loaded, and Retry loads them', async () => {
+  it('says when they could not be loaded, and Try again loads them', async () => {
     let fail = true;
     const server = modesServer();
     const { user } = renderTab({
@@ -137,7 +137,7 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the payment modes')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await modesList()).toBeInTheDocument();
   });
 

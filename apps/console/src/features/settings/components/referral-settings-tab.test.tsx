@@ -67,7 +67,7 @@ describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
     expect(field('Referral message')).toHaveValue('Get 10% off your first order!');
   });
 
-  it('says when it could not be loaded, and Retry loads it', async () => {
+  it('says when it could not be loaded, and Try again loads it', async () => {
     let fail = true;
     const { user } = renderTab({
       'GET /api/settings/referral': () =>
@@ -75,7 +75,7 @@ describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
     });
     expect(await screen.findByText('Could not load the referral settings')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await toggle()).toBeChecked();
   });
 

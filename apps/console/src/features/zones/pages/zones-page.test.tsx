@@ -66,13 +66,13 @@ describe('zones list', { timeout: 30_000 }, () => {
     expect(screen.getAllByRole('link', { name: 'Add zone' })).toHaveLength(2);
   });
 
-  it('says when the zones could not be loaded, and Retry loads them', async () => {
+  it('says when the zones could not be loaded, and Try again loads them', async () => {
     let fail = true;
     const { user } = renderZones('/zones', () => (fail ? networkFailure() : json(200, listOf([zone(1)]))));
 
     expect(await screen.findByText('Could not load the zones')).toBeInTheDocument();
     fail = false;
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('cell', { name: 'Zone 1' })).toBeInTheDocument();
   });
 });
