@@ -93,6 +93,17 @@ describe('the console’s languages', () => {
       expect(await fitsWidth(page)).toBe(true);
       expect(await seriousFindings(page)).toEqual([]);
 
+      // The orders list, in Kannada from the menu: the demo's orders, their statuses and times.
+      await page.getByRole('button', { name: 'ನ್ಯಾವಿಗೇಶನ್ ತೆರೆಯಿರಿ' }).click();
+      await page.getByRole('dialog', { name: 'ನ್ಯಾವಿಗೇಶನ್' }).getByRole('link', { name: 'ಆರ್ಡರ್‌ಗಳು' }).click();
+      await page.getByRole('heading', { level: 1, name: /^ಆರ್ಡರ್‌ಗಳು \(\d+\)$/ }).waitFor();
+      await page.getByRole('tab', { name: /^ಎಲ್ಲಾ \d+$/ }).waitFor();
+      await page.getByText('ಪ್ರತಿ ಪುಟದ ಸಾಲುಗಳು:').waitFor();
+      expect(await page.getByText(/ನಿಮಿಷದ ಹಿಂದೆ$|ಗಂಟೆಯ ಹಿಂದೆ$|ದಿನದ ಹಿಂದೆ$/).count()).toBeGreaterThan(0);
+      await settled(page);
+      expect(await fitsWidth(page)).toBe(true);
+      expect(await seriousFindings(page)).toEqual([]);
+
       // Signed out, the page is the sign-in page's own again: English.
       await page.getByRole('button', { name: 'ಸೈನ್ ಔಟ್' }).click();
       await page.getByRole('button', { name: 'Sign in now' }).waitFor();

@@ -1,4 +1,8 @@
+import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { messages } from '@storedesk/shared/messages';
+import { cancelReasonLabels, cancelReasons } from '@storedesk/shared/orders/cancellation';
+import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { cancelReasonText, statusText } from './codes.ts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 
@@ -9,5 +13,13 @@ import en from './en.json';
 describe('the console’s English catalogue', () => {
   it('words a closed order as the server does', () => {
     expect(en['orders.closed']).toBe(messages.orderClosed);
+  });
+
+  it('words the statuses, the cancel reasons and the off-duty warning as the server does', () => {
+    for (const status of Object.values(OrderStatus).filter((value) => typeof value === 'number')) {
+      expect(en[statusText[status]]).toBe(orderStatusLabels[status]);
+    }
+    for (const reason of cancelReasons) expect(en[cancelReasonText[reason]]).toBe(cancelReasonLabels[reason]);
+    expect(en['dexs.offDutyWarning']).toBe(deliveryMessages.offDutyWarning);
   });
 });

@@ -8,7 +8,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { isFinalStatus, needsExecutive, OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { isFinalStatus, needsExecutive, OrderStatus } from '@storedesk/shared/orders';
+import { useT } from '@storedesk/web/i18n';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -16,24 +17,17 @@ import { asApiError, isApiError, type ApiError } from '@/lib/api-client.ts';
 import { changedOrdersSchema, useChangeOrdersStatus } from '@/features/orders/api/change-orders-status.ts';
 import { ExecutivePicker, keepExecutive } from './executive-picker.tsx';
 import { statusChoices } from './update-order-dialog.tsx';
-import { plural } from '@/lib/plural.ts';
-import { finalChangeWords, orderNumbers } from './final-change-words.ts';
+import { statusText } from '@/i18n/codes.ts';
+import { useFinalChangeWords } from './final-change-words.ts';
 import { CancelReasonField, useCancelReason } from './cancel-reason-field.tsx';
 
-/** "#1001", "#1001 and #1002", "#1001, #1002 and #1003". */
-function numbers(orders: OrderSummary[]): string {
-  return orderNumbers(orders.map((order) => order.number));
-}
-
-/** Why a 409 refused the change: the orders that changed since they were chosen, or the server's message. */
-function conflictMessage(chosen: OrderSummary[], error: ApiError): string {
+/** The orders that changed since they were chosen, by a 409's current versions; null when it names none. */
+function movedSince(chosen: OrderSummary[], error: ApiError): OrderSummary[] | null {
   const now = changedOrdersSchema.safeParse(error.current);
-  if (!now.success) return error.message;
+  if (!now.success) return null;
   const versionOf = new Map(now.data.items.map((order) => [order.id, order.version]));
   const moved = chosen.filter((order) => versionOf.get(order.id) !== order.version);
-  if (moved.length === 0) return error.message;
-  const which = moved.length === 1 ? `Order ${numbers(moved)} has` : `Orders ${numbers(moved)} have`;
-  return `${which} changed since you chose ${moved.length === 1 ? 'it' : 'them'}. Nothing was changed: check the orders again.`;
+  return moved.length === 0 ? null : moved;
 }
 
 type BulkStatusDialogProps = {
@@ -51,6 +45,8 @@ type BulkStatusDialogProps = {
  * be given only to orders of one zone.
  */
 export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatusDialogProps) {
+  const t = useT();
+  const final = useFinalChangeWords();
   const titleId = useId();
   // The orders as they were when the dialog opened: the change is decided on them (D9).
   const [orders] = useState(checked);
@@ -102,9 +98,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       },
       {
         onSuccess: (changed) => {
-          notify(
-            `${plural(changed.length, 'order', 'orders')} ${changed.length === 1 ? 'is' : 'are'} ${orderStatusLabels[status]}`,
-          );
+          notify(t('bulk.done', { count: changed.length, status: t(statusText[status]) }));
           onDone();
           onClose();
         },
@@ -114,17 +108,26 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
           const error = asApiError(caught);
           const dexField = error.status === 400 ? error.fields?.dexId : undefined;
           if (dexField) setDexError(dexField);
-          else if (error.status === 404)
-            setMessage('Some of these orders are no longer there. Nothing was changed.');
-          else if (error.status === 409) setMessage(conflictMessage(orders, error));
-          else setMessage(error.message);
+          else if (error.status === 404) setMessage(t('bulk.gone'));
+          else if (error.status === 409) {
+            // Why it was refused: the orders that changed since they were chosen, or the server's word.
+            const moved = movedSince(orders, error);
+            setMessage(
+              moved
+                ? t('bulk.moved', {
+                    count: moved.length,
+                    numbers: final.numbers(moved.map((order) => order.number)),
+                  })
+                : error.message,
+            );
+          } else setMessage(error.message);
         },
       },
     );
   };
 
   if (confirming && status !== null) {
-    const words = finalChangeWords(
+    const words = final.words(
       orders.map((order) => order.number),
       status,
     );
@@ -139,7 +142,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
         </DialogContent>
         <DialogActions>
           <Button ref={backRef} onClick={() => setConfirming(false)} disabled={busy}>
-            Back
+            {t('common.back')}
           </Button>
           <Button
             variant="contained"
@@ -147,7 +150,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
             onClick={save}
             disabled={busy}
           >
-            {busy ? 'Saving…' : words.action}
+            {busy ? t('common.saving') : words.action}
           </Button>
         </DialogActions>
       </Dialog>
@@ -156,17 +159,14 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Change status</DialogTitle>
+      <DialogTitle id={titleId}>{t('orders.changeStatus')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>
-            The new status for {plural(orders.length, 'order', 'orders')}. Either every one changes or none
-            does.
-          </DialogContentText>
+          <DialogContentText>{t('bulk.intro', { count: orders.length })}</DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
           <TextField
             select
-            label="New status"
+            label={t('bulk.newStatus')}
             value={status ?? ''}
             disabled={busy}
             onChange={(event) => {
@@ -178,7 +178,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
           >
             {statusChoices.map((choice) => (
               <MenuItem key={choice} value={choice}>
-                {orderStatusLabels[choice]}
+                {t(statusText[choice])}
               </MenuItem>
             ))}
           </TextField>
@@ -200,9 +200,7 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
           ) : null}
           {picksExecutive && oneZone === undefined ? (
             <Alert severity={executiveRequired ? 'warning' : 'info'}>
-              {executiveRequired
-                ? 'These orders are in more than one zone, and a delivery executive works in one. Check orders of one zone to give them an executive.'
-                : 'These orders are in more than one zone: each keeps its delivery executive.'}
+              {t(executiveRequired ? 'bulk.zonesNeedOne' : 'bulk.zonesKeep')}
             </Alert>
           ) : null}
         </Stack>
@@ -210,10 +208,10 @@ export function BulkStatusDialog({ orders: checked, onClose, onDone }: BulkStatu
       <DialogActions>
         {/* Never "Cancel": beside the status Cancelled it reads as one. */}
         <Button onClick={onClose} disabled={busy}>
-          Close
+          {t('common.close')}
         </Button>
         <Button variant="contained" onClick={save} disabled={!canSave}>
-          {busy ? 'Saving…' : 'Save'}
+          {busy ? t('common.saving') : t('common.save')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,15 +1,10 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { OrderStatus } from '@storedesk/shared/orders';
-import {
-  cancelReasonLabels,
-  staffCancelReasons,
-  type StaffCancelReason,
-} from '@storedesk/shared/orders/cancellation';
-
-/** What the field says when Cancel is pressed with no reason chosen. */
-const reasonRequired = 'Choose why the order is cancelled';
+import { staffCancelReasons, type StaffCancelReason } from '@storedesk/shared/orders/cancellation';
+import { cancelReasonText } from '@/i18n/codes.ts';
 
 type CancelReasonFieldProps = {
   value: StaffCancelReason | null;
@@ -20,21 +15,22 @@ type CancelReasonFieldProps = {
 
 /** Why staff cancel (B18): one of their reasons, which the customer's app shows too. */
 export function CancelReasonField({ value, onChange, error, disabled }: CancelReasonFieldProps) {
+  const t = useT();
   return (
     <TextField
       select
-      label="Reason"
+      label={t('cancel.reason')}
       fullWidth
       required
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value as StaffCancelReason)}
       error={Boolean(error)}
-      helperText={error ?? 'The customer sees it on their order'}
+      helperText={error ?? t('cancel.customerSees')}
       disabled={disabled}
     >
       {staffCancelReasons.map((reason) => (
         <MenuItem key={reason} value={reason}>
-          {cancelReasonLabels[reason]}
+          {t(cancelReasonText[reason])}
         </MenuItem>
       ))}
     </TextField>
@@ -47,6 +43,7 @@ export function CancelReasonField({ value, onChange, error, disabled }: CancelRe
  * why, when a cancel has no reason yet.
  */
 export function useCancelReason(disabled: boolean) {
+  const t = useT();
   const [reason, setReason] = useState<StaffCancelReason | null>(null);
   const [error, setError] = useState<string | null>(null);
   const field: CancelReasonFieldProps = {
@@ -61,7 +58,8 @@ export function useCancelReason(disabled: boolean) {
   const forChange = (status: number): { reason?: StaffCancelReason } | null => {
     if (status !== OrderStatus.Cancelled) return {};
     if (!reason) {
-      setError(reasonRequired);
+      // What the field says when Cancel is pressed with no reason chosen.
+      setError(t('cancel.reasonRequired'));
       return null;
     }
     return { reason };

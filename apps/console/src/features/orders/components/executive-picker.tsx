@@ -12,9 +12,10 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ExecutiveChoice } from '@storedesk/shared/delivery/schemas';
 import { canTakeOrders } from '@storedesk/shared/delivery/dispatch';
-import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useState } from 'react';
+import type { MessageId } from '@/i18n/index.ts';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { executiveChoicesKey, useExecutiveChoices } from '@/features/orders/api/get-executive-choices.ts';
@@ -41,14 +42,23 @@ type ExecutivePickerProps = {
   showDistance?: boolean;
 };
 
-function choiceDetails(choice: ExecutiveChoice, limit: number, full: boolean, showDistance: boolean): string {
+function choiceDetails(
+  choice: ExecutiveChoice,
+  limit: number,
+  full: boolean,
+  showDistance: boolean,
+  t: (id: MessageId, values?: Record<string, string>) => string,
+): string {
+  const load = { open: String(choice.openOrders), limit: String(limit) };
   const parts = [
-    choice.onDuty ? 'On duty' : 'Off duty',
-    full ? `${choice.openOrders} of ${limit} open: at the limit` : `${choice.openOrders} of ${limit} open`,
+    t(choice.onDuty ? 'dexs.onDuty' : 'dexs.offDuty'),
+    t(full ? 'dexs.openAtLimit' : 'dexs.open', load),
   ];
   if (showDistance) {
     parts.push(
-      choice.distanceKm === null ? 'Location unknown' : `${choice.distanceKm.toFixed(1)} km from store`,
+      choice.distanceKm === null
+        ? t('dexs.locationUnknown')
+        : t('dexs.fromStore', { km: choice.distanceKm.toFixed(1) }),
     );
   }
   return parts.join(' · ');
@@ -71,6 +81,7 @@ export function ExecutivePicker({
   allowKeep = false,
   showDistance = true,
 }: ExecutivePickerProps) {
+  const t = useT();
   const labelId = useId();
   const errorId = useId();
   const warningId = useId();
@@ -91,24 +102,24 @@ export function ExecutivePicker({
   const offDutyShown = showOffDuty || (chosen !== undefined && !chosen.onDuty);
   const shown = offDutyShown ? items : items.filter((choice) => choice.onDuty);
   const adding = (dexId: string) => orders.filter((order) => order.dexId !== dexId).length;
-  const warning = chosen && !chosen.onDuty ? deliveryMessages.offDutyWarning : null;
+  const warning = chosen && !chosen.onDuty ? t('dexs.offDutyWarning') : null;
   const describedBy = [error ? errorId : null, warning ? warningId : null].filter(Boolean).join(' ');
 
   let list;
   if (choices.isPending) {
-    list = <LinearProgress aria-label="Loading delivery executives" sx={{ my: 2 }} />;
+    list = <LinearProgress aria-label={t('dexs.loading')} sx={{ my: 2 }} />;
   } else if (choices.isError) {
     list = (
       <Alert severity="error" sx={{ my: 1 }}>
-        Could not load the delivery executives: {choices.error.message}
+        {t('dexs.loadFailed', { message: choices.error.message })}
       </Alert>
     );
   } else if (items.length === 0 && !allowKeep) {
     list = (
       <Typography variant="body2" sx={{ color: 'text.secondary', my: 2 }}>
-        This zone has no delivery executives yet.{' '}
+        {t('dexs.noneInZone')}{' '}
         <Link component={RouterLink} to={`${paths.dexs.add.getHref()}?zoneId=${encodeURIComponent(zoneId)}`}>
-          Add a delivery executive
+          {t('dexs.add')}
         </Link>
       </Typography>
     );
@@ -117,7 +128,7 @@ export function ExecutivePicker({
       <>
         {shown.length === 0 && !allowKeep ? (
           <Typography variant="body2" sx={{ color: 'text.secondary', my: 1 }}>
-            No one is on duty in this zone. Show the executives off duty to choose one of them.
+            {t('dexs.noneOnDuty')}
           </Typography>
         ) : null}
         <RadioGroup
@@ -130,7 +141,7 @@ export function ExecutivePicker({
             <FormControlLabel
               value={keepExecutive}
               control={<Radio />}
-              label="Keep each order’s executive"
+              label={t('dexs.keepEach')}
               disabled={disabled}
             />
           ) : null}
@@ -151,7 +162,7 @@ export function ExecutivePicker({
                       variant="body2"
                       sx={{ display: 'block', color: full ? 'text.primary' : 'text.secondary' }}
                     >
-                      {choiceDetails(choice, limit, full, showDistance)}
+                      {choiceDetails(choice, limit, full, showDistance, t)}
                     </Typography>
                   </span>
                 }
@@ -166,11 +177,11 @@ export function ExecutivePicker({
   return (
     <FormControl error={Boolean(error)} fullWidth component="fieldset" variant="standard">
       <FormLabel id={labelId} component="legend" sx={{ mb: 1 }}>
-        Delivery executive
+        {t('dexs.executive')}
       </FormLabel>
       {offDuty.length > 0 ? (
         <FormControlLabel
-          label={`Show off-duty executives (${offDuty.length})`}
+          label={t('dexs.showOffDuty', { count: String(offDuty.length) })}
           control={
             <Switch
               checked={offDutyShown}
@@ -187,11 +198,7 @@ export function ExecutivePicker({
         </Alert>
       ) : null}
       {error ? <FormHelperText id={errorId}>{error}</FormHelperText> : null}
-      {!showDistance && items.length > 0 ? (
-        <FormHelperText>
-          These orders come from more than one store, so no distances are shown.
-        </FormHelperText>
-      ) : null}
+      {!showDistance && items.length > 0 ? <FormHelperText>{t('dexs.noDistances')}</FormHelperText> : null}
     </FormControl>
   );
 }

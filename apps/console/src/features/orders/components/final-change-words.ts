@@ -1,10 +1,18 @@
-import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
-import { plural } from '@/lib/plural.ts';
+import { OrderStatus } from '@storedesk/shared/orders';
+import { localeOf, useLanguage, useT, type Language } from '@storedesk/web/i18n';
+import { useCallback } from 'react';
+import type { MessageId } from '@/i18n/index.ts';
 
-/** "#12", "#12 and #13", "#12, #13 and #14". */
-export function orderNumbers(numbers: number[]): string {
-  const named = numbers.map((number) => `#${number}`);
-  return named.length === 1 ? named[0]! : `${named.slice(0, -1).join(', ')} and ${named.at(-1)}`;
+/** A message of the console's catalogues with its values: `useT()`'s or a test's. */
+type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+const lists = new Map<Language, Intl.ListFormat>();
+
+/** "#12", "#12 and #13", "#12, #13 and #14", joined as the language joins a list. */
+export function orderNumbers(numbers: number[], language: Language = 'en'): string {
+  let list = lists.get(language);
+  if (!list) lists.set(language, (list = new Intl.ListFormat(localeOf[language], { type: 'conjunction' })));
+  return list.format(numbers.map((number) => `#${number}`));
 }
 
 /**
@@ -15,15 +23,27 @@ export function orderNumbers(numbers: number[]): string {
 export function finalChangeWords(
   numbers: number[],
   status: OrderStatus,
+  t: Translate,
+  language: Language = 'en',
 ): { question: string; explanation: string; action: string } {
-  const one = numbers.length === 1;
-  const which = one ? `order ${orderNumbers(numbers)}` : plural(numbers.length, 'order', 'orders');
   const cancel = status === OrderStatus.Cancelled;
+  const values = { count: numbers.length, numbers: orderNumbers(numbers, language) };
   return {
-    question: cancel ? `Cancel ${which}?` : `Mark ${which} delivered?`,
-    explanation:
-      `${one ? 'Order' : 'Orders'} ${orderNumbers(numbers)} will be ${orderStatusLabels[status]}. ` +
-      `${one ? 'It is' : 'They are'} then closed for good: this can't be undone.`,
-    action: cancel ? `Yes, cancel ${which}` : `Yes, mark ${one ? orderNumbers(numbers) : which} delivered`,
+    question: t(cancel ? 'final.cancelQuestion' : 'final.deliverQuestion', values),
+    explanation: t('final.explanation', { ...values, kind: cancel ? 'cancel' : 'deliver' }),
+    action: t(cancel ? 'final.cancelAction' : 'final.deliverAction', values),
+  };
+}
+
+/** finalChangeWords and orderNumbers in the language shown. */
+export function useFinalChangeWords() {
+  const t = useT();
+  const language = useLanguage();
+  return {
+    words: useCallback(
+      (numbers: number[], status: OrderStatus) => finalChangeWords(numbers, status, t, language),
+      [t, language],
+    ),
+    numbers: useCallback((numbers: number[]) => orderNumbers(numbers, language), [language]),
   };
 }

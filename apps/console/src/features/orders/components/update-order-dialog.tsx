@@ -11,7 +11,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import { messages } from '@storedesk/shared/messages';
-import { isFinalStatus, needsExecutive, OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { isFinalStatus, needsExecutive, OrderStatus } from '@storedesk/shared/orders';
+import { useT } from '@storedesk/web/i18n';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -19,7 +20,8 @@ import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { currentOrderOf, useChangeOrderStatus } from '@/features/orders/api/change-order-status.ts';
 import { ExecutivePicker } from './executive-picker.tsx';
 import { OrderStatusChip } from './order-status-chip.tsx';
-import { finalChangeWords } from './final-change-words.ts';
+import { statusText } from '@/i18n/codes.ts';
+import { useFinalChangeWords } from './final-change-words.ts';
 import { CancelReasonField, useCancelReason } from './cancel-reason-field.tsx';
 
 /** SPEC §4: the dialog offers all five statuses. */
@@ -54,6 +56,8 @@ type UpdateOrderDialogProps = {
  * closed (409) says so and shows the order as the server has it now.
  */
 export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialogProps) {
+  const t = useT();
+  const final = useFinalChangeWords();
   const titleId = useId();
   const change = useChangeOrderStatus();
   const reason = useCancelReason(change.isPending);
@@ -91,7 +95,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
       },
       {
         onSuccess: (saved) => {
-          notify(`Order #${saved.number} is ${orderStatusLabels[saved.status]}`);
+          notify(t('update.done', { number: String(saved.number), status: t(statusText[saved.status]) }));
           onSaved?.(saved);
           onClose();
         },
@@ -144,28 +148,28 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         <DialogContent>
           <Stack spacing={2}>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <DialogContentText component="span">Current status</DialogContentText>
+              <DialogContentText component="span">{t('update.currentStatus')}</DialogContentText>
               <OrderStatusChip status={shown.status} />
             </Stack>
             {message ? <Alert severity="warning">{message}</Alert> : null}
             {closed ? (
               message === messages.orderClosed ? null : (
-                <Alert severity="info">{messages.orderClosed}</Alert>
+                <Alert severity="info">{t('orders.closed')}</Alert>
               )
             ) : (
-              <List aria-label="New status" dense disablePadding>
+              <List aria-label={t('bulk.newStatus')} dense disablePadding>
                 {statusChoices.map((status) => {
                   const current = status === shown.status;
                   return (
                     <ListItem key={status} disablePadding>
                       <ListItemButton selected={current} disabled={busy} onClick={() => choose(status)}>
                         <ListItemText
-                          primary={orderStatusLabels[status]}
+                          primary={t(statusText[status])}
                           secondary={
                             current
-                              ? 'Current status'
+                              ? t('update.currentStatus')
                               : needsExecutive(shown, status)
-                                ? 'Choose a delivery executive next'
+                                ? t('update.executiveNext')
                                 : null
                           }
                         />
@@ -180,7 +184,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         <DialogActions>
           {/* Never "Cancel": beside the status Cancelled it reads as one. */}
           <Button onClick={onClose} disabled={busy}>
-            Close
+            {t('common.close')}
           </Button>
         </DialogActions>
       </>
@@ -188,14 +192,14 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
       <>
         <DialogContent>
           <Stack spacing={2}>
-            <DialogContentText>{finalChangeWords([shown.number], step.status).explanation}</DialogContentText>
+            <DialogContentText>{final.words([shown.number], step.status).explanation}</DialogContentText>
             {step.status === OrderStatus.Cancelled ? <CancelReasonField {...reason.field} /> : null}
             {message ? <Alert severity="error">{message}</Alert> : null}
           </Stack>
         </DialogContent>
         <DialogActions>
           <Button ref={backRef} onClick={() => setStep({ kind: 'status' })} disabled={busy}>
-            Back
+            {t('common.back')}
           </Button>
           <Button
             variant="contained"
@@ -203,7 +207,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
             disabled={busy}
             onClick={() => save(step.status)}
           >
-            {busy ? 'Saving…' : finalChangeWords([shown.number], step.status).action}
+            {busy ? t('common.saving') : final.words([shown.number], step.status).action}
           </Button>
         </DialogActions>
       </>
@@ -212,7 +216,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>
-              Who takes order #{shown.number}? It will be {orderStatusLabels[step.status]}.
+              {t('update.whoTakes', { number: String(shown.number), status: t(statusText[step.status]) })}
             </DialogContentText>
             {message ? <Alert severity="error">{message}</Alert> : null}
             <ExecutivePicker
@@ -231,7 +235,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setStep({ kind: 'status' })} disabled={busy}>
-            Back
+            {t('common.back')}
           </Button>
           <Button
             variant="contained"
@@ -240,7 +244,7 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
               if (dexId) save(step.status, dexId);
             }}
           >
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t('common.saving') : t('common.save')}
           </Button>
         </DialogActions>
       </>
@@ -250,10 +254,10 @@ export function UpdateOrderDialog({ order, onClose, onSaved }: UpdateOrderDialog
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>
         {step.kind === 'status'
-          ? `Update Order #${shown.number}`
+          ? t('update.title', { number: String(shown.number) })
           : step.kind === 'confirm'
-            ? finalChangeWords([shown.number], step.status).question
-            : 'Choose a delivery executive'}
+            ? final.words([shown.number], step.status).question
+            : t('update.chooseExecutive')}
       </DialogTitle>
       {content}
     </Dialog>

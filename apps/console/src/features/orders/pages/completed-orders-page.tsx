@@ -49,7 +49,7 @@ export function CompletedOrdersPage() {
           <>
             <ExportOrdersButton query={query} />
             <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.orders.list.getHref()}>
-              {t('orders.back')}
+              {t('common.back')}
             </Button>
           </>
         }
