@@ -177,6 +177,8 @@ describe('the apps’ catalogues', () => {
           }
         };
         walk(path.join(root, 'apps', app, 'src'));
+        // The apps' shared code names keys too (packages/web/src/order-codes.ts).
+        walk(path.join(root, 'packages', 'web', 'src'));
         const code = sources.join('\n');
         // Keys made from a code: `status.${status}` uses every status.<code>.
         const prefixes = [...code.matchAll(/`([\w.-]+\.)\$\{/g)].map((match) => match[1]!);

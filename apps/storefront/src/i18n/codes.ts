@@ -1,6 +1,7 @@
 import type { IfMissing } from '@storedesk/shared/orders/if-missing';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
-import { OrderStatus } from '@storedesk/shared/orders';
+import type { OrderStatus } from '@storedesk/shared/orders';
+import { cancelReasonKeys, statusKeys } from '@storedesk/web/order-codes';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-mode-types';
 import type { MessageId } from './index.ts';
 
@@ -10,13 +11,7 @@ import type { MessageId } from './index.ts';
  * language shown.
  */
 
-export const statusText: Record<OrderStatus, MessageId> = {
-  [OrderStatus.Placed]: 'status.placed',
-  [OrderStatus.Confirmed]: 'status.confirmed',
-  [OrderStatus.PickedUp]: 'status.pickedUp',
-  [OrderStatus.Delivered]: 'status.delivered',
-  [OrderStatus.Cancelled]: 'status.cancelled',
-};
+export const statusText: Record<OrderStatus, MessageId> = statusKeys;
 
 export const paymentText: Record<PaymentModeType, MessageId> = {
   COD: 'payment.cod',
@@ -40,19 +35,7 @@ export const ifMissingText: Record<IfMissing, MessageId> = {
   REMOVE: 'ifMissing.remove',
 };
 
-export const cancelReasonText: Record<CancelReason, MessageId> = {
-  OUT_OF_STOCK: 'cancelReason.outOfStock',
-  STORE_CLOSED: 'cancelReason.storeClosed',
-  NO_EXECUTIVE: 'cancelReason.noExecutive',
-  ADDRESS_UNREACHABLE: 'cancelReason.addressUnreachable',
-  CUSTOMER_ASKED: 'cancelReason.customerAsked',
-  PAYMENT_NOT_RECEIVED: 'cancelReason.paymentNotReceived',
-  ORDERED_BY_MISTAKE: 'cancelReason.orderedByMistake',
-  CHANGE_ITEMS: 'cancelReason.changeItems',
-  TAKING_TOO_LONG: 'cancelReason.takingTooLong',
-  FOUND_ELSEWHERE: 'cancelReason.foundElsewhere',
-  OTHER: 'cancelReason.other',
-};
+export const cancelReasonText: Record<CancelReason, MessageId> = cancelReasonKeys;
 
 /** The labels the app offers a new address; saved as they are, shown in the language of the moment. */
 export const addressLabelChoices = ['Home', 'Work', 'Other'] as const;

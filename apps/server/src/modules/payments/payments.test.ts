@@ -876,33 +876,30 @@ describe('what is refused', () => {
 
   it('is a bill below what the gateway takes, placed to be paid online: 400 on the payment mode, nothing written', async () => {
     const { item: chilli } = await cheapItem();
-    const before = await world.ctx.db.$client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders WHERE business_id = $1',
-      [world.biz.id],
-    );
-    const ordersBefore = gateway.orders.size;
-    const res = await asCustomer(asha, 'POST', '/api/storefront/orders', {
-      storeId: store.storeId,
-      addressId: asha.addressId,
-      paymentMode: 'ONLINE',
-      items: [{ itemId: chilli, quantity: 1 }],
-    });
+    const ordersOfBusiness = async () =>
+      (
+        await world.ctx.db.$client.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM orders WHERE business_id = $1',
+          [world.biz.id],
+        )
+      ).rows[0]!.n;
+    const placeChillies = (quantity: number) =>
+      asCustomer(asha, 'POST', '/api/storefront/orders', {
+        storeId: store.storeId,
+        addressId: asha.addressId,
+        paymentMode: 'ONLINE',
+        items: [{ itemId: chilli, quantity }],
+      });
+    const before = await ordersOfBusiness();
+    const gatewayOrdersBefore = gateway.orders.size;
+    const res = await placeChillies(1);
     expect(res.statusCode, res.body).toBe(400);
     expect(errorOf(res).message).toBe('Online payment takes ₹1 or more: choose another way to pay');
     expect(errorOf(res).fields).toEqual({ paymentMode: onlinePaymentMessages.billBelowLeast });
-    const after = await world.ctx.db.$client.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM orders WHERE business_id = $1',
-      [world.biz.id],
-    );
-    expect(after.rows[0]!.n).toBe(before.rows[0]!.n);
-    expect(gateway.orders.size).toBe(ordersBefore);
+    expect(await ordersOfBusiness()).toBe(before);
+    expect(gateway.orders.size).toBe(gatewayOrdersBefore);
     // Two of them come to ₹1: that is taken online.
-    const two = await asCustomer(asha, 'POST', '/api/storefront/orders', {
-      storeId: store.storeId,
-      addressId: asha.addressId,
-      paymentMode: 'ONLINE',
-      items: [{ itemId: chilli, quantity: 2 }],
-    });
+    const two = await placeChillies(2);
     expect(two.statusCode, two.body).toBe(201);
     expect(await checkout(two.json<CustomerOrder>().id)).toMatchObject({ amountPaise: 100 });
   });

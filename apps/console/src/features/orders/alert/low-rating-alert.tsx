@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { isLowOrderRating } from '@storedesk/shared/reports/ratings-rule';
 import { FormattedMessage, useT } from '@storedesk/web/i18n';
@@ -11,6 +10,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
+import { orderLink } from './order-link.tsx';
 
 type LowRating = {
   id: string;
@@ -122,20 +122,7 @@ export function LowRatingAlert() {
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {newest.slice(0, named).map((entry) => (
           <li key={entry.id}>
-            <RatingWords
-              entry={entry}
-              link={(words) => (
-                <Link
-                  component={RouterLink}
-                  to={paths.orders.detail.getHref(entry.id)}
-                  color="inherit"
-                  underline="always"
-                  sx={{ fontWeight: 600 }}
-                >
-                  {words}
-                </Link>
-              )}
-            />
+            <RatingWords entry={entry} link={orderLink(entry.id)} />
           </li>
         ))}
         {low.length > named ? <li>{t('alerts.andMore', { count: low.length - named })}</li> : null}

@@ -6,6 +6,7 @@ import { applyLiveEvent } from '@/lib/live-events.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
 import { repeatEveryMs } from './new-order-alert.tsx';
+import { stubNotifications } from '@/testing/notifications.ts';
 
 const chime = vi.hoisted(() => ({ playChime: vi.fn() }));
 vi.mock('./chime.ts', () => chime);
@@ -131,16 +132,7 @@ describe('the new-order alert', { timeout: 30_000 }, () => {
   });
 
   it('speaks the language chosen, in the browser’s notification too', async () => {
-    const notified: Array<{ title: string; body: string | undefined }> = [];
-    vi.stubGlobal(
-      'Notification',
-      Object.assign(
-        function Notification(title: string, options?: NotificationOptions) {
-          notified.push({ title, body: options?.body });
-        },
-        { permission: 'granted' },
-      ),
-    );
+    const notified = stubNotifications();
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { queryClient } = renderShell();
     await screen.findByRole('navigation', { name: 'मुख्य' });

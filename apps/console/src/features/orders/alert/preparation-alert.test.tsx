@@ -12,6 +12,7 @@ import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-a
 import { kolkataSlot, slotOrdersServer } from '@/features/orders/testing/slot-orders-server.ts';
 import { slotText } from '@storedesk/web/times';
 import { setNewOrderSoundMuted } from './alert-sound-preference.ts';
+import { stubNotifications } from '@/testing/notifications.ts';
 
 const chime = vi.hoisted(() => ({ playChime: vi.fn() }));
 vi.mock('./chime.ts', () => chime);
@@ -192,16 +193,7 @@ describe('the preparation alert', { timeout: 30_000 }, () => {
   });
 
   it('speaks the language chosen: the slot in Hindi’s words, in the browser’s notification too', async () => {
-    const notified: Array<{ title: string; body: string | undefined }> = [];
-    vi.stubGlobal(
-      'Notification',
-      Object.assign(
-        function Notification(title: string, options?: NotificationOptions) {
-          notified.push({ title, body: options?.body });
-        },
-        { permission: 'granted' },
-      ),
-    );
+    const notified = stubNotifications();
     localStorage.setItem('storedesk:console:language', '"hi"');
     renderShell([asha]);
     await screen.findByRole('navigation', { name: 'मुख्य' });

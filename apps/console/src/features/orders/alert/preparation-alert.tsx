@@ -6,7 +6,6 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import Snackbar from '@mui/material/Snackbar';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
@@ -20,7 +19,7 @@ import {
 } from '@storedesk/shared/stores/preparation';
 import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { useTimeFormat } from '@storedesk/web/times';
-import { useEffect, useEffectEvent, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useTimeZone } from '@/lib/session.ts';
@@ -31,6 +30,7 @@ import { useWakeAt } from '@/features/orders/use-wake-at.ts';
 import { setNewOrderSoundMuted, useNewOrderSoundMuted } from './alert-sound-preference.ts';
 import { orderAlertLayer } from './alert-layer.ts';
 import { playChime } from './chime.ts';
+import { orderLink } from './order-link.tsx';
 import { dismissAlerts, markAlerted, useSeenAlerts } from './preparation-alerts-seen.ts';
 
 type Booked = OrderSummary & { slot: NonNullable<OrderSummary['slot']> };
@@ -180,17 +180,7 @@ export function PreparationAlert() {
                   number: String(order.number),
                   store: order.storeName,
                   slot: format.slot(order.slot, timeZone),
-                  link: (words: ReactNode) => (
-                    <Link
-                      component={RouterLink}
-                      to={paths.orders.detail.getHref(order.id)}
-                      color="inherit"
-                      underline="always"
-                      sx={{ fontWeight: 600 }}
-                    >
-                      {words}
-                    </Link>
-                  ),
+                  link: orderLink(order.id),
                 }}
               />
             </li>

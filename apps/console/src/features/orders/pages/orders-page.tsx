@@ -34,9 +34,9 @@ type TabValue = 'all' | `${ActiveStatus}`;
 
 const tabs: { value: TabValue; label: MessageId; count: keyof OrderCounts }[] = [
   { value: 'all', label: 'orders.all', count: 'all' },
-  { value: `${OrderStatus.Placed}`, label: 'orderStatus.placed', count: 'placed' },
-  { value: `${OrderStatus.Confirmed}`, label: 'orderStatus.confirmed', count: 'confirmed' },
-  { value: `${OrderStatus.PickedUp}`, label: 'orderStatus.pickedUp', count: 'pickedUp' },
+  { value: `${OrderStatus.Placed}`, label: 'status.placed', count: 'placed' },
+  { value: `${OrderStatus.Confirmed}`, label: 'status.confirmed', count: 'confirmed' },
+  { value: `${OrderStatus.PickedUp}`, label: 'status.pickedUp', count: 'pickedUp' },
 ];
 
 /**
