@@ -47,13 +47,13 @@ export function timeOfDay(language: Language, value: string): string {
   );
 }
 
-/** The weekday and DD/MM of a moment on the business's clock: "Tue 01/12". */
-export function weekdayDate(language: Language, value: string, timeZone: string): string {
-  const { day, month } = partsIn(value, timeZone);
+/** The weekday and DD/MM of a moment on the business's clock: "Tue 01/12", or "Tue 01/12/2026" with the year. */
+export function weekdayDate(language: Language, value: string, timeZone: string, withYear = false): string {
+  const { day, month, year } = partsIn(value, timeZone);
   const weekday = formatOf(language === 'en' ? 'en-GB' : localeOf[language], timeZone, {
     weekday: 'short',
   }).format(new Date(value));
-  return `${weekday} ${day}/${month}`;
+  return `${weekday} ${day}/${month}${withYear ? `/${year}` : ''}`;
 }
 
 /** A slot's times: "09:00 AM – 10:00 AM". */
@@ -62,19 +62,24 @@ export function slotTimes(language: Language, slot: Span, timeZone: string): str
 }
 
 /**
- * A delivery slot with its day, as `formatSlot` words it without the year ("Tue 01/12, 09:00 AM –
- * 10:00 AM"): one that runs on past midnight names the day it ends on too.
+ * A delivery slot with its day, as `formatSlot` words it, without the year unless asked ("Tue
+ * 01/12, 09:00 AM – 10:00 AM"): one that runs on past midnight names the day it ends on too.
  */
-export function slotText(language: Language, slot: Span, timeZone: string): string {
-  if (language === 'en') return formatSlot(slot, timeZone, { year: false });
+export function slotText(
+  language: Language,
+  slot: Span,
+  timeZone: string,
+  { year = false }: { year?: boolean } = {},
+): string {
+  if (language === 'en') return formatSlot(slot, timeZone, { year });
   const start = partsIn(slot.startsAt, timeZone);
   const end = partsIn(slot.endsAt, timeZone);
   const sameDay = start.year === end.year && start.month === end.month && start.day === end.day;
   const endsAtMidnight = end.hour === '00' && end.minute === '00';
   const endClock = clockTime(language, slot.endsAt, timeZone);
   const endText =
-    sameDay || endsAtMidnight ? endClock : `${weekdayDate(language, slot.endsAt, timeZone)}, ${endClock}`;
-  return `${weekdayDate(language, slot.startsAt, timeZone)}, ${clockTime(language, slot.startsAt, timeZone)} – ${endText}`;
+    sameDay || endsAtMidnight ? endClock : `${weekdayDate(language, slot.endsAt, timeZone, year)}, ${endClock}`;
+  return `${weekdayDate(language, slot.startsAt, timeZone, year)}, ${clockTime(language, slot.startsAt, timeZone)} – ${endText}`;
 }
 
 export type TimeFormats = Formats & {
@@ -82,7 +87,7 @@ export type TimeFormats = Formats & {
   timeOfDay: (value: string) => string;
   weekdayDate: (value: string, timeZone: string) => string;
   slotTimes: (slot: Span, timeZone: string) => string;
-  slot: (slot: Span, timeZone: string) => string;
+  slot: (slot: Span, timeZone: string, options?: { year?: boolean }) => string;
 };
 
 /** Money, counts and dates (useFormat's), and times and slots, in the language shown. */
@@ -96,7 +101,7 @@ export function useTimeFormat(): TimeFormats {
       timeOfDay: (value) => timeOfDay(language, value),
       weekdayDate: (value, timeZone) => weekdayDate(language, value, timeZone),
       slotTimes: (slot, timeZone) => slotTimes(language, slot, timeZone),
-      slot: (slot, timeZone) => slotText(language, slot, timeZone),
+      slot: (slot, timeZone, options) => slotText(language, slot, timeZone, options),
     }),
     [language, shared],
   );

@@ -2,6 +2,8 @@ import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { messages } from '@storedesk/shared/messages';
 import { cancelReasonLabels, cancelReasons } from '@storedesk/shared/orders/cancellation';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
+import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
+import { orderNotFoundText } from '@/features/orders/order-words.ts';
 import { cancelReasonText, statusText } from './codes.ts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
@@ -21,5 +23,17 @@ describe('the console’s English catalogue', () => {
     }
     for (const reason of cancelReasons) expect(en[cancelReasonText[reason]]).toBe(cancelReasonLabels[reason]);
     expect(en['dexs.offDutyWarning']).toBe(deliveryMessages.offDutyWarning);
+  });
+
+  it('titles the timeline’s entries, and says an order is not there, as the printouts do', () => {
+    expect({
+      REFUND: en['timeline.refund'],
+      UPI_REPORTED: en['timeline.upiReported'],
+      ITEMS: en['timeline.items'],
+      MESSAGE: en['timeline.message'],
+      RATING: en['timeline.rating'],
+      SLOT: en['timeline.slot'],
+    }).toEqual(orderEventKindTitles);
+    expect(en['orderPage.notFound']).toBe(orderNotFoundText);
   });
 });

@@ -2,14 +2,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, formatElapsed } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { useFormat, useT } from '@storedesk/web/i18n';
+import { useTimeFormat } from '@storedesk/web/times';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import type { ReactNode } from 'react';
 import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '@/lib/session.ts';
-import { formatSlot } from '@storedesk/shared/dates';
+import { statusText } from '@/i18n/codes.ts';
+import { useElapsed } from '@/features/orders/use-elapsed.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,33 +32,37 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
  * since the order.
  */
 export function OrderSummaryCard({ order, slotAction }: { order: OrderDetail; slotAction?: ReactNode }) {
+  const t = useT();
+  const { dateTime } = useFormat();
+  const format = useTimeFormat();
+  const elapsed = useElapsed();
   const now = useNow();
   const timeZone = useTimeZone();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Order
+        {t('orderPage.order')}
       </Typography>
       <Stack component="dl" spacing={1.25} sx={{ m: 0 }}>
-        <Field label="Status">
+        <Field label={t('orders.colStatus')}>
           <OrderStatusChip status={order.status} />
         </Field>
-        <Field label="Store">{order.storeName}</Field>
-        <Field label="Customer">
+        <Field label={t('orders.colStore')}>{order.storeName}</Field>
+        <Field label={t('orders.colCustomer')}>
           {order.customerName}
           <br />
           <Link
             href={`tel:${order.customerPhone}`}
             variant="body2"
-            aria-label={`Call ${order.customerName}, ${order.customerPhone}`}
+            aria-label={t('orderPage.call', { name: order.customerName, phone: order.customerPhone })}
           >
             {order.customerPhone}
           </Link>
         </Field>
-        <Field label="Delivery executive">{order.dexName ?? 'Not assigned'}</Field>
-        <Field label="Placed">{formatDateTime(order.placedAt, timeZone)}</Field>
-        <Field label="Delivery slot">
-          {order.slot ? formatSlot(order.slot, timeZone) : 'As soon as possible'}
+        <Field label={t('dexs.executive')}>{order.dexName ?? t('orderPage.notAssigned')}</Field>
+        <Field label={t('orderPage.placed')}>{dateTime(order.placedAt, timeZone)}</Field>
+        <Field label={t('orderPage.slot')}>
+          {order.slot ? format.slot(order.slot, timeZone, { year: true }) : t('orderPage.asap')}
           {slotAction ? (
             <>
               <br />
@@ -66,11 +72,17 @@ export function OrderSummaryCard({ order, slotAction }: { order: OrderDetail; sl
         </Field>
         {order.state === 0 ? (
           // Once closed, the time since it was placed means nothing: when it closed does.
-          <Field label={order.status === OrderStatus.Cancelled ? 'Cancelled' : 'Delivered'}>
-            {order.closedAt ? formatDateTime(order.closedAt, timeZone) : '—'}
+          <Field
+            label={t(
+              statusText[
+                order.status === OrderStatus.Cancelled ? OrderStatus.Cancelled : OrderStatus.Delivered
+              ],
+            )}
+          >
+            {order.closedAt ? dateTime(order.closedAt, timeZone) : '—'}
           </Field>
         ) : (
-          <Field label="Since the order">{formatElapsed(order.placedAt, now)}</Field>
+          <Field label={t('orderPage.sinceOrder')}>{elapsed(order.placedAt, now)}</Field>
         )}
       </Stack>
     </Paper>

@@ -6,12 +6,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { messages } from '@storedesk/shared/messages';
-import { orderStatusLabels } from '@storedesk/shared/orders';
-import { cancelReasonLabels } from '@storedesk/shared/orders/cancellation';
-import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
+import type { OrderEventKind } from '@storedesk/shared/orders/event-kinds';
 import type { OrderDetail, OrderEvent } from '@storedesk/shared/orders/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
+import { cancelReasonText, statusText } from '@/i18n/codes.ts';
+import type { MessageId } from '@/i18n/index.ts';
 import { useState } from 'react';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -24,30 +23,42 @@ const noteMax = 500;
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const controlCharacters = /[\u0000-\u001f\u007f]+/g;
 
+/** Each kind of entry's title (their English is `orderEventKindTitles`'). */
+const kindText: Record<OrderEventKind, MessageId> = {
+  REFUND: 'timeline.refund',
+  UPI_REPORTED: 'timeline.upiReported',
+  ITEMS: 'timeline.items',
+  MESSAGE: 'timeline.message',
+  RATING: 'timeline.rating',
+  SLOT: 'timeline.slot',
+};
+
 /** "Placed", "Placed → Confirmed", or "Note" for a note (or executive change) at the same status. */
-export function eventTitle(event: OrderEvent): string {
-  if (event.kind) return orderEventKindTitles[event.kind];
-  if (event.toStatus === null) return event.note ? 'Note' : 'Delivery executive changed';
-  const to = orderStatusLabels[event.toStatus];
-  return event.fromStatus === null ? to : `${orderStatusLabels[event.fromStatus]} → ${to}`;
+function eventTitle(event: OrderEvent, t: (id: MessageId) => string): string {
+  if (event.kind) return t(kindText[event.kind]);
+  if (event.toStatus === null) return t(event.note ? 'timeline.note' : 'timeline.executiveChanged');
+  const to = t(statusText[event.toStatus]);
+  return event.fromStatus === null ? to : `${t(statusText[event.fromStatus])} → ${to}`;
 }
 
 function TimelineEntry({ event, divider }: { event: OrderEvent; divider: boolean }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
   return (
     <ListItem disableGutters alignItems="flex-start" divider={divider}>
       <ListItemText
-        primary={eventTitle(event)}
+        primary={eventTitle(event, t)}
         secondary={
           <>
             {event.dexName ? (
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
-                Delivery executive: {event.dexName}
+                {t('timeline.executive', { name: event.dexName })}
               </Typography>
             ) : null}
             {event.reason ? (
               <Typography component="span" variant="body2" sx={{ display: 'block', color: 'text.primary' }}>
-                Reason: {cancelReasonLabels[event.reason]}
+                {t('timeline.reason', { reason: t(cancelReasonText[event.reason]) })}
               </Typography>
             ) : null}
             {event.note ? (
@@ -60,7 +71,7 @@ function TimelineEntry({ event, divider }: { event: OrderEvent; divider: boolean
               </Typography>
             ) : null}
             <Typography component="span" variant="caption" sx={{ display: 'block' }}>
-              {event.actorName} · {formatDateTime(event.at, timeZone)}
+              {event.actorName} · {dateTime(event.at, timeZone)}
             </Typography>
           </>
         }
@@ -74,6 +85,7 @@ function TimelineEntry({ event, divider }: { event: OrderEvent; divider: boolean
  * when, oldest first, and a note field that records a note at the current status.
  */
 export function OrderTimeline({ order }: { order: OrderDetail }) {
+  const t = useT();
   const change = useChangeOrderStatus();
   const notify = useSnackbar();
   const [note, setNote] = useState('');
@@ -88,7 +100,7 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       {
         onSuccess: () => {
           setNote('');
-          notify('Note added');
+          notify(t('timeline.noteAdded'));
         },
         onError: (caught) => {
           if (isApiError(caught, 401)) return;
@@ -102,9 +114,9 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2">
-        Timeline
+        {t('timeline.title')}
       </Typography>
-      <List dense aria-label="Timeline">
+      <List dense aria-label={t('timeline.title')}>
         {/* A line under each entry but the last, drawn by the item: a list holds list items only. */}
         {order.timeline.map((event, index) => (
           <TimelineEntry key={event.id} event={event} divider={index < order.timeline.length - 1} />
@@ -122,16 +134,16 @@ export function OrderTimeline({ order }: { order: OrderDetail }) {
       >
         <TextField
           size="small"
-          label="Add note"
+          label={t('timeline.addNote')}
           value={note}
           onChange={(event) => setNote(event.target.value.replace(controlCharacters, ' '))}
           disabled={closed || change.isPending}
-          helperText={closed ? messages.orderClosed : 'Seen by every staff member on this order.'}
+          helperText={t(closed ? 'orders.closed' : 'timeline.noteSeenBy')}
           fullWidth
           slotProps={{ htmlInput: { maxLength: noteMax } }}
         />
         <Button type="submit" variant="outlined" disabled={closed || change.isPending || !trimmed}>
-          {change.isPending ? 'Adding…' : 'Add note'}
+          {t(change.isPending ? 'timeline.adding' : 'timeline.addNote')}
         </Button>
       </Stack>
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />

@@ -15,7 +15,6 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { elapsedParts } from '@storedesk/shared/dates';
 import { limits } from '@storedesk/shared/limits';
 import { formatRupees } from '@storedesk/shared/money';
 import { useFormat, useT } from '@storedesk/web/i18n';
@@ -31,6 +30,7 @@ import { OrderStatusChip } from './order-status-chip.tsx';
 import { SlotBadge } from './slot-badge.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';
+import { useElapsed } from '@/features/orders/use-elapsed.ts';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
 
@@ -73,10 +73,7 @@ export function OrdersTable({
   const timeZone = useTimeZone();
   /** When a closed order was delivered or cancelled, in the business's time zone. */
   const closedAtText = (closedAt: string | null) => (closedAt ? dateTime(closedAt, timeZone) : '—');
-  const elapsed = (placedAt: string) => {
-    const { value, unit } = elapsedParts(placedAt, now);
-    return { value: String(value), unit };
-  };
+  const elapsed = useElapsed();
   const [menu, setMenu] = useState<{ anchor: HTMLElement; order: OrderSummary } | null>(null);
   // On a phone each order is one compact row: number, status, amount and time, then store and customer.
   const compact = useCompact();
@@ -145,7 +142,7 @@ export function OrdersTable({
             {formatRupees(order.billAmountPaise)}
           </TableCell>
           <TableCell align="right" sx={numeric}>
-            {completed ? closedAtText(order.closedAt) : t('orders.elapsed', elapsed(order.placedAt))}
+            {completed ? closedAtText(order.closedAt) : elapsed(order.placedAt, now)}
           </TableCell>
         </>
       );
@@ -183,7 +180,7 @@ export function OrdersTable({
                 {dateTime(order.placedAt, timeZone)} ·{' '}
                 {completed
                   ? t('orders.closedAt', { time: closedAtText(order.closedAt) })
-                  : t('orders.elapsedAgo', elapsed(order.placedAt))}
+                  : elapsed(order.placedAt, now, { ago: true })}
               </Typography>
               {order.slot ? <SlotBadge slot={order.slot} timeZone={timeZone} /> : null}
             </TableCell>

@@ -10,8 +10,8 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatRupees } from '@storedesk/shared/money';
-import { messages } from '@storedesk/shared/messages';
 import { OrderStatus } from '@storedesk/shared/orders';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -31,16 +31,16 @@ import { OrderRatingCard } from '@/features/orders/components/order-rating-card.
 import { OrderSummaryCard } from '@/features/orders/components/order-summary-card.tsx';
 import { OrderTimeline } from '@/features/orders/components/order-timeline.tsx';
 import { UpdateOrderDialog } from '@/features/orders/components/update-order-dialog.tsx';
-import { orderNotFoundText } from '@/features/orders/order-words.ts';
 
 function OrderNotFound() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Order not found" />
+      <PageHeader title={t('orderPage.notFoundTitle')} />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography>{orderNotFoundText}</Typography>
+        <Typography>{t('orderPage.notFound')}</Typography>
         <Link component={RouterLink} to={paths.orders.list.getHref()} sx={{ display: 'inline-block', mt: 2 }}>
-          Back to orders
+          {t('orderPage.backToOrders')}
         </Link>
       </Paper>
     </>
@@ -55,6 +55,7 @@ function OrderNotFound() {
  * others show up live.
  */
 export function OrderDetailPage() {
+  const t = useT();
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const [updating, setUpdating] = useState(false);
@@ -73,16 +74,16 @@ export function OrderDetailPage() {
   if (!order.data) {
     return (
       <>
-        <PageHeader title="Order" />
+        <PageHeader title={t('orderPage.order')} />
         {order.isError ? (
           <LoadError
-            title="Could not load the order"
+            title={t('orderPage.loadFailed')}
             error={order.error}
             onRetry={() => void order.refetch()}
             retrying={order.isFetching}
           />
         ) : (
-          <CardSkeleton lines={6} label="Loading the order" />
+          <CardSkeleton lines={6} label={t('orderPage.loading')} />
         )}
       </>
     );
@@ -95,12 +96,12 @@ export function OrderDetailPage() {
   return (
     <>
       <PageHeader
-        title={`Order #${current.number}`}
+        title={t('orderPage.title', { number: String(current.number) })}
         description={`${current.storeName} · ${formatRupees(current.billAmountPaise)}`}
         actions={
           <>
             <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={listHref}>
-              {closed ? 'Completed orders' : 'Orders'}
+              {t(closed ? 'orders.completedOrders' : 'orders.title')}
             </Button>
             <Button
               startIcon={<PrintOutlined />}
@@ -108,7 +109,7 @@ export function OrderDetailPage() {
               to={`${paths.orders.printKitchen.getHref(current.id)}?print=1`}
               target="_blank"
             >
-              Print kitchen ticket
+              {t('orders.printKitchen')}
             </Button>
             <Button
               startIcon={<ReceiptLongOutlined />}
@@ -116,7 +117,7 @@ export function OrderDetailPage() {
               to={`${paths.orders.printBill.getHref(current.id)}?print=1`}
               target="_blank"
             >
-              Print bill
+              {t('orders.printBill')}
             </Button>
             <Button
               variant="contained"
@@ -125,7 +126,7 @@ export function OrderDetailPage() {
               aria-describedby={closed ? closedId : undefined}
               onClick={() => setUpdating(true)}
             >
-              Update Order
+              {t('orders.updateOrder')}
             </Button>
           </>
         }
@@ -133,7 +134,7 @@ export function OrderDetailPage() {
       <Stack spacing={3}>
         {closed ? (
           <Alert severity="info" id={closedId}>
-            {messages.orderClosed}
+            {t('orders.closed')}
           </Alert>
         ) : null}
         <Grid container spacing={3}>
@@ -143,7 +144,7 @@ export function OrderDetailPage() {
               action={
                 itemsMayChange(current) ? (
                   <Button size="small" variant="outlined" onClick={() => setEditingItems(true)}>
-                    Change items
+                    {t('orderPage.changeItems')}
                   </Button>
                 ) : null
               }
@@ -161,7 +162,7 @@ export function OrderDetailPage() {
                       sx={{ mt: 0.5 }}
                       onClick={() => setChangingSlot(true)}
                     >
-                      {current.slot ? 'Change slot' : 'Book a slot'}
+                      {t(current.slot ? 'orderPage.changeSlot' : 'orderPage.bookSlot')}
                     </Button>
                   ) : null
                 }
@@ -195,7 +196,7 @@ export function OrderDetailPage() {
         // browser's print dialog for its own document once loaded.
         <iframe
           key={printing}
-          title="Kitchen ticket being printed"
+          title={t('orderPage.printing')}
           src={`${paths.orders.printKitchen.getHref(current.id)}?print=1`}
           aria-hidden="true"
           tabIndex={-1}
