@@ -413,3 +413,69 @@ describe('order detail', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
   });
 });
+
+describe('an order’s page in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the header, the order card and the timeline, the customer’s note as written', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const order = orderFixture({
+      placedAt: minutesAgo(3 * 60 + 10),
+      status: 1,
+      dexId: ravi.id,
+      dexName: ravi.name,
+      timeline: [
+        ...orderFixture().timeline,
+        {
+          id: 2,
+          fromStatus: 0,
+          toStatus: 1,
+          dexName: ravi.name,
+          note: null,
+          reason: null,
+          kind: null,
+          actorName: 'Arjun Admin',
+          at: minutesAgo(8),
+        },
+        {
+          id: 3,
+          fromStatus: 1,
+          toStatus: null,
+          dexName: null,
+          note: 'Customer asked for no plastic bags',
+          reason: null,
+          kind: null,
+          actorName: 'Olivia Owner',
+          at: minutesAgo(5),
+        },
+      ],
+    });
+    renderOrder(order);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `ऑर्डर #${order.number}` }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ऑर्डर अपडेट करें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'किचन टिकट प्रिंट करें' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'ऑर्डर' })).toBeInTheDocument();
+    expect(screen.getByText('3 घंटे', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('जितनी जल्दी हो सके', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('कन्फ़र्म', { selector: '.MuiChip-label' })).toBeInTheDocument();
+    const entries = within(screen.getByRole('list', { name: 'टाइमलाइन' })).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.textContent)).toEqual([
+      expect.stringMatching(/^ऑर्डर आयाAsha Rao · /),
+      expect.stringMatching(/^ऑर्डर आया → कन्फ़र्मडिलीवरी एग्ज़ीक्यूटिव: Ravi KumarArjun Admin · /),
+      expect.stringMatching(/^नोटCustomer asked for no plastic bagsOlivia Owner · /),
+    ]);
+    expect(screen.getByRole('textbox', { name: 'नोट जोड़ें' })).toBeInTheDocument();
+  });
+
+  it('says in Kannada that an order is not there', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const missing = 'f0000000-0000-4000-8000-000000099998';
+    const { router } = renderOrder(orderFixture(), {
+      [`GET /api/orders/${missing}`]: () => apiError(404, 'not_found', messages.notFound),
+    });
+    await router.navigate(`/orders/${missing}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'ಆರ್ಡರ್ ಸಿಗಲಿಲ್ಲ' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ಆರ್ಡರ್‌ಗಳಿಗೆ ಹಿಂದಿರುಗಿ' })).toHaveAttribute('href', '/orders');
+  });
+});
