@@ -37,7 +37,7 @@ function ruleText(parts: RuleParts, text: Texts['text']): string {
  * A charge line in the language shown: "Delivery charges (2–5 km)", as `chargeLineLabel` says it in
  * English; a label or rule this code did not write (a business's own charge) shows as it is.
  */
-function chargeText(charge: BillCharge, text: Texts['text']): string {
+export function chargeText(charge: BillCharge, text: Texts['text']): string {
   const label = charge.chargeLabel === deliveryChargeLabel ? text('web.billDelivery') : charge.chargeLabel;
   if (!charge.rule) return label;
   const parts = ruleParts(charge.rule);

@@ -1,9 +1,11 @@
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
+import type { IfMissing } from '@storedesk/shared/orders/if-missing';
 import { OrderStatus } from '@storedesk/shared/orders';
+import type { PaymentModeType } from '@storedesk/shared/settings/payment-mode-types';
 
 /*
- * The catalogue keys of what travels as a code (ADR 0076): an order's status and why it was
- * cancelled. Each app with catalogues (the customer app, the console) has these keys, in its own
+ * The catalogue keys of what travels as a code (ADR 0076): an order's status, why it was cancelled,
+ * how it is paid and what to do when an item is missing. Each app with catalogues (the customer app, the console) has these keys, in its own
  * words: the customer reads "Order placed" where staff read "Placed".
  */
 
@@ -28,3 +30,16 @@ export const cancelReasonKeys = {
   FOUND_ELSEWHERE: 'cancelReason.foundElsewhere',
   OTHER: 'cancelReason.other',
 } as const satisfies Record<CancelReason, `cancelReason.${string}`>;
+
+export const paymentKeys = {
+  COD: 'payment.cod',
+  UPI: 'payment.upi',
+  CARD: 'payment.card',
+  ONLINE: 'payment.online',
+} as const satisfies Record<PaymentModeType, `payment.${string}`>;
+
+export const ifMissingKeys = {
+  CALL: 'ifMissing.call',
+  SUBSTITUTE: 'ifMissing.substitute',
+  REMOVE: 'ifMissing.remove',
+} as const satisfies Record<IfMissing, `ifMissing.${string}`>;

@@ -78,7 +78,9 @@ export function slotText(
   const endsAtMidnight = end.hour === '00' && end.minute === '00';
   const endClock = clockTime(language, slot.endsAt, timeZone);
   const endText =
-    sameDay || endsAtMidnight ? endClock : `${weekdayDate(language, slot.endsAt, timeZone, year)}, ${endClock}`;
+    sameDay || endsAtMidnight
+      ? endClock
+      : `${weekdayDate(language, slot.endsAt, timeZone, year)}, ${endClock}`;
   return `${weekdayDate(language, slot.startsAt, timeZone, year)}, ${clockTime(language, slot.startsAt, timeZone)} – ${endText}`;
 }
 

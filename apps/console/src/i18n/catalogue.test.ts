@@ -4,7 +4,9 @@ import { cancelReasonLabels, cancelReasons } from '@storedesk/shared/orders/canc
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
 import { orderNotFoundText } from '@/features/orders/order-words.ts';
-import { cancelReasonText, statusText } from './codes.ts';
+import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
+import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
+import { cancelReasonText, ifMissingText, paymentText, statusText } from './codes.ts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 
@@ -35,5 +37,12 @@ describe('the console’s English catalogue', () => {
       SLOT: en['timeline.slot'],
     }).toEqual(orderEventKindTitles);
     expect(en['orderPage.notFound']).toBe(orderNotFoundText);
+  });
+
+  it('words how an order is paid and what to do when an item is missing as the server does', () => {
+    for (const [mode, label] of Object.entries(paymentModeTypeLabels))
+      expect(en[paymentText[mode as keyof typeof paymentText]]).toBe(label);
+    for (const [choice, label] of Object.entries(ifMissingLabels))
+      expect(en[ifMissingText[choice as keyof typeof ifMissingText]]).toBe(label);
   });
 });

@@ -1,7 +1,7 @@
 import type { IfMissing } from '@storedesk/shared/orders/if-missing';
 import type { CancelReason } from '@storedesk/shared/orders/cancellation';
 import type { OrderStatus } from '@storedesk/shared/orders';
-import { cancelReasonKeys, statusKeys } from '@storedesk/web/order-codes';
+import { cancelReasonKeys, ifMissingKeys, paymentKeys, statusKeys } from '@storedesk/web/order-codes';
 import { paymentModeTypeLabels, type PaymentModeType } from '@storedesk/shared/settings/payment-mode-types';
 import type { MessageId } from './index.ts';
 
@@ -13,12 +13,7 @@ import type { MessageId } from './index.ts';
 
 export const statusText: Record<OrderStatus, MessageId> = statusKeys;
 
-export const paymentText: Record<PaymentModeType, MessageId> = {
-  COD: 'payment.cod',
-  UPI: 'payment.upi',
-  CARD: 'payment.card',
-  ONLINE: 'payment.online',
-};
+export const paymentText: Record<PaymentModeType, MessageId> = paymentKeys;
 
 /**
  * A payment mode as the business titled it; a title the business left as its type's own name
@@ -29,11 +24,7 @@ export function paymentTitle(mode: { type: string; title: string }, t: (id: Mess
   return paymentText[type] && mode.title === paymentModeTypeLabels[type] ? t(paymentText[type]) : mode.title;
 }
 
-export const ifMissingText: Record<IfMissing, MessageId> = {
-  CALL: 'ifMissing.call',
-  SUBSTITUTE: 'ifMissing.substitute',
-  REMOVE: 'ifMissing.remove',
-};
+export const ifMissingText: Record<IfMissing, MessageId> = ifMissingKeys;
 
 export const cancelReasonText: Record<CancelReason, MessageId> = cancelReasonKeys;
 

@@ -1,5 +1,4 @@
 import Paper from '@mui/material/Paper';
-import { chargeLineLabel } from '@storedesk/shared/stores/delivery-rule';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +9,9 @@ import Typography from '@mui/material/Typography';
 import { lineWeightName, weightText } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { chargeText } from '@storedesk/web/bill';
+import { useT } from '@storedesk/web/i18n';
+import { useTexts } from '@storedesk/web/texts';
 import type { ReactNode } from 'react';
 
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -34,6 +36,8 @@ function SumRow({ label, value, strong = false }: { label: string; value: string
  * the bill amount, all in rupees from exact paise (D11).
  */
 export function OrderBill({ order, action }: { order: OrderDetail; action?: ReactNode }) {
+  const t = useT();
+  const { text } = useTexts();
   return (
     <Paper variant="outlined">
       <Stack
@@ -41,14 +45,14 @@ export function OrderBill({ order, action }: { order: OrderDetail; action?: Reac
         sx={{ px: 2, pt: 2, alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
       >
         <Typography variant="h6" component="h2">
-          Bill
+          {t('bill.title')}
         </Typography>
         {action}
       </Stack>
       {/* Narrower cells on a phone, so the four columns fit the card without scrolling sideways. */}
       <Table
         size="small"
-        aria-label="Bill"
+        aria-label={t('bill.title')}
         sx={{
           '& .MuiTableCell-root': { px: { xs: 1, sm: 2 } },
           '& td:first-of-type': { overflowWrap: 'anywhere' },
@@ -56,10 +60,10 @@ export function OrderBill({ order, action }: { order: OrderDetail; action?: Reac
       >
         <TableHead>
           <TableRow>
-            <TableCell>Item</TableCell>
-            <TableCell align="right">Quantity</TableCell>
-            <TableCell align="right">Price</TableCell>
-            <TableCell align="right">Amount</TableCell>
+            <TableCell>{t('bill.item')}</TableCell>
+            <TableCell align="right">{t('bill.quantity')}</TableCell>
+            <TableCell align="right">{t('bill.price')}</TableCell>
+            <TableCell align="right">{t('bill.amount')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -78,22 +82,22 @@ export function OrderBill({ order, action }: { order: OrderDetail; action?: Reac
               </TableCell>
             </TableRow>
           ))}
-          <SumRow label="Items total" value={formatRupees(order.itemsTotalPaise)} />
+          <SumRow label={t('bill.itemsTotal')} value={formatRupees(order.itemsTotalPaise)} />
           {order.offer ? (
             <SumRow
               // A coupon by its code; the referral programme's offer by its own name (ADR 0041).
-              label={order.couponCode ? `Coupon ${order.offer.coupon}` : order.offer.coupon}
+              label={order.couponCode ? t('bill.coupon', { code: order.offer.coupon }) : order.offer.coupon}
               value={`−${formatRupees(order.offer.discountPaise)}`}
             />
           ) : null}
           {order.charges.map((charge, index) => (
             <SumRow
               key={`${charge.chargeLabel}-${index}`}
-              label={chargeLineLabel(charge)}
+              label={chargeText(charge, text)}
               value={formatRupees(charge.chargeAmountPaise)}
             />
           ))}
-          <SumRow label="Bill amount" value={formatRupees(order.billAmountPaise)} strong />
+          <SumRow label={t('bill.billAmount')} value={formatRupees(order.billAmountPaise)} strong />
         </TableBody>
       </Table>
     </Paper>

@@ -6,12 +6,12 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { OrderStatus } from '@storedesk/shared/orders';
-import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
-import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
+import type { ReactNode } from 'react';
+import { ifMissingText, paymentText } from '@/i18n/codes.ts';
 import { visuallyHidden } from '@mui/utils';
 import { lazy, Suspense, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -26,11 +26,12 @@ const MapView = lazy(() => import('@storedesk/web/map-view').then((m) => ({ defa
 
 /** A small map of the delivery point, its pin where the customer put it. */
 function DeliveryPointMap({ point }: { point: { lat: number; lng: number } }) {
+  const t = useT();
   const tiles = useMapTiles();
   return (
     <Box sx={{ height: 180, mt: 1, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
       <Suspense fallback={null}>
-        <MapView point={point} tiles={tiles.data} label="Map of the delivery point" />
+        <MapView point={point} tiles={tiles.data} label={t('delivery.map')} />
       </Suspense>
     </Box>
   );
@@ -48,12 +49,14 @@ export function mapsLink(lat: number, lng: number): string {
  * customer's note. An API order without these says so.
  */
 export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
   const notify = useSnackbar();
   const markPaid = useMarkOrderPaid();
   const [confirming, setConfirming] = useState(false);
   const address = order.deliveryAddress;
-  const mode = order.paymentMode ? paymentModeTypeLabels[order.paymentMode] : null;
+  const mode = order.paymentMode ? t(paymentText[order.paymentMode]) : null;
   const canMarkPaid =
     order.paymentMode !== null && order.paidAt === null && order.status !== OrderStatus.Cancelled;
 
@@ -63,7 +66,7 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
       {
         onSuccess: (saved) => {
           setConfirming(false);
-          notify(`Order #${saved.number}: payment received`);
+          notify(t('delivery.paymentReceived', { number: String(saved.number) }));
         },
         onError: (error) => {
           setConfirming(false);
@@ -76,12 +79,12 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Delivery and payment
+        {t('delivery.title')}
       </Typography>
       <Stack spacing={2}>
         <div>
           <Typography variant="subtitle2" component="h3">
-            Deliver to
+            {t('delivery.deliverTo')}
           </Typography>
           {address ? (
             <>
@@ -90,7 +93,7 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
               </Typography>
               {address.landmark ? (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  Landmark: {address.landmark}
+                  {t('delivery.landmark', { landmark: address.landmark })}
                 </Typography>
               ) : null}
               <Link
@@ -100,64 +103,72 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
                 variant="body2"
                 sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, mt: 0.5 }}
               >
-                Open in maps
+                {t('delivery.openInMaps')}
                 <OpenInNewOutlined fontSize="inherit" aria-hidden />
                 <Box component="span" sx={visuallyHidden}>
                   {' '}
-                  (opens in a new tab)
+                  {t('delivery.newTab')}
                 </Box>
               </Link>
               <DeliveryPointMap point={address} />
             </>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              No address was given with this order.
+              {t('delivery.noAddress')}
             </Typography>
           )}
         </div>
         <div>
           <Typography variant="subtitle2" component="h3">
-            Payment
+            {t('delivery.payment')}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <Typography variant="body2">{mode ?? 'Not named with this order'}</Typography>
+            <Typography variant="body2">{mode ?? t('delivery.noMode')}</Typography>
             {mode ? (
               <Chip
                 size="small"
                 color={order.paidAt ? 'success' : 'default'}
-                label={order.paidAt ? 'Paid' : 'Not paid yet'}
+                label={t(order.paidAt ? 'delivery.paid' : 'delivery.notPaid')}
               />
             ) : null}
           </Stack>
           {order.paidAt ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Received by {order.paidByName} on {formatDateTime(order.paidAt, timeZone)}
+              {t('delivery.receivedBy', {
+                name: order.paidByName ?? '',
+                time: dateTime(order.paidAt, timeZone),
+              })}
             </Typography>
           ) : null}
           {order.upiReference && order.upiReportedAt && order.paidAt === null ? (
             <Typography variant="body2" sx={{ mt: 0.5 }}>
-              The customer says they paid: UPI reference <strong>{order.upiReference}</strong> (
-              {formatDateTime(order.upiReportedAt, timeZone)}). Check it in your UPI account before marking it
-              received.
+              <FormattedMessage
+                id="delivery.upiReported"
+                values={{
+                  reference: order.upiReference,
+                  time: dateTime(order.upiReportedAt, timeZone),
+                  b: (words: ReactNode) => <strong>{words}</strong>,
+                }}
+              />
             </Typography>
           ) : null}
           {canMarkPaid ? (
             <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setConfirming(true)}>
-              Mark payment received
+              {t('delivery.markPaid')}
             </Button>
           ) : null}
         </div>
         <div>
           <Typography variant="subtitle2" component="h3">
-            If an item is missing
+            {t('delivery.ifMissing')}
           </Typography>
-          <Typography variant="body2">{ifMissingLabels[order.ifMissing]}</Typography>
+          <Typography variant="body2">{t(ifMissingText[order.ifMissing])}</Typography>
         </div>
         <OrderRefunds order={order} />
         {order.note ? (
           <div>
             <Typography variant="subtitle2" component="h3">
-              Customer’s note
+              {t('delivery.customerNote')}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {order.note}
@@ -167,13 +178,15 @@ export function OrderDeliveryCard({ order }: { order: OrderDetail }) {
       </Stack>
       <ConfirmDialog
         open={confirming}
-        title="Mark payment received"
-        message={`Record that ${formatRupees(order.billAmountPaise)} for order #${order.number} was received${
-          mode ? ` by ${mode}` : ''
-        }? This cannot be undone.`}
-        confirmLabel="Mark received"
+        title={t('delivery.markPaid')}
+        message={t('delivery.markPaidQuestion', {
+          amount: formatRupees(order.billAmountPaise),
+          number: String(order.number),
+          mode: mode ?? 'none',
+        })}
+        confirmLabel={t('delivery.markReceived')}
         busy={markPaid.isPending}
-        busyLabel="Saving…"
+        busyLabel={t('common.saving')}
         tone="primary"
         onConfirm={confirm}
         onClose={() => setConfirming(false)}

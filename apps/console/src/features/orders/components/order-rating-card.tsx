@@ -6,7 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { isLowOrderRating, isLowRating } from '@storedesk/shared/reports/ratings-rule';
 import { useId } from 'react';
@@ -20,11 +20,13 @@ const starPlaces = [1, 2, 3, 4, 5] as const;
  * they are of: "Delivery executive: 5 of 5".
  */
 function StarsGiven({ stars, low, of }: { stars: number; low: boolean; of?: string }) {
+  const t = useT();
+  const given = t('rating.ofFive', { stars: String(stars) });
   return (
     <Stack
       direction="row"
       role="img"
-      aria-label={of ? `${of}: ${stars} of 5` : `Rated ${stars} of 5`}
+      aria-label={of ? `${of}: ${given}` : t('rating.rated', { given })}
       sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
     >
       {of ? (
@@ -42,7 +44,7 @@ function StarsGiven({ stars, low, of }: { stars: number; low: boolean; of?: stri
         )}
       </Box>
       <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
-        {stars} of 5
+        {given}
       </Typography>
     </Stack>
   );
@@ -55,6 +57,8 @@ function StarsGiven({ stars, low, of }: { stars: number; low: boolean; of?: stri
  * phone to call them back. Nothing until the customer rates.
  */
 export function OrderRatingCard({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
   const titleId = useId();
   const rating = order.rating;
@@ -68,7 +72,7 @@ export function OrderRatingCard({ order }: { order: OrderDetail }) {
       sx={{ p: 2, ...(low ? { borderColor: 'warning.main' } : {}) }}
     >
       <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
-        Customer’s rating
+        {t('timeline.rating')}
       </Typography>
       <Stack spacing={1}>
         <StarsGiven stars={rating.stars} low={isLowRating(rating.stars)} />
@@ -76,7 +80,7 @@ export function OrderRatingCard({ order }: { order: OrderDetail }) {
           <StarsGiven
             stars={rating.executiveStars}
             low={isLowRating(rating.executiveStars)}
-            of="Delivery executive"
+            of={t('dexs.executive')}
           />
         ) : null}
         {rating.comment ? (
@@ -85,16 +89,16 @@ export function OrderRatingCard({ order }: { order: OrderDetail }) {
           </Typography>
         ) : null}
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Given on {formatDateTime(rating.ratedAt, timeZone)}
+          {t('rating.givenOn', { time: dateTime(rating.ratedAt, timeZone) })}
         </Typography>
         {low ? (
           <Alert severity="warning">
-            Low rating — call the customer
+            {t('rating.lowCall')}
             <br />
             <Link
               href={`tel:${order.customerPhone}`}
               variant="body2"
-              aria-label={`Call ${order.customerName}, ${order.customerPhone}`}
+              aria-label={t('orderPage.call', { name: order.customerName, phone: order.customerPhone })}
             >
               {order.customerPhone}
             </Link>

@@ -466,6 +466,23 @@ describe('an order’s page in the language chosen', { timeout: 30_000 }, () => 
       expect.stringMatching(/^नोटCustomer asked for no plastic bagsOlivia Owner · /),
     ]);
     expect(screen.getByRole('textbox', { name: 'नोट जोड़ें' })).toBeInTheDocument();
+
+    // The bill: its columns and sums in Hindi, the items as the business named them, rupees as ever.
+    const bill = screen.getByRole('table', { name: 'बिल' });
+    expect(
+      within(bill)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['सामान', 'मात्रा', 'दाम', 'राशि']);
+    expect(within(bill).getByText('Alphonso mango')).toBeInTheDocument();
+    expect(within(bill).getByText('कूपन FRESH20')).toBeInTheDocument();
+    expect(within(bill).getByText(/^डिलीवरी शुल्क/)).toBeInTheDocument();
+    expect(within(bill).getByText('बिल राशि')).toBeInTheDocument();
+    // Delivery and payment: the payment mode and the customer's choice in the customer app's Hindi.
+    const delivery = screen.getByRole('heading', { level: 2, name: 'डिलीवरी और पेमेंट' }).parentElement!;
+    expect(within(delivery).getByText('UPI')).toBeInTheDocument();
+    expect(within(delivery).getByText('मुझे कॉल करें')).toBeInTheDocument();
+    expect(within(delivery).getByRole('link', { name: /^मैप में खोलें/ })).toBeInTheDocument();
   });
 
   it('says in Kannada that an order is not there', async () => {
