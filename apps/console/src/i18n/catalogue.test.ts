@@ -6,7 +6,16 @@ import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
 import { orderNotFoundText } from '@/features/orders/order-words.ts';
 import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
-import { cancelReasonText, ifMissingText, paymentText, statusText } from './codes.ts';
+import { amountMessages } from '@storedesk/shared/money';
+import { refundMethodLabels, refundStateLabels } from '@storedesk/shared/payments/refunds';
+import {
+  cancelReasonText,
+  ifMissingText,
+  paymentText,
+  refundMethodText,
+  refundStateText,
+  statusText,
+} from './codes.ts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 
@@ -44,5 +53,13 @@ describe('the console’s English catalogue', () => {
       expect(en[paymentText[mode as keyof typeof paymentText]]).toBe(label);
     for (const [choice, label] of Object.entries(ifMissingLabels))
       expect(en[ifMissingText[choice as keyof typeof ifMissingText]]).toBe(label);
+  });
+
+  it('words refunds, and a wrong amount, as the server does', () => {
+    for (const [method, label] of Object.entries(refundMethodLabels))
+      expect(en[refundMethodText[method as keyof typeof refundMethodText]]).toBe(label);
+    for (const [state, label] of Object.entries(refundStateLabels))
+      expect(en[refundStateText[state as keyof typeof refundStateText]]).toBe(label);
+    expect(en['refund.amountWrong']).toBe(amountMessages.rupees);
   });
 });

@@ -12,18 +12,17 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { amountMessages, formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
+import { formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/money';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import {
   refundMethodFor,
   paymentDuePaise,
   refundablePaise,
   refundDuePaise,
-  refundMethodLabels,
-  refundStateLabels,
 } from '@storedesk/shared/payments/refunds';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
+import { refundMethodText, refundStateText } from '@/i18n/codes.ts';
 import { Link as RouterLink } from 'react-router';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { paths } from '@/config/paths.ts';
@@ -41,6 +40,7 @@ const dueOf = (order: OrderDetail) => refundDuePaise({ paid: order.paidAt !== nu
  * It writes with the order's version as the dialog opened, so a change meanwhile is a 409 that says so.
  */
 function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const t = useT();
   const titleId = useId();
   const notify = useSnackbar();
   const refund = useRefundOrder();
@@ -58,7 +58,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
     setMessage(null);
     const paise = parseRupees(amount);
     if (paise === null || paise <= 0) {
-      setFields({ amountPaise: amountMessages.rupees });
+      setFields({ amountPaise: t('refund.amountWrong') });
       return;
     }
     setFields({});
@@ -74,7 +74,9 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
       },
       {
         onSuccess: ({ refund: made }) => {
-          notify(`Order #${order.number}: refund of ${formatRupees(made.amountPaise)} recorded`);
+          notify(
+            t('refund.recorded', { number: String(order.number), amount: formatRupees(made.amountPaise) }),
+          );
           onClose();
         },
         onError: (caught) => {
@@ -89,7 +91,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Refund order #{order.number}</DialogTitle>
+      <DialogTitle id={titleId}>{t('refund.title', { number: String(order.number) })}</DialogTitle>
       <DialogContent>
         <Stack
           component="form"
@@ -103,18 +105,18 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
         >
           <DialogContentText>
             {method === 'GATEWAY'
-              ? 'Refund through the payment gateway, to what the customer paid with: pending until the gateway processes it.'
-              : `Record money given back (${refundMethodLabels[method]}).`}{' '}
-            Up to {formatRupees(opened.left)} is left of the payment.
+              ? t('refund.throughGateway')
+              : t('refund.byHand', { method: t(refundMethodText[method]) })}{' '}
+            {t('refund.left', { amount: formatRupees(opened.left) })}
           </DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
           <TextField
-            label="Amount (₹)"
+            label={t('refund.amount')}
             required
             value={amount}
             onChange={(event) => setAmount(event.target.value)}
             error={Boolean(fields.amountPaise)}
-            helperText={fields.amountPaise ?? 'In full or in part'}
+            helperText={fields.amountPaise ?? t('refund.amountHint')}
             slotProps={{ htmlInput: { inputMode: 'decimal' } }}
             disabled={busy}
             autoFocus
@@ -122,7 +124,7 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
           {/* The gateway gives its own reference to a refund it makes. */}
           {method === 'GATEWAY' ? null : (
             <TextField
-              label={method === 'UPI' ? 'UPI reference (optional)' : 'Receipt or reference (optional)'}
+              label={t(method === 'UPI' ? 'refund.upiReference' : 'refund.reference')}
               value={reference}
               onChange={(event) => setReference(event.target.value)}
               error={Boolean(fields.reference)}
@@ -132,11 +134,11 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
             />
           )}
           <TextField
-            label="Note (optional)"
+            label={t('refund.note')}
             value={note}
             onChange={(event) => setNote(event.target.value)}
             error={Boolean(fields.note)}
-            helperText={fields.note ?? 'Why, for the timeline'}
+            helperText={fields.note ?? t('refund.noteHint')}
             slotProps={{ htmlInput: { maxLength: 200 } }}
             disabled={busy}
           />
@@ -144,10 +146,10 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Back
+          {t('common.back')}
         </Button>
         <Button type="submit" form={`${titleId}-form`} variant="contained" disabled={busy}>
-          {busy ? 'Saving…' : 'Record refund'}
+          {busy ? t('common.saving') : t('refund.record')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -156,6 +158,8 @@ function RefundDialog({ order, onClose }: { order: OrderDetail; onClose: () => v
 
 /** The order's refunds with their state and credit note, and Refund while anything paid is left (B18). */
 export function OrderRefunds({ order }: { order: OrderDetail }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
   const [open, setOpen] = useState(false);
   const refunds = useRefunds(order.id, order.refundedPaise > 0);
@@ -167,30 +171,35 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
     <div>
       {toPay > 0 ? (
         <Alert severity="info" sx={{ mb: 1 }}>
-          The change comes to {formatRupees(toPay)} more than was paid: the customer is asked to pay it
-          online, on their order’s page.
+          {t('refund.toPay', { amount: formatRupees(toPay) })}
         </Alert>
       ) : null}
       {due > 0 ? (
         <Alert severity="warning" sx={{ mb: 1 }}>
-          {formatRupees(due)} was received beyond the bill: refund it to the customer.
+          {t('refund.due', { amount: formatRupees(due) })}
         </Alert>
       ) : null}
       {order.refundedPaise > 0 ? (
         <>
           <Typography variant="subtitle2" component="h3">
-            Refunds · {formatRupees(order.refundedPaise)}
+            {t('refund.refunds')} · {formatRupees(order.refundedPaise)}
           </Typography>
-          <List dense disablePadding aria-label="Refunds">
+          <List dense disablePadding aria-label={t('refund.refunds')}>
             {(refunds.data?.items ?? []).map((refund) => (
               <ListItem key={refund.id} disableGutters>
                 <ListItemText
-                  primary={`${formatRupees(refund.amountPaise)} · ${refundMethodLabels[refund.method]} · ${
-                    refundStateLabels[refund.state]
-                  }${refund.creditNote ? ` · Credit note ${refund.creditNote}` : ''}`}
-                  secondary={`${refund.createdByName} · ${formatDateTime(refund.createdAt, timeZone)}${
-                    refund.reference ? ` · Ref. ${refund.reference}` : ''
-                  }${refund.note ? ` · ${refund.note}` : ''}`}
+                  primary={[
+                    formatRupees(refund.amountPaise),
+                    t(refundMethodText[refund.method]),
+                    t(refundStateText[refund.state]),
+                    ...(refund.creditNote ? [t('refund.creditNote', { number: refund.creditNote })] : []),
+                  ].join(' · ')}
+                  secondary={[
+                    refund.createdByName,
+                    dateTime(refund.createdAt, timeZone),
+                    ...(refund.reference ? [t('refund.ref', { reference: refund.reference })] : []),
+                    ...(refund.note ? [refund.note] : []),
+                  ].join(' · ')}
                 />
                 {refund.creditNote && refund.state !== 'FAILED' ? (
                   <Button
@@ -199,10 +208,10 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
                     component={RouterLink}
                     to={`${paths.orders.printCreditNote.getHref(order.id, refund.id)}?print=1`}
                     target="_blank"
-                    aria-label={`Print credit note ${refund.creditNote}`}
+                    aria-label={t('refund.printCreditNote', { number: refund.creditNote })}
                     sx={{ flexShrink: 0 }}
                   >
-                    Print
+                    {t('refund.print')}
                   </Button>
                 ) : null}
               </ListItem>
@@ -212,7 +221,7 @@ export function OrderRefunds({ order }: { order: OrderDetail }) {
       ) : null}
       {left > 0 ? (
         <Button size="small" variant="outlined" sx={{ mt: 1 }} onClick={() => setOpen(true)}>
-          Refund
+          {t('refund.refund')}
         </Button>
       ) : null}
       {open ? <RefundDialog order={order} onClose={() => setOpen(false)} /> : null}

@@ -485,6 +485,26 @@ describe('an order’s page in the language chosen', { timeout: 30_000 }, () => 
     expect(within(delivery).getByRole('link', { name: /^मैप में खोलें/ })).toBeInTheDocument();
   });
 
+  it('refunds in Kannada: the dialog, a wrong amount, and the refund listed', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const order = orderFixture({ version: 5, paidAt: minutesAgo(3), paidByName: 'Till' });
+    const { user } = renderOrder(order);
+    await user.click(await screen.findByRole('button', { name: 'ಮರುಪಾವತಿ ಮಾಡಿ' }));
+    const dialog = screen.getByRole('dialog', { name: `ಆರ್ಡರ್ #${order.number} ಮರುಪಾವತಿ` });
+    expect(dialog).toHaveTextContent('ಹಿಂದಿರುಗಿಸಿದ ಹಣವನ್ನು ದಾಖಲಿಸಿ (UPI). ಪಾವತಿಯಲ್ಲಿ ₹311.00 ವರೆಗೆ ಉಳಿದಿದೆ.');
+    const amount = within(dialog).getByRole('textbox', { name: /^ಮೊತ್ತ/ });
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'ಮರುಪಾವತಿ ದಾಖಲಿಸಿ' }));
+    expect(await within(dialog).findByText('ರೂಪಾಯಿಗಳಲ್ಲಿ ಮೊತ್ತ ಬರೆಯಿರಿ, ಉದಾ. 140.50')).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '120.50');
+    await user.click(within(dialog).getByRole('button', { name: 'ಮರುಪಾವತಿ ದಾಖಲಿಸಿ' }));
+    expect(await screen.findByText(`ಆರ್ಡರ್ #${order.number}: ₹120.50 ಮರುಪಾವತಿ ದಾಖಲಾಗಿದೆ`)).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'ಮರುಪಾವತಿಗಳು' });
+    expect(await within(list).findByText('₹120.50 · UPI · ಪೂರ್ಣಗೊಂಡಿದೆ')).toBeInTheDocument();
+  });
+
   it('says in Kannada that an order is not there', async () => {
     localStorage.setItem('storedesk:console:language', '"kn"');
     const missing = 'f0000000-0000-4000-8000-000000099998';
