@@ -26,6 +26,49 @@ function billRow(label: string) {
   return row;
 }
 
+/** An order confirmed with Ravi by Arjun Admin at `confirmedAt`, then noted by Olivia Owner at `noteAt`. */
+function confirmedWithNote({
+  placedAt,
+  confirmedAt,
+  noteAt,
+}: {
+  placedAt?: string;
+  confirmedAt: string;
+  noteAt: string;
+}): OrderDetail {
+  return orderFixture({
+    ...(placedAt ? { placedAt } : {}),
+    status: 1,
+    dexId: ravi.id,
+    dexName: ravi.name,
+    timeline: [
+      ...orderFixture().timeline,
+      {
+        id: 2,
+        fromStatus: 0,
+        toStatus: 1,
+        dexName: ravi.name,
+        note: null,
+        reason: null,
+        kind: null,
+        actorName: 'Arjun Admin',
+        at: confirmedAt,
+      },
+      {
+        id: 3,
+        fromStatus: 1,
+        toStatus: null,
+        dexName: null,
+        note: 'Customer asked for no plastic bags',
+        reason: null,
+        kind: null,
+        actorName: 'Olivia Owner',
+        at: noteAt,
+      },
+    ],
+  });
+}
+
 describe('order detail', { timeout: 30_000 }, () => {
   it('shows the bill in rupees: items with quantity × price, total, coupon, charges and bill amount', async () => {
     const order = orderFixture({ placedAt: minutesAgo(3 * 60 + 10) });
@@ -325,36 +368,7 @@ describe('order detail', { timeout: 30_000 }, () => {
   it('shows the timeline: status changes, the executive, notes, who and when', async () => {
     const confirmedAt = minutesAgo(8);
     const noteAt = minutesAgo(5);
-    const order = orderFixture({
-      status: 1,
-      dexId: ravi.id,
-      dexName: ravi.name,
-      timeline: [
-        ...orderFixture().timeline,
-        {
-          id: 2,
-          fromStatus: 0,
-          toStatus: 1,
-          dexName: ravi.name,
-          note: null,
-          reason: null,
-          kind: null,
-          actorName: 'Arjun Admin',
-          at: confirmedAt,
-        },
-        {
-          id: 3,
-          fromStatus: 1,
-          toStatus: null,
-          dexName: null,
-          note: 'Customer asked for no plastic bags',
-          reason: null,
-          kind: null,
-          actorName: 'Olivia Owner',
-          at: noteAt,
-        },
-      ],
-    });
+    const order = confirmedWithNote({ confirmedAt, noteAt });
     renderOrder(order);
 
     const timeline = await screen.findByRole('list', { name: 'Timeline' });
@@ -417,36 +431,10 @@ describe('order detail', { timeout: 30_000 }, () => {
 describe('an order’s page in the language chosen', { timeout: 30_000 }, () => {
   it('speaks Hindi: the header, the order card and the timeline, the customer’s note as written', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
-    const order = orderFixture({
+    const order = confirmedWithNote({
       placedAt: minutesAgo(3 * 60 + 10),
-      status: 1,
-      dexId: ravi.id,
-      dexName: ravi.name,
-      timeline: [
-        ...orderFixture().timeline,
-        {
-          id: 2,
-          fromStatus: 0,
-          toStatus: 1,
-          dexName: ravi.name,
-          note: null,
-          reason: null,
-          kind: null,
-          actorName: 'Arjun Admin',
-          at: minutesAgo(8),
-        },
-        {
-          id: 3,
-          fromStatus: 1,
-          toStatus: null,
-          dexName: null,
-          note: 'Customer asked for no plastic bags',
-          reason: null,
-          kind: null,
-          actorName: 'Olivia Owner',
-          at: minutesAgo(5),
-        },
-      ],
+      confirmedAt: minutesAgo(8),
+      noteAt: minutesAgo(5),
     });
     renderOrder(order);
 
