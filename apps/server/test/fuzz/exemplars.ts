@@ -13,6 +13,7 @@ import { PASSWORD } from '#test/harness.ts';
 import { currentVersion, mutated } from './values.ts';
 import { label, type Operation, type Plan } from './requests.ts';
 import { FUZZ_METRICS_TOKEN, type World } from './world.ts';
+import { tipLimits } from '@storedesk/shared/delivery/earnings-rules';
 
 /** What an exemplar sets of a plan; `actor` where who sends it decides what the request means. */
 export type Exemplar = Partial<Pick<Plan, 'actor' | 'params' | 'headers' | 'body'>>;
@@ -398,6 +399,15 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
                 : { ...body, [changed]: `${body[changed]}x` },
           ),
         }));
+    }
+    case 'POST /api/storefront/orders/{orderId}/tip': {
+      // The staged order, delivered and not tipped yet: a tip of an amount within the limits
+      // (the customer's own orders are many by then, and the body's schema is wider).
+      const order = pick(world.pools.tippable);
+      if (!order) return undefined;
+      return fc
+        .tuple(order, fc.integer({ min: tipLimits.minPaise, max: tipLimits.maxPaise }))
+        .map(([orderId, amountPaise]) => ({ params: params({ orderId }), body: json({ amountPaise }) }));
     }
     case 'POST /api/storefront/orders/{orderId}/tip/verify': {
       // A tip's checkout answer (staged), as it came or with one part of it changed (ADR 0073).

@@ -417,6 +417,7 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     // Cash on delivery, which staging keeps enabled (a batch may have switched UPI off).
     const orderId = await placeCustomerOrder('COD');
     await deliverStaged(orderId);
+    world.pools.tippable = [orderId];
     if (op.path.endsWith('/verify')) {
       const session = await world.sessionFor('customer');
       const checkout = await world.ctx.app.inject({

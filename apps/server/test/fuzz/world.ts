@@ -68,6 +68,8 @@ export type Pools = {
   checkoutAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
   /** The delivery slots each store that delivers in slots offers (staged, by its customer-app answer). */
   slotOffers: Record<string, string[]>;
+  /** An order of the fuzz customer delivered and not tipped yet, to tip (staged, ADR 0073). */
+  tippable: string[];
   /** The same for a tip of a delivered order of the fuzz customer (ADR 0073). */
   tipAnswers: Array<{ orderId: string; paymentId: string; gatewayOrderId: string; signature: string }>;
   /** Sign-in codes the business texted, not used yet when staged (a use voids the phone's others). */
@@ -879,7 +881,7 @@ export async function createWorld(): Promise<World> {
 
   const seenMail = new Map<string, string[]>();
   const signInCodes: Pools['signInCodes'] = [];
-  const pools = { checkoutAnswers: [], tipAnswers: [], slotOffers: {} } as unknown as Pools;
+  const pools = { checkoutAnswers: [], tippable: [], tipAnswers: [], slotOffers: {} } as unknown as Pools;
   const onboardingTokens: string[] = [];
   const signUps: Pools['signUps'] = [];
   const subscriptions = mine.subscriptions;
