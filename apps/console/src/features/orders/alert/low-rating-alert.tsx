@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { isLowOrderRating } from '@storedesk/shared/reports/ratings-rule';
 import { FormattedMessage, useT } from '@storedesk/web/i18n';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { useLiveEvent } from '@/lib/live-events.ts';
@@ -24,13 +24,13 @@ type LowRating = {
 /** How many ratings the alert names; the ratings report lists them all. */
 const named = 3;
 
-/** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”", "…: 4 of 5, the delivery 1 of 5" (ADR 0084). */
-function RatingWords({ entry, link }: { entry: LowRating; link: (words: ReactNode) => ReactNode }) {
+/** "Order #512 at Indiranagar: 1 of 5, “Milk was sour”", "…: 4 of 5, the delivery 1 of 5" (ADR 0084), the order a link to it. */
+function RatingWords({ entry }: { entry: LowRating }) {
   return (
     <FormattedMessage
       id="alerts.lowRatingEntry"
       values={{
-        link,
+        link: orderLink(entry.id),
         number: String(entry.number),
         store: entry.storeName,
         stars: String(entry.stars),
@@ -122,7 +122,7 @@ export function LowRatingAlert() {
       <Box component="ul" sx={{ m: 0, pl: 2 }}>
         {newest.slice(0, named).map((entry) => (
           <li key={entry.id}>
-            <RatingWords entry={entry} link={orderLink(entry.id)} />
+            <RatingWords entry={entry} />
           </li>
         ))}
         {low.length > named ? <li>{t('alerts.andMore', { count: low.length - named })}</li> : null}
