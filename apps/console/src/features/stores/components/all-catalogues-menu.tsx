@@ -2,6 +2,7 @@ import ArrowDropDownOutlined from '@mui/icons-material/ArrowDropDownOutlined';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -12,6 +13,7 @@ import { allCataloguesHrefs } from '@/features/stores/api/export-catalogues.ts';
  * them all as CSV or Excel. One button, so the Stores header fits a phone.
  */
 export function AllCataloguesMenu() {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
@@ -26,7 +28,7 @@ export function AllCataloguesMenu() {
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        All catalogues
+        {t('stores.allCatalogues')}
       </Button>
       <Menu
         id={menuId}
@@ -36,13 +38,13 @@ export function AllCataloguesMenu() {
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
         <MenuItem component={RouterLink} to={paths.stores.catalogueImportAll.getHref()} onClick={close}>
-          Import for all stores
+          {t('stores.importAll')}
         </MenuItem>
         <MenuItem component="a" href={allCataloguesHrefs.csv} download onClick={close}>
-          Export all stores (CSV)
+          {t('stores.exportCsv')}
         </MenuItem>
         <MenuItem component="a" href={allCataloguesHrefs.xlsx} download onClick={close}>
-          Export all stores (Excel)
+          {t('stores.exportExcel')}
         </MenuItem>
       </Menu>
     </>

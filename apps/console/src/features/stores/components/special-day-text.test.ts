@@ -1,6 +1,17 @@
+import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import type { SpecialDay } from '@storedesk/shared/stores/special-days';
+import type { MessageId } from '@/i18n/index.ts';
+import en from '@/i18n/en.json';
+import hi from '@/i18n/hi.json';
+import kn from '@/i18n/kn.json';
 import { dayHint, firstFreeDay, nextSpecialDayLine, weekdayOf } from './special-day-text.ts';
+
+const translate = (locale: string, messages: Record<string, string>) => {
+  const intl = createIntl({ locale, messages });
+  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+};
+const english = translate('en-IN', en);
 
 const closed = (day: string, reason: string): SpecialDay => ({
   day,
@@ -13,12 +24,17 @@ const closed = (day: string, reason: string): SpecialDay => ({
 describe('special day wording', () => {
   it('names the weekday, today and tomorrow, and flags a day that has passed', () => {
     expect(weekdayOf('2026-12-25')).toBe('Friday');
-    expect(dayHint('2026-12-03', '2026-12-03')).toBe('Today, Thursday');
-    expect(dayHint('2026-12-04', '2026-12-03')).toBe('Tomorrow, Friday');
-    expect(dayHint('2026-12-25', '2026-12-03')).toBe('Friday');
-    expect(dayHint('2026-12-02', '2026-12-03')).toBe('Already past: customers no longer see it.');
+    expect(dayHint('2026-12-03', '2026-12-03', english)).toBe('Today, Thursday');
+    expect(dayHint('2026-12-04', '2026-12-03', english)).toBe('Tomorrow, Friday');
+    expect(dayHint('2026-12-25', '2026-12-03', english)).toBe('Friday');
+    expect(dayHint('2026-12-02', '2026-12-03', english)).toBe('Already past: customers no longer see it.');
     // Across the end of a month and a year.
-    expect(dayHint('2027-01-01', '2026-12-31')).toBe('Tomorrow, Friday');
+    expect(dayHint('2027-01-01', '2026-12-31', english)).toBe('Tomorrow, Friday');
+  });
+
+  it('says the weekday, today and tomorrow in Hindi and Kannada', () => {
+    expect(dayHint('2026-12-04', '2026-12-03', translate('hi-IN', hi), 'hi')).toBe('कल, शुक्रवार');
+    expect(dayHint('2026-12-03', '2026-12-03', translate('kn-IN', kn), 'kn')).toBe('ಇಂದು, ಗುರುವಾರ');
   });
 
   it('starts a new day on the first one from today not taken', () => {
@@ -28,7 +44,7 @@ describe('special day wording', () => {
 
   it('words a store’s next special day, with how many more follow, and none once all have passed', () => {
     const today = '2026-12-03';
-    expect(nextSpecialDayLine([closed('2026-12-25', 'Christmas')], today)).toBe(
+    expect(nextSpecialDayLine([closed('2026-12-25', 'Christmas')], today, english)).toBe(
       'Closed on 25/12/2026 (Christmas)',
     );
     expect(
@@ -39,15 +55,28 @@ describe('special day wording', () => {
           { day: today, closed: false, openTime: '10:00', closeTime: '14:00', reason: 'Half day' },
         ],
         today,
+        english,
       ),
     ).toBe('10:00 AM – 02:00 PM today (Half day), and 1 more special day');
     expect(
       nextSpecialDayLine(
         [closed(today, 'Diwali'), closed('2026-12-04', 'A'), closed('2026-12-05', 'B')],
         today,
+        english,
       ),
     ).toBe('Closed today (Diwali), and 2 more special days');
-    expect(nextSpecialDayLine([closed('2026-12-02', 'Bandh')], today)).toBeNull();
-    expect(nextSpecialDayLine([], today)).toBeNull();
+    expect(nextSpecialDayLine([closed('2026-12-02', 'Bandh')], today, english)).toBeNull();
+    expect(nextSpecialDayLine([], today, english)).toBeNull();
+  });
+
+  it('words it in Hindi, the store’s reason as written', () => {
+    expect(
+      nextSpecialDayLine(
+        [closed('2026-12-25', 'Christmas'), closed('2026-12-26', 'Boxing day')],
+        '2026-12-03',
+        translate('hi-IN', hi),
+        'hi',
+      ),
+    ).toBe('25/12/2026 को बंद (Christmas), और 1 दूसरा खास दिन');
   });
 });

@@ -14,6 +14,7 @@ import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import { specialDaysSchema } from '@storedesk/shared/stores/special-day-schemas';
 import type { SpecialDay } from '@storedesk/shared/stores/special-days';
 import { specialDayLimits, specialDayMessages } from '@storedesk/shared/stores/special-days';
+import { useLanguage, useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useRef } from 'react';
 import type { Control, FieldErrors, UseFormReturn } from 'react-hook-form';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
@@ -102,6 +103,8 @@ export function SpecialDaysFields({
   trigger,
   setFocus,
 }: SpecialDaysFieldsProps) {
+  const t = useT();
+  const language = useLanguage();
   const headingId = useId();
   const hintId = useId();
   const addId = useId();
@@ -176,7 +179,7 @@ export function SpecialDaysFields({
                           checkDays(fields.length);
                         }}
                         error={Boolean(rowErrors?.day)}
-                        helperText={rowErrors?.day?.message ?? dayHint(field.value, today)}
+                        helperText={rowErrors?.day?.message ?? dayHint(field.value, today, t, language)}
                         sx={{ width: '100%' }}
                       />
                     </Box>

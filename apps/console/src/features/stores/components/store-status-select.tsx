@@ -1,6 +1,8 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { StoreStatus, storeStatusLabels } from '@storedesk/shared/stores/schemas';
+import { StoreStatus } from '@storedesk/shared/stores/schemas';
+import { useT } from '@storedesk/web/i18n';
+import { storeStatusText } from './store-words.ts';
 
 const choices = [StoreStatus.Open, StoreStatus.Closed, StoreStatus.Unserviceable];
 
@@ -13,6 +15,7 @@ type StoreStatusSelectProps = {
 
 /** The row's status (SPEC §4); a choice is saved at once. */
 export function StoreStatusSelect({ storeName, status, disabled, onChange }: StoreStatusSelectProps) {
+  const t = useT();
   return (
     <TextField
       select
@@ -24,11 +27,11 @@ export function StoreStatusSelect({ storeName, status, disabled, onChange }: Sto
         if (next !== status) onChange(next);
       }}
       sx={{ minWidth: 136 }}
-      slotProps={{ htmlInput: { 'aria-label': `Status of ${storeName}` } }}
+      slotProps={{ htmlInput: { 'aria-label': t('stores.statusOf', { name: storeName }) } }}
     >
       {choices.map((choice) => (
         <MenuItem key={choice} value={choice}>
-          {storeStatusLabels[choice]}
+          {t(storeStatusText[choice])}
         </MenuItem>
       ))}
     </TextField>

@@ -302,3 +302,55 @@ describe('stores list', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.forbidden);
   });
 });
+
+describe('the stores list in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the columns, a store’s hours, rule and status, and the bulk buttons', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const slotted = storeFixture({
+      ...basket,
+      deliverySlots: { lengthMinutes: 60, capacity: 5, daysAhead: 2, cutoffMinutes: 60 },
+      deliveryRule: {
+        minimumOrderPaise: 19900,
+        feeBands: [{ fromKm: 0, feePaise: 2000 }],
+        freeFromPaise: null,
+      },
+    });
+    const { user } = renderStores(ownerSession, '/stores', [mango, slotted]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'स्टोर' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'स्टोर जोड़ें' })).toHaveAttribute('href', '/stores/add');
+    expect(screen.getByRole('button', { name: 'सभी कैटलॉग' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'स्टोर खोजें' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'स्टोर' });
+    await within(table).findByText('Green Basket');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['', 'नाम', 'ज़ोन', 'पता', 'फ़ोन', 'फ़ीचर्ड', 'स्थिति', 'कार्रवाई']);
+    expect(
+      within(row('Green Basket')).getByText('60 मिनट के स्लॉट, हर स्लॉट में 5 ऑर्डर, 2 दिन आगे तक'),
+    ).toBeInTheDocument();
+    expect(within(row('Green Basket')).getByText('न्यूनतम ऑर्डर ₹199.00 · डिलीवरी ₹20.00')).toBeInTheDocument();
+    expect(
+      within(row('Green Basket')).getByRole('combobox', { name: 'Green Basket की स्थिति' }),
+    ).toHaveTextContent('बंद');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Green Basket चुनें' }));
+    expect(screen.getByText('1 स्टोर चुना गया')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'चुने हुए खोलें' }));
+    expect(await screen.findByText('1 स्टोर खोला गया')).toBeInTheDocument();
+  });
+
+  it('says in Kannada that there are no stores yet, and offers to add one', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    renderStores(adminSession, '/stores', []);
+
+    expect(await screen.findByText('ಇನ್ನೂ ಯಾವುದೇ ಅಂಗಡಿಗಳು ಇಲ್ಲ')).toBeInTheDocument();
+    expect(screen.getByText('ಆರ್ಡರ್ ತೆಗೆದುಕೊಳ್ಳಲು ಶುರು ಮಾಡಲು ಮೊದಲ ಅಂಗಡಿ ಸೇರಿಸಿ.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getByRole('link', { name: 'ಅಂಗಡಿ ಸೇರಿಸಿ' })).toHaveAttribute(
+      'href',
+      '/stores/add',
+    );
+  });
+});

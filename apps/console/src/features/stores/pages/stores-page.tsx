@@ -13,10 +13,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { businessDay, formatTimeOfDay } from '@storedesk/shared/dates';
+import { businessDay } from '@storedesk/shared/dates';
 import type { Store } from '@storedesk/shared/stores/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
-import { deliveryRuleSummary } from '@storedesk/shared/stores/delivery-rule';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -38,13 +38,9 @@ import { useChangeStoreStatus } from '@/features/stores/api/change-store-status.
 import { useDeleteStore } from '@/features/stores/api/delete-store.ts';
 import { useStores } from '@/features/stores/api/get-stores.ts';
 import { useRestoreStore } from '@/features/stores/api/restore-store.ts';
-import { nextSpecialDayLine } from '@/features/stores/components/special-day-text.ts';
 import { StoreStatusSelect } from '@/features/stores/components/store-status-select.tsx';
-import { plural } from '@/lib/plural.ts';
-import { formatSlotRule } from '@/lib/slots.ts';
+import { useStoreWords } from '@/features/stores/components/store-words.ts';
 import { TableRegion } from '@/components/table-region.tsx';
-
-const deleteStoreQuestion = 'Are you sure? You want to delete this store';
 
 /**
  * Under a store's name: its hours, its delivery slots' rule when it delivers in slots, its own
@@ -52,21 +48,22 @@ const deleteStoreQuestion = 'Are you sure? You want to delete this store';
  * many more follow (B19).
  */
 function StoreHours({ store, today }: { store: Store; today: string }) {
+  const words = useStoreWords();
   const line = { color: 'text.secondary' } as const;
-  const specialDay = nextSpecialDayLine(store.specialDays, today);
+  const specialDay = words.nextSpecialDay(store.specialDays, today);
   return (
     <>
       <Typography variant="caption" component="div" sx={{ ...line, mt: 0.25 }}>
-        {formatTimeOfDay(store.openTime)} – {formatTimeOfDay(store.closeTime)}
+        {words.hours(store.openTime, store.closeTime)}
       </Typography>
       {store.deliverySlots ? (
         <Typography variant="caption" component="div" sx={line}>
-          {formatSlotRule(store.deliverySlots)}
+          {words.slotRule(store.deliverySlots)}
         </Typography>
       ) : null}
       {store.deliveryRule ? (
         <Typography variant="caption" component="div" sx={line}>
-          {deliveryRuleSummary(store.deliveryRule)}
+          {words.deliveryRule(store.deliveryRule)}
         </Typography>
       ) : null}
       {specialDay ? (
@@ -79,6 +76,7 @@ function StoreHours({ store, today }: { store: Store; today: string }) {
 }
 
 export function StoresPage() {
+  const t = useT();
   const owner = useIsOwner();
   const today = businessDay(useNow(), useTimeZone());
   const { zoneId } = useZoneFilter();
@@ -125,8 +123,8 @@ export function StoresPage() {
   };
 
   const deletion = useDeleteWithUndo<Store>({
-    noun: 'store',
-    question: deleteStoreQuestion,
+    noun: t('stores.nounOne'),
+    question: t('stores.deleteQuestion'),
     remove: (store) => deleteStore.mutateAsync({ storeId: store.id, version: store.version }),
     restore: (store) => restoreStore.mutateAsync(store.id),
     onError: setErrorMessage,
@@ -145,7 +143,9 @@ export function StoresPage() {
         storeName={store.name}
         status={store.status}
         disabled={pendingStatusIds.includes(store.id)}
-        onChange={(status) => setStatus([store.id], status, () => `${store.name} saved`, { bulk: false })}
+        onChange={(status) =>
+          setStatus([store.id], status, () => t('stores.saved', { name: store.name }), { bulk: false })
+        }
       />
     );
     return (
@@ -159,7 +159,7 @@ export function StoresPage() {
               else next.delete(store.id);
               setSelected(next);
             }}
-            slotProps={{ input: { 'aria-label': `Select ${store.name}` } }}
+            slotProps={{ input: { 'aria-label': t('stores.select', { name: store.name }) } }}
           />
         </TableCell>
         <TableCell sx={{ minWidth: compact ? 0 : 180 }}>
@@ -214,8 +214,8 @@ export function StoresPage() {
   return (
     <>
       <PageHeader
-        title="Stores"
-        description="Open, close and edit the stores, and their catalogues."
+        title={t('stores.title')}
+        description={t('stores.description')}
         actions={
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
             <AllCataloguesMenu />
@@ -225,7 +225,7 @@ export function StoresPage() {
               component={RouterLink}
               to={paths.stores.add.getHref()}
             >
-              Add store
+              {t('stores.add')}
             </Button>
           </Stack>
         }
@@ -243,50 +243,44 @@ export function StoresPage() {
           {checkedIds.length > 0 ? (
             <>
               <Typography sx={{ flexGrow: 1 }} role="status">
-                {plural(checkedIds.length, 'store', 'stores')} selected
+                {t('stores.selected', { count: checkedIds.length })}
               </Typography>
               <Stack direction="row" spacing={1}>
                 <Button
                   variant="contained"
                   disabled={bulkBusy}
                   onClick={() =>
-                    setStatus(
-                      checkedIds,
-                      StoreStatus.Open,
-                      (count) => `${plural(count, 'store', 'stores')} opened`,
-                      {
-                        bulk: true,
-                      },
-                    )
+                    setStatus(checkedIds, StoreStatus.Open, (count) => t('stores.opened', { count }), {
+                      bulk: true,
+                    })
                   }
                 >
-                  Open Selected
+                  {t('stores.openSelected')}
                 </Button>
                 <Button
                   variant="outlined"
                   disabled={bulkBusy}
                   onClick={() =>
-                    setStatus(
-                      checkedIds,
-                      StoreStatus.Closed,
-                      (count) => `${plural(count, 'store', 'stores')} closed`,
-                      {
-                        bulk: true,
-                      },
-                    )
+                    setStatus(checkedIds, StoreStatus.Closed, (count) => t('stores.closedCount', { count }), {
+                      bulk: true,
+                    })
                   }
                 >
-                  Close Selected
+                  {t('stores.closeSelected')}
                 </Button>
               </Stack>
             </>
           ) : (
-            <SearchField label="Search stores" value={q} onSearch={(next) => setListParams({ q: next })} />
+            <SearchField
+              label={t('stores.search')}
+              value={q}
+              onSearch={(next) => setListParams({ q: next })}
+            />
           )}
         </Toolbar>
-        <ListQueryStatus query={stores} noun="stores" />
-        <TableRegion name="Stores" maxHeight={{ md: 640 }}>
-          <Table stickyHeader size="small" aria-label="Stores">
+        <ListQueryStatus query={stores} noun={t('stores.noun')} />
+        <TableRegion name={t('stores.title')} maxHeight={{ md: 640 }}>
+          <Table stickyHeader size="small" aria-label={t('stores.title')}>
             <TableHead>
               <TableRow>
                 <TableCell padding="checkbox">
@@ -297,22 +291,22 @@ export function StoresPage() {
                     onChange={(event) =>
                       setSelected(event.target.checked ? new Set(items.map((store) => store.id)) : new Set())
                     }
-                    slotProps={{ input: { 'aria-label': 'Select all stores on this page' } }}
+                    slotProps={{ input: { 'aria-label': t('stores.selectAll') } }}
                   />
                 </TableCell>
                 {compact ? (
-                  <TableCell>Store</TableCell>
+                  <TableCell>{t('stores.colStore')}</TableCell>
                 ) : (
                   <>
-                    <TableCell>Name</TableCell>
-                    {owner ? <TableCell>Zone</TableCell> : null}
-                    <TableCell>Location</TableCell>
-                    <TableCell>Phone</TableCell>
-                    <TableCell align="right">Featured</TableCell>
-                    <TableCell>Status</TableCell>
+                    <TableCell>{t('common.name')}</TableCell>
+                    {owner ? <TableCell>{t('stores.colZone')}</TableCell> : null}
+                    <TableCell>{t('stores.colLocation')}</TableCell>
+                    <TableCell>{t('stores.colPhone')}</TableCell>
+                    <TableCell align="right">{t('stores.colFeatured')}</TableCell>
+                    <TableCell>{t('stores.colStatus')}</TableCell>
                   </>
                 )}
-                <TableCell align="right">Actions</TableCell>
+                <TableCell align="right">{t('stores.colActions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -322,17 +316,14 @@ export function StoresPage() {
                 columns={columns}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun="stores"
+                noun={t('stores.noun')}
                 empty={{
                   action: (
                     <Button variant="contained" component={RouterLink} to={paths.stores.add.getHref()}>
-                      Add store
+                      {t('stores.add')}
                     </Button>
                   ),
-                  hint:
-                    owner && zoneId
-                      ? 'This zone has no stores.'
-                      : 'Add the first store to start taking orders.',
+                  hint: owner && zoneId ? t('stores.emptyZone') : t('stores.emptyFirst'),
                 }}
               >
                 {tableRows}
