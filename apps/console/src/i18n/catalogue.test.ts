@@ -7,6 +7,8 @@ import { orderNotFoundText } from '@/features/orders/order-words.ts';
 import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
 import { amountMessages } from '@storedesk/shared/money';
+import { slotMessages } from '@storedesk/shared/stores/slot-messages';
+import { storefrontLimits, storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import { refundMethodLabels, refundStateLabels } from '@storedesk/shared/payments/refunds';
 import {
   cancelReasonText,
@@ -61,5 +63,22 @@ describe('the console’s English catalogue', () => {
     for (const [state, label] of Object.entries(refundStateLabels))
       expect(en[refundStateText[state as keyof typeof refundStateText]]).toBe(label);
     expect(en['refund.amountWrong']).toBe(amountMessages.rupees);
+  });
+
+  it('words a slot refused, and a quantity out of bounds, as the server does', () => {
+    expect({
+      full: en['changeSlot.full'],
+      gone: en['changeSlot.gone'],
+      none: en['changeSlot.none'],
+      pickedUp: en['changeSlot.pickedUp'],
+    }).toEqual({
+      full: slotMessages.full,
+      gone: slotMessages.gone,
+      none: slotMessages.none,
+      pickedUp: slotMessages.pickedUp,
+    });
+    expect(en['editItems.quantity'].replace('{max}', String(storefrontLimits.maxQuantity))).toBe(
+      storefrontMessages.quantity,
+    );
   });
 });

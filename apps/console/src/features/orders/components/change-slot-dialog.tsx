@@ -16,17 +16,20 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { businessDay, formatSlot } from '@storedesk/shared/dates';
+import { businessDay } from '@storedesk/shared/dates';
 import { OrderStatus } from '@storedesk/shared/orders';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { slotMessages, slotsOf, type Slot } from '@storedesk/shared/stores/slots';
+import { useT } from '@storedesk/web/i18n';
+import { useTimeFormat, type TimeFormats } from '@storedesk/web/times';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
+import type { MessageId } from '@/i18n/index.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { currentOrderOf } from '@/features/orders/api/change-order-status.ts';
@@ -45,11 +48,11 @@ export function slotMayChange(order: Pick<OrderDetail, 'status'>): boolean {
 /** One day's slots: "Tue 01/12", and each slot's times ("09:00 AM – 10:00 AM"). */
 type SlotDay = { key: string; label: string; slots: { slot: Slot; time: string }[] };
 
-/** The slots by the business's day they start on, in the words of `formatSlot` (without the year). */
-function slotDays(slots: readonly Slot[], timeZone: string): SlotDay[] {
+/** The slots by the business's day they start on, in the words of `format.slot` (without the year). */
+function slotDays(slots: readonly Slot[], timeZone: string, format: TimeFormats): SlotDay[] {
   const days: SlotDay[] = [];
   for (const slot of slots) {
-    const words = formatSlot(slot, timeZone, { year: false });
+    const words = format.slot(slot, timeZone, { year: false });
     const comma = words.indexOf(', ');
     const key = businessDay(slot.startsAt, timeZone);
     let day = days.at(-1);
@@ -68,9 +71,17 @@ function offeredSlots(store: SlotRuleStore, now: number, timeZone: string): Slot
 const sameMoment = (a: string, b: string) => new Date(a).getTime() === new Date(b).getTime();
 
 /** What a slot refused by the server is marked with, by the server's message. */
-const refusedMarks: Readonly<Record<string, string>> = {
-  [slotMessages.full]: 'Full',
-  [slotMessages.gone]: 'No longer offered',
+const refusedMarks: Readonly<Record<string, MessageId>> = {
+  [slotMessages.full]: 'changeSlot.markFull',
+  [slotMessages.gone]: 'changeSlot.markGone',
+};
+
+/** The server's words about slots, in the language shown (the English is the server's, pinned by a test). */
+const slotMessageIds: Readonly<Record<string, MessageId>> = {
+  [slotMessages.full]: 'changeSlot.full',
+  [slotMessages.gone]: 'changeSlot.gone',
+  [slotMessages.none]: 'changeSlot.none',
+  [slotMessages.pickedUp]: 'changeSlot.pickedUp',
 };
 
 type ChangeSlotDialogProps = { order: OrderDetail; onClose: () => void };
@@ -83,6 +94,8 @@ type ChangeSlotDialogProps = { order: OrderDetail; onClose: () => void };
  * so and shows the order as the server has it now.
  */
 export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
+  const t = useT();
+  const format = useTimeFormat();
   const titleId = useId();
   const labelId = useId();
   const refusalId = useId();
@@ -98,15 +111,19 @@ export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
   const [chosen, setChosen] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [refused, setRefused] = useState<Readonly<Record<string, string>>>({});
+  const [refused, setRefused] = useState<Readonly<Record<string, MessageId>>>({});
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const busy = change.isPending;
   const open = slotMayChange(base);
+  const serverWords = (message: string) => {
+    const key = slotMessageIds[message];
+    return key ? t(key) : message;
+  };
 
   const days = useMemo(
-    () => (store.data ? slotDays(offeredSlots(store.data, now, timeZone), timeZone) : []),
-    [store.data, now, timeZone],
+    () => (store.data ? slotDays(offeredSlots(store.data, now, timeZone), timeZone, format) : []),
+    [store.data, now, timeZone, format],
   );
 
   // A refused slot can't be chosen again: the next choice starts from the list.
@@ -124,8 +141,14 @@ export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
       { orderId: base.id, change: { slotId: chosen, version: base.version } },
       {
         onSuccess: (saved) => {
-          const where = saved.slot ? formatSlot(saved.slot, timeZone) : 'as soon as possible';
-          notify(`Order #${saved.number} moved to ${where}`);
+          notify(
+            saved.slot
+              ? t('changeSlot.moved', {
+                  number: String(saved.number),
+                  slot: format.slot(saved.slot, timeZone, { year: true }),
+                })
+              : t('changeSlot.movedSoon', { number: String(saved.number) }),
+          );
           onClose();
         },
         onError: (caught) => {
@@ -164,18 +187,18 @@ export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
   if (!store.data) {
     list = store.isError ? (
       <LoadError
-        title="Could not load the store’s slots"
+        title={t('changeSlot.loadFailed')}
         error={store.error}
         onRetry={() => void store.refetch()}
         retrying={store.isFetching}
       />
     ) : (
-      <LinearProgress aria-label="Loading the store’s slots" sx={{ my: 2 }} />
+      <LinearProgress aria-label={t('changeSlot.loading')} sx={{ my: 2 }} />
     );
   } else if (days.length === 0) {
     list = (
       <Typography variant="body2" sx={{ color: 'text.secondary', my: 1 }}>
-        The store offers no slots now.
+        {t('changeSlot.noSlots')}
       </Typography>
     );
   } else {
@@ -197,7 +220,8 @@ export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
             </Typography>
             {day.slots.map(({ slot, time }) => {
               const current = base.slot !== null && sameMoment(base.slot.startsAt, slot.startsAt);
-              const mark = current ? 'Current' : refused[slot.id];
+              const refusedMark = refused[slot.id];
+              const mark = current ? t('changeSlot.current') : refusedMark ? t(refusedMark) : undefined;
               return (
                 <FormControlLabel
                   key={slot.id}
@@ -244,42 +268,43 @@ export function ChangeSlotDialog({ order, onClose }: ChangeSlotDialogProps) {
       scroll="paper"
     >
       <DialogTitle id={titleId}>
-        {base.slot ? `Change the slot of order #${base.number}` : `Book a slot for order #${base.number}`}
+        {base.slot
+          ? t('changeSlot.title', { number: String(base.number) })
+          : t('changeSlot.bookTitle', { number: String(base.number) })}
       </DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2}>
-          {stale ? <Alert severity="warning">{stale}</Alert> : null}
+          {stale ? <Alert severity="warning">{serverWords(stale)}</Alert> : null}
           <DialogContentText>
             {base.slot
-              ? `Booked for ${formatSlot(base.slot, timeZone)}.`
-              : 'Placed for delivery as soon as possible.'}{' '}
-            The customer sees the new slot at once.
+              ? t('changeSlot.booked', { slot: format.slot(base.slot, timeZone, { year: true }) })
+              : t('changeSlot.soon')}
           </DialogContentText>
           {open ? (
             <FormControl component="fieldset" variant="standard" fullWidth error={Boolean(refusal)}>
               <FormLabel id={labelId} component="legend">
-                Slots the store offers now
+                {t('changeSlot.offered')}
               </FormLabel>
               {refusal ? (
                 <Alert id={refusalId} severity="error" sx={{ mt: 1 }}>
-                  {refusal}
+                  {serverWords(refusal)}
                 </Alert>
               ) : null}
               {list}
             </FormControl>
           ) : stale === slotMessages.pickedUp ? null : (
-            <Alert severity="info">{slotMessages.pickedUp}</Alert>
+            <Alert severity="info">{t('changeSlot.pickedUp')}</Alert>
           )}
         </Stack>
       </DialogContent>
       <DialogActions>
         {/* Never "Cancel": on an order's page it reads as cancelling the order. */}
         <Button onClick={onClose} disabled={busy}>
-          Back
+          {t('common.back')}
         </Button>
         {open ? (
           <Button variant="contained" onClick={save} disabled={busy || chosen === null}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t('common.saving') : t('common.save')}
           </Button>
         ) : null}
       </DialogActions>

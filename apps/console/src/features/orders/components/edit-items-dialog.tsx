@@ -17,7 +17,8 @@ import { lineWeightName } from '@storedesk/shared/catalogue/variants';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderLineKey } from '@storedesk/shared/orders/line-key';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
-import { storefrontMessages, storefrontOrderLineSchema } from '@storedesk/shared/storefront/schemas';
+import { storefrontLimits, storefrontOrderLineSchema } from '@storedesk/shared/storefront/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useDeferredValue, useId, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
@@ -39,6 +40,7 @@ type Choice = { itemId: string; variantId: string; name: string; price: string }
  * price, an added one at today's); a line it refuses (stock, not sold now) says why beside it.
  */
 export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClose: () => void }) {
+  const t = useT();
   const titleId = useId();
   const notify = useSnackbar();
   const edit = useEditOrderItems();
@@ -81,9 +83,11 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
         line.quantity.trim() === '' ||
         !storefrontOrderLineSchema.shape.quantity.safeParse(Number(line.quantity)).success
       )
-        bad[`items.${index}.quantity`] = storefrontMessages.quantity;
+        bad[`items.${index}.quantity`] = t('editItems.quantity', {
+          max: String(storefrontLimits.maxQuantity),
+        });
     });
-    if (lines.length === 0) bad.items = 'Keep at least one item: to drop them all, cancel the order';
+    if (lines.length === 0) bad.items = t('editItems.keepOne');
     setFields(bad);
     if (Object.keys(bad).length > 0) return;
     edit.mutate(
@@ -100,7 +104,12 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
       },
       {
         onSuccess: (saved) => {
-          notify(`Order #${saved.number}: items changed, bill ${formatRupees(saved.billAmountPaise)}`);
+          notify(
+            t('editItems.saved', {
+              number: String(saved.number),
+              bill: formatRupees(saved.billAmountPaise),
+            }),
+          );
           onClose();
         },
         onError: (caught) => {
@@ -115,15 +124,12 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Change items of order #{order.number}</DialogTitle>
+      <DialogTitle id={titleId}>{t('editItems.title', { number: String(order.number) })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <DialogContentText>
-            Lines the order has keep their price; an item added is priced as the catalogue has it now. The
-            customer sees the new bill at once.
-          </DialogContentText>
+          <DialogContentText>{t('editItems.explain')}</DialogContentText>
           {message ? <Alert severity="error">{message}</Alert> : null}
-          <List aria-label="Items of the order" disablePadding>
+          <List aria-label={t('editItems.lines')} disablePadding>
             {lines.map((line, index) => {
               const error = fields[`items.${index}.quantity`] ?? fields[`items.${index}.itemId`];
               return (
@@ -133,7 +139,7 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
                   secondaryAction={
                     <IconButton
                       edge="end"
-                      aria-label={`Remove ${line.name}`}
+                      aria-label={t('editItems.remove', { name: line.name })}
                       disabled={busy}
                       onClick={() => setLines(lines.filter((each) => each.key !== line.key))}
                     >
@@ -144,7 +150,7 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
                 >
                   <ListItemText primary={line.name} secondary={line.price} sx={{ mr: 1 }} />
                   <TextField
-                    label={`Quantity of ${line.name}`}
+                    label={t('editItems.quantityOf', { name: line.name })}
                     size="small"
                     value={line.quantity}
                     onChange={(event) =>
@@ -189,17 +195,17 @@ export function EditItemsDialog({ order, onClose }: { order: OrderDetail; onClos
               setSearch('');
             }}
             disabled={busy}
-            noOptionsText={query ? 'No item of this store matches' : 'Type to find an item'}
-            renderInput={(params) => <TextField {...params} label="Add an item of this store" />}
+            noOptionsText={query ? t('editItems.noMatch') : t('editItems.typeToFind')}
+            renderInput={(params) => <TextField {...params} label={t('editItems.add')} />}
           />
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Back
+          {t('common.back')}
         </Button>
         <Button variant="contained" onClick={save} disabled={busy}>
-          {busy ? 'Saving…' : 'Save items'}
+          {busy ? t('common.saving') : t('editItems.save')}
         </Button>
       </DialogActions>
     </Dialog>

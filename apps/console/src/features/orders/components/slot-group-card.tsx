@@ -7,28 +7,29 @@ import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { businessDay, formatDateTime, formatSlot, formatTimeOfDay, partsIn } from '@storedesk/shared/dates';
+import { businessDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { isPreparationDue, preparationStartsAt } from '@storedesk/shared/stores/preparation';
+import { useT } from '@storedesk/web/i18n';
+import { useTimeFormat, type TimeFormats } from '@storedesk/web/times';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import type { SlotGroup, StoreSlot } from '@/features/orders/slot-groups.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 
-/** "3 of 5 booked", or "3 booked" when the store no longer says its capacity. */
-function bookedText({ orders, capacity }: StoreSlot): string {
-  return capacity === null ? `${orders.length} booked` : `${orders.length} of ${capacity} booked`;
-}
-
 /** When the store starts on the slot: its time, or its date and time when that is another day. */
-function preparationText(slot: SlotGroup['slot'], cutoffMinutes: number, timeZone: string): string {
+function preparationText(
+  slot: SlotGroup['slot'],
+  cutoffMinutes: number,
+  timeZone: string,
+  format: TimeFormats,
+): string {
   const moment = preparationStartsAt(slot.startsAt, cutoffMinutes);
   if (businessDay(moment, timeZone) !== businessDay(slot.startsAt, timeZone)) {
-    return formatDateTime(moment, timeZone);
+    return format.dateTime(moment, timeZone);
   }
-  const { hour, minute } = partsIn(moment, timeZone);
-  return formatTimeOfDay(`${hour}:${minute}`);
+  return format.clock(moment.toISOString(), timeZone);
 }
 
 type SlotGroupCardProps = { group: SlotGroup; timeZone: string; now: number };
@@ -39,7 +40,14 @@ type SlotGroupCardProps = { group: SlotGroup; timeZone: string; now: number };
  * says "Start preparing" (a marked row, and the words for whoever does not see the colour).
  */
 export function SlotGroupCard({ group, timeZone, now }: SlotGroupCardProps) {
+  const t = useT();
+  const format = useTimeFormat();
   const headingId = useId();
+  /** "3 of 5 booked", or "3 booked" when the store no longer says its capacity. */
+  const bookedText = ({ orders, capacity }: StoreSlot) =>
+    capacity === null
+      ? t('slotBoard.booked', { count: String(orders.length) })
+      : t('slotBoard.bookedOf', { count: String(orders.length), capacity: String(capacity) });
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId}>
       <Typography
@@ -48,7 +56,7 @@ export function SlotGroupCard({ group, timeZone, now }: SlotGroupCardProps) {
         component="h2"
         sx={{ px: 2, py: 1.5, borderBottom: 1, borderColor: 'divider' }}
       >
-        {formatSlot(group.slot, timeZone, { year: false })}
+        {format.slot(group.slot, timeZone)}
       </Typography>
       {group.stores.map((store) => (
         <Box key={store.storeId}>
@@ -61,10 +69,12 @@ export function SlotGroupCard({ group, timeZone, now }: SlotGroupCardProps) {
               {store.storeName} · {bookedText(store)}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Preparation from {preparationText(group.slot, store.cutoffMinutes, timeZone)}
+              {t('slotBoard.preparationFrom', {
+                time: preparationText(group.slot, store.cutoffMinutes, timeZone, format),
+              })}
             </Typography>
           </Stack>
-          <List dense aria-label={`Orders of ${store.storeName} in this slot`}>
+          <List dense aria-label={t('slotBoard.storeOrders', { store: store.storeName })}>
             {store.orders.map((order) => {
               const due = isPreparationDue(order, store.cutoffMinutes, now);
               return (
@@ -93,7 +103,7 @@ export function SlotGroupCard({ group, timeZone, now }: SlotGroupCardProps) {
                       to={paths.orders.detail.getHref(order.id)}
                       sx={{ gridArea: 'number', fontWeight: 600, whiteSpace: 'nowrap' }}
                     >
-                      Order #{order.number}
+                      {t('orderPage.title', { number: String(order.number) })}
                     </Link>
                     <Typography variant="body2" sx={{ gridArea: 'customer', overflowWrap: 'anywhere' }}>
                       {order.customerName}
@@ -110,7 +120,7 @@ export function SlotGroupCard({ group, timeZone, now }: SlotGroupCardProps) {
                           size="small"
                           color="warning"
                           icon={<PlayCircleOutlineOutlined aria-hidden />}
-                          label="Start preparing"
+                          label={t('alerts.startPreparing', { count: 1 })}
                         />
                       ) : null}
                     </Stack>

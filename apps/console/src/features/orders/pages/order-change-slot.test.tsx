@@ -485,6 +485,32 @@ describe('changing an order’s delivery slot', { timeout: 30_000 }, () => {
     expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 
+  it('speaks Hindi: the dialog, the slots by day in Hindi’s words, a full slot marked and said', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const view = render(booked);
+    await screen.findByRole('heading', { level: 1, name: `ऑर्डर #${booked.number}` });
+    await view.user.click(await screen.findByRole('button', { name: 'स्लॉट बदलें' }));
+    const dialog = await screen.findByRole('dialog', { name: `ऑर्डर #${booked.number} का स्लॉट बदलें` });
+    const list = await within(dialog).findByRole('radiogroup', { name: 'स्टोर के अभी उपलब्ध स्लॉट' });
+    expect(dialog).toHaveTextContent(
+      'मंगल 01/12/2026, 09:00 am – 12:00 pm के लिए बुक है। ग्राहक को नया स्लॉट तुरंत दिखता है।',
+    );
+    const days = within(list).getAllByRole('group');
+    expect(days.map((day) => day.querySelector('h3')?.textContent)).toEqual(['मंगल 01/12', 'बुध 02/12']);
+    expect(within(days[0]!).getAllByRole('radio')[0]!.closest('label')?.textContent).toBe(
+      'मंगल 01/12, 09:00 am – 12:00 pm मौजूदा',
+    );
+
+    // The noon slot's two places are taken.
+    await view.user.click(within(dialog).getByRole('radio', { name: 'मंगल 01/12, 12:00 pm – 03:00 pm' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'सेव करें' }));
+    expect(await within(dialog).findByText('यह स्लॉट भरा हुआ है: दूसरा चुनें')).toBeInTheDocument();
+    expect(
+      within(dialog).getByRole('radio', { name: 'मंगल 01/12, 12:00 pm – 03:00 pm भरा हुआ' }),
+    ).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'वापस' })).toBeEnabled();
+  });
+
   it('has no axe findings, with a refusal shown', async () => {
     const { dialog, user } = await openDialog(booked);
     await noAxeFindings(dialog);

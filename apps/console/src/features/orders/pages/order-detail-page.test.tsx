@@ -473,6 +473,35 @@ describe('an order’s page in the language chosen', { timeout: 30_000 }, () => 
     expect(within(delivery).getByRole('link', { name: /^मैप में खोलें/ })).toBeInTheDocument();
   });
 
+  it('changes items in Hindi: the dialog, a quantity out of bounds, an item removed, and the new bill', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const order = orderFixture({ version: 4 });
+    const edited: OrderDetail = { ...order, version: 5, billAmountPaise: 36_000 };
+    const { user, api } = renderOrder(order, {
+      [`PATCH /api/orders/${order.id}/items`]: () => json(200, edited),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'सामान बदलें' }));
+    const dialog = screen.getByRole('dialog', { name: `ऑर्डर #${order.number} का सामान बदलें` });
+    expect(within(dialog).getByRole('list', { name: 'ऑर्डर का सामान' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: 'इस स्टोर का सामान जोड़ें' })).toBeInTheDocument();
+    const quantity = within(dialog).getByRole('textbox', { name: 'Alphonso mango की मात्रा' });
+    await user.clear(quantity);
+    await user.type(quantity, '100');
+    await user.click(within(dialog).getByRole('button', { name: 'सामान सेव करें' }));
+    expect(await within(dialog).findByText('1 से 99 तक की पूरी संख्या होनी चाहिए')).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/orders/${order.id}/items`)).toHaveLength(0);
+    await user.clear(quantity);
+    await user.type(quantity, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Paneer हटाएँ' }));
+    await user.click(within(dialog).getByRole('button', { name: 'सामान सेव करें' }));
+    expect(await screen.findByText(`ऑर्डर #${order.number}: सामान बदला गया, बिल ₹360.00`)).toBeInTheDocument();
+    expect(api.callsTo(`PATCH /api/orders/${order.id}/items`)[0]?.body).toEqual({
+      version: 4,
+      items: [{ itemId: 'i1', quantity: 2 }],
+    });
+  });
+
   it('refunds in Kannada: the dialog, a wrong amount, and the refund listed', async () => {
     localStorage.setItem('storedesk:console:language', '"kn"');
     const order = orderFixture({ version: 5, paidAt: minutesAgo(3), paidByName: 'Till' });

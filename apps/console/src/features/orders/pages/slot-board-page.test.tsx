@@ -179,6 +179,31 @@ describe('the slots board', { timeout: 30_000 }, () => {
     expect(screen.queryAllByRole('heading', { level: 2 })).toEqual([]);
   });
 
+  it('speaks Kannada: the title, the days, each slot and store, and an empty day', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const { user } = render();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ಸ್ಲಾಟ್ ಪ್ರಕಾರ ಆರ್ಡರ್‌ಗಳು' })).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'ದಿನ' });
+    await waitFor(() =>
+      expect(
+        within(tabs)
+          .getAllByRole('tab')
+          .map((tab) => tab.textContent),
+      ).toEqual(['ಇಂದು', 'ನಾಳೆ', '03/12/2026', '04/12/2026']),
+    );
+    await screen.findByRole('heading', { level: 2, name: 'ಮಂಗಳ 01/12, 09:00 AM – 10:00 AM' });
+    const atNine = within(slotSection('ಮಂಗಳ 01/12, 09:00 AM – 10:00 AM'));
+    expect(atNine.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Fresh Mart Indiranagar · 5 ರಲ್ಲಿ 3 ಬುಕ್ ಆಗಿವೆ',
+      'Fresh Mart Jayanagar · 3 ರಲ್ಲಿ 1 ಬುಕ್ ಆಗಿವೆ',
+    ]);
+    expect(atNine.getByText('ತಯಾರಿ 08:00 AM ರಿಂದ')).toBeInTheDocument();
+    expect(screen.getByText('01/12/2026 ಕ್ಕೆ 6 ಆರ್ಡರ್‌ಗಳು ಬುಕ್ ಆಗಿವೆ')).toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole('tab', { name: '03/12/2026' }));
+    expect(await screen.findByText('03/12/2026 ಕ್ಕೆ ಯಾವುದೇ ಆರ್ಡರ್ ಬುಕ್ ಆಗಿಲ್ಲ')).toBeInTheDocument();
+  });
+
   it('says “No orders booked for tomorrow” on an empty tomorrow', async () => {
     render(`/orders/slots?day=${tomorrow}`, [asha]);
     expect(await screen.findByText('No orders booked for tomorrow')).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { businessDay, formatDay } from '@storedesk/shared/dates';
 import { addDays } from '@storedesk/shared/delivery/dispatch';
 import { OrderStatus } from '@storedesk/shared/orders';
 import { preparationStartsAt } from '@storedesk/shared/stores/preparation';
+import { useT } from '@storedesk/web/i18n';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -17,7 +18,6 @@ import { LoadError } from '@/components/load-error.tsx';
 import { CardSkeleton } from '@/components/loading-skeleton.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ListQueryStatus } from '@/components/table-states.tsx';
-import { plural } from '@/lib/plural.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useSlotBoard } from '@/features/orders/api/get-slot-board.ts';
@@ -30,11 +30,11 @@ import type { SlotGroup } from '@/features/orders/slot-groups.ts';
 import { groupBySlot } from '@/features/orders/slot-groups.ts';
 import { useWakeAt } from '@/features/orders/use-wake-at.ts';
 
-/** "Today", "Tomorrow", or the day's date for the days after. */
-function dayName(day: string, today: string): string {
-  if (day === today) return 'Today';
-  if (day === addDays(today, 1)) return 'Tomorrow';
-  return formatDay(day);
+/** Which of "Today", "Tomorrow" or its date names a day. */
+function dayWhen(day: string, today: string): 'today' | 'tomorrow' | 'other' {
+  if (day === today) return 'today';
+  if (day === addDays(today, 1)) return 'tomorrow';
+  return 'other';
 }
 
 const notYetPickedUp = (status: number) => status === OrderStatus.Placed || status === OrderStatus.Confirmed;
@@ -57,6 +57,7 @@ function nextPreparation(groups: readonly SlotGroup[], now: number): number | nu
  * happen, and the board moves on by itself at each store's preparation time and at midnight.
  */
 export function SlotBoardPage() {
+  const t = useT();
   const timeZone = useTimeZone();
   const { zoneId } = useZoneFilter();
   const [params, setParams] = useSlotBoardParams();
@@ -80,7 +81,9 @@ export function SlotBoardPage() {
   const nextMoment = Math.min(nextPreparation(groups, now) ?? Infinity, nextDayStartsAt(now, timeZone));
   useWakeAt(nextMoment, setNow);
 
-  const name = dayName(day, today);
+  /** "Today", "Tomorrow", or the day's date for the days after. */
+  const dayName = (each: string) =>
+    t('slotBoard.dayName', { when: dayWhen(each, today), day: formatDay(each) });
   const booked = board.data?.items.length ?? 0;
   const noSlotStores =
     stores.data !== undefined && stores.data.every((store) => store.deliverySlots === null);
@@ -89,8 +92,8 @@ export function SlotBoardPage() {
   if (board.isPending || stores.isPending) {
     content = (
       <Stack spacing={2}>
-        <CardSkeleton label="Loading the orders by slot" lines={4} />
-        <CardSkeleton label="Loading the orders by slot" lines={2} />
+        <CardSkeleton label={t('slotBoard.loading')} lines={4} />
+        <CardSkeleton label={t('slotBoard.loading')} lines={2} />
       </Stack>
     );
   } else if (board.isError && !board.data) {
@@ -98,21 +101,19 @@ export function SlotBoardPage() {
   } else if (groups.length === 0) {
     const offerStores = noSlotStores && !params.storeId;
     const action = params.storeId ? (
-      <Button onClick={() => setParams({ storeId: undefined })}>Show every store</Button>
+      <Button onClick={() => setParams({ storeId: undefined })}>{t('slotBoard.everyStore')}</Button>
     ) : offerStores ? (
       <Button component={RouterLink} to={paths.stores.list.getHref()}>
-        Go to stores
+        {t('slotBoard.goToStores')}
       </Button>
     ) : null;
     content = (
       <Paper variant="outlined" sx={{ py: 4, px: 2, textAlign: 'center' }}>
         <Typography variant="subtitle1" component="p">
-          No orders booked for {name === formatDay(day) ? name : name.toLowerCase()}
+          {t('slotBoard.none', { when: dayWhen(day, today), day: formatDay(day) })}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {offerStores
-            ? 'None of the stores delivers in slots yet: a store takes orders for later once its delivery slots are set.'
-            : 'Orders customers book for a slot of this day show here as they come in.'}
+          {offerStores ? t('slotBoard.noSlotStores') : t('slotBoard.noneYet')}
         </Typography>
         {action ? <Box sx={{ mt: 2 }}>{action}</Box> : null}
       </Paper>
@@ -130,11 +131,11 @@ export function SlotBoardPage() {
   return (
     <>
       <PageHeader
-        title="Orders by slot"
-        description="Orders booked for delivery slots, by slot and store. New bookings and changes show up as they happen."
+        title={t('slotBoard.title')}
+        description={t('slotBoard.description')}
         actions={
           <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.orders.list.getHref()}>
-            Back
+            {t('common.back')}
           </Button>
         }
       />
@@ -142,13 +143,13 @@ export function SlotBoardPage() {
         <Tabs
           value={day}
           onChange={(_event, next: string) => setParams({ day: next === today ? undefined : next })}
-          aria-label="Day"
+          aria-label={t('slotBoard.day')}
           variant="scrollable"
           allowScrollButtonsMobile
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           {days.map((each) => (
-            <Tab key={each} value={each} label={dayName(each, today)} />
+            <Tab key={each} value={each} label={dayName(each)} />
           ))}
         </Tabs>
         <Stack
@@ -164,15 +165,15 @@ export function SlotBoardPage() {
           />
           <Typography variant="body2" role="status" sx={{ color: 'text.secondary' }}>
             {board.data
-              ? `${plural(booked, 'order', 'orders')} booked for ${formatDay(day)}`
-              : `Orders booked for ${formatDay(day)}`}
+              ? t('slotBoard.count', { count: booked, day: formatDay(day) })
+              : t('slotBoard.countLoading', { day: formatDay(day) })}
           </Typography>
         </Stack>
-        <ListQueryStatus query={board} noun="orders booked for this day" />
+        <ListQueryStatus query={board} noun={t('slotBoard.noun')} />
         {stores.isError ? (
           <Box sx={{ px: 2, pb: 2 }}>
             <LoadError
-              title="Could not load the stores’ capacities and cut-offs"
+              title={t('slotBoard.storesFailed')}
               error={stores.error}
               onRetry={() => void stores.refetch()}
               retrying={stores.isFetching}
