@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Category } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -33,6 +34,7 @@ const columns = 3;
  * order, which Move up and Move down change (B17) while no search narrows the list.
  */
 export function CategoriesTab({ storeId }: { storeId: string }) {
+  const t = useT();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const categories = useCategories(storeId, { q, page, pageSize });
@@ -74,7 +76,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
       { storeId, categoryId: category.id, move: { position, version: category.version } },
       {
         onSuccess: (moved) => {
-          notify(`${moved.name} moved ${direction}`);
+          notify(t(direction === 'up' ? 'category.movedUp' : 'category.movedDown', { name: moved.name }));
           const onPage = Math.floor((position - 1) / pageSize);
           if (onPage !== page) setListParams({ page: onPage });
         },
@@ -88,6 +90,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
   };
 
   const deletion = useDeleteWithUndo<Category>({
+    // The dialog and its snackbars are said in English for now (components/delete-with-undo.tsx).
     noun: 'category',
     question: messages.deleteCategory,
     remove: (category) =>
@@ -126,26 +129,26 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
         spacing={1}
         sx={{ p: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
       >
-        <SearchField label="Search category" value={q} onSearch={(next) => setListParams({ q: next })} />
+        <SearchField label={t('category.search')} value={q} onSearch={(next) => setListParams({ q: next })} />
         <Button
           variant="contained"
           startIcon={<AddOutlined />}
           component={RouterLink}
           to={paths.stores.categoryAdd.getHref(storeId)}
         >
-          Add category
+          {t('category.add')}
         </Button>
       </Stack>
-      <ListQueryStatus query={categories} noun="categories" />
-      <TableRegion name="Categories" maxHeight={640}>
-        <Table stickyHeader size="small" aria-label="Categories">
+      <ListQueryStatus query={categories} noun={t('category.noun')} />
+      <TableRegion name={t('catalogue.categories')} maxHeight={640}>
+        <Table stickyHeader size="small" aria-label={t('catalogue.categories')}>
           <TableHead>
             <TableRow>
               <TableCell align="right" sx={{ width: 80 }}>
-                No.
+                {t('category.number')}
               </TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell>{t('common.name')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -155,7 +158,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
               columns={columns}
               q={q}
               onClearSearch={() => setListParams({ q: '' })}
-              noun="categories"
+              noun={t('category.noun')}
               empty={{
                 action: (
                   <Button
@@ -163,10 +166,10 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
                     component={RouterLink}
                     to={paths.stores.categoryAdd.getHref(storeId)}
                   >
-                    Add category
+                    {t('category.add')}
                   </Button>
                 ),
-                hint: 'Categories group the items of this store in the customer app.',
+                hint: t('category.emptyHint'),
               }}
             >
               {rows}

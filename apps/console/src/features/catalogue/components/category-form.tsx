@@ -8,22 +8,26 @@ import TextField from '@mui/material/TextField';
 import { categoryInputSchema, categorySchema } from '@storedesk/shared/catalogue/schemas';
 import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
+import type { MessageId } from '@/i18n/index.ts';
 import type { ApiError } from '@/lib/api-client.ts';
 import { SaveButton } from '@/components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase } from '@/lib/edit-base.ts';
+import { useStaleWords } from '@/features/catalogue/stale-words.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
 
+/** What the stale-save alert names when a colleague's save changed it (D9). */
 const changeLabels = {
-  name: 'Name',
-  nameHi: 'Name in Hindi',
-  nameKn: 'Name in Kannada',
-} satisfies Partial<Record<keyof Category, string>>;
+  name: 'common.name',
+  nameHi: 'catalogue.nameHi',
+  nameKn: 'catalogue.nameKn',
+} satisfies Partial<Record<keyof Category, MessageId>>;
 
 /** What the form holds: the names in Hindi and Kannada as typed (blank is none, sent as null). */
 type CategoryFormValues = z.input<typeof categoryInputSchema>;
@@ -46,6 +50,8 @@ type CategoryFormProps = {
 
 /** SPEC §5: a category needs a name. */
 export function CategoryForm({ category, submitLabel, onSave, onCancel }: CategoryFormProps) {
+  const t = useT();
+  const staleWords = useStaleWords();
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
@@ -78,7 +84,12 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
       const current = categorySchema.safeParse(result.error.current);
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toFormValues(current.data));
-        setStale(staleSaveMessage('category', changedFields(savedFrom, current.data, changeLabels)));
+        setStale(
+          staleWords(
+            'category',
+            changedFields(savedFrom, current.data, changeLabels).map((id) => t(id as MessageId)),
+          ),
+        );
         return;
       }
       setDialogMessage(
@@ -99,7 +110,7 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
           <TextField
-            label="Name"
+            label={t('common.name')}
             fullWidth
             required
             autoFocus

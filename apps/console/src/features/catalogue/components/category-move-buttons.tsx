@@ -2,6 +2,7 @@ import ArrowDownwardOutlined from '@mui/icons-material/ArrowDownwardOutlined';
 import ArrowUpwardOutlined from '@mui/icons-material/ArrowUpwardOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
+import { useT } from '@storedesk/web/i18n';
 import type { Ref } from 'react';
 
 export type Direction = 'up' | 'down';
@@ -21,13 +22,14 @@ type CategoryMoveButtonsProps = {
  * enabled so the focus stays where the person left it.
  */
 export function CategoryMoveButtons({ name, first, last, onMove, buttonRef }: CategoryMoveButtonsProps) {
+  const t = useT();
   return (
     <>
-      <Tooltip title="Move up">
+      <Tooltip title={t('common.moveUp')}>
         <span>
           <IconButton
             ref={buttonRef('up')}
-            aria-label={`Move ${name} up`}
+            aria-label={t('category.moveNamedUp', { name })}
             disabled={first}
             onClick={() => onMove('up')}
           >
@@ -35,11 +37,11 @@ export function CategoryMoveButtons({ name, first, last, onMove, buttonRef }: Ca
           </IconButton>
         </span>
       </Tooltip>
-      <Tooltip title="Move down">
+      <Tooltip title={t('common.moveDown')}>
         <span>
           <IconButton
             ref={buttonRef('down')}
-            aria-label={`Move ${name} down`}
+            aria-label={t('category.moveNamedDown', { name })}
             disabled={last}
             onClick={() => onMove('down')}
           >

@@ -5,9 +5,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
-import { formatCount } from '@/lib/counts.ts';
 import { useCopyCatalogue, type CatalogueCopyResult } from '@/features/catalogue/api/copy-catalogue.ts';
 import type { StoreChoice } from '@/features/catalogue/api/get-store-choices.ts';
 import { StoreChoiceField } from './store-choice-field.tsx';
@@ -18,13 +18,12 @@ type CopyCatalogueDialogProps = {
   onClose: () => void;
 };
 
-const items = (count: number) => (count === 1 ? '1 item' : `${formatCount(count)} items`);
-
 /**
  * B17: a store starts from another's catalogue. Pick the store, confirm, and every item this
  * store does not keep yet becomes a copy of that store's.
  */
 export function CopyCatalogueDialog({ storeId, storeName, onClose }: CopyCatalogueDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const [from, setFrom] = useState<StoreChoice | null>(null);
@@ -50,15 +49,13 @@ export function CopyCatalogueDialog({ storeId, storeName, onClose }: CopyCatalog
 
   let text;
   if (result && from) {
-    text = `Copied ${items(result.copied)} from ${from.name}.${
-      result.skipped > 0
-        ? ` ${items(result.skipped)} ${result.skipped === 1 ? 'was' : 'were'} here already.`
-        : ''
-    }`;
+    const copied = t('catalogue.copied', { count: result.copied, from: from.name });
+    text =
+      result.skipped > 0 ? `${copied} ${t('catalogue.copiedSkipped', { count: result.skipped })}` : copied;
   } else if (confirming && from) {
-    text = `Copy every item of ${from.name} that ${storeName} does not keep yet? Name, tax, image and variants stay shared with ${from.name}; ${storeName} starts at its prices, with stock not counted.`;
+    text = t('catalogue.copyConfirm', { from: from.name, store: storeName });
   } else {
-    text = `Choose the store whose items ${storeName} should keep too.`;
+    text = t('catalogue.copyChoose', { store: storeName });
   }
 
   return (
@@ -70,7 +67,7 @@ export function CopyCatalogueDialog({ storeId, storeName, onClose }: CopyCatalog
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>Copy another store’s catalogue</DialogTitle>
+      <DialogTitle id={titleId}>{t('catalogue.copyTitle')}</DialogTitle>
       <DialogContent>
         <div role="status" aria-live="polite">
           {result ? (
@@ -85,7 +82,7 @@ export function CopyCatalogueDialog({ storeId, storeName, onClose }: CopyCatalog
         </div>
         {result || confirming ? null : (
           <StoreChoiceField
-            label="Copy from"
+            label={t('catalogue.copyFrom')}
             storeId={from?.id}
             exclude={storeId}
             onChange={setFrom}
@@ -102,22 +99,22 @@ export function CopyCatalogueDialog({ storeId, storeName, onClose }: CopyCatalog
       <DialogActions>
         {result ? (
           <Button onClick={onClose} autoFocus>
-            Close
+            {t('common.close')}
           </Button>
         ) : confirming ? (
           <>
             <Button onClick={() => setConfirming(false)} disabled={copy.isPending} autoFocus>
-              Back
+              {t('common.back')}
             </Button>
             <Button variant="contained" onClick={submit} disabled={copy.isPending} loading={copy.isPending}>
-              {copy.isPending ? 'Copying…' : 'Copy items'}
+              {copy.isPending ? t('catalogue.copying') : t('catalogue.copyItems')}
             </Button>
           </>
         ) : (
           <>
-            <Button onClick={onClose}>Cancel</Button>
+            <Button onClick={onClose}>{t('common.cancel')}</Button>
             <Button variant="contained" onClick={() => setConfirming(true)} disabled={!from}>
-              Continue
+              {t('common.continue')}
             </Button>
           </>
         )}

@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { StoreChoice } from '@/features/catalogue/api/get-store-choices.ts';
@@ -32,6 +33,7 @@ export function StoreChoiceField({
   autoFocus = false,
   sx,
 }: StoreChoiceFieldProps) {
+  const t = useT();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [inputValue, setInputValue] = useState('');
@@ -39,7 +41,7 @@ export function StoreChoiceField({
 
   // A link or a reload names the store by id only.
   const chosen = useStoreChoice(storeId);
-  const chosenName = chosen.data?.name ?? (chosen.isError ? 'Unknown store' : '');
+  const chosenName = chosen.data?.name ?? (chosen.isError ? t('catalogue.unknownStore') : '');
   const value = useMemo<StoreChoice | null>(
     () => (storeId ? { id: storeId, name: chosenName } : null),
     [storeId, chosenName],
@@ -75,7 +77,9 @@ export function StoreChoiceField({
       isOptionEqualToValue={(option, current) => option.id === current.id}
       loading={open && stores.isFetching}
       noOptionsText={
-        stores.isError ? `Could not load the stores: ${stores.error.message}` : 'No stores found'
+        stores.isError
+          ? t('catalogue.storesLoadFailed', { message: stores.error.message })
+          : t('catalogue.noStores')
       }
       sx={sx}
       renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}

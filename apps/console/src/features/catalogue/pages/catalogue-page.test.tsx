@@ -300,3 +300,57 @@ describe('catalogue', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/stores'));
   });
 });
+
+describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the tabs, the categories’ search, columns and moves', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderCatalogue(`/stores/${store.id}/catalog`);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: `${store.name}: कैटलॉग` }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('इस स्टोर की कैटेगरी और आइटम, जो ग्राहक देखते हैं।')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'कैटेगरी' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'आइटम' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'दूसरे स्टोर से कॉपी करें' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'कैटेगरी खोजें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'कैटेगरी जोड़ें' })).toHaveAttribute(
+      'href',
+      `/stores/${store.id}/categories/add`,
+    );
+    await screen.findByText('Dairy');
+    const table = screen.getByRole('table', { name: 'कैटेगरी' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['क्रम', 'नाम', 'कार्रवाई']);
+    expect(within(rowOf('Dairy')).getByRole('button', { name: 'Dairy को ऊपर करें' })).toBeEnabled();
+    expect(within(rowOf('Dairy')).getByRole('button', { name: 'Dairy को नीचे करें' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'दूसरे स्टोर से कॉपी करें' }));
+    const dialog = screen.getByRole('dialog', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' });
+    expect(dialog).toHaveTextContent(`वह स्टोर चुनें जिसके आइटम ${store.name} में भी रखने हैं।`);
+    expect(within(dialog).getByRole('combobox', { name: 'किस स्टोर से' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'आगे बढ़ें' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'रद्द करें' }));
+  });
+
+  it('says in Hindi that a store has no categories yet, and adds one', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderCatalogue(`/stores/${store.id}/catalog`, {
+      [`GET ${base}/categories`]: () => json(200, listOf([])),
+      [`POST ${base}/categories`]: (call) => json(201, { ...fruits, ...(call.body as Partial<Category>) }),
+    });
+
+    expect(await screen.findByText('अभी तक कोई कैटेगरी नहीं')).toBeInTheDocument();
+    expect(screen.getByText('ग्राहक ऐप में इस स्टोर के आइटम कैटेगरी के हिसाब से दिखते हैं।')).toBeInTheDocument();
+    await user.click(
+      within(screen.getByRole('table', { name: 'कैटेगरी' })).getByRole('link', { name: 'कैटेगरी जोड़ें' }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'कैटेगरी जोड़ें' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'नाम' }), 'Dairy{Enter}');
+    expect(await screen.findByText('कैटेगरी जोड़ी गई')).toBeInTheDocument();
+  });
+});

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink, Navigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -18,6 +19,7 @@ import { ItemsTab } from '@/features/catalogue/components/items-tab.tsx';
 
 /** SPEC §2 catalogue of one store: Categories and Items, the tab kept in the URL. */
 export function CataloguePage() {
+  const t = useT();
   const { storeId = '' } = useParams();
   const store = useCatalogueStore(storeId);
   const [search, setSearch] = useSearchParams();
@@ -26,26 +28,26 @@ export function CataloguePage() {
 
   if (isApiError(store.error, 404)) return <Navigate to={paths.stores.list.getHref()} replace />;
 
-  const title = store.data ? `${store.data.name}: catalogue` : 'Catalogue';
+  const title = store.data ? t('catalogue.titleOf', { store: store.data.name }) : t('catalogue.title');
   return (
     <>
       <PageHeader
         title={title}
-        description="The categories and items customers see for this store."
+        description={t('catalogue.description')}
         actions={
           <>
             <Button startIcon={<ContentCopyOutlined />} onClick={() => setCopying(true)}>
-              Copy from a store
+              {t('catalogue.copyFromStore')}
             </Button>
             <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.stores.list.getHref()}>
-              Stores
+              {t('catalogue.stores')}
             </Button>
           </>
         }
       />
       {store.isError ? (
         <LoadError
-          title="Could not load the store"
+          title={t('catalogue.storeLoadFailed')}
           error={store.error}
           onRetry={() => void store.refetch()}
           retrying={store.isFetching}
@@ -56,16 +58,21 @@ export function CataloguePage() {
           value={tab}
           // A tab starts at its first page with no search.
           onChange={(_event, next: CatalogueTab) => setSearch(next === 'items' ? { tab: next } : {})}
-          aria-label="Catalogue"
+          aria-label={t('catalogue.title')}
           sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}
         >
           <Tab
-            label="Categories"
+            label={t('catalogue.categories')}
             value="categories"
             id="catalogue-tab-categories"
             aria-controls="catalogue-panel"
           />
-          <Tab label="Items" value="items" id="catalogue-tab-items" aria-controls="catalogue-panel" />
+          <Tab
+            label={t('catalogue.items')}
+            value="items"
+            id="catalogue-tab-items"
+            aria-controls="catalogue-panel"
+          />
         </Tabs>
         <div role="tabpanel" id="catalogue-panel" aria-labelledby={`catalogue-tab-${tab}`}>
           {tab === 'items' ? <ItemsTab storeId={storeId} /> : <CategoriesTab storeId={storeId} />}
@@ -74,7 +81,7 @@ export function CataloguePage() {
       {copying ? (
         <CopyCatalogueDialog
           storeId={storeId}
-          storeName={store.data?.name ?? 'this store'}
+          storeName={store.data?.name ?? t('catalogue.thisStore')}
           onClose={() => setCopying(false)}
         />
       ) : null}

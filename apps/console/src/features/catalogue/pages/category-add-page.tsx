@@ -1,4 +1,5 @@
 import type { CategoryInput } from '@storedesk/shared/catalogue/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -11,6 +12,7 @@ import { CategoryForm } from '@/features/catalogue/components/category-form.tsx'
 import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 export function CategoryAddPage() {
+  const t = useT();
   const { storeId = '' } = useParams();
   const create = useCreateCategory();
   const notify = useSnackbar();
@@ -22,15 +24,15 @@ export function CategoryAddPage() {
     } catch (error) {
       return { ok: false, error: asApiError(error) };
     }
-    notify('Category added');
+    notify(t('category.added'));
     goBack();
     return { ok: true };
   };
 
   return (
     <>
-      <PageHeader title="Add category" description={<StoreNameLine storeId={storeId} />} />
-      <CategoryForm onCancel={goBack} submitLabel="Add category" onSave={save} />
+      <PageHeader title={t('category.add')} description={<StoreNameLine storeId={storeId} />} />
+      <CategoryForm onCancel={goBack} submitLabel={t('category.add')} onSave={save} />
     </>
   );
 }

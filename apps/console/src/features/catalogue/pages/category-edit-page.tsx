@@ -1,5 +1,6 @@
 import type { Category, CategoryInput } from '@storedesk/shared/catalogue/schemas';
 import { categorySchema } from '@storedesk/shared/catalogue/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
@@ -17,6 +18,7 @@ import { CategoryForm } from '@/features/catalogue/components/category-form.tsx'
 import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 function EditCategoryForm({ category }: { category: Category }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateCategory();
   const notify = useSnackbar();
@@ -39,15 +41,18 @@ function EditCategoryForm({ category }: { category: Category }) {
       }
       return { ok: false, error };
     }
-    notify('Category saved');
+    notify(t('category.saved'));
     goBack();
     return { ok: true };
   };
 
-  return <CategoryForm onCancel={goBack} category={category} submitLabel="Save category" onSave={save} />;
+  return (
+    <CategoryForm onCancel={goBack} category={category} submitLabel={t('category.save')} onSave={save} />
+  );
 }
 
 export function CategoryEditPage() {
+  const t = useT();
   const { storeId = '', categoryId = '' } = useParams();
   const category = useCategory(storeId, categoryId);
 
@@ -60,19 +65,19 @@ export function CategoryEditPage() {
   } else if (category.isError) {
     content = (
       <LoadError
-        title="Could not load the category"
+        title={t('category.loadFailed')}
         error={category.error}
         onRetry={() => void category.refetch()}
         retrying={category.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={1} label="Loading the category" />;
+    content = <FormSkeleton fields={1} label={t('category.loading')} />;
   }
 
   return (
     <>
-      <PageHeader title="Edit category" description={<StoreNameLine storeId={storeId} />} />
+      <PageHeader title={t('category.edit')} description={<StoreNameLine storeId={storeId} />} />
       {content}
     </>
   );
