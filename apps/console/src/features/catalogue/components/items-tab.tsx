@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
-import { priceRangeText } from '@storedesk/shared/catalogue/variants';
+import { useT } from '@storedesk/web/i18n';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -39,6 +39,7 @@ import { ExportMenu } from '@/components/export-menu.tsx';
 import { exportCatalogueHrefs } from '@/features/catalogue/api/export-catalogue.ts';
 import { LowStockChip, StockCell, StockCount } from '@/features/catalogue/components/stock-summary.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
+import { useVariantWords } from '@/features/catalogue/variant-words.ts';
 
 /**
  * SPEC §2 Items tab: Name, Category, Tags, Price, Available (saved at once), Edit and Delete; with
@@ -46,6 +47,8 @@ import { TableRegion } from '@/components/table-region.tsx';
  * Export of a spreadsheet, and an empty store may start from another's catalogue.
  */
 export function ItemsTab({ storeId }: { storeId: string }) {
+  const t = useT();
+  const variantWords = useVariantWords();
   const compact = useCompact();
   const columns = compact ? 2 : 7;
   const [listParams, setListParams] = useListParams();
@@ -77,7 +80,8 @@ export function ItemsTab({ storeId }: { storeId: string }) {
     updateItem.mutate(
       { storeId, itemId: item.id, update: { inStock, version: item.version } },
       {
-        onSuccess: (saved) => notify(`${saved.name} is ${saved.inStock ? 'available' : 'unavailable'}`),
+        onSuccess: (saved) =>
+          notify(t(saved.inStock ? 'item.isAvailable' : 'item.isUnavailable', { name: saved.name })),
         onError: (error) => {
           if (isApiError(error, 401)) return;
           setErrorMessage(isApiError(error, 409) ? messages.staleRecord : error.message);
@@ -87,6 +91,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
   };
 
   const deletion = useDeleteWithUndo<Item>({
+    // The dialog and its snackbars are said in English for now (components/delete-with-undo.tsx).
     noun: 'item',
     question: messages.deleteItem,
     remove: (item) => deleteItem.mutateAsync({ storeId, itemId: item.id, version: item.version }),
@@ -96,13 +101,13 @@ export function ItemsTab({ storeId }: { storeId: string }) {
 
   const tableRows = rows.map((item) => {
     const pending = pendingStock.get(item.id);
-    const price = priceRangeText(item.variants);
+    const price = variantWords.priceRange(item.variants);
     const available = (
       <Switch
         checked={pending ?? item.inStock}
         disabled={pending !== undefined}
         onChange={(event) => setInStock(item, event.target.checked)}
-        slotProps={{ input: { 'aria-label': `${item.name} available` } }}
+        slotProps={{ input: { 'aria-label': t('item.availableOf', { name: item.name }) } }}
       />
     );
     const name = (
@@ -146,7 +151,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
                   variant="caption"
                   sx={{ color: 'text.secondary', fontVariantNumeric: 'tabular-nums' }}
                 >
-                  Stock <StockCount item={item} />
+                  {t('stock.title')} <StockCount item={item} />
                 </Typography>
                 <LowStockChip item={item} />
               </Stack>
@@ -162,7 +167,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         <TableCell>
           {item.categoryName ?? (
             <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-              No category
+              {t('item.noCategory')}
             </Typography>
           )}
         </TableCell>
@@ -192,44 +197,44 @@ export function ItemsTab({ storeId }: { storeId: string }) {
         spacing={1}
         sx={{ p: 2, justifyContent: 'space-between', alignItems: { xs: 'stretch', sm: 'center' } }}
       >
-        <SearchField label="Search item" value={q} onSearch={(next) => setListParams({ q: next })} />
+        <SearchField label={t('item.search')} value={q} onSearch={(next) => setListParams({ q: next })} />
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', justifyContent: 'flex-end' }}>
           <Button
             startIcon={<UploadFileOutlined />}
             component={RouterLink}
             to={paths.stores.catalogueImport.getHref(storeId)}
           >
-            Import
+            {t('import.import')}
           </Button>
-          <ExportMenu hrefs={exportCatalogueHrefs(storeId)} />
+          <ExportMenu hrefs={exportCatalogueHrefs(storeId)} label={t('catalogue.export')} />
           <Button
             variant="contained"
             startIcon={<AddOutlined />}
             component={RouterLink}
             to={paths.stores.itemAdd.getHref(storeId)}
           >
-            Add item
+            {t('item.add')}
           </Button>
         </Stack>
       </Stack>
-      <ListQueryStatus query={items} noun="items" />
-      <TableRegion name="Items" maxHeight={{ md: 640 }}>
-        <Table stickyHeader size="small" aria-label="Items">
+      <ListQueryStatus query={items} noun={t('item.noun')} />
+      <TableRegion name={t('catalogue.items')} maxHeight={{ md: 640 }}>
+        <Table stickyHeader size="small" aria-label={t('catalogue.items')}>
           <TableHead>
             <TableRow>
               {compact ? (
-                <TableCell>Item</TableCell>
+                <TableCell>{t('item.item')}</TableCell>
               ) : (
                 <>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Category</TableCell>
-                  <TableCell>Tags</TableCell>
-                  <TableCell align="right">Price</TableCell>
-                  <TableCell align="right">Stock</TableCell>
-                  <TableCell>Available</TableCell>
+                  <TableCell>{t('common.name')}</TableCell>
+                  <TableCell>{t('item.category')}</TableCell>
+                  <TableCell>{t('item.tags')}</TableCell>
+                  <TableCell align="right">{t('item.price')}</TableCell>
+                  <TableCell align="right">{t('stock.title')}</TableCell>
+                  <TableCell>{t('item.available')}</TableCell>
                 </>
               )}
-              <TableCell align="right">Actions</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -239,7 +244,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
               columns={columns}
               q={q}
               onClearSearch={() => setListParams({ q: '' })}
-              noun="items"
+              noun={t('item.noun')}
               empty={{
                 action: (
                   <Stack
@@ -253,17 +258,17 @@ export function ItemsTab({ storeId }: { storeId: string }) {
                       component={RouterLink}
                       to={paths.stores.itemAdd.getHref(storeId)}
                     >
-                      Add item
+                      {t('item.add')}
                     </Button>
                     <Button variant="outlined" onClick={() => setCopyingCatalogue(true)}>
-                      Copy another store’s catalogue
+                      {t('catalogue.copyTitle')}
                     </Button>
                     <Button component={RouterLink} to={paths.stores.catalogueImport.getHref(storeId)}>
-                      Import a spreadsheet
+                      {t('import.spreadsheet')}
                     </Button>
                   </Stack>
                 ),
-                hint: 'Items are what customers order from this store: add them one by one, start from another store’s items, or import a spreadsheet.',
+                hint: t('item.emptyHint'),
               }}
             >
               {tableRows}
@@ -281,7 +286,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
       {copyingCatalogue ? (
         <CopyCatalogueDialog
           storeId={storeId}
-          storeName={store.data?.name ?? 'this store'}
+          storeName={store.data?.name ?? t('catalogue.thisStore')}
           onClose={() => setCopyingCatalogue(false)}
         />
       ) : null}

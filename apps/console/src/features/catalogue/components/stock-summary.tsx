@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { isLoose, isLowStock, weightText } from '@storedesk/shared/catalogue/variants';
+import { useT } from '@storedesk/web/i18n';
 import { formatCount } from '@/lib/counts.ts';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
@@ -26,14 +27,15 @@ function totalShown(counted: Item['variants']): string {
  * loose ("—" when none is counted), each variant's own count on hover when there are several.
  */
 export function StockCount({ item }: { item: Item }) {
+  const t = useT();
   const counted = item.variants.filter((variant) => variant.stock !== null);
-  if (counted.length === 0) return <span title="Stock not counted">—</span>;
+  if (counted.length === 0) return <span title={t('stock.notCounted')}>—</span>;
   const total = totalShown(counted);
   if (item.variants.length === 1) return <span>{total}</span>;
   const each = item.variants
     .map(
       (variant) =>
-        `${variant.label}: ${variant.stock === null ? 'not counted' : stockShown(variant, variant.stock)}`,
+        `${variant.label}: ${variant.stock === null ? t('stock.notCountedShort') : stockShown(variant, variant.stock)}`,
     )
     .join(' · ');
   return (
@@ -45,7 +47,8 @@ export function StockCount({ item }: { item: Item }) {
 
 /** "Low stock" beside an item any of whose variants is low. */
 export function LowStockChip({ item }: { item: Item }) {
-  return itemLowOnStock(item) ? <Chip label="Low stock" color="warning" size="small" /> : null;
+  const t = useT();
+  return itemLowOnStock(item) ? <Chip label={t('stock.low')} color="warning" size="small" /> : null;
 }
 
 /** The count and the chip together, for a table cell. */

@@ -353,4 +353,46 @@ describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
     await user.type(screen.getByRole('textbox', { name: 'नाम' }), 'Dairy{Enter}');
     expect(await screen.findByText('कैटेगरी जोड़ी गई')).toBeInTheDocument();
   });
+  it('speaks Hindi on the items: columns, prices per kg, stock and availability', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const onions = itemFixture({
+      id: 'd0000000-0000-4000-8000-000000000005',
+      name: 'Onions',
+      variants: [variantFixture({ pricePaise: 3_600, stepGrams: 250, maxGrams: 5_000, stock: 1_000 })],
+    });
+    const { user } = renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () => json(200, listOf([onions, paneer])),
+    });
+
+    await screen.findByText('Onions');
+    expect(screen.getByRole('searchbox', { name: 'आइटम खोजें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'इंपोर्ट करें' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'एक्सपोर्ट करें' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'आइटम' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['नाम', 'कैटेगरी', 'टैग', 'दाम', 'स्टॉक', 'उपलब्ध', 'कार्रवाई']);
+    const cells = (name: string) =>
+      within(rowOf(name))
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent);
+    expect(cells('Onions').slice(3, 5)).toEqual(['₹36.00/किलो', 'कम स्टॉक1 kg']);
+    expect(cells('Paneer')[1]).toBe('कोई कैटेगरी नहीं');
+    await user.click(screen.getByRole('switch', { name: 'Paneer उपलब्ध' }));
+    expect(await screen.findByText('Paneer अब उपलब्ध है')).toBeInTheDocument();
+  });
+
+  it('offers in Hindi the ways to fill an empty store', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderCatalogue(`/stores/${store.id}/catalog?tab=items`, {
+      [`GET ${base}/items`]: () => json(200, listOf([])),
+    });
+
+    expect(await screen.findByText('अभी तक कोई आइटम नहीं')).toBeInTheDocument();
+    const empty = within(screen.getByRole('table', { name: 'आइटम' }));
+    expect(empty.getByRole('link', { name: 'आइटम जोड़ें' })).toBeInTheDocument();
+    expect(empty.getByRole('button', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' })).toBeInTheDocument();
+    expect(empty.getByRole('link', { name: 'स्प्रेडशीट से इंपोर्ट करें' })).toBeInTheDocument();
+  });
 });
