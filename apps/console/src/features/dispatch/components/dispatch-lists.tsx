@@ -8,18 +8,25 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatAge, formatDateTime } from '@storedesk/shared/dates';
 import type { DispatchExecutive, DispatchOrder } from '@storedesk/shared/delivery/schemas';
-import { orderStatusLabels } from '@storedesk/shared/orders';
 import type { OrderStatus } from '@storedesk/shared/orders';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
+import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
+import type { MessageId } from '@/i18n/index.ts';
+import { statusText } from '@/i18n/codes.ts';
+import { useAges } from '@/features/dispatch/use-ages.ts';
 
-/** An open order as the list shows it: "Waiting 14 min" once it has waited too long for an executive. */
-export type ListedOrder = DispatchOrder & { waiting: string | null };
+/**
+ * An open order as the list shows it: how long it has waited ("14 min", in the language shown) once
+ * it has waited too long for an executive, else null.
+ */
+export type ListedOrder = DispatchOrder & { waited: string | null };
 
-function Section({ title, count, children }: { title: string; count: number; children: React.ReactNode }) {
-  const headingId = `dispatch-${title.toLowerCase().replace(/\W+/g, '-')}`;
+function Section({ title, count, children }: { title: string; count: number; children: ReactNode }) {
+  // The title is in the language shown: the heading's id is the page's own, not made of its words.
+  const headingId = useId();
   return (
     <Paper variant="outlined" component="section" aria-labelledby={headingId}>
       <Typography id={headingId} variant="h6" component="h2" sx={{ px: 2, pt: 1.5, pb: 0.5 }}>
@@ -30,7 +37,7 @@ function Section({ title, count, children }: { title: string; count: number; chi
   );
 }
 
-function EmptyNote({ title, children }: { title: string; children?: React.ReactNode }) {
+function EmptyNote({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Box sx={{ px: 2, pb: 2 }}>
       <Typography variant="subtitle2">{title}</Typography>
@@ -56,25 +63,32 @@ type ExecutivesListProps = {
  * the business's time zone), and their open orders of the limit.
  */
 export function ExecutivesList({ executives, limit, timeZone, now }: ExecutivesListProps) {
+  const t = useT();
+  const { dateTime } = useFormat();
+  const { age } = useAges();
   const onDuty = executives.filter((executive) => executive.onDuty);
   const sorted = [...onDuty, ...executives.filter((executive) => !executive.onDuty)];
   return (
-    <Section title="Delivery executives" count={executives.length}>
+    <Section title={t('dispatch.executives')} count={executives.length}>
       {executives.length === 0 ? (
-        <EmptyNote title="No delivery executives yet">
-          <Link component={RouterLink} to={paths.dexs.add.getHref()}>
-            Add a delivery executive
-          </Link>{' '}
-          to see them here once they go on duty in the delivery app.
+        <EmptyNote title={t('dispatch.noExecutives')}>
+          <FormattedMessage
+            id="dispatch.noExecutivesHint"
+            values={{
+              link: (words: ReactNode) => (
+                <Link component={RouterLink} to={paths.dexs.add.getHref()}>
+                  {words}
+                </Link>
+              ),
+            }}
+          />
         </EmptyNote>
       ) : (
         <>
           {onDuty.length === 0 ? (
-            <EmptyNote title="No one is on duty">
-              Executives go on duty in the delivery app; they show on the map from then on.
-            </EmptyNote>
+            <EmptyNote title={t('dispatch.noneOnDuty')}>{t('dispatch.noneOnDutyHint')}</EmptyNote>
           ) : null}
-          <List dense disablePadding aria-label="Delivery executives">
+          <List dense disablePadding aria-label={t('dispatch.executives')}>
             {sorted.map((executive) => (
               <ListItem key={executive.id} divider>
                 <ListItemText
@@ -90,21 +104,21 @@ export function ExecutivesList({ executives, limit, timeZone, now }: ExecutivesL
                         size="small"
                         variant={executive.onDuty ? 'filled' : 'outlined'}
                         color={executive.onDuty ? 'success' : 'default'}
-                        label={executive.onDuty ? 'On duty' : 'Off duty'}
+                        label={t(executive.onDuty ? 'dexs.onDuty' : 'dexs.offDuty')}
                       />
                     </Stack>
                   }
                   secondary={
                     <>
                       {executive.seenAt ? (
-                        <time dateTime={executive.seenAt} title={formatDateTime(executive.seenAt, timeZone)}>
-                          {`Position ${formatAge(executive.seenAt, now)}`}
+                        <time dateTime={executive.seenAt} title={dateTime(executive.seenAt, timeZone)}>
+                          {t('dispatch.position', { age: age(executive.seenAt, now) })}
                         </time>
                       ) : (
-                        'Location unknown'
+                        t('dexs.locationUnknown')
                       )}
                       {' · '}
-                      {`${executive.openOrders} of ${limit} open`}
+                      {t('dexs.open', { open: String(executive.openOrders), limit: String(limit) })}
                     </>
                   }
                 />
@@ -119,22 +133,28 @@ export function ExecutivesList({ executives, limit, timeZone, now }: ExecutivesL
 
 /** Open orders, those waiting too long for an executive first, each a link to its page. */
 export function OpenOrdersList({ orders }: { orders: ListedOrder[] }) {
+  const t = useT();
+  // A status this console does not know yet (a newer server) shows no words rather than a wrong one.
+  const statusOf = (status: number) => {
+    const key = statusText[status as OrderStatus] as MessageId | undefined;
+    return key ? t(key) : '';
+  };
   const sorted = [
-    ...orders.filter((order) => order.waiting !== null),
-    ...orders.filter((order) => order.waiting === null),
+    ...orders.filter((order) => order.waited !== null),
+    ...orders.filter((order) => order.waited === null),
   ];
   return (
-    <Section title="Open orders" count={orders.length}>
+    <Section title={t('dispatch.openOrders')} count={orders.length}>
       {orders.length === 0 ? (
-        <EmptyNote title="No open orders">New orders show here as they are placed.</EmptyNote>
+        <EmptyNote title={t('dispatch.noOpenOrders')}>{t('dispatch.noOpenOrdersHint')}</EmptyNote>
       ) : (
-        <List dense disablePadding aria-label="Open orders">
+        <List dense disablePadding aria-label={t('dispatch.openOrders')}>
           {sorted.map((order) => (
             <ListItem
               key={order.id}
               divider
               // The colour marks the row; the chip's words say why, for whoever does not see colour.
-              sx={order.waiting ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
+              sx={order.waited ? { borderLeft: 4, borderLeftColor: 'warning.main' } : undefined}
             >
               <ListItemText
                 primary={
@@ -149,15 +169,15 @@ export function OpenOrdersList({ orders }: { orders: ListedOrder[] }) {
                       to={paths.orders.detail.getHref(order.id)}
                       sx={{ fontWeight: 600 }}
                     >
-                      Order #{order.number}
+                      {t('dispatch.order', { number: String(order.number) })}
                     </Link>
-                    <span>{orderStatusLabels[order.status as OrderStatus] ?? ''}</span>
-                    {order.waiting ? (
+                    <span>{statusOf(order.status)}</span>
+                    {order.waited ? (
                       <Chip
                         size="small"
                         color="warning"
                         icon={<HourglassBottomOutlined aria-hidden />}
-                        label={order.waiting}
+                        label={t('dispatch.waiting', { elapsed: order.waited })}
                       />
                     ) : null}
                   </Stack>
@@ -166,8 +186,10 @@ export function OpenOrdersList({ orders }: { orders: ListedOrder[] }) {
                   <>
                     {order.customerName} · {order.storeName}
                     <br />
-                    {order.dexName ? `Executive: ${order.dexName}` : 'No executive yet'}
-                    {order.lat === null ? ' · no delivery point' : ''}
+                    {order.dexName
+                      ? t('dispatch.executiveNamed', { name: order.dexName })
+                      : t('dispatch.noExecutiveYet')}
+                    {order.lat === null ? ` · ${t('dispatch.noDeliveryPoint')}` : ''}
                   </>
                 }
               />

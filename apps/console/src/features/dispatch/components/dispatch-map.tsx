@@ -1,10 +1,9 @@
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import L from 'leaflet';
-import { formatDateTime } from '@storedesk/shared/dates';
 import type { MapTiles } from '@storedesk/shared/map/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useEffect, useRef } from 'react';
-import { plural } from '@/lib/plural.ts';
 
 export type MapExecutive = {
   id: string;
@@ -22,8 +21,8 @@ export type MapOrder = {
   storeName: string;
   lat: number;
   lng: number;
-  /** "Waiting 14 min" when it has waited too long for an executive, else null. */
-  waiting: string | null;
+  /** How long it has waited ("14 min", in the language shown) when too long for an executive, else null. */
+  waited: string | null;
 };
 
 type DispatchMapProps = {
@@ -74,12 +73,14 @@ function executiveIcon(name: string): L.DivIcon {
   return L.divIcon({ html, className: 'dispatch-marker', iconSize: [32, 32], iconAnchor: [16, 16] });
 }
 
-const storeIcon = L.divIcon({
-  html: `<span aria-hidden="true" style="${markerBase}width:26px;height:26px;border-radius:4px;background:var(--mui-palette-secondary-main);color:var(--mui-palette-secondary-contrastText);">S</span>`,
-  className: 'dispatch-marker',
-  iconSize: [26, 26],
-  iconAnchor: [13, 13],
-});
+/** A store's marker, with the first letter of "Store" in the language shown. */
+function storeIcon(letter: string): L.DivIcon {
+  const html = document.createElement('span');
+  html.setAttribute('aria-hidden', 'true');
+  html.style.cssText = `${markerBase}width:26px;height:26px;border-radius:4px;background:var(--mui-palette-secondary-main);color:var(--mui-palette-secondary-contrastText);`;
+  html.textContent = letter;
+  return L.divIcon({ html, className: 'dispatch-marker', iconSize: [26, 26], iconAnchor: [13, 13] });
+}
 
 function orderIcon(waiting: boolean): L.DivIcon {
   const colour = waiting ? 'warning' : 'info';
@@ -98,6 +99,8 @@ function orderIcon(waiting: boolean): L.DivIcon {
  * time zone) and what they carry. The map fits what it shows once, then stays where it is put.
  */
 export function DispatchMap({ executives, stores, orders, tiles, timeZone }: DispatchMapProps) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layersRef = useRef<{ stores: L.LayerGroup; orders: L.LayerGroup; executives: L.LayerGroup } | null>(
@@ -148,31 +151,35 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
     const group = layersRef.current?.stores;
     if (!group) return;
     group.clearLayers();
+    const icon = storeIcon(t('dispatch.storeMarker'));
     for (const store of stores) {
-      L.marker([store.lat, store.lng], { icon: storeIcon, title: store.name, keyboard: false })
-        .bindPopup(popupOf([store.name, 'Store']))
+      L.marker([store.lat, store.lng], { icon, title: store.name, keyboard: false })
+        .bindPopup(popupOf([store.name, t('dispatch.store')]))
         .addTo(group);
     }
-  }, [stores]);
+  }, [stores, t]);
 
   useEffect(() => {
     const group = layersRef.current?.orders;
     if (!group) return;
     group.clearLayers();
     for (const order of orders) {
-      const title = `Order #${order.number}${order.waiting ? `, ${order.waiting.toLowerCase()}` : ''}`;
-      L.marker([order.lat, order.lng], { icon: orderIcon(order.waiting !== null), title, keyboard: false })
+      const number = String(order.number);
+      const title = order.waited
+        ? t('dispatch.orderWaiting', { number, elapsed: order.waited })
+        : t('dispatch.order', { number });
+      L.marker([order.lat, order.lng], { icon: orderIcon(order.waited !== null), title, keyboard: false })
         .bindPopup(
           popupOf([
-            `Order #${order.number}`,
+            t('dispatch.order', { number }),
             order.customerName,
-            `From ${order.storeName}`,
-            ...(order.waiting ? [`${order.waiting} for an executive`] : []),
+            t('dispatch.fromStore', { store: order.storeName }),
+            ...(order.waited ? [t('dispatch.waitingForExecutive', { elapsed: order.waited })] : []),
           ]),
         )
         .addTo(group);
     }
-  }, [orders]);
+  }, [orders, t]);
 
   useEffect(() => {
     const group = layersRef.current?.executives;
@@ -183,8 +190,10 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
       shown.add(executive.id);
       const popup = popupOf([
         executive.name,
-        executive.seenAt ? `Last seen ${formatDateTime(executive.seenAt, timeZone)}` : 'Not seen yet',
-        `${plural(executive.openOrders, 'open order', 'open orders')}`,
+        executive.seenAt
+          ? t('dispatch.lastSeen', { time: dateTime(executive.seenAt, timeZone) })
+          : t('dispatch.notSeenYet'),
+        t('dispatch.openOrdersCount', { count: executive.openOrders }),
       ]);
       const existing = markers.get(executive.id);
       if (existing) {
@@ -210,7 +219,7 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
       marker.remove();
       markers.delete(id);
     }
-  }, [executives, timeZone]);
+  }, [executives, timeZone, t, dateTime]);
 
   // Once there is something to show, frame it all; after that the map stays where it is put.
   useEffect(() => {

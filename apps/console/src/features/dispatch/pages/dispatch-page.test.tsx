@@ -144,6 +144,9 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     expect(marker).toHaveAttribute('aria-label', 'Ravi Kumar');
     expect(within(map).getAllByTestId('executive-marker')).toHaveLength(1);
     expect(within(map).queryByTitle('Meena Das')).not.toBeInTheDocument();
+    // An order waiting too long says so on its marker too.
+    expect(within(map).getByTitle('Order #1001, waiting 14 min')).toBeInTheDocument();
+    expect(within(map).getByTitle('Order #1002')).toBeInTheDocument();
   });
 
   it('moves an executive as positions arrive, without reading the board again', async () => {
@@ -214,5 +217,64 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Open orders' })).toBeInTheDocument();
+  });
+});
+
+describe('Dispatch in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the map and its legend, the executives, the open orders and their statuses', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    renderDispatch(boardOf());
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'डिस्पैच' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'बकाया नकद' })).toHaveAttribute('href', '/dispatch/cash');
+    expect(screen.getByRole('link', { name: 'भुगतान' })).toHaveAttribute('href', '/dispatch/payouts');
+    const map = await screen.findByRole('region', { name: 'डिस्पैच मैप' });
+    expect(screen.getByText('ड्यूटी पर एग्ज़ीक्यूटिव')).toBeInTheDocument();
+    expect(screen.getByText('“!” एग्ज़ीक्यूटिव का इंतज़ार')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '1 ड्यूटी पर, 1 मैप पर। जिन ऑर्डर को 10 मिनट से ज़्यादा समय से एग्ज़ीक्यूटिव नहीं मिला, उन पर “इंतज़ार” लिखा है।',
+      ),
+    ).toBeInTheDocument();
+    // The waiting order's marker says so in Hindi too.
+    expect(await within(map).findByTitle('ऑर्डर #1001, इंतज़ार: 14 मिनट')).toBeInTheDocument();
+
+    expect(screen.getByRole('heading', { level: 2, name: 'डिलीवरी एग्ज़ीक्यूटिव (2)' })).toBeInTheDocument();
+    const executives = within(screen.getByRole('list', { name: 'डिलीवरी एग्ज़ीक्यूटिव' })).getAllByRole(
+      'listitem',
+    );
+    expect(executives.map((row) => row.textContent)).toEqual([
+      'Ravi Kumarड्यूटी परजगह: 2 मिनट पहले · 5 में से 2 चालू',
+      expect.stringMatching(/^Meena Dasड्यूटी पर नहींजगह: \d+ दिन पहले · 5 में से 0 चालू$/),
+    ]);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'चालू ऑर्डर (3)' })).toBeInTheDocument();
+    const orders = within(screen.getByRole('list', { name: 'चालू ऑर्डर' })).getAllByRole('listitem');
+    expect(within(orders[0]!).getByRole('link', { name: 'ऑर्डर #1001' })).toBeInTheDocument();
+    expect(within(orders[0]!).getByText('इंतज़ार: 14 मिनट')).toBeInTheDocument();
+    expect(orders[0]).toHaveTextContent('ऑर्डर आया');
+    expect(orders[0]).toHaveTextContent('अभी कोई एग्ज़ीक्यूटिव नहीं');
+    expect(orders[2]).toHaveTextContent('कन्फ़र्म');
+    expect(orders[2]).toHaveTextContent('एग्ज़ीक्यूटिव: Ravi Kumar');
+  });
+
+  it('says in Hindi when no one is on duty and no order is open', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    renderDispatch(boardOf({ executives: [meena], orders: [] }));
+    expect(await screen.findByText('कोई ड्यूटी पर नहीं है')).toBeInTheDocument();
+    expect(screen.getByText('कोई चालू ऑर्डर नहीं')).toBeInTheDocument();
+    expect(screen.getByText('नए ऑर्डर आते ही यहाँ दिखेंगे।')).toBeInTheDocument();
+    expect(screen.getByText(/^अभी कोई ड्यूटी पर नहीं है।/)).toBeInTheDocument();
+  });
+
+  it('says in Kannada that there are no executives yet, with the way to add one', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    renderDispatch(boardOf({ executives: [], orders: [] }));
+    expect(await screen.findByText('ಇನ್ನೂ ಡೆಲಿವರಿ ಎಕ್ಸಿಕ್ಯೂಟಿವ್‌ಗಳಿಲ್ಲ')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ಡೆಲಿವರಿ ಎಕ್ಸಿಕ್ಯೂಟಿವ್ ಸೇರಿಸಿ' })).toHaveAttribute('href', '/dexs/add');
+    expect(screen.getByText('ಸಕ್ರಿಯ ಆರ್ಡರ್‌ಗಳಿಲ್ಲ')).toBeInTheDocument();
   });
 });

@@ -7,9 +7,9 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatElapsed } from '@storedesk/shared/dates';
 import type { Dispatch } from '@storedesk/shared/delivery/schemas';
 import { isWaitingTooLong } from '@storedesk/shared/delivery/dispatch';
+import { useT } from '@storedesk/web/i18n';
 import { lazy, Suspense, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -24,6 +24,7 @@ import { usePositions } from '@/features/dispatch/api/use-positions.ts';
 import type { ListedOrder } from '@/features/dispatch/components/dispatch-lists.tsx';
 import { ExecutivesList, OpenOrdersList } from '@/features/dispatch/components/dispatch-lists.tsx';
 import type { MapExecutive, MapOrder, MapStore } from '@/features/dispatch/components/dispatch-map.tsx';
+import { useAges, type Ages } from '@/features/dispatch/use-ages.ts';
 
 // Leaflet loads with this screen's map, not with the lists around it.
 const DispatchMap = lazy(() =>
@@ -33,14 +34,12 @@ const DispatchMap = lazy(() =>
 const mapHeight = { xs: 360, md: 600 };
 
 /** What the map and the lists show of the board at `now`. */
-function useShown(board: Dispatch | undefined, now: number) {
+function useShown(board: Dispatch | undefined, now: number, { elapsed }: Ages) {
   return useMemo(() => {
     if (!board) return null;
     const orders: ListedOrder[] = board.orders.map((order) => ({
       ...order,
-      waiting: isWaitingTooLong(order, board.waitMinutes, now)
-        ? `Waiting ${formatElapsed(order.placedAt, now)}`
-        : null,
+      waited: isWaitingTooLong(order, board.waitMinutes, now) ? elapsed(order.placedAt, now) : null,
     }));
     const executives: MapExecutive[] = board.executives.flatMap((executive) =>
       executive.onDuty && executive.lat !== null && executive.lng !== null
@@ -52,10 +51,11 @@ function useShown(board: Dispatch | undefined, now: number) {
       order.lat !== null && order.lng !== null ? [{ ...order, lat: order.lat, lng: order.lng }] : [],
     );
     return { orders, executives, stores, points };
-  }, [board, now]);
+  }, [board, now, elapsed]);
 }
 
 function MapLegend() {
+  const t = useT();
   const swatch = (colour: string, radius: string) => (
     <Box
       component="span"
@@ -70,10 +70,22 @@ function MapLegend() {
       useFlexGap
       sx={{ flexWrap: 'wrap', px: 1.5, py: 1, color: 'text.secondary', typography: 'body2' }}
     >
-      <span>{swatch('primary.main', '50%')}Executive on duty</span>
-      <span>{swatch('secondary.main', '2px')}Store</span>
-      <span>{swatch('info.main', '50% 50% 50% 0')}Delivery point</span>
-      <span>{swatch('warning.main', '50% 50% 50% 0')}“!” waiting for an executive</span>
+      <span>
+        {swatch('primary.main', '50%')}
+        {t('dispatch.legendExecutive')}
+      </span>
+      <span>
+        {swatch('secondary.main', '2px')}
+        {t('dispatch.store')}
+      </span>
+      <span>
+        {swatch('info.main', '50% 50% 50% 0')}
+        {t('dispatch.legendDeliveryPoint')}
+      </span>
+      <span>
+        {swatch('warning.main', '50% 50% 50% 0')}
+        {t('dispatch.legendWaiting')}
+      </span>
     </Stack>
   );
 }
@@ -85,6 +97,7 @@ function MapLegend() {
  * changes refresh the board (D10).
  */
 export function DispatchPage() {
+  const t = useT();
   const { zoneId } = useZoneFilter();
   const timeZone = useTimeZone();
   const board = useDispatch(zoneId);
@@ -92,13 +105,14 @@ export function DispatchPage() {
   const tiles = useMapTiles();
   // Positions arrive every few seconds: their ages tick as often.
   const now = useNow(5_000);
-  const shown = useShown(board.data, now);
+  const ages = useAges();
+  const shown = useShown(board.data, now, ages);
 
   let content;
   if (board.isError && !board.data) {
     content = (
       <LoadError
-        title="Could not load dispatch"
+        title={t('dispatch.loadFailed')}
         error={board.error}
         onRetry={() => void board.refetch()}
         retrying={board.isFetching}
@@ -106,7 +120,7 @@ export function DispatchPage() {
     );
   } else if (!board.data || !shown) {
     content = (
-      <Grid container spacing={2} role="status" aria-busy="true" aria-label="Loading dispatch">
+      <Grid container spacing={2} role="status" aria-busy="true" aria-label={t('dispatch.loading')}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Skeleton variant="rounded" sx={{ height: mapHeight }} />
         </Grid>
@@ -124,7 +138,7 @@ export function DispatchPage() {
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-            <Box role="region" aria-label="Dispatch map" sx={{ height: mapHeight }}>
+            <Box role="region" aria-label={t('dispatch.map')} sx={{ height: mapHeight }}>
               <Suspense fallback={<Skeleton variant="rectangular" sx={{ height: '100%' }} />}>
                 <DispatchMap
                   executives={shown.executives}
@@ -139,9 +153,12 @@ export function DispatchPage() {
           </Paper>
           <Typography variant="body2" role="status" sx={{ color: 'text.secondary', mt: 1 }}>
             {onDuty === 0
-              ? 'No one is on duty right now.'
-              : `${onDuty} on duty, ${shown.executives.length} on the map.`}{' '}
-            Orders without an executive for over {board.data.waitMinutes} min are marked “Waiting”.
+              ? t('dispatch.noneOnDutyNow')
+              : t('dispatch.onDutyCount', {
+                  onDuty: String(onDuty),
+                  onMap: String(shown.executives.length),
+                })}{' '}
+            {t('dispatch.waitRule', { minutes: String(board.data.waitMinutes) })}
           </Typography>
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
@@ -162,8 +179,8 @@ export function DispatchPage() {
   return (
     <>
       <PageHeader
-        title="Dispatch"
-        description="Where the delivery executives on duty are, and the open orders, as it happens."
+        title={t('dispatch.title')}
+        description={t('dispatch.description')}
         actions={
           <>
             <Button
@@ -171,14 +188,14 @@ export function DispatchPage() {
               component={RouterLink}
               to={paths.dispatch.cash.getHref()}
             >
-              Cash to settle
+              {t('cash.title')}
             </Button>
             <Button
               startIcon={<AccountBalanceWalletOutlined />}
               component={RouterLink}
               to={paths.dispatch.payouts.getHref()}
             >
-              Payouts
+              {t('payouts.title')}
             </Button>
           </>
         }
