@@ -7,10 +7,11 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime, formatDay } from '@storedesk/shared/dates';
+import { formatDay } from '@storedesk/shared/dates';
 import { cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import type { CashRow } from '@storedesk/shared/delivery/schemas';
 import { formatRupees } from '@storedesk/shared/money';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { useCompact } from '@/lib/use-compact.ts';
@@ -29,30 +30,42 @@ type CashTableProps = {
 const money = { textAlign: 'right', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 
 /** What was settled (last by whom, when), and what is left to settle when cash came in after. */
-function settledText(row: CashRow, timeZone: string): string {
-  if (row.settledPaise === null) return 'Not settled';
-  const when = row.settledAt ? ` on ${formatDateTime(row.settledAt, timeZone)}` : '';
-  const left = cashToSettlePaise(row);
-  return `${formatRupees(row.settledPaise)} by ${row.settledByName ?? 'staff'}${when}${left > 0 ? `; ${formatRupees(left)} to settle` : ''}`;
+function useSettledText(timeZone: string): (row: CashRow) => string {
+  const t = useT();
+  const { dateTime } = useFormat();
+  return (row) => {
+    if (row.settledPaise === null) return t('cash.notSettled');
+    const amount = formatRupees(row.settledPaise);
+    const name = row.settledByName ?? t('cash.staff');
+    const settled = row.settledAt
+      ? t('cash.settledByOn', { amount, name, time: dateTime(row.settledAt, timeZone) })
+      : t('cash.settledBy', { amount, name });
+    const left = cashToSettlePaise(row);
+    return left > 0 ? t('cash.settledLeft', { settled, amount: formatRupees(left) }) : settled;
+  };
 }
 
 function SettleButton({ row, onSettle }: { row: CashRow; onSettle: (row: CashRow) => void }) {
+  const t = useT();
   const left = cashToSettlePaise(row);
   if (left === 0) return null;
+  const amount = formatRupees(left);
   return (
     <Button
       size="small"
       variant="outlined"
       onClick={() => onSettle(row)}
-      aria-label={`Settle ${formatRupees(left)} of ${row.executiveName}, ${formatDay(row.day)}`}
+      aria-label={t('cash.settleOf', { amount, name: row.executiveName, day: formatDay(row.day) })}
     >
-      Settle {formatRupees(left)}
+      {t('cash.settleAmount', { amount })}
     </Button>
   );
 }
 
 /** Cash collected per executive and day, what was settled (by whom, when), and the totals. */
 export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTableProps) {
+  const t = useT();
+  const settledText = useSettledText(timeZone);
   // On a phone each row is one cell: who and which day, then the amounts, then Settle.
   const compact = useCompact();
   const columns = compact ? 1 : 6;
@@ -62,7 +75,7 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
   if (pending) body = <TableSkeletonRows columns={columns} />;
   else if (items.length === 0)
     body = (
-      <TableMessageRow columns={columns} title="No cash collected">
+      <TableMessageRow columns={columns} title={t('cash.noCash')}>
         {empty}
       </TableMessageRow>
     );
@@ -74,10 +87,10 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
             {row.executiveName} · {formatDay(row.day)}
           </Typography>
           <Typography variant="body2">
-            {row.orders} {row.orders === 1 ? 'order' : 'orders'}, collected {formatRupees(row.collectedPaise)}
+            {t('cash.ordersCollected', { count: row.orders, amount: formatRupees(row.collectedPaise) })}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
-            Settled: {settledText(row, timeZone)}
+            {t('cash.settledLine', { text: settledText(row) })}
           </Typography>
           <SettleButton row={row} onSettle={onSettle} />
         </TableCell>
@@ -92,7 +105,7 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
         <TableCell>{formatDay(row.day)}</TableCell>
         <TableCell sx={money}>{row.orders}</TableCell>
         <TableCell sx={money}>{formatRupees(row.collectedPaise)}</TableCell>
-        <TableCell>{settledText(row, timeZone)}</TableCell>
+        <TableCell>{settledText(row)}</TableCell>
         <TableCell align="right">
           <SettleButton row={row} onSettle={onSettle} />
         </TableCell>
@@ -102,17 +115,17 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
 
   return (
     <Paper variant="outlined">
-      <TableRegion name="Cash to settle" maxHeight={560}>
-        <Table stickyHeader size="small" aria-label="Cash to settle">
+      <TableRegion name={t('cash.title')} maxHeight={560}>
+        <Table stickyHeader size="small" aria-label={t('cash.title')}>
           {compact ? null : (
             <TableHead>
               <TableRow>
-                <TableCell>Executive</TableCell>
-                <TableCell>Day</TableCell>
-                <TableCell sx={money}>Orders</TableCell>
-                <TableCell sx={money}>Collected</TableCell>
-                <TableCell>Settled</TableCell>
-                <TableCell align="right">Action</TableCell>
+                <TableCell>{t('cash.executive')}</TableCell>
+                <TableCell>{t('cash.day')}</TableCell>
+                <TableCell sx={money}>{t('cash.orders')}</TableCell>
+                <TableCell sx={money}>{t('cash.collected')}</TableCell>
+                <TableCell>{t('cash.settled')}</TableCell>
+                <TableCell align="right">{t('common.action')}</TableCell>
               </TableRow>
             </TableHead>
           )}
@@ -123,8 +136,10 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
               <TableRow>
                 {compact ? (
                   <TableCell sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
-                    Total collected {formatRupees(list.totals.collectedPaise)}, settled{' '}
-                    {formatRupees(list.totals.settledPaise)}
+                    {t('cash.totalCompact', {
+                      collected: formatRupees(list.totals.collectedPaise),
+                      settled: formatRupees(list.totals.settledPaise),
+                    })}
                   </TableCell>
                 ) : (
                   <>
@@ -134,13 +149,13 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
                       colSpan={3}
                       sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}
                     >
-                      Total
+                      {t('common.total')}
                     </TableCell>
                     <TableCell sx={{ ...money, typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
                       {formatRupees(list.totals.collectedPaise)}
                     </TableCell>
                     <TableCell sx={{ typography: 'body2', fontWeight: 600, color: 'text.primary' }}>
-                      {formatRupees(list.totals.settledPaise)} settled
+                      {t('cash.totalSettled', { amount: formatRupees(list.totals.settledPaise) })}
                     </TableCell>
                     <TableCell />
                   </>

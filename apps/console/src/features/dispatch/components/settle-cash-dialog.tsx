@@ -11,6 +11,7 @@ import { cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import type { CashRow } from '@storedesk/shared/delivery/schemas';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { formatRupees } from '@storedesk/shared/money';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
@@ -28,6 +29,7 @@ type SettleCashDialogProps = {
  * settled it meanwhile, it says so.
  */
 export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const settle = useSettleCash();
@@ -47,7 +49,13 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
       {
         onSuccess: (saved) => {
           const handed = (saved.settledPaise ?? saved.collectedPaise) - (row.settledPaise ?? 0);
-          notify(`Settled ${formatRupees(handed)} from ${saved.executiveName} for ${formatDay(saved.day)}`);
+          notify(
+            t('cash.settledDone', {
+              amount: formatRupees(handed),
+              name: saved.executiveName,
+              day: formatDay(saved.day),
+            }),
+          );
           onClose();
         },
         onError: (caught) => {
@@ -61,7 +69,11 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
             setRow(current);
             setMessage({
               severity: 'warning',
-              text: `The cash changed since you looked: ${formatRupees(current.collectedPaise)} collected in all, ${formatRupees(cashToSettlePaise(current))} to settle now (was ${amount}).`,
+              text: t('cash.changed', {
+                collected: formatRupees(current.collectedPaise),
+                left: formatRupees(cashToSettlePaise(current)),
+                was: amount,
+              }),
             });
           } else {
             setMessage({ severity: 'error', text: error.message });
@@ -80,7 +92,7 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>Settle cash</DialogTitle>
+      <DialogTitle id={titleId}>{t('cash.settleTitle')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           {message ? (
@@ -90,20 +102,31 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
           ) : null}
           <DialogContentText id={textId}>
             {settledAlready
-              ? `${row.executiveName}’s cash for ${day} was settled by ${row.settledByName ?? 'a colleague'}.`
+              ? t('cash.settledAlreadyBy', {
+                  name: row.executiveName,
+                  day,
+                  by: row.settledByName ?? t('cash.aColleague'),
+                })
               : row.settledPaise === null
-                ? `Record that ${row.executiveName} handed over ${amount} collected on ${day} (${row.orders} ${row.orders === 1 ? 'order' : 'orders'})?`
-                : `Record that ${row.executiveName} handed over ${amount} more for ${day}? ${formatRupees(row.collectedPaise)} was collected that day in all (${row.orders} ${row.orders === 1 ? 'order' : 'orders'}), ${formatRupees(row.settledPaise)} settled before.`}
+                ? t('cash.settleQuestion', { name: row.executiveName, amount, day, count: row.orders })
+                : t('cash.settleMoreQuestion', {
+                    name: row.executiveName,
+                    amount,
+                    day,
+                    collected: formatRupees(row.collectedPaise),
+                    count: row.orders,
+                    settled: formatRupees(row.settledPaise),
+                  })}
           </DialogContentText>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {settledAlready ? 'Close' : 'Cancel'}
+          {t(settledAlready ? 'common.close' : 'common.cancel')}
         </Button>
         {settledAlready ? null : (
           <Button variant="contained" onClick={confirm} disabled={busy} loading={busy}>
-            {busy ? 'Settling…' : `Settle ${amount}`}
+            {busy ? t('cash.settling') : t('cash.settleAmount', { amount })}
           </Button>
         )}
       </DialogActions>

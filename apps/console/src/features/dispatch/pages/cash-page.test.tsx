@@ -3,9 +3,10 @@ import { deliveryMessages } from '@storedesk/shared/delivery/rules';
 import { addDays, cashToSettlePaise } from '@storedesk/shared/delivery/dispatch';
 import { businessDay, formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { applyLiveEvent } from '@/lib/live-events.ts';
 import { adminSession } from '@/testing/fixtures.ts';
+import { setViewportWidth } from '@/testing/viewport.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
@@ -228,5 +229,72 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
     expect(await screen.findByText('On or after From')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/dispatch/cash')).toHaveLength(0);
+  });
+});
+
+describe('Cash to settle in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the columns, each day’s row and the totals, the settle question and its message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    cashServer([raviDay, meenaDay]);
+    const { user } = renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'बकाया नकद' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'डिस्पैच मैप' })).toHaveAttribute('href', '/dispatch');
+    expect(screen.getByRole('link', { name: 'भुगतान' })).toHaveAttribute('href', '/dispatch/payouts');
+    expect(screen.getByRole('link', { name: 'CSV डाउनलोड करें' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'बकाया नकद' });
+    await within(table).findByText('Ravi Kumar');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'एग्ज़ीक्यूटिवदिनऑर्डरवसूलीजमाकार्रवाई',
+      'Ravi Kumar25/11/20263₹1,234.50जमा नहीं हुआ₹1,234.50 जमा करें',
+      expect.stringMatching(/^Meena Das24\/11\/20261₹500\.00₹500\.00 \(Olivia Owner, 24\/11\/2026, .+\)$/),
+      'कुल₹1,734.50₹500.00 जमा',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Ravi Kumar का 25/11/2026 का ₹1,234.50 जमा करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'नकद जमा करें' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Ravi Kumar ने 25/11/2026 को वसूले ₹1,234.50 (3 ऑर्डर) जमा कर दिए, यह दर्ज करें?',
+    );
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '₹1,234.50 जमा करें' }));
+    expect(await screen.findByText('Ravi Kumar से 25/11/2026 का ₹1,234.50 जमा हुआ')).toBeInTheDocument();
+    expect(await within(table).findByText('₹1,734.50 जमा')).toBeInTheDocument();
+  });
+
+  it('says in Hindi when no cash was collected in the days chosen', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    cashServer([]);
+    renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
+    expect(await screen.findByText('कोई नकद नहीं लिया गया')).toBeInTheDocument();
+    expect(
+      screen.getByText('20/11/2026 से 26/11/2026 तक कैश ऑन डिलीवरी वाला कोई ऑर्डर डिलीवर नहीं हुआ।'),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks Kannada on a phone: each day one cell, what was collected and settled, and the totals', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    setViewportWidth(375);
+    cashServer([raviDay, { ...meenaDay, settledAt: null }]);
+    renderApp('/dispatch/cash?from=2026-11-20&to=2026-11-26');
+
+    const table = await screen.findByRole('table', { name: 'ಬಾಕಿ ನಗದು' });
+    await within(table).findByText('Ravi Kumar · 25/11/2026');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'Ravi Kumar · 25/11/20263 ಆರ್ಡರ್‌ಗಳು, ₹1,234.50 ಸಂಗ್ರಹಜಮಾ: ಜಮಾ ಆಗಿಲ್ಲ₹1,234.50 ಜಮಾ ಮಾಡಿ',
+      'Meena Das · 24/11/20261 ಆರ್ಡರ್, ₹500.00 ಸಂಗ್ರಹಜಮಾ: ₹500.00 (Olivia Owner)',
+      'ಒಟ್ಟು ಸಂಗ್ರಹ ₹1,734.50, ಜಮಾ ₹500.00',
+    ]);
   });
 });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { formatDay, isCalendarDay } from '@storedesk/shared/dates';
 import type { CashQuery, CashRow } from '@storedesk/shared/delivery/schemas';
 import { lastSevenDays } from '@storedesk/shared/delivery/dispatch';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -27,6 +28,7 @@ import { SettleCashDialog } from '@/features/dispatch/components/settle-cash-dia
  * handed a day's cash over; the same rows download as CSV.
  */
 export function CashPage() {
+  const t = useT();
   const timeZone = useTimeZone();
   const { zoneId } = useZoneFilter();
   // Until a range is chosen, the last 7 days.
@@ -39,8 +41,8 @@ export function CashPage() {
   return (
     <>
       <PageHeader
-        title="Cash to settle"
-        description="Cash on delivery collected by each executive per day, and what they have handed over."
+        title={t('cash.title')}
+        description={t('cash.description')}
         actions={
           <>
             <Button
@@ -48,14 +50,14 @@ export function CashPage() {
               component={RouterLink}
               to={paths.dispatch.map.getHref()}
             >
-              Dispatch map
+              {t('dispatch.map')}
             </Button>
             <Button
               startIcon={<AccountBalanceWalletOutlined />}
               component={RouterLink}
               to={paths.dispatch.payouts.getHref()}
             >
-              Payouts
+              {t('payouts.title')}
             </Button>
           </>
         }
@@ -82,14 +84,14 @@ export function CashPage() {
             download
             sx={{ alignSelf: { sm: 'center' } }}
           >
-            Download CSV
+            {t('common.downloadCsv')}
           </Button>
         ) : null}
       </Stack>
       {cash.isError ? (
         <Box sx={{ mb: 2 }}>
           <LoadError
-            title="Could not load the cash to settle"
+            title={t('cash.loadFailed')}
             error={cash.error}
             onRetry={() => void cash.refetch()}
             retrying={cash.isFetching}
@@ -97,18 +99,14 @@ export function CashPage() {
         </Box>
       ) : null}
       <Box sx={{ height: 4 }}>
-        {cash.isPlaceholderData ? <LinearProgress aria-label="Loading the cash to settle" /> : null}
+        {cash.isPlaceholderData ? <LinearProgress aria-label={t('cash.loading')} /> : null}
       </Box>
       <CashTable
         list={cash.data}
         pending={valid && cash.isPending && !cash.isError}
         timeZone={timeZone}
         onSettle={setSettling}
-        empty={
-          valid
-            ? `No cash-on-delivery orders were delivered from ${formatDay(from)} to ${formatDay(to)}.`
-            : 'Choose a From day on or before the To day.'
-        }
+        empty={valid ? t('cash.empty', { from: formatDay(from), to: formatDay(to) }) : t('cash.reversed')}
       />
       {settling ? <SettleCashDialog row={settling} onClose={() => setSettling(null)} /> : null}
     </>
