@@ -87,7 +87,11 @@ export function CashTable({ list, pending, timeZone, onSettle, empty }: CashTabl
             {row.executiveName} · {formatDay(row.day)}
           </Typography>
           <Typography variant="body2">
-            {t('cash.ordersCollected', { count: row.orders, amount: formatRupees(row.collectedPaise) })}
+            {t('cash.ordersCollected', {
+              count: row.orders,
+              n: String(row.orders),
+              amount: formatRupees(row.collectedPaise),
+            })}
           </Typography>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
             {t('cash.settledLine', { text: settledText(row) })}

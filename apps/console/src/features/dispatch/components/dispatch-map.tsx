@@ -193,7 +193,10 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
         executive.seenAt
           ? t('dispatch.lastSeen', { time: dateTime(executive.seenAt, timeZone) })
           : t('dispatch.notSeenYet'),
-        t('dispatch.openOrdersCount', { count: executive.openOrders }),
+        t('dispatch.openOrdersCount', {
+          count: executive.openOrders,
+          n: String(executive.openOrders),
+        }),
       ]);
       const existing = markers.get(executive.id);
       if (existing) {

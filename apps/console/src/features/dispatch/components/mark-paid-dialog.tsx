@@ -11,6 +11,7 @@ import { formatDay } from '@storedesk/shared/dates';
 import type { PayoutRow } from '@storedesk/shared/delivery/earnings';
 import { earningsMessages } from '@storedesk/shared/delivery/earnings-rules';
 import { formatRupees } from '@storedesk/shared/money';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
@@ -25,42 +26,61 @@ type MarkPaidDialogProps = {
   onClose: () => void;
 };
 
+type Translate = ReturnType<typeof useT>;
+
 /** What Mark paid does with this row, in words: who pays whom how much, and why. */
-function payoutSentence(row: PayoutRow): string {
+function payoutSentence(t: Translate, row: PayoutRow): string {
   const name = row.executiveName;
   const earned = formatRupees(row.unpaidPaise);
   const cash = formatRupees(row.cashToSettlePaise);
-  const cashHandedOver =
-    row.cashToSettlePaise > 0 ? ` ${name}’s cash of these days counts as handed over.` : '';
+  let sentence: string;
   if (row.netPaise > 0) {
-    const less = row.cashToSettlePaise > 0 ? ` less cash to settle ${cash}` : '';
-    return `Pay ${name} ${formatRupees(row.netPaise)}: fees and online tips ${earned}${less}.${cashHandedOver}`;
+    sentence = t('payouts.pay', {
+      name,
+      amount: formatRupees(row.netPaise),
+      earned,
+      cash,
+      hasCash: row.cashToSettlePaise > 0 ? 'yes' : 'no',
+    });
+  } else if (row.netPaise < 0) {
+    sentence = t('payouts.handOver', {
+      name,
+      amount: formatRupees(-row.netPaise),
+      earned,
+      cash,
+      hasEarned: row.unpaidPaise > 0 ? 'yes' : 'no',
+    });
+  } else {
+    sentence = t('payouts.even', { name, earned, cash });
   }
-  if (row.netPaise < 0) {
-    const less = row.unpaidPaise > 0 ? ` less fees and online tips ${earned}` : '';
-    return `${name} hands over ${formatRupees(-row.netPaise)}: cash to settle ${cash}${less}.${cashHandedOver}`;
-  }
-  return `Nothing changes hands: ${name}’s fees and online tips ${earned} equal the cash to settle ${cash}.${cashHandedOver}`;
+  return row.cashToSettlePaise > 0 ? `${sentence} ${t('payouts.cashCounted', { name })}` : sentence;
 }
 
 /** The period's figures behind the sentence; tips in cash are the executive's already. */
-function periodSummary(row: PayoutRow, from: string, to: string): string {
-  const deliveries = `${row.deliveries} ${row.deliveries === 1 ? 'delivery' : 'deliveries'}`;
-  const tips = `tips online ${formatRupees(row.tipsOnlinePaise)}, tips in cash ${formatRupees(row.tipsCashPaise)}`;
-  return `${formatDay(from)} to ${formatDay(to)}: ${deliveries}, fees ${formatRupees(row.feesPaise)}, ${tips} (theirs already).`;
+function periodSummary(t: Translate, row: PayoutRow, from: string, to: string): string {
+  return t('payouts.period', {
+    from: formatDay(from),
+    to: formatDay(to),
+    count: row.deliveries,
+    n: String(row.deliveries),
+    fees: formatRupees(row.feesPaise),
+    online: formatRupees(row.tipsOnlinePaise),
+    cash: formatRupees(row.tipsCashPaise),
+  });
 }
 
 /** The confirming button: what the user does by pressing it. */
-function confirmLabel(netPaise: number): string {
-  if (netPaise > 0) return `Pay ${formatRupees(netPaise)}`;
-  if (netPaise < 0) return `Receive ${formatRupees(-netPaise)}`;
-  return 'Mark paid';
+function confirmLabel(t: Translate, netPaise: number): string {
+  if (netPaise > 0) return t('payouts.payAmount', { amount: formatRupees(netPaise) });
+  if (netPaise < 0) return t('payouts.receiveAmount', { amount: formatRupees(-netPaise) });
+  return t('payouts.markPaid');
 }
 
-function doneMessage(row: PayoutRow): string {
-  if (row.netPaise > 0) return `Paid ${row.executiveName} ${formatRupees(row.netPaise)}`;
-  if (row.netPaise < 0) return `${row.executiveName} handed over ${formatRupees(-row.netPaise)}`;
-  return `Marked ${row.executiveName} paid`;
+function doneMessage(t: Translate, row: PayoutRow): string {
+  const name = row.executiveName;
+  if (row.netPaise > 0) return t('payouts.paid', { name, amount: formatRupees(row.netPaise) });
+  if (row.netPaise < 0) return t('payouts.handedOver', { name, amount: formatRupees(-row.netPaise) });
+  return t('payouts.marked', { name });
 }
 
 /**
@@ -69,6 +89,7 @@ function doneMessage(row: PayoutRow): string {
  * row as it is now, and asks again at the new net; when nothing is left to pay, it says so.
  */
 export function MarkPaidDialog({ row: first, from, to, onClose }: MarkPaidDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const pay = useCreatePayout();
@@ -85,7 +106,7 @@ export function MarkPaidDialog({ row: first, from, to, onClose }: MarkPaidDialog
       { executiveId: row.executiveId, from, to, netPaise: row.netPaise },
       {
         onSuccess: () => {
-          notify(doneMessage(row));
+          notify(doneMessage(t, row));
           onClose();
         },
         onError: (caught) => {
@@ -115,7 +136,7 @@ export function MarkPaidDialog({ row: first, from, to, onClose }: MarkPaidDialog
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>Mark paid</DialogTitle>
+      <DialogTitle id={titleId}>{t('payouts.markPaid')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           {message ? (
@@ -124,20 +145,20 @@ export function MarkPaidDialog({ row: first, from, to, onClose }: MarkPaidDialog
             </Alert>
           ) : null}
           <DialogContentText id={textId}>
-            {hasSomethingToPay(row) ? payoutSentence(row) : earningsMessages.nothingToPay}
+            {hasSomethingToPay(row) ? payoutSentence(t, row) : earningsMessages.nothingToPay}
           </DialogContentText>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {periodSummary(row, from, to)}
+            {periodSummary(t, row, from, to)}
           </Typography>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          {finished ? 'Close' : 'Cancel'}
+          {t(finished ? 'common.close' : 'common.cancel')}
         </Button>
         {finished ? null : (
           <Button variant="contained" onClick={confirm} disabled={busy} loading={busy}>
-            {busy ? 'Saving…' : confirmLabel(row.netPaise)}
+            {busy ? t('common.saving') : confirmLabel(t, row.netPaise)}
           </Button>
         )}
       </DialogActions>

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import { formatDate } from '@storedesk/shared/dates';
 import type { PayoutList, PayoutRow } from '@storedesk/shared/delivery/earnings';
 import { formatRupees } from '@storedesk/shared/money';
+import { useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
@@ -32,16 +33,19 @@ export function hasSomethingToPay(row: PayoutRow): boolean {
 }
 
 /** The latest payout made for days of the period, with how many came before it. */
-function lastPayoutText(row: PayoutRow, timeZone: string): string {
-  const [last, ...earlier] = [...row.payouts].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
-  if (!last) return 'None';
-  const when = formatDate(last.paidAt, timeZone);
-  // A negative payout is cash the executive handed over beyond what they earned.
-  const text =
-    last.amountPaise < 0
-      ? `Handed over ${formatRupees(-last.amountPaise)} on ${when} (recorded by ${last.paidByName})`
-      : `Paid ${formatRupees(last.amountPaise)} on ${when} by ${last.paidByName}`;
-  return earlier.length > 0 ? `${text} (and ${earlier.length} before)` : text;
+function useLastPayoutText(timeZone: string): (row: PayoutRow) => string {
+  const t = useT();
+  return (row) => {
+    const [last, ...earlier] = [...row.payouts].sort((a, b) => b.paidAt.localeCompare(a.paidAt));
+    if (!last) return t('payouts.noPayout');
+    const date = formatDate(last.paidAt, timeZone);
+    // A negative payout is cash the executive handed over beyond what they earned.
+    const text =
+      last.amountPaise < 0
+        ? t('payouts.handedOverOn', { amount: formatRupees(-last.amountPaise), date, name: last.paidByName })
+        : t('payouts.paidOn', { amount: formatRupees(last.amountPaise), date, name: last.paidByName });
+    return earlier.length > 0 ? t('payouts.andBefore', { text, count: String(earlier.length) }) : text;
+  };
 }
 
 /**
@@ -50,13 +54,15 @@ function lastPayoutText(row: PayoutRow, timeZone: string): string {
  * Wider than a phone, it scrolls sideways inside its frame.
  */
 export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsTableProps) {
+  const t = useT();
+  const lastPayoutText = useLastPayoutText(timeZone);
   const items = list?.items ?? [];
 
   let body: ReactNode;
   if (pending) body = <TableSkeletonRows columns={columns} />;
   else if (items.length === 0)
     body = (
-      <TableMessageRow columns={columns} title="No deliveries in this period">
+      <TableMessageRow columns={columns} title={t('payouts.noDeliveries')}>
         {empty}
       </TableMessageRow>
     );
@@ -73,17 +79,17 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
         <TableCell sx={money}>{formatRupees(row.unpaidPaise)}</TableCell>
         <TableCell sx={money}>{formatRupees(row.cashToSettlePaise)}</TableCell>
         <TableCell sx={{ ...money, fontWeight: 600 }}>{formatRupees(row.netPaise)}</TableCell>
-        <TableCell sx={{ minWidth: 140 }}>{lastPayoutText(row, timeZone)}</TableCell>
+        <TableCell sx={{ minWidth: 140 }}>{lastPayoutText(row)}</TableCell>
         <TableCell align="right">
           <Button
             size="small"
             variant="outlined"
             disabled={!hasSomethingToPay(row)}
             onClick={() => onPay(row)}
-            aria-label={`Mark paid: ${row.executiveName}`}
+            aria-label={t('payouts.markPaidNamed', { name: row.executiveName })}
             sx={{ whiteSpace: 'nowrap' }}
           >
-            Mark paid
+            {t('payouts.markPaid')}
           </Button>
         </TableCell>
       </TableRow>
@@ -92,20 +98,20 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
 
   return (
     <Paper variant="outlined">
-      <TableRegion name="Payouts" maxHeight={560}>
-        <Table stickyHeader size="small" aria-label="Payouts">
+      <TableRegion name={t('payouts.title')} maxHeight={560}>
+        <Table stickyHeader size="small" aria-label={t('payouts.title')}>
           <TableHead>
             <TableRow>
-              <TableCell>Executive</TableCell>
-              <TableCell sx={money}>Deliveries</TableCell>
-              <TableCell sx={money}>Fees</TableCell>
-              <TableCell sx={money}>Tips online</TableCell>
-              <TableCell sx={money}>Tips cash</TableCell>
-              <TableCell sx={money}>Unpaid</TableCell>
-              <TableCell sx={money}>Cash to settle</TableCell>
-              <TableCell sx={money}>Net</TableCell>
-              <TableCell>Last payout</TableCell>
-              <TableCell align="right">Action</TableCell>
+              <TableCell>{t('payouts.executive')}</TableCell>
+              <TableCell sx={money}>{t('payouts.deliveries')}</TableCell>
+              <TableCell sx={money}>{t('payouts.fees')}</TableCell>
+              <TableCell sx={money}>{t('payouts.tipsOnline')}</TableCell>
+              <TableCell sx={money}>{t('payouts.tipsCash')}</TableCell>
+              <TableCell sx={money}>{t('payouts.unpaid')}</TableCell>
+              <TableCell sx={money}>{t('payouts.cashToSettle')}</TableCell>
+              <TableCell sx={money}>{t('payouts.net')}</TableCell>
+              <TableCell>{t('payouts.lastPayout')}</TableCell>
+              <TableCell align="right">{t('common.action')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>{body}</TableBody>
@@ -113,7 +119,7 @@ export function PayoutsTable({ list, pending, timeZone, onPay, empty }: PayoutsT
             <TableFooter>
               <TableRow>
                 <TableCell component="th" scope="row" sx={total}>
-                  Total
+                  {t('common.total')}
                 </TableCell>
                 <TableCell sx={{ ...money, ...total }}>{list.totals.deliveries}</TableCell>
                 <TableCell sx={{ ...money, ...total }}>{formatRupees(list.totals.feesPaise)}</TableCell>

@@ -108,13 +108,20 @@ export function SettleCashDialog({ row: first, onClose }: SettleCashDialogProps)
                   by: row.settledByName ?? t('cash.aColleague'),
                 })
               : row.settledPaise === null
-                ? t('cash.settleQuestion', { name: row.executiveName, amount, day, count: row.orders })
+                ? t('cash.settleQuestion', {
+                    name: row.executiveName,
+                    amount,
+                    day,
+                    count: row.orders,
+                    n: String(row.orders),
+                  })
                 : t('cash.settleMoreQuestion', {
                     name: row.executiveName,
                     amount,
                     day,
                     collected: formatRupees(row.collectedPaise),
                     count: row.orders,
+                    n: String(row.orders),
                     settled: formatRupees(row.settledPaise),
                   })}
           </DialogContentText>

@@ -4,7 +4,7 @@ import { addDays } from '@storedesk/shared/delivery/dispatch';
 import { businessDay, formatDate, formatDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { applyLiveEvent } from '@/lib/live-events.ts';
 import { adminSession, ownerSession, zones } from '@/testing/fixtures.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
@@ -328,5 +328,70 @@ describe('Payouts', { timeout: 30_000 }, () => {
     expect(await screen.findByText('On or after From')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Download CSV' })).not.toBeInTheDocument();
     expect(api.callsTo('GET /api/payouts')).toHaveLength(0);
+  });
+});
+
+describe('Payouts in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the columns, each executive’s row and the totals, the Mark paid question and its message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    payoutsServer([asha, ravi]);
+    const { user } = renderApp(`/dispatch/payouts${week}`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'भुगतान' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'डिस्पैच मैप' })).toHaveAttribute('href', '/dispatch');
+    expect(screen.getByRole('link', { name: 'बकाया नकद' })).toHaveAttribute('href', '/dispatch/cash');
+    expect(screen.getByRole('link', { name: 'CSV डाउनलोड करें' })).toBeInTheDocument();
+    const shown = await screen.findByRole('table', { name: 'भुगतान' });
+    await within(shown).findByText('Asha Rao');
+    expect(
+      within(shown)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'एग्ज़ीक्यूटिवडिलीवरीफ़ीसऑनलाइन टिपनकद टिपबाकी भुगतानबकाया नकदनेटपिछला भुगतानकार्रवाई',
+      'Asha Rao12₹1,200.00₹300.00₹50.00₹1,500.00₹266.00₹1,234.00कोई नहींभुगतान दर्ज करें',
+      `Ravi Kumar3₹100.00₹0.00₹0.00₹0.00₹500.00-₹500.00Olivia Owner ने ${formatDate(ravi.payouts[0]!.paidAt, timeZone)} को ₹100.00 दिएभुगतान दर्ज करें`,
+      'कुल15₹1,300.00₹300.00₹50.00₹1,500.00₹766.00₹734.00',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'भुगतान दर्ज करें: Asha Rao' }));
+    const dialog = await screen.findByRole('dialog', { name: 'भुगतान दर्ज करें' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Asha Rao को ₹1,234.00 दें: फ़ीस और ऑनलाइन टिप ₹1,500.00, बकाया नकद ₹266.00 घटाकर। इन दिनों का Asha Rao का नकद जमा माना जाएगा।',
+    );
+    expect(dialog).toHaveTextContent(
+      '23/11/2026 से 29/11/2026: 12 डिलीवरी, फ़ीस ₹1,200.00, ऑनलाइन टिप ₹300.00, नकद टिप ₹50.00 (जो पहले से उनकी है)।',
+    );
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: '₹1,234.00 दें' }));
+    expect(await screen.findByText('Asha Rao को ₹1,234.00 दिए गए')).toBeInTheDocument();
+  });
+
+  it('speaks Kannada to an executive who owes: what they hand over, the button and the message', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    payoutsServer([ravi]);
+    const { user } = renderApp(`/dispatch/payouts${week}`);
+
+    await user.click(await screen.findByRole('button', { name: 'ಪಾವತಿ ದಾಖಲಿಸಿ: Ravi Kumar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'ಪಾವತಿ ದಾಖಲಿಸಿ' });
+    expect(dialog).toHaveAccessibleDescription(
+      'Ravi Kumar ಅವರು ₹500.00 ಜಮಾ ಮಾಡುತ್ತಾರೆ: ಬಾಕಿ ನಗದು ₹500.00. ಈ ದಿನಗಳ Ravi Kumar ಅವರ ನಗದು ಜಮಾ ಆಗಿದೆ ಎಂದು ಪರಿಗಣಿಸಲಾಗುತ್ತದೆ.',
+    );
+    expect(dialog).toHaveTextContent('23/11/2026 ರಿಂದ 29/11/2026: 3 ಡೆಲಿವರಿಗಳು, ಶುಲ್ಕ ₹100.00');
+    await user.click(within(dialog).getByRole('button', { name: '₹500.00 ಪಡೆಯಿರಿ' }));
+    expect(await screen.findByText('Ravi Kumar ಅವರು ₹500.00 ಜಮಾ ಮಾಡಿದರು')).toBeInTheDocument();
+  });
+
+  it('says in Hindi when no one delivered in the period', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    onTestFinished(() => localStorage.removeItem('storedesk:console:language'));
+    payoutsServer([]);
+    renderApp(`/dispatch/payouts${week}`);
+    expect(await screen.findByText('इस अवधि में कोई डिलीवरी नहीं')).toBeInTheDocument();
+    expect(
+      screen.getByText('23/11/2026 से 29/11/2026 तक किसी डिलीवरी एग्ज़ीक्यूटिव ने कोई ऑर्डर डिलीवर नहीं किया।'),
+    ).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { businessDay, formatDay, isCalendarDay } from '@storedesk/shared/dates';
 import { addDays } from '@storedesk/shared/delivery/dispatch';
 import type { PayoutRow, PayoutsQuery } from '@storedesk/shared/delivery/earnings';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -42,6 +43,7 @@ function daysBetween(from: string, to: string): number {
  * what they owe) and counts their cash as handed over; the same rows download as CSV.
  */
 export function PayoutsPage() {
+  const t = useT();
   const timeZone = useTimeZone();
   const { zoneId } = useZoneFilter();
   const { from, to, setRange } = useDayRangeParams(() => thisWeekSoFar(Date.now(), timeZone));
@@ -55,8 +57,8 @@ export function PayoutsPage() {
   return (
     <>
       <PageHeader
-        title="Payouts"
-        description="What each delivery executive earned, what is still unpaid, and the cash they hold."
+        title={t('payouts.title')}
+        description={t('payouts.description')}
         actions={
           <>
             <Button
@@ -64,14 +66,14 @@ export function PayoutsPage() {
               component={RouterLink}
               to={paths.dispatch.map.getHref()}
             >
-              Dispatch map
+              {t('dispatch.map')}
             </Button>
             <Button
               startIcon={<PaymentsOutlined />}
               component={RouterLink}
               to={paths.dispatch.cash.getHref()}
             >
-              Cash to settle
+              {t('cash.title')}
             </Button>
           </>
         }
@@ -86,7 +88,7 @@ export function PayoutsPage() {
           from={from}
           to={to}
           clearable={false}
-          toError={tooLong ? 'At most a year after From' : undefined}
+          toError={tooLong ? t('payouts.tooLong') : undefined}
           onChange={(changes) => {
             // Each field keeps a day: a change always names one.
             if (Object.values(changes).every((day) => day !== undefined)) setRange(changes);
@@ -99,14 +101,14 @@ export function PayoutsPage() {
             download
             sx={{ alignSelf: { sm: 'center' } }}
           >
-            Download CSV
+            {t('common.downloadCsv')}
           </Button>
         ) : null}
       </Stack>
       {payouts.isError ? (
         <Box sx={{ mb: 2 }}>
           <LoadError
-            title="Could not load the payouts"
+            title={t('payouts.loadFailed')}
             error={payouts.error}
             onRetry={() => void payouts.refetch()}
             retrying={payouts.isFetching}
@@ -114,7 +116,7 @@ export function PayoutsPage() {
         </Box>
       ) : null}
       <Box sx={{ height: 4 }}>
-        {payouts.isPlaceholderData ? <LinearProgress aria-label="Loading the payouts" /> : null}
+        {payouts.isPlaceholderData ? <LinearProgress aria-label={t('payouts.loading')} /> : null}
       </Box>
       <PayoutsTable
         list={payouts.data}
@@ -122,9 +124,7 @@ export function PayoutsPage() {
         timeZone={timeZone}
         onPay={setPaying}
         empty={
-          valid
-            ? `No delivery executive delivered an order from ${formatDay(from)} to ${formatDay(to)}.`
-            : 'Choose a From day on or before the To day, at most a year apart.'
+          valid ? t('payouts.empty', { from: formatDay(from), to: formatDay(to) }) : t('payouts.invalid')
         }
       />
       {paying ? <MarkPaidDialog row={paying} from={from} to={to} onClose={() => setPaying(null)} /> : null}
