@@ -112,7 +112,13 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const map = L.map(container, { center: indiaCentre, zoom: overviewZoom, worldCopyJump: true });
+    // Its zoom buttons are added in the language shown, below.
+    const map = L.map(container, {
+      center: indiaCentre,
+      zoom: overviewZoom,
+      worldCopyJump: true,
+      zoomControl: false,
+    });
     const markers = executiveMarkers.current;
     layersRef.current = {
       stores: L.layerGroup().addTo(map),
@@ -133,6 +139,18 @@ export function DispatchMap({ executives, stores, orders, tiles, timeZone }: Dis
       fitted.current = false;
     };
   }, []);
+
+  // Leaflet's zoom buttons, named in the language shown (their title and accessible name).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const control = L.control
+      .zoom({ zoomInTitle: t('dispatch.zoomIn'), zoomOutTitle: t('dispatch.zoomOut') })
+      .addTo(map);
+    return () => {
+      control.remove();
+    };
+  }, [t]);
 
   const tileUrl = tiles?.url;
   const attribution = tiles?.attribution;

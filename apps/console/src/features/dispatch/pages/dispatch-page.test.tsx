@@ -147,6 +147,7 @@ describe('Dispatch', { timeout: 30_000 }, () => {
     // An order waiting too long says so on its marker too.
     expect(within(map).getByTitle('Order #1001, waiting 14 min')).toBeInTheDocument();
     expect(within(map).getByTitle('Order #1002')).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'Zoom in' })).toBeInTheDocument();
   });
 
   it('moves an executive as positions arrive, without reading the board again', async () => {
@@ -239,6 +240,8 @@ describe('Dispatch in the language chosen', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
     // The waiting order's marker says so in Hindi too.
     expect(await within(map).findByTitle('ऑर्डर #1001, इंतज़ार: 14 मिनट')).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'ज़ूम इन करें' })).toBeInTheDocument();
+    expect(within(map).getByRole('button', { name: 'ज़ूम आउट करें' })).toBeInTheDocument();
 
     expect(screen.getByRole('heading', { level: 2, name: 'डिलीवरी एग्ज़ीक्यूटिव (2)' })).toBeInTheDocument();
     const executives = within(screen.getByRole('list', { name: 'डिलीवरी एग्ज़ीक्यूटिव' })).getAllByRole(
