@@ -2,9 +2,10 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { renderInConsoleLanguage } from '@/testing/render-app.tsx';
 import { TableRegion } from './table-region.tsx';
 
 function AuditRows({ scrolls }: { scrolls?: boolean }) {
@@ -29,7 +30,7 @@ function AuditRows({ scrolls }: { scrolls?: boolean }) {
 
 describe('TableRegion', () => {
   it('is a named region the Tab key reaches, so a table of plain text can be scrolled from the keyboard', async () => {
-    render(<AuditRows />);
+    renderInConsoleLanguage(<AuditRows />);
     const region = screen.getByRole('region', { name: 'Audit log, table' });
     expect(region).toContainElement(screen.getByRole('table', { name: 'Audit log' }));
     screen.getByRole('button', { name: 'Before' }).focus();
@@ -40,7 +41,7 @@ describe('TableRegion', () => {
   });
 
   it('is passed over by the Tab key where the table is laid out as cards and never scrolls', async () => {
-    render(<AuditRows scrolls={false} />);
+    renderInConsoleLanguage(<AuditRows scrolls={false} />);
     screen.getByRole('button', { name: 'Before' }).focus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'After' })).toHaveFocus();

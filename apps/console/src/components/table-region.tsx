@@ -1,9 +1,10 @@
 import TableContainer from '@mui/material/TableContainer';
 import type { ResponsiveStyleValue } from '@mui/system';
+import { useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 
 type TableRegionProps = {
-  /** The table's own name: the region is "<name>, table". */
+  /** The table's own name: the region is "<name>, table", in the language shown. */
   name: string;
   /** Where the box stops growing and scrolls instead. */
   maxHeight?: ResponsiveStyleValue<number>;
@@ -18,11 +19,12 @@ type TableRegionProps = {
  * the tab order.
  */
 export function TableRegion({ name, maxHeight, scrolls = true, children }: TableRegionProps) {
+  const t = useT();
   return (
     <TableContainer
       tabIndex={scrolls ? 0 : undefined}
       role="region"
-      aria-label={`${name}, table`}
+      aria-label={t('lists.tableRegion', { name })}
       sx={maxHeight === undefined ? undefined : { maxHeight }}
     >
       {children}

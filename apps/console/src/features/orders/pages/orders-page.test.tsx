@@ -485,6 +485,10 @@ describe('the orders in the language chosen', { timeout: 30_000 }, () => {
     expect(screen.getByRole('tab', { name: 'सभी 4' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('tab', { name: 'ऑर्डर आया 2' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'पिकअप हो गया 1' })).toBeInTheDocument();
+    // The table's scrolling box is named in the language too.
+    expect(screen.getByRole('region', { name: 'ऑर्डर, तालिका' })).toContainElement(
+      screen.getByRole('table', { name: 'ऑर्डर' }),
+    );
     expect(
       within(screen.getByRole('table', { name: 'ऑर्डर' }))
         .getAllByRole('columnheader')
