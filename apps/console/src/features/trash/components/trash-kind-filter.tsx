@@ -2,17 +2,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { trashKinds } from '@storedesk/shared/trash/schemas';
 import type { TrashKind } from '@storedesk/shared/trash/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearchUpdate } from '@/lib/search-update.ts';
-
-export const kindFilterLabels: Record<TrashKind, string> = {
-  stores: 'Stores',
-  categories: 'Categories',
-  items: 'Items',
-  slides: 'Slides',
-  zones: 'Zones',
-};
 
 const allKinds = 'all';
 
@@ -49,11 +42,12 @@ export function TrashKindFilter({
   kind: TrashKind | undefined;
   onChange: (kind: TrashKind | undefined) => void;
 }) {
+  const t = useT();
   return (
     <TextField
       select
       size="small"
-      label="Kind"
+      label={t('trash.kindLabel')}
       value={kind ?? allKinds}
       onChange={(event) => {
         const value = event.target.value;
@@ -61,10 +55,10 @@ export function TrashKindFilter({
       }}
       sx={{ width: { xs: '100%', sm: 180 } }}
     >
-      <MenuItem value={allKinds}>All</MenuItem>
+      <MenuItem value={allKinds}>{t('common.all')}</MenuItem>
       {trashKinds.map((each) => (
         <MenuItem key={each} value={each}>
-          {kindFilterLabels[each]}
+          {t(`trash.kinds.${each}`)}
         </MenuItem>
       ))}
     </TextField>

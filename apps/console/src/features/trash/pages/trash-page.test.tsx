@@ -198,3 +198,42 @@ describe('trash', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Restore Alphonso mango' })).toBeInTheDocument();
   });
 });
+
+describe('trash in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: title, columns, kinds, who deleted and the Restore button', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderTrash();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ट्रैश' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'ट्रैश' });
+    await within(table).findByText('Alphonso mango');
+    expect(screen.getByRole('region', { name: 'ट्रैश, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['प्रकार', 'नाम', 'किसने डिलीट किया', 'डिलीट हुआ', 'रिस्टोर करें']);
+    expect(cellsOf('Alphonso mango').slice(0, 3)).toEqual([
+      'आइटम',
+      'Alphonso mango Fresh Mart Indiranagar में',
+      'Arjun Admin',
+    ]);
+    expect(cellsOf('Monsoon offers')[2]).toBe('दर्ज नहीं');
+    expect(screen.getByRole('searchbox', { name: 'ट्रैश में खोजें' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Monsoon offers रिस्टोर करें' }));
+    expect(await screen.findByText('Monsoon offers रिस्टोर हो गया')).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
+  });
+
+  it('speaks Hindi when nothing of a kind is there', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderTrash('/trash?kind=zones');
+
+    expect(await screen.findByText('ट्रैश में कोई ज़ोन नहीं')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'प्रकार' })).toHaveTextContent('ज़ोन');
+    await user.click(screen.getByRole('button', { name: 'ट्रैश में सब कुछ दिखाएँ' }));
+    expect(await screen.findByText('Alphonso mango')).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
+  });
+});

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@storedesk/shared/dates';
 import RestoreFromTrashOutlined from '@mui/icons-material/RestoreFromTrashOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -10,7 +9,8 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { trashKindLabels, trashRetentionDays } from '@storedesk/shared/trash/schemas';
+import { trashRetentionDays } from '@storedesk/shared/trash/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { TrashEntry, TrashKind } from '@storedesk/shared/trash/schemas';
 import type { ReactNode } from 'react';
 import { useState } from 'react';
@@ -26,22 +26,18 @@ import { useTimeZone } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTrash } from '@/features/trash/api/get-trash.ts';
 import { useRestoreFromTrash } from '@/features/trash/api/restore-from-trash.ts';
-import {
-  kindFilterLabels,
-  TrashKindFilter,
-  useTrashKind,
-} from '@/features/trash/components/trash-kind-filter.tsx';
+import { TrashKindFilter, useTrashKind } from '@/features/trash/components/trash-kind-filter.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
 
-const keptFor = `Deleted stores, categories, items, slides and zones stay here for ${trashRetentionDays} days; restore one to bring it back.`;
-
-/** "in Fresh Mart Indiranagar" for a category or an item. */
-function storeLine(entry: TrashEntry): string | null {
-  return entry.storeName ? `in ${entry.storeName}` : null;
+/** How long deleted records stay, and how to bring one back. */
+function useKeptFor(): string {
+  const t = useT();
+  return t('trash.keptFor', { days: String(trashRetentionDays) });
 }
 
 function KindChip({ kind }: { kind: TrashKind }) {
-  return <Chip size="small" variant="outlined" label={trashKindLabels[kind]} />;
+  const t = useT();
+  return <Chip size="small" variant="outlined" label={t(`trash.kind.${kind}`)} />;
 }
 
 type TrashRowsProps = {
@@ -56,20 +52,22 @@ type TrashRowsProps = {
 
 /** The body of the table: skeleton rows, what is empty and how to widen the view, or the rows. */
 function TrashRows({ query, count, columns, q, kind, onShowAll, children }: TrashRowsProps) {
+  const t = useT();
+  const keptFor = useKeptFor();
   if (query.isPending) return <TableSkeletonRows columns={columns} />;
   if (count > 0 || query.isError) return children;
   if (q || kind) {
-    const what = kind ? kindFilterLabels[kind].toLowerCase() : 'records';
+    const what = kind ? t(`trash.what.${kind}`) : t('trash.what.records');
     return (
       <TableMessageRow
         columns={columns}
-        title={q ? `No ${what} in the trash match “${q}”` : `No ${what} in the trash`}
-        action={<Button onClick={onShowAll}>Show everything in the trash</Button>}
+        title={q ? t('trash.noneMatch', { what, q }) : t('trash.noneOf', { what })}
+        action={<Button onClick={onShowAll}>{t('trash.showAll')}</Button>}
       />
     );
   }
   return (
-    <TableMessageRow columns={columns} title="Nothing in the trash">
+    <TableMessageRow columns={columns} title={t('trash.empty')}>
       {keptFor}
     </TableMessageRow>
   );
@@ -77,6 +75,9 @@ function TrashRows({ query, count, columns, q, kind, onShowAll, children }: Tras
 
 /** B7: what was deleted in the last 30 days, and restoring it (D7). */
 export function TrashPage() {
+  const t = useT();
+  const { dateTime } = useFormat();
+  const keptFor = useKeptFor();
   const compact = useCompact();
   const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
@@ -97,12 +98,12 @@ export function TrashPage() {
     restore.mutate(
       { kind: entry.kind, id: entry.id },
       {
-        onSuccess: () => notify(`${entry.name} restored`),
+        onSuccess: () => notify(t('trash.restored', { name: entry.name })),
         onError: (caught) => {
           const error = asApiError(caught);
           if (error.status === 401) return;
           if (error.status === 404) {
-            notify({ severity: 'info', message: `${entry.name} is no longer in the trash` });
+            notify({ severity: 'info', message: t('trash.gone', { name: entry.name }) });
             return;
           }
           setErrorMessage(error.message);
@@ -115,19 +116,20 @@ export function TrashPage() {
       size="small"
       variant="outlined"
       startIcon={<RestoreFromTrashOutlined />}
-      aria-label={`Restore ${entry.name}`}
+      aria-label={t('trash.restoreNamed', { name: entry.name })}
       disabled={restoringId === entry.id}
       loading={restoringId === entry.id}
       loadingPosition="start"
       onClick={() => restoreEntry(entry)}
     >
-      Restore
+      {t('trash.restore')}
     </Button>
   );
 
   const rows = items.map((entry) => {
-    const store = storeLine(entry);
-    const deletedBy = entry.deletedBy ?? 'Not recorded';
+    // "in Fresh Mart Indiranagar" for a category or an item.
+    const store = entry.storeName ? t('trash.inStore', { store: entry.storeName }) : null;
+    const deletedBy = entry.deletedBy ?? t('trash.notRecorded');
     if (compact) {
       return (
         <TableRow key={`${entry.kind}:${entry.id}`} hover>
@@ -139,7 +141,7 @@ export function TrashPage() {
               </Typography>
             </Stack>
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary' }}>
-              {[store, `${formatDateTime(entry.deletedAt, timeZone)} by ${deletedBy}`]
+              {[store, t('trash.deletedBy', { time: dateTime(entry.deletedAt, timeZone), name: deletedBy })]
                 .filter(Boolean)
                 .join(' · ')}
             </Typography>
@@ -162,7 +164,7 @@ export function TrashPage() {
           ) : null}
         </TableCell>
         <TableCell>{deletedBy}</TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.deletedAt, timeZone)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(entry.deletedAt, timeZone)}</TableCell>
         <TableCell align="right">{restoreButton(entry)}</TableCell>
       </TableRow>
     );
@@ -170,7 +172,7 @@ export function TrashPage() {
 
   return (
     <>
-      <PageHeader title="Trash" description={keptFor} />
+      <PageHeader title={t('trash.title')} description={keptFor} />
       <Paper variant="outlined">
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
@@ -178,24 +180,24 @@ export function TrashPage() {
           sx={{ p: 2, alignItems: { xs: 'stretch', sm: 'center' } }}
         >
           <TrashKindFilter kind={kind} onChange={setKind} />
-          <SearchField label="Search trash" value={q} onSearch={(next) => setListParams({ q: next })} />
+          <SearchField label={t('trash.search')} value={q} onSearch={(next) => setListParams({ q: next })} />
         </Stack>
-        <ListQueryStatus query={trash} noun="trash" />
-        <TableRegion name="Trash" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Trash">
+        <ListQueryStatus query={trash} noun={t('trash.noun')} />
+        <TableRegion name={t('trash.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('trash.title')}>
             <TableHead>
               {compact ? (
                 <TableRow>
-                  <TableCell>Deleted</TableCell>
-                  <TableCell align="right">Restore</TableCell>
+                  <TableCell>{t('trash.column.deleted')}</TableCell>
+                  <TableCell align="right">{t('trash.restore')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
-                  <TableCell sx={{ width: 112 }}>Kind</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Deleted by</TableCell>
-                  <TableCell>Deleted</TableCell>
-                  <TableCell align="right">Restore</TableCell>
+                  <TableCell sx={{ width: 112 }}>{t('trash.kindLabel')}</TableCell>
+                  <TableCell>{t('common.name')}</TableCell>
+                  <TableCell>{t('trash.column.deletedBy')}</TableCell>
+                  <TableCell>{t('trash.column.deleted')}</TableCell>
+                  <TableCell align="right">{t('trash.restore')}</TableCell>
                 </TableRow>
               )}
             </TableHead>
