@@ -16,16 +16,18 @@ import Typography from '@mui/material/Typography';
 import {
   stockAdjustmentRefusal,
   stockAfter,
-  stockReasonLabels,
   stockReasons,
   variantMessages,
   type StockReason,
 } from '@storedesk/shared/catalogue/variants';
 import { stockAdjustmentSchema } from '@storedesk/shared/catalogue/variant-schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { useAdjustStock } from '@/features/catalogue/api/adjust-stock.ts';
+import type { MessageId } from '@/i18n/index.ts';
+import { stockReasonText } from '@/features/catalogue/catalogue-codes.ts';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
 /** The variant whose stock is adjusted, with its stock as the console last read it. */
@@ -40,21 +42,21 @@ export type StockTarget = {
   stepGrams: number | null;
 };
 
-const reasonHelp: Record<StockReason, { quantity: string; grams: string; help: string }> = {
+const reasonHelp: Record<StockReason, { quantity: MessageId; grams: MessageId; help: MessageId }> = {
   received: {
-    quantity: 'Quantity received',
-    grams: 'Grams received',
-    help: 'A delivery came in: added to the stock.',
+    quantity: 'stock.receivedQuantity',
+    grams: 'stock.receivedGrams',
+    help: 'stock.receivedHelp',
   },
   damaged: {
-    quantity: 'Quantity damaged',
-    grams: 'Grams damaged',
-    help: 'Broken, spoilt or expired: taken from the stock.',
+    quantity: 'stock.damagedQuantity',
+    grams: 'stock.damagedGrams',
+    help: 'stock.damagedHelp',
   },
   counted: {
-    quantity: 'Quantity counted',
-    grams: 'Grams counted',
-    help: 'What is on the shelf: the stock becomes this.',
+    quantity: 'stock.countedQuantity',
+    grams: 'stock.countedGrams',
+    help: 'stock.countedHelp',
   },
 };
 
@@ -67,6 +69,7 @@ type AdjustStockDialogProps = { target: StockTarget; onClose: () => void };
  * A variant sold loose is adjusted in grams, its stock shown as a weight.
  */
 export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
+  const t = useT();
   const titleId = useId();
   const adjust = useAdjustStock();
   const notify = useSnackbar();
@@ -101,7 +104,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
       {
         onSuccess: (item) => {
           const stock = item.variants.find((variant) => variant.id === target.variantId)?.stock ?? after;
-          notify(`${target.name}: ${stockShown(target, stock)} in stock`);
+          notify(t('stock.adjusted', { name: target.name, stock: stockShown(target, stock) }));
           onClose();
         },
         onError: (caught) => {
@@ -116,13 +119,13 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <form noValidate onSubmit={save}>
-        <DialogTitle id={titleId}>Adjust stock</DialogTitle>
+        <DialogTitle id={titleId}>{t('stock.adjust')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2}>
             <DialogContentText>{target.name}</DialogContentText>
             {refusal ? <Alert severity="error">{refusal}</Alert> : null}
             <FormControl disabled={busy}>
-              <FormLabel id={`${titleId}-reason`}>Reason</FormLabel>
+              <FormLabel id={`${titleId}-reason`}>{t('stock.reason')}</FormLabel>
               <RadioGroup
                 row
                 aria-labelledby={`${titleId}-reason`}
@@ -137,16 +140,16 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
                     key={choice}
                     value={choice}
                     control={<Radio />}
-                    label={stockReasonLabels[choice]}
+                    label={t(stockReasonText[choice])}
                   />
                 ))}
               </RadioGroup>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {reasonHelp[reason].help}
+                {t(reasonHelp[reason].help)}
               </Typography>
             </FormControl>
             <TextField
-              label={loose ? reasonHelp[reason].grams : reasonHelp[reason].quantity}
+              label={t(loose ? reasonHelp[reason].grams : reasonHelp[reason].quantity)}
               required
               autoFocus
               disabled={busy}
@@ -157,7 +160,7 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
               }}
               onBlur={() => setTouched(true)}
               error={showError}
-              helperText={showError ? quantityError : loose ? 'A whole number of grams.' : 'A whole number.'}
+              helperText={showError ? quantityError : t(loose ? 'stock.wholeGrams' : 'stock.whole')}
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             />
             <Stack
@@ -168,13 +171,13 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
             >
               <div>
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                  In stock now
+                  {t('stock.now')}
                 </Typography>
                 <dd>{stockShown(target, target.stock)}</dd>
               </div>
               <div>
                 <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
-                  After
+                  {t('stock.after')}
                 </Typography>
                 <dd>{after === null ? '—' : stockShown(target, after)}</dd>
               </div>
@@ -183,10 +186,10 @@ export function AdjustStockDialog({ target, onClose }: AdjustStockDialogProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy} loading={busy}>
-            {busy ? 'Saving…' : 'Save'}
+            {busy ? t('common.saving') : t('common.save')}
           </Button>
         </DialogActions>
       </form>

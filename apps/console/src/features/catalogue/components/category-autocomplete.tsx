@@ -1,5 +1,6 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useState } from 'react';
 import type { Ref } from 'react';
 import { useCategories } from '@/features/catalogue/api/get-categories.ts';
@@ -26,6 +27,7 @@ export function CategoryAutocomplete({
   error,
   inputRef,
 }: CategoryAutocompleteProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [inputValue, setInputValue] = useState(value?.name ?? '');
   const [q, setQ] = useState('');
@@ -57,18 +59,18 @@ export function CategoryAutocomplete({
       loading={open && categories.isFetching}
       noOptionsText={
         categories.isError
-          ? `Could not load the categories: ${categories.error.message}`
-          : 'No categories found'
+          ? t('catalogue.categoriesLoadFailed', { message: categories.error.message })
+          : t('item.noCategories')
       }
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Category"
+          label={t('item.category')}
           required
           onBlur={onBlur}
           inputRef={inputRef}
           error={Boolean(error)}
-          helperText={error ?? 'Type to search the categories of this store.'}
+          helperText={error ?? t('item.categoryHint')}
         />
       )}
     />

@@ -12,6 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ItemCopyResult } from '@storedesk/shared/catalogue/copies';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
 import { useCopyItem } from '@/features/catalogue/api/copy-item.ts';
@@ -26,8 +27,8 @@ type CopyItemDialogProps = {
 
 const searchDelayMs = 250;
 
-const names = (ids: string[], chosen: Map<string, string>) =>
-  ids.map((id) => chosen.get(id) ?? 'a store').join(', ');
+const names = (ids: string[], chosen: Map<string, string>, unknown: string) =>
+  ids.map((id) => chosen.get(id) ?? unknown).join(', ');
 
 /**
  * B17: the item kept in other stores too. The stores (the caller's, but this one) are searched on
@@ -35,6 +36,7 @@ const names = (ids: string[], chosen: Map<string, string>) =>
  * which kept one already.
  */
 export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   const [input, setInput] = useState('');
@@ -79,18 +81,23 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
 
   let list;
   if (stores.isPending) {
-    list = <Skeleton variant="rounded" height={120} aria-label="Loading the stores" />;
+    list = <Skeleton variant="rounded" height={120} aria-label={t('catalogue.storesLoading')} />;
   } else if (stores.isError) {
-    list = <Alert severity="error">Could not load the stores: {stores.error.message}</Alert>;
+    list = (
+      <Alert severity="error">{t('catalogue.storesLoadFailed', { message: stores.error.message })}</Alert>
+    );
   } else if (offered.length === 0) {
     list = (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {q ? 'No other store matches this search.' : 'There is no other store to copy to.'}
+        {q ? t('item.copyNoMatch') : t('item.copyNoOther')}
       </Typography>
     );
   } else {
     list = (
-      <FormGroup aria-label="Stores" sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
+      <FormGroup
+        aria-label={t('catalogue.stores')}
+        sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}
+      >
         {offered.map((store) => (
           <FormControlLabel
             key={store.id}
@@ -116,29 +123,33 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>Copy {itemName} to stores</DialogTitle>
+      <DialogTitle id={titleId}>{t('item.copyTitle', { name: itemName })}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ mb: 2 }}>
-          Name, tax, image and variants are shared with the copies; each store keeps its own price, stock and
-          availability.
+          {t('item.copyExplain')}
         </DialogContentText>
         <div role="status" aria-live="polite">
           {result ? (
             <Alert severity="success">
               {result.copied.length > 0
-                ? `Copied to ${names(
-                    result.copied.map((copied) => copied.storeId),
-                    chosen,
-                  )}.`
-                : 'Copied to no store.'}
-              {result.skipped.length > 0 ? ` Already kept by ${names(result.skipped, chosen)}.` : null}
+                ? t('item.copiedTo', {
+                    stores: names(
+                      result.copied.map((copied) => copied.storeId),
+                      chosen,
+                      t('item.aStore'),
+                    ),
+                  })
+                : t('item.copiedToNone')}
+              {result.skipped.length > 0
+                ? ` ${t('item.alreadyKept', { stores: names(result.skipped, chosen, t('item.aStore')) })}`
+                : null}
             </Alert>
           ) : null}
         </div>
         {result ? null : (
           <>
             <TextField
-              label="Search stores"
+              label={t('item.searchStores')}
               type="search"
               size="small"
               fullWidth
@@ -150,7 +161,7 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
             {list}
             {offered.length > 0 && total > offered.length ? (
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                The first {offered.length} of {total} stores: search to find others.
+                {t('item.firstOf', { shown: String(offered.length), total: String(total) })}
               </Typography>
             ) : null}
             {problem ? (
@@ -164,12 +175,12 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
       <DialogActions>
         {result ? (
           <Button onClick={onClose} autoFocus>
-            Close
+            {t('common.close')}
           </Button>
         ) : (
           <>
             <Button onClick={onClose} disabled={copy.isPending}>
-              Cancel
+              {t('common.cancel')}
             </Button>
             <Button
               variant="contained"
@@ -178,12 +189,10 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
               loading={copy.isPending}
             >
               {copy.isPending
-                ? 'Copying…'
+                ? t('catalogue.copying')
                 : chosen.size === 0
-                  ? 'Copy to stores'
-                  : chosen.size === 1
-                    ? 'Copy to 1 store'
-                    : `Copy to ${chosen.size} stores`}
+                  ? t('item.copyToStores')
+                  : t('item.copyToCount', { count: chosen.size })}
             </Button>
           </>
         )}

@@ -10,14 +10,16 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { itemFeaturedLabels, itemSchema } from '@storedesk/shared/catalogue/schemas';
+import { itemSchema } from '@storedesk/shared/catalogue/schemas';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
 import { gstRates } from '@storedesk/shared/orders/invoice';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
+import type { MessageId } from '@/i18n/index.ts';
 import type { ApiError } from '@/lib/api-client.ts';
 import { AdjustStockDialog, type StockTarget } from './adjust-stock-dialog.tsx';
 import { CategoryAutocomplete } from './category-autocomplete.tsx';
@@ -33,54 +35,56 @@ import {
 import { TagsField } from './tags-field.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase } from '@/lib/edit-base.ts';
+import { featuredText } from '@/features/catalogue/catalogue-codes.ts';
+import { useStaleWords } from '@/features/catalogue/stale-words.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [0, 1, 2, 3];
-const gstRateLabel = (rate: number) => (rate === 0 ? '0% (exempt or nil)' : `${rate}%`);
 export type ItemSaveResult = { ok: true } | { ok: false; error: ApiError };
 
 /** What the stale-save alert names when a colleague's save changed it (D9). */
-const changeLabels: Partial<Record<keyof Item, string>> = {
-  name: 'Name',
-  nameHi: 'Name in Hindi',
-  nameKn: 'Name in Kannada',
-  categoryId: 'Category',
-  featured: 'Featured',
-  gstRate: 'GST rate',
-  hsn: 'HSN code',
-  tags: 'Tags',
-  aliases: 'Other names',
-  veg: 'Pure Veg',
-  inStock: 'In stock',
-  imageUrl: 'Image',
+const changeLabels: Partial<Record<keyof Item, MessageId>> = {
+  name: 'common.name',
+  nameHi: 'catalogue.nameHi',
+  nameKn: 'catalogue.nameKn',
+  categoryId: 'item.category',
+  featured: 'item.featured',
+  gstRate: 'item.gstRate',
+  hsn: 'item.hsn',
+  tags: 'item.tags',
+  aliases: 'item.aliases',
+  veg: 'item.veg',
+  inStock: 'item.inStock',
+  imageUrl: 'item.image',
 };
 
 /** The fields of an item's one variant, by the names the form gives them. */
-const variantChangeLabels: Partial<Record<keyof Variant, string>> = {
-  label: 'Variant name',
-  pricePaise: 'Price',
-  mrpPaise: 'MRP',
-  sku: 'SKU',
-  barcode: 'Barcode',
-  lowStockAt: 'Low stock at',
-  stepGrams: 'Step',
-  maxGrams: 'Most per order',
+const variantChangeLabels: Partial<Record<keyof Variant, MessageId>> = {
+  label: 'variant.name',
+  pricePaise: 'item.price',
+  mrpPaise: 'variant.mrp',
+  sku: 'variant.sku',
+  barcode: 'variant.barcode',
+  lowStockAt: 'stock.lowAt',
+  stepGrams: 'variant.step',
+  maxGrams: 'variant.mostPerOrder',
 };
 
 /**
  * What a colleague's save changed. Stock is left out: it moves with orders and adjustments, which
  * never make a save stale. An item of one variant names its fields; one of several, "Variants".
  */
-function itemChanges(before: Item, after: Item): string[] {
-  const changed = changedFields(before, after, changeLabels);
+function itemChanges(before: Item, after: Item): MessageId[] {
+  const changed = changedFields(before, after, changeLabels) as MessageId[];
   const [one, ...others] = before.variants;
   const [oneAfter, ...othersAfter] = after.variants;
   if (one && oneAfter && others.length === 0 && othersAfter.length === 0 && one.id === oneAfter.id) {
-    return [...changed, ...changedFields(one, oneAfter, variantChangeLabels)];
+    return [...changed, ...(changedFields(one, oneAfter, variantChangeLabels) as MessageId[])];
   }
   const withoutStock = (item: Item) => item.variants.map(({ stock: _stock, ...variant }) => variant);
-  if (JSON.stringify(withoutStock(before)) !== JSON.stringify(withoutStock(after))) changed.push('Variants');
+  if (JSON.stringify(withoutStock(before)) !== JSON.stringify(withoutStock(after)))
+    changed.push('variant.variants');
   return changed;
 }
 
@@ -121,6 +125,8 @@ type ItemFormProps = {
  * and its variants with their prices, codes and stock, and the other names customers search by (B17).
  */
 export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
+  const t = useT();
+  const staleWords = useStaleWords();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
@@ -161,7 +167,12 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
       const current = itemSchema.safeParse(result.error.current);
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toItemFormValues(current.data));
-        setStale(staleSaveMessage('item', itemChanges(savedFrom, current.data)));
+        setStale(
+          staleWords(
+            'item',
+            itemChanges(savedFrom, current.data).map((id) => t(id)),
+          ),
+        );
         return;
       }
       setDialogMessage(
@@ -194,7 +205,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           ) : null}
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField
-              label="Name"
+              label={t('common.name')}
               fullWidth
               required
               error={Boolean(errors.name)}
@@ -238,30 +249,30 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
             <NumberSelectField
               control={control}
               name="featured"
-              label="Featured"
+              label={t('item.featured')}
               choices={featuredChoices}
-              labelOf={(choice) => itemFeaturedLabels[choice]!}
+              labelOf={(choice) => t(featuredText[choice]!)}
               error={errors.featured?.message}
-              helperText="The badge customers see on the item."
+              helperText={t('item.featuredHint')}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <NumberSelectField
               control={control}
               name="gstRate"
-              label="GST rate"
+              label={t('item.gstRate')}
               choices={gstRates}
-              labelOf={gstRateLabel}
+              labelOf={(rate) => (rate === 0 ? t('item.gstExempt') : `${rate}%`)}
               error={errors.gstRate?.message}
-              helperText="Included in the price; shown on tax invoices."
+              helperText={t('item.gstHint')}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <TextField
-              label="HSN code"
+              label={t('item.hsn')}
               fullWidth
               error={Boolean(errors.hsn)}
-              helperText={errors.hsn?.message ?? 'Optional: 4, 6 or 8 digits, printed on tax invoices.'}
+              helperText={errors.hsn?.message ?? t('item.hsnHint')}
               slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 8 } }}
               {...register('hsn')}
             />
@@ -275,8 +286,8 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               name="aliases"
               render={({ field }) => (
                 <TagsField
-                  label="Other names"
-                  hint="Optional: other names and spellings customers search by, such as chawal or चावल. Customers never see them. Press Enter after each."
+                  label={t('item.aliases')}
+                  hint={t('item.aliasesHint')}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -291,8 +302,8 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               name="tags"
               render={({ field }) => (
                 <TagsField
-                  label="Tags"
-                  hint="Optional: words such as seasonal or organic, shown in the item list. Press Enter after each."
+                  label={t('item.tags')}
+                  hint={t('item.tagsHint')}
                   value={field.value ?? []}
                   onChange={field.onChange}
                   onBlur={field.onBlur}
@@ -308,7 +319,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
                 name="veg"
                 render={({ field }) => (
                   <FormControlLabel
-                    label="Pure Veg"
+                    label={t('item.veg')}
                     control={
                       <Switch
                         name={field.name}
@@ -325,7 +336,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
                 name="inStock"
                 render={({ field }) => (
                   <FormControlLabel
-                    label="In stock"
+                    label={t('item.inStock')}
                     control={
                       <Switch
                         name={field.name}
@@ -341,9 +352,10 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           </Grid>
           <Grid size={12}>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              Image
+              {t('item.image')}
             </Typography>
             <ImagePicker
+              // Said in English for now: the picker words its button in English (components/image-picker.tsx).
               label="Item image"
               imageUrl={item?.imageUrl ?? null}
               file={image}
@@ -354,7 +366,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           </Grid>
           <Grid size={12}>
             <SaveButton
-              waiting={shrinking ? 'Waiting for the image…' : null}
+              waiting={shrinking ? t('item.waitingForImage') : null}
               saving={saving}
               label={submitLabel}
               onCancel={onCancel}

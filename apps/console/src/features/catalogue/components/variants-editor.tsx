@@ -22,16 +22,16 @@ import {
   isLowStock,
   lineName,
   lowStockMark,
-  stepPriceText,
   variantLimits,
-  variantSavingText,
   weightText,
 } from '@storedesk/shared/catalogue/variants';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
 import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Controller, useFieldArray, useWatch, type UseFormReturn } from 'react-hook-form';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
+import { useVariantWords } from '@/features/catalogue/variant-words.ts';
 import type { StockTarget } from './adjust-stock-dialog.tsx';
 import {
   countShown,
@@ -60,21 +60,23 @@ function gramsTyped(text: string | undefined): number | null {
 /** A step as typed when the variant is sold loose, else null. */
 const stepTyped = (row: VariantRow | undefined) => (row?.loose ? gramsTyped(row.stepGrams) : null);
 
+type VariantWords = ReturnType<typeof useVariantWords>;
+
 /** "Save ₹12 (10%)" (per kg when loose) for what is typed so far, when both amounts are amounts. */
-function savingShown(row: VariantRow | undefined): string | null {
+function savingShown(row: VariantRow | undefined, words: VariantWords): string | null {
   const price = rupeesTextSchema.safeParse(row?.price ?? '');
   const mrp = rupeesTextSchema.safeParse(row?.mrp ?? '');
   if (!price.success || !mrp.success) return null;
   // Per kg while the switch is on, whatever step is typed yet: only whether there is one counts.
   const stepGrams = row?.loose ? 1 : null;
-  return variantSavingText({ pricePaise: price.data, mrpPaise: mrp.data, stepGrams });
+  return words.saving({ pricePaise: price.data, mrpPaise: mrp.data, stepGrams });
 }
 
 /** "250 g for ₹9.00": what a step costs at the price typed, once both are typed and it is exact. */
-function stepPriceShown(row: VariantRow | undefined): string | null {
+function stepPriceShown(row: VariantRow | undefined, words: VariantWords): string | null {
   const price = rupeesTextSchema.safeParse(row?.price ?? '');
   const step = stepTyped(row);
-  return price.success && step !== null ? stepPriceText(price.data, step) : null;
+  return price.success && step !== null ? words.stepPrice(price.data, step) : null;
 }
 
 /**
@@ -86,6 +88,8 @@ function stepPriceShown(row: VariantRow | undefined): string | null {
  * is then in grams.
  */
 export function VariantsEditor({ form, item, disabled, onAdjustStock }: VariantsEditorProps) {
+  const t = useT();
+  const variantWords = useVariantWords();
   const {
     control,
     register,
@@ -128,7 +132,7 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
   return (
     <Stack spacing={2}>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
-        {single ? 'Price and stock' : 'Variants'}
+        {single ? t('variant.priceAndStock') : t('variant.variants')}
       </Typography>
       {fields.map((field, index) => {
         const row = rows?.[index];
@@ -136,20 +140,19 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
         const rowErrors = errors.variants?.[index];
         const name = (key: keyof VariantRow) => `variants.${index}.${key}` as const;
         const headingId = `${baseId}-${field.key}`;
-        const saving = savingShown(row);
+        const saving = savingShown(row, variantWords);
         const loose = Boolean(row?.loose);
 
         const label = (
           <Grid size={{ xs: 12, md: 4 }}>
             <TextField
-              label="Variant name"
+              label={t('variant.name')}
               fullWidth
               required={!single}
               disabled={disabled}
               error={Boolean(rowErrors?.label)}
               helperText={
-                rowErrors?.label?.message ??
-                (single ? 'Optional: a pack size such as 500 g.' : 'Such as 500 g or 1 kg.')
+                rowErrors?.label?.message ?? (single ? t('variant.nameHintSingle') : t('variant.nameHint'))
               }
               slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.labelMax } }}
               {...register(name('label'))}
@@ -164,13 +167,13 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
             </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label={loose ? 'Price per kg' : 'Price'}
+                label={loose ? t('variant.pricePerKg') : t('item.price')}
                 fullWidth
                 required
                 placeholder="0.00"
                 disabled={disabled}
                 error={Boolean(rowErrors?.price)}
-                helperText={rowErrors?.price?.message ?? 'In rupees, up to two decimals.'}
+                helperText={rowErrors?.price?.message ?? t('variant.priceHint')}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
                   input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
@@ -180,12 +183,12 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
             </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label={loose ? 'MRP per kg' : 'MRP'}
+                label={loose ? t('variant.mrpPerKg') : t('variant.mrp')}
                 fullWidth
                 placeholder="0.00"
                 disabled={disabled}
                 error={Boolean(rowErrors?.mrp)}
-                helperText={rowErrors?.mrp?.message ?? saving ?? 'Optional: the printed price.'}
+                helperText={rowErrors?.mrp?.message ?? saving ?? t('variant.mrpHint')}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', autoComplete: 'off' },
                   input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
@@ -196,22 +199,22 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
             {single ? label : null}
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label="SKU"
+                label={t('variant.sku')}
                 fullWidth
                 disabled={disabled}
                 error={Boolean(rowErrors?.sku)}
-                helperText={rowErrors?.sku?.message ?? 'Optional.'}
+                helperText={rowErrors?.sku?.message ?? t('variant.optional')}
                 slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.codeMax } }}
                 {...register(name('sku'))}
               />
             </Grid>
             <Grid size={{ xs: 6, md: 4 }}>
               <TextField
-                label="Barcode"
+                label={t('variant.barcode')}
                 fullWidth
                 disabled={disabled}
                 error={Boolean(rowErrors?.barcode)}
-                helperText={rowErrors?.barcode?.message ?? 'Optional.'}
+                helperText={rowErrors?.barcode?.message ?? t('variant.optional')}
                 slotProps={{ htmlInput: { autoComplete: 'off', maxLength: variantLimits.codeMax } }}
                 {...register(name('barcode'))}
               />
@@ -248,13 +251,13 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
           <Paper key={field.key} variant="outlined" role="group" aria-labelledby={headingId} sx={{ p: 2 }}>
             <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1 }}>
               <Typography id={headingId} variant="subtitle2" component="h3" sx={{ flexGrow: 1 }}>
-                Variant {index + 1}
+                {t('variant.numbered', { number: String(index + 1) })}
               </Typography>
-              <Tooltip title="Move up">
+              <Tooltip title={t('common.moveUp')}>
                 <span>
                   <IconButton
                     ref={moveButtonRef(field.key, 'up')}
-                    aria-label={`Move variant ${index + 1} up`}
+                    aria-label={t('variant.moveUp', { number: String(index + 1) })}
                     disabled={disabled || index === 0}
                     onClick={() => moveRow(index, 'up')}
                   >
@@ -262,11 +265,11 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
                   </IconButton>
                 </span>
               </Tooltip>
-              <Tooltip title="Move down">
+              <Tooltip title={t('common.moveDown')}>
                 <span>
                   <IconButton
                     ref={moveButtonRef(field.key, 'down')}
-                    aria-label={`Move variant ${index + 1} down`}
+                    aria-label={t('variant.moveDown', { number: String(index + 1) })}
                     disabled={disabled || index === fields.length - 1}
                     onClick={() => moveRow(index, 'down')}
                   >
@@ -274,9 +277,9 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
                   </IconButton>
                 </span>
               </Tooltip>
-              <Tooltip title="Remove">
+              <Tooltip title={t('common.remove')}>
                 <IconButton
-                  aria-label={`Remove variant ${index + 1}`}
+                  aria-label={t('variant.remove', { number: String(index + 1) })}
                   disabled={disabled}
                   onClick={() => {
                     focusNext.current = 'add';
@@ -301,11 +304,11 @@ export function VariantsEditor({ form, item, disabled, onAdjustStock }: Variants
             append(emptyVariantRow, { shouldFocus: true, focusName: `variants.${fields.length}.label` })
           }
         >
-          Add variant
+          {t('variant.add')}
         </Button>
         {single ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Sold in more than one pack size or weight? Add a variant for each, with its own price.
+            {t('variant.addHint')}
           </Typography>
         ) : null}
       </Box>
@@ -329,6 +332,8 @@ type LooseFieldsProps = {
  * figures in the new unit, and come back as they were when the switch does.
  */
 function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
+  const t = useT();
+  const variantWords = useVariantWords();
   const {
     control,
     register,
@@ -337,7 +342,7 @@ function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
   } = form;
   const rowErrors = errors.variants?.[index];
   const row = useWatch({ control, name: `variants.${index}` });
-  const stepPrice = stepPriceShown(row);
+  const stepPrice = stepPriceShown(row, variantWords);
   const most = gramsTyped(row?.maxGrams);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: 2, alignItems: { sm: 'flex-start' } }}>
@@ -346,7 +351,7 @@ function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
         name={`variants.${index}.loose`}
         render={({ field }) => (
           <FormControlLabel
-            label="Sold loose, by weight"
+            label={t('variant.loose')}
             sx={{ minHeight: 56, flexShrink: 0 }}
             control={
               <Switch
@@ -379,23 +384,23 @@ function LooseFields({ form, index, loose, live, disabled }: LooseFieldsProps) {
       {loose ? (
         <>
           <TextField
-            label="Step (g)"
+            label={t('variant.stepGrams')}
             required
             disabled={disabled}
             error={Boolean(rowErrors?.stepGrams)}
-            helperText={rowErrors?.stepGrams?.message ?? stepPrice ?? 'What one press adds, such as 250.'}
+            helperText={rowErrors?.stepGrams?.message ?? stepPrice ?? t('variant.stepHint')}
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             sx={{ width: { xs: '100%', sm: 200 } }}
             {...register(`variants.${index}.stepGrams`)}
           />
           <TextField
-            label="Most per order (g)"
+            label={t('variant.mostGrams')}
             required
             disabled={disabled}
             error={Boolean(rowErrors?.maxGrams)}
             helperText={
               rowErrors?.maxGrams?.message ??
-              (most === null ? 'Such as 5000.' : `Up to ${weightText(most)} in one order.`)
+              (most === null ? t('variant.mostHint') : t('variant.mostUpTo', { weight: weightText(most) }))
             }
             slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
             sx={{ width: { xs: '100%', sm: 200 } }}
@@ -423,6 +428,7 @@ type StockFieldsProps = {
 
 /** Count stock, and the stock: typed to start counting, or shown with Adjust stock once counted. */
 function StockFields({ form, index, counted, loose, stepGrams, live, disabled, onAdjust }: StockFieldsProps) {
+  const t = useT();
   const {
     control,
     register,
@@ -448,30 +454,43 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
     stock = (
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
         <Typography sx={{ fontVariantNumeric: 'tabular-nums' }}>
-          <strong>{stockShown(live, live.stock)}</strong> in stock
+          <FormattedMessage
+            id="stock.inStock"
+            values={{
+              stock: stockShown(live, live.stock),
+              b: (words: ReactNode) => <strong>{words}</strong>,
+            }}
+          />
         </Typography>
         {live.stock === 0 ? (
-          <Chip label="Out of stock" color="error" size="small" />
+          <Chip label={t('stock.out')} color="error" size="small" />
         ) : isLowStock(live) ? (
-          <Chip label="Low stock" color="warning" size="small" />
+          <Chip label={t('stock.low')} color="warning" size="small" />
         ) : null}
         <Button variant="outlined" size="small" disabled={disabled} onClick={onAdjust}>
-          Adjust stock
+          {t('stock.adjust')}
         </Button>
       </Stack>
     );
   } else if (counted) {
     stock = (
       <TextField
-        label={loose ? 'Stock (g)' : 'Stock'}
+        label={loose ? t('stock.grams') : t('stock.title')}
         required
         disabled={disabled}
         error={Boolean(rowErrors?.stock)}
         helperText={
           rowErrors?.stock?.message ??
-          (loose
-            ? `${newUnit ? 'Sold by weight now: count it again. ' : ''}How many grams there are now${stockTyped ? `: ${stockTyped}` : ''}.`
-            : `${newUnit ? 'Sold in packs now: count it again. ' : ''}How many there are now.`)
+          [
+            newUnit ? t(loose ? 'stock.countAgainWeight' : 'stock.countAgainPacks') : null,
+            loose
+              ? stockTyped
+                ? t('stock.howManyGramsTyped', { weight: stockTyped })
+                : t('stock.howManyGrams')
+              : t('stock.howMany'),
+          ]
+            .filter(Boolean)
+            .join(' ')
         }
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
         sx={{ width: { xs: '100%', sm: 200 } }}
@@ -486,7 +505,7 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
         name={`variants.${index}.counted`}
         render={({ field }) => (
           <FormControlLabel
-            label="Count stock"
+            label={t('stock.count')}
             sx={{ minHeight: 56, flexShrink: 0 }}
             control={
               <Switch
@@ -503,17 +522,22 @@ function StockFields({ form, index, counted, loose, stepGrams, live, disabled, o
       {stock}
       {counted ? (
         <TextField
-          label={loose ? 'Low stock at (g)' : 'Low stock at'}
+          label={loose ? t('stock.lowAtGrams') : t('stock.lowAt')}
           disabled={disabled}
           placeholder={markShown === null ? undefined : String(markShown)}
           error={Boolean(rowErrors?.lowStockAt)}
           helperText={
             rowErrors?.lowStockAt?.message ??
             (markTyped
-              ? `Low at ${markTyped} or less.`
+              ? t('stock.lowAtTyped', { weight: markTyped })
               : loose
-                ? `Low at this many grams or fewer; ${variantLimits.defaultLowStockAt} steps${markShown === null ? '' : ` (${weightText(markShown)})`} if empty.`
-                : `Low at this many or fewer; ${variantLimits.defaultLowStockAt} if empty.`)
+                ? markShown === null
+                  ? t('stock.lowAtGramsHint', { steps: String(variantLimits.defaultLowStockAt) })
+                  : t('stock.lowAtGramsHintWeight', {
+                      steps: String(variantLimits.defaultLowStockAt),
+                      weight: weightText(markShown),
+                    })
+                : t('stock.lowAtHint', { count: String(variantLimits.defaultLowStockAt) }))
           }
           slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
           sx={{ width: { xs: '100%', sm: 260 } }}

@@ -91,3 +91,44 @@ describe('one item in many stores', { timeout: 30_000 }, () => {
     expect(api.callsTo(`POST ${base}/catalogue/copy`)[0]?.body).toEqual({ fromStoreId: jayanagar.id });
   });
 });
+
+describe('copies in the language chosen', { timeout: 30_000 }, () => {
+  it('copies an item in Kannada, and says where it went', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const { user } = render(`/stores/${store.id}/items/${dal.id}/edit`, {
+      [`POST ${base}/items/${dal.id}/copies`]: () =>
+        json(200, { copied: [{ storeId: jayanagar.id, itemId: 'new' }], skipped: [bandra.id] }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'ಅಂಗಡಿಗಳಿಗೆ ಕಾಪಿ ಮಾಡಿ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Toor dal ಅನ್ನು ಅಂಗಡಿಗಳಿಗೆ ಕಾಪಿ ಮಾಡಿ' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: jayanagar.name }));
+    expect(within(dialog).getByRole('button', { name: '1 ಅಂಗಡಿಗೆ ಕಾಪಿ ಮಾಡಿ' })).toBeEnabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: bandra.name }));
+    await user.click(within(dialog).getByRole('button', { name: '2 ಅಂಗಡಿಗಳಿಗೆ ಕಾಪಿ ಮಾಡಿ' }));
+
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      `${jayanagar.name} ಗೆ ಕಾಪಿ ಆಯಿತು. ${bandra.name} ನಲ್ಲಿ ಈಗಾಗಲೇ ಇದೆ.`,
+    );
+    expect(within(dialog).getByRole('button', { name: 'ಮುಚ್ಚಿ' })).toBeInTheDocument();
+  });
+
+  it('starts an empty store from another’s catalogue in Hindi', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = render(`/stores/${store.id}/catalog?tab=items`, {
+      [`POST ${base}/catalogue/copy`]: () => json(200, { copied: 40, skipped: 1 }),
+    });
+
+    await user.click(await screen.findByRole('button', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'किस स्टोर से' }));
+    await user.click(await screen.findByRole('option', { name: jayanagar.name }));
+    await user.click(within(dialog).getByRole('button', { name: 'आगे बढ़ें' }));
+    expect(dialog).toHaveTextContent(`${jayanagar.name} के वे सभी आइटम कॉपी करें जो ${store.name} में अभी नहीं हैं?`);
+    await user.click(within(dialog).getByRole('button', { name: 'आइटम कॉपी करें' }));
+
+    expect(
+      await within(dialog).findByText(`${jayanagar.name} से 40 आइटम कॉपी हुए। 1 आइटम पहले से यहाँ था।`),
+    ).toBeInTheDocument();
+  });
+});

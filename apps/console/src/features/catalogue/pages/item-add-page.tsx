@@ -1,4 +1,5 @@
 import type { ItemInput } from '@storedesk/shared/catalogue/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -13,6 +14,7 @@ import { ItemForm } from '@/features/catalogue/components/item-form.tsx';
 import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 export function ItemAddPage() {
+  const t = useT();
   const { storeId = '' } = useParams();
   const create = useCreateItem();
   const upload = useUploadItemImage();
@@ -34,21 +36,21 @@ export function ItemAddPage() {
         // The item exists: go on from its edit screen rather than add it twice.
         notify({
           severity: 'warning',
-          message: `Item added, but its image was not saved: ${asApiError(error).message}`,
+          message: t('item.addedNoImage', { message: asApiError(error).message }),
         });
         void navigate(paths.stores.itemEdit.getHref(storeId, itemId), { replace: true });
         return { ok: true };
       }
     }
-    notify('Item added');
+    notify(t('item.added'));
     goBack();
     return { ok: true };
   };
 
   return (
     <>
-      <PageHeader title="Add item" description={<StoreNameLine storeId={storeId} />} />
-      <ItemForm onCancel={goBack} storeId={storeId} submitLabel="Add item" onSave={save} />
+      <PageHeader title={t('item.add')} description={<StoreNameLine storeId={storeId} />} />
+      <ItemForm onCancel={goBack} storeId={storeId} submitLabel={t('item.add')} onSave={save} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import Button from '@mui/material/Button';
 import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { itemSchema } from '@storedesk/shared/catalogue/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
@@ -22,6 +23,7 @@ import { ItemForm } from '@/features/catalogue/components/item-form.tsx';
 import { StoreNameLine } from '@/features/catalogue/components/store-name-line.tsx';
 
 function EditItemForm({ item }: { item: Item }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateItem(item.storeId);
   const upload = useUploadItemImage();
@@ -53,17 +55,24 @@ function EditItemForm({ item }: { item: Item }) {
       }
       return { ok: false, error };
     }
-    notify('Item saved');
+    notify(t('item.saved'));
     goBack();
     return { ok: true };
   };
 
   return (
-    <ItemForm onCancel={goBack} storeId={item.storeId} item={item} submitLabel="Save item" onSave={save} />
+    <ItemForm
+      onCancel={goBack}
+      storeId={item.storeId}
+      item={item}
+      submitLabel={t('item.save')}
+      onSave={save}
+    />
   );
 }
 
 export function ItemEditPage() {
+  const t = useT();
   const { storeId = '', itemId = '' } = useParams();
   const item = useItem(storeId, itemId);
   const [copying, setCopying] = useState(false);
@@ -77,25 +86,25 @@ export function ItemEditPage() {
   } else if (item.isError) {
     content = (
       <LoadError
-        title="Could not load the item"
+        title={t('item.loadFailed')}
         error={item.error}
         onRetry={() => void item.refetch()}
         retrying={item.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={6} label="Loading the item" />;
+    content = <FormSkeleton fields={6} label={t('item.loading')} />;
   }
 
   return (
     <>
       <PageHeader
-        title="Edit item"
+        title={t('item.edit')}
         description={<StoreNameLine storeId={storeId} />}
         actions={
           item.data ? (
             <Button startIcon={<ContentCopyOutlined />} onClick={() => setCopying(true)}>
-              Copy to stores
+              {t('item.copyToStores')}
             </Button>
           ) : null
         }

@@ -2,17 +2,22 @@ import type { Item, ItemInput } from '@storedesk/shared/catalogue/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, categoryFixture, itemFixture, listOf, storeFixture } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
-import { renderApp } from '@/testing/render-app.tsx';
+import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
 const store = storeFixture();
 const base = `/api/stores/${store.id}`;
 const fruits = categoryFixture();
 const dairy = categoryFixture({ id: 'c0000000-0000-4000-8000-000000000002', name: 'Dairy' });
 const item = itemFixture();
+
+beforeAll(
+  () => loadScreensOf(`/stores/${store.id}/items/add`, `/stores/${store.id}/items/${item.id}/edit`),
+  LOADING_SCREENS_MS,
+);
 
 function renderItemForm(entry: string, overrides: Record<string, Handler> = {}) {
   const api = mockApi({

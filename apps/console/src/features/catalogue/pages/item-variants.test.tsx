@@ -271,29 +271,30 @@ describe('item variants', { timeout: 60_000 }, () => {
   });
 });
 
-describe('adjust stock', { timeout: 60_000 }, () => {
-  function stockServer(stockOnServer: { value: number }) {
-    const current = (): Item => ({
-      ...atta,
-      variants: [small, { ...large, stock: stockOnServer.value }, family],
-    });
-    return {
-      [`GET ${itemPath}`]: () => json(200, current()),
-      [`POST ${itemPath}/variants/${large.id}/stock`]: (call: { body: unknown }) => {
-        const { reason, quantity } = call.body as StockAdjustment;
-        const before = stockOnServer.value;
-        const after =
-          reason === 'counted' ? quantity : reason === 'received' ? before + quantity : before - quantity;
-        if (after < 0) {
-          const message = variantMessages.belowZero(String(before));
-          return apiError(409, 'conflict', message, { fields: { quantity: message } });
-        }
-        stockOnServer.value = after;
-        return json(200, current());
-      },
-    } satisfies Record<string, Handler>;
-  }
+/** The item on the server, its 1 kg variant counted at `stockOnServer`, which adjustments change as the server does. */
+function stockServer(stockOnServer: { value: number }) {
+  const current = (): Item => ({
+    ...atta,
+    variants: [small, { ...large, stock: stockOnServer.value }, family],
+  });
+  return {
+    [`GET ${itemPath}`]: () => json(200, current()),
+    [`POST ${itemPath}/variants/${large.id}/stock`]: (call: { body: unknown }) => {
+      const { reason, quantity } = call.body as StockAdjustment;
+      const before = stockOnServer.value;
+      const after =
+        reason === 'counted' ? quantity : reason === 'received' ? before + quantity : before - quantity;
+      if (after < 0) {
+        const message = variantMessages.belowZero(String(before));
+        return apiError(409, 'conflict', message, { fields: { quantity: message } });
+      }
+      stockOnServer.value = after;
+      return json(200, current());
+    },
+  } satisfies Record<string, Handler>;
+}
 
+describe('adjust stock', { timeout: 60_000 }, () => {
   it('adds what was received, showing the stock before and after, and saves nothing else of the form', async () => {
     const stock = { value: 3 };
     const { user, api } = renderItem(`/stores/${store.id}/items/${atta.id}/edit`, stockServer(stock));
@@ -532,5 +533,71 @@ describe('items sold loose', { timeout: 60_000 }, () => {
       reason: 'received',
       quantity: 500,
     });
+  });
+});
+
+describe('an item in the language chosen', { timeout: 60_000 }, () => {
+  it('speaks Hindi: an item’s variants, their stock, and adjusting it', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const stock = { value: 3 };
+    const { user } = renderItem(`/stores/${store.id}/items/${atta.id}/edit`, stockServer(stock));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'आइटम बदलें' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'वेरिएंट' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'दूसरे स्टोर में कॉपी करें' })).toBeInTheDocument();
+    const second = screen.getByRole('group', { name: 'वेरिएंट 2' });
+    expect(within(second).getByRole('textbox', { name: /^वेरिएंट का नाम/ })).toHaveValue('1 kg');
+    expect(within(second).getByRole('textbox', { name: /^दाम/ })).toHaveAccessibleDescription(
+      'रुपये में, दशमलव के बाद दो अंक तक।',
+    );
+    expect(within(second).getByRole('button', { name: 'वेरिएंट 2 को ऊपर करें' })).toBeInTheDocument();
+    expect(within(second).getByRole('button', { name: 'वेरिएंट 2 हटाएँ' })).toBeInTheDocument();
+    expect(within(second).getByRole('switch', { name: 'स्टॉक गिनें' })).toBeChecked();
+    expect(second).toHaveTextContent('स्टॉक में 3');
+    expect(within(second).getByText('कम स्टॉक')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'वेरिएंट जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'आइटम सेव करें' })).toBeInTheDocument();
+
+    await user.click(within(second).getByRole('button', { name: 'स्टॉक बदलें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'स्टॉक बदलें' });
+    expect(within(dialog).getByRole('radio', { name: 'माल आया' })).toBeChecked();
+    expect(dialog).toHaveTextContent('माल आया: स्टॉक में जुड़ेगा।');
+    await user.keyboard('10');
+    expect(dialog).toHaveTextContent('अभी स्टॉक में3बदलाव के बाद13');
+    await user.click(within(dialog).getByRole('radio', { name: 'गिनती की' }));
+    expect(within(dialog).getByRole('textbox', { name: /^गिनी गई मात्रा/ })).toHaveValue('10');
+    await user.click(within(dialog).getByRole('button', { name: 'सेव करें' }));
+    expect(await screen.findByText('Aashirvaad atta · 1 kg: स्टॉक में 10')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi on a new item sold loose: its price per kg, the saving, the step’s price', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderItem(`/stores/${store.id}/items/add`);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'आइटम जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'दाम और स्टॉक' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: /^कैटेगरी/ })).toHaveAccessibleDescription(
+      'इस स्टोर की कैटेगरी खोजने के लिए टाइप करें।',
+    );
+    await user.click(screen.getByRole('switch', { name: 'खुला, वज़न से बिकता है' }));
+    await user.type(screen.getByRole('textbox', { name: /^दाम प्रति किलो/ }), '36');
+    await user.type(screen.getByRole('textbox', { name: /^MRP प्रति किलो/ }), '40');
+    expect(screen.getByRole('textbox', { name: /^MRP प्रति किलो/ })).toHaveAccessibleDescription(
+      '₹4.00/किलो की बचत (10%)',
+    );
+    await user.type(screen.getByRole('textbox', { name: /^स्टेप \(g\)/ }), '250');
+    expect(screen.getByRole('textbox', { name: /^स्टेप \(g\)/ })).toHaveAccessibleDescription('250 g ₹9.00 में');
+    await user.type(screen.getByRole('textbox', { name: /^एक ऑर्डर में ज़्यादा से ज़्यादा \(g\)/ }), '5000');
+    expect(
+      screen.getByRole('textbox', { name: /^एक ऑर्डर में ज़्यादा से ज़्यादा \(g\)/ }),
+    ).toHaveAccessibleDescription('एक ऑर्डर में 5 kg तक।');
+    await user.click(screen.getByRole('switch', { name: 'स्टॉक गिनें' }));
+    await user.type(screen.getByRole('textbox', { name: /^स्टॉक \(g\)/ }), '40000');
+    expect(screen.getByRole('textbox', { name: /^स्टॉक \(g\)/ })).toHaveAccessibleDescription(
+      'अभी कितने ग्राम हैं: 40 kg।',
+    );
+    expect(screen.getByRole('textbox', { name: /^कम स्टॉक की सीमा \(g\)/ })).toHaveAccessibleDescription(
+      'इतने ग्राम या उससे कम होने पर कम; खाली छोड़ें तो 5 स्टेप (1.25 kg)।',
+    );
   });
 });
