@@ -5,13 +5,8 @@
  */
 export type PeriodPreset = 'today' | 'last7' | 'thisMonth' | 'lastMonth' | 'custom';
 
-export const presetLabels: Record<PeriodPreset, string> = {
-  today: 'Today',
-  last7: 'Last 7 days',
-  thisMonth: 'This month',
-  lastMonth: 'Last month',
-  custom: 'Custom',
-};
+/** The presets in the order the picker lists them; their names are `period.preset.<preset>`. */
+export const presets: readonly PeriodPreset[] = ['today', 'last7', 'thisMonth', 'lastMonth', 'custom'];
 
 /** A calendar day `days` after `day` (before, when negative). */
 export function addDays(day: string, days: number): string {

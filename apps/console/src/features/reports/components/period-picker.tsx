@@ -2,8 +2,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { maxReportDays, daysInPeriod } from '@storedesk/shared/reports/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { DayRangeFields } from '@/components/day-range-fields.tsx';
-import { presetLabels, presetOf, presetPeriod, type PeriodPreset } from '@/features/reports/period.ts';
+import { presetOf, presets, presetPeriod, type PeriodPreset } from '@/features/reports/period.ts';
 
 type Period = { from: string; to: string };
 
@@ -16,6 +17,7 @@ type PeriodPickerProps = {
 
 /** The period: a preset, or Custom with its two days (a year at most, the report's limit). */
 export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
+  const t = useT();
   const preset = presetOf(period, today);
   const days = daysInPeriod(period.from, period.to);
   const tooLong = days > maxReportDays;
@@ -28,15 +30,15 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
       <TextField
         select
-        label="Period"
+        label={t('period.label')}
         size="small"
         value={preset}
         onChange={(event) => choose(event.target.value as PeriodPreset)}
         sx={{ minWidth: 160 }}
       >
-        {(Object.keys(presetLabels) as PeriodPreset[]).map((key) => (
+        {presets.map((key) => (
           <MenuItem key={key} value={key} disabled={key === 'custom'}>
-            {presetLabels[key]}
+            {t(`period.preset.${key}`)}
           </MenuItem>
         ))}
       </TextField>
@@ -44,7 +46,7 @@ export function PeriodPicker({ period, today, onChange }: PeriodPickerProps) {
         from={period.from}
         to={period.to}
         clearable={false}
-        toError={tooLong ? `At most ${maxReportDays} days` : undefined}
+        toError={tooLong ? t('period.tooLong', { days: String(maxReportDays) }) : undefined}
         onChange={(changes) => {
           if (Object.values(changes).every((day) => day !== undefined)) onChange({ ...period, ...changes });
         }}

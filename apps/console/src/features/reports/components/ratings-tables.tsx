@@ -28,9 +28,6 @@ export function averageText(figures: Pick<RatingFigures, 'rated' | 'starsTotal'>
   return average === null ? '—' : `${average} of 5`;
 }
 
-/** Shown in place of the tables when the period has no rating. */
-export const noRatingsText = 'No ratings in this period.';
-
 /**
  * How many gave 1 to 5 stars, in a short line ("1★ 0 · 2★ 1 · 3★ 0 · 4★ 2 · 5★ 5") drawn for the
  * eye, and said in words to a screen reader ("1 star: 0, 2 stars: 1, …").

@@ -452,3 +452,33 @@ describe('reports', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).not.toHaveAttribute('aria-disabled');
   });
 });
+
+describe('reports in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the period, the tabs, the grouping and the export', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderReports(() => json(200, byDay));
+    expect(await screen.findByRole('heading', { level: 1, name: 'रिपोर्ट' })).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        '09/03/2026 से 10/03/2026 की बिक्री, ऑर्डर देने के दिन के हिसाब से। ऑर्डर डिलीवर या रद्द होने पर गिना जाता है।',
+      ),
+    ).toBeInTheDocument();
+    const tabs = screen.getByRole('tablist', { name: 'रिपोर्ट' });
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['बिक्री', 'GST', 'ऑनलाइन भुगतान', 'रेटिंग']);
+    expect(screen.getByRole('combobox', { name: 'किस हिसाब से' })).toHaveTextContent('दिन');
+    expect(await screen.findByRole('link', { name: 'CSV डाउनलोड करें' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('combobox', { name: 'अवधि' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'आज',
+      'पिछले 7 दिन',
+      'इस महीने',
+      'पिछले महीने',
+      'अपनी तारीखें',
+    ]);
+  });
+});

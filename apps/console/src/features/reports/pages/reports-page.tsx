@@ -10,7 +10,6 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { businessDay, formatDay, isCalendarDay } from '@storedesk/shared/dates';
-import { groupingLabels } from '@storedesk/shared/reports/columns';
 import {
   byLine,
   daysInPeriod,
@@ -19,6 +18,7 @@ import {
   type SalesGrouping,
 } from '@storedesk/shared/reports/schemas';
 import { lowRatingsListed, lowRatingStars } from '@storedesk/shared/reports/ratings';
+import { useT } from '@storedesk/web/i18n';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -38,7 +38,6 @@ import { GstDocumentsTable, GstSummaryTable } from '@/features/reports/component
 import { PeriodPicker } from '@/features/reports/components/period-picker.tsx';
 import {
   LowRatingsTable,
-  noRatingsText,
   RatingGroupsTable,
   RatingTotals,
 } from '@/features/reports/components/ratings-tables.tsx';
@@ -87,6 +86,7 @@ function useReportParams(today: string) {
  * executive, and the low ones to call back; they have no CSV.
  */
 export function ReportsPage() {
+  const t = useT();
   const timeZone = useTimeZone();
   const today = businessDay(useNow(), timeZone);
   const { kind, period, groupBy, change } = useReportParams(today);
@@ -101,27 +101,27 @@ export function ReportsPage() {
   const shownPeriod =
     period.from === period.to
       ? formatDay(period.from)
-      : `${formatDay(period.from)} to ${formatDay(period.to)}`;
+      : t('period.range', { from: formatDay(period.from), to: formatDay(period.to) });
   // Each report's query, what the page says of it, and its CSV (none for ratings): one record per kind.
   const reports = {
     sales: {
       query: sales,
-      description: `Sales of ${shownPeriod}, by the day each order was placed. Orders count once delivered or cancelled.`,
+      description: t('reports.description', { period: shownPeriod }),
       csv: salesCsvHref(query),
     },
     gst: {
       query: gst,
-      description: `GST of ${shownPeriod}: tax invoices by the day their order was delivered, credit notes by the day of their refund.`,
+      description: t('gst.description', { period: shownPeriod }),
       csv: gstCsvHref({ ...period, zoneId }),
     },
     payments: {
       query: payments,
-      description: `Online payments of ${shownPeriod} and the gateway's refunds, by day: net is what the gateway should pay out.`,
+      description: t('payments.description', { period: shownPeriod }),
       csv: paymentsCsvHref({ ...period, zoneId }),
     },
     ratings: {
       query: ratings,
-      description: `Customers’ ratings of ${shownPeriod}, by the day each was given. A rating is low when the order or its delivery executive got ${lowRatingStars} stars or fewer: call the customer. An executive’s figures are of the stars customers gave them.`,
+      description: t('ratings.description', { period: shownPeriod, stars: String(lowRatingStars) }),
       csv: null,
     },
   } as const;
@@ -135,7 +135,7 @@ export function ReportsPage() {
   return (
     <>
       <PageHeader
-        title="Reports"
+        title={t('reports.title')}
         description={reports[kind].description}
         actions={
           csv === null ? null : (
@@ -145,7 +145,7 @@ export function ReportsPage() {
               download
               disabled={!valid || !report.data || report.isPlaceholderData}
             >
-              Export CSV
+              {t('reports.exportCsv')}
             </Button>
           )
         }
@@ -153,15 +153,15 @@ export function ReportsPage() {
       <Tabs
         value={kind}
         onChange={(_event, next: ReportKind) => change({ kind: next })}
-        aria-label="Report"
+        aria-label={t('reports.tabs')}
         variant="scrollable"
         scrollButtons="auto"
         sx={{ mb: 2 }}
       >
-        <Tab value="sales" label="Sales" />
-        <Tab value="gst" label="GST" />
-        <Tab value="payments" label="Online payments" />
-        <Tab value="ratings" label="Ratings" />
+        <Tab value="sales" label={t('reports.tab.sales')} />
+        <Tab value="gst" label={t('reports.tab.gst')} />
+        <Tab value="payments" label={t('reports.tab.payments')} />
+        <Tab value="ratings" label={t('reports.tab.ratings')} />
       </Tabs>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
@@ -169,7 +169,7 @@ export function ReportsPage() {
           {kind === 'sales' ? (
             <TextField
               select
-              label="Group by"
+              label={t('reports.groupBy')}
               size="small"
               value={groupBy}
               onChange={(event) => change({ groupBy: event.target.value as SalesGrouping })}
@@ -177,7 +177,7 @@ export function ReportsPage() {
             >
               {salesGroupings.map((key) => (
                 <MenuItem key={key} value={key}>
-                  {groupingLabels[key]}
+                  {t(`reports.grouping.${key}`)}
                 </MenuItem>
               ))}
             </TextField>
@@ -187,7 +187,7 @@ export function ReportsPage() {
       {valid && report.isError ? (
         <Box sx={{ mb: 2 }}>
           <LoadError
-            title="Could not load the report"
+            title={t('reports.loadFailed')}
             error={report.error}
             onRetry={() => void report.refetch()}
             retrying={report.isFetching}
@@ -196,7 +196,7 @@ export function ReportsPage() {
       ) : null}
       <Box sx={{ height: 4 }}>
         {valid && report.isFetching && report.data ? (
-          <LinearProgress aria-label="Loading the report" />
+          <LinearProgress aria-label={t('reports.loading')} />
         ) : null}
       </Box>
       {hasSales ? (
@@ -207,7 +207,9 @@ export function ReportsPage() {
           sx={{ p: 2, mb: 2 }}
         >
           <Typography id="sales-chart-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-            {byLine(groupBy) ? 'Gross' : 'Net'} sales by {groupingLabels[groupBy].toLowerCase()}
+            {t(byLine(groupBy) ? 'reports.chartTitleGross' : 'reports.chartTitleNet', {
+              grouping: t(`reports.grouping.${groupBy}`).toLowerCase(),
+            })}
           </Typography>
           <SalesChart rows={data.rows} groupBy={groupBy} />
         </Paper>
@@ -221,13 +223,13 @@ export function ReportsPage() {
         <>
           <Paper component="section" variant="outlined" aria-labelledby="gst-rates-title" sx={{ mb: 2 }}>
             <Typography id="gst-rates-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-              By rate
+              {t('gst.byRate')}
             </Typography>
             <GstSummaryTable report={gst.data} pending={gst.isPending} period={shownPeriod} />
           </Paper>
           <Paper component="section" variant="outlined" aria-labelledby="gst-documents-title">
             <Typography id="gst-documents-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-              Tax invoices and credit notes
+              {t('gst.documents')}
             </Typography>
             <GstDocumentsTable report={gst.data} pending={gst.isPending} period={shownPeriod} />
           </Paper>
@@ -237,13 +239,13 @@ export function ReportsPage() {
         <>
           <Paper component="section" variant="outlined" aria-labelledby="payment-days-title" sx={{ mb: 2 }}>
             <Typography id="payment-days-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-              By day
+              {t('payments.byDay')}
             </Typography>
             <PaymentDaysTable report={payments.data} pending={payments.isPending} period={shownPeriod} />
           </Paper>
           <Paper component="section" variant="outlined" aria-labelledby="payment-entries-title">
             <Typography id="payment-entries-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-              Payments and refunds
+              {t('payments.entries')}
             </Typography>
             <PaymentEntriesTable report={payments.data} pending={payments.isPending} period={shownPeriod} />
           </Paper>
@@ -258,7 +260,7 @@ export function ReportsPage() {
             sx={{ p: 2, mb: 2 }}
           >
             <Typography id="ratings-totals-title" variant="h6" component="h2" sx={{ mb: 1 }}>
-              In all
+              {t('ratings.inAll')}
             </Typography>
             <RatingTotals report={ratings.data} pending={ratings.isPending} />
           </Paper>
@@ -271,7 +273,7 @@ export function ReportsPage() {
                 sx={{ mb: 2 }}
               >
                 <Typography id="rating-stores-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-                  By store
+                  {t('ratings.byStore')}
                 </Typography>
                 <RatingGroupsTable
                   by="store"
@@ -287,7 +289,7 @@ export function ReportsPage() {
                 sx={{ mb: 2 }}
               >
                 <Typography id="rating-executives-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-                  By delivery executive
+                  {t('ratings.byExecutive')}
                 </Typography>
                 <RatingGroupsTable
                   by="executive"
@@ -298,11 +300,14 @@ export function ReportsPage() {
               </Paper>
               <Paper component="section" variant="outlined" aria-labelledby="low-ratings-title">
                 <Typography id="low-ratings-title" variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-                  Low ratings
+                  {t('ratings.low')}
                 </Typography>
                 {ratings.data && ratings.data.totals.low > ratings.data.lowRatings.length ? (
                   <Typography variant="body2" sx={{ px: 2, color: 'text.secondary' }}>
-                    The newest {lowRatingsListed} of {ratings.data.totals.low} low ratings.
+                    {t('ratings.newest', {
+                      listed: String(lowRatingsListed),
+                      low: String(ratings.data.totals.low),
+                    })}
                   </Typography>
                 ) : null}
                 <LowRatingsTable report={ratings.data} pending={ratings.isPending} period={shownPeriod} />
@@ -310,9 +315,9 @@ export function ReportsPage() {
             </>
           ) : (
             <Paper variant="outlined" sx={{ py: 4, px: 2, textAlign: 'center' }}>
-              <Typography variant="subtitle1">{noRatingsText}</Typography>
+              <Typography variant="subtitle1">{t('ratings.none')}</Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-                Customers rate their orders after delivery; a rating counts on the day it was last given.
+                {t('ratings.noneHint')}
               </Typography>
             </Paper>
           )}
