@@ -1,9 +1,12 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { paths } from '@/config/paths.ts';
 
 type StaffKindText = {
   /** The list's title and the sidebar's entry. */
   title: string;
+  /** The list's title in a sentence: "admins", "delivery executives". */
+  many: string;
   /** One of them, in a sentence: "admin", "delivery executive". */
   one: string;
   /** The spec's button and form title: 'Add Admin', 'Add Delivery Executive'. */
@@ -13,35 +16,68 @@ type StaffKindText = {
   save: string;
   description: string;
   emptyHint: string;
+  /** The list's search field. */
+  search: string;
+  /** A zone chosen in the top bar that has none of them. */
+  noneInZone: string;
+  /** Delete's question and what it says when the person was gone already. */
+  deleteTitle: (name: string) => string;
+  alreadyDeleted: string;
+  /** The edit screen's failed and loading states. */
+  loadFailed: string;
+  loading: string;
+  /** A colleague saved the person meanwhile: the sentence with and without the fields changed. */
+  stale: string;
+  staleChanged: (changed: string) => string;
   listHref: string;
   addHref: string;
   editHref: (userId: string) => string;
 };
 
-/** What the shared staff screens say and link to for each kind (SPEC §2: one layout for both). */
-export const staffKindText: Record<StaffKind, StaffKindText> = {
-  admins: {
-    title: 'Admins',
-    one: 'admin',
-    add: 'Add Admin',
-    edit: 'Edit Admin',
-    save: 'Save Admin',
-    description: 'Admins run the stores and orders of their zone.',
-    emptyHint: 'Add an admin to run the stores and orders of a zone.',
-    listHref: paths.admins.list.getHref(),
-    addHref: paths.admins.add.getHref(),
-    editHref: paths.admins.edit.getHref,
-  },
-  'delivery-executives': {
-    title: 'Delivery Executives',
-    one: 'delivery executive',
-    add: 'Add Delivery Executive',
-    edit: 'Edit Delivery Executive',
-    save: 'Save Delivery Executive',
-    description: 'The people who take orders out, by zone.',
-    emptyHint: 'Add the people who deliver, so confirmed orders can go out with one.',
+/** What the shared staff screens say and link to for each kind (SPEC §2: one layout for both), in the language shown. */
+export function useStaffKindText(kind: StaffKind): StaffKindText {
+  const t = useT();
+  if (kind === 'admins')
+    return {
+      title: t('staff.admins.title'),
+      many: t('staff.admins.many'),
+      one: t('staff.admins.one'),
+      add: t('staff.admins.add'),
+      edit: t('staff.admins.edit'),
+      save: t('staff.admins.save'),
+      description: t('staff.admins.description'),
+      emptyHint: t('staff.admins.emptyHint'),
+      search: t('staff.admins.search'),
+      noneInZone: t('staff.admins.noneInZone'),
+      deleteTitle: (name) => t('staff.admins.deleteTitle', { name }),
+      alreadyDeleted: t('staff.admins.alreadyDeleted'),
+      loadFailed: t('staff.admins.loadFailed'),
+      loading: t('staff.admins.loading'),
+      stale: t('staff.admins.stale'),
+      staleChanged: (changed) => t('staff.admins.staleChanged', { changed }),
+      listHref: paths.admins.list.getHref(),
+      addHref: paths.admins.add.getHref(),
+      editHref: paths.admins.edit.getHref,
+    };
+  return {
+    title: t('staff.dexs.title'),
+    many: t('staff.dexs.many'),
+    one: t('staff.dexs.one'),
+    add: t('staff.dexs.add'),
+    edit: t('staff.dexs.edit'),
+    save: t('staff.dexs.save'),
+    description: t('staff.dexs.description'),
+    emptyHint: t('staff.dexs.emptyHint'),
+    search: t('staff.dexs.search'),
+    noneInZone: t('staff.dexs.noneInZone'),
+    deleteTitle: (name) => t('staff.dexs.deleteTitle', { name }),
+    alreadyDeleted: t('staff.dexs.alreadyDeleted'),
+    loadFailed: t('staff.dexs.loadFailed'),
+    loading: t('staff.dexs.loading'),
+    stale: t('staff.dexs.stale'),
+    staleChanged: (changed) => t('staff.dexs.staleChanged', { changed }),
     listHref: paths.dexs.list.getHref(),
     addHref: paths.dexs.add.getHref(),
     editHref: paths.dexs.edit.getHref,
-  },
-};
+  };
+}

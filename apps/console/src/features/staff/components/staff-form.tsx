@@ -6,20 +6,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { staffInputSchema, staffMemberSchema, staffUpdateSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffMember } from '@storedesk/shared/staff/schemas';
+import { localeOf, useLanguage, useT } from '@storedesk/web/i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SaveButton } from '@/components/save-button.tsx';
 import { ZonePickerField } from '@/components/zone-picker-field.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;
 const editSchema = staffInputSchema.extend({ password: staffUpdateSchema.shape.password });
 /** The owner places the person in a zone; an admin's executives stay in the admin's zone (D3). */
-const zoneChoice = { zoneId: z.uuid({ error: 'Choose a zone' }) };
+const chooseZone = 'Choose a zone';
+const zoneChoice = { zoneId: z.uuid({ error: chooseZone }) };
 
 const schemas = {
   ownerAdd: addSchema.extend(zoneChoice),
@@ -33,13 +35,15 @@ export type StaffFormOutput = z.output<typeof schemas.ownerEdit>;
 
 const formFields = ['name', 'email', 'phone', 'password', 'zoneId'] as const;
 
+type Translate = ReturnType<typeof useT>;
+
 /** What the stale-save alert names when a colleague's save changed the person (D9). */
-const changeLabels: Partial<Record<keyof StaffMember, string>> = {
-  name: 'Name',
-  email: 'Email',
-  phone: 'Phone',
-  zoneId: 'Zone',
-};
+const changeLabels = (t: Translate): Partial<Record<keyof StaffMember, string>> => ({
+  name: t('common.name'),
+  email: t('staff.email'),
+  phone: t('staff.phone'),
+  zoneId: t('staff.zone'),
+});
 
 function toFormValues(member: StaffMember, owner: boolean): StaffFormValues {
   return {
@@ -58,8 +62,8 @@ type Notice = { severity: 'error' | 'warning'; message: string };
 type StaffFormProps = {
   /** Leaves the form without saving (back where the person came from). */
   onCancel: () => void;
-  /** "admin" or "delivery executive", for the stale-save message. */
-  noun: string;
+  /** The stale-save message, in the language shown: without and with the fields that changed. */
+  stale: { plain: string; changed: (fields: string) => string };
   /** The owner chooses the zone; an admin sees no zone field. */
   owner: boolean;
   /** Edit: the person as they are now. The form follows them until the first edit (D9). */
@@ -77,7 +81,7 @@ type StaffFormProps = {
  * closable alert at the top (SPEC §8), with field messages on their fields.
  */
 export function StaffForm({
-  noun,
+  stale,
   owner,
   member,
   defaultZoneId,
@@ -85,6 +89,8 @@ export function StaffForm({
   onSave,
   onCancel,
 }: StaffFormProps) {
+  const t = useT();
+  const language = useLanguage();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const live = useMemo(() => (member ? toFormValues(member, owner) : undefined), [member, owner]);
@@ -127,9 +133,11 @@ export function StaffForm({
       const current = staffMemberSchema.safeParse(error.current);
       if (savedFrom && error.status === 409 && current.success) {
         reset(toFormValues(current.data, owner));
+        const changed = [...new Set(changedFields(savedFrom, current.data, changeLabels(t)))];
+        const list = new Intl.ListFormat(localeOf[language], { type: 'conjunction' });
         setNotice({
           severity: 'warning',
-          message: staleSaveMessage(noun, changedFields(savedFrom, current.data, changeLabels)),
+          message: changed.length === 0 ? stale.plain : stale.changed(list.format(changed)),
         });
         return;
       }
@@ -167,7 +175,7 @@ export function StaffForm({
             </Alert>
           ) : null}
           <TextField
-            label="Name"
+            label={t('common.name')}
             fullWidth
             required
             autoComplete="off"
@@ -176,7 +184,7 @@ export function StaffForm({
             {...register('name')}
           />
           <TextField
-            label="Email"
+            label={t('staff.email')}
             type="email"
             fullWidth
             required
@@ -186,7 +194,7 @@ export function StaffForm({
             {...register('email')}
           />
           <TextField
-            label="Phone"
+            label={t('staff.phone')}
             type="tel"
             fullWidth
             required
@@ -201,19 +209,18 @@ export function StaffForm({
               control={control}
               name="zoneId"
               recordZone={member ? { id: member.zoneId, name: member.zoneName } : undefined}
-              error={errors.zoneId?.message}
+              error={errors.zoneId?.message === chooseZone ? t('staff.chooseZone') : errors.zoneId?.message}
             />
           ) : null}
           <TextField
-            label={member ? 'Update Password (Optional)' : 'Password'}
+            label={member ? t('staff.updatePassword') : t('staff.password')}
             type="password"
             fullWidth
             required={!member}
             autoComplete="new-password"
             error={Boolean(errors.password)}
             helperText={
-              errors.password?.message ??
-              (member ? 'Leave blank to keep the current password.' : '8 to 128 characters.')
+              errors.password?.message ?? (member ? t('staff.passwordKeep') : t('staff.passwordLength'))
             }
             {...register('password')}
           />

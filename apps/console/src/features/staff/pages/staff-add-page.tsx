@@ -1,4 +1,5 @@
 import type { StaffKind } from '@storedesk/shared/staff/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -10,10 +11,11 @@ import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useCreateStaffMember } from '@/features/staff/api/create-staff-member.ts';
 import type { StaffFormOutput, StaffSaveResult } from '@/features/staff/components/staff-form.tsx';
 import { StaffForm } from '@/features/staff/components/staff-form.tsx';
-import { staffKindText } from '@/features/staff/staff-kinds.ts';
+import { useStaffKindText } from '@/features/staff/staff-kinds.ts';
 
 export function StaffAddPage({ kind }: { kind: StaffKind }) {
-  const text = staffKindText[kind];
+  const t = useT();
+  const text = useStaffKindText(kind);
   const owner = useIsOwner();
   const { zoneId } = useZoneFilter();
   // A link may name the zone (the order screens' "Add a delivery executive"); else the top bar's.
@@ -30,17 +32,17 @@ export function StaffAddPage({ kind }: { kind: StaffKind }) {
     } catch (error) {
       return { ok: false, error: asApiError(error) };
     }
-    notify(`${input.name} added`);
+    notify(t('staff.added', { name: input.name }));
     goBack();
     return { ok: true };
   };
 
   return (
     <>
-      <PageHeader title={text.add} description={owner ? undefined : 'They join your zone.'} />
+      <PageHeader title={text.add} description={owner ? undefined : t('staff.joinYourZone')} />
       <StaffForm
         onCancel={goBack}
-        noun={text.one}
+        stale={{ plain: text.stale, changed: text.staleChanged }}
         owner={owner}
         defaultZoneId={defaultZoneId}
         submitLabel={text.add}

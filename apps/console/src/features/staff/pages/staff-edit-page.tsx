@@ -1,5 +1,6 @@
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
 import { staffMemberSchema } from '@storedesk/shared/staff/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
@@ -14,10 +15,11 @@ import { staffKeys } from '@/features/staff/api/staff-keys.ts';
 import { useUpdateStaffMember } from '@/features/staff/api/update-staff-member.ts';
 import type { StaffFormOutput, StaffSaveResult } from '@/features/staff/components/staff-form.tsx';
 import { StaffForm } from '@/features/staff/components/staff-form.tsx';
-import { staffKindText } from '@/features/staff/staff-kinds.ts';
+import { useStaffKindText } from '@/features/staff/staff-kinds.ts';
 
 function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: StaffMember; owner: boolean }) {
-  const text = staffKindText[kind];
+  const t = useT();
+  const text = useStaffKindText(kind);
   const queryClient = useQueryClient();
   const update = useUpdateStaffMember();
   const notify = useSnackbar();
@@ -42,7 +44,7 @@ function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: Staff
       }
       return { ok: false, error };
     }
-    notify(`${values.name} saved`);
+    notify(t('staff.saved', { name: values.name }));
     goBack();
     return { ok: true };
   };
@@ -50,7 +52,7 @@ function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: Staff
   return (
     <StaffForm
       onCancel={goBack}
-      noun={text.one}
+      stale={{ plain: text.stale, changed: text.staleChanged }}
       owner={owner}
       member={member}
       submitLabel={text.save}
@@ -60,7 +62,7 @@ function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: Staff
 }
 
 export function StaffEditPage({ kind }: { kind: StaffKind }) {
-  const text = staffKindText[kind];
+  const text = useStaffKindText(kind);
   const params = useParams();
   const userId = (kind === 'admins' ? params.adminId : params.dexId) ?? '';
   const owner = useIsOwner();
@@ -75,14 +77,14 @@ export function StaffEditPage({ kind }: { kind: StaffKind }) {
   } else if (member.isError) {
     content = (
       <LoadError
-        title={`Could not load the ${text.one}`}
+        title={text.loadFailed}
         error={member.error}
         onRetry={() => void member.refetch()}
         retrying={member.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={5} label={`Loading the ${text.one}`} />;
+    content = <FormSkeleton fields={5} label={text.loading} />;
   }
 
   return (

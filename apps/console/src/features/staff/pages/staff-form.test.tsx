@@ -264,3 +264,45 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 });
+
+describe('admin and delivery executive forms in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the add form’s title, fields, zone message, and its saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderForm('/admins/add', 'admins', [anita]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'एडमिन जोड़ें' })).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: /^नाम/ }), 'Kiran Rao');
+    await user.type(screen.getByRole('textbox', { name: /^ईमेल/ }), 'kiran@example.test');
+    await user.type(screen.getByRole('textbox', { name: /^फ़ोन/ }), '+91-9000000044');
+    await user.type(screen.getByLabelText(/^पासवर्ड/), 'kiran-secret-1');
+    expect(screen.getByText('8 से 128 अक्षर।')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'एडमिन जोड़ें' }));
+    expect(await screen.findByText('एक ज़ोन चुनें')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('main')).getByRole('combobox', { name: /^ज़ोन/ }));
+    await user.click(await screen.findByRole('option', { name: 'South' }));
+    await user.click(screen.getByRole('button', { name: 'एडमिन जोड़ें' }));
+    expect(await screen.findByText('Kiran Rao जोड़ा गया')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: the edit form’s title, its optional password and the colleague’s save', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user, queryClient, setPeople } = renderForm(`/admins/${anita.id}/edit`, 'admins', [anita]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'एडमिन बदलें' })).toBeInTheDocument();
+    const phone = await screen.findByRole('textbox', { name: /^फ़ोन/ });
+    expect(screen.getByLabelText('पासवर्ड बदलें (वैकल्पिक)')).toHaveValue('');
+    expect(screen.getByText('मौजूदा पासवर्ड रखने के लिए खाली छोड़ें।')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '+91-9100000077');
+
+    const moved = { ...anita, name: 'Anita S', zoneId: zoneSouth.id, zoneName: zoneSouth.name, version: 4 };
+    setPeople([moved]);
+    act(() => queryClient.setQueryData(['staff', 'admins', 'detail', anita.id], moved));
+    await user.click(screen.getByRole('button', { name: 'एडमिन सेव करें' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'आपके बदलाव करते समय किसी और ने यह एडमिन सेव कर दिया: नाम और ज़ोन बदला। फ़ॉर्म अब उनका संस्करण दिखा रहा है; अपने बदलाव फिर से करें।',
+    );
+  });
+});

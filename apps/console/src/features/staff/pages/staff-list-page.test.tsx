@@ -141,3 +141,37 @@ describe('staff lists', { timeout: 30_000 }, () => {
     expect(rowOf('Ravi Kumar')).toBeInTheDocument();
   });
 });
+
+describe('staff lists in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the columns, the search, Add, and the empty list', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderList('/admins', 'admins', [anita]);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'एडमिन' })).toBeInTheDocument();
+    await screen.findByText('Anita Sharma');
+    expect(screen.getByText('एडमिन अपने ज़ोन के स्टोर और ऑर्डर चलाते हैं।')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'एडमिन, तालिका' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'नाम',
+      'ईमेल',
+      'फ़ोन',
+      'ज़ोन',
+      'कार्रवाई',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'एडमिन खोजें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'एडमिन जोड़ें' })).toHaveAttribute('href', '/admins/add');
+  });
+
+  it('speaks Hindi: the delete question and the empty list after it', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderList('/dexs', 'delivery-executives', [ravi]);
+    await screen.findByText('Ravi Kumar');
+
+    await user.click(screen.getByRole('button', { name: 'Ravi Kumar हटाएँ' }));
+    const dialog = await screen.findByRole('dialog', { name: 'डिलीवरी एग्ज़ीक्यूटिव “Ravi Kumar” को हटाएँ?' });
+    await user.click(within(dialog).getByRole('button', { name: 'हटाएँ' }));
+
+    expect(await screen.findByText('Ravi Kumar हटाया गया')).toBeInTheDocument();
+    expect(await screen.findByText('अभी तक कोई डिलीवरी एग्ज़ीक्यूटिव नहीं')).toBeInTheDocument();
+  });
+});

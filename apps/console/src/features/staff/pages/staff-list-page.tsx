@@ -13,9 +13,9 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import type { StaffKind, StaffMember } from '@storedesk/shared/staff/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { deleteTitle } from '@/components/delete-with-undo.tsx';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ListPagination } from '@/components/list-pagination.tsx';
@@ -29,7 +29,7 @@ import { useIsOwner } from '@/lib/session.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useDeleteStaffMember } from '@/features/staff/api/delete-staff-member.ts';
 import { useStaff } from '@/features/staff/api/get-staff.ts';
-import { staffKindText } from '@/features/staff/staff-kinds.ts';
+import { useStaffKindText } from '@/features/staff/staff-kinds.ts';
 import { TableRegion } from '@/components/table-region.tsx';
 
 /** "Ravi Kumar" → "RK". */
@@ -51,7 +51,8 @@ const narrowOnly = { display: { xs: 'block', sm: 'none' } } as const;
  * (D4); an admin always sees their own zone's.
  */
 export function StaffListPage({ kind }: { kind: StaffKind }) {
-  const text = staffKindText[kind];
+  const t = useT();
+  const text = useStaffKindText(kind);
   const owner = useIsOwner();
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
@@ -78,11 +79,10 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
     if (!toDelete) return;
     try {
       await deleteMember.mutateAsync({ kind, userId: toDelete.id, version: toDelete.version });
-      notify(`${toDelete.name} deleted`);
+      notify(t('staff.deleted', { name: toDelete.name }));
     } catch (error) {
       if (isApiError(error, 401)) return;
-      if (isApiError(error, 404))
-        notify({ severity: 'info', message: `That ${text.one} was already deleted` });
+      if (isApiError(error, 404)) notify({ severity: 'info', message: text.alreadyDeleted });
       else setErrorMessage(asApiError(error).message);
     } finally {
       setToDelete(null);
@@ -148,22 +148,18 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
       <PageHeader title={text.title} description={text.description} actions={addButton} />
       <Paper variant="outlined">
         <Toolbar sx={{ flexWrap: 'wrap', gap: 1, py: 1, px: { xs: 2 } }}>
-          <SearchField
-            label={`Search ${text.title.toLowerCase()}`}
-            value={q}
-            onSearch={(next) => setListParams({ q: next })}
-          />
+          <SearchField label={text.search} value={q} onSearch={(next) => setListParams({ q: next })} />
         </Toolbar>
-        <ListQueryStatus query={staff} noun={text.title.toLowerCase()} />
+        <ListQueryStatus query={staff} noun={text.many} />
         <TableRegion name={text.title}>
           <Table size="small" aria-label={text.title}>
             <TableHead>
               <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell sx={wideOnly}>Email</TableCell>
-                <TableCell sx={wideOnly}>Phone</TableCell>
-                {owner ? <TableCell sx={wideOnly}>Zone</TableCell> : null}
-                <TableCell align="right">Action</TableCell>
+                <TableCell>{t('common.name')}</TableCell>
+                <TableCell sx={wideOnly}>{t('staff.email')}</TableCell>
+                <TableCell sx={wideOnly}>{t('staff.phone')}</TableCell>
+                {owner ? <TableCell sx={wideOnly}>{t('staff.zone')}</TableCell> : null}
+                <TableCell align="right">{t('common.action')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -173,13 +169,10 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
                 columns={columns}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun={text.title.toLowerCase()}
+                noun={text.many}
                 empty={{
                   action: addButton,
-                  hint:
-                    owner && zoneId && kind === 'delivery-executives'
-                      ? `This zone has no ${text.title.toLowerCase()}.`
-                      : text.emptyHint,
+                  hint: owner && zoneId && kind === 'delivery-executives' ? text.noneInZone : text.emptyHint,
                 }}
               >
                 {tableRows}
@@ -196,10 +189,10 @@ export function StaffListPage({ kind }: { kind: StaffKind }) {
       </Paper>
       <ConfirmDialog
         open={toDelete !== null}
-        title={toDelete ? deleteTitle(text.one, toDelete.name) : ''}
+        title={toDelete ? text.deleteTitle(toDelete.name) : ''}
         message={messages.deleteUser}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
+        confirmLabel={t('lists.delete')}
+        busyLabel={t('common.deleting')}
         busy={deleteMember.isPending}
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
