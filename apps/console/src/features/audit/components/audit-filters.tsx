@@ -2,7 +2,8 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { auditKindLabels, auditKinds, type AuditKind } from '@storedesk/shared/audit/schemas';
+import { auditKinds, type AuditKind } from '@storedesk/shared/audit/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSearchUpdate } from '@/lib/search-update.ts';
@@ -61,6 +62,7 @@ export function AuditFiltersBar({
   filters: AuditFilters;
   onChange: (changes: Partial<AuditFilters>) => void;
 }) {
+  const t = useT();
   const actors = useAuditActors();
   const { actorId, kind, from, to } = filters;
   const filtered = actorId !== undefined || kind !== undefined || from !== undefined || to !== undefined;
@@ -78,16 +80,16 @@ export function AuditFiltersBar({
       <TextField
         select
         size="small"
-        label="Person"
+        label={t('audit.person')}
         value={actorId ?? any}
         onChange={(event) =>
           onChange({ actorId: event.target.value === any ? undefined : event.target.value })
         }
-        helperText={actors.isError ? 'Could not load the people' : undefined}
+        helperText={actors.isError ? t('audit.peopleFailed') : undefined}
         sx={{ width: { xs: '100%', sm: 220 } }}
       >
-        <MenuItem value={any}>Everyone</MenuItem>
-        {knownActor ? null : <MenuItem value={actorId}>Someone else</MenuItem>}
+        <MenuItem value={any}>{t('audit.everyone')}</MenuItem>
+        {knownActor ? null : <MenuItem value={actorId}>{t('audit.someoneElse')}</MenuItem>}
         {people.map((each) => (
           <MenuItem key={each.id} value={each.id}>
             {each.name}
@@ -97,15 +99,15 @@ export function AuditFiltersBar({
       <TextField
         select
         size="small"
-        label="Kind"
+        label={t('audit.kindLabel')}
         value={kind ?? any}
         onChange={(event) => onChange({ kind: auditKinds.find((each) => each === event.target.value) })}
         sx={{ width: { xs: '100%', sm: 200 } }}
       >
-        <MenuItem value={any}>Everything</MenuItem>
+        <MenuItem value={any}>{t('audit.everything')}</MenuItem>
         {auditKinds.map((each) => (
           <MenuItem key={each} value={each}>
-            {auditKindLabels[each]}
+            {t(`audit.kind.${each}`)}
           </MenuItem>
         ))}
       </TextField>
@@ -114,7 +116,7 @@ export function AuditFiltersBar({
         <Button
           onClick={() => onChange({ actorId: undefined, kind: undefined, from: undefined, to: undefined })}
         >
-          Clear filters
+          {t('audit.clearFilters')}
         </Button>
       ) : null}
     </Stack>

@@ -1,4 +1,10 @@
-import type { AuditEntry } from '@storedesk/shared/audit/schemas';
+import {
+  auditActionLabels,
+  auditActions,
+  auditKindLabels,
+  auditKinds,
+  type AuditEntry,
+} from '@storedesk/shared/audit/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession, ownerSession } from '@/testing/fixtures.ts';
@@ -6,6 +12,7 @@ import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi, sessionHandler } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { setViewportWidth } from '@/testing/viewport.ts';
+import en from '@/i18n/en.json';
 
 const storeEdit: AuditEntry = {
   id: 3,
@@ -179,5 +186,43 @@ describe('audit log', { timeout: 30_000 }, () => {
     });
     const { router } = renderApp('/audit-log');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('the audit log in the language chosen', { timeout: 30_000 }, () => {
+  it('says each action and kind in English as the server names them', () => {
+    const catalogue: Record<string, string> = en;
+    for (const action of auditActions) {
+      expect(catalogue[`audit.action.${action}`]).toBe(auditActionLabels[action]);
+    }
+    for (const kind of auditKinds) expect(catalogue[`audit.kind.${kind}`]).toBe(auditKindLabels[kind]);
+  });
+
+  it('speaks Hindi: title, columns, actions, kinds, filters and the empty state; names as they are', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderLog();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ऑडिट लॉग' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'ऑडिट लॉग' });
+    await within(table).findByText('203.0.113.7');
+    expect(screen.getByRole('region', { name: 'ऑडिट लॉग, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['कब', 'किसने', 'कार्रवाई', 'रिकॉर्ड', 'बदलाव']);
+    expect(cellsOf('203.0.113.7').slice(1, 4)).toEqual(['Olivia Owner203.0.113.7', 'बदला', 'स्टोर a0000000']);
+    expect(cellsOf('198.51.100.9').slice(2, 4)).toEqual(['साइन-इन नहीं हो सका', 'साइन-इन u-admin']);
+    expect(screen.getByRole('link', { name: 'स्टोर a0000000 खोलें' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'व्यक्ति' }));
+    await user.click(await screen.findByRole('option', { name: 'Arjun Admin' }));
+    await waitFor(() => expect(screen.queryByText('203.0.113.7')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('combobox', { name: 'प्रकार' }));
+    await user.click(await screen.findByRole('option', { name: 'स्टोर' }));
+    expect(await screen.findByText('इन फ़िल्टर से ऑडिट लॉग में कुछ नहीं मिला')).toBeInTheDocument();
+    await user.click(screen.getAllByRole('button', { name: 'फ़िल्टर हटाएँ' })[0]!);
+    expect(await screen.findByText('203.0.113.7')).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
   });
 });

@@ -7,13 +7,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
-import {
-  auditActionLabels,
-  auditKindLabels,
-  auditRetentionDays,
-  type AuditEntry,
-} from '@storedesk/shared/audit/schemas';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { auditRetentionDays, type AuditEntry } from '@storedesk/shared/audit/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ListPagination } from '@/components/list-pagination.tsx';
@@ -28,7 +23,11 @@ import { AuditChanges } from '@/features/audit/components/audit-changes.tsx';
 import { AuditFiltersBar, useAuditFilters } from '@/features/audit/components/audit-filters.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
 
-const about = `Every change staff make, and every sign-in, with who, when and from which address; kept for ${auditRetentionDays} days.`;
+/** What the log holds and how long. */
+function useAbout(): string {
+  const t = useT();
+  return t('audit.about', { days: String(auditRetentionDays) });
+}
 
 /** The console page of an entry's record, where it has one. */
 function recordHref(entry: AuditEntry): string | null {
@@ -65,7 +64,8 @@ function recordHref(entry: AuditEntry): string | null {
 
 /** The record as a short name: a coupon's code, else the start of its id, linked where it has a page. */
 function RecordCell({ entry }: { entry: AuditEntry }) {
-  const kind = auditKindLabels[entry.kind];
+  const t = useT();
+  const kind = t(`audit.kind.${entry.kind}`);
   const shown =
     entry.recordId === null ? '' : entry.kind === 'coupon' ? entry.recordId : entry.recordId.slice(0, 8);
   const href = recordHref(entry);
@@ -74,7 +74,11 @@ function RecordCell({ entry }: { entry: AuditEntry }) {
       {kind}
       {shown ? ' ' : null}
       {href && shown ? (
-        <Link component={RouterLink} to={href} aria-label={`Open ${kind.toLowerCase()} ${shown}`}>
+        <Link
+          component={RouterLink}
+          to={href}
+          aria-label={t('audit.openRecord', { kind: kind.toLowerCase(), record: shown })}
+        >
           {shown}
         </Link>
       ) : (
@@ -98,19 +102,21 @@ type RowsProps = {
 };
 
 function AuditRows({ query, count, columns, filtered, onClear, children }: RowsProps) {
+  const t = useT();
+  const about = useAbout();
   if (query.isPending) return <TableSkeletonRows columns={columns} />;
   if (count > 0 || query.isError) return children;
   if (filtered) {
     return (
       <TableMessageRow
         columns={columns}
-        title="Nothing in the audit log matches these filters"
-        action={<Button onClick={onClear}>Clear filters</Button>}
+        title={t('audit.noMatch')}
+        action={<Button onClick={onClear}>{t('audit.clearFilters')}</Button>}
       />
     );
   }
   return (
-    <TableMessageRow columns={columns} title="Nothing recorded yet">
+    <TableMessageRow columns={columns} title={t('audit.empty')}>
       {about}
     </TableMessageRow>
   );
@@ -118,6 +124,9 @@ function AuditRows({ query, count, columns, filtered, onClear, children }: RowsP
 
 /** B15: the audit log of staff writes and sign-ins, filtered by person, kind and period (owner only). */
 export function AuditLogPage() {
+  const t = useT();
+  const { dateTime } = useFormat();
+  const about = useAbout();
   const compact = useCompact();
   const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
@@ -133,8 +142,8 @@ export function AuditLogPage() {
   const clear = () => setFilters({ actorId: undefined, kind: undefined, from: undefined, to: undefined });
 
   const rows = items.map((entry) => {
-    const when = formatDateTime(entry.at, timeZone);
-    const action = auditActionLabels[entry.action];
+    const when = dateTime(entry.at, timeZone);
+    const action = t(`audit.action.${entry.action}`);
     if (compact) {
       return (
         <TableRow key={entry.id}>
@@ -175,24 +184,24 @@ export function AuditLogPage() {
 
   return (
     <>
-      <PageHeader title="Audit log" description={about} />
+      <PageHeader title={t('audit.title')} description={about} />
       <Paper variant="outlined">
         <AuditFiltersBar filters={filters} onChange={setFilters} />
-        <ListQueryStatus query={log} noun="audit log" />
-        <TableRegion name="Audit log" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Audit log">
+        <ListQueryStatus query={log} noun={t('audit.noun')} />
+        <TableRegion name={t('audit.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('audit.title')}>
             <TableHead>
               {compact ? (
                 <TableRow>
-                  <TableCell>Change</TableCell>
+                  <TableCell>{t('audit.column.change')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>Action</TableCell>
-                  <TableCell>Record</TableCell>
-                  <TableCell>Changes</TableCell>
+                  <TableCell>{t('audit.column.when')}</TableCell>
+                  <TableCell>{t('audit.column.who')}</TableCell>
+                  <TableCell>{t('common.action')}</TableCell>
+                  <TableCell>{t('audit.column.record')}</TableCell>
+                  <TableCell>{t('audit.column.changes')}</TableCell>
                 </TableRow>
               )}
             </TableHead>
