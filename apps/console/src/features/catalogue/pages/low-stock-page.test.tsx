@@ -198,3 +198,36 @@ describe('low stock', { timeout: 30_000 }, () => {
     ).toEqual([`Aashirvaad atta · 5 kg${store.name} · low at 3`, 'Out of stockAdjust']);
   });
 });
+
+describe('low stock in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the store filter, the columns, out of stock and Adjust stock', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderLowStock('/low-stock');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'कम स्टॉक' })).toBeInTheDocument();
+    expect(
+      screen.getByText('गिने जाने वाले वेरिएंट जो कम स्टॉक की सीमा पर या उससे नीचे हैं, पहले वे जिनका स्टॉक ख़त्म है।'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'स्टोर' })).toBeInTheDocument();
+    await screen.findByRole('link', { name: 'Aashirvaad atta · 5 kg' });
+    expect(
+      within(screen.getByRole('table', { name: 'कम स्टॉक' }))
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['आइटम', 'स्टोर', 'स्टॉक', 'कम स्टॉक की सीमा', 'कार्रवाई']);
+    expect(within(rowOf('Aashirvaad atta · 5 kg')).getByText('स्टॉक में नहीं')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Paneer का स्टॉक बदलें' }));
+    expect(await screen.findByRole('dialog', { name: 'स्टॉक बदलें' })).toBeInTheDocument();
+  });
+
+  it('says in Hindi when nothing is low', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderLowStock('/low-stock', adminSession, lowStockServer([]));
+
+    expect(await screen.findByText('किसी का स्टॉक कम नहीं है')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'कम स्टॉक' })).getByRole('link', { name: 'स्टोर' }),
+    ).toHaveAttribute('href', '/stores');
+  });
+});

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lineName, type LowStockRow } from '@storedesk/shared/catalogue/variants';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -29,8 +30,9 @@ import { TableRegion } from '@/components/table-region.tsx';
 const amount = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 function StockShown({ row }: { row: LowStockRow }) {
+  const t = useT();
   return row.stock === 0 ? (
-    <Chip label="Out of stock" color="error" size="small" />
+    <Chip label={t('stock.out')} color="error" size="small" />
   ) : (
     <span>{stockShown(row, row.stock)}</span>
   );
@@ -43,6 +45,7 @@ function StockShown({ row }: { row: LowStockRow }) {
  * shows one store's.
  */
 export function LowStockPage() {
+  const t = useT();
   const { zoneId } = useZoneFilter();
   const [listParams, setListParams] = useListParams();
   const { page, pageSize } = listParams;
@@ -85,19 +88,18 @@ export function LowStockPage() {
     body = (
       <TableMessageRow
         columns={columns}
-        title={storeId ? 'Nothing is low on stock in this store' : 'Nothing is low on stock'}
+        title={storeId ? t('stock.noneLowInStore') : t('stock.noneLow')}
         action={
           storeId ? (
-            <Button onClick={() => setStoreId(undefined)}>Show every store</Button>
+            <Button onClick={() => setStoreId(undefined)}>{t('stock.showEveryStore')}</Button>
           ) : (
             <Button component={RouterLink} to={paths.stores.list.getHref()}>
-              Stores
+              {t('catalogue.stores')}
             </Button>
           )
         }
       >
-        Variants whose stock is counted show here when they reach their low-stock mark. Stock is counted per
-        variant, on the item’s page in a store’s catalogue.
+        {t('stock.emptyHint')}
       </TableMessageRow>
     );
   } else {
@@ -114,8 +116,8 @@ export function LowStockPage() {
         </Link>
       );
       const adjust = (
-        <Button size="small" onClick={adjustOf(row, name)} aria-label={`Adjust stock of ${name}`}>
-          {compact ? 'Adjust' : 'Adjust stock'}
+        <Button size="small" onClick={adjustOf(row, name)} aria-label={t('stock.adjustOf', { name })}>
+          {compact ? t('stock.adjustShort') : t('stock.adjust')}
         </Button>
       );
       if (compact) {
@@ -125,7 +127,7 @@ export function LowStockPage() {
             <TableCell>
               {item}
               <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {row.storeName} · low at {stockShown(row, row.lowStockAt)}
+                {t('stock.storeLowAt', { store: row.storeName, mark: stockShown(row, row.lowStockAt) })}
               </Typography>
             </TableCell>
             <TableCell align="right" sx={amount}>
@@ -155,14 +157,11 @@ export function LowStockPage() {
 
   return (
     <>
-      <PageHeader
-        title="Low stock"
-        description="Counted variants at or below their low-stock mark, out of stock first."
-      />
+      <PageHeader title={t('stock.low')} description={t('stock.lowDescription')} />
       <Paper variant="outlined">
         <Stack direction="row" sx={{ p: 2 }}>
           <StoreChoiceField
-            label="Store"
+            label={t('stock.store')}
             size="small"
             storeId={storeId}
             zoneId={zoneId}
@@ -170,18 +169,18 @@ export function LowStockPage() {
             sx={{ width: { xs: '100%', sm: 280 } }}
           />
         </Stack>
-        <ListQueryStatus query={list} noun="low stock" />
-        <TableRegion name="Low stock" maxHeight={{ md: 640 }}>
-          <Table stickyHeader size="small" aria-label="Low stock">
+        <ListQueryStatus query={list} noun={t('stock.lowNoun')} />
+        <TableRegion name={t('stock.low')} maxHeight={{ md: 640 }}>
+          <Table stickyHeader size="small" aria-label={t('stock.low')}>
             <TableHead>
               <TableRow>
-                <TableCell>Item</TableCell>
-                {compact ? null : <TableCell>Store</TableCell>}
-                <TableCell align="right">Stock</TableCell>
+                <TableCell>{t('item.item')}</TableCell>
+                {compact ? null : <TableCell>{t('stock.store')}</TableCell>}
+                <TableCell align="right">{t('stock.title')}</TableCell>
                 {compact ? null : (
                   <>
-                    <TableCell align="right">Low stock at</TableCell>
-                    <TableCell align="right">Actions</TableCell>
+                    <TableCell align="right">{t('stock.lowAt')}</TableCell>
+                    <TableCell align="right">{t('common.actions')}</TableCell>
                   </>
                 )}
               </TableRow>
