@@ -7,9 +7,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees } from '@storedesk/shared/money';
-import { orderStatusLabels } from '@storedesk/shared/orders';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import type { OrderSummary } from '@storedesk/shared/orders/schemas';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -20,6 +18,7 @@ import { useTimeZone } from '@/lib/session.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useCustomerOrders } from '@/features/customers/api/get-customer-orders.ts';
 import { TableRegion } from '@/components/table-region.tsx';
+import { statusText } from '@/i18n/codes.ts';
 
 const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
 
@@ -31,12 +30,15 @@ function OrderLink({ order }: { order: OrderSummary }) {
   );
 }
 
-const StatusChip = ({ order }: { order: OrderSummary }) => (
-  <Chip size="small" variant="outlined" label={orderStatusLabels[order.status]} />
-);
+function StatusChip({ order }: { order: OrderSummary }) {
+  const t = useT();
+  return <Chip size="small" variant="outlined" label={t(statusText[order.status])} />;
+}
 
 /** A customer's orders, newest first, each opening the order; the page is kept in the URL. */
 export function CustomerOrders({ customerId }: { customerId: string }) {
+  const t = useT();
+  const { dateTime, money } = useFormat();
   const compact = useCompact('md');
   const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
@@ -49,7 +51,7 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
   const body = () => {
     if (orders.isPending) return <TableSkeletonRows columns={columns} />;
     if (items.length === 0 && !orders.isError) {
-      return <TableMessageRow columns={columns} title="No orders yet" />;
+      return <TableMessageRow columns={columns} title={t('customers.noOrders')} />;
     }
     return items.map((order) =>
       compact ? (
@@ -57,23 +59,23 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
           <TableCell>
             <OrderLink order={order} />
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-              {formatDateTime(order.placedAt, timeZone)} · {order.storeName}
+              {dateTime(order.placedAt, timeZone)} · {order.storeName}
             </Typography>
             <StatusChip order={order} />
           </TableCell>
-          <TableCell sx={numeric}>{formatRupees(order.billAmountPaise)}</TableCell>
+          <TableCell sx={numeric}>{money(order.billAmountPaise)}</TableCell>
         </TableRow>
       ) : (
         <TableRow key={order.id} hover>
           <TableCell>
             <OrderLink order={order} />
           </TableCell>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(order.placedAt, timeZone)}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{dateTime(order.placedAt, timeZone)}</TableCell>
           <TableCell sx={{ wordBreak: 'break-word' }}>{order.storeName}</TableCell>
           <TableCell>
             <StatusChip order={order} />
           </TableCell>
-          <TableCell sx={numeric}>{formatRupees(order.billAmountPaise)}</TableCell>
+          <TableCell sx={numeric}>{money(order.billAmountPaise)}</TableCell>
         </TableRow>
       ),
     );
@@ -82,24 +84,24 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
   return (
     <Paper variant="outlined">
       <Typography variant="h6" component="h2" sx={{ px: 2, pt: 2 }}>
-        Orders
+        {t('customers.orders')}
       </Typography>
-      <ListQueryStatus query={orders} noun="orders" />
-      <TableRegion name="Orders of the customer" maxHeight={440}>
-        <Table stickyHeader size="small" aria-label="Orders of the customer">
+      <ListQueryStatus query={orders} noun={t('orders.noun')} />
+      <TableRegion name={t('customers.ordersTable')} maxHeight={440}>
+        <Table stickyHeader size="small" aria-label={t('customers.ordersTable')}>
           <TableHead>
             {compact ? (
               <TableRow>
-                <TableCell>Order</TableCell>
-                <TableCell sx={numeric}>Bill Amount</TableCell>
+                <TableCell>{t('customers.order')}</TableCell>
+                <TableCell sx={numeric}>{t('orders.colBill')}</TableCell>
               </TableRow>
             ) : (
               <TableRow>
-                <TableCell>Order ID</TableCell>
-                <TableCell>Date</TableCell>
-                <TableCell>Store</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell sx={numeric}>Bill Amount</TableCell>
+                <TableCell>{t('orders.colOrderId')}</TableCell>
+                <TableCell>{t('orders.colDate')}</TableCell>
+                <TableCell>{t('orders.colStore')}</TableCell>
+                <TableCell>{t('orders.colStatus')}</TableCell>
+                <TableCell sx={numeric}>{t('orders.colBill')}</TableCell>
               </TableRow>
             )}
           </TableHead>

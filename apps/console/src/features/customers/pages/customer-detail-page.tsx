@@ -8,9 +8,8 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { customerScreenMessages, type CustomerDetail } from '@storedesk/shared/customers/schemas';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees } from '@storedesk/shared/money';
+import type { CustomerDetail } from '@storedesk/shared/customers/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -41,25 +40,27 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function BackButton() {
+  const t = useT();
   return (
     <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={paths.customers.list.getHref()}>
-      Customers
+      {t('customers.title')}
     </Button>
   );
 }
 
 function CustomerNotFound() {
+  const t = useT();
   return (
     <>
-      <PageHeader title="Customer not found" />
+      <PageHeader title={t('customers.notFound')} />
       <Paper variant="outlined" sx={{ p: 3 }}>
-        <Typography>There is no such customer here, or the link is wrong.</Typography>
+        <Typography>{t('customers.notFoundText')}</Typography>
         <Link
           component={RouterLink}
           to={paths.customers.list.getHref()}
           sx={{ display: 'inline-block', mt: 2 }}
         >
-          Back to customers
+          {t('customers.backToList')}
         </Link>
       </Paper>
     </>
@@ -67,23 +68,28 @@ function CustomerNotFound() {
 }
 
 function DetailsCard({ customer }: { customer: CustomerDetail }) {
+  const t = useT();
+  const { dateTime, money, number } = useFormat();
   const timeZone = useTimeZone();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Details
+        {t('customers.details')}
       </Typography>
       <Stack component="dl" spacing={1.25} sx={{ m: 0 }}>
-        <Field label="Phone">
-          <Link href={`tel:${customer.phone}`} aria-label={`Call ${customer.name}, ${customer.phone}`}>
+        <Field label={t('customers.phone')}>
+          <Link
+            href={`tel:${customer.phone}`}
+            aria-label={t('customers.call', { name: customer.name, phone: customer.phone })}
+          >
             {customer.phone}
           </Link>
         </Field>
-        <Field label="Customer since">{formatDateTime(customer.createdAt, timeZone)}</Field>
-        <Field label="Orders">{customer.ordersCount.toLocaleString('en-IN')}</Field>
-        <Field label="Total spent">{formatRupees(customer.totalSpentPaise)}</Field>
-        <Field label="Last order">
-          {customer.lastOrderAt ? formatDateTime(customer.lastOrderAt, timeZone) : 'Never'}
+        <Field label={t('customers.since')}>{dateTime(customer.createdAt, timeZone)}</Field>
+        <Field label={t('customers.orders')}>{number(customer.ordersCount)}</Field>
+        <Field label={t('customers.totalSpent')}>{money(customer.totalSpentPaise)}</Field>
+        <Field label={t('customers.lastOrder')}>
+          {customer.lastOrderAt ? dateTime(customer.lastOrderAt, timeZone) : t('customers.never')}
         </Field>
       </Stack>
     </Paper>
@@ -91,14 +97,15 @@ function DetailsCard({ customer }: { customer: CustomerDetail }) {
 }
 
 function AddressesCard({ customer }: { customer: CustomerDetail }) {
+  const t = useT();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Saved addresses
+        {t('customers.addresses')}
       </Typography>
       {customer.addresses.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          No saved addresses.
+          {t('customers.noAddresses')}
         </Typography>
       ) : (
         <Stack component="ul" spacing={1.5} sx={{ m: 0, p: 0, listStyle: 'none' }}>
@@ -110,7 +117,7 @@ function AddressesCard({ customer }: { customer: CustomerDetail }) {
               </Typography>
               {address.landmark ? (
                 <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  Near {address.landmark}
+                  {t('customers.near', { landmark: address.landmark })}
                 </Typography>
               ) : null}
             </li>
@@ -131,6 +138,8 @@ export function CustomerDetailPage() {
   const customer = useCustomer(customerId);
   const setBlocked = useSetCustomerBlocked();
   const notify = useSnackbar();
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
   const [asking, setAsking] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -140,16 +149,16 @@ export function CustomerDetailPage() {
   if (!customer.data) {
     return (
       <>
-        <PageHeader title="Customer" actions={<BackButton />} />
+        <PageHeader title={t('customers.customer')} actions={<BackButton />} />
         {customer.isError ? (
           <LoadError
-            title="Could not load the customer"
+            title={t('customers.loadFailed')}
             error={customer.error}
             onRetry={() => void customer.refetch()}
             retrying={customer.isFetching}
           />
         ) : (
-          <CardSkeleton lines={5} label="Loading the customer" />
+          <CardSkeleton lines={5} label={t('customers.loading')} />
         )}
       </>
     );
@@ -157,12 +166,13 @@ export function CustomerDetailPage() {
 
   const current = customer.data;
   const blocked = current.blockedAt !== null;
-  const words = customerScreenMessages;
 
   const confirm = async () => {
     try {
       const changed = await setBlocked.mutateAsync({ customerId: current.id, blocked: !blocked });
-      notify(changed.blockedAt ? words.blocked(changed.name) : words.unblocked(changed.name));
+      notify(
+        t(changed.blockedAt ? 'customers.blockedDone' : 'customers.unblockedDone', { name: changed.name }),
+      );
     } catch (error) {
       const apiError = asApiError(error);
       if (apiError.status !== 401) setRefusal(apiError.message);
@@ -186,7 +196,7 @@ export function CustomerDetailPage() {
             <BackButton />
             {blocked ? (
               <Button variant="outlined" startIcon={<CheckCircleOutlined />} onClick={() => setAsking(true)}>
-                Unblock
+                {t('customers.unblock')}
               </Button>
             ) : (
               <Button
@@ -195,7 +205,7 @@ export function CustomerDetailPage() {
                 startIcon={<BlockOutlined />}
                 onClick={() => setAsking(true)}
               >
-                Block
+                {t('customers.block')}
               </Button>
             )}
           </>
@@ -204,9 +214,12 @@ export function CustomerDetailPage() {
       <Stack spacing={3}>
         {current.blockedAt ? (
           <Alert severity="warning">
-            Blocked {formatDateTime(current.blockedAt, timeZone)}
-            {current.blockedByName ? ` by ${current.blockedByName}` : ''}. Their orders are refused until you
-            unblock them.
+            {current.blockedByName
+              ? t('customers.blockedSinceBy', {
+                  when: dateTime(current.blockedAt, timeZone),
+                  name: current.blockedByName,
+                })
+              : t('customers.blockedSince', { when: dateTime(current.blockedAt, timeZone) })}
           </Alert>
         ) : null}
         <Grid container spacing={3}>
@@ -225,17 +238,17 @@ export function CustomerDetailPage() {
       <ConfirmDialog
         key={blocked ? 'unblock' : 'block'}
         open={asking}
-        title={blocked ? words.unblockTitle(current.name) : words.blockTitle(current.name)}
-        message={blocked ? words.unblockText : words.blockText}
-        confirmLabel={blocked ? 'Unblock' : 'Block'}
+        title={t(blocked ? 'customers.unblockTitle' : 'customers.blockTitle', { name: current.name })}
+        message={t(blocked ? 'customers.unblockText' : 'customers.blockText')}
+        confirmLabel={t(blocked ? 'customers.unblock' : 'customers.block')}
         busy={setBlocked.isPending}
-        busyLabel={blocked ? 'Unblocking…' : 'Blocking…'}
+        busyLabel={t(blocked ? 'customers.unblocking' : 'customers.blocking')}
         tone={blocked ? 'primary' : 'error'}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(false)}
       />
       <ErrorDialog
-        title={blocked ? `${current.name} was not unblocked` : `${current.name} was not blocked`}
+        title={t(blocked ? 'customers.notUnblocked' : 'customers.notBlocked', { name: current.name })}
         message={refusal}
         onClose={() => setRefusal(null)}
       />

@@ -216,3 +216,66 @@ describe('a customer’s page', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Customer not found' })).toBeInTheDocument();
   });
 });
+
+describe('customers in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the list’s title, search, columns, figures and a blocked customer', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    customersServer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ग्राहक' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'ग्राहक' });
+    await within(table).findByText('Asha Rao');
+    expect(screen.getByRole('region', { name: 'ग्राहक, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'नामफ़ोनऑर्डरकुल खर्चआख़िरी ऑर्डर',
+      'Asha Rao987654321012₹12,345.5021/11/2026, 05:00 am',
+      'Ravi Kumarब्लॉक91234567890₹0.00कभी नहीं',
+    ]);
+    expect(screen.getByRole('searchbox', { name: 'नाम या फ़ोन से खोजें' })).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: a phone’s figures beneath each customer', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    setViewportWidth(375);
+    customersServer();
+    const table = await screen.findByRole('table', { name: 'ग्राहक' });
+    await within(table).findByText('Asha Rao');
+    expect(within(table).getByText('12 ऑर्डर · ₹12,345.50 खर्च')).toBeInTheDocument();
+    expect(within(table).getByText('आख़िरी ऑर्डर 21/11/2026, 05:00 am')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: an empty list', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    customersServer({ 'GET /api/customers': () => json(200, listOf([])) });
+    expect(await screen.findByText('अभी तक कोई ग्राहक नहीं')).toBeInTheDocument();
+    expect(screen.getByText('ग्राहक ऐप से साइन इन या ऑर्डर करने पर ग्राहक यहाँ दिखते हैं।')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: a customer’s page, its orders and Block', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = customersServer({}, `/customers/${ashaId}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'जानकारी' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'सेव किए पते' })).toBeInTheDocument();
+    expect(screen.getByText('Opposite the park के पास')).toBeInTheDocument();
+    expect(screen.getByText('कुल खर्च')).toBeInTheDocument();
+    const orders = await screen.findByRole('table', { name: 'ग्राहक के ऑर्डर' });
+    await within(orders).findByRole('link', { name: '#1042' });
+    expect(within(orders).getByText('डिलीवर हो गया')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ब्लॉक करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Asha Rao को ब्लॉक करें?' });
+    await user.click(within(dialog).getByRole('button', { name: 'ब्लॉक करें' }));
+    expect(await screen.findByText('Asha Rao ब्लॉक हो गया')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        '27/11/2026, 12:00 pm को Owner One ने ब्लॉक किया। जब तक आप अनब्लॉक नहीं करते, इनके ऑर्डर नहीं लिए जाएँगे।',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'अनब्लॉक करें' })).toBeInTheDocument();
+  });
+});

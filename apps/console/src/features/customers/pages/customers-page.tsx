@@ -8,8 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import type { CustomerRow } from '@storedesk/shared/customers/schemas';
-import { formatDateTime } from '@storedesk/shared/dates';
-import { formatRupees } from '@storedesk/shared/money';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ListPagination } from '@/components/list-pagination.tsx';
@@ -24,7 +23,6 @@ import { BlockedChip } from '@/features/customers/components/blocked-chip.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
 
 const numeric = { textAlign: 'right', whiteSpace: 'nowrap' } as const;
-const ordersText = (n: number) => `${n.toLocaleString('en-IN')} ${n === 1 ? 'order' : 'orders'}`;
 
 function NameLink({ customer }: { customer: CustomerRow }) {
   return (
@@ -46,6 +44,8 @@ function NameLink({ customer }: { customer: CustomerRow }) {
 export function CustomersPage() {
   // On a phone each customer is one card-like row: the name, then the figures beneath.
   const compact = useCompact('md');
+  const t = useT();
+  const { dateTime, money, number } = useFormat();
   const timeZone = useTimeZone();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
@@ -54,7 +54,7 @@ export function CustomersPage() {
   const total = customers.data?.total ?? 0;
   const lastPage = usePageInRange(customers, listParams, setListParams);
   const lastOrder = (customer: CustomerRow) =>
-    customer.lastOrderAt ? formatDateTime(customer.lastOrderAt, timeZone) : 'Never';
+    customer.lastOrderAt ? dateTime(customer.lastOrderAt, timeZone) : t('customers.never');
 
   const rows = items.map((customer) =>
     compact ? (
@@ -66,10 +66,13 @@ export function CustomersPage() {
           </Typography>
           <Typography variant="body2">{customer.phone}</Typography>
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            {ordersText(customer.ordersCount)} · {formatRupees(customer.totalSpentPaise)} spent
+            {t('customers.summary', {
+              orders: t('customers.ordersCount', { count: customer.ordersCount }),
+              spent: money(customer.totalSpentPaise),
+            })}
           </Typography>
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            Last order {lastOrder(customer)}
+            {t('customers.lastOrderAt', { when: lastOrder(customer) })}
           </Typography>
         </TableCell>
       </TableRow>
@@ -80,8 +83,8 @@ export function CustomersPage() {
           <BlockedChip blockedAt={customer.blockedAt} />
         </TableCell>
         <TableCell sx={{ whiteSpace: 'nowrap' }}>{customer.phone}</TableCell>
-        <TableCell sx={numeric}>{customer.ordersCount.toLocaleString('en-IN')}</TableCell>
-        <TableCell sx={numeric}>{formatRupees(customer.totalSpentPaise)}</TableCell>
+        <TableCell sx={numeric}>{number(customer.ordersCount)}</TableCell>
+        <TableCell sx={numeric}>{money(customer.totalSpentPaise)}</TableCell>
         <TableCell sx={numeric}>{lastOrder(customer)}</TableCell>
       </TableRow>
     ),
@@ -89,33 +92,30 @@ export function CustomersPage() {
 
   return (
     <>
-      <PageHeader
-        title="Customers"
-        description="Everyone who has ordered or signed in through the customer app. Total spent counts delivered orders."
-      />
+      <PageHeader title={t('customers.title')} description={t('customers.description')} />
       <Paper variant="outlined">
         <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
           <SearchField
-            label="Search by name or phone"
+            label={t('customers.search')}
             value={q}
             onSearch={(next) => setListParams({ q: next })}
           />
         </Toolbar>
-        <ListQueryStatus query={customers} noun="customers" />
-        <TableRegion name="Customers" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Customers">
+        <ListQueryStatus query={customers} noun={t('customers.noun')} />
+        <TableRegion name={t('customers.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('customers.title')}>
             <TableHead>
               {compact ? (
                 <TableRow>
-                  <TableCell>Customer</TableCell>
+                  <TableCell>{t('customers.customer')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Phone</TableCell>
-                  <TableCell sx={numeric}>Orders</TableCell>
-                  <TableCell sx={numeric}>Total spent</TableCell>
-                  <TableCell sx={numeric}>Last order</TableCell>
+                  <TableCell>{t('common.name')}</TableCell>
+                  <TableCell>{t('customers.phone')}</TableCell>
+                  <TableCell sx={numeric}>{t('customers.orders')}</TableCell>
+                  <TableCell sx={numeric}>{t('customers.totalSpent')}</TableCell>
+                  <TableCell sx={numeric}>{t('customers.lastOrder')}</TableCell>
                 </TableRow>
               )}
             </TableHead>
@@ -126,10 +126,10 @@ export function CustomersPage() {
                 columns={compact ? 1 : 5}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun="customers"
+                noun={t('customers.noun')}
                 empty={{
                   action: null,
-                  hint: 'Customers appear here when they sign in or order through the customer app.',
+                  hint: t('customers.emptyHint'),
                 }}
               >
                 {rows}
