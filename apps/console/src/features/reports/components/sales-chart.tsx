@@ -12,10 +12,11 @@ import {
 } from 'chart.js';
 import { useTheme } from '@mui/material/styles';
 import { formatRupees } from '@storedesk/shared/money';
-import { groupingLabels } from '@storedesk/shared/reports/columns';
 import { byLine, type SalesGrouping, type SalesRow } from '@storedesk/shared/reports/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback, useMemo } from 'react';
 import { ChartCanvas, type ResolveColor } from '@/components/chart-canvas.tsx';
+import { useRowLabel } from './row-label.ts';
 
 // Only what these charts draw: bars, a line with its points, two scales and the tooltip (ADR 0045).
 Chart.register(
@@ -39,12 +40,15 @@ export const chartedGroups = 20;
 
 /** The net sales of each day as a line, or of each group (gross for items and categories) as bars. */
 export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: SalesGrouping }) {
+  const t = useT();
+  const rowLabel = useRowLabel(groupBy);
   const theme = useTheme();
   const { palette } = theme.vars ?? theme;
   const byDay = groupBy === 'day';
   const figure = byLine(groupBy) ? 'grossPaise' : 'netPaise';
   const shown = useMemo(() => (byDay ? rows : rows.slice(0, chartedGroups)), [byDay, rows]);
-  const seriesLabel = figure === 'grossPaise' ? 'Gross' : 'Net';
+  const seriesLabel = t(`reports.column.${figure}`);
+  const labels = useMemo(() => shown.map(rowLabel), [shown, rowLabel]);
   const config = useCallback(
     (color: ResolveColor): ChartConfiguration => {
       const main = color(palette.primary.main);
@@ -53,7 +57,7 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
       return {
         type: byDay ? 'line' : 'bar',
         data: {
-          labels: shown.map((row) => (byDay ? row.label.slice(0, 5) : shortLabel(row.label))),
+          labels: labels.map((label) => (byDay ? label.slice(0, 5) : shortLabel(label))),
           datasets: [
             {
               label: seriesLabel,
@@ -72,7 +76,7 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
           plugins: {
             tooltip: {
               callbacks: {
-                title: (items) => shown[items[0]?.dataIndex ?? 0]?.label ?? '',
+                title: (items) => labels[items[0]?.dataIndex ?? 0] ?? '',
                 label: (item) =>
                   `${seriesLabel} ${formatRupees(Math.round(item.parsed[byDay ? 'y' : 'x']! * 100))}`,
               },
@@ -97,11 +101,21 @@ export function SalesChart({ rows, groupBy }: { rows: SalesRow[]; groupBy: Sales
         },
       };
     },
-    [byDay, figure, palette, seriesLabel, shown],
+    [byDay, figure, labels, palette, seriesLabel, shown],
   );
-  const description = `${byDay ? 'Line' : 'Bar'} chart of ${seriesLabel.toLowerCase()} sales by ${groupingLabels[groupBy].toLowerCase()}${
-    !byDay && rows.length > chartedGroups ? `, the ${chartedGroups} largest` : ''
-  }. The figures are in the table that follows.`;
+  const words = {
+    figure: seriesLabel.toLowerCase(),
+    grouping: t(`reports.grouping.${groupBy}`).toLowerCase(),
+    count: String(chartedGroups),
+  };
+  const description = t(
+    byDay
+      ? 'reports.chart.line'
+      : rows.length > chartedGroups
+        ? 'reports.chart.barLargest'
+        : 'reports.chart.bar',
+    words,
+  );
   const height = byDay ? 280 : Math.max(160, shown.length * 28 + 40);
   return <ChartCanvas config={config} label={description} height={height} />;
 }

@@ -6,11 +6,13 @@ import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatRupees } from '@storedesk/shared/money';
-import { figureColumns, groupingLabels, totalsLabel } from '@storedesk/shared/reports/columns';
+import { figureColumns } from '@storedesk/shared/reports/columns';
 import type { SalesFigures, SalesGrouping, SalesReport } from '@storedesk/shared/reports/schemas';
+import { useT } from '@storedesk/web/i18n';
 import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { FigureList } from './figure-list.tsx';
+import { useRowLabel } from './row-label.ts';
 import { formatCount } from '@/lib/counts.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { TableRegion } from '@/components/table-region.tsx';
@@ -18,9 +20,9 @@ import { TableRegion } from '@/components/table-region.tsx';
 const columnCount = figureColumns.length + 1;
 
 /** One figure as shown: rupees or a count; none (an item's discount, say) as a dash read out as "none". */
-function figureCell(figures: SalesFigures, key: keyof SalesFigures, money: boolean): ReactNode {
+function figureCell(figures: SalesFigures, key: keyof SalesFigures, money: boolean, none: string): ReactNode {
   const value = figures[key];
-  if (value === null) return <span aria-label="none">—</span>;
+  if (value === null) return <span aria-label={none}>—</span>;
   return money ? formatRupees(value) : formatCount(value);
 }
 
@@ -46,6 +48,7 @@ function CompactFigures({
   figures: SalesFigures;
   total?: boolean;
 }) {
+  const t = useT();
   return (
     <TableCell component="th" scope="row" sx={total ? { fontWeight: 600, color: 'text.primary' } : undefined}>
       <Box sx={{ fontWeight: 600 }}>{label}</Box>
@@ -53,8 +56,8 @@ function CompactFigures({
         totals={total}
         entries={figureColumns.map((column) => ({
           key: column.key,
-          label: column.header,
-          value: figureCell(figures, column.key, column.money),
+          label: t(`reports.column.${column.key}`),
+          value: figureCell(figures, column.key, column.money, t('reports.noFigure')),
         }))}
       />
     </TableCell>
@@ -62,7 +65,15 @@ function CompactFigures({
 }
 
 export function SalesTable({ groupBy, report, pending, period }: SalesTableProps) {
-  const name = `Sales by ${groupingLabels[groupBy].toLowerCase()}, ${period}`;
+  const t = useT();
+  const rowLabel = useRowLabel(groupBy);
+  const none = t('reports.noFigure');
+  const name = t('reports.tableName', { grouping: t(`reports.grouping.${groupBy}`).toLowerCase(), period });
+  const noSales = (columns: number) => (
+    <TableMessageRow columns={columns} title={t('reports.noSales')}>
+      {t('reports.noSalesHint')}
+    </TableMessageRow>
+  );
   // On a phone every figure shows without scrolling sideways: each row is one cell of named figures.
   const compact = useCompact();
   if (compact) {
@@ -73,13 +84,11 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
             {pending || !report ? (
               <TableSkeletonRows columns={1} />
             ) : report.rows.length === 0 ? (
-              <TableMessageRow columns={1} title="No sales in this period">
-                Orders count here once they are delivered or cancelled, on the day they were placed.
-              </TableMessageRow>
+              noSales(1)
             ) : (
               report.rows.map((row) => (
                 <TableRow key={row.key}>
-                  <CompactFigures label={row.label} figures={row} />
+                  <CompactFigures label={rowLabel(row)} figures={row} />
                 </TableRow>
               ))
             )}
@@ -87,7 +96,7 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
           {report && !pending ? (
             <TableFooter>
               <TableRow>
-                <CompactFigures label={totalsLabel} figures={report.totals} total />
+                <CompactFigures label={t('common.total')} figures={report.totals} total />
               </TableRow>
             </TableFooter>
           ) : null}
@@ -102,11 +111,11 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
-              {groupingLabels[groupBy]}
+              {t(`reports.grouping.${groupBy}`)}
             </TableCell>
             {figureColumns.map((column) => (
               <TableCell key={column.key} component="th" scope="col" align="right">
-                {column.header}
+                {t(`reports.column.${column.key}`)}
               </TableCell>
             ))}
           </TableRow>
@@ -115,18 +124,16 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
           {pending || !report ? (
             <TableSkeletonRows columns={columnCount} />
           ) : report.rows.length === 0 ? (
-            <TableMessageRow columns={columnCount} title="No sales in this period">
-              Orders count here once they are delivered or cancelled, on the day they were placed.
-            </TableMessageRow>
+            noSales(columnCount)
           ) : (
             report.rows.map((row) => (
               <TableRow key={row.key} hover>
                 <TableCell component="th" scope="row">
-                  {row.label}
+                  {rowLabel(row)}
                 </TableCell>
                 {figureColumns.map((column) => (
                   <TableCell key={column.key} align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    {figureCell(row, column.key, column.money)}
+                    {figureCell(row, column.key, column.money, none)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -137,7 +144,7 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
           <TableFooter>
             <TableRow>
               <TableCell component="th" scope="row" sx={{ fontWeight: 600, color: 'text.primary' }}>
-                {totalsLabel}
+                {t('common.total')}
               </TableCell>
               {figureColumns.map((column) => (
                 <TableCell
@@ -146,7 +153,7 @@ export function SalesTable({ groupBy, report, pending, period }: SalesTableProps
                   data-total={column.key}
                   sx={{ fontWeight: 600, color: 'text.primary', whiteSpace: 'nowrap' }}
                 >
-                  {figureCell(report.totals, column.key, column.money)}
+                  {figureCell(report.totals, column.key, column.money, none)}
                 </TableCell>
               ))}
             </TableRow>

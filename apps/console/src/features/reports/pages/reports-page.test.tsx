@@ -480,5 +480,57 @@ describe('reports in the language chosen', { timeout: 30_000 }, () => {
       'पिछले महीने',
       'अपनी तारीखें',
     ]);
+    await user.keyboard('{Escape}');
+    const table = screen.getByRole('table', { name: 'दिन के हिसाब से बिक्री, 09/03/2026 से 10/03/2026' });
+    expect(screen.getByRole('region', { name: 'दिन के हिसाब से बिक्री, 09/03/2026 से 10/03/2026, तालिका' })).toBe(
+      table.parentElement,
+    );
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'दिनऑर्डरबिके सामानसकलछूटशुल्कशुद्धरद्द',
+      '09/03/2026'.concat('12₹60.00₹0.00₹20.00₹80.000'),
+      '10/03/2026'.concat('28₹286.46₹16.65₹15.00₹284.812'),
+      'कुल'.concat('310₹346.46₹16.65₹35.00₹364.812'),
+    ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'दिन के हिसाब से शुद्ध बिक्री' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', {
+        name: 'दिन के हिसाब से शुद्ध बिक्री का लाइन चार्ट। आंकड़े नीचे की तालिका में हैं।',
+      }),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: payment modes by their names, a group without one, and a period without sales', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const byMode: SalesReport = {
+      rows: [
+        { ...byDay.rows[1]!, key: 'COD', label: 'Cash on delivery' },
+        { ...byDay.rows[0]!, key: '', label: 'No payment mode' },
+      ],
+      totals: byDay.totals,
+    };
+    renderReports(
+      ({ query }) => json(200, query.get('from') === '2026-03-01' ? { rows: [], totals: zero } : byMode),
+      {
+        entry: '/reports?from=2026-03-09&to=2026-03-10&groupBy=paymentMode',
+      },
+    );
+    const table = await screen.findByRole('table', {
+      name: 'भुगतान का तरीका के हिसाब से बिक्री, 09/03/2026 से 10/03/2026',
+    });
+    await within(table).findByRole('rowheader', { name: 'कैश ऑन डिलीवरी' });
+    expect(within(table).getByRole('rowheader', { name: 'भुगतान का तरीका नहीं' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    const from = screen.getByRole('textbox', { name: 'से' });
+    await user.clear(from);
+    await user.type(from, '01/03/2026');
+    await user.tab();
+    expect(await screen.findByText('इस अवधि में कोई बिक्री नहीं')).toBeInTheDocument();
+    expect(
+      screen.getByText('ऑर्डर डिलीवर या रद्द होने पर यहाँ गिने जाते हैं, उस दिन जिस दिन वे दिए गए।'),
+    ).toBeInTheDocument();
   });
 });
