@@ -7,32 +7,42 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
 import type { PushNotification, PushStatus } from '@storedesk/shared/push/schemas';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { useCompact } from '@/lib/use-compact.ts';
 import { TableRegion } from '@/components/table-region.tsx';
 
-const statusChips: Record<PushStatus, { label: string; color: 'info' | 'success' | 'error'; title: string }> =
-  {
-    sending: { label: 'Sending', color: 'info', title: 'Being delivered now' },
-    sent: { label: 'Sent', color: 'success', title: 'Every subscribed device was tried' },
-    failed: { label: 'Stopped', color: 'error', title: 'Stopped before it reached everyone: send it again' },
-  };
+const statusColors: Record<PushStatus, 'info' | 'success' | 'error'> = {
+  sending: 'info',
+  sent: 'success',
+  failed: 'error',
+};
 
 function StatusChip({ status }: { status: PushStatus }) {
-  const chip = statusChips[status];
-  return <Chip size="small" label={chip.label} color={chip.color} variant="outlined" title={chip.title} />;
+  const t = useT();
+  return (
+    <Chip
+      size="small"
+      label={t(`push.status.${status}`)}
+      color={statusColors[status]}
+      variant="outlined"
+      title={t(`push.statusHint.${status}`)}
+    />
+  );
 }
 
 const formatCount = (n: number) => n.toLocaleString('en-IN');
 
 /** "3 of 4 delivered · 1 failed", with a bar of how far it got while it is sending. */
 function Deliveries({ send }: { send: PushNotification }) {
+  const t = useT();
   const done = send.delivered + send.failed;
-  const line = `${formatCount(send.delivered)} of ${formatCount(send.total)} delivered${
-    send.failed > 0 ? ` · ${formatCount(send.failed)} failed` : ''
-  }`;
+  const counts = { delivered: formatCount(send.delivered), total: formatCount(send.total) };
+  const line =
+    send.failed > 0
+      ? t('push.deliveredFailed', { ...counts, failed: formatCount(send.failed) })
+      : t('push.delivered', counts);
   return (
     <Box>
       <Typography variant="body2">{line}</Typography>
@@ -40,7 +50,11 @@ function Deliveries({ send }: { send: PushNotification }) {
         <LinearProgress
           variant="determinate"
           value={send.total === 0 ? 0 : Math.min(100, (done / send.total) * 100)}
-          aria-label={`Sending “${send.title}”: ${formatCount(done)} of ${formatCount(send.total)} tried`}
+          aria-label={t('push.progress', {
+            title: send.title,
+            done: formatCount(done),
+            total: formatCount(send.total),
+          })}
           sx={{ mt: 0.5, maxWidth: 200 }}
         />
       ) : null}
@@ -56,11 +70,13 @@ type PushHistoryTableProps = {
 
 /** Each send: when (in the business's time zone), what, who sent it, how far it got, and its status. */
 export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTableProps) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const compact = useCompact();
   const columns = compact ? 1 : 5;
 
   const rows = sends.map((send) => {
-    const when = formatDateTime(send.createdAt, timeZone);
+    const when = dateTime(send.createdAt, timeZone);
     const message = (
       <Typography
         variant="body2"
@@ -89,7 +105,7 @@ export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTablePro
             </Box>
             {message}
             <Typography variant="caption" component="p" sx={{ color: 'text.secondary', my: 0.5 }}>
-              {when} · by {send.sentByName}
+              {t('push.whenBy', { when, name: send.sentByName })}
             </Typography>
             <Deliveries send={send} />
           </TableCell>
@@ -120,27 +136,27 @@ export function PushHistoryTable({ query, sends, timeZone }: PushHistoryTablePro
     if (query.isPending) return <TableSkeletonRows columns={columns} />;
     if (sends.length > 0 || query.isError) return rows;
     return (
-      <TableMessageRow columns={columns} title="No notifications sent yet">
-        Each notification you send is listed here with how many devices it reached.
+      <TableMessageRow columns={columns} title={t('push.empty')}>
+        {t('push.emptyHint')}
       </TableMessageRow>
     );
   };
 
   return (
-    <TableRegion name="Sent notifications" maxHeight={640}>
-      <Table stickyHeader size="small" aria-label="Sent notifications">
+    <TableRegion name={t('push.history')} maxHeight={640}>
+      <Table stickyHeader size="small" aria-label={t('push.history')}>
         <TableHead>
           {compact ? (
             <TableRow>
-              <TableCell>Notification</TableCell>
+              <TableCell>{t('push.column.notification')}</TableCell>
             </TableRow>
           ) : (
             <TableRow>
-              <TableCell>When</TableCell>
-              <TableCell>Title</TableCell>
-              <TableCell>Sent by</TableCell>
-              <TableCell>Delivered</TableCell>
-              <TableCell>Status</TableCell>
+              <TableCell>{t('push.column.when')}</TableCell>
+              <TableCell>{t('push.field.title')}</TableCell>
+              <TableCell>{t('push.column.sentBy')}</TableCell>
+              <TableCell>{t('push.column.delivered')}</TableCell>
+              <TableCell>{t('push.column.status')}</TableCell>
             </TableRow>
           )}
         </TableHead>

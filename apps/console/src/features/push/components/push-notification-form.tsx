@@ -7,9 +7,9 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages } from '@storedesk/shared/messages';
-import { pushLimits, pushMessages, pushNotificationInputSchema } from '@storedesk/shared/push/schemas';
+import { pushLimits, pushNotificationInputSchema } from '@storedesk/shared/push/schemas';
 import type { PushNotificationInput } from '@storedesk/shared/push/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError } from '@/lib/api-client.ts';
@@ -23,12 +23,6 @@ function helper(error: string | undefined, length: number, max: number): string 
   return error ?? `${length}/${max}`;
 }
 
-function audienceLine(subscribers: number): string {
-  return subscribers === 1
-    ? 'It goes to the 1 customer device that allowed notifications.'
-    : `It goes to the ${subscribers.toLocaleString('en-IN')} customer devices that allowed notifications.`;
-}
-
 type PushNotificationFormProps = {
   /** Subscriptions a send would reach now; undefined until known. */
   subscribers: number | undefined;
@@ -36,6 +30,7 @@ type PushNotificationFormProps = {
 
 /** SPEC §5: title and message required; Send, then 'Push notifications sent' or the failure message (§8). */
 export function PushNotificationForm({ subscribers }: PushNotificationFormProps) {
+  const t = useT();
   const send = useSendPushNotification();
   const notify = useSnackbar();
   const {
@@ -60,34 +55,23 @@ export function PushNotificationForm({ subscribers }: PushNotificationFormProps)
       if (error.status === 401) return;
       // The server's reasons go on their fields, the first taking the focus; the spec's message says it failed.
       applySaveRefusal(error, { fields: fieldMessages(setError, ['title', 'message']) });
-      notify({ severity: 'error', message: messages.pushFailed });
+      notify({ severity: 'error', message: t('push.failed') });
       return;
     }
     reset(empty);
-    notify(messages.pushSent);
+    notify(t('push.sent'));
   });
 
   return (
     <Card variant="outlined">
       <CardContent>
-        <Stack
-          component="form"
-          spacing={2}
-          noValidate
-          onSubmit={onSubmit}
-          aria-label="Send a push notification"
-        >
+        <Stack component="form" spacing={2} noValidate onSubmit={onSubmit} aria-label={t('push.formLabel')}>
           <Typography variant="h6" component="h2">
-            Send a notification
+            {t('push.formTitle')}
           </Typography>
-          {subscribers === 0 ? (
-            <Alert severity="info">
-              {pushMessages.noSubscribers}. You can still send: it will reach nobody until customers allow
-              notifications in the customer app.
-            </Alert>
-          ) : null}
+          {subscribers === 0 ? <Alert severity="info">{t('push.noSubscribers')}</Alert> : null}
           <TextField
-            label="Title"
+            label={t('push.field.title')}
             fullWidth
             required
             error={Boolean(errors.title)}
@@ -96,7 +80,7 @@ export function PushNotificationForm({ subscribers }: PushNotificationFormProps)
             {...register('title')}
           />
           <TextField
-            label="Message"
+            label={t('push.field.message')}
             fullWidth
             required
             multiline
@@ -120,11 +104,11 @@ export function PushNotificationForm({ subscribers }: PushNotificationFormProps)
               loading={send.isPending}
               loadingPosition="start"
             >
-              {send.isPending ? 'Sending…' : 'Send'}
+              {send.isPending ? t('push.sending') : t('push.send')}
             </Button>
             {subscribers !== undefined && subscribers > 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {audienceLine(subscribers)}
+                {t('push.audience', { count: subscribers, shown: subscribers.toLocaleString('en-IN') })}
               </Typography>
             ) : null}
           </Stack>

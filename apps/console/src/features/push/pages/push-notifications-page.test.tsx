@@ -9,6 +9,7 @@ import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { setViewportWidth } from '@/testing/viewport.ts';
+import en from '@/i18n/en.json';
 
 const sent: PushNotification = {
   id: 'a0000000-0000-4000-8000-000000000001',
@@ -283,5 +284,51 @@ describe('push notifications', { timeout: 30_000 }, () => {
       adminSession,
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('push notifications in the language chosen', { timeout: 30_000 }, () => {
+  it('says the sent and failed messages in English as the spec writes them', () => {
+    const catalogue: Record<string, string> = en;
+    expect(catalogue['push.sent']).toBe(messages.pushSent);
+    expect(catalogue['push.failed']).toBe(messages.pushFailed);
+    expect(catalogue['push.noSubscribers']).toMatch(new RegExp(`^${pushMessages.noSubscribers}\\. `));
+  });
+
+  it('speaks Hindi: title, the form, the sends’ columns and statuses, and the message once sent', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderPush({ items: [sending, sent], subscribers: 4 });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'पुश नोटिफ़िकेशन' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'भेजे गए नोटिफ़िकेशन' });
+    await within(table).findByText('Fresh mangoes');
+    expect(screen.getByRole('region', { name: 'भेजे गए नोटिफ़िकेशन, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['कब', 'शीर्षक', 'किसने भेजा', 'पहुँचे', 'स्टेटस']);
+    expect(cellsOf('Fresh mangoes').slice(2)).toEqual(['Olivia Owner', '4 में से 3 पहुँचे · 1 नहीं पहुँचे', 'भेज दिया']);
+    expect(cellsOf('Weekend sale')[3]).toBe('1,000 में से 250 पहुँचे');
+    expect(
+      screen.getByRole('progressbar', { name: '“Weekend sale” भेजा जा रहा है: 1,000 में से 250 पर कोशिश हुई' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'पुश नोटिफ़िकेशन भेजें' })).toBeInTheDocument();
+    expect(screen.getByText('यह नोटिफ़िकेशन की अनुमति देने वाले 4 ग्राहक डिवाइस पर जाएगा।')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /^शीर्षक/ }), 'Tea time');
+    await user.type(screen.getByRole('textbox', { name: /^संदेश/ }), 'Masala chai is back');
+    await user.click(screen.getByRole('button', { name: 'भेजें' }));
+    expect(await screen.findByText('पुश नोटिफ़िकेशन भेज दिए गए')).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
+  });
+
+  it('speaks Hindi when nothing was sent and nobody allowed notifications', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderPush({ items: [], subscribers: 0 });
+
+    expect(await screen.findByText('अभी तक कोई नोटिफ़िकेशन नहीं भेजा गया')).toBeInTheDocument();
+    expect(screen.getByText(/^अभी तक किसी ग्राहक ने नोटिफ़िकेशन की अनुमति नहीं दी है।/)).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
   });
 });

@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useT } from '@storedesk/web/i18n';
 import { ListPagination } from '@/components/list-pagination.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
 import { ListQueryStatus } from '@/components/table-states.tsx';
@@ -12,6 +13,7 @@ import { PushNotificationForm } from '@/features/push/components/push-notificati
 
 /** /push-notifications (owner only, D13): send a notification to the customers, and the history of sends. */
 export function PushNotificationsPage() {
+  const t = useT();
   const timeZone = useSignedInSession().business.timeZone;
   const [listParams, setListParams] = useListParams();
   const { page, pageSize } = listParams;
@@ -20,17 +22,14 @@ export function PushNotificationsPage() {
 
   return (
     <>
-      <PageHeader
-        title="Push Notifications"
-        description="Send a notification to the customers who allowed notifications in the customer app."
-      />
+      <PageHeader title={t('push.title')} description={t('push.description')} />
       <Stack spacing={3}>
         <PushNotificationForm subscribers={history.data?.subscribers} />
         <Paper variant="outlined" component="section" aria-labelledby="push-history-title">
           <Typography id="push-history-title" variant="h6" component="h2" sx={{ px: 2, pt: 2, pb: 1 }}>
-            Sent notifications
+            {t('push.history')}
           </Typography>
-          <ListQueryStatus query={history} noun="sent notifications" />
+          <ListQueryStatus query={history} noun={t('push.historyNoun')} />
           <PushHistoryTable query={history} sends={history.data?.items ?? []} timeZone={timeZone} />
           <ListPagination
             total={history.data?.total ?? 0}
