@@ -14,15 +14,17 @@ import { formatRupees, parseRupees, rupeesDecimal } from '@storedesk/shared/mone
 import { rupeesTextSchema } from '@storedesk/shared/money-schemas';
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import type { DeliveryFeeBand, StoreDeliveryRule } from '@storedesk/shared/stores/delivery-rule';
-import { bandWords, deliveryRuleLimits, deliveryRuleSummary } from '@storedesk/shared/stores/delivery-rule';
+import { deliveryRuleLimits } from '@storedesk/shared/stores/delivery-rule';
 import { deliveryRuleMessages, deliveryRuleSchema } from '@storedesk/shared/stores/delivery-rule-schemas';
-import { useEffect, useId, useRef } from 'react';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import type { Control, FieldErrors, UseFormRegister, UseFormReturn } from 'react-hook-form';
 import { Controller, useFieldArray, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/config/paths.ts';
 import type { StoreFormValues } from './store-form.tsx';
+import { useStoreWords } from './store-words.ts';
 
 /**
  * The bands' distances by the shared rule: each from 0 to 50 km, the first at 0, each further than
@@ -98,15 +100,17 @@ export function deliveryRuleFieldNames(bands: number) {
 }
 
 /** The bands in words: "0–2 km ₹20.00, 2–5 km ₹40.00, over 5 km ₹60.00". */
-function bandsInWords(bands: DeliveryFeeBand[]): string {
-  return bands.map((band, index) => `${bandWords(bands, index)} ${formatRupees(band.feePaise)}`).join(', ');
+function bandsInWords(
+  bands: DeliveryFeeBand[],
+  bandText: (bands: DeliveryFeeBand[], index: number) => string,
+): string {
+  return bands.map((band, index) => `${bandText(bands, index)} ${formatRupees(band.feePaise)}`).join(', ');
 }
 
-function freeFromHint(text: string | undefined): string {
+function freeFromHint(text: string | undefined, t: ReturnType<typeof useT>): string {
   const paise = parseRupees(text ?? '');
-  if (paise === null || paise < 0)
-    return 'Empty: delivery is never free. Judged on the items’ total, before a coupon.';
-  return `Orders whose items come to ${formatRupees(paise)} or more are delivered free.`;
+  if (paise === null || paise < 0) return t('storeForm.freeFromEmpty');
+  return t('storeForm.freeFromHint', { amount: formatRupees(paise) });
 }
 
 type DeliveryRuleFieldsProps = {
@@ -135,6 +139,8 @@ export function DeliveryRuleFields({
   setFocus,
   owner,
 }: DeliveryRuleFieldsProps) {
+  const t = useT();
+  const words = useStoreWords();
   const headingId = useId();
   const hintId = useId();
   const bandsHeadingId = useId();
@@ -183,18 +189,17 @@ export function DeliveryRuleFields({
     />
   );
 
-  const settingsLink = owner ? (
+  // The owner's way to the business's order settings; an admin is only told where they are.
+  const settingsLink = (chunks: ReactNode[]) => (
     <Link component={RouterLink} to={`${paths.settings.getHref()}?tab=order`}>
-      Settings › Order settings
+      {chunks}
     </Link>
-  ) : (
-    'the business’s Settings › Order settings'
   );
 
   return (
     <Stack component="section" spacing={2} aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h2">
-        Minimum order and delivery fee
+        {t('storeForm.ruleTitle')}
       </Typography>
       <div>
         <Controller
@@ -202,7 +207,7 @@ export function DeliveryRuleFields({
           name="ruleOn"
           render={({ field }) => (
             <FormControlLabel
-              label="Its own minimum order and delivery fee"
+              label={t('storeForm.ruleSwitch')}
               control={
                 <Switch
                   name={field.name}
@@ -220,10 +225,13 @@ export function DeliveryRuleFields({
         />
         <FormHelperText id={hintId} error={Boolean(ruleErrors?.message)} sx={{ mt: 0 }}>
           {ruleErrors?.message ??
-            (on ? (
-              <>Orders from this store meet these instead of {settingsLink}.</>
+            (owner ? (
+              <FormattedMessage
+                id={on ? 'storeForm.ruleOnOwner' : 'storeForm.ruleOffOwner'}
+                values={{ link: settingsLink }}
+              />
             ) : (
-              <>Off: the store follows {settingsLink}.</>
+              t(on ? 'storeForm.ruleOn' : 'storeForm.ruleOff')
             ))}
         </FormHelperText>
       </div>
@@ -231,23 +239,18 @@ export function DeliveryRuleFields({
       <Stack spacing={2} sx={on ? undefined : { display: 'none' }}>
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            {amountField(
-              'minimumOrderPaise',
-              'Minimum order (₹)',
-              'Orders whose items cost less are refused. 0 for no minimum.',
-            )}
+            {amountField('minimumOrderPaise', t('storeForm.minimumLabel'), t('storeForm.minimumHint'))}
           </Grid>
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-            {amountField('freeFromPaise', 'Free delivery from (₹)', freeFromHint(rule?.freeFromPaise))}
+            {amountField('freeFromPaise', t('storeForm.freeFromLabel'), freeFromHint(rule?.freeFromPaise, t))}
           </Grid>
         </Grid>
         <div>
           <Typography id={bandsHeadingId} variant="subtitle2" component="h3">
-            Delivery fee by distance
+            {t('storeForm.bandsTitle')}
           </Typography>
           <Typography id={bandsHintId} variant="body2" sx={{ color: 'text.secondary' }}>
-            Each band runs from its distance to the next band’s, the last with no end; distances are in a
-            straight line from the store.
+            {t('storeForm.bandsHint')}
           </Typography>
         </div>
         <Stack spacing={2} role="list" aria-labelledby={bandsHeadingId}>
@@ -255,7 +258,7 @@ export function DeliveryRuleFields({
             const rowErrors = bandErrors?.[index];
             const kmMessage = rowErrors?.fromKm?.message;
             // The watched values catch up with a band just added on the next render.
-            const words = kmsRead && index < kmBands.length ? bandWords(kmBands, index) : null;
+            const bandText = kmsRead && index < kmBands.length ? words.band(kmBands, index) : null;
             return (
               <Box
                 key={item.id}
@@ -266,23 +269,23 @@ export function DeliveryRuleFields({
                   container
                   spacing={2}
                   role="group"
-                  aria-label={`Band ${index + 1}`}
+                  aria-label={t('storeForm.band', { number: String(index + 1) })}
                   sx={{ alignItems: 'flex-start' }}
                 >
                   <Grid size={{ xs: 6, sm: 4 }}>
                     {index === 0 ? (
                       // The first band starts at the store: not a field to fill.
                       <TextField
-                        label="From (km)"
+                        label={t('storeForm.fromKm')}
                         fullWidth
                         disabled
                         value="0"
                         error={Boolean(kmMessage)}
-                        helperText={kmMessage ?? words ?? 'Bands start at the store.'}
+                        helperText={kmMessage ?? bandText ?? t('storeForm.bandsStart')}
                       />
                     ) : (
                       <TextField
-                        label="From (km)"
+                        label={t('storeForm.fromKm')}
                         type="number"
                         fullWidth
                         required
@@ -296,7 +299,9 @@ export function DeliveryRuleFields({
                         }}
                         error={Boolean(kmMessage)}
                         helperText={
-                          kmMessage ?? words ?? `Up to ${deliveryRuleLimits.km.max} km, to one decimal.`
+                          kmMessage ??
+                          bandText ??
+                          t('storeForm.kmHint', { max: String(deliveryRuleLimits.km.max) })
                         }
                         {...register(`deliveryRule.feeBands.${index}.fromKm`, {
                           valueAsNumber: true,
@@ -307,7 +312,7 @@ export function DeliveryRuleFields({
                   </Grid>
                   <Grid size={{ xs: 6, sm: 4 }}>
                     <TextField
-                      label="Fee (₹)"
+                      label={t('storeForm.fee')}
                       fullWidth
                       required
                       slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -328,14 +333,14 @@ export function DeliveryRuleFields({
                       <Button
                         color="inherit"
                         startIcon={<DeleteOutlined />}
-                        aria-label={`Remove band ${index + 1}`}
+                        aria-label={t('storeForm.removeBand', { number: String(index + 1) })}
                         onClick={() => {
                           remove(index);
                           checkKms(bands.filter((_, each) => each !== index));
                           removedAt.current = index;
                         }}
                       >
-                        Remove
+                        {t('common.remove')}
                       </Button>
                     </Grid>
                   )}
@@ -359,24 +364,24 @@ export function DeliveryRuleFields({
               )
             }
           >
-            Add a band
+            {t('storeForm.addBand')}
           </Button>
           {listMessage || full ? (
             <FormHelperText error={Boolean(listMessage)}>
-              {listMessage ?? `A store has at most ${deliveryRuleLimits.bands.max} bands.`}
+              {listMessage ?? t('storeForm.maxBands', { max: String(deliveryRuleLimits.bands.max) })}
             </FormHelperText>
           ) : null}
         </div>
         <div>
           <Typography variant="body2">
             <Box component="span" sx={{ fontWeight: 'fontWeightMedium' }}>
-              Customers read:{' '}
+              {t('storeForm.customersRead')}{' '}
             </Box>
-            {preview.success ? deliveryRuleSummary(preview.data) : 'the rule, once every field is filled in.'}
+            {preview.success ? words.deliveryRule(preview.data) : t('storeForm.rulePending')}
           </Typography>
           {preview.success ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {bandsInWords(preview.data.feeBands)}
+              {bandsInWords(preview.data.feeBands, words.band)}
             </Typography>
           ) : null}
         </div>

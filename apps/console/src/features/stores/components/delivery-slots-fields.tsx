@@ -5,11 +5,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { deliverySlotsSchema, slotLimits } from '@storedesk/shared/stores/slots';
+import { useT } from '@storedesk/web/i18n';
 import { useId } from 'react';
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Controller, useWatch } from 'react-hook-form';
-import { plural } from '@/lib/plural.ts';
+import type { MessageId } from '@/i18n/index.ts';
 import type { StoreFormValues } from './store-form.tsx';
 
 type RuleField = keyof StoreFormValues['deliverySlots'];
@@ -18,38 +19,33 @@ type RuleField = keyof StoreFormValues['deliverySlots'];
 const valid = (field: RuleField, value: unknown): value is number =>
   deliverySlotsSchema.shape[field].safeParse(value).success;
 
-const range = (field: RuleField, unit: string) =>
-  `From ${slotLimits[field].min} to ${slotLimits[field].max} ${unit}.`;
-
 /** What each number means, in plain words, once it is one the rule takes; else its range. */
-const helperTexts: Record<RuleField, (value: unknown) => string> = {
-  lengthMinutes: (value) =>
-    valid('lengthMinutes', value)
-      ? `Customers choose a ${value}-minute slot within the store’s hours.`
-      : range('lengthMinutes', 'minutes'),
-  capacity: (value) =>
-    valid('capacity', value)
-      ? `A slot takes at most ${plural(value, 'order', 'orders')}; a full slot is not offered.`
-      : range('capacity', 'orders'),
-  daysAhead: (value) => {
-    if (!valid('daysAhead', value)) return `From 0 (today only) to ${slotLimits.daysAhead.max} days.`;
-    return value === 0
-      ? 'Customers can book for today only.'
-      : `Customers can book up to ${plural(value, 'day', 'days')} ahead.`;
-  },
-  cutoffMinutes: (value) => {
-    if (!valid('cutoffMinutes', value)) return range('cutoffMinutes', 'minutes');
-    return value === 0
-      ? 'A slot can be booked until it starts.'
-      : `A slot can be booked until ${value} minutes before it starts.`;
-  },
-};
+function helperText(field: RuleField, value: unknown, t: ReturnType<typeof useT>): string {
+  const { min, max } = slotLimits[field];
+  const range = { min: String(min), max: String(max) };
+  switch (field) {
+    case 'lengthMinutes':
+      return valid(field, value)
+        ? t('slots.lengthHint', { minutes: String(value) })
+        : t('slots.rangeMinutes', range);
+    case 'capacity':
+      return valid(field, value)
+        ? t('slots.capacityHint', { count: value, orders: String(value) })
+        : t('slots.rangeOrders', range);
+    case 'daysAhead':
+      return valid(field, value) ? t('slots.daysAheadHint', { count: value }) : t('slots.rangeDays', range);
+    case 'cutoffMinutes':
+      return valid(field, value)
+        ? t('slots.cutoffHint', { count: value, minutes: String(value) })
+        : t('slots.rangeMinutes', range);
+  }
+}
 
-const labels: Record<RuleField, string> = {
-  lengthMinutes: 'Slot length (minutes)',
-  capacity: 'Orders per slot',
-  daysAhead: 'Days ahead',
-  cutoffMinutes: 'Cut-off before a slot (minutes)',
+const labels: Record<RuleField, MessageId> = {
+  lengthMinutes: 'slots.length',
+  capacity: 'slots.capacity',
+  daysAhead: 'slots.daysAhead',
+  cutoffMinutes: 'slots.cutoff',
 };
 
 const ruleFields = ['lengthMinutes', 'capacity', 'daysAhead', 'cutoffMinutes'] as const;
@@ -67,6 +63,7 @@ type DeliverySlotsFieldsProps = {
  * customer app offers slots of the rule's length within the store's hours.
  */
 export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: DeliverySlotsFieldsProps) {
+  const t = useT();
   const headingId = useId();
   const hintId = useId();
   const [on, rule] = useWatch({ control, name: ['slotsOn', 'deliverySlots'] });
@@ -75,7 +72,7 @@ export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: 
   return (
     <Stack component="section" spacing={2} aria-labelledby={headingId}>
       <Typography id={headingId} variant="subtitle1" component="h2">
-        Delivery slots
+        {t('slots.title')}
       </Typography>
       <div>
         <Controller
@@ -83,7 +80,7 @@ export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: 
           name="slotsOn"
           render={({ field }) => (
             <FormControlLabel
-              label="Deliver in slots"
+              label={t('slots.switch')}
               control={
                 <Switch
                   name={field.name}
@@ -100,10 +97,7 @@ export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: 
           )}
         />
         <FormHelperText id={hintId} error={Boolean(ruleErrors?.message)} sx={{ mt: 0 }}>
-          {ruleErrors?.message ??
-            (on
-              ? 'Customers choose a delivery slot when they order.'
-              : 'Off: orders are delivered as soon as possible.')}
+          {ruleErrors?.message ?? (on ? t('slots.onHint') : t('slots.offHint'))}
         </FormHelperText>
       </div>
       {on
@@ -112,7 +106,7 @@ export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: 
             return (
               <TextField
                 key={name}
-                label={labels[name]}
+                label={t(labels[name])}
                 type="number"
                 fullWidth
                 required
@@ -125,7 +119,7 @@ export function DeliverySlotsFields({ control, register, errors, onSwitchOff }: 
                   },
                 }}
                 error={Boolean(message)}
-                helperText={message ?? helperTexts[name](rule?.[name])}
+                helperText={message ?? helperText(name, rule?.[name], t)}
                 {...register(`deliverySlots.${name}`, { valueAsNumber: true })}
               />
             );

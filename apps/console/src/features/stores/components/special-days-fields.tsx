@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { DayField } from '@/components/day-field.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { dayHint, firstFreeDay } from './special-day-text.ts';
+import { dayHint, firstFreeDay, type Translate } from './special-day-text.ts';
 import type { StoreFormValues } from './store-form.tsx';
 import { TimeSelect } from './time-select.tsx';
 
@@ -68,19 +68,21 @@ export function specialDayFieldNames(count: number) {
   ).flat();
 }
 
-/** What customers read on the day, once there is a reason to tell them. */
-function reasonHint(row: SpecialDayRow | undefined): string {
+/** What customers read on the day (the shared words, as the server tells them), once there is a reason to tell them. */
+function reasonHint(row: SpecialDayRow | undefined, t: Translate): string {
   const reason = row?.reason.trim() ?? '';
-  if (!row || reason === '') return 'Customers are told why, such as Diwali or Stock taking.';
-  if (row.closed) return `Customers read: “${specialDayMessages.closedToday(reason)}”`;
+  if (!row || reason === '') return t('specialDays.reasonHint');
+  if (row.closed) return t('specialDays.customersRead', { text: specialDayMessages.closedToday(reason) });
   if (row.openTime && row.closeTime)
-    return `Outside these hours customers read: “${specialDayMessages.closedNowToday(reason, row.openTime, row.closeTime)}”`;
-  return 'Customers are told why on the day.';
+    return t('specialDays.customersReadOutside', {
+      text: specialDayMessages.closedNowToday(reason, row.openTime, row.closeTime),
+    });
+  return t('specialDays.toldOnDay');
 }
 
 const hoursFields = [
-  { name: 'openTime', label: 'Open time' },
-  { name: 'closeTime', label: 'Close time' },
+  { name: 'openTime', label: 'storeForm.openTime' },
+  { name: 'closeTime', label: 'storeForm.closeTime' },
 ] as const;
 
 type SpecialDaysFieldsProps = {
@@ -133,12 +135,10 @@ export function SpecialDaysFields({
     <Stack component="section" spacing={2} aria-labelledby={headingId}>
       <div>
         <Typography id={headingId} variant="subtitle1" component="h2">
-          Holidays and special hours
+          {t('specialDays.title')}
         </Typography>
         <Typography id={hintId} variant="body2" sx={{ color: 'text.secondary' }}>
-          {fields.length === 0
-            ? 'None: the store keeps its usual hours every day.'
-            : 'On these days the store is closed, or keeps these hours instead of its usual ones.'}
+          {fields.length === 0 ? t('specialDays.none') : t('specialDays.some')}
         </Typography>
       </div>
       {fields.map((item, index) => {
@@ -151,7 +151,7 @@ export function SpecialDaysFields({
           <Box
             key={item.id}
             role="group"
-            aria-label={`Special day ${dayText}`}
+            aria-label={t('specialDays.group', { day: dayText })}
             sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: { xs: 1.5, sm: 2 } }}
           >
             <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -167,7 +167,7 @@ export function SpecialDaysFields({
                       }
                     >
                       <DayField
-                        label="Day"
+                        label={t('specialDays.day')}
                         size="medium"
                         required
                         clearable={false}
@@ -192,7 +192,7 @@ export function SpecialDaysFields({
                   name={`specialDays.${index}.closed`}
                   render={({ field }) => (
                     <FormControlLabel
-                      label="Closed all day"
+                      label={t('specialDays.closedAllDay')}
                       control={
                         <Checkbox
                           name={field.name}
@@ -225,7 +225,7 @@ export function SpecialDaysFields({
                     name={`specialDays.${index}.${name}`}
                     render={({ field }) => (
                       <TimeSelect
-                        label={label}
+                        label={t(label)}
                         name={field.name}
                         value={field.value}
                         onChange={field.onChange}
@@ -243,7 +243,7 @@ export function SpecialDaysFields({
                   name={`specialDays.${index}.reason`}
                   render={({ field }) => (
                     <TextField
-                      label="Reason"
+                      label={t('specialDays.reason')}
                       fullWidth
                       required
                       name={field.name}
@@ -252,7 +252,7 @@ export function SpecialDaysFields({
                       onBlur={field.onBlur}
                       inputRef={field.ref}
                       error={Boolean(rowErrors?.reason)}
-                      helperText={rowErrors?.reason?.message ?? reasonHint(row)}
+                      helperText={rowErrors?.reason?.message ?? reasonHint(row, t)}
                     />
                   )}
                 />
@@ -264,14 +264,14 @@ export function SpecialDaysFields({
                 <Button
                   color="inherit"
                   startIcon={<DeleteOutlined />}
-                  aria-label={`Remove ${dayText}`}
+                  aria-label={t('specialDays.remove', { day: dayText })}
                   onClick={() => {
                     remove(index);
                     checkDays(fields.length - 1);
                     removedAt.current = index;
                   }}
                 >
-                  Remove
+                  {t('common.remove')}
                 </Button>
               </Grid>
             </Grid>
@@ -301,7 +301,7 @@ export function SpecialDaysFields({
             )
           }
         >
-          Add a day
+          {t('specialDays.add')}
         </Button>
         {listMessage || full ? (
           <FormHelperText error={Boolean(listMessage)}>

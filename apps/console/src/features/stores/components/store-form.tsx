@@ -17,6 +17,7 @@ import {
 } from '@storedesk/shared/stores/schemas';
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
 import { deliverySlotsSchema, slotLimits } from '@storedesk/shared/stores/slots';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import type { FieldErrors, FieldPath, Resolver } from 'react-hook-form';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -62,8 +63,8 @@ const formBase = storeInputSchema.extend({
   // fee" is on, else null, the store following the business's order settings (B19, ADR 0081).
   deliveryRule: deliveryRuleField,
 });
-/** The owner chooses the store's zone; an admin's stores always go to their own zone (D4). */
-const ownerFormSchema = formBase.extend({ zoneId: z.uuid({ error: 'Choose a zone' }) });
+/** The owner chooses the store's zone (`chooseZone` says so); an admin's stores always go to their own zone (D4). */
+const ownerFormSchema = (chooseZone: string) => formBase.extend({ zoneId: z.uuid({ error: chooseZone }) });
 const adminFormSchema = formBase.omit({ zoneId: true });
 /** Slots off: the rule's fields are kept for the switch coming back on, and the store delivers as soon as possible. */
 const slotsOff = { deliverySlots: z.unknown().transform(() => null) };
@@ -76,8 +77,8 @@ type StoreFormResolver = Resolver<StoreFormValues, unknown, StoreInput>;
  * The form's check of its values, by who saves and which switches are on. `slotsOn` and `ruleOn`
  * are the form's own and are not sent (the schemas leave out what they do not name).
  */
-function storeFormResolver(owner: boolean): StoreFormResolver {
-  const schema = owner ? ownerFormSchema : adminFormSchema;
+function storeFormResolver(owner: boolean, chooseZone: string): StoreFormResolver {
+  const schema = owner ? ownerFormSchema(chooseZone) : adminFormSchema;
   const resolvers = new Map<string, StoreFormResolver>();
   const resolverFor = (slotsOn: boolean, ruleOn: boolean) => {
     const key = `${slotsOn} ${ruleOn}`;
@@ -176,26 +177,26 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
 export type StoreSaveResult = { ok: true } | { ok: false; error: ApiError };
 
 /** What the stale-save alert names when a colleague's save changed it (D9). */
-const changeLabels: Partial<Record<keyof Store, string>> = {
-  name: 'Name',
-  featured: 'Featured',
-  zoneId: 'Zone',
-  phone: 'Phone',
-  openTime: 'Open time',
-  closeTime: 'Close time',
-  description: 'Description',
-  descriptionHi: 'Description in Hindi',
-  descriptionKn: 'Description in Kannada',
-  location: 'Location',
-  latitude: 'Map location',
-  longitude: 'Map location',
-  deliveryRadiusKm: 'Delivery radius',
-  deliverySlots: 'Delivery slots',
-  specialDays: 'Holidays and special hours',
-  deliveryRule: 'Minimum order and delivery fee',
-  imageUrl: 'Image',
-  status: 'Status',
-};
+const changeLabels = (t: ReturnType<typeof useT>): Partial<Record<keyof Store, string>> => ({
+  name: t('common.name'),
+  featured: t('storeForm.featured'),
+  zoneId: t('zones.zone'),
+  phone: t('storeForm.phone'),
+  openTime: t('storeForm.openTime'),
+  closeTime: t('storeForm.closeTime'),
+  description: t('storeForm.description'),
+  descriptionHi: t('storeForm.descriptionHi'),
+  descriptionKn: t('storeForm.descriptionKn'),
+  location: t('storeForm.location'),
+  latitude: t('storeForm.mapLocation'),
+  longitude: t('storeForm.mapLocation'),
+  deliveryRadiusKm: t('storeForm.deliveryRadius'),
+  deliverySlots: t('slots.title'),
+  specialDays: t('specialDays.title'),
+  deliveryRule: t('storeForm.ruleTitle'),
+  imageUrl: t('storeForm.image'),
+  status: t('stores.colStatus'),
+});
 
 type StoreFormProps = {
   /** Leaves the form without saving (back where the person came from). */
@@ -220,6 +221,7 @@ type StoreFormProps = {
  * slots, its own minimum order and delivery fee, holidays and special hours (B19).
  */
 export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, onCancel }: StoreFormProps) {
+  const t = useT();
   const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
@@ -240,7 +242,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
     trigger,
     formState: { errors, isDirty },
   } = useForm<StoreFormValues, unknown, StoreInput>({
-    resolver: useMemo(() => storeFormResolver(owner), [owner]),
+    resolver: useMemo(() => storeFormResolver(owner, t('storeForm.chooseZone')), [owner, t]),
     mode: 'onTouched',
     defaultValues: live ?? defaultValues,
   });
@@ -261,7 +263,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
     const pointMissing = Boolean(invalid.latitude || invalid.longitude);
     const others = Object.keys(invalid).filter((field) => field !== 'latitude' && field !== 'longitude');
     if (pointMissing && others.length === 0) {
-      setDialog({ title: 'Store Location', message: messages.storeLocation });
+      setDialog({ title: t('storeForm.locationTitle'), message: t('storeForm.pickOnMap') });
     }
   };
 
@@ -275,7 +277,9 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
       const current = storeSchema.safeParse(result.error.current);
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toStoreFormValues(current.data, owner));
-        setStale(staleSaveMessage('store', changedFields(savedFrom, current.data, changeLabels)));
+        setStale(
+          staleSaveMessage(t('stores.nounOne'), changedFields(savedFrom, current.data, changeLabels(t))),
+        );
         return;
       }
       const message = applySaveRefusal(result.error, {
@@ -288,7 +292,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
           ...specialDayFieldNames(values.specialDays?.length ?? 0),
         ]),
       });
-      if (message) setDialog({ title: 'Error', message });
+      if (message) setDialog({ title: t('common.error'), message });
     } finally {
       setSaving(false);
     }
@@ -306,7 +310,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
               <TextField
-                label="Name"
+                label={t('common.name')}
                 fullWidth
                 required
                 error={Boolean(errors.name)}
@@ -316,10 +320,10 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
               <NumberSelectField
                 control={control}
                 name="featured"
-                label="Featured"
+                label={t('storeForm.featured')}
                 choices={featuredChoices}
                 error={errors.featured?.message}
-                helperText="Featured stores are shown first, 1 before 9."
+                helperText={t('storeForm.featuredHint')}
               />
               {owner ? (
                 <ZonePickerField
@@ -330,7 +334,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 />
               ) : null}
               <TextField
-                label="Phone"
+                label={t('storeForm.phone')}
                 type="tel"
                 fullWidth
                 required
@@ -345,7 +349,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                   name="openTime"
                   render={({ field }) => (
                     <TimeSelect
-                      label="Open time"
+                      label={t('storeForm.openTime')}
                       name={field.name}
                       value={field.value}
                       onChange={field.onChange}
@@ -360,7 +364,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                   name="closeTime"
                   render={({ field }) => (
                     <TimeSelect
-                      label="Close time"
+                      label={t('storeForm.closeTime')}
                       name={field.name}
                       value={field.value}
                       onChange={field.onChange}
@@ -372,7 +376,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 />
               </Stack>
               <TextField
-                label="Description"
+                label={t('storeForm.description')}
                 fullWidth
                 required
                 multiline
@@ -383,24 +387,24 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
               />
               <LocalTextField
                 language="hi"
-                label="Description"
+                label={t('storeForm.description')}
                 error={errors.descriptionHi?.message}
                 registration={register('descriptionHi')}
                 multiline
               />
               <LocalTextField
                 language="kn"
-                label="Description"
+                label={t('storeForm.description')}
                 error={errors.descriptionKn?.message}
                 registration={register('descriptionKn')}
                 multiline
               />
               <div>
                 <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                  Image
+                  {t('storeForm.image')}
                 </Typography>
                 <ImagePicker
-                  label="Store image"
+                  label={t('storeForm.storeImage')}
                   imageUrl={store?.imageUrl ?? null}
                   file={image}
                   onChange={setImage}
@@ -413,16 +417,16 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
           <Grid size={{ xs: 12, md: 6 }}>
             <Stack spacing={2}>
               <TextField
-                label="Location"
+                label={t('storeForm.location')}
                 fullWidth
                 required
-                helperText={errors.location?.message ?? 'The address as customers should read it.'}
+                helperText={errors.location?.message ?? t('storeForm.locationHint')}
                 error={Boolean(errors.location)}
                 {...register('location')}
               />
               <StoreLocationMap
                 value={point}
-                error={errors.latitude || errors.longitude ? messages.storeLocation : undefined}
+                error={errors.latitude || errors.longitude ? t('storeForm.pickOnMap') : undefined}
                 tiles={mapTiles.data}
                 onChange={({ latitude: lat, longitude: lng }) => {
                   setValue('latitude', lat, { shouldDirty: true, shouldValidate: true });
@@ -430,7 +434,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                 }}
               />
               <TextField
-                label="Delivery radius (km)"
+                label={t('storeForm.radius')}
                 type="number"
                 fullWidth
                 required
@@ -443,10 +447,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
                   },
                 }}
                 error={Boolean(errors.deliveryRadiusKm)}
-                helperText={
-                  errors.deliveryRadiusKm?.message ??
-                  'The customer app offers this store to customers within this distance of the map location.'
-                }
+                helperText={errors.deliveryRadiusKm?.message ?? t('storeForm.radiusHint')}
                 {...register('deliveryRadiusKm', { valueAsNumber: true })}
               />
               <DeliverySlotsFields
@@ -479,7 +480,7 @@ export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, on
           </Grid>
           <Grid size={12}>
             <SaveButton
-              waiting={shrinking ? 'Waiting for the image…' : null}
+              waiting={shrinking ? t('storeForm.waitingForImage') : null}
               saving={saving}
               label={submitLabel}
               onCancel={onCancel}

@@ -1,7 +1,13 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render as renderPlain, screen } from '@testing-library/react';
+import { LanguageProvider } from '@storedesk/web/i18n';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/i18n/index.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
+
+/** The map as the signed-in console shows it, in its language. */
+const render = (ui: ReactElement) => renderPlain(<LanguageProvider i18n={i18n}>{ui}</LanguageProvider>);
 
 describe('store location map', () => {
   it('sets the point where the map is clicked, with no tiles loaded', () => {

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import L from 'leaflet';
 import type { MapTiles } from '@storedesk/shared/map/schemas';
 import { pinIcon } from '@storedesk/web/map-pin';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useEffectEvent, useRef } from 'react';
 
 export type MapPoint = { latitude: number; longitude: number };
@@ -45,10 +46,13 @@ function toPoint(latLng: L.LatLng): MapPoint {
  * (offline, blocked) the map is blank but still works.
  */
 export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocationMapProps) {
+  const t = useT();
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markerRef = useRef<L.Marker | null>(null);
   const choose = useEffectEvent((point: MapPoint) => onChange(point));
+  // The marker is made once, in the language of that moment.
+  const markerLabel = useEffectEvent(() => t('storeForm.mapMarker'));
 
   useEffect(() => {
     const container = containerRef.current;
@@ -96,12 +100,8 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
     if (markerRef.current) {
       markerRef.current.setLatLng(position);
     } else {
-      const marker = L.marker(position, {
-        icon: pinIcon,
-        draggable: true,
-        title: 'Store location',
-        alt: 'Store location',
-      });
+      const label = markerLabel();
+      const marker = L.marker(position, { icon: pinIcon, draggable: true, title: label, alt: label });
       marker.on('dragend', () => choose(toPoint(marker.getLatLng())));
       marker.addTo(map);
       markerRef.current = marker;
@@ -115,7 +115,7 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
       <Box
         ref={containerRef}
         role="application"
-        aria-label="Store location map"
+        aria-label={t('storeForm.map')}
         sx={{
           height: { xs: 280, sm: 360 },
           borderRadius: 1,
@@ -145,8 +145,11 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
           aria-live="polite"
         >
           {value
-            ? `Location: ${value.latitude.toFixed(5)}, ${value.longitude.toFixed(5)}`
-            : (error ?? 'Click on the map to set the store location.')}
+            ? t('storeForm.mapPoint', {
+                latitude: value.latitude.toFixed(5),
+                longitude: value.longitude.toFixed(5),
+              })
+            : (error ?? t('storeForm.mapHint'))}
         </Typography>
         <Button
           size="small"
@@ -156,7 +159,7 @@ export function StoreLocationMap({ value, onChange, tiles, error }: StoreLocatio
             if (map) onChange(toPoint(map.getCenter()));
           }}
         >
-          Use the centre of the map
+          {t('storeForm.useCentre')}
         </Button>
       </Stack>
     </Stack>

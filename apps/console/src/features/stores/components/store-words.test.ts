@@ -1,5 +1,6 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { messages } from '@storedesk/shared/messages';
 import { englishTexts, type Texts } from '@storedesk/web/texts';
 import { storeStatusLabels, type StoreStatus } from '@storedesk/shared/stores/schemas';
 import {
@@ -36,6 +37,10 @@ describe('a store’s words', () => {
       expect(english(storeStatusText[Number(code) as StoreStatus])).toBe(label);
     expect(hindi(storeStatusText[1])).toBe('खुला');
     expect(kannada(storeStatusText[0])).toBe('ಮುಚ್ಚಿದೆ');
+  });
+
+  it('asks for the point on the map in the shared message’s English', () => {
+    expect(english('storeForm.pickOnMap')).toBe(messages.storeLocation);
   });
 
   it('says a slot rule as the console always has in English, and in Hindi', () => {

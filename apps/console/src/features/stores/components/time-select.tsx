@@ -1,7 +1,7 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
-import { formatTimeOfDay } from '@storedesk/shared/dates';
+import { useTimeFormat } from '@storedesk/web/times';
 import { quarterHours } from './time-of-day.ts';
 
 type TimeSelectProps = {
@@ -14,8 +14,9 @@ type TimeSelectProps = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-/** A time of day shown as hh:mm A, kept as "HH:mm"; a saved time off the quarter hours stays choosable. */
+/** A time of day shown as hh:mm A (in the language shown), kept as "HH:mm"; a saved time off the quarter hours stays choosable. */
 export function TimeSelect({ label, name, value, onChange, onBlur, error, inputRef }: TimeSelectProps) {
+  const { timeOfDay } = useTimeFormat();
   const choices = value && !quarterHours.includes(value) ? [...quarterHours, value].sort() : quarterHours;
   return (
     <TextField
@@ -34,7 +35,7 @@ export function TimeSelect({ label, name, value, onChange, onBlur, error, inputR
     >
       {choices.map((time) => (
         <MenuItem key={time} value={time}>
-          {formatTimeOfDay(time)}
+          {timeOfDay(time)}
         </MenuItem>
       ))}
     </TextField>

@@ -254,3 +254,21 @@ describe('add store', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.imageType);
   });
 });
+
+describe('add store in the language chosen', { timeout: 30_000 }, () => {
+  it('asks in Kannada for the point on the map, and for the fields to fix first', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const { user, api } = renderAddStore();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ಅಂಗಡಿ ಸೇರಿಸಿ' })).toBeInTheDocument();
+    await screen.findByRole('textbox', { name: /^ಫೋನ್/ }, { timeout: 10_000 });
+    expect(screen.getByText('ಅಂಗಡಿಯ ಸ್ಥಳ ಗುರುತಿಸಲು ಮ್ಯಾಪ್ ಮೇಲೆ ಕ್ಲಿಕ್ ಮಾಡಿ.')).toBeInTheDocument();
+    expect(screen.getByText('ಯಾವುದೂ ಇಲ್ಲ: ಅಂಗಡಿ ಪ್ರತಿದಿನ ತನ್ನ ಎಂದಿನ ಸಮಯದಲ್ಲಿ ತೆರೆದಿರುತ್ತದೆ.')).toBeInTheDocument();
+    expect(screen.getByText('ಆಫ್: ಆರ್ಡರ್‌ಗಳನ್ನು ಆದಷ್ಟು ಬೇಗ ಡೆಲಿವರಿ ಮಾಡಲಾಗುತ್ತದೆ.')).toBeInTheDocument();
+    expect(screen.getByText('ಆಫ್: ಅಂಗಡಿ ಬಿಸಿನೆಸ್‌ನ ಸೆಟ್ಟಿಂಗ್‌ಗಳು › ಆರ್ಡರ್ ಸೆಟ್ಟಿಂಗ್‌ಗಳನ್ನು ಪಾಲಿಸುತ್ತದೆ.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ಅಂಗಡಿ ಸೇರಿಸಿ' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^ಹೆಸರು/ })).toHaveFocus());
+    expect(screen.getByText('ಅಂಗಡಿಯ ಸ್ಥಳ ಆರಿಸಲು ಮ್ಯಾಪ್ ಮೇಲೆ ಕ್ಲಿಕ್ ಮಾಡಿ')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/stores')).toHaveLength(0);
+  });
+});

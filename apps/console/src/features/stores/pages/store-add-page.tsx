@@ -1,4 +1,5 @@
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -13,6 +14,7 @@ import type { StoreSaveResult } from '@/features/stores/components/store-form.ts
 import { emptyStoreFormValues, StoreForm } from '@/features/stores/components/store-form.tsx';
 
 export function StoreAddPage() {
+  const t = useT();
   const owner = useIsOwner();
   const { user } = useSignedInSession();
   const { zoneId } = useZoneFilter();
@@ -36,13 +38,13 @@ export function StoreAddPage() {
         // The store exists: go on from its edit screen rather than add it twice.
         notify({
           severity: 'warning',
-          message: `Store added, but its image was not saved: ${asApiError(error).message}`,
+          message: t('storeForm.addedWithoutImage', { message: asApiError(error).message }),
         });
         void navigate(paths.stores.edit.getHref(storeId), { replace: true });
         return { ok: true };
       }
     }
-    notify('Store added');
+    notify(t('storeForm.added'));
     goBack();
     return { ok: true };
   };
@@ -52,12 +54,12 @@ export function StoreAddPage() {
 
   return (
     <>
-      <PageHeader title="Add store" description="A new store starts Closed; open it from the list." />
+      <PageHeader title={t('stores.add')} description={t('storeForm.addDescription')} />
       <StoreForm
         onCancel={goBack}
         owner={owner}
         defaultValues={defaultValues}
-        submitLabel="Add store"
+        submitLabel={t('stores.add')}
         onSave={save}
       />
     </>

@@ -1,6 +1,8 @@
 import { messages } from '@storedesk/shared/messages';
 import type { Store } from '@storedesk/shared/stores/schemas';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { businessDay, formatDay } from '@storedesk/shared/dates';
+import { addDays } from '@storedesk/shared/delivery/dispatch';
 import { describe, expect, it } from 'vitest';
 import { adminSession, listOf, storeFixture } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
@@ -168,5 +170,86 @@ describe('edit store', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('button', { name: /Saving/ })).toBeDisabled();
     answer(json(200, { ...store, version: 5 }));
     expect(await screen.findByText('Store saved')).toBeInTheDocument();
+  });
+});
+
+describe('edit store in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the fields, the slots, the minimum order and fee, and the special days', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const diwali = addDays(businessDay(new Date(), adminSession.business.timeZone), 3);
+    const full = storeFixture({
+      deliverySlots: { lengthMinutes: 60, capacity: 5, daysAhead: 0, cutoffMinutes: 0 },
+      deliveryRule: {
+        minimumOrderPaise: 19900,
+        feeBands: [
+          { fromKm: 0, feePaise: 2000 },
+          { fromKm: 2, feePaise: 4000 },
+        ],
+        freeFromPaise: 49900,
+      },
+      specialDays: [{ day: diwali, closed: true, openTime: null, closeTime: null, reason: 'Diwali' }],
+    });
+    renderEdit({ [`GET ${storePath}`]: () => json(200, full) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'स्टोर बदलें' })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /^नाम/ })).toHaveValue(full.name);
+    expect(screen.getByRole('textbox', { name: /^फ़ोन/ })).toHaveValue(full.phone);
+    expect(screen.getByRole('combobox', { name: /^खुलने का समय/ })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /^पता/ })).toHaveAccessibleDescription(
+      'पता, जैसा ग्राहकों को दिखना चाहिए।',
+    );
+    expect(screen.getByText('जगह: 12.97160, 77.64120')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'मैप का बीच का हिस्सा चुनें' })).toBeInTheDocument();
+
+    // Delivery slots: each number said in plain words.
+    expect(screen.getByRole('heading', { name: 'डिलीवरी स्लॉट' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'स्लॉट में डिलीवरी करें' })).toBeChecked();
+    expect(screen.getByRole('spinbutton', { name: /^स्लॉट की अवधि \(मिनट\)/ })).toHaveAccessibleDescription(
+      'ग्राहक स्टोर के समय के अंदर 60 मिनट का स्लॉट चुनते हैं।',
+    );
+    expect(screen.getByRole('spinbutton', { name: /^हर स्लॉट में ऑर्डर/ })).toHaveAccessibleDescription(
+      'एक स्लॉट में ज़्यादा से ज़्यादा 5 ऑर्डर आते हैं; भरा हुआ स्लॉट नहीं दिखाया जाता।',
+    );
+    expect(screen.getByRole('spinbutton', { name: /^कितने दिन आगे तक/ })).toHaveAccessibleDescription(
+      'ग्राहक सिर्फ़ आज के लिए बुक कर सकते हैं।',
+    );
+
+    // The store's own minimum order and delivery fee, and what customers read of it.
+    const rule = screen.getByRole('heading', { name: 'न्यूनतम ऑर्डर और डिलीवरी शुल्क' }).closest('section')!;
+    expect(
+      within(rule).getByRole('switch', { name: 'इस स्टोर का अपना न्यूनतम ऑर्डर और डिलीवरी शुल्क' }),
+    ).toBeChecked();
+    expect(
+      within(rule).getByRole('textbox', { name: /^इतने से मुफ़्त डिलीवरी \(₹\)/ }),
+    ).toHaveAccessibleDescription('जिन ऑर्डर का सामान ₹499.00 या उससे ज़्यादा का हो, उनकी डिलीवरी मुफ़्त है।');
+    const second = within(rule).getByRole('group', { name: 'स्लैब 2' });
+    expect(within(second).getByRole('spinbutton', { name: /^से \(कि.मी.\)/ })).toHaveAccessibleDescription(
+      '2 कि.मी. से आगे',
+    );
+    expect(within(second).getByRole('button', { name: 'स्लैब 2 हटाएँ' })).toHaveTextContent('हटाएँ');
+    expect(within(rule).getByRole('button', { name: 'स्लैब जोड़ें' })).toBeInTheDocument();
+    expect(rule).toHaveTextContent(
+      'ग्राहक पढ़ते हैं: न्यूनतम ऑर्डर ₹199.00 · डिलीवरी ₹20.00–₹40.00, दूरी के अनुसार · ₹499.00 से मुफ़्त',
+    );
+
+    // A holiday, with what customers read on the day (the server's words, as they send them).
+    const day = screen.getByRole('group', { name: `खास दिन ${formatDay(diwali)}` });
+    expect(within(day).getByRole('checkbox', { name: 'पूरे दिन बंद' })).toBeChecked();
+    expect(within(day).getByRole('textbox', { name: /^कारण/ })).toHaveAccessibleDescription(
+      'ग्राहक पढ़ते हैं: “This store is closed today (Diwali)”',
+    );
+    expect(screen.getByRole('button', { name: 'दिन जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'स्टोर सेव करें' })).toBeEnabled();
+  });
+
+  it('saves in Kannada, and says so', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const { user } = renderEdit({
+      [`GET ${storePath}`]: () => json(200, store),
+      [`PATCH ${storePath}`]: (call) => json(200, { ...store, ...(call.body as Partial<Store>), version: 5 }),
+    });
+    await screen.findByRole('textbox', { name: /^ಹೆಸರು/ });
+    await user.click(screen.getByRole('button', { name: 'ಅಂಗಡಿ ಉಳಿಸಿ' }));
+    expect(await screen.findByText('ಅಂಗಡಿ ಉಳಿಸಲಾಗಿದೆ')).toBeInTheDocument();
   });
 });

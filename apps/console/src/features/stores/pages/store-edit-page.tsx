@@ -1,6 +1,7 @@
 import type { Store, StoreInput } from '@storedesk/shared/stores/schemas';
 import { storeSchema } from '@storedesk/shared/stores/schemas';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { Navigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { FormSkeleton } from '@/components/loading-skeleton.tsx';
@@ -17,6 +18,7 @@ import type { StoreSaveResult } from '@/features/stores/components/store-form.ts
 import { StoreForm } from '@/features/stores/components/store-form.tsx';
 
 function EditStoreForm({ store, owner }: { store: Store; owner: boolean }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateStore();
   const upload = useUploadStoreImage();
@@ -39,15 +41,24 @@ function EditStoreForm({ store, owner }: { store: Store; owner: boolean }) {
       }
       return { ok: false, error };
     }
-    notify('Store saved');
+    notify(t('storeForm.saved'));
     goBack();
     return { ok: true };
   };
 
-  return <StoreForm onCancel={goBack} owner={owner} store={store} submitLabel="Save store" onSave={save} />;
+  return (
+    <StoreForm
+      onCancel={goBack}
+      owner={owner}
+      store={store}
+      submitLabel={t('storeForm.saveStore')}
+      onSave={save}
+    />
+  );
 }
 
 export function StoreEditPage() {
+  const t = useT();
   const { storeId = '' } = useParams();
   const owner = useIsOwner();
   const store = useStore(storeId);
@@ -61,19 +72,19 @@ export function StoreEditPage() {
   } else if (store.isError) {
     content = (
       <LoadError
-        title="Could not load the store"
+        title={t('storeForm.loadFailed')}
         error={store.error}
         onRetry={() => void store.refetch()}
         retrying={store.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={8} label="Loading the store" />;
+    content = <FormSkeleton fields={8} label={t('storeForm.loading')} />;
   }
 
   return (
     <>
-      <PageHeader title="Edit store" description={store.data?.name} />
+      <PageHeader title={t('storeForm.editTitle')} description={store.data?.name} />
       {content}
     </>
   );
