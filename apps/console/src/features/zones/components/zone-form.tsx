@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zoneInputSchema, zoneSchema } from '@storedesk/shared/zones/schemas';
 import type { Zone, ZoneInput } from '@storedesk/shared/zones/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -17,8 +18,6 @@ import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type ZoneSaveResult = { ok: true } | { ok: false; error: ApiError };
-
-const fieldLabels = { name: 'Name' } as const;
 
 function toFormValues(zone: Zone | null): ZoneInput {
   return { name: zone?.name ?? '' };
@@ -38,6 +37,7 @@ type ZoneFormProps = {
 
 /** SPEC §5: a zone needs a name, unique in the business whatever its case. */
 export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: ZoneFormProps) {
+  const t = useT();
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string[] | null>(null);
@@ -64,7 +64,7 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: Zone
     if (error.status === 409) {
       const current = zoneSchema.safeParse(error.current);
       if (current.success && base) {
-        setConflict(changedFields(base, current.data, fieldLabels));
+        setConflict(changedFields(base, current.data, { name: t('common.name') }));
         reset(toFormValues(current.data));
         return null;
       }
@@ -98,16 +98,16 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: Zone
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           <StaleSaveAlert
-            message={conflict && staleSaveMessage('zone', conflict)}
+            message={conflict && staleSaveMessage(t('zonesPage.nounOne'), conflict)}
             onClose={() => setConflict(null)}
           />
           <TextField
-            label="Name"
+            label={t('common.name')}
             fullWidth
             required
             autoFocus
             error={Boolean(errors.name)}
-            helperText={errors.name?.message ?? 'Stores, admins and delivery executives belong to a zone.'}
+            helperText={errors.name?.message ?? t('zonesPage.nameHint')}
             {...register('name')}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
@@ -120,7 +120,7 @@ export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: Zone
                 disabled={saving}
                 onClick={() => onDelete(base)}
               >
-                Delete zone
+                {t('zonesPage.delete')}
               </Button>
             ) : null}
           </Stack>

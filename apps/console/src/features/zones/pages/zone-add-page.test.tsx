@@ -70,3 +70,20 @@ describe('add zone', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('dialog', { name: 'Error' })).toHaveTextContent(messages.forbidden);
   });
 });
+
+describe('add zone in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Kannada: the title, the name, and the zone added', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    const { user } = renderAdd((call) =>
+      json(201, { ...zoneSouth, id: 'z-new', name: (call.body as ZoneInput).name, version: 1 }),
+    );
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ವಲಯ ಸೇರಿಸಿ' })).toBeInTheDocument();
+    expect(
+      screen.getByText('ಅಂಗಡಿಗಳು, ಅಡ್ಮಿನ್‌ಗಳು ಮತ್ತು ಡೆಲಿವರಿ ಎಕ್ಸಿಕ್ಯೂಟಿವ್‌ಗಳನ್ನು ವಲಯದ ಪ್ರಕಾರ ಗುಂಪು ಮಾಡಲಾಗುತ್ತದೆ.'),
+    ).toBeInTheDocument();
+    await user.type(await screen.findByRole('textbox', { name: /^ಹೆಸರು/ }), 'East');
+    await user.click(screen.getByRole('button', { name: 'ವಲಯ ಸೇರಿಸಿ' }));
+    expect(await screen.findByText('ವಲಯ ಸೇರಿಸಲಾಗಿದೆ')).toBeInTheDocument();
+  });
+});

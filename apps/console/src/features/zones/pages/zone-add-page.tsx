@@ -1,4 +1,5 @@
 import type { ZoneInput } from '@storedesk/shared/zones/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { paths } from '@/config/paths.ts';
 import { PageHeader } from '@/components/page-header.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -9,6 +10,7 @@ import type { ZoneSaveResult } from '@/features/zones/components/zone-form.tsx';
 import { ZoneForm } from '@/features/zones/components/zone-form.tsx';
 
 export function ZoneAddPage() {
+  const t = useT();
   const create = useCreateZone();
   const notify = useSnackbar();
   const goBack = useGoBack(paths.zones.list.getHref());
@@ -19,18 +21,15 @@ export function ZoneAddPage() {
     } catch (error) {
       return { ok: false, error: asApiError(error) };
     }
-    notify('Zone added');
+    notify(t('zonesPage.added'));
     goBack();
     return { ok: true };
   };
 
   return (
     <>
-      <PageHeader
-        title="Add zone"
-        description="Stores, admins and delivery executives are grouped by zone."
-      />
-      <ZoneForm onCancel={goBack} zone={null} submitLabel="Add zone" onSave={save} />
+      <PageHeader title={t('zonesPage.add')} description={t('zonesPage.addDescription')} />
+      <ZoneForm onCancel={goBack} zone={null} submitLabel={t('zonesPage.add')} onSave={save} />
     </>
   );
 }

@@ -9,6 +9,7 @@ import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { applyLiveEvent } from '@/lib/live-events.ts';
+import en from '@/i18n/en.json';
 
 const zonePath = `/api/zones/${zoneNorth.id}`;
 const editPath = `/zones/${zoneNorth.id}/edit`;
@@ -177,5 +178,31 @@ describe('edit zone', { timeout: 30_000 }, () => {
       'This zone still has 2 stores and 1 staff member. Move or remove them before deleting the zone.',
     );
     expect(router.state.location.pathname).toBe(editPath);
+  });
+});
+
+describe('edit zone in the language chosen', { timeout: 30_000 }, () => {
+  it('asks before a delete in the shared message’s English', () => {
+    expect(en['zonesPage.deleteQuestion']).toBe(messages.deleteZone);
+  });
+
+  it('speaks Hindi: the title, the name and its hint, the question before a delete, and the save', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderEdit();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ज़ोन बदलें' })).toBeInTheDocument();
+    const name = await screen.findByRole('textbox', { name: /^नाम/ });
+    expect(name).toHaveAccessibleDescription('स्टोर, एडमिन और डिलीवरी एग्ज़ीक्यूटिव किसी ज़ोन में होते हैं।');
+
+    await user.click(screen.getByRole('button', { name: 'ज़ोन हटाएँ' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('क्या आप पक्का इस ज़ोन को हटाना चाहते हैं?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.clear(name);
+    await user.type(name, 'North Zone');
+    await user.click(screen.getByRole('button', { name: 'ज़ोन सेव करें' }));
+    expect(await screen.findByText('ज़ोन सेव हो गया')).toBeInTheDocument();
   });
 });

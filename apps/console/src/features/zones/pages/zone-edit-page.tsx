@@ -1,7 +1,7 @@
-import { messages } from '@storedesk/shared/messages';
 import type { Zone, ZoneInput } from '@storedesk/shared/zones/schemas';
 import { zoneSchema } from '@storedesk/shared/zones/schemas';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { useRef, useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -22,6 +22,7 @@ import type { ZoneSaveResult } from '@/features/zones/components/zone-form.tsx';
 import { ZoneForm } from '@/features/zones/components/zone-form.tsx';
 
 function EditZoneForm({ zone, onLeave }: { zone: Zone; onLeave: () => void }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateZone();
   const deleteZone = useDeleteZone();
@@ -43,14 +44,14 @@ function EditZoneForm({ zone, onLeave }: { zone: Zone; onLeave: () => void }) {
       }
       return { ok: false, error };
     }
-    notify('Zone saved');
+    notify(t('zonesPage.saved'));
     goBack();
     return { ok: true };
   };
 
   const deletion = useDeleteWithUndo<Zone>({
-    noun: 'zone',
-    question: messages.deleteZone,
+    noun: t('zonesPage.nounOne'),
+    question: t('zonesPage.deleteQuestion'),
     remove: async (target) => {
       refusal.current = null;
       try {
@@ -79,7 +80,13 @@ function EditZoneForm({ zone, onLeave }: { zone: Zone; onLeave: () => void }) {
 
   return (
     <>
-      <ZoneForm onCancel={goBack} zone={zone} submitLabel="Save zone" onSave={save} onDelete={deletion.ask} />
+      <ZoneForm
+        onCancel={goBack}
+        zone={zone}
+        submitLabel={t('zonesPage.saveZone')}
+        onSave={save}
+        onDelete={deletion.ask}
+      />
       {deletion.dialog}
       <ErrorDialog message={errorMessage} onClose={() => setErrorMessage(null)} />
     </>
@@ -87,6 +94,7 @@ function EditZoneForm({ zone, onLeave }: { zone: Zone; onLeave: () => void }) {
 }
 
 export function ZoneEditPage() {
+  const t = useT();
   const { zoneId = '' } = useParams();
   const zone = useZone(zoneId);
   // Deleted from this screen: it is on its way back to the list, not to a "not found" redirect.
@@ -101,19 +109,19 @@ export function ZoneEditPage() {
   } else if (zone.isError) {
     content = (
       <LoadError
-        title="Could not load the zone"
+        title={t('zonesPage.loadFailed')}
         error={zone.error}
         onRetry={() => void zone.refetch()}
         retrying={zone.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={1} label="Loading the zone" />;
+    content = <FormSkeleton fields={1} label={t('zonesPage.loading')} />;
   }
 
   return (
     <>
-      <PageHeader title="Edit zone" description={zone.data?.name} />
+      <PageHeader title={t('zonesPage.editTitle')} description={zone.data?.name} />
       {content}
     </>
   );

@@ -76,3 +76,36 @@ describe('zones list', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('cell', { name: 'Zone 1' })).toBeInTheDocument();
   });
 });
+
+describe('the zones list in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the search, the columns and each row’s Edit', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderZones('/zones', () => json(200, listOf([zone(1), zone(2)])));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'ज़ोन' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'ज़ोन जोड़ें' })).toHaveAttribute('href', '/zones/add');
+    expect(screen.getByRole('searchbox', { name: 'ज़ोन खोजें' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'ज़ोन' });
+    await within(table).findByRole('cell', { name: 'Zone 1' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['क्रम संख्या', 'नाम', 'बदलें']);
+    expect(screen.getByRole('link', { name: 'Zone 2 बदलें' })).toHaveAttribute(
+      'href',
+      `/zones/${zone(2).id}/edit`,
+    );
+  });
+
+  it('says in Kannada that there are no zones yet', async () => {
+    localStorage.setItem('storedesk:console:language', '"kn"');
+    renderZones('/zones', () => json(200, listOf([])));
+
+    expect(await screen.findByText('ಇನ್ನೂ ಯಾವುದೇ ವಲಯಗಳು ಇಲ್ಲ')).toBeInTheDocument();
+    expect(
+      screen.getByText('ಅಂಗಡಿಗಳು, ಅಡ್ಮಿನ್‌ಗಳು ಮತ್ತು ಡೆಲಿವರಿ ಎಕ್ಸಿಕ್ಯೂಟಿವ್‌ಗಳನ್ನು ಪ್ರದೇಶದ ಪ್ರಕಾರ ಗುಂಪು ಮಾಡಲು ವಲಯ ಸೇರಿಸಿ.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'ವಲಯ ಸೇರಿಸಿ' })).toHaveLength(2);
+  });
+});

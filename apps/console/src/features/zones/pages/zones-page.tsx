@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
+import { useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { ListPagination } from '@/components/list-pagination.tsx';
@@ -23,6 +24,7 @@ import { TableRegion } from '@/components/table-region.tsx';
 const columns = 3;
 
 function AddZoneButton() {
+  const t = useT();
   return (
     <Button
       variant="contained"
@@ -30,13 +32,14 @@ function AddZoneButton() {
       component={RouterLink}
       to={paths.zones.add.getHref()}
     >
-      Add zone
+      {t('zonesPage.add')}
     </Button>
   );
 }
 
 /** SPEC §2 Zones list: Serial No, Name, Edit; 'Add zone' and search. A zone is deleted from its edit screen. */
 export function ZonesPage() {
+  const t = useT();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const zones = useZones({ q, page, pageSize });
@@ -50,11 +53,11 @@ export function ZonesPage() {
       <TableCell align="right">{page * pageSize + index + 1}</TableCell>
       <TableCell>{zone.name}</TableCell>
       <TableCell align="right">
-        <Tooltip title="Edit">
+        <Tooltip title={t('lists.edit')}>
           <IconButton
             component={RouterLink}
             to={paths.zones.edit.getHref(zone.id)}
-            aria-label={`Edit ${zone.name}`}
+            aria-label={t('lists.editNamed', { name: zone.name })}
           >
             <EditOutlined />
           </IconButton>
@@ -66,25 +69,29 @@ export function ZonesPage() {
   return (
     <>
       <PageHeader
-        title="Zones"
-        description="The areas the business serves; each store and staff member belongs to one."
+        title={t('zonesPage.title')}
+        description={t('zonesPage.description')}
         actions={<AddZoneButton />}
       />
       <Paper variant="outlined">
         <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
-          <SearchField label="Search zones" value={q} onSearch={(next) => setListParams({ q: next })} />
+          <SearchField
+            label={t('zonesPage.search')}
+            value={q}
+            onSearch={(next) => setListParams({ q: next })}
+          />
         </Toolbar>
-        <ListQueryStatus query={zones} noun="zones" />
-        <TableRegion name="Zones" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Zones">
+        <ListQueryStatus query={zones} noun={t('zonesPage.noun')} />
+        <TableRegion name={t('zonesPage.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('zonesPage.title')}>
             <TableHead>
               <TableRow>
                 <TableCell align="right" sx={{ width: 96 }}>
-                  Serial No
+                  {t('zonesPage.colSerial')}
                 </TableCell>
-                <TableCell>Name</TableCell>
+                <TableCell>{t('common.name')}</TableCell>
                 <TableCell align="right" sx={{ width: 80 }}>
-                  Edit
+                  {t('lists.edit')}
                 </TableCell>
               </TableRow>
             </TableHead>
@@ -95,10 +102,10 @@ export function ZonesPage() {
                 columns={columns}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun="zones"
+                noun={t('zonesPage.noun')}
                 empty={{
                   action: <AddZoneButton />,
-                  hint: 'Add a zone to group stores, admins and delivery executives by area.',
+                  hint: t('zonesPage.emptyHint'),
                 }}
               >
                 {rows}
