@@ -250,6 +250,13 @@ const numberFormats: Record<Language, Intl.NumberFormat> = {
   kn: new Intl.NumberFormat('en-IN'),
 };
 
+/** Lists joined by "and" in each language. */
+const listFormats: Record<Language, Intl.ListFormat> = {
+  en: new Intl.ListFormat(localeOf.en, { type: 'conjunction' }),
+  hi: new Intl.ListFormat(localeOf.hi, { type: 'conjunction' }),
+  kn: new Intl.ListFormat(localeOf.kn, { type: 'conjunction' }),
+};
+
 export type Formats = {
   /** Paise as rupees, "₹12,34,567.50", as bills show them in every language. */
   money: (paise: number) => string;
@@ -259,6 +266,8 @@ export type Formats = {
   dateTime: (value: string | number | Date, timeZone: string) => string;
   /** A calendar day (YYYY-MM-DD) as DD/MM/YYYY. */
   day: (day: string) => string;
+  /** Names joined as the language lists them: "Name, Phone and Image", "Name, Phone, और Image". */
+  list: (names: readonly string[]) => string;
 };
 
 /** Money, counts and dates in the Indian style of the language shown. */
@@ -271,6 +280,7 @@ export function useFormat(): Formats {
       dateTime: (value, timeZone) =>
         language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
       day: formatDay,
+      list: (names) => listFormats[language].format(names),
     }),
     [language],
   );

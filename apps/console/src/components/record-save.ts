@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import { useSnackbar } from './snackbar-provider.tsx';
 import { asApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal } from '@/lib/save-refusal.ts';
 
 type RecordSaveOptions<T, Variables> = {
@@ -14,7 +14,7 @@ type RecordSaveOptions<T, Variables> = {
   queryKey: QueryKey;
   /** The write; it takes the changes and the version they are based on. */
   mutation: UseMutationResult<T, Error, Variables>;
-  /** What the record is called in the stale-save alert: "business’s order settings". */
+  /** What the record is called in the stale-save alert, in the language shown: "business’s order settings". */
   recordName: string;
   /** The fields by their label, for "Name and Time zone changed". */
   labels: Partial<Record<keyof T, string>>;
@@ -41,6 +41,7 @@ export function useRecordSave<T extends { version: number }, Variables extends {
   options: RecordSaveOptions<T, Variables>,
 ) {
   const base = useEditBase(record, dirty);
+  const staleSaveMessage = useStaleSaveMessage();
   const queryClient = useQueryClient();
   const notify = useSnackbar();
   const [conflict, setConflict] = useState<string[] | null>(null);

@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { useT } from '@storedesk/web/i18n';
 
 type SaveButtonProps = {
   saving: boolean;
@@ -14,7 +15,7 @@ type SaveButtonProps = {
 
 /**
  * A form's submit button: disabled, with a spinner and "Saving…", while the save runs (or what the
- * form waits for, while it waits); and its Cancel.
+ * form waits for, while it waits); and its Cancel. In the language shown: the signed-in screens' only.
  */
 export function SaveButton({
   saving,
@@ -23,6 +24,7 @@ export function SaveButton({
   cancelDisabled = false,
   waiting = null,
 }: SaveButtonProps) {
+  const t = useT();
   // Disabled, the form cannot be sent by Enter either (implicit submission needs its default button).
   const save = (
     <Button
@@ -32,7 +34,7 @@ export function SaveButton({
       loading={saving || waiting !== null}
       loadingPosition="start"
     >
-      {saving ? 'Saving…' : (waiting ?? label)}
+      {saving ? t('common.saving') : (waiting ?? label)}
     </Button>
   );
   if (!onCancel) return save;
@@ -40,7 +42,7 @@ export function SaveButton({
     <Stack direction="row" spacing={1}>
       {save}
       <Button onClick={onCancel} disabled={saving || cancelDisabled}>
-        Cancel
+        {t('common.cancel')}
       </Button>
     </Stack>
   );

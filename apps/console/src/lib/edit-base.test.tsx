@@ -1,6 +1,9 @@
-import { renderHook } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { changedFields, staleSaveMessage, useEditBase } from './edit-base.ts';
+import { act, renderHook } from '@testing-library/react';
+import { LanguageProvider } from '@storedesk/web/i18n';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@/i18n/index.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from './edit-base.ts';
 
 const v1 = { id: 's1', phone: '111', version: 1 };
 const v2 = { id: 's1', phone: '222', version: 2 };
@@ -46,8 +49,17 @@ describe('changedFields', () => {
   });
 });
 
-describe('staleSaveMessage', () => {
+describe('useStaleSaveMessage', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <LanguageProvider i18n={i18n}>{children}</LanguageProvider>
+  );
+  afterEach(async () => {
+    await act(() => i18n.choose('en'));
+  });
+
   it('names what changed, once each, in a readable list', () => {
+    const { result } = renderHook(() => useStaleSaveMessage(), { wrapper });
+    const staleSaveMessage = result.current;
     expect(staleSaveMessage('store', ['Phone'])).toBe(
       'Someone else saved this store while you were editing: Phone changed. The form now shows their version; make your changes again.',
     );
@@ -56,6 +68,14 @@ describe('staleSaveMessage', () => {
     );
     expect(staleSaveMessage('zone', [])).toBe(
       'Someone else saved this zone while you were editing. The form now shows their version; make your changes again.',
+    );
+  });
+
+  it('says it in Hindi, the fields listed as Hindi lists them', async () => {
+    const { result } = renderHook(() => useStaleSaveMessage(), { wrapper });
+    await act(() => i18n.choose('hi'));
+    expect(result.current('खाता', ['नाम', 'फ़ोन', 'नाम'])).toBe(
+      'आपके बदलाव करते समय किसी और ने यह खाता सेव कर दिया: नाम और फ़ोन बदला। फ़ॉर्म में अब उनका संस्करण है; अपने बदलाव फिर से करें।',
     );
   });
 });

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useFormat, useT } from '@storedesk/web/i18n';
+import { useCallback, useState } from 'react';
 
 /**
  * The record a form's edits are based on (D9). While the form is untouched it
@@ -28,14 +29,21 @@ export function changedFields<T extends object>(
     .map((key) => labels[key]!);
 }
 
-/** "Name, Phone and Image". */
-function listed(names: string[]): string {
-  const unique = [...new Set(names)];
-  return unique.length < 2 ? unique.join('') : `${unique.slice(0, -1).join(', ')} and ${unique.at(-1)}`;
-}
-
-/** What a record form says when its save was refused because a colleague saved first (D9). */
-export function staleSaveMessage(noun: string, changed: string[]): string {
-  const what = changed.length > 0 ? `: ${listed(changed)} changed` : '';
-  return `Someone else saved this ${noun} while you were editing${what}. The form now shows their version; make your changes again.`;
+/**
+ * What a record form says when its save was refused because a colleague saved first (D9), in the
+ * language shown: `noun` is the record's name in that language ("store"), `changed` the labels of
+ * the fields that changed, each said once, listed as the language lists them.
+ */
+export function useStaleSaveMessage(): (noun: string, changed: readonly string[]) => string {
+  const t = useT();
+  const format = useFormat();
+  return useCallback(
+    (noun, changed) => {
+      const unique = [...new Set(changed)];
+      return unique.length === 0
+        ? t('common.staleSaved', { noun })
+        : t('common.staleSavedChanged', { noun, changed: format.list(unique) });
+    },
+    [t, format],
+  );
 }
