@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { useId, useState, type DragEvent } from 'react';
 import { spreadsheetLimits } from '@storedesk/shared/catalogue/spreadsheet';
+import { useT } from '@storedesk/web/i18n';
 import { spreadsheetTypes } from '@/features/catalogue/api/import-catalogue.ts';
 
 type SpreadsheetPickerProps = {
@@ -18,6 +19,7 @@ const accept = ['.csv', '.xlsx', spreadsheetTypes.csv, spreadsheetTypes.xlsx].jo
 
 /** A CSV or Excel file, chosen with the button (the keyboard's way) or dropped on the area. */
 export function SpreadsheetPicker({ onPick, disabled, label }: SpreadsheetPickerProps) {
+  const t = useT();
   const inputId = useId();
   const [over, setOver] = useState(false);
 
@@ -72,7 +74,7 @@ export function SpreadsheetPicker({ onPick, disabled, label }: SpreadsheetPicker
         {label}
       </Button>
       <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-        or drop a CSV or Excel (.xlsx) file here, at most {spreadsheetLimits.maxBytes / 1024 / 1024} MB
+        {t('import.dropHint', { megabytes: String(spreadsheetLimits.maxBytes / 1024 / 1024) })}
       </Typography>
     </Box>
   );

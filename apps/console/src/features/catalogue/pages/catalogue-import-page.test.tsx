@@ -164,3 +164,43 @@ describe('importing several stores in one file', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'See the stores' })).toHaveAttribute('href', '/stores');
   });
 });
+
+describe('importing in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the help, the preview with its bad rows, and the import', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    let previews = 0;
+    const { user } = renderImport((call) => {
+      if (call.query.get('dryRun') === 'true') return json(200, previews++ === 0 ? withError : clean);
+      return json(200, clean);
+    });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'आइटम इम्पोर्ट करें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'कैटलॉग' })).toHaveAttribute(
+      'href',
+      `/stores/${store.id}/catalog?tab=items`,
+    );
+    expect(screen.getByText(/sku, name, category, variant/).closest('p')).toHaveTextContent(
+      'कैटेगरी इस स्टोर में पहले से होनी चाहिए;',
+    );
+    expect(screen.getByRole('link', { name: 'नमूना फ़ाइल डाउनलोड करें' })).toBeInTheDocument();
+    expect(screen.getByText('या CSV या Excel (.xlsx) फ़ाइल यहाँ छोड़ें, ज़्यादा से ज़्यादा 5 MB')).toBeInTheDocument();
+
+    await screen.findByRole('button', { name: 'फ़ाइल चुनें' });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, csv());
+    expect(await screen.findByRole('heading', { name: 'झलक' })).toBeInTheDocument();
+    expect(screen.getByText('1 पंक्ति ठीक करनी है')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'ठीक करने वाली पंक्तियाँ' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['पंक्ति', 'कॉलम', 'क्या ग़लत है']);
+    expect(screen.getByRole('button', { name: '2 पंक्तियाँ इम्पोर्ट करें' })).toBeDisabled();
+
+    await user.upload(document.querySelector<HTMLInputElement>('input[type=file]')!, csv());
+    await user.click(await screen.findByRole('button', { name: '3 पंक्तियाँ इम्पोर्ट करें' }));
+    expect(await screen.findByRole('heading', { name: 'items.csv इम्पोर्ट हुई' })).toBeInTheDocument();
+    expect(screen.getByText('2 नए, 1 बदले, 1 वैसे ही।')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'आइटम देखें' })).toBeInTheDocument();
+  });
+});

@@ -13,10 +13,10 @@ import {
   optionalSpreadsheetColumns,
   requiredSpreadsheetColumns,
   spreadsheetLimits,
-  spreadsheetMessages,
   storeColumn,
 } from '@storedesk/shared/catalogue/spreadsheet';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { paths } from '@/config/paths.ts';
@@ -43,17 +43,16 @@ type Stage =
   | { step: 'done'; chosen: Chosen; result: ImportResult };
 
 const maxMegabytes = spreadsheetLimits.maxBytes / 1024 / 1024;
-const messagesFor = {
-  tooLarge: `This file is larger than ${maxMegabytes} MB: split it into smaller files and import each.`,
-  wrongType:
-    'This is not a CSV or Excel (.xlsx) file: save the spreadsheet as one of those and choose it again.',
-};
 
-function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
+/** A file's size in bytes, KB or MB, the unit the words of `bytes` say. */
+function formatSize(bytes: number, inBytes: (size: string) => string): string {
+  if (bytes < 1024) return inBytes(String(bytes));
   if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** The column names in the help, as code. */
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 /** The rows an apply writes: those that are new or change (unchanged rows stay as they are). */
 const rowsToWrite = (result: ImportResult) => result.created + result.updated;
@@ -65,6 +64,8 @@ const rowsToWrite = (result: ImportResult) => result.created + result.updated;
  * "Import N rows" sends it again to apply, whole or not at all.
  */
 export function CatalogueImportPage() {
+  const t = useT();
+  const tooLarge = t('import.tooLarge', { megabytes: String(maxMegabytes) });
   const storeId = useParams().storeId ?? null;
   const backTo = storeId === null ? paths.stores.list.getHref() : catalogueHref(storeId, 'items');
   const importCatalogue = useImportCatalogue();
@@ -107,18 +108,14 @@ export function CatalogueImportPage() {
       const current = importResultOf(error.current);
       if (error.status === 400 && current) {
         // The file was refused whole: its bad rows, as a preview would show them.
-        setProblem(spreadsheetMessages.rowsNeedAttention(current.errors.length));
+        setProblem(t('import.refused', { count: current.errors.length }));
         setStage({ step: 'preview', chosen, result: current });
         return;
       }
       // Signed out: the session's own handling takes the person to sign in.
       if (error.status === 401) return;
       setProblem(
-        error.status === 413
-          ? messagesFor.tooLarge
-          : error.status === 415
-            ? messagesFor.wrongType
-            : error.message,
+        error.status === 413 ? tooLarge : error.status === 415 ? t('import.wrongType') : error.message,
       );
       setStage({ step: 'choose' });
     }
@@ -127,12 +124,12 @@ export function CatalogueImportPage() {
   const pick = (file: File) => {
     const kind = spreadsheetKind(file);
     if (!kind) {
-      setProblem(messagesFor.wrongType);
+      setProblem(t('import.wrongType'));
       setStage({ step: 'choose' });
       return;
     }
     if (file.size > spreadsheetLimits.maxBytes) {
-      setProblem(messagesFor.tooLarge);
+      setProblem(tooLarge);
       setStage({ step: 'choose' });
       return;
     }
@@ -144,27 +141,21 @@ export function CatalogueImportPage() {
 
   let status = '';
   if (stage.step === 'sending') {
-    const verb = stage.apply ? 'Importing' : 'Checking';
+    const file = stage.chosen.file.name;
     status =
       stage.percent === null || stage.percent >= 100
-        ? `${verb} ${stage.chosen.file.name}…`
-        : `Sending ${stage.chosen.file.name}: ${Math.floor(stage.percent / 10) * 10}%`;
+        ? t(stage.apply ? 'import.importing' : 'import.checking', { file })
+        : t('import.sendingPercent', { file, percent: String(Math.floor(stage.percent / 10) * 10) });
   }
 
   return (
     <>
       <PageHeader
-        title={storeId === null ? 'Import for all stores' : 'Import items'}
-        description={
-          storeId === null ? (
-            'One file for several stores: each row names its store.'
-          ) : (
-            <StoreNameLine storeId={storeId} />
-          )
-        }
+        title={storeId === null ? t('import.titleAll') : t('import.title')}
+        description={storeId === null ? t('import.descriptionAll') : <StoreNameLine storeId={storeId} />}
         actions={
           <Button startIcon={<ArrowBackOutlined />} component={RouterLink} to={backTo}>
-            {storeId === null ? 'Back to stores' : 'Catalogue'}
+            {storeId === null ? t('import.backToStores') : t('catalogue.title')}
           </Button>
         }
       />
@@ -174,38 +165,34 @@ export function CatalogueImportPage() {
             <Stack spacing={2}>
               {storeId === null ? (
                 <Typography variant="body2">
-                  Give each row its store’s name in a <code>{storeColumn}</code> column. The stores are
-                  imported together, all or nothing, and an item with the same name and SKU in several stores
-                  is kept as one item in each, at each row’s price and stock. Start from what you have: Stores
-                  › All catalogues › Export all stores.
+                  <FormattedMessage id="import.helpAll" values={{ column: storeColumn, code }} />
                 </Typography>
               ) : null}
               <Typography variant="body2">
-                A CSV or Excel (.xlsx) file: a header row, then one row per variant, with the columns{' '}
-                <code>{requiredSpreadsheetColumns.join(', ')}</code> (and, if you like,{' '}
-                <code>{optionalSpreadsheetColumns.join(', ')}</code>). Rows with the same name are one item;
-                money is in rupees; an empty stock is not counted; the category must already be in{' '}
-                {storeId === null ? 'the row’s store' : 'this store'}; <code>step_g</code> and{' '}
-                <code>max_g</code> are for items sold loose: the step and the most one order may take, in
-                grams; price, MRP and stock are then per kg and in grams; <code>aliases</code> are the item’s
-                other names, separated by commas (a file without the column leaves them as they are). Rows
-                match {storeId === null ? 'their store’s' : 'this store’s'} variants by SKU, so importing a
-                file again changes nothing.
+                <FormattedMessage
+                  id="import.help"
+                  values={{
+                    required: requiredSpreadsheetColumns.join(', '),
+                    optional: optionalSpreadsheetColumns.join(', '),
+                    all: storeId === null ? 'yes' : 'no',
+                    code,
+                  }}
+                />
               </Typography>
               <Box>
                 <Link href={sampleCatalogueHref} download underline="hover">
                   <DownloadOutlined fontSize="small" sx={{ verticalAlign: 'text-bottom', mr: 0.5 }} />
-                  Download the sample file
+                  {t('import.sample')}
                 </Link>
               </Box>
               <SpreadsheetPicker
                 onPick={pick}
                 disabled={sending}
-                label={chosen ? 'Choose another file' : 'Choose a file'}
+                label={chosen ? t('import.chooseAnother') : t('import.choose')}
               />
               {chosen ? (
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                  {chosen.file.name}, {formatSize(chosen.file.size)}
+                  {chosen.file.name}, {formatSize(chosen.file.size, (size) => t('import.bytes', { size }))}
                 </Typography>
               ) : null}
               {problem ? (
@@ -221,7 +208,7 @@ export function CatalogueImportPage() {
                         stage.percent === null || stage.percent >= 100 ? 'indeterminate' : 'determinate'
                       }
                       value={stage.percent ?? 0}
-                      aria-label={`Sending ${stage.chosen.file.name}`}
+                      aria-label={t('import.sending', { file: stage.chosen.file.name })}
                     />
                     <Typography variant="body2" sx={{ mt: 1 }}>
                       {status}
@@ -231,17 +218,20 @@ export function CatalogueImportPage() {
                 {stage.step === 'done' ? (
                   <Alert severity="success">
                     <Typography variant="subtitle1" component="h2" ref={headingRef} tabIndex={-1}>
-                      Imported {stage.chosen.file.name}
+                      {t('import.imported', { file: stage.chosen.file.name })}
                     </Typography>
-                    {formatCount(stage.result.created)} new, {formatCount(stage.result.updated)} changed,{' '}
-                    {formatCount(stage.result.unchanged)} unchanged.
+                    {t('import.counts', {
+                      created: formatCount(stage.result.created),
+                      updated: formatCount(stage.result.updated),
+                      unchanged: formatCount(stage.result.unchanged),
+                    })}
                   </Alert>
                 ) : null}
               </Box>
               {stage.step === 'done' ? (
                 <Box>
                   <Button variant="contained" component={RouterLink} to={backTo}>
-                    {storeId === null ? 'See the stores' : 'See the items'}
+                    {storeId === null ? t('import.seeStores') : t('import.seeItems')}
                   </Button>
                 </Box>
               ) : null}
@@ -268,24 +258,25 @@ type PreviewProps = {
 
 /** What applying the file would do; nothing is written yet. */
 function Preview({ result, headingRef, onApply }: PreviewProps) {
+  const t = useT();
   const count = rowsToWrite(result);
   const bad = result.errors.length;
   let note: string;
-  if (bad > 0) note = 'Fix these rows in the file, then choose it again to check it once more.';
-  else if (count === 0) note = 'Nothing would change: the store has every row of this file already.';
-  else note = 'Nothing is written until you import.';
+  if (bad > 0) note = t('import.fixRows');
+  else if (count === 0) note = t('import.nothingChanges');
+  else note = t('import.nothingWritten');
   return (
     <Card variant="outlined">
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2" ref={headingRef} tabIndex={-1}>
-            Preview
+            {t('import.preview')}
           </Typography>
           <ImportCounts result={result} />
           {bad > 0 ? (
             <>
               <Typography variant="subtitle1" component="h3" sx={{ color: 'error.main' }}>
-                {bad === 1 ? '1 row needs attention' : `${formatCount(bad)} rows need attention`}
+                {t('import.rowsNeedAttention', { count: bad })}
               </Typography>
               <ImportErrors errors={result.errors} />
             </>
@@ -295,7 +286,7 @@ function Preview({ result, headingRef, onApply }: PreviewProps) {
           </Typography>
           <Box>
             <Button variant="contained" onClick={onApply} disabled={bad > 0 || count === 0}>
-              {count === 1 ? 'Import 1 row' : `Import ${formatCount(count)} rows`}
+              {t('import.importRows', { count })}
             </Button>
           </Box>
         </Stack>

@@ -366,7 +366,7 @@ describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
 
     await screen.findByText('Onions');
     expect(screen.getByRole('searchbox', { name: 'आइटम खोजें' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'इंपोर्ट करें' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'इम्पोर्ट करें' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'एक्सपोर्ट करें' })).toBeInTheDocument();
     expect(
       within(screen.getByRole('table', { name: 'आइटम' }))
@@ -393,6 +393,6 @@ describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
     const empty = within(screen.getByRole('table', { name: 'आइटम' }));
     expect(empty.getByRole('link', { name: 'आइटम जोड़ें' })).toBeInTheDocument();
     expect(empty.getByRole('button', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' })).toBeInTheDocument();
-    expect(empty.getByRole('link', { name: 'स्प्रेडशीट से इंपोर्ट करें' })).toBeInTheDocument();
+    expect(empty.getByRole('link', { name: 'स्प्रेडशीट से इम्पोर्ट करें' })).toBeInTheDocument();
   });
 });
