@@ -164,3 +164,44 @@ describe('Settings > About', { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe('Settings > About in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the page’s title, the tabs, the fields and their help, Save and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderAbout();
+      expect(await screen.findByRole('heading', { level: 1, name: 'सेटिंग्स' })).toBeInTheDocument();
+      const tabs = within(screen.getByRole('tablist', { name: 'सेटिंग्स' })).getAllByRole('tab');
+      expect(tabs.map((tab) => tab.textContent)).toEqual([
+        'जानकारी',
+        'पेमेंट के तरीके',
+        'ऑर्डर सेटिंग्स',
+        'रेफ़रल सेटिंग्स',
+        'हेल्पलाइन',
+        'अन्य',
+        'सूचनाएँ',
+      ]);
+      const name = await screen.findByRole('textbox', { name: /^व्यवसाय का नाम/ });
+      expect(name).toHaveValue('Demo Fresh Mart');
+      expect(screen.getByText('साइडबार, फ़ुटर और हर अकाउंट पर दिखता है।')).toBeInTheDocument();
+      expect(screen.getByText('1000 में से 27 अक्षर')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: /^टाइम ज़ोन/ })).toHaveValue('Asia/Kolkata');
+      await user.clear(name);
+      await user.type(name, 'Fresh Mart Prime');
+      await user.click(screen.getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('व्यवसाय की जानकारी सेव हो गई')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+
+  it('says in Hindi when the record could not be loaded', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      renderAbout({ 'GET /api/settings/business': () => apiError(500, 'internal', 'Something went wrong') });
+      expect(await screen.findByText('व्यवसाय की जानकारी लोड नहीं हो सकी')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

@@ -13,10 +13,10 @@ import type {
   BusinessAboutInput,
   BusinessSettings,
 } from '@storedesk/shared/settings/business';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
-import { RecordLoader } from '@/components/record-loader.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import {
@@ -26,7 +26,9 @@ import {
 } from '@/features/settings/api/business.ts';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
+import { SettingsLoader } from './settings-loader.tsx';
 
+// The stale-save alert (components/record-save.ts) is written in English: its record's name and fields stay so.
 const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone', gstin: 'GSTIN' } as const;
 
 function toFormValues(record: BusinessSettings): BusinessAboutInput {
@@ -41,6 +43,7 @@ function toFormValues(record: BusinessSettings): BusinessAboutInput {
 const allTimeZones = timeZoneNames();
 
 function AboutForm({ record }: { record: BusinessSettings }) {
+  const t = useT();
   const live = useMemo(() => toFormValues(record), [record]);
   const {
     register,
@@ -63,7 +66,7 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
     fields: fieldMessages(setError, ['name', 'description', 'timeZone', 'gstin']),
-    savedMessage: 'Business details saved',
+    savedMessage: t('settings.about.saved'),
   });
   const description = useWatch({ control, name: 'description' });
 
@@ -87,22 +90,25 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 640 }}>
       <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
       <TextField
-        label="Business name"
+        label={t('settings.about.name')}
         required
         fullWidth
         error={Boolean(errors.name)}
-        helperText={errors.name?.message ?? 'Shown in the sidebar, the footer and on every account.'}
+        helperText={errors.name?.message ?? t('settings.about.nameHelp')}
         {...register('name')}
       />
       <TextField
-        label="Description"
+        label={t('settings.about.description')}
         fullWidth
         multiline
         minRows={3}
         error={Boolean(errors.description)}
         helperText={
           errors.description?.message ??
-          `${description?.length ?? 0} of ${businessLimits.descriptionMax} characters`
+          t('settings.about.characters', {
+            count: String(description?.length ?? 0),
+            max: String(businessLimits.descriptionMax),
+          })
         }
         {...register('description')}
       />
@@ -123,26 +129,20 @@ function AboutForm({ record }: { record: BusinessSettings }) {
                 {...params}
                 name={field.name}
                 inputRef={field.ref}
-                label="Time zone"
+                label={t('settings.about.timeZone')}
                 required
                 error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error?.message ??
-                  'Every date, day and month in the console is counted in this zone. Type to search.'
-                }
+                helperText={fieldState.error?.message ?? t('settings.about.timeZoneHelp')}
               />
             )}
           />
         )}
       />
       <TextField
-        label="GSTIN"
+        label={t('settings.about.gstin')}
         fullWidth
         error={Boolean(errors.gstin)}
-        helperText={
-          errors.gstin?.message ??
-          'With your GSTIN, every printed bill is a GST tax invoice with its own number. Leave empty if not registered.'
-        }
+        helperText={errors.gstin?.message ?? t('settings.about.gstinHelp')}
         slotProps={{ htmlInput: { maxLength: 20, autoCapitalize: 'characters', spellCheck: false } }}
         {...register('gstin', {
           setValueAs: (value: string | null) => (value ?? '').replace(/\s+/g, '').toUpperCase(),
@@ -151,21 +151,27 @@ function AboutForm({ record }: { record: BusinessSettings }) {
       <div>
         <SaveButton
           saving={saving.saving}
-          label="Save"
+          label={t('common.save')}
           onCancel={() => reset(live)}
           cancelDisabled={!isDirty}
         />
       </div>
-      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
+      <ErrorDialog title={t('common.error')} message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>
   );
 }
 
 /** Settings > About: the business's name, description and time zone (SPEC §5 Business info, D19). */
 export function AboutTab() {
+  const t = useT();
   return (
-    <RecordLoader query={useBusinessSettings()} what="the business’s details" fields={3}>
+    <SettingsLoader
+      query={useBusinessSettings()}
+      failed={t('settings.about.loadFailed')}
+      loading={t('settings.about.loading')}
+      fields={3}
+    >
       {(record) => <AboutForm record={record} />}
-    </RecordLoader>
+    </SettingsLoader>
   );
 }
