@@ -13,6 +13,7 @@ import {
   pendingEmailNotice,
 } from '@storedesk/shared/account/schemas';
 import type { Account } from '@storedesk/shared/account/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -23,7 +24,7 @@ import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { accountQueryKey } from '@/features/account/api/get-account.ts';
 import { useUpdateAccount } from '@/features/account/api/update-account.ts';
 import { SaveButton } from '@/components/save-button.tsx';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const formFields = ['name', 'email', 'phone', 'password', 'currentPassword'] as const;
@@ -31,11 +32,6 @@ const formFields = ['name', 'email', 'phone', 'password', 'currentPassword'] as 
 /** The form holds the fields; the version sent is the one its edits started from (D9). */
 const accountFormSchema = accountUpdateSchema.omit({ version: true });
 type AccountFormValues = z.input<typeof accountFormSchema>;
-
-/** What the stale-save alert names when another save changed the account. */
-const changeLabels = { name: 'Name', email: 'Email', phone: 'Phone' } satisfies Partial<
-  Record<keyof Account, string>
->;
 
 function toFormValues(account: Account): AccountFormValues {
   return {
@@ -49,6 +45,8 @@ function toFormValues(account: Account): AccountFormValues {
 
 /** SPEC §2 and §5: name, email and phone required; the password only when one is typed. */
 export function AccountForm({ account }: { account: Account }) {
+  const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const queryClient = useQueryClient();
   const update = useUpdateAccount();
   const notify = useSnackbar();
@@ -99,7 +97,7 @@ export function AccountForm({ account }: { account: Account }) {
       {
         onSuccess: (saved) => {
           reset(toFormValues(saved));
-          notify('Details saved');
+          notify(t('account.saved'));
         },
         onError: (error) => {
           if (isApiError(error, 401)) return;
@@ -107,7 +105,15 @@ export function AccountForm({ account }: { account: Account }) {
           if (current.success) {
             queryClient.setQueryData(accountQueryKey, current.data);
             reset(toFormValues(current.data));
-            setStale(staleSaveMessage('account', changedFields(savedFrom, current.data, changeLabels)));
+            // What the stale-save alert names when another save changed the account.
+            const changeLabels = {
+              name: t('common.name'),
+              email: t('account.email'),
+              phone: t('account.phone'),
+            } satisfies Partial<Record<keyof Account, string>>;
+            setStale(
+              staleSaveMessage(t('account.noun'), changedFields(savedFrom, current.data, changeLabels)),
+            );
             return;
           }
           // A message on a field (a wrong current password, an e-mail in use) is said there alone,
@@ -127,7 +133,7 @@ export function AccountForm({ account }: { account: Account }) {
     <Card variant="outlined" component="section" aria-labelledby="account-form-title">
       <CardContent>
         <Typography id="account-form-title" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Edit details
+          {t('account.editDetails')}
         </Typography>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           <StaleSaveAlert message={stale} onClose={() => setStale(null)} />
@@ -137,7 +143,7 @@ export function AccountForm({ account }: { account: Account }) {
             </Alert>
           )}
           <TextField
-            label="Name"
+            label={t('common.name')}
             autoComplete="name"
             fullWidth
             error={Boolean(errors.name)}
@@ -145,7 +151,7 @@ export function AccountForm({ account }: { account: Account }) {
             {...register('name')}
           />
           <TextField
-            label="Email"
+            label={t('account.email')}
             type="email"
             autoComplete="email"
             fullWidth
@@ -154,7 +160,7 @@ export function AccountForm({ account }: { account: Account }) {
             {...register('email')}
           />
           <TextField
-            label="Phone"
+            label={t('account.phone')}
             type="tel"
             autoComplete="tel"
             fullWidth
@@ -163,37 +169,37 @@ export function AccountForm({ account }: { account: Account }) {
             {...register('phone')}
           />
           <TextField
-            label="Update password"
+            label={t('account.updatePassword')}
             type="password"
             autoComplete="new-password"
             fullWidth
             error={Boolean(errors.password)}
-            helperText={errors.password?.message ?? 'Leave blank to keep your current password.'}
+            helperText={errors.password?.message ?? t('account.passwordKeep')}
             {...register('password')}
           />
           {needsCurrentPassword && (
             <TextField
-              label="Current password"
+              label={t('account.currentPassword')}
               type="password"
               autoComplete="current-password"
               required
               fullWidth
               error={Boolean(errors.currentPassword)}
-              helperText={errors.currentPassword?.message ?? 'Needed to change your password or email.'}
+              helperText={errors.currentPassword?.message ?? t('account.currentPasswordHelp')}
               {...register('currentPassword')}
             />
           )}
           <div>
             <SaveButton
               saving={update.isPending}
-              label="Save details"
+              label={t('account.save')}
               onCancel={() => reset(toFormValues(account))}
               cancelDisabled={!isDirty}
             />
           </div>
         </Stack>
       </CardContent>
-      <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />
+      <ErrorDialog title={t('common.error')} message={dialogMessage} onClose={() => setDialogMessage(null)} />
     </Card>
   );
 }

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import type { Account } from '@storedesk/shared/account/schemas';
 import { levelNames } from '@storedesk/shared/levels';
 import type { Level } from '@storedesk/shared/levels';
+import { useT } from '@storedesk/web/i18n';
 
 function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -17,9 +18,11 @@ function initials(name: string): string {
 
 /** SPEC §2 account: name, email and business name. */
 export function ProfileCard({ account }: { account: Account }) {
-  const level = levelNames[account.level as Level] as string | undefined;
+  const t = useT();
+  // A level the console knows (ADR 0089: its words are the shared `levelNames`, pinned by a test).
+  const known = (levelNames[account.level as Level] as string | undefined) !== undefined;
   return (
-    <Card variant="outlined" component="section" aria-label="Profile">
+    <Card variant="outlined" component="section" aria-label={t('account.profile')}>
       <CardContent>
         <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
           <Avatar sx={{ width: 72, height: 72, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
@@ -33,7 +36,9 @@ export function ProfileCard({ account }: { account: Account }) {
           </div>
           <div>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {level ? `${level} of` : 'Business'}
+              {known
+                ? t('account.levelOf', { level: t(`account.level.${account.level as Level}`) })
+                : t('account.business')}
             </Typography>
             <Typography sx={{ fontWeight: 600 }}>{account.businessName}</Typography>
           </div>

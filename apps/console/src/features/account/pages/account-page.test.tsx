@@ -363,3 +363,40 @@ describe('account page', () => {
     expect(await screen.findByLabelText('Name')).toHaveValue('Arjun Admin');
   });
 });
+
+describe('the account page in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, the profile, the form’s fields and buttons, and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderAccount((call) => json(200, savedFrom(call)));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'खाता' })).toBeInTheDocument();
+    expect(screen.getByText('आपकी प्रोफ़ाइल और साइन-इन की जानकारी।')).toBeInTheDocument();
+    const profile = await screen.findByRole('region', { name: 'प्रोफ़ाइल' });
+    expect(within(profile).getByText('एडमिन, इस व्यवसाय के')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'जानकारी बदलें' })).toBeInTheDocument();
+    const name = await screen.findByLabelText('नाम');
+    expect(name).toHaveValue('Arjun Admin');
+    expect(screen.getByLabelText('ईमेल')).toHaveValue('admin@example.com');
+    expect(screen.getByLabelText('फ़ोन')).toHaveValue('+91-9876500000');
+    const password = screen.getByLabelText('पासवर्ड बदलें');
+    expect(password).toHaveAccessibleDescription('मौजूदा पासवर्ड रखने के लिए खाली छोड़ें।');
+    expect(screen.getByRole('button', { name: 'रद्द करें' })).toBeDisabled();
+
+    await user.type(password, 'a-new-secret');
+    const current = screen.getByLabelText(/^मौजूदा पासवर्ड/);
+    expect(current).toHaveAccessibleDescription('पासवर्ड या ईमेल बदलने के लिए ज़रूरी है।');
+    await user.type(current, 'admin-demo-1');
+    await user.click(screen.getByRole('button', { name: 'जानकारी सेव करें' }));
+    expect(await screen.findByText('जानकारी सेव हो गई')).toBeInTheDocument();
+  });
+
+  it('says in Hindi what a colleague’s save changed', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const current = { ...account, phone: '+91-9000000000', version: 4 };
+    const { user } = renderAccount(() => apiError(409, 'conflict', messages.staleRecord, { current }));
+    await user.click(await screen.findByRole('button', { name: 'जानकारी सेव करें' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'आपके बदलाव करते समय किसी और ने यह खाता सेव कर दिया: फ़ोन बदला। फ़ॉर्म में अब उनका संस्करण है; अपने बदलाव फिर से करें।',
+    );
+  });
+});

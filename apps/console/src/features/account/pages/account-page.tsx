@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
@@ -15,6 +16,7 @@ import { PasskeysCard } from '@/features/account/components/passkeys-card.tsx';
 import { TwoFactorCard } from '@/features/account/components/two-factor-card.tsx';
 
 export function AccountPage() {
+  const t = useT();
   const account = useAccount();
   const queryClient = useQueryClient();
   // Where a followed verification link lands: the session's e-mail and its verified mark are read again.
@@ -44,7 +46,7 @@ export function AccountPage() {
     content = (
       <Grid size={12}>
         <LoadError
-          title="Could not load your account"
+          title={t('account.loadFailed')}
           error={account.error}
           onRetry={() => void account.refetch()}
           retrying={account.isFetching}
@@ -55,10 +57,10 @@ export function AccountPage() {
     content = (
       <>
         <Grid size={{ xs: 12, md: 4 }}>
-          <CardSkeleton label="Loading your profile" />
+          <CardSkeleton label={t('account.loadingProfile')} />
         </Grid>
         <Grid size={{ xs: 12, md: 8 }}>
-          <FormSkeleton fields={4} label="Loading your details" />
+          <FormSkeleton fields={4} label={t('account.loadingDetails')} />
         </Grid>
       </>
     );
@@ -66,10 +68,10 @@ export function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Account" description="Your profile and sign-in details." />
+      <PageHeader title={t('account.title')} description={t('account.description')} />
       {emailVerified && (
         <Alert severity="success" role="status" sx={{ mb: 2 }}>
-          Your email is verified.
+          {t('account.emailVerified')}
         </Alert>
       )}
       <Grid container spacing={3}>
