@@ -8,61 +8,65 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
-import { gstDocumentKindLabels, type GstFigures, type GstReport } from '@storedesk/shared/reports/gst';
-import { totalsLabel } from '@storedesk/shared/reports/columns';
+import type { GstFigures, GstReport } from '@storedesk/shared/reports/gst';
+import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { TableRegion } from '@/components/table-region.tsx';
+import type { MessageId } from '@/i18n/index.ts';
 
+// CGST and SGST are the tax's own names, in every language.
 const parts = [
-  { key: 'taxablePaise', header: 'Taxable value' },
-  { key: 'cgstPaise', header: 'CGST' },
-  { key: 'sgstPaise', header: 'SGST' },
-] as const;
+  { key: 'taxablePaise', header: 'gst.column.taxable' },
+  { key: 'cgstPaise', header: null },
+  { key: 'sgstPaise', header: null },
+] as const satisfies ReadonlyArray<{ key: string; header: MessageId | null }>;
+
+const partHeader = (t: ReturnType<typeof useT>, part: (typeof parts)[number]) =>
+  part.header === null ? (part.key === 'cgstPaise' ? 'CGST' : 'SGST') : t(part.header);
 
 const groups = [
-  { key: 'invoices', header: 'Tax invoices' },
-  { key: 'creditNotes', header: 'Credit notes' },
-  { key: 'net', header: 'Net' },
-] as const;
+  { key: 'invoices', header: 'gst.invoices' },
+  { key: 'creditNotes', header: 'gst.creditNotes' },
+  { key: 'net', header: 'gst.net' },
+] as const satisfies ReadonlyArray<{ key: string; header: MessageId }>;
 
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const bold = { fontWeight: 600, color: 'text.primary' } as const;
 
-const rowEntries = (row: Record<(typeof groups)[number]['key'], GstFigures>) =>
+const rowEntries = (t: ReturnType<typeof useT>, row: Record<(typeof groups)[number]['key'], GstFigures>) =>
   groups.flatMap((group) =>
     parts.map((part) => ({
-      label: `${group.header}: ${part.header}`,
+      label: `${t(group.header)}: ${partHeader(t, part)}`,
       value: formatRupees(row[group.key][part.key]),
     })),
   );
 
 type Props = { report: GstReport | undefined; pending: boolean; period: string };
 
-const emptyText = 'Tax invoices are given as orders are delivered, and credit notes with refunds after that.';
-
 /** Per GST rate: the invoices, the credit notes and the net, each as taxable value, CGST and SGST (B18). */
 export function GstSummaryTable({ report, pending, period }: Props) {
-  const name = `GST by rate, ${period}`;
+  const t = useT();
+  const name = t('gst.summaryName', { period });
   const compact = useCompact();
   const columns = compact ? 1 : 1 + groups.length * parts.length;
   const body =
     pending || !report ? (
       <TableSkeletonRows columns={columns} rows={3} />
     ) : report.rates.length === 0 ? (
-      <TableMessageRow columns={columns} title="No invoices or credit notes in this period">
-        {emptyText}
+      <TableMessageRow columns={columns} title={t('gst.none')}>
+        {t('gst.emptyHint')}
       </TableMessageRow>
     ) : (
       report.rates.map((row) =>
         compact ? (
           <TableRow key={row.rate}>
             <TableCell component="th" scope="row">
-              <Box sx={{ fontWeight: 600 }}>GST {row.rate}%</Box>
-              <FigureList entries={rowEntries(row)} />
+              <Box sx={{ fontWeight: 600 }}>{t('gst.rateRow', { rate: String(row.rate) })}</Box>
+              <FigureList entries={rowEntries(t, row)} />
             </TableCell>
           </TableRow>
         ) : (
@@ -87,13 +91,13 @@ export function GstSummaryTable({ report, pending, period }: Props) {
         <TableRow>
           {compact ? (
             <TableCell component="th" scope="row" sx={bold}>
-              <Box sx={{ fontWeight: 600 }}>{totalsLabel}</Box>
-              <FigureList entries={rowEntries(report.totals)} />
+              <Box sx={{ fontWeight: 600 }}>{t('common.total')}</Box>
+              <FigureList entries={rowEntries(t, report.totals)} />
             </TableCell>
           ) : (
             <>
               <TableCell component="th" scope="row" sx={bold}>
-                {totalsLabel}
+                {t('common.total')}
               </TableCell>
               {groups.flatMap((group) =>
                 parts.map((part) => (
@@ -114,7 +118,7 @@ export function GstSummaryTable({ report, pending, period }: Props) {
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col" rowSpan={2}>
-                GST rate
+                {t('gst.rate')}
               </TableCell>
               {groups.map((group) => (
                 <TableCell
@@ -124,7 +128,7 @@ export function GstSummaryTable({ report, pending, period }: Props) {
                   colSpan={parts.length}
                   align="center"
                 >
-                  {group.header}
+                  {t(group.header)}
                 </TableCell>
               ))}
             </TableRow>
@@ -132,7 +136,7 @@ export function GstSummaryTable({ report, pending, period }: Props) {
               {groups.flatMap((group) =>
                 parts.map((part) => (
                   <TableCell key={`${group.key}-${part.key}`} component="th" scope="col" align="right">
-                    {part.header}
+                    {partHeader(t, part)}
                   </TableCell>
                 )),
               )}
@@ -148,7 +152,8 @@ export function GstSummaryTable({ report, pending, period }: Props) {
 
 /** The period's invoices and credit notes, each with its order and GST; a credit note's figures are given back. */
 export function GstDocumentsTable({ report, pending, period }: Props) {
-  const name = `Tax invoices and credit notes, ${period}`;
+  const t = useT();
+  const name = t('gst.documentsName', { period });
   const compact = useCompact();
   const columns = compact ? 1 : 8;
   const money = (value: number, credit: boolean) => `${credit ? '−' : ''}${formatRupees(value)}`;
@@ -158,12 +163,12 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
         {compact ? null : (
           <TableHead>
             <TableRow>
-              {['Document', 'Number', 'Date', 'Order'].map((header) => (
+              {(['document', 'number', 'date', 'order'] as const).map((header) => (
                 <TableCell key={header} component="th" scope="col">
-                  {header}
+                  {t(`gst.column.${header}`)}
                 </TableCell>
               ))}
-              {['Value', ...parts.map((part) => part.header)].map((header) => (
+              {[t('gst.column.value'), ...parts.map((part) => partHeader(t, part))].map((header) => (
                 <TableCell key={header} component="th" scope="col" align="right">
                   {header}
                 </TableCell>
@@ -175,13 +180,15 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
           {pending || !report ? (
             <TableSkeletonRows columns={columns} rows={3} />
           ) : report.documents.length === 0 ? (
-            <TableMessageRow columns={columns} title="No documents in this period">
-              {emptyText}
+            <TableMessageRow columns={columns} title={t('gst.noDocuments')}>
+              {t('gst.emptyHint')}
             </TableMessageRow>
           ) : (
             report.documents.map((document) => {
               const credit = document.kind === 'CREDIT_NOTE';
-              const title = `${gstDocumentKindLabels[document.kind]} ${document.number}`;
+              const kind = t(`gst.kind.${document.kind}`);
+              const title = `${kind} ${document.number}`;
+              const invoice = String(document.invoiceNumber);
               const order = (
                 <Link component={RouterLink} to={paths.orders.detail.getHref(document.orderId)}>
                   #{document.orderNumber}
@@ -192,14 +199,14 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
                   <TableCell component="th" scope="row">
                     <Box sx={{ fontWeight: 600 }}>{title}</Box>
                     <Box sx={{ color: 'text.secondary' }}>
-                      {formatDay(document.day)} · Order {order}
-                      {credit ? ` · against invoice ${document.invoiceNumber}` : ''}
+                      {formatDay(document.day)} · <FormattedMessage id="gst.order" values={{ order }} />
+                      {credit ? ` · ${t('gst.againstInvoice', { number: invoice })}` : ''}
                     </Box>
                     <FigureList
                       entries={[
-                        { label: 'Value', value: money(document.valuePaise, credit) },
+                        { label: t('gst.column.value'), value: money(document.valuePaise, credit) },
                         ...parts.map((part) => ({
-                          label: part.header,
+                          label: partHeader(t, part),
                           value: money(document[part.key], credit),
                         })),
                       ]}
@@ -208,13 +215,13 @@ export function GstDocumentsTable({ report, pending, period }: Props) {
                 </TableRow>
               ) : (
                 <TableRow key={`${document.kind}-${document.number}`} hover>
-                  <TableCell>{gstDocumentKindLabels[document.kind]}</TableCell>
+                  <TableCell>{kind}</TableCell>
                   <TableCell component="th" scope="row">
                     {document.number}
                     {credit ? (
                       <Box component="span" sx={{ color: 'text.secondary' }}>
                         {' '}
-                        (invoice {document.invoiceNumber})
+                        {t('gst.ofInvoice', { number: invoice })}
                       </Box>
                     ) : null}
                   </TableCell>

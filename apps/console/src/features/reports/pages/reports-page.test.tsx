@@ -533,4 +533,70 @@ describe('reports in the language chosen', { timeout: 30_000 }, () => {
       screen.getByText('ऑर्डर डिलीवर या रद्द होने पर यहाँ गिने जाते हैं, उस दिन जिस दिन वे दिए गए।'),
     ).toBeInTheDocument();
   });
+
+  it('speaks Hindi in the GST report: its headings, columns, documents and totals', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderReports(() => json(200, byDay), { entry: '/reports?from=2026-03-09&to=2026-03-10&report=gst' });
+    const rates = await screen.findByRole('table', { name: 'दर के हिसाब से GST, 09/03/2026 से 10/03/2026' });
+    await within(rates).findByRole('rowheader', { name: '5%' });
+    expect(screen.getByRole('heading', { level: 2, name: 'दर के हिसाब से' })).toBeInTheDocument();
+    expect(
+      within(rates)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'GST दरटैक्स इनवॉइसक्रेडिट नोटशुद्ध',
+      'कर योग्य मूल्यCGSTSGST'.repeat(3),
+      '5%₹100.00₹2.50₹2.50₹10.00₹0.25₹0.25₹90.00₹2.25₹2.25',
+      'कुल₹100.00₹2.50₹2.50₹10.00₹0.25₹0.25₹90.00₹2.25₹2.25',
+    ]);
+    const documents = screen.getByRole('table', {
+      name: 'टैक्स इनवॉइस और क्रेडिट नोट, 09/03/2026 से 10/03/2026',
+    });
+    expect(
+      within(documents)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'दस्तावेज़नंबरतारीखऑर्डरमूल्यकर योग्य मूल्यCGSTSGST',
+      'टैक्स इनवॉइस709/03/2026#412₹105.00₹100.00₹2.50₹2.50',
+      'क्रेडिट नोटCN/2025-26/2 (इनवॉइस 7)10/03/2026#412−₹10.50−₹10.00−₹0.25−₹0.25',
+    ]);
+  });
+
+  it('speaks Hindi in the GST report on a phone: each document’s line, and a period without any', async () => {
+    setViewportWidth(375);
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderReports(() => json(200, byDay), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&report=gst',
+      gst: ({ query }) =>
+        json(
+          200,
+          query.get('from') === '2026-03-01'
+            ? {
+                rates: [],
+                totals: { ...gstReport.totals, invoiceCount: 0, creditNoteCount: 0 },
+                documents: [],
+              }
+            : gstReport,
+        ),
+    });
+    const documents = await screen.findByRole('table', {
+      name: 'टैक्स इनवॉइस और क्रेडिट नोट, 09/03/2026 से 10/03/2026',
+    });
+    expect(await within(documents).findByText('10/03/2026 · ऑर्डर', { exact: false })).toHaveTextContent(
+      '10/03/2026 · ऑर्डर #412 · इनवॉइस 7 के बदले',
+    );
+    expect(within(documents).getByText('क्रेडिट नोट CN/2025-26/2')).toBeInTheDocument();
+    const user = userEvent.setup();
+    const from = screen.getByRole('textbox', { name: 'से' });
+    await user.clear(from);
+    await user.type(from, '01/03/2026');
+    await user.tab();
+    expect(await screen.findByText('इस अवधि में कोई इनवॉइस या क्रेडिट नोट नहीं')).toBeInTheDocument();
+    expect(screen.getByText('इस अवधि में कोई दस्तावेज़ नहीं')).toBeInTheDocument();
+    expect(
+      screen.getAllByText('ऑर्डर डिलीवर होने पर टैक्स इनवॉइस बनते हैं, और उसके बाद के रिफ़ंड पर क्रेडिट नोट।'),
+    ).toHaveLength(2);
+  });
 });
