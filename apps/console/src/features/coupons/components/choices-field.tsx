@@ -12,8 +12,9 @@ type ChoicesSearch = (
 
 type ChoicesFieldProps = {
   label: string;
-  /** Plural, as in "No stores found". */
-  noun: string;
+  /** What the options say when the search finds nothing, and when it failed (with the reason). */
+  noneFound: string;
+  loadFailed: (message: string) => string;
   helperText: string;
   value: Choice[];
   onChange: (choices: Choice[]) => void;
@@ -29,7 +30,8 @@ const searchDelayMs = 250;
 /** Several records chosen as chips; the options are searched on the server as the person types. */
 export function ChoicesField({
   label,
-  noun,
+  noneFound,
+  loadFailed,
   helperText,
   value,
   onChange,
@@ -69,9 +71,7 @@ export function ChoicesField({
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, current) => option.id === current.id}
       loading={open && search.isFetching}
-      noOptionsText={
-        search.isError ? `Could not load the ${noun}: ${search.error?.message ?? ''}` : `No ${noun} found`
-      }
+      noOptionsText={search.isError ? loadFailed(search.error?.message ?? '') : noneFound}
       disabled={disabled}
       renderInput={(params) => (
         <TextField {...params} label={label} error={Boolean(error)} helperText={error ?? helperText} />

@@ -22,13 +22,13 @@ import {
   couponInputOf,
   couponLimits,
   couponSchema,
-  couponTypeLabels,
   couponTypes,
   defaultCouponWindow,
   generateCouponCode,
 } from '@storedesk/shared/coupons/schemas';
 import type { CouponFormOutput, CouponFormValues, CouponType } from '@storedesk/shared/coupons/schemas';
 import { businessDay } from '@storedesk/shared/dates';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
@@ -41,6 +41,7 @@ import { useCouponCustomerChoices } from '@/features/coupons/api/get-customer-ch
 import { useCouponStoreChoices } from '@/features/coupons/api/get-store-choices.ts';
 import { ChoicesField } from './choices-field.tsx';
 import { DayField } from '@/components/day-field.tsx';
+import { couponTypeText } from '@/features/coupons/coupon-words.ts';
 
 function emptyCoupon(today: string): CouponFormValues {
   return {
@@ -72,6 +73,7 @@ type CouponCreateDialogProps = { open: boolean; onClose: () => void };
  * Checked with the server's own rules; the server's refusals land on their fields.
  */
 export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
+  const t = useT();
   const phone = useCompact();
   const titleId = useId();
   const timeZone = useTimeZone();
@@ -104,7 +106,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
     setRefusal(null);
     try {
       const coupon = await create.mutateAsync(couponInputOf(values));
-      notify(`Coupon ${coupon.code} created`);
+      notify(t('coupons.created', { code: coupon.code }));
       onClose();
     } catch (caught) {
       const error = asApiError(caught);
@@ -136,7 +138,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
       fullScreen={phone}
     >
       <Box component="form" noValidate onSubmit={onSubmit} sx={{ display: 'contents' }}>
-        <DialogTitle id={titleId}>Create new coupon</DialogTitle>
+        <DialogTitle id={titleId}>{t('coupons.createNew')}</DialogTitle>
         <DialogContent dividers>
           {refusal ? (
             <Alert severity="error" onClose={() => setRefusal(null)} sx={{ mb: 2 }}>
@@ -146,9 +148,15 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Code"
+                label={t('coupons.code')}
                 autoFocus
-                {...text('code', `${couponLimits.codeMin} to ${couponLimits.codeMax} letters and digits.`)}
+                {...text(
+                  'code',
+                  t('coupons.codeHelp', {
+                    min: String(couponLimits.codeMin),
+                    max: String(couponLimits.codeMax),
+                  }),
+                )}
                 slotProps={{
                   htmlInput: {
                     maxLength: couponLimits.codeMax,
@@ -158,9 +166,9 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                   input: {
                     endAdornment: (
                       <InputAdornment position="end">
-                        <Tooltip title="Generate another code">
+                        <Tooltip title={t('coupons.generateCode')}>
                           <IconButton
-                            aria-label="Generate another code"
+                            aria-label={t('coupons.generateCode')}
                             edge="end"
                             onClick={() =>
                               setValue('code', generateCouponCode(), {
@@ -180,7 +188,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <TextField label="Name" {...text('name')} {...register('name')} />
+              <TextField label={t('common.name')} {...text('name')} {...register('name')} />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <Controller
@@ -188,7 +196,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                 name="validFrom"
                 render={({ field }) => (
                   <DayField
-                    label="Valid from"
+                    label={t('coupons.validFrom')}
                     size="medium"
                     required
                     value={field.value || undefined}
@@ -206,13 +214,13 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                 name="expiresAt"
                 render={({ field }) => (
                   <DayField
-                    label="Expires at"
+                    label={t('coupons.expiresAt')}
                     size="medium"
                     required
                     value={field.value || undefined}
                     onChange={(day) => field.onChange(day ?? '')}
                     error={text('expiresAt').error}
-                    helperText={text('expiresAt', 'The last day it can be used.').helperText}
+                    helperText={text('expiresAt', t('coupons.expiresHelp')).helperText}
                     sx={{ width: '100%' }}
                   />
                 )}
@@ -225,7 +233,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                 render={({ field }) => (
                   <TextField
                     select
-                    label="Type"
+                    label={t('coupons.type')}
                     {...text('type')}
                     name={field.name}
                     value={field.value}
@@ -238,7 +246,7 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                   >
                     {couponTypes.map((type) => (
                       <MenuItem key={type} value={type}>
-                        {couponTypeLabels[type]}
+                        {t(couponTypeText[type])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -247,8 +255,11 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Discount percent"
-                {...text('discountPercent', freeDelivery ? 'Not used for free delivery.' : '1 to 100.')}
+                label={t('coupons.discountPercent')}
+                {...text(
+                  'discountPercent',
+                  freeDelivery ? t('coupons.notForFreeDelivery') : t('coupons.percentHelp'),
+                )}
                 slotProps={{
                   htmlInput: { inputMode: 'numeric', readOnly: freeDelivery },
                   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
@@ -258,10 +269,10 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Max discount"
+                label={t('coupons.maxDiscount')}
                 {...text(
                   'maxDiscount',
-                  freeDelivery ? 'Not used for free delivery.' : 'In rupees: the most one order can save.',
+                  freeDelivery ? t('coupons.notForFreeDelivery') : t('coupons.maxDiscountHelp'),
                 )}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', readOnly: freeDelivery },
@@ -272,8 +283,8 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Min order value"
-                {...text('minOrderValue', 'In rupees, before delivery charges.')}
+                label={t('coupons.minOrderValue')}
+                {...text('minOrderValue', t('coupons.minOrderValueHelp'))}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal' },
                   input: { startAdornment: <InputAdornment position="start">₹</InputAdornment> },
@@ -283,26 +294,26 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
             </Grid>
             <Grid size={{ xs: 6 }}>
               <TextField
-                label="Start time"
+                label={t('coupons.startTime')}
                 type="time"
                 slotProps={shrunk}
-                {...text('availStartTime', 'Each day, from.')}
+                {...text('availStartTime', t('coupons.startTimeHelp'))}
                 {...register('availStartTime')}
               />
             </Grid>
             <Grid size={{ xs: 6 }}>
               <TextField
-                label="End time"
+                label={t('coupons.endTime')}
                 type="time"
                 slotProps={shrunk}
-                {...text('availEndTime', 'Each day, until.')}
+                {...text('availEndTime', t('coupons.endTimeHelp'))}
                 {...register('availEndTime')}
               />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <TextField
-                label="Usage limit"
-                {...text('usageLimit', 'How many orders can use it in all.')}
+                label={t('coupons.usageLimit')}
+                {...text('usageLimit', t('coupons.usageLimitHelp'))}
                 slotProps={{ htmlInput: { inputMode: 'numeric' } }}
                 {...register('usageLimit')}
               />
@@ -321,12 +332,12 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                         onChange={(event) => field.onChange(event.target.checked)}
                       />
                     }
-                    label="New users only"
+                    label={t('coupons.newUsersOnly')}
                   />
                 )}
               />
               <FormHelperText error={Boolean(errors.newUsersOnly)}>
-                {errors.newUsersOnly?.message ?? 'Only for a customer’s first order.'}
+                {errors.newUsersOnly?.message ?? t('coupons.newUsersOnlyHelp')}
               </FormHelperText>
             </Grid>
             <Grid size={12}>
@@ -335,9 +346,10 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                 name="stores"
                 render={({ field }) => (
                   <ChoicesField
-                    label="Stores"
-                    noun="stores"
-                    helperText="Optional. Leave empty for every store."
+                    label={t('coupons.stores')}
+                    noneFound={t('coupons.storesNone')}
+                    loadFailed={(message) => t('coupons.storesFailed', { message })}
+                    helperText={t('coupons.storesHelp')}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -353,9 +365,10 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
                 name="customers"
                 render={({ field }) => (
                   <ChoicesField
-                    label="Customers"
-                    noun="customers"
-                    helperText="Optional. Search by name or phone; leave empty for every customer."
+                    label={t('coupons.customers')}
+                    noneFound={t('coupons.customersNone')}
+                    loadFailed={(message) => t('coupons.customersFailed', { message })}
+                    helperText={t('coupons.customersHelp')}
                     value={field.value}
                     onChange={field.onChange}
                     onBlur={field.onBlur}
@@ -369,10 +382,10 @@ export function CouponCreateDialog({ open, onClose }: CouponCreateDialogProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy} loading={busy} loadingPosition="start">
-            {busy ? 'Creating…' : 'Create coupon'}
+            {busy ? t('coupons.creating') : t('coupons.create')}
           </Button>
         </DialogActions>
       </Box>

@@ -414,3 +414,58 @@ describe('Create new coupon', { timeout: 30_000 }, () => {
     expect(field(dialog, 'Code')).not.toHaveValue(first);
   });
 });
+
+describe('coupons in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the title, columns, each coupon’s terms, and Close with its question', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = couponsServer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'कूपन' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'कूपन' });
+    await within(table).findByText('FRESH10');
+    expect(screen.getByRole('region', { name: 'कूपन, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['कोड', 'नाम', 'प्रकार', 'छूट', 'वैधता', 'इस्तेमाल', 'कार्रवाई']);
+    const row = within(table).getByText('FRESH10').closest('tr')!;
+    expect(row).toHaveTextContent('10%, ₹50.00 तक');
+    expect(row).toHaveTextContent('कम से कम ऑर्डर ₹199.00');
+    expect(row).toHaveTextContent('रोज़ 00:00 – 23:59');
+    const free = within(table).getByText('FREEDEL').closest('tr')!;
+    expect(free).toHaveTextContent('फ़्री डिलीवरी');
+    expect(free).toHaveTextContent('डिलीवरी चार्ज माफ़');
+    expect(within(free).getByText('समाप्त')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'कूपन खोजें' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'कूपन FRESH10 बंद करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'कूपन बंद करें' });
+    expect(dialog).toHaveTextContent('कूपन FRESH10 बंद करें? ग्राहक इसे फिर इस्तेमाल नहीं कर पाएँगे।');
+    await user.click(within(dialog).getByRole('button', { name: 'कूपन बंद करें' }));
+    expect(await screen.findByText('कूपन FRESH10 बंद हो गया')).toBeInTheDocument();
+  });
+
+  it('speaks Hindi: no coupons yet, and the new coupon dialog', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    mockApi({
+      'GET /api/auth/session': sessionHandler(ownerSession),
+      'GET /api/coupons': () => json(200, listOf([])),
+    });
+    const { user } = renderApp('/coupons');
+
+    expect(await screen.findByText('अभी तक कोई कूपन नहीं')).toBeInTheDocument();
+    const buttons = screen.getAllByRole('button', { name: 'नया कूपन बनाएँ' });
+    await user.click(buttons[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'नया कूपन बनाएँ' });
+    expect(field(dialog, 'कोड')).toBeInTheDocument();
+    expect(within(dialog).getByText('4 से 20 अक्षर और अंक।')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'दूसरा कोड बनाएँ' })).toBeInTheDocument();
+    expect(field(dialog, 'छूट प्रतिशत')).toBeInTheDocument();
+    expect(within(dialog).getByRole('switch', { name: 'सिर्फ़ नए ग्राहकों के लिए' })).not.toBeChecked();
+    expect(within(dialog).getByRole('combobox', { name: 'स्टोर' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'कूपन बनाएँ' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'रद्द करें' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});

@@ -10,10 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { couponMessages, couponTypeLabels } from '@storedesk/shared/coupons/schemas';
 import type { Coupon } from '@storedesk/shared/coupons/schemas';
-import { formatDay } from '@storedesk/shared/dates';
-import { formatRupees } from '@storedesk/shared/money';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -29,40 +27,51 @@ import { useCloseCoupon } from '@/features/coupons/api/close-coupon.ts';
 import { useCoupons } from '@/features/coupons/api/get-coupons.ts';
 import { CouponCreateDialog } from '@/features/coupons/components/coupon-create-dialog.tsx';
 import { TableRegion } from '@/components/table-region.tsx';
+import { couponTypeText } from '@/features/coupons/coupon-words.ts';
 
-/** What the coupon takes off, in a few words. */
-function discountText(coupon: Coupon): string {
-  if (coupon.type === 'FREE_DELIVERY') return 'Delivery charges waived';
-  return `${coupon.discountPercent}% up to ${formatRupees(coupon.maxDiscountPaise)}`;
+/** A coupon's terms in a few words, in the language shown: what it takes off, when, and how often it was used. */
+function useCouponWords() {
+  const t = useT();
+  const { day, money, number } = useFormat();
+  return {
+    discount: (coupon: Coupon): string =>
+      coupon.type === 'FREE_DELIVERY'
+        ? t('coupons.deliveryWaived')
+        : t('coupons.discountUpTo', {
+            percent: String(coupon.discountPercent),
+            max: money(coupon.maxDiscountPaise),
+          }),
+    validity: (coupon: Coupon) => `${day(coupon.validFrom)} – ${day(coupon.expiresAt)}`,
+    window: (coupon: Coupon) => `${coupon.availStartTime} – ${coupon.availEndTime}`,
+    uses: (coupon: Coupon) => `${number(coupon.usedCount)} / ${number(coupon.usageLimit)}`,
+  };
 }
 
-const validityText = (coupon: Coupon) => `${formatDay(coupon.validFrom)} – ${formatDay(coupon.expiresAt)}`;
-const windowText = (coupon: Coupon) => `${coupon.availStartTime} – ${coupon.availEndTime}`;
-const usesText = (coupon: Coupon) =>
-  `${coupon.usedCount.toLocaleString('en-IN')} / ${coupon.usageLimit.toLocaleString('en-IN')}`;
-
 function ExpiredChip({ coupon }: { coupon: Coupon }) {
+  const t = useT();
   if (!coupon.expired) return null;
-  return <Chip size="small" color="warning" variant="outlined" label="Expired" sx={{ ml: 1 }} />;
+  return <Chip size="small" color="warning" variant="outlined" label={t('coupons.expired')} sx={{ ml: 1 }} />;
 }
 
 function CreateCouponButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
   return (
     <Button variant="contained" startIcon={<AddOutlined />} onClick={onClick}>
-      Create new coupon
+      {t('coupons.createNew')}
     </Button>
   );
 }
 
 function CloseButton({ coupon, onClose }: { coupon: Coupon; onClose: (coupon: Coupon) => void }) {
+  const t = useT();
   return (
     <Button
       size="small"
       color="error"
-      aria-label={`Close coupon ${coupon.code}`}
+      aria-label={t('coupons.closeNamed', { code: coupon.code })}
       onClick={() => onClose(coupon)}
     >
-      Close
+      {t('common.close')}
     </Button>
   );
 }
@@ -71,6 +80,9 @@ function CloseButton({ coupon, onClose }: { coupon: Coupon; onClose: (coupon: Co
 export function CouponsPage() {
   // On a phone each coupon is one row: its code and name with its terms on lines beneath (B9).
   const compact = useCompact('md');
+  const t = useT();
+  const words = useCouponWords();
+  const { money } = useFormat();
   const notify = useSnackbar();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
@@ -95,7 +107,7 @@ export function CouponsPage() {
     const { code, version } = closing.coupon;
     try {
       await closeCoupon.mutateAsync({ code, version });
-      notify(`Coupon ${code} closed`);
+      notify(t('coupons.closed', { code }));
     } catch (error) {
       const apiError = asApiError(error);
       if (apiError.status !== 401) setRefusal({ code, message: apiError.message });
@@ -124,13 +136,13 @@ export function CouponsPage() {
               {coupon.name}
             </Typography>
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-              {couponTypeLabels[coupon.type]} · {discountText(coupon)}
+              {t(couponTypeText[coupon.type])} · {words.discount(coupon)}
             </Typography>
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-              {validityText(coupon)} · {windowText(coupon)}
+              {words.validity(coupon)} · {words.window(coupon)}
             </Typography>
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-              Used {usesText(coupon)}
+              {t('coupons.used', { uses: words.uses(coupon) })}
             </Typography>
           </TableCell>
           {action}
@@ -141,26 +153,26 @@ export function CouponsPage() {
       <TableRow key={coupon.code} hover>
         <TableCell sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{coupon.code}</TableCell>
         <TableCell sx={{ wordBreak: 'break-word' }}>{coupon.name}</TableCell>
-        <TableCell>{couponTypeLabels[coupon.type]}</TableCell>
+        <TableCell>{t(couponTypeText[coupon.type])}</TableCell>
         <TableCell>
-          {discountText(coupon)}
+          {words.discount(coupon)}
           {coupon.minOrderValuePaise > 0 ? (
             <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-              Min order {formatRupees(coupon.minOrderValuePaise)}
+              {t('coupons.minOrder', { amount: money(coupon.minOrderValuePaise) })}
             </Typography>
           ) : null}
         </TableCell>
         <TableCell>
           <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-            <span>{validityText(coupon)}</span>
+            <span>{words.validity(coupon)}</span>
             <ExpiredChip coupon={coupon} />
           </Stack>
           <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-            Daily {windowText(coupon)}
+            {t('coupons.daily', { window: words.window(coupon) })}
           </Typography>
         </TableCell>
         <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-          {usesText(coupon)}
+          {words.uses(coupon)}
         </TableCell>
         {action}
       </TableRow>
@@ -170,32 +182,36 @@ export function CouponsPage() {
   return (
     <>
       <PageHeader
-        title="Coupons"
-        description="The open coupons customers can use at checkout; a closed coupon leaves this list."
+        title={t('coupons.title')}
+        description={t('coupons.description')}
         actions={<CreateCouponButton onClick={openCreate} />}
       />
       <Paper variant="outlined">
         <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
-          <SearchField label="Search coupons" value={q} onSearch={(next) => setListParams({ q: next })} />
+          <SearchField
+            label={t('coupons.search')}
+            value={q}
+            onSearch={(next) => setListParams({ q: next })}
+          />
         </Toolbar>
-        <ListQueryStatus query={coupons} noun="coupons" />
-        <TableRegion name="Coupons" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Coupons">
+        <ListQueryStatus query={coupons} noun={t('coupons.noun')} />
+        <TableRegion name={t('coupons.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('coupons.title')}>
             <TableHead>
               {compact ? (
                 <TableRow>
-                  <TableCell>Coupon</TableCell>
-                  <TableCell align="right">Action</TableCell>
+                  <TableCell>{t('coupons.coupon')}</TableCell>
+                  <TableCell align="right">{t('common.action')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
-                  <TableCell>Code</TableCell>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Type</TableCell>
-                  <TableCell>Discount</TableCell>
-                  <TableCell>Validity</TableCell>
-                  <TableCell align="right">Uses</TableCell>
-                  <TableCell align="right">Action</TableCell>
+                  <TableCell>{t('coupons.code')}</TableCell>
+                  <TableCell>{t('common.name')}</TableCell>
+                  <TableCell>{t('coupons.type')}</TableCell>
+                  <TableCell>{t('coupons.discount')}</TableCell>
+                  <TableCell>{t('coupons.validity')}</TableCell>
+                  <TableCell align="right">{t('coupons.uses')}</TableCell>
+                  <TableCell align="right">{t('common.action')}</TableCell>
                 </TableRow>
               )}
             </TableHead>
@@ -206,10 +222,10 @@ export function CouponsPage() {
                 columns={columns}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun="coupons"
+                noun={t('coupons.noun')}
                 empty={{
                   action: <CreateCouponButton onClick={openCreate} />,
-                  hint: 'Create a coupon to give customers a discount or free delivery at checkout.',
+                  hint: t('coupons.emptyHint'),
                 }}
               >
                 {rows}
@@ -231,16 +247,16 @@ export function CouponsPage() {
       />
       <ConfirmDialog
         open={closing.open}
-        title="Close coupon"
-        message={closing.coupon ? couponMessages.closeQuestion(closing.coupon.code) : ''}
-        confirmLabel="Close coupon"
+        title={t('coupons.closeTitle')}
+        message={closing.coupon ? t('coupons.closeQuestion', { code: closing.coupon.code }) : ''}
+        confirmLabel={t('coupons.closeTitle')}
         busy={closeCoupon.isPending}
-        busyLabel="Closing…"
+        busyLabel={t('coupons.closing')}
         onConfirm={() => void confirmClose()}
         onClose={() => setClosing((now) => ({ ...now, open: false }))}
       />
       <ErrorDialog
-        title={`Coupon ${refusal?.code ?? ''} was not closed`}
+        title={t('coupons.notClosed', { code: refusal?.code ?? '' })}
         message={refusal?.message ?? null}
         onClose={() => setRefusal(null)}
       />
