@@ -152,3 +152,43 @@ describe('the Account page’s two-step sign-in', () => {
     expect(await within(await card()).findByRole('button', { name: 'Turn on' })).toBeInTheDocument();
   });
 });
+
+describe('two-step sign-in in the language chosen', { timeout: 40_000 }, () => {
+  it('speaks Hindi: the card, since when it is on, the owner’s switch, and turning it off', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    let status = on;
+    const { user } = renderCard(ownerSession, {
+      'GET /api/account/two-factor': () => json(200, status),
+      'GET /api/settings/two-factor': () => json(200, { required: false, version: 4 }),
+      'DELETE /api/account/two-factor': () => {
+        status = off;
+        return noContent();
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'दो-चरण साइन-इन' });
+    expect(
+      within(section).getByText(
+        '20/11/2026, 06:30 pm से चालू: साइन इन करते समय पासवर्ड के बाद आपके ऑथेंटिकेटर ऐप का कोड माँगा जाता है।',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByText('7 रिकवरी कोड बचे हैं।')).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'नए रिकवरी कोड' })).toBeInTheDocument();
+    expect(
+      await within(section).findByRole('switch', { name: 'सभी स्टाफ़ के लिए दो-चरण साइन-इन ज़रूरी करें' }),
+    ).toBeInTheDocument();
+
+    await user.click(within(section).getByRole('button', { name: 'बंद करें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'दो-चरण साइन-इन बंद करें' });
+    expect(within(dialog).getByRole('button', { name: 'रद्द करें' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'बंद करें' }));
+    expect(await within(dialog).findByText('अपना मौजूदा पासवर्ड डालें')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('मौजूदा पासवर्ड'), 'right-password{Enter}');
+
+    expect(await screen.findByText('दो-चरण साइन-इन बंद है')).toBeInTheDocument();
+    expect(
+      await within(await screen.findByRole('region', { name: 'दो-चरण साइन-इन' })).findByRole('button', {
+        name: 'चालू करें',
+      }),
+    ).toBeInTheDocument();
+  });
+});

@@ -7,13 +7,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { LoadError } from '@/components/load-error.tsx';
 import { CardSkeleton } from '@/components/loading-skeleton.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { plural } from '@/lib/plural.ts';
 import { useIsOwner, useSignedInSession } from '@/lib/session.ts';
 import { useTwoFactor } from '@/features/account/api/get-two-factor.ts';
 import { useRequirement, useSetRequirement } from '@/features/account/api/two-factor-requirement.ts';
@@ -21,13 +20,14 @@ import { TwoFactorDialog, type TwoFactorAction } from './two-factor-dialog.tsx';
 
 /** The owner's switch: every staff member must use two-step sign-in (ADR 0044). */
 function Requirement() {
+  const t = useT();
   const requirement = useRequirement(true);
   const save = useSetRequirement();
   const notify = useSnackbar();
   if (requirement.isError)
     return (
       <LoadError
-        title="Could not load the staff requirement"
+        title={t('twoStep.requirementLoadFailed')}
         error={requirement.error}
         onRetry={() => void requirement.refetch()}
         retrying={requirement.isFetching}
@@ -47,11 +47,7 @@ function Requirement() {
                 { required: event.target.checked, version: setting.version },
                 {
                   onSuccess: (saved) =>
-                    notify(
-                      saved.required
-                        ? 'Two-step sign-in is required of all staff'
-                        : 'Two-step sign-in is optional',
-                    ),
+                    notify(saved.required ? t('twoStep.requiredOfAll') : t('twoStep.optional')),
                   onError: (error) => {
                     if (!isApiError(error, 401)) notify({ message: error.message, severity: 'error' });
                   },
@@ -60,10 +56,10 @@ function Requirement() {
             }}
           />
         }
-        label="Require two-step sign-in for all staff"
+        label={t('twoStep.require')}
       />
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Staff who have not set it up are asked to, the next time they sign in.
+        {t('twoStep.requireHint')}
       </Typography>
     </Stack>
   );
@@ -71,6 +67,8 @@ function Requirement() {
 
 /** The account's two-step sign-in (B15): its state, and turning it on or off, or new recovery codes. */
 export function TwoFactorCard() {
+  const t = useT();
+  const format = useFormat();
   const status = useTwoFactor();
   const isOwner = useIsOwner();
   const { business } = useSignedInSession();
@@ -80,13 +78,13 @@ export function TwoFactorCard() {
   if (status.isError)
     return (
       <LoadError
-        title="Could not load two-step sign-in"
+        title={t('twoStep.loadFailed')}
         error={status.error}
         onRetry={() => void status.refetch()}
         retrying={status.isFetching}
       />
     );
-  if (!status.data) return <CardSkeleton label="Loading two-step sign-in" />;
+  if (!status.data) return <CardSkeleton label={t('twoStep.loading')} />;
   const { totpEnabled, enabledAt, recoveryCodesLeft, required } = status.data;
 
   return (
@@ -94,43 +92,37 @@ export function TwoFactorCard() {
       <CardContent>
         <Stack spacing={2}>
           <Typography id="two-step-heading" variant="h6" component="h2">
-            Two-step sign-in
+            {t('twoStep.title')}
           </Typography>
           {totpEnabled ? (
             <>
               <Typography>
-                On since {formatDateTime(enabledAt!, business.timeZone)}: signing in asks for a code from your
-                authenticator app after your password.
+                {t('twoStep.onSince', { time: format.dateTime(enabledAt!, business.timeZone) })}
               </Typography>
               <Typography sx={{ color: recoveryCodesLeft <= 2 ? 'error.main' : 'text.secondary' }}>
-                {plural(recoveryCodesLeft, 'recovery code', 'recovery codes')} left.
+                {t('twoStep.codesLeft', { count: recoveryCodesLeft })}
               </Typography>
-              {required ? (
-                <Alert severity="info">Your business requires two-step sign-in, so it stays on.</Alert>
-              ) : null}
+              {required ? <Alert severity="info">{t('twoStep.requiredHere')}</Alert> : null}
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
                 <Button variant="outlined" onClick={() => setAction('new-codes')}>
-                  New recovery codes
+                  {t('twoStep.newCodes')}
                 </Button>
                 {required ? null : (
                   <Button variant="outlined" color="error" onClick={() => setAction('turn-off')}>
-                    Turn off
+                    {t('twoStep.turnOff')}
                   </Button>
                 )}
               </Stack>
             </>
           ) : (
             <>
-              <Typography>
-                Off. With two-step sign-in, signing in also asks for a code from an authenticator app on your
-                phone, so a stolen password is not enough.
-              </Typography>
+              <Typography>{t('twoStep.offText')}</Typography>
               <Button
                 variant="contained"
                 sx={{ alignSelf: 'flex-start' }}
                 onClick={() => setAction('turn-on')}
               >
-                Turn on
+                {t('twoStep.turnOn')}
               </Button>
             </>
           )}

@@ -9,27 +9,28 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { twoFactorMessages } from '@storedesk/shared/auth/two-factor-messages';
 import { type TotpEnrolment } from '@storedesk/shared/auth/two-factor';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { AuthenticatorSecret } from '@/components/authenticator-secret.tsx';
 import { RecoveryCodes } from '@/components/recovery-codes.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
+import type { MessageId } from '@/i18n/index.ts';
 import { useRenewRecoveryCodes } from '@/features/account/api/renew-recovery-codes.ts';
 import { useTurnOffTwoFactor } from '@/features/account/api/turn-off-two-factor.ts';
 import { useConfirmTotp, useStartTotp } from '@/features/account/api/turn-on-two-factor.ts';
 
 export type TwoFactorAction = 'turn-on' | 'new-codes' | 'turn-off';
 
-const titles: Record<TwoFactorAction, string> = {
-  'turn-on': 'Turn on two-step sign-in',
-  'new-codes': 'New recovery codes',
-  'turn-off': 'Turn off two-step sign-in',
+const titles: Record<TwoFactorAction, MessageId> = {
+  'turn-on': 'twoStep.turnOnTitle',
+  'new-codes': 'twoStep.newCodes',
+  'turn-off': 'twoStep.turnOffTitle',
 };
 
-const intros: Record<TwoFactorAction, string> = {
-  'turn-on': 'Enter your password to set up an authenticator app.',
-  'new-codes': 'Enter your password to make ten new recovery codes. The codes you have now stop working.',
-  'turn-off':
-    'Turning off two-step sign-in removes your authenticator app and your recovery codes; signing in will ask for your password only. Enter your password to turn it off.',
+const intros: Record<TwoFactorAction, MessageId> = {
+  'turn-on': 'twoStep.turnOnIntro',
+  'new-codes': 'twoStep.newCodesIntro',
+  'turn-off': 'twoStep.turnOffIntro',
 };
 
 type Step =
@@ -50,6 +51,7 @@ export function TwoFactorDialog({
   /** After the change: what the snackbar says. */
   onDone: (message: string) => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [password, setPassword] = useState('');
@@ -74,7 +76,7 @@ export function TwoFactorDialog({
     event.preventDefault();
     setError(null);
     if (password === '') {
-      setFieldError('Enter your current password');
+      setFieldError(t('account.enterCurrentPassword'));
       return;
     }
     setFieldError(null);
@@ -86,7 +88,7 @@ export function TwoFactorDialog({
         onSuccess: ({ recoveryCodes }) => setStep({ kind: 'codes', codes: recoveryCodes }),
         onError,
       });
-    else turnOff.mutate(password, { onSuccess: () => onDone('Two-step sign-in is off'), onError });
+    else turnOff.mutate(password, { onSuccess: () => onDone(t('twoStep.isOff')), onError });
   };
 
   const onCode = (event: FormEvent) => {
@@ -117,8 +119,8 @@ export function TwoFactorDialog({
         <RecoveryCodes
           codes={step.codes}
           fileName="storedesk-recovery-codes.txt"
-          doneLabel="Done"
-          onDone={() => onDone(action === 'turn-on' ? 'Two-step sign-in is on' : 'New recovery codes saved')}
+          doneLabel={t('twoStep.done')}
+          onDone={() => onDone(action === 'turn-on' ? t('twoStep.isOn') : t('twoStep.codesSaved'))}
         />
       </DialogContent>
     );
@@ -130,13 +132,13 @@ export function TwoFactorDialog({
             <AuthenticatorSecret secret={step.enrolment.secret} otpauthUrl={step.enrolment.otpauthUrl} />
             {alert}
             <TextField
-              label="Code from the app"
+              label={t('twoStep.code')}
               autoComplete="one-time-code"
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={Boolean(fieldError)}
-              helperText={fieldError ?? 'Enter the 6-digit code the app shows'}
+              helperText={fieldError ?? t('twoStep.codeHint')}
               fullWidth
               autoFocus
             />
@@ -144,10 +146,10 @@ export function TwoFactorDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy} loading={confirm.isPending}>
-            {confirm.isPending ? 'Confirming…' : 'Confirm'}
+            {confirm.isPending ? t('twoStep.confirming') : t('twoStep.confirm')}
           </Button>
         </DialogActions>
       </form>
@@ -157,10 +159,10 @@ export function TwoFactorDialog({
       <form noValidate onSubmit={onPassword}>
         <DialogContent>
           <Stack spacing={2}>
-            <Typography>{intros[action]}</Typography>
+            <Typography>{t(intros[action])}</Typography>
             {alert}
             <TextField
-              label="Current password"
+              label={t('account.currentPassword')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -174,7 +176,7 @@ export function TwoFactorDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             type="submit"
@@ -183,7 +185,7 @@ export function TwoFactorDialog({
             disabled={busy}
             loading={busy}
           >
-            {action === 'turn-off' ? 'Turn off' : 'Continue'}
+            {action === 'turn-off' ? t('twoStep.turnOff') : t('common.continue')}
           </Button>
         </DialogActions>
       </form>
@@ -200,7 +202,7 @@ export function TwoFactorDialog({
       maxWidth="xs"
     >
       <DialogTitle id={titleId}>
-        {step.kind === 'codes' ? 'Save your recovery codes' : titles[action]}
+        {step.kind === 'codes' ? t('twoStep.saveCodes') : t(titles[action])}
       </DialogTitle>
       {content}
     </Dialog>
