@@ -6,10 +6,10 @@ import TableCell from '@mui/material/TableCell';
 import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatDateTime, formatDay } from '@storedesk/shared/dates';
+import { formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import type { PaymentFigures, PaymentsReport } from '@storedesk/shared/reports/payments';
-import { totalsLabel } from '@storedesk/shared/reports/columns';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
 import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { FigureList } from './figure-list.tsx';
@@ -17,14 +17,16 @@ import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';
+import type { MessageId } from '@/i18n/index.ts';
 
-const columns: Array<{ key: keyof PaymentFigures; header: string; money: boolean }> = [
-  { key: 'payments', header: 'Payments', money: false },
-  { key: 'receivedPaise', header: 'Received', money: true },
-  { key: 'feePaise', header: 'Fees', money: true },
-  { key: 'refunds', header: 'Refunds', money: false },
-  { key: 'refundedPaise', header: 'Refunded', money: true },
-  { key: 'netPaise', header: 'Net', money: true },
+/** The figures, each named `payments.column.<key>`. */
+const columns: Array<{ key: keyof PaymentFigures; money: boolean }> = [
+  { key: 'payments', money: false },
+  { key: 'receivedPaise', money: true },
+  { key: 'feePaise', money: true },
+  { key: 'refunds', money: false },
+  { key: 'refundedPaise', money: true },
+  { key: 'netPaise', money: true },
 ];
 
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
@@ -33,10 +35,11 @@ const value = (f: PaymentFigures, key: keyof PaymentFigures, money: boolean) =>
   money ? formatRupees(f[key]) : String(f[key]);
 
 function Figures({ figures }: { figures: PaymentFigures }) {
+  const t = useT();
   return (
     <FigureList
       entries={columns.map((column) => ({
-        label: column.header,
+        label: t(`payments.column.${column.key}`),
         value: value(figures, column.key, column.money),
       }))}
     />
@@ -45,11 +48,10 @@ function Figures({ figures }: { figures: PaymentFigures }) {
 
 type Props = { report: PaymentsReport | undefined; pending: boolean; period: string };
 
-const emptyText = 'Payments made online through the gateway, and its refunds, show here.';
-
 /** Per day: the payments the gateway took, its fees, its refunds and the net it should pay out (B18). */
 export function PaymentDaysTable({ report, pending, period }: Props) {
-  const name = `Online payments by day, ${period}`;
+  const t = useT();
+  const name = t('payments.daysName', { period });
   const compact = useCompact();
   const width = compact ? 1 : 1 + columns.length;
   return (
@@ -59,11 +61,11 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
-                Day
+                {t('payments.day')}
               </TableCell>
               {columns.map((column) => (
                 <TableCell key={column.key} component="th" scope="col" align="right">
-                  {column.header}
+                  {t(`payments.column.${column.key}`)}
                 </TableCell>
               ))}
             </TableRow>
@@ -73,8 +75,8 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
           {pending || !report ? (
             <TableSkeletonRows columns={width} rows={3} />
           ) : report.days.length === 0 ? (
-            <TableMessageRow columns={width} title="No online payments in this period">
-              {emptyText}
+            <TableMessageRow columns={width} title={t('payments.none')}>
+              {t('payments.emptyHint')}
             </TableMessageRow>
           ) : (
             report.days.map((day) =>
@@ -105,13 +107,13 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
             <TableRow>
               {compact ? (
                 <TableCell component="th" scope="row" sx={bold}>
-                  <Box sx={{ fontWeight: 600 }}>{totalsLabel}</Box>
+                  <Box sx={{ fontWeight: 600 }}>{t('common.total')}</Box>
                   <Figures figures={report.totals} />
                 </TableCell>
               ) : (
                 <>
                   <TableCell component="th" scope="row" sx={bold}>
-                    {totalsLabel}
+                    {t('common.total')}
                   </TableCell>
                   {columns.map((column) => (
                     <TableCell key={column.key} align="right" sx={{ ...figure, ...bold }}>
@@ -128,17 +130,20 @@ export function PaymentDaysTable({ report, pending, period }: Props) {
   );
 }
 
-const stateLabels: Record<string, string> = {
-  APPLIED: 'Paid its order',
-  REFUNDED: 'Refunded at once',
-  TIP: 'Tip for its executive',
-  PENDING: 'Pending',
-  PROCESSED: 'Processed',
+const stateLabels: Record<string, MessageId> = {
+  APPLIED: 'payments.state.APPLIED',
+  REFUNDED: 'payments.state.REFUNDED',
+  TIP: 'payments.state.TIP',
+  PENDING: 'payments.state.PENDING',
+  PROCESSED: 'payments.state.PROCESSED',
 };
 
 /** Each payment and refund, with the gateway's reference, to find in the gateway's dashboard. */
 export function PaymentEntriesTable({ report, pending, period }: Props) {
-  const name = `Online payments and refunds, ${period}`;
+  const t = useT();
+  const format = useFormat();
+  const name = t('payments.entriesName', { period });
+  const stateText = (state: string) => (stateLabels[state] ? t(stateLabels[state]) : state);
   const timeZone = useTimeZone();
   const compact = useCompact();
   const width = compact ? 1 : 6;
@@ -148,13 +153,13 @@ export function PaymentEntriesTable({ report, pending, period }: Props) {
         {compact ? null : (
           <TableHead>
             <TableRow>
-              {['When', 'Order', 'Kind', 'Gateway reference', 'State'].map((header) => (
+              {(['when', 'order', 'kind', 'reference', 'state'] as const).map((header) => (
                 <TableCell key={header} component="th" scope="col">
-                  {header}
+                  {t(`payments.column.${header}`)}
                 </TableCell>
               ))}
               <TableCell component="th" scope="col" align="right">
-                Amount
+                {t('payments.column.amount')}
               </TableCell>
             </TableRow>
           </TableHead>
@@ -163,8 +168,8 @@ export function PaymentEntriesTable({ report, pending, period }: Props) {
           {pending || !report ? (
             <TableSkeletonRows columns={width} rows={3} />
           ) : report.entries.length === 0 ? (
-            <TableMessageRow columns={width} title="Nothing in this period">
-              {emptyText}
+            <TableMessageRow columns={width} title={t('payments.nothing')}>
+              {t('payments.emptyHint')}
             </TableMessageRow>
           ) : (
             report.entries.map((entry) => {
@@ -176,26 +181,28 @@ export function PaymentEntriesTable({ report, pending, period }: Props) {
                 </Link>
               );
               const key = `${entry.kind}-${entry.reference ?? entry.at}-${entry.orderId}`;
+              const kind = refund ? t('payments.refund') : t('payments.payment');
+              const when = format.dateTime(entry.at, timeZone);
               return compact ? (
                 <TableRow key={key}>
                   <TableCell>
                     <Box sx={{ fontWeight: 600 }}>
-                      {refund ? 'Refund' : 'Payment'} {amount}
+                      {kind} {amount}
                     </Box>
                     <Box sx={{ color: 'text.secondary' }}>
-                      {formatDateTime(entry.at, timeZone)} · Order {order} ·{' '}
-                      {stateLabels[entry.state] ?? entry.state}
+                      {when} · <FormattedMessage id="payments.order" values={{ order }} /> ·{' '}
+                      {stateText(entry.state)}
                     </Box>
                     {entry.reference ? <Box sx={{ color: 'text.secondary' }}>{entry.reference}</Box> : null}
                   </TableCell>
                 </TableRow>
               ) : (
                 <TableRow key={key} hover>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at, timeZone)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
                   <TableCell>{order}</TableCell>
-                  <TableCell>{refund ? 'Refund' : 'Payment'}</TableCell>
+                  <TableCell>{kind}</TableCell>
                   <TableCell>{entry.reference ?? '—'}</TableCell>
-                  <TableCell>{stateLabels[entry.state] ?? entry.state}</TableCell>
+                  <TableCell>{stateText(entry.state)}</TableCell>
                   <TableCell align="right" sx={figure}>
                     {amount}
                   </TableCell>

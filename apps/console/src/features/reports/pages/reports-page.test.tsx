@@ -599,4 +599,44 @@ describe('reports in the language chosen', { timeout: 30_000 }, () => {
       screen.getAllByText('ऑर्डर डिलीवर होने पर टैक्स इनवॉइस बनते हैं, और उसके बाद के रिफ़ंड पर क्रेडिट नोट।'),
     ).toHaveLength(2);
   });
+
+  it('speaks Hindi in the online payments: the days, each payment and refund, and a period without any', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderReports(() => json(200, byDay), {
+      entry: '/reports?from=2026-03-09&to=2026-03-10&report=payments',
+      payments: ({ query }) =>
+        json(
+          200,
+          query.get('from') === '2026-03-01'
+            ? { days: [], totals: { ...paymentsReport.totals, payments: 0 }, entries: [] }
+            : paymentsReport,
+        ),
+    });
+    const days = await screen.findByRole('table', {
+      name: 'दिन के हिसाब से ऑनलाइन भुगतान, 09/03/2026 से 10/03/2026',
+    });
+    await within(days).findByRole('rowheader', { name: '09/03/2026' });
+    expect(
+      within(days)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual([
+      'दिनभुगतानमिलाफ़ीसरिफ़ंडलौटायाशुद्ध',
+      '09/03/20262₹300.00₹6.001₹100.00₹194.00',
+      'कुल2₹300.00₹6.001₹100.00₹194.00',
+    ]);
+    const entries = screen.getByRole('table', { name: 'ऑनलाइन भुगतान और रिफ़ंड, 09/03/2026 से 10/03/2026' });
+    const rows = within(entries).getAllByRole('row');
+    expect(rows[0]).toHaveTextContent('कबऑर्डरप्रकारगेटवे रेफ़रेंसस्थितिरकम');
+    expect(rows[1]).toHaveTextContent(/^09\/03\/2026.*#420भुगतानpay_Abc1ऑर्डर का भुगतान हुआ₹200\.00$/);
+    expect(rows[2]).toHaveTextContent(/^09\/03\/2026.*#420रिफ़ंडrfnd_Abc1पूरा हुआ−₹100\.00$/);
+    const user = userEvent.setup();
+    const from = screen.getByRole('textbox', { name: 'से' });
+    await user.clear(from);
+    await user.type(from, '01/03/2026');
+    await user.tab();
+    expect(await screen.findByText('इस अवधि में कोई ऑनलाइन भुगतान नहीं')).toBeInTheDocument();
+    expect(screen.getByText('इस अवधि में कुछ नहीं')).toBeInTheDocument();
+    expect(screen.getAllByText('गेटवे से हुए ऑनलाइन भुगतान और उसके रिफ़ंड यहाँ दिखते हैं।')).toHaveLength(2);
+  });
 });
