@@ -156,3 +156,42 @@ describe('the Account page’s passkeys', () => {
     expect(await within(section).findByText('You have no passkeys yet.')).toBeInTheDocument();
   });
 });
+
+describe('passkeys in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the card, a passkey’s dates, Remove, and the add dialog’s fields and checks', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    fakePasskeyBrowser();
+    const { user, api } = renderCard(adminSession, {
+      'GET /api/account/passkeys': () => json(200, { passkeys: [phone] }),
+    });
+    const section = await screen.findByRole('region', { name: 'पासकी' });
+    expect(
+      within(section).getByText(
+        'पासकी से आप पासवर्ड के बजाय अपने फ़िंगरप्रिंट, चेहरे या स्क्रीन लॉक से साइन इन करते हैं। दो-चरण साइन-इन चालू हो तो यह कोड की जगह भी काम करती है।',
+      ),
+    ).toBeInTheDocument();
+    expect(within(section).getByRole('listitem')).toHaveTextContent(
+      '20/11/2026, 06:30 pm को जोड़ी · आख़िरी बार 26/11/2026, 09:45 am को इस्तेमाल हुई',
+    );
+    expect(within(section).getByRole('button', { name: 'My phone हटाएँ' })).toHaveTextContent('हटाएँ');
+
+    await user.click(within(section).getByRole('button', { name: 'पासकी जोड़ें' }));
+    const dialog = await screen.findByRole('dialog', { name: 'पासकी जोड़ें' });
+    expect(within(dialog).getByLabelText('नाम')).toHaveAccessibleDescription('जैसे, “ऑफ़िस लैपटॉप” या “मेरा फ़ोन”');
+    await user.click(within(dialog).getByRole('button', { name: 'आगे बढ़ें' }));
+    expect(within(dialog).getByText('इसे एक नाम दें')).toBeInTheDocument();
+    expect(within(dialog).getByText('अपना मौजूदा पासवर्ड डालें')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('मौजूदा पासवर्ड')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.callsTo('POST /api/account/passkeys/options')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'रद्द करें' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('speaks Hindi when there are none and the browser cannot make them', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderCard(adminSession, { 'GET /api/account/passkeys': () => json(200, { passkeys: [] }) });
+    const section = await screen.findByRole('region', { name: 'पासकी' });
+    expect(within(section).getByText('आपकी अभी कोई पासकी नहीं है।')).toBeInTheDocument();
+    expect(within(section).getByText('यह ब्राउज़र पासकी नहीं बना सकता।')).toBeInTheDocument();
+  });
+});

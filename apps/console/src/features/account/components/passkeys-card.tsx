@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Passkey } from '@storedesk/shared/auth/passkeys';
 import { twoFactorRules } from '@storedesk/shared/auth/two-factor-messages';
-import { formatDateTime } from '@storedesk/shared/dates';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { LoadError } from '@/components/load-error.tsx';
 import { CardSkeleton } from '@/components/loading-skeleton.tsx';
@@ -39,6 +39,7 @@ function PasskeyDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
+  const t = useT();
   const titleId = useId();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -63,8 +64,8 @@ function PasskeyDialog({
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const problems = {
-      name: change.kind === 'add' && name.trim() === '' ? 'Give it a name' : undefined,
-      currentPassword: password === '' ? 'Enter your current password' : undefined,
+      name: change.kind === 'add' && name.trim() === '' ? t('passkeys.nameRequired') : undefined,
+      currentPassword: password === '' ? t('account.enterCurrentPassword') : undefined,
     };
     setFields(problems);
     setError(null);
@@ -72,25 +73,27 @@ function PasskeyDialog({
     if (change.kind === 'add')
       add.mutate(
         { name: name.trim(), currentPassword: password },
-        { onSuccess: (added) => onDone(`Passkey “${added.name}” added`), onError },
+        { onSuccess: (added) => onDone(t('passkeys.added', { name: added.name })), onError },
       );
     else
       remove.mutate(
         { id: change.passkey.id, currentPassword: password },
-        { onSuccess: () => onDone(`Passkey “${change.passkey.name}” removed`), onError },
+        { onSuccess: () => onDone(t('passkeys.removed', { name: change.passkey.name })), onError },
       );
   };
 
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>{change.kind === 'add' ? 'Add a passkey' : 'Remove passkey'}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {change.kind === 'add' ? t('passkeys.add') : t('passkeys.removeTitle')}
+      </DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent>
           <Stack spacing={2}>
             <Typography>
               {change.kind === 'add'
-                ? 'Name it after the device or the password manager that keeps it, then enter your password. Your browser then asks you to create the passkey.'
-                : `“${change.passkey.name}” will no longer sign you in. Enter your password to remove it.`}
+                ? t('passkeys.addIntro')
+                : t('passkeys.removeIntro', { name: change.passkey.name })}
             </Typography>
             {error ? (
               <Alert severity="error" role="alert">
@@ -99,18 +102,18 @@ function PasskeyDialog({
             ) : null}
             {change.kind === 'add' ? (
               <TextField
-                label="Name"
+                label={t('common.name')}
                 value={name}
                 onChange={(event) => setName(event.target.value)}
                 error={Boolean(fields.name)}
-                helperText={fields.name ?? 'For example, “Work laptop” or “My phone”'}
+                helperText={fields.name ?? t('passkeys.nameHint')}
                 slotProps={{ htmlInput: { maxLength: twoFactorRules.passkeyNameMax } }}
                 fullWidth
                 autoFocus
               />
             ) : null}
             <TextField
-              label="Current password"
+              label={t('account.currentPassword')}
               type="password"
               autoComplete="current-password"
               value={password}
@@ -124,7 +127,7 @@ function PasskeyDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button
             type="submit"
@@ -133,7 +136,7 @@ function PasskeyDialog({
             disabled={busy}
             loading={busy}
           >
-            {change.kind === 'add' ? 'Continue' : 'Remove'}
+            {change.kind === 'add' ? t('common.continue') : t('common.remove')}
           </Button>
         </DialogActions>
       </form>
@@ -143,6 +146,8 @@ function PasskeyDialog({
 
 /** The account's passkeys (B15, ADR 0049): a way in without the password, or the second step after it. */
 export function PasskeysCard() {
+  const t = useT();
+  const format = useFormat();
   const passkeys = usePasskeys();
   const { business } = useSignedInSession();
   const notify = useSnackbar();
@@ -152,13 +157,13 @@ export function PasskeysCard() {
   if (passkeys.isError)
     return (
       <LoadError
-        title="Could not load your passkeys"
+        title={t('passkeys.loadFailed')}
         error={passkeys.error}
         onRetry={() => void passkeys.refetch()}
         retrying={passkeys.isFetching}
       />
     );
-  if (!passkeys.data) return <CardSkeleton label="Loading your passkeys" />;
+  if (!passkeys.data) return <CardSkeleton label={t('passkeys.loading')} />;
   const list = passkeys.data.passkeys;
   const full = list.length >= twoFactorRules.passkeysMax;
 
@@ -167,14 +172,11 @@ export function PasskeysCard() {
       <CardContent>
         <Stack spacing={2}>
           <Typography id="passkeys-heading" variant="h6" component="h2">
-            Passkeys
+            {t('passkeys.title')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>
-            A passkey signs you in with your fingerprint, face or screen lock instead of your password. With
-            two-step sign-in on, it can also stand in for the code.
-          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>{t('passkeys.about')}</Typography>
           {list.length === 0 ? (
-            <Typography>You have no passkeys yet.</Typography>
+            <Typography>{t('passkeys.none')}</Typography>
           ) : (
             <List disablePadding aria-labelledby="passkeys-heading">
               {list.map((passkey) => (
@@ -186,20 +188,25 @@ export function PasskeysCard() {
                     <Button
                       color="error"
                       onClick={() => setChange({ kind: 'remove', passkey })}
-                      aria-label={`Remove ${passkey.name}`}
+                      aria-label={t('passkeys.removeNamed', { name: passkey.name })}
                     >
-                      Remove
+                      {t('common.remove')}
                     </Button>
                   }
                   sx={{ pr: 12 }}
                 >
                   <ListItemText
                     primary={passkey.name}
-                    secondary={`Added ${formatDateTime(passkey.createdAt, business.timeZone)} · ${
+                    secondary={
                       passkey.lastUsedAt
-                        ? `last used ${formatDateTime(passkey.lastUsedAt, business.timeZone)}`
-                        : 'not used yet'
-                    }`}
+                        ? t('passkeys.used', {
+                            added: format.dateTime(passkey.createdAt, business.timeZone),
+                            used: format.dateTime(passkey.lastUsedAt, business.timeZone),
+                          })
+                        : t('passkeys.unused', {
+                            added: format.dateTime(passkey.createdAt, business.timeZone),
+                          })
+                    }
                     slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
                   />
                 </ListItem>
@@ -213,17 +220,16 @@ export function PasskeysCard() {
               disabled={full}
               onClick={() => setChange({ kind: 'add' })}
             >
-              Add a passkey
+              {t('passkeys.add')}
             </Button>
           ) : (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              This browser cannot make passkeys.
+              {t('passkeys.unsupported')}
             </Typography>
           )}
           {full ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              You have {twoFactorRules.passkeysMax} passkeys, the most one account can have. Remove one to add
-              another.
+              {t('passkeys.full', { max: String(twoFactorRules.passkeysMax) })}
             </Typography>
           ) : null}
         </Stack>
