@@ -7,9 +7,9 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { messages } from '@storedesk/shared/messages';
 import { slideInputSchema, slidePositions, slideSchema } from '@storedesk/shared/slides/schemas';
 import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,7 +17,7 @@ import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const positionChoices = Array.from(
@@ -27,13 +27,14 @@ const positionChoices = Array.from(
 
 type SlideFormValues = z.input<typeof slideInputSchema>;
 
-const fieldLabels = {
-  title: 'Title',
-  titleHi: 'Title in Hindi',
-  titleKn: 'Title in Kannada',
-  position: 'Position',
-  imageUrl: 'Image',
-} as const;
+/** The fields a colleague's save may have changed, as the form names them. */
+const fieldLabels = (t: ReturnType<typeof useT>): Partial<Record<keyof Slide, string>> => ({
+  title: t('slides.field.title'),
+  titleHi: t('slides.field.titleHi'),
+  titleKn: t('slides.field.titleKn'),
+  position: t('slides.position'),
+  imageUrl: t('slides.image'),
+});
 
 function toFormValues(slide: Slide | null): SlideFormValues {
   return {
@@ -68,6 +69,8 @@ type Dialog = { title: string; message: string };
 
 /** SPEC §5 slide: title, position 1 to 10, and an image (the saved one counts on edit). */
 export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormProps) {
+  const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
@@ -97,13 +100,14 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
   }, [slide, live, edited, reset]);
 
   const imageMissing = image === null && !slide?.imageUrl;
-  const askForImage = () => setDialog({ title: messages.slideImageTitle, message: messages.slideImage });
+  const askForImage = () =>
+    setDialog({ title: t('slides.imageDialogTitle'), message: t('slides.imageDialogText') });
 
   const showRefusal = (error: ApiError) => {
     if (error.status === 409) {
       const current = slideSchema.safeParse(error.current);
       if (current.success && base) {
-        setConflict(changedFields(base, current.data, fieldLabels));
+        setConflict(changedFields(base, current.data, fieldLabels(t)));
         // Their version, untouched: the picture too is to be chosen again.
         setImage(null);
         reset(toFormValues(current.data));
@@ -115,7 +119,7 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
       showCurrent: (current) => reset(toFormValues(current)),
       fields: fieldMessages(setError, ['title', 'titleHi', 'titleKn', 'position']),
     });
-    if (message) setDialog({ title: 'Error', message });
+    if (message) setDialog({ title: t('common.error'), message });
   };
 
   const onSubmit = handleSubmit(
@@ -149,11 +153,11 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
       <CardContent>
         <Stack component="form" spacing={2} noValidate onSubmit={onSubmit}>
           <StaleSaveAlert
-            message={conflict && staleSaveMessage('slide', conflict)}
+            message={conflict && staleSaveMessage(t('slides.nounOne'), conflict)}
             onClose={() => setConflict(null)}
           />
           <TextField
-            label="Title"
+            label={t('slides.field.title')}
             fullWidth
             required
             autoFocus
@@ -164,13 +168,13 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <LocalTextField
               language="hi"
-              label="Title"
+              label={t('slides.field.title')}
               error={errors.titleHi?.message}
               registration={register('titleHi')}
             />
             <LocalTextField
               language="kn"
-              label="Title"
+              label={t('slides.field.title')}
               error={errors.titleKn?.message}
               registration={register('titleKn')}
             />
@@ -178,17 +182,20 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
           <NumberSelectField
             control={control}
             name="position"
-            label="Position"
+            label={t('slides.position')}
             choices={positionChoices}
             error={errors.position?.message}
-            helperText="Slides show in the customer app from 1 to 10."
+            helperText={t('slides.positionHint', {
+              min: String(slidePositions.min),
+              max: String(slidePositions.max),
+            })}
           />
           <div>
             <Typography variant="subtitle2" sx={{ mb: 1 }}>
-              Image
+              {t('slides.image')}
             </Typography>
             <ImagePicker
-              label="Slide image"
+              label={t('slides.imageLabel')}
               imageUrl={slide?.imageUrl ?? null}
               file={image}
               onChange={setImage}
@@ -198,7 +205,7 @@ export function SlideForm({ slide, submitLabel, onSave, onCancel }: SlideFormPro
           </div>
           <div>
             <SaveButton
-              waiting={shrinking ? 'Waiting for the image…' : null}
+              waiting={shrinking ? t('slides.waitingImage') : null}
               saving={saving}
               label={submitLabel}
               onCancel={onCancel}

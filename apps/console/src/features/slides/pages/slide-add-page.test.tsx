@@ -128,3 +128,21 @@ describe('add slide', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('dialog', { name: 'Error' })).not.toBeInTheDocument();
   });
 });
+
+describe('add slide in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: title, the fields, the image question and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = renderAdd();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'स्लाइड जोड़ें' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'शीर्षक' }), 'Monsoon offers');
+    await user.click(screen.getByRole('combobox', { name: /^पोज़िशन/ }));
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    expect(screen.getByText('स्लाइड कस्टमर ऐप में 1 से 10 तक के क्रम में दिखती हैं।')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'स्लाइड जोड़ें' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'स्लाइड इमेज' });
+    expect(dialog).toHaveTextContent('कृपया स्लाइड इमेज चुनें');
+    localStorage.removeItem('storedesk:console:language');
+  });
+});

@@ -1,4 +1,5 @@
 import type { SlideInput } from '@storedesk/shared/slides/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { PageHeader } from '@/components/page-header.tsx';
@@ -11,6 +12,7 @@ import type { SlideSaveResult } from '@/features/slides/components/slide-form.ts
 import { SlideForm } from '@/features/slides/components/slide-form.tsx';
 
 export function SlideAddPage() {
+  const t = useT();
   const create = useCreateSlide();
   const upload = useUploadSlideImage();
   const notify = useSnackbar();
@@ -31,21 +33,21 @@ export function SlideAddPage() {
         // The slide exists: go on from its edit screen rather than add it twice.
         notify({
           severity: 'warning',
-          message: `Slide added, but its image was not saved: ${asApiError(error).message}`,
+          message: t('slides.addedImageFailed', { reason: asApiError(error).message }),
         });
         void navigate(paths.slides.edit.getHref(slideId), { replace: true });
         return { ok: true };
       }
     }
-    notify('Slide added');
+    notify(t('slides.added'));
     goBack();
     return { ok: true };
   };
 
   return (
     <>
-      <PageHeader title="Add slide" description="A picture at the top of the customer app's home page." />
-      <SlideForm onCancel={goBack} slide={null} submitLabel="Add slide" onSave={save} />
+      <PageHeader title={t('slides.add')} description={t('slides.addDescription')} />
+      <SlideForm onCancel={goBack} slide={null} submitLabel={t('slides.add')} onSave={save} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Slide, SlideInput } from '@storedesk/shared/slides/schemas';
 import { slideSchema } from '@storedesk/shared/slides/schemas';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { Navigate, useParams } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { LoadError } from '@/components/load-error.tsx';
@@ -16,6 +17,7 @@ import type { SlideSaveResult } from '@/features/slides/components/slide-form.ts
 import { SlideForm } from '@/features/slides/components/slide-form.tsx';
 
 function EditSlideForm({ slide }: { slide: Slide }) {
+  const t = useT();
   const queryClient = useQueryClient();
   const update = useUpdateSlide();
   const upload = useUploadSlideImage();
@@ -48,15 +50,16 @@ function EditSlideForm({ slide }: { slide: Slide }) {
         return { ok: false, error: asApiError(caught), saved };
       }
     }
-    notify('Slide saved');
+    notify(t('slides.saved'));
     goBack();
     return { ok: true };
   };
 
-  return <SlideForm onCancel={goBack} slide={slide} submitLabel="Save slide" onSave={save} />;
+  return <SlideForm onCancel={goBack} slide={slide} submitLabel={t('slides.save')} onSave={save} />;
 }
 
 export function SlideEditPage() {
+  const t = useT();
   const { slideId = '' } = useParams();
   const slide = useSlide(slideId);
 
@@ -69,19 +72,19 @@ export function SlideEditPage() {
   } else if (slide.isError) {
     content = (
       <LoadError
-        title="Could not load the slide"
+        title={t('slides.loadFailed')}
         error={slide.error}
         onRetry={() => void slide.refetch()}
         retrying={slide.isFetching}
       />
     );
   } else {
-    content = <FormSkeleton fields={3} label="Loading the slide" />;
+    content = <FormSkeleton fields={3} label={t('slides.loading')} />;
   }
 
   return (
     <>
-      <PageHeader title="Edit slide" description={slide.data?.title} />
+      <PageHeader title={t('slides.editTitle')} description={slide.data?.title} />
       {content}
     </>
   );

@@ -8,6 +8,7 @@ import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
 import { setViewportWidth } from '@/testing/viewport.ts';
+import en from '@/i18n/en.json';
 
 function slide(n: number, changes: Partial<Slide> = {}): Slide {
   return {
@@ -151,5 +152,45 @@ describe('slides list', { timeout: 30_000 }, () => {
 
     expect(await screen.findByText('No slides yet')).toBeInTheDocument();
     expect(screen.getAllByRole('link', { name: 'Add slide' })).toHaveLength(2);
+  });
+});
+
+describe('slides in the language chosen', { timeout: 30_000 }, () => {
+  it('asks the delete question, and the image one, in English as the spec writes them', () => {
+    const catalogue: Record<string, string> = en;
+    expect(catalogue['slides.deleteQuestion']).toBe(messages.deleteSlide);
+    expect(catalogue['slides.imageDialogTitle']).toBe(messages.slideImageTitle);
+    expect(catalogue['slides.imageDialogText']).toBe(messages.slideImage);
+  });
+
+  it('speaks Hindi: title, Add slide, columns, a slide without a picture, the delete question', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    const { user } = slidesServer();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'स्लाइड' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'स्लाइड जोड़ें' })[0]).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'स्लाइड' });
+    await within(table).findByText('Fresh mangoes');
+    expect(screen.getByRole('region', { name: 'स्लाइड, तालिका' })).toBeInTheDocument();
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['पोज़िशन', 'शीर्षक', 'इमेज', 'कार्रवाई']);
+    expect(within(table).getByRole('img', { name: 'Free delivery: अभी तक कोई इमेज नहीं' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'स्लाइड खोजें' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Fresh mangoes/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('क्या आप पक्का इस स्लाइड को डिलीट करना चाहते हैं?');
+    localStorage.removeItem('storedesk:console:language');
+  });
+
+  it('speaks Hindi when there are no slides yet', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    slidesServer({ 'GET /api/slides': () => json(200, listOf([])) });
+
+    expect(await screen.findByText('कस्टमर ऐप के ऊपर ऑफ़र और खबरें दिखाने के लिए स्लाइड जोड़ें।')).toBeInTheDocument();
+    localStorage.removeItem('storedesk:console:language');
   });
 });

@@ -12,8 +12,8 @@ import TableRow from '@mui/material/TableRow';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { messages } from '@storedesk/shared/messages';
 import type { Slide } from '@storedesk/shared/slides/schemas';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
@@ -34,6 +34,7 @@ import { TableRegion } from '@/components/table-region.tsx';
 type SlideToDelete = { id: string; name: string; version: number };
 
 function AddSlideButton() {
+  const t = useT();
   return (
     <Button
       variant="contained"
@@ -41,20 +42,21 @@ function AddSlideButton() {
       component={RouterLink}
       to={paths.slides.add.getHref()}
     >
-      Add slide
+      {t('slides.add')}
     </Button>
   );
 }
 
 function SlideThumbnail({ slide }: { slide: Slide }) {
+  const t = useT();
   if (!slide.imageUrl) {
     return (
-      <Tooltip title="No image yet">
+      <Tooltip title={t('slides.noImage')}>
         {/* A picture's name needs a picture's role: a plain box may not carry one. */}
         <Avatar
           variant="rounded"
           role="img"
-          aria-label={`${slide.title}: no image yet`}
+          aria-label={t('slides.noImageNamed', { title: slide.title })}
           sx={{ width: 72, height: 40 }}
         >
           <ImageOutlined fontSize="small" />
@@ -69,6 +71,7 @@ function SlideThumbnail({ slide }: { slide: Slide }) {
 export function SlidesPage() {
   // On a phone each slide is one row: its picture, title and position, then its actions (B9).
   const compact = useCompact();
+  const t = useT();
   const [listParams, setListParams] = useListParams();
   const { q, page, pageSize } = listParams;
   const slides = useSlides({ q, page, pageSize });
@@ -81,8 +84,8 @@ export function SlidesPage() {
   const lastPage = usePageInRange(slides, listParams, setListParams);
 
   const deletion = useDeleteWithUndo<SlideToDelete>({
-    noun: 'slide',
-    question: messages.deleteSlide,
+    noun: t('slides.nounOne'),
+    question: t('slides.deleteQuestion'),
     remove: (slide) => deleteSlide.mutateAsync({ slideId: slide.id, version: slide.version }),
     restore: (slide) => restoreSlide.mutateAsync(slide.id),
     onError: setErrorMessage,
@@ -111,7 +114,7 @@ export function SlidesPage() {
                   {slide.title}
                 </Typography>
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  Position {slide.position}
+                  {t('slides.positionN', { position: String(slide.position) })}
                 </Typography>
               </div>
             </Stack>
@@ -135,32 +138,32 @@ export function SlidesPage() {
   return (
     <>
       <PageHeader
-        title="Slides"
-        description="The pictures at the top of the customer app's home page, in position order."
+        title={t('slides.title')}
+        description={t('slides.description')}
         actions={<AddSlideButton />}
       />
       <Paper variant="outlined">
         <Toolbar sx={{ py: 1, px: { xs: 2 } }}>
-          <SearchField label="Search slide" value={q} onSearch={(next) => setListParams({ q: next })} />
+          <SearchField label={t('slides.search')} value={q} onSearch={(next) => setListParams({ q: next })} />
         </Toolbar>
-        <ListQueryStatus query={slides} noun="slides" />
-        <TableRegion name="Slides" maxHeight={640}>
-          <Table stickyHeader size="small" aria-label="Slides">
+        <ListQueryStatus query={slides} noun={t('slides.noun')} />
+        <TableRegion name={t('slides.title')} maxHeight={640}>
+          <Table stickyHeader size="small" aria-label={t('slides.title')}>
             <TableHead>
               {compact ? (
                 <TableRow>
-                  <TableCell>Slide</TableCell>
-                  <TableCell align="right">Action</TableCell>
+                  <TableCell>{t('slides.column.slide')}</TableCell>
+                  <TableCell align="right">{t('common.action')}</TableCell>
                 </TableRow>
               ) : (
                 <TableRow>
                   <TableCell align="right" sx={{ width: 72 }}>
-                    Position
+                    {t('slides.position')}
                   </TableCell>
-                  <TableCell>Title</TableCell>
-                  <TableCell sx={{ width: 104 }}>Image</TableCell>
+                  <TableCell>{t('slides.field.title')}</TableCell>
+                  <TableCell sx={{ width: 104 }}>{t('slides.image')}</TableCell>
                   <TableCell align="right" sx={{ width: 112 }}>
-                    Action
+                    {t('common.action')}
                   </TableCell>
                 </TableRow>
               )}
@@ -172,10 +175,10 @@ export function SlidesPage() {
                 columns={columns}
                 q={q}
                 onClearSearch={() => setListParams({ q: '' })}
-                noun="slides"
+                noun={t('slides.noun')}
                 empty={{
                   action: <AddSlideButton />,
-                  hint: 'Add a slide to show offers and news at the top of the customer app.',
+                  hint: t('slides.emptyHint'),
                 }}
               >
                 {rows}
