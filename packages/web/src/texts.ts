@@ -22,6 +22,8 @@ export const webMessages = {
   'web.ruleOver': 'over {fromKm} km',
   'web.ruleFreeFrom': 'free from {amount}',
   'web.language': 'Language',
+  'web.errorTitle': 'Error',
+  'web.ok': 'OK',
   'web.error.offline': messages.offline,
   'web.error.offlineRead': messages.offlineRead,
   'web.error.unknown': messages.unknownError,

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '@storedesk/web/i18n';
 import { useId } from 'react';
 
 type ConfirmDialogProps = {
@@ -28,11 +29,12 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   busy = false,
-  busyLabel = 'Working…',
+  busyLabel,
   tone = 'error',
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const t = useT();
   const titleId = useId();
   const textId = useId();
   return (
@@ -50,10 +52,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} autoFocus>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button color={tone} variant="contained" onClick={onConfirm} disabled={busy} loading={busy}>
-          {busy ? busyLabel : confirmLabel}
+          {busy ? (busyLabel ?? t('common.working')) : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,11 +1,12 @@
 import { messages } from '@storedesk/shared/messages';
+import { useT } from '@storedesk/web/i18n';
 import { useState, type ReactNode } from 'react';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { useSnackbar } from './snackbar-provider.tsx';
 
 type Options<T> = {
-  /** What the record is, for "Delete store" and "That store was already deleted". */
+  /** What the record is, in the language shown, for "Delete store" and "That store was already deleted". */
   noun: string;
   /** The confirmation's question, in the spec's words. */
   question: string;
@@ -15,11 +16,6 @@ type Options<T> = {
   onError: (message: string) => void;
   onDeleted?: (record: T) => void;
 };
-
-/** A delete confirmation's title names what goes: “Delete store “Green Basket”?”. */
-export function deleteTitle(noun: string, name: string): string {
-  return `Delete ${noun} “${name}”?`;
-}
 
 /**
  * Delete with a confirmation: `ask(record)` opens the dialog (render `dialog`);
@@ -35,6 +31,7 @@ export function useDeleteWithUndo<T extends { name: string }>({
   onError,
   onDeleted,
 }: Options<T>): { ask: (record: T) => void; dialog: ReactNode } {
+  const t = useT();
   const notify = useSnackbar();
   const [toDelete, setToDelete] = useState<T | null>(null);
   const [busy, setBusy] = useState(false);
@@ -45,7 +42,7 @@ export function useDeleteWithUndo<T extends { name: string }>({
     } catch (error) {
       if (isApiError(error, 401)) return;
       if (isApiError(error, 404))
-        return notify({ severity: 'info', message: `That ${noun} was already deleted` });
+        return notify({ severity: 'info', message: t('common.alreadyDeleted', { noun }) });
       // A 409 with the current record is a stale version; any other 409 (a zone still in use) says why itself.
       const refused = asApiError(error);
       return onError(
@@ -54,12 +51,12 @@ export function useDeleteWithUndo<T extends { name: string }>({
     }
     onDeleted?.(record);
     notify({
-      message: `${record.name} deleted`,
+      message: t('common.deleted', { name: record.name }),
       action: {
-        label: 'Undo',
+        label: t('common.undo'),
         onClick: () =>
           void restore(record).then(
-            () => notify(`${record.name} restored`),
+            () => notify(t('common.restored', { name: record.name })),
             (error: unknown) => onError(asApiError(error).message),
           ),
       },
@@ -80,10 +77,11 @@ export function useDeleteWithUndo<T extends { name: string }>({
   const dialog = (
     <ConfirmDialog
       open={toDelete !== null}
-      title={toDelete ? deleteTitle(noun, toDelete.name) : ''}
+      // The title names what goes: “Delete store “Green Basket”?”.
+      title={toDelete ? t('common.deleteTitle', { noun, name: toDelete.name }) : ''}
       message={question}
-      confirmLabel="Delete"
-      busyLabel="Deleting…"
+      confirmLabel={t('lists.delete')}
+      busyLabel={t('common.deleting')}
       busy={busy}
       onConfirm={() => void confirm()}
       onClose={() => setToDelete(null)}

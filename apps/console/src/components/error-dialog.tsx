@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useTexts } from '@storedesk/web/texts';
 import { useId } from 'react';
 
 type ErrorDialogProps = {
@@ -13,8 +14,13 @@ type ErrorDialogProps = {
   title?: string;
 };
 
-/** The spec's error dialog: a title ('Error' unless told), the message and OK. Esc closes it. */
-export function ErrorDialog({ message, onClose, title = 'Error' }: ErrorDialogProps) {
+/**
+ * The spec's error dialog: a title ('Error' unless told), the message and OK. Esc closes it. Its own
+ * words are the apps' shared ones (`useTexts`): English on the signed-out pages, the language shown
+ * inside the shell.
+ */
+export function ErrorDialog({ message, onClose, title }: ErrorDialogProps) {
+  const { text } = useTexts();
   const titleId = useId();
   const textId = useId();
   return (
@@ -26,13 +32,13 @@ export function ErrorDialog({ message, onClose, title = 'Error' }: ErrorDialogPr
       fullWidth
       maxWidth="xs"
     >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitle id={titleId}>{title ?? text('web.errorTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId}>{message}</DialogContentText>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>
-          OK
+          {text('web.ok')}
         </Button>
       </DialogActions>
     </Dialog>

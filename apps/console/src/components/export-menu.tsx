@@ -2,16 +2,12 @@ import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 
 /** Export: a spreadsheet downloaded as CSV or as Excel, from the two addresses given. */
-export function ExportMenu({
-  hrefs,
-  label = 'Export',
-}: {
-  hrefs: Record<'csv' | 'xlsx', string>;
-  label?: string;
-}) {
+export function ExportMenu({ hrefs, label }: { hrefs: Record<'csv' | 'xlsx', string>; label?: string }) {
+  const t = useT();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
   const menuId = useId();
@@ -25,7 +21,7 @@ export function ExportMenu({
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        {label}
+        {label ?? t('common.export')}
       </Button>
       <Menu
         id={menuId}
@@ -38,7 +34,7 @@ export function ExportMenu({
           CSV
         </MenuItem>
         <MenuItem component="a" href={hrefs.xlsx} download onClick={() => setAnchor(null)}>
-          Excel (.xlsx)
+          {t('common.excel')}
         </MenuItem>
       </Menu>
     </>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
 import { limits } from '@storedesk/shared/limits';
 import { messages } from '@storedesk/shared/messages';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useState } from 'react';
 import { shrinkImage } from '@/lib/shrink-image.ts';
 import { ErrorDialog } from './error-dialog.tsx';
@@ -44,6 +45,7 @@ export function ImagePicker({
   disabled = false,
 }: ImagePickerProps) {
   const inputId = useId();
+  const t = useT();
   const [shrinking, setShrinking] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
@@ -116,13 +118,13 @@ export function ImagePicker({
           startIcon={<ImageOutlined />}
         >
           {shrinking
-            ? 'Shrinking image…'
-            : shown
-              ? `Change ${label.toLowerCase()}`
-              : `Choose ${label.toLowerCase()}`}
+            ? t('common.shrinkingImage')
+            : t(shown ? 'common.changeImage' : 'common.chooseImage', { label: label.toLowerCase() })}
         </Button>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {file ? `${file.name}, ${formatSize(file.size)}` : `PNG or JPEG, at most ${maxBytes / 1024} KB.`}
+          {file
+            ? `${file.name}, ${formatSize(file.size)}`
+            : t('common.imageHint', { kb: String(maxBytes / 1024) })}
         </Typography>
       </div>
       <ErrorDialog message={error} onClose={() => setError(null)} />

@@ -1,7 +1,6 @@
 import TextField from '@mui/material/TextField';
+import { useT } from '@storedesk/web/i18n';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-
-const languageNames = { hi: 'Hindi', kn: 'Kannada' } as const;
 
 /**
  * A field of the business's own words in Hindi or Kannada (ADR 0085): "Name in Hindi" beside the
@@ -15,21 +14,21 @@ export function LocalTextField({
   error,
   multiline = false,
 }: {
-  language: keyof typeof languageNames;
-  /** The English field's label: "Name", "Title", "Description". */
+  language: 'hi' | 'kn';
+  /** The English field's label, in the language shown: "Name", "Title", "Description". */
   label: string;
   registration: UseFormRegisterReturn;
   error: string | undefined;
   multiline?: boolean;
 }) {
-  const name = languageNames[language];
+  const t = useT();
   return (
     <TextField
-      label={`${label} in ${name}`}
+      label={t('common.inLanguage', { label, language })}
       fullWidth
       {...(multiline ? { multiline: true, minRows: 3 } : {})}
       error={Boolean(error)}
-      helperText={error ?? `Optional. Shown to customers who chose ${name}; blank shows the English.`}
+      helperText={error ?? t('common.inLanguageHint', { language })}
       slotProps={{ htmlInput: { lang: language } }}
       {...registration}
     />
