@@ -8,8 +8,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { visuallyHidden } from '@mui/utils';
-import { formatDateTime } from '@storedesk/shared/dates';
 import { averageStars, type RatingFigures, type RatingsReport } from '@storedesk/shared/reports/ratings';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
@@ -19,13 +19,16 @@ import { formatCount } from '@/lib/counts.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';
+import type { MessageId } from '@/i18n/index.ts';
+
+type T = ReturnType<typeof useT>;
 
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 
 /** An average of stars as the report says it: "4.3 of 5", or a dash when nothing was rated. */
-export function averageText(figures: Pick<RatingFigures, 'rated' | 'starsTotal'>): string {
+export function averageText(t: T, figures: Pick<RatingFigures, 'rated' | 'starsTotal'>): string {
   const average = averageStars(figures);
-  return average === null ? '—' : `${average} of 5`;
+  return average === null ? '—' : t('ratings.averageOf', { average: String(average) });
 }
 
 /**
@@ -33,6 +36,7 @@ export function averageText(figures: Pick<RatingFigures, 'rated' | 'starsTotal'>
  * eye, and said in words to a screen reader ("1 star: 0, 2 stars: 1, …").
  */
 function StarsSpread({ byStars }: { byStars: readonly number[] }) {
+  const t = useT();
   return (
     <>
       <Box component="span" aria-hidden="true" sx={{ fontVariantNumeric: 'tabular-nums' }}>
@@ -46,7 +50,9 @@ function StarsSpread({ byStars }: { byStars: readonly number[] }) {
         ))}
       </Box>
       <Box component="span" sx={visuallyHidden}>
-        {byStars.map((count, at) => `${at + 1} star${at === 0 ? '' : 's'}: ${formatCount(count)}`).join(', ')}
+        {byStars
+          .map((count, at) => t('ratings.starsSaid', { stars: at + 1, count: formatCount(count) }))
+          .join(', ')}
       </Box>
     </>
   );
@@ -54,11 +60,12 @@ function StarsSpread({ byStars }: { byStars: readonly number[] }) {
 
 /** The period's figures in all: orders rated, their average and the low ones (B19). */
 export function RatingTotals({ report, pending }: { report: RatingsReport | undefined; pending: boolean }) {
+  const t = useT();
   const totals = pending || !report ? null : report.totals;
   const entries = [
-    { label: 'Orders rated', value: totals ? formatCount(totals.rated) : null },
-    { label: 'Average', value: totals ? averageText(totals) : null },
-    { label: 'Low ratings', value: totals ? formatCount(totals.low) : null },
+    { label: t('ratings.ordersRated'), value: totals ? formatCount(totals.rated) : null },
+    { label: t('ratings.average'), value: totals ? averageText(t, totals) : null },
+    { label: t('ratings.low'), value: totals ? formatCount(totals.low) : null },
   ];
   return (
     <Box
@@ -91,45 +98,58 @@ type Props = { report: RatingsReport | undefined; pending: boolean; period: stri
 type GroupRow = RatingFigures & { key: string; name: string; orderRated?: number; orderStarsTotal?: number };
 
 /** A row's figures after its name, each under its header. */
-type GroupColumn = { header: string; value: (row: GroupRow) => ReactNode };
+type GroupColumn = { header: MessageId; value: (row: GroupRow, t: T) => ReactNode };
 
 const figureColumns: readonly GroupColumn[] = [
-  { header: 'Rated', value: (row) => formatCount(row.rated) },
-  { header: 'Average', value: (row) => averageText(row) },
-  { header: 'Low', value: (row) => formatCount(row.low) },
-  { header: 'Stars 1 to 5', value: (row) => <StarsSpread byStars={row.byStars} /> },
+  { header: 'ratings.column.rated', value: (row) => formatCount(row.rated) },
+  { header: 'ratings.average', value: (row, t) => averageText(t, row) },
+  { header: 'ratings.column.low', value: (row) => formatCount(row.low) },
+  { header: 'ratings.column.spread', value: (row) => <StarsSpread byStars={row.byStars} /> },
 ];
 
 const groups = {
   store: {
-    header: 'Store',
-    title: 'Ratings by store',
-    rows: (report: RatingsReport): GroupRow[] =>
-      report.stores.map((row) => ({ ...row, key: row.storeId, name: row.storeName ?? 'Deleted store' })),
+    header: 'ratings.store',
+    title: 'ratings.storesName',
+    rows: (report: RatingsReport, t: T): GroupRow[] =>
+      report.stores.map((row) => ({
+        ...row,
+        key: row.storeId,
+        name: row.storeName ?? t('ratings.deletedStore'),
+      })),
     columns: figureColumns,
-    emptyTitle: 'No store was rated in this period',
+    emptyTitle: 'ratings.noStores',
   },
   executive: {
-    header: 'Delivery executive',
-    title: 'Ratings by delivery executive',
-    rows: (report: RatingsReport): GroupRow[] =>
+    header: 'ratings.executive',
+    title: 'ratings.executivesName',
+    rows: (report: RatingsReport, t: T): GroupRow[] =>
       report.executives.map((row) => ({
         ...row,
         key: row.executiveId,
-        name: row.executiveName ?? 'Deleted executive',
+        name: row.executiveName ?? t('ratings.deletedExecutive'),
       })),
     // The stars customers gave the executive, then the average of their orders' own stars.
     columns: [
       ...figureColumns,
       {
-        header: 'Orders’ average',
-        value: (row: GroupRow) =>
-          averageText({ rated: row.orderRated ?? 0, starsTotal: row.orderStarsTotal ?? 0 }),
+        header: 'ratings.column.ordersAverage',
+        value: (row: GroupRow, t: T) =>
+          averageText(t, { rated: row.orderRated ?? 0, starsTotal: row.orderStarsTotal ?? 0 }),
       },
     ],
-    emptyTitle: 'No rated order was delivered by an executive in this period',
+    emptyTitle: 'ratings.noExecutives',
   },
-} as const;
+} as const satisfies Record<
+  string,
+  {
+    header: MessageId;
+    title: MessageId;
+    rows: (report: RatingsReport, t: T) => GroupRow[];
+    columns: readonly GroupColumn[];
+    emptyTitle: MessageId;
+  }
+>;
 
 /**
  * The period's ratings per store, or per executive who delivered the order: how many, their
@@ -137,12 +157,13 @@ const groups = {
  * are of the stars customers gave the executive (ADR 0084), with their orders' average after.
  */
 export function RatingGroupsTable({ by, report, pending, period }: Props & { by: keyof typeof groups }) {
+  const t = useT();
   const group = groups[by];
-  const groupColumns = group.columns;
-  const name = `${group.title}, ${period}`;
+  const groupColumns: readonly GroupColumn[] = group.columns;
+  const name = t(group.title, { period });
   const compact = useCompact();
   const width = compact ? 1 : 1 + groupColumns.length;
-  const rows = report ? group.rows(report) : [];
+  const rows = report ? group.rows(report, t) : [];
   return (
     // On a wider screen than a phone the table scrolls sideways if it must: the keyboard can reach it.
     <TableRegion name={name} scrolls={!compact}>
@@ -151,11 +172,11 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
           <TableHead>
             <TableRow>
               <TableCell component="th" scope="col">
-                {group.header}
+                {t(group.header)}
               </TableCell>
               {groupColumns.map((column) => (
                 <TableCell key={column.header} component="th" scope="col" align="right">
-                  {column.header}
+                  {t(column.header)}
                 </TableCell>
               ))}
             </TableRow>
@@ -165,7 +186,7 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
           {pending || !report ? (
             <TableSkeletonRows columns={width} rows={3} />
           ) : rows.length === 0 ? (
-            <TableMessageRow columns={width} title={group.emptyTitle} />
+            <TableMessageRow columns={width} title={t(group.emptyTitle)} />
           ) : (
             rows.map((row) =>
               compact ? (
@@ -174,8 +195,8 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
                     <Box sx={{ fontWeight: 600 }}>{row.name}</Box>
                     <FigureList
                       entries={groupColumns.map((column) => ({
-                        label: column.header,
-                        value: column.value(row),
+                        label: t(column.header),
+                        value: column.value(row, t),
                       }))}
                     />
                   </TableCell>
@@ -187,7 +208,7 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
                   </TableCell>
                   {groupColumns.map((column) => (
                     <TableCell key={column.header} align="right" sx={figure}>
-                      {column.value(row)}
+                      {column.value(row, t)}
                     </TableCell>
                   ))}
                 </TableRow>
@@ -202,7 +223,9 @@ export function RatingGroupsTable({ by, report, pending, period }: Props & { by:
 
 /** The period's low ratings, newest first, each with its order to open and call the customer from. */
 export function LowRatingsTable({ report, pending, period }: Props) {
-  const name = `Low ratings, ${period}`;
+  const t = useT();
+  const format = useFormat();
+  const name = t('ratings.lowName', { period });
   const timeZone = useTimeZone();
   const compact = useCompact();
   const width = compact ? 1 : 6;
@@ -212,9 +235,18 @@ export function LowRatingsTable({ report, pending, period }: Props) {
         {compact ? null : (
           <TableHead>
             <TableRow>
-              {['When', 'Order', 'Stars', 'Comment', 'Store', 'Delivery executive'].map((header) => (
+              {(
+                [
+                  'ratings.column.when',
+                  'ratings.column.order',
+                  'ratings.column.stars',
+                  'ratings.column.comment',
+                  'ratings.store',
+                  'ratings.executive',
+                ] as const
+              ).map((header) => (
                 <TableCell key={header} component="th" scope="col">
-                  {header}
+                  {t(header)}
                 </TableCell>
               ))}
             </TableRow>
@@ -224,7 +256,7 @@ export function LowRatingsTable({ report, pending, period }: Props) {
           {pending || !report ? (
             <TableSkeletonRows columns={width} rows={3} />
           ) : report.lowRatings.length === 0 ? (
-            <TableMessageRow columns={width} title="No low ratings in this period" />
+            <TableMessageRow columns={width} title={t('ratings.noLow')} />
           ) : (
             report.lowRatings.map((rating) => {
               const order = (
@@ -232,18 +264,24 @@ export function LowRatingsTable({ report, pending, period }: Props) {
                   #{rating.orderNumber}
                 </Link>
               );
-              const when = formatDateTime(rating.ratedAt, timeZone);
-              const store = rating.storeName ?? 'Deleted store';
+              const when = format.dateTime(rating.ratedAt, timeZone);
+              const store = rating.storeName ?? t('ratings.deletedStore');
               // No name: the order was delivered by no executive.
               const executive = rating.executiveName ?? '—';
               const comment = rating.comment ? `“${rating.comment}”` : null;
               // The executive's stars after the order's, when given (ADR 0084).
-              const stars = `${rating.stars} of 5${rating.executiveStars === null ? '' : `, delivery ${rating.executiveStars} of 5`}`;
+              const stars =
+                rating.executiveStars === null
+                  ? t('ratings.stars', { stars: String(rating.stars) })
+                  : t('ratings.starsWithDelivery', {
+                      stars: String(rating.stars),
+                      delivery: String(rating.executiveStars),
+                    });
               return compact ? (
                 <TableRow key={rating.orderId}>
                   <TableCell>
                     <Box sx={{ fontWeight: 600 }}>
-                      Order {order} · {stars}
+                      <FormattedMessage id="ratings.order" values={{ order }} /> · {stars}
                     </Box>
                     <Box sx={{ color: 'text.secondary' }}>{when}</Box>
                     <Box sx={{ color: 'text.secondary' }}>

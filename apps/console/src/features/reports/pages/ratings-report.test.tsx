@@ -253,3 +253,47 @@ describe('the ratings report', { timeout: 30_000 }, () => {
     await noAxeFindings(screen.getByRole('main'));
   });
 });
+
+describe('the ratings report in the language chosen', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the figures in all, each store and executive, and the low ratings', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderRatings(() => json(200, ratingsReport));
+    const shown = '09/03/2026 से 10/03/2026';
+    const stores = await screen.findByRole('table', { name: `स्टोर के हिसाब से रेटिंग, ${shown}` });
+    await within(stores).findByRole('rowheader', { name: 'Indiranagar' });
+    expect(screen.getByRole('tab', { name: 'रेटिंग', selected: true })).toBeInTheDocument();
+    const totals = screen.getByRole('region', { name: 'कुल मिलाकर' });
+    expect(
+      within(totals)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['रेटिंग वाले ऑर्डर', 'औसत', 'कम रेटिंग']);
+    expect(within(totals).getByText('5 में से 4.1')).toBeInTheDocument();
+    const said = '1 स्टार: 0, 2 स्टार: 1, 3 स्टार: 0, 4 स्टार: 1, 5 स्टार: 1';
+    expect(rowsOf(stores)).toEqual([
+      'स्टोररेटिंग मिलीऔसतकमस्टार 1 से 5',
+      expect.stringMatching(/^Indiranagar95 में से 4\.21/),
+      `हटाया गया स्टोर35 में से 3.71${'1★ 0 · 2★ 1 · 3★ 0 · 4★ 1 · 5★ 1'}${said}`,
+    ]);
+    const executives = screen.getByRole('table', { name: `डिलीवरी एग्ज़ीक्यूटिव के हिसाब से रेटिंग, ${shown}` });
+    expect(rowsOf(executives)[0]).toBe('डिलीवरी एग्ज़ीक्यूटिवरेटिंग मिलीऔसतकमस्टार 1 से 5ऑर्डर का औसत');
+    expect(within(executives).getByRole('rowheader', { name: 'हटाया गया एग्ज़ीक्यूटिव' })).toBeInTheDocument();
+    const low = screen.getByRole('table', { name: `कम रेटिंग, ${shown}` });
+    const lowRows = rowsOf(low);
+    expect(lowRows[0]).toBe('कबऑर्डरस्टारटिप्पणीस्टोरडिलीवरी एग्ज़ीक्यूटिव');
+    expect(lowRows[1]).toMatch(/#5125 में से 2“Milk was sour”हटाया गया स्टोर—$/);
+    expect(lowRows[2]).toMatch(/#4985 में से 4, डिलीवरी 5 में से 1—IndiranagarRavi Kumar$/);
+    expect(screen.getByRole('heading', { level: 2, name: 'कम रेटिंग' })).toBeInTheDocument();
+  });
+
+  it('speaks Hindi when the period has no ratings', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderRatings(() => json(200, noRatings));
+    expect(await screen.findByText('इस अवधि में कोई रेटिंग नहीं।')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'ग्राहक डिलीवरी के बाद ऑर्डर को रेटिंग देते हैं; रेटिंग उसी दिन गिनी जाती है जिस दिन आख़िरी बार दी गई।',
+      ),
+    ).toBeInTheDocument();
+  });
+});
