@@ -26,9 +26,6 @@ type StaffKindText = {
   /** The edit screen's failed and loading states. */
   loadFailed: string;
   loading: string;
-  /** A colleague saved the person meanwhile: the sentence with and without the fields changed. */
-  stale: string;
-  staleChanged: (changed: string) => string;
   listHref: string;
   addHref: string;
   editHref: (userId: string) => string;
@@ -53,8 +50,6 @@ export function useStaffKindText(kind: StaffKind): StaffKindText {
       alreadyDeleted: t('staff.admins.alreadyDeleted'),
       loadFailed: t('staff.admins.loadFailed'),
       loading: t('staff.admins.loading'),
-      stale: t('staff.admins.stale'),
-      staleChanged: (changed) => t('staff.admins.staleChanged', { changed }),
       listHref: paths.admins.list.getHref(),
       addHref: paths.admins.add.getHref(),
       editHref: paths.admins.edit.getHref,
@@ -74,8 +69,6 @@ export function useStaffKindText(kind: StaffKind): StaffKindText {
     alreadyDeleted: t('staff.dexs.alreadyDeleted'),
     loadFailed: t('staff.dexs.loadFailed'),
     loading: t('staff.dexs.loading'),
-    stale: t('staff.dexs.stale'),
-    staleChanged: (changed) => t('staff.dexs.staleChanged', { changed }),
     listHref: paths.dexs.list.getHref(),
     addHref: paths.dexs.add.getHref(),
     editHref: paths.dexs.edit.getHref,

@@ -396,7 +396,7 @@ describe('the account page in the language chosen', { timeout: 30_000 }, () => {
     const { user } = renderAccount(() => apiError(409, 'conflict', messages.staleRecord, { current }));
     await user.click(await screen.findByRole('button', { name: 'जानकारी सेव करें' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'आपके बदलाव करते समय किसी और ने यह खाता सेव कर दिया: फ़ोन बदला। फ़ॉर्म में अब उनका संस्करण है; अपने बदलाव फिर से करें।',
+      'खाता: आपके बदलाव करते समय किसी और ने इसे सेव कर दिया (बदलाव: फ़ोन)। फ़ॉर्म में अब उनका संस्करण है; अपने बदलाव फिर से करें।',
     );
   });
 });

@@ -6,14 +6,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { staffInputSchema, staffMemberSchema, staffUpdateSchema } from '@storedesk/shared/staff/schemas';
 import type { StaffMember } from '@storedesk/shared/staff/schemas';
-import { localeOf, useLanguage, useT } from '@storedesk/web/i18n';
+import { useT } from '@storedesk/web/i18n';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { SaveButton } from '@/components/save-button.tsx';
 import { ZonePickerField } from '@/components/zone-picker-field.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import { changedFields, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
@@ -62,8 +62,8 @@ type Notice = { severity: 'error' | 'warning'; message: string };
 type StaffFormProps = {
   /** Leaves the form without saving (back where the person came from). */
   onCancel: () => void;
-  /** The stale-save message, in the language shown: without and with the fields that changed. */
-  stale: { plain: string; changed: (fields: string) => string };
+  /** What the person is called in the stale-save alert, in the language shown: "admin". */
+  recordName: string;
   /** The owner chooses the zone; an admin sees no zone field. */
   owner: boolean;
   /** Edit: the person as they are now. The form follows them until the first edit (D9). */
@@ -81,7 +81,7 @@ type StaffFormProps = {
  * closable alert at the top (SPEC §8), with field messages on their fields.
  */
 export function StaffForm({
-  stale,
+  recordName,
   owner,
   member,
   defaultZoneId,
@@ -90,7 +90,7 @@ export function StaffForm({
   onCancel,
 }: StaffFormProps) {
   const t = useT();
-  const language = useLanguage();
+  const staleSaveMessage = useStaleSaveMessage();
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const live = useMemo(() => (member ? toFormValues(member, owner) : undefined), [member, owner]);
@@ -133,11 +133,9 @@ export function StaffForm({
       const current = staffMemberSchema.safeParse(error.current);
       if (savedFrom && error.status === 409 && current.success) {
         reset(toFormValues(current.data, owner));
-        const changed = [...new Set(changedFields(savedFrom, current.data, changeLabels(t)))];
-        const list = new Intl.ListFormat(localeOf[language], { type: 'conjunction' });
         setNotice({
           severity: 'warning',
-          message: changed.length === 0 ? stale.plain : stale.changed(list.format(changed)),
+          message: staleSaveMessage(recordName, changedFields(savedFrom, current.data, changeLabels(t))),
         });
         return;
       }

@@ -42,7 +42,7 @@ export function StaffAddPage({ kind }: { kind: StaffKind }) {
       <PageHeader title={text.add} description={owner ? undefined : t('staff.joinYourZone')} />
       <StaffForm
         onCancel={goBack}
-        stale={{ plain: text.stale, changed: text.staleChanged }}
+        recordName={text.one}
         owner={owner}
         defaultZoneId={defaultZoneId}
         submitLabel={text.add}

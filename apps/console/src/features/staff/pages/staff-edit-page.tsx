@@ -52,7 +52,7 @@ function EditStaffForm({ kind, member, owner }: { kind: StaffKind; member: Staff
   return (
     <StaffForm
       onCancel={goBack}
-      stale={{ plain: text.stale, changed: text.staleChanged }}
+      recordName={text.one}
       owner={owner}
       member={member}
       submitLabel={text.save}

@@ -302,7 +302,7 @@ describe('admin and delivery executive forms in the language chosen', { timeout:
     await user.click(screen.getByRole('button', { name: 'एडमिन सेव करें' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'आपके बदलाव करते समय किसी और ने यह एडमिन सेव कर दिया: नाम और ज़ोन बदला। फ़ॉर्म अब उनका संस्करण दिखा रहा है; अपने बदलाव फिर से करें।',
+      'एडमिन: आपके बदलाव करते समय किसी और ने इसे सेव कर दिया (बदलाव: नाम और ज़ोन)। फ़ॉर्म में अब उनका संस्करण है; अपने बदलाव फिर से करें।',
     );
   });
 });

@@ -26,7 +26,7 @@ import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { ImagePicker } from '@/components/image-picker.tsx';
 import { ZonePickerField } from '@/components/zone-picker-field.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { StoreLocationMap } from './store-location-map.tsx';
 import { TimeSelect } from './time-select.tsx';
 import { useMapTiles } from '@/lib/map-tiles.ts';
@@ -222,6 +222,7 @@ type StoreFormProps = {
  */
 export function StoreForm({ owner, store, defaultValues, submitLabel, onSave, onCancel }: StoreFormProps) {
   const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const mapTiles = useMapTiles();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);

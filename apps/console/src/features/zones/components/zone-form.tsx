@@ -14,7 +14,7 @@ import { useForm } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type ZoneSaveResult = { ok: true } | { ok: false; error: ApiError };
@@ -38,6 +38,7 @@ type ZoneFormProps = {
 /** SPEC §5: a zone needs a name, unique in the business whatever its case. */
 export function ZoneForm({ zone, submitLabel, onSave, onDelete, onCancel }: ZoneFormProps) {
   const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string[] | null>(null);
