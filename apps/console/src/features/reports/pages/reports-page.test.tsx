@@ -519,7 +519,7 @@ describe('reports in the language chosen', { timeout: 30_000 }, () => {
       },
     );
     const table = await screen.findByRole('table', {
-      name: 'भुगतान का तरीका के हिसाब से बिक्री, 09/03/2026 से 10/03/2026',
+      name: 'भुगतान मोड के हिसाब से बिक्री, 09/03/2026 से 10/03/2026',
     });
     await within(table).findByRole('rowheader', { name: 'कैश ऑन डिलीवरी' });
     expect(within(table).getByRole('rowheader', { name: 'भुगतान का तरीका नहीं' })).toBeInTheDocument();
