@@ -28,8 +28,13 @@ import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 import { SettingsLoader } from './settings-loader.tsx';
 
-// The stale-save alert (components/record-save.ts) is written in English: its record's name and fields stay so.
-const labels = { name: 'Name', description: 'Description', timeZone: 'Time zone', gstin: 'GSTIN' } as const;
+/** The fields by their label, for the stale-save alert's "Name changed". */
+const changeLabels = (t: ReturnType<typeof useT>) => ({
+  name: t('common.name'),
+  description: t('settings.about.description'),
+  timeZone: t('settings.about.timeZone'),
+  gstin: t('settings.about.gstin'),
+});
 
 function toFormValues(record: BusinessSettings): BusinessAboutInput {
   return {
@@ -62,8 +67,8 @@ function AboutForm({ record }: { record: BusinessSettings }) {
     schema: businessSettingsSchema,
     queryKey: businessSettingsQueryKey,
     mutation: update,
-    recordName: 'business’s settings',
-    labels,
+    recordName: t('settings.businessNoun'),
+    labels: changeLabels(t),
     showCurrent: (current) => reset(toFormValues(current)),
     fields: fieldMessages(setError, ['name', 'description', 'timeZone', 'gstin']),
     savedMessage: t('settings.about.saved'),
@@ -156,7 +161,7 @@ function AboutForm({ record }: { record: BusinessSettings }) {
           cancelDisabled={!isDirty}
         />
       </div>
-      <ErrorDialog title={t('common.error')} message={saving.dialogMessage} onClose={saving.closeDialog} />
+      <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
     </Stack>
   );
 }

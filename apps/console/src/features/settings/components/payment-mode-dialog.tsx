@@ -21,6 +21,7 @@ import type {
   PaymentModeList,
   PaymentModeType,
 } from '@storedesk/shared/settings/payment-modes';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -29,8 +30,9 @@ import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
+import { paymentText } from '@/i18n/codes.ts';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 import {
   paymentModesQueryKey,
@@ -66,12 +68,13 @@ const paymentModeFormSchema = z.preprocess(
   paymentModeInputSchema,
 );
 
-const labels = {
-  title: 'Title',
-  enabled: 'Enabled',
-  disableReason: 'Reason for disabling',
-  upiInfo: 'UPI details',
-} as const;
+/** The fields by their label, for the stale-save alert's "Title changed". */
+const changeLabels = (t: ReturnType<typeof useT>) => ({
+  title: t('settings.paymentModes.title'),
+  enabled: t('settings.paymentModes.enabled'),
+  disableReason: t('settings.paymentModes.disableReason'),
+  upiInfo: t('settings.paymentModes.upiDetails'),
+});
 
 function toFormValues(mode: PaymentMode | null, type: PaymentModeType | ''): PaymentModeFormValues {
   if (mode) {
@@ -106,6 +109,8 @@ type PaymentModeDialogProps = {
  * receiver name and UPI address. Saves with the version its edits started from (D9).
  */
 export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogProps) {
+  const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const titleId = useId();
   const queryClient = useQueryClient();
   const create = useCreatePaymentMode();
@@ -151,7 +156,7 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
     if (isApiError(error, 409) && base) {
       const current = paymentModeSchema.safeParse(error.current);
       if (current.success) {
-        setConflict(changedFields(base, current.data, labels));
+        setConflict(changedFields(base, current.data, changeLabels(t)));
         showCurrent(current.data);
         return;
       }
@@ -187,10 +192,10 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
             version: base.version,
           },
         });
-        notify(`${body.title} saved`);
+        notify(t('settings.paymentModes.saved', { title: body.title }));
       } else {
         await create.mutateAsync(body);
-        notify(`${body.title} added`);
+        notify(t('settings.paymentModes.added', { title: body.title }));
       }
       onClose();
     } catch (caught) {
@@ -198,7 +203,7 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
     }
   });
 
-  const heading = mode ? `Edit ${mode.title}` : 'Add payment mode';
+  const heading = mode ? t('lists.editNamed', { name: mode.title }) : t('settings.paymentModes.add');
 
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -207,12 +212,12 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <StaleSaveAlert
-              message={conflict && staleSaveMessage('payment mode', conflict)}
+              message={conflict && staleSaveMessage(t('settings.paymentModes.noun'), conflict)}
               onClose={() => setConflict(null)}
             />
             {mode ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                Type: {paymentModeTypeLabels[mode.type]}
+                {t('settings.paymentModes.typeIs', { type: t(paymentText[mode.type]) })}
               </Typography>
             ) : (
               <Controller
@@ -221,7 +226,7 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
                 render={({ field, fieldState }) => (
                   <TextField
                     select
-                    label="Type"
+                    label={t('settings.paymentModes.type')}
                     required
                     fullWidth
                     name={field.name}
@@ -235,11 +240,11 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
                     onBlur={field.onBlur}
                     inputRef={field.ref}
                     error={Boolean(fieldState.error)}
-                    helperText={fieldState.error?.message ?? 'A business has one mode of each type.'}
+                    helperText={fieldState.error?.message ?? t('settings.paymentModes.typeHelp')}
                   >
                     {types.map((option) => (
                       <MenuItem key={option} value={option}>
-                        {paymentModeTypeLabels[option]}
+                        {t(paymentText[option])}
                       </MenuItem>
                     ))}
                   </TextField>
@@ -247,33 +252,31 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
               />
             )}
             <TextField
-              label="Title"
+              label={t('settings.paymentModes.title')}
               required
               fullWidth
               autoFocus={Boolean(mode)}
               error={Boolean(errors.title)}
-              helperText={errors.title?.message ?? 'What customers see at checkout.'}
+              helperText={errors.title?.message ?? t('settings.paymentModes.titleHelp')}
               {...register('title')}
             />
             {type === 'UPI' ? (
               <>
                 <TextField
-                  label="Receiver name"
+                  label={t('settings.paymentModes.receiverName')}
                   required
                   fullWidth
                   error={Boolean(errors.upiInfo?.name)}
-                  helperText={errors.upiInfo?.name?.message ?? 'The name customers see when they pay.'}
+                  helperText={errors.upiInfo?.name?.message ?? t('settings.paymentModes.receiverNameHelp')}
                   {...register('upiInfo.name')}
                 />
                 <TextField
-                  label="UPI address"
+                  label={t('settings.paymentModes.upiAddress')}
                   required
                   fullWidth
                   placeholder="name@bank"
                   error={Boolean(errors.upiInfo?.upiId)}
-                  helperText={
-                    errors.upiInfo?.upiId?.message ?? 'The UPI ID payments go to, such as shop@okaxis.'
-                  }
+                  helperText={errors.upiInfo?.upiId?.message ?? t('settings.paymentModes.upiAddressHelp')}
                   slotProps={{ htmlInput: { autoCapitalize: 'none', spellCheck: false } }}
                   {...register('upiInfo.upiId')}
                 />
@@ -284,7 +287,7 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
               name="enabled"
               render={({ field }) => (
                 <FormControlLabel
-                  label="Enabled"
+                  label={t('settings.paymentModes.enabled')}
                   control={
                     <Switch
                       name={field.name}
@@ -298,12 +301,10 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
             />
             {enabled ? null : (
               <TextField
-                label="Reason for disabling"
+                label={t('settings.paymentModes.disableReason')}
                 fullWidth
                 error={Boolean(errors.disableReason)}
-                helperText={
-                  errors.disableReason?.message ?? 'Optional: tells customers why they cannot pay this way.'
-                }
+                helperText={errors.disableReason?.message ?? t('settings.paymentModes.disableReasonHelp')}
                 {...register('disableReason')}
               />
             )}
@@ -311,9 +312,9 @@ export function PaymentModeDialog({ mode, types, onClose }: PaymentModeDialogPro
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <SaveButton saving={saving} label={mode ? 'Save' : 'Add'} />
+          <SaveButton saving={saving} label={mode ? t('common.save') : t('common.add')} />
         </DialogActions>
       </form>
       <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />

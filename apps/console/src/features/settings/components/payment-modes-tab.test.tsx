@@ -312,3 +312,44 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
     expect(within(list).getByRole('button', { name: 'Delete UPI' })).toBeInTheDocument();
   });
 });
+
+describe('Settings > Payment Modes in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the list, a disabled mode’s reason, the edit dialog, the delete question and the messages', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderTab();
+      const list = await screen.findByRole('region', { name: 'पेमेंट के तरीके' });
+      expect(within(list).getByText('कारण: Bank server down')).toBeInTheDocument();
+      expect(within(list).getByText('बंद', { selector: '.MuiChip-label' })).toBeInTheDocument();
+      expect(within(list).getByRole('switch', { name: 'Cash on delivery चालू' })).toBeChecked();
+      expect(screen.getByRole('button', { name: 'पेमेंट का तरीका जोड़ें' })).toBeEnabled();
+
+      await user.click(within(list).getByRole('button', { name: 'UPI बदलें' }));
+      const dialog = await screen.findByRole('dialog', { name: 'UPI बदलें' });
+      expect(within(dialog).getByText('प्रकार: UPI')).toBeInTheDocument();
+      expect(within(dialog).getByRole('textbox', { name: /^पाने वाले का नाम/ })).toHaveValue('Demo Fresh Mart');
+      expect(within(dialog).getByRole('textbox', { name: 'बंद करने का कारण' })).toHaveValue('Bank server down');
+      await user.click(within(dialog).getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('UPI सेव हो गया')).toBeInTheDocument();
+
+      await user.click(within(list).getByRole('button', { name: 'UPI हटाएँ' }));
+      const question = await screen.findByRole('dialog', { name: 'पेमेंट का तरीका हटाएँ' });
+      expect(question).toHaveTextContent('क्या आप पक्का पेमेंट का तरीका “UPI” हटाना चाहते हैं?');
+      await user.click(within(question).getByRole('button', { name: 'हटाएँ' }));
+      expect(await screen.findByText('UPI हटा दिया गया')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+
+  it('says in Hindi when there are none', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      renderTab({}, []);
+      expect(await screen.findByText('अभी कोई पेमेंट का तरीका नहीं है')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'पेमेंट का तरीका जोड़ें' })).toBeEnabled();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

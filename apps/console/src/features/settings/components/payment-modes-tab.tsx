@@ -14,12 +14,14 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import { paymentModeTypeLabels, typesToAdd } from '@storedesk/shared/settings/payment-modes';
 import type { PaymentMode } from '@storedesk/shared/settings/payment-modes';
+import { useT } from '@storedesk/web/i18n';
 import { useMutationState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
+import { paymentText } from '@/i18n/codes.ts';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import type { UpdatePaymentMode } from '@/features/settings/api/payment-modes.ts';
 import {
@@ -33,8 +35,9 @@ import { PaymentModeDialog } from './payment-mode-dialog.tsx';
 type DialogState = { kind: 'add' } | { kind: 'edit'; id: string } | null;
 
 function ModesSkeleton() {
+  const t = useT();
   return (
-    <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the payment modes">
+    <Stack spacing={1.5} role="status" aria-busy="true" aria-label={t('settings.paymentModes.loading')}>
       {[0, 1, 2].map((row) => (
         <Skeleton key={row} variant="rounded" height={72} />
       ))}
@@ -52,7 +55,13 @@ type ModeRowProps = {
 };
 
 function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowProps) {
+  const t = useT();
   const enabled = pending ?? mode.enabled;
+  const typeName = t(paymentText[mode.type]);
+  // The title a mode is added with is the type's English name (customers see it); the type is named only when the title says something else.
+  const sameAsType = [paymentModeTypeLabels[mode.type], typeName].some(
+    (name) => name.toLowerCase() === mode.title.toLowerCase(),
+  );
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       {/* On a phone the actions go under the details, which keep the width for a long UPI address. */}
@@ -66,10 +75,10 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
             <Typography variant="subtitle1" component="h3" sx={{ wordBreak: 'break-word' }}>
               {mode.title}
             </Typography>
-            {mode.title.toLowerCase() === paymentModeTypeLabels[mode.type].toLowerCase() ? null : (
-              <Chip size="small" variant="outlined" label={paymentModeTypeLabels[mode.type]} />
+            {sameAsType ? null : <Chip size="small" variant="outlined" label={typeName} />}
+            {mode.enabled ? null : (
+              <Chip size="small" color="warning" label={t('settings.paymentModes.disabled')} />
             )}
-            {mode.enabled ? null : <Chip size="small" color="warning" label="Disabled" />}
           </Stack>
           {mode.upiInfo ? (
             <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -78,7 +87,9 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
           ) : null}
           {mode.enabled ? null : (
             <Typography variant="body2" sx={{ color: 'text.secondary', wordBreak: 'break-word' }}>
-              {mode.disableReason ? `Reason: ${mode.disableReason}` : 'No reason given'}
+              {mode.disableReason
+                ? t('settings.paymentModes.reason', { reason: mode.disableReason })
+                : t('settings.paymentModes.noReason')}
             </Typography>
           )}
         </Box>
@@ -86,21 +97,23 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
           direction="row"
           sx={{ alignItems: 'center', flexShrink: 0, alignSelf: { xs: 'flex-end', sm: 'auto' } }}
         >
-          <Tooltip title={enabled ? 'Enabled' : 'Disabled'}>
+          <Tooltip title={enabled ? t('settings.paymentModes.enabled') : t('settings.paymentModes.disabled')}>
             <Switch
               checked={enabled}
               disabled={pending !== undefined}
               onChange={(event) => onEnabledChange(event.target.checked)}
-              slotProps={{ input: { 'aria-label': `${mode.title} enabled` } }}
+              slotProps={{
+                input: { 'aria-label': t('settings.paymentModes.enabledNamed', { title: mode.title }) },
+              }}
             />
           </Tooltip>
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${mode.title}`} onClick={onEdit}>
+          <Tooltip title={t('lists.edit')}>
+            <IconButton aria-label={t('lists.editNamed', { name: mode.title })} onClick={onEdit}>
               <EditOutlined />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${mode.title}`} onClick={onDelete}>
+          <Tooltip title={t('lists.delete')}>
+            <IconButton aria-label={t('lists.deleteNamed', { name: mode.title })} onClick={onDelete}>
               <DeleteOutlined />
             </IconButton>
           </Tooltip>
@@ -117,6 +130,7 @@ function ModeRow({ mode, pending, onEnabledChange, onEdit, onDelete }: ModeRowPr
  * its receiver name and UPI address.
  */
 export function PaymentModesTab() {
+  const t = useT();
   const modes = usePaymentModes();
   const updateMode = useUpdatePaymentMode();
   const deleteMode = useDeletePaymentMode();
@@ -144,7 +158,7 @@ export function PaymentModesTab() {
   const showRefusal = (caught: unknown, title: string) => {
     if (isApiError(caught, 401)) return;
     if (isApiError(caught, 404)) {
-      notify({ severity: 'info', message: `${title} was already deleted` });
+      notify({ severity: 'info', message: t('settings.paymentModes.alreadyDeleted', { title }) });
       return;
     }
     setErrorMessage(isApiError(caught, 409) ? messages.staleRecord : asApiError(caught).message);
@@ -154,7 +168,12 @@ export function PaymentModesTab() {
     updateMode.mutate(
       { id: mode.id, update: { enabled, version: mode.version } },
       {
-        onSuccess: (saved) => notify(`${saved.title} ${saved.enabled ? 'enabled' : 'disabled'}`),
+        onSuccess: (saved) =>
+          notify(
+            saved.enabled
+              ? t('settings.paymentModes.enabledNotice', { title: saved.title })
+              : t('settings.paymentModes.disabledNotice', { title: saved.title }),
+          ),
         onError: (error) => showRefusal(error, mode.title),
       },
     );
@@ -164,7 +183,7 @@ export function PaymentModesTab() {
     if (!toDelete) return;
     try {
       await deleteMode.mutateAsync({ id: toDelete.id, version: toDelete.version });
-      notify(`${toDelete.title} deleted`);
+      notify(t('settings.paymentModes.deleted', { title: toDelete.title }));
     } catch (error) {
       showRefusal(error, toDelete.title);
     }
@@ -178,7 +197,7 @@ export function PaymentModesTab() {
       disabled={addable.length === 0}
       onClick={() => setDialog({ kind: 'add' })}
     >
-      Add payment mode
+      {t('settings.paymentModes.add')}
     </Button>
   );
 
@@ -188,7 +207,7 @@ export function PaymentModesTab() {
   } else if (modes.isError && !modes.data) {
     content = (
       <LoadError
-        title="Could not load the payment modes"
+        title={t('settings.paymentModes.loadFailed')}
         error={modes.error}
         onRetry={() => void modes.refetch()}
         retrying={modes.isFetching}
@@ -197,16 +216,16 @@ export function PaymentModesTab() {
   } else if (items.length === 0) {
     content = (
       <Paper variant="outlined" sx={{ py: 4, px: 2, textAlign: 'center' }}>
-        <Typography variant="subtitle1">No payment modes yet</Typography>
+        <Typography variant="subtitle1">{t('settings.paymentModes.empty')}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
-          Add cash on delivery, UPI or card so customers can pay for their orders.
+          {t('settings.paymentModes.emptyHelp')}
         </Typography>
         {addButton}
       </Paper>
     );
   } else {
     content = (
-      <Stack spacing={1.5} component="section" aria-label="Payment modes">
+      <Stack spacing={1.5} component="section" aria-label={t('settings.paymentModes.region')}>
         {items.map((mode) => (
           <ModeRow
             key={mode.id}
@@ -233,8 +252,8 @@ export function PaymentModesTab() {
       >
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {addable.length === 0 && items.length > 0
-            ? 'Every type has a mode: cash on delivery, UPI and card.'
-            : 'How customers can pay. A business has one mode of each type.'}
+            ? t('settings.paymentModes.allTypes')
+            : t('settings.paymentModes.intro')}
         </Typography>
         {items.length > 0 ? addButton : null}
       </Stack>
@@ -245,11 +264,11 @@ export function PaymentModesTab() {
       {editing ? <PaymentModeDialog mode={editing} types={[]} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         open={deleteOpen}
-        title="Delete payment mode"
-        message={`Are you sure? You want to delete the payment mode “${toDelete?.title ?? ''}”`}
-        confirmLabel="Delete"
+        title={t('settings.paymentModes.deleteTitle')}
+        message={t('settings.paymentModes.deleteQuestion', { title: toDelete?.title ?? '' })}
+        confirmLabel={t('lists.delete')}
         busy={deleteMode.isPending}
-        busyLabel="Deleting…"
+        busyLabel={t('common.deleting')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleteOpen(false)}
       />
