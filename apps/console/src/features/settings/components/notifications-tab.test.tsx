@@ -401,3 +401,35 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
     expect(api.callsTo('GET /api/settings/notifications')).toHaveLength(0);
   });
 });
+
+describe('Settings > Notifications in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the words above the table, its columns, rows and switches, Save and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderTab();
+      const first = await screen.findByRole('switch', { name: 'SMS: कन्फ़र्म' });
+      expect(screen.getByRole('tab', { name: 'सूचनाएँ', selected: true })).toBeInTheDocument();
+      const table = screen.getByRole('table', { name: 'ग्राहकों को ऑर्डर अपडेट' });
+      expect(
+        within(table)
+          .getAllByRole('columnheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['ऑर्डर अपडेट', 'SMS', 'WhatsAppउन ग्राहकों को भेजा जाता है जो ऐप में WhatsApp अपडेट माँगते हैं।']);
+      expect(
+        within(table)
+          .getAllByRole('rowheader')
+          .map((cell) => cell.textContent),
+      ).toEqual(['कन्फ़र्म', 'पिकअप हो गया', 'डिलीवर हो गया', 'रद्द', 'रिफ़ंड हो गया', 'सामान बदला गया']);
+      expect(screen.getByRole('link', { name: 'सेटिंग्स › अन्य' })).toHaveAttribute(
+        'href',
+        '/settings?tab=others',
+      );
+      expect(screen.getByRole('button', { name: 'रद्द करें' })).toBeDisabled();
+      await user.click(first);
+      await user.click(screen.getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('सूचना सेटिंग्स सेव हो गईं')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

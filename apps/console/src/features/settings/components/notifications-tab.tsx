@@ -17,7 +17,6 @@ import {
   notificationChoicesSchema,
   notificationSettingsSchema,
   orderUpdateChannels,
-  orderUpdateLabels,
   orderUpdates,
 } from '@storedesk/shared/settings/notifications';
 import type {
@@ -26,15 +25,16 @@ import type {
   OrderUpdate,
   OrderUpdateChannel,
 } from '@storedesk/shared/settings/notifications';
-import { useEffect, useMemo, useState } from 'react';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
-import { RecordLoader } from '@/components/record-loader.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { paths } from '@/config/paths.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
+import { SettingsLoader } from './settings-loader.tsx';
 import {
   notificationSettingsQueryKey,
   useNotificationSettings,
@@ -47,25 +47,30 @@ type Choices = NotificationChoices;
 /** A switch of the table: one channel's one update, as the form and the server's 400 name it. */
 type ChoiceField = ReturnType<typeof choicePath>;
 
+type Translate = ReturnType<typeof useT>;
+
 const channels = orderUpdateChannels;
+/** The channels' names, the same in every language. */
 const channelLabels: Record<Channel, string> = { sms: 'SMS', whatsapp: 'WhatsApp' };
 /** The form's checks are the PUT's own, less the version. */
 const choicesSchema = notificationChoicesSchema;
 
 /** What a stale save says changed: "SMS updates and WhatsApp updates changed". */
-const labels: Partial<Record<keyof NotificationSettings, string>> = {
-  sms: 'SMS updates',
-  whatsapp: 'WhatsApp updates',
-  refunded: 'refund updates',
-  itemsChanged: 'item-change updates',
-};
+const changeLabels = (t: Translate): Partial<Record<keyof NotificationSettings, string>> => ({
+  sms: t('settings.notifications.smsUpdates'),
+  whatsapp: t('settings.notifications.whatsappUpdates'),
+  refunded: t('settings.notifications.refundUpdates'),
+  itemsChanged: t('settings.notifications.itemChangeUpdates'),
+});
 
 const whatsappNoteId = 'notifications-whatsapp-note';
-const whatsappNote = 'Sent to customers who ask for WhatsApp updates in the app.';
+
+/** An order update's name in the language shown: "Confirmed". */
+const updateName = (t: Translate, update: OrderUpdate) => t(`settings.notifications.update.${update}`);
 
 /** "SMS when Confirmed": the switch's name, and how a change to it is told. */
-const choiceName = (channel: Channel, update: OrderUpdate) =>
-  `${channelLabels[channel]} when ${orderUpdateLabels[update]}`;
+const choiceName = (t: Translate, channel: Channel, update: OrderUpdate) =>
+  t('settings.notifications.choice', { channel: channelLabels[channel], update: updateName(t, update) });
 
 const choiceFields: ChoiceField[] = channels.flatMap((channel) =>
   orderUpdates.map((update) => choicePath(channel, update)),
@@ -91,15 +96,20 @@ function changesBetween(from: Choices, to: Choices): Choice[] {
   );
 }
 
-/** "SMS when Confirmed on and WhatsApp when Delivered off". */
-function told(choices: Choice[]): string {
-  const each = choices.map(
-    ({ channel, update, on }) => `${choiceName(channel, update)} ${on ? 'on' : 'off'}`,
+/** "SMS when Confirmed on and WhatsApp when Delivered off", listed as the language lists. */
+function told(t: Translate, list: (names: readonly string[]) => string, choices: Choice[]): string {
+  return list(
+    choices.map(({ channel, update, on }) =>
+      t(on ? 'settings.notifications.choiceOn' : 'settings.notifications.choiceOff', {
+        choice: choiceName(t, channel, update),
+      }),
+    ),
   );
-  return each.length < 2 ? each.join('') : `${each.slice(0, -1).join(', ')} and ${each.at(-1)}`;
 }
 
 function NotificationsForm({ record }: { record: NotificationSettings }) {
+  const t = useT();
+  const { list } = useFormat();
   const saveSettings = useSaveNotificationSettings();
   const live = useMemo(() => toFormValues(record), [record]);
   const {
@@ -128,8 +138,8 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
     schema: notificationSettingsSchema,
     queryKey: notificationSettingsQueryKey,
     mutation: saveSettings,
-    recordName: 'business’s notification settings',
-    labels,
+    recordName: t('settings.notifications.noun'),
+    labels: changeLabels(t),
     showCurrent: (current) => {
       // What the owner changed from the settings their edits started from, before the form shows theirs.
       setTurnedAway(changesBetween(toFormValues(saving.base), getValues()));
@@ -143,7 +153,7 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
       refunded: choicePath('sms', 'refunded'),
       itemsChanged: choicePath('sms', 'itemsChanged'),
     }),
-    savedMessage: 'Notification settings saved',
+    savedMessage: t('settings.notifications.saved'),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -186,7 +196,7 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
               slotProps={{
                 input: {
                   ref: field.ref,
-                  'aria-label': choiceName(channel, update),
+                  'aria-label': choiceName(t, channel, update),
                   'aria-invalid': fieldState.error ? true : undefined,
                   'aria-describedby': describedBy.length > 0 ? describedBy.join(' ') : undefined,
                 },
@@ -216,25 +226,28 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
       {stillToMake.length > 0 ? (
         <Alert severity="info" role="status">
           <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <span>Your changes, not saved: {told(stillToMake)}.</span>
+            <span>{t('settings.notifications.notSaved', { changes: told(t, list, stillToMake) })}</span>
             <Button size="small" variant="outlined" color="inherit" onClick={makeAgain}>
-              Make my changes again
+              {t('settings.notifications.makeAgain')}
             </Button>
           </Stack>
         </Alert>
       ) : null}
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Which changes of an order’s status tell its customer. With an SMS update on, that change texts the
-        customer the order number and a link to follow the order, within the business’s daily ceiling of
-        texts:{' '}
-        <Link component={RouterLink} to={`${paths.settings.getHref()}?tab=others`}>
-          Settings › Others
-        </Link>{' '}
-        shows the texts used today.
+        <FormattedMessage
+          id="settings.notifications.intro"
+          values={{
+            link: (words: ReactNode[]) => (
+              <Link component={RouterLink} to={`${paths.settings.getHref()}?tab=others`}>
+                {words}
+              </Link>
+            ),
+          }}
+        />
       </Typography>
       <Table
         size="small"
-        aria-label="Order updates to customers"
+        aria-label={t('settings.notifications.table')}
         sx={{
           tableLayout: 'fixed',
           '& th, & td': { px: { xs: 1, sm: 2 } },
@@ -244,7 +257,7 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
         <TableHead>
           <TableRow>
             <TableCell component="th" scope="col">
-              Order update
+              {t('settings.notifications.orderUpdate')}
             </TableCell>
             <TableCell component="th" scope="col">
               SMS
@@ -257,7 +270,7 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
                 variant="caption"
                 sx={{ display: 'block', color: 'text.secondary', fontWeight: 'normal' }}
               >
-                {whatsappNote}
+                {t('settings.notifications.whatsappNote')}
               </Typography>
               {channelError('whatsapp')}
             </TableCell>
@@ -267,7 +280,7 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
           {orderUpdates.map((update) => (
             <TableRow key={update}>
               <TableCell component="th" scope="row">
-                {orderUpdateLabels[update]}
+                {updateName(t, update)}
               </TableCell>
               <TableCell>{choiceSwitch('sms', update)}</TableCell>
               <TableCell>{choiceSwitch('whatsapp', update)}</TableCell>
@@ -284,10 +297,10 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
           loading={saving.saving}
           loadingPosition="start"
         >
-          {saving.saving ? 'Saving…' : 'Save'}
+          {saving.saving ? t('common.saving') : t('common.save')}
         </Button>
         <Button onClick={() => reset(live)} disabled={saving.saving || !isDirty}>
-          Cancel
+          {t('common.cancel')}
         </Button>
       </Stack>
       <ErrorDialog message={saving.dialogMessage} onClose={saving.closeDialog} />
@@ -301,9 +314,15 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
  * kept until customers can opt in to it.
  */
 export function NotificationsTab() {
+  const t = useT();
   return (
-    <RecordLoader query={useNotificationSettings()} what="the notification settings" fields={4}>
+    <SettingsLoader
+      query={useNotificationSettings()}
+      failed={t('settings.notifications.loadFailed')}
+      loading={t('settings.notifications.loading')}
+      fields={4}
+    >
       {(record) => <NotificationsForm record={record} />}
-    </RecordLoader>
+    </SettingsLoader>
   );
 }
