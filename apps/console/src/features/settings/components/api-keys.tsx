@@ -13,13 +13,13 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDateTime } from '@storedesk/shared/dates';
 import {
   apiKeyCreateSchema,
   type ApiKey,
   type ApiKeyCreate,
   type ApiKeyCreated,
 } from '@storedesk/shared/settings/api-keys';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useId, useState, type FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
@@ -31,11 +31,9 @@ import { asApiError } from '@/lib/api-client.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '@/features/settings/api/api-keys.ts';
 
-export const revokeKeyQuestion = (name: string) =>
-  `Orders that carry the key “${name}” are refused from the moment it is revoked, and it cannot be used again. Revoke it?`;
-
 /** Names a new key; on success, hands the key with its secret to `onMade`. */
 function MakeKeyDialog({ onClose, onMade }: { onClose: () => void; onMade: (key: ApiKeyCreated) => void }) {
+  const t = useT();
   const titleId = useId();
   const create = useCreateApiKey();
   const [failure, setFailure] = useState<string | null>(null);
@@ -62,24 +60,24 @@ function MakeKeyDialog({ onClose, onMade }: { onClose: () => void; onMade: (key:
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>Make a secret API key</DialogTitle>
+        <DialogTitle id={titleId}>{t('settings.apiKeys.makeTitle')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             {failure && <Alert severity="error">{failure}</Alert>}
             <TextField
-              label="Name"
+              label={t('common.name')}
               autoFocus
               fullWidth
               required
-              placeholder="Counter till"
+              placeholder={t('settings.apiKeys.namePlaceholder')}
               error={Boolean(errors.name)}
-              helperText={errors.name?.message ?? 'What uses it, so you know which key to revoke.'}
+              helperText={errors.name?.message ?? t('settings.apiKeys.nameHelp')}
               {...register('name')}
             />
           </Stack>
         </DialogContent>
         <DialogActions>
-          <SaveButton saving={create.isPending} label="Make key" onCancel={onClose} />
+          <SaveButton saving={create.isPending} label={t('settings.apiKeys.makeKey')} onCancel={onClose} />
         </DialogActions>
       </form>
     </Dialog>
@@ -88,26 +86,25 @@ function MakeKeyDialog({ onClose, onMade }: { onClose: () => void; onMade: (key:
 
 /** The new key, shown this once, to copy into the system that uses it. */
 function NewKeyDialog({ made, onClose }: { made: ApiKeyCreated; onClose: () => void }) {
+  const t = useT();
   const titleId = useId();
   const notify = useSnackbar();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(made.secret);
-      notify('Secret API key copied');
+      notify(t('settings.apiKeys.copied'));
     } catch {
-      notify({ severity: 'error', message: 'Could not copy: select the key and copy it with Ctrl+C' });
+      notify({ severity: 'error', message: t('settings.apiKeys.notCopied') });
     }
   };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Copy the key “{made.name}” now</DialogTitle>
+      <DialogTitle id={titleId}>{t('settings.apiKeys.copyNow', { name: made.name })}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
-          <Alert severity="warning">
-            This is the only time the key is shown. Keep it secret: it places orders as your business.
-          </Alert>
+          <Alert severity="warning">{t('settings.apiKeys.onlyTime')}</Alert>
           <TextField
-            label="Secret API key"
+            label={t('settings.apiKeys.secretKey')}
             value={made.secret}
             fullWidth
             slotProps={{
@@ -123,10 +120,10 @@ function NewKeyDialog({ made, onClose }: { made: ApiKeyCreated; onClose: () => v
       </DialogContent>
       <DialogActions>
         <Button startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
-          Copy
+          {t('settings.others.copy')}
         </Button>
         <Button variant="contained" onClick={onClose}>
-          Done
+          {t('settings.apiKeys.done')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -134,17 +131,30 @@ function NewKeyDialog({ made, onClose }: { made: ApiKeyCreated; onClose: () => v
 }
 
 function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  const t = useT();
+  const { dateTime } = useFormat();
   const timeZone = useTimeZone();
-  const made = `Made by ${apiKey.createdByName} on ${formatDateTime(apiKey.createdAt, timeZone)}`;
-  const used = apiKey.lastUsedAt ? `last used ${formatDateTime(apiKey.lastUsedAt, timeZone)}` : 'never used';
-  const revoked = apiKey.revokedAt ? `Revoked on ${formatDateTime(apiKey.revokedAt, timeZone)}` : null;
+  const made = t('settings.apiKeys.made', {
+    name: apiKey.createdByName,
+    time: dateTime(apiKey.createdAt, timeZone),
+  });
+  const revoked = apiKey.revokedAt
+    ? t('settings.apiKeys.revokedOn', { time: dateTime(apiKey.revokedAt, timeZone) })
+    : null;
+  const madeAndUsed = apiKey.lastUsedAt
+    ? t('settings.apiKeys.madeUsed', { made, time: dateTime(apiKey.lastUsedAt, timeZone) })
+    : t('settings.apiKeys.madeNeverUsed', { made });
   return (
     <ListItem
       divider
       secondaryAction={
         revoked ? undefined : (
-          <Button color="error" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
-            Revoke
+          <Button
+            color="error"
+            onClick={onRevoke}
+            aria-label={t('settings.apiKeys.revokeNamed', { name: apiKey.name })}
+          >
+            {t('settings.apiKeys.revoke')}
           </Button>
         )
       }
@@ -159,7 +169,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
             </Typography>
           </>
         }
-        secondary={revoked ?? `${made}; ${used}`}
+        secondary={revoked ?? madeAndUsed}
       />
     </ListItem>
   );
@@ -167,6 +177,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) 
 
 /** Settings › Others: the business's secret API keys, which its own systems place orders with (ADR 0056). */
 export function ApiKeys() {
+  const t = useT();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const notify = useSnackbar();
@@ -178,7 +189,7 @@ export function ApiKeys() {
     if (!revoking) return;
     try {
       await revoke.mutateAsync(revoking.id);
-      notify(`Key “${revoking.name}” revoked`);
+      notify(t('settings.apiKeys.revoked', { name: revoking.name }));
     } catch (caught) {
       notify({ severity: 'error', message: asApiError(caught).message });
     } finally {
@@ -189,26 +200,24 @@ export function ApiKeys() {
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h3">
-        Secret API keys
+        {t('settings.apiKeys.title')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Your own systems (a till, a phone-order desk) place orders with one of these keys, sent as
-        Authorization: Bearer beside the storefront key. Such an order joins no customer’s account. The
-        customer app needs none: its customers sign in.
+        {t('settings.apiKeys.intro')}
       </Typography>
       {keys.isPending ? (
-        <CardSkeleton lines={2} label="Loading the keys" />
+        <CardSkeleton lines={2} label={t('settings.apiKeys.loading')} />
       ) : keys.isError ? (
         <LoadError
-          title="Could not load the keys"
+          title={t('settings.apiKeys.loadFailed')}
           error={keys.error}
           onRetry={() => void keys.refetch()}
           retrying={keys.isFetching}
         />
       ) : keys.data.items.length === 0 ? (
-        <Typography variant="body2">No keys yet. Make one for each system that places orders.</Typography>
+        <Typography variant="body2">{t('settings.apiKeys.empty')}</Typography>
       ) : (
-        <List aria-label="Secret API keys" disablePadding>
+        <List aria-label={t('settings.apiKeys.title')} disablePadding>
           {keys.data.items.map((apiKey) => (
             <KeyRow key={apiKey.id} apiKey={apiKey} onRevoke={() => setRevoking(apiKey)} />
           ))}
@@ -216,7 +225,7 @@ export function ApiKeys() {
       )}
       <div>
         <Button variant="outlined" startIcon={<AddOutlined />} onClick={() => setMaking(true)}>
-          Make a key
+          {t('settings.apiKeys.makeAKey')}
         </Button>
       </div>
       {making && (
@@ -231,11 +240,11 @@ export function ApiKeys() {
       {made && <NewKeyDialog made={made} onClose={() => setMade(null)} />}
       <ConfirmDialog
         open={revoking !== null}
-        title="Revoke the key?"
-        message={revokeKeyQuestion(revoking?.name ?? '')}
-        confirmLabel="Revoke"
+        title={t('settings.apiKeys.revokeTitle')}
+        message={t('settings.apiKeys.revokeQuestion', { name: revoking?.name ?? '' })}
+        confirmLabel={t('settings.apiKeys.revoke')}
         busy={revoke.isPending}
-        busyLabel="Revoking…"
+        busyLabel={t('settings.apiKeys.revoking')}
         onConfirm={() => void confirmRevoke()}
         onClose={() => setRevoking(null)}
       />

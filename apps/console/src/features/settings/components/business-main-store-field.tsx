@@ -1,6 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { Ref } from 'react';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useState } from 'react';
 import type { MainStoreChoice } from '@/features/settings/api/business.ts';
 import { useMainStoreChoices } from '@/features/settings/api/business.ts';
@@ -29,6 +30,7 @@ export function MainStoreField({
   hint,
   inputRef,
 }: MainStoreFieldProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [inputValue, setInputValue] = useState(value?.name ?? '');
   const [q, setQ] = useState('');
@@ -59,14 +61,16 @@ export function MainStoreField({
       isOptionEqualToValue={(option, chosen) => option.id === chosen.id}
       loading={open && stores.isFetching}
       noOptionsText={
-        stores.isError ? `Could not load the stores: ${stores.error.message}` : 'No stores found'
+        stores.isError
+          ? t('settings.others.storesFailed', { error: stores.error.message })
+          : t('settings.others.noStores')
       }
       disabled={disabled}
       fullWidth
       renderInput={(params) => (
         <TextField
           {...params}
-          label="Main store"
+          label={t('settings.others.mainStore')}
           required={!disabled}
           onBlur={onBlur}
           inputRef={inputRef}

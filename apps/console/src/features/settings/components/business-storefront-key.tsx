@@ -7,15 +7,12 @@ import Typography from '@mui/material/Typography';
 import type { BusinessSettings } from '@storedesk/shared/settings/business';
 import { businessSettingsSchema } from '@storedesk/shared/settings/business';
 import { useQueryClient } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError } from '@/lib/api-client.ts';
 import { businessSettingsQueryKey, useRotateStorefrontKey } from '@/features/settings/api/business.ts';
-
-export const rotateKeyQuestion =
-  'The customer app stops working with the current key at once: every order it sends with the old key is ' +
-  'refused until it uses the new one. Rotate the key?';
 
 type StorefrontKeyProps = {
   record: BusinessSettings;
@@ -25,6 +22,7 @@ type StorefrontKeyProps = {
 
 /** The publishable key the customer app sends, to copy into it, and to replace when it has leaked. */
 export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
+  const t = useT();
   const rotate = useRotateStorefrontKey();
   const queryClient = useQueryClient();
   const notify = useSnackbar();
@@ -34,10 +32,10 @@ export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(record.storefrontKey);
-      notify('Storefront key copied');
+      notify(t('settings.others.storefrontKeyCopied'));
     } catch {
       input.current?.select();
-      notify({ severity: 'error', message: 'Could not copy: the key is selected, copy it with Ctrl+C' });
+      notify({ severity: 'error', message: t('settings.others.storefrontKeyNotCopied') });
     }
   };
 
@@ -46,7 +44,7 @@ export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
     try {
       const rotated = await rotate.mutateAsync({ version });
       onRotated(version, rotated.version);
-      notify('Storefront key rotated: give the customer app the new key');
+      notify(t('settings.others.storefrontKeyRotated'));
     } catch (caught) {
       const error = asApiError(caught);
       const current = businessSettingsSchema.safeParse(error.current);
@@ -55,10 +53,7 @@ export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
       }
       notify({
         severity: 'error',
-        message:
-          error.status === 409
-            ? 'The settings changed meanwhile and the key was not rotated. Try again.'
-            : error.message,
+        message: error.status === 409 ? t('settings.others.storefrontKeyStale') : error.message,
       });
     } finally {
       setAsking(false);
@@ -68,13 +63,13 @@ export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
   return (
     <Stack spacing={1}>
       <Typography variant="subtitle1" component="h3">
-        Storefront key
+        {t('settings.others.storefrontKey')}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        The customer app sends this key with every order (as X-Storefront-Key).
+        {t('settings.others.storefrontKeyHelp')}
       </Typography>
       <TextField
-        label="Storefront key"
+        label={t('settings.others.storefrontKey')}
         value={record.storefrontKey}
         fullWidth
         inputRef={input}
@@ -85,19 +80,19 @@ export function StorefrontKey({ record, onRotated }: StorefrontKeyProps) {
       />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         <Button variant="outlined" startIcon={<ContentCopyOutlined />} onClick={() => void copy()}>
-          Copy
+          {t('settings.others.copy')}
         </Button>
         <Button variant="outlined" color="error" startIcon={<KeyOutlined />} onClick={() => setAsking(true)}>
-          Rotate key
+          {t('settings.others.rotateKey')}
         </Button>
       </Stack>
       <ConfirmDialog
         open={asking}
-        title="Rotate the storefront key?"
-        message={rotateKeyQuestion}
-        confirmLabel="Rotate key"
+        title={t('settings.others.rotateTitle')}
+        message={t('settings.others.rotateQuestion')}
+        confirmLabel={t('settings.others.rotateKey')}
         busy={rotate.isPending}
-        busyLabel="Rotating…"
+        busyLabel={t('settings.others.rotating')}
         onConfirm={() => void confirm()}
         onClose={() => setAsking(false)}
       />

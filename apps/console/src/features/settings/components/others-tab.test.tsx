@@ -8,7 +8,6 @@ import { listOf } from '@/testing/fixtures.ts';
 import type { Handler } from '@/testing/mock-api.ts';
 import { apiError, json, mockApi } from '@/testing/mock-api.ts';
 import { renderApp } from '@/testing/render-app.tsx';
-import { rotateKeyQuestion } from './business-storefront-key.tsx';
 import { businessChanged, businessRecord, businessServer } from '@/testing/business-test-server.ts';
 
 const stores = [
@@ -287,7 +286,9 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
 
     await user.click(screen.getByRole('button', { name: 'Rotate key' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rotate the storefront key?' });
-    expect(dialog).toHaveTextContent(rotateKeyQuestion);
+    expect(dialog).toHaveTextContent(
+      'The customer app stops working with the current key at once: every order it sends with the old key is refused until it uses the new one. Rotate the key?',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.callsTo('POST /api/settings/business/storefront-key')).toHaveLength(0);
@@ -309,5 +310,43 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
       version: 5,
     });
     expect(screen.queryByText(/Someone else saved/)).not.toBeInTheDocument();
+  });
+});
+
+describe('Settings > Others in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the switches and their help, the shop’s address, the texts a day, the keys and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderOthers();
+      expect(await screen.findByRole('switch', { name: 'कई स्टोर' })).toBeChecked();
+      expect(screen.getByText('कई स्टोर होने पर मुख्य स्टोर चुनना नहीं होता।')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: /^मुख्य स्टोर/ })).toBeDisabled();
+      expect(screen.getByRole('switch', { name: 'लाइव' })).toHaveAccessibleDescription(
+        'बंद होने पर ग्राहक ऐप ऑर्डर नहीं दे सकता: सर्वर उन्हें मना कर देता है।',
+      );
+      expect(screen.getByRole('textbox', { name: 'ग्राहक ऐप का पता' })).toHaveValue(
+        'https://shop.example.com/',
+      );
+      expect(
+        screen.getByText(
+          (_, element) =>
+            element?.tagName === 'P' &&
+            element.textContent === 'ग्राहक आपकी दुकान यहाँ खोलते हैं: http://fresh-mart.localhost:3000',
+        ),
+      ).toBeInTheDocument();
+      expect(await screen.findByText(/आज भेजे गए: 500 में से 12।/)).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'स्टोरफ़्रंट की' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'की बदलें' })).toBeInTheDocument();
+      expect(
+        await screen.findByText('अभी कोई की नहीं है। ऑर्डर देने वाले हर सिस्टम के लिए एक बनाएँ।'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'की बनाएँ' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('switch', { name: 'लाइव' }));
+      await user.click(screen.getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('सेटिंग्स सेव हो गईं')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
   });
 });

@@ -13,10 +13,10 @@ import type {
   BusinessOthersInput,
   BusinessSettings,
 } from '@storedesk/shared/settings/business';
+import { FormattedMessage, useFormat, useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
-import { RecordLoader } from '@/components/record-loader.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import type { MainStoreChoice } from '@/features/settings/api/business.ts';
@@ -28,21 +28,23 @@ import {
 import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
+import { SettingsLoader } from './settings-loader.tsx';
 import { StorefrontKey } from './business-storefront-key.tsx';
 import { ApiKeys } from './api-keys.tsx';
 import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
 import { ThemePicker } from '@/components/theme-picker.tsx';
 
-const labels = {
-  type: 'Multiple stores',
-  mainStoreId: 'Main store',
-  theme: 'Theme',
-  live: 'Live',
-  customerAppUrl: 'Customer app address',
-  slug: 'Shop name in its address',
-  shopDomain: 'Your own domain',
-  smsDailyLimit: 'Texts a day',
-} as const;
+/** The fields by their label, for the stale-save alert's "Live changed" and the fields themselves. */
+const fieldLabels = (t: ReturnType<typeof useT>) => ({
+  type: t('settings.others.multipleStores'),
+  mainStoreId: t('settings.others.mainStore'),
+  theme: t('settings.others.theme'),
+  live: t('settings.others.live'),
+  customerAppUrl: t('settings.others.customerAppUrl'),
+  slug: t('settings.others.slug'),
+  shopDomain: t('settings.others.shopDomain'),
+  smsDailyLimit: t('settings.others.smsDailyLimit'),
+});
 
 /** A main store deleted since it was chosen is no choice: the form starts without one. */
 function toFormValues(record: BusinessSettings): BusinessOthersInput {
@@ -60,18 +62,22 @@ function toFormValues(record: BusinessSettings): BusinessOthersInput {
 
 /** The texts sent today against the ceiling, as the server counts them. */
 function TextsToday() {
+  const t = useT();
+  const { number } = useFormat();
   const usage = useSmsUsage();
-  const what = 'Sign-in codes the shop may text a day; past it, customers are asked to try tomorrow.';
+  const what = t('settings.others.smsDailyLimitHelp');
   if (!usage.data) return <>{what}</>;
   const { sent, limit } = usage.data;
   return (
     <>
-      {what} Sent today: {sent.toLocaleString('en-IN')} of {limit.toLocaleString('en-IN')}.
+      {what} {t('settings.others.sentToday', { sent: number(sent), limit: number(limit) })}
     </>
   );
 }
 
 function OthersForm({ record }: { record: BusinessSettings }) {
+  const t = useT();
+  const labels = fieldLabels(t);
   const live = useMemo(() => toFormValues(record), [record]);
   const {
     register,
@@ -90,7 +96,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     schema: businessSettingsSchema,
     queryKey: businessSettingsQueryKey,
     mutation: update,
-    recordName: 'business’s settings',
+    recordName: t('settings.businessNoun'),
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
     fields: fieldMessages(setError, {
@@ -106,7 +112,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
       shopDomain: 'shopDomain',
       smsDailyLimit: 'smsDailyLimit',
     }),
-    savedMessage: 'Settings saved',
+    savedMessage: t('settings.others.saved'),
   });
   // The stores chosen here, so the select can name them; the saved one is named by the record.
   const [chosenStore, setChosenStore] = useState<MainStoreChoice | null>(null);
@@ -125,15 +131,15 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     if (!id) return null;
     if (chosenStore?.id === id) return chosenStore;
     if (id === record.mainStoreId && record.mainStoreName !== null) return { id, name: record.mainStoreName };
-    return { id, name: 'Unknown store' };
+    return { id, name: t('settings.others.unknownStore') };
   };
 
   const mainStoreHint =
     type === 'multiple'
-      ? 'With multiple stores there is no main store to choose.'
+      ? t('settings.others.mainStoreMultiple')
       : record.mainStoreId !== null && record.mainStoreName === null
-        ? 'The main store was deleted: choose another. Type to search the stores.'
-        : 'The store the customer app opens with. Type to search the stores.';
+        ? t('settings.others.mainStoreDeleted')
+        : t('settings.others.mainStoreHelp');
 
   const onSubmit = handleSubmit(async (values) => {
     let version = saving.base.version;
@@ -152,7 +158,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           render={({ field }) => (
             <div>
               <FormControlLabel
-                label="Multiple stores"
+                label={labels.type}
                 control={
                   <Switch
                     name={field.name}
@@ -164,8 +170,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
                 }
               />
               <FormHelperText id={typeHelpId} error={Boolean(errors.type)}>
-                {errors.type?.message ??
-                  'Off for a business of one store, whose customer app opens its main store.'}
+                {errors.type?.message ?? t('settings.others.multipleStoresHelp')}
               </FormHelperText>
             </div>
           )}
@@ -207,7 +212,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           render={({ field }) => (
             <div>
               <FormControlLabel
-                label="Live"
+                label={labels.live}
                 control={
                   <Switch
                     name={field.name}
@@ -219,22 +224,18 @@ function OthersForm({ record }: { record: BusinessSettings }) {
                 }
               />
               <FormHelperText id={liveHelpId} error={Boolean(errors.live)}>
-                {errors.live?.message ??
-                  'When off, the customer app cannot place orders: the server refuses them.'}
+                {errors.live?.message ?? t('settings.others.liveHelp')}
               </FormHelperText>
             </div>
           )}
         />
         <TextField
-          label="Customer app address"
+          label={labels.customerAppUrl}
           type="url"
           fullWidth
           placeholder="https://shop.example.com"
           error={Boolean(errors.customerAppUrl)}
-          helperText={
-            errors.customerAppUrl?.message ??
-            'Only if your customers use an app of your own: Open App opens this address instead of the shop address below.'
-          }
+          helperText={errors.customerAppUrl?.message ?? t('settings.others.customerAppUrlHelp')}
           {...register('customerAppUrl')}
         />
         <TextField
@@ -243,10 +244,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           required
           slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
           error={Boolean(errors.slug)}
-          helperText={
-            errors.slug?.message ??
-            'Lowercase letters, digits and hyphens: the shop address below is made of it.'
-          }
+          helperText={errors.slug?.message ?? t('settings.others.slugHelp')}
           {...register('slug')}
         />
         <TextField
@@ -255,17 +253,20 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           placeholder="shop.freshmart.in"
           slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
           error={Boolean(errors.shopDomain)}
-          helperText={
-            errors.shopDomain?.message ??
-            'Optional. Point this name at this server (and give it a certificate for https): your shop then opens there, and Open App and every link use it.'
-          }
+          helperText={errors.shopDomain?.message ?? t('settings.others.shopDomainHelp')}
           {...register('shopDomain')}
         />
         <Typography variant="body2">
-          Customers open your shop at{' '}
-          <Link href={`${record.shopUrl}/`} target="_blank" rel="noopener noreferrer">
-            {record.shopUrl}
-          </Link>
+          <FormattedMessage
+            id="settings.others.shopUrl"
+            values={{
+              link: (
+                <Link href={`${record.shopUrl}/`} target="_blank" rel="noopener noreferrer">
+                  {record.shopUrl}
+                </Link>
+              ),
+            }}
+          />
         </Typography>
         <TextField
           label={labels.smsDailyLimit}
@@ -280,7 +281,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
         <div>
           <SaveButton
             saving={saving.saving}
-            label="Save"
+            label={t('common.save')}
             onCancel={() => reset(live)}
             cancelDisabled={!isDirty}
           />
@@ -300,9 +301,15 @@ function OthersForm({ record }: { record: BusinessSettings }) {
 
 /** Settings > Others: stores, theme, live, the customer app's address (D15), the keys and the texts a day. */
 export function OthersTab() {
+  const t = useT();
   return (
-    <RecordLoader query={useBusinessSettings()} what="the settings" fields={5}>
+    <SettingsLoader
+      query={useBusinessSettings()}
+      failed={t('settings.others.loadFailed')}
+      loading={t('settings.others.loading')}
+      fields={5}
+    >
       {(record) => <OthersForm record={record} />}
-    </RecordLoader>
+    </SettingsLoader>
   );
 }
