@@ -295,3 +295,28 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
     });
   });
 });
+
+describe('Settings > Order Settings in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the fields, their headings and help, Save and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderTab();
+      const standard = await screen.findByRole('textbox', { name: /^सामान्य डिलीवरी चार्ज/ });
+      expect(standard).toHaveValue('30.00');
+      expect(screen.getByRole('switch', { name: 'डिलीवरी का चार्ज लें' })).toBeChecked();
+      expect(screen.getByRole('textbox', { name: /^न्यूनतम ऑर्डर राशि/ })).toHaveValue('99.50');
+      expect(screen.getByRole('heading', { name: 'डिस्पैच' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'डिलीवरी एग्ज़ीक्यूटिव का भुगतान' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'प्रिंटिंग' })).toBeInTheDocument();
+      expect(screen.getByRole('textbox', { name: /^हर डिलीवरी का शुल्क/ })).toHaveAccessibleDescription(
+        'हर डिलीवर किए गए ऑर्डर के लिए एग्ज़ीक्यूटिव को मिलता है, साथ में स्टोर से ग्राहक तक (सीधी दूरी) हर km का इतना। ऑर्डर देते समय तय हो जाता है।',
+      );
+      await user.clear(standard);
+      await user.type(standard, '35');
+      await user.click(screen.getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('ऑर्डर सेटिंग्स सेव हो गईं')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

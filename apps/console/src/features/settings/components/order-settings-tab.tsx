@@ -13,31 +13,33 @@ import type {
   OrderSettingsFieldValues,
 } from '@storedesk/shared/settings/order-settings';
 import Typography from '@mui/material/Typography';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
-import { RecordLoader } from '@/components/record-loader.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
+import { SettingsLoader } from './settings-loader.tsx';
 import {
   orderSettingsQueryKey,
   useOrderSettings,
   useSaveOrderSettings,
 } from '@/features/settings/api/order-settings.ts';
 
-const labels = {
-  deliveryChargesEnabled: 'Delivery charges',
-  standardDeliveryChargesPaise: 'Standard delivery charges',
-  minimumOrderPaise: 'Minimum order value',
-  maxOpenOrdersPerExecutive: 'Open orders per executive',
-  dispatchWaitMinutes: 'Highlight unassigned orders after (minutes)',
-  printKitchenOnConfirm: 'Print the kitchen ticket on confirming',
-  payWithinMinutes: 'Time to pay online (minutes)',
-  executiveFeePaise: 'Fee per delivery',
-  executiveFeePerKmPaise: 'Plus per km',
-} as const;
+/** The fields by their label, for the stale-save alert's "Minimum order value changed" and the fields themselves. */
+const fieldLabels = (t: ReturnType<typeof useT>) => ({
+  deliveryChargesEnabled: t('settings.order.deliveryCharges'),
+  standardDeliveryChargesPaise: t('settings.order.standardCharges'),
+  minimumOrderPaise: t('settings.order.minimumOrder'),
+  maxOpenOrdersPerExecutive: t('settings.order.maxOpenOrders'),
+  dispatchWaitMinutes: t('settings.order.dispatchWait'),
+  printKitchenOnConfirm: t('settings.order.printOnConfirm'),
+  payWithinMinutes: t('settings.order.payWithin'),
+  executiveFeePaise: t('settings.order.executiveFee'),
+  executiveFeePerKmPaise: t('settings.order.executiveFeePerKm'),
+});
 
 function toFormValues(record: OrderSettings): OrderSettingsFieldValues {
   return {
@@ -61,8 +63,6 @@ const rupeeAdornment = {
 };
 
 const executiveFeeHintId = 'executive-fee-hint';
-const executiveFeeHint =
-  'Paid to the executive for each order delivered, plus this much per km from the store to the customer (as the crow flies). Fixed when the order is placed.';
 
 /** A rupee field described by the pay group's hint, and by its own error when it has one. */
 function executiveFeeSlots(id: string, invalid: boolean) {
@@ -71,6 +71,8 @@ function executiveFeeSlots(id: string, invalid: boolean) {
 }
 
 function OrderSettingsForm({ record }: { record: OrderSettings }) {
+  const t = useT();
+  const labels = fieldLabels(t);
   const saveSettings = useSaveOrderSettings();
   const live = useMemo(() => toFormValues(record), [record]);
   const {
@@ -96,7 +98,7 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
     schema: orderSettingsSchema,
     queryKey: orderSettingsQueryKey,
     mutation: saveSettings,
-    recordName: 'business’s order settings',
+    recordName: t('settings.order.noun'),
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
     fields: fieldMessages(setError, [
@@ -109,7 +111,7 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
       'executiveFeePaise',
       'executiveFeePerKmPaise',
     ]),
-    savedMessage: 'Order settings saved',
+    savedMessage: t('settings.order.saved'),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -120,17 +122,13 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
   return (
     <Stack component="form" spacing={2.5} noValidate onSubmit={onSubmit} sx={{ maxWidth: 560 }}>
       <StaleSaveAlert message={saving.conflictMessage} onClose={saving.dismissConflict} />
-      {record.version === 0 ? (
-        <Alert severity="info">
-          These are the starting values: no delivery charges and no minimum order. Save to change them.
-        </Alert>
-      ) : null}
+      {record.version === 0 ? <Alert severity="info">{t('settings.order.starting')}</Alert> : null}
       <Controller
         control={control}
         name="deliveryChargesEnabled"
         render={({ field }) => (
           <FormControlLabel
-            label="Charge for delivery"
+            label={t('settings.order.chargeForDelivery')}
             control={
               <Switch
                 name={field.name}
@@ -143,27 +141,23 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         )}
       />
       <TextField
-        label="Standard delivery charges"
+        label={labels.standardDeliveryChargesPaise}
         required
         fullWidth
         error={Boolean(errors.standardDeliveryChargesPaise)}
         helperText={
           errors.standardDeliveryChargesPaise?.message ??
-          (chargesOn
-            ? 'Added to every order, in rupees with up to two decimals.'
-            : 'Not charged while delivery charges are off.')
+          (chargesOn ? t('settings.order.standardChargesHelp') : t('settings.order.standardChargesOff'))
         }
         slotProps={rupeeAdornment}
         {...register('standardDeliveryChargesPaise')}
       />
       <TextField
-        label="Minimum order value"
+        label={labels.minimumOrderPaise}
         required
         fullWidth
         error={Boolean(errors.minimumOrderPaise)}
-        helperText={
-          errors.minimumOrderPaise?.message ?? 'Orders whose items cost less are refused. 0 for no minimum.'
-        }
+        helperText={errors.minimumOrderPaise?.message ?? t('settings.order.minimumOrderHelp')}
         slotProps={rupeeAdornment}
         {...register('minimumOrderPaise')}
       />
@@ -172,25 +166,19 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         required
         fullWidth
         error={Boolean(errors.payWithinMinutes)}
-        helperText={
-          errors.payWithinMinutes?.message ??
-          'An order to be paid online that is not paid this long after it is placed is cancelled. 5 to 120.'
-        }
+        helperText={errors.payWithinMinutes?.message ?? t('settings.order.payWithinHelp')}
         slotProps={wholeNumber}
         {...register('payWithinMinutes')}
       />
       <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
-        Dispatch
+        {t('settings.order.dispatch')}
       </Typography>
       <TextField
         label={labels.maxOpenOrdersPerExecutive}
         required
         fullWidth
         error={Boolean(errors.maxOpenOrdersPerExecutive)}
-        helperText={
-          errors.maxOpenOrdersPerExecutive?.message ??
-          'An executive carrying this many open orders cannot be given another. 1 to 50.'
-        }
+        helperText={errors.maxOpenOrdersPerExecutive?.message ?? t('settings.order.maxOpenOrdersHelp')}
         slotProps={wholeNumber}
         {...register('maxOpenOrdersPerExecutive')}
       />
@@ -199,15 +187,12 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         required
         fullWidth
         error={Boolean(errors.dispatchWaitMinutes)}
-        helperText={
-          errors.dispatchWaitMinutes?.message ??
-          'Dispatch marks an order that has waited this long without an executive. 1 to 240.'
-        }
+        helperText={errors.dispatchWaitMinutes?.message ?? t('settings.order.dispatchWaitHelp')}
         slotProps={wholeNumber}
         {...register('dispatchWaitMinutes')}
       />
       <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
-        Delivery executives’ pay
+        {t('settings.order.pay')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
@@ -236,10 +221,10 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         variant="body2"
         sx={{ color: 'text.secondary', mt: '-12px !important' }}
       >
-        {executiveFeeHint}
+        {t('settings.order.executiveFeeHelp')}
       </Typography>
       <Typography variant="subtitle1" component="h3" sx={{ pt: 1 }}>
-        Printing
+        {t('settings.order.printing')}
       </Typography>
       <Controller
         control={control}
@@ -264,12 +249,12 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
         variant="body2"
         sx={{ color: 'text.secondary', mt: '-12px !important' }}
       >
-        When an order is confirmed on its page, this browser prints its kitchen ticket at once.
+        {t('settings.order.printOnConfirmHelp')}
       </Typography>
       <div>
         <SaveButton
           saving={saving.saving}
-          label="Save"
+          label={t('common.save')}
           onCancel={() => reset(live)}
           cancelDisabled={!isDirty}
         />
@@ -287,9 +272,15 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
  * delivered and per km (B18). The customer app's next order follows a save at once.
  */
 export function OrderSettingsTab() {
+  const t = useT();
   return (
-    <RecordLoader query={useOrderSettings()} what="the order settings" fields={7}>
+    <SettingsLoader
+      query={useOrderSettings()}
+      failed={t('settings.order.loadFailed')}
+      loading={t('settings.order.loading')}
+      fields={7}
+    >
       {(record) => <OrderSettingsForm record={record} />}
-    </RecordLoader>
+    </SettingsLoader>
   );
 }
