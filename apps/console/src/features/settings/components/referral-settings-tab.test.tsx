@@ -217,3 +217,28 @@ describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
     expect(within(document.body).queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
+
+describe('Settings > Referral Settings in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the switch, the fields and their help, the types, Save and the saved message', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderTab();
+      expect(await screen.findByRole('switch', { name: 'रेफ़रल प्रोग्राम चालू' })).toBeChecked();
+      expect(screen.getByRole('textbox', { name: /^नाम/ })).toHaveValue('Invite a friend');
+      expect(screen.getByText('ग्राहक प्रोग्राम को क्या कहते हैं, जैसे दोस्त को बुलाएँ।')).toBeInTheDocument();
+      expect(screen.getByText('छूट के लिए 1 से 100 तक।')).toBeInTheDocument();
+      const type = screen.getByRole('combobox', { name: /^प्रकार/ });
+      expect(type).toHaveTextContent('छूट');
+      await user.click(type);
+      expect(await screen.findByRole('option', { name: 'मुफ़्त डिलीवरी' })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      const name = screen.getByRole('textbox', { name: /^नाम/ });
+      await user.clear(name);
+      await user.type(name, 'Bring a friend');
+      await user.click(screen.getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('रेफ़रल सेटिंग्स सेव हो गईं')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

@@ -13,7 +13,6 @@ import {
   referralFormSchema,
   referralLimits,
   referralSettingsSchema,
-  referralTypeLabels,
   referralTypes,
 } from '@storedesk/shared/settings/referral-settings';
 import type {
@@ -21,44 +20,63 @@ import type {
   ReferralFormValues,
   ReferralSettings,
 } from '@storedesk/shared/settings/referral-settings';
+import { useT } from '@storedesk/web/i18n';
 import { useEffect, useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
-import { RecordLoader } from '@/components/record-loader.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
+import { SettingsLoader } from './settings-loader.tsx';
 import {
   referralSettingsQueryKey,
   useReferralSettings,
   useSaveReferralSettings,
 } from '@/features/settings/api/referral-settings.ts';
 
-type Field = Exclude<keyof ReferralFormValues, 'enabled'>;
+type Field = Exclude<keyof ReferralFormValues, 'enabled' | 'referralMessage'>;
 
-const labels: Record<keyof ReferralFormValues, string> = {
-  enabled: 'Referral program',
-  name: 'Name',
-  type: 'Type',
-  usageLimit: 'Usage limit',
-  discountPercent: 'Discount percent',
-  maxDiscountPaise: 'Max discount',
-  minOrderValuePaise: 'Min order value',
-  validForDays: 'Valid for days',
-  referralMessage: 'Referral message',
-};
+type Translate = ReturnType<typeof useT>;
 
-const helpers: Record<Field, string> = {
-  name: 'What customers call the program, e.g. Invite a friend.',
-  type: 'A discount on the order, or free delivery.',
-  usageLimit: 'How many times a customer’s invitation can be used.',
-  discountPercent: referralDiscountPercent.hint,
-  maxDiscountPaise: 'The most a discount takes off, in rupees.',
-  minOrderValuePaise: 'The smallest order the reward applies to, in rupees.',
-  validForDays: 'Days the reward can be used after joining.',
-  referralMessage: `What customers share with their invitation, up to ${referralLimits.messageMax} characters.`,
-};
+/** The form's fields, as the server's 400 names them. */
+const fieldNames: Array<keyof ReferralFormValues> = [
+  'enabled',
+  'name',
+  'type',
+  'usageLimit',
+  'discountPercent',
+  'maxDiscountPaise',
+  'minOrderValuePaise',
+  'validForDays',
+  'referralMessage',
+];
+
+/** The fields by their label, for the fields and the stale-save alert's "Usage limit changed". */
+const fieldLabels = (t: Translate): Record<keyof ReferralFormValues, string> => ({
+  enabled: t('settings.referral.program'),
+  name: t('common.name'),
+  type: t('settings.referral.type'),
+  usageLimit: t('settings.referral.usageLimit'),
+  discountPercent: t('settings.referral.discountPercent'),
+  maxDiscountPaise: t('settings.referral.maxDiscount'),
+  minOrderValuePaise: t('settings.referral.minOrderValue'),
+  validForDays: t('settings.referral.validForDays'),
+  referralMessage: t('settings.referral.message'),
+});
+
+const fieldHelpers = (t: Translate): Record<Field, string> => ({
+  name: t('settings.referral.nameHelp'),
+  type: t('settings.referral.typeHelp'),
+  usageLimit: t('settings.referral.usageLimitHelp'),
+  discountPercent: t('settings.referral.discountPercentHelp', {
+    min: String(referralDiscountPercent.min),
+    max: String(referralDiscountPercent.max),
+  }),
+  maxDiscountPaise: t('settings.referral.maxDiscountHelp'),
+  minOrderValuePaise: t('settings.referral.minOrderValueHelp'),
+  validForDays: t('settings.referral.validForDaysHelp'),
+});
 
 function toFormValues(record: ReferralSettings): ReferralFormValues {
   return {
@@ -81,6 +99,9 @@ const rupees = {
 const wholeNumber = { htmlInput: { inputMode: 'numeric' as const } };
 
 function ReferralForm({ record }: { record: ReferralSettings }) {
+  const t = useT();
+  const labels = fieldLabels(t);
+  const helpers = fieldHelpers(t);
   const saveSettings = useSaveReferralSettings();
   const live = useMemo(() => toFormValues(record), [record]);
   const {
@@ -107,11 +128,11 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
     schema: referralSettingsSchema,
     queryKey: referralSettingsQueryKey,
     mutation: saveSettings,
-    recordName: 'business’s referral program',
+    recordName: t('settings.referral.noun'),
     labels,
     showCurrent: (current) => reset(toFormValues(current)),
-    fields: fieldMessages(setError, Object.keys(labels) as Array<keyof ReferralFormValues>),
-    savedMessage: 'Referral settings saved',
+    fields: fieldMessages(setError, fieldNames),
+    savedMessage: t('settings.referral.saved'),
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -120,7 +141,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
   });
 
   /** A text field of the program: required while it is on, greyed out while it is off. */
-  const text = (field: Exclude<Field, 'type' | 'referralMessage'>, slotProps: object) => (
+  const text = (field: Exclude<Field, 'type'>, slotProps: object) => (
     <TextField
       label={labels[field]}
       required={enabled}
@@ -141,7 +162,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
         name="enabled"
         render={({ field }) => (
           <FormControlLabel
-            label="Referral program on"
+            label={t('settings.referral.programOn')}
             control={
               <Switch
                 name={field.name}
@@ -153,11 +174,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
           />
         )}
       />
-      {enabled ? null : (
-        <Alert severity="info">
-          The program is off: customers cannot invite friends. Its details are kept for when it is on again.
-        </Alert>
-      )}
+      {enabled ? null : <Alert severity="info">{t('settings.referral.off')}</Alert>}
       <Grid container spacing={2.5}>
         <Grid size={{ xs: 12, sm: 6 }}>{text('name', {})}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
@@ -181,7 +198,7 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
               >
                 {referralTypes.map((type) => (
                   <MenuItem key={type} value={type}>
-                    {referralTypeLabels[type]}
+                    {t(`settings.referral.types.${type}`)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -209,14 +226,17 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
         error={Boolean(errors.referralMessage)}
         helperText={
           errors.referralMessage?.message ??
-          `${message?.length ?? 0} of ${referralLimits.messageMax} characters. ${helpers.referralMessage}`
+          t('settings.referral.messageCount', {
+            count: String(message?.length ?? 0),
+            max: String(referralLimits.messageMax),
+          })
         }
         {...register('referralMessage')}
       />
       <div>
         <SaveButton
           saving={saving.saving}
-          label="Save"
+          label={t('common.save')}
           onCancel={() => reset(live)}
           cancelDisabled={!isDirty}
         />
@@ -232,9 +252,15 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
  * are kept but greyed out.
  */
 export function ReferralSettingsTab() {
+  const t = useT();
   return (
-    <RecordLoader query={useReferralSettings()} what="the referral settings" fields={6}>
+    <SettingsLoader
+      query={useReferralSettings()}
+      failed={t('settings.referral.loadFailed')}
+      loading={t('settings.referral.loading')}
+      fields={6}
+    >
       {(record) => <ReferralForm record={record} />}
-    </RecordLoader>
+    </SettingsLoader>
   );
 }
