@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { helplineInputSchema, helplineSchema } from '@storedesk/shared/settings/helplines';
 import type { Helpline, HelplineInput, HelplineList } from '@storedesk/shared/settings/helplines';
+import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -16,7 +17,7 @@ import { SaveButton } from '@/components/save-button.tsx';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
-import { changedFields, staleSaveMessage, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 import {
   helplinesQueryKey,
@@ -24,7 +25,11 @@ import {
   useUpdateHelpline,
 } from '@/features/settings/api/helplines.ts';
 
-const labels = { title: 'Title', phoneNumber: 'Phone number' } as const;
+/** The fields by their label, for the stale-save alert's "Phone number changed". */
+const changeLabels = (t: ReturnType<typeof useT>) => ({
+  title: t('settings.helplines.title'),
+  phoneNumber: t('settings.helplines.phone'),
+});
 
 function toFormValues(helpline: Helpline | null): HelplineInput {
   return { title: helpline?.title ?? '', phoneNumber: helpline?.phoneNumber ?? '' };
@@ -38,6 +43,8 @@ type HelplineDialogProps = {
 
 /** Adds or edits a helpline (SPEC §5): 'Enter helpline title', 'Enter valid phone number'. */
 export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
+  const t = useT();
+  const staleSaveMessage = useStaleSaveMessage();
   const titleId = useId();
   const queryClient = useQueryClient();
   const create = useCreateHelpline();
@@ -79,10 +86,10 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
     try {
       if (base) {
         await update.mutateAsync({ id: base.id, update: { ...values, version: base.version } });
-        notify(`${values.title} saved`);
+        notify(t('settings.helplines.saved', { title: values.title }));
       } else {
         await create.mutateAsync(values);
-        notify(`${values.title} added`);
+        notify(t('settings.helplines.added', { title: values.title }));
       }
       onClose();
     } catch (caught) {
@@ -90,7 +97,7 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
       if (isApiError(error, 409) && base) {
         const current = helplineSchema.safeParse(error.current);
         if (current.success) {
-          setConflict(changedFields(base, current.data, labels));
+          setConflict(changedFields(base, current.data, changeLabels(t)));
           showCurrent(current.data);
           return;
         }
@@ -107,33 +114,32 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
   return (
     <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={onSubmit}>
-        <DialogTitle id={titleId}>{helpline ? `Edit ${helpline.title}` : 'Add helpline'}</DialogTitle>
+        <DialogTitle id={titleId}>
+          {helpline ? t('lists.editNamed', { name: helpline.title }) : t('settings.helplines.add')}
+        </DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             <StaleSaveAlert
-              message={conflict && staleSaveMessage('helpline', conflict)}
+              message={conflict && staleSaveMessage(t('settings.helplines.noun'), conflict)}
               onClose={() => setConflict(null)}
             />
             <TextField
-              label="Title"
+              label={t('settings.helplines.title')}
               required
               fullWidth
               autoFocus
               error={Boolean(errors.title)}
-              helperText={errors.title?.message ?? 'e.g. Customer care'}
+              helperText={errors.title?.message ?? t('settings.helplines.titleHelp')}
               {...register('title')}
             />
             <TextField
-              label="Phone number"
+              label={t('settings.helplines.phone')}
               required
               fullWidth
               type="tel"
               placeholder="1800-123-4567"
               error={Boolean(errors.phoneNumber)}
-              helperText={
-                errors.phoneNumber?.message ??
-                'Digits, with spaces or dashes if you like, and a leading + for abroad.'
-              }
+              helperText={errors.phoneNumber?.message ?? t('settings.helplines.phoneHelp')}
               slotProps={{ htmlInput: { inputMode: 'tel' } }}
               {...register('phoneNumber')}
             />
@@ -141,9 +147,9 @@ export function HelplineDialog({ helpline, onClose }: HelplineDialogProps) {
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={saving}>
-            Cancel
+            {t('common.cancel')}
           </Button>
-          <SaveButton saving={saving} label={helpline ? 'Save' : 'Add'} />
+          <SaveButton saving={saving} label={helpline ? t('common.save') : t('common.add')} />
         </DialogActions>
       </form>
       <ErrorDialog message={dialogMessage} onClose={() => setDialogMessage(null)} />

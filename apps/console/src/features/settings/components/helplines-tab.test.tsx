@@ -196,3 +196,39 @@ describe('Settings > Helplines', { timeout: 30_000 }, () => {
     expect(within(region).getByRole('button', { name: 'Delete Escalations' })).toBeInTheDocument();
   });
 });
+
+describe('Settings > Helplines in Hindi', { timeout: 30_000 }, () => {
+  it('speaks Hindi: the list, the edit dialog, the delete question and the messages', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      const { user } = renderTab();
+      const lines = await screen.findByRole('region', { name: 'हेल्पलाइन' });
+      expect(screen.getByText('व्यवसाय को कॉल करने के लिए ग्राहक ऐप में दिखने वाले नंबर।')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'हेल्पलाइन जोड़ें' })).toBeEnabled();
+
+      await user.click(within(lines).getByRole('button', { name: 'Customer care बदलें' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Customer care बदलें' });
+      expect(within(dialog).getByRole('textbox', { name: /^फ़ोन नंबर/ })).toHaveValue('1800-123-4567');
+      await user.click(within(dialog).getByRole('button', { name: 'सेव करें' }));
+      expect(await screen.findByText('Customer care सेव हो गई')).toBeInTheDocument();
+
+      await user.click(within(lines).getByRole('button', { name: 'Escalations हटाएँ' }));
+      const question = await screen.findByRole('dialog', { name: 'हेल्पलाइन हटाएँ' });
+      expect(question).toHaveTextContent('क्या आप पक्का हेल्पलाइन “Escalations” हटाना चाहते हैं?');
+      await user.click(within(question).getByRole('button', { name: 'हटाएँ' }));
+      expect(await screen.findByText('Escalations हटा दी गई')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+
+  it('says in Hindi when there are none', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    try {
+      renderTab({}, []);
+      expect(await screen.findByText('अभी कोई हेल्पलाइन नहीं है')).toBeInTheDocument();
+    } finally {
+      localStorage.removeItem('storedesk:console:language');
+    }
+  });
+});

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@storedesk/shared/messages';
 import { helplineLimits } from '@storedesk/shared/settings/helplines';
 import type { Helpline } from '@storedesk/shared/settings/helplines';
+import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/confirm-dialog.tsx';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
@@ -29,8 +30,9 @@ type DialogState = { kind: 'add' } | { kind: 'edit'; id: string } | null;
 const telHref = (phone: string) => `tel:${phone.replace(/[\s-]/g, '')}`;
 
 function HelplinesSkeleton() {
+  const t = useT();
   return (
-    <Stack spacing={1.5} role="status" aria-busy="true" aria-label="Loading the helplines">
+    <Stack spacing={1.5} role="status" aria-busy="true" aria-label={t('settings.helplines.loading')}>
       {[0, 1].map((row) => (
         <Skeleton key={row} variant="rounded" height={64} />
       ))}
@@ -47,6 +49,7 @@ function HelplineRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
+  const t = useT();
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -60,13 +63,13 @@ function HelplineRow({
           </Link>
         </Box>
         <Stack direction="row" sx={{ flexShrink: 0 }}>
-          <Tooltip title="Edit">
-            <IconButton aria-label={`Edit ${helpline.title}`} onClick={onEdit}>
+          <Tooltip title={t('lists.edit')}>
+            <IconButton aria-label={t('lists.editNamed', { name: helpline.title })} onClick={onEdit}>
               <EditOutlined />
             </IconButton>
           </Tooltip>
-          <Tooltip title="Delete">
-            <IconButton aria-label={`Delete ${helpline.title}`} onClick={onDelete}>
+          <Tooltip title={t('lists.delete')}>
+            <IconButton aria-label={t('lists.deleteNamed', { name: helpline.title })} onClick={onDelete}>
               <DeleteOutlined />
             </IconButton>
           </Tooltip>
@@ -78,6 +81,7 @@ function HelplineRow({
 
 /** Settings > Helplines (SPEC §5): the numbers customers can call, added, edited and removed here. */
 export function HelplinesTab() {
+  const t = useT();
   const helplines = useHelplines();
   const deleteHelpline = useDeleteHelpline();
   const notify = useSnackbar();
@@ -95,10 +99,13 @@ export function HelplinesTab() {
     if (!toDelete) return;
     try {
       await deleteHelpline.mutateAsync({ id: toDelete.id, version: toDelete.version });
-      notify(`${toDelete.title} deleted`);
+      notify(t('settings.helplines.deleted', { title: toDelete.title }));
     } catch (error) {
       if (isApiError(error, 404))
-        notify({ severity: 'info', message: `${toDelete.title} was already deleted` });
+        notify({
+          severity: 'info',
+          message: t('settings.helplines.alreadyDeleted', { title: toDelete.title }),
+        });
       else if (!isApiError(error, 401)) {
         setErrorMessage(isApiError(error, 409) ? messages.staleRecord : asApiError(error).message);
       }
@@ -113,7 +120,7 @@ export function HelplinesTab() {
       disabled={full}
       onClick={() => setDialog({ kind: 'add' })}
     >
-      Add helpline
+      {t('settings.helplines.add')}
     </Button>
   );
 
@@ -123,7 +130,7 @@ export function HelplinesTab() {
   } else if (helplines.isError && !helplines.data) {
     content = (
       <LoadError
-        title="Could not load the helplines"
+        title={t('settings.helplines.loadFailed')}
         error={helplines.error}
         onRetry={() => void helplines.refetch()}
         retrying={helplines.isFetching}
@@ -132,16 +139,16 @@ export function HelplinesTab() {
   } else if (items.length === 0) {
     content = (
       <Paper variant="outlined" sx={{ py: 4, px: 2, textAlign: 'center' }}>
-        <Typography variant="subtitle1">No helplines yet</Typography>
+        <Typography variant="subtitle1">{t('settings.helplines.empty')}</Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, mb: 2 }}>
-          Add a number customers can call about their orders.
+          {t('settings.helplines.emptyHelp')}
         </Typography>
         {addButton}
       </Paper>
     );
   } else {
     content = (
-      <Stack spacing={1.5} component="section" aria-label="Helplines">
+      <Stack spacing={1.5} component="section" aria-label={t('settings.helplines.region')}>
         {items.map((helpline) => (
           <HelplineRow
             key={helpline.id}
@@ -166,8 +173,8 @@ export function HelplinesTab() {
       >
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {full
-            ? `A business can have at most ${helplineLimits.perBusiness} helplines.`
-            : 'Numbers the customer app shows for calling the business.'}
+            ? t('settings.helplines.full', { max: String(helplineLimits.perBusiness) })
+            : t('settings.helplines.intro')}
         </Typography>
         {items.length > 0 ? addButton : null}
       </Stack>
@@ -176,11 +183,11 @@ export function HelplinesTab() {
       {editing ? <HelplineDialog helpline={editing} onClose={() => setDialog(null)} /> : null}
       <ConfirmDialog
         open={deleteOpen}
-        title="Delete helpline"
-        message={`Are you sure? You want to delete the helpline “${toDelete?.title ?? ''}”`}
-        confirmLabel="Delete"
+        title={t('settings.helplines.deleteTitle')}
+        message={t('settings.helplines.deleteQuestion', { title: toDelete?.title ?? '' })}
+        confirmLabel={t('lists.delete')}
         busy={deleteHelpline.isPending}
-        busyLabel="Deleting…"
+        busyLabel={t('common.deleting')}
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleteOpen(false)}
       />
