@@ -90,8 +90,7 @@ export function CategoriesTab({ storeId }: { storeId: string }) {
   };
 
   const deletion = useDeleteWithUndo<Category>({
-    // The dialog and its snackbars are said in English for now (components/delete-with-undo.tsx).
-    noun: 'category',
+    noun: t('category.nounOne'),
     question: messages.deleteCategory,
     remove: (category) =>
       deleteCategory.mutateAsync({ storeId, categoryId: category.id, version: category.version }),

@@ -121,13 +121,13 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <LocalTextField
               language="hi"
-              label="Name"
+              label={t('common.name')}
               error={errors.nameHi?.message}
               registration={register('nameHi')}
             />
             <LocalTextField
               language="kn"
-              label="Name"
+              label={t('common.name')}
               error={errors.nameKn?.message}
               registration={register('nameKn')}
             />

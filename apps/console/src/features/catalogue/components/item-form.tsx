@@ -216,7 +216,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <LocalTextField
               language="hi"
-              label="Name"
+              label={t('common.name')}
               error={errors.nameHi?.message}
               registration={register('nameHi')}
             />
@@ -224,7 +224,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
           <Grid size={{ xs: 12, sm: 6, md: 4 }}>
             <LocalTextField
               language="kn"
-              label="Name"
+              label={t('common.name')}
               error={errors.nameKn?.message}
               registration={register('nameKn')}
             />
@@ -355,8 +355,7 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
               {t('item.image')}
             </Typography>
             <ImagePicker
-              // Said in English for now: the picker words its button in English (components/image-picker.tsx).
-              label="Item image"
+              label={t('item.imageLabel')}
               imageUrl={item?.imageUrl ?? null}
               file={image}
               onChange={setImage}

@@ -91,8 +91,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
   };
 
   const deletion = useDeleteWithUndo<Item>({
-    // The dialog and its snackbars are said in English for now (components/delete-with-undo.tsx).
-    noun: 'item',
+    noun: t('item.nounOne'),
     question: messages.deleteItem,
     remove: (item) => deleteItem.mutateAsync({ storeId, itemId: item.id, version: item.version }),
     restore: (item) => restore.mutateAsync({ storeId, kind: 'items', id: item.id }),

@@ -328,6 +328,11 @@ describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
     expect(within(rowOf('Dairy')).getByRole('button', { name: 'Dairy को ऊपर करें' })).toBeEnabled();
     expect(within(rowOf('Dairy')).getByRole('button', { name: 'Dairy को नीचे करें' })).toBeDisabled();
 
+    await user.click(screen.getByRole('button', { name: 'Dairy हटाएँ' }));
+    const question = await screen.findByRole('dialog', { name: 'कैटेगरी “Dairy” हटाएँ?' });
+    await user.click(within(question).getByRole('button', { name: 'रद्द करें' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
     await user.click(screen.getByRole('button', { name: 'दूसरे स्टोर से कॉपी करें' }));
     const dialog = screen.getByRole('dialog', { name: 'दूसरे स्टोर का कैटलॉग कॉपी करें' });
     expect(dialog).toHaveTextContent(`वह स्टोर चुनें जिसके आइटम ${store.name} में भी रखने हैं।`);
@@ -350,6 +355,7 @@ describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
     );
 
     expect(await screen.findByRole('heading', { level: 1, name: 'कैटेगरी जोड़ें' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'नाम हिंदी में' })).toHaveAttribute('lang', 'hi');
     await user.type(screen.getByRole('textbox', { name: 'नाम' }), 'Dairy{Enter}');
     expect(await screen.findByText('कैटेगरी जोड़ी गई')).toBeInTheDocument();
   });
