@@ -16,8 +16,7 @@ import { ErrorDialog } from '@/components/error-dialog.tsx';
 import type { MessageId } from '@/i18n/index.ts';
 import type { ApiError } from '@/lib/api-client.ts';
 import { SaveButton } from '@/components/save-button.tsx';
-import { changedFields, useEditBase } from '@/lib/edit-base.ts';
-import { useStaleWords } from '@/features/catalogue/stale-words.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 export type SaveResult = { ok: true } | { ok: false; error: ApiError };
@@ -51,7 +50,7 @@ type CategoryFormProps = {
 /** SPEC §5: a category needs a name. */
 export function CategoryForm({ category, submitLabel, onSave, onCancel }: CategoryFormProps) {
   const t = useT();
-  const staleWords = useStaleWords();
+  const staleSaveMessage = useStaleSaveMessage();
   const [saving, setSaving] = useState(false);
   const [dialogMessage, setDialogMessage] = useState<string | null>(null);
   const [stale, setStale] = useState<string | null>(null);
@@ -85,8 +84,8 @@ export function CategoryForm({ category, submitLabel, onSave, onCancel }: Catego
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toFormValues(current.data));
         setStale(
-          staleWords(
-            'category',
+          staleSaveMessage(
+            t('category.nounOne'),
             changedFields(savedFrom, current.data, changeLabels).map((id) => t(id as MessageId)),
           ),
         );

@@ -35,9 +35,8 @@ import {
 import { TagsField } from './tags-field.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
-import { changedFields, useEditBase } from '@/lib/edit-base.ts';
+import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { featuredText } from '@/features/catalogue/catalogue-codes.ts';
-import { useStaleWords } from '@/features/catalogue/stale-words.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [0, 1, 2, 3];
@@ -126,7 +125,7 @@ type ItemFormProps = {
  */
 export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemFormProps) {
   const t = useT();
-  const staleWords = useStaleWords();
+  const staleSaveMessage = useStaleSaveMessage();
   const [image, setImage] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   // A picture being shrunk is not yet the form's: saving waits for it (the Save button says so).
@@ -168,8 +167,8 @@ export function ItemForm({ storeId, item, submitLabel, onSave, onCancel }: ItemF
       if (savedFrom && result.error.status === 409 && current.success) {
         reset(toItemFormValues(current.data));
         setStale(
-          staleWords(
-            'item',
+          staleSaveMessage(
+            t('item.nounOne'),
             itemChanges(savedFrom, current.data).map((id) => t(id)),
           ),
         );

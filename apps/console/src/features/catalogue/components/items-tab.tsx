@@ -205,7 +205,7 @@ export function ItemsTab({ storeId }: { storeId: string }) {
           >
             {t('import.import')}
           </Button>
-          <ExportMenu hrefs={exportCatalogueHrefs(storeId)} label={t('catalogue.export')} />
+          <ExportMenu hrefs={exportCatalogueHrefs(storeId)} />
           <Button
             variant="contained"
             startIcon={<AddOutlined />}

@@ -26,7 +26,7 @@ import {
 } from '@/features/settings/api/business.ts';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
-import { SettingsLoader } from './settings-loader.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
 
 /** The fields by their label, for the stale-save alert's "Name changed". */
 const changeLabels = (t: ReturnType<typeof useT>) => ({
@@ -170,13 +170,13 @@ function AboutForm({ record }: { record: BusinessSettings }) {
 export function AboutTab() {
   const t = useT();
   return (
-    <SettingsLoader
+    <RecordLoader
       query={useBusinessSettings()}
       failed={t('settings.about.loadFailed')}
       loading={t('settings.about.loading')}
       fields={3}
     >
       {(record) => <AboutForm record={record} />}
-    </SettingsLoader>
+    </RecordLoader>
   );
 }

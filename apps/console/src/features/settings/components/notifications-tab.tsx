@@ -34,7 +34,7 @@ import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { paths } from '@/config/paths.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
-import { SettingsLoader } from './settings-loader.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
 import {
   notificationSettingsQueryKey,
   useNotificationSettings,
@@ -316,13 +316,13 @@ function NotificationsForm({ record }: { record: NotificationSettings }) {
 export function NotificationsTab() {
   const t = useT();
   return (
-    <SettingsLoader
+    <RecordLoader
       query={useNotificationSettings()}
       failed={t('settings.notifications.loadFailed')}
       loading={t('settings.notifications.loading')}
       fields={4}
     >
       {(record) => <NotificationsForm record={record} />}
-    </SettingsLoader>
+    </RecordLoader>
   );
 }

@@ -21,7 +21,7 @@ import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
-import { SettingsLoader } from './settings-loader.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
 import {
   orderSettingsQueryKey,
   useOrderSettings,
@@ -274,13 +274,13 @@ function OrderSettingsForm({ record }: { record: OrderSettings }) {
 export function OrderSettingsTab() {
   const t = useT();
   return (
-    <SettingsLoader
+    <RecordLoader
       query={useOrderSettings()}
       failed={t('settings.order.loadFailed')}
       loading={t('settings.order.loading')}
       fields={7}
     >
       {(record) => <OrderSettingsForm record={record} />}
-    </SettingsLoader>
+    </RecordLoader>
   );
 }

@@ -28,7 +28,7 @@ import {
 import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
-import { SettingsLoader } from './settings-loader.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
 import { StorefrontKey } from './business-storefront-key.tsx';
 import { ApiKeys } from './api-keys.tsx';
 import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
@@ -303,13 +303,13 @@ function OthersForm({ record }: { record: BusinessSettings }) {
 export function OthersTab() {
   const t = useT();
   return (
-    <SettingsLoader
+    <RecordLoader
       query={useBusinessSettings()}
       failed={t('settings.others.loadFailed')}
       loading={t('settings.others.loading')}
       fields={5}
     >
       {(record) => <OthersForm record={record} />}
-    </SettingsLoader>
+    </RecordLoader>
   );
 }

@@ -28,7 +28,7 @@ import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
-import { SettingsLoader } from './settings-loader.tsx';
+import { RecordLoader } from '@/components/record-loader.tsx';
 import {
   referralSettingsQueryKey,
   useReferralSettings,
@@ -254,13 +254,13 @@ function ReferralForm({ record }: { record: ReferralSettings }) {
 export function ReferralSettingsTab() {
   const t = useT();
   return (
-    <SettingsLoader
+    <RecordLoader
       query={useReferralSettings()}
       failed={t('settings.referral.loadFailed')}
       loading={t('settings.referral.loading')}
       fields={6}
     >
       {(record) => <ReferralForm record={record} />}
-    </SettingsLoader>
+    </RecordLoader>
   );
 }
