@@ -266,12 +266,6 @@ describe('closing', () => {
     expect(reasons({ version: 3 }, couponCloseSchema as never)).toEqual({ usageType: 'is required' });
     expect(Object.keys(reasons({ usageType: 'CLOSE' }, couponCloseSchema as never))).toEqual(['version']);
   });
-
-  it('asks in the words of the console', () => {
-    expect(couponMessages.closeQuestion('FRESH10')).toBe(
-      'Close coupon FRESH10? Customers will not be able to use it any more.',
-    );
-  });
 });
 
 describe('the default code', () => {

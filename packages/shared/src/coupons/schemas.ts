@@ -84,7 +84,6 @@ export const couponMessages = {
   unknownCustomers: 'Choose customers of this business',
   closeOnly: 'must be CLOSE',
   alreadyClosed: 'This coupon is already closed',
-  closeQuestion: (code: string) => `Close coupon ${code}? Customers will not be able to use it any more.`,
 } as const;
 
 /** The characters of a generated code: letters and digits that cannot be mistaken for one another. */

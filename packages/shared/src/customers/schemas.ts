@@ -57,14 +57,3 @@ export const customerBlockSchema = z.object({
   blocked: z.boolean({ error: 'must be true or false' }),
 });
 export type CustomerBlock = z.infer<typeof customerBlockSchema>;
-
-/** What the customers screen says. */
-export const customerScreenMessages = {
-  blockTitle: (name: string) => `Block ${name}?`,
-  blockText:
-    'Their orders will be refused until you unblock them. They can still sign in and see their past orders.',
-  unblockTitle: (name: string) => `Unblock ${name}?`,
-  unblockText: 'They will be able to order again.',
-  blocked: (name: string) => `${name} is blocked`,
-  unblocked: (name: string) => `${name} can order again`,
-} as const;

@@ -13,7 +13,6 @@ import type { MessageId } from '@/i18n/index.ts';
 import en from '@/i18n/en.json';
 import hi from '@/i18n/hi.json';
 import kn from '@/i18n/kn.json';
-import { formatSlotRule } from '@/lib/slots.ts';
 import { bandText, deliveryRuleText, slotRuleText, storeStatusText } from './store-words.ts';
 
 const translate = (locale: string, messages: Record<string, string>) => {
@@ -44,13 +43,18 @@ describe('a store’s words', () => {
   });
 
   it('says a slot rule as the console always has in English, and in Hindi', () => {
-    for (const rule of [
-      { lengthMinutes: 60, capacity: 5, daysAhead: 2 },
-      { lengthMinutes: 30, capacity: 1, daysAhead: 1 },
-      { lengthMinutes: 120, capacity: 20, daysAhead: 0 },
-      { lengthMinutes: 15, capacity: 1000, daysAhead: 14 },
-    ])
-      expect(slotRuleText(rule, english)).toBe(formatSlotRule(rule));
+    expect(slotRuleText({ lengthMinutes: 60, capacity: 5, daysAhead: 2 }, english)).toBe(
+      'Slots of 60 min, 5 orders each, 2 days ahead',
+    );
+    expect(slotRuleText({ lengthMinutes: 30, capacity: 1, daysAhead: 1 }, english)).toBe(
+      'Slots of 30 min, 1 order each, 1 day ahead',
+    );
+    expect(slotRuleText({ lengthMinutes: 120, capacity: 20, daysAhead: 0 }, english)).toBe(
+      'Slots of 120 min, 20 orders each, today only',
+    );
+    expect(slotRuleText({ lengthMinutes: 15, capacity: 1000, daysAhead: 14 }, english)).toBe(
+      'Slots of 15 min, 1000 orders each, 14 days ahead',
+    );
     expect(slotRuleText({ lengthMinutes: 60, capacity: 5, daysAhead: 2 }, hindi)).toBe(
       '60 मिनट के स्लॉट, हर स्लॉट में 5 ऑर्डर, 2 दिन आगे तक',
     );
