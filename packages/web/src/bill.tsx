@@ -20,7 +20,8 @@ type BillItem = {
 /** A charge added to the items (delivery, packing…), with the store's rule it followed. */
 type BillCharge = { chargeLabel: string; chargeAmountPaise: number; rule?: string | undefined };
 
-function ruleText(parts: RuleParts, text: Texts['text']): string {
+/** A store's rule as a bill names it ("2–5 km", "free from ₹499.00"), in the language shown. */
+export function ruleText(parts: RuleParts, text: Texts['text']): string {
   switch (parts.kind) {
     case 'any':
       return text('web.ruleAny');

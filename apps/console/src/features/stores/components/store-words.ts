@@ -8,6 +8,7 @@ import {
   type DeliveryFeeBand,
   type StoreDeliveryRule,
 } from '@storedesk/shared/stores/delivery-rule';
+import { ruleText } from '@storedesk/web/bill';
 import { useLanguage, useT } from '@storedesk/web/i18n';
 import { useTexts, type Texts } from '@storedesk/web/texts';
 import { timeOfDay } from '@storedesk/web/times';
@@ -45,16 +46,7 @@ export function slotRuleText(
 export function bandText(bands: DeliveryFeeBand[], index: number, text: Texts['text']): string {
   const words = bandWords(bands, index);
   const parts = ruleParts(words);
-  switch (parts?.kind) {
-    case 'any':
-      return text('web.ruleAny');
-    case 'band':
-      return text('web.ruleBand', { fromKm: parts.fromKm, toKm: parts.toKm });
-    case 'over':
-      return text('web.ruleOver', { fromKm: parts.fromKm });
-    default:
-      return words;
-  }
+  return parts ? ruleText(parts, text) : words;
 }
 
 /** The rule in a line, as customers read it: "Minimum ₹199.00 · Delivery ₹20.00–₹40.00 by distance · free from ₹499.00". */
