@@ -584,6 +584,18 @@ async function languageShots(browser: Browser, baseUrl: string) {
   if (await ringing.isVisible()) await ringing.getByRole('button', { name: 'Acknowledge' }).click();
   await staff.screenshot({ path: path.join(outDir, 'console-dashboard-hi.png') });
   console.log('wrote docs/screenshots/console-dashboard-hi.png');
+  await staff.goto('/orders');
+  await staff.getByRole('table', { name: 'ऑर्डर' }).getByRole('row').nth(1).waitFor();
+  await staff.screenshot({ path: path.join(outDir, 'console-orders-hi.png') });
+  console.log('wrote docs/screenshots/console-orders-hi.png');
+  // The same browser switched to Kannada in the menu, as a person would.
+  await staff.getByRole('combobox', { name: /^भाषा/ }).selectOption({ label: 'ಕನ್ನಡ' });
+  await staff.getByRole('combobox', { name: /^ಭಾಷೆ/ }).waitFor();
+  await staff.goto('/stores');
+  await staff.getByRole('heading', { level: 1, name: /^ಅಂಗಡಿಗಳು/ }).waitFor();
+  await staff.locator('.MuiSkeleton-root, [role="progressbar"]').first().waitFor({ state: 'detached' });
+  await staff.screenshot({ path: path.join(outDir, 'console-stores-kn.png') });
+  console.log('wrote docs/screenshots/console-stores-kn.png');
   await consoleContext.close();
 }
 
