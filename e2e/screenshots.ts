@@ -9,6 +9,7 @@
  *   npm run screenshots -- zones     # only the named ones
  *   npm run screenshots -- shop      # only the customer app's
  *   npm run screenshots -- deliver   # only the delivery app's
+ *   npm run screenshots -- languages # Hindi and Kannada (they need Debian's fonts-noto-core)
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
