@@ -47,15 +47,3 @@ export function useStaleSaveMessage(): (noun: string, changed: readonly string[]
     [t, format],
   );
 }
-
-/** "Name, Phone and Image". */
-function listed(names: string[]): string {
-  const unique = [...new Set(names)];
-  return unique.length < 2 ? unique.join('') : `${unique.slice(0, -1).join(', ')} and ${unique.at(-1)}`;
-}
-
-/** The stale-save message in English only: `useStaleSaveMessage` says it in the language shown. */
-export function staleSaveMessage(noun: string, changed: string[]): string {
-  const what = changed.length > 0 ? `: ${listed(changed)} changed` : '';
-  return `Someone else saved this ${noun} while you were editing${what}. The form now shows their version; make your changes again.`;
-}
