@@ -1,6 +1,6 @@
-import { elapsedParts } from '@storedesk/shared/dates';
 import { useT } from '@storedesk/web/i18n';
 import { useMemo } from 'react';
+import { useElapsed } from '@/lib/use-elapsed.ts';
 
 export type Ages = {
   /** How long an order has waited, as every screen counts it: "14 min", "3 h", "2 d". */
@@ -9,22 +9,20 @@ export type Ages = {
   age: (since: string, now: number) => string;
 };
 
-/** Times since, in the language shown (formatElapsed and formatAge of the shared dates, in words). */
+/** Times since, in the language shown: the orders' elapsed time, and a reading's age to the second. */
 export function useAges(): Ages {
   const t = useT();
-  return useMemo(() => {
-    const elapsed = (since: string, now: number, ago: boolean) => {
-      const { value, unit } = elapsedParts(since, now);
-      return t(ago ? 'orders.elapsedAgo' : 'orders.elapsed', { value: String(value), unit });
-    };
-    return {
-      elapsed: (since, now) => elapsed(since, now, false),
+  const elapsed = useElapsed();
+  return useMemo(
+    () => ({
+      elapsed: (since, now) => elapsed(since, now),
       age: (since, now) => {
         const seconds = Math.floor((now - new Date(since).getTime()) / 1000);
         if (seconds < 1) return t('dispatch.justNow');
         if (seconds < 60) return t('dispatch.secondsAgo', { seconds: String(seconds) });
-        return elapsed(since, now, true);
+        return elapsed(since, now, { ago: true });
       },
-    };
-  }, [t]);
+    }),
+    [t, elapsed],
+  );
 }

@@ -11,7 +11,7 @@ import { useNow } from '@/lib/use-now.ts';
 import { OrderStatusChip } from './order-status-chip.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { statusText } from '@/i18n/codes.ts';
-import { useElapsed } from '@/features/orders/use-elapsed.ts';
+import { useElapsed } from '@/lib/use-elapsed.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

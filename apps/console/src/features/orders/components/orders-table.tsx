@@ -30,7 +30,7 @@ import { OrderStatusChip } from './order-status-chip.tsx';
 import { SlotBadge } from './slot-badge.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';
-import { useElapsed } from '@/features/orders/use-elapsed.ts';
+import { useElapsed } from '@/lib/use-elapsed.ts';
 
 type Selection = { selected: ReadonlySet<string>; onChange: (ids: ReadonlySet<string>) => void };
 
