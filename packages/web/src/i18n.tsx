@@ -257,6 +257,11 @@ const listFormats: Record<Language, Intl.ListFormat> = {
   kn: new Intl.ListFormat(localeOf.kn, { type: 'conjunction' }),
 };
 
+/** Names joined as `language` lists them: "#12, #13 and #14", "Name, Phone, और Image". */
+export function joinList(language: Language, names: readonly string[]): string {
+  return listFormats[language].format(names);
+}
+
 export type Formats = {
   /** Paise as rupees, "₹12,34,567.50", as bills show them in every language. */
   money: (paise: number) => string;
@@ -280,7 +285,7 @@ export function useFormat(): Formats {
       dateTime: (value, timeZone) =>
         language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
       day: formatDay,
-      list: (names) => listFormats[language].format(names),
+      list: (names) => joinList(language, names),
     }),
     [language],
   );

@@ -1,18 +1,17 @@
 import { OrderStatus } from '@storedesk/shared/orders';
-import { localeOf, useLanguage, useT, type Language } from '@storedesk/web/i18n';
+import { joinList, useLanguage, useT, type Language } from '@storedesk/web/i18n';
 import { useCallback } from 'react';
 import type { MessageId } from '@/i18n/index.ts';
 
 /** A message of the console's catalogues with its values: `useT()`'s or a test's. */
 type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
-const lists = new Map<Language, Intl.ListFormat>();
-
 /** "#12", "#12 and #13", "#12, #13 and #14", joined as the language joins a list. */
 export function orderNumbers(numbers: number[], language: Language = 'en'): string {
-  let list = lists.get(language);
-  if (!list) lists.set(language, (list = new Intl.ListFormat(localeOf[language], { type: 'conjunction' })));
-  return list.format(numbers.map((number) => `#${number}`));
+  return joinList(
+    language,
+    numbers.map((number) => `#${number}`),
+  );
 }
 
 /**
