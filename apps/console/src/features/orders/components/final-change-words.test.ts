@@ -1,16 +1,9 @@
 import { OrderStatus } from '@storedesk/shared/orders';
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import type { MessageId } from '@/i18n/index.ts';
-import en from '@/i18n/en.json';
-import hi from '@/i18n/hi.json';
+import { translator } from '@/testing/translate.ts';
 import { finalChangeWords, orderNumbers } from './final-change-words.ts';
 
-const translate = (locale: string, messages: Record<string, string>) => {
-  const intl = createIntl({ locale, messages });
-  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-};
-const english = translate('en-IN', en);
+const english = translator('en');
 
 describe('finalChangeWords', () => {
   it('names one order by its number', () => {
@@ -37,7 +30,7 @@ describe('finalChangeWords', () => {
   });
 
   it('says it in Hindi, the orders listed as Hindi lists them', () => {
-    expect(finalChangeWords([7, 8], OrderStatus.Cancelled, translate('hi-IN', hi), 'hi')).toEqual({
+    expect(finalChangeWords([7, 8], OrderStatus.Cancelled, translator('hi'), 'hi')).toEqual({
       question: '2 ऑर्डर रद्द करें?',
       explanation: 'ऑर्डर #7 और #8 रद्द हो जाएँगे। फिर ये हमेशा के लिए बंद हो जाएँगे: इसे वापस नहीं किया जा सकता।',
       action: 'हाँ, 2 ऑर्डर रद्द करें',

@@ -1,17 +1,9 @@
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { translator } from '@/testing/translate.ts';
 import type { SpecialDay } from '@storedesk/shared/stores/special-days';
-import type { MessageId } from '@/i18n/index.ts';
-import en from '@/i18n/en.json';
-import hi from '@/i18n/hi.json';
-import kn from '@/i18n/kn.json';
 import { dayHint, firstFreeDay, nextSpecialDayLine, weekdayOf } from './special-day-text.ts';
 
-const translate = (locale: string, messages: Record<string, string>) => {
-  const intl = createIntl({ locale, messages });
-  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-};
-const english = translate('en-IN', en);
+const english = translator('en');
 
 const closed = (day: string, reason: string): SpecialDay => ({
   day,
@@ -33,8 +25,8 @@ describe('special day wording', () => {
   });
 
   it('says the weekday, today and tomorrow in Hindi and Kannada', () => {
-    expect(dayHint('2026-12-04', '2026-12-03', translate('hi-IN', hi), 'hi')).toBe('कल, शुक्रवार');
-    expect(dayHint('2026-12-03', '2026-12-03', translate('kn-IN', kn), 'kn')).toBe('ಇಂದು, ಗುರುವಾರ');
+    expect(dayHint('2026-12-04', '2026-12-03', translator('hi'), 'hi')).toBe('कल, शुक्रवार');
+    expect(dayHint('2026-12-03', '2026-12-03', translator('kn'), 'kn')).toBe('ಇಂದು, ಗುರುವಾರ');
   });
 
   it('starts a new day on the first one from today not taken', () => {
@@ -74,7 +66,7 @@ describe('special day wording', () => {
       nextSpecialDayLine(
         [closed('2026-12-25', 'Christmas'), closed('2026-12-26', 'Boxing day')],
         '2026-12-03',
-        translate('hi-IN', hi),
+        translator('hi'),
         'hi',
       ),
     ).toBe('25/12/2026 को बंद (Christmas), और 1 दूसरा खास दिन');

@@ -1,5 +1,5 @@
-import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
+import { translator } from '@/testing/translate.ts';
 import { messages } from '@storedesk/shared/messages';
 import { englishTexts, type Texts } from '@storedesk/web/texts';
 import { storeStatusLabels, type StoreStatus } from '@storedesk/shared/stores/schemas';
@@ -9,19 +9,11 @@ import {
   type DeliveryFeeBand,
   type StoreDeliveryRule,
 } from '@storedesk/shared/stores/delivery-rule';
-import type { MessageId } from '@/i18n/index.ts';
-import en from '@/i18n/en.json';
-import hi from '@/i18n/hi.json';
-import kn from '@/i18n/kn.json';
 import { bandText, deliveryRuleText, slotRuleText, storeStatusText } from './store-words.ts';
 
-const translate = (locale: string, messages: Record<string, string>) => {
-  const intl = createIntl({ locale, messages });
-  return (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-};
-const english = translate('en-IN', en);
-const hindi = translate('hi-IN', hi);
-const kannada = translate('kn-IN', kn);
+const english = translator('en');
+const hindi = translator('hi');
+const kannada = translator('kn');
 /** The shared pieces' words as a catalogue says them. */
 const textsOf =
   (t: typeof english): Texts['text'] =>
