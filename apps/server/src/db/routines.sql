@@ -90,6 +90,31 @@ CREATE OR REPLACE TRIGGER "item_variants_code_update" AFTER UPDATE OF "sku", "ba
   WHEN (OLD."sku" IS DISTINCT FROM NEW."sku" OR OLD."barcode" IS DISTINCT FROM NEW."barcode") EXECUTE FUNCTION "item_variants_code_changed"();
 CREATE OR REPLACE TRIGGER "item_variants_list_delete" AFTER DELETE ON "item_variants" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_variants_list_changed"();
 
+-- The customer app's catalogue tag (ADR 0091): a statement that changes a store's items or
+-- categories, in any column, moves the store's catalogue version. Variants move nothing here: their
+-- row versions are read with the tag (a sale changes only stock, and runs no trigger: ADR 0067).
+CREATE OR REPLACE FUNCTION "catalogue_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    UPDATE "stores" SET "catalogue_version" = "catalogue_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "new_rows");
+  ELSIF TG_OP = 'DELETE' THEN
+    UPDATE "stores" SET "catalogue_version" = "catalogue_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "old_rows");
+  ELSE
+    UPDATE "stores" SET "catalogue_version" = "catalogue_version" + 1
+    WHERE "id" IN (SELECT "store_id" FROM "old_rows" UNION SELECT "store_id" FROM "new_rows");
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER "items_catalogue_insert" AFTER INSERT ON "items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE OR REPLACE TRIGGER "items_catalogue_update" AFTER UPDATE ON "items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE OR REPLACE TRIGGER "items_catalogue_delete" AFTER DELETE ON "items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE OR REPLACE TRIGGER "categories_catalogue_insert" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE OR REPLACE TRIGGER "categories_catalogue_update" AFTER UPDATE ON "categories" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE OR REPLACE TRIGGER "categories_catalogue_delete" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+
 -- Live events (ADR 0004): each event row is announced when its transaction commits.
 
 -- Events carry what changed (ADR 0051). NOTIFY takes at most 8000 bytes: an event whose data would
@@ -206,7 +231,7 @@ CREATE OR REPLACE FUNCTION "audit_hidden"("col" text) RETURNS boolean LANGUAGE s
     'password_hash', 'totp_secret', 'totp_pending_secret', 'totp_last_step', 'storefront_key', 'delivery_code',
     'public_key', 'credential_id', 'counter', 'transports', 'last_used_at', 'user_id', 'token_hash',
     'created_by_id', 'created_by_name',
-    'id', 'business_id', 'version', 'created_at', 'updated_at', 'store_list_version', 'item_list_version',
+    'id', 'business_id', 'version', 'created_at', 'updated_at', 'store_list_version', 'item_list_version', 'catalogue_version',
     'geohash', 'deleted_at', 'deleted_by_id', 'deleted_by_name', 'blocked_by_id', 'blocked_by_name',
     'paid_by_id', 'paid_by_name', 'settled_by_id', 'settled_by_name', 'settled_at',
     'product_id', 'shared_id', 'stock', 'payout_id', 'due_gateway_order_id', 'due_gateway_paise'

@@ -270,6 +270,11 @@ export const stores = pgTable(
     status: smallint('status').notNull().default(0),
     /** Bumped (by trigger) whenever one of its items is added, renamed, deleted or restored: see list-index.ts. */
     itemListVersion: bigint('item_list_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Bumped (by trigger) by any change to its items or categories: with its variants' row versions,
+     * what the customer app's catalogue tag is made of (ADR 0091).
+     */
+    catalogueVersion: bigint('catalogue_version', { mode: 'number' }).notNull().default(0),
     version: version(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

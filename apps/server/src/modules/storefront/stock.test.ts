@@ -3,6 +3,7 @@
  * lines naming a variant, a line for more than is left refused with what is left, orders for
  * the last units arriving together selling exactly those, and a cancel giving them back.
  */
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { variantMessages } from '@storedesk/shared/catalogue/variants';
@@ -22,6 +23,7 @@ import {
   type TestBusiness,
 } from '#test/harness.ts';
 import * as t from '#server/db/schema.ts';
+import { statementsOf } from '#test/statements.ts';
 
 let ctx: TestApp;
 let biz: TestBusiness;
@@ -517,6 +519,11 @@ describe('the catalogue’s tag', () => {
         () => ctx.db.insert(t.categories).values({ businessId: biz.id, storeId, name: 'Spices' }),
       ],
       [
+        'a category renamed',
+        () =>
+          ctx.db.execute(sql`UPDATE categories SET name = name || ' and more' WHERE store_id = ${storeId}`),
+      ],
+      [
         'an item switched off',
         () => ctx.db.execute(sql`UPDATE items SET in_stock = false WHERE id = ${salt.id}`),
       ],
@@ -541,6 +548,57 @@ describe('the catalogue’s tag', () => {
     // The store open and the salt on sale again, for what follows.
     await ctx.db.execute(sql`UPDATE stores SET status = 1 WHERE id = ${storeId}`);
     await ctx.db.execute(sql`UPDATE items SET in_stock = true WHERE id = ${salt.id}`);
+  });
+
+  type Catalogue = { items: Array<{ id: string; variants: Array<{ id: string; pricePaise: number }> }> };
+  const priceOf = (catalogue: Catalogue, variantId: string) =>
+    catalogue.items.flatMap((item) => item.variants).find((variant) => variant.id === variantId)?.pricePaise;
+
+  it('is sent as one answer, read once, to every customer who opens the page while nothing changes', async () => {
+    await tagNow();
+    const wanted = Array.from({ length: 12 }, (_, n) => ['br', 'gzip', 'identity'][n % 3]!);
+    let answers: Awaited<ReturnType<typeof read>>[] = [];
+    const sent = await statementsOf(async () => {
+      answers = await Promise.all(wanted.map((encoding) => read({ 'accept-encoding': encoding })));
+    });
+    // Per request the caller and the tag's two reads; the items not once.
+    expect(sent.filter((text) => /from "items"/.test(text) && !/count\(\*\)/.test(text))).toEqual([]);
+    const plain = answers[2]!;
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [n, res] of answers.entries()) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.etag).toBe(plain.headers.etag);
+      expect(res.headers.vary).toBe('x-storefront-key, accept-encoding');
+      const encoding = wanted[n]!;
+      if (encoding === 'identity') {
+        expect(res.body).toBe(plain.body);
+        continue;
+      }
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
+      const text = (encoding === 'br' ? zlib.brotliDecompressSync : zlib.gunzipSync)(
+        res.rawPayload,
+      ).toString();
+      expect(text).toBe(plain.body);
+    }
+  });
+
+  it('sends what the catalogue holds now, never an answer held from before a change', async () => {
+    await setStock(atta.variantIds[0]!, 10);
+    const before = (await read({ 'accept-encoding': 'br' })).rawPayload;
+    const price = priceOf(
+      JSON.parse(zlib.brotliDecompressSync(before).toString()) as Catalogue,
+      salt.variantIds[0]!,
+    )!;
+    await ctx.db.execute(
+      sql`UPDATE item_variants SET price_paise = price_paise + 100 WHERE id = ${salt.variantIds[0]}`,
+    );
+    const after = await read({ 'accept-encoding': 'br' });
+    expect(after.statusCode).toBe(200);
+    const catalogue = JSON.parse(zlib.brotliDecompressSync(after.rawPayload).toString()) as Catalogue;
+    expect(priceOf(catalogue, salt.variantIds[0]!)).toBe(price + 100);
+    expect(priceOf((await read()).json<Catalogue>(), salt.variantIds[0]!)).toBe(price + 100);
   });
 
   it('is no way into another business’s store: its key with the tag is 404', async () => {

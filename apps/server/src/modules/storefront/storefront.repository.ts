@@ -317,19 +317,26 @@ export function findStoresInBox(
 }
 
 /**
- * What the store's catalogue is made of now, in one short text: each table's rows of the store
- * counted, and the sum of their rows' transaction ids (`xmin`). Any insert, update or delete
- * changes it, whichever code wrote it, so the customer app's catalogue is answered 304 while it is
- * the same; and reading it is a small part of reading the catalogue.
+ * The store as `findStore` reads it, with what its catalogue is made of now in one short text
+ * (ADR 0091): the store's catalogue version, which triggers move with any change to its items or
+ * categories, and its variants counted with the sum of their rows' transaction ids (`xmin`), which
+ * any insert, update or delete changes, a sale's stock included. Whichever code wrote the change,
+ * the text changes, so the customer app's catalogue is answered 304 while it is the same. Reading
+ * it costs the store's row and its variants' rows, not its items'. The store's id is spelt with its
+ * table: in a select of one table, drizzle writes a column bare, and the variants' own would shadow it.
  */
-export async function catalogueFingerprint(db: Executor, businessId: string, storeId: string) {
-  const part = (table: string, alias: string) => sql`(
-    SELECT count(*) || ':' || coalesce(sum(${sql.raw(alias)}.xmin::text::bigint), 0) FROM ${sql.raw(table)} ${sql.raw(alias)}
-    WHERE ${sqlOfBusiness(alias, { businessId })} AND ${sql.raw(alias)}.store_id = ${storeId}::uuid)`;
-  const result = await db.execute<{ fingerprint: string }>(sql`
-    SELECT ${part('items', 'i')} || '/' || ${part('item_variants', 'v')} || '/' || ${part('categories', 'c')}
-      AS fingerprint`);
-  return result.rows[0]!.fingerprint;
+export async function findCatalogueStore(db: Executor, businessId: string, storeId: string) {
+  const [row] = await db
+    .select({
+      ...storeColumns,
+      now: sql<Date>`now()`.mapWith((value: Date | string) => new Date(value)),
+      fingerprint: sql<string>`${stores.catalogueVersion} || '/' || (
+        SELECT count(*) || ':' || coalesce(sum(v.xmin::text::bigint), 0) FROM item_variants v
+        WHERE ${sqlOfBusiness('v', { businessId })} AND v.store_id = "stores"."id")`,
+    })
+    .from(stores)
+    .where(and(eq(stores.id, storeId), ofBusiness(stores, { businessId }), isNull(stores.deletedAt)));
+  return row ?? null;
 }
 
 /** The store's live categories in its order: by position, then name (B17). */

@@ -32,6 +32,7 @@ import type { OnlinePayments } from '#server/modules/payments/payments.service.t
 import type { Database } from '#server/db/client.ts';
 import { perAddressLimit } from '#server/lib/rate-limit.ts';
 import { idParam } from '#server/lib/route-schemas.ts';
+import { sendEncoded } from '#server/lib/encoded-answers.ts';
 import { customerOf, storefrontOf } from '#server/plugins/access.ts';
 import {
   customerHeaders,
@@ -44,6 +45,7 @@ import {
   assertMayPlaceOrders,
   assertTakingOrders,
   businessProfile,
+  catalogueAnswers,
   catalogueOf,
   getCustomerOrder,
   listCustomerOrders,
@@ -256,7 +258,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { tag, catalogue } = await catalogueOf(
+      const { tag, answer } = await catalogueOf(
         db,
         storefrontOf(request),
         request.params.storeId,
@@ -268,7 +270,8 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         .header('etag', tag)
         .header('cache-control', 'private, no-cache')
         .header('vary', 'x-storefront-key');
-      return catalogue === null ? reply.code(304).send() : catalogue;
+      if (answer === null) return reply.code(304).send();
+      return sendEncoded(catalogueAnswers, tag, answer, request, reply);
     },
   );
 

@@ -14,6 +14,7 @@ import {
   storefrontMessages,
   type CustomerOrder,
   type StorefrontBusinessProfile,
+  storefrontCatalogueSchema,
   type StorefrontCatalogue,
   type StorefrontOrder,
   type StorefrontOrderRequest,
@@ -46,6 +47,7 @@ import type { CustomerScope } from '#server/lib/scope.ts';
 
 import { AppError, invalid, notFound, stale, unauthenticated } from '#server/lib/errors.ts';
 import { fileUrl } from '#server/storage/images.ts';
+import { EncodedAnswers, type EncodedAnswer } from '#server/lib/encoded-answers.ts';
 import {
   createOrder,
   orderRowOf,
@@ -791,9 +793,17 @@ const answerCode = createHash('sha256')
   .digest('hex');
 
 /**
+ * Catalogues as sent, by tag (ADR 0091): a store's whole catalogue is read, checked against the
+ * route's schema, serialised and compressed once for all the customers who open its page until
+ * something in it changes. 32 MB holds some fifty whole catalogues of 1,000 items.
+ */
+export const catalogueAnswers = new EncodedAnswers(32 * 1024 * 1024);
+
+/**
  * A live store's categories and live items (out of stock ones flagged), or 404; with its tag, an
  * ETag that changes with anything the answer holds. Given the tag the caller holds and it is
- * still the tag, the catalogue is not read again: `catalogue` is null (304).
+ * still the tag, the catalogue is not read again: `answer` is null (304). Otherwise the answer is
+ * the one held for the tag (`catalogueAnswers`), read when none is.
  */
 export async function catalogueOf(
   db: Executor,
@@ -801,22 +811,30 @@ export async function catalogueOf(
   storeId: string,
   filter: { q?: string; categoryId?: string },
   held: string | null = null,
-): Promise<{ tag: string; catalogue: StorefrontCatalogue | null }> {
-  const [store, fingerprint] = await Promise.all([
-    repo.findStore(db, business.id, storeId),
-    repo.catalogueFingerprint(db, business.id, storeId),
-  ]);
+): Promise<{ tag: string; answer: EncodedAnswer | null }> {
+  const store = await repo.findCatalogueStore(db, business.id, storeId);
   if (!store) throw notFound();
   const storefrontStore = toStorefrontStore(store, business, store.now);
   const tag = `"${createHash('sha256')
     .update(
-      JSON.stringify([answerCode, fingerprint, storefrontStore, filter.q ?? '', filter.categoryId ?? '']),
+      JSON.stringify([
+        answerCode,
+        store.fingerprint,
+        storefrontStore,
+        filter.q ?? '',
+        filter.categoryId ?? '',
+      ]),
     )
     .digest('base64url')}"`;
   if (held !== null && held.split(',').some((each) => each.trim().replace(/^W\//, '') === tag)) {
-    return { tag, catalogue: null };
+    return { tag, answer: null };
   }
-  return { tag, catalogue: await catalogueAnswer(db, business, storeId, filter, storefrontStore) };
+  const answer = await catalogueAnswers.get(tag, async () =>
+    JSON.stringify(
+      storefrontCatalogueSchema.parse(await catalogueAnswer(db, business, storeId, filter, storefrontStore)),
+    ),
+  );
+  return { tag, answer };
 }
 
 async function catalogueAnswer(
