@@ -3,7 +3,6 @@ import { messages } from '@storedesk/shared/messages';
 import { cancelReasonLabels, cancelReasons } from '@storedesk/shared/orders/cancellation';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
 import { orderEventKindTitles } from '@storedesk/shared/orders/event-kinds';
-import { orderNotFoundText } from '@/features/orders/order-words.ts';
 import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-mode-types';
 import { amountMessages } from '@storedesk/shared/money';
@@ -47,7 +46,6 @@ describe('the console’s English catalogue', () => {
       RATING: en['timeline.rating'],
       SLOT: en['timeline.slot'],
     }).toEqual(orderEventKindTitles);
-    expect(en['orderPage.notFound']).toBe(orderNotFoundText);
   });
 
   it('words how an order is paid and what to do when an item is missing as the server does', () => {

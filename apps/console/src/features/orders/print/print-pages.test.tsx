@@ -1,5 +1,6 @@
 import type { OrderBill } from '@storedesk/shared/orders/invoice';
 import type { OrderDetail } from '@storedesk/shared/orders/schemas';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { adminSession } from '@/testing/fixtures.ts';
@@ -182,5 +183,69 @@ describe('a credit note', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('This refund has no credit note: it was made before the order’s tax invoice.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the kitchen ticket in the console’s language', { timeout: 30_000 }, () => {
+  /** Booked for 09:00 to 12:00 in Kolkata on Tuesday 1 December 2026, with a note, cancelled. */
+  const booked: OrderDetail = {
+    ...order,
+    slot: { startsAt: '2026-12-01T03:30:00Z', endsAt: '2026-12-01T06:30:00Z' },
+    note: 'Ring twice',
+    status: OrderStatus.Cancelled,
+  };
+
+  function renderTicket(language: 'en' | 'hi') {
+    localStorage.setItem('storedesk:console:language', JSON.stringify(language));
+    mockApi(ordersServer([booked], adminSession).handlers);
+    return renderApp(`/orders/${booked.id}/print/kitchen`);
+  }
+
+  it('says in English when it is to be delivered and that it was cancelled', async () => {
+    renderTicket('en');
+    const ticket = await screen.findByRole('article', { name: 'Kitchen ticket' });
+    expect(within(ticket).getByText('Deliver: Tue 01/12, 09:00 AM – 12:00 PM')).toBeInTheDocument();
+    expect(within(ticket).getByText('CANCELLED')).toBeInTheDocument();
+    expect(within(ticket).getByRole('heading', { name: 'Note' })).toBeInTheDocument();
+    expect(document.title).toBe(`Kitchen ticket #${booked.number}`);
+  });
+
+  it('is in Hindi, toolbar and ticket, for a console shown in Hindi', async () => {
+    renderTicket('hi');
+    const ticket = await screen.findByRole('article', { name: 'किचन टिकट' });
+    const toolbar = screen.getByRole('toolbar', { name: 'प्रिंटिंग' });
+    expect(within(toolbar).getByRole('link', { name: 'ऑर्डर पर वापस' })).toBeInTheDocument();
+    expect(within(toolbar).getByRole('button', { name: 'प्रिंट करें' })).toBeEnabled();
+    const paper = within(toolbar).getByRole('group', { name: 'कागज़' });
+    expect(
+      within(paper)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['80 mm रोल', 'A4']);
+    expect(within(ticket).getByRole('heading', { level: 1 })).toHaveTextContent('किचन टिकट');
+    expect(
+      within(ticket)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['मात्रा', 'आइटम']);
+    expect(lineNames(within(ticket).getByRole('table'), 0)).toEqual(['1 ×', '2 ×', '1 ×', '']);
+    expect(within(ticket).getByText(`5 आइटम · ${booked.customerName}`)).toBeInTheDocument();
+    expect(within(ticket).getByText('अगर कोई सामान न मिले: मुझे कॉल करें')).toBeInTheDocument();
+    expect(within(ticket).getByText('रद्द')).toBeInTheDocument();
+    expect(within(ticket).getByRole('heading', { name: 'नोट' })).toBeInTheDocument();
+    expect(within(ticket).getByText('डिलीवरी: मंगल 01/12, 09:00 am – 12:00 pm')).toBeInTheDocument();
+    expect(document.title).toBe(`किचन टिकट #${booked.number}`);
+  });
+
+  it('leaves the bill in English, the customer’s and the tax office’s document, under a Hindi toolbar', async () => {
+    localStorage.setItem('storedesk:console:language', '"hi"');
+    renderPrint(`/orders/${order.id}/print/bill`);
+    const bill = await screen.findByRole('article', { name: 'Bill' });
+    expect(
+      within(bill)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Item', 'Qty', 'Price', 'Amount']);
+    expect(screen.getByRole('toolbar', { name: 'प्रिंटिंग' })).toBeInTheDocument();
   });
 });

@@ -5,8 +5,8 @@ import { formatDateTime } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { orderStatusLabels, OrderStatus } from '@storedesk/shared/orders';
 import type { OrderBill } from '@storedesk/shared/orders/invoice';
-import { ifMissingLabels } from '@storedesk/shared/orders/if-missing';
 import { paymentModeTypeLabels } from '@storedesk/shared/settings/payment-modes';
+import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { LoadError } from '@/components/load-error.tsx';
 import { CardSkeleton } from '@/components/loading-skeleton.tsx';
@@ -16,27 +16,65 @@ import { formatSlot } from '@storedesk/shared/dates';
 import { useOrder } from '@/features/orders/api/get-order.ts';
 import { useOrderBill } from '@/features/orders/api/get-order-bill.ts';
 import { PrintSheet } from './print-sheet.tsx';
-import { orderNotFoundText } from '@/features/orders/order-words.ts';
+import { LanguageProvider, useFormat, useT } from '@storedesk/web/i18n';
+import { useTimeFormat } from '@storedesk/web/times';
+import { ifMissingText } from '@/i18n/codes.ts';
+import { i18n } from '@/i18n/index.ts';
+
+// A printout opens in a tab of its own, outside the shell: in the language the console shows, from
+// its first frame (ADR 0089), as the shell is.
+await i18n.start();
+
+/** A printout in the console's language: its toolbar and the staff's sheets (the kitchen ticket). */
+function InLanguage({ children }: { children: ReactNode }) {
+  return <LanguageProvider i18n={i18n}>{children}</LanguageProvider>;
+}
+
+export const KitchenTicketPage = () => (
+  <InLanguage>
+    <KitchenTicket />
+  </InLanguage>
+);
+
+export const BillPage = () => (
+  <InLanguage>
+    <Bill />
+  </InLanguage>
+);
+
+export const CreditNotePage = () => (
+  <InLanguage>
+    <CreditNote />
+  </InLanguage>
+);
+
+/** A printout's words while its record loads or fails to: the screen's, not the document's. */
+const loadingWords = {
+  order: { loading: 'print.orderLoading', failed: 'print.orderFailed' },
+  bill: { loading: 'print.billLoading', failed: 'print.billFailed' },
+  creditNote: { loading: 'print.noteLoading', failed: 'print.noteFailed' },
+} as const;
 
 function Loading({
   query,
   what,
 }: {
   query: { isError: boolean; error: Error | null; refetch: () => unknown; isFetching: boolean };
-  what: string;
+  what: keyof typeof loadingWords;
 }) {
+  const t = useT();
   if (isApiError(query.error, 404)) {
-    return <Alert severity="warning">{orderNotFoundText}</Alert>;
+    return <Alert severity="warning">{t('orderPage.notFound')}</Alert>;
   }
   return query.isError ? (
     <LoadError
-      title={`Could not load the ${what}`}
+      title={t(loadingWords[what].failed)}
       error={query.error}
       onRetry={() => void query.refetch()}
       retrying={query.isFetching}
     />
   ) : (
-    <CardSkeleton lines={8} label={`Loading the ${what}`} />
+    <CardSkeleton lines={8} label={t(loadingWords[what].loading)} />
   );
 }
 
@@ -49,42 +87,54 @@ function DeliverySlotLine({ slot, timeZone }: { slot: OrderBill['order']['slot']
 /**
  * /orders/:orderId/print/kitchen (B15): the ticket the kitchen or packing counter works from —
  * order number, time, the delivery slot it is booked for (B19), store, items and quantities, the
- * customer's note; no prices.
+ * customer's note; no prices. In the language the console shows: the staff's own sheet, where the
+ * bill, the tax invoice and the credit note are the customer's and the tax office's, in English.
  */
-export function KitchenTicketPage() {
+function KitchenTicket() {
   const { orderId = '' } = useParams();
   const order = useOrder(orderId);
   const timeZone = useTimeZone();
+  const t = useT();
+  const { dateTime } = useFormat();
+  const format = useTimeFormat();
   const current = order.data;
   return (
     <PrintSheet
-      title={current ? `Kitchen ticket #${current.number}` : 'Kitchen ticket'}
+      title={current ? t('kitchen.titleNumber', { number: String(current.number) }) : t('kitchen.title')}
       orderId={orderId}
       ready={Boolean(current)}
     >
       {current ? (
-        <article aria-label="Kitchen ticket">
-          <h1>Kitchen ticket</h1>
+        <article aria-label={t('kitchen.title')}>
+          <h1>{t('kitchen.title')}</h1>
           <p className="centre big">#{current.number}</p>
-          <p className="centre">{formatDateTime(current.placedAt, timeZone)}</p>
-          <DeliverySlotLine slot={current.slot} timeZone={timeZone} />
+          <p className="centre">{dateTime(current.placedAt, timeZone)}</p>
+          {current.slot ? (
+            <p className="slot">
+              {t('kitchen.deliver', { slot: format.slot(current.slot, timeZone, { year: false }) })}
+            </p>
+          ) : null}
           <p className="centre">{current.storeName}</p>
-          {current.status === OrderStatus.Cancelled ? <p className="centre big">CANCELLED</p> : null}
+          {current.status === OrderStatus.Cancelled ? (
+            <p className="centre big">{t('kitchen.cancelled')}</p>
+          ) : null}
           <hr className="rule" />
           <table>
             <thead>
               <tr>
                 <th className="qty" scope="col">
-                  Qty
+                  {t('kitchen.qty')}
                 </th>
-                <th scope="col">Item</th>
+                <th scope="col">{t('kitchen.item')}</th>
               </tr>
             </thead>
             <tbody>
               {current.items.map((line, index) => (
                 <tr key={`${line.itemId}-${index}`}>
                   {/* A loose line is weighed out: its weight in all is in its name, "Onions · 750 g". */}
-                  <td className="qty big">{line.stepGrams ? '' : `${line.itemQuantity} ×`}</td>
+                  <td className="qty big">
+                    {line.stepGrams ? '' : t('kitchen.quantity', { quantity: String(line.itemQuantity) })}
+                  </td>
                   <td className="big">{lineWeightName(line)}</td>
                 </tr>
               ))}
@@ -92,16 +142,18 @@ export function KitchenTicketPage() {
           </table>
           <hr className="rule" />
           <p>
-            {current.items.reduce(
-              (sum, line) => sum + itemsOfLine({ quantity: line.itemQuantity, stepGrams: line.stepGrams }),
-              0,
-            )}{' '}
-            items · {current.customerName}
+            {t('kitchen.summary', {
+              count: current.items.reduce(
+                (sum, line) => sum + itemsOfLine({ quantity: line.itemQuantity, stepGrams: line.stepGrams }),
+                0,
+              ),
+              customer: current.customerName,
+            })}
           </p>
-          <p>If an item is missing: {ifMissingLabels[current.ifMissing]}</p>
+          <p>{t('kitchen.ifMissing', { choice: t(ifMissingText[current.ifMissing]) })}</p>
           {current.note ? (
             <>
-              <h2>Note</h2>
+              <h2>{t('kitchen.note')}</h2>
               <p>{current.note}</p>
             </>
           ) : null}
@@ -263,7 +315,7 @@ export function BillDocument({ bill, timeZone }: { bill: OrderBill; timeZone: st
  * /orders/:orderId/print/bill (B15): the bill that goes in the bag — a GST tax invoice once the
  * order of a business with a GSTIN is delivered, a pro-forma bill before that (B18).
  */
-export function BillPage() {
+function Bill() {
   const { orderId = '' } = useParams();
   const bill = useOrderBill(orderId);
   const timeZone = useTimeZone();
@@ -362,10 +414,11 @@ export function CreditNoteDocument({
 }
 
 /** /orders/:orderId/print/credit-notes/:refundId (B18): a refund's credit note, printed as the bill is. */
-export function CreditNotePage() {
+function CreditNote() {
   const { orderId = '', refundId = '' } = useParams();
   const bill = useOrderBill(orderId);
   const timeZone = useTimeZone();
+  const t = useT();
   const note = bill.data?.creditNotes.find((candidate) => candidate.refundId === refundId);
   return (
     <PrintSheet
@@ -376,11 +429,9 @@ export function CreditNotePage() {
       {bill.data && note ? (
         <CreditNoteDocument bill={bill.data} note={note} timeZone={timeZone} />
       ) : bill.data ? (
-        <Alert severity="warning">
-          This refund has no credit note: it was made before the order’s tax invoice.
-        </Alert>
+        <Alert severity="warning">{t('print.noCreditNote')}</Alert>
       ) : (
-        <Loading query={bill} what="credit note" />
+        <Loading query={bill} what="creditNote" />
       )}
     </PrintSheet>
   );

@@ -5,6 +5,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useT } from '@storedesk/web/i18n';
 import { paths } from '@/config/paths.ts';
 
 export type Paper = 'roll' | 'a4';
@@ -36,6 +37,7 @@ export function PrintSheet({
   ready: boolean;
   children: ReactNode;
 }) {
+  const t = useT();
   const [paper, setPaper] = useState<Paper>(savedPaper);
   const doc = useRef<HTMLElement>(null);
   // A roll is one page as long as the document: a page size needs both lengths.
@@ -102,23 +104,23 @@ export function PrintSheet({
           .print-page .print-doc { box-shadow: none; margin: 0; width: auto; max-width: none; padding: 0; }
         }
       `}</style>
-      <div className="print-toolbar" role="toolbar" aria-label="Printing">
+      <div className="print-toolbar" role="toolbar" aria-label={t('print.toolbar')}>
         <Button
           startIcon={<ArrowBackOutlined />}
           component={RouterLink}
           to={paths.orders.detail.getHref(orderId)}
         >
-          Back to the order
+          {t('print.back')}
         </Button>
         <ToggleButtonGroup
           size="small"
           exclusive
           value={paper}
           onChange={(_event, next: Paper | null) => choosePaper(next)}
-          aria-label="Paper"
+          aria-label={t('print.paper')}
         >
-          <ToggleButton value="roll">80 mm roll</ToggleButton>
-          <ToggleButton value="a4">A4</ToggleButton>
+          <ToggleButton value="roll">{t('print.roll')}</ToggleButton>
+          <ToggleButton value="a4">{t('print.a4')}</ToggleButton>
         </ToggleButtonGroup>
         <Button
           variant="contained"
@@ -126,7 +128,7 @@ export function PrintSheet({
           disabled={!ready}
           onClick={() => window.print()}
         >
-          Print
+          {t('print.print')}
         </Button>
       </div>
       <main className="print-doc" ref={doc}>
