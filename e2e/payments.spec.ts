@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatRupees } from '@storedesk/shared/money';
-import { orderNotFoundText } from '../apps/console/src/features/orders/order-words.ts';
+import consoleEnglish from '../apps/console/src/i18n/en.json';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
 import { seriousFindings } from './support/axe.ts';
 import { customerPhone, customerWithOrder } from './support/customer.ts';
@@ -39,7 +39,7 @@ describe('paying online', () => {
     const { session, order } = await customerWithOrder(inject('baseUrl'), inject('dataDir'), 'ONLINE');
     // Not paid yet: the store does not see it.
     await owner.page.goto(`/orders/${order.id}`);
-    await owner.page.getByText(orderNotFoundText).waitFor();
+    await owner.page.getByText(consoleEnglish['orderPage.notFound']).waitFor();
 
     const { context, page } = await customerPhone(browser, inject('shopUrl'));
     await context.addInitScript(
