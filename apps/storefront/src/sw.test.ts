@@ -139,6 +139,31 @@ describe('the shop’s worker', () => {
     expect(await worker.kept(shopCacheName)).toEqual([`${origin}/api/storefront/business`]);
   });
 
+  it('keeps nothing of an answer to the customer that arrives after they signed out', async () => {
+    const worker = await shopWorker();
+    worker.answer(server());
+    await worker.fetch(worker.request('/api/storefront/business'));
+    // Their orders page asked again, and the answer is on its way when they sign out.
+    let arrive = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    worker.answer(async (request) => {
+      await arrived;
+      return server()(request);
+    });
+    const late = worker.fetch(worker.request('/api/storefront/orders', customer.asha));
+    await settled();
+    await worker.dispatch('fetch', {
+      request: worker.request('/api/storefront/auth/sign-out', { method: 'POST', ...customer.asha }),
+    });
+    arrive();
+    // The page still gets its answer; the phone keeps none of it.
+    expect(await body(await late)).toBe('/api/storefront/orders for Bearer token-1');
+    await settled();
+    expect(await worker.kept(shopCacheName)).toEqual([`${origin}/api/storefront/business`]);
+  });
+
   it('keeps nothing of a request without a customer, nor of addresses, the account or the live stream', async () => {
     const worker = await shopWorker();
     worker.answer(server());

@@ -44,10 +44,17 @@ async function forgetPersonal(keep?: string): Promise<void> {
   }
 }
 
+/**
+ * Sign-outs seen so far: an answer asked for before the latest one is not kept, though it arrives
+ * after it (a page's refresh in flight as the customer signs out).
+ */
+let signOuts = 0;
+
 /** The customer's own answers: the network first (kept under them), their last copy offline. */
 async function personal(request: Request, url: URL): Promise<Response> {
   const authorization = request.headers.get('authorization');
   if (!authorization) return fetch(request);
+  const asked = signOuts;
   const key = await personalKey(url, authorization);
   let response: Response;
   try {
@@ -56,9 +63,13 @@ async function personal(request: Request, url: URL): Promise<Response> {
     return (await caches.match(key)) ?? Response.error();
   }
   if (response.ok) {
+    if (signOuts !== asked) return response;
     // Another customer signed in here: the one before's answers go.
     await forgetPersonal(key);
-    await (await caches.open(shopCacheName)).put(key, response.clone());
+    const cache = await caches.open(shopCacheName);
+    await cache.put(key, response.clone());
+    // A sign-out while it was being kept: its letting go may have looked before this was there.
+    if (signOuts !== asked) await cache.delete(key);
   } else if (response.status === 401) {
     await forgetPersonal();
   }
@@ -70,6 +81,7 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === 'POST' && url.pathname === customerSignOutPath) {
+    signOuts += 1;
     event.waitUntil(forgetPersonal());
     return;
   }
