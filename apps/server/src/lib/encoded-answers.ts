@@ -11,7 +11,8 @@ type Encoding = 'br' | 'gzip';
 /** An answer held as its JSON text and, once a client has accepted them, its brotli and gzip bytes. */
 export type EncodedAnswer = {
   readonly json: string;
-  readonly encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** Its bytes in `encoding`, compressed off the event loop the first time they are asked for. */
+  encoded: (encoding: Encoding) => Promise<Buffer>;
 };
 
 /**
@@ -41,7 +42,8 @@ export class EncodedAnswers {
       (json) => {
         // Counted only while held: one let go while it was being made is not held.
         if (this.#answers.get(tag) === made) this.#grow(tag, json.length);
-        return { json, encoded: {} };
+        const encodings: Partial<Record<Encoding, Promise<Buffer>>> = {};
+        return { json, encoded: (encoding) => (encodings[encoding] ??= this.#encode(tag, json, encoding)) };
       },
       (error: unknown) => {
         // A failed read is not kept: the next client asks the database again.
@@ -63,13 +65,9 @@ export class EncodedAnswers {
     return this.#answers.size;
   }
 
-  /** The answer's bytes in `encoding`, compressed off the event loop the first time they are asked for. */
-  encode(tag: string, answer: EncodedAnswer, encoding: Encoding): Promise<Buffer> {
-    const encoded = answer.encoded as Record<Encoding, Promise<Buffer> | undefined>;
-    const held = encoded[encoding];
-    if (held) return held;
-    const text = Buffer.from(answer.json);
-    const made = (
+  #encode(tag: string, json: string, encoding: Encoding): Promise<Buffer> {
+    const text = Buffer.from(json);
+    return (
       encoding === 'br'
         ? brotli(text, {
             params: {
@@ -84,8 +82,6 @@ export class EncodedAnswers {
       if (this.#answers.has(tag)) this.#grow(tag, bytes.length);
       return bytes;
     });
-    encoded[encoding] = made;
-    return made;
   }
 
   #grow(tag: string, bytes: number) {
@@ -114,8 +110,6 @@ export function acceptedEncoding(request: FastifyRequest): Encoding | null {
 
 /** Sends a held answer in the encoding the request accepts, varying by it as compressed answers do. */
 export async function sendEncoded(
-  answers: EncodedAnswers,
-  tag: string,
   answer: EncodedAnswer,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -124,7 +118,7 @@ export async function sendEncoded(
   void reply.type('application/json; charset=utf-8');
   void reply.header('vary', [reply.getHeader('vary'), 'accept-encoding'].filter(Boolean).join(', '));
   if (encoding === null) return reply.send(answer.json);
-  const bytes = await answers.encode(tag, answer, encoding);
+  const bytes = await answer.encoded(encoding);
   // Set, so that @fastify/compress leaves the bytes as they are.
   return reply.header('content-encoding', encoding).send(bytes);
 }

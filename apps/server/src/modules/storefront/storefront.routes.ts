@@ -45,7 +45,6 @@ import {
   assertMayPlaceOrders,
   assertTakingOrders,
   businessProfile,
-  catalogueAnswers,
   catalogueOf,
   getCustomerOrder,
   listCustomerOrders,
@@ -271,7 +270,7 @@ export const storefrontRoutes: FastifyPluginAsyncZod<{
         .header('cache-control', 'private, no-cache')
         .header('vary', 'x-storefront-key');
       if (answer === null) return reply.code(304).send();
-      return sendEncoded(catalogueAnswers, tag, answer, request, reply);
+      return sendEncoded(answer, request, reply);
     },
   );
 

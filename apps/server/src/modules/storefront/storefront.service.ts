@@ -797,7 +797,7 @@ const answerCode = createHash('sha256')
  * route's schema, serialised and compressed once for all the customers who open its page until
  * something in it changes. 32 MB holds some fifty whole catalogues of 1,000 items.
  */
-export const catalogueAnswers = new EncodedAnswers(32 * 1024 * 1024);
+const catalogueAnswers = new EncodedAnswers(32 * 1024 * 1024);
 
 /**
  * A live store's categories and live items (out of stock ones flagged), or 404; with its tag, an
