@@ -15,7 +15,7 @@ export function useAges(): Ages {
   const elapsed = useElapsed();
   return useMemo(
     () => ({
-      elapsed: (since, now) => elapsed(since, now),
+      elapsed,
       age: (since, now) => {
         const seconds = Math.floor((now - new Date(since).getTime()) / 1000);
         if (seconds < 1) return t('dispatch.justNow');
