@@ -34,28 +34,31 @@ CREATE OR REPLACE TRIGGER "stores_list_insert" AFTER INSERT ON "stores" REFERENC
 CREATE OR REPLACE TRIGGER "stores_list_update" AFTER UPDATE ON "stores" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stores_list_changed"();
 CREATE OR REPLACE TRIGGER "stores_list_delete" AFTER DELETE ON "stores" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "stores_list_changed"();
 
+-- A statement that changes a store's items moves its item list version as above, and its catalogue
+-- version (ADR 0091) with any change at all, in the one update of the store's row.
 CREATE OR REPLACE FUNCTION "items_list_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1, "catalogue_version" = "catalogue_version" + 1
     WHERE "id" IN (SELECT "store_id" FROM "new_rows");
   ELSIF TG_OP = 'DELETE' THEN
-    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
+    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1, "catalogue_version" = "catalogue_version" + 1
     WHERE "id" IN (SELECT "store_id" FROM "old_rows");
   ELSE
-    UPDATE "stores" SET "item_list_version" = "item_list_version" + 1
-    WHERE "id" IN (
-      SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
-      WHERE o."name" IS DISTINCT FROM n."name"
-         OR o."name_hi" IS DISTINCT FROM n."name_hi"
-         OR o."name_kn" IS DISTINCT FROM n."name_kn"
-         OR o."tags" IS DISTINCT FROM n."tags"
-         OR o."aliases" IS DISTINCT FROM n."aliases"
-         OR o."deleted_at" IS DISTINCT FROM n."deleted_at"
-         OR o."store_id" IS DISTINCT FROM n."store_id"
-      UNION
-      SELECT n."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
-      WHERE o."store_id" IS DISTINCT FROM n."store_id");
+    UPDATE "stores" SET "catalogue_version" = "catalogue_version" + 1,
+      "item_list_version" = "item_list_version" + ("id" IN (
+        SELECT o."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+        WHERE o."name" IS DISTINCT FROM n."name"
+           OR o."name_hi" IS DISTINCT FROM n."name_hi"
+           OR o."name_kn" IS DISTINCT FROM n."name_kn"
+           OR o."tags" IS DISTINCT FROM n."tags"
+           OR o."aliases" IS DISTINCT FROM n."aliases"
+           OR o."deleted_at" IS DISTINCT FROM n."deleted_at"
+           OR o."store_id" IS DISTINCT FROM n."store_id"
+        UNION
+        SELECT n."store_id" FROM "old_rows" o JOIN "new_rows" n USING ("id")
+        WHERE o."store_id" IS DISTINCT FROM n."store_id"))::int
+    WHERE "id" IN (SELECT "store_id" FROM "old_rows" UNION SELECT "store_id" FROM "new_rows");
   END IF;
   RETURN NULL;
 END $$;
@@ -90,9 +93,10 @@ CREATE OR REPLACE TRIGGER "item_variants_code_update" AFTER UPDATE OF "sku", "ba
   WHEN (OLD."sku" IS DISTINCT FROM NEW."sku" OR OLD."barcode" IS DISTINCT FROM NEW."barcode") EXECUTE FUNCTION "item_variants_code_changed"();
 CREATE OR REPLACE TRIGGER "item_variants_list_delete" AFTER DELETE ON "item_variants" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "item_variants_list_changed"();
 
--- The customer app's catalogue tag (ADR 0091): a statement that changes a store's items or
--- categories, in any column, moves the store's catalogue version. Variants move nothing here: their
--- row versions are read with the tag (a sale changes only stock, and runs no trigger: ADR 0067).
+-- The customer app's catalogue tag (ADR 0091): a statement that changes a store's categories, in
+-- any column, moves the store's catalogue version, as one that changes its items does
+-- (items_list_changed). Variants move nothing: their row versions are read with the tag (a sale
+-- changes only stock, and runs no trigger: ADR 0067).
 CREATE OR REPLACE FUNCTION "catalogue_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -108,9 +112,6 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE TRIGGER "items_catalogue_insert" AFTER INSERT ON "items" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
-CREATE OR REPLACE TRIGGER "items_catalogue_update" AFTER UPDATE ON "items" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
-CREATE OR REPLACE TRIGGER "items_catalogue_delete" AFTER DELETE ON "items" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
 CREATE OR REPLACE TRIGGER "categories_catalogue_insert" AFTER INSERT ON "categories" REFERENCING NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
 CREATE OR REPLACE TRIGGER "categories_catalogue_update" AFTER UPDATE ON "categories" REFERENCING OLD TABLE AS "old_rows" NEW TABLE AS "new_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
 CREATE OR REPLACE TRIGGER "categories_catalogue_delete" AFTER DELETE ON "categories" REFERENCING OLD TABLE AS "old_rows" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
