@@ -202,13 +202,14 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
 
   it('saves the switches turned, on the version read, and is disabled with “Saving…” meanwhile', async () => {
     let answer: () => void = () => undefined;
-    const { user, api } = renderTab({
+    // The save is held until `answer`, then made by the fake server, so a refetch meanwhile reads what it holds.
+    const rendered = renderTab({
       'PUT /api/settings/notifications': (call) =>
         new Promise<Response>((resolve) => {
-          const { version: _read, ...choices } = call.body as NotificationSettingsUpdate;
-          answer = () => resolve(json(200, { ...choices, version: 6, updatedAt: saved.updatedAt }));
+          answer = () => resolve(rendered.server.handlers['PUT /api/settings/notifications']!(call));
         }),
     });
+    const { user, api } = rendered;
     await firstChoice();
     await user.click(choice('SMS when Delivered'));
     await user.click(choice('WhatsApp when Confirmed'));
