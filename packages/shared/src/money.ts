@@ -3,22 +3,13 @@
  * place that turns paise into rupees for people and back. The schemas of amounts
  * are in money-schemas.ts, so that a screen that only shows money loads no zod.
  */
-const rupeeFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+import { groupedDigits } from './numbers.ts';
 
 export function formatRupees(paise: number): string {
   if (!Number.isSafeInteger(paise)) throw new RangeError(`paise must be a safe integer, got ${paise}`);
-  const negative = paise < 0;
   const abs = Math.abs(paise);
-  const rupees = Math.trunc(abs / 100);
-  const rest = abs % 100;
-  // Format the rupee part as an integer and add the paise ourselves, so no float ever rounds.
-  const whole = rupeeFormat.format(rupees).replace(/\.00$/, '');
-  return `${negative ? '-' : ''}${whole}.${String(rest).padStart(2, '0')}`;
+  // The rupees grouped as an integer and the paise added as digits, so no float ever rounds.
+  return `${paise < 0 ? '-' : ''}₹${groupedDigits(Math.trunc(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Paise as a plain decimal, "-1234.50": for files read by machines and spreadsheets (CSV). */

@@ -14,6 +14,7 @@ import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
+import { groupedDigits } from '@storedesk/shared/numbers';
 import {
   chooseLanguage,
   isLanguage,
@@ -243,23 +244,30 @@ function localDateTime(language: Language, value: string | number | Date, timeZo
   return format.format(new Date(value));
 }
 
-/** Counts grouped the Indian way (12,34,567), whatever the language: Kannada's own CLDR pattern groups by thousands. */
-const numberFormats: Record<Language, Intl.NumberFormat> = {
-  en: new Intl.NumberFormat('en-IN'),
-  hi: new Intl.NumberFormat('hi-IN'),
-  kn: new Intl.NumberFormat('en-IN'),
-};
+/**
+ * A count grouped the Indian way (12,34,567), whatever the language: Kannada's own CLDR pattern
+ * groups by thousands, and Hindi's is the same as English's. A whole number is grouped by hand
+ * (`groupedDigits`: no number-formatting data to load before the first screen); anything else,
+ * which no count should be, by the browser's.
+ */
+let fractions: Intl.NumberFormat | undefined;
+function formatCount(value: number): string {
+  if (Number.isSafeInteger(value)) return groupedDigits(value);
+  fractions ??= new Intl.NumberFormat('en-IN');
+  return fractions.format(value);
+}
 
-/** Lists joined by "and" in each language. */
-const listFormats: Record<Language, Intl.ListFormat> = {
-  en: new Intl.ListFormat(localeOf.en, { type: 'conjunction' }),
-  hi: new Intl.ListFormat(localeOf.hi, { type: 'conjunction' }),
-  kn: new Intl.ListFormat(localeOf.kn, { type: 'conjunction' }),
-};
+/** Lists joined by "and" in each language, each made when first asked for. */
+const listFormats = new Map<Language, Intl.ListFormat>();
 
 /** Names joined as `language` lists them: "#12, #13 and #14", "Name, Phone, और Image". */
 export function joinList(language: Language, names: readonly string[]): string {
-  return listFormats[language].format(names);
+  let format = listFormats.get(language);
+  if (!format) {
+    format = new Intl.ListFormat(localeOf[language], { type: 'conjunction' });
+    listFormats.set(language, format);
+  }
+  return format.format(names);
 }
 
 export type Formats = {
@@ -281,7 +289,7 @@ export function useFormat(): Formats {
   return useMemo(
     () => ({
       money: formatRupees,
-      number: (value) => numberFormats[language].format(value),
+      number: formatCount,
       dateTime: (value, timeZone) =>
         language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
       day: formatDay,

@@ -3,6 +3,7 @@
  * name. The columns, how each cell reads and what it may hold live here, for the server that
  * imports and exports and for the console that explains the format.
  */
+import { groupedDigits } from '../numbers.ts';
 import { amountLimits, parseRupees } from '../money.ts';
 import { noControlCharacters } from '../text.ts';
 import { gstRates, hsnPattern } from '../orders/invoice.ts';
@@ -74,7 +75,7 @@ export const spreadsheetMessages = {
   empty: 'The file has no rows: a header row, then one row per variant',
   missingColumn: (column: string) => `The header row has no “${column}” column`,
   columnTwice: (column: string) => `The header row has “${column}” twice`,
-  tooManyRows: `At most ${spreadsheetLimits.maxRows.toLocaleString('en-IN')} rows in one file`,
+  tooManyRows: `At most ${groupedDigits(spreadsheetLimits.maxRows)} rows in one file`,
   notSpreadsheet: 'This file could not be read as CSV or Excel (.xlsx)',
   nameNeeded: 'Every row needs the item’s name',
   nameTooLong: `at most ${spreadsheetLimits.nameMax} characters`,

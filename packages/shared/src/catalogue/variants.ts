@@ -4,6 +4,7 @@
  * server, the console and the customer app all read them. No zod here, so the customer app's
  * pages take these without it; the requests' and answers' shapes are in variant-schemas.ts.
  */
+import { groupedDigits } from '../numbers.ts';
 import { formatRupees } from '../money.ts';
 import type { StockAdjustment, VariantValues } from './variant-schemas.ts';
 
@@ -46,7 +47,7 @@ export const variantMessages = {
     left === 0
       ? 'This item is out of stock'
       : `Only ${stepGrams === null ? left : weightText(left * stepGrams)} left`,
-  grams: `must be a whole number of grams from 1 to ${variantLimits.maxGrams.toLocaleString('en-IN')}`,
+  grams: `must be a whole number of grams from 1 to ${groupedDigits(variantLimits.maxGrams)}`,
   looseNeedsBoth: 'An item sold loose needs its step and the most one order may take',
   maxBelowStep: 'The most one order may take must be at least one step',
   /** A step whose price (or MRP) per kilogram comes to a fraction of a paisa. */

@@ -1,3 +1,4 @@
+import { groupedDigits } from '../numbers.ts';
 import { z } from 'zod';
 import { isCalendarDay } from '../dates.ts';
 import { listQuerySchema } from '../lists.ts';
@@ -76,7 +77,7 @@ export const couponMessages = {
   discountPercent: 'must be from 1 to 100 for a discount',
   freeDeliveryZero: 'must be 0 for free delivery',
   maxDiscountPositive: 'must be more than ₹0.00 for a discount',
-  usageLimit: `must be from 1 to ${couponLimits.usageLimitMax.toLocaleString('en-IN')}`,
+  usageLimit: `must be from 1 to ${groupedDigits(couponLimits.usageLimitMax)}`,
   boolean: 'must be true or false',
   storeIds: `at most ${couponLimits.storeIdsMax} stores`,
   customerIds: `at most ${couponLimits.customerIdsMax} customers`,

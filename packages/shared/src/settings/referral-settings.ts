@@ -1,3 +1,4 @@
+import { groupedDigits } from '../numbers.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { parseRupees } from '../money.ts';
@@ -51,7 +52,7 @@ export const referralMessages = {
   type: 'must be DISCOUNT or FREE_DELIVERY',
   notANumber: 'must be a number',
   whole: 'must be a whole number',
-  usageLimit: `must be from 1 to ${referralLimits.usageLimitMax.toLocaleString('en-IN')}`,
+  usageLimit: `must be from 1 to ${groupedDigits(referralLimits.usageLimitMax)}`,
   discountPercent: referralDiscountPercent.message,
   validForDays: `must be from 1 to ${referralLimits.validForDaysMax} days`,
   enabled: 'must be true or false',

@@ -32,11 +32,10 @@ function StatusChip({ status }: { status: PushStatus }) {
   );
 }
 
-const formatCount = (n: number) => n.toLocaleString('en-IN');
-
 /** "3 of 4 delivered · 1 failed", with a bar of how far it got while it is sending. */
 function Deliveries({ send }: { send: PushNotification }) {
   const t = useT();
+  const { number: formatCount } = useFormat();
   const done = send.delivered + send.failed;
   const counts = { delivered: formatCount(send.delivered), total: formatCount(send.total) };
   const line =

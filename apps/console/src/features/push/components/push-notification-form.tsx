@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { pushLimits, pushNotificationInputSchema } from '@storedesk/shared/push/schemas';
 import type { PushNotificationInput } from '@storedesk/shared/push/schemas';
-import { useT } from '@storedesk/web/i18n';
+import { useFormat, useT } from '@storedesk/web/i18n';
 import { useForm, useWatch } from 'react-hook-form';
 import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError } from '@/lib/api-client.ts';
@@ -31,6 +31,7 @@ type PushNotificationFormProps = {
 /** SPEC §5: title and message required; Send, then 'Push notifications sent' or the failure message (§8). */
 export function PushNotificationForm({ subscribers }: PushNotificationFormProps) {
   const t = useT();
+  const { number } = useFormat();
   const send = useSendPushNotification();
   const notify = useSnackbar();
   const {
@@ -108,7 +109,7 @@ export function PushNotificationForm({ subscribers }: PushNotificationFormProps)
             </Button>
             {subscribers !== undefined && subscribers > 0 ? (
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {t('push.audience', { count: subscribers, shown: subscribers.toLocaleString('en-IN') })}
+                {t('push.audience', { count: subscribers, shown: number(subscribers) })}
               </Typography>
             ) : null}
           </Stack>
