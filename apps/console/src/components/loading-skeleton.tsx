@@ -1,6 +1,7 @@
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { useT } from '@storedesk/web/i18n';
 
 /** The shape of a card of text lines while it loads. */
 export function CardSkeleton({ lines = 3, label }: { lines?: number; label: string }) {
@@ -28,14 +29,15 @@ export function FormSkeleton({ fields = 3, label }: { fields?: number; label: st
   );
 }
 
-/** A screen whose code is still arriving: a heading and a block of grey. */
+/** A screen whose code is still arriving: a heading and a block of grey. In the shell, so in its language. */
 export function PageSkeleton() {
+  const t = useT();
   return (
     <Stack
       spacing={2}
       role="status"
       aria-busy="true"
-      aria-label="Loading the page"
+      aria-label={t('shell.loadingPage')}
       sx={{ p: { xs: 0, sm: 1 } }}
     >
       <Skeleton variant="text" width={220} sx={{ fontSize: '2rem' }} />

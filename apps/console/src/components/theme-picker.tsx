@@ -12,7 +12,27 @@ import { themes } from '@storedesk/shared/themes';
 import type { Ref } from 'react';
 import { useId } from 'react';
 
+/** A theme's colours, shown as swatches in this order. */
+const swatchKeys = ['primaryColor', 'accentColor', 'textPrimary'] as const;
+type SwatchKey = (typeof swatchKeys)[number];
+
+/** The picker's words in the language shown: signed in from the catalogue, signed out in English. */
+export type ThemePickerWords = {
+  label: string;
+  hint: string;
+  /** A swatch's name: "Primary #0F766E". */
+  swatch: Record<SwatchKey, string>;
+};
+
+/** The words of the signed-out screens (onboarding), which are in English. */
+export const themePickerEnglish: ThemePickerWords = {
+  label: 'Theme',
+  hint: 'The console and the customer app take these colours.',
+  swatch: { primaryColor: 'Primary', accentColor: 'Accent', textPrimary: 'Text' },
+};
+
 type ThemePickerProps = {
+  words: ThemePickerWords;
   value: Theme | undefined;
   onChange: (theme: Theme) => void;
   onBlur?: () => void;
@@ -20,15 +40,13 @@ type ThemePickerProps = {
   inputRef?: Ref<HTMLInputElement>;
 };
 
-const swatchNames = { primaryColor: 'primary', accentColor: 'accent', textPrimary: 'text' } as const;
-
-function Swatches({ theme }: { theme: Theme }) {
+function Swatches({ theme, names }: { theme: Theme; names: ThemePickerWords['swatch'] }) {
   return (
     <Stack direction="row" spacing={0.5} aria-hidden>
-      {(Object.keys(swatchNames) as (keyof typeof swatchNames)[]).map((key) => (
+      {swatchKeys.map((key) => (
         <Box
           key={key}
-          title={`${swatchNames[key]} ${theme[key]}`}
+          title={`${names[key]} ${theme[key]}`}
           sx={{
             width: 20,
             height: 20,
@@ -48,14 +66,14 @@ function Swatches({ theme }: { theme: Theme }) {
  * name and its primary, accent and text colours. A radio group, so the arrow
  * keys move between themes and the choice is read out by name.
  */
-export function ThemePicker({ value, onChange, onBlur, error, inputRef }: ThemePickerProps) {
+export function ThemePicker({ words, value, onChange, onBlur, error, inputRef }: ThemePickerProps) {
   const labelId = useId();
   const helperId = useId();
   const chosen = value ? paletteOf(value)?.name : undefined;
   return (
     <FormControl component="fieldset" error={Boolean(error)}>
       <FormLabel component="legend" id={labelId}>
-        Theme
+        {words.label}
       </FormLabel>
       <RadioGroup
         aria-labelledby={labelId}
@@ -100,14 +118,12 @@ export function ThemePicker({ value, onChange, onBlur, error, inputRef }: ThemeP
               <Typography variant="body2" sx={{ fontWeight: 500 }}>
                 {theme.name}
               </Typography>
-              <Swatches theme={theme} />
+              <Swatches theme={theme} names={words.swatch} />
             </Box>
           </Box>
         ))}
       </RadioGroup>
-      <FormHelperText id={helperId}>
-        {error ?? 'The console and the customer app take these colours.'}
-      </FormHelperText>
+      <FormHelperText id={helperId}>{error ?? words.hint}</FormHelperText>
     </FormControl>
   );
 }

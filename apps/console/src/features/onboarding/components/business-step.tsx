@@ -1,7 +1,7 @@
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useFormContext } from 'react-hook-form';
-import { ThemePicker } from '@/components/theme-picker.tsx';
+import { ThemePicker, themePickerEnglish } from '@/components/theme-picker.tsx';
 import { LogoPicker } from './logo-picker.tsx';
 import type { OnboardingFormValues } from './onboarding-form.ts';
 
@@ -40,6 +40,7 @@ export function BusinessStep() {
         name="business.theme"
         render={({ field, fieldState }) => (
           <ThemePicker
+            words={themePickerEnglish}
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}

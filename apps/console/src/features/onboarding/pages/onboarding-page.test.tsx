@@ -100,6 +100,10 @@ describe('onboarding wizard', () => {
     await user.click(screen.getByRole('radio', { name: /Cyan/ }));
     expect(screen.getByRole('radio', { name: /Cyan/ })).toBeChecked();
     await waitFor(() => expect(screen.queryByText(onboardingMessages.theme)).not.toBeInTheDocument());
+    // Signed out, the picker speaks English.
+    expect(screen.getByRole('radiogroup', { name: 'Theme' })).toHaveAccessibleDescription(
+      'The console and the customer app take these colours.',
+    );
   });
 
   it('judges the logo by its bytes: more than 102,400 bytes or not PNG or JPEG is refused', async () => {

@@ -314,7 +314,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
 });
 
 describe('Settings > Others in Hindi', { timeout: 30_000 }, () => {
-  it('speaks Hindi: the switches and their help, the shop’s address, the texts a day, the keys and the saved message', async () => {
+  it('speaks Hindi: the switches and their help, the theme and its swatches, the shop’s address, the texts a day, the keys and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {
       const { user } = renderOthers();
@@ -324,6 +324,15 @@ describe('Settings > Others in Hindi', { timeout: 30_000 }, () => {
       expect(screen.getByRole('switch', { name: 'लाइव' })).toHaveAccessibleDescription(
         'बंद होने पर ग्राहक ऐप ऑर्डर नहीं दे सकता: सर्वर उन्हें मना कर देता है।',
       );
+      const themeGroup = screen.getByRole('radiogroup', { name: 'थीम' });
+      expect(themeGroup).toHaveAccessibleDescription('कंसोल और ग्राहक ऐप ये रंग लेते हैं।');
+      const indigo = within(themeGroup).getByRole('radio', { name: 'Indigo' }).closest('label')!;
+      expect(
+        Array.from(
+          indigo.querySelectorAll('[title]'),
+          (swatch) => swatch.getAttribute('title')!.split(' ')[0],
+        ),
+      ).toEqual(['मुख्य', 'सहायक', 'टेक्स्ट']);
       expect(screen.getByRole('textbox', { name: 'ग्राहक ऐप का पता' })).toHaveValue(
         'https://shop.example.com/',
       );

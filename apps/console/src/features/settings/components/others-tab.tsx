@@ -198,6 +198,15 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           name="theme"
           render={({ field, fieldState }) => (
             <ThemePicker
+              words={{
+                label: labels.theme,
+                hint: t('settings.others.themeHint'),
+                swatch: {
+                  primaryColor: t('settings.others.themeSwatch.primaryColor'),
+                  accentColor: t('settings.others.themeSwatch.accentColor'),
+                  textPrimary: t('settings.others.themeSwatch.textPrimary'),
+                },
+              }}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
