@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupedDigits } from './numbers.ts';
+import { formatCount, groupedDigits } from './numbers.ts';
 
 describe('groupedDigits', () => {
   it('groups the last three digits, then by twos, as India writes them', () => {
@@ -27,5 +27,21 @@ describe('groupedDigits', () => {
     expect(() => groupedDigits(1.5)).toThrow(RangeError);
     expect(() => groupedDigits(Number.NaN)).toThrow(RangeError);
     expect(() => groupedDigits(2 ** 60)).toThrow(RangeError);
+  });
+});
+
+describe('formatCount', () => {
+  it('rounds to a whole number as en-IN does, halves away from zero, and groups its digits', () => {
+    const indian = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    for (const value of [0, 2.4, 2.5, 999.5, 1234.49, 1234.5, 12_34_567.8, -2.5, -1234.5, 98_76_54_321]) {
+      expect(formatCount(value)).toBe(indian.format(value));
+    }
+    expect(formatCount(12_34_567)).toBe('12,34,567');
+  });
+
+  it('shows what is not a count as it is, rather than failing the screen', () => {
+    expect(formatCount(Number.NaN)).toBe('NaN');
+    expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
+    expect(formatCount(2 ** 60)).toBe(String(2 ** 60));
   });
 });

@@ -13,3 +13,12 @@ export function groupedDigits(value: number): string {
   const grouped = rest === '' ? last : `${rest.replace(/\B(?=(\d{2})+$)/g, ',')},${last}`;
   return value < 0 ? `-${grouped}` : grouped;
 }
+
+/**
+ * A count as people read it: rounded to a whole number (halves away from zero), its digits grouped
+ * the Indian way ("12,34,567"); what is not a number to count ("NaN", a number past 2^53) as it is.
+ */
+export function formatCount(value: number): string {
+  const whole = Math.sign(value) * Math.round(Math.abs(value));
+  return Number.isSafeInteger(whole) ? groupedDigits(whole) : String(value);
+}

@@ -14,7 +14,7 @@ import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
-import { groupedDigits } from '@storedesk/shared/numbers';
+import { formatCount } from '@storedesk/shared/numbers';
 import {
   chooseLanguage,
   isLanguage,
@@ -244,19 +244,6 @@ function localDateTime(language: Language, value: string | number | Date, timeZo
   return format.format(new Date(value));
 }
 
-/**
- * A count grouped the Indian way (12,34,567), whatever the language: Kannada's own CLDR pattern
- * groups by thousands, and Hindi's is the same as English's. A whole number is grouped by hand
- * (`groupedDigits`: no number-formatting data to load before the first screen); anything else,
- * which no count should be, by the browser's.
- */
-let fractions: Intl.NumberFormat | undefined;
-function formatCount(value: number): string {
-  if (Number.isSafeInteger(value)) return groupedDigits(value);
-  fractions ??= new Intl.NumberFormat('en-IN');
-  return fractions.format(value);
-}
-
 /** Lists joined by "and" in each language, each made when first asked for. */
 const listFormats = new Map<Language, Intl.ListFormat>();
 
@@ -273,7 +260,7 @@ export function joinList(language: Language, names: readonly string[]): string {
 export type Formats = {
   /** Paise as rupees, "₹12,34,567.50", as bills show them in every language. */
   money: (paise: number) => string;
-  /** A count, "12,34,567". */
+  /** A count, "12,34,567", grouped the Indian way whatever the language (Kannada's own CLDR pattern groups by thousands). */
   number: (value: number) => string;
   /** A moment in the business's time zone: "02/12/2026 02:30 PM" (English, as the console), "02/12/2026, 02:30 pm" (Hindi). */
   dateTime: (value: string | number | Date, timeZone: string) => string;

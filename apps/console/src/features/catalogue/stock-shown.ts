@@ -1,5 +1,5 @@
 import { stockText } from '@storedesk/shared/catalogue/variants';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 
 /**
  * A stock (or a low-stock mark) as staff read it: a count with Indian grouping ("1,200"), or the

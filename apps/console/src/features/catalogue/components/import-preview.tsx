@@ -10,7 +10,7 @@ import type { ImportResult } from '@storedesk/shared/catalogue/spreadsheet';
 import { useT } from '@storedesk/web/i18n';
 import { useState } from 'react';
 import { ListPagination } from '@/components/list-pagination.tsx';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { TableRegion } from '@/components/table-region.tsx';
 import type { MessageId } from '@/i18n/index.ts';
 

@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 import { limits } from '@storedesk/shared/limits';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
 

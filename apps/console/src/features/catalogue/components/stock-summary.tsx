@@ -4,7 +4,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { Item } from '@storedesk/shared/catalogue/schemas';
 import { isLoose, isLowStock, weightText } from '@storedesk/shared/catalogue/variants';
 import { useT } from '@storedesk/web/i18n';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
 /** Whether any of the item's counted variants is at or below its low-stock mark. */

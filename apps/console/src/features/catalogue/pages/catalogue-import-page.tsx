@@ -21,7 +21,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { PageHeader } from '@/components/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { asApiError } from '@/lib/api-client.ts';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { sampleCatalogueHref } from '@/features/catalogue/api/export-catalogue.ts';
 import {
   importResultOf,

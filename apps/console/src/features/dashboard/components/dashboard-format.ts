@@ -1,4 +1,4 @@
-export { formatCount } from '@/lib/counts.ts';
+export { formatCount } from '@storedesk/shared/numbers';
 
 const percentFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const monthFormats = new Map<string, Intl.DateTimeFormat>();

@@ -35,12 +35,12 @@ function StatusChip({ status }: { status: PushStatus }) {
 /** "3 of 4 delivered · 1 failed", with a bar of how far it got while it is sending. */
 function Deliveries({ send }: { send: PushNotification }) {
   const t = useT();
-  const { number: formatCount } = useFormat();
+  const { number } = useFormat();
   const done = send.delivered + send.failed;
-  const counts = { delivered: formatCount(send.delivered), total: formatCount(send.total) };
+  const counts = { delivered: number(send.delivered), total: number(send.total) };
   const line =
     send.failed > 0
-      ? t('push.deliveredFailed', { ...counts, failed: formatCount(send.failed) })
+      ? t('push.deliveredFailed', { ...counts, failed: number(send.failed) })
       : t('push.delivered', counts);
   return (
     <Box>
@@ -51,8 +51,8 @@ function Deliveries({ send }: { send: PushNotification }) {
           value={send.total === 0 ? 0 : Math.min(100, (done / send.total) * 100)}
           aria-label={t('push.progress', {
             title: send.title,
-            done: formatCount(done),
-            total: formatCount(send.total),
+            done: number(done),
+            total: number(send.total),
           })}
           sx={{ mt: 0.5, maxWidth: 200 }}
         />

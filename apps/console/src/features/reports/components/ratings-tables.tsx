@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';

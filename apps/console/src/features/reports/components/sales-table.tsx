@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { TableMessageRow, TableSkeletonRows } from '@/components/table-states.tsx';
 import { FigureList } from './figure-list.tsx';
 import { useRowLabel } from './row-label.ts';
-import { formatCount } from '@/lib/counts.ts';
+import { formatCount } from '@storedesk/shared/numbers';
 import { useCompact } from '@/lib/use-compact.ts';
 import { TableRegion } from '@/components/table-region.tsx';
 
