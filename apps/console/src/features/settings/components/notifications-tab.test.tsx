@@ -244,6 +244,38 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
     expect(save()).toBeDisabled();
   });
 
+  it('keeps the saved switches when a read sent before the save is answered after it', async () => {
+    let answerRead: (() => void) | null = null;
+    const rendered = renderTab({
+      // Once the owner has edited, a read is held: it reads the settings now and answers when told.
+      'GET /api/settings/notifications': (call) => {
+        const answer = rendered.server.handlers['GET /api/settings/notifications']!(call);
+        if (rendered.api.callsTo('GET /api/settings/notifications').length === 1) return answer;
+        return new Promise<Response>((resolve) => {
+          answerRead = () => resolve(answer);
+        });
+      },
+    });
+    const { user, api, queryClient } = rendered;
+    await firstChoice();
+    await user.click(choice('SMS when Delivered'));
+    act(() => applyLiveEvent(queryClient, changed));
+    await waitFor(() => expect(answerRead).not.toBeNull());
+
+    await user.click(save());
+    expect(await screen.findByText('Notification settings saved')).toBeInTheDocument();
+    expect(api.callsTo('PUT /api/settings/notifications').map((call) => call.body)).toEqual([
+      expect.objectContaining({ version: 5, sms: { ...saved.sms, delivered: false } }),
+    ]);
+    // The read began before the save, and answers the settings of version 5 with Delivered on.
+    act(() => answerRead!());
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['settings', 'notifications'])?.fetchStatus).toBe('idle'),
+    );
+    expect(choice('SMS when Delivered')).not.toBeChecked();
+    expect(save()).toBeDisabled();
+  });
+
   it('Cancel puts back the saved switches and sends nothing', async () => {
     const { user, api } = renderTab();
     await user.click(await firstChoice());
