@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
 import { lineName, priceRangeText, variantMessages } from '@storedesk/shared/catalogue/variants';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
@@ -43,6 +43,12 @@ async function makeStore(name: string, zoneId: string): Promise<Store> {
 
 /** A row of the items list by the item's name. */
 const itemRow = (name: string) => page.getByRole('row').filter({ hasText: name });
+
+/** Types a search in the copy dialog and waits for its answer: the rows shown until then move when it comes. */
+async function searchStores(dialog: Locator, text: string): Promise<void> {
+  await dialog.getByRole('searchbox', { name: 'Search stores' }).fill(text);
+  await dialog.getByRole('group', { name: 'Stores' }).and(dialog.locator('[aria-busy="false"]')).waitFor();
+}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -189,9 +195,8 @@ describe('the catalogue of a grocer', () => {
         'Name, tax, image and variants are shared with the copies; each store keeps its own price, stock and availability.',
       )
       .waitFor();
-    await dialog.getByRole('searchbox', { name: 'Search stores' }).fill(tag);
+    await searchStores(dialog, tag);
     // Every store but this one.
-    await dialog.getByRole('checkbox', { name: annex.name }).waitFor();
     expect(await dialog.getByRole('checkbox', { name: main.name }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: annex.name }).check();
     await dialog.getByRole('button', { name: 'Copy to 1 store' }).click();
@@ -200,7 +205,7 @@ describe('the catalogue of a grocer', () => {
 
     // Again: the annex keeps it already.
     await page.getByRole('button', { name: 'Copy to stores' }).click();
-    await dialog.getByRole('searchbox', { name: 'Search stores' }).fill(tag);
+    await searchStores(dialog, tag);
     await dialog.getByRole('checkbox', { name: annex.name }).check();
     await dialog.getByRole('button', { name: 'Copy to 1 store' }).click();
     await dialog.getByText(`Already kept by ${annex.name}.`).waitFor();

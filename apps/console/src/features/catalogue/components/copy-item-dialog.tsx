@@ -16,7 +16,7 @@ import { useT } from '@storedesk/web/i18n';
 import { useEffect, useId, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
 import { useCopyItem } from '@/features/catalogue/api/copy-item.ts';
-import { useStoreChoices, type StoreChoice } from '@/features/catalogue/api/get-store-choices.ts';
+import { useStoreChoices, type StoreChoice } from '@/lib/store-choices.ts';
 
 type CopyItemDialogProps = {
   storeId: string;
@@ -52,6 +52,8 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
   }, [input]);
 
   const stores = useStoreChoices({ q }, { enabled: result === null });
+  /** The rows shown are not yet the answer to what is typed: kept, dimmed, until it comes. */
+  const searching = input.trim() !== q || stores.isPlaceholderData;
   const offered = (stores.data?.items ?? []).filter((store) => store.id !== storeId);
   const total = Math.max(
     0,
@@ -83,9 +85,7 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
   if (stores.isPending) {
     list = <Skeleton variant="rounded" height={120} aria-label={t('catalogue.storesLoading')} />;
   } else if (stores.isError) {
-    list = (
-      <Alert severity="error">{t('catalogue.storesLoadFailed', { message: stores.error.message })}</Alert>
-    );
+    list = <Alert severity="error">{t('storeChoice.loadFailed', { message: stores.error.message })}</Alert>;
   } else if (offered.length === 0) {
     list = (
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -95,8 +95,16 @@ export function CopyItemDialog({ storeId, itemId, itemName, onClose }: CopyItemD
   } else {
     list = (
       <FormGroup
+        role="group"
         aria-label={t('catalogue.stores')}
-        sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}
+        aria-busy={searching}
+        sx={{
+          maxHeight: 280,
+          overflowY: 'auto',
+          flexWrap: 'nowrap',
+          opacity: searching ? 0.6 : 1,
+          transition: 'opacity 150ms',
+        }}
       >
         {offered.map((store) => (
           <FormControlLabel
