@@ -31,9 +31,7 @@ describe('/account', () => {
     await nav.getByText('Hello, Mira Kulkarni').waitFor();
 
     // The other tab hears of the change over the live stream, without a reload.
-    await expect
-      .poll(() => second.getByLabel('Name').inputValue(), { timeout: 10_000 })
-      .toBe('Mira Kulkarni');
+    await expect.poll(() => second.getByLabel('Name').inputValue()).toBe('Mira Kulkarni');
 
     await first.page.reload();
     await expect.poll(() => first.page.getByLabel('Phone').inputValue()).toBe('+91-9811112222');

@@ -83,7 +83,7 @@ describe('the delivery app and dispatch', () => {
     await dialog.getByRole('radio', { name: /Dev Executive/ }).check();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Confirmed');
+    await expect.poll(() => status.textContent()).toBe('Confirmed');
 
     // It arrives on the executive's phone without a reload.
     await rider.page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -104,7 +104,7 @@ describe('the delivery app and dispatch', () => {
 
     // Picked Up: the customer and the console follow.
     await rider.page.getByRole('button', { name: 'Picked up' }).click();
-    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Picked Up');
+    await expect.poll(() => status.textContent()).toBe('Picked Up');
     await staff.page.getByText('Confirmed → Picked Up').waitFor();
 
     // Delivered, with a wrong code first, then the customer's, and the cash collected.
@@ -121,7 +121,7 @@ describe('the delivery app and dispatch', () => {
     expect(await rider.page.getByLabel('Delivery code').getAttribute('aria-invalid')).toBeNull();
     await rider.page.getByRole('checkbox', { name: /^I have collected/ }).check();
     await rider.page.getByRole('button', { name: 'Confirm delivery' }).click();
-    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe('Delivered');
+    await expect.poll(() => status.textContent()).toBe('Delivered');
     await staff.page.getByText('Picked Up → Delivered').waitFor();
     const timeline = await withDatabase(async (client) => {
       const { rows } = await client.query<{ actor_name: string; to_status: number }>(

@@ -90,7 +90,7 @@ describe('an order in Hindi, delivered in Kannada', () => {
         await page.getByRole('radio', { name: /12, 6th Cross/ }).waitFor();
         await page.getByRole('button', { name: /^ऑर्डर करें · ₹/ }).click();
         const status = page.getByTestId('order-status');
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('ऑर्डर हो गया');
+        await expect.poll(() => status.textContent()).toBe('ऑर्डर हो गया');
         expect(await page.locator('main').innerText()).not.toMatch(/Placed|Delivery code|Your order/);
         await screenIsSound(page);
         const code = /(\d{4})/.exec((await page.getByText(/^डिलीवरी कोड/).textContent())!)![1]!;
@@ -100,7 +100,7 @@ describe('an order in Hindi, delivered in Kannada', () => {
         await signInThroughForm(staff.page, demo.owner);
         await staff.page.waitForURL('**/dashboard');
         const number = await giveToDemoExecutive(staff.page, orderId);
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('कन्फ़र्म');
+        await expect.poll(() => status.textContent()).toBe('कन्फ़र्म');
 
         // The executive, on a Kannada phone: on duty, the order, picked up, delivered with the code.
         const deliver = rider.page;
@@ -122,7 +122,7 @@ describe('an order in Hindi, delivered in Kannada', () => {
         expect(await deliver.locator('main').innerText()).not.toMatch(/Picked up|Collect|Delivered/);
         await screenIsSound(deliver);
         await deliver.getByRole('button', { name: 'ಪಿಕಪ್ ಆಯಿತು' }).click();
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('पिकअप हो गया');
+        await expect.poll(() => status.textContent()).toBe('पिकअप हो गया');
         await deliver.getByRole('button', { name: 'ಡೆಲಿವರಿ ಆಯಿತು' }).click();
         await deliver.getByLabel('ಡೆಲಿವರಿ ಕೋಡ್').fill(code);
         await deliver.getByRole('checkbox', { name: /^ನಾನು ₹[\d,]+\.\d{2} ಕ್ಯಾಶ್ ಪಡೆದಿದ್ದೇನೆ$/ }).check();
@@ -130,7 +130,7 @@ describe('an order in Hindi, delivered in Kannada', () => {
         await deliver.getByRole('button', { name: 'ಡೆಲಿವರಿ ಖಚಿತಪಡಿಸಿ' }).click();
 
         // Delivered: the customer's page says so in Hindi.
-        await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe('डिलीवर हो गया');
+        await expect.poll(() => status.textContent()).toBe('डिलीवर हो गया');
         await screenIsSound(page);
       } finally {
         await staff.context.close();

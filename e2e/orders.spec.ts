@@ -50,9 +50,7 @@ describe('orders', () => {
 
     // Live: the alert and the row, without a reload.
     const alert = page.getByRole('alert').filter({ hasText: 'New order' });
-    await expect
-      .poll(() => alert.textContent(), { timeout: 10_000 })
-      .toContain(`#${order.number} at ${order.storeName}`);
+    await expect.poll(() => alert.textContent()).toContain(`#${order.number} at ${order.storeName}`);
     const row = page.getByRole('row').filter({ hasText: `#${order.number}` });
     await row.waitFor();
     await expect.poll(() => row.textContent()).toContain('Placed');

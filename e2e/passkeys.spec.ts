@@ -80,9 +80,7 @@ describe('passkeys (B15)', () => {
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
     await page.waitForURL('**/dashboard');
     await page.goto('/account');
-    await expect
-      .poll(() => card.getByRole('listitem').textContent(), { timeout: 15_000 })
-      .toMatch(/· last used /);
+    await expect.poll(() => card.getByRole('listitem').textContent()).toMatch(/· last used /);
 
     // With an authenticator app on, the passkey stands in for its code after the password.
     const started = await page.request.post('/api/account/two-factor/totp', {
@@ -110,9 +108,7 @@ describe('passkeys (B15)', () => {
     await page.getByText('Passkey “This laptop” removed').waitFor();
     await signOut(context, page);
     await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-    await expect
-      .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
-      .toBe(twoFactorMessages.passkeyNotAccepted);
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe(twoFactorMessages.passkeyNotAccepted);
     expect(page.url()).toMatch(/\/sign-in$/);
     await context.close();
   });

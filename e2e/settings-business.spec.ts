@@ -128,7 +128,7 @@ describe('Settings > About and Others', () => {
     await a.page.getByText('Settings saved').waitFor();
 
     const openApp = b.page.getByRole('link', { name: 'Open App' });
-    await expect.poll(() => openApp.getAttribute('href'), { timeout: 10_000 }).toBe(appUrl);
+    await expect.poll(() => openApp.getAttribute('href')).toBe(appUrl);
     await expect
       .poll(() => b.page.getByRole('banner').evaluate((bar) => getComputedStyle(bar).backgroundColor), {
         timeout: 10_000,

@@ -158,7 +158,7 @@ describe('the customer app', () => {
       ['Delivered', false],
     ] as const) {
       await moveOrder(staff.page, orderId, next, needsExecutive);
-      await expect.poll(() => status.textContent(), { timeout: 10_000 }).toBe(next);
+      await expect.poll(() => status.textContent()).toBe(next);
     }
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     // Delivered closes the order: its code is gone.
@@ -432,9 +432,7 @@ describe('the customer app', () => {
         ]),
       );
       expect(Number(rows[0]!.bill)).toBeGreaterThan(order.billAmountPaise);
-      await expect
-        .poll(() => toPay.textContent(), { timeout: 10_000 })
-        .toBe(formatRupees(Number(rows[0]!.bill)));
+      await expect.poll(() => toPay.textContent()).toBe(formatRupees(Number(rows[0]!.bill)));
     } finally {
       await close();
     }
@@ -483,9 +481,7 @@ describe('the customer app', () => {
       // One visit: the worker installs and takes the page over while the customer looks around.
       await page.goto('/');
       await page.getByRole('button', { name: 'Use my location' }).waitFor();
-      await expect
-        .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
-        .toBe(true);
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await page.getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('link', { name: new RegExp(`#${order.number}\\b`) }).waitFor();
       // What the worker keeps as it passes: the business (asked again once it took over) and the
@@ -499,7 +495,7 @@ describe('the customer app', () => {
             .sort(),
         );
       await expect
-        .poll(kept, { timeout: 10_000 })
+        .poll(kept)
         .toEqual(['/api/storefront/business', '/api/storefront/orders (theirs)', '/api/storefront/slides']);
       expect(JSON.stringify(await kept())).not.toContain(session.token);
 
@@ -529,13 +525,13 @@ describe('the customer app', () => {
       await page.getByRole('alert').filter({ hasText: messages.offlineRead }).waitFor();
       await context.setOffline(false);
       await page.getByRole('heading', { level: 1, name: 'Fresh Mart Koramangala' }).waitFor();
-      await expect.poll(() => offline.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => offline.count()).toBe(0);
 
       // Signing out lets the customer's orders go from the phone; the shop's own answers stay.
       await page.getByRole('link', { name: 'Orders' }).click();
       await page.getByRole('button', { name: 'Sign out' }).click();
       await page.getByRole('button', { name: 'Use my location' }).waitFor();
-      await expect.poll(kept, { timeout: 10_000 }).not.toContain('/api/storefront/orders (theirs)');
+      await expect.poll(kept).not.toContain('/api/storefront/orders (theirs)');
       expect(await kept()).toContain('/api/storefront/business');
     } finally {
       await context.setOffline(false);
@@ -596,7 +592,7 @@ describe('the customer app', () => {
       // An address saved: Place order can be pressed, and nothing is said against it.
       await page.getByLabel('House, street and area').fill('12, 5th Cross, Koramangala');
       await page.getByRole('button', { name: 'Save address' }).click();
-      await expect.poll(() => place.isDisabled(), { timeout: 10_000 }).toBe(false);
+      await expect.poll(() => place.isDisabled()).toBe(false);
       expect(await page.locator('#place-needs').count()).toBe(0);
       await page.getByRole('radio', { name: /^UPI/ }).check();
       await page.getByLabel('Note for the store (optional)').fill('Ring twice, please');

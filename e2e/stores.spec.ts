@@ -156,7 +156,7 @@ describe('stores and their catalogue', () => {
     });
     expect(change.status()).toBe(200);
 
-    await expect.poll(() => status.textContent(), { timeout: 10_000 }).toContain(target);
+    await expect.poll(() => status.textContent()).toContain(target);
     await owner.context.close();
     await admin.context.close();
   });
@@ -192,7 +192,7 @@ describe('stores and their catalogue', () => {
       data: { inStock: false, version: item.version },
     });
     expect(toggled.status()).toBe(200);
-    await expect.poll(() => available.isChecked(), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => available.isChecked()).toBe(false);
     await owner.context.close();
     await admin.context.close();
   });

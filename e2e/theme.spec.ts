@@ -80,9 +80,7 @@ const screens = [
 async function openScreen(page: Page, screen: (typeof screens)[number]) {
   await page.goto(screen.path);
   await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
-  await expect
-    .poll(() => page.locator('.MuiSkeleton-root, [role="progressbar"]').count(), { timeout: 15_000 })
-    .toBe(0);
+  await expect.poll(() => page.locator('.MuiSkeleton-root, [role="progressbar"]').count()).toBe(0);
   // Colours ease in over MUI's transitions; axe reads them once they have settled.
   await untilStill(page);
 }
@@ -143,9 +141,7 @@ describe('a change of theme', () => {
     await setDemoTheme(amber);
 
     // Amber as it is on the bar, with dark text, since white would not read on it.
-    await expect
-      .poll(barColours, { timeout: 10_000 })
-      .toEqual({ background: 'rgb(255, 143, 0)', color: 'rgb(33, 33, 33)' });
+    await expect.poll(barColours).toEqual({ background: 'rgb(255, 143, 0)', color: 'rgb(33, 33, 33)' });
     await expect
       .poll(() => selected.evaluate((element) => getComputedStyle(element).backgroundColor))
       .not.toBe(tintBefore);
