@@ -4,8 +4,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useT } from '@storedesk/web/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { StoreChoice } from '@/features/catalogue/api/get-store-choices.ts';
-import { useStoreChoice, useStoreChoices } from '@/features/catalogue/api/get-store-choices.ts';
+import { useTexts } from '@storedesk/web/texts';
+import type { StoreChoice } from '@/lib/store-choices.ts';
+import { storeChoiceQueryKey, useStoreChoice, useStoreChoices } from '@/lib/store-choices.ts';
 
 type StoreChoiceFieldProps = {
   label: string;
@@ -34,6 +35,7 @@ export function StoreChoiceField({
   sx,
 }: StoreChoiceFieldProps) {
   const t = useT();
+  const { text } = useTexts();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [inputValue, setInputValue] = useState('');
@@ -41,7 +43,7 @@ export function StoreChoiceField({
 
   // A link or a reload names the store by id only.
   const chosen = useStoreChoice(storeId);
-  const chosenName = chosen.data?.name ?? (chosen.isError ? t('catalogue.unknownStore') : '');
+  const chosenName = chosen.data?.name ?? (chosen.isError ? t('storeChoice.unknown') : '');
   const value = useMemo<StoreChoice | null>(
     () => (storeId ? { id: storeId, name: chosenName } : null),
     [storeId, chosenName],
@@ -65,7 +67,7 @@ export function StoreChoiceField({
       onClose={() => setOpen(false)}
       value={value}
       onChange={(_event, next) => {
-        if (next) queryClient.setQueryData(['stores', 'choice', next.id], next);
+        if (next) queryClient.setQueryData(storeChoiceQueryKey(next.id), next);
         onChange(next);
       }}
       inputValue={inputValue}
@@ -78,9 +80,10 @@ export function StoreChoiceField({
       loading={open && stores.isFetching}
       noOptionsText={
         stores.isError
-          ? t('catalogue.storesLoadFailed', { message: stores.error.message })
-          : t('catalogue.noStores')
+          ? t('storeChoice.loadFailed', { message: stores.error.message })
+          : t('storeChoice.none')
       }
+      loadingText={text('web.loading')}
       sx={sx}
       renderInput={(params) => <TextField {...params} label={label} autoFocus={autoFocus} />}
     />

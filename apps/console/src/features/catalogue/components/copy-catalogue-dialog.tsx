@@ -9,8 +9,8 @@ import { useT } from '@storedesk/web/i18n';
 import { useId, useState } from 'react';
 import { isApiError } from '@/lib/api-client.ts';
 import { useCopyCatalogue, type CatalogueCopyResult } from '@/features/catalogue/api/copy-catalogue.ts';
-import type { StoreChoice } from '@/features/catalogue/api/get-store-choices.ts';
-import { StoreChoiceField } from './store-choice-field.tsx';
+import type { StoreChoice } from '@/lib/store-choices.ts';
+import { StoreChoiceField } from '@/components/store-choice-field.tsx';
 
 type CopyCatalogueDialogProps = {
   storeId: string;

@@ -23,7 +23,7 @@ import { useCompact } from '@/lib/use-compact.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 import { useLowStock } from '@/features/catalogue/api/get-low-stock.ts';
 import { AdjustStockDialog, type StockTarget } from '@/features/catalogue/components/adjust-stock-dialog.tsx';
-import { StoreChoiceField } from '@/features/catalogue/components/store-choice-field.tsx';
+import { StoreChoiceField } from '@/components/store-choice-field.tsx';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 import { TableRegion } from '@/components/table-region.tsx';
 
