@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, groupedDigits } from './numbers.ts';
+import { formatCount, groupedDecimal, groupedDigits } from './numbers.ts';
 
 describe('groupedDigits', () => {
   it('groups the last three digits, then by twos, as India writes them', () => {
@@ -43,5 +43,22 @@ describe('formatCount', () => {
     expect(formatCount(Number.NaN)).toBe('NaN');
     expect(formatCount(Number.POSITIVE_INFINITY)).toBe('Infinity');
     expect(formatCount(2 ** 60)).toBe(String(2 ** 60));
+  });
+});
+
+describe('groupedDecimal', () => {
+  it('writes what en-IN writes with two decimals, halves rounded on the shortest decimal form', () => {
+    const enIn = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const values = [
+      0, 0.005, 0.125, 1.005, 2.675, 12.5, 33.333_333, 66.666_666, 99.995, 100, 1234.5, 9_999.999,
+      1_234_567.125, 0.000_000_1, 5e-3, 123_456_789.994,
+    ];
+    for (const value of [...values, ...values.map((value) => -value)]) {
+      expect(groupedDecimal(value, 2), String(value)).toBe(enIn.format(value).replace(/^-0\.00$/, '0.00'));
+    }
+  });
+
+  it('keeps no decimals when asked for none', () => {
+    expect(groupedDecimal(1_234_567.5, 0)).toBe('12,34,568');
   });
 });

@@ -22,3 +22,26 @@ export function formatCount(value: number): string {
   const whole = Math.sign(value) * Math.round(Math.abs(value));
   return Number.isSafeInteger(whole) ? groupedDigits(whole) : String(value);
 }
+
+/**
+ * A number with `places` decimals, its whole part grouped the Indian way ("12,34,567.13"), rounded
+ * as en-IN's format rounds: the number's shortest decimal form ("1.005"), halves away from zero.
+ */
+export function groupedDecimal(value: number, places: number): string {
+  const shortest = String(Math.abs(value));
+  const scale = 10 ** places;
+  let scaled: number;
+  if (shortest.includes('e')) {
+    scaled = Math.round(Math.abs(value) * scale);
+  } else {
+    const [whole = '0', fraction = ''] = shortest.split('.');
+    const kept = fraction.padEnd(places + 1, '0');
+    scaled =
+      Number(whole) * scale + Number(kept.slice(0, places) || '0') + (Number(kept[places]) >= 5 ? 1 : 0);
+  }
+  if (!Number.isSafeInteger(scaled)) return String(value);
+  const digits = String(scaled % scale).padStart(places, '0');
+  const grouped = groupedDigits(Math.floor(scaled / scale));
+  const sign = value < 0 && scaled > 0 ? '-' : '';
+  return places === 0 ? `${sign}${grouped}` : `${sign}${grouped}.${digits}`;
+}

@@ -8,6 +8,8 @@ describe('dashboard figures as text', () => {
     expect(formatChange(0)).toBe('0.00%');
     expect(formatChange(-0)).toBe('0.00%');
     expect(formatChange(1234.5)).toBe('+1,234.50%');
+    expect(formatChange(1_234_567.125)).toBe('+12,34,567.13%');
+    expect(formatChange(-1.005)).toBe('−1.01%');
   });
 
   it('groups counts the Indian way, and labels days and months', () => {

@@ -1,12 +1,13 @@
+import { groupedDecimal } from '@storedesk/shared/numbers';
+
 export { formatCount } from '@storedesk/shared/numbers';
 
-const percentFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A change since last month with its sign and 2 decimals (SPEC §9): "+12.50%", "−33.33%", "0.00%". */
 export function formatChange(percent: number): string {
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
-  return `${sign}${percentFormat.format(Math.abs(percent))}%`;
+  return `${sign}${groupedDecimal(Math.abs(percent), 2)}%`;
 }
 
 /** '2025-03-04' → '04/03', the chart's day labels. */
