@@ -284,6 +284,10 @@ function ratedIn(scope: Scope, query: RatingsReportQuery): SQL {
     AND o.rated_at < ((${query.to}::date + 1)::timestamp AT TIME ZONE b.time_zone)`;
 }
 
+/** A low rating, in SQL (ADR 0084): the order's stars or the executive's `lowRatingStars` or fewer. */
+const ratedLow = (stars: SQL, executiveStars: SQL): SQL =>
+  sql`(${stars} <= ${lowRatingStars} OR ${executiveStars} <= ${lowRatingStars})`;
+
 /**
  * The period's ratings counted once for all, per store and per executive who delivered (ADR 0078):
  * one pass over the rated orders, by grouping sets. Each row has the orders' stars and, as `e…`, the
@@ -318,8 +322,8 @@ export async function ratingFigures(db: Executor, scope: Scope, query: RatingsRe
       SELECT store_id, dex_id, GROUPING(store_id)::int AS by_store, GROUPING(dex_id)::int AS by_dex,
         max(store_name) AS store_name, max(dex_name) AS dex_name,
         count(*)::int AS rated, coalesce(sum(stars), 0)::int AS "starsTotal",
-        -- Low: the order's stars or the executive's (ADR 0084), as the low ratings listed.
-        count(*) FILTER (WHERE stars <= ${lowRatingStars} OR dex_stars <= ${lowRatingStars})::int AS low,
+        -- Low: as the low ratings listed.
+        count(*) FILTER (WHERE ${ratedLow(sql`stars`, sql`dex_stars`)})::int AS low,
         count(*) FILTER (WHERE stars = 1)::int AS s1, count(*) FILTER (WHERE stars = 2)::int AS s2,
         count(*) FILTER (WHERE stars = 3)::int AS s3, count(*) FILTER (WHERE stars = 4)::int AS s4,
         count(*) FILTER (WHERE stars = 5)::int AS s5,
@@ -361,7 +365,7 @@ export async function lowRatings(db: Executor, scope: Scope, query: RatingsRepor
       coalesce((SELECT u.name FROM users u WHERE u.id = o.dex_id AND ${sqlOfBusiness('u', scope)}), o.dex_name) AS "executiveName"
     FROM orders o JOIN businesses b ON b.id = o.business_id
     WHERE ${ratedIn(scope, query)}
-      AND (o.rating_stars <= ${lowRatingStars} OR o.executive_stars <= ${lowRatingStars})
+      AND ${ratedLow(sql`o.rating_stars`, sql`o.executive_stars`)}
     ORDER BY o.rated_at DESC, o.number DESC
     LIMIT ${lowRatingsListed}`);
   return rows.map((row) => ({ ...row, ratedAt: new Date(row.ratedAt).toISOString() }));
