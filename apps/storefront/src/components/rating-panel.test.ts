@@ -527,6 +527,45 @@ describe('rating the executive with the order (ADR 0084)', () => {
     expect(checkedIn(executiveGroup(panel))).toEqual(['2']);
   });
 
+  it('takes the executive’s stars back with “No rating for Ravi”, and a changed rating is sent without them', async () => {
+    const server = serve(deliveredOrder({ ...byRavi, rating: rated(3, null, 2) }));
+    const user = await openOrder();
+    const given = await screen.findByRole('region', { name: 'Your rating' });
+    await user.click(within(given).getByRole('button', { name: 'Change' }));
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    // Only the executive's stars, being optional, can be taken back.
+    expect(
+      within(panel)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['No rating for Ravi', 'Send', 'Keep my rating']);
+
+    await user.click(within(panel).getByRole('button', { name: 'No rating for Ravi' }));
+    expect(checkedIn(executiveGroup(panel))).toEqual([]);
+    expect(document.activeElement).toBe(within(executiveGroup(panel)).getByRole('radio', { name: '1 star' }));
+    expect(within(panel).queryByRole('button', { name: 'No rating for Ravi' })).toBeNull();
+    expect(checkedStars(panel)).toEqual(['3']);
+    expect(await axeFindings(panel)).toEqual([]);
+
+    await user.click(within(panel).getByRole('button', { name: 'Send' }));
+    const changed = await screen.findByRole('region', { name: 'Your rating' });
+    expect(ratingCalls(server.calls).map((call) => call.body)).toEqual([{ stars: 3 }]);
+    expect(within(changed).getByText('3 of 5 stars')).toBeTruthy();
+    expect(within(changed).queryByText(/The delivery/)).toBeNull();
+  });
+
+  it('says “No rating for the delivery” when the executive’s name is not known', async () => {
+    serve(deliveredOrder({ deliveredBy: { firstName: null } }));
+    const user = await openOrder();
+    const panel = await screen.findByRole('region', { name: 'Rate your order' });
+    expect(within(panel).queryByRole('button', { name: 'No rating for the delivery' })).toBeNull();
+    await user.click(
+      within(executiveGroup(panel, 'Rate the delivery')).getByRole('radio', { name: '4 stars' }),
+    );
+    await user.click(within(panel).getByRole('button', { name: 'No rating for the delivery' }));
+    expect(checkedIn(executiveGroup(panel, 'Rate the delivery'))).toEqual([]);
+  });
+
   it('shows the server’s word on the executive’s stars under their row', async () => {
     const message = 'This order was not delivered by an executive, so there is none to rate';
     serve(deliveredOrder(byRavi), () => ({

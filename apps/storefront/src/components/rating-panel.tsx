@@ -43,6 +43,7 @@ function StarRow({
   error,
   rowRef,
   onChoose,
+  clear,
 }: {
   /** The radios' name, and the start of the error's id. */
   name: string;
@@ -51,6 +52,8 @@ function StarRow({
   error: string | null;
   rowRef?: Ref<HTMLDivElement>;
   onChoose: (stars: number) => void;
+  /** For optional stars: the button that takes them back once chosen, and what it says. */
+  clear?: { label: string; onClear: () => void };
 }) {
   const t = useT();
   const errorId = `${name}-error`;
@@ -79,6 +82,22 @@ function StarRow({
           </label>
         ))}
       </div>
+      {clear && stars !== null ? (
+        <button
+          type="button"
+          className="text-button"
+          onClick={(event) => {
+            clear.onClear();
+            // The button goes with the stars: the focus goes back to the row, on its first star.
+            event.currentTarget
+              .closest('fieldset')
+              ?.querySelector<HTMLInputElement>('input[type="radio"]')
+              ?.focus();
+          }}
+        >
+          {clear.label}
+        </button>
+      ) : null}
       {error ? (
         <p id={errorId} className="field-error" role="alert">
           {error}
@@ -208,6 +227,15 @@ function RatingForm({
             onChoose={(count) => {
               setExecutiveStars(count);
               setExecutiveStarsError(null);
+            }}
+            clear={{
+              label: order.deliveredBy.firstName
+                ? t('rating.noExecutiveRating', { name: order.deliveredBy.firstName })
+                : t('rating.noDeliveryRating'),
+              onClear: () => {
+                setExecutiveStars(null);
+                setExecutiveStarsError(null);
+              },
             }}
           />
         ) : null}
