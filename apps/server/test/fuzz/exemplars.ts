@@ -14,6 +14,7 @@ import { currentVersion, mutated } from './values.ts';
 import { label, type Operation, type Plan } from './requests.ts';
 import { FUZZ_METRICS_TOKEN, type World } from './world.ts';
 import { tipLimits } from '@storedesk/shared/delivery/earnings-rules';
+import { customerCancelReasons } from '@storedesk/shared/orders/cancellation';
 
 /** What an exemplar sets of a plan; `actor` where who sends it decides what the request means. */
 export type Exemplar = Partial<Pick<Plan, 'actor' | 'params' | 'headers' | 'body'>>;
@@ -461,6 +462,24 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
           body: { kind: 'raw', what: 'a signed event', payload, contentType: 'application/json' },
         };
       });
+    }
+    case 'POST /api/storefront/orders/{orderId}/cancel': {
+      // The customer's orders the store has not confirmed (the staging keeps one): no body, or a
+      // reason of their list with a note.
+      const order = pick(facts.customerPlaced);
+      if (!order) return undefined;
+      return fc
+        .tuple(
+          order,
+          fc.option(
+            fc.record(
+              { reason: fc.constantFrom(...customerCancelReasons), note: word },
+              { requiredKeys: ['reason'] },
+            ),
+            { nil: undefined },
+          ),
+        )
+        .map(([orderId, body]) => ({ params: params({ orderId }), ...(body ? { body: json(body) } : {}) }));
     }
     case 'POST /api/storefront/orders/{orderId}/upi-paid': {
       // The customer's open orders by UPI not paid yet (the staging keeps one), with a reference as

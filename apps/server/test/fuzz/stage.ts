@@ -315,6 +315,15 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
     return orderId;
   };
 
+  // The customer's cancel (B18): the fuzz customer has an order the store has not confirmed, paid in
+  // cash on delivery, placed afresh when a batch confirmed, cancelled or closed theirs.
+  if (op.path === '/api/storefront/orders/{orderId}/cancel') {
+    const { rows: placedOnly } = await db.execute<{ id: string }>(
+      sql`SELECT id FROM orders WHERE customer_id = ${world.customer.id} AND state = 1 AND status = 0 LIMIT 1`,
+    );
+    if (placedOnly.length === 0) await placeCustomerOrder('COD');
+  }
+
   // "I have paid" (B18): the fuzz customer has an open order by UPI not marked paid, placed afresh
   // when a batch paid, cancelled or closed theirs, and named among their orders.
   if (op.path === '/api/storefront/orders/{orderId}/upi-paid') {

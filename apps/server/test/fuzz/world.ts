@@ -131,6 +131,8 @@ export type Facts = {
   refundable: [string, number][];
   /** The fuzz customer's open orders by UPI not paid yet: what "I have paid" is for. */
   upiUnpaid: string[];
+  /** The fuzz customer's open orders the store has not confirmed yet: what their cancel is for. */
+  customerPlaced: string[];
   /** [kind, id] of records in the trash. */
   trash: { own: [string, string][]; rival: [string, string][] };
 };
@@ -672,6 +674,10 @@ async function factsOf(
         SELECT id FROM orders WHERE customer_id = ${customerId} AND payment_mode = 'UPI'
           AND paid_at IS NULL AND status <> -1 ORDER BY id`)
     : [];
+  const customerPlaced = customerId
+    ? await q<{ id: string }>(sql`
+        SELECT id FROM orders WHERE customer_id = ${customerId} AND state = 1 AND status = 0 ORDER BY id`)
+    : [];
   return {
     liveZones: zones.map((z) => z.id),
     liveStores: stores.map((s) => s.id),
@@ -697,6 +703,7 @@ async function factsOf(
     payouts: payouts.map((p) => [p.executive_id, p.day, p.net]),
     refundable: refundable.map((r) => [r.id, r.left]),
     upiUnpaid: upiUnpaid.map((r) => r.id),
+    customerPlaced: customerPlaced.map((r) => r.id),
     trash: split(trash, (r) => [r.kind, r.id]) as Facts['trash'],
   };
 }
