@@ -143,6 +143,12 @@ export class LiveStream {
   reconnects = 0;
   /** Each try at a connection: when, with which Last-Event-ID, and what came of it (for a failure's message). */
   readonly connections: Array<{ at: string; lastEventId: string; outcome: string }> = [];
+  /**
+   * Whether a connection has been answered 200: the server subscribes a stream before it answers,
+   * so every event committed from then on is the stream's to deliver. Events before it are not (a
+   * stream without Last-Event-ID starts from when it opens).
+   */
+  opened = false;
   private lastId = '';
   private stopped = false;
   private readonly abort = new AbortController();
@@ -183,6 +189,7 @@ export class LiveStream {
           await res.text();
           continue;
         }
+        this.opened = true;
         let buffer = '';
         const decoder = new TextDecoder();
         for await (const chunk of res.body) {

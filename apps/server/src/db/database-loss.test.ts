@@ -184,6 +184,13 @@ async function survivesLosingItsDatabase(
     () => stream.stop(),
     () => load.stop(),
   );
+  // The orders start once the stream is open: it is told of every one from then on.
+  await waitFor(
+    'the live stream open',
+    async () => stream.opened,
+    (opened) => opened,
+    30_000,
+  );
   load.start();
   await waitFor(
     'acknowledged orders',
