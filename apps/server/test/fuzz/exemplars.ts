@@ -464,22 +464,20 @@ export function exemplarFor(op: Operation, world: World): fc.Arbitrary<Exemplar>
       });
     }
     case 'POST /api/storefront/orders/{orderId}/cancel': {
-      // The customer's orders the store has not confirmed (the staging keeps one): no body, or a
-      // reason of their list with a note.
+      // The customer's orders the store has not confirmed (the staging keeps one): no body at all (a
+      // cancel without a reason), or a reason of their list with a note.
       const order = pick(facts.customerPlaced);
       if (!order) return undefined;
-      return fc
-        .tuple(
-          order,
-          fc.option(
-            fc.record(
-              { reason: fc.constantFrom(...customerCancelReasons), note: word },
-              { requiredKeys: ['reason'] },
-            ),
-            { nil: undefined },
-          ),
-        )
-        .map(([orderId, body]) => ({ params: params({ orderId }), ...(body ? { body: json(body) } : {}) }));
+      const body = fc.oneof(
+        fc.constant<Plan['body']>({ kind: 'none' }),
+        fc
+          .record(
+            { reason: fc.constantFrom(...customerCancelReasons), note: word },
+            { requiredKeys: ['reason'] },
+          )
+          .map(json),
+      );
+      return fc.tuple(order, body).map(([orderId, sent]) => ({ params: params({ orderId }), body: sent }));
     }
     case 'POST /api/storefront/orders/{orderId}/upi-paid': {
       // The customer's open orders by UPI not paid yet (the staging keeps one), with a reference as

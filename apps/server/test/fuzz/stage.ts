@@ -16,7 +16,7 @@ import { onlinePaymentLeastPaise } from '@storedesk/shared/payments/online';
 import { hashPassword } from '#server/lib/passwords.ts';
 import { latestCode, PASSWORD } from '#test/harness.ts';
 import type { Operation } from './requests.ts';
-import type { World } from './world.ts';
+import { cancellableBy, type World } from './world.ts';
 
 const OPEN_ORDERS = 12;
 /** Orders staged for the acting executive to move, before the batch of their moves. */
@@ -318,10 +318,8 @@ export async function prepareWorld(world: World, op: Operation, options: { runs:
   // The customer's cancel (B18): the fuzz customer has an order the store has not confirmed, paid in
   // cash on delivery, placed afresh when a batch confirmed, cancelled or closed theirs.
   if (op.path === '/api/storefront/orders/{orderId}/cancel') {
-    const { rows: placedOnly } = await db.execute<{ id: string }>(
-      sql`SELECT id FROM orders WHERE customer_id = ${world.customer.id} AND state = 1 AND status = 0 LIMIT 1`,
-    );
-    if (placedOnly.length === 0) await placeCustomerOrder('COD');
+    const { rows: cancellable } = await db.execute<{ id: string }>(cancellableBy(world.customer.id));
+    if (cancellable.length === 0) await placeCustomerOrder('COD');
   }
 
   // "I have paid" (B18): the fuzz customer has an open order by UPI not marked paid, placed afresh

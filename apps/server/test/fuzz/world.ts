@@ -16,6 +16,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { businessDay } from '@storedesk/shared/dates';
 import { Level } from '@storedesk/shared/levels';
+import { OrderStatus } from '@storedesk/shared/orders';
 import { deliversTo, orderingRefusal } from '@storedesk/shared/storefront/serviceability';
 import { hashToken } from '#server/modules/auth/auth.service.ts';
 import { insertSession } from '#server/modules/auth/auth.repository.ts';
@@ -39,6 +40,10 @@ import { startPaymentsGateway, type PaymentsGateway } from '#test/payments-gatew
 
 /** The bearer token that opens GET /api/metrics to the fuzzer's clients, which come from many addresses, none local. */
 export const FUZZ_METRICS_TOKEN = 'fuzz-metrics-token-0123456789';
+
+/** The customer's open orders the store has not confirmed: those they may cancel (B18, `customerMayCancel`). */
+export const cancellableBy = (customerId: string) =>
+  sql`SELECT id FROM orders WHERE customer_id = ${customerId} AND state = 1 AND status = ${OrderStatus.Placed} ORDER BY id`;
 /**
  * Who sends a request: staff with a session, a customer signed in to the customer app, the
  * business's own system with one of its secret API keys (`system`, ADR 0056), a delivery executive
@@ -674,10 +679,7 @@ async function factsOf(
         SELECT id FROM orders WHERE customer_id = ${customerId} AND payment_mode = 'UPI'
           AND paid_at IS NULL AND status <> -1 ORDER BY id`)
     : [];
-  const customerPlaced = customerId
-    ? await q<{ id: string }>(sql`
-        SELECT id FROM orders WHERE customer_id = ${customerId} AND state = 1 AND status = 0 ORDER BY id`)
-    : [];
+  const customerPlaced = customerId ? await q<{ id: string }>(cancellableBy(customerId)) : [];
   return {
     liveZones: zones.map((z) => z.id),
     liveStores: stores.map((s) => s.id),
