@@ -270,20 +270,22 @@ export type Formats = {
   list: (names: readonly string[]) => string;
 };
 
+/** Money, counts and dates in the Indian style of `language`. */
+export function formatsOf(language: Language): Formats {
+  return {
+    money: formatRupees,
+    number: formatCount,
+    dateTime: (value, timeZone) =>
+      language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
+    day: formatDay,
+    list: (names) => joinList(language, names),
+  };
+}
+
 /** Money, counts and dates in the Indian style of the language shown. */
 export function useFormat(): Formats {
   const language = useLanguage();
-  return useMemo(
-    () => ({
-      money: formatRupees,
-      number: formatCount,
-      dateTime: (value, timeZone) =>
-        language === 'en' ? formatDateTime(value, timeZone) : localDateTime(language, value, timeZone),
-      day: formatDay,
-      list: (names) => joinList(language, names),
-    }),
-    [language],
-  );
+  return useMemo(() => formatsOf(language), [language]);
 }
 
 /**

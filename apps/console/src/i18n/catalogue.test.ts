@@ -1,4 +1,8 @@
+import { itemFeaturedLabels } from '@storedesk/shared/catalogue/schemas';
+import { spreadsheetMessages } from '@storedesk/shared/catalogue/spreadsheet';
+import { stockReasonLabels, stockReasons } from '@storedesk/shared/catalogue/variants';
 import { deliveryMessages } from '@storedesk/shared/delivery/rules';
+import { Level, levelNames } from '@storedesk/shared/levels';
 import { messages } from '@storedesk/shared/messages';
 import { cancelReasonLabels, cancelReasons } from '@storedesk/shared/orders/cancellation';
 import { OrderStatus, orderStatusLabels } from '@storedesk/shared/orders';
@@ -9,13 +13,19 @@ import { amountMessages } from '@storedesk/shared/money';
 import { slotMessages } from '@storedesk/shared/stores/slot-messages';
 import { storefrontLimits, storefrontMessages } from '@storedesk/shared/storefront/schemas';
 import { refundMethodLabels, refundStateLabels } from '@storedesk/shared/payments/refunds';
+import { storeStatusLabels, type StoreStatus } from '@storedesk/shared/stores/schemas';
+import { createIntl } from 'react-intl';
 import {
   cancelReasonText,
+  featuredText,
   ifMissingText,
+  levelText,
   paymentText,
   refundMethodText,
   refundStateText,
   statusText,
+  stockReasonText,
+  storeStatusText,
 } from './codes.ts';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
@@ -78,5 +88,28 @@ describe('the console’s English catalogue', () => {
     expect(en['editItems.quantity'].replace('{max}', String(storefrontLimits.maxQuantity))).toBe(
       storefrontMessages.quantity,
     );
+  });
+
+  it('words a store’s status, an item’s badge and a stock change’s reason as the shared labels do', () => {
+    for (const [code, label] of Object.entries(storeStatusLabels))
+      expect(en[storeStatusText[Number(code) as StoreStatus]]).toBe(label);
+    expect(Object.keys(featuredText)).toEqual(Object.keys(itemFeaturedLabels));
+    for (const [code, label] of Object.entries(itemFeaturedLabels))
+      expect(en[featuredText[Number(code)]!]).toBe(label);
+    for (const reason of stockReasons) expect(en[stockReasonText[reason]]).toBe(stockReasonLabels[reason]);
+  });
+
+  it('names each role as the audit log names its kind of person', () => {
+    expect(Object.values(levelText).map((key) => en[key])).toEqual(['Owner', 'Admin', 'Delivery executive']);
+    expect(Object.keys(levelText).map(Number).sort()).toEqual(Object.keys(levelNames).map(Number).sort());
+    expect(levelText[Level.Admin]).toBe('audit.kind.admin');
+  });
+
+  it('says a refused file’s bad rows as the server does', () => {
+    const intl = createIntl({ locale: 'en-IN', messages: en });
+    for (const count of [1, 3, 40])
+      expect(intl.formatMessage({ id: 'import.refused' }, { count })).toBe(
+        spreadsheetMessages.rowsNeedAttention(count),
+      );
   });
 });

@@ -1,40 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime } from '../dates.ts';
-import { auditFieldLabel, auditValueText, idsInChanges } from './values.ts';
+import { auditFieldLabel, idsInChanges, isMoment, isRecordId } from './values.ts';
+import { auditFields, isAuditField } from './fields.ts';
 
 const ravi = 'e0000000-0000-4000-8000-000000000001';
-const context = { timeZone: 'Asia/Kolkata', names: { [ravi]: 'Ravi Kumar' } };
 
 describe('audit values', () => {
-  it('names fields as the screens do', () => {
-    expect(auditFieldLabel('dexId')).toBe('Delivery executive');
-    expect(auditFieldLabel('status')).toBe('Status');
-    expect(auditFieldLabel('cashCollectedPaise')).toBe('Cash collected');
+  it('names a field no longer recorded in words made from its name', () => {
     expect(auditFieldLabel('deliveryChargePaise')).toBe('Delivery charge');
-    expect(auditFieldLabel('openTime')).toBe('Open time');
     expect(auditFieldLabel('zoneIds')).toBe('Zones');
     expect(auditFieldLabel('parentId')).toBe('Parent');
-    expect(auditFieldLabel('aliases')).toBe('Other names');
-    expect(auditFieldLabel('position')).toBe('Position');
+    expect(auditFieldLabel('openTime')).toBe('Open time');
+    expect(auditFieldLabel('status')).toBe('Status');
   });
 
-  it('writes statuses by their names, people by theirs, money in rupees, moments in the business’s zone', () => {
-    expect(auditValueText('order', 'status', 2, context)).toBe('Picked Up');
-    expect(auditValueText('order', 'status', -2, context)).toBe('Delivered');
-    expect(auditValueText('store', 'status', 0, context)).toBe('Closed');
-    expect(auditValueText('coupon', 'status', 0, context)).toBe('0');
-    expect(auditValueText('order', 'dexId', ravi, context)).toBe('Ravi Kumar');
-    expect(auditValueText('order', 'dexId', ravi.toUpperCase(), context)).toBe('Ravi Kumar');
-    expect(auditValueText('order', 'dexId', 'e0000000-0000-4000-8000-000000000009', context)).toBe(
-      'a record since removed',
-    );
-    expect(auditValueText('order', 'cashCollectedPaise', 274_900, context)).toBe('₹2,749.00');
-    expect(auditValueText('item', 'inStock', false, context)).toBe('No');
-    expect(auditValueText('order', 'dexId', null, context)).toBe('—');
-    expect(auditValueText('coupon', 'storeIds', [ravi], context)).toBe('Ravi Kumar');
-    expect(auditValueText('coupon', 'expiresAt', '2026-11-20T19:00:00.000Z', context)).toBe(
-      formatDateTime('2026-11-20T19:00:00.000Z', 'Asia/Kolkata'),
-    );
+  it('knows the fields recorded today, and no other', () => {
+    expect(isAuditField('pricePaise')).toBe(true);
+    expect(isAuditField('deliveryChargePaise')).toBe(false);
+    expect(isAuditField('passwordHash')).toBe(false);
+    expect(new Set(auditFields).size).toBe(auditFields.length);
+  });
+
+  it('tells ids and moments from other text', () => {
+    expect(isRecordId(ravi)).toBe(true);
+    expect(isRecordId(ravi.toUpperCase())).toBe(true);
+    expect(isRecordId('FRESH50')).toBe(false);
+    expect(isRecordId(12)).toBe(false);
+    expect(isMoment('2026-11-20T19:00:00.000Z')).toBe(true);
+    expect(isMoment('2026-11-20')).toBe(false);
+    expect(isMoment('09:00')).toBe(false);
   });
 
   it('finds every id the changes name, once', () => {

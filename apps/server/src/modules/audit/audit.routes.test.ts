@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { auditFields } from '@storedesk/shared/audit/fields';
 import type { AuditEntry, AuditLogResponse } from '@storedesk/shared/audit/schemas';
 import { messages } from '@storedesk/shared/messages';
 import { setRequestActor, withRequestContext } from '#server/db/actor.ts';
@@ -583,5 +584,20 @@ describe('GET /api/audit-log', () => {
     );
     const backwards = await call(owner, 'GET', '/api/audit-log?from=2026-03-02&to=2026-03-01');
     expect(refusalOf(backwards)).toMatchObject({ status: 400, fields: { to: 'must be on or after from' } });
+  });
+});
+
+describe('the fields the audit log records', () => {
+  it('are the shared list the console names, column for column', async () => {
+    // Every column of a table whose trigger records it, less those never recorded, as the API spells it.
+    const { rows } = await world.ctx.db.execute<{ field: string }>(sql`
+      SELECT DISTINCT audit_field(c.column_name) AS field
+      FROM information_schema.columns c
+      WHERE c.table_schema = current_schema() AND NOT audit_hidden(c.column_name)
+        AND c.table_name IN (
+          SELECT event_object_table FROM information_schema.triggers
+          WHERE trigger_schema = current_schema() AND action_statement LIKE '%audit_record%')
+      ORDER BY 1`);
+    expect(rows.map((row) => row.field).sort()).toEqual([...auditFields].sort());
   });
 });

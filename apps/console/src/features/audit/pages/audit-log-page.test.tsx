@@ -198,7 +198,7 @@ describe('the audit log in the language chosen', { timeout: 30_000 }, () => {
     for (const kind of auditKinds) expect(catalogue[`audit.kind.${kind}`]).toBe(auditKindLabels[kind]);
   });
 
-  it('speaks Hindi: title, columns, actions, kinds, filters and the empty state; names as they are', async () => {
+  it('speaks Hindi: title, columns, actions, kinds, changes, filters and the empty state; names as they are', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderLog();
 
@@ -213,6 +213,11 @@ describe('the audit log in the language chosen', { timeout: 30_000 }, () => {
     ).toEqual(['कब', 'किसने', 'कार्रवाई', 'रिकॉर्ड', 'बदलाव']);
     expect(cellsOf('203.0.113.7').slice(1, 4)).toEqual(['Olivia Owner203.0.113.7', 'बदला', 'स्टोर a0000000']);
     expect(cellsOf('198.51.100.9').slice(2, 4)).toEqual(['साइन-इन नहीं हो सका', 'साइन-इन u-admin']);
+    // Fields and values in Hindi too: a status by its name, yes and no; names and money as they are.
+    expect(cellsOf('198.51.100.4')[4]).toBe('कीमत: ₹30.00 → ₹45.50स्टॉक में: हाँ → नहीं');
+    expect(cellsOf('192.0.2.5')[4]).toBe(
+      'स्थिति: पिकअप हो गया → डिलीवर हो गयाडिलीवरी एग्ज़ीक्यूटिव: — → Ravi Kumarलिया गया नकद: — → ₹2,749.00',
+    );
     expect(screen.getByRole('link', { name: 'स्टोर a0000000 खोलें' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('combobox', { name: 'व्यक्ति' }));

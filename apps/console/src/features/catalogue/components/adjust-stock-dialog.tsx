@@ -27,7 +27,7 @@ import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { useAdjustStock } from '@/features/catalogue/api/adjust-stock.ts';
 import type { MessageId } from '@/i18n/index.ts';
-import { stockReasonText } from '@/features/catalogue/catalogue-codes.ts';
+import { stockReasonText } from '@/i18n/codes.ts';
 import { stockShown } from '@/features/catalogue/stock-shown.ts';
 
 /** The variant whose stock is adjusted, with its stock as the console last read it. */

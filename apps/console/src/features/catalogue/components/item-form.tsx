@@ -36,7 +36,7 @@ import { TagsField } from './tags-field.tsx';
 import { VariantsEditor } from './variants-editor.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
-import { featuredText } from '@/features/catalogue/catalogue-codes.ts';
+import { featuredText } from '@/i18n/codes.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
 
 const featuredChoices = [0, 1, 2, 3];

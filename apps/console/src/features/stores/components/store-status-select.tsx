@@ -2,7 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { StoreStatus } from '@storedesk/shared/stores/schemas';
 import { useT } from '@storedesk/web/i18n';
-import { storeStatusText } from './store-words.ts';
+import { storeStatusText } from '@/i18n/codes.ts';
 
 const choices = [StoreStatus.Open, StoreStatus.Closed, StoreStatus.Unserviceable];
 

@@ -9,7 +9,8 @@ import {
   type DeliveryFeeBand,
   type StoreDeliveryRule,
 } from '@storedesk/shared/stores/delivery-rule';
-import { bandText, deliveryRuleText, slotRuleText, storeStatusText } from './store-words.ts';
+import { storeStatusText } from '@/i18n/codes.ts';
+import { bandText, deliveryRuleText, slotRuleText } from './store-words.ts';
 
 const english = translator('en');
 const hindi = translator('hi');

@@ -13,7 +13,7 @@ import { useLanguage, useT } from '@storedesk/web/i18n';
 import { useTexts, type Texts } from '@storedesk/web/texts';
 import { timeOfDay } from '@storedesk/web/times';
 import { useMemo } from 'react';
-import type { MessageId } from '@/i18n/index.ts';
+import { storeStatusText } from '@/i18n/codes.ts';
 import { nextSpecialDayLine, type Translate } from './special-day-text.ts';
 
 /*
@@ -21,13 +21,6 @@ import { nextSpecialDayLine, type Translate } from './special-day-text.ts';
  * slots' rule, and its own minimum order and delivery fee. English is word for word what the
  * shared rules write (`storeStatusLabels`, `deliveryRuleSummary`, `bandWords`).
  */
-
-/** A store's status, by its code (the server's English is `storeStatusLabels`). */
-export const storeStatusText: Record<StoreStatus, MessageId> = {
-  1: 'stores.status.open',
-  0: 'stores.status.closed',
-  [-1]: 'stores.status.unserviceable',
-};
 
 /** A store's slot rule in a line: "Slots of 60 min, 5 orders each, 2 days ahead" ("today only" for 0 days). */
 export function slotRuleText(
