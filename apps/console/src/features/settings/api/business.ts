@@ -1,4 +1,3 @@
-import type { ListResponse } from '@storedesk/shared/lists';
 import type {
   BusinessSettings,
   BusinessSettingsUpdateInput,
@@ -65,17 +64,3 @@ export function useRotateStorefrontKey() {
 }
 
 /** A store as the main store select offers it. */
-export type MainStoreChoice = { id: string; name: string };
-
-/** GET /api/stores?q&pageSize=25: the business's stores of every zone, searched by name on the server. */
-export function getMainStoreChoices(q: string, signal?: AbortSignal): Promise<ListResponse<MainStoreChoice>> {
-  return apiJson<ListResponse<MainStoreChoice>>('/stores', { query: { q, pageSize: 25 }, signal });
-}
-
-export function useMainStoreChoices(q: string, options: { enabled: boolean }) {
-  return useQuery({
-    queryKey: ['stores', 'main-store-choices', q],
-    queryFn: ({ signal }) => getMainStoreChoices(q, signal),
-    enabled: options.enabled,
-  });
-}

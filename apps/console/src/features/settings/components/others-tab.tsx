@@ -19,13 +19,11 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ErrorDialog } from '@/components/error-dialog.tsx';
 import { SaveButton } from '@/components/save-button.tsx';
 import { StaleSaveAlert } from '@/components/stale-save-alert.tsx';
-import type { MainStoreChoice } from '@/features/settings/api/business.ts';
 import {
   businessSettingsQueryKey,
   useBusinessSettings,
   useUpdateBusinessSettings,
 } from '@/features/settings/api/business.ts';
-import { MainStoreField } from './business-main-store-field.tsx';
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 import { RecordLoader } from '@/components/record-loader.tsx';
@@ -33,6 +31,8 @@ import { StorefrontKey } from './business-storefront-key.tsx';
 import { ApiKeys } from './api-keys.tsx';
 import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
 import { ThemePicker } from '@/components/theme-picker.tsx';
+import { StoreAutocomplete } from '@/components/store-choice-field.tsx';
+import type { StoreChoice } from '@/lib/store-choices.ts';
 
 /** The fields by their label, for the stale-save alert's "Live changed" and the fields themselves. */
 const fieldLabels = (t: ReturnType<typeof useT>) => ({
@@ -115,7 +115,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     savedMessage: t('settings.others.saved'),
   });
   // The stores chosen here, so the select can name them; the saved one is named by the record.
-  const [chosenStore, setChosenStore] = useState<MainStoreChoice | null>(null);
+  const [chosenStore, setChosenStore] = useState<StoreChoice | null>(null);
   // Rotating the key moves the version on without touching these fields: a save may build on it.
   const [rotations, setRotations] = useState<ReadonlyMap<number, number>>(new Map());
   const type = useWatch({ control, name: 'type' });
@@ -127,7 +127,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     if (!isDirty) reset(live);
   }, [live, isDirty, reset]);
 
-  const storeChoice = (id: string | null | undefined): MainStoreChoice | null => {
+  const storeChoice = (id: string | null | undefined): StoreChoice | null => {
     if (!id) return null;
     if (chosenStore?.id === id) return chosenStore;
     if (id === record.mainStoreId && record.mainStoreName !== null) return { id, name: record.mainStoreName };
@@ -179,7 +179,10 @@ function OthersForm({ record }: { record: BusinessSettings }) {
           control={control}
           name="mainStoreId"
           render={({ field, fieldState }) => (
-            <MainStoreField
+            <StoreAutocomplete
+              label={t('settings.others.mainStore')}
+              fullWidth
+              required={type !== 'multiple'}
               value={storeChoice(field.value)}
               onChange={(store) => {
                 setChosenStore(store);
