@@ -17,6 +17,9 @@ export const i18n = createI18n({
 /** A message key of the console. */
 export type MessageId = keyof typeof en;
 
+/** A message as text, for functions that build words outside a component: `useT()`'s, or a test's `translator`. */
+export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
+
 // Every key the console formats is one of its English catalogue's: a typo fails typechecking.
 declare global {
   // FormatJS's own way to name an app's keys: a global namespace it declares.

@@ -20,7 +20,7 @@ import {
   stockReasonText,
   storeStatusText,
 } from '@/i18n/codes.ts';
-import type { MessageId } from '@/i18n/index.ts';
+import type { MessageId, Translate } from '@/i18n/index.ts';
 
 /*
  * An audit entry's changes in the language shown (B15, B19): each field by its name on the screens,
@@ -29,8 +29,6 @@ import type { MessageId } from '@/i18n/index.ts';
  * money in rupees and moments in the business's time zone. What staff typed (a name, a note) and
  * what has no words of its own (a code, a coupon's type) is shown as it is.
  */
-
-type Translate = (id: MessageId) => string;
 
 const userKinds: ReadonlySet<AuditKind> = new Set(['owner', 'admin', 'delivery-executive']);
 

@@ -17,6 +17,7 @@ import { useSnackbar } from '@/components/snackbar-provider.tsx';
 import { asApiError, isApiError } from '@/lib/api-client.ts';
 import { currentPayoutRowOf, useCreatePayout } from '@/features/dispatch/api/create-payout.ts';
 import { hasSomethingToPay } from '@/features/dispatch/components/payouts-table.tsx';
+import type { Translate } from '@/i18n/index.ts';
 
 type MarkPaidDialogProps = {
   row: PayoutRow;
@@ -25,8 +26,6 @@ type MarkPaidDialogProps = {
   to: string;
   onClose: () => void;
 };
-
-type Translate = ReturnType<typeof useT>;
 
 /** What Mark paid does with this row, in words: who pays whom how much, and why. */
 function payoutSentence(t: Translate, row: PayoutRow): string {

@@ -1,10 +1,9 @@
 import { OrderStatus } from '@storedesk/shared/orders';
 import { joinList, useLanguage, useT, type Language } from '@storedesk/web/i18n';
 import { useCallback } from 'react';
-import type { MessageId } from '@/i18n/index.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /** A message of the console's catalogues with its values: `useT()`'s or a test's. */
-type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 /** "#12", "#12 and #13", "#12, #13 and #14", joined as the language joins a list. */
 export function orderNumbers(numbers: number[], language: Language = 'en'): string {

@@ -16,7 +16,7 @@ import { FigureList } from './figure-list.tsx';
 import { paths } from '@/config/paths.ts';
 import { useCompact } from '@/lib/use-compact.ts';
 import { TableRegion } from '@/components/table-region.tsx';
-import type { MessageId } from '@/i18n/index.ts';
+import type { MessageId, Translate } from '@/i18n/index.ts';
 
 // CGST and SGST are the tax's own names, in every language.
 const parts = [
@@ -25,7 +25,7 @@ const parts = [
   { key: 'sgstPaise', header: null },
 ] as const satisfies ReadonlyArray<{ key: string; header: MessageId | null }>;
 
-const partHeader = (t: ReturnType<typeof useT>, part: (typeof parts)[number]) =>
+const partHeader = (t: Translate, part: (typeof parts)[number]) =>
   part.header === null ? (part.key === 'cgstPaise' ? 'CGST' : 'SGST') : t(part.header);
 
 const groups = [
@@ -37,7 +37,7 @@ const groups = [
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 const bold = { fontWeight: 600, color: 'text.primary' } as const;
 
-const rowEntries = (t: ReturnType<typeof useT>, row: Record<(typeof groups)[number]['key'], GstFigures>) =>
+const rowEntries = (t: Translate, row: Record<(typeof groups)[number]['key'], GstFigures>) =>
   groups.flatMap((group) =>
     parts.map((part) => ({
       label: `${t(group.header)}: ${partHeader(t, part)}`,

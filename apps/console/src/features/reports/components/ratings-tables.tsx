@@ -19,9 +19,9 @@ import { formatCount } from '@storedesk/shared/numbers';
 import { useCompact } from '@/lib/use-compact.ts';
 import { useTimeZone } from '@/lib/session.ts';
 import { TableRegion } from '@/components/table-region.tsx';
-import type { MessageId } from '@/i18n/index.ts';
+import type { MessageId, Translate } from '@/i18n/index.ts';
 
-type T = ReturnType<typeof useT>;
+type T = Translate;
 
 const figure = { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
 

@@ -27,9 +27,10 @@ import {
 import { useRecordSave } from '@/components/record-save.ts';
 import { fieldMessages } from '@/lib/save-refusal.ts';
 import { RecordLoader } from '@/components/record-loader.tsx';
+import type { Translate } from '@/i18n/index.ts';
 
 /** The fields by their label, for the stale-save alert's "Name changed". */
-const changeLabels = (t: ReturnType<typeof useT>) => ({
+const changeLabels = (t: Translate) => ({
   name: t('common.name'),
   description: t('settings.about.description'),
   timeZone: t('settings.about.timeZone'),

@@ -24,9 +24,10 @@ import {
   useCreateHelpline,
   useUpdateHelpline,
 } from '@/features/settings/api/helplines.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /** The fields by their label, for the stale-save alert's "Phone number changed". */
-const changeLabels = (t: ReturnType<typeof useT>) => ({
+const changeLabels = (t: Translate) => ({
   title: t('settings.helplines.title'),
   phoneNumber: t('settings.helplines.phone'),
 });

@@ -40,14 +40,13 @@ import {
   useNotificationSettings,
   useSaveNotificationSettings,
 } from '@/features/settings/api/notification-settings.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 type Channel = OrderUpdateChannel;
 /** The form's switches: every update of both channels, which a save sends whole. */
 type Choices = NotificationChoices;
 /** A switch of the table: one channel's one update, as the form and the server's 400 name it. */
 type ChoiceField = ReturnType<typeof choicePath>;
-
-type Translate = ReturnType<typeof useT>;
 
 const channels = orderUpdateChannels;
 /** The channels' names, the same in every language. */

@@ -27,9 +27,10 @@ import {
   useOrderSettings,
   useSaveOrderSettings,
 } from '@/features/settings/api/order-settings.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /** The fields by their label, for the stale-save alert's "Minimum order value changed" and the fields themselves. */
-const fieldLabels = (t: ReturnType<typeof useT>) => ({
+const fieldLabels = (t: Translate) => ({
   deliveryChargesEnabled: t('settings.order.deliveryCharges'),
   standardDeliveryChargesPaise: t('settings.order.standardCharges'),
   minimumOrderPaise: t('settings.order.minimumOrder'),

@@ -33,9 +33,10 @@ import { useSmsUsage } from '@/features/settings/api/sms-usage.ts';
 import { ThemePicker } from '@/components/theme-picker.tsx';
 import { StoreAutocomplete } from '@/components/store-choice-field.tsx';
 import type { StoreChoice } from '@/lib/store-choices.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /** The fields by their label, for the stale-save alert's "Live changed" and the fields themselves. */
-const fieldLabels = (t: ReturnType<typeof useT>) => ({
+const fieldLabels = (t: Translate) => ({
   type: t('settings.others.multipleStores'),
   mainStoreId: t('settings.others.mainStore'),
   theme: t('settings.others.theme'),

@@ -39,6 +39,7 @@ import {
   useCreatePaymentMode,
   useUpdatePaymentMode,
 } from '@/features/settings/api/payment-modes.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 export type PaymentModeFormValues = {
   type: PaymentModeType | '';
@@ -69,7 +70,7 @@ const paymentModeFormSchema = z.preprocess(
 );
 
 /** The fields by their label, for the stale-save alert's "Title changed". */
-const changeLabels = (t: ReturnType<typeof useT>) => ({
+const changeLabels = (t: Translate) => ({
   title: t('settings.paymentModes.title'),
   enabled: t('settings.paymentModes.enabled'),
   disableReason: t('settings.paymentModes.disableReason'),

@@ -34,10 +34,9 @@ import {
   useReferralSettings,
   useSaveReferralSettings,
 } from '@/features/settings/api/referral-settings.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 type Field = Exclude<keyof ReferralFormValues, 'enabled' | 'referralMessage'>;
-
-type Translate = ReturnType<typeof useT>;
 
 /** The form's fields, as the server's 400 names them. */
 const fieldNames: Array<keyof ReferralFormValues> = [

@@ -19,6 +19,7 @@ import { SaveButton } from '@/components/save-button.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
 import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 const positionChoices = Array.from(
   { length: slidePositions.max - slidePositions.min + 1 },
@@ -28,7 +29,7 @@ const positionChoices = Array.from(
 type SlideFormValues = z.input<typeof slideInputSchema>;
 
 /** The fields a colleague's save may have changed, as the form names them. */
-const fieldLabels = (t: ReturnType<typeof useT>): Partial<Record<keyof Slide, string>> => ({
+const fieldLabels = (t: Translate): Partial<Record<keyof Slide, string>> => ({
   title: t('slides.field.title'),
   titleHi: t('slides.field.titleHi'),
   titleKn: t('slides.field.titleKn'),

@@ -15,6 +15,7 @@ import { ZonePickerField } from '@/components/zone-picker-field.tsx';
 import type { ApiError } from '@/lib/api-client.ts';
 import { changedFields, useEditBase, useStaleSaveMessage } from '@/lib/edit-base.ts';
 import { applySaveRefusal, fieldMessages } from '@/lib/save-refusal.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /** SPEC §5 user form: the password is required on add, optional on edit ('Update Password (Optional)'). */
 const addSchema = staffInputSchema;
@@ -34,8 +35,6 @@ type StaffFormValues = z.input<typeof schemas.ownerEdit>;
 export type StaffFormOutput = z.output<typeof schemas.ownerEdit>;
 
 const formFields = ['name', 'email', 'phone', 'password', 'zoneId'] as const;
-
-type Translate = ReturnType<typeof useT>;
 
 /** What the stale-save alert names when a colleague's save changed the person (D9). */
 const changeLabels = (t: Translate): Partial<Record<keyof StaffMember, string>> => ({

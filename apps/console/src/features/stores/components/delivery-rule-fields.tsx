@@ -25,6 +25,7 @@ import { z } from 'zod';
 import { paths } from '@/config/paths.ts';
 import type { StoreFormValues } from './store-form.tsx';
 import { useStoreWords } from './store-words.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /**
  * The bands' distances by the shared rule: each from 0 to 50 km, the first at 0, each further than
@@ -107,7 +108,7 @@ function bandsInWords(
   return bands.map((band, index) => `${bandText(bands, index)} ${formatRupees(band.feePaise)}`).join(', ');
 }
 
-function freeFromHint(text: string | undefined, t: ReturnType<typeof useT>): string {
+function freeFromHint(text: string | undefined, t: Translate): string {
   const paise = parseRupees(text ?? '');
   if (paise === null || paise < 0) return t('storeForm.freeFromEmpty');
   return t('storeForm.freeFromHint', { amount: formatRupees(paise) });

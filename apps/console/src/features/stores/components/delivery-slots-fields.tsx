@@ -10,7 +10,7 @@ import { useId } from 'react';
 import type { StoreInput } from '@storedesk/shared/stores/schemas';
 import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Controller, useWatch } from 'react-hook-form';
-import type { MessageId } from '@/i18n/index.ts';
+import type { MessageId, Translate } from '@/i18n/index.ts';
 import type { StoreFormValues } from './store-form.tsx';
 
 type RuleField = keyof StoreFormValues['deliverySlots'];
@@ -20,7 +20,7 @@ const valid = (field: RuleField, value: unknown): value is number =>
   deliverySlotsSchema.shape[field].safeParse(value).success;
 
 /** What each number means, in plain words, once it is one the rule takes; else its range. */
-function helperText(field: RuleField, value: unknown, t: ReturnType<typeof useT>): string {
+function helperText(field: RuleField, value: unknown, t: Translate): string {
   const { min, max } = slotLimits[field];
   const range = { min: String(min), max: String(max) };
   switch (field) {

@@ -3,7 +3,7 @@ import type { SpecialDay } from '@storedesk/shared/stores/special-days';
 import { addDays } from '@storedesk/shared/delivery/dispatch';
 import { localeOf, type Language } from '@storedesk/web/i18n';
 import { timeOfDay } from '@storedesk/web/times';
-import type { MessageId } from '@/i18n/index.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /*
  * How the console words a store's holidays and special hours (B19, ADR 0080), in the language
@@ -11,7 +11,6 @@ import type { MessageId } from '@/i18n/index.ts';
  */
 
 /** A message of the console's catalogues with its values: `useT()`'s or a test's. */
-export type Translate = (id: MessageId, values?: Record<string, string | number>) => string;
 
 const weekdays = new Map<Language, Intl.DateTimeFormat>();
 

@@ -22,7 +22,8 @@ import { z } from 'zod';
 import { DayField } from '@/components/day-field.tsx';
 import { useTimeZone } from '@/lib/session.ts';
 import { useNow } from '@/lib/use-now.ts';
-import { dayHint, firstFreeDay, type Translate } from './special-day-text.ts';
+import { dayHint, firstFreeDay } from './special-day-text.ts';
+import type { Translate } from '@/i18n/index.ts';
 import type { StoreFormValues } from './store-form.tsx';
 import { TimeSelect } from './time-select.tsx';
 

@@ -45,6 +45,7 @@ import {
   specialDaysField,
   toSpecialDayRows,
 } from './special-days-fields.tsx';
+import type { Translate } from '@/i18n/index.ts';
 
 const featuredChoices = [1, 2, 3, 4, 5, 6, 7, 8, 9];
 
@@ -177,7 +178,7 @@ export function emptyStoreFormValues(zoneId: string | undefined): StoreFormValue
 export type StoreSaveResult = { ok: true } | { ok: false; error: ApiError };
 
 /** What the stale-save alert names when a colleague's save changed it (D9). */
-const changeLabels = (t: ReturnType<typeof useT>): Partial<Record<keyof Store, string>> => ({
+const changeLabels = (t: Translate): Partial<Record<keyof Store, string>> => ({
   name: t('common.name'),
   featured: t('storeForm.featured'),
   zoneId: t('zones.zone'),

@@ -14,7 +14,8 @@ import { useTexts, type Texts } from '@storedesk/web/texts';
 import { timeOfDay } from '@storedesk/web/times';
 import { useMemo } from 'react';
 import { storeStatusText } from '@/i18n/codes.ts';
-import { nextSpecialDayLine, type Translate } from './special-day-text.ts';
+import { nextSpecialDayLine } from './special-day-text.ts';
+import type { Translate } from '@/i18n/index.ts';
 
 /*
  * How the console words a store in the language shown (B19): its status, its hours, its delivery
