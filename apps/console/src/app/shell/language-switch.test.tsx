@@ -35,7 +35,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('the console’s language', { timeout: 30_000 }, () => {
+describe('the console’s language', () => {
   it('switches the shell and the dashboard to Hindi beside the theme, and the browser remembers it', async () => {
     const { user } = renderDashboard();
     await screen.findByRole('heading', { level: 1, name: 'Dashboard' });

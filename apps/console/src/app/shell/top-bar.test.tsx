@@ -12,7 +12,7 @@ function renderWithAppAddress(customerAppUrl: string) {
   return renderApp('/dashboard');
 }
 
-describe('Open App when it cannot open', { timeout: 30_000 }, () => {
+describe('Open App when it cannot open', () => {
   it('is reached by keyboard and says why it is greyed out', async () => {
     const { user, router } = renderWithAppAddress('ftp://shop.example.com');
 

@@ -157,7 +157,7 @@ describe('the Account page’s passkeys', () => {
   });
 });
 
-describe('passkeys in the language chosen', { timeout: 30_000 }, () => {
+describe('passkeys in the language chosen', () => {
   it('speaks Hindi: the card, a passkey’s dates, Remove, and the add dialog’s fields and checks', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     fakePasskeyBrowser();

@@ -153,7 +153,7 @@ describe('the Account page’s two-step sign-in', () => {
   });
 });
 
-describe('two-step sign-in in the language chosen', { timeout: 40_000 }, () => {
+describe('two-step sign-in in the language chosen', () => {
   it('speaks Hindi: the card, since when it is on, the owner’s switch, and turning it off', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     let status = on;

@@ -364,7 +364,7 @@ describe('account page', () => {
   });
 });
 
-describe('the account page in the language chosen', { timeout: 30_000 }, () => {
+describe('the account page in the language chosen', () => {
   it('speaks Hindi: the title, the profile, the form’s fields and buttons, and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderAccount((call) => json(200, savedFrom(call)));

@@ -90,7 +90,7 @@ function cellsOf(text: string): string[] {
   return [...row.querySelectorAll('td')].map((cell) => cell.textContent ?? '');
 }
 
-describe('audit log', { timeout: 30_000 }, () => {
+describe('audit log', () => {
   it('shows when (in the business time zone), who and from where, the action, the record and each change', async () => {
     renderLog();
     // The first render loads the page's code.
@@ -189,7 +189,7 @@ describe('audit log', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the audit log in the language chosen', { timeout: 30_000 }, () => {
+describe('the audit log in the language chosen', () => {
   it('says each action and kind in English as the server names them', () => {
     const catalogue: Record<string, string> = en;
     for (const action of auditActions) {

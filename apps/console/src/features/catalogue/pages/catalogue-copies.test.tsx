@@ -29,7 +29,7 @@ function render(entry: string, overrides: Record<string, Handler> = {}) {
   return { ...renderApp(entry), api };
 }
 
-describe('one item in many stores', { timeout: 30_000 }, () => {
+describe('one item in many stores', () => {
   it('copies an item to the stores ticked, and says which kept it already', async () => {
     const { user, api } = render(`/stores/${store.id}/items/${dal.id}/edit`, {
       [`POST ${base}/items/${dal.id}/copies`]: (call) => {
@@ -97,7 +97,7 @@ describe('one item in many stores', { timeout: 30_000 }, () => {
   });
 });
 
-describe('copies in the language chosen', { timeout: 30_000 }, () => {
+describe('copies in the language chosen', () => {
   it('copies an item in Kannada, and says where it went', async () => {
     localStorage.setItem('storedesk:console:language', '"kn"');
     const { user } = render(`/stores/${store.id}/items/${dal.id}/edit`, {

@@ -35,7 +35,7 @@ async function fileInput(): Promise<HTMLInputElement> {
   return document.querySelector<HTMLInputElement>('input[type=file]')!;
 }
 
-describe('importing a catalogue', { timeout: 30_000 }, () => {
+describe('importing a catalogue', () => {
   it('previews the file with its bad rows, writes nothing until a fixed file is imported', async () => {
     let previews = 0;
     const { user, api } = renderImport((call) => {
@@ -139,7 +139,7 @@ describe('importing a catalogue', { timeout: 30_000 }, () => {
   });
 });
 
-describe('importing several stores in one file', { timeout: 30_000 }, () => {
+describe('importing several stores in one file', () => {
   it('sends the file to the import of all stores, and leads back to the stores', async () => {
     fakeXhr();
     const api = mockApi({
@@ -165,7 +165,7 @@ describe('importing several stores in one file', { timeout: 30_000 }, () => {
   });
 });
 
-describe('importing in the language chosen', { timeout: 30_000 }, () => {
+describe('importing in the language chosen', () => {
   it('speaks Hindi: the help, the preview with its bad rows, and the import', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     let previews = 0;

@@ -80,7 +80,7 @@ function rowOf(text: string) {
   return found;
 }
 
-describe('catalogue', { timeout: 30_000 }, () => {
+describe('catalogue', () => {
   it('names the store and keeps the tab in the URL', async () => {
     const { user, router } = renderCatalogue(`/stores/${store.id}/catalog`);
 
@@ -301,7 +301,7 @@ describe('catalogue', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the catalogue in the language chosen', { timeout: 30_000 }, () => {
+describe('the catalogue in the language chosen', () => {
   it('speaks Hindi: the title, the tabs, the categories’ search, columns and moves', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderCatalogue(`/stores/${store.id}/catalog`);

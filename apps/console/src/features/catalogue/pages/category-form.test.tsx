@@ -22,7 +22,7 @@ function renderForm(entry: string) {
   return { ...renderApp(entry), api };
 }
 
-describe('a category name the store already has', { timeout: 30_000 }, () => {
+describe('a category name the store already has', () => {
   it('is refused on the Name field when adding, and the form stays', async () => {
     const { user, router } = renderForm(`/stores/${store.id}/categories/add`);
 

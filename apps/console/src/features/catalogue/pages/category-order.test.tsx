@@ -74,7 +74,7 @@ const shownNames = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[1]!.textContent);
 
-describe('the order of a store’s categories', { timeout: 30_000 }, () => {
+describe('the order of a store’s categories', () => {
   it('is changed with Move up and Move down from the keyboard, each move saved at once, the focus kept', async () => {
     const { api } = categoryServer(['Vegetables', 'Dairy', 'Bakery']);
     const { user } = renderApp(`/stores/${store.id}/catalog`);

@@ -46,7 +46,7 @@ async function chooseCategory(user: UserEvent, typed: string, name: string) {
   await user.click(await screen.findByRole('option', { name }));
 }
 
-describe('item form', { timeout: 30_000 }, () => {
+describe('item form', () => {
   it('sends the price typed in rupees as paise, with the category, other names, tags and switches', async () => {
     const { user, api } = renderItemForm(`/stores/${store.id}/items/add`);
     expect(await screen.findByRole('link', { name: store.name })).toBeInTheDocument();
@@ -290,7 +290,7 @@ describe('item form', { timeout: 30_000 }, () => {
   });
 });
 
-describe('category form', { timeout: 30_000 }, () => {
+describe('category form', () => {
   it('needs a name, then adds the category', async () => {
     const { user, api } = renderItemForm(`/stores/${store.id}/categories/add`, {
       [`POST ${base}/categories`]: (call) => json(201, categoryFixture(call.body as { name: string })),

@@ -64,7 +64,7 @@ const textbox = (place: number, name: string) =>
 const namesShown = () =>
   screen.getAllByRole('textbox', { name: /^Variant name/ }).map((field) => (field as HTMLInputElement).value);
 
-describe('item variants', { timeout: 60_000 }, () => {
+describe('item variants', () => {
   it('adds a second variant: both then need a name, and the new one may start counting its stock', async () => {
     const { user, api } = renderItem(`/stores/${store.id}/items/add`);
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Toor dal');
@@ -294,7 +294,7 @@ function stockServer(stockOnServer: { value: number }) {
   } satisfies Record<string, Handler>;
 }
 
-describe('adjust stock', { timeout: 60_000 }, () => {
+describe('adjust stock', () => {
   it('adds what was received, showing the stock before and after, and saves nothing else of the form', async () => {
     const stock = { value: 3 };
     const { user, api } = renderItem(`/stores/${store.id}/items/${atta.id}/edit`, stockServer(stock));
@@ -364,7 +364,7 @@ describe('adjust stock', { timeout: 60_000 }, () => {
   });
 });
 
-describe('items sold loose', { timeout: 60_000 }, () => {
+describe('items sold loose', () => {
   const loose = variantFixture({
     id: 'e0000000-0000-4000-8000-000000000021',
     pricePaise: 3_600,
@@ -536,7 +536,7 @@ describe('items sold loose', { timeout: 60_000 }, () => {
   });
 });
 
-describe('an item in the language chosen', { timeout: 60_000 }, () => {
+describe('an item in the language chosen', () => {
   it('speaks Hindi: an item’s variants, their stock, and adjusting it', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const stock = { value: 3 };

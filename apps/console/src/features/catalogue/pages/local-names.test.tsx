@@ -47,7 +47,7 @@ async function expectNoAxeViolations() {
   ).toEqual([]);
 }
 
-describe('an item’s name in Hindi and Kannada', { timeout: 30_000 }, () => {
+describe('an item’s name in Hindi and Kannada', () => {
   it('sends the names typed, a blank one as null, each field marked with its language', async () => {
     const { user, api } = renderForm(`/stores/${store.id}/items/add`, {
       [`POST ${base}/items`]: (call) =>
@@ -113,7 +113,7 @@ describe('an item’s name in Hindi and Kannada', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a category’s name in Hindi and Kannada', { timeout: 30_000 }, () => {
+describe('a category’s name in Hindi and Kannada', () => {
   it('adds a category with its Hindi name, the blank Kannada one as null', async () => {
     const { user, api } = renderForm(`/stores/${store.id}/categories/add`, {
       [`POST ${base}/categories`]: (call) => json(201, categoryFixture(call.body as Partial<Category>)),

@@ -63,7 +63,7 @@ function renderLowStock(entry: string, session = adminSession, overrides: Record
 
 const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')!;
 
-describe('low stock', { timeout: 30_000 }, () => {
+describe('low stock', () => {
   it('lists the variants that are low, each linked to its item, out of stock first, ten to a page', async () => {
     const { user, router, api } = renderLowStock('/low-stock');
 
@@ -199,7 +199,7 @@ describe('low stock', { timeout: 30_000 }, () => {
   });
 });
 
-describe('low stock in the language chosen', { timeout: 30_000 }, () => {
+describe('low stock in the language chosen', () => {
   it('speaks Hindi: the title, the store filter, the columns, out of stock and Adjust stock', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderLowStock('/low-stock');

@@ -103,7 +103,7 @@ async function fillRequired(user: ReturnType<typeof renderApp>['user'], dialog: 
   await fill('Usage limit', '1000');
 }
 
-describe('coupons list', { timeout: 30_000 }, () => {
+describe('coupons list', () => {
   it('shows each open coupon with its type, discount, validity, daily window and uses', async () => {
     couponsServer();
 
@@ -196,7 +196,7 @@ describe('coupons list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('closing a coupon', { timeout: 30_000 }, () => {
+describe('closing a coupon', () => {
   it('asks first, naming the coupon, then closes it with the version the row showed', async () => {
     const { user, api } = couponsServer();
 
@@ -241,7 +241,7 @@ describe('closing a coupon', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Create new coupon', { timeout: 30_000 }, () => {
+describe('Create new coupon', () => {
   it('starts with a generated 8-character code, today, and the whole day; the code can be regenerated', async () => {
     const { user } = couponsServer();
     const dialog = await openCreateDialog(user);
@@ -415,7 +415,7 @@ describe('Create new coupon', { timeout: 30_000 }, () => {
   });
 });
 
-describe('coupons in the language chosen', { timeout: 30_000 }, () => {
+describe('coupons in the language chosen', () => {
   it('speaks Hindi: the title, columns, each coupon’s terms, and Close with its question', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = couponsServer();

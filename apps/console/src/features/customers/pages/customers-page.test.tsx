@@ -97,7 +97,7 @@ function customersServer(overrides: Record<string, Handler> = {}, entry = '/cust
 
 beforeAll(() => loadScreensOf('/customers', `/customers/${ashaId}`), LOADING_SCREENS_MS);
 
-describe('customers list', { timeout: 30_000 }, () => {
+describe('customers list', () => {
   it('shows each customer with phone, orders, total spent in rupees and last order in the business time zone', async () => {
     customersServer();
     const table = await screen.findByRole('table', { name: 'Customers' });
@@ -152,7 +152,7 @@ describe('customers list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a customer’s page', { timeout: 30_000 }, () => {
+describe('a customer’s page', () => {
   it('shows details, addresses and orders linking to each order', async () => {
     customersServer({}, `/customers/${ashaId}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Asha Rao' })).toBeInTheDocument();
@@ -217,7 +217,7 @@ describe('a customer’s page', { timeout: 30_000 }, () => {
   });
 });
 
-describe('customers in the language chosen', { timeout: 30_000 }, () => {
+describe('customers in the language chosen', () => {
   it('speaks Hindi: the list’s title, search, columns, figures and a blocked customer', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     customersServer();

@@ -47,7 +47,7 @@ function liveEvent(topic: LiveEvent['topic']): LiveEvent {
   return { id: '1', topic, action: 'created', recordId: null, zoneId: 'z1', at: '2025-03-10T06:30:00.000Z' };
 }
 
-describe('dashboard', { timeout: 30_000 }, () => {
+describe('dashboard', () => {
   it('its prefetch asks for what the page shows, under the same keys, so the page asks nothing again', async () => {
     const [zone] = zones;
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, zone!.id);

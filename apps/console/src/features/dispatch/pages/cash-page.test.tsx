@@ -73,7 +73,7 @@ function cashServer(rows: CashRow[]) {
   return { api, state };
 }
 
-describe('Cash to settle', { timeout: 30_000 }, () => {
+describe('Cash to settle', () => {
   it('shows the last 7 business days by default: each executive’s day, what was settled by whom, and the totals', async () => {
     const { api } = cashServer([raviDay, meenaDay]);
     renderApp('/dispatch/cash');
@@ -232,7 +232,7 @@ describe('Cash to settle', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Cash to settle in the language chosen', { timeout: 30_000 }, () => {
+describe('Cash to settle in the language chosen', () => {
   it('speaks Hindi: the title, the columns, each day’s row and the totals, the settle question and its message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     onTestFinished(() => localStorage.removeItem('storedesk:console:language'));

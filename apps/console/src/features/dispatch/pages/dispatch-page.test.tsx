@@ -101,7 +101,7 @@ function renderDispatch(first: Dispatch, overrides: Record<string, Handler> = {}
 const positions = () =>
   FakeEventSource.instances.find((source) => source.url.startsWith('/api/dispatch/positions'));
 
-describe('Dispatch', { timeout: 30_000 }, () => {
+describe('Dispatch', () => {
   it('shows the map and lists the executives and open orders, marking in words one that waited too long', async () => {
     renderDispatch(boardOf());
 
@@ -221,7 +221,7 @@ describe('Dispatch', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Dispatch in the language chosen', { timeout: 30_000 }, () => {
+describe('Dispatch in the language chosen', () => {
   it('speaks Hindi: the title, the map and its legend, the executives, the open orders and their statuses', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     onTestFinished(() => localStorage.removeItem('storedesk:console:language'));

@@ -134,7 +134,7 @@ function payoutsServer(rows: PayoutRow[], session = adminSession) {
 
 const table = () => screen.findByRole('table', { name: 'Payouts' });
 
-describe('Payouts', { timeout: 30_000 }, () => {
+describe('Payouts', () => {
   it('shows this week so far by default: each executive’s figures, their last payout, and the totals', async () => {
     const { api } = payoutsServer([asha, ravi, meena]);
     renderApp('/dispatch/payouts');
@@ -331,7 +331,7 @@ describe('Payouts', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Payouts in the language chosen', { timeout: 30_000 }, () => {
+describe('Payouts in the language chosen', () => {
   it('speaks Hindi: the title, the columns, each executive’s row and the totals, the Mark paid question and its message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     onTestFinished(() => localStorage.removeItem('storedesk:console:language'));

@@ -71,7 +71,7 @@ function renderConsole(orders: OrderDetail[], at = '/orders') {
 
 const lowAlert = () => screen.queryByRole('alert', { name: /low rating/i });
 
-describe('the low-rating alert', { timeout: 30_000 }, () => {
+describe('the low-rating alert', () => {
   it('names a low rating as it is given, with a link to its order, and goes once the order is opened', async () => {
     const sour = delivered(5101, 'Asha Rao');
     const { user, queryClient } = renderConsole([sour]);

@@ -49,7 +49,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the new-order alert', { timeout: 30_000 }, () => {
+describe('the new-order alert', () => {
   it('rings and shows a new order, and rings again until it is acknowledged', async () => {
     const { queryClient, user } = renderShell();
     await screen.findByRole('heading', { level: 1 });

@@ -72,7 +72,7 @@ function renderShell(orders: OrderDetail[] = [asha, pickedUp, dev], entry = '/st
 
 const minutes = (count: number) => act(() => vi.advanceTimersByTime(count * 60_000));
 
-describe('the preparation alert', { timeout: 30_000 }, () => {
+describe('the preparation alert', () => {
   it('comes when the store should start on an order, with a link to it, and rings once', async () => {
     const { api } = renderShell();
     await screen.findByRole('heading', { level: 1 });

@@ -28,7 +28,7 @@ const radioNames = (picker: HTMLElement) =>
     .getAllByRole('radio')
     .map((radio) => radio.closest('label')?.textContent);
 
-describe('the delivery executive picker', { timeout: 30_000 }, () => {
+describe('the delivery executive picker', () => {
   it('lists those on duty in the server’s order, with their load of the limit and distance from the store', async () => {
     const order = orderFixture({ status: 0 });
     const { picker, api } = await openPicker(order, {

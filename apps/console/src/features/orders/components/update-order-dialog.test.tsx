@@ -23,7 +23,7 @@ async function openDialog(order: OrderDetail, overrides: Record<string, Handler>
 const statusPosts = (api: { callsTo: (route: string) => { body: unknown }[] }, order: OrderDetail) =>
   api.callsTo(`POST /api/orders/${order.id}/status`);
 
-describe('Update Order dialog', { timeout: 30_000 }, () => {
+describe('Update Order dialog', () => {
   it('offers all five statuses; the current one closes the dialog without a request', async () => {
     const order = orderFixture({ status: 0 });
     const { user, api, dialog } = await openDialog(order);

@@ -126,7 +126,7 @@ async function noAxeFindings(element: HTMLElement) {
   ).toEqual([]);
 }
 
-describe('changing an order’s delivery slot', { timeout: 30_000 }, () => {
+describe('changing an order’s delivery slot', () => {
   it('shows the slot in the order’s facts, with Change slot under it', async () => {
     render(booked);
     const fact = await slotFact(4001);

@@ -69,7 +69,7 @@ function confirmedWithNote({
   });
 }
 
-describe('order detail', { timeout: 30_000 }, () => {
+describe('order detail', () => {
   it('shows the bill in rupees: items with quantity × price, total, coupon, charges and bill amount', async () => {
     const order = orderFixture({ placedAt: minutesAgo(3 * 60 + 10) });
     renderOrder(order);
@@ -428,7 +428,7 @@ describe('order detail', { timeout: 30_000 }, () => {
   });
 });
 
-describe('an order’s page in the language chosen', { timeout: 30_000 }, () => {
+describe('an order’s page in the language chosen', () => {
   it('speaks Hindi: the header, the order card and the timeline, the customer’s note as written', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const order = confirmedWithNote({

@@ -37,7 +37,7 @@ async function noAxeFindings(element: HTMLElement) {
   ).toEqual([]);
 }
 
-describe('the customer’s rating on the order page', { timeout: 30_000 }, () => {
+describe('the customer’s rating on the order page', () => {
   it('shows the stars once to a screen reader, the comment in quotes and when, in the business’s time zone', async () => {
     renderOrder(
       delivered({

@@ -64,7 +64,7 @@ async function noAxeFindings(element: HTMLElement) {
   ).toEqual([]);
 }
 
-describe('an order’s delivery slot', { timeout: 30_000 }, () => {
+describe('an order’s delivery slot', () => {
   it('shows as a badge under the placed time of a booked order on the orders list, and not on one without', async () => {
     renderOrders('/orders');
     const table = await screen.findByRole('table', { name: 'Orders' });

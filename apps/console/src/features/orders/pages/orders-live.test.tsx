@@ -103,7 +103,7 @@ const rowOf = (number: number) => {
  */
 const pastRefetchSoon = () => new Promise((resolve) => setTimeout(resolve, REFETCH_SOON_MS + 200));
 
-describe('orders follow live events in place', { timeout: 30_000 }, () => {
+describe('orders follow live events in place', () => {
   it('a status change made elsewhere updates the open list, its row and its tab counts, without a request', async () => {
     const { api, server, queryClient } = render('/orders');
     await screen.findByText('#2001');

@@ -74,7 +74,7 @@ async function askToCancel1003(user: ReturnType<typeof renderOrders>['user']) {
   await user.click(within(dialog).getByRole('button', { name: 'Save' }));
   return screen.findByRole('dialog', { name: 'Cancel order #1003?' });
 }
-describe('orders', { timeout: 30_000 }, () => {
+describe('orders', () => {
   it('lists the active orders with the title count, tab counts, amounts and time since placed', async () => {
     const { api } = renderOrders('/orders');
 
@@ -436,7 +436,7 @@ describe('orders', { timeout: 30_000 }, () => {
   });
 });
 
-describe('completed orders', { timeout: 30_000 }, () => {
+describe('completed orders', () => {
   it('lists closed orders with when they closed, without checkboxes or Update Order, with Back and the same filters', async () => {
     const { user, router, api } = renderOrders('/orders/completed');
 
@@ -476,7 +476,7 @@ describe('completed orders', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the orders in the language chosen', { timeout: 30_000 }, () => {
+describe('the orders in the language chosen', () => {
   it('speaks Hindi on a computer, in the list and in changing a status', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderOrders('/orders');

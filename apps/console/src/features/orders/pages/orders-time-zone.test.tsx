@@ -70,7 +70,7 @@ function rowOf(text: string) {
   return found;
 }
 
-describe("the business's time zone, whatever the browser's", { timeout: 30_000 }, () => {
+describe("the business's time zone, whatever the browser's", () => {
   it('runs in a browser zone where the order is on another day', () => {
     // Guards the tests below: were the browser's zone used, they would show the 22nd.
     expect(new Date(placedAt).getDate()).toBe(22);

@@ -112,7 +112,7 @@ const slotReads = (api: ReturnType<typeof render>['api']) => [
   ),
 ];
 
-describe('the slots board', { timeout: 30_000 }, () => {
+describe('the slots board', () => {
   it('shows today’s bookings by slot and store, with each store’s bookings out of its capacity', async () => {
     const { api } = render();
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders by slot' })).toBeInTheDocument();

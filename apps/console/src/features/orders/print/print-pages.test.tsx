@@ -76,7 +76,7 @@ const lineNames = (table: HTMLElement, column: number) =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[column]!.textContent);
 
-describe('printed order lines', { timeout: 30_000 }, () => {
+describe('printed order lines', () => {
   it('name the variant on the kitchen ticket, and what a loose line weighs in all', async () => {
     renderPrint(`/orders/${order.id}/print/kitchen`);
     const ticket = await screen.findByRole('article', { name: 'Kitchen ticket' });
@@ -106,7 +106,7 @@ describe('printed order lines', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the bill of a business with a GSTIN', { timeout: 30_000 }, () => {
+describe('the bill of a business with a GSTIN', () => {
   it('is a pro-forma bill with no number before delivery, saying so', async () => {
     renderPrint(`/orders/${order.id}/print/bill`, { gstin: '27AAPFU0939F1ZV' });
     const bill = await screen.findByRole('article', { name: 'Pro-forma bill' });
@@ -132,7 +132,7 @@ describe('the bill of a business with a GSTIN', { timeout: 30_000 }, () => {
   });
 });
 
-describe('a credit note', { timeout: 30_000 }, () => {
+describe('a credit note', () => {
   const invoice = {
     number: 42,
     slabs: [
@@ -186,7 +186,7 @@ describe('a credit note', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the kitchen ticket in the console’s language', { timeout: 30_000 }, () => {
+describe('the kitchen ticket in the console’s language', () => {
   /** Booked for 09:00 to 12:00 in Kolkata on Tuesday 1 December 2026, with a note, cancelled. */
   const booked: OrderDetail = {
     ...order,

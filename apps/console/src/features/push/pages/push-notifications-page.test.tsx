@@ -83,7 +83,7 @@ function cellsOf(title: string): string[] {
 
 afterEach(() => setViewportWidth(1280));
 
-describe('push notifications', { timeout: 30_000 }, () => {
+describe('push notifications', () => {
   it('lists the sends: when in the business’s time zone, title, who, delivered of total, status', async () => {
     renderPush({ items: [sending, sent, stopped], subscribers: 4 });
 
@@ -287,7 +287,7 @@ describe('push notifications', { timeout: 30_000 }, () => {
   });
 });
 
-describe('push notifications in the language chosen', { timeout: 30_000 }, () => {
+describe('push notifications in the language chosen', () => {
   it('says the sent and failed messages in English as the spec writes them', () => {
     const catalogue: Record<string, string> = en;
     expect(catalogue['push.sent']).toBe(messages.pushSent);

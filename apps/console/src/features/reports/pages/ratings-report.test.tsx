@@ -128,7 +128,7 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
-describe('the ratings report', { timeout: 30_000 }, () => {
+describe('the ratings report', () => {
   it('asks for the period and the owner’s zone, and gives the figures, each store and executive, and the low ratings', async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, 'z2');
     const { api } = renderRatings(() => json(200, ratingsReport));
@@ -254,7 +254,7 @@ describe('the ratings report', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the ratings report in the language chosen', { timeout: 30_000 }, () => {
+describe('the ratings report in the language chosen', () => {
   it('speaks Hindi: the figures in all, each store and executive, and the low ratings', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     renderRatings(() => json(200, ratingsReport));

@@ -194,7 +194,7 @@ beforeEach(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
-describe('reports', { timeout: 30_000 }, () => {
+describe('reports', () => {
   it('shows the period’s rows and totals, and exports exactly that as CSV', async () => {
     const { api } = renderReports(({ query }) => json(200, query.get('groupBy') === 'item' ? byItem : byDay));
     const table = await screen.findByRole('table', { name: 'Sales by day, 09/03/2026 to 10/03/2026' });
@@ -453,7 +453,7 @@ describe('reports', { timeout: 30_000 }, () => {
   });
 });
 
-describe('reports in the language chosen', { timeout: 30_000 }, () => {
+describe('reports in the language chosen', () => {
   it('speaks Hindi: the title, the period, the tabs, the grouping and the export', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     renderReports(() => json(200, byDay));

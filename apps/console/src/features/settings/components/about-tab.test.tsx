@@ -16,7 +16,7 @@ function renderAbout(overrides: Record<string, Handler> = {}) {
 
 const nameField = () => screen.findByRole('textbox', { name: /^Business name/ });
 
-describe('Settings > About', { timeout: 30_000 }, () => {
+describe('Settings > About', () => {
   it('shows the business’s name, description and time zone', async () => {
     renderAbout();
     expect(await nameField()).toHaveValue('Demo Fresh Mart');
@@ -165,7 +165,7 @@ describe('Settings > About', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > About in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > About in Hindi', () => {
   it('speaks Hindi: the page’s title, the tabs, the fields and their help, Save and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

@@ -11,7 +11,7 @@ function renderOthers() {
   return { ...renderApp('/settings?tab=others'), api };
 }
 
-describe('Settings > Others: secret API keys', { timeout: 30_000 }, () => {
+describe('Settings > Others: secret API keys', () => {
   it('says there are none yet, makes one named as asked, shows its secret once, and lists it by its last four', async () => {
     const { user, api } = renderOthers();
     expect(

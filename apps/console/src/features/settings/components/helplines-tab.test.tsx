@@ -74,7 +74,7 @@ function renderTab(overrides: Record<string, Handler> = {}, first: Helpline[] = 
 
 const list = () => screen.findByRole('region', { name: 'Helplines' });
 
-describe('Settings > Helplines', { timeout: 30_000 }, () => {
+describe('Settings > Helplines', () => {
   it('lists the helplines with numbers to call', async () => {
     renderTab();
     const region = await list();
@@ -197,7 +197,7 @@ describe('Settings > Helplines', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Helplines in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Helplines in Hindi', () => {
   it('speaks Hindi: the list, the edit dialog, the delete question and the messages', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

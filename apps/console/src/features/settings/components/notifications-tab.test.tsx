@@ -95,7 +95,7 @@ function switches(): Record<string, boolean> {
   );
 }
 
-describe('Settings > Notifications', { timeout: 30_000 }, () => {
+describe('Settings > Notifications', () => {
   it('is a tab of the settings, and shows one row per update with its SMS and WhatsApp switches as saved', async () => {
     renderTab();
     await firstChoice();
@@ -435,7 +435,7 @@ describe('Settings > Notifications', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Notifications in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Notifications in Hindi', () => {
   it('speaks Hindi: the words above the table, its columns, rows and switches, Save and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

@@ -73,7 +73,7 @@ const feePerKm = () => screen.getByRole('textbox', { name: /^Plus per km/ });
 const executiveFeeHint =
   'Paid to the executive for each order delivered, plus this much per km from the store to the customer (as the crow flies). Fixed when the order is placed.';
 
-describe('Settings > Order Settings', { timeout: 30_000 }, () => {
+describe('Settings > Order Settings', () => {
   it('shows the amounts in rupees with two decimals', async () => {
     renderTab();
     expect(await charges()).toHaveValue('30.00');
@@ -296,7 +296,7 @@ describe('Settings > Order Settings', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Order Settings in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Order Settings in Hindi', () => {
   it('speaks Hindi: the fields, their headings and help, Save and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

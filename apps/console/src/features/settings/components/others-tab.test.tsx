@@ -37,7 +37,7 @@ const multipleSwitch = () => screen.findByRole('switch', { name: 'Multiple store
 const mainStore = () => screen.getByRole('combobox', { name: /^Main store/ });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
-describe('Settings > Others', { timeout: 30_000 }, () => {
+describe('Settings > Others', () => {
   it('shows the stores switch, theme, live flag, customer app and key; the main store is off for multiple stores', async () => {
     renderOthers();
     expect(await multipleSwitch()).toBeChecked();
@@ -313,7 +313,7 @@ describe('Settings > Others', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Others in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Others in Hindi', () => {
   it('speaks Hindi: the switches and their help, the theme and its swatches, the shop’s address, the texts a day, the keys and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

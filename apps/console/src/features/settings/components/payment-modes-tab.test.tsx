@@ -110,7 +110,7 @@ function renderTab(overrides: Record<string, Handler> = {}, modes?: PaymentMode[
 
 const modesList = () => screen.findByRole('region', { name: 'Payment modes' });
 
-describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
+describe('Settings > Payment Modes', () => {
   it('lists each mode with its type, UPI details, and the reason of a disabled one', async () => {
     renderTab();
     const list = await modesList();
@@ -313,7 +313,7 @@ describe('Settings > Payment Modes', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Payment Modes in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Payment Modes in Hindi', () => {
   it('speaks Hindi: the list, a disabled mode’s reason, the edit dialog, the delete question and the messages', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

@@ -53,7 +53,7 @@ const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`
 const toggle = () => screen.findByRole('switch', { name: 'Referral program on' });
 const save = () => screen.getByRole('button', { name: 'Save' });
 
-describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
+describe('Settings > Referral Settings', () => {
   it('shows the program, amounts in rupees', async () => {
     renderTab();
     expect(await toggle()).toBeChecked();
@@ -218,7 +218,7 @@ describe('Settings > Referral Settings', { timeout: 30_000 }, () => {
   });
 });
 
-describe('Settings > Referral Settings in Hindi', { timeout: 30_000 }, () => {
+describe('Settings > Referral Settings in Hindi', () => {
   it('speaks Hindi: the switch, the fields and their help, the types, Save and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     try {

@@ -45,7 +45,7 @@ async function fillDetails(user: UserEvent) {
 
 const picture = () => new File([new Uint8Array(3_000)], 'monsoon.png', { type: 'image/png' });
 
-describe('add slide', { timeout: 30_000 }, () => {
+describe('add slide', () => {
   it('asks for the image in the Slide Image dialog and saves nothing without one', async () => {
     const { user, api } = renderAdd();
     await fillDetails(user);
@@ -129,7 +129,7 @@ describe('add slide', { timeout: 30_000 }, () => {
   });
 });
 
-describe('add slide in the language chosen', { timeout: 30_000 }, () => {
+describe('add slide in the language chosen', () => {
   it('speaks Hindi: title, the fields, the image question and the saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderAdd();

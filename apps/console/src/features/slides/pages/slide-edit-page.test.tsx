@@ -49,13 +49,13 @@ function renderEdit(handlers: Record<string, Handler> = {}) {
   return { ...renderApp(`/slides/${slide.id}/edit`), api, state };
 }
 
-describe('edit slide', { timeout: 30_000 }, () => {
+describe('edit slide', () => {
   it('sends an unknown slide back to the slides list', async () => {
     const { router } = renderEdit({
       [`GET ${slidePath}`]: () => apiError(404, 'not_found', messages.notFound),
     });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/slides'), { timeout: 5_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/slides'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Slides' })).toBeInTheDocument();
   });
 

@@ -40,7 +40,7 @@ function renderSlide(entry: string, handlers: Record<string, Handler> = {}) {
 const hindi = () => screen.getByRole('textbox', { name: 'Title in Hindi' });
 const kannada = () => screen.getByRole('textbox', { name: 'Title in Kannada' });
 
-describe('a slide’s title in Hindi and Kannada', { timeout: 30_000 }, () => {
+describe('a slide’s title in Hindi and Kannada', () => {
   it('adds a slide with its Hindi title, the blank Kannada one as null', async () => {
     const picture = new File([new Uint8Array(3_000)], 'monsoon.png', { type: 'image/png' });
     const { user, api } = renderSlide('/slides/add', {

@@ -46,7 +46,7 @@ function slidesServer(overrides: Record<string, Handler> = {}) {
   return { ...renderApp('/slides'), api };
 }
 
-describe('slides list', { timeout: 30_000 }, () => {
+describe('slides list', () => {
   it('names a slide without a picture in a way assistive technology may read (axe: no prohibited ARIA)', async () => {
     slidesServer();
     const table = await screen.findByRole('table', { name: 'Slides' });
@@ -155,7 +155,7 @@ describe('slides list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('slides in the language chosen', { timeout: 30_000 }, () => {
+describe('slides in the language chosen', () => {
   it('asks the delete question, and the image one, in English as the spec writes them', () => {
     const catalogue: Record<string, string> = en;
     expect(catalogue['slides.deleteQuestion']).toBe(messages.deleteSlide);

@@ -45,7 +45,7 @@ async function fillPerson(user: UserEvent) {
   await user.type(field('Phone'), '+91-9000000044');
 }
 
-describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
+describe('admin and delivery executive forms', () => {
   it('adds an admin in the zone the owner picks, and goes back to the list', async () => {
     const { user, api, router } = renderForm('/admins/add', 'admins', [anita]);
     await fillPerson(user);
@@ -265,7 +265,7 @@ describe('admin and delivery executive forms', { timeout: 30_000 }, () => {
   });
 });
 
-describe('admin and delivery executive forms in the language chosen', { timeout: 30_000 }, () => {
+describe('admin and delivery executive forms in the language chosen', () => {
   it('speaks Hindi: the add form’s title, fields, zone message, and its saved message', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderForm('/admins/add', 'admins', [anita]);

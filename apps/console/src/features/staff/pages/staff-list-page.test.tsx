@@ -36,7 +36,7 @@ function rowOf(name: string) {
   return row;
 }
 
-describe('staff lists', { timeout: 30_000 }, () => {
+describe('staff lists', () => {
   it('lists admins with initials, email, phone and zone, and an Add Admin button', async () => {
     renderList('/admins', 'admins', [anita]);
 
@@ -142,7 +142,7 @@ describe('staff lists', { timeout: 30_000 }, () => {
   });
 });
 
-describe('staff lists in the language chosen', { timeout: 30_000 }, () => {
+describe('staff lists in the language chosen', () => {
   it('speaks Hindi: the title, the columns, the search, Add, and the empty list', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     renderList('/admins', 'admins', [anita]);

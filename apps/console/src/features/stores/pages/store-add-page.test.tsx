@@ -79,7 +79,7 @@ function photo(bytes: number) {
   return new File([new Uint8Array(bytes)], 'shop-front.png', { type: 'image/png' });
 }
 
-describe('add store', { timeout: 30_000 }, () => {
+describe('add store', () => {
   it('refuses a phone without a run of 10 digits', async () => {
     const { user, api } = renderAddStore();
     const phone = await screen.findByRole('textbox', { name: /^Phone/ });
@@ -109,7 +109,7 @@ describe('add store', { timeout: 30_000 }, () => {
 
   it('with other fields to fix, focuses the first of them and says under the map what is missing, without the dialog', async () => {
     const { user, api } = renderAddStore();
-    await screen.findByRole('textbox', { name: /^Phone/ }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: /^Phone/ });
 
     await user.click(screen.getByRole('button', { name: 'Add store' }));
 
@@ -255,12 +255,12 @@ describe('add store', { timeout: 30_000 }, () => {
   });
 });
 
-describe('add store in the language chosen', { timeout: 30_000 }, () => {
+describe('add store in the language chosen', () => {
   it('asks in Kannada for the point on the map, and for the fields to fix first', async () => {
     localStorage.setItem('storedesk:console:language', '"kn"');
     const { user, api } = renderAddStore();
     expect(await screen.findByRole('heading', { level: 1, name: 'ಅಂಗಡಿ ಸೇರಿಸಿ' })).toBeInTheDocument();
-    await screen.findByRole('textbox', { name: /^ಫೋನ್/ }, { timeout: 10_000 });
+    await screen.findByRole('textbox', { name: /^ಫೋನ್/ });
     expect(screen.getByText('ಅಂಗಡಿಯ ಸ್ಥಳ ಗುರುತಿಸಲು ಮ್ಯಾಪ್ ಮೇಲೆ ಕ್ಲಿಕ್ ಮಾಡಿ.')).toBeInTheDocument();
     expect(screen.getByText('ಯಾವುದೂ ಇಲ್ಲ: ಅಂಗಡಿ ಪ್ರತಿದಿನ ತನ್ನ ಎಂದಿನ ಸಮಯದಲ್ಲಿ ತೆರೆದಿರುತ್ತದೆ.')).toBeInTheDocument();
     expect(screen.getByText('ಆಫ್: ಆರ್ಡರ್‌ಗಳನ್ನು ಆದಷ್ಟು ಬೇಗ ಡೆಲಿವರಿ ಮಾಡಲಾಗುತ್ತದೆ.')).toBeInTheDocument();

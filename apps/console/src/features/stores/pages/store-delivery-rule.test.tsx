@@ -73,7 +73,7 @@ async function enter(user: UserEvent, field: HTMLElement, text: string) {
   if (text) await user.paste(text);
 }
 
-describe('store form: minimum order and delivery fee', { timeout: 30_000 }, () => {
+describe('store form: minimum order and delivery fee', () => {
   it('turns the store’s own rule on, builds three bands by keyboard, previews it, and sends it with the version', async () => {
     const { user, api } = renderEdit(store);
     const rule = await section();

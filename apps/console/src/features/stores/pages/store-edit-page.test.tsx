@@ -21,7 +21,7 @@ function renderEdit(handlers: Record<string, Handler>, entry = `/stores/${store.
   return { ...renderApp(entry), api };
 }
 
-describe('edit store', { timeout: 30_000 }, () => {
+describe('edit store', () => {
   it('sends the unknown store back to the stores list', async () => {
     const { router } = renderEdit(
       {
@@ -173,7 +173,7 @@ describe('edit store', { timeout: 30_000 }, () => {
   });
 });
 
-describe('edit store in the language chosen', { timeout: 30_000 }, () => {
+describe('edit store in the language chosen', () => {
   it('speaks Hindi: the fields, the slots, the minimum order and fee, and the special days', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const diwali = addDays(businessDay(new Date(), adminSession.business.timeZone), 3);

@@ -33,7 +33,7 @@ function renderEdit(handlers: Record<string, Handler> = {}) {
 const hindi = () => screen.getByRole('textbox', { name: 'Description in Hindi' });
 const kannada = () => screen.getByRole('textbox', { name: 'Description in Kannada' });
 
-describe('a store’s description in Hindi and Kannada', { timeout: 30_000 }, () => {
+describe('a store’s description in Hindi and Kannada', () => {
   it('fills the form with them, marked with their language, and saves them with its version', async () => {
     const { user, api } = renderEdit();
     await screen.findByDisplayValue(store.descriptionHi!);

@@ -51,7 +51,7 @@ const describedBy = (field: HTMLElement) => field.getAttribute('aria-describedby
 const hintOf = (field: HTMLElement) =>
   document.getElementById(describedBy(field).split(' ')[0]!)?.textContent;
 
-describe('store form: delivery slots', { timeout: 30_000 }, () => {
+describe('store form: delivery slots', () => {
   it('turns slots on, explains each number in plain words, and sends the rule with the version', async () => {
     const { user, api } = renderEdit(store);
     const section = (await screen.findByRole('heading', { name: 'Delivery slots' })).closest('section')!;

@@ -73,7 +73,7 @@ async function enter(user: UserEvent, field: HTMLElement, text: string) {
   await user.paste(text);
 }
 
-describe('store form: holidays and special hours', { timeout: 30_000 }, () => {
+describe('store form: holidays and special hours', () => {
   it('shows the store’s days, with what customers read, and saves the whole list with the version', async () => {
     const { user, api } = renderEdit(store);
     const days = await section();

@@ -80,7 +80,7 @@ function row(name: string) {
   return found;
 }
 
-describe('stores list', { timeout: 30_000 }, () => {
+describe('stores list', () => {
   it('lists the stores with their zone (owner), phone, featured and status', async () => {
     renderStores(ownerSession);
 
@@ -303,7 +303,7 @@ describe('stores list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the stores list in the language chosen', { timeout: 30_000 }, () => {
+describe('the stores list in the language chosen', () => {
   it('speaks Hindi: the title, the columns, a store’s hours, rule and status, and the bulk buttons', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const slotted = storeFixture({

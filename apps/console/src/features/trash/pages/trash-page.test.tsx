@@ -72,7 +72,7 @@ function cellsOf(name: string): string[] {
   return [...rowOf(name).querySelectorAll('td')].map((cell) => cell.textContent ?? '');
 }
 
-describe('trash', { timeout: 30_000 }, () => {
+describe('trash', () => {
   it('lists what was deleted: kind, name and store, who deleted it and when', async () => {
     renderTrash();
 
@@ -199,7 +199,7 @@ describe('trash', { timeout: 30_000 }, () => {
   });
 });
 
-describe('trash in the language chosen', { timeout: 30_000 }, () => {
+describe('trash in the language chosen', () => {
   it('speaks Hindi: title, columns, kinds, who deleted and the Restore button', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     const { user } = renderTrash();

@@ -16,7 +16,7 @@ function renderAdd(create: Handler) {
   return { ...renderApp('/zones/add'), api };
 }
 
-describe('add zone', { timeout: 30_000 }, () => {
+describe('add zone', () => {
   it('adds the zone and goes back to the list', async () => {
     const { user, api, router } = renderAdd((call) =>
       json(201, { ...zoneSouth, id: 'z-new', name: (call.body as ZoneInput).name, version: 1 }),
@@ -71,7 +71,7 @@ describe('add zone', { timeout: 30_000 }, () => {
   });
 });
 
-describe('add zone in the language chosen', { timeout: 30_000 }, () => {
+describe('add zone in the language chosen', () => {
   it('speaks Kannada: the title, the name, and the zone added', async () => {
     localStorage.setItem('storedesk:console:language', '"kn"');
     const { user } = renderAdd((call) =>

@@ -20,7 +20,7 @@ function renderZones(entry: string, zones: Handler) {
   return { ...renderApp(entry), api };
 }
 
-describe('zones list', { timeout: 30_000 }, () => {
+describe('zones list', () => {
   it('numbers the rows from the page offset and links each to its edit screen', async () => {
     const { api } = renderZones('/zones?page=1&pageSize=5', () => json(200, listOf([zone(6), zone(7)], 7)));
 
@@ -77,7 +77,7 @@ describe('zones list', { timeout: 30_000 }, () => {
   });
 });
 
-describe('the zones list in the language chosen', { timeout: 30_000 }, () => {
+describe('the zones list in the language chosen', () => {
   it('speaks Hindi: the title, the search, the columns and each row’s Edit', async () => {
     localStorage.setItem('storedesk:console:language', '"hi"');
     renderZones('/zones', () => json(200, listOf([zone(1), zone(2)])));
