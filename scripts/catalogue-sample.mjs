@@ -33,6 +33,95 @@ const brands = [
   'Coastal',
 ];
 
+/** Each brand, grade and product in Hindi and Kannada, for the `name_hi` and `name_kn` columns (ADR 0085). */
+const local = {
+  Annapurna: ['अन्नपूर्णा', 'ಅನ್ನಪೂರ್ಣ'],
+  Sunrise: ['सनराइज़', 'ಸನ್‌ರೈಸ್'],
+  'Green Valley': ['ग्रीन वैली', 'ಗ್ರೀನ್ ವ್ಯಾಲಿ'],
+  Kaveri: ['कावेरी', 'ಕಾವೇರಿ'],
+  Malnad: ['मलनाड', 'ಮಲೆನಾಡು'],
+  Deccan: ['दक्कन', 'ಡೆಕ್ಕನ್'],
+  Nandi: ['नंदी', 'ನಂದಿ'],
+  Tulsi: ['तुलसी', 'ತುಳಸಿ'],
+  Sahyadri: ['सह्याद्रि', 'ಸಹ್ಯಾದ್ರಿ'],
+  Coastal: ['कोस्टल', 'ಕೋಸ್ಟಲ್'],
+  'Premium ': ['प्रीमियम ', 'ಪ್ರೀಮಿಯಂ '],
+  'Organic ': ['ऑर्गेनिक ', 'ಸಾವಯವ '],
+  'Classic ': ['क्लासिक ', 'ಕ್ಲಾಸಿಕ್ '],
+  'Select ': ['सिलेक्ट ', 'ಸೆಲೆಕ್ಟ್ '],
+  'Basmati Rice': ['बासमती चावल', 'ಬಾಸ್ಮತಿ ಅಕ್ಕಿ'],
+  'Sona Masoori Rice': ['सोना मसूरी चावल', 'ಸೋನಾ ಮಸೂರಿ ಅಕ್ಕಿ'],
+  'Whole Wheat Atta': ['गेहूँ का आटा', 'ಗೋಧಿ ಹಿಟ್ಟು'],
+  'Toor Dal': ['तूर दाल', 'ತೊಗರಿ ಬೇಳೆ'],
+  'Moong Dal': ['मूंग दाल', 'ಹೆಸರು ಬೇಳೆ'],
+  'Chana Dal': ['चना दाल', 'ಕಡಲೆ ಬೇಳೆ'],
+  'Urad Dal': ['उड़द दाल', 'ಉದ್ದಿನ ಬೇಳೆ'],
+  Poha: ['पोहा', 'ಅವಲಕ್ಕಿ'],
+  Rava: ['रवा', 'ರವೆ'],
+  Sugar: ['चीनी', 'ಸಕ್ಕರೆ'],
+  Jaggery: ['गुड़', 'ಬೆಲ್ಲ'],
+  'Iodised Salt': ['आयोडीन युक्त नमक', 'ಅಯೋಡಿನ್ ಉಪ್ಪು'],
+  'Sunflower Oil': ['सूरजमुखी तेल', 'ಸೂರ್ಯಕಾಂತಿ ಎಣ್ಣೆ'],
+  'Groundnut Oil': ['मूंगफली तेल', 'ಕಡಲೆಕಾಯಿ ಎಣ್ಣೆ'],
+  'Mustard Oil': ['सरसों तेल', 'ಸಾಸಿವೆ ಎಣ್ಣೆ'],
+  'Coconut Oil': ['नारियल तेल', 'ತೆಂಗಿನ ಎಣ್ಣೆ'],
+  'Cow Ghee': ['गाय का घी', 'ಹಸುವಿನ ತುಪ್ಪ'],
+  'Toned Milk': ['टोंड दूध', 'ಟೋನ್ಡ್ ಹಾಲು'],
+  'Full Cream Milk': ['फुल क्रीम दूध', 'ಫುಲ್ ಕ್ರೀಮ್ ಹಾಲು'],
+  Curd: ['दही', 'ಮೊಸರು'],
+  Paneer: ['पनीर', 'ಪನೀರ್'],
+  Butter: ['मक्खन', 'ಬೆಣ್ಣೆ'],
+  'Cheese Slices': ['चीज़ स्लाइस', 'ಚೀಸ್ ಸ್ಲೈಸ್'],
+  'Salted Chips': ['नमकीन चिप्स', 'ಉಪ್ಪು ಚಿಪ್ಸ್'],
+  'Masala Peanuts': ['मसाला मूंगफली', 'ಮಸಾಲಾ ಕಡಲೆಕಾಯಿ'],
+  'Aloo Bhujia': ['आलू भुजिया', 'ಆಲೂ ಭುಜಿಯಾ'],
+  'Marie Biscuits': ['मैरी बिस्कुट', 'ಮೇರಿ ಬಿಸ್ಕತ್ತು'],
+  'Cream Biscuits': ['क्रीम बिस्कुट', 'ಕ್ರೀಮ್ ಬಿಸ್ಕತ್ತು'],
+  Khakhra: ['खाखरा', 'ಖಾಖ್ರಾ'],
+  'Tea Leaves': ['चाय पत्ती', 'ಚಹಾ ಪುಡಿ'],
+  'Filter Coffee': ['फ़िल्टर कॉफ़ी', 'ಫಿಲ್ಟರ್ ಕಾಫಿ'],
+  'Instant Coffee': ['इंस्टेंट कॉफ़ी', 'ಇನ್‌ಸ್ಟಂಟ್ ಕಾಫಿ'],
+  'Mango Drink': ['आम का पेय', 'ಮಾವಿನ ಪಾನೀಯ'],
+  Soda: ['सोडा', 'ಸೋಡಾ'],
+  'Bathing Soap': ['नहाने का साबुन', 'ಸ್ನಾನದ ಸಾಬೂನು'],
+  Shampoo: ['शैम्पू', 'ಶಾಂಪೂ'],
+  Toothpaste: ['टूथपेस्ट', 'ಟೂತ್‌ಪೇಸ್ಟ್'],
+  'Coconut Hair Oil': ['नारियल बालों का तेल', 'ತೆಂಗಿನ ಕೂದಲೆಣ್ಣೆ'],
+  'Detergent Powder': ['डिटर्जेंट पाउडर', 'ಡಿಟರ್ಜೆಂಟ್ ಪುಡಿ'],
+  'Dishwash Bar': ['बर्तन धोने की बट्टी', 'ಪಾತ್ರೆ ತೊಳೆಯುವ ಸೋಪು'],
+  'Floor Cleaner': ['फ़र्श क्लीनर', 'ನೆಲ ಸ್ವಚ್ಛಕ'],
+  'Garbage Bags': ['कचरा बैग', 'ಕಸದ ಚೀಲಗಳು'],
+  'Turmeric Powder': ['हल्दी पाउडर', 'ಅರಿಶಿನ ಪುಡಿ'],
+  'Red Chilli Powder': ['लाल मिर्च पाउडर', 'ಕೆಂಪು ಮೆಣಸಿನ ಪುಡಿ'],
+  'Coriander Powder': ['धनिया पाउडर', 'ಕೊತ್ತಂಬರಿ ಪುಡಿ'],
+  'Garam Masala': ['गरम मसाला', 'ಗರಂ ಮಸಾಲಾ'],
+  'Sambar Powder': ['सांबर पाउडर', 'ಸಾಂಬಾರ್ ಪುಡಿ'],
+  'Cumin Seeds': ['जीरा', 'ಜೀರಿಗೆ'],
+  'Chicken Curry Cut': ['चिकन करी कट', 'ಚಿಕನ್ ಕರಿ ಕಟ್'],
+  'Frozen Prawns': ['फ़्रोज़न झींगे', 'ಫ್ರೋಜನ್ ಸಿಗಡಿ'],
+  'Chicken Nuggets': ['चिकन नगेट्स', 'ಚಿಕನ್ ನಗೆಟ್ಸ್'],
+  Loose: ['खुला', 'ಬಿಡಿ'],
+  Onion: ['प्याज़', 'ಈರುಳ್ಳಿ'],
+  Potato: ['आलू', 'ಆಲೂಗಡ್ಡೆ'],
+  Tomato: ['टमाटर', 'ಟೊಮೆಟೊ'],
+  Carrot: ['गाजर', 'ಕ್ಯಾರೆಟ್'],
+  Beans: ['बीन्स', 'ಬೀನ್ಸ್'],
+  'Green Chilli': ['हरी मिर्च', 'ಹಸಿರು ಮೆಣಸಿನಕಾಯಿ'],
+  Ginger: ['अदरक', 'ಶುಂಠಿ'],
+  Garlic: ['लहसुन', 'ಬೆಳ್ಳುಳ್ಳಿ'],
+};
+
+/** A name in Hindi (0) or Kannada (1), each of its parts looked up (spaces kept); a part without words fails the script. */
+const inLanguage = (language, ...parts) =>
+  parts
+    .map((part) => {
+      if (part.trim() === '') return part;
+      const words = local[part];
+      if (!words) throw new Error(`no Hindi or Kannada for "${part}"`);
+      return words[language];
+    })
+    .join('');
+
 /** [category, gst, hsn, veg, [[product, [[variant, rupees per unit]…]]…]] */
 const aisles = [
   [
@@ -410,7 +499,9 @@ const aisles = [
 ];
 
 const field = (value) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-const lines = ['sku,name,category,variant,price,mrp,stock,gst,hsn,veg,barcode,low_stock,step_g,max_g'];
+const lines = [
+  'sku,name,name_hi,name_kn,category,variant,price,mrp,stock,gst,hsn,veg,barcode,low_stock,step_g,max_g',
+];
 let count = 0;
 for (const [category, gst, hsn, veg, products] of aisles) {
   for (const brand of brands) {
@@ -433,6 +524,8 @@ for (const [category, gst, hsn, veg, products] of aisles) {
             [
               code,
               name,
+              inLanguage(0, brand, ' ', grade, product),
+              inLanguage(1, brand, ' ', grade, product),
               category,
               variant,
               price.toFixed(2),
@@ -476,6 +569,8 @@ for (const [index, [product, rupees, mrp]] of loose.entries()) {
     [
       code,
       `Loose ${product}`,
+      inLanguage(0, 'Loose', ' ', product),
+      inLanguage(1, 'Loose', ' ', product),
       'Fresh Vegetables',
       '',
       rupees.toFixed(2),

@@ -189,13 +189,21 @@ describe('seedDemo', () => {
       items: number;
       variants: number;
       counted: number;
+      named: number;
     }>(sql`
       SELECT s.name AS store, count(DISTINCT v.item_id)::int AS items, count(*)::int AS variants,
-             count(v.stock)::int AS counted
-      FROM item_variants v JOIN stores s ON s.id = v.store_id
+             count(v.stock)::int AS counted,
+             count(DISTINCT v.item_id) FILTER (WHERE i.name_hi IS NOT NULL AND i.name_kn IS NOT NULL)::int AS named
+      FROM item_variants v JOIN stores s ON s.id = v.store_id JOIN items i ON i.id = v.item_id
       WHERE v.business_id = ${businessId} AND v.sku IS NOT NULL GROUP BY s.name`);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ store: 'Fresh Mart Jayanagar', items: 2_558, variants: 4_758 });
+    // Every item of the sample has its name in Hindi and in Kannada too (ADR 0085).
+    expect(rows[0]).toMatchObject({
+      store: 'Fresh Mart Jayanagar',
+      items: 2_558,
+      variants: 4_758,
+      named: 2_558,
+    });
     expect(rows[0]!.counted).toBeGreaterThan(2_000);
     // Its vegetables are sold loose: per kg, in 250 g steps up to 5 kg, counted in grams.
     const loose = await database.db.execute<{
@@ -204,11 +212,24 @@ describe('seedDemo', () => {
       step: number;
       max: number;
       stock: number;
+      hindi: string;
+      kannada: string;
     }>(sql`
-      SELECT i.name AS item, v.price_paise::int AS price, v.step_grams AS step, v.max_grams AS max, v.stock
+      SELECT i.name AS item, v.price_paise::int AS price, v.step_grams AS step, v.max_grams AS max, v.stock,
+             i.name_hi AS hindi, i.name_kn AS kannada
       FROM item_variants v JOIN items i ON i.id = v.item_id
       WHERE v.business_id = ${businessId} AND v.sku = 'LOOSE-04751'`);
-    expect(loose.rows).toEqual([{ item: 'Loose Onion', price: 3_600, step: 250, max: 5_000, stock: 10_000 }]);
+    expect(loose.rows).toEqual([
+      {
+        item: 'Loose Onion',
+        price: 3_600,
+        step: 250,
+        max: 5_000,
+        stock: 10_000,
+        hindi: 'खुला प्याज़',
+        kannada: 'ಬಿಡಿ ಈರುಳ್ಳಿ',
+      },
+    ]);
   });
 
   it('sells milk and atta in two sizes each, below their MRP, and every other item as one unlabelled variant', async () => {
