@@ -25,9 +25,10 @@ import type { MessageId, Translate } from '@/i18n/index.ts';
 /*
  * An audit entry's changes in the language shown (B15, B19): each field by its name on the screens,
  * codes (a status, a payment mode, a cancel reason, a stock change's reason, a role, a language) by
- * the words the console uses for them elsewhere (`@/i18n/codes.ts`), yes and no, people and records by their names,
- * money in rupees and moments in the business's time zone. What staff typed (a name, a note) and
- * what has no words of its own (a code, a coupon's type) is shown as it is.
+ * the words the console uses for them elsewhere (`@/i18n/codes.ts`), yes and no, people and
+ * records by their names, money in rupees and moments in the business's time zone. What staff
+ * typed (a name, a note) and what has no words of its own (an order's state, a coupon's type) is
+ * shown as it is.
  */
 
 const userKinds: ReadonlySet<AuditKind> = new Set(['owner', 'admin', 'delivery-executive']);

@@ -132,7 +132,7 @@ function OthersForm({ record }: { record: BusinessSettings }) {
     if (!id) return null;
     if (chosenStore?.id === id) return chosenStore;
     if (id === record.mainStoreId && record.mainStoreName !== null) return { id, name: record.mainStoreName };
-    return { id, name: t('settings.others.unknownStore') };
+    return { id, name: t('storeChoice.unknown') };
   };
 
   const mainStoreHint =
