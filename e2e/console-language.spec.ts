@@ -62,7 +62,7 @@ describe('the console’s languages', () => {
       expect(await htmlLang(page)).toBe('hi');
       expect(catalogues).toEqual(['hi']);
       await page.getByRole('region', { name: 'कुल ऑर्डर' }).waitFor();
-      // The charts come after the cards.
+      // The charts, drawn with the cards.
       await page.getByRole('region', { name: 'स्थिति के अनुसार ऑर्डर' }).waitFor();
       expect(await page.getByRole('button', { name: 'साइन आउट' }).count()).toBe(1);
       await settled(page);

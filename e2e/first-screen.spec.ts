@@ -43,7 +43,7 @@ describe('the dashboard as a page load shows it', () => {
     await page.reload();
     await page.getByRole('combobox', { name: 'Zone' }).waitFor();
     await page.getByText('Total orders', { exact: true }).first().waitFor();
-    // The charts too, which come after the figures, in place of their placeholders.
+    // The charts too, drawn with the figures in place of their placeholders.
     await expect.poll(() => page.locator('.MuiSkeleton-root').count()).toBe(0);
     // Shifts are reported after the frame that made them, in order: a shift of the test's own, made
     // now, is reported after every one the page made before it.

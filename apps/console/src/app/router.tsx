@@ -16,7 +16,7 @@ import { lazyPage } from '@/lib/lazy-page.tsx';
 
 /**
  * Every other screen is its own chunk, loaded when first opened: the sign-in page needs none of
- * the signed-in console's code, and the map and the charts load with the screens that show them.
+ * the signed-in console's code, and the map and Chart.js load with the screens that show them.
  */
 const AccountPage = lazyPage(() => import('@/features/account/pages/account-page.tsx'), 'AccountPage');
 const ForgotPasswordPage = lazyPage(

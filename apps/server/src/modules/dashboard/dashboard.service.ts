@@ -4,6 +4,7 @@ import type {
   DashboardQuery,
   MonthlyFigure,
 } from '@storedesk/shared/dashboard/schemas';
+import { dashboardMonths } from '@storedesk/shared/dashboard/months';
 import { isOwner } from '@storedesk/shared/levels';
 import { businessDay } from '@storedesk/shared/dates';
 import { messages } from '@storedesk/shared/messages';
@@ -17,10 +18,10 @@ import { isZoneOf } from '#server/modules/zones/zones.service.ts';
 
 const OVERVIEW_DAYS = 7;
 
-/** A calendar date moved by whole days or months; plain calendar arithmetic, no time zone. */
-function shift(day: string, by: { days?: number; months?: number }): string {
+/** A calendar date moved by whole days; plain calendar arithmetic, no time zone. */
+function shift(day: string, days: number): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1 + (by.months ?? 0), d + (by.days ?? 0))).toISOString().slice(0, 10);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
 }
 
 /**
@@ -54,10 +55,11 @@ export async function dashboardOf(
   timeZone: string,
 ): Promise<Dashboard> {
   const today = businessDay(now, timeZone);
-  const monthStart = `${today.slice(0, 7)}-01`;
-  const previousMonthStart = shift(monthStart, { months: -1 });
+  const { month: thisMonth, previousMonth } = dashboardMonths(today);
+  const monthStart = `${thisMonth}-01`;
+  const previousMonthStart = `${previousMonth}-01`;
   // Last month always starts before the chart's first day, so one range covers both.
-  const overviewStart = shift(today, { days: -(OVERVIEW_DAYS - 1) });
+  const overviewStart = shift(today, -(OVERVIEW_DAYS - 1));
 
   const days = await repo.findDayTotals(db, scope, previousMonthStart, today);
 
@@ -79,7 +81,7 @@ export async function dashboardOf(
 
   const ordersOverview: DailyOrders[] = [];
   for (let i = 0; i < OVERVIEW_DAYS; i++) {
-    const day = shift(overviewStart, { days: i });
+    const day = shift(overviewStart, i);
     const d = byDay.get(day);
     ordersOverview.push({
       day,
@@ -104,8 +106,8 @@ export async function dashboardOf(
   return {
     zoneId: scope.zoneId,
     today,
-    month: monthStart.slice(0, 7),
-    previousMonth: previousMonthStart.slice(0, 7),
+    month: thisMonth,
+    previousMonth,
     cards: {
       totalUsers: figure(month.newCustomers, previous.newCustomers),
       totalOrders: figure(month.total, previous.total),

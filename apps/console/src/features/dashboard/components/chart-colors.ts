@@ -23,8 +23,8 @@ export type ChartColors = { series: Record<OrderSeries, string>; text: string; g
 /**
  * The colours of both charts: one per kind of order (delivered green, cancelled
  * red, as the order statuses are coloured), and the axes'. They are CSS
- * variables, so they follow the colour mode: the legend uses them as they are,
- * and the charts' canvas reads their values (ChartCanvas).
+ * variables, so they follow the colour mode: the legend and the charts' SVG
+ * use them as they are.
  */
 export function useChartColors(): ChartColors {
   const theme = useTheme();

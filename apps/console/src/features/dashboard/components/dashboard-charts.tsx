@@ -3,10 +3,7 @@ import { ChartGrid } from './dashboard-layout.tsx';
 import { OrdersByStatusChart } from './orders-by-status-chart.tsx';
 import { OrdersOverviewChart } from './orders-overview-chart.tsx';
 
-/**
- * The dashboard's two charts: a module of their own, which the page loads
- * after its cards, so Chart.js is not in the first screen's bytes (ADR 0045).
- */
+/** The dashboard's two charts, drawn in SVG with the page (ADR 0093). */
 export function DashboardCharts({ dashboard }: { dashboard: Dashboard }) {
   return (
     <ChartGrid>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countTicks } from './chart-scale.ts';
 import { formatChange, formatCount, formatDayMonth, formatMonth } from './dashboard-format.ts';
 
 describe('dashboard figures as text', () => {
@@ -17,5 +18,17 @@ describe('dashboard figures as text', () => {
     expect(formatDayMonth('2025-03-04')).toBe('04/03');
     expect(formatMonth('2025-03')).toBe('March 2025');
     expect(formatMonth('2024-12')).toBe('December 2024');
+  });
+});
+
+describe('count axis', () => {
+  it('steps by whole 1, 2 or 5 times a power of ten up to at least the largest figure', () => {
+    expect(countTicks(0)).toEqual([0, 1, 2, 3, 4]);
+    expect(countTicks(1)).toEqual([0, 1]);
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(5)).toEqual([0, 2, 4, 6]);
+    expect(countTicks(14)).toEqual([0, 5, 10, 15]);
+    expect(countTicks(40)).toEqual([0, 10, 20, 30, 40]);
+    expect(countTicks(1234)).toEqual([0, 500, 1000, 1500]);
   });
 });

@@ -65,11 +65,11 @@ export function DashboardSkeleton() {
 }
 
 /**
- * The two charts in grey, while the figures or the charts' code load: line for line the cards they
+ * The two charts in grey, while the figures load: line for line the cards they
  * stand for (a heading, the subtitle, the legend, then the chart's own height), so the page below
  * does not move when the charts come in.
  */
-export function ChartsSkeleton() {
+function ChartsSkeleton() {
   return (
     <ChartGrid>
       <Paper variant="outlined" sx={{ p: 2.5 }}>

@@ -5,11 +5,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { formatDay } from '@storedesk/shared/dates';
-import { visuallyHidden } from '@mui/utils';
-import { ArcElement, Chart, DoughnutController, type ChartConfiguration } from 'chart.js';
 import { useT } from '@storedesk/web/i18n';
-import { useCallback, useId } from 'react';
-import { ChartCanvas, type ResolveColor } from '@/components/chart-canvas.tsx';
+import { useId } from 'react';
 import { ChartLegend } from './chart-legend.tsx';
 import type { OrderSeries } from './chart-colors.ts';
 import { useChartColors, useSeriesLabels } from './chart-colors.ts';
@@ -17,10 +14,10 @@ import { formatCount } from './dashboard-format.ts';
 
 const statuses = ['pending', 'delivered', 'cancelled'] as const satisfies readonly OrderSeries[];
 
-// Only what this chart draws: a doughnut's arcs (ADR 0045).
-Chart.register(DoughnutController, ArcElement);
-
 const size = 200;
+const thickness = 30;
+const radius = (size - thickness) / 2;
+const circumference = 2 * Math.PI * radius;
 
 type OrdersByStatusChartProps = {
   counts: Dashboard['ordersByStatus'];
@@ -39,35 +36,6 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
   const figures = statuses
     .map((status) => `${seriesLabels[status]} ${formatCount(counts[status])}`)
     .join(', ');
-  const config = useCallback(
-    (color: ResolveColor): ChartConfiguration => {
-      const shown = statuses.filter((status) => counts[status] > 0);
-      const doughnut: ChartConfiguration<'doughnut'> = {
-        type: 'doughnut',
-        data: {
-          labels: shown.map((status) => seriesLabels[status]),
-          datasets: [
-            {
-              data: shown.map((status) => counts[status]),
-              backgroundColor: shown.map((status) => color(colors.series[status])),
-              borderWidth: 0,
-              // A thin gap between slices, when there is more than one.
-              spacing: shown.length > 1 ? 2 : 0,
-            },
-          ],
-        },
-        options: {
-          maintainAspectRatio: false,
-          animation: false,
-          cutout: '70%',
-          plugins: { tooltip: { enabled: false } },
-        },
-      };
-      // A doughnut's options (its cutout) are its own: the canvas takes any chart.
-      return doughnut as unknown as ChartConfiguration;
-    },
-    [counts, colors, seriesLabels],
-  );
 
   return (
     <Paper component="section" variant="outlined" aria-labelledby={titleId} sx={{ p: 2.5, height: '100%' }}>
@@ -88,10 +56,22 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
       ) : (
         <Stack spacing={3} sx={{ alignItems: 'center', py: 1 }}>
           <Box sx={{ position: 'relative', width: size, maxWidth: '100%', flexShrink: 0 }}>
-            <ChartCanvas config={config} labelledBy={titleId} describedBy={descriptionId} height={size} />
-            <Box id={descriptionId} sx={visuallyHidden}>
-              {t('byStatus.description', { total, count: formatCount(total), figures })}
-            </Box>
+            <svg
+              width={size}
+              height={size}
+              viewBox={`0 0 ${size} ${size}`}
+              role="img"
+              aria-labelledby={titleId}
+              aria-describedby={descriptionId}
+              style={{ display: 'block', maxWidth: '100%', height: 'auto' }}
+            >
+              <desc id={descriptionId}>
+                {t('byStatus.description', { total, count: formatCount(total), figures })}
+              </desc>
+              <g aria-hidden="true" transform={`rotate(-90 ${size / 2} ${size / 2})`}>
+                <DonutSlices counts={counts} total={total} colors={colors.series} />
+              </g>
+            </svg>
             <Stack
               aria-hidden="true"
               sx={{ position: 'absolute', inset: 0, alignItems: 'center', justifyContent: 'center' }}
@@ -119,4 +99,39 @@ export function OrdersByStatusChart({ counts, today }: OrdersByStatusChartProps)
       )}
     </Paper>
   );
+}
+
+/** The ring's slices, one per status with orders, clockwise from the top. */
+function DonutSlices({
+  counts,
+  total,
+  colors,
+}: {
+  counts: Dashboard['ordersByStatus'];
+  total: number;
+  colors: Record<OrderSeries, string>;
+}) {
+  const shown = statuses.filter((status) => counts[status] > 0);
+  // Where each slice starts, as a length along the ring.
+  const starts = shown.map((_, index) =>
+    shown.slice(0, index).reduce((sum, status) => sum + (counts[status] / total) * circumference, 0),
+  );
+  // A thin gap between slices, when there is more than one.
+  const gap = shown.length > 1 ? 2 : 0;
+  return shown.map((status, index) => {
+    const length = (counts[status] / total) * circumference;
+    return (
+      <circle
+        key={status}
+        cx={size / 2}
+        cy={size / 2}
+        r={radius}
+        fill="none"
+        strokeWidth={thickness}
+        strokeDasharray={`${Math.max(0, length - gap)} ${circumference - length + gap}`}
+        strokeDashoffset={-(starts[index] ?? 0)}
+        style={{ stroke: colors[status] }}
+      />
+    );
+  });
 }

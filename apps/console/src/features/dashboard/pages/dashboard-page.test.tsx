@@ -119,6 +119,19 @@ describe('dashboard', () => {
       ['09/03', '3', '9', '14'],
       ['10/03', '1', '2', '5'],
     ]);
+
+    // Drawn: every day labelled under its bars, a bar for each figure above zero, the axis to 15.
+    for (const day of ['04/03', '07/03', '10/03']) expect(chart).toHaveTextContent(day);
+    const bars = [...chart.querySelectorAll('rect')].map((bar) => bar.querySelector('title')?.textContent);
+    expect(bars).toHaveLength(12);
+    expect(bars).toContain('09/03: Total 14');
+    expect(bars).not.toContain('05/03: Total 0');
+    expect([...chart.querySelectorAll('g > text')].slice(0, 4).map((tick) => tick.textContent)).toEqual([
+      '0',
+      '5',
+      '10',
+      '15',
+    ]);
   });
 
   it("shows today's orders by status as a donut with its legend and figures", async () => {
@@ -136,6 +149,8 @@ describe('dashboard', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['Pending2 (40%)', 'Delivered2 (40%)', 'Cancelled1 (20%)']);
+    // A slice of the ring for each status with orders.
+    expect(donut.querySelectorAll('circle')).toHaveLength(3);
     expect(screen.queryByText('No orders yet today')).not.toBeInTheDocument();
   });
 

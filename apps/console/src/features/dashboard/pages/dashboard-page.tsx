@@ -3,29 +3,24 @@ import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import Box from '@mui/material/Box';
+import { dashboardMonths } from '@storedesk/shared/dashboard/months';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
+import { businessDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
 import { localeOf, useLanguage, useT } from '@storedesk/web/i18n';
-import { lazy, Suspense, useDeferredValue } from 'react';
+import { useDeferredValue } from 'react';
 import type { ScreenPrefetch } from '@/lib/lazy-page.tsx';
 import { LoadError } from '@/components/load-error.tsx';
 import { PageHeader } from '@/components/page-header.tsx';
+import { useSignedInSession } from '@/lib/session.ts';
 import { chosenZoneId, useZoneFilter } from '@/lib/zone-filter.ts';
 import { dashboardQueryOptions, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
 import { storeTotalQueryOptions } from '@/features/dashboard/api/get-store-total.ts';
 import { formatCount, formatMonth } from '@/features/dashboard/components/dashboard-format.ts';
-import {
-  CardGrid,
-  ChartsSkeleton,
-  DashboardSkeleton,
-} from '@/features/dashboard/components/dashboard-layout.tsx';
+import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts.tsx';
+import { CardGrid, DashboardSkeleton } from '@/features/dashboard/components/dashboard-layout.tsx';
 import { FirstStoreCard } from '@/features/dashboard/components/first-store-card.tsx';
 import { StatCard } from '@/features/dashboard/components/stat-card.tsx';
-
-// The charts and Chart.js load after the cards, outside the first screen's bytes (ADR 0045).
-const DashboardCharts = lazy(async () => ({
-  default: (await import('@/features/dashboard/components/dashboard-charts.tsx')).DashboardCharts,
-}));
 
 /** The figures and the store count, asked for while the console's code still renders (see preloadScreens). */
 export const prefetch: ScreenPrefetch = ({ queryClient, session }) => {
@@ -48,19 +43,19 @@ export function DashboardPage() {
   const retry = () => void dashboard.refetch();
   const t = useT();
   const locale = localeOf[useLanguage()];
+  const { timeZone } = useSignedInSession().business;
+  // The months are the figures' once they arrive; before, the business's clock names the same
+  // ones, so the heading is whole from the first paint and does not wait for the figures.
+  const months = data ?? dashboardMonths(businessDay(new Date(), timeZone));
 
   return (
     <>
       <PageHeader
         title={t('dashboard.title')}
-        description={
-          data
-            ? t('dashboard.description', {
-                month: formatMonth(data.month, locale),
-                previous: formatMonth(data.previousMonth, locale),
-              })
-            : undefined
-        }
+        description={t('dashboard.description', {
+          month: formatMonth(months.month, locale),
+          previous: formatMonth(months.previousMonth, locale),
+        })}
       />
       <FirstStoreCard />
       {data ? (
@@ -127,9 +122,7 @@ function DashboardFigures({ dashboard }: { dashboard: Dashboard }) {
           icon={<CurrencyRupeeOutlined />}
         />
       </CardGrid>
-      <Suspense fallback={<ChartsSkeleton />}>
-        <DashboardCharts dashboard={dashboard} />
-      </Suspense>
+      <DashboardCharts dashboard={dashboard} />
     </>
   );
 }

@@ -20,11 +20,8 @@ beforeAll(() => {
   machineZone = process.env.TZ;
   process.env.TZ = browserZone;
 });
-// The screen's code, and its charts' that load after its cards, before the first test's clock starts.
-beforeAll(async () => {
-  await loadScreensOf('/dashboard');
-  await import('@/features/dashboard/components/dashboard-charts.tsx');
-}, LOADING_SCREENS_MS);
+// The screen's code before the first test's clock starts.
+beforeAll(() => loadScreensOf('/dashboard'), LOADING_SCREENS_MS);
 afterAll(() => {
   if (machineZone === undefined) delete process.env.TZ;
   else process.env.TZ = machineZone;
@@ -59,12 +56,12 @@ const withZone = (timeZone: string): MeResponse => ({
   business: { ...ownerSession.business, timeZone },
 });
 
-function renderDashboard() {
+function renderDashboard(dashboard: () => Response | Promise<Response> = () => json(200, inKolkata)) {
   const api = mockApi({
     'GET /api/auth/session': sessionHandler(withZone('Asia/Kolkata')),
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
     ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
-    'GET /api/dashboard': () => json(200, inKolkata),
+    'GET /api/dashboard': dashboard,
   });
   return { ...renderApp('/dashboard'), api };
 }
@@ -81,6 +78,22 @@ describe("the dashboard in the business's time zone", () => {
     const table = screen.getByRole('table', { name: 'Orders Overview, last 7 days' });
     const lastRow = within(table).getAllByRole('row').at(-1)!;
     expect(within(lastRow).getByRole('rowheader')).toHaveTextContent('23/11');
+    expect(screen.getByText('November 2026 so far, compared with October 2026.')).toBeInTheDocument();
+  });
+
+  it("names the business's months in the heading before the figures arrive", async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // 01:30 on 1 December in Kolkata, still 30 November in Los Angeles.
+    vi.setSystemTime(new Date('2026-11-30T20:00:00Z'));
+    let answer: (response: Response) => void = () => {};
+    renderDashboard(() => new Promise<Response>((resolve) => (answer = resolve)));
+
+    expect(await screen.findByText('December 2026 so far, compared with November 2026.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Total users' })).not.toBeInTheDocument();
+
+    // The figures' own months name the heading once they arrive.
+    answer(json(200, inKolkata));
+    expect(await screen.findByRole('region', { name: 'Total users' })).toBeInTheDocument();
     expect(screen.getByText('November 2026 so far, compared with October 2026.')).toBeInTheDocument();
   });
 
