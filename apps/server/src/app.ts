@@ -55,7 +55,7 @@ import { limitConnectionsPerAddress } from './plugins/connection-limit.ts';
 import { createRedisRateLimitStore, localRateLimitStore } from './plugins/rate-limit-store.ts';
 import { answerFrameworkError, registerErrorHandler } from './plugins/error-handler.ts';
 import { RequestLog } from './plugins/request-log.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { builtAssetHeaders, registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { EventHub } from './realtime/hub.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createSmsSender, type SmsSender } from './sms/sms.ts';
@@ -405,15 +405,10 @@ async function registerConsole(
       index: false,
       // The build writes each file's .br and .gz beside it; the one the client accepts is sent.
       preCompressed: true,
+      // @fastify/static adds `vary: accept-encoding` itself, as it chooses the file by that header.
       setHeaders: (reply, filePath) => {
-        // The same address answers brotli, gzip or plain bytes, as the request accepts.
-        void reply.header('vary', 'Accept-Encoding');
-        void reply.header(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) builtAssetHeaders(reply, filePath);
+        else void reply.header('cache-control', 'no-cache');
       },
     });
   }

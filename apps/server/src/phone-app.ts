@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { builtAssetHeaders } from './plugins/security-headers.ts';
 
 /*
  * What the two phone apps the server serves (the customer app, ADR 0040; the delivery app,
@@ -52,10 +53,8 @@ export async function registerAppFiles(
       wildcard: true,
       index: false,
       preCompressed: true,
-      setHeaders: (reply) => {
-        void reply.header('vary', 'Accept-Encoding');
-        void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      },
+      // @fastify/static adds `vary: accept-encoding` itself, as it chooses the file by that header.
+      setHeaders: builtAssetHeaders,
     });
   }
   app.get(`${assetsPath}icon.svg`, hiddenRoute, async (_request, reply) =>

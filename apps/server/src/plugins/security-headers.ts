@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /** helmet's headers of one set of options, worked out once. */
@@ -37,4 +37,33 @@ export function registerSecurityHeaders(
     void reply.headers(isShop(request) ? shopHeaders : consoleHeaders);
     next();
   });
+}
+
+/**
+ * The headers that speak only to a page: its content policy, its window's isolation, its framing,
+ * the legacy XSS filter, downloads and DNS prefetch. A built script or stylesheet is never a page
+ * (served with its type and `nosniff`), so sending them with each one costs every screen about
+ * 0.8 KB a file on a slow phone and protects nothing. Kept: `nosniff`, the resource policy, HSTS
+ * and the referrer policy (a stylesheet's own fetches follow it).
+ */
+const pageOnlyHeaders = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
+ * The headers of a file of a build's `assets/` folder (hashed, immutable). Scripts and stylesheets
+ * drop the page-only headers; anything else (an SVG or a page could run script) keeps them all.
+ * No build places a worker's script there: a worker takes its content policy from its own response.
+ */
+export function builtAssetHeaders(reply: FastifyReply, filePath: string) {
+  void reply.header('cache-control', 'public, max-age=31536000, immutable');
+  if (!/\.(?:js|css)$/.test(filePath)) return;
+  for (const name of pageOnlyHeaders) void reply.removeHeader(name);
 }
