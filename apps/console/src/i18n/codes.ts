@@ -11,7 +11,7 @@ import type { MessageId } from './index.ts';
 
 /*
  * The console's words for what travels as a code (the customer app's way, ADR 0076): an order's
- * status, why it was cancelled, how it is paid, what to do when an item is missing, a refund's
+ * status and whether it is still open, why it was cancelled, how it is paid, what to do when an item is missing, a refund's
  * method and state, a store's status, an item's badge, why its stock changed, a person's role. The
  * code is kept; the words follow the language shown, their English the server's
  * (catalogue.test.ts).
@@ -36,6 +36,12 @@ export const refundStateText: Record<RefundState, MessageId> = {
   PENDING: 'refund.state.pending',
   PROCESSED: 'refund.state.processed',
   FAILED: 'refund.state.failed',
+};
+
+/** Whether an order is still open (1) or done with, delivered or cancelled (0). */
+export const orderStateText: Record<0 | 1, MessageId> = {
+  1: 'order.state.open',
+  0: 'order.state.closed',
 };
 
 /** A store's status (the server's English is `storeStatusLabels`). */

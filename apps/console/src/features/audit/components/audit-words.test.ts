@@ -42,6 +42,8 @@ describe('the audit log’s words', () => {
   it('says codes in the console’s words for them', () => {
     expect(english.value('order', 'status', 2)).toBe('Picked Up');
     expect(hindi.value('order', 'status', -2)).toBe('डिलीवर हो गया');
+    expect(english.value('order', 'state', 0)).toBe('Closed');
+    expect(hindi.value('order', 'state', 1)).toBe('खुला');
     expect(english.value('store', 'status', 0)).toBe('Closed');
     expect(hindi.value('store', 'status', 1)).toBe('खुला');
     expect(english.value('order', 'paymentMode', 'COD')).toBe('Cash on delivery');
@@ -58,6 +60,7 @@ describe('the audit log’s words', () => {
 
   it('shows as it is what has no words of its own: an unknown code, a status of a kind without statuses', () => {
     expect(english.value('order', 'status', 9)).toBe('9');
+    expect(english.value('order', 'state', 5)).toBe('5');
     expect(english.value('coupon', 'status', 0)).toBe('0');
     expect(english.value('coupon', 'type', 'percent')).toBe('percent');
     expect(english.value('order', 'paymentMode', 'BARTER')).toBe('BARTER');

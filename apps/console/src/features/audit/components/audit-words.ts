@@ -13,6 +13,7 @@ import {
   featuredText,
   ifMissingText,
   levelText,
+  orderStateText,
   paymentText,
   refundMethodText,
   refundStateText,
@@ -24,10 +25,11 @@ import type { MessageId, Translate } from '@/i18n/index.ts';
 
 /*
  * An audit entry's changes in the language shown (B15, B19): each field by its name on the screens,
- * codes (a status, a payment mode, a cancel reason, a stock change's reason, a role, a language) by
+ * codes (a status, an order's open or closed state, a payment mode, a cancel reason, a stock
+ * change's reason, a role, a language) by
  * the words the console uses for them elsewhere (`@/i18n/codes.ts`), yes and no, people and
  * records by their names, money in rupees and moments in the business's time zone. What staff
- * typed (a name, a note) and what has no words of its own (an order's state, a coupon's type) is
+ * typed (a name, a note) and what has no words of its own (a coupon's type) is
  * shown as it is.
  */
 
@@ -38,6 +40,7 @@ function codeKey(kind: AuditKind, field: string, value: string | number): Messag
   const of = <T extends string | number>(table: Record<T, MessageId>): MessageId | null =>
     Object.hasOwn(table, value) ? table[value as T] : null;
   if (field === 'status' && kind === 'order') return of<OrderStatus>(statusText);
+  if (field === 'state' && kind === 'order') return of(orderStateText);
   if (field === 'status' && kind === 'store') return of<StoreStatus>(storeStatusText);
   if (field === 'paymentMode' || (field === 'type' && kind === 'payment-mode')) return of(paymentText);
   if (field === 'cancelReason') return of(cancelReasonText);
