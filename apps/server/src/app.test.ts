@@ -250,6 +250,10 @@ describe('compression', () => {
     expect(br.statusCode).toBe(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toBe('accept-encoding');
+    // The build's compressed file is sent as the script it is: without a page's headers.
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(bigScript);
 
     const gzip = await app.inject({ url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });

@@ -113,6 +113,9 @@ describe('beside the page', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toBe('accept-encoding');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBeUndefined();
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(bigScript);
     const icon = await ctx.app.inject({ url: '/deliver/_app/icon.svg' });
     expect(icon.headers['content-type']).toBe('image/svg+xml');

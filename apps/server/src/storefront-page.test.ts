@@ -179,6 +179,11 @@ describe('beside the page, on the shop origin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.body).toBe('console.log("app");');
+    // A script is never a page: nosniff and the resource policy, not the shop's page policy.
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBeUndefined();
+    expect(res.headers['x-frame-options']).toBeUndefined();
     expect((await atShop('hostile-name', '/shop/_app/icon.svg')).headers['content-type']).toBe(
       'image/svg+xml',
     );
