@@ -103,8 +103,9 @@ export default defineConfig({
               priority: 30,
             },
             // What every visit runs: the entry's imports (the sign-in page and the MUI parts it
-            // uses among them). limits.ts is here as the sign-in form's checks use it too: in the
-            // shell's chunk it would load the shell for someone signed out (npm run budget checks).
+            // uses among them). limits.ts is here as the sign-in page's checks (sign-in-fields.ts)
+            // use it: in the shell's chunk it would load the shell for someone signed out (npm run
+            // budget checks).
             {
               name: 'boot',
               test: oneOf(

@@ -1,13 +1,24 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
+import { emailProblem, signInPasswordProblem } from './sign-in-fields.ts';
 
-const required = (schema: z.ZodString) => schema.min(1, messages.isRequired);
+/**
+ * A zod check that gives the message a plain rule of `sign-in-fields.ts` returns, so the rule is
+ * written once for the server, the forms that load zod and the sign-in page that does not.
+ */
+const ruledBy =
+  (rule: (value: string) => string | undefined): z.core.CheckFn<string> =>
+  (payload) => {
+    const message = rule(payload.value);
+    if (message) payload.issues.push({ code: 'custom', message, input: payload.value });
+  };
 
-export const emailSchema = required(z.string().trim())
-  .max(limits.emailMax, `must be at most ${limits.emailMax} characters`)
-  .pipe(z.email(messages.invalidEmail))
-  .meta({ format: 'email' });
+/** Required, at most 64 characters, a valid address (`emailProblem`); trimmed. */
+export const emailSchema = z
+  .string()
+  .trim()
+  .check(ruledBy(emailProblem))
+  .meta({ format: 'email', minLength: 1, maxLength: limits.emailMax });
 
 /**
  * SPEC §5 sign-in: email required, valid, ≤ 64; password required, ≤ 128.
@@ -16,7 +27,10 @@ export const emailSchema = required(z.string().trim())
  */
 export const signInRequestSchema = z.object({
   email: emailSchema,
-  password: required(z.string()).max(limits.passwordMax, `must be at most ${limits.passwordMax} characters`),
+  password: z
+    .string()
+    .check(ruledBy(signInPasswordProblem))
+    .meta({ minLength: 1, maxLength: limits.passwordMax }),
   businessId: z.uuid().optional(),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;

@@ -75,6 +75,31 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Sign in now' })).toBeEnabled();
   });
 
+  it("sends the email trimmed, puts the server's field message under its field, and drops it once the field changes", async () => {
+    const api = mockApi({
+      ...signedOut,
+      'POST /api/auth/sign-in': () =>
+        apiError(400, 'invalid_input', messages.invalidInput, { fields: { email: messages.invalidEmail } }),
+    });
+    const { user } = renderApp('/sign-in');
+
+    await fillIn(user, '  owner@example.co', 'owner-demo-1');
+    await user.keyboard('{Enter}');
+
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByText(messages.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'false');
+    expect(api.callsTo('POST /api/auth/sign-in')[0]?.body).toEqual({
+      email: 'owner@example.co',
+      password: 'owner-demo-1',
+    });
+
+    await user.type(email, 'm');
+    expect(screen.queryByText(messages.invalidEmail)).not.toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('shows the permission message for staff who may not sign in', async () => {
     mockApi({
       ...signedOut,

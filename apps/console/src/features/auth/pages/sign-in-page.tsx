@@ -7,14 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ChooseBusinessResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
 import { lazy, Suspense, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths.ts';
 import { TextInput } from '@/components/text-input.tsx';
 import { isApiError } from '@/lib/api-client.ts';
-import { lazyResolver } from '@/lib/lazy-resolver.ts';
 import { usePasskeySignIn } from '@/features/auth/api/passkey.ts';
 import { useSignIn } from '@/features/auth/api/sign-in.ts';
+import { useSignInForm } from './use-sign-in-form.ts';
 
 const highlights = [
   'See every new order the moment it arrives, and move it along to delivery.',
@@ -48,11 +47,6 @@ function Promotion() {
     </Box>
   );
 }
-
-// The first screen most people see loads without zod: the form's check arrives just after it.
-const resolver = lazyResolver<SignInRequest>(
-  async () => (await import('./sign-in-resolver.ts')).signInResolver,
-);
 
 type Businesses = ChooseBusinessResponse['chooseBusiness'];
 
@@ -121,18 +115,7 @@ export function SignInPage() {
   const passkey = usePasskeySignIn();
   const [businesses, setBusinesses] = useState<Businesses | null>(null);
   const [secondStep, setSecondStep] = useState<SecondStep | null>(null);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors, isValid },
-  } = useForm<SignInRequest>({
-    resolver,
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
-
+  const form = useSignInForm();
   const send = (credentials: SignInRequest) =>
     signIn.mutate(credentials, {
       onSuccess: (answer) => {
@@ -144,14 +127,10 @@ export function SignInPage() {
       },
       onError: (error) => {
         setBusinesses(null);
-        if (!isApiError(error)) return;
-        for (const field of ['email', 'password'] as const) {
-          const message = error.fields?.[field];
-          if (message) setError(field, { message });
-        }
+        if (isApiError(error))
+          form.setServerErrors({ email: error.fields?.email, password: error.fields?.password });
       },
     });
-  const onSubmit = handleSubmit(send);
   const restart = () => {
     signIn.reset();
     setSecondStep(null);
@@ -192,7 +171,7 @@ export function SignInPage() {
             <ChooseBusiness
               businesses={businesses}
               busy={signIn.isPending}
-              onChoose={(businessId) => send({ ...getValues(), businessId })}
+              onChoose={(businessId) => send({ ...form.values, businessId })}
               onBack={() => {
                 signIn.reset();
                 setBusinesses(null);
@@ -205,7 +184,7 @@ export function SignInPage() {
             method="post"
             spacing={2}
             noValidate
-            onSubmit={onSubmit}
+            onSubmit={form.handleSubmit(send)}
             sx={businesses || secondStep ? { display: 'none' } : undefined}
           >
             {signIn.error || passkey.error ? (
@@ -219,18 +198,14 @@ export function SignInPage() {
               autoComplete="username"
               autoFocus
               fullWidth
-              error={Boolean(errors.email)}
-              helperText={errors.email?.message}
-              {...register('email')}
+              {...form.field('email')}
             />
             <TextInput
               label="Password"
               type="password"
               autoComplete="current-password"
               fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-              {...register('password')}
+              {...form.field('password')}
             />
             <Link
               component={RouterLink}
@@ -246,7 +221,7 @@ export function SignInPage() {
               type="submit"
               variant="contained"
               size="large"
-              disabled={!isValid || signIn.isPending}
+              disabled={!form.isValid || signIn.isPending}
               loading={signIn.isPending}
               loadingPosition="start"
             >
