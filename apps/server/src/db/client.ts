@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { currentActor } from './actor.ts';
+import { prepareOftenUsed, StatementNames } from './prepared-statements.ts';
 import * as schema from './schema.ts';
 
 /** Drizzle over a pg pool; `$client` is that pool (its use is reported by GET /api/metrics). */
@@ -21,8 +22,11 @@ export function createDatabase(url: string, max = 10): { pool: pg.Pool; db: Data
   // its reader) has no listener of the pool's: without one of its own, the database dying would
   // throw its error out of the process. Its holder's next statement fails instead (answered 503),
   // and the pool drops it when it is released.
+  // The pool's often-run statements are prepared once per connection (ADR 0095).
+  const names = new StatementNames();
   pool.on('connect', (client) => {
     client.on('error', () => undefined);
+    prepareOftenUsed(client, names);
   });
   return { pool, db: withReleasingTransactions(drizzle(pool, { schema }), pool) };
 }
