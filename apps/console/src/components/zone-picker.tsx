@@ -9,6 +9,7 @@ import { useT } from '@storedesk/web/i18n';
 import { useTexts } from '@storedesk/web/texts';
 import { useEffect, useEffectEvent, useMemo, useState, type Ref } from 'react';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
+import { useZoneName } from './zone-name.ts';
 
 export type ZoneChoice = { id: string; name: string };
 
@@ -24,16 +25,6 @@ function useZoneSearch(q: string, enabled: boolean) {
       apiJson<ListResponse<Zone>>('/zones', { query: { q, pageSize: choicesShown }, signal }),
     placeholderData: keepPreviousData,
     enabled,
-  });
-}
-
-/** The chosen zone's name when the caller does not know it (a zone remembered by id). */
-function useZoneName(zoneId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: ['zones', 'detail', zoneId],
-    queryFn: ({ signal }) => apiJson<Zone>(`/zones/${encodeURIComponent(zoneId!)}`, { signal }),
-    enabled: enabled && zoneId !== null,
-    retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
 }
 
@@ -59,6 +50,8 @@ type ZonePickerProps = {
   size?: 'small' | 'medium';
   /** Hide the label visually (the top bar), keeping it for assistive technology. */
   hiddenLabel?: boolean;
+  /** Take the focus when it first shows, and open its list too with `open` (the top bar's, once used). */
+  focusAtFirst?: { open: boolean };
 };
 
 /**
@@ -82,11 +75,12 @@ export function ZonePicker({
   inputRef,
   size = 'medium',
   hiddenLabel = false,
+  focusAtFirst,
 }: ZonePickerProps) {
   const t = useT();
   const { text } = useTexts();
   const allZones: ZoneChoice = useMemo(() => ({ id: ALL_ZONES_ID, name: t('zones.all') }), [t]);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(focusAtFirst?.open ?? false);
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
 
@@ -159,6 +153,9 @@ export function ZonePicker({
           helperText={error ?? (open && more ? t('zones.typeToSearch') : helperText)}
           onBlur={onBlur}
           inputRef={inputRef}
+          autoFocus={focusAtFirst !== undefined}
+          // Focused without a click (Autocomplete selects the name on a click): typing replaces the name.
+          onFocus={focusAtFirst ? (event) => event.target.select() : undefined}
           slotProps={{
             ...params.slotProps,
             inputLabel: hiddenLabel

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, adminSession, ownerSession, withBusiness, zones } from '@/testing/fixtures.ts';
 import { apiError, json, sessionHandler, mockApi, noContent } from '@/testing/mock-api.ts';
@@ -189,8 +189,14 @@ describe('zone switcher', () => {
     expect(zone).toHaveValue('All zones');
 
     await first.user.click(zone);
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['All zones', 'North', 'South']);
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['All zones', 'North', 'South']),
+    );
     expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
     await first.user.click(screen.getByRole('option', { name: 'South' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
@@ -199,6 +205,42 @@ describe('zone switcher', () => {
     first.unmount();
     renderApp('/stores');
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
+  });
+
+  it('works from the keyboard: the field takes the focus, then what is typed searches and Enter chooses', async () => {
+    const api = mockApi({
+      'GET /api/auth/session': sessionHandler(ownerSession),
+      'GET /api/zones': (call) => {
+        const q = call.query.get('q')?.toLowerCase() ?? '';
+        const found = zones.filter((zone) => zone.name.toLowerCase().includes(q));
+        return json(200, { items: found, total: found.length });
+      },
+    });
+    const { user } = renderApp('/dashboard');
+
+    const standIn = await screen.findByRole('combobox', { name: 'Zone' });
+    expect(standIn).toHaveAttribute('aria-expanded', 'false');
+    expect(api.callsTo('GET /api/zones')).toHaveLength(0);
+
+    act(() => standIn.focus());
+    // The picker takes the field's place and the focus, its list still closed.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).not.toBe(standIn));
+    const picker = screen.getByRole('combobox', { name: 'Zone' });
+    await waitFor(() => expect(picker).toHaveFocus());
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+
+    await user.keyboard('Sou');
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() =>
+      expect(
+        within(listbox)
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['South']),
+    );
+    await user.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(picker).toHaveValue('South'));
+    expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBe('z2');
   });
 
   it('finds a zone by name among any number of them', async () => {
