@@ -2,12 +2,11 @@ import ArrowDropDownOutlined from '@mui/icons-material/ArrowDropDownOutlined';
 import Box from '@mui/material/Box';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useT } from '@storedesk/web/i18n';
-import { lazy, Suspense, useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ZonePicker as ZonePickerType } from '@/components/zone-picker.tsx';
 import { useZoneName } from '@/components/zone-name.ts';
 import { isApiError } from '@/lib/api-client.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
-
-const ZonePicker = lazy(async () => ({ default: (await import('@/components/zone-picker.tsx')).ZonePicker }));
 
 /** How the person first used the field: a press opens its list, a Tab only brings the focus. */
 type Engaged = { open: boolean };
@@ -19,13 +18,24 @@ type Engaged = { open: boolean };
  *
  * Until the owner first uses it, the field is a plain one that reads as the picker does (a
  * combobox named Zone, holding the chosen zone's name): the picker (MUI's Autocomplete, the
- * costliest part of the shell to build) loads and takes its place at the first focus or press
- * (ADR 0096), so a phone shows the first screen sooner.
+ * costliest part of the shell to build) loads at the first focus or press and then takes the
+ * field's place and the focus (ADR 0096), so a phone shows the first screen sooner. The field keeps
+ * the focus while the picker loads.
  */
 export function ZoneSwitcher() {
   const t = useT();
   const { zoneId, setZoneId } = useZoneFilter();
   const [engaged, setEngaged] = useState<Engaged | null>(null);
+  const [Picker, setPicker] = useState<typeof ZonePickerType | null>(null);
+  const engage = (how: Engaged) => {
+    setEngaged((now) => (now === null || how.open ? how : now));
+    if (engaged !== null) return;
+    import('@/components/zone-picker.tsx').then(
+      (module) => setPicker(() => module.ZonePicker),
+      // Not loaded (offline): the next focus or press tries again.
+      () => setEngaged(null),
+    );
+  };
   const named = useZoneName(zoneId ?? null, engaged === null);
   const missing = isApiError(named.error, 404);
   const fallBack = useEffectEvent(() => setZoneId(undefined));
@@ -44,11 +54,10 @@ export function ZoneSwitcher() {
       value={name}
       readOnly
       endAdornment={<ArrowDropDownOutlined sx={{ color: 'action.active' }} />}
-      onFocus={() => setEngaged((now) => now ?? { open: false })}
-      onMouseDown={() => setEngaged({ open: true })}
+      onFocus={() => engage({ open: false })}
+      onMouseDown={() => engage({ open: true })}
       onKeyDown={(event) => {
-        if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ')
-          setEngaged({ open: true });
+        if (event.key === 'ArrowDown' || event.key === 'Enter' || event.key === ' ') engage({ open: true });
       }}
       inputProps={{
         role: 'combobox',
@@ -68,18 +77,16 @@ export function ZoneSwitcher() {
         '& .MuiInputBase-root': { bgcolor: 'background.paper', color: 'text.primary' },
       }}
     >
-      {engaged ? (
-        <Suspense fallback={standIn}>
-          <ZonePicker
-            allZonesOption
-            hiddenLabel
-            size="small"
-            value={zoneId ?? null}
-            onChange={(zone) => setZoneId(zone?.id)}
-            onMissing={() => setZoneId(undefined)}
-            focusAtFirst={engaged}
-          />
-        </Suspense>
+      {engaged && Picker ? (
+        <Picker
+          allZonesOption
+          hiddenLabel
+          size="small"
+          value={zoneId ?? null}
+          onChange={(zone) => setZoneId(zone?.id)}
+          onMissing={() => setZoneId(undefined)}
+          focusAtFirst={engaged}
+        />
       ) : (
         standIn
       )}
