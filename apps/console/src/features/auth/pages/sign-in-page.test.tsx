@@ -1,5 +1,5 @@
 import { messages } from '@storedesk/shared/messages';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { accountOf, ownerSession } from '@/testing/fixtures.ts';
 import { apiError, json, sessionHandler, mockApi, networkFailure } from '@/testing/mock-api.ts';
@@ -55,6 +55,20 @@ describe('sign-in page', () => {
     await waitFor(() => expect(button).toBeEnabled());
     await user.clear(screen.getByLabelText('Email'));
     await waitFor(() => expect(button).toBeDisabled());
+  });
+
+  it('sends nothing when an unfinished form is submitted anyway, shows every message and moves to the first', async () => {
+    const api = mockApi(signedOut);
+    const { user } = renderApp('/sign-in');
+
+    await user.type(await screen.findByLabelText('Password'), 'owner-demo-1');
+    // "Sign in now" is disabled, so only a script or an assistive tool can send the form now.
+    fireEvent.submit(screen.getByRole('button', { name: 'Sign in now' }).closest('form')!);
+
+    expect(await screen.findByText(messages.isRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(api.callsTo('POST /api/auth/sign-in')).toHaveLength(0);
   });
 
   it("shows the server's message in a banner when sign-in is refused", async () => {

@@ -20,8 +20,8 @@ export type SignInFieldProps = {
  * The sign-in form's state, checked with the shared rule as it is typed (ADR 0094): the first screen
  * most people see needs neither react-hook-form nor zod. It behaves as the console's other forms:
  * a field's message shows once it has been left (then follows each keystroke), a message the
- * server gave a field stays until that field changes, and sending an unfinished form shows every
- * message and moves to the first field that has one. The inputs are left to the browser (not
+ * server gave a field stays until that field changes, and an unfinished form sent anyway (the
+ * disabled button keeps Enter from it) shows every message and moves to the first field that has one. The inputs are left to the browser (not
  * controlled), so what someone typed before the page's code arrived is kept and counted.
  */
 export function useSignInForm() {
