@@ -89,7 +89,10 @@ describe('low stock', () => {
 
   it("follows the owner's zone filter", async () => {
     localStorage.setItem(`storedesk:zone:${ownerSession.user.id}`, zoneSouth.id);
-    const { api } = renderLowStock('/low-stock', ownerSession);
+    // The remembered zone exists: the top bar names it (a zone answered 404 falls back to all zones).
+    const { api } = renderLowStock('/low-stock', ownerSession, {
+      [`GET /api/zones/${zoneSouth.id}`]: () => json(200, zoneSouth),
+    });
 
     await screen.findByRole('link', { name: 'Paneer' });
     const reads = api.callsTo('GET /api/stock/low');

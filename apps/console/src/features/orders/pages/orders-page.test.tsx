@@ -50,6 +50,8 @@ function renderOrders(entry: string, overrides: Record<string, Handler> = {}, se
   const api = mockApi({
     ...server.handlers,
     'GET /api/zones': () => json(200, { items: zones, total: zones.length }),
+    // The top bar names a remembered zone by its id.
+    ...Object.fromEntries(zones.map((zone) => [`GET /api/zones/${zone.id}`, () => json(200, zone)])),
     ...overrides,
   });
   return { ...renderApp(entry), api, server };
