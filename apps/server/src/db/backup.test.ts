@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
 import {
   createBusiness,
@@ -434,12 +434,20 @@ describe('backup and restore', () => {
     const backup = writeBackup(pool, sink);
     try {
       await holding;
-      const { rows: copying } = await pool.query<{ query: string }>(
-        `SELECT query FROM pg_stat_activity
-          WHERE datname = current_database() AND xact_start IS NOT NULL AND query LIKE 'COPY %'`,
+      // The first piece can be gzip's header alone, written before the first COPY starts: wait
+      // until the backup's transaction is copying (held there by the sink).
+      const copying = await vi.waitFor(
+        async () => {
+          const { rows } = await pool.query<{ query: string }>(
+            `SELECT query FROM pg_stat_activity
+              WHERE datname = current_database() AND xact_start IS NOT NULL AND query LIKE 'COPY %'`,
+          );
+          expect(rows).toHaveLength(1);
+          return rows;
+        },
+        { timeout: 10_000, interval: 50 },
       );
       // The backup's transaction is open and has not yet reached the tables the writes below touch.
-      expect(copying).toHaveLength(1);
       expect(copying[0]!.query < 'COPY "public"."users"').toBe(true);
       const biz = await createBusiness(source.db);
       await addAwkwardRows(pool, biz.id, biz.owner.id);
