@@ -7,6 +7,18 @@ import { setViewportWidth } from '@/testing/viewport.ts';
 
 const zonesHandler = () => json(200, { items: zones, total: zones.length });
 
+/** Waits until the open list of zones shows these names, in this order (the search answers after it opens). */
+async function untilListed(names: string[]) {
+  const listbox = await screen.findByRole('listbox');
+  await waitFor(() =>
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(names),
+  );
+}
+
 function navLabels(): string[] {
   const nav = screen.getByRole('navigation', { name: 'Main' });
   return within(nav)
@@ -189,14 +201,7 @@ describe('zone switcher', () => {
     expect(zone).toHaveValue('All zones');
 
     await first.user.click(zone);
-    const listbox = await screen.findByRole('listbox');
-    await waitFor(() =>
-      expect(
-        within(listbox)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['All zones', 'North', 'South']),
-    );
+    await untilListed(['All zones', 'North', 'South']);
     expect(api.callsTo('GET /api/zones')[0]?.query.get('pageSize')).toBe('25');
     await first.user.click(screen.getByRole('option', { name: 'South' }));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Zone' })).toHaveValue('South'));
@@ -230,14 +235,7 @@ describe('zone switcher', () => {
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
 
     await user.keyboard('Sou');
-    const listbox = await screen.findByRole('listbox');
-    await waitFor(() =>
-      expect(
-        within(listbox)
-          .getAllByRole('option')
-          .map((option) => option.textContent),
-      ).toEqual(['South']),
-    );
+    await untilListed(['South']);
     await user.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(picker).toHaveValue('South'));
     expect(localStorage.getItem(`storedesk:zone:${ownerSession.user.id}`)).toBe('z2');
