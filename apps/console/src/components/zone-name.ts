@@ -1,16 +1,34 @@
 import type { Zone } from '@storedesk/shared/zones/schemas';
 import { useQuery } from '@tanstack/react-query';
+import { useT } from '@storedesk/web/i18n';
+import { useEffect, useEffectEvent } from 'react';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
 
 /**
- * A zone's name when the caller knows only its id (a zone remembered by id): the zone pickers, and
- * the top bar's field before its picker loads, share the answer.
+ * The name to show for a zone known by its id (none for null) (a zone remembered by id): `known` when the caller
+ * has it, else the server's answer ('…' while it is read, "removed" for a zone that is gone, "not
+ * loaded" when the read failed). `onMissing` is called once the zone turns out to be gone. The zone
+ * pickers, and the top bar's field before its picker loads, share it and its answer; `read: false`
+ * keeps a caller to the answer already there.
  */
-export function useZoneName(zoneId: string | null, enabled: boolean) {
-  return useQuery({
+export function useZoneLabel(
+  zoneId: string | null,
+  { known, read = true, onMissing }: { known?: string; read?: boolean; onMissing?: () => void },
+): string {
+  const t = useT();
+  const named = useQuery({
     queryKey: ['zones', 'detail', zoneId],
     queryFn: ({ signal }) => apiJson<Zone>(`/zones/${encodeURIComponent(zoneId!)}`, { signal }),
-    enabled: enabled && zoneId !== null,
+    enabled: read && known === undefined && zoneId !== null,
     retry: (count, error) => !isApiError(error, 404) && count < 2,
   });
+  const missing = isApiError(named.error, 404);
+  // Callers pass a new function each render; only a zone turning out missing should call it.
+  const reportMissing = useEffectEvent(() => onMissing?.());
+  useEffect(() => {
+    if (missing) reportMissing();
+  }, [missing]);
+  return (
+    known ?? named.data?.name ?? (missing ? t('zones.removed') : named.isError ? t('zones.notLoaded') : '…')
+  );
 }

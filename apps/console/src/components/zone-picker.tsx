@@ -7,9 +7,9 @@ import type { ListResponse } from '@storedesk/shared/lists';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useT } from '@storedesk/web/i18n';
 import { useTexts } from '@storedesk/web/texts';
-import { useEffect, useEffectEvent, useMemo, useState, type Ref } from 'react';
-import { apiJson, isApiError } from '@/lib/api-client.ts';
-import { useZoneName } from './zone-name.ts';
+import { useEffect, useMemo, useState, type Ref } from 'react';
+import { apiJson } from '@/lib/api-client.ts';
+import { useZoneLabel } from './zone-name.ts';
 
 export type ZoneChoice = { id: string; name: string };
 
@@ -91,29 +91,9 @@ export function ZonePicker({
 
   const search = useZoneSearch(q, open);
   const listed = search.data?.items.find((zone) => zone.id === value);
-  const named = useZoneName(value, valueName === undefined && listed === undefined);
-  const missing = isApiError(named.error, 404);
-
-  // Callers pass a new function each render; only a zone turning out missing should call it.
-  const reportMissing = useEffectEvent(() => onMissing?.());
-  useEffect(() => {
-    if (missing) reportMissing();
-  }, [missing]);
-
+  const chosenName = useZoneLabel(value, { known: valueName ?? listed?.name, onMissing });
   const selected: ZoneChoice | null =
-    value === null
-      ? allZonesOption
-        ? allZones
-        : null
-      : {
-          id: value,
-          name:
-            valueName ??
-            listed?.name ??
-            named.data?.name ??
-            (missing ? t('zones.removed') : named.isError ? t('zones.notLoaded') : '…'),
-        };
-
+    value === null ? (allZonesOption ? allZones : null) : { id: value, name: chosenName };
   const found = (search.data?.items ?? []).map(({ id, name: zoneName }) => ({ id, name: zoneName }));
   const options = allZonesOption && q === '' ? [allZones, ...found] : found;
   const more = search.data && search.data.total > search.data.items.length;

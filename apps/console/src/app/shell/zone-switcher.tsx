@@ -2,10 +2,9 @@ import ArrowDropDownOutlined from '@mui/icons-material/ArrowDropDownOutlined';
 import Box from '@mui/material/Box';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useT } from '@storedesk/web/i18n';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import type { ZonePicker as ZonePickerType } from '@/components/zone-picker.tsx';
-import { useZoneName } from '@/components/zone-name.ts';
-import { isApiError } from '@/lib/api-client.ts';
+import { useZoneLabel } from '@/components/zone-name.ts';
 import { useZoneFilter } from '@/lib/zone-filter.ts';
 
 /** How the person first used the field: a press opens its list, a Tab only brings the focus. */
@@ -36,17 +35,11 @@ export function ZoneSwitcher() {
       () => setEngaged(null),
     );
   };
-  const named = useZoneName(zoneId ?? null, engaged === null);
-  const missing = isApiError(named.error, 404);
-  const fallBack = useEffectEvent(() => setZoneId(undefined));
-  useEffect(() => {
-    if (missing) fallBack();
-  }, [missing]);
-
-  const name =
-    zoneId === undefined
-      ? t('zones.all')
-      : (named.data?.name ?? (missing ? t('zones.removed') : named.isError ? t('zones.notLoaded') : '…'));
+  const label = useZoneLabel(zoneId ?? null, {
+    read: engaged === null,
+    onMissing: () => setZoneId(undefined),
+  });
+  const name = zoneId === undefined ? t('zones.all') : label;
   const standIn = (
     <OutlinedInput
       size="small"
