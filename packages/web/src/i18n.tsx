@@ -1,5 +1,8 @@
 import {
+  Children,
   createContext,
+  Fragment,
+  isValidElement,
   useCallback,
   useContext,
   useEffect,
@@ -10,7 +13,15 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { IntlProvider, useIntl, type MessageDescriptor } from 'react-intl';
+import {
+  createIntl,
+  createIntlCache,
+  RawIntlProvider,
+  useIntl,
+  type IntlCache,
+  type IntlShape,
+  type MessageDescriptor,
+} from 'react-intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formatDateTime, formatDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
@@ -24,6 +35,7 @@ import {
   type Language,
 } from './languages.ts';
 import { persisted } from './persisted.ts';
+import { plainMessage } from './plain-messages.ts';
 import { appErrorId, TextsContext, useTexts, type Texts } from './texts.ts';
 
 /*
@@ -140,13 +152,54 @@ export function LanguageProvider({ i18n, children }: { i18n: I18n; children: Rea
   useEffect(() => {
     void store.apply();
   }, [store, choice]);
+  const [cache] = useState(createIntlCache);
+  const intl = useMemo(() => intlOf(localeOf[language], messages, cache), [language, messages, cache]);
   return (
-    <IntlProvider locale={localeOf[language]} defaultLocale={localeOf.en} messages={messages}>
+    <RawIntlProvider value={intl}>
       <Bridge language={language} choose={i18n.choose} titleId={store.titleId}>
         {children}
       </Bridge>
-    </IntlProvider>
+    </RawIntlProvider>
   );
+}
+
+/**
+ * FormatJS's messages in `locale`, those that need no number or date data written without `Intl`
+ * (plain-messages.ts, ADR 0097), so that a first screen loads none of it.
+ */
+export function intlOf(locale: string, messages: Catalogue, cache: IntlCache): IntlShape {
+  // Given no `locale` (an empty one), FormatJS takes `defaultLocale` as the locale without first
+  // asking `Intl` whether it has the locale's number and date data (which loads them, for a warning).
+  const intl = createIntl(
+    {
+      locale: '',
+      defaultLocale: locale,
+      messages,
+      onError: (error) => {
+        if (error.code === 'INVALID_CONFIG' && error.message.includes('"locale" was not configured')) return;
+        if (process.env.NODE_ENV !== 'production') console.error(error);
+      },
+    },
+    cache,
+  );
+  const own = messages as Record<string, unknown>;
+  const formatMessage = ((
+    descriptor: MessageDescriptor,
+    values?: Record<string, unknown>,
+    options?: Parameters<IntlShape['formatMessage']>[2],
+  ) => {
+    const id = String(descriptor.id);
+    const message = Object.prototype.hasOwnProperty.call(own, id) ? own[id] : undefined;
+    const plain = plainMessage(message as Parameters<typeof plainMessage>[0], locale, values);
+    if (plain === undefined) return intl.formatMessage(descriptor, values as never, options);
+    // Text and elements keyed by their place, as react-intl gives them.
+    return Array.isArray(plain)
+      ? Children.toArray(plain as ReactNode[]).map((child, index) =>
+          isValidElement(child) ? <Fragment key={index}>{child}</Fragment> : child,
+        )
+      : plain;
+  }) as IntlShape['formatMessage'];
+  return { ...intl, formatMessage, $t: formatMessage };
 }
 
 /** The shared pieces' words and the language's chooser, from the messages shown; the page's language and title. */

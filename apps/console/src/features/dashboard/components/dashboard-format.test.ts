@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { countTicks } from './chart-scale.ts';
-import { formatChange, formatCount, formatDayMonth, formatMonth } from './dashboard-format.ts';
+import { languages, localeOf } from '@storedesk/web/i18n';
+import { translator } from '@/testing/translate.ts';
+import { formatChange, formatCount, formatDayMonth, monthValues } from './dashboard-format.ts';
 
 describe('dashboard figures as text', () => {
   it('shows a change with its sign and 2 decimals', () => {
@@ -16,8 +18,26 @@ describe('dashboard figures as text', () => {
   it('groups counts the Indian way, and labels days and months', () => {
     expect(formatCount(1_234_567)).toBe('12,34,567');
     expect(formatDayMonth('2025-03-04')).toBe('04/03');
-    expect(formatMonth('2025-03')).toBe('March 2025');
-    expect(formatMonth('2024-12')).toBe('December 2024');
+    const t = translator('en');
+    expect(t('dashboard.month', monthValues('2025-03'))).toBe('March 2025');
+    expect(t('dashboard.month', monthValues('2024-12'))).toBe('December 2024');
+  });
+
+  it('names each month in each language as Intl names it', () => {
+    for (const language of languages) {
+      const t = translator(language);
+      const intl = new Intl.DateTimeFormat(localeOf[language], {
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      for (let month = 1; month <= 12; month++) {
+        const key = `2026-${String(month).padStart(2, '0')}`;
+        expect(t('dashboard.month', monthValues(key)), `${language} ${key}`).toBe(
+          intl.format(Date.UTC(2026, month - 1, 1)),
+        );
+      }
+    }
   });
 });
 

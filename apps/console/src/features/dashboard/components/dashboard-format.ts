@@ -2,8 +2,6 @@ import { groupedDecimal } from '@storedesk/shared/numbers';
 
 export { formatCount } from '@storedesk/shared/numbers';
 
-const monthFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** A change since last month with its sign and 2 decimals (SPEC §9): "+12.50%", "−33.33%", "0.00%". */
 export function formatChange(percent: number): string {
   const sign = percent > 0 ? '+' : percent < 0 ? '−' : '';
@@ -16,14 +14,12 @@ export function formatDayMonth(day: string): string {
   return `${date}/${month}`;
 }
 
-/** '2025-03' → 'March 2025' ('मार्च 2025' in hi-IN). The month is a calendar month of the business, not an instant. */
-export function formatMonth(month: string, locale = 'en-IN'): string {
-  const [year, number] = month.split('-').map(Number);
-  if (!year || !number) return month;
-  let format = monthFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-    monthFormats.set(locale, format);
-  }
-  return format.format(new Date(Date.UTC(year, number - 1, 1)));
+/**
+ * '2025-03' as the `dashboard.month` message names it ('March 2025', 'मार्च 2025'): a calendar month
+ * of the business, not an instant. Written by the message rather than by `Intl.DateTimeFormat`, whose
+ * first use on the dashboard's first screen would load the browser's date data (ADR 0097).
+ */
+export function monthValues(month: string): { month: string; year: string } {
+  const [year = '', number = ''] = month.split('-');
+  return { month: /^\d{2}$/.test(number) ? String(Number(number)) : number, year };
 }

@@ -7,7 +7,7 @@ import { dashboardMonths } from '@storedesk/shared/dashboard/months';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { businessDay } from '@storedesk/shared/dates';
 import { formatRupees } from '@storedesk/shared/money';
-import { localeOf, useLanguage, useT } from '@storedesk/web/i18n';
+import { useT } from '@storedesk/web/i18n';
 import { useDeferredValue } from 'react';
 import type { ScreenPrefetch } from '@/lib/lazy-page.tsx';
 import { LoadError } from '@/components/load-error.tsx';
@@ -16,7 +16,7 @@ import { useSignedInSession } from '@/lib/session.ts';
 import { chosenZoneId, useZoneFilter } from '@/lib/zone-filter.ts';
 import { dashboardQueryOptions, useDashboard } from '@/features/dashboard/api/get-dashboard.ts';
 import { storeTotalQueryOptions } from '@/features/dashboard/api/get-store-total.ts';
-import { formatCount, formatMonth } from '@/features/dashboard/components/dashboard-format.ts';
+import { formatCount, monthValues } from '@/features/dashboard/components/dashboard-format.ts';
 import { DashboardCharts } from '@/features/dashboard/components/dashboard-charts.tsx';
 import { CardGrid, DashboardSkeleton } from '@/features/dashboard/components/dashboard-layout.tsx';
 import { FirstStoreCard } from '@/features/dashboard/components/first-store-card.tsx';
@@ -42,7 +42,6 @@ export function DashboardPage() {
   const data = useDeferredValue(dashboard.data);
   const retry = () => void dashboard.refetch();
   const t = useT();
-  const locale = localeOf[useLanguage()];
   const { timeZone } = useSignedInSession().business;
   // The months are the figures' once they arrive; before, the business's clock names the same
   // ones, so the heading is whole from the first paint and does not wait for the figures.
@@ -53,8 +52,8 @@ export function DashboardPage() {
       <PageHeader
         title={t('dashboard.title')}
         description={t('dashboard.description', {
-          month: formatMonth(months.month, locale),
-          previous: formatMonth(months.previousMonth, locale),
+          month: t('dashboard.month', monthValues(months.month)),
+          previous: t('dashboard.month', monthValues(months.previousMonth)),
         })}
       />
       <FirstStoreCard />
