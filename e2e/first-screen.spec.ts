@@ -1,6 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demo, launchBrowser, newPage, signInThroughForm } from './support/browser.ts';
+import { customerPhone } from './support/customer.ts';
 
 /*
  * The signed-in first screen keeps still while it fills in: the zone switcher holds its place with
@@ -57,6 +58,74 @@ describe('the dashboard as a page load shows it', () => {
     const shifts = () => page.evaluate(() => (window as unknown as { layoutShifts: Shift[] }).layoutShifts);
     await expect.poll(async () => (await shifts()).some((shift) => shift.at >= markedAt)).toBe(true);
     expect((await shifts()).filter((shift) => shift.at < markedAt)).toEqual([]);
+    await context.close();
+  });
+});
+
+/**
+ * Counts, from the page's start, each use of what loads the browser's number and date data (the
+ * first such use costs a mid-range phone's main thread tens of milliseconds: ADR 0097).
+ */
+async function countIntlData(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const uses: string[] = [];
+    Object.assign(window, { intlDataUses: uses });
+    for (const name of ['NumberFormat', 'DateTimeFormat'] as const) {
+      const Original = Intl[name];
+      const counted = new Proxy(Original, {
+        construct(target, args, newTarget) {
+          uses.push(`new Intl.${name}(${JSON.stringify(args)}) ${new Error().stack?.split('\n')[2]?.trim()}`);
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+        apply(target, self, args) {
+          uses.push(`Intl.${name}(${JSON.stringify(args)})`);
+          return Reflect.apply(target, self, args) as object;
+        },
+        get(target, key, receiver) {
+          if (key === 'supportedLocalesOf') {
+            return (...args: unknown[]) => {
+              uses.push(`Intl.${name}.supportedLocalesOf(${JSON.stringify(args)})`);
+              return Original.supportedLocalesOf(...(args as [string]));
+            };
+          }
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      Object.defineProperty(Intl, name, { value: counted, configurable: true, writable: true });
+    }
+  });
+}
+const intlDataUses = (page: Page) =>
+  page.evaluate(() => (window as unknown as { intlDataUses: string[] }).intlDataUses);
+
+describe('the first screens, without the browser’s number and date data', () => {
+  it('the dashboard fills in without them', async () => {
+    const { context, page } = await newPage(browser, { width: 375 });
+    await signInThroughForm(page, demo.owner);
+    await page.waitForURL('**/dashboard');
+    await countIntlData(context);
+    await page.reload();
+    await page.getByRole('combobox', { name: 'Zone' }).waitFor();
+    await page.getByText('Total orders', { exact: true }).first().waitFor();
+    await expect.poll(() => page.locator('.MuiSkeleton-root').count()).toBe(0);
+    // The heading names this month and the last, from the business's clock.
+    await expect.poll(() => page.getByText(/ so far, compared with /).count()).toBe(1);
+    expect(await intlDataUses(page)).toEqual([]);
+    await context.close();
+  });
+
+  it("the customer app's home and a store's page fill in without them", async () => {
+    const { context, page } = await customerPhone(browser, inject('shopUrl'));
+    await countIntlData(context);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Use my location' }).click();
+    const stores = page.getByRole('list', { name: 'Stores that deliver here' });
+    await stores.getByRole('link', { name: /Fresh Mart Koramangala/ }).click();
+    const items = page.getByRole('list', { name: 'Items' });
+    await items.waitFor();
+    await items.getByRole('button', { name: /^Add / }).first().click();
+    expect(await page.getByRole('link', { name: 'Cart, 1 item' }).count()).toBe(1);
+    expect(await intlDataUses(page)).toEqual([]);
     await context.close();
   });
 });

@@ -13,6 +13,9 @@ import {
   formatTimeOfDay,
   isCalendarDay,
   isTimeZone,
+  knowOffsetSpan,
+  offsetSpan,
+  partsIn,
   withinWindow,
 } from './dates.ts';
 
@@ -247,5 +250,110 @@ describe('formatSlot', () => {
     expect(formatSlot(acrossMidnight, 'Asia/Kolkata', { year: false })).toBe(
       'Tue 01/12, 11:30 PM – Wed 02/12, 12:30 AM',
     );
+  });
+});
+
+describe('a time zone’s offset over a span, and partsIn without Intl', () => {
+  /** The clock of a moment in a zone as Intl reads it, independently of partsIn. */
+  function intlParts(at: number, timeZone: string) {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone,
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(at)
+        .map(({ type, value }) => [type, value]),
+    );
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour, minute: parts.minute };
+  }
+  const offsetOf = (at: number, timeZone: string) => {
+    const p = intlParts(at, timeZone);
+    const clock = Date.UTC(
+      Number(p.year),
+      Number(p.month) - 1,
+      Number(p.day),
+      Number(p.hour),
+      Number(p.minute),
+    );
+    return Math.round((clock - Math.floor(at / 60_000) * 60_000) / 60_000);
+  };
+  const minute = 60_000;
+
+  const cases: [string, string, { minutes: number; from?: string; until?: string }][] = [
+    // No daylight saving: the span is the whole reach.
+    ['Asia/Kolkata', '2026-12-03T18:00:00.000Z', { minutes: 330 }],
+    ['Asia/Kathmandu', '2026-06-01T00:00:00.000Z', { minutes: 345 }],
+    // London goes to summer time at 01:00 UTC on 29 March 2026 and back at 01:00 UTC on 25 October.
+    ['Europe/London', '2026-03-20T12:00:00.000Z', { minutes: 0, until: '2026-03-29T01:00:00.000Z' }],
+    ['Europe/London', '2026-04-05T12:00:00.000Z', { minutes: 60, from: '2026-03-29T01:00:00.000Z' }],
+    ['Europe/London', '2026-10-20T00:00:00.000Z', { minutes: 60, until: '2026-10-25T01:00:00.000Z' }],
+    // New York: 2 am local on 8 March 2026 (07:00 UTC).
+    ['America/New_York', '2026-03-08T06:59:00.000Z', { minutes: -300, until: '2026-03-08T07:00:00.000Z' }],
+    ['America/New_York', '2026-03-08T07:00:00.000Z', { minutes: -240, from: '2026-03-08T07:00:00.000Z' }],
+    // Lord Howe moves half an hour; Chatham is +12:45 in winter.
+    ['Australia/Lord_Howe', '2026-04-01T00:00:00.000Z', { minutes: 660, until: '2026-04-04T15:00:00.000Z' }],
+    ['Pacific/Chatham', '2026-06-01T00:00:00.000Z', { minutes: 765 }],
+  ];
+
+  for (const [timeZone, now, expected] of cases) {
+    it(`finds ${timeZone}'s offset around ${now}, to the minute`, () => {
+      const span = offsetSpan(timeZone, new Date(now));
+      expect(span.minutes).toBe(expected.minutes);
+      const from = Date.parse(span.from);
+      const until = Date.parse(span.until);
+      if (expected.from) expect(span.from).toBe(expected.from);
+      if (expected.until) expect(span.until).toBe(expected.until);
+      // Where the span ends at a change, the minute either side of it has another offset.
+      if (expected.from) expect(offsetOf(from - minute, timeZone)).not.toBe(span.minutes);
+      if (expected.until) expect(offsetOf(until, timeZone)).not.toBe(span.minutes);
+      expect(offsetOf(from, timeZone)).toBe(span.minutes);
+      expect(offsetOf(until - minute, timeZone)).toBe(span.minutes);
+      // At most the reach either side.
+      expect(Date.parse(now) - from).toBeLessThanOrEqual(28 * 24 * 60 * minute);
+      expect(until - Date.parse(now)).toBeLessThanOrEqual(28 * 24 * 60 * minute + minute);
+    });
+
+    it(`reads ${timeZone}'s clock from the span as Intl does, around ${now}`, () => {
+      const span = offsetSpan(timeZone, new Date(now));
+      knowOffsetSpan(timeZone, span);
+      const from = Date.parse(span.from);
+      const until = Date.parse(span.until);
+      // Every 37 minutes and 11 seconds from two hours before the span to two hours after, and its edges.
+      const moments = [from, until - 1, until, from - 1];
+      for (let at = from - 2 * 60 * minute; at < until + 2 * 60 * minute; at += 37 * minute + 11_000)
+        moments.push(at);
+      for (const at of moments) {
+        expect(partsIn(at, timeZone), `${timeZone} at ${new Date(at).toISOString()}`).toEqual(
+          intlParts(at, timeZone),
+        );
+        expect(partsIn(new Date(at).toISOString(), timeZone)).toEqual(intlParts(at, timeZone));
+      }
+    });
+  }
+
+  it('takes no span it cannot read, and still answers outside a span', () => {
+    knowOffsetSpan('Asia/Dubai', {
+      minutes: 1.5,
+      from: '2026-01-01T00:00:00.000Z',
+      until: '2026-02-01T00:00:00.000Z',
+    });
+    knowOffsetSpan('Asia/Dubai', { minutes: 240, from: 'soon', until: '2026-02-01T00:00:00.000Z' });
+    expect(partsIn('2026-01-10T20:30:00.000Z', 'Asia/Dubai')).toEqual(
+      intlParts(Date.parse('2026-01-10T20:30:00.000Z'), 'Asia/Dubai'),
+    );
+    // A wrong span is believed only within it (the server's answer), and nowhere else.
+    knowOffsetSpan('Asia/Tokyo', {
+      minutes: 0,
+      from: '2026-01-01T00:00:00.000Z',
+      until: '2026-01-02T00:00:00.000Z',
+    });
+    expect(partsIn('2026-01-01T12:00:00.000Z', 'Asia/Tokyo').hour).toBe('12');
+    expect(partsIn('2026-01-02T12:00:00.000Z', 'Asia/Tokyo').hour).toBe('21');
+    expect(() => partsIn('not a time', 'Asia/Tokyo')).toThrow(RangeError);
   });
 });

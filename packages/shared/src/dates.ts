@@ -44,8 +44,91 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
+/**
+ * A stretch of time over which a time zone is a fixed offset from UTC: its clock reads UTC plus
+ * `minutes` from `from` (included) until `until` (excluded), both ISO instants.
+ */
+export type OffsetSpan = { minutes: number; from: string; until: string };
+
+const minuteMs = 60_000;
+const dayMs = 24 * 60 * minuteMs;
+
+/** The time zone's offset from UTC in whole minutes at a moment, as `Intl` knows the zone. */
+function offsetAt(at: number, timeZone: string): number {
+  const minute = Math.floor(at / minuteMs) * minuteMs;
+  const { year, month, day, hour, minute: clockMinute } = clockPartsIn(minute, timeZone);
+  const clock = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(clockMinute));
+  return Math.round((clock - minute) / minuteMs);
+}
+
+/**
+ * The offset of `timeZone` at `now` and the span it holds over, up to `reachDays` either side: from
+ * the zone's last change of offset (daylight saving) to its next, each found to the minute. The
+ * server sends it with the session (ADR 0097), so that a page can read the business's clock with
+ * `partsIn` without `Intl`, whose first date format loads the browser's date data.
+ */
+export function offsetSpan(timeZone: string, now: Date, reachDays = 28): OffsetSpan {
+  const at = Math.floor(now.getTime() / minuteMs) * minuteMs;
+  const minutes = offsetAt(at, timeZone);
+  // Offsets change at most a few times a year, on a minute: step by days, then halve to the minute.
+  const edge = (direction: 1 | -1): number => {
+    let same = at;
+    for (let step = 1; step <= reachDays; step++) {
+      const probe = at + direction * step * dayMs;
+      if (offsetAt(probe, timeZone) === minutes) {
+        same = probe;
+        continue;
+      }
+      let other = probe;
+      while (Math.abs(other - same) > minuteMs) {
+        const middle = same + Math.round((other - same) / 2 / minuteMs) * minuteMs;
+        if (offsetAt(middle, timeZone) === minutes) same = middle;
+        else other = middle;
+      }
+      // `same` is the last minute of this offset, `other` the first of the next (or before, the last of the last).
+      return direction === 1 ? other : same;
+    }
+    return direction === 1 ? same + minuteMs : same;
+  };
+  return { minutes, from: new Date(edge(-1)).toISOString(), until: new Date(edge(1)).toISOString() };
+}
+
+const knownSpans = new Map<string, { minutes: number; from: number; until: number }>();
+
+/** Tells `partsIn` the offset of `timeZone` over a span (`offsetSpan`'s answer, from the server). */
+export function knowOffsetSpan(timeZone: string, span: OffsetSpan): void {
+  const from = Date.parse(span.from);
+  const until = Date.parse(span.until);
+  if (!Number.isInteger(span.minutes) || Number.isNaN(from) || Number.isNaN(until)) return;
+  knownSpans.set(timeZone, { minutes: span.minutes, from, until });
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
 /** The calendar date and clock time of a moment in a time zone. */
 export function partsIn(value: string | number | Date, timeZone: string): Parts {
+  const span = knownSpans.get(timeZone);
+  if (span) {
+    const at = new Date(value).getTime();
+    if (at >= span.from && at < span.until) {
+      const clock = new Date(at + span.minutes * minuteMs);
+      const year = clock.getUTCFullYear();
+      if (year >= 1000 && year <= 9999) {
+        return {
+          year: String(year),
+          month: two(clock.getUTCMonth() + 1),
+          day: two(clock.getUTCDate()),
+          hour: two(clock.getUTCHours()),
+          minute: two(clock.getUTCMinutes()),
+        };
+      }
+    }
+  }
+  return clockPartsIn(value, timeZone);
+}
+
+/** `partsIn` as `Intl` answers it. */
+function clockPartsIn(value: string | number | Date, timeZone: string): Parts {
   const parts: Record<string, string> = {};
   for (const { type, value: text } of formatterFor(timeZone).formatToParts(new Date(value)))
     parts[type] = text;

@@ -1,6 +1,7 @@
 import type { Account } from '@storedesk/shared/account/schemas';
 import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
+import { offsetSpan } from '@storedesk/shared/dates';
 import type { Category, Item } from '@storedesk/shared/catalogue/schemas';
 import type { Variant } from '@storedesk/shared/catalogue/variants';
 import type { Store } from '@storedesk/shared/stores/schemas';
@@ -14,6 +15,8 @@ const business: MeResponse['business'] = {
   shopUrl: 'http://demo-fresh-mart.localhost:3000',
   theme: { primaryColor: '#3f51b5', accentColor: '#ff4081', textPrimary: '#ffffff' },
   timeZone: 'Asia/Kolkata',
+  // As the server answers it: the zone's offset around now.
+  utcOffset: offsetSpan('Asia/Kolkata', new Date()),
   serviceEndsAt: '2999-01-01T00:00:00.000Z',
   serviceEnded: false,
 };
@@ -46,8 +49,11 @@ export const adminSession: MeResponse = {
   business,
 };
 
+/** The session with its business changed; another time zone comes with its own offset, as the server sends it. */
 export function withBusiness(session: MeResponse, changes: Partial<MeResponse['business']>): MeResponse {
-  return { ...session, business: { ...session.business, ...changes } };
+  const utcOffset =
+    changes.timeZone && !changes.utcOffset ? { utcOffset: offsetSpan(changes.timeZone, new Date()) } : {};
+  return { ...session, business: { ...session.business, ...changes, ...utcOffset } };
 }
 
 export function accountOf(session: MeResponse, version = 3): Account {

@@ -12,7 +12,7 @@ import type { Customer } from '@storedesk/shared/storefront/customers';
 import type { BusinessScope, CustomerScope } from './scope.ts';
 
 /** The business as a session carries it: its summary, with its own shop domain in place of the address made of it. */
-export type SessionBusiness = Omit<BusinessSummary, 'shopUrl'> & { shopDomain: string | null };
+export type SessionBusiness = Omit<BusinessSummary, 'shopUrl' | 'utcOffset'> & { shopDomain: string | null };
 
 /** A signed-in member of staff or delivery executive, by their session. */
 export type AuthContext = {

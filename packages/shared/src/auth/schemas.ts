@@ -70,6 +70,12 @@ export const businessSummarySchema = z.object({
   theme: themeSchema,
   /** IANA name of the time zone every date of the console is shown in (D19). */
   timeZone: z.string(),
+  /**
+   * The time zone's offset from UTC in minutes, over the span around the answer's time that it holds
+   * (up to 28 days either side, to its changes for daylight saving): the console reads the
+   * business's clock from it without `Intl` (ADR 0097), and asks `Intl` outside it.
+   */
+  utcOffset: z.object({ minutes: z.number().int(), from: z.string(), until: z.string() }),
   serviceEndsAt: z.string().nullable(),
   serviceEnded: z.boolean(),
 });

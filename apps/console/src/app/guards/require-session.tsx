@@ -1,3 +1,4 @@
+import { knowOffsetSpan } from '@storedesk/shared/dates';
 import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { BootSplash } from '@/components/boot-splash.tsx';
@@ -22,6 +23,8 @@ export function RequireSession() {
       : { from: `${location.pathname}${location.search}${location.hash}` };
     return <Navigate to={paths.signIn.getHref()} replace state={state} />;
   }
+  // The business's clock read without `Intl` where the server's span holds (ADR 0097).
+  knowOffsetSpan(session.business.timeZone, session.business.utcOffset);
   return (
     <SignedInSessionContext value={session}>
       <Suspense fallback={<BootSplash />}>

@@ -229,6 +229,52 @@ describe('sessions', () => {
     expect(byBearer.json().business).toMatchObject({ id: biz.id, serviceEnded: false });
   });
 
+  it("answers the business's time zone with its offset over the span it holds (ADR 0097)", async () => {
+    const session = await signIn(ctx.app, biz.owner.email);
+    const ask = async () => {
+      const res = await ctx.app.inject({ url: '/api/auth/me', headers: session.headers });
+      expect(res.statusCode).toBe(200);
+      return res.json().business as {
+        timeZone: string;
+        utcOffset: { minutes: number; from: string; until: string };
+      };
+    };
+    const before = Date.now();
+    const kolkata = await ask();
+    expect(kolkata.timeZone).toBe('Asia/Kolkata');
+    expect(kolkata.utcOffset.minutes).toBe(330);
+    // India keeps one offset: the span is the whole reach, 28 days either side of the answer.
+    const from = Date.parse(kolkata.utcOffset.from);
+    const until = Date.parse(kolkata.utcOffset.until);
+    expect(from).toBeLessThanOrEqual(before);
+    expect(until).toBeGreaterThan(Date.now());
+    expect(until - from).toBe(56 * 24 * 3_600_000 + 60_000);
+
+    // Another zone, its own offset, there and then.
+    await ctx.db
+      .update(t.businesses)
+      .set({ timeZone: 'America/New_York' })
+      .where(sql`id = ${biz.id}`);
+    try {
+      const newYork = await ask();
+      expect(newYork.timeZone).toBe('America/New_York');
+      const now = Date.now();
+      expect(Date.parse(newYork.utcOffset.from)).toBeLessThanOrEqual(now);
+      expect(Date.parse(newYork.utcOffset.until)).toBeGreaterThan(now);
+      const hour = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        hour: '2-digit',
+        hourCycle: 'h23',
+      });
+      expect(Number(hour.format(now))).toBe(new Date(now + newYork.utcOffset.minutes * 60_000).getUTCHours());
+    } finally {
+      await ctx.db
+        .update(t.businesses)
+        .set({ timeZone: 'Asia/Kolkata' })
+        .where(sql`id = ${biz.id}`);
+    }
+  });
+
   it('sign-out ends the session on the server', async () => {
     const session = await signIn(ctx.app, biz.owner.email);
     const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: session.headers });

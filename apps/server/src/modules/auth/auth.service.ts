@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChooseBusinessResponse, MeResponse, SignInRequest } from '@storedesk/shared/auth/schemas';
+import { offsetSpan, type OffsetSpan } from '@storedesk/shared/dates';
 import { canSignIn, type SessionGate } from '@storedesk/shared/levels';
 import { sessionPolicy } from '@storedesk/shared/auth/session-policy';
 import { accountMessages } from '@storedesk/shared/account/schemas';
@@ -79,9 +80,30 @@ function toContext(row: repo.SessionRow, now = new Date()): AuthContext {
   };
 }
 
-export function toMe(auth: AuthContext, shopUrlOf: ShopUrlOf): MeResponse {
+export function toMe(auth: AuthContext, shopUrlOf: ShopUrlOf, now = new Date()): MeResponse {
   const { shopDomain: _, ...business } = auth.business;
-  return { user: auth.user, business: { ...business, shopUrl: shopUrlOf(auth.business) } };
+  return {
+    user: auth.user,
+    business: {
+      ...business,
+      shopUrl: shopUrlOf(auth.business),
+      utcOffset: utcOffsetOf(business.timeZone, now),
+    },
+  };
+}
+
+/** Each zone's offset span (`offsetSpan`), found again at most hourly and once its span has run out. */
+const offsetSpans = new Map<string, { span: OffsetSpan; foundAt: number }>();
+
+function utcOffsetOf(timeZone: string, now: Date): OffsetSpan {
+  const at = now.getTime();
+  const known = offsetSpans.get(timeZone);
+  if (known && at >= known.foundAt && at < known.foundAt + 60 * 60_000 && at < Date.parse(known.span.until)) {
+    return known.span;
+  }
+  const span = offsetSpan(timeZone, now);
+  offsetSpans.set(timeZone, { span, foundAt: at });
+  return span;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Dashboard } from '@storedesk/shared/dashboard/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '@/lib/session.ts';
-import { ownerSession, zones } from '@/testing/fixtures.ts';
+import { ownerSession, withBusiness, zones } from '@/testing/fixtures.ts';
 import { json, sessionHandler, mockApi } from '@/testing/mock-api.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 
@@ -51,10 +51,8 @@ const inKolkata: Dashboard = {
   ordersByStatus: { pending: 1, delivered: 0, cancelled: 0 },
 };
 
-const withZone = (timeZone: string): MeResponse => ({
-  ...ownerSession,
-  business: { ...ownerSession.business, timeZone },
-});
+/** The owner's session in a business in `timeZone`, with the zone's offset as the server sends it. */
+const withZone = (timeZone: string): MeResponse => withBusiness(ownerSession, { timeZone });
 
 function renderDashboard(dashboard: () => Response | Promise<Response> = () => json(200, inKolkata)) {
   const api = mockApi({

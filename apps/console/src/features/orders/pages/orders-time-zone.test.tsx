@@ -1,7 +1,7 @@
 import type { MeResponse } from '@storedesk/shared/auth/schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ownerSession, zones } from '@/testing/fixtures.ts';
+import { ownerSession, withBusiness, zones } from '@/testing/fixtures.ts';
 import { json, mockApi } from '@/testing/mock-api.ts';
 import { LOADING_SCREENS_MS, loadScreensOf, renderApp } from '@/testing/render-app.tsx';
 import { orderFixture, ordersServer } from '@/testing/orders-test-server.ts';
@@ -28,10 +28,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const inZone = (timeZone: string): MeResponse => ({
-  ...ownerSession,
-  business: { ...ownerSession.business, timeZone },
-});
+/** The owner's session in a business in `timeZone`, with the zone's offset as the server sends it. */
+const inZone = (timeZone: string): MeResponse => withBusiness(ownerSession, { timeZone });
 
 const order421 = orderFixture({
   number: 421,
