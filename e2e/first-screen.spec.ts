@@ -85,7 +85,8 @@ async function countIntlData(context: BrowserContext) {
           if (key === 'supportedLocalesOf') {
             return (...args: unknown[]) => {
               uses.push(`Intl.${name}.supportedLocalesOf(${JSON.stringify(args)})`);
-              return Original.supportedLocalesOf(...(args as [string]));
+              const asked = Original.supportedLocalesOf as (locales: string | string[]) => string[];
+              return asked.call(Original, args[0] as string | string[]);
             };
           }
           return Reflect.get(target, key, receiver) as unknown;

@@ -1,5 +1,6 @@
 import { lazy, useEffect } from 'react';
 import type { DeliverySession } from '@storedesk/shared/delivery/schemas';
+import { knowOffsetSpan } from '@storedesk/shared/dates';
 import { Content } from '@storedesk/web/content';
 import { FormattedMessage, useT } from '@storedesk/web/i18n';
 import { DutySwitch } from './components/duty-switch.tsx';
@@ -77,6 +78,8 @@ export function App() {
   const token = signedIn?.token ?? null;
   const online = useOnline();
   useBusinessColours(signedIn?.business.theme);
+  // The business's clock read without `Intl` where the server's span holds (ADR 0097).
+  if (signedIn) knowOffsetSpan(signedIn.business.timeZone, signedIn.business.utcOffset);
   useSessionCheck(token);
   useLiveOrders(token);
   // On every screen while on duty: the order's page is where the position matters most.

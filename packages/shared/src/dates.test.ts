@@ -355,5 +355,7 @@ describe('a time zone’s offset over a span, and partsIn without Intl', () => {
     expect(partsIn('2026-01-01T12:00:00.000Z', 'Asia/Tokyo').hour).toBe('12');
     expect(partsIn('2026-01-02T12:00:00.000Z', 'Asia/Tokyo').hour).toBe('21');
     expect(() => partsIn('not a time', 'Asia/Tokyo')).toThrow(RangeError);
+    knowOffsetSpan('Asia/Dhaka', undefined);
+    expect(partsIn('2026-01-10T20:30:00.000Z', 'Asia/Dhaka').hour).toBe('02');
   });
 });

@@ -95,8 +95,12 @@ export function offsetSpan(timeZone: string, now: Date, reachDays = 28): OffsetS
 
 const knownSpans = new Map<string, { minutes: number; from: number; until: number }>();
 
-/** Tells `partsIn` the offset of `timeZone` over a span (`offsetSpan`'s answer, from the server). */
-export function knowOffsetSpan(timeZone: string, span: OffsetSpan): void {
+/**
+ * Tells `partsIn` the offset of `timeZone` over a span (`offsetSpan`'s answer, from the server); a
+ * span missing or unreadable (a session kept from before the server sent one) is no span.
+ */
+export function knowOffsetSpan(timeZone: string, span: OffsetSpan | undefined): void {
+  if (!span) return;
   const from = Date.parse(span.from);
   const until = Date.parse(span.until);
   if (!Number.isInteger(span.minutes) || Number.isNaN(from) || Number.isNaN(until)) return;
