@@ -85,9 +85,11 @@ export function offsetSpan(timeZone: string, now: Date, reachDays = 28): OffsetS
         if (offsetAt(middle, timeZone) === minutes) same = middle;
         else other = middle;
       }
-      // `same` is the last minute of this offset, `other` the first of the next (or before, the last of the last).
+      // `same` and `other` are now adjacent minutes, `same` still at this offset: ahead, the span
+      // ends where `other` begins; behind, it begins at `same`.
       return direction === 1 ? other : same;
     }
+    // No change within reach: the span holds through the last minute probed.
     return direction === 1 ? same + minuteMs : same;
   };
   return { minutes, from: new Date(edge(-1)).toISOString(), until: new Date(edge(1)).toISOString() };

@@ -182,15 +182,14 @@ export function intlOf(locale: string, messages: Catalogue, cache: IntlCache): I
     },
     cache,
   );
-  const own = messages as Record<string, unknown>;
   const formatMessage = ((
     descriptor: MessageDescriptor,
     values?: Record<string, unknown>,
     options?: Parameters<IntlShape['formatMessage']>[2],
   ) => {
     const id = String(descriptor.id);
-    const message = Object.prototype.hasOwnProperty.call(own, id) ? own[id] : undefined;
-    const plain = plainMessage(message as Parameters<typeof plainMessage>[0], locale, values);
+    const message = Object.hasOwn(messages, id) ? messages[id] : undefined;
+    const plain = plainMessage(message, locale, values);
     if (plain === undefined) return intl.formatMessage(descriptor, values as never, options);
     // Text and elements keyed by their place, as react-intl gives them.
     return Array.isArray(plain)

@@ -36,7 +36,7 @@ function smallWhole(value: number): string | undefined {
 }
 
 function own<T>(record: Record<string, T>, key: string): T | undefined {
-  return Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** The message's parts as FormatJS's `format` joins them: text runs as one string, other values as they are. */
@@ -79,7 +79,7 @@ function written(
     ) {
       return false;
     }
-    if (!values || !Object.prototype.hasOwnProperty.call(values, element.value)) return false;
+    if (!values || !Object.hasOwn(values, element.value)) return false;
     const value = values[element.value];
     if (element.type === elementType.argument) {
       // FormatJS's rule: text and numbers as text, other false values as nothing, anything else (a

@@ -5,11 +5,11 @@ import { useEffect, useEffectEvent } from 'react';
 import { apiJson, isApiError } from '@/lib/api-client.ts';
 
 /**
- * The name to show for a zone known by its id (none for null) (a zone remembered by id): `known` when the caller
- * has it, else the server's answer ('…' while it is read, "removed" for a zone that is gone, "not
- * loaded" when the read failed). `onMissing` is called once the zone turns out to be gone. The zone
- * pickers, and the top bar's field before its picker loads, share it and its answer; `read: false`
- * keeps a caller to the answer already there.
+ * The name to show for a zone the caller knows only by its id (a zone remembered by id; null for
+ * none): `known` when the caller has it, else the server's answer ('…' while it is read, "removed"
+ * for a zone that is gone, "not loaded" when the read failed). `onMissing` is called once the zone
+ * turns out to be gone. The zone pickers, and the top bar's field before its picker loads, share it
+ * and its answer; `read: false` keeps a caller to the answer already there.
  */
 export function useZoneLabel(
   zoneId: string | null,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { emailProblem, signInPasswordProblem } from './sign-in-fields.ts';
+import type { OffsetSpan } from '../dates.ts';
 
 /**
  * A zod check that gives the message a plain rule of `sign-in-fields.ts` returns, so the rule is
@@ -75,7 +76,11 @@ export const businessSummarySchema = z.object({
    * (up to 28 days either side, to its changes for daylight saving): the console reads the
    * business's clock from it without `Intl` (ADR 0097), and asks `Intl` outside it.
    */
-  utcOffset: z.object({ minutes: z.number().int(), from: z.string(), until: z.string() }),
+  utcOffset: z.object({
+    minutes: z.number().int(),
+    from: z.string(),
+    until: z.string(),
+  }) satisfies z.ZodType<OffsetSpan>,
   serviceEndsAt: z.string().nullable(),
   serviceEnded: z.boolean(),
 });
